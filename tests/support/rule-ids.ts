@@ -1,0 +1,47 @@
+/**
+ * The rule IDs of RULES.md §1–7 and the IDs the tests name. The spec lives in the project's shared
+ * folder (`../shared/RULES.md`); `docs/RULES.md` is the copy kept with the code. IDs from both count, so
+ * a rule added to the spec shows up here as untested.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const ID = /\bR-[A-Z]+-\d+\b/g;
+
+/** Every ID defined (as a bold "**R-…**" entry) in §1–7 of the spec. */
+export function ruleIds(): string[] {
+  const ids = new Set<string>();
+  for (const file of [resolve(ROOT, "../shared/RULES.md"), resolve(ROOT, "docs/RULES.md")]) {
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, "utf8");
+    const sections = text.split(/^## /m).filter((s) => /^[1-7]\. /.test(s));
+    for (const section of sections) {
+      for (const m of section.matchAll(/^- \*\*(R-[A-Z]+-\d+)/gm)) if (m[1]) ids.add(m[1]);
+    }
+  }
+  return [...ids].sort();
+}
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return testFiles(path);
+    return name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/**
+ * IDs that start a test's name: `it("R-POOL-3 R-HARM-5: …")` names R-POOL-3 and R-HARM-5. Also
+ * `it.each(…)("R-…")` and `test(…)`.
+ */
+export function testedRuleIds(dir = resolve(ROOT, "tests")): Set<string> {
+  const tested = new Set<string>();
+  const opener = /\b(?:it|test)(?:\.each\([\s\S]*?\))?\(\s*["'`]((?:R-[A-Z]+-\d+[\s,/]*)+)/g;
+  for (const file of testFiles(dir)) {
+    for (const m of readFileSync(file, "utf8").matchAll(opener)) {
+      for (const id of (m[1] ?? "").matchAll(ID)) tested.add(id[0]);
+    }
+  }
+  return tested;
+}

@@ -1,0 +1,37 @@
+import { cp } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { defineConfig, type Plugin } from "vite";
+
+/** Files Foundry loads as they are: copied next to the bundle in dist/. */
+const STATIC = ["system.json", "template.json", "lang", "templates", "styles"];
+
+function copyStatic(): Plugin {
+  return {
+    name: "terran-copy-static",
+    apply: "build",
+    async writeBundle() {
+      for (const entry of STATIC) {
+        const from = resolve(import.meta.dirname, entry);
+        if (existsSync(from)) await cp(from, resolve(import.meta.dirname, "dist", entry), { recursive: true });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: true,
+    target: "es2022",
+    lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
+    rolldownOptions: {
+      // Keep class names so saved rolls revive as their own class (TerranRoll, later).
+      output: { codeSplitting: false, keepNames: true },
+    },
+  },
+  plugins: [copyStatic()],
+});
