@@ -1,0 +1,98 @@
+/**
+ * R-CHAR-1 … R-CHAR-3, R-CHAR-5: the six attributes, their three groups and derived Saves, and the
+ * attribute cap that *Developed* respects.
+ */
+import { assertInteger, RulesError } from "./errors.ts";
+
+/** R-CHAR-1 the six attributes, in sheet order. */
+export const ATTRIBUTES = ["intuition", "reason", "finesse", "exertion", "attunement", "influence"] as const;
+export type Attribute = (typeof ATTRIBUTES)[number];
+
+/** R-CHAR-2 the three groups, each with its Save. */
+export const GROUPS = ["insight", "prowess", "resolve"] as const;
+export type Group = (typeof GROUPS)[number];
+
+export const GROUP_ATTRIBUTES: Readonly<Record<Group, readonly [Attribute, Attribute]>> = {
+  insight: ["intuition", "reason"],
+  prowess: ["finesse", "exertion"],
+  resolve: ["attunement", "influence"],
+};
+
+export const ATTRIBUTE_MAX = 4;
+export const SAVE_MAX = 2;
+/** R-CHAR-5 the six attributes together may never exceed 10 through *Developed*. */
+export const ATTRIBUTE_TOTAL_CAP = 10;
+
+export type Attributes = Readonly<Record<Attribute, number>>;
+export type Saves = Readonly<Record<Group, number>>;
+
+export function isAttribute(id: string): id is Attribute {
+  return (ATTRIBUTES as readonly string[]).includes(id);
+}
+
+export function isGroup(id: string): id is Group {
+  return (GROUPS as readonly string[]).includes(id);
+}
+
+export function groupOf(attribute: Attribute): Group {
+  for (const group of GROUPS) if (GROUP_ATTRIBUTES[group].includes(attribute)) return group;
+  throw new RulesError("unknown-id", `"${String(attribute)}" is not an attribute.`, { id: String(attribute) });
+}
+
+/** R-CHAR-1 a rating is a whole number 0–4. */
+export function assertRating(value: number, attribute: string = "An attribute"): number {
+  return assertInteger(value, `${attribute} rating`, 0, ATTRIBUTE_MAX);
+}
+
+export function assertAttributes(attributes: Attributes): Attributes {
+  for (const a of ATTRIBUTES) assertRating(attributes[a], a);
+  return attributes;
+}
+
+export function attributeTotal(attributes: Attributes): number {
+  return ATTRIBUTES.reduce((t, a) => t + attributes[a], 0);
+}
+
+/**
+ * R-CHAR-3 (ruling) a Save is derived: the number of attributes of its group rated 1 or more (the
+ * sheet's first circle of each row, read vertically). Attunement 3 + Influence 0 → Resolve 1.
+ */
+export function saveRating(attributes: Attributes, group: Group): number {
+  return GROUP_ATTRIBUTES[group].filter((a) => assertRating(attributes[a], a) >= 1).length;
+}
+
+/** R-CHAR-2/3 all three Saves. */
+export function deriveSaves(attributes: Attributes): Saves {
+  return {
+    insight: saveRating(attributes, "insight"),
+    prowess: saveRating(attributes, "prowess"),
+    resolve: saveRating(attributes, "resolve"),
+  };
+}
+
+/**
+ * R-CHAR-5 *Developed*: +1 to one attribute, refused when the attribute is at 4 or the six together
+ * are already at 10. Returns the new attributes.
+ */
+export function developAttribute(attributes: Attributes, attribute: Attribute): Attributes {
+  assertAttributes(attributes);
+  if (attributes[attribute] >= ATTRIBUTE_MAX) {
+    throw new RulesError("attribute-cap", `${attribute} is already at ${ATTRIBUTE_MAX}, the most an attribute can have.`, {
+      attribute,
+    });
+  }
+  if (attributeTotal(attributes) >= ATTRIBUTE_TOTAL_CAP) {
+    throw new RulesError(
+      "attribute-cap",
+      `The attributes already add up to ${ATTRIBUTE_TOTAL_CAP}, the most Developed allows.`,
+      { attribute, cap: ATTRIBUTE_TOTAL_CAP },
+    );
+  }
+  return { ...attributes, [attribute]: attributes[attribute] + 1 };
+}
+
+/** R-CHAR-5 the attributes *Developed* could raise now. */
+export function developableAttributes(attributes: Attributes): Attribute[] {
+  if (attributeTotal(assertAttributes(attributes)) >= ATTRIBUTE_TOTAL_CAP) return [];
+  return ATTRIBUTES.filter((a) => attributes[a] < ATTRIBUTE_MAX);
+}

@@ -1,0 +1,96 @@
+/**
+ * R-CH-1 … R-CH-5 Challenges: tiers, the Challenge's Effect, its reading as a consequence, and facets.
+ * (R-CH-4, a Challenge's Effect as harm, is `harm.ts`.)
+ */
+import { assertFaces, highest } from "./dice.ts";
+import { assertInteger, RulesError } from "./errors.ts";
+import { EXPLODE_ON, explosionTotal, type ExplosionResult } from "./explosion.ts";
+import { reduceDisposition } from "./resolution.ts";
+import type { ChallengeTierDef, ChallengeTierId, Ruleset } from "./rulesets/types.ts";
+
+export interface ChallengeStats {
+  readonly tier: ChallengeTierId;
+  readonly disposition: number;
+  /** Effect dice; 0 with `halved` for d/2. */
+  readonly dice: number;
+  readonly halved: boolean;
+  /** Exceptional's n (≥ 4), else null. */
+  readonly n: number | null;
+}
+
+export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierDef {
+  const def = ruleset.challengeTiers.find((t) => t.id === tier);
+  if (!def) throw new RulesError("unknown-id", `"${tier}" is not a Challenge tier.`, { id: tier });
+  return def;
+}
+
+/** R-CH-1 a tier's Disposition and Effect dice; Exceptional takes n ≥ 4 (Disposition 10n, n dice). */
+export function challengeStats(ruleset: Ruleset, tier: string, n?: number): ChallengeStats {
+  const def = challengeTierDef(ruleset, tier);
+  if (!def.scales) return { tier: def.id, disposition: def.disposition, dice: def.dice, halved: def.halved, n: null };
+  const size = assertInteger(n ?? def.scales.minN, "Exceptional's n", def.scales.minN, 100);
+  return { tier: def.id, disposition: def.scales.dispositionPerN * size, dice: size, halved: false, n: size };
+}
+
+export interface ChallengeEffect {
+  /** The kept (highest) die and its explosion chain. */
+  readonly explosion: ExplosionResult;
+  /** The Effect: the chain's total, halved and rounded up for d/2. */
+  readonly value: number;
+  readonly halved: boolean;
+}
+
+/**
+ * R-CH-2 roll the Challenge's dice, keep the highest, explode on 6; d/2 is one exploding d6 halved,
+ * rounded up. `faces` are the dice thrown (one for d/2); `chain` the explosion dice after the kept one.
+ */
+export function challengeEffect(stats: Pick<ChallengeStats, "dice" | "halved">, faces: readonly number[], chain: readonly number[]): ChallengeEffect {
+  const expected = stats.halved ? 1 : stats.dice;
+  if (faces.length !== expected) {
+    throw new RulesError("no-dice", `This Challenge throws ${expected} ${expected === 1 ? "die" : "dice"}; ${faces.length} were given.`, {
+      expected,
+      given: faces.length,
+    });
+  }
+  const kept = highest(assertFaces(faces, "Challenge die"));
+  const explosion = explosionTotal(kept, chain, EXPLODE_ON);
+  const value = stats.halved ? Math.ceil(explosion.total / 2) : explosion.total;
+  return { explosion, value, halved: stats.halved };
+}
+
+/** R-CH-3 a Challenge's Effect read as a consequence. */
+export type Consequence = "annoying" | "troublesome" | "devastating";
+
+export function consequenceOf(effect: number): Consequence {
+  const e = assertInteger(effect, "A Challenge Effect", 1);
+  return e <= 3 ? "annoying" : e <= 5 ? "troublesome" : "devastating";
+}
+
+/** R-CH-5 one facet of a Challenge: its own tier, Disposition and dice. */
+export interface Facet extends ChallengeStats {
+  readonly name: string;
+  readonly value: number;
+}
+
+/** R-CH-5 a facet at full Disposition. */
+export function makeFacet(ruleset: Ruleset, name: string, tier: string, n?: number): Facet {
+  const stats = challengeStats(ruleset, tier, n);
+  return { ...stats, name, value: stats.disposition };
+}
+
+/** R-RA-7 / R-CH-5 the player's Effect against one facet. */
+export function applyEffectToFacet(facets: readonly Facet[], index: number, effect: number): { facets: Facet[]; overcome: boolean } {
+  const facet = facets[index];
+  if (!facet) throw new RulesError("bad-selection", `There is no facet #${index + 1}.`, { index });
+  const { value } = reduceDisposition(facet.value, effect);
+  const next = facets.map((f, i) => (i === index ? { ...f, value } : f));
+  return { facets: next, overcome: isOvercome(next) };
+}
+
+/**
+ * R-CH-5 (ruling) a many-faceted Challenge is overcome when any facet's Disposition reaches 0: the
+ * brute beaten in a fight or talked down is out of the way either way.
+ */
+export function isOvercome(facets: readonly Facet[]): boolean {
+  return facets.some((f) => f.value === 0);
+}

@@ -1,0 +1,121 @@
+/**
+ * R-RA-4 / R-RA-5 Effect tiers, and the Effect tags of R-EQ-3.
+ *
+ * A tier is stored as a ruleset-neutral **rank** 0–4 (Bad/Improvised … Best/Extreme), so a weapon
+ * keeps its meaning when a world switches ruleset: the knife is rank 1, which Core reads as ±0e and
+ * Degenesis as a 2e floor. Each ruleset supplies an `EffectRule`; the two shapes the seeds use are
+ * built here (`modifierTiers` for Core, `floorTiers` for Degenesis), and a later ruleset may bring
+ * its own.
+ */
+import { assertInteger } from "./errors.ts";
+
+export const TIER_RANKS = [0, 1, 2, 3, 4] as const;
+export type TierRank = (typeof TIER_RANKS)[number];
+
+/** Default rank of an action with no weapon: Mediocre (Core ±0e) / Reduced (Degenesis 2e). */
+export const DEFAULT_TIER_RANK: TierRank = 1;
+
+export interface EffectTier {
+  readonly rank: TierRank;
+  /** Core: the modifier added (−1…+3). Degenesis: the floor (1…5). */
+  readonly value: number;
+  readonly labelKey: string;
+}
+
+/** The tags of R-EQ-3 that change an Effect's value. */
+export interface EffectTags {
+  /** Versatile weapon held two-handed. */
+  readonly versatileTwoHanded?: boolean;
+  readonly improvised?: boolean;
+}
+
+export interface EffectLine {
+  readonly labelKey: string;
+  readonly value: number;
+}
+
+export interface EffectValue {
+  /** The Effect that lands. */
+  readonly value: number;
+  /** The explosion total the value was computed from. */
+  readonly dieTotal: number;
+  /** Labelled steps, for the chat card's breakdown. */
+  readonly lines: readonly EffectLine[];
+  /** Degenesis: the floor that applied; Core: undefined. */
+  readonly floor?: number;
+}
+
+export interface EffectRule {
+  readonly kind: "modifier" | "floor";
+  readonly tiers: readonly EffectTier[];
+  /** The Effect for an explosion total, a tier rank and the weapon's tags. */
+  value(dieTotal: number, rank: TierRank, tags?: EffectTags): EffectValue;
+  /** The least Effect this rule can ever produce for a rank and tags (the "floor" property). */
+  minimum(rank: TierRank, tags?: EffectTags): number;
+}
+
+function checkRank(rank: number): TierRank {
+  return assertInteger(rank, "An Effect tier", 0, 4) as TierRank;
+}
+
+function tierAt(tiers: readonly EffectTier[], rank: TierRank): EffectTier {
+  const tier = tiers[rank];
+  if (!tier) throw new Error(`ruleset defines no tier of rank ${rank}`);
+  return tier;
+}
+
+/**
+ * R-RA-4 (Core): Effect = explosion total + tier modifier + Versatile (+1e two-handed) + Improvised
+ * (−1e), never below 0.
+ */
+export function modifierTiers(tiers: readonly EffectTier[], versatile: number, improvised: number): EffectRule {
+  return {
+    kind: "modifier",
+    tiers,
+    value(dieTotal, rank, tags = {}) {
+      assertInteger(dieTotal, "An Effect die total", 0);
+      const tier = tierAt(tiers, checkRank(rank));
+      const lines: EffectLine[] = [
+        { labelKey: "TERRAN.Effect.Die", value: dieTotal },
+        { labelKey: tier.labelKey, value: tier.value },
+      ];
+      if (tags.versatileTwoHanded) lines.push({ labelKey: "TERRAN.Tag.versatile", value: versatile });
+      if (tags.improvised) lines.push({ labelKey: "TERRAN.Tag.improvised", value: improvised });
+      const raw = lines.reduce((t, l) => t + l.value, 0);
+      return { value: Math.max(0, raw), dieTotal, lines };
+    },
+    minimum() {
+      return 0;
+    },
+  };
+}
+
+/**
+ * R-RA-5 (Degenesis): tiers are floors. Effect = max(explosion total, floor); Versatile held
+ * two-handed raises the floor by 1; Improvised sets the floor to the Improvised tier (R-EQ-2).
+ */
+export function floorTiers(tiers: readonly EffectTier[], versatile: number, improvisedRank: TierRank): EffectRule {
+  const floorOf = (rank: TierRank, tags: EffectTags): number => {
+    const base = tags.improvised ? tierAt(tiers, improvisedRank).value : tierAt(tiers, rank).value;
+    return base + (tags.versatileTwoHanded ? versatile : 0);
+  };
+  return {
+    kind: "floor",
+    tiers,
+    value(dieTotal, rank, tags = {}) {
+      assertInteger(dieTotal, "An Effect die total", 0);
+      const checked = checkRank(rank);
+      const tier = tierAt(tiers, tags.improvised ? improvisedRank : checked);
+      const floor = floorOf(checked, tags);
+      const lines: EffectLine[] = [
+        { labelKey: "TERRAN.Effect.Die", value: dieTotal },
+        { labelKey: tier.labelKey, value: tier.value },
+      ];
+      if (tags.versatileTwoHanded) lines.push({ labelKey: "TERRAN.Tag.versatile", value: versatile });
+      return { value: Math.max(dieTotal, floor), dieTotal, lines, floor };
+    },
+    minimum(rank, tags = {}) {
+      return floorOf(checkRank(rank), tags);
+    },
+  };
+}

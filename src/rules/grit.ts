@@ -1,0 +1,53 @@
+/**
+ * R-GRIT-1 … R-GRIT-3 Grit: the Grit roll, rest, and the reset that comes with an advancement.
+ */
+import { assertFaces, highest, sum } from "./dice.ts";
+import { assertInteger } from "./errors.ts";
+
+export const DEFAULT_GRIT_DICE = 1;
+
+export interface GritRollOptions {
+  /** R-GRIT-1 *Die Hard*: +1d and sum all dice. */
+  readonly dieHard?: boolean;
+  /** R-GRIT-2 poor rest or food: −1d… */
+  readonly poorRest?: boolean;
+  /** …unless *Asceticism* cancels it. */
+  readonly asceticism?: boolean;
+}
+
+/**
+ * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the character's Grit dice, +1 with Die Hard,
+ * −1 after poor rest (not with Asceticism), never below 0. Ruling: Die Hard applies to every Grit
+ * roll, the advancement reset of R-GRIT-3 included.
+ */
+export function gritDiceCount(gritDice: number, options: GritRollOptions = {}): number {
+  const base = assertInteger(gritDice, "Grit dice", 0);
+  const poor = options.poorRest && !options.asceticism ? 1 : 0;
+  return Math.max(0, base + (options.dieHard ? 1 : 0) - poor);
+}
+
+/** R-GRIT-1 keep the highest die; with Die Hard, sum them all; no dice → 0. */
+export function gritRoll(faces: readonly number[], dieHard = false): number {
+  const checked = assertFaces(faces, "Grit die");
+  return dieHard ? sum(checked) : highest(checked);
+}
+
+export interface GritTrack {
+  readonly value: number;
+  readonly max: number;
+}
+
+/** R-GRIT-2 after a night's rest both value and maximum become the roll. */
+export function restGrit(roll: number): GritTrack {
+  assertInteger(roll, "A Grit roll", 0);
+  return { value: roll, max: roll };
+}
+
+/**
+ * R-GRIT-3 when an advancement is gained the maximum becomes the higher of the current maximum and
+ * the roll; the value is unchanged.
+ */
+export function advancementGritReset(grit: GritTrack, roll: number): GritTrack {
+  assertInteger(roll, "A Grit roll", 0);
+  return { value: grit.value, max: Math.max(grit.max, roll) };
+}

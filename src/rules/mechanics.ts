@@ -1,0 +1,89 @@
+/**
+ * The mechanics that advancements and conditions carry, as the engine reads them: flags it knows
+ * and situational dice modifiers (R-POOL-2). Items store these; the pool builder, Grit and Ego
+ * rolls, harm and the order of Effects read them. A flag not listed here is not a flag.
+ */
+import { isAttribute, isGroup, type Attribute, type Group } from "./attributes.ts";
+import { assertInteger, RulesError } from "./errors.ts";
+
+export const MECHANICS_FLAGS = [
+  "ignoreBroken", // R-HARM-4 Could be worse
+  "ignoreWeary", // R-HARM-4 Unyielding
+  "effectFirst", // R-RA-9 Fast
+  "effectLast", // R-RA-9 Slow
+  "dieHard", // R-GRIT-1
+  "eager", // R-EGO-1
+  "elephantSkin", // R-HARM-2
+  "asceticism", // R-GRIT-2
+  "whirlwind", // R-RA-10
+  "dangerSense", // R-POOL-2, R-ADV-1: +1d on the Insight save
+  "developed", // R-CHAR-5
+  "specialist", // R-ADV-2
+] as const;
+export type MechanicsFlag = (typeof MECHANICS_FLAGS)[number];
+
+export function isMechanicsFlag(id: string): id is MechanicsFlag {
+  return (MECHANICS_FLAGS as readonly string[]).includes(id);
+}
+
+/** What a roll is made with: an attribute (a Risky Action) or a group's Save (a Reaction). */
+export type RollTarget =
+  | { readonly kind: "attribute"; readonly attribute: Attribute }
+  | { readonly kind: "save"; readonly group: Group };
+
+/**
+ * Where a dice modifier applies: "any" roll, an attribute id, or `save:<group>`.
+ * Examples: `["any"]`, `["reason", "intuition"]`, `["save:insight"]`.
+ */
+export type ModifierScope = "any" | Attribute | `save:${Group}`;
+
+export function isModifierScope(value: string): value is ModifierScope {
+  if (value === "any" || isAttribute(value)) return true;
+  return value.startsWith("save:") && isGroup(value.slice(5));
+}
+
+/** R-POOL-2 a ±Nd modifier from an advancement or a condition. */
+export interface DiceModifier {
+  /** Stable id, unique within its source (used to tick it in the dialog). */
+  readonly id: string;
+  readonly dice: number;
+  /** An i18n key, or a user's own label (shown as is). */
+  readonly label: string;
+  readonly appliesTo: readonly ModifierScope[];
+  /** Situational modifiers are ticked by the player when they apply; the rest always apply. */
+  readonly situational: boolean;
+}
+
+export function assertDiceModifier(modifier: DiceModifier): DiceModifier {
+  assertInteger(modifier.dice, `The dice of "${modifier.label}"`, -4, 4);
+  if (modifier.dice === 0) {
+    throw new RulesError("out-of-range", `The modifier "${modifier.label}" changes no dice.`, { label: modifier.label });
+  }
+  for (const scope of modifier.appliesTo) {
+    if (!isModifierScope(scope)) {
+      throw new RulesError("unknown-id", `"${String(scope)}" is not an attribute, a save or "any".`, { id: String(scope) });
+    }
+  }
+  return modifier;
+}
+
+/** Does a modifier apply to a roll with this target? */
+export function modifierApplies(modifier: DiceModifier, target: RollTarget): boolean {
+  return modifier.appliesTo.some((scope) => {
+    if (scope === "any") return true;
+    if (target.kind === "attribute") return scope === target.attribute;
+    return scope === `save:${target.group}`;
+  });
+}
+
+/** The union of the flags of every source (advancements, conditions). */
+export function collectFlags(sources: Iterable<{ readonly flags: readonly string[] }>): Set<MechanicsFlag> {
+  const flags = new Set<MechanicsFlag>();
+  for (const source of sources) {
+    for (const flag of source.flags) {
+      if (!isMechanicsFlag(flag)) throw new RulesError("unknown-id", `"${flag}" is not a rule the engine knows.`, { id: flag });
+      flags.add(flag);
+    }
+  }
+  return flags;
+}

@@ -1,0 +1,143 @@
+/**
+ * R-POOL-1 … R-POOL-5 building a Risky Action's (or a Reaction's) pool: the base, every modifier as a
+ * labelled line, the clamp of Light Dice to 0–4, Mortally Wounded, Dark Dice, and the empty pool.
+ */
+import { deriveSaves, groupOf, type Attributes, type Group } from "./attributes.ts";
+import { ATTRIBUTE_MAX } from "./attributes.ts";
+import { assertInteger } from "./errors.ts";
+import { hasTag, isCloseRange, assertRange, type Weapon } from "./equipment.ts";
+import { assertDiceModifier, modifierApplies, type DiceModifier, type MechanicsFlag, type RollTarget } from "./mechanics.ts";
+import type { Ruleset } from "./rulesets/types.ts";
+import { isMortallyWounded, woundPenaltyTrack, type Wounds } from "./wounds.ts";
+
+/** R-POOL-3 Light Dice always end between 0 and 4. */
+export const LIGHT_MIN = 0;
+export const LIGHT_MAX = ATTRIBUTE_MAX;
+/** R-POOL-4 (setting) default maximum of the dialog's Dark Dice stepper. */
+export const DEFAULT_DARK_MAX = 10;
+
+export interface PoolInput {
+  readonly ruleset: Ruleset;
+  readonly target: RollTarget;
+  readonly attributes: Attributes;
+  readonly wounds: Wounds;
+  readonly flags: ReadonlySet<MechanicsFlag>;
+  /** The GM's position modifier (±1d, or more). */
+  readonly position?: number;
+  /** The weapon used, and the range it is used at. */
+  readonly weapon?: Weapon;
+  readonly range?: string;
+  /** Wearing Heavy armour, and whether this action is one it hinders (run, observe, sneak, swim). */
+  readonly heavyArmour?: boolean;
+  readonly hinderedByHeavyArmour?: boolean;
+  /** Every dice modifier of the character's advancements and conditions… */
+  readonly modifiers?: readonly DiceModifier[];
+  /** …and the ids of the situational ones the player ticked for this roll. */
+  readonly ticked?: ReadonlySet<string>;
+  readonly dark: number;
+  /** R-POOL-4 the dialog's maximum; omit for no maximum. */
+  readonly darkMax?: number;
+}
+
+export type PoolLineId =
+  | "position"
+  | "wound"
+  | "improvised"
+  | "unhandy"
+  | "outOfRange"
+  | "heavyArmour"
+  | "dangerSense"
+  | "modifier";
+
+/** One visible line of the pool's breakdown. */
+export interface PoolLine {
+  readonly id: PoolLineId;
+  /** An i18n key, or a user's own label for custom modifiers. */
+  readonly label: string;
+  readonly dice: number;
+  readonly rule: string;
+}
+
+export type ClampReason = "max" | "min" | "mortal" | null;
+
+export interface Pool {
+  readonly base: number;
+  readonly baseLabel: string;
+  readonly lines: readonly PoolLine[];
+  /** Base plus every line, before the clamp. */
+  readonly raw: number;
+  readonly light: number;
+  readonly dark: number;
+  /** R-POOL-3 why the Light Dice differ from `raw`, if they do. */
+  readonly clamp: ClampReason;
+  /** R-POOL-5 no dice at all: nothing is thrown and the action fails with no Effect. */
+  readonly empty: boolean;
+}
+
+/** The group whose wounds and Save concern this roll. */
+export function targetGroup(target: RollTarget): Group {
+  return target.kind === "save" ? target.group : groupOf(target.attribute);
+}
+
+/** R-POOL-1 the base: the attribute's rating, or for a Reaction the group's Save (0–2). */
+export function poolBase(attributes: Attributes, target: RollTarget): number {
+  if (target.kind === "save") return deriveSaves(attributes)[target.group];
+  return assertInteger(attributes[target.attribute], `${target.attribute} rating`, 0, ATTRIBUTE_MAX);
+}
+
+/** R-POOL-2 every modifier that applies, as labelled lines. */
+export function poolLines(input: PoolInput): PoolLine[] {
+  const lines: PoolLine[] = [];
+  const position = assertInteger(input.position ?? 0, "The GM's modifier", -10, 10);
+  if (position !== 0) lines.push({ id: "position", label: "TERRAN.Pool.position", dice: position, rule: "R-POOL-2" });
+
+  const track = woundPenaltyTrack(input.wounds, targetGroup(input.target), {
+    ignoreBroken: input.flags.has("ignoreBroken"),
+    ignoreWeary: input.flags.has("ignoreWeary"),
+  });
+  if (track) lines.push({ id: "wound", label: `TERRAN.Wound.${track}`, dice: -1, rule: "R-HARM-4" });
+
+  const weapon = input.weapon;
+  if (hasTag(weapon, "improvised")) lines.push({ id: "improvised", label: "TERRAN.Tag.improvised", dice: -1, rule: "R-EQ-3" });
+  if (weapon && input.range !== undefined) {
+    const range = assertRange(input.ruleset, input.range);
+    if (hasTag(weapon, "unhandy") && isCloseRange(input.ruleset, range)) {
+      lines.push({ id: "unhandy", label: "TERRAN.Tag.unhandy", dice: -1, rule: "R-EQ-3" });
+    }
+    if (!weapon.ranges.includes(range)) {
+      lines.push({ id: "outOfRange", label: "TERRAN.Pool.outOfRange", dice: -1, rule: "R-POOL-2" });
+    }
+  }
+  if (input.heavyArmour && input.hinderedByHeavyArmour) {
+    lines.push({ id: "heavyArmour", label: "TERRAN.Armour.heavy", dice: -1, rule: "R-EQ-4" });
+  }
+  if (input.flags.has("dangerSense") && input.target.kind === "save" && input.target.group === "insight") {
+    lines.push({ id: "dangerSense", label: "TERRAN.Adv.dangerSense", dice: 1, rule: "R-ADV-1" });
+  }
+  for (const modifier of input.modifiers ?? []) {
+    assertDiceModifier(modifier);
+    if (!modifierApplies(modifier, input.target)) continue;
+    if (modifier.situational && !input.ticked?.has(modifier.id)) continue;
+    lines.push({ id: "modifier", label: modifier.label, dice: modifier.dice, rule: "R-POOL-2" });
+  }
+  return lines;
+}
+
+/** R-POOL-3 clamp Light Dice to 0–4; Mortally Wounded gathers none. */
+export function clampLight(raw: number, mortallyWounded: boolean): { light: number; clamp: ClampReason } {
+  if (mortallyWounded) return { light: 0, clamp: raw === 0 ? null : "mortal" };
+  if (raw > LIGHT_MAX) return { light: LIGHT_MAX, clamp: "max" };
+  if (raw < LIGHT_MIN) return { light: LIGHT_MIN, clamp: "min" };
+  return { light: raw, clamp: null };
+}
+
+/** R-POOL-1 … R-POOL-5 the whole pool. */
+export function buildPool(input: PoolInput): Pool {
+  const dark = assertInteger(input.dark, "Dark Dice", 0, input.darkMax ?? Number.POSITIVE_INFINITY);
+  const base = poolBase(input.attributes, input.target);
+  const lines = poolLines(input);
+  const raw = lines.reduce((t, l) => t + l.dice, base);
+  const { light, clamp } = clampLight(raw, isMortallyWounded(input.wounds));
+  const baseLabel = input.target.kind === "save" ? `TERRAN.Save.${input.target.group}` : `TERRAN.Attribute.${input.target.attribute}`;
+  return { base, baseLabel, lines, raw, light, dark, clamp, empty: light + dark === 0 };
+}

@@ -1,0 +1,21 @@
+/** The ruleset registry: the one place that knows which rulesets exist. */
+import { RulesError } from "../errors.ts";
+import { CORE } from "./core.ts";
+import { DEGENESIS } from "./degenesis.ts";
+import type { Ruleset, RulesetId } from "./types.ts";
+
+export const RULESETS: Readonly<Record<RulesetId, Ruleset>> = { core: CORE, degenesis: DEGENESIS };
+
+export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
+
+export function isRulesetId(id: string): id is RulesetId {
+  return Object.hasOwn(RULESETS, id);
+}
+
+export function getRuleset(id: string): Ruleset {
+  if (!isRulesetId(id)) throw new RulesError("unknown-id", `There is no ruleset called "${id}".`, { id });
+  return RULESETS[id];
+}
+
+export type * from "./types.ts";
+export { CORE, DEGENESIS };
