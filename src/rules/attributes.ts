@@ -40,7 +40,7 @@ export function groupOf(attribute: Attribute): Group {
 }
 
 /** R-CHAR-1 a rating is a whole number 0–4. */
-export function assertRating(value: number, attribute: string = "An attribute"): number {
+export function assertRating(value: number, attribute = "An attribute"): number {
   return assertInteger(value, `${attribute} rating`, 0, ATTRIBUTE_MAX);
 }
 
