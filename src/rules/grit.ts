@@ -32,10 +32,13 @@ export function gritRoll(faces: readonly number[], dieHard = false): number {
   return dieHard ? sum(checked) : highest(checked);
 }
 
-export interface GritTrack {
+/** A current value and its maximum (Grit; Ego too). */
+export interface Track {
   readonly value: number;
   readonly max: number;
 }
+
+export type GritTrack = Track;
 
 /** R-GRIT-2 after a night's rest both value and maximum become the roll. */
 export function restGrit(roll: number): GritTrack {

@@ -4,12 +4,10 @@
  * successor starts with half the advancements, rounded up.
  */
 import { assertInteger } from "./errors.ts";
-import type { Ruleset } from "./rulesets/types.ts";
+import type { Track } from "./grit.ts";
 
-export interface Track {
-  readonly value: number;
-  readonly max: number;
-}
+export type { Track };
+import type { Ruleset } from "./rulesets/types.ts";
 
 /**
  * R-SAY-1 combine an old track with its re-roll. Core: value and maximum become the roll.
