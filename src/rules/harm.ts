@@ -71,6 +71,7 @@ export interface HarmAssessment {
 export function assessHarm(target: HarmTarget, effect: number, choices: Pick<HarmChoices, "sacrificeShield"> = {}): HarmAssessment {
   if (target.dead) throw new RulesError("dead", "The character is dead; they cannot be harmed further.");
   const gritBefore = assertInteger(target.grit, "Grit", 0);
+  assertInteger(effect, "An Effect", 0); // checked even when a sacrificed shield makes the damage 0
   const armour = armourValue(target.armour).value;
   if (choices.sacrificeShield && !target.armour.shield) {
     throw new RulesError("not-allowed", "There is no shield to sacrifice.");

@@ -3,7 +3,7 @@
  * attribute of Prowess/Insight/Resolve (player's choice); 5 Ego dice −1; 6 Grit dice −1. A loss that
  * cannot be taken kills. A Malaise never recovers.
  */
-import { GROUP_ATTRIBUTES, type Attribute, type Attributes, type Group } from "./attributes.ts";
+import { assertAttributes, GROUP_ATTRIBUTES, type Attribute, type Attributes, type Group } from "./attributes.ts";
 import { assertFace } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 
@@ -57,6 +57,7 @@ export function malaiseOptions(attributes: Attributes, group: Group): Attribute[
 export function applyMalaise(target: MalaiseTarget, malaise: Malaise, choice?: Attribute): MalaiseResult {
   const gritDice = assertInteger(target.gritDice, "Grit dice", 0);
   const egoDice = assertInteger(target.egoDice, "Ego dice", 0);
+  assertAttributes(target.attributes);
   const unchanged: MalaiseResult = { ...target, malaise, attribute: null, dies: false };
   switch (malaise.kind) {
     case "none":

@@ -33,11 +33,11 @@ function testFiles(dir: string): string[] {
 
 /**
  * IDs that start a test's name: `it("R-POOL-3 R-HARM-5: …")` names R-POOL-3 and R-HARM-5. Also
- * `it.each(…)("R-…")` and `test(…)`.
+ * `it.each(…)("R-…")`, `it.each<T>(…)("R-…")` and `test(…)`.
  */
 export function testedRuleIds(dir = resolve(ROOT, "tests")): Set<string> {
   const tested = new Set<string>();
-  const opener = /\b(?:it|test)(?:\.each\([\s\S]*?\))?\(\s*["'`]((?:R-[A-Z]+-\d+[\s,/]*)+)/g;
+  const opener = /\b(?:it|test)(?:\.each(?:<[^>]*>)?\([\s\S]*?\))?\(\s*["'`]((?:R-[A-Z]+-\d+[\s,/]*)+)/g;
   for (const file of testFiles(dir)) {
     for (const m of readFileSync(file, "utf8").matchAll(opener)) {
       for (const id of (m[1] ?? "").matchAll(ID)) tested.add(id[0]);
