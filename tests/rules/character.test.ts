@@ -24,28 +24,10 @@ import {
 } from "../../src/rules/attributes.ts";
 import { CREATION_STEPS, creationPoints, distributeCreationPoints } from "../../src/rules/creation.ts";
 import { DEFAULT_EGO_DICE, egoDiceCount, egoRoll } from "../../src/rules/ego.ts";
-import { RulesError, type RulesErrorCode } from "../../src/rules/errors.ts";
 import { DEFAULT_GRIT_DICE, gritDiceCount, gritRoll } from "../../src/rules/grit.ts";
 import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
 import { advancementCost } from "../../src/rules/xp.ts";
-
-/** Runs `fn` and returns the RulesError it throws (fails the test if it throws nothing or something else). */
-function rulesError(fn: () => unknown): RulesError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesError) return error;
-    throw error;
-  }
-  throw new Error("expected a RulesError, but nothing was thrown");
-}
-
-function expectRulesError(fn: () => unknown, code: RulesErrorCode, message: RegExp): RulesError {
-  const error = rulesError(fn);
-  expect(error.code).toBe(code);
-  expect(error.message).toMatch(message);
-  return error;
-}
+import { expectRulesError } from "./fixtures.ts";
 
 const ZERO: Attributes = { intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 };
 

@@ -16,26 +16,9 @@ import {
   resetEgo,
   spendEgo,
 } from "../../src/rules/ego.ts";
-import { RulesError, type RulesErrorCode } from "../../src/rules/errors.ts";
 import { CORE, DEGENESIS, type EgoResetGain } from "../../src/rules/rulesets/index.ts";
 import { sayonaraTrack, successorAdvancements, type Track } from "../../src/rules/sayonara.ts";
-
-function rulesError(fn: () => unknown): RulesError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesError) return error;
-    throw error;
-  }
-  throw new Error("expected a RulesError, but nothing was thrown");
-}
-
-function expectRulesError(fn: () => unknown, code: RulesErrorCode, message: RegExp): RulesError {
-  const error = rulesError(fn);
-  expect(error.code).toBe(code);
-  expect(error.message).toMatch(message);
-  return error;
-}
+import { expectRulesError } from "./fixtures.ts";
 
 describe("R-EGO-1 the Ego roll", () => {
   const egoRollCases: [number[], number][] = [

@@ -1,5 +1,7 @@
 /** Small builders shared by the rules tests (plain data, no Foundry). */
+import { expect } from "vitest";
 import type { Attributes } from "../../src/rules/attributes.ts";
+import { RulesError, type RulesErrorCode } from "../../src/rules/errors.ts";
 import type { MechanicsFlag } from "../../src/rules/mechanics.ts";
 import type { PoolInput } from "../../src/rules/pool.ts";
 import { CORE } from "../../src/rules/rulesets/index.ts";
@@ -19,4 +21,23 @@ export function poolInput(partial: Partial<PoolInput> = {}, flags: MechanicsFlag
     dark: 0,
     ...partial,
   };
+}
+
+/** Runs `fn` and returns the RulesError it throws (fails if it throws nothing or something else). */
+export function rulesError(fn: () => unknown): RulesError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RulesError) return error;
+    throw error;
+  }
+  throw new Error("expected a RulesError, but nothing was thrown");
+}
+
+/** Asserts that `fn` throws a RulesError with this code and a message matching `message`. */
+export function expectRulesError(fn: () => unknown, code: RulesErrorCode, message: RegExp): RulesError {
+  const error = rulesError(fn);
+  expect(error.code).toBe(code);
+  expect(error.message).toMatch(message);
+  return error;
 }

@@ -3,25 +3,8 @@
  * reset that comes with an advancement).
  */
 import { describe, expect, it } from "vitest";
-import { RulesError, type RulesErrorCode } from "../../src/rules/errors.ts";
 import { advancementGritReset, DEFAULT_GRIT_DICE, gritDiceCount, gritRoll, restGrit, type GritRollOptions } from "../../src/rules/grit.ts";
-
-function rulesError(fn: () => unknown): RulesError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesError) return error;
-    throw error;
-  }
-  throw new Error("expected a RulesError, but nothing was thrown");
-}
-
-function expectRulesError(fn: () => unknown, code: RulesErrorCode, message: RegExp): RulesError {
-  const error = rulesError(fn);
-  expect(error.code).toBe(code);
-  expect(error.message).toMatch(message);
-  return error;
-}
+import { expectRulesError } from "./fixtures.ts";
 
 describe("R-GRIT-1 the Grit roll", () => {
   const highestCases: [number[], number][] = [

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import type { Attribute, Attributes, Group } from "../../src/rules/attributes.ts";
 import { challengeEffect, challengeStats } from "../../src/rules/challenge.ts";
 import { ARMOUR_VALUE, ELEPHANT_SKIN_ARMOUR, type BodyArmour } from "../../src/rules/equipment.ts";
-import { RulesError, type RulesErrorCode } from "../../src/rules/errors.ts";
 import { applyHarm, armourValue, assessHarm, damageAfterArmour, type ArmourState, type HarmTarget } from "../../src/rules/harm.ts";
 import { applyMalaise, malaiseFor, malaiseOptions, type Malaise, type MalaiseTarget } from "../../src/rules/malaise.ts";
 import type { MechanicsFlag, RollTarget } from "../../src/rules/mechanics.ts";
@@ -25,23 +24,7 @@ import {
   type WoundTrack,
   type Wounds,
 } from "../../src/rules/wounds.ts";
-
-function rulesError(fn: () => unknown): RulesError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesError) return error;
-    throw error;
-  }
-  throw new Error("expected a RulesError, but nothing was thrown");
-}
-
-function expectRulesError(fn: () => unknown, code: RulesErrorCode, message: RegExp): RulesError {
-  const error = rulesError(fn);
-  expect(error.code).toBe(code);
-  expect(error.message).toMatch(message);
-  return error;
-}
+import { expectRulesError } from "./fixtures.ts";
 
 const NO_ARMOUR: ArmourState = { body: "none", shield: false, elephantSkin: false };
 const ALL_WOUNDS: Wounds = { stressed: true, broken: true, weary: true };

@@ -3,26 +3,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { resetEgo } from "../../src/rules/ego.ts";
-import { RulesError, type RulesErrorCode } from "../../src/rules/errors.ts";
 import { CORE } from "../../src/rules/rulesets/index.ts";
 import { advancementCost, conditionXp, spendXpForAdvancement, XP_PER_CONDITION, XP_PER_SESSION } from "../../src/rules/xp.ts";
-
-function rulesError(fn: () => unknown): RulesError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RulesError) return error;
-    throw error;
-  }
-  throw new Error("expected a RulesError, but nothing was thrown");
-}
-
-function expectRulesError(fn: () => unknown, code: RulesErrorCode, message: RegExp): RulesError {
-  const error = rulesError(fn);
-  expect(error.code).toBe(code);
-  expect(error.message).toMatch(message);
-  return error;
-}
+import { expectRulesError } from "./fixtures.ts";
 
 describe("R-XP-1 gaining experience", () => {
   it("R-XP-1: a session played and survived is worth 2 XP, a new Condition 1 XP", () => {
