@@ -54,9 +54,18 @@ export interface EffectRule {
   minimum(rank: TierRank, tags?: EffectTags): number;
 }
 
-function checkRank(rank: number): TierRank {
-  return assertInteger(rank, "An Effect tier", 0, 4) as TierRank;
+function isTierRank(rank: number): rank is TierRank {
+  return (TIER_RANKS as readonly number[]).includes(rank);
 }
+
+/** A stored rank read back as a tier rank 0–4, or a readable error. */
+export function asTierRank(rank: number): TierRank {
+  assertInteger(rank, "An Effect tier", 0, 4);
+  if (!isTierRank(rank)) throw new Error(`unreachable: rank ${rank}`);
+  return rank;
+}
+
+const checkRank = asTierRank;
 
 function tierAt(tiers: readonly EffectTier[], rank: TierRank): EffectTier {
   const tier = tiers[rank];

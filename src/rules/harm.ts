@@ -14,6 +14,10 @@ export interface ArmourState {
   /** A shield carried (and not yet sacrificed). */
   readonly shield: boolean;
   readonly elephantSkin: boolean;
+  /** The worn armour's own value when an item says so (default: R-EQ-4's Light 1, Heavy 2). */
+  readonly bodyValue?: number;
+  /** The shield's own value when an item says so (default 1). */
+  readonly shieldValue?: number;
 }
 
 export interface ArmourLine {
@@ -27,9 +31,14 @@ export interface ArmourLine {
  */
 export function armourValue(armour: ArmourState): { value: number; lines: ArmourLine[] } {
   const lines: ArmourLine[] = [];
-  if (armour.body !== "none") lines.push({ labelKey: `TERRAN.Armour.${armour.body}`, value: ARMOUR_VALUE[armour.body] });
-  else if (armour.elephantSkin) lines.push({ labelKey: "TERRAN.Adv.elephantSkin", value: ELEPHANT_SKIN_ARMOUR });
-  if (armour.shield) lines.push({ labelKey: "TERRAN.Armour.shield", value: ARMOUR_VALUE.shield });
+  if (armour.body !== "none") {
+    const value = assertInteger(armour.bodyValue ?? ARMOUR_VALUE[armour.body], "An armour value", 0);
+    lines.push({ labelKey: `TERRAN.Armour.${armour.body}`, value });
+  } else if (armour.elephantSkin) lines.push({ labelKey: "TERRAN.Adv.elephantSkin", value: ELEPHANT_SKIN_ARMOUR });
+  if (armour.shield) {
+    const value = assertInteger(armour.shieldValue ?? ARMOUR_VALUE.shield, "A shield's value", 0);
+    lines.push({ labelKey: "TERRAN.Armour.shield", value });
+  }
   return { value: lines.reduce((t, l) => t + l.value, 0), lines };
 }
 

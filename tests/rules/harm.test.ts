@@ -493,3 +493,11 @@ describe("R-CH-4 a Challenge's Effect as harm", () => {
     expect(applyHarm(light, effect).dead).toBe(true);
   });
 });
+
+describe("R-HARM-2 armour items", () => {
+  it("R-HARM-2 R-EQ-4: an item's own armour value replaces the default, and is checked", () => {
+    expect(armourValue({ body: "heavy", shield: true, elephantSkin: false, bodyValue: 3, shieldValue: 2 }).value).toBe(5);
+    expect(armourValue({ body: "none", shield: false, elephantSkin: true, bodyValue: 3 }).value).toBe(1);
+    expect(() => armourValue({ body: "light", shield: false, elephantSkin: false, bodyValue: -1 })).toThrow(/armour value must be at least 0/);
+  });
+});
