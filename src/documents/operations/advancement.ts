@@ -1,0 +1,142 @@
+/**
+ * R-XP-2, R-ADV-1/2, R-CHAR-5, R-CHAR-7: gaining an advancement. The document creates the
+ * advancement item itself (with `advancement` as its system data); this computes the XP spent and the
+ * attribute *Developed* raises, after checking the advancement may be taken.
+ */
+import {
+  ADVANCEMENTS,
+  advancementRefusal,
+  assertInteger,
+  collectFlags,
+  developableAttributes,
+  developAttribute,
+  isAttribute,
+  spendXpForAdvancement,
+  ATTRIBUTES,
+  RulesError,
+  type AdvancementRefusal,
+  type Attribute,
+  type Ruleset,
+} from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import type { AdvancementSource } from "../../data/source.ts";
+import { assertAlive, changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
+
+export interface GainAdvancementOptions {
+  /**
+   * The GM grants the advancement without the XP: the cost is still paid as far as the XP goes
+   * (XP is spent down to 0 at most, never below). Eligibility (R-ADV-1/2, mutations, R-CHAR-5) is
+   * still checked: a GM who wants an off-list advancement makes a homebrew one (key "").
+   */
+  readonly gmOverride?: boolean;
+}
+
+export interface AdvancementOutcome {
+  /** R-XP-2 what the advancement costs (2 × advancements held; the first is free). */
+  readonly cost: number;
+  /** The XP actually spent: the cost, or less with `gmOverride` when the XP falls short. */
+  readonly xpSpent: number;
+  /** The XP left. */
+  readonly xp: number;
+  /** R-CHAR-5 the attribute *Developed* raised, if any. */
+  readonly developed: Attribute | null;
+  /** R-CHAR-7 this was the free starting advancement: the character leaves creation. */
+  readonly endsCreation: boolean;
+  /** R-GRIT-3 the player may now roll Grit (`advancementGritOperation`); always true when gained. */
+  readonly offerGritRoll: boolean;
+}
+
+function refusalText(refusal: AdvancementRefusal, ruleset: Ruleset): string {
+  switch (refusal) {
+    case "not-in-ruleset":
+      return "is not an advancement of this ruleset";
+    case "cult-only":
+      return `belongs to another cult's list, open only once the character has ${ruleset.advancementLists?.restrictedUntil ?? 0} advancements`;
+    case "already-taken":
+      return "has been taken already and cannot be taken twice";
+    case "needs-mutations":
+      return "needs more mutations";
+  }
+}
+
+/**
+ * R-XP-2 / R-ADV-1 / R-ADV-2 / R-CHAR-5 gain an advancement:
+ * - its flags must be rules the engine knows ("unknown-id");
+ * - an engine advancement (`key` known to the rules) must be open to the character under `ruleset`
+ *   (R-ADV-1/2: in the ruleset's lists, the cult restriction below 5 advancements, not taken twice
+ *   unless repeatable, Ether call's mutations) — else "not-allowed"; homebrew keys skip this check;
+ * - any advancement's own `requiresMutations` must be met ("not-allowed");
+ * - with the flag "developed", `advancement.developed` names the attribute to raise ("choice-required"
+ *   when empty), raised by the rules within R-CHAR-5's caps ("attribute-cap");
+ * - the XP must cover the cost ("not-enough-xp") unless `gmOverride`.
+ */
+export function gainAdvancementOperation(
+  state: CharacterState,
+  advancement: AdvancementSource,
+  ruleset: Ruleset,
+  options: GainAdvancementOptions = {},
+): OperationResult<AdvancementOutcome> {
+  assertAlive(state, "gain an advancement");
+  const { source, items } = state;
+  collectFlags([advancement]);
+  const derived = deriveCharacter(source, items);
+
+  if (ADVANCEMENTS.has(advancement.key)) {
+    const owner = {
+      advancements: items.flatMap((i) => (i.type === "advancement" ? [i.system.key] : [])),
+      cult: source.identity.cult,
+      mutations: derived.mutations,
+    };
+    const refusal = advancementRefusal(ruleset, owner, advancement.key);
+    if (refusal) {
+      throw new RulesError("not-allowed", `The advancement "${advancement.key}" ${refusalText(refusal, ruleset)}.`, {
+        id: advancement.key,
+        reason: refusal,
+      });
+    }
+  }
+  if (derived.mutations < advancement.requiresMutations) {
+    throw new RulesError(
+      "not-allowed",
+      `This advancement needs ${advancement.requiresMutations} mutations; the character has ${derived.mutations}.`,
+      { reason: "needs-mutations", needed: advancement.requiresMutations, mutations: derived.mutations },
+    );
+  }
+
+  let attributes = source.attributes;
+  let developed: Attribute | null = null;
+  if (advancement.flags.includes("developed")) {
+    const open = developableAttributes(source.attributes);
+    if (advancement.developed === "") {
+      if (open.length === 0) {
+        throw new RulesError("attribute-cap", "No attribute can be raised: Developed has nothing left to give.");
+      }
+      throw new RulesError("choice-required", `Choose the attribute Developed raises: ${open.join(", ")}.`, {
+        options: open.join(","),
+      });
+    }
+    if (!isAttribute(advancement.developed)) {
+      const id = String(advancement.developed);
+      throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
+    }
+    developed = advancement.developed;
+    attributes = developAttribute(source.attributes, developed);
+  }
+
+  const cost = derived.nextAdvancementCost;
+  const xp = options.gmOverride
+    ? Math.max(0, assertInteger(source.xp, "Experience", 0) - cost)
+    : spendXpForAdvancement(source.xp, derived.advancements);
+  const update = changes(
+    ["system.xp", source.xp, xp],
+    ...ATTRIBUTES.map((a): Change => [`system.attributes.${a}`, source.attributes[a], attributes[a]]),
+  );
+  return result(update, {
+    cost,
+    xpSpent: source.xp - xp,
+    xp,
+    developed,
+    endsCreation: derived.inCreation,
+    offerGritRoll: true,
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * R-CHAR-4 / R-CHAR-7 creating a character: the ratings, and the first Grit and Ego rolls. Every
+ * operation here is open only while the character is being created (no advancement yet).
+ */
+import {
+  ATTRIBUTES,
+  deriveSaves,
+  distributeCreationPoints,
+  egoRoll,
+  isLost,
+  RulesError,
+  type Attribute,
+  type Attributes,
+  type CreationRoll,
+  type Saves,
+  type Track,
+} from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import { egoDiceFor } from "./ego.ts";
+import { gritRollFor } from "./grit.ts";
+import { assertAlive, assertDiceCount, changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
+
+function assertInCreation(state: CharacterState, action: string): void {
+  assertAlive(state, action);
+  if (!deriveCharacter(state.source, state.items).inCreation) {
+    throw new RulesError("not-allowed", `The character has taken an advancement and is no longer being created; they cannot ${action}.`, {
+      action,
+    });
+  }
+}
+
+export interface CreationRatingsOutcome {
+  readonly attributes: Attributes;
+  /** R-CHAR-3 the Saves the ratings give. */
+  readonly saves: Saves;
+}
+
+/** R-CHAR-4 the three group dice and the player's distribution of their points become the ratings. */
+export function creationRatingsOperation(
+  state: CharacterState,
+  roll: CreationRoll,
+  shares: Readonly<Partial<Record<Attribute, number>>>,
+): OperationResult<CreationRatingsOutcome> {
+  assertInCreation(state, "distribute creation points");
+  const attributes = distributeCreationPoints(roll, shares);
+  const update = changes(...ATTRIBUTES.map((a): Change => [`system.attributes.${a}`, state.source.attributes[a], attributes[a]]));
+  return result(update, { attributes, saves: deriveSaves(attributes) });
+}
+
+export interface StartingTrackOutcome {
+  readonly roll: number;
+  readonly track: Track;
+}
+
+/** R-CHAR-7 / R-GRIT-1 the starting Grit: value and maximum become the roll (`gritDiceFor(state)` dice). */
+export function creationGritOperation(state: CharacterState, faces: readonly number[]): OperationResult<StartingTrackOutcome> {
+  assertInCreation(state, "roll their starting Grit");
+  const roll = gritRollFor(state, faces, {}, "The starting Grit roll");
+  const { grit } = state.source;
+  return result(changes(["system.grit.value", grit.value, roll], ["system.grit.max", grit.max, roll]), {
+    roll,
+    track: { value: roll, max: roll },
+  });
+}
+
+/**
+ * R-CHAR-7 / R-EGO-1 the starting Ego: value and maximum become the roll (`egoDiceFor(state)` dice).
+ * Unlike a reset (R-EGO-4/5) nothing is gained and no table is read.
+ */
+export function creationEgoOperation(state: CharacterState, faces: readonly number[]): OperationResult<StartingTrackOutcome> {
+  assertInCreation(state, "roll their starting Ego");
+  assertDiceCount(faces, egoDiceFor(state), "The starting Ego roll");
+  const roll = egoRoll(faces);
+  const { ego } = state.source;
+  return result(
+    changes(["system.ego.value", ego.value, roll], ["system.ego.max", ego.max, roll], ["system.lost", state.source.lost, isLost(roll)]),
+    { roll, track: { value: roll, max: roll } },
+  );
+}

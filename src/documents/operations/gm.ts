@@ -1,0 +1,88 @@
+/**
+ * What a GM needs beside the rules' own operations: setting a rating or a track by hand, and undoing
+ * a death. Values are checked against the rules' ranges; nothing else is enforced.
+ */
+import {
+  EGO_MAX,
+  assertInteger,
+  assertRating,
+  isAttribute,
+  isLost,
+  RulesError,
+  type Attribute,
+  type Track,
+} from "../../rules/index.ts";
+import type { PoolTrackSource } from "../../data/source.ts";
+import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
+
+/**
+ * R-CHAR-1 set one attribute to a whole rating 0–4. Ruling: a GM's correction is not *Developed*, so
+ * R-CHAR-5's total of 10 is not enforced here.
+ */
+export function setAttributeOperation(
+  state: CharacterState,
+  attribute: Attribute,
+  value: number,
+): OperationResult<{ attribute: Attribute; value: number }> {
+  assertAlive(state, "change their attributes");
+  if (!isAttribute(attribute)) {
+    const id = String(attribute);
+    throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
+  }
+  assertRating(value, attribute);
+  return result(changes([`system.attributes.${attribute}`, state.source.attributes[attribute], value]), { attribute, value });
+}
+
+export type TrackName = "grit" | "ego";
+
+export interface TrackOutcome extends Track {
+  readonly dice: number;
+  /** R-EGO-3 for Ego: the character is lost (Ego 0). Always false for Grit. */
+  readonly lost: boolean;
+}
+
+/**
+ * R-GRIT-1 / R-EGO-1 set Grit's or Ego's value, maximum and dice by hand (the fields not given keep
+ * their value). Whole numbers ≥ 0, Ego's value and maximum at most 6, the value never above the
+ * maximum ("out-of-range"). Ruling: for Ego, `lost` follows R-EGO-3 — a value of 0 makes the character
+ * lost, a value above 0 brings a lost character back (the GM's undo).
+ */
+export function setTrackOperation(
+  state: CharacterState,
+  track: TrackName,
+  values: Readonly<Partial<PoolTrackSource>>,
+): OperationResult<TrackOutcome> {
+  assertAlive(state, `change their ${track === "grit" ? "Grit" : "Ego"}`);
+  if (track !== "grit" && track !== "ego") {
+    const id = String(track);
+    throw new RulesError("unknown-id", `"${id}" is not Grit or Ego.`, { id });
+  }
+  const label = track === "grit" ? "Grit" : "Ego";
+  const old = state.source[track];
+  const next = { value: values.value ?? old.value, max: values.max ?? old.max, dice: values.dice ?? old.dice };
+  const top = track === "ego" ? EGO_MAX : Number.POSITIVE_INFINITY;
+  assertInteger(next.value, `${label}'s value`, 0, top);
+  assertInteger(next.max, `${label}'s maximum`, 0, top);
+  assertInteger(next.dice, `${label}'s dice`, 0);
+  if (next.value > next.max) {
+    throw new RulesError("out-of-range", `${label}'s value (${next.value}) cannot exceed its maximum (${next.max}).`, {
+      what: `${label}'s value`,
+      value: next.value,
+      max: next.max,
+    });
+  }
+  const lost = track === "ego" ? isLost(next.value) : false;
+  const update = changes(
+    [`system.${track}.value`, old.value, next.value],
+    [`system.${track}.max`, old.max, next.max],
+    [`system.${track}.dice`, old.dice, next.dice],
+    ...(track === "ego" ? ([["system.lost", state.source.lost, lost]] as const) : []),
+  );
+  return result(update, { ...next, lost });
+}
+
+/** The GM undoes a death (R-HARM-5, R-HARM-6): the one operation open to a dead character. */
+export function reviveOperation(state: CharacterState): OperationResult<{ dead: false }> {
+  if (!state.source.dead) throw new RulesError("not-allowed", "The character is not dead.");
+  return result({ "system.dead": false }, { dead: false });
+}

@@ -1,0 +1,59 @@
+/**
+ * R-GRIT-1 … R-GRIT-3 Grit rolls: resting, and the reset that comes with an advancement.
+ */
+import { advancementGritReset, gritDiceCount, gritRoll, restGrit, type Track } from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import { assertAlive, assertDiceCount, changes, result, type CharacterState, type OperationResult } from "./types.ts";
+
+export interface RestOptions {
+  /** R-GRIT-2 poor rest or food: −1d (cancelled by *Asceticism*). */
+  readonly poorRest?: boolean;
+}
+
+export interface GritOutcome {
+  /** The Grit roll (highest die; the sum with *Die Hard*). */
+  readonly roll: number;
+  readonly grit: Track;
+}
+
+/**
+ * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the Grit dice, +1 with *Die Hard*, −1 after
+ * poor rest unless *Asceticism*. Without `poorRest` it is the well-rested count (also used by R-GRIT-3
+ * and Sayonara: the rules apply Die Hard to every Grit roll).
+ */
+export function gritDiceFor(state: CharacterState, options: RestOptions = {}): number {
+  assertAlive(state, "roll Grit");
+  const { flags } = deriveCharacter(state.source, state.items);
+  return gritDiceCount(state.source.grit.dice, {
+    dieHard: flags.has("dieHard"),
+    asceticism: flags.has("asceticism"),
+    poorRest: options.poorRest ?? false,
+  });
+}
+
+/** R-GRIT-1 the roll of `faces`, which must be exactly `gritDiceFor(state, options)` dice. */
+export function gritRollFor(state: CharacterState, faces: readonly number[], options: RestOptions, what: string): number {
+  assertDiceCount(faces, gritDiceFor(state, options), what);
+  return gritRoll(faces, deriveCharacter(state.source, state.items).flags.has("dieHard"));
+}
+
+/** R-GRIT-2 after a night's rest Grit's value and maximum both become the roll. */
+export function restOperation(state: CharacterState, faces: readonly number[], options: RestOptions = {}): OperationResult<GritOutcome> {
+  assertAlive(state, "rest");
+  const roll = gritRollFor(state, faces, options, "Rest");
+  const grit = restGrit(roll);
+  const old = state.source.grit;
+  return result(changes(["system.grit.value", old.value, grit.value], ["system.grit.max", old.max, grit.max]), { roll, grit });
+}
+
+/**
+ * R-GRIT-3 after an advancement the player may roll Grit (well-rested dice count): the maximum becomes
+ * the higher of the current maximum and the roll; the value is unchanged.
+ */
+export function advancementGritOperation(state: CharacterState, faces: readonly number[]): OperationResult<GritOutcome> {
+  assertAlive(state, "roll Grit");
+  const roll = gritRollFor(state, faces, {}, "The advancement's Grit roll");
+  const old = state.source.grit;
+  const grit = advancementGritReset(old, roll);
+  return result(changes(["system.grit.max", old.max, grit.max]), { roll, grit });
+}

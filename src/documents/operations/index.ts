@@ -1,0 +1,15 @@
+/**
+ * The pure half of every TerranActor operation (see types.ts): validate, compute with the rules,
+ * return the update to persist.
+ */
+export * from "./types.ts";
+export * from "./harm.ts";
+export * from "./wounds.ts";
+export * from "./ego.ts";
+export * from "./grit.ts";
+export * from "./malaise.ts";
+export * from "./advancement.ts";
+export * from "./xp.ts";
+export * from "./sayonara.ts";
+export * from "./creation.ts";
+export * from "./gm.ts";
