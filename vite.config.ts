@@ -7,13 +7,17 @@ import { defineConfig, type Plugin } from "vite";
 const STATIC = ["system.json", "template.json", "lang", "templates", "styles"];
 
 function copyStatic(): Plugin {
+  let outDir = resolve(import.meta.dirname, "dist");
   return {
     name: "terran-copy-static",
     apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async writeBundle() {
       for (const entry of STATIC) {
         const from = resolve(import.meta.dirname, entry);
-        if (existsSync(from)) await cp(from, resolve(import.meta.dirname, "dist", entry), { recursive: true });
+        if (existsSync(from)) await cp(from, resolve(outDir, entry), { recursive: true });
       }
     },
   };

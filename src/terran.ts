@@ -1,13 +1,36 @@
 /**
  * Entry point of the Terran Engine system: registration only, no logic. The rules live in
- * `src/rules/`; later layers (data models, rolls, sheets) are registered here as they land.
+ * `src/rules/`, the data models in `src/data/`, the documents' operations in `src/documents/`.
  */
+import { CharacterData } from "./data/actor/character.ts";
+import { ChallengeData } from "./data/actor/challenge.ts";
+import { AdvancementData } from "./data/item/advancement.ts";
+import { ArmourData } from "./data/item/armour.ts";
+import { ConditionData } from "./data/item/condition.ts";
+import { WeaponData } from "./data/item/weapon.ts";
+import { migrateWorld } from "./data/world-migration.ts";
+import { TerranActor } from "./documents/actor.ts";
+import { TerranItem } from "./documents/item.ts";
 import * as rules from "./rules/index.ts";
-
-export const SYSTEM_ID = "terran-engine";
+import { registerSettings } from "./settings/settings.ts";
+import { SYSTEM_ID } from "./system-id.ts";
 
 Hooks.once("init", () => {
-  console.info(`${SYSTEM_ID} | Initialising the Terran Engine system (rulesets: ${rules.RULESET_IDS.join(", ")})`);
+  console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
+  CONFIG.Actor.documentClass = TerranActor;
+  CONFIG.Item.documentClass = TerranItem;
+  Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, challenge: ChallengeData });
+  Object.assign(CONFIG.Item.dataModels, { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData });
+  // Token bars: Grit and Ego for characters (system.json names Grit primary, Ego secondary), Disposition for Challenges.
+  CONFIG.Actor.trackableAttributes = {
+    character: { bar: ["grit", "ego"], value: ["xp"] },
+    challenge: { bar: ["disposition"], value: [] },
+  };
+  registerSettings();
 });
 
-export { rules };
+Hooks.once("ready", () => {
+  void migrateWorld();
+});
+
+export { rules, SYSTEM_ID };

@@ -56,6 +56,8 @@ export interface CharacterSource {
   sayonara: boolean;
   biography: string;
   notes: string;
+  /** Old values a migration could not read (see src/data/migrations). */
+  unmigrated?: Record<string, unknown>;
 }
 
 export interface FacetSource {
@@ -82,6 +84,8 @@ export interface ChallengeSource {
   armour: number;
   /** GM-only notes. */
   notes: string;
+  /** Old values a migration could not read (see src/data/migrations). */
+  unmigrated?: Record<string, unknown>;
 }
 
 export interface DiceModifierSource {
@@ -102,6 +106,8 @@ export interface WeaponSource {
   twoHanded: boolean;
   equipped: boolean;
   description: string;
+  /** Old values a migration could not read (see src/data/migrations). */
+  unmigrated?: Record<string, unknown>;
 }
 
 export type ArmourKind = "light" | "heavy" | "shield";
@@ -114,6 +120,8 @@ export interface ArmourSource {
   /** A shield sacrificed to ignore an Effect (R-HARM-2). */
   destroyed: boolean;
   description: string;
+  /** Old values a migration could not read (see src/data/migrations). */
+  unmigrated?: Record<string, unknown>;
 }
 
 export type AdvancementSourceKind = "core" | "degenesis" | "cult";
@@ -133,6 +141,8 @@ export interface AdvancementSource {
   /** R-ADV-1 Ether call: mutations needed (0 = none). */
   requiresMutations: number;
   description: string;
+  /** Old values a migration could not read (see src/data/migrations). */
+  unmigrated?: Record<string, unknown>;
 }
 
 export interface ConditionSource {
@@ -142,6 +152,8 @@ export interface ConditionSource {
   dice: DiceModifierSource[];
   flags: MechanicsFlag[];
   description: string;
+  /** Old values a migration could not read (see src/data/migrations). */
+  unmigrated?: Record<string, unknown>;
 }
 
 /** An embedded item as the pure operations see it. */

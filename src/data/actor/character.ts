@@ -1,0 +1,81 @@
+/**
+ * The character's data model (R-CHAR-1 … R-CHAR-7, R-GRIT, R-EGO, R-HARM, R-XP, R-SAY). Stored fields
+ * carry the limits their rules demand; derived data (saves, Mortally Wounded, armour, flags…) is
+ * computed by `deriveCharacter` from the rules.
+ */
+import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, attributeTotal, EGO_MAX } from "../../rules/index.ts";
+import { deriveCharacter, type CharacterDerived } from "../derived.ts";
+import { booleanField, htmlField, integerField, textField, unmigratedField } from "../fields.ts";
+import { migrateCharacter, overwriteSource } from "../migrations/index.ts";
+import type { CharacterSource, ItemSnapshot } from "../source.ts";
+import { itemSnapshot } from "../snapshot.ts";
+
+const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
+
+export function defineCharacterSchema() {
+  const { SchemaField } = foundry.data.fields;
+  return {
+    archetype: textField(),
+    identity: new SchemaField({ culture: textField(), clan: textField(), concept: textField(), cult: textField() }),
+    attributes: new SchemaField({
+      intuition: rating(),
+      reason: rating(),
+      finesse: rating(),
+      exertion: rating(),
+      attunement: rating(),
+      influence: rating(),
+    }),
+    grit: new SchemaField({ value: integerField(0, 0), max: integerField(0, 0), dice: integerField(1, 0, 10) }),
+    ego: new SchemaField({ value: integerField(0, 0, EGO_MAX), max: integerField(0, 0, EGO_MAX), dice: integerField(1, 0, 10) }),
+    wounds: new SchemaField({ stressed: booleanField(), broken: booleanField(), weary: booleanField() }),
+    dead: booleanField(),
+    lost: booleanField(),
+    xp: integerField(0, 0),
+    sayonara: booleanField(),
+    biography: htmlField(),
+    notes: htmlField(),
+    unmigrated: unmigratedField(),
+  };
+}
+
+export type CharacterSchema = ReturnType<typeof defineCharacterSchema>;
+
+/** Joint limits no single field can state; a violating update is refused with this message. */
+export function characterJointError(source: Pick<CharacterSource, "attributes" | "grit" | "ego">): string | null {
+  if (attributeTotal(source.attributes) > ATTRIBUTE_TOTAL_CAP) return "TERRAN.Error.attributeTotal";
+  if (source.grit.value > source.grit.max) return "TERRAN.Error.gritAboveMax";
+  if (source.ego.value > source.ego.max) return "TERRAN.Error.egoAboveMax";
+  return null;
+}
+
+export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["TERRAN.Character"];
+
+  static override defineSchema(): CharacterSchema {
+    return defineCharacterSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    // Foundry keeps the object it passed in (foundryvtt#13141): migrate it in place, and return it.
+    return super.migrateData(overwriteSource(source, migrateCharacter(source)));
+  }
+
+  /** R-CHAR-5, R-GRIT-1, R-EGO-1 limits across fields: refused with a readable message. */
+  static override validateJoint(data: CharacterSource): void {
+    const key = characterJointError(data);
+    if (key) throw new Error(game.i18n?.localize(key) ?? key);
+  }
+
+  /** Derived data (not stored). */
+  derived!: CharacterDerived;
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const items: ItemSnapshot[] = [];
+    for (const item of this.parent.items) {
+      const snapshot = itemSnapshot(item);
+      if (snapshot) items.push(snapshot);
+    }
+    this.derived = deriveCharacter(this, items);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The mechanics an advancement or a condition carries (R-POOL-2): dice modifiers and flags, as
+ * schema fields the engine reads back as rules `DiceModifier`s and `MechanicsFlag`s.
+ */
+import { ATTRIBUTES, GROUPS, MECHANICS_FLAGS, type ModifierScope } from "../../rules/index.ts";
+import { booleanField, integerField, textField } from "../fields.ts";
+
+/** Every scope a modifier may name: any roll, an attribute, or a group's save. */
+export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
+
+export function diceModifiersField() {
+  const { ArrayField, SchemaField, SetField, StringField } = foundry.data.fields;
+  return new ArrayField(
+    new SchemaField({
+      id: new StringField({ required: true, blank: false, initial: () => foundry.utils.randomID() }),
+      dice: integerField(1, -4, 4),
+      label: textField(),
+      appliesTo: new SetField(new StringField({ required: true, blank: false, choices: [...MODIFIER_SCOPES] }), {
+        initial: ["any"],
+      }),
+      situational: booleanField(true),
+    }),
+  );
+}
+
+export function flagsField() {
+  const { SetField, StringField } = foundry.data.fields;
+  return new SetField(new StringField({ required: true, blank: false, choices: [...MECHANICS_FLAGS] }));
+}

@@ -1,0 +1,17 @@
+/** Reads a Foundry actor into the plain state the pure operations take. */
+import { CharacterData } from "../data/actor/character.ts";
+import { itemSnapshot } from "../data/snapshot.ts";
+import type { ItemSnapshot } from "../data/source.ts";
+import type { CharacterState } from "./operations/index.ts";
+
+/** The character's stored data and item snapshots, or null for a non-character. */
+export function characterState(actor: Actor.Implementation): CharacterState | null {
+  const system = actor.system;
+  if (!(system instanceof CharacterData)) return null;
+  const items: ItemSnapshot[] = [];
+  for (const item of actor.items) {
+    const snapshot = itemSnapshot(item);
+    if (snapshot) items.push(snapshot);
+  }
+  return { source: system.toObject(), items };
+}

@@ -1,0 +1,97 @@
+/**
+ * World settings (RULES.md "(setting)" rulings and the automation toggles). Registered in `init`.
+ * Changing the ruleset keeps all data: stored values are ruleset-neutral (tier ranks, range ids).
+ */
+import { DEFAULT_DARK_MAX, RULESET_IDS, getRuleset, type Ruleset, type RulesetId } from "../rules/index.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+
+export const SETTINGS = {
+  ruleset: "ruleset",
+  singleDieServesBoth: "singleDieServesBoth",
+  darkDiceMax: "darkDiceMax",
+  applyPermission: "applyPermission",
+  autoSpendEgo: "autoSpendEgo",
+  autoApplyHarm: "autoApplyHarm",
+  schemaVersion: "schemaVersion",
+} as const;
+
+export type ApplyPermission = "gm" | "owners";
+
+export function registerSettings(): void {
+  const settings = game.settings;
+  if (!settings) return;
+  settings.register(SYSTEM_ID, SETTINGS.ruleset, {
+    name: "TERRAN.Setting.ruleset.name",
+    hint: "TERRAN.Setting.ruleset.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).labelKey])),
+    default: "core",
+    requiresReload: false,
+    onChange: () => {
+      for (const actor of game.actors ?? []) actor.reset();
+      void ui.actors?.render();
+    },
+  });
+  // R-RA-2 (setting, default on).
+  settings.register(SYSTEM_ID, SETTINGS.singleDieServesBoth, {
+    name: "TERRAN.Setting.singleDieServesBoth.name",
+    hint: "TERRAN.Setting.singleDieServesBoth.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  // R-POOL-4 (setting, default 10).
+  settings.register(SYSTEM_ID, SETTINGS.darkDiceMax, {
+    name: "TERRAN.Setting.darkDiceMax.name",
+    hint: "TERRAN.Setting.darkDiceMax.hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 1, max: 30, step: 1 },
+    default: DEFAULT_DARK_MAX,
+  });
+  settings.register(SYSTEM_ID, SETTINGS.applyPermission, {
+    name: "TERRAN.Setting.applyPermission.name",
+    hint: "TERRAN.Setting.applyPermission.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { gm: "TERRAN.Setting.applyPermission.gm", owners: "TERRAN.Setting.applyPermission.owners" },
+    default: "gm",
+  });
+  settings.register(SYSTEM_ID, SETTINGS.autoSpendEgo, {
+    name: "TERRAN.Setting.autoSpendEgo.name",
+    hint: "TERRAN.Setting.autoSpendEgo.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  settings.register(SYSTEM_ID, SETTINGS.autoApplyHarm, {
+    name: "TERRAN.Setting.autoApplyHarm.name",
+    hint: "TERRAN.Setting.autoApplyHarm.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+}
+
+/** The world's ruleset (Core when settings are not ready yet). */
+export function currentRuleset(): Ruleset {
+  const id: string = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
+  return getRuleset(id);
+}
+
+export function currentRulesetId(): RulesetId {
+  return currentRuleset().id;
+}
