@@ -67,7 +67,7 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
   }
 
   /** Derived data (not stored). */
-  derived!: CharacterDerived;
+  declare derived: CharacterDerived;
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
