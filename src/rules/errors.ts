@@ -19,7 +19,11 @@ export type RulesErrorCode =
   | "not-enough-xp"
   | "attribute-cap"
   | "not-allowed"
-  | "bad-distribution";
+  | "bad-distribution"
+  /** A chat card changed since the click was made (two clicks at once): look again and retry. */
+  | "stale"
+  /** A chat card's choice is confirmed and can no longer change. */
+  | "locked";
 
 export type RulesErrorData = Readonly<Record<string, string | number | boolean>>;
 

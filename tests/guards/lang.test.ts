@@ -64,6 +64,7 @@ describe("localisation", () => {
     const codes: rules.RulesErrorCode[] = [
       "not-integer", "out-of-range", "bad-face", "bad-selection", "same-die", "no-dice", "bad-chain", "unknown-id",
       "choice-required", "bad-choice", "dead", "not-enough-xp", "attribute-cap", "not-allowed", "bad-distribution",
+      "stale", "locked",
     ];
     expect(codes.filter((c) => typeof lookup(`TERRAN.Error.${c}`) !== "string")).toEqual([]);
   });

@@ -1,0 +1,245 @@
+/**
+ * The Challenge Effect card: its state (plain JSON in the message's flags), the record of harm
+ * applied from it, and its view model for `templates/chat/challenge-card.hbs`. Pure.
+ *
+ * R-CH-2 the Challenge's dice, the highest kept and exploding on 6 (d/2: one die, halved, rounded
+ * up); R-CH-3 the Effect read as a consequence; R-CH-4 applied as harm (the glue runs R-HARM-1…5
+ * and records what happened here).
+ */
+import {
+  assertFaces,
+  assertInteger,
+  challengeEffect,
+  consequenceOf,
+  damageAfterArmour,
+  highest,
+  isWoundTrack,
+  RulesError,
+  type ChallengeEffect,
+  type Consequence,
+  type Face,
+  type WoundTrack,
+} from "../rules/index.ts";
+import { isRollerOrGm, type CardUser } from "./permissions.ts";
+import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card-view.ts";
+
+/** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
+export interface HarmEntry {
+  readonly targetName: string;
+  /** The harmed actor's uuid, when known: a card harms each character once. */
+  readonly targetUuid?: string;
+  readonly effect: number;
+  readonly armour: number;
+  readonly damage: number;
+  /** R-HARM-2 the shield was sacrificed to ignore the Effect. */
+  readonly shieldSacrificed: boolean;
+  readonly gritBefore: number;
+  readonly gritAfter: number;
+  /** R-HARM-3 the wound track marked, if any. */
+  readonly wound: WoundTrack | null;
+  readonly mortallyWounded: boolean;
+  readonly dead: boolean;
+  /** The user who applied it. */
+  readonly userId: string;
+}
+
+export interface ChallengeCardState {
+  readonly version: number;
+  /** The user who rolled (usually the GM). */
+  readonly rollerId: string;
+  readonly challengeUuid: string;
+  readonly challengeName: string;
+  /** R-CH-5 the facet whose dice were rolled ("" for a one-facet Challenge). */
+  readonly facetName: string;
+  /** The facet's tier label key (`TERRAN.ChallengeTier.*`), or null. */
+  readonly tierKey: string | null;
+  readonly stats: { readonly dice: number; readonly halved: boolean };
+  /** The dice thrown (one for d/2); the highest is kept. */
+  readonly faces: readonly Face[];
+  /** The explosion dice after the kept one. */
+  readonly chain: readonly Face[];
+  readonly harm: readonly HarmEntry[];
+}
+
+export interface ChallengeCardInput {
+  readonly rollerId: string;
+  readonly challengeUuid: string;
+  readonly challengeName: string;
+  readonly facetName: string;
+  readonly tierKey?: string | null;
+  readonly stats: { readonly dice: number; readonly halved: boolean };
+  readonly faces: readonly number[];
+  readonly chain: readonly number[];
+}
+
+/** R-CH-2 a new card; the faces and chain must be exactly what the rule throws. */
+export function createChallengeCard(input: ChallengeCardInput): ChallengeCardState {
+  const faces = assertFaces(input.faces, "Challenge die");
+  const chain = assertFaces(input.chain, "Explosion die");
+  const stats = { dice: assertInteger(input.stats.dice, "The Challenge's dice", 0), halved: input.stats.halved };
+  challengeEffect(stats, faces, chain);
+  return {
+    version: 0,
+    rollerId: input.rollerId,
+    challengeUuid: input.challengeUuid,
+    challengeName: input.challengeName,
+    facetName: input.facetName,
+    tierKey: input.tierKey ?? null,
+    stats,
+    faces,
+    chain,
+    harm: [],
+  };
+}
+
+export interface ChallengeCardResult {
+  readonly effect: ChallengeEffect;
+  /** R-CH-3 the Effect read as a consequence. */
+  readonly consequence: Consequence;
+  /** The index of the kept die (the first highest). */
+  readonly kept: number;
+}
+
+export function challengeCardResult(state: ChallengeCardState): ChallengeCardResult {
+  const effect = challengeEffect(state.stats, state.faces, state.chain);
+  const kept = state.faces.indexOf(highest(state.faces) as Face);
+  return { effect, consequence: consequenceOf(effect.value), kept };
+}
+
+/**
+ * R-CH-4 has this card already harmed this character? By uuid when both sides know it, else by name.
+ * The glue asks before applying, so nobody is harmed twice by the same Effect.
+ */
+export function harmRecorded(state: ChallengeCardState, target: { readonly name: string; readonly uuid?: string }): boolean {
+  return state.harm.some((h) => (h.targetUuid !== undefined && target.uuid !== undefined ? h.targetUuid === target.uuid : h.targetName === target.name));
+}
+
+/**
+ * R-CH-4 record the harm the glue applied. Written by a GM, the roller, or the user who applied it.
+ * Ruling: the Effect may be applied to several characters (the GM decides whom it hits), each once.
+ * The entry must add up: the card's Effect, damage = Effect − armour (0 with the shield
+ * sacrificed), Grit never rising.
+ */
+export function recordHarm(state: ChallengeCardState, user: CardUser, entry: HarmEntry, expectedVersion: number): ChallengeCardState {
+  if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
+    throw new RulesError("not-allowed", "Only a GM, the one who rolled or the one who applied the harm can record it.", { reason: "notRoller" });
+  }
+  if (expectedVersion !== state.version) {
+    throw new RulesError("stale", "The card changed while you were clicking (someone else was quicker). Look at it again and retry.", {
+      expected: expectedVersion,
+      actual: state.version,
+    });
+  }
+  if (harmRecorded(state, { name: entry.targetName, ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }) })) {
+    throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, { reason: "alreadyApplied" });
+  }
+  const value = challengeCardResult(state).effect.value;
+  if (entry.effect !== value) {
+    throw new RulesError("bad-choice", `The harm recorded must be this card's Effect of ${value} (got ${String(entry.effect)}).`, { value });
+  }
+  const armour = assertInteger(entry.armour, "Armour", 0);
+  const damage = entry.shieldSacrificed ? 0 : damageAfterArmour(value, armour);
+  if (entry.damage !== damage) {
+    throw new RulesError("bad-choice", `An Effect of ${value} against armour ${armour} deals ${damage} damage (got ${String(entry.damage)}).`, {
+      damage,
+    });
+  }
+  const gritBefore = assertInteger(entry.gritBefore, "Grit before", 0);
+  assertInteger(entry.gritAfter, "Grit after", 0, gritBefore);
+  if (entry.wound !== null && !isWoundTrack(entry.wound)) {
+    throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound track.`, { id: String(entry.wound) });
+  }
+  const clean: HarmEntry = {
+    targetName: String(entry.targetName),
+    ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
+    effect: value,
+    armour,
+    damage,
+    shieldSacrificed: entry.shieldSacrificed,
+    gritBefore,
+    gritAfter: entry.gritAfter,
+    wound: entry.wound,
+    mortallyWounded: entry.mortallyWounded,
+    dead: entry.dead,
+    userId: String(entry.userId),
+  };
+  return { ...state, harm: [...state.harm, clean], version: state.version + 1 };
+}
+
+/** The viewer of a Challenge card; `offerHarm` is the world setting "Offer to apply harm". */
+export interface ChallengeCardViewer extends CardViewer {
+  readonly offerHarm: boolean;
+}
+
+export interface HarmView {
+  readonly targetName: string;
+  readonly effect: number;
+  readonly armour: number;
+  readonly damage: number;
+  readonly shieldSacrificed: boolean;
+  readonly gritBefore: number;
+  readonly gritAfter: number;
+  readonly woundKey: string | null;
+  readonly mortallyWounded: boolean;
+  readonly dead: boolean;
+  readonly cssClass: string;
+}
+
+export interface ChallengeCardView {
+  readonly cssClass: string;
+  readonly version: number;
+  readonly challengeName: string;
+  /** The facet's name; "" when it is the Challenge itself. */
+  readonly facetName: string;
+  readonly tierKey: string | null;
+  readonly dice: readonly { readonly face: number; readonly kept: boolean; readonly cssClass: string }[];
+  /** The kept die and its explosion dice. */
+  readonly chain: readonly ExplosionDieView[];
+  readonly exploded: boolean;
+  readonly total: number;
+  readonly value: number;
+  readonly halved: boolean;
+  readonly consequenceKey: string;
+  readonly consequenceClass: string;
+  readonly apply: CardButtonView | null;
+  readonly harm: readonly HarmView[];
+}
+
+export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCardViewer): ChallengeCardView {
+  const { effect, consequence, kept } = challengeCardResult(state);
+  const explosion = effect.explosion.dice;
+  const applied = state.harm.length > 0;
+  const reason = viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
+  return {
+    cssClass: `terran-engine chat-card challenge-card consequence-${consequence}${applied ? " applied" : ""}`,
+    version: state.version,
+    challengeName: state.challengeName,
+    facetName: state.facetName === state.challengeName ? "" : state.facetName,
+    tierKey: state.tierKey,
+    dice: state.faces.map((face, i) => ({ face, kept: i === kept, cssClass: `die tone-challenge${i === kept ? " kept" : " dropped"}` })),
+    chain: explosion.map((face, i) => {
+      const exploded = i < explosion.length - 1;
+      return { face, exploded, cssClass: `effect-die${i === 0 ? " first" : ""}${exploded ? " exploded" : ""}` };
+    }),
+    exploded: effect.explosion.exploded,
+    total: effect.explosion.total,
+    value: effect.value,
+    halved: effect.halved,
+    consequenceKey: `TERRAN.Consequence.${consequence}`,
+    consequenceClass: `consequence ${consequence}`,
+    apply: viewer.offerHarm ? { labelKey: "TERRAN.Card.Button.applyHarm", disabled: reason !== null, tooltipKey: reason } : null,
+    harm: state.harm.map((h) => ({
+      targetName: h.targetName,
+      effect: h.effect,
+      armour: h.armour,
+      damage: h.damage,
+      shieldSacrificed: h.shieldSacrificed,
+      gritBefore: h.gritBefore,
+      gritAfter: h.gritAfter,
+      woundKey: h.wound ? `TERRAN.Wound.${h.wound}` : null,
+      mortallyWounded: h.mortallyWounded,
+      dead: h.dead,
+      cssClass: `harm-entry${h.dead ? " dead" : h.mortallyWounded ? " mortal" : ""}`,
+    })),
+  };
+}

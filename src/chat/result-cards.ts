@@ -1,0 +1,258 @@
+/**
+ * View models of the simple result cards, all rendered by `templates/chat/result-card.hbs`: a title,
+ * the dice, labelled lines, an optional note and a tone (light: it went well; dark: it went badly;
+ * neutral). Each function reads its rule from `src/rules/` and returns plain data. Pure.
+ */
+import {
+  advancementGritReset,
+  assertFace,
+  assertFaces,
+  fortune,
+  getRuleset,
+  GROUP_ATTRIBUTES,
+  GROUPS,
+  creationPoints,
+  gritRoll,
+  malaiseFor,
+  resetEgo,
+  restGrit,
+  RulesError,
+  sayonaraTrack,
+  type Attribute,
+  type CreationRoll,
+  type Malaise,
+  type RulesetId,
+  type Track,
+} from "../rules/index.ts";
+
+export type ResultTone = "light" | "dark" | "neutral";
+
+export interface ResultLine {
+  readonly labelKey: string;
+  /** Language-neutral text (numbers, arrows); shown when `valueKey` is null. */
+  readonly value: string;
+  /** An i18n key shown instead of `value` (it may use `{value}` and `{n}`). */
+  readonly valueKey: string | null;
+  readonly n: number | null;
+}
+
+export interface ResultDie {
+  readonly face: number;
+  readonly cssClass: string;
+}
+
+export interface ResultCardView {
+  readonly cssClass: string;
+  readonly titleKey: string;
+  /** The character's name (shown escaped), or null. */
+  readonly actorName: string | null;
+  readonly dice: readonly ResultDie[];
+  readonly lines: readonly ResultLine[];
+  readonly noteKey: string | null;
+  readonly tone: ResultTone;
+}
+
+function line(labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine {
+  return { labelKey, value: String(value), valueKey, n };
+}
+
+function card(kind: string, parts: Omit<ResultCardView, "cssClass" | "actorName">, actorName: string | null | undefined): ResultCardView {
+  return { cssClass: `terran-engine chat-card result-card ${kind} tone-${parts.tone}`, actorName: actorName ?? null, ...parts };
+}
+
+/** The dice of a roll that keeps the highest (the first one on a tie) or, summing, keeps them all. */
+function keptDice(faces: readonly number[], all: boolean): ResultDie[] {
+  const best = faces.reduce((b, f, i) => (f > (faces[b] ?? 0) ? i : b), 0);
+  return faces.map((face, i) => ({ face, cssClass: `die${all || i === best ? " kept" : " dropped"}` }));
+}
+
+const track = (t: Track): string => `${t.value} / ${t.max}`;
+
+export interface GritResetInput {
+  readonly actorName?: string | null;
+  readonly faces: readonly number[];
+  /** R-GRIT-1 Die Hard: the dice are summed. */
+  readonly dieHard: boolean;
+  /** R-GRIT-2 after a night's rest, or R-GRIT-3 on gaining an advancement. */
+  readonly kind: "rest" | "advancement";
+  /** R-GRIT-2 poor rest or food (one die fewer was thrown)… */
+  readonly poorRest?: boolean;
+  /** …unless Asceticism cancelled it. */
+  readonly asceticism?: boolean;
+  /** The Grit before (needed for the advancement reset; shown when given). */
+  readonly previous?: Track;
+}
+
+/** R-GRIT-1 … R-GRIT-3 a Grit roll after rest, or on gaining an advancement. */
+export function gritResetCard(input: GritResetInput): ResultCardView {
+  const faces = assertFaces(input.faces, "Grit die");
+  const roll = gritRoll(faces, input.dieHard);
+  let after: Track;
+  let noteKey: string;
+  if (input.kind === "advancement") {
+    if (!input.previous) throw new RulesError("choice-required", "The advancement reset needs the Grit before the roll.");
+    after = advancementGritReset(input.previous, roll);
+    noteKey = "TERRAN.Card.Grit.advancement";
+  } else {
+    after = restGrit(roll);
+    noteKey = faces.length === 0
+      ? "TERRAN.Card.Grit.noDice"
+      : input.poorRest
+        ? input.asceticism
+          ? "TERRAN.Card.Grit.asceticism"
+          : "TERRAN.Card.Grit.poorRest"
+        : "TERRAN.Card.Grit.rested";
+  }
+  const lines = [
+    line(input.dieHard ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", roll),
+    line("TERRAN.Card.Grit.value", input.previous ? `${track(input.previous)} \u2192 ${track(after)}` : track(after)),
+  ];
+  return card(
+    "grit-reset",
+    {
+      titleKey: input.kind === "advancement" ? "TERRAN.Card.Grit.titleAdvancement" : "TERRAN.Card.Grit.title",
+      dice: keptDice(faces, input.dieHard),
+      lines,
+      noteKey,
+      tone: after.value === 0 ? "dark" : "light",
+    },
+    input.actorName,
+  );
+}
+
+export interface EgoResetInput {
+  readonly actorName?: string | null;
+  readonly rulesetId: RulesetId;
+  readonly faces: readonly number[];
+  readonly previous?: Track;
+}
+
+/** R-EGO-1, R-EGO-4 (Core: a Condition), R-EGO-5 (Degenesis: Primer spores) an Ego reset. */
+export function egoResetCard(input: EgoResetInput): ResultCardView {
+  const faces = assertFaces(input.faces, "Ego die");
+  const reset = resetEgo(getRuleset(input.rulesetId), faces);
+  const now = `${reset.ego} / ${reset.ego}`;
+  const lines = [
+    line("TERRAN.Card.EgoReset.roll", reset.ego),
+    line("TERRAN.Card.EgoReset.value", input.previous ? `${track(input.previous)} \u2192 ${now}` : now),
+  ];
+  if (reset.xp > 0) lines.push(line("TERRAN.Card.EgoReset.xp", `+${reset.xp}`));
+  return card(
+    "ego-reset",
+    {
+      titleKey: "TERRAN.Card.EgoReset.title",
+      dice: keptDice(faces, false),
+      lines,
+      noteKey: reset.row ? reset.row.labelKey : "TERRAN.Card.EgoReset.noDice",
+      tone: reset.ego === 0 ? "dark" : "light",
+    },
+    input.actorName,
+  );
+}
+
+export interface MalaiseInput {
+  readonly actorName?: string | null;
+  readonly face: number;
+  /** The attribute that lost a point (the player's choice, R-HARM-6), or null. */
+  readonly attribute: Attribute | null;
+  /** The loss could not be taken: the character dies. */
+  readonly dies: boolean;
+}
+
+function malaiseEntryKey(malaise: Malaise): string {
+  return malaise.kind === "attribute" ? `TERRAN.Card.Malaise.entry.${malaise.group}` : `TERRAN.Card.Malaise.entry.${malaise.kind}`;
+}
+
+/** R-HARM-6 the Malaise roll: the table's entry, the attribute lost, or death. */
+export function malaiseCard(input: MalaiseInput): ResultCardView {
+  const face = assertFace(input.face, "The Malaise die");
+  const malaise = malaiseFor(face);
+  if (input.attribute !== null) {
+    if (malaise.kind !== "attribute" || input.dies || !GROUP_ATTRIBUTES[malaise.group].includes(input.attribute)) {
+      throw new RulesError("bad-choice", `A Malaise of ${face} cannot take a point of ${input.attribute}.`, { attribute: input.attribute });
+    }
+  }
+  if (malaise.kind === "attribute" && !input.dies && input.attribute === null) {
+    throw new RulesError("choice-required", `A Malaise of ${face} takes a point from an attribute of ${malaise.group}: say which.`);
+  }
+  if (input.dies && malaise.kind === "none") throw new RulesError("bad-choice", "A Malaise of 1 changes nothing; it cannot kill.");
+  const lines = [line("TERRAN.Card.Malaise.die", face), line("TERRAN.Card.Malaise.result", "", malaiseEntryKey(malaise))];
+  if (input.attribute) lines.push(line("TERRAN.Card.Malaise.attribute", "", `TERRAN.Attribute.${input.attribute}`));
+  return card(
+    "malaise",
+    {
+      titleKey: "TERRAN.Card.Malaise.title",
+      dice: [{ face, cssClass: "die kept" }],
+      lines,
+      noteKey: input.dies ? "TERRAN.Card.Malaise.dies" : malaise.kind === "none" ? "TERRAN.Card.Malaise.spared" : "TERRAN.Card.Malaise.permanent",
+      tone: input.dies ? "dark" : malaise.kind === "none" ? "light" : "neutral",
+    },
+    input.actorName,
+  );
+}
+
+/** R-CHAR-4 the creation roll: one die per group and the points it gives. */
+export function creationCard(input: { readonly actorName?: string | null; readonly roll: CreationRoll }): ResultCardView {
+  const lines = GROUPS.map((group) => {
+    const face = assertFace(input.roll[group], `The ${group} creation die`);
+    return line(`TERRAN.Group.${group}`, face, "TERRAN.Card.Creation.points", creationPoints(face));
+  });
+  return card(
+    "creation",
+    {
+      titleKey: "TERRAN.Card.Creation.title",
+      dice: GROUPS.map((g) => ({ face: input.roll[g], cssClass: "die kept" })),
+      lines,
+      noteKey: "TERRAN.Card.Creation.note",
+      tone: "neutral",
+    },
+    input.actorName,
+  );
+}
+
+/** R-FORT-1 the Fortune die against the GM's chance ("4+"). */
+export function fortuneCard(input: { readonly actorName?: string | null; readonly face: number; readonly chance: number }): ResultCardView {
+  const result = fortune(input.face, input.chance);
+  return card(
+    "fortune",
+    {
+      titleKey: "TERRAN.Card.Fortune.title",
+      dice: [{ face: result.face, cssClass: "die kept" }],
+      lines: [
+        line("TERRAN.Card.Fortune.chance", `${result.chance}+`),
+        line("TERRAN.Card.Fortune.result", "", result.success ? "TERRAN.Card.Fortune.success" : "TERRAN.Card.Fortune.failure"),
+      ],
+      noteKey: null,
+      tone: result.success ? "light" : "dark",
+    },
+    input.actorName,
+  );
+}
+
+export interface SayonaraInput {
+  readonly actorName?: string | null;
+  readonly rulesetId: RulesetId;
+  readonly old: { readonly grit: Track; readonly ego: Track };
+  readonly rolls: { readonly grit: number; readonly ego: number };
+}
+
+/** R-SAY-1 the last scene: Grit and Ego re-rolled (Core: the new values; Degenesis: the higher). */
+export function sayonaraCard(input: SayonaraInput): ResultCardView {
+  const ruleset = getRuleset(input.rulesetId);
+  const grit = sayonaraTrack(ruleset, input.old.grit, input.rolls.grit);
+  const ego = sayonaraTrack(ruleset, input.old.ego, input.rolls.ego);
+  return card(
+    "sayonara",
+    {
+      titleKey: "TERRAN.Card.Sayonara.title",
+      dice: [],
+      lines: [
+        line("TERRAN.Card.Sayonara.grit", `${track(input.old.grit)} \u2192 ${track(grit)}`),
+        line("TERRAN.Card.Sayonara.ego", `${track(input.old.ego)} \u2192 ${track(ego)}`),
+      ],
+      noteKey: ruleset.sayonara === "new" ? "TERRAN.Card.Sayonara.new" : "TERRAN.Card.Sayonara.higher",
+      tone: "dark",
+    },
+    input.actorName,
+  );
+}

@@ -1,0 +1,377 @@
+/**
+ * The Risky Action card's view model: everything `templates/chat/risky-card.hbs` shows, computed
+ * here (classes, signed numbers, disabled flags and their reasons) so the template only reads values
+ * and localises keys. Pure: the glue passes the viewer (who is looking, is a GM connected, may they
+ * apply to the current target) and renders the result with Foundry's Handlebars.
+ */
+import { explosionThreshold, getRuleset, isWeaponTag, type Band, type EffectRule, type PlayerEffect } from "../rules/index.ts";
+import { isRollerOrGm, REASON, type CardUser } from "./permissions.ts";
+import { cardDice, effectChainNeeded, isSlaughter, riskyCardResult, type RiskyCardState } from "./risky-card.ts";
+
+/** Who looks at the card. `mayApply` / `mayApplyReason` come from `cardPermission(…).apply`. */
+export interface CardViewer extends CardUser {
+  readonly gmOnline: boolean;
+  readonly mayApply: boolean;
+  readonly mayApplyReason: string | null;
+}
+
+export interface CardButtonView {
+  readonly labelKey: string;
+  readonly disabled: boolean;
+  /** Why the button is disabled (an i18n key); null when enabled. */
+  readonly tooltipKey: string | null;
+}
+
+export type DieRoleView = "precision" | "effect" | "both" | "second" | null;
+
+export interface DieTileView {
+  readonly index: number;
+  readonly tone: "light" | "dark";
+  readonly face: number;
+  readonly role: DieRoleView;
+  readonly roleKey: string | null;
+  /** R-EGO-2 a Dark Die that costs Ego. */
+  readonly costsEgo: boolean;
+  /** The face can be clicked (the roller or a GM, before the choice is locked). */
+  readonly clickable: boolean;
+  /** What a click on the face makes this die. */
+  readonly clickRole: "precision" | "second" | null;
+  readonly clickTitleKey: string | null;
+  /** A small button that makes this die the Effect die. */
+  readonly effectButton: boolean;
+  /** The die's tooltip (with `{face}`). */
+  readonly titleKey: string;
+  readonly cssClass: string;
+}
+
+export interface BreakdownLineView {
+  /** An i18n key, or null when `label` is a user's own text (shown escaped). */
+  readonly labelKey: string | null;
+  readonly label: string;
+  /** Signed dice: "+1", "−1"; the base line shows its plain count. */
+  readonly dice: string;
+}
+
+export interface ExplosionDieView {
+  readonly face: number;
+  /** This die called for another (R-RA-3). */
+  readonly exploded: boolean;
+  readonly cssClass: string;
+}
+
+export interface EffectView {
+  readonly value: number;
+  readonly dice: readonly ExplosionDieView[];
+  /** The tier and tags: labelled steps with language-neutral values ("+2", "≥ 3"). */
+  readonly lines: readonly { readonly labelKey: string; readonly text: string }[];
+  readonly floorApplied: boolean;
+  readonly threshold: number;
+}
+
+export interface RiskyCardView {
+  readonly cssClass: string;
+  readonly version: number;
+  readonly titleKey: string;
+  readonly actorName: string;
+  readonly targetKey: string;
+  readonly weapon: {
+    readonly name: string;
+    readonly tierKey: string;
+    readonly tags: readonly { readonly labelKey: string | null; readonly label: string }[];
+  } | null;
+  readonly empty: boolean;
+  readonly dice: readonly DieTileView[];
+  readonly breakdown: {
+    readonly lines: readonly BreakdownLineView[];
+    readonly light: number;
+    readonly dark: number;
+    readonly clampKey: string | null;
+  };
+  readonly outcome: { readonly band: Band; readonly bandKey: string; readonly cssClass: string };
+  readonly specialist: boolean;
+  readonly reaction: { readonly noteKey: string } | null;
+  readonly landing: readonly { readonly key: string; readonly cssClass: string }[];
+  readonly orderKey: string | null;
+  /** The Effect die's face explodes when confirmed (R-RA-3): shown before confirming. */
+  readonly willExplode: boolean;
+  readonly effect: EffectView | null;
+  readonly second: EffectView | null;
+  readonly ego: {
+    readonly key: string;
+    readonly cost: number;
+    readonly from: number;
+    readonly to: number;
+    readonly statusKey: string | null;
+    readonly cssClass: string;
+  } | null;
+  readonly sayonara: boolean;
+  readonly lost: boolean;
+  readonly buttons: {
+    readonly confirm: CardButtonView | null;
+    readonly allowEffect: CardButtonView | null;
+    readonly undoEgo: CardButtonView | null;
+    readonly apply: CardButtonView | null;
+    readonly confirmSecond: CardButtonView | null;
+    readonly applySecond: CardButtonView | null;
+  };
+  readonly hasButtons: boolean;
+  readonly applied: readonly {
+    readonly targetName: string;
+    readonly facet: string;
+    readonly effect: number;
+    readonly before: number;
+    readonly after: number;
+    readonly secondHit: boolean;
+  }[];
+}
+
+export const CARD_REASON = {
+  ...REASON,
+  notGm: "TERRAN.Card.Reason.notGm",
+  noEffect: "TERRAN.Card.Reason.noEffect",
+  notConfirmed: "TERRAN.Card.Reason.notConfirmed",
+  alreadyApplied: "TERRAN.Card.Reason.alreadyApplied",
+  egoNotSpent: "TERRAN.Card.Reason.egoNotSpent",
+  egoUndone: "TERRAN.Card.Reason.egoUndone",
+  noSecondHit: "TERRAN.Card.Reason.noSecondHit",
+  secondNotConfirmed: "TERRAN.Card.Reason.secondNotConfirmed",
+  notOwner: "TERRAN.Card.Reason.notOwner",
+  noTarget: "TERRAN.Card.Reason.noTarget",
+} as const;
+
+const ROLE_KEYS: Readonly<Record<Exclude<DieRoleView, null>, string>> = {
+  precision: "TERRAN.Card.Die.role.precision",
+  effect: "TERRAN.Card.Die.role.effect",
+  both: "TERRAN.Card.Die.role.both",
+  second: "TERRAN.Card.Die.role.second",
+};
+
+const BAND_CLASS: Readonly<Record<Band, string>> = { fail: "band-fail", partial: "band-partial", success: "band-success" };
+
+/** A signed dice count or Effect modifier, with a true minus sign: "+1", "−2", "±0". */
+export function signed(n: number): string {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${Math.abs(n)}`;
+  return "\u00b10";
+}
+
+/** A label the rules give as an i18n key or as a user's own text. */
+export function labelOf(label: string): { labelKey: string | null; label: string } {
+  return label.startsWith("TERRAN.") ? { labelKey: label, label: "" } : { labelKey: null, label };
+}
+
+function button(labelKey: string, reason: string | null): CardButtonView {
+  return { labelKey, disabled: reason !== null, tooltipKey: reason };
+}
+
+/** The first reason that applies, or null. */
+function firstReason(...checks: readonly (readonly [boolean, string])[]): string | null {
+  for (const [applies, reason] of checks) if (applies) return reason;
+  return null;
+}
+
+function effectView(value: PlayerEffect, rule: EffectRule, threshold: number): EffectView {
+  const chain = value.explosion.dice;
+  const dice = chain.map((face, i) => {
+    const exploded = i < chain.length - 1;
+    return { face, exploded, cssClass: `effect-die${i === 0 ? " first" : ""}${exploded ? " exploded" : ""}` };
+  });
+  const lines = value.lines
+    .filter((l) => l.labelKey !== "TERRAN.Effect.Die")
+    .map((l) => {
+      // R-RA-5 a floor tier reads "≥ 3"; modifiers and tags are signed.
+      const floor = rule.kind === "floor" && rule.tiers.some((t) => t.labelKey === l.labelKey);
+      return { labelKey: l.labelKey, text: floor ? `\u2265 ${l.value}` : signed(l.value) };
+    });
+  const floorApplied = value.floor !== undefined && value.floor > value.dieTotal;
+  return { value: value.value, dice, lines, floorApplied, threshold };
+}
+
+/** The template context of a Risky Action card, as `viewer` sees it. */
+export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyCardView {
+  const ruleset = getRuleset(state.rulesetId);
+  const result = riskyCardResult(state);
+  const canChange = isRollerOrGm(viewer, state.rollerId);
+  const selection = state.selection;
+  const locked = result.locked;
+  const secondOpen = locked && state.secondHit !== null && state.secondHit.chain === null && result.secondHitAvailable;
+  const lightCount = state.light.length;
+  const singleBoth = selection !== null && selection.effect === selection.precision;
+
+  const dice: DieTileView[] = cardDice(state).map((die, index) => {
+    const role: DieRoleView =
+      selection?.precision === index
+        ? selection.effect === index
+          ? "both"
+          : "precision"
+        : selection?.effect === index
+          ? "effect"
+          : state.secondHit?.die === index
+            ? "second"
+            : null;
+    const costsEgo = die.tone === "dark" && (result.ego.costly[index - lightCount] ?? false);
+    const choosing = canChange && !locked && !singleBoth && state.light.length + state.dark.length > 1;
+    const clickRole = choosing && role !== "precision" ? "precision" : canChange && secondOpen && role !== "precision" && role !== "effect" && role !== "second" ? "second" : null;
+    const effectButton = choosing && role !== "effect";
+    const titleKey = die.tone === "light" ? "TERRAN.Card.Die.light" : costsEgo ? "TERRAN.Card.Die.darkCosts" : "TERRAN.Card.Die.dark";
+    const cssClass = [
+      "die",
+      `tone-${die.tone}`,
+      role ? `role-${role}` : "role-none",
+      costsEgo ? "costs-ego" : "",
+      clickRole ? "clickable" : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return {
+      index,
+      tone: die.tone,
+      face: die.face,
+      role,
+      roleKey: role ? ROLE_KEYS[role] : null,
+      costsEgo,
+      clickable: clickRole !== null,
+      clickRole,
+      clickTitleKey: clickRole === "precision" ? "TERRAN.Card.Die.makePrecision" : clickRole === "second" ? "TERRAN.Card.Die.makeSecond" : null,
+      effectButton,
+      titleKey,
+      cssClass,
+    };
+  });
+
+  const pool = state.pool;
+  const breakdownLines: BreakdownLineView[] = [
+    { ...labelOf(pool.baseLabel), dice: String(pool.base) },
+    ...pool.lines.map((l) => ({ ...labelOf(l.label), dice: signed(l.dice) })),
+  ];
+
+  const band = result.band;
+  const landing = [
+    result.landing.player
+      ? { key: "TERRAN.Card.Landing.player", cssClass: "lands player" }
+      : { key: "TERRAN.Card.Landing.noPlayer", cssClass: "misses player" },
+    result.landing.challenge
+      ? { key: "TERRAN.Card.Landing.challenge", cssClass: "lands challenge" }
+      : { key: "TERRAN.Card.Landing.noChallenge", cssClass: "misses challenge" },
+  ];
+  const orderKey = result.landing.player && result.landing.challenge ? `TERRAN.Order.${result.order}` : null;
+
+  const threshold = explosionThreshold(isSlaughter(state));
+  const effect = result.effect ? effectView(result.effect, ruleset.effect, threshold) : null;
+  const second = result.second ? effectView(result.second, ruleset.effect, threshold) : null;
+
+  const spend = result.ego;
+  const ego =
+    state.dark.length === 0
+      ? null
+      : spend.cost === 0
+        ? { key: "TERRAN.Card.Ego.none", cost: 0, from: spend.before, to: spend.before, statusKey: null, cssClass: "ego-line free" }
+        : {
+            key: "TERRAN.Card.Ego.cost",
+            cost: spend.cost,
+            from: spend.before,
+            to: spend.after,
+            statusKey: state.ego.undone ? "TERRAN.Card.Ego.undone" : state.ego.spent ? "TERRAN.Card.Ego.spent" : "TERRAN.Card.Ego.pending",
+            cssClass: `ego-line${state.ego.undone ? " undone" : ""}`,
+          };
+
+  const notRoller = !canChange;
+  const alreadyApplied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
+  const applyReason = viewer.mayApplyReason ?? CARD_REASON.notOwner;
+  const whirlwind = state.flags.whirlwind && state.combat;
+
+  const confirm = result.empty || locked
+    ? null
+    : button(result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect", notRoller ? CARD_REASON.notRoller : null);
+  const allowEffect =
+    state.reaction && !locked && !result.empty && viewer.isGM
+      ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null)
+      : null;
+  const undoEgo =
+    spend.cost > 0
+      ? button(
+          "TERRAN.Card.Button.undoEgo",
+          firstReason([notRoller, CARD_REASON.notRoller], [state.ego.undone, CARD_REASON.egoUndone], [!state.ego.spent, CARD_REASON.egoNotSpent]),
+        )
+      : null;
+  const apply = result.empty
+    ? null
+    : button(
+        "TERRAN.Card.Button.apply",
+        firstReason(
+          [!locked && result.landing.player, CARD_REASON.notConfirmed],
+          [!result.landing.player, CARD_REASON.noEffect],
+          [alreadyApplied("effect"), CARD_REASON.alreadyApplied],
+          [!viewer.mayApply, applyReason],
+        ),
+      );
+  const secondConfirmed = (state.secondHit?.chain ?? null) !== null;
+  const confirmSecond =
+    whirlwind && !result.empty && !secondConfirmed
+      ? button(
+          "TERRAN.Card.Button.confirmSecond",
+          firstReason(
+            [notRoller, CARD_REASON.notRoller],
+            [!locked && result.landing.player, CARD_REASON.notConfirmed],
+            [!result.secondHitAvailable || state.secondHit === null, CARD_REASON.noSecondHit],
+          ),
+        )
+      : null;
+  const applySecond =
+    whirlwind && secondConfirmed && result.second
+      ? button(
+          "TERRAN.Card.Button.applySecond",
+          firstReason([alreadyApplied("second"), CARD_REASON.alreadyApplied], [!viewer.mayApply, applyReason]),
+        )
+      : null;
+  const buttons = { confirm, allowEffect, undoEgo, apply, confirmSecond, applySecond };
+
+  const weapon = state.weapon
+    ? {
+        name: state.weapon.name,
+        tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "",
+        tags: state.weapon.tags.map((t) => (isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t })),
+      }
+    : null;
+
+  const toneClass = result.empty ? "empty" : BAND_CLASS[band];
+  return {
+    cssClass: ["terran-engine", "chat-card", "risky-card", toneClass, locked ? "locked" : "", result.lost ? "lost" : ""].filter(Boolean).join(" "),
+    version: state.version,
+    titleKey: state.reaction ? "TERRAN.Card.Risky.reactionTitle" : "TERRAN.Card.Risky.title",
+    actorName: state.actorName,
+    targetKey: pool.baseLabel,
+    weapon,
+    empty: result.empty,
+    dice,
+    breakdown: {
+      lines: breakdownLines,
+      light: pool.light,
+      dark: pool.dark,
+      clampKey: pool.clamp ? `TERRAN.Card.Pool.clamp.${pool.clamp}` : null,
+    },
+    outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
+    specialist: result.resolution?.specialistRescue ?? false,
+    reaction: state.reaction
+      ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" }
+      : null,
+    landing,
+    orderKey,
+    willExplode: !locked && effectChainNeeded(state, "effect") !== null,
+    effect,
+    second,
+    ego,
+    sayonara: state.sayonara,
+    lost: result.lost,
+    buttons,
+    hasButtons: Object.values(buttons).some((b) => b !== null),
+    applied: state.applied.map((a) => ({
+      targetName: a.targetName,
+      facet: a.facet,
+      effect: a.effect,
+      before: a.before,
+      after: a.after,
+      secondHit: a.hit === "second",
+    })),
+  };
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import {
+  CARD_ACTIONS,
+  challengeCardResult,
+  challengeCardView,
+  createChallengeCard,
+  harmRecorded,
+  recordHarm,
+  type ChallengeCardInput,
+  type ChallengeCardState,
+  type HarmEntry,
+} from "../../src/chat/index.ts";
+import { english } from "../support/templates.ts";
+import { challengeViewer, expectCode, GM, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
+
+function challenge(partial: Partial<ChallengeCardInput> = {}): ChallengeCardState {
+  return createChallengeCard({
+    rollerId: GM.id,
+    challengeUuid: "Actor.brute",
+    challengeName: "Brute",
+    facetName: "Fight",
+    tierKey: "TERRAN.ChallengeTier.serious",
+    stats: { dice: 2, halved: false },
+    faces: [3, 6],
+    chain: [6, 2],
+    ...partial,
+  });
+}
+
+function harm(partial: Partial<HarmEntry> = {}): HarmEntry {
+  return {
+    targetName: "Mira",
+    effect: 14,
+    armour: 1,
+    damage: 13,
+    shieldSacrificed: false,
+    gritBefore: 5,
+    gritAfter: 0,
+    wound: "broken",
+    mortallyWounded: false,
+    dead: false,
+    userId: ROLLER.id,
+    ...partial,
+  };
+}
+
+const render = (state: ChallengeCardState, who = challengeViewer(GM)): HTMLElement => renderDom("chat/challenge-card.hbs", challengeCardView(state, who));
+
+describe("Challenge Effect card", () => {
+  it("R-CH-2: the highest die is kept and explodes on 6", () => {
+    const state = challenge();
+    const result = challengeCardResult(state);
+    expect(result.kept).toBe(1);
+    expect(result.effect.value).toBe(14);
+    expect(result.consequence).toBe("devastating");
+    expectCode(() => challenge({ chain: [] }), "bad-chain");
+    expectCode(() => challenge({ faces: [3] }), "no-dice");
+  });
+
+  it("R-CH-2: d/2 is one exploding die, halved and rounded up", () => {
+    const state = challenge({ stats: { dice: 0, halved: true }, faces: [6], chain: [1], tierKey: null, facetName: "" });
+    expect(challengeCardResult(state).effect.value).toBe(4);
+    const root = render(state);
+    expect(text(root.querySelector(".effect-value"))).toBe("4");
+    expect(text(root.querySelector(".note.halved"))).toBe("d/2: 7 halved and rounded up gives 4");
+    expect(root.querySelector(".facet-name")).toBeNull();
+    expect(root.querySelector(".challenge-tier")).toBeNull();
+    // A Challenge rolled for itself (not a facet) does not repeat its name.
+    expect(render(challenge({ facetName: "Brute" })).querySelector(".facet-name")).toBeNull();
+  });
+
+  it("R-CH-2 R-CH-3: the card shows the dice, the kept one, the chain, the value and the consequence band", () => {
+    const root = render(challenge());
+    const dice = [...root.querySelectorAll(".dice-tray .die")];
+    expect(dice.map(text)).toEqual(["3", "6"]);
+    expect(dice.map((d) => d.classList.contains("kept"))).toEqual([false, true]);
+    expect(dice[1]?.getAttribute("title")).toBe(english("TERRAN.Card.Challenge.kept"));
+    expect([...root.querySelectorAll(".explosion li")].map(text)).toEqual(["6", "6", "2"]);
+    expect(text(root.querySelector(".effect-value"))).toBe("14");
+    expect(text(root.querySelector(".consequence .band"))).toBe(english("TERRAN.Consequence.devastating"));
+    expect(text(root.querySelector(".challenge-tier"))).toBe(english("TERRAN.ChallengeTier.serious"));
+    expect(text(root.querySelector(".facet-name"))).toBe("Fight");
+  });
+
+  it.each([
+    [2, "annoying"],
+    [4, "troublesome"],
+    [5, "troublesome"],
+  ] as const)("R-CH-3: an Effect of %i reads as %s", (face, band) => {
+    const state = challenge({ stats: { dice: 1, halved: false }, faces: [face], chain: [] });
+    expect(render(state).querySelector(`.consequence.${band}`)).not.toBeNull();
+    expect(render(state).querySelector(".explosion")).toBeNull();
+  });
+
+  it("R-CH-4: harm is recorded once per character (several may be hit), and must add up (damage = Effect − armour, Grit not rising)", () => {
+    const state = challenge();
+    const done = recordHarm(state, GM, harm(), 0);
+    expect(done.version).toBe(1);
+    expect(done.harm).toEqual([harm()]);
+    expect(harmRecorded(done, { name: "Mira" })).toBe(true);
+    expect(harmRecorded(done, { name: "Oskar" })).toBe(false);
+    expectCode(() => recordHarm(done, GM, harm(), 1), "not-allowed");
+    expectCode(() => recordHarm(done, GM, harm({ targetName: "Oskar" }), 0), "stale");
+    const two = recordHarm(done, GM, harm({ targetName: "Oskar", armour: 0, damage: 14 }), 1);
+    expect(two.harm.map((h) => h.targetName)).toEqual(["Mira", "Oskar"]);
+    // Two characters of the same name are told apart by uuid.
+    const a = recordHarm(state, GM, harm({ targetUuid: "Actor.a" }), 0);
+    expect(recordHarm(a, GM, harm({ targetUuid: "Actor.b" }), 1).harm).toHaveLength(2);
+    expectCode(() => recordHarm(a, GM, harm({ targetUuid: "Actor.a", targetName: "Renamed" }), 1), "not-allowed");
+    expectCode(() => recordHarm(state, GM, harm({ effect: 9 }), 0), "bad-choice");
+    expectCode(() => recordHarm(state, GM, harm({ damage: 14 }), 0), "bad-choice");
+    expectCode(() => recordHarm(state, GM, harm({ gritAfter: 6 }), 0), "out-of-range");
+    expectCode(() => recordHarm(state, GM, harm({ wound: "hazed" as never }), 0), "unknown-id");
+    expect(recordHarm(state, GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null }), 0).harm).toHaveLength(1);
+    // The player who applied it may record it; another player may not record for someone else.
+    expect(recordHarm(state, ROLLER, harm(), 0).harm).toHaveLength(1);
+    expectCode(() => recordHarm(state, OTHER, harm(), 0), "not-allowed");
+  });
+
+  it("R-CH-4 R-HARM-3 R-HARM-5: the record shows damage, Grit before and after, the wound, Mortally Wounded and death", () => {
+    const wounded = render(recordHarm(challenge(), GM, harm({ mortallyWounded: true }), 0));
+    const entry = wounded.querySelector(".harm li");
+    expect(text(entry?.querySelector(".target-name"))).toBe("Mira");
+    expect(text(entry?.querySelector(".harm-damage"))).toBe("Effect 14 − armour 1 = 13 damage");
+    expect(text(entry?.querySelector(".harm-grit"))).toBe("Grit 5 → 0");
+    expect(text(entry?.querySelector(".harm-wound"))).toBe(`${english("TERRAN.Card.Harm.wound")} ${english("TERRAN.Wound.broken")}`);
+    expect(text(entry?.querySelector(".harm-mortal"))).toBe(english("TERRAN.Card.Harm.mortallyWounded"));
+    expect(entry?.querySelector(".harm-dead")).toBeNull();
+
+    const dead = render(recordHarm(challenge(), GM, harm({ wound: null, mortallyWounded: true, dead: true }), 0));
+    expect(text(dead.querySelector(".harm-dead"))).toBe(english("TERRAN.Card.Harm.dead"));
+    expect(dead.querySelector(".harm-mortal")).toBeNull();
+    expect(dead.querySelector(".harm li")?.classList.contains("dead")).toBe(true);
+
+    const shield = render(recordHarm(challenge(), GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null }), 0));
+    expect(text(shield.querySelector(".harm-shield"))).toBe(english("TERRAN.Card.Harm.shield"));
+  });
+
+  it("R-CH-4: Apply as harm is disabled with a reason without a way to apply, stays open for other characters, and hides when the world turns it off", () => {
+    const state = challenge();
+    const enabled = render(state, challengeViewer(OTHER));
+    const button = enabled.querySelector('button[data-action="apply-harm"]');
+    expect(button?.hasAttribute("disabled")).toBe(false);
+    const noGm = render(state, challengeViewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" }));
+    expect(noGm.querySelector('button[data-action="apply-harm"]')?.getAttribute("title")).toBe(english("TERRAN.Card.Reason.noGm"));
+    const done = render(recordHarm(state, GM, harm(), 0));
+    expect(done.querySelector('button[data-action="apply-harm"]')?.hasAttribute("disabled")).toBe(false);
+    expect(done.querySelector(".challenge-card")?.classList.contains("applied")).toBe(true);
+    const noOwner = render(state, challengeViewer(OTHER, { mayApply: false }));
+    expect(noOwner.querySelector('button[data-action="apply-harm"]')?.parentElement?.getAttribute("data-tooltip")).toBe(english("TERRAN.Card.Reason.notOwner"));
+    expect(render(state, challengeViewer(GM, { offerHarm: false })).querySelector("[data-action]")).toBeNull();
+    for (const el of enabled.querySelectorAll("[data-action]")) expect(CARD_ACTIONS).toContain(el.getAttribute("data-action"));
+  });
+
+  it("R-CH-4: names are escaped on the Challenge card", () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const facet = `${evil}<script>alert(2)</script>`;
+    const state = recordHarm(challenge({ challengeName: evil, facetName: facet }), GM, harm({ targetName: evil }), 0);
+    const root = render(state);
+    expect(root.querySelectorAll("img")).toHaveLength(0);
+    expect(text(root.querySelector(".challenge-name"))).toBe(evil);
+    expect(root.querySelectorAll("script")).toHaveLength(0);
+    expect(text(root.querySelector(".facet-name"))).toBe(facet);
+    expect(text(root.querySelector(".harm .target-name"))).toBe(evil);
+  });
+});

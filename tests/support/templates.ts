@@ -1,0 +1,42 @@
+/**
+ * Renders the system's Handlebars templates with the real `handlebars` package in strict mode (a
+ * context key the code forgot to provide throws). Foundry's helpers are replaced by stand-ins: only
+ * the whitelisted ones below may be used in templates (tests/guards/templates.test.ts checks it).
+ * `localize` reads lang/en.json and throws on a missing key.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import Handlebars from "handlebars";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const en = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;
+
+/** The English text of an i18n key, or throws. */
+export function english(key: string): string {
+  const value = key.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined), en);
+  if (typeof value !== "string") throw new Error(`missing i18n key ${key}`);
+  return value;
+}
+
+/** The helpers templates may use: Foundry provides these (stand-ins here), Handlebars the block helpers. */
+export const TEMPLATE_HELPERS = ["localize", "eq"] as const;
+
+function environment(): typeof Handlebars {
+  const hbs = Handlebars.create();
+  hbs.registerHelper("localize", (key: unknown, options: unknown) => {
+    if (typeof key !== "string") throw new Error("localize needs a key");
+    const hash = (options as { hash?: Record<string, unknown> } | undefined)?.hash ?? {};
+    return english(key).replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = hash[name];
+      return typeof value === "string" || typeof value === "number" ? String(value) : `{${name}}`;
+    });
+  });
+  hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  return hbs;
+}
+
+/** Renders `templates/<path>` with `context`, strictly. */
+export function renderTemplate(path: string, context: object): string {
+  const source = readFileSync(resolve(ROOT, "templates", path), "utf8");
+  return environment().compile(source, { strict: true })(context);
+}
