@@ -3,10 +3,12 @@
  * To add a bench, write `bench/<name>.ts` exporting a `Bench` and add it to `BENCHES` below.
  * Exits with code 1 when a target is missed.
  */
+import { benchCard } from "./card.ts";
+import { benchDialog } from "./dialog.ts";
 import { benchOdds } from "./odds.ts";
 import type { Bench, BenchReport } from "./stats.ts";
 
-const BENCHES: readonly Bench[] = [benchOdds];
+const BENCHES: readonly Bench[] = [benchOdds, benchDialog, benchCard];
 
 function print(report: BenchReport): number {
   console.log(report.name);

@@ -1,0 +1,846 @@
+/**
+ * The roll dialog's pure model (R-POOL-1…5, R-RA-1…10, R-EGO-2, R-SAY-1, R-HARM-5): from what the
+ * dialog was opened for (`RollDialogSubject`), what the user chose (`RollDialogChoices`) and the world
+ * settings, compute everything the dialog shows and everything the roll needs (`RollDialogView`).
+ *
+ * Pure: no Foundry, no DOM. The ApplicationV2 glue keeps the choices between renders, calls
+ * `rollDialogModel` on every change and renders `templates/dialogs/roll-dialog.hbs` with the view.
+ * Every visible string is an i18n key (`TERRAN.*`); numbers are formatted here (signs, percentages)
+ * so the template needs no helper but `localize`.
+ *
+ * The dialog never breaks: choices are normalised (whole numbers, clamped, unknown ids dropped) and
+ * the reason for each correction is shown; stored data the rules would refuse (a modifier of 0 dice,
+ * an unknown flag) is left out with a notice instead of throwing.
+ */
+import {
+  ATTRIBUTE_MAX,
+  DEFAULT_DARK_MAX,
+  DEFAULT_TIER_RANK,
+  EGO_MAX,
+  TIER_RANKS,
+  assertDiceModifier,
+  buildPool,
+  effectOrder,
+  effectTags,
+  hasTag,
+  isMechanicsFlag,
+  modifierApplies,
+  riskyActionOdds,
+  type Attributes,
+  type ClampReason,
+  type DiceModifier,
+  type EffectOrder,
+  type EffectRule,
+  type EffectTags,
+  type Odds,
+  type Pool,
+  type PoolLineId,
+  type RollTarget,
+  type Ruleset,
+  type TierRank,
+  type Weapon,
+  type Wounds,
+} from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import type { ItemSnapshot, WeaponSource } from "../../data/source.ts";
+import type { CharacterState } from "../../documents/operations/types.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/** What the dialog was opened for. */
+export interface RollDialogSubject {
+  readonly ruleset: Ruleset;
+  /** The character's stored data and item snapshots. */
+  readonly state: CharacterState;
+  /** An attribute (a Risky Action) or a group's Save (a Reaction, R-RA-8). */
+  readonly target: RollTarget;
+  /** The weapon the action is made with, if any. */
+  readonly weapon: { readonly id: string; readonly name: string; readonly system: WeaponSource } | null;
+}
+
+/** World and user settings the dialog reads. */
+export interface RollDialogSettings {
+  /** R-POOL-4 (setting, default 10): the Dark Dice stepper's maximum. */
+  readonly darkMax: number;
+  /** R-RA-2 (setting, default on): a lone die is both Precision and Effect. */
+  readonly singleDieServesBoth: boolean;
+  readonly isGM: boolean;
+}
+
+/** What the user changes; the glue keeps it between renders. */
+export interface RollDialogChoices {
+  dark: number;
+  /** The GM's position modifier (±d). */
+  position: number;
+  /** Keys of the situational modifiers ticked (`RollDialogModifierRow.key`). */
+  ticked: string[];
+  /** The range the weapon is used at (only with a weapon). */
+  range: string | null;
+  /** This action is one Heavy armour hinders (run, observe, sneak, swim). */
+  hindered: boolean;
+  /** The approach's Effect tier (only without a weapon; with one, the weapon's rank). */
+  rank: TierRank;
+  /** In combat (R-RA-10 Whirlwind). */
+  combat: boolean;
+  rollMode: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constants the glue and the template share
+
+/** Every `data-action` the template uses; the glue registers a handler for each. */
+export const DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown", "toggleModifier", "roll"] as const;
+export type DialogAction = (typeof DIALOG_ACTIONS)[number];
+
+/** The `name`s of the form inputs; the glue reads them on change. */
+export const DIALOG_FIELDS = ["range", "rank", "hindered", "combat", "rollMode"] as const;
+export type DialogField = (typeof DIALOG_FIELDS)[number];
+
+/** Foundry's roll modes, in the order the select lists them. */
+export const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
+export type RollMode = (typeof ROLL_MODES)[number];
+export const DEFAULT_ROLL_MODE: RollMode = "publicroll";
+
+/** The GM's position stepper goes from −10 to +10 (the limits `buildPool` accepts). */
+export const POSITION_LIMIT = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The view
+
+/** A localised message with at most one parameter, `{value}` in the English text. */
+export interface DialogMessage {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** One line of the pool's breakdown. */
+export interface RollDialogModifierRow {
+  /** Where the line comes from: a rule of the pool, or a modifier of an advancement or condition. */
+  readonly kind: Exclude<PoolLineId, "position" | "modifier"> | "modifier";
+  /** The toggle key of a situational modifier (`${itemId}:${modifierId}`), "" for the others. */
+  readonly key: string;
+  /** An i18n key, or null when the label is the user's own text (`labelText`). */
+  readonly labelKey: string | null;
+  readonly labelText: string;
+  /** The advancement or condition carrying the modifier ("" for the rules' own lines). */
+  readonly sourceName: string;
+  readonly dice: number;
+  /** "+1d", "−1d". */
+  readonly signed: string;
+  /** A checkbox the player ticks when it applies (R-POOL-2). */
+  readonly situational: boolean;
+  readonly ticked: boolean;
+  /** Counted in the total (always-on lines, and ticked situational ones). */
+  readonly counts: boolean;
+  /** "bonus", "penalty", plus " off" when not counted: CSS classes. */
+  readonly cls: string;
+  readonly rule: string;
+}
+
+export interface StepperButton {
+  readonly disabled: boolean;
+  readonly tooltip: DialogMessage;
+}
+
+export interface PercentView {
+  readonly p: number;
+  /** "12.3%" ("<0.1%" and ">99.9%" at the edges, so a possibility never reads as 0 or 100). */
+  readonly text: string;
+  /** CSS width, in percent, for bars. */
+  readonly width: string;
+}
+
+export interface SelectOption {
+  readonly value: string;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+export interface RangeOption extends SelectOption {
+  /** The dice this range costs with this weapon ("−1d"), "" when none. */
+  readonly penalty: string;
+}
+
+export interface RollDialogView {
+  readonly title: {
+    /** The attribute's or the save's label key. */
+    readonly labelKey: string;
+    /** The weapon's name (the user's own text), or null. */
+    readonly weaponName: string | null;
+    /** "Risky Action" or "Reaction". */
+    readonly kindKey: string;
+  };
+  readonly reaction: boolean;
+  /** R-POOL-1 the base line ("Finesse 3"). */
+  readonly base: { readonly labelKey: string; readonly dice: number; readonly rule: string };
+  /** R-POOL-2 every modifier but the GM's position, in display order. */
+  readonly lines: readonly RollDialogModifierRow[];
+  /** Stored modifiers left out because the rules would refuse them. */
+  readonly ignored: readonly DialogMessage[];
+  /** R-POOL-2 the GM's position stepper. */
+  readonly position: {
+    readonly value: number;
+    readonly signed: string;
+    readonly cls: string;
+    readonly note: DialogMessage;
+    readonly down: StepperButton;
+    readonly up: StepperButton;
+    /** Why the chosen value was corrected, or null. */
+    readonly corrected: DialogMessage | null;
+  };
+  /** Base plus every counted line, before the clamp. */
+  readonly raw: number;
+  readonly rawSigned: string;
+  /** R-POOL-3 the Light Dice thrown (0–4). */
+  readonly light: number;
+  /** R-POOL-3 / R-HARM-5 why `light` differs from `raw` (or is locked at 0), or null. */
+  readonly clamp: { readonly reason: ClampReason; readonly message: DialogMessage | null };
+  readonly mortallyWounded: boolean;
+  /** R-POOL-4 the Dark Dice stepper. */
+  readonly dark: {
+    readonly value: number;
+    readonly max: number;
+    readonly down: StepperButton;
+    readonly up: StepperButton;
+    readonly corrected: DialogMessage | null;
+  };
+  /** One entry per die, for the light and dark dice pictures. */
+  readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
+  /** R-EGO-2 / R-SAY-1 the Ego at stake. */
+  readonly ego: {
+    readonly value: number;
+    readonly max: number;
+    readonly sayonara: boolean;
+    readonly risk: DialogMessage;
+    readonly pLoseAny: PercentView;
+    readonly pZero: PercentView;
+    readonly expectedLoss: string;
+  };
+  /** The exact odds, formatted (R-RA-1, R-RA-6). */
+  readonly chances: {
+    readonly fail: PercentView;
+    readonly partial: PercentView;
+    readonly success: PercentView;
+    readonly pLands: PercentView;
+    /** Expected Effect when it lands, after the tier; "—" when it can never land. */
+    readonly expectedEffect: string;
+    readonly effectLands: boolean;
+    /** Notes under the odds: the empty pool, a lone die with no Effect, a Reaction's Effect. */
+    readonly notes: readonly DialogMessage[];
+  };
+  /** R-RA-9 whose Effect comes first. */
+  readonly order: { readonly value: EffectOrder; readonly labelKey: string };
+  /** The range select (only with a weapon). */
+  readonly range: { readonly shown: boolean; readonly options: readonly RangeOption[] };
+  /** The approach tier select (only without a weapon); with a weapon, its tier as text. */
+  readonly tier: { readonly shown: boolean; readonly options: readonly SelectOption[]; readonly labelKey: string };
+  readonly hindered: { readonly shown: boolean; readonly checked: boolean };
+  /** R-RA-10 shown when the character has Whirlwind. */
+  readonly combat: { readonly shown: boolean; readonly checked: boolean };
+  readonly rollModes: readonly SelectOption[];
+  readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
+
+  // What the glue needs to roll.
+  /** The normalised choices (what the dialog actually shows and rolls). */
+  readonly choices: RollDialogChoices;
+  readonly pool: Pool;
+  readonly odds: Odds;
+  /** R-RA-3 / R-EQ-3 the Effect die explodes on 5+. */
+  readonly slaughter: boolean;
+  /** The Effect tier rank used: the weapon's, or the approach's. */
+  readonly rank: TierRank;
+  readonly effectTags: EffectTags;
+  /** The Ego the Dark Dice compare to (R-EGO-2). */
+  readonly egoAtThrow: number;
+  readonly sayonara: boolean;
+  /** R-RA-10 Whirlwind applies to this roll (the character has it and it is combat). */
+  readonly whirlwind: boolean;
+  readonly rollMode: RollMode;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small formatting helpers (exported for the tests and the glue)
+
+const MINUS = "\u2212";
+
+/** "+1d", "−2d", "±0d". */
+export function signedDice(n: number): string {
+  if (n > 0) return `+${n}d`;
+  if (n < 0) return `${MINUS}${-n}d`;
+  return "\u00b10d";
+}
+
+const EDGE = 1e-12;
+
+/** A probability as a percentage with one decimal; a possibility never reads as 0.0% or 100.0%. */
+export function percent(p: number): PercentView {
+  const clamped = Number.isFinite(p) ? Math.min(1, Math.max(0, p)) : 0;
+  let text: string;
+  if (clamped <= EDGE) text = "0.0%";
+  else if (clamped >= 1 - EDGE) text = "100.0%";
+  else if (clamped < 0.0005) text = "<0.1%";
+  else if (clamped >= 0.9995) text = ">99.9%";
+  else text = `${(clamped * 100).toFixed(1)}%`;
+  return { p: clamped, text, width: (clamped * 100).toFixed(2) };
+}
+
+const message = (key: string, value: string | number = ""): DialogMessage => ({ key, value: String(value) });
+
+// ---------------------------------------------------------------------------------------------
+// Normalising the choices and the stored data
+
+/** A whole number from anything (numbers, numeric strings); `fallback` for the rest. */
+function whole(value: unknown, fallback: number): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? Math.round(n) : fallback;
+}
+
+function clampInt(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function isTierRank(n: number): n is TierRank {
+  return (TIER_RANKS as readonly number[]).includes(n);
+}
+
+function asRank(value: unknown, fallback: TierRank): TierRank {
+  const n = whole(value, fallback);
+  return isTierRank(n) ? n : fallback;
+}
+
+function isRollMode(value: unknown): value is RollMode {
+  return typeof value === "string" && (ROLL_MODES as readonly string[]).includes(value);
+}
+
+/** No world setting takes the Dark Dice stepper past this (the setting itself offers 1–30). */
+export const DARK_MAX_LIMIT = 100;
+
+/** The world's Dark Dice maximum, read safely: a whole number 0–100, else the default 10. */
+export function darkMaxOf(settings: RollDialogSettings): number {
+  const n = settings.darkMax;
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, DARK_MAX_LIMIT) : DEFAULT_DARK_MAX;
+}
+
+/** The weapon as the rules read it, or undefined. */
+function ruleWeapon(subject: RollDialogSubject): Weapon | undefined {
+  const w = subject.weapon?.system;
+  if (!w) return undefined;
+  return {
+    rank: asRank(w.rank, DEFAULT_TIER_RANK),
+    ranges: Array.isArray(w.ranges) ? w.ranges : [],
+    tags: Array.isArray(w.tags) ? w.tags : [],
+    twoHanded: w.twoHanded === true,
+  };
+}
+
+/** The range a weapon is used at by default: its first range this ruleset knows, else the ruleset's first. */
+function defaultRange(ruleset: Ruleset, weapon: Weapon): string | null {
+  const known = weapon.ranges.find((r) => ruleset.ranges.some((d) => d.id === r));
+  return known ?? ruleset.ranges[0]?.id ?? null;
+}
+
+/** A modifier that can be ticked: the rules' modifier with an id unique across the character's items. */
+interface CharacterModifier {
+  readonly modifier: DiceModifier;
+  readonly sourceName: string;
+}
+
+/** Everything read from the stored character, once per recomputation. */
+interface CharacterReading {
+  readonly attributes: Attributes;
+  readonly wounds: Wounds;
+  readonly flags: ReturnType<typeof deriveCharacter>["flags"];
+  readonly heavy: boolean;
+  readonly mortallyWounded: boolean;
+  readonly modifiers: readonly CharacterModifier[];
+  readonly ignored: readonly DialogMessage[];
+  readonly ego: number;
+  readonly egoMax: number;
+  readonly dead: boolean;
+  readonly lost: boolean;
+  readonly sayonara: boolean;
+}
+
+function readCharacter(state: CharacterState): CharacterReading {
+  const source = state.source;
+  const rating = (v: unknown): number => clampInt(whole(v, 0), 0, ATTRIBUTE_MAX);
+  const a = source.attributes;
+  const attributes: Attributes = {
+    intuition: rating(a.intuition),
+    reason: rating(a.reason),
+    finesse: rating(a.finesse),
+    exertion: rating(a.exertion),
+    attunement: rating(a.attunement),
+    influence: rating(a.influence),
+  };
+  const wounds: Wounds = {
+    stressed: source.wounds.stressed === true,
+    broken: source.wounds.broken === true,
+    weary: source.wounds.weary === true,
+  };
+  // Unknown flags would make the rules throw: they are not flags (mechanics.ts), so leave them out.
+  const items: ItemSnapshot[] = state.items.map((item) => {
+    if (item.type !== "advancement" && item.type !== "condition") return item;
+    const flags = item.system.flags.filter(isMechanicsFlag);
+    if (flags.length === item.system.flags.length) return item;
+    return item.type === "advancement"
+      ? { ...item, system: { ...item.system, flags } }
+      : { ...item, system: { ...item.system, flags } };
+  });
+  const derived = deriveCharacter({ ...source, attributes, wounds }, items);
+
+  const modifiers: CharacterModifier[] = [];
+  const ignored: DialogMessage[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item.type !== "advancement" && item.type !== "condition") continue;
+    for (const stored of item.system.dice) {
+      const label = stored.label.trim() === "" ? item.name : stored.label;
+      // The key that ticks it: unique across items (Sensory acuity taken twice gives two boxes).
+      let id = `${item.id}:${stored.id}`;
+      for (let n = 2; seen.has(id); n++) id = `${item.id}:${stored.id}#${n}`;
+      seen.add(id);
+      const modifier: DiceModifier = { ...stored, id, label };
+      try {
+        assertDiceModifier(modifier);
+      } catch {
+        ignored.push(message("TERRAN.Dialog.ignoredModifier", item.name));
+        continue;
+      }
+      modifiers.push({ modifier, sourceName: item.name });
+    }
+  }
+  const ego = clampInt(whole(source.ego.value, 0), 0, EGO_MAX);
+  return {
+    attributes,
+    wounds,
+    flags: derived.flags,
+    heavy: derived.armour.heavy,
+    mortallyWounded: derived.mortallyWounded,
+    modifiers,
+    ignored,
+    ego,
+    egoMax: clampInt(whole(source.ego.max, ego), 0, EGO_MAX),
+    dead: source.dead === true,
+    lost: source.lost === true,
+    sayonara: source.sayonara === true,
+  };
+}
+
+interface Normalised {
+  readonly choices: RollDialogChoices;
+  readonly darkCorrected: DialogMessage | null;
+  readonly positionCorrected: DialogMessage | null;
+}
+
+function normalise(
+  subject: RollDialogSubject,
+  reading: CharacterReading,
+  weapon: Weapon | undefined,
+  raw: Partial<RollDialogChoices>,
+  settings: RollDialogSettings,
+): Normalised {
+  const darkMax = darkMaxOf(settings);
+  const wantedDark = whole(raw.dark, 0);
+  const dark = clampInt(wantedDark, 0, darkMax);
+  const darkCorrected =
+    wantedDark > darkMax
+      ? message("TERRAN.Dialog.dark.loweredToMax", darkMax)
+      : wantedDark < 0
+        ? message("TERRAN.Dialog.dark.raisedToZero")
+        : null;
+
+  const wantedPosition = whole(raw.position, 0);
+  const position = clampInt(wantedPosition, -POSITION_LIMIT, POSITION_LIMIT);
+  const positionCorrected = position !== wantedPosition ? message("TERRAN.Dialog.position.limited", POSITION_LIMIT) : null;
+
+  const known = new Set(
+    reading.modifiers.filter((m) => m.modifier.situational && modifierApplies(m.modifier, subject.target)).map((m) => m.modifier.id),
+  );
+  const tickedIn: readonly unknown[] = Array.isArray(raw.ticked) ? raw.ticked : [];
+  const ticked = [...new Set(tickedIn.filter((k): k is string => typeof k === "string" && known.has(k)))];
+
+  let range: string | null = null;
+  if (weapon) {
+    const wanted = raw.range;
+    range = typeof wanted === "string" && subject.ruleset.ranges.some((r) => r.id === wanted) ? wanted : defaultRange(subject.ruleset, weapon);
+  }
+
+  return {
+    choices: {
+      dark,
+      position,
+      ticked,
+      range,
+      hindered: reading.heavy && raw.hindered === true,
+      rank: weapon ? weapon.rank : asRank(raw.rank, DEFAULT_TIER_RANK),
+      combat: raw.combat === true,
+      rollMode: isRollMode(raw.rollMode) ? raw.rollMode : DEFAULT_ROLL_MODE,
+    },
+    darkCorrected,
+    positionCorrected,
+  };
+}
+
+/** The choices a dialog opens with: no Dark Dice, no position, the weapon's first range, combat with a weapon. */
+export function initialChoices(subject: RollDialogSubject, settings: RollDialogSettings): RollDialogChoices {
+  const weapon = ruleWeapon(subject);
+  const reading = readCharacter(subject.state);
+  return normalise(
+    subject,
+    reading,
+    weapon,
+    { dark: 0, position: 0, ticked: [], range: null, hindered: false, rank: DEFAULT_TIER_RANK, combat: weapon !== undefined, rollMode: DEFAULT_ROLL_MODE },
+    settings,
+  ).choices;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes (the glue's event handlers call these; each returns new, normalised choices)
+
+export type DialogChange =
+  | { readonly action: Exclude<DialogAction, "roll" | "toggleModifier"> }
+  | { readonly action: "toggleModifier"; readonly key: string }
+  | { readonly field: DialogField; readonly value: unknown };
+
+/** The choices after one change: a stepper, a ticked modifier, or a form field's new value. */
+export function applyChange(
+  subject: RollDialogSubject,
+  choices: RollDialogChoices,
+  change: DialogChange,
+  settings: RollDialogSettings,
+): RollDialogChoices {
+  const next: RollDialogChoices = { ...choices, ticked: [...(Array.isArray(choices.ticked) ? choices.ticked : [])] };
+  if ("action" in change) {
+    switch (change.action) {
+      case "darkUp":
+        next.dark = whole(choices.dark, 0) + 1;
+        break;
+      case "darkDown":
+        next.dark = whole(choices.dark, 0) - 1;
+        break;
+      case "positionUp":
+        next.position = whole(choices.position, 0) + 1;
+        break;
+      case "positionDown":
+        next.position = whole(choices.position, 0) - 1;
+        break;
+      case "toggleModifier":
+        next.ticked = next.ticked.includes(change.key) ? next.ticked.filter((k) => k !== change.key) : [...next.ticked, change.key];
+        break;
+    }
+  } else {
+    const v = change.value;
+    const bool = v === true || v === "true" || v === "on";
+    switch (change.field) {
+      case "range":
+        next.range = typeof v === "string" ? v : null;
+        break;
+      case "rank":
+        next.rank = asRank(v, DEFAULT_TIER_RANK);
+        break;
+      case "hindered":
+        next.hindered = bool;
+        break;
+      case "combat":
+        next.combat = bool;
+        break;
+      case "rollMode":
+        next.rollMode = typeof v === "string" ? v : DEFAULT_ROLL_MODE;
+        break;
+    }
+  }
+  const weapon = ruleWeapon(subject);
+  return normalise(subject, readCharacter(subject.state), weapon, next, settings).choices;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exact odds, kept per state
+
+type OddsArgs = Parameters<typeof riskyActionOdds>[0];
+
+/** Distinct odds states kept per Effect rule before the cache starts over. */
+export const ODDS_CACHE_SIZE = 512;
+
+/** Keyed by the ruleset's Effect rule (one per ruleset), then by the state. */
+const oddsCache = new Map<EffectRule, Map<string, Odds>>();
+
+/**
+ * `riskyActionOdds`, remembered: the dialog recomputes on every click, and a user stepping the Dark
+ * Dice up and down revisits the same states. The odds are immutable values of their inputs, so a
+ * remembered result is the very result a new call would give (the tests check the equality).
+ */
+function oddsFor(args: OddsArgs & { readonly effect: NonNullable<OddsArgs["effect"]> }): Odds {
+  const { rule, rank, tags } = args.effect;
+  let byState = oddsCache.get(rule);
+  if (!byState) {
+    byState = new Map();
+    oddsCache.set(rule, byState);
+  }
+  const key = [
+    args.light,
+    args.dark,
+    args.ego,
+    args.slaughter ? 1 : 0,
+    args.sayonara ? 1 : 0,
+    args.singleDieServesBoth === false ? 0 : 1,
+    rank,
+    tags?.versatileTwoHanded ? 1 : 0,
+    tags?.improvised ? 1 : 0,
+  ].join("|");
+  const known = byState.get(key);
+  if (known) return known;
+  const odds = riskyActionOdds(args);
+  if (byState.size >= ODDS_CACHE_SIZE) byState.clear();
+  byState.set(key, odds);
+  return odds;
+}
+
+/** Forget every remembered odds state (the bench uses it to time a fresh dialog). */
+export function clearOddsCache(): void {
+  oddsCache.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model
+
+const LINE_ORDER: Readonly<Record<Exclude<PoolLineId, "position" | "modifier">, number>> = {
+  wound: 0,
+  improvised: 1,
+  unhandy: 2,
+  outOfRange: 3,
+  heavyArmour: 4,
+  dangerSense: 5,
+};
+
+const isKey = (label: string): boolean => label.startsWith("TERRAN.");
+
+function row(
+  kind: RollDialogModifierRow["kind"],
+  label: string,
+  dice: number,
+  rule: string,
+  extra: { key?: string; sourceName?: string; situational?: boolean; ticked?: boolean } = {},
+): RollDialogModifierRow {
+  const situational = extra.situational ?? false;
+  const ticked = extra.ticked ?? false;
+  const counts = !situational || ticked;
+  return {
+    kind,
+    key: extra.key ?? "",
+    labelKey: isKey(label) ? label : null,
+    labelText: label,
+    sourceName: extra.sourceName ?? "",
+    dice,
+    signed: signedDice(dice),
+    situational,
+    ticked,
+    counts,
+    cls: `${dice > 0 ? "bonus" : "penalty"}${counts ? "" : " off"}`,
+    rule,
+  };
+}
+
+function clampMessage(reason: ClampReason, raw: number, mortallyWounded: boolean): DialogMessage | null {
+  // R-HARM-5: say why even when the total was 0 anyway (nothing was clamped, but nothing could be added).
+  if (mortallyWounded) return message("TERRAN.Dialog.clamp.mortal");
+  if (reason === "max") return message("TERRAN.Dialog.clamp.max", raw);
+  if (reason === "min") return message("TERRAN.Dialog.clamp.min", raw);
+  return null;
+}
+
+function egoRisk(ego: number, sayonara: boolean, lost: boolean): DialogMessage {
+  if (lost) return message("TERRAN.Dialog.ego.lost");
+  if (ego === 0) return message("TERRAN.Dialog.ego.zero");
+  if (sayonara) return message("TERRAN.Dialog.ego.sayonara");
+  if (ego >= 6) return message("TERRAN.Dialog.ego.every");
+  return message("TERRAN.Dialog.ego.risk", ego);
+}
+
+function rollBlocked(reading: CharacterReading, pool: Pool): DialogMessage | null {
+  if (reading.dead) return message("TERRAN.Dialog.blocked.dead");
+  if (reading.lost) return message("TERRAN.Dialog.blocked.lost");
+  if (pool.empty) return message(reading.mortallyWounded ? "TERRAN.Dialog.blocked.emptyMortal" : "TERRAN.Dialog.blocked.empty");
+  return null;
+}
+
+/** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
+export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogChoices, settings: RollDialogSettings): RollDialogView {
+  const { ruleset, target } = subject;
+  const reading = readCharacter(subject.state);
+  const weapon = ruleWeapon(subject);
+  const normalised = normalise(subject, reading, weapon, choices, settings);
+  const chosen = normalised.choices;
+  const darkMax = darkMaxOf(settings);
+  const ticked = new Set(chosen.ticked);
+
+  // R-POOL-1 … R-POOL-5
+  const pool = buildPool({
+    ruleset,
+    target,
+    attributes: reading.attributes,
+    wounds: reading.wounds,
+    flags: reading.flags,
+    position: chosen.position,
+    ...(weapon ? { weapon } : {}),
+    ...(weapon && chosen.range !== null ? { range: chosen.range } : {}),
+    heavyArmour: reading.heavy,
+    hinderedByHeavyArmour: chosen.hindered,
+    modifiers: reading.modifiers.map((m) => m.modifier),
+    ticked,
+    dark: chosen.dark,
+    darkMax,
+  });
+
+  // Every line, with the situational ones as checkboxes whether ticked or not.
+  const ruleLines = pool.lines
+    .filter((l): l is typeof l & { id: keyof typeof LINE_ORDER } => l.id !== "position" && l.id !== "modifier")
+    .sort((x, y) => LINE_ORDER[x.id] - LINE_ORDER[y.id])
+    .map((l) => row(l.id, l.label, l.dice, l.rule));
+  const applicable = reading.modifiers.filter((m) => modifierApplies(m.modifier, target));
+  const always = applicable
+    .filter((m) => !m.modifier.situational)
+    .map((m) => row("modifier", m.modifier.label, m.modifier.dice, "R-POOL-2", { sourceName: m.sourceName }));
+  const situational = applicable
+    .filter((m) => m.modifier.situational)
+    .map((m) =>
+      row("modifier", m.modifier.label, m.modifier.dice, "R-POOL-2", {
+        key: m.modifier.id,
+        sourceName: m.sourceName,
+        situational: true,
+        ticked: ticked.has(m.modifier.id),
+      }),
+    );
+  const lines = [...ruleLines, ...always, ...situational];
+
+  // The Effect: the weapon's tier and tags, or the approach's tier (R-RA-4 / R-RA-5, R-EQ-3).
+  const rank: TierRank = weapon ? weapon.rank : chosen.rank;
+  const tags: EffectTags = effectTags(weapon);
+  const slaughter = hasTag(weapon, "slaughter");
+  const lost = reading.lost;
+  const odds = oddsFor({
+    light: pool.light,
+    dark: pool.dark,
+    ego: reading.ego,
+    slaughter,
+    sayonara: reading.sayonara,
+    singleDieServesBoth: settings.singleDieServesBoth,
+    effect: { rule: ruleset.effect, rank, tags },
+  });
+  const effectLands = odds.effect.pLands > 0;
+  const expected = odds.effect.value?.expectedWhenLands ?? 0;
+
+  const notes: DialogMessage[] = [];
+  if (pool.empty) notes.push(message("TERRAN.Dialog.odds.empty"));
+  else if (odds.dice === 1 && !settings.singleDieServesBoth) notes.push(message("TERRAN.Dialog.odds.loneDie"));
+  if (target.kind === "save") notes.push(message("TERRAN.Dialog.odds.reaction"));
+
+  const reason = rollBlocked(reading, pool);
+  const positionSigned = chosen.position === 0 ? "\u00b10d" : signedDice(chosen.position);
+  const tiers = ruleset.effect.tiers;
+  const weaponTier = tiers.find((t) => t.rank === rank);
+  const order = effectOrder({
+    fast: reading.flags.has("effectFirst"),
+    nimble: hasTag(weapon, "nimble"),
+    slow: reading.flags.has("effectLast"),
+  });
+  const whirlwindOwned = reading.flags.has("whirlwind");
+
+  return {
+    title: {
+      labelKey: pool.baseLabel,
+      weaponName: subject.weapon ? subject.weapon.name : null,
+      kindKey: target.kind === "save" ? "TERRAN.Dialog.kind.reaction" : "TERRAN.Dialog.kind.riskyAction",
+    },
+    reaction: target.kind === "save",
+    base: { labelKey: pool.baseLabel, dice: pool.base, rule: target.kind === "save" ? "R-RA-8" : "R-POOL-1" },
+    lines,
+    ignored: reading.ignored,
+    position: {
+      value: chosen.position,
+      signed: positionSigned,
+      cls: chosen.position > 0 ? "bonus" : chosen.position < 0 ? "penalty" : "neutral",
+      note: message(settings.isGM ? "TERRAN.Dialog.position.noteGM" : "TERRAN.Dialog.position.note"),
+      down: {
+        disabled: chosen.position <= -POSITION_LIMIT,
+        tooltip: chosen.position <= -POSITION_LIMIT ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT) : message("TERRAN.Dialog.position.down"),
+      },
+      up: {
+        disabled: chosen.position >= POSITION_LIMIT,
+        tooltip: chosen.position >= POSITION_LIMIT ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT) : message("TERRAN.Dialog.position.up"),
+      },
+      corrected: normalised.positionCorrected,
+    },
+    raw: pool.raw,
+    rawSigned: String(pool.raw).replace("-", MINUS),
+    light: pool.light,
+    clamp: { reason: pool.clamp, message: clampMessage(pool.clamp, pool.raw, reading.mortallyWounded) },
+    mortallyWounded: reading.mortallyWounded,
+    dark: {
+      value: chosen.dark,
+      max: darkMax,
+      down: {
+        disabled: chosen.dark <= 0,
+        tooltip: chosen.dark <= 0 ? message("TERRAN.Dialog.dark.atMin") : message("TERRAN.Dialog.dark.down"),
+      },
+      up: {
+        disabled: chosen.dark >= darkMax,
+        tooltip: chosen.dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
+      },
+      corrected: normalised.darkCorrected,
+    },
+    dice: {
+      light: Array.from({ length: pool.light }, (_, i) => i + 1),
+      dark: Array.from({ length: pool.dark }, (_, i) => i + 1),
+    },
+    ego: {
+      value: reading.ego,
+      max: reading.egoMax,
+      sayonara: reading.sayonara,
+      risk: egoRisk(reading.ego, reading.sayonara, lost),
+      pLoseAny: percent(odds.ego.pLoseAny),
+      pZero: percent(odds.ego.pZero),
+      expectedLoss: odds.ego.expectedLoss.toFixed(1),
+    },
+    chances: {
+      fail: percent(odds.outcome.fail),
+      partial: percent(odds.outcome.partial),
+      success: percent(odds.outcome.success),
+      pLands: percent(odds.effect.pLands),
+      expectedEffect: effectLands ? expected.toFixed(1) : "\u2014",
+      effectLands,
+      notes,
+    },
+    order: { value: order, labelKey: `TERRAN.Order.${order}` },
+    range: {
+      shown: weapon !== undefined,
+      options: weapon
+        ? ruleset.ranges.map((r) => {
+            const cost = (weapon.ranges.includes(r.id) ? 0 : 1) + (r.close && hasTag(weapon, "unhandy") ? 1 : 0);
+            return { value: r.id, labelKey: r.labelKey, selected: r.id === chosen.range, penalty: cost > 0 ? signedDice(-cost) : "" };
+          })
+        : [],
+    },
+    tier: {
+      shown: weapon === undefined,
+      options: weapon ? [] : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
+      labelKey: weaponTier?.labelKey ?? "TERRAN.Dialog.tier.label",
+    },
+    hindered: { shown: reading.heavy, checked: chosen.hindered },
+    combat: { shown: whirlwindOwned, checked: chosen.combat },
+    rollModes: ROLL_MODES.map((mode) => ({ value: mode, labelKey: `TERRAN.Dialog.rollMode.${mode}`, selected: mode === chosen.rollMode })),
+    roll: { disabled: reason !== null, reason },
+
+    choices: chosen,
+    pool,
+    odds,
+    slaughter,
+    rank,
+    effectTags: tags,
+    egoAtThrow: reading.ego,
+    sayonara: reading.sayonara,
+    whirlwind: whirlwindOwned && chosen.combat,
+    rollMode: isRollMode(chosen.rollMode) ? chosen.rollMode : DEFAULT_ROLL_MODE,
+  };
+}
