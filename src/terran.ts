@@ -9,7 +9,12 @@ import { ArmourData } from "./data/item/armour.ts";
 import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
 import { migrateWorld } from "./data/world-migration.ts";
+import { registerDiceSoNice } from "./dice/dsn.ts";
+import { TerranRoll } from "./dice/terran-roll.ts";
 import { TerranActor } from "./documents/actor.ts";
+import { TerranChatMessage } from "./documents/chat-message.ts";
+import { registerQueries } from "./documents/queries.ts";
+import { api } from "./api.ts";
 import { TerranItem } from "./documents/item.ts";
 import * as rules from "./rules/index.ts";
 import { registerSettings } from "./settings/settings.ts";
@@ -19,6 +24,9 @@ Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
   CONFIG.Actor.documentClass = TerranActor;
   CONFIG.Item.documentClass = TerranItem;
+  CONFIG.ChatMessage.documentClass = TerranChatMessage;
+  // Saved rolls revive by class name (kept through the build: vite.config.ts keepNames).
+  CONFIG.Dice.rolls.push(TerranRoll);
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, challenge: ChallengeData });
   Object.assign(CONFIG.Item.dataModels, { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData });
   // Token bars: Grit and Ego for characters (system.json names Grit primary, Ego secondary), Disposition for Challenges.
@@ -27,7 +35,12 @@ Hooks.once("init", () => {
     challenge: { bar: ["disposition"], value: [] },
   };
   registerSettings();
+  registerQueries();
+  Reflect.set(globalThis, "TerranEngine", api);
 });
+
+// Dice So Nice is optional: its hook simply never fires without it.
+Hooks.once("diceSoNiceReady", registerDiceSoNice);
 
 Hooks.once("ready", () => {
   void migrateWorld();

@@ -7,11 +7,18 @@
  */
 import { RulesError, type Attribute, type CreationRoll, type HarmChoices, type WoundTrack } from "../rules/index.ts";
 import type { AdvancementSource } from "../data/source.ts";
+import { cardFlags } from "../applications/chat/card-flags.ts";
+import { egoResetCard, gritResetCard, malaiseCard, sayonaraCard, type ResultCardView } from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
+
+/** The mechanics flags of a character's advancements and conditions. */
+function characterFlags(state: ops.CharacterState): Set<string> {
+  return new Set(state.items.flatMap((i) => (i.type === "advancement" || i.type === "condition" ? i.system.flags : [])));
+}
 
 export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /** The character's state for the pure operations; refuses a non-character. */
@@ -28,12 +35,21 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return result.outcome;
   }
 
-  /** Rolls `count` d6 with Foundry (shown in chat with `flavor`) and returns the faces. */
-  async #rollFaces(count: number, flavor: string): Promise<number[]> {
-    if (count <= 0) return [];
+  /** Rolls `count` d6 with Foundry and returns the roll (null for no dice) and its faces. */
+  async #rollFaces(count: number): Promise<{ roll: Roll | null; faces: number[] }> {
+    if (count <= 0) return { roll: null, faces: [] };
     const roll = await new Roll(`${count}d6`).evaluate();
-    await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor: this }), flavor: game.i18n?.localize(flavor) ?? flavor });
-    return roll.dice.flatMap((die) => die.results.map((r) => r.result));
+    return { roll, faces: roll.dice.flatMap((die) => die.results.map((r) => r.result)) };
+  }
+
+  /** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them). */
+  async #postCard(rolls: readonly (Roll | null)[], view: ResultCardView): Promise<void> {
+    await ChatMessage.create({
+      speaker: ChatMessage.getSpeaker({ actor: this }),
+      rolls: rolls.filter((r): r is Roll => r !== null),
+      content: "",
+      flags: cardFlags({ kind: "result", state: view }),
+    });
   }
 
   /** R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect; asks for the wound track when there is a choice. */
@@ -69,12 +85,24 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return attempt(() => this.#persist(ops.spendEgoOperation(this.characterState(), darkFaces)));
   }
 
+  /** Gives back Ego that was spent (a chat card's Undo): value + amount, at most the maximum. */
+  async restoreEgo(amount: number) {
+    return attempt(() => {
+      const state = this.characterState();
+      const ego = state.source.ego;
+      return this.#persist(ops.setTrackOperation(state, "ego", { value: Math.min(ego.max, ego.value + amount) }));
+    });
+  }
+
   /** R-GRIT-2 a night's rest resets Grit; `poorRest` takes −1d (not with Asceticism). */
   async rest(options: { poorRest?: boolean } = {}) {
     return attempt(async () => {
       const state = this.characterState();
-      const faces = await this.#rollFaces(ops.gritDiceFor(state, options), "TERRAN.Roll.grit");
-      return this.#persist(ops.restOperation(state, faces, options));
+      const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(state, options));
+      const outcome = await this.#persist(ops.restOperation(state, faces, options));
+      const flags = characterFlags(state);
+      await this.#postCard([roll], gritResetCard({ actorName: this.name, faces, dieHard: flags.has("dieHard"), kind: "rest", poorRest: options.poorRest ?? false, asceticism: flags.has("asceticism"), previous: state.source.grit }));
+      return outcome;
     });
   }
 
@@ -82,9 +110,10 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async resetEgo() {
     return attempt(async () => {
       const state = this.characterState();
-      const faces = await this.#rollFaces(ops.egoDiceFor(state), "TERRAN.Roll.ego");
-      const outcome = await this.#persist(ops.resetEgoOperation(state, faces, currentRuleset()));
-      if (outcome.row) ui.notifications?.info(game.i18n?.localize(outcome.row.labelKey) ?? outcome.row.labelKey);
+      const ruleset = currentRuleset();
+      const { roll, faces } = await this.#rollFaces(ops.egoDiceFor(state));
+      const outcome = await this.#persist(ops.resetEgoOperation(state, faces, ruleset));
+      await this.#postCard([roll], egoResetCard({ actorName: this.name, rulesetId: ruleset.id, faces, previous: state.source.ego }));
       return outcome;
     });
   }
@@ -93,9 +122,14 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async rollMalaise() {
     return attempt(async () => {
       const state = this.characterState();
-      const [face = 0] = await this.#rollFaces(1, "TERRAN.Roll.malaise");
+      const { roll, faces } = await this.#rollFaces(1);
+      const face = faces[0] ?? 0;
+      const post = async (outcome: { attribute: Attribute | null; dies: boolean }) => {
+        await this.#postCard([roll], malaiseCard({ actorName: this.name, face, attribute: outcome.attribute, dies: outcome.dies }));
+        return outcome;
+      };
       try {
-        return await this.#persist(ops.malaiseOperation(state, face));
+        return await post(await this.#persist(ops.malaiseOperation(state, face)));
       } catch (error) {
         if (!(error instanceof RulesError) || error.code !== "choice-required") throw error;
         const options = String(error.data.options ?? "").split(",").filter(Boolean);
@@ -106,7 +140,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
         );
         const choice = options.find((a): a is Attribute => a === picked);
         if (!choice) return null;
-        return this.#persist(ops.malaiseOperation(state, face, choice));
+        return post(await this.#persist(ops.malaiseOperation(state, face, choice)));
       }
     });
   }
@@ -127,8 +161,10 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       ]);
       if (await confirm("TERRAN.Advancement.gritTitle", "TERRAN.Advancement.gritPrompt")) {
         const after = this.characterState();
-        const faces = await this.#rollFaces(ops.gritDiceFor(after), "TERRAN.Roll.grit");
+        const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(after));
         await this.#persist(ops.advancementGritOperation(after, faces));
+        const dieHard = characterFlags(after).has("dieHard");
+        await this.#postCard([roll], gritResetCard({ actorName: this.name, faces, dieHard, kind: "advancement", previous: after.source.grit }));
       }
       return result.outcome;
     });
@@ -143,9 +179,13 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async declareSayonara() {
     return attempt(async () => {
       const state = this.characterState();
-      const grit = await this.#rollFaces(ops.gritDiceFor(state), "TERRAN.Roll.grit");
-      const ego = await this.#rollFaces(ops.egoDiceFor(state), "TERRAN.Roll.ego");
-      return this.#persist(ops.sayonaraOperation(state, currentRuleset(), grit, ego));
+      const ruleset = currentRuleset();
+      const grit = await this.#rollFaces(ops.gritDiceFor(state));
+      const ego = await this.#rollFaces(ops.egoDiceFor(state));
+      const outcome = await this.#persist(ops.sayonaraOperation(state, ruleset, grit.faces, ego.faces));
+      const old = { grit: state.source.grit, ego: state.source.ego };
+      await this.#postCard([grit.roll, ego.roll], sayonaraCard({ actorName: this.name, rulesetId: ruleset.id, old, rolls: { grit: outcome.gritRoll, ego: outcome.egoRoll } }));
+      return outcome;
     });
   }
 

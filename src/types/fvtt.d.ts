@@ -10,8 +10,12 @@ import type { ConditionData } from "../data/item/condition.ts";
 import type { WeaponData } from "../data/item/weapon.ts";
 import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
+import type { TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
 import type { RulesetId } from "../rules/index.ts";
+import type { Dice3D } from "../dice/dsn.ts";
+import type { ApplyEffectQuery, ApplyHarmQuery, QueryAnswer } from "../documents/queries.ts";
+import type { StoredCard } from "../applications/chat/card-flags.ts";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -26,6 +30,16 @@ declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof TerranActor;
     Item: typeof TerranItem;
+    ChatMessage: typeof TerranChatMessage;
+  }
+  namespace Hooks {
+    interface HookConfig {
+      /** Dice So Nice's ready hook (the module is optional). */
+      diceSoNiceReady: (dice3d: Dice3D) => void;
+    }
+  }
+  interface FlagConfig {
+    ChatMessage: { "terran-engine": { card?: StoredCard } };
   }
   interface SettingConfig {
     "terran-engine.ruleset": RulesetId;
@@ -35,5 +49,15 @@ declare module "fvtt-types/configuration" {
     "terran-engine.autoSpendEgo": boolean;
     "terran-engine.autoApplyHarm": boolean;
     "terran-engine.schemaVersion": number;
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    /** The system's queries to the active GM (src/documents/queries.ts). */
+    interface Queries {
+      "terran-engine.applyEffect": (data: ApplyEffectQuery) => Promise<QueryAnswer>;
+      "terran-engine.applyHarm": (data: ApplyHarmQuery) => Promise<QueryAnswer>;
+    }
   }
 }

@@ -40,7 +40,7 @@ describe("the built system", () => {
     const bundle = readFileSync(join(out, "terran.mjs"), "utf8");
     // A class keeps its name when declared `class X`, assigned `X = class` (name inference), or wrapped
     // by the bundler's keepNames helper with the name as a string.
-    for (const name of ["TerranActor", "TerranItem", "CharacterData", "ChallengeData", "WeaponData", "RulesError"]) {
+    for (const name of ["TerranRoll", "TerranChatMessage", "TerranActor", "TerranItem", "CharacterData", "ChallengeData", "WeaponData", "RulesError"]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} = class\\b|["']${name}["']`));
     }
   });

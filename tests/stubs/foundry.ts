@@ -52,6 +52,66 @@ export class TypeDataModel {
   }
 }
 
+/** Stand-in die term: `count` d6 with a flavor and options; results are set by `evaluate`. */
+export class DieStub {
+  results: { result: number; active: boolean }[] = [];
+  options: Record<string, unknown> = {};
+  constructor(
+    readonly number: number,
+    readonly faces: number,
+    readonly flavor: string,
+  ) {}
+}
+
+/** Faces the next evaluated stand-in rolls will show, in order (set by a test). */
+export const nextFaces: number[] = [];
+
+/**
+ * Stand-in Roll: parses only `NdF[flavor]` terms joined by `+`, evaluates from `nextFaces`, and
+ * serialises like Foundry's documented shape ({ class, formula, options, terms }); `fromData` revives
+ * the class named in `class` from CONFIG.Dice.rolls. Enough to test OUR subclass, nothing of Foundry's.
+ */
+export class RollStub {
+  readonly terms: DieStub[];
+  constructor(
+    readonly formula: string,
+    readonly data: Record<string, unknown> = {},
+    readonly options: Record<string, unknown> = {},
+  ) {
+    this.terms = formula.split("+").map((part) => {
+      const match = /^\s*(\d+)d(\d+)(?:\[(\w+)\])?\s*$/.exec(part);
+      if (!match) throw new Error(`stand-in Roll cannot parse "${part}"`);
+      return new DieStub(Number(match[1]), Number(match[2]), match[3] ?? "");
+    });
+  }
+  get dice(): DieStub[] {
+    return this.terms;
+  }
+  evaluate(): Promise<this> {
+    for (const term of this.terms) term.results = Array.from({ length: term.number }, () => ({ result: nextFaces.shift() ?? 1, active: true }));
+    return Promise.resolve(this);
+  }
+  toJSON(): Record<string, unknown> {
+    return {
+      class: this.constructor.name,
+      formula: this.formula,
+      options: this.options,
+      terms: this.terms.map((t) => ({ number: t.number, faces: t.faces, flavor: t.flavor, options: t.options, results: t.results })),
+    };
+  }
+  static fromData(data: { class: string; formula: string; options: Record<string, unknown>; terms: { results: DieStub["results"]; options: Record<string, unknown> }[] }): RollStub {
+    const cls = config.Dice.rolls.find((c) => c.name === data.class) ?? RollStub;
+    const roll = new cls(data.formula, {}, data.options);
+    roll.terms.forEach((t, i) => {
+      t.results = data.terms[i]?.results ?? [];
+      t.options = data.terms[i]?.options ?? {};
+    });
+    return roll;
+  }
+}
+
+const config = { Dice: { rolls: [RollStub] as (typeof RollStub)[] } };
+
 let counter = 0;
 const stub = {
   data: { fields: { NumberField, BooleanField, StringField, HTMLField, ObjectField, SchemaField, ArrayField, SetField } },
@@ -63,4 +123,6 @@ const stub = {
 const game = { i18n: { localize: (key: string) => key, has: () => true, format: (key: string) => key } };
 
 Reflect.set(globalThis, "foundry", stub);
+Reflect.set(globalThis, "Roll", RollStub);
+Reflect.set(globalThis, "CONFIG", config);
 Reflect.set(globalThis, "game", game);

@@ -13,3 +13,4 @@ export * from "./xp.ts";
 export * from "./sayonara.ts";
 export * from "./creation.ts";
 export * from "./gm.ts";
+export * from "./challenge.ts";

@@ -1,0 +1,38 @@
+/**
+ * A small public API (on `globalThis.TerranEngine`) for macros and the sheets to come: open the roll
+ * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die.
+ */
+import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
+import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
+import { itemSnapshot } from "./data/snapshot.ts";
+import { TerranActor } from "./documents/actor.ts";
+import { isAttribute, isGroup, RulesError, type RollTarget } from "./rules/index.ts";
+import { attempt } from "./documents/notify.ts";
+import { currentRuleset } from "./settings/settings.ts";
+
+function isMelee(ranges: Iterable<string>): boolean {
+  const close = new Set(currentRuleset().ranges.filter((r) => r.close).map((r) => r.id));
+  return [...ranges].some((r) => close.has(r));
+}
+
+/** Opens the roll dialog: `what` is an attribute id, `save:<group>`, or a weapon item's id. */
+async function roll(actor: Actor.Implementation, what: string): Promise<void> {
+  await attempt(async () => {
+    if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
+    const item = actor.items.get(what);
+    const snapshot = item ? itemSnapshot(item) : null;
+    const weaponSystem = snapshot?.type === "weapon" ? snapshot.system : null;
+    const group = what.startsWith("save:") ? what.slice(5) : "";
+    let target: RollTarget;
+    if (isAttribute(what)) target = { kind: "attribute", attribute: what };
+    else if (isGroup(group)) target = { kind: "save", group };
+    // Ruling: a weapon with a close range (Contact, Reach) is melee and uses Exertion ("melee" in the
+    // SRD's description); a ranged weapon uses Finesse ("precision").
+    else if (item && weaponSystem) target = { kind: "attribute", attribute: isMelee(weaponSystem.ranges) ? "exertion" : "finesse" };
+    else throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, { id: what });
+    const weapon = snapshot && weaponSystem ? { id: snapshot.id, name: snapshot.name, system: weaponSystem } : null;
+    await new RollDialog({ actor, target, weapon }).render({ force: true });
+  });
+}
+
+export const api = { roll, rollChallengeEffect, rollFortune };

@@ -1,0 +1,39 @@
+/** Renders a card's template for the current user, from the state in the message's flags. */
+import { cardPermission, challengeCardView, riskyCardView, type CardUser } from "../../chat/index.ts";
+import { gmOnline } from "../../documents/queries.ts";
+import { SETTINGS } from "../../settings/settings.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import type { StoredCard } from "./card-flags.ts";
+
+export const CARD_TEMPLATES = {
+  risky: `systems/${SYSTEM_ID}/templates/chat/risky-card.hbs`,
+  challenge: `systems/${SYSTEM_ID}/templates/chat/challenge-card.hbs`,
+  result: `systems/${SYSTEM_ID}/templates/chat/result-card.hbs`,
+} as const;
+
+export function currentCardUser(): CardUser {
+  return { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
+}
+
+/** The viewer's permissions; the target is not known until a button is pressed, so "owned" is read from the selection. */
+function viewer(rollerId: string) {
+  const user = currentCardUser();
+  const online = gmOnline();
+  const applySetting = game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) ?? "gm";
+  const permission = cardPermission({ user, rollerId, gmOnline: online, targetOwnedByUser: false, applySetting });
+  return { ...user, gmOnline: online, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
+}
+
+export async function renderCard(message: ChatMessage.Implementation, card: StoredCard): Promise<string> {
+  const render = foundry.applications.handlebars.renderTemplate;
+  switch (card.kind) {
+    case "risky":
+      return render(CARD_TEMPLATES.risky, { ...riskyCardView(card.state, viewer(card.state.rollerId)), messageId: message.id });
+    case "challenge": {
+      const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
+      return render(CARD_TEMPLATES.challenge, { ...challengeCardView(card.state, { ...viewer(card.state.rollerId), offerHarm }), messageId: message.id });
+    }
+    case "result":
+      return render(CARD_TEMPLATES.result, { ...card.state });
+  }
+}

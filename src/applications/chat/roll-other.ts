@@ -1,0 +1,55 @@
+/** The rolls besides Risky Actions that post a card: a Challenge's Effect (R-CH-2) and the Fortune die (R-FORT-1). */
+import { createChallengeCard, fortuneCard } from "../../chat/index.ts";
+import { ChallengeData } from "../../data/actor/challenge.ts";
+import { attempt } from "../../documents/notify.ts";
+import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
+import { explosionFormula } from "../../dice/terran-roll.ts";
+import { cardFlags } from "./card-flags.ts";
+
+function faces(roll: Roll): number[] {
+  return roll.dice.flatMap((d) => d.results.map((r) => r.result));
+}
+
+/**
+ * R-CH-2 a Challenge's Effect (its own tier, or facet `facet`): its dice, the highest kept, exploding
+ * on 6; d/2 halves one exploding die, rounded up. The chain is rolled at once (no choice is involved).
+ */
+export async function rollChallengeEffect(actor: Actor.Implementation, facet: number | null = null): Promise<void> {
+  await attempt(async () => {
+    const system = actor.system;
+    if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`);
+    const source = facet === null ? system : system.facets[facet];
+    if (!source) throw new RulesError("bad-selection", `There is no facet #${(facet ?? 0) + 1}.`);
+    const count = source.halved ? 1 : source.dice;
+    if (count === 0) throw new RulesError("no-dice", `${actor.name} has no Effect dice to roll.`);
+    const dice = await new Roll(`${count}d6`).evaluate();
+    const thrown = faces(dice);
+    const kept = Math.max(...thrown);
+    const chainRoll = kept >= EXPLODE_ON ? await new Roll(explosionFormula(EXPLODE_ON)).evaluate() : null;
+    const state = createChallengeCard({
+      rollerId: game.user?.id ?? "",
+      challengeUuid: actor.uuid,
+      challengeName: actor.name,
+      facetName: facet === null ? actor.name : (system.facets[facet]?.name ?? actor.name),
+      tierKey: `TERRAN.ChallengeTier.${source.tier}`,
+      stats: { dice: source.dice, halved: source.halved },
+      faces: thrown,
+      chain: chainRoll ? faces(chainRoll) : [],
+    });
+    await ChatMessage.create({
+      speaker: ChatMessage.getSpeaker({ actor }),
+      rolls: chainRoll ? [dice, chainRoll] : [dice],
+      content: "",
+      flags: cardFlags({ kind: "challenge", state }),
+    });
+  });
+}
+
+/** R-FORT-1 the GM's Fortune die against a chance of `chance`+ (1–6). */
+export async function rollFortune(chance: number): Promise<void> {
+  await attempt(async () => {
+    const roll = await new Roll("1d6").evaluate();
+    const view = fortuneCard({ face: faces(roll)[0] ?? 1, chance });
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker(), rolls: [roll], content: "", flags: cardFlags({ kind: "result", state: view }) });
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The roll dialog (ApplicationV2 + Handlebars): hosts `rollDialogModel`, which builds the pool with
+ * every modifier as a visible line and the exact odds. Every click or field change recomputes the model
+ * and re-renders (the model is pure and fast: see `npm run bench`). Rolling hands the view to
+ * `rollRiskyAction`.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import type { TerranActor } from "../../documents/actor.ts";
+import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import type { WeaponSource } from "../../data/source.ts";
+import type { RollTarget } from "../../rules/index.ts";
+import { rollRiskyAction } from "../chat/roll-risky.ts";
+import {
+  applyChange,
+  DIALOG_FIELDS,
+  initialChoices,
+  rollDialogModel,
+  type DialogChange,
+  type RollDialogChoices,
+  type RollDialogSettings,
+  type RollDialogSubject,
+  type RollDialogView,
+} from "./roll-dialog-model.ts";
+
+import ApplicationV2 = foundry.applications.api.ApplicationV2;
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+type Context = ApplicationV2.RenderContext & RollDialogView;
+
+export interface RollDialogRequest {
+  readonly actor: TerranActor;
+  readonly target: RollTarget;
+  readonly weapon: { readonly id: string; readonly name: string; readonly system: WeaponSource } | null;
+}
+
+function isDialogField(name: string): name is (typeof DIALOG_FIELDS)[number] {
+  return (DIALOG_FIELDS as readonly string[]).includes(name);
+}
+
+export class RollDialog<
+  RenderContext extends Context = Context,
+  Configuration extends ApplicationV2.Configuration = ApplicationV2.Configuration,
+  RenderOptions extends ApplicationV2.RenderOptions = ApplicationV2.RenderOptions,
+> extends HandlebarsApplicationMixin(ApplicationV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["terran-engine", "roll-dialog"],
+    tag: "form",
+    window: { title: "TERRAN.Dialog.windowTitle", resizable: true },
+    position: { width: 440 },
+    actions: {
+      darkUp: RollDialog.#onStep,
+      darkDown: RollDialog.#onStep,
+      positionUp: RollDialog.#onStep,
+      positionDown: RollDialog.#onStep,
+      toggleModifier: RollDialog.#onToggle,
+      roll: RollDialog.#onRoll,
+    },
+  };
+
+  static override PARTS = {
+    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/roll-dialog.hbs` },
+  };
+
+  readonly #request: RollDialogRequest;
+  #choices: RollDialogChoices;
+
+  constructor(request: RollDialogRequest, options?: DeepPartial<Configuration>) {
+    super(options);
+    this.#request = request;
+    this.#choices = initialChoices(this.#subject(), this.#settings());
+  }
+
+  #subject(): RollDialogSubject {
+    return { ruleset: currentRuleset(), state: this.#request.actor.characterState(), target: this.#request.target, weapon: this.#request.weapon };
+  }
+
+  #settings(): RollDialogSettings {
+    const settings = game.settings;
+    return {
+      darkMax: settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10,
+      singleDieServesBoth: settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
+      isGM: game.user?.isGM ?? false,
+    };
+  }
+
+  #apply(change: DialogChange): void {
+    this.#choices = applyChange(this.#subject(), this.#choices, change, this.#settings());
+    void this.render();
+  }
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, rollDialogModel(this.#subject(), this.#choices, this.#settings()));
+  }
+
+  /** One change listener on the form (it outlives re-renders of the part). */
+  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener("change", (event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || !isDialogField(input.name)) return;
+      const value = input instanceof HTMLInputElement && input.type === "checkbox" ? input.checked : input.value;
+      this.#apply({ field: input.name, value });
+    });
+  }
+
+  static #onStep(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
+    const action = target.dataset.action;
+    if (action === "darkUp" || action === "darkDown" || action === "positionUp" || action === "positionDown") this.#apply({ action });
+  }
+
+  static #onToggle(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
+    const key = target.dataset.key ?? (target instanceof HTMLInputElement ? target.value : "");
+    if (key) this.#apply({ action: "toggleModifier", key });
+  }
+
+  static async #onRoll(this: RollDialog): Promise<void> {
+    const view = rollDialogModel(this.#subject(), this.#choices, this.#settings());
+    if (view.roll.disabled) return;
+    await this.close();
+    await rollRiskyAction(this.#request.actor, this.#subject(), view);
+  }
+}

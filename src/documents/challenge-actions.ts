@@ -1,0 +1,14 @@
+/** Applying a player's Effect to a Challenge actor (R-RA-7, R-CH-5), as one update. */
+import { ChallengeData } from "../data/actor/challenge.ts";
+import { RulesError } from "../rules/index.ts";
+import { applyEffectToChallengeOperation, type ChallengeEffectOutcome } from "./operations/index.ts";
+
+export async function applyEffectToChallenge(actor: Actor.Implementation, facet: number | null, effect: number): Promise<ChallengeEffectOutcome> {
+  const system = actor.system;
+  if (!(system instanceof ChallengeData)) {
+    throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`, { name: actor.name });
+  }
+  const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), facet, effect);
+  if (Object.keys(update).length > 0) await actor.update(update);
+  return outcome;
+}
