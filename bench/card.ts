@@ -3,9 +3,6 @@
  * client does when a chat message is rendered or updated. The templates are compiled once, as Foundry
  * caches them, and rendered with the same stand-in helpers as the tests (tests/support/templates.ts).
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import Handlebars from "handlebars";
 import {
   challengeCardView,
   confirmEffect,
@@ -21,7 +18,7 @@ import {
   type RiskyCardInput,
   type RiskyCardState,
 } from "../src/chat/index.ts";
-import { english } from "../tests/support/templates.ts";
+import { compileTemplate } from "../tests/support/templates.ts";
 import { median, ms, p99, type BenchReport } from "./stats.ts";
 
 const WARM_UP_PASSES = 20;
@@ -29,19 +26,6 @@ const PASSES = 200;
 const MEDIAN_TARGET_MS = 5;
 const P99_TARGET_MS = 10;
 
-function compile(path: string): (context: object) => string {
-  const hbs = Handlebars.create();
-  hbs.registerHelper("localize", (key: unknown, options: unknown) => {
-    if (typeof key !== "string") throw new Error("localize needs a key");
-    const hash = (options as { hash?: Record<string, unknown> } | undefined)?.hash ?? {};
-    return english(key).replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = hash[name];
-      return typeof value === "string" || typeof value === "number" ? String(value) : `{${name}}`;
-    });
-  });
-  hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  return hbs.compile(readFileSync(resolve(import.meta.dirname, "../templates", path), "utf8"), { strict: true });
-}
 
 const ROLLER: CardUser = { id: "player1", isGM: false };
 const GM: CardUser = { id: "gm", isGM: true };
@@ -91,8 +75,8 @@ function states(): RiskyCardState[] {
 }
 
 export function benchCard(): BenchReport {
-  const renderRisky = compile("chat/risky-card.hbs");
-  const renderChallenge = compile("chat/challenge-card.hbs");
+  const renderRisky = compileTemplate("chat/risky-card.hbs");
+  const renderChallenge = compileTemplate("chat/challenge-card.hbs");
   const cards = states();
   const challenge = createChallengeCard({
     rollerId: GM.id,

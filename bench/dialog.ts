@@ -5,11 +5,8 @@
  * heavy armour, range, approach tier). The template is compiled once, as Foundry caches it, and
  * rendered with the same stand-in helpers as the tests (tests/support/templates.ts).
  */
-import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
-import { resolve } from "node:path";
-import Handlebars from "handlebars";
 import {
   applyChange,
   clearOddsCache,
@@ -22,7 +19,7 @@ import {
 } from "../src/applications/dialogs/roll-dialog-model.ts";
 import type { ItemSnapshot } from "../src/data/source.ts";
 import { CORE, DEFAULT_DARK_MAX, getAdvancement, getCondition } from "../src/rules/index.ts";
-import { english } from "../tests/support/templates.ts";
+import { compileTemplate } from "../tests/support/templates.ts";
 import { median, ms, p99, type BenchCheck, type BenchReport } from "./stats.ts";
 
 const WARM_UP_PASSES = 3;
@@ -31,20 +28,6 @@ const TARGET_MS = 2;
 
 const SETTINGS: RollDialogSettings = { darkMax: DEFAULT_DARK_MAX, singleDieServesBoth: true, isGM: false };
 
-function compileTemplate(): (context: object) => string {
-  const hbs = Handlebars.create();
-  hbs.registerHelper("localize", (key: unknown, options: unknown) => {
-    if (typeof key !== "string") throw new Error("localize needs a key");
-    const hash = (options as { hash?: Record<string, unknown> } | undefined)?.hash ?? {};
-    return english(key).replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = hash[name];
-      return typeof value === "string" || typeof value === "number" ? String(value) : `{${name}}`;
-    });
-  });
-  hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  const source = readFileSync(resolve(import.meta.dirname, "../templates/dialogs/roll-dialog.hbs"), "utf8");
-  return hbs.compile(source, { strict: true });
-}
 
 function advancementItem(key: string): ItemSnapshot {
   const def = getAdvancement(key);
@@ -132,7 +115,7 @@ function sweep(armed: RollDialogSubject, unarmed: RollDialogSubject, modifierKey
 }
 
 export async function benchDialog(): Promise<BenchReport> {
-  const render = compileTemplate();
+  const render = compileTemplate("dialogs/roll-dialog.hbs");
   const state = busyCharacter();
   const target = { kind: "attribute", attribute: "finesse" } as const;
   const armed: RollDialogSubject = {

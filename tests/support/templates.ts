@@ -35,8 +35,13 @@ function environment(): typeof Handlebars {
   return hbs;
 }
 
+/** Compiles `templates/<path>` once, strictly (the benches reuse the compiled template). */
+export function compileTemplate(path: string): (context: object) => string {
+  const source = readFileSync(resolve(ROOT, "templates", path), "utf8");
+  return environment().compile(source, { strict: true });
+}
+
 /** Renders `templates/<path>` with `context`, strictly. */
 export function renderTemplate(path: string, context: object): string {
-  const source = readFileSync(resolve(ROOT, "templates", path), "utf8");
-  return environment().compile(source, { strict: true })(context);
+  return compileTemplate(path)(context);
 }
