@@ -5,7 +5,8 @@
  * advancement without the XP, harm to the dead…) is explained by a localised warning and changes
  * nothing.
  */
-import { RulesError, type Attribute, type CreationRoll, type HarmChoices, type WoundTrack } from "../rules/index.ts";
+import { RulesError, type Attribute, type CreationRoll, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
+import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { cardFlags } from "../applications/chat/card-flags.ts";
 import { egoResetCard, gritResetCard, malaiseCard, sayonaraCard, type ResultCardView } from "../chat/index.ts";
@@ -15,9 +16,9 @@ import { attempt } from "./notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
 
-/** The mechanics flags of a character's advancements and conditions. */
-function characterFlags(state: ops.CharacterState): Set<string> {
-  return new Set(state.items.flatMap((i) => (i.type === "advancement" || i.type === "condition" ? i.system.flags : [])));
+/** The mechanics flags of a character's advancements and conditions (derived in one place). */
+function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
+  return deriveCharacter(state.source, state.items).flags;
 }
 
 export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {

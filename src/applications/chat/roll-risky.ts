@@ -4,6 +4,7 @@
  * (R-EGO-2), spent at once when the world's setting says so (the card offers an Undo).
  */
 import { createRiskyCard, markEgoSpent, type CardWeapon, type RiskyCardState } from "../../chat/risky-card.ts";
+import { deriveCharacter } from "../../data/derived.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { SETTINGS } from "../../settings/settings.ts";
@@ -29,7 +30,7 @@ export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSub
     [SYSTEM_ID]: { actorUuid: actor.uuid, target: subject.target, egoBefore: view.egoAtThrow, ruleset: subject.ruleset.id },
   });
   await roll.evaluate();
-  const flags = subject.state.items.flatMap((i) => (i.type === "advancement" || i.type === "condition" ? i.system.flags : []));
+  const { flags } = deriveCharacter(subject.state.source, subject.state.items);
   let card: RiskyCardState = createRiskyCard({
     rollerId: user.id,
     actorUuid: actor.uuid,
@@ -49,8 +50,8 @@ export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSub
     flags: {
       whirlwind: view.whirlwind,
       specialist: false,
-      fast: flags.includes("effectFirst"),
-      slow: flags.includes("effectLast"),
+      fast: flags.has("effectFirst"),
+      slow: flags.has("effectLast"),
     },
   });
   const spend = (game.settings?.get(SYSTEM_ID, SETTINGS.autoSpendEgo) ?? true) && card.ego.cost > 0;
