@@ -1,0 +1,87 @@
+/**
+ * The plain inputs of the sheets' pure context builders (character-context.ts, challenge-context.ts,
+ * item-context.ts). The Foundry sheets gather them from their document; the sandbox and the tests
+ * build them by hand (tests/fixtures/sheets.ts). No Foundry here: only stored shapes and rule ids.
+ */
+import type { Attribute, CreationRoll, RulesetId } from "../../rules/index.ts";
+import type { ChallengeSource, CharacterSource, ItemSnapshot } from "../../data/source.ts";
+
+/** What the viewing user may do with the document. */
+export interface SheetPermissions {
+  /** The sheet may change the document (an owner, or the GM). */
+  readonly editable: boolean;
+  /** The user owns the document. */
+  readonly owner: boolean;
+  /** Limited permission: the sheet shows the name, the image (and a Challenge's tier) only. */
+  readonly limited: boolean;
+  readonly isGM: boolean;
+}
+
+/** An embedded item as a sheet lists it: its snapshot, image, sort order and enriched description. */
+export type SheetItem = ItemSnapshot & {
+  readonly img: string;
+  readonly sort: number;
+  /** The description as enriched HTML (Foundry's TextEditor); shown as is when the row is expanded. */
+  readonly enrichedDescription: string;
+};
+
+/** The character sheet's tabs. */
+export const CHARACTER_TABS = ["main", "items", "biography"] as const;
+export type CharacterTab = (typeof CHARACTER_TABS)[number];
+
+/** The creation helper's draft (R-CHAR-4): the group dice once rolled and the player's shares so far. */
+export interface CreationDraft {
+  readonly roll: CreationRoll | null;
+  readonly shares: Readonly<Partial<Record<Attribute, number>>>;
+}
+
+/** The sheet's own state between renders (not stored on the document). */
+export interface CharacterSheetUi {
+  readonly activeTab: CharacterTab;
+  /** Ids of the item rows opened to show their text. */
+  readonly expanded: readonly string[];
+  readonly creation: CreationDraft;
+}
+
+export interface CharacterSheetInput {
+  readonly name: string;
+  readonly img: string;
+  readonly uuid: string;
+  readonly system: CharacterSource;
+  readonly items: readonly SheetItem[];
+  readonly rulesetId: RulesetId;
+  readonly permissions: SheetPermissions;
+  /** Biography and notes as enriched HTML (for reading when the sheet is not editable). */
+  readonly enriched: { readonly biography: string; readonly notes: string };
+  readonly ui: CharacterSheetUi;
+}
+
+export interface ChallengeSheetInput {
+  readonly name: string;
+  readonly img: string;
+  readonly uuid: string;
+  readonly system: ChallengeSource;
+  readonly rulesetId: RulesetId;
+  readonly permissions: SheetPermissions;
+  /** GM notes as enriched HTML ("" for players: the field is GM-only). */
+  readonly enriched: { readonly notes: string };
+}
+
+export interface ItemSheetInput {
+  readonly name: string;
+  readonly img: string;
+  readonly uuid: string;
+  /** The item's type and stored data (id and name as the snapshot has them). */
+  readonly item: ItemSnapshot;
+  readonly rulesetId: RulesetId;
+  readonly permissions: SheetPermissions;
+  /** The description as enriched HTML. */
+  readonly enriched: { readonly description: string };
+  /** The owning actor's name, if the item is embedded. */
+  readonly ownerName: string | null;
+}
+
+/** The default sheet UI state. */
+export function defaultCharacterUi(over: Partial<CharacterSheetUi> = {}): CharacterSheetUi {
+  return { activeTab: "main", expanded: [], creation: { roll: null, shares: {} }, ...over };
+}
