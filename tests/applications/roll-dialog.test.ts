@@ -436,6 +436,37 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
     expect(unarmed.combat).toEqual({ shown: true, checked: false });
     expect(unarmed.whirlwind).toBe(false);
   });
+
+  it("R-ADV-2: a Specialist ticks 'this is my speciality'; the card is told, and the dialog says what it means", () => {
+    // Without Specialist there is no tick, and a forced choice is dropped.
+    const plain = subject(fresh());
+    expect(view(plain).specialist).toEqual({ shown: false, checked: false, specialties: "" });
+    expect(applyChange(plain, initialChoices(plain, SETTINGS), { field: "specialist", value: "on" }, SETTINGS).specialist).toBe(false);
+    expect(view(plain, { specialist: true }).specialistApplies).toBe(false);
+
+    const s = state({ attributes: { finesse: 3 } }, advancement("specialist", { specialty: "Lockpicking" }), advancement("specialist", { specialty: "Surgery" }));
+    const sub = subject(s);
+    const start = view(sub);
+    expect(start.specialist).toEqual({ shown: true, checked: false, specialties: "Lockpicking, Surgery" });
+    expect(start.specialistApplies).toBe(false);
+    const ticked = applyChange(sub, start.choices, { field: "specialist", value: "on" }, SETTINGS);
+    const v = rollDialogModel(sub, ticked, SETTINGS);
+    expect(v.specialist.checked).toBe(true);
+    expect(v.specialistApplies).toBe(true);
+    expect(v.chances.notes.map((n) => n.key)).toContain("TERRAN.Dialog.odds.specialist");
+    expect(applyChange(sub, ticked, { field: "specialist", value: false }, SETTINGS).specialist).toBe(false);
+
+    // Ruling: a Save is a Reaction, not a chosen kind of action; no tick there.
+    const save = subject(s, { target: { kind: "save", group: "prowess" } });
+    expect(view(save, { specialist: true })).toMatchObject({ specialist: { shown: false, checked: false }, specialistApplies: false });
+
+    // The template shows the tick with the written specialities, checked when chosen.
+    const root = dom(renderTemplate(TEMPLATE, v));
+    const box = root.querySelector<HTMLInputElement>('input[name="specialist"]');
+    expect(box?.checked).toBe(true);
+    expect(box?.closest("label")?.textContent).toContain("Lockpicking, Surgery");
+    expect(dom(renderTemplate(TEMPLATE, view(plain))).querySelector('input[name="specialist"]')).toBeNull();
+  });
 });
 
 describe("roll dialog: choices and changes", () => {
@@ -449,6 +480,7 @@ describe("roll dialog: choices and changes", () => {
       hindered: false,
       rank: 4,
       combat: true,
+      specialist: false,
       rollMode: "publicroll",
     });
     // A weapon whose ranges this ruleset does not know is used at the ruleset's first range.
@@ -472,7 +504,7 @@ describe("roll dialog: choices and changes", () => {
     c = applyChange(sub, c, { field: "hindered", value: "on" }, SETTINGS);
     c = applyChange(sub, c, { field: "combat", value: false }, SETTINGS);
     c = applyChange(sub, c, { field: "rollMode", value: "blindroll" }, SETTINGS);
-    expect(c).toEqual({ dark: 1, position: -1, ticked: [key], range: "reach", hindered: true, rank: 3, combat: false, rollMode: "blindroll" });
+    expect(c).toEqual({ dark: 1, position: -1, ticked: [key], range: "reach", hindered: true, rank: 3, combat: false, specialist: false, rollMode: "blindroll" });
     expect(start.dark).toBe(0); // the old choices are untouched
     c = applyChange(sub, c, { action: "toggleModifier", key }, SETTINGS);
     c = applyChange(sub, c, { field: "range", value: "orbit" }, SETTINGS);
@@ -649,7 +681,7 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
   });
 
   it("every data-action is in DIALOG_ACTIONS, every action is used, and the form fields are the documented ones", () => {
-    const s = state({ attributes: { finesse: 2 } }, armour("heavy"), advancement("sleek"), advancement("whirlwind"));
+    const s = state({ attributes: { finesse: 2 } }, armour("heavy"), advancement("sleek"), advancement("whirlwind"), advancement("specialist"));
     const withWeapon = render(view(subject(s, { weapon: weapon() })));
     const unarmed = render(view(subject(s)));
     const actions = new Set([...withWeapon.querySelectorAll("[data-action]"), ...unarmed.querySelectorAll("[data-action]")].map((e) => e.getAttribute("data-action")));

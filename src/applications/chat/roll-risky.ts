@@ -3,57 +3,29 @@
  * dark terms, a chat message whose flags hold the card's state, and the Ego the Dark Dice cost
  * (R-EGO-2), spent at once when the world's setting says so (the card offers an Undo).
  */
-import { createRiskyCard, markEgoSpent, type CardWeapon, type RiskyCardState } from "../../chat/risky-card.ts";
-import { deriveCharacter } from "../../data/derived.ts";
+import { createRiskyCard, markEgoSpent, type RiskyCardState } from "../../chat/risky-card.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { RollDialogSubject, RollDialogView } from "../dialogs/roll-dialog-model.ts";
 import { cardFlags } from "./card-flags.ts";
-
-function cardWeapon(subject: RollDialogSubject): CardWeapon | null {
-  const weapon = subject.weapon;
-  if (!weapon) return null;
-  return {
-    name: weapon.name,
-    rank: weapon.system.rank,
-    tags: [...weapon.system.tags, ...weapon.system.customTags],
-    twoHanded: weapon.system.twoHanded,
-  };
-}
+import { riskyCardInput, rollRecord } from "./risky-card-input.ts";
 
 export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSubject, view: RollDialogView): Promise<ChatMessage | null> {
   const user = game.user;
   if (!user) return null;
-  const roll = TerranRoll.pool(view.light, view.choices.dark, {
-    [SYSTEM_ID]: { actorUuid: actor.uuid, target: subject.target, egoBefore: view.egoAtThrow, ruleset: subject.ruleset.id },
-  });
+  const roll = TerranRoll.pool(view.light, view.choices.dark, { [SYSTEM_ID]: rollRecord(subject, view, actor.uuid) });
   await roll.evaluate();
-  const { flags } = deriveCharacter(subject.state.source, subject.state.items);
-  let card: RiskyCardState = createRiskyCard({
-    rollerId: user.id,
-    actorUuid: actor.uuid,
-    actorName: actor.name,
-    rulesetId: subject.ruleset.id,
-    target: subject.target,
-    reaction: view.reaction,
-    light: roll.lightFaces,
-    dark: roll.darkFaces,
-    pool: view.pool,
-    egoBefore: view.egoAtThrow,
-    sayonara: view.sayonara,
-    singleDieServesBoth: game.settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
-    weapon: cardWeapon(subject),
-    rank: view.rank,
-    combat: view.choices.combat,
-    flags: {
-      whirlwind: view.whirlwind,
-      specialist: false,
-      fast: flags.has("effectFirst"),
-      slow: flags.has("effectLast"),
-    },
-  });
+  let card: RiskyCardState = createRiskyCard(
+    riskyCardInput(subject, view, {
+      rollerId: user.id,
+      actor: { uuid: actor.uuid, name: actor.name },
+      light: roll.lightFaces,
+      dark: roll.darkFaces,
+      singleDieServesBoth: game.settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
+    }),
+  );
   const spend = (game.settings?.get(SYSTEM_ID, SETTINGS.autoSpendEgo) ?? true) && card.ego.cost > 0;
   if (spend && (await actor.spendEgo(roll.darkFaces)) !== null) card = markEgoSpent(card, { id: user.id, isGM: user.isGM });
 

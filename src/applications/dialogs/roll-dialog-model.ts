@@ -83,6 +83,8 @@ export interface RollDialogChoices {
   rank: TierRank;
   /** In combat (R-RA-10 Whirlwind). */
   combat: boolean;
+  /** R-ADV-2 the player declares this action their speciality (only with Specialist). */
+  specialist: boolean;
   rollMode: string;
 }
 
@@ -94,7 +96,7 @@ export const DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown
 export type DialogAction = (typeof DIALOG_ACTIONS)[number];
 
 /** The `name`s of the form inputs; the glue reads them on change. */
-export const DIALOG_FIELDS = ["range", "rank", "hindered", "combat", "rollMode"] as const;
+export const DIALOG_FIELDS = ["range", "rank", "hindered", "combat", "specialist", "rollMode"] as const;
 export type DialogField = (typeof DIALOG_FIELDS)[number];
 
 /** Foundry's roll modes, in the order the select lists them. */
@@ -238,6 +240,11 @@ export interface RollDialogView {
   readonly hindered: { readonly shown: boolean; readonly checked: boolean };
   /** R-RA-10 shown when the character has Whirlwind. */
   readonly combat: { readonly shown: boolean; readonly checked: boolean };
+  /**
+   * R-ADV-2 shown when the character has Specialist: the player ticks it when this action is of the
+   * kind they specialise in (`specialties`: the kinds written on their Specialist advancements).
+   */
+  readonly specialist: { readonly shown: boolean; readonly checked: boolean; readonly specialties: string };
   readonly rollModes: readonly SelectOption[];
   readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
 
@@ -256,6 +263,8 @@ export interface RollDialogView {
   readonly sayonara: boolean;
   /** R-RA-10 Whirlwind applies to this roll (the character has it and it is combat). */
   readonly whirlwind: boolean;
+  /** R-ADV-2 a Fail on this roll still succeeds, with Reduced Effect. */
+  readonly specialistApplies: boolean;
   readonly rollMode: RollMode;
 }
 
@@ -360,6 +369,8 @@ interface CharacterReading {
   readonly dead: boolean;
   readonly lost: boolean;
   readonly sayonara: boolean;
+  /** R-ADV-2 the kinds of action written on the Specialist advancements ("" when none written). */
+  readonly specialties: readonly string[];
 }
 
 function readCharacter(state: CharacterState): CharacterReading {
@@ -425,7 +436,18 @@ function readCharacter(state: CharacterState): CharacterReading {
     dead: source.dead === true,
     lost: source.lost === true,
     sayonara: source.sayonara === true,
+    specialties: items.flatMap((item) =>
+      item.type === "advancement" && item.system.flags.includes("specialist") && item.system.specialty.trim() !== "" ? [item.system.specialty.trim()] : [],
+    ),
   };
+}
+
+/**
+ * R-ADV-2 whether the Specialist tick is offered. Ruling: only for a Risky Action; a Save is a
+ * Reaction to what befalls the character, not a kind of action they chose to specialise in.
+ */
+function specialistOffered(subject: RollDialogSubject, reading: CharacterReading): boolean {
+  return subject.target.kind === "attribute" && reading.flags.has("specialist");
 }
 
 interface Normalised {
@@ -476,6 +498,7 @@ function normalise(
       hindered: reading.heavy && raw.hindered === true,
       rank: weapon ? weapon.rank : asRank(raw.rank, DEFAULT_TIER_RANK),
       combat: raw.combat === true,
+      specialist: specialistOffered(subject, reading) && raw.specialist === true,
       rollMode: isRollMode(raw.rollMode) ? raw.rollMode : DEFAULT_ROLL_MODE,
     },
     darkCorrected,
@@ -491,7 +514,7 @@ export function initialChoices(subject: RollDialogSubject, settings: RollDialogS
     subject,
     reading,
     weapon,
-    { dark: 0, position: 0, ticked: [], range: null, hindered: false, rank: DEFAULT_TIER_RANK, combat: weapon !== undefined, rollMode: DEFAULT_ROLL_MODE },
+    { dark: 0, position: 0, ticked: [], range: null, hindered: false, rank: DEFAULT_TIER_RANK, combat: weapon !== undefined, specialist: false, rollMode: DEFAULT_ROLL_MODE },
     settings,
   ).choices;
 }
@@ -545,6 +568,9 @@ export function applyChange(
         break;
       case "combat":
         next.combat = bool;
+        break;
+      case "specialist":
+        next.specialist = bool;
         break;
       case "rollMode":
         next.rollMode = typeof v === "string" ? v : DEFAULT_ROLL_MODE;
@@ -735,6 +761,7 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
   if (pool.empty) notes.push(message("TERRAN.Dialog.odds.empty"));
   else if (odds.dice === 1 && !settings.singleDieServesBoth) notes.push(message("TERRAN.Dialog.odds.loneDie"));
   if (target.kind === "save") notes.push(message("TERRAN.Dialog.odds.reaction"));
+  if (chosen.specialist) notes.push(message("TERRAN.Dialog.odds.specialist"));
 
   const reason = rollBlocked(reading, pool);
   const positionSigned = chosen.position === 0 ? "\u00b10d" : signedDice(chosen.position);
@@ -829,6 +856,7 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
     },
     hindered: { shown: reading.heavy, checked: chosen.hindered },
     combat: { shown: whirlwindOwned, checked: chosen.combat },
+    specialist: { shown: specialistOffered(subject, reading), checked: chosen.specialist, specialties: reading.specialties.join(", ") },
     rollModes: ROLL_MODES.map((mode) => ({ value: mode, labelKey: `TERRAN.Dialog.rollMode.${mode}`, selected: mode === chosen.rollMode })),
     roll: { disabled: reason !== null, reason },
 
@@ -841,6 +869,7 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
     egoAtThrow: reading.ego,
     sayonara: reading.sayonara,
     whirlwind: whirlwindOwned && chosen.combat,
+    specialistApplies: chosen.specialist,
     rollMode: isRollMode(chosen.rollMode) ? chosen.rollMode : DEFAULT_ROLL_MODE,
   };
 }
