@@ -12,6 +12,7 @@ import {
   GROUP_ATTRIBUTES,
   GROUPS,
   creationPoints,
+  egoRoll,
   gritRoll,
   malaiseFor,
   resetEgo,
@@ -205,6 +206,39 @@ export function creationCard(input: { readonly actorName?: string | null; readon
       lines,
       noteKey: "TERRAN.Card.Creation.note",
       tone: "neutral",
+    },
+    input.actorName,
+  );
+}
+
+export interface StartingTrackInput {
+  readonly actorName?: string | null;
+  readonly track: "grit" | "ego";
+  readonly faces: readonly number[];
+  /** R-GRIT-1 Die Hard sums the Grit dice. */
+  readonly dieHard?: boolean;
+}
+
+/**
+ * R-CHAR-7 the starting Grit (R-GRIT-1) or Ego (R-EGO-1): the roll becomes both value and maximum.
+ * Nothing else happens (no Condition, no table), unlike a later reset.
+ */
+export function startingTrackCard(input: StartingTrackInput): ResultCardView {
+  const faces = assertFaces(input.faces, input.track === "grit" ? "Grit die" : "Ego die");
+  const sums = input.track === "grit" && (input.dieHard ?? false);
+  const value = input.track === "grit" ? gritRoll(faces, sums) : egoRoll(faces);
+  const name = input.track === "grit" ? "Grit" : "Ego";
+  return card(
+    `starting-${input.track}`,
+    {
+      titleKey: `TERRAN.Card.Starting.${name}.title`,
+      dice: keptDice(faces, sums),
+      lines: [
+        line(sums ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", value),
+        line(`TERRAN.Card.Starting.${name}.value`, `${value} / ${value}`),
+      ],
+      noteKey: value === 0 ? "TERRAN.Card.Starting.noDice" : "TERRAN.Card.Starting.note",
+      tone: value === 0 ? "dark" : "light",
     },
     input.actorName,
   );

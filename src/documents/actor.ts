@@ -5,16 +5,17 @@
  * advancement without the XP, harm to the dead…) is explained by a localised warning and changes
  * nothing.
  */
-import { RulesError, type Attribute, type CreationRoll, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
+import { GROUPS, RulesError, type Attribute, type CreationRoll, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { cardFlags } from "../applications/chat/card-flags.ts";
-import { egoResetCard, gritResetCard, malaiseCard, sayonaraCard, type ResultCardView } from "../chat/index.ts";
+import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 
 /** The mechanics flags of a character's advancements and conditions (derived in one place). */
 function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
@@ -193,5 +194,56 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   /** R-CHAR-4 the creation roll's points, distributed by the player. */
   async rateAttributes(roll: CreationRoll, shares: Readonly<Partial<Record<Attribute, number>>>) {
     return attempt(() => this.#persist(ops.creationRatingsOperation(this.characterState(), roll, shares)));
+  }
+
+  /** R-CHAR-4 the creation dice rolled for this character, or null before they are rolled. */
+  get creationRoll(): CreationRoll | null {
+    return this.getFlag(SYSTEM_ID, "creationRoll") ?? null;
+  }
+
+  /**
+   * R-CHAR-4 roll the three group dice, keep them on the actor (so the points can be placed later,
+   * after a reload too) and post the creation card. Only a GM may roll them again.
+   */
+  async rollCreationRatings() {
+    return attempt(async () => {
+      const state = this.characterState();
+      const { roll, faces } = await this.#rollFaces(GROUPS.length);
+      const creation = ops.creationRollOperation(state, faces, this.creationRoll, { isGM: game.user?.isGM ?? false });
+      await this.setFlag(SYSTEM_ID, "creationRoll", creation);
+      await this.#postCard([roll], creationCard({ actorName: this.name, roll: creation }));
+      return creation;
+    });
+  }
+
+  /** R-CHAR-4 place the points of the kept creation roll (refused before the dice are rolled). */
+  async placeCreationPoints(shares: Readonly<Partial<Record<Attribute, number>>>) {
+    return attempt(() => {
+      const roll = this.creationRoll;
+      if (!roll) throw new RulesError("choice-required", "Roll the creation dice first.");
+      return this.#persist(ops.creationRatingsOperation(this.characterState(), roll, shares));
+    });
+  }
+
+  /** R-CHAR-7 / R-GRIT-1 roll the starting Grit: the roll becomes value and maximum. */
+  async rollStartingGrit() {
+    return attempt(async () => {
+      const state = this.characterState();
+      const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(state));
+      const outcome = await this.#persist(ops.creationGritOperation(state, faces));
+      await this.#postCard([roll], startingTrackCard({ actorName: this.name, track: "grit", faces, dieHard: characterFlags(state).has("dieHard") }));
+      return outcome;
+    });
+  }
+
+  /** R-CHAR-7 / R-EGO-1 roll the starting Ego: the roll becomes value and maximum. */
+  async rollStartingEgo() {
+    return attempt(async () => {
+      const state = this.characterState();
+      const { roll, faces } = await this.#rollFaces(ops.egoDiceFor(state));
+      const outcome = await this.#persist(ops.creationEgoOperation(state, faces));
+      await this.#postCard([roll], startingTrackCard({ actorName: this.name, track: "ego", faces }));
+      return outcome;
+    });
   }
 }

@@ -20,6 +20,7 @@ export type RulesErrorCode =
   | "attribute-cap"
   | "not-allowed"
   | "bad-distribution"
+  | "already-rolled"
   /** A chat card changed since the click was made (two clicks at once): look again and retry. */
   | "stale"
   /** A chat card's choice is confirmed and can no longer change. */

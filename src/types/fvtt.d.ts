@@ -12,7 +12,7 @@ import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
 import type { TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
-import type { RulesetId } from "../rules/index.ts";
+import type { CreationRoll, RulesetId } from "../rules/index.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { ApplyEffectQuery, ApplyHarmQuery, QueryAnswer } from "../documents/queries.ts";
 import type { StoredCard } from "../applications/chat/card-flags.ts";
@@ -40,6 +40,8 @@ declare module "fvtt-types/configuration" {
   }
   interface FlagConfig {
     ChatMessage: { "terran-engine": { card?: StoredCard } };
+    /** R-CHAR-4 the creation dice, kept until the points are placed (and after, as a record). */
+    Actor: { "terran-engine": { creationRoll?: CreationRoll } };
   }
   interface SettingConfig {
     "terran-engine.ruleset": RulesetId;

@@ -6,6 +6,7 @@ import {
   gritResetCard,
   malaiseCard,
   sayonaraCard,
+  startingTrackCard,
   type ResultCardView,
 } from "../../src/chat/index.ts";
 import { english } from "../support/templates.ts";
@@ -100,6 +101,20 @@ describe("result cards", () => {
       `${english("TERRAN.Group.resolve")}: 6, so 3 to share`,
     ]);
     expectCode(() => creationCard({ roll: { insight: 2, prowess: 7, resolve: 6 } }), "bad-face");
+  });
+
+  it("R-CHAR-7 R-GRIT-1 R-EGO-1: the starting Grit and Ego: the roll is value and maximum (Die Hard sums Grit)", () => {
+    const grit = startingTrackCard({ actorName: "Mira", track: "grit", faces: [2, 5] });
+    expect(grit.dice.map((d) => d.cssClass)).toEqual(["die dropped", "die kept"]);
+    expect(lines(render(grit))).toEqual([`${english("TERRAN.Card.Grit.rollHighest")}: 5`, `${english("TERRAN.Card.Starting.Grit.value")}: 5 / 5`]);
+    expect(text(render(grit).querySelector(".result-title, h3, header"))).toContain(english("TERRAN.Card.Starting.Grit.title"));
+    const hard = startingTrackCard({ track: "grit", faces: [2, 5], dieHard: true });
+    expect(hard.lines[1]?.value).toBe("7 / 7");
+    const ego = startingTrackCard({ track: "ego", faces: [3, 6], dieHard: true });
+    expect(ego.lines.map((l) => l.value)).toEqual(["6", "6 / 6"]); // Die Hard is for Grit only
+    const none = startingTrackCard({ track: "ego", faces: [] });
+    expect(none).toMatchObject({ tone: "dark", noteKey: "TERRAN.Card.Starting.noDice" });
+    expectCode(() => startingTrackCard({ track: "grit", faces: [0] }), "bad-face");
   });
 
   it("R-FORT-1: the Fortune die against the GM's chance", () => {

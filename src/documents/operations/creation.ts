@@ -5,8 +5,10 @@
 import {
   ATTRIBUTES,
   deriveSaves,
+  assertFace,
   distributeCreationPoints,
   egoRoll,
+  GROUPS,
   isLost,
   RulesError,
   type Attribute,
@@ -27,6 +29,27 @@ function assertInCreation(state: CharacterState, action: string): void {
       action,
     });
   }
+}
+
+/**
+ * R-CHAR-4 the creation roll: one die per group, in the order Insight, Prowess, Resolve. Ruling: a
+ * character rolls once (the dice are kept on the actor until the points are placed); only a GM may
+ * roll again, as a table would let the GM allow a re-roll.
+ */
+export function creationRollOperation(
+  state: CharacterState,
+  faces: readonly number[],
+  previous: CreationRoll | null,
+  by: { readonly isGM: boolean },
+): CreationRoll {
+  assertInCreation(state, "roll their creation dice");
+  if (previous && !by.isGM) {
+    throw new RulesError("already-rolled", "The creation dice have already been rolled; only a GM may roll them again.");
+  }
+  assertDiceCount(faces, GROUPS.length, "The creation roll");
+  const roll: Record<(typeof GROUPS)[number], number> = { insight: 0, prowess: 0, resolve: 0 };
+  GROUPS.forEach((group, i) => (roll[group] = assertFace(faces[i] ?? 0, `The ${group} creation die`)));
+  return roll;
 }
 
 export interface CreationRatingsOutcome {

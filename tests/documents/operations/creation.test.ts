@@ -1,7 +1,7 @@
 /** R-CHAR-4 / R-CHAR-7 through the actor's creation operations. */
 import { describe, expect, it } from "vitest";
-import { creationEgoOperation, creationGritOperation, creationRatingsOperation } from "../../../src/documents/operations/index.ts";
-import { advancement, expectRefusal, state } from "./fixtures.ts";
+import { creationEgoOperation, creationGritOperation, creationRatingsOperation, creationRollOperation } from "../../../src/documents/operations/index.ts";
+import { advancement, expectRefusal, refusal, state } from "./fixtures.ts";
 
 describe("creationRatingsOperation", () => {
   it("R-CHAR-4 R-CHAR-3: each group's points are placed as the player says; the Saves follow", () => {
@@ -68,5 +68,24 @@ describe("creationGritOperation and creationEgoOperation", () => {
     expectRefusal(() => creationEgoOperation(state({}, advancement("sleek")), [5]), "not-allowed", /starting Ego/);
     expectRefusal(() => creationGritOperation(state(), [5, 5]), "no-dice", /starting Grit roll throws 1 die/);
     expectRefusal(() => creationEgoOperation(state(), []), "no-dice", /starting Ego roll throws 1 die/);
+  });
+});
+
+describe("creationRollOperation", () => {
+  it("R-CHAR-4: three group dice, Insight then Prowess then Resolve, become the creation roll", () => {
+    expect(creationRollOperation(state(), [2, 5, 6], null, { isGM: false })).toEqual({ insight: 2, prowess: 5, resolve: 6 });
+  });
+
+  it("R-CHAR-4: the roll is made once; only a GM rolls again (already-rolled)", () => {
+    const first = { insight: 1, prowess: 1, resolve: 1 };
+    expect(refusal(() => creationRollOperation(state(), [6, 6, 6], first, { isGM: false })).code).toBe("already-rolled");
+    expect(creationRollOperation(state(), [6, 6, 6], first, { isGM: true })).toEqual({ insight: 6, prowess: 6, resolve: 6 });
+  });
+
+  it("R-CHAR-4 R-CHAR-7: refused with the wrong number of dice, a bad face, after the first advancement, or when dead", () => {
+    expect(refusal(() => creationRollOperation(state(), [2, 5], null, { isGM: false })).code).toBe("no-dice");
+    expect(refusal(() => creationRollOperation(state(), [2, 5, 7], null, { isGM: false })).code).toBe("bad-face");
+    expect(refusal(() => creationRollOperation(state({}, advancement("sleek")), [2, 5, 6], null, { isGM: true })).code).toBe("not-allowed");
+    expect(refusal(() => creationRollOperation(state({ dead: true }), [2, 5, 6], null, { isGM: true })).code).toBe("dead");
   });
 });
