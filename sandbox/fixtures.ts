@@ -1,0 +1,262 @@
+/**
+ * The sandbox's own fixtures for the roll dialog and the chat cards: plain stored data (what Foundry
+ * would hold in `actor.system` and the message flags), built with the real rules and card logic. The
+ * sheets' fixture actors come from tests/fixtures/sheets.ts (see scenes.ts).
+ */
+import type { RollDialogSettings, RollDialogSubject } from "../src/applications/dialogs/roll-dialog-model.ts";
+import {
+  confirmEffect,
+  createChallengeCard,
+  createRiskyCard,
+  creationCard,
+  egoResetCard,
+  fortuneCard,
+  gritResetCard,
+  malaiseCard,
+  markEgoSpent,
+  recordHarm,
+  sayonaraCard,
+  type CardUser,
+  type ChallengeCardState,
+  type ResultCardView,
+  type RiskyCardInput,
+  type RiskyCardState,
+} from "../src/chat/index.ts";
+import type { CharacterSource, ItemSnapshot, WeaponSource } from "../src/data/source.ts";
+import type { CharacterState } from "../src/documents/operations/types.ts";
+import { CORE, DEFAULT_DARK_MAX, getAdvancement, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+export const PLAYER: CardUser = { id: "player1", isGM: false };
+export const GM: CardUser = { id: "gm", isGM: true };
+
+// ---------------------------------------------------------------------------------------------
+// Characters (stored data)
+
+interface CharacterOptions {
+  readonly attributes?: Partial<Attributes>;
+  readonly wounds?: readonly WoundTrack[];
+  readonly ego?: number;
+  readonly grit?: number;
+  readonly xp?: number;
+}
+
+function character(options: CharacterOptions): CharacterSource {
+  const wounds = options.wounds ?? [];
+  return {
+    archetype: "hero",
+    identity: { culture: "", clan: "", concept: "", cult: "" },
+    attributes: { intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0, ...options.attributes },
+    grit: { value: options.grit ?? 3, max: 3, dice: 1 },
+    ego: { value: options.ego ?? 4, max: 4, dice: 1 },
+    wounds: { stressed: wounds.includes("stressed"), broken: wounds.includes("broken"), weary: wounds.includes("weary") },
+    dead: false,
+    lost: false,
+    xp: options.xp ?? 0,
+    sayonara: false,
+    biography: "",
+    notes: "",
+  };
+}
+
+function advancementItem(id: string, key: string, name: string): ItemSnapshot {
+  const def = getAdvancement(key);
+  return {
+    id,
+    name,
+    type: "advancement",
+    system: {
+      key,
+      source: "core",
+      cult: "",
+      dice: def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })),
+      flags: [...def.flags],
+      developed: "",
+      specialty: "",
+      requiresMutations: 0,
+      description: "",
+    },
+  };
+}
+
+const LONG_SWORD: WeaponSource = {
+  rank: 3,
+  ranges: ["contact"],
+  tags: ["versatile"],
+  customTags: [],
+  twoHanded: false,
+  equipped: true,
+  description: "",
+};
+
+const HEAVY_ARMOUR: ItemSnapshot = {
+  id: "armourHeavy0001",
+  name: "Brigandine",
+  type: "armour",
+  system: { kind: "heavy", value: 2, equipped: true, destroyed: false, description: "" },
+};
+
+/** A fresh character: Finesse 2, nothing else. */
+const fresh: CharacterState = { source: character({ attributes: { finesse: 2, reason: 1 } }), items: [] };
+
+/** A seasoned, wounded fighter: Broken, heavy armour, Whirlwind and Sleek, a long sword. */
+const seasoned: CharacterState = {
+  source: character({ attributes: { finesse: 3, exertion: 2, intuition: 2 }, wounds: ["broken"], ego: 3, xp: 2 }),
+  items: [HEAVY_ARMOUR, advancementItem("advWhirlwind001", "whirlwind", "Whirlwind"), advancementItem("advSleek000001", "sleek", "Sleek")],
+};
+
+/** Mortally Wounded: every wound marked, so no Light Dice (R-HARM-5). */
+const mortal: CharacterState = { source: character({ attributes: { finesse: 4 }, wounds: ["stressed", "broken", "weary"], ego: 2 }), items: [] };
+
+export const DIALOG_SETTINGS: RollDialogSettings = { darkMax: DEFAULT_DARK_MAX, singleDieServesBoth: true, isGM: false };
+
+export interface DialogFixture {
+  readonly actorName: string;
+  readonly subject: RollDialogSubject;
+}
+
+export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction", DialogFixture>> = {
+  fresh: { actorName: "Ilse", subject: { ruleset: CORE, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null } },
+  weapon: {
+    actorName: "Mira Okonkwo-Vasquez",
+    subject: {
+      ruleset: CORE,
+      state: seasoned,
+      target: { kind: "attribute", attribute: "finesse" },
+      weapon: { id: "weaponSword0001", name: "Long sword", system: LONG_SWORD },
+    },
+  },
+  mortal: { actorName: "Dario", subject: { ruleset: CORE, state: mortal, target: { kind: "attribute", attribute: "finesse" }, weapon: null } },
+  reaction: { actorName: "Mira Okonkwo-Vasquez", subject: { ruleset: CORE, state: seasoned, target: { kind: "save", group: "insight" }, weapon: null } },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Chat cards
+
+/** A pool that threw `light` Light and `dark` Dark Dice. */
+function pool(light: number, dark: number, baseLabel = "TERRAN.Attribute.finesse", lines: PoolLine[] = []): Pool {
+  // The base is what the modifiers took `light` from.
+  const base = light - lines.reduce((t, l) => t + l.dice, 0);
+  return { base, baseLabel, lines, raw: light, light, dark, clamp: null, empty: light + dark === 0 };
+}
+
+function risky(light: number[], dark: number[], over: Partial<RiskyCardInput> = {}): RiskyCardState {
+  let state = createRiskyCard({
+    rollerId: PLAYER.id,
+    actorUuid: "Actor.sandboxMira0001",
+    actorName: "Mira",
+    rulesetId: "core",
+    target: { kind: "attribute", attribute: "finesse" },
+    reaction: false,
+    light,
+    dark,
+    pool: pool(light.length, dark.length),
+    egoBefore: 4,
+    sayonara: false,
+    singleDieServesBoth: true,
+    weapon: null,
+    rank: 1,
+    combat: false,
+    flags: { whirlwind: false, specialist: false, fast: false, slow: false },
+    ...over,
+  });
+  // What the glue does when the world spends Ego at once (the card then offers the Undo).
+  if (state.ego.cost > 0) state = markEgoSpent(state, PLAYER, state.version);
+  return state;
+}
+
+/** A stored card, as the message's flags hold it (a result card's state is its view). */
+export type CardDoc =
+  | { readonly kind: "risky"; readonly state: RiskyCardState }
+  | { readonly kind: "challenge"; readonly state: ChallengeCardState }
+  | { readonly kind: "result"; readonly state: ResultCardView };
+
+export interface CardFixture {
+  readonly speaker: string;
+  /** Who looks at (and clicks on) the card. */
+  readonly user: CardUser;
+  readonly card: CardDoc;
+}
+
+function whirlwindCard(): RiskyCardState {
+  const state = risky([6, 6, 2], [4], {
+    weapon: { name: "Long sword", rank: 3, tags: ["versatile", "heirloom"], twoHanded: true },
+    rank: 3,
+    combat: true,
+    flags: { whirlwind: true, specialist: false, fast: false, slow: false },
+    pool: pool(3, 1, "TERRAN.Attribute.finesse", [{ id: "wound", label: "TERRAN.Wound.broken", dice: -1, rule: "R-HARM-4" }]),
+  });
+  // The Effect die (a 6) exploded into a 6 and a 3.
+  return confirmEffect(state, PLAYER, [6, 3], state.version);
+}
+
+function challengeCard(): ChallengeCardState {
+  const state = createChallengeCard({
+    rollerId: GM.id,
+    challengeUuid: "Actor.sandboxBrute001",
+    challengeName: "The Brute of Kessel Ford",
+    facetName: "Fight",
+    tierKey: "TERRAN.ChallengeTier.serious",
+    stats: { dice: 2, halved: false },
+    faces: [3, 6],
+    chain: [6, 2],
+  });
+  return recordHarm(
+    state,
+    GM,
+    {
+      targetName: "Mira",
+      effect: 14,
+      armour: 2,
+      damage: 12,
+      shieldSacrificed: false,
+      gritBefore: 3,
+      gritAfter: 0,
+      wound: "broken",
+      mortallyWounded: false,
+      dead: false,
+      userId: GM.id,
+    },
+    state.version,
+  );
+}
+
+export const CARDS: Readonly<Record<string, () => CardFixture>> = {
+  /** Precision 6 (Success) by default; clicking the 4 makes it Precision: Success with a consequence. */
+  risky: () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: risky([6, 4, 2], [5, 1]) } }),
+  "risky-whirlwind": () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: whirlwindCard() } }),
+  reaction: () => ({
+    speaker: "Mira",
+    user: GM,
+    card: {
+      kind: "risky",
+      state: risky([3], [2], { reaction: true, target: { kind: "save", group: "insight" }, pool: pool(1, 1, "TERRAN.Save.insight") }),
+    },
+  }),
+  lost: () => ({ speaker: "Dario", user: PLAYER, card: { kind: "risky", state: risky([], [1], { egoBefore: 1, actorName: "Dario", pool: pool(0, 1) }) } }),
+  empty: () => ({ speaker: "Dario", user: PLAYER, card: { kind: "risky", state: risky([], [], { actorName: "Dario", pool: pool(0, 0) }) } }),
+  challenge: () => ({ speaker: "GM", user: GM, card: { kind: "challenge", state: challengeCard() } }),
+  grit: () => ({ speaker: "Mira", user: PLAYER, card: { kind: "result", state: gritResetCard({ actorName: "Mira", faces: [2, 5], dieHard: false, kind: "rest" }) } }),
+  "ego-reset": () => ({
+    speaker: "Mira",
+    user: PLAYER,
+    card: { kind: "result", state: egoResetCard({ actorName: "Mira", rulesetId: "core", faces: [3, 5], previous: { value: 0, max: 4 } }) },
+  }),
+  malaise: () => ({ speaker: "Dario", user: PLAYER, card: { kind: "result", state: malaiseCard({ actorName: "Dario", face: 2, attribute: "finesse", dies: false }) } }),
+  creation: () => ({
+    speaker: "Ilse",
+    user: PLAYER,
+    card: { kind: "result", state: creationCard({ actorName: "Ilse", roll: { insight: 4, prowess: 2, resolve: 6 } }) },
+  }),
+  fortune: () => ({ speaker: "GM", user: GM, card: { kind: "result", state: fortuneCard({ face: 5, chance: 4 }) } }),
+  sayonara: () => ({
+    speaker: "Mira",
+    user: PLAYER,
+    card: {
+      kind: "result",
+      state: sayonaraCard({ actorName: "Mira", rulesetId: "core", old: { grit: { value: 1, max: 4 }, ego: { value: 2, max: 4 } }, rolls: { grit: 5, ego: 3 } }),
+    },
+  }),
+};

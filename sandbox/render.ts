@@ -1,0 +1,141 @@
+/**
+ * The sandbox's HTML: each component rendered from its real template and view model, wrapped the way
+ * Foundry v13 would wrap it. The wrappers (an application window with `.window-header` and
+ * `.window-content`, a chat message `li.chat-message > .message-content`, the `theme-light` /
+ * `theme-dark` body class) are a STAND-IN written from Foundry's public look, not Foundry's own markup
+ * or CSS; sandbox/foundry-standin.css styles them. The system's CSS is loaded as Foundry loads it:
+ * the files system.json lists, in the `system` cascade layer.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { rollDialogModel, type RollDialogChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
+import { cardPermission, challengeCardView, riskyCardView, type CardUser } from "../src/chat/index.ts";
+import { english } from "../tests/support/templates.ts";
+import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
+import { render } from "./templates.ts";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+
+export type Theme = "light" | "dark";
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/** JSON that is safe inside a `<script type="application/json">`. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** The stylesheets system.json ships (so a sheet stylesheet added there shows up here too). */
+export function systemStyles(): string[] {
+  const manifest = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as { styles?: { src: string }[] };
+  return (manifest.styles ?? []).map((s) => s.src);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Components
+
+/** The viewer the card views need: a GM is connected, the world lets the GM apply (players go through the GM). */
+function cardViewer(user: CardUser, rollerId: string) {
+  const permission = cardPermission({ user, rollerId, gmOnline: true, targetOwnedByUser: false, applySetting: "gm" });
+  return { ...user, gmOnline: true, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
+}
+
+/** A card's HTML from its stored state, as `user` sees it (src/applications/chat/card-render.ts does the same in Foundry). */
+export function renderCard(doc: CardDoc, user: CardUser): string {
+  switch (doc.kind) {
+    case "risky":
+      return render("chat/risky-card.hbs", { ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)), messageId: "sandbox" });
+    case "challenge":
+      return render("chat/challenge-card.hbs", {
+        ...challengeCardView(doc.state, { ...cardViewer(user, doc.state.rollerId), offerHarm: true }),
+        messageId: "sandbox",
+      });
+    case "result":
+      return render("chat/result-card.hbs", { ...doc.state });
+  }
+}
+
+/** Stand-in of a Foundry chat message around a card. */
+export function chatMessage(speaker: string, cardHtml: string): string {
+  return `<li class="chat-message message flexcol" data-sandbox="message">
+  <header class="message-header flexrow"><h4 class="message-sender">${escapeHtml(speaker)}</h4><span class="message-metadata"><time>now</time></span></header>
+  <div class="message-content">${cardHtml}</div>
+</li>`;
+}
+
+/** The roll dialog's content (its one template part) for `choices`. */
+export function renderDialogBody(fixture: DialogFixture, choices: RollDialogChoices): string {
+  return render("dialogs/roll-dialog.hbs", rollDialogModel(fixture.subject, choices, DIALOG_SETTINGS));
+}
+
+/** Stand-in of an ApplicationV2 window: `classes` are the application's own (its DEFAULT_OPTIONS.classes). */
+export function applicationWindow(options: {
+  readonly tag?: "div" | "form";
+  readonly classes: readonly string[];
+  readonly title: string;
+  readonly width: number;
+  readonly height?: number;
+  readonly content: string;
+  readonly sandbox: string;
+}): string {
+  const tag = options.tag ?? "div";
+  const style = `width: ${options.width}px;${options.height ? ` height: ${options.height}px;` : ""}`;
+  return `<${tag} class="application ${options.classes.map(escapeHtml).join(" ")}" style="${style}" data-sandbox="${escapeHtml(options.sandbox)}">
+  <header class="window-header"><h1 class="window-title">${escapeHtml(options.title)}</h1><button type="button" class="header-control" aria-label="Close" tabindex="-1">×</button></header>
+  <section class="window-content">${options.content}</section>
+</${tag}>`;
+}
+
+export const DIALOG_WINDOW = { classes: ["terran-engine", "roll-dialog"], width: 440, title: () => english("TERRAN.Dialog.windowTitle") } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+export interface PageOptions {
+  readonly title: string;
+  readonly theme: Theme;
+  readonly body: string;
+  /** JSON the page's script reads (the state it posts back with each click). */
+  readonly data?: unknown;
+  /** Links shown in the bar above the component. */
+  readonly path: string;
+}
+
+/** A whole page: the stand-in core look, the system's CSS in the `system` layer, the sandbox bar and the script. */
+export function page(options: PageOptions): string {
+  const other: Theme = options.theme === "dark" ? "light" : "dark";
+  const imports = systemStyles()
+    .map((src) => `@import url("/${src}") layer(system);`)
+    .join("\n");
+  const data = options.data === undefined ? "" : `<script type="application/json" id="sandbox-data">${scriptJson(options.data)}</script>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)} · Terran Engine sandbox</title>
+<style>
+@layer sandbox-standin, system;
+@import url("/sandbox/foundry-standin.css") layer(sandbox-standin);
+${imports}
+</style>
+</head>
+<body class="vtt game system-terran-engine theme-${options.theme} sandbox">
+<nav class="sandbox-bar">
+  <a href="/?theme=${options.theme}">Terran Engine sandbox</a>
+  <span class="sandbox-title">${escapeHtml(options.title)}</span>
+  <a class="sandbox-theme" href="${escapeHtml(options.path)}?theme=${other}">${other} theme</a>
+  <span class="sandbox-note">dev only · Foundry's look is a stand-in</span>
+</nav>
+<main class="sandbox-stage">
+${options.body}
+</main>
+<div id="sandbox-notice" role="alert" hidden></div>
+${data}
+<script type="module" src="/sandbox/client.js"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,247 @@
+/**
+ * `npm run sandbox`: a dev-only page (never shipped: nothing in src/ imports sandbox/, and the build
+ * copies only what vite.config.ts lists) that shows the real templates with the real CSS, fixture
+ * actors, and the roll dialog and chat cards driven by the real rules engine and card logic.
+ *
+ * Pages are rendered here, in Node, with the tests' Handlebars harness. A small script on the page
+ * (sandbox/client.ts) posts each click back; the server applies the real transition or model change
+ * and answers with the new state and HTML. The server keeps no state: the page holds it, as a chat
+ * message's flags would.
+ *
+ * Usage: `npm run sandbox` (PORT=5180 by default), then open the address it prints.
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { initialChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
+import { RulesError } from "../src/rules/index.ts";
+import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseDialogChange, rollDialog } from "./actions.ts";
+import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
+import { chatMessage, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
+import { findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
+
+const SANDBOX = resolve(ROOT, "sandbox");
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  send(res, status, "application/json; charset=utf-8", JSON.stringify(value));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 1_000_000) throw new HttpError(413, "request too large");
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    throw new HttpError(400, "the body is not JSON");
+  }
+}
+
+function themeOf(url: URL): Theme {
+  return url.searchParams.get("theme") === "dark" ? "dark" : "light";
+}
+
+function widthOf(url: URL): number | null {
+  const raw = url.searchParams.get("width");
+  if (raw === null) return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 120 || n > 3000) throw new HttpError(400, `bad width ${raw}`);
+  return n;
+}
+
+/** Only the two users the fixtures know. */
+function userOf(value: unknown) {
+  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+  if (id === GM.id) return GM;
+  if (id === PLAYER.id) return PLAYER;
+  throw new HttpError(400, "unknown user");
+}
+
+/** A card the page sent back. Its shape is trusted (the sandbox is a dev tool); the transitions validate its content. */
+function cardOf(value: unknown): CardDoc {
+  const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  if (kind !== "risky" && kind !== "challenge" && kind !== "result") throw new HttpError(400, "not a card");
+  return value as CardDoc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static files
+
+const STATIC_TYPES: Readonly<Record<string, string>> = {
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+};
+
+/** A file under `dir` (no way out of it), or a 404. */
+function staticFile(dir: string, relative: string): { body: Buffer; type: string } {
+  const file = resolve(dir, decodeURIComponent(relative));
+  const ext = file.slice(file.lastIndexOf("."));
+  const type = STATIC_TYPES[ext];
+  if (!file.startsWith(dir + sep) || !type) throw new HttpError(404, "not found");
+  try {
+    return { body: readFileSync(file), type };
+  } catch {
+    throw new HttpError(404, "not found");
+  }
+}
+
+/** sandbox/client.ts, compiled for the browser by the project's TypeScript (types are checked by tsc with the rest). */
+function clientScript(): string {
+  const source = readFileSync(resolve(SANDBOX, "client.ts"), "utf8");
+  return ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+function indexPage(theme: Theme): string {
+  const groups: [string, SceneInfo[]][] = [
+    ["Sheets", scenes().filter((s) => s.kind === "sheet")],
+    ["Dialogs", scenes().filter((s) => s.kind === "dialog")],
+    ["Chat cards", scenes().filter((s) => s.kind === "card")],
+  ];
+  const body = groups
+    .map(([heading, list]) => {
+      const items = list.length
+        ? list
+            .map((s) => {
+              const href = `/scene/${s.kind}/${s.id}`;
+              return `<li><a href="${href}?theme=${theme}">${escapeHtml(s.title)}</a> <small>(<a href="${href}?theme=${theme}&amp;width=${s.narrow}">narrow</a>)</small></li>`;
+            })
+            .join("\n")
+        : "<li><em>none yet</em></li>";
+      return `<section class="sandbox-index"><h2>${heading}</h2><ul>${items}</ul></section>`;
+    })
+    .join("\n");
+  return page({ title: "Index", theme, body, path: "/" });
+}
+
+function scenePage(scene: SceneInfo, theme: Theme, width: number | null): string {
+  const content = renderScene(scene, width);
+  const path = `/scene/${scene.kind}/${scene.id}`;
+  return page({ title: scene.title, theme, body: content.body, data: content.data, path });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+function cardAction(body: unknown): unknown {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const user = userOf(b.user);
+  const card = applyCardClick(cardOf(b.card), user, parseCardClick(b.click));
+  return { card, html: renderCard(card, user) };
+}
+
+function dialogAction(body: unknown): unknown {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const id = typeof b.id === "string" ? b.id : "";
+  const fixture = Object.hasOwn(DIALOGS, id) ? DIALOGS[id as keyof typeof DIALOGS] : undefined;
+  if (!fixture) throw new HttpError(404, `no dialog ${id}`);
+  const user = userOf(b.user);
+  const choices = parseChoices(b.choices) ?? initialChoices(fixture.subject, DIALOG_SETTINGS);
+  const change = parseDialogChange(b.change);
+  if (change === "roll") {
+    const rolled = rollDialog(fixture, choices, user);
+    return { choices, html: renderDialogBody(fixture, choices), card: rolled.card, message: chatMessage(fixture.actorName, renderCard(rolled.card, user)) };
+  }
+  const next = change ? applyDialogChange(fixture, choices, change) : choices;
+  return { choices: next, html: renderDialogBody(fixture, next) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://sandbox.local");
+  const path = url.pathname;
+  if (req.method === "POST") {
+    const body = await readJson(req);
+    try {
+      if (path === "/api/card") return sendJson(res, 200, cardAction(body));
+      if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
+    } catch (error) {
+      // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
+      if (error instanceof RulesError) return sendJson(res, 422, { error: error.message, code: error.code });
+      throw error;
+    }
+    throw new HttpError(404, "not found");
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "method not allowed");
+  if (path === "/") return send(res, 200, "text/html; charset=utf-8", indexPage(themeOf(url)));
+  if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
+  if (path === "/sandbox/client.js") return send(res, 200, "text/javascript; charset=utf-8", clientScript());
+  if (path === "/sandbox/foundry-standin.css") {
+    const file = staticFile(SANDBOX, "foundry-standin.css");
+    return send(res, 200, file.type, file.body);
+  }
+  if (path.startsWith("/styles/")) {
+    const file = staticFile(resolve(ROOT, "styles"), path.slice("/styles/".length));
+    return send(res, 200, file.type, file.body);
+  }
+  const match = /^\/scene\/(sheet|dialog|card)\/([\w-]+)$/.exec(path);
+  if (match) {
+    const scene = findScene(match[1] ?? "", match[2] ?? "");
+    if (!scene) throw new HttpError(404, `no scene ${path}`);
+    return send(res, 200, "text/html; charset=utf-8", scenePage(scene, themeOf(url), widthOf(url)));
+  }
+  throw new HttpError(404, "not found");
+}
+
+export interface Sandbox {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on `port` (0: any free port) on the loopback interface. */
+export async function startSandbox(port = 0): Promise<Sandbox> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      const message = error instanceof Error ? error.message : String(error);
+      if (status === 500) console.error(error);
+      if (!res.headersSent) sendJson(res, status, { error: message });
+      else res.end();
+    });
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(port, "127.0.0.1", () => ok());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((ok, fail) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? fail(error) : ok()));
+      }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const sandbox = await startSandbox(Number(process.env.PORT ?? 5180));
+  console.log(`Terran Engine sandbox (dev only): ${sandbox.url}/   (dark theme: ${sandbox.url}/?theme=dark)`);
+}

@@ -1,0 +1,104 @@
+/**
+ * Shared by the browser tests: the sandbox server (sandbox/server.ts, started in-process on a free
+ * port) and Debian's Chromium driven by playwright-core. A missing Chromium fails the tests with a
+ * clear message; it never skips them.
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startSandbox, type Sandbox } from "../../sandbox/server.ts";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The flags that let Debian's Chromium run headless as root on a small CI machine. */
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+/** The default viewport: wide enough for every window at its default size. */
+export const VIEWPORT = { width: 1280, height: 1000 } as const;
+
+export interface BrowserSession {
+  readonly sandbox: Sandbox;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function openSession(): Promise<BrowserSession> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  const sandbox = await startSandbox(0);
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
+  return {
+    sandbox,
+    browser,
+    context,
+    async close() {
+      await context.close();
+      await browser.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Collects the page's console errors and failed requests: a scene must load cleanly. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  return errors;
+}
+
+/** Runs `click` and waits until the page's script has applied the server's answer. */
+export async function afterUpdate(page: Page, click: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() => Number(document.body.dataset.sandboxUpdates ?? "0"));
+  await click();
+  await page.waitForFunction((n) => Number(document.body.dataset.sandboxUpdates ?? "0") > n, before, { timeout: 10_000 });
+}
+
+/** Whitespace-collapsed text. */
+export function clean(text: string | null): string {
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Everything inside `selector` that sticks out of it horizontally, or scrolls sideways: an empty list
+ * when the layout fits. Intentional truncation (`text-overflow: ellipsis`) and
+ * the text inside form fields are allowed.
+ */
+export async function horizontalOverflow(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const root = document.querySelector(sel);
+    if (!root) return [`${sel} is missing`];
+    const box = root.getBoundingClientRect();
+    const problems: string[] = [];
+    const describe = (el: Element): string => {
+      const cls = typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 30);
+      return `${el.tagName.toLowerCase()}${cls}${text ? ` "${text}"` : ""}`;
+    };
+    for (const el of [root, ...Array.from(root.querySelectorAll("*"))]) {
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden") continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.right > box.right + 1 || r.left < box.left - 1) {
+        problems.push(`${describe(el)} sticks out (${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(box.left)}–${Math.round(box.right)})`);
+      }
+      const field = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+      if (!field && style.textOverflow !== "ellipsis" && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth}px in ${el.clientWidth}px)`);
+      }
+    }
+    return problems;
+  }, selector);
+}

@@ -1,0 +1,67 @@
+/**
+ * Every scene of the sandbox (each sheet, dialog and chat card) in real Chromium: it loads without an
+ * error, nothing overflows sideways at its default width nor at a narrow one, and a screenshot of it
+ * in the light and dark themes is written to out/screenshots/ for a human to look at (no pixel
+ * diffing: fonts and Chromium versions drift). Foundry's own chrome and CSS are stand-ins here.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
+import { horizontalOverflow, openSession, watchErrors, type BrowserSession } from "./browser.ts";
+
+const OUT = resolve(import.meta.dirname, "../../out/screenshots");
+const THEMES = ["light", "dark"] as const;
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  session = await openSession();
+}, 60_000);
+
+afterAll(async () => {
+  await session?.close();
+});
+
+/** The element a scene is judged by: the application window, or the chat sidebar around a card. */
+function frame(scene: SceneInfo): string {
+  return scene.kind === "card" ? ".sandbox-chat" : `[data-sandbox="${scene.kind}"]`;
+}
+
+async function visit(scene: SceneInfo, theme: "light" | "dark", width: number | null, shot: string | null): Promise<string[]> {
+  const page = await session.context.newPage();
+  const errors = watchErrors(page);
+  try {
+    const query = `theme=${theme}${width === null ? "" : `&width=${width}`}`;
+    await page.goto(`${session.sandbox.url}/scene/${scene.kind}/${scene.id}?${query}`);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const selector = frame(scene);
+    expect(await page.locator(selector).count(), selector).toBe(1);
+    if (shot) await page.locator(selector).screenshot({ path: resolve(OUT, shot), animations: "disabled" });
+    const problems = await horizontalOverflow(page, selector);
+    expect(errors, `${scene.kind}/${scene.id} (${theme}) loads cleanly`).toEqual([]);
+    return problems;
+  } finally {
+    await page.close();
+  }
+}
+
+const all = scenes();
+
+describe("sandbox scenes in Chromium: screenshots and layout", { timeout: 30_000 }, () => {
+  it("lists the dialogs and chat cards (and the sheets, once they exist)", () => {
+    expect(all.filter((s) => s.kind === "dialog").length).toBeGreaterThanOrEqual(3);
+    expect(all.filter((s) => s.kind === "card").length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(all.map((s) => [`${s.kind}/${s.id}`, s] as const))("%s: light and dark screenshots, nothing overflows at the default or a narrow width", async (_, scene) => {
+    for (const theme of THEMES) {
+      const problems = await visit(scene, theme, null, `${scene.kind}-${scene.id}-${theme}.png`);
+      expect(problems, `${scene.kind}/${scene.id} at ${scene.width}px (${theme})`).toEqual([]);
+    }
+    const narrow = await visit(scene, "light", scene.narrow, `${scene.kind}-${scene.id}-light-narrow.png`);
+    expect(narrow, `${scene.kind}/${scene.id} at ${scene.narrow}px`).toEqual([]);
+  });
+});
