@@ -1,13 +1,15 @@
 /**
  * Builds the system into a temporary folder with the project's own Vite config and checks that the
  * built manifest references only files that exist in the build, and that it loads as an ES module
- * text (no Foundry is involved: this proves the package is complete, not that Foundry accepts it).
+ * text (no Foundry is involved: this proves the package is complete, not that Foundry accepts it). The
+ * compendium packs are compiled into the build as `npm run build` does (scripts/packs/compile.ts).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
+import { compileAll } from "../../scripts/packs/lib.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const out = mkdtempSync(join(tmpdir(), "terran-dist-"));
@@ -21,6 +23,8 @@ interface Manifest {
 
 beforeAll(async () => {
   await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), logLevel: "silent", build: { outDir: out, emptyOutDir: true } });
+  // `npm run build` compiles the packs after Vite (Vite empties its output folder): the same here.
+  await compileAll(join(out, "packs"));
 }, 60_000);
 
 afterAll(() => {
@@ -34,6 +38,23 @@ describe("the built system", () => {
     expect(files.length).toBeGreaterThanOrEqual(3);
     expect(files.filter((f) => !existsSync(join(out, f)))).toEqual([]);
     for (const pack of manifest.packs ?? []) expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`)), pack.name).toBe(true);
+  });
+
+  it("holds every pack system.json lists as a compiled LevelDB folder", () => {
+    const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as Manifest;
+    expect(manifest.packs?.length).toBe(9);
+    for (const pack of manifest.packs ?? []) expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`, "CURRENT")), pack.name).toBe(true);
+  });
+
+  it("ships nothing of the dev-only sandbox (sandbox/ and its stand-in of Foundry's look)", () => {
+    const files = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(out, join(entry.parentPath, entry.name)));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => /sandbox|standin/i.test(f))).toEqual([]);
+    expect(readFileSync(join(out, "system.json"), "utf8")).not.toMatch(/sandbox/i);
+    const bundle = readFileSync(join(out, "terran.mjs"), "utf8");
+    expect(bundle).not.toMatch(/sandbox\/|startSandbox|foundry-standin/);
   });
 
   it("keeps the document classes' names through minification (saved data revives as our classes)", () => {
