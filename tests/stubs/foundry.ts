@@ -52,7 +52,10 @@ export class TypeDataModel {
   }
 }
 
-/** Stand-in die term: `count` d6 with a flavor and options; results are set by `evaluate`. */
+/**
+ * Stand-in die term: `count` d6 with a flavor and options; results are set by `evaluate`. With
+ * `explodeFrom` (formula `1d6x` = 6, `1d6x>=5` = 5) a face at or above it adds another die.
+ */
 export class DieStub {
   results: { result: number; active: boolean }[] = [];
   options: Record<string, unknown> = {};
@@ -60,6 +63,7 @@ export class DieStub {
     readonly number: number,
     readonly faces: number,
     readonly flavor: string,
+    readonly explodeFrom: number | null = null,
   ) {}
 }
 
@@ -79,16 +83,27 @@ export class RollStub {
     readonly options: Record<string, unknown> = {},
   ) {
     this.terms = formula.split("+").map((part) => {
-      const match = /^\s*(\d+)d(\d+)(?:\[(\w+)\])?\s*$/.exec(part);
+      const match = /^\s*(\d+)d(\d+)(x(?:>=(\d+))?)?(?:\[(\w+)\])?\s*$/.exec(part);
       if (!match) throw new Error(`stand-in Roll cannot parse "${part}"`);
-      return new DieStub(Number(match[1]), Number(match[2]), match[3] ?? "");
+      const explodeFrom = match[3] ? Number(match[4] ?? match[2]) : null;
+      return new DieStub(Number(match[1]), Number(match[2]), match[5] ?? "", explodeFrom);
     });
   }
   get dice(): DieStub[] {
     return this.terms;
   }
   evaluate(): Promise<this> {
-    for (const term of this.terms) term.results = Array.from({ length: term.number }, () => ({ result: nextFaces.shift() ?? 1, active: true }));
+    for (const term of this.terms) {
+      term.results = [];
+      for (let i = 0; i < term.number; i++) {
+        let face = nextFaces.shift() ?? 1;
+        term.results.push({ result: face, active: true });
+        while (term.explodeFrom !== null && face >= term.explodeFrom) {
+          face = nextFaces.shift() ?? 1;
+          term.results.push({ result: face, active: true });
+        }
+      }
+    }
     return Promise.resolve(this);
   }
   toJSON(): Record<string, unknown> {
