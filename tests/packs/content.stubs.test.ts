@@ -1,0 +1,337 @@
+/**
+ * The packs' content against the rules: every `system` passes the limits our data models declare
+ * (read through the FOUNDRY STAND-INS, see schema.ts) and the rules' own checks; the lists match
+ * RULES.md and the rulesets' data (src/rules) entry for entry; the tables match the rules' functions.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemProblems } from "./schema.ts";
+import { compileToTemp, localize, pack, uuidsIn, type CompiledPack, type Doc } from "./support.ts";
+import {
+  ADVANCEMENTS,
+  ARMOUR_VALUE,
+  CONDITIONS,
+  CORE,
+  creationPoints,
+  consequenceOf,
+  DEGENESIS,
+  FACES,
+  GROUP_ATTRIBUTES,
+  malaiseFor,
+  MECHANICS_FLAGS,
+  precisionBand,
+  type Ruleset,
+} from "../../src/rules/index.ts";
+import { SYSTEM_ID } from "../../scripts/packs/lib.ts";
+
+let dir = "";
+let packs = new Map<string, CompiledPack>();
+
+beforeAll(async () => {
+  ({ dir, packs } = await compileToTemp());
+}, 60_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const docs = (name: string): Doc[] => packs.get(name)?.documents ?? [];
+const sys = (doc: Doc): Record<string, unknown> => doc.system as Record<string, unknown>;
+const ofType = (name: string, type: string): Doc[] => docs(name).filter((d) => d.type === type);
+const byName = (list: Doc[]): Map<string, Doc> => new Map(list.map((d) => [String(d.name), d]));
+const uuidOf = (packName: string, doc: Doc): string => `Compendium.${SYSTEM_ID}.${packName}.${pack(packName).type}.${String(doc._id)}`;
+const titleCase = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function table(packName: string, name: string): { doc: Doc; results: Doc[] } {
+  const doc = docs(packName).find((d) => d.name === name);
+  if (!doc) throw new Error(`no table ${name} in ${packName}`);
+  return { doc, results: doc.results as Doc[] };
+}
+
+/** The result a face draws: exactly one per face (no gap, no overlap). */
+function resultFor(results: Doc[], face: number): Doc {
+  const hits = results.filter((r) => {
+    const [lo, hi] = r.range as [number, number];
+    return lo <= face && face <= hi;
+  });
+  if (hits.length !== 1) throw new Error(`${hits.length} results cover ${face}`);
+  return hits[0] ?? {};
+}
+
+describe("[Foundry stand-ins] every document's system data", () => {
+  it("R-CHAR-1 R-EQ-3 R-ADV-1 R-CH-1 (stand-ins): passes our models' declared limits, is at the current schema, and the rules accept it", () => {
+    let checked = 0;
+    for (const [name, compiled] of packs) {
+      const type = pack(name).type;
+      if (type !== "Actor" && type !== "Item") continue;
+      for (const doc of compiled.documents) {
+        expect(systemProblems(type, String(doc.type), doc.system), `${name} ${String(doc.name)}`).toEqual([]);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(61);
+  });
+
+  it("R-ADV-1 R-COND-1 (stand-ins): every mechanics flag in the packs is one the engine knows", () => {
+    const flags = [...packs.values()].flatMap((c) => c.documents).flatMap((d) => (d.system && Array.isArray(sys(d).flags) ? (sys(d).flags as string[]) : []));
+    expect(flags.length).toBeGreaterThanOrEqual(12);
+    for (const flag of flags) expect(MECHANICS_FLAGS).toContain(flag);
+  });
+
+  it("R-ADV-1 R-CH-1 (stand-ins): the checker fails on a broken document (unknown flag, bad tier, bad rank, extra key, wrong type)", () => {
+    const advancement = structuredClone(sys(ofType("core-advancements", "advancement")[0] ?? {}));
+    advancement.flags = ["fly"];
+    expect(systemProblems("Item", "advancement", advancement).join("\n")).toMatch(/flags\[0\]: "fly" is not one of[\s\S]*"fly" is not a rule the engine knows/);
+
+    const challenge = structuredClone(sys(docs("challenges")[0] ?? {}));
+    challenge.tier = "legendary";
+    expect(systemProblems("Actor", "challenge", challenge).join("\n")).toMatch(/system\.tier: "legendary" is not one of/);
+    const wrongStats = structuredClone(sys(docs("challenges").find((d) => d.name === "Feral Hound") ?? {}));
+    wrongStats.dice = 3;
+    expect(systemProblems("Actor", "challenge", wrongStats).join("\n")).toMatch(/dangerous has Disposition 10, 1d; found 10, 3d/);
+
+    const weapon = structuredClone(sys(ofType("core-equipment", "weapon")[0] ?? {}));
+    weapon.rank = 7;
+    weapon.extra = true;
+    weapon.tags = ["nimble", "nimble"];
+    const weaponProblems = systemProblems("Item", "weapon", weapon).join("\n");
+    expect(weaponProblems).toMatch(/system\.rank: 7 is above the maximum 4/);
+    expect(weaponProblems).toMatch(/system\.extra: not in the schema/);
+    expect(weaponProblems).toMatch(/system\.tags: a set holds a value twice/);
+
+    const armour = structuredClone(sys(ofType("core-equipment", "armour")[0] ?? {}));
+    delete armour.value;
+    armour.kind = "medium";
+    expect(systemProblems("Item", "armour", armour).join("\n")).toMatch(/system\.kind: "medium" is not one of[\s\S]*system\.value: missing/);
+
+    const condition = structuredClone(sys(docs("core-conditions")[0] ?? {}));
+    condition.flags = { dieHard: true };
+    expect(systemProblems("Item", "condition", condition).join("\n")).toMatch(/not a list[\s\S]*migrations would still change it/);
+    expect(systemProblems("Item", "spell", {})).toEqual(["system: no data model for Item type spell"]);
+  });
+});
+
+describe("advancements", () => {
+  const check = (packName: string, keys: readonly string[], source: (key: string) => { source: string; cult: string }) => {
+    const list = ofType(packName, "advancement");
+    expect(list.map((d) => sys(d).key)).toEqual([...keys]);
+    for (const doc of list) {
+      const s = sys(doc);
+      const def = ADVANCEMENTS.get(String(s.key));
+      if (!def) throw new Error(`unknown advancement ${String(s.key)}`);
+      expect(doc.name, def.id).toBe(localize(def.labelKey));
+      expect(s.flags, def.id).toEqual([...def.flags]);
+      expect(s.dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
+      expect(s.requiresMutations, def.id).toBe(def.requiresMutations ?? 0);
+      expect({ source: s.source, cult: s.cult }, def.id).toEqual(source(def.id));
+      expect(s.developed, def.id).toBe("");
+      expect(String(s.description).length, def.id).toBeGreaterThan(80);
+    }
+  };
+
+  it("R-ADV-1: the Core pack holds the 17 of the list, in order, each with the engine's flags and dice modifiers", () => {
+    expect(CORE.advancements).toHaveLength(17);
+    check("core-advancements", CORE.advancements, () => ({ source: "core", cult: "" }));
+    expect(docs("core-advancements")).toHaveLength(17);
+    const etherCall = ofType("core-advancements", "advancement").find((d) => sys(d).key === "etherCall");
+    expect(sys(etherCall ?? {}).requiresMutations).toBe(5);
+  });
+
+  it("R-ADV-2: the Degenesis pack adds Specialist and the Chroniclers' six, marked as their cult's", () => {
+    const chroniclers = DEGENESIS.cults.chroniclers ?? [];
+    expect(chroniclers).toHaveLength(6);
+    const added = DEGENESIS.advancements.filter((k) => !CORE.advancements.includes(k));
+    expect(added).toEqual(["specialist"]);
+    check("degenesis-advancements", [...added, ...chroniclers], (id) => (chroniclers.includes(id) ? { source: "cult", cult: "chroniclers" } : { source: "degenesis", cult: "" }));
+    expect(docs("degenesis-advancements")).toHaveLength(7);
+  });
+});
+
+describe("conditions and malaises", () => {
+  it("R-COND-1: the 9 Core conditions, with the engine's −1d modifiers and Slow's flag", () => {
+    const conditions = docs("core-conditions").filter((d) => sys(d).kind === "condition");
+    expect(conditions.map((d) => sys(d).key)).toEqual([...CONDITIONS.keys()]);
+    for (const doc of conditions) {
+      const def = CONDITIONS.get(String(sys(doc).key));
+      if (!def) throw new Error("unknown condition");
+      expect(doc.name).toBe(localize(def.labelKey));
+      expect(sys(doc).flags, def.id).toEqual([...def.flags]);
+      expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
+    }
+  });
+
+  it("R-HARM-6: one malaise entry per loss on the table (5), each reached from its face of the Malaise table", () => {
+    const malaises = docs("core-conditions").filter((d) => sys(d).kind === "malaise");
+    const losing = FACES.filter((f) => malaiseFor(f).kind !== "none");
+    expect(malaises).toHaveLength(losing.length);
+    expect(malaises).toHaveLength(5);
+    const { results } = table("core-tables", "Malaise");
+    const reached = new Set<string>();
+    for (const face of FACES) {
+      const result = resultFor(results, face);
+      const malaise = malaiseFor(face);
+      if (malaise.kind === "none") {
+        expect(result.type, String(face)).toBe("text");
+        continue;
+      }
+      expect(result.type, String(face)).toBe("document");
+      const item = malaises.find((m) => uuidOf("core-conditions", m) === result.documentUuid);
+      if (!item) throw new Error(`face ${face} points at no malaise`);
+      reached.add(String(item._id));
+      expect(result.name).toBe(item.name);
+      const description = String(sys(item).description);
+      if (malaise.kind === "attribute") for (const a of GROUP_ATTRIBUTES[malaise.group]) expect(description, String(face)).toContain(titleCase(a));
+      else expect(description, String(face)).toContain(malaise.kind === "egoDice" ? "Ego" : "Grit");
+      expect(sys(item)).toMatchObject({ key: "", flags: [], dice: [] });
+    }
+    expect(reached.size).toBe(5);
+  });
+});
+
+describe("equipment", () => {
+  const weaponsMatch = (packName: string, ruleset: Ruleset) => {
+    const weapons = byName(ofType(packName, "weapon"));
+    for (const w of ruleset.weapons) {
+      const doc = weapons.get(localize(w.labelKey));
+      if (!doc) throw new Error(`${packName} lacks ${w.id}`);
+      expect(sys(doc), w.id).toMatchObject({ rank: w.rank, ranges: [...w.ranges], tags: [...w.tags], customTags: [], equipped: false });
+      for (const r of sys(doc).ranges as string[]) expect(ruleset.ranges.map((x) => x.id), w.id).toContain(r);
+    }
+  };
+
+  it("R-EQ-1: the Core six weapons, with their tier ranks, Core ranges and tags", () => {
+    weaponsMatch("core-equipment", CORE);
+  });
+
+  it("R-EQ-2: the Degenesis six weapons, with the fork's ranges (Staff reaches, Nearby/Far away)", () => {
+    weaponsMatch("degenesis-equipment", DEGENESIS);
+    expect(ofType("degenesis-equipment", "weapon")).toHaveLength(6);
+    expect(docs("degenesis-equipment")).toHaveLength(6);
+  });
+
+  it("R-EQ-3 R-RA-4 R-RA-5: unarmed is the lowest tier; an improvised weapon carries the Improvised tag (−1d, Core −1e, Degenesis floor 1e)", () => {
+    const weapons = byName(ofType("core-equipment", "weapon"));
+    expect(weapons.size).toBe(8);
+    expect(sys(weapons.get("Unarmed") ?? {})).toMatchObject({ rank: 0, tags: [], ranges: ["contact"] });
+    const improvised = sys(weapons.get("Improvised weapon") ?? {});
+    expect(improvised).toMatchObject({ rank: 1, tags: ["improvised"], ranges: ["contact"] });
+    // Read through the rules: Core Mediocre −1e = Bad, Degenesis floor 1e whatever the rank.
+    expect(CORE.effect.value(3, 1, { improvised: true }).value).toBe(CORE.effect.value(3, 0).value);
+    expect(DEGENESIS.effect.minimum(1, { improvised: true })).toBe(1);
+    expect(DEGENESIS.effect.minimum(0)).toBe(1);
+  });
+
+  it("R-EQ-4 R-HARM-2: Light, Heavy and Shield armour with the rules' values", () => {
+    const armour = ofType("core-equipment", "armour");
+    expect(armour.map((d) => [d.name, sys(d).kind, sys(d).value])).toEqual([
+      ["Light armour", "light", ARMOUR_VALUE.light],
+      ["Heavy armour", "heavy", ARMOUR_VALUE.heavy],
+      ["Shield", "shield", ARMOUR_VALUE.shield],
+    ]);
+    for (const d of armour) expect(sys(d)).toMatchObject({ equipped: false, destroyed: false });
+  });
+});
+
+describe("roll tables (1d6, one result per face)", () => {
+  it("every table rolls 1d6 and its results cover 1–6 once each, undrawn, weight 1, v13 result types", () => {
+    const tables = [...docs("core-tables"), ...docs("degenesis-tables")];
+    expect(tables.map((t) => t.name)).toEqual(["Precision outcome", "Consequence", "Malaise", "Ego reset (Core)", "Creation rating points", "Primer spores"]);
+    for (const t of tables) {
+      expect(t.formula, String(t.name)).toBe("1d6");
+      const results = t.results as Doc[];
+      for (const face of FACES) expect(() => resultFor(results, face), `${String(t.name)} ${face}`).not.toThrow();
+      for (const r of results) {
+        expect(r).toMatchObject({ weight: 1, drawn: false });
+        expect(["text", "document"]).toContain(r.type);
+        if (r.type === "text") expect(String(r.description).length, String(r.name)).toBeGreaterThan(10);
+        else expect(uuidsIn(r)).toHaveLength(1);
+      }
+    }
+  });
+
+  it("R-RA-1: Precision outcome reads 1–3 Fail, 4–5 Success with a consequence, 6 Success", () => {
+    const { results } = table("core-tables", "Precision outcome");
+    for (const face of FACES) expect(resultFor(results, face).name, String(face)).toBe(localize(`TERRAN.Band.${precisionBand(face)}`));
+  });
+
+  it("R-CH-3: Consequence reads 1–3 annoying, 4–5 troublesome, 6 devastating", () => {
+    const { results } = table("core-tables", "Consequence");
+    for (const face of FACES) expect(String(resultFor(results, face).name).toLowerCase(), String(face)).toBe(consequenceOf(face));
+  });
+
+  it("R-CHAR-4: Creation rating points gives 1 point on 1–3, 2 on 4–5, 3 on a 6", () => {
+    const { results } = table("core-tables", "Creation rating points");
+    for (const face of FACES) expect(Number.parseInt(String(resultFor(results, face).name), 10), String(face)).toBe(creationPoints(face));
+  });
+
+  const gains: Record<string, string> = { condition: "Condition", stigma: "Stigma", "mutation-detrimental": "Detrimental mutation", "mutation-random": "Random mutation" };
+
+  it("R-EGO-4: Ego reset (Core) has the Core ruleset's rows, each giving a Condition", () => {
+    const { results } = table("core-tables", "Ego reset (Core)");
+    expect(results.map((r) => r.range)).toEqual(CORE.egoReset.map((row) => [row.min, row.max]));
+    CORE.egoReset.forEach((row, i) => expect(String(results[i]?.name)).toContain(gains[row.gain]));
+  });
+
+  it("R-EGO-5: Primer spores has the Degenesis rows: Stigma, detrimental mutation, random mutation", () => {
+    const { results } = table("degenesis-tables", "Primer spores");
+    expect(results.map((r) => r.range)).toEqual(DEGENESIS.egoReset.map((row) => [row.min, row.max]));
+    DEGENESIS.egoReset.forEach((row, i) => expect(results[i]?.name).toBe(gains[row.gain]));
+  });
+});
+
+describe("challenges", () => {
+  it("R-CH-1: one example per tier, with the tier's Disposition and dice (Exceptional scaled to n = 5), and GM notes", () => {
+    const single = docs("challenges").filter((d) => (sys(d).facets as unknown[]).length === 0);
+    expect(single.map((d) => sys(d).tier)).toEqual(CORE.challengeTiers.map((t) => t.id));
+    const exceptional = single.find((d) => sys(d).tier === "exceptional");
+    expect(sys(exceptional ?? {})).toMatchObject({ n: 5, disposition: { value: 50, max: 50 }, dice: 5 });
+    for (const d of docs("challenges")) {
+      expect(d.type).toBe("challenge");
+      expect(String(sys(d).notes).length, String(d.name)).toBeGreaterThan(200);
+    }
+  });
+
+  it("R-CH-5: a multi-facet example: Dangerous to fight, Trivial to talk down, plus a Serious facet", () => {
+    const multi = docs("challenges").filter((d) => (sys(d).facets as unknown[]).length > 0);
+    expect(multi).toHaveLength(1);
+    const s = sys(multi[0] ?? {});
+    expect(s.tier).toBe("dangerous");
+    expect((s.facets as Doc[]).map((f) => [f.name, f.tier])).toEqual([
+      ["Talk them down", "trivial"],
+      ["Shame them before the crowd", "serious"],
+    ]);
+  });
+});
+
+describe("the rules journal", () => {
+  it("holds the rules reference, the guide and the credits, as v13 text pages in HTML", () => {
+    const journals = docs("rules");
+    expect(journals.map((j) => j.name)).toEqual(["Rules reference", "How to play with this system", "Credits"]);
+    for (const j of journals) {
+      for (const page of j.pages as Doc[]) {
+        expect(page.type).toBe("text");
+        expect(page.text).toMatchObject({ format: 1 });
+        expect(String((page.text as Doc).content)).toMatch(/^<(p|h2|ol|ul|table)>/);
+      }
+    }
+  });
+
+  it("credits the Terran Engine's author and Blades in the Dark as RULES.md asks", () => {
+    const credits = JSON.stringify(docs("rules").find((j) => j.name === "Credits"));
+    for (const s of ["Estêvão Alvarenga", "terra-campaigns", "Blades in the Dark", "One Seven Design", "CC BY 3.0"]) expect(credits).toContain(s);
+  });
+
+  it("R-ADV-1 R-ADV-2 R-COND-1 R-EQ-1 R-EQ-2 R-CH-1: links every advancement, condition, weapon, armour, table and challenge", () => {
+    const linked = new Set(uuidsIn(docs("rules")));
+    const expected = [
+      ...["core-advancements", "degenesis-advancements", "core-equipment", "degenesis-equipment", "core-tables", "degenesis-tables", "challenges"].flatMap((p) =>
+        docs(p).map((d) => uuidOf(p, d)),
+      ),
+      ...docs("core-conditions")
+        .filter((d) => sys(d).kind === "condition")
+        .map((d) => uuidOf("core-conditions", d)),
+    ];
+    expect(expected).toHaveLength(17 + 7 + 11 + 6 + 5 + 1 + 6 + 9);
+    expect(expected.filter((u) => !linked.has(u))).toEqual([]);
+  });
+});
