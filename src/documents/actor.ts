@@ -208,8 +208,10 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async rollCreationRatings() {
     return attempt(async () => {
       const state = this.characterState();
+      const by = { isGM: game.user?.isGM ?? false };
+      ops.assertCreationRollOpen(state, this.creationRoll, by); // refuse before any die is thrown
       const { roll, faces } = await this.#rollFaces(GROUPS.length);
-      const creation = ops.creationRollOperation(state, faces, this.creationRoll, { isGM: game.user?.isGM ?? false });
+      const creation = ops.creationRollOperation(state, faces, this.creationRoll, by);
       await this.setFlag(SYSTEM_ID, "creationRoll", creation);
       await this.#postCard([roll], creationCard({ actorName: this.name, roll: creation }));
       return creation;

@@ -31,6 +31,14 @@ function assertInCreation(state: CharacterState, action: string): void {
   }
 }
 
+/** R-CHAR-4 may the creation dice be rolled now? Checked before any die is thrown. */
+export function assertCreationRollOpen(state: CharacterState, previous: CreationRoll | null, by: { readonly isGM: boolean }): void {
+  assertInCreation(state, "roll their creation dice");
+  if (previous && !by.isGM) {
+    throw new RulesError("already-rolled", "The creation dice have already been rolled; only a GM may roll them again.");
+  }
+}
+
 /**
  * R-CHAR-4 the creation roll: one die per group, in the order Insight, Prowess, Resolve. Ruling: a
  * character rolls once (the dice are kept on the actor until the points are placed); only a GM may
@@ -42,10 +50,7 @@ export function creationRollOperation(
   previous: CreationRoll | null,
   by: { readonly isGM: boolean },
 ): CreationRoll {
-  assertInCreation(state, "roll their creation dice");
-  if (previous && !by.isGM) {
-    throw new RulesError("already-rolled", "The creation dice have already been rolled; only a GM may roll them again.");
-  }
+  assertCreationRollOpen(state, previous, by);
   assertDiceCount(faces, GROUPS.length, "The creation roll");
   const roll: Record<(typeof GROUPS)[number], number> = { insight: 0, prowess: 0, resolve: 0 };
   GROUPS.forEach((group, i) => (roll[group] = assertFace(faces[i] ?? 0, `The ${group} creation die`)));
