@@ -3,7 +3,7 @@
  * classic-level, plus the checker functions the pack tests use. The checkers return lists of problems
  * (empty = fine) so each can be shown failing on a broken input.
  */
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -89,8 +89,6 @@ export function localize(key: string): string {
   if (typeof node !== "string") throw new Error(`no English text for ${key}`);
   return node;
 }
-
-export const text = (file: string): string => readFileSync(file, "utf8");
 
 // ---------------------------------------------------------------------------------------------------
 // Checkers
