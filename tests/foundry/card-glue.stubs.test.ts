@@ -28,6 +28,8 @@ import { CharacterData } from "../../src/data/actor/character.ts";
 import { ArmourData } from "../../src/data/item/armour.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
+import { registerDiceSoNice, type Dice3D } from "../../src/dice/dsn.ts";
+import { COLORSETS } from "../../src/dice/terran-roll.ts";
 import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
 import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
 import { character } from "../documents/operations/fixtures.ts";
@@ -397,5 +399,47 @@ describe("[Foundry stand-ins] TerranChatMessage", () => {
     const bare: unknown = Reflect.construct(TerranChatMessage, [{}]);
     const plain = await (bare as TerranChatMessage).renderHTML();
     expect(plain.querySelector(".message-content")?.innerHTML).toBe("");
+  });
+});
+
+describe("[Foundry stand-ins] Dice So Nice", () => {
+  function fakeDice3d() {
+    const shown: unknown[] = [];
+    const colorsets: { colorset: Record<string, unknown>; mode: string | undefined }[] = [];
+    const api: Dice3D = {
+      addColorset: (colorset, mode) => colorsets.push({ colorset, mode }),
+      showForRoll: (roll) => {
+        shown.push(roll);
+        return Promise.resolve(true);
+      },
+    };
+    return { api, shown, colorsets };
+  }
+
+  it("R-RA-3 (stand-ins): when active, the confirmed chain is shown in 3D; when absent, the chain is rolled all the same", async () => {
+    const dsn = fakeDice3d();
+    const explode = card([5, 6]);
+    const chosen = selectDie(explode, ROLLER, 1, "effect", explode.version);
+
+    nextFaces.push(2);
+    const without = message({ kind: "risky", state: chosen });
+    await click(without, '[data-action="confirm-effect"]');
+    expect(riskyState(without).effect).not.toBeNull();
+
+    world.modules.add("dice-so-nice");
+    world.dice3d = dsn.api;
+    nextFaces.push(2);
+    await click(message({ kind: "risky", state: chosen }), '[data-action="confirm-effect"]');
+    expect(dsn.shown).toHaveLength(1);
+    expect(dsn.shown[0]).toMatchObject({ formula: "1d6x" });
+  });
+
+  it("(stand-ins) registers a light and a dark colorset as defaults users may override", () => {
+    const dsn = fakeDice3d();
+    registerDiceSoNice(dsn.api);
+    expect(dsn.colorsets.map((c) => [c.colorset.name, c.mode])).toEqual([
+      [COLORSETS.light, "default"],
+      [COLORSETS.dark, "default"],
+    ]);
   });
 });

@@ -199,6 +199,9 @@ export const world = {
   documents: new Map<string, unknown>(),
   selected: [] as { actor: ActorStub | null }[],
   created: [] as Json[],
+  /** Active modules by id (Dice So Nice is "dice-so-nice"), and what `game.dice3d` holds. */
+  modules: new Set<string>(),
+  dice3d: undefined as unknown,
 };
 
 const DEFAULT_SETTINGS: Json = {
@@ -244,6 +247,8 @@ export function resetWorld(): void {
   world.documents = new Map();
   world.selected = [];
   world.created = [];
+  world.modules = new Set();
+  world.dice3d = undefined;
 }
 resetWorld();
 
@@ -255,7 +260,8 @@ Object.defineProperties(game, {
   user: { get: () => world.user, configurable: true },
   users: { value: Object.defineProperty({}, "activeGM", { get: () => world.gm }), configurable: true },
   settings: { value: { get: (_scope: string, key: string) => world.settings.get(key) }, configurable: true },
-  modules: { value: { get: () => undefined }, configurable: true },
+  modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
+  dice3d: { get: () => world.dice3d, configurable: true },
 });
 
 const foundryGlobal = Reflect.get(globalThis, "foundry") as Json;
