@@ -264,10 +264,71 @@ Object.defineProperties(game, {
   dice3d: { get: () => world.dice3d, configurable: true },
 });
 
+interface AppOptions {
+  tag?: string;
+  actions?: Record<string, (this: ApplicationStub, event: Event, target: HTMLElement) => unknown>;
+}
+
+/**
+ * Stand-in ApplicationV2 (HandlebarsApplicationMixin is the identity here): `render` asks
+ * `_prepareContext`, renders each of the class's PARTS with the real template, calls `_onFirstRender`
+ * once, and a click on `[data-action]` calls the class's DEFAULT_OPTIONS.actions handler with
+ * (event, target), as ApplicationV2 documents. Nothing of Foundry's windowing, options merging or
+ * part diffing is reproduced.
+ */
+export class ApplicationStub {
+  static DEFAULT_OPTIONS: AppOptions = {};
+  static PARTS: Record<string, { template: string }> = {};
+  element!: HTMLElement;
+  renders = 0;
+  closed = false;
+
+  constructor(readonly options: Json = {}) {}
+
+  _prepareContext(): Promise<Json> {
+    return Promise.resolve({});
+  }
+
+  _onFirstRender(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async render(): Promise<this> {
+    const cls = this.constructor as typeof ApplicationStub;
+    const first = this.renders === 0;
+    const context = await (this._prepareContext as (options: Json) => Promise<Json>)({ isFirstRender: first });
+    if (first) {
+      this.element = document.createElement(cls.DEFAULT_OPTIONS.tag ?? "div");
+      this.element.addEventListener("click", (event) => {
+        const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
+        const handler = target ? cls.DEFAULT_OPTIONS.actions?.[target.dataset.action ?? ""] : undefined;
+        if (target && handler) void handler.call(this, event, target);
+      });
+    }
+    const parts = await Promise.all(Object.values(cls.PARTS).map((part) => renderSystemTemplate(part.template, context)));
+    this.element.innerHTML = parts.join("");
+    this.renders++;
+    if (first) await (this._onFirstRender as (context: Json, options: Json) => Promise<void>)(context, {});
+    return this;
+  }
+
+  close(): Promise<this> {
+    this.closed = true;
+    return Promise.resolve(this);
+  }
+}
+
+function renderSystemTemplate(path: string, context: object): Promise<string> {
+  if (!path.startsWith(TEMPLATE_ROOT)) throw new Error(`stand-in renderTemplate: not a system template: ${path}`);
+  return Promise.resolve(renderTemplate(path.slice(TEMPLATE_ROOT.length), context));
+}
+
 const foundryGlobal = Reflect.get(globalThis, "foundry") as Json;
 Object.assign(foundryGlobal, {
   applications: {
     api: {
+      ApplicationV2: ApplicationStub,
+      HandlebarsApplicationMixin: <T>(base: T): T => base,
       DialogV2: {
         wait: (options: Json) => {
           world.dialogs.push(options);
@@ -280,10 +341,7 @@ Object.assign(foundryGlobal, {
       },
     },
     handlebars: {
-      renderTemplate: (path: string, context: object) => {
-        if (!path.startsWith(TEMPLATE_ROOT)) throw new Error(`stand-in renderTemplate: not a system template: ${path}`);
-        return Promise.resolve(renderTemplate(path.slice(TEMPLATE_ROOT.length), context));
-      },
+      renderTemplate: renderSystemTemplate,
     },
   },
 });
