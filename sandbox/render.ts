@@ -116,6 +116,7 @@ export function page(options: PageOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<base href="/">
 <title>${escapeHtml(options.title)} · Terran Engine sandbox</title>
 <style>
 @layer sandbox-standin, system;

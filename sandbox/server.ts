@@ -197,6 +197,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const file = staticFile(SANDBOX, "foundry-standin.css");
     return send(res, 200, file.type, file.body);
   }
+  // Foundry's core icons (`icons/svg/…`, which fixtures name as images) are not here: one stand-in picture for all.
+  if (path.startsWith("/icons/")) {
+    const file = staticFile(SANDBOX, "icon-standin.svg");
+    return send(res, 200, file.type, file.body);
+  }
   if (path.startsWith("/styles/")) {
     const file = staticFile(resolve(ROOT, "styles"), path.slice("/styles/".length));
     return send(res, 200, file.type, file.body);
