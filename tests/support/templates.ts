@@ -3,9 +3,13 @@
  * context key the code forgot to provide throws). Foundry's helpers are replaced by stand-ins: only
  * the whitelisted ones below may be used in templates (tests/guards/templates.test.ts checks it).
  * `localize` reads lang/en.json and throws on a missing key.
+ *
+ * Partials: every file under a `partials/` folder of templates/ is registered, compiled strictly,
+ * under the name Foundry gives it when it loads the file (`systems/terran-engine/templates/…`), so
+ * `{{> "systems/terran-engine/templates/sheets/partials/x.hbs"}}` works here as in Foundry.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import Handlebars from "handlebars";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -32,7 +36,20 @@ function environment(): typeof Handlebars {
     });
   });
   hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  for (const file of partialFiles(resolve(ROOT, "templates"))) {
+    const name = `systems/terran-engine/${relative(ROOT, file).split("\\").join("/")}`;
+    hbs.registerPartial(name, hbs.compile(readFileSync(file, "utf8"), { strict: true }));
+  }
   return hbs;
+}
+
+/** Every .hbs file inside a `partials` folder under `dir`. */
+function partialFiles(dir: string, inPartials = false): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return partialFiles(path, inPartials || name === "partials");
+    return inPartials && name.endsWith(".hbs") ? [path] : [];
+  });
 }
 
 /** Compiles `templates/<path>` once, strictly (the benches reuse the compiled template). */

@@ -1,0 +1,210 @@
+/**
+ * The Challenge sheet's pure context builder (R-CH-1 … R-CH-5, R-RA-7): the Challenge's own tier as
+ * its first facet and its further facets as a table, each with its tier, Disposition bar and Effect
+ * dice; armour; GM-only notes. A viewer with limited permission gets the name, image and tier only.
+ * Also the pure edits the sheet makes: a tier preset (R-CH-1) and a facet change.
+ */
+import { challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../rules/index.ts";
+import type { ChallengeSource, FacetSource } from "../../data/source.ts";
+import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
+import type { ChallengeSheetInput } from "./inputs.ts";
+
+export interface TierOptionView {
+  readonly value: ChallengeTierId;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+export interface FacetView {
+  /** "" for the Challenge's own tier, else the facet's index in `system.facets`. */
+  readonly index: string;
+  readonly isMain: boolean;
+  readonly name: string;
+  readonly tier: { readonly id: ChallengeTierId; readonly labelKey: string; readonly options: readonly TierOptionView[] };
+  /** Exceptional's n. */
+  readonly n: { readonly shown: boolean; readonly value: number };
+  readonly disposition: { readonly value: number; readonly max: number; readonly percent: number; readonly overcome: boolean };
+  readonly dice: { readonly value: number; readonly halved: boolean; readonly text: Message };
+  readonly roll: ButtonView;
+  readonly remove: ButtonView;
+  /** Input names for the Challenge's own fields (submitted with the form); facets are edited by the sheet. */
+  readonly names: { readonly value: string; readonly max: string; readonly dice: string };
+}
+
+export interface ChallengeLimitedView {
+  readonly limited: true;
+  readonly cssClass: string;
+  readonly name: string;
+  readonly img: string;
+  readonly tier: { readonly labelKey: string };
+}
+
+export interface ChallengeFullView {
+  readonly limited: false;
+  readonly cssClass: string;
+  readonly name: string;
+  readonly img: string;
+  readonly uuid: string;
+  readonly editable: boolean;
+  readonly isGM: boolean;
+  readonly ruleset: { readonly labelKey: string };
+  readonly tier: { readonly labelKey: string };
+  readonly overcome: boolean;
+  readonly facets: readonly FacetView[];
+  readonly armour: { readonly value: number; readonly max: number };
+  readonly addFacet: ButtonView;
+  readonly notes: { readonly shown: boolean; readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+}
+
+export type ChallengeSheetView = ChallengeLimitedView | ChallengeFullView;
+
+/** A tier's Effect dice as read: "2d", or "d/2" for Trivial. */
+export function diceText(dice: number, halved: boolean): Message {
+  return halved ? message("TERRAN.Sheet.Challenge.halved") : message("TERRAN.Sheet.Challenge.dice", dice);
+}
+
+function tierOptions(ruleset: Ruleset, tier: ChallengeTierId): TierOptionView[] {
+  return ruleset.challengeTiers.map((t) => ({ value: t.id, labelKey: t.labelKey, selected: t.id === tier }));
+}
+
+function tierLabel(ruleset: Ruleset, tier: ChallengeTierId): string {
+  return ruleset.challengeTiers.find((t) => t.id === tier)?.labelKey ?? `TERRAN.ChallengeTier.${tier}`;
+}
+
+export function challengeSheetContext(input: ChallengeSheetInput): ChallengeSheetView {
+  const ruleset = getRuleset(input.rulesetId);
+  const { system, permissions } = input;
+  if (permissions.limited) {
+    return { limited: true, cssClass: "is-limited", name: input.name, img: input.img, tier: { labelKey: tierLabel(ruleset, system.tier) } };
+  }
+  const notEditable = permissions.editable ? null : message("TERRAN.Sheet.Disabled.notEditable");
+  const notOwner = permissions.owner || permissions.isGM ? null : message("TERRAN.Sheet.Disabled.notOwner");
+  const facet = (source: FacetSource | ChallengeSource, index: number | null, name: string): FacetView => {
+    const noDice = !source.halved && source.dice === 0 ? message("TERRAN.Sheet.Disabled.noDice") : null;
+    return {
+      index: index === null ? "" : String(index),
+      isMain: index === null,
+      name,
+      tier: { id: source.tier, labelKey: tierLabel(ruleset, source.tier), options: tierOptions(ruleset, source.tier) },
+      n: { shown: challengeTierDef(ruleset, source.tier).scales !== undefined, value: source.n },
+      disposition: {
+        value: source.disposition.value,
+        max: source.disposition.max,
+        percent: percentOf(source.disposition.value, source.disposition.max),
+        overcome: source.disposition.value === 0,
+      },
+      dice: { value: source.dice, halved: source.halved, text: diceText(source.dice, source.halved) },
+      roll: button(message("TERRAN.Sheet.Challenge.rollHint"), notOwner, noDice),
+      remove: button(message("TERRAN.Sheet.Challenge.removeFacet"), notEditable),
+      names:
+        index === null
+          ? { value: "system.disposition.value", max: "system.disposition.max", dice: "system.dice" }
+          : { value: "", max: "", dice: "" },
+    };
+  };
+  const facets = [facet(system, null, input.name), ...system.facets.map((f, i) => facet(f, i, f.name))];
+  const overcome = facets.some((f) => f.disposition.overcome);
+  return {
+    limited: false,
+    cssClass: overcome ? "is-overcome" : "",
+    name: input.name,
+    img: input.img,
+    uuid: input.uuid,
+    editable: permissions.editable,
+    isGM: permissions.isGM,
+    ruleset: { labelKey: ruleset.labelKey },
+    tier: { labelKey: tierLabel(ruleset, system.tier) },
+    overcome,
+    facets,
+    armour: { value: system.armour, max: 10 },
+    addFacet: button(message("TERRAN.Sheet.Challenge.addFacet"), notEditable),
+    notes: {
+      shown: permissions.isGM,
+      name: "system.notes",
+      value: permissions.isGM ? system.notes : "",
+      enriched: permissions.isGM ? input.enriched.notes : "",
+      editable: permissions.isGM && permissions.editable,
+      labelKey: "TERRAN.Challenge.FIELDS.notes.label",
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits
+
+/** The tier fields a preset sets (R-CH-1): tier, n, full Disposition and the tier's dice. */
+export interface TierPreset {
+  readonly tier: ChallengeTierId;
+  readonly n: number;
+  readonly disposition: { readonly value: number; readonly max: number };
+  readonly dice: number;
+  readonly halved: boolean;
+}
+
+/** R-CH-1 a tier's preset; Exceptional takes `n` (≥ 4, refused by the rules otherwise). */
+export function tierPreset(rulesetId: RulesetId, tier: string, n?: number): TierPreset {
+  const stats = challengeStats(getRuleset(rulesetId), tier, n);
+  return {
+    tier: stats.tier,
+    n: stats.n ?? 4,
+    disposition: { value: stats.disposition, max: stats.disposition },
+    dice: stats.dice,
+    halved: stats.halved,
+  };
+}
+
+/** Does choosing this tier need an n (Exceptional)? */
+export function tierNeedsN(rulesetId: RulesetId, tier: string): { readonly needed: boolean; readonly min: number } {
+  const scales = challengeTierDef(getRuleset(rulesetId), tier).scales;
+  return scales ? { needed: true, min: scales.minN } : { needed: false, min: 0 };
+}
+
+/** A new facet at the Dangerous preset. */
+export function newFacet(rulesetId: RulesetId, name: string): FacetSource {
+  return { name, ...tierPreset(rulesetId, "dangerous") };
+}
+
+export type FacetField = "name" | "value" | "max" | "dice";
+
+/**
+ * One facet field changed from the sheet: the new facets array (whole numbers clamped to their
+ * limits: Disposition 0…max, max ≥ 0, dice 0…100) and the correction made, if any.
+ */
+export function editFacet(
+  facets: readonly FacetSource[],
+  index: number,
+  field: FacetField,
+  raw: string,
+): { readonly facets: FacetSource[]; readonly corrected: Message | null } {
+  const current = facets[index];
+  if (!current) return { facets: [...facets], corrected: null };
+  let corrected: Message | null = null;
+  const whole = (min: number, max: number, fallback: number): number => {
+    const n = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(n)) {
+      corrected = message("TERRAN.Sheet.Corrected.notNumber", fallback);
+      return fallback;
+    }
+    const clamped = Math.min(max, Math.max(min, Math.round(n)));
+    if (clamped !== n) corrected = message("TERRAN.Sheet.Corrected.clamped", clamped);
+    return clamped;
+  };
+  let next: FacetSource;
+  switch (field) {
+    case "name":
+      next = { ...current, name: raw.trim() };
+      break;
+    case "value":
+      next = { ...current, disposition: { ...current.disposition, value: whole(0, current.disposition.max, current.disposition.value) } };
+      break;
+    case "max": {
+      const max = whole(0, 1000, current.disposition.max);
+      next = { ...current, disposition: { max, value: Math.min(current.disposition.value, max) } };
+      break;
+    }
+    case "dice":
+      next = { ...current, dice: whole(0, 100, current.dice) };
+      break;
+  }
+  return { facets: facets.map((f, i) => (i === index ? next : f)), corrected };
+}

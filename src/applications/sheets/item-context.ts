@@ -1,0 +1,303 @@
+/**
+ * The item sheets' pure context builder (weapon, armour, advancement, condition): every field with
+ * the ruleset's labels (Core −1e…+3e tiers, Degenesis 1e…5e floors; the ruleset's ranges), dice
+ * modifiers and flags. Plus the pure edits the sheet makes to list fields (tags, ranges, flags,
+ * scopes, dice modifiers), which the form cannot express.
+ */
+import {
+  ATTRIBUTES,
+  CONDITION_KINDS,
+  getRuleset,
+  GROUPS,
+  MECHANICS_FLAGS,
+  WEAPON_TAGS,
+  type ModifierScope,
+  type Ruleset,
+} from "../../rules/index.ts";
+import type { DiceModifierSource, ItemSnapshot } from "../../data/source.ts";
+import { button, message, type ButtonView, type Message } from "./common.ts";
+import type { ItemSheetInput } from "./inputs.ts";
+import { allRangeIds, rangeInRuleset, tierLabelKey } from "./item-labels.ts";
+
+export interface OptionView {
+  readonly value: string;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+export interface CheckView {
+  readonly id: string;
+  readonly labelKey: string;
+  readonly checked: boolean;
+  readonly toggle: ButtonView;
+  /** A range of another ruleset (kept when the world switched ruleset). */
+  readonly foreign: boolean;
+}
+
+export interface ModifierRowView {
+  readonly index: number;
+  readonly id: string;
+  readonly dice: number;
+  /** The stored label (an i18n key or the user's words): edited as is. */
+  readonly label: string;
+  /** The label as read: an i18n key, or the user's text. */
+  readonly display: { readonly key: string; readonly text: string };
+  readonly situational: boolean;
+  readonly scopes: readonly CheckView[];
+  readonly remove: ButtonView;
+  readonly noEffect: Message | null;
+}
+
+export interface MechanicsView {
+  readonly flags: readonly CheckView[];
+  readonly dice: readonly ModifierRowView[];
+  readonly addModifier: ButtonView;
+}
+
+export interface ItemSheetView {
+  readonly cssClass: string;
+  readonly type: ItemSnapshot["type"];
+  readonly typeLabelKey: string;
+  readonly name: string;
+  readonly img: string;
+  readonly uuid: string;
+  readonly editable: boolean;
+  readonly ownerName: string;
+  readonly ruleset: { readonly labelKey: string };
+  readonly description: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  readonly weapon: {
+    readonly rank: { readonly options: readonly OptionView[]; readonly labelKey: string };
+    readonly ranges: readonly CheckView[];
+    readonly tags: readonly CheckView[];
+    readonly customTags: string;
+    readonly twoHanded: boolean;
+    readonly equipped: boolean;
+  } | null;
+  readonly armour: {
+    readonly kind: { readonly options: readonly OptionView[] };
+    readonly value: number;
+    readonly equipped: boolean;
+    readonly destroyed: boolean;
+    readonly isShield: boolean;
+  } | null;
+  readonly advancement: {
+    readonly key: string;
+    /** The engine's name for `key`, or null for a homebrew advancement. */
+    readonly engineLabelKey: string | null;
+    readonly source: { readonly options: readonly OptionView[] };
+    readonly cult: { readonly shown: boolean; readonly value: string };
+    readonly developed: { readonly options: readonly OptionView[] };
+    readonly specialty: string;
+    readonly requiresMutations: number;
+    readonly mechanics: MechanicsView;
+  } | null;
+  readonly condition: {
+    readonly key: string;
+    readonly kind: { readonly options: readonly OptionView[] };
+    readonly mechanics: MechanicsView;
+  } | null;
+}
+
+/** The scopes a modifier may name, with their labels. */
+export const SCOPE_LABELS: readonly { readonly id: ModifierScope; readonly labelKey: string }[] = [
+  { id: "any", labelKey: "TERRAN.Scope.any" },
+  ...ATTRIBUTES.map((a) => ({ id: a, labelKey: `TERRAN.Attribute.${a}` })),
+  ...GROUPS.map((g) => ({ id: `save:${g}` as const, labelKey: `TERRAN.Save.${g}` })),
+];
+
+function options(values: readonly string[], selected: string, labelKey: (v: string) => string): OptionView[] {
+  return values.map((value) => ({ value, labelKey: labelKey(value), selected: value === selected }));
+}
+
+function mechanicsOf(system: { readonly flags: readonly string[]; readonly dice: readonly DiceModifierSource[] }, locked: Message | null): MechanicsView {
+  return {
+    flags: MECHANICS_FLAGS.map((f) => ({
+      id: f,
+      labelKey: `TERRAN.Flag.${f}`,
+      checked: system.flags.includes(f),
+      toggle: button(message("TERRAN.Sheet.Item.toggleFlag"), locked),
+      foreign: false,
+    })),
+    dice: system.dice.map((d, index) => ({
+      index,
+      id: d.id,
+      dice: d.dice,
+      label: d.label,
+      display: d.label.startsWith("TERRAN.") ? { key: d.label, text: "" } : { key: "", text: d.label },
+      situational: d.situational,
+      scopes: SCOPE_LABELS.map((s) => ({
+        id: s.id,
+        labelKey: s.labelKey,
+        checked: d.appliesTo.includes(s.id),
+        toggle: button(message("TERRAN.Sheet.Item.toggleScope"), locked),
+        foreign: false,
+      })),
+      remove: button(message("TERRAN.Sheet.Item.removeModifier"), locked),
+      noEffect: d.dice === 0 ? message("TERRAN.Sheet.Item.noEffect") : null,
+    })),
+    addModifier: button(message("TERRAN.Sheet.Item.addModifier"), locked),
+  };
+}
+
+function weaponOf(ruleset: Ruleset, item: Extract<ItemSnapshot, { type: "weapon" }>, locked: Message | null): ItemSheetView["weapon"] {
+  const s = item.system;
+  const ranges = allRangeIds(ruleset).filter((id) => rangeInRuleset(ruleset, id) || s.ranges.includes(id));
+  return {
+    rank: {
+      options: ruleset.effect.tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === s.rank })),
+      labelKey: tierLabelKey(ruleset, s.rank),
+    },
+    ranges: ranges.map((id) => ({
+      id,
+      labelKey: `TERRAN.Range.${id}`,
+      checked: s.ranges.includes(id),
+      toggle: button(message("TERRAN.Sheet.Item.toggleRange"), locked),
+      foreign: !rangeInRuleset(ruleset, id),
+    })),
+    tags: WEAPON_TAGS.map((t) => ({
+      id: t,
+      labelKey: `TERRAN.Tag.${t}`,
+      checked: s.tags.includes(t),
+      toggle: button(message(`TERRAN.Sheet.Item.tagHint.${t}`), locked),
+      foreign: false,
+    })),
+    customTags: s.customTags.join(", "),
+    twoHanded: s.twoHanded,
+    equipped: s.equipped,
+  };
+}
+
+export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
+  const ruleset = getRuleset(input.rulesetId);
+  const { item, permissions } = input;
+  const locked = permissions.editable ? null : message("TERRAN.Sheet.Disabled.notEditable");
+  return {
+    cssClass: `item-${item.type}`,
+    type: item.type,
+    typeLabelKey: `TYPES.Item.${item.type}`,
+    name: input.name,
+    img: input.img,
+    uuid: input.uuid,
+    editable: permissions.editable,
+    ownerName: input.ownerName ?? "",
+    ruleset: { labelKey: ruleset.labelKey },
+    description: {
+      name: "system.description",
+      value: item.system.description,
+      enriched: input.enriched.description,
+      editable: permissions.editable,
+      labelKey: `TERRAN.Sheet.Item.description`,
+    },
+    weapon: item.type === "weapon" ? weaponOf(ruleset, item, locked) : null,
+    armour:
+      item.type === "armour"
+        ? {
+            kind: { options: options(["light", "heavy", "shield"], item.system.kind, (v) => `TERRAN.Armour.${v}`) },
+            value: item.system.value,
+            equipped: item.system.equipped,
+            destroyed: item.system.destroyed,
+            isShield: item.system.kind === "shield",
+          }
+        : null,
+    advancement:
+      item.type === "advancement"
+        ? {
+            key: item.system.key,
+            engineLabelKey: item.system.key !== "" && isEngineAdvancement(item.system.key) ? `TERRAN.Adv.${item.system.key}` : null,
+            source: { options: options(["core", "degenesis", "cult"], item.system.source, (v) => `TERRAN.AdvancementSource.${v}`) },
+            cult: { shown: item.system.source === "cult", value: item.system.cult },
+            developed: {
+              options: [
+                { value: "", labelKey: "TERRAN.Sheet.Item.noAttribute", selected: item.system.developed === "" },
+                ...options(ATTRIBUTES, item.system.developed, (v) => `TERRAN.Attribute.${v}`),
+              ],
+            },
+            specialty: item.system.specialty,
+            requiresMutations: item.system.requiresMutations,
+            mechanics: mechanicsOf(item.system, locked),
+          }
+        : null,
+    condition:
+      item.type === "condition"
+        ? {
+            key: item.system.key,
+            kind: { options: options(CONDITION_KINDS, item.system.kind, (v) => `TERRAN.ConditionKind.${v}`) },
+            mechanics: mechanicsOf(item.system, locked),
+          }
+        : null,
+  };
+}
+
+const ENGINE_ADVANCEMENT_IDS = new Set<string>();
+function isEngineAdvancement(key: string): boolean {
+  if (ENGINE_ADVANCEMENT_IDS.size === 0) {
+    for (const id of ["core", "degenesis"] as const) {
+      const r = getRuleset(id);
+      for (const a of r.advancements) ENGINE_ADVANCEMENT_IDS.add(a);
+      for (const list of Object.values(r.cults)) for (const a of list) ENGINE_ADVANCEMENT_IDS.add(a);
+    }
+  }
+  return ENGINE_ADVANCEMENT_IDS.has(key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits of list fields
+
+/** Adds `value` to the list, or removes it if present (order kept). */
+export function toggleIn<T extends string>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/** "Loud, heavy ,, rusty" → ["Loud", "heavy", "rusty"] (blank and repeated tags dropped). */
+export function parseCustomTags(text: string): string[] {
+  return [...new Set(text.split(",").map((t) => t.trim()).filter((t) => t !== ""))];
+}
+
+/** A new situational +1d modifier for any roll. */
+export function newModifier(id: string): DiceModifierSource {
+  return { id, dice: 1, label: "", appliesTo: ["any"], situational: true };
+}
+
+export type ModifierField = "dice" | "label" | "situational";
+
+/**
+ * One field of modifier `index` changed: the new list and the correction made. Dice are whole
+ * numbers −4…+4 (the schema's limits); a label is kept as typed (trimmed).
+ */
+export function editModifier(
+  dice: readonly DiceModifierSource[],
+  index: number,
+  field: ModifierField,
+  raw: string | boolean,
+): { readonly dice: DiceModifierSource[]; readonly corrected: Message | null } {
+  const current = dice[index];
+  if (!current) return { dice: [...dice], corrected: null };
+  let corrected: Message | null = null;
+  let next: DiceModifierSource = current;
+  if (field === "situational") next = { ...current, situational: raw === true || raw === "true" };
+  else if (field === "label") next = { ...current, label: String(raw).trim() };
+  else {
+    const n = Number(raw);
+    if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(n)) {
+      corrected = message("TERRAN.Sheet.Corrected.notNumber", current.dice);
+    } else {
+      const clamped = Math.min(4, Math.max(-4, Math.round(n)));
+      if (clamped !== n) corrected = message("TERRAN.Sheet.Corrected.clamped", clamped);
+      next = { ...current, dice: clamped };
+    }
+  }
+  return { dice: dice.map((d, i) => (i === index ? next : d)), corrected };
+}
+
+/** Toggles one scope of modifier `index`; a modifier left with no scope applies to "any" roll. */
+export function toggleModifierScope(dice: readonly DiceModifierSource[], index: number, scope: ModifierScope): DiceModifierSource[] {
+  return dice.map((d, i) => {
+    if (i !== index) return d;
+    const appliesTo = toggleIn(d.appliesTo, scope);
+    return { ...d, appliesTo: appliesTo.length > 0 ? appliesTo : ["any"] };
+  });
+}
+
+export function removeModifier(dice: readonly DiceModifierSource[], index: number): DiceModifierSource[] {
+  return dice.filter((_, i) => i !== index);
+}

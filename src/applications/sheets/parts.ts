@@ -1,0 +1,64 @@
+/**
+ * The sheets' template paths, in one place: the Foundry sheets build their static PARTS from these,
+ * and the sandbox page and the tests render the same files with the same contexts. Paths are relative
+ * to the system's folder (`templates/...`); `systemPath` makes the path Foundry loads
+ * (`systems/terran-engine/templates/...`), which is also the name a partial is registered under.
+ */
+import { SYSTEM_ID } from "../../system-id.ts";
+
+/** The Foundry path of a file of the system (what `loadTemplates` and `{{> "…"}}` use). */
+export function systemPath(relative: string): string {
+  return `systems/${SYSTEM_ID}/${relative}`;
+}
+
+export const CHARACTER_SHEET_PARTS = {
+  header: "templates/sheets/character/header.hbs",
+  tabs: "templates/sheets/character/tabs.hbs",
+  main: "templates/sheets/character/main.hbs",
+  items: "templates/sheets/character/items.hbs",
+  biography: "templates/sheets/character/biography.hbs",
+} as const;
+
+/** What a viewer with limited permission sees of a character. */
+export const CHARACTER_LIMITED_PARTS = ["header"] as const satisfies readonly (keyof typeof CHARACTER_SHEET_PARTS)[];
+
+export const CHALLENGE_SHEET_PARTS = {
+  header: "templates/sheets/challenge/header.hbs",
+  main: "templates/sheets/challenge/main.hbs",
+  notes: "templates/sheets/challenge/notes.hbs",
+} as const;
+
+/** What a viewer with limited permission sees of a Challenge: name, image and tier (the header). */
+export const CHALLENGE_LIMITED_PARTS = ["header"] as const satisfies readonly (keyof typeof CHALLENGE_SHEET_PARTS)[];
+
+export const ITEM_SHEET_PARTS = {
+  header: "templates/sheets/item/header.hbs",
+  weapon: "templates/sheets/item/weapon.hbs",
+  armour: "templates/sheets/item/armour.hbs",
+  advancement: "templates/sheets/item/advancement.hbs",
+  condition: "templates/sheets/item/condition.hbs",
+  description: "templates/sheets/item/description.hbs",
+} as const;
+
+export type ItemSheetType = "weapon" | "armour" | "advancement" | "condition";
+
+/** The parts an item sheet of this type renders, in order. */
+export function itemSheetParts(type: ItemSheetType): (keyof typeof ITEM_SHEET_PARTS)[] {
+  return ["header", type, "description"];
+}
+
+/** Partials the part templates include with `{{> "systems/terran-engine/templates/sheets/partials/…"}}`. */
+export const SHEET_PARTIALS = [
+  "templates/sheets/partials/item-row.hbs",
+  "templates/sheets/partials/dice-modifiers.hbs",
+  "templates/sheets/partials/flags.hbs",
+  "templates/sheets/partials/prose.hbs",
+] as const;
+
+/** Every sheet template, relative. */
+export const ALL_SHEET_TEMPLATES: readonly string[] = [
+  ...Object.values(CHARACTER_SHEET_PARTS),
+  ...Object.values(CHALLENGE_SHEET_PARTS),
+  ...Object.values(ITEM_SHEET_PARTS),
+  ...SHEET_PARTIALS,
+];
