@@ -35,4 +35,15 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
   });
 }
 
-export const api = { roll, rollChallengeEffect, rollFortune };
+/** The hotbar's roll macros (src/applications/sheets/hotbar.ts): `roll` for the actor with this uuid. */
+async function rollFor(actorUuid: string, what: string): Promise<void> {
+  const doc: unknown = await fromUuid(actorUuid as `Actor.${string}`);
+  const actor = doc instanceof Actor ? (doc as Actor.Implementation) : null;
+  if (!actor) {
+    ui.notifications?.warn(game.i18n?.localize("TERRAN.Sheet.Macro.missing") ?? "TERRAN.Sheet.Macro.missing");
+    return;
+  }
+  await roll(actor, what);
+}
+
+export const api = { roll, rollFor, rollChallengeEffect, rollFortune };

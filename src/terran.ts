@@ -18,6 +18,7 @@ import { api } from "./api.ts";
 import { TerranItem } from "./documents/item.ts";
 import * as rules from "./rules/index.ts";
 import { registerSettings } from "./settings/settings.ts";
+import { registerSheets } from "./applications/sheets/register.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 
 Hooks.once("init", () => {
@@ -36,6 +37,7 @@ Hooks.once("init", () => {
   };
   registerSettings();
   registerQueries();
+  registerSheets();
   Reflect.set(globalThis, "TerranEngine", api);
 });
 

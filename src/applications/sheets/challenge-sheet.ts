@@ -1,0 +1,168 @@
+/**
+ * The Challenge sheet (ApplicationV2 + Handlebars): gathers the plain input, hands it to
+ * `challengeSheetContext` (pure, tested) and handles the clicks: a tier preset (R-CH-1, Exceptional
+ * asks for n), facets added, edited and removed (R-CH-5), "Roll Effect" (R-CH-2) for the Challenge or
+ * one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import { ChallengeData } from "../../data/actor/challenge.ts";
+import type { FacetSource } from "../../data/source.ts";
+import { attempt } from "../../documents/notify.ts";
+import { currentRuleset } from "../../settings/settings.ts";
+import { rollChallengeEffect } from "../chat/roll-other.ts";
+import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
+import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
+import { askNumber } from "./ask-number.ts";
+import { CHALLENGE_LIMITS } from "./submit.ts";
+import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+type Context = ActorSheetV2.RenderContext & ChallengeSheetView;
+
+/** `data-change` handlers the Challenge templates name (tests/applications/sheets/actions.test.ts). */
+export const CHALLENGE_CHANGE_HANDLERS = ["tier", "facetField"] as const;
+
+const FACET_FIELDS: readonly FacetField[] = ["name", "value", "max", "dice"];
+
+export class ChallengeSheet<
+  RenderContext extends Context = Context,
+  Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
+  RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
+> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["terran-engine", "te-sheet", "challenge-sheet"],
+    position: { width: 720, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      editImage: ChallengeSheet.#onEditImage,
+      rollEffect: ChallengeSheet.#onRollEffect,
+      addFacet: ChallengeSheet.#onAddFacet,
+      removeFacet: ChallengeSheet.#onRemoveFacet,
+    },
+  };
+
+  static override PARTS = {
+    header: { template: systemPath(CHALLENGE_SHEET_PARTS.header) },
+    main: { template: systemPath(CHALLENGE_SHEET_PARTS.main), scrollable: [""] },
+    notes: { template: systemPath(CHALLENGE_SHEET_PARTS.notes), templates: SHEET_PARTIALS.map(systemPath) },
+  };
+
+  #system(): ChallengeData {
+    const system = this.document.system;
+    if (!(system instanceof ChallengeData)) throw new Error("The Challenge sheet needs a Challenge.");
+    return system;
+  }
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    const actor = this.document;
+    const source = this.#system().toObject();
+    const isGM = game.user?.isGM ?? false;
+    const view = challengeSheetContext({
+      name: actor.name,
+      img: actor.img ?? "",
+      uuid: actor.uuid,
+      system: source,
+      rulesetId: currentRuleset().id,
+      permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM },
+      enriched: { notes: isGM ? await enrich(source.notes, actor) : "" },
+    });
+    return Object.assign(context, view);
+  }
+
+  /** Limited viewers see the header (name, image, tier); players never get the GM notes part. */
+  protected override _configureRenderParts(options: RenderOptions) {
+    const parts = super._configureRenderParts(options);
+    const keep: readonly string[] = this.document.limited ? CHALLENGE_LIMITED_PARTS : game.user?.isGM ? Object.keys(parts) : ["header", "main"];
+    for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
+    return parts;
+  }
+
+  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener("change", (event) => {
+      const input = event.target;
+      if ((input instanceof HTMLInputElement || input instanceof HTMLSelectElement) && input.dataset.change) void this.#onChange(input);
+    });
+  }
+
+  protected override _prepareSubmitData(
+    event: SubmitEvent,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+    updateData?: unknown,
+  ) {
+    notifyCorrections(formData, CHALLENGE_LIMITS, flatFormData(this.document));
+    return super._prepareSubmitData(event, form, formData, updateData);
+  }
+
+  /** The facet a control belongs to: null for the Challenge's own row, else its index. */
+  #facetOf(el: HTMLElement): number | null {
+    const raw = el.closest<HTMLElement>("[data-facet]")?.dataset.facet ?? "";
+    return raw === "" ? null : Number(raw);
+  }
+
+  async #onChange(input: HTMLInputElement | HTMLSelectElement): Promise<void> {
+    const facet = this.#facetOf(input);
+    if (input.dataset.change === "tier") await this.#applyTier(facet, input.value);
+    else if (input.dataset.change === "facetField" && facet !== null) {
+      const field = FACET_FIELDS.find((f) => f === input.dataset.field);
+      if (!field) return;
+      const { facets, corrected } = editFacet(this.#system().toObject().facets, facet, field, input.value);
+      if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
+      await updateFlat(this.document, { "system.facets": facets });
+    }
+  }
+
+  /** R-CH-1 the tier preset: Disposition and dice from the table; Exceptional asks for n. */
+  async #applyTier(facet: number | null, tier: string): Promise<void> {
+    await attempt(async () => {
+      const rulesetId = currentRuleset().id;
+      const needs = tierNeedsN(rulesetId, tier);
+      const source = this.#system().toObject();
+      let n: number | undefined;
+      if (needs.needed) {
+        const current = facet === null ? source.n : (source.facets[facet]?.n ?? needs.min);
+        const answer = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.nPrompt", { min: needs.min, max: 100, value: current });
+        if (answer === null) return void this.render();
+        n = answer;
+      }
+      const preset = tierPreset(rulesetId, tier, n);
+      if (facet === null) {
+        await updateFlat(this.document, {
+          "system.tier": preset.tier,
+          "system.n": preset.n,
+          "system.disposition": preset.disposition,
+          "system.dice": preset.dice,
+          "system.halved": preset.halved,
+        });
+      } else {
+        const facets: FacetSource[] = source.facets.map((f, i) => (i === facet ? { ...f, ...preset } : f));
+        await updateFlat(this.document, { "system.facets": facets });
+      }
+    });
+  }
+
+  static async #onEditImage(this: ChallengeSheet): Promise<void> {
+    await pickImage(this.document);
+  }
+
+  static async #onRollEffect(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await rollChallengeEffect(this.document, this.#facetOf(target));
+  }
+
+  static async #onAddFacet(this: ChallengeSheet): Promise<void> {
+    const facets = [...this.#system().toObject().facets, newFacet(currentRuleset().id, localize("TERRAN.Sheet.Challenge.newFacet"))];
+    await updateFlat(this.document, { "system.facets": facets });
+  }
+
+  static async #onRemoveFacet(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = this.#facetOf(target);
+    if (index === null) return;
+    const facets = this.#system().toObject().facets.filter((_, i) => i !== index);
+    await updateFlat(this.document, { "system.facets": facets });
+  }
+}

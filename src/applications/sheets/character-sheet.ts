@@ -1,0 +1,382 @@
+/**
+ * The character sheet (ApplicationV2 + Handlebars): gathers the plain input from the actor, hands it
+ * to `characterSheetContext` (pure, tested) and turns clicks into the actor's operations (each of
+ * which explains a refusal in a localised warning). Drag and drop: an Advancement dropped from a
+ * compendium is bought with XP (R-XP-2, the first free, a GM may override) and offers the Grit roll
+ * (R-GRIT-3) through `TerranActor.gainAdvancement`; a Condition brings +1 XP (TerranItem); weapons and
+ * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import { developableAttributes, GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
+import { AdvancementData } from "../../data/item/advancement.ts";
+import { itemSnapshot } from "../../data/snapshot.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import type { AdvancementSource } from "../../data/source.ts";
+import { TerranActor } from "../../documents/actor.ts";
+import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { currentRuleset } from "../../settings/settings.ts";
+import { api } from "../../api.ts";
+import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
+import { dropSort, moveItem } from "./common.ts";
+import { CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type SheetItem } from "./inputs.ts";
+import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
+import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
+import { CHARACTER_LIMITS } from "./submit.ts";
+import { engineAdvancementSource } from "./engine-items.ts";
+import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+type Context = ActorSheetV2.RenderContext & CharacterSheetView;
+
+function isTab(id: string): id is CharacterTab {
+  return (CHARACTER_TABS as readonly string[]).includes(id);
+}
+
+/** `data-change` handlers the character templates name (tests/applications/sheets/actions.test.ts). */
+export const CHARACTER_CHANGE_HANDLERS = ["archetypeText"] as const;
+
+export class CharacterSheet<
+  RenderContext extends Context = Context,
+  Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
+  RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
+> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["terran-engine", "te-sheet", "character-sheet"],
+    position: { width: 760, height: 820 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      editImage: CharacterSheet.#onEditImage,
+      tab: CharacterSheet.#onTab,
+      roll: CharacterSheet.#onRoll,
+      setRating: CharacterSheet.#onSetRating,
+      rest: CharacterSheet.#onRest,
+      resetEgo: CharacterSheet.#onResetEgo,
+      toggleWound: CharacterSheet.#onToggleWound,
+      sayonara: CharacterSheet.#onSayonara,
+      toggleExpand: CharacterSheet.#onToggleExpand,
+      editItem: CharacterSheet.#onEditItem,
+      moveUp: CharacterSheet.#onMove,
+      moveDown: CharacterSheet.#onMove,
+      deleteItem: CharacterSheet.#onDeleteItem,
+      toggleEquipped: CharacterSheet.#onToggleEquipped,
+      createItem: CharacterSheet.#onCreateItem,
+      rollRatings: CharacterSheet.#onRollRatings,
+      chooseSplit: CharacterSheet.#onChooseSplit,
+      applyRatings: CharacterSheet.#onApplyRatings,
+      rollStartingGrit: CharacterSheet.#onRollStartingGrit,
+      rollStartingEgo: CharacterSheet.#onRollStartingEgo,
+      takeAdvancement: CharacterSheet.#onTakeAdvancement,
+    },
+  };
+
+  static override PARTS = {
+    header: { template: systemPath(CHARACTER_SHEET_PARTS.header) },
+    tabs: { template: systemPath(CHARACTER_SHEET_PARTS.tabs) },
+    main: { template: systemPath(CHARACTER_SHEET_PARTS.main), scrollable: [""] },
+    items: { template: systemPath(CHARACTER_SHEET_PARTS.items), scrollable: [""], templates: SHEET_PARTIALS.map(systemPath) },
+    biography: { template: systemPath(CHARACTER_SHEET_PARTS.biography), scrollable: [""], templates: SHEET_PARTIALS.map(systemPath) },
+  };
+
+  /** The sheet's own state between renders. */
+  #activeTab: CharacterTab = "main";
+  readonly #expanded = new Set<string>();
+  #shares: Partial<Record<Attribute, number>> = {};
+
+  get #terranActor(): TerranActor {
+    const actor = this.document;
+    if (!(actor instanceof TerranActor)) throw new Error("The character sheet needs a TerranActor.");
+    return actor;
+  }
+
+  /** The plain input of the pure context builder. */
+  async #input(): Promise<CharacterSheetInput> {
+    const actor = this.#terranActor;
+    const state = actor.characterState();
+    const items: SheetItem[] = [];
+    for (const item of actor.items) {
+      const snapshot = itemSnapshot(item);
+      if (!snapshot) continue;
+      items.push({ ...snapshot, img: item.img ?? "", sort: item.sort, enrichedDescription: await enrich(snapshot.system.description, item) });
+    }
+    const user = game.user;
+    return {
+      name: actor.name,
+      img: actor.img ?? "",
+      uuid: actor.uuid,
+      system: state.source,
+      items,
+      rulesetId: currentRuleset().id,
+      permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM: user?.isGM ?? false },
+      enriched: { biography: await enrich(state.source.biography, actor), notes: await enrich(state.source.notes, actor) },
+      ui: { activeTab: this.#activeTab, expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.#shares } },
+    };
+  }
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, characterSheetContext(await this.#input()));
+  }
+
+  /** Limited viewers see the header only. */
+  protected override _configureRenderParts(options: RenderOptions) {
+    const parts = super._configureRenderParts(options);
+    if (!this.document.limited) return parts;
+    for (const id of Object.keys(parts)) if (!(CHARACTER_LIMITED_PARTS as readonly string[]).includes(id)) delete parts[id];
+    return parts;
+  }
+
+  /** Delegated listeners on the sheet's root (it outlives the parts' re-renders). */
+  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onFirstRender(context, options);
+    const root = this.element;
+    root.addEventListener("change", (event) => {
+      const input = event.target;
+      if (input instanceof HTMLInputElement && input.dataset.change) void this.#onChange(input);
+    });
+    root.addEventListener("dragstart", (event) => this._onDragStart(event));
+    root.addEventListener("dragover", (event) => {
+      if (this.isEditable) event.preventDefault();
+    });
+    root.addEventListener("drop", (event) => void this._onDrop(event));
+  }
+
+  /** Out-of-range numbers are clamped (and said so) before the update reaches the schema. */
+  protected override _prepareSubmitData(
+    event: SubmitEvent,
+    form: HTMLFormElement,
+    formData: foundry.applications.ux.FormDataExtended,
+    updateData?: unknown,
+  ) {
+    notifyCorrections(formData, CHARACTER_LIMITS, flatFormData(this.document));
+    return super._prepareSubmitData(event, form, formData, updateData);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Change handlers (inputs with data-change)
+
+  async #onChange(input: HTMLInputElement): Promise<void> {
+    if (input.dataset.change === "archetypeText") {
+      const text = input.value.trim();
+      if (text) await updateFlat(this.document, { "system.archetype": text });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Drag and drop
+
+  /**
+   * Roll buttons carry a roll (for the hotbar); item rows carry their item. Named as ActorSheetV2's
+   * handler so core's drag binding, if any, lands here too (each event is handled once).
+   */
+  _onDragStart(event: DragEvent): void {
+    const transfer = event.dataTransfer;
+    const el = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>("[data-drag-roll], li[data-item-id]") : null;
+    if (!transfer || !el || !firstHandling(event)) return;
+    const what = el.dataset.dragRoll;
+    if (what) {
+      const item = this.document.items.get(what);
+      const data: RollDragData = {
+        type: ROLL_DRAG_TYPE,
+        actorUuid: this.document.uuid,
+        what,
+        label: item ? item.name : localize(rollLabelKey(what) ?? what),
+      };
+      transfer.setData("text/plain", JSON.stringify(data));
+      return;
+    }
+    const item = this.document.items.get(el.dataset.itemId ?? "");
+    if (item) transfer.setData("text/plain", JSON.stringify(item.toDragData()));
+  }
+
+  /**
+   * A drop on the sheet: an item of this actor is reordered; an Advancement is bought (R-XP-2,
+   * R-GRIT-3); other items are copied in (weapons and armour unequipped, ready to equip; a Condition
+   * brings its +1 XP through TerranItem). Named as ActorSheetV2's handler (see _onDragStart).
+   */
+  async _onDrop(event: DragEvent): Promise<void> {
+    if (!firstHandling(event) || !this.isEditable) return;
+    event.preventDefault();
+    const data: unknown = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
+    if (typeof data !== "object" || data === null || (data as { type?: unknown }).type !== "Item") return;
+    const actor = this.#terranActor;
+    const item = await droppedItem(data);
+    if (!item) return;
+    if (item.parent === actor) {
+      const target = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>("li[data-item-id]")?.dataset.itemId : undefined;
+      if (!target || !item.id) return;
+      const siblings = actor.items.filter((i) => i.type === item.type).map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
+      const updates = dropSort(siblings, item.id, target);
+      if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates);
+      return;
+    }
+    const system = item.system;
+    if (system instanceof AdvancementData) {
+      await this.#gainAdvancement(item.name, system.toObject(), item.img ?? undefined);
+      return;
+    }
+    const copy = item.toObject();
+    if (copy.type === "weapon" || copy.type === "armour") foundry.utils.setProperty(copy, "system.equipped", false);
+    await actor.createEmbeddedDocuments("Item", [copy]);
+  }
+
+  /** R-XP-2 / R-CHAR-5 / R-GRIT-3: asks Developed's attribute, offers the GM's override, then buys it. */
+  async #gainAdvancement(name: string, advancement: AdvancementSource, img?: string): Promise<void> {
+    const actor = this.#terranActor;
+    const state = actor.characterState();
+    let developed = advancement.developed;
+    if (advancement.flags.includes("developed") && developed === "") {
+      const open = developableAttributes(state.source.attributes);
+      if (open.length > 0) {
+        const picked = await chooseOne(
+          "TERRAN.Sheet.Developed.title",
+          "TERRAN.Sheet.Developed.prompt",
+          open.map((a) => ({ value: a, label: `TERRAN.Attribute.${a}` })),
+        );
+        if (!picked || !isAttribute(picked)) return;
+        developed = picked;
+      }
+    }
+    const derived = deriveCharacter(state.source, state.items);
+    let gmOverride = false;
+    if (game.user?.isGM && state.source.xp < derived.nextAdvancementCost) {
+      gmOverride = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
+      if (!gmOverride) return;
+    }
+    await actor.gainAdvancement(name, { ...advancement, developed }, { gmOverride, ...(img ? { img } : {}) });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Actions
+
+  static async #onEditImage(this: CharacterSheet): Promise<void> {
+    await pickImage(this.document);
+  }
+
+  static #onTab(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): void {
+    const tab = target.dataset.tab ?? "";
+    if (!isTab(tab)) return;
+    this.#activeTab = tab;
+    this.changeTab(tab, target.dataset.group ?? "primary");
+  }
+
+  static async #onRoll(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const what = target.dataset.roll;
+    if (what) await api.roll(this.document, what);
+  }
+
+  static async #onSetRating(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const attribute = target.dataset.attribute ?? "";
+    const value = Number(target.dataset.value);
+    if (!isAttribute(attribute) || !Number.isInteger(value)) return;
+    await updateFlat(this.document, { [`system.attributes.${attribute}`]: value });
+  }
+
+  static async #onRest(this: CharacterSheet): Promise<void> {
+    const picked = await chooseOne("TERRAN.Sheet.Grit.restTitle", "TERRAN.Sheet.Grit.restPrompt", [
+      { value: "good", label: "TERRAN.Sheet.Grit.restGood" },
+      { value: "poor", label: "TERRAN.Sheet.Grit.restPoor" },
+    ]);
+    if (picked) await this.#terranActor.rest({ poorRest: picked === "poor" });
+  }
+
+  static async #onResetEgo(this: CharacterSheet): Promise<void> {
+    await this.#terranActor.resetEgo();
+  }
+
+  static async #onToggleWound(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const track = target.dataset.track ?? "";
+    if (!isWoundTrack(track)) return;
+    const actor = this.#terranActor;
+    if (actor.characterState().source.wounds[track]) await actor.recoverWound(track);
+    else await actor.markWound(track);
+  }
+
+  static async #onSayonara(this: CharacterSheet): Promise<void> {
+    if (await confirm("TERRAN.Sheet.Sayonara.confirmTitle", "TERRAN.Sheet.Sayonara.confirmPrompt")) await this.#terranActor.declareSayonara();
+  }
+
+  #itemOf(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+    return this.document.items.get(id);
+  }
+
+  static #onToggleExpand(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): void {
+    const item = this.#itemOf(target);
+    if (!item?.id) return;
+    if (this.#expanded.has(item.id)) this.#expanded.delete(item.id);
+    else this.#expanded.add(item.id);
+    void this.render();
+  }
+
+  static async #onEditItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#itemOf(target)?.sheet?.render(true);
+  }
+
+  static async #onMove(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#itemOf(target);
+    if (!item?.id) return;
+    const siblings = this.document.items.filter((i) => i.type === item.type).map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
+    const updates = moveItem(siblings, item.id, target.dataset.action === "moveUp" ? -1 : 1);
+    if (updates.length > 0) await this.document.updateEmbeddedDocuments("Item", updates);
+  }
+
+  static async #onDeleteItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#itemOf(target);
+    if (!item) return;
+    const title = localize("TERRAN.Sheet.Items.deleteTitle").replace("{value}", item.name);
+    if (await confirm(title, "TERRAN.Sheet.Items.deletePrompt")) await item.delete();
+  }
+
+  static async #onToggleEquipped(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#itemOf(target);
+    const snapshot = item ? itemSnapshot(item) : null;
+    if (!item || !snapshot || (snapshot.type !== "weapon" && snapshot.type !== "armour")) return;
+    await updateFlat(item, { "system.equipped": !snapshot.system.equipped });
+  }
+
+  static async #onCreateItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type;
+    if (type !== "weapon" && type !== "armour" && type !== "advancement" && type !== "condition") return;
+    const created = await this.document.createEmbeddedDocuments("Item", [{ name: localize(`TERRAN.Sheet.Items.newName.${type}`), type }]);
+    await created?.[0]?.sheet?.render(true);
+  }
+
+  static async #onRollRatings(this: CharacterSheet): Promise<void> {
+    this.#shares = {};
+    await this.#terranActor.rollCreationRatings();
+  }
+
+  static #onChooseSplit(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): void {
+    const group = target.dataset.group ?? "";
+    const first = Number(target.dataset.first);
+    const second = Number(target.dataset.second);
+    if (!isGroup(group) || !Number.isInteger(first) || !Number.isInteger(second)) return;
+    const [a, b] = GROUP_ATTRIBUTES[group];
+    this.#shares = { ...this.#shares, [a]: first, [b]: second };
+    void this.render();
+  }
+
+  static async #onApplyRatings(this: CharacterSheet): Promise<void> {
+    const done = await this.#terranActor.placeCreationPoints(this.#shares);
+    if (done) this.#shares = {};
+  }
+
+  static async #onRollStartingGrit(this: CharacterSheet): Promise<void> {
+    await this.#terranActor.rollStartingGrit();
+  }
+
+  static async #onRollStartingEgo(this: CharacterSheet): Promise<void> {
+    await this.#terranActor.rollStartingEgo();
+  }
+
+  /** R-CHAR-7 the free advancement, taken from the engine's list (its text is the compendium's). */
+  static async #onTakeAdvancement(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const key = target.dataset.key ?? "";
+    const source = engineAdvancementSource(key, currentRuleset().id);
+    if (!source) return;
+    await this.#gainAdvancement(localize(`TERRAN.Adv.${key}`), source);
+  }
+}
