@@ -1,0 +1,123 @@
+/**
+ * The Challenge sheet's pure context and edits (src/applications/sheets/challenge-context.ts):
+ * tiers and their presets (R-CH-1), facets (R-CH-5), Disposition bars (R-RA-7), GM-only notes and
+ * limited permission.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  challengeSheetContext,
+  editFacet,
+  newFacet,
+  tierNeedsN,
+  tierPreset,
+  type ChallengeFullView,
+  type ChallengeSheetView,
+} from "../../../src/applications/sheets/challenge-context.ts";
+import { RulesError } from "../../../src/rules/index.ts";
+import { LIMITED, multiFacetChallenge, OBSERVER, OWNER, overcomeChallenge } from "../../fixtures/sheets.ts";
+import { english } from "../../support/templates.ts";
+
+function full(view: ChallengeSheetView): ChallengeFullView {
+  if (view.limited) throw new Error("expected the full view");
+  return view;
+}
+
+const say = (m: { key: string; value: string }): string => english(m.key).replaceAll("{value}", m.value);
+
+describe("Challenge sheet context", () => {
+  it("R-CH-5: the Challenge's own tier is the first row, then each facet", () => {
+    const view = full(challengeSheetContext(multiFacetChallenge()));
+    expect(view.facets.map((f) => [f.index, f.name, f.tier.id, f.disposition.value, f.disposition.max, say(f.dice.text)])).toEqual([
+      ["", "Salt Brute", "serious", 12, 20, "2d"],
+      ["0", "Talk it down", "trivial", 5, 5, "d/2"],
+      ["1", "Outrun it", "exceptional", 50, 50, "5d"],
+    ]);
+    expect(view.facets[0]?.isMain).toBe(true);
+    expect(view.facets[0]?.names.value).toBe("system.disposition.value");
+    expect(view.facets[1]?.names.value).toBe("");
+    expect(view.facets.map((f) => f.disposition.percent)).toEqual([60, 100, 100]);
+    expect(view.facets.map((f) => f.n.shown)).toEqual([false, false, true]);
+    expect(view.facets[2]?.tier.options.find((o) => o.selected)?.value).toBe("exceptional");
+    expect(view.armour.value).toBe(1);
+    expect(view.overcome).toBe(false);
+  });
+
+  it("R-RA-7: a Disposition at 0 marks the Challenge overcome", () => {
+    const view = full(challengeSheetContext(overcomeChallenge()));
+    expect(view.overcome).toBe(true);
+    expect(view.facets[0]?.disposition.overcome).toBe(true);
+    expect(view.cssClass).toBe("is-overcome");
+  });
+
+  it("GM notes are the GM's only", () => {
+    const gm = full(challengeSheetContext(multiFacetChallenge()));
+    expect(gm.notes.shown).toBe(true);
+    expect(gm.notes.enriched).toBe("<p>Afraid of fire.</p>");
+    const player = full(challengeSheetContext(multiFacetChallenge("core", OWNER)));
+    expect(player.notes).toMatchObject({ shown: false, value: "", enriched: "" });
+  });
+
+  it("limited permission shows name, image and tier only", () => {
+    expect(challengeSheetContext(multiFacetChallenge("core", LIMITED))).toEqual({
+      limited: true,
+      cssClass: "is-limited",
+      name: "Salt Brute",
+      img: "icons/svg/mystery-man.svg",
+      tier: { labelKey: "TERRAN.ChallengeTier.serious" },
+    });
+  });
+
+  it("an observer can neither roll nor edit, and is told why", () => {
+    const view = full(challengeSheetContext(multiFacetChallenge("core", OBSERVER)));
+    expect(say(view.facets[0]?.roll.tooltip ?? { key: "", value: "" })).toBe("Only the character's owner can do this.");
+    expect(view.addFacet.disabled).toBe(true);
+    expect(view.facets[1]?.remove.disabled).toBe(true);
+  });
+
+  it("a tier with no Effect dice cannot roll", () => {
+    const input = multiFacetChallenge();
+    const view = full(challengeSheetContext({ ...input, system: { ...input.system, dice: 0 } }));
+    expect(view.facets[0]?.roll.disabled).toBe(true);
+    expect(say(view.facets[0]?.roll.tooltip ?? { key: "", value: "" })).toBe("This tier has no Effect dice.");
+  });
+
+  it("the same tables in both rulesets (R-CH-1)", () => {
+    const core = full(challengeSheetContext(multiFacetChallenge("core")));
+    const degenesis = full(challengeSheetContext(multiFacetChallenge("degenesis")));
+    expect(degenesis.facets.map((f) => f.tier.options.map((o) => o.value))).toEqual(core.facets.map((f) => f.tier.options.map((o) => o.value)));
+    expect(degenesis.ruleset.labelKey).toBe("TERRAN.Ruleset.degenesis");
+  });
+});
+
+describe("Challenge edits", () => {
+  it("R-CH-1: a tier preset fills Disposition and dice; Exceptional takes n", () => {
+    expect(tierPreset("core", "trivial")).toEqual({ tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true });
+    expect(tierPreset("core", "formidable")).toEqual({ tier: "formidable", n: 4, disposition: { value: 30, max: 30 }, dice: 3, halved: false });
+    expect(tierPreset("degenesis", "exceptional", 6)).toEqual({ tier: "exceptional", n: 6, disposition: { value: 60, max: 60 }, dice: 6, halved: false });
+    expect(tierNeedsN("core", "exceptional")).toEqual({ needed: true, min: 4 });
+    expect(tierNeedsN("core", "serious")).toEqual({ needed: false, min: 0 });
+    expect(() => tierPreset("core", "exceptional", 3)).toThrow(RulesError);
+    expect(() => tierPreset("core", "legendary")).toThrow(RulesError);
+  });
+
+  it("R-CH-5: a new facet starts Dangerous", () => {
+    expect(newFacet("core", "Chase")).toEqual({ name: "Chase", tier: "dangerous", n: 4, disposition: { value: 10, max: 10 }, dice: 1, halved: false });
+  });
+
+  it("facet fields are clamped, with a correction to show", () => {
+    const facets = multiFacetChallenge().system.facets;
+    const value = editFacet(facets, 0, "value", "9");
+    expect(value.facets[0]?.disposition).toEqual({ value: 5, max: 5 });
+    expect(value.corrected && say(value.corrected)).toBe("A value was out of range; it was set to 5.");
+    const max = editFacet(facets, 1, "max", "20");
+    expect(max.facets[1]?.disposition).toEqual({ value: 20, max: 20 });
+    expect(max.corrected).toBeNull();
+    const junk = editFacet(facets, 1, "dice", "lots");
+    expect(junk.facets[1]?.dice).toBe(5);
+    expect(junk.corrected && say(junk.corrected)).toBe("That is not a number; the value stays 5.");
+    expect(editFacet(facets, 0, "name", "  Bribe it ").facets[0]?.name).toBe("Bribe it");
+    expect(editFacet(facets, 7, "name", "x").facets).toEqual(facets);
+    // The input is never changed.
+    expect(facets[0]?.disposition.value).toBe(5);
+  });
+});

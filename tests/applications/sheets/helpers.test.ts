@@ -1,0 +1,125 @@
+/**
+ * The sheets' small pure helpers: reordering (buttons and drag and drop), bad form input clamped
+ * with a notice, the roll macros' drag data and script, and the engine advancements the creation
+ * helper gives.
+ */
+import { describe, expect, it } from "vitest";
+import { button, dropSort, message, moveItem, percentOf, signedDice } from "../../../src/applications/sheets/common.ts";
+import { engineAdvancementSource } from "../../../src/applications/sheets/engine-items.ts";
+import { isRollDragData, ROLL_DRAG_TYPE, rollLabelKey, rollMacroCommand, rollMacroImg } from "../../../src/applications/sheets/hotbar.ts";
+import { CHALLENGE_LIMITS, CHARACTER_LIMITS, ITEM_LIMITS, normaliseSubmit } from "../../../src/applications/sheets/submit.ts";
+
+const rows = [
+  { id: "a", sort: 100, name: "A" },
+  { id: "b", sort: 200, name: "B" },
+  { id: "c", sort: 300, name: "C" },
+];
+
+describe("reordering", () => {
+  it("moves an item one place up or down, renumbering only what changes", () => {
+    expect(moveItem(rows, "b", -1)).toEqual([
+      { _id: "b", sort: 100 },
+      { _id: "a", sort: 200 },
+    ]);
+    expect(moveItem(rows, "c", 1)).toEqual([]);
+    expect(moveItem(rows, "a", -1)).toEqual([]);
+    expect(moveItem(rows, "zz", 1)).toEqual([]);
+  });
+
+  it("a dropped row takes the target's place", () => {
+    expect(dropSort(rows, "a", "c")).toEqual([
+      { _id: "b", sort: 100 },
+      { _id: "c", sort: 200 },
+      { _id: "a", sort: 300 },
+    ]);
+    expect(dropSort(rows, "c", "a")).toEqual([
+      { _id: "c", sort: 100 },
+      { _id: "a", sort: 200 },
+      { _id: "b", sort: 300 },
+    ]);
+    expect(dropSort(rows, "a", "a")).toEqual([]);
+  });
+
+  it("equal sorts fall back to names, and renumbering makes them distinct", () => {
+    const same = [
+      { id: "y", sort: 0, name: "Yew" },
+      { id: "x", sort: 0, name: "Ash" },
+    ];
+    expect(moveItem(same, "y", -1)).toEqual([
+      { _id: "y", sort: 100 },
+      { _id: "x", sort: 200 },
+    ]);
+  });
+});
+
+describe("bad form input", () => {
+  it("R-GRIT-1 / R-EGO-1: values clamp to their limits and never above the maximum submitted with them", () => {
+    const { data, corrections } = normaliseSubmit(
+      { "system.grit.value": 9, "system.grit.max": 5, "system.ego.max": 8, "system.ego.value": "3", "system.xp": -2, name: "Bram" },
+      CHARACTER_LIMITS,
+    );
+    expect(data).toEqual({ "system.grit.value": 5, "system.grit.max": 5, "system.ego.max": 6, "system.ego.value": 3, "system.xp": 0, name: "Bram" });
+    expect(corrections.map((c) => [c.field, c.message.value])).toEqual(
+      expect.arrayContaining([
+        ["system.grit.value", "5"],
+        ["system.ego.max", "6"],
+        ["system.xp", "0"],
+      ]),
+    );
+    expect(corrections).toHaveLength(3);
+  });
+
+  it("a value alone is checked against the stored maximum", () => {
+    const { data } = normaliseSubmit({ "system.grit.value": 7 }, CHARACTER_LIMITS, { "system.grit.max": 4 });
+    expect(data).toEqual({ "system.grit.value": 4 });
+  });
+
+  it("a number that is not a number is dropped (the stored value stays), fractions are rounded", () => {
+    const { data, corrections } = normaliseSubmit({ "system.disposition.value": "", "system.dice": 2.6 }, CHALLENGE_LIMITS, { "system.disposition.value": 12 });
+    expect(data).toEqual({ "system.dice": 3 });
+    expect(corrections.map((c) => c.message)).toEqual([message("TERRAN.Sheet.Corrected.clamped", 3), message("TERRAN.Sheet.Corrected.notNumber", 12)]);
+  });
+
+  it("items: armour value 0–10, tier rank 0–4", () => {
+    expect(normaliseSubmit({ "system.value": 12, "system.rank": -1 }, ITEM_LIMITS).data).toEqual({ "system.value": 10, "system.rank": 0 });
+  });
+});
+
+describe("roll macros", () => {
+  it("recognises the sheet's roll drag data", () => {
+    const data = { type: ROLL_DRAG_TYPE, actorUuid: "Actor.abc", what: "finesse", label: "Finesse" };
+    expect(isRollDragData(data)).toBe(true);
+    expect(isRollDragData({ ...data, actorUuid: "" })).toBe(false);
+    expect(isRollDragData({ type: "Item", uuid: "Item.x" })).toBe(false);
+    expect(isRollDragData(null)).toBe(false);
+  });
+
+  it("names the roll and quotes the ids in the script", () => {
+    expect(rollLabelKey("reason")).toBe("TERRAN.Attribute.reason");
+    expect(rollLabelKey("save:resolve")).toBe("TERRAN.Save.resolve");
+    expect(rollLabelKey("weapLongSword001")).toBeNull();
+    expect(rollMacroCommand("Actor.abc", 'x"); alert(1); ("')).toBe('await TerranEngine.rollFor("Actor.abc", "x\\"); alert(1); (\\"");');
+    expect(rollMacroImg("save:insight", null)).toBe("icons/svg/shield.svg");
+    expect(rollMacroImg("w1", "sword.webp")).toBe("sword.webp");
+  });
+});
+
+describe("small pieces", () => {
+  it("buttons give the first refusal, else the hint", () => {
+    expect(button(message("hint"), null, false, message("no"), message("later"))).toEqual({ disabled: true, tooltip: message("no") });
+    expect(button(message("hint"), null)).toEqual({ disabled: false, tooltip: message("hint") });
+  });
+
+  it("signs dice and bounds bars", () => {
+    expect([signedDice(2), signedDice(-1), signedDice(0)]).toEqual(["+2d", "\u22121d", "\u00b10d"]);
+    expect([percentOf(2, 5), percentOf(7, 5), percentOf(1, 0)]).toEqual([40, 100, 0]);
+  });
+
+  it("R-ADV-1 / R-ADV-2: engine advancements as item data, with their list", () => {
+    expect(engineAdvancementSource("dieHard", "core")).toMatchObject({ key: "dieHard", source: "core", cult: "", flags: ["dieHard"] });
+    expect(engineAdvancementSource("specialist", "degenesis")).toMatchObject({ source: "degenesis", flags: ["specialist"] });
+    expect(engineAdvancementSource("tesla", "degenesis")).toMatchObject({ source: "cult", cult: "chroniclers" });
+    expect(engineAdvancementSource("etherCall", "core")?.requiresMutations).toBe(5);
+    expect(engineAdvancementSource("nope", "core")).toBeNull();
+  });
+});

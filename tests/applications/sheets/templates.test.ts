@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+/**
+ * The sheet templates rendered strictly with the real Handlebars (tests/support/templates.ts) and
+ * their pure contexts, for every fixture in both rulesets, then read back with happy-dom: the grid
+ * (R-CHAR-3), names escaped, every closed button telling why, every localised key present, only
+ * whitelisted helpers, raw HTML only for enriched text.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
+import { challengeSheetContext } from "../../../src/applications/sheets/challenge-context.ts";
+import { itemSheetContext } from "../../../src/applications/sheets/item-context.ts";
+import {
+  ALL_SHEET_TEMPLATES,
+  CHALLENGE_LIMITED_PARTS,
+  CHALLENGE_SHEET_PARTS,
+  CHARACTER_LIMITED_PARTS,
+  CHARACTER_SHEET_PARTS,
+  ITEM_SHEET_PARTS,
+  itemSheetParts,
+} from "../../../src/applications/sheets/parts.ts";
+import { RULESET_IDS } from "../../../src/rules/index.ts";
+import {
+  GM,
+  hostileCharacter,
+  HOSTILE_NAME,
+  LIMITED,
+  multiFacetChallenge,
+  OBSERVER,
+  OWNER,
+  seasonedCharacter,
+  SHEET_FIXTURES,
+} from "../../fixtures/sheets.ts";
+import { english, renderTemplate, TEMPLATE_HELPERS } from "../../support/templates.ts";
+
+const ROOT = resolve(import.meta.dirname, "../../..");
+const relative = (path: string): string => path.replace(/^templates\//, "");
+
+/** Renders the parts into one element, as the sheet's window holds them. */
+function render(parts: readonly string[], context: object): HTMLElement {
+  const root = document.createElement("form");
+  root.innerHTML = parts.map((p) => renderTemplate(relative(p), context)).join("\n");
+  return root;
+}
+
+function character(input: Parameters<typeof characterSheetContext>[0]): HTMLElement {
+  const view = characterSheetContext(input);
+  return render(view.limited ? CHARACTER_LIMITED_PARTS.map((p) => CHARACTER_SHEET_PARTS[p]) : Object.values(CHARACTER_SHEET_PARTS), view);
+}
+
+function challenge(input: Parameters<typeof challengeSheetContext>[0]): HTMLElement {
+  const view = challengeSheetContext(input);
+  return render(view.limited ? CHALLENGE_LIMITED_PARTS.map((p) => CHALLENGE_SHEET_PARTS[p]) : Object.values(CHALLENGE_SHEET_PARTS), view);
+}
+
+/** Every disabled control has a non-empty tooltip on itself or an ancestor. */
+function untold(root: HTMLElement): string[] {
+  return [...root.querySelectorAll<HTMLElement>("button[disabled], input[type=checkbox][disabled][data-action]")]
+    .filter((el) => !(el.closest("[data-tooltip]")?.getAttribute("data-tooltip") ?? "").trim())
+    .map((el) => el.outerHTML.slice(0, 120));
+}
+
+describe("sheet templates render strictly for every fixture, in both rulesets", () => {
+  for (const rulesetId of RULESET_IDS) {
+    for (const [name, fixture] of Object.entries(SHEET_FIXTURES.character)) {
+      it(`character "${name}" (${rulesetId})`, () => {
+        const root = character(fixture(rulesetId));
+        expect(root.querySelector(".te-sheet-header")).not.toBeNull();
+        expect(untold(root)).toEqual([]);
+      });
+    }
+    for (const [name, fixture] of Object.entries(SHEET_FIXTURES.challenge)) {
+      it(`challenge "${name}" (${rulesetId})`, () => {
+        const root = challenge(fixture(rulesetId));
+        expect(root.querySelectorAll("tr.te-facet").length).toBeGreaterThan(0);
+        expect(untold(root)).toEqual([]);
+      });
+    }
+    for (const [name, fixture] of Object.entries(SHEET_FIXTURES.item)) {
+      for (const permissions of [OWNER, OBSERVER]) {
+        it(`item "${name}" (${rulesetId}, ${permissions.editable ? "editable" : "locked"})`, () => {
+          const input = fixture(rulesetId, permissions);
+          const root = render(itemSheetParts(input.item.type).map((p) => ITEM_SHEET_PARTS[p]), itemSheetContext(input));
+          expect(root.querySelector(`.te-item-details`)).not.toBeNull();
+          expect(untold(root)).toEqual([]);
+          if (!permissions.editable) expect(root.querySelector("prose-mirror")).toBeNull();
+        });
+      }
+    }
+  }
+});
+
+describe("character sheet in the DOM", () => {
+  const root = character(seasonedCharacter());
+
+  it("R-CHAR-3: three groups, two rows of four circles each, the first fenced; the Save reads down the fence", () => {
+    expect([...root.querySelectorAll(".te-group")].map((g) => g.classList.contains("te-group-insight") || g.classList.contains("te-group-prowess") || g.classList.contains("te-group-resolve"))).toEqual([true, true, true]);
+    expect(root.querySelectorAll(".te-attr")).toHaveLength(6);
+    expect(root.querySelectorAll(".te-circle")).toHaveLength(24);
+    expect(root.querySelectorAll(".te-circle.is-fenced")).toHaveLength(6);
+    // Ratings 2,0,3,2,1,1 fill 9 circles; fenced and filled = 5 attributes rated ≥ 1 = the Saves 1+2+2.
+    expect(root.querySelectorAll(".te-circle.is-filled")).toHaveLength(9);
+    expect(root.querySelectorAll(".te-circle.is-fenced.is-filled")).toHaveLength(5);
+    expect(root.querySelectorAll(".te-pip.is-filled")).toHaveLength(5);
+    const finesse = root.querySelector('.te-attr[data-attribute="finesse"]');
+    expect(finesse?.querySelector(".te-light-dice")?.textContent).toBe("3");
+    expect(finesse?.querySelector('[data-action="roll"]')?.getAttribute("data-drag-roll")).toBe("finesse");
+  });
+
+  it("R-HARM-4: the wound tracks and their penalties are written out", () => {
+    expect(root.querySelector(".te-group-insight .te-penalty")?.textContent).toBe("Stressed: −1d");
+    expect(root.querySelector(".te-group-prowess .te-ignored")?.textContent).toBe("Broken, but Could be worse: no penalty");
+    expect([...root.querySelectorAll(".te-wound.is-marked .te-wound-name")].map((e) => e.textContent)).toEqual(["Stressed", "Broken"]);
+  });
+
+  it("form fields carry the schema's names and limits", () => {
+    const grit = root.querySelector<HTMLInputElement>('input[name="system.grit.value"]');
+    expect(grit?.value).toBe("2");
+    expect(grit?.max).toBe("5");
+    expect(root.querySelector<HTMLInputElement>('input[name="system.ego.max"]')?.max).toBe("6");
+    expect(root.querySelector<HTMLInputElement>('input[name="system.xp"]')?.value).toBe("9");
+    expect(root.querySelector('select[name="system.archetype"] option[selected]')?.textContent).toBe("Outlaw");
+  });
+
+  it("biography and notes are ProseMirror editors holding the stored HTML, showing the enriched HTML", () => {
+    const editors = [...root.querySelectorAll("prose-mirror")];
+    expect(editors.map((e) => e.getAttribute("name"))).toEqual(["system.biography", "system.notes"]);
+    expect(editors[0]?.getAttribute("value")).toBe("<p>Crossed the salt flats twice.</p>");
+    expect(editors[0]?.hasAttribute("toggled")).toBe(true);
+    expect(editors[0]?.querySelector("p")?.textContent).toBe("Crossed the salt flats twice.");
+  });
+
+  it("item rows: names, chips, roll buttons for weapons, equip toggles", () => {
+    const rows = root.querySelectorAll(".te-list-weapons .te-item");
+    expect([...rows].map((r) => r.querySelector(".te-item-name")?.textContent)).toEqual(["Long sword", "Hunting rifle"]);
+    expect(rows[0]?.querySelector('[data-action="roll"]')?.getAttribute("data-roll")).toBe("weapLongSword001");
+    expect(root.querySelectorAll('.te-list-armour [data-action="toggleEquipped"][aria-pressed="true"]')).toHaveLength(1);
+    expect(root.querySelector(".te-list-advancements .te-chip-dice")?.textContent?.trim()).toBe("+1d Sleek: wriggling free");
+  });
+
+  it("a disabled circle says why (the Developed cap)", () => {
+    const circle = root.querySelector<HTMLButtonElement>('.te-circle[data-attribute="reason"][data-value="2"]');
+    expect(circle?.disabled).toBe(true);
+    expect(circle?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe("The six attributes together may not go above 10.");
+  });
+
+  it("names are printed as text, never as HTML", () => {
+    const hostile = character(hostileCharacter());
+    expect(hostile.querySelector("img[onerror]")).toBeNull();
+    expect(hostile.querySelector("img[src=x]")).toBeNull();
+    expect(hostile.querySelector<HTMLInputElement>('input[name="name"]')?.value).toBe(HOSTILE_NAME);
+    expect([...hostile.querySelectorAll(".te-item-name")].map((e) => e.textContent)).toContain(HOSTILE_NAME);
+    expect(hostile.querySelector('select[name="system.archetype"] option[selected]')?.textContent).toBe(HOSTILE_NAME);
+    const locked = character({ ...hostileCharacter(), permissions: OBSERVER });
+    expect(locked.querySelector(".te-name")?.textContent).toBe(HOSTILE_NAME);
+    expect(locked.querySelector("img[onerror]")).toBeNull();
+  });
+
+  it("limited permission renders the name and portrait only", () => {
+    const limited = character(seasonedCharacter("core", { permissions: LIMITED }));
+    expect(limited.querySelector(".te-name")?.textContent).toBe("Bram Seasoned");
+    expect(limited.querySelector(".te-attributes, input, button")).toBeNull();
+  });
+});
+
+describe("Challenge sheet in the DOM", () => {
+  it("R-CH-5: a row per facet with its tier, Disposition bar and Roll Effect", () => {
+    const root = challenge(multiFacetChallenge());
+    const rows = [...root.querySelectorAll("tr.te-facet")];
+    expect(rows.map((r) => r.getAttribute("data-facet"))).toEqual(["", "0", "1"]);
+    expect(rows[0]?.querySelector<HTMLElement>(".te-bar-fill")?.style.width).toBe("60%");
+    expect(rows[0]?.querySelector('input[name="system.disposition.value"]')).not.toBeNull();
+    expect(rows[1]?.querySelector("input[name]")).toBeNull();
+    expect(rows[2]?.querySelector(".te-n")?.textContent).toBe("n = 5");
+    expect(rows.every((r) => r.querySelector('[data-action="rollEffect"]'))).toBe(true);
+    expect(root.querySelector("prose-mirror")?.getAttribute("name")).toBe("system.notes");
+  });
+
+  it("players do not see the GM notes; limited viewers see name, image and tier", () => {
+    const player = challenge(multiFacetChallenge("core", OWNER));
+    expect(player.querySelector("prose-mirror, .te-prose")).toBeNull();
+    expect(player.textContent).not.toContain("Afraid of fire");
+    const limited = challenge(multiFacetChallenge("core", LIMITED));
+    expect(limited.querySelector(".te-tier")?.textContent).toBe("Serious");
+    expect(limited.querySelector("table, input, button")).toBeNull();
+    expect(limited.textContent).not.toContain("Afraid of fire");
+    const gm = challenge(multiFacetChallenge("core", GM));
+    expect(gm.textContent).toContain("Afraid of fire");
+  });
+});
+
+describe("sheet templates (static)", () => {
+  const sources = ALL_SHEET_TEMPLATES.map((path) => ({ path, source: readFileSync(resolve(ROOT, path), "utf8").replace(/\{\{!--[\s\S]*?--\}\}/g, "") }));
+
+  it("call only whitelisted helpers", () => {
+    const allowed = new Set<string>([...TEMPLATE_HELPERS, "if", "unless", "each", "with", "else"]);
+    for (const { path, source } of sources) {
+      for (const m of source.matchAll(/\{\{[#/^]?\s*([\w.-]+)\s+[^}]/g)) expect(allowed.has(m[1] ?? ""), `${path}: ${m[1]}`).toBe(true);
+      for (const m of source.matchAll(/\(\s*([\w-]+)\s/g)) expect(allowed.has(m[1] ?? ""), `${path}: (${m[1]}`).toBe(true);
+    }
+  });
+
+  it("print raw HTML only for enriched text", () => {
+    for (const { path, source } of sources) {
+      expect(source, path).not.toMatch(/\{\{&/);
+      for (const m of source.matchAll(/\{\{\{\s*([\w.]+)\s*\}\}\}/g)) expect(m[1], path).toMatch(/^enriched/);
+    }
+  });
+
+  it("localise only keys that exist in en.json", () => {
+    for (const { source } of sources) {
+      for (const m of source.matchAll(/"(TERRAN\.[\w.-]+)"/g)) expect(() => english(m[1] ?? "")).not.toThrow();
+    }
+  });
+
+  it("every partial included is one of SHEET_PARTIALS' files", () => {
+    for (const { path, source } of sources) {
+      for (const m of source.matchAll(/\{\{>\s*"([^"]+)"/g)) {
+        expect(ALL_SHEET_TEMPLATES.map((t) => `systems/terran-engine/${t}`), path).toContain(m[1]);
+      }
+    }
+  });
+});
