@@ -6,9 +6,10 @@
 import { benchCard } from "./card.ts";
 import { benchDialog } from "./dialog.ts";
 import { benchOdds } from "./odds.ts";
+import { benchSheet } from "./sheet.ts";
 import type { Bench, BenchReport } from "./stats.ts";
 
-const BENCHES: readonly Bench[] = [benchOdds, benchDialog, benchCard];
+const BENCHES: readonly Bench[] = [benchOdds, benchDialog, benchCard, benchSheet];
 
 function print(report: BenchReport): number {
   console.log(report.name);
