@@ -102,6 +102,17 @@ async function onDialogChange(change: unknown): Promise<void> {
   updated();
 }
 
+/** Stand-in of Foundry's tab switching: the chosen tab of a group gets `active`, its siblings lose it. */
+function switchTab(sheet: Element, group: string, tab: string): void {
+  for (const el of sheet.querySelectorAll<HTMLElement>(`[data-group="${CSS.escape(group)}"][data-tab]`)) {
+    const active = el.dataset.tab === tab;
+    el.classList.toggle("active", active);
+    if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(active));
+  }
+  notice(null);
+  updated();
+}
+
 function init(): void {
   const data = readData();
   if (data?.kind === "card") {
@@ -118,6 +129,13 @@ function init(): void {
     if (message) {
       event.preventDefault();
       void onCardClick(message, target);
+      return;
+    }
+    const sheet = target.closest('[data-sandbox="sheet"]');
+    if (sheet) {
+      event.preventDefault();
+      if (target.dataset.action === "tab") switchTab(sheet, target.dataset.group ?? "", target.dataset.tab ?? "");
+      else notice(`The sandbox shows the sheet's fixture: "${target.dataset.action ?? ""}" runs in Foundry only.`);
       return;
     }
     if (target.closest('[data-sandbox="dialog"]')) {

@@ -1,7 +1,41 @@
 /**
  * The sheets the sandbox shows: the fixture actors and items of tests/fixtures/sheets.ts rendered with
- * the sheets' own pure context builders and template parts (src/applications/sheets/).
+ * the sheets' own pure context builders and template parts (src/applications/sheets/), part after
+ * part in the window content, as HandlebarsApplicationMixin renders a sheet's PARTS.
+ *
+ * The window's classes and default size are read from each sheet's DEFAULT_OPTIONS in its source (the
+ * sheet classes import Foundry, so they cannot be loaded here); `sheet` is the class Foundry's
+ * document sheets add.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { challengeSheetContext } from "../src/applications/sheets/challenge-context.ts";
+import { characterSheetContext } from "../src/applications/sheets/character-context.ts";
+import type { ChallengeSheetInput, CharacterSheetInput, ItemSheetInput } from "../src/applications/sheets/inputs.ts";
+import { itemSheetContext } from "../src/applications/sheets/item-context.ts";
+import {
+  CHALLENGE_LIMITED_PARTS,
+  CHALLENGE_SHEET_PARTS,
+  CHARACTER_LIMITED_PARTS,
+  CHARACTER_SHEET_PARTS,
+  ITEM_SHEET_PARTS,
+  itemSheetParts,
+} from "../src/applications/sheets/parts.ts";
+import {
+  advancementSheet,
+  armourSheet,
+  conditionSheet,
+  deadCharacter,
+  freshCharacter,
+  LIMITED,
+  lostCharacter,
+  mortalCharacter,
+  multiFacetChallenge,
+  OBSERVER,
+  seasonedCharacter,
+  weaponSheet,
+} from "../tests/fixtures/sheets.ts";
+import { render } from "./templates.ts";
 
 export interface SheetScene {
   readonly id: string;
@@ -9,7 +43,7 @@ export interface SheetScene {
   readonly title: string;
   /** The window's title (the document's name). */
   readonly windowTitle: string;
-  /** The application's own classes (its DEFAULT_OPTIONS.classes), on the window element. */
+  /** The application's classes on the window element. */
   readonly classes: readonly string[];
   readonly width: number;
   readonly height: number;
@@ -19,4 +53,71 @@ export interface SheetScene {
   readonly render: () => string;
 }
 
-export const SHEETS: readonly SheetScene[] = [];
+/** A part as Foundry inserts it: its root element marked with `data-application-part`. */
+function part(name: string, html: string): string {
+  return html.replace(/^(\s*(?:<!--[\s\S]*?-->\s*)*<[a-zA-Z][\w-]*)/, `$1 data-application-part="${name}"`);
+}
+
+/** Renders `parts` (name → "templates/…" path) with one context. */
+function renderParts(parts: Readonly<Record<string, string>>, names: readonly string[], context: object): string {
+  return names
+    .map((name) => {
+      const path = parts[name];
+      if (!path) throw new Error(`no part ${name}`);
+      return part(name, render(path.replace(/^templates\//, ""), context));
+    })
+    .join("\n");
+}
+
+interface WindowOptions {
+  readonly classes: readonly string[];
+  readonly width: number;
+  readonly height: number;
+  readonly narrow: number;
+}
+
+/** `classes` and `position` of a sheet's DEFAULT_OPTIONS, read from `src/applications/sheets/<file>`. */
+function windowOptions(file: string, narrow: number): WindowOptions {
+  const source = readFileSync(resolve(import.meta.dirname, "../src/applications/sheets", file), "utf8");
+  const classes = /DEFAULT_OPTIONS\s*=\s*\{[\s\S]*?classes:\s*\[([^\]]*)\]/.exec(source)?.[1];
+  const position = /DEFAULT_OPTIONS\s*=\s*\{[\s\S]*?position:\s*\{\s*width:\s*(\d+),\s*height:\s*(\d+)\s*\}/.exec(source);
+  if (classes === undefined || !position) throw new Error(`sandbox: cannot read DEFAULT_OPTIONS.classes/position in ${file}`);
+  const names = [...classes.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? "");
+  return { classes: ["sheet", ...names], width: Number(position[1]), height: Number(position[2]), narrow };
+}
+
+const CHARACTER = windowOptions("character-sheet.ts", 520);
+const CHALLENGE = windowOptions("challenge-sheet.ts", 480);
+const ITEM = windowOptions("item-sheet.ts", 360);
+
+function characterScene(id: string, title: string, input: CharacterSheetInput): SheetScene {
+  const names = input.permissions.limited ? CHARACTER_LIMITED_PARTS : Object.keys(CHARACTER_SHEET_PARTS);
+  return { id, title, windowTitle: input.name, ...CHARACTER, render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)) };
+}
+
+function challengeScene(id: string, title: string, input: ChallengeSheetInput): SheetScene {
+  const names = input.permissions.limited ? CHALLENGE_LIMITED_PARTS : Object.keys(CHALLENGE_SHEET_PARTS);
+  return { id, title, windowTitle: input.name, ...CHALLENGE, render: () => renderParts(CHALLENGE_SHEET_PARTS, names, challengeSheetContext(input)) };
+}
+
+function itemScene(id: string, title: string, input: ItemSheetInput): SheetScene {
+  return { id, title, windowTitle: input.name, ...ITEM, render: () => renderParts(ITEM_SHEET_PARTS, itemSheetParts(input.item.type), itemSheetContext(input)) };
+}
+
+export const SHEETS: readonly SheetScene[] = [
+  characterScene("character-fresh", "Character: fresh, in creation", freshCharacter()),
+  characterScene("character-seasoned", "Character: seasoned, wounded", seasonedCharacter()),
+  characterScene("character-seasoned-items", "Character: seasoned, items tab", seasonedCharacter("core", { ui: { activeTab: "items", expanded: ["advDieHard000001"] } })),
+  characterScene("character-seasoned-biography", "Character: seasoned, biography tab", seasonedCharacter("core", { ui: { activeTab: "biography" } })),
+  characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
+  characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
+  characterScene("character-dead", "Character: dead", deadCharacter()),
+  characterScene("character-lost", "Character: lost", lostCharacter()),
+  challengeScene("challenge", "Challenge: multi-facet (GM)", multiFacetChallenge()),
+  challengeScene("challenge-player", "Challenge: multi-facet (a player, observer)", multiFacetChallenge("core", OBSERVER)),
+  challengeScene("challenge-limited", "Challenge: limited permission", multiFacetChallenge("core", LIMITED)),
+  itemScene("item-weapon", "Item: weapon", weaponSheet()),
+  itemScene("item-armour", "Item: armour", armourSheet()),
+  itemScene("item-advancement", "Item: advancement", advancementSheet()),
+  itemScene("item-condition", "Item: condition", conditionSheet()),
+];

@@ -72,7 +72,7 @@ export function clean(text: string | null): string {
 
 /**
  * Everything inside `selector` that sticks out of it horizontally, or scrolls sideways: an empty list
- * when the layout fits. Intentional truncation (`text-overflow: ellipsis`) and
+ * when the layout fits. Intentional truncation (`text-overflow: ellipsis`), visually hidden labels and
  * the text inside form fields are allowed.
  */
 export async function horizontalOverflow(page: Page, selector: string): Promise<string[]> {
@@ -90,7 +90,8 @@ export async function horizontalOverflow(page: Page, selector: string): Promise<
       const style = getComputedStyle(el);
       if (style.display === "none" || style.visibility === "hidden") continue;
       const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
+      // Nothing to see: an empty box, or a visually hidden label (the 1px clipped pattern for screen readers).
+      if (r.width <= 1 && r.height <= 1) continue;
       if (r.right > box.right + 1 || r.left < box.left - 1) {
         problems.push(`${describe(el)} sticks out (${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(box.left)}–${Math.round(box.right)})`);
       }

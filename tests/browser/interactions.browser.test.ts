@@ -8,6 +8,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialChoices, rollDialogModel, type RollDialogChoices } from "../../src/applications/dialogs/roll-dialog-model.ts";
 import { riskyCardResult, selectDie } from "../../src/chat/index.ts";
+import { ATTRIBUTES, deriveSaves, GROUP_ATTRIBUTES, GROUPS, woundPenaltyTrack } from "../../src/rules/index.ts";
+import { mortalCharacter, seasonedCharacter } from "../fixtures/sheets.ts";
 import { CARDS, DIALOG_SETTINGS, DIALOGS, PLAYER, type DialogFixture } from "../../sandbox/fixtures.ts";
 import { english } from "../support/templates.ts";
 import { afterUpdate, clean, openSession, watchErrors, type BrowserSession } from "./browser.ts";
@@ -41,6 +43,63 @@ const text = async (selector: string): Promise<string> => clean(await page.locat
 function model(fixture: DialogFixture, choices: Partial<RollDialogChoices> = {}) {
   return rollDialogModel(fixture.subject, { ...initialChoices(fixture.subject, DIALOG_SETTINGS), ...choices }, DIALOG_SETTINGS);
 }
+
+describe("sandbox in Chromium: the character sheet", { timeout: 30_000 }, () => {
+  it("R-CHAR-1 R-CHAR-3 R-HARM-4: ratings as filled circles, Saves derived, wound penalties shown where they apply", async () => {
+    await open("/scene/sheet/character-seasoned");
+    const { system, items } = seasonedCharacter();
+    for (const a of ATTRIBUTES) {
+      expect(await page.locator(`.te-attr[data-attribute="${a}"] .te-circle.is-filled`).count(), a).toBe(system.attributes[a]);
+    }
+    const saves = deriveSaves(system.attributes);
+    // Could be worse (an advancement of the fixture) cancels Broken's penalty.
+    const ignores = { ignoreBroken: items.some((i) => i.type === "advancement" && i.system.key === "couldBeWorse") };
+    expect(ignores.ignoreBroken).toBe(true);
+    for (const g of GROUPS) {
+      const group = page.locator(`.te-group-${g}`);
+      expect(await group.locator(".te-save .te-pip.is-filled").count(), `${g} Save`).toBe(saves[g]);
+      const track = woundPenaltyTrack(system.wounds, g, ignores);
+      const penalty = group.locator(".te-penalty");
+      if (track) {
+        expect(clean(await penalty.textContent()), g).toBe(english(`TERRAN.Sheet.Wounds.penalty.${track}`));
+        expect(await penalty.isVisible()).toBe(true);
+      } else {
+        expect(await penalty.count(), g).toBe(0);
+      }
+      for (const a of GROUP_ATTRIBUTES[g]) {
+        const light = Math.max(0, system.attributes[a] - (track ? 1 : 0));
+        expect(await text(`.te-attr[data-attribute="${a}"] .te-light-dice`), a).toBe(String(light));
+      }
+    }
+    expect(await text(".te-group-prowess .te-ignored")).toBe(english("TERRAN.Sheet.Wounds.ignoredBroken"));
+    // Only the active tab shows; the tab bar switches (the sandbox stands in for Foundry's tabs).
+    expect(await page.locator('.tab[data-tab="main"]').isVisible()).toBe(true);
+    expect(await page.locator('.tab[data-tab="items"]').isVisible()).toBe(false);
+    await afterUpdate(page, () => page.locator('[data-action="tab"][data-tab="items"]').click());
+    expect(await page.locator('.tab[data-tab="items"]').isVisible()).toBe(true);
+    expect(await page.locator('.tab[data-tab="main"]').isVisible()).toBe(false);
+    await closePage();
+  });
+
+  it("R-HARM-5: a Mortally Wounded character shows the banner and no Light Dice anywhere", async () => {
+    await open("/scene/sheet/character-mortal");
+    expect(await page.locator(".te-banner-mortal").isVisible()).toBe(true);
+    const dice = (await page.locator(".te-light-dice").allTextContents()).map(clean);
+    expect(dice.length).toBe(ATTRIBUTES.length + GROUPS.length);
+    expect(new Set(dice)).toEqual(new Set(["0"]));
+    expect(Object.values(mortalCharacter().system.wounds).every(Boolean)).toBe(true);
+    await closePage();
+  });
+
+  it("the items tab lists every item of the fixture, and an opened row shows its text", async () => {
+    await open("/scene/sheet/character-seasoned-items");
+    expect(await page.locator('.tab[data-tab="items"]').isVisible()).toBe(true);
+    expect(await page.locator('.tab[data-tab="main"]').isVisible()).toBe(false);
+    expect(await page.locator(".te-item").count()).toBe(seasonedCharacter().items.length);
+    expect(await text('.te-item[data-item-id="advDieHard000001"].is-expanded')).toContain("Hard to put down.");
+    await closePage();
+  });
+});
 
 describe("sandbox in Chromium: the Risky Action card", { timeout: 30_000 }, () => {
   it("R-RA-1: clicking a die makes it the Precision die and the outcome changes, as the real transition says", async () => {
