@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -42,6 +43,33 @@ export async function openSession(): Promise<BrowserSession> {
       await browser.close();
       await sandbox.close();
     },
+  };
+}
+
+/**
+ * Opens one session for the test file (beforeAll) and closes it (afterAll). If it cannot open (no
+ * Chromium), every test of the file fails with the reason — counted as failed, never skipped — so
+ * CI's "N passed, N failed" line shows it.
+ */
+export function useSession(): () => BrowserSession {
+  let session: BrowserSession | null = null;
+  let failure: Error | null = null;
+  beforeAll(async () => {
+    try {
+      session = await openSession();
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error("the browser session did not open", { cause: error });
+    }
+  }, 60_000);
+  beforeEach(() => {
+    if (failure) throw failure;
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error("the browser session is not open");
+    return session;
   };
 }
 

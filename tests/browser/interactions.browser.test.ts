@@ -5,31 +5,23 @@
  * models and transitions work together in a browser, not that Foundry renders them the same way.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { initialChoices, rollDialogModel, type RollDialogChoices } from "../../src/applications/dialogs/roll-dialog-model.ts";
 import { riskyCardResult, selectDie } from "../../src/chat/index.ts";
 import { ATTRIBUTES, deriveSaves, GROUP_ATTRIBUTES, GROUPS, woundPenaltyTrack } from "../../src/rules/index.ts";
 import { mortalCharacter, seasonedCharacter } from "../fixtures/sheets.ts";
 import { CARDS, DIALOG_SETTINGS, DIALOGS, PLAYER, type DialogFixture } from "../../sandbox/fixtures.ts";
 import { english } from "../support/templates.ts";
-import { afterUpdate, clean, openSession, watchErrors, type BrowserSession } from "./browser.ts";
+import { afterUpdate, clean, useSession, watchErrors } from "./browser.ts";
 
-let session: BrowserSession;
+const session = useSession();
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  session = await openSession();
-}, 60_000);
-
-afterAll(async () => {
-  await session?.close();
-});
-
 async function open(path: string): Promise<void> {
-  page = await session.context.newPage();
+  page = await session().context.newPage();
   errors = watchErrors(page);
-  await page.goto(`${session.sandbox.url}${path}`);
+  await page.goto(`${session().sandbox.url}${path}`);
 }
 
 async function closePage(): Promise<void> {

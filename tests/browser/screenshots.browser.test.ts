@@ -7,29 +7,31 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
-import { horizontalOverflow, openSession, watchErrors, type BrowserSession } from "./browser.ts";
+import { horizontalOverflow, useSession, watchErrors } from "./browser.ts";
 
 const OUT = resolve(import.meta.dirname, "../../out/screenshots");
 const THEMES = ["light", "dark"] as const;
 
-let session: BrowserSession;
+const session = useSession();
 /** One tab visits every scene in turn (cheaper than a tab per visit on a small machine). */
-let page: Page;
-let errors: string[];
+let page: Page | null = null;
+/** The tab's console errors and failed requests (watchErrors keeps filling this list). */
+let errors: string[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  session = await openSession();
-  page = await session.context.newPage();
-  errors = watchErrors(page);
-}, 60_000);
-
-afterAll(async () => {
-  await session?.close();
 });
+
+async function tab(): Promise<Page> {
+  if (!page) {
+    page = await session().context.newPage();
+    errors = watchErrors(page);
+  }
+  return page;
+}
 
 /** The element a scene is judged by: the application window, or the chat sidebar around a card. */
 function frame(scene: SceneInfo): string {
@@ -37,9 +39,10 @@ function frame(scene: SceneInfo): string {
 }
 
 async function visit(scene: SceneInfo, theme: "light" | "dark", width: number | null, shot: string | null): Promise<string[]> {
+  const page = await tab();
   errors.length = 0;
   const query = `theme=${theme}${width === null ? "" : `&width=${width}`}`;
-  await page.goto(`${session.sandbox.url}/scene/${scene.kind}/${scene.id}?${query}`);
+  await page.goto(`${session().sandbox.url}/scene/${scene.kind}/${scene.id}?${query}`);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const selector = frame(scene);
   expect(await page.locator(selector).count(), selector).toBe(1);
