@@ -44,7 +44,7 @@ export class CharacterSheet<
 > extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
-    position: { width: 760, height: 820 },
+    position: { width: 800, height: 820 },
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
