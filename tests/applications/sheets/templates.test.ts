@@ -22,6 +22,7 @@ import {
 } from "../../../src/applications/sheets/parts.ts";
 import { RULESET_IDS } from "../../../src/rules/index.ts";
 import {
+  advancementSheet,
   GM,
   hostileCharacter,
   HOSTILE_NAME,
@@ -161,6 +162,17 @@ describe("character sheet in the DOM", () => {
     const limited = character(seasonedCharacter("core", { permissions: LIMITED }));
     expect(limited.querySelector(".te-name")?.textContent).toBe("Bram Seasoned");
     expect(limited.querySelector(".te-attributes, input, button")).toBeNull();
+  });
+});
+
+describe("item sheets in the DOM", () => {
+  it("R-POOL-2: a modifier labelled with the rules' own wording shows it translated, never as an i18n key", () => {
+    const view = itemSheetContext(advancementSheet());
+    const root = render(itemSheetParts(view.type).map((p) => ITEM_SHEET_PARTS[p]), view);
+    const labels = [...root.querySelectorAll<HTMLInputElement>("input.te-modifier-label")].map((i) => i.value);
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((l) => l.startsWith("TERRAN."))).toEqual([]);
+    expect(labels).toContain(english("TERRAN.Mod.marathon"));
   });
 });
 
