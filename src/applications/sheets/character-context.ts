@@ -27,6 +27,7 @@ import {
   WOUND_TRACKS,
   woundPenaltyTrack,
   type Attribute,
+  type Attributes,
   type DiceModifier,
   type Group,
   type MechanicsFlag,
@@ -277,13 +278,17 @@ function rollView(what: string, light: number, hint: Message, g: Gate): RollView
   return { ...b, what, light, draggable: !b.disabled };
 }
 
+/** R-CHAR-5 why setting `attribute` to `value` is refused (the six together would pass 10), or null. */
+export function ratingRefusal(attributes: Attributes, attribute: Attribute, value: number): Message | null {
+  return attributeTotal(attributes) - attributes[attribute] + value > ATTRIBUTE_TOTAL_CAP ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP) : null;
+}
+
 function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): CircleView[] {
   const value = source.attributes[attribute];
-  const total = attributeTotal(source.attributes);
   return Array.from({ length: ATTRIBUTE_MAX }, (_, i) => {
     const index = i + 1;
     const sets = value === index ? index - 1 : index;
-    const over = total - value + sets > ATTRIBUTE_TOTAL_CAP ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP) : null;
+    const over = ratingRefusal(source.attributes, attribute, sets);
     return {
       index,
       filled: index <= value,
