@@ -1,9 +1,11 @@
 /**
- * FOUNDRY STAND-INS — not Foundry. The client-side globals the system's glue reads (`Actor`,
+ * FOUNDRY STAND-INS — not Foundry. The client-side globals the system's glue reads (`Actor`, `Item`,
  * `ChatMessage`, `game.user`, `game.users.activeGM`, `game.settings`, `fromUuid`, `ui.notifications`,
- * `canvas`, `DialogV2`, `renderTemplate`), each as small as the glue needs, recording what it was
- * asked. Tests using them check OUR dispatch, permissions and persistence calls — never Foundry's own
- * behaviour (its sockets, document updates, rendering or query transport).
+ * `canvas`, `DialogV2`, `renderTemplate`, and for the sheets `ActorSheetV2`/`ItemSheetV2`,
+ * `TextEditor`, `FilePicker`, `foundry.utils.setProperty`/`flattenObject`), each as small as the glue
+ * needs, recording what it was asked. Tests using them check OUR dispatch, permissions and persistence
+ * calls — never Foundry's own behaviour (its sockets, document updates and lifecycle, permission
+ * levels, form handling, rendering or query transport).
  *
  * Import after `./foundry.ts` (this module does it) and before any module of the system.
  * Templates render with the real `handlebars` and the helper stand-ins of tests/support/templates.ts.
@@ -74,6 +76,9 @@ export class ActorStub {
   readonly model: ModelClass;
   readonly items: ItemStub[] & { get(id: string): ItemStub | undefined };
   isOwner: boolean;
+  /** Set by a test: the viewer has limited permission (the stand-in knows no permission levels). */
+  limited = false;
+  img = "icons/svg/mystery-man.svg";
   flags: Json = {};
   readonly updates: Json[] = [];
   readonly itemUpdates: Json[][] = [];
@@ -104,12 +109,44 @@ export class ActorStub {
     if (isRecord(system)) this.system = this.#build(mergeDeep(this.system.toObject(), system));
     const flags = expanded.flags;
     if (isRecord(flags)) this.flags = mergeDeep(this.flags, flags);
+    if (typeof expanded.img === "string") this.img = expanded.img;
     return Promise.resolve(this);
   }
 
+  /** Records the batch; an item built by the stand-in `Item` also takes its change (plain ItemStubs do not). */
   updateEmbeddedDocuments(_type: string, updates: Json[]): Promise<Json[]> {
     this.itemUpdates.push(structuredClone(updates));
+    for (const { _id, ...change } of updates) {
+      const item = this.items.get(String(_id));
+      if (item instanceof ItemDocStub) item.applyChange(change);
+    }
     return Promise.resolve(updates);
+  }
+
+  /**
+   * Builds each item with CONFIG.Item.documentClass (else the stand-in Item) and the model of
+   * CONFIG.Item.dataModels[type], adds it, then calls its `_onCreate(data, {}, game.user.id)` — a
+   * stand-in for "the creating client is told", nothing of Foundry's creation cycle.
+   */
+  createEmbeddedDocuments(_type: string, data: Json[]): Promise<ItemDocStub[]> {
+    const created = data.map((d) => {
+      const cls = itemConfig().documentClass ?? ItemDocStub;
+      const item = new cls({ ...d, parent: this });
+      this.items.push(item);
+      return item;
+    });
+    for (const [i, item] of created.entries()) item._onCreate(data[i] ?? {}, {}, world.user.id);
+    return Promise.resolve(created);
+  }
+
+  /** Removes an item (what the stand-in Item's `delete` asks of its actor). */
+  removeItem(id: string): void {
+    const index = this.items.findIndex((i) => i.id === id);
+    if (index >= 0) this.items.splice(index, 1);
+  }
+
+  toObject(): Json {
+    return { name: this.name, type: this.type, img: this.img, system: this.system.toObject() };
   }
 
   getFlag(scope: string, key: string): unknown {
@@ -119,6 +156,92 @@ export class ActorStub {
 
   setFlag(scope: string, key: string, value: unknown): Promise<this> {
     return this.update({ flags: { [scope]: { [key]: value } } });
+  }
+}
+
+function itemConfig(): { documentClass?: typeof ItemDocStub; dataModels: Record<string, ModelClass> } {
+  const config = Reflect.get(globalThis, "CONFIG") as { Item?: { documentClass?: typeof ItemDocStub; dataModels?: Record<string, ModelClass> } };
+  return { documentClass: config.Item?.documentClass, dataModels: config.Item?.dataModels ?? {} };
+}
+
+let itemCounter = 0;
+
+/**
+ * Stand-in Item (the global `Item`, so `TerranItem extends Item` builds on it): a name, a type, an
+ * image, a sort, a system model built from CONFIG.Item.dataModels[type] (set by the test), and the
+ * actor it belongs to. `update` records the change and rebuilds the model from the merged source;
+ * `delete` takes it off its actor; `_onCreate` does nothing. No validation, no permission levels.
+ */
+export class ItemDocStub implements ItemStub {
+  readonly id: string;
+  readonly uuid: string;
+  name: string;
+  readonly type: string;
+  img: string;
+  sort: number;
+  system: SystemModel;
+  readonly parent: ActorStub | null;
+  readonly limited = false;
+  readonly updates: Json[] = [];
+  deleted = false;
+
+  constructor(init: Json & { parent?: ActorStub | null }) {
+    this.id = typeof init._id === "string" ? init._id : `item${String(++itemCounter).padStart(12, "0")}`;
+    this.parent = init.parent ?? null;
+    this.uuid = this.parent ? `${this.parent.uuid}.Item.${this.id}` : `Item.${this.id}`;
+    this.name = typeof init.name === "string" ? init.name : "";
+    this.type = typeof init.type === "string" ? init.type : "";
+    this.img = typeof init.img === "string" ? init.img : "icons/svg/item-bag.svg";
+    this.sort = typeof init.sort === "number" ? init.sort : 0;
+    this.system = this.#build(isRecord(init.system) ? init.system : {});
+    world.documents.set(this.uuid, this);
+  }
+
+  #build(source: Json): SystemModel {
+    const model = itemConfig().dataModels[this.type];
+    if (!model) throw new Error(`stand-in Item: no CONFIG.Item.dataModels.${this.type}`);
+    const system = new model(source, { parent: this });
+    system.prepareDerivedData();
+    return system;
+  }
+
+  get isOwner(): boolean {
+    return this.parent?.isOwner ?? true;
+  }
+
+  /** Merges a flat or nested change into the item (used by `update` and the actor's embedded updates). */
+  applyChange(change: Json): void {
+    const expanded = expandUpdate(change);
+    if (isRecord(expanded.system)) this.system = this.#build(mergeDeep(this.system.toObject(), expanded.system));
+    if (typeof expanded.sort === "number") this.sort = expanded.sort;
+    if (typeof expanded.name === "string") this.name = expanded.name;
+    if (typeof expanded.img === "string") this.img = expanded.img;
+  }
+
+  update(change: Json): Promise<this> {
+    this.updates.push(structuredClone(change));
+    this.applyChange(change);
+    return Promise.resolve(this);
+  }
+
+  delete(): Promise<this> {
+    this.deleted = true;
+    this.parent?.removeItem(this.id);
+    world.documents.delete(this.uuid);
+    return Promise.resolve(this);
+  }
+
+  toObject(): Json {
+    return { name: this.name, type: this.type, img: this.img, sort: this.sort, system: this.system.toObject() };
+  }
+
+  toDragData(): Json {
+    return { type: "Item", uuid: this.uuid };
+  }
+
+  /** The stand-in does nothing when created (TerranItem's override runs); the arguments are Foundry's documented ones. */
+  _onCreate(...args: [data: Json, options: Json, userId: string]): void {
+    void args;
   }
 }
 
@@ -202,6 +325,10 @@ export const world = {
   /** Active modules by id (Dice So Nice is "dice-so-nice"), and what `game.dice3d` holds. */
   modules: new Set<string>(),
   dice3d: undefined as unknown,
+  /** Applications rendered for the first time, in order (a sheet, the roll dialog it opened…). */
+  opened: [] as ApplicationStub[],
+  /** File pickers opened (their options hold the callback a chosen path goes to). */
+  pickers: [] as { options: Json; browsed: boolean }[],
 };
 
 const DEFAULT_SETTINGS: Json = {
@@ -249,6 +376,8 @@ export function resetWorld(): void {
   world.created = [];
   world.modules = new Set();
   world.dice3d = undefined;
+  world.opened = [];
+  world.pickers = [];
 }
 resetWorld();
 
@@ -293,6 +422,11 @@ export class ApplicationStub {
     return Promise.resolve();
   }
 
+  /** A copy of the class's PARTS (a sheet may drop some); render renders what this returns. */
+  _configureRenderParts(): Record<string, { template: string }> {
+    return { ...(this.constructor as typeof ApplicationStub).PARTS };
+  }
+
   async render(): Promise<this> {
     const cls = this.constructor as typeof ApplicationStub;
     const first = this.renders === 0;
@@ -305,9 +439,11 @@ export class ApplicationStub {
         if (target && handler) void handler.call(this, event, target);
       });
     }
-    const parts = await Promise.all(Object.values(cls.PARTS).map((part) => renderSystemTemplate(part.template, context)));
+    const configured = this._configureRenderParts();
+    const parts = await Promise.all(Object.values(configured).map((part) => renderSystemTemplate(part.template, context)));
     this.element.innerHTML = parts.join("");
     this.renders++;
+    if (first) world.opened.push(this);
     if (first) await (this._onFirstRender as (context: Json, options: Json) => Promise<void>)(context, {});
     return this;
   }
@@ -316,6 +452,80 @@ export class ApplicationStub {
     this.closed = true;
     return Promise.resolve(this);
   }
+}
+
+/**
+ * Stand-in DocumentSheetV2 (for ActorSheetV2 and ItemSheetV2): the ApplicationV2 stand-in plus
+ * `document` (options.document), `isEditable` (the document's `isOwner`, no other rule), `changeTab`
+ * (remembers the tab) and `_prepareSubmitData` (returns the form data's object as it is). Foundry's
+ * form submission, permission levels, locking and tab handling are not reproduced.
+ */
+export class DocumentSheetStub extends ApplicationStub {
+  readonly tabs: Record<string, string> = {};
+
+  get document(): { isOwner: boolean } {
+    return this.options.document as { isOwner: boolean };
+  }
+
+  get isEditable(): boolean {
+    return this.document.isOwner;
+  }
+
+  changeTab(tab: string, group: string): void {
+    this.tabs[group] = tab;
+  }
+
+  _prepareSubmitData(_event: Event, _form: HTMLFormElement, formData: { object: Json }): Json {
+    return formData.object;
+  }
+}
+
+/** Stand-in FilePicker: records the options it was opened with; a test calls their callback. */
+class FilePickerStub {
+  static get implementation(): typeof FilePickerStub {
+    return FilePickerStub;
+  }
+  readonly record: { options: Json; browsed: boolean };
+  constructor(options: Json) {
+    this.record = { options, browsed: false };
+    world.pickers.push(this.record);
+  }
+  browse(): Promise<void> {
+    this.record.browsed = true;
+    return Promise.resolve();
+  }
+}
+
+/** `text/plain` JSON of a drop event's dataTransfer, or null (the stand-in's whole reading of drag data). */
+function dragEventData(event: DragEvent): unknown {
+  const raw = event.dataTransfer?.getData("text/plain") ?? "";
+  try {
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets `path` ("system.equipped") in `object`, creating objects on the way. */
+function setProperty(object: Json, path: string, value: unknown): boolean {
+  const parts = path.split(".");
+  let node = object;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    node = isRecord(next) ? next : (node[part] = {});
+  }
+  node[parts.at(-1) ?? path] = value;
+  return true;
+}
+
+/** `{ system: { a: 1 } }` → `{ "system.a": 1 }` (arrays kept whole). */
+function flattenObject(object: Json, prefix = ""): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (isRecord(value)) Object.assign(out, flattenObject(value, `${prefix}${key}.`));
+    else out[`${prefix}${key}`] = value;
+  }
+  return out;
 }
 
 function renderSystemTemplate(path: string, context: object): Promise<string> {
@@ -338,8 +548,17 @@ Object.assign(foundryGlobal, {
           world.dialogs.push(options);
           return Promise.resolve(world.dialogAnswers.shift() ?? false);
         },
+        /** The scripted answer stands for what the prompt's ok callback would return (null: closed). */
+        prompt: (options: Json) => {
+          world.dialogs.push(options);
+          return Promise.resolve(world.dialogAnswers.shift() ?? null);
+        },
       },
     },
+    sheets: { ActorSheetV2: DocumentSheetStub, ItemSheetV2: DocumentSheetStub },
+    apps: { FilePicker: FilePickerStub },
+    /** Enrichment returns the HTML unchanged; drag data is the JSON of the event's text/plain. */
+    ux: { TextEditor: { implementation: { enrichHTML: (html: string) => Promise.resolve(html), getDragEventData: dragEventData } } },
     handlebars: {
       renderTemplate: renderSystemTemplate,
     },
@@ -347,12 +566,15 @@ Object.assign(foundryGlobal, {
 });
 Object.assign(foundryGlobal.utils as Json, {
   escapeHTML: (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+  setProperty,
+  flattenObject,
 });
 
 const config = Reflect.get(globalThis, "CONFIG") as Json;
 config.queries = {};
 
 Reflect.set(globalThis, "Actor", ActorStub);
+Reflect.set(globalThis, "Item", ItemDocStub);
 Reflect.set(globalThis, "ChatMessage", ChatMessageStub);
 Reflect.set(globalThis, "fromUuid", (uuid: string) => Promise.resolve(world.documents.get(uuid) ?? null));
 Reflect.set(globalThis, "ui", { notifications: { warn: (m: string) => world.warnings.push(m), info: () => undefined, error: (m: string) => world.warnings.push(m) } });
