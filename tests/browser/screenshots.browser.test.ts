@@ -47,9 +47,21 @@ async function visit(scene: SceneInfo, theme: "light" | "dark", width: number | 
   const selector = frame(scene);
   expect(await page.locator(selector).count(), selector).toBe(1);
   if (shot) await page.locator(selector).screenshot({ path: resolve(OUT, shot), animations: "disabled" });
-  const problems = await horizontalOverflow(page, selector);
+  const problems = [...(await horizontalOverflow(page, selector)), ...(await clippedNames(page, selector))];
   expect(errors, `${scene.kind}/${scene.id} (${theme}) loads cleanly`).toEqual([]);
   return problems;
+}
+
+/**
+ * The attribute and Save names a player clicks to roll must be read whole: any of them cut short
+ * (an ellipsis, or text wider than its box) is reported as "clipped: <name>".
+ */
+async function clippedNames(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>(".te-attr-name, .te-save-name")]
+      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `clipped: ${(el.textContent ?? "").trim()}`),
+  );
 }
 
 const all = scenes();
