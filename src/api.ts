@@ -6,14 +6,9 @@ import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
 import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
 import { TerranActor } from "./documents/actor.ts";
-import { isAttribute, isGroup, RulesError, type RollTarget } from "./rules/index.ts";
+import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
 import { attempt } from "./documents/notify.ts";
 import { currentRuleset } from "./settings/settings.ts";
-
-function isMelee(ranges: Iterable<string>): boolean {
-  const close = new Set(currentRuleset().ranges.filter((r) => r.close).map((r) => r.id));
-  return [...ranges].some((r) => close.has(r));
-}
 
 /** Opens the roll dialog: `what` is an attribute id, `save:<group>`, or a weapon item's id. */
 async function roll(actor: Actor.Implementation, what: string): Promise<void> {
@@ -26,9 +21,7 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
     let target: RollTarget;
     if (isAttribute(what)) target = { kind: "attribute", attribute: what };
     else if (isGroup(group)) target = { kind: "save", group };
-    // Ruling: a weapon with a close range (Contact, Reach) is melee and uses Exertion ("melee" in the
-    // SRD's description); a ranged weapon uses Finesse ("precision").
-    else if (item && weaponSystem) target = { kind: "attribute", attribute: isMelee(weaponSystem.ranges) ? "exertion" : "finesse" };
+    else if (item && weaponSystem) target = { kind: "attribute", attribute: weaponAttribute(currentRuleset(), weaponSystem.ranges) };
     else throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, { id: what });
     const weapon = snapshot && weaponSystem ? { id: snapshot.id, name: snapshot.name, system: weaponSystem } : null;
     await new RollDialog({ actor, target, weapon }).render({ force: true });

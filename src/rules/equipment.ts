@@ -47,6 +47,17 @@ export function isCloseRange(ruleset: Ruleset, range: string): boolean {
   return ruleset.ranges.find((r) => r.id === assertRange(ruleset, range))?.close ?? false;
 }
 
+/**
+ * R-EQ-1 / R-EQ-2 the attribute a weapon's attack rolls. Ruling (the SRD calls melee "Exertion" and
+ * ranged "precision"): a weapon usable at a close range of this ruleset (Contact, Reach) rolls
+ * Exertion, any other Finesse. Ranges this ruleset does not know (a weapon from the other ruleset)
+ * are ignored rather than refused, so such a weapon still rolls.
+ */
+export function weaponAttribute(ruleset: Ruleset, ranges: Iterable<string>): "exertion" | "finesse" {
+  const close = new Set(ruleset.ranges.filter((r) => r.close).map((r) => r.id));
+  return [...ranges].some((r) => close.has(r)) ? "exertion" : "finesse";
+}
+
 /** R-EQ-4 / R-HARM-2 body armour and shields. */
 export const BODY_ARMOUR = ["none", "light", "heavy"] as const;
 export type BodyArmour = (typeof BODY_ARMOUR)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARMOUR_VALUE, effectTags, isCloseRange, isWeaponTag, WEAPON_TAGS } from "../../src/rules/equipment.ts";
+import { ARMOUR_VALUE, effectTags, isCloseRange, isWeaponTag, WEAPON_TAGS, weaponAttribute } from "../../src/rules/equipment.ts";
 import { explosionThreshold } from "../../src/rules/explosion.ts";
 import { effectOrder } from "../../src/rules/resolution.ts";
 import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
@@ -51,6 +51,15 @@ describe("equipment", () => {
     expect(effectOrder({ nimble: true })).toBe("player-first");
     expect(isCloseRange(CORE, "reach")).toBe(true);
     expect(isCloseRange(CORE, "short")).toBe(false);
+  });
+
+  it("R-EQ-1 R-EQ-2: a weapon usable at a close range rolls Exertion, any other Finesse; unknown ranges are ignored", () => {
+    expect(weaponAttribute(CORE, ["contact"])).toBe("exertion");
+    expect(weaponAttribute(CORE, ["short", "reach"])).toBe("exertion");
+    expect(weaponAttribute(CORE, ["short", "long"])).toBe("finesse");
+    expect(weaponAttribute(CORE, [])).toBe("finesse");
+    expect(weaponAttribute(CORE, ["moon"])).toBe("finesse");
+    expect(weaponAttribute(DEGENESIS, ["contact"])).toBe("exertion");
   });
 
   it("R-EQ-4: armour values: Light 1, Heavy 2, Shield 1", () => {

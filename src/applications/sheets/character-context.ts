@@ -33,6 +33,7 @@ import {
   type MechanicsFlag,
   type RollTarget,
   type Ruleset,
+  weaponAttribute,
   type WoundTrack,
 } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
@@ -360,9 +361,7 @@ function rowsOf(
     const destroyed = item.type === "armour" && item.system.destroyed;
     let roll: RollView | null = null;
     if (item.type === "weapon") {
-      const close = new Set(ruleset.ranges.filter((r) => r.close).map((r) => r.id));
-      // The same ruling as TerranEngine.roll: a weapon with a close range uses Exertion, else Finesse.
-      const attribute: Attribute = item.system.ranges.some((r) => close.has(r)) ? "exertion" : "finesse";
+      const attribute = weaponAttribute(ruleset, item.system.ranges);
       roll = rollView(item.id, lightFor(ruleset, input.system, derived, { kind: "attribute", attribute }), message("TERRAN.Sheet.Roll.weapon", ""), g);
     }
     return {
