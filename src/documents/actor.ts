@@ -191,6 +191,11 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     });
   }
 
+  /** R-CHAR-1 / R-CHAR-5 set one rating by hand (a circle on the sheet); refused past the total of 10. */
+  async setAttribute(attribute: Attribute, value: number) {
+    return attempt(() => this.#persist(ops.setAttributeOperation(this.characterState(), attribute, value)));
+  }
+
   /** R-CHAR-4 the creation roll's points, distributed by the player. */
   async rateAttributes(roll: CreationRoll, shares: Readonly<Partial<Record<Attribute, number>>>) {
     return attempt(() => this.#persist(ops.creationRatingsOperation(this.characterState(), roll, shares)));

@@ -70,6 +70,23 @@ export function deriveSaves(attributes: Attributes): Saves {
   };
 }
 
+/** R-CHAR-5 the six attributes' total if `attribute` were set to `value`. */
+export function totalWith(attributes: Attributes, attribute: Attribute, value: number): number {
+  return attributeTotal(attributes) - attributes[attribute] + value;
+}
+
+/**
+ * R-CHAR-1 / R-CHAR-5 setting one rating by hand: a whole number 0–4, and the six together no more
+ * than 10 (the character's data never holds more; the data model refuses it too).
+ */
+export function assertRatingChange(attributes: Attributes, attribute: Attribute, value: number): number {
+  assertRating(value, attribute);
+  if (totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP) {
+    throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, { attribute, cap: ATTRIBUTE_TOTAL_CAP });
+  }
+  return value;
+}
+
 /**
  * R-CHAR-5 *Developed*: +1 to one attribute, refused when the attribute is at 4 or the six together
  * are already at 10. Returns the new attributes.

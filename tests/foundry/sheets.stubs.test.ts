@@ -163,7 +163,7 @@ describe("[Foundry stand-ins] the character sheet's ratings and rolls", () => {
     await settle();
     expect(sys(mira).attributes.exertion).toBe(0);
     expect(stub(mira).updates).toEqual([]);
-    expect(world.warnings).toEqual(["TERRAN.Sheet.Disabled.attributeTotal"]);
+    expect(world.warnings).toEqual(["TERRAN.Error.attribute-cap"]); // the actor's operation refuses it (R-CHAR-5)
     // Lowering one stays allowed at the cap.
     await click(sheet, '[data-action="setRating"][data-attribute="finesse"][data-value="2"]');
     expect(sys(mira).attributes.finesse).toBe(2);

@@ -12,7 +12,9 @@ import {
   SAVE_MAX,
   assertAttributes,
   assertRating,
+  assertRatingChange,
   attributeTotal,
+  totalWith,
   deriveSaves,
   developableAttributes,
   developAttribute,
@@ -204,6 +206,16 @@ describe("R-CHAR-5 attribute cap and Developed", () => {
     const after = developAttribute(before, "finesse");
     expect(after).toEqual(attrs({ reason: 1, finesse: 3, attunement: 3 }));
     expect(before.finesse).toBe(2);
+  });
+
+  it("R-CHAR-5: a rating set by hand keeps the six at 10 or less (and is a whole rating 0–4)", () => {
+    const at9 = attrs({ intuition: 4, reason: 3, finesse: 2 });
+    expect(totalWith(at9, "finesse", 0)).toBe(7);
+    expect(assertRatingChange(at9, "exertion", 1)).toBe(1);
+    expect(assertRatingChange(at9, "intuition", 0)).toBe(0);
+    expectRulesError(() => assertRatingChange(at9, "exertion", 2), "attribute-cap", /may not go above 10/);
+    expectRulesError(() => assertRatingChange(at9, "finesse", 4), "attribute-cap", /may not go above 10/);
+    expectRulesError(() => assertRatingChange(ZERO, "finesse", 5), "out-of-range", /between 0 and 4/);
   });
 
   it("R-CHAR-5: Developed may raise an attribute from 0", () => {

@@ -34,6 +34,7 @@ import {
   type RollTarget,
   type Ruleset,
   weaponAttribute,
+  totalWith,
   type WoundTrack,
 } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
@@ -280,8 +281,8 @@ function rollView(what: string, light: number, hint: Message, g: Gate): RollView
 }
 
 /** R-CHAR-5 why setting `attribute` to `value` is refused (the six together would pass 10), or null. */
-export function ratingRefusal(attributes: Attributes, attribute: Attribute, value: number): Message | null {
-  return attributeTotal(attributes) - attributes[attribute] + value > ATTRIBUTE_TOTAL_CAP ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP) : null;
+function ratingRefusal(attributes: Attributes, attribute: Attribute, value: number): Message | null {
+  return totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP) : null;
 }
 
 function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): CircleView[] {

@@ -16,14 +16,14 @@ import { TerranActor } from "../../documents/actor.ts";
 import { chooseOne, confirm } from "../../documents/dialogs.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
-import { characterSheetContext, ratingRefusal, type CharacterSheetView } from "./character-context.ts";
+import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
 import { dropSort, moveItem } from "./common.ts";
 import { CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type SheetItem } from "./inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
 import { CHARACTER_LIMITS } from "./submit.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
-import { droppedItem, enrich, firstHandling, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -270,14 +270,9 @@ export class CharacterSheet<
   static async #onSetRating(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const attribute = target.dataset.attribute ?? "";
     const value = Number(target.dataset.value);
-    if (!isAttribute(attribute) || !Number.isInteger(value)) return;
-    // R-CHAR-5 the disabled circle is not the only guard: a sheet rendered before another change may offer a stale one.
-    const refusal = ratingRefusal(this.#terranActor.characterState().source.attributes, attribute, value);
-    if (refusal) {
-      ui.notifications?.warn(format(refusal.key, { value: refusal.value }));
-      return;
-    }
-    await updateFlat(this.document, { [`system.attributes.${attribute}`]: value });
+    if (!isAttribute(attribute)) return;
+    // The actor checks the rules (R-CHAR-1, R-CHAR-5): a stale circle from an older render is refused with a warning.
+    await this.#terranActor.setAttribute(attribute, value);
   }
 
   static async #onRest(this: CharacterSheet): Promise<void> {

@@ -1,11 +1,11 @@
 /**
  * What a GM needs beside the rules' own operations: setting a rating or a track by hand, and undoing
- * a death. Values are checked against the rules' ranges; nothing else is enforced.
+ * a death. Values are checked against the rules' ranges (and a rating against the total of 10).
  */
 import {
   EGO_MAX,
   assertInteger,
-  assertRating,
+  assertRatingChange,
   isAttribute,
   isLost,
   RulesError,
@@ -16,8 +16,9 @@ import type { PoolTrackSource } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
 /**
- * R-CHAR-1 set one attribute to a whole rating 0–4. Ruling: a GM's correction is not *Developed*, so
- * R-CHAR-5's total of 10 is not enforced here.
+ * R-CHAR-1 set one attribute to a whole rating 0–4 (a rating circle on the sheet, or a GM's
+ * correction). R-CHAR-5's total of 10 holds here too: the data model refuses a character above it,
+ * so refusing it here gives the reason instead of a failed update.
  */
 export function setAttributeOperation(
   state: CharacterState,
@@ -29,7 +30,7 @@ export function setAttributeOperation(
     const id = String(attribute);
     throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
   }
-  assertRating(value, attribute);
+  assertRatingChange(state.source.attributes, attribute, value);
   return result(changes([`system.attributes.${attribute}`, state.source.attributes[attribute], value]), { attribute, value });
 }
 

@@ -14,9 +14,12 @@ describe("setAttributeOperation", () => {
     expect(setAttributeOperation(state({ attributes: { exertion: 3 } }), "exertion", 3).update).toEqual({});
   });
 
-  it("R-CHAR-5: a GM's correction is not Developed: the total of 10 does not apply", () => {
-    const s = state({ attributes: { intuition: 4, reason: 4, finesse: 2 } });
-    expect(setAttributeOperation(s, "exertion", 4).update).toEqual({ "system.attributes.exertion": 4 });
+  it("R-CHAR-5: a rating that would take the six past 10 is refused (attribute-cap); up to 10, and lowering, are fine", () => {
+    const s = state({ attributes: { intuition: 4, reason: 4, finesse: 1 } });
+    expect(setAttributeOperation(s, "exertion", 1).update).toEqual({ "system.attributes.exertion": 1 });
+    expectRefusal(() => setAttributeOperation(s, "exertion", 2), "attribute-cap", /may not go above 10/);
+    expect(setAttributeOperation(s, "finesse", 2).update).toEqual({ "system.attributes.finesse": 2 });
+    expect(setAttributeOperation(s, "intuition", 0).update).toEqual({ "system.attributes.intuition": 0 });
   });
 
   it("R-CHAR-1: a rating outside 0–4, a fraction or an unknown attribute is refused", () => {
