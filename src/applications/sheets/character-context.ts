@@ -301,13 +301,17 @@ function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): Circ
   });
 }
 
-function ignoredNote(source: CharacterSource, group: Group, flags: ReadonlySet<MechanicsFlag>): Message | null {
-  for (const track of WOUND_TRACKS) {
-    if (WOUND_GROUP[track] !== group || !source.wounds[track]) continue;
-    if (track === "broken" && flags.has("ignoreBroken")) return message("TERRAN.Sheet.Wounds.ignoredBroken");
-    if (track === "weary" && flags.has("ignoreWeary")) return message("TERRAN.Sheet.Wounds.ignoredWeary");
-  }
+/** R-HARM-4 the note for a track whose penalty an advancement cancels (Could be worse, Unyielding), or null. */
+function ignoredMessage(track: WoundTrack, flags: ReadonlySet<MechanicsFlag>): Message | null {
+  if (track === "broken" && flags.has("ignoreBroken")) return message("TERRAN.Sheet.Wounds.ignoredBroken");
+  if (track === "weary" && flags.has("ignoreWeary")) return message("TERRAN.Sheet.Wounds.ignoredWeary");
   return null;
+}
+
+/** The note under a group: its marked track whose penalty is cancelled, or null. */
+function ignoredNote(source: CharacterSource, group: Group, flags: ReadonlySet<MechanicsFlag>): Message | null {
+  const track = WOUND_TRACKS.find((t) => WOUND_GROUP[t] === group && source.wounds[t] && ignoredMessage(t, flags) !== null);
+  return track ? ignoredMessage(track, flags) : null;
 }
 
 function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterDerived, g: Gate): GroupView[] {
@@ -564,13 +568,12 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
   const tab = Object.fromEntries(tabs.map((t) => [t.id, { cssClass: t.cssClass }])) as Record<CharacterTab, { cssClass: string }>;
   const wounds: WoundView[] = WOUND_TRACKS.map((track) => {
     const group = WOUND_GROUP[track];
-    const ignoredBy = (track === "broken" && flags.has("ignoreBroken")) || (track === "weary" && flags.has("ignoreWeary"));
     return {
       id: track,
       labelKey: `TERRAN.Wound.${track}`,
       marked: system.wounds[track],
       effect: message(`TERRAN.Sheet.Wounds.effect.${group}`),
-      ignored: ignoredBy ? message(track === "broken" ? "TERRAN.Sheet.Wounds.ignoredBroken" : "TERRAN.Sheet.Wounds.ignoredWeary") : null,
+      ignored: ignoredMessage(track, flags),
       toggle: button(message(system.wounds[track] ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"), g.notEditable, g.dead),
     };
   });
