@@ -5,7 +5,7 @@
  * one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { ChallengeData } from "../../data/actor/challenge.ts";
+import { ChallengeData, defineChallengeSchema } from "../../data/actor/challenge.ts";
 import type { FacetSource } from "../../data/source.ts";
 import { attempt } from "../../documents/notify.ts";
 import { currentRuleset } from "../../settings/settings.ts";
@@ -13,7 +13,7 @@ import { rollChallengeEffect } from "../chat/roll-other.ts";
 import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { askNumber } from "./ask-number.ts";
-import { CHALLENGE_LIMITS } from "./submit.ts";
+import { schemaLimits } from "./submit.ts";
 import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -95,7 +95,7 @@ export class ChallengeSheet<
     formData: foundry.applications.ux.FormDataExtended,
     updateData?: unknown,
   ) {
-    notifyCorrections(formData, CHALLENGE_LIMITS, flatFormData(this.document));
+    notifyCorrections(formData, schemaLimits(defineChallengeSchema(), foundry.data.fields), flatFormData(this.document));
     return super._prepareSubmitData(event, form, formData, updateData);
   }
 

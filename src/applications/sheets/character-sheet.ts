@@ -21,7 +21,8 @@ import { dropSort, moveItem } from "./common.ts";
 import { CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type SheetItem } from "./inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
-import { CHARACTER_LIMITS } from "./submit.ts";
+import { schemaLimits } from "./submit.ts";
+import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
 import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 
@@ -150,7 +151,7 @@ export class CharacterSheet<
     formData: foundry.applications.ux.FormDataExtended,
     updateData?: unknown,
   ) {
-    notifyCorrections(formData, CHARACTER_LIMITS, flatFormData(this.document));
+    notifyCorrections(formData, schemaLimits(defineCharacterSchema(), foundry.data.fields), flatFormData(this.document));
     return super._prepareSubmitData(event, form, formData, updateData);
   }
 

@@ -21,7 +21,11 @@ import {
   type ModifierField,
 } from "./item-context.ts";
 import { ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { ITEM_LIMITS } from "./submit.ts";
+import { schemaLimits } from "./submit.ts";
+import { defineAdvancementSchema } from "../../data/item/advancement.ts";
+import { defineArmourSchema } from "../../data/item/armour.ts";
+import { defineConditionSchema } from "../../data/item/condition.ts";
+import { defineWeaponSchema } from "../../data/item/weapon.ts";
 import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -34,6 +38,9 @@ type Context = DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetVie
 export const ITEM_CHANGE_HANDLERS = ["customTags", "modifierField"] as const;
 
 const MODIFIER_FIELDS: readonly ModifierField[] = ["dice", "label", "situational"];
+
+/** Each item type's schema, whose number limits the form is held to. */
+const ITEM_SCHEMAS = { weapon: defineWeaponSchema, armour: defineArmourSchema, advancement: defineAdvancementSchema, condition: defineConditionSchema } as const;
 
 export class TerranItemSheet<
   RenderContext extends Context = Context,
@@ -110,7 +117,8 @@ export class TerranItemSheet<
     formData: foundry.applications.ux.FormDataExtended,
     updateData?: unknown,
   ) {
-    notifyCorrections(formData, ITEM_LIMITS, flatFormData(this.document));
+    const type = itemSnapshot(this.document)?.type;
+    notifyCorrections(formData, type ? schemaLimits(ITEM_SCHEMAS[type](), foundry.data.fields) : {}, flatFormData(this.document));
     return super._prepareSubmitData(event, form, formData, updateData);
   }
 

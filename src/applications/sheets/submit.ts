@@ -4,7 +4,6 @@
  * not a number is dropped (the stored one stays), and each correction is reported so the sheet can
  * say so in a notification. Pure: works on the form's flat `{"system.grit.value": 7}` record.
  */
-import { ATTRIBUTE_MAX, ATTRIBUTES, EGO_MAX } from "../../rules/index.ts";
 import { message, type Message } from "./common.ts";
 
 export interface NumberLimit {
@@ -50,29 +49,36 @@ export function normaliseSubmit(
   return { data, corrections };
 }
 
-/** R-CHAR-1, R-GRIT-1, R-EGO-1, R-XP-1 the character's number fields. */
-export const CHARACTER_LIMITS: Limits = {
-  ...Object.fromEntries(ATTRIBUTES.map((a) => [`system.attributes.${a}`, { min: 0, max: ATTRIBUTE_MAX }])),
-  "system.grit.max": { min: 0, max: 99 },
-  "system.grit.value": { min: 0, max: 99, maxField: "system.grit.max" },
-  "system.grit.dice": { min: 0, max: 10 },
-  "system.ego.max": { min: 0, max: EGO_MAX },
-  "system.ego.value": { min: 0, max: EGO_MAX, maxField: "system.ego.max" },
-  "system.ego.dice": { min: 0, max: 10 },
-  "system.xp": { min: 0, max: 9999 },
-};
+/** The field classes the schema is built from (Foundry's, or the tests' stand-ins). */
+export interface FieldClasses {
+  // Constructors of any arity: only `instanceof` is asked of them.
+  readonly SchemaField: abstract new (...args: never[]) => object;
+  readonly NumberField: abstract new (...args: never[]) => object;
+}
 
-/** R-CH-1 the Challenge's own number fields (its facets are edited by the sheet, see editFacet). */
-export const CHALLENGE_LIMITS: Limits = {
-  "system.disposition.max": { min: 0, max: 1000 },
-  "system.disposition.value": { min: 0, max: 1000, maxField: "system.disposition.max" },
-  "system.dice": { min: 0, max: 100 },
-  "system.n": { min: 4, max: 100 },
-  "system.armour": { min: 0, max: 10 },
-};
+interface NumberOptions {
+  readonly min?: number | null;
+  readonly max?: number | null;
+}
 
-export const ITEM_LIMITS: Limits = {
-  "system.rank": { min: 0, max: 4 },
-  "system.value": { min: 0, max: 10 },
-  "system.requiresMutations": { min: 0, max: 20 },
-};
+/**
+ * The limits of every number field of a data model's schema, read from the schema itself (one place
+ * for each limit): `min`/`max` from the field's options (none: unbounded), and a track's `value`
+ * never above its sibling `max`.
+ */
+export function schemaLimits(fields: Readonly<Record<string, unknown>>, classes: FieldClasses, prefix = "system"): Limits {
+  const out: Record<string, NumberLimit> = {};
+  const isNumber = (f: unknown): f is { options: NumberOptions } => f instanceof classes.NumberField;
+  for (const [name, field] of Object.entries(fields)) {
+    const path = `${prefix}.${name}`;
+    if (field instanceof classes.SchemaField) {
+      const inner = (field as { fields: Readonly<Record<string, unknown>> }).fields;
+      Object.assign(out, schemaLimits(inner, classes, path));
+      const value = out[`${path}.value`];
+      if (value && isNumber(inner.max)) out[`${path}.value`] = { ...value, maxField: `${path}.max` };
+    } else if (isNumber(field)) {
+      out[path] = { min: field.options.min ?? -Infinity, max: field.options.max ?? Infinity };
+    }
+  }
+  return out;
+}

@@ -1,13 +1,11 @@
 /**
- * The sheets' small pure helpers: reordering (buttons and drag and drop), bad form input clamped
- * with a notice, the roll macros' drag data and script, and the engine advancements the creation
+ * The sheets' small pure helpers: reordering (buttons and drag and drop), the roll macros' drag data and script, and the engine advancements the creation
  * helper gives.
  */
 import { describe, expect, it } from "vitest";
 import { button, dropSort, message, moveItem, percentOf, signedDice } from "../../../src/applications/sheets/common.ts";
 import { engineAdvancementSource } from "../../../src/applications/sheets/engine-items.ts";
 import { isRollDragData, ROLL_DRAG_TYPE, rollLabelKey, rollMacroCommand, rollMacroImg } from "../../../src/applications/sheets/hotbar.ts";
-import { CHALLENGE_LIMITS, CHARACTER_LIMITS, ITEM_LIMITS, normaliseSubmit } from "../../../src/applications/sheets/submit.ts";
 
 const rows = [
   { id: "a", sort: 100, name: "A" },
@@ -49,39 +47,6 @@ describe("reordering", () => {
       { _id: "y", sort: 100 },
       { _id: "x", sort: 200 },
     ]);
-  });
-});
-
-describe("bad form input", () => {
-  it("R-GRIT-1 / R-EGO-1: values clamp to their limits and never above the maximum submitted with them", () => {
-    const { data, corrections } = normaliseSubmit(
-      { "system.grit.value": 9, "system.grit.max": 5, "system.ego.max": 8, "system.ego.value": "3", "system.xp": -2, name: "Bram" },
-      CHARACTER_LIMITS,
-    );
-    expect(data).toEqual({ "system.grit.value": 5, "system.grit.max": 5, "system.ego.max": 6, "system.ego.value": 3, "system.xp": 0, name: "Bram" });
-    expect(corrections.map((c) => [c.field, c.message.value])).toEqual(
-      expect.arrayContaining([
-        ["system.grit.value", "5"],
-        ["system.ego.max", "6"],
-        ["system.xp", "0"],
-      ]),
-    );
-    expect(corrections).toHaveLength(3);
-  });
-
-  it("a value alone is checked against the stored maximum", () => {
-    const { data } = normaliseSubmit({ "system.grit.value": 7 }, CHARACTER_LIMITS, { "system.grit.max": 4 });
-    expect(data).toEqual({ "system.grit.value": 4 });
-  });
-
-  it("a number that is not a number is dropped (the stored value stays), fractions are rounded", () => {
-    const { data, corrections } = normaliseSubmit({ "system.disposition.value": "", "system.dice": 2.6 }, CHALLENGE_LIMITS, { "system.disposition.value": 12 });
-    expect(data).toEqual({ "system.dice": 3 });
-    expect(corrections.map((c) => c.message)).toEqual([message("TERRAN.Sheet.Corrected.clamped", 3), message("TERRAN.Sheet.Corrected.notNumber", 12)]);
-  });
-
-  it("items: armour value 0–10, tier rank 0–4", () => {
-    expect(normaliseSubmit({ "system.value": 12, "system.rank": -1 }, ITEM_LIMITS).data).toEqual({ "system.value": 10, "system.rank": 0 });
   });
 });
 
