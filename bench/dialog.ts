@@ -18,7 +18,8 @@ import {
   type RollDialogSubject,
 } from "../src/applications/dialogs/roll-dialog-model.ts";
 import type { ItemSnapshot } from "../src/data/source.ts";
-import { CORE, DEFAULT_DARK_MAX, getAdvancement, getCondition } from "../src/rules/index.ts";
+import { CORE, DEFAULT_DARK_MAX, getCondition } from "../src/rules/index.ts";
+import { engineAdvancementSource } from "../src/applications/sheets/engine-items.ts";
 import { compileTemplate } from "../tests/support/templates.ts";
 import { median, ms, p99, type BenchCheck, type BenchReport } from "./stats.ts";
 
@@ -30,23 +31,9 @@ const SETTINGS: RollDialogSettings = { darkMax: DEFAULT_DARK_MAX, singleDieServe
 
 
 function advancementItem(key: string): ItemSnapshot {
-  const def = getAdvancement(key);
-  return {
-    id: `adv-${key}`,
-    name: key,
-    type: "advancement",
-    system: {
-      key,
-      source: "core",
-      cult: "",
-      dice: def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })),
-      flags: [...def.flags],
-      developed: "",
-      specialty: "",
-      requiresMutations: 0,
-      description: "",
-    },
-  };
+  const system = engineAdvancementSource(key, "core");
+  if (!system) throw new Error(`bench: no engine advancement ${key}`);
+  return { id: `adv-${key}`, name: key, type: "advancement", system };
 }
 
 function conditionItem(key: string): ItemSnapshot {

@@ -24,7 +24,8 @@ import {
 } from "../src/chat/index.ts";
 import type { CharacterSource, ItemSnapshot, WeaponSource } from "../src/data/source.ts";
 import type { CharacterState } from "../src/documents/operations/types.ts";
-import { CORE, DEFAULT_DARK_MAX, getAdvancement, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
+import { CORE, DEFAULT_DARK_MAX, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
+import { engineAdvancementSource } from "../src/applications/sheets/engine-items.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -62,23 +63,9 @@ function character(options: CharacterOptions): CharacterSource {
 }
 
 function advancementItem(id: string, key: string, name: string): ItemSnapshot {
-  const def = getAdvancement(key);
-  return {
-    id,
-    name,
-    type: "advancement",
-    system: {
-      key,
-      source: "core",
-      cult: "",
-      dice: def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })),
-      flags: [...def.flags],
-      developed: "",
-      specialty: "",
-      requiresMutations: 0,
-      description: "",
-    },
-  };
+  const system = engineAdvancementSource(key, "core");
+  if (!system) throw new Error(`sandbox: no engine advancement ${key}`);
+  return { id, name, type: "advancement", system };
 }
 
 const LONG_SWORD: WeaponSource = {
