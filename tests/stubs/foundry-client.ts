@@ -11,7 +11,11 @@
  * Templates render with the real `handlebars` and the helper stand-ins of tests/support/templates.ts.
  */
 import "./foundry.ts";
-import { renderTemplate } from "../support/templates.ts";
+import { ApplicationStub, DocumentSheetStub, FilePickerStub, dragEventData, renderSystemTemplate } from "./applications.ts";
+import { world } from "./world.ts";
+
+export { ApplicationStub, DocumentSheetStub } from "./applications.ts";
+export { world, makeGm, resetWorld, GENERATIONS, type Generation, type GmStub, type UserStub } from "./world.ts";
 
 type Json = Record<string, unknown>;
 
@@ -298,213 +302,17 @@ export class ChatMessageStub {
   }
 }
 
-export interface UserStub {
-  readonly id: string;
-  readonly isGM: boolean;
-  targets: Set<{ actor: ActorStub | null }>;
-}
-
-/** The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's client would. */
-export interface GmStub extends UserStub {
-  readonly queries: { name: string; data: unknown }[];
-  query(name: string, data: unknown, options?: unknown): Promise<unknown>;
-}
-
-/** The world the stand-ins read; tests set it up and read what was asked of it. */
-export const world = {
-  user: { id: "player1", isGM: false, targets: new Set() } as UserStub,
-  gm: null as GmStub | null,
-  settings: new Map<string, unknown>(),
-  warnings: [] as string[],
-  /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
-  dialogAnswers: [] as unknown[],
-  dialogs: [] as Json[],
-  documents: new Map<string, unknown>(),
-  selected: [] as { actor: ActorStub | null }[],
-  created: [] as Json[],
-  /** Active modules by id (Dice So Nice is "dice-so-nice"), and what `game.dice3d` holds. */
-  modules: new Set<string>(),
-  dice3d: undefined as unknown,
-  /** Applications rendered for the first time, in order (a sheet, the roll dialog it opened…). */
-  opened: [] as ApplicationStub[],
-  /** File pickers opened (their options hold the callback a chosen path goes to). */
-  pickers: [] as { options: Json; browsed: boolean }[],
-};
-
-const DEFAULT_SETTINGS: Json = {
-  ruleset: "core",
-  singleDieServesBoth: true,
-  darkDiceMax: 10,
-  applyPermission: "gm",
-  autoSpendEgo: true,
-  autoApplyHarm: true,
-};
-
-export function makeGm(id = "gm"): GmStub {
-  const gm: GmStub = {
-    id,
-    isGM: true,
-    targets: new Set(),
-    queries: [],
-    async query(name, data) {
-      gm.queries.push({ name, data });
-      const handler = (Reflect.get(globalThis, "CONFIG") as { queries: Record<string, unknown> }).queries[name];
-      if (typeof handler !== "function") throw new Error(`stand-in GM: no handler for query ${name}`);
-      // The handler runs "on the GM's client": as the GM.
-      const asker = world.user;
-      world.user = gm;
-      try {
-        return await (handler as (d: unknown) => Promise<unknown>)(data);
-      } finally {
-        world.user = asker;
-      }
-    },
-  };
-  return gm;
-}
-
-/** Back to a player named player1, no GM online, default settings, nothing recorded. */
-export function resetWorld(): void {
-  world.user = { id: "player1", isGM: false, targets: new Set() };
-  world.gm = null;
-  world.settings = new Map(Object.entries(DEFAULT_SETTINGS));
-  world.warnings = [];
-  world.dialogAnswers = [];
-  world.dialogs = [];
-  world.documents = new Map();
-  world.selected = [];
-  world.created = [];
-  world.modules = new Set();
-  world.dice3d = undefined;
-  world.opened = [];
-  world.pickers = [];
-}
-resetWorld();
-
-const TEMPLATE_ROOT = "systems/terran-engine/templates/";
-
 // Getters (not Object.assign, which would copy today's values): the glue reads the world as it is now.
 const game = Reflect.get(globalThis, "game") as Json;
 Object.defineProperties(game, {
   user: { get: () => world.user, configurable: true },
+  // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14 foundry.config.ReleaseData).
+  release: { get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }), configurable: true },
   users: { value: Object.defineProperty({}, "activeGM", { get: () => world.gm }), configurable: true },
   settings: { value: { get: (_scope: string, key: string) => world.settings.get(key) }, configurable: true },
   modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
   dice3d: { get: () => world.dice3d, configurable: true },
 });
-
-interface AppOptions {
-  tag?: string;
-  actions?: Record<string, (this: ApplicationStub, event: Event, target: HTMLElement) => unknown>;
-}
-
-/**
- * Stand-in ApplicationV2 (HandlebarsApplicationMixin is the identity here): `render` asks
- * `_prepareContext`, renders each of the class's PARTS with the real template, calls `_onFirstRender`
- * once, and a click on `[data-action]` calls the class's DEFAULT_OPTIONS.actions handler with
- * (event, target), as ApplicationV2 documents. Nothing of Foundry's windowing, options merging or
- * part diffing is reproduced.
- */
-export class ApplicationStub {
-  static DEFAULT_OPTIONS: AppOptions = {};
-  static PARTS: Record<string, { template: string }> = {};
-  element!: HTMLElement;
-  renders = 0;
-  closed = false;
-
-  constructor(readonly options: Json = {}) {}
-
-  _prepareContext(): Promise<Json> {
-    return Promise.resolve({});
-  }
-
-  _onFirstRender(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  /** A copy of the class's PARTS (a sheet may drop some); render renders what this returns. */
-  _configureRenderParts(): Record<string, { template: string }> {
-    return { ...(this.constructor as typeof ApplicationStub).PARTS };
-  }
-
-  async render(): Promise<this> {
-    const cls = this.constructor as typeof ApplicationStub;
-    const first = this.renders === 0;
-    const context = await (this._prepareContext as (options: Json) => Promise<Json>)({ isFirstRender: first });
-    if (first) {
-      this.element = document.createElement(cls.DEFAULT_OPTIONS.tag ?? "div");
-      this.element.addEventListener("click", (event) => {
-        const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
-        const handler = target ? cls.DEFAULT_OPTIONS.actions?.[target.dataset.action ?? ""] : undefined;
-        if (target && handler) void handler.call(this, event, target);
-      });
-    }
-    const configured = this._configureRenderParts();
-    const parts = await Promise.all(Object.values(configured).map((part) => renderSystemTemplate(part.template, context)));
-    this.element.innerHTML = parts.join("");
-    this.renders++;
-    if (first) world.opened.push(this);
-    if (first) await (this._onFirstRender as (context: Json, options: Json) => Promise<void>)(context, {});
-    return this;
-  }
-
-  close(): Promise<this> {
-    this.closed = true;
-    return Promise.resolve(this);
-  }
-}
-
-/**
- * Stand-in DocumentSheetV2 (for ActorSheetV2 and ItemSheetV2): the ApplicationV2 stand-in plus
- * `document` (options.document), `isEditable` (the document's `isOwner`, no other rule), `changeTab`
- * (remembers the tab) and `_prepareSubmitData` (returns the form data's object as it is). Foundry's
- * form submission, permission levels, locking and tab handling are not reproduced.
- */
-export class DocumentSheetStub extends ApplicationStub {
-  readonly tabs: Record<string, string> = {};
-
-  get document(): { isOwner: boolean } {
-    return this.options.document as { isOwner: boolean };
-  }
-
-  get isEditable(): boolean {
-    return this.document.isOwner;
-  }
-
-  changeTab(tab: string, group: string): void {
-    this.tabs[group] = tab;
-  }
-
-  _prepareSubmitData(_event: Event, _form: HTMLFormElement, formData: { object: Json }): Json {
-    return formData.object;
-  }
-}
-
-/** Stand-in FilePicker: records the options it was opened with; a test calls their callback. */
-class FilePickerStub {
-  static get implementation(): typeof FilePickerStub {
-    return FilePickerStub;
-  }
-  readonly record: { options: Json; browsed: boolean };
-  constructor(options: Json) {
-    this.record = { options, browsed: false };
-    world.pickers.push(this.record);
-  }
-  browse(): Promise<void> {
-    this.record.browsed = true;
-    return Promise.resolve();
-  }
-}
-
-/** `text/plain` JSON of a drop event's dataTransfer, or null (the stand-in's whole reading of drag data). */
-function dragEventData(event: DragEvent): unknown {
-  const raw = event.dataTransfer?.getData("text/plain") ?? "";
-  try {
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Sets `path` ("system.equipped") in `object`, creating objects on the way. */
 function setProperty(object: Json, path: string, value: unknown): boolean {
@@ -526,11 +334,6 @@ function flattenObject(object: Json, prefix = ""): Json {
     else out[`${prefix}${key}`] = value;
   }
   return out;
-}
-
-function renderSystemTemplate(path: string, context: object): Promise<string> {
-  if (!path.startsWith(TEMPLATE_ROOT)) throw new Error(`stand-in renderTemplate: not a system template: ${path}`);
-  return Promise.resolve(renderTemplate(path.slice(TEMPLATE_ROOT.length), context));
 }
 
 const foundryGlobal = Reflect.get(globalThis, "foundry") as Json;

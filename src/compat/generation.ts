@@ -1,0 +1,71 @@
+/**
+ * The one place that knows which Foundry generation runs (13 or 14) and what differs between them.
+ * Everything else calls these functions and never reads `game.release`.
+ *
+ * - Who sees a message: v13 calls them roll modes (`core.rollMode`: publicroll, gmroll, blindroll,
+ *   selfroll; `ChatMessage.applyRollMode`); v14 message modes (`core.messageMode`: public, gm, blind,
+ *   self, ic; `CONFIG.ChatMessage.modes`; `ChatMessage.applyMode`, `applyRollMode` deprecated, gone in
+ *   v16). Reading `core.messageMode` on v13 throws (an unregistered setting), so the setting is chosen by
+ *   generation, never by trying. Evidence: ../shared/research/foundry-v14.md (dnd5e#6958, SR5 #1916,
+ *   GURPS#2654) and foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html.
+ * - The system names the four modes a roll may take as v14 does (`public`, `gm`, `blind`, `self`);
+ *   v14's `ic` (in character) is a speaking style, not a visibility, so a roll made under it is public.
+ */
+
+/** The message modes a roll or card may take, in v14's names. */
+export const MESSAGE_MODES = ["public", "gm", "blind", "self"] as const;
+export type MessageMode = (typeof MESSAGE_MODES)[number];
+
+/** v13's roll mode for each message mode. */
+const ROLL_MODE_OF: Readonly<Record<MessageMode, string>> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+
+export function isMessageMode(value: unknown): value is MessageMode {
+  return typeof value === "string" && (MESSAGE_MODES as readonly string[]).includes(value);
+}
+
+/** A v13 roll mode or a v14 message mode, read as a message mode (anything else, `ic` included: public). */
+export function toMessageMode(value: unknown): MessageMode {
+  if (isMessageMode(value)) return value;
+  const found = MESSAGE_MODES.find((mode) => ROLL_MODE_OF[mode] === value);
+  return found ?? "public";
+}
+
+/** The running generation: 14 from v14 on, else 13 (the oldest this system loads on). */
+export function foundryGeneration(): 13 | 14 {
+  const generation: unknown = Reflect.get(Reflect.get(game, "release") ?? {}, "generation");
+  return typeof generation === "number" && generation >= 14 ? 14 : 13;
+}
+
+/** The chat's current mode for this user (the chat log's selector): what a roll takes unless changed. */
+export function currentMessageMode(): MessageMode {
+  const settings: unknown = Reflect.get(game, "settings");
+  if (typeof settings !== "object" || settings === null) return "public";
+  const get: unknown = Reflect.get(settings, "get");
+  if (typeof get !== "function") return "public";
+  const key = foundryGeneration() >= 14 ? "messageMode" : "rollMode";
+  try {
+    return toMessageMode(Reflect.apply(get, settings, ["core", key]));
+  } catch {
+    return "public"; // settings not ready yet
+  }
+}
+
+/** The v14-only static of ChatMessage (declared here: fvtt-types 13.345 knows only v13). */
+interface ChatMessageV14Statics {
+  applyMode(data: object, mode?: string): object;
+}
+
+interface ChatMessageV13Statics {
+  applyRollMode(data: object, mode?: string): object;
+}
+
+/**
+ * Sets who sees `data` (whisper and blind) for `mode`, as core does for a roll made under that mode.
+ * Mutates and returns `data`, like both core functions.
+ */
+export function applyMessageMode<T extends object>(data: T, mode: MessageMode = currentMessageMode()): T {
+  const cls: unknown = ChatMessage;
+  if (foundryGeneration() >= 14) (cls as ChatMessageV14Statics).applyMode(data, mode);
+  else (cls as ChatMessageV13Statics).applyRollMode(data, ROLL_MODE_OF[mode]);
+  return data;
+}

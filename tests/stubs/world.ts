@@ -1,0 +1,102 @@
+/**
+ * FOUNDRY STAND-INS — not Foundry. The world the stand-ins read: the current user, the active GM,
+ * settings, documents, what was created, warned or opened. Tests set it up and read what was asked.
+ */
+import type { ApplicationStub } from "./applications.ts";
+import type { ActorStub } from "./foundry-client.ts";
+
+type Json = Record<string, unknown>;
+
+/** The generations the system supports: the last v13 (13.351) and v14 (verified 14.369). */
+export const GENERATIONS = [13, 14] as const;
+export type Generation = (typeof GENERATIONS)[number];
+
+export interface UserStub {
+  readonly id: string;
+  readonly isGM: boolean;
+  targets: Set<{ actor: ActorStub | null }>;
+}
+
+/** The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's client would. */
+export interface GmStub extends UserStub {
+  readonly queries: { name: string; data: unknown }[];
+  query(name: string, data: unknown, options?: unknown): Promise<unknown>;
+}
+
+/** The world the stand-ins read; tests set it up and read what was asked of it. */
+export const world = {
+  /**
+   * The Foundry generation the stand-ins imitate (13 or 14): `game.release.generation`, and each
+   * stand-in behaviour that differs between them. Every glue test runs on both (`GENERATIONS`).
+   */
+  generation: 13 as Generation,
+  user: { id: "player1", isGM: false, targets: new Set() } as UserStub,
+  gm: null as GmStub | null,
+  settings: new Map<string, unknown>(),
+  warnings: [] as string[],
+  /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
+  dialogAnswers: [] as unknown[],
+  dialogs: [] as Json[],
+  documents: new Map<string, unknown>(),
+  selected: [] as { actor: ActorStub | null }[],
+  created: [] as Json[],
+  /** Active modules by id (Dice So Nice is "dice-so-nice"), and what `game.dice3d` holds. */
+  modules: new Set<string>(),
+  dice3d: undefined as unknown,
+  /** Applications rendered for the first time, in order (a sheet, the roll dialog it opened…). */
+  opened: [] as ApplicationStub[],
+  /** File pickers opened (their options hold the callback a chosen path goes to). */
+  pickers: [] as { options: Json; browsed: boolean }[],
+};
+
+const DEFAULT_SETTINGS: Json = {
+  ruleset: "core",
+  singleDieServesBoth: true,
+  darkDiceMax: 10,
+  applyPermission: "gm",
+  autoSpendEgo: true,
+  autoApplyHarm: true,
+};
+
+export function makeGm(id = "gm"): GmStub {
+  const gm: GmStub = {
+    id,
+    isGM: true,
+    targets: new Set(),
+    queries: [],
+    async query(name, data) {
+      gm.queries.push({ name, data });
+      const handler = (Reflect.get(globalThis, "CONFIG") as { queries: Record<string, unknown> }).queries[name];
+      if (typeof handler !== "function") throw new Error(`stand-in GM: no handler for query ${name}`);
+      // The handler runs "on the GM's client": as the GM.
+      const asker = world.user;
+      world.user = gm;
+      try {
+        return await (handler as (d: unknown) => Promise<unknown>)(data);
+      } finally {
+        world.user = asker;
+      }
+    },
+  };
+  return gm;
+}
+
+/** Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`, by default the current one). */
+export function resetWorld(generation: Generation = world.generation): void {
+  world.generation = generation;
+  world.user = { id: "player1", isGM: false, targets: new Set() };
+  world.gm = null;
+  world.settings = new Map(Object.entries(DEFAULT_SETTINGS));
+  world.warnings = [];
+  world.dialogAnswers = [];
+  world.dialogs = [];
+  world.documents = new Map();
+  world.selected = [];
+  world.created = [];
+  world.modules = new Set();
+  world.dice3d = undefined;
+  world.opened = [];
+  world.pickers = [];
+}
+resetWorld();
+
