@@ -8,7 +8,7 @@
 import { GROUPS, RulesError, type Attribute, type CreationRoll, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
-import { cardFlags } from "../applications/chat/card-flags.ts";
+import { cardFlags } from "./card-flags.ts";
 import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { chooseOne, confirm } from "./dialogs.ts";

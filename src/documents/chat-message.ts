@@ -5,7 +5,7 @@
  */
 import { renderCard } from "../applications/chat/card-render.ts";
 import { onCardClick } from "../applications/chat/card-controller.ts";
-import { storedCard } from "../applications/chat/card-flags.ts";
+import { storedCard } from "./card-flags.ts";
 
 export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMessage.SubType> extends ChatMessage<SubType> {
   override async renderHTML(options?: Parameters<ChatMessage["renderHTML"]>[0]): Promise<HTMLElement> {

@@ -15,7 +15,7 @@ import type { ApplyPermission } from "../settings/settings.ts";
 import type { CreationRoll, RulesetId } from "../rules/index.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { ApplyEffectQuery, ApplyHarmQuery, QueryAnswer } from "../documents/queries.ts";
-import type { StoredCard } from "../applications/chat/card-flags.ts";
+import type { StoredCard } from "../documents/card-flags.ts";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {

@@ -11,7 +11,7 @@ import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ActorStub, ChatMessageStub, makeGm, resetWorld, world, type ItemStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import { cardFlags, storedCard, type StoredCard } from "../../src/applications/chat/card-flags.ts";
+import { cardFlags, storedCard, type StoredCard } from "../../src/documents/card-flags.ts";
 import { onCardClick } from "../../src/applications/chat/card-controller.ts";
 import { renderCard } from "../../src/applications/chat/card-render.ts";
 import {

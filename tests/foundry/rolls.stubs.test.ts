@@ -11,7 +11,7 @@ import { nextFaces } from "../stubs/foundry.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
 import { rollRiskyAction } from "../../src/applications/chat/roll-risky.ts";
 import { applyChange, initialChoices, rollDialogModel, type RollDialogSettings, type RollDialogSubject } from "../../src/applications/dialogs/roll-dialog-model.ts";
-import type { StoredCard } from "../../src/applications/chat/card-flags.ts";
+import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranActor } from "../../src/documents/actor.ts";

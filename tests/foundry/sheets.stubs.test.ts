@@ -12,7 +12,7 @@ import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ActorStub, ItemDocStub, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import type { StoredCard } from "../../src/applications/chat/card-flags.ts";
+import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
 import { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";

@@ -13,42 +13,15 @@
 import "./foundry.ts";
 import { ApplicationStub, DocumentSheetStub, FilePickerStub, dragEventData, renderSystemTemplate } from "./applications.ts";
 import { world } from "./world.ts";
+import { ChatMessageStub, coreSetting } from "./chat.ts";
 
 export { ApplicationStub, DocumentSheetStub } from "./applications.ts";
+export { ChatMessageStub, Dice3dStub, type Animation } from "./chat.ts";
 export { world, makeGm, resetWorld, GENERATIONS, type Generation, type GmStub, type UserStub } from "./world.ts";
 
-type Json = Record<string, unknown>;
+import { expandUpdate, isRecord, mergeDeep, type Json } from "./json.ts";
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `{ "system.a.b": 1 }` and `{ system: { a: { b: 1 } } }` both become nested objects. */
-export function expandUpdate(update: Json): Json {
-  const out: Json = {};
-  for (const [path, value] of Object.entries(update)) {
-    const parts = path.split(".");
-    let node = out;
-    parts.slice(0, -1).forEach((part) => {
-      const next = node[part];
-      node = isRecord(next) ? next : (node[part] = {});
-    });
-    const last = parts.at(-1) ?? path;
-    const existing = node[last];
-    node[last] = isRecord(existing) && isRecord(value) ? mergeDeep(existing, expandUpdate(value)) : isRecord(value) ? expandUpdate(value) : value;
-  }
-  return out;
-}
-
-/** Merges `patch` into a copy of `target` (arrays and scalars are replaced, as Foundry's update does). */
-export function mergeDeep(target: Json, patch: Json): Json {
-  const out: Json = structuredClone(target);
-  for (const [key, value] of Object.entries(patch)) {
-    const existing = out[key];
-    out[key] = isRecord(existing) && isRecord(value) ? mergeDeep(existing, value) : structuredClone(value);
-  }
-  return out;
-}
+export { expandUpdate, mergeDeep } from "./json.ts";
 
 interface SystemModel {
   toObject(): Json;
@@ -79,7 +52,8 @@ export class ActorStub {
   system: SystemModel;
   readonly model: ModelClass;
   readonly items: ItemStub[] & { get(id: string): ItemStub | undefined };
-  isOwner: boolean;
+  /** Foundry's `ownership` field: a level per user id and a `default` (0 none … 3 owner). */
+  ownership: Record<string, number>;
   /** Set by a test: the viewer has limited permission (the stand-in knows no permission levels). */
   limited = false;
   img = "icons/svg/mystery-man.svg";
@@ -93,11 +67,33 @@ export class ActorStub {
     this.name = init.name;
     this.type = init.type;
     this.model = init.model;
-    this.isOwner = init.isOwner ?? true;
+    // The user building it (player1 unless a test says otherwise) owns it, unless told not to.
+    this.ownership = { default: 0, ...(init.isOwner === false ? {} : { [world.user.id]: 3 }) };
     const items = [...(init.items ?? [])];
     this.items = Object.assign(items, { get: (id: string) => items.find((i) => i.id === id) });
     this.system = this.#build(init.source);
     world.documents.set(this.uuid, this);
+  }
+
+  /**
+   * Foundry: `Document#testUserPermission(user, "OWNER")` — a GM has every permission; otherwise the
+   * user's level in `ownership`, else its `default` (API ClientDocumentMixin#testUserPermission; KB
+   * "Users and Permissions").
+   */
+  testUserPermission(user: { id: string; isGM: boolean }, level: "OWNER" | "OBSERVER" | "LIMITED"): boolean {
+    if (user.isGM) return true;
+    const needed = { LIMITED: 1, OBSERVER: 2, OWNER: 3 }[level];
+    return (this.ownership[user.id] ?? this.ownership.default ?? 0) >= needed;
+  }
+
+  /** Foundry: `isOwner` is `testUserPermission(game.user, "OWNER")` for the current user. */
+  get isOwner(): boolean {
+    return this.testUserPermission(world.user, "OWNER");
+  }
+
+  /** Test convenience: makes the current user an owner, or not. */
+  set isOwner(owner: boolean) {
+    this.ownership = { ...this.ownership, [world.user.id]: owner ? 3 : 0 };
   }
 
   #build(source: Json): SystemModel {
@@ -106,7 +102,13 @@ export class ActorStub {
     return model;
   }
 
+  /**
+   * Foundry: only an owner (or a GM) may update an actor; the server refuses anyone else (KB "Users and
+   * Permissions": Owner may edit; the same rule that makes players relay through the GM, Draw Steel
+   * helpers/sockets.mjs). The stand-in rejects such an update and changes nothing.
+   */
   update(change: Json): Promise<this> {
+    if (!this.isOwner) return Promise.reject(new Error(`User ${world.user.id} lacks permission to update Actor [${this.id}]`));
     this.updates.push(structuredClone(change));
     const expanded = expandUpdate(change);
     const system = expanded.system;
@@ -249,59 +251,6 @@ export class ItemDocStub implements ItemStub {
   }
 }
 
-let messageCounter = 0;
-
-/**
- * Stand-in ChatMessage (the global `ChatMessage`, so `TerranChatMessage extends ChatMessage` builds on
- * it). `update` records the change and merges flags and rolls; `renderHTML` gives the bare shell the
- * system fills (`.message-content`); `create` keeps the created data in `world.created`.
- */
-export class ChatMessageStub {
-  readonly id: string;
-  flags: Json;
-  rolls: unknown[];
-  readonly updates: Json[] = [];
-
-  constructor(data: { flags?: Json; rolls?: unknown[] } = {}) {
-    this.id = `message${String(++messageCounter).padStart(9, "0")}`;
-    this.flags = structuredClone(data.flags ?? {});
-    this.rolls = [...(data.rolls ?? [])];
-  }
-
-  getFlag(scope: string, key: string): unknown {
-    const ns = this.flags[scope];
-    return isRecord(ns) ? ns[key] : undefined;
-  }
-
-  update(change: { flags?: Json; rolls?: unknown[] }): Promise<this> {
-    this.updates.push(JSON.parse(JSON.stringify(change)) as Json);
-    if (change.flags) this.flags = mergeDeep(this.flags, change.flags);
-    if (change.rolls) this.rolls = [...change.rolls];
-    return Promise.resolve(this);
-  }
-
-  renderHTML(): Promise<HTMLElement> {
-    const li = document.createElement("li");
-    li.className = "chat-message";
-    li.innerHTML = '<header class="message-header"></header><div class="message-content"></div>';
-    return Promise.resolve(li);
-  }
-
-  static getSpeaker(options: { actor?: { name: string } } = {}): Json {
-    return { alias: options.actor?.name ?? "" };
-  }
-
-  static applyRollMode(data: Json, mode: string): Json {
-    data.rollMode = mode;
-    return data;
-  }
-
-  static create(data: Json): Promise<ChatMessageStub> {
-    world.created.push(data);
-    return Promise.resolve(new ChatMessageStub({ flags: isRecord(data.flags) ? data.flags : {} }));
-  }
-}
-
 // Getters (not Object.assign, which would copy today's values): the glue reads the world as it is now.
 const game = Reflect.get(globalThis, "game") as Json;
 Object.defineProperties(game, {
@@ -309,7 +258,10 @@ Object.defineProperties(game, {
   // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14 foundry.config.ReleaseData).
   release: { get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }), configurable: true },
   users: { value: Object.defineProperty({}, "activeGM", { get: () => world.gm }), configurable: true },
-  settings: { value: { get: (_scope: string, key: string) => world.settings.get(key) }, configurable: true },
+  // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one.
+  messages: { value: { get: (id: string) => world.messages.get(id) }, configurable: true },
+  // The system's own settings from `world.settings`; core's chat mode setting by generation (./chat.ts).
+  settings: { value: { get: (scope: string, key: string) => (scope === "core" ? coreSetting(key) : world.settings.get(key)) }, configurable: true },
   modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
   dice3d: { get: () => world.dice3d, configurable: true },
 });

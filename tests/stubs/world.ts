@@ -3,6 +3,7 @@
  * settings, documents, what was created, warned or opened. Tests set it up and read what was asked.
  */
 import type { ApplicationStub } from "./applications.ts";
+import type { ChatMessageStub } from "./chat.ts";
 import type { ActorStub } from "./foundry-client.ts";
 
 type Json = Record<string, unknown>;
@@ -40,6 +41,10 @@ export const world = {
   documents: new Map<string, unknown>(),
   selected: [] as { actor: ActorStub | null }[],
   created: [] as Json[],
+  /** The world's chat messages by id (`game.messages`). */
+  messages: new Map<string, ChatMessageStub>(),
+  /** The chat's current mode for this user, in v14's names (core.rollMode on 13 / core.messageMode on 14). */
+  messageMode: "public" as "public" | "gm" | "blind" | "self" | "ic",
   /** Active modules by id (Dice So Nice is "dice-so-nice"), and what `game.dice3d` holds. */
   modules: new Set<string>(),
   dice3d: undefined as unknown,
@@ -58,6 +63,14 @@ const DEFAULT_SETTINGS: Json = {
   autoApplyHarm: true,
 };
 
+/**
+ * The active GM stand-in. `query(name, data, { timeout })` runs the handler registered in
+ * `CONFIG.queries[name]` as the GM's client would: as the GM's user, with `{ user }` the asking user as
+ * its second argument (peers: a query handler reads the asker from its options, e.g.
+ * `handler(request, { user: game.user })` when the GM asks itself). The data and the answer cross as
+ * JSON (a socket): the asker sees only what the handler returns. A handler that throws rejects the
+ * asker's promise. The timeout is not simulated.
+ */
 export function makeGm(id = "gm"): GmStub {
   const gm: GmStub = {
     id,
@@ -65,14 +78,15 @@ export function makeGm(id = "gm"): GmStub {
     targets: new Set(),
     queries: [],
     async query(name, data) {
-      gm.queries.push({ name, data });
+      const sent: unknown = JSON.parse(JSON.stringify(data ?? null));
+      gm.queries.push({ name, data: sent });
       const handler = (Reflect.get(globalThis, "CONFIG") as { queries: Record<string, unknown> }).queries[name];
       if (typeof handler !== "function") throw new Error(`stand-in GM: no handler for query ${name}`);
-      // The handler runs "on the GM's client": as the GM.
       const asker = world.user;
       world.user = gm;
       try {
-        return await (handler as (d: unknown) => Promise<unknown>)(data);
+        const answer: unknown = await (handler as (d: unknown, o: { user: UserStub }) => Promise<unknown>)(sent, { user: asker });
+        return answer === undefined ? undefined : (JSON.parse(JSON.stringify(answer)) as unknown);
       } finally {
         world.user = asker;
       }
@@ -93,6 +107,8 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.documents = new Map();
   world.selected = [];
   world.created = [];
+  world.messages = new Map();
+  world.messageMode = "public";
   world.modules = new Set();
   world.dice3d = undefined;
   world.opened = [];

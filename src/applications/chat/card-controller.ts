@@ -35,7 +35,7 @@ import { explosionFormula } from "../../dice/terran-roll.ts";
 import { RulesError } from "../../rules/index.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
+import { cardFlags, storedCard, type StoredCard } from "../../documents/card-flags.ts";
 import { currentCardUser } from "./card-render.ts";
 
 async function save(message: ChatMessage.Implementation, card: StoredCard, roll?: Roll): Promise<void> {

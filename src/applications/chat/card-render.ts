@@ -3,7 +3,7 @@ import { cardPermission, challengeCardView, riskyCardView, type CardUser } from 
 import { gmOnline } from "../../documents/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import type { StoredCard } from "./card-flags.ts";
+import type { StoredCard } from "../../documents/card-flags.ts";
 
 export const CARD_TEMPLATES = {
   risky: `systems/${SYSTEM_ID}/templates/chat/risky-card.hbs`,

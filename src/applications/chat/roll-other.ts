@@ -4,7 +4,7 @@ import { ChallengeData } from "../../data/actor/challenge.ts";
 import { attempt } from "../../documents/notify.ts";
 import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
-import { cardFlags } from "./card-flags.ts";
+import { cardFlags } from "../../documents/card-flags.ts";
 
 function faces(roll: Roll): number[] {
   return roll.dice.flatMap((d) => d.results.map((r) => r.result));

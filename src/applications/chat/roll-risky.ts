@@ -9,7 +9,7 @@ import { TerranRoll } from "../../dice/terran-roll.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { RollDialogSubject, RollDialogView } from "../dialogs/roll-dialog-model.ts";
-import { cardFlags } from "./card-flags.ts";
+import { cardFlags } from "../../documents/card-flags.ts";
 import { riskyCardInput, rollRecord } from "./risky-card-input.ts";
 
 export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSubject, view: RollDialogView): Promise<ChatMessage | null> {

@@ -1,0 +1,112 @@
+/**
+ * Builders shared by the card glue tests (FOUNDRY STAND-INS): actors as the stand-in Actor with the
+ * system's models, card messages with their author and audience, a card rendered for the current user,
+ * and a click on it dispatched to the controller.
+ */
+import { ActorStub, ChatMessageStub, type ItemStub } from "../stubs/foundry-client.ts";
+import { world } from "../stubs/world.ts";
+import { cardFlags, storedCard, type StoredCard } from "../../src/documents/card-flags.ts";
+import { onCardClick } from "../../src/applications/chat/card-controller.ts";
+import { renderCard } from "../../src/applications/chat/card-render.ts";
+import { confirmEffect, type ChallengeCardState, type RiskyCardState } from "../../src/chat/index.ts";
+import { ChallengeData } from "../../src/data/actor/challenge.ts";
+import { CharacterData } from "../../src/data/actor/character.ts";
+import { ArmourData } from "../../src/data/item/armour.ts";
+import { TerranActor } from "../../src/documents/actor.ts";
+import { card, ROLLER } from "../chat/fixtures.ts";
+import { character } from "../documents/operations/fixtures.ts";
+
+type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
+export const asModel = (cls: unknown): ModelClass => cls as ModelClass;
+
+/** A message holding `stored`, posted by `author` (by default the card's roller) to `whisper`/`blind`. */
+export function message(stored: StoredCard, audience: { author?: string; whisper?: string[]; blind?: boolean } = {}): ChatMessageStub {
+  const author = audience.author ?? (stored.kind === "result" ? world.user.id : stored.state.rollerId);
+  return new ChatMessageStub({ flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false });
+}
+
+export const asMessage = (m: ChatMessageStub): ChatMessage.Implementation => m as unknown as ChatMessage.Implementation;
+
+export function challenge(name = "Locked vault", facets: { name: string; value: number }[] = [], value = 8, armour = 0): ActorStub {
+  return new ActorStub({
+    name,
+    type: "challenge",
+    model: asModel(ChallengeData),
+    isOwner: false,
+    source: {
+      tier: "dangerous",
+      n: 4,
+      disposition: { value, max: 10 },
+      dice: 1,
+      halved: false,
+      armour,
+      notes: "",
+      facets: facets.map((f) => ({ name: f.name, tier: "trivial", n: 4, disposition: { value: f.value, max: 5 }, dice: 0, halved: true })),
+    },
+  });
+}
+
+export function hero(name = "Mira", options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean; wounds?: Record<string, boolean> } = {}): TerranActor {
+  const init = {
+    name,
+    type: "character",
+    model: asModel(CharacterData),
+    source: { ...character({ grit: { value: options.grit ?? 3, max: 3 }, ego: { value: options.ego ?? 4, max: 4 }, ...(options.wounds ? { wounds: options.wounds } : {}) }) },
+    items: options.items ?? [],
+    isOwner: options.isOwner ?? true,
+  };
+  const actor: unknown = Reflect.construct(TerranActor, [init]);
+  return actor as TerranActor;
+}
+
+export const stub = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
+
+export function shield(): ItemStub {
+  return { id: "shield0000000001", name: "Shield", type: "armour", system: new (asModel(ArmourData))({ kind: "shield", value: 1, equipped: true, destroyed: false, description: "" }, { parent: null }) };
+}
+
+/** Renders the card as the current user would see it and returns it in a detached element. */
+export async function shown(msg: ChatMessageStub): Promise<HTMLElement> {
+  const stored = storedCard(asMessage(msg));
+  if (!stored) throw new Error("no card on the message");
+  const root = document.createElement("div");
+  root.innerHTML = await renderCard(asMessage(msg), stored);
+  return root;
+}
+
+/** Dispatches a click on `el` (drawn earlier, perhaps for someone else) to the controller. */
+export async function clickOn(msg: ChatMessageStub, el: HTMLElement): Promise<void> {
+  const event = new MouseEvent("click", { bubbles: true });
+  Object.defineProperty(event, "target", { value: el });
+  await onCardClick(asMessage(msg), event);
+}
+
+/** Clicks `selector` in the card as rendered for the current user, and waits for the controller. */
+export async function click(msg: ChatMessageStub, selector: string, tweak: (el: HTMLElement) => void = () => undefined): Promise<void> {
+  const root = await shown(msg);
+  const el = root.querySelector<HTMLElement>(selector);
+  if (!el) throw new Error(`nothing matches ${selector}`);
+  tweak(el);
+  await clickOn(msg, el);
+}
+
+export function riskyState(msg: ChatMessageStub): RiskyCardState {
+  const stored = storedCard(asMessage(msg));
+  if (stored?.kind !== "risky") throw new Error("not a risky card");
+  return stored.state;
+}
+
+export function challengeState(msg: ChatMessageStub): ChallengeCardState {
+  const stored = storedCard(asMessage(msg));
+  if (stored?.kind !== "challenge") throw new Error("not a challenge card");
+  return stored.state;
+}
+
+/** A card whose Effect is confirmed (light 5 and 3: Precision 5, Effect 3, no explosion). */
+export function confirmedCard(): RiskyCardState {
+  const fresh = card([5, 3]);
+  return confirmEffect(fresh, ROLLER, [], fresh.version);
+}
+
+export const disposition = (actor: ActorStub): number => (actor.system as unknown as ChallengeData).disposition.value;
+export const grit = (actor: TerranActor): number => (actor.system as CharacterData).grit.value;
