@@ -3,8 +3,8 @@
  * card. The dice themselves are the message's rolls and are never edited. A result card (Grit reset,
  * Fortune…) has nothing to change later, so its stored state is its view.
  */
-import type { ChallengeCardState, ResultCardView, RiskyCardState } from "../../chat/index.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
+import type { ChallengeCardState, ResultCardView, RiskyCardState } from "../chat/index.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 
 export type StoredCard =
   | { readonly kind: "risky"; readonly state: RiskyCardState }

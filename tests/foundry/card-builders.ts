@@ -46,7 +46,7 @@ export function challenge(name = "Locked vault", facets: { name: string; value: 
   });
 }
 
-export function hero(name = "Mira", options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean; wounds?: Record<string, boolean> } = {}): TerranActor {
+export function hero(name = "Mira", options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean; wounds?: readonly ("stressed" | "broken" | "weary")[] } = {}): TerranActor {
   const init = {
     name,
     type: "character",
