@@ -295,17 +295,18 @@ Object.assign(foundryGlobal, {
       ApplicationV2: ApplicationStub,
       HandlebarsApplicationMixin: <T>(base: T): T => base,
       DialogV2: {
+        // Each dialog records on whose screen it opened (`shownTo`: the current user's id).
         wait: (options: Json) => {
-          world.dialogs.push(options);
+          world.dialogs.push({ ...options, shownTo: world.user.id });
           return Promise.resolve(world.dialogAnswers.shift() ?? null);
         },
         confirm: (options: Json) => {
-          world.dialogs.push(options);
+          world.dialogs.push({ ...options, shownTo: world.user.id });
           return Promise.resolve(world.dialogAnswers.shift() ?? false);
         },
         /** The scripted answer stands for what the prompt's ok callback would return (null: closed). */
         prompt: (options: Json) => {
-          world.dialogs.push(options);
+          world.dialogs.push({ ...options, shownTo: world.user.id });
           return Promise.resolve(world.dialogAnswers.shift() ?? null);
         },
       },
@@ -332,5 +333,12 @@ Reflect.set(globalThis, "Actor", ActorStub);
 Reflect.set(globalThis, "Item", ItemDocStub);
 Reflect.set(globalThis, "ChatMessage", ChatMessageStub);
 Reflect.set(globalThis, "fromUuid", (uuid: string) => Promise.resolve(world.documents.get(uuid) ?? null));
-Reflect.set(globalThis, "ui", { notifications: { warn: (m: string) => world.warnings.push(m), info: () => undefined, error: (m: string) => world.warnings.push(m) } });
+/** Notifications show on the current user's screen: `world.warnings` keeps the texts, `world.notices` whose screen. */
+function notify(level: "warn" | "info" | "error") {
+  return (m: string) => {
+    world.notices.push({ userId: world.user.id, level, message: m });
+    if (level !== "info") world.warnings.push(m);
+  };
+}
+Reflect.set(globalThis, "ui", { notifications: { warn: notify("warn"), info: notify("info"), error: notify("error") } });
 Reflect.set(globalThis, "canvas", { tokens: Object.defineProperty({}, "controlled", { get: () => world.selected }) });

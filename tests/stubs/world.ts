@@ -35,6 +35,8 @@ export const world = {
   gm: null as GmStub | null,
   settings: new Map<string, unknown>(),
   warnings: [] as string[],
+  /** Every notification with the screen it showed on. */
+  notices: [] as { userId: string; level: "warn" | "info" | "error"; message: string }[],
   /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
   dialogAnswers: [] as unknown[],
   dialogs: [] as Json[],
@@ -102,6 +104,7 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.gm = null;
   world.settings = new Map(Object.entries(DEFAULT_SETTINGS));
   world.warnings = [];
+  world.notices = [];
   world.dialogAnswers = [];
   world.dialogs = [];
   world.documents = new Map();

@@ -1,0 +1,292 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/: strict about who may update a message or an actor, who
+ * sees a message's content, which mode API each generation has, and a query that runs as the GM and
+ * answers only what its handler returns): the faults a table meets with the cards — private rolls,
+ * chat modes, applying from someone else's card, applying twice, prompts and refusals on the wrong
+ * screen, a GM's side that trusts its payload, Dice So Nice animating twice, owners with no GM. Every
+ * test runs on v13 and v14.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ChatMessageStub, Dice3dStub, makeGm, resetWorld, world, GENERATIONS, type ActorStub } from "../stubs/foundry-client.ts";
+import { nextFaces } from "../stubs/foundry.ts";
+import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
+import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
+import { createChallengeCard, riskyCardResult, selectDie } from "../../src/chat/index.ts";
+import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
+import { TerranChatMessage } from "../../src/documents/chat-message.ts";
+import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
+import type { CharacterData } from "../../src/data/actor/character.ts";
+import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
+import { english } from "../support/templates.ts";
+import {
+  challenge,
+  challengeState,
+  click,
+  clickOn,
+  confirmedCard,
+  disposition,
+  grit,
+  hero,
+  message,
+  riskyState,
+  shown,
+  stub,
+} from "./card-builders.ts";
+
+function terranMessage(stored: StoredCard, audience: { author?: string; whisper?: string[]; blind?: boolean } = {}): TerranChatMessage & ChatMessageStub {
+  const author = audience.author ?? (stored.kind === "result" ? world.user.id : stored.state.rollerId);
+  const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false }]);
+  return msg as TerranChatMessage & ChatMessageStub;
+}
+
+function harmCard(face: number): ChatMessageStub {
+  const state = createChallengeCard({ rollerId: GM.id, challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [face], chain: [] });
+  return message({ kind: "challenge", state });
+}
+
+/** The GM's query handler, called as the GM's client would be by `asker`. */
+async function askAs(asker: { id: string; isGM: boolean }, query: string, data: unknown): Promise<unknown> {
+  const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: { user: unknown }) => Promise<unknown>>)[query];
+  if (!handler) throw new Error(`no handler for ${query}`);
+  const gm = world.gm ?? makeGm();
+  const before = world.user;
+  world.user = gm;
+  try {
+    return await handler(data, { user: { ...asker, targets: new Set() } });
+  } finally {
+    world.user = before;
+  }
+}
+
+function asPlayer(): void {
+  world.user = { ...ROLLER, targets: new Set() };
+}
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    registerQueries();
+  });
+
+  // 1. Private rolls --------------------------------------------------------------------------
+
+  it("R-RA-5 (stand-ins): a blind roll shows its roller and other players only core's private view — no dice, outcome or buttons; the GM sees the card", async () => {
+    const msg = terranMessage({ kind: "risky", state: card([5, 3]) }, { whisper: [GM.id], blind: true });
+    for (const viewer of [ROLLER, OTHER]) {
+      world.user = { ...viewer, targets: new Set() };
+      const html = await msg.renderHTML();
+      expect(html.querySelector("[data-card]")).toBeNull();
+      expect(html.querySelector("[data-action]")).toBeNull();
+      expect(html.querySelector(".private-roll")).not.toBeNull();
+    }
+    world.user = { ...GM, targets: new Set() };
+    expect((await msg.renderHTML()).querySelector('[data-card="risky"]')).not.toBeNull();
+  });
+
+  it("R-RA-5 (stand-ins): a self roll is the roller's alone: another player's view holds no card, and a click forged onto it changes nothing", async () => {
+    const msg = terranMessage({ kind: "risky", state: card([5, 3, 2]) }, { whisper: [ROLLER.id] });
+    const mine = await msg.renderHTML();
+    expect(mine.querySelector('[data-card="risky"]')).not.toBeNull();
+    const button = mine.querySelector<HTMLElement>('[data-action="select-die"][data-role="effect"]');
+    if (!button) throw new Error("no die button");
+    world.user = { ...OTHER, targets: new Set() };
+    expect((await msg.renderHTML()).querySelector("[data-card]")).toBeNull();
+    await clickOn(msg, button);
+    expect(msg.updates).toEqual([]);
+  });
+
+  // 2. Modes -----------------------------------------------------------------------------------
+
+  it("(stand-ins) the roll dialog starts from the chat's current mode, and the card it posts goes to that audience", async () => {
+    world.messageMode = "blind";
+    const mira = hero();
+    const dialog = new RollDialog({ actor: mira, target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & { element: HTMLElement };
+    await dialog.render({ force: true });
+    const select = dialog.element.querySelector<HTMLSelectElement>('select[name="messageMode"]');
+    expect(select?.value).toBe("blind");
+    nextFaces.push(5, 3);
+    dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+    await vi.waitFor(() => expect(world.created).toHaveLength(1));
+    expect(world.created[0]).toMatchObject({ whisper: [GM.id], blind: true });
+  });
+
+  it("(stand-ins) result cards, a Challenge's Effect and the Fortune die are posted under the chat's current mode", async () => {
+    world.messageMode = "self";
+    const mira = hero("Mira", { grit: 1 });
+    nextFaces.push(4, 4, 4);
+    await mira.rest();
+    expect(world.created.at(-1)).toMatchObject({ whisper: [ROLLER.id], blind: false });
+
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    world.messageMode = "gm";
+    const wolf = challenge("Wolf");
+    nextFaces.push(3);
+    await rollChallengeEffect(wolf as unknown as Actor.Implementation);
+    expect(world.created.at(-1)).toMatchObject({ whisper: [GM.id], blind: false });
+    world.messageMode = "blind";
+    nextFaces.push(5);
+    await rollFortune(4);
+    expect(world.created.at(-1)).toMatchObject({ whisper: [GM.id], blind: true });
+  });
+
+  // 3. Applying from a card the clicker did not post --------------------------------------------
+
+  it("R-CH-4 (stand-ins): a player applies the GM's Challenge card to their own character through the GM; harm lands once and the card records it", async () => {
+    world.gm = makeGm();
+    asPlayer();
+    const mira = hero("Mira", { grit: 3 });
+    world.user.targets = new Set([{ actor: stub(mira) }]);
+    const msg = harmCard(2);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(grit(mira)).toBe(1);
+    expect(challengeState(msg).harm.map((h) => [h.targetName, h.gritBefore, h.gritAfter])).toEqual([["Mira", 3, 1]]);
+    expect(world.warnings).toEqual([]);
+  });
+
+  // 4. Idempotent ------------------------------------------------------------------------------
+
+  it("R-CH-4 (stand-ins): two clicks at once, or a click after, harm a character once", async () => {
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    const mira = hero("Mira", { grit: 3 });
+    world.user.targets = new Set([{ actor: stub(mira) }]);
+    const msg = harmCard(1);
+    const root = await shown(msg);
+    const button = root.querySelector<HTMLElement>('[data-action="apply-harm"]');
+    if (!button) throw new Error("no apply-harm button");
+    await Promise.all([clickOn(msg, button), clickOn(msg, button)]);
+    await clickOn(msg, button);
+    expect(grit(mira)).toBe(2);
+    expect(challengeState(msg).harm).toHaveLength(1);
+  });
+
+  it("R-RA-7 (stand-ins): the roller's two clicks at once through the GM wear the Disposition down once; a stale click later applies nothing", async () => {
+    world.gm = makeGm();
+    asPlayer();
+    const vault = challenge();
+    world.user.targets = new Set([{ actor: vault }]);
+    const state = confirmedCard();
+    const effect = riskyCardResult(state).effect?.value ?? 0;
+    const msg = message({ kind: "risky", state });
+    const root = await shown(msg);
+    const button = root.querySelector<HTMLElement>('[data-action="apply-effect"]');
+    if (!button) throw new Error("no apply button");
+    await Promise.all([clickOn(msg, button), clickOn(msg, button)]);
+    await clickOn(msg, button);
+    expect(disposition(vault)).toBe(8 - effect);
+    expect(riskyState(msg).applied).toHaveLength(1);
+  });
+
+  it("R-CH-4 (stand-ins): when a player's harm cannot be recorded on the GM's card it is not applied either, so a second click cannot apply it twice", async () => {
+    world.gm = makeGm();
+    asPlayer();
+    const mira = hero("Mira", { grit: 3 });
+    world.user.targets = new Set([{ actor: stub(mira) }]);
+    const msg = harmCard(1);
+    await click(msg, '[data-action="apply-harm"]').catch(() => undefined);
+    await click(msg, '[data-action="apply-harm"]').catch(() => undefined);
+    expect(grit(mira)).toBe(2);
+  });
+
+  // 5. Prompts and refusals on the right screen ------------------------------------------------
+
+  it("R-HARM-3 (stand-ins): the wound track is asked on the player's screen before the GM applies; the GM's screen shows nothing", async () => {
+    world.gm = makeGm();
+    asPlayer();
+    const mira = hero("Mira", { grit: 0 });
+    world.user.targets = new Set([{ actor: stub(mira) }]);
+    world.dialogAnswers.push("weary");
+    await click(harmCard(2), '[data-action="apply-harm"]');
+    expect(world.dialogs.map((d) => d.shownTo)).toEqual([ROLLER.id]);
+    expect((mira.system as CharacterData).wounds.weary).toBe(true);
+    expect(world.notices.filter((n) => n.userId === GM.id)).toEqual([]);
+  });
+
+  it("R-HARM-5 (stand-ins): a refusal on the GM's side comes back to the player as a localised warning; the GM sees nothing and nothing changes", async () => {
+    world.gm = makeGm();
+    asPlayer();
+    const mira = hero("Mira", { grit: 3 });
+    await stub(mira).update({ system: { dead: true } });
+    world.user.targets = new Set([{ actor: stub(mira) }]);
+    const msg = harmCard(2);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(world.notices.map((n) => [n.userId, n.level])).toEqual([[ROLLER.id, "warn"]]);
+    expect(world.warnings[0]).toBe("TERRAN.Error.dead");
+    expect(challengeState(msg).harm).toEqual([]);
+  });
+
+  // 6. The GM's side trusts nothing -------------------------------------------------------------
+
+  it("(stand-ins) the GM's handlers refuse forged requests, log them and change nothing", async () => {
+    world.gm = makeGm();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const vault = challenge();
+    const mira = hero("Mira", { grit: 3 });
+    const state = confirmedCard();
+    const msg = message({ kind: "risky", state });
+    const harm = harmCard(3);
+    const forged: [query: string, asker: { id: string; isGM: boolean }, data: unknown][] = [
+      // The old shape: any amount to any actor.
+      [QUERIES.applyEffect, OTHER, { actorUuid: vault.uuid, facet: null, effect: 99 }],
+      [QUERIES.applyHarm, OTHER, { actorUuid: mira.uuid, effect: 99, sacrificeShield: false, woundTrack: null }],
+      // Another player's card, by someone who neither rolled it nor owns the target.
+      [QUERIES.applyEffect, OTHER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
+      // No such message; a card of the other kind; a hit that is not one; a stale version; a facet that is no index.
+      [QUERIES.applyEffect, ROLLER, { messageId: "nope", hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
+      [QUERIES.applyEffect, ROLLER, { messageId: harm.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: 0 }],
+      [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "__proto__", targetUuid: vault.uuid, facet: null, version: state.version }],
+      [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version - 1 }],
+      [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: "0", version: state.version }],
+      // Harm to a character the asker does not own, from a card they did not roll.
+      [QUERIES.applyHarm, OTHER, { messageId: harm.id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0 }],
+    ];
+    for (const [query, asker, data] of forged) {
+      await expect(askAs(asker, query, data)).resolves.toMatchObject({ ok: false });
+    }
+    expect(disposition(vault)).toBe(8);
+    expect(grit(mira)).toBe(3);
+    expect(riskyState(msg).applied).toEqual([]);
+    expect(challengeState(harm).harm).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(forged.length);
+    warn.mockRestore();
+  });
+
+  // 7. Dice So Nice shows the chain once, to those who may see it --------------------------------
+
+  it("R-RA-3 (stand-ins): with Dice So Nice, a confirmed chain animates once, with the message's audience", async () => {
+    const dsn = new Dice3dStub();
+    world.modules.add("dice-so-nice");
+    world.dice3d = dsn;
+    const explode = card([5, 6]);
+    const chosen = selectDie(explode, ROLLER, 1, "effect", explode.version);
+    const msg = message({ kind: "risky", state: chosen }, { whisper: [GM.id, ROLLER.id] });
+    nextFaces.push(2);
+    await click(msg, '[data-action="confirm-effect"]');
+    expect(dsn.animations).toHaveLength(1);
+    expect(dsn.animations[0]).toMatchObject({ whisper: [GM.id, ROLLER.id], blind: false });
+  });
+
+  // 8. Owners apply with no GM online ------------------------------------------------------------
+
+  it("R-RA-7 (stand-ins): under 'owners' with no GM online, a player's Apply is open and says it reaches only targets they own; it applies to one they own", async () => {
+    world.settings.set("applyPermission", "owners");
+    const state = confirmedCard();
+    const effect = riskyCardResult(state).effect?.value ?? 0;
+    const msg = message({ kind: "risky", state });
+    const apply = (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="apply-effect"]');
+    expect(apply?.disabled).toBe(false);
+    expect(apply?.title).toBe(english("TERRAN.Card.Reason.ownedOnly"));
+    const vault: ActorStub = challenge();
+    vault.isOwner = true;
+    world.user.targets = new Set([{ actor: vault }]);
+    await click(msg, '[data-action="apply-effect"]');
+    expect(disposition(vault)).toBe(8 - effect);
+    expect(riskyState(msg).applied).toHaveLength(1);
+  });
+});
