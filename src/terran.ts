@@ -19,6 +19,7 @@ import { TerranItem } from "./documents/item.ts";
 import * as rules from "./rules/index.ts";
 import { registerSettings } from "./settings/settings.ts";
 import { registerSheets } from "./applications/sheets/register.ts";
+import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 
 Hooks.once("init", () => {
@@ -26,6 +27,7 @@ Hooks.once("init", () => {
   CONFIG.Actor.documentClass = TerranActor;
   CONFIG.Item.documentClass = TerranItem;
   CONFIG.ChatMessage.documentClass = TerranChatMessage;
+  registerCardPresenter();
   // Saved rolls revive by class name (kept through the build: vite.config.ts keepNames).
   CONFIG.Dice.rolls.push(TerranRoll);
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, challenge: ChallengeData });

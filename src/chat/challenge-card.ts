@@ -227,7 +227,8 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     halved: effect.halved,
     consequenceKey: `TERRAN.Consequence.${consequence}`,
     consequenceClass: `consequence ${consequence}`,
-    apply: viewer.offerHarm ? { labelKey: "TERRAN.Card.Button.applyHarm", disabled: reason !== null, tooltipKey: reason } : null,
+    // When Apply is open, the permission's key is a hint on its limits (e.g. only characters you own).
+    apply: viewer.offerHarm ? { labelKey: "TERRAN.Card.Button.applyHarm", disabled: reason !== null, tooltipKey: reason ?? viewer.mayApplyReason } : null,
     harm: state.harm.map((h) => ({
       targetName: h.targetName,
       effect: h.effect,

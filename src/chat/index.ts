@@ -8,6 +8,7 @@ export * from "./risky-card.ts";
 export * from "./risky-card-view.ts";
 export * from "./challenge-card.ts";
 export * from "./result-cards.ts";
+export * from "./apply-requests.ts";
 
 /**
  * Every `data-action` the card templates use; the glue dispatches exactly these. With each, the

@@ -5,9 +5,14 @@
  * allowed, the i18n key of the reason shown as the disabled button's tooltip.
  *
  * - Changing the dice choices, confirming the Effect and undoing the Ego: the roller or a GM only.
- * - Applying an Effect or harm to a target: a GM directly; the target's owner directly when the
- *   setting is "owners"; anyone else through the active GM when one is connected; with no GM
- *   connected, nobody but the GM (and owners under "owners") can.
+ * - Applying an Effect (R-RA-7) or a Challenge's harm (R-CH-4) — ruling, as the table expects:
+ *   - who may ask: a GM; the card's roller; an owner of the target — for harm always (a player takes
+ *     a Challenge's Effect on their own character), for a player's Effect only under "owners";
+ *   - who changes the target: a GM, or its owner under "owners"; anyone else asks the active GM;
+ *   - the card records it in the same step, so whoever changes the target must also be allowed to
+ *     update the message (its author or a GM); otherwise the GM's client does both. With no GM online
+ *     an owner under "owners" still applies to what they own: the target itself then remembers the card
+ *     (src/documents/card-changes.ts), so it is never applied twice.
  */
 export interface CardUser {
   readonly id: string;
@@ -23,16 +28,18 @@ export interface PermissionInput {
   readonly rollerId: string;
   /** Is an active GM connected (to carry out requests). */
   readonly gmOnline: boolean;
-  /** Does the user own the document the Effect would be applied to. */
-  readonly targetOwnedByUser: boolean;
+  /** Does the user own the document the Effect would be applied to; null while no target is chosen (drawing the card). */
+  readonly targetOwnedByUser: boolean | null;
   readonly applySetting: ApplySetting;
+  /** A player's Effect on a Challenge (risky card) or a Challenge's Effect as harm (challenge card). */
+  readonly cardKind?: "risky" | "challenge";
 }
 
 export interface ActionPermission {
   readonly allowed: boolean;
   /** The action is carried out by the active GM on the user's behalf (a query). */
   readonly viaGm: boolean;
-  /** Why the action is not allowed (an i18n key), or null when it is. */
+  /** Why the action is not allowed (an i18n key), or, when it is, a hint on its limits (null: none). */
   readonly reasonKey: string | null;
 }
 
@@ -50,9 +57,13 @@ export interface CardPermissions {
 export const REASON = {
   notRoller: "TERRAN.Card.Reason.notRoller",
   noGm: "TERRAN.Card.Reason.noGm",
+  /** A hint, on an enabled Apply: it reaches only targets the user owns. */
+  ownedOnly: "TERRAN.Card.Reason.ownedOnly",
+  notOwner: "TERRAN.Card.Reason.notOwner",
 } as const;
 
 const ALLOWED: ActionPermission = { allowed: true, viaGm: false, reasonKey: null };
+const refused = (reasonKey: string): ActionPermission => ({ allowed: false, viaGm: false, reasonKey });
 
 /** Only the roller or a GM may change the card's choices. */
 export function isRollerOrGm(user: CardUser, rollerId: string): boolean {
@@ -61,15 +72,30 @@ export function isRollerOrGm(user: CardUser, rollerId: string): boolean {
 
 /** What `user` may do on a card rolled by `rollerId`. */
 export function cardPermission(input: PermissionInput): CardPermissions {
-  const own: ActionPermission = isRollerOrGm(input.user, input.rollerId)
-    ? ALLOWED
-    : { allowed: false, viaGm: false, reasonKey: REASON.notRoller };
+  const own: ActionPermission = isRollerOrGm(input.user, input.rollerId) ? ALLOWED : refused(REASON.notRoller);
   return { choose: own, confirm: own, undoEgo: own, apply: applyPermission(input) };
+}
+
+/** May this user ask for the apply at all (see the ruling above)? With the target unknown, owning is assumed possible. */
+export function mayAskToApply(input: PermissionInput): boolean {
+  if (isRollerOrGm(input.user, input.rollerId)) return true;
+  if (input.targetOwnedByUser === false) return false;
+  return (input.cardKind ?? "risky") === "challenge" || input.applySetting === "owners";
+}
+
+/** May this user change the target itself (a GM; its owner under "owners")? */
+export function mayChangeTarget(input: PermissionInput): boolean {
+  return input.user.isGM || (input.applySetting === "owners" && input.targetOwnedByUser === true);
 }
 
 function applyPermission(input: PermissionInput): ActionPermission {
   if (input.user.isGM) return ALLOWED;
-  if (input.applySetting === "owners" && input.targetOwnedByUser) return ALLOWED;
-  if (input.gmOnline) return { allowed: true, viaGm: true, reasonKey: null };
-  return { allowed: false, viaGm: false, reasonKey: REASON.noGm };
+  if (!mayAskToApply(input)) return refused(input.targetOwnedByUser === false ? REASON.notOwner : REASON.notRoller);
+  const roller = input.user.id === input.rollerId;
+  // Without a known target, a non-roller reaches only what they own; with no GM, so does everyone.
+  const hint = input.targetOwnedByUser === null && (!roller || !input.gmOnline) ? REASON.ownedOnly : null;
+  if (mayChangeTarget(input)) return { allowed: true, viaGm: false, reasonKey: hint };
+  if (input.gmOnline) return { allowed: true, viaGm: true, reasonKey: hint };
+  if (input.applySetting === "owners" && input.targetOwnedByUser === null) return { allowed: true, viaGm: false, reasonKey: REASON.ownedOnly };
+  return refused(input.applySetting === "owners" ? REASON.ownedOnly : REASON.noGm);
 }

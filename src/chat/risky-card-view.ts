@@ -18,7 +18,7 @@ export interface CardViewer extends CardUser {
 export interface CardButtonView {
   readonly labelKey: string;
   readonly disabled: boolean;
-  /** Why the button is disabled (an i18n key); null when enabled. */
+  /** Why the button is disabled (an i18n key); when enabled, a hint on its limits, or null. */
   readonly tooltipKey: string | null;
 }
 
@@ -160,8 +160,8 @@ export function labelOf(label: string): { labelKey: string | null; label: string
   return label.startsWith("TERRAN.") ? { labelKey: label, label: "" } : { labelKey: null, label };
 }
 
-function button(labelKey: string, reason: string | null): CardButtonView {
-  return { labelKey, disabled: reason !== null, tooltipKey: reason };
+function button(labelKey: string, reason: string | null, hint: string | null = null): CardButtonView {
+  return { labelKey, disabled: reason !== null, tooltipKey: reason ?? hint };
 }
 
 /** The first reason that applies, or null. */
@@ -278,6 +278,8 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
   const notRoller = !canChange;
   const alreadyApplied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
   const applyReason = viewer.mayApplyReason ?? CARD_REASON.notOwner;
+  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own).
+  const applyHint = viewer.mayApply ? viewer.mayApplyReason : null;
   const whirlwind = state.flags.whirlwind && state.combat;
 
   const confirm = result.empty || locked
@@ -304,6 +306,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
           [alreadyApplied("effect"), CARD_REASON.alreadyApplied],
           [!viewer.mayApply, applyReason],
         ),
+        applyHint,
       );
   const secondConfirmed = (state.secondHit?.chain ?? null) !== null;
   const confirmSecond =
@@ -322,6 +325,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
       ? button(
           "TERRAN.Card.Button.applySecond",
           firstReason([alreadyApplied("second"), CARD_REASON.alreadyApplied], [!viewer.mayApply, applyReason]),
+          applyHint,
         )
       : null;
   const buttons = { confirm, allowEffect, undoEgo, apply, confirmSecond, applySecond };

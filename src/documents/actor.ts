@@ -9,6 +9,7 @@ import { GROUPS, RulesError, type Attribute, type CreationRoll, type HarmChoices
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { cardFlags } from "./card-flags.ts";
+import { applyMessageMode } from "../compat/generation.ts";
 import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
@@ -37,6 +38,11 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return result.outcome;
   }
 
+  /** Persists an operation's result computed elsewhere (a card's change, ./card-changes.ts); throws on refusal. */
+  commitOperation<T>(result: ops.OperationResult<T>): Promise<T> {
+    return this.#persist(result);
+  }
+
   /** Rolls `count` d6 with Foundry and returns the roll (null for no dice) and its faces. */
   async #rollFaces(count: number): Promise<{ roll: Roll | null; faces: number[] }> {
     if (count <= 0) return { roll: null, faces: [] };
@@ -44,14 +50,15 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return { roll, faces: roll.dice.flatMap((die) => die.results.map((r) => r.result)) };
   }
 
-  /** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them). */
+  /** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them) under the chat's current mode. */
   async #postCard(rolls: readonly (Roll | null)[], view: ResultCardView): Promise<void> {
-    await ChatMessage.create({
+    const data = {
       speaker: ChatMessage.getSpeaker({ actor: this }),
       rolls: rolls.filter((r): r is Roll => r !== null),
       content: "",
       flags: cardFlags({ kind: "result", state: view }),
-    });
+    };
+    await ChatMessage.create(applyMessageMode(data));
   }
 
   /** R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect; asks for the wound track when there is a choice. */

@@ -1,20 +1,35 @@
 /**
  * The system's ChatMessage document: a message carrying a card (flags) is rendered from the card's
  * state for the user looking at it (whose buttons are enabled, and why not), and its buttons and dice
- * are wired to the card controller. A message without a card renders as Foundry's own.
+ * are wired to the card controller. A message without a card renders as Foundry's own, and so does a
+ * card whose content this user may not see (a GM, blind or self roll): core's private view, with no
+ * dice, outcome or buttons (ChatMessage#isContentVisible; Draw Steel checks it the same way).
+ *
+ * Drawing and clicking are the applications layer's (src/applications/chat/card-presenter.ts), which
+ * hands them to the document at init: a document never imports an application.
  */
-import { renderCard } from "../applications/chat/card-render.ts";
-import { onCardClick } from "../applications/chat/card-controller.ts";
+import type { StoredCard } from "./card-flags.ts";
 import { storedCard } from "./card-flags.ts";
 
+/** What draws a card for the current user and handles a click on it. */
+export interface CardPresenter {
+  render(message: ChatMessage.Implementation, card: StoredCard): Promise<string>;
+  onClick(message: ChatMessage.Implementation, event: MouseEvent): Promise<void>;
+}
+
 export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMessage.SubType> extends ChatMessage<SubType> {
+  /** Set at init by the applications layer; without it a card renders as core's plain message. */
+  static presenter: CardPresenter | null = null;
+
   override async renderHTML(options?: Parameters<ChatMessage["renderHTML"]>[0]): Promise<HTMLElement> {
     const html = await super.renderHTML(options);
     const card = storedCard(this);
-    if (!card) return html;
+    const presenter = TerranChatMessage.presenter;
+    if (!card || !presenter || !this.isContentVisible) return html;
+    const self = this as unknown as ChatMessage.Implementation;
     const content = html.querySelector(".message-content");
-    if (content) content.innerHTML = await renderCard(this, card);
-    html.addEventListener("click", (event) => void onCardClick(this, event));
+    if (content) content.innerHTML = await presenter.render(self, card);
+    html.addEventListener("click", (event) => void presenter.onClick(self, event));
     return html;
   }
 }

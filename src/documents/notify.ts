@@ -4,10 +4,16 @@
  */
 import { RulesError } from "../rules/index.ts";
 
-/** The localised text of a RulesError: `TERRAN.Error.<code>` formatted with its data. */
+/**
+ * The localised text of a RulesError: for a card refusal with a known reason, `TERRAN.Card.Reason.<reason>`
+ * (it says why, where "not allowed" would not); otherwise `TERRAN.Error.<code>` formatted with its data.
+ */
 export function rulesErrorText(error: RulesError): string {
-  const key = `TERRAN.Error.${error.code}`;
   const i18n = game.i18n;
+  const reason = error.data.reason;
+  const reasonKey = typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null;
+  if (reasonKey && i18n?.has(reasonKey)) return i18n.localize(reasonKey);
+  const key = `TERRAN.Error.${error.code}`;
   if (!i18n?.has(key)) return error.message;
   const data = Object.fromEntries(Object.entries(error.data).map(([k, v]) => [k, String(v)]));
   return i18n.format(key, data);

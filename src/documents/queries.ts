@@ -1,74 +1,56 @@
 /**
- * Changes a player may ask for but not make (a Challenge's Disposition, harm to a character they do
- * not own) go to the active GM through v13's query API. The GM's client re-checks with the same
- * rules; a refusal comes back as the rules' message.
+ * The changes a player may ask for but not make (an Effect on a Challenge, harm from a card they did
+ * not post) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
+ * The GM's handler reads the request as untrusted data (src/chat/apply-requests.ts), knows who asks
+ * (`options.user`, given by core), and runs the same one-step change as a GM's own click
+ * (./card-changes.ts). It never prompts and never notifies on the GM's screen: a refusal goes back
+ * to the asker as the rules' code, message and data, shown there in their language; a request that
+ * breaks the rules of asking is also logged on the GM's console.
  */
-import { RulesError, WOUND_TRACKS, type HarmChoices } from "../rules/index.ts";
+import { readApplyEffectRequest, readApplyHarmRequest, type ApplyEffectRequest, type ApplyHarmRequest } from "../chat/index.ts";
+import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { applyEffectToChallenge } from "./challenge-actions.ts";
-import { TerranActor } from "./actor.ts";
+import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
+
+type Summary = AppliedSummary<unknown>;
 
 export const QUERIES = {
   applyEffect: `${SYSTEM_ID}.applyEffect`,
   applyHarm: `${SYSTEM_ID}.applyHarm`,
 } as const;
 
-export interface ApplyEffectQuery {
-  readonly actorUuid: string;
-  readonly facet: number | null;
-  readonly effect: number;
+/** The answer to a query: the outcome, or the rules' refusal (code, English message, data). */
+export type QueryAnswer =
+  | { readonly ok: true; readonly outcome: unknown; readonly recorded: boolean; readonly version: number }
+  | { readonly ok: false; readonly code: RulesErrorCode; readonly message: string; readonly data: RulesErrorData };
+
+function asker(user: User.Implementation): Asker {
+  return { id: user.id ?? "", isGM: user.isGM, user };
 }
 
-export interface ApplyHarmQuery {
-  readonly actorUuid: string;
-  readonly effect: number;
-  readonly sacrificeShield: boolean;
-  readonly woundTrack: string | null;
-}
-
-/** The answer to a query: the outcome, or the rules' refusal as text. */
-export type QueryAnswer = { readonly ok: true; readonly outcome: unknown } | { readonly ok: false; readonly message: string };
-
-type ActorUuid = `Actor.${string}` | `Scene.${string}` | `Compendium.${string}`;
-
-/** A world actor's, a token actor's or a compendium actor's uuid. */
-function isActorUuid(uuid: string): uuid is ActorUuid {
-  return uuid.startsWith("Actor.") || uuid.startsWith("Scene.") || uuid.startsWith("Compendium.");
-}
-
-async function actorFrom(uuid: string): Promise<Actor.Implementation> {
-  if (!isActorUuid(uuid)) throw new RulesError("unknown-id", `"${uuid}" is not an actor's id.`, { id: uuid });
-  const doc: unknown = await fromUuid(uuid);
-  if (!(doc instanceof Actor)) throw new RulesError("unknown-id", `No actor ${uuid}.`, { id: uuid });
-  return doc as Actor.Implementation;
-}
-
-async function answer(fn: () => Promise<unknown>): Promise<QueryAnswer> {
+/** Runs `step` for the asker; a refusal becomes an answer (and a console line), never a notice here. */
+async function answer(query: string, user: User.Implementation, step: () => Promise<Summary>): Promise<QueryAnswer> {
   try {
-    return { ok: true, outcome: await fn() };
+    const { outcome, recorded, version } = await step();
+    return { ok: true, outcome, recorded, version };
   } catch (error) {
-    if (error instanceof RulesError) return { ok: false, message: error.message };
-    throw error;
+    if (!(error instanceof RulesError)) throw error;
+    console.warn(`${SYSTEM_ID} | refused ${query} from ${user.name ?? user.id ?? "?"}: ${error.message}`);
+    return { ok: false, code: error.code, message: error.message, data: error.data };
   }
 }
 
 export function registerQueries(): void {
-  CONFIG.queries[QUERIES.applyEffect] = (data: ApplyEffectQuery) =>
-    answer(async () => applyEffectToChallenge(await actorFrom(data.actorUuid), data.facet, data.effect));
-  CONFIG.queries[QUERIES.applyHarm] = (data: ApplyHarmQuery) =>
-    answer(async () => {
-      const actor = await actorFrom(data.actorUuid);
-      if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Not a Terran Engine actor.");
-      const woundTrack = WOUND_TRACKS.find((t) => t === data.woundTrack);
-      const choices: HarmChoices = { sacrificeShield: data.sacrificeShield, ...(woundTrack ? { woundTrack } : {}) };
-      return actor.applyHarm(data.effect, choices);
-    });
+  CONFIG.queries[QUERIES.applyEffect] = (data, { user }) =>
+    answer(QUERIES.applyEffect, user, () => applyEffectFromCard(readApplyEffectRequest(data), asker(user)));
+  CONFIG.queries[QUERIES.applyHarm] = (data, { user }) =>
+    answer(QUERIES.applyHarm, user, () => applyHarmFromCard(readApplyHarmRequest(data), asker(user)));
 }
 
-/** Which data each query takes. */
+/** Which request each query takes. */
 interface QueryData {
-  "terran-engine.applyEffect": ApplyEffectQuery;
-  "terran-engine.applyHarm": ApplyHarmQuery;
+  "terran-engine.applyEffect": ApplyEffectRequest;
+  "terran-engine.applyHarm": ApplyHarmRequest;
 }
 
 /** Is there an active GM to relay through? */
@@ -76,11 +58,27 @@ export function gmOnline(): boolean {
   return Boolean(game.users?.activeGM);
 }
 
-/** Sends a query to the active GM; refuses with a readable error when none is online. */
-export async function askGm<Q extends keyof QueryData>(query: Q, data: QueryData[Q]): Promise<QueryAnswer> {
+/** How long a player waits for the GM's client (the GM's side never prompts, so it answers at once). */
+const QUERY_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends a request to the active GM and returns its outcome; a refusal comes back as the rules' error,
+ * thrown here, on the asker's screen. No GM, or no answer in time, is a refusal too.
+ */
+export async function askGm<Q extends keyof QueryData>(query: Q, data: QueryData[Q]): Promise<Summary> {
   const gm = game.users?.activeGM;
   if (!gm) throw new RulesError("not-allowed", "No GM is online to apply this.", { reason: "noGm" });
-  const reply: unknown = await gm.query(query, data, { timeout: 30_000 });
-  if (typeof reply === "object" && reply !== null && "ok" in reply) return reply as QueryAnswer;
-  throw new RulesError("not-allowed", "The GM's client did not answer.", { reason: "noAnswer" });
+  let reply: unknown;
+  try {
+    reply = await gm.query(query, data, { timeout: QUERY_TIMEOUT_MS });
+  } catch {
+    reply = null;
+  }
+  if (!isAnswer(reply)) throw new RulesError("not-allowed", "The GM's client did not answer in time; the card shows whether it was applied.", { reason: "noAnswer" });
+  if (!reply.ok) throw new RulesError(reply.code, reply.message, reply.data);
+  return { outcome: reply.outcome, recorded: reply.recorded, version: reply.version };
+}
+
+function isAnswer(value: unknown): value is QueryAnswer {
+  return typeof value === "object" && value !== null && "ok" in value && (value.ok === true || ("code" in value && typeof value.code === "string"));
 }

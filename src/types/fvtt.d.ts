@@ -14,7 +14,7 @@ import type { TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
 import type { CreationRoll, RulesetId } from "../rules/index.ts";
 import type { Dice3D } from "../dice/dsn.ts";
-import type { ApplyEffectQuery, ApplyHarmQuery, QueryAnswer } from "../documents/queries.ts";
+import type { QueryAnswer } from "../documents/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
 
 declare module "fvtt-types/configuration" {
@@ -41,7 +41,13 @@ declare module "fvtt-types/configuration" {
   interface FlagConfig {
     ChatMessage: { "terran-engine": { card?: StoredCard } };
     /** R-CHAR-4 the creation dice, kept until the points are placed (and after, as a record). */
-    Actor: { "terran-engine": { creationRoll?: CreationRoll } };
+    Actor: {
+      "terran-engine": {
+        creationRoll?: CreationRoll;
+        /** Cards this actor took an Effect or harm from when no GM was online to note it on the card (src/documents/card-changes.ts). */
+        appliedCards?: Record<string, boolean>;
+      };
+    };
   }
   interface SettingConfig {
     "terran-engine.ruleset": RulesetId;
@@ -58,8 +64,9 @@ declare global {
   namespace CONFIG {
     /** The system's queries to the active GM (src/documents/queries.ts). */
     interface Queries {
-      "terran-engine.applyEffect": (data: ApplyEffectQuery) => Promise<QueryAnswer>;
-      "terran-engine.applyHarm": (data: ApplyHarmQuery) => Promise<QueryAnswer>;
+      /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
+      "terran-engine.applyEffect": (data: unknown, options: { user: User.Implementation }) => Promise<QueryAnswer>;
+      "terran-engine.applyHarm": (data: unknown, options: { user: User.Implementation }) => Promise<QueryAnswer>;
     }
   }
 }

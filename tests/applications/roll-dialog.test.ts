@@ -15,7 +15,7 @@ import {
   initialChoices,
   percent,
   POSITION_LIMIT,
-  ROLL_MODES,
+  MESSAGE_MODES,
   rollDialogModel,
   signedDice,
   type RollDialogChoices,
@@ -481,7 +481,7 @@ describe("roll dialog: choices and changes", () => {
       rank: 4,
       combat: true,
       specialist: false,
-      rollMode: "publicroll",
+      messageMode: "public",
     });
     // A weapon whose ranges this ruleset does not know is used at the ruleset's first range.
     expect(initialChoices(subject(fresh(), { weapon: rifle, ruleset: DEGENESIS }), SETTINGS).range).toBe("farAway");
@@ -503,25 +503,28 @@ describe("roll dialog: choices and changes", () => {
     c = applyChange(sub, c, { field: "range", value: "reach" }, SETTINGS);
     c = applyChange(sub, c, { field: "hindered", value: "on" }, SETTINGS);
     c = applyChange(sub, c, { field: "combat", value: false }, SETTINGS);
-    c = applyChange(sub, c, { field: "rollMode", value: "blindroll" }, SETTINGS);
-    expect(c).toEqual({ dark: 1, position: -1, ticked: [key], range: "reach", hindered: true, rank: 3, combat: false, specialist: false, rollMode: "blindroll" });
+    c = applyChange(sub, c, { field: "messageMode", value: "blind" }, SETTINGS);
+    expect(c).toEqual({ dark: 1, position: -1, ticked: [key], range: "reach", hindered: true, rank: 3, combat: false, specialist: false, messageMode: "blind" });
     expect(start.dark).toBe(0); // the old choices are untouched
     c = applyChange(sub, c, { action: "toggleModifier", key }, SETTINGS);
     c = applyChange(sub, c, { field: "range", value: "orbit" }, SETTINGS);
-    c = applyChange(sub, c, { field: "rollMode", value: "shout" }, SETTINGS);
-    expect(c).toMatchObject({ ticked: [], range: "contact", rollMode: "publicroll" });
+    c = applyChange(sub, c, { field: "messageMode", value: "shout" }, SETTINGS);
+    expect(c).toMatchObject({ ticked: [], range: "contact", messageMode: "public" });
     const unarmed = subject(fresh());
     expect(applyChange(unarmed, initialChoices(unarmed, SETTINGS), { field: "rank", value: "3" }, SETTINGS).rank).toBe(3);
     expect(applyChange(unarmed, initialChoices(unarmed, SETTINGS), { field: "rank", value: "9" }, SETTINGS).rank).toBe(1);
   });
 
-  it("the roll mode select lists Foundry's four modes with localised labels", () => {
-    const v = view(subject(fresh()), { rollMode: "gmroll" });
-    expect(v.rollModes.map((m) => m.value)).toEqual([...ROLL_MODES]);
-    expect(v.rollModes.map((m) => english(m.labelKey))).toEqual(["Public roll", "Private GM roll", "Blind GM roll", "Self roll"]);
-    expect(v.rollModes.find((m) => m.selected)?.value).toBe("gmroll");
-    expect(v.rollMode).toBe("gmroll");
-    expect(view(subject(fresh()), { rollMode: "loud" }).rollMode).toBe("publicroll");
+  it("the roll mode select lists the four modes with localised labels and starts from the chat's current mode", () => {
+    const v = view(subject(fresh()), { messageMode: "gm" });
+    expect(v.messageModes.map((m) => m.value)).toEqual([...MESSAGE_MODES]);
+    expect(v.messageModes.map((m) => english(m.labelKey))).toEqual(["Public roll", "Private GM roll", "Blind GM roll", "Self roll"]);
+    expect(v.messageModes.find((m) => m.selected)?.value).toBe("gm");
+    expect(v.messageMode).toBe("gm");
+    expect(view(subject(fresh()), { messageMode: "loud" as "gm" }).messageMode).toBe("public");
+    // The dialog opens on the chat's current mode, and an unreadable one falls back to it.
+    expect(initialChoices(subject(fresh()), { ...SETTINGS, messageMode: "self" }).messageMode).toBe("self");
+    expect(view(subject(fresh()), { messageMode: "loud" as "gm" }, { ...SETTINGS, messageMode: "blind" }).messageMode).toBe("blind");
   });
 
   it("R-POOL-2: stored modifiers the rules cannot read are left out with a notice, not thrown", () => {
@@ -563,7 +566,7 @@ describe("roll dialog: choices and changes", () => {
           hindered: anything,
           rank: anything,
           combat: anything,
-          rollMode: fc.oneof(fc.constantFrom(...ROLL_MODES), anything),
+          messageMode: fc.oneof(fc.constantFrom(...MESSAGE_MODES), anything),
         }),
         fc.record({ darkMax: fc.oneof(fc.integer({ min: -3, max: 40 }), fc.double()), singleDieServesBoth: fc.boolean(), isGM: fc.boolean() }),
         fc.nat(characters.length - 1),
@@ -697,7 +700,7 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(withWeapon.querySelector<HTMLSelectElement>('select[name="range"]')?.value).toBe("contact");
     expect([...withWeapon.querySelectorAll('select[name="range"] option')].map(text)).toEqual(["Contact", "Reach (−1d)", "Short (−1d)", "Long (−1d)"]);
     expect(withWeapon.querySelector<HTMLInputElement>('input[name="combat"]')?.checked).toBe(true);
-    expect(withWeapon.querySelector<HTMLSelectElement>('select[name="rollMode"]')?.value).toBe("publicroll");
+    expect(withWeapon.querySelector('select[name="messageMode"] option[selected]')?.getAttribute("value")).toBe("public");
   });
 
   it("a weapon's name is the user's own text: it is escaped, never read as HTML", () => {

@@ -6,39 +6,54 @@ const ALLOWED: ActionPermission = { allowed: true, viaGm: false, reasonKey: null
 const VIA_GM: ActionPermission = { allowed: true, viaGm: true, reasonKey: null };
 const NO_GM: ActionPermission = { allowed: false, viaGm: false, reasonKey: "TERRAN.Card.Reason.noGm" };
 const NOT_ROLLER: ActionPermission = { allowed: false, viaGm: false, reasonKey: "TERRAN.Card.Reason.notRoller" };
+const NOT_OWNER: ActionPermission = { allowed: false, viaGm: false, reasonKey: "TERRAN.Card.Reason.notOwner" };
+const OWNED_ONLY = "TERRAN.Card.Reason.ownedOnly";
+/** Open, with the hint that it reaches only targets the user owns (directly, or through the GM). */
+const HERE_OWNED: ActionPermission = { allowed: true, viaGm: false, reasonKey: OWNED_ONLY };
+const GM_OWNED: ActionPermission = { allowed: true, viaGm: true, reasonKey: OWNED_ONLY };
+const REFUSED_OWNED: ActionPermission = { allowed: false, viaGm: false, reasonKey: OWNED_ONLY };
 
 type Who = "roller" | "other player" | "GM";
 const USERS = { roller: ROLLER, "other player": OTHER, GM } as const;
+type Kind = "risky" | "challenge";
 
-/** [who, owns the target, setting, GM online, expected apply]. */
-const APPLY_MATRIX: readonly (readonly [Who, boolean, ApplySetting, boolean, ActionPermission])[] = [
-  ["GM", false, "gm", true, ALLOWED],
-  ["GM", false, "owners", true, ALLOWED],
-  ["GM", true, "gm", false, ALLOWED],
-  ["GM", false, "owners", false, ALLOWED],
-  ["roller", true, "owners", true, ALLOWED],
-  ["roller", true, "owners", false, ALLOWED],
-  ["roller", true, "gm", true, VIA_GM],
-  ["roller", true, "gm", false, NO_GM],
-  ["roller", false, "owners", true, VIA_GM],
-  ["roller", false, "owners", false, NO_GM],
-  ["roller", false, "gm", true, VIA_GM],
-  ["roller", false, "gm", false, NO_GM],
-  ["other player", true, "owners", true, ALLOWED],
-  ["other player", true, "owners", false, ALLOWED],
-  ["other player", true, "gm", true, VIA_GM],
-  ["other player", true, "gm", false, NO_GM],
-  ["other player", false, "owners", true, VIA_GM],
-  ["other player", false, "owners", false, NO_GM],
-  ["other player", false, "gm", true, VIA_GM],
-  ["other player", false, "gm", false, NO_GM],
+/** [card, who, owns the target (null: not chosen yet, as when the card is drawn), setting, GM online, expected apply]. */
+const APPLY_MATRIX: readonly (readonly [Kind, Who, boolean | null, ApplySetting, boolean, ActionPermission])[] = [
+  // A GM applies everything directly.
+  ["risky", "GM", null, "gm", false, ALLOWED],
+  ["challenge", "GM", false, "owners", true, ALLOWED],
+  // The roller: through the GM, or directly what they own under "owners".
+  ["risky", "roller", null, "gm", true, VIA_GM],
+  ["risky", "roller", null, "gm", false, NO_GM],
+  ["risky", "roller", null, "owners", true, VIA_GM],
+  ["risky", "roller", null, "owners", false, HERE_OWNED],
+  ["risky", "roller", true, "owners", false, ALLOWED],
+  ["risky", "roller", true, "gm", true, VIA_GM],
+  ["risky", "roller", false, "owners", true, VIA_GM],
+  ["risky", "roller", false, "owners", false, REFUSED_OWNED],
+  ["risky", "roller", false, "gm", false, NO_GM],
+  // Another player and a player's Effect: only an owner of the target, only under "owners".
+  ["risky", "other player", null, "gm", true, NOT_ROLLER],
+  ["risky", "other player", true, "gm", true, NOT_ROLLER],
+  ["risky", "other player", null, "owners", true, GM_OWNED],
+  ["risky", "other player", null, "owners", false, HERE_OWNED],
+  ["risky", "other player", true, "owners", false, ALLOWED],
+  ["risky", "other player", false, "owners", true, NOT_OWNER],
+  // A Challenge's harm: a player on a character they own, whatever the setting.
+  ["challenge", "other player", null, "gm", true, GM_OWNED],
+  ["challenge", "other player", null, "gm", false, NO_GM],
+  ["challenge", "other player", true, "gm", true, VIA_GM],
+  ["challenge", "other player", true, "owners", false, ALLOWED],
+  ["challenge", "other player", null, "owners", false, HERE_OWNED],
+  ["challenge", "other player", false, "gm", true, NOT_OWNER],
+  ["challenge", "other player", false, "owners", true, NOT_OWNER],
 ];
 
 describe("chat card permissions", () => {
   it.each(APPLY_MATRIX)(
-    "R-RA-7 R-CH-4: applying (permission matrix): %s, owns target %s, setting %s, GM online %s",
-    (who, owned, setting, gmOnline, expected) => {
-      const permissions = cardPermission({ user: USERS[who], rollerId: ROLLER.id, gmOnline, targetOwnedByUser: owned, applySetting: setting });
+    "R-RA-7 R-CH-4: applying (permission matrix): %s card, %s, owns target %s, setting %s, GM online %s",
+    (cardKind, who, owned, setting, gmOnline, expected) => {
+      const permissions = cardPermission({ user: USERS[who], rollerId: ROLLER.id, gmOnline, targetOwnedByUser: owned, applySetting: setting, cardKind });
       expect(permissions.apply).toEqual(expected);
     },
   );

@@ -3,7 +3,8 @@
  * system's models, card messages with their author and audience, a card rendered for the current user,
  * and a click on it dispatched to the controller.
  */
-import { ActorStub, ChatMessageStub, type ItemStub } from "../stubs/foundry-client.ts";
+import type { ActorStub} from "../stubs/foundry-client.ts";
+import { ChatMessageStub, type ItemStub } from "../stubs/foundry-client.ts";
 import { world } from "../stubs/world.ts";
 import { cardFlags, storedCard, type StoredCard } from "../../src/documents/card-flags.ts";
 import { onCardClick } from "../../src/applications/chat/card-controller.ts";
@@ -27,8 +28,9 @@ export function message(stored: StoredCard, audience: { author?: string; whisper
 
 export const asMessage = (m: ChatMessageStub): ChatMessage.Implementation => m as unknown as ChatMessage.Implementation;
 
+/** A Challenge as Foundry builds it: with the system's Actor class (CONFIG.Actor.documentClass is TerranActor for every type). */
 export function challenge(name = "Locked vault", facets: { name: string; value: number }[] = [], value = 8, armour = 0): ActorStub {
-  return new ActorStub({
+  const init = {
     name,
     type: "challenge",
     model: asModel(ChallengeData),
@@ -43,15 +45,20 @@ export function challenge(name = "Locked vault", facets: { name: string; value: 
       notes: "",
       facets: facets.map((f) => ({ name: f.name, tier: "trivial", n: 4, disposition: { value: f.value, max: 5 }, dice: 0, halved: true })),
     },
-  });
+  };
+  const actor: unknown = Reflect.construct(TerranActor, [init]);
+  return actor as ActorStub;
 }
 
-export function hero(name = "Mira", options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean; wounds?: readonly ("stressed" | "broken" | "weary")[] } = {}): TerranActor {
+export function hero(
+  name = "Mira",
+  options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean; wounds?: readonly ("stressed" | "broken" | "weary")[]; finesse?: number } = {},
+): TerranActor {
   const init = {
     name,
     type: "character",
     model: asModel(CharacterData),
-    source: { ...character({ grit: { value: options.grit ?? 3, max: 3 }, ego: { value: options.ego ?? 4, max: 4 }, ...(options.wounds ? { wounds: options.wounds } : {}) }) },
+    source: { ...character({ grit: { value: options.grit ?? 3, max: 3 }, ego: { value: options.ego ?? 4, max: 4 }, ...(options.wounds ? { wounds: options.wounds } : {}), attributes: { finesse: options.finesse ?? 2 } }) },
     items: options.items ?? [],
     isOwner: options.isOwner ?? true,
   };

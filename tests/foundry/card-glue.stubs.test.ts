@@ -9,437 +9,358 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ActorStub, ChatMessageStub, makeGm, resetWorld, world, type ItemStub } from "../stubs/foundry-client.ts";
+import type { ChatMessageStub} from "../stubs/foundry-client.ts";
+import { Dice3dStub, GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import { cardFlags, storedCard, type StoredCard } from "../../src/documents/card-flags.ts";
+import { cardFlags } from "../../src/documents/card-flags.ts";
 import { onCardClick } from "../../src/applications/chat/card-controller.ts";
-import { renderCard } from "../../src/applications/chat/card-render.ts";
-import {
-  confirmEffect,
-  createChallengeCard,
-  markEgoSpent,
-  riskyCardResult,
-  selectDie,
-  type ChallengeCardState,
-  type RiskyCardState,
-} from "../../src/chat/index.ts";
-import { ChallengeData } from "../../src/data/actor/challenge.ts";
-import { CharacterData } from "../../src/data/actor/character.ts";
-import { ArmourData } from "../../src/data/item/armour.ts";
-import { TerranActor } from "../../src/documents/actor.ts";
+import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
+import { confirmEffect, createChallengeCard, markEgoSpent, riskyCardResult, selectDie } from "../../src/chat/index.ts";
+import type { ChallengeData } from "../../src/data/actor/challenge.ts";
+import type { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
-import { registerDiceSoNice, type Dice3D } from "../../src/dice/dsn.ts";
+import { registerDiceSoNice } from "../../src/dice/dsn.ts";
 import { COLORSETS } from "../../src/dice/terran-roll.ts";
 import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
 import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
-import { character } from "../documents/operations/fixtures.ts";
 import { english } from "../support/templates.ts";
+import {
+  asMessage,
+  challenge,
+  challengeState,
+  click,
+  confirmedCard,
+  disposition,
+  hero,
+  message,
+  riskyState,
+  shield,
+  shown,
+  stub,
+} from "./card-builders.ts";
 
-type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
-const asModel = (cls: unknown): ModelClass => cls as ModelClass;
-
-// ---------------------------------------------------------------------------------------------
-// Builders
-
-function message(stored: StoredCard): ChatMessageStub {
-  return new ChatMessageStub({ flags: cardFlags(stored) });
-}
-
-const asMessage = (m: ChatMessageStub): ChatMessage.Implementation => m as unknown as ChatMessage.Implementation;
-
-function challenge(name = "Locked vault", facets: { name: string; value: number }[] = [], value = 8): ActorStub {
-  return new ActorStub({
-    name,
-    type: "challenge",
-    model: asModel(ChallengeData),
-    source: {
-      tier: "dangerous",
-      n: 4,
-      disposition: { value, max: 10 },
-      dice: 1,
-      halved: false,
-      armour: 0,
-      notes: "",
-      facets: facets.map((f) => ({ name: f.name, tier: "trivial", n: 4, disposition: { value: f.value, max: 5 }, dice: 0, halved: true })),
-    },
-  });
-}
-
-function hero(name = "Mira", options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean } = {}): TerranActor {
-  const init = {
-    name,
-    type: "character",
-    model: asModel(CharacterData),
-    source: { ...character({ grit: { value: options.grit ?? 3, max: 3 }, ego: { value: options.ego ?? 4, max: 4 } }) },
-    items: options.items ?? [],
-    isOwner: options.isOwner ?? true,
-  };
-  const actor: unknown = Reflect.construct(TerranActor, [init]);
-  return actor as TerranActor;
-}
-
-const stub = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
-
-function shield(): ItemStub {
-  return { id: "shield0000000001", name: "Shield", type: "armour", system: new (asModel(ArmourData))({ kind: "shield", value: 1, equipped: true, destroyed: false, description: "" }, { parent: null }) };
-}
-
-/** Renders the card as the current user would see it and returns it in a detached element. */
-async function shown(msg: ChatMessageStub): Promise<HTMLElement> {
-  const stored = storedCard(asMessage(msg));
-  if (!stored) throw new Error("no card on the message");
-  const root = document.createElement("div");
-  root.innerHTML = await renderCard(asMessage(msg), stored);
-  return root;
-}
-
-/** Clicks `selector` in the card as rendered for the current user, and waits for the controller. */
-async function click(msg: ChatMessageStub, selector: string, tweak: (el: HTMLElement) => void = () => undefined): Promise<void> {
-  const root = await shown(msg);
-  const el = root.querySelector<HTMLElement>(selector);
-  if (!el) throw new Error(`nothing matches ${selector}`);
-  tweak(el);
-  const event = new MouseEvent("click", { bubbles: true });
-  Object.defineProperty(event, "target", { value: el });
-  await onCardClick(asMessage(msg), event);
-}
-
-function riskyState(msg: ChatMessageStub): RiskyCardState {
-  const stored = storedCard(asMessage(msg));
-  if (stored?.kind !== "risky") throw new Error("not a risky card");
-  return stored.state;
-}
-
-function challengeState(msg: ChatMessageStub): ChallengeCardState {
-  const stored = storedCard(asMessage(msg));
-  if (stored?.kind !== "challenge") throw new Error("not a challenge card");
-  return stored.state;
-}
-
-/** A card whose Effect is confirmed (light 5 and 3: Precision 5, Effect 3, no explosion). */
-function confirmedCard(): RiskyCardState {
-  const fresh = card([5, 3]);
-  return confirmEffect(fresh, ROLLER, [], fresh.version);
-}
-
-const disposition = (actor: ActorStub): number => (actor.system as unknown as ChallengeData).disposition.value;
-
-beforeEach(() => {
-  resetWorld();
-  nextFaces.length = 0;
-  registerQueries();
-});
-
-// ---------------------------------------------------------------------------------------------
-
-describe("[Foundry stand-ins] a card rendered for the user viewing it", () => {
-  it("R-RA-5 (stand-ins): the roller and a GM may pick dice and confirm; another player sees the buttons disabled and why", async () => {
-    const msg = message({ kind: "risky", state: card([5, 3]) });
-    world.user = { ...ROLLER, targets: new Set() };
-    const mine = await shown(msg);
-    expect(mine.querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(false);
-    expect(mine.querySelectorAll('[data-action="select-die"]').length).toBeGreaterThan(0);
-
-    world.user = { ...OTHER, targets: new Set() };
-    const theirs = await shown(msg);
-    const confirm = theirs.querySelector<HTMLButtonElement>('[data-action="confirm-effect"]');
-    expect(confirm?.disabled).toBe(true);
-    expect(confirm?.title).not.toBe("");
-    expect(theirs.querySelectorAll('[data-action="select-die"]').length).toBe(0);
-
-    world.user = { ...GM, targets: new Set() };
-    expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(false);
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    registerQueries();
+    registerCardPresenter();
   });
 
-  it("R-RA-7 (stand-ins): with no GM online a player's Apply Effect is disabled, saying so; with a GM online it is open", async () => {
-    const msg = message({ kind: "risky", state: confirmedCard() });
-    const apply = async () => (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="apply-effect"]');
-    const noGm = await apply();
-    expect(noGm?.disabled).toBe(true);
-    expect(noGm?.title).toBe(english("TERRAN.Card.Reason.noGm"));
-    world.gm = makeGm();
-    expect((await apply())?.disabled).toBe(false);
-  });
+  // ---------------------------------------------------------------------------------------------
 
-  it("R-CH-4 (stand-ins): the harm button follows the world setting", async () => {
-    const state = createChallengeCard({ rollerId: "gm", challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [4], chain: [] });
-    const msg = message({ kind: "challenge", state });
-    world.user = { ...GM, targets: new Set() };
-    world.gm = makeGm();
-    expect((await shown(msg)).querySelector('[data-action="apply-harm"]')).not.toBeNull();
-    world.settings.set("autoApplyHarm", false);
-    expect((await shown(msg)).querySelector('[data-action="apply-harm"]')).toBeNull();
-  });
+  describe("[Foundry stand-ins] a card rendered for the user viewing it", () => {
+    it("R-RA-5 (stand-ins): the roller and a GM may pick dice and confirm; another player sees the buttons disabled and why", async () => {
+      const msg = message({ kind: "risky", state: card([5, 3]) });
+      world.user = { ...ROLLER, targets: new Set() };
+      const mine = await shown(msg);
+      expect(mine.querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(false);
+      expect(mine.querySelectorAll('[data-action="select-die"]').length).toBeGreaterThan(0);
 
-  it("(stand-ins) a name with markup is shown as text on the card", async () => {
-    const msg = message({ kind: "risky", state: card([5, 3], [], { actorName: "<img src=x onerror=alert(1)>" }) });
-    const root = await shown(msg);
-    expect(root.querySelector("img")).toBeNull();
-    expect(root.textContent).toContain("<img src=x onerror=alert(1)>");
-  });
-});
+      world.user = { ...OTHER, targets: new Set() };
+      const theirs = await shown(msg);
+      const confirm = theirs.querySelector<HTMLButtonElement>('[data-action="confirm-effect"]');
+      expect(confirm?.disabled).toBe(true);
+      expect(confirm?.title).not.toBe("");
+      expect(theirs.querySelectorAll('[data-action="select-die"]').length).toBe(0);
 
-describe("[Foundry stand-ins] a click on a card", () => {
-  it("R-RA-5 (stand-ins): the roller's die click runs selectDie and saves the new state on the message", async () => {
-    const state = card([5, 3, 2]);
-    const msg = message({ kind: "risky", state });
-    await click(msg, '[data-action="select-die"][data-index="2"][data-role="effect"]');
-    expect(msg.updates).toHaveLength(1);
-    expect(riskyState(msg)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
-    expect(world.warnings).toEqual([]);
-  });
-
-  it("R-RA-5 (stand-ins): another player's click (forged onto an enabled button) is refused with a warning and saves nothing", async () => {
-    const msg = message({ kind: "risky", state: card([5, 3, 2]) });
-    const root = await shown(msg); // rendered for the roller…
-    const button = root.querySelector<HTMLElement>('[data-action="select-die"][data-role="effect"]');
-    if (!button) throw new Error("no die button");
-    world.user = { ...OTHER, targets: new Set() }; // …clicked by someone else
-    const event = new MouseEvent("click", { bubbles: true });
-    Object.defineProperty(event, "target", { value: button });
-    await onCardClick(asMessage(msg), event);
-    expect(msg.updates).toEqual([]);
-    expect(world.warnings).toEqual(["TERRAN.Error.not-allowed"]);
-  });
-
-  it("(stand-ins) a disabled button or an unknown action does nothing at all", async () => {
-    const msg = message({ kind: "risky", state: confirmedCard() });
-    await click(msg, '[data-action="apply-effect"]'); // disabled: no GM online
-    await click(msg, '[data-action="apply-effect"]', (el) => {
-      el.removeAttribute("disabled");
-      el.dataset.action = "delete-everything";
+      world.user = { ...GM, targets: new Set() };
+      expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(false);
     });
-    expect(msg.updates).toEqual([]);
-    expect(world.warnings).toEqual([]);
+
+    it("R-RA-7 (stand-ins): with no GM online a player's Apply Effect is disabled, saying so; with a GM online it is open", async () => {
+      const msg = message({ kind: "risky", state: confirmedCard() });
+      const apply = async () => (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="apply-effect"]');
+      const noGm = await apply();
+      expect(noGm?.disabled).toBe(true);
+      expect(noGm?.title).toBe(english("TERRAN.Card.Reason.noGm"));
+      world.gm = makeGm();
+      expect((await apply())?.disabled).toBe(false);
+    });
+
+    it("R-CH-4 (stand-ins): the harm button follows the world setting", async () => {
+      const state = createChallengeCard({ rollerId: "gm", challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [4], chain: [] });
+      const msg = message({ kind: "challenge", state });
+      world.user = { ...GM, targets: new Set() };
+      world.gm = makeGm();
+      expect((await shown(msg)).querySelector('[data-action="apply-harm"]')).not.toBeNull();
+      world.settings.set("autoApplyHarm", false);
+      expect((await shown(msg)).querySelector('[data-action="apply-harm"]')).toBeNull();
+    });
+
+    it("(stand-ins) a name with markup is shown as text on the card", async () => {
+      const msg = message({ kind: "risky", state: card([5, 3], [], { actorName: "<img src=x onerror=alert(1)>" }) });
+      const root = await shown(msg);
+      expect(root.querySelector("img")).toBeNull();
+      expect(root.textContent).toContain("<img src=x onerror=alert(1)>");
+    });
   });
 
-  it("R-RA-5 (stand-ins): a click on a card drawn before a change is refused as stale, and the newer state stays", async () => {
-    const state = card([5, 3, 2]);
-    const msg = message({ kind: "risky", state });
-    const old = await shown(msg);
-    await click(msg, '[data-action="select-die"][data-index="2"][data-role="effect"]');
-    const saved = riskyState(msg);
-    const button = old.querySelector<HTMLElement>('[data-action="select-die"][data-index="2"][data-role="effect"]');
-    if (!button) throw new Error("no die button");
-    const event = new MouseEvent("click", { bubbles: true });
-    Object.defineProperty(event, "target", { value: button });
-    await onCardClick(asMessage(msg), event);
-    expect(world.warnings).toEqual(["TERRAN.Error.stale"]);
-    expect(riskyState(msg)).toEqual(saved);
+  describe("[Foundry stand-ins] a click on a card", () => {
+    it("R-RA-5 (stand-ins): the roller's die click runs selectDie and saves the new state on the message", async () => {
+      const state = card([5, 3, 2]);
+      const msg = message({ kind: "risky", state });
+      await click(msg, '[data-action="select-die"][data-index="2"][data-role="effect"]');
+      expect(msg.updates).toHaveLength(1);
+      expect(riskyState(msg)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
+      expect(world.warnings).toEqual([]);
+    });
+
+    it("R-RA-5 (stand-ins): another player's click (forged onto an enabled button) is refused with a warning and saves nothing", async () => {
+      const msg = message({ kind: "risky", state: card([5, 3, 2]) });
+      const root = await shown(msg); // rendered for the roller…
+      const button = root.querySelector<HTMLElement>('[data-action="select-die"][data-role="effect"]');
+      if (!button) throw new Error("no die button");
+      world.user = { ...OTHER, targets: new Set() }; // …clicked by someone else
+      const event = new MouseEvent("click", { bubbles: true });
+      Object.defineProperty(event, "target", { value: button });
+      await onCardClick(asMessage(msg), event);
+      expect(msg.updates).toEqual([]);
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.notRoller"]);
+    });
+
+    it("(stand-ins) a disabled button or an unknown action does nothing at all", async () => {
+      const msg = message({ kind: "risky", state: confirmedCard() });
+      await click(msg, '[data-action="apply-effect"]'); // disabled: no GM online
+      await click(msg, '[data-action="apply-effect"]', (el) => {
+        el.removeAttribute("disabled");
+        el.dataset.action = "delete-everything";
+      });
+      expect(msg.updates).toEqual([]);
+      expect(world.warnings).toEqual([]);
+    });
+
+    it("R-RA-5 (stand-ins): a click on a card drawn before a change is refused as stale, and the newer state stays", async () => {
+      const state = card([5, 3, 2]);
+      const msg = message({ kind: "risky", state });
+      const old = await shown(msg);
+      await click(msg, '[data-action="select-die"][data-index="2"][data-role="effect"]');
+      const saved = riskyState(msg);
+      const button = old.querySelector<HTMLElement>('[data-action="select-die"][data-index="2"][data-role="effect"]');
+      if (!button) throw new Error("no die button");
+      const event = new MouseEvent("click", { bubbles: true });
+      Object.defineProperty(event, "target", { value: button });
+      await onCardClick(asMessage(msg), event);
+      expect(world.warnings).toEqual(["TERRAN.Error.stale"]);
+      expect(riskyState(msg)).toEqual(saved);
+    });
+
+    it("R-RA-3 (stand-ins): Confirm Effect rolls the explosion chain with Foundry, adds it to the message's rolls and locks the card", async () => {
+      const state = card([6, 4]); // Precision 6, Effect 4: no chain needed
+      const explode = card([5, 6]); // Precision 6, Effect 5… pick the 6 as Effect so it explodes
+      const chosen = selectDie(explode, ROLLER, 1, "effect", explode.version);
+      const msg = message({ kind: "risky", state: chosen });
+      nextFaces.push(6, 3); // the chain: 6 explodes again, then 3
+      await click(msg, '[data-action="confirm-effect"]');
+      const expected = confirmEffect(chosen, ROLLER, [6, 3], chosen.version);
+      expect(riskyState(msg)).toEqual(expected);
+      expect(msg.rolls).toHaveLength(1);
+      expect(JSON.parse(String(msg.rolls[0]))).toMatchObject({ formula: "1d6x" });
+
+      const plain = message({ kind: "risky", state });
+      await click(plain, '[data-action="confirm-effect"]');
+      expect(riskyState(plain)).toEqual(confirmEffect(state, ROLLER, [], state.version));
+      expect(plain.rolls).toEqual([]);
+    });
   });
 
-  it("R-RA-3 (stand-ins): Confirm Effect rolls the explosion chain with Foundry, adds it to the message's rolls and locks the card", async () => {
-    const state = card([6, 4]); // Precision 6, Effect 4: no chain needed
-    const explode = card([5, 6]); // Precision 6, Effect 5… pick the 6 as Effect so it explodes
-    const chosen = selectDie(explode, ROLLER, 1, "effect", explode.version);
-    const msg = message({ kind: "risky", state: chosen });
-    nextFaces.push(6, 3); // the chain: 6 explodes again, then 3
-    await click(msg, '[data-action="confirm-effect"]');
-    const expected = confirmEffect(chosen, ROLLER, [6, 3], chosen.version);
-    expect(riskyState(msg)).toEqual(expected);
-    expect(msg.rolls).toHaveLength(1);
-    expect(JSON.parse(String(msg.rolls[0]))).toMatchObject({ formula: "1d6x" });
+  describe("[Foundry stand-ins] Apply Effect to a Challenge", () => {
+    it("R-RA-7 R-CH-5 (stand-ins): a player with a GM online asks the GM by query; the GM's client applies it; the card records it", async () => {
+      world.gm = makeGm();
+      const vault = challenge();
+      world.user.targets = new Set([{ actor: vault }]);
+      const state = confirmedCard();
+      const effect = riskyCardResult(state).effect?.value ?? 0;
+      expect(effect).toBeGreaterThan(0);
+      const msg = message({ kind: "risky", state });
+      await click(msg, '[data-action="apply-effect"]');
+      // The request names the card, the hit and the target; the amount is the card's own, never sent.
+      expect(world.gm.queries).toEqual([{ name: QUERIES.applyEffect, data: { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version } }]);
+      expect(disposition(vault)).toBe(8 - effect);
+      expect(riskyState(msg).applied).toMatchObject([{ hit: "effect", targetName: "Locked vault", before: 8, after: 8 - effect, userId: ROLLER.id }]);
+      expect(world.warnings).toEqual([]);
+    });
 
-    const plain = message({ kind: "risky", state });
-    await click(plain, '[data-action="confirm-effect"]');
-    expect(riskyState(plain)).toEqual(confirmEffect(state, ROLLER, [], state.version));
-    expect(plain.rolls).toEqual([]);
-  });
-});
+    it("R-RA-7 (stand-ins): a GM applies directly, no query; a facet is asked for and worn down", async () => {
+      const gm = makeGm();
+      world.gm = gm;
+      world.user = gm;
+      const talk = challenge("Council", [{ name: "Persuade", value: 5 }]);
+      world.selected = [{ actor: talk }]; // selected, not targeted
+      world.dialogAnswers.push("0");
+      const state = confirmedCard();
+      const effect = riskyCardResult(state).effect?.value ?? 0;
+      const msg = message({ kind: "risky", state });
+      await click(msg, '[data-action="apply-effect"]');
+      expect(gm.queries).toEqual([]);
+      expect(world.dialogs).toHaveLength(1);
+      expect((talk.system as unknown as ChallengeData).facets[0]?.disposition.value).toBe(5 - effect);
+      expect(disposition(talk)).toBe(8);
+      expect(riskyState(msg).applied[0]).toMatchObject({ facet: "Persuade" });
+    });
 
-describe("[Foundry stand-ins] Apply Effect to a Challenge", () => {
-  it("R-RA-7 R-CH-5 (stand-ins): a player with a GM online asks the GM by query; the GM's client applies it; the card records it", async () => {
-    world.gm = makeGm();
-    const vault = challenge();
-    world.user.targets = new Set([{ actor: vault }]);
-    const state = confirmedCard();
-    const effect = riskyCardResult(state).effect?.value ?? 0;
-    expect(effect).toBeGreaterThan(0);
-    const msg = message({ kind: "risky", state });
-    await click(msg, '[data-action="apply-effect"]');
-    expect(world.gm.queries).toEqual([{ name: QUERIES.applyEffect, data: { actorUuid: vault.uuid, facet: null, effect } }]);
-    expect(disposition(vault)).toBe(8 - effect);
-    expect(riskyState(msg).applied).toMatchObject([{ hit: "effect", targetName: "Locked vault", before: 8, after: 8 - effect, userId: ROLLER.id }]);
-    expect(world.warnings).toEqual([]);
-  });
+    it("R-RA-7 (stand-ins): with the world's 'owners' setting, a player who owns the Challenge applies it without the GM", async () => {
+      world.settings.set("applyPermission", "owners");
+      const vault = challenge();
+      vault.isOwner = true;
+      world.user.targets = new Set([{ actor: vault }]);
+      await click(message({ kind: "risky", state: confirmedCard() }), '[data-action="apply-effect"]');
+      expect(disposition(vault)).toBeLessThan(8);
+    });
 
-  it("R-RA-7 (stand-ins): a GM applies directly, no query; a facet is asked for and worn down", async () => {
-    const gm = makeGm();
-    world.gm = gm;
-    world.user = gm;
-    const talk = challenge("Council", [{ name: "Persuade", value: 5 }]);
-    world.selected = [{ actor: talk }]; // selected, not targeted
-    world.dialogAnswers.push("0");
-    const state = confirmedCard();
-    const effect = riskyCardResult(state).effect?.value ?? 0;
-    const msg = message({ kind: "risky", state });
-    await click(msg, '[data-action="apply-effect"]');
-    expect(gm.queries).toEqual([]);
-    expect(world.dialogs).toHaveLength(1);
-    expect((talk.system as unknown as ChallengeData).facets[0]?.disposition.value).toBe(5 - effect);
-    expect(disposition(talk)).toBe(8);
-    expect(riskyState(msg).applied[0]).toMatchObject({ facet: "Persuade" });
-  });
+    it("R-RA-7 (stand-ins): no target, two targets, or no GM online: a warning, and nothing changes", async () => {
+      const a = challenge("A");
+      const b = challenge("B");
+      const msg = message({ kind: "risky", state: confirmedCard() });
+      world.gm = makeGm();
+      await click(msg, '[data-action="apply-effect"]');
+      world.user.targets = new Set([{ actor: a }, { actor: b }]);
+      await click(msg, '[data-action="apply-effect"]');
+      world.user.targets = new Set([{ actor: a }]);
+      const enabled = await shown(msg);
+      world.gm = null; // the GM left after the card was drawn
+      const button = enabled.querySelector<HTMLElement>('[data-action="apply-effect"]');
+      if (!button) throw new Error("no apply button");
+      const event = new MouseEvent("click", { bubbles: true });
+      Object.defineProperty(event, "target", { value: button });
+      await onCardClick(asMessage(msg), event);
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.noChallenge", "TERRAN.Card.Reason.oneChallenge", "TERRAN.Card.Reason.noGm"]);
+      expect(msg.updates).toEqual([]);
+      expect([disposition(a), disposition(b)]).toEqual([8, 8]);
+    });
 
-  it("R-RA-7 (stand-ins): with the world's 'owners' setting, a player who owns the Challenge applies it without the GM", async () => {
-    world.settings.set("applyPermission", "owners");
-    const vault = challenge();
-    world.user.targets = new Set([{ actor: vault }]);
-    await click(message({ kind: "risky", state: confirmedCard() }), '[data-action="apply-effect"]', (el) => el.removeAttribute("disabled"));
-    expect(disposition(vault)).toBeLessThan(8);
-  });
-
-  it("R-RA-7 (stand-ins): no target, two targets, or no GM online: a warning, and nothing changes", async () => {
-    const a = challenge("A");
-    const b = challenge("B");
-    const msg = message({ kind: "risky", state: confirmedCard() });
-    world.gm = makeGm();
-    await click(msg, '[data-action="apply-effect"]');
-    world.user.targets = new Set([{ actor: a }, { actor: b }]);
-    await click(msg, '[data-action="apply-effect"]');
-    world.user.targets = new Set([{ actor: a }]);
-    const enabled = await shown(msg);
-    world.gm = null; // the GM left after the card was drawn
-    const button = enabled.querySelector<HTMLElement>('[data-action="apply-effect"]');
-    if (!button) throw new Error("no apply button");
-    const event = new MouseEvent("click", { bubbles: true });
-    Object.defineProperty(event, "target", { value: button });
-    await onCardClick(asMessage(msg), event);
-    expect(world.warnings).toEqual(["TERRAN.Error.not-allowed", "TERRAN.Error.not-allowed", "TERRAN.Error.not-allowed"]);
-    expect(msg.updates).toEqual([]);
-    expect([disposition(a), disposition(b)]).toEqual([8, 8]);
-  });
-
-  it("(stand-ins) the GM's query handler re-checks with the rules and answers a refusal as text", async () => {
-    const handler = (CONFIG.queries as unknown as Record<string, (data: unknown) => Promise<unknown>>)[QUERIES.applyEffect];
-    const mira = hero();
-    await expect(handler?.({ actorUuid: mira.uuid, facet: null, effect: 2 })).resolves.toMatchObject({ ok: false, message: expect.stringContaining("not a Challenge") as unknown });
-    await expect(handler?.({ actorUuid: "Item.nope", facet: null, effect: 2 })).resolves.toMatchObject({ ok: false });
-    const vault = challenge();
-    await expect(handler?.({ actorUuid: vault.uuid, facet: null, effect: 3 })).resolves.toMatchObject({ ok: true, outcome: { before: 8, after: 5 } });
-  });
-});
-
-describe("[Foundry stand-ins] a Challenge's Effect as harm", () => {
-  function harmCard(face: number): ChatMessageStub {
-    const state = createChallengeCard({ rollerId: "gm", challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [face], chain: [] });
-    return message({ kind: "challenge", state });
-  }
-
-  it("R-CH-4 R-HARM-1 (stand-ins): the GM applies it to each targeted character once; the card records Grit before and after", async () => {
-    const gm = makeGm();
-    world.gm = gm;
-    world.user = gm;
-    const mira = hero("Mira", { grit: 3 });
-    const ash = hero("Ash", { grit: 3 });
-    world.user.targets = new Set([{ actor: stub(mira) }, { actor: stub(ash) }]);
-    const msg = harmCard(2);
-    await click(msg, '[data-action="apply-harm"]');
-    expect([mira.system, ash.system].map((s) => (s as CharacterData).grit.value)).toEqual([1, 1]);
-    expect(challengeState(msg).harm.map((h) => [h.targetName, h.gritBefore, h.gritAfter])).toEqual([
-      ["Mira", 3, 1],
-      ["Ash", 3, 1],
-    ]);
-    await click(msg, '[data-action="apply-harm"]'); // again: nobody is harmed twice
-    expect((mira.system as CharacterData).grit.value).toBe(1);
-    expect(challengeState(msg).harm).toHaveLength(2);
+    it("(stand-ins) the GM's query handler re-checks with the rules and answers a refusal as the rules' code and message", async () => {
+      const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: { user: unknown }) => Promise<unknown>>)[QUERIES.applyEffect];
+      const gm = makeGm();
+      world.gm = gm;
+      world.user = gm;
+      const vault = challenge();
+      const mira = hero();
+      const state = confirmedCard();
+      const msg = message({ kind: "risky", state });
+      const request = (targetUuid: string) => ({ messageId: msg.id, hit: "effect", targetUuid, facet: null, version: state.version });
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      await expect(handler?.(request(mira.uuid), { user: ROLLER })).resolves.toMatchObject({ ok: false, code: "not-allowed", message: expect.stringContaining("not a Challenge") as unknown });
+      await expect(handler?.(request("Item.nope"), { user: ROLLER })).resolves.toMatchObject({ ok: false, code: "unknown-id" });
+      warn.mockRestore();
+      const effect = riskyCardResult(state).effect?.value ?? 0;
+      await expect(handler?.(request(vault.uuid), { user: ROLLER })).resolves.toMatchObject({ ok: true, recorded: true, outcome: { before: 8, after: 8 - effect } });
+    });
   });
 
-  it("R-HARM-2 (stand-ins): a carried shield is offered; sacrificing it ignores the Effect", async () => {
-    const gm = makeGm();
-    world.gm = gm;
-    world.user = gm;
-    const mira = hero("Mira", { grit: 3, items: [shield()] });
-    world.user.targets = new Set([{ actor: stub(mira) }]);
-    world.dialogAnswers.push(true);
-    const msg = harmCard(5);
-    await click(msg, '[data-action="apply-harm"]');
-    expect(world.dialogs).toHaveLength(1);
-    expect((mira.system as CharacterData).grit.value).toBe(3);
-    expect(challengeState(msg).harm[0]).toMatchObject({ shieldSacrificed: true, gritAfter: 3 });
+  describe("[Foundry stand-ins] a Challenge's Effect as harm", () => {
+    function harmCard(face: number): ChatMessageStub {
+      const state = createChallengeCard({ rollerId: "gm", challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [face], chain: [] });
+      return message({ kind: "challenge", state });
+    }
+
+    it("R-CH-4 R-HARM-1 (stand-ins): the GM applies it to each targeted character once; the card records Grit before and after", async () => {
+      const gm = makeGm();
+      world.gm = gm;
+      world.user = gm;
+      const mira = hero("Mira", { grit: 3 });
+      const ash = hero("Ash", { grit: 3 });
+      world.user.targets = new Set([{ actor: stub(mira) }, { actor: stub(ash) }]);
+      const msg = harmCard(2);
+      await click(msg, '[data-action="apply-harm"]');
+      expect([mira.system, ash.system].map((s) => (s as CharacterData).grit.value)).toEqual([1, 1]);
+      expect(challengeState(msg).harm.map((h) => [h.targetName, h.gritBefore, h.gritAfter])).toEqual([
+        ["Mira", 3, 1],
+        ["Ash", 3, 1],
+      ]);
+      await click(msg, '[data-action="apply-harm"]'); // again: nobody is harmed twice
+      expect((mira.system as CharacterData).grit.value).toBe(1);
+      expect(challengeState(msg).harm).toHaveLength(2);
+    });
+
+    it("R-HARM-2 (stand-ins): a carried shield is offered; sacrificing it ignores the Effect", async () => {
+      const gm = makeGm();
+      world.gm = gm;
+      world.user = gm;
+      const mira = hero("Mira", { grit: 3, items: [shield()] });
+      world.user.targets = new Set([{ actor: stub(mira) }]);
+      world.dialogAnswers.push(true);
+      const msg = harmCard(5);
+      await click(msg, '[data-action="apply-harm"]');
+      expect(world.dialogs).toHaveLength(1);
+      expect((mira.system as CharacterData).grit.value).toBe(3);
+      expect(challengeState(msg).harm[0]).toMatchObject({ shieldSacrificed: true, gritAfter: 3 });
+    });
+
+    it("R-CH-4 (stand-ins): under the 'gm' setting a player's harm to their own character goes through the GM's query; to one they do not own it is refused", async () => {
+      world.gm = makeGm();
+      const mira = hero("Mira", { grit: 3 });
+      world.user.targets = new Set([{ actor: stub(mira) }]);
+      await click(harmCard(1), '[data-action="apply-harm"]');
+      expect(world.gm.queries.map((q) => q.name)).toEqual([QUERIES.applyHarm]);
+      expect((mira.system as CharacterData).grit.value).toBe(2);
+
+      const ash = hero("Ash", { grit: 3, isOwner: false });
+      world.user.targets = new Set([{ actor: stub(ash) }]);
+      await click(harmCard(1), '[data-action="apply-harm"]');
+      expect((ash.system as CharacterData).grit.value).toBe(3);
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.notOwner"]);
+    });
   });
 
-  it("R-CH-4 (stand-ins): a player harming a character they do not own goes through the GM's query", async () => {
-    world.gm = makeGm();
-    const mira = hero("Mira", { grit: 3, isOwner: false });
-    world.user.targets = new Set([{ actor: stub(mira) }]);
-    const msg = harmCard(1);
-    await click(msg, '[data-action="apply-harm"]', (el) => el.removeAttribute("disabled"));
-    expect(world.gm.queries.map((q) => q.name)).toEqual([QUERIES.applyHarm]);
-    expect((mira.system as CharacterData).grit.value).toBe(2);
-  });
-});
-
-describe("[Foundry stand-ins] Ego on the card", () => {
-  it("R-EGO-2 R-EGO-3 (stand-ins): Undo gives the spent Ego back to the actor and marks the card", async () => {
-    const mira = hero("Mira", { ego: 2 });
-    const rolled = card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 }); // dark 1 and 2 are both ≤ Ego 4: 2 Ego spent
-    const spent = markEgoSpent(rolled, ROLLER);
-    const msg = message({ kind: "risky", state: spent });
-    await click(msg, '[data-action="undo-ego"]');
-    expect((mira.system as CharacterData).ego.value).toBe(2 + spent.ego.cost);
-    expect(riskyState(msg).ego).toMatchObject({ spent: true, undone: true });
-    // Once undone, the button is gone for good: the Ego is not given back twice.
-    expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([disabled])')).toBeNull();
-  });
-});
-
-describe("[Foundry stand-ins] TerranChatMessage", () => {
-  it("(stand-ins) renders its card into the message and wires clicks to the controller; a message without a card is left alone", async () => {
-    const state = card([5, 3, 2]);
-    const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags({ kind: "risky", state }) }]);
-    const tcm = msg as TerranChatMessage & ChatMessageStub;
-    const html = await tcm.renderHTML();
-    const content = html.querySelector(".message-content");
-    expect(content?.querySelector('[data-card="risky"]')).not.toBeNull();
-    content?.querySelector<HTMLElement>('[data-action="select-die"][data-index="2"][data-role="effect"]')?.click();
-    await vi.waitFor(() => expect(tcm.updates).toHaveLength(1));
-    expect(riskyState(tcm)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
-
-    const bare: unknown = Reflect.construct(TerranChatMessage, [{}]);
-    const plain = await (bare as TerranChatMessage).renderHTML();
-    expect(plain.querySelector(".message-content")?.innerHTML).toBe("");
-  });
-});
-
-describe("[Foundry stand-ins] Dice So Nice", () => {
-  function fakeDice3d() {
-    const shown: unknown[] = [];
-    const colorsets: { colorset: Record<string, unknown>; mode: string | undefined }[] = [];
-    const api: Dice3D = {
-      addColorset: (colorset, mode) => colorsets.push({ colorset, mode }),
-      showForRoll: (roll) => {
-        shown.push(roll);
-        return Promise.resolve(true);
-      },
-    };
-    return { api, shown, colorsets };
-  }
-
-  it("R-RA-3 (stand-ins): when active, the confirmed chain is shown in 3D; when absent, the chain is rolled all the same", async () => {
-    const dsn = fakeDice3d();
-    const explode = card([5, 6]);
-    const chosen = selectDie(explode, ROLLER, 1, "effect", explode.version);
-
-    nextFaces.push(2);
-    const without = message({ kind: "risky", state: chosen });
-    await click(without, '[data-action="confirm-effect"]');
-    expect(riskyState(without).effect).not.toBeNull();
-
-    world.modules.add("dice-so-nice");
-    world.dice3d = dsn.api;
-    nextFaces.push(2);
-    await click(message({ kind: "risky", state: chosen }), '[data-action="confirm-effect"]');
-    expect(dsn.shown).toHaveLength(1);
-    expect(dsn.shown[0]).toMatchObject({ formula: "1d6x" });
+  describe("[Foundry stand-ins] Ego on the card", () => {
+    it("R-EGO-2 R-EGO-3 (stand-ins): Undo gives the spent Ego back to the actor and marks the card", async () => {
+      const mira = hero("Mira", { ego: 2 });
+      const rolled = card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 }); // dark 1 and 2 are both ≤ Ego 4: 2 Ego spent
+      const spent = markEgoSpent(rolled, ROLLER);
+      const msg = message({ kind: "risky", state: spent });
+      await click(msg, '[data-action="undo-ego"]');
+      expect((mira.system as CharacterData).ego.value).toBe(2 + spent.ego.cost);
+      expect(riskyState(msg).ego).toMatchObject({ spent: true, undone: true });
+      // Once undone, the button is gone for good: the Ego is not given back twice.
+      expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([disabled])')).toBeNull();
+    });
   });
 
-  it("(stand-ins) registers a light and a dark colorset as defaults users may override", () => {
-    const dsn = fakeDice3d();
-    registerDiceSoNice(dsn.api);
-    expect(dsn.colorsets.map((c) => [c.colorset.name, c.mode])).toEqual([
-      [COLORSETS.light, "default"],
-      [COLORSETS.dark, "default"],
-    ]);
+  describe("[Foundry stand-ins] TerranChatMessage", () => {
+    it("(stand-ins) renders its card into the message and wires clicks to the controller; a message without a card is left alone", async () => {
+      const state = card([5, 3, 2]);
+      const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags({ kind: "risky", state }) }]);
+      const tcm = msg as TerranChatMessage & ChatMessageStub;
+      const html = await tcm.renderHTML();
+      const content = html.querySelector(".message-content");
+      expect(content?.querySelector('[data-card="risky"]')).not.toBeNull();
+      content?.querySelector<HTMLElement>('[data-action="select-die"][data-index="2"][data-role="effect"]')?.click();
+      await vi.waitFor(() => expect(tcm.updates).toHaveLength(1));
+      expect(riskyState(tcm)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
+
+      const bare: unknown = Reflect.construct(TerranChatMessage, [{}]);
+      const plain = await (bare as TerranChatMessage).renderHTML();
+      expect(plain.querySelector(".message-content")?.innerHTML).toBe("");
+    });
+  });
+
+  describe("[Foundry stand-ins] Dice So Nice", () => {
+    it("R-RA-3 (stand-ins): when active, the confirmed chain is animated by the module's update hook (never by us); when absent, the chain is rolled all the same", async () => {
+      const explode = card([5, 6]);
+      const chosen = selectDie(explode, ROLLER, 1, "effect", explode.version);
+
+      nextFaces.push(2);
+      const without = message({ kind: "risky", state: chosen });
+      await click(without, '[data-action="confirm-effect"]');
+      expect(riskyState(without).effect).not.toBeNull();
+
+      const dsn = new Dice3dStub();
+      world.modules.add("dice-so-nice");
+      world.dice3d = dsn;
+      nextFaces.push(2);
+      await click(message({ kind: "risky", state: chosen }), '[data-action="confirm-effect"]');
+      expect(dsn.animations.map((a) => a.via)).toEqual(["update hook"]);
+      expect(JSON.parse(String(dsn.animations[0]?.roll))).toMatchObject({ formula: "1d6x" });
+    });
+
+    it("(stand-ins) registers a light and a dark colorset as defaults users may override", () => {
+      const dsn = new Dice3dStub();
+      registerDiceSoNice(dsn);
+      expect(dsn.colorsets.map((c) => [c.colorset.name, c.mode])).toEqual([
+        [COLORSETS.light, "default"],
+        [COLORSETS.dark, "default"],
+      ]);
+    });
   });
 });

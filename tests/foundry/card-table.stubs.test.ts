@@ -9,13 +9,15 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ChatMessageStub, Dice3dStub, makeGm, resetWorld, world, GENERATIONS, type ActorStub } from "../stubs/foundry-client.ts";
+import type { ChatMessageStub} from "../stubs/foundry-client.ts";
+import { Dice3dStub, makeGm, resetWorld, world, GENERATIONS, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { createChallengeCard, riskyCardResult, selectDie } from "../../src/chat/index.ts";
 import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
+import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
@@ -69,6 +71,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     resetWorld(generation);
     nextFaces.length = 0;
     registerQueries();
+    registerCardPresenter();
   });
 
   // 1. Private rolls --------------------------------------------------------------------------
@@ -106,7 +109,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     const dialog = new RollDialog({ actor: mira, target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & { element: HTMLElement };
     await dialog.render({ force: true });
     const select = dialog.element.querySelector<HTMLSelectElement>('select[name="messageMode"]');
-    expect(select?.value).toBe("blind");
+    expect(select?.querySelector("option[selected]")?.getAttribute("value")).toBe("blind");
     nextFaces.push(5, 3);
     dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
     await vi.waitFor(() => expect(world.created).toHaveLength(1));
@@ -166,19 +169,21 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(challengeState(msg).harm).toHaveLength(1);
   });
 
-  it("R-RA-7 (stand-ins): the roller's two clicks at once through the GM wear the Disposition down once; a stale click later applies nothing", async () => {
-    world.gm = makeGm();
-    asPlayer();
+  it("R-RA-7 (stand-ins): the same request reaching the GM twice at once wears the Disposition down once; the roller's click after applies nothing", async () => {
+    const gm = makeGm();
+    world.gm = gm;
     const vault = challenge();
-    world.user.targets = new Set([{ actor: vault }]);
     const state = confirmedCard();
     const effect = riskyCardResult(state).effect?.value ?? 0;
     const msg = message({ kind: "risky", state });
-    const root = await shown(msg);
-    const button = root.querySelector<HTMLElement>('[data-action="apply-effect"]');
-    if (!button) throw new Error("no apply button");
-    await Promise.all([clickOn(msg, button), clickOn(msg, button)]);
-    await clickOn(msg, button);
+    const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: { user: unknown }) => Promise<{ ok: boolean }>>)[QUERIES.applyEffect];
+    const request = { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version };
+    world.user = gm; // both run on the GM's client
+    const answers = await Promise.all([handler?.(request, { user: { ...ROLLER } }), handler?.(request, { user: { ...ROLLER } })]);
+    expect(answers.map((a) => a?.ok)).toEqual([true, false]);
+    asPlayer();
+    world.user.targets = new Set([{ actor: vault }]);
+    await click(msg, '[data-action="apply-effect"]', (el) => el.removeAttribute("disabled"));
     expect(disposition(vault)).toBe(8 - effect);
     expect(riskyState(msg).applied).toHaveLength(1);
   });

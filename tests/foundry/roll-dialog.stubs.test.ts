@@ -8,7 +8,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
+import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { DIALOG_ACTIONS } from "../../src/applications/dialogs/roll-dialog-model.ts";
@@ -53,55 +53,58 @@ async function press(dialog: RollDialog & Host, name: string): Promise<void> {
 
 const text = (dialog: Host): string => dialog.element.textContent.replace(/\s+/g, " ");
 
-beforeEach(() => {
-  resetWorld();
-  nextFaces.length = 0;
-});
 
-describe("[Foundry stand-ins] the roll dialog's host", () => {
-  it("every action the template uses has a handler in DEFAULT_OPTIONS.actions", () => {
-    expect(Object.keys(RollDialog.DEFAULT_OPTIONS.actions).sort()).toEqual([...DIALOG_ACTIONS].sort());
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the roll dialog", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
   });
 
-  it("R-POOL-4 R-EGO-2 (stand-ins): the Dark Dice stepper re-renders with the exact odds of the new pool", async () => {
-    const dialog = await open(hero({ attributes: { finesse: 2 }, ego: { value: 3 } }));
-    const before = riskyActionOdds({ light: 2, dark: 0, ego: 3 });
-    expect(text(dialog)).toContain(percent(before.outcome.success).text);
-    await press(dialog, "darkUp");
-    await press(dialog, "darkUp");
-    const after = riskyActionOdds({ light: 2, dark: 2, ego: 3 });
-    expect(text(dialog)).toContain(percent(after.outcome.success).text);
-    expect(text(dialog)).toContain(percent(after.ego.pLoseAny).text);
-    await press(dialog, "darkDown");
-    expect(text(dialog)).toContain(percent(riskyActionOdds({ light: 2, dark: 1, ego: 3 }).outcome.success).text);
-  });
+  describe("[Foundry stand-ins] the roll dialog's host", () => {
+    it("every action the template uses has a handler in DEFAULT_OPTIONS.actions", () => {
+      expect(Object.keys(RollDialog.DEFAULT_OPTIONS.actions).sort()).toEqual([...DIALOG_ACTIONS].sort());
+    });
 
-  it("R-ADV-2 (stand-ins): a form field's change event reaches the model (the Specialist tick), and Roll posts the card with it", async () => {
-    const mira = hero({ attributes: { finesse: 2 } }, true);
-    const dialog = await open(mira);
-    const box = dialog.element.querySelector<HTMLInputElement>('input[name="specialist"]');
-    if (!box) throw new Error("no Specialist tick");
-    box.checked = true;
-    const renders = dialog.renders;
-    box.dispatchEvent(new Event("change", { bubbles: true }));
-    await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(renders));
-    expect(dialog.element.querySelector<HTMLInputElement>('input[name="specialist"]')?.checked).toBe(true);
+    it("R-POOL-4 R-EGO-2 (stand-ins): the Dark Dice stepper re-renders with the exact odds of the new pool", async () => {
+      const dialog = await open(hero({ attributes: { finesse: 2 }, ego: { value: 3 } }));
+      const before = riskyActionOdds({ light: 2, dark: 0, ego: 3 });
+      expect(text(dialog)).toContain(percent(before.outcome.success).text);
+      await press(dialog, "darkUp");
+      await press(dialog, "darkUp");
+      const after = riskyActionOdds({ light: 2, dark: 2, ego: 3 });
+      expect(text(dialog)).toContain(percent(after.outcome.success).text);
+      expect(text(dialog)).toContain(percent(after.ego.pLoseAny).text);
+      await press(dialog, "darkDown");
+      expect(text(dialog)).toContain(percent(riskyActionOdds({ light: 2, dark: 1, ego: 3 }).outcome.success).text);
+    });
 
-    nextFaces.push(3, 2);
-    dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
-    await vi.waitFor(() => expect(world.created).toHaveLength(1));
-    expect(dialog.closed).toBe(true);
-    expect(JSON.stringify(world.created[0]?.flags)).toContain('"specialist":true');
-  });
+    it("R-ADV-2 (stand-ins): a form field's change event reaches the model (the Specialist tick), and Roll posts the card with it", async () => {
+      const mira = hero({ attributes: { finesse: 2 } }, true);
+      const dialog = await open(mira);
+      const box = dialog.element.querySelector<HTMLInputElement>('input[name="specialist"]');
+      if (!box) throw new Error("no Specialist tick");
+      box.checked = true;
+      const renders = dialog.renders;
+      box.dispatchEvent(new Event("change", { bubbles: true }));
+      await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(renders));
+      expect(dialog.element.querySelector<HTMLInputElement>('input[name="specialist"]')?.checked).toBe(true);
 
-  it("R-POOL-5 (stand-ins): with nothing to roll the Roll button is disabled with the reason, and a forced click posts nothing", async () => {
-    const dialog = await open(hero({ attributes: { finesse: 0 } }));
-    const roll = dialog.element.querySelector<HTMLButtonElement>('[data-action="roll"]');
-    expect(roll?.disabled).toBe(true);
-    roll?.removeAttribute("disabled");
-    roll?.click();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(world.created).toEqual([]);
-    expect(dialog.closed).toBe(false);
+      nextFaces.push(3, 2);
+      dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      await vi.waitFor(() => expect(world.created).toHaveLength(1));
+      expect(dialog.closed).toBe(true);
+      expect(JSON.stringify(world.created[0]?.flags)).toContain('"specialist":true');
+    });
+
+    it("R-POOL-5 (stand-ins): with nothing to roll the Roll button is disabled with the reason, and a forced click posts nothing", async () => {
+      const dialog = await open(hero({ attributes: { finesse: 0 } }));
+      const roll = dialog.element.querySelector<HTMLButtonElement>('[data-action="roll"]');
+      expect(roll?.disabled).toBe(true);
+      roll?.removeAttribute("disabled");
+      roll?.click();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(world.created).toEqual([]);
+      expect(dialog.closed).toBe(false);
+    });
   });
 });

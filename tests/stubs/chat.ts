@@ -100,7 +100,7 @@ export class ChatMessageStub {
       return Promise.reject(new Error(`User ${world.user.id} lacks permission to update ChatMessage [${this.id}]`));
     }
     const added = change.rolls ? change.rolls.length - this.rolls.length : 0;
-    this.updates.push(overTheWire(change) as Json);
+    this.updates.push(overTheWire(change));
     if (change.flags) this.flags = mergeDeep(this.flags, overTheWire(change.flags));
     if (change.rolls) this.rolls = [...change.rolls];
     if (added > 0) diceSoNiceOnUpdate(this, added);

@@ -15,12 +15,12 @@ export function currentCardUser(): CardUser {
   return { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
 }
 
-/** The viewer's permissions; the target is not known until a button is pressed, so "owned" is read from the selection. */
-function viewer(rollerId: string) {
+/** The viewer's permissions; the target is not known until a button is pressed (owning it: null). */
+function viewer(rollerId: string, cardKind: "risky" | "challenge") {
   const user = currentCardUser();
   const online = gmOnline();
-  const applySetting = game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) ?? "gm";
-  const permission = cardPermission({ user, rollerId, gmOnline: online, targetOwnedByUser: false, applySetting });
+  const applySetting = game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+  const permission = cardPermission({ user, rollerId, gmOnline: online, targetOwnedByUser: null, applySetting, cardKind });
   return { ...user, gmOnline: online, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
 }
 
@@ -28,10 +28,10 @@ export async function renderCard(message: ChatMessage.Implementation, card: Stor
   const render = foundry.applications.handlebars.renderTemplate;
   switch (card.kind) {
     case "risky":
-      return render(CARD_TEMPLATES.risky, { ...riskyCardView(card.state, viewer(card.state.rollerId)), messageId: message.id });
+      return render(CARD_TEMPLATES.risky, { ...riskyCardView(card.state, viewer(card.state.rollerId, "risky")), messageId: message.id });
     case "challenge": {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
-      return render(CARD_TEMPLATES.challenge, { ...challengeCardView(card.state, { ...viewer(card.state.rollerId), offerHarm }), messageId: message.id });
+      return render(CARD_TEMPLATES.challenge, { ...challengeCardView(card.state, { ...viewer(card.state.rollerId, "challenge"), offerHarm }), messageId: message.id });
     }
     case "result":
       return render(CARD_TEMPLATES.result, { ...card.state });

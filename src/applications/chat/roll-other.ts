@@ -1,10 +1,11 @@
-/** The rolls besides Risky Actions that post a card: a Challenge's Effect (R-CH-2) and the Fortune die (R-FORT-1). */
+/** The rolls besides Risky Actions that post a card, under the chat's current mode: a Challenge's Effect (R-CH-2) and the Fortune die (R-FORT-1). */
 import { createChallengeCard, fortuneCard } from "../../chat/index.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { attempt } from "../../documents/notify.ts";
 import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { cardFlags } from "../../documents/card-flags.ts";
+import { applyMessageMode } from "../../compat/generation.ts";
 
 function faces(roll: Roll): number[] {
   return roll.dice.flatMap((d) => d.results.map((r) => r.result));
@@ -36,12 +37,13 @@ export async function rollChallengeEffect(actor: Actor.Implementation, facet: nu
       faces: thrown,
       chain: chainRoll ? faces(chainRoll) : [],
     });
-    await ChatMessage.create({
+    const data = {
       speaker: ChatMessage.getSpeaker({ actor }),
       rolls: chainRoll ? [dice, chainRoll] : [dice],
       content: "",
       flags: cardFlags({ kind: "challenge", state }),
-    });
+    };
+    await ChatMessage.create(applyMessageMode(data));
   });
 }
 
@@ -50,6 +52,7 @@ export async function rollFortune(chance: number): Promise<void> {
   await attempt(async () => {
     const roll = await new Roll("1d6").evaluate();
     const view = fortuneCard({ face: faces(roll)[0] ?? 1, chance });
-    await ChatMessage.create({ speaker: ChatMessage.getSpeaker(), rolls: [roll], content: "", flags: cardFlags({ kind: "result", state: view }) });
+    const data = { speaker: ChatMessage.getSpeaker(), rolls: [roll], content: "", flags: cardFlags({ kind: "result", state: view }) };
+    await ChatMessage.create(applyMessageMode(data));
   });
 }

@@ -10,6 +10,7 @@ import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { RollDialogSubject, RollDialogView } from "../dialogs/roll-dialog-model.ts";
 import { cardFlags } from "../../documents/card-flags.ts";
+import { applyMessageMode } from "../../compat/generation.ts";
 import { riskyCardInput, rollRecord } from "./risky-card-input.ts";
 
 export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSubject, view: RollDialogView): Promise<ChatMessage | null> {
@@ -35,6 +36,6 @@ export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSub
     content: "",
     flags: cardFlags({ kind: "risky", state: card }),
   };
-  ChatMessage.applyRollMode(data, view.rollMode);
+  applyMessageMode(data, view.messageMode);
   return (await ChatMessage.create(data)) ?? null;
 }

@@ -11,6 +11,8 @@ import { SYSTEM_ID } from "../../system-id.ts";
 import type { WeaponSource } from "../../data/source.ts";
 import type { RollTarget } from "../../rules/index.ts";
 import { rollRiskyAction } from "../chat/roll-risky.ts";
+import { currentMessageMode } from "../../compat/generation.ts";
+import { fieldValue } from "../dom.ts";
 import {
   applyChange,
   DIALOG_FIELDS,
@@ -81,6 +83,7 @@ export class RollDialog<
       darkMax: settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10,
       singleDieServesBoth: settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
       isGM: game.user?.isGM ?? false,
+      messageMode: currentMessageMode(),
     };
   }
 
@@ -98,10 +101,8 @@ export class RollDialog<
   protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
     this.element.addEventListener("change", (event) => {
-      const input = event.target;
-      if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || !isDialogField(input.name)) return;
-      const value = input instanceof HTMLInputElement && input.type === "checkbox" ? input.checked : input.value;
-      this.#apply({ field: input.name, value });
+      const field = fieldValue(event.target);
+      if (field && isDialogField(field.name)) this.#apply({ field: field.name, value: field.value });
     });
   }
 
@@ -111,8 +112,8 @@ export class RollDialog<
   }
 
   static #onToggle(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
-    const key = target.dataset.key ?? (target instanceof HTMLInputElement ? target.value : "");
-    if (key) this.#apply({ action: "toggleModifier", key });
+    const key = target.dataset.key ?? "";
+    if (key !== "") this.#apply({ action: "toggleModifier", key });
   }
 
   static async #onRoll(this: RollDialog): Promise<void> {

@@ -1,0 +1,122 @@
+/**
+ * The clicker's side of Apply (R-RA-7 an Effect on a Challenge, R-CH-4 a Challenge's Effect as harm):
+ * find the target, ask this user's own questions (which facet; sacrifice the shield; which wound
+ * track), then run the one-step change here when this user may change both the target and the card,
+ * or send it to the active GM (src/documents/card-changes.ts does the step, queries.ts carries it).
+ * A refusal from either side reaches this user as a localised warning; nothing changes.
+ */
+import { ChallengeData } from "../../data/actor/challenge.ts";
+import { CharacterData } from "../../data/actor/character.ts";
+import { TerranActor } from "../../documents/actor.ts";
+import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../documents/card-changes.ts";
+import { storedCard } from "../../documents/card-flags.ts";
+import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { assessHarmOperation } from "../../documents/operations/index.ts";
+import { askGm, gmOnline, QUERIES } from "../../documents/queries.ts";
+import {
+  harmRecorded,
+  mayAskToApply,
+  mayChangeTarget,
+  type ApplyEffectRequest,
+  type ApplyHarmRequest,
+  type AppliedHit,
+  type ChallengeCardState,
+  type PermissionInput,
+  type RiskyCardState,
+} from "../../chat/index.ts";
+import { RulesError, type WoundTrack } from "../../rules/index.ts";
+import { SETTINGS } from "../../settings/settings.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+
+/** The actors of the tokens the user targets, else of the selected ones. */
+function chosenActors(): Actor.Implementation[] {
+  const targeted = [...(game.user?.targets ?? [])].map((t) => t.actor);
+  const selected = (canvas?.tokens?.controlled ?? []).map((t) => t.actor);
+  const actors = (targeted.length > 0 ? targeted : selected).filter((a): a is Actor.Implementation => a !== null);
+  return [...new Map(actors.map((a) => [a.uuid, a])).values()];
+}
+
+function requireTargets<T>(targets: T[], what: "challenge" | "character"): T[] {
+  if (targets.length > 0) return targets;
+  const message = what === "challenge" ? "Target or select a Challenge's token first." : "Target or select a character's token first.";
+  throw new RulesError("not-allowed", message, { reason: what === "challenge" ? "noChallenge" : "noCharacter" });
+}
+
+function currentAsker(): Asker {
+  const user = game.user;
+  if (!user) throw new RulesError("not-allowed", "No user is logged in.");
+  return { id: user.id ?? "", isGM: user.isGM, user };
+}
+
+/**
+ * Where the step runs: here when this user may change the target and either note it on the card (its
+ * author or a GM) or no GM is online to do it; else on the active GM's client (src/chat/permissions.ts).
+ */
+function runsHere(message: ChatMessage.Implementation, rollerId: string, target: Actor.Implementation, cardKind: "risky" | "challenge"): boolean {
+  const asker = currentAsker();
+  const setting = game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+  const input: PermissionInput = { user: asker, rollerId, gmOnline: gmOnline(), targetOwnedByUser: target.isOwner, applySetting: setting, cardKind };
+  if (!mayAskToApply(input)) throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", { reason: "notOwner" });
+  const recordsHere = asker.isGM || message.author?.id === asker.id;
+  if (mayChangeTarget(input) && (recordsHere || !input.gmOnline)) return true;
+  if (input.gmOnline) return false;
+  throw new RulesError("not-allowed", "No GM is online to apply this for you.", { reason: setting === "owners" ? "ownedOnly" : "noGm" });
+}
+
+/** With no GM online to note it on the card, the target remembers it: say so. */
+function tell(summary: { recorded: boolean }, name: string): void {
+  if (summary.recorded) return;
+  const text = game.i18n?.format("TERRAN.Card.appliedUnrecorded", { name }) ?? name;
+  ui.notifications?.info(text);
+}
+
+/** R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet). */
+export async function applyEffectClick(message: ChatMessage.Implementation, state: RiskyCardState, hit: AppliedHit, version: number): Promise<void> {
+  const challenges = requireTargets(chosenActors().filter((a) => a.system instanceof ChallengeData), "challenge");
+  // One Effect wears down one Disposition: exactly one Challenge is the target.
+  if (challenges.length > 1) throw new RulesError("not-allowed", "Target a single Challenge: one Effect applies to one Disposition.", { reason: "oneChallenge" });
+  const actor = challenges[0];
+  const system = actor?.system;
+  if (!actor || !(system instanceof ChallengeData)) return;
+  const here = runsHere(message, state.rollerId, actor, "risky");
+  const options = [{ value: "main", label: actor.name }, ...system.facets.map((f, i) => ({ value: String(i), label: f.name }))];
+  const picked = options.length > 1 ? await chooseOne("TERRAN.Card.chooseFacetTitle", "TERRAN.Card.chooseFacet", options) : "main";
+  if (picked === null) return;
+  const request: ApplyEffectRequest = { messageId: message.id ?? "", hit, targetUuid: actor.uuid, facet: picked === "main" ? null : Number(picked), version };
+  const summary: AppliedSummary<unknown> = here ? await applyEffectFromCard(request, currentAsker()) : await askGm(QUERIES.applyEffect, request);
+  tell(summary, actor.name);
+}
+
+/** R-HARM-2 / R-HARM-3 this user's choices for one character, asked on this screen; null if a dialog was closed. */
+async function harmChoices(actor: TerranActor, effect: number): Promise<{ sacrificeShield: boolean; woundTrack: WoundTrack | null } | null> {
+  const derived = actor.system instanceof CharacterData ? actor.system.derived : null;
+  const sacrificeShield = derived?.armour.shield ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
+  const assessment = assessHarmOperation(actor.characterState(), effect, { sacrificeShield });
+  const open = assessment.marksWound ? assessment.woundOptions : [];
+  if (open.length <= 1) return { sacrificeShield, woundTrack: open[0] ?? null };
+  const picked = await chooseOne(
+    "TERRAN.Harm.chooseWoundTitle",
+    "TERRAN.Harm.chooseWound",
+    open.map((t) => ({ value: t, label: `TERRAN.Wound.${t}` })),
+  );
+  const woundTrack = open.find((t) => t === picked);
+  return woundTrack ? { sacrificeShield, woundTrack } : null;
+}
+
+/** R-CH-4 the card's Effect as harm on each targeted character, once each. */
+export async function applyHarmClick(message: ChatMessage.Implementation, state: ChallengeCardState, effect: number, version: number): Promise<void> {
+  const characters = chosenActors().filter((a): a is TerranActor => a instanceof TerranActor && a.system instanceof CharacterData);
+  let current = version;
+  for (const actor of requireTargets(characters, "character")) {
+    const latest = storedCard(message);
+    const now = latest?.kind === "challenge" ? latest.state : state;
+    if (harmRecorded(now, { name: actor.name, uuid: actor.uuid })) continue;
+    const here = runsHere(message, state.rollerId, actor, "challenge");
+    const choices = await harmChoices(actor, effect);
+    if (!choices) continue;
+    const request: ApplyHarmRequest = { messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
+    const summary: AppliedSummary<unknown> = here ? await applyHarmFromCard(request, currentAsker()) : await askGm(QUERIES.applyHarm, request);
+    current = summary.version;
+    tell(summary, actor.name);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * R-RA-7 / R-CH-4 the requests a card sends to apply its Effect to a Challenge or its harm to a
+ * character. When the clicker lacks the rights they travel to the GM's client, from someone else's
+ * machine, so nothing in them is trusted: every field is read and checked here, and a malformed request
+ * is refused before anything is looked up. The amount is never part of a request: the card's own
+ * Effect is used.
+ */
+import { RulesError, WOUND_TRACKS, type WoundTrack } from "../rules/index.ts";
+
+export type AppliedHit = "effect" | "second";
+
+export interface ApplyEffectRequest {
+  readonly messageId: string;
+  readonly hit: AppliedHit;
+  readonly targetUuid: string;
+  /** A facet's index, or null for the Challenge's own Disposition. */
+  readonly facet: number | null;
+  /** The card's version the click was made on. */
+  readonly version: number;
+}
+
+export interface ApplyHarmRequest {
+  readonly messageId: string;
+  readonly targetUuid: string;
+  /** R-HARM-2 the player chose to sacrifice a carried shield. */
+  readonly sacrificeShield: boolean;
+  /** R-HARM-3 the wound track the player chose, when there was a choice. */
+  readonly woundTrack: WoundTrack | null;
+  readonly version: number;
+}
+
+function badRequest(field: string): RulesError {
+  return new RulesError("not-allowed", `The request to apply is malformed (${field}).`, { reason: "badRequest", field });
+}
+
+function field(data: unknown, key: string): unknown {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw badRequest("body");
+  return Object.prototype.hasOwnProperty.call(data, key) ? (data as Record<string, unknown>)[key] : undefined;
+}
+
+/** A document id or uuid: letters, digits and dots, nothing else, at most 200 characters. */
+function id(data: unknown, key: string): string {
+  const value = field(data, key);
+  if (typeof value !== "string" || !/^[A-Za-z0-9.]{1,200}$/.test(value)) throw badRequest(key);
+  return value;
+}
+
+function whole(data: unknown, key: string): number {
+  const value = field(data, key);
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw badRequest(key);
+  return value;
+}
+
+export function readApplyEffectRequest(data: unknown): ApplyEffectRequest {
+  const hit = field(data, "hit");
+  if (hit !== "effect" && hit !== "second") throw badRequest("hit");
+  const facet = field(data, "facet");
+  return {
+    messageId: id(data, "messageId"),
+    hit,
+    targetUuid: id(data, "targetUuid"),
+    facet: facet === null ? null : whole(data, "facet"),
+    version: whole(data, "version"),
+  };
+}
+
+export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
+  const sacrificeShield = field(data, "sacrificeShield");
+  if (typeof sacrificeShield !== "boolean") throw badRequest("sacrificeShield");
+  const track = field(data, "woundTrack");
+  const woundTrack = track === null ? null : WOUND_TRACKS.find((t) => t === track);
+  if (woundTrack === undefined) throw badRequest("woundTrack");
+  return { messageId: id(data, "messageId"), targetUuid: id(data, "targetUuid"), sacrificeShield, woundTrack, version: whole(data, "version") };
+}

@@ -1,0 +1,208 @@
+/**
+ * The changes a card makes to another document — R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 /
+ * R-HARM-1…5 a Challenge's Effect as harm on a character — each as ONE step, run where the rights are:
+ * on the clicker's own client when they may change both the target and the message, otherwise on the
+ * active GM's (the queries of ./queries.ts). Nothing in a request is trusted; every step checks, against
+ * the card as stored:
+ * - the message exists and holds a card of the right kind, at the version the click was made on;
+ * - the asker may ask (src/chat/permissions.ts `mayAskToApply`: a GM, the roller, or an owner of the
+ *   target under the ruling written there);
+ * - the hit has a confirmed Effect that lands and was not applied; the character was not harmed from
+ *   this card (on the card, or — with no GM to record it — on the character itself);
+ * - the amount is the card's own Effect, never the request's.
+ * The card is written first, claiming the change at the version it was checked against, then the
+ * target; if the target refuses, the card is written back. Steps on one client run one at a time, so
+ * two clicks at once (or a click and a player's query on the GM's client) apply once. The step never
+ * prompts: the clicker's client asks its questions (facet, shield, wound track) before the request.
+ */
+import {
+  challengeCardResult,
+  harmRecorded,
+  mayAskToApply,
+  recordApplied,
+  recordHarm,
+  riskyCardResult,
+  type ApplyEffectRequest,
+  type ApplyHarmRequest,
+  type ApplySetting,
+  type CardUser,
+} from "../chat/index.ts";
+import { ChallengeData } from "../data/actor/challenge.ts";
+import { CharacterData } from "../data/actor/character.ts";
+import { RulesError } from "../rules/index.ts";
+import { SETTINGS } from "../settings/settings.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { TerranActor } from "./actor.ts";
+import { cardFlags, storedCard } from "./card-flags.ts";
+import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome } from "./operations/index.ts";
+
+/** Who asks for a change: the clicking user, or the user a query came from. */
+export interface Asker extends CardUser {
+  /** The Foundry user, to test document permissions with. */
+  readonly user: User.Implementation;
+}
+
+/** What a step did, for the asker's notification. */
+export interface AppliedSummary<T> {
+  readonly outcome: T;
+  /** False when no GM was online to note it on the card: the target remembers it instead. */
+  readonly recorded: boolean;
+  /** The card's version after the step (a next request on the same card starts from it). */
+  readonly version: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One step at a time on this client
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `step` after every step already queued on this client, whatever became of them. */
+function oneAtATime<T>(step: () => Promise<T>): Promise<T> {
+  const run = queue.then(step, step);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Looking things up, trusting nothing
+
+function cardMessage(messageId: string): ChatMessage.Implementation {
+  const message = game.messages?.get(messageId);
+  if (!message) throw new RulesError("unknown-id", `There is no chat message ${messageId}.`, { id: messageId });
+  return message;
+}
+
+async function actorFrom(uuid: string): Promise<TerranActor> {
+  const known = uuid.startsWith("Actor.") || uuid.startsWith("Scene.");
+  const doc: unknown = known ? await fromUuid(uuid as `Actor.${string}`) : null;
+  if (!(doc instanceof TerranActor)) throw new RulesError("unknown-id", `No actor ${uuid}.`, { id: uuid });
+  return doc;
+}
+
+function applySetting(): ApplySetting {
+  return game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+}
+
+/** May this client's user (who runs the step, not who asked) update the message: its author or a GM? */
+function mayRecord(message: ChatMessage.Implementation): boolean {
+  const user = game.user;
+  if (!user) return false;
+  return user.isGM || message.author?.id === user.id;
+}
+
+function assertMayAsk(asker: Asker, rollerId: string, target: TerranActor, cardKind: "risky" | "challenge"): void {
+  const owned = target.testUserPermission(asker.user, "OWNER");
+  const input = { user: asker, rollerId, gmOnline: true, targetOwnedByUser: owned, applySetting: applySetting(), cardKind };
+  if (!mayAskToApply(input)) {
+    throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", { reason: "notOwner" });
+  }
+}
+
+function assertVersion(version: number, expected: number): void {
+  if (version !== expected) throw new RulesError("stale", "The card changed before this request arrived.");
+}
+
+/** The flag key by which a target remembers a card it took, when no GM could record it there. */
+function memoryKey(messageId: string, hit: string): string {
+  return `${messageId}-${hit}`;
+}
+
+function remembers(target: TerranActor, messageId: string, hit: string): boolean {
+  return target.getFlag(SYSTEM_ID, "appliedCards")?.[memoryKey(messageId, hit)] === true;
+}
+
+/** The update by which a target remembers `hit` of this card. */
+function remember(message: ChatMessage.Implementation, hit: string): Record<string, boolean> {
+  return { [`flags.${SYSTEM_ID}.appliedCards.${memoryKey(message.id ?? "", hit)}`]: true };
+}
+
+function alreadyApplied(name: string): RulesError {
+  return new RulesError("not-allowed", `This Effect has already been applied to ${name}.`, { reason: "alreadyApplied" });
+}
+
+/** Claims the change on the card, runs `change`, and puts the card back if `change` fails. */
+async function claimThen<T>(message: ChatMessage.Implementation, before: object, after: object, change: () => Promise<T>): Promise<T> {
+  await message.update({ flags: after });
+  try {
+    return await change();
+  } catch (error) {
+    await message.update({ flags: before });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two steps
+
+/** R-RA-7 / R-CH-5 the card's Effect (or second hit) on a Challenge's Disposition or one facet. */
+export function applyEffectFromCard(request: ApplyEffectRequest, asker: Asker): Promise<AppliedSummary<ChallengeEffectOutcome>> {
+  return oneAtATime(async () => {
+    const message = cardMessage(request.messageId);
+    const stored = storedCard(message);
+    if (stored?.kind !== "risky") throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
+    const state = stored.state;
+    const target = await actorFrom(request.targetUuid);
+    const system = target.system;
+    if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${target.name} is not a Challenge.`, { reason: "noChallenge" });
+    assertMayAsk(asker, state.rollerId, target, "risky");
+    assertVersion(request.version, state.version);
+    if (state.applied.some((a) => a.hit === request.hit) || remembers(target, message.id ?? "", request.hit)) throw alreadyApplied(target.name);
+    const result = riskyCardResult(state);
+    const effect = (request.hit === "effect" ? result.effect : result.second)?.value;
+    if (effect === undefined) throw new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
+    const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), request.facet, effect);
+    const facetName = request.facet === null ? target.name : (system.facets[request.facet]?.name ?? target.name);
+    const entry = { hit: request.hit, targetName: target.name, facet: facetName, effect, before: outcome.before, after: outcome.after, userId: asker.id };
+    const next = recordApplied(state, asker, entry, state.version);
+    const recorded = mayRecord(message);
+    const change = async () => {
+      const memory = recorded ? {} : remember(message, request.hit);
+      if (Object.keys(update).length > 0 || !recorded) await target.update({ ...update, ...memory });
+      return outcome;
+    };
+    if (!recorded) return { outcome: await change(), recorded, version: state.version };
+    const flags = cardFlags({ kind: "risky", state: next });
+    return { outcome: await claimThen(message, cardFlags(stored), flags, change), recorded, version: next.version };
+  });
+}
+
+/** R-CH-4 / R-HARM-1…5 the card's Effect as harm on one character, with the choices its owner made. */
+export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Promise<AppliedSummary<HarmOutcome>> {
+  return oneAtATime(async () => {
+    const message = cardMessage(request.messageId);
+    const stored = storedCard(message);
+    if (stored?.kind !== "challenge") throw new RulesError("not-allowed", "That message holds no Challenge card.", { reason: "badRequest" });
+    const state = stored.state;
+    const target = await actorFrom(request.targetUuid);
+    if (!(target.system instanceof CharacterData)) throw new RulesError("not-allowed", `${target.name} is not a character.`, { reason: "noCharacter" });
+    assertMayAsk(asker, state.rollerId, target, "challenge");
+    assertVersion(request.version, state.version);
+    if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm")) throw alreadyApplied(target.name);
+    const effect = challengeCardResult(state).effect.value;
+    const character = target.characterState();
+    const choices = { sacrificeShield: request.sacrificeShield, ...(request.woundTrack ? { woundTrack: request.woundTrack } : {}) };
+    const result = applyHarmOperation(character, effect, choices);
+    const harm = result.outcome;
+    const entry = {
+      targetName: target.name,
+      targetUuid: target.uuid,
+      effect,
+      armour: harm.assessment.armour,
+      damage: harm.assessment.damage,
+      shieldSacrificed: harm.shieldDestroyed,
+      gritBefore: character.source.grit.value,
+      gritAfter: harm.grit,
+      wound: harm.wound,
+      mortallyWounded: harm.mortallyWounded,
+      dead: harm.dead,
+      userId: asker.id,
+    };
+    const next = recordHarm(state, asker, entry, state.version);
+    const recorded = mayRecord(message);
+    const memory = recorded ? {} : remember(message, "harm");
+    const change = () => target.commitOperation({ ...result, update: { ...result.update, ...memory } });
+    if (!recorded) return { outcome: await change(), recorded, version: state.version };
+    const flags = cardFlags({ kind: "challenge", state: next });
+    return { outcome: await claimThen(message, cardFlags(stored), flags, change), recorded, version: next.version };
+  });
+}
