@@ -3,7 +3,7 @@
  * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die.
  */
 import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
-import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
+import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
@@ -14,6 +14,7 @@ import { currentRuleset } from "./settings/settings.ts";
 async function roll(actor: Actor.Implementation, what: string): Promise<void> {
   await attempt(async () => {
     if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
+    assertOwner(actor);
     const item = actor.items.get(what);
     const snapshot = item ? itemSnapshot(item) : null;
     const weaponSystem = snapshot?.type === "weapon" ? snapshot.system : null;

@@ -14,6 +14,7 @@ import { Dice3dStub, makeGm, resetWorld, world, GENERATIONS, type ActorStub } fr
 import { nextFaces } from "../stubs/foundry.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
+import { api } from "../../src/api.ts";
 import { createChallengeCard, riskyCardResult, selectDie } from "../../src/chat/index.ts";
 import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
@@ -135,6 +136,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     nextFaces.push(5);
     await rollFortune(4);
     expect(world.created.at(-1)).toMatchObject({ whisper: [GM.id], blind: true });
+  });
+
+  it("(stand-ins) a player rolls only for what they own: another's character or a Challenge is refused with a warning, no dialog and no card", async () => {
+    const mira = hero("Mira"); // owned by player1
+    const wolf = challenge("Wolf");
+    world.user = { ...OTHER, targets: new Set() };
+    await api.roll(mira as unknown as Actor.Implementation, "finesse");
+    nextFaces.push(4);
+    await api.rollChallengeEffect(wolf as unknown as Actor.Implementation);
+    expect(world.opened).toEqual([]);
+    expect(world.created).toEqual([]);
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.notActorOwner", "TERRAN.Card.Reason.notActorOwner"]);
   });
 
   // 3. Applying from a card the clicker did not post --------------------------------------------

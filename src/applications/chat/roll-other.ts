@@ -7,6 +7,11 @@ import { explosionFormula } from "../../dice/terran-roll.ts";
 import { cardFlags } from "../../documents/card-flags.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 
+/** A user rolls only for an actor they own (a GM owns every one): the roll names it and may spend its Ego. */
+export function assertOwner(actor: Actor.Implementation): void {
+  if (!actor.isOwner) throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
+}
+
 function faces(roll: Roll): number[] {
   return roll.dice.flatMap((d) => d.results.map((r) => r.result));
 }
@@ -19,6 +24,7 @@ export async function rollChallengeEffect(actor: Actor.Implementation, facet: nu
   await attempt(async () => {
     const system = actor.system;
     if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`);
+    assertOwner(actor);
     const source = facet === null ? system : system.facets[facet];
     if (!source) throw new RulesError("bad-selection", `There is no facet #${(facet ?? 0) + 1}.`);
     const count = source.halved ? 1 : source.dice;
