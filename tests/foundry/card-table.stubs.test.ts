@@ -15,7 +15,7 @@ import { nextFaces } from "../stubs/foundry.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { api } from "../../src/api.ts";
-import { createChallengeCard, riskyCardResult, selectDie } from "../../src/chat/index.ts";
+import { createChallengeCard, markEgoSpent, riskyCardResult, selectDie } from "../../src/chat/index.ts";
 import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
@@ -237,6 +237,31 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(world.notices.map((n) => [n.userId, n.level])).toEqual([[ROLLER.id, "warn"]]);
     expect(world.warnings[0]).toBe("TERRAN.Error.dead");
     expect(challengeState(msg).harm).toEqual([]);
+  });
+
+  it("R-CH-4 R-HARM-5 (stand-ins): harm on several characters: one refused (dead) is named, the others still take it", async () => {
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    const dead = hero("Ash", { grit: 3 });
+    await stub(dead).update({ system: { dead: true } });
+    const mira = hero("Mira", { grit: 3 });
+    world.user.targets = new Set([{ actor: stub(dead) }, { actor: stub(mira) }]);
+    const msg = harmCard(1);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(grit(mira)).toBe(2);
+    expect(challengeState(msg).harm.map((h) => h.targetName)).toEqual(["Mira"]);
+    expect(world.warnings).toEqual(["TERRAN.Error.dead"]);
+  });
+
+  it("R-EGO-2 (stand-ins): an Undo whose Ego cannot be given back leaves the card as it was", async () => {
+    const mira = hero("Mira", { ego: 2 });
+    const spent = markEgoSpent(card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 }), ROLLER);
+    const msg = message({ kind: "risky", state: spent });
+    stub(mira).isOwner = false; // the roller no longer owns the character: Foundry refuses the Ego update
+    await click(msg, '[data-action="undo-ego"]').catch(() => undefined);
+    expect(riskyState(msg).ego).toMatchObject({ spent: true, undone: false });
+    expect((mira.system as CharacterData).ego.value).toBe(2);
   });
 
   // 6. The GM's side trusts nothing -------------------------------------------------------------

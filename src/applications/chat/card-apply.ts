@@ -11,6 +11,7 @@ import { TerranActor } from "../../documents/actor.ts";
 import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../documents/card-changes.ts";
 import { storedCard } from "../../documents/card-flags.ts";
 import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { attempt } from "../../documents/notify.ts";
 import { assessHarmOperation } from "../../documents/operations/index.ts";
 import { askGm, gmOnline, QUERIES } from "../../documents/queries.ts";
 import {
@@ -108,15 +109,18 @@ export async function applyHarmClick(message: ChatMessage.Implementation, state:
   const characters = chosenActors().filter((a): a is TerranActor => a instanceof TerranActor && a.system instanceof CharacterData);
   let current = version;
   for (const actor of requireTargets(characters, "character")) {
-    const latest = storedCard(message);
-    const now = latest?.kind === "challenge" ? latest.state : state;
-    if (harmRecorded(now, { name: actor.name, uuid: actor.uuid })) continue;
-    const here = runsHere(message, state.rollerId, actor, "challenge");
-    const choices = await harmChoices(actor, effect);
-    if (!choices) continue;
-    const request: ApplyHarmRequest = { messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
-    const summary: AppliedSummary<unknown> = here ? await applyHarmFromCard(request, currentAsker()) : await askGm(QUERIES.applyHarm, request);
-    current = summary.version;
-    tell(summary, actor.name);
+    // Each character on its own: a refusal for one is shown and the others still take the harm.
+    await attempt(async () => {
+      const latest = storedCard(message);
+      const now = latest?.kind === "challenge" ? latest.state : state;
+      if (harmRecorded(now, { name: actor.name, uuid: actor.uuid })) return;
+      const here = runsHere(message, state.rollerId, actor, "challenge");
+      const choices = await harmChoices(actor, effect);
+      if (!choices) return;
+      const request: ApplyHarmRequest = { messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
+      const summary: AppliedSummary<unknown> = here ? await applyHarmFromCard(request, currentAsker()) : await askGm(QUERIES.applyHarm, request);
+      current = summary.version;
+      tell(summary, actor.name);
+    });
   }
 }

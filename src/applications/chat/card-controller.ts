@@ -48,7 +48,12 @@ async function undoEgoClick(message: ChatMessage.Implementation, state: RiskyCar
   const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
   if (!(actor instanceof TerranActor)) return;
   await save(message, { kind: "risky", state: next });
-  if ((await actor.restoreEgo(state.ego.cost)) === null) await save(message, { kind: "risky", state });
+  let restored: unknown = null;
+  try {
+    restored = await actor.restoreEgo(state.ego.cost);
+  } finally {
+    if (restored === null) await save(message, { kind: "risky", state });
+  }
 }
 
 async function riskyAction(message: ChatMessage.Implementation, state: RiskyCardState, action: CardAction, el: HTMLElement): Promise<void> {
