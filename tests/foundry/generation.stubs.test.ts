@@ -1,0 +1,44 @@
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/chat.ts: v13 has only the roll-mode API and
+ * `core.rollMode`, v14 only the message-mode API and `core.messageMode`): the one adapter that knows the
+ * generation, src/compat/generation.ts.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { applyMessageMode, currentMessageMode, foundryGeneration, MESSAGE_MODES, toMessageMode } from "../../src/compat/generation.ts";
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the generation adapter", (generation) => {
+  beforeEach(() => resetWorld(generation));
+
+  it("knows the generation it runs on", () => {
+    expect(foundryGeneration()).toBe(generation);
+  });
+
+  it.each(MESSAGE_MODES)("reads the chat's current mode %s from this generation's own setting", (mode) => {
+    world.messageMode = mode;
+    expect(currentMessageMode()).toBe(mode);
+  });
+
+  it("writes who sees a message with this generation's own API (the other is absent in the stand-in)", () => {
+    world.messageMode = "public";
+    expect(applyMessageMode({}, "blind")).toEqual({ whisper: ["gm"], blind: true });
+    expect(applyMessageMode({}, "self")).toEqual({ whisper: ["player1"], blind: false });
+    expect(applyMessageMode({}, "public")).toEqual({ whisper: [], blind: false });
+    world.messageMode = "gm";
+    expect(applyMessageMode({})).toEqual({ whisper: ["gm"], blind: false });
+  });
+
+  it("v14's in-character mode is a speaking style, not an audience: a roll under it is public", () => {
+    world.messageMode = "ic";
+    expect(currentMessageMode()).toBe("public");
+  });
+});
+
+describe("toMessageMode", () => {
+  it("reads v13 roll modes and v14 message modes alike; anything else is public", () => {
+    expect(["publicroll", "gmroll", "blindroll", "selfroll"].map(toMessageMode)).toEqual(["public", "gm", "blind", "self"]);
+    expect(["public", "gm", "blind", "self"].map(toMessageMode)).toEqual(["public", "gm", "blind", "self"]);
+    expect([undefined, "", "__proto__", "ic", 3].map(toMessageMode)).toEqual(["public", "public", "public", "public", "public"]);
+  });
+});
