@@ -57,7 +57,7 @@ export const CORE_ACTIONS = ["tab", "close", "toggleControls"] as const;
 /** A DOM node as the stand-ins test it: by its properties, never by `instanceof` (realms differ). */
 function asElement(node: unknown): HTMLElement | null {
   const el = node as Partial<HTMLElement> | null;
-  return el && el.nodeType === 1 && typeof el.closest === "function" ? (el as HTMLElement) : null;
+  return el?.nodeType === 1 && typeof el.closest === "function" ? (el as HTMLElement) : null;
 }
 
 /** The second browser window a detached application lives in (one per test run is enough). */
@@ -65,6 +65,42 @@ let detachedWindow: HappyWindow | null = null;
 function secondRealm(): HappyWindow {
   detachedWindow ??= new HappyWindow();
   return detachedWindow;
+}
+
+/**
+ * happy-dom shares its DOM classes between Window instances (checked: a second `new Window()` has
+ * `HTMLElement === globalThis.HTMLElement`), so a second window alone is not a second realm. A real
+ * second realm has its own copy of every DOM class: the same methods, other prototype objects. The
+ * stand-in gives the detached window's nodes exactly that — a copy of their prototype chain up to
+ * Object.prototype — so `node instanceof HTMLElement` (the main window's class) is false for them,
+ * as in a popped-out browser window, while every property and method still works.
+ */
+const foreignPrototypes = new Map<object, object>();
+const foreign = new Set<object>();
+function foreignPrototype(proto: object | null): object | null {
+  if (proto === null || proto === Object.prototype || foreign.has(proto)) return proto;
+  let copy = foreignPrototypes.get(proto);
+  if (!copy) {
+    copy = Object.create(foreignPrototype(Object.getPrototypeOf(proto) as object | null), Object.getOwnPropertyDescriptors(proto)) as object;
+    foreignPrototypes.set(proto, copy);
+    foreign.add(copy);
+  }
+  return copy;
+}
+
+/** Makes `root` and every node under it a node of the second realm (see foreignPrototype). */
+export function toSecondRealm<T extends Node>(root: T): T {
+  const nodes: Node[] = [root];
+  for (let node = nodes.pop(); node; node = nodes.pop()) {
+    Object.setPrototypeOf(node, foreignPrototype(Object.getPrototypeOf(node) as object));
+    nodes.push(...Array.from(node.childNodes));
+  }
+  return root;
+}
+
+/** A fresh element of the second realm, made in the second window's document (for tests of a detached window). */
+export function secondRealmElement(tag: string): HTMLElement {
+  return toSecondRealm(secondRealm().document.createElement(tag) as unknown as HTMLElement);
 }
 
 /**
@@ -179,6 +215,8 @@ export class ApplicationStub {
     const template = this.#document.createElement("template");
     template.innerHTML = parts.join("");
     this.element.replaceChildren(...Array.from(template.content.childNodes));
+    // Given their foreign prototypes once inserted (happy-dom's own insertion checks `instanceof Node`).
+    if (this.detached) toSecondRealm(this.element);
     this.renders++;
     this.#rendered = true;
     this.closed = false;
@@ -211,6 +249,7 @@ export class ApplicationStub {
     this.detached = true;
     const other = this.#document;
     other.body.appendChild(other.adoptNode(this.element));
+    toSecondRealm(this.element);
   }
 }
 
