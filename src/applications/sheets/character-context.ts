@@ -40,11 +40,29 @@ import {
 import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
 import type { CharacterSource } from "../../data/source.ts";
 import { bySort, button, message, percentOf, type ButtonView, type Message } from "./common.ts";
-import { CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type CreationDraft, type SheetItem } from "./inputs.ts";
+import { CHARACTER_TAB_LABEL_PREFIX, CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type CreationDraft, type SheetItem } from "./inputs.ts";
 import { itemChips, type Chip } from "./item-labels.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The view
+
+/** One tab of the character sheet, as core's ApplicationTab has it (label: an i18n key). */
+export interface TabView {
+  readonly id: CharacterTab;
+  readonly group: "primary";
+  readonly label: string;
+  readonly active: boolean;
+  readonly cssClass: string;
+}
+
+/** The character sheet's tabs with `active` open (core's TABS lists the same ids: character-sheet.ts). */
+export function characterTabs(active: CharacterTab): Record<CharacterTab, TabView> {
+  const entries = CHARACTER_TABS.map((id): [CharacterTab, TabView] => {
+    const on = id === active;
+    return [id, { id, group: "primary", label: `${CHARACTER_TAB_LABEL_PREFIX}.${id}`, active: on, cssClass: on ? "active" : "" }];
+  });
+  return Object.fromEntries(entries) as Record<CharacterTab, TabView>;
+}
 
 export interface CircleView {
   /** 1–4: the circle's place in its row. */
@@ -214,8 +232,12 @@ export interface CharacterFullView {
   readonly ruleset: { readonly id: string; readonly labelKey: string };
   readonly identity: IdentityView;
   readonly banners: readonly BannerView[];
-  readonly tabs: readonly { readonly id: CharacterTab; readonly labelKey: string; readonly active: boolean; readonly cssClass: string }[];
-  readonly tab: Readonly<Record<CharacterTab, { readonly cssClass: string }>>;
+  /**
+   * The tabs in the shape of core's ApplicationTab (foundry.applications.types.ApplicationTab), keyed
+   * by id as core's `context.tabs`: the nav lists them, each section takes its `cssClass`. Which tab
+   * is open is an input (`ui.activeTab`: core's `tabGroups.primary` in Foundry, the fixture here).
+   */
+  readonly tabs: Readonly<Record<CharacterTab, TabView>>;
   readonly groups: readonly GroupView[];
   readonly attributeTotal: { readonly value: number; readonly cap: number; readonly text: Message };
   readonly grit: TrackView & { readonly rest: ButtonView };
@@ -559,13 +581,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
   const derived = deriveCharacter(system, input.items);
   const g = gates(input);
   const flags = derived.flags;
-  const tabs = CHARACTER_TABS.map((id) => ({
-    id,
-    labelKey: `TERRAN.Sheet.Tabs.${id}`,
-    active: id === input.ui.activeTab,
-    cssClass: id === input.ui.activeTab ? "active" : "",
-  }));
-  const tab = Object.fromEntries(tabs.map((t) => [t.id, { cssClass: t.cssClass }])) as Record<CharacterTab, { cssClass: string }>;
+  const tabs = characterTabs(input.ui.activeTab);
   const wounds: WoundView[] = WOUND_TRACKS.map((track) => {
     const group = WOUND_GROUP[track];
     return {
@@ -592,7 +608,6 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     identity: identityOf(ruleset, system),
     banners: bannersOf(system, derived),
     tabs,
-    tab,
     groups: groupsOf(ruleset, system, derived, g),
     attributeTotal: {
       value: attributeTotal(system.attributes),

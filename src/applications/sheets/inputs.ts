@@ -25,9 +25,15 @@ export type SheetItem = ItemSnapshot & {
   readonly enrichedDescription: string;
 };
 
-/** The character sheet's tabs. */
+/** The character sheet's tabs (core's `static TABS` and the pure context list the same). */
 export const CHARACTER_TABS = ["main", "items", "biography"] as const;
 export type CharacterTab = (typeof CHARACTER_TABS)[number];
+/** A tab's label is `${prefix}.${id}` (core's TABS `labelPrefix` does the same). */
+export const CHARACTER_TAB_LABEL_PREFIX = "TERRAN.Sheet.Tabs";
+
+export function isCharacterTab(id: unknown): id is CharacterTab {
+  return typeof id === "string" && (CHARACTER_TABS as readonly string[]).includes(id);
+}
 
 /** The creation helper's draft (R-CHAR-4): the group dice once rolled and the player's shares so far. */
 export interface CreationDraft {
