@@ -18,7 +18,7 @@ import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
 import { dropSort, moveItem } from "./common.ts";
-import { CHARACTER_TAB_LABEL_PREFIX, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
 import { schemaLimits } from "./submit.ts";
@@ -78,7 +78,7 @@ export class CharacterSheet<
    * It is not stored on the actor (a tab click is not a change to the character).
    */
   static override TABS = {
-    primary: { tabs: CHARACTER_TABS.map((id) => ({ id, cssClass: "" })), initial: "main", labelPrefix: CHARACTER_TAB_LABEL_PREFIX },
+    primary: { tabs: CHARACTER_TABS.map((id) => ({ id, label: CHARACTER_TAB_LABELS[id], cssClass: "" })), initial: "main" },
   };
 
   static override PARTS = {

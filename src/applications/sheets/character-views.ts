@@ -4,7 +4,7 @@
  */
 import type { Attribute, Group, WoundTrack } from "../../rules/index.ts";
 import type { ButtonView, Message } from "./common.ts";
-import { CHARACTER_TAB_LABEL_PREFIX, CHARACTER_TABS, type CharacterTab, type SheetItem } from "./inputs.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "./inputs.ts";
 import type { Chip } from "./item-labels.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -23,7 +23,7 @@ export interface TabView {
 export function characterTabs(active: CharacterTab): Record<CharacterTab, TabView> {
   const entries = CHARACTER_TABS.map((id): [CharacterTab, TabView] => {
     const on = id === active;
-    return [id, { id, group: "primary", label: `${CHARACTER_TAB_LABEL_PREFIX}.${id}`, active: on, cssClass: on ? "active" : "" }];
+    return [id, { id, group: "primary", label: CHARACTER_TAB_LABELS[id], active: on, cssClass: on ? "active" : "" }];
   });
   return Object.fromEntries(entries) as Record<CharacterTab, TabView>;
 }

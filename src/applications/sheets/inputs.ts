@@ -28,8 +28,12 @@ export type SheetItem = ItemSnapshot & {
 /** The character sheet's tabs (core's `static TABS` and the pure context list the same). */
 export const CHARACTER_TABS = ["main", "items", "biography"] as const;
 export type CharacterTab = (typeof CHARACTER_TABS)[number];
-/** A tab's label is `${prefix}.${id}` (core's TABS `labelPrefix` does the same). */
-export const CHARACTER_TAB_LABEL_PREFIX = "TERRAN.Sheet.Tabs";
+/** Each tab's label (an i18n key; written out so the key check sees them). */
+export const CHARACTER_TAB_LABELS: Readonly<Record<CharacterTab, string>> = {
+  main: "TERRAN.Sheet.Tabs.main",
+  items: "TERRAN.Sheet.Tabs.items",
+  biography: "TERRAN.Sheet.Tabs.biography",
+};
 
 export function isCharacterTab(id: unknown): id is CharacterTab {
   return typeof id === "string" && (CHARACTER_TABS as readonly string[]).includes(id);
