@@ -56,6 +56,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await click(sheet, '[data-action="tab"][data-tab="items"]');
       expect(asStub(sheet).coreActions).toEqual(["tab"]);
       expect(activeTab(sheet)).toEqual(["items"]);
+      // Screen readers hear the same: the nav's aria-selected follows at once, not only after a render.
+      expect(find(sheet, '[data-action="tab"][data-tab="items"]').getAttribute("aria-selected")).toBe("true");
+      expect(find(sheet, '[data-action="tab"][data-tab="main"]').getAttribute("aria-selected")).toBe("false");
       await sheet.render(); // a field change or any update of the actor re-renders
       expect(activeTab(sheet)).toEqual(["items"]);
       expect(activeNav(sheet)).toEqual(["items"]);

@@ -93,6 +93,14 @@ export class CharacterSheet<
   readonly #expanded = new Set<string>();
   #shares: Partial<Record<Attribute, number>> = {};
 
+  /** Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render). */
+  override changeTab(tab: string, group: string, options?: Parameters<ActorSheetV2["changeTab"]>[2]): void {
+    super.changeTab(tab, group, options);
+    for (const link of this.element.querySelectorAll<HTMLElement>(`[data-action="tab"][data-group="${group}"]`)) {
+      link.setAttribute("aria-selected", String(link.dataset.tab === tab));
+    }
+  }
+
   get #terranActor(): TerranActor {
     const actor = this.document;
     if (!(actor instanceof TerranActor)) throw new Error("The character sheet needs a TerranActor.");
