@@ -312,13 +312,15 @@ export class ChatMessageStub {
 }
 
 /**
- * `game.items.fromCompendium(document, options)`: "Apply data transformations when importing a
- * Document from a Compendium pack" and return the data for creation (WorldCollection#fromCompendium,
- * foundryvtt.com/api/v13). Only what the docs name: FromCompendiumOptions clearFolder, clearSort,
- * clearOwnership, keepId (foundryvtt.com/api/v14 foundry.types.FromCompendiumOptions), and
- * `_stats.compendiumSource`, "the UUID of the compendium Document this one was imported from"
- * (foundry.data.types.DocumentStats), set for a document that is in a pack. What core does to a world
- * document's `_stats` or with `clearState` the stand-in does not know: it leaves them.
+ * `game.items.fromCompendium(document, options)` (WorldCollection#fromCompendium): the document's data
+ * prepared for creation in the world, as Draw Steel's actor sheet creates dropped items from it
+ * (actor-sheet.mjs). Only what the docs name: FromCompendiumOptions clearFolder ("Clear the currently
+ * assigned folder"), clearSort, clearOwnership, keepId ("Retain the Document ID from the source
+ * Compendium") — foundryvtt.com/api/v14 foundry.types.FromCompendiumOptions — and
+ * `_stats.compendiumSource`, "The UUID of the compendium Document this one was imported from"
+ * (foundryvtt.com/api/v14 foundry.data.types.DocumentStats), set for a document that is in a pack.
+ * What core does to a world document's `_stats`, or with `clearState`, the stand-in does not know: it
+ * leaves them. Flags are kept (only ToCompendiumOptions has a clearFlags).
  */
 export function fromCompendium(doc: ItemDocStub, options: { clearFolder?: boolean; clearSort?: boolean; clearOwnership?: boolean; keepId?: boolean } = {}): Json {
   const data = doc.toObject();
