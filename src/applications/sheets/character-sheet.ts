@@ -73,9 +73,10 @@ export class CharacterSheet<
    * Core's tabs: ApplicationV2 handles `data-action="tab"` itself (no class action may take that
    * name), keeps the open tab in `tabGroups.primary` and marks the nav and sections active
    * (foundry.applications.types.ApplicationTabsConfiguration; Draw Steel actor-sheet.mjs). The open
-   * tab lives on the sheet instance: it survives re-renders, and closing and reopening the same
-   * actor's sheet (Foundry keeps one sheet per document); after a reload the sheet opens on Main.
-   * It is not stored on the actor (a tab click is not a change to the character).
+   * tab lives on the sheet instance: it survives re-renders, and closing and reopening the actor's
+   * sheet as long as `actor.sheet` is the same instance (the lazily made sheet of the document; not
+   * verified inside Foundry); after a reload the sheet opens on Main. Decided: it is not stored on the
+   * actor (a tab click is not a change to the character, and observers may not write to it).
    */
   static override TABS = {
     primary: { tabs: CHARACTER_TABS.map((id) => ({ id, label: CHARACTER_TAB_LABELS[id], cssClass: "" })), initial: "main" },
