@@ -158,16 +158,21 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
    * R-XP-2 gain an advancement: checks eligibility and XP (the first is free; a GM may override),
    * spends the XP, adds the item, then offers the Grit maximum roll of R-GRIT-3.
    */
-  async gainAdvancement(name: string, advancement: AdvancementSource, options: { gmOverride?: boolean; img?: string } = {}) {
+  /**
+   * R-XP-2 / R-GRIT-3 buy an Advancement. `data` is the item as it will be created (the sheet prepares a
+   * dropped one as core imports from a compendium: its flags and source link stay); its `system` is
+   * what is bought.
+   */
+  async gainAdvancement(data: Readonly<Record<string, unknown>> & { readonly name: string; readonly system: AdvancementSource }, options: { gmOverride?: boolean } = {}) {
     return attempt(async () => {
+      const advancement = data.system;
       const state = this.characterState();
       const gmOverride = (options.gmOverride ?? false) && (game.user?.isGM ?? false);
       const result = ops.gainAdvancementOperation(state, advancement, currentRuleset(), { gmOverride });
       await this.#persist(result);
       const developed = result.outcome.developed ?? advancement.developed;
-      await this.createEmbeddedDocuments("Item", [
-        { name, type: "advancement", ...(options.img ? { img: options.img } : {}), system: { ...advancement, developed } },
-      ]);
+      const created = { ...data, type: "advancement", system: { ...advancement, developed } };
+      await this.createEmbeddedDocuments("Item", [created as Item.CreateData]);
       if (await confirm("TERRAN.Advancement.gritTitle", "TERRAN.Advancement.gritPrompt")) {
         const after = this.characterState();
         const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(after));

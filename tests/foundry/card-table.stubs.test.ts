@@ -142,7 +142,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     const mira = hero("Mira"); // owned by player1
     const wolf = challenge("Wolf");
     world.user = { ...OTHER, targets: new Set() };
-    await api.roll(mira as unknown as Actor.Implementation, "finesse");
+    await api.roll(mira, "finesse");
     nextFaces.push(4);
     await api.rollChallengeEffect(wolf as unknown as Actor.Implementation);
     expect(world.opened).toEqual([]);

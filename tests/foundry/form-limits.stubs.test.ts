@@ -1,10 +1,15 @@
+// @vitest-environment happy-dom
 /**
- * Runs against FOUNDRY STAND-INS (tests/stubs/foundry.ts: field classes that keep their options): the
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry.ts: field classes that keep their options; the
+ * sheet stand-ins of tests/stubs/applications.ts for the last block): the
  * sheets' form limits are read from OUR schema declarations (`schemaLimits`), so a limit is stated
  * once, in the data model; bad input is then clamped or dropped with a notice (`normaliseSubmit`).
  */
-import "../stubs/foundry.ts";
-import { describe, expect, it } from "vitest";
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { hero, stub, type Json } from "./sheet-harness.ts";
 import { NumberField, SchemaField } from "../stubs/foundry.ts";
 import { message } from "../../src/applications/sheets/common.ts";
 import { normaliseSubmit, schemaLimits } from "../../src/applications/sheets/submit.ts";
@@ -77,3 +82,25 @@ describe("[Foundry stand-ins] bad form input, held to the limits read from the s
   });
 });
 
+/**
+ * The sheet's own step of form submission (`form: { submitOnChange: true }` merges over
+ * DocumentSheetV2's handler, which calls `_prepareSubmitData`): our override clamps before the update
+ * and passes every argument on to core's. What core does before and after (FormDataExtended, the
+ * update) is not reproduced; that its arguments are (event, form, formData[, updateData]) on v14 as on
+ * v13 is not verified, which is why the override forwards them all unchanged.
+ */
+describe.each(GENERATIONS)("Foundry v%i: the character sheet's submitted form", (generation) => {
+  beforeEach(() => resetWorld(generation));
+
+  it("R-GRIT-1 (stand-ins): a submitted Grit above its stored maximum is clamped before the update, with a warning", () => {
+    const mira = hero({ grit: { value: 2, max: 4, dice: 1 } });
+    const sheet = Reflect.construct(CharacterSheet, [{ document: mira }]) as unknown as {
+      _prepareSubmitData(event: unknown, form: unknown, formData: { object: Json }): Json;
+    };
+    const formData = { object: { "system.grit.value": 9, name: "Mira Vey" } as Json };
+    const submitted = sheet._prepareSubmitData({}, {}, formData);
+    expect(submitted).toEqual({ "system.grit.value": 4, name: "Mira Vey" });
+    expect(world.warnings).toHaveLength(1);
+    expect(stub(mira).updates).toEqual([]); // nothing is saved by this step itself
+  });
+});

@@ -11,11 +11,11 @@
  * Templates render with the real `handlebars` and the helper stand-ins of tests/support/templates.ts.
  */
 import "./foundry.ts";
-import { ApplicationStub, DocumentSheetStub, FilePickerStub, dragEventData, renderSystemTemplate } from "./applications.ts";
+import { ActorSheetStub, ApplicationStub, FilePickerStub, ItemSheetStub, dragEventData, renderSystemTemplate } from "./applications.ts";
 import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
 
-export { ApplicationStub, DocumentSheetStub } from "./applications.ts";
+export { ApplicationStub, DocumentSheetStub, ActorSheetStub, ItemSheetStub } from "./applications.ts";
 export { ChatMessageStub, Dice3dStub, type Animation } from "./chat.ts";
 export { world, makeGm, resetWorld, GENERATIONS, type Generation, type GmStub, type UserStub } from "./world.ts";
 
@@ -134,10 +134,12 @@ export class ActorStub {
    * CONFIG.Item.dataModels[type], adds it, then calls its `_onCreate(data, {}, game.user.id)` — a
    * stand-in for "the creating client is told", nothing of Foundry's creation cycle.
    */
-  createEmbeddedDocuments(_type: string, data: Json[]): Promise<ItemDocStub[]> {
+  createEmbeddedDocuments(_type: string, data: Json[], options: { keepId?: boolean } = {}): Promise<ItemDocStub[]> {
     const created = data.map((d) => {
       const cls = itemConfig().documentClass ?? ItemDocStub;
-      const item = new cls({ ...d, parent: this });
+      // A given _id is kept only with `keepId` (DatabaseCreateOperation.keepId, foundryvtt.com/api/v13).
+      const { _id, ...rest } = d;
+      const item = new cls({ ...rest, ...(options.keepId ? { _id } : {}), parent: this });
       this.items.push(item);
       return item;
     });
@@ -190,11 +192,18 @@ export class ItemDocStub implements ItemStub {
   readonly limited = false;
   readonly updates: Json[] = [];
   deleted = false;
+  /** The compendium it sits in ("system.pack"), or null for a world or embedded item. */
+  readonly pack: string | null;
+  /** Stored fields the stand-in keeps as given: folder, ownership, flags, _stats (copied by toObject). */
+  readonly extra: Json;
 
   constructor(init: Json & { parent?: ActorStub | null }) {
     this.id = typeof init._id === "string" ? init._id : `item${String(++itemCounter).padStart(12, "0")}`;
     this.parent = init.parent ?? null;
-    this.uuid = this.parent ? `${this.parent.uuid}.Item.${this.id}` : `Item.${this.id}`;
+    this.pack = typeof init.pack === "string" ? init.pack : null;
+    // Foundry's UUID forms: Item.<id>, Actor.<id>.Item.<id>, Compendium.<pack>.Item.<id>.
+    this.uuid = this.parent ? `${this.parent.uuid}.Item.${this.id}` : this.pack ? `Compendium.${this.pack}.Item.${this.id}` : `Item.${this.id}`;
+    this.extra = Object.fromEntries(["folder", "ownership", "flags", "_stats"].filter((k) => k in init).map((k) => [k, structuredClone(init[k])]));
     this.name = typeof init.name === "string" ? init.name : "";
     this.type = typeof init.type === "string" ? init.type : "";
     this.img = typeof init.img === "string" ? init.img : "icons/svg/item-bag.svg";
@@ -238,7 +247,7 @@ export class ItemDocStub implements ItemStub {
   }
 
   toObject(): Json {
-    return { name: this.name, type: this.type, img: this.img, sort: this.sort, system: this.system.toObject() };
+    return { _id: this.id, name: this.name, type: this.type, img: this.img, sort: this.sort, system: this.system.toObject(), ...structuredClone(this.extra) };
   }
 
   toDragData(): Json {
@@ -249,6 +258,27 @@ export class ItemDocStub implements ItemStub {
   _onCreate(...args: [data: Json, options: Json, userId: string]): void {
     void args;
   }
+}
+
+/**
+ * `game.items.fromCompendium(document, options)` (WorldCollection#fromCompendium): the document's data
+ * prepared for creation in the world, as Draw Steel's actor sheet creates dropped items from it
+ * (actor-sheet.mjs). Only what the docs name: FromCompendiumOptions clearFolder ("Clear the currently
+ * assigned folder"), clearSort, clearOwnership, keepId ("Retain the Document ID from the source
+ * Compendium") — foundryvtt.com/api/v14 foundry.types.FromCompendiumOptions — and
+ * `_stats.compendiumSource`, "The UUID of the compendium Document this one was imported from"
+ * (foundryvtt.com/api/v14 foundry.data.types.DocumentStats), set for a document that is in a pack.
+ * What core does to a world document's `_stats`, or with `clearState`, the stand-in does not know: it
+ * leaves them. Flags are kept (only ToCompendiumOptions has a clearFlags).
+ */
+export function fromCompendium(doc: ItemDocStub, options: { clearFolder?: boolean; clearSort?: boolean; clearOwnership?: boolean; keepId?: boolean } = {}): Json {
+  const data = doc.toObject();
+  if (doc.pack) data._stats = { ...(isRecord(data._stats) ? data._stats : {}), compendiumSource: doc.uuid };
+  if (options.clearFolder) delete data.folder;
+  if (options.clearSort) delete data.sort;
+  if (options.clearOwnership) delete data.ownership;
+  if (!options.keepId) delete data._id;
+  return data;
 }
 
 // Getters (not Object.assign, which would copy today's values): the glue reads the world as it is now.
@@ -264,6 +294,7 @@ Object.defineProperties(game, {
   settings: { value: { get: (scope: string, key: string) => (scope === "core" ? coreSetting(key) : world.settings.get(key)) }, configurable: true },
   modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
   dice3d: { get: () => world.dice3d, configurable: true },
+  items: { value: { fromCompendium }, configurable: true },
 });
 
 /** Sets `path` ("system.equipped") in `object`, creating objects on the way. */
@@ -311,7 +342,7 @@ Object.assign(foundryGlobal, {
         },
       },
     },
-    sheets: { ActorSheetV2: DocumentSheetStub, ItemSheetV2: DocumentSheetStub },
+    sheets: { ActorSheetV2: ActorSheetStub, ItemSheetV2: ItemSheetStub },
     apps: { FilePicker: FilePickerStub },
     /** Enrichment returns the HTML unchanged; drag data is the JSON of the event's text/plain. */
     ux: { TextEditor: { implementation: { enrichHTML: (html: string) => Promise.resolve(html), getDragEventData: dragEventData } } },

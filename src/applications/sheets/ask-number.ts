@@ -1,5 +1,6 @@
 /** A small prompt for one whole number (Exceptional's n), through DialogV2. */
 import { localize } from "./sheet-glue.ts";
+import { inputOf } from "./dom.ts";
 
 /** Asks for a whole number in [min, max]; null if the dialog is closed. Out-of-range answers are clamped. */
 export async function askNumber(title: string, prompt: string, limits: { min: number; max: number; value: number }): Promise<number | null> {
@@ -10,8 +11,9 @@ export async function askNumber(title: string, prompt: string, limits: { min: nu
     content,
     ok: {
       callback: (_event: PointerEvent | SubmitEvent, button: HTMLButtonElement) => {
-        const input = button.form?.elements.namedItem("n");
-        return input instanceof HTMLInputElement ? input.valueAsNumber : Number.NaN;
+        // No instanceof: the dialog may live in a v14 detached window (another realm).
+        const input = inputOf(button.form?.querySelector('input[name="n"]'));
+        return input ? input.valueAsNumber : Number.NaN;
       },
     },
     rejectClose: false,

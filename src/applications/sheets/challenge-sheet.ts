@@ -15,6 +15,7 @@ import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemP
 import { askNumber } from "./ask-number.ts";
 import { schemaLimits } from "./submit.ts";
 import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+import { fieldOf } from "./dom.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -83,9 +84,10 @@ export class ChallengeSheet<
 
   protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
+    // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("change", (event) => {
-      const input = event.target;
-      if ((input instanceof HTMLInputElement || input instanceof HTMLSelectElement) && input.dataset.change) void this.#onChange(input);
+      const input = fieldOf(event.target);
+      if (input?.dataset.change) void this.#onChange(input);
     });
   }
 

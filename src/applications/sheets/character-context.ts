@@ -10,12 +10,10 @@
  * templates need only `localize`.
  */
 import {
-  advancementRefusal,
   ATTRIBUTE_MAX,
   ATTRIBUTE_TOTAL_CAP,
   attributeTotal,
   buildPool,
-  creationPoints,
   egoDiceCount,
   EGO_MAX,
   getRuleset,
@@ -39,219 +37,19 @@ import {
 } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
 import type { CharacterSource } from "../../data/source.ts";
-import { bySort, button, message, percentOf, type ButtonView, type Message } from "./common.ts";
-import { CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type CreationDraft, type SheetItem } from "./inputs.ts";
-import { itemChips, type Chip } from "./item-labels.ts";
+import { bySort, button, message, percentOf, type Message } from "./common.ts";
+import type { CharacterSheetInput, SheetItem } from "./inputs.ts";
+import { itemChips } from "./item-labels.ts";
 
-// ---------------------------------------------------------------------------------------------
-// The view
+export * from "./character-views.ts";
+import { characterTabs, type BannerView, type CharacterSheetView, type CircleView, type GroupView, type IdentityView, type ItemListView, type ItemRowView, type RollView, type WoundView } from "./character-views.ts";
+import { creationOf } from "./character-creation.ts";
 
-export interface CircleView {
-  /** 1–4: the circle's place in its row. */
-  readonly index: number;
-  readonly filled: boolean;
-  /** The first circle of a row: fenced off, read vertically it gives the Save (R-CHAR-3). */
-  readonly fenced: boolean;
-  /** The rating a click sets (a filled top circle clears itself). */
-  readonly sets: number;
-  readonly button: ButtonView;
-}
-
-/** A roll the sheet offers: what `TerranEngine.roll` is asked for, and the Light Dice it starts from. */
-export interface RollView extends ButtonView {
-  /** An attribute id, `save:<group>` or a weapon's item id. */
-  readonly what: string;
-  /** The Light Dice before situational choices (wounds, Danger sense, Mortally Wounded applied). */
-  readonly light: number;
-  /** Drag it to the hotbar for a macro (only when the roll is open). */
-  readonly draggable: boolean;
-}
-
-export interface AttributeView {
-  readonly id: Attribute;
-  readonly labelKey: string;
-  readonly value: number;
-  readonly circles: readonly CircleView[];
-  readonly roll: RollView;
-}
-
-export interface GroupView {
-  readonly id: Group;
-  readonly labelKey: string;
-  readonly attributes: readonly AttributeView[];
-  readonly save: {
-    readonly labelKey: string;
-    readonly value: number;
-    readonly max: number;
-    readonly pips: readonly { readonly filled: boolean }[];
-    readonly roll: RollView;
-  };
-  /** R-HARM-4 the wound that costs this group a die, or null. */
-  readonly penalty: Message | null;
-  /** A marked track whose penalty an advancement cancels (Could be worse, Unyielding), or null. */
-  readonly ignored: Message | null;
-}
-
-export interface TrackView {
-  readonly value: number;
-  readonly max: number;
-  /** The track's stored dice count (editable) and the dice its roll throws (advancements applied). */
-  readonly dice: number;
-  readonly thrown: number;
-  readonly percent: number;
-  /** The input limits. */
-  readonly limits: { readonly valueMax: number; readonly maxMax: number };
-}
-
-export interface WoundView {
-  readonly id: WoundTrack;
-  readonly labelKey: string;
-  readonly marked: boolean;
-  /** "−1d to Insight rolls" */
-  readonly effect: Message;
-  readonly ignored: Message | null;
-  readonly toggle: ButtonView;
-}
-
-export interface BannerView {
-  readonly kind: "mortal" | "dead" | "lost" | "sayonara";
-  readonly title: Message;
-  readonly text: Message;
-}
-
-export interface ItemRowView {
-  readonly id: string;
-  readonly name: string;
-  readonly img: string;
-  readonly type: SheetItem["type"];
-  readonly expanded: boolean;
-  readonly hasDescription: boolean;
-  readonly enrichedDescription: string;
-  readonly chips: readonly Chip[];
-  readonly moveUp: ButtonView;
-  readonly moveDown: ButtonView;
-  readonly remove: ButtonView;
-  /** Weapons and armour: the equipped toggle. */
-  readonly equip: { readonly shown: boolean; readonly equipped: boolean; readonly button: ButtonView };
-  /** Weapons: the roll button. */
-  readonly roll: RollView | null;
-  /** Armour: a sacrificed shield. */
-  readonly destroyed: boolean;
-}
-
-export interface ItemListView {
-  readonly id: "advancements" | "conditions" | "weapons" | "armour";
-  readonly labelKey: string;
-  readonly emptyKey: string;
-  readonly rows: readonly ItemRowView[];
-  readonly create: ButtonView & { readonly type: SheetItem["type"] };
-}
-
-export interface ShareOptionView {
-  readonly first: number;
-  readonly second: number;
-  readonly selected: boolean;
-  readonly label: Message;
-}
-
-export interface CreationGroupView {
-  readonly id: Group;
-  readonly labelKey: string;
-  readonly face: number;
-  readonly points: number;
-  readonly firstLabelKey: string;
-  readonly secondLabelKey: string;
-  readonly options: readonly ShareOptionView[];
-}
-
-export interface CreationView {
-  readonly shown: boolean;
-  readonly ratings: {
-    readonly done: boolean;
-    readonly rolled: boolean;
-    readonly roll: ButtonView;
-    readonly groups: readonly CreationGroupView[];
-    readonly apply: ButtonView;
-  };
-  readonly grit: { readonly done: boolean; readonly value: number; readonly roll: ButtonView };
-  readonly ego: { readonly done: boolean; readonly value: number; readonly roll: ButtonView };
-  readonly advancement: { readonly options: readonly { readonly key: string; readonly labelKey: string; readonly take: ButtonView }[] };
-}
-
-export interface IdentityView {
-  readonly kind: "list" | "identity";
-  /** Core: the archetype select (the ruleset's list, plus the stored free text if any). */
-  readonly archetype: {
-    readonly value: string;
-    readonly options: readonly { readonly value: string; readonly label: Message; readonly text: string; readonly selected: boolean }[];
-    /** The archetype as read: a label key, or the player's own words. */
-    readonly display: { readonly key: string; readonly text: string };
-  };
-  /** Degenesis: Culture, Clan, Concept (free text) and the Cult. */
-  readonly fields: readonly { readonly name: string; readonly labelKey: string; readonly value: string }[];
-  readonly cult: {
-    readonly value: string;
-    readonly options: readonly { readonly value: string; readonly label: Message; readonly text: string; readonly selected: boolean }[];
-  };
-}
-
-export interface CharacterLimitedView {
-  readonly limited: true;
-  readonly cssClass: string;
-  readonly name: string;
-  readonly img: string;
-}
-
-export interface CharacterFullView {
-  readonly limited: false;
-  readonly cssClass: string;
-  readonly name: string;
-  readonly img: string;
-  readonly uuid: string;
-  readonly editable: boolean;
-  readonly owner: boolean;
-  readonly isGM: boolean;
-  readonly ruleset: { readonly id: string; readonly labelKey: string };
-  readonly identity: IdentityView;
-  readonly banners: readonly BannerView[];
-  readonly tabs: readonly { readonly id: CharacterTab; readonly labelKey: string; readonly active: boolean; readonly cssClass: string }[];
-  readonly tab: Readonly<Record<CharacterTab, { readonly cssClass: string }>>;
-  readonly groups: readonly GroupView[];
-  readonly attributeTotal: { readonly value: number; readonly cap: number; readonly text: Message };
-  readonly grit: TrackView & { readonly rest: ButtonView };
-  readonly ego: TrackView & { readonly reset: ButtonView; readonly resetLabelKey: string };
-  readonly wounds: readonly WoundView[];
-  readonly mortallyWounded: boolean;
-  readonly armour: {
-    readonly value: number;
-    readonly lines: readonly { readonly labelKey: string; readonly value: number }[];
-    readonly heavy: boolean;
-  };
-  readonly xp: {
-    readonly value: number;
-    readonly nextCost: number;
-    readonly advancements: number;
-    readonly text: Message;
-    readonly affordable: boolean;
-  };
-  readonly lists: {
-    readonly advancements: ItemListView;
-    readonly conditions: ItemListView;
-    readonly weapons: ItemListView;
-    readonly armour: ItemListView;
-  };
-  readonly creation: CreationView;
-  readonly sayonara: ButtonView & { readonly declared: boolean };
-  readonly biography: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
-  readonly notes: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
-}
-
-export type CharacterSheetView = CharacterLimitedView | CharacterFullView;
 
 // ---------------------------------------------------------------------------------------------
 // Refusals shared by the buttons
 
-interface Gate {
+export interface Gate {
   readonly notEditable: Message | null;
   readonly notOwner: Message | null;
   readonly dead: Message | null;
@@ -414,86 +212,6 @@ function listOf(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Creation helper
-
-function creationOf(input: CharacterSheetInput, ruleset: Ruleset, derived: CharacterDerived, g: Gate): CreationView {
-  const { system } = input;
-  const draft: CreationDraft = input.ui.creation;
-  const shown = derived.inCreation && !system.dead && input.permissions.editable;
-  const ratingsDone = attributeTotal(system.attributes) > 0;
-  const groups: CreationGroupView[] = draft.roll
-    ? GROUPS.map((group) => {
-        const face = draft.roll?.[group] ?? 1;
-        const points = creationPoints(face);
-        const [first, second] = GROUP_ATTRIBUTES[group];
-        const chosen = draft.shares[first];
-        const options: ShareOptionView[] = [];
-        for (let a = points; a >= 0; a--) {
-          const b = points - a;
-          if (a > ATTRIBUTE_MAX || b > ATTRIBUTE_MAX) continue;
-          options.push({
-            first: a,
-            second: b,
-            selected: chosen === a && draft.shares[second] === b,
-            label: message("TERRAN.Sheet.Creation.split", `${a} / ${b}`),
-          });
-        }
-        return { id: group, labelKey: `TERRAN.Group.${group}`, face, points, firstLabelKey: `TERRAN.Attribute.${first}`, secondLabelKey: `TERRAN.Attribute.${second}`, options };
-      })
-    : [];
-  const allChosen = groups.length === GROUPS.length && groups.every((grp) => grp.options.some((o) => o.selected));
-  const gritDone = system.grit.max > 0;
-  const egoDone = system.ego.max > 0;
-  const notYet = !ratingsDone || !gritDone || !egoDone ? message("TERRAN.Sheet.Creation.advancementLast") : null;
-  const owner = {
-    advancements: input.items.flatMap((i) => (i.type === "advancement" ? [i.system.key] : [])),
-    cult: system.identity.cult,
-    mutations: derived.mutations,
-  };
-  const keys = [...ruleset.advancements, ...(ruleset.cults[system.identity.cult] ?? [])];
-  return {
-    shown,
-    ratings: {
-      done: ratingsDone,
-      rolled: draft.roll !== null,
-      // The dice are kept on the actor; only a GM may roll them again.
-      roll: button(
-        message(draft.roll === null ? "TERRAN.Sheet.Creation.rollRatings" : "TERRAN.Sheet.Creation.rerollRatings"),
-        g.notEditable,
-        draft.roll !== null && !input.permissions.isGM && message("TERRAN.Sheet.Disabled.rolled"),
-      ),
-      groups,
-      apply: button(
-        message("TERRAN.Sheet.Creation.applyRatings"),
-        g.notEditable,
-        draft.roll === null && message("TERRAN.Sheet.Disabled.rollFirst"),
-        !allChosen && message("TERRAN.Sheet.Disabled.splitEveryGroup"),
-      ),
-    },
-    grit: {
-      done: gritDone,
-      value: system.grit.max,
-      roll: button(message("TERRAN.Sheet.Creation.rollGrit"), g.notEditable, gritDone && message("TERRAN.Sheet.Disabled.rolledValue", system.grit.max)),
-    },
-    ego: {
-      done: egoDone,
-      value: system.ego.max,
-      roll: button(message("TERRAN.Sheet.Creation.rollEgo"), g.notEditable, egoDone && message("TERRAN.Sheet.Disabled.rolledValue", system.ego.max)),
-    },
-    advancement: {
-      options: keys.map((key) => {
-        const refusal = advancementRefusal(ruleset, owner, key);
-        return {
-          key,
-          labelKey: `TERRAN.Adv.${key}`,
-          take: button(message("TERRAN.Sheet.Creation.take"), g.notEditable, notYet, refusal && message(`TERRAN.Sheet.Disabled.refusal.${refusal}`)),
-        };
-      }),
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Header
 
 function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
@@ -559,13 +277,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
   const derived = deriveCharacter(system, input.items);
   const g = gates(input);
   const flags = derived.flags;
-  const tabs = CHARACTER_TABS.map((id) => ({
-    id,
-    labelKey: `TERRAN.Sheet.Tabs.${id}`,
-    active: id === input.ui.activeTab,
-    cssClass: id === input.ui.activeTab ? "active" : "",
-  }));
-  const tab = Object.fromEntries(tabs.map((t) => [t.id, { cssClass: t.cssClass }])) as Record<CharacterTab, { cssClass: string }>;
+  const tabs = characterTabs(input.ui.activeTab);
   const wounds: WoundView[] = WOUND_TRACKS.map((track) => {
     const group = WOUND_GROUP[track];
     return {
@@ -592,7 +304,6 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     identity: identityOf(ruleset, system),
     banners: bannersOf(system, derived),
     tabs,
-    tab,
     groups: groupsOf(ruleset, system, derived, g),
     attributeTotal: {
       value: attributeTotal(system.attributes),

@@ -18,22 +18,19 @@ import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
 import { dropSort, moveItem } from "./common.ts";
-import { CHARACTER_TABS, type CharacterSheetInput, type CharacterTab, type SheetItem } from "./inputs.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
 import { schemaLimits } from "./submit.ts";
 import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
-import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat, type ImportedItemData } from "./sheet-glue.ts";
+import { elementOf, inputOf } from "./dom.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & CharacterSheetView;
-
-function isTab(id: string): id is CharacterTab {
-  return (CHARACTER_TABS as readonly string[]).includes(id);
-}
 
 /** `data-change` handlers the character templates name (tests/applications/sheets/actions.test.ts). */
 export const CHARACTER_CHANGE_HANDLERS = ["archetypeText"] as const;
@@ -50,7 +47,6 @@ export class CharacterSheet<
     form: { submitOnChange: true },
     actions: {
       editImage: CharacterSheet.#onEditImage,
-      tab: CharacterSheet.#onTab,
       roll: CharacterSheet.#onRoll,
       setRating: CharacterSheet.#onSetRating,
       rest: CharacterSheet.#onRest,
@@ -73,6 +69,19 @@ export class CharacterSheet<
     },
   };
 
+  /**
+   * Core's tabs: ApplicationV2 handles `data-action="tab"` itself (no class action may take that
+   * name), keeps the open tab in `tabGroups.primary` and marks the nav and sections active
+   * (foundry.applications.types.ApplicationTabsConfiguration; Draw Steel actor-sheet.mjs). The open
+   * tab lives on the sheet instance: it survives re-renders, and closing and reopening the actor's
+   * sheet as long as `actor.sheet` is the same instance (the lazily made sheet of the document; not
+   * verified inside Foundry); after a reload the sheet opens on Main. Decided: it is not stored on the
+   * actor (a tab click is not a change to the character, and observers may not write to it).
+   */
+  static override TABS = {
+    primary: { tabs: CHARACTER_TABS.map((id) => ({ id, label: CHARACTER_TAB_LABELS[id], cssClass: "" })), initial: "main" },
+  };
+
   static override PARTS = {
     header: { template: systemPath(CHARACTER_SHEET_PARTS.header) },
     tabs: { template: systemPath(CHARACTER_SHEET_PARTS.tabs) },
@@ -81,10 +90,17 @@ export class CharacterSheet<
     biography: { template: systemPath(CHARACTER_SHEET_PARTS.biography), scrollable: [""], templates: SHEET_PARTIALS.map(systemPath) },
   };
 
-  /** The sheet's own state between renders. */
-  #activeTab: CharacterTab = "main";
+  /** The sheet's own state between renders (the open tab is core's `tabGroups.primary`). */
   readonly #expanded = new Set<string>();
   #shares: Partial<Record<Attribute, number>> = {};
+
+  /** Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render). */
+  override changeTab(tab: string, group: string, options?: Parameters<ActorSheetV2["changeTab"]>[2]): void {
+    super.changeTab(tab, group, options);
+    for (const link of this.element.querySelectorAll<HTMLElement>(`[data-action="tab"][data-group="${group}"]`)) {
+      link.setAttribute("aria-selected", String(link.dataset.tab === tab));
+    }
+  }
 
   get #terranActor(): TerranActor {
     const actor = this.document;
@@ -112,7 +128,7 @@ export class CharacterSheet<
       rulesetId: currentRuleset().id,
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM: user?.isGM ?? false },
       enriched: { biography: await enrich(state.source.biography, actor), notes: await enrich(state.source.notes, actor) },
-      ui: { activeTab: this.#activeTab, expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.#shares } },
+      ui: { activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main", expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.#shares } },
     };
   }
 
@@ -133,9 +149,10 @@ export class CharacterSheet<
   protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
     const root = this.element;
+    // Bound once on the root, which a v14 detached window moves whole into its own document.
     root.addEventListener("change", (event) => {
-      const input = event.target;
-      if (input instanceof HTMLInputElement && input.dataset.change) void this.#onChange(input);
+      const input = inputOf(event.target);
+      if (input?.dataset.change) void this.#onChange(input);
     });
     root.addEventListener("dragstart", (event) => this._onDragStart(event));
     root.addEventListener("dragover", (event) => {
@@ -174,7 +191,7 @@ export class CharacterSheet<
    */
   _onDragStart(event: DragEvent): void {
     const transfer = event.dataTransfer;
-    const el = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>("[data-drag-roll], li[data-item-id]") : null;
+    const el = elementOf(event.target)?.closest<HTMLElement>("[data-drag-roll], li[data-item-id]");
     if (!transfer || !el || !firstHandling(event)) return;
     const what = el.dataset.dragRoll;
     if (what) {
@@ -200,31 +217,33 @@ export class CharacterSheet<
   async _onDrop(event: DragEvent): Promise<void> {
     if (!firstHandling(event) || !this.isEditable) return;
     event.preventDefault();
-    const data: unknown = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
-    if (typeof data !== "object" || data === null || (data as { type?: unknown }).type !== "Item") return;
+    const dropped: unknown = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
+    if (typeof dropped !== "object" || dropped === null || (dropped as { type?: unknown }).type !== "Item") return;
     const actor = this.#terranActor;
-    const item = await droppedItem(data);
+    const item = await droppedItem(dropped);
     if (!item) return;
     if (item.parent === actor) {
-      const target = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>("li[data-item-id]")?.dataset.itemId : undefined;
+      const target = elementOf(event.target)?.closest<HTMLElement>("li[data-item-id]")?.dataset.itemId;
       if (!target || !item.id) return;
       const siblings = actor.items.filter((i) => i.type === item.type).map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
       const updates = dropSort(siblings, item.id, target);
       if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates);
       return;
     }
+    // As core imports from a compendium: source link kept, folder, sort, ownership and id cleared.
+    const data = importData(item);
     const system = item.system;
     if (system instanceof AdvancementData) {
-      await this.#gainAdvancement(item.name, system.toObject(), item.img ?? undefined);
+      await this.#gainAdvancement({ ...data, name: item.name, system: system.toObject() });
       return;
     }
-    const copy = item.toObject();
-    if (copy.type === "weapon" || copy.type === "armour") foundry.utils.setProperty(copy, "system.equipped", false);
-    await actor.createEmbeddedDocuments("Item", [copy]);
+    if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
+    await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
   }
 
   /** R-XP-2 / R-CHAR-5 / R-GRIT-3: asks Developed's attribute, offers the GM's override, then buys it. */
-  async #gainAdvancement(name: string, advancement: AdvancementSource, img?: string): Promise<void> {
+  async #gainAdvancement(data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource }): Promise<void> {
+    const advancement = data.system;
     const actor = this.#terranActor;
     const state = actor.characterState();
     let developed = advancement.developed;
@@ -246,7 +265,7 @@ export class CharacterSheet<
       gmOverride = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
       if (!gmOverride) return;
     }
-    await actor.gainAdvancement(name, { ...advancement, developed }, { gmOverride, ...(img ? { img } : {}) });
+    await actor.gainAdvancement({ ...data, system: { ...advancement, developed } }, { gmOverride });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -254,13 +273,6 @@ export class CharacterSheet<
 
   static async #onEditImage(this: CharacterSheet): Promise<void> {
     await pickImage(this.document);
-  }
-
-  static #onTab(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): void {
-    const tab = target.dataset.tab ?? "";
-    if (!isTab(tab)) return;
-    this.#activeTab = tab;
-    this.changeTab(tab, target.dataset.group ?? "primary");
   }
 
   static async #onRoll(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -379,6 +391,6 @@ export class CharacterSheet<
     const key = target.dataset.key ?? "";
     const source = engineAdvancementSource(key, currentRuleset().id);
     if (!source) return;
-    await this.#gainAdvancement(localize(`TERRAN.Adv.${key}`), source);
+    await this.#gainAdvancement({ name: localize(`TERRAN.Adv.${key}`), system: source });
   }
 }

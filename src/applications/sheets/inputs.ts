@@ -25,9 +25,19 @@ export type SheetItem = ItemSnapshot & {
   readonly enrichedDescription: string;
 };
 
-/** The character sheet's tabs. */
+/** The character sheet's tabs (core's `static TABS` and the pure context list the same). */
 export const CHARACTER_TABS = ["main", "items", "biography"] as const;
 export type CharacterTab = (typeof CHARACTER_TABS)[number];
+/** Each tab's label (an i18n key; written out so the key check sees them). */
+export const CHARACTER_TAB_LABELS: Readonly<Record<CharacterTab, string>> = {
+  main: "TERRAN.Sheet.Tabs.main",
+  items: "TERRAN.Sheet.Tabs.items",
+  biography: "TERRAN.Sheet.Tabs.biography",
+};
+
+export function isCharacterTab(id: unknown): id is CharacterTab {
+  return typeof id === "string" && (CHARACTER_TABS as readonly string[]).includes(id);
+}
 
 /** The creation helper's draft (R-CHAR-4): the group dice once rolled and the player's shares so far. */
 export interface CreationDraft {

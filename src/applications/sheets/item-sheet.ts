@@ -20,13 +20,14 @@ import {
   type ItemSheetView,
   type ModifierField,
 } from "./item-context.ts";
-import { ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "./parts.ts";
+import { ITEM_LIMITED_PARTS, ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { schemaLimits } from "./submit.ts";
 import { defineAdvancementSchema } from "../../data/item/advancement.ts";
 import { defineArmourSchema } from "../../data/item/armour.ts";
 import { defineConditionSchema } from "../../data/item/condition.ts";
 import { defineWeaponSchema } from "../../data/item/weapon.ts";
 import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+import { inputOf } from "./dom.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -95,19 +96,20 @@ export class TerranItemSheet<
     return Object.assign(context, view);
   }
 
-  /** Only the header, this type's part and the description. */
+  /** Only the header, this type's part and the description; a limited viewer gets no mechanics part. */
   protected override _configureRenderParts(options: RenderOptions) {
     const parts = super._configureRenderParts(options);
-    const keep: readonly string[] = itemSheetParts(this.#snapshot().type);
+    const keep: readonly string[] = this.document.limited ? ITEM_LIMITED_PARTS : itemSheetParts(this.#snapshot().type);
     for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
     return parts;
   }
 
   protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
+    // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("change", (event) => {
-      const input = event.target;
-      if (input instanceof HTMLInputElement && input.dataset.change) void this.#onChange(input);
+      const input = inputOf(event.target);
+      if (input?.dataset.change) void this.#onChange(input);
     });
   }
 

@@ -69,3 +69,19 @@ export async function droppedItem(data: object): Promise<Item.Implementation | n
   const doc: unknown = await fromUuid(uuid as `Item.${string}`);
   return doc instanceof Item ? (doc as Item.Implementation) : null;
 }
+
+/** An item's data ready for creation on an actor (a plain object: name, type, img, system, flags, _stats…). */
+export type ImportedItemData = Readonly<Record<string, unknown>> & { readonly name?: string; readonly type?: string };
+
+/**
+ * A dropped item's data, made the way core imports a document from a compendium
+ * (WorldCollection#fromCompendium with FromCompendiumOptions, as Draw Steel's actor sheet does): the
+ * flags and `_stats.compendiumSource` (the link to the compendium entry) are kept; the folder, the
+ * sort, the per-user ownership and the id are cleared, so the copy is the actor's own.
+ */
+export function importData(item: Item.Implementation): ImportedItemData {
+  const items = game.items;
+  if (!items) throw new Error("The world's items are not ready: nothing can be dropped yet.");
+  const data: unknown = items.fromCompendium(item, { clearFolder: true, clearSort: true, clearOwnership: true, keepId: false });
+  return data as ImportedItemData;
+}

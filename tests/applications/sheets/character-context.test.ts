@@ -151,14 +151,14 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
   });
 
   it("marks the active tab", () => {
-    expect(view.tabs.map((t) => [t.id, t.active])).toEqual([
-      ["main", true],
-      ["items", false],
-      ["biography", false],
+    expect(Object.values(view.tabs).map((t) => [t.id, t.active, t.label])).toEqual([
+      ["main", true, "TERRAN.Sheet.Tabs.main"],
+      ["items", false, "TERRAN.Sheet.Tabs.items"],
+      ["biography", false, "TERRAN.Sheet.Tabs.biography"],
     ]);
     const items = full(characterSheetContext({ ...seasonedCharacter(), ui: defaultCharacterUi({ activeTab: "items" }) }));
-    expect(items.tab.items.cssClass).toBe("active");
-    expect(items.tab.main.cssClass).toBe("");
+    expect(items.tabs.items).toMatchObject({ group: "primary", active: true, cssClass: "active" });
+    expect(items.tabs.main.cssClass).toBe("");
   });
 });
 

@@ -1,0 +1,235 @@
+/**
+ * What the character sheet's templates are given: the view types the pure context builder
+ * (character-context.ts) returns, and the tabs in core's ApplicationTab shape. Pure: no Foundry.
+ */
+import type { Attribute, Group, WoundTrack } from "../../rules/index.ts";
+import type { ButtonView, Message } from "./common.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "./inputs.ts";
+import type { Chip } from "./item-labels.ts";
+
+// ---------------------------------------------------------------------------------------------
+// The view
+
+/** One tab of the character sheet, as core's ApplicationTab has it (label: an i18n key). */
+export interface TabView {
+  readonly id: CharacterTab;
+  readonly group: "primary";
+  readonly label: string;
+  readonly active: boolean;
+  readonly cssClass: string;
+}
+
+/** The character sheet's tabs with `active` open (core's TABS lists the same ids: character-sheet.ts). */
+export function characterTabs(active: CharacterTab): Record<CharacterTab, TabView> {
+  const entries = CHARACTER_TABS.map((id): [CharacterTab, TabView] => {
+    const on = id === active;
+    return [id, { id, group: "primary", label: CHARACTER_TAB_LABELS[id], active: on, cssClass: on ? "active" : "" }];
+  });
+  return Object.fromEntries(entries) as Record<CharacterTab, TabView>;
+}
+
+export interface CircleView {
+  /** 1–4: the circle's place in its row. */
+  readonly index: number;
+  readonly filled: boolean;
+  /** The first circle of a row: fenced off, read vertically it gives the Save (R-CHAR-3). */
+  readonly fenced: boolean;
+  /** The rating a click sets (a filled top circle clears itself). */
+  readonly sets: number;
+  readonly button: ButtonView;
+}
+
+/** A roll the sheet offers: what `TerranEngine.roll` is asked for, and the Light Dice it starts from. */
+export interface RollView extends ButtonView {
+  /** An attribute id, `save:<group>` or a weapon's item id. */
+  readonly what: string;
+  /** The Light Dice before situational choices (wounds, Danger sense, Mortally Wounded applied). */
+  readonly light: number;
+  /** Drag it to the hotbar for a macro (only when the roll is open). */
+  readonly draggable: boolean;
+}
+
+export interface AttributeView {
+  readonly id: Attribute;
+  readonly labelKey: string;
+  readonly value: number;
+  readonly circles: readonly CircleView[];
+  readonly roll: RollView;
+}
+
+export interface GroupView {
+  readonly id: Group;
+  readonly labelKey: string;
+  readonly attributes: readonly AttributeView[];
+  readonly save: {
+    readonly labelKey: string;
+    readonly value: number;
+    readonly max: number;
+    readonly pips: readonly { readonly filled: boolean }[];
+    readonly roll: RollView;
+  };
+  /** R-HARM-4 the wound that costs this group a die, or null. */
+  readonly penalty: Message | null;
+  /** A marked track whose penalty an advancement cancels (Could be worse, Unyielding), or null. */
+  readonly ignored: Message | null;
+}
+
+export interface TrackView {
+  readonly value: number;
+  readonly max: number;
+  /** The track's stored dice count (editable) and the dice its roll throws (advancements applied). */
+  readonly dice: number;
+  readonly thrown: number;
+  readonly percent: number;
+  /** The input limits. */
+  readonly limits: { readonly valueMax: number; readonly maxMax: number };
+}
+
+export interface WoundView {
+  readonly id: WoundTrack;
+  readonly labelKey: string;
+  readonly marked: boolean;
+  /** "−1d to Insight rolls" */
+  readonly effect: Message;
+  readonly ignored: Message | null;
+  readonly toggle: ButtonView;
+}
+
+export interface BannerView {
+  readonly kind: "mortal" | "dead" | "lost" | "sayonara";
+  readonly title: Message;
+  readonly text: Message;
+}
+
+export interface ItemRowView {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly type: SheetItem["type"];
+  readonly expanded: boolean;
+  readonly hasDescription: boolean;
+  readonly enrichedDescription: string;
+  readonly chips: readonly Chip[];
+  readonly moveUp: ButtonView;
+  readonly moveDown: ButtonView;
+  readonly remove: ButtonView;
+  /** Weapons and armour: the equipped toggle. */
+  readonly equip: { readonly shown: boolean; readonly equipped: boolean; readonly button: ButtonView };
+  /** Weapons: the roll button. */
+  readonly roll: RollView | null;
+  /** Armour: a sacrificed shield. */
+  readonly destroyed: boolean;
+}
+
+export interface ItemListView {
+  readonly id: "advancements" | "conditions" | "weapons" | "armour";
+  readonly labelKey: string;
+  readonly emptyKey: string;
+  readonly rows: readonly ItemRowView[];
+  readonly create: ButtonView & { readonly type: SheetItem["type"] };
+}
+
+export interface ShareOptionView {
+  readonly first: number;
+  readonly second: number;
+  readonly selected: boolean;
+  readonly label: Message;
+}
+
+export interface CreationGroupView {
+  readonly id: Group;
+  readonly labelKey: string;
+  readonly face: number;
+  readonly points: number;
+  readonly firstLabelKey: string;
+  readonly secondLabelKey: string;
+  readonly options: readonly ShareOptionView[];
+}
+
+export interface CreationView {
+  readonly shown: boolean;
+  readonly ratings: {
+    readonly done: boolean;
+    readonly rolled: boolean;
+    readonly roll: ButtonView;
+    readonly groups: readonly CreationGroupView[];
+    readonly apply: ButtonView;
+  };
+  readonly grit: { readonly done: boolean; readonly value: number; readonly roll: ButtonView };
+  readonly ego: { readonly done: boolean; readonly value: number; readonly roll: ButtonView };
+  readonly advancement: { readonly options: readonly { readonly key: string; readonly labelKey: string; readonly take: ButtonView }[] };
+}
+
+export interface IdentityView {
+  readonly kind: "list" | "identity";
+  /** Core: the archetype select (the ruleset's list, plus the stored free text if any). */
+  readonly archetype: {
+    readonly value: string;
+    readonly options: readonly { readonly value: string; readonly label: Message; readonly text: string; readonly selected: boolean }[];
+    /** The archetype as read: a label key, or the player's own words. */
+    readonly display: { readonly key: string; readonly text: string };
+  };
+  /** Degenesis: Culture, Clan, Concept (free text) and the Cult. */
+  readonly fields: readonly { readonly name: string; readonly labelKey: string; readonly value: string }[];
+  readonly cult: {
+    readonly value: string;
+    readonly options: readonly { readonly value: string; readonly label: Message; readonly text: string; readonly selected: boolean }[];
+  };
+}
+
+export interface CharacterLimitedView {
+  readonly limited: true;
+  readonly cssClass: string;
+  readonly name: string;
+  readonly img: string;
+}
+
+export interface CharacterFullView {
+  readonly limited: false;
+  readonly cssClass: string;
+  readonly name: string;
+  readonly img: string;
+  readonly uuid: string;
+  readonly editable: boolean;
+  readonly owner: boolean;
+  readonly isGM: boolean;
+  readonly ruleset: { readonly id: string; readonly labelKey: string };
+  readonly identity: IdentityView;
+  readonly banners: readonly BannerView[];
+  /**
+   * The tabs in the shape of core's ApplicationTab (foundry.applications.types.ApplicationTab), keyed
+   * by id as core's `context.tabs`: the nav lists them, each section takes its `cssClass`. Which tab
+   * is open is an input (`ui.activeTab`: core's `tabGroups.primary` in Foundry, the fixture here).
+   */
+  readonly tabs: Readonly<Record<CharacterTab, TabView>>;
+  readonly groups: readonly GroupView[];
+  readonly attributeTotal: { readonly value: number; readonly cap: number; readonly text: Message };
+  readonly grit: TrackView & { readonly rest: ButtonView };
+  readonly ego: TrackView & { readonly reset: ButtonView; readonly resetLabelKey: string };
+  readonly wounds: readonly WoundView[];
+  readonly mortallyWounded: boolean;
+  readonly armour: {
+    readonly value: number;
+    readonly lines: readonly { readonly labelKey: string; readonly value: number }[];
+    readonly heavy: boolean;
+  };
+  readonly xp: {
+    readonly value: number;
+    readonly nextCost: number;
+    readonly advancements: number;
+    readonly text: Message;
+    readonly affordable: boolean;
+  };
+  readonly lists: {
+    readonly advancements: ItemListView;
+    readonly conditions: ItemListView;
+    readonly weapons: ItemListView;
+    readonly armour: ItemListView;
+  };
+  readonly creation: CreationView;
+  readonly sayonara: ButtonView & { readonly declared: boolean };
+  readonly biography: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  readonly notes: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+}
+
+export type CharacterSheetView = CharacterLimitedView | CharacterFullView;
