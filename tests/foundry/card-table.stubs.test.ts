@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessageStub} from "../stubs/foundry-client.ts";
 import { Dice3dStub, makeGm, resetWorld, world, GENERATIONS, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
+import { toSecondRealm } from "../stubs/applications.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { api } from "../../src/api.ts";
@@ -313,6 +314,38 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     await click(msg, '[data-action="confirm-effect"]');
     expect(dsn.animations).toHaveLength(1);
     expect(dsn.animations[0]).toMatchObject({ whisper: [GM.id, ROLLER.id], blind: false });
+  });
+
+  // Detached windows (v14) ---------------------------------------------------------------------
+
+  it("(stand-ins) popped out into its own window (v14), the roll dialog still reads its fields and steppers and rolls", async () => {
+    const mira = hero();
+    const dialog = new RollDialog({ actor: mira, target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & { element: HTMLElement; detach(): void; render(): Promise<unknown> };
+    await dialog.render({ force: true });
+    if (generation < 14) return expect(() => dialog.detach()).toThrow();
+    dialog.detach();
+    await dialog.render();
+    const select = dialog.element.querySelector<HTMLSelectElement>('select[name="messageMode"]');
+    expect(select instanceof HTMLElement).toBe(false); // the premise: nodes of another realm
+    if (!select) throw new Error("no mode select");
+    select.value = "self";
+    select.dispatchEvent(new (select.ownerDocument.defaultView as unknown as typeof globalThis).Event("change", { bubbles: true }));
+    await vi.waitFor(() => expect(dialog.element.querySelector('select[name="messageMode"] option[selected]')?.getAttribute("value")).toBe("self"));
+    nextFaces.push(5, 3);
+    dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+    await vi.waitFor(() => expect(world.created).toHaveLength(1));
+    expect(world.created[0]).toMatchObject({ whisper: [ROLLER.id] });
+  });
+
+  it("R-RA-5 (stand-ins): a click on a card drawn in a detached window (nodes of another realm) is dispatched", async () => {
+    const state = card([5, 3, 2]);
+    const msg = message({ kind: "risky", state });
+    const root = toSecondRealm(await shown(msg));
+    const die = root.querySelector<HTMLElement>('[data-action="select-die"][data-index="2"][data-role="effect"]');
+    if (!die) throw new Error("no die button");
+    expect(die instanceof HTMLElement).toBe(false);
+    await clickOn(msg, die);
+    expect(riskyState(msg)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
   });
 
   // 8. Owners apply with no GM online ------------------------------------------------------------

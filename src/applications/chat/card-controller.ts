@@ -25,6 +25,7 @@ import { attempt } from "../../documents/notify.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
 import { currentCardUser } from "./card-render.ts";
+import { actionElement } from "../dom.ts";
 
 async function save(message: ChatMessage.Implementation, card: StoredCard, roll?: Roll): Promise<void> {
   if (!roll) {
@@ -90,14 +91,6 @@ function challengeAction(message: ChatMessage.Implementation, state: ChallengeCa
   if (action !== "apply-harm") return Promise.resolve();
   const version = Number(el.closest<HTMLElement>("[data-version]")?.dataset.version ?? state.version);
   return applyHarmClick(message, state, challengeCardResult(state).effect.value, version);
-}
-
-/** The element with a `data-action` the event started in (by its properties: a detached v14 window has its own DOM classes). */
-function actionElement(target: EventTarget | null): HTMLElement | null {
-  const closest: unknown = target !== null && typeof target === "object" ? Reflect.get(target, "closest") : undefined;
-  if (typeof closest !== "function") return null;
-  const found: unknown = Reflect.apply(closest, target, ["[data-action]"]);
-  return found !== null && typeof found === "object" && "dataset" in found ? (found as HTMLElement) : null;
 }
 
 /** The click handler of a card message: dispatches `[data-action]` to the card's controller. */

@@ -1,6 +1,6 @@
 /** A small prompt for one whole number (Exceptional's n), through DialogV2. */
 import { localize } from "./sheet-glue.ts";
-import { inputOf } from "./dom.ts";
+import { inputOf } from "../dom.ts";
 
 /** Asks for a whole number in [min, max]; null if the dialog is closed. Out-of-range answers are clamped. */
 export async function askNumber(title: string, prompt: string, limits: { min: number; max: number; value: number }): Promise<number | null> {

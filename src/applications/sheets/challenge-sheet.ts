@@ -15,7 +15,7 @@ import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemP
 import { askNumber } from "./ask-number.ts";
 import { schemaLimits } from "./submit.ts";
 import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { fieldOf } from "./dom.ts";
+import { fieldOf } from "../dom.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;

@@ -25,7 +25,7 @@ import { schemaLimits } from "./submit.ts";
 import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
 import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat, type ImportedItemData } from "./sheet-glue.ts";
-import { elementOf, inputOf } from "./dom.ts";
+import { elementOf, inputOf } from "../dom.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;

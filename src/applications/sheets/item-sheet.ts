@@ -27,7 +27,7 @@ import { defineArmourSchema } from "../../data/item/armour.ts";
 import { defineConditionSchema } from "../../data/item/condition.ts";
 import { defineWeaponSchema } from "../../data/item/weapon.ts";
 import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { inputOf } from "./dom.ts";
+import { inputOf } from "../dom.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
