@@ -20,9 +20,12 @@ import { asTierRank, assertDiceModifier, challengeStats, collectFlags, CORE, typ
 
 type Fields = Record<string, StubField>;
 
+/** A schema as the stand-ins built it (fvtt-types types the builders with Foundry's own field classes). */
+const stub = (define: () => object) => (): Fields => define() as unknown as Fields;
+
 const SCHEMAS: Readonly<Record<string, Record<string, () => Fields>>> = {
-  Actor: { character: defineCharacterSchema, challenge: defineChallengeSchema },
-  Item: { weapon: defineWeaponSchema, armour: defineArmourSchema, advancement: defineAdvancementSchema, condition: defineConditionSchema },
+  Actor: { character: stub(defineCharacterSchema), challenge: stub(defineChallengeSchema) },
+  Item: { weapon: stub(defineWeaponSchema), armour: stub(defineArmourSchema), advancement: stub(defineAdvancementSchema), condition: stub(defineConditionSchema) },
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
