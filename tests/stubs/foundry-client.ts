@@ -414,6 +414,8 @@ export class InvalidDocumentStub {
   }
 }
 
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
 function actorModels(): Record<string, ModelClass> {
   const config = Reflect.get(globalThis, "CONFIG") as { Actor?: { dataModels?: Record<string, ModelClass> } };
   return config.Actor?.dataModels ?? {};
@@ -430,14 +432,14 @@ export function loadWorld(markInvalid: readonly string[] = []): { actors: WorldC
   for (const stored of world.actorSources) {
     const raw = structuredClone(stored);
     const id = String(raw._id);
-    const invalid = () => new InvalidDocumentStub("Actor", id, String(raw.name ?? ""), String(raw.type ?? ""), isRecord(stored.system) ? structuredClone(stored.system) : {});
+    const invalid = () => new InvalidDocumentStub("Actor", id, text(raw.name), text(raw.type), isRecord(stored.system) ? structuredClone(stored.system) : {});
     const model = actorModels()[String(raw.type)];
     if (!model || markInvalid.includes(id)) {
       actors.addInvalid(invalid());
       continue;
     }
     try {
-      const actor = new ActorStub({ id, name: String(raw.name ?? ""), type: String(raw.type), model, source: isRecord(raw.system) ? raw.system : {} });
+      const actor = new ActorStub({ id, name: text(raw.name), type: String(raw.type), model, source: isRecord(raw.system) ? raw.system : {} });
       actors.add(actor);
     } catch (error) {
       if (!(error instanceof DataModelValidationError)) throw error;
@@ -448,7 +450,7 @@ export function loadWorld(markInvalid: readonly string[] = []): { actors: WorldC
   for (const stored of world.itemSources) {
     const raw = structuredClone(stored);
     const id = String(raw._id);
-    const invalid = () => new InvalidDocumentStub("Item", id, String(raw.name ?? ""), String(raw.type ?? ""), isRecord(stored.system) ? structuredClone(stored.system) : {});
+    const invalid = () => new InvalidDocumentStub("Item", id, text(raw.name), text(raw.type), isRecord(stored.system) ? structuredClone(stored.system) : {});
     if (markInvalid.includes(id)) {
       items.addInvalid(invalid());
       continue;
