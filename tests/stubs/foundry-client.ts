@@ -75,7 +75,9 @@ interface SystemModel {
   toObject(): Json;
   prepareDerivedData(): void;
 }
-type ModelClass = new (source: Json, options: { parent: unknown; joint?: "throw" | "log" }) => SystemModel;
+type ModelClass = (new (source: Json, options: { parent: unknown; joint?: "throw" | "log"; migrate?: boolean }) => SystemModel) & {
+  migrateData?(source: Json): unknown;
+};
 
 /** Stand-in item: an id, a name, a type and a system model built by the test. */
 export interface ItemStub {
@@ -128,17 +130,21 @@ export class ActorStub {
     world.documents.set(this.uuid, this);
   }
 
-  #build(source: Json, joint: "throw" | "log" = "throw"): SystemModel {
-    const model = new this.model(source, { parent: this, joint });
+  #build(source: Json, joint: "throw" | "log" = "throw", migrate = true): SystemModel {
+    const model = new this.model(source, { parent: this, joint, migrate });
     model.prepareDerivedData();
     return model;
   }
 
   /**
    * Foundry's update on the requesting client: the system model's `_preUpdate(changes, options, user)` runs
-   * first and may change the data (TypeDataModel#_preUpdate, "called by ClientDocument#_preUpdate",
+   * and may change the data (TypeDataModel#_preUpdate, "called by ClientDocument#_preUpdate",
    * foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html; Draw Steel base-actor.mjs writes
-   * into `changes` there). Then the merged source is validated: a field failure refuses the update on both
+   * into `changes` there). `migrateData` runs on the CHANGE alone, not on the merged data (it sees partial
+   * update data: foundryvtt#14482): on v14 before `_preUpdate`, which receives cleaned data (cleaning
+   * includes migration: foundryvtt#13406, #14411); on v13 the stand-in runs it after `_preUpdate` (the
+   * order is not documented; the two generations exercise both). Then the merged source is validated
+   * without migrating it again: a field failure refuses the update on both
    * generations; a joint failure refuses it on v13 and is logged while the change is saved on v14
    * (foundryvtt#14133). What is saved in the world's stored data (`world.actorSources`) is the difference
    * with the current data, or the whole change with `diff: false` (DatabaseUpdateOperation "diff":
@@ -149,15 +155,20 @@ export class ActorStub {
     this.updates.push(structuredClone(change));
     this.updateOptions.push(structuredClone(options));
     const expanded = expandUpdate(change);
+    const migrateChange = () => {
+      if (isRecord(expanded.system)) this.model.migrateData?.(expanded.system);
+    };
+    if (world.generation >= 14) migrateChange();
     const pre = Reflect.get(this.system, "_preUpdate") as unknown;
     if (typeof pre === "function") {
       const allowed: unknown = await (pre as (c: Json, o: Json, u: unknown) => unknown).call(this.system, expanded, options, world.user);
       if (allowed === false) return this;
     }
+    if (world.generation < 14) migrateChange();
     const system = expanded.system;
     if (isRecord(system)) {
       const before = this.system.toObject();
-      this.system = this.#build(mergeDeep(before, system), world.generation >= 14 ? "log" : "throw");
+      this.system = this.#build(mergeDeep(before, system), world.generation >= 14 ? "log" : "throw", false);
       storeChange(world.actorSources, this.id, options.diff === false ? system : diffObject(before, this.system.toObject()));
     }
     const flags = expanded.flags;

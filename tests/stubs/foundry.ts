@@ -154,10 +154,11 @@ export function schemaOf(cls: { defineSchema(): Record<string, StubField> }): Sc
 export class TypeDataModel {
   parent: unknown;
   declare _source: Json;
-  constructor(source: Record<string, unknown> = {}, options: { parent?: unknown; joint?: "throw" | "log" } = {}) {
+  constructor(source: Record<string, unknown> = {}, options: { parent?: unknown; joint?: "throw" | "log"; migrate?: boolean } = {}) {
     const cls = this.constructor as typeof TypeDataModel;
     const data = source;
-    cls.migrateData(data);
+    // `migrate: false`: an update's merged data, whose change was migrated on its own (see ActorStub.update).
+    if (options.migrate !== false) cls.migrateData(data);
     const schema = schemaOf(cls);
     const cleaned = schema.clean(data) as Json;
     const failures = schema.validate(cleaned, "");
@@ -188,6 +189,19 @@ export class TypeDataModel {
   }
   prepareDerivedData(): void {
     // The stand-in has nothing to derive.
+  }
+  /**
+   * The document-lifecycle hooks a model may override (TypeDataModel#_preCreate, #_preUpdate: "called by
+   * ClientDocument#_preCreate/_preUpdate", foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html).
+   * What Foundry's own base does there is not known here: the stand-in's does nothing and allows.
+   */
+  _preCreate(...args: unknown[]): Promise<boolean | void> {
+    void args;
+    return Promise.resolve();
+  }
+  _preUpdate(...args: unknown[]): Promise<boolean | void> {
+    void args;
+    return Promise.resolve();
   }
   toObject(): Record<string, unknown> {
     return structuredClone(this._source);
