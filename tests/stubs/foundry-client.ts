@@ -179,6 +179,20 @@ export class ActorStub {
     return this;
   }
 
+  /**
+   * Changes the pending document locally, nothing stored: what a `_preCreate` does to the document about to
+   * be created ("Modifications to the pending document before it is persisted should be performed with
+   * this.updateSource()", foundryvtt.com/api/v11/classes/foundry.documents.BaseActor.html). The stand-in
+   * takes the prototype token's bars and the name.
+   */
+  updateSource(change: Json): Json {
+    const expanded = expandUpdate(change);
+    const token = expanded.prototypeToken;
+    if (isRecord(token)) this.prototypeToken = mergeDeep(this.prototypeToken, token) as ActorStub["prototypeToken"];
+    if (typeof expanded.name === "string") this.name = expanded.name;
+    return expanded;
+  }
+
   /** Records the batch; an item built by the stand-in `Item` also takes its change (plain ItemStubs do not). */
   updateEmbeddedDocuments(_type: string, updates: Json[]): Promise<Json[]> {
     this.itemUpdates.push(structuredClone(updates));
@@ -515,6 +529,11 @@ function setProperty(object: Json, path: string, value: unknown): boolean {
   return true;
 }
 
+/** The value at `path` ("prototypeToken.bar1.attribute") in `object`, or undefined (foundry.utils.getProperty). */
+function getProperty(object: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined), object);
+}
+
 /** `{ system: { a: 1 } }` → `{ "system.a": 1 }` (arrays kept whole). */
 function flattenObject(object: Json, prefix = ""): Json {
   const out: Json = {};
@@ -559,6 +578,7 @@ Object.assign(foundryGlobal, {
 Object.assign(foundryGlobal.utils as Json, {
   escapeHTML: (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
   setProperty,
+  getProperty,
   flattenObject,
 });
 
