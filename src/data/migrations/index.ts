@@ -171,8 +171,10 @@ export function overwriteSource(target: Record<string, unknown>, next: Readonly<
 }
 
 /**
- * Dotted paths present in `before` and gone from `after` (`["experience", "wounds.hazed"]`), for the
- * world runner's update (`"system.-=experience": null`). Objects present in both are compared inside.
+ * Dotted paths present in `before` and gone from `after` (`["experience", "wounds.hazed"]`): what a
+ * migration removed. The world runner does not delete them from the database (that would take
+ * `"system.-=experience": null` on v13 and the `_del` operator on v14, dnd5e 5.3 migration.mjs); Foundry's
+ * cleaning leaves keys the schema does not know out on load. Objects present in both are compared inside.
  */
 export function removedPaths(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>, prefix = ""): string[] {
   const paths: string[] = [];
