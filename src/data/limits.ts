@@ -105,3 +105,9 @@ export const JOINT: Readonly<Record<string, JointLimits>> = {
 export function limitsOf(type: string): ModelLimits {
   return Object.hasOwn(LIMITS, type) ? LIMITS[type as keyof typeof LIMITS] : {};
 }
+
+/**
+ * Fields only a GM may change (system.json `documentTypes.<Document>.<type>.gmOnlyFields`, kept equal by
+ * tests/guards/manifest.test.ts): a player's whole write-back must leave them out, or the server refuses it.
+ */
+export const GM_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = { challenge: ["notes"] };

@@ -13,6 +13,7 @@
  * only by other users keeps its record until its owner next logs in. Checked on `ready`, after the world
  * migration (src/data/world-migration.ts).
  */
+import { GM_ONLY_FIELDS } from "./limits.ts";
 import { storedRepairs, type RepairRecord } from "./migrations/index.ts";
 import { repairText, type RepairSubject } from "./repair-text.ts";
 import { KEEP_REPAIRS_OPTION } from "./update-repair.ts";
@@ -55,23 +56,30 @@ function tell(subject: RepairSubject, records: readonly RepairRecord[]): void {
 
 const WRITE_BACK = { diff: false, render: false, [KEEP_REPAIRS_OPTION]: true } as const;
 
+/** The repaired data to write back, with the records cleared; a player's leaves out GM-only fields. */
+function writeBack(type: string, source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...source, repairs: [] };
+  if (!game.user?.isGM) for (const field of Object.hasOwn(GM_ONLY_FIELDS, type) ? (GM_ONLY_FIELDS[type] ?? []) : []) delete out[field];
+  return out;
+}
+
 async function announceActor(actor: Actor): Promise<void> {
   if (!tellsThisUser(actor)) return;
   const own = view(actor.system);
-  const items: { id: string; name: string; model: ModelView }[] = [];
+  const items: { id: string; name: string; type: string; model: ModelView }[] = [];
   for (const item of actor.items) {
     const model = view(item.system);
-    if (model && model.records.length > 0) items.push({ id: item.id ?? "", name: item.name, model });
+    if (model && model.records.length > 0) items.push({ id: item.id ?? "", name: item.name, type: item.type, model });
   }
   if (own && own.records.length > 0) {
     tell({ name: actor.name, prefix: own.prefix }, own.records);
-    await actor.update({ system: { ...own.source, repairs: [] } }, WRITE_BACK);
+    await actor.update({ system: writeBack(actor.type, own.source) }, WRITE_BACK);
   }
   for (const item of items) tell({ name: `${actor.name}: ${item.name}`, prefix: item.model.prefix }, item.model.records);
   if (items.length > 0) {
     await actor.updateEmbeddedDocuments(
       "Item",
-      items.map((item) => ({ _id: item.id, system: { ...item.model.source, repairs: [] } })),
+      items.map((item) => ({ _id: item.id, system: writeBack(item.type, item.model.source) })),
       WRITE_BACK,
     );
   }
@@ -82,7 +90,7 @@ async function announceItem(item: Item): Promise<void> {
   const model = view(item.system);
   if (!model || model.records.length === 0) return;
   tell({ name: item.name, prefix: model.prefix }, model.records);
-  await item.update({ system: { ...model.source, repairs: [] } }, WRITE_BACK);
+  await item.update({ system: writeBack(item.type, model.source) }, WRITE_BACK);
 }
 
 /** Tells this user about every world actor, their items, and world item they are the one to be told about. */

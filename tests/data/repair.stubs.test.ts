@@ -366,6 +366,21 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the owner is told what was 
     expect(notice?.message).toContain('"name":"Wolf"');
   });
 
+  it("a player's write-back leaves out the GM-only notes of a Challenge they own (the server would refuse it)", async () => {
+    const bad = challenge();
+    setPath(bad, "armour", 12);
+    world.actorSources = [{ _id: "actor00000000006", name: "Pet wolf", type: "challenge", system: bad }];
+    const { actors } = loadWorld();
+    const wolf = actors.contents[0];
+    if (!wolf) throw new Error("not loaded");
+    wolf.hasPlayerOwner = true;
+    await migrateWorld();
+    const written = wolf.updates.at(-1) as { system: Json };
+    expect(written.system).toMatchObject({ armour: 10, repairs: [] });
+    expect(written.system).not.toHaveProperty("notes");
+    expect(getPath(world.actorSources[0]?.system, "notes")).toBe("<p>Secret</p>");
+  });
+
   it("an embedded item's repair names the actor and the item", async () => {
     const ada = new ActorStub({ id: "actor00000000005", name: "Ada", type: "character", model: CharacterData as never, source: character() });
     world.actorSources = [{ _id: ada.id, name: "Ada", type: "character", system: character() }];

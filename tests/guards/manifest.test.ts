@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { GM_ONLY_FIELDS } from "../../src/data/limits.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const read = (file: string): unknown => JSON.parse(readFileSync(resolve(ROOT, file), "utf8"));
@@ -30,6 +31,16 @@ describe("system manifest", () => {
       expect(Object.keys(manifest.documentTypes[doc] ?? {}).sort()).toEqual([...(template[doc]?.types ?? [])].sort());
     }
     expect(Object.keys(template).sort()).toEqual(Object.keys(manifest.documentTypes).sort());
+  });
+
+  it("names the same GM-only fields as the code that writes a player's repairs back (src/data/limits.ts)", () => {
+    const declared = Object.fromEntries(
+      Object.entries(manifest.documentTypes.Actor ?? {}).flatMap(([type, entry]) => {
+        const fields = (entry as { gmOnlyFields?: string[] }).gmOnlyFields;
+        return fields ? [[type, fields]] : [];
+      }),
+    );
+    expect(declared).toEqual(GM_ONLY_FIELDS);
   });
 
   it("references styles and languages that exist, and the bundle Vite builds", () => {
