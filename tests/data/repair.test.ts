@@ -61,7 +61,7 @@ function withinLimits(type: keyof typeof LIMITS, source: Json): string[] {
   const joint = JOINT[type];
   if (joint?.total) {
     const values = joint.total.paths.map((p) => read(source, p));
-    if (values.every((v) => typeof v === "number") && (values as number[]).reduce((a, b) => a + b, 0) > joint.total.cap) problems.push("total");
+    if (values.every((v) => typeof v === "number") && (values).reduce((a, b) => a + b, 0) > joint.total.cap) problems.push("total");
   }
   for (const track of joint?.tracks ?? []) {
     const value = read(source, track.value);
