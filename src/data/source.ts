@@ -15,8 +15,13 @@ export interface RepairRecordSource {
   kept: string;
 }
 
-/** The schema version this code writes; the world migration runner brings older data up to it. */
-export const SCHEMA_VERSION = 2;
+/**
+ * The schema version this code writes; the world migration runner brings older data up to it.
+ * 2 → 3: the same shapes, plus every stored value inside its limits with a `repairs` record of what the
+ * repair changed (src/data/migrations/repair.ts), and each Challenge's token bar on its Disposition
+ * (src/data/token-bars.ts): the runner writes every document back so both reach the database.
+ */
+export const SCHEMA_VERSION = 3;
 
 export interface TrackSource {
   value: number;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GM_ONLY_FIELDS } from "../../src/data/limits.ts";
+import { SCHEMA_VERSION } from "../../src/data/source.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const read = (file: string): unknown => JSON.parse(readFileSync(resolve(ROOT, file), "utf8"));
@@ -31,6 +32,10 @@ describe("system manifest", () => {
       expect(Object.keys(manifest.documentTypes[doc] ?? {}).sort()).toEqual([...(template[doc]?.types ?? [])].sort());
     }
     expect(Object.keys(template).sort()).toEqual(Object.keys(manifest.documentTypes).sort());
+  });
+
+  it("states the data schema version the code writes (flags.schemaVersion)", () => {
+    expect((manifest as unknown as { flags: { schemaVersion: number } }).flags.schemaVersion).toBe(SCHEMA_VERSION);
   });
 
   it("names the same GM-only fields as the code that writes a player's repairs back (src/data/limits.ts)", () => {
