@@ -3,8 +3,14 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
-/** Files Foundry loads as they are: copied next to the bundle in dist/. */
-const STATIC = ["system.json", "template.json", "lang", "templates", "styles"];
+/**
+ * Files Foundry loads as they are: copied next to the bundle in dist/. Not `template.json`: it stays in
+ * the repository (the design's declaration of the document types, kept equal to system.json's
+ * `documentTypes` by tests/guards/manifest.test.ts) but is not shipped, because while it exists core
+ * rebuilds each type's `documentTypes` entry from it and drops the Challenge's `gmOnlyFields`
+ * (vttforge #145, #209), and v14 deprecates it (removed in v16: foundryvtt#13429).
+ */
+const STATIC = ["system.json", "lang", "templates", "styles"];
 
 function copyStatic(): Plugin {
   let outDir = resolve(import.meta.dirname, "dist");

@@ -8,6 +8,7 @@ import { AdvancementData } from "./data/item/advancement.ts";
 import { ArmourData } from "./data/item/armour.ts";
 import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
+import { TRACKABLE } from "./data/token-bars.ts";
 import { migrateWorld } from "./data/world-migration.ts";
 import { registerDiceSoNice } from "./dice/dsn.ts";
 import { TerranRoll } from "./dice/terran-roll.ts";
@@ -32,11 +33,8 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(TerranRoll);
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, challenge: ChallengeData });
   Object.assign(CONFIG.Item.dataModels, { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData });
-  // Token bars: Grit and Ego for characters (system.json names Grit primary, Ego secondary), Disposition for Challenges.
-  CONFIG.Actor.trackableAttributes = {
-    character: { bar: ["grit", "ego"], value: ["xp"] },
-    challenge: { bar: ["disposition"], value: [] },
-  };
+  // Token bars per type (src/data/token-bars.ts): Grit and Ego for characters, Disposition for Challenges.
+  CONFIG.Actor.trackableAttributes = Object.fromEntries(Object.entries(TRACKABLE).map(([type, t]) => [type, { bar: [...t.bar], value: [...t.value] }]));
   registerSettings();
   registerQueries();
   registerSheets();

@@ -38,3 +38,13 @@ export function trackField(initial: number, max?: number) {
 export function unmigratedField() {
   return new foundry.data.fields.ObjectField({ required: true, initial: {} });
 }
+
+/**
+ * What the repair of stored values changed (src/data/migrations/repair.ts): one record per field, kept
+ * until the owner's client has told them (src/data/repair-notice.ts). Not required, so data written
+ * before it existed (and the compendium sources) need not carry it.
+ */
+export function repairsField() {
+  const { ArrayField, SchemaField } = foundry.data.fields;
+  return new ArrayField(new SchemaField({ path: textField(), from: textField(), to: textField(), kept: textField() }), { required: false, initial: [] });
+}

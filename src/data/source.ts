@@ -7,8 +7,21 @@
 import type { Attribute, ChallengeTierId, DiceModifier, MechanicsFlag, ModifierScope, TierRank, WeaponTag } from "../rules/index.ts";
 import type { ConditionKind } from "../rules/index.ts";
 
-/** The schema version this code writes; the world migration runner brings older data up to it. */
-export const SCHEMA_VERSION = 2;
+/** One repaired field (see src/data/migrations/repair.ts): JSON text of the old and new values. */
+export interface RepairRecordSource {
+  path: string;
+  from: string;
+  to: string;
+  kept: string;
+}
+
+/**
+ * The schema version this code writes; the world migration runner brings older data up to it.
+ * 2 → 3: the same shapes, plus every stored value inside its limits with a `repairs` record of what the
+ * repair changed (src/data/migrations/repair.ts), and each Challenge's token bar on its Disposition
+ * (src/data/token-bars.ts): the runner writes every document back so both reach the database.
+ */
+export const SCHEMA_VERSION = 3;
 
 export interface TrackSource {
   value: number;
@@ -58,6 +71,8 @@ export interface CharacterSource {
   notes: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
+  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  repairs?: RepairRecordSource[];
 }
 
 export interface FacetSource {
@@ -86,6 +101,8 @@ export interface ChallengeSource {
   notes: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
+  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  repairs?: RepairRecordSource[];
 }
 
 export interface DiceModifierSource {
@@ -108,6 +125,8 @@ export interface WeaponSource {
   description: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
+  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  repairs?: RepairRecordSource[];
 }
 
 export type ArmourKind = "light" | "heavy" | "shield";
@@ -122,6 +141,8 @@ export interface ArmourSource {
   description: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
+  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  repairs?: RepairRecordSource[];
 }
 
 export type AdvancementSourceKind = "core" | "degenesis" | "cult";
@@ -143,6 +164,8 @@ export interface AdvancementSource {
   description: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
+  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  repairs?: RepairRecordSource[];
 }
 
 export interface ConditionSource {
@@ -154,6 +177,8 @@ export interface ConditionSource {
   description: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
+  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  repairs?: RepairRecordSource[];
 }
 
 /** An embedded item as the pure operations see it. */

@@ -875,7 +875,7 @@ describe("world schema version", () => {
   it("needsWorldMigration compares with the current version it is given", () => {
     expect(needsWorldMigration(2, 3)).toBe(true);
     expect(needsWorldMigration("3", 3)).toBe(false);
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
   });
 
   it("worldMigrationPlan says what to do: migrate (from what), nothing, or warn about a newer world", () => {

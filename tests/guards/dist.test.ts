@@ -57,6 +57,13 @@ describe("the built system", () => {
     expect(bundle).not.toMatch(/sandbox\/|startSandbox|foundry-standin/);
   });
 
+  it("ships no template.json (core would rebuild documentTypes from it, dropping gmOnlyFields; v14 deprecates it)", () => {
+    expect(existsSync(join(out, "template.json"))).toBe(false);
+    expect(existsSync(resolve(ROOT, "template.json")), "it stays in the repository").toBe(true);
+    const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as { documentTypes: { Actor: { challenge: { gmOnlyFields?: string[] } } } };
+    expect(manifest.documentTypes.Actor.challenge.gmOnlyFields).toEqual(["notes"]);
+  });
+
   it("keeps the document classes' names through minification (saved data revives as our classes)", () => {
     const bundle = readFileSync(join(out, "terran.mjs"), "utf8");
     // A class keeps its name when declared `class X`, assigned `X = class` (name inference), or wrapped

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { GM_ONLY_FIELDS } from "../../src/data/limits.ts";
+import { SCHEMA_VERSION } from "../../src/data/source.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const read = (file: string): unknown => JSON.parse(readFileSync(resolve(ROOT, file), "utf8"));
@@ -11,16 +13,18 @@ interface Manifest {
   styles: { src: string; layer?: string }[];
   languages: { lang: string; path: string }[];
   documentTypes: Record<string, Record<string, unknown>>;
-  compatibility: { minimum: string; verified: string };
+  compatibility: { minimum: string; verified: string; maximum?: string };
 }
 
 const manifest = read("system.json") as Manifest;
 const template = read("template.json") as Record<string, { types: string[] }>;
 
 describe("system manifest", () => {
-  it("is the terran-engine system for Foundry v13", () => {
+  it("is the terran-engine system for Foundry 13.351 to 14 (verified 14.369)", () => {
     expect(manifest.id).toBe("terran-engine");
-    expect(manifest.compatibility).toMatchObject({ minimum: "13", verified: "13" });
+    // 13.351 is the last v13 build (the research covers it; earlier v13 builds lack APIs we call),
+    // 14.369 the v14 build the stand-ins follow; v15 is not admitted until someone checks it.
+    expect(manifest.compatibility).toEqual({ minimum: "13.351", verified: "14.369", maximum: "14" });
   });
 
   it("declares the same document types as template.json", () => {
@@ -28,6 +32,20 @@ describe("system manifest", () => {
       expect(Object.keys(manifest.documentTypes[doc] ?? {}).sort()).toEqual([...(template[doc]?.types ?? [])].sort());
     }
     expect(Object.keys(template).sort()).toEqual(Object.keys(manifest.documentTypes).sort());
+  });
+
+  it("states the data schema version the code writes (flags.schemaVersion)", () => {
+    expect((manifest as unknown as { flags: { schemaVersion: number } }).flags.schemaVersion).toBe(SCHEMA_VERSION);
+  });
+
+  it("names the same GM-only fields as the code that writes a player's repairs back (src/data/limits.ts)", () => {
+    const declared = Object.fromEntries(
+      Object.entries(manifest.documentTypes.Actor ?? {}).flatMap(([type, entry]) => {
+        const fields = (entry as { gmOnlyFields?: string[] }).gmOnlyFields;
+        return fields ? [[type, fields]] : [];
+      }),
+    );
+    expect(declared).toEqual(GM_ONLY_FIELDS);
   });
 
   it("references styles and languages that exist, and the bundle Vite builds", () => {

@@ -15,14 +15,17 @@ import { defineAdvancementSchema } from "../../src/data/item/advancement.ts";
 import { defineArmourSchema } from "../../src/data/item/armour.ts";
 import { defineConditionSchema } from "../../src/data/item/condition.ts";
 import { defineWeaponSchema } from "../../src/data/item/weapon.ts";
-import { migrateActorSystemWithReport, migrateItemSystemWithReport } from "../../src/data/migrations/index.ts";
+import { migrateActorSystemWithReport, migrateItemSystemWithReport, repairSystem } from "../../src/data/migrations/index.ts";
 import { asTierRank, assertDiceModifier, challengeStats, collectFlags, CORE, type DiceModifier } from "../../src/rules/index.ts";
 
 type Fields = Record<string, StubField>;
 
+/** A schema as the stand-ins built it (fvtt-types types the builders with Foundry's own field classes). */
+const stub = (define: () => object) => (): Fields => define() as unknown as Fields;
+
 const SCHEMAS: Readonly<Record<string, Record<string, () => Fields>>> = {
-  Actor: { character: defineCharacterSchema, challenge: defineChallengeSchema },
-  Item: { weapon: defineWeaponSchema, armour: defineArmourSchema, advancement: defineAdvancementSchema, condition: defineConditionSchema },
+  Actor: { character: stub(defineCharacterSchema), challenge: stub(defineChallengeSchema) },
+  Item: { weapon: stub(defineWeaponSchema), armour: stub(defineArmourSchema), advancement: stub(defineAdvancementSchema), condition: stub(defineConditionSchema) },
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -117,6 +120,7 @@ export function systemProblems(documentName: "Actor" | "Item", type: string, sys
   const migrated = migrate(type, system);
   problems.push(...migrated.notes.map((note) => `${path}: migration note: ${note}`));
   if (!isDeepStrictEqual(migrated.source, system)) problems.push(`${path}: the migrations would still change it (not at the current schema)`);
+  for (const record of repairSystem(type, system).repairs) problems.push(`${path}.${record.path}: outside its limits (the repair would change ${record.from} to ${record.to})`);
   problems.push(...rulesProblems(type, system, path));
   return problems;
 }

@@ -11,6 +11,7 @@
  * Templates render with the real `handlebars` and the helper stand-ins of tests/support/templates.ts.
  */
 import "./foundry.ts";
+import { DataModelValidationError } from "./foundry.ts";
 import { ActorSheetStub, ApplicationStub, FilePickerStub, ItemSheetStub, dragEventData, renderSystemTemplate } from "./applications.ts";
 import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
@@ -23,11 +24,33 @@ import { expandUpdate, isRecord, mergeDeep, type Json } from "./json.ts";
 
 export { expandUpdate, mergeDeep } from "./json.ts";
 
+/** What changed from `before` to `after`, as a nested object of the new values (Foundry's diffObject, roughly). */
+export function diffObject(before: Json, after: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(after)) {
+    const old = before[key];
+    if (isRecord(value) && isRecord(old)) {
+      const inner = diffObject(old, value);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+    } else if (JSON.stringify(value) !== JSON.stringify(old)) out[key] = structuredClone(value);
+  }
+  return out;
+}
+
+/** Writes a system change into the stored copy of document `id` (the "database" a reload reads). */
+function storeChange(stored: Json[], id: string, system: Json): void {
+  const doc = stored.find((d) => d._id === id);
+  if (!doc || Object.keys(system).length === 0) return;
+  doc.system = mergeDeep(isRecord(doc.system) ? doc.system : {}, system);
+}
+
 interface SystemModel {
   toObject(): Json;
   prepareDerivedData(): void;
 }
-type ModelClass = new (source: Json, options: { parent: unknown }) => SystemModel;
+type ModelClass = (new (source: Json, options: { parent: unknown; joint?: "throw" | "log"; migrate?: boolean }) => SystemModel) & {
+  migrateData?(source: Json): unknown;
+};
 
 /** Stand-in item: an id, a name, a type and a system model built by the test. */
 export interface ItemStub {
@@ -61,8 +84,15 @@ export class ActorStub {
   readonly updates: Json[] = [];
   readonly itemUpdates: Json[][] = [];
 
-  constructor(init: { name: string; type: string; model: ModelClass; source: Json; items?: ItemStub[]; isOwner?: boolean }) {
-    this.id = `actor${String(++actorCounter).padStart(11, "0")}`;
+  /** Options each `update` was called with (`diff`, `render`…), in order. */
+  readonly updateOptions: Json[] = [];
+  /** Set by a test: a non-GM user owns it (Foundry's Actor#hasPlayerOwner). */
+  hasPlayerOwner = false;
+  /** The prototype token's bars (what a new token of this actor shows). */
+  prototypeToken: { bar1: { attribute: string | null }; bar2: { attribute: string | null } } = { bar1: { attribute: null }, bar2: { attribute: null } };
+
+  constructor(init: { name: string; type: string; model: ModelClass; source: Json; items?: ItemStub[]; isOwner?: boolean; id?: string }) {
+    this.id = init.id ?? `actor${String(++actorCounter).padStart(11, "0")}`;
     this.uuid = `Actor.${this.id}`;
     this.name = init.name;
     this.type = init.type;
@@ -96,27 +126,71 @@ export class ActorStub {
     this.ownership = { ...this.ownership, [world.user.id]: owner ? 3 : 0 };
   }
 
-  #build(source: Json): SystemModel {
-    const model = new this.model(source, { parent: this });
+  #build(source: Json, joint: "throw" | "log" = "throw", migrate = true): SystemModel {
+    const model = new this.model(source, { parent: this, joint, migrate });
     model.prepareDerivedData();
     return model;
   }
 
   /**
-   * Foundry: only an owner (or a GM) may update an actor; the server refuses anyone else (KB "Users and
-   * Permissions": Owner may edit; the same rule that makes players relay through the GM, Draw Steel
-   * helpers/sockets.mjs). The stand-in rejects such an update and changes nothing.
+   * Foundry's update on the requesting client: the system model's `_preUpdate(changes, options, user)` runs
+   * and may change the data (TypeDataModel#_preUpdate, "called by ClientDocument#_preUpdate",
+   * foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html; Draw Steel base-actor.mjs writes
+   * into `changes` there). `migrateData` runs on the CHANGE alone, not on the merged data (it sees partial
+   * update data: foundryvtt#14482): on v14 before `_preUpdate`, which receives cleaned data (cleaning
+   * includes migration: foundryvtt#13406, #14411); on v13 the stand-in runs it after `_preUpdate` (the
+   * order is not documented; the two generations exercise both). Then the merged source is validated
+   * without migrating it again: a field failure refuses the update on both
+   * generations; a joint failure refuses it on v13 and is logged while the change is saved on v14
+   * (foundryvtt#14133). What is saved in the world's stored data (`world.actorSources`) is the difference
+   * with the current data, or the whole change with `diff: false` (DatabaseUpdateOperation "diff":
+   * foundryvtt.com/api/v13/interfaces/foundry.abstract.types.DatabaseUpdateOperation.html), so a stored
+   * value the model repaired on load stays stored until a `diff: false` write (dnd5e migration.mjs).
+   * Only an owner (or a GM) may update an actor; the server refuses anyone else (KB "Users and
+   * Permissions": Owner may edit; the rule that makes players relay through the GM, Draw Steel
+   * helpers/sockets.mjs): the stand-in rejects such an update and changes nothing.
    */
-  update(change: Json): Promise<this> {
-    if (!this.isOwner) return Promise.reject(new Error(`User ${world.user.id} lacks permission to update Actor [${this.id}]`));
+  async update(change: Json, options: Json = {}): Promise<this> {
+    if (!this.isOwner) throw new Error(`User ${world.user.id} lacks permission to update Actor [${this.id}]`);
     this.updates.push(structuredClone(change));
+    this.updateOptions.push(structuredClone(options));
     const expanded = expandUpdate(change);
+    const migrateChange = () => {
+      if (isRecord(expanded.system)) this.model.migrateData?.(expanded.system);
+    };
+    if (world.generation >= 14) migrateChange();
+    const pre = Reflect.get(this.system, "_preUpdate") as unknown;
+    if (typeof pre === "function") {
+      const allowed: unknown = await (pre as (c: Json, o: Json, u: unknown) => unknown).call(this.system, expanded, options, world.user);
+      if (allowed === false) return this;
+    }
+    if (world.generation < 14) migrateChange();
     const system = expanded.system;
-    if (isRecord(system)) this.system = this.#build(mergeDeep(this.system.toObject(), system));
+    if (isRecord(system)) {
+      const before = this.system.toObject();
+      this.system = this.#build(mergeDeep(before, system), world.generation >= 14 ? "log" : "throw", false);
+      storeChange(world.actorSources, this.id, options.diff === false ? system : diffObject(before, this.system.toObject()));
+    }
     const flags = expanded.flags;
     if (isRecord(flags)) this.flags = mergeDeep(this.flags, flags);
     if (typeof expanded.img === "string") this.img = expanded.img;
-    return Promise.resolve(this);
+    const token = expanded.prototypeToken;
+    if (isRecord(token)) this.prototypeToken = mergeDeep(this.prototypeToken, token) as ActorStub["prototypeToken"];
+    return this;
+  }
+
+  /**
+   * Changes the pending document locally, nothing stored: what a `_preCreate` does to the document about to
+   * be created ("Modifications to the pending document before it is persisted should be performed with
+   * this.updateSource()", foundryvtt.com/api/v11/classes/foundry.documents.BaseActor.html). The stand-in
+   * takes the prototype token's bars and the name.
+   */
+  updateSource(change: Json): Json {
+    const expanded = expandUpdate(change);
+    const token = expanded.prototypeToken;
+    if (isRecord(token)) this.prototypeToken = mergeDeep(this.prototypeToken, token) as ActorStub["prototypeToken"];
+    if (typeof expanded.name === "string") this.name = expanded.name;
+    return expanded;
   }
 
   /** Records the batch; an item built by the stand-in `Item` also takes its change (plain ItemStubs do not). */
@@ -281,6 +355,123 @@ export function fromCompendium(doc: ItemDocStub, options: { clearFolder?: boolea
   return data;
 }
 
+/**
+ * Stand-in of Foundry's WorldCollection (`game.actors`, `game.items`): documents whose stored data
+ * breaks validation are NOT in `contents`; their ids are in `invalidDocumentIds` and `getInvalid(id)`
+ * gives them ("invalidDocumentIds: Record the set of document ids where the Document was not initialized
+ * because of invalid source data", foundryvtt.com/api/classes/foundry.documents.abstract.WorldCollection.html;
+ * repairing one = getInvalid, update, refresh: foundryvtt#8495; #8743, #8486). What Foundry's getInvalid
+ * gives for the system data (a fallback-repaired copy, foundryvtt#8535) is not known here: the stand-in's
+ * invalid document holds the raw stored `system`, and code must read the stored source from `game.data`,
+ * as dnd5e's migration does (module/migration.mjs).
+ */
+export class WorldCollectionStub<T extends { readonly id: string }> {
+  readonly invalidDocumentIds = new Set<string>();
+  readonly #valid: T[] = [];
+  readonly #invalid = new Map<string, InvalidDocumentStub>();
+  get contents(): T[] {
+    return [...this.#valid];
+  }
+  get(id: string): T | undefined {
+    return this.#valid.find((d) => d.id === id);
+  }
+  getInvalid(id: string): InvalidDocumentStub {
+    const doc = this.#invalid.get(id);
+    if (!doc) throw new Error(`stand-in: id [${id}] is not in the set of invalid ids`);
+    return doc;
+  }
+  add(doc: T): void {
+    this.#valid.push(doc);
+  }
+  addInvalid(doc: InvalidDocumentStub): void {
+    this.invalidDocumentIds.add(doc.id);
+    this.#invalid.set(doc.id, doc);
+  }
+  [Symbol.iterator](): Iterator<T> {
+    return this.#valid[Symbol.iterator]();
+  }
+  /** WorldCollection#fromCompendium (see `fromCompendium` below). */
+  fromCompendium(doc: ItemDocStub, options: Parameters<typeof fromCompendium>[1] = {}): Json {
+    return fromCompendium(doc, options);
+  }
+}
+
+/** A document Foundry could not initialise: its id, name, type and raw data; `update` writes to the stored copy only (a refresh is needed: foundryvtt#8495). */
+export class InvalidDocumentStub {
+  readonly updates: { change: Json; options: Json }[] = [];
+  readonly uuid: string;
+  constructor(
+    readonly documentName: "Actor" | "Item",
+    readonly id: string,
+    readonly name: string,
+    readonly type: string,
+    readonly system: Json,
+  ) {
+    this.uuid = `${documentName}.${id}`;
+  }
+  update(change: Json, options: Json = {}): Promise<this> {
+    this.updates.push({ change: structuredClone(change), options: structuredClone(options) });
+    const expanded = expandUpdate(change);
+    if (isRecord(expanded.system)) {
+      const stored = this.documentName === "Actor" ? world.actorSources : world.itemSources;
+      storeChange(stored, this.id, expanded.system);
+    }
+    return Promise.resolve(this);
+  }
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+function actorModels(): Record<string, ModelClass> {
+  const config = Reflect.get(globalThis, "CONFIG") as { Actor?: { dataModels?: Record<string, ModelClass> } };
+  return config.Actor?.dataModels ?? {};
+}
+
+/**
+ * Builds `game.actors` and `game.items` from `world.actorSources` / `world.itemSources` (set the models in
+ * CONFIG.Actor/Item.dataModels first): each document built with its model; one whose construction
+ * throws goes to `invalidDocumentIds`. `markInvalid` names ids Foundry refuses for a reason the stand-in
+ * does not model (a core field, a rule of Foundry's we cannot see): they are invalid whatever their data.
+ */
+export function loadWorld(markInvalid: readonly string[] = []): { actors: WorldCollectionStub<ActorStub>; items: WorldCollectionStub<ItemDocStub> } {
+  const actors = new WorldCollectionStub<ActorStub>();
+  for (const stored of world.actorSources) {
+    const raw = structuredClone(stored);
+    const id = String(raw._id);
+    const invalid = () => new InvalidDocumentStub("Actor", id, text(raw.name), text(raw.type), isRecord(stored.system) ? structuredClone(stored.system) : {});
+    const model = actorModels()[String(raw.type)];
+    if (!model || markInvalid.includes(id)) {
+      actors.addInvalid(invalid());
+      continue;
+    }
+    try {
+      const actor = new ActorStub({ id, name: text(raw.name), type: String(raw.type), model, source: isRecord(raw.system) ? raw.system : {} });
+      actors.add(actor);
+    } catch (error) {
+      if (!(error instanceof DataModelValidationError)) throw error;
+      actors.addInvalid(invalid());
+    }
+  }
+  const items = new WorldCollectionStub<ItemDocStub>();
+  for (const stored of world.itemSources) {
+    const raw = structuredClone(stored);
+    const id = String(raw._id);
+    const invalid = () => new InvalidDocumentStub("Item", id, text(raw.name), text(raw.type), isRecord(stored.system) ? structuredClone(stored.system) : {});
+    if (markInvalid.includes(id)) {
+      items.addInvalid(invalid());
+      continue;
+    }
+    try {
+      items.add(new ItemDocStub({ ...raw, _id: id }));
+    } catch (error) {
+      if (!(error instanceof DataModelValidationError)) throw error;
+      items.addInvalid(invalid());
+    }
+  }
+  world.collections = { actors, items };
+  return { actors, items };
+}
+
 // Getters (not Object.assign, which would copy today's values): the glue reads the world as it is now.
 const game = Reflect.get(globalThis, "game") as Json;
 Object.defineProperties(game, {
@@ -291,10 +482,24 @@ Object.defineProperties(game, {
   // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one.
   messages: { value: { get: (id: string) => world.messages.get(id) }, configurable: true },
   // The system's own settings from `world.settings`; core's chat mode setting by generation (./chat.ts).
-  settings: { value: { get: (scope: string, key: string) => (scope === "core" ? coreSetting(key) : world.settings.get(key)) }, configurable: true },
+  settings: {
+    value: {
+      get: (scope: string, key: string) => (scope === "core" ? coreSetting(key) : world.settings.get(key)),
+      set: (_scope: string, key: string, value: unknown) => {
+        world.settings.set(key, value);
+        return Promise.resolve(value);
+      },
+    },
+    configurable: true,
+  },
+  actors: { get: () => world.collections.actors ?? undefined, configurable: true },
+  // The world's items (once a test loads a world), and `fromCompendium` as WorldCollection has it.
+  items: { get: () => world.collections.items ?? { fromCompendium }, configurable: true },
+  // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs reads invalid documents' source there).
+  data: { get: () => ({ actors: world.actorSources, items: world.itemSources }), configurable: true },
+  packs: { get: () => ({ contents: [] }), configurable: true },
   modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
   dice3d: { get: () => world.dice3d, configurable: true },
-  items: { value: { fromCompendium }, configurable: true },
 });
 
 /** Sets `path` ("system.equipped") in `object`, creating objects on the way. */
@@ -307,6 +512,11 @@ function setProperty(object: Json, path: string, value: unknown): boolean {
   }
   node[parts.at(-1) ?? path] = value;
   return true;
+}
+
+/** The value at `path` ("prototypeToken.bar1.attribute") in `object`, or undefined (foundry.utils.getProperty). */
+function getProperty(object: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined), object);
 }
 
 /** `{ system: { a: 1 } }` → `{ "system.a": 1 }` (arrays kept whole). */
@@ -354,6 +564,7 @@ Object.assign(foundryGlobal, {
 Object.assign(foundryGlobal.utils as Json, {
   escapeHTML: (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
   setProperty,
+  getProperty,
   flattenObject,
 });
 
@@ -364,10 +575,10 @@ Reflect.set(globalThis, "Actor", ActorStub);
 Reflect.set(globalThis, "Item", ItemDocStub);
 Reflect.set(globalThis, "ChatMessage", ChatMessageStub);
 Reflect.set(globalThis, "fromUuid", (uuid: string) => Promise.resolve(world.documents.get(uuid) ?? null));
-/** Notifications show on the current user's screen: `world.warnings` keeps the texts, `world.notices` whose screen. */
+/** Notifications show on the current user's screen: `world.warnings` keeps the texts, `world.notices` whose screen and with which options. */
 function notify(level: "warn" | "info" | "error") {
-  return (m: string) => {
-    world.notices.push({ userId: world.user.id, level, message: m });
+  return (m: string, options?: unknown) => {
+    world.notices.push({ userId: world.user.id, level, message: m, options });
     if (level !== "info") world.warnings.push(m);
   };
 }

@@ -15,6 +15,8 @@ export type Generation = (typeof GENERATIONS)[number];
 export interface UserStub {
   readonly id: string;
   readonly isGM: boolean;
+  /** Foundry's User#isActiveGM: the one GM whose client runs world-wide chores (the world migration). */
+  readonly isActiveGM?: boolean;
   targets: Set<{ actor: ActorStub | null }>;
 }
 
@@ -36,7 +38,7 @@ export const world = {
   settings: new Map<string, unknown>(),
   warnings: [] as string[],
   /** Every notification with the screen it showed on. */
-  notices: [] as { userId: string; level: "warn" | "info" | "error"; message: string }[],
+  notices: [] as { userId: string; level: "warn" | "info" | "error"; message: string; options?: unknown }[],
   /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
   dialogAnswers: [] as unknown[],
   dialogs: [] as Json[],
@@ -50,6 +52,16 @@ export const world = {
   /** Active modules by id (Dice So Nice is "dice-so-nice"), and what `game.dice3d` holds. */
   modules: new Set<string>(),
   dice3d: undefined as unknown,
+  /**
+   * The world's stored documents (what the server sends and `game.data.actors` / `game.data.items` hold),
+   * raw as saved: `loadWorld()` (foundry-client.ts) builds `game.actors` / `game.items` from them, and a
+   * stand-in update writes its change back here, so a test can "reload".
+   */
+  actorSources: [] as Json[],
+  itemSources: [] as Json[],
+  /** `game.actors` / `game.items` as `loadWorld()` last built them (null: not loaded). */
+  collections: { actors: null as unknown, items: null as unknown },
+  /** Notifications shown (`info`, `warn`, `error`), with the text the system passed. */
   /** Applications rendered for the first time, in order (a sheet, the roll dialog it opened…). */
   opened: [] as ApplicationStub[],
   /** File pickers opened (their options hold the callback a chosen path goes to). */
@@ -77,6 +89,7 @@ export function makeGm(id = "gm"): GmStub {
   const gm: GmStub = {
     id,
     isGM: true,
+    isActiveGM: true,
     targets: new Set(),
     queries: [],
     async query(name, data) {
@@ -116,6 +129,9 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.dice3d = undefined;
   world.opened = [];
   world.pickers = [];
+  world.actorSources = [];
+  world.itemSources = [];
+  world.collections = { actors: null, items: null };
 }
 resetWorld();
 

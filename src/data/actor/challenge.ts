@@ -2,12 +2,13 @@
  * A Challenge (R-CH-1 … R-CH-5): its tier, Disposition, Effect dice, further facets, optional armour
  * and GM-only notes.
  */
-import { CORE, type ChallengeTierId } from "../../rules/index.ts";
-import { booleanField, choiceField, integerField, textField, unmigratedField } from "../fields.ts";
-import { migrateChallenge, overwriteSource } from "../migrations/index.ts";
+import { booleanField, choiceField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
+import { CHALLENGE_TIER_IDS } from "../limits.ts";
+import { tokenBarUpdate } from "../token-bars.ts";
+import { migrateChallenge, overwriteSource, repairWithRecords } from "../migrations/index.ts";
+import { preUpdateRepairs } from "../update-repair.ts";
 
-/** R-CH-1 the tier ids (the same in every ruleset; the tables may differ). */
-export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = CORE.challengeTiers.map((t) => t.id);
+export { CHALLENGE_TIER_IDS };
 
 /** The fields a Challenge and each of its facets share. */
 function tierFields() {
@@ -31,6 +32,7 @@ export function defineChallengeSchema() {
     /** GM-only (system.json gmOnlyFields). */
     notes: new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "", gmOnly: true }),
     unmigrated: unmigratedField(),
+    repairs: repairsField(),
   };
 }
 
@@ -44,8 +46,38 @@ export class ChallengeData extends foundry.abstract.TypeDataModel<ChallengeSchem
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate it in place, and return it.
-    return super.migrateData(overwriteSource(source, migrateChallenge(source)));
+    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
+    return super.migrateData(overwriteSource(source, repairWithRecords("challenge", migrateChallenge(source)).source));
+  }
+  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes, options] = args;
+    preUpdateRepairs(this, "challenge", ChallengeData.LOCALIZATION_PREFIXES, changes, options);
+    return allowed;
+  }
+
+
+  /**
+   * A new Challenge's token shows its Disposition (the manifest's primary bar is the characters' Grit):
+   * the pending document is changed with `updateSource`, as core documents for `_preCreate` ("Modifications
+   * to the pending document before it is persisted should be performed with this.updateSource()",
+   * foundryvtt.com/api/v11/classes/foundry.documents.BaseActor.html). A bar the creation data names and a
+   * Challenge has is kept (src/data/token-bars.ts).
+   */
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preCreate"]>) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const [data] = args;
+    const asked = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(data, `prototypeToken.${bar}.attribute`);
+    const current = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(this.parent, `prototypeToken.${bar}.attribute`);
+    const update = tokenBarUpdate("challenge", {
+      bar1: asked("bar1") === undefined ? current("bar1") : asked("bar1"),
+      bar2: asked("bar2") === undefined ? current("bar2") : asked("bar2"),
+    });
+    if (update) this.parent.updateSource(update);
+    return allowed;
   }
 
   /** R-RA-7 overcome when a Disposition (its own or a facet's, R-CH-5) reaches 0. */

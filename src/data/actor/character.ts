@@ -5,8 +5,9 @@
  */
 import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, attributeTotal, EGO_MAX } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../derived.ts";
-import { booleanField, htmlField, integerField, textField, unmigratedField } from "../fields.ts";
-import { migrateCharacter, overwriteSource } from "../migrations/index.ts";
+import { booleanField, htmlField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
+import { migrateCharacter, overwriteSource, repairWithRecords } from "../migrations/index.ts";
+import { preUpdateRepairs } from "../update-repair.ts";
 import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
 
@@ -35,12 +36,19 @@ export function defineCharacterSchema() {
     biography: htmlField(),
     notes: htmlField(),
     unmigrated: unmigratedField(),
+    repairs: repairsField(),
   };
 }
 
 export type CharacterSchema = ReturnType<typeof defineCharacterSchema>;
 
-/** Joint limits no single field can state; a violating update is refused with this message. */
+/**
+ * Joint limits no single field can state (R-CHAR-5, R-GRIT-1, R-EGO-1): the key of the message naming
+ * the first one `source` breaks, or null. The model does NOT enforce them with `validateJoint`: a throw
+ * there makes a loaded character invalid (foundryvtt#8743) and may not stop a v14 update
+ * (foundryvtt#14133). They hold by repair instead: on load in `migrateData`, on update in `_preUpdate`
+ * (src/data/migrations/repair.ts, src/data/update-repair.ts).
+ */
 export function characterJointError(source: Pick<CharacterSource, "attributes" | "grit" | "ego">): string | null {
   if (attributeTotal(source.attributes) > ATTRIBUTE_TOTAL_CAP) return "TERRAN.Error.attributeTotal";
   if (source.grit.value > source.grit.max) return "TERRAN.Error.gritAboveMax";
@@ -56,15 +64,19 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate it in place, and return it.
-    return super.migrateData(overwriteSource(source, migrateCharacter(source)));
+    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
+    return super.migrateData(overwriteSource(source, repairWithRecords("character", migrateCharacter(source)).source));
+  }
+  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes, options] = args;
+    preUpdateRepairs(this, "character", CharacterData.LOCALIZATION_PREFIXES, changes, options);
+    return allowed;
   }
 
-  /** R-CHAR-5, R-GRIT-1, R-EGO-1 limits across fields: refused with a readable message. */
-  static override validateJoint(data: CharacterSource): void {
-    const key = characterJointError(data);
-    if (key) throw new Error(game.i18n?.localize(key) ?? key);
-  }
+
 
   /** Derived data (not stored). */
   declare derived: CharacterDerived;

@@ -1,11 +1,11 @@
 /** An advancement (R-ADV-1, R-ADV-2): its mechanics as the engine reads them. */
-import { ATTRIBUTES } from "../../rules/index.ts";
-import { choiceField, htmlField, integerField, textField, unmigratedField } from "../fields.ts";
-import { migrateAdvancement, overwriteSource } from "../migrations/index.ts";
-import type { AdvancementSourceKind } from "../source.ts";
+import { choiceField, htmlField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
+import { ADVANCEMENT_SOURCES, DEVELOPED_CHOICES } from "../limits.ts";
+import { migrateAdvancement, overwriteSource, repairWithRecords } from "../migrations/index.ts";
+import { preUpdateRepairs } from "../update-repair.ts";
 import { diceModifiersField, flagsField } from "./modifiers.ts";
 
-export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult"];
+export { ADVANCEMENT_SOURCES };
 
 export function defineAdvancementSchema() {
   const { StringField } = foundry.data.fields;
@@ -16,11 +16,12 @@ export function defineAdvancementSchema() {
     dice: diceModifiersField(),
     flags: flagsField(),
     /** R-CHAR-5 Developed: the attribute it raised. */
-    developed: new StringField({ required: true, blank: true, choices: ["", ...ATTRIBUTES], initial: "" }),
+    developed: new StringField({ required: true, blank: true, choices: [...DEVELOPED_CHOICES], initial: "" }),
     specialty: textField(),
     requiresMutations: integerField(0, 0, 20),
     description: htmlField(),
     unmigrated: unmigratedField(),
+    repairs: repairsField(),
   };
 }
 
@@ -34,7 +35,16 @@ export class AdvancementData extends foundry.abstract.TypeDataModel<AdvancementS
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate it in place, and return it.
-    return super.migrateData(overwriteSource(source, migrateAdvancement(source)));
+    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
+    return super.migrateData(overwriteSource(source, repairWithRecords("advancement", migrateAdvancement(source)).source));
   }
+  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<AdvancementSchema, Item.Implementation>["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes, options] = args;
+    preUpdateRepairs(this, "advancement", AdvancementData.LOCALIZATION_PREFIXES, changes, options);
+    return allowed;
+  }
+
 }

@@ -1,10 +1,12 @@
 /** Armour (R-EQ-4, R-HARM-2): kind, value, equipped, destroyed (a sacrificed shield). */
 import { ARMOUR_VALUE } from "../../rules/index.ts";
-import { booleanField, choiceField, htmlField, integerField, unmigratedField } from "../fields.ts";
-import { migrateArmour, overwriteSource } from "../migrations/index.ts";
+import { booleanField, choiceField, htmlField, integerField, repairsField, unmigratedField } from "../fields.ts";
+import { ARMOUR_KINDS } from "../limits.ts";
+import { migrateArmour, overwriteSource, repairWithRecords } from "../migrations/index.ts";
+import { preUpdateRepairs } from "../update-repair.ts";
 import type { ArmourKind } from "../source.ts";
 
-export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
+export { ARMOUR_KINDS };
 
 /** R-EQ-4 the value a new piece of armour of this kind starts with. */
 export function defaultArmourValue(kind: ArmourKind): number {
@@ -19,6 +21,7 @@ export function defineArmourSchema() {
     destroyed: booleanField(),
     description: htmlField(),
     unmigrated: unmigratedField(),
+    repairs: repairsField(),
   };
 }
 
@@ -32,7 +35,16 @@ export class ArmourData extends foundry.abstract.TypeDataModel<ArmourSchema, Ite
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate it in place, and return it.
-    return super.migrateData(overwriteSource(source, migrateArmour(source)));
+    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
+    return super.migrateData(overwriteSource(source, repairWithRecords("armour", migrateArmour(source)).source));
   }
+  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation>["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes, options] = args;
+    preUpdateRepairs(this, "armour", ArmourData.LOCALIZATION_PREFIXES, changes, options);
+    return allowed;
+  }
+
 }

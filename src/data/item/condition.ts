@@ -1,7 +1,8 @@
 /** A condition, stigma, mutation or malaise (R-COND-1, R-EGO-5, R-HARM-6). */
 import { CONDITION_KINDS } from "../../rules/index.ts";
-import { choiceField, htmlField, textField, unmigratedField } from "../fields.ts";
-import { migrateCondition, overwriteSource } from "../migrations/index.ts";
+import { choiceField, htmlField, textField, unmigratedField, repairsField } from "../fields.ts";
+import { migrateCondition, overwriteSource, repairWithRecords } from "../migrations/index.ts";
+import { preUpdateRepairs } from "../update-repair.ts";
 import { diceModifiersField, flagsField } from "./modifiers.ts";
 
 export function defineConditionSchema() {
@@ -12,6 +13,7 @@ export function defineConditionSchema() {
     flags: flagsField(),
     description: htmlField(),
     unmigrated: unmigratedField(),
+    repairs: repairsField(),
   };
 }
 
@@ -25,7 +27,16 @@ export class ConditionData extends foundry.abstract.TypeDataModel<ConditionSchem
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate it in place, and return it.
-    return super.migrateData(overwriteSource(source, migrateCondition(source)));
+    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
+    return super.migrateData(overwriteSource(source, repairWithRecords("condition", migrateCondition(source)).source));
   }
+  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ConditionSchema, Item.Implementation>["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes, options] = args;
+    preUpdateRepairs(this, "condition", ConditionData.LOCALIZATION_PREFIXES, changes, options);
+    return allowed;
+  }
+
 }

@@ -2,11 +2,11 @@
  * The mechanics an advancement or a condition carries (R-POOL-2): dice modifiers and flags, as
  * schema fields the engine reads back as rules `DiceModifier`s and `MechanicsFlag`s.
  */
-import { ATTRIBUTES, GROUPS, MECHANICS_FLAGS, type ModifierScope } from "../../rules/index.ts";
+import { MECHANICS_FLAGS } from "../../rules/index.ts";
 import { booleanField, integerField, textField } from "../fields.ts";
+import { MODIFIER_SCOPES } from "../limits.ts";
 
-/** Every scope a modifier may name: any roll, an attribute, or a group's save. */
-export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
+export { MODIFIER_SCOPES };
 
 export function diceModifiersField() {
   const { ArrayField, SchemaField, SetField, StringField } = foundry.data.fields;

@@ -47,7 +47,9 @@
  *   are never added (Foundry also runs `migrateData` on partial update data, where adding a default
  *   would overwrite the stored value): the schema supplies defaults.
  * - Idempotent: current data comes back deep-equal, and migrating twice equals migrating once.
- * - Nothing is clamped: a rating `"7"` becomes 7, the schema validates, and the report says so.
+ * - The conversions clamp nothing: a rating `"7"` becomes 7 and the report says so. The repair that runs
+ *   after them (./repair.ts, called by every data model's `migrateData` and by the world runner) then
+ *   brings every value inside its limits and records what it changed.
  * - A value that cannot be converted is never lost, and its new key is left for the schema's default:
  *   - for a renamed field it stays under its old key (`experience: "lots"`, `hp.max: "x"`,
  *     `armourType: "medium"`, `effect: "big"`, `range: 3`, `wounds.hazed: "yes"`);
@@ -84,6 +86,7 @@ export {
   migrateWeaponWithReport,
 } from "./items.ts";
 export { UNMIGRATED_KEY, type MigrationResult } from "./values.ts";
+export { REPAIRS_KEY, repairSystem, repairWithRecords, storedRepairs, type RepairRecord, type RepairResult, type RepairOptions } from "./repair.ts";
 
 type Migration = (source: Readonly<Record<string, unknown>>) => MigrationResult;
 
@@ -168,8 +171,10 @@ export function overwriteSource(target: Record<string, unknown>, next: Readonly<
 }
 
 /**
- * Dotted paths present in `before` and gone from `after` (`["experience", "wounds.hazed"]`), for the
- * world runner's update (`"system.-=experience": null`). Objects present in both are compared inside.
+ * Dotted paths present in `before` and gone from `after` (`["experience", "wounds.hazed"]`): what a
+ * migration removed. The world runner does not delete them from the database (that would take
+ * `"system.-=experience": null` on v13 and the `_del` operator on v14, dnd5e 5.3 migration.mjs); Foundry's
+ * cleaning leaves keys the schema does not know out on load. Objects present in both are compared inside.
  */
 export function removedPaths(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>, prefix = ""): string[] {
   const paths: string[] = [];

@@ -1,0 +1,113 @@
+/**
+ * The limits every stored field of the data models carries, as plain data (no Foundry): whole numbers
+ * with their bounds, a choice among ids, a list of choices. The schemas (src/data/actor, src/data/item)
+ * declare the same limits on their fields — a test keeps the two equal, field by field — and the repair
+ * (src/data/migrations/repair.ts) brings a stored value back inside them, so that no single value can
+ * make a document invalid. Paths are dotted; `*` stands for every element of a list.
+ *
+ * The joint limits (R-CHAR-5 the six ratings total 10 at most, R-GRIT-1 Grit ≤ its maximum, R-EGO-1 Ego
+ * ≤ its maximum) are rules between fields: see JOINT below.
+ */
+import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, CORE, EGO_MAX, GROUPS, MECHANICS_FLAGS, WEAPON_TAGS } from "../rules/index.ts";
+import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
+import { ALL_RANGE_IDS } from "./item/ranges.ts";
+import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
+
+export type FieldLimit =
+  /** A whole number from `min` to `max` (no `max`: unbounded), `initial` when missing. */
+  | { readonly kind: "integer"; readonly min: number; readonly max?: number; readonly initial: number }
+  /** One of `choices`, `initial` when missing. */
+  | { readonly kind: "choice"; readonly choices: readonly string[]; readonly initial: string }
+  /** A list (or set) whose every element is one of `choices`. */
+  | { readonly kind: "choices"; readonly choices: readonly string[] };
+
+export type ModelLimits = Readonly<Record<string, FieldLimit>>;
+
+const integer = (initial: number, min: number, max?: number): FieldLimit => ({ kind: "integer", min, initial, ...(max === undefined ? {} : { max }) });
+const choice = (choices: readonly string[], initial: string): FieldLimit => ({ kind: "choice", choices, initial });
+const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", choices: list });
+
+/** R-CH-1 the tier ids (the same in every ruleset; the tables may differ). */
+export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = CORE.challengeTiers.map((t) => t.id);
+/** R-EQ-4 the kinds of armour. */
+export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
+/** R-ADV-1 R-ADV-2 where an advancement comes from. */
+export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult"];
+/** R-POOL-2 every scope a modifier may name: any roll, an attribute, or a group's save. */
+export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
+/** R-CHAR-5 what the Developed advancement may have raised ("" for none). */
+export const DEVELOPED_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];
+
+/** Limits a Challenge and each of its facets share (R-CH-1, R-CH-5), under `prefix`. */
+function tierLimits(prefix: string): Record<string, FieldLimit> {
+  return {
+    [`${prefix}tier`]: choice(CHALLENGE_TIER_IDS, "dangerous"),
+    [`${prefix}n`]: integer(4, 4, 100),
+    [`${prefix}disposition.value`]: integer(10, 0),
+    [`${prefix}disposition.max`]: integer(10, 0),
+    [`${prefix}dice`]: integer(1, 0, 100),
+  };
+}
+
+/** R-POOL-2 the limits of a dice modifier list and a flag list (advancements, conditions). */
+const MECHANICS_LIMITS: ModelLimits = {
+  "dice.*.dice": integer(1, -4, 4),
+  "dice.*.appliesTo": choices(MODIFIER_SCOPES),
+  flags: choices(MECHANICS_FLAGS),
+};
+
+export const LIMITS: Readonly<Record<"character" | "challenge" | "weapon" | "armour" | "advancement" | "condition", ModelLimits>> = {
+  character: {
+    ...Object.fromEntries(ATTRIBUTES.map((a) => [`attributes.${a}`, integer(0, 0, ATTRIBUTE_MAX)])),
+    "grit.value": integer(0, 0),
+    "grit.max": integer(0, 0),
+    "grit.dice": integer(1, 0, 10),
+    "ego.value": integer(0, 0, EGO_MAX),
+    "ego.max": integer(0, 0, EGO_MAX),
+    "ego.dice": integer(1, 0, 10),
+    xp: integer(0, 0),
+  },
+  challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
+  weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },
+  armour: { kind: choice(ARMOUR_KINDS, "light"), value: integer(1, 0, 10) },
+  advancement: {
+    source: choice(ADVANCEMENT_SOURCES, "core"),
+    developed: choice(DEVELOPED_CHOICES, ""),
+    requiresMutations: integer(0, 0, 20),
+    ...MECHANICS_LIMITS,
+  },
+  condition: { kind: choice(CONDITION_KINDS, "condition"), ...MECHANICS_LIMITS },
+};
+
+/** A joint limit: `value` may not be above `max` (both paths in the same model). */
+export interface TrackLimit {
+  readonly value: string;
+  readonly max: string;
+}
+
+/** The joint limits of a model: the ratings' total (R-CHAR-5) and the tracks (R-GRIT-1, R-EGO-1). */
+export interface JointLimits {
+  readonly total?: { readonly paths: readonly string[]; readonly cap: number };
+  readonly tracks: readonly TrackLimit[];
+}
+
+export const JOINT: Readonly<Record<string, JointLimits>> = {
+  character: {
+    total: { paths: ATTRIBUTES.map((a) => `attributes.${a}`), cap: ATTRIBUTE_TOTAL_CAP },
+    tracks: [
+      { value: "grit.value", max: "grit.max" },
+      { value: "ego.value", max: "ego.max" },
+    ],
+  },
+};
+
+/** The limits of a document type, or none (an unknown type is left alone). */
+export function limitsOf(type: string): ModelLimits {
+  return Object.hasOwn(LIMITS, type) ? LIMITS[type as keyof typeof LIMITS] : {};
+}
+
+/**
+ * Fields only a GM may change (system.json `documentTypes.<Document>.<type>.gmOnlyFields`, kept equal by
+ * tests/guards/manifest.test.ts): a player's whole write-back must leave them out, or the server refuses it.
+ */
+export const GM_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = { challenge: ["notes"] };

@@ -1,0 +1,46 @@
+/**
+ * Token bars per actor type. Core gives every new actor's prototype token the manifest's
+ * `primaryTokenAttribute` / `secondaryTokenAttribute` (system.json: `grit` / `ego`), the same for every
+ * type, so a Challenge — which has no Grit — got a bar pointing at nothing (no bar drawn). Each type gets
+ * its own default here: characters Grit and Ego, a Challenge its Disposition (R-CH-1). A new Challenge
+ * takes it in its model's `_preCreate` (ChallengeData), an existing one from the world migration. Pure data
+ * and functions: no Foundry.
+ *
+ * `TRACKABLE` is what `CONFIG.Actor.trackableAttributes` offers per type in the token configuration
+ * ("bar: Paths to attributes that have both a value and a max property", ActorTrackableAttributes,
+ * foundryvtt.com/api/interfaces/foundry.types.ActorTrackableAttributes.html; ker-nethalas sets it the same way).
+ */
+
+export const TRACKABLE: Readonly<Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>> = {
+  character: { bar: ["grit", "ego"], value: ["xp"] },
+  challenge: { bar: ["disposition"], value: [] },
+};
+
+/** The bars a new token of each type shows (null: none). */
+export const DEFAULT_BARS: Readonly<Record<string, { readonly bar1: string | null; readonly bar2: string | null }>> = {
+  character: { bar1: "grit", bar2: "ego" },
+  challenge: { bar1: "disposition", bar2: null },
+};
+
+function offered(type: string, attribute: string): boolean {
+  const trackable = Object.hasOwn(TRACKABLE, type) ? TRACKABLE[type] : undefined;
+  return trackable ? trackable.bar.includes(attribute) || trackable.value.includes(attribute) : true;
+}
+
+/**
+ * The prototype token change a document of `type` needs, or null: a bar naming an attribute its type
+ * does not have (a Challenge's `grit` from the manifest) takes the type's default; a bar naming one it has,
+ * or none (null: someone removed it), is kept.
+ */
+export function tokenBarUpdate(type: string, bars: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string | null> | null {
+  const defaults = Object.hasOwn(DEFAULT_BARS, type) ? DEFAULT_BARS[type] : undefined;
+  if (!defaults) return null;
+  const update: Record<string, string | null> = {};
+  for (const bar of ["bar1", "bar2"] as const) {
+    const attribute = bars[bar];
+    if (attribute === null || (typeof attribute === "string" && attribute !== "" && offered(type, attribute))) continue;
+    if (attribute === undefined && bar === "bar2" && defaults.bar2 === null) continue;
+    if (attribute !== defaults[bar]) update[`prototypeToken.${bar}.attribute`] = defaults[bar];
+  }
+  return Object.keys(update).length > 0 ? update : null;
+}

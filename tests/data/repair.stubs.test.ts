@@ -1,0 +1,397 @@
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry.ts, foundry-client.ts): strict fields and models,
+ * a world collection that leaves out what fails validation, updates that run `_preUpdate` and store
+ * diffs. Checks OUR repair of stored values (R-CHAR-5, R-GRIT-1, R-EGO-1 and every field limit), the
+ * update path on both generations, the world migration and the owner's notice — never Foundry's own.
+ */
+import "../stubs/foundry-client.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ActorStub, GENERATIONS, ItemDocStub, loadWorld, makeGm, resetWorld, world, type Generation } from "../stubs/foundry-client.ts";
+import { ChallengeData } from "../../src/data/actor/challenge.ts";
+import { CharacterData } from "../../src/data/actor/character.ts";
+import { AdvancementData } from "../../src/data/item/advancement.ts";
+import { ArmourData } from "../../src/data/item/armour.ts";
+import { ConditionData } from "../../src/data/item/condition.ts";
+import { WeaponData } from "../../src/data/item/weapon.ts";
+import { migrateWorld } from "../../src/data/world-migration.ts";
+import { SCHEMA_VERSION } from "../../src/data/source.ts";
+
+type Json = Record<string, unknown>;
+
+const config = Reflect.get(globalThis, "CONFIG") as Json;
+config.Actor = { dataModels: { character: CharacterData, challenge: ChallengeData } };
+config.Item = { dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } };
+const i18n = (Reflect.get(globalThis, "game") as { i18n: { format: (key: string, data?: Json) => string } }).i18n;
+
+function character(): Json {
+  return {
+    archetype: "hero",
+    identity: { culture: "", clan: "", concept: "", cult: "" },
+    attributes: { intuition: 2, reason: 1, finesse: 1, exertion: 1, attunement: 1, influence: 1 },
+    grit: { value: 2, max: 4, dice: 1 },
+    ego: { value: 3, max: 5, dice: 1 },
+    wounds: { stressed: false, broken: true, weary: false },
+    dead: false,
+    lost: false,
+    xp: 3,
+    sayonara: false,
+    biography: "<p>Born under the ash.</p>",
+    notes: "",
+    unmigrated: {},
+  };
+}
+
+function challenge(): Json {
+  return {
+    tier: "serious",
+    n: 4,
+    disposition: { value: 12, max: 20 },
+    dice: 2,
+    halved: false,
+    facets: [{ name: "Talk", tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true }],
+    armour: 1,
+    notes: "<p>Secret</p>",
+    unmigrated: {},
+  };
+}
+
+const modifier = () => ({ id: "m1", dice: 1, label: "Sharp", appliesTo: ["any"], situational: true });
+const ITEM_SOURCES: Record<string, () => Json> = {
+  weapon: () => ({ rank: 2, ranges: ["contact"], tags: ["nimble"], customTags: [], twoHanded: false, equipped: true, description: "", unmigrated: {} }),
+  armour: () => ({ kind: "heavy", value: 2, equipped: true, destroyed: false, description: "", unmigrated: {} }),
+  advancement: () => ({
+    key: "fast", source: "core", cult: "", dice: [modifier()], flags: ["dieHard"], developed: "reason", specialty: "", requiresMutations: 0, description: "", unmigrated: {},
+  }),
+  condition: () => ({ kind: "condition", key: "", dice: [modifier()], flags: [], description: "", unmigrated: {} }),
+};
+
+/** Sets `path` ("facets.0.disposition.value") in `object`. */
+function setPath(object: Json, path: string, value: unknown): void {
+  const parts = path.split(".");
+  let node: Json = object;
+  for (const part of parts.slice(0, -1)) node = node[part] as Json;
+  node[parts.at(-1) ?? path] = value;
+}
+
+function getPath(object: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined), object);
+}
+
+/** The source without the repair record and what was kept aside: what must equal the valid source. */
+function withoutRecords(source: Json): Json {
+  const { repairs: _repairs, unmigrated: _unmigrated, ...rest } = source;
+  void _repairs;
+  void _unmigrated;
+  return rest;
+}
+
+interface Case {
+  readonly path: string;
+  readonly stored: unknown;
+  readonly repaired: unknown;
+  /** Other fields a joint rule changes with it. */
+  readonly also?: Record<string, unknown>;
+  /** Set up the rest of the valid source first. */
+  readonly before?: Record<string, unknown>;
+}
+
+/** Every limited field of the character (R-CHAR-1, R-CHAR-5, R-GRIT-1, R-EGO-1, R-XP-1). */
+const CHARACTER_CASES: Case[] = [
+  { path: "attributes.intuition", stored: 7, repaired: 4 },
+  { path: "attributes.reason", stored: -1, repaired: 0 },
+  { path: "attributes.finesse", stored: 5, repaired: 4 },
+  { path: "attributes.exertion", stored: 2.5, repaired: 2 },
+  { path: "attributes.attunement", stored: 9, repaired: 4 },
+  { path: "attributes.influence", stored: -3, repaired: 0 },
+  { path: "grit.value", stored: 9, repaired: 4 },
+  { path: "grit.value", stored: -2, repaired: 0 },
+  { path: "grit.max", stored: -1, repaired: 0, before: { "grit.value": 0 } },
+  { path: "grit.value", stored: 2, repaired: 1, before: { "grit.max": 1 } },
+  { path: "grit.dice", stored: 11, repaired: 10 },
+  { path: "ego.value", stored: 9, repaired: 5 },
+  { path: "ego.value", stored: -1, repaired: 0 },
+  { path: "ego.max", stored: 8, repaired: 6 },
+  { path: "ego.value", stored: 3, repaired: 2, before: { "ego.max": 2 } },
+  { path: "ego.dice", stored: 12, repaired: 10 },
+  { path: "xp", stored: -4, repaired: 0 },
+  { path: "xp", stored: 7.9, repaired: 7 },
+];
+
+/** Every limited field of a Challenge and of its facets (R-CH-1, R-CH-5). */
+const CHALLENGE_CASES: Case[] = [
+  { path: "tier", stored: "deadly", repaired: "dangerous" },
+  { path: "n", stored: 2, repaired: 4 },
+  { path: "n", stored: 500, repaired: 100 },
+  { path: "disposition.value", stored: -1, repaired: 0 },
+  { path: "disposition.max", stored: -5, repaired: 0 },
+  { path: "dice", stored: 101, repaired: 100 },
+  { path: "armour", stored: 11, repaired: 10 },
+  { path: "facets.0.tier", stored: "boss", repaired: "dangerous" },
+  { path: "facets.0.n", stored: 3, repaired: 4 },
+  { path: "facets.0.disposition.value", stored: -2, repaired: 0 },
+  { path: "facets.0.disposition.max", stored: -2, repaired: 0 },
+  { path: "facets.0.dice", stored: -1, repaired: 0 },
+];
+
+/** Every limited field of every item type (R-EQ-1 … R-EQ-4, R-ADV-1, R-COND-1, R-POOL-2). */
+const ITEM_CASES: (Case & { readonly type: string })[] = [
+  { type: "weapon", path: "rank", stored: 5, repaired: 4 },
+  { type: "weapon", path: "rank", stored: -1, repaired: 0 },
+  { type: "weapon", path: "ranges", stored: ["contact", "miles away"], repaired: ["contact"] },
+  { type: "weapon", path: "tags", stored: ["nimble", "glowing"], repaired: ["nimble"] },
+  { type: "armour", path: "kind", stored: "medium", repaired: "light" },
+  { type: "armour", path: "value", stored: 11, repaired: 10 },
+  { type: "advancement", path: "source", stored: "homebrew", repaired: "core" },
+  { type: "advancement", path: "developed", stored: "luck", repaired: "" },
+  { type: "advancement", path: "requiresMutations", stored: 21, repaired: 20 },
+  { type: "advancement", path: "flags", stored: ["dieHard", "flying"], repaired: ["dieHard"] },
+  { type: "advancement", path: "dice.0.dice", stored: 5, repaired: 4 },
+  { type: "advancement", path: "dice.0.appliesTo", stored: ["any", "swimming"], repaired: ["any"] },
+  { type: "condition", path: "kind", stored: "curse", repaired: "condition" },
+  { type: "condition", path: "flags", stored: ["nope"], repaired: [] },
+  { type: "condition", path: "dice.0.dice", stored: -5, repaired: -4 },
+  { type: "condition", path: "dice.0.appliesTo", stored: ["reason", "flying"], repaired: ["reason"] },
+];
+
+function loadOne(documentName: "Actor" | "Item", type: string, system: Json) {
+  const stored = { _id: "doc0000000000001", name: "Stored", type, system };
+  if (documentName === "Actor") world.actorSources = [stored];
+  else world.itemSources = [stored];
+  return loadWorld();
+}
+
+/** Loads a document whose `path` holds `stored`; asserts it loads, is repaired, noted, and nothing else changed. */
+function expectRepaired(documentName: "Actor" | "Item", type: string, base: Json, c: Case): void {
+  const valid = structuredClone(base);
+  for (const [p, v] of Object.entries(c.before ?? {})) setPath(valid, p, v);
+  const bad = structuredClone(valid);
+  setPath(bad, c.path, c.stored);
+  const { actors, items } = loadOne(documentName, type, bad);
+  const collection = documentName === "Actor" ? actors : items;
+  expect([...collection.invalidDocumentIds], "the document loads").toEqual([]);
+  const doc = collection.contents[0];
+  if (!doc) throw new Error("not loaded");
+  const source = doc.system.toObject();
+  expect(getPath(source, c.path)).toEqual(c.repaired);
+  const expected = structuredClone(valid);
+  setPath(expected, c.path, c.repaired);
+  for (const [p, v] of Object.entries(c.also ?? {})) setPath(expected, p, v);
+  expect(withoutRecords(source), "nothing else changes").toEqual(withoutRecords(expected));
+  const repairs = source.repairs as { path: string; from: string; to: string }[];
+  expect(repairs, "the repair is noted").toContainEqual(expect.objectContaining({ path: c.path, from: JSON.stringify(c.stored) }));
+}
+
+describe.each(GENERATIONS)("[Foundry stand-ins] v%i: a stored value outside its limits is repaired on load", (generation: Generation) => {
+  beforeEach(() => resetWorld(generation));
+
+  it.each(CHARACTER_CASES)("R-CHAR-5 R-GRIT-1 R-EGO-1: a character with $path $stored loads with $repaired", (c) => {
+    expectRepaired("Actor", "character", character(), c);
+  });
+
+  it("R-CHAR-5: ratings totalling 12 load, the highest lowered first until the total is 10, each noted", () => {
+    expectRepaired("Actor", "character", character(), {
+      path: "attributes.intuition",
+      stored: 4,
+      repaired: 3,
+      before: { "attributes.reason": 4, "attributes.finesse": 4, "attributes.exertion": 0, "attributes.attunement": 0, "attributes.influence": 0 },
+      also: { "attributes.reason": 3, "attributes.finesse": 4 },
+    });
+  });
+
+  it("a rating stored as unreadable text loads with its default; the text is kept under unmigrated and noted", () => {
+    const bad = character();
+    setPath(bad, "grit.dice", "lots");
+    const { actors } = loadOne("Actor", "character", bad);
+    const source = actors.contents[0]?.system.toObject() ?? {};
+    expect(getPath(source, "grit.dice")).toBe(1);
+    expect(getPath(source, "unmigrated.grit.dice")).toBe("lots");
+    expect(source.repairs).toContainEqual(expect.objectContaining({ path: "grit.dice", from: '"lots"', to: "1", kept: "unmigrated.grit.dice" }));
+  });
+
+  it.each(CHALLENGE_CASES)("R-CH-1 R-CH-5: a Challenge with $path $stored loads with $repaired", (c) => {
+    expectRepaired("Actor", "challenge", challenge(), c);
+  });
+
+  it.each(ITEM_CASES)("R-EQ-3 R-EQ-4 R-ADV-1 R-COND-1: a $type with $path $stored loads with $repaired", (c) => {
+    expectRepaired("Item", c.type, ITEM_SOURCES[c.type]?.() ?? {}, c);
+  });
+
+  it("a valid character loads unchanged and with no repair noted", () => {
+    const { actors } = loadOne("Actor", "character", character());
+    const source = actors.contents[0]?.system.toObject() ?? {};
+    expect(withoutRecords(source)).toEqual(withoutRecords(character()));
+    expect(source.repairs ?? []).toEqual([]);
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins] v%i: an update keeps the rule limits without relying on a throw", (generation: Generation) => {
+  beforeEach(() => resetWorld(generation));
+
+  const actor = () => new ActorStub({ name: "Ada", type: "character", model: CharacterData as never, source: character() });
+
+  it("R-EGO-1: Ego set above its maximum is saved at the maximum, and the user is told", async () => {
+    const ada = actor();
+    await ada.update({ "system.ego.value": 6 });
+    expect(ada.system.toObject()).toMatchObject({ ego: { value: 5, max: 5 } });
+    expect(world.warnings).toHaveLength(1);
+  });
+
+  it("R-GRIT-1: lowering Grit's maximum below its value lowers the value with it", async () => {
+    const ada = actor();
+    await ada.update({ "system.grit.max": 1 });
+    expect(ada.system.toObject()).toMatchObject({ grit: { value: 1, max: 1 } });
+  });
+
+  it("R-CHAR-5: a rating that would take the total past 10 is lowered to fit (the others keep theirs)", async () => {
+    const ada = actor();
+    await ada.update({ "system.attributes.finesse": 4 });
+    expect(ada.system.toObject()).toMatchObject({ attributes: { intuition: 2, reason: 1, finesse: 4, exertion: 1, attunement: 1, influence: 1 } });
+    await ada.update({ "system.attributes.reason": 4 });
+    const attributes = (ada.system.toObject() as { attributes: Record<string, number> }).attributes;
+    expect(attributes).toEqual({ intuition: 2, reason: 1, finesse: 4, exertion: 1, attunement: 1, influence: 1 });
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (generation: Generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    world.user = makeGm();
+    world.gm = world.user as ReturnType<typeof makeGm>;
+    world.settings.set("schemaVersion", 1);
+  });
+
+  it("R-EGO-1: writes a character saved with Ego 9 back repaired, with the note, losing nothing else", async () => {
+    const bad = character();
+    setPath(bad, "ego.value", 9);
+    world.actorSources = [{ _id: "actor00000000001", name: "Ada", type: "character", system: bad }];
+    const { actors } = loadWorld();
+    // A player's character: the GM writes the record back for the player to read (see the notice tests).
+    for (const actor of actors.contents) actor.hasPlayerOwner = true;
+    await migrateWorld();
+    const stored = world.actorSources[0]?.system as Json;
+    expect(getPath(stored, "ego.value")).toBe(5);
+    expect(stored.repairs).toContainEqual(expect.objectContaining({ path: "ego.value", from: "9", to: "5" }));
+    expect(withoutRecords(stored)).toEqual(withoutRecords({ ...character(), ego: { value: 5, max: 5, dice: 1 } }));
+    expect(world.settings.get("schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("reaches an actor Foundry marked invalid: migrates and repairs its stored data from game.data, written whole (diff: false)", async () => {
+    const old: Json = { ...character(), experience: "5", hp: { value: "7", max: "3" } };
+    delete old.xp;
+    delete old.grit;
+    world.actorSources = [{ _id: "actor00000000002", name: "Old Ada", type: "character", system: old }];
+    const { actors } = loadWorld(["actor00000000002"]);
+    expect([...actors.invalidDocumentIds]).toEqual(["actor00000000002"]);
+    await migrateWorld();
+    const invalid = actors.getInvalid("actor00000000002");
+    expect(invalid.updates).toHaveLength(1);
+    expect(invalid.updates[0]?.options).toMatchObject({ diff: false });
+    const stored = world.actorSources[0]?.system as Json;
+    expect(stored).toMatchObject({ xp: 5, grit: { value: 3, max: 3 } });
+    expect(stored.repairs).toContainEqual(expect.objectContaining({ path: "grit.value", from: "7", to: "3" }));
+    // Reloaded, it is valid.
+    const reloaded = loadWorld();
+    expect([...reloaded.actors.invalidDocumentIds]).toEqual([]);
+  });
+
+  it("reaches an invalid world item too", async () => {
+    world.itemSources = [{ _id: "item000000000001", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 9 } }];
+    const { items } = loadWorld(["item000000000001"]);
+    await migrateWorld();
+    expect(items.getInvalid("item000000000001").updates).toHaveLength(1);
+    expect(getPath(world.itemSources[0]?.system, "rank")).toBe(4);
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the owner is told what was repaired, once", (generation: Generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    vi.spyOn(i18n, "format").mockImplementation((key: string, data?: Json) => `${key} ${JSON.stringify(data ?? {})}`);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  function storedAda(): void {
+    const bad = character();
+    setPath(bad, "ego.value", 9);
+    world.actorSources = [{ _id: "actor00000000003", name: "Ada", type: "character", system: bad }];
+  }
+
+  it("the owning player gets a notice naming the actor, the field and old → new; the record is cleared and the repair stored", async () => {
+    storedAda();
+    const { actors } = loadWorld();
+    const ada = actors.contents[0];
+    if (!ada) throw new Error("not loaded");
+    ada.hasPlayerOwner = true;
+    await migrateWorld();
+    const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
+    expect(notice?.level).toBe("warn");
+    expect(notice?.message).toContain('"name":"Ada"');
+    expect(notice?.message).toContain('"from":"9"');
+    expect(notice?.message).toContain('"to":"5"');
+    expect(notice?.message).toContain("TERRAN.Character.FIELDS.ego.value.label");
+    expect(ada.updateOptions.at(-1)).toMatchObject({ diff: false });
+    expect(getPath(world.actorSources[0]?.system, "ego.value")).toBe(5);
+    expect(getPath(world.actorSources[0]?.system, "repairs")).toEqual([]);
+    // Once: a second pass shows nothing more.
+    const count = world.notices.length;
+    await migrateWorld();
+    expect(world.notices).toHaveLength(count);
+  });
+
+  it("a GM is not told about a player's character (the player is), and a player is not told about what they do not own", async () => {
+    storedAda();
+    const { actors } = loadWorld();
+    const ada = actors.contents[0];
+    if (!ada) throw new Error("not loaded");
+    ada.hasPlayerOwner = true;
+    world.user = makeGm();
+    world.settings.set("schemaVersion", SCHEMA_VERSION);
+    await migrateWorld();
+    expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Repair"))).toEqual([]);
+    world.user = { id: "player2", isGM: false, targets: new Set() };
+    ada.isOwner = false;
+    await migrateWorld();
+    expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Repair"))).toEqual([]);
+  });
+
+  it("with no player owner, the active GM is told (an unowned Challenge)", async () => {
+    const bad = challenge();
+    setPath(bad, "armour", 12);
+    world.actorSources = [{ _id: "actor00000000004", name: "Wolf", type: "challenge", system: bad }];
+    loadWorld();
+    world.user = makeGm();
+    world.settings.set("schemaVersion", SCHEMA_VERSION);
+    await migrateWorld();
+    const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
+    expect(notice?.message).toContain('"name":"Wolf"');
+  });
+
+  it("a player's write-back leaves out the GM-only notes of a Challenge they own (the server would refuse it)", async () => {
+    const bad = challenge();
+    setPath(bad, "armour", 12);
+    world.actorSources = [{ _id: "actor00000000006", name: "Pet wolf", type: "challenge", system: bad }];
+    const { actors } = loadWorld();
+    const wolf = actors.contents[0];
+    if (!wolf) throw new Error("not loaded");
+    wolf.hasPlayerOwner = true;
+    await migrateWorld();
+    const written = wolf.updates.at(-1) as { system: Json };
+    expect(written.system).toMatchObject({ armour: 10, repairs: [] });
+    expect(written.system).not.toHaveProperty("notes");
+    expect(getPath(world.actorSources[0]?.system, "notes")).toBe("<p>Secret</p>");
+  });
+
+  it("an embedded item's repair names the actor and the item", async () => {
+    const ada = new ActorStub({ id: "actor00000000005", name: "Ada", type: "character", model: CharacterData as never, source: character() });
+    world.actorSources = [{ _id: ada.id, name: "Ada", type: "character", system: character() }];
+    const blade = new ItemDocStub({ _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 7 }, parent: ada });
+    ada.items.push(blade);
+    ada.hasPlayerOwner = true;
+    world.collections = { actors: { contents: [ada], invalidDocumentIds: new Set() }, items: { contents: [], invalidDocumentIds: new Set() } };
+    world.settings.set("schemaVersion", SCHEMA_VERSION);
+    await migrateWorld();
+    const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
+    expect(notice?.message).toContain('"name":"Ada: Blade"');
+    expect(ada.itemUpdates.at(-1)).toEqual([expect.objectContaining({ _id: "item000000000002" })]);
+  });
+});
