@@ -1,7 +1,7 @@
 /**
- * Reading DOM nodes by their properties, never by `instanceof`: in a v14 detached window (any
- * ApplicationV2 popped out into its own browser window) the nodes belong to another realm, where
- * `instanceof HTMLElement` and friends are false (foundryvtt#13128; research/foundry-v14.md).
+ * Reading DOM nodes by their properties, never by class checks: in a v14 detached window (any
+ * ApplicationV2 popped out into its own browser window) the nodes belong to another realm, whose DOM
+ * classes are not the main window's (foundryvtt#13128; research/foundry-v14.md).
  */
 
 /** The element an event came from (or any node), or null: an element is nodeType 1 with `closest`. */
