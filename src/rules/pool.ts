@@ -2,7 +2,7 @@
  * R-POOL-1 … R-POOL-5 building a Risky Action's (or a Reaction's) pool: the base, every modifier as a
  * labelled line, the clamp of Light Dice to 0–4, Mortally Wounded, Dark Dice, and the empty pool.
  */
-import { deriveSaves, groupOf, type Attributes, type Group } from "./attributes.ts";
+import { assertAttribute, assertGroup, deriveSaves, groupOf, type Attributes, type Group } from "./attributes.ts";
 import { ATTRIBUTE_MAX } from "./attributes.ts";
 import { assertInteger } from "./errors.ts";
 import { hasTag, isCloseRange, assertRange, type Weapon } from "./equipment.ts";
@@ -76,13 +76,14 @@ export interface Pool {
 
 /** The group whose wounds and Save concern this roll. */
 export function targetGroup(target: RollTarget): Group {
-  return target.kind === "save" ? target.group : groupOf(target.attribute);
+  return target.kind === "save" ? assertGroup(target.group) : groupOf(assertAttribute(target.attribute));
 }
 
 /** R-POOL-1 the base: the attribute's rating, or for a Reaction the group's Save (0–2). */
 export function poolBase(attributes: Attributes, target: RollTarget): number {
-  if (target.kind === "save") return deriveSaves(attributes)[target.group];
-  return assertInteger(attributes[target.attribute], `${target.attribute} rating`, 0, ATTRIBUTE_MAX);
+  if (target.kind === "save") return deriveSaves(attributes)[assertGroup(target.group)];
+  const attribute = assertAttribute(target.attribute);
+  return assertInteger(attributes[attribute], `${attribute} rating`, 0, ATTRIBUTE_MAX);
 }
 
 /** R-POOL-2 every modifier that applies, as labelled lines. */
@@ -125,6 +126,7 @@ export function poolLines(input: PoolInput): PoolLine[] {
 
 /** R-POOL-3 clamp Light Dice to 0–4; Mortally Wounded gathers none. */
 export function clampLight(raw: number, mortallyWounded: boolean): { light: number; clamp: ClampReason } {
+  assertInteger(raw, "The Light Dice gathered", Number.NEGATIVE_INFINITY);
   if (mortallyWounded) return { light: 0, clamp: raw === 0 ? null : "mortal" };
   if (raw > LIGHT_MAX) return { light: LIGHT_MAX, clamp: "max" };
   if (raw < LIGHT_MIN) return { light: LIGHT_MIN, clamp: "min" };
@@ -133,7 +135,8 @@ export function clampLight(raw: number, mortallyWounded: boolean): { light: numb
 
 /** R-POOL-1 … R-POOL-5 the whole pool. */
 export function buildPool(input: PoolInput): Pool {
-  const dark = assertInteger(input.dark, "Dark Dice", 0, input.darkMax ?? Number.POSITIVE_INFINITY);
+  const darkMax = input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);
+  const dark = assertInteger(input.dark, "Dark Dice", 0, darkMax);
   const base = poolBase(input.attributes, input.target);
   const lines = poolLines(input);
   const raw = lines.reduce((t, l) => t + l.dice, base);

@@ -82,6 +82,12 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   assertInteger: entry(rules.assertInteger, t(fc.integer({ min: -10, max: 10 }), fc.constant("X"), fc.integer({ min: -5, max: 0 }), fc.integer({ min: 0, max: 10 })), {
     check: (v, [, , min, max]) => (Number.isInteger(v) ? between(v, min, max ?? Number.POSITIVE_INFINITY, "the value") : "not whole"),
   }),
+  assertId: entry((value: unknown) => rules.assertId(value, ["a", "b"], "an id"), t(anyString), { check: (v) => (v === "a" || v === "b" ? null : `accepted ${v}`) }),
+  assertText: entry(rules.assertText, t(anyString, fc.constant("A name"))),
+  assertAttribute: entry(rules.assertAttribute, t(A.attribute), { check: (v) => (ATTRIBUTES.includes(v) ? null : `accepted ${v}`) }),
+  assertGroup: entry(rules.assertGroup, t(A.group), { check: (v) => (GROUPS.includes(v) ? null : `accepted ${v}`) }),
+  assertTrack: entry(rules.assertTrack, t(A.gritTrack, fc.constant("Grit"))),
+  assertFacet: entry(rules.assertFacet, A.facets.map((f) => [f[0] ?? f[1]] as [rules.Facet])),
   assertFace: entry(rules.assertFace, t(fc.integer({ min: 0, max: 7 })), { check: (f) => between(f, 1, 6, "face") }),
   assertFaces: entry(rules.assertFaces, t(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 5 }))),
   highest: entry(rules.highest, t(A.faces()), { check: (h) => (Number.isInteger(h) ? between(h, 0, 6, "highest") : `highest ${String(h)}`) }),
