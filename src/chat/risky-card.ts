@@ -16,8 +16,10 @@
 import {
   assertEgo,
   assertFaces,
+  assertId,
   asTierRank,
   assertInteger,
+  damageAfterArmour,
   defaultSecondHit,
   defaultSelection,
   effectOrder,
@@ -28,6 +30,7 @@ import {
   getRuleset,
   playerEffect,
   poolDice,
+  reduceDisposition,
   resolve,
   RulesError,
   secondHitAvailable,
@@ -83,6 +86,11 @@ export interface AppliedEntry {
   /** The facet's Disposition before and after. */
   readonly before: number;
   readonly after: number;
+  /**
+   * The Challenge's armour the Effect went through (R-HARM-1 read for Challenges), when the record
+   * names it: then `after` is checked exactly. Optional, so records written without it still pass.
+   */
+  readonly armour?: number;
   /** The user who applied it (may differ from the one who wrote the record, when done via the GM). */
   readonly userId: string;
 }
@@ -391,9 +399,18 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
   return next(state, { ego: { ...state.ego, undone: true } });
 }
 
+/** The hits a card can apply (R-RA-7 the Effect, R-RA-10 Whirlwind's second hit). */
+export const HITS = ["effect", "second"] as const;
+
 /**
  * R-RA-7 record that a hit was applied to a Challenge's facet. Written by a GM, the roller, or the
  * user who applied it; each hit is applied once, and only a confirmed hit that lands.
+ *
+ * The record is checked against the card and the rules (R-RA-7, R-CH-5): `hit` is "effect" or
+ * "second"; `effect` is the card's confirmed Effect for that hit; `after` is
+ * max(0, before − max(0, effect − armour)) when the record names the Challenge's `armour`, and
+ * otherwise lies between max(0, before − effect) (no armour) and `before` (the card cannot know an
+ * armour the record does not name). `before` itself is the Challenge's, which the card cannot know.
  */
 export function recordApplied(state: RiskyCardState, user: CardUser, entry: AppliedEntry, expectedVersion?: number): RiskyCardState {
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
@@ -402,22 +419,36 @@ export function recordApplied(state: RiskyCardState, user: CardUser, entry: Appl
     });
   }
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
+  const hit = assertId(entry.hit, HITS, "a hit");
   const result = riskyCardResult(state);
-  const value = entry.hit === "effect" ? result.effect : result.second;
+  const value = hit === "effect" ? result.effect : result.second;
   if (!value) throw new RulesError("not-allowed", "This hit has no confirmed Effect that lands, so there is nothing to apply.", { reason: "noEffect" });
-  if (state.applied.some((a) => a.hit === entry.hit)) {
+  if (state.applied.some((a) => String(a.hit) === hit)) {
     throw new RulesError("not-allowed", "This Effect has already been applied.", { reason: "alreadyApplied" });
   }
   assertInteger(entry.effect, "The Effect applied", 0);
-  assertInteger(entry.before, "The Disposition before", 0);
-  assertInteger(entry.after, "The Disposition after", 0);
+  const before = assertInteger(entry.before, "The Disposition before", 0);
+  const after = assertInteger(entry.after, "The Disposition after", 0);
+  if (entry.effect !== value.value) {
+    throw new RulesError("bad-choice", `The Effect recorded must be this card's Effect of ${value.value} (got ${entry.effect}).`, { value: value.value });
+  }
+  const armour = entry.armour === undefined ? undefined : assertInteger(entry.armour, "The Challenge's armour", 0);
+  const least = reduceDisposition(before, value.value).value;
+  const expected = armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value.value, armour)).value;
+  if (expected === null ? after < least || after > before : after !== expected) {
+    const what = expected === null ? `between ${least} and ${before}` : String(expected);
+    throw new RulesError("bad-choice", `An Effect of ${value.value} against a Disposition of ${before} leaves ${what} (got ${after}).`, {
+      value: value.value,
+    });
+  }
   const clean: AppliedEntry = {
-    hit: entry.hit,
+    hit,
     targetName: String(entry.targetName),
     facet: String(entry.facet),
     effect: entry.effect,
-    before: entry.before,
-    after: entry.after,
+    before,
+    after,
+    ...(armour === undefined ? {} : { armour }),
     userId: String(entry.userId),
   };
   return next(state, { applied: [...state.applied, clean] });

@@ -62,7 +62,7 @@ describe("Risky card: recordApplied checks the record against the card (R-RA-7, 
   });
 
   it("R-RA-7: the Disposition after must be max(0, before − Effect), less any armour the record names", () => {
-    expectCode(() => recordApplied(confirmed, GM, applied({ after: 9 }), 1), "bad-choice");
+    expectCode(() => recordApplied(confirmed, GM, applied({ after: 11 }), 1), "bad-choice");
     expectCode(() => recordApplied(confirmed, GM, applied({ after: 2 }), 1), "bad-choice");
     expect(recordApplied(confirmed, GM, applied({ before: 2, after: 0 }), 1).applied).toHaveLength(1);
     // A Challenge's armour 1 takes 1 of the 3: 10 → 8, and with the armour named nothing else passes.
