@@ -10,6 +10,7 @@ import {
   applyHarm,
   assertFaces,
   assertInteger,
+  assertText,
   challengeEffect,
   consequenceOf,
   damageAfterArmour,
@@ -80,7 +81,7 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
   const chain = assertFaces(input.chain, "Explosion die");
   const stats = { dice: assertInteger(input.stats.dice, "The Challenge's dice", 0), halved: input.stats.halved };
   challengeEffect(stats, faces, chain);
-  return {
+  return assertChallengeCardState({
     version: 0,
     rollerId: input.rollerId,
     challengeUuid: input.challengeUuid,
@@ -91,7 +92,36 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
     faces,
     chain,
     harm: [],
-  };
+  });
+}
+
+/**
+ * A stored Challenge card, checked whole (a flag can hold anything a client wrote): ids and names
+ * are text, the dice exactly what R-CH-2 throws, and every harm record well-formed, holding the card's
+ * Effect and following R-HARM-1…5 (`harmFollowsFromRules`). A forged card is refused, not carried on.
+ */
+export function assertChallengeCardState(state: ChallengeCardState): ChallengeCardState {
+  assertInteger(state.version, "The card's version", 0);
+  assertText(state.rollerId, "The roller's id");
+  assertText(state.challengeUuid, "The Challenge's id");
+  assertText(state.challengeName, "The Challenge's name");
+  assertText(state.facetName, "The facet's name");
+  if (state.tierKey !== null) assertText(state.tierKey, "The tier");
+  assertInteger(state.stats.dice, "The Challenge's dice", 0);
+  if (typeof state.stats.halved !== "boolean") throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
+  const value = challengeEffect(state.stats, assertFaces(state.faces, "Challenge die"), assertFaces(state.chain, "Explosion die")).value;
+  for (const h of state.harm) {
+    assertText(h.targetName, "The target's name");
+    // Stored as JSON, an optional field is absent, never present and undefined.
+    if ("targetUuid" in h) assertText(h.targetUuid, "The target's id");
+    assertText(h.userId, "The user's id");
+    for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
+    if (h.wound !== null && !isWoundTrack(h.wound)) throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });
+    if (h.effect !== value || !harmFollowsFromRules(h)) {
+      throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
+    }
+  }
+  return state;
 }
 
 export interface ChallengeCardResult {
@@ -103,6 +133,7 @@ export interface ChallengeCardResult {
 }
 
 export function challengeCardResult(state: ChallengeCardState): ChallengeCardResult {
+  assertChallengeCardState(state);
   const effect = challengeEffect(state.stats, state.faces, state.chain);
   const kept = state.faces.indexOf(highest(state.faces) as Face);
   return { effect, consequence: consequenceOf(effect.value), kept };

@@ -43,119 +43,19 @@ import {
   type Face,
   type Landing,
   type PlayerEffect,
-  type Pool,
   type PoolDie,
   type Resolution,
-  type RollTarget,
-  type RulesetId,
   type Selection,
   type SelectionSettings,
   type TierRank,
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
+import { assertDieRole, assertRiskyCardState, HITS, type AppliedEntry, type DieRole, type RiskyCardInput, type RiskyCardState } from "./risky-card-state.ts";
 
 export type { CardUser };
 
-/** The weapon the action was made with, as the card keeps it (a snapshot of the item). */
-export interface CardWeapon {
-  readonly name: string;
-  readonly rank: TierRank;
-  /** Tag ids: the engine's (R-EQ-3) and any the GM added (shown, not automated). */
-  readonly tags: readonly string[];
-  readonly twoHanded: boolean;
-}
-
-export interface CardFlags {
-  /** R-RA-10 the character has Whirlwind. */
-  readonly whirlwind: boolean;
-  /** R-ADV-2 the character is a Specialist in this kind of action. */
-  readonly specialist: boolean;
-  /** R-RA-9 Fast: the player's Effect first. */
-  readonly fast: boolean;
-  /** R-RA-9 Slow (a Condition): the player's Effect last. */
-  readonly slow: boolean;
-}
-
-/** One application of the player's Effect to a Challenge's facet (R-RA-7). */
-export interface AppliedEntry {
-  /** Which hit was applied: the Effect, or Whirlwind's second hit. */
-  readonly hit: "effect" | "second";
-  readonly targetName: string;
-  readonly facet: string;
-  readonly effect: number;
-  /** The facet's Disposition before and after. */
-  readonly before: number;
-  readonly after: number;
-  /**
-   * The Challenge's armour the Effect went through (R-HARM-1 read for Challenges), when the record
-   * names it: then `after` is checked exactly. Optional, so records written without it still pass.
-   */
-  readonly armour?: number;
-  /** The user who applied it (may differ from the one who wrote the record, when done via the GM). */
-  readonly userId: string;
-}
-
-export interface RiskyCardState {
-  /** +1 on every transition; a click names the version it was made on. */
-  readonly version: number;
-  /** The user who rolled. */
-  readonly rollerId: string;
-  readonly actorUuid: string;
-  readonly actorName: string;
-  readonly rulesetId: RulesetId;
-  readonly target: RollTarget;
-  /** R-RA-8 a Reaction (a save's dice): no Effect unless the GM allows it. */
-  readonly reaction: boolean;
-  /** R-RA-8 the GM allowed this Reaction an Effect. */
-  readonly gmAllowsEffect: boolean;
-  /** The dice as they landed: never editable. */
-  readonly light: readonly Face[];
-  readonly dark: readonly Face[];
-  /** The pool's breakdown, shown on the card. */
-  readonly pool: Pool;
-  /** R-EGO-2 the Ego when the dice were thrown. */
-  readonly egoBefore: number;
-  /** R-SAY-1 during the last scene a Dark Die costs Ego only on a 1. */
-  readonly sayonara: boolean;
-  /** R-RA-2 (setting) a lone die is Precision and Effect. */
-  readonly singleDieServesBoth: boolean;
-  readonly weapon: CardWeapon | null;
-  /** The approach's tier when no weapon is used. */
-  readonly rank: TierRank;
-  readonly combat: boolean;
-  readonly flags: CardFlags;
-  /** Indices into light-then-dark; null for an empty pool (R-POOL-5). */
-  readonly selection: Selection | null;
-  /** Set once the Effect is confirmed (locks the choice): the explosion dice rolled after the Effect die. */
-  readonly effect: { readonly chain: readonly Face[] } | null;
-  /** R-RA-10 Whirlwind's second hit: the die, and its chain once confirmed. */
-  readonly secondHit: { readonly die: number; readonly chain: readonly Face[] | null } | null;
-  /** R-EGO-2 what the Dark Dice cost; the glue takes it from the actor and says so here. */
-  readonly ego: { readonly cost: number; readonly spent: boolean; readonly undone: boolean };
-  readonly applied: readonly AppliedEntry[];
-}
-
-/** The facts of a roll, as the glue knows them when the dice have landed. */
-export interface RiskyCardInput {
-  readonly rollerId: string;
-  readonly actorUuid: string;
-  readonly actorName: string;
-  readonly rulesetId: RulesetId;
-  readonly target: RollTarget;
-  readonly reaction: boolean;
-  readonly light: readonly number[];
-  readonly dark: readonly number[];
-  readonly pool: Pool;
-  readonly egoBefore: number;
-  readonly sayonara: boolean;
-  readonly singleDieServesBoth: boolean;
-  readonly weapon: CardWeapon | null;
-  readonly rank: number;
-  readonly combat: boolean;
-  readonly flags: CardFlags;
-}
-
-export type DieRole = "precision" | "effect" | "second";
+export type { AppliedEntry, CardFlags, CardWeapon, DieRole, RiskyCardInput, RiskyCardState } from "./risky-card-state.ts";
+export { assertDieRole, assertRiskyCardState, HITS } from "./risky-card-state.ts";
 
 /** The dice of the pool, light first then dark, as the rules read them. */
 export function cardDice(state: Pick<RiskyCardState, "light" | "dark">): PoolDie[] {
@@ -173,7 +73,7 @@ export function isSlaughter(state: Pick<RiskyCardState, "weapon">): boolean {
 
 /** The tier rank of the Effect: the weapon's, or the approach's. */
 export function cardRank(state: Pick<RiskyCardState, "weapon" | "rank">): TierRank {
-  return state.weapon ? state.weapon.rank : state.rank;
+  return asTierRank(state.weapon ? state.weapon.rank : state.rank);
 }
 
 /** R-RA-4 / R-EQ-3 the Effect tags of the weapon (Versatile held two-handed, Improvised). */
@@ -203,7 +103,7 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
   const settings: SelectionSettings = { singleDieServesBoth: input.singleDieServesBoth };
   const selection = defaultSelection(poolDice(light, dark), settings);
   const spend = spendEgo(dark, egoBefore, input.sayonara);
-  return {
+  return assertRiskyCardState({
     version: 0,
     rollerId: input.rollerId,
     actorUuid: input.actorUuid,
@@ -227,7 +127,7 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
     secondHit: null,
     ego: { cost: spend.cost, spent: false, undone: false },
     applied: [],
-  };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,6 +168,8 @@ function requireSelection(state: RiskyCardState): Selection {
  * second hit. A click that changes nothing returns the state as it is.
  */
 export function selectDie(state: RiskyCardState, user: CardUser, index: number, role: DieRole, expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
+  assertDieRole(role);
   assertMayChange(state, user, "choose the dice");
   assertVersion(state, expectedVersion);
   const dice = cardDice(state);
@@ -308,6 +210,8 @@ function selectSecond(state: RiskyCardState, dice: readonly PoolDie[], selection
  * R-RA-8 the GM allows (or withdraws) an Effect for a Reaction, before it is confirmed.
  */
 export function allowEffect(state: RiskyCardState, user: CardUser, allowed: boolean, expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
+  if (typeof allowed !== "boolean") throw new RulesError("bad-choice", "The GM allows an Effect or does not.");
   if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can allow a Reaction to have an Effect.", { reason: "notGm" });
   assertVersion(state, expectedVersion);
   if (!state.reaction) throw new RulesError("not-allowed", "Only a Reaction needs the GM's leave to have an Effect.", { reason: "notReaction" });
@@ -323,6 +227,7 @@ export function allowEffect(state: RiskyCardState, user: CardUser, allowed: bool
  * Null when no chain is needed: confirm with an empty chain.
  */
 export function effectChainNeeded(state: RiskyCardState, which: "effect" | "second"): { face: Face; threshold: Face } | null {
+  assertId(which, HITS, "a hit");
   const threshold = explosionThreshold(isSlaughter(state));
   const face = hitFace(state, which);
   if (face === null || !explodes(face, threshold)) return null;
@@ -358,6 +263,7 @@ function checkedChain(state: RiskyCardState, which: "effect" | "second", chain: 
  * the highest die left as its default.
  */
 export function confirmEffect(state: RiskyCardState, user: CardUser, chain: readonly number[], expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "confirm the Effect");
   assertVersion(state, expectedVersion);
   const selection = requireSelection(state);
@@ -370,6 +276,7 @@ export function confirmEffect(state: RiskyCardState, user: CardUser, chain: read
 
 /** R-RA-10 confirm Whirlwind's second hit with its own explosion chain. */
 export function confirmSecondHit(state: RiskyCardState, user: CardUser, chain: readonly number[], expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "confirm the second hit");
   assertVersion(state, expectedVersion);
   if (!state.effect || !state.secondHit) {
@@ -382,6 +289,7 @@ export function confirmSecondHit(state: RiskyCardState, user: CardUser, chain: r
 
 /** R-EGO-2 the glue took the Ego the Dark Dice cost from the actor. */
 export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "spend the Ego");
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
   if (state.ego.spent) throw new RulesError("not-allowed", "The Ego of this roll is already spent.", { reason: "egoSpent" });
@@ -390,6 +298,7 @@ export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVers
 
 /** R-EGO-2 give back the Ego the Dark Dice cost (the glue restores it on the actor). Once only. */
 export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "give back the Ego");
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
   if (state.ego.undone) throw new RulesError("not-allowed", "The Ego of this roll was already given back.", { reason: "egoUndone" });
@@ -398,9 +307,6 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
   }
   return next(state, { ego: { ...state.ego, undone: true } });
 }
-
-/** The hits a card can apply (R-RA-7 the Effect, R-RA-10 Whirlwind's second hit). */
-export const HITS = ["effect", "second"] as const;
 
 /**
  * R-RA-7 record that a hit was applied to a Challenge's facet. Written by a GM, the roller, or the
@@ -413,6 +319,7 @@ export const HITS = ["effect", "second"] as const;
  * armour the record does not name). `before` itself is the Challenge's, which the card cannot know.
  */
 export function recordApplied(state: RiskyCardState, user: CardUser, entry: AppliedEntry, expectedVersion?: number): RiskyCardState {
+  assertRiskyCardState(state);
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
     throw new RulesError("not-allowed", "Only a GM, the player who rolled or the one who applied the Effect can record it.", {
       reason: "notRoller",
@@ -492,6 +399,7 @@ const EMPTY_LANDING: Landing = { player: false, challenge: true };
 
 /** Everything the card shows that is not stored: read from the state with the rules. */
 export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
+  assertRiskyCardState(state);
   const ruleset = getRuleset(state.rulesetId);
   const dice = cardDice(state);
   const spend = spendEgo(state.dark, state.egoBefore, state.sayonara);

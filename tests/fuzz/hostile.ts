@@ -15,7 +15,7 @@ export const HOSTILE_NUMBERS: readonly unknown[] = [
   0.5,
   2.5,
   4.000000001,
-  1.8e308,
+  1.797e308,
   Number.MAX_VALUE,
   2 ** 53 + 2,
   -(2 ** 53 + 2),
@@ -80,7 +80,7 @@ export function replaceAt(value: unknown, path: Path, replacement: unknown): unk
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
   if (Array.isArray(value)) {
-    const copy: unknown[] = [...value];
+    const copy: unknown[] = [...(value as unknown[])];
     copy[head as number] = replaceAt(copy[head as number], rest, replacement);
     return copy;
   }

@@ -10,7 +10,9 @@ export function snapshot(value: unknown, seen = new Set<unknown>()): string {
   if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "function") return "fn";
-  if (typeof value !== "object" || value === null) return String(value);
+  if (value === null) return "null";
+  if (typeof value === "boolean") return String(value);
+  if (typeof value !== "object") return typeof value;
   if (seen.has(value)) return "cycle";
   seen.add(value);
   let text: string;

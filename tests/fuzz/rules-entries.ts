@@ -150,6 +150,14 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       between(p.dark, 0, input.darkMax ?? Number.POSITIVE_INFINITY, "Dark Dice") ??
       (p.empty === (p.light + p.dark === 0) ? null : "empty disagrees with the dice"),
   }),
+  assertPool: entry(
+    (input: rules.PoolInput) => {
+      const pool = rules.buildPool(input);
+      return rules.assertPool(pool, pool.light, pool.dark);
+    },
+    t(A.poolInput),
+    { check: (p) => between(p.light, 0, LIGHT_MAX, "Light Dice") },
+  ),
   clampLight: entry(rules.clampLight, t(fc.integer({ min: -10, max: 15 }), fc.boolean()), { check: (c) => between(c.light, 0, LIGHT_MAX, "Light Dice") }),
   poolBase: entry(rules.poolBase, t(A.attributes, A.rollTarget), { check: (v) => between(v, 0, 4, "base") }),
   poolLines: entry(rules.poolLines, t(A.poolInput)),
