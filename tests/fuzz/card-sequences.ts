@@ -119,7 +119,7 @@ export function challengeScenario(input: Parameters<typeof createChallengeCard>[
       const step = runHarm(state, action);
       if (!step) continue;
       const bad = harmBreak(state, step.next, action.stale, step.forged) ?? badValue(step.next, {});
-      if (bad) breaks.push(`harm by ${action.user.id}: ${bad}`);
+      if (bad) breaks.push(`harm by ${action.user.id} (forgery ${action.forge}): ${bad}; record ${snapshot(step.next.harm.at(-1))}`);
       state = step.next;
     } catch (error) {
       if (!(error instanceof RulesError)) {

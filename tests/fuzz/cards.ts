@@ -266,8 +266,10 @@ export function harmEntry(state: ChallengeCardState, action: HarmAction): { entr
   switch (action.forge) {
     case 1:
       return entry.gritAfter < entry.gritBefore ? { entry: { ...entry, gritAfter: entry.gritAfter + 1 }, forged: true } : { entry, forged: false };
-    case 2:
-      return { entry: { ...entry, wound: entry.wound === null ? action.track : null }, forged: true };
+    case 2: {
+      const wound = entry.wound === null ? action.track : null;
+      return { entry: { ...entry, wound }, forged: wound !== entry.wound };
+    }
     case 3:
       return { entry: { ...entry, dead: !entry.dead }, forged: true };
     case 4:
