@@ -132,14 +132,19 @@ export function challengeScenario(input: Parameters<typeof createChallengeCard>[
   return breaks;
 }
 
+/** A sequence of actions in which some are clicked twice in a row (a double click, or two users at once). */
+function clicks<T>(action: fc.Arbitrary<T>, maxLength: number): fc.Arbitrary<T[]> {
+  return fc.array(fc.tuple(action, fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength }).map((list) => list.flatMap(([a, n]) => (n === 0 ? [a, a] : [a])));
+}
+
 export const SEQUENCE_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   "risky card: click sequences": {
-    args: fc.tuple(riskyInput, fc.array(riskyAction, { minLength: 1, maxLength: 14 })),
+    args: fc.tuple(riskyInput, clicks(riskyAction, 14)),
     call: (args) => riskyScenario(args[0] as Parameters<typeof riskyScenario>[0], args[1] as RiskyAction[]),
     scenario: true,
   },
   "challenge card: harm sequences": {
-    args: fc.tuple(challengeInput, fc.array(harmAction, { minLength: 1, maxLength: 8 })),
+    args: fc.tuple(challengeInput, clicks(harmAction, 8)),
     call: (args) => challengeScenario(args[0] as Parameters<typeof challengeScenario>[0], args[1] as Parameters<typeof runHarm>[1][]),
     scenario: true,
   },
