@@ -7,8 +7,10 @@
  * and records what happened here).
  */
 import {
+  applyHarm,
   assertFaces,
   assertInteger,
+  assertText,
   challengeEffect,
   consequenceOf,
   damageAfterArmour,
@@ -19,6 +21,7 @@ import {
   type Consequence,
   type Face,
   type WoundTrack,
+  type Wounds,
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card-view.ts";
@@ -78,7 +81,7 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
   const chain = assertFaces(input.chain, "Explosion die");
   const stats = { dice: assertInteger(input.stats.dice, "The Challenge's dice", 0), halved: input.stats.halved };
   challengeEffect(stats, faces, chain);
-  return {
+  return assertChallengeCardState({
     version: 0,
     rollerId: input.rollerId,
     challengeUuid: input.challengeUuid,
@@ -89,7 +92,36 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
     faces,
     chain,
     harm: [],
-  };
+  });
+}
+
+/**
+ * A stored Challenge card, checked whole (a flag can hold anything a client wrote): ids and names
+ * are text, the dice exactly what R-CH-2 throws, and every harm record well-formed, holding the card's
+ * Effect and following R-HARM-1…5 (`harmFollowsFromRules`). A forged card is refused, not carried on.
+ */
+export function assertChallengeCardState(state: ChallengeCardState): ChallengeCardState {
+  assertInteger(state.version, "The card's version", 0);
+  assertText(state.rollerId, "The roller's id");
+  assertText(state.challengeUuid, "The Challenge's id");
+  assertText(state.challengeName, "The Challenge's name");
+  assertText(state.facetName, "The facet's name");
+  if (state.tierKey !== null) assertText(state.tierKey, "The tier");
+  assertInteger(state.stats.dice, "The Challenge's dice", 0);
+  if (typeof state.stats.halved !== "boolean") throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
+  const value = challengeEffect(state.stats, assertFaces(state.faces, "Challenge die"), assertFaces(state.chain, "Explosion die")).value;
+  for (const h of state.harm) {
+    assertText(h.targetName, "The target's name");
+    // Stored as JSON, an optional field is absent, never present and undefined.
+    if ("targetUuid" in h) assertText(h.targetUuid, "The target's id");
+    assertText(h.userId, "The user's id");
+    for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
+    if (h.wound !== null && !isWoundTrack(h.wound)) throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });
+    if (h.effect !== value || !harmFollowsFromRules(h)) {
+      throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
+    }
+  }
+  return state;
 }
 
 export interface ChallengeCardResult {
@@ -101,6 +133,7 @@ export interface ChallengeCardResult {
 }
 
 export function challengeCardResult(state: ChallengeCardState): ChallengeCardResult {
+  assertChallengeCardState(state);
   const effect = challengeEffect(state.stats, state.faces, state.chain);
   const kept = state.faces.indexOf(highest(state.faces) as Face);
   return { effect, consequence: consequenceOf(effect.value), kept };
@@ -111,14 +144,59 @@ export function challengeCardResult(state: ChallengeCardState): ChallengeCardRes
  * The glue asks before applying, so nobody is harmed twice by the same Effect.
  */
 export function harmRecorded(state: ChallengeCardState, target: { readonly name: string; readonly uuid?: string }): boolean {
-  return state.harm.some((h) => (h.targetUuid !== undefined && target.uuid !== undefined ? h.targetUuid === target.uuid : h.targetName === target.name));
+  // Ids are compared as text: a flag or a query payload may carry the same id as a number (5 and "5").
+  return state.harm.some((h) =>
+    h.targetUuid !== undefined && target.uuid !== undefined ? String(h.targetUuid) === String(target.uuid) : String(h.targetName) === String(target.name),
+  );
+}
+
+/** Every state the three wound tracks can be in before the harm (the card does not know which). */
+const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => ({
+  stressed: (bits & 1) !== 0,
+  broken: (bits & 2) !== 0,
+  weary: (bits & 4) !== 0,
+}));
+
+/**
+ * R-HARM-1 … R-HARM-5 does a harm record follow from the rules? It does when `applyHarm` (the rules'
+ * own function), given the record's Effect, armour, shield and Grit before, gives exactly its
+ * damage, Grit after, wound, Mortally Wounded and death for SOME state of the wound tracks before:
+ * the record does not hold the tracks before, nor the target's armour items, nor its Grit before
+ * (those come from the actor), so they are taken as the record states them and only their
+ * consequences are checked. Which track the player chose is free, as R-HARM-3 says.
+ */
+export function harmFollowsFromRules(entry: HarmEntry): boolean {
+  if (typeof entry.shieldSacrificed !== "boolean" || typeof entry.mortallyWounded !== "boolean" || typeof entry.dead !== "boolean") return false;
+  // The record's armour as one value: R-HARM-2's lines add up to it (the sacrificed shield included).
+  const armour = { body: "light" as const, bodyValue: entry.armour, shield: entry.shieldSacrificed, shieldValue: 0, elephantSkin: false };
+  return WOUNDS_BEFORE.some((wounds) => {
+    try {
+      const result = applyHarm({ grit: entry.gritBefore, wounds, dead: false, armour }, entry.effect, {
+        sacrificeShield: entry.shieldSacrificed,
+        ...(entry.wound === null ? {} : { woundTrack: entry.wound }),
+      });
+      return (
+        result.assessment.damage === entry.damage &&
+        result.grit === entry.gritAfter &&
+        result.wound === entry.wound &&
+        result.mortallyWounded === entry.mortallyWounded &&
+        result.dead === entry.dead &&
+        result.shieldDestroyed === entry.shieldSacrificed
+      );
+    } catch (error) {
+      if (error instanceof RulesError) return false;
+      throw error;
+    }
+  });
 }
 
 /**
  * R-CH-4 record the harm the glue applied. Written by a GM, the roller, or the user who applied it.
  * Ruling: the Effect may be applied to several characters (the GM decides whom it hits), each once.
  * The entry must add up: the card's Effect, damage = Effect − armour (0 with the shield
- * sacrificed), Grit never rising.
+ * sacrificed), Grit never rising, and Grit after, wound, Mortally Wounded and death as R-HARM-1…5
+ * give them (`harmFollowsFromRules`, which says what a record cannot prove). A target is never
+ * recorded twice, its id compared as text.
  */
 export function recordHarm(state: ChallengeCardState, user: CardUser, entry: HarmEntry, expectedVersion: number): ChallengeCardState {
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
@@ -148,6 +226,14 @@ export function recordHarm(state: ChallengeCardState, user: CardUser, entry: Har
   assertInteger(entry.gritAfter, "Grit after", 0, gritBefore);
   if (entry.wound !== null && !isWoundTrack(entry.wound)) {
     throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound track.`, { id: String(entry.wound) });
+  }
+  if (!harmFollowsFromRules({ ...entry, effect: value, armour, damage, gritBefore })) {
+    throw new RulesError(
+      "bad-choice",
+      `Damage ${damage} against Grit ${gritBefore} cannot end with Grit ${String(entry.gritAfter)}, wound ${String(entry.wound)}, ` +
+        `Mortally Wounded ${String(entry.mortallyWounded)} and dead ${String(entry.dead)} (R-HARM-3, R-HARM-5).`,
+      { damage },
+    );
   }
   const clean: HarmEntry = {
     targetName: String(entry.targetName),

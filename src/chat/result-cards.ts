@@ -5,7 +5,10 @@
  */
 import {
   advancementGritReset,
+  assertEgo,
   assertFace,
+  assertTrack,
+  EGO_MAX,
   assertFaces,
   fortune,
   getRuleset,
@@ -87,6 +90,7 @@ export interface GritResetInput {
 /** R-GRIT-1 … R-GRIT-3 a Grit roll after rest, or on gaining an advancement. */
 export function gritResetCard(input: GritResetInput): ResultCardView {
   const faces = assertFaces(input.faces, "Grit die");
+  if (input.previous) assertTrack(input.previous, "Grit");
   const roll = gritRoll(faces, input.dieHard);
   let after: Track;
   let noteKey: string;
@@ -131,6 +135,7 @@ export interface EgoResetInput {
 /** R-EGO-1, R-EGO-4 (Core: a Condition), R-EGO-5 (Degenesis: Primer spores) an Ego reset. */
 export function egoResetCard(input: EgoResetInput): ResultCardView {
   const faces = assertFaces(input.faces, "Ego die");
+  if (input.previous) assertTrack(input.previous, "Ego", EGO_MAX);
   const reset = resetEgo(getRuleset(input.rulesetId), faces);
   const now = `${reset.ego} / ${reset.ego}`;
   const lines = [
@@ -274,7 +279,9 @@ export interface SayonaraInput {
 export function sayonaraCard(input: SayonaraInput): ResultCardView {
   const ruleset = getRuleset(input.rulesetId);
   const grit = sayonaraTrack(ruleset, input.old.grit, input.rolls.grit);
-  const ego = sayonaraTrack(ruleset, input.old.ego, input.rolls.ego);
+  // R-EGO-1 an Ego roll keeps one die: 0–6, and the old Ego track is 0–6 too.
+  assertTrack(input.old.ego, "Ego", EGO_MAX);
+  const ego = sayonaraTrack(ruleset, input.old.ego, assertEgo(input.rolls.ego));
   return card(
     "sayonara",
     {

@@ -16,163 +16,38 @@
 import {
   assertEgo,
   assertFaces,
+  assertId,
   asTierRank,
   assertInteger,
+  damageAfterArmour,
   defaultSecondHit,
   defaultSelection,
-  effectOrder,
-  effectTags,
   explodes,
   explosionThreshold,
   explosionTotal,
   getRuleset,
-  playerEffect,
   poolDice,
-  resolve,
+  reduceDisposition,
   RulesError,
-  secondHitAvailable,
   spendEgo,
   validateSecondHit,
   validateSelection,
-  type EffectOrder,
-  type EffectTags,
-  type EgoSpend,
   type Face,
-  type Landing,
-  type PlayerEffect,
-  type Pool,
   type PoolDie,
-  type Resolution,
-  type RollTarget,
-  type RulesetId,
   type Selection,
   type SelectionSettings,
-  type TierRank,
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
+import { cardDice, isSlaughter, riskyCardResult, settingsOf } from "./risky-card-reading.ts";
+import { assertDieRole, assertRiskyCardState, HITS, type AppliedEntry, type DieRole, type RiskyCardInput, type RiskyCardState } from "./risky-card-state.ts";
 
 export type { CardUser };
 
-/** The weapon the action was made with, as the card keeps it (a snapshot of the item). */
-export interface CardWeapon {
-  readonly name: string;
-  readonly rank: TierRank;
-  /** Tag ids: the engine's (R-EQ-3) and any the GM added (shown, not automated). */
-  readonly tags: readonly string[];
-  readonly twoHanded: boolean;
-}
+export type { AppliedEntry, CardFlags, CardWeapon, DieRole, RiskyCardInput, RiskyCardState } from "./risky-card-state.ts";
+export { assertDieRole, assertRiskyCardState, HITS } from "./risky-card-state.ts";
 
-export interface CardFlags {
-  /** R-RA-10 the character has Whirlwind. */
-  readonly whirlwind: boolean;
-  /** R-ADV-2 the character is a Specialist in this kind of action. */
-  readonly specialist: boolean;
-  /** R-RA-9 Fast: the player's Effect first. */
-  readonly fast: boolean;
-  /** R-RA-9 Slow (a Condition): the player's Effect last. */
-  readonly slow: boolean;
-}
-
-/** One application of the player's Effect to a Challenge's facet (R-RA-7). */
-export interface AppliedEntry {
-  /** Which hit was applied: the Effect, or Whirlwind's second hit. */
-  readonly hit: "effect" | "second";
-  readonly targetName: string;
-  readonly facet: string;
-  readonly effect: number;
-  /** The facet's Disposition before and after. */
-  readonly before: number;
-  readonly after: number;
-  /** The user who applied it (may differ from the one who wrote the record, when done via the GM). */
-  readonly userId: string;
-}
-
-export interface RiskyCardState {
-  /** +1 on every transition; a click names the version it was made on. */
-  readonly version: number;
-  /** The user who rolled. */
-  readonly rollerId: string;
-  readonly actorUuid: string;
-  readonly actorName: string;
-  readonly rulesetId: RulesetId;
-  readonly target: RollTarget;
-  /** R-RA-8 a Reaction (a save's dice): no Effect unless the GM allows it. */
-  readonly reaction: boolean;
-  /** R-RA-8 the GM allowed this Reaction an Effect. */
-  readonly gmAllowsEffect: boolean;
-  /** The dice as they landed: never editable. */
-  readonly light: readonly Face[];
-  readonly dark: readonly Face[];
-  /** The pool's breakdown, shown on the card. */
-  readonly pool: Pool;
-  /** R-EGO-2 the Ego when the dice were thrown. */
-  readonly egoBefore: number;
-  /** R-SAY-1 during the last scene a Dark Die costs Ego only on a 1. */
-  readonly sayonara: boolean;
-  /** R-RA-2 (setting) a lone die is Precision and Effect. */
-  readonly singleDieServesBoth: boolean;
-  readonly weapon: CardWeapon | null;
-  /** The approach's tier when no weapon is used. */
-  readonly rank: TierRank;
-  readonly combat: boolean;
-  readonly flags: CardFlags;
-  /** Indices into light-then-dark; null for an empty pool (R-POOL-5). */
-  readonly selection: Selection | null;
-  /** Set once the Effect is confirmed (locks the choice): the explosion dice rolled after the Effect die. */
-  readonly effect: { readonly chain: readonly Face[] } | null;
-  /** R-RA-10 Whirlwind's second hit: the die, and its chain once confirmed. */
-  readonly secondHit: { readonly die: number; readonly chain: readonly Face[] | null } | null;
-  /** R-EGO-2 what the Dark Dice cost; the glue takes it from the actor and says so here. */
-  readonly ego: { readonly cost: number; readonly spent: boolean; readonly undone: boolean };
-  readonly applied: readonly AppliedEntry[];
-}
-
-/** The facts of a roll, as the glue knows them when the dice have landed. */
-export interface RiskyCardInput {
-  readonly rollerId: string;
-  readonly actorUuid: string;
-  readonly actorName: string;
-  readonly rulesetId: RulesetId;
-  readonly target: RollTarget;
-  readonly reaction: boolean;
-  readonly light: readonly number[];
-  readonly dark: readonly number[];
-  readonly pool: Pool;
-  readonly egoBefore: number;
-  readonly sayonara: boolean;
-  readonly singleDieServesBoth: boolean;
-  readonly weapon: CardWeapon | null;
-  readonly rank: number;
-  readonly combat: boolean;
-  readonly flags: CardFlags;
-}
-
-export type DieRole = "precision" | "effect" | "second";
-
-/** The dice of the pool, light first then dark, as the rules read them. */
-export function cardDice(state: Pick<RiskyCardState, "light" | "dark">): PoolDie[] {
-  return poolDice(state.light, state.dark);
-}
-
-function settingsOf(state: Pick<RiskyCardState, "singleDieServesBoth">): SelectionSettings {
-  return { singleDieServesBoth: state.singleDieServesBoth };
-}
-
-/** R-RA-3 / R-EQ-3 the weapon's Slaughter tag makes the Effect explode on 5+. */
-export function isSlaughter(state: Pick<RiskyCardState, "weapon">): boolean {
-  return state.weapon?.tags.includes("slaughter") ?? false;
-}
-
-/** The tier rank of the Effect: the weapon's, or the approach's. */
-export function cardRank(state: Pick<RiskyCardState, "weapon" | "rank">): TierRank {
-  return state.weapon ? state.weapon.rank : state.rank;
-}
-
-/** R-RA-4 / R-EQ-3 the Effect tags of the weapon (Versatile held two-handed, Improvised). */
-export function cardTags(state: Pick<RiskyCardState, "weapon">): EffectTags {
-  const w = state.weapon;
-  return effectTags(w ? { rank: w.rank, ranges: [], tags: w.tags, twoHanded: w.twoHanded } : undefined);
-}
+export { cardDice, cardRank, cardTags, isSlaughter } from "./risky-card-reading.ts";
+export { riskyCardResult, type RiskyCardEgo, type RiskyCardResult } from "./risky-card-reading.ts";
 
 /**
  * A new card from the roll's facts: R-RA-1/2 the default Precision and Effect dice, R-EGO-2 the Ego
@@ -195,7 +70,7 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
   const settings: SelectionSettings = { singleDieServesBoth: input.singleDieServesBoth };
   const selection = defaultSelection(poolDice(light, dark), settings);
   const spend = spendEgo(dark, egoBefore, input.sayonara);
-  return {
+  return assertRiskyCardState({
     version: 0,
     rollerId: input.rollerId,
     actorUuid: input.actorUuid,
@@ -219,7 +94,7 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
     secondHit: null,
     ego: { cost: spend.cost, spent: false, undone: false },
     applied: [],
-  };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +135,8 @@ function requireSelection(state: RiskyCardState): Selection {
  * second hit. A click that changes nothing returns the state as it is.
  */
 export function selectDie(state: RiskyCardState, user: CardUser, index: number, role: DieRole, expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
+  assertDieRole(role);
   assertMayChange(state, user, "choose the dice");
   assertVersion(state, expectedVersion);
   const dice = cardDice(state);
@@ -300,6 +177,8 @@ function selectSecond(state: RiskyCardState, dice: readonly PoolDie[], selection
  * R-RA-8 the GM allows (or withdraws) an Effect for a Reaction, before it is confirmed.
  */
 export function allowEffect(state: RiskyCardState, user: CardUser, allowed: boolean, expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
+  if (typeof allowed !== "boolean") throw new RulesError("bad-choice", "The GM allows an Effect or does not.");
   if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can allow a Reaction to have an Effect.", { reason: "notGm" });
   assertVersion(state, expectedVersion);
   if (!state.reaction) throw new RulesError("not-allowed", "Only a Reaction needs the GM's leave to have an Effect.", { reason: "notReaction" });
@@ -315,6 +194,7 @@ export function allowEffect(state: RiskyCardState, user: CardUser, allowed: bool
  * Null when no chain is needed: confirm with an empty chain.
  */
 export function effectChainNeeded(state: RiskyCardState, which: "effect" | "second"): { face: Face; threshold: Face } | null {
+  assertId(which, HITS, "a hit");
   const threshold = explosionThreshold(isSlaughter(state));
   const face = hitFace(state, which);
   if (face === null || !explodes(face, threshold)) return null;
@@ -350,6 +230,7 @@ function checkedChain(state: RiskyCardState, which: "effect" | "second", chain: 
  * the highest die left as its default.
  */
 export function confirmEffect(state: RiskyCardState, user: CardUser, chain: readonly number[], expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "confirm the Effect");
   assertVersion(state, expectedVersion);
   const selection = requireSelection(state);
@@ -362,6 +243,7 @@ export function confirmEffect(state: RiskyCardState, user: CardUser, chain: read
 
 /** R-RA-10 confirm Whirlwind's second hit with its own explosion chain. */
 export function confirmSecondHit(state: RiskyCardState, user: CardUser, chain: readonly number[], expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "confirm the second hit");
   assertVersion(state, expectedVersion);
   if (!state.effect || !state.secondHit) {
@@ -374,6 +256,7 @@ export function confirmSecondHit(state: RiskyCardState, user: CardUser, chain: r
 
 /** R-EGO-2 the glue took the Ego the Dark Dice cost from the actor. */
 export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "spend the Ego");
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
   if (state.ego.spent) throw new RulesError("not-allowed", "The Ego of this roll is already spent.", { reason: "egoSpent" });
@@ -382,6 +265,7 @@ export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVers
 
 /** R-EGO-2 give back the Ego the Dark Dice cost (the glue restores it on the actor). Once only. */
 export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
+  assertRiskyCardState(state);
   assertMayChange(state, user, "give back the Ego");
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
   if (state.ego.undone) throw new RulesError("not-allowed", "The Ego of this roll was already given back.", { reason: "egoUndone" });
@@ -394,119 +278,52 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
 /**
  * R-RA-7 record that a hit was applied to a Challenge's facet. Written by a GM, the roller, or the
  * user who applied it; each hit is applied once, and only a confirmed hit that lands.
+ *
+ * The record is checked against the card and the rules (R-RA-7, R-CH-5): `hit` is "effect" or
+ * "second"; `effect` is the card's confirmed Effect for that hit; `after` is
+ * max(0, before − max(0, effect − armour)) when the record names the Challenge's `armour`, and
+ * otherwise lies between max(0, before − effect) (no armour) and `before` (the card cannot know an
+ * armour the record does not name). `before` itself is the Challenge's, which the card cannot know.
  */
 export function recordApplied(state: RiskyCardState, user: CardUser, entry: AppliedEntry, expectedVersion?: number): RiskyCardState {
+  assertRiskyCardState(state);
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
     throw new RulesError("not-allowed", "Only a GM, the player who rolled or the one who applied the Effect can record it.", {
       reason: "notRoller",
     });
   }
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
+  const hit = assertId(entry.hit, HITS, "a hit");
   const result = riskyCardResult(state);
-  const value = entry.hit === "effect" ? result.effect : result.second;
+  const value = hit === "effect" ? result.effect : result.second;
   if (!value) throw new RulesError("not-allowed", "This hit has no confirmed Effect that lands, so there is nothing to apply.", { reason: "noEffect" });
-  if (state.applied.some((a) => a.hit === entry.hit)) {
+  if (state.applied.some((a) => String(a.hit) === hit)) {
     throw new RulesError("not-allowed", "This Effect has already been applied.", { reason: "alreadyApplied" });
   }
   assertInteger(entry.effect, "The Effect applied", 0);
-  assertInteger(entry.before, "The Disposition before", 0);
-  assertInteger(entry.after, "The Disposition after", 0);
+  const before = assertInteger(entry.before, "The Disposition before", 0);
+  const after = assertInteger(entry.after, "The Disposition after", 0);
+  if (entry.effect !== value.value) {
+    throw new RulesError("bad-choice", `The Effect recorded must be this card's Effect of ${value.value} (got ${entry.effect}).`, { value: value.value });
+  }
+  const armour = entry.armour === undefined ? undefined : assertInteger(entry.armour, "The Challenge's armour", 0);
+  const least = reduceDisposition(before, value.value).value;
+  const expected = armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value.value, armour)).value;
+  if (expected === null ? after < least || after > before : after !== expected) {
+    const what = expected === null ? `between ${least} and ${before}` : String(expected);
+    throw new RulesError("bad-choice", `An Effect of ${value.value} against a Disposition of ${before} leaves ${what} (got ${after}).`, {
+      value: value.value,
+    });
+  }
   const clean: AppliedEntry = {
-    hit: entry.hit,
+    hit,
     targetName: String(entry.targetName),
     facet: String(entry.facet),
     effect: entry.effect,
-    before: entry.before,
-    after: entry.after,
+    before,
+    after,
+    ...(armour === undefined ? {} : { armour }),
     userId: String(entry.userId),
   };
   return next(state, { applied: [...state.applied, clean] });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Derived
-
-export interface RiskyCardEgo extends EgoSpend {
-  /** The Ego the character has once this roll is settled (the cost given back when undone). */
-  readonly egoAfter: number;
-}
-
-export interface RiskyCardResult {
-  /** R-POOL-5 no dice were thrown: the action fails with no Effect. */
-  readonly empty: boolean;
-  readonly dice: readonly PoolDie[];
-  /** Null for an empty pool. */
-  readonly resolution: Resolution | null;
-  /** R-RA-1 the outcome band (an empty pool fails). */
-  readonly band: Resolution["band"];
-  /** R-RA-6 / R-RA-8 whose Effect lands. */
-  readonly landing: Landing;
-  /** R-RA-9 who applies their Effect first. */
-  readonly order: EffectOrder;
-  /** The Effect is confirmed and the dice can no longer change. */
-  readonly locked: boolean;
-  /** R-RA-3 … R-RA-5 the player's Effect, once confirmed and when it lands. */
-  readonly effect: PlayerEffect | null;
-  /** R-RA-10 a second hit can be taken (in combat, with Whirlwind, on a success, with a die left). */
-  readonly secondHitAvailable: boolean;
-  /** R-RA-10 the second hit's Effect, once confirmed. */
-  readonly second: PlayerEffect | null;
-  /** R-EGO-2 / R-SAY-1 what the Dark Dice cost. */
-  readonly ego: RiskyCardEgo;
-  /** R-EGO-3 the character is lost (Ego 0 after the roll, unless the cost was given back). */
-  readonly lost: boolean;
-}
-
-const EMPTY_LANDING: Landing = { player: false, challenge: true };
-
-/** Everything the card shows that is not stored: read from the state with the rules. */
-export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
-  const ruleset = getRuleset(state.rulesetId);
-  const dice = cardDice(state);
-  const spend = spendEgo(state.dark, state.egoBefore, state.sayonara);
-  const egoAfter = state.ego.undone ? spend.before : spend.after;
-  const ego: RiskyCardEgo = { ...spend, egoAfter };
-  const order = effectOrder({ fast: state.flags.fast, nimble: state.weapon?.tags.includes("nimble") ?? false, slow: state.flags.slow });
-  const base = { dice, order, locked: state.effect !== null, ego, lost: egoAfter === 0 };
-  const selection = state.selection;
-  if (!selection) {
-    return { ...base, empty: true, resolution: null, band: "fail", landing: EMPTY_LANDING, effect: null, secondHitAvailable: false, second: null };
-  }
-  const resolution = resolve(
-    dice,
-    selection,
-    { reaction: state.reaction, gmAllowsEffect: state.gmAllowsEffect, specialist: state.flags.specialist },
-    settingsOf(state),
-  );
-  const slaughter = isSlaughter(state);
-  const rank = cardRank(state);
-  const tags = cardTags(state);
-  const effect =
-    state.effect && resolution.landing.player && resolution.effectFace !== null
-      ? playerEffect(ruleset, {
-          first: resolution.effectFace,
-          chain: state.effect.chain,
-          slaughter,
-          rank,
-          tags,
-          specialistRescue: resolution.specialistRescue,
-        })
-      : null;
-  const available =
-    resolution.landing.player && secondHitAvailable(dice, selection, resolution, { whirlwind: state.flags.whirlwind, combat: state.combat });
-  const secondDie = state.secondHit ? dice[state.secondHit.die] : undefined;
-  const second =
-    available && state.secondHit?.chain && secondDie
-      ? playerEffect(ruleset, { first: secondDie.face, chain: state.secondHit.chain, slaughter, rank, tags })
-      : null;
-  return {
-    ...base,
-    empty: false,
-    resolution,
-    band: resolution.band,
-    landing: resolution.landing,
-    effect,
-    secondHitAvailable: available,
-    second,
-  };
 }

@@ -5,7 +5,7 @@
  */
 import type { DiceModifier, MechanicsFlag } from "./mechanics.ts";
 import type { Ruleset } from "./rulesets/types.ts";
-import { RulesError } from "./errors.ts";
+import { assertInteger, RulesError } from "./errors.ts";
 import type { Band } from "./resolution.ts";
 import type { WoundTrack } from "./wounds.ts";
 
@@ -147,6 +147,7 @@ export type AdvancementRefusal = "not-in-ruleset" | "cult-only" | "already-taken
  */
 export function advancementRefusal(ruleset: Ruleset, owner: AdvancementOwner, id: string): AdvancementRefusal | null {
   const def = getAdvancement(id);
+  assertInteger(owner.mutations, "The number of mutations", 0);
   const common = ruleset.advancements.includes(id);
   const cultOf = Object.entries(ruleset.cults).find(([, ids]) => ids.includes(id))?.[0];
   if (!common && cultOf === undefined) return "not-in-ruleset";

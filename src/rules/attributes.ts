@@ -2,7 +2,8 @@
  * R-CHAR-1 … R-CHAR-3, R-CHAR-5: the six attributes, their three groups and derived Saves, and the
  * attribute cap that *Developed* respects.
  */
-import { assertInteger, RulesError } from "./errors.ts";
+import { assertId, assertInteger, RulesError } from "./errors.ts";
+import { sum } from "./dice.ts";
 
 /** R-CHAR-1 the six attributes, in sheet order. */
 export const ATTRIBUTES = ["intuition", "reason", "finesse", "exertion", "attunement", "influence"] as const;
@@ -34,6 +35,16 @@ export function isGroup(id: string): id is Group {
   return (GROUPS as readonly string[]).includes(id);
 }
 
+/** An attribute id, or `unknown-id` (never an inherited name such as "__proto__"). */
+export function assertAttribute(id: string): Attribute {
+  return assertId(id, ATTRIBUTES, "an attribute");
+}
+
+/** A group id, or `unknown-id`. */
+export function assertGroup(id: string): Group {
+  return assertId(id, GROUPS, "a group");
+}
+
 export function groupOf(attribute: Attribute): Group {
   for (const group of GROUPS) if (GROUP_ATTRIBUTES[group].includes(attribute)) return group;
   throw new RulesError("unknown-id", `"${String(attribute)}" is not an attribute.`, { id: String(attribute) });
@@ -49,8 +60,9 @@ export function assertAttributes(attributes: Attributes): Attributes {
   return attributes;
 }
 
+/** The six ratings added up; a rating that is not a whole number is refused (never NaN, "03" or 9.5). */
 export function attributeTotal(attributes: Attributes): number {
-  return ATTRIBUTES.reduce((t, a) => t + attributes[a], 0);
+  return sum(ATTRIBUTES.map((a) => assertRating(attributes[a], a)));
 }
 
 /**
@@ -58,7 +70,7 @@ export function attributeTotal(attributes: Attributes): number {
  * sheet's first circle of each row, read vertically). Attunement 3 + Influence 0 → Resolve 1.
  */
 export function saveRating(attributes: Attributes, group: Group): number {
-  return GROUP_ATTRIBUTES[group].filter((a) => assertRating(attributes[a], a) >= 1).length;
+  return GROUP_ATTRIBUTES[assertGroup(group)].filter((a) => assertRating(attributes[a], a) >= 1).length;
 }
 
 /** R-CHAR-2/3 all three Saves. */
@@ -72,7 +84,8 @@ export function deriveSaves(attributes: Attributes): Saves {
 
 /** R-CHAR-5 the six attributes' total if `attribute` were set to `value`. */
 export function totalWith(attributes: Attributes, attribute: Attribute, value: number): number {
-  return attributeTotal(attributes) - attributes[attribute] + value;
+  const id = assertAttribute(attribute);
+  return attributeTotal(attributes) - attributes[id] + assertRating(value, id);
 }
 
 /**
@@ -80,7 +93,9 @@ export function totalWith(attributes: Attributes, attribute: Attribute, value: n
  * than 10 (the character's data never holds more; the data model refuses it too).
  */
 export function assertRatingChange(attributes: Attributes, attribute: Attribute, value: number): number {
-  assertRating(value, attribute);
+  assertRating(value, assertAttribute(attribute));
+  // The other five must be ratings too, or a NaN among them would let the total escape the cap.
+  for (const a of ATTRIBUTES) if (a !== attribute) assertRating(attributes[a], a);
   if (totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP) {
     throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, { attribute, cap: ATTRIBUTE_TOTAL_CAP });
   }
@@ -93,6 +108,7 @@ export function assertRatingChange(attributes: Attributes, attribute: Attribute,
  */
 export function developAttribute(attributes: Attributes, attribute: Attribute): Attributes {
   assertAttributes(attributes);
+  assertAttribute(attribute);
   if (attributes[attribute] >= ATTRIBUTE_MAX) {
     throw new RulesError("attribute-cap", `${attribute} is already at ${ATTRIBUTE_MAX}, the most an attribute can have.`, {
       attribute,

@@ -3,7 +3,7 @@
  * (R-CH-4, a Challenge's Effect as harm, is `harm.ts`.)
  */
 import { assertFaces, highest } from "./dice.ts";
-import { assertInteger, RulesError } from "./errors.ts";
+import { assertInteger, assertText, RulesError } from "./errors.ts";
 import { EXPLODE_ON, explosionTotal, type ExplosionResult } from "./explosion.ts";
 import { reduceDisposition } from "./resolution.ts";
 import type { ChallengeTierDef, ChallengeTierId, Ruleset } from "./rulesets/types.ts";
@@ -74,17 +74,30 @@ export interface Facet extends ChallengeStats {
 
 /** R-CH-5 a facet at full Disposition. */
 export function makeFacet(ruleset: Ruleset, name: string, tier: string, n?: number): Facet {
+  assertText(name, "A facet's name");
   const stats = challengeStats(ruleset, tier, n);
   return { ...stats, name, value: stats.disposition };
 }
 
 /** R-RA-7 / R-CH-5 the player's Effect against one facet. */
 export function applyEffectToFacet(facets: readonly Facet[], index: number, effect: number): { facets: Facet[]; overcome: boolean } {
+  facets.forEach(assertFacet);
   const facet = facets[index];
   if (!facet) throw new RulesError("bad-selection", `There is no facet #${index + 1}.`, { index });
   const { value } = reduceDisposition(facet.value, effect);
   const next = facets.map((f, i) => (i === index ? { ...f, value } : f));
   return { facets: next, overcome: isOvercome(next) };
+}
+
+/** R-CH-5 a stored facet: a name, a tier, whole-number Disposition, dice and value (no NaN passes through). */
+export function assertFacet(facet: Facet): Facet {
+  assertText(facet.name, "A facet's name");
+  assertText(facet.tier, "A facet's tier");
+  assertInteger(facet.disposition, "A facet's Disposition", 0);
+  assertInteger(facet.value, "A facet's Disposition left", 0);
+  assertInteger(facet.dice, "A facet's dice", 0);
+  if (facet.n !== null) assertInteger(facet.n, "A facet's n", 0);
+  return facet;
 }
 
 /**

@@ -7,7 +7,7 @@
  * built here (`modifierTiers` for Core, `floorTiers` for Degenesis), and a later ruleset may bring
  * its own.
  */
-import { assertInteger } from "./errors.ts";
+import { assertInteger, assertText, RulesError } from "./errors.ts";
 
 export const TIER_RANKS = [0, 1, 2, 3, 4] as const;
 export type TierRank = (typeof TIER_RANKS)[number];
@@ -61,8 +61,22 @@ function isTierRank(rank: number): rank is TierRank {
 /** A stored rank read back as a tier rank 0–4, or a readable error. */
 export function asTierRank(rank: number): TierRank {
   assertInteger(rank, "An Effect tier", 0, 4);
-  if (!isTierRank(rank)) throw new Error(`unreachable: rank ${rank}`);
+  if (!isTierRank(rank)) throw new RulesError("out-of-range", `${rank} is not an Effect tier.`, { what: "An Effect tier", value: rank });
   return rank;
+}
+
+/**
+ * R-RA-4 / R-RA-5 a tier table a builder is given: one tier per rank 0–4, in order, each a whole
+ * number. A NaN there (or in a bonus) would make every Effect NaN, so the builder refuses it.
+ */
+function assertTiers(tiers: readonly EffectTier[]): readonly EffectTier[] {
+  TIER_RANKS.forEach((rank) => {
+    const tier = tiers[rank];
+    if (tier?.rank !== rank) throw new RulesError("out-of-range", `The tier table has no tier of rank ${rank}.`, { what: "An Effect tier", value: rank });
+    assertInteger(tier.value, "A tier's value", Number.NEGATIVE_INFINITY);
+    assertText(tier.labelKey, "A tier's label");
+  });
+  return tiers;
 }
 
 const checkRank = asTierRank;
@@ -78,6 +92,9 @@ function tierAt(tiers: readonly EffectTier[], rank: TierRank): EffectTier {
  * (−1e), never below 0.
  */
 export function modifierTiers(tiers: readonly EffectTier[], versatile: number, improvised: number): EffectRule {
+  assertTiers(tiers);
+  assertInteger(versatile, "The Versatile bonus", Number.NEGATIVE_INFINITY);
+  assertInteger(improvised, "The Improvised malus", Number.NEGATIVE_INFINITY);
   return {
     kind: "modifier",
     tiers,
@@ -104,6 +121,9 @@ export function modifierTiers(tiers: readonly EffectTier[], versatile: number, i
  * two-handed raises the floor by 1; Improvised sets the floor to the Improvised tier (R-EQ-2).
  */
 export function floorTiers(tiers: readonly EffectTier[], versatile: number, improvisedRank: TierRank): EffectRule {
+  assertTiers(tiers);
+  assertInteger(versatile, "The Versatile bonus", Number.NEGATIVE_INFINITY);
+  asTierRank(improvisedRank);
   const floorOf = (rank: TierRank, tags: EffectTags): number => {
     const base = tags.improvised ? tierAt(tiers, improvisedRank).value : tierAt(tiers, rank).value;
     return base + (tags.versatileTwoHanded ? versatile : 0);

@@ -67,6 +67,7 @@ export interface EgoReset {
 
 /** The row of a ruleset's Ego reset table for a rolled value. */
 export function egoResetRow(ruleset: Ruleset, value: number): EgoResetRow {
+  assertInteger(value, "An Ego reset", Number.NEGATIVE_INFINITY);
   const row = ruleset.egoReset.find((r) => value >= r.min && value <= r.max);
   if (!row) throw new RulesError("out-of-range", `An Ego reset of ${value} is not on the table.`, { value });
   return row;

@@ -39,14 +39,39 @@ export class RulesError extends Error {
   }
 }
 
-/** A number that must be a whole number between `min` and `max` (inclusive). */
+/**
+ * A number that must be a whole number between `min` and `max` (inclusive). Whole numbers beyond
+ * 2^53 are not exact (2^53 + 1 reads as 2^53), so they are refused as not whole; a bound that is not
+ * a number (NaN, a string) lets nothing pass.
+ */
 export function assertInteger(value: number, what: string, min: number, max = Number.POSITIVE_INFINITY): number {
-  if (!Number.isInteger(value)) {
+  if (!isBound(min) || !isBound(max)) {
+    throw new RulesError("out-of-range", `${what} has no valid range (${String(min)} to ${String(max)}).`, { what, value: String(value) });
+  }
+  if (!Number.isSafeInteger(value)) {
     throw new RulesError("not-integer", `${what} must be a whole number (got ${String(value)}).`, { what, value: String(value) });
   }
   if (value < min || value > max) {
     const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `between ${min} and ${max}`;
     throw new RulesError("out-of-range", `${what} must be ${range} (got ${value}).`, { what, value, min, max });
   }
+  return value;
+}
+
+function isBound(bound: unknown): boolean {
+  return typeof bound === "number" && !Number.isNaN(bound);
+}
+
+/** A value that must be one of `ids` (never an inherited name such as "__proto__"); `unknown-id` otherwise. */
+export function assertId<T extends string>(value: unknown, ids: readonly T[], what: string): T {
+  if (typeof value !== "string" || !(ids as readonly string[]).includes(value)) {
+    throw new RulesError("unknown-id", `"${String(value)}" is not ${what}.`, { id: String(value) });
+  }
+  return value as T;
+}
+
+/** A value that must be text (a name, a label); `bad-choice` otherwise. */
+export function assertText(value: unknown, what: string): string {
+  if (typeof value !== "string") throw new RulesError("bad-choice", `${what} must be text (got ${String(value)}).`, { what });
   return value;
 }

@@ -40,6 +40,13 @@ export interface Track {
 
 export type GritTrack = Track;
 
+/** A stored track: value and maximum whole numbers, 0 or more (`max` bounds the value when given). */
+export function assertTrack(track: Track, what: string, max = Number.POSITIVE_INFINITY): Track {
+  assertInteger(track.value, `${what}'s value`, 0, max);
+  assertInteger(track.max, `${what}'s maximum`, 0, max);
+  return track;
+}
+
 /** R-GRIT-2 after a night's rest both value and maximum become the roll. */
 export function restGrit(roll: number): GritTrack {
   assertInteger(roll, "A Grit roll", 0);
@@ -51,6 +58,7 @@ export function restGrit(roll: number): GritTrack {
  * the roll; the value is unchanged.
  */
 export function advancementGritReset(grit: GritTrack, roll: number): GritTrack {
+  assertTrack(grit, "Grit");
   assertInteger(roll, "A Grit roll", 0);
   return { value: grit.value, max: Math.max(grit.max, roll) };
 }

@@ -3,7 +3,7 @@
  * attribute of Prowess/Insight/Resolve (player's choice); 5 Ego dice −1; 6 Grit dice −1. A loss that
  * cannot be taken kills. A Malaise never recovers.
  */
-import { assertAttributes, GROUP_ATTRIBUTES, type Attribute, type Attributes, type Group } from "./attributes.ts";
+import { assertAttributes, assertGroup, GROUP_ATTRIBUTES, type Attribute, type Attributes, type Group } from "./attributes.ts";
 import { assertFace } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 
@@ -47,7 +47,7 @@ export interface MalaiseResult extends MalaiseTarget {
 
 /** R-HARM-6 the attributes of the group that could lose a point (those above 0). */
 export function malaiseOptions(attributes: Attributes, group: Group): Attribute[] {
-  return GROUP_ATTRIBUTES[group].filter((a) => attributes[a] > 0);
+  return GROUP_ATTRIBUTES[assertGroup(group)].filter((a) => assertInteger(attributes[a], `${a} rating`, 0, 4) > 0);
 }
 
 /**
@@ -66,6 +66,10 @@ export function applyMalaise(target: MalaiseTarget, malaise: Malaise, choice?: A
       return egoDice === 0 ? { ...unchanged, dies: true } : { ...unchanged, egoDice: egoDice - 1 };
     case "gritDice":
       return gritDice === 0 ? { ...unchanged, dies: true } : { ...unchanged, gritDice: gritDice - 1 };
+    default:
+      throw new RulesError("unknown-id", `"${String((malaise as { kind: unknown }).kind)}" is not a Malaise.`, {
+        id: String((malaise as { kind: unknown }).kind),
+      });
     case "attribute": {
       const options = malaiseOptions(target.attributes, malaise.group);
       if (options.length === 0) return { ...unchanged, dies: true };

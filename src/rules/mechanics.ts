@@ -4,7 +4,7 @@
  * rolls, harm and the order of Effects read them. A flag not listed here is not a flag.
  */
 import { isAttribute, isGroup, type Attribute, type Group } from "./attributes.ts";
-import { assertInteger, RulesError } from "./errors.ts";
+import { assertInteger, assertText, RulesError } from "./errors.ts";
 
 export const MECHANICS_FLAGS = [
   "ignoreBroken", // R-HARM-4 Could be worse
@@ -38,6 +38,7 @@ export type RollTarget =
 export type ModifierScope = "any" | Attribute | `save:${Group}`;
 
 export function isModifierScope(value: string): value is ModifierScope {
+  if (typeof value !== "string") return false;
   if (value === "any" || isAttribute(value)) return true;
   return value.startsWith("save:") && isGroup(value.slice(5));
 }
@@ -55,6 +56,8 @@ export interface DiceModifier {
 }
 
 export function assertDiceModifier(modifier: DiceModifier): DiceModifier {
+  assertText(modifier.label, "A modifier's label");
+  assertText(modifier.id, "A modifier's id");
   assertInteger(modifier.dice, `The dice of "${modifier.label}"`, -4, 4);
   if (modifier.dice === 0) {
     throw new RulesError("out-of-range", `The modifier "${modifier.label}" changes no dice.`, { label: modifier.label });

@@ -2,9 +2,9 @@
  * R-POOL-1 … R-POOL-5 building a Risky Action's (or a Reaction's) pool: the base, every modifier as a
  * labelled line, the clamp of Light Dice to 0–4, Mortally Wounded, Dark Dice, and the empty pool.
  */
-import { deriveSaves, groupOf, type Attributes, type Group } from "./attributes.ts";
+import { assertAttribute, assertGroup, deriveSaves, groupOf, type Attributes, type Group } from "./attributes.ts";
 import { ATTRIBUTE_MAX } from "./attributes.ts";
-import { assertInteger } from "./errors.ts";
+import { assertId, assertInteger, assertText, RulesError } from "./errors.ts";
 import { hasTag, isCloseRange, assertRange, type Weapon } from "./equipment.ts";
 import { assertDiceModifier, modifierApplies, type DiceModifier, type MechanicsFlag, type RollTarget } from "./mechanics.ts";
 import type { Ruleset } from "./rulesets/types.ts";
@@ -74,15 +74,20 @@ export interface Pool {
   readonly empty: boolean;
 }
 
+const ROLL_KINDS: readonly RollTarget["kind"][] = ["attribute", "save"];
+
 /** The group whose wounds and Save concern this roll. */
 export function targetGroup(target: RollTarget): Group {
-  return target.kind === "save" ? target.group : groupOf(target.attribute);
+  assertId(target.kind, ROLL_KINDS, "a kind of roll");
+  return target.kind === "save" ? assertGroup(target.group) : groupOf(assertAttribute(target.attribute));
 }
 
 /** R-POOL-1 the base: the attribute's rating, or for a Reaction the group's Save (0–2). */
 export function poolBase(attributes: Attributes, target: RollTarget): number {
-  if (target.kind === "save") return deriveSaves(attributes)[target.group];
-  return assertInteger(attributes[target.attribute], `${target.attribute} rating`, 0, ATTRIBUTE_MAX);
+  assertId(target.kind, ROLL_KINDS, "a kind of roll");
+  if (target.kind === "save") return deriveSaves(attributes)[assertGroup(target.group)];
+  const attribute = assertAttribute(target.attribute);
+  return assertInteger(attributes[attribute], `${attribute} rating`, 0, ATTRIBUTE_MAX);
 }
 
 /** R-POOL-2 every modifier that applies, as labelled lines. */
@@ -125,15 +130,47 @@ export function poolLines(input: PoolInput): PoolLine[] {
 
 /** R-POOL-3 clamp Light Dice to 0–4; Mortally Wounded gathers none. */
 export function clampLight(raw: number, mortallyWounded: boolean): { light: number; clamp: ClampReason } {
+  assertInteger(raw, "The Light Dice gathered", Number.NEGATIVE_INFINITY);
   if (mortallyWounded) return { light: 0, clamp: raw === 0 ? null : "mortal" };
   if (raw > LIGHT_MAX) return { light: LIGHT_MAX, clamp: "max" };
   if (raw < LIGHT_MIN) return { light: LIGHT_MIN, clamp: "min" };
   return { light: raw, clamp: null };
 }
 
+const CLAMPS: readonly (ClampReason & string)[] = ["max", "min", "mortal"];
+
+/**
+ * A pool as a card keeps it (R-POOL-1 … R-POOL-5), checked: whole numbers, Light Dice 0–4, the lines
+ * labelled, and, when the dice thrown are given, exactly that many Light and Dark Dice.
+ */
+export function assertPool(pool: Pool, light?: number, dark?: number): Pool {
+  assertInteger(pool.base, "The pool's base", 0, ATTRIBUTE_MAX);
+  assertText(pool.baseLabel, "The pool's label");
+  assertInteger(pool.raw, "The dice gathered", Number.NEGATIVE_INFINITY);
+  assertInteger(pool.light, "Light Dice", LIGHT_MIN, LIGHT_MAX);
+  assertInteger(pool.dark, "Dark Dice", 0);
+  for (const line of pool.lines) {
+    assertText(line.id, "A pool line");
+    assertText(line.label, "A pool line's label");
+    assertText(line.rule, "A pool line's rule");
+    assertInteger(line.dice, "A pool line's dice", Number.NEGATIVE_INFINITY);
+  }
+  if (pool.clamp !== null) assertId(pool.clamp, CLAMPS, "a clamp");
+  if (pool.empty !== (pool.light + pool.dark === 0)) throw new RulesError("bad-choice", "The pool says it is empty when it is not, or the reverse.");
+  if ((light !== undefined && pool.light !== light) || (dark !== undefined && pool.dark !== dark)) {
+    throw new RulesError(
+      "out-of-range",
+      `The pool has ${pool.light} Light and ${pool.dark} Dark Dice, but ${String(light)} Light and ${String(dark)} Dark were thrown.`,
+      { what: "The dice thrown", value: (light ?? 0) + (dark ?? 0) },
+    );
+  }
+  return pool;
+}
+
 /** R-POOL-1 … R-POOL-5 the whole pool. */
 export function buildPool(input: PoolInput): Pool {
-  const dark = assertInteger(input.dark, "Dark Dice", 0, input.darkMax ?? Number.POSITIVE_INFINITY);
+  const darkMax = input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);
+  const dark = assertInteger(input.dark, "Dark Dice", 0, darkMax);
   const base = poolBase(input.attributes, input.target);
   const lines = poolLines(input);
   const raw = lines.reduce((t, l) => t + l.dice, base);

@@ -3,7 +3,7 @@
  * which Effects land and in which order, Disposition, Whirlwind's second hit, and the Reaction.
  */
 import { assertFace, type Face } from "./dice.ts";
-import { assertInteger, RulesError } from "./errors.ts";
+import { assertId, assertInteger, RulesError } from "./errors.ts";
 
 export type Tone = "light" | "dark";
 
@@ -22,6 +22,7 @@ export function poolDice(light: readonly number[], dark: readonly number[]): Poo
 
 /** R-RA-1 the outcome band of a Precision die. */
 export type Band = "fail" | "partial" | "success";
+export const BANDS: readonly Band[] = ["fail", "partial", "success"];
 
 export function precisionBand(face: number): Band {
   const f = assertFace(face, "The Precision die");
@@ -99,7 +100,7 @@ export interface Landing {
 
 /** R-RA-6 Fail: only the Challenge's Effect; Success with a consequence: both; Success: only the player's. */
 export function effectsThatLand(band: Band): Landing {
-  switch (band) {
+  switch (assertId(band, BANDS, "an outcome")) {
     case "fail":
       return { player: false, challenge: true };
     case "partial":
@@ -138,6 +139,7 @@ export interface Resolution {
  */
 export function resolve(dice: readonly PoolDie[], selection: Selection, options: ResolveOptions = {}, settings = DEFAULT_SELECTION_SETTINGS): Resolution {
   validateSelection(dice, selection, settings);
+  dice.forEach((d, i) => assertFace(d.face, `Die #${i + 1}`));
   const precisionDie = dice[selection.precision];
   if (!precisionDie) throw new RulesError("bad-selection", "The Precision die is not in the pool.");
   const effectFace = selection.effect === null ? null : (dice[selection.effect]?.face ?? null);

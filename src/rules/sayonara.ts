@@ -4,7 +4,7 @@
  * successor starts with half the advancements, rounded up.
  */
 import { assertInteger } from "./errors.ts";
-import type { Track } from "./grit.ts";
+import { assertTrack, type Track } from "./grit.ts";
 
 export type { Track };
 import type { Ruleset } from "./rulesets/types.ts";
@@ -15,6 +15,7 @@ import type { Ruleset } from "./rulesets/types.ts";
  * drops.
  */
 export function sayonaraTrack(ruleset: Ruleset, old: Track, roll: number): Track {
+  assertTrack(old, "The old track");
   assertInteger(roll, "A Sayonara roll", 0);
   if (ruleset.sayonara === "new") return { value: roll, max: roll };
   const value = Math.max(old.value, roll);

@@ -2,7 +2,7 @@
  * R-HARM-4 wound tracks and their penalties; R-HARM-5 Mortally Wounded and recovery.
  */
 import type { Group } from "./attributes.ts";
-import { RulesError } from "./errors.ts";
+import { assertId, RulesError } from "./errors.ts";
 
 export const WOUND_TRACKS = ["stressed", "broken", "weary"] as const;
 export type WoundTrack = (typeof WOUND_TRACKS)[number];
@@ -49,6 +49,7 @@ export function isMortallyWounded(wounds: Wounds): boolean {
 
 /** R-HARM-3 mark a track (it must be unmarked). */
 export function markWound(wounds: Wounds, track: WoundTrack): Wounds {
+  assertId(track, WOUND_TRACKS, "a wound track");
   if (wounds[track]) {
     throw new RulesError("bad-choice", `The ${track} track is already marked; choose an unmarked one.`, { track });
   }
@@ -57,6 +58,7 @@ export function markWound(wounds: Wounds, track: WoundTrack): Wounds {
 
 /** R-HARM-5 a track recovers after care and a week of rest. */
 export function recoverWound(wounds: Wounds, track: WoundTrack): Wounds {
+  assertId(track, WOUND_TRACKS, "a wound track");
   if (!wounds[track]) {
     throw new RulesError("bad-choice", `The ${track} track is not marked; there is nothing to recover.`, { track });
   }

@@ -172,10 +172,10 @@ describe("Risky Action card template", () => {
     const noGm = viewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" });
     expectReason(buttonOf(render(confirmed, noGm), "apply-effect"), "TERRAN.Card.Reason.noGm");
     expectReason(buttonOf(render(confirmed, viewer(OTHER, { mayApply: false })), "apply-effect"), "TERRAN.Card.Reason.notOwner");
-    const done = recordApplied(confirmed, GM, { hit: "effect", targetName: "Brute", facet: "Talk", effect: 6, before: 10, after: 4, userId: ROLLER.id });
+    const done = recordApplied(confirmed, GM, { hit: "effect", targetName: "Brute", facet: "Talk", effect: 3, before: 10, after: 7, userId: ROLLER.id });
     const root = render(done, viewer(GM));
     expectReason(buttonOf(root, "apply-effect"), "TERRAN.Card.Reason.alreadyApplied");
-    expect(text(root.querySelector(".applied li"))).toBe("Brute Talk −6 Disposition (10 → 4)");
+    expect(text(root.querySelector(".applied li"))).toBe("Brute Talk −3 Disposition (10 → 7)");
   });
 
   it("R-POOL-5: an empty pool says nothing was thrown and the action fails, with no dice and no buttons", () => {

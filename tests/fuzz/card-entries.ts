@@ -1,0 +1,104 @@
+/**
+ * The fuzz's table of the chat cards' entry points: every function risky-card.ts, challenge-card.ts
+ * and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
+ * the hostile half, on those with one stored value forged). `assertCovered` fails loudly when one of
+ * these modules exports a function the table does not name.
+ */
+import fc from "fast-check";
+import * as challengeCard from "../../src/chat/challenge-card.ts";
+import * as resultCards from "../../src/chat/result-cards.ts";
+import * as riskyCard from "../../src/chat/risky-card.ts";
+import { EGO_MAX, LIGHT_MAX } from "../../src/rules/index.ts";
+import * as A from "./arbitraries.ts";
+import { appliedEntry, challengeInput, challengeState, harmAction, harmEntry, riskyAction, riskyInput, riskyState, user } from "./cards.ts";
+import type { EntryPoint } from "./harness.ts";
+import { assertCovered, entry } from "./rules-entries.ts";
+
+const t = fc.tuple;
+const version = (s: { version: number }): fc.Arbitrary<number> => fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
+const ego = (v: number): string | null => (v >= 0 && v <= EGO_MAX ? null : `Ego ${v}`);
+
+export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
+  createRiskyCard: entry(riskyCard.createRiskyCard, t(riskyInput)),
+  riskyCardResult: entry(riskyCard.riskyCardResult, t(riskyState), { check: (r) => ego(r.ego.egoAfter) ?? (r.dice.length <= LIGHT_MAX + 20 ? null : "dice") }),
+  cardDice: entry(riskyCard.cardDice, t(riskyState)),
+  isSlaughter: entry(riskyCard.isSlaughter, t(riskyState)),
+  cardRank: entry(riskyCard.cardRank, t(riskyState), { check: (r) => (r >= 0 && r <= 4 ? null : `rank ${r}`) }),
+  cardTags: entry(riskyCard.cardTags, t(riskyState)),
+  effectChainNeeded: entry(riskyCard.effectChainNeeded, t(riskyState, fc.constantFrom("effect" as const, "second" as const))),
+  selectDie: entry(
+    riskyCard.selectDie,
+    riskyState.chain((s) => t(fc.constant(s), user, fc.integer({ min: 0, max: 9 }), fc.constantFrom("precision" as const, "effect" as const, "second" as const), version(s))),
+  ),
+  allowEffect: entry(riskyCard.allowEffect, riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s)))),
+  confirmEffect: entry(riskyCard.confirmEffect, riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s)))),
+  confirmSecondHit: entry(riskyCard.confirmSecondHit, riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s)))),
+  markEgoSpent: entry(riskyCard.markEgoSpent, riskyState.chain((s) => t(fc.constant(s), user, version(s)))),
+  undoEgo: entry(riskyCard.undoEgo, riskyState.chain((s) => t(fc.constant(s), user, version(s)))),
+  recordApplied: entry(
+    riskyCard.recordApplied,
+    riskyState.chain((s) =>
+      t(fc.constant(s), riskyAction.filter((a) => a.kind === "record"), version(s)).map(([state, action, v]) => {
+        const record = action;
+        return [state, record.user, appliedEntry(state, record).entry, v] as [riskyCard.RiskyCardState, riskyCard.CardUser, riskyCard.AppliedEntry, number];
+      }),
+    ),
+  ),
+  assertRiskyCardState: entry(riskyCard.assertRiskyCardState, t(riskyState)),
+  assertDieRole: entry(riskyCard.assertDieRole, t(fc.constantFrom("precision", "effect", "second"))),
+  assertChallengeCardState: entry(challengeCard.assertChallengeCardState, t(challengeState)),
+  createChallengeCard: entry(challengeCard.createChallengeCard, t(challengeInput)),
+  challengeCardResult: entry(challengeCard.challengeCardResult, t(challengeState), { check: (r) => (r.effect.value >= 1 ? null : `Effect ${r.effect.value}`) }),
+  harmRecorded: entry(
+    challengeCard.harmRecorded,
+    t(challengeState, fc.record({ name: fc.constantFrom("Mira", "Oskar"), uuid: fc.constantFrom("5", "7", "Actor.a") }, { requiredKeys: ["name"] })),
+  ),
+  harmFollowsFromRules: entry(
+    challengeCard.harmFollowsFromRules,
+    t(challengeState, harmAction)
+      .map(([s, a]) => harmEntry(s, a)?.entry)
+      .filter((e): e is challengeCard.HarmEntry => e !== undefined)
+      .map((e) => [e] as [challengeCard.HarmEntry]),
+  ),
+  recordHarm: entry(
+    challengeCard.recordHarm,
+    challengeState.chain((s) =>
+      t(fc.constant(s), harmAction, version(s))
+        .map(([state, action, v]) => {
+          const made = harmEntry(state, action);
+          return made ? ([state, action.user, made.entry, v] as [challengeCard.ChallengeCardState, riskyCard.CardUser, challengeCard.HarmEntry, number]) : null;
+        })
+        .filter((x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, challengeCard.HarmEntry, number] => x !== null),
+    ),
+  ),
+  challengeCardView: entry(
+    challengeCard.challengeCardView,
+    t(challengeState, fc.record({ id: fc.constantFrom("gm", "player1"), isGM: fc.boolean(), gmOnline: fc.boolean(), mayApply: fc.boolean(), mayApplyReason: fc.constant(null), offerHarm: fc.boolean() })),
+  ),
+  gritResetCard: entry(
+    resultCards.gritResetCard,
+    t(fc.record({ actorName: fc.constantFrom("Mira", null), faces: A.faces(4), dieHard: fc.boolean(), kind: fc.constantFrom("rest" as const, "advancement" as const), poorRest: fc.boolean(), asceticism: fc.boolean(), previous: A.gritTrack })),
+  ),
+  egoResetCard: entry(resultCards.egoResetCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), rulesetId: A.rulesetId, faces: A.faces(3), previous: A.egoTrack }))),
+  malaiseCard: entry(
+    resultCards.malaiseCard,
+    t(fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, attribute: fc.option(A.attribute, { nil: null }), dies: fc.boolean() })),
+  ),
+  creationCard: entry(resultCards.creationCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }) }))),
+  startingTrackCard: entry(
+    resultCards.startingTrackCard,
+    t(fc.record({ actorName: fc.constantFrom("Mira", null), track: fc.constantFrom("grit" as const, "ego" as const), faces: A.faces(3), dieHard: fc.boolean() })),
+  ),
+  fortuneCard: entry(resultCards.fortuneCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) }))),
+  sayonaraCard: entry(
+    resultCards.sayonaraCard,
+    t(fc.record({ actorName: fc.constantFrom("Mira", null), rulesetId: A.rulesetId, old: fc.record({ grit: A.gritTrack, ego: A.egoTrack }), rolls: fc.record({ grit: A.small, ego: A.ego }) })),
+  ),
+};
+
+/** Exports of the card modules that are not entry points (with why). */
+export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {};
+
+assertCovered("src/chat/risky-card.ts", riskyCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/challenge-card.ts", challengeCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/result-cards.ts", resultCards, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);

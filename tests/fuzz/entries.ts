@@ -1,0 +1,7 @@
+/** Every entry point the fuzz drives: the rules engine's, the chat cards' builders and transitions, and the click sequences. */
+import { CARD_ENTRIES } from "./card-entries.ts";
+import { SEQUENCE_ENTRIES } from "./card-sequences.ts";
+import type { EntryPoint } from "./harness.ts";
+import { RULES_ENTRIES } from "./rules-entries.ts";
+
+export const ALL_ENTRIES: Readonly<Record<string, EntryPoint>> = { ...RULES_ENTRIES, ...CARD_ENTRIES, ...SEQUENCE_ENTRIES };
