@@ -152,7 +152,7 @@ export function applyEffectFromCard(request: ApplyEffectRequest, asker: Asker): 
     if (effect === undefined) throw new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
     const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), request.facet, effect);
     const facetName = request.facet === null ? target.name : (system.facets[request.facet]?.name ?? target.name);
-    const entry = { hit: request.hit, targetName: target.name, facet: facetName, effect, before: outcome.before, after: outcome.after, userId: asker.id };
+    const entry = { hit: request.hit, targetName: target.name, facet: facetName, effect, armour: outcome.armour, before: outcome.before, after: outcome.after, userId: asker.id };
     const next = recordApplied(state, asker, entry, state.version);
     const recorded = mayRecord(message);
     const change = async () => {

@@ -10,6 +10,7 @@
  */
 import type { StoredCard } from "./card-flags.ts";
 import { storedCard } from "./card-flags.ts";
+import { RulesError } from "../rules/index.ts";
 
 /** What draws a card for the current user and handles a click on it. */
 export interface CardPresenter {
@@ -28,7 +29,15 @@ export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMes
     if (!card || !presenter || !this.isContentVisible) return html;
     const self = this as unknown as ChatMessage.Implementation;
     const content = html.querySelector(".message-content");
-    if (content) content.innerHTML = await presenter.render(self, card);
+    try {
+      if (content) content.innerHTML = await presenter.render(self, card);
+    } catch (error) {
+      // Stored flags are data anyone with the rights could have written: a card the rules cannot read
+      // (src/chat checks every stored state whole) is shown as a notice, never breaks the chat log.
+      if (!(error instanceof RulesError)) throw error;
+      if (content) content.textContent = game.i18n?.localize("TERRAN.Card.corrupt") ?? "TERRAN.Card.corrupt";
+      return html;
+    }
     html.addEventListener("click", (event) => void presenter.onClick(self, event));
     return html;
   }

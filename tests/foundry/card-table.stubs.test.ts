@@ -348,6 +348,28 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(riskyState(msg)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
   });
 
+  it("R-RA-7 R-HARM-1 (stand-ins): an Effect on an armoured Challenge is recorded with the armour, so the card's check of the Disposition is exact", async () => {
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    const vault = challenge("Vault", [], 8, 1);
+    world.user.targets = new Set([{ actor: vault }]);
+    const state = confirmedCard();
+    const effect = riskyCardResult(state).effect?.value ?? 0;
+    const msg = message({ kind: "risky", state });
+    await click(msg, '[data-action="apply-effect"]');
+    expect(disposition(vault)).toBe(8 - (effect - 1));
+    expect(riskyState(msg).applied[0]).toMatchObject({ effect, armour: 1, before: 8, after: 8 - (effect - 1) });
+  });
+
+  it("(stand-ins) a card whose stored state is corrupt renders a short notice in its place, not a broken chat log; its buttons are gone", async () => {
+    const forged = { ...card([5, 3]), light: [4.5, 3] } as unknown as ReturnType<typeof card>;
+    const msg = terranMessage({ kind: "risky", state: forged });
+    const html = await msg.renderHTML();
+    expect(html.querySelector("[data-action]")).toBeNull();
+    expect(html.querySelector(".message-content")?.textContent).toContain("TERRAN.Card.corrupt");
+  });
+
   // 8. Owners apply with no GM online ------------------------------------------------------------
 
   it("R-RA-7 (stand-ins): under 'owners' with no GM online, a player's Apply is open and says it reaches only targets they own; it applies to one they own", async () => {
