@@ -184,9 +184,12 @@ export interface Animation {
 }
 
 /**
- * Stand-in of Dice So Nice's API (`game.dice3d`). `showForRoll(roll, user, synchronize, users, blind,
- * messageID, speaker)` is the real module's signature (module/api.js; Draw Steel compatibility/dsn.mjs
- * passes `message.whisper, message.blind, message.id, message.speaker`); `users` null means everyone.
+ * Stand-in of Dice So Nice's API (`game.dice3d`). `showForRoll(roll, user = game.user, synchronize,
+ * users = null, blind, messageID = null, speaker = null, options = { ghost, secret })` is the real
+ * module's signature (Dice3D#showForRoll in module/Dice3D.js, stored copies of the module; its doc: "users
+ * list of users or userId who can see the roll, leave it empty if everyone can see"; Draw Steel's
+ * compatibility/dsn.mjs passes `message.whisper, message.blind, message.id, message.speaker`). The system
+ * no longer calls it; the stand-in records any call so a test would see one.
  */
 export class Dice3dStub {
   readonly animations: Animation[] = [];
@@ -196,7 +199,16 @@ export class Dice3dStub {
     this.colorsets.push({ colorset, mode });
   }
 
-  showForRoll(roll: unknown, _user?: unknown, _synchronize?: boolean, users?: string[] | null, blind?: boolean): Promise<boolean> {
+  showForRoll(
+    roll: unknown,
+    _user?: unknown,
+    _synchronize?: boolean,
+    users?: string[] | null,
+    blind?: boolean,
+    _messageID?: string | null,
+    _speaker?: unknown,
+    _options?: { ghost?: boolean; secret?: boolean },
+  ): Promise<boolean> {
     this.animations.push({ roll, via: "showForRoll", whisper: users ?? null, blind: blind ?? false });
     return Promise.resolve(true);
   }
