@@ -209,6 +209,7 @@ export class Dice3dStub {
     _speaker?: unknown,
     _options?: { ghost?: boolean; secret?: boolean },
   ): Promise<boolean> {
+    void [_messageID, _speaker, _options]; // the signature is the module's; the stand-in keeps only who sees it
     this.animations.push({ roll, via: "showForRoll", whisper: users ?? null, blind: blind ?? false });
     return Promise.resolve(true);
   }
