@@ -231,7 +231,8 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   gritDiceCount: entry(rules.gritDiceCount, t(fc.integer({ min: 0, max: 4 }), fc.record({ dieHard: fc.boolean(), poorRest: fc.boolean(), asceticism: fc.boolean() }, { requiredKeys: [] })), {
     check: (n, [dice]) => between(n, 0, dice + 1, "dice"),
   }),
-  gritRoll: entry(rules.gritRoll, t(A.faces(4), fc.boolean()), { check: (v) => between(v, 0, 24, "Grit") }),
+  // R-GRIT-1: the highest die, or with Die Hard the sum — at most 6 per die thrown, however many there are.
+  gritRoll: entry(rules.gritRoll, t(A.faces(4), fc.boolean()), { check: (v, [faces]) => between(v, 0, 6 * (faces as readonly number[]).length, "Grit") }),
   restGrit: entry(rules.restGrit, t(A.small), { check: (g) => (g.value === g.max ? null : "value ≠ max") }),
   applyHarm: entry(
     rules.applyHarm,
