@@ -112,17 +112,7 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   const base = { dice, order, locked: state.effect !== null, ego, lost: egoAfter === 0 };
   const selection = state.selection;
   if (!selection) {
-    return {
-      ...base,
-      empty: true,
-      resolution: null,
-      band: "fail",
-      gmSuccess: false,
-      landing: EMPTY_LANDING,
-      effect: null,
-      secondHitAvailable: false,
-      second: null,
-    };
+    return { ...base, empty: true, resolution: null, band: "fail", gmSuccess: false, landing: EMPTY_LANDING, effect: null, secondHitAvailable: false, second: null };
   }
   const rolled = resolve(
     dice,

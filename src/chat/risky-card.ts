@@ -11,7 +11,7 @@
  * - `locked`: the Effect is confirmed, so the dice choice can no longer change;
  * - the rules' own codes (`bad-selection`, `same-die`, `bad-chain`…) for a bad choice.
  *
- * R-RA-1 … R-RA-10 (R-RA-1: the GM's "succeed, but worse"), R-EGO-2, R-EGO-3, R-SAY-1, R-POOL-5, R-ADV-2 (Specialist).
+ * R-RA-1 … R-RA-10, R-EGO-2, R-EGO-3, R-SAY-1, R-POOL-5, R-ADV-2 (Specialist).
  */
 import {
   assertEgo,
