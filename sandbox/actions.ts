@@ -16,6 +16,7 @@ import {
 import { riskyCardInput } from "../src/applications/chat/risky-card-input.ts";
 import {
   allowEffect,
+  allowSuccess,
   challengeCardResult,
   confirmEffect,
   confirmSecondHit,
@@ -168,6 +169,9 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
       break;
     case "allow-effect":
       next = allowEffect(state, user, !state.gmAllowsEffect, state.version);
+      break;
+    case "allow-success":
+      next = allowSuccess(state, user, !(state.gmAllowsSuccess ?? false), state.version);
       break;
     case "undo-ego":
       next = undoEgo(state, user, state.version);

@@ -19,6 +19,7 @@ export * from "./apply-requests.ts";
  * - `confirm-effect` → `effectChainNeeded(…, "effect")`, roll the chain if asked, `confirmEffect`
  * - `confirm-second` → `effectChainNeeded(…, "second")`, roll the chain if asked, `confirmSecondHit`
  * - `allow-effect` (GM, Reaction) → `allowEffect(…, !state.gmAllowsEffect, …)`
+ * - `allow-success` (GM, a Fail: R-RA-1 "succeed, but worse") → `allowSuccess(…, !state.gmAllowsSuccess, …)`
  * - `undo-ego` → restore the Ego on the actor, `undoEgo`
  * - `apply-effect` / `apply-second` → apply to the targeted Challenge (directly or via the GM), `recordApplied`
  * - `apply-harm` (Challenge card) → R-HARM-1…5 on the targeted character, `recordHarm`
@@ -28,6 +29,7 @@ export const CARD_ACTIONS = [
   "confirm-effect",
   "confirm-second",
   "allow-effect",
+  "allow-success",
   "undo-ego",
   "apply-effect",
   "apply-second",

@@ -6,6 +6,7 @@
 import {
   asTierRank,
   effectOrder,
+  effectsThatLand,
   effectTags,
   getRuleset,
   playerEffect,
@@ -64,6 +65,8 @@ export interface RiskyCardResult {
   readonly resolution: Resolution | null;
   /** R-RA-1 the outcome band (an empty pool fails). */
   readonly band: Resolution["band"];
+  /** R-RA-1 the GM lets this Fail succeed at a cost: it reads as a Precision of 4–5 (R-RA-6). */
+  readonly gmSuccess: boolean;
   /** R-RA-6 / R-RA-8 whose Effect lands. */
   readonly landing: Landing;
   /** R-RA-9 who applies their Effect first. */
@@ -84,6 +87,19 @@ export interface RiskyCardResult {
 
 const EMPTY_LANDING: Landing = { player: false, challenge: true };
 
+/**
+ * R-RA-1 the GM's "succeed, but worse" on a Fail. Ruling (docs/RULES.md R-RA-1): it reads as a
+ * Precision of 4–5 (R-RA-6): the player's Effect lands at its full tier (a Specialist's reduced tier
+ * is for the rescue the rules give, not the GM's) and the Challenge's Effect lands too. The band stays
+ * a Fail (the dice failed), so Whirlwind's second hit stays closed; a Reaction still needs the GM's
+ * leave for an Effect (R-RA-8).
+ */
+function grantedSuccess(rolled: Resolution, state: RiskyCardState): Resolution {
+  const lands = effectsThatLand("partial");
+  const player = lands.player && rolled.effectFace !== null && (!state.reaction || state.gmAllowsEffect);
+  return { ...rolled, succeeded: true, specialistRescue: false, landing: { player, challenge: lands.challenge } };
+}
+
 /** Everything the card shows that is not stored: read from the state with the rules. */
 export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   assertRiskyCardState(state);
@@ -96,14 +112,16 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   const base = { dice, order, locked: state.effect !== null, ego, lost: egoAfter === 0 };
   const selection = state.selection;
   if (!selection) {
-    return { ...base, empty: true, resolution: null, band: "fail", landing: EMPTY_LANDING, effect: null, secondHitAvailable: false, second: null };
+    return { ...base, empty: true, resolution: null, band: "fail", gmSuccess: false, landing: EMPTY_LANDING, effect: null, secondHitAvailable: false, second: null };
   }
-  const resolution = resolve(
+  const rolled = resolve(
     dice,
     selection,
     { reaction: state.reaction, gmAllowsEffect: state.gmAllowsEffect, specialist: state.flags.specialist },
     settingsOf(state),
   );
+  const gmSuccess = rolled.band === "fail" && state.gmAllowsSuccess === true;
+  const resolution = gmSuccess ? grantedSuccess(rolled, state) : rolled;
   const slaughter = isSlaughter(state);
   const rank = cardRank(state);
   const tags = cardTags(state);
@@ -130,6 +148,7 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
     empty: false,
     resolution,
     band: resolution.band,
+    gmSuccess,
     landing: resolution.landing,
     effect,
     secondHitAvailable: available,

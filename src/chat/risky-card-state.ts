@@ -78,6 +78,11 @@ export interface RiskyCardState {
   readonly reaction: boolean;
   /** R-RA-8 the GM allowed this Reaction an Effect. */
   readonly gmAllowsEffect: boolean;
+  /**
+   * R-RA-1 the GM lets this Fail succeed, at a worse cost ("succeed, but worse"). Optional: a card
+   * stored before it existed has no such field and reads as false.
+   */
+  readonly gmAllowsSuccess?: boolean;
   /** The dice as they landed: never editable. */
   readonly light: readonly Face[];
   readonly dark: readonly Face[];
@@ -158,6 +163,8 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   targetGroup(state.target);
   for (const flag of ["reaction", "gmAllowsEffect", "sayonara", "singleDieServesBoth", "combat"] as const) assertBoolean(state[flag], flag);
   for (const flag of ["whirlwind", "specialist", "fast", "slow"] as const) assertBoolean(state.flags[flag], flag);
+  // Stored as JSON, an optional field is absent (an older card), never present and undefined.
+  if ("gmAllowsSuccess" in state) assertBoolean(state.gmAllowsSuccess, "gmAllowsSuccess");
   const light = assertFaces(state.light, "Light die");
   const dark = assertFaces(state.dark, "Dark die");
   assertPool(state.pool, light.length, dark.length);

@@ -89,6 +89,8 @@ export interface RiskyCardView {
   };
   readonly outcome: { readonly band: Band; readonly bandKey: string; readonly cssClass: string };
   readonly specialist: boolean;
+  /** R-RA-1 the GM let this Fail succeed at a cost. */
+  readonly gmSuccess: boolean;
   readonly reaction: { readonly noteKey: string } | null;
   readonly landing: readonly { readonly key: string; readonly cssClass: string }[];
   readonly orderKey: string | null;
@@ -109,6 +111,8 @@ export interface RiskyCardView {
   readonly buttons: {
     readonly confirm: CardButtonView | null;
     readonly allowEffect: CardButtonView | null;
+    /** R-RA-1 the GM's "succeed, but worse" (GM only, like allowEffect). */
+    readonly allowSuccess: CardButtonView | null;
     readonly undoEgo: CardButtonView | null;
     readonly apply: CardButtonView | null;
     readonly confirmSecond: CardButtonView | null;
@@ -289,6 +293,12 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     state.reaction && !locked && !result.empty && viewer.isGM
       ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null)
       : null;
+  // R-RA-1 offered on a Fail; once given it stays offered (to withdraw) even if the Precision die changes.
+  const gmAllowsSuccess = state.gmAllowsSuccess ?? false;
+  const allowSuccess =
+    !locked && !result.empty && viewer.isGM && (band === "fail" || gmAllowsSuccess)
+      ? button(gmAllowsSuccess ? "TERRAN.Card.Button.withdrawSuccess" : "TERRAN.Card.Button.allowSuccess", null)
+      : null;
   const undoEgo =
     spend.cost > 0
       ? button(
@@ -328,7 +338,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
           applyHint,
         )
       : null;
-  const buttons = { confirm, allowEffect, undoEgo, apply, confirmSecond, applySecond };
+  const buttons = { confirm, allowEffect, allowSuccess, undoEgo, apply, confirmSecond, applySecond };
 
   const weapon = state.weapon
     ? {
@@ -356,6 +366,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     },
     outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
     specialist: result.resolution?.specialistRescue ?? false,
+    gmSuccess: result.gmSuccess,
     reaction: state.reaction
       ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" }
       : null,

@@ -79,6 +79,7 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
     target: input.target,
     reaction: input.reaction,
     gmAllowsEffect: false,
+    gmAllowsSuccess: false,
     light,
     dark,
     pool: input.pool,
@@ -185,6 +186,26 @@ export function allowEffect(state: RiskyCardState, user: CardUser, allowed: bool
   if (state.effect) throw new RulesError("locked", "The Effect is confirmed: it can no longer be changed.");
   if (state.gmAllowsEffect === allowed) return state;
   return next(state, { gmAllowsEffect: allowed });
+}
+
+/**
+ * R-RA-1 the GM lets a Fail succeed, at a worse cost ("succeed, but worse"), or withdraws it, before
+ * the Effect is confirmed. Ruling (docs/RULES.md R-RA-1): it reads as a Precision of 4–5, so the
+ * player's Effect lands at its full tier and the Challenge's Effect lands too (R-RA-6). It is given
+ * only on a Fail; withdrawing is always open until the Effect is confirmed.
+ */
+export function allowSuccess(state: RiskyCardState, user: CardUser, allowed: boolean, expectedVersion: number): RiskyCardState {
+  assertRiskyCardState(state);
+  if (typeof allowed !== "boolean") throw new RulesError("bad-choice", "The GM allows a success at a cost or does not.");
+  if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can let a Fail succeed at a cost.", { reason: "notGm" });
+  assertVersion(state, expectedVersion);
+  requireSelection(state);
+  if (state.effect) throw new RulesError("locked", "The Effect is confirmed: it can no longer be changed.");
+  if ((state.gmAllowsSuccess ?? false) === allowed) return state;
+  if (allowed && riskyCardResult(state).band !== "fail") {
+    throw new RulesError("not-allowed", "Only a Fail can be turned into a success at a cost.", { reason: "notFail" });
+  }
+  return next(state, { gmAllowsSuccess: allowed });
 }
 
 /**

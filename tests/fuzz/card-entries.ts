@@ -31,6 +31,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     riskyState.chain((s) => t(fc.constant(s), user, fc.integer({ min: 0, max: 9 }), fc.constantFrom("precision" as const, "effect" as const, "second" as const), version(s))),
   ),
   allowEffect: entry(riskyCard.allowEffect, riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s)))),
+  allowSuccess: entry(riskyCard.allowSuccess, riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s)))),
   confirmEffect: entry(riskyCard.confirmEffect, riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s)))),
   confirmSecondHit: entry(riskyCard.confirmSecondHit, riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s)))),
   markEgoSpent: entry(riskyCard.markEgoSpent, riskyState.chain((s) => t(fc.constant(s), user, version(s)))),

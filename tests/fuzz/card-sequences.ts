@@ -6,6 +6,7 @@
  * - a refused action (RulesError) changes nothing; any other exception is a break;
  * - an accepted action moves the version on by exactly 1 (or returns the card as it was);
  * - a stale click or a record with a forged value is never accepted; only the roller or a GM changes choices;
+ * - only a GM gives or withdraws a leave (R-RA-8 an Effect, R-RA-1 a success at a cost), and a success is given only on a Fail;
  * - a hit is applied once, and each record holds the card's Effect and a Disposition that follows;
  * - Ego is spent once and given back once, never given back before it is spent;
  * - once confirmed, the dice, the Effect and the second hit never change;
@@ -29,8 +30,11 @@ function riskyStepBreak(prev: RiskyCardState, next: RiskyCardState, action: Risk
   if (next.version !== prev.version + 1) return `version ${prev.version} → ${next.version}`;
   if (action.stale) return `a stale ${action.kind} was accepted`;
   if (forged) return `a forged record was accepted`;
-  const changesChoices = action.kind !== "record" && action.kind !== "allow";
+  const changesChoices = action.kind !== "record" && action.kind !== "allow" && action.kind !== "succeed";
   if (changesChoices && action.user.id !== next.rollerId && !action.user.isGM) return `${action.user.id} (not the roller) did ${action.kind}`;
+  const leaveChanged = prev.gmAllowsEffect !== next.gmAllowsEffect || (prev.gmAllowsSuccess ?? false) !== (next.gmAllowsSuccess ?? false);
+  if (leaveChanged && !action.user.isGM) return `${action.user.id} (not a GM) changed the GM's leave`;
+  if (!(prev.gmAllowsSuccess ?? false) && next.gmAllowsSuccess === true && riskyCardResult(prev).band !== "fail") return "a success at a cost given on no Fail";
   // Ego: spent once, given back once, never before it was spent.
   if (prev.ego.spent && !next.ego.spent) return "Ego un-spent";
   if (prev.ego.undone && !next.ego.undone) return "Ego undo withdrawn";
@@ -39,7 +43,7 @@ function riskyStepBreak(prev: RiskyCardState, next: RiskyCardState, action: Risk
   if (next.ego.undone && !next.ego.spent) return "Ego given back before it was spent";
   // Locked choices.
   if (prev.effect && (!sameJson(prev.selection, next.selection) || !sameJson(prev.effect, next.effect))) return "a confirmed choice changed";
-  if (prev.effect && prev.gmAllowsEffect !== next.gmAllowsEffect) return "the GM's leave changed after confirming";
+  if (prev.effect && leaveChanged) return "the GM's leave changed after confirming";
   if (prev.secondHit?.chain && !sameJson(prev.secondHit, next.secondHit)) return "a confirmed second hit changed";
   // Records: each hit once, each consistent with the card.
   const hits = next.applied.map((a) => String(a.hit));
@@ -62,6 +66,8 @@ function riskyStateBreak(state: RiskyCardState): string | null {
   const bad = badValue(result, {}) ?? badValue(state, {});
   if (bad) return bad;
   if (result.ego.egoAfter < 0 || result.ego.egoAfter > 6) return `Ego ${result.ego.egoAfter}`;
+  // R-RA-1 / R-RA-6 a success the GM allowed on a Fail reads as 4–5: the Challenge's Effect lands too.
+  if (result.gmSuccess && (result.band !== "fail" || !result.landing.challenge || result.resolution?.succeeded !== true)) return "a GM's success that is not a Fail's 4–5";
   const rule = getRuleset(state.rulesetId).effect;
   for (const e of [result.effect, result.second]) {
     if (e && e.value < rule.minimum(e.rank, cardTags(state))) return `Effect ${e.value} below the floor`;

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import {
   allowEffect,
+  allowSuccess,
   confirmEffect,
   confirmSecondHit,
   createChallengeCard,
@@ -72,6 +73,7 @@ export const riskyInput: fc.Arbitrary<RiskyCardInput> = fc
 export type RiskyAction =
   | { readonly kind: "select"; readonly user: CardUser; readonly index: number; readonly role: "precision" | "effect" | "second"; readonly stale: boolean }
   | { readonly kind: "allow"; readonly user: CardUser; readonly allowed: boolean; readonly stale: boolean }
+  | { readonly kind: "succeed"; readonly user: CardUser; readonly allowed: boolean; readonly stale: boolean }
   | { readonly kind: "confirm"; readonly user: CardUser; readonly which: "effect" | "second"; readonly faces: readonly number[]; readonly raw: boolean; readonly stale: boolean }
   | { readonly kind: "spend" | "undo"; readonly user: CardUser; readonly stale: boolean }
   | { readonly kind: "record"; readonly user: CardUser; readonly hit: string; readonly forge: number; readonly before: number; readonly armour: number | null; readonly stale: boolean };
@@ -81,6 +83,7 @@ const isStale = fc.integer({ min: 0, max: 4 }).map((n) => n === 0);
 export const riskyAction: fc.Arbitrary<RiskyAction> = fc.oneof(
   fc.record({ kind: fc.constant("select" as const), user, index: fc.integer({ min: 0, max: 9 }), role: fc.constantFrom("precision" as const, "effect" as const, "second" as const), stale: isStale }),
   fc.record({ kind: fc.constant("allow" as const), user, allowed: fc.boolean(), stale: isStale }),
+  fc.record({ kind: fc.constant("succeed" as const), user, allowed: fc.boolean(), stale: isStale }),
   fc.record({ kind: fc.constant("confirm" as const), user, which: fc.constantFrom("effect" as const, "second" as const), faces: A.faces(4), raw: fc.integer({ min: 0, max: 5 }).map((n) => n === 0), stale: isStale }),
   fc.record({ kind: fc.constantFrom("spend" as const, "undo" as const), user, stale: isStale }),
   fc.record({
@@ -146,6 +149,8 @@ export function runRisky(state: RiskyCardState, action: RiskyAction): { next: Ri
       return { next: selectDie(state, action.user, action.index, action.role, version), forged: false };
     case "allow":
       return { next: allowEffect(state, action.user, action.allowed, version), forged: false };
+    case "succeed":
+      return { next: allowSuccess(state, action.user, action.allowed, version), forged: false };
     case "confirm": {
       const chain = chainFor(state, action.which, action.faces, action.raw);
       const next = action.which === "effect" ? confirmEffect(state, action.user, chain, version) : confirmSecondHit(state, action.user, chain, version);

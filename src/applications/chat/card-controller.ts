@@ -8,6 +8,7 @@
  */
 import {
   allowEffect,
+  allowSuccess,
   challengeCardResult,
   confirmEffect,
   confirmSecondHit,
@@ -77,6 +78,8 @@ async function riskyAction(message: ChatMessage.Implementation, state: RiskyCard
     }
     case "allow-effect":
       return save(message, { kind: "risky", state: allowEffect(state, user, !state.gmAllowsEffect, version) });
+    case "allow-success":
+      return save(message, { kind: "risky", state: allowSuccess(state, user, !(state.gmAllowsSuccess ?? false), version) });
     case "undo-ego":
       return undoEgoClick(message, state, version);
     case "apply-effect":
