@@ -228,7 +228,7 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   advancementGritReset: entry(rules.advancementGritReset, t(A.gritTrack, A.small), {
     check: (g, [old]) => (g.max >= old.max && g.value === old.value ? null : "R-GRIT-3 the maximum fell or the value changed"),
   }),
-  gritDiceCount: entry(rules.gritDiceCount, t(fc.integer({ min: 0, max: 4 }), fc.record({ dieHard: fc.boolean(), poorRest: fc.boolean(), asceticism: fc.boolean() }, { requiredKeys: [] })), {
+  gritDiceCount: entry(rules.gritDiceCount, t(fc.integer({ min: 0, max: 4 }), fc.record({ dieHard: fc.boolean(), poorNight: fc.boolean(), poorFood: fc.boolean(), asceticism: fc.boolean() }, { requiredKeys: [] })), {
     check: (n, [dice]) => between(n, 0, dice + 1, "dice"),
   }),
   gritRoll: entry(rules.gritRoll, t(A.faces(4), fc.boolean()), { check: (v) => between(v, 0, 24, "Grit") }),
