@@ -202,11 +202,11 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: (r) => (r.value.value >= r.minimum ? null : `Effect ${r.value.value} below the floor ${r.minimum}`) },
   ),
   modifierTiers: entry(
-    (tiers: readonly rules.EffectTier[], versatile: number, improvised: number, dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
-      const rule = rules.modifierTiers(tiers, versatile, improvised);
+    (tiers: readonly rules.EffectTier[], versatile: number, improvisedRank: rules.TierRank, dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
+      const rule = rules.modifierTiers(tiers, versatile, improvisedRank);
       return { value: rule.value(dieTotal, rank, tags), minimum: rule.minimum(rank, tags) };
     },
-    t(tierTable, fc.integer({ min: 0, max: 2 }), fc.integer({ min: -2, max: 0 }), fc.integer({ min: 0, max: 30 }), A.rank, A.effectTagsArb),
+    t(tierTable, fc.integer({ min: 0, max: 2 }), A.rank, fc.integer({ min: 0, max: 30 }), A.rank, A.effectTagsArb),
     { check: (r) => (r.value.value >= r.minimum ? null : `Effect ${r.value.value} below the floor ${r.minimum}`) },
   ),
   playerEffect: entry(
