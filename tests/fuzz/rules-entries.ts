@@ -265,11 +265,23 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     ),
     { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) },
   ),
-  challengeStats: entry(rules.challengeStats, t(A.ruleset, A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }))),
+  // R-CH-1 (ruling) Exceptional: n ≥ 4 dice and any Disposition ≥ 40; the other tiers keep their one Disposition.
+  challengeStats: entry(
+    rules.challengeStats,
+    t(A.ruleset, A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }), fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined })),
+    { check: (s) => (s.tier !== "exceptional" || (s.disposition >= 40 && s.dice >= 4) ? null : `Exceptional ${s.disposition} / ${s.dice}d`) },
+  ),
+  challengeScale: entry(rules.challengeScale, t(A.ruleset, A.challengeTier), {
+    check: (s) => (s === null || s.minDisposition === s.dispositionPerN * s.minN ? null : "the least Disposition is not per-n × least n"),
+  }),
   challengeTierDef: entry(rules.challengeTierDef, t(A.ruleset, A.challengeTier)),
   consequenceOf: entry(rules.consequenceOf, t(fc.integer({ min: 0, max: 30 }))),
   isOvercome: entry(rules.isOvercome, t(A.facets)),
-  makeFacet: entry(rules.makeFacet, t(A.ruleset, fc.constantFrom("Brute", ""), A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }))),
+  makeFacet: entry(
+    rules.makeFacet,
+    t(A.ruleset, fc.constantFrom("Brute", ""), A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }), fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined })),
+    { check: (f) => (f.value === f.disposition ? null : "a new facet is not at full Disposition") },
+  ),
   pHighestAtMost: entry(rules.pHighestAtMost, t(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 40 })), { fractional: true, check: (p) => between(p, 0, 1, "probability") }),
   // R-EGO-2 the expected Ego lost is between 0 and the Ego at the throw.
   riskyActionOdds: entry(
