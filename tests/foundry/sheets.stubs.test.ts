@@ -136,6 +136,15 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(tired.kind === "result" && tired.state.noteKey).toBe("TERRAN.Card.Grit.poorRest");
     });
 
+    it("R-HARM-5 (stand-ins, ruling): a Mortally Wounded character's sheet shows the banner: no Light Dice, harm kills, death within minutes without care", async () => {
+      const mira = hero({ wounds: ["stressed", "broken", "weary"] });
+      const sheet = await open(CharacterSheet, mira);
+      const banner = sheet.element.querySelector(".te-banner-mortal");
+      expect(banner?.getAttribute("role")).toBe("status");
+      expect(banner?.textContent).toMatch(/Mortally Wounded/);
+      expect(banner?.textContent).toMatch(/within minutes/);
+    });
+
     it("R-EGO-4 (stand-ins): Reset Ego rolls the Ego dice, stores the new Ego and posts the card", async () => {
       const mira = hero({ ego: { value: 1, max: 4, dice: 1 } });
       const sheet = await open(CharacterSheet, mira);
