@@ -228,6 +228,14 @@ describe("equipment", () => {
     expect(String(improvised.description)).not.toMatch(/Mediocre becomes Bad/);
   });
 
+  it("R-GRIT-2 (ruling): the Asceticism item speaks of poor food only and says a poor night still costs the die", () => {
+    const asceticism = ofType("core-advancements", "advancement").find((d) => sys(d).key === "asceticism");
+    const text = String(sys(asceticism ?? {}).description);
+    expect(text).toMatch(/food/i);
+    expect(text).toMatch(/poor night's sleep still does/);
+    expect(sys(asceticism ?? {}).flags).toEqual(["asceticism"]);
+  });
+
   it("R-EQ-4 R-HARM-2: Light, Heavy and Shield armour with the rules' values", () => {
     const armour = ofType("core-equipment", "armour");
     expect(armour.map((d) => [d.name, sys(d).kind, sys(d).value])).toEqual([
