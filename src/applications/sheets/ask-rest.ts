@@ -26,7 +26,8 @@ export function restAnswerOf(result: unknown): RestAnswer | null {
 /** Asks how the night was; null if the dialog is closed. */
 export async function askRest(): Promise<RestAnswer | null> {
   const esc = foundry.utils.escapeHTML;
-  const tick = (name: string, key: string) => `<label class="te-check"><input type="checkbox" name="${name}"> ${esc(localize(key))}</label>`;
+  // One tick a line (a paragraph each), so the two questions stack in core's dialog form.
+  const tick = (name: string, key: string) => `<p><label><input type="checkbox" name="${name}"> ${esc(localize(key))}</label></p>`;
   const content = [
     `<p>${esc(localize("TERRAN.Sheet.Grit.restPrompt"))}</p>`,
     tick("poorNight", "TERRAN.Sheet.Grit.restPoorNight"),
