@@ -79,9 +79,11 @@ export interface GritResetInput {
   readonly dieHard: boolean;
   /** R-GRIT-2 after a night's rest, or R-GRIT-3 on gaining an advancement. */
   readonly kind: "rest" | "advancement";
-  /** R-GRIT-2 poor rest or food (one die fewer was thrown)… */
-  readonly poorRest?: boolean;
-  /** …unless Asceticism cancelled it. */
+  /** R-GRIT-2 a poor night's sleep (one die fewer was thrown, Asceticism or not). */
+  readonly poorNight?: boolean;
+  /** R-GRIT-2 poor food (one die fewer was thrown)… */
+  readonly poorFood?: boolean;
+  /** …unless Asceticism cancelled the food's die. */
   readonly asceticism?: boolean;
   /** The Grit before (needed for the advancement reset; shown when given). */
   readonly previous?: Track;
@@ -102,11 +104,11 @@ export function gritResetCard(input: GritResetInput): ResultCardView {
     after = restGrit(roll);
     noteKey = faces.length === 0
       ? "TERRAN.Card.Grit.noDice"
-      : input.poorRest
-        ? input.asceticism
+      : input.poorNight || (input.poorFood && !input.asceticism)
+        ? "TERRAN.Card.Grit.poorRest"
+        : input.poorFood
           ? "TERRAN.Card.Grit.asceticism"
-          : "TERRAN.Card.Grit.poorRest"
-        : "TERRAN.Card.Grit.rested";
+          : "TERRAN.Card.Grit.rested";
   }
   const lines = [
     line(input.dieHard ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", roll),

@@ -103,14 +103,14 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     });
   }
 
-  /** R-GRIT-2 a night's rest resets Grit; `poorRest` takes −1d (not with Asceticism). */
-  async rest(options: { poorRest?: boolean } = {}) {
+  /** R-GRIT-2 a night's rest resets Grit; a poor night or poor food takes −1d (Asceticism cancels the food's). */
+  async rest(options: ops.RestOptions = {}) {
     return attempt(async () => {
       const state = this.characterState();
       const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(state, options));
       const outcome = await this.#persist(ops.restOperation(state, faces, options));
       const flags = characterFlags(state);
-      await this.#postCard([roll], gritResetCard({ actorName: this.name, faces, dieHard: flags.has("dieHard"), kind: "rest", poorRest: options.poorRest ?? false, asceticism: flags.has("asceticism"), previous: state.source.grit }));
+      await this.#postCard([roll], gritResetCard({ actorName: this.name, faces, dieHard: flags.has("dieHard"), kind: "rest", poorNight: options.poorNight ?? false, poorFood: options.poorFood ?? false, asceticism: flags.has("asceticism"), previous: state.source.grit }));
       return outcome;
     });
   }

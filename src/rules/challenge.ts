@@ -24,12 +24,41 @@ export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierD
   return def;
 }
 
-/** R-CH-1 a tier's Disposition and Effect dice; Exceptional takes n ≥ 4 (Disposition 10n, n dice). */
-export function challengeStats(ruleset: Ruleset, tier: string, n?: number): ChallengeStats {
+/** R-CH-1 how a scaling tier (Exceptional) may be set: n dice from `minN`, a Disposition from `minDisposition`. */
+export interface ChallengeScale {
+  readonly minN: number;
+  /** The least Disposition: `dispositionPerN × minN` (40). */
+  readonly minDisposition: number;
+  /** The proposal for n dice is `dispositionPerN × n`. */
+  readonly dispositionPerN: number;
+}
+
+/** R-CH-1 the limits of a scaling tier, or null for a tier with one Disposition and one number of dice. */
+export function challengeScale(ruleset: Ruleset, tier: string): ChallengeScale | null {
+  const scales = challengeTierDef(ruleset, tier).scales;
+  return scales ? { minN: scales.minN, minDisposition: scales.dispositionPerN * scales.minN, dispositionPerN: scales.dispositionPerN } : null;
+}
+
+/**
+ * R-CH-1 a tier's Disposition and Effect dice. Exceptional (ruling: "40+ / 4d+" are two separate
+ * floors) takes n ≥ 4 dice and any whole Disposition from 40 up; without one it proposes 10n. The other
+ * tiers have one Disposition: asking for another is refused.
+ */
+export function challengeStats(ruleset: Ruleset, tier: string, n?: number, disposition?: number): ChallengeStats {
   const def = challengeTierDef(ruleset, tier);
-  if (!def.scales) return { tier: def.id, disposition: def.disposition, dice: def.dice, halved: def.halved, n: null };
-  const size = assertInteger(n ?? def.scales.minN, "Exceptional's n", def.scales.minN, 100);
-  return { tier: def.id, disposition: def.scales.dispositionPerN * size, dice: size, halved: false, n: size };
+  const scale = challengeScale(ruleset, tier);
+  if (!scale) {
+    if (disposition !== undefined && disposition !== def.disposition) {
+      throw new RulesError("out-of-range", `A ${def.id} Challenge has a Disposition of ${def.disposition}, not ${disposition}.`, {
+        what: "A Challenge's Disposition",
+        value: disposition,
+      });
+    }
+    return { tier: def.id, disposition: def.disposition, dice: def.dice, halved: def.halved, n: null };
+  }
+  const size = assertInteger(n ?? scale.minN, "Exceptional's n", scale.minN, 100);
+  const value = disposition === undefined ? scale.dispositionPerN * size : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
+  return { tier: def.id, disposition: value, dice: size, halved: false, n: size };
 }
 
 export interface ChallengeEffect {
@@ -72,10 +101,10 @@ export interface Facet extends ChallengeStats {
   readonly value: number;
 }
 
-/** R-CH-5 a facet at full Disposition. */
-export function makeFacet(ruleset: Ruleset, name: string, tier: string, n?: number): Facet {
+/** R-CH-5 a facet at full Disposition (Exceptional: n dice and, if given, its own Disposition ≥ 40). */
+export function makeFacet(ruleset: Ruleset, name: string, tier: string, n?: number, disposition?: number): Facet {
   assertText(name, "A facet's name");
-  const stats = challengeStats(ruleset, tier, n);
+  const stats = challengeStats(ruleset, tier, n, disposition);
   return { ...stats, name, value: stats.disposition };
 }
 

@@ -26,6 +26,7 @@ export interface EffectTier {
 export interface EffectTags {
   /** Versatile weapon held two-handed. */
   readonly versatileTwoHanded?: boolean;
+  /** R-EQ-3 (ruling) an improvised tool: its Effect is the lowest tier's, whatever its stated rank. */
   readonly improvised?: boolean;
 }
 
@@ -88,25 +89,27 @@ function tierAt(tiers: readonly EffectTier[], rank: TierRank): EffectTier {
 }
 
 /**
- * R-RA-4 (Core): Effect = explosion total + tier modifier + Versatile (+1e two-handed) + Improvised
- * (−1e), never below 0.
+ * R-RA-4 (Core): Effect = explosion total + tier modifier + Versatile (+1e two-handed), never below 0.
+ * R-EQ-3 (ruling) the Improvised tag's Effect part *is* the lowest tier: an improvised tool is read at
+ * `improvisedRank` (Bad, −1e) whatever rank the item states, so a Bad tool with the tag takes −1e once,
+ * never twice. The tag's −1d is the pool's (pool.ts).
  */
-export function modifierTiers(tiers: readonly EffectTier[], versatile: number, improvised: number): EffectRule {
+export function modifierTiers(tiers: readonly EffectTier[], versatile: number, improvisedRank: TierRank): EffectRule {
   assertTiers(tiers);
   assertInteger(versatile, "The Versatile bonus", Number.NEGATIVE_INFINITY);
-  assertInteger(improvised, "The Improvised malus", Number.NEGATIVE_INFINITY);
+  asTierRank(improvisedRank);
   return {
     kind: "modifier",
     tiers,
     value(dieTotal, rank, tags = {}) {
       assertInteger(dieTotal, "An Effect die total", 0);
-      const tier = tierAt(tiers, checkRank(rank));
+      const checked = checkRank(rank);
+      const tier = tierAt(tiers, tags.improvised ? improvisedRank : checked);
       const lines: EffectLine[] = [
         { labelKey: "TERRAN.Effect.Die", value: dieTotal },
         { labelKey: tier.labelKey, value: tier.value },
       ];
       if (tags.versatileTwoHanded) lines.push({ labelKey: "TERRAN.Tag.versatile", value: versatile });
-      if (tags.improvised) lines.push({ labelKey: "TERRAN.Tag.improvised", value: improvised });
       const raw = lines.reduce((t, l) => t + l.value, 0);
       return { value: Math.max(0, raw), dieTotal, lines };
     },
@@ -118,7 +121,8 @@ export function modifierTiers(tiers: readonly EffectTier[], versatile: number, i
 
 /**
  * R-RA-5 (Degenesis): tiers are floors. Effect = max(explosion total, floor); Versatile held
- * two-handed raises the floor by 1; Improvised sets the floor to the Improvised tier (R-EQ-2).
+ * two-handed raises the floor by 1 (ruling: it raises the floor rather than adding to the result);
+ * Improvised sets the floor to the Improvised tier (R-EQ-2), the same reading as Core's.
  */
 export function floorTiers(tiers: readonly EffectTier[], versatile: number, improvisedRank: TierRank): EffectRule {
   assertTiers(tiers);

@@ -26,7 +26,7 @@ export function hasTag(weapon: Weapon | undefined, tag: WeaponTag): boolean {
   return weapon?.tags.includes(tag) ?? false;
 }
 
-/** R-EQ-3 Versatile adds its +1e only when held two-handed; Improvised always costs. */
+/** R-EQ-3 Versatile adds its +1e only when held two-handed; Improvised always reads the lowest tier. */
 export function effectTags(weapon: Weapon | undefined): { versatileTwoHanded: boolean; improvised: boolean } {
   return {
     versatileTwoHanded: hasTag(weapon, "versatile") && (weapon?.twoHanded ?? false),

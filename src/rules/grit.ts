@@ -9,20 +9,31 @@ export const DEFAULT_GRIT_DICE = 1;
 export interface GritRollOptions {
   /** R-GRIT-1 *Die Hard*: +1d and sum all dice. */
   readonly dieHard?: boolean;
-  /** R-GRIT-2 poor rest or food: −1d… */
-  readonly poorRest?: boolean;
-  /** …unless *Asceticism* cancels it. */
+  /** R-GRIT-2 the night's sleep was poor: −1d (Asceticism does not help). */
+  readonly poorNight?: boolean;
+  /** R-GRIT-2 the character went poorly fed: −1d… */
+  readonly poorFood?: boolean;
+  /** …unless *Asceticism* cancels it (the food's −1d only). */
   readonly asceticism?: boolean;
 }
 
 /**
+ * R-GRIT-2 (ruling) the −1d of a night that was not "well fed and rested": one die, whether the sleep,
+ * the food or both were poor (the SRD names a single −1d). *Asceticism* cancels only the food's part,
+ * so a poor night still costs its die.
+ */
+function restPenalty(options: GritRollOptions): number {
+  return options.poorNight || (options.poorFood && !options.asceticism) ? 1 : 0;
+}
+
+/**
  * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the character's Grit dice, +1 with Die Hard,
- * −1 after poor rest (not with Asceticism), never below 0. Ruling: Die Hard applies to every Grit
- * roll, the advancement reset of R-GRIT-3 included.
+ * −1 after a poor night or poor food (the food's not with Asceticism), never below 0. Ruling: Die
+ * Hard applies to every Grit roll, the advancement reset of R-GRIT-3 included.
  */
 export function gritDiceCount(gritDice: number, options: GritRollOptions = {}): number {
   const base = assertInteger(gritDice, "Grit dice", 0);
-  const poor = options.poorRest && !options.asceticism ? 1 : 0;
+  const poor = restPenalty(options);
   return Math.max(0, base + (options.dieHard ? 1 : 0) - poor);
 }
 

@@ -31,15 +31,21 @@ describe("result cards", () => {
     expect(text(root.querySelector(".note"))).toBe(english("TERRAN.Card.Grit.rested"));
   });
 
-  it("R-GRIT-1 R-GRIT-2: Die Hard sums the dice; poor rest says so, unless Asceticism; no dice gives 0", () => {
+  it("R-GRIT-1 R-GRIT-2: Die Hard sums the dice; a poor night or poor food says so, poor food not with Asceticism; no dice gives 0", () => {
     const dieHard = gritResetCard({ faces: [2, 5, 3], dieHard: true, kind: "rest", previous: { value: 1, max: 4 } });
     expect(dieHard.lines.map((l) => l.value)).toEqual(["10", "1 / 4 → 10 / 10"]);
     expect(dieHard.dice.every((d) => d.cssClass.includes("kept"))).toBe(true);
-    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorRest: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
-    expect(gritResetCard({ faces: [4, 1], dieHard: false, kind: "rest", poorRest: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.asceticism");
-    const none = gritResetCard({ faces: [], dieHard: false, kind: "rest", poorRest: true });
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorFood: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
+    expect(gritResetCard({ faces: [4, 1], dieHard: false, kind: "rest", poorFood: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.asceticism");
+    const none = gritResetCard({ faces: [], dieHard: false, kind: "rest", poorNight: true });
     expect(none).toMatchObject({ noteKey: "TERRAN.Card.Grit.noDice", tone: "dark" });
     expect(render(none).querySelector(".dice-tray")).toBeNull();
+  });
+
+  it("R-GRIT-2 (ruling): Asceticism does not excuse a poor night: the card says a die was lost", () => {
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true, poorFood: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
   });
 
   it("R-GRIT-3: on a new advancement the maximum rises to a higher roll, the value stays", () => {

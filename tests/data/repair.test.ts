@@ -121,6 +121,12 @@ describe("repair of stored values, by example", () => {
     expect(repairSystem("character", { grit: { value: 9, max: 4 }, ego: { value: 3, max: 2 } }).source).toEqual({ grit: { value: 4, max: 4 }, ego: { value: 2, max: 2 } });
   });
 
+  it("R-CH-1 (ruling): an Exceptional Challenge keeps any Disposition of 40 or more with its n dice, facets too", () => {
+    const exceptional = { tier: "exceptional", n: 4, disposition: { value: 45, max: 45 }, dice: 4, halved: false };
+    const stored = { ...exceptional, facets: [{ name: "Storm", ...exceptional, n: 5, dice: 5, disposition: { value: 73, max: 73 } }] };
+    expect(repairSystem("challenge", stored)).toEqual({ source: stored, repairs: [] });
+  });
+
   it("records append to those already stored, and only when something was repaired", () => {
     const earlier = { path: "xp", from: "-1", to: "0", kept: "" };
     const { source } = repairWithRecords("character", { repairs: [earlier], xp: 2, ego: { value: 7 } });

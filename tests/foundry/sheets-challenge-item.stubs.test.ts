@@ -49,10 +49,42 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(world.dialogs).toHaveLength(1);
       expect(sysOf(wolf).tier).toBe("dangerous");
 
-      world.dialogAnswers.push(6);
+      world.dialogAnswers.push(6, 60);
       await change(sheet, `${MAIN} select[data-change="tier"]`, "exceptional");
       const preset = tierPreset("core", "exceptional", 6);
       expect(sysOf(wolf)).toMatchObject({ tier: "exceptional", n: 6, disposition: preset.disposition, dice: preset.dice });
+    });
+
+    it("R-CH-1 (stand-ins, ruling): Exceptional then asks for a Disposition of 40 or more, 10n proposed; closing that prompt changes nothing", async () => {
+      const wolf = challenge();
+      const sheet = await open(ChallengeSheet, wolf);
+      world.dialogAnswers.push(5);
+      await change(sheet, `${MAIN} select[data-change="tier"]`, "exceptional");
+      expect(world.dialogs).toHaveLength(2);
+      expect(String(world.dialogs[1]?.content)).toMatch(/min="40"/);
+      expect(String(world.dialogs[1]?.content)).toMatch(/value="50"/);
+      expect(sysOf(wolf).tier).toBe("dangerous");
+
+      world.dialogAnswers.push(4, 45);
+      await change(sheet, `${MAIN} select[data-change="tier"]`, "exceptional");
+      expect(sysOf(wolf)).toMatchObject({ tier: "exceptional", n: 4, disposition: { value: 45, max: 45 }, dice: 4 });
+
+      // A facet takes its own Exceptional Disposition, the Challenge's own row untouched.
+      await click(sheet, '[data-action="addFacet"]');
+      await sheet.render();
+      world.dialogAnswers.push(4, 52);
+      await change(sheet, 'tr[data-facet="0"] select[data-change="tier"]', "exceptional");
+      expect(sysOf(wolf).facets[0]).toMatchObject({ tier: "exceptional", disposition: { value: 52, max: 52 }, dice: 4 });
+      expect(sysOf(wolf).disposition).toEqual({ value: 45, max: 45 });
+    });
+
+    it("R-CH-5 (stand-ins, ruling): with facets the sheet says one facet at 0 overcomes the whole Challenge", async () => {
+      const wolf = challenge();
+      const sheet = await open(ChallengeSheet, wolf);
+      expect(sheet.element.querySelector(".te-facet-rule")).toBeNull();
+      await click(sheet, '[data-action="addFacet"]');
+      await sheet.render();
+      expect(sheet.element.querySelector(".te-facet-rule")?.textContent).toMatch(/any one facet/);
     });
 
     it("R-CH-5 (stand-ins): a facet is added at the Dangerous preset, its tier set on its own row, and removed", async () => {

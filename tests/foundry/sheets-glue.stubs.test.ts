@@ -16,6 +16,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts
 import { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";
 import { TerranItemSheet } from "../../src/applications/sheets/item-sheet.ts";
 import { askNumber } from "../../src/applications/sheets/ask-number.ts";
+import { askRest } from "../../src/applications/sheets/ask-rest.ts";
 import type { ChallengeData } from "../../src/data/actor/challenge.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import type { WeaponData } from "../../src/data/item/weapon.ts";
@@ -150,6 +151,21 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         return Promise.resolve(ok.callback(new Event("submit"), button));
       };
       expect(await askNumber("T", "P", { min: 4, max: 100, value: 4 })).toBe(7);
+    });
+
+    it("R-GRIT-2 (stand-ins): the Rest prompt's two ticks come back from a form made in another window", async () => {
+      dialogV2.prompt = (options: Json) => {
+        const form = secondRealmElement("form");
+        form.innerHTML = String(options.content) + '<button type="submit">OK</button>';
+        const food = form.querySelector<HTMLInputElement>('input[name="poorFood"]');
+        if (food) food.checked = true;
+        toSecondRealm(form);
+        const button = form.querySelector("button");
+        expect(button instanceof HTMLElement).toBe(false);
+        const ok = options.ok as { callback: (event: unknown, button: unknown) => unknown };
+        return Promise.resolve(ok.callback(new Event("submit"), button));
+      };
+      expect(await askRest()).toEqual({ poorNight: false, poorFood: true });
     });
   });
 

@@ -100,18 +100,49 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   });
 
   describe("[Foundry stand-ins] the character sheet's tracks", () => {
-    it("R-GRIT-2 (stand-ins): Rest asks good or poor, rolls, sets Grit to the roll and posts the card; closing the question does nothing", async () => {
+    it("R-GRIT-2 (stand-ins): Rest asks about the night and the food, rolls, sets Grit to the roll and posts the card; closing the question does nothing", async () => {
       const mira = hero({ grit: { value: 1, max: 3, dice: 1 } });
       const sheet = await open(CharacterSheet, mira);
       await click(sheet, '[data-action="rest"]');
       expect(world.created).toEqual([]);
       expect(sys(mira).grit.value).toBe(1);
+      const asked = String(world.dialogs.at(-1)?.content);
+      expect(asked).toContain('name="poorNight"');
+      expect(asked).toContain('name="poorFood"');
 
-      world.dialogAnswers.push("good");
+      world.dialogAnswers.push({ poorNight: false, poorFood: false });
       nextFaces.push(5);
       await click(sheet, '[data-action="rest"]');
       expect(sys(mira).grit).toMatchObject({ value: 5, max: 5 });
       expect(posted()).toMatchObject({ kind: "result" });
+    });
+
+    it("R-GRIT-2 (stand-ins, ruling): with Asceticism poor food throws every die, a poor night still one fewer", async () => {
+      const mira = hero({ grit: { value: 1, max: 3, dice: 2 } });
+      advancementItem("asceticism", stub(mira));
+      const sheet = await open(CharacterSheet, mira);
+      world.dialogAnswers.push({ poorNight: false, poorFood: true });
+      nextFaces.push(2, 4);
+      await click(sheet, '[data-action="rest"]');
+      expect(sys(mira).grit).toMatchObject({ value: 4, max: 4 });
+      const fed = posted();
+      expect(fed.kind === "result" && fed.state.noteKey).toBe("TERRAN.Card.Grit.asceticism");
+
+      world.dialogAnswers.push({ poorNight: true, poorFood: true });
+      nextFaces.push(3);
+      await click(sheet, '[data-action="rest"]');
+      expect(sys(mira).grit).toMatchObject({ value: 3, max: 3 });
+      const tired = posted();
+      expect(tired.kind === "result" && tired.state.noteKey).toBe("TERRAN.Card.Grit.poorRest");
+    });
+
+    it("R-HARM-5 (stand-ins, ruling): a Mortally Wounded character's sheet shows the banner: no Light Dice, harm kills, death within minutes without care", async () => {
+      const mira = hero({ wounds: ["stressed", "broken", "weary"] });
+      const sheet = await open(CharacterSheet, mira);
+      const banner = sheet.element.querySelector(".te-banner-mortal");
+      expect(banner?.getAttribute("role")).toBe("status");
+      expect(banner?.textContent).toMatch(/Mortally Wounded/);
+      expect(banner?.textContent).toMatch(/within minutes/);
     });
 
     it("R-EGO-4 (stand-ins): Reset Ego rolls the Ego dice, stores the new Ego and posts the card", async () => {

@@ -78,7 +78,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ),
   gritResetCard: entry(
     resultCards.gritResetCard,
-    t(fc.record({ actorName: fc.constantFrom("Mira", null), faces: A.faces(4), dieHard: fc.boolean(), kind: fc.constantFrom("rest" as const, "advancement" as const), poorRest: fc.boolean(), asceticism: fc.boolean(), previous: A.gritTrack })),
+    t(fc.record({ actorName: fc.constantFrom("Mira", null), faces: A.faces(4), dieHard: fc.boolean(), kind: fc.constantFrom("rest" as const, "advancement" as const), poorNight: fc.boolean(), poorFood: fc.boolean(), asceticism: fc.boolean(), previous: A.gritTrack })),
   ),
   egoResetCard: entry(resultCards.egoResetCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), rulesetId: A.rulesetId, faces: A.faces(3), previous: A.egoTrack }))),
   malaiseCard: entry(

@@ -202,11 +202,11 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: (r) => (r.value.value >= r.minimum ? null : `Effect ${r.value.value} below the floor ${r.minimum}`) },
   ),
   modifierTiers: entry(
-    (tiers: readonly rules.EffectTier[], versatile: number, improvised: number, dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
-      const rule = rules.modifierTiers(tiers, versatile, improvised);
+    (tiers: readonly rules.EffectTier[], versatile: number, improvisedRank: rules.TierRank, dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
+      const rule = rules.modifierTiers(tiers, versatile, improvisedRank);
       return { value: rule.value(dieTotal, rank, tags), minimum: rule.minimum(rank, tags) };
     },
-    t(tierTable, fc.integer({ min: 0, max: 2 }), fc.integer({ min: -2, max: 0 }), fc.integer({ min: 0, max: 30 }), A.rank, A.effectTagsArb),
+    t(tierTable, fc.integer({ min: 0, max: 2 }), A.rank, fc.integer({ min: 0, max: 30 }), A.rank, A.effectTagsArb),
     { check: (r) => (r.value.value >= r.minimum ? null : `Effect ${r.value.value} below the floor ${r.minimum}`) },
   ),
   playerEffect: entry(
@@ -228,7 +228,7 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   advancementGritReset: entry(rules.advancementGritReset, t(A.gritTrack, A.small), {
     check: (g, [old]) => (g.max >= old.max && g.value === old.value ? null : "R-GRIT-3 the maximum fell or the value changed"),
   }),
-  gritDiceCount: entry(rules.gritDiceCount, t(fc.integer({ min: 0, max: 4 }), fc.record({ dieHard: fc.boolean(), poorRest: fc.boolean(), asceticism: fc.boolean() }, { requiredKeys: [] })), {
+  gritDiceCount: entry(rules.gritDiceCount, t(fc.integer({ min: 0, max: 4 }), fc.record({ dieHard: fc.boolean(), poorNight: fc.boolean(), poorFood: fc.boolean(), asceticism: fc.boolean() }, { requiredKeys: [] })), {
     check: (n, [dice]) => between(n, 0, dice + 1, "dice"),
   }),
   // R-GRIT-1: the highest die, or with Die Hard the sum — at most 6 per die thrown, however many there are.
@@ -266,11 +266,23 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     ),
     { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) },
   ),
-  challengeStats: entry(rules.challengeStats, t(A.ruleset, A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }))),
+  // R-CH-1 (ruling) Exceptional: n ≥ 4 dice and any Disposition ≥ 40; the other tiers keep their one Disposition.
+  challengeStats: entry(
+    rules.challengeStats,
+    t(A.ruleset, A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }), fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined })),
+    { check: (s) => (s.tier !== "exceptional" || (s.disposition >= 40 && s.dice >= 4) ? null : `Exceptional ${s.disposition} / ${s.dice}d`) },
+  ),
+  challengeScale: entry(rules.challengeScale, t(A.ruleset, A.challengeTier), {
+    check: (s) => (s === null || s.minDisposition === s.dispositionPerN * s.minN ? null : "the least Disposition is not per-n × least n"),
+  }),
   challengeTierDef: entry(rules.challengeTierDef, t(A.ruleset, A.challengeTier)),
   consequenceOf: entry(rules.consequenceOf, t(fc.integer({ min: 0, max: 30 }))),
   isOvercome: entry(rules.isOvercome, t(A.facets)),
-  makeFacet: entry(rules.makeFacet, t(A.ruleset, fc.constantFrom("Brute", ""), A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }))),
+  makeFacet: entry(
+    rules.makeFacet,
+    t(A.ruleset, fc.constantFrom("Brute", ""), A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }), fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined })),
+    { check: (f) => (f.value === f.disposition ? null : "a new facet is not at full Disposition") },
+  ),
   pHighestAtMost: entry(rules.pHighestAtMost, t(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 40 })), { fractional: true, check: (p) => between(p, 0, 1, "probability") }),
   // R-EGO-2 the expected Ego lost is between 0 and the Ego at the throw.
   riskyActionOdds: entry(

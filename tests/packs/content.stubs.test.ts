@@ -21,6 +21,7 @@ import {
   MECHANICS_FLAGS,
   precisionBand,
   type Ruleset,
+  type TierRank,
 } from "../../src/rules/index.ts";
 import { SYSTEM_ID } from "../../scripts/packs/lib.ts";
 
@@ -209,16 +210,30 @@ describe("equipment", () => {
     expect(docs("degenesis-equipment")).toHaveLength(6);
   });
 
-  it("R-EQ-3 R-RA-4 R-RA-5: unarmed is the lowest tier; an improvised weapon carries the Improvised tag (−1d, Core −1e, Degenesis floor 1e)", () => {
+  it("R-EQ-3 R-RA-4 R-RA-5 (ruling): unarmed is the lowest tier; the improvised weapon is that tier with the Improvised tag, its −1e counted once", () => {
     const weapons = byName(ofType("core-equipment", "weapon"));
     expect(weapons.size).toBe(8);
     expect(sys(weapons.get("Unarmed") ?? {})).toMatchObject({ rank: 0, tags: [], ranges: ["contact"] });
     const improvised = sys(weapons.get("Improvised weapon") ?? {});
-    expect(improvised).toMatchObject({ rank: 1, tags: ["improvised"], ranges: ["contact"] });
-    // Read through the rules: Core Mediocre −1e = Bad, Degenesis floor 1e whatever the rank.
-    expect(CORE.effect.value(3, 1, { improvised: true }).value).toBe(CORE.effect.value(3, 0).value);
-    expect(DEGENESIS.effect.minimum(1, { improvised: true })).toBe(1);
+    // The item states the tier the tag means (Bad / Improvised), so the sheet and the rules agree.
+    expect(improvised).toMatchObject({ rank: 0, tags: ["improvised"], ranges: ["contact"] });
+    const rank = improvised.rank as TierRank;
+    // Read through the rules: Core Bad, once (die 3 → 2e); Degenesis floor 1e.
+    expect(CORE.effect.value(3, rank, { improvised: true }).value).toBe(2);
+    expect(CORE.effect.value(3, rank, { improvised: true }).value).toBe(CORE.effect.value(3, 0).value);
+    expect(DEGENESIS.effect.minimum(rank, { improvised: true })).toBe(1);
     expect(DEGENESIS.effect.minimum(0)).toBe(1);
+    // Its description says what the rules do: −1d, and no second −1e.
+    expect(String(improvised.description)).toMatch(/−1d/);
+    expect(String(improvised.description)).not.toMatch(/Mediocre becomes Bad/);
+  });
+
+  it("R-GRIT-2 (ruling): the Asceticism item speaks of poor food only and says a poor night still costs the die", () => {
+    const asceticism = ofType("core-advancements", "advancement").find((d) => sys(d).key === "asceticism");
+    const text = String(sys(asceticism ?? {}).description);
+    expect(text).toMatch(/food/i);
+    expect(text).toMatch(/poor night's sleep still does/);
+    expect(sys(asceticism ?? {}).flags).toEqual(["asceticism"]);
   });
 
   it("R-EQ-4 R-HARM-2: Light, Heavy and Shield armour with the rules' values", () => {

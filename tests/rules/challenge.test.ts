@@ -4,6 +4,7 @@ import {
   challengeEffect,
   challengeStats,
   consequenceOf,
+  challengeScale,
   isOvercome,
   makeFacet,
 } from "../../src/rules/challenge.ts";
@@ -29,6 +30,23 @@ describe("Challenges", () => {
     expect(() => challengeStats(CORE, "exceptional", 4.5)).toThrow(/whole number/);
     expect(() => challengeStats(CORE, "legendary")).toThrow(/not a Challenge tier/);
     expect(challengeStats(DEGENESIS, "serious").n).toBeNull();
+  });
+
+  it("R-CH-1 (ruling): Exceptional keeps n dice (4 or more) with any Disposition from 40 up; 10n is only the proposal", () => {
+    expect(challengeStats(CORE, "exceptional", 4, 45)).toEqual({ tier: "exceptional", disposition: 45, dice: 4, halved: false, n: 4 });
+    expect(challengeStats(DEGENESIS, "exceptional", 5, 40)).toMatchObject({ disposition: 40, dice: 5 });
+    expect(challengeStats(CORE, "exceptional", 4, 137)).toMatchObject({ disposition: 137, dice: 4 });
+    expect(challengeStats(CORE, "exceptional", 7)).toMatchObject({ disposition: 70, dice: 7 });
+    expect(() => challengeStats(CORE, "exceptional", 4, 39)).toThrow(/at least 40/);
+    expect(() => challengeStats(CORE, "exceptional", 4, 41.5)).toThrow(/whole number/);
+    expect(makeFacet(CORE, "Storm", "exceptional", 4, 48)).toMatchObject({ disposition: 48, value: 48, dice: 4 });
+  });
+
+  it("R-CH-1 (ruling): the other tiers have one Disposition; another one is refused", () => {
+    expect(challengeStats(CORE, "serious", undefined, 20)).toMatchObject({ disposition: 20, dice: 2 });
+    expect(() => challengeStats(CORE, "serious", undefined, 25)).toThrow(/Serious|serious/);
+    expect(challengeScale(CORE, "exceptional")).toEqual({ minN: 4, minDisposition: 40, dispositionPerN: 10 });
+    expect(challengeScale(DEGENESIS, "formidable")).toBeNull();
   });
 
   it("R-CH-2: keep the highest of the Challenge's dice, explode on 6", () => {

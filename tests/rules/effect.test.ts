@@ -39,18 +39,34 @@ describe("the Effect die", () => {
     expect(CORE.effect.value(die, rank).value).toBe(value);
   });
 
-  it("R-RA-4 R-EQ-3: Versatile +1e only two-handed, Improvised −1e, never below 0", () => {
+  it("R-RA-4 R-EQ-3: Versatile +1e only two-handed; an Improvised tool is Bad (−1e); never below 0", () => {
     const sword = { rank: 2, ranges: ["contact"], tags: ["versatile"], twoHanded: true } as const;
     expect(CORE.effect.value(3, 2, effectTags(sword)).value).toBe(5);
     expect(CORE.effect.value(3, 2, effectTags({ ...sword, twoHanded: false })).value).toBe(4);
     const rock = { rank: 0, ranges: ["contact"], tags: ["improvised"], twoHanded: false } as const;
     expect(CORE.effect.value(1, 0, effectTags(rock)).value).toBe(0);
-    expect(CORE.effect.value(4, 0, effectTags(rock)).value).toBe(2);
+    expect(CORE.effect.value(4, 0, effectTags(rock)).value).toBe(3);
     expect(CORE.effect.value(4, 0, effectTags(rock)).lines.map((l) => [l.labelKey, l.value])).toEqual([
       ["TERRAN.Effect.Die", 4],
       ["TERRAN.EffectTier.core.bad", -1],
-      ["TERRAN.Tag.improvised", -1],
     ]);
+  });
+
+  it("R-EQ-3 R-RA-4 (ruling): a Bad-tier weapon with the Improvised tag takes −1e once, not twice", () => {
+    const pipe = { rank: 0, ranges: ["contact"], tags: ["improvised"], twoHanded: false } as const;
+    expect(CORE.effect.value(5, 0, effectTags(pipe)).value).toBe(4);
+    expect(CORE.effect.value(5, 0, effectTags(pipe)).value).toBe(CORE.effect.value(5, 0).value);
+    expect(CORE.effect.minimum(0, effectTags(pipe))).toBe(0);
+  });
+
+  it("R-EQ-3 R-RA-4 R-RA-5 (ruling): the Improvised tag reads any tier as the lowest (Core Bad −1e, Degenesis floor 1e)", () => {
+    for (const rank of [0, 1, 2, 3, 4] as const) {
+      expect(CORE.effect.value(5, rank, { improvised: true }).value).toBe(4);
+      expect(DEGENESIS.effect.value(1, rank, { improvised: true }).value).toBe(1);
+    }
+    // Versatile still adds on top, in both rulesets.
+    expect(CORE.effect.value(5, 3, { improvised: true, versatileTwoHanded: true }).value).toBe(5);
+    expect(DEGENESIS.effect.minimum(3, { improvised: true, versatileTwoHanded: true })).toBe(2);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * §2 Grit: R-GRIT-1 (the Grit roll, Die Hard), R-GRIT-2 (rest, poor rest, Asceticism), R-GRIT-3 (the
+ * §2 Grit: R-GRIT-1 (the Grit roll, Die Hard), R-GRIT-2 (rest, a poor night or poor food, Asceticism), R-GRIT-3 (the
  * reset that comes with an advancement).
  */
 import { describe, expect, it } from "vitest";
@@ -69,20 +69,32 @@ describe("R-GRIT-2 rest", () => {
 
   const restDiceCases: [string, number, GritRollOptions, number][] = [
     ["good rest, 2 dice", 2, {}, 2],
-    ["poor rest, 2 dice", 2, { poorRest: true }, 1],
-    ["poor rest, 1 die", 1, { poorRest: true }, 0],
-    ["poor rest with Asceticism", 1, { poorRest: true, asceticism: true }, 1],
-    ["Asceticism without poor rest changes nothing", 1, { asceticism: true }, 1],
-    ["poor rest with Die Hard", 1, { poorRest: true, dieHard: true }, 1],
-    ["poor rest with Die Hard and Asceticism", 1, { poorRest: true, dieHard: true, asceticism: true }, 2],
-    ["poor rest with 0 dice never goes below 0", 0, { poorRest: true }, 0],
+    ["a poor night, 2 dice", 2, { poorNight: true }, 1],
+    ["poor food, 2 dice", 2, { poorFood: true }, 1],
+    ["a poor night, 1 die", 1, { poorNight: true }, 0],
+    ["poor food with Asceticism keeps every die", 1, { poorFood: true, asceticism: true }, 1],
+    ["Asceticism without a poor night or poor food changes nothing", 1, { asceticism: true }, 1],
+    ["a poor night with Die Hard", 1, { poorNight: true, dieHard: true }, 1],
+    ["poor food with Die Hard and Asceticism", 1, { poorFood: true, dieHard: true, asceticism: true }, 2],
+    ["a poor night with 0 dice never goes below 0", 0, { poorNight: true }, 0],
   ];
   it.each(restDiceCases)("R-GRIT-2: %s", (_label, dice, options, expected) => {
     expect(gritDiceCount(dice, options)).toBe(expected);
   });
 
-  it("R-GRIT-2 R-GRIT-1: a poor rest with a single Grit die throws nothing and leaves Grit 0", () => {
-    const count = gritDiceCount(1, { poorRest: true });
+  it("R-GRIT-2 (ruling): Asceticism cancels only the poor food; a poor night still costs −1d", () => {
+    expect(gritDiceCount(2, { poorNight: true, asceticism: true })).toBe(1);
+    expect(gritDiceCount(2, { poorNight: true, poorFood: true, asceticism: true })).toBe(1);
+    expect(gritDiceCount(2, { poorFood: true, asceticism: true })).toBe(2);
+  });
+
+  it("R-GRIT-2 (ruling): a poor night and poor food together still cost one die, not two", () => {
+    expect(gritDiceCount(3, { poorNight: true, poorFood: true })).toBe(2);
+    expect(gritDiceCount(3, { poorNight: true, poorFood: true, dieHard: true })).toBe(3);
+  });
+
+  it("R-GRIT-2 R-GRIT-1: a poor night with a single Grit die throws nothing and leaves Grit 0", () => {
+    const count = gritDiceCount(1, { poorNight: true });
     expect(count).toBe(0);
     expect(restGrit(gritRoll([]))).toEqual({ value: 0, max: 0 });
   });

@@ -138,7 +138,8 @@ describe("hostile inputs found by the fuzz are refused (issue 11 §3)", () => {
   });
 
   it("R-RA-4 / R-RA-5 the tier builders refuse a NaN Versatile bonus and an improvised rank −1 (RulesError, not Error)", () => {
-    expect(code(() => modifierTiers(CORE.effect.tiers, Number.NaN, -1))).toBe("not-integer");
+    expect(code(() => modifierTiers(CORE.effect.tiers, Number.NaN, 0))).toBe("not-integer");
+    expect(code(() => modifierTiers(CORE.effect.tiers, 1, as<TierRank>(-1)))).toBe("out-of-range");
     expect(code(() => floorTiers(DEGENESIS.effect.tiers, Number.NaN, 0))).toBe("not-integer");
     expect(code(() => floorTiers(DEGENESIS.effect.tiers, 1, as<TierRank>(-1)))).toBe("out-of-range");
   });

@@ -4,7 +4,7 @@
  * dice; armour; GM-only notes. A viewer with limited permission gets the name, image and tier only.
  * Also the pure edits the sheet makes: a tier preset (R-CH-1) and a facet change.
  */
-import { challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../rules/index.ts";
+import { challengeScale, challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
 import type { ChallengeSheetInput } from "./inputs.ts";
@@ -53,6 +53,8 @@ export interface ChallengeFullView {
   readonly facets: readonly FacetView[];
   readonly armour: { readonly value: number; readonly max: number };
   readonly addFacet: ButtonView;
+  /** R-CH-5 (ruling) the reminder that one facet at 0 overcomes the whole Challenge (shown with facets). */
+  readonly facetRule: { readonly shown: boolean; readonly key: string };
   readonly notes: { readonly shown: boolean; readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
 }
 
@@ -118,6 +120,7 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
     facets,
     armour: { value: system.armour, max: 10 },
     addFacet: button(message("TERRAN.Sheet.Challenge.addFacet"), notEditable),
+    facetRule: { shown: system.facets.length > 0, key: "TERRAN.Sheet.Challenge.facetRule" },
     notes: {
       shown: permissions.isGM,
       name: "system.notes",
@@ -141,9 +144,12 @@ export interface TierPreset {
   readonly halved: boolean;
 }
 
-/** R-CH-1 a tier's preset; Exceptional takes `n` (≥ 4, refused by the rules otherwise). */
-export function tierPreset(rulesetId: RulesetId, tier: string, n?: number): TierPreset {
-  const stats = challengeStats(getRuleset(rulesetId), tier, n);
+/**
+ * R-CH-1 a tier's preset; Exceptional takes `n` (≥ 4) and, by the ruling, any Disposition ≥ 40 (10n when
+ * none is given). The rules refuse anything else.
+ */
+export function tierPreset(rulesetId: RulesetId, tier: string, n?: number, disposition?: number): TierPreset {
+  const stats = challengeStats(getRuleset(rulesetId), tier, n, disposition);
   return {
     tier: stats.tier,
     n: stats.n ?? 4,
@@ -153,10 +159,15 @@ export function tierPreset(rulesetId: RulesetId, tier: string, n?: number): Tier
   };
 }
 
-/** Does choosing this tier need an n (Exceptional)? */
-export function tierNeedsN(rulesetId: RulesetId, tier: string): { readonly needed: boolean; readonly min: number } {
-  const scales = challengeTierDef(getRuleset(rulesetId), tier).scales;
-  return scales ? { needed: true, min: scales.minN } : { needed: false, min: 0 };
+/** Does choosing this tier need an n and a Disposition (Exceptional), and from what least values? */
+export function tierNeedsN(
+  rulesetId: RulesetId,
+  tier: string,
+): { readonly needed: boolean; readonly min: number; readonly minDisposition: number; readonly dispositionPerN: number } {
+  const scale = challengeScale(getRuleset(rulesetId), tier);
+  return scale
+    ? { needed: true, min: scale.minN, minDisposition: scale.minDisposition, dispositionPerN: scale.dispositionPerN }
+    : { needed: false, min: 0, minDisposition: 0, dispositionPerN: 0 };
 }
 
 /** A new facet at the Dangerous preset. */

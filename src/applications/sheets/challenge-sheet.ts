@@ -1,7 +1,7 @@
 /**
  * The Challenge sheet (ApplicationV2 + Handlebars): gathers the plain input, hands it to
  * `challengeSheetContext` (pure, tested) and handles the clicks: a tier preset (R-CH-1, Exceptional
- * asks for n), facets added, edited and removed (R-CH-5), "Roll Effect" (R-CH-2) for the Challenge or
+ * asks for n and its Disposition of 40 or more), facets added, edited and removed (R-CH-5), "Roll Effect" (R-CH-2) for the Challenge or
  * one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
  */
 import type { DeepPartial } from "fvtt-types/utils";
@@ -119,20 +119,31 @@ export class ChallengeSheet<
     }
   }
 
-  /** R-CH-1 the tier preset: Disposition and dice from the table; Exceptional asks for n. */
+  /**
+   * R-CH-1 the tier preset: Disposition and dice from the table. Exceptional (ruling) asks for n, its
+   * dice, then for its Disposition: any whole number from 40 up, 10n proposed.
+   */
   async #applyTier(facet: number | null, tier: string): Promise<void> {
     await attempt(async () => {
       const rulesetId = currentRuleset().id;
       const needs = tierNeedsN(rulesetId, tier);
       const source = this.#system().toObject();
       let n: number | undefined;
+      let disposition: number | undefined;
       if (needs.needed) {
-        const current = facet === null ? source.n : (source.facets[facet]?.n ?? needs.min);
+        const row = facet === null ? source : source.facets[facet];
+        const current = row?.n ?? needs.min;
         const answer = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.nPrompt", { min: needs.min, max: 100, value: current });
         if (answer === null) return void this.render();
         n = answer;
+        // An Exceptional row keeps its own Disposition as the proposal; any other row starts at 10n.
+        const kept = row?.tier === tier ? row.disposition.max : 0;
+        const proposed = Math.max(needs.minDisposition, kept >= needs.minDisposition ? kept : needs.dispositionPerN * n);
+        const chosen = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.dispositionPrompt", { min: needs.minDisposition, max: 1000, value: proposed });
+        if (chosen === null) return void this.render();
+        disposition = chosen;
       }
-      const preset = tierPreset(rulesetId, tier, n);
+      const preset = tierPreset(rulesetId, tier, n, disposition);
       if (facet === null) {
         await updateFlat(this.document, {
           "system.tier": preset.tier,

@@ -14,6 +14,7 @@ import { deriveCharacter } from "../../data/derived.ts";
 import type { AdvancementSource } from "../../data/source.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { askRest } from "./ask-rest.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
@@ -289,11 +290,9 @@ export class CharacterSheet<
   }
 
   static async #onRest(this: CharacterSheet): Promise<void> {
-    const picked = await chooseOne("TERRAN.Sheet.Grit.restTitle", "TERRAN.Sheet.Grit.restPrompt", [
-      { value: "good", label: "TERRAN.Sheet.Grit.restGood" },
-      { value: "poor", label: "TERRAN.Sheet.Grit.restPoor" },
-    ]);
-    if (picked) await this.#terranActor.rest({ poorRest: picked === "poor" });
+    // R-GRIT-2 both questions: a poor night and poor food each cost the die (Asceticism cancels the food's).
+    const answer = await askRest();
+    if (answer) await this.#terranActor.rest(answer);
   }
 
   static async #onResetEgo(this: CharacterSheet): Promise<void> {

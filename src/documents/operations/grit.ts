@@ -6,8 +6,10 @@ import { deriveCharacter } from "../../data/derived.ts";
 import { assertAlive, assertDiceCount, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
 export interface RestOptions {
-  /** R-GRIT-2 poor rest or food: −1d (cancelled by *Asceticism*). */
-  readonly poorRest?: boolean;
+  /** R-GRIT-2 a poor night's sleep: −1d. */
+  readonly poorNight?: boolean;
+  /** R-GRIT-2 poor food: −1d, cancelled by *Asceticism*. */
+  readonly poorFood?: boolean;
 }
 
 export interface GritOutcome {
@@ -17,9 +19,9 @@ export interface GritOutcome {
 }
 
 /**
- * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the Grit dice, +1 with *Die Hard*, −1 after
- * poor rest unless *Asceticism*. Without `poorRest` it is the well-rested count (also used by R-GRIT-3
- * and Sayonara: the rules apply Die Hard to every Grit roll).
+ * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the Grit dice, +1 with *Die Hard*, −1 after a
+ * poor night or poor food (*Asceticism* cancels the food's). Without either it is the well-rested count
+ * (also used by R-GRIT-3 and Sayonara: the rules apply Die Hard to every Grit roll).
  */
 export function gritDiceFor(state: CharacterState, options: RestOptions = {}): number {
   assertAlive(state, "roll Grit");
@@ -27,7 +29,8 @@ export function gritDiceFor(state: CharacterState, options: RestOptions = {}): n
   return gritDiceCount(state.source.grit.dice, {
     dieHard: flags.has("dieHard"),
     asceticism: flags.has("asceticism"),
-    poorRest: options.poorRest ?? false,
+    poorNight: options.poorNight ?? false,
+    poorFood: options.poorFood ?? false,
   });
 }
 

@@ -31,7 +31,8 @@ export const CORE: Ruleset = {
     { id: "short", labelKey: "TERRAN.Range.short", close: false },
     { id: "long", labelKey: "TERRAN.Range.long", close: false },
   ],
-  // R-RA-4 tiers are modifiers: Bad −1e … Best +3e; Versatile +1e two-handed, Improvised −1e.
+  // R-RA-4 tiers are modifiers: Bad −1e … Best +3e; Versatile +1e two-handed; R-EQ-3 (ruling) an
+  // Improvised tool is read at Bad (its −1e is the tier, counted once).
   effect: modifierTiers(
     [
       { rank: 0, value: -1, labelKey: "TERRAN.EffectTier.core.bad" },
@@ -41,7 +42,7 @@ export const CORE: Ruleset = {
       { rank: 4, value: 3, labelKey: "TERRAN.EffectTier.core.best" },
     ],
     1,
-    -1,
+    0,
   ),
   // R-EQ-1 the six weapons.
   weapons: [

@@ -39,7 +39,7 @@ export interface EgoResetRow {
 
 export type ChallengeTierId = "trivial" | "dangerous" | "serious" | "formidable" | "exceptional";
 
-/** R-CH-1 one tier. For Exceptional the values are per `n` (n ≥ 4): Disposition 10n, n dice. */
+/** R-CH-1 one tier. Exceptional scales: n ≥ 4 dice and a Disposition ≥ 40 (10n proposed). */
 export interface ChallengeTierDef {
   readonly id: ChallengeTierId;
   readonly labelKey: string;
@@ -47,7 +47,7 @@ export interface ChallengeTierDef {
   /** Number of Effect dice; 0 with `halved` for Trivial's d/2. */
   readonly dice: number;
   readonly halved: boolean;
-  /** Exceptional scales with n: Disposition `10 * n`, `n` dice, n ≥ `minN`. */
+  /** Exceptional scales with n: `n` dice (n ≥ `minN`), a Disposition ≥ `dispositionPerN × minN`, `dispositionPerN × n` proposed. */
   readonly scales?: { readonly dispositionPerN: number; readonly minN: number };
 }
 

@@ -42,6 +42,15 @@ describe("Challenge sheet context", () => {
     expect(view.overcome).toBe(false);
   });
 
+  it("R-CH-5 (ruling): the sheet says that one facet at 0 overcomes the whole Challenge", () => {
+    const view = full(challengeSheetContext(multiFacetChallenge()));
+    expect(view.facetRule).toEqual({ shown: true, key: "TERRAN.Sheet.Challenge.facetRule" });
+    expect(english(view.facetRule.key)).toMatch(/any one facet/i);
+    const input = multiFacetChallenge();
+    const single = full(challengeSheetContext({ ...input, system: { ...input.system, facets: [] } }));
+    expect(single.facetRule.shown).toBe(false);
+  });
+
   it("R-RA-7: a Disposition at 0 marks the Challenge overcome", () => {
     const view = full(challengeSheetContext(overcomeChallenge()));
     expect(view.overcome).toBe(true);
@@ -94,10 +103,16 @@ describe("Challenge edits", () => {
     expect(tierPreset("core", "trivial")).toEqual({ tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true });
     expect(tierPreset("core", "formidable")).toEqual({ tier: "formidable", n: 4, disposition: { value: 30, max: 30 }, dice: 3, halved: false });
     expect(tierPreset("degenesis", "exceptional", 6)).toEqual({ tier: "exceptional", n: 6, disposition: { value: 60, max: 60 }, dice: 6, halved: false });
-    expect(tierNeedsN("core", "exceptional")).toEqual({ needed: true, min: 4 });
-    expect(tierNeedsN("core", "serious")).toEqual({ needed: false, min: 0 });
+    expect(tierNeedsN("core", "exceptional")).toEqual({ needed: true, min: 4, minDisposition: 40, dispositionPerN: 10 });
+    expect(tierNeedsN("core", "serious")).toEqual({ needed: false, min: 0, minDisposition: 0, dispositionPerN: 0 });
     expect(() => tierPreset("core", "exceptional", 3)).toThrow(RulesError);
     expect(() => tierPreset("core", "legendary")).toThrow(RulesError);
+  });
+
+  it("R-CH-1 (ruling): an Exceptional preset keeps n dice with any Disposition of 40 or more", () => {
+    expect(tierPreset("core", "exceptional", 4, 45)).toEqual({ tier: "exceptional", n: 4, disposition: { value: 45, max: 45 }, dice: 4, halved: false });
+    expect(tierPreset("degenesis", "exceptional", 6, 40)).toMatchObject({ disposition: { value: 40, max: 40 }, dice: 6 });
+    expect(() => tierPreset("core", "exceptional", 4, 39)).toThrow(RulesError);
   });
 
   it("R-CH-5: a new facet starts Dangerous", () => {

@@ -193,6 +193,17 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
     expect(view.cssClass).toContain("is-mortal");
   });
 
+  it("R-HARM-5 (ruling): the Mortally Wounded banner says no Light Dice, that harm kills, and that without care death comes within minutes", () => {
+    const view = full(characterSheetContext(mortalCharacter()));
+    const banner = view.banners.find((b) => b.kind === "mortal");
+    if (!banner) throw new Error("no Mortally Wounded banner");
+    const text = say(banner.text);
+    expect(text).toMatch(/Light Dice/);
+    expect(text).toMatch(/harm kills/);
+    expect(text).toMatch(/minutes/);
+    expect(text).toMatch(/care|attended|tended/);
+  });
+
   it("R-HARM-5: a dead character's rolls, tracks, rest and Sayonara are closed, each saying why", () => {
     const view = full(characterSheetContext(deadCharacter()));
     expect(view.banners.map((b) => b.kind)).toEqual(["dead"]);

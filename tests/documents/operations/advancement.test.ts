@@ -88,6 +88,15 @@ describe("gainAdvancementOperation", () => {
     expect(gainAdvancementOperation(state({ cult: "spitalians", xp: 10 }, ...advancements(5)), tesla, DEGENESIS).update).toEqual({ "system.xp": 0 });
   });
 
+  it("R-CHAR-6 (ruling): the Clan is its own field; a Clan that names a cult does not open that cult's list, the Cult does", () => {
+    const tesla = advancementSource("tesla", { source: "cult", cult: "chroniclers" });
+    const base = state();
+    const clanOnly = { ...base, source: { ...base.source, identity: { ...base.source.identity, clan: "chroniclers", cult: "" } } };
+    expectRefusal(() => gainAdvancementOperation(clanOnly, tesla, DEGENESIS), "not-allowed", /another cult.s list/);
+    const withCult = { ...base, source: { ...base.source, identity: { ...base.source.identity, clan: "Balkan scouts", cult: "chroniclers" } } };
+    expect(gainAdvancementOperation(withCult, tesla, DEGENESIS).outcome.cost).toBe(0);
+  });
+
   it("R-CHAR-5: Developed raises the attribute it names", () => {
     const s = state({ xp: 2, attributes: { reason: 2 } }, advancement("sleek"));
     const { update, outcome } = gainAdvancementOperation(s, advancementSource("developed", { developed: "reason" }), CORE);

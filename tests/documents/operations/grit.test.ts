@@ -10,10 +10,16 @@ describe("gritDiceFor", () => {
     expect(gritDiceFor(state({ grit: { dice: 2 } }, advancement("dieHard")))).toBe(3);
   });
 
-  it("R-GRIT-2: poor rest costs a die, which Asceticism cancels", () => {
-    expect(gritDiceFor(state(), { poorRest: true })).toBe(0);
-    expect(gritDiceFor(state({}, advancement("asceticism")), { poorRest: true })).toBe(1);
-    expect(gritDiceFor(state({}, advancement("dieHard")), { poorRest: true })).toBe(1);
+  it("R-GRIT-2: a poor night or poor food costs a die; Asceticism cancels the food's", () => {
+    expect(gritDiceFor(state(), { poorNight: true })).toBe(0);
+    expect(gritDiceFor(state(), { poorFood: true })).toBe(0);
+    expect(gritDiceFor(state({}, advancement("asceticism")), { poorFood: true })).toBe(1);
+    expect(gritDiceFor(state({}, advancement("dieHard")), { poorNight: true })).toBe(1);
+  });
+
+  it("R-GRIT-2 (ruling): with Asceticism a poor night still costs its die", () => {
+    expect(gritDiceFor(state({}, advancement("asceticism")), { poorNight: true })).toBe(0);
+    expect(gritDiceFor(state({ grit: { dice: 2 } }, advancement("asceticism")), { poorNight: true, poorFood: true })).toBe(1);
   });
 
   it("R-GRIT-1: a dead character rolls no Grit (dead)", () => {
@@ -39,11 +45,11 @@ describe("restOperation", () => {
   });
 
   it("R-GRIT-1 R-GRIT-2: a poor rest with a single Grit die throws none: Grit 0", () => {
-    expect(restOperation(state(), [], { poorRest: true }).update).toEqual({ "system.grit.value": 0, "system.grit.max": 0 });
+    expect(restOperation(state(), [], { poorNight: true }).update).toEqual({ "system.grit.value": 0, "system.grit.max": 0 });
   });
 
   it("R-GRIT-2: the faces must be as many as the dice (no-dice)", () => {
-    expectRefusal(() => restOperation(state(), [4], { poorRest: true }), "no-dice", /Rest throws 0 dice, but 1 was given/);
+    expectRefusal(() => restOperation(state(), [4], { poorNight: true }), "no-dice", /Rest throws 0 dice, but 1 was given/);
     expectRefusal(() => restOperation(state({}, advancement("dieHard")), [4]), "no-dice", /Rest throws 2 dice/);
   });
 
