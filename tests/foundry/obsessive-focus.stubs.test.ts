@@ -7,6 +7,8 @@
  * ratings back (and says what could not come back).
  */
 import "../stubs/foundry-client.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { secondRealmElement, toSecondRealm } from "../stubs/applications.ts";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
@@ -112,6 +114,17 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(itemsOf(actor, "condition")).toEqual([]);
       expect(stub(actor).updates).toEqual([]);
       expect(world.warnings).toEqual(["TERRAN.AttributeShift.Refusal.lowerAtZero"]);
+    });
+
+    it("R-COND-1 (stand-ins): a condition stored before the shift existed (schema 1) reads as no shift, and its removal moves nothing", async () => {
+      const actor = mira();
+      const old = JSON.parse(readFileSync(resolve(import.meta.dirname, "../fixtures/schema-1/condition-slow.json"), "utf8")) as Json;
+      const slow = item("condition", "Slow", old, stub(actor));
+      expect((slow.system as ConditionData).shift).toEqual({ raise: "", lower1: "", lower2: "" });
+      await slow.delete();
+      await settle();
+      expect(stub(actor).updates).toEqual([]);
+      expect(sys(actor).attributes).toEqual(RATINGS);
     });
 
     it("R-COND-1 (stand-ins): a condition without the flag asks nothing and moves nothing", async () => {

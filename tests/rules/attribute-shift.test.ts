@@ -69,6 +69,13 @@ describe("R-COND-1 Obsessive Focus moves ratings", () => {
     expect(attributeShiftRefusal(zero, { raise: "reason", lower: ["exertion", "attunement"] })).toBeNull();
   });
 
+  it("R-COND-1 / R-CHAR-5: ratings above the total of 10 (no character holds them) are refused, never shifted", () => {
+    const over = ratings({ intuition: 4, reason: 3, exertion: 2 });
+    expect(attributeTotal(over)).toBeGreaterThan(ATTRIBUTE_TOTAL_CAP);
+    expect(refusalOf(() => applyAttributeShift(over, focus)).code).toBe("attribute-cap");
+    expect(refusalOf(() => undoAttributeShift(over, focus)).code).toBe("attribute-cap");
+  });
+
   it("R-COND-1: a name that is not an attribute is refused as unknown", () => {
     const bad = { raise: "luck", lower: ["exertion", "influence"] } as unknown as AttributeShift;
     expect(refusalOf(() => applyAttributeShift(ratings(), bad)).code).toBe("unknown-id");
