@@ -9,9 +9,11 @@ import { describe, expect, it } from "vitest";
 import { shiftDialogView } from "../../../src/applications/sheets/condition-drop.ts";
 import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
 import { itemSheetContext } from "../../../src/applications/sheets/item-context.ts";
-import { attributeShiftRefusal, type Attributes } from "../../../src/rules/index.ts";
+import { attributeShiftRefusal, type Attributes, type ShiftRefusal } from "../../../src/rules/index.ts";
 import { conditionSheet, obsessiveCharacter, obsessiveFocusSheet } from "../../fixtures/sheets.ts";
 import { compileTemplate } from "../../support/templates.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 
 const RATINGS: Attributes = { intuition: 4, reason: 1, finesse: 0, exertion: 2, attunement: 1, influence: 0 };
 
@@ -39,6 +41,18 @@ describe("R-COND-1 the shift dialog's view", () => {
     const view = shiftDialogView(RATINGS, { raise: "reason", lower1: "reason", lower2: "exertion" }, "sameAttribute");
     expect(view.refusalKey).toBe("TERRAN.AttributeShift.Refusal.sameAttribute");
     expect(view.fields.map((f) => f.options.find((o) => o.selected)?.value)).toEqual(["reason", "reason", "exertion"]);
+  });
+});
+
+describe("R-COND-1 the shift's texts", () => {
+  it("R-COND-1: every refusal reason and every part of the dialog has its text in en.json", () => {
+    const en = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../lang/en.json"), "utf8")) as { TERRAN: { AttributeShift: Record<string, unknown> & { Refusal: Record<string, unknown> } } };
+    const texts = en.TERRAN.AttributeShift;
+    const reasons: ShiftRefusal[] = ["sameAttribute", "raiseAtMax", "lowerAtZero"];
+    expect(reasons.filter((r) => typeof texts.Refusal[r] !== "string")).toEqual([]);
+    const view = shiftDialogView(RATINGS, null, null);
+    const keys = view.fields.flatMap((f) => [f.labelKey, ...f.options.flatMap((o) => (o.disabledKey ? [o.disabledKey] : []))]);
+    expect(keys.filter((k) => typeof texts[k.replace("TERRAN.AttributeShift.", "")] !== "string")).toEqual([]);
   });
 });
 
