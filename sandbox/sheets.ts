@@ -32,6 +32,8 @@ import {
   mortalCharacter,
   multiFacetChallenge,
   OBSERVER,
+  obsessiveCharacter,
+  obsessiveFocusSheet,
   seasonedCharacter,
   weaponSheet,
 } from "../tests/fixtures/sheets.ts";
@@ -110,6 +112,8 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-seasoned-items", "Character: seasoned, items tab", seasonedCharacter("core", { ui: { activeTab: "items", expanded: ["advDieHard000001"] } })),
   characterScene("character-seasoned-biography", "Character: seasoned, biography tab", seasonedCharacter("core", { ui: { activeTab: "biography" } })),
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
+  characterScene("character-obsessive", "Character: Obsessive Focus taken (ratings shifted)", obsessiveCharacter()),
+  characterScene("character-obsessive-items", "Character: Obsessive Focus, items tab (its shift)", obsessiveCharacter("core", { ui: { activeTab: "items", expanded: ["condObsessive001"] } })),
   characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
   characterScene("character-dead", "Character: dead", deadCharacter()),
   characterScene("character-lost", "Character: lost", lostCharacter()),
@@ -120,4 +124,5 @@ export const SHEETS: readonly SheetScene[] = [
   itemScene("item-armour", "Item: armour", armourSheet()),
   itemScene("item-advancement", "Item: advancement", advancementSheet()),
   itemScene("item-condition", "Item: condition", conditionSheet()),
+  itemScene("item-condition-obsessive", "Item: Obsessive Focus with its shift", obsessiveFocusSheet()),
 ];

@@ -37,6 +37,8 @@ export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "d
 export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
 /** R-CHAR-5 what the Developed advancement may have raised ("" for none). */
 export const DEVELOPED_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];
+/** R-COND-1 each part of an Obsessive Focus shift: an attribute, or "" (none chosen: nothing moved). */
+export const SHIFT_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];
 
 /** Limits a Challenge and each of its facets share (R-CH-1, R-CH-5), under `prefix`. */
 function tierLimits(prefix: string): Record<string, FieldLimit> {
@@ -76,7 +78,13 @@ export const LIMITS: Readonly<Record<"character" | "challenge" | "weapon" | "arm
     requiresMutations: integer(0, 0, 20),
     ...MECHANICS_LIMITS,
   },
-  condition: { kind: choice(CONDITION_KINDS, "condition"), ...MECHANICS_LIMITS },
+  condition: {
+    kind: choice(CONDITION_KINDS, "condition"),
+    ...MECHANICS_LIMITS,
+    "shift.raise": choice(SHIFT_CHOICES, ""),
+    "shift.lower1": choice(SHIFT_CHOICES, ""),
+    "shift.lower2": choice(SHIFT_CHOICES, ""),
+  },
 };
 
 /** A joint limit: `value` may not be above `max` (both paths in the same model). */

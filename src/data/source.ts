@@ -168,12 +168,21 @@ export interface AdvancementSource {
   repairs?: RepairRecordSource[];
 }
 
+/** R-COND-1 the ratings an Obsessive Focus moved: +1 `raise`, −1 `lower1` and `lower2` ("" each: none). */
+export interface ShiftSource {
+  raise: Attribute | "";
+  lower1: Attribute | "";
+  lower2: Attribute | "";
+}
+
 export interface ConditionSource {
   kind: ConditionKind;
   /** The engine's id of this condition, or "". */
   key: string;
   dice: DiceModifierSource[];
   flags: MechanicsFlag[];
+  /** R-COND-1 the attribute shift taken with the condition (absent or all "" when none). */
+  shift?: ShiftSource;
   description: string;
   /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;

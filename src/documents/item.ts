@@ -1,13 +1,52 @@
 /**
  * The system's Item document. A Condition added to a character brings +1 XP (R-XP-1), except while
  * the character is being created (before its first advancement), for a Malaise (not a new Condition),
- * or for a dead character (nothing more to gain).
+ * or for a dead character (nothing more to gain). A Condition that carries a shift (R-COND-1 Obsessive
+ * Focus: +1 to one attribute, −1 to two others, chosen on the sheet when it is dropped) moves the
+ * ratings in the same update; one whose shift the ratings cannot take is refused before it exists.
+ * Deleting it gives the ratings back, as far as 0–4 and the total of 10 allow (the owner is told what
+ * could not come back).
  */
+import { RulesError, type Attribute } from "../rules/index.ts";
 import { ConditionData } from "../data/item/condition.ts";
-import { conditionAddedOperation } from "./operations/index.ts";
+import { removeConditionOperation, takeConditionOperation } from "./operations/index.ts";
+import { rulesErrorText } from "./notify.ts";
 import { characterState } from "./state.ts";
 
+/** R-COND-1 a refusal's text: the shift's own reason when it has one, else the rules' code. */
+function refusalText(error: RulesError): string {
+  const reason = error.data.reason;
+  if (error.code === "bad-choice" && (reason === "sameAttribute" || reason === "raiseAtMax" || reason === "lowerAtZero")) {
+    return game.i18n?.localize(`TERRAN.AttributeShift.Refusal.${reason}`) ?? error.message;
+  }
+  return rulesErrorText(error);
+}
+
+const attributeNames = (list: readonly Attribute[]): string => list.map((a) => game.i18n?.localize(`TERRAN.Attribute.${a}`) ?? a).join(", ");
+
+const NO_SHIFT = { raise: "", lower1: "", lower2: "" } as const;
+
 export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
+  /** R-COND-1 a condition whose shift the character's ratings cannot take is not created (the creator is told why). */
+  protected override async _preCreate(...args: Parameters<Item["_preCreate"]>): Promise<boolean | void> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const system = this.system;
+    if (!(system instanceof ConditionData)) return allowed;
+    const shift = system.shift;
+    const actor = this.parent;
+    const state = actor ? characterState(actor) : null;
+    if (!state || !shift || (shift.raise === "" && shift.lower1 === "" && shift.lower2 === "")) return allowed;
+    try {
+      takeConditionOperation(state, { kind: system.kind, shift });
+    } catch (error) {
+      if (!(error instanceof RulesError)) throw error;
+      ui.notifications?.warn(refusalText(error));
+      return false;
+    }
+    return allowed;
+  }
+
   protected override _onCreate(data: Item.CreateData, options: Item.Database.OnCreateOperation, userId: string): void {
     super._onCreate(data, options, userId);
     const system = this.system;
@@ -15,7 +54,32 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
     const actor = this.parent;
     const state = actor ? characterState(actor) : null;
     if (!actor || !state || state.source.dead) return;
-    const { update } = conditionAddedOperation(state, system.kind);
+    let update;
+    try {
+      ({ update } = takeConditionOperation(state, { kind: system.kind, shift: system.shift }));
+    } catch (error) {
+      // Checked in _preCreate; should the ratings have changed since, the shift is dropped rather than
+      // left claiming a move that did not happen (the XP still comes).
+      if (!(error instanceof RulesError)) throw error;
+      ui.notifications?.warn(refusalText(error));
+      void this.update({ "system.shift": { ...NO_SHIFT } } as Item.UpdateData);
+      ({ update } = takeConditionOperation(state, { kind: system.kind }));
+    }
     if (Object.keys(update).length > 0) void actor.update(update);
+  }
+
+  /** R-COND-1 the deleting client gives the shift back (the operation clamps; what is withheld is said). */
+  protected override _onDelete(options: Item.Database.OnDeleteOperation, userId: string): void {
+    super._onDelete(options, userId);
+    const system = this.system;
+    if (userId !== game.user?.id || !(system instanceof ConditionData)) return;
+    const actor = this.parent;
+    const state = actor ? characterState(actor) : null;
+    if (!actor || !state) return;
+    const { update, outcome } = removeConditionOperation(state, system);
+    if (Object.keys(update).length > 0) void actor.update(update);
+    if (outcome.withheld.length > 0) {
+      ui.notifications?.warn(game.i18n?.format("TERRAN.AttributeShift.withheld", { attributes: attributeNames(outcome.withheld) }) ?? "");
+    }
   }
 }

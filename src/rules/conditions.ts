@@ -25,7 +25,7 @@ const minusOne = (id: string): DiceModifier => ({
 
 const list: readonly ConditionDef[] = [
   { id: "fearDrivenVigilance", labelKey: "TERRAN.Cond.fearDrivenVigilance", flags: [], dice: [minusOne("fearDrivenVigilance")] },
-  { id: "obsessiveFocus", labelKey: "TERRAN.Cond.obsessiveFocus", flags: [], dice: [] },
+  { id: "obsessiveFocus", labelKey: "TERRAN.Cond.obsessiveFocus", flags: ["attributeShift"], dice: [] },
   { id: "moralReservations", labelKey: "TERRAN.Cond.moralReservations", flags: [], dice: [minusOne("moralReservations")] },
   { id: "compulsiveHonesty", labelKey: "TERRAN.Cond.compulsiveHonesty", flags: [], dice: [] },
   { id: "kleptomaniac", labelKey: "TERRAN.Cond.kleptomaniac", flags: [], dice: [] },

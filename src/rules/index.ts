@@ -10,6 +10,7 @@ export * from "./wounds.ts";
 export * from "./mechanics.ts";
 export * from "./advancements.ts";
 export * from "./conditions.ts";
+export * from "./attribute-shift.ts";
 export * from "./equipment.ts";
 export * from "./pool.ts";
 export * from "./resolution.ts";

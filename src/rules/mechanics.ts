@@ -19,6 +19,7 @@ export const MECHANICS_FLAGS = [
   "dangerSense", // R-POOL-2, R-ADV-1: +1d on the Insight save
   "developed", // R-CHAR-5
   "specialist", // R-ADV-2
+  "attributeShift", // R-COND-1 Obsessive Focus: +1 one attribute, −1 two others, chosen when taken
 ] as const;
 export type MechanicsFlag = (typeof MECHANICS_FLAGS)[number];
 

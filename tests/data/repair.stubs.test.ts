@@ -62,7 +62,7 @@ const ITEM_SOURCES: Record<string, () => Json> = {
   advancement: () => ({
     key: "fast", source: "core", cult: "", dice: [modifier()], flags: ["dieHard"], developed: "reason", specialty: "", requiresMutations: 0, description: "", unmigrated: {},
   }),
-  condition: () => ({ kind: "condition", key: "", dice: [modifier()], flags: [], description: "", unmigrated: {} }),
+  condition: () => ({ kind: "condition", key: "", dice: [modifier()], flags: [], shift: { raise: "", lower1: "", lower2: "" }, description: "", unmigrated: {} }),
 };
 
 /** Sets `path` ("facets.0.disposition.value") in `object`. */

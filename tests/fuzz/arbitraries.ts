@@ -10,6 +10,8 @@ import {
   WEAPON_TAGS,
   WOUND_TRACKS,
   type ArmourState,
+  type AttributeShift,
+  type StoredShift,
   type Attributes,
   type Band,
   type DiceModifier,
@@ -49,6 +51,16 @@ export const attributes: fc.Arbitrary<Attributes> = fc.record({
   influence: rating,
 });
 
+/** R-COND-1 an Obsessive Focus shift: three attributes, not always different (the rules refuse repeats). */
+export const attributeShift: fc.Arbitrary<AttributeShift> = fc.record({ raise: attribute, lower: fc.tuple(attribute, attribute) });
+/** R-COND-1 a shift as stored: each part an attribute or "" (not chosen). */
+export const storedShift: fc.Arbitrary<StoredShift> = fc.record({ raise: fc.oneof(attribute, fc.constant("")), lower: fc.tuple(fc.oneof(attribute, fc.constant("")), fc.oneof(attribute, fc.constant(""))) });
+/** A shift naming things that are not attributes, or not shaped as one. */
+export const hostileShift: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ raise: fc.constantFrom("__proto__", "luck", "", "constructor"), lower: fc.tuple(attribute, attribute) }),
+  fc.record({ raise: attribute, lower: fc.constantFrom([], ["reason"], ["toString", "reason"]) }),
+  fc.constantFrom(null, {}, { raise: "reason" }, "reason"),
+);
 export const wounds: fc.Arbitrary<Wounds> = fc.record({ stressed: fc.boolean(), broken: fc.boolean(), weary: fc.boolean() });
 
 export const flags = fc.subarray([...MECHANICS_FLAGS]).map((f) => new Set(f));

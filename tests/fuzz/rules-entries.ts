@@ -116,6 +116,20 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   isGroup: entry(rules.isGroup, t(anyString)),
   saveRating: entry(rules.saveRating, t(A.attributes, A.group), { check: (v) => between(v, 0, 2, "Save") }),
   totalWith: entry(rules.totalWith, t(A.attributes, A.attribute, A.rating), { check: (v) => between(v, 0, 24, "total") }),
+  // R-COND-1 Obsessive Focus: a taken shift keeps 0–4 and the total ≤ 10; an undo too, whatever the ratings now.
+  applyAttributeShift: entry(rules.applyAttributeShift, t(A.attributes, A.attributeShift), {
+    check: (a) => sixWholeRatings(a) ?? between(ATTRIBUTES.reduce((s, x) => s + a[x], 0), 0, ATTRIBUTE_TOTAL_CAP, "total"),
+    hostileArgs: t(A.attributes, A.hostileShift),
+  }),
+  undoAttributeShift: entry(rules.undoAttributeShift, t(A.attributes, A.attributeShift), {
+    check: (u) => sixWholeRatings(u.attributes) ?? between(ATTRIBUTES.reduce((s, x) => s + u.attributes[x], 0), 0, ATTRIBUTE_TOTAL_CAP, "total"),
+    hostileArgs: t(A.attributes, A.hostileShift),
+  }),
+  attributeShiftRefusal: entry(rules.attributeShiftRefusal, t(A.attributes, A.attributeShift), { hostileArgs: t(A.attributes, A.hostileShift) }),
+  isCompleteShift: entry(rules.isCompleteShift, t(A.storedShift), { hostileArgs: t(A.hostileShift) }),
+  shiftChoices: entry(rules.shiftChoices, t(A.attributes), {
+    check: (c) => (c.raise.every((x) => ATTRIBUTES.includes(x)) && c.lower.every((x) => ATTRIBUTES.includes(x)) ? null : "unknown attribute"),
+  }),
   creationPoints: entry(rules.creationPoints, t(fc.integer({ min: 0, max: 7 })), { check: (v) => between(v, 1, 3, "points") }),
   distributeCreationPoints: entry(
     rules.distributeCreationPoints,

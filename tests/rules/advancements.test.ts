@@ -99,7 +99,9 @@ describe("conditions and mechanics", () => {
       expect(getCondition(id).dice).toEqual([expect.objectContaining({ dice: -1, situational: true })]);
     }
     expect(getCondition("slow").flags).toEqual(["effectLast"]);
-    for (const id of ["obsessiveFocus", "compulsiveHonesty", "kleptomaniac", "battleScarred", "estranged"]) {
+    // Obsessive Focus moves ratings (tests/rules/attribute-shift.test.ts): the flag says to ask for its shift.
+    expect(getCondition("obsessiveFocus")).toMatchObject({ flags: ["attributeShift"], dice: [] });
+    for (const id of ["compulsiveHonesty", "kleptomaniac", "battleScarred", "estranged"]) {
       expect(getCondition(id)).toMatchObject({ flags: [], dice: [] });
     }
     expect(() => getCondition("grumpy")).toThrow(/no condition called "grumpy"/);

@@ -205,20 +205,33 @@ export class ActorStub {
 
   /**
    * Builds each item with CONFIG.Item.documentClass (else the stand-in Item) and the model of
-   * CONFIG.Item.dataModels[type], adds it, then calls its `_onCreate(data, {}, game.user.id)` — a
-   * stand-in for "the creating client is told", nothing of Foundry's creation cycle.
+   * CONFIG.Item.dataModels[type] as the pending document, awaits its `_preCreate(data, options, user)`
+   * — "Perform preliminary operations before a Document of this type is created. Pre-creation
+   * operations only occur for the client which requested the operation ... A return value of false
+   * indicates the creation operation should be cancelled" (foundryvtt.com/api/v11
+   * foundry.documents.BaseActor#_preCreate; the preCreateDocument hook: "prevent the workflow entirely by
+   * returning false", api/v12 hookEvents.preCreateDocument) — and leaves out a document it refuses
+   * (whether Foundry then drops only that document or the whole batch the stand-in cannot know; the
+   * system creates one at a time, where both agree). Then adds the rest and calls their
+   * `_onCreate(data, {}, game.user.id)` — a stand-in for "the creating client is told", nothing of
+   * Foundry's creation cycle.
    */
-  createEmbeddedDocuments(_type: string, data: Json[], options: { keepId?: boolean } = {}): Promise<ItemDocStub[]> {
-    const created = data.map((d) => {
+  async createEmbeddedDocuments(_type: string, data: Json[], options: { keepId?: boolean } = {}): Promise<ItemDocStub[]> {
+    const created: { item: ItemDocStub; data: Json }[] = [];
+    for (const d of data) {
       const cls = itemConfig().documentClass ?? ItemDocStub;
       // A given _id is kept only with `keepId` (DatabaseCreateOperation.keepId, foundryvtt.com/api/v13).
       const { _id, ...rest } = d;
       const item = new cls({ ...rest, ...(options.keepId ? { _id } : {}), parent: this });
-      this.items.push(item);
-      return item;
-    });
-    for (const [i, item] of created.entries()) item._onCreate(data[i] ?? {}, {}, world.user.id);
-    return Promise.resolve(created);
+      if ((await item._preCreate(d, options, world.user)) === false) {
+        world.documents.delete(item.uuid);
+        continue;
+      }
+      created.push({ item, data: d });
+    }
+    for (const { item } of created) this.items.push(item);
+    for (const { item, data: d } of created) item._onCreate(d, {}, world.user.id);
+    return created.map((c) => c.item);
   }
 
   /** Removes an item (what the stand-in Item's `delete` asks of its actor). */
@@ -313,10 +326,18 @@ export class ItemDocStub implements ItemStub {
     return Promise.resolve(this);
   }
 
+  /**
+   * Takes the item off its actor, then calls `_onDelete({}, game.user.id)` as the deleting client: the
+   * deleteDocument hook "fires for all connected clients after the deletion has been processed", with
+   * "userId: The ID of the User who triggered the deletion workflow" (foundryvtt.com/api/v12
+   * hookEvents.deleteDocument); peers act there only when `userId === game.user.id` (dnd5e's container
+   * `_onDelete` deletes its contents that way). The stand-in plays the deleting client only.
+   */
   delete(): Promise<this> {
     this.deleted = true;
     this.parent?.removeItem(this.id);
     world.documents.delete(this.uuid);
+    this._onDelete({}, world.user.id);
     return Promise.resolve(this);
   }
 
@@ -330,6 +351,17 @@ export class ItemDocStub implements ItemStub {
 
   /** The stand-in does nothing when created (TerranItem's override runs); the arguments are Foundry's documented ones. */
   _onCreate(...args: [data: Json, options: Json, userId: string]): void {
+    void args;
+  }
+
+  /** The stand-in allows every creation (TerranItem's override runs); Foundry's arguments (data, options, user). */
+  _preCreate(...args: [data: Json, options: Json, user: unknown]): Promise<boolean | void> {
+    void args;
+    return Promise.resolve();
+  }
+
+  /** The stand-in does nothing when deleted (TerranItem's override runs); Foundry's arguments (options, userId). */
+  _onDelete(...args: [options: Json, userId: string]): void {
     void args;
   }
 }

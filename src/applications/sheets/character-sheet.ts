@@ -9,6 +9,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { developableAttributes, GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
+import { ConditionData } from "../../data/item/condition.ts";
 import { itemSnapshot } from "../../data/snapshot.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import type { AdvancementSource } from "../../data/source.ts";
@@ -25,6 +26,7 @@ import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
 import { schemaLimits } from "./submit.ts";
 import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
+import { prepareConditionDrop } from "./condition-drop.ts";
 import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat, type ImportedItemData } from "./sheet-glue.ts";
 import { elementOf, inputOf } from "../dom.ts";
 
@@ -213,7 +215,8 @@ export class CharacterSheet<
   /**
    * A drop on the sheet: an item of this actor is reordered; an Advancement is bought (R-XP-2,
    * R-GRIT-3); other items are copied in (weapons and armour unequipped, ready to equip; a Condition
-   * brings its +1 XP through TerranItem). Named as ActorSheetV2's handler (see _onDragStart).
+   * brings its +1 XP through TerranItem; Obsessive Focus asks its shift first, R-COND-1). Named as
+   * ActorSheetV2's handler (see _onDragStart).
    */
   async _onDrop(event: DragEvent): Promise<void> {
     if (!firstHandling(event) || !this.isEditable) return;
@@ -239,7 +242,8 @@ export class CharacterSheet<
       return;
     }
     if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
-    await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+    const created = system instanceof ConditionData ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags]) : data;
+    if (created) await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
   }
 
   /** R-XP-2 / R-CHAR-5 / R-GRIT-3: asks Developed's attribute, offers the GM's override, then buys it. */

@@ -15,6 +15,7 @@ import {
   type Ruleset,
 } from "../../rules/index.ts";
 import type { DiceModifierSource, ItemSnapshot } from "../../data/source.ts";
+import { shiftOf } from "../../documents/operations/index.ts";
 import { button, message, type ButtonView, type Message } from "./common.ts";
 import type { ItemSheetInput } from "./inputs.ts";
 import { allRangeIds, rangeInRuleset, tierLabelKey } from "./item-labels.ts";
@@ -95,6 +96,11 @@ export interface ItemSheetView {
     readonly key: string;
     readonly kind: { readonly options: readonly OptionView[] };
     readonly mechanics: MechanicsView;
+    /**
+     * R-COND-1 the attribute shift taken with it (labels of +1 `raise`, −1 `lower1` and `lower2`), or
+     * null; `missing` when it carries the flag but no shift was chosen (it was not dropped on a character).
+     */
+    readonly shift: { readonly chosen: { readonly raise: string; readonly lower1: string; readonly lower2: string } | null; readonly missing: boolean };
   } | null;
 }
 
@@ -223,8 +229,19 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
             key: item.system.key,
             kind: { options: options(CONDITION_KINDS, item.system.kind, (v) => `TERRAN.ConditionKind.${v}`) },
             mechanics: mechanicsOf(item.system, locked),
+            shift: conditionShiftView(item.system),
           }
         : null,
+  };
+}
+
+/** R-COND-1 what the condition sheet shows of the shift. */
+function conditionShiftView(system: Extract<ItemSnapshot, { type: "condition" }>["system"]): NonNullable<ItemSheetView["condition"]>["shift"] {
+  const shift = shiftOf(system);
+  const label = (a: string) => `TERRAN.Attribute.${a}`;
+  return {
+    chosen: shift ? { raise: label(shift.raise), lower1: label(shift.lower[0]), lower2: label(shift.lower[1]) } : null,
+    missing: !shift && system.flags.includes("attributeShift"),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { getRuleset, RULESET_IDS, type DiceModifier, type Ruleset, type TierRank } from "../../rules/index.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
+import { shiftOf } from "../../documents/operations/index.ts";
 import { signedDice } from "./common.ts";
 
 /** A short label: an i18n key with its `{value}`, or (key "") the user's own text. */
@@ -75,11 +76,16 @@ export function itemChips(item: ItemSnapshot, ruleset: Ruleset): Chip[] {
         ...item.system.flags.map((f) => chip("flag", `TERRAN.Flag.${f}`)),
         ...diceChips(item.system.dice),
       ];
-    case "condition":
+    case "condition": {
+      // R-COND-1 a shift taken shows as its +1 and −1 (the flag only says one is to be chosen).
+      const shift = shiftOf(item.system);
+      const moved = shift ? [chip("attribute", `TERRAN.Attribute.${shift.raise}`, "", "+1"), ...shift.lower.map((a) => chip("attribute", `TERRAN.Attribute.${a}`, "", "−1"))] : [];
       return [
         chip("kind", `TERRAN.ConditionKind.${item.system.kind}`),
-        ...item.system.flags.map((f) => chip("flag", `TERRAN.Flag.${f}`)),
+        ...moved,
+        ...item.system.flags.filter((f) => !(shift && f === "attributeShift")).map((f) => chip("flag", `TERRAN.Flag.${f}`)),
         ...diceChips(item.system.dice),
       ];
+    }
   }
 }

@@ -10,6 +10,7 @@ export * from "./grit.ts";
 export * from "./malaise.ts";
 export * from "./advancement.ts";
 export * from "./xp.ts";
+export * from "./condition.ts";
 export * from "./sayonara.ts";
 export * from "./creation.ts";
 export * from "./gm.ts";

@@ -8,6 +8,7 @@
  * - a refusal throws a `RulesError` (never a partial result) and changes nothing;
  * - `update` holds only the paths whose value changes (an empty object means "nothing to save");
  * - a dead character (R-HARM-5) is refused with the code "dead" by every operation except
+ *   `removeConditionOperation` (an undo of a removed condition, see condition.ts) and
  *   `reviveOperation`, the GM's undo of a death.
  */
 import { RulesError } from "../../rules/index.ts";
