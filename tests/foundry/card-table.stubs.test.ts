@@ -387,4 +387,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(disposition(vault)).toBe(8 - effect);
     expect(riskyState(msg).applied).toHaveLength(1);
   });
+
+  it("R-CH-4 (stand-ins): under 'owners' with no GM online, a player harms their own character from the GM's card; the character remembers it, so a second click does nothing", async () => {
+    world.settings.set("applyPermission", "owners");
+    const mira = hero("Mira", { grit: 3 });
+    world.user.targets = new Set([{ actor: stub(mira) }]);
+    const msg = harmCard(1);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(grit(mira)).toBe(2);
+    expect(challengeState(msg).harm).toEqual([]); // only its author or a GM may write the card
+    expect(world.notices.map((n) => n.message)).toEqual(["TERRAN.Card.appliedUnrecorded"]);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(grit(mira)).toBe(2);
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.alreadyApplied"]);
+  });
 });
