@@ -6,6 +6,7 @@
  * (R-GRIT-3) through `TerranActor.gainAdvancement`; a Condition brings +1 XP (TerranItem); weapons and
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
+import { ACTIVATION_ACTIONS } from "./character-activation-actions.ts";
 import type { DeepPartial } from "fvtt-types/utils";
 import { developableAttributes, GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
@@ -66,6 +67,7 @@ export class CharacterSheet<
       rollStartingGrit: CharacterSheet.#onRollStartingGrit,
       rollStartingEgo: CharacterSheet.#onRollStartingEgo,
       takeAdvancement: CharacterSheet.#onTakeAdvancement,
+      ...ACTIVATION_ACTIONS,
     },
   };
 
@@ -128,6 +130,7 @@ export class CharacterSheet<
       rulesetId: currentRuleset().id,
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM: user?.isGM ?? false },
       enriched: { biography: await enrich(state.source.biography, actor), notes: await enrich(state.source.notes, actor) },
+      scene: state.scene ?? [],
       ui: { activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main", expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.#shares } },
     };
   }
@@ -393,4 +396,5 @@ export class CharacterSheet<
     if (!source) return;
     await this.#gainAdvancement({ name: localize(`TERRAN.Adv.${key}`), system: source });
   }
+
 }
