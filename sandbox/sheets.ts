@@ -24,6 +24,7 @@ import {
 import {
   advancementSheet,
   armourSheet,
+  brainwaveCharacter,
   conditionSheet,
   deadCharacter,
   freshCharacter,
@@ -110,6 +111,7 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-seasoned-items", "Character: seasoned, items tab", seasonedCharacter("core", { ui: { activeTab: "items", expanded: ["advDieHard000001"] } })),
   characterScene("character-seasoned-biography", "Character: seasoned, biography tab", seasonedCharacter("core", { ui: { activeTab: "biography" } })),
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
+  characterScene("character-brainwave", "Character: an activated Brainwave (items tab)", brainwaveCharacter()),
   characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
   characterScene("character-dead", "Character: dead", deadCharacter()),
   characterScene("character-lost", "Character: lost", lostCharacter()),

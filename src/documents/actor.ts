@@ -63,6 +63,11 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     await ChatMessage.create(applyMessageMode(data));
   }
 
+  /** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
+  #assertOwner(): void {
+    if (!this.isOwner) throw new RulesError("not-allowed", `Only an owner of ${this.name} may do this.`, { reason: "notActorOwner" });
+  }
+
   /** Asks which wound track an Effect marks, when the rules leave a choice (undefined: none asked; null: cancelled). */
   async #chooseWound(state: ops.CharacterState, effect: number, choices: HarmChoices): Promise<WoundTrack | undefined | null> {
     const assessment = ops.assessHarmOperation(state, effect, choices);
@@ -82,6 +87,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
    */
   async activateAdvancement(itemId: string) {
     return attempt(async () => {
+      this.#assertOwner();
       const state = this.characterState();
       const ruleset = currentRuleset();
       const plan = ops.activationPlan(state, itemId, ruleset);
@@ -102,6 +108,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   /** R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s). */
   async endScene(advancement?: string) {
     return attempt(async () => {
+      this.#assertOwner();
       const scene = ops.endSceneOperation(this.characterState(), advancement);
       await this.setFlag(SYSTEM_ID, "scene", [...scene]);
       return scene;
@@ -123,7 +130,11 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       const user = { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
       const button = teslaButton(card, user, message.getFlag(SYSTEM_ID, "tesla") != null);
       if (!button) throw new RulesError("not-allowed", "This roll did not Fail with Tesla's +1d.", { reason: "badRequest" });
-      if (button.disabled) throw new RulesError("not-allowed", "Tesla's Effect cannot be taken from this card now.", { reason: button.tooltipKey ?? "badRequest" });
+      if (button.disabled) {
+        const reason = { "TERRAN.Activation.Tesla.taken": "alreadyApplied", "TERRAN.Card.Reason.notRoller": "notRoller", "TERRAN.Activation.Tesla.confirmFirst": "notConfirmed" }[button.tooltipKey ?? ""];
+        throw new RulesError("not-allowed", "Tesla's Effect cannot be taken from this card now.", { reason: reason ?? "badRequest" });
+      }
+      this.#assertOwner();
       const state = this.characterState();
       const thrown = await this.#rollFaces(2);
       const chainRoll = explodes(highest(thrown.faces), EXPLODE_ON) ? await new Roll(explosionFormula(EXPLODE_ON)).evaluate() : null;
