@@ -99,6 +99,11 @@ export function teslaCard(input: TeslaCardInput): ResultCardView {
   };
 }
 
+/** R-ADV-2 whether a message's `tesla` flag notes the Effect as taken (a record; null once withdrawn). */
+export function teslaTaken(flag: unknown): boolean {
+  return typeof flag === "object" && flag !== null;
+}
+
 /** R-ADV-2 Tesla's +1d was part of this roll's pool. */
 export function teslaUsed(state: RiskyCardState): boolean {
   return state.pool.lines.some((l) => l.id === "modifier" && l.label === TESLA_LABEL);

@@ -10,7 +10,7 @@ import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
 import { applyMessageMode } from "../compat/generation.ts";
-import { activationCard, teslaButton, teslaCard, type TeslaRecord } from "../chat/activation-cards.ts";
+import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
 import { explosionFormula } from "../dice/terran-roll.ts";
 import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
@@ -128,7 +128,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       const card = stored.state;
       if (card.actorUuid !== this.uuid) throw new RulesError("not-allowed", "Tesla's charge turns only on the character who rolled.", { reason: "badRequest" });
       const user = { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
-      const button = teslaButton(card, user, message.getFlag(SYSTEM_ID, "tesla") != null);
+      const button = teslaButton(card, user, teslaTaken(message.getFlag(SYSTEM_ID, "tesla")));
       if (!button) throw new RulesError("not-allowed", "This roll did not Fail with Tesla's +1d.", { reason: "badRequest" });
       if (button.disabled) {
         const reason = { "TERRAN.Activation.Tesla.taken": "alreadyApplied", "TERRAN.Card.Reason.notRoller": "notRoller", "TERRAN.Activation.Tesla.confirmFirst": "notConfirmed" }[button.tooltipKey ?? ""];

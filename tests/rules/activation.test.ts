@@ -17,6 +17,11 @@ import {
   type SceneEffect,
 } from "../../src/rules/index.ts";
 
+function effectOf(o: { readonly sceneEffect: SceneEffect | null }): SceneEffect {
+  if (!o.sceneEffect) throw new Error("no scene effect");
+  return o.sceneEffect;
+}
+
 const noWounds = { stressed: false, broken: false, weary: false };
 const attrs = { intuition: 1, reason: 1, finesse: 1, exertion: 1, attunement: 3, influence: 1 };
 
@@ -69,10 +74,10 @@ describe("R-ADV-2 Nova activation", () => {
 });
 
 describe("R-ADV-1/R-ADV-2 scene effects kept on the character", () => {
-  const bonus = activationOutcome("brainwave", "b", [6]).sceneEffect as SceneEffect;
-  const depleted = activationOutcome("nova", "n", [1]).sceneEffect as SceneEffect;
+  const bonus = effectOf(activationOutcome("brainwave", "b", [6]));
+  const depleted = effectOf(activationOutcome("nova", "n", [1]));
   it("R-ADV-1 a new activation of the same advancement replaces the old one", () => {
-    const again = activationOutcome("brainwave", "b", [5]).sceneEffect as SceneEffect;
+    const again = effectOf(activationOutcome("brainwave", "b", [5]));
     expect(addSceneEffect([bonus, depleted], again)).toEqual([depleted, again]);
   });
   it("R-ADV-1 ending the scene removes all, or one advancement's", () => {

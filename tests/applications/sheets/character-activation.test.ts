@@ -66,6 +66,7 @@ describe("R-POOL-2 R-ADV-1 the roll dialog reads the scene's bonus", () => {
     const bonus = activationOutcome("brainwave", brainwave.id, [6]).sceneEffect;
     const depleted = activationOutcome("nova", "novaItem", [1]).sceneEffect;
     const reading = readCharacter({ ...state({}, brainwave), scene: [bonus, depleted].filter((e) => e !== null) });
-    expect(reading.modifiers).toEqual([{ modifier: expect.objectContaining({ id: "scene-brainwave", dice: 1, situational: true }), sourceName: brainwave.name }]);
+    expect(reading.modifiers).toHaveLength(1);
+    expect(reading.modifiers[0]).toMatchObject({ modifier: { id: "scene-brainwave", dice: 1, situational: true }, sourceName: brainwave.name });
   });
 });
