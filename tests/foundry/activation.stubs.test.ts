@@ -21,6 +21,8 @@ import { api } from "../../src/api.ts";
 import { advancementSource, character } from "../documents/operations/fixtures.ts";
 import { asModel, click, message, shown } from "./card-builders.ts";
 import { card, pool, ROLLER } from "../chat/fixtures.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { advancementItem as advancementItemDoc, click as clickSheet, find, hero as sheetHero, open, stub as stubOf } from "./sheet-harness.ts";
 
 const SETTINGS: RollDialogSettings = { darkMax: 10, singleDieServesBoth: true, isGM: false };
 
@@ -195,5 +197,28 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
       await mira.takeTeslaBacklash(confirmed.id);
       expect(sys(mira).grit.value).toBe(5);
     });
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the character sheet's activation controls", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+  });
+
+  it("R-ADV-1 (stand-ins): Activate on Brainwave's row rolls and shows its +1d; End the scene on the sheet removes it", async () => {
+    const mira = sheetHero({ attributes: { attunement: 1 } });
+    const brainwave = advancementItemDoc("brainwave", stubOf(mira));
+    const sheet = await open(CharacterSheet, mira);
+    await clickSheet(sheet, '[data-action="tab"][data-tab="items"]');
+    nextFaces.push(5);
+    await clickSheet(sheet, `li[data-item-id="${brainwave.id}"] [data-action="activateAdvancement"]`);
+    expect(mira.sceneEffects).toMatchObject([{ advancement: "brainwave", kind: "bonus" }]);
+    await sheet.render();
+    expect(find(sheet, `li[data-item-id="${brainwave.id}"] [data-advancement="brainwave"]`).textContent).toContain("+1d");
+    await clickSheet(sheet, '.te-scene [data-action="endScene"]');
+    expect(mira.sceneEffects).toEqual([]);
+    await sheet.render();
+    expect(sheet.element.querySelector(".te-scene")).toBeNull();
   });
 });

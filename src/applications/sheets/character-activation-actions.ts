@@ -4,23 +4,27 @@
  */
 import { TerranActor } from "../../documents/actor.ts";
 
-function actorOf(sheet: { readonly document?: unknown }): TerranActor | null {
+interface Sheet {
+  readonly document?: unknown;
+}
+
+function actorOf(sheet: Sheet): TerranActor | null {
   return sheet.document instanceof TerranActor ? sheet.document : null;
 }
 
-export const ACTIVATION_ACTIONS = {
-  /** Roll to activate the row's advancement. */
-  async activateAdvancement(this: { readonly document?: unknown }, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
-    await actorOf(this)?.activateAdvancement(id);
-  },
-  /** End one advancement's effect before the scene ends. */
-  async endSceneEffect(this: { readonly document?: unknown }, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const advancement = target.closest<HTMLElement>("[data-advancement]")?.dataset.advancement;
-    if (advancement) await actorOf(this)?.endScene(advancement);
-  },
-  /** The scene is over: every activated advancement's effect ends. */
-  async endScene(this: { readonly document?: unknown }): Promise<void> {
-    await actorOf(this)?.endScene();
-  },
-};
+/** Roll to activate the row's advancement. */
+export async function activateAdvancement(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+  await actorOf(this)?.activateAdvancement(id);
+}
+
+/** End one advancement's effect before the scene ends. */
+export async function endSceneEffect(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const advancement = target.closest<HTMLElement>("[data-advancement]")?.dataset.advancement;
+  if (advancement) await actorOf(this)?.endScene(advancement);
+}
+
+/** The scene is over: every activated advancement's effect ends. */
+export async function endScene(this: Sheet): Promise<void> {
+  await actorOf(this)?.endScene();
+}

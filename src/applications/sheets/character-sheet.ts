@@ -6,7 +6,7 @@
  * (R-GRIT-3) through `TerranActor.gainAdvancement`; a Condition brings +1 XP (TerranItem); weapons and
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
-import { ACTIVATION_ACTIONS } from "./character-activation-actions.ts";
+import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
 import type { DeepPartial } from "fvtt-types/utils";
 import { developableAttributes, GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
@@ -41,6 +41,11 @@ export class CharacterSheet<
   Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
   RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
 > extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+  // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts).
+  static #onActivate = activateAdvancement;
+  static #onEndSceneEffect = endSceneEffect;
+  static #onEndScene = endScene;
+
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
     position: { width: 800, height: 820 },
@@ -67,7 +72,9 @@ export class CharacterSheet<
       rollStartingGrit: CharacterSheet.#onRollStartingGrit,
       rollStartingEgo: CharacterSheet.#onRollStartingEgo,
       takeAdvancement: CharacterSheet.#onTakeAdvancement,
-      ...ACTIVATION_ACTIONS,
+      activateAdvancement: CharacterSheet.#onActivate,
+      endSceneEffect: CharacterSheet.#onEndSceneEffect,
+      endScene: CharacterSheet.#onEndScene,
     },
   };
 
