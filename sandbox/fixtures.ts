@@ -5,6 +5,7 @@
  */
 import type { RollDialogSettings, RollDialogSubject } from "../src/applications/dialogs/roll-dialog-model.ts";
 import {
+  activationCard,
   confirmEffect,
   createChallengeCard,
   createRiskyCard,
@@ -16,6 +17,7 @@ import {
   markEgoSpent,
   recordHarm,
   sayonaraCard,
+  TESLA_LABEL,
   type CardUser,
   type ChallengeCardState,
   type ResultCardView,
@@ -24,7 +26,7 @@ import {
 } from "../src/chat/index.ts";
 import type { CharacterSource, ItemSnapshot, WeaponSource } from "../src/data/source.ts";
 import type { CharacterState } from "../src/documents/operations/types.ts";
-import { CORE, DEFAULT_DARK_MAX, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
+import { activationOutcome, CORE, DEFAULT_DARK_MAX, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
 import { engineAdvancementSource } from "../src/applications/sheets/engine-items.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -94,6 +96,13 @@ const seasoned: CharacterState = {
   items: [HEAVY_ARMOUR, advancementItem("advWhirlwind001", "whirlwind", "Whirlwind"), advancementItem("advSleek000001", "sleek", "Sleek")],
 };
 
+/** R-ADV-1 an activated Brainwave: its +1d kept until the scene ends, offered as a tickable row. */
+const brainwave: CharacterState = {
+  source: character({ attributes: { reason: 3, intuition: 2, attunement: 2 } }),
+  items: [advancementItem("advBrainwave001", "brainwave", "Brainwave")],
+  scene: [activationOutcome("brainwave", "advBrainwave001", [6, 3]).sceneEffect].filter((e) => e !== null),
+};
+
 /** Mortally Wounded: every wound marked, so no Light Dice (R-HARM-5). */
 const mortal: CharacterState = { source: character({ attributes: { finesse: 4 }, wounds: ["stressed", "broken", "weary"], ego: 2 }), items: [] };
 
@@ -104,7 +113,7 @@ export interface DialogFixture {
   readonly subject: RollDialogSubject;
 }
 
-export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction", DialogFixture>> = {
+export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave", DialogFixture>> = {
   fresh: { actorName: "Ilse", subject: { ruleset: CORE, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null } },
   weapon: {
     actorName: "Mira Okonkwo-Vasquez",
@@ -117,6 +126,7 @@ export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction"
   },
   mortal: { actorName: "Dario", subject: { ruleset: CORE, state: mortal, target: { kind: "attribute", attribute: "finesse" }, weapon: null } },
   reaction: { actorName: "Mira Okonkwo-Vasquez", subject: { ruleset: CORE, state: seasoned, target: { kind: "save", group: "insight" }, weapon: null } },
+  brainwave: { actorName: "Iris", subject: { ruleset: CORE, state: brainwave, target: { kind: "attribute", attribute: "reason" }, weapon: null } },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -210,6 +220,13 @@ function challengeCard(): ChallengeCardState {
   );
 }
 
+/** R-ADV-2 a confirmed Fail with Tesla's +1d in the pool: the card offers Tesla's Effect. */
+function teslaFail(): RiskyCardState {
+  const lines: PoolLine[] = [{ id: "modifier", label: TESLA_LABEL, dice: 1, rule: "R-POOL-2" }];
+  const state = risky([3, 2], [], { pool: pool(2, 0, "TERRAN.Attribute.finesse", lines), combat: true });
+  return confirmEffect(state, PLAYER, [], state.version);
+}
+
 export const CARDS: Readonly<Record<string, () => CardFixture>> = {
   /** Precision 6 (Success) by default; clicking the 4 makes it Precision: Success with a consequence. */
   risky: () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: risky([6, 4, 2], [5, 1]) } }),
@@ -238,6 +255,15 @@ export const CARDS: Readonly<Record<string, () => CardFixture>> = {
     card: { kind: "result", state: creationCard({ actorName: "Ilse", roll: { insight: 4, prowess: 2, resolve: 6 } }) },
   }),
   fortune: () => ({ speaker: "GM", user: GM, card: { kind: "result", state: fortuneCard({ face: 5, chance: 4 }) } }),
+  brainwave: () => ({
+    speaker: "Iris",
+    user: PLAYER,
+    card: {
+      kind: "result",
+      state: activationCard({ actorName: "Iris", advancementName: "Brainwave", faces: [6, 3], band: "success", noteKey: "TERRAN.Activation.brainwaveSuccess", wound: null }),
+    },
+  }),
+  "tesla-risky": () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: teslaFail() } }),
   sayonara: () => ({
     speaker: "Mira",
     user: PLAYER,

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { rollDialogModel, type RollDialogChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
-import { cardPermission, challengeCardView, riskyCardView, type CardUser } from "../src/chat/index.ts";
+import { cardPermission, challengeCardView, riskyCardView, teslaButton, type CardUser } from "../src/chat/index.ts";
 import { english } from "../tests/support/templates.ts";
 import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
 import { render } from "./templates.ts";
@@ -47,7 +47,8 @@ function cardViewer(user: CardUser, rollerId: string) {
 export function renderCard(doc: CardDoc, user: CardUser): string {
   switch (doc.kind) {
     case "risky":
-      return render("chat/risky-card.hbs", { ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)), messageId: "sandbox" });
+      // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-render.ts); never taken here.
+      return render("chat/risky-card.hbs", { ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)), tesla: teslaButton(doc.state, user, false), messageId: "sandbox" });
     case "challenge":
       return render("chat/challenge-card.hbs", {
         ...challengeCardView(doc.state, { ...cardViewer(user, doc.state.rollerId), offerHarm: true }),

@@ -29,6 +29,7 @@ const DIALOG_TITLES: Readonly<Record<keyof typeof DIALOGS, string>> = {
   weapon: "Roll dialog: wounded, heavy armour, long sword",
   mortal: "Roll dialog: Mortally Wounded",
   reaction: "Roll dialog: Insight Save (Reaction)",
+  brainwave: "Roll dialog: Reason, an activated Brainwave's +1d",
 };
 
 const CARD_TITLES: Readonly<Record<string, string>> = {
@@ -44,6 +45,8 @@ const CARD_TITLES: Readonly<Record<string, string>> = {
   creation: "Creation roll card",
   fortune: "Fortune card",
   sayonara: "Sayonara card",
+  brainwave: "Activated advancement card: Brainwave",
+  "tesla-risky": "Risky Action card: a Fail with Tesla's +1d",
 };
 
 function isDialogId(id: string): id is keyof typeof DIALOGS {

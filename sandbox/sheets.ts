@@ -24,6 +24,7 @@ import {
 import {
   advancementSheet,
   armourSheet,
+  brainwaveCharacter,
   conditionSheet,
   deadCharacter,
   freshCharacter,
@@ -114,6 +115,7 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
   characterScene("character-obsessive", "Character: Obsessive Focus taken (ratings shifted)", obsessiveCharacter()),
   characterScene("character-obsessive-items", "Character: Obsessive Focus, items tab (its shift)", obsessiveCharacter("core", { ui: { activeTab: "items", expanded: ["condObsessive001"] } })),
+  characterScene("character-brainwave", "Character: an activated Brainwave (items tab)", brainwaveCharacter()),
   characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
   characterScene("character-dead", "Character: dead", deadCharacter()),
   characterScene("character-lost", "Character: lost", lostCharacter()),

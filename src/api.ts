@@ -1,6 +1,7 @@
 /**
  * A small public API (on `globalThis.TerranEngine`) for macros and the sheets to come: open the roll
- * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die.
+ * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
+ * the scene (the effects of activated advancements).
  */
 import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
 import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
@@ -40,4 +41,21 @@ async function rollFor(actorUuid: string, what: string): Promise<void> {
   await roll(actor, what);
 }
 
-export const api = { roll, rollFor, rollChallengeEffect, rollFortune };
+/**
+ * R-ADV-1 / R-ADV-2 the scene ends: the effects of activated advancements (Brainwave's +1d, Nova's
+ * states) end — on `actor`, or without one on every character this user may change (the GM: all).
+ */
+async function endScene(actor?: Actor.Implementation): Promise<void> {
+  await attempt(async () => {
+    if (actor !== undefined) {
+      if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters keep effects until the scene ends.");
+      await actor.endScene();
+      return;
+    }
+    for (const each of game.actors?.contents ?? []) {
+      if (each instanceof TerranActor && each.isOwner && each.sceneEffects.length > 0) await each.endScene();
+    }
+  });
+}
+
+export const api = { roll, rollFor, rollChallengeEffect, rollFortune, endScene };

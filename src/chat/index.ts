@@ -9,6 +9,7 @@ export * from "./risky-card-view.ts";
 export * from "./challenge-card.ts";
 export * from "./result-cards.ts";
 export * from "./apply-requests.ts";
+export * from "./activation-cards.ts";
 
 /**
  * Every `data-action` the card templates use; the glue dispatches exactly these. With each, the
@@ -23,6 +24,7 @@ export * from "./apply-requests.ts";
  * - `undo-ego` → restore the Ego on the actor, `undoEgo`
  * - `apply-effect` / `apply-second` → apply to the targeted Challenge (directly or via the GM), `recordApplied`
  * - `apply-harm` (Challenge card) → R-HARM-1…5 on the targeted character, `recordHarm`
+ * - `tesla-backlash` (Risky card, a Fail with Tesla's +1d) → R-ADV-2 the 2d Effect on the roller's character
  */
 export const CARD_ACTIONS = [
   "select-die",
@@ -34,6 +36,7 @@ export const CARD_ACTIONS = [
   "apply-effect",
   "apply-second",
   "apply-harm",
+  "tesla-backlash",
 ] as const;
 
 export type CardAction = (typeof CARD_ACTIONS)[number];

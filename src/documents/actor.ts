@@ -5,11 +5,13 @@
  * advancement without the XP, harm to the dead…) is explained by a localised warning and changes
  * nothing.
  */
-import { GROUPS, RulesError, type Attribute, type CreationRoll, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
+import { EXPLODE_ON, explodes, GROUPS, highest, RulesError, teslaBacklash, type Attribute, type CreationRoll, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
-import { cardFlags } from "./card-flags.ts";
+import { cardFlags, storedCard } from "./card-flags.ts";
 import { applyMessageMode } from "../compat/generation.ts";
+import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
+import { explosionFormula } from "../dice/terran-roll.ts";
 import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
@@ -59,6 +61,100 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       flags: cardFlags({ kind: "result", state: view }),
     };
     await ChatMessage.create(applyMessageMode(data));
+  }
+
+  /** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
+  #assertOwner(): void {
+    if (!this.isOwner) throw new RulesError("not-allowed", `Only an owner of ${this.name} may do this.`, { reason: "notActorOwner" });
+  }
+
+  /** Asks which wound track an Effect marks, when the rules leave a choice (undefined: none asked; null: cancelled). */
+  async #chooseWound(state: ops.CharacterState, effect: number, choices: HarmChoices): Promise<WoundTrack | undefined | null> {
+    const assessment = ops.assessHarmOperation(state, effect, choices);
+    if (!assessment.marksWound || assessment.woundOptions.length <= 1 || choices.woundTrack) return choices.woundTrack;
+    const picked = await chooseOne(
+      "TERRAN.Harm.chooseWoundTitle",
+      "TERRAN.Harm.chooseWound",
+      assessment.woundOptions.map((t) => ({ value: t, label: `TERRAN.Wound.${t}` })),
+    );
+    return assessment.woundOptions.find((t) => t === picked) ?? null;
+  }
+
+  /**
+   * R-ADV-1 Brainwave / R-ADV-2 Nova: roll the advancement's attribute (Attunement), keep what it grants
+   * until the scene ends (the actor's `scene` flag: a tickable +1d in later roll dialogs, or Nova's
+   * state shown on the sheet), mark Stressed on Brainwave's Fail, and post the card. One actor update.
+   */
+  async activateAdvancement(itemId: string) {
+    return attempt(async () => {
+      this.#assertOwner();
+      const state = this.characterState();
+      const ruleset = currentRuleset();
+      const plan = ops.activationPlan(state, itemId, ruleset);
+      const { roll, faces } = await this.#rollFaces(plan.dice);
+      const { update, outcome } = ops.activateOperation(state, itemId, faces, ruleset);
+      await this.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene] } } });
+      const wound = outcome.woundMarked ? { track: outcome.woundMarked.track, already: outcome.woundMarked.already } : null;
+      await this.#postCard([roll], activationCard({ actorName: this.name, advancementName: outcome.advancementName, faces, band: outcome.band, noteKey: outcome.noteKey, wound }));
+      return outcome;
+    });
+  }
+
+  /** R-ADV-1 / R-ADV-2 the scene's effects of activated advancements, as kept on the character. */
+  get sceneEffects() {
+    return characterState(this)?.scene ?? [];
+  }
+
+  /** R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s). */
+  async endScene(advancement?: string) {
+    return attempt(async () => {
+      this.#assertOwner();
+      const scene = ops.endSceneOperation(this.characterState(), advancement);
+      await this.setFlag(SYSTEM_ID, "scene", [...scene]);
+      return scene;
+    });
+  }
+
+  /**
+   * R-ADV-2 Tesla: from a Risky card of this character that Failed with Tesla's +1d, roll the 2d Effect
+   * against the wielder (highest kept, exploding) and take it as harm (R-HARM-1…5). The card notes it
+   * first, so it happens once; if the harm is refused the note is withdrawn.
+   */
+  async takeTeslaBacklash(messageId: string) {
+    return attempt(async () => {
+      const message = game.messages?.get(messageId);
+      const stored = message ? storedCard(message) : null;
+      if (!message || stored?.kind !== "risky") throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
+      const card = stored.state;
+      if (card.actorUuid !== this.uuid) throw new RulesError("not-allowed", "Tesla's charge turns only on the character who rolled.", { reason: "badRequest" });
+      const user = { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
+      const button = teslaButton(card, user, teslaTaken(message.getFlag(SYSTEM_ID, "tesla")));
+      if (!button) throw new RulesError("not-allowed", "This roll did not Fail with Tesla's +1d.", { reason: "badRequest" });
+      if (button.disabled) {
+        const reason = { "TERRAN.Activation.Tesla.taken": "alreadyApplied", "TERRAN.Card.Reason.notRoller": "notRoller", "TERRAN.Activation.Tesla.confirmFirst": "notConfirmed" }[button.tooltipKey ?? ""];
+        throw new RulesError("not-allowed", "Tesla's Effect cannot be taken from this card now.", { reason: reason ?? "badRequest" });
+      }
+      this.#assertOwner();
+      const state = this.characterState();
+      const thrown = await this.#rollFaces(2);
+      const chainRoll = explodes(highest(thrown.faces), EXPLODE_ON) ? await new Roll(explosionFormula(EXPLODE_ON)).evaluate() : null;
+      const chain = chainRoll ? chainRoll.dice.flatMap((d) => d.results.map((r) => r.result)) : [];
+      const effect = teslaBacklash(thrown.faces, chain).value;
+      const woundTrack = await this.#chooseWound(state, effect, {});
+      if (woundTrack === null) return null;
+      const harm = ops.applyHarmOperation(state, effect, woundTrack ? { woundTrack } : {});
+      const out = harm.outcome;
+      const record: TeslaRecord = { userId: user.id, effect, damage: out.assessment.damage, gritBefore: state.source.grit.value, gritAfter: out.grit, wound: out.wound };
+      await message.update({ flags: { [SYSTEM_ID]: { tesla: record } } });
+      try {
+        await this.#persist(harm);
+      } catch (error) {
+        await message.update({ flags: { [SYSTEM_ID]: { tesla: null } } });
+        throw error;
+      }
+      await this.#postCard([thrown.roll, chainRoll], teslaCard({ actorName: this.name, faces: thrown.faces, chain, effect, armour: out.assessment.armour, damage: out.assessment.damage, gritBefore: record.gritBefore, gritAfter: out.grit, wound: out.wound, dead: out.dead }));
+      return out;
+    });
   }
 
   /** R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect; asks for the wound track when there is a choice. */

@@ -2,6 +2,8 @@
 import { CharacterData } from "../data/actor/character.ts";
 import { itemSnapshot } from "../data/snapshot.ts";
 import type { ItemSnapshot } from "../data/source.ts";
+import { readSceneEffects } from "../rules/index.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 import type { CharacterState } from "./operations/index.ts";
 
 /** The character's stored data and item snapshots, or null for a non-character. */
@@ -13,5 +15,5 @@ export function characterState(actor: Actor.Implementation): CharacterState | nu
     const snapshot = itemSnapshot(item);
     if (snapshot) items.push(snapshot);
   }
-  return { source: system.toObject(), items };
+  return { source: system.toObject(), items, scene: readSceneEffects(actor.getFlag(SYSTEM_ID, "scene")) };
 }

@@ -9,13 +9,16 @@ import { assertInteger, RulesError } from "./errors.ts";
 import type { Band } from "./resolution.ts";
 import type { WoundTrack } from "./wounds.ts";
 
+/** A scene-long state an activation leaves that is not a dice modifier (Nova: blinding; its suit depleted). */
+export type SceneState = "blinding" | "depleted";
+
 /** An advancement that is used by rolling (Brainwave, Nova): what success and failure bring. */
 export interface Activation {
   readonly attribute: "attunement";
-  /** On a success: a +1d situational modifier for the scene (Brainwave), or a narrative result. */
-  readonly onSuccess: { readonly grant?: DiceModifier; readonly noteKey: string };
-  /** On a Fail: mark a wound track (Brainwave → Stressed), or a narrative result. */
-  readonly onFail: { readonly markWound?: WoundTrack; readonly noteKey: string };
+  /** On a success: a +1d situational modifier for the scene (Brainwave), or a scene-long state (Nova). */
+  readonly onSuccess: { readonly grant?: DiceModifier; readonly sceneState?: SceneState; readonly noteKey: string };
+  /** On a Fail: mark a wound track (Brainwave → Stressed), or a scene-long state (Nova). */
+  readonly onFail: { readonly markWound?: WoundTrack; readonly sceneState?: SceneState; readonly noteKey: string };
 }
 
 export interface AdvancementDef {
@@ -107,8 +110,8 @@ const list: readonly AdvancementDef[] = [
     dice: [],
     activation: {
       attribute: "attunement",
-      onSuccess: { noteKey: "TERRAN.Activation.novaSuccess" },
-      onFail: { noteKey: "TERRAN.Activation.novaFail" },
+      onSuccess: { sceneState: "blinding", noteKey: "TERRAN.Activation.novaSuccess" },
+      onFail: { sceneState: "depleted", noteKey: "TERRAN.Activation.novaFail" },
     },
   },
   {

@@ -9,6 +9,7 @@ export * from "./creation.ts";
 export * from "./wounds.ts";
 export * from "./mechanics.ts";
 export * from "./advancements.ts";
+export * from "./activation.ts";
 export * from "./conditions.ts";
 export * from "./attribute-shift.ts";
 export * from "./equipment.ts";

@@ -12,7 +12,8 @@ import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
 import type { TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
-import type { CreationRoll, RulesetId } from "../rules/index.ts";
+import type { CreationRoll, RulesetId, SceneEffect } from "../rules/index.ts";
+import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { QueryAnswer } from "../documents/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
@@ -39,13 +40,21 @@ declare module "fvtt-types/configuration" {
     }
   }
   interface FlagConfig {
-    ChatMessage: { "terran-engine": { card?: StoredCard } };
+    ChatMessage: {
+      "terran-engine": {
+        card?: StoredCard;
+        /** R-ADV-2 Tesla's Effect taken from this (failed) card, noted once (src/documents/actor.ts). */
+        tesla?: TeslaRecord | null;
+      };
+    };
     /** R-CHAR-4 the creation dice, kept until the points are placed (and after, as a record). */
     Actor: {
       "terran-engine": {
         creationRoll?: CreationRoll;
         /** Cards this actor took an Effect or harm from when no GM was online to note it on the card (src/documents/card-changes.ts). */
         appliedCards?: Record<string, boolean>;
+        /** R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with readSceneEffects). */
+        scene?: SceneEffect[];
       };
     };
   }

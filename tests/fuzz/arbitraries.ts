@@ -1,6 +1,9 @@
 /** Valid inputs of the rules engine's entry points, as fast-check arbitraries (the fuzz's valid half). */
 import fc from "fast-check";
 import {
+  ACTIVATED_ADVANCEMENTS,
+  activationOutcome,
+  addSceneEffect,
   ATTRIBUTES,
   BODY_ARMOUR,
   CORE,
@@ -22,6 +25,7 @@ import {
   type PoolInput,
   type RollTarget,
   type Ruleset,
+  type SceneEffect,
   type Selection,
   type TierRank,
   type Track,
@@ -208,3 +212,11 @@ export const oddsInput = fc.record(
   },
   { requiredKeys: ["light", "dark", "ego"] },
 );
+
+/** R-ADV-1 / R-ADV-2 a scene effect as an activation leaves it (src/rules/activation.ts). */
+export const sceneEffect: fc.Arbitrary<SceneEffect> = fc
+  .tuple(fc.constantFrom(...ACTIVATED_ADVANCEMENTS), fc.string({ minLength: 1, maxLength: 6 }), face)
+  .map(([id, itemId, f]) => activationOutcome(id, itemId, [f]).sceneEffect)
+  .filter((e): e is SceneEffect => e !== null);
+
+export const sceneEffects: fc.Arbitrary<SceneEffect[]> = fc.array(sceneEffect, { maxLength: 3 }).map((list) => list.reduce<SceneEffect[]>((all, e) => addSceneEffect(all, e), []));

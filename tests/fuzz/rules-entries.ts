@@ -148,6 +148,28 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   isModifierScope: entry(rules.isModifierScope, t(anyString)),
   modifierApplies: entry(rules.modifierApplies, t(A.diceModifier, A.rollTarget)),
   activationResult: entry(rules.activationResult, t(fc.constantFrom(...rules.ADVANCEMENTS.values()), A.band)),
+  // R-ADV-1 / R-ADV-2 activated advancements (src/rules/activation.ts).
+  isActivatedAdvancement: entry(rules.isActivatedAdvancement, t(anyString)),
+  activationDice: entry(rules.activationDice, t(fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS), fc.record({ ruleset: A.ruleset, attributes: A.attributes, wounds: A.wounds, flags: A.flags })), {
+    check: (n) => between(n, 0, LIGHT_MAX, "activation dice"),
+  }),
+  activationOutcome: entry(rules.activationOutcome, t(fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS), fc.string({ minLength: 1, maxLength: 8 }), A.faces(4)), {
+    check: (o, [, , faces]) =>
+      (faces.length === 0 && o.band !== "fail" ? "an empty roll succeeded" : null) ??
+      (o.sceneEffect && rules.readSceneEffects([o.sceneEffect]).length !== 1 ? "its own scene effect does not read back" : null),
+  }),
+  addSceneEffect: entry(rules.addSceneEffect, t(A.sceneEffects, A.sceneEffect), {
+    check: (list) => (new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement"),
+  }),
+  endSceneEffects: entry(rules.endSceneEffects, t(A.sceneEffects, fc.option(anyString, { nil: undefined }))),
+  sceneModifiers: entry(rules.sceneModifiers, t(A.sceneEffects), { check: (mods) => (mods.every((m) => m.situational) ? null : "a scene bonus that always applies") }),
+  readSceneEffects: entry(rules.readSceneEffects, t(fc.oneof(A.sceneEffects, fc.anything())), {
+    hostileArgs: t(fc.array(fc.oneof(fc.anything(), A.sceneEffect.map((e) => ({ ...e, modifier: { ...e.modifier, dice: Number.NaN } }))), { maxLength: 4 })),
+    check: (list) => (new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement"),
+  }),
+  teslaBacklashDue: entry(rules.teslaBacklashDue, t(A.band, fc.boolean())),
+  // R-ADV-2 Tesla: two dice, the highest kept and its chain (R-CH-2).
+  teslaBacklash: entry(rules.teslaBacklash, t(A.chainFrom(6), A.face).map(([[first, chain], other]): [number[], number[]] => [[Math.min(other, first), first], chain]), { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) }),
   advancementRefusal: entry(rules.advancementRefusal, t(A.ruleset, A.advancementOwner, A.advancementId)),
   getAdvancement: entry(rules.getAdvancement, t(A.advancementId)),
   getCondition: entry(rules.getCondition, t(fc.constantFrom(...CONDITIONS.keys()))),

@@ -85,6 +85,12 @@ async function riskyAction(message: ChatMessage.Implementation, state: RiskyCard
     case "apply-effect":
     case "apply-second":
       return applyEffectClick(message, state, action === "apply-effect" ? "effect" : "second", version);
+    case "tesla-backlash": {
+      // R-ADV-2 the roller's own character takes Tesla's Effect (the actor checks the card again).
+      const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
+      if (actor instanceof TerranActor) await actor.takeTeslaBacklash(message.id ?? "");
+      return;
+    }
     default:
       return;
   }

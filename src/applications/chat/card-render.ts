@@ -1,5 +1,5 @@
 /** Renders a card's template for the current user, from the state in the message's flags. */
-import { cardPermission, challengeCardView, riskyCardView, type CardUser } from "../../chat/index.ts";
+import { cardPermission, challengeCardView, riskyCardView, teslaButton, teslaTaken, type CardUser } from "../../chat/index.ts";
 import { gmOnline } from "../../documents/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -28,7 +28,12 @@ export async function renderCard(message: ChatMessage.Implementation, card: Stor
   const render = foundry.applications.handlebars.renderTemplate;
   switch (card.kind) {
     case "risky":
-      return render(CARD_TEMPLATES.risky, { ...riskyCardView(card.state, viewer(card.state.rollerId, "risky")), messageId: message.id });
+      return render(CARD_TEMPLATES.risky, {
+        ...riskyCardView(card.state, viewer(card.state.rollerId, "risky")),
+        // R-ADV-2 Tesla's button on a Fail with its +1d; the message notes when it was taken.
+        tesla: teslaButton(card.state, currentCardUser(), teslaTaken(message.getFlag(SYSTEM_ID, "tesla"))),
+        messageId: message.id,
+      });
     case "challenge": {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
       return render(CARD_TEMPLATES.challenge, { ...challengeCardView(card.state, { ...viewer(card.state.rollerId, "challenge"), offerHarm }), messageId: message.id });

@@ -12,6 +12,7 @@ import {
   assertDiceModifier,
   isMechanicsFlag,
   modifierApplies,
+  readSceneEffects,
   type Attributes,
   type DiceModifier,
   type Ruleset,
@@ -147,6 +148,13 @@ export function readCharacter(state: CharacterState): CharacterReading {
       }
       modifiers.push({ modifier, sourceName: item.name });
     }
+  }
+  // R-ADV-1 / R-ADV-2 the scene's bonuses of activated advancements (Brainwave's +1d), ticked like any situational one.
+  for (const effect of readSceneEffects(state.scene ?? [])) {
+    if (effect.kind !== "bonus" || !effect.modifier || seen.has(effect.modifier.id)) continue;
+    seen.add(effect.modifier.id);
+    const item = state.items.find((i) => i.id === effect.itemId);
+    modifiers.push({ modifier: effect.modifier, sourceName: item?.name ?? effect.advancement });
   }
   const ego = clampInt(whole(source.ego.value, 0), 0, EGO_MAX);
   return {

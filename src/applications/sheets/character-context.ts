@@ -44,6 +44,7 @@ import { itemChips } from "./item-labels.ts";
 export * from "./character-views.ts";
 import { characterTabs, type BannerView, type CharacterSheetView, type CircleView, type GroupView, type IdentityView, type ItemListView, type ItemRowView, type RollView, type WoundView } from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
+import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
 
 
 // ---------------------------------------------------------------------------------------------
@@ -158,6 +159,7 @@ function rowsOf(
   g: Gate,
 ): ItemRowView[] {
   const rows = bySort(input.items.filter((i) => i.type === type));
+  const scene = sceneEffectsOf(input);
   return rows.map((item, index) => {
     const equipShown = item.type === "weapon" || item.type === "armour";
     const equipped = item.type === "weapon" || item.type === "armour" ? item.system.equipped : false;
@@ -190,6 +192,7 @@ function rowsOf(
       },
       roll,
       destroyed,
+      activation: activationRow(item, scene, g),
     };
   });
 }
@@ -346,6 +349,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       armour: listOf("armour", "armour", input, ruleset, derived, g),
     },
     creation,
+    scene: sceneOf(input, g),
     sayonara: {
       ...button(message("TERRAN.Sheet.Sayonara.hint"), g.notEditable, g.dead, system.sayonara && message("TERRAN.Sheet.Disabled.sayonaraDeclared")),
       declared: system.sayonara,

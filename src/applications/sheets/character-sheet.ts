@@ -6,6 +6,7 @@
  * (R-GRIT-3) through `TerranActor.gainAdvancement`; a Condition brings +1 XP (TerranItem); weapons and
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
+import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
 import type { DeepPartial } from "fvtt-types/utils";
 import { developableAttributes, GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
@@ -43,6 +44,11 @@ export class CharacterSheet<
   Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
   RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
 > extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+  // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts).
+  static #onActivate = activateAdvancement;
+  static #onEndSceneEffect = endSceneEffect;
+  static #onEndScene = endScene;
+
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
     position: { width: 800, height: 820 },
@@ -69,6 +75,9 @@ export class CharacterSheet<
       rollStartingGrit: CharacterSheet.#onRollStartingGrit,
       rollStartingEgo: CharacterSheet.#onRollStartingEgo,
       takeAdvancement: CharacterSheet.#onTakeAdvancement,
+      activateAdvancement: CharacterSheet.#onActivate,
+      endSceneEffect: CharacterSheet.#onEndSceneEffect,
+      endScene: CharacterSheet.#onEndScene,
     },
   };
 
@@ -131,6 +140,7 @@ export class CharacterSheet<
       rulesetId: currentRuleset().id,
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM: user?.isGM ?? false },
       enriched: { biography: await enrich(state.source.biography, actor), notes: await enrich(state.source.notes, actor) },
+      scene: state.scene ?? [],
       ui: { activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main", expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.#shares } },
     };
   }
@@ -396,4 +406,5 @@ export class CharacterSheet<
     if (!source) return;
     await this.#gainAdvancement({ name: localize(`TERRAN.Adv.${key}`), system: source });
   }
+
 }

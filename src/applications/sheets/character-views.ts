@@ -6,6 +6,7 @@ import type { Attribute, Group, WoundTrack } from "../../rules/index.ts";
 import type { ButtonView, Message } from "./common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "./inputs.ts";
 import type { Chip } from "./item-labels.ts";
+import type { ActivationRowView, SceneView } from "./character-activation.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The view
@@ -119,6 +120,8 @@ export interface ItemRowView {
   readonly roll: RollView | null;
   /** Armour: a sacrificed shield. */
   readonly destroyed: boolean;
+  /** R-ADV-1 / R-ADV-2 Brainwave, Nova: the Activate button and what is active until the scene ends. */
+  readonly activation: ActivationRowView;
 }
 
 export interface ItemListView {
@@ -227,6 +230,8 @@ export interface CharacterFullView {
     readonly armour: ItemListView;
   };
   readonly creation: CreationView;
+  /** R-ADV-1 / R-ADV-2 what is active until the scene ends, and the control that ends it (null: nothing is). */
+  readonly scene: SceneView | null;
   readonly sayonara: ButtonView & { readonly declared: boolean };
   readonly biography: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
   readonly notes: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };

@@ -3,7 +3,7 @@
  * item-context.ts). The Foundry sheets gather them from their document; the sandbox and the tests
  * build them by hand (tests/fixtures/sheets.ts). No Foundry here: only stored shapes and rule ids.
  */
-import type { Attribute, CreationRoll, RulesetId } from "../../rules/index.ts";
+import type { Attribute, CreationRoll, RulesetId, SceneEffect } from "../../rules/index.ts";
 import type { ChallengeSource, CharacterSource, ItemSnapshot } from "../../data/source.ts";
 
 /** What the viewing user may do with the document. */
@@ -64,6 +64,8 @@ export interface CharacterSheetInput {
   /** Biography and notes as enriched HTML (for reading when the sheet is not editable). */
   readonly enriched: { readonly biography: string; readonly notes: string };
   readonly ui: CharacterSheetUi;
+  /** R-ADV-1 / R-ADV-2 the activated advancements' effects until the scene ends (the actor's flag); none when absent. */
+  readonly scene?: readonly SceneEffect[];
 }
 
 export interface ChallengeSheetInput {

@@ -15,3 +15,4 @@ export * from "./sayonara.ts";
 export * from "./creation.ts";
 export * from "./gm.ts";
 export * from "./challenge.ts";
+export * from "./activation.ts";

@@ -11,12 +11,14 @@
  *   `removeConditionOperation` (an undo of a removed condition, see condition.ts) and
  *   `reviveOperation`, the GM's undo of a death.
  */
-import { RulesError } from "../../rules/index.ts";
+import { RulesError, type SceneEffect } from "../../rules/index.ts";
 import type { CharacterSource, ItemSnapshot } from "../../data/source.ts";
 
 export interface CharacterState {
   readonly source: CharacterSource;
   readonly items: readonly ItemSnapshot[];
+  /** R-ADV-1 / R-ADV-2 the activated advancements' effects that last until the scene ends (an actor flag); none when absent. */
+  readonly scene?: readonly SceneEffect[];
 }
 
 /** One Foundry update: dotted system paths → values, e.g. {"system.grit.value": 3}. */

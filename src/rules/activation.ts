@@ -1,0 +1,179 @@
+/**
+ * R-ADV-1 Brainwave, R-ADV-2 Nova and Tesla: what activating an advancement grants and costs, the
+ * scene-long effects it leaves on the character (kept until the scene ends), and Tesla's Effect
+ * against the wielder. Pure: the dice are inputs.
+ */
+import { getAdvancement, type AdvancementDef, type SceneState } from "./advancements.ts";
+import type { Attributes } from "./attributes.ts";
+import { challengeEffect, type ChallengeEffect } from "./challenge.ts";
+import { assertFaces, highest } from "./dice.ts";
+import { RulesError } from "./errors.ts";
+import { assertDiceModifier, type DiceModifier, type MechanicsFlag } from "./mechanics.ts";
+import { buildPool } from "./pool.ts";
+import { precisionBand, type Band } from "./resolution.ts";
+import type { Ruleset } from "./rulesets/types.ts";
+import type { WoundTrack, Wounds } from "./wounds.ts";
+
+/** The advancements that are used by rolling. */
+export const ACTIVATED_ADVANCEMENTS = ["brainwave", "nova"] as const;
+export type ActivatedAdvancement = (typeof ACTIVATED_ADVANCEMENTS)[number];
+
+export function isActivatedAdvancement(id: unknown): id is ActivatedAdvancement {
+  return typeof id === "string" && (ACTIVATED_ADVANCEMENTS as readonly string[]).includes(id);
+}
+
+/** What a scene-long effect is: a dice bonus (Brainwave) or a state shown on the sheet (Nova). */
+export type SceneEffectKind = "bonus" | SceneState;
+const SCENE_EFFECT_KINDS: readonly SceneEffectKind[] = ["bonus", "blinding", "depleted"];
+
+/** One effect that lasts until the end of the scene, as the character keeps it (an actor flag). */
+export interface SceneEffect {
+  /** Which advancement it came from. */
+  readonly advancement: ActivatedAdvancement;
+  /** The advancement item that was activated. */
+  readonly itemId: string;
+  readonly kind: SceneEffectKind;
+  /** The situational modifier a bonus grants (R-POOL-2: ticked in the roll dialog); null otherwise. */
+  readonly modifier: DiceModifier | null;
+  /** What it means, for the sheet and the card. */
+  readonly noteKey: string;
+}
+
+export interface ActivationOutcome {
+  readonly band: Band;
+  /** The Precision die (the highest, R-RA-1's default); null when no dice were thrown (R-POOL-5). */
+  readonly precision: number | null;
+  /** What lasts until the end of the scene, if anything. */
+  readonly sceneEffect: SceneEffect | null;
+  /** R-HARM-4 the wound track the cost marks (Brainwave's Fail: Hazed is the Stressed track). */
+  readonly markWound: WoundTrack | null;
+  readonly noteKey: string;
+}
+
+function activated(id: string): AdvancementDef & { readonly activation: NonNullable<AdvancementDef["activation"]> } {
+  const def = getAdvancement(id);
+  if (!def.activation) throw new RulesError("not-allowed", `${def.id} is not used by rolling.`, { id: def.id });
+  return { ...def, activation: def.activation };
+}
+
+/** What the activation roll's pool takes from the character (R-POOL-1…3). */
+export interface ActivationRoller {
+  readonly ruleset: Ruleset;
+  readonly attributes: Attributes;
+  readonly wounds: Wounds;
+  readonly flags: ReadonlySet<MechanicsFlag>;
+}
+
+/**
+ * R-ADV-1 / R-ADV-2 how many dice the activation roll throws. Ruling: it is a Risky Action on the
+ * advancement's attribute with no Dark Dice and no situational modifier: the rating, the wound
+ * penalty (R-HARM-4), clamped to 0–4, none when Mortally Wounded (R-POOL-3).
+ */
+export function activationDice(id: string, roller: ActivationRoller): number {
+  const def = activated(id);
+  return buildPool({ ...roller, target: { kind: "attribute", attribute: def.activation.attribute }, dark: 0 }).light;
+}
+
+/**
+ * R-ADV-1 Brainwave / R-ADV-2 Nova the outcome of an activation roll: the highest die is the
+ * Precision (R-RA-1); 4–5 is a Success (with a consequence the GM narrates) and grants as a 6 does;
+ * no dice Fail (R-POOL-5).
+ */
+export function activationOutcome(id: string, itemId: string, faces: readonly number[]): ActivationOutcome {
+  const def = activated(id);
+  if (!isActivatedAdvancement(def.id)) throw new RulesError("not-allowed", `${def.id} is not used by rolling.`, { id: def.id });
+  if (typeof itemId !== "string" || itemId === "") throw new RulesError("unknown-id", "The activated advancement has no id.", { id: String(itemId) });
+  const dice = assertFaces(faces, "Activation die");
+  const precision = dice.length > 0 ? highest(dice) : null;
+  const band: Band = precision === null ? "fail" : precisionBand(precision);
+  const side = band === "fail" ? def.activation.onFail : def.activation.onSuccess;
+  const grant = "grant" in side ? side.grant : undefined;
+  let sceneEffect: SceneEffect | null = null;
+  if (grant) {
+    const modifier = { ...grant, id: `scene-${def.id}` };
+    sceneEffect = { advancement: def.id, itemId, kind: "bonus", modifier, noteKey: side.noteKey };
+  } else if (side.sceneState) {
+    sceneEffect = { advancement: def.id, itemId, kind: side.sceneState, modifier: null, noteKey: side.noteKey };
+  }
+  const markWound = "markWound" in side ? (side.markWound ?? null) : null;
+  return { band, precision, sceneEffect, markWound, noteKey: side.noteKey };
+}
+
+/** One advancement's effect at most: a new activation replaces the one before (it is the same scene). */
+export function addSceneEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
+  const [checked] = readSceneEffects([effect]);
+  if (!checked) throw new RulesError("bad-choice", "That is not an effect an activation leaves.", { what: "A scene effect" });
+  return [...readSceneEffects(effects).filter((e) => e.advancement !== checked.advancement), checked];
+}
+
+function withEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
+  return [...effects.filter((e) => e.advancement !== effect.advancement), effect];
+}
+
+/** The scene ends (all effects go), or one advancement's effect is ended early (any stored list is read first). */
+export function endSceneEffects(effects: readonly SceneEffect[], advancement?: string): SceneEffect[] {
+  return advancement === undefined ? [] : readSceneEffects(effects).filter((e) => e.advancement !== advancement);
+}
+
+/** R-POOL-2 the situational modifiers the scene's effects grant (the roll dialog's tickable rows). */
+export function sceneModifiers(effects: readonly SceneEffect[]): DiceModifier[] {
+  return readSceneEffects(effects).flatMap((e) => (e.kind === "bonus" && e.modifier ? [e.modifier] : []));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function readModifier(value: unknown): DiceModifier | null {
+  if (!isRecord(value) || !Array.isArray(value.appliesTo)) return null;
+  const { id, dice, label, situational } = value;
+  if (typeof id !== "string" || typeof dice !== "number" || typeof label !== "string" || typeof situational !== "boolean") return null;
+  const modifier: DiceModifier = { id, dice, label, situational, appliesTo: value.appliesTo.filter((s): s is string => typeof s === "string") as DiceModifier["appliesTo"] };
+  if (modifier.appliesTo.length !== value.appliesTo.length) return null;
+  try {
+    return assertDiceModifier(modifier);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The scene's effects as stored on the character (a flag any client may have written): the
+ * well-formed ones, one per advancement; anything else is dropped, never carried on.
+ */
+export function readSceneEffects(stored: unknown): SceneEffect[] {
+  if (!Array.isArray(stored)) return [];
+  let effects: SceneEffect[] = [];
+  for (const raw of stored as readonly unknown[]) {
+    if (!isRecord(raw)) continue;
+    const { advancement, itemId, kind, noteKey } = raw;
+    if (!isActivatedAdvancement(advancement) || typeof itemId !== "string" || itemId === "" || typeof noteKey !== "string") continue;
+    if (typeof kind !== "string" || !(SCENE_EFFECT_KINDS as readonly string[]).includes(kind)) continue;
+    const modifier = kind === "bonus" ? readModifier(raw.modifier) : null;
+    if (kind === "bonus" && !modifier) continue;
+    if (kind !== "bonus" && raw.modifier !== null) continue;
+    effects = withEffect(effects, { advancement, itemId, kind: kind as SceneEffectKind, modifier, noteKey });
+  }
+  return effects;
+}
+
+/**
+ * R-ADV-2 Tesla: its Effect against the wielder is due when the roll Failed (Precision 1–3) and
+ * Tesla's +1d (close contact) was part of the pool.
+ */
+export function teslaBacklashDue(band: Band, teslaUsed: boolean): boolean {
+  return band === "fail" && teslaUsed === true;
+}
+
+/**
+ * R-ADV-2 Tesla's 2d Effect against the wielder, read as a Challenge's Effect (R-CH-2): throw the
+ * dice, keep the highest, explode on 6. `faces` are the dice thrown, `chain` the explosion dice.
+ * The result is harm like any Effect (R-HARM-1…5).
+ */
+export function teslaBacklash(faces: readonly number[], chain: readonly number[]): ChallengeEffect {
+  const dice = getAdvancement("tesla").selfEffectOnFail ?? 0;
+  if (!Array.isArray(faces) || faces.length !== dice) {
+    throw new RulesError("no-dice", `Tesla throws ${dice} dice; ${Array.isArray(faces) ? faces.length : 0} were given.`, { expected: dice });
+  }
+  return challengeEffect({ dice, halved: false }, faces, chain);
+}
