@@ -170,3 +170,15 @@ describe("the release manifest is derived, never written twice (scripts/release-
     expect(releaseManifest(source, { ...pkg, version: "1.2.3" }).version).toBe("1.2.3");
   });
 });
+
+describe("CHANGELOG.md (Keep a Changelog; the release workflow takes the notes from it)", () => {
+  const changelog = readFileSync(resolve(ROOT, "CHANGELOG.md"), "utf8");
+
+  it("has a dated section for package.json's version, with its link, under an Unreleased section", () => {
+    const escaped = pkg.version.replace(/\./g, "\\.");
+    expect(changelog).toMatch(new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}$`, "m"));
+    expect(changelog).toMatch(new RegExp(`^\\[${escaped}\\]: ${pkg.repository.url}/releases/tag/v${escaped}$`, "m"));
+    expect(changelog.indexOf("## [Unreleased]")).toBeGreaterThan(-1);
+    expect(changelog.indexOf("## [Unreleased]")).toBeLessThan(changelog.indexOf(`## [${pkg.version}]`));
+  });
+});
