@@ -1,7 +1,8 @@
-import { cp } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { cp, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { releaseManifest } from "./scripts/release-manifest.ts";
 
 /**
  * Files Foundry loads as they are: copied next to the bundle in dist/. Not `template.json`: it stays in
@@ -25,6 +26,10 @@ function copyStatic(): Plugin {
         const from = resolve(import.meta.dirname, entry);
         if (existsSync(from)) await cp(from, resolve(outDir, entry), { recursive: true });
       }
+      // The shipped manifest takes its version and release URLs from package.json (scripts/release-manifest.ts).
+      const pkg: unknown = JSON.parse(readFileSync(resolve(import.meta.dirname, "package.json"), "utf8"));
+      const manifest: unknown = JSON.parse(readFileSync(resolve(import.meta.dirname, "system.json"), "utf8"));
+      await writeFile(resolve(outDir, "system.json"), `${JSON.stringify(releaseManifest(manifest, pkg), null, 2)}\n`);
     },
   };
 }
@@ -39,8 +44,21 @@ export default defineConfig({
     target: "es2022",
     lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
     rolldownOptions: {
-      // Keep class names so saved rolls revive as their own class (TerranRoll, later).
-      output: { codeSplitting: false, keepNames: true },
+      output: {
+        codeSplitting: false,
+        // Vite's lib mode keeps whitespace in an ES bundle (it expects a library to be bundled again);
+        // this bundle is what Foundry loads, so it is minified whole (Oxc: compress, mangle, codegen).
+        // Class names are kept (the minifier's keepNames, and rolldown's own) so saved rolls revive as
+        // TerranRoll and documents keep their classes' names; function names need not survive.
+        minify: {
+          compress: { keepNames: { function: false, class: true } },
+          mangle: { keepNames: { function: false, class: true } },
+          codegen: { removeWhitespace: true },
+        },
+        keepNames: true,
+        // No comments are shipped (pure annotations only matter to a bundler that consumes the output).
+        comments: false,
+      },
     },
   },
   plugins: [copyStatic()],

@@ -66,10 +66,11 @@ describe("the built system", () => {
 
   it("keeps the document classes' names through minification (saved data revives as our classes)", () => {
     const bundle = readFileSync(join(out, "terran.mjs"), "utf8");
-    // A class keeps its name when declared `class X`, assigned `X = class` (name inference), or wrapped
-    // by the bundler's keepNames helper with the name as a string.
+    // A class keeps its name when declared `class X`, assigned `X = class` / `X=class` minified (name
+    // inference), or wrapped by the bundler's keepNames helper with the name as a string (the minifier
+    // writes strings in backticks).
     for (const name of ["TerranRoll", "TerranChatMessage", "TerranActor", "TerranItem", "CharacterData", "ChallengeData", "WeaponData", "RulesError"]) {
-      expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} = class\\b|["']${name}["']`));
+      expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));
     }
   });
 });
