@@ -62,3 +62,10 @@ export function sheetOf(doc: { readonly sheet: unknown }): LiveSheet {
   if (typeof sheet !== "object" || sheet === null || !("changeTab" in sheet)) throw new Error("the document has no ApplicationV2 sheet");
   return sheet as LiveSheet;
 }
+
+/** A value the number input may take that differs from its current one (within its own min/max). */
+export function anotherValue(input: { readonly value: string; readonly min: string; readonly max: string }): number {
+  const current = Number(input.value);
+  const max = input.max === "" ? Infinity : Number(input.max);
+  return current + 1 <= max ? current + 1 : current - 1;
+}

@@ -6,7 +6,8 @@ import { CharacterData } from "../../data/actor/character.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { storedRepairs } from "../../data/migrations/index.ts";
 import { deriveSaves, EGO_MAX } from "../../rules/index.ts";
-import { Made, sheetOf, type TerranBatch } from "../support.ts";
+import { anotherValue, Made, sheetOf, type TerranBatch } from "../support.ts";
+import { TerranActor } from "../../documents/actor.ts";
 import { settle } from "./sheets.ts";
 
 export const actorsBatch: TerranBatch = {
@@ -32,10 +33,11 @@ export const actorsBatch: TerranBatch = {
           const input = sheet.element.querySelector<HTMLInputElement>('input[name="system.grit.max"]');
           assert.isNotNull(input, "the Grit max input is on the sheet");
           if (!input) return;
-          input.value = "5";
+          const wanted = anotherValue(input);
+          input.value = String(wanted);
           input.dispatchEvent(new Event("change", { bubbles: true }));
-          await settle(() => (actor.system as CharacterData).grit.max === 5);
-          assert.strictEqual((actor.system as CharacterData).grit.max, 5);
+          await settle(() => (actor.system as CharacterData).grit.max === wanted);
+          assert.strictEqual((actor.system as CharacterData).grit.max, wanted);
         } finally {
           await sheet.close();
         }
@@ -56,6 +58,18 @@ export const actorsBatch: TerranBatch = {
         assert.isAtMost(system.ego.value, system.ego.max);
         const records = storedRepairs((actor.system as CharacterData).repairs);
         assert.isAbove(records.length, 0, "the repair is recorded in system.repairs");
+      });
+    });
+
+    describe("a stored character", () => {
+      it("whose stored source holds out-of-range values loads repaired, with the repairs recorded", () => {
+        // A document built from a source is how a client loads what the server stored (nothing is saved here).
+        const actor = new TerranActor({ name: "Quench stored", type: "character", system: { ego: { value: 99, max: 99 }, grit: { value: -3, max: 2 } } });
+        const system = actor.system as CharacterData;
+        assert.isAtMost(system.ego.max, EGO_MAX);
+        assert.isAtMost(system.ego.value, system.ego.max);
+        assert.isAtMost(0, system.grit.value);
+        assert.isAbove(storedRepairs(system.repairs).length, 0, "the repairs are recorded");
       });
     });
 

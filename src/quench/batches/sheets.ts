@@ -5,7 +5,7 @@
 import { CHARACTER_TABS } from "../../applications/sheets/inputs.ts";
 import type { CharacterData } from "../../data/actor/character.ts";
 import { foundryGeneration } from "../../compat/generation.ts";
-import { Made, sheetOf, type TerranBatch } from "../support.ts";
+import { anotherValue, Made, sheetOf, type TerranBatch } from "../support.ts";
 
 /** Waits (at most `ms`) until `done()` holds: a form submission and its update are asynchronous. */
 export async function settle(done: () => boolean, ms = 3000): Promise<void> {
@@ -90,10 +90,11 @@ export const sheetsBatch: TerranBatch = {
           await sheet.render();
           const input = sheet.element.querySelector<HTMLInputElement>('input[name="system.grit.max"]');
           if (!input) return assert.fail("the Grit max input is on the detached sheet");
-          input.value = "4";
+          const wanted = anotherValue(input);
+          input.value = String(wanted);
           input.dispatchEvent(new (input.ownerDocument.defaultView?.Event ?? Event)("change", { bubbles: true }));
-          await settle(() => (actor.system as CharacterData).grit.max === 4);
-          assert.strictEqual((actor.system as CharacterData).grit.max, 4);
+          await settle(() => (actor.system as CharacterData).grit.max === wanted);
+          assert.strictEqual((actor.system as CharacterData).grit.max, wanted);
         } finally {
           await sheet.close();
         }
