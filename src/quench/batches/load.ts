@@ -15,12 +15,15 @@ import { TerranItem } from "../../documents/item.ts";
 import { QUERIES } from "../../documents/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import type { TerranBatch } from "../support.ts";
+import { Made, type TerranBatch } from "../support.ts";
 
 export const loadBatch: TerranBatch = {
   key: "terran-engine.load",
   displayName: "Terran Engine: the system loads",
-  register({ describe, it, assert }) {
+  register({ describe, it, after, assert }) {
+    const made = new Made();
+    after(() => made.cleanUp());
+
     describe("registration at init", () => {
       it("runs as the terran-engine system on generation 13 or 14", () => {
         assert.strictEqual(game.system?.id, SYSTEM_ID);
@@ -53,12 +56,12 @@ export const loadBatch: TerranBatch = {
       it("registers every world setting", () => {
         for (const key of Object.values(SETTINGS)) assert.isTrue(game.settings?.settings.has(`${SYSTEM_ID}.${key}`), key);
       });
-      it("makes the system's sheets the default for each type", () => {
+      it("makes the system's sheets the default for each type", async () => {
         for (const type of ["character", "challenge"] as const) {
-          const actor = new TerranActor({ name: "Sheet probe", type });
+          const actor = made.keep(await Actor.create({ name: "Quench sheet probe", type }));
           assert.instanceOf(actor.sheet, type === "character" ? CharacterSheet : ChallengeSheet, type);
         }
-        const item = new TerranItem({ name: "Sheet probe", type: "weapon" });
+        const item = made.keep(await Item.create({ name: "Quench sheet probe", type: "weapon" }));
         assert.instanceOf(item.sheet, TerranItemSheet);
       });
       it("exposes the macro API", () => {
