@@ -22,6 +22,7 @@ import { registerSettings } from "./settings/settings.ts";
 import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
+import { onQuenchReady } from "./quench/hook.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -43,6 +44,9 @@ Hooks.once("init", () => {
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
+
+// The in-Foundry test batches (src/quench): only with the Quench module active.
+Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
 Hooks.once("ready", () => {
   void migrateWorld();

@@ -15,6 +15,7 @@ import type { ApplyPermission } from "../settings/settings.ts";
 import type { CreationRoll, RulesetId, SceneEffect } from "../rules/index.ts";
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
+import type { Quench } from "../quench/quench-types.ts";
 import type { QueryAnswer } from "../documents/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
 
@@ -37,6 +38,8 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** Dice So Nice's ready hook (the module is optional). */
       diceSoNiceReady: (dice3d: Dice3D) => void;
+      /** Quench's ready hook (the module is optional; src/quench/quench-types.ts cites its source). */
+      quenchReady: (quench: Quench) => void;
     }
   }
   interface FlagConfig {

@@ -1,0 +1,75 @@
+/**
+ * GM, blind and self rolls hide the card from a player's rendering. A Quench run is one GM client, and
+ * core shows a GM every message's content, so what can be checked here is split:
+ * - checked: the message modes whisper and blind as core's `applyMode`/`applyRollMode` decide (through
+ *   src/compat/generation.ts), a GM sees each card whole, and when core answers `isContentVisible`
+ *   false our `renderHTML` keeps core's private view and draws no card (the answer is overridden on
+ *   that one message instance, the only way a GM's client can ask for a player's view);
+ * - not checked: core's own `isContentVisible` for a player, and what a player's chat log shows —
+ *   that needs a second, player client (the foundry.yml workflow runs one browser page, as the GM).
+ */
+import type { MESSAGE_MODES } from "../../compat/generation.ts";
+import { applyMessageMode } from "../../compat/generation.ts";
+import { TerranActor } from "../../documents/actor.ts";
+import { cardFlags } from "../../documents/card-flags.ts";
+import { forcedCard, forcedRoll } from "../cards.ts";
+import { currentUser, Made, type TerranBatch } from "../support.ts";
+
+/** The card's root in a rendered message (templates/chat/risky-card.hbs: `data-card="risky"`). */
+const CARD = '[data-card="risky"]';
+
+export const privacyBatch: TerranBatch = {
+  key: "terran-engine.privacy",
+  displayName: "Terran Engine: GM, blind and self rolls",
+  register({ describe, it, before, after, assert }) {
+    const made = new Made();
+    let hero: TerranActor;
+    before(async () => {
+      const actor = made.keep(await Actor.create({ name: "Quench secret roller", type: "character" }));
+      if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
+      hero = actor;
+    });
+    after(() => made.cleanUp());
+
+    async function post(mode: (typeof MESSAGE_MODES)[number]): Promise<ChatMessage.Implementation> {
+      const roll = await forcedRoll([4, 2], []);
+      const data = { speaker: ChatMessage.getSpeaker({ actor: hero }), rolls: [roll], content: "", flags: cardFlags({ kind: "risky", state: forcedCard(hero, roll.lightFaces, roll.darkFaces) }) };
+      applyMessageMode(data, mode);
+      return made.keep(await ChatMessage.create(data));
+    }
+
+    describe("who a card is for", () => {
+      it("a public card is whispered to no one", async () => {
+        const message = await post("public");
+        assert.lengthOf(message.whisper, 0);
+        assert.isFalse(message.blind);
+      });
+      for (const mode of ["gm", "blind", "self"] as const) {
+        it(`a ${mode} card is whispered${mode === "blind" ? ", blind," : ""} away from players`, async () => {
+          const message = await post(mode);
+          assert.isAbove(message.whisper.length, 0, "it has a whisper list");
+          for (const id of message.whisper) assert.isTrue(game.users?.get(id ?? "")?.isGM === true || id === currentUser().id, `${id} may see it`);
+          assert.strictEqual(message.blind, mode === "blind");
+        });
+      }
+    });
+
+    describe("what is drawn", () => {
+      it("the GM sees a blind card whole", async function () {
+        if (!currentUser().isGM) this.skip();
+        const message = await post("blind");
+        assert.isTrue(message.isContentVisible);
+        const html = await message.renderHTML();
+        assert.isNotNull(html.querySelector(CARD), "the card is drawn");
+      });
+
+      it("a viewer core hides the content from gets core's private view, no card", async () => {
+        const message = await post("blind");
+        Object.defineProperty(message, "isContentVisible", { get: () => false, configurable: true });
+        const html = await message.renderHTML();
+        assert.isNull(html.querySelector(CARD), "no card is drawn");
+        assert.isNull(html.querySelector("[data-action]"), "no card button is offered");
+      });
+    });
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * A Risky Action card with dice the batch chooses: a real TerranRoll evaluated by Foundry, its results
+ * replaced by known faces and revived through `Roll.fromData` (the public way a saved roll comes
+ * back), posted as the roll dialog posts it (src/applications/chat/roll-risky.ts).
+ */
+import { confirmEffect, createRiskyCard, effectChainNeeded, selectDie, type RiskyCardState } from "../chat/risky-card.ts";
+import { TerranRoll, LIGHT } from "../dice/terran-roll.ts";
+import { cardFlags, storedCard } from "../documents/card-flags.ts";
+import type { TerranActor } from "../documents/actor.ts";
+import { currentUser } from "./support.ts";
+
+/** A TerranRoll of `light` Light and `dark` Dark Dice showing exactly these faces. */
+export async function forcedRoll(light: readonly number[], dark: readonly number[]): Promise<TerranRoll> {
+  const roll = TerranRoll.pool(light.length, dark.length);
+  await roll.evaluate({ allowInteractive: false });
+  const data = roll.toJSON() as { terms: { options?: { flavor?: string }; results?: unknown[] }[] };
+  const queues = { light: [...light], dark: [...dark] };
+  for (const term of data.terms) {
+    if (!Array.isArray(term.results)) continue;
+    const tone = term.options?.flavor === LIGHT ? "light" : "dark";
+    term.results = term.results.map(() => ({ result: queues[tone].shift() ?? 1, active: true }));
+  }
+  const revived = TerranRoll.fromData(data as Parameters<typeof TerranRoll.fromData>[0]);
+  if (!(revived instanceof TerranRoll)) throw new Error("the roll did not revive as a TerranRoll");
+  return revived;
+}
+
+/** A fresh card for `actor` on Finesse with these faces, as the glue builds it (Core ruleset, no weapon). */
+export function forcedCard(actor: TerranActor, light: readonly number[], dark: readonly number[], rollerId = currentUser().id ?? ""): RiskyCardState {
+  return createRiskyCard({
+    rollerId,
+    actorUuid: actor.uuid,
+    actorName: actor.name,
+    rulesetId: "core",
+    target: { kind: "attribute", attribute: "finesse" },
+    reaction: false,
+    light,
+    dark,
+    pool: { base: light.length, baseLabel: "TERRAN.Attribute.finesse", lines: [], raw: light.length, light: light.length, dark: dark.length, clamp: null, empty: light.length + dark.length === 0 },
+    egoBefore: 0,
+    sayonara: false,
+    singleDieServesBoth: true,
+    weapon: null,
+    rank: 1,
+    combat: false,
+    flags: { whirlwind: false, specialist: false, fast: false, slow: false },
+  });
+}
+
+/** Posts the card and its roll as a chat message (whisper/blind as given; the roller is this user unless named). */
+export async function postCard(actor: TerranActor, light: readonly number[], dark: readonly number[], audience: { whisper?: string[]; blind?: boolean; rollerId?: string } = {}): Promise<ChatMessage.Implementation> {
+  const roll = await forcedRoll(light, dark);
+  const state = forcedCard(actor, roll.lightFaces, roll.darkFaces, audience.rollerId);
+  const message = await ChatMessage.create({
+    speaker: ChatMessage.getSpeaker({ actor }),
+    rolls: [roll],
+    content: "",
+    flags: cardFlags({ kind: "risky", state }),
+    whisper: audience.whisper ?? [],
+    blind: audience.blind ?? false,
+  });
+  if (!message) throw new Error("the card was not posted");
+  return message;
+}
+
+/** The card a message holds (a Risky Action card, or the test fails). */
+export function riskyState(message: ChatMessage.Implementation): RiskyCardState {
+  const stored = storedCard(message);
+  if (stored?.kind !== "risky") throw new Error("the message holds no Risky Action card");
+  return stored.state;
+}
+
+/** Writes a new card state to the message, as the card controller does (one flags update). */
+export async function writeState(message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> {
+  await message.update({ flags: cardFlags({ kind: "risky", state }) });
+}
+
+/** Chooses the Precision and Effect dice and confirms the Effect with `chain` (its explosion). */
+export async function chooseAndConfirm(message: ChatMessage.Implementation, precision: number, effect: number, chain: readonly number[]): Promise<RiskyCardState> {
+  const user = { id: currentUser().id ?? "", isGM: currentUser().isGM };
+  let state = riskyState(message);
+  state = selectDie(state, user, precision, "precision", state.version);
+  state = selectDie(state, user, effect, "effect", state.version);
+  if (effectChainNeeded(state, "effect") === null) throw new Error("the forced Effect die should explode");
+  state = confirmEffect(state, user, chain, state.version);
+  await writeState(message, state);
+  return riskyState(message);
+}

@@ -1,0 +1,20 @@
+/**
+ * The Terran batches, registered with Quench (reached only through the dynamic import in ./hook.ts).
+ * One batch per area; each test cleans up what it made.
+ */
+import type { Quench } from "./quench-types.ts";
+import type { TerranBatch } from "./support.ts";
+import { actorsBatch } from "./batches/actors.ts";
+import { advancementBatch } from "./batches/advancement.ts";
+import { loadBatch } from "./batches/load.ts";
+import { migrationsBatch } from "./batches/migrations.ts";
+import { privacyBatch } from "./batches/privacy.ts";
+import { queriesBatch } from "./batches/queries.ts";
+import { riskyBatch } from "./batches/risky.ts";
+import { sheetsBatch } from "./batches/sheets.ts";
+
+export const BATCHES: readonly TerranBatch[] = [loadBatch, actorsBatch, sheetsBatch, riskyBatch, queriesBatch, advancementBatch, privacyBatch, migrationsBatch];
+
+export function registerBatches(quench: Quench): void {
+  for (const batch of BATCHES) quench.registerBatch(batch.key, (context) => batch.register(context), { displayName: batch.displayName, preSelected: true });
+}

@@ -1,0 +1,71 @@
+/**
+ * Shared by the batches: a record of the documents a batch made, deleted in its `after` hook, so a
+ * run leaves the world as it found it; and a batch's definition.
+ */
+import type { QuenchBatchContext, QuenchBatchKey } from "./quench-types.ts";
+
+export interface TerranBatch {
+  /** `terran-engine.<area>` (Quench wants the package id first: src/module/quench.ts registerBatch). */
+  readonly key: QuenchBatchKey;
+  /** English only: Quench shows it as a test label, like the test titles (not a player-facing string). */
+  readonly displayName: string;
+  readonly register: (context: QuenchBatchContext) => void;
+}
+
+interface Deletable {
+  readonly id: string | null;
+  delete(): Promise<unknown>;
+}
+
+/** The documents a batch created; `cleanUp()` deletes them, newest first, ignoring ones already gone. */
+export class Made {
+  readonly #docs: Deletable[] = [];
+
+  /** Keeps `doc` for clean-up and returns it; a creation that returned nothing fails the test. */
+  keep<T extends Deletable>(doc: T | undefined | null): T {
+    if (!doc) throw new Error("Foundry created nothing");
+    this.#docs.push(doc);
+    return doc;
+  }
+
+  async cleanUp(): Promise<void> {
+    for (const doc of this.#docs.splice(0).reverse()) {
+      try {
+        await doc.delete();
+      } catch (error) {
+        console.warn(`terran-engine | quench clean-up: could not delete ${doc.id ?? "?"}`, error);
+      }
+    }
+  }
+}
+
+/** The current user, which every batch needs (a GM when run from Quench's window in a throwaway world). */
+export function currentUser(): User.Implementation {
+  const user = game.user;
+  if (!user) throw new Error("no user is logged in");
+  return user;
+}
+
+/** The ApplicationV2 sheet members the batches use (every sheet of this system is an ApplicationV2). */
+export interface LiveSheet {
+  readonly rendered: boolean;
+  readonly element: HTMLElement;
+  readonly tabGroups: Record<string, string | null>;
+  render(options?: { force?: boolean }): Promise<unknown>;
+  close(): Promise<unknown>;
+  changeTab(tab: string, group: string): void;
+}
+
+/** `doc.sheet` as the ApplicationV2 it is here (fvtt-types also allows a v1 sheet). */
+export function sheetOf(doc: { readonly sheet: unknown }): LiveSheet {
+  const sheet = doc.sheet;
+  if (typeof sheet !== "object" || sheet === null || !("changeTab" in sheet)) throw new Error("the document has no ApplicationV2 sheet");
+  return sheet as LiveSheet;
+}
+
+/** A value the number input may take that differs from its current one (within its own min/max). */
+export function anotherValue(input: { readonly value: string; readonly min: string; readonly max: string }): number {
+  const current = Number(input.value);
+  const max = input.max === "" ? Infinity : Number(input.max);
+  return current + 1 <= max ? current + 1 : current - 1;
+}
