@@ -23,7 +23,7 @@ export interface UserStub {
 /** The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's client would. */
 export interface GmStub extends UserStub {
   readonly queries: { name: string; data: unknown }[];
-  query(name: string, data: unknown, options?: unknown): Promise<unknown>;
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
 /** The world the stand-ins read; tests set it up and read what was asked of it. */
@@ -79,11 +79,12 @@ const DEFAULT_SETTINGS: Json = {
 
 /**
  * The active GM stand-in. `query(name, data, { timeout })` runs the handler registered in
- * `CONFIG.queries[name]` as the GM's client would: as the GM's user, with `{ user }` the asking user as
- * its second argument (peers: a query handler reads the asker from its options, e.g.
- * `handler(request, { user: game.user })` when the GM asks itself). The data and the answer cross as
- * JSON (a socket): the asker sees only what the handler returns. A handler that throws rejects the
- * asker's promise. The timeout is not simulated.
+ * `CONFIG.queries[name]` as the GM's client would: as the GM's user. Foundry does NOT tell the handler
+ * who asked: "Currently the only way for a User-query handler to learn who queried is to include the
+ * sender's ID in query data" (foundryvtt#13418, open) — so the handler's second argument holds only the
+ * query's options (`{ timeout }`), never the sender. The data and the answer cross as JSON (a socket):
+ * the asker sees only what the handler returns. A handler that throws rejects the asker's promise. The
+ * timeout is not simulated.
  */
 export function makeGm(id = "gm"): GmStub {
   const gm: GmStub = {
@@ -92,7 +93,7 @@ export function makeGm(id = "gm"): GmStub {
     isActiveGM: true,
     targets: new Set(),
     queries: [],
-    async query(name, data) {
+    async query(name, data, options) {
       const sent: unknown = JSON.parse(JSON.stringify(data ?? null));
       gm.queries.push({ name, data: sent });
       const handler = (Reflect.get(globalThis, "CONFIG") as { queries: Record<string, unknown> }).queries[name];
@@ -100,7 +101,8 @@ export function makeGm(id = "gm"): GmStub {
       const asker = world.user;
       world.user = gm;
       try {
-        const answer: unknown = await (handler as (d: unknown, o: { user: UserStub }) => Promise<unknown>)(sent, { user: asker });
+        const timeout = typeof options === "object" && options !== null ? Reflect.get(options, "timeout") : undefined;
+        const answer: unknown = await (handler as (d: unknown, o: object) => Promise<unknown>)(sent, { timeout });
         return answer === undefined ? undefined : (JSON.parse(JSON.stringify(answer)) as unknown);
       } finally {
         world.user = asker;
