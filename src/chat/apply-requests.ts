@@ -3,13 +3,16 @@
  * character. When the clicker lacks the rights they travel to the GM's client, from someone else's
  * machine, so nothing in them is trusted: every field is read and checked here, and a malformed request
  * is refused before anything is looked up. The amount is never part of a request: the card's own
- * Effect is used.
+ * Effect is used. Each request names the user who asks (`askerId`): Foundry does not tell a query's
+ * handler who sent it (foundryvtt#13418), so the GM's side checks that id against the world's users.
  */
 import { RulesError, WOUND_TRACKS, type WoundTrack } from "../rules/index.ts";
 
 export type AppliedHit = "effect" | "second";
 
 export interface ApplyEffectRequest {
+  /** The user who asks (their own client fills it in; the GM's side checks it). */
+  readonly askerId: string;
   readonly messageId: string;
   readonly hit: AppliedHit;
   readonly targetUuid: string;
@@ -20,6 +23,8 @@ export interface ApplyEffectRequest {
 }
 
 export interface ApplyHarmRequest {
+  /** The user who asks (their own client fills it in; the GM's side checks it). */
+  readonly askerId: string;
   readonly messageId: string;
   readonly targetUuid: string;
   /** R-HARM-2 the player chose to sacrifice a carried shield. */
@@ -56,6 +61,7 @@ export function readApplyEffectRequest(data: unknown): ApplyEffectRequest {
   if (hit !== "effect" && hit !== "second") throw badRequest("hit");
   const facet = field(data, "facet");
   return {
+    askerId: id(data, "askerId"),
     messageId: id(data, "messageId"),
     hit,
     targetUuid: id(data, "targetUuid"),
@@ -70,5 +76,12 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
   const track = field(data, "woundTrack");
   const woundTrack = track === null ? null : WOUND_TRACKS.find((t) => t === track);
   if (woundTrack === undefined) throw badRequest("woundTrack");
-  return { messageId: id(data, "messageId"), targetUuid: id(data, "targetUuid"), sacrificeShield, woundTrack, version: whole(data, "version") };
+  return {
+    askerId: id(data, "askerId"),
+    messageId: id(data, "messageId"),
+    targetUuid: id(data, "targetUuid"),
+    sacrificeShield,
+    woundTrack,
+    version: whole(data, "version"),
+  };
 }

@@ -1,9 +1,16 @@
 /**
  * The changes a player may ask for but not make (an Effect on a Challenge, harm from a card they did
  * not post) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
- * The GM's handler reads the request as untrusted data (src/chat/apply-requests.ts), knows who asks
- * (`options.user`, given by core), and runs the same one-step change as a GM's own click
- * (./card-changes.ts). It never prompts and never notifies on the GM's screen: a refusal goes back
+ * The GM's handler reads the request as untrusted data (src/chat/apply-requests.ts) and runs the same
+ * one-step change as a GM's own click (./card-changes.ts) for the user who asks.
+ *
+ * Who asks: Foundry does not hand a query's handler its sender — "the only way for a User-query handler
+ * to learn who queried is to include the sender's ID in query data", which the sender sets itself
+ * (foundryvtt#13418, open). So the request names its asker, and the handler accepts it only as a known
+ * non-GM user of the world (a GM applies on their own client and never asks); should a Foundry pass the
+ * sender in the options (`options.user`, as #13418 proposes), that is used and must match. A player
+ * who forges another player's id can therefore act as that player — no more than that player may do —
+ * until Foundry says who sent a query; the README says so. It never prompts and never notifies on the GM's screen: a refusal goes back
  * to the asker as the rules' code, message and data, shown there in their language; a request that
  * breaks the rules of asking is also logged on the GM's console.
  */
@@ -24,27 +31,41 @@ export type QueryAnswer =
   | { readonly ok: true; readonly outcome: unknown; readonly recorded: boolean; readonly version: number }
   | { readonly ok: false; readonly code: RulesErrorCode; readonly message: string; readonly data: RulesErrorData };
 
-function asker(user: User.Implementation): Asker {
-  return { id: user.id ?? "", isGM: user.isGM, user };
+/** The asking user: the sender Foundry names, if it does; else the request's `askerId`, checked. */
+function askerOf(askerId: string, options: unknown): Asker {
+  const named: unknown = typeof options === "object" && options !== null ? Reflect.get(options, "user") : undefined;
+  const user = game.users?.get(askerId);
+  const sender = named ?? user;
+  if (!user || sender !== user || user.isGM) {
+    throw new RulesError("not-allowed", `The request names no player of this world (${askerId}).`, { reason: "badRequest" });
+  }
+  return { id: user.id ?? "", isGM: false, user };
 }
 
-/** Runs `step` for the asker; a refusal becomes an answer (and a console line), never a notice here. */
-async function answer(query: string, user: User.Implementation, step: () => Promise<Summary>): Promise<QueryAnswer> {
+/** Runs `step`; a refusal becomes an answer (and a console line), never a notice here. */
+async function answer(query: string, data: unknown, step: () => Promise<Summary>): Promise<QueryAnswer> {
   try {
     const { outcome, recorded, version } = await step();
     return { ok: true, outcome, recorded, version };
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
-    console.warn(`${SYSTEM_ID} | refused ${query} from ${user.name ?? user.id ?? "?"}: ${error.message}`);
+    const who: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "askerId") : undefined;
+    console.warn(`${SYSTEM_ID} | refused ${query} from ${typeof who === "string" ? who : "?"}: ${error.message}`);
     return { ok: false, code: error.code, message: error.message, data: error.data };
   }
 }
 
 export function registerQueries(): void {
-  CONFIG.queries[QUERIES.applyEffect] = (data, { user }) =>
-    answer(QUERIES.applyEffect, user, () => applyEffectFromCard(readApplyEffectRequest(data), asker(user)));
-  CONFIG.queries[QUERIES.applyHarm] = (data, { user }) =>
-    answer(QUERIES.applyHarm, user, () => applyHarmFromCard(readApplyHarmRequest(data), asker(user)));
+  CONFIG.queries[QUERIES.applyEffect] = (data, options) =>
+    answer(QUERIES.applyEffect, data, () => {
+      const request = readApplyEffectRequest(data);
+      return applyEffectFromCard(request, askerOf(request.askerId, options));
+    });
+  CONFIG.queries[QUERIES.applyHarm] = (data, options) =>
+    answer(QUERIES.applyHarm, data, () => {
+      const request = readApplyHarmRequest(data);
+      return applyHarmFromCard(request, askerOf(request.askerId, options));
+    });
 }
 
 /** Which request each query takes. */

@@ -77,8 +77,8 @@ declare global {
     /** The system's queries to the active GM (src/documents/queries.ts). */
     interface Queries {
       /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
-      "terran-engine.applyEffect": (data: unknown, options: { user: User.Implementation }) => Promise<QueryAnswer>;
-      "terran-engine.applyHarm": (data: unknown, options: { user: User.Implementation }) => Promise<QueryAnswer>;
+      "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
+      "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
     }
   }
 }

@@ -175,7 +175,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const msg = message({ kind: "risky", state });
       await click(msg, '[data-action="apply-effect"]');
       // The request names the card, the hit and the target; the amount is the card's own, never sent.
-      expect(world.gm.queries).toEqual([{ name: QUERIES.applyEffect, data: { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version } }]);
+      expect(world.gm.queries).toEqual([{ name: QUERIES.applyEffect, data: { askerId: ROLLER.id, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version } }]);
       expect(disposition(vault)).toBe(8 - effect);
       expect(riskyState(msg).applied).toMatchObject([{ hit: "effect", targetName: "Locked vault", before: 8, after: 8 - effect, userId: ROLLER.id }]);
       expect(world.warnings).toEqual([]);
@@ -230,7 +230,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
     });
 
     it("(stand-ins) the GM's query handler re-checks with the rules and answers a refusal as the rules' code and message", async () => {
-      const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: { user: unknown }) => Promise<unknown>>)[QUERIES.applyEffect];
+      const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[QUERIES.applyEffect];
       const gm = makeGm();
       world.gm = gm;
       world.user = gm;
@@ -238,13 +238,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const mira = hero();
       const state = confirmedCard();
       const msg = message({ kind: "risky", state });
-      const request = (targetUuid: string) => ({ messageId: msg.id, hit: "effect", targetUuid, facet: null, version: state.version });
+      const request = (targetUuid: string) => ({ askerId: ROLLER.id, messageId: msg.id, hit: "effect", targetUuid, facet: null, version: state.version });
       const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-      await expect(handler?.(request(mira.uuid), { user: ROLLER })).resolves.toMatchObject({ ok: false, code: "not-allowed", message: expect.stringContaining("not a Challenge") as unknown });
-      await expect(handler?.(request("Item.nope"), { user: ROLLER })).resolves.toMatchObject({ ok: false, code: "unknown-id" });
+      await expect(handler?.(request(mira.uuid), {})).resolves.toMatchObject({ ok: false, code: "not-allowed", message: expect.stringContaining("not a Challenge") as unknown });
+      await expect(handler?.(request("Item.nope"), {})).resolves.toMatchObject({ ok: false, code: "unknown-id" });
       warn.mockRestore();
       const effect = riskyCardResult(state).effect?.value ?? 0;
-      await expect(handler?.(request(vault.uuid), { user: ROLLER })).resolves.toMatchObject({ ok: true, recorded: true, outcome: { before: 8, after: 8 - effect } });
+      await expect(handler?.(request(vault.uuid), {})).resolves.toMatchObject({ ok: true, recorded: true, outcome: { before: 8, after: 8 - effect } });
     });
   });
 

@@ -50,15 +50,20 @@ function harmCard(face: number): ChatMessageStub {
   return message({ kind: "challenge", state });
 }
 
-/** The GM's query handler, called as the GM's client would be by `asker`. */
+/**
+ * The GM's query handler, called as the GM's client would be for a request `asker` sent: Foundry does not
+ * tell the handler who asked (foundryvtt#13418), so the request names its asker (`askerId`, added here
+ * unless the data already has one).
+ */
 async function askAs(asker: { id: string; isGM: boolean }, query: string, data: unknown): Promise<unknown> {
-  const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: { user: unknown }) => Promise<unknown>>)[query];
+  const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: object) => Promise<unknown>>)[query];
   if (!handler) throw new Error(`no handler for ${query}`);
   const gm = world.gm ?? makeGm();
   const before = world.user;
   world.user = gm;
+  const sent = typeof data === "object" && data !== null && !("askerId" in data) ? { askerId: asker.id, ...data } : data;
   try {
-    return await handler(data, { user: { ...asker, targets: new Set() } });
+    return await handler(sent, { timeout: 10_000 });
   } finally {
     world.user = before;
   }
@@ -190,10 +195,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     const state = confirmedCard();
     const effect = riskyCardResult(state).effect?.value ?? 0;
     const msg = message({ kind: "risky", state });
-    const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: { user: unknown }) => Promise<{ ok: boolean }>>)[QUERIES.applyEffect];
-    const request = { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version };
+    const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: object) => Promise<{ ok: boolean }>>)[QUERIES.applyEffect];
+    const request = { askerId: ROLLER.id, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version };
     world.user = gm; // both run on the GM's client
-    const answers = await Promise.all([handler?.(request, { user: { ...ROLLER } }), handler?.(request, { user: { ...ROLLER } })]);
+    const answers = await Promise.all([handler?.(request, {}), handler?.(request, {})]);
     expect(answers.map((a) => a?.ok)).toEqual([true, false]);
     asPlayer();
     world.user.targets = new Set([{ actor: vault }]);
@@ -289,6 +294,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
       [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: "0", version: state.version }],
       // Harm to a character the asker does not own, from a card they did not roll.
       [QUERIES.applyHarm, OTHER, { messageId: harm.id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0 }],
+      // The asker is who the request says (Foundry does not say, foundryvtt#13418): no such user, a GM
+      // (who applies on their own client and never asks), no asker.
+      [QUERIES.applyEffect, ROLLER, { askerId: "nobody", messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
+      [QUERIES.applyEffect, ROLLER, { askerId: GM.id, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
+      [QUERIES.applyEffect, ROLLER, { askerId: null, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
     ];
     for (const [query, asker, data] of forged) {
       await expect(askAs(asker, query, data)).resolves.toMatchObject({ ok: false });

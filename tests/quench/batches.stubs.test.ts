@@ -110,7 +110,6 @@ const FOUNDRY_ONLY: Readonly<Record<string, string>> = {
   "CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER": "core constants are not imitated",
   "game.settings.settings.has": "the registered settings map is core's",
   "game.system.id": "the running system's manifest",
-  "game.users.get": "the world's users collection (the stand-in knows only the active GM)",
 };
 
 /** Every value-position path rooted at a Foundry global in src/quench (types are not values and are skipped). */

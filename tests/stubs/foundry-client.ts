@@ -510,7 +510,8 @@ Object.defineProperties(game, {
   user: { get: () => world.user, configurable: true },
   // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14 foundry.config.ReleaseData).
   release: { get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }), configurable: true },
-  users: { value: Object.defineProperty({}, "activeGM", { get: () => world.gm }), configurable: true },
+  // Foundry: `game.users` is the Users collection: `activeGM`, and `get(id)` for any user of the world.
+  users: { value: Object.defineProperty({ get: (id: string) => world.users.get(id) }, "activeGM", { get: () => world.gm }), configurable: true },
   // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one.
   messages: { value: { get: (id: string) => world.messages.get(id) }, configurable: true },
   // The system's own settings from `world.settings`; core's chat mode setting by generation (./chat.ts).

@@ -35,6 +35,12 @@ export const world = {
   generation: 13 as Generation,
   user: { id: "player1", isGM: false, targets: new Set() } as UserStub,
   gm: null as GmStub | null,
+  /**
+   * The world's users by id (`game.users.get`): player1 and player2, and the GM ("gm"), each with
+   * `active` — connected now (Foundry: User#active, "Is this User currently active?"). A test may mark
+   * one offline.
+   */
+  users: new Map<string, { id: string; isGM: boolean; active: boolean; name: string }>(),
   settings: new Map<string, unknown>(),
   warnings: [] as string[],
   /** Every notification with the screen it showed on. */
@@ -117,6 +123,13 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.generation = generation;
   world.user = { id: "player1", isGM: false, targets: new Set() };
   world.gm = null;
+  world.users = new Map(
+    [
+      ["player1", false],
+      ["player2", false],
+      ["gm", true],
+    ].map(([id, isGM]) => [String(id), { id: String(id), isGM: Boolean(isGM), active: true, name: String(id) }]),
+  );
   world.settings = new Map(Object.entries(DEFAULT_SETTINGS));
   world.warnings = [];
   world.notices = [];

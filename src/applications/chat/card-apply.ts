@@ -83,7 +83,7 @@ export async function applyEffectClick(message: ChatMessage.Implementation, stat
   const options = [{ value: "main", label: actor.name }, ...system.facets.map((f, i) => ({ value: String(i), label: f.name }))];
   const picked = options.length > 1 ? await chooseOne("TERRAN.Card.chooseFacetTitle", "TERRAN.Card.chooseFacet", options) : "main";
   if (picked === null) return;
-  const request: ApplyEffectRequest = { messageId: message.id ?? "", hit, targetUuid: actor.uuid, facet: picked === "main" ? null : Number(picked), version };
+  const request: ApplyEffectRequest = { askerId: currentAsker().id, messageId: message.id ?? "", hit, targetUuid: actor.uuid, facet: picked === "main" ? null : Number(picked), version };
   const summary: AppliedSummary<unknown> = here ? await applyEffectFromCard(request, currentAsker()) : await askGm(QUERIES.applyEffect, request);
   tell(summary, actor.name);
 }
@@ -117,7 +117,7 @@ export async function applyHarmClick(message: ChatMessage.Implementation, state:
       const here = runsHere(message, state.rollerId, actor, "challenge");
       const choices = await harmChoices(actor, effect);
       if (!choices) return;
-      const request: ApplyHarmRequest = { messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
+      const request: ApplyHarmRequest = { askerId: currentAsker().id, messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
       const summary: AppliedSummary<unknown> = here ? await applyHarmFromCard(request, currentAsker()) : await askGm(QUERIES.applyHarm, request);
       current = summary.version;
       tell(summary, actor.name);

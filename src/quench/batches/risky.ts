@@ -7,6 +7,7 @@ import { riskyCardResult } from "../../chat/risky-card.ts";
 import type { ChallengeData } from "../../data/actor/challenge.ts";
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
+import { applyEffectFromCard } from "../../documents/card-changes.ts";
 import { QUERIES, type QueryAnswer } from "../../documents/queries.ts";
 import { chooseAndConfirm, postCard, riskyState } from "../cards.ts";
 import { currentUser, Made, type TerranBatch } from "../support.ts";
@@ -14,9 +15,10 @@ import { currentUser, Made, type TerranBatch } from "../support.ts";
 /** Two Light sixes: a full success whose Effect die explodes; the chain rolls 6 then 2. */
 export const FORCED = { light: [6, 6], dark: [], precision: 0, effect: 1, chain: [6, 2] } as const;
 
+/** A player's request as the GM's client receives it: the request names its asker; Foundry passes no sender (foundryvtt#13418). */
 export async function applyAs(user: User.Implementation, message: ChatMessage.Implementation, target: Actor.Implementation): Promise<QueryAnswer> {
-  const request = { messageId: message.id ?? "", hit: "effect", targetUuid: target.uuid, facet: null, version: riskyState(message).version };
-  return CONFIG.queries[QUERIES.applyEffect](request, { user });
+  const request = { askerId: user.id ?? "", messageId: message.id ?? "", hit: "effect", targetUuid: target.uuid, facet: null, version: riskyState(message).version };
+  return CONFIG.queries[QUERIES.applyEffect](request, {});
 }
 
 export const riskyBatch: TerranBatch = {
@@ -52,8 +54,11 @@ export const riskyBatch: TerranBatch = {
 
       it("applies its Effect to the Challenge and records it on the card (R-RA-7)", async () => {
         const before = (vault.system as ChallengeData).disposition.value;
-        const answer = await applyAs(currentUser(), message, vault);
-        assert.isTrue(answer.ok, JSON.stringify(answer));
+        // A GM applies on their own client, in the same one-step change the query runs for a player.
+        const user = currentUser();
+        const request = { askerId: user.id ?? "", messageId: message.id ?? "", hit: "effect" as const, targetUuid: vault.uuid, facet: null, version: riskyState(message).version };
+        const answer = await applyEffectFromCard(request, { id: user.id ?? "", isGM: user.isGM, user });
+        assert.isTrue(answer.recorded, JSON.stringify(answer));
         const after = (vault.system as ChallengeData).disposition.value;
         assert.isAbove(before, after, "the Disposition went down");
         const applied = riskyState(message).applied;
