@@ -8,14 +8,12 @@
  */
 import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
 import type { DeepPartial } from "fvtt-types/utils";
-import { developableAttributes, GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
+import { GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
 import { ConditionData } from "../../data/item/condition.ts";
 import { itemSnapshot } from "../../data/snapshot.ts";
-import { deriveCharacter } from "../../data/derived.ts";
-import type { AdvancementSource } from "../../data/source.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { confirm } from "../../documents/dialogs.ts";
 import { askRest } from "./ask-rest.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
@@ -28,7 +26,8 @@ import { schemaLimits } from "./submit.ts";
 import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
 import { prepareConditionDrop } from "./condition-drop.ts";
-import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat, type ImportedItemData } from "./sheet-glue.ts";
+import { buyAdvancement } from "./advancement-drop.ts";
+import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, inputOf } from "../dom.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -248,39 +247,12 @@ export class CharacterSheet<
     const data = importData(item);
     const system = item.system;
     if (system instanceof AdvancementData) {
-      await this.#gainAdvancement({ ...data, name: item.name, system: system.toObject() });
+      await buyAdvancement(actor, { ...data, name: item.name, system: system.toObject() });
       return;
     }
     if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
     const created = system instanceof ConditionData ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags]) : data;
     if (created) await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
-  }
-
-  /** R-XP-2 / R-CHAR-5 / R-GRIT-3: asks Developed's attribute, offers the GM's override, then buys it. */
-  async #gainAdvancement(data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource }): Promise<void> {
-    const advancement = data.system;
-    const actor = this.#terranActor;
-    const state = actor.characterState();
-    let developed = advancement.developed;
-    if (advancement.flags.includes("developed") && developed === "") {
-      const open = developableAttributes(state.source.attributes);
-      if (open.length > 0) {
-        const picked = await chooseOne(
-          "TERRAN.Sheet.Developed.title",
-          "TERRAN.Sheet.Developed.prompt",
-          open.map((a) => ({ value: a, label: `TERRAN.Attribute.${a}` })),
-        );
-        if (!picked || !isAttribute(picked)) return;
-        developed = picked;
-      }
-    }
-    const derived = deriveCharacter(state.source, state.items);
-    let gmOverride = false;
-    if (game.user?.isGM && state.source.xp < derived.nextAdvancementCost) {
-      gmOverride = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
-      if (!gmOverride) return;
-    }
-    await actor.gainAdvancement({ ...data, system: { ...advancement, developed } }, { gmOverride });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -404,7 +376,7 @@ export class CharacterSheet<
     const key = target.dataset.key ?? "";
     const source = engineAdvancementSource(key, currentRuleset().id);
     if (!source) return;
-    await this.#gainAdvancement({ name: localize(`TERRAN.Adv.${key}`), system: source });
+    await buyAdvancement(this.#terranActor, { name: localize(`TERRAN.Adv.${key}`), system: source });
   }
 
 }

@@ -1,0 +1,37 @@
+/**
+ * Buying an Advancement dropped on the character sheet (R-XP-2): the choices the player or GM makes on
+ * this screen first (Developed's attribute, R-CHAR-5; the GM's override when the XP is short), then the
+ * actor's operation, which checks the rules, spends the XP and offers the Grit roll (R-GRIT-3).
+ */
+import { developableAttributes, isAttribute } from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import type { AdvancementSource } from "../../data/source.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import type { ImportedItemData } from "./sheet-glue.ts";
+
+/** R-XP-2 / R-CHAR-5 / R-GRIT-3: an Advancement dropped on the sheet — asks Developed's attribute, offers the GM's override, then buys it. */
+export async function buyAdvancement(actor: TerranActor, data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource }): Promise<void> {
+  const advancement = data.system;
+  const state = actor.characterState();
+  let developed = advancement.developed;
+  if (advancement.flags.includes("developed") && developed === "") {
+    const open = developableAttributes(state.source.attributes);
+    if (open.length > 0) {
+      const picked = await chooseOne(
+        "TERRAN.Sheet.Developed.title",
+        "TERRAN.Sheet.Developed.prompt",
+        open.map((a) => ({ value: a, label: `TERRAN.Attribute.${a}` })),
+      );
+      if (!picked || !isAttribute(picked)) return;
+      developed = picked;
+    }
+  }
+  const derived = deriveCharacter(state.source, state.items);
+  let gmOverride = false;
+  if (game.user?.isGM && state.source.xp < derived.nextAdvancementCost) {
+    gmOverride = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
+    if (!gmOverride) return;
+  }
+  await actor.gainAdvancement({ ...data, system: { ...advancement, developed } }, { gmOverride });
+}
