@@ -6,51 +6,18 @@ import { describe, expect, it } from "vitest";
 import {
   confirmEffect,
   confirmSecondHit,
-  createChallengeCard,
   harmRecorded,
   recordApplied,
   recordHarm,
   riskyCardResult,
   type AppliedEntry,
-  type ChallengeCardState,
-  type HarmEntry,
 } from "../../src/chat/index.ts";
-import { card, expectCode, GM, ROLLER } from "./fixtures.ts";
+import { card, challenge, expectCode, GM, harm, ROLLER } from "./fixtures.ts";
 
 const as = <T,>(value: unknown): T => value as T;
 
 function applied(partial: Partial<AppliedEntry> = {}): AppliedEntry {
   return { hit: "effect", targetName: "Brute", facet: "Fight", effect: 3, before: 10, after: 7, userId: ROLLER.id, ...partial };
-}
-
-/** Effect 14 (6 exploding into 6, 2), as in challenge-card.test.ts. */
-function challenge(): ChallengeCardState {
-  return createChallengeCard({
-    rollerId: GM.id,
-    challengeUuid: "Actor.brute",
-    challengeName: "Brute",
-    facetName: "Fight",
-    stats: { dice: 2, halved: false },
-    faces: [3, 6],
-    chain: [6, 2],
-  });
-}
-
-function harm(partial: Partial<HarmEntry> = {}): HarmEntry {
-  return {
-    targetName: "Mira",
-    effect: 14,
-    armour: 1,
-    damage: 13,
-    shieldSacrificed: false,
-    gritBefore: 5,
-    gritAfter: 0,
-    wound: "broken",
-    mortallyWounded: false,
-    dead: false,
-    userId: ROLLER.id,
-    ...partial,
-  };
 }
 
 describe("Risky card: recordApplied checks the record against the card (R-RA-7, R-CH-5)", () => {

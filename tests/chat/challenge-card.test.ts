@@ -3,46 +3,12 @@ import {
   CARD_ACTIONS,
   challengeCardResult,
   challengeCardView,
-  createChallengeCard,
   harmRecorded,
   recordHarm,
-  type ChallengeCardInput,
   type ChallengeCardState,
-  type HarmEntry,
 } from "../../src/chat/index.ts";
 import { english } from "../support/templates.ts";
-import { challengeViewer, expectCode, GM, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
-
-function challenge(partial: Partial<ChallengeCardInput> = {}): ChallengeCardState {
-  return createChallengeCard({
-    rollerId: GM.id,
-    challengeUuid: "Actor.brute",
-    challengeName: "Brute",
-    facetName: "Fight",
-    tierKey: "TERRAN.ChallengeTier.serious",
-    stats: { dice: 2, halved: false },
-    faces: [3, 6],
-    chain: [6, 2],
-    ...partial,
-  });
-}
-
-function harm(partial: Partial<HarmEntry> = {}): HarmEntry {
-  return {
-    targetName: "Mira",
-    effect: 14,
-    armour: 1,
-    damage: 13,
-    shieldSacrificed: false,
-    gritBefore: 5,
-    gritAfter: 0,
-    wound: "broken",
-    mortallyWounded: false,
-    dead: false,
-    userId: ROLLER.id,
-    ...partial,
-  };
-}
+import { challenge, challengeViewer, expectCode, GM, harm, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
 const render = (state: ChallengeCardState, who = challengeViewer(GM)): HTMLElement => renderDom("chat/challenge-card.hbs", challengeCardView(state, who));
 

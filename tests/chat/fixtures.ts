@@ -1,8 +1,8 @@
 /** Builders shared by the chat card tests: plain card states, users, viewers, and a DOM to read. */
 import { Window } from "happy-dom";
 import { expect } from "vitest";
-import type { CardViewer, ChallengeCardViewer, RiskyCardInput, RiskyCardState } from "../../src/chat/index.ts";
-import { createRiskyCard } from "../../src/chat/index.ts";
+import type { CardViewer, ChallengeCardInput, ChallengeCardState, ChallengeCardViewer, HarmEntry, RiskyCardInput, RiskyCardState } from "../../src/chat/index.ts";
+import { createChallengeCard, createRiskyCard } from "../../src/chat/index.ts";
 import { RulesError, type Pool, type PoolLine, type RulesErrorCode } from "../../src/rules/index.ts";
 import { renderTemplate } from "../support/templates.ts";
 
@@ -75,4 +75,37 @@ export function expectCode(fn: () => unknown, code: RulesErrorCode): RulesError 
   expect(error.code).toBe(code);
   expect(error.message.length).toBeGreaterThan(10);
   return error;
+}
+
+/** A Serious Challenge card, Effect 14 (3 and 6, the 6 exploding into 6, 2). */
+export function challenge(partial: Partial<ChallengeCardInput> = {}): ChallengeCardState {
+  return createChallengeCard({
+    rollerId: GM.id,
+    challengeUuid: "Actor.brute",
+    challengeName: "Brute",
+    facetName: "Fight",
+    tierKey: "TERRAN.ChallengeTier.serious",
+    stats: { dice: 2, halved: false },
+    faces: [3, 6],
+    chain: [6, 2],
+    ...partial,
+  });
+}
+
+/** A harm record that follows from that card: Grit 5, armour 1, damage 13, Broken marked. */
+export function harm(partial: Partial<HarmEntry> = {}): HarmEntry {
+  return {
+    targetName: "Mira",
+    effect: 14,
+    armour: 1,
+    damage: 13,
+    shieldSacrificed: false,
+    gritBefore: 5,
+    gritAfter: 0,
+    wound: "broken",
+    mortallyWounded: false,
+    dead: false,
+    userId: ROLLER.id,
+    ...partial,
+  };
 }
