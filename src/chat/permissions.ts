@@ -14,6 +14,8 @@
  *     an owner under "owners" still applies to what they own: the target itself then remembers the card
  *     (src/documents/card-changes.ts), so it is never applied twice.
  */
+import { RulesError } from "../rules/index.ts";
+
 export interface CardUser {
   readonly id: string;
   readonly isGM: boolean;
@@ -81,6 +83,13 @@ export function mayAskToApply(input: PermissionInput): boolean {
   if (isRollerOrGm(input.user, input.rollerId)) return true;
   if (input.targetOwnedByUser === false) return false;
   return (input.cardKind ?? "risky") === "challenge" || input.applySetting === "owners";
+}
+
+/** `mayAskToApply`, as a refusal: the client's check before it asks, and the GM's side's check of what it is asked. */
+export function assertMayAskToApply(input: PermissionInput): void {
+  if (!mayAskToApply(input)) {
+    throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", { reason: "notOwner" });
+  }
 }
 
 /** May this user change the target itself (a GM; its owner under "owners")? */

@@ -139,7 +139,6 @@ export const CARD_REASON = {
   egoUndone: "TERRAN.Card.Reason.egoUndone",
   noSecondHit: "TERRAN.Card.Reason.noSecondHit",
   secondNotConfirmed: "TERRAN.Card.Reason.secondNotConfirmed",
-  notOwner: "TERRAN.Card.Reason.notOwner",
   noTarget: "TERRAN.Card.Reason.noTarget",
 } as const;
 

@@ -18,19 +18,18 @@
 import {
   challengeCardResult,
   harmRecorded,
-  mayAskToApply,
+  assertMayAskToApply,
   recordApplied,
   recordHarm,
   riskyCardResult,
   type ApplyEffectRequest,
   type ApplyHarmRequest,
-  type ApplySetting,
   type CardUser,
 } from "../chat/index.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import { RulesError } from "../rules/index.ts";
-import { SETTINGS } from "../settings/settings.ts";
+import { currentApplyPermission } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
@@ -79,10 +78,6 @@ async function actorFrom(uuid: string): Promise<TerranActor> {
   return doc;
 }
 
-function applySetting(): ApplySetting {
-  return game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
-}
-
 /** May this client's user (who runs the step, not who asked) update the message: its author or a GM? */
 function mayRecord(message: ChatMessage.Implementation): boolean {
   const user = game.user;
@@ -92,10 +87,7 @@ function mayRecord(message: ChatMessage.Implementation): boolean {
 
 function assertMayAsk(asker: Asker, rollerId: string, target: TerranActor, cardKind: "risky" | "challenge"): void {
   const owned = target.testUserPermission(asker.user, "OWNER");
-  const input = { user: asker, rollerId, gmOnline: true, targetOwnedByUser: owned, applySetting: applySetting(), cardKind };
-  if (!mayAskToApply(input)) {
-    throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", { reason: "notOwner" });
-  }
+  assertMayAskToApply({ user: asker, rollerId, gmOnline: true, targetOwnedByUser: owned, applySetting: currentApplyPermission(), cardKind });
 }
 
 function assertVersion(version: number, expected: number): void {

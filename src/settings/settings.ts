@@ -92,6 +92,11 @@ export function currentRuleset(): Ruleset {
   return getRuleset(id);
 }
 
+/** Who may apply Effects and harm directly (the world setting; the GM only when unreadable). */
+export function currentApplyPermission(): ApplyPermission {
+  return game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+}
+
 export function currentRulesetId(): RulesetId {
   return currentRuleset().id;
 }

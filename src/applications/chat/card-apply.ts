@@ -16,7 +16,7 @@ import { assessHarmOperation } from "../../documents/operations/index.ts";
 import { askGm, gmOnline, QUERIES } from "../../documents/queries.ts";
 import {
   harmRecorded,
-  mayAskToApply,
+  assertMayAskToApply,
   mayChangeTarget,
   type ApplyEffectRequest,
   type ApplyHarmRequest,
@@ -26,8 +26,7 @@ import {
   type RiskyCardState,
 } from "../../chat/index.ts";
 import { RulesError, type WoundTrack } from "../../rules/index.ts";
-import { SETTINGS } from "../../settings/settings.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
+import { currentApplyPermission } from "../../settings/settings.ts";
 
 /** The actors of the tokens the user targets, else of the selected ones. */
 function chosenActors(): Actor.Implementation[] {
@@ -55,9 +54,9 @@ function currentAsker(): Asker {
  */
 function runsHere(message: ChatMessage.Implementation, rollerId: string, target: Actor.Implementation, cardKind: "risky" | "challenge"): boolean {
   const asker = currentAsker();
-  const setting = game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+  const setting = currentApplyPermission();
   const input: PermissionInput = { user: asker, rollerId, gmOnline: gmOnline(), targetOwnedByUser: target.isOwner, applySetting: setting, cardKind };
-  if (!mayAskToApply(input)) throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", { reason: "notOwner" });
+  assertMayAskToApply(input);
   const recordsHere = asker.isGM || message.author?.id === asker.id;
   if (mayChangeTarget(input) && (recordsHere || !input.gmOnline)) return true;
   if (input.gmOnline) return false;

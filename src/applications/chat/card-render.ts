@@ -1,7 +1,7 @@
 /** Renders a card's template for the current user, from the state in the message's flags. */
 import { cardPermission, challengeCardView, riskyCardView, teslaButton, teslaTaken, type CardUser } from "../../chat/index.ts";
 import { gmOnline } from "../../documents/queries.ts";
-import { SETTINGS } from "../../settings/settings.ts";
+import { currentApplyPermission, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { StoredCard } from "../../documents/card-flags.ts";
 
@@ -19,7 +19,7 @@ export function currentCardUser(): CardUser {
 function viewer(rollerId: string, cardKind: "risky" | "challenge") {
   const user = currentCardUser();
   const online = gmOnline();
-  const applySetting = game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+  const applySetting = currentApplyPermission();
   const permission = cardPermission({ user, rollerId, gmOnline: online, targetOwnedByUser: null, applySetting, cardKind });
   return { ...user, gmOnline: online, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
 }
