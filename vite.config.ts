@@ -45,7 +45,13 @@ export default defineConfig({
     lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
     rolldownOptions: {
       output: {
-        codeSplitting: false,
+        // Code a client needs only on first use (the Quench batches, the roll dialog, a card's click
+        // handling, the world migration, the sheets' behaviour) is reached by `import()` and split into
+        // chunks/ beside the entry, so startup stays within the 45 kB budget (bench/size.ts). Foundry
+        // loads a system's `esmodules` as ES modules from its folder, and their relative imports with
+        // them (foundryvtt/crucible: system.json names crucible.mjs, which imports ./module/…).
+        codeSplitting: true,
+        chunkFileNames: "chunks/[name].mjs",
         // Vite's lib mode keeps whitespace in an ES bundle (it expects a library to be bundled again);
         // this bundle is what Foundry loads, so it is minified whole (Oxc: compress, mangle, codegen).
         // Class names are kept (the minifier's keepNames, and rolldown's own) so saved rolls revive as

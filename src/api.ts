@@ -3,7 +3,6 @@
  * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
  * the scene (the effects of activated advancements).
  */
-import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
 import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
 import { TerranActor } from "./documents/actor.ts";
@@ -26,6 +25,8 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
     else if (item && weaponSystem) target = { kind: "attribute", attribute: weaponAttribute(currentRuleset(), weaponSystem.ranges) };
     else throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, { id: what });
     const weapon = snapshot && weaponSystem ? { id: snapshot.id, name: snapshot.name, system: weaponSystem } : null;
+    // The dialog (and its odds) loads on first use: it is not part of the startup bundle (bench/size.ts).
+    const { RollDialog } = await import("./applications/dialogs/roll-dialog.ts");
     await new RollDialog({ actor, target, weapon }).render({ force: true });
   });
 }

@@ -9,7 +9,6 @@ import { ArmourData } from "./data/item/armour.ts";
 import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
 import { TRACKABLE } from "./data/token-bars.ts";
-import { migrateWorld } from "./data/world-migration.ts";
 import { registerDiceSoNice } from "./dice/dsn.ts";
 import { TerranRoll } from "./dice/terran-roll.ts";
 import { TerranActor } from "./documents/actor.ts";
@@ -48,8 +47,9 @@ Hooks.once("diceSoNiceReady", registerDiceSoNice);
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
+// The world migration (GM only, when the schema version is behind) loads on ready, after startup.
 Hooks.once("ready", () => {
-  void migrateWorld();
+  void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
 });
 
 export { rules, SYSTEM_ID };

@@ -13,6 +13,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPack, sourceFiles, SOURCE_ROOT } from "../../scripts/packs/lib.ts";
+import { bundleGraph } from "../../scripts/bundle-graph.ts";
 import { buildSystem, writeRelease, zipFolder } from "../../scripts/package.ts";
 import { DERIVED_FIELDS, releaseManifest, releaseUrls, RELEASE_MANIFEST, RELEASE_ZIP } from "../../scripts/release-manifest.ts";
 
@@ -87,18 +88,28 @@ describe("npm run package: the release zip, unpacked", () => {
     expect(files.filter((f) => /sandbox|standin/i.test(f))).toEqual([]);
     expect(files).not.toContain("template.json");
     expect(files.filter((f) => /(^|\/)(src|tests|scripts|node_modules|_source)\//.test(f) || f.endsWith(".ts"))).toEqual([]);
-    // Decided: terran.mjs.map ships beside the bundle (stack traces in the browser point at our
-    // TypeScript); no other map does.
-    expect(files.filter((f) => f.endsWith(".map"))).toEqual(["terran.mjs.map"]);
+    // Decided: each JavaScript file ships with its source map beside it (stack traces in the browser
+    // point at our TypeScript); no other map does.
+    const scripts = files.filter((f) => f.endsWith(".mjs"));
+    expect(files.filter((f) => f.endsWith(".map")).sort()).toEqual(scripts.map((f) => `${f}.map`).sort());
     expect(readInstalled("terran.mjs")).toMatch(/\/\/# sourceMappingURL=terran\.mjs\.map\s*$/);
     expect((JSON.parse(readInstalled("terran.mjs.map")) as { file?: string }).file).toBe("terran.mjs");
     // The packs' lock and info log (written by LevelDB on open, naming the build folder) are not shipped.
     expect(files.filter((f) => /\/(LOCK|LOG)$/.test(f))).toEqual([]);
   });
 
-  it("ships the bundle minified (no indented lines) with the document classes' names kept", () => {
-    const bundle = readInstalled("terran.mjs");
-    expect(bundle.split("\n").filter((line) => /^\s+\S/.test(line))).toEqual([]);
+  it("holds every chunk the bundle loads, at startup or on first use, and nothing it does not", () => {
+    const graph = bundleGraph(installed, "terran.mjs");
+    expect(graph.startup[0]).toBe("terran.mjs");
+    expect(graph.lazy.length, "the Quench batches, the sheets' and dialog's code load on first use").toBeGreaterThan(0);
+    expect([...graph.startup, ...graph.lazy].filter((f) => !files.includes(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith(".mjs") && !graph.startup.includes(f) && !graph.lazy.includes(f))).toEqual([]);
+  });
+
+  it("ships the bundle minified (no indented lines) with the document classes' names kept in what loads at startup", () => {
+    const scripts = files.filter((f) => f.endsWith(".mjs"));
+    for (const file of scripts) expect(readInstalled(file).split("\n").filter((line) => /^\s+\S/.test(line)), file).toEqual([]);
+    const bundle = bundleGraph(installed, "terran.mjs").startup.map(readInstalled).join("\n");
     for (const name of ["TerranRoll", "TerranActor", "TerranItem", "TerranChatMessage"]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));
     }

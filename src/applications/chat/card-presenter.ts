@@ -1,8 +1,14 @@
 /** Hands the card's drawing and click handling to the ChatMessage document (it must not import this layer). */
 import { TerranChatMessage } from "../../documents/chat-message.ts";
-import { onCardClick } from "./card-controller.ts";
 import { renderCard } from "./card-render.ts";
 
 export function registerCardPresenter(): void {
-  TerranChatMessage.presenter = { render: renderCard, onClick: onCardClick };
+  TerranChatMessage.presenter = {
+    render: renderCard,
+    // A card's buttons load their handling on the first click (not part of the startup bundle: bench/size.ts).
+    onClick: async (...args) => {
+      const { onCardClick } = await import("./card-controller.ts");
+      return onCardClick(...args);
+    },
+  };
 }

@@ -1,0 +1,52 @@
+/**
+ * The built bundle's module graph, read from the files themselves: which chunks a browser loads at
+ * startup (the entry Foundry names in `esmodules` and everything it imports statically, transitively)
+ * and which only when some code asks for them (`import()`: the Quench batches, the sheets' behaviour,
+ * the roll dialog…). Used by the size bench (the 45 kB budget is the startup part) and by the package
+ * test (every chunk any file imports is in the zip).
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+
+export interface BundleGraph {
+  /** Files loaded at startup, the entry first (paths relative to the dist folder). */
+  readonly startup: readonly string[];
+  /** Files reached only through a dynamic `import()` from some file of the graph. */
+  readonly lazy: readonly string[];
+}
+
+/**
+ * Relative specifiers of a minified ES module: static (`import{a}from"./x.mjs"`, `import*as b from…`,
+ * `import"./x.mjs"`, `export{a}from…`, `export*from…`) and dynamic (`import("./x.mjs")`). Whole
+ * statements are matched, so a string that merely contains "from './x'" is not taken for an import.
+ */
+export function moduleImports(code: string): { readonly static: string[]; readonly dynamic: string[] } {
+  const quoted = String.raw`["'\x60](\.{1,2}/[^"'\x60]+)["'\x60]`;
+  const bindings = String.raw`(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?`;
+  const statement = new RegExp(String.raw`(?:^|[;}\s])(?:import\s*${bindings}\s*from|import|export\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?)\s*from)\s*${quoted}`, "g");
+  const dynamic = [...code.matchAll(new RegExp(String.raw`\bimport\(\s*${quoted}\s*\)`, "g"))].map((m) => m[1] ?? "");
+  return { static: [...code.matchAll(statement)].map((m) => m[1] ?? ""), dynamic };
+}
+
+/** Walks the graph from `entry` (relative to `dist`). */
+export function bundleGraph(dist: string, entry: string): BundleGraph {
+  const startup: string[] = [];
+  const lazyQueue: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string, queue: string[]): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    queue.push(file);
+    const found = moduleImports(readFileSync(join(dist, file), "utf8"));
+    const resolveFrom = (spec: string): string => normalize(relative(dist, join(dist, dirname(file), spec)));
+    for (const spec of found.static) visit(resolveFrom(spec), queue);
+    for (const spec of found.dynamic) pending.push(resolveFrom(spec));
+  };
+  const pending: string[] = [];
+  visit(normalize(entry), startup);
+  while (pending.length > 0) {
+    const next = pending.shift();
+    if (next !== undefined) visit(next, lazyQueue);
+  }
+  return { startup, lazy: lazyQueue };
+}

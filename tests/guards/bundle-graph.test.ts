@@ -1,0 +1,36 @@
+/**
+ * scripts/bundle-graph.ts reads the built files' imports to tell startup code from code loaded on first
+ * use (the size budget and the package test rest on it): its reading of minified ES modules.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bundleGraph, moduleImports } from "../../scripts/bundle-graph.ts";
+
+const dist = mkdtempSync(join(tmpdir(), "terran-graph-"));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe("the bundle's module graph", () => {
+  it("reads static imports (with and without bindings) and dynamic import() in minified code, in any quotes", () => {
+    const code = `import{a as e,b as t}from"./chunks/core.mjs";import"./side.mjs";export*from"./re.mjs";const x=()=>import(\`./chunks/late.mjs\`),y=import('../up.mjs');export{e};`;
+    expect(moduleImports(code)).toEqual({ static: ["./chunks/core.mjs", "./side.mjs", "./re.mjs"], dynamic: ["./chunks/late.mjs", "../up.mjs"] });
+  });
+
+  it("ignores bare specifiers and words that only look like imports", () => {
+    expect(moduleImports(`const important="from './x'";import{y}from"pixi.js";`)).toEqual({ static: [], dynamic: [] });
+  });
+
+  it("startup is the entry and its static imports, transitively; a file reached only by import() loads later, even when it imports startup code", () => {
+    mkdirSync(join(dist, "chunks"), { recursive: true });
+    writeFileSync(join(dist, "entry.mjs"), `import{a}from"./chunks/core.mjs";Hooks.once("ready",()=>import("./chunks/sheet.mjs"));`);
+    writeFileSync(join(dist, "chunks/core.mjs"), `import"./util.mjs";export const a=1;`);
+    writeFileSync(join(dist, "chunks/util.mjs"), `export const u=1;`);
+    writeFileSync(join(dist, "chunks/sheet.mjs"), `import{a}from"./core.mjs";import{d}from"./dialog.mjs";`);
+    writeFileSync(join(dist, "chunks/dialog.mjs"), `export const d=1;`);
+    expect(bundleGraph(dist, "entry.mjs")).toEqual({
+      startup: ["entry.mjs", "chunks/core.mjs", "chunks/util.mjs"],
+      lazy: ["chunks/sheet.mjs", "chunks/dialog.mjs"],
+    });
+  });
+});
