@@ -118,7 +118,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
     it("R-COND-1 (stand-ins): a condition stored before the shift existed (schema 1) reads as no shift, and its removal moves nothing", async () => {
       const actor = mira();
-      const old = JSON.parse(readFileSync(resolve(import.meta.dirname, "../fixtures/schema-1/condition-slow.json"), "utf8")) as Json;
+      const old = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../src/quench/fixtures/schema-1/condition-slow.json"), "utf8")) as Json;
       const slow = item("condition", "Slow", old, stub(actor));
       expect((slow.system as ConditionData).shift).toEqual({ raise: "", lower1: "", lower2: "" });
       await slow.delete();

@@ -1,18 +1,19 @@
 /**
  * A world saved with schema 1 loads without losing anything: each schema-1 fixture of the repository
- * (tests/fixtures/schema-1, bundled here as data) is loaded as Foundry loads a stored document — a
+ * (src/quench/fixtures/schema-1, bundled here as data; the unit migration tests read the same files)
+ * is loaded as Foundry loads a stored document — a
  * document built from its source, through the real model's `migrateData`, cleaning and validation —
  * and keeps every value the pure migration and repair produce (src/data/migrations), including what
  * could not be converted (kept under `unmigrated`).
  */
-import advancementDieHard from "../../../tests/fixtures/schema-1/advancement-die-hard.json";
-import armourPlates from "../../../tests/fixtures/schema-1/armour-plates.json";
-import challengeNumberDisposition from "../../../tests/fixtures/schema-1/challenge-number-disposition.json";
-import characterNoWounds from "../../../tests/fixtures/schema-1/character-no-wounds.json";
-import characterSeasoned from "../../../tests/fixtures/schema-1/character-seasoned.json";
-import characterUnreadable from "../../../tests/fixtures/schema-1/character-unreadable.json";
-import conditionSlow from "../../../tests/fixtures/schema-1/condition-slow.json";
-import weaponMachete from "../../../tests/fixtures/schema-1/weapon-machete.json";
+import advancementDieHard from "../fixtures/schema-1/advancement-die-hard.json";
+import armourPlates from "../fixtures/schema-1/armour-plates.json";
+import challengeNumberDisposition from "../fixtures/schema-1/challenge-number-disposition.json";
+import characterNoWounds from "../fixtures/schema-1/character-no-wounds.json";
+import characterSeasoned from "../fixtures/schema-1/character-seasoned.json";
+import characterUnreadable from "../fixtures/schema-1/character-unreadable.json";
+import conditionSlow from "../fixtures/schema-1/condition-slow.json";
+import weaponMachete from "../fixtures/schema-1/weapon-machete.json";
 import { migrateActorSystem, migrateItemSystem, repairWithRecords, UNMIGRATED_KEY } from "../../data/migrations/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { TerranItem } from "../../documents/item.ts";
