@@ -34,6 +34,31 @@ function copyStatic(): Plugin {
   };
 }
 
+/**
+ * Every module the entry imports statically (transitively): what a client loads at startup anyway. They
+ * go into one chunk beside the entry (one request, one gzip stream) instead of the several shared chunks
+ * automatic splitting makes when lazy code shares them; `test` reads the set this plugin fills at the
+ * end of the build, before chunks are made.
+ */
+const startupModules = new Set<string>();
+function collectStartup(): Plugin {
+  return {
+    name: "terran-startup-modules",
+    apply: "build",
+    buildEnd() {
+      startupModules.clear();
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
+      const queue = entry ? [entry] : [];
+      while (queue.length > 0) {
+        const id = queue.pop();
+        if (id === undefined || startupModules.has(id)) continue;
+        startupModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
   build: {
@@ -50,7 +75,7 @@ export default defineConfig({
         // chunks/ beside the entry, so startup stays within the 45 kB budget (bench/size.ts). Foundry
         // loads a system's `esmodules` as ES modules from its folder, and their relative imports with
         // them (foundryvtt/crucible: system.json names crucible.mjs, which imports ./module/…).
-        codeSplitting: true,
+        codeSplitting: { groups: [{ name: "startup", test: (id: string) => (startupModules.has(id) && !id.endsWith("src/terran.ts")) || id.includes("rolldown/runtime") }] },
         chunkFileNames: "chunks/[name].mjs",
         // Vite's lib mode keeps whitespace in an ES bundle (it expects a library to be bundled again);
         // this bundle is what Foundry loads, so it is minified whole (Oxc: compress, mangle, codegen).
@@ -67,5 +92,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [copyStatic()],
+  plugins: [collectStartup(), copyStatic()],
 });

@@ -16,7 +16,6 @@ import { TerranChatMessage } from "./documents/chat-message.ts";
 import { registerQueries } from "./documents/queries.ts";
 import { api } from "./api.ts";
 import { TerranItem } from "./documents/item.ts";
-import * as rules from "./rules/index.ts";
 import { registerSettings } from "./settings/settings.ts";
 import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
@@ -52,4 +51,6 @@ Hooks.once("ready", () => {
   void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
 });
 
-export { rules, SYSTEM_ID };
+// Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine
+// would keep every rule (the odds, the creation tables) in the startup bundle whether or not it is used.
+export { SYSTEM_ID };
