@@ -21,6 +21,7 @@ import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
+import { preloadWhenIdle } from "./preload.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -46,9 +47,11 @@ Hooks.once("diceSoNiceReady", registerDiceSoNice);
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
-// The world migration (GM only, when the schema version is behind) loads on ready, after startup.
+// The world migration (GM only, when the schema version is behind) loads on ready, after startup; the
+// code used on first use is fetched in the background once the browser is idle (src/preload.ts).
 Hooks.once("ready", () => {
   void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
+  preloadWhenIdle([() => import("./applications/dialogs/roll-dialog.ts"), () => import("./applications/chat/card-controller.ts")]);
 });
 
 // Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine
