@@ -34,4 +34,5 @@ export * from "./effect-roll.ts";
 export * from "./dark-dice.ts";
 export * from "./experience.ts";
 export * from "./montage.ts";
+export * from "./roll-odds.ts";
 export * from "./rulesets/index.ts";

@@ -123,4 +123,25 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   complicationBand: entry(rules.complicationBand, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
   montageComplication: entry(rules.montageComplication, t(anyRuleset, fc.integer({ min: 0, max: 40 })), { check: (d) => between(d, 0, 3, "a complication") }),
   forkLevel: entry(rules.forkLevel, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
+  // R-LEG-9 … R-LEG-14 exact odds: probabilities 0–1, the expected Ego lost 0…Ego.
+  outcomeOdds: entry(rules.outcomeOdds, t(fc.integer({ min: 0, max: 30 })), { fractional: true, check: (o) => between(o.fail + o.partial + o.success, 1 - 1e-9, 1 + 1e-9, "the bands' sum") }),
+  egoLossOdds: entry(rules.egoLossOdds, t(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 10 }), fc.constantFrom(1, 2), fc.boolean()), {
+    fractional: true,
+    check: (e, [, ego]) => between(e.expectedLoss, 0, ego + 1e-9, "expected Ego lost") ?? between(e.pZero, 0, 1, "P(0)"),
+  }),
+  separateRiskyOdds: entry(rules.separateRiskyOdds, t(anyRuleset, fc.record({ light: A.rating, dark: fc.integer({ min: 0, max: 30 }), ego: fc.integer({ min: 0, max: 10 }), montage: fc.boolean() }, { requiredKeys: ["light", "dark", "ego"] })), {
+    fractional: true,
+    check: (o) => between(o.pEffect, 0, 1, "P(Effect)"),
+  }),
+  keptExplodingOdds: entry(rules.keptExplodingOdds, t(fc.record({ dice: fc.integer({ min: 1, max: 8 }), halved: fc.boolean(), bonus: fc.integer({ min: 0, max: 2 }) })), {
+    fractional: true,
+    check: (o) => between(o.tailCut, 0, o.tailEpsilon, "the tail cut"),
+  }),
+  effectRollOdds: entry(rules.effectRollOdds, t(anyRuleset, A.rank, A.effectTagsArb, fc.integer({ min: 0, max: 2 })), { fractional: true, check: (o) => (o.expected >= 1 ? null : `expected ${o.expected}`) }),
+  sumAtLeastOdds: entry(rules.sumAtLeastOdds, t(fc.integer({ min: 1, max: 30 }), fc.integer({ min: -5, max: 200 })), { fractional: true, check: (o) => between(o.p, 0, 1, "P(sum ≥ target)") }),
+  challengeEffectOdds: entry(rules.challengeEffectOdds, t(anyRuleset, legacyTier, fc.option(fc.integer({ min: 4, max: 8 }), { nil: undefined })), { fractional: true }),
+  montageOdds: entry(rules.montageOdds, t(anyRuleset, fc.record({ light: fc.integer({ min: -2, max: 7 }), dark: fc.integer({ min: 0, max: 6 }), ego: fc.integer({ min: 0, max: 10 }), tier: legacyTier })), {
+    fractional: true,
+    check: (o) => between(o.complication.reduce((s, c) => s + c.p, 0), 1 - 1e-9, 1 + 1e-9, "the complications' sum"),
+  }),
 };
