@@ -195,3 +195,9 @@ export function restHp(ruleset: Ruleset, state: HpState, max: number): HpState {
   if (state.wound !== "none") throw new RulesError("not-allowed", "A wound must heal (a week of care) before rest brings HP back.");
   return { ...state, hp: max };
 }
+
+/** R-LEG-4 (ruling) when the maximum drops (a rating lost), current HP never stay above it. */
+export function hpWithinMax(state: HpState, max: number): HpState {
+  assertHpState(state);
+  return { ...state, hp: Math.min(state.hp, assertInteger(max, "HP max", 0)) };
+}

@@ -107,3 +107,18 @@ export function buildSkillPool(input: SkillPoolInput): Pool {
   const clamp = raw > max ? "max" : raw < 0 ? "min" : null;
   return { base: Math.min(base, max), baseLabel: `TERRAN.Attribute.${attribute}`, lines, raw, light, dark, clamp, empty: light + dark === 0 };
 }
+
+/**
+ * R-LEG-16 Obsessive Focus in Legacy: +1d to one skill's rolls and −1d to three other skills', chosen
+ * when the condition is taken (four different skills); no rating moves.
+ */
+export function skillFocusModifiers(ruleset: Ruleset, raise: string, lower: readonly [string, string, string]): SkillDiceModifier[] {
+  const up = assertSkillOf(ruleset, raise);
+  if (!Array.isArray(lower) || lower.length !== 3) throw new RulesError("bad-choice", "Choose three skills to lose a die.");
+  const down = lower.map((id) => assertSkillOf(ruleset, id));
+  if (new Set([up, ...down]).size !== 4) throw new RulesError("bad-choice", "Obsessive Focus needs four different skills: one raised, three lowered.");
+  return [
+    { id: "obsessiveFocus+", dice: 1, label: "TERRAN.Cond.obsessiveFocus", appliesTo: [`skill:${up}`], situational: false },
+    { id: "obsessiveFocus-", dice: -1, label: "TERRAN.Cond.obsessiveFocus", appliesTo: down.map((d) => `skill:${d}`), situational: false },
+  ];
+}

@@ -123,6 +123,9 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   complicationBand: entry(rules.complicationBand, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
   montageComplication: entry(rules.montageComplication, t(anyRuleset, fc.integer({ min: 0, max: 40 })), { check: (d) => between(d, 0, 3, "a complication") }),
   forkLevel: entry(rules.forkLevel, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
+  conditionOf: entry(rules.conditionOf, t(anyRuleset, fc.constantFrom("obsessiveFocus", "estranged", "slow", "__proto__", "stigma"))),
+  skillFocusModifiers: entry(rules.skillFocusModifiers, t(anyRuleset, skill, t(skill, skill, skill))),
+  hpWithinMax: entry(rules.hpWithinMax, t(hpState, fc.integer({ min: 0, max: 12 })), { check: (s, [, max]) => between(s.hp, 0, max, "HP") }),
   // R-LEG-9 … R-LEG-14 exact odds: probabilities 0–1, the expected Ego lost 0…Ego.
   outcomeOdds: entry(rules.outcomeOdds, t(fc.integer({ min: 0, max: 30 })), { fractional: true, check: (o) => between(o.fail + o.partial + o.success, 1 - 1e-9, 1 + 1e-9, "the bands' sum") }),
   egoLossOdds: entry(rules.egoLossOdds, t(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 10 }), fc.constantFrom(1, 2), fc.boolean()), {

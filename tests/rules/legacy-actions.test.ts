@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getAdvancement } from "../../src/rules/advancements.ts";
 import { challengeEffect, challengeStats, makeFacet } from "../../src/rules/challenge.ts";
-import { getCondition } from "../../src/rules/conditions.ts";
+import { conditionOf, getCondition } from "../../src/rules/conditions.ts";
 import { darkDieCost, spendDarkDice, splitEgoCost } from "../../src/rules/dark-dice.ts";
 import { effectDiceFor, effectRoll, multiAttackHits } from "../../src/rules/effect-roll.ts";
 import { advancementTarget, conditionXpFor, developSkill, rollForAdvancement, sessionXp, skillTarget } from "../../src/rules/experience.ts";
@@ -13,7 +13,7 @@ import { fortune } from "../../src/rules/fortune.ts";
 import { forkLevel, gangUp, montageComplication } from "../../src/rules/montage.ts";
 import { effectsThatLand, precisionBand } from "../../src/rules/resolution.ts";
 import { CORE, DEGENESIS, LEGACY } from "../../src/rules/rulesets/index.ts";
-import { buildSkillPool, type SkillPoolInput } from "../../src/rules/skill-pool.ts";
+import { buildSkillPool, skillFocusModifiers, type SkillPoolInput } from "../../src/rules/skill-pool.ts";
 import { successorAdvancements } from "../../src/rules/sayonara.ts";
 
 const ratings = { strength: 1, agility: 2, insight: 0, charisma: 1 };
@@ -69,6 +69,19 @@ describe("Legacy Risky Actions", () => {
     expect(() => buildSkillPool(pool({ modifiers: [{ id: "x", dice: 1, label: "x", appliesTo: ["save:insight"], situational: false }] }))).toThrow(/not an attribute, a skill/);
     expect(getCondition("estranged")).toBeTruthy();
     expect(LEGACY.conditions).toEqual(CORE.conditions);
+  });
+
+  it("R-LEG-16: Legacy reads Obsessive Focus as skill dice chosen when taken and Estranged as Ego max −1; Core keeps its readings", () => {
+    expect(conditionOf(LEGACY, "obsessiveFocus").flags).toEqual(["skillFocus"]);
+    expect(conditionOf(LEGACY, "estranged").flags).toEqual(["egoMaxDown"]);
+    expect(conditionOf(CORE, "obsessiveFocus").flags).toEqual(["attributeShift"]);
+    expect(conditionOf(LEGACY, "slow").flags).toEqual(["effectLast"]);
+    expect(() => conditionOf(LEGACY, "stigma")).toThrow(/no condition called/);
+    const focus = skillFocusModifiers(LEGACY, "survival", ["social", "violence", "vocational"]);
+    expect(buildSkillPool(pool({ attribute: "strength", skill: "survival", modifiers: focus })).light).toBe(2);
+    expect(buildSkillPool(pool({ attribute: "strength", skill: "violence", modifiers: focus })).light).toBe(2);
+    expect(() => skillFocusModifiers(LEGACY, "survival", ["survival", "violence", "vocational"])).toThrow(/four different skills/);
+    expect(() => skillFocusModifiers(CORE, "survival", ["social", "violence", "vocational"])).toThrow(/no skills/);
   });
 
   it("R-LEG-9: Light Dice always end 0–4 whatever the modifiers (property)", () => {

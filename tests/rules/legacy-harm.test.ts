@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spendDarkDice } from "../../src/rules/dark-dice.ts";
 import type { ArmourState } from "../../src/rules/harm.ts";
-import { applyHpHarm, assessHpHarm, hpWoundPenalty, recoverHpWound, restHp, type HpHarmTarget, type HpWound } from "../../src/rules/hp.ts";
+import { applyHpHarm, assessHpHarm, hpWithinMax, hpWoundPenalty, recoverHpWound, restHp, type HpHarmTarget, type HpWound } from "../../src/rules/hp.ts";
 import { CORE, LEGACY } from "../../src/rules/rulesets/index.ts";
 
 const noArmour: ArmourState = { body: "none", shield: false, elephantSkin: false };
@@ -83,6 +83,11 @@ describe("Legacy harm", () => {
     expect(() => recoverHpWound(LEGACY, healed)).toThrow(/no wound/);
     expect(() => restHp(LEGACY, critical, 5)).toThrow(/must heal/);
     expect(restHp(LEGACY, healed, 5)).toEqual({ hp: 5, wound: "none", dead: false });
+  });
+
+  it("R-LEG-4 (ruling): when the maximum drops, current HP come down to it", () => {
+    expect(hpWithinMax({ hp: 6, wound: "none", dead: false }, 4).hp).toBe(4);
+    expect(hpWithinMax({ hp: 2, wound: "none", dead: false }, 4).hp).toBe(2);
   });
 
   it("R-LEG-4 R-LEG-5: harm never raises HP, never skips a stage, and kills only the Mortally Wounded or the attribute-less (property)", () => {
