@@ -133,7 +133,7 @@ describe("npm run odds", () => {
     [["xp", "--ruleset", "core", "--rating", "2"], /no skills/],
     [["challenge", "--ruleset", "legacy", "--tier", "exceptional"], /--tier must be one of/],
     [["montage", "--ruleset", "core", "--tier", "serious"], /core has no montage/],
-    [["forecast"], /Unknown subcommand "forecast"/],
+    [["bogus"], /Unknown subcommand "bogus"/],
     [["risky", "--dark"], /--dark needs a value/],
   ])("a bad argument %j gives a clear message and exit code 2", async (argv, message) => {
     const out = await runOdds(argv);
