@@ -19,7 +19,10 @@ export interface ChallengeStats {
 }
 
 export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierDef {
-  const def = ruleset.challengeTiers.find((t) => t.id === tier);
+  const own = ruleset.challengeTiers.find((t) => t.id === tier);
+  // A level of another ruleset (a world that switched) reads as this ruleset's alias of it.
+  const alias = own ? undefined : Object.hasOwn(ruleset.tierAliases, tier) ? ruleset.tierAliases[tier as ChallengeTierId] : undefined;
+  const def = own ?? ruleset.challengeTiers.find((t) => t.id === alias);
   if (!def) throw new RulesError("unknown-id", `"${tier}" is not a Challenge tier.`, { id: tier });
   return def;
 }
@@ -45,6 +48,7 @@ export function challengeScale(ruleset: Ruleset, tier: string): ChallengeScale |
  * tiers have one Disposition: asking for another is refused.
  */
 export function challengeStats(ruleset: Ruleset, tier: string, n?: number, disposition?: number): ChallengeStats {
+  if (!ruleset.challengeTiers.some((t) => t.id === tier)) return foreignLevelStats(ruleset, tier, n);
   const def = challengeTierDef(ruleset, tier);
   const scale = challengeScale(ruleset, tier);
   if (!scale) {
@@ -56,9 +60,32 @@ export function challengeStats(ruleset: Ruleset, tier: string, n?: number, dispo
     }
     return { tier: def.id, disposition: def.disposition, dice: def.dice, halved: def.halved, n: null };
   }
-  const size = assertInteger(n ?? scale.minN, "Exceptional's n", scale.minN, 100);
-  const value = disposition === undefined ? scale.dispositionPerN * size : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
+  const size = assertInteger(n ?? scale.minN, `${def.id === "exceptional" ? "Exceptional" : "The level"}'s n`, scale.minN, 100);
+  const proposed = scale.dispositionPerN * size;
+  // R-LEG-10 (ruling) Fantastical ties its Disposition to its dice: exactly 10n.
+  if (def.scales?.tied && disposition !== undefined && disposition !== proposed) {
+    throw new RulesError("out-of-range", `A ${def.id} Challenge of ${size} dice has a Disposition of ${proposed}, not ${disposition}.`, {
+      what: "A Challenge's Disposition",
+      value: disposition,
+    });
+  }
+  const value = disposition === undefined ? proposed : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
   return { tier: def.id, disposition: value, dice: size, halved: false, n: size };
+}
+
+/**
+ * R-LEG-10 (ruling) a level of another ruleset (a world that switched) read through `tierAliases`: it
+ * keeps its dice (more than the alias throws reads as this ruleset's scaling level), and its
+ * Disposition becomes this ruleset's for those dice; the stored record is not changed.
+ */
+function foreignLevelStats(ruleset: Ruleset, tier: string, n?: number): ChallengeStats {
+  const def = challengeTierDef(ruleset, tier);
+  const scaling = ruleset.challengeTiers.find((t) => t.scales !== undefined);
+  const dice = n === undefined ? undefined : assertInteger(n, "The level's n", 1, 100);
+  if (scaling?.scales && dice !== undefined && (def.scales !== undefined || dice > def.dice) && dice >= scaling.scales.minN) {
+    return challengeStats(ruleset, scaling.id, dice);
+  }
+  return challengeStats(ruleset, def.id, def.scales?.minN);
 }
 
 export interface ChallengeEffect {
