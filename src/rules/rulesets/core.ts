@@ -2,6 +2,7 @@
 import { modifierTiers } from "../effect.ts";
 import { CORE_ADVANCEMENT_IDS, STANDARD_CHALLENGE_TIERS } from "./shared.ts";
 import type { Ruleset } from "./types.ts";
+import { STANDARD_TOKEN_STATES } from "../states.ts";
 
 export const CORE: Ruleset = {
   id: "core",
@@ -62,6 +63,7 @@ export const CORE: Ruleset = {
   // R-SAY-1 Core takes the new values.
   sayonara: "new",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
+  tokenStates: STANDARD_TOKEN_STATES,
   advancements: CORE_ADVANCEMENT_IDS,
   cults: {},
   advancementLists: null,

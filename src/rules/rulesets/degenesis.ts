@@ -2,6 +2,7 @@
 import { floorTiers } from "../effect.ts";
 import { CORE_ADVANCEMENT_IDS, STANDARD_CHALLENGE_TIERS } from "./shared.ts";
 import type { Ruleset } from "./types.ts";
+import { STANDARD_TOKEN_STATES } from "../states.ts";
 
 export const DEGENESIS: Ruleset = {
   id: "degenesis",
@@ -46,6 +47,7 @@ export const DEGENESIS: Ruleset = {
   // R-SAY-1 Degenesis keeps the higher of old and new.
   sayonara: "higher",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
+  tokenStates: STANDARD_TOKEN_STATES,
   // R-ADV-2 the common list adds Specialist; the Chroniclers have their own list.
   advancements: [...CORE_ADVANCEMENT_IDS, "specialist"],
   cults: {

@@ -5,6 +5,7 @@
  */
 import type { Face } from "../dice.ts";
 import type { EffectRule, TierRank } from "../effect.ts";
+import type { TokenStateDef } from "../states.ts";
 
 export type RulesetId = "core" | "degenesis";
 
@@ -75,6 +76,8 @@ export interface Ruleset {
   readonly egoReset: readonly EgoResetRow[];
   readonly sayonara: SayonaraKeep;
   readonly challengeTiers: readonly ChallengeTierDef[];
+  /** Issue 16 §6 the states a character's tokens show (wound tracks, Mortally Wounded, Lost, Dead): see ../states.ts. */
+  readonly tokenStates: readonly TokenStateDef[];
   /** Ids of the advancements of this ruleset's common list (see advancements.ts). */
   readonly advancements: readonly string[];
   /** Cult lists (Degenesis): cult id → advancement ids. */
