@@ -23,6 +23,8 @@ import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
+import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
+import { registerTokenStates } from "./documents/token-states.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -39,8 +41,12 @@ Hooks.once("init", () => {
   registerSettings();
   registerQueries();
   registerSheets();
+  registerRollLinks();
   Reflect.set(globalThis, "TerranEngine", api);
 });
+
+// Issue 16 §6: the world's ruleset's states as token status effects (its setting is read by now).
+Hooks.once("setup", registerTokenStates);
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
