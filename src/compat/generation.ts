@@ -117,3 +117,10 @@ export function enricherRenderSignal(options: unknown): AbortSignal | undefined 
   const signal: unknown = Reflect.get(options, "signal");
   return typeof signal === "object" && signal !== null && typeof Reflect.get(signal, "aborted") === "boolean" ? (signal as AbortSignal) : undefined;
 }
+
+/** Is `id` one of core's configured status effects (v13: in the array; v14: a key of the record)? */
+export function hasStatusEffect(id: string): boolean {
+  const config: unknown = Reflect.get(CONFIG, "statusEffects");
+  if (foundryGeneration() >= 14) return typeof config === "object" && config !== null && Object.hasOwn(config, id);
+  return Array.isArray(config) && (config as unknown[]).some((e) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id);
+}

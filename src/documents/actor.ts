@@ -9,7 +9,7 @@ import { EXPLODE_ON, explodes, GROUPS, highest, RulesError, teslaBacklash, type 
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
-import { applyMessageMode } from "../compat/generation.ts";
+import { applyMessageMode, hasStatusEffect } from "../compat/generation.ts";
 import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
 import { explosionFormula } from "../dice/terran-roll.ts";
 import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
@@ -192,7 +192,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   /** Issue 16 §6: the client that changed the character shows its states on its tokens. */
   protected override _onUpdate(...args: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(...args);
-    if (args[2] === game.user?.id) void this.syncTokenStates();
+    if (args[2] === game.user?.id) this.syncTokenStates().catch((error: unknown) => console.error(`${SYSTEM_ID} | token states of ${this.name}`, error));
   }
 
   /** Adds and removes core status effects (core's own toggle) until they are exactly the character's states. */
@@ -202,8 +202,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     const shown = new Set<string>();
     for (const effect of this.effects) for (const id of effect.statuses) shown.add(id);
     const { add, remove } = stateChanges(currentRuleset(), state.source, shown);
-    for (const def of add) await super.toggleStatusEffect(def.id, { active: true, overlay: def.overlay ?? false });
-    for (const def of remove) await super.toggleStatusEffect(def.id, { active: false });
+    // A state core does not list (a module replaced the list after setup) is left off, never thrown over.
+    for (const def of add) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: true, overlay: def.overlay ?? false });
+    for (const def of remove) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: false });
   }
 
   /** R-HARM-5 / R-HARM-6 the GM undoes a death (reviveOperation); refused for a player. */
