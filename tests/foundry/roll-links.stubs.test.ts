@@ -50,7 +50,7 @@ async function rendered(text: string, options?: unknown): Promise<HTMLElement> {
 }
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (generation) => {
-  let rolled: ReturnType<typeof vi.spyOn>;
+  let rolled = vi.spyOn(api, "roll");
   beforeEach(() => {
     resetWorld(generation);
     nextFaces.length = 0;
