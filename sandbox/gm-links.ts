@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { rollLinkHtml, rollLinkView, type LinkI18n } from "../src/applications/enrichers/roll-link-view.ts";
-import { CORE } from "../src/rules/index.ts";
+import { CORE, LEGACY } from "../src/rules/index.ts";
 import { findRollLinks, ROLL_LINK_PATTERN, rollLinkVocabulary, type RollLinkVocabulary } from "../src/rules/roll-links.ts";
 import { activeStateIds, type StateFacts } from "../src/rules/states.ts";
 import { english } from "../tests/support/templates.ts";
@@ -47,9 +47,8 @@ function journalScene(): SheetScene {
   const reference = "rules-reference_0dk3JiGFfORK4ERR.json";
   const core = english(CORE.labelKey);
   const [rolling, fortune] = [journalPage(guide, "Rolling"), journalPage(reference, "Sayonara and the Fortune die")].map((html) => enrich(html, rollLinkVocabulary(CORE), core));
-  // The same journal read in a world whose ruleset has other attributes (Legacy's four are data of its own).
-  const legacyLike: RollLinkVocabulary = { attributes: ["might", "grace", "wits", "heart"], groups: [] };
-  const other = enrich("<p>In a world with other attributes, a Core link reads as text with a warning: @Risky[finesse]; a typo too: @Reaction[insigth]; a chance out of range: @Fortune[9].</p>", legacyLike, "Legacy");
+  // The same journal's links read in a Legacy world (four other attributes, no Saves), a typo and a chance out of range.
+  const other = enrich("<p>In a Legacy world a Core link reads as text with a warning: @Risky[finesse], @Reaction[insight]; so does a typo, @Risky[charsima], or a chance out of range, @Fortune[9]. Legacy's own: @Risky[charisma].</p>", rollLinkVocabulary(LEGACY), english(LEGACY.labelKey));
   return {
     id: "journal-roll-links",
     title: "Journal: inline roll links (issue 16 §3)",

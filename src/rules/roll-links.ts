@@ -8,11 +8,10 @@
  *
  * An optional `{label}` replaces the link's text. Type and target are read case-insensitively
  * (`@risky[Finesse]` is the same link). The attributes and groups a link may name are the world's
- * ruleset's (`RollLinkVocabulary`): a Core journal's `@Risky[finesse]` read in a ruleset without
+ * ruleset's (`RollLinkVocabulary`, from `Ruleset.attributes`): a Core journal's `@Risky[finesse]` read in a ruleset without
  * Finesse is refused ("unknown-target"), never guessed. Pure: the glue (src/applications/enrichers)
  * turns a parsed link into an element and a click into the roll dialog.
  */
-import { ATTRIBUTES, GROUPS } from "./attributes.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 
 /**
@@ -32,10 +31,16 @@ export type RollLinkKind = RollLink["kind"];
 /** Why a link cannot be read: no target, a target the ruleset does not know, a chance outside 1–6. */
 export type RollLinkProblem = "empty" | "unknown-target" | "bad-chance";
 
-/** The ids a link may name in this world: the ruleset's attributes and groups (one per Save). */
+/** An id a link may name, with the label key of what it rolls (an attribute, a group's Save). */
+export interface RollLinkTarget {
+  readonly id: string;
+  readonly labelKey: string;
+}
+
+/** The ids a link may name in this world: the ruleset's attributes, and its groups (one per Save; none without Saves). */
 export interface RollLinkVocabulary {
-  readonly attributes: readonly string[];
-  readonly groups: readonly string[];
+  readonly attributes: readonly RollLinkTarget[];
+  readonly saves: readonly RollLinkTarget[];
 }
 
 export type ParsedRollLink =
@@ -43,12 +48,16 @@ export type ParsedRollLink =
   | { readonly ok: false; readonly kind: RollLinkKind | null; readonly problem: RollLinkProblem; readonly target: string; readonly text: string };
 
 /**
- * The attributes and groups of `ruleset`. Core and Degenesis share the six attributes and three
- * groups of R-CHAR-1/R-CHAR-2; a ruleset with others (Legacy's four) brings them as data, read here.
+ * The attributes and Saves of `ruleset`, as its data lists them (`Ruleset.attributes`): Core and
+ * Degenesis the six of R-CHAR-1 and the Saves of R-CHAR-2's three groups; Legacy its four attributes
+ * (R-LEG-1) and no Saves, so `@Reaction[…]` reads nothing there.
  */
 export function rollLinkVocabulary(ruleset: Ruleset): RollLinkVocabulary {
-  void ruleset; // Legacy: read `ruleset.attributes` / `ruleset.groups` once the interface carries them.
-  return { attributes: ATTRIBUTES, groups: GROUPS };
+  const scheme = ruleset.attributes;
+  return {
+    attributes: scheme.list.map((a) => ({ id: a.id, labelKey: a.labelKey })),
+    saves: scheme.saves ? scheme.groups.map((g) => ({ id: g.id, labelKey: g.saveLabelKey })) : [],
+  };
 }
 
 function kindOf(type: string): RollLinkKind | null {
@@ -56,10 +65,10 @@ function kindOf(type: string): RollLinkKind | null {
   return lower === "risky" || lower === "reaction" || lower === "fortune" ? lower : null;
 }
 
-/** The id among `ids` that `target` names, ignoring case (never an inherited name: a plain list lookup). */
-function findId(ids: readonly string[], target: string): string | null {
+/** The id among `targets` that `target` names, ignoring case (never an inherited name: a plain list lookup). */
+function findId(targets: readonly RollLinkTarget[], target: string): string | null {
   const wanted = target.toLowerCase();
-  return ids.find((id) => id.toLowerCase() === wanted) ?? null;
+  return targets.find((t) => t.id.toLowerCase() === wanted)?.id ?? null;
 }
 
 /** R-FORT-1 a chance is "n" or "n+", n a whole number 1–6. */
@@ -86,7 +95,7 @@ export function parseRollLink(text: string, type: string, target: string, label:
       return attribute ? { ok: true, link: { kind, attribute }, label: shown, text } : refuse("unknown-target");
     }
     case "reaction": {
-      const group = findId(vocabulary.groups, id);
+      const group = findId(vocabulary.saves, id);
       return group ? { ok: true, link: { kind, group }, label: shown, text } : refuse("unknown-target");
     }
     case "fortune": {
@@ -106,4 +115,11 @@ export function findRollLinks(content: string, vocabulary: RollLinkVocabulary): 
 /** What the roll dialog is opened for: an attribute id, or `save:<group>` (as `TerranEngine.roll` takes). */
 export function rollLinkWhat(link: Exclude<RollLink, { kind: "fortune" }>): string {
   return link.kind === "risky" ? link.attribute : `save:${link.group}`;
+}
+
+/** The label key of what `link` rolls, from the vocabulary (null for the Fortune die or an id it does not hold). */
+export function rollLinkLabelKey(link: RollLink, vocabulary: RollLinkVocabulary): string | null {
+  if (link.kind === "risky") return vocabulary.attributes.find((a) => a.id === link.attribute)?.labelKey ?? null;
+  if (link.kind === "reaction") return vocabulary.saves.find((g) => g.id === link.group)?.labelKey ?? null;
+  return null;
 }

@@ -17,7 +17,9 @@ export type TokenStateSource =
   /** R-EGO-3 Ego 0: follows Ego, never toggled by itself. */
   | { readonly kind: "lost" }
   /** R-HARM-5 / R-HARM-6: comes from harm or a Malaise; off is the GM's undo of a death. */
-  | { readonly kind: "dead" };
+  | { readonly kind: "dead" }
+  /** R-LEG-5 a wound stage of the HP model (Critical, Mortal): comes from harm, goes with recovery. */
+  | { readonly kind: "stage"; readonly stage: string };
 
 export interface TokenStateDef {
   /** The status effect id (CONFIG.statusEffects). Dead is core's own "dead", the combat tracker's defeated state. */
@@ -40,11 +42,25 @@ export const STANDARD_TOKEN_STATES: readonly TokenStateDef[] = [
   { id: "dead", labelKey: "TERRAN.States.dead", img: "icons/svg/skull.svg", source: { kind: "dead" }, overlay: true },
 ];
 
-/** What a state is read from: the character's stored wounds, death and Ego-loss. */
+/** Icons of the HP model's wound stages (R-LEG-5), by stage id. */
+const STAGE_IMG: Readonly<Record<string, string>> = { critical: "icons/svg/bones.svg", mortal: "icons/svg/blood.svg" };
+
+/**
+ * R-LEG-5 / R-EGO-3 / R-HARM-5 the states of a ruleset whose health is HP: one per wound stage of its
+ * data (Legacy: Critical, Mortal), then Lost and Dead as everywhere.
+ */
+export function hpTokenStates(stages: readonly { readonly id: string; readonly labelKey: string }[]): readonly TokenStateDef[] {
+  const shared = STANDARD_TOKEN_STATES.filter((d) => d.source.kind === "lost" || d.source.kind === "dead");
+  return [...stages.map((w) => ({ id: `terran-${w.id}`, labelKey: w.labelKey, img: STAGE_IMG[w.id] ?? "icons/svg/blood.svg", source: { kind: "stage" as const, stage: w.id } })), ...shared];
+}
+
+/** What a state is read from: the character's stored wounds, death and Ego-loss (and, with HP, its wound stage). */
 export interface StateFacts {
   readonly wounds: Wounds;
   readonly dead: boolean;
   readonly lost: boolean;
+  /** R-LEG-5 the HP model's wound stage reached ("critical", "mortal"), or none. */
+  readonly stage?: string | null;
 }
 
 /** Is the character in state `def`? */
@@ -58,6 +74,8 @@ export function stateActive(def: TokenStateDef, facts: StateFacts): boolean {
       return facts.lost;
     case "dead":
       return facts.dead;
+    case "stage":
+      return (facts.stage ?? null) === def.source.stage;
   }
 }
 
@@ -83,6 +101,8 @@ export type StateToggle =
  * (a wound track's mark or recovery, whose own rules then apply: a dead character is refused), or the
  * reason it cannot be toggled. Ruling: Mortally Wounded and Lost follow other values (the tracks, Ego)
  * and Dead comes from harm, so the HUD explains instead of inventing a change; only a GM may undo a death.
+ * Legacy's wound stages (R-LEG-5) come from harm and go with recovery: refused here until the HP
+ * character data (Legacy part 2) brings a recovery operation the HUD can run.
  */
 export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean, by: { readonly isGM: boolean }): StateToggle {
   if (active === wanted) return { kind: "none" };
@@ -96,6 +116,8 @@ export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean
     case "dead":
       if (wanted) return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" };
       return by.isGM ? { kind: "revive" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.reviveGm" };
+    case "stage":
+      return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" };
   }
 }
 

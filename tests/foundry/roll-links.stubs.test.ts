@@ -83,6 +83,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
     expect(rolled).not.toHaveBeenCalled();
   });
 
+  it("R-LEG-1 (stand-ins): the links read against the world's ruleset: in a Legacy world Core's attributes and Saves are hints", async () => {
+    world.settings.set("ruleset", "legacy");
+    expect((await rendered("@Risky[finesse]")).className).toContain("te-roll-link-invalid");
+    expect((await rendered("@Reaction[insight]")).dataset.tooltip).toBe("TERRAN.Links.Invalid.unknownGroup");
+    expect((await rendered("@Risky[charisma]")).dataset).toMatchObject({ teRollLink: "risky", target: "charisma" });
+  });
+
   it("R-POOL-1 (stand-ins): a click opens the roll dialog for the user's assigned character", async () => {
     const mira = hero("Mira");
     world.user.character = mira as unknown as ActorStub;

@@ -1,7 +1,7 @@
 /** Inline roll links (issue 16 §3): the syntax read against the world's ruleset, never guessed. */
 import { describe, expect, it } from "vitest";
-import { ATTRIBUTES, CORE, DEGENESIS, GROUPS } from "../../src/rules/index.ts";
-import { findRollLinks, parseRollLink, ROLL_LINK_PATTERN, rollLinkVocabulary, rollLinkWhat, type RollLinkVocabulary } from "../../src/rules/roll-links.ts";
+import { ATTRIBUTES, CORE, DEGENESIS, GROUPS, LEGACY } from "../../src/rules/index.ts";
+import { findRollLinks, parseRollLink, ROLL_LINK_PATTERN, rollLinkLabelKey, rollLinkVocabulary, rollLinkWhat, type RollLinkVocabulary } from "../../src/rules/roll-links.ts";
 
 const CORE_WORDS = rollLinkVocabulary(CORE);
 
@@ -49,14 +49,25 @@ describe("roll links", () => {
     expect(parse("@Risky[constructor]")).toMatchObject({ ok: false, problem: "unknown-target" });
   });
 
-  it("R-POOL-1: the ids are the ruleset's: a link another ruleset's attributes would read is refused here", () => {
-    // A ruleset with four other attributes (Legacy's shape) brings them as data.
-    const legacyLike: RollLinkVocabulary = { attributes: ["might", "grace", "wits", "heart"], groups: [] };
-    expect(parse("@Risky[finesse]", legacyLike)).toMatchObject({ ok: false, problem: "unknown-target" });
-    expect(parse("@Risky[Wits]", legacyLike)).toMatchObject({ ok: true, link: { attribute: "wits" } });
-    expect(parse("@Reaction[insight]", legacyLike)).toMatchObject({ ok: false, problem: "unknown-target" });
-    // Core and Degenesis share R-CHAR-1's six attributes and R-CHAR-2's three groups.
-    for (const ruleset of [CORE, DEGENESIS]) expect(rollLinkVocabulary(ruleset)).toEqual({ attributes: ATTRIBUTES, groups: GROUPS });
+  it("R-POOL-1 R-LEG-1: the ids are the ruleset's: Legacy's four attributes and no Saves, so Core's links read nothing there", () => {
+    const legacy = rollLinkVocabulary(LEGACY);
+    expect(legacy).toEqual({
+      attributes: ["strength", "agility", "insight", "charisma"].map((id) => ({ id, labelKey: `TERRAN.Attribute.${id}` })),
+      saves: [],
+    });
+    expect(parse("@Risky[finesse]", legacy)).toMatchObject({ ok: false, problem: "unknown-target" });
+    expect(parse("@Risky[Charisma]", legacy)).toMatchObject({ ok: true, link: { attribute: "charisma" } });
+    expect(parse("@Reaction[insight]", legacy)).toMatchObject({ ok: false, problem: "unknown-target" });
+    // Core and Degenesis: R-CHAR-1's six attributes and the Saves of R-CHAR-2's three groups.
+    for (const ruleset of [CORE, DEGENESIS]) {
+      const words = rollLinkVocabulary(ruleset);
+      expect(words.attributes.map((a) => a.id)).toEqual(ATTRIBUTES);
+      expect(words.saves).toEqual(GROUPS.map((g) => ({ id: g, labelKey: `TERRAN.Save.${g}` })));
+    }
+    expect(rollLinkLabelKey({ kind: "risky", attribute: "finesse" }, CORE_WORDS)).toBe("TERRAN.Attribute.finesse");
+    expect(rollLinkLabelKey({ kind: "reaction", group: "resolve" }, CORE_WORDS)).toBe("TERRAN.Save.resolve");
+    expect(rollLinkLabelKey({ kind: "fortune", chance: 3 }, CORE_WORDS)).toBeNull();
+    expect(rollLinkLabelKey({ kind: "risky", attribute: "finesse" }, legacy)).toBeNull();
   });
 
   it("R-FORT-1: finds every link in a text, in order; text that only looks like one is left alone", () => {

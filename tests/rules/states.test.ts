@@ -1,6 +1,6 @@
 /** A character's states on its tokens (issue 16 §6, src/rules/states.ts). */
 import { describe, expect, it } from "vitest";
-import { CORE, DEGENESIS, NO_WOUNDS, WOUND_TRACKS, type Ruleset } from "../../src/rules/index.ts";
+import { CORE, DEGENESIS, LEGACY, NO_WOUNDS, WOUND_TRACKS, type Ruleset } from "../../src/rules/index.ts";
 import { activeStateIds, findTokenState, STANDARD_TOKEN_STATES, stateChanges, stateToggle, type StateFacts, type TokenStateDef } from "../../src/rules/states.ts";
 
 const alive: StateFacts = { wounds: NO_WOUNDS, dead: false, lost: false };
@@ -64,5 +64,22 @@ describe("token states", () => {
     const other: Ruleset = { ...CORE, tokenStates: [critical] };
     expect(activeStateIds(other, { ...alive, wounds: { ...NO_WOUNDS, stressed: true } })).toEqual(["terran-critical"]);
     expect(findTokenState(other, "terran-stressed")).toBeNull();
+  });
+
+  it("R-LEG-5 R-EGO-3: Legacy shows its HP wound stages (as its health data lists them), Lost and Dead; no tracks", () => {
+    expect(LEGACY.health.kind).toBe("hp");
+    const stages = LEGACY.health.kind === "hp" ? LEGACY.health.wounds.map((w) => ({ id: `terran-${w.id}`, labelKey: w.labelKey })) : [];
+    expect(LEGACY.tokenStates.filter((d) => d.source.kind === "stage").map((d) => ({ id: d.id, labelKey: d.labelKey }))).toEqual(stages);
+    expect(LEGACY.tokenStates.map((d) => d.id)).toEqual(["terran-critical", "terran-mortal", "terran-lost", "dead"]);
+    expect(activeStateIds(LEGACY, { ...alive, stage: "mortal" })).toEqual(["terran-mortal"]);
+    expect(activeStateIds(LEGACY, { ...alive, wounds: { stressed: true, broken: true, weary: true } })).toEqual([]);
+    expect(activeStateIds(LEGACY, { ...alive, dead: true, lost: true })).toEqual(["terran-lost", "dead"]);
+  });
+
+  it("R-LEG-5: a wound stage comes from harm and goes with recovery: the HUD says so", () => {
+    const critical = findTokenState(LEGACY, "terran-critical");
+    if (!critical) throw new Error("no Critical state");
+    expect(stateToggle(critical, false, true, gm)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" });
+    expect(stateToggle(critical, true, false, gm)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" });
   });
 });

@@ -4,7 +4,7 @@
  * stays the text as written, marked with a hint that says why (never an error). The enricher
  * (./roll-links.ts) and the sandbox render the same HTML.
  */
-import type { ParsedRollLink, RollLinkVocabulary } from "../../rules/roll-links.ts";
+import { rollLinkLabelKey, type ParsedRollLink, type RollLinkVocabulary } from "../../rules/roll-links.ts";
 
 /** The localiser the view needs (game.i18n in Foundry, the English file in the sandbox and tests). */
 export interface LinkI18n {
@@ -31,12 +31,8 @@ const ICONS = { risky: "fa-dice-d6", reaction: "fa-shield-halved", fortune: "fa-
 /** The view of one parsed link; `rulesetName` and `vocabulary` name what a refused target could have been. */
 export function rollLinkView(parsed: ParsedRollLink, i18n: LinkI18n, rulesetName: string, vocabulary: RollLinkVocabulary): RollLinkView {
   if (!parsed.ok) {
-    const known =
-      parsed.kind === "reaction"
-        ? vocabulary.groups.join(", ")
-        : parsed.kind === "fortune"
-          ? "1–6"
-          : vocabulary.attributes.join(", ");
+    const ids = (parsed.kind === "reaction" ? vocabulary.saves : vocabulary.attributes).map((t) => t.id);
+    const known = parsed.kind === "fortune" ? "1–6" : ids.length > 0 ? ids.join(", ") : "—";
     const hintKey = parsed.problem === "empty" ? "TERRAN.Links.Invalid.empty" : parsed.problem === "bad-chance" ? "TERRAN.Links.Invalid.badChance" : parsed.kind === "reaction" ? "TERRAN.Links.Invalid.unknownGroup" : "TERRAN.Links.Invalid.unknownAttribute";
     return {
       valid: false,
@@ -50,7 +46,7 @@ export function rollLinkView(parsed: ParsedRollLink, i18n: LinkI18n, rulesetName
   const link = parsed.link;
   switch (link.kind) {
     case "risky": {
-      const attribute = i18n.localize(`TERRAN.Attribute.${link.attribute}`);
+      const attribute = i18n.localize(rollLinkLabelKey(link, vocabulary) ?? link.attribute);
       return {
         valid: true,
         text: parsed.label ?? attribute,
@@ -61,7 +57,7 @@ export function rollLinkView(parsed: ParsedRollLink, i18n: LinkI18n, rulesetName
       };
     }
     case "reaction": {
-      const save = i18n.localize(`TERRAN.Save.${link.group}`);
+      const save = i18n.localize(rollLinkLabelKey(link, vocabulary) ?? link.group);
       return {
         valid: true,
         text: parsed.label ?? save,
