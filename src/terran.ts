@@ -25,6 +25,7 @@ import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
 import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./documents/token-states.ts";
+import { syncAllTokenStates } from "./documents/token-states-sync.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -56,6 +57,7 @@ Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
 Hooks.once("ready", () => {
   void migrateWorld();
+  void syncAllTokenStates();
 });
 
 export { rules, SYSTEM_ID };

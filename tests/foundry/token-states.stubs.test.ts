@@ -13,6 +13,7 @@ import { CharacterData } from "../../src/data/actor/character.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import { registerTokenStates } from "../../src/documents/token-states.ts";
+import { syncAllTokenStates } from "../../src/documents/token-states-sync.ts";
 import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
@@ -141,5 +142,20 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     expect(shown(mira)).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  it("R-HARM-4 (stand-ins): at the start of a session the active GM alone brings every character's effects up to its states", async () => {
+    const mira = hero({ wounds: ["stressed"] });
+    const oren = hero({ dead: true });
+    const challenge = bridge();
+    await syncAllTokenStates([mira, oren, challenge]); // a player: nothing
+    expect([mira, oren, challenge].flatMap((a) => a.effectChanges)).toEqual([]);
+    world.user = makeGm();
+    await syncAllTokenStates([mira, oren, challenge]);
+    expect(shown(mira)).toEqual(["terran-stressed"]);
+    expect(shown(oren)).toEqual(["dead"]);
+    expect(challenge.effectChanges).toEqual([]);
+    await syncAllTokenStates([mira]); // again: nothing more
+    expect(mira.effectChanges).toHaveLength(1);
   });
 });
