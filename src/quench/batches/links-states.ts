@@ -34,7 +34,7 @@ export const linksStatesBatch: TerranBatch = {
       it("a wound track toggled as the token HUD does is marked by the sheet's operation, and its status effect follows", async () => {
         const actor = made.keep(await Actor.create({ name: "Quench states", type: "character" }));
         const broken = currentRuleset().tokenStates.find((d) => d.source.kind === "wound");
-        if (!broken || broken.source.kind !== "wound") return; // a ruleset without tracks (HP): nothing to toggle
+        if (broken?.source.kind !== "wound") return; // a ruleset without tracks (HP): nothing to toggle
         const track = broken.source.track;
         await actor.toggleStatusEffect(broken.id);
         assert.isTrue((actor.system as CharacterData).wounds[track], "the track is marked");
