@@ -20,7 +20,7 @@ import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
-import { toggleTokenState } from "./token-states.ts";
+import { stateFacts, toggleTokenState } from "./token-states.ts";
 
 /** The mechanics flags of a character's advancements and conditions (derived in one place). */
 function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
@@ -201,7 +201,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     if (!state) return;
     const shown = new Set<string>();
     for (const effect of this.effects) for (const id of effect.statuses) shown.add(id);
-    const { add, remove } = stateChanges(currentRuleset(), state.source, shown);
+    const { add, remove } = stateChanges(currentRuleset(), stateFacts(state.source), shown);
     // A state core does not list (a module replaced the list after setup) is left off, never thrown over.
     for (const def of add) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: true, overlay: def.overlay ?? false });
     for (const def of remove) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: false });

@@ -10,7 +10,8 @@
  * Which states exist is the world's ruleset's (`Ruleset.tokenStates`), registered at setup.
  */
 import { addStatusEffects } from "../compat/generation.ts";
-import { stateActive, stateToggle, type TokenStateDef } from "../rules/states.ts";
+import { stateActive, stateToggle, type StateFacts, type TokenStateDef } from "../rules/states.ts";
+import type { CharacterSource } from "../data/source.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { characterState } from "./state.ts";
@@ -18,6 +19,15 @@ import { characterState } from "./state.ts";
 /** The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only. */
 export function registerTokenStates(): void {
   addStatusEffects(currentRuleset().tokenStates.map((def) => ({ id: def.id, name: def.labelKey, img: def.img, hud: { actorTypes: ["character"] } })));
+}
+
+/**
+ * What the states are read from in a character's stored data: the wound tracks, `dead` and `lost`, and
+ * with HP (Legacy) the wound stages its data keeps beside Core's (`legacy.wounds`: critical, mortal).
+ */
+export function stateFacts(source: CharacterSource & { readonly legacy?: { readonly wounds?: Readonly<Record<string, boolean>> } }): StateFacts {
+  const stages = source.legacy?.wounds;
+  return { wounds: source.wounds, dead: source.dead, lost: source.lost, ...(stages ? { stages } : {}) };
 }
 
 function localize(key: string): string {
@@ -33,7 +43,7 @@ function localize(key: string): string {
 export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, active: boolean | undefined): Promise<boolean | undefined> {
   const state = characterState(actor);
   if (!state) return undefined;
-  const now = stateActive(def, state.source);
+  const now = stateActive(def, stateFacts(state.source));
   const wanted = active ?? !now;
   const toggle = stateToggle(def, now, wanted, { isGM: game.user?.isGM ?? false });
   switch (toggle.kind) {

@@ -59,8 +59,8 @@ export interface StateFacts {
   readonly wounds: Wounds;
   readonly dead: boolean;
   readonly lost: boolean;
-  /** R-LEG-5 the HP model's wound stage reached ("critical", "mortal"), or none. */
-  readonly stage?: string | null;
+  /** R-LEG-5 the HP model's wound stages, marked or not (Legacy: `{ critical, mortal }`); absent without HP. */
+  readonly stages?: Readonly<Record<string, boolean>>;
 }
 
 /** Is the character in state `def`? */
@@ -75,7 +75,7 @@ export function stateActive(def: TokenStateDef, facts: StateFacts): boolean {
     case "dead":
       return facts.dead;
     case "stage":
-      return (facts.stage ?? null) === def.source.stage;
+      return facts.stages !== undefined && Object.hasOwn(facts.stages, def.source.stage) && facts.stages[def.source.stage] === true;
   }
 }
 

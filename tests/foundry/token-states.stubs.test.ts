@@ -12,7 +12,7 @@ import { GENERATIONS, makeGm, resetWorld, world, type ActorStub } from "../stubs
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
-import { registerTokenStates } from "../../src/documents/token-states.ts";
+import { registerTokenStates, stateFacts } from "../../src/documents/token-states.ts";
 import { syncAllTokenStates } from "../../src/documents/token-states-sync.ts";
 import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
 
@@ -157,5 +157,15 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     expect(challenge.effectChanges).toEqual([]);
     await syncAllTokenStates([mira]); // again: nothing more
     expect(mira.effectChanges).toHaveLength(1);
+  });
+
+  it("R-LEG-5 (stand-ins): in a Legacy world the states are its stages, read from the wound stages Legacy keeps beside Core's data", () => {
+    world.settings.set("ruleset", "legacy");
+    registerTokenStates();
+    const entries = generation >= 14 ? Object.keys(config() as object) : (config() as { id: string }[]).map((e) => e.id);
+    expect(entries).toEqual(expect.arrayContaining(["terran-critical", "terran-mortal", "terran-lost", "dead"]));
+    const source = { ...character({ wounds: ["stressed"] }), legacy: { wounds: { critical: true, mortal: false } } };
+    expect(stateFacts(source)).toEqual({ wounds: source.wounds, dead: false, lost: false, stages: { critical: true, mortal: false } });
+    expect(stateFacts(character())).toEqual({ wounds: character().wounds, dead: false, lost: false });
   });
 });

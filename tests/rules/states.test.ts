@@ -71,7 +71,9 @@ describe("token states", () => {
     const stages = LEGACY.health.kind === "hp" ? LEGACY.health.wounds.map((w) => ({ id: `terran-${w.id}`, labelKey: w.labelKey })) : [];
     expect(LEGACY.tokenStates.filter((d) => d.source.kind === "stage").map((d) => ({ id: d.id, labelKey: d.labelKey }))).toEqual(stages);
     expect(LEGACY.tokenStates.map((d) => d.id)).toEqual(["terran-critical", "terran-mortal", "terran-lost", "dead"]);
-    expect(activeStateIds(LEGACY, { ...alive, stage: "mortal" })).toEqual(["terran-mortal"]);
+    expect(activeStateIds(LEGACY, { ...alive, stages: { critical: false, mortal: true } })).toEqual(["terran-mortal"]);
+    expect(activeStateIds(LEGACY, { ...alive, stages: { critical: true, mortal: false } })).toEqual(["terran-critical"]);
+    expect(activeStateIds(LEGACY, { ...alive, stages: JSON.parse('{"__proto__": true}') as Record<string, boolean> })).toEqual([]);
     expect(activeStateIds(LEGACY, { ...alive, wounds: { stressed: true, broken: true, weary: true } })).toEqual([]);
     expect(activeStateIds(LEGACY, { ...alive, dead: true, lost: true })).toEqual(["terran-lost", "dead"]);
   });
