@@ -134,6 +134,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
     expect(world.opened).toEqual([]);
   });
 
+  it("R-FORT-1 (stand-ins): onRender handed the link itself instead of its wrapper still wires it", async () => {
+    const match = new RegExp(ROLL_LINK_PATTERN.source, ROLL_LINK_PATTERN.flags).exec("@Fortune[2]");
+    const link = match ? await enrichRollLink(match) : null;
+    if (!link) throw new Error("no link");
+    document.body.append(link);
+    renderRollLink(link);
+    nextFaces.push(1);
+    link.click();
+    await vi.waitFor(() => expect(world.created).toHaveLength(1));
+  });
+
   it("R-FORT-1 (stand-ins): a Fortune link rolls the die and posts its card, with no character needed", async () => {
     nextFaces.push(5);
     (await rendered("@Fortune[4+]")).click();

@@ -75,7 +75,8 @@ export async function openRollLink(link: RollLink): Promise<void> {
 
 /** Core's `onRender`: the link inside `element` answers a click, and Enter or Space (it is a focusable role="button"). */
 export function renderRollLink(element: HTMLElement, options?: unknown): void {
-  const link = element.querySelector<HTMLElement>("[data-te-roll-link]");
+  // Core hands the wrapper; should it ever hand the link itself, that works too.
+  const link = element.dataset.teRollLink ? element : element.querySelector<HTMLElement>("[data-te-roll-link]");
   if (!link) return;
   const signal = enricherRenderSignal(options);
   const open = (event: Event): void => {
