@@ -39,6 +39,7 @@ import {
   weaponSheet,
 } from "../tests/fixtures/sheets.ts";
 import { render } from "./templates.ts";
+import { GM_LINK_SCENES } from "./gm-links.ts";
 
 export interface SheetScene {
   readonly id: string;
@@ -127,4 +128,6 @@ export const SHEETS: readonly SheetScene[] = [
   itemScene("item-advancement", "Item: advancement", advancementSheet()),
   itemScene("item-condition", "Item: condition", conditionSheet()),
   itemScene("item-condition-obsessive", "Item: Obsessive Focus with its shift", obsessiveFocusSheet()),
+  // Issue 16 §3 and §6: a journal page with roll links, a token's states (sandbox/gm-links.ts).
+  ...GM_LINK_SCENES,
 ];

@@ -22,6 +22,9 @@ import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
 import { preloadWhenIdle } from "./preload.ts";
+import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
+import { registerTokenStates } from "./documents/token-states.ts";
+import { syncAllTokenStates } from "./documents/token-states-sync.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -38,8 +41,12 @@ Hooks.once("init", () => {
   registerSettings();
   registerQueries();
   registerSheets();
+  registerRollLinks();
   Reflect.set(globalThis, "TerranEngine", api);
 });
+
+// Issue 16 §6: the world's ruleset's states as token status effects (its setting is read by now).
+Hooks.once("setup", registerTokenStates);
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
@@ -51,6 +58,7 @@ Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 // code used on first use is fetched in the background once the browser is idle (src/preload.ts).
 Hooks.once("ready", () => {
   void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
+  void syncAllTokenStates();
   preloadWhenIdle([() => import("./applications/dialogs/roll-dialog.ts"), () => import("./applications/chat/card-controller.ts")]);
 });
 

@@ -71,3 +71,56 @@ export function applyMessageMode<T extends object>(data: T, mode: MessageMode = 
   else (cls as ChatMessageV13Statics).applyRollMode(data, ROLL_MODE_OF[mode]);
   return data;
 }
+
+/**
+ * A status effect as the system registers it: core's StatusEffectConfig fields (`id`, `name`, `img`,
+ * `hud`), the same on both generations ("hud: Should this effect appear in the Token HUD? This effect is
+ * only selectable in the Token HUD if the Token's Actor sub-type is one of the configured ones",
+ * foundryvtt.com/api/v13 and /api/v14 CONFIG._StatusEffectConfig).
+ */
+export interface StatusEffectEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly hud: { readonly actorTypes: readonly string[] };
+}
+
+/**
+ * Adds `entries` to core's status effects, leaving an id core (or a module) already has as it is (core's
+ * own "dead", the combat tracker's defeated state). v13 keeps them in an array ("statusEffects:
+ * StatusEffectConfig[]", foundryvtt.com/api/v13 CONFIG.statusEffects); v14 in a record by id
+ * ("statusEffects: { [id: string]: StatusEffectConfig }", foundryvtt.com/api/v14 CONFIG.statusEffects;
+ * peers say the same: ryuutama "TODO: This becomes a Record in v14").
+ */
+export function addStatusEffects(entries: readonly StatusEffectEntry[]): void {
+  const config: unknown = Reflect.get(CONFIG, "statusEffects");
+  if (foundryGeneration() >= 14) {
+    const record = (typeof config === "object" && config !== null ? config : {}) as Record<string, unknown>;
+    for (const entry of entries) if (!Object.hasOwn(record, entry.id)) record[entry.id] = { ...entry, hud: { actorTypes: [...entry.hud.actorTypes] } };
+    Reflect.set(CONFIG, "statusEffects", record);
+    return;
+  }
+  const list = (Array.isArray(config) ? config : []) as Record<string, unknown>[];
+  for (const entry of entries) if (!list.some((e) => e.id === entry.id)) list.push({ ...entry, hud: { actorTypes: [...entry.hud.actorTypes] } });
+  Reflect.set(CONFIG, "statusEffects", list);
+}
+
+/**
+ * The signal that aborts when an enriched element leaves the page, for the listeners an enricher's
+ * `onRender` adds: v14 hands it as the callback's second argument ("options.signal: An signal that aborts
+ * when the element is disconnected", foundryvtt.com/api/v14 CONFIG.TextEditorEnricherRenderCallback);
+ * v13's callback takes the element alone (foundryvtt.com/api/v13 CONFIG.TextEditorEnricherConfig
+ * "onRender?: (arg0: HTMLEnrichedContentElement) => any"), so there is none.
+ */
+export function enricherRenderSignal(options: unknown): AbortSignal | undefined {
+  if (foundryGeneration() < 14 || typeof options !== "object" || options === null) return undefined;
+  const signal: unknown = Reflect.get(options, "signal");
+  return typeof signal === "object" && signal !== null && typeof Reflect.get(signal, "aborted") === "boolean" ? (signal as AbortSignal) : undefined;
+}
+
+/** Is `id` one of core's configured status effects (v13: in the array; v14: a key of the record)? */
+export function hasStatusEffect(id: string): boolean {
+  const config: unknown = Reflect.get(CONFIG, "statusEffects");
+  if (foundryGeneration() >= 14) return typeof config === "object" && config !== null && Object.hasOwn(config, id);
+  return Array.isArray(config) && (config as unknown[]).some((e) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id);
+}

@@ -9,7 +9,7 @@ import { EXPLODE_ON, explodes, GROUPS, highest, RulesError, teslaBacklash, type 
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
-import { applyMessageMode } from "../compat/generation.ts";
+import { applyMessageMode, hasStatusEffect } from "../compat/generation.ts";
 import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
 import { explosionFormula } from "../dice/terran-roll.ts";
 import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard, type ResultCardView } from "../chat/index.ts";
@@ -19,6 +19,8 @@ import { attempt } from "./notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { findTokenState, stateChanges } from "../rules/states.ts";
+import { stateFacts, toggleTokenState } from "./token-states.ts";
 
 /** The mechanics flags of a character's advancements and conditions (derived in one place). */
 function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
@@ -176,6 +178,43 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     });
   }
 
+  /**
+   * Issue 16 §6: a character's state clicked in the token HUD runs the sheet's operation with its
+   * refusals (./token-states.ts); every other status (and any status of a Challenge) is core's.
+   */
+  override async toggleStatusEffect(...args: Parameters<Actor["toggleStatusEffect"]>): ReturnType<Actor["toggleStatusEffect"]> {
+    const [statusId, options] = args;
+    const def = this.type === "character" ? findTokenState(currentRuleset(), statusId) : null;
+    if (!def) return super.toggleStatusEffect(...args);
+    return toggleTokenState(this, def, options?.active ?? undefined);
+  }
+
+  /** Issue 16 §6: the client that changed the character shows its states on its tokens. */
+  protected override _onUpdate(...args: Parameters<Actor["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    if (args[2] === game.user?.id) this.syncTokenStates().catch((error: unknown) => console.error(`${SYSTEM_ID} | token states of ${this.name}`, error));
+  }
+
+  /** Adds and removes core status effects (core's own toggle) until they are exactly the character's states. */
+  async syncTokenStates(): Promise<void> {
+    const state = characterState(this);
+    if (!state) return;
+    const shown = new Set<string>();
+    for (const effect of this.effects) for (const id of effect.statuses) shown.add(id);
+    const { add, remove } = stateChanges(currentRuleset(), stateFacts(state.source), shown);
+    // A state core does not list (a module replaced the list after setup) is left off, never thrown over.
+    for (const def of add) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: true, overlay: def.overlay ?? false });
+    for (const def of remove) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: false });
+  }
+
+  /** R-HARM-5 / R-HARM-6 the GM undoes a death (reviveOperation); refused for a player. */
+  async revive() {
+    return attempt(() => {
+      if (!(game.user?.isGM ?? false)) throw new RulesError("not-allowed", "Only a GM can bring a dead character back.", { reason: "notGm" });
+      return this.#persist(ops.reviveOperation(this.characterState()));
+    });
+  }
+
   /** R-HARM-3 mark a wound track by hand; R-HARM-5 recover one after care and a week of rest. */
   async markWound(track: WoundTrack) {
     return attempt(() => this.#persist(ops.markWoundOperation(this.characterState(), track)));
@@ -250,10 +289,6 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     });
   }
 
-  /**
-   * R-XP-2 gain an advancement: checks eligibility and XP (the first is free; a GM may override),
-   * spends the XP, adds the item, then offers the Grit maximum roll of R-GRIT-3.
-   */
   /**
    * R-XP-2 / R-GRIT-3 buy an Advancement. `data` is the item as it will be created (the sheet prepares a
    * dropped one as core imports from a compendium: its flags and source link stay); its `system` is

@@ -12,8 +12,9 @@ import { privacyBatch } from "./batches/privacy.ts";
 import { queriesBatch } from "./batches/queries.ts";
 import { riskyBatch } from "./batches/risky.ts";
 import { sheetsBatch } from "./batches/sheets.ts";
+import { linksStatesBatch } from "./batches/links-states.ts";
 
-export const BATCHES: readonly TerranBatch[] = [loadBatch, actorsBatch, sheetsBatch, riskyBatch, queriesBatch, advancementBatch, privacyBatch, migrationsBatch];
+export const BATCHES: readonly TerranBatch[] = [loadBatch, actorsBatch, sheetsBatch, riskyBatch, queriesBatch, advancementBatch, privacyBatch, migrationsBatch, linksStatesBatch];
 
 export function registerBatches(quench: Quench): void {
   for (const batch of BATCHES) quench.registerBatch(batch.key, (context) => batch.register(context), { displayName: batch.displayName, preSelected: true });

@@ -33,6 +33,7 @@ const BATCH_KEYS = [
   "terran-engine.advancement",
   "terran-engine.privacy",
   "terran-engine.migrations",
+  "terran-engine.links-states",
 ];
 
 describe.each(GENERATIONS)("Quench batches on generation %i", (generation) => {

@@ -88,6 +88,16 @@ export class ActorStub {
   readonly updateOptions: Json[] = [];
   /** Set by a test: a non-GM user owns it (Foundry's Actor#hasPlayerOwner). */
   hasPlayerOwner = false;
+  /**
+   * The actor's ActiveEffects (issue 16 §6): `toggleStatusEffect` below adds and removes them; each
+   * carries the status ids it stands for ("statuses: Special status IDs that pertain to this effect",
+   * foundryvtt.com/api/v13 foundry.types.ActiveEffectData; v14 stores them as a string array, api/v14).
+   */
+  readonly effects: EffectStub[] & { get(id: string): EffectStub | undefined } = Object.assign([] as EffectStub[], {
+    get(this: EffectStub[], id: string) {
+      return this.find((e) => e.id === id);
+    },
+  });
   /** The prototype token's bars (what a new token of this actor shows). */
   prototypeToken: { bar1: { attribute: string | null }; bar2: { attribute: string | null } } = { bar1: { attribute: null }, bar2: { attribute: null } };
 
@@ -176,8 +186,56 @@ export class ActorStub {
     if (typeof expanded.img === "string") this.img = expanded.img;
     const token = expanded.prototypeToken;
     if (isRecord(token)) this.prototypeToken = mergeDeep(this.prototypeToken, token) as ActorStub["prototypeToken"];
+    this._onUpdate(expanded, options, world.user.id);
     return this;
   }
+
+  /**
+   * Foundry runs the document's `_onUpdate(changed, options, userId)` after an update, on every connected
+   * client, with the id of the user who made it (the updateDocument hook it fires: "This hook fires for all
+   * connected clients after the update has been processed ... userId: The ID of the User who triggered the
+   * update workflow", foundryvtt.com/api hookEvents.updateDocument). The stand-in plays the updating
+   * client only (a test may call it with another user's id to play the others); its own base does nothing.
+   */
+  _onUpdate(...args: [changed: Json, options: Json, userId: string]): void {
+    void args;
+  }
+
+  /**
+   * Foundry's `Actor#toggleStatusEffect(statusId, { active, overlay })` (the token HUD's status icons call
+   * it: peers override it for that, e.g. SFRPG "Redirect to setCondition", essence-system "The Token HUD's
+   * status-icon toggles call this"). What it answers, as its documentation reads (quoted in peers'
+   * overrides): "ActiveEffect if a new effect need to be created; true if was already an existing effect;
+   * false if an existing effect needed to be removed; undefined if no changes need to be made". An id that
+   * is not a configured status throws ("Invalid status ID ... provided to Actor#toggleStatusEffect", the
+   * message peers copy). The configured statuses are an array on v13 and a record by id on v14
+   * (foundryvtt.com/api/v13 and /api/v14 CONFIG.statusEffects). The effect made is the status's `name`,
+   * `img` and `statuses: [id]`, and `flags.core.overlay` when asked (peers build the same by hand:
+   * SUCC's apply_status, kaelad's toggleEffect). What else core puts on it (v14's Active Effects v2 fields)
+   * the stand-in does not know and leaves out. Only an owner (or a GM) may add or remove an actor's
+   * effects, as for an update (KB "Users and Permissions").
+   */
+  toggleStatusEffect(statusId: string, options: { active?: boolean; overlay?: boolean } = {}): Promise<EffectStub | boolean | undefined> {
+    const config = (Reflect.get(globalThis, "CONFIG") as { statusEffects?: unknown }).statusEffects;
+    const status = (world.generation >= 14 ? (isRecord(config) ? config[statusId] : undefined) : Array.isArray(config) ? (config as Json[]).find((e) => e.id === statusId) : undefined) as Json | undefined;
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const existing = this.effects.filter((e) => e.statuses.has(statusId));
+    const active = options.active ?? existing.length === 0;
+    if (active === existing.length > 0) return Promise.resolve(active ? true : undefined);
+    if (!this.isOwner) throw new Error(`User ${world.user.id} lacks permission to update Actor [${this.id}]`);
+    if (!active) {
+      for (const effect of existing) this.effects.splice(this.effects.indexOf(effect), 1);
+      this.effectChanges.push({ statusId, active: false });
+      return Promise.resolve(false);
+    }
+    const effect = new EffectStub(typeof status.name === "string" ? status.name : statusId, typeof status.img === "string" ? status.img : "", [statusId], options.overlay === true);
+    this.effects.push(effect);
+    this.effectChanges.push({ statusId, active: true });
+    return Promise.resolve(effect);
+  }
+
+  /** Every effect added or removed by `toggleStatusEffect`, in order (what the clients were sent). */
+  readonly effectChanges: { statusId: string; active: boolean }[] = [];
 
   /**
    * Changes the pending document locally, nothing stored: what a `_preCreate` does to the document about to
@@ -251,6 +309,24 @@ export class ActorStub {
 
   setFlag(scope: string, key: string, value: unknown): Promise<this> {
     return this.update({ flags: { [scope]: { [key]: value } } });
+  }
+}
+
+let effectCounter = 0;
+
+/** Stand-in ActiveEffect: a name, an image, the status ids it stands for, core's overlay flag. */
+export class EffectStub {
+  readonly id = `effect${String(++effectCounter).padStart(10, "0")}`;
+  readonly statuses: Set<string>;
+  readonly flags: Json;
+  constructor(
+    readonly name: string,
+    readonly img: string,
+    statuses: readonly string[],
+    overlay: boolean,
+  ) {
+    this.statuses = new Set(statuses);
+    this.flags = overlay ? { core: { overlay: true } } : {};
   }
 }
 

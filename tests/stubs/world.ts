@@ -18,6 +18,11 @@ export interface UserStub {
   /** Foundry's User#isActiveGM: the one GM whose client runs world-wide chores (the world migration). */
   readonly isActiveGM?: boolean;
   targets: Set<{ actor: ActorStub | null }>;
+  /**
+   * The character assigned to the user (User Configuration), or none: `game.user.character`, which peers
+   * read for "the user's own actor" (Foundry's Crucible enrichers.mjs `inferEnricherActor`).
+   */
+  character?: ActorStub | null;
 }
 
 /** The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's client would. */

@@ -13,6 +13,7 @@ import {
   STANDARD_TIER_ALIASES,
 } from "./shared.ts";
 import type { Ruleset } from "./types.ts";
+import { STANDARD_TOKEN_STATES } from "../states.ts";
 
 export const CORE: Ruleset = {
   id: "core",
@@ -73,6 +74,7 @@ export const CORE: Ruleset = {
   // R-SAY-1 Core takes the new values.
   sayonara: "new",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
+  tokenStates: STANDARD_TOKEN_STATES,
   tierAliases: STANDARD_TIER_ALIASES,
   advancements: CORE_ADVANCEMENT_IDS,
   cults: {},

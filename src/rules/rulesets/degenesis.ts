@@ -13,6 +13,7 @@ import {
   STANDARD_TIER_ALIASES,
 } from "./shared.ts";
 import type { Ruleset } from "./types.ts";
+import { STANDARD_TOKEN_STATES } from "../states.ts";
 
 export const DEGENESIS: Ruleset = {
   id: "degenesis",
@@ -57,6 +58,7 @@ export const DEGENESIS: Ruleset = {
   // R-SAY-1 Degenesis keeps the higher of old and new.
   sayonara: "higher",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
+  tokenStates: STANDARD_TOKEN_STATES,
   tierAliases: STANDARD_TIER_ALIASES,
   // R-ADV-2 the common list adds Specialist; the Chroniclers have their own list.
   advancements: [...CORE_ADVANCEMENT_IDS, "specialist"],

@@ -6,6 +6,7 @@ import { toolTiers } from "../effect.ts";
 import { CORE } from "./core.ts";
 import { CONDITION_IDS } from "./shared.ts";
 import type { ChallengeTierDef, Ruleset, ToolTierDef } from "./types.ts";
+import { hpTokenStates } from "../states.ts";
 
 /** R-LEG-11 Lesser d/2 (improvised tools too), Normal 1d (+1 held two-handed), Greater 2d (two hands). */
 export const LEGACY_TOOLS: readonly ToolTierDef[] = [
@@ -85,6 +86,12 @@ export const LEGACY: Ruleset = {
   challengeTiers: LEGACY_CHALLENGE_TIERS,
   // R-LEG-10 (ruling) a Challenge made as Exceptional reads as Extreme.
   tierAliases: { exceptional: "extreme" },
+  // Issue 16 §6 R-LEG-5: the HP model's wound stages (Critical, Mortal), Lost and Dead on the tokens.
+  // (the stages as `health.wounds` lists them; tests/rules/states.test.ts keeps the two in step)
+  tokenStates: hpTokenStates([
+    { id: "critical", labelKey: "TERRAN.Wound.critical" },
+    { id: "mortal", labelKey: "TERRAN.Wound.mortal" },
+  ]),
   advancements: LEGACY_ADVANCEMENT_IDS,
   cults: {},
   advancementLists: null,

@@ -56,6 +56,7 @@
 import type { Face } from "../dice.ts";
 import type { EffectRule, TierRank } from "../effect.ts";
 import type { MechanicsFlag } from "../mechanics.ts";
+import type { TokenStateDef } from "../states.ts";
 
 export type RulesetId = "core" | "degenesis" | "legacy";
 
@@ -324,6 +325,8 @@ export interface Ruleset {
   /** null: the ruleset has no Sayonara (Legacy). */
   readonly sayonara: SayonaraKeep | null;
   readonly challengeTiers: readonly ChallengeTierDef[];
+  /** Issue 16 §6 the states a character's tokens show (wound tracks, Mortally Wounded, Lost, Dead): see ../states.ts. */
+  readonly tokenStates: readonly TokenStateDef[];
   /**
    * A Challenge level of another ruleset read as one of this ruleset's (a world that switched ruleset
    * keeps its Challenges): Core/Degenesis read Legacy's Extreme and Fantastical as Exceptional, Legacy

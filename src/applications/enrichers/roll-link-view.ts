@@ -1,0 +1,105 @@
+/**
+ * What an inline roll link shows (issue 16 §3; the syntax: src/rules/roll-links.ts), the pure half:
+ * a read link becomes a styled, focusable link with its label, icon and tooltip; one that cannot be read
+ * stays the text as written, marked with a hint that says why (never an error). The enricher
+ * (./roll-links.ts) and the sandbox render the same HTML.
+ */
+import { rollLinkLabelKey, type ParsedRollLink, type RollLinkVocabulary } from "../../rules/roll-links.ts";
+
+/** The localiser the view needs (game.i18n in Foundry, the English file in the sandbox and tests). */
+export interface LinkI18n {
+  localize(key: string): string;
+  format(key: string, data: Readonly<Record<string, string>>): string;
+}
+
+export interface RollLinkView {
+  readonly valid: boolean;
+  /** The link's text: its label (the author's own, or the localised default), or the link as written. */
+  readonly text: string;
+  /** What hovering shows: what a click does, or why the link cannot be read. */
+  readonly tooltip: string;
+  /** CSS classes of the element. */
+  readonly classes: string;
+  /** A Font Awesome icon (valid links only). */
+  readonly icon: string | null;
+  /** `data-*` attributes the click reads back (valid links only). */
+  readonly dataset: Readonly<Record<string, string>>;
+}
+
+const ICONS = { risky: "fa-dice-d6", reaction: "fa-shield-halved", fortune: "fa-dice" } as const;
+
+/** The view of one parsed link; `rulesetName` and `vocabulary` name what a refused target could have been. */
+export function rollLinkView(parsed: ParsedRollLink, i18n: LinkI18n, rulesetName: string, vocabulary: RollLinkVocabulary): RollLinkView {
+  if (!parsed.ok) {
+    const ids = (parsed.kind === "reaction" ? vocabulary.saves : vocabulary.attributes).map((t) => t.id);
+    const known = parsed.kind === "fortune" ? "1–6" : ids.length > 0 ? ids.join(", ") : "—";
+    const hintKey = parsed.problem === "empty" ? "TERRAN.Links.Invalid.empty" : parsed.problem === "bad-chance" ? "TERRAN.Links.Invalid.badChance" : parsed.kind === "reaction" ? "TERRAN.Links.Invalid.unknownGroup" : "TERRAN.Links.Invalid.unknownAttribute";
+    return {
+      valid: false,
+      text: parsed.text,
+      tooltip: i18n.format(hintKey, { target: parsed.target, ruleset: rulesetName, known }),
+      classes: "te-roll-link te-roll-link-invalid",
+      icon: null,
+      dataset: {},
+    };
+  }
+  const link = parsed.link;
+  switch (link.kind) {
+    case "risky": {
+      const attribute = i18n.localize(rollLinkLabelKey(link, vocabulary) ?? link.attribute);
+      return {
+        valid: true,
+        text: parsed.label ?? attribute,
+        tooltip: i18n.format("TERRAN.Links.Tooltip.risky", { attribute }),
+        classes: "te-roll-link te-roll-link-risky",
+        icon: ICONS.risky,
+        dataset: { teRollLink: "risky", target: link.attribute },
+      };
+    }
+    case "reaction": {
+      const save = i18n.localize(rollLinkLabelKey(link, vocabulary) ?? link.group);
+      return {
+        valid: true,
+        text: parsed.label ?? save,
+        tooltip: i18n.format("TERRAN.Links.Tooltip.reaction", { save }),
+        classes: "te-roll-link te-roll-link-reaction",
+        icon: ICONS.reaction,
+        dataset: { teRollLink: "reaction", target: link.group },
+      };
+    }
+    case "fortune": {
+      const chance = String(link.chance);
+      return {
+        valid: true,
+        text: parsed.label ?? i18n.format("TERRAN.Links.Label.fortune", { chance }),
+        tooltip: i18n.format("TERRAN.Links.Tooltip.fortune", { chance }),
+        classes: "te-roll-link te-roll-link-fortune",
+        icon: ICONS.fortune,
+        dataset: { teRollLink: "fortune", target: chance },
+      };
+    }
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/** `teRollLink` → `data-te-roll-link`. */
+function dataName(key: string): string {
+  return `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/**
+ * The link's HTML: a focusable `<a role="button">` (a keyboard reaches it; Enter and Space click it) or,
+ * for a link that cannot be read, a `<span>` with the text as written and a visible ⚠ whose tooltip says why.
+ */
+export function rollLinkHtml(view: RollLinkView): string {
+  const tooltip = `data-tooltip="${escapeHtml(view.tooltip)}" aria-label="${escapeHtml(`${view.text} — ${view.tooltip}`)}"`;
+  if (!view.valid) {
+    return `<span class="${view.classes}" ${tooltip}>${escapeHtml(view.text)}<span class="te-roll-link-hint" aria-hidden="true">⚠</span></span>`;
+  }
+  const data = Object.entries(view.dataset).map(([k, v]) => `${dataName(k)}="${escapeHtml(v)}"`).join(" ");
+  const icon = view.icon ? `<i class="fa-solid fa-fw ${view.icon}" inert></i>` : "";
+  return `<a class="${view.classes}" role="button" tabindex="0" ${data} ${tooltip}>${icon}${escapeHtml(view.text)}</a>`;
+}

@@ -1,0 +1,62 @@
+/**
+ * A character's states on its tokens (issue 16 §6; the states and their rules: src/rules/states.ts).
+ * Both ways:
+ * - the sheet (or harm, a Malaise, an Ego spend…) changes the character → the client that made the
+ *   change adds and removes core status effects (`TerranActor.syncTokenStates`), which every token of
+ *   the actor shows;
+ * - a click on a state in the token HUD (core calls `Actor#toggleStatusEffect`) → the character's own
+ *   operation (`toggleTokenState`): a wound track is marked or recovered exactly as the sheet does it,
+ *   with its refusals; a state that follows other values says why it cannot be clicked.
+ * Which states exist is the world's ruleset's (`Ruleset.tokenStates`), registered at setup.
+ */
+import { addStatusEffects } from "../compat/generation.ts";
+import { stateActive, stateToggle, type StateFacts, type TokenStateDef } from "../rules/states.ts";
+import type { CharacterSource } from "../data/source.ts";
+import { currentRuleset } from "../settings/settings.ts";
+import type { TerranActor } from "./actor.ts";
+import { characterState } from "./state.ts";
+
+/** The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only. */
+export function registerTokenStates(): void {
+  addStatusEffects(currentRuleset().tokenStates.map((def) => ({ id: def.id, name: def.labelKey, img: def.img, hud: { actorTypes: ["character"] } })));
+}
+
+/**
+ * What the states are read from in a character's stored data: the wound tracks, `dead` and `lost`, and
+ * with HP (Legacy) the wound stages its data keeps beside Core's (`legacy.wounds`: critical, mortal).
+ */
+export function stateFacts(source: CharacterSource & { readonly legacy?: { readonly wounds?: Readonly<Record<string, boolean>> } }): StateFacts {
+  const stages = source.legacy?.wounds;
+  return { wounds: source.wounds, dead: source.dead, lost: source.lost, ...(stages ? { stages } : {}) };
+}
+
+function localize(key: string): string {
+  return game.i18n?.localize(key) ?? key;
+}
+
+/**
+ * A HUD click on `def` (`active` forced on or off, or a toggle when undefined): runs the sheet's
+ * operation, or warns with the reason. Returns what Foundry's `toggleStatusEffect` promises for a change
+ * (true: now on, false: now off) and undefined when nothing changed; the status effect itself follows
+ * from the update (`syncTokenStates`).
+ */
+export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, active: boolean | undefined): Promise<boolean | undefined> {
+  const state = characterState(actor);
+  if (!state) return undefined;
+  const now = stateActive(def, stateFacts(state.source));
+  const wanted = active ?? !now;
+  const toggle = stateToggle(def, now, wanted, { isGM: game.user?.isGM ?? false });
+  switch (toggle.kind) {
+    case "none":
+      return undefined;
+    case "refuse":
+      ui.notifications?.warn(localize(toggle.reasonKey));
+      return undefined;
+    case "markWound":
+      return (await actor.markWound(toggle.track)) === null ? undefined : true;
+    case "recoverWound":
+      return (await actor.recoverWound(toggle.track)) === null ? undefined : false;
+    case "revive":
+      return (await actor.revive()) === null ? undefined : false;
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: the actor's effects and
+ * `Actor#toggleStatusEffect`, `_onUpdate` on the updating client, CONFIG.statusEffects as each generation
+ * keeps it): OUR glue for a character's states on its tokens (issue 16 §6), both ways, on v13 and v14.
+ * What is NOT exercised: the token HUD itself (that its status icons call `toggleStatusEffect`: peers
+ * say so, see the stand-in), and core drawing an actor's status effects on every token of the actor.
+ * The tests check that the actor's effects are exactly its states; which tokens draw them is Foundry's.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GENERATIONS, makeGm, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
+import { CharacterData } from "../../src/data/actor/character.ts";
+import { ChallengeData } from "../../src/data/actor/challenge.ts";
+import { TerranActor } from "../../src/documents/actor.ts";
+import { registerTokenStates, stateFacts } from "../../src/documents/token-states.ts";
+import { syncAllTokenStates } from "../../src/documents/token-states-sync.ts";
+import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
+
+type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
+type Stubbed = TerranActor & Pick<ActorStub, "effects" | "effectChanges" | "updates"> & { _onUpdate(changed: object, options: object, userId: string): void };
+
+function hero(options: CharacterOptions = {}): Stubbed {
+  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: CharacterData as unknown as ModelClass, source: { ...character(options) } }]);
+  return actor as Stubbed;
+}
+
+function bridge(): Stubbed {
+  const source = { tier: "dangerous", n: 4, disposition: { value: 10, max: 10 }, dice: 1, halved: false, facets: [], armour: 0, notes: "" };
+  const actor: unknown = Reflect.construct(TerranActor, [{ name: "The bridge", type: "challenge", model: ChallengeData as unknown as ModelClass, source }]);
+  return actor as Stubbed;
+}
+
+const shown = (actor: Stubbed): string[] => actor.effects.flatMap((e) => [...e.statuses]).sort();
+const config = (): unknown => (Reflect.get(globalThis, "CONFIG") as { statusEffects?: unknown }).statusEffects;
+
+/**
+ * Core's own list before the system adds to it: a "dead" status (the defeated state; peers keep it, e.g.
+ * add2e sets `CONFIG.specialStatusEffects.DEFEATED = "dead"`) and another ("prone"). Their exact fields
+ * in core are not known here: name and image only.
+ */
+const CORE_DEAD = { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" };
+const CORE_PRONE = { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" };
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    const statuses = generation >= 14 ? { dead: { ...CORE_DEAD }, prone: { ...CORE_PRONE } } : [{ ...CORE_DEAD }, { ...CORE_PRONE }];
+    Reflect.set(Reflect.get(globalThis, "CONFIG") as object, "statusEffects", statuses);
+    registerTokenStates();
+  });
+
+  it("R-HARM-4 (stand-ins): the ruleset's states join core's status effects in the generation's shape, HUD for characters; core's \"dead\" is kept as it is", () => {
+    const ours = ["terran-stressed", "terran-broken", "terran-weary", "terran-mortally-wounded", "terran-lost"];
+    const entries = generation >= 14 ? Object.values(config() as Record<string, { id: string }>) : (config() as { id: string }[]);
+    expect(Array.isArray(config())).toBe(generation < 14);
+    expect(entries.map((e) => e.id)).toEqual(["dead", "prone", ...ours]);
+    expect(entries.find((e) => e.id === "dead")).toEqual(CORE_DEAD);
+    expect(entries.find((e) => e.id === "terran-broken")).toEqual({ id: "terran-broken", name: "TERRAN.Wound.broken", img: "icons/svg/bones.svg", hud: { actorTypes: ["character"] } });
+    registerTokenStates(); // twice: nothing doubled
+    expect((generation >= 14 ? Object.keys(config() as object) : (config() as unknown[])).length).toBe(7);
+  });
+
+  it("R-HARM-3 R-HARM-5 (stand-ins): the sheet's wound marks show as status effects; the third adds Mortally Wounded; a recovery takes both off", async () => {
+    const mira = hero();
+    await mira.markWound("stressed");
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-stressed"]));
+    await mira.markWound("broken");
+    await mira.markWound("weary");
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-broken", "terran-mortally-wounded", "terran-stressed", "terran-weary"]));
+    await mira.recoverWound("broken");
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-stressed", "terran-weary"]));
+  });
+
+  it("R-HARM-3 (stand-ins): a wound track clicked in the HUD is marked by the sheet's operation, then shown; clicked again, recovered", async () => {
+    const mira = hero();
+    expect(await mira.toggleStatusEffect("terran-broken")).toBe(true);
+    expect(mira.updates).toEqual([{ "system.wounds.broken": true }]);
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-broken"]));
+    expect(await mira.toggleStatusEffect("terran-broken", { active: true })).toBeUndefined(); // already on: nothing asked
+    expect(await mira.toggleStatusEffect("terran-broken")).toBe(false);
+    expect(mira.updates.at(-1)).toEqual({ "system.wounds.broken": false });
+    await vi.waitFor(() => expect(shown(mira)).toEqual([]));
+  });
+
+  it("R-HARM-5 (stand-ins): the sheet's refusals hold in the HUD: a dead character's track is not marked", async () => {
+    const mira = hero({ dead: true });
+    expect(await mira.toggleStatusEffect("terran-weary")).toBeUndefined();
+    expect(world.warnings).toEqual(["TERRAN.Error.dead"]);
+    expect(mira.updates).toEqual([]);
+    expect(mira.effectChanges).toEqual([]);
+  });
+
+  it("R-HARM-5 R-EGO-3 R-HARM-6 (stand-ins): Mortally Wounded, Lost and Dead cannot be clicked on; each says why and nothing changes", async () => {
+    const mira = hero({ wounds: ["stressed", "broken", "weary"], lost: true });
+    await mira.toggleStatusEffect("terran-mortally-wounded");
+    await mira.toggleStatusEffect("terran-lost");
+    await mira.toggleStatusEffect("dead");
+    expect(world.warnings).toEqual(["TERRAN.States.Refusal.mortallyWounded", "TERRAN.States.Refusal.lost", "TERRAN.States.Refusal.deadOn"]);
+    expect(mira.updates).toEqual([]);
+  });
+
+  it("R-HARM-6 (stand-ins): Dead clicked off: refused for a player; a GM's click revives and the skull goes", async () => {
+    const mira = hero({ dead: true });
+    await mira.syncTokenStates();
+    expect(shown(mira)).toEqual(["dead"]);
+    expect(mira.effects[0]?.flags).toEqual({ core: { overlay: true } });
+    await mira.toggleStatusEffect("dead");
+    expect(world.warnings).toEqual(["TERRAN.States.Refusal.reviveGm"]);
+    world.user = makeGm();
+    expect(await mira.toggleStatusEffect("dead")).toBe(false);
+    expect(mira.updates).toEqual([{ "system.dead": false }]);
+    await vi.waitFor(() => expect(shown(mira)).toEqual([]));
+  });
+
+  it("R-HARM-4 (stand-ins): only the client that made the change adds the effects (the others get them from it)", async () => {
+    const mira = hero({ wounds: ["weary"] });
+    mira._onUpdate({ system: { wounds: { weary: true } } }, {}, "player2");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mira.effectChanges).toEqual([]);
+    mira._onUpdate({ system: { wounds: { weary: true } } }, {}, world.user.id);
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-weary"]));
+  });
+
+  it("(stand-ins) a Challenge's statuses and a character's other statuses stay core's", async () => {
+    const challenge = bridge();
+    expect(await challenge.toggleStatusEffect("dead", { overlay: true })).toMatchObject({ statuses: new Set(["dead"]) });
+    expect(challenge.updates).toEqual([]);
+    const mira = hero();
+    await mira.toggleStatusEffect("prone");
+    expect(shown(mira)).toEqual(["prone"]);
+    expect(mira.updates).toEqual([]);
+    await mira.markWound("stressed"); // its own states change; "prone" is left alone
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["prone", "terran-stressed"]));
+  });
+
+  it("(stand-ins) a state core does not list (its list replaced after setup) is left off without an error", async () => {
+    Reflect.set(Reflect.get(globalThis, "CONFIG") as object, "statusEffects", generation >= 14 ? { dead: { ...CORE_DEAD } } : [{ ...CORE_DEAD }]);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const mira = hero();
+    await mira.markWound("stressed");
+    await mira.syncTokenStates();
+    expect(shown(mira)).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("R-HARM-4 (stand-ins): at the start of a session the active GM alone brings every character's effects up to its states", async () => {
+    const mira = hero({ wounds: ["stressed"] });
+    const oren = hero({ dead: true });
+    const challenge = bridge();
+    await syncAllTokenStates([mira, oren, challenge]); // a player: nothing
+    expect([mira, oren, challenge].flatMap((a) => a.effectChanges)).toEqual([]);
+    world.user = makeGm();
+    await syncAllTokenStates([mira, oren, challenge]);
+    expect(shown(mira)).toEqual(["terran-stressed"]);
+    expect(shown(oren)).toEqual(["dead"]);
+    expect(challenge.effectChanges).toEqual([]);
+    await syncAllTokenStates([mira]); // again: nothing more
+    expect(mira.effectChanges).toHaveLength(1);
+  });
+
+  it("R-LEG-5 (stand-ins): in a Legacy world the states are its stages, read from the wound stages Legacy keeps beside Core's data", () => {
+    world.settings.set("ruleset", "legacy");
+    registerTokenStates();
+    const entries = generation >= 14 ? Object.keys(config() as object) : (config() as { id: string }[]).map((e) => e.id);
+    expect(entries).toEqual(expect.arrayContaining(["terran-critical", "terran-mortal", "terran-lost", "dead"]));
+    const source = { ...character({ wounds: ["stressed"] }), legacy: { wounds: { critical: true, mortal: false } } };
+    expect(stateFacts(source)).toEqual({ wounds: source.wounds, dead: false, lost: false, stages: { critical: true, mortal: false } });
+    expect(stateFacts(character())).toEqual({ wounds: character().wounds, dead: false, lost: false });
+  });
+});
