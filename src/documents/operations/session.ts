@@ -1,0 +1,118 @@
+/**
+ * R-XP-1 the end of a session: which characters played and survived, what each gets, and the GM's Undo.
+ *
+ * - The award is the ruleset's (`sessionXpAward`): Core and Degenesis give +2 per session played and
+ *   survived. A ruleset that counts something else (Legacy: one XP per Ego lost in the session) says so
+ *   in its `sessionXp` rule; the dialog shows that count as the default, and the GM may change any row.
+ * - A dead or lost character (R-HARM-5, R-EGO-3) did not survive: unticked by default and marked why.
+ * - Ruling (docs/RULES.md §8, R-XP-1 Undo): the Undo takes back what the award gave, and never more
+ *   than the character still holds. XP spent since (an Advancement bought, R-XP-2) stays spent — the
+ *   Advancement is not taken away — and the card names what could not be taken back ("short"). XP gained
+ *   since from elsewhere (a Condition, +1) is not touched: only the award's amount is taken.
+ * Pure: the glue (src/documents/session-award.ts) reads the actors and makes one update per actor.
+ */
+import { assertInteger, RulesError, XP_PER_SESSION, type Ruleset } from "../../rules/index.ts";
+import type { CharacterSource } from "../../data/source.ts";
+import { awardXpOperation, type XpOutcome } from "./xp.ts";
+import { changes, result, type CharacterState, type OperationResult } from "./types.ts";
+
+/** R-XP-1 how a ruleset awards XP for a session: a fixed amount, or one per Ego the character lost in it. */
+export type SessionXpRule = { readonly kind: "fixed"; readonly xp: number } | { readonly kind: "perEgoLost" };
+
+/** The most XP one row may give (a typo guard: a session is worth a handful, not thousands). */
+export const SESSION_XP_MAX = 99;
+
+/**
+ * The session rule of a ruleset. Core and Degenesis: +2 (R-XP-1). A ruleset that carries its own
+ * `sessionXp` rule (Legacy) is read from it; the fixed award is the default for those that do not.
+ */
+export function sessionXpRule(ruleset: Ruleset & { readonly sessionXp?: SessionXpRule }): SessionXpRule {
+  return ruleset.sessionXp ?? { kind: "fixed", xp: XP_PER_SESSION };
+}
+
+/** R-XP-1 the XP a character gets for a session under `rule` (`egoLost`: the Ego it lost in the session, when known). */
+export function sessionXpAward(rule: SessionXpRule, egoLost = 0): number {
+  return rule.kind === "fixed" ? rule.xp : assertInteger(egoLost, "The Ego lost this session", 0);
+}
+
+/** Why a character is not ticked: dead (R-HARM-5) or lost (R-EGO-3); null when it played and survived. */
+export type SessionStatus = "dead" | "lost" | null;
+
+export interface SessionCandidate {
+  readonly uuid: string;
+  readonly name: string;
+  readonly source: Pick<CharacterSource, "dead" | "lost" | "xp">;
+  /** The Ego it lost this session, for a per-Ego rule (0 when not tracked). */
+  readonly egoLost?: number;
+}
+
+/** One row of the dialog as it opens. */
+export interface SessionRowPlan {
+  readonly uuid: string;
+  readonly name: string;
+  /** Ticked: "played and survived this session". */
+  readonly played: boolean;
+  readonly status: SessionStatus;
+  /** The XP it would get (the ruleset's award; the GM may change it). */
+  readonly xp: number;
+  /** Its XP now. */
+  readonly current: number;
+}
+
+/** R-XP-1 the dialog's rows: every player character, the dead and the lost unticked and marked. */
+export function sessionAwardPlan(candidates: readonly SessionCandidate[], rule: SessionXpRule): SessionRowPlan[] {
+  return candidates.map((c) => {
+    const status: SessionStatus = c.source.dead ? "dead" : c.source.lost ? "lost" : null;
+    return { uuid: c.uuid, name: c.name, played: status === null, status, xp: sessionXpAward(rule, c.egoLost ?? 0), current: c.source.xp };
+  });
+}
+
+/** What the GM submits for one row. */
+export interface SessionRowChoice {
+  readonly uuid: string;
+  readonly name: string;
+  readonly played: boolean;
+  /** As typed in the form: a whole number 1–99 for a ticked row. */
+  readonly xp: number;
+}
+
+/** The rows to award: the ticked ones, each with a whole XP of 1–99. Refuses the whole form otherwise (nothing is given). */
+export function readSessionChoices(choices: readonly SessionRowChoice[]): { readonly uuid: string; readonly name: string; readonly xp: number }[] {
+  const ticked = choices.filter((c) => c.played);
+  if (ticked.length === 0) throw new RulesError("choice-required", "Tick at least one character who played and survived.", { reason: "noneTicked" });
+  return ticked.map((c) => {
+    try {
+      return { uuid: c.uuid, name: c.name, xp: assertInteger(c.xp, `${c.name}'s XP`, 1, SESSION_XP_MAX) };
+    } catch (error) {
+      if (error instanceof RulesError) throw new RulesError(error.code, error.message, { ...error.data, name: c.name, reason: "badXp" });
+      throw error;
+    }
+  });
+}
+
+/** R-XP-1 the award on one character: its own refusals (a dead character earns none) are `awardXpOperation`'s. */
+export function sessionAwardOperation(state: CharacterState, xp: number): OperationResult<XpOutcome> {
+  return awardXpOperation(state, xp);
+}
+
+export interface SessionUndoOutcome {
+  /** The XP taken back now. */
+  readonly taken: number;
+  /** The part of the award already spent: not taken back (the ruling above). */
+  readonly short: number;
+  /** The XP after. */
+  readonly xp: number;
+}
+
+/**
+ * R-XP-1 (ruling) takes back `given` XP of an award, never more than the character holds: what was
+ * spent since stays spent and is reported as `short`. Open to a dead character too (it is the GM's
+ * correction of their own award, like the other undos).
+ */
+export function sessionUndoOperation(state: CharacterState, given: number): OperationResult<SessionUndoOutcome> {
+  assertInteger(given, "The XP given", 0, SESSION_XP_MAX);
+  const before = assertInteger(state.source.xp, "Experience", 0);
+  const taken = Math.min(given, before);
+  const xp = before - taken;
+  return result(changes(["system.xp", before, xp]), { taken, short: given - taken, xp });
+}

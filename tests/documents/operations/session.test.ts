@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { CORE, DEGENESIS, RulesError } from "../../../src/rules/index.ts";
+import {
+  readSessionChoices,
+  sessionAwardOperation,
+  sessionAwardPlan,
+  sessionUndoOperation,
+  sessionXpAward,
+  sessionXpRule,
+} from "../../../src/documents/operations/index.ts";
+import { character, expectRefusal, state } from "./fixtures.ts";
+
+const candidate = (name: string, over: Parameters<typeof character>[0] = {}) => ({ uuid: `Actor.${name}`, name, source: character(over) });
+
+describe("R-XP-1 the end of a session", () => {
+  it("R-XP-1: Core and Degenesis award +2 per session played and survived (the ruleset's rule)", () => {
+    expect(sessionXpAward(sessionXpRule(CORE))).toBe(2);
+    expect(sessionXpAward(sessionXpRule(DEGENESIS))).toBe(2);
+  });
+
+  it("R-XP-1: a ruleset that counts Ego lost awards one per Ego lost (Legacy's shape), and refuses a count that is not whole", () => {
+    const rule = sessionXpRule({ ...CORE, sessionXp: { kind: "perEgoLost" } });
+    expect(sessionXpAward(rule, 3)).toBe(3);
+    expect(sessionXpAward(rule, 0)).toBe(0);
+    expect(() => sessionXpAward(rule, 1.5)).toThrow(RulesError);
+  });
+
+  it("R-XP-1 R-HARM-5 R-EGO-3: every player character is listed; the dead and the lost are unticked and marked why", () => {
+    const plan = sessionAwardPlan([candidate("Mira", { xp: 3 }), candidate("Oskar", { dead: true }), candidate("Ines", { lost: true })], sessionXpRule(CORE));
+    expect(plan.map((r) => [r.name, r.played, r.status, r.xp, r.current])).toEqual([
+      ["Mira", true, null, 2, 3],
+      ["Oskar", false, "dead", 2, 0],
+      ["Ines", false, "lost", 2, 0],
+    ]);
+  });
+
+  it("R-XP-1: the form gives only ticked rows, each a whole 1–99; one bad row refuses the whole form (nothing is given)", () => {
+    const rows = [
+      { uuid: "Actor.a", name: "A", played: true, xp: 2 },
+      { uuid: "Actor.b", name: "B", played: false, xp: Number.NaN },
+    ];
+    expect(readSessionChoices(rows)).toEqual([{ uuid: "Actor.a", name: "A", xp: 2 }]);
+    for (const xp of [0, 1.5, 100, Number.NaN, -2]) {
+      const error = expectRefusal(() => readSessionChoices([{ ...rows[0]!, xp }]), xp === 1.5 || Number.isNaN(xp) ? "not-integer" : "out-of-range", /XP/);
+      expect(error.data.reason).toBe("badXp");
+    }
+    expect(expectRefusal(() => readSessionChoices([rows[1]!]), "choice-required", /Tick/).data.reason).toBe("noneTicked");
+  });
+
+  it("R-XP-1 R-HARM-5: the award is one change of system.xp; a dead character earns none", () => {
+    expect(sessionAwardOperation(state({ xp: 3 }), 2)).toMatchObject({ update: { "system.xp": 5 }, outcome: { gained: 2, xp: 5 } });
+    expectRefusal(() => sessionAwardOperation(state({ dead: true }), 2), "dead", /dead/);
+  });
+
+  it("R-XP-1 (ruling): the Undo takes back exactly the award when it is still held", () => {
+    expect(sessionUndoOperation(state({ xp: 5 }), 2)).toMatchObject({ update: { "system.xp": 3 }, outcome: { taken: 2, short: 0, xp: 3 } });
+  });
+
+  it("R-XP-1 (ruling): XP spent since the award stays spent — the Undo takes what is left, names the rest, never goes below 0", () => {
+    expect(sessionUndoOperation(state({ xp: 1 }), 2)).toMatchObject({ update: { "system.xp": 0 }, outcome: { taken: 1, short: 1, xp: 0 } });
+    expect(sessionUndoOperation(state({ xp: 0 }), 2)).toMatchObject({ update: {}, outcome: { taken: 0, short: 2, xp: 0 } });
+  });
+
+  it("R-XP-1 (ruling): XP gained since from elsewhere is not touched, and the Undo is open to a character who died since", () => {
+    expect(sessionUndoOperation(state({ xp: 6 }), 2).outcome).toEqual({ taken: 2, short: 0, xp: 4 });
+    expect(sessionUndoOperation(state({ xp: 2, dead: true }), 2).outcome).toEqual({ taken: 2, short: 0, xp: 0 });
+    expect(() => sessionUndoOperation(state({ xp: 2 }), -1)).toThrow(RulesError);
+  });
+});
