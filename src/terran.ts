@@ -23,6 +23,7 @@ import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
+import { registerGmTools } from "./applications/gm/commands.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -39,6 +40,7 @@ Hooks.once("init", () => {
   registerSettings();
   registerQueries();
   registerSheets();
+  registerGmTools();
   Reflect.set(globalThis, "TerranEngine", api);
 });
 

@@ -64,7 +64,7 @@ export async function requestAnswersFor(message: ChatMessage.Implementation, sta
   const candidates: AnswerCandidate[] = [];
   for (const each of chatLog()) {
     const link = answerLinkOf(each);
-    if (!link || link.requestId !== requestId) continue;
+    if (link?.requestId !== requestId) continue;
     const stored = storedCard(each);
     candidates.push({
       messageId: each.id ?? "",

@@ -7,6 +7,7 @@ import {
   requestTarget,
   type AnswerCandidate,
   type RequestCardState,
+  type RiskyCardState,
 } from "../../src/chat/index.ts";
 import { card, expectCode, GM, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
@@ -50,7 +51,7 @@ describe("the GM's roll request", () => {
     none(answer({ risky: card([5, 3], [], { target: { kind: "attribute", attribute: "reason" } }) }));
     none(answer({ risky: card([5, 3], [], { actorUuid: "Actor.def" }) }));
     none(answer({ risky: card([5, 3], [], { reaction: true }) }));
-    none(answer({ risky: { ...card([5, 3]), light: [9] } }));
+    none(answer({ risky: { ...card([5, 3]), light: [9] } as unknown as RiskyCardState }));
     none(answer({ risky: null }));
   });
 
