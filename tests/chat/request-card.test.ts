@@ -11,10 +11,8 @@ import {
 } from "../../src/chat/index.ts";
 import { card, expectCode, GM, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
-const ROWS = [
-  { actorUuid: "Actor.abc", actorName: "Mira" },
-  { actorUuid: "Actor.def", actorName: "Oskar" },
-];
+const MIRA = { actorUuid: "Actor.abc", actorName: "Mira" };
+const ROWS = [MIRA, { actorUuid: "Actor.def", actorName: "Oskar" }];
 const finesse = (): RequestCardState => createRequestCard(GM.id, { kind: "attribute", attribute: "finesse" }, "  The bridge gives way  ", ROWS);
 
 /** A candidate answer: Mira's Finesse card (Precision 5, Effect 3), posted by her owner. */
@@ -24,7 +22,7 @@ function answer(over: Partial<AnswerCandidate> = {}): AnswerCandidate {
 
 describe("the GM's roll request", () => {
   it("R-POOL-1 R-RA-8 R-FORT-1: a request names an attribute, a Save (a Reaction) or the Fortune die with its chance; each character once", () => {
-    const state = createRequestCard(GM.id, { kind: "save", group: "insight" }, "", [...ROWS, ROWS[0]!]);
+    const state = createRequestCard(GM.id, { kind: "save", group: "insight" }, "", [...ROWS, MIRA]);
     expect(state.rows).toHaveLength(2);
     expect(requestTarget(state.subject)).toEqual({ kind: "save", group: "insight" });
     expect(finesse().note).toBe("The bridge gives way");
@@ -36,8 +34,9 @@ describe("the GM's roll request", () => {
   it("R-RA-1: a row shows the first card that answers it: its outcome, and its Effect once confirmed", () => {
     const state = finesse();
     const fresh = answer();
+    const risky = card([5, 3]);
     expect(requestAnswers(state, "req", [fresh])[0]).toMatchObject({ messageId: "m1", band: "partial", effect: null, effectPending: true });
-    const confirmed = confirmEffect(fresh.risky!, ROLLER, [], fresh.risky!.version);
+    const confirmed = confirmEffect(risky, ROLLER, [], risky.version);
     expect(requestAnswers(state, "req", [answer({ risky: confirmed }), answer({ messageId: "m2" })])[0]).toMatchObject({ messageId: "m1", band: "partial", effect: 3, effectPending: false });
     expect(requestAnswers(state, "req", [fresh])[1]).toBeNull();
   });
@@ -86,9 +85,9 @@ describe("the GM's roll request", () => {
   });
 
   it("R-RA-1: a stored request that is not whole is refused (no rows, a row twice, a note too long, an unknown subject)", () => {
-    const bad = (over: object) => () => requestCardView({ ...finesse(), ...over } as RequestCardState, { ...GM, owns: [] }, []);
+    const bad = (over: object) => () => requestCardView({ ...finesse(), ...over }, { ...GM, owns: [] }, []);
     expectCode(bad({ rows: [] }), "out-of-range");
-    expectCode(bad({ rows: [ROWS[0], ROWS[0]] }), "bad-choice");
+    expectCode(bad({ rows: [MIRA, MIRA] }), "bad-choice");
     expectCode(bad({ note: "x".repeat(501) }), "out-of-range");
     expectCode(bad({ subject: { kind: "spell" } }), "unknown-id");
   });

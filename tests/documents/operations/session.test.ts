@@ -35,16 +35,15 @@ describe("R-XP-1 the end of a session", () => {
   });
 
   it("R-XP-1: the form gives only ticked rows, each a whole 1–99; one bad row refuses the whole form (nothing is given)", () => {
-    const rows = [
-      { uuid: "Actor.a", name: "A", played: true, xp: 2 },
-      { uuid: "Actor.b", name: "B", played: false, xp: Number.NaN },
-    ];
+    const a = { uuid: "Actor.a", name: "A", played: true, xp: 2 };
+    const b = { uuid: "Actor.b", name: "B", played: false, xp: Number.NaN };
+    const rows = [a, b];
     expect(readSessionChoices(rows)).toEqual([{ uuid: "Actor.a", name: "A", xp: 2 }]);
     for (const xp of [0, 1.5, 100, Number.NaN, -2]) {
-      const error = expectRefusal(() => readSessionChoices([{ ...rows[0]!, xp }]), xp === 1.5 || Number.isNaN(xp) ? "not-integer" : "out-of-range", /XP/);
+      const error = expectRefusal(() => readSessionChoices([{ ...a, xp }]), xp === 1.5 || Number.isNaN(xp) ? "not-integer" : "out-of-range", /XP/);
       expect(error.data.reason).toBe("badXp");
     }
-    expect(expectRefusal(() => readSessionChoices([rows[1]!]), "choice-required", /Tick/).data.reason).toBe("noneTicked");
+    expect(expectRefusal(() => readSessionChoices([b]), "choice-required", /Tick/).data.reason).toBe("noneTicked");
   });
 
   it("R-XP-1 R-HARM-5: the award is one change of system.xp; a dead character earns none", () => {

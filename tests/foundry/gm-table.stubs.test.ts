@@ -1,0 +1,413 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: Actor, ChatMessage, `game.messages`,
+ * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). Issue 16 §1 and
+ * §2, the glue: the GM's end-of-session award (R-XP-1) and request for a roll, on v13 and v14. It checks
+ * OUR dialogs, hooks, cards and updates; Foundry's sockets, sidebar and chat log are not exercised.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GENERATIONS, makeGm, resetWorld, WorldCollectionStub, world, type ActorStub, type ApplicationStub, type ChatMessageStub } from "../stubs/foundry-client.ts";
+import { nextFaces } from "../stubs/foundry.ts";
+import { HooksStub } from "../stubs/hooks.ts";
+import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
+import { onChatCommand, onRenderActorDirectory, registerGmTools } from "../../src/applications/gm/commands.ts";
+import { SESSION_DIALOG_ACTIONS, SessionAwardDialog } from "../../src/applications/gm/session-dialog.ts";
+import { REQUEST_DIALOG_ACTIONS, RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
+import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
+import { storedCard } from "../../src/documents/card-flags.ts";
+import { cardFlags } from "../../src/documents/card-flags.ts";
+import { CharacterData } from "../../src/data/actor/character.ts";
+import { TerranActor } from "../../src/documents/actor.ts";
+import { character } from "../documents/operations/fixtures.ts";
+import type { RequestCardState, SessionCardState } from "../../src/chat/index.ts";
+import { asMessage, asModel, click, hero, shown, stub } from "./card-builders.ts";
+
+const GM_USER = { id: "gm", isGM: true } as const;
+const as = (user: { id: string; isGM: boolean }) => {
+  world.user = { ...user, targets: new Set() };
+};
+const xp = (actor: TerranActor): number => (actor.system as CharacterData).xp;
+const text = (el: Element | null | undefined): string => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/** A player character owned by `owner` (Foundry: ownership level 3; hasPlayerOwner). */
+function pc(name: string, owner: string, options: { xp?: number; dead?: boolean; lost?: boolean } = {}): TerranActor {
+  const source = character({ attributes: { finesse: 2, exertion: 1 }, xp: options.xp ?? 0, dead: options.dead ?? false, lost: options.lost ?? false, ...(options.lost ? { ego: { value: 0 } } : {}) });
+  const actor = Reflect.construct(TerranActor, [{ name, type: "character", model: asModel(CharacterData), source, isOwner: false }]) as TerranActor;
+  const s = stub(actor);
+  s.ownership = { default: 0, [owner]: 3 };
+  s.hasPlayerOwner = true;
+  return actor;
+}
+
+/** `game.actors` holding these actors (the stand-in WorldCollection). */
+function actors(...list: TerranActor[]): void {
+  const collection = new WorldCollectionStub<ActorStub>();
+  for (const a of list) collection.add(stub(a));
+  world.collections.actors = collection;
+}
+
+const lastCard = (): ChatMessageStub => {
+  const all = [...world.messages.values()];
+  const last = all.at(-1);
+  if (!last) throw new Error("no message");
+  return last;
+};
+const sessionState = (m: ChatMessageStub): SessionCardState => {
+  const stored = storedCard(asMessage(m));
+  if (stored?.kind !== "session") throw new Error("not a session card");
+  return stored.state;
+};
+
+async function press(app: ApplicationStub, action: string): Promise<void> {
+  const el = app.element.querySelector<HTMLElement>(`[data-action="${action}"]`);
+  if (!el) throw new Error(`no ${action}`);
+  el.click();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+const opened = <T>(cls: abstract new (...args: never[]) => T): T => {
+  const app = world.opened.find((a) => a instanceof cls);
+  if (!app) throw new Error(`no ${cls.name} opened`);
+  return app as T;
+};
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's table tools (issue 16 §1, §2)", (generation) => {
+  let mira: TerranActor;
+  let oskar: TerranActor;
+
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    registerCardPresenter();
+    registerGmTools();
+    as(GM_USER);
+    mira = pc("Mira", "player1", { xp: 3 });
+    oskar = pc("Oskar", "player2", { xp: 1 });
+  });
+
+  describe("where the GM finds them", () => {
+    it("R-XP-1 (stand-ins): /terran session and /terran request open the GM's dialogs; core posts nothing; other text is left alone", async () => {
+      actors(mira, oskar);
+      expect(HooksStub.call("chatMessage", {}, "/terran session", {})).toBe(false);
+      expect(HooksStub.call("chatMessage", {}, "/terran request", {})).toBe(false);
+      await vi.waitFor(() => expect(world.opened).toHaveLength(2));
+      expect(world.opened[0]).toBeInstanceOf(SessionAwardDialog);
+      expect(world.opened[1]).toBeInstanceOf(RequestRollDialog);
+      expect(HooksStub.call("chatMessage", {}, "hello /terran", {})).toBe(true);
+      expect(onChatCommand({}, "/terran")).toBe(false);
+      expect(world.notices.at(-1)?.message).toBe("TERRAN.Session.Command.help");
+    });
+
+    it("R-XP-1 (stand-ins): a player typing the command is told it is the GM's; nothing opens and nothing is posted", () => {
+      as({ id: "player1", isGM: false });
+      expect(onChatCommand({}, "/terran session")).toBe(false);
+      expect(world.warnings).toEqual(["TERRAN.Session.Command.gmOnly"]);
+      expect(world.opened).toEqual([]);
+      expect(world.created).toEqual([]);
+    });
+
+    it("R-XP-1 (stand-ins): the Actors sidebar header gets the GM's two buttons (once), a player none", async () => {
+      actors(mira);
+      const html = document.createElement("section");
+      html.innerHTML = '<header class="directory-header"><div class="action-buttons"><button>Create Actor</button></div></header>';
+      HooksStub.callAll("renderActorDirectory", {}, html, {});
+      onRenderActorDirectory({}, html);
+      const buttons = html.querySelectorAll<HTMLButtonElement>(".terran-gm-tool");
+      expect([...buttons].map((b) => text(b))).toEqual(["TERRAN.Session.Command.sessionButton", "TERRAN.Session.Command.requestButton"]);
+      buttons[0]?.click();
+      await vi.waitFor(() => expect(world.opened[0]).toBeInstanceOf(SessionAwardDialog));
+
+      as({ id: "player1", isGM: false });
+      const theirs = document.createElement("section");
+      theirs.innerHTML = '<header class="directory-header"><div class="action-buttons"></div></header>';
+      onRenderActorDirectory({}, theirs);
+      expect(theirs.querySelector(".terran-gm-tool")).toBeNull();
+    });
+
+    it("the dialogs name no action core keeps, and every action their templates use has a handler", () => {
+      expect(Object.keys(SessionAwardDialog.DEFAULT_OPTIONS.actions)).toEqual([...SESSION_DIALOG_ACTIONS]);
+      expect(Object.keys(RequestRollDialog.DEFAULT_OPTIONS.actions)).toEqual([...REQUEST_DIALOG_ACTIONS]);
+      for (const a of [...SESSION_DIALOG_ACTIONS, ...REQUEST_DIALOG_ACTIONS]) expect(["tab", "close", "toggleControls"]).not.toContain(a);
+    });
+  });
+
+  describe("R-XP-1 end of session", () => {
+    it("R-XP-1 (stand-ins): the dialog lists the player characters, the dead and the lost unticked and marked, with the ruleset's +2", async () => {
+      const ines = pc("Ines", "player2", { lost: true });
+      const ugo = pc("Ugo", "player1", { dead: true });
+      const npc = hero("Guard");
+      actors(mira, ines, ugo, npc);
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const rows = [...dialog.element.querySelectorAll("tr.session-row")];
+      expect(rows.map((r) => [text(r.querySelector(".actor-name")), r.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked, text(r.querySelector(".status"))])).toEqual([
+        ["Mira", true, ""],
+        ["Ines", false, "Lost (Ego 0)"],
+        ["Ugo", false, "Dead"],
+      ]);
+      expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["2", "2", "2"]);
+    });
+
+    it("R-XP-1 (stand-ins): Award gives each ticked character its XP in one update, and posts one summary card", async () => {
+      actors(mira, oskar);
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const oskarXp = dialog.element.querySelector<HTMLInputElement>('[name="xp-1"]');
+      if (oskarXp) oskarXp.value = "3";
+      await press(dialog, "award");
+      expect([xp(mira), xp(oskar)]).toEqual([5, 4]);
+      expect(stub(mira).updates).toEqual([{ "system.xp": 5 }]); // one update per actor
+      expect(world.created).toHaveLength(1);
+      expect(dialog.closed).toBe(true);
+      const card = lastCard();
+      expect(sessionState(card).rows.map((r) => [r.actorName, r.given, r.before, r.after])).toEqual([
+        ["Mira", true, 3, 5],
+        ["Oskar", true, 1, 4],
+      ]);
+      expect(text((await shown(card)).querySelector(".card-subtitle"))).toBe("2 awarded, 0 refused");
+    });
+
+    it("R-XP-1 R-HARM-5 (stand-ins): a refusal for one (dead, gone, or Foundry refusing the update) is listed and does not stop the others", async () => {
+      const ugo = pc("Ugo", "player1", { dead: true });
+      const gone = pc("Gone", "player1");
+      actors(mira, ugo, gone, oskar);
+      // Foundry's server refusing Oskar's update (a stand-in double of a refused write).
+      stub(oskar).update = () => Promise.reject(new Error("The server refused the update"));
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      world.documents.delete(gone.uuid);
+      const tick = dialog.element.querySelector<HTMLInputElement>('[name="played-1"]');
+      if (tick) tick.checked = true;
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      await press(dialog, "award");
+      warn.mockRestore();
+      expect(xp(mira)).toBe(5);
+      const rows = sessionState(lastCard()).rows;
+      expect(rows.map((r) => [r.actorName, r.given, r.refusal])).toEqual([
+        ["Mira", true, null],
+        ["Ugo", false, "dead"],
+        ["Gone", false, "missing"],
+        ["Oskar", false, "refused"],
+      ]);
+      const view = await shown(lastCard());
+      expect(text(view.querySelector(".card-subtitle"))).toBe("1 awarded, 3 refused");
+      expect(text(view.querySelectorAll(".session-row")[1])).toContain("a dead character earns no XP.");
+    });
+
+    it("R-XP-1 (stand-ins): an XP that is not a whole 1–99 is refused with the reason; nothing is given, the dialog stays open with the GM's input", async () => {
+      actors(mira, oskar);
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const field = dialog.element.querySelector<HTMLInputElement>('[name="xp-1"]');
+      if (field) field.value = "2.5";
+      await press(dialog, "award");
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.badXp"]);
+      expect([xp(mira), xp(oskar)]).toEqual([3, 1]);
+      expect(world.created).toEqual([]);
+      expect(dialog.closed).toBe(false);
+      expect(dialog.element.querySelector<HTMLInputElement>('[name="xp-1"]')?.value).toBe("2.5");
+    });
+
+    it("R-XP-1 (stand-ins): a player cannot open the dialog (a macro included): a warning, nothing opens", async () => {
+      as({ id: "player1", isGM: false });
+      await (await import("../../src/api.ts")).api.sessionAward();
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.notGm"]);
+      expect(world.opened).toEqual([]);
+    });
+
+    it("R-XP-1 (ruling, stand-ins): Undo on the card takes back exactly what was given; XP spent since stays spent and is named", async () => {
+      actors(mira, oskar);
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      await press(dialog, "award");
+      const card = lastCard();
+      // Oskar (1 → 3) buys an Advancement for 2 before the GM takes the award back.
+      await stub(oskar).update({ "system.xp": 1 });
+      await click(card, '[data-action="undo-session"]');
+      expect([xp(mira), xp(oskar)]).toEqual([3, 0]);
+      expect(sessionState(card).rows.map((r) => r.undo)).toEqual([
+        { taken: 2, short: 0, refusal: null },
+        { taken: 1, short: 1, refusal: null },
+      ]);
+      const view = await shown(card);
+      expect(text(view.querySelectorAll(".session-undo")[1])).toBe("\u22121 XP taken back; 1 XP already spent stays spent");
+      // A second click (or a second GM's) takes nothing more.
+      const undo = view.querySelector<HTMLButtonElement>('[data-action="undo-session"]');
+      expect(undo?.disabled).toBe(true);
+      undo?.removeAttribute("disabled");
+      if (undo) await click(card, '[data-action="undo-session"]', (el) => el.removeAttribute("disabled"));
+      expect([xp(mira), xp(oskar)]).toEqual([3, 0]);
+    });
+
+    it("R-XP-1 (stand-ins): a player sees the Undo disabled with the reason; a click forged onto it changes nothing", async () => {
+      actors(mira);
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      await press(dialog, "award");
+      const card = lastCard();
+      as({ id: "player1", isGM: false });
+      const button = (await shown(card)).querySelector<HTMLButtonElement>('[data-action="undo-session"]');
+      expect(button?.disabled).toBe(true);
+      expect(button?.getAttribute("title")).toBe("Only a GM can take back an award.");
+      await click(card, '[data-action="undo-session"]', (el) => el.removeAttribute("disabled"));
+      expect(xp(mira)).toBe(5);
+      expect(sessionState(card).undone).toBe(false);
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.notGm"]);
+    });
+  });
+
+  describe("request a roll", () => {
+    const requestState = (m: ChatMessageStub): RequestCardState => {
+      const stored = storedCard(asMessage(m));
+      if (stored?.kind !== "request") throw new Error("not a request card");
+      return stored.state;
+    };
+
+    async function postRequest(subject: string, note = "", chance = "4"): Promise<ChatMessageStub> {
+      as(GM_USER);
+      const dialog = new RequestRollDialog() as RequestRollDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const select = dialog.element.querySelector<HTMLSelectElement>('[name="subject"]');
+      if (select) select.value = subject;
+      const fields: Record<string, string> = { chance, note };
+      for (const [name, value] of Object.entries(fields)) {
+        const input = dialog.element.querySelector<HTMLInputElement>(`[name="${name}"]`);
+        if (input) input.value = value;
+      }
+      await press(dialog, "post");
+      expect(dialog.closed).toBe(true);
+      return lastCard();
+    }
+
+    it("(stand-ins): the GM's dialog ticks the selected tokens' characters; Post makes one card with a row each, the note as text", async () => {
+      actors(mira, oskar);
+      world.selected = [{ actor: stub(oskar) }];
+      const request = await postRequest("save:insight", "The bridge <b>gives</b> way");
+      const state = requestState(request);
+      expect(state.subject).toEqual({ kind: "save", group: "insight" });
+      expect(state.rows.map((r) => r.actorName)).toEqual(["Oskar"]);
+      expect(request.author.id).toBe("gm");
+      const view = await shown(request);
+      expect(text(view.querySelector(".request-note"))).toBe("The bridge <b>gives</b> way");
+      expect(view.querySelector(".request-note b")).toBeNull();
+    });
+
+    it("(stand-ins): nothing ticked is refused with the reason, and nothing is posted", async () => {
+      actors(mira, oskar);
+      const dialog = new RequestRollDialog() as RequestRollDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      await press(dialog, "post");
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.noneChosen"]);
+      expect(world.created).toEqual([]);
+      expect(dialog.closed).toBe(false);
+    });
+
+    it("R-POOL-1 R-RA-1 (stand-ins): with no GM online, the owner opens THEIR dialog preset to the request, rolls, and every client's row shows the result, linked", async () => {
+      actors(mira, oskar);
+      world.selected = [{ actor: stub(mira) }, { actor: stub(oskar) }];
+      const request = await postRequest("attribute:finesse");
+      world.gm = null; // the GM leaves
+      as({ id: "player1", isGM: false });
+      const view = await shown(request);
+      const buttons = [...view.querySelectorAll<HTMLButtonElement>('[data-action="roll-request"]')];
+      expect(buttons.map((b) => b.disabled)).toEqual([false, true]);
+      expect(buttons[1]?.getAttribute("title")).toBe("Only this character's owner, or a GM, can roll here.");
+
+      await click(request, '[data-action="roll-request"][data-index="0"]');
+      const dialog = opened(RollDialog) as unknown as ApplicationStub;
+      expect(text(dialog.element)).toContain("Finesse");
+      nextFaces.push(5, 3);
+      dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      await vi.waitFor(() => expect(world.messages.size).toBe(2));
+      const answer = lastCard();
+      expect(answer.author.id).toBe("player1");
+      expect(answer.getFlag("terran-engine", "answers")).toEqual({ requestId: request.id, actorUuid: mira.uuid });
+      // The chat log draws the request again when its answer arrives (createChatMessage), on this client.
+      expect(world.redrawn).toEqual([request.id]);
+      for (const viewer of [{ id: "player1", isGM: false }, { id: "player2", isGM: false }, GM_USER]) {
+        as(viewer);
+        const row = (await shown(request)).querySelector(".request-row.answered");
+        expect(text(row)).toContain("Success with a consequence");
+        expect(row?.querySelector('[data-action="show-answer"]')?.getAttribute("data-message-id")).toBe(answer.id);
+      }
+      // The roller confirms the Effect on their own card: the row shows it (the update redraws the request).
+      as({ id: "player1", isGM: false });
+      await click(answer, '[data-action="confirm-effect"]');
+      expect(world.redrawn).toEqual([request.id, request.id]);
+      expect(text((await shown(request)).querySelector(".answer-effect"))).toBe("Effect 3");
+      // Nobody wrote the GM's message.
+      expect(request.updates).toEqual([]);
+      expect(text((await shown(request)).querySelector(".request-count"))).toBe("1 of 2 rolled");
+    });
+
+    it("R-RA-8 (stand-ins): a Reaction request opens the Save's dialog as a Reaction, and the row shows its outcome", async () => {
+      actors(mira);
+      world.selected = [{ actor: stub(mira) }];
+      const request = await postRequest("save:prowess");
+      as({ id: "player1", isGM: false });
+      await click(request, '[data-action="roll-request"]');
+      const dialog = opened(RollDialog) as unknown as ApplicationStub;
+      expect(text(dialog.element)).toContain("Reaction");
+      nextFaces.push(6);
+      dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      await vi.waitFor(() => expect(world.messages.size).toBe(2));
+      const answer = lastCard();
+      expect((storedCard(asMessage(answer))?.state as { reaction: boolean }).reaction).toBe(true);
+      expect(text((await shown(request)).querySelector(".request-row"))).toContain("Success");
+    });
+
+    it("R-FORT-1 (stand-ins): a Fortune request rolls the die for the row's character; the row shows the face and the outcome; with a GM online nothing goes through the relay", async () => {
+      actors(mira);
+      world.gm = makeGm();
+      world.selected = [{ actor: stub(mira) }];
+      const request = await postRequest("fortune", "", "5");
+      as({ id: "player1", isGM: false });
+      nextFaces.push(5);
+      await click(request, '[data-action="roll-request"]');
+      const answer = lastCard();
+      expect(answer.getFlag("terran-engine", "answers")).toEqual({ requestId: request.id, actorUuid: mira.uuid, fortune: { face: 5, chance: 5 } });
+      const row = (await shown(request)).querySelector(".request-row");
+      expect(text(row)).toContain("5");
+      expect(row?.classList.contains("success")).toBe(true);
+      expect(world.gm.queries).toEqual([]);
+    });
+
+    it("(stand-ins): a card another player forges to answer Mira's row answers nothing; a forced Roll by a non-owner opens nothing", async () => {
+      actors(mira, oskar);
+      world.selected = [{ actor: stub(mira) }];
+      const request = await postRequest("attribute:finesse");
+      // player2 posts a card of their own, claiming to answer Mira's row (they may roll for Oskar, not Mira).
+      as({ id: "player2", isGM: false });
+      const view = { cssClass: "", titleKey: "TERRAN.Card.Fortune.title", actorName: null, dice: [], lines: [], noteKey: null, tone: "light" } as const;
+      const answers = { requestId: request.id, actorUuid: mira.uuid, fortune: { face: 6, chance: 4 } };
+      const forged = { "terran-engine": { ...(cardFlags({ kind: "result", state: view })["terran-engine"] as object), answers } };
+      await ChatMessage.create({ content: "", flags: forged });
+      expect((await shown(request)).querySelector(".request-row.answered")).toBeNull();
+      await click(request, '[data-action="roll-request"]', (el) => el.removeAttribute("disabled"));
+      expect(world.opened).toHaveLength(1); // only the GM's request dialog
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.notActorOwner"]);
+    });
+
+    it("R-RA-1 (stand-ins): a private answer (a self roll) shows other players only that the row was rolled; deleting the answer frees the row", async () => {
+      actors(mira);
+      world.selected = [{ actor: stub(mira) }];
+      const request = await postRequest("attribute:finesse");
+      as({ id: "player1", isGM: false });
+      world.messageMode = "self";
+      await click(request, '[data-action="roll-request"]');
+      nextFaces.push(6, 2);
+      (opened(RollDialog) as unknown as ApplicationStub).element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      await vi.waitFor(() => expect(world.messages.size).toBe(2));
+      const answer = lastCard();
+      expect(text((await shown(request)).querySelector(".request-row"))).toContain("Success");
+      as({ id: "player2", isGM: false });
+      expect(text((await shown(request)).querySelector(".request-row"))).toContain("Rolled (private)");
+      expect(text((await shown(request)).querySelector(".request-row"))).not.toContain("Success");
+      as({ id: "player1", isGM: false });
+      await answer.delete();
+      expect(world.redrawn.at(-1)).toBe(request.id);
+      expect((await shown(request)).querySelector('[data-action="roll-request"]')).not.toBeNull();
+    });
+  });
+});
