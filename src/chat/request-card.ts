@@ -16,15 +16,15 @@
  * - a card the viewer may not see (a private roll) shows only that the row was answered.
  * Pure.
  */
-import { assertInteger, assertText, fortune, isAttribute, isGroup, RulesError, type Attribute, type Group, type RollTarget } from "../rules/index.ts";
+import { assertInteger, assertText, fortune, getRuleset, isAttribute, isGroup, RulesError, type Ruleset, type RulesetId, type RollTarget } from "../rules/index.ts";
 import type { CardUser } from "./permissions.ts";
 import { riskyCardResult } from "./risky-card-reading.ts";
 import type { RiskyCardState } from "./risky-card-state.ts";
 
-/** What the GM asks for. */
+/** What the GM asks for: an attribute or a group's Save of the world's ruleset (its ids), or the Fortune die. */
 export type RequestSubject =
-  | { readonly kind: "attribute"; readonly attribute: Attribute }
-  | { readonly kind: "save"; readonly group: Group }
+  | { readonly kind: "attribute"; readonly attribute: string }
+  | { readonly kind: "save"; readonly group: string }
   | { readonly kind: "fortune"; readonly chance: number };
 
 export interface RequestRow {
@@ -35,6 +35,8 @@ export interface RequestRow {
 export interface RequestCardState {
   readonly version: number;
   readonly gmId: string;
+  /** The ruleset the request was made under: its attributes and Saves are what may be asked. */
+  readonly rulesetId: RulesetId;
   readonly subject: RequestSubject;
   /** The GM's note ("the bridge gives way"), shown as text. */
   readonly note: string;
@@ -53,11 +55,13 @@ const NOTE_MAX = 500;
 const MAX_ROWS = 50;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Checks what the GM asks for (from the dialog, or stored flags). */
-export function assertRequestSubject(value: unknown): RequestSubject {
+/** Checks what the GM asks for (from the dialog, or stored flags) against the ruleset's attributes and Saves (none in Legacy). */
+export function assertRequestSubject(value: unknown, ruleset: Ruleset): RequestSubject {
   if (!isRecord(value)) throw new RulesError("bad-choice", "A roll request names nothing to roll.", { what: "subject" });
-  if (value.kind === "attribute" && typeof value.attribute === "string" && isAttribute(value.attribute)) return { kind: "attribute", attribute: value.attribute };
-  if (value.kind === "save" && typeof value.group === "string" && isGroup(value.group)) return { kind: "save", group: value.group };
+  const scheme = ruleset.attributes;
+  const { attribute, group } = value;
+  if (value.kind === "attribute" && typeof attribute === "string" && scheme.list.some((a) => a.id === attribute)) return { kind: "attribute", attribute };
+  if (value.kind === "save" && typeof group === "string" && scheme.saves !== null && scheme.groups.some((g) => g.id === group)) return { kind: "save", group };
   if (value.kind === "fortune") return { kind: "fortune", chance: assertInteger(value.chance as number, "The Fortune chance", 1, 6) };
   throw new RulesError("unknown-id", "A roll request asks for something that cannot be rolled.", { id: String(value.kind) });
 }
@@ -68,7 +72,7 @@ export function assertRequestCardState(state: RequestCardState): RequestCardStat
   if (!isRecord(raw) || !Array.isArray(raw.rows)) throw new RulesError("bad-choice", "A roll request has no rows.", { what: "rows" });
   assertInteger(raw.version as number, "The card's version", 1);
   assertText(raw.gmId, "The GM's id");
-  assertRequestSubject(raw.subject);
+  assertRequestSubject(raw.subject, getRuleset(String(raw.rulesetId)));
   if (assertText(raw.note, "The request's note").length > NOTE_MAX) throw new RulesError("out-of-range", "The note is too long.", { what: "note" });
   if (raw.rows.length === 0 || raw.rows.length > MAX_ROWS) throw new RulesError("out-of-range", "A roll request needs 1 to 50 characters.", { what: "rows" });
   const seen = new Set<string>();
@@ -83,16 +87,20 @@ export function assertRequestCardState(state: RequestCardState): RequestCardStat
 }
 
 /** The request as the GM posts it (the note trimmed; the rows in the order picked, each once). */
-export function createRequestCard(gmId: string, subject: RequestSubject, note: string, rows: readonly RequestRow[]): RequestCardState {
+export function createRequestCard(gmId: string, ruleset: Ruleset, subject: RequestSubject, note: string, rows: readonly RequestRow[]): RequestCardState {
   const unique = rows.filter((row, i) => rows.findIndex((r) => r.actorUuid === row.actorUuid) === i);
   if (unique.length === 0) throw new RulesError("choice-required", "Pick at least one character to roll.", { reason: "noneChosen" });
-  return assertRequestCardState({ version: 1, gmId, subject: assertRequestSubject(subject), note: assertText(note, "The request's note").trim(), rows: unique });
+  const state = { version: 1, gmId, rulesetId: ruleset.id, subject: assertRequestSubject(subject, ruleset), note: assertText(note, "The request's note").trim(), rows: unique };
+  return assertRequestCardState(state);
 }
 
-/** The roll dialog's target for a request (null for the Fortune die, which has no dialog). */
+/**
+ * The roll dialog's target for a request: null for the Fortune die (it has no dialog), and for an
+ * attribute the roll dialog cannot take yet (Legacy's, until its dialog reads the ruleset's ids).
+ */
 export function requestTarget(subject: RequestSubject): RollTarget | null {
-  if (subject.kind === "attribute") return { kind: "attribute", attribute: subject.attribute };
-  if (subject.kind === "save") return { kind: "save", group: subject.group };
+  if (subject.kind === "attribute" && isAttribute(subject.attribute)) return { kind: "attribute", attribute: subject.attribute };
+  if (subject.kind === "save" && isGroup(subject.group)) return { kind: "save", group: subject.group };
   return null;
 }
 
@@ -209,10 +217,11 @@ export interface RequestCardView {
   readonly answeredCount: number;
 }
 
-/** The label key of what is asked. */
-export function subjectKey(subject: RequestSubject): string {
-  if (subject.kind === "attribute") return `TERRAN.Attribute.${subject.attribute}`;
-  if (subject.kind === "save") return `TERRAN.Save.${subject.group}`;
+/** The label key of what is asked (the ruleset's own label). */
+export function subjectKey(subject: RequestSubject, ruleset: Ruleset): string {
+  const scheme = ruleset.attributes;
+  if (subject.kind === "attribute") return scheme.list.find((a) => a.id === subject.attribute)?.labelKey ?? "";
+  if (subject.kind === "save") return scheme.groups.find((g) => g.id === subject.group)?.saveLabelKey ?? "";
   return "TERRAN.Request.fortune";
 }
 
@@ -238,7 +247,7 @@ export function requestCardView(state: RequestCardState, viewer: RequestViewer, 
   });
   return {
     cssClass: "terran-engine chat-card request-card",
-    subjectKey: subjectKey(state.subject),
+    subjectKey: subjectKey(state.subject, getRuleset(state.rulesetId)),
     chance: state.subject.kind === "fortune" ? state.subject.chance : null,
     reaction: state.subject.kind === "save",
     note: state.note,

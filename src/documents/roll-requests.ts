@@ -15,6 +15,7 @@ import {
 } from "../chat/index.ts";
 import { RulesError } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
 
@@ -81,7 +82,7 @@ export async function requestAnswersFor(message: ChatMessage.Implementation, sta
 export async function postRollRequest(subject: RequestSubject, note: string, actors: readonly { readonly uuid: string; readonly name: string }[]): Promise<void> {
   const user = game.user;
   if (!user?.isGM) throw new RulesError("not-allowed", "Only a GM may ask for rolls.", { reason: "notGm" });
-  const state = createRequestCard(user.id, subject, note, actors.map((a) => ({ actorUuid: a.uuid, actorName: a.name })));
+  const state = createRequestCard(user.id, currentRuleset(), subject, note, actors.map((a) => ({ actorUuid: a.uuid, actorName: a.name })));
   await ChatMessage.create({ speaker: ChatMessage.getSpeaker(), content: "", flags: cardFlags({ kind: "request", state }) });
 }
 

@@ -17,7 +17,7 @@ import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
-import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, sessionXpRule, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
+import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
 import { characterState } from "./state.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
@@ -38,7 +38,8 @@ export function sessionRows(): SessionRowPlan[] {
     const state = characterState(actor);
     return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source }] : [];
   });
-  return sessionAwardPlan(candidates, sessionXpRule(currentRuleset()));
+  // R-LEG-12 a per-Ego award needs the Ego each lost this session; it is not recorded yet (0 proposed).
+  return sessionAwardPlan(candidates, currentRuleset());
 }
 
 async function actorOf(uuid: string): Promise<TerranActor | null> {

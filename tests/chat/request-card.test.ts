@@ -10,10 +10,11 @@ import {
   type RiskyCardState,
 } from "../../src/chat/index.ts";
 import { card, expectCode, GM, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
+import { CORE, getRuleset } from "../../src/rules/index.ts";
 
 const MIRA = { actorUuid: "Actor.abc", actorName: "Mira" };
 const ROWS = [MIRA, { actorUuid: "Actor.def", actorName: "Oskar" }];
-const finesse = (): RequestCardState => createRequestCard(GM.id, { kind: "attribute", attribute: "finesse" }, "  The bridge gives way  ", ROWS);
+const finesse = (): RequestCardState => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "finesse" }, "  The bridge gives way  ", ROWS);
 
 /** A candidate answer: Mira's Finesse card (Precision 5, Effect 3), posted by her owner. */
 function answer(over: Partial<AnswerCandidate> = {}): AnswerCandidate {
@@ -22,13 +23,23 @@ function answer(over: Partial<AnswerCandidate> = {}): AnswerCandidate {
 
 describe("the GM's roll request", () => {
   it("R-POOL-1 R-RA-8 R-FORT-1: a request names an attribute, a Save (a Reaction) or the Fortune die with its chance; each character once", () => {
-    const state = createRequestCard(GM.id, { kind: "save", group: "insight" }, "", [...ROWS, MIRA]);
+    const state = createRequestCard(GM.id, CORE, { kind: "save", group: "insight" }, "", [...ROWS, MIRA]);
     expect(state.rows).toHaveLength(2);
     expect(requestTarget(state.subject)).toEqual({ kind: "save", group: "insight" });
     expect(finesse().note).toBe("The bridge gives way");
-    expectCode(() => createRequestCard(GM.id, { kind: "fortune", chance: 7 }, "", ROWS), "out-of-range");
-    expectCode(() => createRequestCard(GM.id, { kind: "attribute", attribute: "luck" } as never, "", ROWS), "unknown-id");
-    expect(expectCode(() => createRequestCard(GM.id, { kind: "fortune", chance: 4 }, "", []), "choice-required").data.reason).toBe("noneChosen");
+    expectCode(() => createRequestCard(GM.id, CORE, { kind: "fortune", chance: 7 }, "", ROWS), "out-of-range");
+    expectCode(() => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "luck" } as never, "", ROWS), "unknown-id");
+    expect(expectCode(() => createRequestCard(GM.id, CORE, { kind: "fortune", chance: 4 }, "", []), "choice-required").data.reason).toBe("noneChosen");
+  });
+
+  it("R-LEG-1 R-RA-8: what may be asked is the world ruleset's: Legacy's four attributes, and no Save (it has no Reactions)", () => {
+    const legacy = getRuleset("legacy");
+    const state = createRequestCard(GM.id, legacy, { kind: "attribute", attribute: "strength" }, "", ROWS);
+    expect(requestCardView(state, { ...GM, owns: [] }, []).subjectKey).toBe("TERRAN.Attribute.strength");
+    expectCode(() => createRequestCard(GM.id, legacy, { kind: "save", group: "insight" }, "", ROWS), "unknown-id");
+    expectCode(() => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "strength" }, "", ROWS), "unknown-id");
+    // The roll dialog takes Core's targets only, until it reads the ruleset's ids (the Legacy dialog's work).
+    expect(requestTarget(state.subject)).toBeNull();
   });
 
   it("R-RA-1: a row shows the first card that answers it: its outcome, and its Effect once confirmed", () => {
@@ -55,7 +66,7 @@ describe("the GM's roll request", () => {
   });
 
   it("R-FORT-1: a Fortune answer must roll the chance asked; a private card shows only that the row was answered", () => {
-    const state = createRequestCard(GM.id, { kind: "fortune", chance: 4 }, "", ROWS);
+    const state = createRequestCard(GM.id, CORE, { kind: "fortune", chance: 4 }, "", ROWS);
     const fortune = (face: number, chance: number, visible = true) => answer({ risky: null, visible, link: { requestId: "req", actorUuid: "Actor.abc", fortune: { face, chance } } });
     expect(requestAnswers(state, "req", [fortune(5, 4)])[0]).toMatchObject({ band: "success", face: 5 });
     expect(requestAnswers(state, "req", [fortune(2, 4)])[0]).toMatchObject({ band: "fail", face: 2 });

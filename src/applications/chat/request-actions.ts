@@ -19,7 +19,8 @@ export async function rollForRequest(message: ChatMessage.Implementation, index:
     return;
   }
   const target = requestTarget(state.subject);
-  if (!target || !(actor.system instanceof CharacterData)) throw new RulesError("not-allowed", `${actor.name} is not a character.`, { reason: "noCharacter" });
+  if (!(actor.system instanceof CharacterData)) throw new RulesError("not-allowed", `${actor.name} is not a character.`, { reason: "noCharacter" });
+  if (!target) throw new RulesError("unknown-id", "The roll dialog cannot roll this yet.", { id: state.subject.kind === "attribute" ? state.subject.attribute : "" });
   await new RollDialog({ actor, target, weapon: null, answers: link }).render({ force: true });
 }
 

@@ -4,7 +4,7 @@
  * reading the form back into a request. The attributes and Saves are the ruleset's.
  */
 import { assertRequestSubject, type RequestSubject } from "../../chat/index.ts";
-import { RulesError, type Attribute, type Group } from "../../rules/index.ts";
+import { RulesError, type Ruleset } from "../../rules/index.ts";
 
 export interface RequestCandidate {
   readonly uuid: string;
@@ -31,14 +31,15 @@ export interface RequestDialogContext {
 
 export const characterField = (index: number): string => `actor-${index}`;
 
-/** The dialog as it opens; the first attribute is chosen, the Fortune chance is 4+. */
-export function requestDialogContext(candidates: readonly RequestCandidate[], attributes: readonly Attribute[], groups: readonly Group[]): RequestDialogContext {
+/** The dialog as it opens (the ruleset's attributes, and its Saves when it has them); the first attribute is chosen, the Fortune chance is 4+. */
+export function requestDialogContext(candidates: readonly RequestCandidate[], ruleset: Ruleset): RequestDialogContext {
+  const scheme = ruleset.attributes;
   const anySelected = candidates.some((c) => c.selected);
   const empty = candidates.length === 0;
   return {
     characters: candidates.map((c, index) => ({ index, name: c.name, checked: anySelected ? c.selected : false, selected: c.selected, field: characterField(index) })),
-    attributes: attributes.map((a, i) => ({ value: `attribute:${a}`, labelKey: `TERRAN.Attribute.${a}`, selected: i === 0 })),
-    saves: groups.map((g) => ({ value: `save:${g}`, labelKey: `TERRAN.Save.${g}`, selected: false })),
+    attributes: scheme.list.map((a, i) => ({ value: `attribute:${a.id}`, labelKey: a.labelKey, selected: i === 0 })),
+    saves: scheme.saves === null ? [] : scheme.groups.map((g) => ({ value: `save:${g.id}`, labelKey: g.saveLabelKey, selected: false })),
     fortune: { value: "fortune", labelKey: "TERRAN.Request.Dialog.fortune", selected: false },
     chance: 4,
     empty,
@@ -55,11 +56,11 @@ export interface RequestFormValues {
 }
 
 /** The request the form describes; refused with the reason when nothing is ticked or the roll is not one the rules know. */
-export function readRequestForm(candidates: readonly RequestCandidate[], form: RequestFormValues): { subject: RequestSubject; note: string; actors: RequestCandidate[] } {
+export function readRequestForm(candidates: readonly RequestCandidate[], form: RequestFormValues, ruleset: Ruleset): { subject: RequestSubject; note: string; actors: RequestCandidate[] } {
   const actors = candidates.filter((_, i) => form.ticked[i] === true);
   if (actors.length === 0) throw new RulesError("choice-required", "Pick at least one character to roll.", { reason: "noneChosen" });
   const [kind, id] = form.subject.split(":");
   const chance = form.chance.trim() === "" ? Number.NaN : Number(form.chance);
   const raw = kind === "attribute" ? { kind, attribute: id } : kind === "save" ? { kind, group: id } : { kind, chance };
-  return { subject: assertRequestSubject(raw), note: form.note, actors };
+  return { subject: assertRequestSubject(raw, ruleset), note: form.note, actors };
 }

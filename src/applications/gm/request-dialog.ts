@@ -8,7 +8,8 @@ import { attempt } from "../../documents/notify.ts";
 import { postRollRequest } from "../../documents/roll-requests.ts";
 import { playerCharacters } from "../../documents/session-award.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { ATTRIBUTES, GROUPS, RulesError } from "../../rules/index.ts";
+import { RulesError } from "../../rules/index.ts";
+import { currentRuleset } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { fieldOf, inputOf } from "../dom.ts";
 import { characterField, readRequestForm, requestDialogContext, type RequestCandidate, type RequestDialogContext } from "./request-context.ts";
@@ -56,7 +57,7 @@ export class RequestRollDialog<
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
-    return Object.assign(context, requestDialogContext(this.#candidates, ATTRIBUTES, GROUPS));
+    return Object.assign(context, requestDialogContext(this.#candidates, currentRuleset()));
   }
 
   #value(name: string): string {
@@ -71,7 +72,7 @@ export class RequestRollDialog<
       note: this.#value("note"),
     };
     const posted = await attempt(async () => {
-      const request = readRequestForm(this.#candidates, form);
+      const request = readRequestForm(this.#candidates, form, currentRuleset());
       await postRollRequest(request.subject, request.note, request.actors);
       return true;
     });

@@ -1,9 +1,10 @@
 /**
  * R-XP-1 the end of a session: which characters played and survived, what each gets, and the GM's Undo.
  *
- * - The award is the ruleset's (`sessionXpAward`): Core and Degenesis give +2 per session played and
- *   survived. A ruleset that counts something else (Legacy: one XP per Ego lost in the session) says so
- *   in its `sessionXp` rule; the dialog shows that count as the default, and the GM may change any row.
+ * - The award is the ruleset's (`experience.session`, read by the rules' `sessionXp`): Core and
+ *   Degenesis give +2 per session played and survived; Legacy one XP per Ego lost in the session
+ *   (R-LEG-12), from the Ego each lost when the glue knows it (else 0). The dialog shows it as the
+ *   default and the GM may change any row; a ticked row at 0 gives nothing and is left off the card.
  * - A dead or lost character (R-HARM-5, R-EGO-3) did not survive: unticked by default and marked why.
  * - Ruling (docs/RULES.md §8, R-XP-1 Undo): the Undo takes back what the award gave, and never more
  *   than the character still holds. XP spent since (an Advancement bought, R-XP-2) stays spent — the
@@ -11,29 +12,13 @@
  *   since from elsewhere (a Condition, +1) is not touched: only the award's amount is taken.
  * Pure: the glue (src/documents/session-award.ts) reads the actors and makes one update per actor.
  */
-import { assertInteger, RulesError, XP_PER_SESSION, type Ruleset } from "../../rules/index.ts";
+import { assertInteger, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
 import type { CharacterSource } from "../../data/source.ts";
 import { awardXpOperation, type XpOutcome } from "./xp.ts";
 import { changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
-/** R-XP-1 how a ruleset awards XP for a session: a fixed amount, or one per Ego the character lost in it. */
-export type SessionXpRule = { readonly kind: "fixed"; readonly xp: number } | { readonly kind: "perEgoLost" };
-
 /** The most XP one row may give (a typo guard: a session is worth a handful, not thousands). */
 export const SESSION_XP_MAX = 99;
-
-/**
- * The session rule of a ruleset. Core and Degenesis: +2 (R-XP-1). A ruleset that carries its own
- * `sessionXp` rule (Legacy) is read from it; the fixed award is the default for those that do not.
- */
-export function sessionXpRule(ruleset: Ruleset & { readonly sessionXp?: SessionXpRule }): SessionXpRule {
-  return ruleset.sessionXp ?? { kind: "fixed", xp: XP_PER_SESSION };
-}
-
-/** R-XP-1 the XP a character gets for a session under `rule` (`egoLost`: the Ego it lost in the session, when known). */
-export function sessionXpAward(rule: SessionXpRule, egoLost = 0): number {
-  return rule.kind === "fixed" ? rule.xp : assertInteger(egoLost, "The Ego lost this session", 0);
-}
 
 /** Why a character is not ticked: dead (R-HARM-5) or lost (R-EGO-3); null when it played and survived. */
 export type SessionStatus = "dead" | "lost" | null;
@@ -59,11 +44,11 @@ export interface SessionRowPlan {
   readonly current: number;
 }
 
-/** R-XP-1 the dialog's rows: every player character, the dead and the lost unticked and marked. */
-export function sessionAwardPlan(candidates: readonly SessionCandidate[], rule: SessionXpRule): SessionRowPlan[] {
+/** R-XP-1 the dialog's rows: every player character, the dead and the lost unticked and marked, the ruleset's award. */
+export function sessionAwardPlan(candidates: readonly SessionCandidate[], ruleset: Ruleset): SessionRowPlan[] {
   return candidates.map((c) => {
     const status: SessionStatus = c.source.dead ? "dead" : c.source.lost ? "lost" : null;
-    return { uuid: c.uuid, name: c.name, played: status === null, status, xp: sessionXpAward(rule, c.egoLost ?? 0), current: c.source.xp };
+    return { uuid: c.uuid, name: c.name, played: status === null, status, xp: sessionXp(ruleset, { egoLost: c.egoLost ?? 0 }), current: c.source.xp };
   });
 }
 
@@ -72,22 +57,26 @@ export interface SessionRowChoice {
   readonly uuid: string;
   readonly name: string;
   readonly played: boolean;
-  /** As typed in the form: a whole number 1–99 for a ticked row. */
+  /** As typed in the form: a whole number 0–99 for a ticked row (0 gives nothing). */
   readonly xp: number;
 }
 
-/** The rows to award: the ticked ones, each with a whole XP of 1–99. Refuses the whole form otherwise (nothing is given). */
+/**
+ * The rows to award: the ticked ones, each with a whole XP of 0–99 (0 gives nothing: left out). Refuses
+ * the whole form otherwise, so nothing is given; and a form that gives nobody anything.
+ */
 export function readSessionChoices(choices: readonly SessionRowChoice[]): { readonly uuid: string; readonly name: string; readonly xp: number }[] {
-  const ticked = choices.filter((c) => c.played);
-  if (ticked.length === 0) throw new RulesError("choice-required", "Tick at least one character who played and survived.", { reason: "noneTicked" });
-  return ticked.map((c) => {
+  const ticked = choices.filter((c) => c.played).map((c) => {
     try {
-      return { uuid: c.uuid, name: c.name, xp: assertInteger(c.xp, `${c.name}'s XP`, 1, SESSION_XP_MAX) };
+      return { uuid: c.uuid, name: c.name, xp: assertInteger(c.xp, `${c.name}'s XP`, 0, SESSION_XP_MAX) };
     } catch (error) {
       if (error instanceof RulesError) throw new RulesError(error.code, error.message, { ...error.data, name: c.name, reason: "badXp" });
       throw error;
     }
   });
+  const giving = ticked.filter((c) => c.xp > 0);
+  if (giving.length === 0) throw new RulesError("choice-required", "Tick at least one character who played and survived.", { reason: "noneTicked" });
+  return giving;
 }
 
 /** R-XP-1 the award on one character: its own refusals (a dead character earns none) are `awardXpOperation`'s. */

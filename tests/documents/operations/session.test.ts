@@ -1,32 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { CORE, DEGENESIS, RulesError } from "../../../src/rules/index.ts";
-import {
-  readSessionChoices,
-  sessionAwardOperation,
-  sessionAwardPlan,
-  sessionUndoOperation,
-  sessionXpAward,
-  sessionXpRule,
-} from "../../../src/documents/operations/index.ts";
+import { CORE, DEGENESIS, getRuleset, RulesError } from "../../../src/rules/index.ts";
+import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation } from "../../../src/documents/operations/index.ts";
 import { character, expectRefusal, state } from "./fixtures.ts";
 
 const candidate = (name: string, over: Parameters<typeof character>[0] = {}) => ({ uuid: `Actor.${name}`, name, source: character(over) });
 
 describe("R-XP-1 the end of a session", () => {
-  it("R-XP-1: Core and Degenesis award +2 per session played and survived (the ruleset's rule)", () => {
-    expect(sessionXpAward(sessionXpRule(CORE))).toBe(2);
-    expect(sessionXpAward(sessionXpRule(DEGENESIS))).toBe(2);
+  it("R-XP-1: Core and Degenesis propose +2 per session played and survived (the ruleset's rule)", () => {
+    for (const ruleset of [CORE, DEGENESIS]) expect(sessionAwardPlan([candidate("Mira")], ruleset)[0]?.xp).toBe(2);
   });
 
-  it("R-XP-1: a ruleset that counts Ego lost awards one per Ego lost (Legacy's shape), and refuses a count that is not whole", () => {
-    const rule = sessionXpRule({ ...CORE, sessionXp: { kind: "perEgoLost" } });
-    expect(sessionXpAward(rule, 3)).toBe(3);
-    expect(sessionXpAward(rule, 0)).toBe(0);
-    expect(() => sessionXpAward(rule, 1.5)).toThrow(RulesError);
+  it("R-XP-1 R-LEG-12: Legacy proposes one XP per Ego the character lost this session (0 when not known), and refuses a count that is not whole", () => {
+    const legacy = getRuleset("legacy");
+    expect(sessionAwardPlan([{ ...candidate("Mira"), egoLost: 3 }, candidate("Oskar")], legacy).map((r) => r.xp)).toEqual([3, 0]);
+    expect(() => sessionAwardPlan([{ ...candidate("Mira"), egoLost: 1.5 }], legacy)).toThrow(RulesError);
   });
 
   it("R-XP-1 R-HARM-5 R-EGO-3: every player character is listed; the dead and the lost are unticked and marked why", () => {
-    const plan = sessionAwardPlan([candidate("Mira", { xp: 3 }), candidate("Oskar", { dead: true }), candidate("Ines", { lost: true })], sessionXpRule(CORE));
+    const plan = sessionAwardPlan([candidate("Mira", { xp: 3 }), candidate("Oskar", { dead: true }), candidate("Ines", { lost: true })], CORE);
     expect(plan.map((r) => [r.name, r.played, r.status, r.xp, r.current])).toEqual([
       ["Mira", true, null, 2, 3],
       ["Oskar", false, "dead", 2, 0],
@@ -34,12 +25,14 @@ describe("R-XP-1 the end of a session", () => {
     ]);
   });
 
-  it("R-XP-1: the form gives only ticked rows, each a whole 1–99; one bad row refuses the whole form (nothing is given)", () => {
+  it("R-XP-1: the form gives only ticked rows, each a whole 0–99 (0 gives nothing); one bad row refuses the whole form (nothing is given)", () => {
     const a = { uuid: "Actor.a", name: "A", played: true, xp: 2 };
     const b = { uuid: "Actor.b", name: "B", played: false, xp: Number.NaN };
     const rows = [a, b];
     expect(readSessionChoices(rows)).toEqual([{ uuid: "Actor.a", name: "A", xp: 2 }]);
-    for (const xp of [0, 1.5, 100, Number.NaN, -2]) {
+    expect(readSessionChoices([a, { ...a, uuid: "Actor.c", xp: 0 }])).toEqual([{ uuid: "Actor.a", name: "A", xp: 2 }]);
+    expect(expectRefusal(() => readSessionChoices([{ ...a, xp: 0 }]), "choice-required", /Tick/).data.reason).toBe("noneTicked");
+    for (const xp of [1.5, 100, Number.NaN, -2]) {
       const error = expectRefusal(() => readSessionChoices([{ ...a, xp }]), xp === 1.5 || Number.isNaN(xp) ? "not-integer" : "out-of-range", /XP/);
       expect(error.data.reason).toBe("badXp");
     }
