@@ -16,12 +16,12 @@ import { SESSION_DIALOG_ACTIONS, SessionAwardDialog } from "../../src/applicatio
 import { REQUEST_DIALOG_ACTIONS, RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { storedCard } from "../../src/documents/card-flags.ts";
-import { cardFlags } from "../../src/documents/card-flags.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import type { RequestCardState, SessionCardState } from "../../src/chat/index.ts";
 import { asMessage, asModel, click, hero, shown, stub } from "./card-builders.ts";
+import { card } from "../chat/fixtures.ts";
 
 const GM_USER = { id: "gm", isGM: true } as const;
 const as = (user: { id: string; isGM: boolean }) => {
@@ -377,12 +377,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's table tools (issue
       actors(mira, oskar);
       world.selected = [{ actor: stub(mira) }];
       const request = await postRequest("attribute:finesse");
-      // player2 posts a card of their own, claiming to answer Mira's row (they may roll for Oskar, not Mira).
+      // player2 posts a well-formed Risky card of Mira's Finesse, claiming to answer her row (they may roll for Oskar, not Mira).
       as({ id: "player2", isGM: false });
-      const view = { cssClass: "", titleKey: "TERRAN.Card.Fortune.title", actorName: null, dice: [], lines: [], noteKey: null, tone: "light" } as const;
-      const answers = { requestId: request.id, actorUuid: mira.uuid, fortune: { face: 6, chance: 4 } };
-      const forged = { "terran-engine": { ...(cardFlags({ kind: "result", state: view })["terran-engine"] as object), answers } };
-      await ChatMessage.create({ content: "", flags: forged });
+      const state = card([6, 5], [], { actorUuid: mira.uuid, actorName: "Mira", rollerId: "player2" });
+      const answers = { requestId: request.id, actorUuid: mira.uuid };
+      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state }, answers } } });
       expect((await shown(request)).querySelector(".request-row.answered")).toBeNull();
       await click(request, '[data-action="roll-request"]', (el) => el.removeAttribute("disabled"));
       expect(world.opened).toHaveLength(1); // only the GM's request dialog
