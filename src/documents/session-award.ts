@@ -17,7 +17,7 @@ import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
-import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
+import { egoLostThisSession, readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionLogEntry, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
 import { characterState } from "./state.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
@@ -32,13 +32,24 @@ export function playerCharacters(): TerranActor[] {
   return all.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.hasPlayerOwner);
 }
 
-/** R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award. */
+/** The chat log as the session reads it (R-LEG-12): award cards, and the Ego each Risky card's Dark Dice took. */
+function sessionLog(): SessionLogEntry[] {
+  const entries: SessionLogEntry[] = [];
+  for (const message of game.messages?.contents ?? []) {
+    const stored = storedCard(message);
+    if (stored?.kind === "session") entries.push({ kind: "award" });
+    else if (stored?.kind === "risky") entries.push({ kind: "ego", actorUuid: stored.state.actorUuid, cost: stored.state.ego.cost, taken: stored.state.ego.spent && !stored.state.ego.undone });
+  }
+  return entries;
+}
+
+/** R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the Ego each lost this session). */
 export function sessionRows(): SessionRowPlan[] {
+  const lost = egoLostThisSession(sessionLog());
   const candidates = playerCharacters().flatMap((actor) => {
     const state = characterState(actor);
-    return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source }] : [];
+    return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: lost.get(actor.uuid) ?? 0 }] : [];
   });
-  // R-LEG-12 a per-Ego award needs the Ego each lost this session; it is not recorded yet (0 proposed).
   return sessionAwardPlan(candidates, currentRuleset());
 }
 

@@ -19,7 +19,7 @@ import { storedCard } from "../../src/documents/card-flags.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import { character } from "../documents/operations/fixtures.ts";
-import type { RequestCardState, SessionCardState } from "../../src/chat/index.ts";
+import { createSessionCard, markEgoSpent, type RequestCardState, type SessionCardState } from "../../src/chat/index.ts";
 import { asMessage, asModel, click, hero, shown, stub } from "./card-builders.ts";
 import { card } from "../chat/fixtures.ts";
 
@@ -147,6 +147,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's table tools (issue
         ["Ugo", false, "Dead"],
       ]);
       expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["2", "2", "2"]);
+    });
+
+    it("R-LEG-12 (stand-ins): in a Legacy world the dialog proposes one XP per Ego each lost this session (Dark Dice taken since the last award)", async () => {
+      actors(mira, oskar);
+      world.settings.set("ruleset", "legacy");
+      const spent = (cost: number) => markEgoSpent(card([5], [1, 1, 2].slice(0, cost), { actorUuid: mira.uuid, egoBefore: 4 }), { id: "player1", isGM: false });
+      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state: spent(3) } } } });
+      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "session", state: createSessionCard("gm", []) } } } });
+      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state: spent(2) } } } });
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["2", "0"]);
     });
 
     it("R-XP-1 (stand-ins): Award gives each ticked character its XP in one update, and posts one summary card", async () => {

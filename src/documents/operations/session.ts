@@ -20,6 +20,25 @@ import { changes, result, type CharacterState, type OperationResult } from "./ty
 /** The most XP one row may give (a typo guard: a session is worth a handful, not thousands). */
 export const SESSION_XP_MAX = 99;
 
+/** One card of the chat log, as the session reads it: a session award (the last one starts the session), or the Ego a roll's Dark Dice took. */
+export type SessionLogEntry = { readonly kind: "award" } | { readonly kind: "ego"; readonly actorUuid: string; readonly cost: number; readonly taken: boolean };
+
+/**
+ * R-LEG-12 the Ego each character lost this session, read from the chat log: the Ego the Dark Dice of
+ * its cards took (and that was not given back) since the last session award. Ruling: Dark Dice are how
+ * Ego is lost in play; any other loss (a GM's edit) is not in the log, and the GM corrects the row. A
+ * cost that is not a whole number ≥ 0 (a card the rules would not write) counts nothing.
+ */
+export function egoLostThisSession(log: readonly SessionLogEntry[]): Map<string, number> {
+  const start = log.map((e) => e.kind).lastIndexOf("award") + 1;
+  const lost = new Map<string, number>();
+  for (const entry of log.slice(start)) {
+    if (entry.kind !== "ego" || !entry.taken || !Number.isSafeInteger(entry.cost) || entry.cost < 0) continue;
+    lost.set(entry.actorUuid, (lost.get(entry.actorUuid) ?? 0) + entry.cost);
+  }
+  return lost;
+}
+
 /** Why a character is not ticked: dead (R-HARM-5) or lost (R-EGO-3); null when it played and survived. */
 export type SessionStatus = "dead" | "lost" | null;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CORE, DEGENESIS, getRuleset, RulesError } from "../../../src/rules/index.ts";
-import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation } from "../../../src/documents/operations/index.ts";
+import { egoLostThisSession, readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation } from "../../../src/documents/operations/index.ts";
 import { character, expectRefusal, state } from "./fixtures.ts";
 
 const candidate = (name: string, over: Parameters<typeof character>[0] = {}) => ({ uuid: `Actor.${name}`, name, source: character(over) });
@@ -14,6 +14,14 @@ describe("R-XP-1 the end of a session", () => {
     const legacy = getRuleset("legacy");
     expect(sessionAwardPlan([{ ...candidate("Mira"), egoLost: 3 }, candidate("Oskar")], legacy).map((r) => r.xp)).toEqual([3, 0]);
     expect(() => sessionAwardPlan([{ ...candidate("Mira"), egoLost: 1.5 }], legacy)).toThrow(RulesError);
+  });
+
+  it("R-LEG-12 (ruling): the Ego lost this session is what Dark Dice took (not given back) since the last award, per character", () => {
+    const ego = (actorUuid: string, cost: number, taken = true) => ({ kind: "ego", actorUuid, cost, taken }) as const;
+    const award = { kind: "award" } as const;
+    const lost = egoLostThisSession([ego("A", 3), award, ego("A", 1), ego("B", 2), ego("A", 2), ego("B", 5, false), ego("A", Number.NaN), ego("A", -1)]);
+    expect([...lost]).toEqual([["A", 3], ["B", 2]]);
+    expect([...egoLostThisSession([ego("A", 2)])]).toEqual([["A", 2]]);
   });
 
   it("R-XP-1 R-HARM-5 R-EGO-3: every player character is listed; the dead and the lost are unticked and marked why", () => {
