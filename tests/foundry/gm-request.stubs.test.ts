@@ -18,6 +18,7 @@ import type { RequestCardState } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import { card } from "../chat/fixtures.ts";
 import { asMessage, click, shown, stub } from "./card-builders.ts";
+import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { actors, as, GM_USER, lastCard, opened, pc, press, text } from "./gm-builders.ts";
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll (issue 16 §2)", (generation) => {
@@ -184,6 +185,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       await answer.delete();
       expect(world.redrawn.at(-1)).toBe(request.id);
       expect((await shown(request)).querySelector('[data-action="roll-request"]')).not.toBeNull();
+    });
+
+    it("(stand-ins): a request or session card whose stored flags the checks refuse renders the short notice, never a broken chat log", async () => {
+      as({ id: "player1", isGM: false });
+      for (const card of [
+        { kind: "request", state: { version: 1, gmId: "gm", rulesetId: "core", subject: { kind: "spell" }, note: "", rows: [{ actorUuid: "Actor.x", actorName: "X" }] } },
+        { kind: "session", state: { version: 1, gmId: "gm", undone: false, rows: [{ actorUuid: "Actor.x", actorName: "X", xp: 2, given: true, refusal: null, before: 0, after: 9, undo: null }] } },
+      ]) {
+        const msg = Reflect.construct(TerranChatMessage, [{ flags: { "terran-engine": { card } }, author: "gm" }]) as TerranChatMessage;
+        const html = await msg.renderHTML();
+        expect(html.querySelector(".message-content")?.textContent).toBe("TERRAN.Card.corrupt");
+        expect(html.querySelector("[data-action]")).toBeNull();
+      }
     });
   });
 });
