@@ -187,6 +187,10 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "tesla-backlash":
       // R-ADV-2 Tesla's Effect harms a character: that needs Foundry's actor, not the sandbox.
       throw new RulesError("not-allowed", "The sandbox has no character to take Tesla's Effect.");
+    case "undo-session":
+    case "roll-request":
+    case "show-answer":
+      throw new RulesError("not-allowed", "A Risky Action card has no such button.");
   }
   return { kind: "risky", state: next };
 }

@@ -139,7 +139,7 @@ function pool(light: number, dark: number, baseLabel = "TERRAN.Attribute.finesse
   return { base, baseLabel, lines, raw: light, light, dark, clamp: null, empty: light + dark === 0 };
 }
 
-function risky(light: number[], dark: number[], over: Partial<RiskyCardInput> = {}): RiskyCardState {
+export function risky(light: number[], dark: number[], over: Partial<RiskyCardInput> = {}): RiskyCardState {
   let state = createRiskyCard({
     rollerId: PLAYER.id,
     actorUuid: "Actor.sandboxMira0001",

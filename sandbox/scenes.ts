@@ -7,8 +7,9 @@ import { initialChoices, type RollDialogChoices } from "../src/applications/dial
 import { CARDS, DIALOG_SETTINGS, DIALOGS, PLAYER } from "./fixtures.ts";
 import { applicationWindow, chatMessage, DIALOG_WINDOW, renderCard, renderDialogBody } from "./render.ts";
 import { SHEETS } from "./sheets.ts";
+import { TOOL_SCENES } from "./gm-tools.ts";
 
-export type SceneKind = "sheet" | "dialog" | "card";
+export type SceneKind = "sheet" | "dialog" | "card" | "tool";
 
 export interface SceneInfo {
   readonly kind: SceneKind;
@@ -58,6 +59,7 @@ export function scenes(): SceneInfo[] {
     ...SHEETS.map((s) => ({ kind: "sheet" as const, id: s.id, title: s.title, width: s.width, narrow: s.narrow })),
     ...Object.keys(DIALOGS).filter(isDialogId).map((id) => ({ kind: "dialog" as const, id, title: DIALOG_TITLES[id], width: DIALOG_WINDOW.width, narrow: 360 })),
     ...Object.keys(CARDS).map((id) => ({ kind: "card" as const, id, title: CARD_TITLES[id] ?? id, width: CHAT_WIDTH, narrow: CHAT_NARROW })),
+    ...TOOL_SCENES.map((t) => ({ kind: "tool" as const, id: t.id, title: t.title, width: t.width, narrow: t.narrow })),
   ];
 }
 
@@ -110,6 +112,12 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
         body: chatLog(w, chatMessage(fixture.speaker, renderCard(fixture.card, fixture.user))),
         data: { kind: "card", id: scene.id, card: fixture.card, user: fixture.user },
       };
+    }
+    case "tool": {
+      // The GM's table tools (sandbox/gm-tools.ts): shown as they are, nothing posted back.
+      const tool = TOOL_SCENES.find((t) => t.id === scene.id);
+      if (!tool) throw new Error(`no tool ${scene.id}`);
+      return { body: tool.render(w), data: { kind: "tool", id: scene.id } };
     }
   }
 }

@@ -123,6 +123,7 @@ function indexPage(theme: Theme): string {
     ["Sheets", scenes().filter((s) => s.kind === "sheet")],
     ["Dialogs", scenes().filter((s) => s.kind === "dialog")],
     ["Chat cards", scenes().filter((s) => s.kind === "card")],
+    ["GM tools", scenes().filter((s) => s.kind === "tool")],
   ];
   const body = groups
     .map(([heading, list]) => {
@@ -206,7 +207,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const file = staticFile(resolve(ROOT, "styles"), path.slice("/styles/".length));
     return send(res, 200, file.type, file.body);
   }
-  const match = /^\/scene\/(sheet|dialog|card)\/([\w-]+)$/.exec(path);
+  const match = /^\/scene\/(sheet|dialog|card|tool)\/([\w-]+)$/.exec(path);
   if (match) {
     const scene = findScene(match[1] ?? "", match[2] ?? "");
     if (!scene) throw new HttpError(404, `no scene ${path}`);

@@ -9,6 +9,7 @@ import { TerranActor } from "./documents/actor.ts";
 import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
 import { attempt } from "./documents/notify.ts";
 import { currentRuleset } from "./settings/settings.ts";
+import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
 
 /** Opens the roll dialog: `what` is an attribute id, `save:<group>`, or a weapon item's id. */
 async function roll(actor: Actor.Implementation, what: string): Promise<void> {
@@ -59,4 +60,5 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
   });
 }
 
-export const api = { roll, rollFor, rollChallengeEffect, rollFortune, endScene };
+/** R-XP-1 the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools. */
+export const api = { roll, rollFor, rollChallengeEffect, rollFortune, endScene, sessionAward: openSessionAward, requestRoll: openRollRequest };

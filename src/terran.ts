@@ -25,6 +25,7 @@ import { preloadWhenIdle } from "./preload.ts";
 import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./documents/token-states.ts";
 import { syncAllTokenStates } from "./documents/token-states-sync.ts";
+import { registerGmTools } from "./applications/gm/commands.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -42,6 +43,7 @@ Hooks.once("init", () => {
   registerQueries();
   registerSheets();
   registerRollLinks();
+  registerGmTools();
   Reflect.set(globalThis, "TerranEngine", api);
 });
 

@@ -10,6 +10,8 @@ export * from "./challenge-card.ts";
 export * from "./result-cards.ts";
 export * from "./apply-requests.ts";
 export * from "./activation-cards.ts";
+export * from "./session-card.ts";
+export * from "./request-card.ts";
 
 /**
  * Every `data-action` the card templates use; the glue dispatches exactly these. With each, the
@@ -25,6 +27,9 @@ export * from "./activation-cards.ts";
  * - `apply-effect` / `apply-second` → apply to the targeted Challenge (directly or via the GM), `recordApplied`
  * - `apply-harm` (Challenge card) → R-HARM-1…5 on the targeted character, `recordHarm`
  * - `tesla-backlash` (Risky card, a Fail with Tesla's +1d) → R-ADV-2 the 2d Effect on the roller's character
+ * - `undo-session` (session card, GM) → R-XP-1 take the award back, `claimSessionUndo` / `recordSessionUndo`
+ * - `roll-request` (request card, `data-index`) → open the row's roll dialog preset to the request (or roll the Fortune die)
+ * - `show-answer` (request card, `data-message-id`) → scroll the chat log to the card that answered a row
  */
 export const CARD_ACTIONS = [
   "select-die",
@@ -37,6 +42,9 @@ export const CARD_ACTIONS = [
   "apply-second",
   "apply-harm",
   "tesla-backlash",
+  "undo-session",
+  "roll-request",
+  "show-answer",
 ] as const;
 
 export type CardAction = (typeof CARD_ACTIONS)[number];

@@ -48,6 +48,8 @@ declare module "fvtt-types/configuration" {
         card?: StoredCard;
         /** R-ADV-2 Tesla's Effect taken from this (failed) card, noted once (src/documents/actor.ts). */
         tesla?: TeslaRecord | null;
+        /** A card answering a row of a GM's roll request (src/chat/request-card.ts; read as untrusted). */
+        answers?: unknown;
       };
     };
     /** R-CHAR-4 the creation dice, kept until the points are placed (and after, as a record). */

@@ -10,7 +10,7 @@ import { CARD_ACTIONS, isCardAction } from "../../src/chat/index.ts";
 import { english, TEMPLATE_HELPERS } from "../support/templates.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TEMPLATES = ["risky-card.hbs", "challenge-card.hbs", "result-card.hbs"].map((name) => ({
+const TEMPLATES = ["risky-card.hbs", "challenge-card.hbs", "result-card.hbs", "session-card.hbs", "request-card.hbs"].map((name) => ({
   name,
   source: readFileSync(resolve(ROOT, "templates/chat", name), "utf8"),
 }));

@@ -22,7 +22,7 @@ export const asModel = (cls: unknown): ModelClass => cls as ModelClass;
 
 /** A message holding `stored`, posted by `author` (by default the card's roller) to `whisper`/`blind`. */
 export function message(stored: StoredCard, audience: { author?: string; whisper?: string[]; blind?: boolean } = {}): ChatMessageStub {
-  const author = audience.author ?? (stored.kind === "result" ? world.user.id : stored.state.rollerId);
+  const author = audience.author ?? (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
   return new ChatMessageStub({ flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false });
 }
 

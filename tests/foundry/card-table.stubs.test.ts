@@ -40,7 +40,7 @@ import {
 } from "./card-builders.ts";
 
 function terranMessage(stored: StoredCard, audience: { author?: string; whisper?: string[]; blind?: boolean } = {}): TerranChatMessage & ChatMessageStub {
-  const author = audience.author ?? (stored.kind === "result" ? world.user.id : stored.state.rollerId);
+  const author = audience.author ?? (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
   const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false }]);
   return msg as TerranChatMessage & ChatMessageStub;
 }

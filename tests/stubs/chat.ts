@@ -39,6 +39,18 @@ function visibilityOf(mode: string): { whisper: string[]; blind: boolean } {
 
 let messageCounter = 0;
 
+/**
+ * Foundry's document hooks: `createChatMessage(message, options, userId)`, `updateChatMessage(message,
+ * changed, options, userId)`, `deleteChatMessage(message, options, userId)` "fire for all connected
+ * clients after the … has been processed" (foundryvtt.com/api/v12 hookEvents.createDocument,
+ * updateDocument, deleteDocument). The stand-in plays the current client only; listeners are those of
+ * the stand-in `Hooks` (./hooks.ts), when installed.
+ */
+function documentHook(name: string, ...args: unknown[]): void {
+  const hooks = Reflect.get(globalThis, "Hooks") as { callAll?: (hook: string, ...a: unknown[]) => void } | undefined;
+  hooks?.callAll?.(name, ...args);
+}
+
 /** A value as a socket would carry it: JSON, so nothing but data crosses. */
 export function overTheWire<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
@@ -104,6 +116,17 @@ export class ChatMessageStub {
     if (change.flags) this.flags = mergeDeep(this.flags, overTheWire(change.flags));
     if (change.rolls) this.rolls = [...change.rolls];
     if (added > 0) diceSoNiceOnUpdate(this, added);
+    documentHook("updateChatMessage", this, overTheWire(change), {}, world.user.id);
+    return Promise.resolve(this);
+  }
+
+  /** Foundry: like an update, only the author or a GM may delete a message (same evidence); it leaves `game.messages`. */
+  delete(): Promise<this> {
+    if (!world.user.isGM && !this.isAuthor) {
+      return Promise.reject(new Error(`User ${world.user.id} lacks permission to delete ChatMessage [${this.id}]`));
+    }
+    world.messages.delete(this.id);
+    documentHook("deleteChatMessage", this, {}, world.user.id);
     return Promise.resolve(this);
   }
 
@@ -154,9 +177,9 @@ export class ChatMessageStub {
   static create(data: Json): Promise<ChatMessageStub> {
     world.created.push(data);
     const whisper = Array.isArray(data.whisper) ? data.whisper.map(String) : [];
-    return Promise.resolve(
-      new ChatMessageStub({ flags: isRecord(data.flags) ? data.flags : {}, rolls: Array.isArray(data.rolls) ? data.rolls : [], whisper, blind: data.blind === true }),
-    );
+    const message = new ChatMessageStub({ flags: isRecord(data.flags) ? data.flags : {}, rolls: Array.isArray(data.rolls) ? data.rolls : [], whisper, blind: data.blind === true });
+    documentHook("createChatMessage", message, {}, world.user.id);
+    return Promise.resolve(message);
   }
 }
 

@@ -15,6 +15,7 @@ import { DataModelValidationError } from "./foundry.ts";
 import { ActorSheetStub, ApplicationStub, FilePickerStub, ItemSheetStub, dragEventData, renderSystemTemplate } from "./applications.ts";
 import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
+import "./hooks.ts";
 
 export { ApplicationStub, DocumentSheetStub, ActorSheetStub, ItemSheetStub } from "./applications.ts";
 export { ChatMessageStub, Dice3dStub, type Animation } from "./chat.ts";
@@ -588,8 +589,9 @@ Object.defineProperties(game, {
   release: { get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }), configurable: true },
   // Foundry: `game.users` is the Users collection: `activeGM`, and `get(id)` for any user of the world.
   users: { value: Object.defineProperty({ get: (id: string) => world.users.get(id) }, "activeGM", { get: () => world.gm }), configurable: true },
-  // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one.
-  messages: { value: { get: (id: string) => world.messages.get(id) }, configurable: true },
+  // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one, `contents` lists them
+  // in the order they were created (WorldCollection / Collection#contents, foundryvtt.com/api/v13).
+  messages: { value: { get: (id: string) => world.messages.get(id), get contents() { return [...world.messages.values()]; } }, configurable: true },
   // The system's own settings from `world.settings`; core's chat mode setting by generation (./chat.ts).
   settings: {
     value: {
@@ -691,5 +693,11 @@ function notify(level: "warn" | "info" | "error") {
     if (level !== "info") world.warnings.push(m);
   };
 }
-Reflect.set(globalThis, "ui", { notifications: { warn: notify("warn"), info: notify("info"), error: notify("error") } });
+/**
+ * `ui.chat.updateMessage(message)` — the chat log draws a message again (used that way across systems and
+ * modules on v11–v13, e.g. CoC7 and WFRP4e; that v14's ChatLog keeps it is not verified here: the system
+ * calls it only if it is a function). The stand-in records the id.
+ */
+const chatLog = { updateMessage: (message: { id: string }) => void world.redrawn.push(message.id) };
+Reflect.set(globalThis, "ui", { notifications: { warn: notify("warn"), info: notify("info"), error: notify("error") }, chat: chatLog });
 Reflect.set(globalThis, "canvas", { tokens: Object.defineProperty({}, "controlled", { get: () => world.selected }) });

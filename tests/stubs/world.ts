@@ -77,6 +77,10 @@ export const world = {
   opened: [] as ApplicationStub[],
   /** File pickers opened (their options hold the callback a chosen path goes to). */
   pickers: [] as { options: Json; browsed: boolean }[],
+  /** Listeners registered with the stand-in `Hooks` (./hooks.ts), by hook name. */
+  hooks: new Map<string, { id: number; fn: (...args: unknown[]) => unknown; once: boolean }[]>(),
+  /** Chat messages the chat log was asked to draw again (`ui.chat.updateMessage`), by id, in order. */
+  redrawn: [] as string[],
 };
 
 const DEFAULT_SETTINGS: Json = {
@@ -149,6 +153,8 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.dice3d = undefined;
   world.opened = [];
   world.pickers = [];
+  world.hooks = new Map();
+  world.redrawn = [];
   world.actorSources = [];
   world.itemSources = [];
   world.collections = { actors: null, items: null };

@@ -27,6 +27,8 @@ import { explosionFormula } from "../../dice/terran-roll.ts";
 import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
 import { currentCardUser } from "./card-render.ts";
 import { actionElement } from "../dom.ts";
+import { undoSessionAward } from "../../documents/session-award.ts";
+import { rollForRequest, showAnswer } from "./request-actions.ts";
 
 async function save(message: ChatMessage.Implementation, card: StoredCard, roll?: Roll): Promise<void> {
   if (!roll) {
@@ -114,5 +116,8 @@ export async function onCardClick(message: ChatMessage.Implementation, event: Mo
   await attempt(async () => {
     if (card.kind === "risky") await riskyAction(message, card.state, action, el);
     else if (card.kind === "challenge") await challengeAction(message, card.state, action, el);
+    else if (card.kind === "session" && action === "undo-session") await undoSessionAward(message, Number(el.closest<HTMLElement>("[data-version]")?.dataset.version ?? card.state.version));
+    else if (card.kind === "request" && action === "roll-request") await rollForRequest(message, Number(el.dataset.index));
+    else if (card.kind === "request" && action === "show-answer") showAnswer(el.dataset.messageId ?? "");
   });
 }

@@ -1,5 +1,6 @@
 /** Renders a card's template for the current user, from the state in the message's flags. */
-import { cardPermission, challengeCardView, riskyCardView, teslaButton, teslaTaken, type CardUser } from "../../chat/index.ts";
+import { cardPermission, challengeCardView, requestCardView, riskyCardView, sessionCardView, teslaButton, teslaTaken, type CardUser } from "../../chat/index.ts";
+import { requestAnswersFor, rowsOwned } from "../../documents/roll-requests.ts";
 import { gmOnline } from "../../documents/queries.ts";
 import { currentApplyPermission, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -9,6 +10,8 @@ export const CARD_TEMPLATES = {
   risky: `systems/${SYSTEM_ID}/templates/chat/risky-card.hbs`,
   challenge: `systems/${SYSTEM_ID}/templates/chat/challenge-card.hbs`,
   result: `systems/${SYSTEM_ID}/templates/chat/result-card.hbs`,
+  session: `systems/${SYSTEM_ID}/templates/chat/session-card.hbs`,
+  request: `systems/${SYSTEM_ID}/templates/chat/request-card.hbs`,
 } as const;
 
 export function currentCardUser(): CardUser {
@@ -40,5 +43,12 @@ export async function renderCard(message: ChatMessage.Implementation, card: Stor
     }
     case "result":
       return render(CARD_TEMPLATES.result, { ...card.state });
+    case "session":
+      return render(CARD_TEMPLATES.session, { ...sessionCardView(card.state, currentCardUser()), messageId: message.id });
+    case "request": {
+      // The rows' results are read from the chat log as it is now (src/chat/request-card.ts, the ruling).
+      const viewer = { ...currentCardUser(), owns: await rowsOwned(card.state) };
+      return render(CARD_TEMPLATES.request, { ...requestCardView(card.state, viewer, await requestAnswersFor(message, card.state)), messageId: message.id });
+    }
   }
 }

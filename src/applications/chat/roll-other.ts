@@ -5,6 +5,8 @@ import { attempt } from "../../documents/notify.ts";
 import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { cardFlags } from "../../documents/card-flags.ts";
+import { answerFlags } from "../../documents/roll-requests.ts";
+import type { AnswerLink } from "../../chat/index.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 
 /** A user rolls only for an actor they own (a GM owns every one): the roll names it and may spend its Ego. */
@@ -53,12 +55,19 @@ export async function rollChallengeEffect(actor: Actor.Implementation, facet: nu
   });
 }
 
-/** R-FORT-1 the GM's Fortune die against a chance of `chance`+ (1–6). */
-export async function rollFortune(chance: number): Promise<void> {
+/**
+ * R-FORT-1 the Fortune die against a chance of `chance`+ (1–6): the GM's, or — answering a GM's request
+ * (`answer`) — rolled by a character's owner for that character, its card carrying the link.
+ */
+export async function rollFortune(chance: number, answer: { readonly actor: Actor.Implementation; readonly link: AnswerLink } | null = null): Promise<void> {
   await attempt(async () => {
+    if (answer) assertOwner(answer.actor);
     const roll = await new Roll("1d6").evaluate();
-    const view = fortuneCard({ face: faces(roll)[0] ?? 1, chance });
-    const data = { speaker: ChatMessage.getSpeaker(), rolls: [roll], content: "", flags: cardFlags({ kind: "result", state: view }) };
+    const face = faces(roll)[0] ?? 1;
+    const view = fortuneCard({ face, chance, actorName: answer?.actor.name ?? null });
+    const link = answer ? { ...answer.link, fortune: { face, chance } } : null;
+    const speaker = answer ? ChatMessage.getSpeaker({ actor: answer.actor }) : ChatMessage.getSpeaker();
+    const data = { speaker, rolls: [roll], content: "", flags: answerFlags({ kind: "result", state: view }, link) };
     await ChatMessage.create(applyMessageMode(data));
   });
 }

@@ -9,11 +9,13 @@ import { TerranRoll } from "../../dice/terran-roll.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { RollDialogSubject, RollDialogView } from "../dialogs/roll-dialog-model.ts";
-import { cardFlags } from "../../documents/card-flags.ts";
+import { answerFlags } from "../../documents/roll-requests.ts";
+import type { AnswerLink } from "../../chat/index.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 import { riskyCardInput, rollRecord } from "./risky-card-input.ts";
 
-export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSubject, view: RollDialogView): Promise<ChatMessage | null> {
+/** `link`: the GM's request this roll answers (its card carries it, src/chat/request-card.ts), or null. */
+export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSubject, view: RollDialogView, link: AnswerLink | null = null): Promise<ChatMessage | null> {
   const user = game.user;
   if (!user) return null;
   const roll = TerranRoll.pool(view.light, view.choices.dark, { [SYSTEM_ID]: rollRecord(subject, view, actor.uuid) });
@@ -34,7 +36,7 @@ export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSub
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: [roll],
     content: "",
-    flags: cardFlags({ kind: "risky", state: card }),
+    flags: answerFlags({ kind: "risky", state: card }, link),
   };
   applyMessageMode(data, view.messageMode);
   return (await ChatMessage.create(data)) ?? null;

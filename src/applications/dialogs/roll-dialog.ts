@@ -10,6 +10,7 @@ import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { WeaponSource } from "../../data/source.ts";
 import type { RollTarget } from "../../rules/index.ts";
+import type { AnswerLink } from "../../chat/index.ts";
 import { rollRiskyAction } from "../chat/roll-risky.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
 import { fieldValue } from "../dom.ts";
@@ -34,6 +35,8 @@ export interface RollDialogRequest {
   readonly actor: TerranActor;
   readonly target: RollTarget;
   readonly weapon: { readonly id: string; readonly name: string; readonly system: WeaponSource } | null;
+  /** The GM's request this roll answers (opened from a request card's row), if any. */
+  readonly answers?: AnswerLink;
 }
 
 function isDialogField(name: string): name is (typeof DIALOG_FIELDS)[number] {
@@ -120,6 +123,6 @@ export class RollDialog<
     const view = rollDialogModel(this.#subject(), this.#choices, this.#settings());
     if (view.roll.disabled) return;
     await this.close();
-    await rollRiskyAction(this.#request.actor, this.#subject(), view);
+    await rollRiskyAction(this.#request.actor, this.#subject(), view, this.#request.answers ?? null);
   }
 }

@@ -16,3 +16,4 @@ export * from "./creation.ts";
 export * from "./gm.ts";
 export * from "./challenge.ts";
 export * from "./activation.ts";
+export * from "./session.ts";

@@ -1,0 +1,95 @@
+/**
+ * Where a GM finds the table tools (issue 16 §1, §2), on v13 and v14 alike:
+ * - two buttons in the Actors sidebar's header, "End of session" and "Request a roll", for a GM only
+ *   (the `renderActorDirectory` hook hands the directory's HTMLElement on both generations; the
+ *   buttons go beside core's own create buttons, `.directory-header .action-buttons` — where v13
+ *   peers put theirs, e.g. the WFRP4e combat simulator module — or the header itself);
+ * - the chat commands `/terran session` and `/terran request` (the `chatMessage` hook, same signature on
+ *   v13 and v14: foundryvtt.com/api/v14/functions/hookEvents.chatMessage.html; returning false stops
+ *   core from posting the text). A player typing them is told they are the GM's, and nothing is posted.
+ * - the macro API (`TerranEngine.sessionAward()`, `TerranEngine.requestRoll()`).
+ * And the request card's rows follow the chat log: when a card answering a request is posted, changed
+ * or deleted, the request's message is drawn again on this client (`ui.chat.updateMessage`).
+ */
+import { answerLinkOf } from "../../documents/roll-requests.ts";
+import { attempt } from "../../documents/notify.ts";
+import { RulesError } from "../../rules/index.ts";
+import { elementOf } from "../dom.ts";
+import { RequestRollDialog } from "./request-dialog.ts";
+import { SessionAwardDialog } from "./session-dialog.ts";
+
+const localize = (key: string): string => game.i18n?.localize(key) ?? key;
+
+function assertGm(): void {
+  if (!game.user?.isGM) throw new RulesError("not-allowed", "Only a GM can use the table tools.", { reason: "notGm" });
+}
+
+/** R-XP-1 opens the end-of-session dialog (a GM only). */
+export async function openSessionAward(): Promise<void> {
+  await attempt(async () => {
+    assertGm();
+    await new SessionAwardDialog().render({ force: true });
+  });
+}
+
+/** Opens the "request a roll" dialog (a GM only). */
+export async function openRollRequest(): Promise<void> {
+  await attempt(async () => {
+    assertGm();
+    await new RequestRollDialog().render({ force: true });
+  });
+}
+
+/** The `chatMessage` hook: handles `/terran …` (returns false: core posts nothing), leaves any other text alone. */
+export function onChatCommand(_chatLog: unknown, text: string): boolean | undefined {
+  const match = /^\/terran(?:\s+(\S+))?\s*$/i.exec(text.trim());
+  if (!match) return undefined;
+  const sub = (match[1] ?? "").toLowerCase();
+  if (!game.user?.isGM) ui.notifications?.warn(localize("TERRAN.Session.Command.gmOnly"));
+  else if (sub === "session") void openSessionAward();
+  else if (sub === "request") void openRollRequest();
+  else ui.notifications?.info(localize("TERRAN.Session.Command.help"));
+  return false;
+}
+
+/** The `renderActorDirectory` hook: the GM's two buttons in the directory's header (once per render). */
+export function onRenderActorDirectory(_app: unknown, html: unknown): void {
+  const root = elementOf(html as EventTarget | null);
+  if (!root || !game.user?.isGM || root.querySelector(".terran-gm-tools")) return;
+  const group = root.ownerDocument.createElement("div");
+  group.className = "terran-gm-tools action-buttons";
+  const button = (labelKey: string, icon: string, open: () => Promise<void>) => {
+    const el = root.ownerDocument.createElement("button");
+    el.type = "button";
+    el.className = "terran-gm-tool";
+    el.innerHTML = `<i class="fa-solid ${icon}" inert></i> `;
+    el.append(localize(labelKey));
+    el.addEventListener("click", (event) => {
+      event.preventDefault();
+      void open();
+    });
+    return el;
+  };
+  group.append(button("TERRAN.Session.Command.sessionButton", "fa-plus", openSessionAward), button("TERRAN.Session.Command.requestButton", "fa-dice-d6", openRollRequest));
+  const actions = root.querySelector(".directory-header .action-buttons");
+  if (actions) actions.after(group);
+  else (root.querySelector(".directory-header") ?? root).prepend(group);
+}
+
+/** Draws a request card again on this client when a card answering it comes, changes or goes. */
+export function onAnswerChanged(message: ChatMessage.Implementation): void {
+  const link = answerLinkOf(message);
+  const request = link ? game.messages?.get(link.requestId) : undefined;
+  if (!request) return;
+  const chat: unknown = ui.chat;
+  const update: unknown = chat && typeof chat === "object" ? Reflect.get(chat, "updateMessage") : undefined;
+  if (typeof update === "function") void Reflect.apply(update, chat, [request]);
+}
+
+export function registerGmTools(): void {
+  Hooks.on("chatMessage", onChatCommand);
+  Hooks.on("renderActorDirectory", onRenderActorDirectory);
+  Hooks.on("createChatMessage", onAnswerChanged);
+  Hooks.on("updateChatMessage", onAnswerChanged);
+  Hooks.on("deleteChatMessage", onAnswerChanged);
+}

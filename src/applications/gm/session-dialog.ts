@@ -1,0 +1,67 @@
+/**
+ * R-XP-1 the GM's end-of-session dialog (ApplicationV2 + Handlebars): shows `sessionDialogContext`,
+ * and its Award button hands the form to `awardSession` (one update per actor, one summary card). A
+ * refusal (no row ticked, an XP that is not 1–99) is a localised warning; the dialog stays open with
+ * what the GM typed, and nothing is given.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import { attempt } from "../../documents/notify.ts";
+import type { SessionRowPlan } from "../../documents/operations/index.ts";
+import { awardSession, sessionRows } from "../../documents/session-award.ts";
+import { RulesError } from "../../rules/index.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import { fieldOf, inputOf } from "../dom.ts";
+import { playedField, sessionChoices, sessionDialogContext, xpField, type SessionDialogContext } from "./session-context.ts";
+
+import ApplicationV2 = foundry.applications.api.ApplicationV2;
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+type Context = ApplicationV2.RenderContext & SessionDialogContext;
+
+/** Every `data-action` the template uses. */
+export const SESSION_DIALOG_ACTIONS = ["award"] as const;
+
+export class SessionAwardDialog<
+  RenderContext extends Context = Context,
+  Configuration extends ApplicationV2.Configuration = ApplicationV2.Configuration,
+  RenderOptions extends ApplicationV2.RenderOptions = ApplicationV2.RenderOptions,
+> extends HandlebarsApplicationMixin(ApplicationV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["terran-engine", "gm-tool", "session-award"],
+    tag: "form",
+    window: { title: "TERRAN.Session.Dialog.title", resizable: true },
+    position: { width: 460 },
+    actions: { award: SessionAwardDialog.#onAward },
+  };
+
+  static override PARTS = {
+    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/session-award.hbs` },
+  };
+
+  /** The rows as the dialog opened (a GM's later edits live in the form). */
+  readonly #rows: readonly SessionRowPlan[];
+
+  constructor(options?: DeepPartial<Configuration>) {
+    super(options);
+    if (!game.user?.isGM) throw new RulesError("not-allowed", "Only a GM can award session XP.", { reason: "notGm" });
+    this.#rows = sessionRows();
+  }
+
+  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, sessionDialogContext(this.#rows));
+  }
+
+  #field(name: string): Element | null {
+    return this.element.querySelector(`[name="${name}"]`);
+  }
+
+  static async #onAward(this: SessionAwardDialog): Promise<void> {
+    const form = {
+      played: this.#rows.map((_, i) => inputOf(this.#field(playedField(i)))?.checked === true),
+      xp: this.#rows.map((_, i) => fieldOf(this.#field(xpField(i)))?.value ?? ""),
+    };
+    const posted = await attempt(() => awardSession(sessionChoices(this.#rows, form)));
+    if (posted) await this.close();
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * R-XP-1 the end-of-session card: one row per character the GM awarded (what it got, or why it was
+ * refused), and the GM's Undo (the ruling in src/documents/operations/session.ts: it takes back the
+ * award, never more than the character still holds). Pure: the state lives in the message's flags and
+ * is checked whole before any view or transition, like every stored card.
+ */
+import { assertInteger, assertText, RulesError } from "../rules/index.ts";
+import type { CardUser } from "./permissions.ts";
+
+/** Why a row got nothing, or why its Undo did nothing: `TERRAN.Session.Refusal.<key>`. */
+export const SESSION_REFUSALS = ["dead", "missing", "notCharacter", "refused"] as const;
+export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
+
+export interface SessionUndoRecord {
+  readonly taken: number;
+  /** Spent since the award: not taken back. */
+  readonly short: number;
+  readonly refusal: SessionRefusal | null;
+}
+
+export interface SessionCardRow {
+  readonly actorUuid: string;
+  readonly actorName: string;
+  /** The XP the GM awarded this row. */
+  readonly xp: number;
+  /** Given (the actor took the update), or refused (`refusal`). */
+  readonly given: boolean;
+  readonly refusal: SessionRefusal | null;
+  /** The XP before and after, when given. */
+  readonly before: number | null;
+  readonly after: number | null;
+  /** The Undo's outcome for this row; null until undone (and for a row that got nothing). */
+  readonly undo: SessionUndoRecord | null;
+}
+
+export interface SessionCardState {
+  readonly version: number;
+  /** The GM who awarded. */
+  readonly gmId: string;
+  readonly rows: readonly SessionCardRow[];
+  /** The Undo was pressed (its rows fill in as each actor is done). */
+  readonly undone: boolean;
+}
+
+/** A session has a table's worth of characters; more is not a card anyone wrote by hand. */
+const MAX_ROWS = 100;
+
+function assertRefusal(value: unknown): SessionRefusal | null {
+  if (value === null) return null;
+  if (typeof value !== "string" || !(SESSION_REFUSALS as readonly string[]).includes(value)) {
+    throw new RulesError("bad-choice", "A session card names an unknown refusal.", { what: "refusal" });
+  }
+  return value as SessionRefusal;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function assertRow(row: unknown): SessionCardRow {
+  if (!isRecord(row)) throw new RulesError("bad-choice", "A session card's row is not a record.", { what: "row" });
+  const xp = assertInteger(row.xp as number, "The XP awarded", 0, 99);
+  const given = row.given === true;
+  const refusal = assertRefusal(row.refusal);
+  if (given === (refusal !== null)) throw new RulesError("bad-choice", "A session row is given or refused, not both.", { what: "row" });
+  const before = given ? assertInteger(row.before as number, "The XP before", 0) : null;
+  const after = given ? assertInteger(row.after as number, "The XP after", 0) : null;
+  if (given && after !== (before ?? 0) + xp) throw new RulesError("bad-choice", "A session row's XP does not add up.", { what: "row" });
+  let undo: SessionUndoRecord | null = null;
+  if (row.undo !== null && row.undo !== undefined) {
+    if (!given || !isRecord(row.undo)) throw new RulesError("bad-choice", "Only a given row can be undone.", { what: "undo" });
+    const taken = assertInteger(row.undo.taken as number, "The XP taken back", 0, xp);
+    const short = assertInteger(row.undo.short as number, "The XP not taken back", 0, xp);
+    const undoRefusal = assertRefusal(row.undo.refusal);
+    if (undoRefusal === null && taken + short !== xp) throw new RulesError("bad-choice", "An Undo takes back the award or names what was spent.", { what: "undo" });
+    if (undoRefusal !== null && taken !== 0) throw new RulesError("bad-choice", "A refused Undo takes nothing back.", { what: "undo" });
+    undo = { taken, short, refusal: undoRefusal };
+  }
+  return { actorUuid: assertText(row.actorUuid, "An actor's id"), actorName: assertText(row.actorName, "An actor's name"), xp, given, refusal, before, after, undo };
+}
+
+/** Checks a stored state whole (the flags are data anyone with the rights could have written). */
+export function assertSessionCardState(state: SessionCardState): SessionCardState {
+  const raw: unknown = state;
+  if (!isRecord(raw) || !Array.isArray(raw.rows)) throw new RulesError("bad-choice", "A session card has no rows.", { what: "rows" });
+  assertInteger(raw.version as number, "The card's version", 1);
+  assertText(raw.gmId, "The GM's id");
+  if (raw.rows.length > MAX_ROWS) throw new RulesError("out-of-range", "A session card lists too many characters.", { what: "rows" });
+  const rows = raw.rows.map(assertRow);
+  if (raw.undone !== true && rows.some((r) => r.undo !== null)) throw new RulesError("bad-choice", "A row is undone on a card that was not.", { what: "undo" });
+  return state;
+}
+
+/** The card as posted: each row given or refused. */
+export function createSessionCard(gmId: string, rows: readonly SessionCardRow[]): SessionCardState {
+  return assertSessionCardState({ version: 1, gmId, rows: rows.map((r) => ({ ...r, undo: null })), undone: false });
+}
+
+/** Only a GM takes an award back. */
+export function assertMayUndoSession(state: SessionCardState, user: CardUser, expectedVersion: number): void {
+  assertSessionCardState(state);
+  if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can take back a session award.", { reason: "notGm" });
+  if (state.undone) throw new RulesError("not-allowed", "This award was already taken back.", { reason: "alreadyUndone" });
+  if (state.version !== expectedVersion) throw new RulesError("stale", "The card changed before this click arrived.");
+}
+
+/** R-XP-1 the Undo is claimed on the card first (so it runs once), rows not yet done. */
+export function claimSessionUndo(state: SessionCardState, user: CardUser, expectedVersion: number): SessionCardState {
+  assertMayUndoSession(state, user, expectedVersion);
+  return { ...state, version: state.version + 1, undone: true };
+}
+
+/** R-XP-1 the Undo's outcome per given row (by actor), after the claim. */
+export function recordSessionUndo(state: SessionCardState, user: CardUser, outcomes: Readonly<Record<string, SessionUndoRecord>>): SessionCardState {
+  assertSessionCardState(state);
+  if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can take back a session award.", { reason: "notGm" });
+  if (!state.undone) throw new RulesError("not-allowed", "The Undo was not claimed on the card.", { reason: "badRequest" });
+  const rows = state.rows.map((row) => {
+    const outcome = row.given && row.undo === null ? outcomes[row.actorUuid] : undefined;
+    return outcome ? { ...row, undo: outcome } : row;
+  });
+  return assertSessionCardState({ ...state, version: state.version + 1, rows });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The view
+
+export interface SessionRowView {
+  readonly name: string;
+  readonly xp: number;
+  readonly given: boolean;
+  /** "3 → 5". */
+  readonly change: string;
+  readonly refusalKey: string | null;
+  /** The Undo's line for this row: key and its {taken}/{short}. */
+  readonly undoKey: string | null;
+  readonly taken: number;
+  readonly short: number;
+  readonly cls: string;
+}
+
+export interface SessionCardView {
+  readonly cssClass: string;
+  readonly version: number;
+  readonly rows: readonly SessionRowView[];
+  readonly givenCount: number;
+  readonly refusedCount: number;
+  readonly undone: boolean;
+  /** The Undo button: shown to everyone, enabled for a GM while there is something to take back. */
+  readonly undo: { readonly shown: boolean; readonly disabled: boolean; readonly tooltipKey: string | null };
+}
+
+function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; taken: number; short: number } {
+  if (!row.given || !undone) return { key: null, taken: 0, short: 0 };
+  const u = row.undo;
+  if (!u) return { key: "TERRAN.Session.Card.undoPending", taken: 0, short: 0 };
+  if (u.refusal) return { key: `TERRAN.Session.Refusal.${u.refusal}`, taken: 0, short: 0 };
+  return { key: u.short > 0 ? "TERRAN.Session.Card.undoShort" : "TERRAN.Session.Card.undoTaken", taken: u.taken, short: u.short };
+}
+
+/** What the template shows to `viewer`. */
+export function sessionCardView(state: SessionCardState, viewer: CardUser): SessionCardView {
+  assertSessionCardState(state);
+  const rows = state.rows.map((row): SessionRowView => {
+    const undo = undoLine(row, state.undone);
+    return {
+      name: row.actorName,
+      xp: row.xp,
+      given: row.given,
+      change: row.given ? `${row.before ?? 0} \u2192 ${row.after ?? 0}` : "",
+      refusalKey: row.refusal ? `TERRAN.Session.Refusal.${row.refusal}` : null,
+      undoKey: undo.key,
+      taken: undo.taken,
+      short: undo.short,
+      cls: row.given ? (state.undone ? "undone" : "given") : "refused",
+    };
+  });
+  const givenCount = state.rows.filter((r) => r.given).length;
+  const tooltipKey = !viewer.isGM ? "TERRAN.Session.Card.gmOnly" : state.undone ? "TERRAN.Session.Card.alreadyUndone" : null;
+  return {
+    cssClass: `terran-engine chat-card session-card${state.undone ? " undone" : ""}`,
+    version: state.version,
+    rows,
+    givenCount,
+    refusedCount: state.rows.length - givenCount,
+    undone: state.undone,
+    undo: { shown: givenCount > 0, disabled: tooltipKey !== null, tooltipKey },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * R-XP-1 the end of a session, on the document side: the GM's award (one update per actor; a refusal
+ * for one is listed on the card and does not stop the others) and its Undo from the card (GM only;
+ * the ruling on XP spent since is in ./operations/session.ts). The GM owns every actor, so nothing goes
+ * through a relay: a player never reaches these (the dialog and the card's button are the GM's).
+ */
+import {
+  claimSessionUndo,
+  createSessionCard,
+  recordSessionUndo,
+  type SessionCardRow,
+  type SessionCardState,
+  type SessionRefusal,
+  type SessionUndoRecord,
+} from "../chat/index.ts";
+import { RulesError } from "../rules/index.ts";
+import { currentRuleset } from "../settings/settings.ts";
+import { TerranActor } from "./actor.ts";
+import { cardFlags, storedCard } from "./card-flags.ts";
+import { egoLostThisSession, readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionLogEntry, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
+import { characterState } from "./state.ts";
+
+function assertGm(): { readonly id: string; readonly isGM: true } {
+  const user = game.user;
+  if (!user?.isGM) throw new RulesError("not-allowed", "Only a GM can award session XP.", { reason: "notGm" });
+  return { id: user.id ?? "", isGM: true };
+}
+
+/** The player characters of the world (a player owns them), in the Actors directory's order. */
+export function playerCharacters(): TerranActor[] {
+  const all: unknown[] = [...(game.actors?.contents ?? [])];
+  return all.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.hasPlayerOwner);
+}
+
+/** The chat log as the session reads it (R-LEG-12): award cards, and the Ego each Risky card's Dark Dice took. */
+function sessionLog(): SessionLogEntry[] {
+  const entries: SessionLogEntry[] = [];
+  for (const message of game.messages?.contents ?? []) {
+    const stored = storedCard(message);
+    if (stored?.kind === "session") entries.push({ kind: "award" });
+    else if (stored?.kind === "risky") entries.push({ kind: "ego", actorUuid: stored.state.actorUuid, cost: stored.state.ego.cost, taken: stored.state.ego.spent && !stored.state.ego.undone });
+  }
+  return entries;
+}
+
+/** R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the Ego each lost this session). */
+export function sessionRows(): SessionRowPlan[] {
+  const lost = egoLostThisSession(sessionLog());
+  const candidates = playerCharacters().flatMap((actor) => {
+    const state = characterState(actor);
+    return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: lost.get(actor.uuid) ?? 0 }] : [];
+  });
+  return sessionAwardPlan(candidates, currentRuleset());
+}
+
+async function actorOf(uuid: string): Promise<TerranActor | null> {
+  const doc: unknown = uuid.startsWith("Actor.") || uuid.startsWith("Scene.") ? await fromUuid(uuid as `Actor.${string}`) : null;
+  return doc instanceof TerranActor ? doc : null;
+}
+
+/** A refusal's reason on the card: dead (the rules), or the update refused (anything else). */
+function refusalOf(error: unknown): SessionRefusal {
+  if (error instanceof RulesError && error.code === "dead") return "dead";
+  return "refused";
+}
+
+/** R-XP-1 one row: one update of one actor, or the reason it got nothing. */
+async function awardRow(uuid: string, name: string, xp: number): Promise<SessionCardRow> {
+  const refused = (refusal: SessionRefusal): SessionCardRow => ({ actorUuid: uuid, actorName: name, xp, given: false, refusal, before: null, after: null, undo: null });
+  const actor = await actorOf(uuid);
+  if (!actor) return refused("missing");
+  const state = characterState(actor);
+  if (!state) return refused("notCharacter");
+  try {
+    const { update, outcome } = sessionAwardOperation(state, xp);
+    await actor.update(update);
+    return { actorUuid: uuid, actorName: actor.name, xp, given: true, refusal: null, before: state.source.xp, after: outcome.xp, undo: null };
+  } catch (error) {
+    // A refusal (the rules', or Foundry's own update) is listed; the next actor is still awarded.
+    console.warn(`terran-engine | session XP for ${name} refused:`, error);
+    return refused(refusalOf(error));
+  }
+}
+
+/** R-XP-1 awards the ticked rows (refused whole, nothing given, when a row's XP is not 1–99) and posts one summary card. */
+export async function awardSession(choices: readonly SessionRowChoice[]): Promise<SessionCardState> {
+  const gm = assertGm();
+  const picked = readSessionChoices(choices);
+  const rows: SessionCardRow[] = [];
+  for (const row of picked) rows.push(await awardRow(row.uuid, row.name, row.xp));
+  const state = createSessionCard(gm.id, rows);
+  await ChatMessage.create({ speaker: ChatMessage.getSpeaker(), content: "", flags: cardFlags({ kind: "session", state }) });
+  return state;
+}
+
+/** One row's Undo: the award taken back as far as the character still holds it. */
+async function undoRow(row: SessionCardRow): Promise<SessionUndoRecord> {
+  const actor = await actorOf(row.actorUuid);
+  const state = actor ? characterState(actor) : null;
+  if (!actor || !state) return { taken: 0, short: 0, refusal: actor ? "notCharacter" : "missing" };
+  try {
+    const { update, outcome } = sessionUndoOperation(state, row.xp);
+    if (Object.keys(update).length > 0) await actor.update(update);
+    return { taken: outcome.taken, short: outcome.short, refusal: null };
+  } catch (error) {
+    console.warn(`terran-engine | taking back session XP from ${row.actorName} refused:`, error);
+    return { taken: 0, short: 0, refusal: refusalOf(error) };
+  }
+}
+
+/**
+ * R-XP-1 the card's Undo (a GM): claimed on the card first, so a second click (or a second GM) does
+ * nothing; then each actor once; then each row's outcome is written on the card.
+ */
+export async function undoSessionAward(message: ChatMessage.Implementation, version: number): Promise<SessionCardState> {
+  const gm = assertGm();
+  const stored = storedCard(message);
+  if (stored?.kind !== "session") throw new RulesError("not-allowed", "That message holds no session award.", { reason: "badRequest" });
+  const user = gm;
+  const claimed = claimSessionUndo(stored.state, user, version);
+  await message.update({ flags: cardFlags({ kind: "session", state: claimed }) });
+  const outcomes: Record<string, SessionUndoRecord> = {};
+  for (const row of claimed.rows) if (row.given) outcomes[row.actorUuid] = await undoRow(row);
+  const done = recordSessionUndo(claimed, user, outcomes);
+  await message.update({ flags: cardFlags({ kind: "session", state: done }) });
+  return done;
+}
