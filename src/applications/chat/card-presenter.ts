@@ -2,7 +2,8 @@
 import { TerranChatMessage } from "../../documents/chat-message.ts";
 import { onCardClick } from "./card-controller.ts";
 import { renderCard } from "./card-render.ts";
+import { cardShown } from "./card-a11y.ts";
 
 export function registerCardPresenter(): void {
-  TerranChatMessage.presenter = { render: renderCard, onClick: onCardClick };
+  TerranChatMessage.presenter = { render: renderCard, onClick: onCardClick, shown: (message, html) => cardShown(message.id ?? "", html) };
 }
