@@ -105,7 +105,8 @@ export class RollDialog<
    * Issue 17: what had the focus before a re-render (a stepper, a box) has it again after, and the odds
    * that changed are said politely; the first render puts the focus on the dialog's first control. The
    * focus is remembered in _preRender and put back in _onRender, as peer systems keep a field's focus
-   * (thirdera's actor sheet; the `_preRender` focus memory of several v13 sheets). Not run in Foundry.
+   * (thirdera's actor sheet; the `_preRender` focus memory of several v13 sheets). Run against the
+   * stand-ins (tests/foundry/a11y.stubs.test.ts), not in Foundry.
    */
   protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._preRender(context, options);
