@@ -13,7 +13,7 @@ import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
 import { LIVE_REGION_ID } from "../../src/applications/a11y/live.ts";
 import { english } from "../support/templates.ts";
-import { find, hero, open, settle } from "./sheet-harness.ts";
+import { find, hero, open, settle, stub } from "./sheet-harness.ts";
 
 interface Host {
   element: HTMLElement;
@@ -53,7 +53,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: focus and live va
     const sheet = await open(CharacterSheet, mira);
     document.body.append(sheet.element);
     find(sheet, '[data-action="setRating"][data-attribute="finesse"][data-value="3"]').focus();
-    await mira.update({ "system.ego.value": 2 });
+    await stub(mira).update({ "system.ego.value": 2 });
     await sheet.render(); // the update's re-render
     await settle();
     expect(focused()?.dataset.action).toBe("setRating");
