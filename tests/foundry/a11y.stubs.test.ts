@@ -4,15 +4,21 @@
  * calls `_preRender` before and `_onRender` after each render): OUR wiring of the focus and the live
  * values into the roll dialog and the character sheet. After a stepper press, or an update of the
  * actor, the re-rendered window has the focus where the player was, and what changed (odds, dice,
- * Ego) is said by the page's polite live region. Foundry's own rendering is not exercised.
+ * Ego) is said by the page's polite live region; a card clicked keeps the focus in the message element
+ * that replaces it. Foundry's own rendering and chat log are not exercised.
  */
 import "../stubs/foundry-client.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, resetWorld } from "../stubs/foundry-client.ts";
+import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
 import { LIVE_REGION_ID } from "../../src/applications/a11y/live.ts";
 import { english } from "../support/templates.ts";
+import { cardShown } from "../../src/applications/chat/card-a11y.ts";
+import { onCardClick } from "../../src/applications/chat/card-controller.ts";
+import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
+import { card, ROLLER } from "../chat/fixtures.ts";
+import { asMessage, message, shown } from "./card-builders.ts";
 import { find, hero, open, settle, stub } from "./sheet-harness.ts";
 
 interface Host {
@@ -60,5 +66,44 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: focus and live va
     expect(focused()?.dataset.attribute).toBe("finesse");
     expect(sheet.element.contains(focused())).toBe(true);
     expect(live()).toContain(`${english("TERRAN.Sheet.Ego.label")} 2 / 5`);
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: a card's re-render after a click", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    registerCardPresenter();
+  });
+
+  afterEach(() => {
+    document.body.replaceChildren();
+  });
+
+  it("R-RA-1 (stand-ins): the die just chosen keeps the focus in the new message element, and the new outcome is said", async () => {
+    const msg = message({ kind: "risky", state: card([5, 3, 2]) });
+    world.user = { ...ROLLER, targets: new Set() };
+    const id = "msg-a11y";
+    // The chat log shows the message (the presenter is told, as TerranChatMessage#renderHTML tells it).
+    const first = await shown(msg);
+    document.body.append(first);
+    cardShown(id, first);
+    const die = first.querySelector<HTMLElement>('button.die-face[data-index="2"]');
+    if (!die) throw new Error("die 2 can be made the Precision");
+    die.focus();
+    const event = new MouseEvent("click", { bubbles: true });
+    Object.defineProperty(event, "target", { value: die });
+    Object.defineProperty(event, "currentTarget", { value: first });
+    Object.defineProperty(msg, "id", { value: id });
+    await onCardClick(asMessage(msg), event);
+    expect(msg.updates).toHaveLength(1);
+    // The update re-renders: a new element replaces the old one in the log.
+    const next = await shown(msg);
+    first.replaceWith(next);
+    cardShown(id, next);
+    expect(next.contains(document.activeElement)).toBe(true);
+    expect((document.activeElement as HTMLElement).dataset.index).toBe("2");
+    const band = next.querySelector(".outcome .band")?.textContent ?? "";
+    expect(band).not.toBe("");
+    expect(live()).toContain(band);
   });
 });
