@@ -4,7 +4,8 @@
  * card; when the new element is in the page, the focus goes back to the same control (or the best
  * stand-in: src/applications/a11y/focus.ts) and what changed on the card (outcome, Effect, Ego,
  * applied) is said politely. A card drawn for the first time is said nothing. One keeper per message.
- * Type-checked, not run in Foundry: the sandbox page runs the same keeper around its card re-renders.
+ * Run against the stand-ins (tests/foundry/a11y.stubs.test.ts), not in Foundry; the sandbox page runs
+ * the same keeper around its card re-renders.
  */
 import { A11yKeeper } from "../a11y/keeper.ts";
 
