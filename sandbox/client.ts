@@ -2,10 +2,16 @@
  * The sandbox page's script (runs in the browser; the server compiles it with TypeScript). It plays
  * the part of the Foundry glue: a click on a `data-action` posts the stored state and the click to the
  * server, which applies the real card transition or dialog model and answers with the new state and
- * HTML. Refusals show as a notice, like Foundry's warnings. No imports: it stays one small file.
+ * HTML. Refusals show as a notice, like Foundry's warnings. Its only imports are the system's own
+ * keyboard, focus and live-region code (src/applications/a11y/, served as is by sandbox/server.ts),
+ * which it runs around each re-render as the Foundry glue does (issue 17).
  *
  * `document.body.dataset.sandboxUpdates` counts the updates applied, so tests can wait for one.
  */
+
+import { A11yKeeper } from "../src/applications/a11y/keeper.ts";
+import { focusFirst } from "../src/applications/a11y/focus.ts";
+import { pressOnKey } from "../src/applications/a11y/keyboard.ts";
 
 interface SandboxUser {
   readonly id: string;
@@ -25,7 +31,7 @@ interface DialogData {
   readonly user: SandboxUser;
 }
 
-type PageData = CardData | DialogData | { readonly kind: "sheet" };
+type PageData = CardData | DialogData | { readonly kind: "sheet"; readonly id: string };
 
 interface Answer {
   readonly error?: string;
@@ -33,11 +39,23 @@ interface Answer {
   readonly card?: unknown;
   readonly choices?: unknown;
   readonly message?: string;
+  readonly data?: DialogData;
 }
 
 /** The stored state of each card on the page (a chat message's flags, in Foundry). */
 const cards = new Map<Element, { card: unknown; user: SandboxUser }>();
 let dialog: { id: string; choices: unknown; user: SandboxUser } | null = null;
+/** Focus and live values around each re-render of a window or a card, as the Foundry glue keeps them. */
+const keepers = new WeakMap<Element, A11yKeeper>();
+
+function keeperOf(el: Element): A11yKeeper {
+  let keeper = keepers.get(el);
+  if (!keeper) {
+    keeper = new A11yKeeper();
+    keepers.set(el, keeper);
+  }
+  return keeper;
+}
 
 function readData(): PageData | null {
   const el = document.getElementById("sandbox-data");
@@ -70,27 +88,34 @@ async function post(path: string, body: unknown): Promise<Answer | null> {
 
 function registerMessage(message: Element, card: unknown, user: SandboxUser): void {
   cards.set(message, { card, user });
+  // What the card shows when it appears: later changes are announced, not this.
+  keeperOf(message).after(message);
 }
 
 async function onCardClick(message: Element, target: HTMLElement): Promise<void> {
   const stored = cards.get(message);
   if (!stored) return;
   const click = { action: target.dataset.action, index: target.dataset.index ?? null, role: target.dataset.role ?? null };
+  keeperOf(message).before(message);
   const answer = await post("/api/card", { card: stored.card, user: stored.user, click });
   const content = message.querySelector(".message-content");
   if (!answer?.html || !content) return;
   stored.card = answer.card;
   content.innerHTML = answer.html;
+  keeperOf(message).after(message);
   updated();
 }
 
 async function onDialogChange(change: unknown): Promise<void> {
   if (!dialog) return;
+  const frame = document.querySelector('[data-sandbox="dialog"]');
+  if (frame) keeperOf(frame).before(frame);
   const answer = await post("/api/dialog", { id: dialog.id, choices: dialog.choices, user: dialog.user, change });
-  const content = document.querySelector('[data-sandbox="dialog"] .window-content');
-  if (!answer?.html || !content) return;
+  const content = frame?.querySelector(".window-content");
+  if (!answer?.html || !frame || !content) return;
   dialog.choices = answer.choices;
   content.innerHTML = answer.html;
+  keeperOf(frame).after(frame);
   if (answer.message && answer.card !== undefined) {
     const log = document.getElementById("sandbox-chat-log");
     if (log) {
@@ -98,6 +123,26 @@ async function onDialogChange(change: unknown): Promise<void> {
       const added = log.lastElementChild;
       if (added) registerMessage(added, answer.card, dialog.user);
     }
+  }
+  updated();
+}
+
+/**
+ * A character sheet's roll button (stand-in of the sheet opening the roll dialog: sandbox/sheet-rolls.ts).
+ * The dialog's first render puts the focus on its first control, as RollDialog does in Foundry.
+ */
+async function openDialog(sheet: Element, what: string): Promise<void> {
+  const data = readData();
+  const id = data?.kind === "sheet" ? data.id : "";
+  const answer = await post("/api/open-dialog", { sheet: id, what });
+  if (!answer?.html || !answer.data) return;
+  sheet.parentElement?.querySelector(".sandbox-opened")?.remove();
+  sheet.insertAdjacentHTML("afterend", answer.html);
+  dialog = { id: answer.data.id, choices: answer.data.choices, user: answer.data.user };
+  const frame = document.querySelector('[data-sandbox="dialog"]');
+  if (frame) {
+    keeperOf(frame).after(frame);
+    focusFirst(frame.querySelector(".window-content") ?? frame);
   }
   updated();
 }
@@ -120,7 +165,11 @@ function init(): void {
     if (message) registerMessage(message, data.card, data.user);
   } else if (data?.kind === "dialog") {
     dialog = { id: data.id, choices: data.choices, user: data.user };
+    const frame = document.querySelector('[data-sandbox="dialog"]');
+    if (frame) keeperOf(frame).after(frame);
   }
+  // Enter and Space press a control drawn as role="button" (a portrait), as the sheets bind it.
+  document.addEventListener("keydown", pressOnKey);
 
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
@@ -135,6 +184,7 @@ function init(): void {
     if (sheet) {
       event.preventDefault();
       if (target.dataset.action === "tab") switchTab(sheet, target.dataset.group ?? "", target.dataset.tab ?? "");
+      else if (target.dataset.action === "roll" && target.dataset.roll) void openDialog(sheet, target.dataset.roll);
       else notice(`The sandbox shows the sheet's fixture: "${target.dataset.action ?? ""}" runs in Foundry only.`);
       return;
     }

@@ -20,8 +20,9 @@ import { initialChoices } from "../src/applications/dialogs/roll-dialog-model.ts
 import { RulesError } from "../src/rules/index.ts";
 import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseDialogChange, rollDialog } from "./actions.ts";
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
-import { chatMessage, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
-import { findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
+import { applicationWindow, chatMessage, DIALOG_WINDOW, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
+import { CHAT_WIDTH, findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
+import { sheetDialogFixture, sheetDialogId } from "./sheet-rolls.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -109,10 +110,29 @@ function staticFile(dir: string, relative: string): { body: Buffer; type: string
   }
 }
 
-/** sandbox/client.ts, compiled for the browser by the project's TypeScript (types are checked by tsc with the rest). */
-function clientScript(): string {
-  const source = readFileSync(resolve(SANDBOX, "client.ts"), "utf8");
+/** A TypeScript file compiled for the browser by the project's TypeScript (types are checked by tsc with the rest). */
+function browserScript(file: string): string {
+  const source = readFileSync(file, "utf8");
   return ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+}
+
+/** sandbox/client.ts for the browser. */
+function clientScript(): string {
+  return browserScript(resolve(SANDBOX, "client.ts"));
+}
+
+/**
+ * The system's own keyboard, focus and live-region code (src/applications/a11y/, issue 17), which the
+ * page's script runs around its re-renders as the Foundry glue does: the real files, not copies. Only
+ * that folder is served (its files import nothing else).
+ */
+const A11Y = resolve(ROOT, "src/applications/a11y");
+function a11yScript(name: string): string {
+  try {
+    return browserScript(resolve(A11Y, `${name}.ts`));
+  } catch {
+    throw new HttpError(404, "not found");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +180,7 @@ function cardAction(body: unknown): unknown {
 function dialogAction(body: unknown): unknown {
   const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const id = typeof b.id === "string" ? b.id : "";
-  const fixture = Object.hasOwn(DIALOGS, id) ? DIALOGS[id as keyof typeof DIALOGS] : undefined;
+  const fixture = Object.hasOwn(DIALOGS, id) ? DIALOGS[id as keyof typeof DIALOGS] : (sheetDialogFixture(id) ?? undefined);
   if (!fixture) throw new HttpError(404, `no dialog ${id}`);
   const user = userOf(b.user);
   const choices = parseChoices(b.choices) ?? initialChoices(fixture.subject, DIALOG_SETTINGS);
@@ -173,6 +193,18 @@ function dialogAction(body: unknown): unknown {
   return { choices: next, html: renderDialogBody(fixture, next) };
 }
 
+/** A sheet's roll button (sandbox/sheet-rolls.ts): the dialog window for that roll, with a chat column for its card. */
+function openDialog(body: unknown): unknown {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const id = sheetDialogId(typeof b.sheet === "string" ? b.sheet : "", typeof b.what === "string" ? b.what : "");
+  const fixture = sheetDialogFixture(id);
+  if (!fixture) throw new HttpError(404, "This roll opens in Foundry only (the sandbox opens a character's attribute and Save rolls).");
+  const choices = initialChoices(fixture.subject, DIALOG_SETTINGS);
+  const dialog = applicationWindow({ tag: "form", classes: DIALOG_WINDOW.classes, title: DIALOG_WINDOW.title(), width: DIALOG_WINDOW.width, content: renderDialogBody(fixture, choices), sandbox: "dialog" });
+  const chat = `<section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${CHAT_WIDTH}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section>`;
+  return { html: `<div class="sandbox-row sandbox-opened">${dialog}${chat}</div>`, data: { kind: "dialog", id, choices, user: PLAYER } };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -183,6 +215,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     try {
       if (path === "/api/card") return sendJson(res, 200, cardAction(body));
       if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
+      if (path === "/api/open-dialog") return sendJson(res, 200, openDialog(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
       if (error instanceof RulesError) return sendJson(res, 422, { error: error.message, code: error.code });
@@ -194,6 +227,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (path === "/") return send(res, 200, "text/html; charset=utf-8", indexPage(themeOf(url)));
   if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
   if (path === "/sandbox/client.js") return send(res, 200, "text/javascript; charset=utf-8", clientScript());
+  const a11y = /^\/src\/applications\/a11y\/([\w-]+)\.ts$/.exec(path);
+  if (a11y) return send(res, 200, "text/javascript; charset=utf-8", a11yScript(a11y[1] ?? ""));
   if (path === "/sandbox/foundry-standin.css") {
     const file = staticFile(SANDBOX, "foundry-standin.css");
     return send(res, 200, file.type, file.body);

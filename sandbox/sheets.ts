@@ -55,6 +55,8 @@ export interface SheetScene {
   readonly narrow: number;
   /** The window content: every part, in order. */
   readonly render: () => string;
+  /** A character sheet's fixture: its roll buttons open the roll dialog for it (sandbox/sheet-rolls.ts). */
+  readonly character?: CharacterSheetInput;
 }
 
 /** A part as Foundry inserts it: its root element marked with `data-application-part`. */
@@ -96,7 +98,7 @@ const ITEM = windowOptions("item-sheet.ts", 360);
 
 function characterScene(id: string, title: string, input: CharacterSheetInput): SheetScene {
   const names = input.permissions.limited ? CHARACTER_LIMITED_PARTS : Object.keys(CHARACTER_SHEET_PARTS);
-  return { id, title, windowTitle: input.name, ...CHARACTER, render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)) };
+  return { id, title, windowTitle: input.name, ...CHARACTER, render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)), character: input };
 }
 
 function challengeScene(id: string, title: string, input: ChallengeSheetInput): SheetScene {

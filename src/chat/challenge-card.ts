@@ -6,6 +6,7 @@
  * up); R-CH-3 the Effect read as a consequence; R-CH-4 applied as harm (the glue runs R-HARM-1…5
  * and records what happened here).
  */
+import { challengeDieNameKey } from "./die-names.ts";
 import {
   applyHarm,
   assertFaces,
@@ -278,7 +279,8 @@ export interface ChallengeCardView {
   /** The facet's name; "" when it is the Challenge itself. */
   readonly facetName: string;
   readonly tierKey: string | null;
-  readonly dice: readonly { readonly face: number; readonly kept: boolean; readonly cssClass: string }[];
+  /** Issue 17 `nameKey`: the die's accessible name ("Challenge die, 6, kept", with `{face}`). */
+  readonly dice: readonly { readonly face: number; readonly kept: boolean; readonly nameKey: string; readonly cssClass: string }[];
   /** The kept die and its explosion dice. */
   readonly chain: readonly ExplosionDieView[];
   readonly exploded: boolean;
@@ -302,7 +304,7 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     challengeName: state.challengeName,
     facetName: state.facetName === state.challengeName ? "" : state.facetName,
     tierKey: state.tierKey,
-    dice: state.faces.map((face, i) => ({ face, kept: i === kept, cssClass: `die tone-challenge${i === kept ? " kept" : " dropped"}` })),
+    dice: state.faces.map((face, i) => ({ face, kept: i === kept, nameKey: challengeDieNameKey(i === kept), cssClass: `die tone-challenge${i === kept ? " kept" : " dropped"}` })),
     chain: explosion.map((face, i) => {
       const exploded = i < explosion.length - 1;
       return { face, exploded, cssClass: `effect-die${i === 0 ? " first" : ""}${exploded ? " exploded" : ""}` };

@@ -5,6 +5,7 @@
  * apply to the current target) and renders the result with Foundry's Handlebars.
  */
 import { explosionThreshold, getRuleset, isWeaponTag, type Band, type EffectRule, type PlayerEffect } from "../rules/index.ts";
+import { dieNameKey } from "./die-names.ts";
 import { isRollerOrGm, REASON, type CardUser } from "./permissions.ts";
 import { cardDice, effectChainNeeded, isSlaughter, riskyCardResult, type RiskyCardState } from "./risky-card.ts";
 
@@ -41,6 +42,8 @@ export interface DieTileView {
   readonly effectButton: boolean;
   /** The die's tooltip (with `{face}`). */
   readonly titleKey: string;
+  /** Issue 17 its accessible name, tone, face and role: "Dark die, 5, Effect" (with `{face}`). */
+  readonly nameKey: string;
   readonly cssClass: string;
 }
 
@@ -238,6 +241,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
       clickTitleKey: clickRole === "precision" ? "TERRAN.Card.Die.makePrecision" : clickRole === "second" ? "TERRAN.Card.Die.makeSecond" : null,
       effectButton,
       titleKey,
+      nameKey: dieNameKey(die.tone, role),
       cssClass,
     };
   });

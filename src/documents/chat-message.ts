@@ -16,6 +16,8 @@ import { RulesError } from "../rules/index.ts";
 export interface CardPresenter {
   render(message: ChatMessage.Implementation, card: StoredCard): Promise<string>;
   onClick(message: ChatMessage.Implementation, event: MouseEvent): Promise<void>;
+  /** The card's element is drawn (issue 17: focus and live values across re-renders). */
+  shown?(message: ChatMessage.Implementation, html: HTMLElement): void;
 }
 
 export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMessage.SubType> extends ChatMessage<SubType> {
@@ -39,6 +41,7 @@ export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMes
       return html;
     }
     html.addEventListener("click", (event) => void presenter.onClick(self, event));
+    presenter.shown?.(self, html);
     return html;
   }
 }

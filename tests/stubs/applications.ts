@@ -173,6 +173,25 @@ export class ApplicationStub {
     return Promise.resolve();
   }
 
+  /**
+   * ApplicationV2's render hooks around each render: `_preRender` before the new HTML replaces the old
+   * (peers read the old DOM there, e.g. the focused field: thirdera's and other v13 actor sheets),
+   * `_onRender` after it, on every render (Draw Steel binds its drag and drop there). The stand-in calls
+   * `_onFirstRender` before `_onRender` on a first render; Foundry's exact order is not verified here.
+   */
+  _preRender(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  _onRender(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** ApplicationV2#rendered: the window has been rendered and not closed since. */
+  get rendered(): boolean {
+    return this.#rendered;
+  }
+
   /** A copy of the class's PARTS (a sheet may drop some); render renders what this returns. */
   _configureRenderParts(): Record<string, { template: string }> {
     return { ...(this.constructor as typeof ApplicationStub).PARTS };
@@ -209,6 +228,7 @@ export class ApplicationStub {
       this.element = this.#document.createElement(cls.DEFAULT_OPTIONS.tag ?? "div");
       this._bindCore(this.element);
     }
+    await (this._preRender as (context: Json, options: Json) => Promise<void>)(context, { isFirstRender: first });
     const configured = this._configureRenderParts();
     const parts = await Promise.all(Object.values(configured).map((part) => renderSystemTemplate(part.template, context)));
     // Parsed in the window's own document, so a detached window's parts are nodes of the second realm.
@@ -222,6 +242,7 @@ export class ApplicationStub {
     this.closed = false;
     if (first) world.opened.push(this);
     if (first) await (this._onFirstRender as (context: Json, options: Json) => Promise<void>)(context, {});
+    await (this._onRender as (context: Json, options: Json) => Promise<void>)(context, { isFirstRender: first });
     return this;
   }
 

@@ -26,9 +26,10 @@ import { attempt } from "../../documents/notify.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
 import { currentCardUser } from "./card-render.ts";
-import { actionElement } from "../dom.ts";
+import { actionElement, elementOf } from "../dom.ts";
 import { undoSessionAward } from "../../documents/session-award.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
+import { beforeCardUpdate } from "./card-a11y.ts";
 
 async function save(message: ChatMessage.Implementation, card: StoredCard, roll?: Roll): Promise<void> {
   if (!roll) {
@@ -113,6 +114,9 @@ export async function onCardClick(message: ChatMessage.Implementation, event: Mo
   event.preventDefault();
   const card = storedCard(message);
   if (!card) return;
+  // Issue 17: the update re-renders the message; the focus comes back to this control (./card-a11y.ts).
+  const root = elementOf(event.currentTarget);
+  if (root) beforeCardUpdate(message.id ?? "", root);
   await attempt(async () => {
     if (card.kind === "risky") await riskyAction(message, card.state, action, el);
     else if (card.kind === "challenge") await challengeAction(message, card.state, action, el);

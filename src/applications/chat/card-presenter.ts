@@ -1,6 +1,7 @@
 /** Hands the card's drawing and click handling to the ChatMessage document (it must not import this layer). */
 import { TerranChatMessage } from "../../documents/chat-message.ts";
 import { renderCard } from "./card-render.ts";
+import { cardShown } from "./card-a11y.ts";
 
 export function registerCardPresenter(): void {
   TerranChatMessage.presenter = {
@@ -10,5 +11,6 @@ export function registerCardPresenter(): void {
       const { onCardClick } = await import("./card-controller.ts");
       return onCardClick(...args);
     },
+    shown: (message, html) => cardShown(message.id ?? "", html),
   };
 }

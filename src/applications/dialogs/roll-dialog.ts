@@ -14,6 +14,8 @@ import type { AnswerLink } from "../../chat/index.ts";
 import { rollRiskyAction } from "../chat/roll-risky.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
 import { fieldValue } from "../dom.ts";
+import { A11yKeeper } from "../a11y/keeper.ts";
+import { focusFirst } from "../a11y/focus.ts";
 import {
   applyChange,
   DIALOG_FIELDS,
@@ -69,6 +71,8 @@ export class RollDialog<
 
   readonly #request: RollDialogRequest;
   #choices: RollDialogChoices;
+  /** Issue 17: the focus kept and the odds announced across re-renders. */
+  readonly #a11y = new A11yKeeper();
 
   constructor(request: RollDialogRequest, options?: DeepPartial<Configuration>) {
     super(options);
@@ -98,6 +102,25 @@ export class RollDialog<
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     return Object.assign(context, rollDialogModel(this.#subject(), this.#choices, this.#settings()));
+  }
+
+  /**
+   * Issue 17: what had the focus before a re-render (a stepper, a box) has it again after, and the odds
+   * that changed are said politely; the first render puts the focus on the dialog's first control. The
+   * focus is remembered in _preRender and put back in _onRender, as peer systems keep a field's focus
+   * (thirdera's actor sheet; the `_preRender` focus memory of several v13 sheets). Run against the
+   * stand-ins (tests/foundry/a11y.stubs.test.ts), not in Foundry.
+   */
+  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._preRender(context, options);
+    if (this.rendered) this.#a11y.before(this.element);
+  }
+
+  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onRender(context, options);
+    const first = options.isFirstRender ?? false;
+    this.#a11y.after(this.element);
+    if (first) focusFirst(this.element.querySelector(".window-content") ?? this.element);
   }
 
   /** One change listener on the form (it outlives re-renders of the part). */

@@ -29,6 +29,8 @@ import { prepareConditionDrop } from "./condition-drop.ts";
 import { buyAdvancement } from "./advancement-drop.ts";
 import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, inputOf } from "../dom.ts";
+import { A11yKeeper } from "../a11y/keeper.ts";
+import { pressOnKey } from "../a11y/keyboard.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -162,6 +164,7 @@ export class CharacterSheet<
     await super._onFirstRender(context, options);
     const root = this.element;
     // Bound once on the root, which a v14 detached window moves whole into its own document.
+    root.addEventListener("keydown", pressOnKey);
     root.addEventListener("change", (event) => {
       const input = inputOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
@@ -171,6 +174,19 @@ export class CharacterSheet<
       if (this.isEditable) event.preventDefault();
     });
     root.addEventListener("drop", (event) => void this._onDrop(event));
+  }
+
+  /** Issue 17: focus kept across re-renders, Grit and Ego changes said politely (a11y/keeper.ts; not run in Foundry). */
+  readonly #a11y = new A11yKeeper();
+
+  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._preRender(context, options);
+    if (this.rendered) this.#a11y.before(this.element);
+  }
+
+  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onRender(context, options);
+    this.#a11y.after(this.element);
   }
 
   /** Out-of-range numbers are clamped (and said so) before the update reaches the schema. */

@@ -28,6 +28,8 @@ import { defineConditionSchema } from "../../data/item/condition.ts";
 import { defineWeaponSchema } from "../../data/item/weapon.ts";
 import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { inputOf } from "../dom.ts";
+import { A11yKeeper } from "../a11y/keeper.ts";
+import { pressOnKey } from "../a11y/keyboard.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -107,10 +109,28 @@ export class TerranItemSheet<
   protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
+    this.element.addEventListener("keydown", pressOnKey);
     this.element.addEventListener("change", (event) => {
       const input = inputOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
     });
+  }
+
+  /**
+   * Issue 17: the focus is kept across re-renders and the live values that
+   * changed are said politely (src/applications/a11y/keeper.ts): remembered in _preRender, put back in
+   * _onRender, as peer v13 sheets keep a field's focus (thirdera's actor sheet). Not run in Foundry.
+   */
+  readonly #a11y = new A11yKeeper();
+
+  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._preRender(context, options);
+    if (this.rendered) this.#a11y.before(this.element);
+  }
+
+  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+    await super._onRender(context, options);
+    this.#a11y.after(this.element);
   }
 
   protected override _prepareSubmitData(

@@ -1,0 +1,29 @@
+/**
+ * Issue 17, not by colour alone: a die's accessible name says its tone, its face and its role
+ * ("Dark die, 5, Effect"), so the dice read the same to a player who cannot tell the light tone from
+ * the dark one, or who hears the card through a screen reader. One key per tone and role, each with
+ * `{face}`, so a translation can order the words as its language needs.
+ */
+
+export type DieNameTone = "light" | "dark";
+export type DieNameRole = "precision" | "effect" | "both" | "second" | null;
+
+const TONES: readonly DieNameTone[] = ["light", "dark"];
+const ROLES = ["precision", "effect", "both", "second", "none"] as const;
+
+/** The i18n key of a Risky Action die's name (with `{face}`). */
+export function dieNameKey(tone: DieNameTone, role: DieNameRole): string {
+  return `TERRAN.Card.Die.name.${tone}.${role ?? "none"}`;
+}
+
+/** R-CH-2 the i18n key of a Challenge die's name: the highest die is kept, the others dropped. */
+export function challengeDieNameKey(kept: boolean): string {
+  return `TERRAN.Card.Die.name.challenge.${kept ? "kept" : "dropped"}`;
+}
+
+/** Every key the two functions can return (the keys test reads them all). */
+export const DIE_NAME_KEYS: readonly string[] = [
+  ...TONES.flatMap((tone) => ROLES.map((role) => dieNameKey(tone, role === "none" ? null : role))),
+  challengeDieNameKey(true),
+  challengeDieNameKey(false),
+];
