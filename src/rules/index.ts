@@ -27,4 +27,6 @@ export * from "./sayonara.ts";
 export * from "./fortune.ts";
 export * from "./challenge.ts";
 export * from "./odds.ts";
+export * from "./forecast-action.ts";
+export * from "./forecast.ts";
 export * from "./rulesets/index.ts";
