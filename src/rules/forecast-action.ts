@@ -278,22 +278,6 @@ export function keptHighestLaw(spec: KeptHighestDice): MeanLaw {
   return { ...lazyLaw(1, (limit) => mapLaw(totals, read, limit)), mean };
 }
 
-/** R-HARM-1 the law of max(0, value − armour). */
-export function afterArmour(law: ValueLaw, armour: number): ValueLaw {
-  const a = assertInteger(armour, "Armour", 0);
-  if (a === 0) return law;
-  return lazyLaw(law.total, (limit) => {
-    const raw = law.below(limit + a);
-    const out = new Array<number>(limit).fill(0);
-    raw.forEach((p, v) => {
-      const d = Math.max(0, v - a);
-      if (d < limit) out[d] = (out[d] ?? 0) + p;
-    });
-    // Values ≥ limit + a land at ≥ limit: not listed. Values below a all land at 0 (counted above).
-    return out;
-  });
-}
-
 /** R-HARM-1 E[max(0, X − armour)] = E[X] − Σ_{v < armour} … exactly, from the mean and the values below the armour. */
 export function meanAfterArmour(law: MeanLaw, armour: number): number {
   const a = assertInteger(armour, "Armour", 0);

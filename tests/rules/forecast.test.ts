@@ -210,6 +210,12 @@ describe("forecast: the Challenge's Effect (R-CH-2)", () => {
     expect(law.mean).toBeCloseTo(e.mean, 10);
   });
 
+  it("R-CH-2 a Challenge with no dice (and not d/2) has no Effect: 0 every time", () => {
+    const law = challengeEffectLaw({ dice: 0, halved: false });
+    expect(law.mean).toBe(0);
+    expect(law.below(3)).toEqual([1, 0, 0]);
+  });
+
   it("R-CH-2 closed forms: 1d means 3.5 + 4.2/6 = 4.2; d/2 means 2.4", () => {
     expect(challengeEffectLaw({ dice: 1, halved: false }).mean).toBeCloseTo(4.2, 12);
     expect(challengeEffectLaw({ dice: 0, halved: true }).mean).toBeCloseTo(2.4, 12);
@@ -394,6 +400,14 @@ describe("forecast: a seeded simulation of whole Challenges (50 000 to 100 000 p
     within5(sample(played.map((p) => p.damage)), f.harm.expectedDamage);
     within5(sample(played.map((p) => (p.strikes === 0 ? 1 : 0))), f.harm.pUnscathed);
     for (const w of f.within.slice(0, 6)) within5(sample(played.map((p) => (p.actions <= w.n ? 1 : 0))), w.p);
+  });
+});
+
+describe("forecast: a law that does not add up is refused", () => {
+  it("R-RA-1 bands that do not sum to 1 are a RulesError, not a silent forecast", () => {
+    const good = oneThrowAction(CORE.effect, { light: 2, dark: 0, rank: 1 });
+    const bad: ActionLaw = { ...good, band: { ...good.band, fail: good.band.fail + 0.1 } };
+    expect(() => challengeForecast(bad, { disposition: 5, effect: challengeEffectLaw({ dice: 1, halved: false }) })).toThrow(RulesError);
   });
 });
 

@@ -1,0 +1,217 @@
+/**
+ * `npm run odds -- forecast …`: the Challenge forecast (src/rules/forecast.ts) from the command line,
+ * for a GM pitching a Challenge. One subcommand of scripts/odds.ts's dispatch table, with its shape:
+ * `{ name, summary, help, run(args) → { text, json } }` (named exports, and the same object as the default). `run` never prints and never exits: a bad
+ * argument throws a `UsageError` (a RulesError for numbers the rules refuse), which the dispatcher
+ * turns into a message and exit code 2.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  asTierRank,
+  challengeEffectLaw,
+  challengeForecast,
+  challengeStats,
+  forecastActionLaw,
+  getRuleset,
+  RULESET_IDS,
+  type EffectOrder,
+  type Forecast,
+  type Ruleset,
+} from "../../src/rules/index.ts";
+
+/** A command-line mistake: the dispatcher prints the message (and the help) and exits with code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+const ORDERS: readonly EffectOrder[] = ["gm", "player-first", "player-last"];
+/** Rows the table prints at most (the JSON has every row). */
+const TEXT_ROWS = 12;
+
+export const help = `npm run odds -- forecast [options]
+
+The exact forecast of a Challenge (no sampling): how many Risky Actions a typical approach needs to
+bring its Disposition to 0, P(overcome within 1, 2, 3… actions), and the harm it deals back meanwhile.
+
+Challenge
+  --ruleset <id>          ${RULESET_IDS.join(" | ")} (default core)
+  --tier <id>             trivial | dangerous | serious | formidable | exceptional (default dangerous)
+  --n <n>                 Exceptional's dice, 4 or more (default 4)
+  --disposition <d>       the Disposition left, 0–1000 (default: the tier's)
+  --challenge-armour <a>  the Challenge's armour, taken off each Effect (default 0)
+
+Approach (the same for every action)
+  --light <0-4>           Light Dice (default 2)
+  --dark <n>              Dark Dice (default 0)
+  --rank <0-4>            the Effect tier: 0 Bad/Improvised … 4 Best/Extreme (default 1)
+  --slaughter             the Effect die explodes on 5+
+  --versatile             a Versatile weapon held two-handed
+  --improvised            an improvised tool (read at the lowest tier)
+
+Harm back
+  --order <id>            whose Effect goes first: gm | player-first | player-last (default gm)
+  --armour <a>            the character's armour against the Challenge's Effect (default 0)
+
+  --json                  print the forecast as JSON (Infinity is written as null)
+  --help                  this text
+
+P(within n) is listed until P(not yet overcome) < 1e-9, or 1000 actions; what is left is "beyond".`;
+
+interface Parsed {
+  readonly flags: Set<string>;
+  readonly values: Map<string, string>;
+}
+
+const FLAGS = ["slaughter", "versatile", "improvised", "json", "help"];
+const VALUES = ["ruleset", "tier", "n", "disposition", "challenge-armour", "light", "dark", "rank", "order", "armour"];
+
+function parse(args: readonly string[]): Parsed {
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    const [name = "", inline] = arg.replace(/^--/, "").split("=", 2);
+    if (!arg.startsWith("--")) throw new UsageError(`Unexpected argument "${arg}" (options start with --).`);
+    if (FLAGS.includes(name)) {
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value.`);
+      flags.add(name);
+    } else if (VALUES.includes(name)) {
+      const value = inline ?? args[++i];
+      if (value === undefined || value.startsWith("--")) throw new UsageError(`--${name} needs a value.`);
+      values.set(name, value);
+    } else {
+      throw new UsageError(`Unknown option --${name}.`);
+    }
+  }
+  return { flags, values };
+}
+
+function whole(parsed: Parsed, name: string, fallback: number): number {
+  const raw = parsed.values.get(name);
+  if (raw === undefined) return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number (got "${raw}").`);
+  return Number(raw);
+}
+
+/** English labels of the i18n keys the rules name (the command line is not localised). */
+function english(): (key: string) => string {
+  const lang = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../lang/en.json"), "utf8")) as unknown;
+  return (key) => {
+    let node: unknown = lang;
+    for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === "string" ? node : key;
+  };
+}
+
+const pct = (p: number): string => `${(100 * p).toFixed(1)}%`;
+const num = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : "never");
+
+/** The forecast as JSON: the inputs and the figures, Infinity written as null (JSON has no Infinity). */
+function toJson(input: object, forecast: Forecast): unknown {
+  return JSON.parse(JSON.stringify({ input, forecast }, (_, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? null : v)));
+}
+
+function text(ruleset: Ruleset, input: ForecastCliInput, f: Forecast, label: (key: string) => string): string {
+  const tier = ruleset.effect.tiers[input.rank];
+  const lines = [
+    `Challenge forecast (${label(ruleset.labelKey)}): ${label(`TERRAN.ChallengeTier.${input.tier}`)}, Disposition ${f.disposition} left, ` +
+      `Effect ${input.halved ? "d/2" : `${input.dice}d`}${input.challengeArmour ? `, armour ${input.challengeArmour}` : ""}`,
+    `Approach: ${input.light} Light + ${input.dark} Dark, Effect tier ${tier ? label(tier.labelKey) : input.rank}` +
+      `${input.slaughter ? ", Slaughter" : ""}${input.versatile ? ", Versatile two-handed" : ""}${input.improvised ? ", improvised" : ""}`,
+    `Each action: ${label("TERRAN.Band.fail")} ${pct(f.perAction.fail)}, ${label("TERRAN.Band.partial")} ${pct(f.perAction.partial)}, ` +
+      `${label("TERRAN.Band.success")} ${pct(f.perAction.success)}; takes Disposition off ${pct(f.perAction.progress)}`,
+    "",
+  ];
+  if (f.never) {
+    lines.push("This approach never takes any Disposition off: the Challenge is never overcome.");
+  } else {
+    lines.push(`Expected Risky Actions: ${num(f.expectedActions)}` + (f.median !== null ? ` (half the time within ${f.median}${f.n90 !== null ? `, 90% within ${f.n90}` : ""})` : ""));
+    lines.push("", "   n  P(overcome within n)");
+    const shown = f.within.slice(0, TEXT_ROWS);
+    for (const w of shown) lines.push(`${String(w.n).padStart(4)}  ${pct(w.p).padStart(6)}  ${"#".repeat(Math.round(w.p * 30))}`);
+    const lastShown = shown.at(-1);
+    if (lastShown && f.within.length > shown.length) lines.push(`   …  (${f.within.length} rows in --json)`);
+    const lastListed = f.within.at(-1);
+    if (lastListed) lines.push(`Not yet overcome after ${lastListed.n}: ${f.beyond.toExponential(2)}${f.beyond < f.tailEpsilon ? " (below 1e-9: the list stops there)" : " (the list stops at 1000 actions)"}`);
+  }
+  const h = f.harm;
+  lines.push(
+    "",
+    `Harm dealt back (order: ${h.order}): expected strikes ${num(h.expectedStrikes)}, Effect per strike ${num(h.effectPerStrike)}, ` + `expected total Effect ${num(h.expectedEffect)}`,
+    `After the character's armour ${h.characterArmour}: ${num(h.damagePerStrike)} per strike, ${num(h.expectedDamage)} in all; P(never struck) ${pct(h.pUnscathed)}`,
+  );
+  return lines.join("\n");
+}
+
+interface ForecastCliInput {
+  readonly ruleset: string;
+  readonly tier: string;
+  readonly n: number | null;
+  readonly disposition: number;
+  readonly dice: number;
+  readonly halved: boolean;
+  readonly challengeArmour: number;
+  readonly light: number;
+  readonly dark: number;
+  readonly rank: 0 | 1 | 2 | 3 | 4;
+  readonly slaughter: boolean;
+  readonly versatile: boolean;
+  readonly improvised: boolean;
+  readonly order: EffectOrder;
+  readonly armour: number;
+}
+
+export const name = "forecast";
+export const summary = "How many Risky Actions a Challenge lasts, P(within n), and the harm it deals back";
+
+/** The forecast for the arguments (without the subcommand's name); throws UsageError / RulesError on bad input. */
+export function run(args: readonly string[]): { text: string; json: unknown } {
+  const parsed = parse(args);
+  if (parsed.flags.has("help")) return { text: help, json: { help } };
+  const rulesetId = parsed.values.get("ruleset") ?? "core";
+  if (!(RULESET_IDS as readonly string[]).includes(rulesetId)) throw new UsageError(`--ruleset must be one of ${RULESET_IDS.join(", ")} (got "${rulesetId}").`);
+  const ruleset = getRuleset(rulesetId);
+  const tier = parsed.values.get("tier") ?? "dangerous";
+  if (!ruleset.challengeTiers.some((t) => t.id === tier)) throw new UsageError(`--tier must be one of ${ruleset.challengeTiers.map((t) => t.id).join(", ")} (got "${tier}").`);
+  const scales = ruleset.challengeTiers.find((t) => t.id === tier)?.scales;
+  if (parsed.values.has("n") && !scales) throw new UsageError(`--n is only for a tier that scales (${tier} does not).`);
+  const stats = challengeStats(ruleset, tier, scales ? whole(parsed, "n", scales.minN) : undefined);
+  const order = parsed.values.get("order") ?? "gm";
+  if (!(ORDERS as readonly string[]).includes(order)) throw new UsageError(`--order must be one of ${ORDERS.join(", ")} (got "${order}").`);
+  const input: ForecastCliInput = {
+    ruleset: ruleset.id,
+    tier: stats.tier,
+    n: stats.n,
+    disposition: whole(parsed, "disposition", stats.disposition),
+    dice: stats.dice,
+    halved: stats.halved,
+    challengeArmour: whole(parsed, "challenge-armour", 0),
+    light: whole(parsed, "light", 2),
+    dark: whole(parsed, "dark", 0),
+    rank: asTierRank(whole(parsed, "rank", 1)),
+    slaughter: parsed.flags.has("slaughter"),
+    versatile: parsed.flags.has("versatile"),
+    improvised: parsed.flags.has("improvised"),
+    order: order as EffectOrder,
+    armour: whole(parsed, "armour", 0),
+  };
+  const law = forecastActionLaw(ruleset, {
+    light: input.light,
+    dark: input.dark,
+    rank: input.rank,
+    tags: { versatileTwoHanded: input.versatile, improvised: input.improvised },
+    slaughter: input.slaughter,
+  });
+  const result = challengeForecast(
+    law,
+    { disposition: input.disposition, armour: input.challengeArmour, effect: challengeEffectLaw(stats) },
+    { order: input.order, characterArmour: input.armour },
+  );
+  return { text: text(ruleset, input, result, english()), json: toJson(input, result) };
+}
+
+/** The subcommand as the dispatch table of scripts/odds.ts takes it. */
+export const forecast = { name, summary, help, run };
+
+export default forecast;

@@ -1,0 +1,95 @@
+/**
+ * `npm run odds -- forecast` (scripts/odds/forecast.ts), called through `run()` directly as the
+ * dispatcher of scripts/odds.ts calls it: its help, its JSON against the pure forecast and a closed
+ * form, its table, and a clear UsageError for every bad argument.
+ */
+import { describe, expect, it } from "vitest";
+import forecastCommand, { help, name, run, summary, UsageError } from "../../scripts/odds/forecast.ts";
+import { challengeEffectLaw, challengeForecast, CORE, DEGENESIS, oneThrowAction, riskyActionOdds, RulesError } from "../../src/rules/index.ts";
+
+interface Json {
+  readonly input: Record<string, unknown>;
+  readonly forecast: {
+    readonly expectedActions: number | null;
+    readonly within: readonly { n: number; p: number }[];
+    readonly beyond: number;
+    readonly never: boolean;
+    readonly harm: { readonly expectedStrikes: number | null; readonly expectedDamage: number | null; readonly pUnscathed: number };
+  };
+}
+
+describe("npm run odds -- forecast", () => {
+  it("has the dispatch table's shape, as named exports and as the default object", () => {
+    expect(name).toBe("forecast");
+    expect(forecastCommand).toMatchObject({ name, summary, help });
+    expect(forecastCommand.run).toBe(run);
+    expect(summary.length).toBeGreaterThan(10);
+  });
+
+  it("--help documents every option and how the tail is reported", () => {
+    const out = run(["--help"]);
+    expect(out.text).toBe(help);
+    for (const option of ["--ruleset", "--tier", "--n", "--disposition", "--challenge-armour", "--light", "--dark", "--rank", "--slaughter", "--versatile", "--improvised", "--order", "--armour", "--json"]) {
+      expect(help).toContain(option);
+    }
+    expect(help).toContain("1e-9");
+  });
+
+  it("R-RA-7 R-CH-1 --json gives the pure forecast's figures for a Serious Challenge (Core, 2 Light 1 Dark, Good, armour 1)", () => {
+    const json = run(["--tier", "serious", "--light", "2", "--dark", "1", "--rank", "2", "--armour", "1", "--json"]).json as Json;
+    const law = oneThrowAction(CORE.effect, { light: 2, dark: 1, rank: 2, tags: { versatileTwoHanded: false, improvised: false } });
+    const exact = challengeForecast(law, { disposition: 20, effect: challengeEffectLaw({ dice: 2, halved: false }) }, { characterArmour: 1 });
+    expect(json.input).toMatchObject({ ruleset: "core", tier: "serious", disposition: 20, dice: 2, light: 2, dark: 1, rank: 2, armour: 1, order: "gm" });
+    expect(json.forecast.expectedActions).toBe(exact.expectedActions);
+    expect(json.forecast.within).toEqual(exact.within);
+    expect(json.forecast.harm.expectedDamage).toBe(exact.harm.expectedDamage);
+  });
+
+  it("R-RA-6 R-RA-7 a Disposition of 1 is overcome by the first Effect that lands: E[actions] = 1 / P(lands)", () => {
+    const json = run(["--ruleset=degenesis", "--tier=trivial", "--disposition=1", "--light=3", "--rank=0", "--json"]).json as Json;
+    const lands = riskyActionOdds({ light: 3, dark: 0, ego: 1, effect: { rule: DEGENESIS.effect, rank: 0 } }).effect.pLands;
+    expect(json.forecast.expectedActions).toBeCloseTo(1 / lands, 12);
+  });
+
+  it("R-POOL-5 an empty pool never overcomes it: the table says so and the JSON writes Infinity as null", () => {
+    const out = run(["--light", "0", "--dark", "0"]);
+    expect(out.text).toContain("never takes any Disposition off");
+    const json = out.json as Json;
+    expect(json.forecast.never).toBe(true);
+    expect(json.forecast.expectedActions).toBeNull();
+    expect(json.forecast.harm.expectedStrikes).toBeNull();
+  });
+
+  it("R-CH-1 the table: the Challenge, the approach, the rows of P(within n), where the list stops, the harm back", () => {
+    const { text } = run(["--tier", "exceptional", "--n", "5", "--light", "4", "--rank", "4", "--order", "player-first"]);
+    expect(text).toContain("Exceptional, Disposition 50 left, Effect 5d");
+    expect(text).toContain("Best (+3e)");
+    expect(text).toMatch(/^\s+1\s+\d+\.\d%/m);
+    expect(text).toContain("below 1e-9");
+    expect(text).toContain("order: player-first");
+  });
+
+  it.each([
+    [["--tier", "legendary"], /--tier must be one of/],
+    [["--ruleset", "gurps"], /--ruleset must be one of/],
+    [["--light"], /--light needs a value/],
+    [["--light", "two"], /whole number/],
+    [["--order", "first"], /--order must be one of/],
+    [["--bogus"], /Unknown option --bogus/],
+    [["serious"], /Unexpected argument/],
+    [["--json=yes"], /takes no value/],
+    [["--tier", "serious", "--n", "5"], /only for a tier that scales/],
+  ])("a bad argument %j is a UsageError with a clear message", (args, message) => {
+    expect(() => run(args)).toThrow(UsageError);
+    expect(() => run(args)).toThrow(message);
+  });
+
+  it.each([
+    [["--light", "5"]],
+    [["--rank", "7"]],
+    [["--disposition", "1001"]],
+    [["--tier", "exceptional", "--n", "3"]],
+  ])("numbers the rules refuse (%j) are a RulesError with a readable message", (args) => {
+    expect(() => run(args)).toThrow(RulesError);
+  });
+});
