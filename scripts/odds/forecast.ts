@@ -36,17 +36,19 @@ bring its Disposition to 0, P(overcome within 1, 2, 3… actions), and the harm 
 
 Challenge
   --ruleset <id>          ${RULESET_IDS.join(" | ")} (default core)
-  --tier <id>             trivial | dangerous | serious | formidable | exceptional (default dangerous)
-  --n <n>                 Exceptional's dice, 4 or more (default 4)
+  --tier <id>             trivial | dangerous | serious | formidable | exceptional (Core, Degenesis)
+                          or extreme | fantastical (Legacy) (default dangerous)
+  --n <n>                 the dice of a tier that scales (Exceptional from 4, Fantastical from 5)
   --disposition <d>       the Disposition left, 0–1000 (default: the tier's)
   --challenge-armour <a>  the Challenge's armour, taken off each Effect (default 0)
 
 Approach (the same for every action)
   --light <0-4>           Light Dice (default 2)
   --dark <n>              Dark Dice (default 0)
-  --rank <0-4>            the Effect tier: 0 Bad/Improvised … 4 Best/Extreme (default 1)
+  --rank <0-4>            the Effect tier: 0 Bad/Improvised … 4 Best/Extreme (default 1);
+                          Legacy: the tool, 0-1 Lesser (d/2), 2-3 Normal (1d), 4 Greater (2d)
   --slaughter             the Effect die explodes on 5+
-  --versatile             a Versatile weapon held two-handed
+  --versatile             a Versatile weapon held two-handed (Legacy: a Normal tool's +1)
   --improvised            an improvised tool (read at the lowest tier)
 
 Harm back

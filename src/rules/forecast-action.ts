@@ -15,8 +15,8 @@
  *   highest die is Precision, the highest remaining one the Effect die; a lone die serves both by the
  *   R-RA-2 setting), the Effect die's total read through the ruleset's `EffectRule` (R-RA-4 / R-RA-5).
  * - `separateEffectAction`: the outcome from a throw, the Effect from a separate roll whose law is
- *   given (Legacy's tool: the highest of its Effect dice, exploding on 6, `keptHighestLaw`), landing on
- *   the same bands (R-RA-6).
+ *   given (Legacy's tool, R-LEG-9, R-LEG-11: the highest of its Effect dice, exploding on 6, read
+ *   through its tool rule, `rolledEffectLaw`), landing on the same bands (R-RA-6).
  */
 import type { EffectRule, EffectTags, TierRank } from "./effect.ts";
 import { assertInteger, RulesError } from "./errors.ts";
@@ -193,10 +193,10 @@ export interface OneThrowApproach {
  * player's Effect from the Effect die's chain read through `rule` (landing on Success, with or without
  * a consequence). A total of 0 (no Effect die) is no Effect: 0, no floor (as odds.ts reads it).
  */
-export function oneThrowAction(rule: EffectRule, approach: OneThrowApproach): ActionLaw {
+export function oneThrowAction(rule: EffectRule, approach: OneThrowApproach, threshold = explosionThreshold(approach.slaughter ?? false)): ActionLaw {
   const light = assertInteger(approach.light, "Light Dice", 0, 4);
   const dark = assertInteger(approach.dark, "Dark Dice", 0);
-  const threshold = explosionThreshold(approach.slaughter ?? false);
+  assertInteger(threshold, "The explosion threshold", 2, 6);
   rule.value(1, approach.rank, approach.tags); // refuses a bad rank now, not on the first render
   const joint = precisionEffectLaw(light + dark, approach.singleDieServesBoth ?? true);
   const value = (total: number): number => (total === 0 ? 0 : rule.value(total, approach.rank, approach.tags).value);
@@ -239,6 +239,27 @@ export function separateEffectAction(light: number, dark: number, effect: ValueL
   return { band, effect: { fail: lawOf("fail"), partial: lawOf("partial"), success: lawOf("success") } };
 }
 
+/** P(kept total = t), t < limit: the highest of `dice` d6, exploding while it shows `threshold` or more. */
+function keptHighestTotals(dice: number, threshold: number, limit: number): number[] {
+  const pFace = (f: number): number => Math.pow(f / 6, dice) - Math.pow((f - 1) / 6, dice);
+  const out = new Array<number>(limit).fill(0);
+  for (let f = 1; f <= 6; f++) dieTotalMass(f, threshold, limit).forEach((q, t) => (out[t] = (out[t] ?? 0) + pFace(f) * q));
+  return out;
+}
+
+/**
+ * R-LEG-11 the exact law of a separate Effect roll: the highest of `dice` d6, exploding while it shows
+ * `threshold` or more, its total read through the ruleset's Effect rule (Legacy's tools halve a
+ * Lesser tool's total and add a Normal tool's two-handed +1: `toolTiers` in effect.ts).
+ */
+export function rolledEffectLaw(rule: EffectRule, dice: number, threshold: number, rank: TierRank, tags?: EffectTags): ValueLaw {
+  const n = assertInteger(dice, "Effect dice", 1, 100);
+  assertInteger(threshold, "The explosion threshold", 2, 6);
+  rule.value(1, rank, tags); // refuses a bad rank now
+  const value = (total: number): number => rule.value(total, rank, tags).value;
+  return lazyLaw(1, (limit) => mapLaw((l) => keptHighestTotals(n, threshold, l), value, limit));
+}
+
 /** Effect dice read as R-CH-2 reads a Challenge's: `dice` d6, the highest kept, exploding on 6; `halved` is d/2. */
 export interface KeptHighestDice {
   /** Dice thrown (one for d/2). */
@@ -263,11 +284,7 @@ export function keptHighestLaw(spec: KeptHighestDice): MeanLaw {
   }
   const pFace = (f: number): number => Math.pow(f / 6, n) - Math.pow((f - 1) / 6, n);
   const read = (total: number): number => (spec.halved ? Math.ceil(total / 2) : total) + bonus;
-  const totals = (limit: number): number[] => {
-    const out = new Array<number>(limit).fill(0);
-    for (let f = 1; f <= 6; f++) dieTotalMass(f, EXPLODE_ON, limit).forEach((q, t) => (out[t] = (out[t] ?? 0) + pFace(f) * q));
-    return out;
-  };
+  const totals = (limit: number): number[] => keptHighestTotals(n, EXPLODE_ON, limit);
   const chain = chainMean(EXPLODE_ON);
   let mean = bonus;
   for (let f = 1; f <= 6; f++) {

@@ -29,7 +29,18 @@
  *   armour off each strike (R-HARM-1). Grit, wounds and death (R-HARM-3…5) are not followed.
  */
 import { assertInteger, RulesError } from "./errors.ts";
-import { assertActionLaw, keptHighestLaw, meanAfterArmour, oneThrowAction, type ActionLaw, type MeanLaw, type OneThrowApproach } from "./forecast-action.ts";
+import { toolFor } from "./effect.ts";
+import {
+  assertActionLaw,
+  keptHighestLaw,
+  meanAfterArmour,
+  oneThrowAction,
+  rolledEffectLaw,
+  separateEffectAction,
+  type ActionLaw,
+  type MeanLaw,
+  type OneThrowApproach,
+} from "./forecast-action.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 import { BANDS, challengeStrikesBack, effectsThatLand, type Band, type EffectOrder } from "./resolution.ts";
 
@@ -311,7 +322,21 @@ export function challengeEffectLaw(stats: { readonly dice: number; readonly halv
   return keptHighestLaw({ dice: stats.dice, halved: stats.halved });
 }
 
-/** The law of one Risky Action made with `approach`, as the ruleset resolves it (its Effect tier rule, R-RA-4 / R-RA-5). */
+/**
+ * The law of one Risky Action made with `approach`, as the ruleset resolves it (`ruleset.resolution`):
+ * "combined" (Core, Degenesis: R-RA-1 … R-RA-5, the Effect die from the same throw, read through the
+ * ruleset's tier rule) or "separate" (Legacy, R-LEG-9, R-LEG-11: the outcome from the throw, the Effect
+ * a roll of the tool's dice that `approach.rank` reads as, an improvised tool being the lowest).
+ */
 export function forecastActionLaw(ruleset: Ruleset, approach: OneThrowApproach): ActionLaw {
-  return oneThrowAction(ruleset.effect, approach);
+  const resolution = ruleset.resolution;
+  switch (resolution.kind) {
+    case "combined":
+      return oneThrowAction(ruleset.effect, approach, approach.slaughter ? resolution.slaughterOn : resolution.explodeOn);
+    case "separate": {
+      const tool = toolFor(ruleset.tools, approach.rank, approach.tags?.improvised ?? false);
+      const effect = rolledEffectLaw(ruleset.effect, tool.dice, resolution.explodeOn, approach.rank, approach.tags);
+      return separateEffectAction(approach.light, approach.dark, effect);
+    }
+  }
 }

@@ -25,8 +25,12 @@ import {
   explosionThreshold,
   FORECAST_TAIL,
   forecastActionLaw,
+  explosionTotal,
   keptHighestLaw,
+  LEGACY,
   makeFacet,
+  precisionBand,
+  toolFor,
   oneThrowAction,
   playerEffect,
   poolDice,
@@ -75,6 +79,7 @@ function* faceVectors(n: number): Generator<Face[]> {
  * that small needs), so the walk is finite and exact.
  */
 function enumerateAction(a: Approach, stopAt: number, visit: (band: Band, effect: number, p: number) => void): void {
+  if (a.ruleset.resolution.kind === "separate") return enumerateSeparate(a, stopAt, visit);
   const n = a.light + a.dark;
   const threshold = explosionThreshold(a.slaughter ?? false);
   const vectors = Math.pow(6, n);
@@ -104,12 +109,44 @@ function enumerateAction(a: Approach, stopAt: number, visit: (band: Band, effect
   }
 }
 
+/**
+ * R-LEG-9 R-LEG-11 Legacy's action, enumerated: the band from the highest die of the throw (an empty
+ * pool fails); on a Success (4+) the tool's own dice thrown apart, the highest kept and its chain walked,
+ * the total read by the ruleset's Effect rule (d/2 halves, a Normal tool two-handed +1).
+ */
+function enumerateSeparate(a: Approach, stopAt: number, visit: (band: Band, effect: number, p: number) => void): void {
+  const n = a.light + a.dark;
+  const tool = toolFor(a.ruleset.tools, a.rank, a.tags?.improvised ?? false);
+  const value = (total: number): number => a.ruleset.effect.value(total, a.rank, a.tags).value;
+  for (const faces of faceVectors(n)) {
+    const p = 1 / Math.pow(6, n);
+    const band: Band = n === 0 ? "fail" : precisionBand(Math.max(...faces));
+    if (band === "fail") {
+      visit(band, 0, p);
+      continue;
+    }
+    for (const toolFaces of faceVectors(tool.dice)) {
+      const kept = Math.max(...toolFaces);
+      const walk = (chain: Face[], q: number): void => {
+        if (!explodes(chain.at(-1) ?? kept, 6)) return visit(band, Math.min(stopAt, value(explosionTotal(kept, chain, 6).total)), q);
+        if (value(kept + chain.reduce((t, f) => t + f, 0) + 1) >= stopAt) return visit(band, stopAt, q);
+        for (let f = 1; f <= 6; f++) walk([...chain, f as Face], q / 6);
+      };
+      walk([], p / Math.pow(6, tool.dice));
+    }
+  }
+}
+
 const CORE_ONE: Approach = { ruleset: CORE, light: 1, dark: 0, rank: 1 };
 const CORE_GOOD: Approach = { ruleset: CORE, light: 2, dark: 1, rank: 2 };
 const CORE_SLAUGHTER: Approach = { ruleset: CORE, light: 0, dark: 2, rank: 0, slaughter: true };
 const CORE_BEST: Approach = { ruleset: CORE, light: 3, dark: 0, rank: 4, tags: { versatileTwoHanded: true } };
 const DEGENESIS_STANDARD: Approach = { ruleset: DEGENESIS, light: 2, dark: 0, rank: 2 };
 const DEGENESIS_IMPROVISED: Approach = { ruleset: DEGENESIS, light: 1, dark: 2, rank: 4, tags: { improvised: true } };
+const LEGACY_LESSER: Approach = { ruleset: LEGACY, light: 2, dark: 0, rank: 0 };
+const LEGACY_NORMAL_TWO_HANDED: Approach = { ruleset: LEGACY, light: 1, dark: 1, rank: 2, tags: { versatileTwoHanded: true } };
+const LEGACY_GREATER: Approach = { ruleset: LEGACY, light: 3, dark: 0, rank: 4 };
+const LEGACY_IMPROVISED: Approach = { ruleset: LEGACY, light: 1, dark: 0, rank: 4, tags: { improvised: true } };
 
 const APPROACHES: readonly (readonly [string, Approach])[] = [
   ["Core, 1 light, Mediocre", CORE_ONE],
@@ -118,6 +155,10 @@ const APPROACHES: readonly (readonly [string, Approach])[] = [
   ["Core, 3 light, Best, Versatile two-handed", CORE_BEST],
   ["Degenesis, 2 light, Standard", DEGENESIS_STANDARD],
   ["Degenesis, 1 light 2 dark, Extreme, improvised", DEGENESIS_IMPROVISED],
+  ["Legacy, 2 light, Lesser tool (d/2)", LEGACY_LESSER],
+  ["Legacy, 1 light 1 dark, Normal tool two-handed (1d+1)", LEGACY_NORMAL_TWO_HANDED],
+  ["Legacy, 3 light, Greater tool (2d)", LEGACY_GREATER],
+  ["Legacy, 1 light, an improvised Greater tool (read as Lesser)", LEGACY_IMPROVISED],
 ];
 
 /** The last element of a list, or a test failure. */
@@ -131,7 +172,7 @@ const lawOf = (a: Approach): ActionLaw =>
   forecastActionLaw(a.ruleset, { light: a.light, dark: a.dark, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}), slaughter: a.slaughter ?? false });
 
 describe("forecast: one action's law, against full enumeration", () => {
-  it.each(APPROACHES)("R-RA-1 R-RA-2 R-RA-3 R-RA-6 %s: P(band, Effect = v) for every v below 25", (_, a) => {
+  it.each(APPROACHES)("R-RA-1 R-RA-2 R-RA-3 R-RA-6 %s: P(band, Effect = v) for every v below 25 (Legacy: R-LEG-9, R-LEG-11)", (_, a) => {
     const limit = 25;
     const expected: Record<Band, number[]> = { fail: new Array<number>(limit + 1).fill(0), partial: new Array<number>(limit + 1).fill(0), success: new Array<number>(limit + 1).fill(0) };
     enumerateAction(a, limit, (band, effect, p) => (expected[band][effect] = (expected[band][effect] ?? 0) + p));
@@ -145,8 +186,8 @@ describe("forecast: one action's law, against full enumeration", () => {
     }
   });
 
-  it("R-RA-6 R-POOL-5: the landing mass and the mean Effect agree with the roll dialog's odds (odds.ts)", () => {
-    for (const [, a] of APPROACHES) {
+  it("R-RA-6 R-POOL-5: the landing mass and the mean Effect agree with the roll dialog's odds (odds.ts, one-throw rulesets)", () => {
+    for (const [, a] of APPROACHES.filter(([, x]) => x.ruleset.resolution.kind === "combined")) {
       const law = lawOf(a);
       const odds = riskyActionOdds({ light: a.light, dark: a.dark, ego: 3, slaughter: a.slaughter ?? false, effect: { rule: a.ruleset.effect, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}) } });
       expect(law.band.partial + law.band.success).toBeCloseTo(odds.effect.pLands, 12);
@@ -263,6 +304,8 @@ describe("forecast: whole Challenges against full enumeration", () => {
     ["Trivial 5, Core 2+1 Good, armour 1", CORE_GOOD, { disposition: 5, armour: 1, order: "gm" as const }],
     ["Dangerous 10 left 7, Degenesis 2 light Standard", DEGENESIS_STANDARD, { disposition: 7, armour: 0, order: "player-first" as const }],
     ["Core 0+2 Bad Slaughter, 6 left", CORE_SLAUGHTER, { disposition: 6, armour: 0, order: "gm" as const }],
+    ["Legacy Trivial 5, 1+1 Normal two-handed, armour 1", LEGACY_NORMAL_TWO_HANDED, { disposition: 5, armour: 1, order: "gm" as const }],
+    ["Legacy 8 left, 2 light Lesser (d/2)", LEGACY_LESSER, { disposition: 8, armour: 0, order: "player-first" as const }],
   ])("R-RA-7 %s: P(overcome within 1, 2, 3)", (_, a, options) => {
     const expected = enumerateWithin(a, options, 3);
     const forecast = challengeForecast(lawOf(a), { disposition: options.disposition, armour: options.armour, effect: challengeEffectLaw({ dice: 1, halved: false }) }, { order: options.order });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import forecastCommand, { help, name, run, summary, UsageError } from "../../scripts/odds/forecast.ts";
-import { challengeEffectLaw, challengeForecast, CORE, DEGENESIS, oneThrowAction, riskyActionOdds, RulesError } from "../../src/rules/index.ts";
+import { challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, oneThrowAction, riskyActionOdds, RulesError } from "../../src/rules/index.ts";
 
 interface Json {
   readonly input: Record<string, unknown>;
@@ -49,6 +49,14 @@ describe("npm run odds -- forecast", () => {
     const json = run(["--ruleset=degenesis", "--tier=trivial", "--disposition=1", "--light=3", "--rank=0", "--json"]).json as Json;
     const lands = riskyActionOdds({ light: 3, dark: 0, ego: 1, effect: { rule: DEGENESIS.effect, rank: 0 } }).effect.pLands;
     expect(json.forecast.expectedActions).toBeCloseTo(1 / lands, 12);
+  });
+
+  it("Legacy (R-LEG-10, R-LEG-11): a Fantastical Challenge (n 5: Disposition 50, 5d) against a Greater tool", () => {
+    const json = run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--light", "3", "--rank", "4", "--json"]).json as Json;
+    const exact = challengeForecast(forecastActionLaw(LEGACY, { light: 3, dark: 0, rank: 4, tags: { versatileTwoHanded: false, improvised: false } }), { disposition: 50, effect: challengeEffectLaw({ dice: 5, halved: false }) });
+    expect(json.input).toMatchObject({ ruleset: "legacy", tier: "fantastical", disposition: 50, dice: 5 });
+    expect(json.forecast.expectedActions).toBe(exact.expectedActions);
+    expect(run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--rank", "4"]).text).toContain("Fantastical, Disposition 50 left, Effect 5d");
   });
 
   it("R-POOL-5 an empty pool never overcomes it: the table says so and the JSON writes Infinity as null", () => {

@@ -8,9 +8,12 @@
  * Mortally Wounded count; no position, no situational dice) and the armour against the Challenge's
  * Effect is the character's (R-HARM-2). The Effect tier and the Dark Dice are always the GM's.
  * Never throws: a choice out of range is clamped and said so; a choice the rules refuse shows why.
+ * Every ruleset: the attributes, the tiers (Legacy's tools) and the action's law come from the world's
+ * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by
+ * `buildPool`, which knows Core's six attributes: for another ruleset's attributes the panel says so and
+ * the approach by hand still works.
  */
 import {
-  ATTRIBUTES,
   buildPool,
   challengeEffectLaw,
   challengeForecast,
@@ -19,7 +22,6 @@ import {
   isAttribute,
   RulesError,
   TIER_RANKS,
-  type Attribute,
   type EffectOrder,
   type Forecast,
   type RulesetId,
@@ -44,7 +46,8 @@ export interface ForecastChoices {
   readonly facet: string;
   /** "" for an approach by hand, else a character's id. */
   readonly character: string;
-  readonly attribute: Attribute;
+  /** An attribute id of the world's ruleset (`ruleset.attributes.list`); an unknown one reads as its first. */
+  readonly attribute: string;
   readonly light: number;
   readonly dark: number;
   readonly rank: TierRank;
@@ -185,15 +188,21 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
   const target = targetOf(input);
   const character = input.characters.find((c) => c.id === choices.character) ?? null;
 
+  const attributes = ruleset.attributes.list;
+  const attribute = attributes.find((a) => a.id === choices.attribute)?.id ?? attributes[0]?.id ?? "";
+
   let light = choices.light;
   let armour = choices.armour;
   let error: Message | null = null;
-  if (character) {
+  if (character && !isAttribute(attribute)) {
+    // The pool builder reads Core's six attributes; another ruleset's characters need their own (by hand meanwhile).
+    error = message("TERRAN.Forecast.noPool");
+  } else if (character && isAttribute(attribute)) {
     try {
       const reading = readCharacter(character.state);
       light = buildPool({
         ruleset,
-        target: { kind: "attribute", attribute: choices.attribute },
+        target: { kind: "attribute", attribute },
         attributes: reading.attributes,
         wounds: reading.wounds,
         flags: reading.flags,
@@ -217,7 +226,7 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       ...input.characters.map((c) => ({ value: c.id, label: c.name, localize: false, selected: c === character })),
     ],
     byHand: character === null,
-    attributes: ATTRIBUTES.map((a) => ({ value: a, label: `TERRAN.Attribute.${a}`, localize: true, selected: a === choices.attribute })),
+    attributes: attributes.map((a) => ({ value: a.id, label: a.labelKey, localize: true, selected: a.id === attribute })),
     light: {
       value: light,
       min: FORECAST_LIMITS.light[0],
@@ -280,7 +289,7 @@ export function changeForecastChoice(choices: ForecastChoices, field: ForecastFi
     case "character":
       return { choices: { ...choices, character: raw }, corrected };
     case "attribute":
-      return { choices: { ...choices, attribute: isAttribute(raw) ? raw : DEFAULT_FORECAST_CHOICES.attribute }, corrected };
+      return { choices: { ...choices, attribute: /^[A-Za-z]\w*$/.test(raw) ? raw : DEFAULT_FORECAST_CHOICES.attribute }, corrected };
     case "light":
       return { choices: { ...choices, light: whole(FORECAST_LIMITS.light, choices.light) }, corrected };
     case "dark":

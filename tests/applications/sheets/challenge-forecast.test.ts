@@ -13,10 +13,10 @@ import {
   type ForecastChoices,
   type ForecastInput,
 } from "../../../src/applications/sheets/challenge-forecast.ts";
-import { buildPool, challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, type TierRank } from "../../../src/rules/index.ts";
+import { buildPool, challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, type RulesetId, type TierRank } from "../../../src/rules/index.ts";
 import { forecastChallenge, mortalCharacter, multiFacetChallenge, OBSERVER, seasonedCharacter } from "../../fixtures/sheets.ts";
 
-function input(choices: Partial<ForecastChoices> = {}, rulesetId: "core" | "degenesis" = "core"): ForecastInput {
+function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core"): ForecastInput {
   const base = multiFacetChallenge(rulesetId);
   const seasoned = seasonedCharacter(rulesetId);
   const mortal = mortalCharacter(rulesetId);
@@ -102,6 +102,21 @@ describe("the forecast panel (pure)", () => {
     expect(view.result?.expected).toBe(exact(2, 0, 2, 12, 2, false, 1, 0, DEGENESIS).expectedActions.toFixed(1));
   });
 
+  it("Legacy (R-LEG-9, R-LEG-11): its attributes and tool tiers in the selects, the separate Effect roll in the figures; a character's pool is not read yet, and the panel says so", () => {
+    const view = challengeForecastView(input({ light: 2, rank: 4, attribute: "finesse" }, "legacy"));
+    expect(view.attributes.map((a) => a.value)).toEqual(LEGACY.attributes.list.map((a) => a.id));
+    expect(view.ranks.map((r) => r.label)).toEqual(LEGACY.effect.tiers.map((t) => t.labelKey));
+    expect(view.result?.expected).toBe(exact(2, 0, 4, 12, 2, false, 1, 0, LEGACY).expectedActions.toFixed(1));
+    const byCharacter = challengeForecastView(input({ character: "seasoned" }, "legacy"));
+    expect(byCharacter.result).toBeNull();
+    expect(byCharacter.error?.key).toBe("TERRAN.Forecast.noPool");
+  });
+
+  it("an attribute the ruleset does not have reads as its first", () => {
+    const view = challengeForecastView(input({ attribute: "luck" }));
+    expect(view.attributes.find((a) => a.selected)?.value).toBe(CORE.attributes.list[0]?.id);
+  });
+
   it("a Disposition the rules refuse (hand-edited above 1000) shows why instead of throwing", () => {
     const base = input();
     const view = challengeForecastView({ ...base, system: { ...base.system, disposition: { value: 1200, max: 1200 } } });
@@ -127,7 +142,7 @@ describe("the GM's typed values", () => {
     expect(changeForecastChoice(start, "rank", "2").choices.rank).toBe(2);
     expect(changeForecastChoice(start, "order", "sideways").choices.order).toBe("gm");
     expect(changeForecastChoice(start, "order", "player-last").choices.order).toBe("player-last");
-    expect(changeForecastChoice(start, "attribute", "luck").choices.attribute).toBe(DEFAULT_FORECAST_CHOICES.attribute);
+    expect(changeForecastChoice(start, "attribute", "<b>").choices.attribute).toBe(DEFAULT_FORECAST_CHOICES.attribute);
     expect(changeForecastChoice(start, "attribute", "reason").choices.attribute).toBe("reason");
     expect(changeForecastChoice(start, "facet", "__proto__").choices.facet).toBe("");
     expect(changeForecastChoice(start, "facet", "1").choices.facet).toBe("1");
