@@ -22,6 +22,7 @@ import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseD
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
 import { chatMessage, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
 import { findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
+import { forecastAction } from "./forecast.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -182,6 +183,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     try {
       if (path === "/api/card") return sendJson(res, 200, cardAction(body));
       if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
+      if (path === "/api/forecast") return sendJson(res, 200, forecastAction(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
       if (error instanceof RulesError) return sendJson(res, 422, { error: error.message, code: error.code });
