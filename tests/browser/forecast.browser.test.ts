@@ -30,13 +30,13 @@ describe("sandbox in Chromium: the Challenge forecast panel", { timeout: 30_000 
     expect(await page.locator(".te-forecast-bar").count()).toBe(model().result?.bars.length);
 
     // By hand, 4 Light Dice: the light input opens up and the figures follow.
-    await afterUpdate(page, () => page.locator('select[data-forecast="character"]').selectOption(""));
+    await afterUpdate(page, async () => void (await page.locator('select[data-forecast="character"]').selectOption("")));
     expect(await page.locator('input[data-forecast="light"]').isDisabled()).toBe(false);
     await afterUpdate(page, () => page.locator('input[data-forecast="light"]').fill("4").then(() => page.locator('input[data-forecast="light"]').dispatchEvent("change")));
     expect(await expected()).toBe(model({ character: "", light: 4 }).result?.expected);
 
     // Against a facet: its own Disposition left.
-    await afterUpdate(page, () => page.locator('select[data-forecast="facet"]').selectOption("0"));
+    await afterUpdate(page, async () => void (await page.locator('select[data-forecast="facet"]').selectOption("0")));
     expect(clean(await page.locator(".te-forecast-target").textContent())).toContain("Talk it down: 5 of 5");
     expect(await expected()).toBe(model({ character: "", light: 4, facet: "0" }).result?.expected);
 
