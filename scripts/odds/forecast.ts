@@ -1,35 +1,21 @@
 /**
  * `npm run odds -- forecast …`: the Challenge forecast (src/rules/forecast.ts) from the command line,
- * for a GM pitching a Challenge. One subcommand of scripts/odds.ts's dispatch table, with its shape:
- * `{ name, summary, help, run(args) → { text, json } }` (named exports, and the same object as the default). `run` never prints and never exits: a bad
- * argument throws a `UsageError` (a RulesError for numbers the rules refuse), which the dispatcher
- * turns into a message and exit code 2.
+ * for a GM pitching a Challenge. One subcommand of scripts/odds.ts (its loader finds the one
+ * `OddsCommand` this file exports). `run` never prints and never exits: a bad argument throws the
+ * odds script's `UsageError` (a RulesError for numbers the rules refuse), which the dispatcher turns
+ * into a message and exit code 2. The dispatcher takes `--json` and `--help` off before `run`.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  asTierRank,
-  challengeEffectLaw,
-  challengeForecast,
-  challengeStats,
-  forecastActionLaw,
-  getRuleset,
-  RULESET_IDS,
-  type EffectOrder,
-  type Forecast,
-  type Ruleset,
-} from "../../src/rules/index.ts";
-
-/** A command-line mistake: the dispatcher prints the message (and the help) and exits with code 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+import { asTierRank, challengeEffectLaw, challengeForecast, challengeStats, forecastActionLaw, RULESET_IDS, type EffectOrder, type Forecast, type Ruleset } from "../../src/rules/index.ts";
+import { flag, int, parseArgs, RULESET_OPTION, rulesetOf, type OptionSpec } from "./lib/args.ts";
+import { UsageError, type OddsCommand } from "./lib/command.ts";
 
 const ORDERS: readonly EffectOrder[] = ["gm", "player-first", "player-last"];
 /** Rows the table prints at most (the JSON has every row). */
 const TEXT_ROWS = 12;
 
-export const help = `npm run odds -- forecast [options]
+const HELP = `npm run odds -- forecast [options]
 
 The exact forecast of a Challenge (no sampling): how many Risky Actions a typical approach needs to
 bring its Disposition to 0, P(overcome within 1, 2, 3… actions), and the harm it deals back meanwhile.
@@ -55,46 +41,27 @@ Harm back
   --order <id>            whose Effect goes first: gm | player-first | player-last (default gm)
   --armour <a>            the character's armour against the Challenge's Effect (default 0)
 
-  --json                  print the forecast as JSON (Infinity is written as null)
-  --help                  this text
+  --json                  print the inputs and the forecast (challengeForecast) as JSON; Infinity is null
 
 P(within n) is listed until P(not yet overcome) < 1e-9, or 1000 actions; what is left is "beyond".`;
 
-interface Parsed {
-  readonly flags: Set<string>;
-  readonly values: Map<string, string>;
-}
+const TIERS = ["trivial", "dangerous", "serious", "formidable", "exceptional", "extreme", "fantastical"];
 
-const FLAGS = ["slaughter", "versatile", "improvised", "json", "help"];
-const VALUES = ["ruleset", "tier", "n", "disposition", "challenge-armour", "light", "dark", "rank", "order", "armour"];
-
-function parse(args: readonly string[]): Parsed {
-  const flags = new Set<string>();
-  const values = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    const [name = "", inline] = arg.replace(/^--/, "").split("=", 2);
-    if (!arg.startsWith("--")) throw new UsageError(`Unexpected argument "${arg}" (options start with --).`);
-    if (FLAGS.includes(name)) {
-      if (inline !== undefined) throw new UsageError(`--${name} takes no value.`);
-      flags.add(name);
-    } else if (VALUES.includes(name)) {
-      const value = inline ?? args[++i];
-      if (value === undefined || value.startsWith("--")) throw new UsageError(`--${name} needs a value.`);
-      values.set(name, value);
-    } else {
-      throw new UsageError(`Unknown option --${name}.`);
-    }
-  }
-  return { flags, values };
-}
-
-function whole(parsed: Parsed, name: string, fallback: number): number {
-  const raw = parsed.values.get(name);
-  if (raw === undefined) return fallback;
-  if (!/^-?\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number (got "${raw}").`);
-  return Number(raw);
-}
+const SPEC: Readonly<Record<string, OptionSpec>> = {
+  ruleset: RULESET_OPTION,
+  tier: { kind: "choice", choices: TIERS },
+  n: { kind: "int", min: 1, max: 100 },
+  disposition: { kind: "int", min: 0, max: 1000 },
+  "challenge-armour": { kind: "int", min: 0, max: 10 },
+  light: { kind: "int", min: 0, max: 4 },
+  dark: { kind: "int", min: 0, max: 100 },
+  rank: { kind: "int", min: 0, max: 4 },
+  slaughter: { kind: "flag" },
+  versatile: { kind: "flag" },
+  improvised: { kind: "flag" },
+  order: { kind: "choice", choices: ORDERS },
+  armour: { kind: "int", min: 0, max: 10 },
+};
 
 /** English labels of the i18n keys the rules name (the command line is not localised). */
 function english(): (key: string) => string {
@@ -164,39 +131,31 @@ interface ForecastCliInput {
   readonly armour: number;
 }
 
-export const name = "forecast";
-export const summary = "How many Risky Actions a Challenge lasts, P(within n), and the harm it deals back";
-
-/** The forecast for the arguments (without the subcommand's name); throws UsageError / RulesError on bad input. */
-export function run(args: readonly string[]): { text: string; json: unknown } {
-  const parsed = parse(args);
-  if (parsed.flags.has("help")) return { text: help, json: { help } };
-  const rulesetId = parsed.values.get("ruleset") ?? "core";
-  if (!(RULESET_IDS as readonly string[]).includes(rulesetId)) throw new UsageError(`--ruleset must be one of ${RULESET_IDS.join(", ")} (got "${rulesetId}").`);
-  const ruleset = getRuleset(rulesetId);
-  const tier = parsed.values.get("tier") ?? "dangerous";
-  if (!ruleset.challengeTiers.some((t) => t.id === tier)) throw new UsageError(`--tier must be one of ${ruleset.challengeTiers.map((t) => t.id).join(", ")} (got "${tier}").`);
-  const scales = ruleset.challengeTiers.find((t) => t.id === tier)?.scales;
-  if (parsed.values.has("n") && !scales) throw new UsageError(`--n is only for a tier that scales (${tier} does not).`);
-  const stats = challengeStats(ruleset, tier, scales ? whole(parsed, "n", scales.minN) : undefined);
-  const order = parsed.values.get("order") ?? "gm";
-  if (!(ORDERS as readonly string[]).includes(order)) throw new UsageError(`--order must be one of ${ORDERS.join(", ")} (got "${order}").`);
+/** The forecast for the arguments after `forecast` (without --json / --help); throws UsageError / RulesError on bad input. */
+function run(args: readonly string[]): { text: string; json: unknown } {
+  const parsed = parseArgs("forecast", args, SPEC);
+  const ruleset = rulesetOf(parsed, "core");
+  const tier = typeof parsed.tier === "string" ? parsed.tier : "dangerous";
+  const def = ruleset.challengeTiers.find((t) => t.id === tier);
+  if (!def) throw new UsageError(`--tier must be one of ${ruleset.challengeTiers.map((t) => t.id).join(", ")} in ${ruleset.id} (got "${tier}").`);
+  if (parsed.n !== undefined && !def.scales) throw new UsageError(`--n is only for a level that scales (${tier} does not).`);
+  const stats = challengeStats(ruleset, tier, def.scales ? int(parsed, "n", def.scales.minN) : undefined);
   const input: ForecastCliInput = {
     ruleset: ruleset.id,
     tier: stats.tier,
     n: stats.n,
-    disposition: whole(parsed, "disposition", stats.disposition),
+    disposition: int(parsed, "disposition", stats.disposition),
     dice: stats.dice,
     halved: stats.halved,
-    challengeArmour: whole(parsed, "challenge-armour", 0),
-    light: whole(parsed, "light", 2),
-    dark: whole(parsed, "dark", 0),
-    rank: asTierRank(whole(parsed, "rank", 1)),
-    slaughter: parsed.flags.has("slaughter"),
-    versatile: parsed.flags.has("versatile"),
-    improvised: parsed.flags.has("improvised"),
-    order: order as EffectOrder,
-    armour: whole(parsed, "armour", 0),
+    challengeArmour: int(parsed, "challenge-armour", 0),
+    light: int(parsed, "light", 2),
+    dark: int(parsed, "dark", 0),
+    rank: asTierRank(int(parsed, "rank", 1)),
+    slaughter: flag(parsed, "slaughter"),
+    versatile: flag(parsed, "versatile"),
+    improvised: flag(parsed, "improvised"),
+    order: ORDERS.find((o) => o === parsed.order) ?? "gm",
+    armour: int(parsed, "armour", 0),
   };
   const law = forecastActionLaw(ruleset, {
     light: input.light,
@@ -213,7 +172,10 @@ export function run(args: readonly string[]): { text: string; json: unknown } {
   return { text: text(ruleset, input, result, english()), json: toJson(input, result) };
 }
 
-/** The subcommand as the dispatch table of scripts/odds.ts takes it. */
-export const forecast = { name, summary, help, run };
-
-export default forecast;
+/** The subcommand, as scripts/odds.ts's loader finds it. */
+export const forecast: OddsCommand = {
+  name: "forecast",
+  summary: "how many Risky Actions a Challenge lasts, P(within n), and the harm it deals back",
+  help: HELP,
+  run,
+};
