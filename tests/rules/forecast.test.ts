@@ -18,8 +18,10 @@ import {
   challengeEffectLaw,
   challengeForecast,
   challengeStrikesBack,
+  challengeEffectOdds,
   damageAfterArmour,
   defaultSelection,
+  effectRollOdds,
   DEGENESIS,
   explodes,
   explosionThreshold,
@@ -443,6 +445,29 @@ describe("forecast: a seeded simulation of whole Challenges (50 000 to 100 000 p
     within5(sample(played.map((p) => p.damage)), f.harm.expectedDamage);
     within5(sample(played.map((p) => (p.strikes === 0 ? 1 : 0))), f.harm.pUnscathed);
     for (const w of f.within.slice(0, 6)) within5(sample(played.map((p) => (p.actions <= w.n ? 1 : 0))), w.p);
+  });
+});
+
+describe("forecast: the Legacy laws agree with the Legacy odds (roll-odds.ts, written apart)", () => {
+  it.each([
+    [0, {}],
+    [2, { versatileTwoHanded: true }],
+    [4, {}],
+    [4, { improvised: true }],
+  ] as const)("R-RA-6 tool rank %i %j: P(Effect = v | the Effect lands) is effectRollOdds' law", (rank, tags) => {
+    const law = forecastActionLaw(LEGACY, { light: 2, dark: 0, rank, tags });
+    const odds = effectRollOdds(LEGACY, rank, tags);
+    const lands = law.band.partial + law.band.success;
+    const mine = law.effect.success.below(30).map((p, v) => (p + (law.effect.partial.below(30)[v] ?? 0)) / lands);
+    for (const point of odds.distribution.filter((x) => x.total < 30)) expect(mine[point.total], String(point.total)).toBeCloseTo(point.p, 12);
+  });
+
+  it.each(["trivial", "serious", "extreme"])("R-CH-2 %s: the Challenge's Effect law and mean are challengeEffectOdds'", (tier) => {
+    const odds = challengeEffectOdds(LEGACY, tier);
+    const law = challengeEffectLaw(makeFacet(LEGACY, "Foe", tier));
+    expect(law.mean).toBeCloseTo(odds.expected, 12);
+    const mine = law.below(40);
+    for (const point of odds.distribution.filter((x) => x.total < 40)) expect(mine[point.total]).toBeCloseTo(point.p, 12);
   });
 });
 
