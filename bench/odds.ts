@@ -115,12 +115,12 @@ export function benchForecast(): BenchReport {
   const worstStart = performance.now();
   const worst = challengeForecast(forecastActionLaw(CORE, { light: 1, dark: 0, rank: 0 }), { disposition: 1000, armour: 4, effect: challengeEffectLaw({ dice: 10, halved: false }) });
   const worstTime = performance.now() - worstStart;
-  checksum += worst.expectedActions;
+  checksum += worst.expectedActions ?? 0;
   return {
     name: "forecast - the exact Challenge forecast (src/rules/forecast.ts)",
     notes: [
       `${states.length} states (Trivial, Dangerous, Serious, Formidable, Exceptional n 4 and n 10 x light 0-4 x dark 0-2 x Core rank 0-4), 5 timed passes.`,
-      `Worst case: Disposition 1000, armour 4, 1 Light Die at Bad: ${worst.within.length} rows, ${worst.expectedActions.toFixed(0)} actions expected.`,
+      `Worst case: Disposition 1000, armour 4, 1 Light Die at Bad: ${worst.within.length} rows, ${(worst.expectedActions ?? Number.NaN).toFixed(0)} actions expected.`,
       `checksum ${checksum.toFixed(3)}`,
     ],
     checks: [

@@ -41,7 +41,7 @@ Harm back
   --order <id>            whose Effect goes first: gm | player-first | player-last (default gm)
   --armour <a>            the character's armour against the Challenge's Effect (default 0)
 
-  --json                  print the inputs and the forecast (challengeForecast) as JSON; Infinity is null
+  --json                  print the inputs and the forecast (challengeForecast) as JSON (null: never)
 
 P(within n) is listed until P(not yet overcome) < 1e-9, or 1000 actions; what is left is "beyond".`;
 
@@ -74,11 +74,11 @@ function english(): (key: string) => string {
 }
 
 const pct = (p: number): string => `${(100 * p).toFixed(1)}%`;
-const num = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : "never");
+const num = (x: number | null): string => (x === null ? "without end" : x.toFixed(2));
 
-/** The forecast as JSON: the inputs and the figures, Infinity written as null (JSON has no Infinity). */
+/** The forecast as JSON: the inputs and the figures (null where there is no finite figure). */
 function toJson(input: object, forecast: Forecast): unknown {
-  return JSON.parse(JSON.stringify({ input, forecast }, (_, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? null : v)));
+  return { input, forecast };
 }
 
 function text(ruleset: Ruleset, input: ForecastCliInput, f: Forecast, label: (key: string) => string): string {

@@ -48,6 +48,28 @@ export interface MeanLaw extends ValueLaw {
   readonly mean: number;
 }
 
+/** The most values a law lists (a Disposition is at most 1000, armour 10: far below). */
+export const LAW_LIMIT = 100_000;
+
+/** A law handed in (a ruleset's, a caller's): a probability as its total, a `below` to read it; RulesError otherwise. */
+export function assertValueLaw<T extends ValueLaw>(law: T, what = "An Effect's law"): T {
+  const total: unknown = law.total;
+  if (typeof total !== "number" || !(total >= 0 && total <= 1 + 1e-9) || typeof law.below !== "function") {
+    throw new RulesError("bad-distribution", `${what} is not a probability law.`, { what, total: String(total) });
+  }
+  return law;
+}
+
+/** A Challenge's Effect law: a whole law with a finite mean ≥ 0. */
+export function assertMeanLaw(law: MeanLaw, what = "A Challenge's Effect law"): MeanLaw {
+  assertValueLaw(law, what);
+  const mean: unknown = law.mean;
+  if (typeof mean !== "number" || !Number.isFinite(mean) || mean < 0) {
+    throw new RulesError("bad-distribution", `${what} has no finite mean.`, { what, mean: String(mean) });
+  }
+  return law;
+}
+
 // ---------------------------------------------------------------------------------------------
 // R-RA-3 the explosion chain of a fresh d6
 
@@ -59,7 +81,7 @@ const chainCache = new Map<number, number[]>();
  */
 export function chainMass(threshold: number, limit: number): readonly number[] {
   assertInteger(threshold, "The explosion threshold", 2, 6);
-  assertInteger(limit, "A limit", 0);
+  assertInteger(limit, "A limit", 0, LAW_LIMIT);
   const cached = chainCache.get(threshold) ?? [];
   for (let x = cached.length; x < limit; x++) {
     let p = x >= 1 && x < threshold ? 1 / 6 : 0;
@@ -72,6 +94,7 @@ export function chainMass(threshold: number, limit: number): readonly number[] {
 
 /** Exact mean of a fresh chain: 3.5 / (1 − q), q = P(face ≥ threshold). */
 export function chainMean(threshold: number): number {
+  assertInteger(threshold, "The explosion threshold", 2, 6);
   return 3.5 / (1 - (7 - threshold) / 6);
 }
 
@@ -140,7 +163,7 @@ function lazyLaw(total: number, compute: (limit: number) => number[]): ValueLaw 
   return {
     total,
     below(limit) {
-      assertInteger(limit, "A limit", 0);
+      assertInteger(limit, "A limit", 0, LAW_LIMIT);
       if (limit > known.length) known = compute(limit);
       return known.slice(0, limit);
     },
@@ -231,6 +254,8 @@ export function oneThrowAction(rule: EffectRule, approach: OneThrowApproach, thr
  */
 export function separateEffectAction(light: number, dark: number, effect: ValueLaw): ActionLaw {
   const n = assertInteger(light, "Light Dice", 0, 4) + assertInteger(dark, "Dark Dice", 0);
+  assertValueLaw(effect);
+  if (!(effect.total > 0)) throw new RulesError("bad-distribution", "An Effect roll's law has no mass.", { total: effect.total });
   const fail = n === 0 ? 1 : Math.pow(3 / 6, n);
   const atMostFive = n === 0 ? 1 : Math.pow(5 / 6, n);
   const band: Record<Band, number> = { fail, partial: Math.max(0, atMostFive - fail), success: Math.max(0, 1 - atMostFive) };
@@ -297,7 +322,8 @@ export function keptHighestLaw(spec: KeptHighestDice): MeanLaw {
 
 /** R-HARM-1 E[max(0, X − armour)] = E[X] − Σ_{v < armour} … exactly, from the mean and the values below the armour. */
 export function meanAfterArmour(law: MeanLaw, armour: number): number {
-  const a = assertInteger(armour, "Armour", 0);
+  assertMeanLaw(law);
+  const a = assertInteger(armour, "Armour", 0, LAW_LIMIT);
   // E[max(0, X − a)] = E[X] − a·total + Σ_{v < a} (a − v)·P(v).
   let correction = 0;
   law.below(a).forEach((p, v) => (correction += (a - v) * p));
@@ -306,6 +332,7 @@ export function meanAfterArmour(law: MeanLaw, armour: number): number {
 
 /** Checks an action law's bands sum to 1 (a guard for laws a ruleset supplies). */
 export function assertActionLaw(law: ActionLaw): ActionLaw {
+  BANDS.forEach((b) => assertValueLaw(law.effect[b], "A band's Effect law"));
   const sum = BANDS.reduce((t, b) => t + law.band[b], 0);
   if (!(Math.abs(sum - 1) < 1e-9) || BANDS.some((b) => !(law.band[b] >= 0) || law.effect[b].total !== law.band[b])) {
     throw new RulesError("bad-distribution", "An action's outcome law does not add up to 1.", { sum });

@@ -32,6 +32,7 @@ import { assertInteger, RulesError } from "./errors.ts";
 import { toolFor } from "./effect.ts";
 import {
   assertActionLaw,
+  assertMeanLaw,
   keptHighestLaw,
   meanAfterArmour,
   oneThrowAction,
@@ -80,8 +81,8 @@ export interface Forecast {
   readonly disposition: number;
   /** No action can ever take Disposition off (an empty pool, an Effect always eaten by armour…). */
   readonly never: boolean;
-  /** Exact expected number of actions (Infinity when `never`; 0 when already overcome). */
-  readonly expectedActions: number;
+  /** Exact expected number of actions (null when `never`: there is no finite one; 0 when already overcome). */
+  readonly expectedActions: number | null;
   /** P(overcome within n) for n = 1 … `within.length`, cumulative. */
   readonly within: readonly WithinPoint[];
   /** P(not overcome within the last n listed): below `FORECAST_TAIL` unless the list stopped at `FORECAST_MAX_ACTIONS`. */
@@ -93,18 +94,18 @@ export interface Forecast {
   /** One action from full Disposition: the bands and P(it takes any Disposition off). */
   readonly perAction: { readonly fail: number; readonly partial: number; readonly success: number; readonly progress: number };
   readonly harm: {
-    /** Exact expected number of times the Challenge's Effect lands before it is overcome. */
-    readonly expectedStrikes: number;
+    /** Exact expected number of times the Challenge's Effect lands before it is overcome (null: without end, when `never`). */
+    readonly expectedStrikes: number | null;
     /** P(it is overcome without ever striking back). */
     readonly pUnscathed: number;
     /** Exact mean of one Challenge Effect (R-CH-2). */
     readonly effectPerStrike: number;
     /** Exact mean of one strike after the character's armour (R-HARM-1). */
     readonly damagePerStrike: number;
-    /** expectedStrikes × effectPerStrike: the expected total Effect dealt back. */
-    readonly expectedEffect: number;
-    /** expectedStrikes × damagePerStrike: the expected total harm after armour. */
-    readonly expectedDamage: number;
+    /** expectedStrikes × effectPerStrike: the expected total Effect dealt back (null: without end). */
+    readonly expectedEffect: number | null;
+    /** expectedStrikes × damagePerStrike: the expected total harm after armour (null: without end). */
+    readonly expectedDamage: number | null;
     readonly order: EffectOrder;
     readonly characterArmour: number;
   };
@@ -163,9 +164,10 @@ function strikes(b: Band, order: EffectOrder, overcome: boolean): boolean {
  */
 export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, options: ForecastOptions = {}): Forecast {
   assertActionLaw(law);
+  assertMeanLaw(challenge.effect);
   const D = assertInteger(challenge.disposition, "The Disposition left", 0, FORECAST_MAX_DISPOSITION);
-  const armour = assertInteger(challenge.armour ?? 0, "The Challenge's armour", 0);
-  const characterArmour = assertInteger(options.characterArmour ?? 0, "The character's armour", 0);
+  const armour = assertInteger(challenge.armour ?? 0, "The Challenge's armour", 0, 100);
+  const characterArmour = assertInteger(options.characterArmour ?? 0, "The character's armour", 0, 100);
   const order = options.order ?? "gm";
   if (!ORDERS.includes(order)) throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
 
@@ -206,7 +208,7 @@ export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, 
     return {
       disposition: D,
       never: true,
-      expectedActions: Number.POSITIVE_INFINITY,
+      expectedActions: null,
       within: [],
       beyond: 1,
       tailEpsilon: FORECAST_TAIL,
@@ -214,12 +216,12 @@ export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, 
       n90: null,
       perAction,
       harm: {
-        expectedStrikes: struck > 0 ? Number.POSITIVE_INFINITY : 0,
+        expectedStrikes: struck > 0 ? null : 0,
         pUnscathed: struck > 0 ? 0 : 1,
         effectPerStrike: harmPer,
         damagePerStrike: damagePer,
-        expectedEffect: struck > 0 ? Number.POSITIVE_INFINITY : 0,
-        expectedDamage: struck > 0 && damagePer > 0 ? Number.POSITIVE_INFINITY : 0,
+        expectedEffect: struck > 0 ? null : 0,
+        expectedDamage: struck > 0 && damagePer > 0 ? null : 0,
         order,
         characterArmour,
       },

@@ -16,7 +16,7 @@ import { buildPool, challengeEffectLaw, challengeForecast, CORE, forecastActionL
 import { challenge, change, find, hero, open, settle, type Sheet } from "./sheet-harness.ts";
 
 const expectedText = (light: number, dark: number, rank: 0 | 1 | 2 | 3 | 4, disposition: number, dice: number, armour = 0): string =>
-  challengeForecast(forecastActionLaw(CORE, { light, dark, rank }), { disposition, effect: challengeEffectLaw({ dice, halved: false }) }, { characterArmour: armour }).expectedActions.toFixed(1);
+  challengeForecast(forecastActionLaw(CORE, { light, dark, rank }), { disposition, effect: challengeEffectLaw({ dice, halved: false }) }, { characterArmour: armour }).expectedActions?.toFixed(1) ?? "never";
 
 /** Opens the panel as a user would: the <details> opens and sends its (non-bubbling) toggle event. */
 async function openPanel(sheet: Sheet): Promise<void> {

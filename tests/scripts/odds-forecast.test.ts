@@ -72,7 +72,7 @@ describe("npm run odds -- forecast", () => {
     expect(run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--rank", "4"]).text).toContain("Fantastical, Disposition 50 left, Effect 5d");
   });
 
-  it("R-POOL-5 an empty pool never overcomes it: the table says so and the JSON writes Infinity as null", () => {
+  it("R-POOL-5 an empty pool never overcomes it: the table says so and the JSON has null for the figures without end", () => {
     const out = run(["--light", "0", "--dark", "0"]);
     expect(out.text).toContain("never takes any Disposition off");
     const json = out.json as Json;

@@ -137,7 +137,8 @@ export interface ForecastView {
 }
 
 const pct = (p: number): string => (100 * p).toFixed(1);
-const fixed = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : "∞");
+/** A figure to one decimal; "∞" for one without end (null: a Challenge never overcome). */
+const fixed = (x: number | null): string => (x === null ? "∞" : x.toFixed(1));
 
 interface Target {
   readonly name: string;
