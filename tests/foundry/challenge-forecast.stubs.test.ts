@@ -91,6 +91,19 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect((find(sheet, 'input[data-forecast="dark"]') as HTMLInputElement).value).toBe("10");
     });
 
+    it("R-RA-7 (stand-ins): in a window popped out on v14 (nodes of another realm) the panel opens and follows a change", async () => {
+      world.user = makeGm();
+      const sheet = (await open(ChallengeSheet, challenge({ disposition: { value: 10, max: 10 }, dice: 1 }))) as Sheet & { detach(): void };
+      if (generation >= 14) {
+        sheet.detach();
+        await sheet.render();
+        expect(sheet.element instanceof HTMLElement).toBe(false);
+      }
+      await openPanel(sheet);
+      await change(sheet, 'input[data-forecast="light"]', "3");
+      expect(text(sheet, ".te-forecast-expected strong")).toBe(expectedText(3, 0, 1, 10, 1));
+    });
+
     it("(stand-ins): a player never gets the panel nor its data, even as the Challenge's owner", async () => {
       world.user = { id: "player1", isGM: false, targets: new Set() };
       const wolf = challenge();
