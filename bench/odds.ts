@@ -1,8 +1,10 @@
 /**
  * Bench of the exact odds (src/rules/odds.ts): time per call over every state the roll dialog can
- * show, and the time of one Monte Carlo estimate of the same numbers for comparison.
+ * show, and the time of one Monte Carlo estimate of the same numbers for comparison; then the
+ * Challenge forecast's time per call, and its slowest case.
  */
-import { DEFAULT_TIER_RANK } from "../src/rules/effect.ts";
+import { DEFAULT_TIER_RANK, TIER_RANKS, type TierRank } from "../src/rules/effect.ts";
+import { challengeEffectLaw, challengeForecast, forecastActionLaw } from "../src/rules/forecast.ts";
 import { riskyActionOdds, type OddsInput } from "../src/rules/odds.ts";
 import { CORE } from "../src/rules/rulesets/index.ts";
 import { monteCarloOdds } from "../tests/support/monte-carlo.ts";
@@ -73,6 +75,58 @@ export function benchOdds(): BenchReport {
         target: `>= ${SPEED_UP_TARGET}x`,
         pass: speedUp >= SPEED_UP_TARGET,
       },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Challenge forecast (src/rules/forecast.ts): what the GM's panel and `npm run odds forecast` compute.
+
+const FORECAST_MEDIAN_TARGET_MS = 1;
+const FORECAST_P99_TARGET_MS = 20;
+const FORECAST_WORST_TARGET_MS = 1500;
+
+/** Every standard tier (Exceptional n = 4 and n = 10) × light 0–4 × dark 0–2 × Core rank 0–4. */
+function forecastStates(): { disposition: number; dice: number; halved: boolean; light: number; dark: number; rank: TierRank }[] {
+  const states = [];
+  for (const [disposition, dice, halved] of [[5, 0, true], [10, 1, false], [20, 2, false], [30, 3, false], [40, 4, false], [100, 10, false]] as const)
+    for (let light = 0; light <= 4; light++)
+      for (let dark = 0; dark <= 2; dark++)
+        for (const rank of TIER_RANKS) states.push({ disposition, dice, halved, light, dark, rank });
+  return states;
+}
+
+export function benchForecast(): BenchReport {
+  const states = forecastStates();
+  let checksum = 0;
+  const run = (s: (typeof states)[number]): number =>
+    challengeForecast(forecastActionLaw(CORE, { light: s.light, dark: s.dark, rank: s.rank }), { disposition: s.disposition, effect: challengeEffectLaw(s) }).harm.pUnscathed;
+  for (const state of states) checksum += run(state); // warm up
+  const times: number[] = [];
+  for (let pass = 0; pass < 5; pass++) {
+    for (const state of states) {
+      const start = performance.now();
+      checksum += run(state);
+      times.push(performance.now() - start);
+    }
+  }
+  // The slowest the sheet accepts: Disposition 1000 behind armour 4, one Light Die at the Bad tier
+  // (over 1000 actions expected, so the P(within n) list runs to its 1000-action cap).
+  const worstStart = performance.now();
+  const worst = challengeForecast(forecastActionLaw(CORE, { light: 1, dark: 0, rank: 0 }), { disposition: 1000, armour: 4, effect: challengeEffectLaw({ dice: 10, halved: false }) });
+  const worstTime = performance.now() - worstStart;
+  checksum += worst.expectedActions ?? 0;
+  return {
+    name: "forecast - the exact Challenge forecast (src/rules/forecast.ts)",
+    notes: [
+      `${states.length} states (Trivial, Dangerous, Serious, Formidable, Exceptional n 4 and n 10 x light 0-4 x dark 0-2 x Core rank 0-4), 5 timed passes.`,
+      `Worst case: Disposition 1000, armour 4, 1 Light Die at Bad: ${worst.within.length} rows, ${(worst.expectedActions ?? Number.NaN).toFixed(0)} actions expected.`,
+      `checksum ${checksum.toFixed(3)}`,
+    ],
+    checks: [
+      { label: "median time per forecast", value: ms(median(times)), target: `<= ${FORECAST_MEDIAN_TARGET_MS} ms`, pass: median(times) <= FORECAST_MEDIAN_TARGET_MS },
+      { label: "p99 time per forecast", value: ms(p99(times)), target: `<= ${FORECAST_P99_TARGET_MS} ms`, pass: p99(times) <= FORECAST_P99_TARGET_MS },
+      { label: "worst case (Disposition 1000, 1000 rows)", value: ms(worstTime), target: `<= ${FORECAST_WORST_TARGET_MS} ms`, pass: worstTime <= FORECAST_WORST_TARGET_MS },
     ],
   };
 }

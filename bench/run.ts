@@ -6,12 +6,12 @@
  */
 import { benchCard } from "./card.ts";
 import { benchDialog } from "./dialog.ts";
-import { benchOdds } from "./odds.ts";
+import { benchForecast, benchOdds } from "./odds.ts";
 import { benchSheet } from "./sheet.ts";
 import { benchSize } from "./size.ts";
 import type { Bench, BenchReport } from "./stats.ts";
 
-const BENCHES: readonly Bench[] = [benchOdds, benchDialog, benchCard, benchSheet, benchSize];
+const BENCHES: readonly Bench[] = [benchOdds, benchForecast, benchDialog, benchCard, benchSheet, benchSize];
 
 function print(report: BenchReport): number {
   console.log(report.name);

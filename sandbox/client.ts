@@ -40,6 +40,8 @@ interface Answer {
   readonly choices?: unknown;
   readonly message?: string;
   readonly data?: DialogData;
+  /** The forecast panel's correction notice, if any. */
+  readonly notice?: string | null;
 }
 
 /** The stored state of each card on the page (a chat message's flags, in Foundry). */
@@ -147,6 +149,19 @@ async function openDialog(sheet: Element, what: string): Promise<void> {
   updated();
 }
 
+/** The forecast panel's choices (null: the fixture's); the server answers with the panel re-rendered. */
+let forecastChoices: unknown = null;
+
+async function onForecastChange(el: HTMLInputElement | HTMLSelectElement): Promise<void> {
+  const answer = await post("/api/forecast", { choices: forecastChoices, field: el.dataset.forecast, value: el.value });
+  const panel = document.querySelector('[data-sandbox="sheet"] .te-challenge-forecast');
+  if (!answer?.html || !panel) return;
+  forecastChoices = answer.choices;
+  panel.outerHTML = answer.html;
+  notice(answer.notice ?? null);
+  updated();
+}
+
 /** Stand-in of Foundry's tab switching: the chosen tab of a group gets `active`, its siblings lose it. */
 function switchTab(sheet: Element, group: string, tab: string): void {
   for (const el of sheet.querySelectorAll<HTMLElement>(`[data-group="${CSS.escape(group)}"][data-tab]`)) {
@@ -198,6 +213,10 @@ function init(): void {
 
   document.addEventListener("change", (event) => {
     const el = event.target;
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.dataset.forecast && el.closest('[data-sandbox="sheet"]')) {
+      void onForecastChange(el);
+      return;
+    }
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !el.name || el.dataset.action) return;
     if (!el.closest('[data-sandbox="dialog"]')) return;
     const value = el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;

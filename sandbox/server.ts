@@ -23,6 +23,7 @@ import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.t
 import { applicationWindow, chatMessage, DIALOG_WINDOW, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
 import { CHAT_WIDTH, findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
 import { sheetDialogFixture, sheetDialogId } from "./sheet-rolls.ts";
+import { forecastAction } from "./forecast.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -216,6 +217,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       if (path === "/api/card") return sendJson(res, 200, cardAction(body));
       if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
       if (path === "/api/open-dialog") return sendJson(res, 200, openDialog(body));
+      if (path === "/api/forecast") return sendJson(res, 200, forecastAction(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
       if (error instanceof RulesError) return sendJson(res, 422, { error: error.message, code: error.code });

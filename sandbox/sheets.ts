@@ -27,6 +27,7 @@ import {
   brainwaveCharacter,
   conditionSheet,
   deadCharacter,
+  forecastChallenge,
   freshCharacter,
   LIMITED,
   lostCharacter,
@@ -123,6 +124,8 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-dead", "Character: dead", deadCharacter()),
   characterScene("character-lost", "Character: lost", lostCharacter()),
   challengeScene("challenge", "Challenge: multi-facet (GM)", multiFacetChallenge()),
+  // Taller than the sheet opens, so the screenshot shows the whole panel (the window scrolls in Foundry).
+  { ...challengeScene("challenge-forecast", "Challenge: the GM's forecast panel (a character's approach)", forecastChallenge()), height: 1020 },
   challengeScene("challenge-player", "Challenge: multi-facet (a player, observer)", multiFacetChallenge("core", OBSERVER)),
   challengeScene("challenge-limited", "Challenge: limited permission", multiFacetChallenge("core", LIMITED)),
   itemScene("item-weapon", "Item: weapon", weaponSheet()),

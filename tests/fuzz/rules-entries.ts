@@ -22,6 +22,7 @@ import {
 } from "../../src/rules/index.ts";
 import * as A from "./arbitraries.ts";
 import { entry, type EntryPoint } from "./harness.ts";
+import { FORECAST_ENTRIES } from "./forecast-entries.ts";
 import { LEGACY_ENTRIES } from "./legacy-entries.ts";
 
 export { entry };
@@ -322,6 +323,7 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ...effectRuleEntries("DEGENESIS", DEGENESIS),
   ...effectRuleEntries("LEGACY", LEGACY),
   ...LEGACY_ENTRIES,
+  ...FORECAST_ENTRIES,
   // R-LEG-11 every rank reads as one of Legacy's tools; an improvised one as the lowest.
   toolFor: entry(rules.toolFor, t(fc.constant(LEGACY.tools), A.rank, fc.boolean()), {
     check: (tool, [, rank, improvised]) => (improvised ? tool.id === "lesser" : tool.ranks.includes(rank)) ? null : `rank ${rank} read as ${tool.id}`,

@@ -7,6 +7,7 @@
 import { challengeScale, challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
+import { challengeForecastView, type ForecastView } from "./challenge-forecast.ts";
 import type { ChallengeSheetInput } from "./inputs.ts";
 
 export interface TierOptionView {
@@ -56,6 +57,11 @@ export interface ChallengeFullView {
   /** R-CH-5 (ruling) the reminder that one facet at 0 overcomes the whole Challenge (shown with facets). */
   readonly facetRule: { readonly shown: boolean; readonly key: string };
   readonly notes: { readonly shown: boolean; readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  /** The forecast panel is shown: to the GM only (players never get it nor its data). */
+  readonly forecastShown: boolean;
+  readonly forecastOpen: boolean;
+  /** The panel's content: computed only while it is open (null when closed or for players). */
+  readonly forecast: ForecastView | null;
 }
 
 export type ChallengeSheetView = ChallengeLimitedView | ChallengeFullView;
@@ -129,7 +135,24 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
       editable: permissions.isGM && permissions.editable,
       labelKey: "TERRAN.Challenge.FIELDS.notes.label",
     },
+    ...forecastPart(input),
   };
+}
+
+/** The GM's forecast panel (closed: its heading only, nothing computed). */
+function forecastPart(input: ChallengeSheetInput): Pick<ChallengeFullView, "forecast" | "forecastOpen" | "forecastShown"> {
+  const panel = input.forecast;
+  if (!input.permissions.isGM || !panel) return { forecastShown: false, forecastOpen: false, forecast: null };
+  if (!panel.open) return { forecastShown: true, forecastOpen: false, forecast: null };
+  const view = challengeForecastView({
+    rulesetId: input.rulesetId,
+    name: input.name,
+    system: input.system,
+    characters: panel.characters,
+    choices: panel.choices,
+    singleDieServesBoth: panel.singleDieServesBoth,
+  });
+  return { forecastShown: true, forecastOpen: true, forecast: view };
 }
 
 // ---------------------------------------------------------------------------------------------

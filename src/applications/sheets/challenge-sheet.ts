@@ -8,16 +8,20 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { ChallengeData, defineChallengeSchema } from "../../data/actor/challenge.ts";
 import type { FacetSource } from "../../data/source.ts";
 import { attempt } from "../../documents/notify.ts";
-import { currentRuleset } from "../../settings/settings.ts";
+import { TerranActor } from "../../documents/actor.ts";
+import { characterState } from "../../documents/state.ts";
+import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
 import { rollChallengeEffect } from "../chat/roll-other.ts";
 import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { askNumber } from "./ask-number.ts";
 import { schemaLimits } from "./submit.ts";
 import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { fieldOf } from "../dom.ts";
+import { elementOf, fieldOf } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { pressOnKey } from "../a11y/keyboard.ts";
+import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastCharacter, type ForecastChoices } from "./challenge-forecast.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -50,8 +54,13 @@ export class ChallengeSheet<
   static override PARTS = {
     header: { template: systemPath(CHALLENGE_SHEET_PARTS.header) },
     main: { template: systemPath(CHALLENGE_SHEET_PARTS.main), scrollable: [""] },
+    forecast: { template: systemPath(CHALLENGE_SHEET_PARTS.forecast) },
     notes: { template: systemPath(CHALLENGE_SHEET_PARTS.notes), templates: SHEET_PARTIALS.map(systemPath) },
   };
+
+  /** The GM's forecast panel: open or not, and the approach chosen (kept between renders, never stored). */
+  #forecastOpen = false;
+  #forecast: ForecastChoices = DEFAULT_FORECAST_CHOICES;
 
   #system(): ChallengeData {
     const system = this.document.system;
@@ -72,6 +81,7 @@ export class ChallengeSheet<
       rulesetId: currentRuleset().id,
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM },
       enriched: { notes: isGM ? await enrich(source.notes, actor) : "" },
+      ...(isGM ? { forecast: this.#forecastInput() } : {}),
     });
     return Object.assign(context, view);
   }
@@ -91,7 +101,48 @@ export class ChallengeSheet<
     this.element.addEventListener("change", (event) => {
       const input = fieldOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
+      else if (input?.dataset.forecast !== undefined) this.#onForecastChange(input);
     });
+    // A <details> "toggle" does not bubble: caught on the way down.
+    this.element.addEventListener("toggle", (event) => this.#onForecastToggle(event.target), true);
+  }
+
+  /** The forecast panel's input, for the GM: the world's characters only while the panel is open. */
+  #forecastInput(): { open: boolean; choices: ForecastChoices; characters: ForecastCharacter[]; singleDieServesBoth: boolean } {
+    const characters: ForecastCharacter[] = [];
+    if (this.#forecastOpen) {
+      for (const actor of game.actors?.contents ?? []) {
+        const state = actor instanceof TerranActor ? characterState(actor) : null;
+        if (state) characters.push({ id: actor.id ?? "", name: actor.name, state });
+      }
+      characters.sort((a, b) => a.name.localeCompare(b.name));
+    }
+    return {
+      open: this.#forecastOpen,
+      choices: this.#forecast,
+      characters,
+      singleDieServesBoth: game.settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
+    };
+  }
+
+  /** A forecast choice changed: keep it and re-render the panel (nothing is stored on the Challenge). */
+  #onForecastChange(input: HTMLInputElement | HTMLSelectElement): void {
+    const field = input.dataset.forecast;
+    if (!isForecastField(field)) return;
+    const { choices, corrected } = changeForecastChoice(this.#forecast, field, input.value);
+    if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
+    this.#forecast = choices;
+    void this.render();
+  }
+
+  /** The panel opened or closed: computed only while open. */
+  #onForecastToggle(target: EventTarget | null): void {
+    const el = elementOf(target);
+    if (!el?.hasAttribute("data-forecast-panel")) return;
+    const open = (el as HTMLDetailsElement).open;
+    if (open === this.#forecastOpen) return;
+    this.#forecastOpen = open;
+    if (open) void this.render();
   }
 
   /**

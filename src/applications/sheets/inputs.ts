@@ -5,6 +5,7 @@
  */
 import type { Attribute, CreationRoll, RulesetId, SceneEffect } from "../../rules/index.ts";
 import type { ChallengeSource, CharacterSource, ItemSnapshot } from "../../data/source.ts";
+import type { ForecastCharacter, ForecastChoices } from "./challenge-forecast.ts";
 
 /** What the viewing user may do with the document. */
 export interface SheetPermissions {
@@ -77,6 +78,17 @@ export interface ChallengeSheetInput {
   readonly permissions: SheetPermissions;
   /** GM notes as enriched HTML ("" for players: the field is GM-only). */
   readonly enriched: { readonly notes: string };
+  /** The GM's forecast panel (challenge-forecast.ts): its state, and the characters to pick from. Ignored for players. */
+  readonly forecast?: ChallengeForecastInput;
+}
+
+/** What the forecast panel needs besides the Challenge (gathered only for the GM, only while it is open). */
+export interface ChallengeForecastInput {
+  readonly open: boolean;
+  readonly choices: ForecastChoices;
+  readonly characters: readonly ForecastCharacter[];
+  /** R-RA-2 setting (default on). */
+  readonly singleDieServesBoth: boolean;
 }
 
 export interface ItemSheetInput {

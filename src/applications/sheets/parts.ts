@@ -25,6 +25,7 @@ export const CHARACTER_LIMITED_PARTS = ["header"] as const satisfies readonly (k
 export const CHALLENGE_SHEET_PARTS = {
   header: "templates/sheets/challenge/header.hbs",
   main: "templates/sheets/challenge/main.hbs",
+  forecast: "templates/sheets/challenge/forecast.hbs",
   notes: "templates/sheets/challenge/notes.hbs",
 } as const;
 

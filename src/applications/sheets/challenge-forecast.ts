@@ -1,0 +1,307 @@
+/**
+ * The Challenge sheet's forecast panel (GM only), pure: from the Challenge, the characters the GM may
+ * pick from and the GM's choices, everything the panel shows — the expected number of Risky Actions,
+ * P(overcome within n) as bars, and the harm dealt back (src/rules/forecast.ts, exact).
+ *
+ * The approach is either by hand (Light Dice, Dark Dice, Effect tier) or a character and attribute:
+ * the Light Dice are then the character's pool for that attribute (R-POOL-1 … R-POOL-3: wounds and
+ * Mortally Wounded count; no position, no situational dice) and the armour against the Challenge's
+ * Effect is the character's (R-HARM-2). The Effect tier and the Dark Dice are always the GM's.
+ * Never throws: a choice out of range is clamped and said so; a choice the rules refuse shows why.
+ * Every ruleset: the attributes, the tiers (Legacy's tools) and the action's law come from the world's
+ * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by
+ * `buildPool`, which knows Core's six attributes: for another ruleset's attributes the panel says so and
+ * the approach by hand still works.
+ */
+import {
+  buildPool,
+  challengeEffectLaw,
+  challengeForecast,
+  forecastActionLaw,
+  getRuleset,
+  isAttribute,
+  RulesError,
+  TIER_RANKS,
+  type EffectOrder,
+  type Forecast,
+  type RulesetId,
+  type TierRank,
+} from "../../rules/index.ts";
+import type { ChallengeSource, FacetSource } from "../../data/source.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import type { CharacterState } from "../../documents/operations/types.ts";
+import { readCharacter } from "../dialogs/roll-dialog-choices.ts";
+import { message, type Message } from "./common.ts";
+
+/** A character the GM may take as the approach. */
+export interface ForecastCharacter {
+  readonly id: string;
+  readonly name: string;
+  readonly state: CharacterState;
+}
+
+/** What the GM chose in the panel; the sheet keeps it between renders. */
+export interface ForecastChoices {
+  /** "" for the Challenge's own Disposition, else a facet's index. */
+  readonly facet: string;
+  /** "" for an approach by hand, else a character's id. */
+  readonly character: string;
+  /** An attribute id of the world's ruleset (`ruleset.attributes.list`); an unknown one reads as its first. */
+  readonly attribute: string;
+  readonly light: number;
+  readonly dark: number;
+  readonly rank: TierRank;
+  /** The character's armour, by hand (a chosen character brings their own). */
+  readonly armour: number;
+  readonly order: EffectOrder;
+}
+
+export const DEFAULT_FORECAST_CHOICES: ForecastChoices = {
+  facet: "",
+  character: "",
+  attribute: "finesse",
+  light: 2,
+  dark: 0,
+  rank: 1,
+  armour: 0,
+  order: "gm",
+};
+
+/** The fields the panel's inputs name (`data-forecast`). */
+export const FORECAST_FIELDS = ["facet", "character", "attribute", "light", "dark", "rank", "armour", "order"] as const;
+export type ForecastField = (typeof FORECAST_FIELDS)[number];
+
+export function isForecastField(value: unknown): value is ForecastField {
+  return typeof value === "string" && (FORECAST_FIELDS as readonly string[]).includes(value);
+}
+
+/** The limits of the numbers the GM types. */
+export const FORECAST_LIMITS = { light: [0, 4], dark: [0, 10], armour: [0, 10] } as const;
+const ORDERS: readonly EffectOrder[] = ["gm", "player-first", "player-last"];
+/** Bars shown at most (the table goes on until P ≥ 99.95 % or this many). */
+export const FORECAST_BARS = 12;
+
+export interface ForecastInput {
+  readonly rulesetId: RulesetId;
+  readonly name: string;
+  readonly system: ChallengeSource;
+  readonly characters: readonly ForecastCharacter[];
+  readonly choices: ForecastChoices;
+  /** R-RA-2 setting (default on). */
+  readonly singleDieServesBoth: boolean;
+}
+
+export interface OptionView {
+  readonly value: string;
+  /** An i18n key, or (for names) the text itself. */
+  readonly label: string;
+  readonly localize: boolean;
+  readonly selected: boolean;
+}
+
+export interface ForecastBar {
+  readonly n: number;
+  /** "66.0" */
+  readonly percent: string;
+  /** Bar width, 0–100. */
+  readonly width: number;
+}
+
+export interface ForecastResultView {
+  readonly never: boolean;
+  /** "5.1" actions; "" when never. */
+  readonly expected: string;
+  readonly median: string;
+  readonly n90: string;
+  readonly bars: readonly ForecastBar[];
+  /** Where the list stops and what is left. */
+  readonly tail: Message;
+  readonly harm: { readonly strikes: string; readonly effect: string; readonly damage: string; readonly unscathed: string; readonly armour: number };
+  readonly perAction: { readonly fail: string; readonly partial: string; readonly success: string };
+}
+
+export interface ForecastView {
+  readonly facets: readonly OptionView[];
+  readonly characters: readonly OptionView[];
+  readonly byHand: boolean;
+  readonly attributes: readonly OptionView[];
+  readonly light: { readonly value: number; readonly min: number; readonly max: number; readonly disabled: boolean; readonly tooltip: Message };
+  readonly dark: { readonly value: number; readonly min: number; readonly max: number };
+  readonly ranks: readonly OptionView[];
+  readonly armour: { readonly value: number; readonly min: number; readonly max: number; readonly disabled: boolean; readonly tooltip: Message };
+  readonly orders: readonly OptionView[];
+  readonly target: { readonly name: string; readonly left: number; readonly max: number; readonly dice: Message };
+  /** null when the rules refuse the inputs (`error` says why). */
+  readonly result: ForecastResultView | null;
+  readonly error: Message | null;
+}
+
+const pct = (p: number): string => (100 * p).toFixed(1);
+/** A figure to one decimal; "∞" for one without end (null: a Challenge never overcome). */
+const fixed = (x: number | null): string => (x === null ? "∞" : x.toFixed(1));
+
+interface Target {
+  readonly name: string;
+  readonly row: FacetSource | ChallengeSource;
+}
+
+function targetOf(input: ForecastInput): Target {
+  const index = input.choices.facet === "" ? null : Number(input.choices.facet);
+  const facet = index === null ? undefined : input.system.facets[index];
+  return facet ? { name: facet.name, row: facet } : { name: input.name, row: input.system };
+}
+
+function resultView(f: Forecast): ForecastResultView {
+  const bars: ForecastBar[] = [];
+  for (const w of f.within) {
+    if (bars.length >= FORECAST_BARS) break;
+    bars.push({ n: w.n, percent: pct(w.p), width: Math.round(w.p * 100) });
+    if (w.p >= 0.9995) break;
+  }
+  const lastListed = f.within.at(-1);
+  const tail = f.never
+    ? message("TERRAN.Forecast.tail.never")
+    : lastListed && f.beyond >= f.tailEpsilon
+      ? message("TERRAN.Forecast.tail.capped", lastListed.n)
+      : message("TERRAN.Forecast.tail.exact");
+  return {
+    never: f.never,
+    expected: f.never ? "" : fixed(f.expectedActions),
+    median: f.median === null ? "—" : String(f.median),
+    n90: f.n90 === null ? "—" : String(f.n90),
+    bars: f.never ? [] : bars,
+    tail,
+    harm: {
+      strikes: fixed(f.harm.expectedStrikes),
+      effect: fixed(f.harm.expectedEffect),
+      damage: fixed(f.harm.expectedDamage),
+      unscathed: pct(f.harm.pUnscathed),
+      armour: f.harm.characterArmour,
+    },
+    perAction: { fail: pct(f.perAction.fail), partial: pct(f.perAction.partial), success: pct(f.perAction.success) },
+  };
+}
+
+/** The panel for the Challenge, the characters and the GM's choices. Never throws. */
+export function challengeForecastView(input: ForecastInput): ForecastView {
+  const ruleset = getRuleset(input.rulesetId);
+  const { choices } = input;
+  const target = targetOf(input);
+  const character = input.characters.find((c) => c.id === choices.character) ?? null;
+
+  const attributes = ruleset.attributes.list;
+  const attribute = attributes.find((a) => a.id === choices.attribute)?.id ?? attributes[0]?.id ?? "";
+
+  let light = choices.light;
+  let armour = choices.armour;
+  let error: Message | null = null;
+  if (character && !isAttribute(attribute)) {
+    // The pool builder reads Core's six attributes; another ruleset's characters need their own (by hand meanwhile).
+    error = message("TERRAN.Forecast.noPool");
+  } else if (character && isAttribute(attribute)) {
+    try {
+      const reading = readCharacter(character.state);
+      light = buildPool({
+        ruleset,
+        target: { kind: "attribute", attribute },
+        attributes: reading.attributes,
+        wounds: reading.wounds,
+        flags: reading.flags,
+        dark: choices.dark,
+      }).light;
+      armour = deriveCharacter(character.state.source, character.state.items).armour.value;
+    } catch (e) {
+      if (!(e instanceof RulesError)) throw e;
+      error = message("TERRAN.Forecast.error", e.message);
+    }
+  }
+
+  const facetOptions: OptionView[] = [
+    { value: "", label: input.name, localize: false, selected: target.row === input.system },
+    ...input.system.facets.map((f, i) => ({ value: String(i), label: f.name, localize: false, selected: target.row === f })),
+  ];
+  const view = {
+    facets: facetOptions,
+    characters: [
+      { value: "", label: "TERRAN.Forecast.byHand", localize: true, selected: character === null },
+      ...input.characters.map((c) => ({ value: c.id, label: c.name, localize: false, selected: c === character })),
+    ],
+    byHand: character === null,
+    attributes: attributes.map((a) => ({ value: a.id, label: a.labelKey, localize: true, selected: a.id === attribute })),
+    light: {
+      value: light,
+      min: FORECAST_LIMITS.light[0],
+      max: FORECAST_LIMITS.light[1],
+      disabled: character !== null,
+      tooltip: message(character ? "TERRAN.Forecast.lightFromCharacter" : "TERRAN.Forecast.lightHint"),
+    },
+    dark: { value: choices.dark, min: FORECAST_LIMITS.dark[0], max: FORECAST_LIMITS.dark[1] },
+    ranks: ruleset.effect.tiers.map((t) => ({ value: String(t.rank), label: t.labelKey, localize: true, selected: t.rank === choices.rank })),
+    armour: {
+      value: armour,
+      min: FORECAST_LIMITS.armour[0],
+      max: FORECAST_LIMITS.armour[1],
+      disabled: character !== null,
+      tooltip: message(character ? "TERRAN.Forecast.armourFromCharacter" : "TERRAN.Forecast.armourHint"),
+    },
+    orders: ORDERS.map((o) => ({ value: o, label: `TERRAN.Order.${o}`, localize: true, selected: o === choices.order })),
+    target: {
+      name: target.name,
+      left: target.row.disposition.value,
+      max: target.row.disposition.max,
+      dice: target.row.halved ? message("TERRAN.Sheet.Challenge.halved") : message("TERRAN.Sheet.Challenge.dice", target.row.dice),
+    },
+  };
+  if (error) return { ...view, result: null, error };
+  try {
+    const law = forecastActionLaw(ruleset, { light, dark: choices.dark, rank: choices.rank, singleDieServesBoth: input.singleDieServesBoth });
+    const forecast = challengeForecast(
+      law,
+      { disposition: target.row.disposition.value, armour: input.system.armour, effect: challengeEffectLaw(target.row) },
+      { order: choices.order, characterArmour: armour },
+    );
+    return { ...view, result: resultView(forecast), error: null };
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    return { ...view, result: null, error: message("TERRAN.Forecast.error", e.message) };
+  }
+}
+
+/**
+ * One panel field changed: the new choices, and the correction made (a number clamped to its limits,
+ * or text that is not a number), if any. Unknown values (a facet or character that is gone, an id the
+ * select never offered) fall back to the defaults.
+ */
+export function changeForecastChoice(choices: ForecastChoices, field: ForecastField, raw: string): { readonly choices: ForecastChoices; readonly corrected: Message | null } {
+  let corrected: Message | null = null;
+  const whole = (limits: readonly [number, number], fallback: number): number => {
+    const n = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(n)) {
+      corrected = message("TERRAN.Sheet.Corrected.notNumber", fallback);
+      return fallback;
+    }
+    const clamped = Math.min(limits[1], Math.max(limits[0], Math.round(n)));
+    if (clamped !== n) corrected = message("TERRAN.Sheet.Corrected.clamped", clamped);
+    return clamped;
+  };
+  switch (field) {
+    case "facet":
+      return { choices: { ...choices, facet: /^\d+$/.test(raw) ? raw : "" }, corrected };
+    case "character":
+      return { choices: { ...choices, character: raw }, corrected };
+    case "attribute":
+      return { choices: { ...choices, attribute: /^[A-Za-z]\w*$/.test(raw) ? raw : DEFAULT_FORECAST_CHOICES.attribute }, corrected };
+    case "light":
+      return { choices: { ...choices, light: whole(FORECAST_LIMITS.light, choices.light) }, corrected };
+    case "dark":
+      return { choices: { ...choices, dark: whole(FORECAST_LIMITS.dark, choices.dark) }, corrected };
+    case "armour":
+      return { choices: { ...choices, armour: whole(FORECAST_LIMITS.armour, choices.armour) }, corrected };
+    case "rank": {
+      const rank = TIER_RANKS.find((r) => String(r) === raw);
+      return { choices: { ...choices, rank: rank ?? DEFAULT_FORECAST_CHOICES.rank }, corrected };
+    }
+    case "order":
+      return { choices: { ...choices, order: ORDERS.find((o) => o === raw) ?? "gm" }, corrected };
+  }
+}

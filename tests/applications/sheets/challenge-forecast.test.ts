@@ -1,0 +1,169 @@
+/**
+ * The Challenge sheet's forecast panel, pure (src/applications/sheets/challenge-forecast.ts and its
+ * place in challenge-context.ts): what it shows for each approach, that it never throws, that players
+ * never get it, and how the GM's typed values are corrected.
+ */
+import { describe, expect, it } from "vitest";
+import { challengeSheetContext, type ChallengeFullView } from "../../../src/applications/sheets/challenge-context.ts";
+import {
+  changeForecastChoice,
+  challengeForecastView,
+  DEFAULT_FORECAST_CHOICES,
+  FORECAST_BARS,
+  type ForecastChoices,
+  type ForecastInput,
+} from "../../../src/applications/sheets/challenge-forecast.ts";
+import { buildPool, challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, type RulesetId, type TierRank } from "../../../src/rules/index.ts";
+import { forecastChallenge, mortalCharacter, multiFacetChallenge, OBSERVER, seasonedCharacter } from "../../fixtures/sheets.ts";
+
+function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core"): ForecastInput {
+  const base = multiFacetChallenge(rulesetId);
+  const seasoned = seasonedCharacter(rulesetId);
+  const mortal = mortalCharacter(rulesetId);
+  return {
+    rulesetId,
+    name: base.name,
+    system: base.system,
+    characters: [
+      { id: "seasoned", name: seasoned.name, state: { source: seasoned.system, items: seasoned.items } },
+      { id: "mortal", name: mortal.name, state: { source: mortal.system, items: mortal.items } },
+    ],
+    choices: { ...DEFAULT_FORECAST_CHOICES, ...choices },
+    singleDieServesBoth: true,
+  };
+}
+
+const exact = (light: number, dark: number, rank: TierRank, disposition: number, dice: number, halved: boolean, armour: number, characterArmour: number, ruleset = CORE) =>
+  challengeForecast(forecastActionLaw(ruleset, { light, dark, rank }), { disposition, armour, effect: challengeEffectLaw({ dice, halved }) }, { characterArmour });
+
+describe("the forecast panel (pure)", () => {
+  it("R-RA-7 by hand: the Challenge's own Disposition left (12 of 20, 2d, armour 1), the exact figures, rounded", () => {
+    const view = challengeForecastView(input({ light: 3, dark: 1, rank: 2, armour: 1 }));
+    const f = exact(3, 1, 2, 12, 2, false, 1, 1);
+    expect(view.byHand).toBe(true);
+    expect(view.target).toMatchObject({ name: "Salt Brute", left: 12, max: 20 });
+    expect(view.result?.expected).toBe((f.expectedActions ?? Number.NaN).toFixed(1));
+    expect(view.result?.harm.damage).toBe((f.harm.expectedDamage ?? Number.NaN).toFixed(1));
+    expect(view.result?.harm.unscathed).toBe((100 * f.harm.pUnscathed).toFixed(1));
+    expect(view.result?.bars[0]).toEqual({ n: 1, percent: (100 * (f.within[0]?.p ?? 0)).toFixed(1), width: Math.round(100 * (f.within[0]?.p ?? 0)) });
+    expect(view.result?.tail.key).toBe("TERRAN.Forecast.tail.exact");
+    expect(view.light.disabled).toBe(false);
+  });
+
+  it("R-CH-5 R-CH-2 against a facet: its Disposition and its dice (Trivial's d/2)", () => {
+    const view = challengeForecastView(input({ facet: "0" }));
+    const f = exact(2, 0, 1, 5, 0, true, 1, 0);
+    expect(view.target).toMatchObject({ name: "Talk it down", left: 5, max: 5, dice: { key: "TERRAN.Sheet.Challenge.halved" } });
+    expect(view.result?.harm.effect).toBe((f.harm.expectedEffect ?? Number.NaN).toFixed(1));
+    expect(view.facets.find((o) => o.selected)?.value).toBe("0");
+  });
+
+  it("R-POOL-1 R-POOL-3 R-HARM-2 a character and attribute: the pool's Light Dice (wounds counted) and the character's armour", () => {
+    const seasoned = seasonedCharacter();
+    const view = challengeForecastView(input({ character: "seasoned", attribute: "finesse", light: 0, armour: 0 }));
+    expect(view.byHand).toBe(false);
+    expect(view.light.disabled).toBe(true);
+    expect(view.light.tooltip.key).toBe("TERRAN.Forecast.lightFromCharacter");
+    // The panel's light is what the rules' pool gives for Finesse with the character's wounds.
+    const pool = buildPool({ ruleset: CORE, target: { kind: "attribute", attribute: "finesse" }, attributes: seasoned.system.attributes, wounds: seasoned.system.wounds, flags: new Set(["ignoreBroken"]), dark: 0 });
+    expect(view.light.value).toBe(pool.light);
+    expect(view.armour.value).toBeGreaterThan(0);
+    expect(view.armour.disabled).toBe(true);
+  });
+
+  it("R-HARM-5 R-POOL-5 a Mortally Wounded character with no Dark Dice never takes Disposition off: said, no bars", () => {
+    const view = challengeForecastView(input({ character: "mortal", attribute: "finesse", dark: 0 }));
+    expect(view.light.value).toBe(0);
+    expect(view.result).toMatchObject({ never: true, bars: [], expected: "", tail: { key: "TERRAN.Forecast.tail.never" } });
+    expect(view.result?.harm.strikes).toBe("∞");
+  });
+
+  it("a character who is gone (deleted since) falls back to the approach by hand", () => {
+    const view = challengeForecastView(input({ character: "nobody", light: 4 }));
+    expect(view.byHand).toBe(true);
+    expect(view.light.value).toBe(4);
+    expect(view.characters.find((o) => o.selected)?.value).toBe("");
+  });
+
+  it("R-RA-7 the bars stop once P reaches 99.95 % (or at 12), and a list cut at 1000 actions says so", () => {
+    const view = challengeForecastView(input({ light: 4, dark: 2, rank: 4 }));
+    const bars = view.result?.bars ?? [];
+    expect(bars.length).toBeLessThanOrEqual(FORECAST_BARS);
+    expect(Number(bars.at(-1)?.percent)).toBeGreaterThanOrEqual(99.9);
+    const base = input({ light: 1, rank: 0 });
+    const long = challengeForecastView({ ...base, system: { ...base.system, armour: 4, disposition: { value: 1000, max: 1000 }, dice: 10 } });
+    expect(long.result?.bars).toHaveLength(FORECAST_BARS);
+    expect(long.result?.tail).toEqual({ key: "TERRAN.Forecast.tail.capped", value: "1000" });
+  });
+
+  it("R-RA-5 Degenesis: its own tiers in the select and its floors in the figures", () => {
+    const view = challengeForecastView(input({ light: 2, rank: 2 }, "degenesis"));
+    expect(view.ranks.map((r) => r.label)).toEqual(DEGENESIS.effect.tiers.map((t) => t.labelKey));
+    expect(view.result?.expected).toBe(exact(2, 0, 2, 12, 2, false, 1, 0, DEGENESIS).expectedActions?.toFixed(1));
+  });
+
+  it("Legacy (R-LEG-9, R-LEG-11): its attributes and tool tiers in the selects, the separate Effect roll in the figures; a character's pool is not read yet, and the panel says so", () => {
+    const view = challengeForecastView(input({ light: 2, rank: 4, attribute: "finesse" }, "legacy"));
+    expect(view.attributes.map((a) => a.value)).toEqual(LEGACY.attributes.list.map((a) => a.id));
+    expect(view.ranks.map((r) => r.label)).toEqual(LEGACY.effect.tiers.map((t) => t.labelKey));
+    expect(view.result?.expected).toBe(exact(2, 0, 4, 12, 2, false, 1, 0, LEGACY).expectedActions?.toFixed(1));
+    const byCharacter = challengeForecastView(input({ character: "seasoned" }, "legacy"));
+    expect(byCharacter.result).toBeNull();
+    expect(byCharacter.error?.key).toBe("TERRAN.Forecast.noPool");
+  });
+
+  it("an attribute the ruleset does not have reads as its first", () => {
+    const view = challengeForecastView(input({ attribute: "luck" }));
+    expect(view.attributes.find((a) => a.selected)?.value).toBe(CORE.attributes.list[0]?.id);
+  });
+
+  it("a Disposition the rules refuse (hand-edited above 1000) shows why instead of throwing", () => {
+    const base = input();
+    const view = challengeForecastView({ ...base, system: { ...base.system, disposition: { value: 1200, max: 1200 } } });
+    expect(view.result).toBeNull();
+    expect(view.error?.key).toBe("TERRAN.Forecast.error");
+    expect(view.error?.value).toMatch(/1000/);
+  });
+});
+
+describe("the GM's typed values", () => {
+  it("numbers are clamped to their limits, text is refused, each with the correction said", () => {
+    const start = { ...DEFAULT_FORECAST_CHOICES };
+    expect(changeForecastChoice(start, "light", "7")).toEqual({ choices: { ...start, light: 4 }, corrected: { key: "TERRAN.Sheet.Corrected.clamped", value: "4" } });
+    expect(changeForecastChoice(start, "dark", "-2").choices.dark).toBe(0);
+    expect(changeForecastChoice(start, "armour", "2.6").choices.armour).toBe(3);
+    expect(changeForecastChoice(start, "dark", "lots")).toEqual({ choices: start, corrected: { key: "TERRAN.Sheet.Corrected.notNumber", value: "0" } });
+    expect(changeForecastChoice(start, "dark", "3")).toEqual({ choices: { ...start, dark: 3 }, corrected: null });
+  });
+
+  it("ids the selects never offered fall back to the defaults", () => {
+    const start = { ...DEFAULT_FORECAST_CHOICES, rank: 3 as TierRank, order: "player-first" as const };
+    expect(changeForecastChoice(start, "rank", "9").choices.rank).toBe(DEFAULT_FORECAST_CHOICES.rank);
+    expect(changeForecastChoice(start, "rank", "2").choices.rank).toBe(2);
+    expect(changeForecastChoice(start, "order", "sideways").choices.order).toBe("gm");
+    expect(changeForecastChoice(start, "order", "player-last").choices.order).toBe("player-last");
+    expect(changeForecastChoice(start, "attribute", "<b>").choices.attribute).toBe(DEFAULT_FORECAST_CHOICES.attribute);
+    expect(changeForecastChoice(start, "attribute", "reason").choices.attribute).toBe("reason");
+    expect(changeForecastChoice(start, "facet", "__proto__").choices.facet).toBe("");
+    expect(changeForecastChoice(start, "facet", "1").choices.facet).toBe("1");
+    expect(changeForecastChoice(start, "character", "abc").choices.character).toBe("abc");
+  });
+});
+
+describe("the panel's place on the Challenge sheet", () => {
+  it("players never get it nor its data, whatever the input says", () => {
+    const view = challengeSheetContext({ ...forecastChallenge(), permissions: OBSERVER }) as ChallengeFullView;
+    expect(view.forecastShown).toBe(false);
+    expect(view.forecast).toBeNull();
+  });
+
+  it("the GM gets it; closed, nothing is computed; open, the figures", () => {
+    const open = forecastChallenge();
+    if (!open.forecast) throw new Error("the fixture has a forecast");
+    const closed = challengeSheetContext({ ...open, forecast: { ...open.forecast, open: false } }) as ChallengeFullView;
+    expect(closed).toMatchObject({ forecastShown: true, forecastOpen: false, forecast: null });
+    const view = challengeSheetContext(open) as ChallengeFullView;
+    expect(view.forecastOpen).toBe(true);
+    expect(view.forecast?.result?.expected).toMatch(/^\d+\.\d$/);
+  });
+});
