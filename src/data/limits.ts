@@ -12,6 +12,7 @@ import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, CORE, 
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
 import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
+import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./legacy.ts";
 
 export type FieldLimit =
   /** A whole number from `min` to `max` (no `max`: unbounded), `initial` when missing. */
@@ -68,6 +69,11 @@ export const LIMITS: Readonly<Record<"character" | "challenge" | "weapon" | "arm
     "ego.max": integer(0, 0, EGO_MAX),
     "ego.dice": integer(1, 0, 10),
     xp: integer(0, 0),
+    // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived).
+    ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`legacy.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
+    ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`legacy.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
+    "legacy.hp.value": integer(2, 0),
+    "legacy.ego.value": integer(2, 0),
   },
   challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
   weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },

@@ -12,7 +12,8 @@
  */
 
 export const TRACKABLE: Readonly<Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>> = {
-  character: { bar: ["grit", "ego"], value: ["xp"] },
+  // Legacy's HP and Ego (src/data/legacy.ts): their `max` is derived and set on the prepared data.
+  character: { bar: ["grit", "ego", "legacy.hp", "legacy.ego"], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
 };
 

@@ -10,8 +10,25 @@ import { migrateCharacter, overwriteSource, repairWithRecords } from "../migrati
 import { preUpdateRepairs } from "../update-repair.ts";
 import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
+import { deriveLegacy, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../legacy.ts";
 
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
+const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
+
+/**
+ * The Legacy ruleset's own fields, beside Core's (src/data/legacy.ts says why): four attributes, five
+ * skills, the current HP and Ego (their maxima are derived) and the two wounds.
+ */
+function legacySchema() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    attributes: new SchemaField(Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [a, legacyRating()])) as Record<(typeof LEGACY_ATTRIBUTES)[number], ReturnType<typeof legacyRating>>),
+    skills: new SchemaField(Object.fromEntries(LEGACY_SKILLS.map((k) => [k, legacyRating()])) as Record<(typeof LEGACY_SKILLS)[number], ReturnType<typeof legacyRating>>),
+    hp: new SchemaField({ value: integerField(2, 0) }),
+    ego: new SchemaField({ value: integerField(2, 0) }),
+    wounds: new SchemaField({ critical: booleanField(), mortal: booleanField() }),
+  });
+}
 
 export function defineCharacterSchema() {
   const { SchemaField } = foundry.data.fields;
@@ -33,6 +50,7 @@ export function defineCharacterSchema() {
     lost: booleanField(),
     xp: integerField(0, 0),
     sayonara: booleanField(),
+    legacy: legacySchema(),
     biography: htmlField(),
     notes: htmlField(),
     unmigrated: unmigratedField(),
@@ -89,5 +107,10 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
       if (snapshot) items.push(snapshot);
     }
     this.derived = deriveCharacter(this, items);
+    // Token bars (src/data/token-bars.ts) read `legacy.hp` and `legacy.ego` as { value, max }: the maxima
+    // are derived, so they are set on the prepared data here and never stored.
+    const legacy = deriveLegacy(this, items);
+    Object.assign(this.legacy.hp, { max: legacy.hp.max });
+    Object.assign(this.legacy.ego, { max: legacy.ego.max });
   }
 }
