@@ -34,6 +34,10 @@ export interface LegacySource {
   hp: { value: number };
   ego: { value: number };
   wounds: { critical: boolean; mortal: boolean };
+  /** R-LEG-12 Ego lost since the session began: the Experience the session's end gives. */
+  egoLost: number;
+  /** R-LEG-13 Advancements won by the Advancement roll and not yet taken from the compendium. */
+  advancementsWon: number;
 }
 
 /** What a character that never saw Legacy holds (the schema's initial values: every rating 0, HP and Ego at their maximum 2). */
@@ -44,6 +48,8 @@ export function defaultLegacy(): LegacySource {
     hp: { value: 2 },
     ego: { value: 2 },
     wounds: { critical: false, mortal: false },
+    egoLost: 0,
+    advancementsWon: 0,
   };
 }
 

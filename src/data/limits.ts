@@ -74,6 +74,8 @@ export const LIMITS: Readonly<Record<"character" | "challenge" | "weapon" | "arm
     ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`legacy.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
     "legacy.hp.value": integer(2, 0),
     "legacy.ego.value": integer(2, 0),
+    "legacy.egoLost": integer(0, 0),
+    "legacy.advancementsWon": integer(0, 0),
   },
   challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
   weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },

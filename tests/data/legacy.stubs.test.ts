@@ -36,6 +36,8 @@ const legacyValues = (): LegacySource => ({
   hp: { value: 4 },
   ego: { value: 1 },
   wounds: { critical: true, mortal: false },
+  egoLost: 2,
+  advancementsWon: 1,
 });
 
 const makeCharacter = CharacterData as unknown as new (source: CharacterSource, options: { parent: { items: unknown[] } }) => CharacterData;

@@ -41,6 +41,8 @@ function character(): Json {
       hp: { value: 3 },
       ego: { value: 2 },
       wounds: { critical: true, mortal: false },
+      egoLost: 1,
+      advancementsWon: 0,
     },
     biography: "<p>Born under the ash.</p>",
     notes: "",

@@ -17,7 +17,8 @@ const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
 
 /**
  * The Legacy ruleset's own fields, beside Core's (src/data/legacy.ts says why): four attributes, five
- * skills, the current HP and Ego (their maxima are derived) and the two wounds.
+ * skills, the current HP and Ego (their maxima are derived), the two wounds, the Ego lost this session
+ * (R-LEG-12) and the Advancements won by a roll and not yet taken (R-LEG-13).
  */
 function legacySchema() {
   const { SchemaField } = foundry.data.fields;
@@ -27,6 +28,8 @@ function legacySchema() {
     hp: new SchemaField({ value: integerField(2, 0) }),
     ego: new SchemaField({ value: integerField(2, 0) }),
     wounds: new SchemaField({ critical: booleanField(), mortal: booleanField() }),
+    egoLost: integerField(0, 0),
+    advancementsWon: integerField(0, 0),
   });
 }
 
