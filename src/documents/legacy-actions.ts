@@ -229,3 +229,24 @@ export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | 
     return !current;
   });
 }
+
+/**
+ * R-LEG-13 R-LEG-15 an Advancement dropped on the sheet: it uses one won by the Advancement roll (the
+ * first, at creation, is free); without one a GM may add it anyway after confirming. Its +1 HP max is
+ * derived (src/data/legacy.ts).
+ */
+export async function takeLegacyAdvancement(actor: TerranActor, data: Record<string, unknown>) {
+  return attempt(async () => {
+    assertOwner(actor);
+    let op: legacy.OperationResultOf<typeof legacy.legacyAdvancementTakenOperation> | null = null;
+    try {
+      op = legacy.legacyAdvancementTakenOperation(actor.characterState());
+    } catch (error) {
+      if (!(error instanceof RulesError) || !game.user?.isGM) throw error;
+      if (!(await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt"))) return null;
+    }
+    if (op) await actor.commitOperation(op);
+    await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+    return op?.outcome ?? { free: false };
+  });
+}

@@ -7,6 +7,7 @@
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
 import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
+import * as legacyActions from "./character-legacy-actions.ts";
 import type { DeepPartial } from "fvtt-types/utils";
 import { GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
@@ -27,6 +28,7 @@ import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
 import { prepareConditionDrop } from "./condition-drop.ts";
 import { buyAdvancement } from "./advancement-drop.ts";
+import { takeLegacyAdvancement } from "../../documents/legacy-actions.ts";
 import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, inputOf } from "../dom.ts";
 
@@ -77,6 +79,8 @@ export class CharacterSheet<
       activateAdvancement: CharacterSheet.#onActivate,
       endSceneEffect: CharacterSheet.#onEndSceneEffect,
       endScene: CharacterSheet.#onEndScene,
+      // The HP health model's buttons (Legacy, ./character-legacy-actions.ts).
+      ...legacyActions,
     },
   };
 
@@ -247,7 +251,9 @@ export class CharacterSheet<
     const data = importData(item);
     const system = item.system;
     if (system instanceof AdvancementData) {
-      await buyAdvancement(actor, { ...data, name: item.name, system: system.toObject() });
+      // The ruleset says how an Advancement is paid: with XP (Core, Degenesis) or won by a roll (Legacy).
+      if (currentRuleset().experience.advancement.kind === "roll") await takeLegacyAdvancement(actor, { ...data, name: item.name, system: system.toObject() });
+      else await buyAdvancement(actor, { ...data, name: item.name, system: system.toObject() });
       return;
     }
     if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);

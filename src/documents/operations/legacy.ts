@@ -371,3 +371,6 @@ export function legacyEffect(ruleset: Ruleset, rank: number, twoHanded: boolean,
   const total = (tool.halved ? Math.ceil(raw / 2) : raw) + bonus;
   return { faces, kept, chain, halved: tool.halved, bonus, total };
 }
+
+/** The result type of an operation function (for callers that keep one aside). */
+export type OperationResultOf<F extends (...args: never[]) => unknown> = ReturnType<F>;
