@@ -122,6 +122,16 @@ const list: readonly AdvancementDef[] = [
     selfEffectOnFail: 2,
   },
   { id: "upload", labelKey: "TERRAN.Adv.upload", flags: [], dice: [situational("upload", "TERRAN.Mod.upload")] },
+  // R-LEG-15 the Legacy list (Sensory acuity and Fast are shared with Core above).
+  { id: "extraAttribute", labelKey: "TERRAN.Adv.extraAttribute", flags: ["developed"], dice: [], repeatable: true },
+  { id: "protected", labelKey: "TERRAN.Adv.protected", flags: ["protected"], dice: [] },
+  { id: "sneakAttack", labelKey: "TERRAN.Adv.sneakAttack", flags: [], dice: [situational("sneakAttack", "TERRAN.Mod.sneakAttack")] },
+  { id: "sniper", labelKey: "TERRAN.Adv.sniper", flags: [], dice: [situational("sniper", "TERRAN.Mod.sniper")] },
+  { id: "rally", labelKey: "TERRAN.Adv.rally", flags: [], dice: [] },
+  { id: "multiAttack", labelKey: "TERRAN.Adv.multiAttack", flags: ["multiAttack"], dice: [] },
+  { id: "tough", labelKey: "TERRAN.Adv.tough", flags: ["tough"], dice: [] },
+  { id: "curse", labelKey: "TERRAN.Adv.curse", flags: [], dice: [] },
+  { id: "retire", labelKey: "TERRAN.Adv.retire", flags: [], dice: [] },
 ];
 
 export const ADVANCEMENTS: ReadonlyMap<string, AdvancementDef> = new Map(list.map((a) => [a.id, a]));

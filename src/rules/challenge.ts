@@ -19,7 +19,10 @@ export interface ChallengeStats {
 }
 
 export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierDef {
-  const def = ruleset.challengeTiers.find((t) => t.id === tier);
+  const own = ruleset.challengeTiers.find((t) => t.id === tier);
+  // A level of another ruleset (a world that switched) reads as this ruleset's alias of it.
+  const alias = own ? undefined : Object.hasOwn(ruleset.tierAliases, tier) ? ruleset.tierAliases[tier as ChallengeTierId] : undefined;
+  const def = own ?? ruleset.challengeTiers.find((t) => t.id === alias);
   if (!def) throw new RulesError("unknown-id", `"${tier}" is not a Challenge tier.`, { id: tier });
   return def;
 }
@@ -56,8 +59,16 @@ export function challengeStats(ruleset: Ruleset, tier: string, n?: number, dispo
     }
     return { tier: def.id, disposition: def.disposition, dice: def.dice, halved: def.halved, n: null };
   }
-  const size = assertInteger(n ?? scale.minN, "Exceptional's n", scale.minN, 100);
-  const value = disposition === undefined ? scale.dispositionPerN * size : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
+  const size = assertInteger(n ?? scale.minN, `${def.id === "exceptional" ? "Exceptional" : "The level"}'s n`, scale.minN, 100);
+  const proposed = scale.dispositionPerN * size;
+  // R-LEG-10 (ruling) Fantastical ties its Disposition to its dice: exactly 10n.
+  if (def.scales?.tied && disposition !== undefined && disposition !== proposed) {
+    throw new RulesError("out-of-range", `A ${def.id} Challenge of ${size} dice has a Disposition of ${proposed}, not ${disposition}.`, {
+      what: "A Challenge's Disposition",
+      value: disposition,
+    });
+  }
+  const value = disposition === undefined ? proposed : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
   return { tier: def.id, disposition: value, dice: size, halved: false, n: size };
 }
 

@@ -8,6 +8,7 @@
  * its own.
  */
 import { assertInteger, assertText, RulesError } from "./errors.ts";
+import type { ToolTierDef } from "./rulesets/types.ts";
 
 export const TIER_RANKS = [0, 1, 2, 3, 4] as const;
 export type TierRank = (typeof TIER_RANKS)[number];
@@ -47,7 +48,8 @@ export interface EffectValue {
 }
 
 export interface EffectRule {
-  readonly kind: "modifier" | "floor";
+  /** Core adds a tier modifier, Degenesis floors at the tier, Legacy reads the tool's dice (R-LEG-11). */
+  readonly kind: "modifier" | "floor" | "tool";
   readonly tiers: readonly EffectTier[];
   /** The Effect for an explosion total, a tier rank and the weapon's tags. */
   value(dieTotal: number, rank: TierRank, tags?: EffectTags): EffectValue;
@@ -149,6 +151,65 @@ export function floorTiers(tiers: readonly EffectTier[], versatile: number, impr
     },
     minimum(rank, tags = {}) {
       return floorOf(checkRank(rank), tags);
+    },
+  };
+}
+
+const TOOL_IDS: readonly string[] = ["lesser", "normal", "greater"];
+
+/** R-LEG-11 a tool tier as a ruleset states it: whole numbers, a known id, ranks 0–4. */
+function assertTool(tool: ToolTierDef): ToolTierDef {
+  if (typeof tool.id !== "string" || !TOOL_IDS.includes(tool.id)) {
+    throw new RulesError("unknown-id", `"${String(tool.id)}" is not a tool tier.`, { id: String(tool.id) });
+  }
+  assertText(tool.labelKey, "A tool's label");
+  tool.ranks.forEach((r) => asTierRank(r));
+  asTierRank(tool.rank);
+  assertInteger(tool.dice, "A tool's Effect dice", 1, 10);
+  assertInteger(tool.twoHandedBonus, "A tool's two-handed bonus", 0, 10);
+  if (typeof tool.halved !== "boolean" || typeof tool.twoHands !== "boolean") {
+    throw new RulesError("bad-choice", `The tool "${tool.id}" must say yes or no to halving and to two hands.`, { what: tool.id });
+  }
+  return tool;
+}
+
+/** R-LEG-11 the tool a tier rank reads as (an improvised tool is the lowest: Lesser). */
+export function toolFor(tools: readonly ToolTierDef[], rank: TierRank, improvised = false): ToolTierDef {
+  const checked = checkRank(rank);
+  const tool = improvised ? tools[0] : tools.find((t) => t.ranks.includes(checked));
+  if (!tool) throw new RulesError("out-of-range", `No tool reads the Effect tier ${checked}.`, { what: "An Effect tier", value: checked });
+  return assertTool(tool);
+}
+
+/**
+ * R-LEG-11 (Legacy): the Effect is a roll of the tool's own dice, highest kept and exploding (the
+ * `dieTotal`); a Lesser tool halves it, rounded up (d/2); a Normal tool held two-handed adds +1 (its
+ * weapons carry the Versatile tag, R-EQ-3's +1 two-handed). Ruling: an improvised tool is a Lesser
+ * tool (and −1d on the Risky Action, the pool's). The tiers are one label per rank 0–4, for sheets
+ * that list ranks; `tools` (lowest first) say what each rank throws.
+ */
+export function toolTiers(tiers: readonly EffectTier[], tools: readonly ToolTierDef[]): EffectRule {
+  assertTiers(tiers);
+  if (tools.length === 0) throw new RulesError("out-of-range", "A tool rule needs at least one tool.", { what: "Tools", value: 0 });
+  for (const rank of TIER_RANKS) toolFor(tools, rank);
+  tools.forEach(assertTool);
+  const valueOf = (dieTotal: number, tool: ToolTierDef, twoHanded: boolean): number =>
+    (tool.halved ? Math.ceil(dieTotal / 2) : dieTotal) + (twoHanded ? tool.twoHandedBonus : 0);
+  return {
+    kind: "tool",
+    tiers,
+    value(dieTotal, rank, tags = {}) {
+      assertInteger(dieTotal, "An Effect die total", 0);
+      const tool = toolFor(tools, rank, tags.improvised ?? false);
+      const lines: EffectLine[] = [{ labelKey: "TERRAN.Effect.Die", value: dieTotal }];
+      if (tool.halved) lines.push({ labelKey: "TERRAN.Effect.halved", value: Math.ceil(dieTotal / 2) - dieTotal });
+      if (tags.versatileTwoHanded && tool.twoHandedBonus !== 0) lines.push({ labelKey: "TERRAN.Tag.versatile", value: tool.twoHandedBonus });
+      return { value: Math.max(0, valueOf(dieTotal, tool, tags.versatileTwoHanded ?? false)), dieTotal, lines };
+    },
+    minimum(rank, tags = {}) {
+      // The least the rule gives: a die total of 0 (no Effect die) plus any two-handed bonus.
+      const tool = toolFor(tools, rank, tags.improvised ?? false);
+      return Math.max(0, valueOf(0, tool, tags.versatileTwoHanded ?? false));
     },
   };
 }

@@ -20,6 +20,9 @@ export const MECHANICS_FLAGS = [
   "developed", // R-CHAR-5
   "specialist", // R-ADV-2
   "attributeShift", // R-COND-1 Obsessive Focus: +1 one attribute, −1 two others, chosen when taken
+  "tough", // R-LEG-4 Tough: +1 HP max more per Advancement
+  "protected", // R-LEG-6 Protected: Dark Dice thrown against harm, their sum taken off
+  "multiAttack", // R-LEG-15 Multi-attack: one more hit per Dark Die showing 6 (melee)
 ] as const;
 export type MechanicsFlag = (typeof MECHANICS_FLAGS)[number];
 

@@ -3,7 +3,7 @@
  * keeps the higher); for the scene a Dark die costs Ego only on a 1 (`spendEgo(…, sayonara)`); a
  * successor starts with half the advancements, rounded up.
  */
-import { assertInteger } from "./errors.ts";
+import { assertInteger, RulesError } from "./errors.ts";
 import { assertTrack, type Track } from "./grit.ts";
 
 export type { Track };
@@ -17,6 +17,7 @@ import type { Ruleset } from "./rulesets/types.ts";
 export function sayonaraTrack(ruleset: Ruleset, old: Track, roll: number): Track {
   assertTrack(old, "The old track");
   assertInteger(roll, "A Sayonara roll", 0);
+  if (ruleset.sayonara === null) throw new RulesError("not-allowed", "This ruleset has no Sayonara.");
   if (ruleset.sayonara === "new") return { value: roll, max: roll };
   const value = Math.max(old.value, roll);
   return { value, max: Math.max(old.max, value) };

@@ -12,6 +12,7 @@ import {
   CORE,
   DEGENESIS,
   GROUPS,
+  LEGACY,
   LIGHT_MAX,
   MECHANICS_FLAGS,
   WOUND_TRACKS,
@@ -332,6 +333,14 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   isRulesetId: entry(rules.isRulesetId, t(anyString)),
   ...effectRuleEntries("CORE", CORE),
   ...effectRuleEntries("DEGENESIS", DEGENESIS),
+  ...effectRuleEntries("LEGACY", LEGACY),
+  // R-LEG-11 every rank reads as one of Legacy's tools; an improvised one as the lowest.
+  toolFor: entry(rules.toolFor, t(fc.constant(LEGACY.tools), A.rank, fc.boolean()), {
+    check: (tool, [, rank, improvised]) => (improvised ? tool.id === "lesser" : tool.ranks.includes(rank)) ? null : `rank ${rank} read as ${tool.id}`,
+  }),
+  toolTiers: entry(rules.toolTiers, t(fc.constant(LEGACY.effect.tiers), fc.constant(LEGACY.tools)), {
+    check: (rule) => (rule.kind === "tool" ? null : `kind ${rule.kind}`),
+  }),
 };
 
 /** Fails loudly when `module` exports a function that `table` does not cover (nor `excused` excuses). */

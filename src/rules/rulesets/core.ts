@@ -1,6 +1,17 @@
 /** The primary ruleset, SRD v0.6.0 ("Core"). */
 import { modifierTiers } from "../effect.ts";
-import { CORE_ADVANCEMENT_IDS, STANDARD_CHALLENGE_TIERS } from "./shared.ts";
+import {
+  COMBINED_RESOLUTION,
+  CONDITION_IDS,
+  CORE_ADVANCEMENT_IDS,
+  GRIT_HEALTH,
+  ONE_EGO_PER_DARK_DIE,
+  ROLLED_EGO,
+  SIX_ATTRIBUTES,
+  SPENT_EXPERIENCE,
+  STANDARD_CHALLENGE_TIERS,
+  STANDARD_TIER_ALIASES,
+} from "./shared.ts";
 import type { Ruleset } from "./types.ts";
 
 export const CORE: Ruleset = {
@@ -62,7 +73,20 @@ export const CORE: Ruleset = {
   // R-SAY-1 Core takes the new values.
   sayonara: "new",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
+  tierAliases: STANDARD_TIER_ALIASES,
   advancements: CORE_ADVANCEMENT_IDS,
   cults: {},
   advancementLists: null,
+  // The shape Core and Degenesis share (see types.ts).
+  attributes: SIX_ATTRIBUTES,
+  skills: null,
+  health: GRIT_HEALTH,
+  ego: ROLLED_EGO,
+  darkDice: ONE_EGO_PER_DARK_DIE,
+  resolution: COMBINED_RESOLUTION,
+  tools: [],
+  experience: SPENT_EXPERIENCE,
+  gangUp: null,
+  montage: null,
+  conditions: CONDITION_IDS,
 };

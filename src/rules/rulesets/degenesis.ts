@@ -1,6 +1,17 @@
 /** The Degenesis fork of the engine, v0.5.3a ("Degenesis"). */
 import { floorTiers } from "../effect.ts";
-import { CORE_ADVANCEMENT_IDS, STANDARD_CHALLENGE_TIERS } from "./shared.ts";
+import {
+  COMBINED_RESOLUTION,
+  CONDITION_IDS,
+  CORE_ADVANCEMENT_IDS,
+  GRIT_HEALTH,
+  ONE_EGO_PER_DARK_DIE,
+  ROLLED_EGO,
+  SIX_ATTRIBUTES,
+  SPENT_EXPERIENCE,
+  STANDARD_CHALLENGE_TIERS,
+  STANDARD_TIER_ALIASES,
+} from "./shared.ts";
 import type { Ruleset } from "./types.ts";
 
 export const DEGENESIS: Ruleset = {
@@ -46,10 +57,23 @@ export const DEGENESIS: Ruleset = {
   // R-SAY-1 Degenesis keeps the higher of old and new.
   sayonara: "higher",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
+  tierAliases: STANDARD_TIER_ALIASES,
   // R-ADV-2 the common list adds Specialist; the Chroniclers have their own list.
   advancements: [...CORE_ADVANCEMENT_IDS, "specialist"],
   cults: {
     chroniclers: ["deadEnd", "download", "fractalMemory", "nova", "tesla", "upload"],
   },
   advancementLists: { restrictedUntil: 5 },
+  // The shape Core and Degenesis share (see types.ts).
+  attributes: SIX_ATTRIBUTES,
+  skills: null,
+  health: GRIT_HEALTH,
+  ego: ROLLED_EGO,
+  darkDice: ONE_EGO_PER_DARK_DIE,
+  resolution: COMBINED_RESOLUTION,
+  tools: [],
+  experience: SPENT_EXPERIENCE,
+  gangUp: null,
+  montage: null,
+  conditions: CONDITION_IDS,
 };

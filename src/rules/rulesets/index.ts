@@ -2,9 +2,10 @@
 import { RulesError } from "../errors.ts";
 import { CORE } from "./core.ts";
 import { DEGENESIS } from "./degenesis.ts";
+import { LEGACY } from "./legacy.ts";
 import type { Ruleset, RulesetId } from "./types.ts";
 
-export const RULESETS: Readonly<Record<RulesetId, Ruleset>> = { core: CORE, degenesis: DEGENESIS };
+export const RULESETS: Readonly<Record<RulesetId, Ruleset>> = { core: CORE, degenesis: DEGENESIS, legacy: LEGACY };
 
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
 
@@ -18,4 +19,5 @@ export function getRuleset(id: string): Ruleset {
 }
 
 export type * from "./types.ts";
-export { CORE, DEGENESIS };
+export { CORE, DEGENESIS, LEGACY };
+export { LEGACY_ADVANCEMENT_IDS, LEGACY_CHALLENGE_TIERS, LEGACY_TOOLS } from "./legacy.ts";

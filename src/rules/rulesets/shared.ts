@@ -2,7 +2,7 @@
  * Tables the two published rulesets share (R-CH-1 says "both rulesets" for the Challenge tiers).
  * A ruleset that differs simply brings its own table instead.
  */
-import type { ChallengeTierDef } from "./types.ts";
+import type { AttributeScheme, ChallengeTierDef, DarkDiceRule, EgoRule, ExperienceRule, HealthRule, ResolutionRule } from "./types.ts";
 
 /** R-CH-1 Trivial 5 · d/2, Dangerous 10 · 1d, Serious 20 · 2d, Formidable 30 · 3d, Exceptional 40+ · nd (n ≥ 4; 10n proposed). */
 export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
@@ -19,6 +19,9 @@ export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
     scales: { dispositionPerN: 10, minN: 4 },
   },
 ];
+
+/** Legacy's Extreme (40 · 4d) and Fantastical (10n · nd) are Exceptional's 40+ · 4d+ (R-CH-1). */
+export const STANDARD_TIER_ALIASES = { extreme: "exceptional", fantastical: "exceptional" } as const;
 
 /** The Core common advancement list (R-ADV-1); Degenesis adds Specialist (R-ADV-2). */
 export const CORE_ADVANCEMENT_IDS = [
@@ -40,3 +43,69 @@ export const CORE_ADVANCEMENT_IDS = [
   "unyielding",
   "whirlwind",
 ] as const;
+
+/** The nine conditions of R-COND-1 (Legacy's list, R-LEG-16, names the same nine). */
+export const CONDITION_IDS = [
+  "fearDrivenVigilance",
+  "obsessiveFocus",
+  "moralReservations",
+  "compulsiveHonesty",
+  "kleptomaniac",
+  "battleScarred",
+  "protectiveInstinct",
+  "estranged",
+  "slow",
+] as const;
+
+/** R-CHAR-1 … R-CHAR-5 the six attributes in three groups, with Saves (Core and Degenesis). */
+export const SIX_ATTRIBUTES: AttributeScheme = {
+  list: ["intuition", "reason", "finesse", "exertion", "attunement", "influence"].map((id) => ({ id, labelKey: `TERRAN.Attribute.${id}` })),
+  min: 0,
+  max: 4,
+  groups: [
+    { id: "insight", labelKey: "TERRAN.Group.insight", saveLabelKey: "TERRAN.Save.insight", attributes: ["intuition", "reason"] },
+    { id: "prowess", labelKey: "TERRAN.Group.prowess", saveLabelKey: "TERRAN.Save.prowess", attributes: ["finesse", "exertion"] },
+    { id: "resolve", labelKey: "TERRAN.Group.resolve", saveLabelKey: "TERRAN.Save.resolve", attributes: ["attunement", "influence"] },
+  ],
+  saves: { max: 2 },
+  totalCap: 10,
+  // R-CHAR-4 one die per group: 1–3 → 1 point, 4–5 → 2, 6 → 3.
+  creation: {
+    per: "group",
+    dice: 1,
+    bands: [
+      { min: 1, max: 3, value: 1 },
+      { min: 4, max: 5, value: 2 },
+      { min: 6, max: 6, value: 3 },
+    ],
+  },
+};
+
+/** R-GRIT-1, R-HARM-3 … R-HARM-6 Grit and the three wound tracks (Core and Degenesis). */
+export const GRIT_HEALTH: HealthRule = {
+  kind: "grit",
+  gritDice: 1,
+  tracks: [
+    { id: "stressed", group: "insight", labelKey: "TERRAN.Wound.stressed" },
+    { id: "broken", group: "prowess", labelKey: "TERRAN.Wound.broken" },
+    { id: "weary", group: "resolve", labelKey: "TERRAN.Wound.weary" },
+  ],
+  malaise: true,
+};
+
+/** R-EGO-1 an Ego roll of 1d (highest kept), 0–6. */
+export const ROLLED_EGO: EgoRule = { kind: "rolled", dice: 1, max: 6 };
+
+/** R-EGO-2 a Dark Die at or below the Ego at the throw costs 1; no montage. */
+export const ONE_EGO_PER_DARK_DIE: DarkDiceRule = { cost: 1, montageCost: null };
+
+/** R-RA-1 … R-RA-3 Precision and Effect from one throw, Light Dice 0–4, explosion on 6 (5+ Slaughter). */
+export const COMBINED_RESOLUTION: ResolutionRule = { kind: "combined", lightMax: 4, explodeOn: 6, slaughterOn: 5 };
+
+/** R-XP-1 +2 per session, +1 per Condition; R-XP-2 an Advancement costs 2 × those held. */
+export const SPENT_EXPERIENCE: ExperienceRule = {
+  session: { kind: "flat", amount: 2 },
+  perCondition: 1,
+  advancement: { kind: "cost", perHeld: 2 },
+  skillRoll: null,
+};
