@@ -15,6 +15,7 @@
  *
  * Pure: no Foundry.
  */
+import { LEGACY } from "../rules/index.ts";
 import type { ItemSnapshot } from "./source.ts";
 
 /** Legacy's four attributes, in sheet order (SRD v0.4.5 names). */
@@ -74,20 +75,27 @@ export interface LegacyDerived {
 }
 
 /**
- * Legacy's derived maxima. Until the Legacy engine (src/rules, branch leg-rules) exports its own, these
- * two sums are stated here once, each citing the SRD rule it reads.
+ * R-LEG-4 HP max, from the Legacy ruleset's health data: the sum of its attributes + base, + per
+ * Advancement (more with *Tough*).
  */
 export function legacyHpMax(attributes: Readonly<Record<LegacyAttribute, number>>, advancements: number, tough: boolean): number {
-  // HP max = Strength + Agility + 2, +1 per Advancement; Tough: one more per Advancement.
-  return attributes.strength + attributes.agility + 2 + advancements * (tough ? 2 : 1);
+  const health = LEGACY.health;
+  if (health.kind !== "hp") return 0;
+  const sum = health.maxAttributes.reduce((a, id) => a + (isLegacyAttributeId(id) ? attributes[id] : 0), 0);
+  return sum + health.base + advancements * (health.perAdvancement + (tough ? health.toughPerAdvancement : 0));
 }
 
+/** R-LEG-7 Ego max, from the Legacy ruleset's Ego data: the sum of its attributes + base, less *Estranged* (never below 0). */
 export function legacyEgoMax(attributes: Readonly<Record<LegacyAttribute, number>>, egoMaxLoss: number): number {
-  // Ego max = Insight + Charisma + 2; Estranged lowers it by 1 (never below 0).
-  return Math.max(0, attributes.insight + attributes.charisma + 2 - egoMaxLoss);
+  const ego = LEGACY.ego;
+  if (ego.kind !== "derived") return 0;
+  const sum = ego.maxAttributes.reduce((a, id) => a + (isLegacyAttributeId(id) ? attributes[id] : 0), 0);
+  return Math.max(0, sum + ego.base - egoMaxLoss);
 }
 
-/** The character's Legacy advancements and what changes its maxima: *Tough* (HP) and *Estranged* (Ego). */
+const isLegacyAttributeId = (id: string): id is LegacyAttribute => (LEGACY_ATTRIBUTES as readonly string[]).includes(id);
+
+/** The character's Advancements and what changes its maxima: *Tough*'s flag (HP) and the *Estranged* condition (Ego, R-LEG-16). */
 function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; tough: boolean; egoMaxLoss: number } {
   let advancements = 0;
   let tough = false;
@@ -95,7 +103,7 @@ function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; to
   for (const item of items) {
     if (item.type === "advancement") {
       advancements += 1;
-      if (item.system.key === "tough") tough = true;
+      if (item.system.flags.includes("tough")) tough = true;
     } else if (item.type === "condition" && item.system.key === "estranged") egoMaxLoss += 1;
   }
   return { advancements, tough, egoMaxLoss };

@@ -232,21 +232,33 @@ export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | 
 
 /**
  * R-LEG-13 R-LEG-15 an Advancement dropped on the sheet: it uses one won by the Advancement roll (the
- * first, at creation, is free); without one a GM may add it anyway after confirming. Its +1 HP max is
- * derived (src/data/legacy.ts).
+ * first, at creation, is free); without one a GM may add it anyway after confirming. *Extra Attribute*
+ * (the "developed" flag) asks which attribute rises. Its +1 HP max is derived (src/data/legacy.ts).
  */
-export async function takeLegacyAdvancement(actor: TerranActor, data: Record<string, unknown>) {
+export async function takeLegacyAdvancement(actor: TerranActor, data: Record<string, unknown> & { readonly system: { readonly flags: readonly string[] } }) {
   return attempt(async () => {
     assertOwner(actor);
-    let op: legacy.OperationResultOf<typeof legacy.legacyAdvancementTakenOperation> | null = null;
-    try {
-      op = legacy.legacyAdvancementTakenOperation(actor.characterState());
-    } catch (error) {
-      if (!(error instanceof RulesError) || !game.user?.isGM) throw error;
-      if (!(await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt"))) return null;
+    const ruleset = currentRuleset();
+    const state = actor.characterState();
+    let raise: LegacyAttribute | undefined;
+    if (data.system.flags.includes("developed")) {
+      const values = legacyOf(state.source).attributes;
+      const open = LEGACY_ATTRIBUTES.filter((a) => values[a] < ruleset.attributes.max);
+      const picked = await chooseOne("TERRAN.Sheet.Developed.title", "TERRAN.Sheet.Developed.prompt", open.map((a) => ({ value: a, label: attributeLabel(a) })));
+      raise = open.find((a) => a === picked);
+      if (!raise) return null;
     }
-    if (op) await actor.commitOperation(op);
+    let override = false;
+    try {
+      legacy.legacyAdvancementTakenOperation(state, ruleset, { raise });
+    } catch (error) {
+      if (!(error instanceof RulesError) || error.code !== "not-enough-xp" || !game.user?.isGM) throw error;
+      override = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
+      if (!override) return null;
+    }
+    const op = legacy.legacyAdvancementTakenOperation(state, ruleset, { raise, override });
+    await actor.commitOperation(op);
     await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
-    return op?.outcome ?? { free: false };
+    return op.outcome;
   });
 }

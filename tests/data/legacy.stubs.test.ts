@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ConditionData } from "../../src/data/item/condition.ts";
-import { defaultLegacy, deriveLegacy, legacyEgoMax, legacyHpMax, legacyOf, type LegacySource } from "../../src/data/legacy.ts";
+import { defaultLegacy, deriveLegacy, LEGACY_ATTRIBUTES, LEGACY_SKILLS, legacyEgoMax, legacyHpMax, legacyOf, type LegacySource } from "../../src/data/legacy.ts";
 import type { CharacterSource, ItemSnapshot } from "../../src/data/source.ts";
+import { LEGACY } from "../../src/rules/index.ts";
 
 /** A Core character as it was stored before Legacy existed: no `legacy` key. */
 function coreSource(): CharacterSource {
@@ -43,7 +44,7 @@ const legacyValues = (): LegacySource => ({
 const makeCharacter = CharacterData as unknown as new (source: CharacterSource, options: { parent: { items: unknown[] } }) => CharacterData;
 
 function advancement(key: string, id: string) {
-  const system = { key, source: "core", cult: "", dice: [], flags: [], developed: "", specialty: "", requiresMutations: 0, description: "" };
+  const system = { key, source: "core", cult: "", dice: [], flags: key === "tough" ? ["tough"] : [], developed: "", specialty: "", requiresMutations: 0, description: "" };
   return { id, name: key, type: "advancement", system: new (AdvancementData as unknown as new (s: unknown) => unknown)(system) };
 }
 
@@ -54,10 +55,15 @@ function condition(key: string, id: string) {
 
 const snapshot = (type: "advancement" | "condition", key: string): ItemSnapshot =>
   type === "advancement"
-    ? { id: key, name: key, type, system: { key, source: "core", cult: "", dice: [], flags: [], developed: "", specialty: "", requiresMutations: 0, description: "" } }
+    ? { id: key, name: key, type, system: { key, source: "core", cult: "", dice: [], flags: key === "tough" ? ["tough"] : [], developed: "", specialty: "", requiresMutations: 0, description: "" } }
     : { id: key, name: key, type, system: { kind: "condition", key, dice: [], flags: [], description: "" } };
 
 describe("Legacy's derived maxima (src/data/legacy.ts)", () => {
+  it("R-LEG-1 R-LEG-3: the stored fields are the Legacy ruleset's own attribute and skill lists, in order", () => {
+    expect([...LEGACY_ATTRIBUTES]).toEqual(LEGACY.attributes.list.map((a) => a.id));
+    expect([...LEGACY_SKILLS]).toEqual(LEGACY.skills?.list.map((s) => s.id));
+  });
+
   it("HP max is Strength + Agility + 2, +1 per Advancement; Tough makes it +2 per Advancement", () => {
     const a = legacyValues().attributes;
     expect(legacyHpMax(a, 0, false)).toBe(5);

@@ -211,7 +211,11 @@ export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, eff
   if (wound === "mortal") {
     const stage = ruleset.health.kind === "hp" ? ruleset.health.wounds.find((w) => w.id === "mortal") : undefined;
     const loss = stage?.attributeLoss ?? 1;
-    if (assessed.asksAttribute) {
+    // R-LEG-5 (ruling): with every attribute at 0 the loss cannot be taken, and the character dies.
+    if (loss > 0 && assessed.choosable.length === 0) {
+      dead = true;
+      wound = null;
+    } else if (assessed.asksAttribute) {
       const chosen = choices.attribute;
       if (!chosen) throw new RulesError("choice-required", "Choose the attribute that loses a point for good.");
       if (!assessed.choosable.includes(chosen)) throw new RulesError("bad-choice", `${chosen} has no point to lose.`, { attribute: chosen });
@@ -242,6 +246,7 @@ export type LegacyRecovery = "night" | "week";
  * R-LEG-5 recovery: a well-rested night brings HP back to its maximum when there is no wound; a week of
  * care turns a Mortal Wound into a Critical one, or heals a Critical one (HP stays where it is until
  * the next good night). The lost attribute point does not come back.
+ * R-LEG-4 (ruling): current HP is never above the maximum, so a night sets it to the maximum as it is now.
  */
 export function legacyRecoverOperation(state: CharacterState, kind: LegacyRecovery): OperationResult<{ readonly kind: LegacyRecovery; readonly changed: boolean }> {
   assertAlive(state, "recover");
@@ -319,13 +324,30 @@ export function skillRollOperation(state: CharacterState, ruleset: Ruleset, skil
   return result(update, { kind: "skill", faces, sum, target, success, skill, rating: after });
 }
 
-/** R-LEG-13 / R-LEG-15 an Advancement taken from the compendium uses one won by a roll (the first, at creation, is free). */
-export function legacyAdvancementTakenOperation(state: CharacterState): OperationResult<{ readonly free: boolean }> {
+/**
+ * R-LEG-13 / R-LEG-15 an Advancement taken from the compendium uses one won by a roll (the first, at
+ * creation, is free); `raise` is *Extra Attribute*'s attribute (+1, not above the ruleset's maximum).
+ * `override`: a GM adds it without a won roll.
+ */
+export function legacyAdvancementTakenOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  options: { readonly raise?: LegacyAttribute; readonly override?: boolean } = {},
+): OperationResult<{ readonly free: boolean }> {
   assertAlive(state, "take an Advancement");
   const { legacy, derived } = legacyState(state);
-  if (derived.advancements === 0) return result({}, { free: true });
-  if (legacy.advancementsWon <= 0) throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
-  return result(changes(["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon - 1]), { free: false });
+  const entries: Change[] = [];
+  if (options.raise) {
+    const value = legacy.attributes[options.raise];
+    if (value >= ruleset.attributes.max) throw new RulesError("attribute-cap", `${options.raise} is already at ${ruleset.attributes.max}.`, { attribute: options.raise });
+    entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
+  }
+  const free = derived.advancements === 0;
+  if (!free && !options.override) {
+    if (legacy.advancementsWon <= 0) throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
+    entries.push(["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon - 1]);
+  }
+  return result(changes(...entries), { free });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,6 +393,3 @@ export function legacyEffect(ruleset: Ruleset, rank: number, twoHanded: boolean,
   const total = (tool.halved ? Math.ceil(raw / 2) : raw) + bonus;
   return { faces, kept, chain, halved: tool.halved, bonus, total };
 }
-
-/** The result type of an operation function (for callers that keep one aside). */
-export type OperationResultOf<F extends (...args: never[]) => unknown> = ReturnType<F>;
