@@ -9,11 +9,19 @@ import type { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { currentMessageMode, MESSAGE_MODES } from "../../compat/generation.ts";
+import { currentMessageMode } from "../../compat/generation.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
-import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { fieldValue } from "../dom.ts";
-import { initialLegacyChoices, legacyRollModel, type LegacyRollChoices, type LegacyRollSettings, type LegacyRollSubject, type LegacyRollView } from "./legacy-roll-model.ts";
+import {
+  applyLegacyAction,
+  applyLegacyField,
+  initialLegacyChoices,
+  legacyRollModel,
+  type LegacyRollChoices,
+  type LegacyRollSettings,
+  type LegacyRollSubject,
+  type LegacyRollView,
+} from "./legacy-roll-model.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -26,35 +34,6 @@ export const LEGACY_DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "posit
 export interface LegacyRollRequest {
   readonly actor: TerranActor;
   readonly attribute: LegacyAttribute;
-}
-
-/** A form change applied to the choices (pure, exported for the tests). */
-export function applyLegacyField(choices: LegacyRollChoices, name: string, value: unknown): LegacyRollChoices {
-  if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
-  if (name === "hindered" || name === "improvised") return { ...choices, [name]: value === true };
-  if (name === "messageMode" && typeof value === "string") {
-    const mode = MESSAGE_MODES.find((m) => m === value);
-    return mode ? { ...choices, messageMode: mode } : choices;
-  }
-  return choices;
-}
-
-/** A stepper or a toggle applied to the choices (pure). */
-export function applyLegacyAction(choices: LegacyRollChoices, action: string, key = ""): LegacyRollChoices {
-  switch (action) {
-    case "darkUp":
-      return { ...choices, dark: choices.dark + 1 };
-    case "darkDown":
-      return { ...choices, dark: Math.max(0, choices.dark - 1) };
-    case "positionUp":
-      return { ...choices, position: Math.min(1, choices.position + 1) };
-    case "positionDown":
-      return { ...choices, position: Math.max(-1, choices.position - 1) };
-    case "toggleModifier":
-      return { ...choices, ticked: choices.ticked.includes(key) ? choices.ticked.filter((k) => k !== key) : [...choices.ticked, key] };
-    default:
-      return choices;
-  }
 }
 
 export class LegacyRollDialog<

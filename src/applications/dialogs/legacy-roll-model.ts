@@ -105,6 +105,35 @@ export function legacyEgoOdds(dark: number, ego: number, cost: number): { pLoseA
   return { pLoseAny, pZero, expected };
 }
 
+/** A form change applied to the choices (pure, exported for the tests). */
+export function applyLegacyField(choices: LegacyRollChoices, name: string, value: unknown): LegacyRollChoices {
+  if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
+  if (name === "hindered" || name === "improvised") return { ...choices, [name]: value === true };
+  if (name === "messageMode" && typeof value === "string") {
+    const mode = MESSAGE_MODES.find((m) => m === value);
+    return mode ? { ...choices, messageMode: mode } : choices;
+  }
+  return choices;
+}
+
+/** A stepper or a toggle applied to the choices (pure). */
+export function applyLegacyAction(choices: LegacyRollChoices, action: string, key = ""): LegacyRollChoices {
+  switch (action) {
+    case "darkUp":
+      return { ...choices, dark: choices.dark + 1 };
+    case "darkDown":
+      return { ...choices, dark: Math.max(0, choices.dark - 1) };
+    case "positionUp":
+      return { ...choices, position: Math.min(1, choices.position + 1) };
+    case "positionDown":
+      return { ...choices, position: Math.max(-1, choices.position - 1) };
+    case "toggleModifier":
+      return { ...choices, ticked: choices.ticked.includes(key) ? choices.ticked.filter((k) => k !== key) : [...choices.ticked, key] };
+    default:
+      return choices;
+  }
+}
+
 const clampInt = (value: number, min: number, max: number): number => (Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min);
 
 /** The model: every line of the pool, the clamp, the Dark Dice, the Ego at stake and the exact odds. */
