@@ -8,7 +8,7 @@
  * The joint limits (R-CHAR-5 the six ratings total 10 at most, R-GRIT-1 Grit ≤ its maximum, R-EGO-1 Ego
  * ≤ its maximum) are rules between fields: see JOINT below.
  */
-import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, CORE, EGO_MAX, GROUPS, MECHANICS_FLAGS, WEAPON_TAGS } from "../rules/index.ts";
+import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, EGO_MAX, getRuleset, GROUPS, MECHANICS_FLAGS, RULESET_IDS, WEAPON_TAGS } from "../rules/index.ts";
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
 import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
@@ -28,12 +28,16 @@ const integer = (initial: number, min: number, max?: number): FieldLimit => ({ k
 const choice = (choices: readonly string[], initial: string): FieldLimit => ({ kind: "choice", choices, initial });
 const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", choices: list });
 
-/** R-CH-1 the tier ids (the same in every ruleset; the tables may differ). */
-export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = CORE.challengeTiers.map((t) => t.id);
+/**
+ * R-CH-1 R-LEG-10 every ruleset's level ids (Core's five, then Legacy's Extreme and Fantastical): a
+ * Challenge keeps its level when the world switches ruleset; each ruleset reads another's through its
+ * `tierAliases`.
+ */
+export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).challengeTiers.map((t) => t.id)))];
 /** R-EQ-4 the kinds of armour. */
 export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
 /** R-ADV-1 R-ADV-2 where an advancement comes from. */
-export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult"];
+export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
 /** R-POOL-2 every scope a modifier may name: any roll, an attribute, or a group's save. */
 export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
 /** R-CHAR-5 what the Developed advancement may have raised ("" for none). */

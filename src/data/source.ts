@@ -152,7 +152,7 @@ export interface ArmourSource {
   repairs?: RepairRecordSource[];
 }
 
-export type AdvancementSourceKind = "core" | "degenesis" | "cult";
+export type AdvancementSourceKind = "core" | "degenesis" | "cult" | "legacy";
 
 export interface AdvancementSource {
   /** The engine's id of this advancement (rules/advancements.ts), or "" for a homebrew one. */
