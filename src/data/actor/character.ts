@@ -10,6 +10,8 @@ import { migrateCharacter, overwriteSource, repairWithRecords } from "../migrati
 import { preUpdateRepairs } from "../update-repair.ts";
 import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
+import { characterBarUpdate } from "../token-bars.ts";
+import { currentRuleset } from "../../settings/settings.ts";
 import { deriveLegacy, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../legacy.ts";
 
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
@@ -98,6 +100,22 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
   }
 
 
+
+  /**
+   * Token bars of a new character follow the world's ruleset (src/data/token-bars.ts): core gives every new
+   * actor the manifest's Grit and Ego; a ruleset with the HP model (Legacy) shows HP and Ego instead. Bars
+   * the creation data names are kept. The pending document is changed with `updateSource`, as for a
+   * Challenge (ChallengeData#_preCreate).
+   */
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]>) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const [data] = args;
+    const asked = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(data, `prototypeToken.${bar}.attribute`);
+    const update = characterBarUpdate(currentRuleset().health.kind, { bar1: asked("bar1"), bar2: asked("bar2") });
+    if (update) this.parent.updateSource(update);
+    return allowed;
+  }
 
   /** Derived data (not stored). */
   declare derived: CharacterDerived;
