@@ -8,7 +8,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ActorStub, GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
@@ -74,7 +74,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     await rollLegacyCreation(oskar);
     expect(system(oskar).legacy).toMatchObject({ attributes: { strength: 2, agility: 1, insight: 1, charisma: 0 }, hp: { value: 5 }, ego: { value: 3 } });
     expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Legacy.creationTitle" });
-    await oskar.update({ "system.legacy.skills.violence": 2 });
+    await oskar.update({ "system.legacy.skills.violence": 2 } as never);
     await oskar.createEmbeddedDocuments("Item", [
       { name: "Large axe", type: "weapon", system: { rank: 4, ranges: ["contact"], tags: [], customTags: [], twoHanded: true, equipped: true, description: "" } },
       { name: "Leather coat", type: "armour", system: { kind: "light", value: 1, equipped: true, destroyed: false, description: "" } },
@@ -137,9 +137,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     expect(hpMax()).toBe(3);
     // A second one needs a won roll: refused with a warning, nothing added.
     await takeLegacyAdvancement(oskar, data("curse"));
-    expect(oskar.items.length).toBe(1);
+    expect([...oskar.items].length).toBe(1);
     expect(world.warnings.at(-1)).toBeDefined();
-    await oskar.update({ "system.xp": 3 });
+    await oskar.update({ "system.xp": 3 } as never);
     nextFaces.push(6, 6, 1); // 13 ≥ Ego max 2 + HP max 3
     await rollExperience(oskar, 3, null);
     expect(system(oskar).legacy.advancementsWon).toBe(1);
@@ -151,7 +151,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
 
   it("R-LEG-12: in a Legacy world a new Condition gives no XP (Core gives 1)", async () => {
     const oskar = newCharacter();
-    const condition = { name: "Estranged", type: "condition", system: { kind: "condition", key: "estranged", dice: [], flags: [], description: "" } };
+    const condition = { name: "Estranged", type: "condition" as const, system: { kind: "condition", key: "estranged", dice: [], flags: [], description: "" } };
     await oskar.createEmbeddedDocuments("Item", [{ name: "Rally", type: "advancement", system: { key: "rally", source: "legacy", cult: "", dice: [], flags: [], developed: "", specialty: "", requiresMutations: 0, description: "" } }]);
     // TerranItem#_onCreate asks the actor's update without awaiting it (as core's _onCreate is synchronous).
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
