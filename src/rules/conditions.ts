@@ -4,6 +4,7 @@
  */
 import type { DiceModifier, MechanicsFlag } from "./mechanics.ts";
 import { RulesError } from "./errors.ts";
+import type { Ruleset } from "./rulesets/types.ts";
 
 export const CONDITION_KINDS = ["condition", "stigma", "mutation", "malaise"] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
@@ -42,4 +43,12 @@ export function getCondition(id: string): ConditionDef {
   const def = CONDITIONS.get(id);
   if (!def) throw new RulesError("unknown-id", `There is no condition called "${id}".`, { id });
   return def;
+}
+
+/** R-COND-1 / R-LEG-16 a condition as a ruleset reads it: its flags replaced where the ruleset says so. */
+export function conditionOf(ruleset: Ruleset, id: string): ConditionDef {
+  const def = getCondition(id);
+  if (!ruleset.conditions.includes(def.id)) throw new RulesError("unknown-id", `"${id}" is not a condition of this ruleset.`, { id });
+  const flags = Object.hasOwn(ruleset.conditionFlags, def.id) ? ruleset.conditionFlags[def.id] : undefined;
+  return flags ? { ...def, flags } : def;
 }

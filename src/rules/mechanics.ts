@@ -23,6 +23,8 @@ export const MECHANICS_FLAGS = [
   "tough", // R-LEG-4 Tough: +1 HP max more per Advancement
   "protected", // R-LEG-6 Protected: Dark Dice thrown against harm, their sum taken off
   "multiAttack", // R-LEG-15 Multi-attack: one more hit per Dark Die showing 6 (melee)
+  "skillFocus", // R-LEG-16 Obsessive Focus (Legacy): +1d one skill, −1d three others, chosen when taken
+  "egoMaxDown", // R-LEG-16 Estranged (Legacy): Ego max −1
 ] as const;
 export type MechanicsFlag = (typeof MECHANICS_FLAGS)[number];
 

@@ -96,3 +96,19 @@ export function runEntry(name: string, entry: EntryPoint, numRuns: number, seed:
   });
   return { name, inputs, breaks: count, examples: breaks };
 }
+
+/** An entry point calling `fn` with valid arguments from `args` (typed), plus options. */
+export function entry<Args extends readonly unknown[], R>(
+  fn: (...args: Args) => R,
+  args: fc.Arbitrary<Args>,
+  options: { check?: (result: R, args: Args) => string | null; fractional?: boolean; hostileArgs?: fc.Arbitrary<readonly unknown[]> } = {},
+): EntryPoint {
+  const { check } = options;
+  return {
+    args,
+    call: (a) => fn(...(a as Args)),
+    ...(check ? { check: (r: unknown, a: readonly unknown[]) => check(r as R, a as Args) } : {}),
+    ...(options.fractional ? { fractional: true } : {}),
+    ...(options.hostileArgs ? { hostileArgs: options.hostileArgs } : {}),
+  };
+}

@@ -21,23 +21,10 @@ import {
   type Ruleset,
 } from "../../src/rules/index.ts";
 import * as A from "./arbitraries.ts";
-import type { EntryPoint } from "./harness.ts";
+import { entry, type EntryPoint } from "./harness.ts";
+import { LEGACY_ENTRIES } from "./legacy-entries.ts";
 
-/** An entry point calling `fn` with valid arguments from `args` (typed), plus options. */
-export function entry<Args extends readonly unknown[], R>(
-  fn: (...args: Args) => R,
-  args: fc.Arbitrary<Args>,
-  options: { check?: (result: R, args: Args) => string | null; fractional?: boolean; hostileArgs?: fc.Arbitrary<readonly unknown[]> } = {},
-): EntryPoint {
-  const { check } = options;
-  return {
-    args,
-    call: (a) => fn(...(a as Args)),
-    ...(check ? { check: (r: unknown, a: readonly unknown[]) => check(r as R, a as Args) } : {}),
-    ...(options.fractional ? { fractional: true } : {}),
-    ...(options.hostileArgs ? { hostileArgs: options.hostileArgs } : {}),
-  };
-}
+export { entry };
 
 const t = fc.tuple;
 const between = (v: number, min: number, max: number, what: string): string | null =>
@@ -334,6 +321,7 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ...effectRuleEntries("CORE", CORE),
   ...effectRuleEntries("DEGENESIS", DEGENESIS),
   ...effectRuleEntries("LEGACY", LEGACY),
+  ...LEGACY_ENTRIES,
   // R-LEG-11 every rank reads as one of Legacy's tools; an improvised one as the lowest.
   toolFor: entry(rules.toolFor, t(fc.constant(LEGACY.tools), A.rank, fc.boolean()), {
     check: (tool, [, rank, improvised]) => (improvised ? tool.id === "lesser" : tool.ranks.includes(rank)) ? null : `rank ${rank} read as ${tool.id}`,

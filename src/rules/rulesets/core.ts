@@ -89,4 +89,5 @@ export const CORE: Ruleset = {
   gangUp: null,
   montage: null,
   conditions: CONDITION_IDS,
+  conditionFlags: {},
 };

@@ -76,4 +76,5 @@ export const DEGENESIS: Ruleset = {
   gangUp: null,
   montage: null,
   conditions: CONDITION_IDS,
+  conditionFlags: {},
 };

@@ -153,4 +153,6 @@ export const LEGACY: Ruleset = {
     ],
   },
   conditions: CONDITION_IDS,
+  // R-LEG-16 Obsessive Focus works on skills; Estranged lowers Ego max.
+  conditionFlags: { obsessiveFocus: ["skillFocus"], estranged: ["egoMaxDown"] },
 };

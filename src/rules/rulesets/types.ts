@@ -39,11 +39,14 @@
  *   Disposition is exactly 10n); `gangUp` (Legacy: +1 level per two extra Challenges) or null;
  *   `montage` (Legacy: complication bands by the Challenge's Effect, Ego per Dark Die) or null.
  * - `tierAliases` another ruleset's Challenge level read as one of this ruleset's (switching keeps data).
- * - `conditions`  ids of the ruleset's condition list (conditions.ts).
+ * - `conditions`  ids of the ruleset's condition list (conditions.ts); `conditionFlags` the flags a
+ *   condition has in this ruleset where they differ (Legacy: Obsessive Focus → skillFocus, Estranged →
+ *   egoMaxDown); read a condition through `conditionOf(ruleset, id)`.
  * - `sayonara`    may be null (Legacy has no Sayonara; *Retire* is an advancement).
  */
 import type { Face } from "../dice.ts";
 import type { EffectRule, TierRank } from "../effect.ts";
+import type { MechanicsFlag } from "../mechanics.ts";
 
 export type RulesetId = "core" | "degenesis" | "legacy";
 
@@ -336,4 +339,6 @@ export interface Ruleset {
   readonly montage: MontageRule | null;
   /** Ids of this ruleset's condition list (conditions.ts). */
   readonly conditions: readonly string[];
+  /** A condition's flags as this ruleset reads them, where they differ from conditions.ts (R-LEG-16). */
+  readonly conditionFlags: Readonly<Record<string, readonly MechanicsFlag[]>>;
 }

@@ -1,0 +1,55 @@
+/**
+ * R-LEG-10 gang-up and forks, R-LEG-14 the montage's complication: Challenge levels read from the
+ * ruleset (`challengeTiers`, `gangUp`, `montage`).
+ */
+import { challengeStats, challengeTierDef, type ChallengeStats } from "./challenge.ts";
+import { assertInteger, RulesError } from "./errors.ts";
+import type { ComplicationBand, Ruleset } from "./rulesets/types.ts";
+
+/**
+ * R-LEG-10 several Challenges ganging up: +1 level for every two beyond the first. Past the last fixed
+ * level the scaling one (Fantastical) takes one more die (and 10 Disposition) per further level
+ * (ruling). `n` is the scaling level's own n when the base is it.
+ */
+export function gangUp(ruleset: Ruleset, tier: string, count: number, n?: number): ChallengeStats {
+  const rule = ruleset.gangUp;
+  if (!rule) throw new RulesError("not-allowed", "This ruleset has no gang-up rule.");
+  const def = challengeTierDef(ruleset, tier);
+  const many = assertInteger(count, "The number of Challenges", 1, 100);
+  const steps = Math.floor((many - 1) / rule.perExtra);
+  const tiers = ruleset.challengeTiers;
+  const at = tiers.findIndex((t) => t.id === def.id);
+  const scalingAt = tiers.findIndex((t) => t.scales !== undefined);
+  const scaling = tiers[scalingAt];
+  if (def.scales) return challengeStats(ruleset, def.id, (n ?? def.scales.minN) + steps);
+  const target = at + steps;
+  if (scaling && target >= scalingAt) {
+    return challengeStats(ruleset, scaling.id, (scaling.scales?.minN ?? 0) + (target - scalingAt));
+  }
+  const reached = tiers[Math.min(target, tiers.length - 1)] ?? def;
+  return challengeStats(ruleset, reached.id);
+}
+
+function bands(ruleset: Ruleset): readonly ComplicationBand[] {
+  if (!ruleset.montage) throw new RulesError("not-allowed", "This ruleset has no montage.");
+  return ruleset.montage.complications;
+}
+
+/** R-LEG-14 (ruling on the gaps) the band a Challenge's Effect falls in: 1–3, 4–5, 6–11, 12+. */
+export function complicationBand(ruleset: Ruleset, effect: number): ComplicationBand {
+  const e = assertInteger(effect, "A Challenge Effect", 1);
+  const band = bands(ruleset).find((b) => e >= b.min && (b.max === null || e <= b.max));
+  if (!band) throw new RulesError("out-of-range", `A Challenge Effect of ${e} is not on the table.`, { what: "A Challenge Effect", value: e });
+  return band;
+}
+
+/** R-LEG-14 the Light Dice a montage's Challenge Effect takes off the pool: none, 1, 2, 3. */
+export function montageComplication(ruleset: Ruleset, effect: number): number {
+  return complicationBand(ruleset, effect).dice;
+}
+
+/** R-LEG-10 the Challenge a Challenge's Effect may fork into: Trivial, Dangerous, Serious, Formidable. */
+export function forkLevel(ruleset: Ruleset, effect: number): ChallengeStats {
+  return challengeStats(ruleset, complicationBand(ruleset, effect).fork);
+}
+

@@ -1,0 +1,254 @@
+/**
+ * Exact odds of the rolls the separate-Effect rulesets (Legacy) make, and of the XP rolls: R-LEG-9
+ * the outcome (highest die of the pool), R-LEG-8 / R-LEG-14 the Ego Dark Dice cost, R-LEG-11 /
+ * R-LEG-10 an Effect roll (n dice, highest kept, exploding on 6, d/2 halved, +1 two-handed), R-LEG-13
+ * P(sum of k d6 ≥ target).
+ *
+ * As odds.ts: closed forms and exact sums, nothing sampled. The one cut is the explosion tail, listed
+ * until the mass of the chains not yet listed falls below TAIL_EPSILON (1e-9) and reported as
+ * `tailCut`; the expected values are exact (closed form, tail included).
+ */
+import { toolFor, type EffectTags, type TierRank } from "./effect.ts";
+import { challengeStats } from "./challenge.ts";
+import { assertInteger, RulesError } from "./errors.ts";
+import { pHighestAtMost, TAIL_EPSILON, type OddsPoint } from "./odds.ts";
+import type { Ruleset } from "./rulesets/types.ts";
+
+/** R-LEG-9 / R-RA-1 outcome bands of the highest die of `dice` d6 (an empty pool fails). */
+export interface OutcomeOdds {
+  readonly fail: number;
+  readonly partial: number;
+  readonly success: number;
+}
+
+export function outcomeOdds(dice: number): OutcomeOdds {
+  const n = assertInteger(dice, "The number of dice", 0);
+  const fail = pHighestAtMost(3, n);
+  const atMostFive = pHighestAtMost(5, n);
+  return { fail, partial: Math.max(0, atMostFive - fail), success: 1 - atMostFive };
+}
+
+export interface EgoLossOdds {
+  /** Expected Ego lost (never more than the Ego at the throw). */
+  readonly expectedLoss: number;
+  /** Probability of losing at least 1 Ego. */
+  readonly pLoseAny: number;
+  /** Probability that Ego ends at 0 (the character is lost); 1 when it is already 0. */
+  readonly pZero: number;
+}
+
+/** The most Dark Dice the exact Ego sum takes (its binomial terms stay representable). */
+export const DARK_ODDS_MAX = 200;
+
+/**
+ * R-LEG-8 / R-EGO-2 / R-LEG-14 the Ego lost to `dark` Dark Dice: each die shows ≤ the Ego at the
+ * throw with p = min(Ego, 6)/6 (R-SAY-1: only a 1, p = 1/6) and then costs `cost` (2 in a montage);
+ * the loss is min(cost × costly dice, Ego). Exact sum over the binomial.
+ */
+export function egoLossOdds(dark: number, ego: number, cost = 1, sayonara = false): EgoLossOdds {
+  const n = assertInteger(dark, "Dark Dice", 0, DARK_ODDS_MAX);
+  const e = assertInteger(ego, "Ego", 0, 100);
+  const c = assertInteger(cost, "The Ego per Dark Die", 1, 10);
+  if (e === 0) return { expectedLoss: 0, pLoseAny: 0, pZero: 1 };
+  const p = sayonara ? 1 / 6 : Math.min(e, 6) / 6;
+  let expectedLoss = 0;
+  let pZero = 0;
+  let pNone = 0;
+  // P(k costly) = C(n, k) p^k (1 − p)^(n − k), built term by term in the log domain to stay exact in range.
+  let logC = 0;
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) logC += Math.log(n - k + 1) - Math.log(k);
+    const pk = p === 1 ? (k === n ? 1 : 0) : Math.exp(logC + k * Math.log(p) + (n - k) * Math.log1p(-p));
+    const loss = Math.min(c * k, e);
+    expectedLoss += pk * loss;
+    if (loss === e) pZero += pk;
+    if (k === 0) pNone = pk;
+  }
+  return { expectedLoss, pLoseAny: Math.min(1, Math.max(0, 1 - pNone)), pZero: Math.min(1, pZero) };
+}
+
+export interface SeparateRiskyOdds {
+  readonly dice: number;
+  /** R-POOL-5 / R-LEG-9 no dice: nothing thrown, the action fails. */
+  readonly empty: boolean;
+  readonly outcome: OutcomeOdds;
+  /** R-RA-6 / R-LEG-11 the player's Effect roll is made (outcome 4+). */
+  readonly pEffect: number;
+  readonly ego: EgoLossOdds;
+}
+
+/**
+ * R-LEG-9 the exact odds of a Risky Action whose Effect is a separate roll: the outcome of the
+ * highest of light + dark dice, the chance the Effect roll is made, and the Ego (R-LEG-8; R-LEG-14
+ * with `montage`, 2 per costly die).
+ */
+export function separateRiskyOdds(ruleset: Ruleset, input: { readonly light: number; readonly dark: number; readonly ego: number; readonly montage?: boolean }): SeparateRiskyOdds {
+  if (ruleset.resolution.kind !== "separate") {
+    throw new RulesError("not-allowed", "This ruleset takes Precision and Effect from one throw: use riskyActionOdds (R-RA-1 … R-RA-6).");
+  }
+  const light = assertInteger(input.light, "Light Dice", 0, ruleset.resolution.lightMax);
+  const dark = assertInteger(input.dark, "Dark Dice", 0, DARK_ODDS_MAX);
+  const ego = assertInteger(input.ego, "Ego", 0, ruleset.ego.max);
+  const cost = input.montage ? (ruleset.darkDice.montageCost ?? Number.NaN) : ruleset.darkDice.cost;
+  if (Number.isNaN(cost)) throw new RulesError("not-allowed", "This ruleset has no montage.");
+  const outcome = outcomeOdds(light + dark);
+  return {
+    dice: light + dark,
+    empty: light + dark === 0,
+    outcome,
+    pEffect: light + dark === 0 ? 0 : outcome.partial + outcome.success,
+    ego: egoLossOdds(dark, ego, cost),
+  };
+}
+
+export interface KeptExplodingSpec {
+  /** Dice thrown (≥ 1); the highest is kept. */
+  readonly dice: number;
+  /** d/2: the kept total halved, rounded up. */
+  readonly halved: boolean;
+  /** Added after (Normal tool two-handed: +1). */
+  readonly bonus: number;
+}
+
+export interface EffectRollOdds extends KeptExplodingSpec {
+  /** Distribution of the Effect value, ascending; sums to 1 − `tailCut`. */
+  readonly distribution: readonly OddsPoint[];
+  /** Exact expected Effect (closed form, tail included). */
+  readonly expected: number;
+  /** Exact expected total of the kept die and its explosion, before halving and bonus. */
+  readonly expectedDie: number;
+  /** Probability that the kept die exploded (showed 6). */
+  readonly pExplodes: number;
+  readonly tailCut: number;
+  readonly tailEpsilon: typeof TAIL_EPSILON;
+}
+
+/**
+ * R-LEG-11 / R-LEG-10 the exact law of "n d6, keep the highest, explode on 6, (halve up), + bonus".
+ * The kept face is f with (f/6)^n − ((f−1)/6)^n; a 6 adds a fresh chain whose totals 6j + r (j more
+ * 6s, then r = 1…5) have mass (1/6)^j · 1/6. E[chain] = 4.2; for d/2, E[⌈T/2⌉] = (E[T] + P(T odd))/2
+ * and a chain ends odd with probability 3/5.
+ */
+export function keptExplodingOdds(spec: KeptExplodingSpec): EffectRollOdds {
+  const n = assertInteger(spec.dice, "Effect dice", 1, 100);
+  const bonus = assertInteger(spec.bonus, "The Effect bonus", 0, 10);
+  if (typeof spec.halved !== "boolean") throw new RulesError("bad-choice", "Halved must be yes or no.");
+  const pFace = (f: number): number => pHighestAtMost(f, n) - pHighestAtMost(f - 1, n);
+  const value = (total: number): number => (spec.halved ? Math.ceil(total / 2) : total) + bonus;
+  const mass = new Map<number, number>();
+  const add = (v: number, p: number): void => {
+    mass.set(v, (mass.get(v) ?? 0) + p);
+  };
+  for (let f = 1; f <= 5; f++) add(value(f), pFace(f));
+  const p6 = pFace(6);
+  let level = 1; // (1/6)^j for the j-th further explosion
+  let j = 0;
+  while (level >= TAIL_EPSILON) {
+    for (let r = 1; r <= 5; r++) add(value(6 + 6 * j + r), (p6 * level) / 6);
+    level /= 6;
+    j++;
+  }
+  const distribution = [...mass.entries()].sort(([a], [b]) => a - b).map(([total, p]) => ({ total, p }));
+  let expectedDie = p6 * (6 + 4.2);
+  let pOdd = p6 * (3 / 5);
+  for (let f = 1; f <= 5; f++) {
+    expectedDie += f * pFace(f);
+    if (f % 2 === 1) pOdd += pFace(f);
+  }
+  const expected = (spec.halved ? (expectedDie + pOdd) / 2 : expectedDie) + bonus;
+  return { dice: n, halved: spec.halved, bonus, distribution, expected, expectedDie, pExplodes: p6, tailCut: p6 * level, tailEpsilon: TAIL_EPSILON };
+}
+
+/** R-LEG-11 the odds of a tool's Effect roll (rank, tags, +1d to the Effect). */
+export function effectRollOdds(ruleset: Ruleset, rank: TierRank, tags: EffectTags = {}, extra = 0): EffectRollOdds & { readonly tool: string } {
+  if (ruleset.resolution.kind !== "separate") throw new RulesError("not-allowed", "In this ruleset the Effect die comes from the Risky Action's own throw (R-RA-2).");
+  const tool = toolFor(ruleset.tools, rank, tags.improvised ?? false);
+  const more = assertInteger(extra, "Extra Effect dice", 0, 6);
+  const odds = keptExplodingOdds({ dice: tool.dice + more, halved: tool.halved, bonus: tags.versatileTwoHanded ? tool.twoHandedBonus : 0 });
+  return { ...odds, tool: tool.id };
+}
+
+export interface SumOdds {
+  readonly k: number;
+  readonly target: number;
+  /** P(sum of k d6 ≥ target). */
+  readonly p: number;
+  /** The law of the sum, ascending (k … 6k). */
+  readonly distribution: readonly OddsPoint[];
+  readonly expected: number;
+}
+
+/** The most dice a sum's law is built for. */
+export const SUM_ODDS_MAX = 100;
+
+/** R-LEG-13 the exact law of the sum of k d6 (convolution) and P(sum ≥ target). */
+export function sumAtLeastOdds(k: number, target: number): SumOdds {
+  const n = assertInteger(k, "The number of dice", 1, SUM_ODDS_MAX);
+  const t = assertInteger(target, "The target", Number.MIN_SAFE_INTEGER);
+  let law = [1];
+  for (let i = 0; i < n; i++) {
+    const next = new Array<number>(law.length + 6).fill(0);
+    law.forEach((p, s) => {
+      for (let f = 1; f <= 6; f++) next[s + f] = (next[s + f] ?? 0) + p / 6;
+    });
+    law = next;
+  }
+  const distribution = law.map((p, total) => ({ total, p })).filter((x) => x.p > 0);
+  const p = distribution.filter((x) => x.total >= t).reduce((s, x) => s + x.p, 0);
+  return { k: n, target: t, p: Math.min(1, p), distribution, expected: 3.5 * n };
+}
+
+/** R-LEG-10 / R-CH-2 the odds of a Challenge's Effect (its dice, highest kept, exploding; d/2 halved up). */
+export function challengeEffectOdds(ruleset: Ruleset, tier: string, n?: number): EffectRollOdds {
+  const stats = challengeStats(ruleset, tier, n);
+  return keptExplodingOdds({ dice: stats.halved ? 1 : stats.dice, halved: stats.halved, bonus: 0 });
+}
+
+export interface MontageOdds {
+  /** R-LEG-14 the law of the complication (Light Dice lost): exact, the open last band taking the tail. */
+  readonly complication: readonly { readonly dice: number; readonly p: number }[];
+  readonly outcome: OutcomeOdds;
+  /** R-LEG-14 the Ego lost, 2 per costly Dark Die. */
+  readonly ego: EgoLossOdds;
+}
+
+/**
+ * R-LEG-14 the exact odds of a montage: the Challenge's Effect first, its complication off the Light
+ * Dice (`light` is the pool's count before it, unclamped, as the pool's lines add up), clamped to
+ * 0–4, then the whole Challenge decided by the highest die.
+ */
+export function montageOdds(ruleset: Ruleset, input: { readonly light: number; readonly dark: number; readonly ego: number; readonly tier: string; readonly n?: number }): MontageOdds {
+  if (!ruleset.montage || ruleset.darkDice.montageCost === null || ruleset.resolution.kind !== "separate") {
+    throw new RulesError("not-allowed", "This ruleset has no montage.");
+  }
+  const raw = assertInteger(input.light, "Light Dice before the complication", -20, 20);
+  const dark = assertInteger(input.dark, "Dark Dice", 0, DARK_ODDS_MAX);
+  const ego = assertInteger(input.ego, "Ego", 0, ruleset.ego.max);
+  const effect = challengeEffectOdds(ruleset, input.tier, input.n);
+  const byDice = new Map<number, number>();
+  let listed = 0;
+  for (const point of effect.distribution) {
+    const dice = montageBand(ruleset, point.total);
+    byDice.set(dice, (byDice.get(dice) ?? 0) + point.p);
+    listed += point.p;
+  }
+  // The cut tail lies in the open last band (its totals are far above 12).
+  const last = ruleset.montage.complications[ruleset.montage.complications.length - 1]?.dice ?? 0;
+  byDice.set(last, (byDice.get(last) ?? 0) + (1 - listed));
+  const complication = [...byDice.entries()].sort(([a], [b]) => a - b).map(([dice, p]) => ({ dice, p }));
+  const outcome = { fail: 0, partial: 0, success: 0 };
+  for (const { dice, p } of complication) {
+    const light = Math.min(ruleset.resolution.lightMax, Math.max(0, raw - dice));
+    const o = outcomeOdds(light + dark);
+    outcome.fail += p * o.fail;
+    outcome.partial += p * o.partial;
+    outcome.success += p * o.success;
+  }
+  return { complication, outcome, ego: egoLossOdds(dark, ego, ruleset.darkDice.montageCost) };
+}
+
+function montageBand(ruleset: Ruleset, effect: number): number {
+  const band = ruleset.montage?.complications.find((b) => effect >= b.min && (b.max === null || effect <= b.max));
+  if (!band) throw new RulesError("out-of-range", `A Challenge Effect of ${effect} is not on the table.`, { what: "A Challenge Effect", value: effect });
+  return band.dice;
+}
