@@ -15,7 +15,7 @@
  *
  * Pure: no Foundry.
  */
-import { LEGACY } from "../rules/index.ts";
+import { egoMax, hpMax, LEGACY } from "../rules/index.ts";
 import type { ItemSnapshot } from "./source.ts";
 
 /** Legacy's four attributes, in sheet order (SRD v0.4.5 names). */
@@ -74,26 +74,15 @@ export interface LegacyDerived {
   readonly advancements: number;
 }
 
-/**
- * R-LEG-4 HP max, from the Legacy ruleset's health data: the sum of its attributes + base, + per
- * Advancement (more with *Tough*).
- */
+/** R-LEG-4 HP max, by the Legacy engine (src/rules/ratings.ts) from the stored ratings. */
 export function legacyHpMax(attributes: Readonly<Record<LegacyAttribute, number>>, advancements: number, tough: boolean): number {
-  const health = LEGACY.health;
-  if (health.kind !== "hp") return 0;
-  const sum = health.maxAttributes.reduce((a, id) => a + (isLegacyAttributeId(id) ? attributes[id] : 0), 0);
-  return sum + health.base + advancements * (health.perAdvancement + (tough ? health.toughPerAdvancement : 0));
+  return hpMax(LEGACY, attributes, advancements, tough);
 }
 
-/** R-LEG-7 Ego max, from the Legacy ruleset's Ego data: the sum of its attributes + base, less *Estranged* (never below 0). */
+/** R-LEG-7 R-LEG-16 Ego max, by the Legacy engine; *Estranged* (any number held) takes 1 off. */
 export function legacyEgoMax(attributes: Readonly<Record<LegacyAttribute, number>>, egoMaxLoss: number): number {
-  const ego = LEGACY.ego;
-  if (ego.kind !== "derived") return 0;
-  const sum = ego.maxAttributes.reduce((a, id) => a + (isLegacyAttributeId(id) ? attributes[id] : 0), 0);
-  return Math.max(0, sum + ego.base - egoMaxLoss);
+  return egoMax(LEGACY, attributes, egoMaxLoss > 0);
 }
-
-const isLegacyAttributeId = (id: string): id is LegacyAttribute => (LEGACY_ATTRIBUTES as readonly string[]).includes(id);
 
 /** The character's Advancements and what changes its maxima: *Tough*'s flag (HP) and the *Estranged* condition (Ego, R-LEG-16). */
 function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; tough: boolean; egoMaxLoss: number } {

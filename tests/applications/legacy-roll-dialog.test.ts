@@ -4,7 +4,7 @@
  * line of the pool, the clamp, the Dark Dice and the exact odds, checked against full enumeration.
  */
 import { describe, expect, it } from "vitest";
-import { applyLegacyAction, applyLegacyField, initialLegacyChoices, legacyEgoOdds, legacyOutcomeOdds, legacyRollModel, type LegacyRollChoices } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { applyLegacyAction, applyLegacyField, initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../../src/applications/dialogs/legacy-roll-model.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
@@ -64,23 +64,34 @@ describe("Legacy roll dialog", () => {
     expect(on.light).toBe(off.light + 1);
   });
 
-  it("R-LEG-9: the outcome odds are exact — the highest of n dice, checked against every throw", () => {
-    for (let n = 0; n <= 6; n++) {
-      const counts = { fail: 0, partial: 0, success: 0 };
-      let total = 0;
-      for (const t of throws(n)) {
-        const best = t.length === 0 ? 0 : Math.max(...t);
-        counts[best <= 3 ? "fail" : best <= 5 ? "partial" : "success"] += 1;
-        total += 1;
+  /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */
+  function shown(light: number, dark: number, ego: number) {
+    const input = legacySeasonedCharacter();
+    const legacy = input.system.legacy;
+    if (!legacy) throw new Error("no legacy data");
+    const system = { ...input.system, legacy: { ...legacy, attributes: { ...legacy.attributes, strength: light }, wounds: { critical: false, mortal: false }, ego: { value: ego } } };
+    return legacyRollModel({ ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" }, choices({ dark }), { darkMax: 10 });
+  }
+
+  it("R-LEG-9: the outcome odds shown are exact — the highest of all dice, checked against every throw", () => {
+    for (let light = 0; light <= 4; light++) {
+      for (let dark = 0; dark <= 3; dark++) {
+        const counts = { fail: 0, partial: 0, success: 0 };
+        let total = 0;
+        for (const t of throws(light + dark)) {
+          const best = t.length === 0 ? 0 : Math.max(...t);
+          counts[best <= 3 ? "fail" : best <= 5 ? "partial" : "success"] += 1;
+          total += 1;
+        }
+        const view = shown(light, dark, 3);
+        expect(view.chances.fail.p, `${light}+${dark}`).toBeCloseTo(counts.fail / total, 12);
+        expect(view.chances.partial.p, `${light}+${dark}`).toBeCloseTo(counts.partial / total, 12);
+        expect(view.chances.success.p, `${light}+${dark}`).toBeCloseTo(counts.success / total, 12);
       }
-      const odds = legacyOutcomeOdds(n);
-      expect(odds.fail).toBeCloseTo(counts.fail / total, 12);
-      expect(odds.partial).toBeCloseTo(counts.partial / total, 12);
-      expect(odds.success).toBeCloseTo(counts.success / total, 12);
     }
   });
 
-  it("R-LEG-8: the Ego odds are exact — each Dark Die at or below the Ego costs 1, floor 0 — checked against every throw", () => {
+  it("R-LEG-8: the Ego odds shown are exact — each Dark Die at or below the Ego costs 1, floor 0 — checked against every throw", () => {
     for (let dark = 0; dark <= 4; dark++) {
       for (let ego = 0; ego <= 8; ego++) {
         let any = 0;
@@ -90,14 +101,14 @@ describe("Legacy roll dialog", () => {
         for (const t of throws(dark)) {
           const loss = Math.min(ego, t.filter((f) => f <= ego).length);
           if (loss > 0) any += 1;
-          if (ego > 0 && loss >= ego) zero += 1;
+          if (loss >= ego) zero += 1;
           sum += loss;
           total += 1;
         }
-        const odds = legacyEgoOdds(dark, ego, 1);
-        expect(odds.pLoseAny, `${dark} dark, Ego ${ego}`).toBeCloseTo(any / total, 12);
-        expect(odds.pZero, `${dark} dark, Ego ${ego}`).toBeCloseTo(zero / total, 12);
-        expect(odds.expected, `${dark} dark, Ego ${ego}`).toBeCloseTo(sum / total, 12);
+        const view = shown(1, dark, ego);
+        expect(view.ego.pLoseAny.p, `${dark} dark, Ego ${ego}`).toBeCloseTo(any / total, 12);
+        expect(view.ego.pZero.p, `${dark} dark, Ego ${ego}`).toBeCloseTo(zero / total, 12);
+        expect(Number(view.ego.expectedLoss), `${dark} dark, Ego ${ego}`).toBeCloseTo(sum / total, 2);
       }
     }
   });

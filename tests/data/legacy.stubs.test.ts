@@ -64,18 +64,18 @@ describe("Legacy's derived maxima (src/data/legacy.ts)", () => {
     expect([...LEGACY_SKILLS]).toEqual(LEGACY.skills?.list.map((s) => s.id));
   });
 
-  it("HP max is Strength + Agility + 2, +1 per Advancement; Tough makes it +2 per Advancement", () => {
+  it("R-LEG-4: HP max is Strength + Agility + 2, +1 per Advancement; Tough makes it +2 per Advancement", () => {
     const a = legacyValues().attributes;
     expect(legacyHpMax(a, 0, false)).toBe(5);
     expect(legacyHpMax(a, 2, false)).toBe(7);
     expect(legacyHpMax(a, 2, true)).toBe(9);
   });
 
-  it("Ego max is Insight + Charisma + 2; Estranged takes 1 off, never below 0", () => {
+  it("R-LEG-7 R-LEG-16: Ego max is Insight + Charisma + 2; Estranged takes 1 off (once, however many are held)", () => {
     const a = legacyValues().attributes;
     expect(legacyEgoMax(a, 0)).toBe(3);
     expect(legacyEgoMax(a, 1)).toBe(2);
-    expect(legacyEgoMax({ strength: 0, agility: 0, insight: 0, charisma: 0 }, 5)).toBe(0);
+    expect(legacyEgoMax({ strength: 0, agility: 0, insight: 0, charisma: 0 }, 2)).toBe(1);
   });
 
   it("the derived data counts the advancements, reads Tough and Estranged from the items, and the wounds' penalty", () => {

@@ -5,7 +5,7 @@
  * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
  * Plain data in, a view out: the host (./legacy-roll-dialog.ts) re-renders it on every change.
  */
-import { pHighestAtMost, type Ruleset } from "../../rules/index.ts";
+import { separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { legacyOf, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
@@ -71,38 +71,6 @@ export interface LegacyRollView {
 
 export function initialLegacyChoices(settings: LegacyRollSettings): LegacyRollChoices {
   return { skill: "", dark: 0, position: 0, ticked: [], hindered: false, improvised: false, messageMode: settings.messageMode ?? "public" };
-}
-
-/**
- * R-LEG-9 the exact chances of the outcome with `n` dice in all: the highest die is 1–3 (fail), 4–5
- * (success at a cost) or 6 (success). With no dice at all the action fails.
- */
-export function legacyOutcomeOdds(n: number): { fail: number; partial: number; success: number } {
-  if (n <= 0) return { fail: 1, partial: 0, success: 0 };
-  const fail = pHighestAtMost(3, n);
-  const success = 1 - pHighestAtMost(5, n);
-  return { fail, partial: 1 - fail - success, success };
-}
-
-/**
- * R-LEG-8 the exact Ego loss of `dark` Dark Dice against `ego` (each die at or below it costs `cost`):
- * a binomial count of costly dice, floored at 0 Ego.
- */
-export function legacyEgoOdds(dark: number, ego: number, cost: number): { pLoseAny: number; pZero: number; expected: number } {
-  const p = Math.min(6, Math.max(0, ego)) / 6;
-  let pLoseAny = 0;
-  let pZero = 0;
-  let expected = 0;
-  let choose = 1;
-  for (let k = 0; k <= dark; k++) {
-    if (k > 0) choose = (choose * (dark - k + 1)) / k;
-    const pk = choose * p ** k * (1 - p) ** (dark - k);
-    const loss = Math.min(ego, k * cost);
-    if (loss > 0) pLoseAny += pk;
-    if (ego > 0 && loss >= ego) pZero += pk;
-    expected += pk * loss;
-  }
-  return { pLoseAny, pZero, expected };
 }
 
 /** A form change applied to the choices (pure, exported for the tests). */
@@ -173,8 +141,10 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
   const light = Math.min(lightMax, Math.max(0, rawTotal));
   const clamped = light !== rawTotal ? message(rawTotal > lightMax ? "TERRAN.Dialog.Legacy.clampHigh" : "TERRAN.Dialog.Legacy.clampLow", lightMax) : null;
   const ego = derived.legacy.ego;
-  const outcome = legacyOutcomeOdds(light + choices.dark);
-  const egoOdds = legacyEgoOdds(choices.dark, ego.value, ruleset.darkDice.cost);
+  // R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts).
+  const odds = separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: Math.min(ego.value, ruleset.ego.max) });
+  const outcome = odds.outcome;
+  const egoOdds = { pLoseAny: odds.ego.pLoseAny, pZero: odds.ego.pZero, expected: odds.ego.expectedLoss };
   const empty = light + choices.dark === 0;
   return {
     title: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label` },

@@ -8,7 +8,7 @@
  * The numbers come from the ruleset's data (`health`, `ego`, `darkDice`, `experience`, `tools`,
  * `attributes.creation`), never from the ruleset's id.
  */
-import { assertFaces, EXPLODE_ON, highest, RulesError, type Ruleset } from "../../rules/index.ts";
+import { advancementTarget, assertFaces, developSkill, EXPLODE_ON, highest, rollForAdvancement, RulesError, type Ruleset } from "../../rules/index.ts";
 import { deriveLegacy, legacyOf, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import { assertAlive, changes, result, type ActorUpdate, type CharacterState, type Change, type ItemUpdate, type OperationResult } from "./types.ts";
 
@@ -274,14 +274,6 @@ export interface ExperienceRollOutcome {
   readonly rating: number | null;
 }
 
-function spendXp(state: CharacterState, faces: readonly number[]): number {
-  if (faces.length === 0) throw new RulesError("no-dice", "Spend at least 1 Experience: one die per point.");
-  if (faces.length > state.source.xp) {
-    throw new RulesError("not-enough-xp", `Rolling ${faces.length} dice costs ${faces.length} Experience; there is ${state.source.xp}.`, { cost: faces.length, xp: state.source.xp });
-  }
-  return assertFaces(faces, "An Experience die").reduce((a, b) => a + b, 0);
-}
-
 /** R-LEG-13 the target of an Advancement roll: Ego max + HP max. */
 export function advancementRollTarget(state: CharacterState): number {
   const { derived } = legacyState(state);
@@ -295,33 +287,24 @@ export function advancementRollTarget(state: CharacterState): number {
  */
 export function advancementRollOperation(state: CharacterState, ruleset: Ruleset, faces: readonly number[]): OperationResult<ExperienceRollOutcome> {
   assertAlive(state, "roll for an Advancement");
-  if (ruleset.experience.advancement.kind !== "roll") throw new RulesError("not-allowed", "This ruleset buys Advancements with Experience, without a roll.");
-  const sum = spendXp(state, faces);
-  const target = advancementRollTarget(state);
-  const success = sum >= target;
-  const { legacy } = legacyState(state);
+  const { derived, legacy } = legacyState(state);
+  const roll = rollForAdvancement(ruleset, faces, state.source.xp, advancementTarget(ruleset, derived.ego.max, derived.hp.max));
   const update = changes(
-    ["system.xp", state.source.xp, state.source.xp - faces.length],
-    ["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon + (success ? 1 : 0)],
+    ["system.xp", state.source.xp, roll.xpAfter],
+    ["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon + (roll.success ? 1 : 0)],
   );
-  return result(update, { kind: "advancement", faces, sum, target, success, skill: null, rating: null });
+  return result(update, { kind: "advancement", faces, sum: roll.sum, target: roll.target, success: roll.success, skill: null, rating: null });
 }
 
 /** R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises the skill by 1. */
 export function skillRollOperation(state: CharacterState, ruleset: Ruleset, skill: string, faces: readonly number[]): OperationResult<ExperienceRollOutcome> {
   assertAlive(state, "develop a skill");
-  const rule = ruleset.experience.skillRoll;
-  if (!rule || !ruleset.skills) throw new RulesError("not-allowed", "This ruleset has no skill development.");
   if (!isLegacySkill(skill)) throw new RulesError("unknown-id", `"${skill}" is not a skill.`, { id: skill });
   const { legacy } = legacyState(state);
   const rating = legacy.skills[skill];
-  if (rating >= ruleset.skills.max) throw new RulesError("attribute-cap", `The skill is already at ${ruleset.skills.max}.`, { max: ruleset.skills.max });
-  const sum = spendXp(state, faces);
-  const target = rule.perRating * rating;
-  const success = sum >= target;
-  const after = success ? rating + 1 : rating;
-  const update = changes(["system.xp", state.source.xp, state.source.xp - faces.length], [`system.legacy.skills.${skill}`, rating, after]);
-  return result(update, { kind: "skill", faces, sum, target, success, skill, rating: after });
+  const roll = developSkill(ruleset, faces, state.source.xp, rating);
+  const update = changes(["system.xp", state.source.xp, roll.xpAfter], [`system.legacy.skills.${skill}`, rating, roll.rating]);
+  return result(update, { kind: "skill", faces, sum: roll.sum, target: roll.target, success: roll.success, skill, rating: roll.rating });
 }
 
 /**

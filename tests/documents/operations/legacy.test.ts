@@ -157,8 +157,8 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
     const missed = advancementRollOperation(s, LEGACY, [6, 2]);
     expect(missed.outcome).toMatchObject({ sum: 8, success: false });
     expect(missed.update).toEqual({ "system.xp": 1 });
-    expectRefusal(() => advancementRollOperation(s, LEGACY, [1, 1, 1, 1]), "not-enough-xp", /4 Experience/);
-    expectRefusal(() => advancementRollOperation(s, LEGACY, []), "no-dice", /at least 1/);
+    expectRefusal(() => advancementRollOperation(s, LEGACY, [1, 1, 1, 1]), "not-enough-xp", /4 XP/);
+    expectRefusal(() => advancementRollOperation(s, LEGACY, []), "no-dice", /at least one/);
   });
 
   it("R-LEG-13: skill development raises the skill when the sum reaches 3 × its rating; at 0 one die always does; at 4 it cannot", () => {
