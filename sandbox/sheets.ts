@@ -39,6 +39,7 @@ import {
   weaponSheet,
 } from "../tests/fixtures/sheets.ts";
 import { render } from "./templates.ts";
+import { legacyFreshCharacter, legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 
 export interface SheetScene {
   readonly id: string;
@@ -119,6 +120,8 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
   characterScene("character-dead", "Character: dead", deadCharacter()),
   characterScene("character-lost", "Character: lost", lostCharacter()),
+  characterScene("character-legacy", "Character: Legacy ruleset, Critically Wounded", legacySeasonedCharacter()),
+  characterScene("character-legacy-fresh", "Character: Legacy ruleset, fresh (creation roll)", legacyFreshCharacter()),
   challengeScene("challenge", "Challenge: multi-facet (GM)", multiFacetChallenge()),
   challengeScene("challenge-player", "Challenge: multi-facet (a player, observer)", multiFacetChallenge("core", OBSERVER)),
   challengeScene("challenge-limited", "Challenge: limited permission", multiFacetChallenge("core", LIMITED)),
