@@ -48,6 +48,7 @@ export function challengeScale(ruleset: Ruleset, tier: string): ChallengeScale |
  * tiers have one Disposition: asking for another is refused.
  */
 export function challengeStats(ruleset: Ruleset, tier: string, n?: number, disposition?: number): ChallengeStats {
+  if (!ruleset.challengeTiers.some((t) => t.id === tier)) return foreignLevelStats(ruleset, tier, n);
   const def = challengeTierDef(ruleset, tier);
   const scale = challengeScale(ruleset, tier);
   if (!scale) {
@@ -70,6 +71,21 @@ export function challengeStats(ruleset: Ruleset, tier: string, n?: number, dispo
   }
   const value = disposition === undefined ? proposed : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
   return { tier: def.id, disposition: value, dice: size, halved: false, n: size };
+}
+
+/**
+ * R-LEG-10 (ruling) a level of another ruleset (a world that switched) read through `tierAliases`: it
+ * keeps its dice (more than the alias throws reads as this ruleset's scaling level), and its
+ * Disposition becomes this ruleset's for those dice; the stored record is not changed.
+ */
+function foreignLevelStats(ruleset: Ruleset, tier: string, n?: number): ChallengeStats {
+  const def = challengeTierDef(ruleset, tier);
+  const scaling = ruleset.challengeTiers.find((t) => t.scales !== undefined);
+  const dice = n === undefined ? undefined : assertInteger(n, "The level's n", 1, 100);
+  if (scaling?.scales && dice !== undefined && (def.scales !== undefined || dice > def.dice) && dice >= scaling.scales.minN) {
+    return challengeStats(ruleset, scaling.id, dice);
+  }
+  return challengeStats(ruleset, def.id, def.scales?.minN);
 }
 
 export interface ChallengeEffect {

@@ -8,6 +8,7 @@ import {
   BODY_ARMOUR,
   CORE,
   DEGENESIS,
+  LEGACY,
   GROUPS,
   MECHANICS_FLAGS,
   WEAPON_TAGS,
@@ -39,8 +40,8 @@ export const rating = fc.integer({ min: 0, max: 4 });
 export const small = fc.integer({ min: 0, max: 20 });
 export const ego = fc.integer({ min: 0, max: 6 });
 export const rank = fc.constantFrom<TierRank>(0, 1, 2, 3, 4);
-export const ruleset = fc.constantFrom<Ruleset>(CORE, DEGENESIS);
-export const rulesetId = fc.constantFrom("core" as const, "degenesis" as const);
+export const ruleset = fc.constantFrom<Ruleset>(CORE, DEGENESIS, LEGACY);
+export const rulesetId = fc.constantFrom("core" as const, "degenesis" as const, "legacy" as const);
 export const attribute = fc.constantFrom(...ATTRIBUTES);
 export const group = fc.constantFrom(...GROUPS);
 export const track = fc.constantFrom(...WOUND_TRACKS);
@@ -167,7 +168,7 @@ export const malaise: fc.Arbitrary<Malaise> = fc.oneof(
 
 export const malaiseTarget = fc.record({ attributes, gritDice: fc.integer({ min: 0, max: 3 }), egoDice: fc.integer({ min: 0, max: 3 }) });
 
-export const challengeTier = fc.constantFrom("trivial", "dangerous", "serious", "formidable", "exceptional");
+export const challengeTier = fc.constantFrom("trivial", "dangerous", "serious", "formidable", "exceptional", "extreme", "fantastical");
 
 export const facets: fc.Arbitrary<Facet[]> = fc.array(
   fc.record({

@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { ruleIds, testedRuleIds } from "../support/rule-ids.ts";
 
 describe("rule IDs", () => {
-  it("every rule ID of RULES.md §1–7 starts the name of at least one test", () => {
+  it("every rule ID of RULES.md §1–7 and §9 (Legacy) starts the name of at least one test", () => {
     const ids = ruleIds();
     expect(ids.length).toBeGreaterThanOrEqual(52);
     const tested = testedRuleIds();
     expect(ids.filter((id) => !tested.has(id))).toEqual([]);
+  });
+
+  it("reads the Legacy part (§9: R-LEG-1 … R-LEG-17) as rules, and its rulings (§10) as none", () => {
+    const legacy = ruleIds().filter((id) => id.startsWith("R-LEG-"));
+    expect(legacy).toEqual(Array.from({ length: 17 }, (_, i) => `R-LEG-${i + 1}`).sort());
   });
 
   it("tests name only rule IDs that exist", () => {

@@ -167,6 +167,14 @@ describe("Legacy Effects and Challenges", () => {
     expect(challengeStats(DEGENESIS, "extreme")).toMatchObject({ tier: "exceptional", dice: 4 });
   });
 
+  it("R-LEG-10 (ruling): a level of another ruleset keeps its dice and takes this ruleset's Disposition", () => {
+    // A Core Exceptional of 6 dice (Disposition 48) in a Legacy world: Fantastical n = 6, 60.
+    expect(challengeStats(LEGACY, "exceptional", 6, 48)).toEqual({ tier: "fantastical", disposition: 60, dice: 6, halved: false, n: 6 });
+    expect(challengeStats(LEGACY, "exceptional", 4, 48)).toMatchObject({ tier: "extreme", disposition: 40, dice: 4 });
+    expect(challengeStats(CORE, "fantastical", 5, 50)).toMatchObject({ tier: "exceptional", disposition: 50, dice: 5 });
+    expect(challengeStats(CORE, "extreme", undefined, 40)).toMatchObject({ tier: "exceptional", disposition: 40, dice: 4 });
+  });
+
   it("R-LEG-10: gang-up raises the level by one for every two Challenges beyond the first; past Extreme, Fantastical grows", () => {
     expect(gangUp(LEGACY, "dangerous", 1).tier).toBe("dangerous");
     expect(gangUp(LEGACY, "dangerous", 2).tier).toBe("dangerous");

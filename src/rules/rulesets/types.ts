@@ -43,6 +43,15 @@
  *   condition has in this ruleset where they differ (Legacy: Obsessive Focus → skillFocus, Estranged →
  *   egoMaxDown); read a condition through `conditionOf(ruleset, id)`.
  * - `sayonara`    may be null (Legacy has no Sayonara; *Retire* is an advancement).
+ * - `effect`      may be `kind: "tool"` (Legacy, effect.ts `toolTiers`): `value(total, rank, tags)`
+ *   reads a separate Effect roll's kept total through the rank's tool; `WeaponDef.twoHands` marks a
+ *   Greater weapon.
+ *
+ * The ruleset-driven functions: ratings.ts (attributes, creation, skills, HP and Ego maxima), hp.ts
+ * (harm, wounds, recovery), skill-pool.ts (the attribute + skill pool), effect-roll.ts (the Effect
+ * roll), dark-dice.ts (Ego cost, montage shares), experience.ts (XP, advancement and skill rolls),
+ * montage.ts (gang-up, forks, complications), roll-odds.ts (their exact odds), conditions.ts
+ * `conditionOf`.
  */
 import type { Face } from "../dice.ts";
 import type { EffectRule, TierRank } from "../effect.ts";
