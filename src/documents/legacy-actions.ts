@@ -17,6 +17,7 @@ import { cardFlags } from "./card-flags.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as legacy from "./operations/legacy.ts";
+import { carriedShield } from "./operations/harm.ts";
 
 const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
@@ -114,6 +115,10 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     const ruleset = currentRuleset();
     const state = actor.characterState();
     let picked: legacy.LegacyHarmChoices = { ...choices };
+    // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when it would stop something.
+    if (picked.sacrificeShield === undefined && carriedShield(state.items) && legacy.assessLegacyHarm(state, effect).damage > 0) {
+      picked = { ...picked, sacrificeShield: await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") };
+    }
     const assessed = legacy.assessLegacyHarm(state, effect, picked);
     if (assessed.asksAttribute && !picked.attribute) {
       const choice = await chooseOne(

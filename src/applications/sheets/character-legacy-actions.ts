@@ -74,3 +74,11 @@ export async function developSkill(this: Sheet, _event: PointerEvent, target: HT
   const dice = actor ? await askDice(actor) : null;
   if (actor && dice !== null) await legacy.rollExperience(actor, dice, target.dataset.skill ?? "");
 }
+
+/** R-LEG-4 … R-LEG-6 an Effect taken as harm: its size is asked, then armour, HP, wounds (the attribute lost is asked when due). */
+export async function takeLegacyHarm(this: Sheet): Promise<void> {
+  const actor = actorOf(this);
+  if (!actor) return;
+  const effect = await askNumber("TERRAN.Sheet.Legacy.harmTitle", "TERRAN.Sheet.Legacy.harmPrompt", { min: 0, max: 99, value: 1 });
+  if (effect !== null) await legacy.applyLegacyHarm(actor, effect);
+}

@@ -50,7 +50,7 @@ export interface LegacyMainView {
   readonly penalty: Message | null;
   readonly skills: readonly LegacySkillView[] | null;
   readonly skillPoints: Message | null;
-  readonly hp: { readonly value: number; readonly max: number; readonly percent: number; readonly night: ButtonView; readonly week: ButtonView };
+  readonly hp: { readonly value: number; readonly max: number; readonly percent: number; readonly night: ButtonView; readonly week: ButtonView; readonly harm: ButtonView };
   readonly ego: { readonly value: number; readonly max: number; readonly percent: number; readonly refill: ButtonView };
   readonly wounds: readonly LegacyWoundView[];
   readonly experience: {
@@ -136,6 +136,7 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
       percent: percentOf(d.hp.value, d.hp.max),
       night: button(message("TERRAN.Sheet.Legacy.nightHint"), g.notEditable, g.dead, wounded && message("TERRAN.Sheet.Legacy.nightWounded")),
       week: button(message("TERRAN.Sheet.Legacy.weekHint"), g.notEditable, g.dead, !wounded && message("TERRAN.Sheet.Legacy.weekNoWound")),
+      harm: button(message("TERRAN.Sheet.Legacy.harmHint"), g.notEditable, g.dead),
     },
     ego: {
       value: d.ego.value,

@@ -54,6 +54,7 @@ export class CharacterSheet<
   static #onEndLegacySession = legacyActions.endLegacySession;
   static #onAdvancementRoll = legacyActions.advancementRoll;
   static #onDevelopSkill = legacyActions.developSkill;
+  static #onTakeLegacyHarm = legacyActions.takeLegacyHarm;
 
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
@@ -93,6 +94,7 @@ export class CharacterSheet<
       endLegacySession: CharacterSheet.#onEndLegacySession,
       advancementRoll: CharacterSheet.#onAdvancementRoll,
       developSkill: CharacterSheet.#onDevelopSkill,
+      takeLegacyHarm: CharacterSheet.#onTakeLegacyHarm,
     },
   };
 
