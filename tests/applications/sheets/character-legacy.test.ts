@@ -114,3 +114,20 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     expect(core.sayonara.shown).toBe(true);
   });
 });
+
+describe("Challenges by level in a Legacy world", () => {
+  it("R-LEG-10: the level select offers Legacy's six levels; a Core Exceptional reads as Extreme, and Legacy's Extreme as Exceptional on Core", async () => {
+    const { challengeSheetContext } = await import("../../../src/applications/sheets/challenge-context.ts");
+    const { multiFacetChallenge } = await import("../../fixtures/sheets.ts");
+    const input = multiFacetChallenge("legacy");
+    const exceptional = challengeSheetContext({ ...input, system: { ...input.system, tier: "exceptional" } });
+    if (exceptional.limited) throw new Error("limited");
+    const main = exceptional.facets[0]?.tier;
+    expect(main?.options.map((o) => o.value)).toEqual(LEGACY.challengeTiers.map((t) => t.id));
+    expect(main?.options.find((o) => o.selected)?.value).toBe("extreme");
+    expect(main?.labelKey).toBe("TERRAN.ChallengeTier.extreme");
+    const core = challengeSheetContext({ ...multiFacetChallenge("core"), system: { ...input.system, tier: "extreme" } });
+    if (core.limited) throw new Error("limited");
+    expect(core.facets[0]?.tier.options.find((o) => o.selected)?.value).toBe("exceptional");
+  });
+});
