@@ -8,7 +8,23 @@
  * The numbers come from the ruleset's data (`health`, `ego`, `darkDice`, `experience`, `tools`,
  * `attributes.creation`), never from the ruleset's id.
  */
-import { advancementTarget, assertFaces, developSkill, EXPLODE_ON, highest, rollForAdvancement, RulesError, type Ruleset } from "../../rules/index.ts";
+import {
+  advancementTarget,
+  applyHpHarm,
+  assertFaces,
+  assessHpHarm,
+  developSkill,
+  EXPLODE_ON,
+  highest,
+  LEGACY,
+  rollForAdvancement,
+  RulesError,
+  type HpHarmTarget,
+  type HpWound,
+  type Ruleset,
+} from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import { carriedShield } from "./harm.ts";
 import { deriveLegacy, legacyOf, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import { assertAlive, changes, result, type ActorUpdate, type CharacterState, type Change, type ItemUpdate, type OperationResult } from "./types.ts";
 
@@ -153,89 +169,55 @@ export interface LegacyHarmOutcome {
   readonly shieldItemId: string | null;
 }
 
-/** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
-export function assessLegacyHarm(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield"> = {}) {
-  assertAlive(state, "be harmed further");
+/** The character as the HP harm rules see it (src/rules/hp.ts): HP, the wound stage, ratings, worn armour. */
+function hpTarget(state: CharacterState): HpHarmTarget {
   const { legacy } = legacyState(state);
-  const { armour } = deriveCharacterArmour(state);
-  const damage = choices.sacrificeShield ? 0 : Math.max(0, assertWhole(effect, "An Effect", 0, Number.MAX_SAFE_INTEGER) - armour);
-  const atZero = legacy.hp.value === 0;
-  const asksAttribute = damage > 0 && atZero && legacy.wounds.critical && !legacy.wounds.mortal;
-  const choosable = LEGACY_ATTRIBUTES.filter((a) => legacy.attributes[a] > 0);
-  return { damage, armour, asksAttribute: asksAttribute && choosable.length > 0, choosable };
+  const wound: HpWound = legacy.wounds.mortal ? "mortal" : legacy.wounds.critical ? "critical" : "none";
+  return { hp: legacy.hp.value, wound, dead: state.source.dead, ratings: legacy.attributes, armour: deriveCharacter(state.source, state.items).armour };
 }
 
-/** The armour between the character and an Effect (R-LEG-6): the worn body armour and shield (src/data/derived.ts). */
-function deriveCharacterArmour(state: CharacterState): { armour: number; shieldId: string | null } {
-  let body = 0;
-  let shield = 0;
-  let shieldId: string | null = null;
-  for (const item of state.items) {
-    if (item.type !== "armour" || !item.system.equipped || item.system.destroyed) continue;
-    if (item.system.kind === "shield") {
-      if (item.system.value > shield || shieldId === null) {
-        shield = item.system.value;
-        shieldId = item.id;
-      }
-    } else body = Math.max(body, item.system.value);
-  }
-  return { armour: body + shield, shieldId };
+/** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
+export function assessLegacyHarm(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
+  assertAlive(state, "be harmed further");
+  const assessed = assessHpHarm(ruleset, hpTarget(state), effect, choices);
+  const choosable = assessed.lossOptions.filter(isLegacyAttribute);
+  return { damage: assessed.damage, armour: assessed.armour, asksAttribute: assessed.attributeLoss > 0 && choosable.length > 1, choosable };
 }
 
 /**
- * R-LEG-4 … R-LEG-6 an Effect taken as harm: armour first (or the shield sacrificed); HP falls, floor 0.
- * Ruling (used until the engine's own, R-LEG §10): one Effect moves at most one step — the hit that
- * brings HP to 0 makes the character Critically Wounded, whatever is left over; a later hit that does
- * damage at 0 HP makes them Mortally Wounded (−1 to an attribute of the player's choice, for good); a
- * hit that does damage while Mortally Wounded kills. An Effect fully stopped by armour does nothing.
+ * R-LEG-4 … R-LEG-6 an Effect taken as harm, by the engine's `applyHpHarm` (src/rules/hp.ts): armour
+ * first (or the shield sacrificed); HP fall, floor 0; one step per harm — the hit that brings HP to 0
+ * makes the character Critically Wounded, the next that gets through Mortally Wounded (−1 to an
+ * attribute of the player's choice, for good; with every attribute at 0 they die), the next kills.
+ * Stored as `legacy.wounds.critical` / `.mortal` (Mortal keeps Critical marked, so a week of care
+ * steps back to Critical).
  */
 export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, effect: number, choices: LegacyHarmChoices = {}): OperationResult<LegacyHarmOutcome> {
+  assertAlive(state, "be harmed further");
   const { legacy } = legacyState(state);
-  const assessed = assessLegacyHarm(state, effect, choices);
-  const { shieldId } = deriveCharacterArmour(state);
-  if (choices.sacrificeShield && !shieldId) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
-  const before = legacy.hp.value;
-  let after = before;
-  let wound: LegacyHarmOutcome["wound"] = null;
-  let attributeLost: LegacyAttribute | null = null;
-  let dead = false;
+  const shield = carriedShield(state.items);
+  if (choices.sacrificeShield && !shield) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
+  const harm = applyHpHarm(ruleset, hpTarget(state), effect, {
+    ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
+    ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),
+  });
+  const reached = harm.wound !== harm.assessment.woundBefore && harm.wound !== "none" ? harm.wound : null;
+  const attributeLost = harm.lost !== null && isLegacyAttribute(harm.lost) ? harm.lost : null;
   const entries: Change[] = [];
-  if (assessed.damage > 0) {
-    if (before > 0) {
-      after = Math.max(0, before - assessed.damage);
-      if (after === 0 && !legacy.wounds.critical) wound = "critical";
-    } else if (!legacy.wounds.critical) wound = "critical";
-    else if (!legacy.wounds.mortal) wound = "mortal";
-    else dead = true;
-  }
-  if (wound === "mortal") {
-    const stage = ruleset.health.kind === "hp" ? ruleset.health.wounds.find((w) => w.id === "mortal") : undefined;
-    const loss = stage?.attributeLoss ?? 1;
-    // R-LEG-5 (ruling): with every attribute at 0 the loss cannot be taken, and the character dies.
-    if (loss > 0 && assessed.choosable.length === 0) {
-      dead = true;
-      wound = null;
-    } else if (assessed.asksAttribute) {
-      const chosen = choices.attribute;
-      if (!chosen) throw new RulesError("choice-required", "Choose the attribute that loses a point for good.");
-      if (!assessed.choosable.includes(chosen)) throw new RulesError("bad-choice", `${chosen} has no point to lose.`, { attribute: chosen });
-      attributeLost = chosen;
-      entries.push([`system.legacy.attributes.${chosen}`, legacy.attributes[chosen], Math.max(0, legacy.attributes[chosen] - loss)]);
-    }
-  }
-  entries.push(["system.legacy.hp.value", before, after]);
-  if (wound) entries.push([`system.legacy.wounds.${wound}`, legacy.wounds[wound], true]);
-  entries.push(["system.dead", state.source.dead, dead]);
-  const itemUpdates: ItemUpdate[] = choices.sacrificeShield && shieldId ? [{ _id: shieldId, "system.destroyed": true }] : [];
+  if (attributeLost) entries.push([`system.legacy.attributes.${attributeLost}`, legacy.attributes[attributeLost], harm.ratings[attributeLost] ?? 0]);
+  entries.push(["system.legacy.hp.value", legacy.hp.value, harm.hp]);
+  if (reached) entries.push([`system.legacy.wounds.${reached}`, legacy.wounds[reached], true]);
+  entries.push(["system.dead", state.source.dead, harm.dead]);
+  const itemUpdates: ItemUpdate[] = harm.shieldDestroyed && shield ? [{ _id: shield.id, "system.destroyed": true }] : [];
   const outcome: LegacyHarmOutcome = {
     effect,
-    armour: assessed.armour,
-    damage: assessed.damage,
-    hp: { before, after },
-    wound,
+    armour: harm.assessment.armour,
+    damage: harm.assessment.damage,
+    hp: { before: legacy.hp.value, after: harm.hp },
+    wound: harm.dead ? null : reached,
     attributeLost,
-    dead,
-    shieldItemId: itemUpdates.length > 0 ? shieldId : null,
+    dead: harm.dead,
+    shieldItemId: itemUpdates.length > 0 && shield ? shield.id : null,
   };
   return result(changes(...entries), outcome, itemUpdates);
 }
