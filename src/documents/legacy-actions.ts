@@ -98,7 +98,8 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string) {
       last = next.faces[0] ?? 1;
       chain.push(last);
     }
-    const effect = legacy.legacyEffect(ruleset, item.system.rank, item.system.twoHanded, first.faces, chain);
+    const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
+    const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain);
     const view = legacyEffectCard({ actorName: actor.name, toolName: item.name, tierLabelKey: tool.labelKey, ...effect });
     await postCard(actor, rolls, view);
     return effect;

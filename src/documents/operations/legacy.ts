@@ -14,11 +14,14 @@ import {
   assertFaces,
   assessHpHarm,
   developSkill,
-  EXPLODE_ON,
   highest,
   LEGACY,
   rollForAdvancement,
   RulesError,
+  effectRoll,
+  spendDarkDice,
+  type EffectTags,
+  type TierRank,
   type HpHarmTarget,
   type HpWound,
   type Ruleset,
@@ -118,10 +121,11 @@ export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset,
   if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
   const { legacy } = legacyState(state);
   const before = legacy.ego.value;
-  const costly = assertFaces(darkFaces, "Dark die").map((f) => f <= before);
-  const cost = costly.filter(Boolean).length * ruleset.darkDice.cost;
-  const after = Math.max(0, before - cost);
-  const lost = after === 0 && cost > 0;
+  // The engine's R-LEG-8 (src/rules/dark-dice.ts); an Ego stored above the ruleset's most (10) reads as it.
+  const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max));
+  const { costly } = spend;
+  const after = Math.max(0, before - spend.cost);
+  const lost = after === 0 && spend.cost > 0;
   const update = changes(
     ["system.legacy.ego.value", before, after],
     ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + (before - after)],
@@ -335,26 +339,14 @@ export function toolFor(ruleset: Ruleset, rank: number) {
 }
 
 /**
- * R-LEG-11 an Effect roll with a tool: its dice, the highest kept; a natural 6 on it is rolled again and
- * added, while the new die shows 6 (`chain`: every re-roll); a d/2 tool halves the total, rounded up; a
- * Normal tool held two-handed adds its bonus.
+ * R-LEG-11 an Effect roll with a tool, read by the engine's `effectRoll` (src/rules/effect-roll.ts): its
+ * dice, the highest kept; a natural 6 on it is rolled again and added while 6s come (`chain`); a d/2 tool
+ * halves the total, rounded up; a Normal tool held in both hands adds its bonus (every Normal tool is
+ * Versatile, R-LEG-11 ruling); an improvised one reads as Lesser.
  */
-export function legacyEffect(ruleset: Ruleset, rank: number, twoHanded: boolean, faces: readonly number[], chain: readonly number[]): LegacyEffect {
-  const tool = toolFor(ruleset, rank);
-  if (!tool) throw new RulesError("not-allowed", "This ruleset rolls no tool Effects.");
-  assertFaces(faces, "An Effect die");
-  if (faces.length !== tool.dice) throw new RulesError("no-dice", `This tool rolls ${tool.dice} dice.`, { expected: tool.dice });
-  const kept = highest(faces);
-  const explodeOn = ruleset.resolution.kind === "separate" ? ruleset.resolution.explodeOn : EXPLODE_ON;
-  assertFaces(chain, "An explosion die");
-  const expected = kept >= explodeOn;
-  chain.forEach((f, i) => {
-    const last = i === chain.length - 1;
-    if ((f >= explodeOn) === last) throw new RulesError("bad-chain", "The explosion chain must stop at the first die below the threshold.");
-  });
-  if (expected !== chain.length > 0) throw new RulesError("bad-chain", expected ? "A 6 explodes: its chain is missing." : "Only a 6 explodes.");
-  const raw = kept + chain.reduce((a, b) => a + b, 0);
-  const bonus = twoHanded ? tool.twoHandedBonus : 0;
-  const total = (tool.halved ? Math.ceil(raw / 2) : raw) + bonus;
-  return { faces, kept, chain, halved: tool.halved, bonus, total };
+export function legacyEffect(ruleset: Ruleset, rank: TierRank, tags: EffectTags, faces: readonly number[], chain: readonly number[]): LegacyEffect {
+  const roll = effectRoll(ruleset, { rank, tags, faces, chain });
+  const halved = roll.tool.halved;
+  const bonus = tags.versatileTwoHanded ? roll.tool.twoHandedBonus : 0;
+  return { faces, kept: roll.kept, chain, halved, bonus, total: roll.value };
 }

@@ -19,7 +19,7 @@ import {
   setLegacyRatingOperation,
   skillRollOperation,
 } from "../../../src/documents/operations/legacy.ts";
-import { advancement, armour, character, condition, expectRefusal, state } from "./fixtures.ts";
+import { advancement, armour, character, condition, expectRefusal, refusal, state } from "./fixtures.ts";
 
 /** A Legacy character: Strength 2, Agility 1, Insight 1, Charisma 1 (HP max 5, Ego max 4), with `over` applied. */
 function legacyState(over: Partial<LegacySource> = {}, options: { xp?: number; dead?: boolean } = {}, ...items: ItemSnapshot[]): CharacterState {
@@ -182,21 +182,21 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
 
 describe("R-LEG-11 the Effect roll", () => {
   it("R-LEG-11: the tool's dice, the highest kept; a 6 explodes for as long as 6s come", () => {
-    expect(legacyEffect(LEGACY, 4, false, [2, 6], [6, 3])).toMatchObject({ kept: 6, total: 15, halved: false, bonus: 0 });
-    expect(legacyEffect(LEGACY, 2, false, [4], [])).toMatchObject({ total: 4 });
+    expect(legacyEffect(LEGACY, 4, {}, [2, 6], [6, 3])).toMatchObject({ kept: 6, total: 15, halved: false, bonus: 0 });
+    expect(legacyEffect(LEGACY, 2, {}, [4], [])).toMatchObject({ total: 4 });
   });
 
   it("R-LEG-11 R-LEG-10 (ruling): d/2 explodes, then the whole chain is halved, rounded up; a Normal tool held two-handed adds 1", () => {
-    expect(legacyEffect(LEGACY, 1, false, [3], []).total).toBe(2);
-    expect(legacyEffect(LEGACY, 0, false, [6], [5]).total).toBe(6);
-    expect(legacyEffect(LEGACY, 2, true, [3], []).total).toBe(4);
-    expect(legacyEffect(LEGACY, 4, true, [3, 1], []).total).toBe(3);
+    expect(legacyEffect(LEGACY, 1, {}, [3], []).total).toBe(2);
+    expect(legacyEffect(LEGACY, 0, {}, [6], [5]).total).toBe(6);
+    expect(legacyEffect(LEGACY, 2, { versatileTwoHanded: true }, [3], []).total).toBe(4);
+    expect(legacyEffect(LEGACY, 4, { versatileTwoHanded: true }, [3, 1], []).total).toBe(3);
   });
 
   it("R-LEG-11: a wrong number of dice or a broken explosion chain is refused", () => {
-    expectRefusal(() => legacyEffect(LEGACY, 4, false, [3], []), "no-dice", /2 dice/);
-    expectRefusal(() => legacyEffect(LEGACY, 2, false, [6], []), "bad-chain", /missing/);
-    expectRefusal(() => legacyEffect(LEGACY, 2, false, [5], [3]), "bad-chain", /Only a 6/);
-    expectRefusal(() => legacyEffect(LEGACY, 2, false, [6], [3, 2]), "bad-chain", /first die below/);
+    expectRefusal(() => legacyEffect(LEGACY, 4, {}, [3], []), "no-dice", /2 dice/);
+    expect(refusal(() => legacyEffect(LEGACY, 2, {}, [6], [])).code).toBe("bad-chain");
+    expect(refusal(() => legacyEffect(LEGACY, 2, {}, [5], [3])).code).toBe("bad-chain");
+    expect(refusal(() => legacyEffect(LEGACY, 2, {}, [6], [3, 2])).code).toBe("bad-chain");
   });
 });
