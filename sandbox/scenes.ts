@@ -8,6 +8,7 @@ import { CARDS, DIALOG_SETTINGS, DIALOGS, PLAYER } from "./fixtures.ts";
 import { applicationWindow, chatMessage, DIALOG_WINDOW, renderCard, renderDialogBody } from "./render.ts";
 import { SHEETS } from "./sheets.ts";
 import { TOOL_SCENES } from "./gm-tools.ts";
+import { isLegacyDialogId, LEGACY_CARD_TITLES, LEGACY_CARDS, LEGACY_DIALOGS, renderLegacyDialog } from "./legacy.ts";
 
 export type SceneKind = "sheet" | "dialog" | "card" | "tool";
 
@@ -60,6 +61,9 @@ export function scenes(): SceneInfo[] {
     ...Object.keys(DIALOGS).filter(isDialogId).map((id) => ({ kind: "dialog" as const, id, title: DIALOG_TITLES[id], width: DIALOG_WINDOW.width, narrow: 360 })),
     ...Object.keys(CARDS).map((id) => ({ kind: "card" as const, id, title: CARD_TITLES[id] ?? id, width: CHAT_WIDTH, narrow: CHAT_NARROW })),
     ...TOOL_SCENES.map((t) => ({ kind: "tool" as const, id: t.id, title: t.title, width: t.width, narrow: t.narrow })),
+    // Legacy (sandbox/legacy.ts): its dialog and cards.
+    ...Object.entries(LEGACY_DIALOGS).map(([id, d]) => ({ kind: "dialog" as const, id, title: d.title, width: DIALOG_WINDOW.width, narrow: 360 })),
+    ...Object.keys(LEGACY_CARDS).map((id) => ({ kind: "card" as const, id, title: LEGACY_CARD_TITLES[id] ?? id, width: CHAT_WIDTH, narrow: CHAT_NARROW })),
   ];
 }
 
@@ -91,6 +95,11 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
       };
     }
     case "dialog": {
+      if (isLegacyDialogId(scene.id)) {
+        // Shown as the model renders it; its controls are not wired in the sandbox (data kind "sheet": clicks post nothing).
+        const dialog = applicationWindow({ tag: "form", classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"], title: DIALOG_WINDOW.title(), width: w, content: renderLegacyDialog(scene.id), sandbox: "dialog" });
+        return { body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`, data: { kind: "sheet", id: scene.id } };
+      }
       if (!isDialogId(scene.id)) throw new Error(`no dialog ${scene.id}`);
       const fixture = DIALOGS[scene.id];
       const choices: RollDialogChoices = initialChoices(fixture.subject, DIALOG_SETTINGS);
@@ -105,7 +114,7 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
       return { body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`, data: { kind: "dialog", id: scene.id, choices, user: PLAYER } };
     }
     case "card": {
-      const make = CARDS[scene.id];
+      const make = CARDS[scene.id] ?? LEGACY_CARDS[scene.id];
       if (!make) throw new Error(`no card ${scene.id}`);
       const fixture = make();
       return {

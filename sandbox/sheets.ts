@@ -41,6 +41,7 @@ import {
 } from "../tests/fixtures/sheets.ts";
 import { render } from "./templates.ts";
 import { GM_LINK_SCENES } from "./gm-links.ts";
+import { legacyFreshCharacter, legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 
 export interface SheetScene {
   readonly id: string;
@@ -123,6 +124,8 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
   characterScene("character-dead", "Character: dead", deadCharacter()),
   characterScene("character-lost", "Character: lost", lostCharacter()),
+  characterScene("character-legacy", "Character: Legacy ruleset, Critically Wounded", legacySeasonedCharacter()),
+  characterScene("character-legacy-fresh", "Character: Legacy ruleset, fresh (creation roll)", legacyFreshCharacter()),
   challengeScene("challenge", "Challenge: multi-facet (GM)", multiFacetChallenge()),
   // Taller than the sheet opens, so the screenshot shows the whole panel (the window scrolls in Foundry).
   { ...challengeScene("challenge-forecast", "Challenge: the GM's forecast panel (a character's approach)", forecastChallenge()), height: 1020 },

@@ -3,6 +3,8 @@
  * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
  * the scene (the effects of activated advancements).
  */
+import { rollLegacyEffect } from "./documents/legacy-actions.ts";
+import { isLegacyAttribute } from "./documents/operations/legacy.ts";
 import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
 import { TerranActor } from "./documents/actor.ts";
@@ -16,6 +18,17 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
   await attempt(async () => {
     if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
     assertOwner(actor);
+    // A ruleset that rolls the Effect apart (Legacy, R-LEG-9/11): an attribute opens its Risky Action
+    // dialog; a weapon or tool rolls its Effect.
+    if (currentRuleset().resolution.kind === "separate") {
+      if (actor.items.get(what)) await rollLegacyEffect(actor, what);
+      else if (isLegacyAttribute(what)) {
+        const { LegacyRollDialog } = await import("./applications/dialogs/legacy-roll-dialog.ts");
+        await new LegacyRollDialog({ actor, attribute: what }).render({ force: true });
+      }
+      else throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
+      return;
+    }
     const item = actor.items.get(what);
     const snapshot = item ? itemSnapshot(item) : null;
     const weaponSystem = snapshot?.type === "weapon" ? snapshot.system : null;

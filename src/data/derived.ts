@@ -17,6 +17,7 @@ import {
   type Saves,
 } from "../rules/index.ts";
 import type { CharacterSource, ItemSnapshot } from "./source.ts";
+import { deriveLegacy, type LegacyDerived } from "./legacy.ts";
 
 export interface CharacterDerived {
   /** R-CHAR-3 */
@@ -36,6 +37,8 @@ export interface CharacterDerived {
   readonly inCreation: boolean;
   /** Conditions of the kind "mutation" (R-ADV-1 Ether call). */
   readonly mutations: number;
+  /** The Legacy ruleset's HP and Ego with their derived maxima, and its wounds (src/data/legacy.ts). */
+  readonly legacy: LegacyDerived;
 }
 
 /** Equipped, intact armour: the best body armour and whether a shield is carried. */
@@ -80,5 +83,6 @@ export function deriveCharacter(source: CharacterSource, items: readonly ItemSna
     nextAdvancementCost: advancementCost(advancements),
     inCreation: advancements === 0,
     mutations: items.filter((i) => i.type === "condition" && i.system.kind === "mutation").length,
+    legacy: deriveLegacy(source, items),
   };
 }

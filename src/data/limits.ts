@@ -8,10 +8,11 @@
  * The joint limits (R-CHAR-5 the six ratings total 10 at most, R-GRIT-1 Grit ≤ its maximum, R-EGO-1 Ego
  * ≤ its maximum) are rules between fields: see JOINT below.
  */
-import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, CORE, EGO_MAX, GROUPS, MECHANICS_FLAGS, WEAPON_TAGS } from "../rules/index.ts";
+import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, EGO_MAX, getRuleset, GROUPS, MECHANICS_FLAGS, RULESET_IDS, WEAPON_TAGS } from "../rules/index.ts";
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
 import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
+import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./legacy.ts";
 
 export type FieldLimit =
   /** A whole number from `min` to `max` (no `max`: unbounded), `initial` when missing. */
@@ -27,12 +28,16 @@ const integer = (initial: number, min: number, max?: number): FieldLimit => ({ k
 const choice = (choices: readonly string[], initial: string): FieldLimit => ({ kind: "choice", choices, initial });
 const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", choices: list });
 
-/** R-CH-1 the tier ids (the same in every ruleset; the tables may differ). */
-export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = CORE.challengeTiers.map((t) => t.id);
+/**
+ * R-CH-1 R-LEG-10 every ruleset's level ids (Core's five, then Legacy's Extreme and Fantastical): a
+ * Challenge keeps its level when the world switches ruleset; each ruleset reads another's through its
+ * `tierAliases`.
+ */
+export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).challengeTiers.map((t) => t.id)))];
 /** R-EQ-4 the kinds of armour. */
 export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
 /** R-ADV-1 R-ADV-2 where an advancement comes from. */
-export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult"];
+export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
 /** R-POOL-2 every scope a modifier may name: any roll, an attribute, or a group's save. */
 export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
 /** R-CHAR-5 what the Developed advancement may have raised ("" for none). */
@@ -68,6 +73,13 @@ export const LIMITS: Readonly<Record<"character" | "challenge" | "weapon" | "arm
     "ego.max": integer(0, 0, EGO_MAX),
     "ego.dice": integer(1, 0, 10),
     xp: integer(0, 0),
+    // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived).
+    ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`legacy.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
+    ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`legacy.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
+    "legacy.hp.value": integer(2, 0),
+    "legacy.ego.value": integer(2, 0),
+    "legacy.egoLost": integer(0, 0),
+    "legacy.advancementsWon": integer(0, 0),
   },
   challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
   weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },

@@ -6,6 +6,7 @@
  */
 import type { Attribute, ChallengeTierId, DiceModifier, MechanicsFlag, ModifierScope, TierRank, WeaponTag } from "../rules/index.ts";
 import type { ConditionKind } from "../rules/index.ts";
+import type { LegacySource } from "./legacy.ts";
 
 /** One repaired field (see src/data/migrations/repair.ts): JSON text of the old and new values. */
 export interface RepairRecordSource {
@@ -67,6 +68,12 @@ export interface CharacterSource {
   xp: number;
   /** R-SAY-1 the last scene has been declared. */
   sayonara: boolean;
+  /**
+   * The Legacy ruleset's fields (src/data/legacy.ts), kept beside Core's so a ruleset switch loses nothing.
+   * Optional here only so that sources written before Legacy (and the Core fixtures) still type-check: the
+   * schema always fills it, and `legacyOf` reads the defaults where it is missing.
+   */
+  legacy?: LegacySource;
   biography: string;
   notes: string;
   /** Old values a migration could not read (see src/data/migrations). */
@@ -145,7 +152,7 @@ export interface ArmourSource {
   repairs?: RepairRecordSource[];
 }
 
-export type AdvancementSourceKind = "core" | "degenesis" | "cult";
+export type AdvancementSourceKind = "core" | "degenesis" | "cult" | "legacy";
 
 export interface AdvancementSource {
   /** The engine's id of this advancement (rules/advancements.ts), or "" for a homebrew one. */

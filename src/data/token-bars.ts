@@ -12,9 +12,37 @@
  */
 
 export const TRACKABLE: Readonly<Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>> = {
-  character: { bar: ["grit", "ego"], value: ["xp"] },
+  // Legacy's HP and Ego (src/data/legacy.ts): their `max` is derived and set on the prepared data.
+  character: { bar: ["grit", "ego", "legacy.hp", "legacy.ego"], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
 };
+
+/**
+ * A character's bars per health model (the ruleset's `health.kind`): Grit and Ego (Core, Degenesis), or
+ * Legacy's HP and Ego (R-LEG-4, R-LEG-7), which live under `legacy` (src/data/legacy.ts).
+ */
+export const CHARACTER_BARS: Readonly<Record<"grit" | "hp", { readonly bar1: string; readonly bar2: string }>> = {
+  grit: { bar1: "grit", bar2: "ego" },
+  hp: { bar1: "legacy.hp", bar2: "legacy.ego" },
+};
+
+/**
+ * The prototype token change a new character needs in a world whose ruleset has the `health` model: the
+ * bars core gave it from the manifest (Grit and Ego) become the model's, unless the creation data named
+ * its own bars. Null when nothing changes.
+ */
+export function characterBarUpdate(
+  health: "grit" | "hp",
+  asked: { readonly bar1?: unknown; readonly bar2?: unknown },
+): Record<string, string> | null {
+  const update: Record<string, string> = {};
+  for (const bar of ["bar1", "bar2"] as const) {
+    if (asked[bar] !== undefined) continue;
+    const wanted = CHARACTER_BARS[health][bar];
+    if (wanted !== CHARACTER_BARS.grit[bar]) update[`prototypeToken.${bar}.attribute`] = wanted;
+  }
+  return Object.keys(update).length > 0 ? update : null;
+}
 
 /** The bars a new token of each type shows (null: none). */
 export const DEFAULT_BARS: Readonly<Record<string, { readonly bar1: string | null; readonly bar2: string | null }>> = {

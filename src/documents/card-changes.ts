@@ -29,7 +29,7 @@ import {
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import { RulesError } from "../rules/index.ts";
-import { currentApplyPermission } from "../settings/settings.ts";
+import { currentApplyPermission, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
@@ -167,6 +167,9 @@ export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Prom
     const state = stored.state;
     const target = await actorFrom(request.targetUuid);
     if (!(target.system instanceof CharacterData)) throw new RulesError("not-allowed", `${target.name} is not a character.`, { reason: "noCharacter" });
+    // The card records harm as Grit and wound tracks (R-HARM-*); a ruleset with the HP model (Legacy)
+    // takes it on the character sheet instead (src/documents/legacy-actions.ts), so nothing lands on Grit.
+    if (currentRuleset().health.kind !== "grit") throw new RulesError("not-allowed", "Take this Effect as harm from the character sheet.", { reason: "hpHarmOnSheet" });
     assertMayAsk(asker, state.rollerId, target, "challenge");
     assertVersion(request.version, state.version);
     if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm")) throw alreadyApplied(target.name);

@@ -12,6 +12,7 @@ import { ConditionData } from "../data/item/condition.ts";
 import { removeConditionOperation, takeConditionOperation } from "./operations/index.ts";
 import { rulesErrorText } from "./notify.ts";
 import { characterState } from "./state.ts";
+import { currentRuleset } from "../settings/settings.ts";
 
 /** R-COND-1 a refusal's text: the shift's own reason when it has one, else the rules' code. */
 function refusalText(error: RulesError): string {
@@ -56,14 +57,14 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
     if (!actor || !state || state.source.dead) return;
     let update;
     try {
-      ({ update } = takeConditionOperation(state, { kind: system.kind, shift: system.shift }));
+      ({ update } = takeConditionOperation(state, { kind: system.kind, shift: system.shift }, currentRuleset().experience.perCondition));
     } catch (error) {
       // Checked in _preCreate; should the ratings have changed since, the shift is dropped rather than
       // left claiming a move that did not happen (the XP still comes).
       if (!(error instanceof RulesError)) throw error;
       ui.notifications?.warn(refusalText(error));
       void this.update({ "system.shift": { ...NO_SHIFT } } as Item.UpdateData);
-      ({ update } = takeConditionOperation(state, { kind: system.kind }));
+      ({ update } = takeConditionOperation(state, { kind: system.kind }, currentRuleset().experience.perCondition));
     }
     if (Object.keys(update).length > 0) void actor.update(update);
   }

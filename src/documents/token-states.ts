@@ -25,7 +25,7 @@ export function registerTokenStates(): void {
  * What the states are read from in a character's stored data: the wound tracks, `dead` and `lost`, and
  * with HP (Legacy) the wound stages its data keeps beside Core's (`legacy.wounds`: critical, mortal).
  */
-export function stateFacts(source: CharacterSource & { readonly legacy?: { readonly wounds?: Readonly<Record<string, boolean>> } }): StateFacts {
+export function stateFacts(source: CharacterSource): StateFacts {
   const stages = source.legacy?.wounds;
   return { wounds: source.wounds, dead: source.dead, lost: source.lost, ...(stages ? { stages } : {}) };
 }

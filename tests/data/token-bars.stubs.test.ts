@@ -11,6 +11,7 @@ import { ActorStub, GENERATIONS, makeGm, resetWorld, world, type Generation } fr
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { migrateWorld } from "../../src/data/world-migration.ts";
+import { TRACKABLE, tokenBarUpdate } from "../../src/data/token-bars.ts";
 
 const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as { primaryTokenAttribute: string; secondaryTokenAttribute: string };
 
@@ -46,6 +47,21 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: every actor type gets a tok
     const ada = pending("character");
     await preCreate(ada, {});
     expect(ada.prototypeToken).toEqual({ bar1: { attribute: "grit" }, bar2: { attribute: "ego" } });
+  });
+
+  it("R-LEG-4 R-LEG-7: in a Legacy world a new character's token shows HP and Ego (their derived maxima make them bars)", async () => {
+    world.settings.set("ruleset", "legacy");
+    const ada = pending("character");
+    await preCreate(ada, {});
+    expect(ada.prototypeToken).toEqual({ bar1: { attribute: "legacy.hp" }, bar2: { attribute: "legacy.ego" } });
+    const named = pending("character");
+    await preCreate(named, { prototypeToken: { bar1: { attribute: "grit" } } });
+    expect(named.prototypeToken).toEqual({ bar1: { attribute: "grit" }, bar2: { attribute: "legacy.ego" } });
+  });
+
+  it("R-LEG-4: Legacy's bars are offered for characters, and a character's legacy.hp bar is kept by the migration", () => {
+    expect(TRACKABLE.character?.bar).toEqual(expect.arrayContaining(["legacy.hp", "legacy.ego"]));
+    expect(tokenBarUpdate("character", { bar1: "legacy.hp", bar2: "legacy.ego" })).toBeNull();
   });
 
   it("the world migration gives an existing Challenge whose bar names grit its Disposition bar", async () => {

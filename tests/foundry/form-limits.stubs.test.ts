@@ -37,8 +37,14 @@ describe("[Foundry stand-ins] schemaLimits", () => {
         ...["intuition", "reason", "finesse", "exertion", "attunement", "influence"].map((a) => `system.attributes.${a}`),
         ...["grit", "ego"].flatMap((t) => ["value", "max", "dice"].map((f) => `system.${t}.${f}`)),
         "system.xp",
+        // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived, not form fields).
+        ...["strength", "agility", "insight", "charisma"].map((a) => `system.legacy.attributes.${a}`),
+        ...["violence", "exploration", "social", "survival", "vocational"].map((k) => `system.legacy.skills.${k}`),
+        ...["hp.value", "ego.value", "egoLost", "advancementsWon"].map((f) => `system.legacy.${f}`),
       ].sort(),
     );
+    expect(CHARACTER["system.legacy.attributes.strength"]).toEqual({ min: 0, max: 4 });
+    expect(CHARACTER["system.legacy.hp.value"]).toEqual({ min: 0, max: Infinity });
   });
 
   it("R-CH-1 (stand-ins): the Challenge's own numbers; its facets (an array) are edited by the sheet, not the form", () => {

@@ -101,9 +101,9 @@ describe("[Foundry stand-ins] schema declarations", () => {
     }
   });
 
-  it("R-CH-1 R-CH-5 (stand-ins): a Challenge's tier and each facet's tier are one of the five", () => {
+  it("R-CH-1 R-CH-5 R-LEG-10 (stand-ins): a Challenge's tier and each facet's tier are one of Core's five or Legacy's Extreme and Fantastical", () => {
     const challenge = flatten(defineChallengeSchema());
-    const tiers = ["trivial", "dangerous", "serious", "formidable", "exceptional"];
+    const tiers = ["trivial", "dangerous", "serious", "formidable", "exceptional", "extreme", "fantastical"];
     expect(opts(challenge, "tier").choices).toEqual(tiers);
     expect(opts(challenge, "facets.*.tier").choices).toEqual(tiers);
     expect(opts(challenge, "n")).toMatchObject({ min: 4 });

@@ -15,6 +15,7 @@ import { TerranActor } from "../../src/documents/actor.ts";
 import { registerTokenStates, stateFacts } from "../../src/documents/token-states.ts";
 import { syncAllTokenStates } from "../../src/documents/token-states-sync.ts";
 import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
+import { defaultLegacy } from "../../src/data/legacy.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 type Stubbed = TerranActor & Pick<ActorStub, "effects" | "effectChanges" | "updates"> & { _onUpdate(changed: object, options: object, userId: string): void };
@@ -164,7 +165,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     registerTokenStates();
     const entries = generation >= 14 ? Object.keys(config() as object) : (config() as { id: string }[]).map((e) => e.id);
     expect(entries).toEqual(expect.arrayContaining(["terran-critical", "terran-mortal", "terran-lost", "dead"]));
-    const source = { ...character({ wounds: ["stressed"] }), legacy: { wounds: { critical: true, mortal: false } } };
+    const source = { ...character({ wounds: ["stressed"] }), legacy: { ...defaultLegacy(), wounds: { critical: true, mortal: false } } };
     expect(stateFacts(source)).toEqual({ wounds: source.wounds, dead: false, lost: false, stages: { critical: true, mortal: false } });
     expect(stateFacts(character())).toEqual({ wounds: character().wounds, dead: false, lost: false });
   });

@@ -16,6 +16,7 @@ import {
   consequenceOf,
   DEGENESIS,
   FACES,
+  LEGACY,
   GROUP_ATTRIBUTES,
   malaiseFor,
   MECHANICS_FLAGS,
@@ -70,7 +71,7 @@ describe("[Foundry stand-ins] every document's system data", () => {
         checked += 1;
       }
     }
-    expect(checked).toBe(61);
+    expect(checked).toBe(107);
   });
 
   it("R-ADV-1 R-COND-1 (stand-ins): every mechanics flag in the packs is one the engine knows", () => {
@@ -348,5 +349,72 @@ describe("the rules journal", () => {
     ];
     expect(expected).toHaveLength(17 + 7 + 11 + 6 + 5 + 1 + 6 + 9);
     expect(expected.filter((u) => !linked.has(u))).toEqual([]);
+  });
+});
+
+describe("the Legacy folder (issue 15)", () => {
+  it("R-LEG-15: the Legacy advancements are the ruleset's list, in order, each with the engine's flags and dice, marked Legacy's", () => {
+    const list = ofType("legacy-advancements", "advancement");
+    expect(list.map((d) => sys(d).key)).toEqual([...LEGACY.advancements]);
+    for (const doc of list) {
+      const def = ADVANCEMENTS.get(String(sys(doc).key));
+      if (!def) throw new Error(`unknown advancement ${String(sys(doc).key)}`);
+      expect(doc.name, def.id).toBe(localize(def.labelKey));
+      expect(sys(doc).flags, def.id).toEqual([...def.flags]);
+      expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
+      expect(sys(doc).source, def.id).toBe("legacy");
+      expect(String(sys(doc).description).length, def.id).toBeGreaterThan(80);
+    }
+  });
+
+  it("R-LEG-16: the nine conditions, with the engine's dice; Legacy's Obsessive Focus moves no rating (no attribute shift)", () => {
+    const list = docs("legacy-conditions");
+    expect(list.map((d) => sys(d).key)).toEqual([...LEGACY.conditions]);
+    for (const doc of list) {
+      const def = CONDITIONS.get(String(sys(doc).key));
+      if (!def) throw new Error("unknown condition");
+      expect(doc.name).toBe(localize(def.labelKey));
+      expect(sys(doc).flags, def.id).toEqual(def.flags.filter((f) => f !== "attributeShift"));
+      expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
+    }
+    const focus = list.find((d) => sys(d).key === "obsessiveFocus");
+    expect(String(sys(focus ?? {}).description)).toMatch(/skill/);
+  });
+
+  it("R-LEG-11: every weapon of the ruleset's list, and a tool per tier (an improvised one too), each reading as its tier", () => {
+    const tools = byName(ofType("legacy-equipment", "weapon"));
+    for (const w of LEGACY.weapons) {
+      const doc = tools.get(localize(w.labelKey));
+      if (!doc) throw new Error(`legacy-equipment lacks ${w.id}`);
+      expect(sys(doc), w.id).toMatchObject({ rank: w.rank, ranges: [...w.ranges], tags: [...w.tags], customTags: [], equipped: false });
+    }
+    const tierOf = (name: string) => LEGACY.tools.find((t) => t.ranks.includes(Number(sys(tools.get(name) ?? {}).rank) as TierRank))?.id;
+    expect(["Improvised tool", "Lesser tool", "Normal tool", "Greater tool"].map(tierOf)).toEqual(["lesser", "lesser", "normal", "greater"]);
+    expect(sys(tools.get("Improvised tool") ?? {}).tags).toEqual(["improvised"]);
+    for (const w of LEGACY.weapons.filter((x) => x.twoHands)) expect(sys(tools.get(localize(w.labelKey)) ?? {}).twoHanded, w.id).toBe(true);
+    const armour = ofType("legacy-equipment", "armour").map((d) => [sys(d).kind, sys(d).value]);
+    expect(armour).toEqual([
+      ["light", ARMOUR_VALUE.light],
+      ["heavy", ARMOUR_VALUE.heavy],
+      ["shield", ARMOUR_VALUE.shield],
+    ]);
+  });
+
+  it("R-LEG-10: a Challenge at every Legacy level (Fantastical at n = 5, Disposition exactly 10n) and one with two facets; GM notes each", () => {
+    const challenges = docs("legacy-challenges");
+    const levels = new Set(challenges.map((d) => sys(d).tier));
+    for (const t of LEGACY.challengeTiers) expect(levels, t.id).toContain(t.id);
+    const fantastical = challenges.find((d) => sys(d).tier === "fantastical");
+    expect(sys(fantastical ?? {})).toMatchObject({ n: 5, dice: 5, disposition: { value: 50, max: 50 } });
+    const faceted = challenges.filter((d) => (sys(d).facets as unknown[]).length > 0);
+    expect(faceted.map((d) => [sys(d).tier, (sys(d).facets as { tier: string }[]).map((f) => f.tier)])).toEqual([["dangerous", ["trivial"]]]);
+    for (const doc of challenges) expect(String(sys(doc).notes).length, String(doc.name)).toBeGreaterThan(80);
+  });
+
+  it("R-LEG-1 … R-LEG-13: a short rules journal with a page per part (characters, actions, harm, Challenges, experience)", () => {
+    const [journal] = docs("legacy-rules");
+    const pages = (journal?.pages ?? []) as Doc[];
+    expect(pages.map((p) => p.name)).toEqual(["Characters", "Risky Actions and Effects", "Harm, wounds and death", "Challenges", "Experience and Advancements"]);
+    for (const page of pages) expect((page.text as { content: string }).content.length).toBeGreaterThan(300);
   });
 });

@@ -58,7 +58,7 @@ function readDoc(root: string, packName: string, prefix: string): { file: string
 describe("the manifest's packs", () => {
   const { packs: declared, packFolders } = manifestPacks();
 
-  it("declares nine packs, each with a LevelDB path under packs/ and a source folder", () => {
+  it("declares fourteen packs (five of them Legacy's), each with a LevelDB path under packs/ and a source folder", () => {
     expect(declared.map((p) => p.name)).toEqual([
       "core-advancements",
       "core-conditions",
@@ -68,6 +68,11 @@ describe("the manifest's packs", () => {
       "degenesis-advancements",
       "degenesis-equipment",
       "degenesis-tables",
+      "legacy-advancements",
+      "legacy-conditions",
+      "legacy-equipment",
+      "legacy-challenges",
+      "legacy-rules",
       "rules",
     ]);
     for (const p of declared) {
@@ -78,16 +83,18 @@ describe("the manifest's packs", () => {
     }
   });
 
-  it("files every pack in exactly one of the folders Rules, Core and Degenesis", () => {
-    expect(packFolders.map((f) => f.name)).toEqual(["Rules", "Core", "Degenesis"]);
+  it("files every pack in exactly one of the folders Rules, Core, Legacy and Degenesis", () => {
+    expect(packFolders.map((f) => f.name)).toEqual(["Rules", "Core", "Legacy", "Degenesis"]);
     const filed = packFolders.flatMap((f) => f.packs);
     expect([...filed].sort()).toEqual(declared.map((p) => p.name).sort());
     expect(new Set(filed).size).toBe(filed.length);
     for (const name of packFolders.find((f) => f.name === "Degenesis")?.packs ?? []) expect(name).toMatch(/^degenesis-/);
+    expect(packFolders.find((f) => f.name === "Legacy")?.packs).toEqual(["legacy-rules", "legacy-advancements", "legacy-conditions", "legacy-equipment", "legacy-challenges"]);
   });
 
-  it("hides the Challenges (GM material) from players and shows the rest", () => {
-    for (const p of declared) expect(p.ownership, p.name).toEqual({ PLAYER: p.name === "challenges" ? "NONE" : "OBSERVER", ASSISTANT: "OWNER" });
+  it("hides the Challenges (GM material, Core's and Legacy's) from players and shows the rest", () => {
+    const gmOnly = ["challenges", "legacy-challenges"];
+    for (const p of declared) expect(p.ownership, p.name).toEqual({ PLAYER: gmOnly.includes(p.name) ? "NONE" : "OBSERVER", ASSISTANT: "OWNER" });
   });
 });
 
@@ -98,7 +105,7 @@ describe("compiled packs (real CLI, read back with classic-level)", () => {
     const total = [...packs.values()].reduce((t, c) => t + c.documents.length, 0);
     const files = PACKS.reduce((t, p) => t + sourceFiles(join(SOURCE_ROOT, p.name)).length, 0);
     expect(total).toBe(files);
-    expect(total).toBe(70);
+    expect(total).toBe(117);
   });
 
   it("ids are 16 letters and digits and unique across every pack, embedded documents included", () => {

@@ -16,7 +16,7 @@ import { defineArmourSchema } from "../../src/data/item/armour.ts";
 import { defineConditionSchema } from "../../src/data/item/condition.ts";
 import { defineWeaponSchema } from "../../src/data/item/weapon.ts";
 import { migrateActorSystemWithReport, migrateItemSystemWithReport, repairSystem } from "../../src/data/migrations/index.ts";
-import { asTierRank, assertDiceModifier, challengeStats, collectFlags, CORE, type DiceModifier } from "../../src/rules/index.ts";
+import { asTierRank, assertDiceModifier, challengeScale, challengeStats, collectFlags, CORE, getRuleset, RULESET_IDS, type DiceModifier } from "../../src/rules/index.ts";
 
 type Fields = Record<string, StubField>;
 
@@ -92,7 +92,10 @@ function rulesProblems(type: string, system: Record<string, unknown>, path: stri
     for (const [i, facet] of [system, ...facets].entries()) {
       const at = i === 0 ? path : `${path}.facets[${i - 1}]`;
       attempt("tier", () => {
-        const stats = challengeStats(CORE, String(facet.tier), facet.tier === "exceptional" ? Number(facet.n) : undefined);
+        // R-CH-1 R-LEG-10 the level as its own ruleset defines it (Legacy's Extreme and Fantastical are Legacy's); a scaling level reads n.
+        const tier = String(facet.tier);
+        const ruleset = RULESET_IDS.map((id) => getRuleset(id)).find((r) => r.challengeTiers.some((t) => t.id === tier)) ?? CORE;
+        const stats = challengeStats(ruleset, tier, challengeScale(ruleset, tier) ? Number(facet.n) : undefined);
         const disposition = isRecord(facet.disposition) ? facet.disposition : {};
         if (disposition.max !== stats.disposition || facet.dice !== stats.dice || facet.halved !== stats.halved) {
           throw new Error(

@@ -71,12 +71,23 @@ export function diceText(dice: number, halved: boolean): Message {
   return halved ? message("TERRAN.Sheet.Challenge.halved") : message("TERRAN.Sheet.Challenge.dice", dice);
 }
 
+/**
+ * R-LEG-10 (ruling) the level as this ruleset reads it: its own, or another ruleset's through its
+ * `tierAliases` (a Core Exceptional shows as Legacy's Extreme, and back). The stored id is not changed.
+ */
+function readTier(ruleset: Ruleset, tier: ChallengeTierId): ChallengeTierId {
+  if (ruleset.challengeTiers.some((t) => t.id === tier)) return tier;
+  return (Object.hasOwn(ruleset.tierAliases, tier) ? ruleset.tierAliases[tier] : undefined) ?? tier;
+}
+
 function tierOptions(ruleset: Ruleset, tier: ChallengeTierId): TierOptionView[] {
-  return ruleset.challengeTiers.map((t) => ({ value: t.id, labelKey: t.labelKey, selected: t.id === tier }));
+  const read = readTier(ruleset, tier);
+  return ruleset.challengeTiers.map((t) => ({ value: t.id, labelKey: t.labelKey, selected: t.id === read }));
 }
 
 function tierLabel(ruleset: Ruleset, tier: ChallengeTierId): string {
-  return ruleset.challengeTiers.find((t) => t.id === tier)?.labelKey ?? `TERRAN.ChallengeTier.${tier}`;
+  const read = readTier(ruleset, tier);
+  return ruleset.challengeTiers.find((t) => t.id === read)?.labelKey ?? `TERRAN.ChallengeTier.${tier}`;
 }
 
 export function challengeSheetContext(input: ChallengeSheetInput): ChallengeSheetView {

@@ -45,6 +45,7 @@ export * from "./character-views.ts";
 import { characterTabs, type BannerView, type CharacterSheetView, type CircleView, type GroupView, type IdentityView, type ItemListView, type ItemRowView, type RollView, type WoundView } from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
+import { legacyMainOf } from "./character-legacy.ts";
 
 
 // ---------------------------------------------------------------------------------------------
@@ -292,11 +293,14 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       toggle: button(message(system.wounds[track] ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"), g.notEditable, g.dead),
     };
   });
-  const creation = creationOf(input, ruleset, derived, g);
+  // The ruleset's health model picks the main tab's shape (one sheet: header, items and biography are shared).
+  const legacy = ruleset.health.kind === "hp" ? legacyMainOf(input, ruleset, derived, g) : null;
+  const creation = legacy ? { ...creationOf(input, ruleset, derived, g), shown: false } : creationOf(input, ruleset, derived, g);
   const biographyEditable = input.permissions.editable;
+  const mortal = legacy ? derived.legacy.mortal : derived.mortallyWounded;
   return {
     limited: false,
-    cssClass: [derived.mortallyWounded ? "is-mortal" : "", creation.shown ? "is-creating" : "", ...state].filter(Boolean).join(" "),
+    cssClass: [mortal ? "is-mortal" : "", creation.shown ? "is-creating" : "", ...state].filter(Boolean).join(" "),
     name: input.name,
     img: input.img,
     uuid: input.uuid,
@@ -305,9 +309,9 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     isGM: input.permissions.isGM,
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
-    banners: bannersOf(system, derived),
+    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }),
     tabs,
-    groups: groupsOf(ruleset, system, derived, g),
+    groups: legacy ? [] : groupsOf(ruleset, system, derived, g),
     attributeTotal: {
       value: attributeTotal(system.attributes),
       cap: ATTRIBUTE_TOTAL_CAP,
@@ -339,8 +343,12 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       value: system.xp,
       nextCost: derived.nextAdvancementCost,
       advancements: derived.advancements,
-      text: derived.nextAdvancementCost === 0 ? message("TERRAN.Sheet.Xp.free") : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
-      affordable: system.xp >= derived.nextAdvancementCost,
+      text: legacy
+        ? legacy.experience.targetText
+        : derived.nextAdvancementCost === 0
+          ? message("TERRAN.Sheet.Xp.free")
+          : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
+      affordable: legacy ? system.xp > 0 : system.xp >= derived.nextAdvancementCost,
     },
     lists: {
       advancements: listOf("advancements", "advancement", input, ruleset, derived, g),
@@ -353,6 +361,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     sayonara: {
       ...button(message("TERRAN.Sheet.Sayonara.hint"), g.notEditable, g.dead, system.sayonara && message("TERRAN.Sheet.Disabled.sayonaraDeclared")),
       declared: system.sayonara,
+      shown: ruleset.sayonara !== null,
     },
     biography: {
       name: "system.biography",
@@ -368,6 +377,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       editable: biographyEditable,
       labelKey: "TERRAN.Character.FIELDS.notes.label",
     },
+    legacy,
   };
 }
 

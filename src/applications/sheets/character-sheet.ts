@@ -7,10 +7,11 @@
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
 import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
+import * as legacyActions from "./character-legacy-actions.ts";
+import { addDroppedItem } from "./character-drop.ts";
+import { buyAdvancement } from "./advancement-drop.ts";
 import type { DeepPartial } from "fvtt-types/utils";
 import { GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
-import { AdvancementData } from "../../data/item/advancement.ts";
-import { ConditionData } from "../../data/item/condition.ts";
 import { itemSnapshot } from "../../data/snapshot.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { confirm } from "../../documents/dialogs.ts";
@@ -25,9 +26,7 @@ import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
 import { schemaLimits } from "./submit.ts";
 import { defineCharacterSchema } from "../../data/actor/character.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
-import { prepareConditionDrop } from "./condition-drop.ts";
-import { buyAdvancement } from "./advancement-drop.ts";
-import { droppedItem, enrich, firstHandling, flatFormData, importData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
+import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, inputOf } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { pressOnKey } from "../a11y/keyboard.ts";
@@ -49,6 +48,15 @@ export class CharacterSheet<
   static #onActivate = activateAdvancement;
   static #onEndSceneEffect = endSceneEffect;
   static #onEndScene = endScene;
+  static #onRollLegacyCreation = legacyActions.rollLegacyCreation;
+  static #onSetLegacyRating = legacyActions.setLegacyRating;
+  static #onToggleLegacyWound = legacyActions.toggleLegacyWound;
+  static #onLegacyRecover = legacyActions.legacyRecover;
+  static #onRefillLegacyEgo = legacyActions.refillLegacyEgo;
+  static #onEndLegacySession = legacyActions.endLegacySession;
+  static #onAdvancementRoll = legacyActions.advancementRoll;
+  static #onDevelopSkill = legacyActions.developSkill;
+  static #onTakeLegacyHarm = legacyActions.takeLegacyHarm;
 
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
@@ -79,6 +87,16 @@ export class CharacterSheet<
       activateAdvancement: CharacterSheet.#onActivate,
       endSceneEffect: CharacterSheet.#onEndSceneEffect,
       endScene: CharacterSheet.#onEndScene,
+      // The HP health model's buttons (Legacy, ./character-legacy-actions.ts).
+      rollLegacyCreation: CharacterSheet.#onRollLegacyCreation,
+      setLegacyRating: CharacterSheet.#onSetLegacyRating,
+      toggleLegacyWound: CharacterSheet.#onToggleLegacyWound,
+      legacyRecover: CharacterSheet.#onLegacyRecover,
+      refillLegacyEgo: CharacterSheet.#onRefillLegacyEgo,
+      endLegacySession: CharacterSheet.#onEndLegacySession,
+      advancementRoll: CharacterSheet.#onAdvancementRoll,
+      developSkill: CharacterSheet.#onDevelopSkill,
+      takeLegacyHarm: CharacterSheet.#onTakeLegacyHarm,
     },
   };
 
@@ -259,16 +277,7 @@ export class CharacterSheet<
       if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates);
       return;
     }
-    // As core imports from a compendium: source link kept, folder, sort, ownership and id cleared.
-    const data = importData(item);
-    const system = item.system;
-    if (system instanceof AdvancementData) {
-      await buyAdvancement(actor, { ...data, name: item.name, system: system.toObject() });
-      return;
-    }
-    if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
-    const created = system instanceof ConditionData ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags]) : data;
-    if (created) await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
+    await addDroppedItem(actor, item);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import type { ButtonView, Message } from "./common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "./inputs.ts";
 import type { Chip } from "./item-labels.ts";
 import type { ActivationRowView, SceneView } from "./character-activation.ts";
+import type { LegacyMainView } from "./character-legacy.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The view
@@ -232,9 +233,15 @@ export interface CharacterFullView {
   readonly creation: CreationView;
   /** R-ADV-1 / R-ADV-2 what is active until the scene ends, and the control that ends it (null: nothing is). */
   readonly scene: SceneView | null;
-  readonly sayonara: ButtonView & { readonly declared: boolean };
+  /** R-SAY-1 the Sayonara button; `shown` false where the ruleset has none (Legacy). */
+  readonly sayonara: ButtonView & { readonly declared: boolean; readonly shown: boolean };
   readonly biography: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
   readonly notes: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  /**
+   * A ruleset with the HP health model (Legacy): its main tab (./character-legacy.ts), shown in place
+   * of the groups, Grit, Ego and wound tracks; null for the Grit model (Core, Degenesis).
+   */
+  readonly legacy: LegacyMainView | null;
 }
 
 export type CharacterSheetView = CharacterLimitedView | CharacterFullView;

@@ -210,7 +210,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
         ? {
             key: item.system.key,
             engineLabelKey: item.system.key !== "" && isEngineAdvancement(item.system.key) ? `TERRAN.Adv.${item.system.key}` : null,
-            source: { options: options(["core", "degenesis", "cult"], item.system.source, (v) => `TERRAN.AdvancementSource.${v}`) },
+            source: { options: options(["core", "degenesis", "cult", "legacy"], item.system.source, (v) => `TERRAN.AdvancementSource.${v}`) },
             cult: { shown: item.system.source === "cult", value: item.system.cult },
             developed: {
               options: [

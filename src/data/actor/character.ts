@@ -10,8 +10,30 @@ import { migrateCharacter, overwriteSource, repairWithRecords } from "../migrati
 import { preUpdateRepairs } from "../update-repair.ts";
 import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
+import { characterBarUpdate } from "../token-bars.ts";
+import { currentRuleset } from "../../settings/settings.ts";
+import { deriveLegacy, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../legacy.ts";
 
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
+const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
+
+/**
+ * The Legacy ruleset's own fields, beside Core's (src/data/legacy.ts says why): four attributes, five
+ * skills, the current HP and Ego (their maxima are derived), the two wounds, the Ego lost this session
+ * (R-LEG-12) and the Advancements won by a roll and not yet taken (R-LEG-13).
+ */
+function legacySchema() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    attributes: new SchemaField(Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [a, legacyRating()])) as Record<(typeof LEGACY_ATTRIBUTES)[number], ReturnType<typeof legacyRating>>),
+    skills: new SchemaField(Object.fromEntries(LEGACY_SKILLS.map((k) => [k, legacyRating()])) as Record<(typeof LEGACY_SKILLS)[number], ReturnType<typeof legacyRating>>),
+    hp: new SchemaField({ value: integerField(2, 0) }),
+    ego: new SchemaField({ value: integerField(2, 0) }),
+    wounds: new SchemaField({ critical: booleanField(), mortal: booleanField() }),
+    egoLost: integerField(0, 0),
+    advancementsWon: integerField(0, 0),
+  });
+}
 
 export function defineCharacterSchema() {
   const { SchemaField } = foundry.data.fields;
@@ -33,6 +55,7 @@ export function defineCharacterSchema() {
     lost: booleanField(),
     xp: integerField(0, 0),
     sayonara: booleanField(),
+    legacy: legacySchema(),
     biography: htmlField(),
     notes: htmlField(),
     unmigrated: unmigratedField(),
@@ -78,6 +101,22 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
 
 
 
+  /**
+   * Token bars of a new character follow the world's ruleset (src/data/token-bars.ts): core gives every new
+   * actor the manifest's Grit and Ego; a ruleset with the HP model (Legacy) shows HP and Ego instead. Bars
+   * the creation data names are kept. The pending document is changed with `updateSource`, as for a
+   * Challenge (ChallengeData#_preCreate).
+   */
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]>) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const [data] = args;
+    const asked = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(data, `prototypeToken.${bar}.attribute`);
+    const update = characterBarUpdate(currentRuleset().health.kind, { bar1: asked("bar1"), bar2: asked("bar2") });
+    if (update) this.parent.updateSource(update);
+    return allowed;
+  }
+
   /** Derived data (not stored). */
   declare derived: CharacterDerived;
 
@@ -89,5 +128,10 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
       if (snapshot) items.push(snapshot);
     }
     this.derived = deriveCharacter(this, items);
+    // Token bars (src/data/token-bars.ts) read `legacy.hp` and `legacy.ego` as { value, max }: the maxima
+    // are derived, so they are set on the prepared data here and never stored.
+    const legacy = deriveLegacy(this, items);
+    Object.assign(this.legacy.hp, { max: legacy.hp.max });
+    Object.assign(this.legacy.ego, { max: legacy.ego.max });
   }
 }

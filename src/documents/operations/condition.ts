@@ -52,8 +52,8 @@ export interface ConditionTakenOutcome extends XpOutcome {
  * the rules (refused with the rules' reason, "bad-choice", when they cannot take it). A shift chosen in
  * part is refused ("choice-required"): it is never half applied.
  */
-export function takeConditionOperation(state: CharacterState, condition: ConditionTaken): OperationResult<ConditionTakenOutcome> {
-  const xp = conditionAddedOperation(state, condition.kind);
+export function takeConditionOperation(state: CharacterState, condition: ConditionTaken, perCondition = 1): OperationResult<ConditionTakenOutcome> {
+  const xp = conditionAddedOperation(state, condition.kind, perCondition);
   const shift = shiftOf(condition);
   if (!shift) {
     if (anyShiftPart(condition.shift)) {

@@ -36,9 +36,11 @@ export function sessionXpOperation(state: CharacterState): OperationResult<XpOut
  * its own, so a Condition is never paid twice.
  * Ruling: a Malaise (`kind` "malaise", R-HARM-6) is stored as a condition item but is not a "new
  * Condition" of R-XP-1 (it is a lasting scar of surviving Mortally Wounded): it gives no XP.
+ * `perCondition` is the ruleset's XP per new Condition (`experience.perCondition`: 1 in Core and
+ * Degenesis; 0 in Legacy, where Experience comes from the Ego lost, R-LEG-12).
  */
-export function conditionAddedOperation(state: CharacterState, kind: ConditionKind = "condition"): OperationResult<XpOutcome> {
+export function conditionAddedOperation(state: CharacterState, kind: ConditionKind = "condition", perCondition = 1): OperationResult<XpOutcome> {
   assertAlive(state, "gain a Condition");
   if (kind === "malaise") return gain(state, 0);
-  return gain(state, conditionXp(deriveCharacter(state.source, state.items).inCreation));
+  return gain(state, conditionXp(deriveCharacter(state.source, state.items).inCreation) * perCondition);
 }

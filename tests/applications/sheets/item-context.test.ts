@@ -68,7 +68,7 @@ describe("item sheet context", () => {
     const a = view.advancement;
     expect(a?.key).toBe("marathon");
     expect(a?.engineLabelKey).toBe("TERRAN.Adv.marathon");
-    expect(a?.source.options.map((o) => o.value)).toEqual(["core", "degenesis", "cult"]);
+    expect(a?.source.options.map((o) => o.value)).toEqual(["core", "degenesis", "cult", "legacy"]);
     expect(a?.cult.shown).toBe(false);
     expect(a?.developed.options.map((o) => o.value)).toEqual(["", "intuition", "reason", "finesse", "exertion", "attunement", "influence"]);
     expect(a?.mechanics.flags.map((f) => f.id)).toEqual([...MECHANICS_FLAGS]);

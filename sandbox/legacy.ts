@@ -1,0 +1,92 @@
+/**
+ * The sandbox's Legacy scenes (issue 15): the Risky Action dialog of a Legacy character (rendered by
+ * its pure model and template; its controls are not wired in the sandbox) and the Legacy cards (the
+ * Risky Action, the separate Effect roll, harm to Critical and Mortal, the Advancement roll, the
+ * creation roll), all from the real view builders.
+ */
+import { initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../src/applications/dialogs/legacy-roll-model.ts";
+import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../src/chat/legacy-cards.ts";
+import { DEFAULT_DARK_MAX, LEGACY } from "../src/rules/index.ts";
+import { legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
+import type { CardFixture } from "./fixtures.ts";
+import { PLAYER } from "./fixtures.ts";
+import { render } from "./templates.ts";
+
+const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
+
+/** The Legacy dialog scenes: id → the choices it opens with. */
+export const LEGACY_DIALOGS: Readonly<Record<string, { readonly title: string; readonly choices: Partial<LegacyRollChoices> }>> = {
+  legacy: { title: "Legacy roll dialog: Strength + Violence, Critically Wounded, one Dark Die", choices: { skill: "violence", dark: 1 } },
+};
+
+export function isLegacyDialogId(id: string): boolean {
+  return Object.hasOwn(LEGACY_DIALOGS, id);
+}
+
+/** The Legacy dialog's body for scene `id`. */
+export function renderLegacyDialog(id: string): string {
+  const input = legacySeasonedCharacter();
+  const choices = { ...initialLegacyChoices({ darkMax: DEFAULT_DARK_MAX }), ...(LEGACY_DIALOGS[id]?.choices ?? {}) };
+  const view = legacyRollModel({ ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" }, choices, { darkMax: DEFAULT_DARK_MAX });
+  return render("dialogs/legacy-roll-dialog.hbs", view);
+}
+
+const result = (state: CardFixture["card"] extends infer C ? (C extends { kind: "result"; state: infer S } ? S : never) : never): CardFixture => ({
+  speaker: "Oskar",
+  user: PLAYER,
+  card: { kind: "result", state },
+});
+
+export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
+  "legacy-risky": "Legacy: Risky Action card",
+  "legacy-effect": "Legacy: Effect roll with a large axe (exploding)",
+  "legacy-harm": "Legacy: harm, Mortally Wounded, Agility lost",
+  "legacy-advancement": "Legacy: Advancement roll",
+  "legacy-creation": "Legacy: attributes rolled",
+};
+
+export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
+  "legacy-risky": () =>
+    result(
+      legacyRiskyCard({
+        actorName: "Oskar",
+        attributeLabelKey: attribute("strength"),
+        skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.violence.label",
+        light: [2, 5, 1],
+        dark: [3],
+        costly: [true],
+        ego: { before: 3, after: 2 },
+        lost: false,
+      }),
+    ),
+  "legacy-effect": () => result(legacyEffectCard({ actorName: "Oskar", toolName: "Large axe", tierLabelKey: "TERRAN.Tool.greater", faces: [6, 2], chain: [6, 3], kept: 6, halved: false, bonus: 0, total: 15 })),
+  "legacy-harm": () =>
+    result(
+      legacyHarmCard({
+        actorName: "Oskar",
+        effect: 4,
+        armour: 1,
+        damage: 3,
+        hp: { before: 0, after: 0, max: 5 },
+        wound: "mortal",
+        attributeLostLabelKey: attribute("agility"),
+        dead: false,
+        shieldSacrificed: false,
+      }),
+    ),
+  "legacy-advancement": () => result(experienceRollCard({ actorName: "Oskar", kind: "advancement", skillLabelKey: null, faces: [6, 5, 4], sum: 15, target: 9, success: true, rating: null })),
+  "legacy-creation": () =>
+    result(
+      legacyCreationCard({
+        actorName: "Oskar",
+        rolls: [
+          { labelKey: attribute("strength"), faces: [6, 2], rating: 2 },
+          { labelKey: attribute("agility"), faces: [4, 1], rating: 1 },
+          { labelKey: attribute("insight"), faces: [3, 5], rating: 1 },
+          { labelKey: attribute("charisma"), faces: [1, 2], rating: 0 },
+        ],
+        hp: 5,
+        ego: 3,
+      }),
+    ),
+};

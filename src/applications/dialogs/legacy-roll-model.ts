@@ -1,0 +1,176 @@
+/**
+ * The Legacy Risky Action dialog's pure model (issue 15, R-LEG-8, R-LEG-9): the pool from the attribute,
+ * a skill, the GM's ±1d position, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised
+ * tool (R-LEG-11) and the ticked modifiers of advancements and conditions, clamped to 0…`lightMax`; the
+ * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
+ * Plain data in, a view out: the host (./legacy-roll-dialog.ts) re-renders it on every change.
+ */
+import { separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import { legacyOf, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import type { CharacterState } from "../../documents/operations/types.ts";
+import { isLegacySkill } from "../../documents/operations/legacy.ts";
+import { message, percent, signedDice, type DialogMessage, type PercentView } from "./roll-dialog-types.ts";
+import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
+
+export interface LegacyRollSubject {
+  readonly ruleset: Ruleset;
+  readonly state: CharacterState;
+  readonly attribute: LegacyAttribute;
+}
+
+export interface LegacyRollChoices {
+  skill: LegacySkill | "";
+  dark: number;
+  /** The GM's position: −1, 0 or +1 die (R-LEG-9). */
+  position: number;
+  /** Keys (`itemId:modifierId`) of the situational modifiers ticked. */
+  ticked: string[];
+  /** The action is one Heavy armour hinders (run, observe, sneak, swim): −1d (R-LEG-6). */
+  hindered: boolean;
+  /** Done with an improvised tool: −1d (R-LEG-11). */
+  improvised: boolean;
+  messageMode: MessageMode;
+}
+
+export interface LegacyRollSettings {
+  readonly darkMax: number;
+  readonly messageMode?: MessageMode;
+}
+
+export interface LegacyPoolLine {
+  readonly key: string;
+  readonly labelKey: string | null;
+  readonly labelText: string;
+  readonly signed: string;
+  readonly dice: number;
+  readonly situational: boolean;
+  readonly ticked: boolean;
+  readonly cls: string;
+}
+
+export interface LegacyRollView {
+  readonly title: { readonly labelKey: string };
+  readonly base: { readonly labelKey: string; readonly dice: number };
+  readonly skills: readonly { readonly value: string; readonly labelKey: string; readonly rating: number; readonly selected: boolean }[];
+  readonly lines: readonly LegacyPoolLine[];
+  readonly position: { readonly value: number; readonly signed: string; readonly down: boolean; readonly up: boolean };
+  readonly raw: number;
+  readonly light: number;
+  readonly clamped: DialogMessage | null;
+  readonly dark: { readonly value: number; readonly max: number; readonly down: boolean; readonly up: boolean };
+  readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
+  readonly ego: { readonly value: number; readonly max: number; readonly pLoseAny: PercentView; readonly pZero: PercentView; readonly expectedLoss: string };
+  readonly chances: { readonly fail: PercentView; readonly partial: PercentView; readonly success: PercentView };
+  readonly hindered: { readonly shown: boolean; readonly checked: boolean };
+  readonly improvised: { readonly checked: boolean };
+  readonly messageModes: readonly { readonly value: string; readonly labelKey: string; readonly selected: boolean }[];
+  readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
+  readonly choices: LegacyRollChoices;
+}
+
+export function initialLegacyChoices(settings: LegacyRollSettings): LegacyRollChoices {
+  return { skill: "", dark: 0, position: 0, ticked: [], hindered: false, improvised: false, messageMode: settings.messageMode ?? "public" };
+}
+
+/** A form change applied to the choices (pure, exported for the tests). */
+export function applyLegacyField(choices: LegacyRollChoices, name: string, value: unknown): LegacyRollChoices {
+  if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
+  if (name === "hindered" || name === "improvised") return { ...choices, [name]: value === true };
+  if (name === "messageMode" && typeof value === "string") {
+    const mode = MESSAGE_MODES.find((m) => m === value);
+    return mode ? { ...choices, messageMode: mode } : choices;
+  }
+  return choices;
+}
+
+/** A stepper or a toggle applied to the choices (pure). */
+export function applyLegacyAction(choices: LegacyRollChoices, action: string, key = ""): LegacyRollChoices {
+  switch (action) {
+    case "darkUp":
+      return { ...choices, dark: choices.dark + 1 };
+    case "darkDown":
+      return { ...choices, dark: Math.max(0, choices.dark - 1) };
+    case "positionUp":
+      return { ...choices, position: Math.min(1, choices.position + 1) };
+    case "positionDown":
+      return { ...choices, position: Math.max(-1, choices.position - 1) };
+    case "toggleModifier":
+      return { ...choices, ticked: choices.ticked.includes(key) ? choices.ticked.filter((k) => k !== key) : [...choices.ticked, key] };
+    default:
+      return choices;
+  }
+}
+
+const clampInt = (value: number, min: number, max: number): number => (Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min);
+
+/** The model: every line of the pool, the clamp, the Dark Dice, the Ego at stake and the exact odds. */
+export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoices, settings: LegacyRollSettings): LegacyRollView {
+  const { ruleset, state, attribute } = subject;
+  const legacy = legacyOf(state.source);
+  const derived = deriveCharacter(state.source, state.items);
+  const choices: LegacyRollChoices = {
+    ...raw,
+    skill: raw.skill !== "" && isLegacySkill(raw.skill) && ruleset.skills !== null ? raw.skill : "",
+    dark: clampInt(raw.dark, 0, settings.darkMax),
+    position: clampInt(raw.position, -1, 1),
+    hindered: raw.hindered && derived.armour.heavy,
+    messageMode: MESSAGE_MODES.includes(raw.messageMode) ? raw.messageMode : "public",
+  };
+  const lines: LegacyPoolLine[] = [];
+  const add = (key: string, labelKey: string | null, labelText: string, dice: number, situational = false, ticked = true) => {
+    lines.push({ key, labelKey, labelText, dice, signed: signedDice(dice), situational, ticked, cls: `${dice > 0 ? "bonus" : "penalty"}${ticked ? "" : " off"}` });
+  };
+  if (choices.skill !== "") add("skill", `TERRAN.Character.FIELDS.legacy.skills.${choices.skill}.label`, "", legacy.skills[choices.skill]);
+  if (derived.legacy.woundPenalty !== 0) add("wound", derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical", "", derived.legacy.woundPenalty);
+  if (choices.hindered) add("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1);
+  if (choices.improvised) add("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1);
+  for (const item of state.items) {
+    if (item.type !== "advancement" && item.type !== "condition") continue;
+    for (const m of item.system.dice) {
+      if (m.dice === 0) continue;
+      const key = `${item.id}:${m.id}`;
+      const ticked = !m.situational || choices.ticked.includes(key);
+      const isKey = m.label.startsWith("TERRAN.");
+      add(key, isKey ? m.label : null, isKey ? "" : m.label, m.dice, m.situational, ticked);
+    }
+  }
+  const base = legacy.attributes[attribute];
+  const rawTotal = base + choices.position + lines.filter((l) => l.ticked && l.key !== "skill").reduce((a, l) => a + l.dice, 0) + (choices.skill !== "" ? legacy.skills[choices.skill] : 0);
+  const lightMax = ruleset.resolution.lightMax;
+  const light = Math.min(lightMax, Math.max(0, rawTotal));
+  const clamped = light !== rawTotal ? message(rawTotal > lightMax ? "TERRAN.Dialog.Legacy.clampHigh" : "TERRAN.Dialog.Legacy.clampLow", lightMax) : null;
+  const ego = derived.legacy.ego;
+  // R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts).
+  const odds = separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: Math.min(ego.value, ruleset.ego.max) });
+  const outcome = odds.outcome;
+  const egoOdds = { pLoseAny: odds.ego.pLoseAny, pZero: odds.ego.pZero, expected: odds.ego.expectedLoss };
+  const empty = light + choices.dark === 0;
+  return {
+    title: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label` },
+    base: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label`, dice: base },
+    skills: [
+      { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: choices.skill === "" },
+      ...(ruleset.skills?.list ?? []).filter((s) => isLegacySkill(s.id)).map((s) => ({
+        value: s.id,
+        labelKey: `TERRAN.Character.FIELDS.legacy.skills.${s.id}.label`,
+        rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
+        selected: choices.skill === s.id,
+      })),
+    ],
+    lines,
+    position: { value: choices.position, signed: signedDice(choices.position), down: choices.position > -1, up: choices.position < 1 },
+    raw: rawTotal,
+    light,
+    clamped,
+    dark: { value: choices.dark, max: settings.darkMax, down: choices.dark > 0, up: choices.dark < settings.darkMax },
+    dice: { light: Array.from({ length: light }, (_, i) => i), dark: Array.from({ length: choices.dark }, (_, i) => i) },
+    ego: { value: ego.value, max: ego.max, pLoseAny: percent(egoOdds.pLoseAny), pZero: percent(egoOdds.pZero), expectedLoss: egoOdds.expected.toFixed(2) },
+    chances: { fail: percent(outcome.fail), partial: percent(outcome.partial), success: percent(outcome.success) },
+    hindered: { shown: derived.armour.heavy, checked: choices.hindered },
+    improvised: { checked: choices.improvised },
+    messageModes: MESSAGE_MODES.map((m) => ({ value: m, labelKey: `TERRAN.Dialog.messageMode.${m}`, selected: m === choices.messageMode })),
+    roll: { disabled: empty || state.source.dead, reason: state.source.dead ? message("TERRAN.Sheet.Disabled.dead") : empty ? message("TERRAN.Dialog.Legacy.empty") : null },
+    choices,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * An item dropped on the character sheet from elsewhere (a compendium, the sidebar, another actor),
+ * copied in as core imports from a compendium (source link kept; folder, sort, ownership and id
+ * cleared): an Advancement is paid as the ruleset says — bought with XP (R-XP-2, R-GRIT-3) or taken
+ * with one won by the Advancement roll (R-LEG-13); weapons and armour arrive unequipped; a Condition's
+ * shift is asked first (R-COND-1) and its XP comes through TerranItem.
+ */
+import { AdvancementData } from "../../data/item/advancement.ts";
+import { ConditionData } from "../../data/item/condition.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import { takeLegacyAdvancement } from "../../documents/legacy-actions.ts";
+import { currentRuleset } from "../../settings/settings.ts";
+import { buyAdvancement } from "./advancement-drop.ts";
+import { prepareConditionDrop } from "./condition-drop.ts";
+import { importData } from "./sheet-glue.ts";
+
+export async function addDroppedItem(actor: TerranActor, item: Item.Implementation): Promise<void> {
+  const data = importData(item);
+  const system = item.system;
+  if (system instanceof AdvancementData) {
+    const advancement = { ...data, name: item.name, system: system.toObject() };
+    if (currentRuleset().experience.advancement.kind === "roll") await takeLegacyAdvancement(actor, advancement);
+    else await buyAdvancement(actor, advancement);
+    return;
+  }
+  if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
+  const created = system instanceof ConditionData ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags]) : data;
+  if (created) await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
+}

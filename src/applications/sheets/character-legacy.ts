@@ -1,0 +1,161 @@
+/**
+ * The character sheet's main tab for a ruleset with the HP health model (Legacy, issue 15): the
+ * ruleset's attribute list (no groups, no Saves), its skills, HP and Ego with their derived maxima, the
+ * wound stages, recovery, the Experience rolls and the creation roll. Built from the ruleset's data
+ * (`attributes`, `skills`, `health`, `experience`), with every refusal as a disabled button's reason.
+ * Pure: no Foundry. The shared parts (header, items, biography) come from character-context.ts.
+ */
+import type { Ruleset } from "../../rules/index.ts";
+import type { CharacterDerived } from "../../data/derived.ts";
+import { legacyOf, type LegacySource } from "../../data/legacy.ts";
+import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
+import type { CharacterSheetInput } from "./inputs.ts";
+import type { Gate } from "./character-context.ts";
+
+export interface LegacyCircleView {
+  readonly index: number;
+  readonly filled: boolean;
+  readonly sets: number;
+  readonly button: ButtonView;
+}
+
+export interface LegacyRatingView {
+  readonly id: string;
+  readonly labelKey: string;
+  readonly value: number;
+  readonly circles: readonly LegacyCircleView[];
+}
+
+export interface LegacyAttributeView extends LegacyRatingView {
+  readonly roll: ButtonView & { readonly what: string; readonly light: number; readonly draggable: boolean };
+}
+
+export interface LegacySkillView extends LegacyRatingView {
+  /** R-LEG-13 skill development: the roll's target (3 × rating) and the button. */
+  readonly target: number;
+  readonly develop: ButtonView;
+}
+
+export interface LegacyWoundView {
+  readonly id: "critical" | "mortal";
+  readonly labelKey: string;
+  readonly marked: boolean;
+  readonly effect: Message;
+  readonly toggle: ButtonView;
+}
+
+export interface LegacyMainView {
+  readonly attributes: readonly LegacyAttributeView[];
+  /** R-LEG-5 "−1d on every pool" while wounded, or null. */
+  readonly penalty: Message | null;
+  readonly skills: readonly LegacySkillView[] | null;
+  readonly skillPoints: Message | null;
+  readonly hp: { readonly value: number; readonly max: number; readonly percent: number; readonly night: ButtonView; readonly week: ButtonView; readonly harm: ButtonView };
+  readonly ego: { readonly value: number; readonly max: number; readonly percent: number; readonly refill: ButtonView };
+  readonly wounds: readonly LegacyWoundView[];
+  readonly experience: {
+    readonly egoLost: number;
+    readonly won: number;
+    readonly target: number;
+    readonly targetText: Message;
+    readonly roll: ButtonView;
+    readonly endSession: ButtonView;
+  };
+  /** R-LEG-2 the creation roll, offered until the character holds an Advancement. */
+  readonly creation: { readonly shown: boolean; readonly roll: ButtonView };
+}
+
+function circles(value: number, max: number, hint: string, g: Gate, extra: Message | null = null): LegacyCircleView[] {
+  return Array.from({ length: max }, (_, i) => {
+    const index = i + 1;
+    const sets = value === index ? index - 1 : index;
+    return { index, filled: index <= value, sets, button: button(message(hint, sets), g.notEditable, g.dead, extra) };
+  });
+}
+
+/** The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are chosen in the dialog). */
+function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDerived): number {
+  return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
+}
+
+export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, derived: CharacterDerived, g: Gate): LegacyMainView {
+  const legacy: LegacySource = legacyOf(input.system);
+  const d = derived.legacy;
+  const attributes = ruleset.attributes.list
+    .filter((a): a is typeof a & { id: keyof LegacySource["attributes"] } => Object.hasOwn(legacy.attributes, a.id))
+    .map((a): LegacyAttributeView => {
+      const value = legacy.attributes[a.id];
+      const b = button(message("TERRAN.Sheet.Roll.attribute"), g.notOwner, g.dead);
+      return {
+        id: a.id,
+        labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${a.id}.label`,
+        value,
+        circles: circles(value, ruleset.attributes.max, "TERRAN.Sheet.Attributes.setRating", g),
+        roll: { ...b, what: a.id, light: startingLight(ruleset, value, derived), draggable: !b.disabled },
+      };
+    });
+  const skillRule = ruleset.experience.skillRoll;
+  const skills = ruleset.skills
+    ? ruleset.skills.list
+        .filter((s): s is typeof s & { id: keyof LegacySource["skills"] } => Object.hasOwn(legacy.skills, s.id))
+        .map((s): LegacySkillView => {
+          const value = legacy.skills[s.id];
+          const atMax = ruleset.skills !== null && value >= ruleset.skills.max ? message("TERRAN.Sheet.Legacy.skillAtMax") : null;
+          return {
+            id: s.id,
+            labelKey: `TERRAN.Character.FIELDS.legacy.skills.${s.id}.label`,
+            value,
+            circles: circles(value, ruleset.skills?.max ?? 0, "TERRAN.Sheet.Legacy.setSkill", g),
+            target: (skillRule?.perRating ?? 0) * value,
+            develop: button(message("TERRAN.Sheet.Legacy.develop", (skillRule?.perRating ?? 0) * value), g.notOwner, g.dead, atMax, input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp")),
+          };
+        })
+    : null;
+  const spent = skills ? skills.reduce((a, s) => a + s.value, 0) : 0;
+  const wounded = d.critical || d.mortal;
+  const stages = ruleset.health.kind === "hp" ? ruleset.health.wounds : [];
+  const wounds = stages.map((w): LegacyWoundView => {
+    const marked = legacy.wounds[w.id];
+    return {
+      id: w.id,
+      labelKey: w.labelKey,
+      marked,
+      effect: message(`TERRAN.Sheet.Legacy.woundEffect.${w.id}`, w.lightPenalty),
+      toggle: button(message(marked ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"), g.notEditable, g.dead),
+    };
+  });
+  const target = d.ego.max + d.hp.max;
+  return {
+    attributes,
+    penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
+    skills,
+    skillPoints: skills && ruleset.skills ? message("TERRAN.Sheet.Legacy.skillPoints", `${spent} / ${ruleset.skills.creationPoints}`) : null,
+    hp: {
+      value: d.hp.value,
+      max: d.hp.max,
+      percent: percentOf(d.hp.value, d.hp.max),
+      night: button(message("TERRAN.Sheet.Legacy.nightHint"), g.notEditable, g.dead, wounded && message("TERRAN.Sheet.Legacy.nightWounded")),
+      week: button(message("TERRAN.Sheet.Legacy.weekHint"), g.notEditable, g.dead, !wounded && message("TERRAN.Sheet.Legacy.weekNoWound")),
+      harm: button(message("TERRAN.Sheet.Legacy.harmHint"), g.notEditable, g.dead),
+    },
+    ego: {
+      value: d.ego.value,
+      max: d.ego.max,
+      percent: percentOf(d.ego.value, d.ego.max),
+      refill: button(message("TERRAN.Sheet.Legacy.refillHint"), g.notEditable, g.dead, d.ego.value >= d.ego.max && !input.system.lost && message("TERRAN.Sheet.Legacy.egoFull")),
+    },
+    wounds,
+    experience: {
+      egoLost: legacy.egoLost,
+      won: legacy.advancementsWon,
+      target,
+      targetText: message("TERRAN.Sheet.Legacy.target", target),
+      roll: button(message("TERRAN.Sheet.Legacy.advancementHint", target), g.notOwner, g.dead, input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp")),
+      endSession: button(message("TERRAN.Sheet.Legacy.endSessionHint", legacy.egoLost), g.notEditable, legacy.egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost")),
+    },
+    creation: {
+      shown: derived.advancements === 0 && !input.system.dead,
+      roll: button(message("TERRAN.Sheet.Legacy.creationHint"), g.notEditable, g.dead),
+    },
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * The Legacy ruleset's game actions on a character (issue 15): each rolls with Foundry where the rules
+ * need dice, computes the update with the pure operations (./operations/legacy.ts), persists it in one
+ * update through `TerranActor.commitOperation`, and posts its card (src/chat/legacy-cards.ts) under the
+ * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).
+ */
+import { RulesError, type Ruleset } from "../rules/index.ts";
+import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legacy.ts";
+import { deriveCharacter } from "../data/derived.ts";
+import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
+import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
+import type { ResultCardView } from "../chat/index.ts";
+import { TerranRoll } from "../dice/terran-roll.ts";
+import { currentRuleset } from "../settings/settings.ts";
+import type { TerranActor } from "./actor.ts";
+import { cardFlags } from "./card-flags.ts";
+import { chooseOne, confirm } from "./dialogs.ts";
+import { attempt } from "./notify.ts";
+import * as legacy from "./operations/legacy.ts";
+import { carriedShield } from "./operations/harm.ts";
+
+const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
+const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
+
+/** Only an owner (or a GM) may change the character: refused before a die is thrown. */
+function assertOwner(actor: TerranActor): void {
+  if (!actor.isOwner) throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });
+}
+
+async function rollFaces(count: number): Promise<{ roll: Roll | null; faces: number[] }> {
+  if (count <= 0) return { roll: null, faces: [] };
+  const roll = await new Roll(`${count}d6`).evaluate();
+  return { roll, faces: roll.dice.flatMap((die) => die.results.map((r) => r.result)) };
+}
+
+/** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them). */
+async function postCard(actor: TerranActor, rolls: readonly (Roll | null)[], view: ResultCardView, mode?: MessageMode): Promise<void> {
+  const data = {
+    speaker: ChatMessage.getSpeaker({ actor }),
+    rolls: rolls.filter((r): r is Roll => r !== null),
+    content: "",
+    flags: cardFlags({ kind: "result", state: view }),
+  };
+  await ChatMessage.create(applyMessageMode(data, mode));
+}
+
+export interface LegacyRiskyRequest {
+  readonly attribute: LegacyAttribute;
+  readonly skill: string;
+  readonly light: number;
+  readonly dark: number;
+  readonly messageMode: MessageMode;
+}
+
+/** R-LEG-8 R-LEG-9 a Risky Action from the dialog: one roll of light and dark dice; the Dark Dice's Ego is spent at once. */
+export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRequest) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    const state = actor.characterState();
+    const roll = TerranRoll.pool(request.light, request.dark);
+    await roll.evaluate();
+    const spend = request.dark > 0 ? legacy.legacySpendEgoOperation(state, ruleset, roll.darkFaces) : null;
+    if (spend) await actor.commitOperation(spend);
+    const ego = legacyOf(state.source).ego.value;
+    const view = legacyRiskyCard({
+      actorName: actor.name,
+      attributeLabelKey: attributeLabel(request.attribute),
+      skillLabelKey: legacy.isLegacySkill(request.skill) ? skillLabel(request.skill) : null,
+      light: roll.lightFaces,
+      dark: roll.darkFaces,
+      costly: spend?.outcome.costly ?? [],
+      ego: { before: ego, after: spend?.outcome.after ?? ego },
+      lost: spend?.outcome.lost ?? false,
+    });
+    await postCard(actor, [roll], view, request.messageMode);
+    return view;
+  });
+}
+
+/** R-LEG-11 the Effect roll with a weapon or tool (an item of the character): its tier's dice, highest kept, a 6 explodes. */
+export async function rollLegacyEffect(actor: TerranActor, itemId: string) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    const item = actor.characterState().items.find((i) => i.id === itemId);
+    if (item?.type !== "weapon") throw new RulesError("unknown-id", `"${itemId}" is not a weapon or tool of ${actor.name}.`, { id: itemId });
+    const tool = legacy.toolFor(ruleset, item.system.rank);
+    if (!tool) throw new RulesError("not-allowed", "This ruleset rolls no tool Effects.");
+    const first = await rollFaces(tool.dice);
+    const rolls: (Roll | null)[] = [first.roll];
+    const chain: number[] = [];
+    const explodeOn = ruleset.resolution.explodeOn;
+    let last = Math.max(...first.faces);
+    while (last >= explodeOn) {
+      const next = await rollFaces(1);
+      rolls.push(next.roll);
+      last = next.faces[0] ?? 1;
+      chain.push(last);
+    }
+    const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
+    const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain);
+    const view = legacyEffectCard({ actorName: actor.name, toolName: item.name, tierLabelKey: tool.labelKey, ...effect });
+    await postCard(actor, rolls, view);
+    return effect;
+  });
+}
+
+/**
+ * R-LEG-4 … R-LEG-6 harm taken (a Challenge's Effect, or any): asks whether to sacrifice the shield
+ * when one is carried, and which attribute loses its point on a Mortal Wound; posts the harm card.
+ */
+export async function applyLegacyHarm(actor: TerranActor, effect: number, choices: legacy.LegacyHarmChoices = {}) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    const state = actor.characterState();
+    let picked: legacy.LegacyHarmChoices = { ...choices };
+    // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when it would stop something.
+    if (picked.sacrificeShield === undefined && carriedShield(state.items) && legacy.assessLegacyHarm(state, effect).damage > 0) {
+      picked = { ...picked, sacrificeShield: await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") };
+    }
+    const assessed = legacy.assessLegacyHarm(state, effect, picked);
+    if (assessed.asksAttribute && !picked.attribute) {
+      const choice = await chooseOne(
+        "TERRAN.Sheet.Legacy.loseTitle",
+        "TERRAN.Sheet.Legacy.losePrompt",
+        assessed.choosable.map((a) => ({ value: a, label: attributeLabel(a) })),
+      );
+      const attribute = LEGACY_ATTRIBUTES.find((a) => a === choice);
+      if (!attribute) return null;
+      picked = { ...picked, attribute };
+    }
+    const op = legacy.legacyHarmOperation(state, ruleset, effect, picked);
+    await actor.commitOperation(op);
+    const o = op.outcome;
+    const hpMax = deriveCharacter(state.source, state.items).legacy.hp.max;
+    await postCard(
+      actor,
+      [],
+      legacyHarmCard({
+        actorName: actor.name,
+        effect: o.effect,
+        armour: o.armour,
+        damage: o.damage,
+        hp: { ...o.hp, max: hpMax },
+        wound: o.wound,
+        attributeLostLabelKey: o.attributeLost ? attributeLabel(o.attributeLost) : null,
+        dead: o.dead,
+        shieldSacrificed: o.shieldItemId !== null,
+      }),
+    );
+    return o;
+  });
+}
+
+/** R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. */
+export async function rollLegacyCreation(actor: TerranActor) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    const dice = ruleset.attributes.creation.dice;
+    const rolled = await rollFaces(dice * LEGACY_ATTRIBUTES.length);
+    const faces = LEGACY_ATTRIBUTES.map((_, i) => rolled.faces.slice(i * dice, (i + 1) * dice));
+    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces);
+    await actor.commitOperation(op);
+    const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({ labelKey: attributeLabel(a), faces: faces[i] ?? [], rating: op.outcome.ratings[a] }));
+    await postCard(actor, [rolled.roll], legacyCreationCard({ actorName: actor.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego }));
+    return op.outcome;
+  });
+}
+
+/** R-LEG-13 the Advancement roll (`dice` Experience spent) or skill development (`skill` given). */
+export async function rollExperience(actor: TerranActor, dice: number, skill: string | null) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    const state = actor.characterState();
+    if (!Number.isInteger(dice) || dice < 1) throw new RulesError("no-dice", "Spend at least 1 Experience: one die per point.");
+    if (dice > state.source.xp) throw new RulesError("not-enough-xp", `Rolling ${dice} dice costs ${dice} Experience; there is ${state.source.xp}.`, { cost: dice, xp: state.source.xp });
+    const { roll, faces } = await rollFaces(dice);
+    const op = skill === null ? legacy.advancementRollOperation(state, ruleset, faces) : legacy.skillRollOperation(state, ruleset, skill, faces);
+    await actor.commitOperation(op);
+    const o = op.outcome;
+    await postCard(actor, [roll], experienceRollCard({ actorName: actor.name, kind: o.kind, skillLabelKey: o.skill ? skillLabel(o.skill) : null, faces: o.faces, sum: o.sum, target: o.target, success: o.success, rating: o.rating }));
+    return o;
+  });
+}
+
+/** R-LEG-7 take a Condition: Ego back to its maximum (the player then drags the Condition from the compendium). */
+export async function refillLegacyEgo(actor: TerranActor) {
+  return attempt(async () => {
+    assertOwner(actor);
+    if (!(await confirm("TERRAN.Sheet.Legacy.refillTitle", "TERRAN.Sheet.Legacy.refillPrompt"))) return null;
+    const op = legacy.legacyRefillEgoOperation(actor.characterState());
+    await actor.commitOperation(op);
+    return op.outcome;
+  });
+}
+
+/** R-LEG-12 the session ends: Experience for the Ego lost. */
+export async function endLegacySession(actor: TerranActor) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const op = legacy.legacyEndSessionOperation(actor.characterState(), currentRuleset());
+    await actor.commitOperation(op);
+    return op.outcome;
+  });
+}
+
+/** R-LEG-5 a night's rest or a week of care. */
+export async function recoverLegacy(actor: TerranActor, kind: legacy.LegacyRecovery) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const op = legacy.legacyRecoverOperation(actor.characterState(), kind);
+    await actor.commitOperation(op);
+    return op.outcome;
+  });
+}
+
+/** R-LEG-1 R-LEG-3 a rating set on the sheet. */
+export async function setLegacyRating(actor: TerranActor, kind: "attribute" | "skill", id: string, value: number, ruleset: Ruleset = currentRuleset()) {
+  return attempt(async () => {
+    assertOwner(actor);
+    return actor.commitOperation(legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value));
+  });
+}
+
+/** R-LEG-5 the wound boxes on the sheet, marked or cleared by hand (a GM's ruling, a healer's work). */
+export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | "mortal") {
+  return attempt(async () => {
+    assertOwner(actor);
+    const current = legacyOf(actor.characterState().source).wounds[wound];
+    await actor.update({ [`system.legacy.wounds.${wound}`]: !current });
+    return !current;
+  });
+}
+
+/**
+ * R-LEG-13 R-LEG-15 an Advancement dropped on the sheet: it uses one won by the Advancement roll (the
+ * first, at creation, is free); without one a GM may add it anyway after confirming. *Extra Attribute*
+ * (the "developed" flag) asks which attribute rises. Its +1 HP max is derived (src/data/legacy.ts).
+ */
+export async function takeLegacyAdvancement(actor: TerranActor, data: Record<string, unknown> & { readonly system: { readonly flags: readonly string[] } }) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    const state = actor.characterState();
+    let raise: LegacyAttribute | undefined;
+    if (data.system.flags.includes("developed")) {
+      const values = legacyOf(state.source).attributes;
+      const open = LEGACY_ATTRIBUTES.filter((a) => values[a] < ruleset.attributes.max);
+      const picked = await chooseOne("TERRAN.Sheet.Developed.title", "TERRAN.Sheet.Developed.prompt", open.map((a) => ({ value: a, label: attributeLabel(a) })));
+      raise = open.find((a) => a === picked);
+      if (!raise) return null;
+    }
+    let override = false;
+    try {
+      legacy.legacyAdvancementTakenOperation(state, ruleset, { raise });
+    } catch (error) {
+      if (!(error instanceof RulesError) || error.code !== "not-enough-xp" || !game.user?.isGM) throw error;
+      override = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
+      if (!override) return null;
+    }
+    const op = legacy.legacyAdvancementTakenOperation(state, ruleset, { raise, override });
+    await actor.commitOperation(op);
+    await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+    return op.outcome;
+  });
+}

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+/**
+ * The Legacy Risky Action dialog (src/applications/dialogs/legacy-roll-model.ts and its template): every
+ * line of the pool, the clamp, the Dark Dice and the exact odds, checked against full enumeration.
+ */
+import { describe, expect, it } from "vitest";
+import { applyLegacyAction, applyLegacyField, initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { LEGACY } from "../../src/rules/index.ts";
+import type { CharacterState } from "../../src/documents/operations/index.ts";
+import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
+import { armourSource } from "../fixtures/sheets.ts";
+import { renderTemplate } from "../support/templates.ts";
+
+const SETTINGS = { darkMax: 10 };
+
+function stateOf(input = legacySeasonedCharacter()): CharacterState {
+  return { source: input.system, items: input.items };
+}
+
+const choices = (over: Partial<LegacyRollChoices> = {}): LegacyRollChoices => ({ ...initialLegacyChoices(SETTINGS), ...over });
+
+/** Every throw of n dice, enumerated. */
+function* throws(n: number): Generator<number[]> {
+  if (n === 0) {
+    yield [];
+    return;
+  }
+  for (const rest of throws(n - 1)) for (let f = 1; f <= 6; f++) yield [...rest, f];
+}
+
+describe("Legacy roll dialog", () => {
+  it("R-LEG-9 R-LEG-3 R-LEG-5: attribute + one skill + position − the wound penalty, clamped to 0–4", () => {
+    const view = legacyRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "strength" }, choices({ skill: "violence", position: 1 }), SETTINGS);
+    expect(view.base).toEqual({ labelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label", dice: 2 });
+    expect(view.lines.filter((l) => !l.situational).map((l) => [l.key, l.dice])).toEqual([
+      ["skill", 2],
+      ["wound", -1],
+    ]);
+    expect(view.raw).toBe(4);
+    expect(view.light).toBe(4);
+    const sneak = view.lines.find((l) => l.situational)?.key ?? "";
+    const high = legacyRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "charisma" }, choices({ skill: "violence", position: 1, ticked: [sneak] }), SETTINGS);
+    expect(high).toMatchObject({ raw: 5, light: 4, clamped: { key: "TERRAN.Dialog.Legacy.clampHigh", value: "4" } });
+    const low = legacyRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "agility" }, choices({ position: -1 }), SETTINGS);
+    expect(low).toMatchObject({ raw: -1, light: 0, clamped: { key: "TERRAN.Dialog.Legacy.clampLow" } });
+  });
+
+  it("R-LEG-6 R-LEG-11: Heavy armour's −1d is offered only when worn; an improvised tool costs −1d", () => {
+    const subject = { ruleset: LEGACY, state: stateOf(), attribute: "strength" as const };
+    expect(legacyRollModel(subject, choices({ hindered: true }), SETTINGS).hindered).toEqual({ shown: false, checked: false });
+    const input = legacySeasonedCharacter();
+    const heavy = { ...input, items: input.items.map((i) => (i.type === "armour" ? { ...i, system: armourSource({ kind: "heavy", value: 2 }) } : i)) };
+    const view = legacyRollModel({ ...subject, state: stateOf(heavy) }, choices({ hindered: true, improvised: true }), SETTINGS);
+    expect(view.lines.filter((l) => !l.situational).map((l) => l.key)).toEqual(["wound", "hindered", "improvised"]);
+    expect(view.light).toBe(0);
+  });
+
+  it("R-LEG-9: a situational modifier counts only when ticked (Sneak attack's +1d)", () => {
+    const subject = { ruleset: LEGACY, state: stateOf(), attribute: "strength" as const };
+    const off = legacyRollModel(subject, choices(), SETTINGS);
+    const sneak = off.lines.find((l) => l.situational);
+    expect(sneak).toMatchObject({ ticked: false, dice: 1 });
+    const on = legacyRollModel(subject, applyLegacyAction(choices(), "toggleModifier", sneak?.key ?? ""), SETTINGS);
+    expect(on.light).toBe(off.light + 1);
+  });
+
+  /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */
+  function shown(light: number, dark: number, ego: number) {
+    const input = legacySeasonedCharacter();
+    const legacy = input.system.legacy;
+    if (!legacy) throw new Error("no legacy data");
+    const system = { ...input.system, legacy: { ...legacy, attributes: { ...legacy.attributes, strength: light }, wounds: { critical: false, mortal: false }, ego: { value: ego } } };
+    return legacyRollModel({ ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" }, choices({ dark }), { darkMax: 10 });
+  }
+
+  it("R-LEG-9: the outcome odds shown are exact — the highest of all dice, checked against every throw", () => {
+    for (let light = 0; light <= 4; light++) {
+      for (let dark = 0; dark <= 3; dark++) {
+        const counts = { fail: 0, partial: 0, success: 0 };
+        let total = 0;
+        for (const t of throws(light + dark)) {
+          const best = t.length === 0 ? 0 : Math.max(...t);
+          counts[best <= 3 ? "fail" : best <= 5 ? "partial" : "success"] += 1;
+          total += 1;
+        }
+        const view = shown(light, dark, 3);
+        expect(view.chances.fail.p, `${light}+${dark}`).toBeCloseTo(counts.fail / total, 12);
+        expect(view.chances.partial.p, `${light}+${dark}`).toBeCloseTo(counts.partial / total, 12);
+        expect(view.chances.success.p, `${light}+${dark}`).toBeCloseTo(counts.success / total, 12);
+      }
+    }
+  });
+
+  it("R-LEG-8: the Ego odds shown are exact — each Dark Die at or below the Ego costs 1, floor 0 — checked against every throw", () => {
+    for (let dark = 0; dark <= 4; dark++) {
+      for (let ego = 0; ego <= 8; ego++) {
+        let any = 0;
+        let zero = 0;
+        let sum = 0;
+        let total = 0;
+        for (const t of throws(dark)) {
+          const loss = Math.min(ego, t.filter((f) => f <= ego).length);
+          if (loss > 0) any += 1;
+          if (loss >= ego) zero += 1;
+          sum += loss;
+          total += 1;
+        }
+        const view = shown(1, dark, ego);
+        expect(view.ego.pLoseAny.p, `${dark} dark, Ego ${ego}`).toBeCloseTo(any / total, 12);
+        expect(view.ego.pZero.p, `${dark} dark, Ego ${ego}`).toBeCloseTo(zero / total, 12);
+        expect(Number(view.ego.expectedLoss), `${dark} dark, Ego ${ego}`).toBeCloseTo(sum / total, 2);
+      }
+    }
+  });
+
+  it("an empty pool disables Roll with the reason; the steppers stop at their limits", () => {
+    const subject = { ruleset: LEGACY, state: stateOf(), attribute: "agility" as const };
+    expect(legacyRollModel(subject, choices(), SETTINGS).roll).toEqual({ disabled: true, reason: { key: "TERRAN.Dialog.Legacy.empty", value: "" } });
+    expect(legacyRollModel(subject, choices({ dark: 1 }), SETTINGS).roll.disabled).toBe(false);
+    expect(applyLegacyAction(choices({ position: 1 }), "positionUp").position).toBe(1);
+    expect(applyLegacyAction(choices(), "darkDown").dark).toBe(0);
+    expect(legacyRollModel(subject, choices({ dark: 99 }), SETTINGS).dark).toMatchObject({ value: 10, up: false });
+    expect(applyLegacyField(choices(), "skill", "__proto__").skill).toBe("");
+    expect(applyLegacyField(choices(), "messageMode", "blind").messageMode).toBe("blind");
+  });
+
+  it("the template renders the lines, the odds and a closed Roll strictly", () => {
+    const view = legacyRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "strength" }, choices({ skill: "violence", dark: 2 }), SETTINGS);
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    expect(root.querySelector(".rd-light-count")?.textContent).toBe("3");
+    expect(root.querySelector('[data-odds="success"]')?.textContent).toBe(view.chances.success.text);
+    expect(root.querySelectorAll(".rd-die-dark").length).toBe(2);
+    expect(root.querySelector<HTMLSelectElement>('select[name="skill"]')?.value).toBe("violence");
+  });
+});

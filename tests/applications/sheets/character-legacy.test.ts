@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+/**
+ * The one character sheet, adapted to the Legacy ruleset (issue 15): the pure context builds the main
+ * tab from the ruleset's data (its attribute and skill lists, the HP health model, the Experience rolls)
+ * and the real templates render it strictly; the Core sheet of the same character is unchanged.
+ */
+import { describe, expect, it } from "vitest";
+import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
+import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
+import { LEGACY } from "../../../src/rules/index.ts";
+import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
+import { OBSERVER } from "../../fixtures/sheets.ts";
+import { english, renderTemplate } from "../../support/templates.ts";
+
+const full = (input: Parameters<typeof characterSheetContext>[0]) => {
+  const view = characterSheetContext(input);
+  if (view.limited) throw new Error("expected a full view");
+  return view;
+};
+
+function render(input: Parameters<typeof characterSheetContext>[0]): HTMLElement {
+  const root = document.createElement("form");
+  root.innerHTML = Object.values(CHARACTER_SHEET_PARTS)
+    .map((p) => renderTemplate(p.replace(/^templates\//, ""), characterSheetContext(input)))
+    .join("\n");
+  return root;
+}
+
+const text = (el: Element | null): string => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
+
+describe("the character sheet adapts to the Legacy ruleset", () => {
+  it("R-LEG-1 R-LEG-3: the attributes and skills are the ruleset's lists, in its order, rated 0–4; no groups, Saves or Grit", () => {
+    const view = full(legacySeasonedCharacter());
+    expect(view.groups).toEqual([]);
+    const legacy = view.legacy;
+    if (!legacy) throw new Error("no Legacy view");
+    expect(legacy.attributes.map((a) => [a.id, a.value])).toEqual(LEGACY.attributes.list.map((a) => [a.id, { strength: 2, agility: 1, insight: 1, charisma: 2 }[a.id]]));
+    expect(legacy.attributes.every((a) => a.circles.length === LEGACY.attributes.max)).toBe(true);
+    expect(legacy.skills?.map((s) => [s.id, s.value, s.target])).toEqual([
+      ["violence", 2, 6],
+      ["exploration", 0, 0],
+      ["social", 1, 3],
+      ["survival", 1, 3],
+      ["vocational", 0, 0],
+    ]);
+    const root = render(legacySeasonedCharacter());
+    expect(root.querySelector(".te-grit")).toBeNull();
+    expect(root.querySelector(".te-save")).toBeNull();
+    expect([...root.querySelectorAll(".te-legacy-attributes .te-attr[data-attribute]")].map((e) => e.getAttribute("data-attribute"))).toEqual(["strength", "agility", "insight", "charisma"]);
+    expect(root.querySelectorAll(".te-skill").length).toBe(5);
+  });
+
+  it("R-LEG-4 R-LEG-7: HP and Ego show their derived maxima (Tough, Estranged); only the current values are inputs", () => {
+    const legacy = full(legacySeasonedCharacter()).legacy;
+    expect(legacy?.hp).toMatchObject({ value: 0, max: 9 });
+    expect(legacy?.ego).toMatchObject({ value: 2, max: 4 });
+    const root = render(legacySeasonedCharacter());
+    expect(root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.max).toBe("9");
+    expect(root.querySelector('input[name="system.legacy.hp.max"]')).toBeNull();
+    expect(text(root.querySelector(".te-hp .te-track-max"))).toBe("9");
+    expect(text(root.querySelector(".te-ego .te-track-max"))).toBe("4");
+  });
+
+  it("R-LEG-5: the wound stages come from the ruleset; a Critical wound costs every roll a die and a night is refused with the reason", () => {
+    const legacy = full(legacySeasonedCharacter()).legacy;
+    expect(legacy?.wounds.map((w) => [w.id, w.marked])).toEqual([
+      ["critical", true],
+      ["mortal", false],
+    ]);
+    expect(legacy?.penalty).toEqual({ key: "TERRAN.Sheet.Legacy.penalty", value: "1" });
+    expect(legacy?.attributes.map((a) => a.roll.light)).toEqual([1, 0, 0, 1]);
+    expect(legacy?.hp.night).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Legacy.nightWounded" } });
+    expect(legacy?.hp.week.disabled).toBe(false);
+    const root = render(legacySeasonedCharacter());
+    const night = root.querySelector<HTMLButtonElement>('[data-action="legacyRecover"][data-kind="night"]');
+    expect(night?.disabled).toBe(true);
+    expect(night?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(english("TERRAN.Sheet.Legacy.nightWounded"));
+  });
+
+  it("R-LEG-12 R-LEG-13: Experience — the Advancement roll's target is Ego max + HP max; the session's end offers the Ego lost", () => {
+    const view = full(legacySeasonedCharacter());
+    expect(view.legacy?.experience).toMatchObject({ target: 13, egoLost: 2, roll: { disabled: false }, endSession: { disabled: false } });
+    expect(view.xp.text).toEqual({ key: "TERRAN.Sheet.Legacy.target", value: "13" });
+    const fresh = full(legacyFreshCharacter()).legacy;
+    expect(fresh?.experience.roll).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Legacy.noXp" } });
+    expect(fresh?.experience.endSession).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Legacy.noEgoLost" } });
+  });
+
+  it("R-LEG-2 R-LEG-17: a fresh character is offered the creation roll, not Core's creation panel; Legacy has no Sayonara", () => {
+    const view = full(legacyFreshCharacter());
+    expect(view.legacy?.creation.shown).toBe(true);
+    expect(view.creation.shown).toBe(false);
+    expect(view.sayonara.shown).toBe(false);
+    const root = render(legacyFreshCharacter());
+    expect(root.querySelector('[data-action="rollLegacyCreation"]')).not.toBeNull();
+    expect(root.querySelector('[data-action="rollRatings"]')).toBeNull();
+    expect(root.querySelector('[data-action="sayonara"]')).toBeNull();
+    expect(full(legacySeasonedCharacter()).legacy?.creation.shown).toBe(false);
+  });
+
+  it("an observer sees the values but every button and input is closed", () => {
+    const root = render(legacySeasonedCharacter({ permissions: OBSERVER }));
+    expect(root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.disabled).toBe(true);
+    for (const b of root.querySelectorAll<HTMLButtonElement>('.te-tab-main button[data-action="setLegacyRating"], .te-tab-main [data-action="roll"], [data-action="advancementRoll"]')) {
+      expect(b.disabled, b.outerHTML).toBe(true);
+    }
+  });
+
+  it("the same character on Core shows Core's sheet, with its Core values, and no Legacy part", () => {
+    const core = full({ ...legacySeasonedCharacter(), rulesetId: "core" });
+    expect(core.legacy).toBeNull();
+    expect(core.groups.map((g) => g.id)).toEqual(["insight", "prowess", "resolve"]);
+    expect(core.grit).toMatchObject({ value: 2, max: 5 });
+    expect(core.sayonara.shown).toBe(true);
+  });
+});
+
+describe("Challenges by level in a Legacy world", () => {
+  it("R-LEG-10: the level select offers Legacy's six levels; a Core Exceptional reads as Extreme, and Legacy's Extreme as Exceptional on Core", async () => {
+    const { challengeSheetContext } = await import("../../../src/applications/sheets/challenge-context.ts");
+    const { multiFacetChallenge } = await import("../../fixtures/sheets.ts");
+    const input = multiFacetChallenge("legacy");
+    const exceptional = challengeSheetContext({ ...input, system: { ...input.system, tier: "exceptional" } });
+    if (exceptional.limited) throw new Error("limited");
+    const main = exceptional.facets[0]?.tier;
+    expect(main?.options.map((o) => o.value)).toEqual(LEGACY.challengeTiers.map((t) => t.id));
+    expect(main?.options.find((o) => o.selected)?.value).toBe("extreme");
+    expect(main?.labelKey).toBe("TERRAN.ChallengeTier.extreme");
+    const core = challengeSheetContext({ ...multiFacetChallenge("core"), system: { ...input.system, tier: "extreme" } });
+    if (core.limited) throw new Error("limited");
+    expect(core.facets[0]?.tier.options.find((o) => o.selected)?.value).toBe("exceptional");
+  });
+});

@@ -1,0 +1,202 @@
+/** The Legacy operations (src/documents/operations/legacy.ts): pure, on frozen states, per R-LEG rule. */
+import { describe, expect, it } from "vitest";
+import { LEGACY } from "../../../src/rules/index.ts";
+import { defaultLegacy, type LegacySource } from "../../../src/data/legacy.ts";
+import type { ItemSnapshot } from "../../../src/data/source.ts";
+import type { CharacterState } from "../../../src/documents/operations/index.ts";
+import {
+  advancementRollOperation,
+  assessLegacyHarm,
+  creationRating,
+  legacyAdvancementTakenOperation,
+  legacyCreationOperation,
+  legacyEffect,
+  legacyEndSessionOperation,
+  legacyHarmOperation,
+  legacyRecoverOperation,
+  legacyRefillEgoOperation,
+  legacySpendEgoOperation,
+  setLegacyRatingOperation,
+  skillRollOperation,
+} from "../../../src/documents/operations/legacy.ts";
+import { advancement, armour, character, condition, expectRefusal, refusal, state } from "./fixtures.ts";
+
+/** A Legacy character: Strength 2, Agility 1, Insight 1, Charisma 1 (HP max 5, Ego max 4), with `over` applied. */
+function legacyState(over: Partial<LegacySource> = {}, options: { xp?: number; dead?: boolean } = {}, ...items: ItemSnapshot[]): CharacterState {
+  const base = defaultLegacy();
+  const legacy: LegacySource = {
+    ...base,
+    attributes: { strength: 2, agility: 1, insight: 1, charisma: 1 },
+    skills: { ...base.skills, violence: 2 },
+    hp: { value: 5 },
+    ego: { value: 4 },
+    ...over,
+  };
+  const s = state({ xp: options.xp ?? 0, dead: options.dead ?? false }, ...items);
+  return { ...s, source: { ...s.source, legacy } };
+}
+
+const core = character();
+
+describe("R-LEG-2 creation", () => {
+  it("R-LEG-2: two dice, the higher kept: 1–3 → 0, 4–5 → 1, 6 → 2", () => {
+    expect(creationRating(LEGACY, [3, 1])).toBe(0);
+    expect(creationRating(LEGACY, [2, 4])).toBe(1);
+    expect(creationRating(LEGACY, [5, 5])).toBe(1);
+    expect(creationRating(LEGACY, [6, 1])).toBe(2);
+    expectRefusal(() => creationRating(LEGACY, [6]), "no-dice", /2 dice/);
+  });
+
+  it("R-LEG-2 R-LEG-4 R-LEG-7: the four ratings are set and HP and Ego start at their new maxima; Core's values are untouched", () => {
+    const { update, outcome } = legacyCreationOperation(legacyState({ hp: { value: 1 }, ego: { value: 0 } }), LEGACY, [[6, 2], [4, 1], [1, 3], [5, 6]]);
+    expect(outcome.ratings).toEqual({ strength: 2, agility: 1, insight: 0, charisma: 2 });
+    expect(update).toEqual({
+      "system.legacy.attributes.insight": 0,
+      "system.legacy.attributes.charisma": 2,
+      "system.legacy.hp.value": 5,
+      "system.legacy.ego.value": 4,
+    });
+    for (const path of Object.keys(update)) expect(path.startsWith("system.legacy.")).toBe(true);
+    expect(core.attributes).toEqual({ intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 });
+  });
+
+  it("R-LEG-2: refused once the character holds an Advancement", () => {
+    expectRefusal(() => legacyCreationOperation(legacyState({}, {}, advancement("tough")), LEGACY, [[1, 1], [1, 1], [1, 1], [1, 1]]), "already-rolled", /past creation/);
+  });
+
+  it("R-LEG-1 R-LEG-3: a rating set by hand is a whole number 0–4; an unknown id is refused", () => {
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 3).update).toEqual({ "system.legacy.attributes.agility": 3 });
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 4).update).toEqual({ "system.legacy.skills.social": 4 });
+    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 5), "out-of-range", /0 to 4/);
+    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "finesse", 1), "unknown-id", /not an attribute/);
+    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "__proto__", 1), "unknown-id", /not a skill/);
+  });
+});
+
+describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
+  it("R-LEG-8: each Dark Die at or below the Ego at the throw costs 1; the loss is kept for the session's XP", () => {
+    const { update, outcome } = legacySpendEgoOperation(legacyState({ ego: { value: 3 } }), LEGACY, [3, 4, 1]);
+    expect(outcome).toEqual({ before: 3, after: 1, cost: 2, costly: [true, false, true], lost: false });
+    expect(update).toEqual({ "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
+  });
+
+  it("R-LEG-8: with Ego above 6 every Dark Die costs; R-LEG-7 at 0 the character is lost", () => {
+    expect(legacySpendEgoOperation(legacyState({ ego: { value: 8 } }), LEGACY, [6, 6]).outcome.after).toBe(6);
+    const lost = legacySpendEgoOperation(legacyState({ ego: { value: 1 } }), LEGACY, [1, 1]);
+    expect(lost.outcome).toMatchObject({ after: 0, cost: 1, lost: true });
+    expect(lost.update).toMatchObject({ "system.lost": true, "system.legacy.egoLost": 1 });
+  });
+
+  it("R-LEG-7: taking a Condition refills Ego to its maximum (Estranged: one less) and the character is no longer lost", () => {
+    const s = legacyState({ ego: { value: 0 } }, {}, condition("condition", { key: "estranged" }));
+    const lostState = { ...s, source: { ...s.source, lost: true } };
+    expect(legacyRefillEgoOperation(lostState)).toMatchObject({ update: { "system.legacy.ego.value": 3, "system.lost": false }, outcome: { before: 0, after: 3 } });
+  });
+
+  it("R-LEG-12: the session's end gives 1 XP per Ego lost and starts the count again", () => {
+    const { update, outcome } = legacyEndSessionOperation(legacyState({ egoLost: 3 }, { xp: 2 }), LEGACY);
+    expect(outcome).toEqual({ gained: 3, xp: 5 });
+    expect(update).toEqual({ "system.xp": 5, "system.legacy.egoLost": 0 });
+  });
+});
+
+describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
+  it("R-LEG-6: armour comes off first; an Effect it stops changes nothing", () => {
+    const s = legacyState({}, {}, armour("heavy", { equipped: true }));
+    expect(assessLegacyHarm(s, 2)).toMatchObject({ damage: 0, armour: 2 });
+    expect(legacyHarmOperation(s, LEGACY, 2).update).toEqual({});
+    expect(legacyHarmOperation(s, LEGACY, 4).update).toEqual({ "system.legacy.hp.value": 3 });
+  });
+
+  it("R-LEG-5 (ruling): the hit that brings HP to 0 makes the character Critically Wounded, whatever is left over", () => {
+    const { update, outcome } = legacyHarmOperation(legacyState({ hp: { value: 2 } }), LEGACY, 9);
+    expect(update).toEqual({ "system.legacy.hp.value": 0, "system.legacy.wounds.critical": true });
+    expect(outcome).toMatchObject({ wound: "critical", dead: false, attributeLost: null });
+  });
+
+  it("R-LEG-5: further harm makes them Mortally Wounded and costs an attribute point of the player's choice, for good", () => {
+    const s = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
+    expect(assessLegacyHarm(s, 1)).toMatchObject({ asksAttribute: true, choosable: ["strength", "agility", "insight", "charisma"] });
+    expectRefusal(() => legacyHarmOperation(s, LEGACY, 1), "choice-required", /attribute/);
+    const { update, outcome } = legacyHarmOperation(s, LEGACY, 1, { attribute: "agility" });
+    expect(update).toEqual({ "system.legacy.attributes.agility": 0, "system.legacy.wounds.mortal": true });
+    expect(outcome).toMatchObject({ wound: "mortal", attributeLost: "agility", dead: false });
+  });
+
+  it("R-LEG-5: harm while Mortally Wounded kills; with every attribute at 0 the Mortal loss cannot be taken and kills (ruling)", () => {
+    const mortal = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: true } });
+    expect(legacyHarmOperation(mortal, LEGACY, 3).update).toEqual({ "system.dead": true });
+    const empty = legacyState({ hp: { value: 0 }, attributes: { strength: 0, agility: 0, insight: 0, charisma: 0 }, wounds: { critical: true, mortal: false } });
+    expect(legacyHarmOperation(empty, LEGACY, 1)).toMatchObject({ update: { "system.dead": true }, outcome: { dead: true, wound: null } });
+    expectRefusal(() => legacyHarmOperation(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
+  });
+
+  it("R-LEG-6: a sacrificed shield takes nothing from the Effect and is marked destroyed; with no shield it is refused", () => {
+    const s = legacyState({}, {}, armour("shield", { equipped: true, id: "sh1" }));
+    const { update, itemUpdates, outcome } = legacyHarmOperation(s, LEGACY, 7, { sacrificeShield: true });
+    expect(update).toEqual({});
+    expect(itemUpdates).toEqual([{ _id: "sh1", "system.destroyed": true }]);
+    expect(outcome.shieldItemId).toBe("sh1");
+    expectRefusal(() => legacyHarmOperation(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+  });
+
+  it("R-LEG-4 R-LEG-5: a night brings HP to the maximum only without wounds; a week turns Mortal into Critical, then heals Critical", () => {
+    expect(legacyRecoverOperation(legacyState({ hp: { value: 1 } }), "night").update).toEqual({ "system.legacy.hp.value": 5 });
+    expectRefusal(() => legacyRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "night"), "not-allowed", /week/);
+    expect(legacyRecoverOperation(legacyState({ wounds: { critical: true, mortal: true } }), "week").update).toEqual({ "system.legacy.wounds.mortal": false });
+    expect(legacyRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "week").update).toEqual({ "system.legacy.wounds.critical": false });
+  });
+});
+
+describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
+  it("R-LEG-13: the Advancement roll spends one XP per die and wins when the sum reaches Ego max + HP max", () => {
+    const s = legacyState({}, { xp: 3 });
+    const won = advancementRollOperation(s, LEGACY, [6, 2, 1]);
+    expect(won.outcome).toMatchObject({ sum: 9, target: 9, success: true });
+    expect(won.update).toEqual({ "system.xp": 0, "system.legacy.advancementsWon": 1 });
+    const missed = advancementRollOperation(s, LEGACY, [6, 2]);
+    expect(missed.outcome).toMatchObject({ sum: 8, success: false });
+    expect(missed.update).toEqual({ "system.xp": 1 });
+    expectRefusal(() => advancementRollOperation(s, LEGACY, [1, 1, 1, 1]), "not-enough-xp", /4 XP/);
+    expectRefusal(() => advancementRollOperation(s, LEGACY, []), "no-dice", /at least one/);
+  });
+
+  it("R-LEG-13: skill development raises the skill when the sum reaches 3 × its rating; at 0 one die always does; at 4 it cannot", () => {
+    const s = legacyState({}, { xp: 2 });
+    expect(skillRollOperation(s, LEGACY, "violence", [4, 2]).update).toEqual({ "system.xp": 0, "system.legacy.skills.violence": 3 });
+    expect(skillRollOperation(s, LEGACY, "violence", [4, 1]).outcome).toMatchObject({ target: 6, success: false, rating: 2 });
+    expect(skillRollOperation(s, LEGACY, "social", [1]).outcome).toMatchObject({ target: 0, success: true, rating: 1 });
+    const top = legacyState({ skills: { ...defaultLegacy().skills, survival: 4 } }, { xp: 2 });
+    expectRefusal(() => skillRollOperation(top, LEGACY, "survival", [6]), "attribute-cap", /already at 4/);
+  });
+
+  it("R-LEG-15 R-LEG-13: the first Advancement is free; later ones use one won by a roll; Extra Attribute raises its attribute", () => {
+    expect(legacyAdvancementTakenOperation(legacyState(), LEGACY)).toMatchObject({ update: {}, outcome: { free: true } });
+    const held = legacyState({ advancementsWon: 1 }, {}, advancement("tough", { flags: ["tough"] }));
+    expect(legacyAdvancementTakenOperation(held, LEGACY, { raise: "insight" }).update).toEqual({ "system.legacy.attributes.insight": 2, "system.legacy.advancementsWon": 0 });
+    const none = legacyState({}, {}, advancement("tough", { flags: ["tough"] }));
+    expectRefusal(() => legacyAdvancementTakenOperation(none, LEGACY), "not-enough-xp", /Advancement roll first/);
+    expect(legacyAdvancementTakenOperation(none, LEGACY, { override: true }).update).toEqual({});
+  });
+});
+
+describe("R-LEG-11 the Effect roll", () => {
+  it("R-LEG-11: the tool's dice, the highest kept; a 6 explodes for as long as 6s come", () => {
+    expect(legacyEffect(LEGACY, 4, {}, [2, 6], [6, 3])).toMatchObject({ kept: 6, total: 15, halved: false, bonus: 0 });
+    expect(legacyEffect(LEGACY, 2, {}, [4], [])).toMatchObject({ total: 4 });
+  });
+
+  it("R-LEG-11 R-LEG-10 (ruling): d/2 explodes, then the whole chain is halved, rounded up; a Normal tool held two-handed adds 1", () => {
+    expect(legacyEffect(LEGACY, 1, {}, [3], []).total).toBe(2);
+    expect(legacyEffect(LEGACY, 0, {}, [6], [5]).total).toBe(6);
+    expect(legacyEffect(LEGACY, 2, { versatileTwoHanded: true }, [3], []).total).toBe(4);
+    expect(legacyEffect(LEGACY, 4, { versatileTwoHanded: true }, [3, 1], []).total).toBe(3);
+  });
+
+  it("R-LEG-11: a wrong number of dice or a broken explosion chain is refused", () => {
+    expectRefusal(() => legacyEffect(LEGACY, 4, {}, [3], []), "no-dice", /2 dice/);
+    expect(refusal(() => legacyEffect(LEGACY, 2, {}, [6], [])).code).toBe("bad-chain");
+    expect(refusal(() => legacyEffect(LEGACY, 2, {}, [5], [3])).code).toBe("bad-chain");
+    expect(refusal(() => legacyEffect(LEGACY, 2, {}, [6], [3, 2])).code).toBe("bad-chain");
+  });
+});
