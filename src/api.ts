@@ -3,7 +3,6 @@
  * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
  * the scene (the effects of activated advancements).
  */
-import { rollLegacyEffect } from "./documents/legacy-actions.ts";
 import { isLegacyAttribute } from "./documents/operations/legacy.ts";
 import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
@@ -21,7 +20,10 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
     // A ruleset that rolls the Effect apart (Legacy, R-LEG-9/11): an attribute opens its Risky Action
     // dialog; a weapon or tool rolls its Effect.
     if (currentRuleset().resolution.kind === "separate") {
-      if (actor.items.get(what)) await rollLegacyEffect(actor, what);
+      if (actor.items.get(what)) {
+        const { rollLegacyEffect } = await import("./documents/legacy-actions.ts");
+        await rollLegacyEffect(actor, what);
+      }
       else if (isLegacyAttribute(what)) {
         const { LegacyRollDialog } = await import("./applications/dialogs/legacy-roll-dialog.ts");
         await new LegacyRollDialog({ actor, attribute: what }).render({ force: true });

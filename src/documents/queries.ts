@@ -17,7 +17,10 @@
 import { readApplyEffectRequest, readApplyHarmRequest, type ApplyEffectRequest, type ApplyHarmRequest } from "../chat/index.ts";
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
+import type { AppliedSummary, Asker } from "./card-changes.ts";
+
+/** The GM's side of a request loads on the first request (not part of the startup bundle: bench/size.ts). */
+const changes = () => import("./card-changes.ts");
 
 type Summary = AppliedSummary<unknown>;
 
@@ -57,14 +60,18 @@ async function answer(query: string, data: unknown, step: () => Promise<Summary>
 
 export function registerQueries(): void {
   CONFIG.queries[QUERIES.applyEffect] = (data, options) =>
-    answer(QUERIES.applyEffect, data, () => {
+    answer(QUERIES.applyEffect, data, async () => {
       const request = readApplyEffectRequest(data);
-      return applyEffectFromCard(request, askerOf(request.askerId, options));
+      const asker = askerOf(request.askerId, options);
+      const { applyEffectFromCard } = await changes();
+      return applyEffectFromCard(request, asker);
     });
   CONFIG.queries[QUERIES.applyHarm] = (data, options) =>
-    answer(QUERIES.applyHarm, data, () => {
+    answer(QUERIES.applyHarm, data, async () => {
       const request = readApplyHarmRequest(data);
-      return applyHarmFromCard(request, askerOf(request.askerId, options));
+      const asker = askerOf(request.askerId, options);
+      const { applyHarmFromCard } = await changes();
+      return applyHarmFromCard(request, asker);
     });
 }
 

@@ -13,17 +13,19 @@ import { characterState } from "../../documents/state.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { rollChallengeEffect } from "../chat/roll-other.ts";
-import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
+import type { ChallengeSheetView, FacetField } from "./challenge-context.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { askNumber } from "./ask-number.ts";
 import { schemaLimits } from "./submit.ts";
 import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, fieldOf } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { pressOnKey } from "../a11y/keyboard.ts";
-import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastCharacter, type ForecastChoices } from "./challenge-forecast.ts";
+import type { ForecastCharacter, ForecastChoices } from "./challenge-forecast.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+/** The open sheet's code, loaded on first render or first use (./challenge-sheet-logic.ts, ./lazy.ts). */
+const logic = () => import("./challenge-sheet-logic.ts");
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & ChallengeSheetView;
@@ -60,7 +62,8 @@ export class ChallengeSheet<
 
   /** The GM's forecast panel: open or not, and the approach chosen (kept between renders, never stored). */
   #forecastOpen = false;
-  #forecast: ForecastChoices = DEFAULT_FORECAST_CHOICES;
+  /** Null until the GM changes one: the panel's defaults (they load with the panel's code). */
+  #forecast: ForecastChoices | null = null;
 
   #system(): ChallengeData {
     const system = this.document.system;
@@ -73,6 +76,7 @@ export class ChallengeSheet<
     const actor = this.document;
     const source = this.#system().toObject();
     const isGM = game.user?.isGM ?? false;
+    const { challengeSheetContext, DEFAULT_FORECAST_CHOICES } = await logic();
     const view = challengeSheetContext({
       name: actor.name,
       img: actor.img ?? "",
@@ -81,7 +85,7 @@ export class ChallengeSheet<
       rulesetId: currentRuleset().id,
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM },
       enriched: { notes: isGM ? await enrich(source.notes, actor) : "" },
-      ...(isGM ? { forecast: this.#forecastInput() } : {}),
+      ...(isGM ? { forecast: this.#forecastInput(this.#forecast ?? DEFAULT_FORECAST_CHOICES) } : {}),
     });
     return Object.assign(context, view);
   }
@@ -101,14 +105,14 @@ export class ChallengeSheet<
     this.element.addEventListener("change", (event) => {
       const input = fieldOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
-      else if (input?.dataset.forecast !== undefined) this.#onForecastChange(input);
+      else if (input?.dataset.forecast !== undefined) void this.#onForecastChange(input);
     });
     // A <details> "toggle" does not bubble: caught on the way down.
     this.element.addEventListener("toggle", (event) => this.#onForecastToggle(event.target), true);
   }
 
   /** The forecast panel's input, for the GM: the world's characters only while the panel is open. */
-  #forecastInput(): { open: boolean; choices: ForecastChoices; characters: ForecastCharacter[]; singleDieServesBoth: boolean } {
+  #forecastInput(choices: ForecastChoices): { open: boolean; choices: ForecastChoices; characters: ForecastCharacter[]; singleDieServesBoth: boolean } {
     const characters: ForecastCharacter[] = [];
     if (this.#forecastOpen) {
       for (const actor of game.actors?.contents ?? []) {
@@ -119,17 +123,18 @@ export class ChallengeSheet<
     }
     return {
       open: this.#forecastOpen,
-      choices: this.#forecast,
+      choices,
       characters,
       singleDieServesBoth: game.settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
     };
   }
 
   /** A forecast choice changed: keep it and re-render the panel (nothing is stored on the Challenge). */
-  #onForecastChange(input: HTMLInputElement | HTMLSelectElement): void {
+  async #onForecastChange(input: HTMLInputElement | HTMLSelectElement): Promise<void> {
     const field = input.dataset.forecast;
+    const { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField } = await logic();
     if (!isForecastField(field)) return;
-    const { choices, corrected } = changeForecastChoice(this.#forecast, field, input.value);
+    const { choices, corrected } = changeForecastChoice(this.#forecast ?? DEFAULT_FORECAST_CHOICES, field, input.value);
     if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
     this.#forecast = choices;
     void this.render();
@@ -184,6 +189,7 @@ export class ChallengeSheet<
     else if (input.dataset.change === "facetField" && facet !== null) {
       const field = FACET_FIELDS.find((f) => f === input.dataset.field);
       if (!field) return;
+      const { editFacet } = await logic();
       const { facets, corrected } = editFacet(this.#system().toObject().facets, facet, field, input.value);
       if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
       await updateFlat(this.document, { "system.facets": facets });
@@ -197,6 +203,7 @@ export class ChallengeSheet<
   async #applyTier(facet: number | null, tier: string): Promise<void> {
     await attempt(async () => {
       const rulesetId = currentRuleset().id;
+      const { askNumber, tierNeedsN, tierPreset } = await logic();
       const needs = tierNeedsN(rulesetId, tier);
       const source = this.#system().toObject();
       let n: number | undefined;
@@ -239,6 +246,7 @@ export class ChallengeSheet<
   }
 
   static async #onAddFacet(this: ChallengeSheet): Promise<void> {
+    const { newFacet } = await logic();
     const facets = [...this.#system().toObject().facets, newFacet(currentRuleset().id, localize("TERRAN.Sheet.Challenge.newFacet"))];
     await updateFlat(this.document, { "system.facets": facets });
   }

@@ -6,26 +6,21 @@
  * (R-GRIT-3) through `TerranActor.gainAdvancement`; a Condition brings +1 XP (TerranItem); weapons and
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
-import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
-import * as legacyActions from "./character-legacy-actions.ts";
-import { addDroppedItem } from "./character-drop.ts";
-import { buyAdvancement } from "./advancement-drop.ts";
 import type { DeepPartial } from "fvtt-types/utils";
 import { GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { itemSnapshot } from "../../data/snapshot.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { confirm } from "../../documents/dialogs.ts";
-import { askRest } from "./ask-rest.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
-import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
+import type { CharacterSheetView } from "./character-context.ts";
+import { lazyAction } from "./lazy.ts";
 import { dropSort, moveItem } from "./common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
 import { schemaLimits } from "./submit.ts";
 import { defineCharacterSchema } from "../../data/actor/character.ts";
-import { engineAdvancementSource } from "./engine-items.ts";
 import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, inputOf } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
@@ -36,6 +31,9 @@ const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & CharacterSheetView;
 
+/** The open sheet's code, loaded on first render or first use (./character-sheet-logic.ts). */
+const logic = () => import("./character-sheet-logic.ts");
+
 /** `data-change` handlers the character templates name (tests/applications/sheets/actions.test.ts). */
 export const CHARACTER_CHANGE_HANDLERS = ["archetypeText"] as const;
 
@@ -44,19 +42,20 @@ export class CharacterSheet<
   Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
   RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
 > extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
-  // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts).
-  static #onActivate = activateAdvancement;
-  static #onEndSceneEffect = endSceneEffect;
-  static #onEndScene = endScene;
-  static #onRollLegacyCreation = legacyActions.rollLegacyCreation;
-  static #onSetLegacyRating = legacyActions.setLegacyRating;
-  static #onToggleLegacyWound = legacyActions.toggleLegacyWound;
-  static #onLegacyRecover = legacyActions.legacyRecover;
-  static #onRefillLegacyEgo = legacyActions.refillLegacyEgo;
-  static #onEndLegacySession = legacyActions.endLegacySession;
-  static #onAdvancementRoll = legacyActions.advancementRoll;
-  static #onDevelopSkill = legacyActions.developSkill;
-  static #onTakeLegacyHarm = legacyActions.takeLegacyHarm;
+  // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts) and the Legacy
+  // actions (./character-legacy-actions.ts), loaded with the rest of the open sheet's code (./lazy.ts).
+  static #onActivate = lazyAction(logic, (m) => m.activateAdvancement);
+  static #onEndSceneEffect = lazyAction(logic, (m) => m.endSceneEffect);
+  static #onEndScene = lazyAction(logic, (m) => m.endScene);
+  static #onRollLegacyCreation = lazyAction(logic, (m) => m.rollLegacyCreation);
+  static #onSetLegacyRating = lazyAction(logic, (m) => m.setLegacyRating);
+  static #onToggleLegacyWound = lazyAction(logic, (m) => m.toggleLegacyWound);
+  static #onLegacyRecover = lazyAction(logic, (m) => m.legacyRecover);
+  static #onRefillLegacyEgo = lazyAction(logic, (m) => m.refillLegacyEgo);
+  static #onEndLegacySession = lazyAction(logic, (m) => m.endLegacySession);
+  static #onAdvancementRoll = lazyAction(logic, (m) => m.advancementRoll);
+  static #onDevelopSkill = lazyAction(logic, (m) => m.developSkill);
+  static #onTakeLegacyHarm = lazyAction(logic, (m) => m.takeLegacyHarm);
 
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
@@ -166,6 +165,7 @@ export class CharacterSheet<
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
+    const { characterSheetContext } = await logic();
     return Object.assign(context, characterSheetContext(await this.#input()));
   }
 
@@ -277,6 +277,7 @@ export class CharacterSheet<
       if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates);
       return;
     }
+    const { addDroppedItem } = await logic();
     await addDroppedItem(actor, item);
   }
 
@@ -302,6 +303,7 @@ export class CharacterSheet<
 
   static async #onRest(this: CharacterSheet): Promise<void> {
     // R-GRIT-2 both questions: a poor night and poor food each cost the die (Asceticism cancels the food's).
+    const { askRest } = await logic();
     const answer = await askRest();
     if (answer) await this.#terranActor.rest(answer);
   }
@@ -399,9 +401,9 @@ export class CharacterSheet<
   /** R-CHAR-7 the free advancement, taken from the engine's list (its text is the compendium's). */
   static async #onTakeAdvancement(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const key = target.dataset.key ?? "";
+    const { engineAdvancementSource, buyAdvancement } = await logic();
     const source = engineAdvancementSource(key, currentRuleset().id);
     if (!source) return;
     await buyAdvancement(this.#terranActor, { name: localize(`TERRAN.Adv.${key}`), system: source });
   }
-
 }
