@@ -52,6 +52,9 @@ function collectStartup(): Plugin {
       while (queue.length > 0) {
         const id = queue.pop();
         if (id === undefined || startupModules.has(id)) continue;
+        // A barrel (`index.ts`, e.g. src/rules/index.ts) re-exports modules some of which only lazy code
+        // uses: it is not followed, and what it re-exports is placed by the bundler by actual use.
+        if (/[\\/]index\.ts$/.test(id)) continue;
         startupModules.add(id);
         queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
@@ -69,6 +72,10 @@ export default defineConfig({
     target: "es2022",
     lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
     rolldownOptions: {
+        // Only the entry runs code on import (Foundry's hooks); every other module just declares. So a
+        // module none of whose exports is used is left out (a table built at the top of a rules file
+        // would otherwise count as a side effect and keep the whole file in the startup chunk).
+      treeshake: { moduleSideEffects: (id: string) => id.endsWith("src/terran.ts") },
       output: {
         // Code a client needs only on first use (the Quench batches, the roll dialog, a card's click
         // handling, the world migration, the sheets' behaviour) is reached by `import()` and split into
