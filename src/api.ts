@@ -3,7 +3,7 @@
  * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
  * the scene (the effects of activated advancements).
  */
-import { isLegacyAttribute } from "./documents/operations/legacy.ts";
+import { isLegacyAttribute } from "./data/legacy.ts";
 import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
 import { TerranActor } from "./documents/actor.ts";

@@ -26,6 +26,9 @@ export type LegacyAttribute = (typeof LEGACY_ATTRIBUTES)[number];
 export const LEGACY_SKILLS = ["violence", "exploration", "social", "survival", "vocational"] as const;
 export type LegacySkill = (typeof LEGACY_SKILLS)[number];
 
+export const isLegacyAttribute = (id: string): id is LegacyAttribute => (LEGACY_ATTRIBUTES as readonly string[]).includes(id);
+export const isLegacySkill = (id: string): id is LegacySkill => (LEGACY_SKILLS as readonly string[]).includes(id);
+
 /** The stored bound of a Legacy attribute or skill rating (rolled 0–2; +1 without skills; advancements raise it). */
 export const LEGACY_RATING_MAX = 4;
 

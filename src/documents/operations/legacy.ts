@@ -28,11 +28,11 @@ import {
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { carriedShield } from "./harm.ts";
-import { deriveLegacy, legacyOf, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import { deriveLegacy, isLegacyAttribute, isLegacySkill, legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import { assertAlive, changes, result, type ActorUpdate, type CharacterState, type Change, type ItemUpdate, type OperationResult } from "./types.ts";
 
-export const isLegacyAttribute = (id: string): id is LegacyAttribute => (LEGACY_ATTRIBUTES as readonly string[]).includes(id);
-export const isLegacySkill = (id: string): id is LegacySkill => (LEGACY_SKILLS as readonly string[]).includes(id);
+// Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
+export { isLegacyAttribute, isLegacySkill };
 
 function assertWhole(value: number, what: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new RulesError("not-integer", `${what} must be a whole number.`, { what });
