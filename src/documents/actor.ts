@@ -16,34 +16,37 @@ import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, s
 import { currentRuleset } from "../settings/settings.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
-import * as ops from "./operations/index.ts";
+import type * as Ops from "./operations/index.ts";
+
+/** The pure operations load with the first change a user makes (not part of the startup bundle: bench/size.ts). */
+const operations = () => import("./operations/index.ts");
 import { characterState } from "./state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
 import { stateFacts, toggleTokenState } from "./token-states.ts";
 
 /** The mechanics flags of a character's advancements and conditions (derived in one place). */
-function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
+function characterFlags(state: Ops.CharacterState): ReadonlySet<MechanicsFlag> {
   return deriveCharacter(state.source, state.items).flags;
 }
 
 export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /** The character's state for the pure operations; refuses a non-character. */
-  characterState(): ops.CharacterState {
+  characterState(): Ops.CharacterState {
     const state = characterState(this);
     if (!state) throw new RulesError("not-allowed", `${this.name} is not a character.`, { name: this.name });
     return state;
   }
 
   /** Persists an operation's result: one actor update, one batch of item updates. */
-  async #persist<T>(result: ops.OperationResult<T>): Promise<T> {
+  async #persist<T>(result: Ops.OperationResult<T>): Promise<T> {
     if (Object.keys(result.update).length > 0) await this.update(result.update);
     if (result.itemUpdates.length > 0) await this.updateEmbeddedDocuments("Item", [...result.itemUpdates]);
     return result.outcome;
   }
 
   /** Persists an operation's result computed elsewhere (a card's change, ./card-changes.ts); throws on refusal. */
-  commitOperation<T>(result: ops.OperationResult<T>): Promise<T> {
+  commitOperation<T>(result: Ops.OperationResult<T>): Promise<T> {
     return this.#persist(result);
   }
 
@@ -71,8 +74,8 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   }
 
   /** Asks which wound track an Effect marks, when the rules leave a choice (undefined: none asked; null: cancelled). */
-  async #chooseWound(state: ops.CharacterState, effect: number, choices: HarmChoices): Promise<WoundTrack | undefined | null> {
-    const assessment = ops.assessHarmOperation(state, effect, choices);
+  async #chooseWound(state: Ops.CharacterState, effect: number, choices: HarmChoices): Promise<WoundTrack | undefined | null> {
+    const assessment = (await operations()).assessHarmOperation(state, effect, choices);
     if (!assessment.marksWound || assessment.woundOptions.length <= 1 || choices.woundTrack) return choices.woundTrack;
     const picked = await chooseOne(
       "TERRAN.Harm.chooseWoundTitle",
@@ -92,9 +95,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       this.#assertOwner();
       const state = this.characterState();
       const ruleset = currentRuleset();
-      const plan = ops.activationPlan(state, itemId, ruleset);
+      const plan = (await operations()).activationPlan(state, itemId, ruleset);
       const { roll, faces } = await this.#rollFaces(plan.dice);
-      const { update, outcome } = ops.activateOperation(state, itemId, faces, ruleset);
+      const { update, outcome } = (await operations()).activateOperation(state, itemId, faces, ruleset);
       await this.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene] } } });
       const wound = outcome.woundMarked ? { track: outcome.woundMarked.track, already: outcome.woundMarked.already } : null;
       await this.#postCard([roll], activationCard({ actorName: this.name, advancementName: outcome.advancementName, faces, band: outcome.band, noteKey: outcome.noteKey, wound }));
@@ -111,7 +114,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async endScene(advancement?: string) {
     return attempt(async () => {
       this.#assertOwner();
-      const scene = ops.endSceneOperation(this.characterState(), advancement);
+      const scene = (await operations()).endSceneOperation(this.characterState(), advancement);
       await this.setFlag(SYSTEM_ID, "scene", [...scene]);
       return scene;
     });
@@ -144,7 +147,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       const effect = teslaBacklash(thrown.faces, chain).value;
       const woundTrack = await this.#chooseWound(state, effect, {});
       if (woundTrack === null) return null;
-      const harm = ops.applyHarmOperation(state, effect, woundTrack ? { woundTrack } : {});
+      const harm = (await operations()).applyHarmOperation(state, effect, woundTrack ? { woundTrack } : {});
       const out = harm.outcome;
       const record: TeslaRecord = { userId: user.id, effect, damage: out.assessment.damage, gritBefore: state.source.grit.value, gritAfter: out.grit, wound: out.wound };
       await message.update({ flags: { [SYSTEM_ID]: { tesla: record } } });
@@ -163,7 +166,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async applyHarm(effect: number, choices: HarmChoices = {}) {
     return attempt(async () => {
       const state = this.characterState();
-      const assessment = ops.assessHarmOperation(state, effect, choices);
+      const assessment = (await operations()).assessHarmOperation(state, effect, choices);
       let woundTrack = choices.woundTrack;
       if (assessment.marksWound && assessment.woundOptions.length > 1 && !woundTrack) {
         const picked = await chooseOne(
@@ -174,7 +177,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
         if (!picked) return null;
         woundTrack = assessment.woundOptions.find((t) => t === picked);
       }
-      return this.#persist(ops.applyHarmOperation(state, effect, { ...choices, woundTrack }));
+      return this.#persist((await operations()).applyHarmOperation(state, effect, { ...choices, woundTrack }));
     });
   }
 
@@ -209,41 +212,41 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
 
   /** R-HARM-5 / R-HARM-6 the GM undoes a death (reviveOperation); refused for a player. */
   async revive() {
-    return attempt(() => {
+    return attempt(async () => {
       if (!(game.user?.isGM ?? false)) throw new RulesError("not-allowed", "Only a GM can bring a dead character back.", { reason: "notGm" });
-      return this.#persist(ops.reviveOperation(this.characterState()));
+      return this.#persist((await operations()).reviveOperation(this.characterState()));
     });
   }
 
   /** R-HARM-3 mark a wound track by hand; R-HARM-5 recover one after care and a week of rest. */
   async markWound(track: WoundTrack) {
-    return attempt(() => this.#persist(ops.markWoundOperation(this.characterState(), track)));
+    return attempt(async () => this.#persist((await operations()).markWoundOperation(this.characterState(), track)));
   }
 
   async recoverWound(track: WoundTrack) {
-    return attempt(() => this.#persist(ops.recoverWoundOperation(this.characterState(), track)));
+    return attempt(async () => this.#persist((await operations()).recoverWoundOperation(this.characterState(), track)));
   }
 
   /** R-EGO-2 / R-EGO-3 / R-SAY-1 spend the Ego a roll's Dark Dice cost. */
   async spendEgo(darkFaces: readonly number[]) {
-    return attempt(() => this.#persist(ops.spendEgoOperation(this.characterState(), darkFaces)));
+    return attempt(async () => this.#persist((await operations()).spendEgoOperation(this.characterState(), darkFaces)));
   }
 
   /** Gives back Ego that was spent (a chat card's Undo): value + amount, at most the maximum. */
   async restoreEgo(amount: number) {
-    return attempt(() => {
+    return attempt(async () => {
       const state = this.characterState();
       const ego = state.source.ego;
-      return this.#persist(ops.setTrackOperation(state, "ego", { value: Math.min(ego.max, ego.value + amount) }));
+      return this.#persist((await operations()).setTrackOperation(state, "ego", { value: Math.min(ego.max, ego.value + amount) }));
     });
   }
 
   /** R-GRIT-2 a night's rest resets Grit; a poor night or poor food takes −1d (Asceticism cancels the food's). */
-  async rest(options: ops.RestOptions = {}) {
+  async rest(options: Ops.RestOptions = {}) {
     return attempt(async () => {
       const state = this.characterState();
-      const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(state, options));
-      const outcome = await this.#persist(ops.restOperation(state, faces, options));
+      const { roll, faces } = await this.#rollFaces((await operations()).gritDiceFor(state, options));
+      const outcome = await this.#persist((await operations()).restOperation(state, faces, options));
       const flags = characterFlags(state);
       await this.#postCard([roll], gritResetCard({ actorName: this.name, faces, dieHard: flags.has("dieHard"), kind: "rest", poorNight: options.poorNight ?? false, poorFood: options.poorFood ?? false, asceticism: flags.has("asceticism"), previous: state.source.grit }));
       return outcome;
@@ -255,8 +258,8 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return attempt(async () => {
       const state = this.characterState();
       const ruleset = currentRuleset();
-      const { roll, faces } = await this.#rollFaces(ops.egoDiceFor(state));
-      const outcome = await this.#persist(ops.resetEgoOperation(state, faces, ruleset));
+      const { roll, faces } = await this.#rollFaces((await operations()).egoDiceFor(state));
+      const outcome = await this.#persist((await operations()).resetEgoOperation(state, faces, ruleset));
       await this.#postCard([roll], egoResetCard({ actorName: this.name, rulesetId: ruleset.id, faces, previous: state.source.ego }));
       return outcome;
     });
@@ -273,7 +276,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
         return outcome;
       };
       try {
-        return await post(await this.#persist(ops.malaiseOperation(state, face)));
+        return await post(await this.#persist((await operations()).malaiseOperation(state, face)));
       } catch (error) {
         if (!(error instanceof RulesError) || error.code !== "choice-required") throw error;
         const options = String(error.data.options ?? "").split(",").filter(Boolean);
@@ -284,7 +287,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
         );
         const choice = options.find((a): a is Attribute => a === picked);
         if (!choice) return null;
-        return post(await this.#persist(ops.malaiseOperation(state, face, choice)));
+        return post(await this.#persist((await operations()).malaiseOperation(state, face, choice)));
       }
     });
   }
@@ -299,15 +302,15 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       const advancement = data.system;
       const state = this.characterState();
       const gmOverride = (options.gmOverride ?? false) && (game.user?.isGM ?? false);
-      const result = ops.gainAdvancementOperation(state, advancement, currentRuleset(), { gmOverride });
+      const result = (await operations()).gainAdvancementOperation(state, advancement, currentRuleset(), { gmOverride });
       await this.#persist(result);
       const developed = result.outcome.developed ?? advancement.developed;
       const created = { ...data, type: "advancement", system: { ...advancement, developed } };
       await this.createEmbeddedDocuments("Item", [created as Item.CreateData]);
       if (await confirm("TERRAN.Advancement.gritTitle", "TERRAN.Advancement.gritPrompt")) {
         const after = this.characterState();
-        const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(after));
-        await this.#persist(ops.advancementGritOperation(after, faces));
+        const { roll, faces } = await this.#rollFaces((await operations()).gritDiceFor(after));
+        await this.#persist((await operations()).advancementGritOperation(after, faces));
         const dieHard = characterFlags(after).has("dieHard");
         await this.#postCard([roll], gritResetCard({ actorName: this.name, faces, dieHard, kind: "advancement", previous: after.source.grit }));
       }
@@ -317,7 +320,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
 
   /** R-XP-1 award XP (a session played and survived: 2). */
   async awardXp(amount: number) {
-    return attempt(() => this.#persist(ops.awardXpOperation(this.characterState(), amount)));
+    return attempt(async () => this.#persist((await operations()).awardXpOperation(this.characterState(), amount)));
   }
 
   /** R-SAY-1 declare the last scene: re-roll Grit and Ego. */
@@ -325,9 +328,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return attempt(async () => {
       const state = this.characterState();
       const ruleset = currentRuleset();
-      const grit = await this.#rollFaces(ops.gritDiceFor(state));
-      const ego = await this.#rollFaces(ops.egoDiceFor(state));
-      const outcome = await this.#persist(ops.sayonaraOperation(state, ruleset, grit.faces, ego.faces));
+      const grit = await this.#rollFaces((await operations()).gritDiceFor(state));
+      const ego = await this.#rollFaces((await operations()).egoDiceFor(state));
+      const outcome = await this.#persist((await operations()).sayonaraOperation(state, ruleset, grit.faces, ego.faces));
       const old = { grit: state.source.grit, ego: state.source.ego };
       await this.#postCard([grit.roll, ego.roll], sayonaraCard({ actorName: this.name, rulesetId: ruleset.id, old, rolls: { grit: outcome.gritRoll, ego: outcome.egoRoll } }));
       return outcome;
@@ -336,12 +339,12 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
 
   /** R-CHAR-1 / R-CHAR-5 set one rating by hand (a circle on the sheet); refused past the total of 10. */
   async setAttribute(attribute: Attribute, value: number) {
-    return attempt(() => this.#persist(ops.setAttributeOperation(this.characterState(), attribute, value)));
+    return attempt(async () => this.#persist((await operations()).setAttributeOperation(this.characterState(), attribute, value)));
   }
 
   /** R-CHAR-4 the creation roll's points, distributed by the player. */
   async rateAttributes(roll: CreationRoll, shares: Readonly<Partial<Record<Attribute, number>>>) {
-    return attempt(() => this.#persist(ops.creationRatingsOperation(this.characterState(), roll, shares)));
+    return attempt(async () => this.#persist((await operations()).creationRatingsOperation(this.characterState(), roll, shares)));
   }
 
   /** R-CHAR-4 the creation dice rolled for this character, or null before they are rolled. */
@@ -357,9 +360,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return attempt(async () => {
       const state = this.characterState();
       const by = { isGM: game.user?.isGM ?? false };
-      ops.assertCreationRollOpen(state, this.creationRoll, by); // refuse before any die is thrown
+      (await operations()).assertCreationRollOpen(state, this.creationRoll, by); // refuse before any die is thrown
       const { roll, faces } = await this.#rollFaces(GROUPS.length);
-      const creation = ops.creationRollOperation(state, faces, this.creationRoll, by);
+      const creation = (await operations()).creationRollOperation(state, faces, this.creationRoll, by);
       await this.setFlag(SYSTEM_ID, "creationRoll", creation);
       await this.#postCard([roll], creationCard({ actorName: this.name, roll: creation }));
       return creation;
@@ -368,10 +371,10 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
 
   /** R-CHAR-4 place the points of the kept creation roll (refused before the dice are rolled). */
   async placeCreationPoints(shares: Readonly<Partial<Record<Attribute, number>>>) {
-    return attempt(() => {
+    return attempt(async () => {
       const roll = this.creationRoll;
       if (!roll) throw new RulesError("choice-required", "Roll the creation dice first.");
-      return this.#persist(ops.creationRatingsOperation(this.characterState(), roll, shares));
+      return this.#persist((await operations()).creationRatingsOperation(this.characterState(), roll, shares));
     });
   }
 
@@ -379,8 +382,8 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async rollStartingGrit() {
     return attempt(async () => {
       const state = this.characterState();
-      const { roll, faces } = await this.#rollFaces(ops.gritDiceFor(state));
-      const outcome = await this.#persist(ops.creationGritOperation(state, faces));
+      const { roll, faces } = await this.#rollFaces((await operations()).gritDiceFor(state));
+      const outcome = await this.#persist((await operations()).creationGritOperation(state, faces));
       await this.#postCard([roll], startingTrackCard({ actorName: this.name, track: "grit", faces, dieHard: characterFlags(state).has("dieHard") }));
       return outcome;
     });
@@ -390,8 +393,8 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   async rollStartingEgo() {
     return attempt(async () => {
       const state = this.characterState();
-      const { roll, faces } = await this.#rollFaces(ops.egoDiceFor(state));
-      const outcome = await this.#persist(ops.creationEgoOperation(state, faces));
+      const { roll, faces } = await this.#rollFaces((await operations()).egoDiceFor(state));
+      const outcome = await this.#persist((await operations()).creationEgoOperation(state, faces));
       await this.#postCard([roll], startingTrackCard({ actorName: this.name, track: "ego", faces }));
       return outcome;
     });

@@ -1,7 +1,7 @@
 /** Applying a player's Effect to a Challenge actor (R-RA-7, R-CH-5), as one update. */
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { RulesError } from "../rules/index.ts";
-import { applyEffectToChallengeOperation, type ChallengeEffectOutcome } from "./operations/index.ts";
+import { applyEffectToChallengeOperation, type ChallengeEffectOutcome } from "./operations/challenge.ts";
 
 export async function applyEffectToChallenge(actor: Actor.Implementation, facet: number | null, effect: number): Promise<ChallengeEffectOutcome> {
   const system = actor.system;
