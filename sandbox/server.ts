@@ -8,7 +8,8 @@
  * and answers with the new state and HTML. The server keeps no state: the page holds it, as a chat
  * message's flags would.
  *
- * Usage: `npm run sandbox` (PORT=5180 by default), then open the address it prints.
+ * Usage: `npm run sandbox` (PORT=5180 by default), then open the address it prints. Add `?lang=pt-BR`
+ * (any language system.json lists) to see every scene in that language.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -20,8 +21,9 @@ import { initialChoices } from "../src/applications/dialogs/roll-dialog-model.ts
 import { RulesError } from "../src/rules/index.ts";
 import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseDialogChange, rollDialog } from "./actions.ts";
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
-import { chatMessage, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
+import { chatMessage, escapeHtml, page, pageQuery, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
 import { findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
+import { inLanguage, localize, sandboxLanguages } from "./templates.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -60,6 +62,30 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 function themeOf(url: URL): Theme {
   return url.searchParams.get("theme") === "dark" ? "dark" : "light";
+}
+
+/** `?lang=`: a language system.json lists; English when absent. */
+function langOf(value: string | null): string {
+  if (value === null || value === "") return "en";
+  if (!sandboxLanguages().includes(value)) throw new HttpError(400, `unknown language ${value}`);
+  return value;
+}
+
+/** A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as src/documents/notify.ts does. */
+function refusalText(error: RulesError, lang: string): string {
+  if (lang === "en") return error.message;
+  const reason = error.data.reason;
+  const keys = [typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null, `TERRAN.Error.${error.code}`];
+  for (const key of keys) {
+    if (key === null) continue;
+    try {
+      const text = inLanguage(lang, () => localize(key));
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(error.data, name) ? String(error.data[name]) : whole));
+    } catch {
+      // No such key: try the next, then the rules' own message.
+    }
+  }
+  return error.message;
 }
 
 function widthOf(url: URL): number | null {
@@ -130,7 +156,8 @@ function indexPage(theme: Theme): string {
         ? list
             .map((s) => {
               const href = `/scene/${s.kind}/${s.id}`;
-              return `<li><a href="${href}?theme=${theme}">${escapeHtml(s.title)}</a> <small>(<a href="${href}?theme=${theme}&amp;width=${s.narrow}">narrow</a>)</small></li>`;
+              const query = escapeHtml(pageQuery(theme));
+              return `<li><a href="${href}?${query}">${escapeHtml(s.title)}</a> <small>(<a href="${href}?${query}&amp;width=${s.narrow}">narrow</a>)</small></li>`;
             })
             .join("\n")
         : "<li><em>none yet</em></li>";
@@ -179,18 +206,21 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const path = url.pathname;
   if (req.method === "POST") {
     const body = await readJson(req);
+    const requested = typeof body === "object" && body !== null ? (body as { lang?: unknown }).lang : undefined;
+    const answerLang = langOf(typeof requested === "string" ? requested : null);
     try {
-      if (path === "/api/card") return sendJson(res, 200, cardAction(body));
-      if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
+      if (path === "/api/card") return sendJson(res, 200, inLanguage(answerLang, () => cardAction(body)));
+      if (path === "/api/dialog") return sendJson(res, 200, inLanguage(answerLang, () => dialogAction(body)));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
-      if (error instanceof RulesError) return sendJson(res, 422, { error: error.message, code: error.code });
+      if (error instanceof RulesError) return sendJson(res, 422, { error: refusalText(error, answerLang), code: error.code });
       throw error;
     }
     throw new HttpError(404, "not found");
   }
   if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "method not allowed");
-  if (path === "/") return send(res, 200, "text/html; charset=utf-8", indexPage(themeOf(url)));
+  const lang = langOf(url.searchParams.get("lang"));
+  if (path === "/") return send(res, 200, "text/html; charset=utf-8", inLanguage(lang, () => indexPage(themeOf(url))));
   if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
   if (path === "/sandbox/client.js") return send(res, 200, "text/javascript; charset=utf-8", clientScript());
   if (path === "/sandbox/foundry-standin.css") {
@@ -210,7 +240,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (match) {
     const scene = findScene(match[1] ?? "", match[2] ?? "");
     if (!scene) throw new HttpError(404, `no scene ${path}`);
-    return send(res, 200, "text/html; charset=utf-8", scenePage(scene, themeOf(url), widthOf(url)));
+    return send(res, 200, "text/html; charset=utf-8", inLanguage(lang, () => scenePage(scene, themeOf(url), widthOf(url))));
   }
   throw new HttpError(404, "not found");
 }

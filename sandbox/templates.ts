@@ -3,10 +3,44 @@
  * the real `handlebars` package in strict mode, Foundry's helpers as the stand-ins listed there). This
  * wrapper adds no helper of its own. Templates are read on every render, so an edited template shows
  * on the next reload of the page.
+ *
+ * Language: a page is rendered in one language (`?lang=pt-BR`; English by default), as Foundry renders
+ * every template in the client's language. The server wraps each (synchronous) render of a page or an
+ * answer in `inLanguage`, so every scene, including ones added later, is localised without passing
+ * the language through each builder.
  */
-import { compileTemplate } from "../tests/support/templates.ts";
+import { compileTemplate, languages, translation } from "../tests/support/templates.ts";
 
-/** Renders `templates/<path>` with `context`, strictly (a missing context key throws). */
+let current = "en";
+
+/** The languages the sandbox offers: the ones system.json lists. */
+export function sandboxLanguages(): string[] {
+  return languages();
+}
+
+/** Runs `render` (synchronous) with templates and `localize` in `lang`. */
+export function inLanguage<T>(lang: string, render: () => T): T {
+  if (!sandboxLanguages().includes(lang)) throw new Error(`unknown language ${lang}`);
+  const before = current;
+  current = lang;
+  try {
+    return render();
+  } finally {
+    current = before;
+  }
+}
+
+/** The language being rendered. */
+export function currentLanguage(): string {
+  return current;
+}
+
+/** The text of an i18n key in the language being rendered (throws on a missing key). */
+export function localize(key: string): string {
+  return translation(current, key);
+}
+
+/** Renders `templates/<path>` with `context`, strictly (a missing context key throws), in the language being rendered. */
 export function render(path: string, context: object): string {
-  return compileTemplate(path)(context);
+  return compileTemplate(path, current)(context);
 }
