@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { flattenLanguage } from "../../scripts/lang-diff.ts";
+import { CARDS, PLAYER } from "../../sandbox/fixtures.ts";
 import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
 import { afterUpdate, layoutProblems, useSession, watchErrors } from "./browser.ts";
 
@@ -124,6 +125,27 @@ describe("sandbox scenes in Portuguese (?lang=pt-BR) in Chromium: translated, an
     expect(wide.problems, `${scene.kind}/${scene.id} at ${scene.width}px (pt-BR)`).toEqual([]);
     const narrow = await visit(scene, scene.narrow, `${scene.kind}-${scene.id}-pt-BR-narrow.png`);
     expect(narrow.problems, `${scene.kind}/${scene.id} at ${scene.narrow}px (pt-BR)`).toEqual([]);
+  });
+
+  it("the server answers in the page's language: a refused click reads as the Foundry glue words it in Portuguese; an unknown language is refused", async () => {
+    const make = CARDS.reaction;
+    if (!make) throw new Error("no reaction card");
+    const { card } = make();
+    const ask = async (lang: string) => {
+      const response = await fetch(`${session().sandbox.url}/api/card`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        // A player may not allow a Reaction an Effect: only a GM may (src/chat/permissions.ts).
+        body: JSON.stringify({ card, user: PLAYER, click: { action: "allow-effect", index: null, role: null }, lang }),
+      });
+      return { status: response.status, body: (await response.json()) as { error?: string } };
+    };
+    const pt = await ask(LANG);
+    expect(pt.status).toBe(422);
+    expect(pt.body.error).toBe(PT.get("TERRAN.Card.Reason.notGm"));
+    expect((await ask("en")).status).toBe(422);
+    expect((await ask("xx")).status).toBe(400);
+    expect((await fetch(`${session().sandbox.url}/?lang=xx`)).status).toBe(400);
   });
 
   it("a roll from the pt-BR dialog posts a Portuguese card, and a click on it answers in Portuguese", async () => {
