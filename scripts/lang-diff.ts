@@ -1,14 +1,16 @@
 /**
- * `npm run lang:diff [-- <lang>] [--json]`: what a translation (pt-BR by default) lacks against
- * lang/en.json. Prints each key missing from it with its English, each key it has that English no
- * longer has, and each key whose `{placeholders}` or HTML tags differ. `--json` prints the missing
- * keys as a nested JSON object (English values) ready to translate and paste in. Exits 1 when
- * anything differs, so it can gate CI as the key test (tests/guards/lang.test.ts) does.
+ * `npm run lang:diff [-- <lang>] [--json] [--fill <file.json>]`: what a translation (pt-BR by
+ * default) lacks against lang/en.json. Prints each key missing from it with its English, each key it
+ * has that English no longer has, and each key whose `{placeholders}` or HTML tags differ. `--json`
+ * prints the missing keys as a nested JSON object (English values) ready to translate. `--fill` takes
+ * such an object, translated, and rewrites lang/<lang>.json in en.json's order with its strings added
+ * (a string of the file replaces the one there; keys English does not have are dropped and listed).
+ * Exits 1 when anything still differs, so it can gate CI as the key test (tests/guards/lang.test.ts) does.
  *
  * The comparison itself is exported: the key test runs it for every language system.json lists.
  * Translate new keys with the game's glossary (docs/glossary-pt-BR.md for pt-BR).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -124,6 +126,45 @@ export function missingSkeleton(diff: LanguageDiff): Record<string, unknown> {
   return root;
 }
 
+export interface Filled {
+  /** The translation rebuilt in English's key order. */
+  readonly tree: Record<string, unknown>;
+  /** Keys whose string came from the fill. */
+  readonly filled: readonly string[];
+  /** Keys of the translation or the fill that English does not have (left out). */
+  readonly dropped: readonly string[];
+}
+
+/**
+ * The translation rebuilt in English's order: each English key takes the fill's string, else the
+ * translation's; a key neither has stays missing (lang:diff lists it). Pure: nothing is written here.
+ */
+export function fillTranslation(english: unknown, translated: unknown, fill: unknown): Filled {
+  const en = flattenLanguage(english).strings;
+  const current = flattenLanguage(translated).strings;
+  const extra = flattenLanguage(fill).strings;
+  const missing = [...en.keys()].map((key) => ({ key, english: "" }));
+  const tree = missingSkeleton({ missing, extra: [], placeholders: [], tags: [], malformed: [] });
+  const filled: string[] = [];
+  const prune = (node: Record<string, unknown>, prefix: string): void => {
+    for (const [key, value] of Object.entries(node)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (typeof value === "object" && value !== null) {
+        prune(value as Record<string, unknown>, path);
+        if (Object.keys(value).length === 0) Reflect.deleteProperty(node, key);
+        continue;
+      }
+      const text = extra.get(path) ?? current.get(path);
+      if (extra.has(path)) filled.push(path);
+      if (text === undefined) Reflect.deleteProperty(node, key);
+      else node[key] = text;
+    }
+  };
+  prune(tree, "");
+  const dropped = [...new Set([...current.keys(), ...extra.keys()])].filter((k) => !en.has(k));
+  return { tree, filled, dropped };
+}
+
 /** Reads lang/<lang>.json. */
 export function readLanguage(lang: string): unknown {
   return JSON.parse(readFileSync(resolve(ROOT, "lang", `${lang}.json`), "utf8")) as unknown;
@@ -131,10 +172,22 @@ export function readLanguage(lang: string): unknown {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
-  const lang = args.find((a) => !a.startsWith("--")) ?? "pt-BR";
+  const lang = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--fill") ?? "pt-BR";
   if (!/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(lang)) {
     console.error(`Not a language code: ${lang}`);
     process.exit(2);
+  }
+  const fillAt = args.indexOf("--fill");
+  if (fillAt >= 0) {
+    const file = args[fillAt + 1];
+    if (!file) {
+      console.error("--fill needs a JSON file of translations");
+      process.exit(2);
+    }
+    const result = fillTranslation(readLanguage("en"), readLanguage(lang), JSON.parse(readFileSync(resolve(file), "utf8")) as unknown);
+    writeFileSync(resolve(ROOT, "lang", `${lang}.json`), `${JSON.stringify(result.tree, null, 2)}\n`);
+    console.log(`lang/${lang}.json rewritten in en.json's order: ${result.filled.length} string(s) from ${file}.`);
+    if (result.dropped.length) console.log(`Left out (en.json has no such key):\n  ${result.dropped.join("\n  ")}`);
   }
   const diff = diffLanguages(readLanguage("en"), readLanguage(lang));
   if (args.includes("--json")) console.log(JSON.stringify(missingSkeleton(diff), null, 2));

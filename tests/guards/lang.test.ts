@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as rules from "../../src/rules/index.ts";
-import { describeDiff, diffLanguages, htmlTags, missingSkeleton, placeholders, readLanguage } from "../../scripts/lang-diff.ts";
+import { describeDiff, diffLanguages, fillTranslation, htmlTags, missingSkeleton, placeholders, readLanguage } from "../../scripts/lang-diff.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const en = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;
@@ -135,6 +135,22 @@ describe("translations keep en.json's keys and placeholders", () => {
       expect(diff.missing.map((m) => m.key)).toEqual(["A.hello", "A.bold"]);
       expect(diff.extra).toEqual(["A.hello.nested"]);
       expect(diff.malformed).toEqual(["A.bold", "A.plain"]);
+    });
+
+    it("--fill adds translated keys in en.json's order, replaces what it names, and drops keys English lacks", () => {
+      const pt = { B: { gone: "Foi" }, A: { hello: "Oi {name}", old: "Velho" } };
+      const fill = { A: { plain: "Simples", hello: "Olá {name}" }, C: { stray: "Perdido" } };
+      const result = fillTranslation(english, pt, fill);
+      expect(JSON.stringify(result.tree)).toBe(JSON.stringify({ A: { hello: "Olá {name}", plain: "Simples" }, B: { gone: "Foi" } }));
+      expect([...result.filled].sort()).toEqual(["A.hello", "A.plain"]);
+      expect([...result.dropped].sort()).toEqual(["A.old", "C.stray"]);
+      // What no one translated yet stays missing, and lang:diff still says so.
+      expect(diffLanguages(english, result.tree).missing).toEqual([{ key: "A.bold", english: "<strong>Dead.</strong> Over" }]);
+    });
+
+    it("--fill with nothing to add leaves a complete translation exactly as it is (pt-BR is kept in en.json's order)", () => {
+      const ptFile = readFileSync(resolve(ROOT, "lang/pt-BR.json"), "utf8");
+      expect(`${JSON.stringify(fillTranslation(en, JSON.parse(ptFile), {}).tree, null, 2)}\n`).toBe(ptFile);
     });
 
     it("placeholders and tags are read as Foundry's format fills them and as markup", () => {
