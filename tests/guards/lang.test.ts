@@ -84,6 +84,10 @@ describe("translations keep en.json's keys and placeholders", () => {
     ]);
   });
 
+  it("each language code is one Foundry accepts: canonical for Intl (v14 validates PackageLanguageData.lang with Intl.getCanonicalLocales, foundryvtt.com/api/v14)", () => {
+    for (const l of manifest.languages) expect(Intl.getCanonicalLocales(l.lang), l.lang).toEqual([l.lang]);
+  });
+
   it.each(translations.map((l) => [l.lang, l] as const))("%s has every key of en.json and no other, each with the same {placeholders} and HTML tags", (lang, l) => {
     expect(l.path).toBe(`lang/${lang}.json`);
     // The message lists every difference (missing keys with their English), as `npm run lang:diff` prints them.
