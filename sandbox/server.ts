@@ -23,7 +23,7 @@ import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseD
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
 import { chatMessage, escapeHtml, page, pageQuery, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
 import { findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
-import { inLanguage, localize, sandboxLanguages } from "./templates.ts";
+import { inLanguage, localize, sandboxLanguages, useLanguage } from "./templates.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -69,6 +69,12 @@ function langOf(value: string | null): string {
   if (value === null || value === "") return "en";
   if (!sandboxLanguages().includes(value)) throw new HttpError(400, `unknown language ${value}`);
   return value;
+}
+
+/** The `lang` a page's script sends with a click (sandbox/client.ts), or null. */
+function bodyLang(body: unknown): string | null {
+  const lang = typeof body === "object" && body !== null ? (body as { lang?: unknown }).lang : undefined;
+  return typeof lang === "string" ? lang : null;
 }
 
 /** A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as src/documents/notify.ts does. */
@@ -206,11 +212,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const path = url.pathname;
   if (req.method === "POST") {
     const body = await readJson(req);
-    const requested = typeof body === "object" && body !== null ? (body as { lang?: unknown }).lang : undefined;
-    const answerLang = langOf(typeof requested === "string" ? requested : null);
+    // The answer is in the page's language (the page sends its `lang`): set here, nothing below awaits.
+    const answerLang = useLanguage(langOf(bodyLang(body)));
     try {
-      if (path === "/api/card") return sendJson(res, 200, inLanguage(answerLang, () => cardAction(body)));
-      if (path === "/api/dialog") return sendJson(res, 200, inLanguage(answerLang, () => dialogAction(body)));
+      if (path === "/api/card") return sendJson(res, 200, cardAction(body));
+      if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
       if (error instanceof RulesError) return sendJson(res, 422, { error: refusalText(error, answerLang), code: error.code });
@@ -219,8 +225,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     throw new HttpError(404, "not found");
   }
   if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "method not allowed");
-  const lang = langOf(url.searchParams.get("lang"));
-  if (path === "/") return send(res, 200, "text/html; charset=utf-8", inLanguage(lang, () => indexPage(themeOf(url))));
+  // Pages are rendered in `?lang=` (English by default): set here, nothing below awaits.
+  useLanguage(langOf(url.searchParams.get("lang")));
+  if (path === "/") return send(res, 200, "text/html; charset=utf-8", indexPage(themeOf(url)));
   if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
   if (path === "/sandbox/client.js") return send(res, 200, "text/javascript; charset=utf-8", clientScript());
   if (path === "/sandbox/foundry-standin.css") {
@@ -240,7 +247,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (match) {
     const scene = findScene(match[1] ?? "", match[2] ?? "");
     if (!scene) throw new HttpError(404, `no scene ${path}`);
-    return send(res, 200, "text/html; charset=utf-8", inLanguage(lang, () => scenePage(scene, themeOf(url), widthOf(url))));
+    return send(res, 200, "text/html; charset=utf-8", scenePage(scene, themeOf(url), widthOf(url)));
   }
   throw new HttpError(404, "not found");
 }

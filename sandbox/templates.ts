@@ -5,9 +5,10 @@
  * on the next reload of the page.
  *
  * Language: a page is rendered in one language (`?lang=pt-BR`; English by default), as Foundry renders
- * every template in the client's language. The server wraps each (synchronous) render of a page or an
- * answer in `inLanguage`, so every scene, including ones added later, is localised without passing
- * the language through each builder.
+ * every template in the client's language. The server sets the request's language (`useLanguage`)
+ * before it renders, synchronously (one request's render never interleaves with another's), so every
+ * scene and answer, including ones added later, is localised without passing the language through
+ * each builder.
  */
 import { compileTemplate, languages, translation } from "../tests/support/templates.ts";
 
@@ -18,7 +19,14 @@ export function sandboxLanguages(): string[] {
   return languages();
 }
 
-/** Runs `render` (synchronous) with templates and `localize` in `lang`. */
+/** Renders from now on in `lang` (one system.json lists); returns it. The server calls it at the start of each request. */
+export function useLanguage(lang: string): string {
+  if (!sandboxLanguages().includes(lang)) throw new Error(`unknown language ${lang}`);
+  current = lang;
+  return lang;
+}
+
+/** Runs `render` (synchronous) with templates and `localize` in `lang`, then goes back to the language before. */
 export function inLanguage<T>(lang: string, render: () => T): T {
   if (!sandboxLanguages().includes(lang)) throw new Error(`unknown language ${lang}`);
   const before = current;
