@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import { rollDialogModel, type RollDialogChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
 import { cardPermission, challengeCardView, riskyCardView, teslaButton, type CardUser } from "../src/chat/index.ts";
 import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
-import { currentLanguage, localize, render, sandboxLanguages } from "./templates.ts";
+import { currentLanguage, localize, pageQuery, render, sandboxLanguages } from "./templates.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -102,11 +102,6 @@ export interface PageOptions {
   readonly data?: unknown;
   /** Links shown in the bar above the component. */
   readonly path: string;
-}
-
-/** A page's query string for `theme` in the language being rendered (English is the default, left out). */
-export function pageQuery(theme: Theme, lang = currentLanguage()): string {
-  return `theme=${theme}${lang === "en" ? "" : `&lang=${encodeURIComponent(lang)}`}`;
 }
 
 /** Links to the same page in the other languages. */

@@ -20,10 +20,10 @@ import ts from "typescript";
 import { initialChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
 import { RulesError } from "../src/rules/index.ts";
 import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseDialogChange, rollDialog } from "./actions.ts";
+import { inLanguage, localize, pageQuery, sandboxLanguages, useLanguage } from "./templates.ts";
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
-import { chatMessage, escapeHtml, page, pageQuery, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
+import { chatMessage, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
 import { findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
-import { inLanguage, localize, sandboxLanguages, useLanguage } from "./templates.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 

@@ -52,3 +52,8 @@ export function localize(key: string): string {
 export function render(path: string, context: object): string {
   return compileTemplate(path, current)(context);
 }
+
+/** A page's query string for `theme` in `lang` (the language being rendered; English, the default, is left out). */
+export function pageQuery(theme: string, lang = current): string {
+  return `theme=${theme}${lang === "en" ? "" : `&lang=${encodeURIComponent(lang)}`}`;
+}
