@@ -78,13 +78,25 @@ async function cutOffBelow(page: Page, selector: string): Promise<string[]> {
   );
 }
 
-/** The visible text of `selector` and the tooltips, labels and placeholders inside it. */
+/**
+ * The text of `selector` (shown or hidden) and the tooltips, labels and placeholders inside it. Content
+ * marked as another language (`lang="en"` around a compendium's English journal text, say) is left
+ * out: it is a document's words, not the system's.
+ */
 async function shownText(page: Page, selector: string): Promise<string> {
   return page.locator(selector).evaluate((root) => {
-    const attrs = [...root.querySelectorAll("[title], [aria-label], [data-tooltip], [placeholder]")].flatMap((el) =>
-      ["title", "aria-label", "data-tooltip", "placeholder"].map((a) => el.getAttribute(a) ?? ""),
-    );
-    return [(root as HTMLElement).innerText, ...attrs].join("\n");
+    const pageLang = document.documentElement.lang;
+    const foreign = (el: Element | null): boolean => {
+      const marked = el?.closest("[lang]")?.getAttribute("lang");
+      return marked !== undefined && marked !== null && marked !== pageLang;
+    };
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!foreign(node.parentElement)) texts.push(node.textContent ?? "");
+    const attrs = [...root.querySelectorAll("[title], [aria-label], [data-tooltip], [placeholder]")]
+      .filter((el) => !foreign(el))
+      .flatMap((el) => ["title", "aria-label", "data-tooltip", "placeholder"].map((a) => el.getAttribute(a) ?? ""));
+    return [...texts, ...attrs].join("\n");
   });
 }
 
