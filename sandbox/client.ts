@@ -76,8 +76,10 @@ function updated(): void {
   document.body.dataset.sandboxUpdates = String(n + 1);
 }
 
-async function post(path: string, body: unknown): Promise<Answer | null> {
-  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/** Posts a click; the answer's HTML comes back in the page's language (`<html lang>`, from `?lang=`). */
+async function post(path: string, body: object): Promise<Answer | null> {
+  const lang = document.documentElement.lang || "en";
+  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, lang }) });
   const answer = (await response.json()) as Answer;
   if (!response.ok || answer.error) {
     notice(answer.error ?? `HTTP ${response.status}`);

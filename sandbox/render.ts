@@ -10,9 +10,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { rollDialogModel, type RollDialogChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
 import { cardPermission, challengeCardView, riskyCardView, teslaButton, type CardUser } from "../src/chat/index.ts";
-import { english } from "../tests/support/templates.ts";
 import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
-import { render } from "./templates.ts";
+import { currentLanguage, localize, pageQuery, render, sandboxLanguages } from "./templates.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -69,7 +68,7 @@ export function chatMessage(speaker: string, cardHtml: string): string {
 
 /** The roll dialog's content (its one template part) for `choices`. */
 export function renderDialogBody(fixture: DialogFixture, choices: RollDialogChoices): string {
-  return render("dialogs/roll-dialog.hbs", rollDialogModel(fixture.subject, choices, DIALOG_SETTINGS));
+  return render("dialogs/roll-dialog.hbs", rollDialogModel(fixture.subject, choices, { ...DIALOG_SETTINGS, locale: currentLanguage() }));
 }
 
 /** Stand-in of an ApplicationV2 window: `classes` are the application's own (its DEFAULT_OPTIONS.classes). */
@@ -90,7 +89,7 @@ export function applicationWindow(options: {
 </${tag}>`;
 }
 
-export const DIALOG_WINDOW = { classes: ["terran-engine", "roll-dialog"], width: 440, title: () => english("TERRAN.Dialog.windowTitle") } as const;
+export const DIALOG_WINDOW = { classes: ["terran-engine", "roll-dialog"], width: 440, title: () => localize("TERRAN.Dialog.windowTitle") } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Pages
@@ -105,15 +104,24 @@ export interface PageOptions {
   readonly path: string;
 }
 
+/** Links to the same page in the other languages. */
+function languageLinks(path: string, theme: Theme): string {
+  return sandboxLanguages()
+    .filter((lang) => lang !== currentLanguage())
+    .map((lang) => `<a class="sandbox-lang" href="${escapeHtml(path)}?${escapeHtml(pageQuery(theme, lang))}">${escapeHtml(lang)}</a>`)
+    .join(" ");
+}
+
 /** A whole page: the stand-in core look, the system's CSS in the `system` layer, the sandbox bar and the script. */
 export function page(options: PageOptions): string {
   const other: Theme = options.theme === "dark" ? "light" : "dark";
+  const lang = currentLanguage();
   const imports = systemStyles()
     .map((src) => `@import url("/${src}") layer(system);`)
     .join("\n");
   const data = options.data === undefined ? "" : `<script type="application/json" id="sandbox-data">${scriptJson(options.data)}</script>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -127,9 +135,10 @@ ${imports}
 </head>
 <body class="vtt game system-terran-engine theme-${options.theme} sandbox">
 <nav class="sandbox-bar">
-  <a href="/?theme=${options.theme}">Terran Engine sandbox</a>
+  <a href="/?${escapeHtml(pageQuery(options.theme))}">Terran Engine sandbox</a>
   <span class="sandbox-title">${escapeHtml(options.title)}</span>
-  <a class="sandbox-theme" href="${escapeHtml(options.path)}?theme=${other}">${other} theme</a>
+  <a class="sandbox-theme" href="${escapeHtml(options.path)}?${escapeHtml(pageQuery(other))}">${other} theme</a>
+  ${languageLinks(options.path, options.theme)}
   <span class="sandbox-note">dev only · Foundry's look is a stand-in</span>
 </nav>
 <main class="sandbox-stage">

@@ -8,7 +8,8 @@
  * and answers with the new state and HTML. The server keeps no state: the page holds it, as a chat
  * message's flags would.
  *
- * Usage: `npm run sandbox` (PORT=5180 by default), then open the address it prints.
+ * Usage: `npm run sandbox` (PORT=5180 by default), then open the address it prints. Add `?lang=pt-BR`
+ * (any language system.json lists) to see every scene in that language.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -19,6 +20,7 @@ import ts from "typescript";
 import { initialChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
 import { RulesError } from "../src/rules/index.ts";
 import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseDialogChange, rollDialog } from "./actions.ts";
+import { inLanguage, localize, pageQuery, sandboxLanguages, useLanguage } from "./templates.ts";
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
 import { applicationWindow, chatMessage, DIALOG_WINDOW, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
 import { CHAT_WIDTH, findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
@@ -62,6 +64,36 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 function themeOf(url: URL): Theme {
   return url.searchParams.get("theme") === "dark" ? "dark" : "light";
+}
+
+/** `?lang=`: a language system.json lists; English when absent. */
+function langOf(value: string | null): string {
+  if (value === null || value === "") return "en";
+  if (!sandboxLanguages().includes(value)) throw new HttpError(400, `unknown language ${value}`);
+  return value;
+}
+
+/** The `lang` a page's script sends with a click (sandbox/client.ts), or null. */
+function bodyLang(body: unknown): string | null {
+  const lang = typeof body === "object" && body !== null ? (body as { lang?: unknown }).lang : undefined;
+  return typeof lang === "string" ? lang : null;
+}
+
+/** A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as src/documents/notify.ts does. */
+function refusalText(error: RulesError, lang: string): string {
+  if (lang === "en") return error.message;
+  const reason = error.data.reason;
+  const keys = [typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null, `TERRAN.Error.${error.code}`];
+  for (const key of keys) {
+    if (key === null) continue;
+    try {
+      const text = inLanguage(lang, () => localize(key));
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(error.data, name) ? String(error.data[name]) : whole));
+    } catch {
+      // No such key: try the next, then the rules' own message.
+    }
+  }
+  return error.message;
 }
 
 function widthOf(url: URL): number | null {
@@ -152,7 +184,8 @@ function indexPage(theme: Theme): string {
         ? list
             .map((s) => {
               const href = `/scene/${s.kind}/${s.id}`;
-              return `<li><a href="${href}?theme=${theme}">${escapeHtml(s.title)}</a> <small>(<a href="${href}?theme=${theme}&amp;width=${s.narrow}">narrow</a>)</small></li>`;
+              const query = escapeHtml(pageQuery(theme));
+              return `<li><a href="${href}?${query}">${escapeHtml(s.title)}</a> <small>(<a href="${href}?${query}&amp;width=${s.narrow}">narrow</a>)</small></li>`;
             })
             .join("\n")
         : "<li><em>none yet</em></li>";
@@ -213,6 +246,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const path = url.pathname;
   if (req.method === "POST") {
     const body = await readJson(req);
+    // The answer is in the page's language (the page sends its `lang`): set here, nothing below awaits.
+    const answerLang = useLanguage(langOf(bodyLang(body)));
     try {
       if (path === "/api/card") return sendJson(res, 200, cardAction(body));
       if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
@@ -220,12 +255,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       if (path === "/api/forecast") return sendJson(res, 200, forecastAction(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
-      if (error instanceof RulesError) return sendJson(res, 422, { error: error.message, code: error.code });
+      if (error instanceof RulesError) return sendJson(res, 422, { error: refusalText(error, answerLang), code: error.code });
       throw error;
     }
     throw new HttpError(404, "not found");
   }
   if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "method not allowed");
+  // Pages are rendered in `?lang=` (English by default): set here, nothing below awaits.
+  useLanguage(langOf(url.searchParams.get("lang")));
   if (path === "/") return send(res, 200, "text/html; charset=utf-8", indexPage(themeOf(url)));
   if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
   if (path === "/sandbox/client.js") return send(res, 200, "text/javascript; charset=utf-8", clientScript());

@@ -550,6 +550,20 @@ describe("roll dialog: choices and changes", () => {
     expect(percent(0.5).width).toBe("50.00");
   });
 
+  it("formatting in the client's language: Portuguese writes 12,3% and an expected Effect of 5,0; the bar's width stays CSS", () => {
+    expect(percent(0.1234, "pt-BR").text).toBe("12,3%");
+    expect(percent(0, "pt-BR").text).toBe("0,0%");
+    expect(percent(0.00001, "pt-BR").text).toBe("<0,1%");
+    expect(percent(0.99999, "pt-BR").text).toBe(">99,9%");
+    expect(percent(0.5, "pt-BR").width).toBe("50.00");
+    // A language Intl cannot read falls back to English rather than throwing.
+    expect(percent(0.1234, "not a language").text).toBe("12.3%");
+    const v = rollDialogModel(subject(fresh()), initialChoices(subject(fresh()), SETTINGS), { ...SETTINGS, locale: "pt-BR" });
+    expect(v.chances.success.text).toMatch(/^\d+,\d%$/);
+    expect(v.chances.expectedEffect).toMatch(/^\d+,\d$/);
+    expect(v.ego.expectedLoss).toMatch(/^\d+,\d$/);
+  });
+
   it("R-POOL-3 R-POOL-4: for any choices the model never throws and Light Dice stay 0–4", () => {
     const anything = fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined));
     const characters = [fresh(), woundedHeavy(), mortal(), dead(), state({ attributes: { finesse: 4 } }, advancement("sleek"), advancement("dangerSense"))];

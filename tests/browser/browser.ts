@@ -132,3 +132,20 @@ export async function horizontalOverflow(page: Page, selector: string): Promise<
     return problems.slice(0, 12);
   }, selector);
 }
+
+/**
+ * The attribute and Save names a player clicks to roll must be read whole: any of them cut short
+ * (an ellipsis, or text wider than its box) is reported as "clipped: <name>".
+ */
+export async function clippedNames(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>(".te-attr-name, .te-save-name")]
+      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `clipped: ${(el.textContent ?? "").trim()}`),
+  );
+}
+
+/** Everything that does not fit inside `selector`: sideways overflow and clipped attribute or Save names. */
+export async function layoutProblems(page: Page, selector: string): Promise<string[]> {
+  return [...(await horizontalOverflow(page, selector)), ...(await clippedNames(page, selector))];
+}

@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
-import { horizontalOverflow, useSession, watchErrors } from "./browser.ts";
+import { clippedNames, horizontalOverflow, useSession, watchErrors } from "./browser.ts";
 
 const OUT = resolve(import.meta.dirname, "../../out/screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -50,18 +50,6 @@ async function visit(scene: SceneInfo, theme: "light" | "dark", width: number | 
   const problems = [...(await horizontalOverflow(page, selector)), ...(await clippedNames(page, selector))];
   expect(errors, `${scene.kind}/${scene.id} (${theme}) loads cleanly`).toEqual([]);
   return problems;
-}
-
-/**
- * The attribute and Save names a player clicks to roll must be read whole: any of them cut short
- * (an ellipsis, or text wider than its box) is reported as "clipped: <name>".
- */
-async function clippedNames(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>(".te-attr-name, .te-save-name")]
-      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `clipped: ${(el.textContent ?? "").trim()}`),
-  );
 }
 
 const all = scenes();

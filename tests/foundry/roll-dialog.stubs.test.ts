@@ -78,6 +78,20 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the roll dialog", (generati
       expect(text(dialog)).toContain(percent(riskyActionOdds({ light: 2, dark: 1, ego: 3 }).outcome.success).text);
     });
 
+    it("R-POOL-4 (stand-ins): the odds are written in the client's language (game.i18n.lang pt-BR: 12,3%)", async () => {
+      const i18n = (game as unknown as { i18n: { lang: string } }).i18n;
+      i18n.lang = "pt-BR";
+      try {
+        const dialog = await open(hero({ attributes: { finesse: 2 }, ego: { value: 3 } }));
+        const odds = riskyActionOdds({ light: 2, dark: 0, ego: 3 });
+        expect(percent(odds.outcome.success, "pt-BR").text).toMatch(/^\d+,\d%$/);
+        expect(text(dialog)).toContain(percent(odds.outcome.success, "pt-BR").text);
+        expect(text(dialog)).not.toContain(percent(odds.outcome.success).text);
+      } finally {
+        i18n.lang = "en";
+      }
+    });
+
     it("R-ADV-2 (stand-ins): a form field's change event reaches the model (the Specialist tick), and Roll posts the card with it", async () => {
       const mira = hero({ attributes: { finesse: 2 } }, true);
       const dialog = await open(mira);

@@ -290,8 +290,12 @@ const stub = {
   utils: { randomID: () => `stubid${String(++counter).padStart(10, "0")}` },
 };
 
-/** Strings the stand-in `game.i18n` knows: the key itself, so tests can assert which key was used. */
-const game = { i18n: { localize: (key: string) => key, has: () => true, format: (key: string) => key } };
+/**
+ * Strings the stand-in `game.i18n` knows: the key itself, so tests can assert which key was used.
+ * `lang`: the client's language, "en" unless a test sets it (Foundry: Localization#lang, "the target
+ * language for localization", foundryvtt.com/api/v14 foundry.helpers.Localization).
+ */
+const game = { i18n: { lang: "en", localize: (key: string) => key, has: () => true, format: (key: string) => key } };
 
 Reflect.set(globalThis, "foundry", stub);
 Reflect.set(globalThis, "Roll", RollStub);

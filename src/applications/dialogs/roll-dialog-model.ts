@@ -27,7 +27,7 @@ import {
 import { darkMaxOf, normalise, readCharacter, ruleWeapon, specialistOffered, type CharacterReading } from "./roll-dialog-choices.ts";
 import { oddsFor } from "./roll-dialog-odds.ts";
 import { MESSAGE_MODES } from "../../compat/generation.ts";
-import { message, MINUS, percent, POSITION_LIMIT, signedDice, type DialogMessage, type RollDialogModifierRow, type RollDialogChoices, type RollDialogSettings, type RollDialogSubject, type RollDialogView } from "./roll-dialog-types.ts";
+import { decimal, message, MINUS, percent, POSITION_LIMIT, signedDice, type DialogMessage, type RollDialogModifierRow, type RollDialogChoices, type RollDialogSettings, type RollDialogSubject, type RollDialogView } from "./roll-dialog-types.ts";
 
 export * from "./roll-dialog-types.ts";
 export { applyChange, darkMaxOf, DARK_MAX_LIMIT, initialChoices, type DialogChange } from "./roll-dialog-choices.ts";
@@ -231,16 +231,16 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
       max: reading.egoMax,
       sayonara: reading.sayonara,
       risk: egoRisk(reading.ego, reading.sayonara, lost),
-      pLoseAny: percent(odds.ego.pLoseAny),
-      pZero: percent(odds.ego.pZero),
-      expectedLoss: odds.ego.expectedLoss.toFixed(1),
+      pLoseAny: percent(odds.ego.pLoseAny, settings.locale),
+      pZero: percent(odds.ego.pZero, settings.locale),
+      expectedLoss: decimal(odds.ego.expectedLoss, 1, settings.locale),
     },
     chances: {
-      fail: percent(odds.outcome.fail),
-      partial: percent(odds.outcome.partial),
-      success: percent(odds.outcome.success),
-      pLands: percent(odds.effect.pLands),
-      expectedEffect: effectLands ? expected.toFixed(1) : "\u2014",
+      fail: percent(odds.outcome.fail, settings.locale),
+      partial: percent(odds.outcome.partial, settings.locale),
+      success: percent(odds.outcome.success, settings.locale),
+      pLands: percent(odds.effect.pLands, settings.locale),
+      expectedEffect: effectLands ? decimal(expected, 1, settings.locale) : "\u2014",
       effectLands,
       notes,
     },

@@ -41,6 +41,8 @@ export interface RollDialogSettings {
   readonly isGM: boolean;
   /** The chat's current mode for this user: the dialog starts from it (default public). */
   readonly messageMode?: MessageMode;
+  /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
+  readonly locale?: string;
 }
 
 /** What the user changes; the glue keeps it between renders. */
@@ -256,15 +258,26 @@ export function signedDice(n: number): string {
 
 const EDGE = 1e-12;
 
-/** A probability as a percentage with one decimal; a possibility never reads as 0.0% or 100.0%. */
-export function percent(p: number): PercentView {
+/** `n` with `digits` decimals, written as `locale` writes numbers ("5.0" in English, "5,0" in pt-BR); English when Intl cannot read the locale. */
+export function decimal(n: number, digits: number, locale = "en"): string {
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false } as const;
+  try {
+    return new Intl.NumberFormat(locale, options).format(n);
+  } catch {
+    return new Intl.NumberFormat("en", options).format(n);
+  }
+}
+
+/** A probability as a percentage with one decimal (in `locale`'s way); a possibility never reads as 0.0% or 100.0%. */
+export function percent(p: number, locale = "en"): PercentView {
   const clamped = Number.isFinite(p) ? Math.min(1, Math.max(0, p)) : 0;
+  const one = (n: number): string => decimal(n, 1, locale);
   let text: string;
-  if (clamped <= EDGE) text = "0.0%";
-  else if (clamped >= 1 - EDGE) text = "100.0%";
-  else if (clamped < 0.0005) text = "<0.1%";
-  else if (clamped >= 0.9995) text = ">99.9%";
-  else text = `${(clamped * 100).toFixed(1)}%`;
+  if (clamped <= EDGE) text = `${one(0)}%`;
+  else if (clamped >= 1 - EDGE) text = `${one(100)}%`;
+  else if (clamped < 0.0005) text = `<${one(0.1)}%`;
+  else if (clamped >= 0.9995) text = `>${one(99.9)}%`;
+  else text = `${one(clamped * 100)}%`;
   return { p: clamped, text, width: (clamped * 100).toFixed(2) };
 }
 

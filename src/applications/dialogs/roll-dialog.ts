@@ -91,6 +91,8 @@ export class RollDialog<
       singleDieServesBoth: settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
       isGM: game.user?.isGM ?? false,
       messageMode: currentMessageMode(),
+      // Foundry: Localization#lang is "the target language for localization" (foundryvtt.com/api/v14, Localization).
+      locale: game.i18n?.lang ?? "en",
     };
   }
 
