@@ -19,10 +19,9 @@ import {
 } from "../src/chat/index.ts";
 import { sessionAwardPlan } from "../src/documents/operations/index.ts";
 import { CORE } from "../src/rules/index.ts";
-import { english } from "../tests/support/templates.ts";
 import { GM, PLAYER, risky } from "./fixtures.ts";
 import { applicationWindow, escapeHtml } from "./render.ts";
-import { render } from "./templates.ts";
+import { localize, render } from "./templates.ts";
 
 export interface ToolScene {
   readonly id: string;
@@ -92,7 +91,7 @@ export const TOOL_SCENES: readonly ToolScene[] = [
       applicationWindow({
         tag: "form",
         classes: ["terran-engine", "gm-tool", "session-award"],
-        title: english("TERRAN.Session.Dialog.title"),
+        title: localize("TERRAN.Session.Dialog.title"),
         width,
         content: render("dialogs/session-award.hbs", sessionDialogContext(sessionAwardPlan(PLAYERS, CORE))),
         sandbox: "tool",
@@ -109,7 +108,7 @@ export const TOOL_SCENES: readonly ToolScene[] = [
       applicationWindow({
         tag: "form",
         classes: ["terran-engine", "gm-tool", "request-roll"],
-        title: english("TERRAN.Request.Dialog.title"),
+        title: localize("TERRAN.Request.Dialog.title"),
         width,
         content: render(
           "dialogs/request-roll.hbs",
