@@ -134,3 +134,15 @@ describe("Legacy roll dialog", () => {
     expect(root.querySelector<HTMLSelectElement>('select[name="skill"]')?.value).toBe("violence");
   });
 });
+
+describe("Legacy roll dialog: numbers in the client's language", () => {
+  it("R-LEG-8 R-LEG-9: Portuguese writes the odds and the Ego expected with a decimal comma, as the Core dialog does", () => {
+    const subject = { ruleset: LEGACY, state: stateOf(), attribute: "strength" as const };
+    const en = legacyRollModel(subject, choices({ dark: 2 }), SETTINGS);
+    const pt = legacyRollModel(subject, choices({ dark: 2 }), { ...SETTINGS, locale: "pt-BR" });
+    expect(en.chances.success.text).toMatch(/^\d+\.\d%$/);
+    expect(pt.chances.success.text).toBe(en.chances.success.text.replace(".", ","));
+    expect(pt.ego.pLoseAny.text).toBe(en.ego.pLoseAny.text.replace(".", ","));
+    expect(pt.ego.expectedLoss).toBe(en.ego.expectedLoss.replace(".", ","));
+  });
+});

@@ -74,7 +74,7 @@ export class LegacyRollDialog<
   }
 
   #settings(): LegacyRollSettings {
-    return { darkMax: game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10, messageMode: currentMessageMode() };
+    return { darkMax: game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10, messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en" };
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */

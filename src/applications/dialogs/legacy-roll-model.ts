@@ -10,7 +10,7 @@ import { deriveCharacter } from "../../data/derived.ts";
 import { legacyOf, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
-import { message, percent, signedDice, type DialogMessage, type PercentView } from "./roll-dialog-types.ts";
+import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "./roll-dialog-types.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 
 export interface LegacyRollSubject {
@@ -36,6 +36,8 @@ export interface LegacyRollChoices {
 export interface LegacyRollSettings {
   readonly darkMax: number;
   readonly messageMode?: MessageMode;
+  /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
+  readonly locale?: string;
 }
 
 export interface LegacyPoolLine {
@@ -165,8 +167,14 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
     clamped,
     dark: { value: choices.dark, max: settings.darkMax, down: choices.dark > 0, up: choices.dark < settings.darkMax },
     dice: { light: Array.from({ length: light }, (_, i) => i), dark: Array.from({ length: choices.dark }, (_, i) => i) },
-    ego: { value: ego.value, max: ego.max, pLoseAny: percent(egoOdds.pLoseAny), pZero: percent(egoOdds.pZero), expectedLoss: egoOdds.expected.toFixed(2) },
-    chances: { fail: percent(outcome.fail), partial: percent(outcome.partial), success: percent(outcome.success) },
+    ego: {
+      value: ego.value,
+      max: ego.max,
+      pLoseAny: percent(egoOdds.pLoseAny, settings.locale),
+      pZero: percent(egoOdds.pZero, settings.locale),
+      expectedLoss: decimal(egoOdds.expected, 2, settings.locale),
+    },
+    chances: { fail: percent(outcome.fail, settings.locale), partial: percent(outcome.partial, settings.locale), success: percent(outcome.success, settings.locale) },
     hindered: { shown: derived.armour.heavy, checked: choices.hindered },
     improvised: { checked: choices.improvised },
     messageModes: MESSAGE_MODES.map((m) => ({ value: m, labelKey: `TERRAN.Dialog.messageMode.${m}`, selected: m === choices.messageMode })),
