@@ -4,7 +4,7 @@
  * the scene (the effects of activated advancements).
  */
 import { isLegacyAttribute } from "./data/legacy.ts";
-import { assertOwner, rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
+import type { rollChallengeEffect as RollChallengeEffect, rollFortune as RollFortune } from "./applications/chat/roll-other.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
@@ -16,7 +16,7 @@ import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts
 async function roll(actor: Actor.Implementation, what: string): Promise<void> {
   await attempt(async () => {
     if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
-    assertOwner(actor);
+    if (!actor.isOwner) throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
     // A ruleset that rolls the Effect apart (Legacy, R-LEG-9/11): an attribute opens its Risky Action
     // dialog; a weapon or tool rolls its Effect.
     if (currentRuleset().resolution.kind === "separate") {
@@ -76,4 +76,13 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
 }
 
 /** R-XP-1 the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools. */
+/** Rolling a Challenge's Effect or the Fortune die loads its code on first use (not part of the startup bundle). */
+const rollOther = () => import("./applications/chat/roll-other.ts");
+async function rollChallengeEffect(...args: Parameters<typeof RollChallengeEffect>): Promise<void> {
+  await (await rollOther()).rollChallengeEffect(...args);
+}
+async function rollFortune(...args: Parameters<typeof RollFortune>): Promise<void> {
+  await (await rollOther()).rollFortune(...args);
+}
+
 export const api = { roll, rollFor, rollChallengeEffect, rollFortune, endScene, sessionAward: openSessionAward, requestRoll: openRollRequest };

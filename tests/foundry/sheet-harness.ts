@@ -7,6 +7,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { ActorStub, ItemDocStub, world } from "../stubs/foundry-client.ts";
+import { actionsSettled } from "../stubs/applications.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import type { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
 import type { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";
@@ -84,7 +85,10 @@ export async function open(cls: typeof CharacterSheet | typeof ChallengeSheet | 
 }
 
 /** Lets the handler a click or an event started run to its end (the stand-ins resolve at once). */
-export const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+export const settle = async (): Promise<void> => {
+  await actionsSettled();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+};
 
 export function find(sheet: Sheet, selector: string): HTMLElement {
   const el = sheet.element.querySelector<HTMLElement>(selector);

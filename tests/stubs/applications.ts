@@ -54,6 +54,18 @@ export interface ApplicationTab {
  */
 export const CORE_ACTIONS = ["tab", "close", "toggleControls"] as const;
 
+/**
+ * The work class actions have started and not finished. Core calls a handler and does not wait for it
+ * (as here: `void handler.call(...)`); the tests may, through `actionsSettled`, since a handler can now
+ * load its code on first use (`import()`) and so take longer than a fixed pause.
+ */
+const pendingActions = new Set<Promise<unknown>>();
+
+/** Resolves once every action handler started so far (and any they start meanwhile) has finished. */
+export async function actionsSettled(): Promise<void> {
+  while (pendingActions.size > 0) await Promise.allSettled([...pendingActions]);
+}
+
 /** A DOM node as the stand-ins test it: by its properties, never by `instanceof` (realms differ). */
 function asElement(node: unknown): HTMLElement | null {
   const el = node as Partial<HTMLElement> | null;
@@ -216,7 +228,10 @@ export class ApplicationStub {
         return;
       }
       const handler = cls.DEFAULT_OPTIONS.actions?.[action];
-      if (handler) void handler.call(this, event, target);
+      if (!handler) return;
+      const work = Promise.resolve(handler.call(this, event, target));
+      pendingActions.add(work);
+      void work.finally(() => pendingActions.delete(work));
     });
   }
 

@@ -12,7 +12,6 @@ import { TerranActor } from "../../documents/actor.ts";
 import { characterState } from "../../documents/state.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { rollChallengeEffect } from "../chat/roll-other.ts";
 import type { ChallengeSheetView, FacetField } from "./challenge-context.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { schemaLimits } from "./submit.ts";
@@ -242,6 +241,7 @@ export class ChallengeSheet<
   }
 
   static async #onRollEffect(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { rollChallengeEffect } = await import("../chat/roll-other.ts");
     await rollChallengeEffect(this.document, this.#facetOf(target));
   }
 
