@@ -189,7 +189,10 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
   session.state = answer.state;
   const content = sheet.querySelector(".window-content");
   const fresh = new DOMParser().parseFromString(answer.sheet, "text/html").querySelector(".window-content");
+  // The sheet keeps its open tab across re-renders, as ApplicationV2's tabGroups do.
+  const tab = sheet.querySelector<HTMLElement>('[data-action="tab"].active');
   if (content && fresh) content.innerHTML = fresh.innerHTML;
+  if (tab?.dataset.group && tab.dataset.tab) showTab(sheet, tab.dataset.group, tab.dataset.tab);
   keeperOf(sheet).after(sheet);
   const opened = side.innerHTML === "" && answer.side !== "";
   const kept = side.firstElementChild?.getAttribute("data-sandbox") === "session-dialog" && answer.side.includes('data-sandbox="session-dialog"');
@@ -228,13 +231,17 @@ function sessionClick(target: HTMLElement): Record<string, unknown> | null {
 
 /** Stand-in of Foundry's tab switching: the chosen tab of a group gets `active`, its siblings lose it. */
 function switchTab(sheet: Element, group: string, tab: string): void {
+  showTab(sheet, group, tab);
+  notice(null);
+  updated();
+}
+
+function showTab(sheet: Element, group: string, tab: string): void {
   for (const el of sheet.querySelectorAll<HTMLElement>(`[data-group="${CSS.escape(group)}"][data-tab]`)) {
     const active = el.dataset.tab === tab;
     el.classList.toggle("active", active);
     if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(active));
   }
-  notice(null);
-  updated();
 }
 
 function init(): void {
