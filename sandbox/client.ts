@@ -185,7 +185,7 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
   if (sheet) keeperOf(sheet).before(sheet);
   const answer = await post("/api/legacy-session", { ...body, state: session.state });
   const side = document.getElementById("sandbox-session-side");
-  if (!answer || answer.sheet === undefined || answer.side === undefined || !sheet || !side) return;
+  if (answer?.sheet === undefined || answer.side === undefined || !sheet || !side) return;
   session.state = answer.state;
   const content = sheet.querySelector(".window-content");
   const fresh = new DOMParser().parseFromString(answer.sheet, "text/html").querySelector(".window-content");

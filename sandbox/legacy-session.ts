@@ -362,7 +362,9 @@ export function sessionView(state: SessionState, card: ResultCardView | null): S
 /** The session's page body (a row: the sheet, the open window, the chat log). */
 export function sessionBody(state: SessionState, chatWidth: number): string {
   const view = sessionView(state, null);
-  return `<div class="sandbox-row" data-sandbox-session>${view.sheet}<div id="sandbox-session-side">${view.side}</div><section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${chatWidth}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section></div>`;
+  // The open window above the chat log, beside the sheet (the sheet, a dialog and the chat fit 1280px side by side only this way).
+  const column = `<div class="sandbox-session-column" style="display: flex; flex-direction: column; gap: 12px; align-items: flex-start"><div id="sandbox-session-side">${view.side}</div><section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${chatWidth}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section></div>`;
+  return `<div class="sandbox-row" data-sandbox-session>${view.sheet}${column}</div>`;
 }
 
 /** The state the page posts back: its shape is trusted (the sandbox is a dev tool); the operations validate its content. */
