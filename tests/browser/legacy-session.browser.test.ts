@@ -217,6 +217,8 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
       await click('[data-sandbox="session-sheet"] [data-action="takeLegacyHarm"]');
       const prompt = page.locator('[data-sandbox="session-prompt"]');
       expect(clean(await prompt.locator(".window-title").textContent())).toBe(english("TERRAN.Sheet.Legacy.harmTitle"));
+      // A window that opens takes the focus on its first control (issue 17), so the number is typed at once.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name") ?? null)).toBe("n");
       await prompt.locator('input[name="n"]').fill(String(amount));
       await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');
     };
