@@ -311,7 +311,13 @@ function init(): void {
     void onDialogChange({ field: el.name, value });
   });
 
-  document.addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("submit", (event) => {
+    event.preventDefault();
+    // Enter in a prompt's number field presses its OK, as DialogV2.prompt's form submits.
+    const ok = event.target instanceof Element && event.target.matches('[data-sandbox="session-prompt"]') ? event.target.querySelector<HTMLElement>('[data-action="promptOk"]') : null;
+    const body = ok ? sessionClick(ok) : null;
+    if (body) void onSession(body);
+  });
 }
 
 init();

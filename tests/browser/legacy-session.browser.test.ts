@@ -213,14 +213,15 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     await page.locator('[data-sandbox="session-sheet"] [data-action="tab"][data-tab="main"]').click();
 
     /** Take harm: the sheet's button asks for the Effect (the stand-in of askNumber), OK applies it. */
-    const takeHarm = async (amount: number): Promise<void> => {
+    const takeHarm = async (amount: number, submit: "click" | "enter"): Promise<void> => {
       await click('[data-sandbox="session-sheet"] [data-action="takeLegacyHarm"]');
       const prompt = page.locator('[data-sandbox="session-prompt"]');
       expect(clean(await prompt.locator(".window-title").textContent())).toBe(english("TERRAN.Sheet.Legacy.harmTitle"));
       // A window that opens takes the focus on its first control (issue 17), so the number is typed at once.
       expect(await page.evaluate(() => document.activeElement?.getAttribute("name") ?? null)).toBe("n");
       await prompt.locator('input[name="n"]').fill(String(amount));
-      await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');
+      if (submit === "click") await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');
+      else await afterUpdate(page, () => page.keyboard.press("Enter"));
     };
     const harmCard = (op: ReturnType<typeof legacyHarmOperation>, hpMax: number): ResultCardView =>
       legacyHarmCard({
@@ -238,7 +239,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     // 5. R-LEG-4 R-LEG-5 harm equal to the HP left brings them to 0: Critically Wounded (−1d on every roll).
     const hp = legacyOf(character.system).hp.value;
     expect(hp).toBeGreaterThan(0);
-    await takeHarm(hp);
+    await takeHarm(hp, "click");
     const critical = legacyHarmOperation(stateOf(character), LEGACY, hp);
     expect(critical.outcome.wound).toBe("critical");
     expect(critical.outcome.hp.after).toBe(0);
@@ -248,7 +249,8 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     await checkpoint("critical");
 
     // 6. R-LEG-5 more harm: Mortally Wounded; the player chooses the attribute that loses a point for good.
-    await takeHarm(2);
+    // By keyboard: Enter in the number field submits the prompt, as DialogV2's form does.
+    await takeHarm(2, "enter");
     const assessed = assessLegacyHarm(stateOf(character), 2);
     expect(assessed.asksAttribute).toBe(true);
     const choosers = page.locator('[data-sandbox="session-prompt"] [data-action="chooseAttribute"]');
