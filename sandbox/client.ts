@@ -31,7 +31,13 @@ interface DialogData {
   readonly user: SandboxUser;
 }
 
-type PageData = CardData | DialogData | { readonly kind: "sheet"; readonly id: string };
+/** A Legacy session (sandbox/legacy-session.ts): the whole state goes back with each click. */
+interface SessionData {
+  readonly kind: "legacy-session";
+  readonly state: unknown;
+}
+
+type PageData = CardData | DialogData | SessionData | { readonly kind: "sheet"; readonly id: string };
 
 interface Answer {
   readonly error?: string;
@@ -42,6 +48,10 @@ interface Answer {
   readonly data?: DialogData;
   /** The forecast panel's correction notice, if any. */
   readonly notice?: string | null;
+  /** A Legacy session's answer: its next state, the sheet window, the open dialog or prompt. */
+  readonly state?: unknown;
+  readonly sheet?: string;
+  readonly side?: string;
 }
 
 /** The stored state of each card on the page (a chat message's flags, in Foundry). */
@@ -164,15 +174,76 @@ async function onForecastChange(el: HTMLInputElement | HTMLSelectElement): Promi
   updated();
 }
 
+/** The Legacy session's state (a Foundry world's actor and open windows); null on other pages. */
+let session: { state: unknown } | null = null;
+
+/**
+ * A click or a field in the Legacy session: the server answers with the next state, the sheet and the
+ * open window re-rendered, and the card to post. A newly opened window gets the focus, as Foundry's do.
+ */
+async function onSession(body: Record<string, unknown>): Promise<void> {
+  if (!session) return;
+  const sheet = document.querySelector('[data-sandbox="session-sheet"]');
+  if (sheet) keeperOf(sheet).before(sheet);
+  const answer = await post("/api/legacy-session", { ...body, state: session.state });
+  const side = document.getElementById("sandbox-session-side");
+  if (answer?.sheet === undefined || answer.side === undefined || !sheet || !side) return;
+  session.state = answer.state;
+  const content = sheet.querySelector(".window-content");
+  const fresh = new DOMParser().parseFromString(answer.sheet, "text/html").querySelector(".window-content");
+  // The sheet keeps its open tab across re-renders, as ApplicationV2's tabGroups do.
+  const tab = sheet.querySelector<HTMLElement>('[data-action="tab"].active');
+  if (content && fresh) content.innerHTML = fresh.innerHTML;
+  if (tab?.dataset.group && tab.dataset.tab) showTab(sheet, tab.dataset.group, tab.dataset.tab);
+  keeperOf(sheet).after(sheet);
+  const opened = side.innerHTML === "" && answer.side !== "";
+  const kept = side.firstElementChild?.getAttribute("data-sandbox") === "session-dialog" && answer.side.includes('data-sandbox="session-dialog"');
+  const frame = side.firstElementChild;
+  if (kept && frame) {
+    keeperOf(frame).before(frame);
+    const next = new DOMParser().parseFromString(answer.side, "text/html").querySelector(".window-content");
+    const current = frame.querySelector(".window-content");
+    if (next && current) current.innerHTML = next.innerHTML;
+    keeperOf(frame).after(frame);
+  } else {
+    side.innerHTML = answer.side;
+    const added = side.firstElementChild;
+    if (added) {
+      keeperOf(added).after(added);
+      if (opened || added.getAttribute("data-sandbox") === "session-prompt") focusFirst(added.querySelector(".window-content") ?? added);
+    }
+  }
+  if (answer.message) {
+    const log = document.getElementById("sandbox-chat-log");
+    if (log) {
+      log.insertAdjacentHTML("beforeend", answer.message);
+      const added = log.lastElementChild;
+      if (added) keeperOf(added).after(added);
+    }
+  }
+  updated();
+}
+
+function sessionClick(target: HTMLElement): Record<string, unknown> | null {
+  const where = target.closest('[data-sandbox="session-dialog"]') ? "dialog" : target.closest('[data-sandbox="session-prompt"]') ? "prompt" : target.closest('[data-sandbox="session-sheet"]') ? "sheet" : null;
+  if (!where) return null;
+  const field = target.closest('[data-sandbox="session-prompt"]')?.querySelector<HTMLInputElement>('input[name="n"]');
+  return { click: { where, action: target.dataset.action, data: { ...target.dataset }, ...(field ? { n: field.valueAsNumber } : {}) } };
+}
+
 /** Stand-in of Foundry's tab switching: the chosen tab of a group gets `active`, its siblings lose it. */
 function switchTab(sheet: Element, group: string, tab: string): void {
+  showTab(sheet, group, tab);
+  notice(null);
+  updated();
+}
+
+function showTab(sheet: Element, group: string, tab: string): void {
   for (const el of sheet.querySelectorAll<HTMLElement>(`[data-group="${CSS.escape(group)}"][data-tab]`)) {
     const active = el.dataset.tab === tab;
     el.classList.toggle("active", active);
     if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(active));
   }
-  notice(null);
-  updated();
 }
 
 function init(): void {
@@ -180,6 +251,8 @@ function init(): void {
   if (data?.kind === "card") {
     const message = document.querySelector('[data-sandbox="message"]');
     if (message) registerMessage(message, data.card, data.user);
+  } else if (data?.kind === "legacy-session") {
+    session = { state: data.state };
   } else if (data?.kind === "dialog") {
     dialog = { id: data.id, choices: data.choices, user: data.user };
     const frame = document.querySelector('[data-sandbox="dialog"]');
@@ -191,6 +264,17 @@ function init(): void {
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
     if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
+    const inSession = session && target.closest("[data-sandbox-session]") && !target.closest('[data-sandbox="message"]');
+    if (inSession) {
+      const body = sessionClick(target);
+      // Tabs switch in the page, as Foundry's do; a ticked modifier keeps the browser's own toggle until the re-render.
+      if (target.dataset.action === "tab") {
+        const sheet = target.closest('[data-sandbox="session-sheet"]');
+        if (sheet) switchTab(sheet, target.dataset.group ?? "", target.dataset.tab ?? "");
+      } else if (body) void onSession(body);
+      if (target.dataset.action !== "toggleModifier") event.preventDefault();
+      return;
+    }
     const message = target.closest('[data-sandbox="message"]');
     if (message) {
       event.preventDefault();
@@ -220,12 +304,22 @@ function init(): void {
       return;
     }
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !el.name || el.dataset.action) return;
+    if (session && el.closest('[data-sandbox="session-dialog"]')) {
+      void onSession({ field: el.name, value: el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value });
+      return;
+    }
     if (!el.closest('[data-sandbox="dialog"]')) return;
     const value = el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
     void onDialogChange({ field: el.name, value });
   });
 
-  document.addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("submit", (event) => {
+    event.preventDefault();
+    // Enter in a prompt's number field presses its OK, as DialogV2.prompt's form submits.
+    const ok = event.target instanceof Element && event.target.matches('[data-sandbox="session-prompt"]') ? event.target.querySelector<HTMLElement>('[data-action="promptOk"]') : null;
+    const body = ok ? sessionClick(ok) : null;
+    if (body) void onSession(body);
+  });
 }
 
 init();

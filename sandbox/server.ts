@@ -26,6 +26,7 @@ import { applicationWindow, chatMessage, DIALOG_WINDOW, escapeHtml, page, render
 import { CHAT_WIDTH, findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
 import { sheetDialogFixture, sheetDialogId } from "./sheet-rolls.ts";
 import { forecastAction } from "./forecast.ts";
+import { initialSession, parseSessionClick, parseSessionState, sessionBody, sessionClick, sessionField, sessionView } from "./legacy-session.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -191,7 +192,8 @@ function indexPage(theme: Theme): string {
         : "<li><em>none yet</em></li>";
       return `<section class="sandbox-index"><h2>${heading}</h2><ul>${items}</ul></section>`;
     })
-    .join("\n");
+    .join("\n")
+    .concat(`\n<section class="sandbox-index"><h2>Play</h2><ul><li><a href="/play/legacy?theme=${theme}">A Legacy session: creation, Risky Action, Effect, harm to Mortal, Advancement roll</a></li></ul></section>`);
   return page({ title: "Index", theme, body, path: "/" });
 }
 
@@ -239,6 +241,18 @@ function openDialog(body: unknown): unknown {
   return { html: `<div class="sandbox-row sandbox-opened">${dialog}${chat}</div>`, data: { kind: "dialog", id, choices, user: PLAYER } };
 }
 
+/** A click or a dialog field of the Legacy session (sandbox/legacy-session.ts): the next state, the windows re-rendered, the card posted. */
+function legacySessionAction(body: unknown): unknown {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const state = parseSessionState(b.state);
+  if (typeof b.field === "string") {
+    const next = sessionField(state, b.field, b.value);
+    return { state: next, ...sessionView(next, null) };
+  }
+  const step = sessionClick(state, parseSessionClick(b.click));
+  return { state: step.state, ...sessionView(step.state, step.card) };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -253,6 +267,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       if (path === "/api/dialog") return sendJson(res, 200, dialogAction(body));
       if (path === "/api/open-dialog") return sendJson(res, 200, openDialog(body));
       if (path === "/api/forecast") return sendJson(res, 200, forecastAction(body));
+      if (path === "/api/legacy-session") return sendJson(res, 200, legacySessionAction(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
       if (error instanceof RulesError) return sendJson(res, 422, { error: refusalText(error, answerLang), code: error.code });
@@ -280,6 +295,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (path.startsWith("/styles/")) {
     const file = staticFile(resolve(ROOT, "styles"), path.slice("/styles/".length));
     return send(res, 200, file.type, file.body);
+  }
+  if (path === "/play/legacy") {
+    const state = initialSession();
+    return send(res, 200, "text/html; charset=utf-8", page({ title: "A Legacy session", theme: themeOf(url), body: sessionBody(state, CHAT_WIDTH), data: { kind: "legacy-session", state }, path }));
   }
   const match = /^\/scene\/(sheet|dialog|card|tool)\/([\w-]+)$/.exec(path);
   if (match) {

@@ -98,7 +98,7 @@ const CHARACTER = windowOptions("character-sheet.ts", 520);
 const CHALLENGE = windowOptions("challenge-sheet.ts", 480);
 const ITEM = windowOptions("item-sheet.ts", 360);
 
-function characterScene(id: string, title: string, input: CharacterSheetInput): SheetScene {
+export function characterScene(id: string, title: string, input: CharacterSheetInput): SheetScene {
   const names = input.permissions.limited ? CHARACTER_LIMITED_PARTS : Object.keys(CHARACTER_SHEET_PARTS);
   return { id, title, windowTitle: input.name, ...CHARACTER, render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)), character: input };
 }
