@@ -251,11 +251,12 @@ function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
   };
 }
 
-function bannersOf(source: CharacterSource, derived: CharacterDerived): BannerView[] {
+/** `hp`: the Mortal wound of an HP ruleset (R-LEG-5: −2d and an attribute lost), not Core's empty pool. */
+function bannersOf(source: CharacterSource, derived: CharacterDerived, hp: boolean): BannerView[] {
   const banners: BannerView[] = [];
   if (source.dead) banners.push({ kind: "dead", title: message("TERRAN.Sheet.Banner.dead.title"), text: message("TERRAN.Sheet.Banner.dead.text") });
   else if (derived.mortallyWounded) {
-    banners.push({ kind: "mortal", title: message("TERRAN.Sheet.Banner.mortal.title"), text: message("TERRAN.Sheet.Banner.mortal.text") });
+    banners.push({ kind: "mortal", title: message("TERRAN.Sheet.Banner.mortal.title"), text: message(hp ? "TERRAN.Sheet.Banner.mortal.textHp" : "TERRAN.Sheet.Banner.mortal.text") });
   }
   if (source.lost) banners.push({ kind: "lost", title: message("TERRAN.Sheet.Banner.lost.title"), text: message("TERRAN.Sheet.Banner.lost.text") });
   if (source.sayonara) {
@@ -309,7 +310,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     isGM: input.permissions.isGM,
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
-    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }),
+    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, legacy !== null),
     tabs,
     groups: legacy ? [] : groupsOf(ruleset, system, derived, g),
     attributeTotal: {

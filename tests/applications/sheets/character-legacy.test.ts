@@ -131,3 +131,23 @@ describe("Challenges by level in a Legacy world", () => {
     expect(core.facets[0]?.tier.options.find((o) => o.selected)?.value).toBe("exceptional");
   });
 });
+
+describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
+  it("R-LEG-5: a Mortally Wounded Legacy character's banner says −2d and the attribute lost, not Core's empty pool", () => {
+    const seasoned = legacySeasonedCharacter();
+    const system = seasoned.system;
+    const legacy = system.legacy;
+    if (!legacy) throw new Error("no Legacy data");
+    const mortal = { ...seasoned, system: { ...system, legacy: { ...legacy, wounds: { critical: false, mortal: true } } } };
+    const banner = full(mortal).banners.find((b) => b.kind === "mortal");
+    expect(banner?.text.key).toBe("TERRAN.Sheet.Banner.mortal.textHp");
+    expect(english(banner?.text.key ?? "")).toMatch(/−2d/);
+    expect(english(banner?.text.key ?? "")).not.toMatch(/No Light Dice/);
+  });
+
+  it("R-LEG-2: the creation button names Legacy's roll of the four attributes, not Core's group dice", () => {
+    const button = render(legacyFreshCharacter()).querySelector('[data-action="rollLegacyCreation"]');
+    expect(text(button)).toBe(english("TERRAN.Sheet.Legacy.rollCreation"));
+    expect(text(button)).not.toBe(english("TERRAN.Sheet.Creation.rollRatings"));
+  });
+});
