@@ -14,7 +14,7 @@ import { registerCardPresenter } from "../../src/applications/chat/card-presente
 import { onChatCommand, onRenderActorDirectory, registerGmTools } from "../../src/applications/gm/commands.ts";
 import { SESSION_DIALOG_ACTIONS, SessionAwardDialog } from "../../src/applications/gm/session-dialog.ts";
 import { REQUEST_DIALOG_ACTIONS, RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
-import { createSessionCard, markEgoSpent } from "../../src/chat/index.ts";
+import { markEgoSpent } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { endLegacySession } from "../../src/documents/legacy-actions.ts";
