@@ -41,12 +41,18 @@ export interface LegacyRiskyCardInput {
   readonly lost: boolean;
 }
 
+/** R-LEG-9 the outcome of a Legacy Risky Action's dice: the highest of all thrown (none thrown: a fail). */
+export function legacyRiskyBand(light: readonly number[], dark: readonly number[]): Band {
+  const all = [...light, ...dark];
+  return all.length === 0 ? "fail" : precisionBand(highest(all));
+}
+
 /** R-LEG-9 a Risky Action: the outcome is the highest die of all thrown (1–3 fail, 4–5 success at a cost, 6 success). */
 export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
   const all = [...input.light, ...input.dark];
   const best = all.length === 0 ? 0 : highest(all);
   const keptIndex = all.indexOf(best);
-  const band: Band = best === 0 ? "fail" : precisionBand(best);
+  const band: Band = legacyRiskyBand(input.light, input.dark);
   const dice = [
     ...keptHighest(input.light, "light", keptIndex),
     ...keptHighest(input.dark, "dark", keptIndex, input.light.length).map((d, i) => (input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego` } : d)),

@@ -13,10 +13,18 @@
  * - a Risky card: its state passes the card's own checks, its actor is the row's, and it rolls what was
  *   asked (the attribute, or the group's Save as a Reaction);
  * - a Fortune card: its face is a die's face and its chance is the one asked;
+ * - a Legacy Risky Action (R-LEG-9, a plain result card): its link carries the attribute rolled and the
+ *   dice thrown (as a Fortune answer carries its face); the row reads the outcome from those dice by the
+ *   rules (`legacyRiskyBand`), never from the card's text, and only for the attribute asked.
+ *   Ruling (Legacy's Effect, R-LEG-11): Legacy rolls the Effect apart, with a weapon or tool the player
+ *   picks after the outcome (and only when it warrants one), so the Effect roll answers no request:
+ *   the row shows the outcome alone, linked to its Risky Action card, and the Effect card follows it
+ *   in the chat log. A Core answer's Effect, confirmed on its own card, is shown as before;
  * - a card the viewer may not see (a private roll) shows only that the row was answered.
  * Pure.
  */
-import { assertInteger, assertText, fortune, getRuleset, isAttribute, isGroup, RulesError, type Ruleset, type RulesetId, type RollTarget } from "../rules/index.ts";
+import { assertFaces, assertInteger, assertText, fortune, getRuleset, isAttribute, isGroup, RulesError, type Ruleset, type RulesetId, type RollTarget } from "../rules/index.ts";
+import { legacyRiskyBand } from "./legacy-cards.ts";
 import type { CardUser } from "./permissions.ts";
 import { riskyCardResult } from "./risky-card-reading.ts";
 import type { RiskyCardState } from "./risky-card-state.ts";
@@ -49,6 +57,8 @@ export interface AnswerLink {
   readonly actorUuid: string;
   /** R-FORT-1 a Fortune answer's die and chance (its card is a plain result card). */
   readonly fortune?: { readonly face: number; readonly chance: number };
+  /** R-LEG-9 a Legacy Risky Action's attribute and dice (its card is a plain result card). */
+  readonly legacy?: { readonly attribute: string; readonly light: readonly number[]; readonly dark: readonly number[] };
 }
 
 const NOTE_MAX = 500;
@@ -95,8 +105,8 @@ export function createRequestCard(gmId: string, ruleset: Ruleset, subject: Reque
 }
 
 /**
- * The roll dialog's target for a request: null for the Fortune die (it has no dialog), and for an
- * attribute the roll dialog cannot take yet (Legacy's, until its dialog reads the ruleset's ids).
+ * The Core roll dialog's target for a request: null for the Fortune die (it has no dialog), and for an
+ * attribute of a ruleset that rolls the Effect apart (Legacy's: its own dialog takes it, by id).
  */
 export function requestTarget(subject: RequestSubject): RollTarget | null {
   if (subject.kind === "attribute" && isAttribute(subject.attribute)) return { kind: "attribute", attribute: subject.attribute };
@@ -107,6 +117,12 @@ export function requestTarget(subject: RequestSubject): RollTarget | null {
 /** Reads an answer link from flags (untrusted), or null. */
 export function readAnswerLink(value: unknown): AnswerLink | null {
   if (!isRecord(value) || typeof value.requestId !== "string" || typeof value.actorUuid !== "string") return null;
+  const l = value.legacy;
+  if (l !== undefined) {
+    const faces = (v: unknown): v is number[] => Array.isArray(v) && v.length <= 20 && v.every((n) => typeof n === "number");
+    if (!isRecord(l) || typeof l.attribute !== "string" || !faces(l.light) || !faces(l.dark) || value.fortune !== undefined) return null;
+    return { requestId: value.requestId, actorUuid: value.actorUuid, legacy: { attribute: l.attribute, light: l.light, dark: l.dark } };
+  }
   const f = value.fortune;
   if (f === undefined) return { requestId: value.requestId, actorUuid: value.actorUuid };
   if (!isRecord(f) || typeof f.face !== "number" || typeof f.chance !== "number") return null;
@@ -157,6 +173,11 @@ export function answerOf(state: RequestCardState, requestId: string, row: Reques
       const rolled = fortune(link.fortune.face, link.fortune.chance);
       if (rolled.chance !== subject.chance) return null;
       return candidate.visible ? { ...hidden, visible: true, band: rolled.success ? "success" : "fail", face: rolled.face } : hidden;
+    }
+    if (link.legacy) {
+      if (candidate.risky || subject.kind !== "attribute" || link.legacy.attribute !== subject.attribute) return null;
+      const band = legacyRiskyBand(assertFaces(link.legacy.light), assertFaces(link.legacy.dark));
+      return candidate.visible ? { ...hidden, visible: true, band } : hidden;
     }
     const card = candidate.risky;
     const target = requestTarget(subject);

@@ -31,6 +31,8 @@ export interface SessionCardRow {
   readonly after: number | null;
   /** The Undo's outcome for this row; null until undone (and for a row that got nothing). */
   readonly undo: SessionUndoRecord | null;
+  /** R-LEG-12 the Ego count (`legacy.egoLost`) the award reset, which its Undo gives back; 0 or absent otherwise. */
+  readonly egoLost?: number;
 }
 
 export interface SessionCardState {
@@ -74,7 +76,9 @@ function assertRow(row: unknown): SessionCardRow {
     if (undoRefusal !== null && taken !== 0) throw new RulesError("bad-choice", "A refused Undo takes nothing back.", { what: "undo" });
     undo = { taken, short, refusal: undoRefusal };
   }
-  return { actorUuid: assertText(row.actorUuid, "An actor's id"), actorName: assertText(row.actorName, "An actor's name"), xp, given, refusal, before, after, undo };
+  const egoLost = row.egoLost === undefined ? 0 : assertInteger(row.egoLost as number, "The Ego count reset", 0);
+  if (!given && egoLost !== 0) throw new RulesError("bad-choice", "A refused row reset nothing.", { what: "row" });
+  return { actorUuid: assertText(row.actorUuid, "An actor's id"), actorName: assertText(row.actorName, "An actor's name"), xp, given, refusal, before, after, undo, egoLost };
 }
 
 /** Checks a stored state whole (the flags are data anyone with the rights could have written). */

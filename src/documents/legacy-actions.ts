@@ -9,11 +9,11 @@ import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legac
 import { deriveCharacter } from "../data/derived.ts";
 import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
-import type { ResultCardView } from "../chat/index.ts";
+import type { AnswerLink, ResultCardView } from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
-import { cardFlags } from "./card-flags.ts";
+import { answerFlags } from "./roll-requests.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as legacy from "./operations/legacy.ts";
@@ -33,13 +33,13 @@ async function rollFaces(count: number): Promise<{ roll: Roll | null; faces: num
   return { roll, faces: roll.dice.flatMap((die) => die.results.map((r) => r.result)) };
 }
 
-/** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them). */
-async function postCard(actor: TerranActor, rolls: readonly (Roll | null)[], view: ResultCardView, mode?: MessageMode): Promise<void> {
+/** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them), with a request's answer link if any. */
+async function postCard(actor: TerranActor, rolls: readonly (Roll | null)[], view: ResultCardView, mode?: MessageMode, answers: AnswerLink | null = null): Promise<void> {
   const data = {
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: rolls.filter((r): r is Roll => r !== null),
     content: "",
-    flags: cardFlags({ kind: "result", state: view }),
+    flags: answerFlags({ kind: "result", state: view }, answers),
   };
   await ChatMessage.create(applyMessageMode(data, mode));
 }
@@ -50,6 +50,8 @@ export interface LegacyRiskyRequest {
   readonly light: number;
   readonly dark: number;
   readonly messageMode: MessageMode;
+  /** The GM's request this roll answers (src/chat/request-card.ts): its link gains the attribute and the dice. */
+  readonly answers?: AnswerLink | null;
 }
 
 /** R-LEG-8 R-LEG-9 a Risky Action from the dialog: one roll of light and dark dice; the Dark Dice's Ego is spent at once. */
@@ -73,7 +75,8 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
       ego: { before: ego, after: spend?.outcome.after ?? ego },
       lost: spend?.outcome.lost ?? false,
     });
-    await postCard(actor, [roll], view, request.messageMode);
+    const link = request.answers ? { requestId: request.answers.requestId, actorUuid: request.answers.actorUuid, legacy: { attribute: request.attribute, light: roll.lightFaces, dark: roll.darkFaces } } : null;
+    await postCard(actor, [roll], view, request.messageMode, link);
     return view;
   });
 }

@@ -3,6 +3,8 @@
  * for one is listed on the card and does not stop the others) and its Undo from the card (GM only;
  * the ruling on XP spent since is in ./operations/session.ts). The GM owns every actor, so nothing goes
  * through a relay: a player never reaches these (the dialog and the card's button are the GM's).
+ * R-LEG-12 the Legacy count (`legacy.egoLost`) is read, reset and given back by the operations (the
+ * ruling in ./operations/session.ts); the chat log is not read.
  */
 import {
   claimSessionUndo,
@@ -17,7 +19,8 @@ import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard } from "./card-flags.ts";
-import { egoLostThisSession, readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionLogEntry, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
+import { legacyOf } from "../data/legacy.ts";
+import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
 import { characterState } from "./state.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
@@ -32,23 +35,11 @@ export function playerCharacters(): TerranActor[] {
   return all.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.hasPlayerOwner);
 }
 
-/** The chat log as the session reads it (R-LEG-12): award cards, and the Ego each Risky card's Dark Dice took. */
-function sessionLog(): SessionLogEntry[] {
-  const entries: SessionLogEntry[] = [];
-  for (const message of game.messages?.contents ?? []) {
-    const stored = storedCard(message);
-    if (stored?.kind === "session") entries.push({ kind: "award" });
-    else if (stored?.kind === "risky") entries.push({ kind: "ego", actorUuid: stored.state.actorUuid, cost: stored.state.ego.cost, taken: stored.state.ego.spent && !stored.state.ego.undone });
-  }
-  return entries;
-}
-
-/** R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the Ego each lost this session). */
+/** R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the stored `legacy.egoLost`). */
 export function sessionRows(): SessionRowPlan[] {
-  const lost = egoLostThisSession(sessionLog());
   const candidates = playerCharacters().flatMap((actor) => {
     const state = characterState(actor);
-    return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: lost.get(actor.uuid) ?? 0 }] : [];
+    return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: legacyOf(state.source).egoLost }] : [];
   });
   return sessionAwardPlan(candidates, currentRuleset());
 }
@@ -72,9 +63,9 @@ async function awardRow(uuid: string, name: string, xp: number): Promise<Session
   const state = characterState(actor);
   if (!state) return refused("notCharacter");
   try {
-    const { update, outcome } = sessionAwardOperation(state, xp);
+    const { update, outcome } = sessionAwardOperation(state, xp, currentRuleset());
     await actor.update(update);
-    return { actorUuid: uuid, actorName: actor.name, xp, given: true, refusal: null, before: state.source.xp, after: outcome.xp, undo: null };
+    return { actorUuid: uuid, actorName: actor.name, xp, given: true, refusal: null, before: state.source.xp, after: outcome.xp, undo: null, egoLost: outcome.egoLost };
   } catch (error) {
     // A refusal (the rules', or Foundry's own update) is listed; the next actor is still awarded.
     console.warn(`terran-engine | session XP for ${name} refused:`, error);
@@ -99,7 +90,7 @@ async function undoRow(row: SessionCardRow): Promise<SessionUndoRecord> {
   const state = actor ? characterState(actor) : null;
   if (!actor || !state) return { taken: 0, short: 0, refusal: actor ? "notCharacter" : "missing" };
   try {
-    const { update, outcome } = sessionUndoOperation(state, row.xp);
+    const { update, outcome } = sessionUndoOperation(state, row.xp, row.egoLost ?? 0);
     if (Object.keys(update).length > 0) await actor.update(update);
     return { taken: outcome.taken, short: outcome.short, refusal: null };
   } catch (error) {

@@ -6,14 +6,16 @@
  *   the actor shows;
  * - a click on a state in the token HUD (core calls `Actor#toggleStatusEffect`) → the character's own
  *   operation (`toggleTokenState`): a wound track is marked or recovered exactly as the sheet does it,
- *   with its refusals; a state that follows other values says why it cannot be clicked.
+ *   with its refusals (Legacy's Critical and Mortal: the sheet's week of care); a state that follows
+ *   other values, or comes from harm, says why it cannot be clicked.
  * Which states exist is the world's ruleset's (`Ruleset.tokenStates`), registered at setup.
  */
 import { addStatusEffects } from "../compat/generation.ts";
-import { stateActive, stateToggle, type StateFacts, type TokenStateDef } from "../rules/states.ts";
+import { stateActive, stateToggle, worseStageMarked, type StateFacts, type TokenStateDef } from "../rules/states.ts";
 import type { CharacterSource } from "../data/source.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
+import { recoverLegacy } from "./legacy-actions.ts";
 import { characterState } from "./state.ts";
 
 /** The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only. */
@@ -43,9 +45,10 @@ function localize(key: string): string {
 export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, active: boolean | undefined): Promise<boolean | undefined> {
   const state = characterState(actor);
   if (!state) return undefined;
-  const now = stateActive(def, stateFacts(state.source));
+  const facts = stateFacts(state.source);
+  const now = stateActive(def, facts);
   const wanted = active ?? !now;
-  const toggle = stateToggle(def, now, wanted, { isGM: game.user?.isGM ?? false });
+  const toggle = stateToggle(def, now, wanted, { isGM: game.user?.isGM ?? false }, worseStageMarked(currentRuleset(), def, facts));
   switch (toggle.kind) {
     case "none":
       return undefined;
@@ -58,5 +61,8 @@ export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, a
       return (await actor.recoverWound(toggle.track)) === null ? undefined : false;
     case "revive":
       return (await actor.revive()) === null ? undefined : false;
+    case "recoverStage":
+      // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
+      return (await recoverLegacy(actor, "week")) === null ? undefined : false;
   }
 }

@@ -93,6 +93,8 @@ export type StateToggle =
   | { readonly kind: "markWound"; readonly track: WoundTrack }
   | { readonly kind: "recoverWound"; readonly track: WoundTrack }
   | { readonly kind: "revive" }
+  /** R-LEG-5 the HP model's recovery (a week of care: the worst stage goes down one). */
+  | { readonly kind: "recoverStage" }
   | { readonly kind: "none" }
   | { readonly kind: "refuse"; readonly reasonKey: string };
 
@@ -101,10 +103,12 @@ export type StateToggle =
  * (a wound track's mark or recovery, whose own rules then apply: a dead character is refused), or the
  * reason it cannot be toggled. Ruling: Mortally Wounded and Lost follow other values (the tracks, Ego)
  * and Dead comes from harm, so the HUD explains instead of inventing a change; only a GM may undo a death.
- * Legacy's wound stages (R-LEG-5) come from harm and go with recovery: refused here until the HP
- * character data (Legacy part 2) brings a recovery operation the HUD can run.
+ * Legacy's wound stages (R-LEG-5) come from harm and go with recovery: marking one is refused (harm
+ * marks it, as Mortally Wounded follows the tracks); clearing one is the sheet's week of care, which
+ * lowers the worst stage one step (Mortal → Critical → healed), so a stage with a worse one marked
+ * (`worseMarked`, see `worseStageMarked`) is refused with the reason instead of clearing another.
  */
-export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean, by: { readonly isGM: boolean }): StateToggle {
+export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean, by: { readonly isGM: boolean }, worseMarked = false): StateToggle {
   if (active === wanted) return { kind: "none" };
   switch (def.source.kind) {
     case "wound":
@@ -117,8 +121,16 @@ export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean
       if (wanted) return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" };
       return by.isGM ? { kind: "revive" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.reviveGm" };
     case "stage":
-      return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" };
+      if (wanted) return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" };
+      return worseMarked ? { kind: "refuse", reasonKey: "TERRAN.States.Refusal.stageOrder" } : { kind: "recoverStage" };
   }
+}
+
+/** R-LEG-5 is a stage worse than `def` (later in the ruleset's list of stages) marked? False for any other state. */
+export function worseStageMarked(ruleset: Ruleset, def: TokenStateDef, facts: StateFacts): boolean {
+  if (def.source.kind !== "stage") return false;
+  const stages = ruleset.tokenStates.filter((d) => d.source.kind === "stage");
+  return stages.slice(stages.findIndex((d) => d.id === def.id) + 1).some((d) => stateActive(d, facts));
 }
 
 /**

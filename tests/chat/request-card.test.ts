@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   confirmEffect,
   createRequestCard,
+  readAnswerLink,
   requestAnswers,
   requestCardView,
   requestTarget,
@@ -38,7 +39,7 @@ describe("the GM's roll request", () => {
     expect(requestCardView(state, { ...GM, owns: [] }, []).subjectKey).toBe("TERRAN.Attribute.strength");
     expectCode(() => createRequestCard(GM.id, legacy, { kind: "save", group: "insight" }, "", ROWS), "unknown-id");
     expectCode(() => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "strength" }, "", ROWS), "unknown-id");
-    // The roll dialog takes Core's targets only, until it reads the ruleset's ids (the Legacy dialog's work).
+    // The Core roll dialog takes Core's targets only; a Legacy attribute opens the Legacy dialog (the glue).
     expect(requestTarget(state.subject)).toBeNull();
   });
 
@@ -63,6 +64,25 @@ describe("the GM's roll request", () => {
     none(answer({ risky: card([5, 3], [], { reaction: true }) }));
     none(answer({ risky: { ...card([5, 3]), light: [9] } as unknown as RiskyCardState }));
     none(answer({ risky: null }));
+  });
+
+  it("R-LEG-9 (ruling): a Legacy Risky Action answers from the dice in its link (the highest of all), for the attribute asked only; its separate Effect is no answer's", () => {
+    const state = createRequestCard(GM.id, getRuleset("legacy"), { kind: "attribute", attribute: "strength" }, "", ROWS);
+    const legacy = (light: number[], dark: number[], attribute = "strength", over: Partial<AnswerCandidate> = {}) =>
+      answer({ risky: null, link: { requestId: "req", actorUuid: "Actor.abc", legacy: { attribute, light, dark } }, ...over });
+    expect(requestAnswers(state, "req", [legacy([5, 3], [])])[0]).toEqual({ messageId: "m1", visible: true, band: "partial", effect: null, effectPending: false, face: null });
+    expect(requestAnswers(state, "req", [legacy([2], [6])])[0]).toMatchObject({ band: "success" });
+    expect(requestAnswers(state, "req", [legacy([2, 3], [1])])[0]).toMatchObject({ band: "fail" });
+    expect(requestAnswers(state, "req", [legacy([], [])])[0]).toMatchObject({ band: "fail" });
+    // Another attribute, a die no d6 shows, a Core card beside the link, an author who may not roll: no answer.
+    expect(requestAnswers(state, "req", [legacy([6], [], "agility")])[0]).toBeNull();
+    expect(requestAnswers(state, "req", [legacy([7], [])])[0]).toBeNull();
+    expect(requestAnswers(state, "req", [legacy([6], [], "strength", { risky: card([6]) })])[0]).toBeNull();
+    expect(requestAnswers(state, "req", [legacy([6], [], "strength", { authorMayRoll: false })])[0]).toBeNull();
+    expect(requestAnswers(state, "req", [legacy([6], [], "strength", { visible: false })])[0]).toMatchObject({ visible: false, band: null });
+    // A link that is not whole reads as no link.
+    expect(readAnswerLink({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: ["6"], dark: [] } })).toBeNull();
+    expect(readAnswerLink({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: [6], dark: [] } })).toEqual({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: [6], dark: [] } });
   });
 
   it("R-FORT-1: a Fortune answer must roll the chance asked; a private card shows only that the row was answered", () => {

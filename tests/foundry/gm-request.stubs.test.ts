@@ -13,6 +13,7 @@ import { registerCardPresenter } from "../../src/applications/chat/card-presente
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
 import { RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
+import { LegacyRollDialog } from "../../src/applications/dialogs/legacy-roll-dialog.ts";
 import { storedCard } from "../../src/documents/card-flags.ts";
 import type { RequestCardState } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
@@ -116,6 +117,32 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       expect(text((await shown(request)).querySelector(".answer-effect"))).toBe("Effect 3");
       // Nobody wrote the GM's message.
       expect(request.updates).toEqual([]);
+      expect(text((await shown(request)).querySelector(".request-count"))).toBe("1 of 2 rolled");
+    });
+
+    it("R-LEG-8 R-LEG-9 (stand-ins): in a Legacy world a row's Roll opens the Legacy dialog preset to the attribute; its Risky Action card answers the row (outcome, linked; the Effect roll is apart)", async () => {
+      world.settings.set("ruleset", "legacy");
+      actors(mira, oskar);
+      await stub(mira).update({ "system.legacy.attributes.strength": 2 });
+      world.selected = [{ actor: stub(mira) }, { actor: stub(oskar) }];
+      const request = await postRequest("attribute:strength");
+      as({ id: "player1", isGM: false });
+      await click(request, '[data-action="roll-request"][data-index="0"]');
+      expect(world.warnings).toEqual([]);
+      const dialog = opened(LegacyRollDialog) as unknown as ApplicationStub;
+      expect(text(dialog.element)).toContain("Strength");
+      nextFaces.push(5, 3);
+      dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      await vi.waitFor(() => expect(world.messages.size).toBe(2));
+      const answer = lastCard();
+      expect(answer.getFlag("terran-engine", "answers")).toEqual({ requestId: request.id, actorUuid: mira.uuid, legacy: { attribute: "strength", light: [5, 3], dark: [] } });
+      for (const viewer of [{ id: "player2", isGM: false }, GM_USER]) {
+        as(viewer);
+        const row = (await shown(request)).querySelector(".request-row.answered");
+        expect(text(row)).toContain("Success with a consequence");
+        expect(row?.querySelector('[data-action="show-answer"]')?.getAttribute("data-message-id")).toBe(answer.id);
+        expect(row?.querySelector(".answer-effect")).toBeNull();
+      }
       expect(text((await shown(request)).querySelector(".request-count"))).toBe("1 of 2 rolled");
     });
 

@@ -14,11 +14,15 @@ import { registerCardPresenter } from "../../src/applications/chat/card-presente
 import { onChatCommand, onRenderActorDirectory, registerGmTools } from "../../src/applications/gm/commands.ts";
 import { SESSION_DIALOG_ACTIONS, SessionAwardDialog } from "../../src/applications/gm/session-dialog.ts";
 import { REQUEST_DIALOG_ACTIONS, RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
-import { createSessionCard, markEgoSpent } from "../../src/chat/index.ts";
+import { markEgoSpent } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
+import type { CharacterData } from "../../src/data/actor/character.ts";
+import { endLegacySession } from "../../src/documents/legacy-actions.ts";
 import { card } from "../chat/fixtures.ts";
 import { click, hero, shown, stub } from "./card-builders.ts";
 import { actors, as, GM_USER, lastCard, pc, press, sessionState, text, xp } from "./gm-builders.ts";
+
+const system = (actor: TerranActor) => (actor.system as CharacterData).toObject();
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (issue 16 §1)", (generation) => {
   let mira: TerranActor;
@@ -97,16 +101,43 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["2", "2", "2"]);
     });
 
-    it("R-LEG-12 (stand-ins): in a Legacy world the dialog proposes one XP per Ego each lost this session (Dark Dice taken since the last award)", async () => {
+    it("R-LEG-12 (stand-ins): in a Legacy world the dialog proposes the stored legacy.egoLost (not the chat log); the award resets it in the same single update; Undo gives back exactly what it took", async () => {
       actors(mira, oskar);
       world.settings.set("ruleset", "legacy");
-      const spent = (cost: number) => markEgoSpent(card([5], [1, 1, 2].slice(0, cost), { actorUuid: mira.uuid, egoBefore: 4 }), { id: "player1", isGM: false });
-      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state: spent(3) } } } });
-      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "session", state: createSessionCard("gm", []) } } } });
-      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state: spent(2) } } } });
+      await stub(mira).update({ "system.legacy.egoLost": 3 });
+      // A Risky card whose Dark Dice took Ego is no longer counted: the stored count is the truth.
+      const spent = markEgoSpent(card([5], [1, 1], { actorUuid: oskar.uuid, egoBefore: 4 }), { id: "player1", isGM: false });
+      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state: spent } } } });
+      stub(mira).updates.length = 0;
       const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
       await dialog.render({ force: true });
-      expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["2", "0"]);
+      expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["3", "0"]);
+      await press(dialog, "award");
+      expect(stub(mira).updates).toEqual([{ "system.xp": 6, "system.legacy.egoLost": 0 }]); // one update per actor
+      expect(sessionState(lastCard()).rows.map((r) => [r.actorName, r.xp, r.egoLost])).toEqual([["Mira", 3, 3]]);
+      // The sheet's "Session over" after the award finds nothing left to count: no double XP.
+      await endLegacySession(mira);
+      expect(system(mira)).toMatchObject({ xp: 6, legacy: { egoLost: 0 } });
+      // Mira loses 1 more Ego, then the GM takes the award back: XP −3, and the 3 Ego the award counted come back beside the new 1.
+      await stub(mira).update({ "system.legacy.egoLost": 1 });
+      stub(mira).updates.length = 0;
+      await click(lastCard(), '[data-action="undo-session"]');
+      expect(stub(mira).updates).toEqual([{ "system.xp": 3, "system.legacy.egoLost": 4 }]);
+      // The dialog opened again proposes the restored count.
+      const again = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await again.render({ force: true });
+      expect(again.element.querySelector<HTMLInputElement>('[name="xp-0"]')?.value).toBe("4");
+    });
+
+    it("R-LEG-12 (stand-ins): the sheet's Session over first, then the GM's dialog proposes 0 for that character (one count, two views)", async () => {
+      actors(mira);
+      world.settings.set("ruleset", "legacy");
+      await stub(mira).update({ "system.legacy.egoLost": 2 });
+      await endLegacySession(mira);
+      expect(system(mira)).toMatchObject({ xp: 5, legacy: { egoLost: 0 } });
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      expect(dialog.element.querySelector<HTMLInputElement>('[name="xp-0"]')?.value).toBe("0");
     });
 
     it("R-XP-1 (stand-ins): Award gives each ticked character its XP in one update, and posts one summary card", async () => {

@@ -160,6 +160,34 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     expect(mira.effectChanges).toHaveLength(1);
   });
 
+  it("R-LEG-5 (stand-ins): in a Legacy world the HUD's Mortal and Critical go with the sheet's week of care (Mortal → Critical → healed); marking through the HUD is refused with the reason", async () => {
+    world.settings.set("ruleset", "legacy");
+    registerTokenStates();
+    const legacyHero = (wounds: { critical: boolean; mortal: boolean }, options: CharacterOptions = {}): Stubbed => {
+      const source = { ...character(options), legacy: { ...defaultLegacy(), wounds } };
+      return Reflect.construct(TerranActor, [{ name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source }]) as Stubbed;
+    };
+    const oskar = legacyHero({ critical: true, mortal: true });
+    // Critical cannot heal while Mortal is marked: the week of care turns Mortal into Critical first.
+    expect(await oskar.toggleStatusEffect("terran-critical", { active: false })).toBeUndefined();
+    expect(oskar.updates).toEqual([]);
+    expect(await oskar.toggleStatusEffect("terran-mortal")).toBe(false);
+    expect(oskar.updates).toEqual([{ "system.legacy.wounds.mortal": false }]);
+    await vi.waitFor(() => expect(shown(oskar)).toEqual(["terran-critical"]));
+    expect(await oskar.toggleStatusEffect("terran-critical")).toBe(false);
+    expect(oskar.updates.at(-1)).toEqual({ "system.legacy.wounds.critical": false });
+    await vi.waitFor(() => expect(shown(oskar)).toEqual([]));
+    // Marking comes from harm: refused with the reason, nothing changes.
+    expect(await oskar.toggleStatusEffect("terran-critical", { active: true })).toBeUndefined();
+    expect(oskar.updates).toHaveLength(2);
+    expect(world.warnings).toEqual(["TERRAN.States.Refusal.stageOrder", "TERRAN.States.Refusal.stage"]);
+    // The sheet's refusals hold: a dead character does not recover.
+    const dead = legacyHero({ critical: true, mortal: false }, { dead: true });
+    expect(await dead.toggleStatusEffect("terran-critical")).toBeUndefined();
+    expect(dead.updates).toEqual([]);
+    expect(world.warnings.at(-1)).toBe("TERRAN.Error.dead");
+  });
+
   it("R-LEG-5 (stand-ins): in a Legacy world the states are its stages, read from the wound stages Legacy keeps beside Core's data", () => {
     world.settings.set("ruleset", "legacy");
     registerTokenStates();

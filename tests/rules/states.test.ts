@@ -1,7 +1,7 @@
 /** A character's states on its tokens (issue 16 §6, src/rules/states.ts). */
 import { describe, expect, it } from "vitest";
 import { CORE, DEGENESIS, LEGACY, NO_WOUNDS, WOUND_TRACKS, type Ruleset } from "../../src/rules/index.ts";
-import { activeStateIds, findTokenState, STANDARD_TOKEN_STATES, stateChanges, stateToggle, type StateFacts, type TokenStateDef } from "../../src/rules/states.ts";
+import { activeStateIds, findTokenState, STANDARD_TOKEN_STATES, stateChanges, stateToggle, worseStageMarked, type StateFacts, type TokenStateDef } from "../../src/rules/states.ts";
 
 const alive: StateFacts = { wounds: NO_WOUNDS, dead: false, lost: false };
 const state = (id: string): TokenStateDef => {
@@ -78,10 +78,16 @@ describe("token states", () => {
     expect(activeStateIds(LEGACY, { ...alive, dead: true, lost: true })).toEqual(["terran-lost", "dead"]);
   });
 
-  it("R-LEG-5: a wound stage comes from harm and goes with recovery: the HUD says so", () => {
+  it("R-LEG-5: a wound stage comes from harm (marking refused) and goes with recovery, the worst first (Mortal → Critical → healed)", () => {
     const critical = findTokenState(LEGACY, "terran-critical");
-    if (!critical) throw new Error("no Critical state");
+    const mortal = findTokenState(LEGACY, "terran-mortal");
+    if (!critical || !mortal) throw new Error("no stage states");
     expect(stateToggle(critical, false, true, gm)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" });
-    expect(stateToggle(critical, true, false, gm)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" });
+    expect(stateToggle(critical, true, false, gm)).toEqual({ kind: "recoverStage" });
+    expect(stateToggle(critical, true, false, gm, true)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.stageOrder" });
+    expect(stateToggle(mortal, true, false, gm)).toEqual({ kind: "recoverStage" });
+    const both = { ...alive, stages: { critical: true, mortal: true } };
+    expect([worseStageMarked(LEGACY, critical, both), worseStageMarked(LEGACY, mortal, both)]).toEqual([true, false]);
+    expect(worseStageMarked(LEGACY, critical, { ...alive, stages: { critical: true, mortal: false } })).toBe(false);
   });
 });

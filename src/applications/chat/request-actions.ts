@@ -7,7 +7,9 @@
 import { requestTarget } from "../../chat/index.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { requestRow } from "../../documents/roll-requests.ts";
+import { isLegacyAttribute } from "../../documents/operations/legacy.ts";
 import { RulesError } from "../../rules/index.ts";
+import { currentRuleset } from "../../settings/settings.ts";
 import { RollDialog } from "../dialogs/roll-dialog.ts";
 import { rollFortune } from "./roll-other.ts";
 
@@ -20,6 +22,13 @@ export async function rollForRequest(message: ChatMessage.Implementation, index:
   }
   const target = requestTarget(state.subject);
   if (!(actor.system instanceof CharacterData)) throw new RulesError("not-allowed", `${actor.name} is not a character.`, { reason: "noCharacter" });
+  // A ruleset that rolls the Effect apart (Legacy, R-LEG-9) has its own Risky Action dialog, preset to the attribute (as src/api.ts opens it).
+  const { subject } = state;
+  if (!target && subject.kind === "attribute" && currentRuleset().resolution.kind === "separate" && isLegacyAttribute(subject.attribute)) {
+    const { LegacyRollDialog } = await import("../dialogs/legacy-roll-dialog.ts");
+    await new LegacyRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
+    return;
+  }
   if (!target) throw new RulesError("unknown-id", "The roll dialog cannot roll this yet.", { id: state.subject.kind === "attribute" ? state.subject.attribute : "" });
   await new RollDialog({ actor, target, weapon: null, answers: link }).render({ force: true });
 }

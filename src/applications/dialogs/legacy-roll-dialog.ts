@@ -7,6 +7,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import type { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
+import type { AnswerLink } from "../../chat/index.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
@@ -34,6 +35,8 @@ export const LEGACY_DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "posit
 export interface LegacyRollRequest {
   readonly actor: TerranActor;
   readonly attribute: LegacyAttribute;
+  /** The GM's request this roll answers (opened from a request card's row), if any. */
+  readonly answers?: AnswerLink;
 }
 
 export class LegacyRollDialog<
@@ -111,6 +114,7 @@ export class LegacyRollDialog<
       light: view.light,
       dark: view.choices.dark,
       messageMode: view.choices.messageMode,
+      answers: this.#request.answers ?? null,
     });
   }
 }

@@ -9,12 +9,18 @@
  * Effect is the character's (R-HARM-2). The Effect tier and the Dark Dice are always the GM's.
  * Never throws: a choice out of range is clamped and said so; a choice the rules refuse shows why.
  * Every ruleset: the attributes, the tiers (Legacy's tools) and the action's law come from the world's
- * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by
- * `buildPool`, which knows Core's six attributes: for another ruleset's attributes the panel says so and
- * the approach by hand still works.
+ * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by the
+ * ruleset's pool builder: `buildPool` for the wound-track rulesets (Core's six attributes), and
+ * `buildSkillPool` (src/rules/skill-pool.ts) for a ruleset whose health is HP (Legacy), from the ratings
+ * its data keeps (`system.legacy`, src/data/legacy.ts).
+ * Ruling (R-LEG-3, R-LEG-11, a forecast's "typical approach"): a Legacy character brings its attribute,
+ * its BEST skill rating (the skill a player would argue fits; no GM position, no situational dice) and
+ * its wound penalty (R-LEG-5); its tool tier is its best equipped weapon or tool (the select shows it,
+ * disabled, as the Light Dice are); with none equipped the tier stays the GM's.
  */
 import {
   buildPool,
+  buildSkillPool,
   challengeEffectLaw,
   challengeForecast,
   forecastActionLaw,
@@ -29,6 +35,7 @@ import {
 } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
 import { deriveCharacter } from "../../data/derived.ts";
+import { legacyOf } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { readCharacter } from "../dialogs/roll-dialog-choices.ts";
 import { message, type Message } from "./common.ts";
@@ -128,6 +135,8 @@ export interface ForecastView {
   readonly light: { readonly value: number; readonly min: number; readonly max: number; readonly disabled: boolean; readonly tooltip: Message };
   readonly dark: { readonly value: number; readonly min: number; readonly max: number };
   readonly ranks: readonly OptionView[];
+  /** The tier select: disabled when the chosen character's weapon or tool sets it. */
+  readonly rank: { readonly disabled: boolean; readonly tooltip: Message };
   readonly armour: { readonly value: number; readonly min: number; readonly max: number; readonly disabled: boolean; readonly tooltip: Message };
   readonly orders: readonly OptionView[];
   readonly target: { readonly name: string; readonly left: number; readonly max: number; readonly dice: Message };
@@ -183,6 +192,25 @@ function resultView(f: Forecast): ForecastResultView {
 }
 
 /** The panel for the Challenge, the characters and the GM's choices. Never throws. */
+/**
+ * R-LEG-3 R-LEG-5 R-LEG-11 a character of an HP ruleset as the approach (the ruling above): its pool
+ * by `buildSkillPool`, its armour, and its best equipped weapon's or tool's tier (null: none equipped).
+ */
+function hpApproach(input: ForecastInput, character: ForecastCharacter, attribute: string): { light: number; armour: number; rank: TierRank | null } {
+  const ruleset = getRuleset(input.rulesetId);
+  const { source, items } = character.state;
+  const legacy = legacyOf(source);
+  const derived = deriveCharacter(source, items);
+  const skills = ruleset.skills?.list.map((s) => s.id) ?? [];
+  const ratings: Readonly<Record<string, number>> = legacy.skills;
+  const best = skills.reduce<string | null>((b, id) => ((ratings[id] ?? 0) > (b === null ? 0 : (ratings[b] ?? 0)) ? id : b), null);
+  const wound = derived.legacy.mortal ? "mortal" : derived.legacy.critical ? "critical" : "none";
+  const light = buildSkillPool({ ruleset, attribute, skill: best, ratings: legacy.attributes, skills: legacy.skills, wound, dark: input.choices.dark }).light;
+  const ranks = items.flatMap((i) => (i.type === "weapon" && i.system.equipped ? [i.system.rank] : []));
+  const rank = ranks.length > 0 ? (Math.max(...ranks) as TierRank) : null;
+  return { light, armour: derived.armour.value, rank };
+}
+
 export function challengeForecastView(input: ForecastInput): ForecastView {
   const ruleset = getRuleset(input.rulesetId);
   const { choices } = input;
@@ -194,8 +222,16 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
 
   let light = choices.light;
   let armour = choices.armour;
+  let rank: TierRank | null = null;
   let error: Message | null = null;
-  if (character && !isAttribute(attribute)) {
+  if (character && ruleset.health.kind === "hp") {
+    try {
+      ({ light, armour, rank } = hpApproach(input, character, attribute));
+    } catch (e) {
+      if (!(e instanceof RulesError)) throw e;
+      error = message("TERRAN.Forecast.error", e.message);
+    }
+  } else if (character && !isAttribute(attribute)) {
     // The pool builder reads Core's six attributes; another ruleset's characters need their own (by hand meanwhile).
     error = message("TERRAN.Forecast.noPool");
   } else if (character && isAttribute(attribute)) {
@@ -236,7 +272,8 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       tooltip: message(character ? "TERRAN.Forecast.lightFromCharacter" : "TERRAN.Forecast.lightHint"),
     },
     dark: { value: choices.dark, min: FORECAST_LIMITS.dark[0], max: FORECAST_LIMITS.dark[1] },
-    ranks: ruleset.effect.tiers.map((t) => ({ value: String(t.rank), label: t.labelKey, localize: true, selected: t.rank === choices.rank })),
+    ranks: ruleset.effect.tiers.map((t) => ({ value: String(t.rank), label: t.labelKey, localize: true, selected: t.rank === (rank ?? choices.rank) })),
+    rank: { disabled: rank !== null, tooltip: message(rank !== null ? "TERRAN.Forecast.rankFromCharacter" : "TERRAN.Forecast.rankHint") },
     armour: {
       value: armour,
       min: FORECAST_LIMITS.armour[0],
@@ -254,7 +291,7 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
   };
   if (error) return { ...view, result: null, error };
   try {
-    const law = forecastActionLaw(ruleset, { light, dark: choices.dark, rank: choices.rank, singleDieServesBoth: input.singleDieServesBoth });
+    const law = forecastActionLaw(ruleset, { light, dark: choices.dark, rank: rank ?? choices.rank, singleDieServesBoth: input.singleDieServesBoth });
     const forecast = challengeForecast(
       law,
       { disposition: target.row.disposition.value, armour: input.system.armour, effect: challengeEffectLaw(target.row) },

@@ -19,6 +19,7 @@ import {
   rollForAdvancement,
   RulesError,
   effectRoll,
+  sessionXp,
   spendDarkDice,
   type EffectTags,
   type TierRank,
@@ -28,6 +29,7 @@ import {
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { carriedShield } from "./harm.ts";
+import { sessionAwardOperation } from "./session.ts";
 import { deriveLegacy, isLegacyAttribute, isLegacySkill, legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import { assertAlive, changes, result, type ActorUpdate, type CharacterState, type Change, type ItemUpdate, type OperationResult } from "./types.ts";
 
@@ -142,13 +144,17 @@ export function legacyRefillEgoOperation(state: CharacterState): OperationResult
   return result(update, { before: derived.ego.value, after: derived.ego.max });
 }
 
-/** R-LEG-12 the session ends: Experience for the Ego lost in it (`experience.session`), and the count starts over. */
+/**
+ * R-LEG-12 the session ends (the sheet's "Session over"): Experience for the Ego lost in it, and the
+ * count starts over. The same operation as the GM's end-of-session award (./session.ts, its ruling):
+ * one stored count, so the two never pay a session twice. With no Ego lost it gives nothing.
+ */
 export function legacyEndSessionOperation(state: CharacterState, ruleset: Ruleset): OperationResult<{ readonly gained: number; readonly xp: number }> {
   const { legacy } = legacyState(state);
-  const session = ruleset.experience.session;
-  const gained = session.kind === "perEgoLost" ? legacy.egoLost * session.perEgo : session.amount;
-  const xp = state.source.xp + gained;
-  return result(changes(["system.xp", state.source.xp, xp], ["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp });
+  const gained = sessionXp(ruleset, { egoLost: legacy.egoLost });
+  if (gained === 0) return result(changes(["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp: state.source.xp });
+  const award = sessionAwardOperation(state, gained, ruleset);
+  return result(award.update, { gained, xp: award.outcome.xp });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,41 +3,33 @@
  *
  * - The award is the ruleset's (`experience.session`, read by the rules' `sessionXp`): Core and
  *   Degenesis give +2 per session played and survived; Legacy one XP per Ego lost in the session
- *   (R-LEG-12), from the Ego each lost when the glue knows it (else 0). The dialog shows it as the
- *   default and the GM may change any row; a ticked row at 0 gives nothing and is left off the card.
+ *   (R-LEG-12), from the stored count `system.legacy.egoLost` (the Dark Dice operation adds to it).
+ *   The dialog shows it as the default and the GM may change any row; a ticked row at 0 gives nothing
+ *   and is left off the card.
+ * - Ruling (R-LEG-12, one count): under a ruleset whose session award counts the Ego lost, the award
+ *   also resets `legacy.egoLost` to 0 in the same single update (whatever XP the GM typed: the session's
+ *   count is spent), and the card keeps what it reset. The sheet's "Session over" is the same operation
+ *   (`legacyEndSessionOperation` calls `sessionAwardOperation`): the player's view of the award for a
+ *   table that does not use the GM's dialog. Both consume the one stored count, so whichever runs first
+ *   takes it and the other finds 0: a session is never paid twice. Under a flat ruleset (Core,
+ *   Degenesis) the Legacy count is left as it is (a world switched back keeps it, issue 15 §4).
  * - A dead or lost character (R-HARM-5, R-EGO-3) did not survive: unticked by default and marked why.
  * - Ruling (docs/RULES.md §8, R-XP-1 Undo): the Undo takes back what the award gave, and never more
  *   than the character still holds. XP spent since (an Advancement bought, R-XP-2) stays spent — the
  *   Advancement is not taken away — and the card names what could not be taken back ("short"). XP gained
- *   since from elsewhere (a Condition, +1) is not touched: only the award's amount is taken.
+ *   since from elsewhere (a Condition, +1) is not touched: only the award's amount is taken. The Ego
+ *   count the award reset is given back whole, added to any Ego lost since (it records what happened in
+ *   play, not a currency); the GM's next award may be edited where XP stayed spent.
  * Pure: the glue (src/documents/session-award.ts) reads the actors and makes one update per actor.
  */
 import { assertInteger, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
 import type { CharacterSource } from "../../data/source.ts";
+import { legacyOf } from "../../data/legacy.ts";
 import { awardXpOperation, type XpOutcome } from "./xp.ts";
 import { changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
 /** The most XP one row may give (a typo guard: a session is worth a handful, not thousands). */
 export const SESSION_XP_MAX = 99;
-
-/** One card of the chat log, as the session reads it: a session award (the last one starts the session), or the Ego a roll's Dark Dice took. */
-export type SessionLogEntry = { readonly kind: "award" } | { readonly kind: "ego"; readonly actorUuid: string; readonly cost: number; readonly taken: boolean };
-
-/**
- * R-LEG-12 the Ego each character lost this session, read from the chat log: the Ego the Dark Dice of
- * its cards took (and that was not given back) since the last session award. Ruling: Dark Dice are how
- * Ego is lost in play; any other loss (a GM's edit) is not in the log, and the GM corrects the row. A
- * cost that is not a whole number ≥ 0 (a card the rules would not write) counts nothing.
- */
-export function egoLostThisSession(log: readonly SessionLogEntry[]): Map<string, number> {
-  const start = log.map((e) => e.kind).lastIndexOf("award") + 1;
-  const lost = new Map<string, number>();
-  for (const entry of log.slice(start)) {
-    if (entry.kind !== "ego" || !entry.taken || !Number.isSafeInteger(entry.cost) || entry.cost < 0) continue;
-    lost.set(entry.actorUuid, (lost.get(entry.actorUuid) ?? 0) + entry.cost);
-  }
-  return lost;
-}
 
 /** Why a character is not ticked: dead (R-HARM-5) or lost (R-EGO-3); null when it played and survived. */
 export type SessionStatus = "dead" | "lost" | null;
@@ -98,9 +90,20 @@ export function readSessionChoices(choices: readonly SessionRowChoice[]): { read
   return giving;
 }
 
-/** R-XP-1 the award on one character: its own refusals (a dead character earns none) are `awardXpOperation`'s. */
-export function sessionAwardOperation(state: CharacterState, xp: number): OperationResult<XpOutcome> {
-  return awardXpOperation(state, xp);
+export interface SessionAwardOutcome extends XpOutcome {
+  /** R-LEG-12 the Ego count the award reset to 0 (0 under a flat ruleset): what its Undo gives back. */
+  readonly egoLost: number;
+}
+
+/**
+ * R-XP-1 the award on one character: its own refusals (a dead character earns none) are
+ * `awardXpOperation`'s; R-LEG-12 under a per-Ego ruleset it resets `legacy.egoLost` in the same update.
+ */
+export function sessionAwardOperation(state: CharacterState, xp: number, ruleset: Ruleset): OperationResult<SessionAwardOutcome> {
+  const award = awardXpOperation(state, xp);
+  if (ruleset.experience.session.kind !== "perEgoLost") return result(award.update, { ...award.outcome, egoLost: 0 });
+  const egoLost = assertInteger(legacyOf(state.source).egoLost, "The Ego lost this session", 0);
+  return result({ ...award.update, ...changes(["system.legacy.egoLost", egoLost, 0]) }, { ...award.outcome, egoLost });
 }
 
 export interface SessionUndoOutcome {
@@ -115,12 +118,15 @@ export interface SessionUndoOutcome {
 /**
  * R-XP-1 (ruling) takes back `given` XP of an award, never more than the character holds: what was
  * spent since stays spent and is reported as `short`. Open to a dead character too (it is the GM's
- * correction of their own award, like the other undos).
+ * correction of their own award, like the other undos). R-LEG-12 the Ego count the award reset
+ * (`egoLost`) comes back, added to what was lost since, in the same update.
  */
-export function sessionUndoOperation(state: CharacterState, given: number): OperationResult<SessionUndoOutcome> {
+export function sessionUndoOperation(state: CharacterState, given: number, egoLost = 0): OperationResult<SessionUndoOutcome> {
   assertInteger(given, "The XP given", 0, SESSION_XP_MAX);
+  assertInteger(egoLost, "The Ego count the award reset", 0);
   const before = assertInteger(state.source.xp, "Experience", 0);
   const taken = Math.min(given, before);
   const xp = before - taken;
-  return result(changes(["system.xp", before, xp]), { taken, short: given - taken, xp });
+  const count = legacyOf(state.source).egoLost;
+  return result(changes(["system.xp", before, xp], ["system.legacy.egoLost", count, count + egoLost]), { taken, short: given - taken, xp });
 }

@@ -14,6 +14,7 @@ import {
   type ForecastInput,
 } from "../../../src/applications/sheets/challenge-forecast.ts";
 import { buildPool, challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, type RulesetId, type TierRank } from "../../../src/rules/index.ts";
+import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { forecastChallenge, mortalCharacter, multiFacetChallenge, OBSERVER, seasonedCharacter } from "../../fixtures/sheets.ts";
 
 function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core"): ForecastInput {
@@ -107,9 +108,26 @@ describe("the forecast panel (pure)", () => {
     expect(view.attributes.map((a) => a.value)).toEqual(LEGACY.attributes.list.map((a) => a.id));
     expect(view.ranks.map((r) => r.label)).toEqual(LEGACY.effect.tiers.map((t) => t.labelKey));
     expect(view.result?.expected).toBe(exact(2, 0, 4, 12, 2, false, 1, 0, LEGACY).expectedActions?.toFixed(1));
-    const byCharacter = challengeForecastView(input({ character: "seasoned" }, "legacy"));
-    expect(byCharacter.result).toBeNull();
-    expect(byCharacter.error?.key).toBe("TERRAN.Forecast.noPool");
+  });
+
+  it("Legacy (R-LEG-3 R-LEG-5 R-LEG-11): a Legacy character's pool is its attribute + its best skill − the wound penalty, its tier its best equipped weapon or tool", () => {
+    const oskar = legacySeasonedCharacter(); // Strength 2, Violence 2 (best), Critical (−1d); Sword (Normal, equipped), Large axe (Greater, not equipped); armour 1
+    const base = input({ character: "oskar", attribute: "strength", rank: 0 }, "legacy");
+    const view = challengeForecastView({ ...base, characters: [{ id: "oskar", name: oskar.name, state: { source: oskar.system, items: oskar.items } }] });
+    expect(view.error).toBeNull();
+    expect(view.light).toMatchObject({ value: 3, disabled: true });
+    expect(view.ranks.find((r) => r.selected)?.value).toBe("2");
+    expect(view.rank).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Forecast.rankFromCharacter" } });
+    expect(view.armour.value).toBe(1);
+    expect(view.result?.expected).toBe(exact(3, 0, 2, 12, 2, false, 1, 1, LEGACY).expectedActions?.toFixed(1));
+    // Charisma 2 + Violence 2 (the best skill serves every attribute) − 1.
+    const charisma = challengeForecastView({ ...base, choices: { ...base.choices, attribute: "charisma" }, characters: [{ id: "oskar", name: oskar.name, state: { source: oskar.system, items: oskar.items } }] });
+    expect(charisma.light.value).toBe(3);
+    // Without an equipped weapon or tool, the tier stays the GM's.
+    const unarmed = { source: oskar.system, items: oskar.items.filter((i) => i.type !== "weapon") };
+    const byHandTier = challengeForecastView({ ...base, choices: { ...base.choices, rank: 4 }, characters: [{ id: "oskar", name: oskar.name, state: unarmed }] });
+    expect(byHandTier.ranks.find((r) => r.selected)?.value).toBe("4");
+    expect(byHandTier.rank.disabled).toBe(false);
   });
 
   it("an attribute the ruleset does not have reads as its first", () => {

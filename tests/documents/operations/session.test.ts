@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CORE, DEGENESIS, getRuleset, RulesError } from "../../../src/rules/index.ts";
-import { egoLostThisSession, readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation } from "../../../src/documents/operations/index.ts";
+import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation } from "../../../src/documents/operations/index.ts";
 import { character, expectRefusal, state } from "./fixtures.ts";
+import type { CharacterState } from "../../../src/documents/operations/types.ts";
+import { defaultLegacy } from "../../../src/data/legacy.ts";
 
+/** A character holding a Legacy Ego count (the fixture's source with `legacy` beside Core's, src/data/legacy.ts). */
+const withLegacy = (egoLost: number, xp: number): CharacterState => ({ source: { ...character({ xp }), legacy: { ...defaultLegacy(), egoLost } }, items: [] });
 const candidate = (name: string, over: Parameters<typeof character>[0] = {}) => ({ uuid: `Actor.${name}`, name, source: character(over) });
 
 describe("R-XP-1 the end of a session", () => {
@@ -14,14 +18,6 @@ describe("R-XP-1 the end of a session", () => {
     const legacy = getRuleset("legacy");
     expect(sessionAwardPlan([{ ...candidate("Mira"), egoLost: 3 }, candidate("Oskar")], legacy).map((r) => r.xp)).toEqual([3, 0]);
     expect(() => sessionAwardPlan([{ ...candidate("Mira"), egoLost: 1.5 }], legacy)).toThrow(RulesError);
-  });
-
-  it("R-LEG-12 (ruling): the Ego lost this session is what Dark Dice took (not given back) since the last award, per character", () => {
-    const ego = (actorUuid: string, cost: number, taken = true) => ({ kind: "ego", actorUuid, cost, taken }) as const;
-    const award = { kind: "award" } as const;
-    const lost = egoLostThisSession([ego("A", 3), award, ego("A", 1), ego("B", 2), ego("A", 2), ego("B", 5, false), ego("A", Number.NaN), ego("A", -1)]);
-    expect([...lost]).toEqual([["A", 3], ["B", 2]]);
-    expect([...egoLostThisSession([ego("A", 2)])]).toEqual([["A", 2]]);
   });
 
   it("R-XP-1 R-HARM-5 R-EGO-3: every player character is listed; the dead and the lost are unticked and marked why", () => {
@@ -48,8 +44,21 @@ describe("R-XP-1 the end of a session", () => {
   });
 
   it("R-XP-1 R-HARM-5: the award is one change of system.xp; a dead character earns none", () => {
-    expect(sessionAwardOperation(state({ xp: 3 }), 2)).toMatchObject({ update: { "system.xp": 5 }, outcome: { gained: 2, xp: 5 } });
-    expectRefusal(() => sessionAwardOperation(state({ dead: true }), 2), "dead", /dead/);
+    expect(sessionAwardOperation(state({ xp: 3 }), 2, CORE)).toMatchObject({ update: { "system.xp": 5 }, outcome: { gained: 2, xp: 5, egoLost: 0 } });
+    expectRefusal(() => sessionAwardOperation(state({ dead: true }), 2, CORE), "dead", /dead/);
+  });
+
+  it("R-LEG-12 (ruling): under a per-Ego ruleset the award resets legacy.egoLost in the same update, whatever XP the GM typed; a flat ruleset leaves the Legacy count alone", () => {
+    const lost = (egoLost: number, xp = 0) => withLegacy(egoLost, xp);
+    expect(sessionAwardOperation(lost(3, 1), 5, getRuleset("legacy"))).toEqual({ update: { "system.xp": 6, "system.legacy.egoLost": 0 }, outcome: { gained: 5, xp: 6, egoLost: 3 }, itemUpdates: [] });
+    expect(sessionAwardOperation(lost(3, 1), 2, CORE).update).toEqual({ "system.xp": 3 });
+  });
+
+  it("R-LEG-12 (ruling): the Undo gives back the Ego count the award reset, added to what was lost since, in the same update", () => {
+    const lost = (egoLost: number, xp: number) => withLegacy(egoLost, xp);
+    expect(sessionUndoOperation(lost(1, 6), 3, 3).update).toEqual({ "system.xp": 3, "system.legacy.egoLost": 4 });
+    expect(sessionUndoOperation(lost(0, 0), 3, 3)).toMatchObject({ update: { "system.legacy.egoLost": 3 }, outcome: { taken: 0, short: 3 } });
+    expect(() => sessionUndoOperation(lost(0, 3), 3, -1)).toThrow(RulesError);
   });
 
   it("R-XP-1 (ruling): the Undo takes back exactly the award when it is still held", () => {
