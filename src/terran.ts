@@ -61,7 +61,15 @@ Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 Hooks.once("ready", () => {
   void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
   void syncAllTokenStates();
-  preloadWhenIdle([() => import("./applications/dialogs/roll-dialog.ts"), () => import("./applications/chat/card-controller.ts")]);
+  preloadWhenIdle([
+    () => import("./applications/chat/card-render.ts"),
+    () => import("./applications/chat/card-controller.ts"),
+    () => import("./applications/dialogs/roll-dialog.ts"),
+    () => import("./applications/sheets/character-sheet-logic.ts"),
+    () => import("./applications/sheets/challenge-sheet-logic.ts"),
+    () => import("./applications/sheets/item-context.ts"),
+    () => import("./documents/operations/index.ts"),
+  ]);
 });
 
 // Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine
