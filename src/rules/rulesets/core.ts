@@ -1,17 +1,6 @@
 /** The primary ruleset, SRD v0.6.0 ("Core"). */
 import { modifierTiers } from "../effect.ts";
-import {
-  COMBINED_RESOLUTION,
-  CONDITION_IDS,
-  CORE_ADVANCEMENT_IDS,
-  GRIT_HEALTH,
-  ONE_EGO_PER_DARK_DIE,
-  ROLLED_EGO,
-  SIX_ATTRIBUTES,
-  SPENT_EXPERIENCE,
-  STANDARD_CHALLENGE_TIERS,
-  STANDARD_TIER_ALIASES,
-} from "./shared.ts";
+import { CORE_ADVANCEMENT_IDS, SIX_ATTRIBUTE_SHAPE, STANDARD_CHALLENGE_TIERS, STANDARD_TIER_ALIASES } from "./shared.ts";
 import type { Ruleset } from "./types.ts";
 import { STANDARD_TOKEN_STATES } from "../states.ts";
 
@@ -80,16 +69,5 @@ export const CORE: Ruleset = {
   cults: {},
   advancementLists: null,
   // The shape Core and Degenesis share (see types.ts).
-  attributes: SIX_ATTRIBUTES,
-  skills: null,
-  health: GRIT_HEALTH,
-  ego: ROLLED_EGO,
-  darkDice: ONE_EGO_PER_DARK_DIE,
-  resolution: COMBINED_RESOLUTION,
-  tools: [],
-  experience: SPENT_EXPERIENCE,
-  gangUp: null,
-  montage: null,
-  conditions: CONDITION_IDS,
-  conditionFlags: {},
+  ...SIX_ATTRIBUTE_SHAPE,
 };

@@ -2,7 +2,7 @@
  * Tables the two published rulesets share (R-CH-1 says "both rulesets" for the Challenge tiers).
  * A ruleset that differs simply brings its own table instead.
  */
-import type { AttributeScheme, ChallengeTierDef, DarkDiceRule, EgoRule, ExperienceRule, HealthRule, ResolutionRule } from "./types.ts";
+import type { AttributeScheme, ChallengeTierDef, DarkDiceRule, EgoRule, ExperienceRule, HealthRule, ResolutionRule, Ruleset } from "./types.ts";
 
 /** R-CH-1 Trivial 5 · d/2, Dangerous 10 · 1d, Serious 20 · 2d, Formidable 30 · 3d, Exceptional 40+ · nd (n ≥ 4; 10n proposed). */
 export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
@@ -109,3 +109,19 @@ export const SPENT_EXPERIENCE: ExperienceRule = {
   advancement: { kind: "cost", perHeld: 2 },
   skillRoll: null,
 };
+
+/** The shape Core and Degenesis share (see types.ts): six attributes, Grit, a rolled Ego, one throw. */
+export const SIX_ATTRIBUTE_SHAPE = {
+  attributes: SIX_ATTRIBUTES,
+  skills: null,
+  health: GRIT_HEALTH,
+  ego: ROLLED_EGO,
+  darkDice: ONE_EGO_PER_DARK_DIE,
+  resolution: COMBINED_RESOLUTION,
+  tools: [],
+  experience: SPENT_EXPERIENCE,
+  gangUp: null,
+  montage: null,
+  conditions: CONDITION_IDS,
+  conditionFlags: {},
+} as const satisfies Partial<Ruleset>;
