@@ -7,6 +7,5 @@ export { characterSheetContext } from "./character-context.ts";
 export { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
 export { advancementRoll, developSkill, endLegacySession, legacyRecover, refillLegacyEgo, rollLegacyCreation, setLegacyRating, takeLegacyHarm, toggleLegacyWound } from "./character-legacy-actions.ts";
 export { addDroppedItem } from "./character-drop.ts";
-export { buyAdvancement } from "./advancement-drop.ts";
 export { askRest } from "./ask-rest.ts";
-export { engineAdvancementSource } from "./engine-items.ts";
+export { applyRatings, chooseSplit, rollRatings, rollStartingEgo, rollStartingGrit, takeAdvancement } from "./character-creation-actions.ts";

@@ -7,7 +7,7 @@
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { GROUP_ATTRIBUTES, isAttribute, isGroup, isWoundTrack, type Attribute } from "../../rules/index.ts";
+import { isAttribute, isWoundTrack, type Attribute } from "../../rules/index.ts";
 import { itemSnapshot } from "../../data/snapshot.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { confirm } from "../../documents/dialogs.ts";
@@ -56,6 +56,13 @@ export class CharacterSheet<
   static #onAdvancementRoll = lazyAction(logic, (m) => m.advancementRoll);
   static #onDevelopSkill = lazyAction(logic, (m) => m.developSkill);
   static #onTakeLegacyHarm = lazyAction(logic, (m) => m.takeLegacyHarm);
+  // The creation panel (./character-creation-actions.ts).
+  static #onRollRatings = lazyAction(logic, (m) => m.rollRatings);
+  static #onChooseSplit = lazyAction(logic, (m) => m.chooseSplit);
+  static #onApplyRatings = lazyAction(logic, (m) => m.applyRatings);
+  static #onRollStartingGrit = lazyAction(logic, (m) => m.rollStartingGrit);
+  static #onRollStartingEgo = lazyAction(logic, (m) => m.rollStartingEgo);
+  static #onTakeAdvancement = lazyAction(logic, (m) => m.takeAdvancement);
 
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
@@ -122,7 +129,8 @@ export class CharacterSheet<
 
   /** The sheet's own state between renders (the open tab is core's `tabGroups.primary`). */
   readonly #expanded = new Set<string>();
-  #shares: Partial<Record<Attribute, number>> = {};
+  /** The creation panel's split chosen so far (./character-creation-actions.ts), kept between renders. */
+  creationShares: Partial<Record<Attribute, number>> = {};
 
   /** Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render). */
   override changeTab(tab: string, group: string, options?: Parameters<ActorSheetV2["changeTab"]>[2]): void {
@@ -159,7 +167,7 @@ export class CharacterSheet<
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM: user?.isGM ?? false },
       enriched: { biography: await enrich(state.source.biography, actor), notes: await enrich(state.source.notes, actor) },
       scene: state.scene ?? [],
-      ui: { activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main", expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.#shares } },
+      ui: { activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main", expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.creationShares } },
     };
   }
 
@@ -368,42 +376,5 @@ export class CharacterSheet<
     if (type !== "weapon" && type !== "armour" && type !== "advancement" && type !== "condition") return;
     const created = await this.document.createEmbeddedDocuments("Item", [{ name: localize(`TERRAN.Sheet.Items.newName.${type}`), type }]);
     await created?.[0]?.sheet?.render(true);
-  }
-
-  static async #onRollRatings(this: CharacterSheet): Promise<void> {
-    this.#shares = {};
-    await this.#terranActor.rollCreationRatings();
-  }
-
-  static #onChooseSplit(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): void {
-    const group = target.dataset.group ?? "";
-    const first = Number(target.dataset.first);
-    const second = Number(target.dataset.second);
-    if (!isGroup(group) || !Number.isInteger(first) || !Number.isInteger(second)) return;
-    const [a, b] = GROUP_ATTRIBUTES[group];
-    this.#shares = { ...this.#shares, [a]: first, [b]: second };
-    void this.render();
-  }
-
-  static async #onApplyRatings(this: CharacterSheet): Promise<void> {
-    const done = await this.#terranActor.placeCreationPoints(this.#shares);
-    if (done) this.#shares = {};
-  }
-
-  static async #onRollStartingGrit(this: CharacterSheet): Promise<void> {
-    await this.#terranActor.rollStartingGrit();
-  }
-
-  static async #onRollStartingEgo(this: CharacterSheet): Promise<void> {
-    await this.#terranActor.rollStartingEgo();
-  }
-
-  /** R-CHAR-7 the free advancement, taken from the engine's list (its text is the compendium's). */
-  static async #onTakeAdvancement(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const key = target.dataset.key ?? "";
-    const { engineAdvancementSource, buyAdvancement } = await logic();
-    const source = engineAdvancementSource(key, currentRuleset().id);
-    if (!source) return;
-    await buyAdvancement(this.#terranActor, { name: localize(`TERRAN.Adv.${key}`), system: source });
   }
 }
