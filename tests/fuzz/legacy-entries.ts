@@ -103,7 +103,11 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   skillPoolLines: entry(rules.skillPoolLines, t(skillPoolInput)),
   // R-LEG-9 Light Dice 0–4.
   buildSkillPool: entry(rules.buildSkillPool, t(skillPoolInput), { check: (p) => between(p.light, 0, 4, "Light Dice") }),
-  effectDiceFor: entry(rules.effectDiceFor, t(anyRuleset, A.rank, A.effectTagsArb, fc.integer({ min: 0, max: 3 })), { check: (d) => between(d.dice, 1, 5, "Effect dice") }),
+  // R-LEG-11 the tool's dice plus exactly the extra asked (the function takes 0–6 extra, so up to 8 dice;
+  // a bound of 5 was the fuzz's own, and a hostile extra of 4–6 broke it: seed 214489898).
+  effectDiceFor: entry(rules.effectDiceFor, t(anyRuleset, A.rank, A.effectTagsArb, fc.integer({ min: 0, max: 3 })), {
+    check: (d, [, , , extra]) => (d.dice === d.tool.dice + (extra ?? 0) && d.dice >= 1 ? null : `Effect dice ${d.dice} for a tool of ${d.tool.dice} and ${String(extra)} extra`),
+  }),
   // R-LEG-11 an Effect roll lands at least 1 (a die total ≥ 1, halved up).
   effectRoll: entry((input: rules.EffectRollInput) => rules.effectRoll(LEGACY, input), t(effectRollInput), { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) }),
   multiAttackHits: entry(rules.multiAttackHits, t(fc.array(A.face, { maxLength: 8 }))),
