@@ -60,10 +60,11 @@ export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, a
       return (await actor.recoverWound(toggle.track)) === null ? undefined : false;
     case "revive":
       return (await actor.revive()) === null ? undefined : false;
-    case "recoverStage":
+    case "recoverStage": {
       // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
       // Legacy's actions load on first use (not part of the startup bundle: bench/size.ts).
       const { recoverLegacy } = await import("./legacy-actions.ts");
       return (await recoverLegacy(actor, "week")) === null ? undefined : false;
+    }
   }
 }
