@@ -149,3 +149,26 @@ export async function clippedNames(page: Page, selector: string): Promise<string
 export async function layoutProblems(page: Page, selector: string): Promise<string[]> {
   return [...(await horizontalOverflow(page, selector)), ...(await clippedNames(page, selector))];
 }
+
+/**
+ * One tab that visits every scene of a test file in turn (cheaper than a tab per visit on a small
+ * machine), opened on first use, and its console errors and failed requests (`watchErrors` keeps
+ * filling the list; empty it before each visit).
+ */
+export function sharedTab(session: () => BrowserSession): { readonly tab: () => Promise<Page>; readonly errors: () => string[] } {
+  let page: Page | null = null;
+  let errors: string[] = [];
+  const tab = async (): Promise<Page> => {
+    if (!page) {
+      page = await session().context.newPage();
+      errors = watchErrors(page);
+    }
+    return page;
+  };
+  return { tab, errors: () => errors };
+}
+
+/** The element a sandbox scene is judged by: the application window, or the chat sidebar around a card. */
+export function sceneFrame(scene: { readonly kind: string }): string {
+  return scene.kind === "card" ? ".sandbox-chat" : `[data-sandbox="${scene.kind}"]`;
+}

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { flattenLanguage } from "../../scripts/lang-diff.ts";
 import { CARDS, PLAYER } from "../../sandbox/fixtures.ts";
 import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
-import { afterUpdate, layoutProblems, useSession, watchErrors } from "./browser.ts";
+import { afterUpdate, layoutProblems, sceneFrame, sharedTab, useSession } from "./browser.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = resolve(ROOT, "out/screenshots-pt-BR");
@@ -41,26 +41,12 @@ const ENGLISH_ONLY = [...EN]
   .map(([, text]) => text);
 
 const session = useSession();
-let page: Page | null = null;
-let errors: string[] = [];
+const { tab, errors } = sharedTab(session);
 
 beforeAll(() => {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
 });
-
-async function tab(): Promise<Page> {
-  if (!page) {
-    page = await session().context.newPage();
-    errors = watchErrors(page);
-  }
-  return page;
-}
-
-/** The element a scene is judged by: the application window, or the chat sidebar around a card. */
-function frame(scene: SceneInfo): string {
-  return scene.kind === "card" ? ".sandbox-chat" : `[data-sandbox="${scene.kind}"]`;
-}
 
 /** Labels and buttons whose text is cut off at the bottom (a fixed height with hidden overflow). */
 async function cutOffBelow(page: Page, selector: string): Promise<string[]> {
@@ -107,16 +93,16 @@ function untranslated(text: string): string[] {
 
 async function visit(scene: SceneInfo, width: number | null, shot: string | null, lang = LANG): Promise<{ problems: string[]; text: string }> {
   const page = await tab();
-  errors.length = 0;
+  errors().length = 0;
   const query = `theme=light&lang=${lang}${width === null ? "" : `&width=${width}`}`;
   await page.goto(`${session().sandbox.url}/scene/${scene.kind}/${scene.id}?${query}`);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const selector = frame(scene);
+  const selector = sceneFrame(scene);
   expect(await page.locator(selector).count(), selector).toBe(1);
   expect(await page.getAttribute("html", "lang")).toBe(lang);
   if (shot) await page.locator(selector).screenshot({ path: resolve(OUT, shot), animations: "disabled" });
   const problems = [...(await layoutProblems(page, selector)), ...(await cutOffBelow(page, selector))];
-  expect(errors, `${scene.kind}/${scene.id} (${lang}) loads cleanly`).toEqual([]);
+  expect(errors(), `${scene.kind}/${scene.id} (${lang}) loads cleanly`).toEqual([]);
   return { problems, text: await shownText(page, selector) };
 }
 
@@ -175,6 +161,6 @@ describe("sandbox scenes in Portuguese (?lang=pt-BR) in Chromium: translated, an
     const after = await shownText(page, ".sandbox-chat");
     expect(untranslated(after)).toEqual([]);
     expect(await layoutProblems(page, ".sandbox-chat")).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(errors()).toEqual([]);
   });
 });

@@ -6,49 +6,32 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
-import { clippedNames, horizontalOverflow, useSession, watchErrors } from "./browser.ts";
+import { clippedNames, horizontalOverflow, sceneFrame, sharedTab, useSession } from "./browser.ts";
 
 const OUT = resolve(import.meta.dirname, "../../out/screenshots");
 const THEMES = ["light", "dark"] as const;
 
 const session = useSession();
-/** One tab visits every scene in turn (cheaper than a tab per visit on a small machine). */
-let page: Page | null = null;
-/** The tab's console errors and failed requests (watchErrors keeps filling this list). */
-let errors: string[] = [];
+const { tab, errors } = sharedTab(session);
 
 beforeAll(() => {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
 });
 
-async function tab(): Promise<Page> {
-  if (!page) {
-    page = await session().context.newPage();
-    errors = watchErrors(page);
-  }
-  return page;
-}
-
-/** The element a scene is judged by: the application window, or the chat sidebar around a card. */
-function frame(scene: SceneInfo): string {
-  return scene.kind === "card" ? ".sandbox-chat" : `[data-sandbox="${scene.kind}"]`;
-}
-
 async function visit(scene: SceneInfo, theme: "light" | "dark", width: number | null, shot: string | null): Promise<string[]> {
   const page = await tab();
-  errors.length = 0;
+  errors().length = 0;
   const query = `theme=${theme}${width === null ? "" : `&width=${width}`}`;
   await page.goto(`${session().sandbox.url}/scene/${scene.kind}/${scene.id}?${query}`);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const selector = frame(scene);
+  const selector = sceneFrame(scene);
   expect(await page.locator(selector).count(), selector).toBe(1);
   if (shot) await page.locator(selector).screenshot({ path: resolve(OUT, shot), animations: "disabled" });
   const problems = [...(await horizontalOverflow(page, selector)), ...(await clippedNames(page, selector))];
-  expect(errors, `${scene.kind}/${scene.id} (${theme}) loads cleanly`).toEqual([]);
+  expect(errors(), `${scene.kind}/${scene.id} (${theme}) loads cleanly`).toEqual([]);
   return problems;
 }
 
