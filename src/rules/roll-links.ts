@@ -16,7 +16,7 @@ import type { Ruleset } from "./rulesets/types.ts";
 
 /**
  * What core's enricher registry matches (it must be global: "The string pattern to match. Must be
- * flagged as global", foundryvtt.com/api/v13 CONFIG.TextEditorEnricherConfig). Group 1 the type,
+ * flagged as global", foundryvtt.com/api/v13, the TextEditor enricher config type). Group 1 the type,
  * 2 the target, 3 the label. A target or label never spans a line or holds a bracket.
  */
 export const ROLL_LINK_PATTERN = /@(Risky|Reaction|Fortune)\[([^\]\n]*)\](?:\{([^}\n]*)\})?/gi;

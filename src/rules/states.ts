@@ -22,7 +22,7 @@ export type TokenStateSource =
   | { readonly kind: "stage"; readonly stage: string };
 
 export interface TokenStateDef {
-  /** The status effect id (CONFIG.statusEffects). Dead is core's own "dead", the combat tracker's defeated state. */
+  /** The status effect id (in core's list of status effects). Dead is core's own "dead", the combat tracker's defeated state. */
   readonly id: string;
   readonly labelKey: string;
   /** Core's icon for it (Foundry ships icons/svg/*). */
