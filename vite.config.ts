@@ -72,9 +72,10 @@ export default defineConfig({
     target: "es2022",
     lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
     rolldownOptions: {
-        // Only the entry runs code on import (Foundry's hooks); every other module just declares. So a
-        // module none of whose exports is used is left out (a table built at the top of a rules file
-        // would otherwise count as a side effect and keep the whole file in the startup chunk).
+      // Only the entry runs code on import (Foundry's hooks); every other module just declares. So a
+      // module none of whose exports is used is left out (a table built at the top of a rules file
+      // would otherwise count as a side effect and keep the whole file in the startup chunk): without
+      // this, startup is 58.0 kB gzip instead of 51.7.
       treeshake: { moduleSideEffects: (id: string) => id.endsWith("src/terran.ts") },
       output: {
         // Code a client needs only on first use (the Quench batches, the roll dialog, a card's click
