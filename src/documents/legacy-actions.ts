@@ -7,13 +7,13 @@
 import { RulesError, type Ruleset } from "../rules/index.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legacy.ts";
 import { deriveCharacter } from "../data/derived.ts";
-import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
+import type { MessageMode } from "../compat/generation.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
-import type { AnswerLink, ResultCardView } from "../chat/index.ts";
+import type { AnswerLink } from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
-import { answerFlags } from "./roll-requests.ts";
+import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as legacy from "./operations/legacy.ts";
@@ -21,28 +21,6 @@ import { carriedShield } from "./operations/harm.ts";
 
 const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
-
-/** Only an owner (or a GM) may change the character: refused before a die is thrown. */
-function assertOwner(actor: TerranActor): void {
-  if (!actor.isOwner) throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });
-}
-
-async function rollFaces(count: number): Promise<{ roll: Roll | null; faces: number[] }> {
-  if (count <= 0) return { roll: null, faces: [] };
-  const roll = await new Roll(`${count}d6`).evaluate();
-  return { roll, faces: roll.dice.flatMap((die) => die.results.map((r) => r.result)) };
-}
-
-/** Posts a result card (its dice as the message's rolls, so Dice So Nice shows them), with a request's answer link if any. */
-async function postCard(actor: TerranActor, rolls: readonly (Roll | null)[], view: ResultCardView, mode?: MessageMode, answers: AnswerLink | null = null): Promise<void> {
-  const data = {
-    speaker: ChatMessage.getSpeaker({ actor }),
-    rolls: rolls.filter((r): r is Roll => r !== null),
-    content: "",
-    flags: answerFlags({ kind: "result", state: view }, answers),
-  };
-  await ChatMessage.create(applyMessageMode(data, mode));
-}
 
 export interface LegacyRiskyRequest {
   readonly attribute: LegacyAttribute;

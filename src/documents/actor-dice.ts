@@ -1,0 +1,35 @@
+/**
+ * What a character's moves share (./character-moves.ts, ./legacy-actions.ts): the owner check before
+ * a die is thrown, Foundry's dice, and posting a result card under the chat's mode.
+ */
+import { RulesError } from "../rules/index.ts";
+import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
+import type { AnswerLink, ResultCardView } from "../chat/index.ts";
+import type { TerranActor } from "./actor.ts";
+import { answerFlags } from "./roll-requests.ts";
+
+/** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
+export function assertOwner(actor: TerranActor): void {
+  if (!actor.isOwner) throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });
+}
+
+/** Rolls `count` d6 with Foundry and returns the roll (null for no dice) and its faces. */
+export async function rollFaces(count: number): Promise<{ roll: Roll | null; faces: number[] }> {
+  if (count <= 0) return { roll: null, faces: [] };
+  const roll = await new Roll(`${count}d6`).evaluate();
+  return { roll, faces: roll.dice.flatMap((die) => die.results.map((r) => r.result)) };
+}
+
+/**
+ * Posts a result card (its dice as the message's rolls, so Dice So Nice shows them) under the chat's
+ * current mode or `mode`, with a request's answer link if any (src/chat/request-card.ts).
+ */
+export async function postCard(actor: TerranActor, rolls: readonly (Roll | null)[], view: ResultCardView, mode?: MessageMode, answers: AnswerLink | null = null): Promise<void> {
+  const data = {
+    speaker: ChatMessage.getSpeaker({ actor }),
+    rolls: rolls.filter((r): r is Roll => r !== null),
+    content: "",
+    flags: answerFlags({ kind: "result", state: view }, answers),
+  };
+  await ChatMessage.create(applyMessageMode(data, mode));
+}
