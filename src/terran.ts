@@ -69,6 +69,7 @@ Hooks.once("ready", () => {
     () => import("./applications/sheets/challenge-sheet-logic.ts"),
     () => import("./applications/sheets/item-context.ts"),
     () => import("./documents/operations/index.ts"),
+    () => import("./documents/character-moves.ts"),
   ]);
 });
 

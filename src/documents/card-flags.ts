@@ -20,3 +20,16 @@ export function storedCard(message: ChatMessage.Implementation): StoredCard | nu
 export function cardFlags(card: StoredCard): Record<string, unknown> {
   return { [SYSTEM_ID]: { card } };
 }
+
+/** The flag key under which a card answering a GM's request carries its link (src/chat/request-card.ts). */
+export const ANSWER_FLAG = "answers";
+
+/**
+ * The id of the request a message says it answers, or null: enough to know which request card to draw
+ * again. The link itself is untrusted and read in full where the rows are derived (./roll-requests.ts).
+ */
+export function answeredRequestId(message: ChatMessage.Implementation): string | null {
+  const link: unknown = message.getFlag(SYSTEM_ID, ANSWER_FLAG);
+  const id: unknown = typeof link === "object" && link !== null ? Reflect.get(link, "requestId") : undefined;
+  return typeof id === "string" ? id : null;
+}

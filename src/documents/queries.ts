@@ -14,13 +14,16 @@
  * to the asker as the rules' code, message and data, shown there in their language; a request that
  * breaks the rules of asking is also logged on the GM's console.
  */
-import { readApplyEffectRequest, readApplyHarmRequest, type ApplyEffectRequest, type ApplyHarmRequest } from "../chat/index.ts";
+import type { ApplyEffectRequest, ApplyHarmRequest } from "../chat/index.ts";
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import type { AppliedSummary, Asker } from "./card-changes.ts";
 
-/** The GM's side of a request loads on the first request (not part of the startup bundle: bench/size.ts). */
-const changes = () => import("./card-changes.ts");
+/**
+ * The GM's side of a request (reading it, src/chat/apply-requests.ts, and the change, ./card-changes.ts)
+ * loads on the first request (not part of the startup bundle: bench/size.ts).
+ */
+const changes = () => Promise.all([import("../chat/apply-requests.ts"), import("./card-changes.ts")]).then(([reading, change]) => ({ ...reading, ...change }));
 
 type Summary = AppliedSummary<unknown>;
 
@@ -61,16 +64,16 @@ async function answer(query: string, data: unknown, step: () => Promise<Summary>
 export function registerQueries(): void {
   CONFIG.queries[QUERIES.applyEffect] = (data, options) =>
     answer(QUERIES.applyEffect, data, async () => {
+      const { readApplyEffectRequest, applyEffectFromCard } = await changes();
       const request = readApplyEffectRequest(data);
       const asker = askerOf(request.askerId, options);
-      const { applyEffectFromCard } = await changes();
       return applyEffectFromCard(request, asker);
     });
   CONFIG.queries[QUERIES.applyHarm] = (data, options) =>
     answer(QUERIES.applyHarm, data, async () => {
+      const { readApplyHarmRequest, applyHarmFromCard } = await changes();
       const request = readApplyHarmRequest(data);
       const asker = askerOf(request.askerId, options);
-      const { applyHarmFromCard } = await changes();
       return applyHarmFromCard(request, asker);
     });
 }

@@ -17,10 +17,7 @@ import { RulesError } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "./actor.ts";
-import { cardFlags, storedCard } from "./card-flags.ts";
-
-/** The flag key an answering card carries its link under. */
-export const ANSWER_FLAG = "answers";
+import { ANSWER_FLAG, cardFlags, storedCard } from "./card-flags.ts";
 
 /** The flags of a card that answers a request's row: the card's own flags and the link beside them. */
 export function answerFlags(card: Parameters<typeof cardFlags>[0], link: AnswerLink | null): Record<string, unknown> {

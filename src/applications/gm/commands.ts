@@ -11,7 +11,7 @@
  * And the request card's rows follow the chat log: when a card answering a request is posted, changed
  * or deleted, the request's message is drawn again on this client (`ui.chat.updateMessage`).
  */
-import { answerLinkOf } from "../../documents/roll-requests.ts";
+import { answeredRequestId } from "../../documents/card-flags.ts";
 import { attempt } from "../../documents/notify.ts";
 import { RulesError } from "../../rules/index.ts";
 import { elementOf } from "../dom.ts";
@@ -79,8 +79,8 @@ export function onRenderActorDirectory(_app: unknown, html: unknown): void {
 
 /** Draws a request card again on this client when a card answering it comes, changes or goes. */
 export function onAnswerChanged(message: ChatMessage.Implementation): void {
-  const link = answerLinkOf(message);
-  const request = link ? game.messages?.get(link.requestId) : undefined;
+  const requestId = answeredRequestId(message);
+  const request = requestId === null ? undefined : game.messages?.get(requestId);
   if (!request) return;
   const chat: unknown = ui.chat;
   const update: unknown = chat && typeof chat === "object" ? Reflect.get(chat, "updateMessage") : undefined;
