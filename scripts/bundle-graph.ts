@@ -7,6 +7,25 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** Issue 14's budget for what every client loads at startup, gzip, in kB of 1000 bytes (as Vite prints them). */
+export const STARTUP_BUDGET_KB = 45;
+
+/**
+ * The raw and gzip sizes of `files` (relative to `dist`) added up: gzip at zlib's default level 6, a web
+ * server's compression, each file on its own as a browser fetches it.
+ */
+export function bundleSizes(dist: string, files: readonly string[]): { readonly raw: number; readonly gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const code = readFileSync(join(dist, file));
+    raw += code.length;
+    gzip += gzipSync(code).length;
+  }
+  return { raw, gzip };
+}
 
 export interface BundleGraph {
   /** Files loaded at startup, the entry first (paths relative to the dist folder). */

@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPack, sourceFiles, SOURCE_ROOT } from "../../scripts/packs/lib.ts";
-import { bundleGraph } from "../../scripts/bundle-graph.ts";
+import { bundleGraph, bundleSizes, STARTUP_BUDGET_KB } from "../../scripts/bundle-graph.ts";
 import { buildSystem, writeRelease, zipFolder } from "../../scripts/package.ts";
 import { DERIVED_FIELDS, releaseManifest, releaseUrls, RELEASE_MANIFEST, RELEASE_ZIP } from "../../scripts/release-manifest.ts";
 
@@ -105,6 +105,17 @@ describe("npm run package: the release zip, unpacked", () => {
     expect(graph.lazy.length, "the Quench batches, the sheets' and dialog's code load on first use").toBeGreaterThan(0);
     expect([...graph.startup, ...graph.lazy].filter((f) => !files.includes(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith(".mjs") && !graph.startup.includes(f) && !graph.lazy.includes(f))).toEqual([]);
+  });
+
+  it("keeps what every client loads at startup within issue 14's budget (gzip, as `npm run bench` prints it)", () => {
+    const graph = bundleGraph(installed, "terran.mjs");
+    const startup = bundleSizes(installed, graph.startup);
+    // Not a timing: the size of the built files, the same on every machine for the same sources.
+    expect(startup.gzip, `startup is ${(startup.gzip / 1000).toFixed(1)} kB gzip`).toBeLessThanOrEqual(STARTUP_BUDGET_KB * 1000);
+    // The chat cards' code is on demand: their drawing loads with the first card shown (card-presenter.ts).
+    const startupCode = graph.startup.map((f) => readFileSync(join(installed, f), "utf8")).join("\n");
+    expect(graph.lazy.some((f) => f.includes("card-render")), "card drawing is a chunk of its own").toBe(true);
+    expect(startupCode).not.toMatch(/TERRAN\.Card\.Risky\./);
   });
 
   it("ships the bundle minified (no indented lines) with the document classes' names kept in what loads at startup", () => {
