@@ -10,7 +10,7 @@ import { CHALLENGE_SHEET_PARTS } from "../src/applications/sheets/parts.ts";
 import { TIER_RANKS } from "../src/rules/index.ts";
 import { forecastChallenge } from "../tests/fixtures/sheets.ts";
 import { english } from "../tests/support/templates.ts";
-import { render } from "./templates.ts";
+import { currentLanguage, render } from "./templates.ts";
 
 const ORDERS = ["gm", "player-first", "player-last"] as const;
 
@@ -43,7 +43,7 @@ export function forecastAction(body: unknown): { choices: ForecastChoices; html:
     choices = changed.choices;
     if (changed.corrected) notice = english(changed.corrected.key).replace("{value}", changed.corrected.value);
   }
-  const context = challengeSheetContext({ ...fixture, forecast: fixture.forecast ? { ...fixture.forecast, choices } : undefined });
+  const context = challengeSheetContext({ ...fixture, forecast: fixture.forecast ? { ...fixture.forecast, choices, locale: currentLanguage() } : undefined });
   const html = render(CHALLENGE_SHEET_PARTS.forecast.replace(/^templates\//, ""), context);
   return { choices, html, notice };
 }

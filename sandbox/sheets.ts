@@ -39,7 +39,7 @@ import {
   seasonedCharacter,
   weaponSheet,
 } from "../tests/fixtures/sheets.ts";
-import { render } from "./templates.ts";
+import { currentLanguage, render } from "./templates.ts";
 import { GM_LINK_SCENES } from "./gm-links.ts";
 import { legacyFreshCharacter, legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 
@@ -103,9 +103,14 @@ export function characterScene(id: string, title: string, input: CharacterSheetI
   return { id, title, windowTitle: input.name, ...CHARACTER, render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)), character: input };
 }
 
+/** The forecast's figures in the page's language, as the sheet passes the client's (`game.i18n.lang`). */
+function inPageLanguage(input: ChallengeSheetInput): ChallengeSheetInput {
+  return input.forecast ? { ...input, forecast: { ...input.forecast, locale: currentLanguage() } } : input;
+}
+
 function challengeScene(id: string, title: string, input: ChallengeSheetInput): SheetScene {
   const names = input.permissions.limited ? CHALLENGE_LIMITED_PARTS : Object.keys(CHALLENGE_SHEET_PARTS);
-  return { id, title, windowTitle: input.name, ...CHALLENGE, render: () => renderParts(CHALLENGE_SHEET_PARTS, names, challengeSheetContext(input)) };
+  return { id, title, windowTitle: input.name, ...CHALLENGE, render: () => renderParts(CHALLENGE_SHEET_PARTS, names, challengeSheetContext(inPageLanguage(input))) };
 }
 
 function itemScene(id: string, title: string, input: ItemSheetInput): SheetScene {

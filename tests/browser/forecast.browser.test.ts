@@ -14,10 +14,10 @@ import { afterUpdate, clean, useSession, watchErrors } from "./browser.ts";
 const session = useSession();
 
 /** The view the page must show for the fixture with some choices changed. */
-function model(change: Record<string, unknown> = {}) {
+function model(change: Record<string, unknown> = {}, locale = "en") {
   const fixture = forecastChallenge();
   if (!fixture.forecast) throw new Error("the fixture has a forecast");
-  return challengeForecastView({ rulesetId: fixture.rulesetId, name: fixture.name, system: fixture.system, characters: fixture.forecast.characters, choices: { ...fixture.forecast.choices, ...change }, singleDieServesBoth: true });
+  return challengeForecastView({ rulesetId: fixture.rulesetId, name: fixture.name, system: fixture.system, characters: fixture.forecast.characters, choices: { ...fixture.forecast.choices, ...change }, singleDieServesBoth: true, locale });
 }
 
 describe("sandbox in Chromium: the Challenge forecast panel", { timeout: 30_000 }, () => {
@@ -44,6 +44,21 @@ describe("sandbox in Chromium: the Challenge forecast panel", { timeout: 30_000 
     await afterUpdate(page, () => page.locator('input[data-forecast="dark"]').fill("12").then(() => page.locator('input[data-forecast="dark"]').dispatchEvent("change")));
     expect(clean(await page.locator("#sandbox-notice").textContent())).toBe(english("TERRAN.Sheet.Corrected.clamped").replace("{value}", "10"));
     expect(await page.locator('input[data-forecast="dark"]').inputValue()).toBe("10");
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
+  it("R-RA-7 writes its figures the Portuguese way in pt-BR (a decimal comma), also after a change", async () => {
+    const page: Page = await session().context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${session().sandbox.url}/scene/sheet/challenge-forecast?lang=pt-BR`);
+    const expected = async (): Promise<string> => clean(await page.locator(".te-forecast-expected strong").textContent());
+    expect(await expected()).toBe(model({}, "pt-BR").result?.expected);
+    expect(await expected()).toMatch(/^\d+,\d$/);
+    const bars = await page.locator(".te-forecast-bar").allTextContents();
+    expect(bars.join(" ")).not.toMatch(/\d\.\d/);
+    await afterUpdate(page, async () => void (await page.locator('select[data-forecast="character"]').selectOption("")));
+    expect(await expected()).toBe(model({ character: "" }, "pt-BR").result?.expected);
     await page.close();
     expect(errors).toEqual([]);
   });

@@ -162,6 +162,7 @@ function forecastPart(input: ChallengeSheetInput): Pick<ChallengeFullView, "fore
     characters: panel.characters,
     choices: panel.choices,
     singleDieServesBoth: panel.singleDieServesBoth,
+    locale: panel.locale,
   });
   return { forecastShown: true, forecastOpen: true, forecast: view };
 }

@@ -38,6 +38,7 @@ import { deriveCharacter } from "../../data/derived.ts";
 import { legacyOf } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { readCharacter } from "../dialogs/roll-dialog-choices.ts";
+import { decimal } from "../dialogs/roll-dialog-types.ts";
 import { message, type Message } from "./common.ts";
 
 /** A character the GM may take as the approach. */
@@ -96,6 +97,8 @@ export interface ForecastInput {
   readonly choices: ForecastChoices;
   /** R-RA-2 setting (default on). */
   readonly singleDieServesBoth: boolean;
+  /** The client's language (`game.i18n.lang`): figures are written its way ("5,1" in pt-BR). Default English. */
+  readonly locale?: string;
 }
 
 export interface OptionView {
@@ -145,9 +148,10 @@ export interface ForecastView {
   readonly error: Message | null;
 }
 
-const pct = (p: number): string => (100 * p).toFixed(1);
+/** A probability as a percentage to one decimal, as `locale` writes numbers ("66.0", "66,0"). */
+const pct = (p: number, locale?: string): string => decimal(100 * p, 1, locale);
 /** A figure to one decimal; "∞" for one without end (null: a Challenge never overcome). */
-const fixed = (x: number | null): string => (x === null ? "∞" : x.toFixed(1));
+const fixed = (x: number | null, locale?: string): string => (x === null ? "∞" : decimal(x, 1, locale));
 
 interface Target {
   readonly name: string;
@@ -160,11 +164,11 @@ function targetOf(input: ForecastInput): Target {
   return facet ? { name: facet.name, row: facet } : { name: input.name, row: input.system };
 }
 
-function resultView(f: Forecast): ForecastResultView {
+function resultView(f: Forecast, locale?: string): ForecastResultView {
   const bars: ForecastBar[] = [];
   for (const w of f.within) {
     if (bars.length >= FORECAST_BARS) break;
-    bars.push({ n: w.n, percent: pct(w.p), width: Math.round(w.p * 100) });
+    bars.push({ n: w.n, percent: pct(w.p, locale), width: Math.round(w.p * 100) });
     if (w.p >= 0.9995) break;
   }
   const lastListed = f.within.at(-1);
@@ -175,19 +179,19 @@ function resultView(f: Forecast): ForecastResultView {
       : message("TERRAN.Forecast.tail.exact");
   return {
     never: f.never,
-    expected: f.never ? "" : fixed(f.expectedActions),
+    expected: f.never ? "" : fixed(f.expectedActions, locale),
     median: f.median === null ? "—" : String(f.median),
     n90: f.n90 === null ? "—" : String(f.n90),
     bars: f.never ? [] : bars,
     tail,
     harm: {
-      strikes: fixed(f.harm.expectedStrikes),
-      effect: fixed(f.harm.expectedEffect),
-      damage: fixed(f.harm.expectedDamage),
-      unscathed: pct(f.harm.pUnscathed),
+      strikes: fixed(f.harm.expectedStrikes, locale),
+      effect: fixed(f.harm.expectedEffect, locale),
+      damage: fixed(f.harm.expectedDamage, locale),
+      unscathed: pct(f.harm.pUnscathed, locale),
       armour: f.harm.characterArmour,
     },
-    perAction: { fail: pct(f.perAction.fail), partial: pct(f.perAction.partial), success: pct(f.perAction.success) },
+    perAction: { fail: pct(f.perAction.fail, locale), partial: pct(f.perAction.partial, locale), success: pct(f.perAction.success, locale) },
   };
 }
 
@@ -297,7 +301,7 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       { disposition: target.row.disposition.value, armour: input.system.armour, effect: challengeEffectLaw(target.row) },
       { order: choices.order, characterArmour: armour },
     );
-    return { ...view, result: resultView(forecast), error: null };
+    return { ...view, result: resultView(forecast, input.locale), error: null };
   } catch (e) {
     if (!(e instanceof RulesError)) throw e;
     return { ...view, result: null, error: message("TERRAN.Forecast.error", e.message) };

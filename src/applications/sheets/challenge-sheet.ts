@@ -20,6 +20,7 @@ import { elementOf, fieldOf } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { pressOnKey } from "../a11y/keyboard.ts";
 import type { ForecastCharacter, ForecastChoices } from "./challenge-forecast.ts";
+import type { ChallengeForecastInput } from "./inputs.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -111,7 +112,7 @@ export class ChallengeSheet<
   }
 
   /** The forecast panel's input, for the GM: the world's characters only while the panel is open. */
-  #forecastInput(choices: ForecastChoices): { open: boolean; choices: ForecastChoices; characters: ForecastCharacter[]; singleDieServesBoth: boolean } {
+  #forecastInput(choices: ForecastChoices): ChallengeForecastInput {
     const characters: ForecastCharacter[] = [];
     if (this.#forecastOpen) {
       for (const actor of game.actors?.contents ?? []) {
@@ -125,6 +126,7 @@ export class ChallengeSheet<
       choices,
       characters,
       singleDieServesBoth: game.settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
+      locale: game.i18n?.lang ?? "en",
     };
   }
 

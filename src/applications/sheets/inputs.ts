@@ -89,6 +89,8 @@ export interface ChallengeForecastInput {
   readonly characters: readonly ForecastCharacter[];
   /** R-RA-2 setting (default on). */
   readonly singleDieServesBoth: boolean;
+  /** The client's language (`game.i18n.lang`): the figures are written its way. */
+  readonly locale: string;
 }
 
 export interface ItemSheetInput {

@@ -51,6 +51,20 @@ describe("the forecast panel (pure)", () => {
     expect(view.light.disabled).toBe(false);
   });
 
+  it("R-RA-7 writes its figures as the client's language writes numbers (a decimal comma in pt-BR)", () => {
+    const choices = { light: 3, dark: 1, rank: 2 as TierRank, armour: 1 };
+    const english = challengeForecastView(input(choices));
+    const portuguese = challengeForecastView({ ...input(choices), locale: "pt-BR" });
+    const f = exact(3, 1, 2, 12, 2, false, 1, 1);
+    const comma = (s: string | undefined) => s?.replace(".", ",");
+    expect(portuguese.result?.expected).toBe(comma(english.result?.expected));
+    expect(portuguese.result?.expected).toBe((f.expectedActions ?? Number.NaN).toFixed(1).replace(".", ","));
+    expect(portuguese.result?.harm).toEqual({ ...english.result?.harm, strikes: comma(english.result?.harm.strikes), effect: comma(english.result?.harm.effect), damage: comma(english.result?.harm.damage), unscathed: comma(english.result?.harm.unscathed) });
+    expect(portuguese.result?.bars.map((b) => b.percent)).toEqual(english.result?.bars.map((b) => comma(b.percent)));
+    expect(portuguese.result?.perAction.success).toBe(comma(english.result?.perAction.success));
+    expect(portuguese.result?.bars.every((b) => /^\d+,\d$/.test(b.percent))).toBe(true);
+  });
+
   it("R-CH-5 R-CH-2 against a facet: its Disposition and its dice (Trivial's d/2)", () => {
     const view = challengeForecastView(input({ facet: "0" }));
     const f = exact(2, 0, 1, 5, 0, true, 1, 0);
