@@ -21,3 +21,19 @@ export function preloadWhenIdle(loaders: readonly (() => Promise<unknown>)[], sc
     }
   });
 }
+
+/**
+ * The on-demand code a first click most often needs, by what it does: fetched in the background once
+ * the world is ready (src/terran.ts), and each loaded by the in-Foundry suite to check that Foundry
+ * serves the system's `chunks/` (src/quench/batches/load.ts).
+ */
+export const FIRST_USE = {
+  cardDrawing: () => import("./applications/chat/card-render.ts"),
+  cardClicks: () => import("./applications/chat/card-controller.ts"),
+  rollDialog: () => import("./applications/dialogs/roll-dialog.ts"),
+  characterSheet: () => import("./applications/sheets/character-sheet-logic.ts"),
+  challengeSheet: () => import("./applications/sheets/challenge-sheet-logic.ts"),
+  itemSheet: () => import("./applications/sheets/item-context.ts"),
+  operations: () => import("./documents/operations/index.ts"),
+  characterMoves: () => import("./documents/character-moves.ts"),
+} as const;

@@ -21,7 +21,7 @@ import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
-import { preloadWhenIdle } from "./preload.ts";
+import { FIRST_USE, preloadWhenIdle } from "./preload.ts";
 import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./documents/token-states.ts";
 import { syncAllTokenStates } from "./documents/token-states-sync.ts";
@@ -61,16 +61,7 @@ Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 Hooks.once("ready", () => {
   void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
   void syncAllTokenStates();
-  preloadWhenIdle([
-    () => import("./applications/chat/card-render.ts"),
-    () => import("./applications/chat/card-controller.ts"),
-    () => import("./applications/dialogs/roll-dialog.ts"),
-    () => import("./applications/sheets/character-sheet-logic.ts"),
-    () => import("./applications/sheets/challenge-sheet-logic.ts"),
-    () => import("./applications/sheets/item-context.ts"),
-    () => import("./documents/operations/index.ts"),
-    () => import("./documents/character-moves.ts"),
-  ]);
+  preloadWhenIdle(Object.values(FIRST_USE));
 });
 
 // Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine
