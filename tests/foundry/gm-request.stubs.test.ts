@@ -214,6 +214,21 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       expect((await shown(request)).querySelector('[data-action="roll-request"]')).not.toBeNull();
     });
 
+    it("(stand-ins): a message that names no request, an unknown one, or an id that is not text redraws nothing", async () => {
+      actors(mira);
+      world.selected = [{ actor: stub(mira) }];
+      const request = await postRequest("attribute:finesse");
+      world.redrawn.length = 0;
+      const answers = (link: unknown) => ({ flags: { "terran-engine": { answers: link } } });
+      await ChatMessage.create({ content: "plain" });
+      await ChatMessage.create(answers({ requestId: "message-gone", actorUuid: mira.uuid }));
+      await ChatMessage.create(answers({ requestId: 7, actorUuid: mira.uuid }));
+      await ChatMessage.create(answers("not a link"));
+      expect(world.redrawn).toEqual([]);
+      await ChatMessage.create(answers({ requestId: request.id, actorUuid: mira.uuid }));
+      expect(world.redrawn).toEqual([request.id]);
+    });
+
     it("(stand-ins): a request or session card whose stored flags the checks refuse renders the short notice, never a broken chat log", async () => {
       as({ id: "player1", isGM: false });
       for (const card of [
