@@ -31,12 +31,13 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { bundleGraph, moduleImports } from "../../scripts/bundle-graph.ts";
-import { ChatMessageStub, GENERATIONS, resetWorld, world, type Generation } from "../stubs/foundry-client.ts";
+import { ActorStub, ChatMessageStub, GENERATIONS, makeGm, resetWorld, world, type Generation } from "../stubs/foundry-client.ts";
 import { CORE_DEAD, installCoreConfig } from "../stubs/core-config.ts";
 import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import { SETTINGS } from "../../src/settings/settings.ts";
 import { cardFlags } from "../../src/documents/card-flags.ts";
+import { SCHEMA_VERSION } from "../../src/data/source.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { card } from "../chat/fixtures.ts";
 
@@ -50,7 +51,9 @@ const fileUrl = (file: string, query = ""): string => `${pathToFileURL(join(out,
 const load = (file: string, query = ""): Promise<Record<string, unknown>> => import(/* @vite-ignore */ fileUrl(file, query)) as Promise<Record<string, unknown>>;
 
 type Json = Record<string, unknown>;
-type Named = { readonly name: string };
+interface Named {
+  readonly name: string;
+}
 const config = (): Json => Reflect.get(globalThis, "CONFIG") as Json;
 const section = (name: string): Json => config()[name] as Json;
 
@@ -107,7 +110,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect((section("ChatMessage").documentClass as Named).name).toBe("TerranChatMessage");
     expect(((section("Dice").rolls as Named[]).map((c) => c.name))).toEqual(["RollStub", "TerranRoll"]);
     // The built classes extend the stand-in globals (what Foundry provides), not copies bundled with them.
-    expect((section("Actor").documentClass as { prototype: object }).prototype).toBeInstanceOf(Reflect.get(globalThis, "Actor") as new () => object);
+    expect((section("Actor").documentClass as { prototype: object }).prototype).toBeInstanceOf(ActorStub);
     expect((section("ChatMessage").documentClass as { prototype: object }).prototype).toBeInstanceOf(ChatMessageStub);
     expect(((section("Dice").rolls as { prototype: object }[])[1]?.prototype)).toBeInstanceOf(RollStub);
     const names = (models: unknown) => Object.fromEntries(Object.entries(models as Record<string, Named>).map(([type, cls]) => [type, cls.name]));
@@ -169,6 +172,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     const migration = await load("chunks/world-migration.mjs"); // the chunk `ready` imports: awaited, so it has run
     expect(typeof migration.migrateWorld).toBe("function");
     await vi.waitFor(() => expect(idle).toHaveLength(1));
+    await new Promise((done) => setTimeout(done, 0));
     expect(world.settings.get(SETTINGS.schemaVersion)).toBeUndefined();
     expect(world.notices).toEqual([]);
 
@@ -216,6 +220,31 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(drawn).not.toBeNull();
     expect(drawn?.querySelectorAll("[data-action=\"select-die\"]").length).toBeGreaterThan(0);
     expect(html.querySelector(".message-content")?.textContent).not.toContain("TERRAN.Card.corrupt");
+  });
+});
+
+/**
+ * The contrast to "no migration as a player": the same boot as the active GM of a world whose schema
+ * version was never written migrates it (an empty world: nothing to rewrite) and records the version, so
+ * the player's check above watches something that does happen when it should.
+ */
+describe.each(GENERATIONS)("the BUILT system at ready as the active GM, v%i", (generation: Generation) => {
+  it("the world migration runs once ready and records the schema version", async () => {
+    resetWorld(generation);
+    installCoreConfig(generation);
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await load(ENTRY, `?g=${generation}&gm`);
+    HooksStub.callAll("init");
+    HooksStub.callAll("setup");
+    Reflect.set(globalThis, "requestIdleCallback", () => undefined);
+    HooksStub.callAll("ready");
+    Reflect.deleteProperty(globalThis, "requestIdleCallback");
+    info.mockRestore();
+    await vi.waitFor(() => expect(world.settings.get(SETTINGS.schemaVersion)).toBe(SCHEMA_VERSION));
+    expect(world.notices.map((n) => n.message)).toEqual(["TERRAN.Migration.start", "TERRAN.Migration.done"]);
   });
 });
 

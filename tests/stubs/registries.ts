@@ -74,9 +74,9 @@ function registerSheetFor(documentName: "Actor" | "Item") {
     if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === "string")) {
       throw new Error(`stand-in ${documentName}s.registerSheet: ${sheetClass.name} names no sub-types`);
     }
-    const unknown = (types as string[]).filter((t) => !declaredTypes(documentName).includes(t));
+    const unknown = types.filter((t) => !declaredTypes(documentName).includes(t));
     if (unknown.length > 0) throw new Error(`stand-in ${documentName}s.registerSheet: ${unknown.join(", ")} not declared in system.json documentTypes.${documentName}`);
-    world.sheets.push({ documentName, scope, sheetClass, types: [...(types as string[])], makeDefault: opts.makeDefault === true, label: opts.label });
+    world.sheets.push({ documentName, scope, sheetClass, types: [...types], makeDefault: opts.makeDefault === true, label: opts.label });
   };
 }
 
