@@ -16,6 +16,7 @@ import { ActorSheetStub, ApplicationStub, FilePickerStub, ItemSheetStub, dragEve
 import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
 import "./hooks.ts";
+import { documentCollections, registerSetting } from "./registries.ts";
 
 export { ApplicationStub, DocumentSheetStub, ActorSheetStub, ItemSheetStub } from "./applications.ts";
 export { ChatMessageStub, Dice3dStub, type Animation } from "./chat.ts";
@@ -600,6 +601,8 @@ Object.defineProperties(game, {
         world.settings.set(key, value);
         return Promise.resolve(value);
       },
+      // What `init` registers, recorded in `world.settingConfigs` (./registries.ts).
+      register: registerSetting,
     },
     configurable: true,
   },
@@ -672,6 +675,8 @@ Object.assign(foundryGlobal, {
     },
   },
 });
+// The sheet registrations `init` makes (./registries.ts).
+foundryGlobal.documents = { collections: documentCollections };
 Object.assign(foundryGlobal.utils as Json, {
   escapeHTML: (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
   setProperty,

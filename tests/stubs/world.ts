@@ -81,6 +81,10 @@ export const world = {
   hooks: new Map<string, { id: number; fn: (...args: unknown[]) => unknown; once: boolean }[]>(),
   /** Chat messages the chat log was asked to draw again (`ui.chat.updateMessage`), by id, in order. */
   redrawn: [] as string[],
+  /** Settings registered with `game.settings.register`, keyed `${namespace}.${key}` (./registries.ts). */
+  settingConfigs: new Map<string, Json>(),
+  /** Sheets registered with `Actors.registerSheet` / `Items.registerSheet`, in order (./registries.ts). */
+  sheets: [] as { documentName: "Actor" | "Item"; scope: string; sheetClass: unknown; types: string[]; makeDefault: boolean; label: unknown }[],
 };
 
 const DEFAULT_SETTINGS: Json = {
@@ -155,6 +159,8 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.pickers = [];
   world.hooks = new Map();
   world.redrawn = [];
+  world.settingConfigs = new Map();
+  world.sheets = [];
   world.actorSources = [];
   world.itemSources = [];
   world.collections = { actors: null, items: null };
