@@ -19,6 +19,9 @@ const ROWS = [
   { name: "Quench session two", xp: 0, award: 5 },
 ] as const;
 
+/** XP the first character gains between the award and its Undo. */
+const GAINED_SINCE = 1;
+
 /** The session card a message holds (or the test fails). */
 function sessionState(message: ChatMessage.Implementation): SessionCardState {
   const stored = storedCard(message);
@@ -89,14 +92,18 @@ export const sessionBatch: TerranBatch = {
     });
 
     describe("the Undo from the card", () => {
-      it("takes back exactly what was given, and the card records it row by row", async () => {
+      it("takes back exactly what was given (XP gained since stays), and the card records it row by row", async () => {
+        // XP from elsewhere after the award (a Condition's +1, R-XP-1): the Undo takes the award's amount, not a snapshot.
+        const first = heroes[0];
+        if (!first) return assert.fail("no character");
+        await first.update({ system: { xp: xpOf(0) + GAINED_SINCE } });
         const html = await message.renderHTML();
         clickOn(html, '[data-action="undo-session"]');
         await settle(() => sessionState(message).rows.every((r) => r.undo !== null), 5000);
         const state = sessionState(message);
         assert.isTrue(state.undone, "the card is marked undone");
         heroes.forEach((h, i) => {
-          assert.strictEqual(xpOf(i), ROWS[i]?.xp, `${h.name}: back to its XP before`);
+          assert.strictEqual(xpOf(i), (ROWS[i]?.xp ?? 0) + (i === 0 ? GAINED_SINCE : 0), `${h.name}: its XP before the award, and what came since`);
           assert.deepEqual(state.rows[i]?.undo, { taken: ROWS[i]?.award, short: 0, refusal: null }, h.name);
         });
         const again = await message.renderHTML();
