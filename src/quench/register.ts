@@ -13,8 +13,11 @@ import { queriesBatch } from "./batches/queries.ts";
 import { riskyBatch } from "./batches/risky.ts";
 import { sheetsBatch } from "./batches/sheets.ts";
 import { linksStatesBatch } from "./batches/links-states.ts";
+import { legacyBatch } from "./batches/legacy.ts";
+import { sessionBatch } from "./batches/session.ts";
+import { requestBatch } from "./batches/request.ts";
 
-export const BATCHES: readonly TerranBatch[] = [loadBatch, actorsBatch, sheetsBatch, riskyBatch, queriesBatch, advancementBatch, privacyBatch, migrationsBatch, linksStatesBatch];
+export const BATCHES: readonly TerranBatch[] = [loadBatch, actorsBatch, sheetsBatch, riskyBatch, queriesBatch, advancementBatch, privacyBatch, migrationsBatch, linksStatesBatch, legacyBatch, sessionBatch, requestBatch];
 
 export function registerBatches(quench: Quench): void {
   for (const batch of BATCHES) quench.registerBatch(batch.key, (context) => batch.register(context), { displayName: batch.displayName, preSelected: true });

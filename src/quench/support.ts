@@ -28,6 +28,12 @@ export class Made {
     return doc;
   }
 
+  /** Stops keeping `doc` (a test that deleted it itself). */
+  forget(doc: Deletable): void {
+    const index = this.#docs.indexOf(doc);
+    if (index >= 0) this.#docs.splice(index, 1);
+  }
+
   async cleanUp(): Promise<void> {
     for (const doc of this.#docs.splice(0).reverse()) {
       try {
@@ -44,6 +50,29 @@ export function currentUser(): User.Implementation {
   const user = game.user;
   if (!user) throw new Error("no user is logged in");
   return user;
+}
+
+/**
+ * Runs `fn` and returns what it returned with the chat messages it posted (the world's messages that
+ * were not there before: `game.messages` holds a created message once its creation resolves), each
+ * kept in `made` for clean-up. Nothing else posts during a Quench test, which runs alone.
+ */
+export async function posting<T>(made: Made, fn: () => Promise<T>): Promise<{ result: T; messages: ChatMessage.Implementation[] }> {
+  const before = new Set((game.messages?.contents ?? []).map((m) => m.id));
+  const result = await fn();
+  const messages = (game.messages?.contents ?? []).filter((m) => !before.has(m.id)).map((m) => made.keep(m));
+  return { result, messages };
+}
+
+/**
+ * Clicks the element `selector` finds in `root` (a rendered card or sheet), as a user's click arrives:
+ * a bubbling MouseEvent of the element's own window. Fails the test when there is nothing to click.
+ */
+export function clickOn(root: HTMLElement, selector: string): void {
+  const target = root.querySelector<HTMLElement>(selector);
+  if (!target) throw new Error(`nothing to click: ${selector}`);
+  const view = target.ownerDocument.defaultView ?? window;
+  target.dispatchEvent(new view.MouseEvent("click", { bubbles: true, cancelable: true }));
 }
 
 /** The ApplicationV2 sheet members the batches use (every sheet of this system is an ApplicationV2). */

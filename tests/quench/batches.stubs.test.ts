@@ -34,6 +34,9 @@ const BATCH_KEYS = [
   "terran-engine.privacy",
   "terran-engine.migrations",
   "terran-engine.links-states",
+  "terran-engine.legacy",
+  "terran-engine.session",
+  "terran-engine.request",
 ];
 
 describe.each(GENERATIONS)("Quench batches on generation %i", (generation) => {
