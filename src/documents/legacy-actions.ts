@@ -215,11 +215,11 @@ export async function recoverLegacy(actor: TerranActor, kind: legacy.LegacyRecov
   });
 }
 
-/** R-LEG-1 R-LEG-3 a rating set on the sheet. */
+/** R-LEG-1 R-LEG-3 a rating set on the sheet (a skill: within the creation points, or by the GM after creation). */
 export async function setLegacyRating(actor: TerranActor, kind: "attribute" | "skill", id: string, value: number, ruleset: Ruleset = currentRuleset()) {
   return attempt(async () => {
     assertOwner(actor);
-    return actor.commitOperation(legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value));
+    return actor.commitOperation(legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value, { gm: game.user?.isGM ?? false }));
   });
 }
 

@@ -69,7 +69,7 @@ describe("Challenge card: harm on hit points", () => {
     expect(hpHarmFollowsFromRules(thrown)).toBe(true);
     expect(hpHarmFollowsFromRules({ ...thrown, egoAfter: 4 })).toBe(false);
     expect(hpHarmFollowsFromRules({ ...thrown, protectedBy: 9 })).toBe(false);
-    expect(hpHarmFollowsFromRules({ ...thrown, protectedFaces: [6, 7] })).toBe(false);
+    expect(hpHarmFollowsFromRules({ ...thrown, protectedFaces: [6, 7] as never })).toBe(false);
     // Dice cannot have been thrown when none were offered.
     expect(hpHarmFollowsFromRules({ ...thrown, protectedSkipped: true })).toBe(false);
     const state = recordHpHarm(challenge(), GM, thrown, 0);

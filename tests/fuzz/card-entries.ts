@@ -8,7 +8,7 @@ import fc from "fast-check";
 import * as challengeCard from "../../src/chat/challenge-card.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
-import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendDarkDice, type HpWound } from "../../src/rules/index.ts";
+import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendDarkDice, type Face, type HpWound } from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/challenge-card-hp.ts";
 import * as A from "./arbitraries.ts";
 import { appliedEntry, challengeInput, challengeState, harmAction, harmEntry, riskyAction, riskyInput, riskyState, user } from "./cards.ts";
@@ -48,7 +48,7 @@ function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEn
         effect,
         armour: r.assessment.armour,
         shieldSacrificed: r.shieldDestroyed,
-        protectedFaces: c.faces,
+        protectedFaces: c.faces as readonly Face[],
         protectedBy: r.assessment.protectedBy,
         protectedSkipped: false,
         egoBefore: c.ego,
