@@ -78,7 +78,7 @@ describe("R-LEG-2 creation", () => {
 describe("R-LEG-3 the creation skill points", () => {
   const tough = () => advancement("tough");
 
-  it("R-LEG-3: during creation the skills hold 4 points in all: a change past 4 is refused with the reason, nothing changes", () => {
+  it("R-LEG-3 (ruling): during creation the skills hold 4 points in all, for the GM too: a change past 4 is refused with the reason, nothing changes", () => {
     // Violence 2 placed: 2 more may go anywhere.
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({ "system.legacy.skills.social": 2 });
     const error = expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3), "bad-distribution", /4 points/);
@@ -95,7 +95,7 @@ describe("R-LEG-3 the creation skill points", () => {
     expectRefusal(() => setLegacyRatingOperation(over, LEGACY, "skill", "social", 1), "bad-distribution", /4 points/);
   });
 
-  it("R-LEG-3 R-LEG-13: after creation a skill changes only by skill development or by the GM's hand", () => {
+  it("R-LEG-3 R-LEG-13 (ruling): after creation a skill changes only by skill development or by the GM's hand", () => {
     const after = legacyState({}, {}, tough());
     const error = expectRefusal(() => setLegacyRatingOperation(after, LEGACY, "skill", "social", 1), "not-allowed", /skill development/);
     expect(error.data).toMatchObject({ reason: "skillsAfterCreation" });
