@@ -127,8 +127,9 @@ export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntr
   return entry;
 }
 
-/** The record as stored: only its own fields, ids and names as text. */
-export function cleanHpHarmEntry(entry: HpHarmEntry): HpHarmEntry {
+/** The record as stored, checked against the card's Effect `value` first: only its own fields, ids and names as text. */
+export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
+  assertHpHarmEntry(entry, value);
   return {
     targetName: String(entry.targetName),
     ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
@@ -169,8 +170,9 @@ export interface HpHarmView {
   readonly cssClass: string;
 }
 
-/** R-CH-4 an HP harm record as the card shows it. */
-export function hpHarmView(h: HpHarmEntry): HpHarmView {
+/** R-CH-4 an HP harm record as the card shows it (checked against the card's Effect `value` first). */
+export function hpHarmView(h: HpHarmEntry, value: number): HpHarmView {
+  assertHpHarmEntry(h, value);
   return {
     targetName: h.targetName,
     effect: h.effect,

@@ -125,10 +125,9 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
       throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
     }
   }
-  if (state.hpHarm !== undefined) {
-    if (!Array.isArray(state.hpHarm)) throw new RulesError("bad-choice", "A card's harm on hit points is a list.");
-    for (const h of state.hpHarm) assertHpHarmEntry(h, value);
-  }
+  const stored: unknown = state.hpHarm ?? [];
+  if (!Array.isArray(stored)) throw new RulesError("bad-choice", "A card's harm on hit points is a list.");
+  for (const h of stored as readonly HpHarmEntry[]) assertHpHarmEntry(h, value);
   return state;
 }
 
@@ -176,7 +175,7 @@ export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: H
   if (harmRecorded(state, { name: entry.targetName, ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }) })) {
     throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, { reason: "alreadyApplied" });
   }
-  const clean = cleanHpHarmEntry(assertHpHarmEntry(entry, challengeCardResult(state).effect.value));
+  const clean = cleanHpHarmEntry(entry, challengeCardResult(state).effect.value);
   return { ...state, hpHarm: [...(state.hpHarm ?? []), clean], version: state.version + 1 };
 }
 
@@ -361,6 +360,6 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
       dead: h.dead,
       cssClass: `harm-entry${h.dead ? " dead" : h.mortallyWounded ? " mortal" : ""}`,
     })),
-    hpHarm: (state.hpHarm ?? []).map(hpHarmView),
+    hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
   };
 }

@@ -12,7 +12,7 @@ import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry
 import { nextFaces } from "../stubs/foundry.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
-import { CharacterData } from "../../src/data/actor/character.ts";
+import type { CharacterData } from "../../src/data/actor/character.ts";
 import { applyLegacyHarm } from "../../src/documents/legacy-actions.ts";
 import { legacyHero, protectedItem } from "./legacy-builders.ts";
 

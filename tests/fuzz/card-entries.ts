@@ -1,11 +1,12 @@
 /**
  * The fuzz's table of the chat cards' entry points: every function risky-card.ts, challenge-card.ts
- * and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
+ * (and its HP records, challenge-card-hp.ts) and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
  * the hostile half, on those with one stored value forged). `assertCovered` fails loudly when one of
  * these modules exports a function the table does not name.
  */
 import fc from "fast-check";
 import * as challengeCard from "../../src/chat/challenge-card.ts";
+import * as challengeCardHp from "../../src/chat/challenge-card-hp.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
 import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendDarkDice, type Face, type HpWound } from "../../src/rules/index.ts";
@@ -125,6 +126,16 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     challengeCard.recordHpHarm,
     challengeState.chain((s) => t(fc.constant(s), user, hpEntry(s), version(s))),
   ),
+  hpHarmFollowsFromRules: entry(challengeCardHp.hpHarmFollowsFromRules, challengeState.chain((s) => t(hpEntry(s)))),
+  assertHpHarmEntry: entry(
+    challengeCardHp.assertHpHarmEntry,
+    challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
+  ),
+  cleanHpHarmEntry: entry(
+    challengeCardHp.cleanHpHarmEntry,
+    challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
+  ),
+  hpHarmView: entry(challengeCardHp.hpHarmView, challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value)))),
   challengeCardView: entry(
     challengeCard.challengeCardView,
     t(challengeState, fc.record({ id: fc.constantFrom("gm", "player1"), isGM: fc.boolean(), gmOnline: fc.boolean(), mayApply: fc.boolean(), mayApplyReason: fc.constant(null), offerHarm: fc.boolean() })),
@@ -155,4 +166,5 @@ export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {};
 
 assertCovered("src/chat/risky-card.ts", riskyCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/challenge-card.ts", challengeCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/challenge-card-hp.ts", challengeCardHp, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/result-cards.ts", resultCards, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
