@@ -1,7 +1,7 @@
 /**
  * The clicker's side of Apply (R-RA-7 an Effect on a Challenge, R-CH-4 a Challenge's Effect as harm):
  * find the target, ask this user's own questions (which facet; sacrifice the shield; which wound
- * track), then run the one-step change here when this user may change both the target and the card,
+ * track — or, on hit points, how many of Protected's Dark Dice and which attribute a Mortal wound takes), then run the one-step change here when this user may change both the target and the card,
  * or send it to the active GM (src/documents/card-changes.ts does the step, queries.ts carries it).
  * A refusal from either side reaches this user as a localised warning; nothing changes.
  */
