@@ -9,7 +9,8 @@ import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCar
 import { DEFAULT_DARK_MAX, LEGACY } from "../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 import type { CardFixture } from "./fixtures.ts";
-import { PLAYER } from "./fixtures.ts";
+import { GM, PLAYER } from "./fixtures.ts";
+import { createChallengeCard, recordHpHarm, type ChallengeCardState } from "../src/chat/index.ts";
 import { render } from "./templates.ts";
 
 const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
@@ -43,7 +44,36 @@ export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
   "legacy-harm": "Legacy: harm, Mortally Wounded, Agility lost",
   "legacy-advancement": "Legacy: Advancement roll",
   "legacy-creation": "Legacy: attributes rolled",
+  "legacy-harm-protected": "Legacy: harm softened by Protected's Dark Dice (Ego spent)",
+  "legacy-challenge-hp": "Legacy: a Challenge card's harm on HP (Protected's dice; one offered none)",
 };
+
+/** A Serious Challenge's card (Effect 14) whose harm two Legacy characters took on HP: Mira threw Protected's dice, Oskar's were not offered. */
+function challengeHpCard(): ChallengeCardState {
+  const state = createChallengeCard({
+    rollerId: GM.id,
+    challengeUuid: "Actor.sandboxBrute001",
+    challengeName: "The Brute of Kessel Ford",
+    facetName: "Fight",
+    tierKey: "TERRAN.ChallengeTier.serious",
+    stats: { dice: 2, halved: false },
+    faces: [3, 6],
+    chain: [6, 2],
+  });
+  const base = { rulesetId: "legacy", effect: 14, shieldSacrificed: false, attributeLost: null, dead: false, userId: GM.id } as const;
+  const mira = recordHpHarm(
+    state,
+    GM,
+    { ...base, targetName: "Mira", armour: 1, protectedFaces: [6, 5], protectedBy: 11, protectedSkipped: false, egoBefore: 5, egoAfter: 4, damage: 2, hpBefore: 6, hpAfter: 4, wound: null },
+    state.version,
+  );
+  return recordHpHarm(
+    mira,
+    GM,
+    { ...base, targetName: "Oskar", armour: 0, protectedFaces: [], protectedBy: 0, protectedSkipped: true, egoBefore: 3, egoAfter: 3, damage: 14, hpBefore: 3, hpAfter: 0, wound: "critical" },
+    mira.version,
+  );
+}
 
 export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
   "legacy-risky": () =>
@@ -75,6 +105,22 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
       }),
     ),
   "legacy-advancement": () => result(experienceRollCard({ actorName: "Oskar", kind: "advancement", skillLabelKey: null, faces: [6, 5, 4], sum: 15, target: 9, success: true, rating: null })),
+  "legacy-harm-protected": () =>
+    result(
+      legacyHarmCard({
+        actorName: "Oskar",
+        effect: 7,
+        armour: 1,
+        damage: 1,
+        hp: { before: 5, after: 4, max: 5 },
+        wound: null,
+        attributeLostLabelKey: null,
+        dead: false,
+        shieldSacrificed: false,
+        protected: { faces: [3, 2], by: 5, costly: [true, true], ego: { before: 3, after: 1 }, lost: false },
+      }),
+    ),
+  "legacy-challenge-hp": () => ({ speaker: "GM", user: GM, card: { kind: "challenge", state: challengeHpCard() } }),
   "legacy-creation": () =>
     result(
       legacyCreationCard({

@@ -32,6 +32,10 @@ export interface ApplyHarmRequest {
   /** R-HARM-3 the wound track the player chose, when there was a choice. */
   readonly woundTrack: WoundTrack | null;
   readonly version: number;
+  /** R-LEG-6 (HP model) how many of *Protected*'s Dark Dice to throw (the step throws them; absent: none). */
+  readonly protectedDice?: number;
+  /** R-LEG-5 (HP model) the attribute that loses a point should the harm be Mortal (absent: none chosen). */
+  readonly lostAttribute?: string | null;
 }
 
 function badRequest(field: string): RulesError {
@@ -76,6 +80,10 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
   const track = field(data, "woundTrack");
   const woundTrack = track === null ? null : WOUND_TRACKS.find((t) => t === track);
   if (woundTrack === undefined) throw badRequest("woundTrack");
+  const dice = field(data, "protectedDice");
+  const lost = field(data, "lostAttribute");
+  // An attribute id: a short word of letters (the operation then checks it is one of the ruleset's).
+  if (lost !== undefined && lost !== null && (typeof lost !== "string" || !/^[A-Za-z]{1,40}$/.test(lost))) throw badRequest("lostAttribute");
   return {
     askerId: id(data, "askerId"),
     messageId: id(data, "messageId"),
@@ -83,5 +91,7 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
     sacrificeShield,
     woundTrack,
     version: whole(data, "version"),
+    protectedDice: dice === undefined ? 0 : whole(data, "protectedDice"),
+    lostAttribute: typeof lost === "string" ? lost : null,
   };
 }

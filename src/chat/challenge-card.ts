@@ -25,6 +25,7 @@ import {
   type Wounds,
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
+import { assertHpHarmEntry, cleanHpHarmEntry, hpHarmView, type HpHarmEntry, type HpHarmView } from "./challenge-card-hp.ts";
 import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card-view.ts";
 
 /** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
@@ -63,6 +64,8 @@ export interface ChallengeCardState {
   /** The explosion dice after the kept one. */
   readonly chain: readonly Face[];
   readonly harm: readonly HarmEntry[];
+  /** R-CH-4 with the HP model (R-LEG-4 … R-LEG-6): harm taken on hit points (absent on cards that never had any). */
+  readonly hpHarm?: readonly HpHarmEntry[];
 }
 
 export interface ChallengeCardInput {
@@ -122,6 +125,9 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
       throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
     }
   }
+  const stored: unknown = state.hpHarm ?? [];
+  if (!Array.isArray(stored)) throw new RulesError("bad-choice", "A card's harm on hit points is a list.");
+  for (const h of stored as readonly HpHarmEntry[]) assertHpHarmEntry(h, value);
   return state;
 }
 
@@ -146,9 +152,31 @@ export function challengeCardResult(state: ChallengeCardState): ChallengeCardRes
  */
 export function harmRecorded(state: ChallengeCardState, target: { readonly name: string; readonly uuid?: string }): boolean {
   // Ids are compared as text: a flag or a query payload may carry the same id as a number (5 and "5").
-  return state.harm.some((h) =>
+  return [...state.harm, ...(state.hpHarm ?? [])].some((h) =>
     h.targetUuid !== undefined && target.uuid !== undefined ? String(h.targetUuid) === String(target.uuid) : String(h.targetName) === String(target.name),
   );
+}
+
+/**
+ * R-CH-4 with the HP model (R-LEG-4 … R-LEG-6) record the harm the glue applied on hit points: written by
+ * a GM, the roller, or the user who applied it; the card's Effect, once per target, and a record that
+ * follows from the rules (`hpHarmFollowsFromRules`, which says what a record cannot prove).
+ */
+export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: HpHarmEntry, expectedVersion: number): ChallengeCardState {
+  if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
+    throw new RulesError("not-allowed", "Only a GM, the one who rolled or the one who applied the harm can record it.", { reason: "notRoller" });
+  }
+  if (expectedVersion !== state.version) {
+    throw new RulesError("stale", "The card changed while you were clicking (someone else was quicker). Look at it again and retry.", {
+      expected: expectedVersion,
+      actual: state.version,
+    });
+  }
+  if (harmRecorded(state, { name: entry.targetName, ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }) })) {
+    throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, { reason: "alreadyApplied" });
+  }
+  const clean = cleanHpHarmEntry(entry, challengeCardResult(state).effect.value);
+  return { ...state, hpHarm: [...(state.hpHarm ?? []), clean], version: state.version + 1 };
 }
 
 /** Every state the three wound tracks can be in before the harm (the card does not know which). */
@@ -291,12 +319,14 @@ export interface ChallengeCardView {
   readonly consequenceClass: string;
   readonly apply: CardButtonView | null;
   readonly harm: readonly HarmView[];
+  /** R-LEG-4 … R-LEG-6 harm taken on hit points. */
+  readonly hpHarm: readonly HpHarmView[];
 }
 
 export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCardViewer): ChallengeCardView {
   const { effect, consequence, kept } = challengeCardResult(state);
   const explosion = effect.explosion.dice;
-  const applied = state.harm.length > 0;
+  const applied = state.harm.length > 0 || (state.hpHarm ?? []).length > 0;
   const reason = viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
   return {
     cssClass: `terran-engine chat-card challenge-card consequence-${consequence}${applied ? " applied" : ""}`,
@@ -330,5 +360,6 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
       dead: h.dead,
       cssClass: `harm-entry${h.dead ? " dead" : h.mortallyWounded ? " mortal" : ""}`,
     })),
+    hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
   };
 }

@@ -123,13 +123,31 @@ export interface LegacyHarmCardInput {
   readonly attributeLostLabelKey: string | null;
   readonly dead: boolean;
   readonly shieldSacrificed: boolean;
+  /** R-LEG-6 R-LEG-8 *Protected*'s Dark Dice, when thrown: faces, what they took off, which cost Ego, Ego before and after. */
+  readonly protected?: {
+    readonly faces: readonly number[];
+    readonly by: number;
+    readonly costly: readonly boolean[];
+    readonly ego: { readonly before: number; readonly after: number };
+    readonly lost: boolean;
+  } | null;
 }
 
-/** R-LEG-4 … R-LEG-6 harm taken: armour, HP, the wound stage reached, the attribute lost, death. */
+/** R-LEG-6 Protected's lines: what its dice took off and the Ego they cost (none thrown: nothing). */
+function protectedLines(p: LegacyHarmCardInput["protected"]): ResultLine[] {
+  if (!p || p.faces.length === 0) return [];
+  return [line("TERRAN.Card.Legacy.protected", `\u2212${p.by}`), line("TERRAN.Card.Legacy.protectedEgo", `${p.ego.before} ${ARROW} ${p.ego.after}`)];
+}
+
+/** R-LEG-4 … R-LEG-6 harm taken: armour, *Protected*'s dice, HP, the wound stage reached, the attribute lost, death. */
 export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
+  const thrown = input.protected?.faces ?? [];
+  const costly = input.protected?.costly ?? [];
+  const dice: ResultDie[] = thrown.map((face, i) => ({ face, cssClass: `die tone-dark kept${costly[i] ? " costs-ego" : ""}` }));
   const lines = [
     line("TERRAN.Card.Legacy.incoming", input.effect),
     ...(input.shieldSacrificed ? [line("TERRAN.Card.Legacy.armour", "", "TERRAN.Card.Legacy.shieldSacrificed")] : input.armour > 0 ? [line("TERRAN.Card.Legacy.armour", `\u2212${input.armour}`)] : []),
+    ...protectedLines(input.protected),
     line("TERRAN.Card.Legacy.damage", input.damage),
     line("TERRAN.Card.Legacy.hp", `${input.hp.before} ${ARROW} ${input.hp.after} / ${input.hp.max}`),
     ...(input.wound ? [line("TERRAN.Card.Legacy.wound", "", `TERRAN.Wound.${input.wound}`)] : []),
@@ -141,10 +159,14 @@ export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
       ? "TERRAN.Card.Legacy.mortal"
       : input.wound === "critical"
         ? "TERRAN.Card.Legacy.critical"
-        : input.damage === 0
-          ? "TERRAN.Card.Legacy.noDamage"
-          : null;
-  return card("legacy-harm", { titleKey: "TERRAN.Card.Legacy.harmTitle", dice: [], lines, noteKey, tone: input.damage > 0 ? "dark" : "neutral" }, input.actorName);
+        : input.protected?.lost
+          ? "TERRAN.Card.Legacy.lost"
+          : input.damage === 0
+            ? thrown.length > 0
+              ? "TERRAN.Card.Legacy.protectedAll"
+              : "TERRAN.Card.Legacy.noDamage"
+            : null;
+  return card("legacy-harm", { titleKey: "TERRAN.Card.Legacy.harmTitle", dice, lines, noteKey, tone: input.damage > 0 ? "dark" : "neutral" }, input.actorName);
 }
 
 export interface ExperienceRollCardInput {

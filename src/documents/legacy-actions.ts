@@ -18,6 +18,8 @@ import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as legacy from "./operations/legacy.ts";
 import { carriedShield } from "./operations/harm.ts";
+import { askProtectedDice, rollProtectedDice } from "./protected-dice.ts";
+import type { CharacterState } from "./operations/types.ts";
 
 const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
@@ -89,7 +91,8 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string) {
 
 /**
  * R-LEG-4 … R-LEG-6 harm taken (a Challenge's Effect, or any): asks whether to sacrifice the shield
- * when one is carried, and which attribute loses its point on a Mortal Wound; posts the harm card.
+ * when one is carried, how many of *Protected*'s Dark Dice to throw (rolled here; their Ego is spent in
+ * the same update as the harm), and which attribute loses its point on a Mortal Wound; posts the harm card.
  */
 export async function applyLegacyHarm(actor: TerranActor, effect: number, choices: legacy.LegacyHarmChoices = {}) {
   return attempt(async () => {
@@ -101,6 +104,10 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     if (picked.sacrificeShield === undefined && carriedShield(state.items) && legacy.assessLegacyHarm(state, effect).damage > 0) {
       picked = { ...picked, sacrificeShield: await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") };
     }
+    // R-LEG-6 Protected: the player's Dark Dice against what gets through (closing the prompt takes no harm).
+    const thrown = picked.protectedFaces === undefined ? await throwProtected(actor, state, effect, picked) : { roll: null, faces: picked.protectedFaces };
+    if (!thrown) return null;
+    picked = { ...picked, protectedFaces: thrown.faces };
     const assessed = legacy.assessLegacyHarm(state, effect, picked);
     if (assessed.asksAttribute && !picked.attribute) {
       const choice = await chooseOne(
@@ -118,7 +125,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     const hpMax = deriveCharacter(state.source, state.items).legacy.hp.max;
     await postCard(
       actor,
-      [],
+      [thrown.roll],
       legacyHarmCard({
         actorName: actor.name,
         effect: o.effect,
@@ -129,10 +136,19 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
         attributeLostLabelKey: o.attributeLost ? attributeLabel(o.attributeLost) : null,
         dead: o.dead,
         shieldSacrificed: o.shieldItemId !== null,
+        protected: o.protected,
       }),
     );
     return o;
   });
+}
+
+/** R-LEG-6 asks how many of Protected's Dark Dice to throw when it is open, and throws them; null when the prompt was closed. */
+async function throwProtected(actor: TerranActor, state: CharacterState, effect: number, picked: legacy.LegacyHarmChoices) {
+  const offer = legacy.legacyProtectedOffer(state, effect, picked);
+  if (!offer.open) return { roll: null, faces: [] };
+  const count = await askProtectedDice({ name: actor.name, damage: offer.damage, ego: offer.ego });
+  return count === null ? null : rollProtectedDice(count);
 }
 
 /** R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. */
@@ -199,11 +215,11 @@ export async function recoverLegacy(actor: TerranActor, kind: legacy.LegacyRecov
   });
 }
 
-/** R-LEG-1 R-LEG-3 a rating set on the sheet. */
+/** R-LEG-1 R-LEG-3 a rating set on the sheet (a skill: within the creation points, or by the GM after creation). */
 export async function setLegacyRating(actor: TerranActor, kind: "attribute" | "skill", id: string, value: number, ruleset: Ruleset = currentRuleset()) {
   return attempt(async () => {
     assertOwner(actor);
-    return actor.commitOperation(legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value));
+    return actor.commitOperation(legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value, { gm: game.user?.isGM ?? false }));
   });
 }
 

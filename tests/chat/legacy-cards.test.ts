@@ -94,6 +94,33 @@ describe("Legacy cards", () => {
     expect(shield).toMatchObject({ noteKey: "TERRAN.Card.Legacy.noDamage", tone: "neutral" });
   });
 
+  it("R-LEG-6 R-LEG-8: the harm card shows Protected's Dark Dice (those that cost Ego marked), what they took off and the Ego spent", () => {
+    const base = { effect: 6, armour: 1, hp: { before: 5, after: 4, max: 5 }, wound: null, attributeLostLabelKey: null, dead: false, shieldSacrificed: false } as const;
+    const view = legacyHarmCard({ ...base, damage: 1, protected: { faces: [3, 5], by: 4, costly: [true, false], ego: { before: 3, after: 2 }, lost: false } });
+    const root = render(view);
+    const dice = [...root.querySelectorAll(".die")];
+    expect(dice.map((d) => text(d))).toEqual(["3", "5"]);
+    expect(dice.map((d) => d.classList.contains("tone-dark"))).toEqual([true, true]);
+    expect(dice.map((d) => d.classList.contains("costs-ego"))).toEqual([true, false]);
+    expect(lines(root)).toEqual([
+      `${english("TERRAN.Card.Legacy.incoming")}: 6`,
+      `${english("TERRAN.Card.Legacy.armour")}: −1`,
+      `${english("TERRAN.Card.Legacy.protected")}: −4`,
+      `${english("TERRAN.Card.Legacy.protectedEgo")}: 3 → 2`,
+      `${english("TERRAN.Card.Legacy.damage")}: 1`,
+      `${english("TERRAN.Card.Legacy.hp")}: 5 → 4 / 5`,
+    ]);
+    // All taken off: Protected's note, not the armour's; the last Ego taken: the character is lost.
+    const all = legacyHarmCard({ ...base, hp: { before: 5, after: 5, max: 5 }, damage: 0, protected: { faces: [6], by: 5, costly: [false], ego: { before: 8, after: 8 }, lost: false } });
+    expect(all).toMatchObject({ noteKey: "TERRAN.Card.Legacy.protectedAll", tone: "neutral" });
+    const lost = legacyHarmCard({ ...base, damage: 4, protected: { faces: [1], by: 1, costly: [true], ego: { before: 1, after: 0 }, lost: true } });
+    expect(lost.noteKey).toBe("TERRAN.Card.Legacy.lost");
+    // No dice thrown: no dice and no Protected lines.
+    const none = legacyHarmCard({ ...base, damage: 5, protected: null });
+    expect(none.dice).toEqual([]);
+    expect(lines(render(none)).some((l) => l.startsWith(english("TERRAN.Card.Legacy.protected")))).toBe(false);
+  });
+
   it("R-LEG-13: the Advancement and skill rolls sum every die against their target", () => {
     const won = experienceRollCard({ kind: "advancement", skillLabelKey: null, faces: [6, 5, 4], sum: 15, target: 9, success: true, rating: null });
     expect(won).toMatchObject({ titleKey: "TERRAN.Card.Legacy.advancementTitle", noteKey: "TERRAN.Card.Legacy.advancementWon", tone: "light" });

@@ -1,20 +1,70 @@
 /**
  * The fuzz's table of the chat cards' entry points: every function risky-card.ts, challenge-card.ts
- * and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
+ * (and its HP records, challenge-card-hp.ts) and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
  * the hostile half, on those with one stored value forged). `assertCovered` fails loudly when one of
  * these modules exports a function the table does not name.
  */
 import fc from "fast-check";
 import * as challengeCard from "../../src/chat/challenge-card.ts";
+import * as challengeCardHp from "../../src/chat/challenge-card-hp.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
-import { EGO_MAX, LIGHT_MAX } from "../../src/rules/index.ts";
+import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendDarkDice, type Face, type HpWound } from "../../src/rules/index.ts";
+import type { HpHarmEntry } from "../../src/chat/challenge-card-hp.ts";
 import * as A from "./arbitraries.ts";
 import { appliedEntry, challengeInput, challengeState, harmAction, harmEntry, riskyAction, riskyInput, riskyState, user } from "./cards.ts";
 import type { EntryPoint } from "./harness.ts";
 import { assertCovered, entry } from "./rules-entries.ts";
 
 const t = fc.tuple;
+
+/**
+ * An HP harm record (R-LEG-4 … R-LEG-6) for a card: computed by the rules from a random character (HP,
+ * wound stage, armour, shield, Protected's dice, Ego) against the card's Effect, or — one time in four —
+ * with one value forged (the record must then be refused).
+ */
+function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEntry> {
+  const effect = challengeCard.challengeCardResult(state).effect.value;
+  return fc
+    .record({
+      hp: fc.integer({ min: 0, max: 6 }),
+      wound: fc.constantFrom<HpWound>("none", "critical", "mortal"),
+      body: fc.integer({ min: 0, max: 2 }),
+      shield: fc.boolean(),
+      sacrifice: fc.boolean(),
+      faces: A.faces(3),
+      ego: fc.integer({ min: 0, max: 8 }),
+      forge: fc.constantFrom<keyof HpHarmEntry | null>(null, null, null, "damage", "hpAfter", "egoAfter", "protectedBy"),
+      name: fc.constantFrom("Mira", "Oskar"),
+    })
+    .map((c) => {
+      const wound = c.hp > 0 ? "none" : c.wound;
+      const armour = { body: c.body === 0 ? ("none" as const) : ("light" as const), bodyValue: c.body, shield: c.shield, shieldValue: 1, elephantSkin: false };
+      const ratings = { strength: 1, agility: 0, insight: 0, charisma: 0 };
+      const r = applyHpHarm(LEGACY, { hp: c.hp, wound, dead: false, ratings, armour }, effect, { sacrificeShield: c.shield && c.sacrifice, protectedFaces: c.faces });
+      const cost = c.faces.length === 0 ? 0 : spendDarkDice(LEGACY, c.faces, Math.min(c.ego, LEGACY.ego.max)).cost;
+      const entry: HpHarmEntry = {
+        targetName: c.name,
+        rulesetId: "legacy",
+        effect,
+        armour: r.assessment.armour,
+        shieldSacrificed: r.shieldDestroyed,
+        protectedFaces: c.faces as readonly Face[],
+        protectedBy: r.assessment.protectedBy,
+        protectedSkipped: false,
+        egoBefore: c.ego,
+        egoAfter: Math.max(0, c.ego - cost),
+        damage: r.assessment.damage,
+        hpBefore: c.hp,
+        hpAfter: r.hp,
+        wound: r.dead || r.wound === wound || r.wound === "none" ? null : r.wound,
+        attributeLost: r.lost,
+        dead: r.dead,
+        userId: "player1",
+      };
+      return c.forge === null ? entry : { ...entry, [c.forge]: Number(entry[c.forge]) + 1 };
+    });
+}
 const version = (s: { version: number }): fc.Arbitrary<number> => fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
 const ego = (v: number): string | null => (v >= 0 && v <= EGO_MAX ? null : `Ego ${v}`);
 
@@ -72,6 +122,20 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         .filter((x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, challengeCard.HarmEntry, number] => x !== null),
     ),
   ),
+  recordHpHarm: entry(
+    challengeCard.recordHpHarm,
+    challengeState.chain((s) => t(fc.constant(s), user, hpEntry(s), version(s))),
+  ),
+  hpHarmFollowsFromRules: entry(challengeCardHp.hpHarmFollowsFromRules, challengeState.chain((s) => t(hpEntry(s)))),
+  assertHpHarmEntry: entry(
+    challengeCardHp.assertHpHarmEntry,
+    challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
+  ),
+  cleanHpHarmEntry: entry(
+    challengeCardHp.cleanHpHarmEntry,
+    challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
+  ),
+  hpHarmView: entry(challengeCardHp.hpHarmView, challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value)))),
   challengeCardView: entry(
     challengeCard.challengeCardView,
     t(challengeState, fc.record({ id: fc.constantFrom("gm", "player1"), isGM: fc.boolean(), gmOnline: fc.boolean(), mayApply: fc.boolean(), mayApplyReason: fc.constant(null), offerHarm: fc.boolean() })),
@@ -102,4 +166,5 @@ export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {};
 
 assertCovered("src/chat/risky-card.ts", riskyCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/challenge-card.ts", challengeCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/challenge-card-hp.ts", challengeCardHp, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/result-cards.ts", resultCards, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);

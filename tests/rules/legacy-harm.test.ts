@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spendDarkDice } from "../../src/rules/dark-dice.ts";
 import type { ArmourState } from "../../src/rules/harm.ts";
-import { applyHpHarm, assessHpHarm, hpWithinMax, hpWoundPenalty, recoverHpWound, restHp, type HpHarmTarget, type HpWound } from "../../src/rules/hp.ts";
+import { applyHpHarm, assessHpHarm, hpWithinMax, hpWoundPenalty, protectedReduction, recoverHpWound, restHp, type HpHarmTarget, type HpWound } from "../../src/rules/hp.ts";
 import { CORE, LEGACY } from "../../src/rules/rulesets/index.ts";
 
 const noArmour: ArmourState = { body: "none", shield: false, elephantSkin: false };
@@ -28,6 +28,22 @@ describe("Legacy harm", () => {
       protectedBy: 5,
     });
     expect(assessHpHarm(LEGACY, at(5), 4, { protectedFaces: [6] })).toMatchObject({ damage: 0, protectedBy: 4, hpAfter: 5 });
+  });
+
+  it("R-LEG-6: Protected's damage is never negative and never more than without Protected; what it took off is the difference (property)", () => {
+    const armours = fc.constantFrom<ArmourState>(noArmour, { body: "light", shield: false, elephantSkin: false }, { body: "heavy", shield: true, elephantSkin: false });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 }), armours, fc.integer({ min: 0, max: 40 }), fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 6 }), (hp, armour, effect, faces) => {
+        const target = at(hp, "none", armour);
+        const without = assessHpHarm(LEGACY, target, effect);
+        const withDice = assessHpHarm(LEGACY, target, effect, { protectedFaces: faces });
+        expect(withDice.damage).toBeGreaterThanOrEqual(0);
+        expect(withDice.damage).toBeLessThanOrEqual(without.damage);
+        expect(withDice.protectedBy).toBe(without.damage - withDice.damage);
+        expect(withDice.hpAfter).toBeGreaterThanOrEqual(without.hpAfter);
+        expect(protectedReduction(faces)).toBe(faces.reduce((a, f) => a + f, 0));
+      }),
+    );
   });
 
   it("R-LEG-6 (ruling): Protected's dice cost Ego like every Dark Die, a die equal to the Ego included", () => {

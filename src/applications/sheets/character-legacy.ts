@@ -73,6 +73,18 @@ function circles(value: number, max: number, hint: string, g: Gate, extra: Messa
   });
 }
 
+/**
+ * R-LEG-3 a skill's circles: during creation a circle that would place more than the creation points
+ * over the skills is disabled with the reason (lowering is always open); after creation a skill rises by
+ * skill development, so its circles are the GM's alone.
+ */
+function skillCircles(value: number, max: number, g: Gate, points: { readonly placed: number; readonly points: number } | null, afterCreation: Message | null): LegacyCircleView[] {
+  return circles(value, max, "TERRAN.Sheet.Legacy.setSkill", g, afterCreation).map((c) => {
+    const over = points !== null && c.sets > value && points.placed - value + c.sets > points.points;
+    return over && !c.button.disabled ? { ...c, button: button(c.button.tooltip, message("TERRAN.Sheet.Legacy.skillPointsOver", points.points)) } : c;
+  });
+}
+
 /** The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are chosen in the dialog). */
 function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDerived): number {
   return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
@@ -95,6 +107,11 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
       };
     });
   const skillRule = ruleset.experience.skillRoll;
+  // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as the creation roll reads it).
+  const inCreation = derived.advancements === 0;
+  const placed = Object.values(legacy.skills).reduce((a, v) => a + v, 0);
+  const points = ruleset.skills && inCreation ? { placed, points: ruleset.skills.creationPoints } : null;
+  const afterCreation = !inCreation && !input.permissions.isGM ? message("TERRAN.Sheet.Legacy.skillsAfterCreation") : null;
   const skills = ruleset.skills
     ? ruleset.skills.list
         .filter((s): s is typeof s & { id: keyof LegacySource["skills"] } => Object.hasOwn(legacy.skills, s.id))
@@ -105,13 +122,12 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
             id: s.id,
             labelKey: `TERRAN.Character.FIELDS.legacy.skills.${s.id}.label`,
             value,
-            circles: circles(value, ruleset.skills?.max ?? 0, "TERRAN.Sheet.Legacy.setSkill", g),
+            circles: skillCircles(value, ruleset.skills?.max ?? 0, g, points, afterCreation),
             target: (skillRule?.perRating ?? 0) * value,
             develop: button(message("TERRAN.Sheet.Legacy.develop", (skillRule?.perRating ?? 0) * value), g.notOwner, g.dead, atMax, input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp")),
           };
         })
     : null;
-  const spent = skills ? skills.reduce((a, s) => a + s.value, 0) : 0;
   const wounded = d.critical || d.mortal;
   const stages = ruleset.health.kind === "hp" ? ruleset.health.wounds : [];
   const wounds = stages.map((w): LegacyWoundView => {
@@ -129,7 +145,8 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
     attributes,
     penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
     skills,
-    skillPoints: skills && ruleset.skills ? message("TERRAN.Sheet.Legacy.skillPoints", `${spent} / ${ruleset.skills.creationPoints}`) : null,
+    // R-LEG-3 what is left to place during creation (none shown after it, nor in a game without skills).
+    skillPoints: skills && points ? message("TERRAN.Sheet.Legacy.skillPointsLeft", Math.max(0, points.points - points.placed)) : null,
     hp: {
       value: d.hp.value,
       max: d.hp.max,

@@ -30,7 +30,7 @@ import {
 import { deriveCharacter } from "../../data/derived.ts";
 import { carriedShield } from "./harm.ts";
 import { sessionAwardOperation } from "./session.ts";
-import { deriveLegacy, isLegacyAttribute, isLegacySkill, legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import { deriveLegacy, isLegacyAttribute, isLegacySkill, legacyOf, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import { assertAlive, changes, result, type ActorUpdate, type CharacterState, type Change, type ItemUpdate, type OperationResult } from "./types.ts";
 
 // Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
@@ -86,8 +86,38 @@ export function legacyCreationOperation(state: CharacterState, ruleset: Ruleset,
   return result(changes(...entries), { ratings, faces, hp: after.hp.max, ego: after.ego.max });
 }
 
-/** R-LEG-1 / R-LEG-3 a rating set by hand on the sheet: a whole number within the ruleset's limits. */
-export function setLegacyRatingOperation(state: CharacterState, ruleset: Ruleset, kind: "attribute" | "skill", id: string, value: number): OperationResult<number> {
+/** R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is left; null without skills. */
+export interface LegacySkillPoints {
+  readonly placed: number;
+  readonly points: number;
+  readonly left: number;
+  /** The character is being created (no Advancement yet, as the creation roll and the sheet read it). */
+  readonly inCreation: boolean;
+}
+
+/** R-LEG-3 the creation points as they stand (none in a game without skills: the ruleset has no skill scheme). */
+export function legacySkillPoints(state: CharacterState, ruleset: Ruleset): LegacySkillPoints | null {
+  const scheme = ruleset.skills;
+  if (!scheme) return null;
+  const { legacy, derived } = legacyState(state);
+  const placed = LEGACY_SKILLS.reduce((total, id) => total + legacy.skills[id], 0);
+  return { placed, points: scheme.creationPoints, left: Math.max(0, scheme.creationPoints - placed), inCreation: derived.advancements === 0 };
+}
+
+/**
+ * R-LEG-1 / R-LEG-3 a rating set by hand on the sheet: a whole number within the ruleset's limits. A
+ * skill (R-LEG-3): during creation the skills hold at most the creation points together (a change that
+ * lowers one is always open, so a character set past them before can come back); after creation a skill
+ * rises by skill development (R-LEG-13), and by hand only by the GM (`by.gm`).
+ */
+export function setLegacyRatingOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  kind: "attribute" | "skill",
+  id: string,
+  value: number,
+  by: { readonly gm?: boolean } = {},
+): OperationResult<number> {
   assertAlive(state, "change a rating");
   const { legacy } = legacyState(state);
   if (kind === "attribute") {
@@ -96,9 +126,24 @@ export function setLegacyRatingOperation(state: CharacterState, ruleset: Ruleset
     return result(changes([`system.legacy.attributes.${id}`, legacy.attributes[id], value]), value);
   }
   if (!isLegacySkill(id)) throw new RulesError("unknown-id", `"${id}" is not a skill.`, { id });
-  const skills = ruleset.skills;
-  assertWhole(value, "A skill rating", skills?.min ?? 0, skills?.max ?? 0);
-  return result(changes([`system.legacy.skills.${id}`, legacy.skills[id], value]), value);
+  const points = legacySkillPoints(state, ruleset);
+  if (!ruleset.skills || !points) throw new RulesError("not-allowed", "This ruleset has no skills.");
+  assertWhole(value, "A skill rating", ruleset.skills.min, ruleset.skills.max);
+  const before = legacy.skills[id];
+  if (points.inCreation) {
+    const placed = points.placed - before + value;
+    if (value > before && placed > points.points) {
+      throw new RulesError("bad-distribution", `At creation the skills share ${points.points} points; this would place ${placed}.`, {
+        reason: "skillPoints",
+        group: "skills",
+        points: points.points,
+        placed,
+      });
+    }
+  } else if (!by.gm && value !== before) {
+    throw new RulesError("not-allowed", "After creation a skill rises by skill development (or by the GM's hand).", { reason: "skillsAfterCreation" });
+  }
+  return result(changes([`system.legacy.skills.${id}`, before, value]), value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,6 +210,19 @@ export interface LegacyHarmChoices {
   readonly sacrificeShield?: boolean;
   /** R-LEG-5 the attribute that loses a point for good on becoming Mortally Wounded (the player's choice). */
   readonly attribute?: LegacyAttribute;
+  /** R-LEG-6 *Protected*: the faces of the Dark Dice thrown against this harm (none: not used). */
+  readonly protectedFaces?: readonly number[];
+}
+
+/** R-LEG-6 R-LEG-8 what *Protected*'s dice did: their faces, what they took off the damage, the Ego they cost. */
+export interface LegacyProtectedOutcome {
+  readonly faces: readonly number[];
+  /** What came off the damage (their sum, never more than the damage after armour). */
+  readonly by: number;
+  readonly costly: readonly boolean[];
+  readonly ego: { readonly before: number; readonly after: number };
+  /** R-LEG-7 the dice took the last Ego: the character is lost. */
+  readonly lost: boolean;
 }
 
 export interface LegacyHarmOutcome {
@@ -177,6 +235,8 @@ export interface LegacyHarmOutcome {
   readonly attributeLost: LegacyAttribute | null;
   readonly dead: boolean;
   readonly shieldItemId: string | null;
+  /** R-LEG-6 *Protected*'s dice, when thrown. */
+  readonly protected: LegacyProtectedOutcome | null;
 }
 
 /** The character as the HP harm rules see it (src/rules/hp.ts): HP, the wound stage, ratings, worn armour. */
@@ -187,11 +247,27 @@ function hpTarget(state: CharacterState): HpHarmTarget {
 }
 
 /** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
-export function assessLegacyHarm(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
+export function assessLegacyHarm(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield" | "protectedFaces"> = {}, ruleset: Ruleset = LEGACY) {
   assertAlive(state, "be harmed further");
   const assessed = assessHpHarm(ruleset, hpTarget(state), effect, choices);
   const choosable = assessed.lossOptions.filter(isLegacyAttribute);
   return { damage: assessed.damage, armour: assessed.armour, asksAttribute: assessed.attributeLoss > 0 && choosable.length > 1, choosable };
+}
+
+/** R-LEG-6 does the character hold *Protected* (an Advancement's flag)? */
+export function holdsProtected(state: CharacterState): boolean {
+  return deriveCharacter(state.source, state.items).flags.has("protected");
+}
+
+/**
+ * R-LEG-6 what the *Protected* prompt needs: open when the character holds it, is not lost (Ego 0
+ * spends no more) and some damage gets past armour (or the shield); the damage its dice may take off,
+ * and the Ego at stake (R-LEG-8: each die at or below it costs 1).
+ */
+export function legacyProtectedOffer(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
+  const damage = assessLegacyHarm(state, effect, choices, ruleset).damage;
+  const ego = legacyOf(state.source).ego.value;
+  return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
 }
 
 /**
@@ -207,9 +283,16 @@ export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, eff
   const { legacy } = legacyState(state);
   const shield = carriedShield(state.items);
   if (choices.sacrificeShield && !shield) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
+  const faces = assertFaces(choices.protectedFaces ?? [], "A Protected die");
+  if (faces.length > 0 && !holdsProtected(state)) {
+    throw new RulesError("not-allowed", "Only a character holding Protected throws Dark Dice against harm.", { reason: "notProtected" });
+  }
+  // R-LEG-6 R-LEG-8 Protected's dice are Dark Dice: they cost Ego as every Dark Die does (refused when lost).
+  const spend = faces.length > 0 ? legacySpendEgoOperation(state, ruleset, faces) : null;
   const harm = applyHpHarm(ruleset, hpTarget(state), effect, {
     ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
     ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),
+    protectedFaces: faces,
   });
   const reached = harm.wound !== harm.assessment.woundBefore && harm.wound !== "none" ? harm.wound : null;
   const attributeLost = harm.lost !== null && isLegacyAttribute(harm.lost) ? harm.lost : null;
@@ -228,8 +311,12 @@ export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, eff
     attributeLost,
     dead: harm.dead,
     shieldItemId: itemUpdates.length > 0 && shield ? shield.id : null,
+    protected: spend
+      ? { faces, by: harm.assessment.protectedBy, costly: spend.outcome.costly, ego: { before: spend.outcome.before, after: spend.outcome.after }, lost: spend.outcome.lost }
+      : null,
   };
-  return result(changes(...entries), outcome, itemUpdates);
+  // One update: the harm and the Ego the dice cost (their paths never overlap).
+  return result({ ...changes(...entries), ...(spend?.update ?? {}) }, outcome, itemUpdates);
 }
 
 export type LegacyRecovery = "night" | "week";

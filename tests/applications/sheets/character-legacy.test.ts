@@ -9,7 +9,8 @@ import { characterSheetContext } from "../../../src/applications/sheets/characte
 import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
 import { LEGACY } from "../../../src/rules/index.ts";
 import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
-import { OBSERVER } from "../../fixtures/sheets.ts";
+import { GM, OBSERVER } from "../../fixtures/sheets.ts";
+import { defaultLegacy } from "../../../src/data/legacy.ts";
 import { english, renderTemplate } from "../../support/templates.ts";
 
 const full = (input: Parameters<typeof characterSheetContext>[0]) => {
@@ -149,5 +150,33 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
     const button = render(legacyFreshCharacter()).querySelector('[data-action="rollLegacyCreation"]');
     expect(text(button)).toBe(english("TERRAN.Sheet.Legacy.rollCreation"));
     expect(text(button)).not.toBe(english("TERRAN.Sheet.Creation.rollRatings"));
+  });
+
+  it("R-LEG-3: during creation the sheet shows the skill points left and disables a circle that would place more than 4, with the reason", () => {
+    const fresh = legacyFreshCharacter();
+    const placed = { ...fresh, system: { ...fresh.system, legacy: { ...defaultLegacy(), skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } } } };
+    const legacy = full(placed).legacy;
+    expect(legacy?.skillPoints).toEqual({ key: "TERRAN.Sheet.Legacy.skillPointsLeft", value: "1" });
+    const social = legacy?.skills?.find((s) => s.id === "social");
+    // Social to 1 is open (4 placed); to 2 it would place 5.
+    expect(social?.circles.map((c) => c.button.disabled)).toEqual([false, true, true, true]);
+    expect(social?.circles[1]?.button.tooltip).toEqual({ key: "TERRAN.Sheet.Legacy.skillPointsOver", value: "4" });
+    // Lowering is always open; Violence up to 3 is within 4 (2 → 3: 4 placed).
+    const violence = legacy?.skills?.find((s) => s.id === "violence");
+    expect(violence?.circles.map((c) => c.button.disabled)).toEqual([false, false, false, true]);
+    const root = render(placed);
+    expect(text(root.querySelector(".te-legacy-skills .te-attr-total"))).toBe(english("TERRAN.Sheet.Legacy.skillPointsLeft").replace("{value}", "1"));
+    expect(root.querySelector('.te-skill[data-skill="social"] [data-value="2"]')?.hasAttribute("disabled")).toBe(true);
+  });
+
+  it("R-LEG-3 R-LEG-13: after creation the points are not shown; a player's skill circles are disabled (skill development instead), a GM's are open", () => {
+    const legacy = full(legacySeasonedCharacter()).legacy;
+    expect(legacy?.skillPoints).toBeNull();
+    const circles = legacy?.skills?.flatMap((s) => s.circles) ?? [];
+    expect(circles.every((c) => c.button.disabled && c.button.tooltip.key === "TERRAN.Sheet.Legacy.skillsAfterCreation")).toBe(true);
+    const gm = full(legacySeasonedCharacter({ permissions: GM })).legacy;
+    expect(gm?.skills?.flatMap((s) => s.circles).every((c) => !c.button.disabled)).toBe(true);
+    // Skill development stays open to the player.
+    expect(legacy?.skills?.find((s) => s.id === "violence")?.develop.disabled).toBe(false);
   });
 });

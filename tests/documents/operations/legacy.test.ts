@@ -1,6 +1,6 @@
 /** The Legacy operations (src/documents/operations/legacy.ts): pure, on frozen states, per R-LEG rule. */
 import { describe, expect, it } from "vitest";
-import { LEGACY } from "../../../src/rules/index.ts";
+import { CORE, LEGACY } from "../../../src/rules/index.ts";
 import { defaultLegacy, type LegacySource } from "../../../src/data/legacy.ts";
 import type { ItemSnapshot } from "../../../src/data/source.ts";
 import type { CharacterState } from "../../../src/documents/operations/index.ts";
@@ -13,7 +13,9 @@ import {
   legacyEffect,
   legacyEndSessionOperation,
   legacyHarmOperation,
+  legacyProtectedOffer,
   legacyRecoverOperation,
+  legacySkillPoints,
   legacyRefillEgoOperation,
   legacySpendEgoOperation,
   setLegacyRatingOperation,
@@ -66,10 +68,48 @@ describe("R-LEG-2 creation", () => {
 
   it("R-LEG-1 R-LEG-3: a rating set by hand is a whole number 0–4; an unknown id is refused", () => {
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 3).update).toEqual({ "system.legacy.attributes.agility": 3 });
-    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 4).update).toEqual({ "system.legacy.skills.social": 4 });
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({ "system.legacy.skills.social": 2 });
     expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 5), "out-of-range", /0 to 4/);
     expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "finesse", 1), "unknown-id", /not an attribute/);
     expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "__proto__", 1), "unknown-id", /not a skill/);
+  });
+});
+
+describe("R-LEG-3 the creation skill points", () => {
+  const tough = () => advancement("tough");
+
+  it("R-LEG-3 (ruling): during creation the skills hold 4 points in all, for the GM too: a change past 4 is refused with the reason, nothing changes", () => {
+    // Violence 2 placed: 2 more may go anywhere.
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({ "system.legacy.skills.social": 2 });
+    const error = expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3), "bad-distribution", /4 points/);
+    expect(error.data).toMatchObject({ reason: "skillPoints", points: 4, placed: 5 });
+    // Moving points inside the 4 is free: Violence 2 → 4 with nothing else placed.
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "violence", 4).update).toEqual({ "system.legacy.skills.violence": 4 });
+    // The GM is held to the creation rule too (the points are the rule, not a right).
+    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3, { gm: true }), "bad-distribution", /4 points/);
+  });
+
+  it("R-LEG-3: a character already past 4 points (set before the rule was enforced) may still lower a skill, never raise one", () => {
+    const over = legacyState({ skills: { violence: 3, exploration: 3, social: 0, survival: 0, vocational: 0 } });
+    expect(setLegacyRatingOperation(over, LEGACY, "skill", "violence", 2).update).toEqual({ "system.legacy.skills.violence": 2 });
+    expectRefusal(() => setLegacyRatingOperation(over, LEGACY, "skill", "social", 1), "bad-distribution", /4 points/);
+  });
+
+  it("R-LEG-3 R-LEG-13 (ruling): after creation a skill changes only by skill development or by the GM's hand", () => {
+    const after = legacyState({}, {}, tough());
+    const error = expectRefusal(() => setLegacyRatingOperation(after, LEGACY, "skill", "social", 1), "not-allowed", /skill development/);
+    expect(error.data).toMatchObject({ reason: "skillsAfterCreation" });
+    // The GM may set any skill 0–4 (no creation total any more).
+    expect(setLegacyRatingOperation(after, LEGACY, "skill", "social", 4, { gm: true }).update).toEqual({ "system.legacy.skills.social": 4 });
+    // Attributes are not skills: unchanged rules.
+    expect(setLegacyRatingOperation(after, LEGACY, "attribute", "agility", 2).update).toEqual({ "system.legacy.attributes.agility": 2 });
+  });
+
+  it("R-LEG-3 (setting): a ruleset without skills has no skill to set and no points to count", () => {
+    expect(legacySkillPoints(legacyState(), CORE)).toBeNull();
+    expect(legacySkillPoints(legacyState(), LEGACY)).toEqual({ placed: 2, points: 4, left: 2, inCreation: true });
+    expect(legacySkillPoints(legacyState({}, {}, tough()), LEGACY)).toMatchObject({ inCreation: false });
+    expectRefusal(() => setLegacyRatingOperation(legacyState(), CORE, "skill", "social", 1), "not-allowed", /no skills/);
   });
 });
 
@@ -138,6 +178,43 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     expect(itemUpdates).toEqual([{ _id: "sh1", "system.destroyed": true }]);
     expect(outcome.shieldItemId).toBe("sh1");
     expectRefusal(() => legacyHarmOperation(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+  });
+
+  it("R-LEG-6 R-LEG-8: Protected's Dark Dice come off the damage after armour and cost Ego, in ONE update with the harm", () => {
+    const s = legacyState({ ego: { value: 3 } }, {}, advancement("protected"), armour("light", { equipped: true }));
+    // Effect 6 − armour 1 = 5; dice 3 + 1 take 4 off: 1 damage. Both dice are ≤ Ego 3: 2 Ego.
+    const { update, outcome } = legacyHarmOperation(s, LEGACY, 6, { protectedFaces: [3, 1] });
+    expect(update).toEqual({ "system.legacy.hp.value": 4, "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
+    expect(outcome).toMatchObject({ damage: 1, hp: { before: 5, after: 4 }, protected: { faces: [3, 1], by: 4, costly: [true, true], ego: { before: 3, after: 1 }, lost: false } });
+    // More than the damage: it stops at 0 (what they took off is the damage, not the sum); a 4 above Ego 3 costs nothing.
+    const all = legacyHarmOperation(s, LEGACY, 3, { protectedFaces: [4, 6] });
+    expect(all.update).toEqual({});
+    expect(all.outcome).toMatchObject({ damage: 0, protected: { by: 2, costly: [false, false], ego: { before: 3, after: 3 } } });
+    // No dice thrown: the harm as before, nothing about Protected.
+    expect(legacyHarmOperation(s, LEGACY, 6).outcome.protected).toBeNull();
+  });
+
+  it("R-LEG-6 R-LEG-7: Protected's dice may take the last Ego (the character is lost) and still soften the harm", () => {
+    const s = legacyState({ ego: { value: 1 } }, {}, advancement("protected"));
+    const { update, outcome } = legacyHarmOperation(s, LEGACY, 3, { protectedFaces: [1] });
+    expect(update).toEqual({ "system.legacy.hp.value": 3, "system.legacy.ego.value": 0, "system.legacy.egoLost": 1, "system.lost": true });
+    expect(outcome.protected).toMatchObject({ lost: true });
+  });
+
+  it("R-LEG-6: only a character holding Protected throws its dice; a lost character throws none", () => {
+    expectRefusal(() => legacyHarmOperation(legacyState(), LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /Protected/);
+    const lost = legacyState({ ego: { value: 0 } }, {}, advancement("protected"));
+    expectRefusal(() => legacyHarmOperation({ ...lost, source: { ...lost.source, lost: true } }, LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /lost/);
+    expectRefusal(() => legacyHarmOperation(legacyState({}, {}, advancement("protected")), LEGACY, 4, { protectedFaces: [7] }), "bad-face", /Protected die/);
+  });
+
+  it("R-LEG-6: what the Protected prompt needs: whether it is open, the damage after armour, the Ego at stake", () => {
+    const s = legacyState({ ego: { value: 3 } }, {}, advancement("protected"), armour("light", { equipped: true }));
+    expect(legacyProtectedOffer(s, 4)).toEqual({ open: true, damage: 3, ego: 3 });
+    expect(legacyProtectedOffer(s, 1)).toMatchObject({ open: false, damage: 0 });
+    expect(legacyProtectedOffer(legacyState(), 4)).toMatchObject({ open: false });
+    expect(legacyProtectedOffer(s, 4, { sacrificeShield: false })).toMatchObject({ open: true });
+    expect(assessLegacyHarm(s, 6, { protectedFaces: [2] })).toMatchObject({ damage: 3 });
   });
 
   it("R-LEG-4 R-LEG-5: a night brings HP to the maximum only without wounds; a week turns Mortal into Critical, then heals Critical", () => {

@@ -1,0 +1,191 @@
+/**
+ * R-CH-4 with the HP health model (Legacy, R-LEG-4 … R-LEG-6, R-LEG-8): the record a Challenge card keeps
+ * of its Effect taken as harm on hit points — armour or the sacrificed shield, *Protected*'s Dark Dice
+ * and the Ego they cost, HP, the wound stage reached, the attribute lost, death — and whether such a
+ * record follows from the card's Effect and the rules. Kept beside the Grit records (`harm`) under
+ * `hpHarm`, so a card from before keeps its shape. Pure.
+ */
+import {
+  applyHpHarm,
+  assertFaces,
+  assertInteger,
+  assertText,
+  getRuleset,
+  HP_WOUNDS,
+  isRulesetId,
+  RulesError,
+  spendDarkDice,
+  type Face,
+  type HpWound,
+  type Ruleset,
+} from "../rules/index.ts";
+
+/** One application of a Challenge's Effect as harm on a character's hit points. */
+export interface HpHarmEntry {
+  readonly targetName: string;
+  /** The harmed actor's uuid, when known: a card harms each character once. */
+  readonly targetUuid?: string;
+  /** The ruleset whose HP model the harm followed (the record is checked against its data). */
+  readonly rulesetId: string;
+  readonly effect: number;
+  readonly armour: number;
+  /** R-LEG-6 the shield was sacrificed to ignore the Effect. */
+  readonly shieldSacrificed: boolean;
+  /** R-LEG-6 *Protected*'s Dark Dice thrown (none: not thrown) and what they took off the damage. */
+  readonly protectedFaces: readonly Face[];
+  readonly protectedBy: number;
+  /** R-LEG-6 (ruling) the character holds Protected, but whoever applied it does not own them: no dice were offered. */
+  readonly protectedSkipped: boolean;
+  /** R-LEG-8 the Ego before and after Protected's dice (the same when none were thrown). */
+  readonly egoBefore: number;
+  readonly egoAfter: number;
+  readonly damage: number;
+  readonly hpBefore: number;
+  readonly hpAfter: number;
+  /** R-LEG-5 the wound stage this harm reached (null: none, or death). */
+  readonly wound: "critical" | "mortal" | null;
+  /** R-LEG-5 the attribute that lost a point for good, or null. */
+  readonly attributeLost: string | null;
+  readonly dead: boolean;
+  /** The user who applied it. */
+  readonly userId: string;
+}
+
+function hpRuleset(id: unknown): Ruleset {
+  const ruleset = typeof id === "string" && isRulesetId(id) ? getRuleset(id) : null;
+  if (ruleset?.health.kind !== "hp") throw new RulesError("bad-choice", `A harm record on hit points names a ruleset without them (${String(id)}).`);
+  return ruleset;
+}
+
+/** R-LEG-8 the Ego after Protected's dice: each at or below the Ego at the throw costs (none thrown: unchanged). */
+function egoAfterDice(ruleset: Ruleset, faces: readonly Face[], egoBefore: number): number {
+  if (faces.length === 0) return egoBefore;
+  return Math.max(0, egoBefore - spendDarkDice(ruleset, faces, Math.min(egoBefore, ruleset.ego.max)).cost);
+}
+
+/**
+ * R-LEG-4 … R-LEG-6 does an HP harm record follow from the rules? It does when `applyHpHarm` (the rules'
+ * own function), given its Effect, armour, shield, Protected's faces and HP before, gives exactly its
+ * damage, what the dice took off, HP after, wound reached, attribute lost and death for SOME state
+ * before: the record does not hold the wound stage before nor the ratings (they come from the actor), so
+ * every stage is tried, with ratings that either give the recorded attribute's point or have none to
+ * give. The Ego after must be what R-LEG-8 leaves of the Ego before.
+ */
+export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
+  if (typeof entry.shieldSacrificed !== "boolean" || typeof entry.dead !== "boolean" || typeof entry.protectedSkipped !== "boolean") return false;
+  try {
+    const ruleset = hpRuleset(entry.rulesetId);
+    const faces = assertFaces(entry.protectedFaces, "A Protected die");
+    if (faces.length > 0 && entry.protectedSkipped) return false;
+    for (const n of [entry.effect, entry.armour, entry.protectedBy, entry.egoBefore, entry.egoAfter, entry.damage, entry.hpBefore, entry.hpAfter]) assertInteger(n, "A harm record's value", 0);
+    if (egoAfterDice(ruleset, faces, entry.egoBefore) !== entry.egoAfter) return false;
+    const ids = ruleset.attributes.list.map((a) => a.id);
+    const none = Object.fromEntries(ids.map((id) => [id, ruleset.attributes.min]));
+    const lost = entry.attributeLost;
+    if (lost !== null && !ids.includes(String(lost))) return false;
+    const ratingsTried = lost === null ? [none] : [{ ...none, [String(lost)]: ruleset.attributes.min + 1 }];
+    const armour = { body: "light" as const, bodyValue: entry.armour, shield: entry.shieldSacrificed, shieldValue: 0, elephantSkin: false };
+    const stages: readonly HpWound[] = entry.hpBefore > 0 ? ["none"] : HP_WOUNDS;
+    return stages.some((wound) =>
+      ratingsTried.some((ratings) => {
+        const r = applyHpHarm(ruleset, { hp: entry.hpBefore, wound, dead: false, ratings, armour }, entry.effect, {
+          sacrificeShield: entry.shieldSacrificed,
+          protectedFaces: faces,
+          ...(lost === null ? {} : { lostAttribute: String(lost) }),
+        });
+        const reached = r.dead || r.wound === wound || r.wound === "none" ? null : r.wound;
+        return (
+          r.assessment.armour === entry.armour &&
+          r.assessment.damage === entry.damage &&
+          r.assessment.protectedBy === entry.protectedBy &&
+          r.hp === entry.hpAfter &&
+          reached === entry.wound &&
+          r.lost === lost &&
+          r.dead === entry.dead &&
+          r.shieldDestroyed === entry.shieldSacrificed
+        );
+      }),
+    );
+  } catch (error) {
+    if (error instanceof RulesError) return false;
+    throw error;
+  }
+}
+
+/** A stored HP harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote). */
+export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
+  assertText(entry.targetName, "The target's name");
+  // Stored as JSON, an optional field is absent, never present and undefined.
+  if ("targetUuid" in entry) assertText(entry.targetUuid, "The target's id");
+  assertText(entry.userId, "The user's id");
+  if (entry.wound !== null && entry.wound !== "critical" && entry.wound !== "mortal") {
+    throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound stage.`, { id: String(entry.wound) });
+  }
+  if (entry.effect !== value || !Array.isArray(entry.protectedFaces) || !hpHarmFollowsFromRules(entry)) {
+    throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-LEG-4 … R-LEG-6).`, { value });
+  }
+  return entry;
+}
+
+/** The record as stored, checked against the card's Effect `value` first: only its own fields, ids and names as text. */
+export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
+  assertHpHarmEntry(entry, value);
+  return {
+    targetName: String(entry.targetName),
+    ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
+    rulesetId: String(entry.rulesetId),
+    effect: entry.effect,
+    armour: entry.armour,
+    shieldSacrificed: entry.shieldSacrificed,
+    protectedFaces: [...entry.protectedFaces],
+    protectedBy: entry.protectedBy,
+    protectedSkipped: entry.protectedSkipped,
+    egoBefore: entry.egoBefore,
+    egoAfter: entry.egoAfter,
+    damage: entry.damage,
+    hpBefore: entry.hpBefore,
+    hpAfter: entry.hpAfter,
+    wound: entry.wound,
+    attributeLost: entry.attributeLost === null ? null : String(entry.attributeLost),
+    dead: entry.dead,
+    userId: String(entry.userId),
+  };
+}
+
+export interface HpHarmView {
+  readonly targetName: string;
+  readonly effect: number;
+  readonly armour: number;
+  readonly damage: number;
+  readonly shieldSacrificed: boolean;
+  /** R-LEG-6 Protected's dice as faces, what they took off, the Ego spent; or null when none were thrown. */
+  readonly protected: { readonly faces: string; readonly by: number; readonly egoBefore: number; readonly egoAfter: number } | null;
+  readonly protectedSkipped: boolean;
+  readonly hpBefore: number;
+  readonly hpAfter: number;
+  readonly woundKey: string | null;
+  /** The label key of the attribute lost (`TERRAN.Attribute.<id>`), or null. */
+  readonly attributeLostKey: string | null;
+  readonly dead: boolean;
+  readonly cssClass: string;
+}
+
+/** R-CH-4 an HP harm record as the card shows it (checked against the card's Effect `value` first). */
+export function hpHarmView(h: HpHarmEntry, value: number): HpHarmView {
+  assertHpHarmEntry(h, value);
+  return {
+    targetName: h.targetName,
+    effect: h.effect,
+    armour: h.armour,
+    damage: h.damage,
+    shieldSacrificed: h.shieldSacrificed,
+    protected: h.protectedFaces.length > 0 ? { faces: h.protectedFaces.join(", "), by: h.protectedBy, egoBefore: h.egoBefore, egoAfter: h.egoAfter } : null,
+    protectedSkipped: h.protectedSkipped,
+    hpBefore: h.hpBefore,
+    hpAfter: h.hpAfter,
+    woundKey: h.wound ? `TERRAN.Wound.${h.wound}` : null,
+    attributeLostKey: h.attributeLost ? `TERRAN.Attribute.${h.attributeLost}` : null,
+    dead: h.dead,
+    cssClass: `harm-entry harm-hp${h.dead ? " dead" : h.wound === "mortal" ? " mortal" : ""}`,
+  };
+}

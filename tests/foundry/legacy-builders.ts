@@ -1,0 +1,48 @@
+/**
+ * Builders for the Legacy glue tests (FOUNDRY STAND-INS): a Legacy character as the stand-in Actor with
+ * the system's models (Strength 2, Agility 1, Insight 1, Charisma 1: HP max 5 with no Advancement), and
+ * the *Protected* Advancement as an embedded item.
+ */
+import type { ActorStub, ItemStub } from "../stubs/foundry-client.ts";
+import { CharacterData } from "../../src/data/actor/character.ts";
+import { AdvancementData } from "../../src/data/item/advancement.ts";
+import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
+import { TerranActor } from "../../src/documents/actor.ts";
+import { advancementSource, character } from "../documents/operations/fixtures.ts";
+import { asModel } from "./card-builders.ts";
+
+let next = 0;
+
+export function legacyHero(
+  name: string,
+  options: { ego?: number; hp?: number; lost?: boolean; items?: ItemStub[]; isOwner?: boolean; legacy?: Partial<LegacySource>; id?: string } = {},
+): TerranActor {
+  const base = defaultLegacy();
+  const legacy: LegacySource = {
+    ...base,
+    attributes: { strength: 2, agility: 1, insight: 1, charisma: 1 },
+    hp: { value: options.hp ?? 5 },
+    ego: { value: options.ego ?? 4 },
+    ...options.legacy,
+  };
+  const init = {
+    name,
+    type: "character",
+    model: asModel(CharacterData),
+    source: { ...character({ lost: options.lost ?? false }), legacy },
+    items: options.items ?? [],
+    isOwner: options.isOwner ?? true,
+    ...(options.id ? { id: options.id } : {}),
+  };
+  const actor: unknown = Reflect.construct(TerranActor, [init]);
+  return actor as TerranActor;
+}
+
+/** An Advancement item with the engine's flags (`protected`, `tough`…), from Legacy's list. */
+export function legacyAdvancement(key: string): ItemStub {
+  return { id: `adv${String(++next).padStart(13, "0")}`, name: key, type: "advancement", system: new (asModel(AdvancementData))({ ...advancementSource(key), source: "legacy" }, { parent: null }) };
+}
+
+export const protectedItem = (): ItemStub => legacyAdvancement("protected");
+
+export const stubOf = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
