@@ -85,6 +85,8 @@ export interface LegacyRollView {
   readonly messageModes: readonly { readonly value: string; readonly labelKey: string; readonly selected: boolean }[];
   /** R-LEG-14 offered when exactly one Challenge is targeted, else null. */
   readonly montage: LegacyMontageView | null;
+  /** The montage is ticked (the template's flag: `montage` may be null). */
+  readonly montaging: boolean;
   /** The Ego each costly Dark Die costs (2 in a montage, R-LEG-14). */
   readonly egoCost: number;
   readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
@@ -216,6 +218,7 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
     improvised: { checked: choices.improvised },
     messageModes: MESSAGE_MODES.map((m) => ({ value: m, labelKey: `TERRAN.Dialog.messageMode.${m}`, selected: m === choices.messageMode })),
     montage,
+    montaging: choices.montage,
     egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
     roll: {
       disabled: empty || state.source.dead || unsafe,
