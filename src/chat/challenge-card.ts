@@ -97,7 +97,7 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
     faces,
     chain,
     harm: [],
-    ...(input.gangUp != null && input.gangUp > 1 ? { gangUp: input.gangUp } : {}),
+    ...(input.gangUp !== undefined && input.gangUp !== null && input.gangUp > 1 ? { gangUp: input.gangUp } : {}),
   });
 }
 

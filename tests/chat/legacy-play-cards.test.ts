@@ -48,7 +48,7 @@ describe("R-LEG-14 the montage card", () => {
     expect(text(root.querySelector(".card-title"))).toBe(english("TERRAN.Card.Montage.title"));
     const dice = [...root.querySelectorAll(".die")];
     expect(dice.map(text)).toEqual(["6", "2", "3", "5", "2", "4"]);
-    expect(dice.map((d) => [...d.classList].filter((c) => c.startsWith("tone-"))[0])).toEqual(["tone-challenge", "tone-challenge", "tone-light", "tone-light", "tone-dark", "tone-dark"]);
+    expect(dice.map((d) => [...d.classList].find((c) => c.startsWith("tone-")))).toEqual(["tone-challenge", "tone-challenge", "tone-light", "tone-light", "tone-dark", "tone-dark"]);
     // The 5 decides (the first highest); the costly Dark Die is marked.
     expect(dice.map((d) => d.classList.contains("kept"))).toEqual([true, true, false, true, false, false]);
     expect(dice[4]?.classList.contains("costs-ego")).toBe(true);

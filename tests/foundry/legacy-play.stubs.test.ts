@@ -156,7 +156,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       world.user.targets = new Set([{ actor: wolf }, { actor: stub(mira) }]);
       const dialog = new LegacyRollDialog({ actor: mira, attribute: "strength" }) as unknown as ApplicationStub;
       await (dialog as unknown as LegacyRollDialog).render({ force: true });
-      const root = () => dialog.element as HTMLElement;
+      const root = () => dialog.element;
       const tick = async (name: string) => {
         const box = root().querySelector<HTMLInputElement>(`input[name="${name}"]`);
         if (!box) throw new Error(`no ${name} box`);
