@@ -90,7 +90,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       expect(world.warnings).toEqual([]);
     });
 
-    it("R-LEG-15 (stand-ins): holding both, both are offered; \"no\" throws the weapon's dice only, with no extra line", async () => {
+    it("R-LEG-15 (stand-ins, ruling): holding both, both are offered and one answer adds one die; \"no\" throws the weapon's dice only, with no extra line", async () => {
       const mira = await fighter(["sniper", "sneakAttack"]);
       const sword = mira.items.find((i) => i.name === "Sword");
       world.dialogAnswers.push("none");

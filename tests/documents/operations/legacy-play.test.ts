@@ -46,7 +46,7 @@ describe("R-LEG-15 Sneak attack and Sniper: one more Effect die", () => {
 describe("R-LEG-10 Challenges ganging up", () => {
   const dangerous = { tier: "dangerous", n: 4, dice: 1, halved: false };
 
-  it("R-LEG-10: one Challenge throws its own stored dice; every two beyond the first raise the level", () => {
+  it("R-LEG-10 (ruling): one Challenge throws its own stored dice; every two beyond the first raise the level", () => {
     expect(gangedDice(LEGACY, { ...dangerous, dice: 3 })).toEqual({ tier: "dangerous", dice: 3, halved: false, gangUp: null });
     expect(gangedDice(LEGACY, dangerous, 2)).toEqual({ tier: "dangerous", dice: 1, halved: false, gangUp: 2 });
     expect(gangedDice(LEGACY, dangerous, 3)).toEqual({ tier: "serious", dice: 2, halved: false, gangUp: 3 });
@@ -90,7 +90,7 @@ describe("R-LEG-14 the montage", () => {
     expect(readMontageChallenge(LEGACY, { tier: "trivial", n: 4, dice: 0, halved: true }, 2, [6], [5])).toMatchObject({ challenge: { value: 6 }, complication: 2, light: 0 });
   });
 
-  it("R-LEG-14: the montage throws the level's dice (those its odds are for), whatever was typed on the sheet", () => {
+  it("R-LEG-14 (ruling): the montage throws the level's dice (those its odds are for), whatever was typed on the sheet", () => {
     expect(montageDice(LEGACY, { tier: "serious", n: 4, dice: 5, halved: false })).toEqual({ tier: "serious", dice: 2, halved: false });
     expect(() => readMontageChallenge(LEGACY, { tier: "serious", n: 4, dice: 5, halved: false }, 3, [1, 2, 3, 4, 5], [])).toThrow(/throws 2 dice/);
     expect(() => montageDice(CORE, wolf)).toThrow(/no montage/);
