@@ -6,18 +6,27 @@
  */
 import { initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../src/applications/dialogs/legacy-roll-model.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../src/chat/legacy-cards.ts";
+import { montageCard } from "../src/chat/legacy-montage-card.ts";
+import { createChallengeCard } from "../src/chat/challenge-card.ts";
+import type { MontageChallenge } from "../src/documents/operations/legacy-play.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 import type { CardFixture } from "./fixtures.ts";
 import { GM, PLAYER } from "./fixtures.ts";
-import { createChallengeCard, recordHpHarm, type ChallengeCardState } from "../src/chat/index.ts";
+import { recordHpHarm, type ChallengeCardState } from "../src/chat/index.ts";
 import { render } from "./templates.ts";
 
 const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 
 /** The Legacy dialog scenes: id → the choices it opens with. */
-export const LEGACY_DIALOGS: Readonly<Record<string, { readonly title: string; readonly choices: Partial<LegacyRollChoices> }>> = {
+export const LEGACY_DIALOGS: Readonly<Record<string, { readonly title: string; readonly choices: Partial<LegacyRollChoices>; readonly target?: MontageChallenge }>> = {
   legacy: { title: "Legacy roll dialog: Strength + Violence, Critically Wounded, one Dark Die", choices: { skill: "violence", dark: 1 } },
+  // R-LEG-14 a montage against the one targeted Challenge, waiting for the GM's word that it cannot kill.
+  "legacy-montage": {
+    title: "Legacy roll dialog: a montage against a targeted Serious Challenge, not yet confirmed",
+    choices: { skill: "violence", dark: 1, montage: true },
+    target: { uuid: "Actor.sandboxStorm0001", name: "The storm on the pass", tier: "serious", n: 4, dice: 2, halved: false },
+  },
 };
 
 export function isLegacyDialogId(id: string): boolean {
@@ -28,7 +37,8 @@ export function isLegacyDialogId(id: string): boolean {
 export function renderLegacyDialog(id: string): string {
   const input = legacySeasonedCharacter();
   const choices = { ...initialLegacyChoices({ darkMax: DEFAULT_DARK_MAX }), ...(LEGACY_DIALOGS[id]?.choices ?? {}) };
-  const view = legacyRollModel({ ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" }, choices, { darkMax: DEFAULT_DARK_MAX });
+  const target = LEGACY_DIALOGS[id]?.target ?? null;
+  const view = legacyRollModel({ ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" }, choices, { darkMax: DEFAULT_DARK_MAX, montage: target });
   return render("dialogs/legacy-roll-dialog.hbs", view);
 }
 
@@ -46,6 +56,9 @@ export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
   "legacy-creation": "Legacy: attributes rolled",
   "legacy-harm-protected": "Legacy: harm softened by Protected's Dark Dice (Ego spent)",
   "legacy-challenge-hp": "Legacy: a Challenge card's harm on HP (Protected's dice; one offered none)",
+  "legacy-effect-sneak": "Legacy: Effect roll with Sneak attack's extra die",
+  "legacy-montage": "Legacy: a montage (the Challenge's Effect, then the whole Challenge in one roll)",
+  "legacy-gang-up": "Legacy: a Challenge's Effect, three Challenges ganging up",
 };
 
 /** A Serious Challenge's card (Effect 14) whose harm two Legacy characters took on HP: Mira threw Protected's dice, Oskar's were not offered. */
@@ -135,4 +148,43 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         ego: 3,
       }),
     ),
+  "legacy-effect-sneak": () =>
+    result(legacyEffectCard({ actorName: "Oskar", toolName: "Sword", tierLabelKey: "TERRAN.Tool.normal", faces: [2, 5], chain: [], kept: 5, halved: false, bonus: 0, total: 5, extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack" })),
+  "legacy-montage": () =>
+    result(
+      montageCard({
+        actorName: "Oskar",
+        challengeName: "The storm on the pass",
+        tierKey: "TERRAN.ChallengeTier.serious",
+        challengeFaces: [4, 6],
+        challengeChain: [2],
+        challengeEffect: 8,
+        complication: 2,
+        attributeLabelKey: attribute("agility"),
+        skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.survival.label",
+        light: [3, 5],
+        dark: [2],
+        costly: [true],
+        ego: { before: 3, after: 1 },
+        lost: false,
+      }),
+    ),
+  "legacy-gang-up": () => ({
+    speaker: "GM",
+    user: GM,
+    card: {
+      kind: "challenge",
+      state: createChallengeCard({
+        rollerId: GM.id,
+        challengeUuid: "Actor.sandboxWolves001",
+        challengeName: "Wolves",
+        facetName: "Wolves",
+        tierKey: "TERRAN.ChallengeTier.serious",
+        stats: { dice: 2, halved: false },
+        faces: [4, 2],
+        chain: [],
+        gangUp: 3,
+      }),
+    },
+  }),
 };

@@ -66,6 +66,8 @@ export interface ChallengeCardState {
   readonly harm: readonly HarmEntry[];
   /** R-CH-4 with the HP model (R-LEG-4 … R-LEG-6): harm taken on hit points (absent on cards that never had any). */
   readonly hpHarm?: readonly HpHarmEntry[];
+  /** R-LEG-10 how many Challenges ganged up (2 or more; `stats` are the raised level's); absent for one. */
+  readonly gangUp?: number;
 }
 
 export interface ChallengeCardInput {
@@ -77,6 +79,8 @@ export interface ChallengeCardInput {
   readonly stats: { readonly dice: number; readonly halved: boolean };
   readonly faces: readonly number[];
   readonly chain: readonly number[];
+  /** R-LEG-10 how many Challenges ganged up, when more than one. */
+  readonly gangUp?: number | null;
 }
 
 /** R-CH-2 a new card; the faces and chain must be exactly what the rule throws. */
@@ -96,6 +100,7 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
     faces,
     chain,
     harm: [],
+    ...(input.gangUp !== undefined && input.gangUp !== null && input.gangUp > 1 ? { gangUp: input.gangUp } : {}),
   });
 }
 
@@ -113,6 +118,8 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
   if (state.tierKey !== null) assertText(state.tierKey, "The tier");
   assertInteger(state.stats.dice, "The Challenge's dice", 0);
   if (typeof state.stats.halved !== "boolean") throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
+  // Stored as JSON, the field is absent for one Challenge, never present and undefined.
+  if ("gangUp" in state) assertInteger(state.gangUp ?? Number.NaN, "The number of Challenges ganging up", 2, 100);
   const value = challengeEffect(state.stats, assertFaces(state.faces, "Challenge die"), assertFaces(state.chain, "Explosion die")).value;
   for (const h of state.harm) {
     assertText(h.targetName, "The target's name");
@@ -307,6 +314,8 @@ export interface ChallengeCardView {
   /** The facet's name; "" when it is the Challenge itself. */
   readonly facetName: string;
   readonly tierKey: string | null;
+  /** R-LEG-10 how many Challenges ganged up, or null for one. */
+  readonly gangUp: number | null;
   /** Issue 17 `nameKey`: the die's accessible name ("Challenge die, 6, kept", with `{face}`). */
   readonly dice: readonly { readonly face: number; readonly kept: boolean; readonly nameKey: string; readonly cssClass: string }[];
   /** The kept die and its explosion dice. */
@@ -334,6 +343,7 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     challengeName: state.challengeName,
     facetName: state.facetName === state.challengeName ? "" : state.facetName,
     tierKey: state.tierKey,
+    gangUp: state.gangUp ?? null,
     dice: state.faces.map((face, i) => ({ face, kept: i === kept, nameKey: challengeDieNameKey(i === kept), cssClass: `die tone-challenge${i === kept ? " kept" : " dropped"}` })),
     chain: explosion.map((face, i) => {
       const exploded = i < explosion.length - 1;

@@ -4,7 +4,7 @@
  * update through `TerranActor.commitOperation`, and posts its card (src/chat/legacy-cards.ts) under the
  * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).
  */
-import { RulesError, type Ruleset } from "../rules/index.ts";
+import { effectDiceFor, RulesError, type Ruleset } from "../rules/index.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legacy.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { MessageMode } from "../compat/generation.ts";
@@ -20,6 +20,8 @@ import * as legacy from "./operations/legacy.ts";
 import { carriedShield } from "./operations/harm.ts";
 import { askProtectedDice, rollProtectedDice } from "./protected-dice.ts";
 import type { CharacterState } from "./operations/types.ts";
+import { EFFECT_EDGE_LABELS, effectEdgeDice, type EffectEdge } from "./operations/legacy-play.ts";
+import { askEffectEdge } from "./legacy-play.ts";
 
 const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
@@ -61,16 +63,28 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
   });
 }
 
-/** R-LEG-11 the Effect roll with a weapon or tool (an item of the character): its tier's dice, highest kept, a 6 explodes. */
-export async function rollLegacyEffect(actor: TerranActor, itemId: string) {
+/**
+ * R-LEG-11 the Effect roll with a weapon or tool (an item of the character): its tier's dice, highest
+ * kept, a 6 explodes. R-LEG-15 a character holding Sneak attack or Sniper is first asked whether its
+ * situation is met (`edge`: given, nothing is asked): one more Effect die (ruling), named on the card.
+ * Closing that prompt rolls nothing.
+ */
+export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?: EffectEdge | null) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
-    const item = actor.characterState().items.find((i) => i.id === itemId);
+    const state = actor.characterState();
+    const item = state.items.find((i) => i.id === itemId);
     if (item?.type !== "weapon") throw new RulesError("unknown-id", `"${itemId}" is not a weapon or tool of ${actor.name}.`, { id: itemId });
     const tool = legacy.toolFor(ruleset, item.system.rank);
     if (!tool) throw new RulesError("not-allowed", "This ruleset rolls no tool Effects.");
-    const first = await rollFaces(tool.dice);
+    const claimed = edge === undefined ? await askEffectEdge(state.items) : edge;
+    if (claimed === undefined) return null;
+    const extra = effectEdgeDice(state.items, claimed);
+    const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
+    // The engine says what is thrown (an improvised tool reads as Lesser; +1d is one more die).
+    const spec = effectDiceFor(ruleset, item.system.rank, tags, extra);
+    const first = await rollFaces(spec.dice);
     const rolls: (Roll | null)[] = [first.roll];
     const chain: number[] = [];
     const explodeOn = ruleset.resolution.explodeOn;
@@ -81,9 +95,9 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string) {
       last = next.faces[0] ?? 1;
       chain.push(last);
     }
-    const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
-    const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain);
-    const view = legacyEffectCard({ actorName: actor.name, toolName: item.name, tierLabelKey: tool.labelKey, ...effect });
+    const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain, extra);
+    const extraKey = claimed === null ? null : EFFECT_EDGE_LABELS[claimed];
+    const view = legacyEffectCard({ actorName: actor.name, toolName: item.name, tierLabelKey: spec.tool.labelKey, ...effect, extraKey });
     await postCard(actor, rolls, view);
     return effect;
   });

@@ -53,3 +53,22 @@ export function forkLevel(ruleset: Ruleset, effect: number): ChallengeStats {
   return challengeStats(ruleset, complicationBand(ruleset, effect).fork);
 }
 
+
+export interface MontagePool {
+  /** Light Dice the Challenge's Effect takes off (R-LEG-14's table). */
+  readonly complication: number;
+  /** Light Dice thrown: the pool's count before the complication, minus it, clamped to 0…`lightMax`. */
+  readonly light: number;
+}
+
+/**
+ * R-LEG-14 the montage's pool: the Challenge's Effect is thrown first and its complication comes off
+ * the Light Dice as the pool's lines add up (`raw`, unclamped, as R-LEG-9 counts them); the clamp to
+ * 0…4 comes last, as every pool's does (R-LEG-3 ruling), so a pool of 6 losing 2 still throws 4.
+ */
+export function montagePool(ruleset: Ruleset, raw: number, effect: number): MontagePool {
+  const count = assertInteger(raw, "Light Dice before the complication", -20, 20);
+  const complication = montageComplication(ruleset, effect);
+  const max = ruleset.resolution.lightMax;
+  return { complication, light: Math.min(max, Math.max(0, count - complication)) };
+}

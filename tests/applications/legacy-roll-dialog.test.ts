@@ -146,3 +146,104 @@ describe("Legacy roll dialog: numbers in the client's language", () => {
     expect(pt.ego.expectedLoss).toBe(en.ego.expectedLoss.replace(".", ","));
   });
 });
+
+describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
+  const wolf = { uuid: "Actor.wolf", name: "Wolf pack", tier: "dangerous", n: 4, dice: 1, halved: false };
+  const withTarget = { ...SETTINGS, montage: wolf };
+
+  /** A healthy character with Strength `light` and Ego `ego` (no wound, no items). */
+  function subjectWith(light: number, ego: number) {
+    const input = legacySeasonedCharacter();
+    const legacy = input.system.legacy;
+    if (!legacy) throw new Error("no legacy data");
+    const system = { ...input.system, legacy: { ...legacy, attributes: { ...legacy.attributes, strength: light }, wounds: { critical: false, mortal: false }, ego: { value: ego } } };
+    return { ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" as const };
+  }
+
+  it("R-LEG-14: offered only when exactly one Challenge is targeted; unticked it changes nothing", () => {
+    const subject = subjectWith(2, 3);
+    expect(legacyRollModel(subject, choices({ montage: true }), SETTINGS)).toMatchObject({ montage: null, choices: { montage: false }, egoCost: 1 });
+    const offered = legacyRollModel(subject, choices(), withTarget);
+    expect(offered.montage).toMatchObject({ name: "Wolf pack", tierKey: "TERRAN.ChallengeTier.dangerous", checked: false, complication: [] });
+    expect(offered.chances).toEqual(legacyRollModel(subject, choices(), SETTINGS).chances);
+    expect(applyLegacyField(choices(), "montage", true).montage).toBe(true);
+    expect(applyLegacyField(choices(), "safe", "yes").safe).toBe(false);
+  });
+
+  it("R-LEG-14: not for a Challenge that could kill — Roll waits for the GM's confirmation, and says why", () => {
+    const subject = subjectWith(2, 3);
+    const unsafe = legacyRollModel(subject, choices({ montage: true }), withTarget);
+    expect(unsafe.roll).toEqual({ disabled: true, reason: { key: "TERRAN.Dialog.Legacy.montageUnsafe", value: "" } });
+    expect(legacyRollModel(subject, choices({ montage: true, safe: true }), withTarget).roll).toEqual({ disabled: false, reason: null });
+  });
+
+  it("R-LEG-14: the odds shown are exact — the Challenge's Effect first, its complication off the pool, then the highest die — checked against every throw", () => {
+    // Dangerous (1d): 1–3 none, 4–5 −1d, a 6 explodes: 6+1…6+5 = 7–11 −2d, 6+6 = 12 and more −3d.
+    const law = [
+      { dice: 0, p: 3 / 6 },
+      { dice: 1, p: 2 / 6 },
+      { dice: 2, p: 5 / 36 },
+      { dice: 3, p: 1 / 36 },
+    ];
+    for (let light = 0; light <= 4; light++) {
+      for (let dark = 0; dark <= 2; dark++) {
+        const expected = { fail: 0, partial: 0, success: 0 };
+        for (const { dice, p } of law) {
+          const n = Math.max(0, light - dice) + dark;
+          let total = 0;
+          const counts = { fail: 0, partial: 0, success: 0 };
+          for (const t of throws(n)) {
+            const best = t.length === 0 ? 0 : Math.max(...t);
+            counts[best <= 3 ? "fail" : best <= 5 ? "partial" : "success"] += 1;
+            total += 1;
+          }
+          for (const band of ["fail", "partial", "success"] as const) expected[band] += (p * counts[band]) / total;
+        }
+        const view = legacyRollModel(subjectWith(light, 3), choices({ montage: true, safe: true, dark }), withTarget);
+        for (const band of ["fail", "partial", "success"] as const) expect(view.chances[band].p, `${light}+${dark} ${band}`).toBeCloseTo(expected[band], 9);
+        const shownLaw = view.montage?.complication ?? [];
+        expect(shownLaw.map((c) => c.dice)).toEqual(law.map((c) => c.dice));
+        shownLaw.forEach((c, i) => expect(c.p.p).toBeCloseTo(law[i]?.p ?? -1, 9));
+      }
+    }
+  });
+
+  it("R-LEG-14: each Dark Die that costs Ego costs 2 — the Ego odds shown, checked against every throw", () => {
+    for (let dark = 1; dark <= 3; dark++) {
+      for (const ego of [1, 2, 3, 5]) {
+        let any = 0;
+        let zero = 0;
+        let total = 0;
+        for (const t of throws(dark)) {
+          const loss = Math.min(ego, 2 * t.filter((f) => f <= ego).length);
+          if (loss > 0) any += 1;
+          if (loss >= ego) zero += 1;
+          total += 1;
+        }
+        const view = legacyRollModel(subjectWith(2, ego), choices({ montage: true, safe: true, dark }), withTarget);
+        expect(view.egoCost).toBe(2);
+        expect(view.ego.pLoseAny.p, `${dark} dark, Ego ${ego}`).toBeCloseTo(any / total, 12);
+        expect(view.ego.pZero.p, `${dark} dark, Ego ${ego}`).toBeCloseTo(zero / total, 12);
+      }
+    }
+  });
+
+  it("R-LEG-14: the template shows the option, the confirmation once ticked, the complication's odds and the dearer Dark Dice", () => {
+    const subject = subjectWith(3, 3);
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", legacyRollModel(subject, choices(), { ...SETTINGS, montage: { ...wolf, name: "<i>Wolves</i>" } }));
+    expect(root.querySelector('input[name="montage"]')).not.toBeNull();
+    expect(root.querySelector('input[name="safe"]')).toBeNull();
+    expect(root.querySelector(".rd-montage-target")?.textContent).toBe("<i>Wolves</i>");
+    expect(root.querySelector("i:not(.fa-solid)")).toBeNull();
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", legacyRollModel(subject, choices({ montage: true, dark: 1 }), withTarget));
+    expect(root.querySelector('input[name="safe"]')).not.toBeNull();
+    expect(root.querySelectorAll(".rd-montage-odds .rd-odd").length).toBe(4);
+    expect(root.querySelector(".rd-ego-risk")?.textContent).toBe("Each Dark Die showing 3 or lower costs 2 Ego (a montage).");
+    expect(root.querySelector(".rd-roll")?.hasAttribute("disabled")).toBe(true);
+    expect(root.querySelector(".rd-blocked")?.textContent).toBe("A montage is only for a Challenge that cannot kill: the GM must agree first.");
+    // No target: no option at all.
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", legacyRollModel(subject, choices(), SETTINGS));
+    expect(root.querySelector(".rd-montage")).toBeNull();
+  });
+});

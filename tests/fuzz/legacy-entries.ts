@@ -126,6 +126,8 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   gangUp: entry(rules.gangUp, t(anyRuleset, legacyTier, fc.integer({ min: 1, max: 12 }), fc.option(fc.integer({ min: 5, max: 9 }), { nil: undefined }))),
   complicationBand: entry(rules.complicationBand, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
   montageComplication: entry(rules.montageComplication, t(anyRuleset, fc.integer({ min: 0, max: 40 })), { check: (d) => between(d, 0, 3, "a complication") }),
+  // R-LEG-14 the montage's Light Dice stay 0–4 whatever the pool and the Challenge's Effect.
+  montagePool: entry(rules.montagePool, t(anyRuleset, fc.integer({ min: -6, max: 10 }), fc.integer({ min: 0, max: 40 })), { check: (p) => between(p.light, 0, 4, "Light Dice") ?? between(p.complication, 0, 3, "a complication") }),
   forkLevel: entry(rules.forkLevel, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
   conditionOf: entry(rules.conditionOf, t(anyRuleset, fc.constantFrom("obsessiveFocus", "estranged", "slow", "__proto__", "stigma"))),
   skillFocusModifiers: entry(rules.skillFocusModifiers, t(anyRuleset, skill, t(skill, skill, skill))),

@@ -10,7 +10,7 @@ import { darkDieCost, spendDarkDice, splitEgoCost } from "../../src/rules/dark-d
 import { effectDiceFor, effectRoll, multiAttackHits } from "../../src/rules/effect-roll.ts";
 import { advancementTarget, conditionXpFor, developSkill, rollForAdvancement, sessionXp, skillTarget } from "../../src/rules/experience.ts";
 import { fortune } from "../../src/rules/fortune.ts";
-import { forkLevel, gangUp, montageComplication } from "../../src/rules/montage.ts";
+import { forkLevel, gangUp, montageComplication, montagePool } from "../../src/rules/montage.ts";
 import { effectsThatLand, precisionBand } from "../../src/rules/resolution.ts";
 import { CORE, DEGENESIS, LEGACY } from "../../src/rules/rulesets/index.ts";
 import { buildSkillPool, skillFocusModifiers, type SkillPoolInput } from "../../src/rules/skill-pool.ts";
@@ -254,6 +254,15 @@ describe("Legacy experience and montage", () => {
     expect(buildSkillPool(pool({ complication: 2 })).light).toBe(2);
     expect(() => montageComplication(CORE, 4)).toThrow(/no montage/);
     expect(() => darkDieCost(CORE, { montage: true })).toThrow(/no montage/);
+  });
+
+  it("R-LEG-14: the montage's pool: the complication comes off the pool's count before the clamp to 0–4", () => {
+    expect(montagePool(LEGACY, 3, 2)).toEqual({ complication: 0, light: 3 });
+    expect(montagePool(LEGACY, 3, 5)).toEqual({ complication: 1, light: 2 });
+    // Six dice on the lines lose two and still throw four; one die losing three throws none.
+    expect(montagePool(LEGACY, 6, 8)).toEqual({ complication: 2, light: 4 });
+    expect(montagePool(LEGACY, 1, 14)).toEqual({ complication: 3, light: 0 });
+    expect(() => montagePool(CORE, 3, 4)).toThrow(/no montage/);
   });
 
   it("R-LEG-14 (ruling): the table's gaps follow the author's simulation (6 → −2d, 12 → −3d); −3d is the most", () => {

@@ -8,6 +8,8 @@ import { cardFlags } from "../../documents/card-flags.ts";
 import { answerFlags } from "../../documents/roll-requests.ts";
 import type { AnswerLink } from "../../chat/index.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
+import { gangedDice } from "../../documents/operations/legacy-play.ts";
+import { currentRuleset } from "../../settings/settings.ts";
 
 /** A user rolls only for an actor they own (a GM owns every one): the roll names it and may spend its Ego. */
 export function assertOwner(actor: Actor.Implementation): void {
@@ -21,15 +23,18 @@ function faces(roll: Roll): number[] {
 /**
  * R-CH-2 a Challenge's Effect (its own tier, or facet `facet`): its dice, the highest kept, exploding
  * on 6; d/2 halves one exploding die, rounded up. The chain is rolled at once (no choice is involved).
+ * R-LEG-10 `gangUp` Challenges ganging up (default 1) throw the raised level's dice, named on the card;
+ * a ruleset with no gang-up rule refuses more than one.
  */
-export async function rollChallengeEffect(actor: Actor.Implementation, facet: number | null = null): Promise<void> {
+export async function rollChallengeEffect(actor: Actor.Implementation, facet: number | null = null, gangUp = 1): Promise<void> {
   await attempt(async () => {
     const system = actor.system;
     if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`);
     assertOwner(actor);
     const source = facet === null ? system : system.facets[facet];
     if (!source) throw new RulesError("bad-selection", `There is no facet #${(facet ?? 0) + 1}.`);
-    const count = source.halved ? 1 : source.dice;
+    const rolled = gangedDice(currentRuleset(), source, gangUp);
+    const count = rolled.halved ? 1 : rolled.dice;
     if (count === 0) throw new RulesError("no-dice", `${actor.name} has no Effect dice to roll.`);
     const dice = await new Roll(`${count}d6`).evaluate();
     const thrown = faces(dice);
@@ -40,8 +45,9 @@ export async function rollChallengeEffect(actor: Actor.Implementation, facet: nu
       challengeUuid: actor.uuid,
       challengeName: actor.name,
       facetName: facet === null ? actor.name : (system.facets[facet]?.name ?? actor.name),
-      tierKey: `TERRAN.ChallengeTier.${source.tier}`,
-      stats: { dice: source.dice, halved: source.halved },
+      tierKey: `TERRAN.ChallengeTier.${rolled.tier}`,
+      stats: { dice: rolled.dice, halved: rolled.halved },
+      gangUp: rolled.gangUp,
       faces: thrown,
       chain: chainRoll ? faces(chainRoll) : [],
     });

@@ -7,6 +7,9 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import type { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
+import { rollLegacyMontage } from "../../documents/legacy-play.ts";
+import { montageTarget, type MontageChallenge } from "../../documents/operations/legacy-play.ts";
+import { ChallengeData } from "../../data/actor/challenge.ts";
 import type { AnswerLink } from "../../chat/index.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -77,7 +80,9 @@ export class LegacyRollDialog<
   }
 
   #settings(): LegacyRollSettings {
-    return { darkMax: game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10, messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en" };
+    // R-LEG-14 a montage is offered against exactly one targeted Challenge, and not when answering a GM's request.
+    const montage = currentRuleset().montage && !this.#request.answers ? targetedChallenge() : null;
+    return { darkMax: game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10, messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en", montage };
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
@@ -108,6 +113,11 @@ export class LegacyRollDialog<
     const view = legacyRollModel(this.#subject(), this.#choices, this.#settings());
     if (view.roll.disabled) return;
     await this.close();
+    const challenge = view.choices.montage ? this.#settings().montage : null;
+    if (challenge) {
+      await rollLegacyMontage(this.#request.actor, { attribute: this.#request.attribute, skill: view.choices.skill, raw: view.raw, dark: view.choices.dark, challenge, messageMode: view.choices.messageMode });
+      return;
+    }
     await rollLegacyRisky(this.#request.actor, {
       attribute: this.#request.attribute,
       skill: view.choices.skill,
@@ -117,4 +127,16 @@ export class LegacyRollDialog<
       answers: this.#request.answers ?? null,
     });
   }
+}
+
+/** The one Challenge among the tokens this user targets (as Apply reads them: src/applications/chat/card-apply.ts), or null. */
+function targetedChallenge(): MontageChallenge | null {
+  const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);
+  return montageTarget(
+    actors.map((actor) => {
+      const system = actor.system;
+      const challenge = system instanceof ChallengeData ? { tier: system.tier, n: system.n, dice: system.dice, halved: system.halved } : null;
+      return { uuid: actor.uuid, name: actor.name, challenge };
+    }),
+  );
 }

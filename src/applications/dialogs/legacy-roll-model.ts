@@ -5,13 +5,14 @@
  * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
  * Plain data in, a view out: the host (./legacy-roll-dialog.ts) re-renders it on every change.
  */
-import { separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
+import { montageOdds, separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { legacyOf, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "./roll-dialog-types.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
+import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
 
 export interface LegacyRollSubject {
   readonly ruleset: Ruleset;
@@ -31,6 +32,10 @@ export interface LegacyRollChoices {
   /** Done with an improvised tool: −1d (R-LEG-11). */
   improvised: boolean;
   messageMode: MessageMode;
+  /** R-LEG-14 a montage against the one targeted Challenge. */
+  montage: boolean;
+  /** R-LEG-14 the GM agrees the Challenge cannot kill (the GM's call: a confirmation, not a rule). */
+  safe: boolean;
 }
 
 export interface LegacyRollSettings {
@@ -38,6 +43,17 @@ export interface LegacyRollSettings {
   readonly messageMode?: MessageMode;
   /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
   readonly locale?: string;
+  /** R-LEG-14 the one Challenge the user targets (the host reads the targets), or null: no montage offered. */
+  readonly montage?: MontageChallenge | null;
+}
+
+/** R-LEG-14 the montage part of the dialog: the Challenge, the confirmation, the complication's exact law. */
+export interface LegacyMontageView {
+  readonly name: string;
+  readonly tierKey: string;
+  readonly checked: boolean;
+  readonly safe: boolean;
+  readonly complication: readonly { readonly dice: number; readonly signed: string; readonly p: PercentView }[];
 }
 
 export interface LegacyPoolLine {
@@ -67,18 +83,24 @@ export interface LegacyRollView {
   readonly hindered: { readonly shown: boolean; readonly checked: boolean };
   readonly improvised: { readonly checked: boolean };
   readonly messageModes: readonly { readonly value: string; readonly labelKey: string; readonly selected: boolean }[];
+  /** R-LEG-14 offered when exactly one Challenge is targeted, else null. */
+  readonly montage: LegacyMontageView | null;
+  /** The montage is ticked (the template's flag: `montage` may be null). */
+  readonly montaging: boolean;
+  /** The Ego each costly Dark Die costs (2 in a montage, R-LEG-14). */
+  readonly egoCost: number;
   readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
   readonly choices: LegacyRollChoices;
 }
 
 export function initialLegacyChoices(settings: LegacyRollSettings): LegacyRollChoices {
-  return { skill: "", dark: 0, position: 0, ticked: [], hindered: false, improvised: false, messageMode: settings.messageMode ?? "public" };
+  return { skill: "", dark: 0, position: 0, ticked: [], hindered: false, improvised: false, messageMode: settings.messageMode ?? "public", montage: false, safe: false };
 }
 
 /** A form change applied to the choices (pure, exported for the tests). */
 export function applyLegacyField(choices: LegacyRollChoices, name: string, value: unknown): LegacyRollChoices {
   if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
-  if (name === "hindered" || name === "improvised") return { ...choices, [name]: value === true };
+  if (name === "hindered" || name === "improvised" || name === "montage" || name === "safe") return { ...choices, [name]: value === true };
   if (name === "messageMode" && typeof value === "string") {
     const mode = MESSAGE_MODES.find((m) => m === value);
     return mode ? { ...choices, messageMode: mode } : choices;
@@ -118,6 +140,9 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
     position: clampInt(raw.position, -1, 1),
     hindered: raw.hindered && derived.armour.heavy,
     messageMode: MESSAGE_MODES.includes(raw.messageMode) ? raw.messageMode : "public",
+    // R-LEG-14 a montage only against a targeted Challenge, in a ruleset that has one.
+    montage: raw.montage === true && !!settings.montage && ruleset.montage !== null,
+    safe: raw.safe === true,
   };
   const lines: LegacyPoolLine[] = [];
   const add = (key: string, labelKey: string | null, labelText: string, dice: number, situational = false, ticked = true) => {
@@ -143,11 +168,25 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
   const light = Math.min(lightMax, Math.max(0, rawTotal));
   const clamped = light !== rawTotal ? message(rawTotal > lightMax ? "TERRAN.Dialog.Legacy.clampHigh" : "TERRAN.Dialog.Legacy.clampLow", lightMax) : null;
   const ego = derived.legacy.ego;
-  // R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts).
-  const odds = separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: Math.min(ego.value, ruleset.ego.max) });
+  const egoAtThrow = Math.min(ego.value, ruleset.ego.max);
+  // R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication.
+  const target = choices.montage ? (settings.montage ?? null) : null;
+  const odds = target
+    ? montageOdds(ruleset, { light: rawTotal, dark: choices.dark, ego: egoAtThrow, tier: target.tier, n: target.n })
+    : separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: egoAtThrow });
   const outcome = odds.outcome;
   const egoOdds = { pLoseAny: odds.ego.pLoseAny, pZero: odds.ego.pZero, expected: odds.ego.expectedLoss };
   const empty = light + choices.dark === 0;
+  const montage: LegacyMontageView | null = settings.montage && ruleset.montage
+    ? {
+        name: settings.montage.name,
+        tierKey: `TERRAN.ChallengeTier.${settings.montage.tier}`,
+        checked: choices.montage,
+        safe: choices.safe,
+        complication: "complication" in odds ? odds.complication.map((c) => ({ dice: c.dice, signed: signedDice(-c.dice), p: percent(c.p, settings.locale) })) : [],
+      }
+    : null;
+  const unsafe = choices.montage && !choices.safe;
   return {
     title: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label` },
     base: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label`, dice: base },
@@ -178,7 +217,13 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
     hindered: { shown: derived.armour.heavy, checked: choices.hindered },
     improvised: { checked: choices.improvised },
     messageModes: MESSAGE_MODES.map((m) => ({ value: m, labelKey: `TERRAN.Dialog.messageMode.${m}`, selected: m === choices.messageMode })),
-    roll: { disabled: empty || state.source.dead, reason: state.source.dead ? message("TERRAN.Sheet.Disabled.dead") : empty ? message("TERRAN.Dialog.Legacy.empty") : null },
+    montage,
+    montaging: choices.montage,
+    egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
+    roll: {
+      disabled: empty || state.source.dead || unsafe,
+      reason: state.source.dead ? message("TERRAN.Sheet.Disabled.dead") : empty ? message("TERRAN.Dialog.Legacy.empty") : unsafe ? message("TERRAN.Dialog.Legacy.montageUnsafe") : null,
+    },
     choices,
   };
 }

@@ -242,9 +242,18 @@ export class ChallengeSheet<
     await pickImage(this.document);
   }
 
+  /** R-CH-2 Roll Effect; R-LEG-10 where Challenges gang up (Legacy), the GM first says how many (1: this one alone; closed: nothing rolled). */
   static async #onRollEffect(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const facet = this.#facetOf(target);
+    let gangUp = 1;
+    if (currentRuleset().gangUp) {
+      const { askNumber } = await logic();
+      const answer = await askNumber("TERRAN.Sheet.Challenge.gangTitle", "TERRAN.Sheet.Challenge.gangPrompt", { min: 1, max: 100, value: 1 });
+      if (answer === null) return;
+      gangUp = answer;
+    }
     const { rollChallengeEffect } = await import("../chat/roll-other.ts");
-    await rollChallengeEffect(this.document, this.#facetOf(target));
+    await rollChallengeEffect(this.document, facet, gangUp);
   }
 
   static async #onAddFacet(this: ChallengeSheet): Promise<void> {

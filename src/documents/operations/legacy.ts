@@ -21,6 +21,7 @@ import {
   effectRoll,
   sessionXp,
   spendDarkDice,
+  type DarkDiceOptions,
   type EffectTags,
   type TierRank,
   type HpHarmTarget,
@@ -163,13 +164,14 @@ export interface LegacyEgoSpend {
  * (floor 0); R-LEG-7 at 0 the character is lost. The Ego lost is kept for the session's Experience
  * (R-LEG-12) in `legacy.egoLost`.
  */
-export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset, darkFaces: readonly number[]): OperationResult<LegacyEgoSpend> {
+export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset, darkFaces: readonly number[], options: DarkDiceOptions = {}): OperationResult<LegacyEgoSpend> {
   assertAlive(state, "spend Ego");
   if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
   const { legacy } = legacyState(state);
   const before = legacy.ego.value;
   // The engine's R-LEG-8 (src/rules/dark-dice.ts); an Ego stored above the ruleset's most (10) reads as it.
-  const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max));
+  // R-LEG-14 in a montage (`options.montage`) each costly die costs 2.
+  const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max), options);
   const { costly } = spend;
   const after = Math.max(0, before - spend.cost);
   const lost = after === 0 && spend.cost > 0;
@@ -437,8 +439,9 @@ export function toolFor(ruleset: Ruleset, rank: number) {
  * halves the total, rounded up; a Normal tool held in both hands adds its bonus (every Normal tool is
  * Versatile, R-LEG-11 ruling); an improvised one reads as Lesser.
  */
-export function legacyEffect(ruleset: Ruleset, rank: TierRank, tags: EffectTags, faces: readonly number[], chain: readonly number[]): LegacyEffect {
-  const roll = effectRoll(ruleset, { rank, tags, faces, chain });
+export function legacyEffect(ruleset: Ruleset, rank: TierRank, tags: EffectTags, faces: readonly number[], chain: readonly number[], extra = 0): LegacyEffect {
+  // R-LEG-15 (ruling, R-LEG-11) Sneak attack's or Sniper's +1d is one more die, the highest still kept.
+  const roll = effectRoll(ruleset, { rank, tags, faces, chain, extra });
   const halved = roll.tool.halved;
   const bonus = tags.versatileTwoHanded ? roll.tool.twoHandedBonus : 0;
   return { faces, kept: roll.kept, chain, halved, bonus, total: roll.value };

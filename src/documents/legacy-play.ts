@@ -1,0 +1,110 @@
+/**
+ * Legacy in play, the glue (issue: Legacy in play): R-LEG-15 the prompt for Sneak attack's or Sniper's
+ * extra Effect die, and R-LEG-14 the montage — the targeted Challenge's Effect, then the pool less its
+ * complication, ONE card, the Ego (2 per costly Dark Die) spent in one update. Each rolls with Foundry,
+ * reads the dice with the pure operations (./operations/legacy-play.ts) and refuses with a localised
+ * warning that changes nothing (`attempt`).
+ */
+import { RulesError } from "../rules/index.ts";
+import { legacyOf, type LegacyAttribute } from "../data/legacy.ts";
+import type { ItemSnapshot } from "../data/source.ts";
+import type { MessageMode } from "../compat/generation.ts";
+import { montageCard } from "../chat/legacy-montage-card.ts";
+import { TerranRoll } from "../dice/terran-roll.ts";
+import { currentRuleset } from "../settings/settings.ts";
+import type { TerranActor } from "./actor.ts";
+import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
+import { chooseOne } from "./dialogs.ts";
+import { attempt } from "./notify.ts";
+import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
+import { EFFECT_EDGE_LABELS, heldEffectEdges, isEffectEdge, montageDice, readMontageChallenge, type EffectEdge, type MontageChallenge } from "./operations/legacy-play.ts";
+
+const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
+const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
+
+/**
+ * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situation
+ * is met (only the edges held are offered; none held, nothing is asked). `undefined` when the prompt
+ * is closed: the caller rolls nothing.
+ */
+export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<EffectEdge | null | undefined> {
+  const held = heldEffectEdges(items);
+  if (held.length === 0) return null;
+  const picked = await chooseOne("TERRAN.Dialog.Legacy.edgeTitle", "TERRAN.Dialog.Legacy.edgePrompt", [
+    { value: "none", label: "TERRAN.Dialog.Legacy.edgeNone" },
+    ...held.map((edge) => ({ value: edge, label: EFFECT_EDGE_LABELS[edge] })),
+  ]);
+  if (picked === null) return undefined;
+  return isEffectEdge(picked) ? picked : null;
+}
+
+/** Throws the explosion chain after a kept die at or above `explodeOn`, one die at a time (as the Effect roll does). */
+async function rollChain(kept: number, explodeOn: number): Promise<{ rolls: (Roll | null)[]; chain: number[] }> {
+  const rolls: (Roll | null)[] = [];
+  const chain: number[] = [];
+  let last = kept;
+  while (last >= explodeOn) {
+    const next = await rollFaces(1);
+    rolls.push(next.roll);
+    last = next.faces[0] ?? 1;
+    chain.push(last);
+  }
+  return { rolls, chain };
+}
+
+export interface MontageRequest {
+  readonly attribute: LegacyAttribute;
+  readonly skill: string;
+  /** The pool's Light Dice as its lines add up, before the complication and the clamp (R-LEG-14). */
+  readonly raw: number;
+  readonly dark: number;
+  readonly challenge: MontageChallenge;
+  readonly messageMode: MessageMode;
+}
+
+/**
+ * R-LEG-14 a whole Challenge in one roll: the Challenge's Effect first (its own dice, highest kept,
+ * exploding), its complication off the Light Dice, then the Risky Action decides the whole Challenge.
+ * Each Dark Die that costs Ego costs 2, paid by the roller alone in this version (companions' shares,
+ * the ruling's option, are left to the table), in ONE update; ONE card shows both parts.
+ */
+export async function rollLegacyMontage(actor: TerranActor, request: MontageRequest) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const ruleset = currentRuleset();
+    if (!ruleset.montage) throw new RulesError("not-allowed", "This ruleset has no montage.");
+    const state = actor.characterState();
+    if (state.source.dead) throw new RulesError("dead", `${actor.name} is dead.`);
+    const { challenge } = request;
+    const level = montageDice(ruleset, challenge);
+    const thrown = await rollFaces(level.halved ? 1 : level.dice);
+    if (thrown.faces.length === 0) throw new RulesError("no-dice", `${challenge.name} has no Effect dice to roll.`);
+    const explosion = await rollChain(Math.max(...thrown.faces), ruleset.resolution.explodeOn);
+    const read = readMontageChallenge(ruleset, challenge, request.raw, thrown.faces, explosion.chain);
+    // An empty pool throws nothing and fails (R-LEG-9, as R-POOL-5).
+    const roll = read.light + request.dark > 0 ? TerranRoll.pool(read.light, request.dark) : null;
+    if (roll) await roll.evaluate();
+    const dark = roll?.darkFaces ?? [];
+    const spend = dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true }) : null;
+    if (spend) await actor.commitOperation(spend);
+    const ego = legacyOf(state.source).ego.value;
+    const view = montageCard({
+      actorName: actor.name,
+      challengeName: challenge.name,
+      tierKey: `TERRAN.ChallengeTier.${level.tier}`,
+      challengeFaces: thrown.faces,
+      challengeChain: explosion.chain,
+      challengeEffect: read.challenge.value,
+      complication: read.complication,
+      attributeLabelKey: attributeLabel(request.attribute),
+      skillLabelKey: isLegacySkill(request.skill) ? skillLabel(request.skill) : null,
+      light: roll?.lightFaces ?? [],
+      dark,
+      costly: spend?.outcome.costly ?? [],
+      ego: { before: ego, after: spend?.outcome.after ?? ego },
+      lost: spend?.outcome.lost ?? false,
+    });
+    await postCard(actor, [thrown.roll, ...explosion.rolls, roll], view, request.messageMode);
+    return view;
+  });
+}

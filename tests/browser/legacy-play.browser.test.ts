@@ -1,0 +1,63 @@
+/**
+ * Legacy in play, in real Chromium (sandbox scenes): the Legacy dialog with a montage against a
+ * targeted Challenge (R-LEG-14: the engine's exact odds with the complication, the Roll closed until the
+ * GM agrees), the montage's one card, the Effect card naming Sneak attack's die (R-LEG-15) and the
+ * Challenge card of Challenges ganging up (R-LEG-10). Stand-ins for Foundry's window and chat
+ * (sandbox/render.ts); this proves templates, CSS and models agree in a browser, not Foundry.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { initialLegacyChoices, legacyRollModel } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
+import { LEGACY_DIALOGS } from "../../sandbox/legacy.ts";
+import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
+import { english } from "../support/templates.ts";
+import { clean, useSession, watchErrors } from "./browser.ts";
+
+const session = useSession();
+let page: Page;
+let errors: string[];
+
+async function open(path: string): Promise<void> {
+  page = await session().context.newPage();
+  errors = watchErrors(page);
+  await page.goto(`${session().sandbox.url}${path}`);
+}
+
+const text = async (selector: string): Promise<string> => clean(await page.locator(selector).first().textContent());
+
+describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
+  it("R-LEG-14: the montage dialog shows the engine's exact odds with the complication, and Roll closed until the GM agrees", async () => {
+    await open("/scene/dialog/legacy-montage");
+    const scene = LEGACY_DIALOGS["legacy-montage"];
+    const input = legacySeasonedCharacter();
+    const view = legacyRollModel(
+      { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
+      { ...initialLegacyChoices({ darkMax: DEFAULT_DARK_MAX }), ...(scene?.choices ?? {}) },
+      { darkMax: DEFAULT_DARK_MAX, montage: scene?.target ?? null },
+    );
+    for (const band of ["fail", "partial", "success"] as const) expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
+    for (const c of view.montage?.complication ?? []) expect(await text(`[data-odds="complication${c.dice}"]`)).toBe(c.p.text);
+    expect(await text(".rd-montage-target")).toBe("The storm on the pass");
+    expect(await page.locator(".rd-roll").isDisabled()).toBe(true);
+    expect(await text(".rd-blocked")).toBe(english("TERRAN.Dialog.Legacy.montageUnsafe"));
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+
+  it("R-LEG-14 R-LEG-15 R-LEG-10: the montage card, Sneak attack's Effect die and the Challenges ganging up are shown", async () => {
+    await open("/scene/card/legacy-montage");
+    expect(await page.locator(".legacy-montage .die.tone-challenge").count()).toBe(3);
+    expect(await text(".legacy-montage .note")).toBe(english("TERRAN.Card.Montage.band.partial"));
+    await page.close();
+    expect(errors).toEqual([]);
+    await open("/scene/card/legacy-effect-sneak");
+    expect(await text(".legacy-effect")).toContain(english("TERRAN.Dialog.Legacy.edgeSneakAttack"));
+    await page.close();
+    expect(errors).toEqual([]);
+    await open("/scene/card/legacy-gang-up");
+    expect(await text(".challenge-gang-up")).toBe("Ganging up: 3");
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: dice from the stand-in Roll's
+ * `nextFaces`, scripted DialogV2 answers, stand-in actors whose updates are recorded, the ApplicationV2
+ * stand-in rendering the real templates), on v13 and v14: Legacy in play — R-LEG-15 Sneak attack's and
+ * Sniper's Effect die asked before the weapon's Effect roll, R-LEG-14 the montage from the Legacy dialog
+ * against the one targeted Challenge, R-LEG-10 Challenges ganging up on the Challenge sheet's Roll Effect
+ * and `TerranEngine.rollChallengeEffect`. It checks what OUR code asks, rolls, stores and posts; not
+ * Foundry's dice, dialogs, targeting or chat.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GENERATIONS, resetWorld, world, type ActorStub, type ApplicationStub } from "../stubs/foundry-client.ts";
+import { nextFaces } from "../stubs/foundry.ts";
+import type { StoredCard } from "../../src/documents/card-flags.ts";
+import { CharacterData } from "../../src/data/actor/character.ts";
+import { AdvancementData } from "../../src/data/item/advancement.ts";
+import { ArmourData } from "../../src/data/item/armour.ts";
+import { ConditionData } from "../../src/data/item/condition.ts";
+import { WeaponData } from "../../src/data/item/weapon.ts";
+import { TerranActor } from "../../src/documents/actor.ts";
+import { TerranItem } from "../../src/documents/item.ts";
+import { rollLegacyEffect } from "../../src/documents/legacy-actions.ts";
+import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
+import { LegacyRollDialog } from "../../src/applications/dialogs/legacy-roll-dialog.ts";
+import { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";
+import { api } from "../../src/api.ts";
+import type { ResultCardView } from "../../src/chat/index.ts";
+import { character } from "../documents/operations/fixtures.ts";
+import { challenge, click, open, settle } from "./sheet-harness.ts";
+
+type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
+const config = Reflect.get(globalThis, "CONFIG") as Record<string, unknown>;
+const MAIN = 'tr[data-facet=""]';
+
+/** A Legacy character: Strength 2, Violence 1, Ego 3, holding the given advancements and a Normal sword. */
+async function fighter(advancements: readonly string[] = []): Promise<TerranActor> {
+  const actor = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: CharacterData as unknown as ModelClass, source: structuredClone(character()) }]) as TerranActor;
+  await actor.update({ "system.legacy.attributes.strength": 2, "system.legacy.attributes.insight": 1, "system.legacy.skills.violence": 1, "system.legacy.ego.value": 3, "system.legacy.hp.value": 4 } as never);
+  await actor.createEmbeddedDocuments("Item", [
+    { name: "Sword", type: "weapon", system: { rank: 2, ranges: ["contact"], tags: ["versatile"], customTags: [], twoHanded: false, equipped: true, description: "" } },
+    ...advancements.map((key) => ({
+      name: key,
+      type: "advancement",
+      system: { key, source: "legacy", cult: "", dice: [{ id: key, dice: 1, label: `TERRAN.Mod.${key}`, appliesTo: ["any"], situational: true }], flags: [], developed: "", specialty: "", requiresMutations: 0, description: "" },
+    })),
+  ] as never);
+  stub(actor).updates.length = 0;
+  world.created.length = 0;
+  return actor;
+}
+
+const stub = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
+const legacyOf = (actor: TerranActor) => (actor.system as CharacterData).toObject().legacy;
+
+function lastCard(): StoredCard {
+  const flags = world.created.at(-1)?.flags as Record<string, { card?: StoredCard }> | undefined;
+  const card = flags?.["terran-engine"]?.card;
+  if (!card) throw new Error("no card was posted");
+  return card;
+}
+
+function lastResult(): ResultCardView {
+  const card = lastCard();
+  if (card.kind !== "result") throw new Error(`a ${card.kind} card, not a result card`);
+  return card.state;
+}
+
+const buttons = (dialog: Record<string, unknown> | undefined): unknown[] => ((dialog?.buttons ?? []) as { action: string }[]).map((b) => b.action);
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    world.settings.set("ruleset", "legacy");
+    config.Item = { documentClass: TerranItem, dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } };
+  });
+
+  describe("R-LEG-15 Sneak attack and Sniper", () => {
+    it("R-LEG-15 (stand-ins): holding Sneak attack, the Effect roll first asks, offering only what is held; the answer throws one more die and the card says why", async () => {
+      const mira = await fighter(["sneakAttack"]);
+      const sword = mira.items.find((i) => i.name === "Sword");
+      world.dialogAnswers.push("sneakAttack");
+      nextFaces.push(2, 5);
+      const effect = await rollLegacyEffect(mira, sword?.id ?? "");
+      expect(world.dialogs).toHaveLength(1);
+      expect(buttons(world.dialogs[0])).toEqual(["none", "sneakAttack"]);
+      expect(effect).toMatchObject({ faces: [2, 5], kept: 5, total: 5 });
+      expect(lastResult().lines).toContainEqual({ labelKey: "TERRAN.Card.Legacy.extraDie", value: "", valueKey: "TERRAN.Dialog.Legacy.edgeSneakAttack", n: null });
+      expect(world.warnings).toEqual([]);
+    });
+
+    it("R-LEG-15 (stand-ins, ruling): holding both, both are offered and one answer adds one die; \"no\" throws the weapon's dice only, with no extra line", async () => {
+      const mira = await fighter(["sniper", "sneakAttack"]);
+      const sword = mira.items.find((i) => i.name === "Sword");
+      world.dialogAnswers.push("none");
+      nextFaces.push(4);
+      expect(await rollLegacyEffect(mira, sword?.id ?? "")).toMatchObject({ faces: [4], total: 4 });
+      expect(buttons(world.dialogs[0])).toEqual(["none", "sneakAttack", "sniper"]);
+      expect(lastResult().lines.some((l) => l.labelKey === "TERRAN.Card.Legacy.extraDie")).toBe(false);
+      // Sniper picked: two dice, the 6 kept and exploding once.
+      world.dialogAnswers.push("sniper");
+      nextFaces.push(6, 1, 3);
+      expect(await rollLegacyEffect(mira, sword?.id ?? "")).toMatchObject({ faces: [6, 1], chain: [3], total: 9 });
+      expect(lastResult().lines).toContainEqual(expect.objectContaining({ valueKey: "TERRAN.Dialog.Legacy.edgeSniper" }));
+    });
+
+    it("R-LEG-15 (stand-ins): none held, nothing is asked; the prompt closed rolls nothing; an edge not held is refused with a warning", async () => {
+      const plain = await fighter();
+      const sword = plain.items.find((i) => i.name === "Sword");
+      nextFaces.push(3);
+      expect(await rollLegacyEffect(plain, sword?.id ?? "")).toMatchObject({ faces: [3] });
+      expect(world.dialogs).toEqual([]);
+
+      const mira = await fighter(["sneakAttack"]);
+      const hers = mira.items.find((i) => i.name === "Sword");
+      expect(await rollLegacyEffect(mira, hers?.id ?? "")).toBeNull();
+      expect(world.created).toEqual([]);
+      expect(await rollLegacyEffect(mira, hers?.id ?? "", "sniper")).toBeNull();
+      expect(world.warnings).toHaveLength(1);
+      expect(world.created).toEqual([]);
+    });
+  });
+
+  describe("R-LEG-14 the montage", () => {
+    const wolfSource = { tier: "dangerous" as const, n: 4, dice: 1, halved: false };
+
+    it("R-LEG-14 (stand-ins): the Challenge's Effect first, the pool less its complication, ONE card, the Ego at 2 per costly die in ONE update", async () => {
+      const mira = await fighter();
+      const wolf = { ...wolfSource, uuid: "Actor.wolf", name: "Wolf pack" };
+      // The Challenge throws 5 (−1d): a pool of 3 throws 2 light; the dark 1 (≤ Ego 3) costs 2, the 5 nothing.
+      nextFaces.push(5, 4, 2, 1, 5);
+      await rollLegacyMontage(mira, { attribute: "strength", skill: "violence", raw: 3, dark: 2, challenge: wolf, messageMode: "public" });
+      expect(world.created).toHaveLength(1);
+      const card = lastResult();
+      expect(card).toMatchObject({ titleKey: "TERRAN.Card.Montage.title", noteKey: "TERRAN.Card.Montage.band.partial" });
+      expect(card.dice.map((d) => d.face)).toEqual([5, 4, 2, 1, 5]);
+      expect(card.lines).toContainEqual(expect.objectContaining({ labelKey: "TERRAN.Card.Montage.complication", value: "\u22121d" }));
+      expect(card.lines).toContainEqual(expect.objectContaining({ labelKey: "TERRAN.Card.Montage.ego", value: "3 \u2192 1", n: 2 }));
+      expect(stub(mira).updates).toHaveLength(1);
+      expect(legacyOf(mira)).toMatchObject({ ego: { value: 1 }, egoLost: 2 });
+      expect((world.created[0]?.rolls as unknown[]).length).toBe(2);
+    });
+
+    it("R-LEG-14 (stand-ins): an exploding Challenge Effect can take the whole pool: nothing thrown, the Challenge wins, no Ego spent", async () => {
+      const mira = await fighter();
+      nextFaces.push(6, 6, 1);
+      await rollLegacyMontage(mira, { attribute: "strength", skill: "", raw: 2, dark: 0, challenge: { ...wolfSource, uuid: "Actor.wolf", name: "Wolf pack" }, messageMode: "public" });
+      expect(lastResult()).toMatchObject({ noteKey: "TERRAN.Card.Montage.noDice", tone: "dark" });
+      expect(stub(mira).updates).toEqual([]);
+    });
+
+    it("R-LEG-14 (stand-ins): the dialog offers the montage against the one targeted Challenge; Roll waits for the GM's word; then it rolls the montage", async () => {
+      const mira = await fighter();
+      const wolf = challenge(wolfSource);
+      world.user.targets = new Set([{ actor: wolf }, { actor: stub(mira) }]);
+      const dialog = new LegacyRollDialog({ actor: mira, attribute: "strength" }) as unknown as ApplicationStub;
+      await (dialog as unknown as LegacyRollDialog).render({ force: true });
+      const root = () => dialog.element;
+      const tick = async (name: string) => {
+        const box = root().querySelector<HTMLInputElement>(`input[name="${name}"]`);
+        if (!box) throw new Error(`no ${name} box`);
+        box.checked = true;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+        await settle();
+      };
+      expect(root().querySelector(".rd-montage-target")?.textContent).toBe("Wolf");
+      await tick("montage");
+      expect(root().querySelector<HTMLButtonElement>(".rd-roll")?.disabled).toBe(true);
+      expect(root().querySelector(".rd-blocked")?.textContent).toContain("cannot kill");
+      await tick("safe");
+      expect(root().querySelector<HTMLButtonElement>(".rd-roll")?.disabled).toBe(false);
+      // Strength 2, no skill: the Challenge throws 2 (no complication), then 2 light dice.
+      nextFaces.push(2, 6, 1);
+      root().querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      await vi.waitFor(() => expect(world.created).toHaveLength(1));
+      expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Montage.title", noteKey: "TERRAN.Card.Montage.band.success" });
+      expect(lastResult().lines[0]).toMatchObject({ labelKey: "TERRAN.Card.Montage.challenge", value: "Wolf" });
+    });
+
+    it("R-LEG-14 (stand-ins): two Challenges targeted, or a dialog answering a GM's request: no montage is offered", async () => {
+      const mira = await fighter();
+      world.user.targets = new Set([{ actor: challenge(wolfSource) }, { actor: challenge({ ...wolfSource, tier: "serious", dice: 2 }) }]);
+      const two = new LegacyRollDialog({ actor: mira, attribute: "strength" });
+      await two.render({ force: true });
+      expect((two as unknown as ApplicationStub).element.querySelector(".rd-montage")).toBeNull();
+      // One Challenge, but the dialog answers a GM's request: the request asked for one Risky Action.
+      world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
+      const answering = new LegacyRollDialog({ actor: mira, attribute: "strength", answers: { requestId: "r1", actorUuid: mira.uuid } });
+      await answering.render({ force: true });
+      expect((answering as unknown as ApplicationStub).element.querySelector(".rd-montage")).toBeNull();
+    });
+  });
+
+  describe("R-LEG-10 Challenges ganging up", () => {
+    it("R-LEG-10 (stand-ins): in a Legacy world Roll Effect asks how many gang up; three Dangerous throw Serious's 2 dice and the card says so", async () => {
+      world.user = { id: "gm", isGM: true, targets: new Set() };
+      const wolf = challenge({ tier: "dangerous", dice: 1 });
+      const sheet = await open(ChallengeSheet, wolf);
+      world.dialogAnswers.push(3);
+      nextFaces.push(4, 2);
+      await click(sheet, `${MAIN} [data-action="rollEffect"]`);
+      expect(String(world.dialogs[0]?.content)).toMatch(/value="1"/);
+      const card = lastCard();
+      expect(card.kind === "challenge" && card.state).toMatchObject({ faces: [4, 2], stats: { dice: 2, halved: false }, tierKey: "TERRAN.ChallengeTier.serious", gangUp: 3 });
+    });
+
+    it("R-LEG-10 (stand-ins): one alone rolls its own dice and stores no count; closing the prompt rolls nothing", async () => {
+      world.user = { id: "gm", isGM: true, targets: new Set() };
+      const wolf = challenge({ tier: "dangerous", dice: 1 });
+      const sheet = await open(ChallengeSheet, wolf);
+      await click(sheet, `${MAIN} [data-action="rollEffect"]`);
+      expect(world.created).toEqual([]);
+      world.dialogAnswers.push(1);
+      nextFaces.push(3);
+      await click(sheet, `${MAIN} [data-action="rollEffect"]`);
+      const card = lastCard();
+      expect(card.kind === "challenge" && card.state).toMatchObject({ faces: [3], tierKey: "TERRAN.ChallengeTier.dangerous" });
+      expect(card.kind === "challenge" && "gangUp" in card.state).toBe(false);
+    });
+
+    it("R-LEG-10 (stand-ins): a Core world's Roll Effect asks nothing, and the API refuses a gang-up there with a warning", async () => {
+      world.settings.set("ruleset", "core");
+      world.user = { id: "gm", isGM: true, targets: new Set() };
+      const wolf = challenge({ tier: "dangerous", dice: 1 });
+      const sheet = await open(ChallengeSheet, wolf);
+      nextFaces.push(5);
+      await click(sheet, `${MAIN} [data-action="rollEffect"]`);
+      expect(world.dialogs).toEqual([]);
+      expect(world.created).toHaveLength(1);
+      await api.rollChallengeEffect(wolf as unknown as Actor.Implementation, null, 3);
+      expect(world.warnings).toHaveLength(1);
+      expect(world.created).toHaveLength(1);
+      // In a Legacy world the API takes the count: five Formidable go to Fantastical 5.
+      world.settings.set("ruleset", "legacy");
+      const giant = challenge({ tier: "formidable", dice: 3 });
+      nextFaces.push(1, 2, 3, 4, 5);
+      await api.rollChallengeEffect(giant as unknown as Actor.Implementation, null, 5);
+      const card = lastCard();
+      expect(card.kind === "challenge" && card.state).toMatchObject({ stats: { dice: 5 }, tierKey: "TERRAN.ChallengeTier.fantastical", gangUp: 5 });
+    });
+  });
+});
