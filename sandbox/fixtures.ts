@@ -189,8 +189,9 @@ function whirlwindCard(): RiskyCardState {
   return confirmEffect(state, PLAYER, [6, 3], state.version);
 }
 
-function challengeCard(): ChallengeCardState {
-  const state = createChallengeCard({
+/** The GM's Serious Challenge, the Brute's Fight, as rolled: 3 and 6, the 6 exploding into 6 and 2 (Effect 14). */
+export function bruteCard(): ChallengeCardState {
+  return createChallengeCard({
     rollerId: GM.id,
     challengeUuid: "Actor.sandboxBrute001",
     challengeName: "The Brute of Kessel Ford",
@@ -200,6 +201,10 @@ function challengeCard(): ChallengeCardState {
     faces: [3, 6],
     chain: [6, 2],
   });
+}
+
+function challengeCard(): ChallengeCardState {
+  const state = bruteCard();
   return recordHarm(
     state,
     GM,

@@ -12,7 +12,7 @@ import type { MontageChallenge } from "../src/documents/operations/legacy-play.t
 import { DEFAULT_DARK_MAX, LEGACY } from "../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 import type { CardFixture } from "./fixtures.ts";
-import { GM, PLAYER } from "./fixtures.ts";
+import { bruteCard, GM, PLAYER } from "./fixtures.ts";
 import { recordHpHarm, type ChallengeCardState } from "../src/chat/index.ts";
 import { render } from "./templates.ts";
 
@@ -63,16 +63,7 @@ export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
 
 /** A Serious Challenge's card (Effect 14) whose harm two Legacy characters took on HP: Mira threw Protected's dice, Oskar's were not offered. */
 function challengeHpCard(): ChallengeCardState {
-  const state = createChallengeCard({
-    rollerId: GM.id,
-    challengeUuid: "Actor.sandboxBrute001",
-    challengeName: "The Brute of Kessel Ford",
-    facetName: "Fight",
-    tierKey: "TERRAN.ChallengeTier.serious",
-    stats: { dice: 2, halved: false },
-    faces: [3, 6],
-    chain: [6, 2],
-  });
+  const state = bruteCard();
   const base = { rulesetId: "legacy", effect: 14, shieldSacrificed: false, attributeLost: null, dead: false, userId: GM.id } as const;
   const mira = recordHpHarm(
     state,

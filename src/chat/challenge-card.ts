@@ -165,11 +165,10 @@ export function harmRecorded(state: ChallengeCardState, target: { readonly name:
 }
 
 /**
- * R-CH-4 with the HP model (R-LEG-4 … R-LEG-6) record the harm the glue applied on hit points: written by
- * a GM, the roller, or the user who applied it; the card's Effect, once per target, and a record that
- * follows from the rules (`hpHarmFollowsFromRules`, which says what a record cannot prove).
+ * Who may record harm on the card (a GM, the roller, or the user who applied it), on the version they
+ * saw, and never twice for one target: the same for harm on Grit and on hit points.
  */
-export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: HpHarmEntry, expectedVersion: number): ChallengeCardState {
+function assertHarmRecordable(state: ChallengeCardState, user: CardUser, entry: { readonly userId: string; readonly targetName: string; readonly targetUuid?: string }, expectedVersion: number): void {
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
     throw new RulesError("not-allowed", "Only a GM, the one who rolled or the one who applied the harm can record it.", { reason: "notRoller" });
   }
@@ -182,6 +181,15 @@ export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: H
   if (harmRecorded(state, { name: entry.targetName, ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }) })) {
     throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, { reason: "alreadyApplied" });
   }
+}
+
+/**
+ * R-CH-4 with the HP model (R-LEG-4 … R-LEG-6) record the harm the glue applied on hit points: written by
+ * a GM, the roller, or the user who applied it; the card's Effect, once per target, and a record that
+ * follows from the rules (`hpHarmFollowsFromRules`, which says what a record cannot prove).
+ */
+export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: HpHarmEntry, expectedVersion: number): ChallengeCardState {
+  assertHarmRecordable(state, user, entry, expectedVersion);
   const clean = cleanHpHarmEntry(entry, challengeCardResult(state).effect.value);
   return { ...state, hpHarm: [...(state.hpHarm ?? []), clean], version: state.version + 1 };
 }
@@ -235,18 +243,7 @@ export function harmFollowsFromRules(entry: HarmEntry): boolean {
  * recorded twice, its id compared as text.
  */
 export function recordHarm(state: ChallengeCardState, user: CardUser, entry: HarmEntry, expectedVersion: number): ChallengeCardState {
-  if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
-    throw new RulesError("not-allowed", "Only a GM, the one who rolled or the one who applied the harm can record it.", { reason: "notRoller" });
-  }
-  if (expectedVersion !== state.version) {
-    throw new RulesError("stale", "The card changed while you were clicking (someone else was quicker). Look at it again and retry.", {
-      expected: expectedVersion,
-      actual: state.version,
-    });
-  }
-  if (harmRecorded(state, { name: entry.targetName, ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }) })) {
-    throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, { reason: "alreadyApplied" });
-  }
+  assertHarmRecordable(state, user, entry, expectedVersion);
   const value = challengeCardResult(state).effect.value;
   if (entry.effect !== value) {
     throw new RulesError("bad-choice", `The harm recorded must be this card's Effect of ${value} (got ${String(entry.effect)}).`, { value });

@@ -5,7 +5,7 @@
  * Ego its Dark Dice cost at 2 each. Plain data in, plain data out. Pure.
  */
 import { highest, type Band } from "../rules/index.ts";
-import { legacyRiskyBand } from "./legacy-cards.ts";
+import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
 
 const ARROW = "\u2192";
@@ -13,8 +13,8 @@ const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "
 
 const line = (labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine => ({ labelKey, value: String(value), valueKey, n });
 
-export interface MontageCardInput {
-  readonly actorName?: string | null;
+/** The Risky Action's part as its own card has it (each costly Dark Die costing 2 here), and the Challenge's. */
+export interface MontageCardInput extends LegacyRiskyCardInput {
   readonly challengeName: string;
   /** The Challenge's level label key (`TERRAN.ChallengeTier.*`). */
   readonly tierKey: string;
@@ -23,14 +23,6 @@ export interface MontageCardInput {
   readonly challengeChain: readonly number[];
   readonly challengeEffect: number;
   readonly complication: number;
-  readonly attributeLabelKey: string;
-  readonly skillLabelKey: string | null;
-  readonly light: readonly number[];
-  readonly dark: readonly number[];
-  /** Which Dark Dice cost Ego (2 each), and the Ego before and after. */
-  readonly costly: readonly boolean[];
-  readonly ego: { readonly before: number; readonly after: number };
-  readonly lost: boolean;
 }
 
 /** R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome for the whole Challenge. */

@@ -38,7 +38,7 @@ import { currentApplyPermission, currentRuleset } from "../settings/settings.ts"
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
-import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome } from "./operations/index.ts";
+import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome, type OperationResult } from "./operations/index.ts";
 import { holdsProtected, legacyHarmOperation, legacyProtectedOffer, type LegacyHarmOutcome } from "./operations/legacy.ts";
 import { protectedDiceMax, rollProtectedDice } from "./protected-dice.ts";
 
@@ -117,6 +117,19 @@ function remember(message: ChatMessage.Implementation, hit: string): Record<stri
 
 function alreadyApplied(name: string): RulesError {
   return new RulesError("not-allowed", `This Effect has already been applied to ${name}.`, { reason: "alreadyApplied" });
+}
+
+/**
+ * A Challenge card's harm made once, on Grit or on HP: where this client may write the card, the card
+ * (`next`: `state` with the harm recorded) is claimed first and put back if the change fails; else the target
+ * remembers the card in the same update as the harm.
+ */
+async function harmOnce<T>(message: ChatMessage.Implementation, stored: StoredCard, state: ChallengeCardState, next: ChallengeCardState, target: TerranActor, result: OperationResult<T>): Promise<AppliedSummary<T>> {
+  const recorded = mayRecord(message);
+  const memory = recorded ? {} : remember(message, "harm");
+  const change = () => target.commitOperation({ ...result, update: { ...result.update, ...memory } });
+  if (!recorded) return { outcome: await change(), recorded, version: state.version };
+  return { outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change), recorded, version: next.version };
 }
 
 /** Claims the change on the card, runs `change`, and puts the card back if `change` fails. */
@@ -199,13 +212,7 @@ export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Prom
       dead: harm.dead,
       userId: asker.id,
     };
-    const next = recordHarm(state, asker, entry, state.version);
-    const recorded = mayRecord(message);
-    const memory = recorded ? {} : remember(message, "harm");
-    const change = () => target.commitOperation({ ...result, update: { ...result.update, ...memory } });
-    if (!recorded) return { outcome: await change(), recorded, version: state.version };
-    const flags = cardFlags({ kind: "challenge", state: next });
-    return { outcome: await claimThen(message, cardFlags(stored), flags, change), recorded, version: next.version };
+    return harmOnce(message, stored, state, recordHarm(state, asker, entry, state.version), target, result);
   });
 }
 
@@ -270,10 +277,5 @@ async function applyHpHarmStep({ request, asker, message, stored, state, target,
     dead: o.dead,
     userId: asker.id,
   };
-  const next = recordHpHarm(state, asker, entry, state.version);
-  const recorded = mayRecord(message);
-  const memory = recorded ? {} : remember(message, "harm");
-  const change = () => target.commitOperation({ ...result, update: { ...result.update, ...memory } });
-  if (!recorded) return { outcome: await change(), recorded, version: state.version };
-  return { outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change), recorded, version: next.version };
+  return harmOnce(message, stored, state, recordHpHarm(state, asker, entry, state.version), target, result);
 }

@@ -86,6 +86,29 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * One sandbox page at a time for a test file: `open(path)` opens it in the shared session with its
+ * errors watched; `page()` and `errors()` give the open one; `text(selector)` reads its first match.
+ */
+export function scenePage(session: () => BrowserSession) {
+  let current: { readonly page: Page; readonly errors: string[] } | null = null;
+  const opened = () => {
+    if (!current) throw new Error("no sandbox page is open");
+    return current;
+  };
+  return {
+    open: async (path: string): Promise<Page> => {
+      const page = await session().context.newPage();
+      current = { page, errors: watchErrors(page) };
+      await page.goto(`${session().sandbox.url}${path}`);
+      return page;
+    },
+    page: (): Page => opened().page,
+    errors: (): string[] => opened().errors,
+    text: async (selector: string): Promise<string> => clean(await opened().page.locator(selector).first().textContent()),
+  };
+}
+
 /** Runs `click` and waits until the page's script has applied the server's answer. */
 export async function afterUpdate(page: Page, click: () => Promise<void>): Promise<void> {
   const before = await page.evaluate(() => Number(document.body.dataset.sandboxUpdates ?? "0"));

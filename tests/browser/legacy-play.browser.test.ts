@@ -5,26 +5,17 @@
  * Challenge card of Challenges ganging up (R-LEG-10). Stand-ins for Foundry's window and chat
  * (sandbox/render.ts); this proves templates, CSS and models agree in a browser, not Foundry.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { initialLegacyChoices, legacyRollModel } from "../../src/applications/dialogs/legacy-roll-model.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { LEGACY_DIALOGS } from "../../sandbox/legacy.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { english } from "../support/templates.ts";
-import { clean, useSession, watchErrors } from "./browser.ts";
+import { scenePage, useSession } from "./browser.ts";
 
 const session = useSession();
-let page: Page;
-let errors: string[];
-
-async function open(path: string): Promise<void> {
-  page = await session().context.newPage();
-  errors = watchErrors(page);
-  await page.goto(`${session().sandbox.url}${path}`);
-}
-
-const text = async (selector: string): Promise<string> => clean(await page.locator(selector).first().textContent());
+const sandboxPage = scenePage(session);
+const { open, text } = sandboxPage;
 
 describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
   it("R-LEG-14: the montage dialog shows the engine's exact odds with the complication, and Roll closed until the GM agrees", async () => {
@@ -39,25 +30,25 @@ describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
     for (const band of ["fail", "partial", "success"] as const) expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
     for (const c of view.montage?.complication ?? []) expect(await text(`[data-odds="complication${c.dice}"]`)).toBe(c.p.text);
     expect(await text(".rd-montage-target")).toBe("The storm on the pass");
-    expect(await page.locator(".rd-roll").isDisabled()).toBe(true);
+    expect(await sandboxPage.page().locator(".rd-roll").isDisabled()).toBe(true);
     expect(await text(".rd-blocked")).toBe(english("TERRAN.Dialog.Legacy.montageUnsafe"));
-    await page.close();
-    expect(errors).toEqual([]);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
   });
 
   it("R-LEG-14 R-LEG-15 R-LEG-10: the montage card, Sneak attack's Effect die and the Challenges ganging up are shown", async () => {
     await open("/scene/card/legacy-montage");
-    expect(await page.locator(".legacy-montage .die.tone-challenge").count()).toBe(3);
+    expect(await sandboxPage.page().locator(".legacy-montage .die.tone-challenge").count()).toBe(3);
     expect(await text(".legacy-montage .note")).toBe(english("TERRAN.Card.Montage.band.partial"));
-    await page.close();
-    expect(errors).toEqual([]);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
     await open("/scene/card/legacy-effect-sneak");
     expect(await text(".legacy-effect")).toContain(english("TERRAN.Dialog.Legacy.edgeSneakAttack"));
-    await page.close();
-    expect(errors).toEqual([]);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
     await open("/scene/card/legacy-gang-up");
     expect(await text(".challenge-gang-up")).toBe("Ganging up: 3");
-    await page.close();
-    expect(errors).toEqual([]);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
   });
 });

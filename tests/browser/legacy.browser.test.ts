@@ -5,26 +5,17 @@
  * the engine's exact odds, and the Effect card its explosion chain. Stand-ins for Foundry's window and
  * chat (sandbox/render.ts); this proves templates, CSS and models agree in a browser, not Foundry.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
 import { initialLegacyChoices, legacyRollModel } from "../../src/applications/dialogs/legacy-roll-model.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { english } from "../support/templates.ts";
-import { clean, useSession, watchErrors } from "./browser.ts";
+import { scenePage, useSession } from "./browser.ts";
 
 const session = useSession();
-let page: Page;
-let errors: string[];
-
-async function open(path: string): Promise<void> {
-  page = await session().context.newPage();
-  errors = watchErrors(page);
-  await page.goto(`${session().sandbox.url}${path}`);
-}
-
-const text = async (selector: string): Promise<string> => clean(await page.locator(selector).first().textContent());
+const sandboxPage = scenePage(session);
+const { open, text } = sandboxPage;
 
 describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
   it("R-LEG-1 R-LEG-3 R-LEG-4 R-LEG-5 R-LEG-7: the sheet shows the ruleset's attributes and skills, derived HP and Ego maxima, and the wound's penalty", async () => {
@@ -32,17 +23,17 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
     const view = characterSheetContext(legacySeasonedCharacter());
     if (view.limited || !view.legacy) throw new Error("no Legacy view");
     for (const a of view.legacy.attributes) {
-      expect(await page.locator(`.te-legacy-attributes .te-attr[data-attribute="${a.id}"] .te-circle.is-filled`).count(), a.id).toBe(a.value);
+      expect(await sandboxPage.page().locator(`.te-legacy-attributes .te-attr[data-attribute="${a.id}"] .te-circle.is-filled`).count(), a.id).toBe(a.value);
       expect(await text(`.te-attr[data-attribute="${a.id}"] .te-light-dice`), a.id).toBe(String(a.roll.light));
     }
-    for (const s of view.legacy.skills ?? []) expect(await page.locator(`.te-skill[data-skill="${s.id}"] .te-circle.is-filled`).count(), s.id).toBe(s.value);
+    for (const s of view.legacy.skills ?? []) expect(await sandboxPage.page().locator(`.te-skill[data-skill="${s.id}"] .te-circle.is-filled`).count(), s.id).toBe(s.value);
     expect(await text(".te-hp .te-track-max")).toBe(String(view.legacy.hp.max));
     expect(await text(".te-ego .te-track-max")).toBe(String(view.legacy.ego.max));
     expect(await text(".te-legacy-attributes .te-penalty")).toBe(english("TERRAN.Sheet.Legacy.penalty").replace("{value}", "1"));
-    expect(await page.locator(".te-grit").count()).toBe(0);
-    expect(await page.locator('[data-action="sayonara"]').count()).toBe(0);
-    await page.close();
-    expect(errors).toEqual([]);
+    expect(await sandboxPage.page().locator(".te-grit").count()).toBe(0);
+    expect(await sandboxPage.page().locator('[data-action="sayonara"]').count()).toBe(0);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
   });
 
   it("R-LEG-8 R-LEG-9: the dialog shows the pool and the engine's exact odds", async () => {
@@ -56,16 +47,16 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
     expect(await text(".rd-light-count")).toBe(String(view.light));
     for (const band of ["fail", "partial", "success"] as const) expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
     expect(await text('[data-odds="loseEgo"]')).toBe(view.ego.pLoseAny.text);
-    await page.close();
-    expect(errors).toEqual([]);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
   });
 
   it("R-LEG-11: the Effect card keeps the highest die and shows its explosion chain", async () => {
     await open("/scene/card/legacy-effect");
-    expect(await page.locator(".legacy-effect .die.kept").count()).toBe(3);
-    expect(await page.locator(".legacy-effect .die.chain").count()).toBe(2);
+    expect(await sandboxPage.page().locator(".legacy-effect .die.kept").count()).toBe(3);
+    expect(await sandboxPage.page().locator(".legacy-effect .die.chain").count()).toBe(2);
     expect(await text(".legacy-effect .note")).toBe(english("TERRAN.Card.Legacy.exploded"));
-    await page.close();
-    expect(errors).toEqual([]);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
   });
 });
