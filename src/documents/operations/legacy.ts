@@ -10,42 +10,31 @@
  */
 import {
   advancementTarget,
-  applyHpHarm,
   assertFaces,
-  assessHpHarm,
   developSkill,
   highest,
-  LEGACY,
   rollForAdvancement,
   RulesError,
   effectRoll,
-  sessionXp,
-  spendDarkDice,
-  type DarkDiceOptions,
   type EffectTags,
   type TierRank,
-  type HpHarmTarget,
-  type HpWound,
   type Ruleset,
 } from "../../rules/index.ts";
-import { deriveCharacter } from "../../data/derived.ts";
-import { carriedShield } from "./harm.ts";
-import { sessionAwardOperation } from "./session.ts";
-import { deriveLegacy, isLegacyAttribute, isLegacySkill, legacyOf, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
-import { assertAlive, changes, result, type ActorUpdate, type CharacterState, type Change, type ItemUpdate, type OperationResult } from "./types.ts";
+import { deriveLegacy, isLegacyAttribute, isLegacySkill, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import { legacyState } from "./legacy-ego.ts";
+import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
 // Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
 export { isLegacyAttribute, isLegacySkill };
+// Ego (Dark Dice, the session's XP, a Condition's refill) and harm (HP, Protected, wounds, recovery) are
+// their own files; everything Legacy's operations offer is still imported from here.
+export * from "./legacy-ego.ts";
+export * from "./legacy-harm.ts";
 
 function assertWhole(value: number, what: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new RulesError("not-integer", `${what} must be a whole number.`, { what });
   if (value < min || value > max) throw new RulesError("out-of-range", `${what} must be from ${min} to ${max}.`, { what, min, max });
   return value;
-}
-
-function legacyState(state: CharacterState) {
-  const legacy = legacyOf(state.source);
-  return { legacy, derived: deriveLegacy(state.source, state.items) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,200 +134,6 @@ export function setLegacyRatingOperation(
     throw new RulesError("not-allowed", "After creation a skill rises by skill development (or by the GM's hand).", { reason: "skillsAfterCreation" });
   }
   return result(changes([`system.legacy.skills.${id}`, before, value]), value);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ego
-
-export interface LegacyEgoSpend {
-  readonly before: number;
-  readonly after: number;
-  readonly cost: number;
-  /** Which Dark Dice cost Ego (in the order given). */
-  readonly costly: readonly boolean[];
-  readonly lost: boolean;
-}
-
-/**
- * R-LEG-8 each Dark Die showing a face at or below the Ego at the throw costs `darkDice.cost` Ego
- * (floor 0); R-LEG-7 at 0 the character is lost. The Ego lost is kept for the session's Experience
- * (R-LEG-12) in `legacy.egoLost`.
- */
-export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset, darkFaces: readonly number[], options: DarkDiceOptions = {}): OperationResult<LegacyEgoSpend> {
-  assertAlive(state, "spend Ego");
-  if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
-  const { legacy } = legacyState(state);
-  const before = legacy.ego.value;
-  // The engine's R-LEG-8 (src/rules/dark-dice.ts); an Ego stored above the ruleset's most (10) reads as it.
-  // R-LEG-14 in a montage (`options.montage`) each costly die costs 2.
-  const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max), options);
-  const { costly } = spend;
-  const after = Math.max(0, before - spend.cost);
-  const lost = after === 0 && spend.cost > 0;
-  const update = changes(
-    ["system.legacy.ego.value", before, after],
-    ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + (before - after)],
-    ["system.lost", state.source.lost, lost || state.source.lost],
-  );
-  return result(update, { before, after, cost: before - after, costly, lost });
-}
-
-/** R-LEG-7 taking a Condition fills Ego back to its maximum (the Condition itself is added as an item). */
-export function legacyRefillEgoOperation(state: CharacterState): OperationResult<{ readonly before: number; readonly after: number }> {
-  assertAlive(state, "take a Condition");
-  const { derived } = legacyState(state);
-  const update = changes(["system.legacy.ego.value", derived.ego.value, derived.ego.max], ["system.lost", state.source.lost, false]);
-  return result(update, { before: derived.ego.value, after: derived.ego.max });
-}
-
-/**
- * R-LEG-12 the session ends (the sheet's "Session over"): Experience for the Ego lost in it, and the
- * count starts over. The same operation as the GM's end-of-session award (./session.ts, its ruling):
- * one stored count, so the two never pay a session twice. With no Ego lost it gives nothing.
- */
-export function legacyEndSessionOperation(state: CharacterState, ruleset: Ruleset): OperationResult<{ readonly gained: number; readonly xp: number }> {
-  const { legacy } = legacyState(state);
-  const gained = sessionXp(ruleset, { egoLost: legacy.egoLost });
-  if (gained === 0) return result(changes(["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp: state.source.xp });
-  const award = sessionAwardOperation(state, gained, ruleset);
-  return result(award.update, { gained, xp: award.outcome.xp });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Harm
-
-export interface LegacyHarmChoices {
-  /** R-LEG-6 the shield is sacrificed to take nothing from this Effect. */
-  readonly sacrificeShield?: boolean;
-  /** R-LEG-5 the attribute that loses a point for good on becoming Mortally Wounded (the player's choice). */
-  readonly attribute?: LegacyAttribute;
-  /** R-LEG-6 *Protected*: the faces of the Dark Dice thrown against this harm (none: not used). */
-  readonly protectedFaces?: readonly number[];
-}
-
-/** R-LEG-6 R-LEG-8 what *Protected*'s dice did: their faces, what they took off the damage, the Ego they cost. */
-export interface LegacyProtectedOutcome {
-  readonly faces: readonly number[];
-  /** What came off the damage (their sum, never more than the damage after armour). */
-  readonly by: number;
-  readonly costly: readonly boolean[];
-  readonly ego: { readonly before: number; readonly after: number };
-  /** R-LEG-7 the dice took the last Ego: the character is lost. */
-  readonly lost: boolean;
-}
-
-export interface LegacyHarmOutcome {
-  readonly effect: number;
-  readonly armour: number;
-  readonly damage: number;
-  readonly hp: { readonly before: number; readonly after: number };
-  /** The wound stage this harm reached ("critical", "mortal"), or null. */
-  readonly wound: "critical" | "mortal" | null;
-  readonly attributeLost: LegacyAttribute | null;
-  readonly dead: boolean;
-  readonly shieldItemId: string | null;
-  /** R-LEG-6 *Protected*'s dice, when thrown. */
-  readonly protected: LegacyProtectedOutcome | null;
-}
-
-/** The character as the HP harm rules see it (src/rules/hp.ts): HP, the wound stage, ratings, worn armour. */
-function hpTarget(state: CharacterState): HpHarmTarget {
-  const { legacy } = legacyState(state);
-  const wound: HpWound = legacy.wounds.mortal ? "mortal" : legacy.wounds.critical ? "critical" : "none";
-  return { hp: legacy.hp.value, wound, dead: state.source.dead, ratings: legacy.attributes, armour: deriveCharacter(state.source, state.items).armour };
-}
-
-/** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
-export function assessLegacyHarm(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield" | "protectedFaces"> = {}, ruleset: Ruleset = LEGACY) {
-  assertAlive(state, "be harmed further");
-  const assessed = assessHpHarm(ruleset, hpTarget(state), effect, choices);
-  const choosable = assessed.lossOptions.filter(isLegacyAttribute);
-  return { damage: assessed.damage, armour: assessed.armour, asksAttribute: assessed.attributeLoss > 0 && choosable.length > 1, choosable };
-}
-
-/** R-LEG-6 does the character hold *Protected* (an Advancement's flag)? */
-export function holdsProtected(state: CharacterState): boolean {
-  return deriveCharacter(state.source, state.items).flags.has("protected");
-}
-
-/**
- * R-LEG-6 what the *Protected* prompt needs: open when the character holds it, is not lost (Ego 0
- * spends no more) and some damage gets past armour (or the shield); the damage its dice may take off,
- * and the Ego at stake (R-LEG-8: each die at or below it costs 1).
- */
-export function legacyProtectedOffer(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
-  const damage = assessLegacyHarm(state, effect, choices, ruleset).damage;
-  const ego = legacyOf(state.source).ego.value;
-  return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
-}
-
-/**
- * R-LEG-4 … R-LEG-6 an Effect taken as harm, by the engine's `applyHpHarm` (src/rules/hp.ts): armour
- * first (or the shield sacrificed); HP fall, floor 0; one step per harm — the hit that brings HP to 0
- * makes the character Critically Wounded, the next that gets through Mortally Wounded (−1 to an
- * attribute of the player's choice, for good; with every attribute at 0 they die), the next kills.
- * Stored as `legacy.wounds.critical` / `.mortal` (Mortal keeps Critical marked, so a week of care
- * steps back to Critical).
- */
-export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, effect: number, choices: LegacyHarmChoices = {}): OperationResult<LegacyHarmOutcome> {
-  assertAlive(state, "be harmed further");
-  const { legacy } = legacyState(state);
-  const shield = carriedShield(state.items);
-  if (choices.sacrificeShield && !shield) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
-  const faces = assertFaces(choices.protectedFaces ?? [], "A Protected die");
-  if (faces.length > 0 && !holdsProtected(state)) {
-    throw new RulesError("not-allowed", "Only a character holding Protected throws Dark Dice against harm.", { reason: "notProtected" });
-  }
-  // R-LEG-6 R-LEG-8 Protected's dice are Dark Dice: they cost Ego as every Dark Die does (refused when lost).
-  const spend = faces.length > 0 ? legacySpendEgoOperation(state, ruleset, faces) : null;
-  const harm = applyHpHarm(ruleset, hpTarget(state), effect, {
-    ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
-    ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),
-    protectedFaces: faces,
-  });
-  const reached = harm.wound !== harm.assessment.woundBefore && harm.wound !== "none" ? harm.wound : null;
-  const attributeLost = harm.lost !== null && isLegacyAttribute(harm.lost) ? harm.lost : null;
-  const entries: Change[] = [];
-  if (attributeLost) entries.push([`system.legacy.attributes.${attributeLost}`, legacy.attributes[attributeLost], harm.ratings[attributeLost] ?? 0]);
-  entries.push(["system.legacy.hp.value", legacy.hp.value, harm.hp]);
-  if (reached) entries.push([`system.legacy.wounds.${reached}`, legacy.wounds[reached], true]);
-  entries.push(["system.dead", state.source.dead, harm.dead]);
-  const itemUpdates: ItemUpdate[] = harm.shieldDestroyed && shield ? [{ _id: shield.id, "system.destroyed": true }] : [];
-  const outcome: LegacyHarmOutcome = {
-    effect,
-    armour: harm.assessment.armour,
-    damage: harm.assessment.damage,
-    hp: { before: legacy.hp.value, after: harm.hp },
-    wound: harm.dead ? null : reached,
-    attributeLost,
-    dead: harm.dead,
-    shieldItemId: itemUpdates.length > 0 && shield ? shield.id : null,
-    protected: spend
-      ? { faces, by: harm.assessment.protectedBy, costly: spend.outcome.costly, ego: { before: spend.outcome.before, after: spend.outcome.after }, lost: spend.outcome.lost }
-      : null,
-  };
-  // One update: the harm and the Ego the dice cost (their paths never overlap).
-  return result({ ...changes(...entries), ...(spend?.update ?? {}) }, outcome, itemUpdates);
-}
-
-export type LegacyRecovery = "night" | "week";
-
-/**
- * R-LEG-5 recovery: a well-rested night brings HP back to its maximum when there is no wound; a week of
- * care turns a Mortal Wound into a Critical one, or heals a Critical one (HP stays where it is until
- * the next good night). The lost attribute point does not come back.
- * R-LEG-4 (ruling): current HP is never above the maximum, so a night sets it to the maximum as it is now.
- */
-export function legacyRecoverOperation(state: CharacterState, kind: LegacyRecovery): OperationResult<{ readonly kind: LegacyRecovery; readonly changed: boolean }> {
-  assertAlive(state, "recover");
-  const { legacy, derived } = legacyState(state);
-  let update: ActorUpdate;
-  if (kind === "night") {
-    if (legacy.wounds.critical || legacy.wounds.mortal) throw new RulesError("not-allowed", "A wounded character needs a week of care, not a night.");
-    update = changes(["system.legacy.hp.value", legacy.hp.value, derived.hp.max]);
-  } else if (legacy.wounds.mortal) update = changes(["system.legacy.wounds.mortal", true, false], ["system.legacy.wounds.critical", legacy.wounds.critical, true]);
-  else update = changes(["system.legacy.wounds.critical", legacy.wounds.critical, false]);
-  return result(update, { kind, changed: Object.keys(update).length > 0 });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,72 @@
+/**
+ * Legacy's Ego (issue 15, R-LEG-7, R-LEG-8, R-LEG-12): Dark Dice spent at or below the Ego at the throw,
+ * a Condition's refill, and the end of a session turning the Ego lost into XP. Pure: the update is
+ * computed here, persisted by the glue. Re-exported by ./legacy.ts.
+ */
+import { RulesError, sessionXp, spendDarkDice, type DarkDiceOptions, type Ruleset } from "../../rules/index.ts";
+import { deriveLegacy, legacyOf } from "../../data/legacy.ts";
+import { sessionAwardOperation } from "./session.ts";
+import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
+
+/** The character's Legacy values and what derives from them, as the Legacy operations read them. */
+export function legacyState(state: CharacterState) {
+  const legacy = legacyOf(state.source);
+  return { legacy, derived: deriveLegacy(state.source, state.items) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ego
+
+export interface LegacyEgoSpend {
+  readonly before: number;
+  readonly after: number;
+  readonly cost: number;
+  /** Which Dark Dice cost Ego (in the order given). */
+  readonly costly: readonly boolean[];
+  readonly lost: boolean;
+}
+
+/**
+ * R-LEG-8 each Dark Die showing a face at or below the Ego at the throw costs `darkDice.cost` Ego
+ * (floor 0); R-LEG-7 at 0 the character is lost. The Ego lost is kept for the session's Experience
+ * (R-LEG-12) in `legacy.egoLost`.
+ */
+export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset, darkFaces: readonly number[], options: DarkDiceOptions = {}): OperationResult<LegacyEgoSpend> {
+  assertAlive(state, "spend Ego");
+  if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
+  const { legacy } = legacyState(state);
+  const before = legacy.ego.value;
+  // The engine's R-LEG-8 (src/rules/dark-dice.ts); an Ego stored above the ruleset's most (10) reads as it.
+  // R-LEG-14 in a montage (`options.montage`) each costly die costs 2.
+  const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max), options);
+  const { costly } = spend;
+  const after = Math.max(0, before - spend.cost);
+  const lost = after === 0 && spend.cost > 0;
+  const update = changes(
+    ["system.legacy.ego.value", before, after],
+    ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + (before - after)],
+    ["system.lost", state.source.lost, lost || state.source.lost],
+  );
+  return result(update, { before, after, cost: before - after, costly, lost });
+}
+
+/** R-LEG-7 taking a Condition fills Ego back to its maximum (the Condition itself is added as an item). */
+export function legacyRefillEgoOperation(state: CharacterState): OperationResult<{ readonly before: number; readonly after: number }> {
+  assertAlive(state, "take a Condition");
+  const { derived } = legacyState(state);
+  const update = changes(["system.legacy.ego.value", derived.ego.value, derived.ego.max], ["system.lost", state.source.lost, false]);
+  return result(update, { before: derived.ego.value, after: derived.ego.max });
+}
+
+/**
+ * R-LEG-12 the session ends (the sheet's "Session over"): Experience for the Ego lost in it, and the
+ * count starts over. The same operation as the GM's end-of-session award (./session.ts, its ruling):
+ * one stored count, so the two never pay a session twice. With no Ego lost it gives nothing.
+ */
+export function legacyEndSessionOperation(state: CharacterState, ruleset: Ruleset): OperationResult<{ readonly gained: number; readonly xp: number }> {
+  const { legacy } = legacyState(state);
+  const gained = sessionXp(ruleset, { egoLost: legacy.egoLost });
+  if (gained === 0) return result(changes(["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp: state.source.xp });
+  const award = sessionAwardOperation(state, gained, ruleset);
+  return result(award.update, { gained, xp: award.outcome.xp });
+}
