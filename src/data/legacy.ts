@@ -24,6 +24,10 @@ export type LegacyAttribute = (typeof LEGACY_ATTRIBUTES)[number];
 
 /** Legacy's five broad skill groups, in the SRD's order. */
 export const LEGACY_SKILLS = ["violence", "exploration", "social", "survival", "vocational"] as const;
+
+/** The i18n key of a Legacy attribute's or skill's name: its field's label in the data model (lang `Character.FIELDS.legacy`). */
+export const legacyAttributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
+export const legacySkillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
 export type LegacySkill = (typeof LEGACY_SKILLS)[number];
 
 export const isLegacyAttribute = (id: string): id is LegacyAttribute => (LEGACY_ATTRIBUTES as readonly string[]).includes(id);

@@ -33,3 +33,20 @@ export async function postCard(actor: TerranActor, rolls: readonly (Roll | null)
   };
   await ChatMessage.create(applyMessageMode(data, mode));
 }
+
+/**
+ * Throws the explosion chain after a kept die at or above `explodeOn`, one die at a time, for as long
+ * as the last die explodes (as the Effect roll reads it): each die's roll (for Dice So Nice) and its face.
+ */
+export async function rollExplosionChain(kept: number, explodeOn: number): Promise<{ rolls: (Roll | null)[]; chain: number[] }> {
+  const rolls: (Roll | null)[] = [];
+  const chain: number[] = [];
+  let last = kept;
+  while (last >= explodeOn) {
+    const next = await rollFaces(1);
+    rolls.push(next.roll);
+    last = next.faces[0] ?? 1;
+    chain.push(last);
+  }
+  return { rolls, chain };
+}

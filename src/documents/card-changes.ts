@@ -34,13 +34,13 @@ import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import { assertFaces, RulesError, type Ruleset } from "../rules/index.ts";
 import { legacyOf, LEGACY_ATTRIBUTES } from "../data/legacy.ts";
-import { currentApplyPermission, currentRuleset } from "../settings/settings.ts";
+import { currentApplyPermission, currentDarkDiceMax, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
 import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome, type OperationResult } from "./operations/index.ts";
 import { holdsProtected, legacyHarmOperation, legacyProtectedOffer, type LegacyHarmOutcome } from "./operations/legacy.ts";
-import { protectedDiceMax, rollProtectedDice } from "./protected-dice.ts";
+import { rollProtectedDice } from "./protected-dice.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
@@ -246,7 +246,7 @@ async function applyHpHarmStep({ request, asker, message, stored, state, target,
   if (count > 0) {
     if (!owner) throw new RulesError("not-allowed", `Only an owner of ${target.name} chooses Protected's dice.`, { reason: "protectedNotOwner" });
     if (!holds) throw new RulesError("not-allowed", `${target.name} does not hold Protected.`, { reason: "notProtected" });
-    if (count > protectedDiceMax()) throw new RulesError("not-allowed", "The request to apply is malformed (protectedDice).", { reason: "badRequest", field: "protectedDice" });
+    if (count > currentDarkDiceMax()) throw new RulesError("not-allowed", "The request to apply is malformed (protectedDice).", { reason: "badRequest", field: "protectedDice" });
   }
   const named = request.lostAttribute ?? null;
   const attribute = named === null ? undefined : LEGACY_ATTRIBUTES.find((a) => a === named);

@@ -5,7 +5,7 @@
  * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).
  */
 import { effectDiceFor, RulesError, type Ruleset } from "../rules/index.ts";
-import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legacy.ts";
+import { legacyAttributeLabel, legacyOf, legacySkillLabel, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legacy.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { MessageMode } from "../compat/generation.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
@@ -13,7 +13,7 @@ import type { AnswerLink } from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
-import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
+import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as legacy from "./operations/legacy.ts";
@@ -23,8 +23,6 @@ import type { CharacterState } from "./operations/types.ts";
 import { EFFECT_EDGE_LABELS, effectEdgeDice, type EffectEdge } from "./operations/legacy-play.ts";
 import { askEffectEdge } from "./legacy-play.ts";
 
-const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
-const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
 
 export interface LegacyRiskyRequest {
   readonly attribute: LegacyAttribute;
@@ -49,8 +47,8 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
     const ego = legacyOf(state.source).ego.value;
     const view = legacyRiskyCard({
       actorName: actor.name,
-      attributeLabelKey: attributeLabel(request.attribute),
-      skillLabelKey: legacy.isLegacySkill(request.skill) ? skillLabel(request.skill) : null,
+      attributeLabelKey: legacyAttributeLabel(request.attribute),
+      skillLabelKey: legacy.isLegacySkill(request.skill) ? legacySkillLabel(request.skill) : null,
       light: roll.lightFaces,
       dark: roll.darkFaces,
       costly: spend?.outcome.costly ?? [],
@@ -85,16 +83,9 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
     // The engine says what is thrown (an improvised tool reads as Lesser; +1d is one more die).
     const spec = effectDiceFor(ruleset, item.system.rank, tags, extra);
     const first = await rollFaces(spec.dice);
-    const rolls: (Roll | null)[] = [first.roll];
-    const chain: number[] = [];
-    const explodeOn = ruleset.resolution.explodeOn;
-    let last = Math.max(...first.faces);
-    while (last >= explodeOn) {
-      const next = await rollFaces(1);
-      rolls.push(next.roll);
-      last = next.faces[0] ?? 1;
-      chain.push(last);
-    }
+    const explosion = await rollExplosionChain(Math.max(...first.faces), ruleset.resolution.explodeOn);
+    const rolls = [first.roll, ...explosion.rolls];
+    const chain = explosion.chain;
     const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain, extra);
     const extraKey = claimed === null ? null : EFFECT_EDGE_LABELS[claimed];
     const view = legacyEffectCard({ actorName: actor.name, toolName: item.name, tierLabelKey: spec.tool.labelKey, ...effect, extraKey });
@@ -127,7 +118,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
       const choice = await chooseOne(
         "TERRAN.Sheet.Legacy.loseTitle",
         "TERRAN.Sheet.Legacy.losePrompt",
-        assessed.choosable.map((a) => ({ value: a, label: attributeLabel(a) })),
+        assessed.choosable.map((a) => ({ value: a, label: legacyAttributeLabel(a) })),
       );
       const attribute = LEGACY_ATTRIBUTES.find((a) => a === choice);
       if (!attribute) return null;
@@ -147,7 +138,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
         damage: o.damage,
         hp: { ...o.hp, max: hpMax },
         wound: o.wound,
-        attributeLostLabelKey: o.attributeLost ? attributeLabel(o.attributeLost) : null,
+        attributeLostLabelKey: o.attributeLost ? legacyAttributeLabel(o.attributeLost) : null,
         dead: o.dead,
         shieldSacrificed: o.shieldItemId !== null,
         protected: o.protected,
@@ -175,7 +166,7 @@ export async function rollLegacyCreation(actor: TerranActor) {
     const faces = LEGACY_ATTRIBUTES.map((_, i) => rolled.faces.slice(i * dice, (i + 1) * dice));
     const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces);
     await actor.commitOperation(op);
-    const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({ labelKey: attributeLabel(a), faces: faces[i] ?? [], rating: op.outcome.ratings[a] }));
+    const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({ labelKey: legacyAttributeLabel(a), faces: faces[i] ?? [], rating: op.outcome.ratings[a] }));
     await postCard(actor, [rolled.roll], legacyCreationCard({ actorName: actor.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego }));
     return op.outcome;
   });
@@ -193,7 +184,7 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
     const op = skill === null ? legacy.advancementRollOperation(state, ruleset, faces) : legacy.skillRollOperation(state, ruleset, skill, faces);
     await actor.commitOperation(op);
     const o = op.outcome;
-    await postCard(actor, [roll], experienceRollCard({ actorName: actor.name, kind: o.kind, skillLabelKey: o.skill ? skillLabel(o.skill) : null, faces: o.faces, sum: o.sum, target: o.target, success: o.success, rating: o.rating }));
+    await postCard(actor, [roll], experienceRollCard({ actorName: actor.name, kind: o.kind, skillLabelKey: o.skill ? legacySkillLabel(o.skill) : null, faces: o.faces, sum: o.sum, target: o.target, success: o.success, rating: o.rating }));
     return o;
   });
 }
@@ -261,7 +252,7 @@ export async function takeLegacyAdvancement(actor: TerranActor, data: Record<str
     if (data.system.flags.includes("developed")) {
       const values = legacyOf(state.source).attributes;
       const open = LEGACY_ATTRIBUTES.filter((a) => values[a] < ruleset.attributes.max);
-      const picked = await chooseOne("TERRAN.Sheet.Developed.title", "TERRAN.Sheet.Developed.prompt", open.map((a) => ({ value: a, label: attributeLabel(a) })));
+      const picked = await chooseOne("TERRAN.Sheet.Developed.title", "TERRAN.Sheet.Developed.prompt", open.map((a) => ({ value: a, label: legacyAttributeLabel(a) })));
       raise = open.find((a) => a === picked);
       if (!raise) return null;
     }

@@ -6,21 +6,19 @@
  * warning that changes nothing (`attempt`).
  */
 import { RulesError } from "../rules/index.ts";
-import { legacyOf, type LegacyAttribute } from "../data/legacy.ts";
+import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import type { MessageMode } from "../compat/generation.ts";
 import { montageCard } from "../chat/legacy-montage-card.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
-import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
+import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
 import { EFFECT_EDGE_LABELS, heldEffectEdges, isEffectEdge, montageDice, readMontageChallenge, type EffectEdge, type MontageChallenge } from "./operations/legacy-play.ts";
 
-const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
-const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
 
 /**
  * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situation
@@ -36,20 +34,6 @@ export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<Eff
   ]);
   if (picked === null) return undefined;
   return isEffectEdge(picked) ? picked : null;
-}
-
-/** Throws the explosion chain after a kept die at or above `explodeOn`, one die at a time (as the Effect roll does). */
-async function rollChain(kept: number, explodeOn: number): Promise<{ rolls: (Roll | null)[]; chain: number[] }> {
-  const rolls: (Roll | null)[] = [];
-  const chain: number[] = [];
-  let last = kept;
-  while (last >= explodeOn) {
-    const next = await rollFaces(1);
-    rolls.push(next.roll);
-    last = next.faces[0] ?? 1;
-    chain.push(last);
-  }
-  return { rolls, chain };
 }
 
 export interface MontageRequest {
@@ -79,7 +63,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const level = montageDice(ruleset, challenge);
     const thrown = await rollFaces(level.halved ? 1 : level.dice);
     if (thrown.faces.length === 0) throw new RulesError("no-dice", `${challenge.name} has no Effect dice to roll.`);
-    const explosion = await rollChain(Math.max(...thrown.faces), ruleset.resolution.explodeOn);
+    const explosion = await rollExplosionChain(Math.max(...thrown.faces), ruleset.resolution.explodeOn);
     const read = readMontageChallenge(ruleset, challenge, request.raw, thrown.faces, explosion.chain);
     // An empty pool throws nothing and fails (R-LEG-9, as R-POOL-5).
     const roll = read.light + request.dark > 0 ? TerranRoll.pool(read.light, request.dark) : null;
@@ -96,8 +80,8 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       challengeChain: explosion.chain,
       challengeEffect: read.challenge.value,
       complication: read.complication,
-      attributeLabelKey: attributeLabel(request.attribute),
-      skillLabelKey: isLegacySkill(request.skill) ? skillLabel(request.skill) : null,
+      attributeLabelKey: legacyAttributeLabel(request.attribute),
+      skillLabelKey: isLegacySkill(request.skill) ? legacySkillLabel(request.skill) : null,
       light: roll?.lightFaces ?? [],
       dark,
       costly: spend?.outcome.costly ?? [],

@@ -5,15 +5,7 @@
  * sum, the reduction and the Ego are the pure operation's (./operations/legacy.ts `legacyHarmOperation`).
  */
 import { TerranRoll } from "../dice/terran-roll.ts";
-import { DEFAULT_DARK_MAX } from "../rules/index.ts";
-import { SETTINGS } from "../settings/settings.ts";
-import { SYSTEM_ID } from "../system-id.ts";
-
-/** The most Dark Dice one throw may hold: the world's Dark Dice maximum (R-POOL-4 setting). */
-export function protectedDiceMax(): number {
-  const stored: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax);
-  return typeof stored === "number" && Number.isInteger(stored) && stored >= 0 ? stored : DEFAULT_DARK_MAX;
-}
+import { currentDarkDiceMax } from "../settings/settings.ts";
 
 export interface ProtectedOffer {
   /** The character's name (a GM applying for a player sees whose dice these are). */
@@ -28,7 +20,7 @@ export interface ProtectedOffer {
  * Asks how many Dark Dice to throw against this harm (0: none); null if the dialog is closed, which
  * cancels the harm (nothing is taken). An answer out of range is brought into 0…`max`.
  */
-export async function askProtectedDice(offer: ProtectedOffer, max = protectedDiceMax()): Promise<number | null> {
+export async function askProtectedDice(offer: ProtectedOffer, max = currentDarkDiceMax()): Promise<number | null> {
   const i18n = game.i18n;
   const esc = foundry.utils.escapeHTML;
   const data = { name: offer.name, damage: String(offer.damage), ego: String(offer.ego) };

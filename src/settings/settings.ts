@@ -92,6 +92,12 @@ export function currentRuleset(): Ruleset {
   return getRuleset(id);
 }
 
+/** R-POOL-4 the most Dark Dice one throw may hold (the world setting; the default when unreadable). */
+export function currentDarkDiceMax(): number {
+  const stored: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax);
+  return typeof stored === "number" && Number.isInteger(stored) && stored >= 0 ? stored : DEFAULT_DARK_MAX;
+}
+
 /** Who may apply Effects and harm directly (the world setting; the GM only when unreadable). */
 export function currentApplyPermission(): ApplyPermission {
   return game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";

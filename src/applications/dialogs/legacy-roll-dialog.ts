@@ -11,7 +11,7 @@ import { rollLegacyMontage } from "../../documents/legacy-play.ts";
 import { montageTarget, type MontageChallenge } from "../../documents/operations/legacy-play.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import type { AnswerLink } from "../../chat/index.ts";
-import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
+import { currentDarkDiceMax, currentRuleset } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
@@ -82,7 +82,7 @@ export class LegacyRollDialog<
   #settings(): LegacyRollSettings {
     // R-LEG-14 a montage is offered against exactly one targeted Challenge, and not when answering a GM's request.
     const montage = currentRuleset().montage && !this.#request.answers ? targetedChallenge() : null;
-    return { darkMax: game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10, messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en", montage };
+    return { darkMax: currentDarkDiceMax(), messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en", montage };
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */

@@ -7,7 +7,7 @@
  */
 import { montageOdds, separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { legacyOf, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "./roll-dialog-types.ts";
@@ -148,7 +148,7 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
   const add = (key: string, labelKey: string | null, labelText: string, dice: number, situational = false, ticked = true) => {
     lines.push({ key, labelKey, labelText, dice, signed: signedDice(dice), situational, ticked, cls: `${dice > 0 ? "bonus" : "penalty"}${ticked ? "" : " off"}` });
   };
-  if (choices.skill !== "") add("skill", `TERRAN.Character.FIELDS.legacy.skills.${choices.skill}.label`, "", legacy.skills[choices.skill]);
+  if (choices.skill !== "") add("skill", legacySkillLabel(choices.skill), "", legacy.skills[choices.skill]);
   if (derived.legacy.woundPenalty !== 0) add("wound", derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical", "", derived.legacy.woundPenalty);
   if (choices.hindered) add("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1);
   if (choices.improvised) add("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1);
@@ -188,13 +188,13 @@ export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoic
     : null;
   const unsafe = choices.montage && !choices.safe;
   return {
-    title: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label` },
-    base: { labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${attribute}.label`, dice: base },
+    title: { labelKey: legacyAttributeLabel(attribute) },
+    base: { labelKey: legacyAttributeLabel(attribute), dice: base },
     skills: [
       { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: choices.skill === "" },
       ...(ruleset.skills?.list ?? []).filter((s) => isLegacySkill(s.id)).map((s) => ({
         value: s.id,
-        labelKey: `TERRAN.Character.FIELDS.legacy.skills.${s.id}.label`,
+        labelKey: legacySkillLabel(s.id),
         rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
         selected: choices.skill === s.id,
       })),

@@ -6,7 +6,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import type { TerranActor } from "../../documents/actor.ts";
-import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
+import { currentDarkDiceMax, currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { WeaponSource } from "../../data/source.ts";
 import type { RollTarget } from "../../rules/index.ts";
@@ -87,7 +87,7 @@ export class RollDialog<
   #settings(): RollDialogSettings {
     const settings = game.settings;
     return {
-      darkMax: settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax) ?? 10,
+      darkMax: currentDarkDiceMax(),
       singleDieServesBoth: settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
       isGM: game.user?.isGM ?? false,
       messageMode: currentMessageMode(),

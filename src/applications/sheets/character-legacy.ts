@@ -7,7 +7,7 @@
  */
 import type { Ruleset } from "../../rules/index.ts";
 import type { CharacterDerived } from "../../data/derived.ts";
-import { legacyOf, type LegacySource } from "../../data/legacy.ts";
+import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../data/legacy.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
 import type { CharacterSheetInput } from "./inputs.ts";
 import type { Gate } from "./character-context.ts";
@@ -100,7 +100,7 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
       const b = button(message("TERRAN.Sheet.Roll.attribute"), g.notOwner, g.dead);
       return {
         id: a.id,
-        labelKey: `TERRAN.Character.FIELDS.legacy.attributes.${a.id}.label`,
+        labelKey: legacyAttributeLabel(a.id),
         value,
         circles: circles(value, ruleset.attributes.max, "TERRAN.Sheet.Attributes.setRating", g),
         roll: { ...b, what: a.id, light: startingLight(ruleset, value, derived), draggable: !b.disabled },
@@ -120,7 +120,7 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
           const atMax = ruleset.skills !== null && value >= ruleset.skills.max ? message("TERRAN.Sheet.Legacy.skillAtMax") : null;
           return {
             id: s.id,
-            labelKey: `TERRAN.Character.FIELDS.legacy.skills.${s.id}.label`,
+            labelKey: legacySkillLabel(s.id),
             value,
             circles: skillCircles(value, ruleset.skills?.max ?? 0, g, points, afterCreation),
             target: (skillRule?.perRating ?? 0) * value,
