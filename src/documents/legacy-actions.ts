@@ -95,6 +95,16 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
 }
 
 /**
+ * R-LEG-5 which attribute a Mortal wound takes its point from, asked of whoever takes or applies the harm
+ * (null: the dialog was closed). `ifMortal`: asked before Protected's dice are thrown, which may yet stop it.
+ */
+export async function askLostAttribute(choosable: readonly LegacyAttribute[], ifMortal: boolean): Promise<LegacyAttribute | null> {
+  const [title, prompt] = ifMortal ? ["TERRAN.Card.Harm.loseIfMortalTitle", "TERRAN.Card.Harm.loseIfMortal"] : ["TERRAN.Sheet.Legacy.loseTitle", "TERRAN.Sheet.Legacy.losePrompt"];
+  const choice = await chooseOne(title, prompt, choosable.map((a) => ({ value: a, label: legacyAttributeLabel(a) })));
+  return choosable.find((a) => a === choice) ?? null;
+}
+
+/**
  * R-LEG-4 … R-LEG-6 harm taken (a Challenge's Effect, or any): asks whether to sacrifice the shield
  * when one is carried, how many of *Protected*'s Dark Dice to throw (rolled here; their Ego is spent in
  * the same update as the harm), and which attribute loses its point on a Mortal Wound; posts the harm card.
@@ -115,12 +125,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     picked = { ...picked, protectedFaces: thrown.faces };
     const assessed = legacy.assessLegacyHarm(state, effect, picked);
     if (assessed.asksAttribute && !picked.attribute) {
-      const choice = await chooseOne(
-        "TERRAN.Sheet.Legacy.loseTitle",
-        "TERRAN.Sheet.Legacy.losePrompt",
-        assessed.choosable.map((a) => ({ value: a, label: legacyAttributeLabel(a) })),
-      );
-      const attribute = LEGACY_ATTRIBUTES.find((a) => a === choice);
+      const attribute = await askLostAttribute(assessed.choosable, false);
       if (!attribute) return null;
       picked = { ...picked, attribute };
     }

@@ -30,6 +30,7 @@ import { currentApplyPermission, currentRuleset } from "../../settings/settings.
 import { assessLegacyHarm, legacyProtectedOffer } from "../../documents/operations/legacy.ts";
 import { carriedShield } from "../../documents/operations/harm.ts";
 import { askProtectedDice } from "../../documents/protected-dice.ts";
+import { askLostAttribute } from "../../documents/legacy-actions.ts";
 
 /** The actors of the tokens the user targets, else of the selected ones. */
 function chosenActors(): Actor.Implementation[] {
@@ -114,7 +115,7 @@ async function harmChoices(actor: TerranActor, effect: number): Promise<{ sacrif
  */
 async function hpHarmChoices(actor: TerranActor, effect: number): Promise<{ sacrificeShield: boolean; woundTrack: null; protectedDice: number; lostAttribute: string | null } | null> {
   const state = actor.characterState();
-  const stopsSomething = assessLegacyHarm(state, effect).damage > 0;
+  const stopsSomething = assessLegacyHarm(state, effect, {}, currentRuleset()).damage > 0;
   const sacrificeShield = carriedShield(state.items) && stopsSomething ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
   const offer = legacyProtectedOffer(state, effect, { sacrificeShield }, currentRuleset());
   let protectedDice = 0;
@@ -125,9 +126,7 @@ async function hpHarmChoices(actor: TerranActor, effect: number): Promise<{ sacr
   }
   const assessed = assessLegacyHarm(state, effect, { sacrificeShield }, currentRuleset());
   if (!assessed.asksAttribute) return { sacrificeShield, woundTrack: null, protectedDice, lostAttribute: null };
-  const [title, prompt] = protectedDice > 0 ? ["TERRAN.Card.Harm.loseIfMortalTitle", "TERRAN.Card.Harm.loseIfMortal"] : ["TERRAN.Sheet.Legacy.loseTitle", "TERRAN.Sheet.Legacy.losePrompt"];
-  const picked = await chooseOne(title, prompt, assessed.choosable.map((a) => ({ value: a, label: `TERRAN.Attribute.${a}` })));
-  const lostAttribute = assessed.choosable.find((a) => a === picked);
+  const lostAttribute = await askLostAttribute(assessed.choosable, protectedDice > 0);
   return lostAttribute ? { sacrificeShield, woundTrack: null, protectedDice, lostAttribute } : null;
 }
 
