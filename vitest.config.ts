@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     environment: "node",
+    // A deprecation warning from a Foundry stand-in fails the test (tests/stubs/deprecations.ts).
+    setupFiles: ["tests/support/no-deprecations.ts"],
     coverage: {
       provider: "v8",
       include: ["src/rules/**/*.ts"],

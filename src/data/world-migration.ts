@@ -133,6 +133,17 @@ function invalidJobs(documentName: "Actor" | "Item"): Job[] {
 }
 
 /** On `ready`, on every client: the GM's migration (when due), then the owner's repair notices. */
+/**
+ * The notice `ui.notifications.info(…, { progress: true })` returns: its bar moves by
+ * `update({ pct, message })` ("progress.update({pct: 0.25, message: 'Still happening!'})",
+ * foundryvtt.com/api/v14 foundry.applications.ui.Notifications; dnd5e's and Draw Steel's migrations pass
+ * `{ pct }`), and core closes it when the bar is full. Declared here: fvtt-types 13.345 types the
+ * argument as a bare number.
+ */
+interface ProgressNotification {
+  update(options: { pct: number; message?: string }): void;
+}
+
 export async function migrateWorld(): Promise<void> {
   await migrateWorldData();
   await announceRepairs();
@@ -163,10 +174,11 @@ async function migrateWorldData(): Promise<void> {
   }
 
   const i18n = game.i18n;
-  const progress = ui.notifications?.info(i18n?.format("TERRAN.Migration.start", { version: String(SCHEMA_VERSION) }) ?? "", {
+  const notice: unknown = ui.notifications?.info(i18n?.format("TERRAN.Migration.start", { version: String(SCHEMA_VERSION) }) ?? "", {
     progress: true,
     permanent: true,
   });
+  const progress = notice as ProgressNotification | undefined;
   let failures = 0;
   for (const [index, doc] of docs.entries()) {
     try {
@@ -175,9 +187,10 @@ async function migrateWorldData(): Promise<void> {
       failures++;
       console.error(`${SYSTEM_ID} | Migration failed for ${doc.uuid}`, error);
     }
-    progress?.update?.((index + 1) / docs.length);
+    progress?.update({ pct: (index + 1) / docs.length });
   }
-  progress?.update?.(1);
+  // Core closes a progress notice when its bar is full (with no document, it is filled here).
+  if (docs.length === 0) progress?.update({ pct: 1 });
   if (failures > 0) {
     ui.notifications?.error(i18n?.format("TERRAN.Migration.failed", { count: String(failures) }) ?? "", { permanent: true });
     return;

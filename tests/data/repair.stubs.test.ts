@@ -310,6 +310,28 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (gene
     expect([...reloaded.actors.invalidDocumentIds]).toEqual([]);
   });
 
+  it("the GM's progress notice moves once per document and closes when the migration is done", async () => {
+    world.actorSources = [
+      { _id: "actor00000000005", name: "Ada", type: "character", system: character() },
+      { _id: "actor00000000006", name: "Wolf", type: "challenge", system: challenge() },
+    ];
+    world.itemSources = [{ _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.() } }];
+    loadWorld();
+    await migrateWorld();
+    const bars = world.notices.filter((n) => n.bar !== undefined);
+    expect(bars).toHaveLength(1);
+    expect(bars[0]?.bar?.progress.map((p) => Math.round(p * 3))).toEqual([1, 2, 3]);
+    expect(bars[0]?.bar?.closed).toBe(true);
+    expect(world.settings.get("schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("with nothing to migrate the progress notice still closes", async () => {
+    loadWorld();
+    await migrateWorld();
+    const bar = world.notices.find((n) => n.bar !== undefined)?.bar;
+    expect(bar).toEqual({ progress: [1], closed: true });
+  });
+
   it("reaches an invalid world item too", async () => {
     world.itemSources = [{ _id: "item000000000001", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 9 } }];
     const { items } = loadWorld(["item000000000001"]);

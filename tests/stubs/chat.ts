@@ -9,6 +9,7 @@
  */
 import { isRecord, mergeDeep, type Json } from "./json.ts";
 import { world, type UserStub } from "./world.ts";
+import { logCompatibilityWarning } from "./deprecations.ts";
 
 /** The modes a message takes, by generation: v13 roll modes, v14 message modes. */
 export const V13_ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
@@ -148,14 +149,16 @@ export class ChatMessageStub {
   }
 
   /**
-   * v13 only: `ChatMessage.applyRollMode(data, rollMode)` writes whisper and blind for a roll mode
-   * (publicroll, gmroll, blindroll, selfroll). Removed in v16, deprecated in v14 — the stand-in offers it
-   * on 13 only, so code that calls it on 14 fails here (research/foundry-v14.md: dnd5e#6958, SR5 #1916).
+   * `ChatMessage.applyRollMode(data, rollMode)` writes whisper and blind for a roll mode (publicroll,
+   * gmroll, blindroll, selfroll). v13's API; on v14 a deprecated alias kept until v16 (dnd5e 5.3 still
+   * calls it on v14, module/documents/actor/actor.mjs:1682; vttforge VTTF-AUDIT-013 "the old names warn
+   * until v16"): it still works there, and logs a deprecation warning, which fails the test
+   * (./deprecations.ts): the system must call v14's `applyMode` on v14.
    */
-  static get applyRollMode(): ((data: Json, mode: string) => Json) | undefined {
-    if (world.generation !== 13) return undefined;
+  static get applyRollMode(): (data: Json, mode: string) => Json {
     return (data, mode) => {
-      if (!(V13_ROLL_MODES as readonly string[]).includes(mode)) throw new Error(`stand-in v13: unknown roll mode ${mode}`);
+      if (world.generation >= 14) logCompatibilityWarning("ChatMessage.applyRollMode has been deprecated in favor of ChatMessage.applyMode", { since: 14, until: 16 });
+      if (!(V13_ROLL_MODES as readonly string[]).includes(mode)) throw new Error(`stand-in: unknown roll mode ${mode}`);
       return Object.assign(data, visibilityOf(mode.replace("roll", "")));
     };
   }
@@ -185,13 +188,18 @@ export class ChatMessageStub {
 
 /**
  * The core setting that holds the chat's current mode: `core.rollMode` on v13, `core.messageMode` on
- * v14. Reading the other generation's key throws, as core's `assertSetting` does for an unregistered key
- * (v13; peers guard against exactly this). On v14 `core.rollMode` is deprecated and relays
- * asynchronously; the stand-in refuses it too (stricter).
+ * v14. Reading `core.messageMode` on v13 throws, as core's `assertSetting` does for an unregistered key
+ * (peers guard against exactly this). On v14 `core.rollMode` is a deprecated alias of `core.messageMode`
+ * until v16 (vttforge VTTF-AUDIT-013): it answers the roll mode, and logs a deprecation warning, which
+ * fails the test (./deprecations.ts).
  */
 export function coreSetting(key: string): unknown {
   if (world.generation === 13 && key === "rollMode") return world.messageMode === "public" ? "publicroll" : `${world.messageMode}roll`;
   if (world.generation === 14 && key === "messageMode") return world.messageMode;
+  if (world.generation === 14 && key === "rollMode") {
+    logCompatibilityWarning('The "core.rollMode" setting has been deprecated in favor of "core.messageMode"', { since: 14, until: 16 });
+    return world.messageMode === "public" ? "publicroll" : `${world.messageMode}roll`;
+  }
   throw new Error(`stand-in: "core.${key}" is not a registered setting on v${world.generation}`);
 }
 

@@ -691,11 +691,42 @@ Reflect.set(globalThis, "Actor", ActorStub);
 Reflect.set(globalThis, "Item", ItemDocStub);
 Reflect.set(globalThis, "ChatMessage", ChatMessageStub);
 Reflect.set(globalThis, "fromUuid", (uuid: string) => Promise.resolve(world.documents.get(uuid) ?? null));
-/** Notifications show on the current user's screen: `world.warnings` keeps the texts, `world.notices` whose screen and with which options. */
+/**
+ * A progress notification (`ui.notifications.info(message, { progress: true })`): core returns the
+ * notification, whose `update({ pct, message })` moves its bar ("const progress =
+ * ui.notifications.info('Thing Happening!', {progress: true}); progress.update({pct: 0.25, message:
+ * 'Still happening!'})", foundryvtt.com/api/v14 foundry.applications.ui.Notifications; foundryvtt#12909
+ * on v13 updates by `{ pct }` too). It closes when its bar is full, even a `permanent` one: dnd5e's
+ * world migration opens it `permanent: true, progress: true` and only ever calls
+ * `progress.update({ pct: ++migrated / totalDocuments })` (module/migration.mjs). The stand-in keeps
+ * each `pct` in `notice.progress` and refuses any other argument (a bare number is not the options core reads).
+ */
+export interface ProgressNotice {
+  readonly progress: number[];
+  closed: boolean;
+}
+function progressNotification(notice: ProgressNotice) {
+  return {
+    update(options: unknown): void {
+      const pct: unknown = isRecord(options) ? options.pct : undefined;
+      if (typeof pct !== "number" || !(pct >= 0 && pct <= 1)) throw new TypeError(`stand-in Notifications: update takes { pct, message }, got ${JSON.stringify(options)}`);
+      if (notice.closed) throw new Error("stand-in Notifications: the notification is closed");
+      notice.progress.push(pct);
+      if (pct >= 1) notice.closed = true;
+    },
+  };
+}
+
+/**
+ * Notifications show on the current user's screen: `world.warnings` keeps the texts, `world.notices` whose
+ * screen and with which options (and, for a progress notification, its bar: see `progressNotification`).
+ */
 function notify(level: "warn" | "info" | "error") {
   return (m: string, options?: unknown) => {
-    world.notices.push({ userId: world.user.id, level, message: m, options });
+    const progress = isRecord(options) && options.progress === true ? { progress: [] as number[], closed: false } : null;
+    world.notices.push({ userId: world.user.id, level, message: m, options, ...(progress ? { bar: progress } : {}) });
     if (level !== "info") world.warnings.push(m);
+    return progress ? progressNotification(progress) : undefined;
   };
 }
 /**

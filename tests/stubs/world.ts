@@ -49,7 +49,7 @@ export const world = {
   settings: new Map<string, unknown>(),
   warnings: [] as string[],
   /** Every notification with the screen it showed on. */
-  notices: [] as { userId: string; level: "warn" | "info" | "error"; message: string; options?: unknown }[],
+  notices: [] as { userId: string; level: "warn" | "info" | "error"; message: string; options?: unknown; bar?: { readonly progress: number[]; closed: boolean } }[],
   /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
   dialogAnswers: [] as unknown[],
   dialogs: [] as Json[],
