@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world, type ApplicationStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
+import { chatInput } from "../stubs/chat.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { onChatCommand, onRenderActorDirectory, registerGmTools } from "../../src/applications/gm/commands.ts";
 import { SESSION_DIALOG_ACTIONS, SessionAwardDialog } from "../../src/applications/gm/session-dialog.ts";
@@ -41,19 +42,31 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
   describe("where the GM finds them", () => {
     it("R-XP-1 (stand-ins): /terran session and /terran request open the GM's dialogs; core posts nothing; other text is left alone", async () => {
       actors(mira, oskar);
-      expect(HooksStub.call("chatMessage", {}, "/terran session", {})).toBe(false);
-      expect(HooksStub.call("chatMessage", {}, "/terran request", {})).toBe(false);
+      expect(HooksStub.call("chatMessage", {}, chatInput("/terran session"), {})).toBe(false);
+      expect(HooksStub.call("chatMessage", {}, chatInput("/terran request"), {})).toBe(false);
       await vi.waitFor(() => expect(world.opened).toHaveLength(2));
       expect(world.opened[0]).toBeInstanceOf(SessionAwardDialog);
       expect(world.opened[1]).toBeInstanceOf(RequestRollDialog);
-      expect(HooksStub.call("chatMessage", {}, "hello /terran", {})).toBe(true);
-      expect(onChatCommand({}, "/terran")).toBe(false);
+      expect(HooksStub.call("chatMessage", {}, chatInput("hello /terran"), {})).toBe(true);
+      expect(HooksStub.call("chatMessage", {}, chatInput("/terranx session"), {})).toBe(true);
+      expect(HooksStub.call("chatMessage", {}, chatInput("/r 2d6"), {})).toBe(true);
+      expect(onChatCommand({}, chatInput("/terran"))).toBe(false);
       expect(world.notices.at(-1)?.message).toBe("TERRAN.Session.Command.help");
+    });
+
+    it("R-XP-1 (stand-ins): the command is read as typed and as v14's editor sends it (a paragraph, spaces as &nbsp;)", async () => {
+      actors(mira, oskar);
+      for (const typed of ["/terran session", "  /TERRAN   Session ", "<p>/terran session</p>", "<p>/terran&nbsp;session</p>", "<p>/terran session<br></p>"]) {
+        expect(onChatCommand({}, typed), typed).toBe(false);
+      }
+      await vi.waitFor(() => expect(world.opened).toHaveLength(5));
+      expect(world.opened.every((app) => app instanceof SessionAwardDialog)).toBe(true);
+      for (const other of ["<p>/terran session</p><p>and more</p>", "<p>hello</p>", "<p><em>/terran</em></p>"]) expect(onChatCommand({}, other), other).toBeUndefined();
     });
 
     it("R-XP-1 (stand-ins): a player typing the command is told it is the GM's; nothing opens and nothing is posted", () => {
       as({ id: "player1", isGM: false });
-      expect(onChatCommand({}, "/terran session")).toBe(false);
+      expect(onChatCommand({}, chatInput("/terran session"))).toBe(false);
       expect(world.warnings).toEqual(["TERRAN.Session.Command.gmOnly"]);
       expect(world.opened).toEqual([]);
       expect(world.created).toEqual([]);

@@ -187,6 +187,19 @@ export class ChatMessageStub {
 }
 
 /**
+ * What the `chatMessage` hook receives for a line typed in the chat: the text itself on v13; on v14,
+ * whose chat input is a rich-text editor, the editor's HTML, a paragraph ("V14 chat messages are sent as
+ * a html string instead of plaintext (e.g. "/r d4" is sent as "<p>/r d4</p>" on V14 and as "/r d4" on
+ * V13)", AutarchLLC/foundryvtt-acks-core#191; dnd5e's "Fix award command matching in v14" accepts an
+ * optional `<p>` around `/award`, module/applications/award.mjs). The text is escaped as HTML is.
+ */
+export function chatInput(text: string): string {
+  if (world.generation < 14) return text;
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<p>${escaped}</p>`;
+}
+
+/**
  * The core setting that holds the chat's current mode: `core.rollMode` on v13, `core.messageMode` on
  * v14. Reading `core.messageMode` on v13 throws, as core's `assertSetting` does for an unregistered key
  * (peers guard against exactly this). On v14 `core.rollMode` is a deprecated alias of `core.messageMode`

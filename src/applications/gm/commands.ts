@@ -6,7 +6,8 @@
  *   peers put theirs, e.g. the WFRP4e combat simulator module — or the header itself);
  * - the chat commands `/terran session` and `/terran request` (the `chatMessage` hook, same signature on
  *   v13 and v14: foundryvtt.com/api/v14/functions/hookEvents.chatMessage.html; returning false stops
- *   core from posting the text). A player typing them is told they are the GM's, and nothing is posted.
+ *   core from posting the text; on v14 the text is the editor's HTML, see `typedLine`). A player typing
+ *   them is told they are the GM's, and nothing is posted.
  * - the macro API (`TerranEngine.sessionAward()`, `TerranEngine.requestRoll()`).
  * And the request card's rows follow the chat log: when a card answering a request is posted, changed
  * or deleted, the request's message is drawn again on this client (`ui.chat.updateMessage`).
@@ -41,9 +42,19 @@ export async function openRollRequest(): Promise<void> {
   });
 }
 
+/**
+ * The typed line as plain text: v13's chat input hands it as typed, v14's rich-text editor as one
+ * paragraph of HTML (`<p>/terran session</p>`, spaces it keeps as `&nbsp;`, a trailing `<br>`). Any other
+ * markup is left in, so it matches no command.
+ */
+function typedLine(text: string): string {
+  const inner = /^\s*<p>(.*?)(?:<br\s*\/?>)?<\/p>\s*$/is.exec(text)?.[1] ?? text;
+  return inner.replace(/&nbsp;|\u00a0/g, " ").trim();
+}
+
 /** The `chatMessage` hook: handles `/terran …` (returns false: core posts nothing), leaves any other text alone. */
 export function onChatCommand(_chatLog: unknown, text: string): boolean | undefined {
-  const match = /^\/terran(?:\s+(\S+))?\s*$/i.exec(text.trim());
+  const match = /^\/terran(?:\s+(\S+))?\s*$/i.exec(typedLine(text));
   if (!match) return undefined;
   const sub = (match[1] ?? "").toLowerCase();
   if (!game.user?.isGM) ui.notifications?.warn(localize("TERRAN.Session.Command.gmOnly"));
