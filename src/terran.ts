@@ -16,7 +16,7 @@ import { TerranChatMessage } from "./documents/chat-message.ts";
 import { registerQueries } from "./documents/queries.ts";
 import { api } from "./api.ts";
 import { TerranItem } from "./documents/item.ts";
-import { registerSettings } from "./settings/settings.ts";
+import { registerSettings, RULESET_CHANGED } from "./settings/settings.ts";
 import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
@@ -24,7 +24,7 @@ import { onQuenchReady } from "./quench/hook.ts";
 import { FIRST_USE, preloadWhenIdle } from "./preload.ts";
 import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./documents/token-states.ts";
-import { syncAllTokenStates } from "./documents/token-states-sync.ts";
+import { followRuleset, syncAllTokenStates } from "./documents/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
 
 Hooks.once("init", () => {
@@ -47,8 +47,10 @@ Hooks.once("init", () => {
   Reflect.set(globalThis, "TerranEngine", api);
 });
 
-// Issue 16 §6: the world's ruleset's states as token status effects (its setting is read by now).
-Hooks.once("setup", registerTokenStates);
+// The world's ruleset's states as token status effects (its setting is read by now), and again, with the
+// characters' bars, when the GM switches ruleset (no reload needed).
+Hooks.once("setup", () => registerTokenStates());
+Hooks.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset));
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);

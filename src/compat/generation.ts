@@ -86,23 +86,46 @@ export interface StatusEffectEntry {
 }
 
 /**
+ * Core's status effects: an array on v13 ("statusEffects: StatusEffectConfig[]", foundryvtt.com/api/v13
+ * CONFIG.statusEffects); on v14 a collection keyed by id that keeps array methods for compatibility
+ * (foundryvtt#13122; dnd5e 5.3 reads `CONFIG.statusEffects[id]` there). v14's property is an accessor whose
+ * setter empties the collection before reading what it is given, so it is never assigned: entries are
+ * added and removed in place, by id (as Foundry's own Crucible stopped assigning it, and vttforge's v14
+ * audit advises `CONFIG.statusEffects[id] = …` and `delete CONFIG.statusEffects[id]`).
+ */
+function statusEffectsConfig(): unknown {
+  return Reflect.get(CONFIG, "statusEffects");
+}
+
+function statusEntry(entry: StatusEffectEntry): Record<string, unknown> {
+  return { ...entry, hud: { actorTypes: [...entry.hud.actorTypes] } };
+}
+
+/**
  * Adds `entries` to core's status effects, leaving an id core (or a module) already has as it is (core's
- * own "dead", the combat tracker's defeated state). v13 keeps them in an array ("statusEffects:
- * StatusEffectConfig[]", foundryvtt.com/api/v13 CONFIG.statusEffects); v14 in a record by id
- * ("statusEffects: { [id: string]: StatusEffectConfig }", foundryvtt.com/api/v14 CONFIG.statusEffects;
- * peers say the same: ryuutama "TODO: This becomes a Record in v14").
+ * own "dead", the combat tracker's defeated state).
  */
 export function addStatusEffects(entries: readonly StatusEffectEntry[]): void {
-  const config: unknown = Reflect.get(CONFIG, "statusEffects");
-  if (foundryGeneration() >= 14) {
-    const record = (typeof config === "object" && config !== null ? config : {}) as Record<string, unknown>;
-    for (const entry of entries) if (!Object.hasOwn(record, entry.id)) record[entry.id] = { ...entry, hud: { actorTypes: [...entry.hud.actorTypes] } };
-    Reflect.set(CONFIG, "statusEffects", record);
-    return;
+  const config = statusEffectsConfig();
+  if (typeof config !== "object" || config === null) return;
+  for (const entry of entries) {
+    if (hasStatusEffect(entry.id)) continue;
+    if (foundryGeneration() >= 14) Reflect.set(config, entry.id, statusEntry(entry));
+    else if (Array.isArray(config)) config.push(statusEntry(entry));
   }
-  const list = (Array.isArray(config) ? config : []) as Record<string, unknown>[];
-  for (const entry of entries) if (!list.some((e) => e.id === entry.id)) list.push({ ...entry, hud: { actorTypes: [...entry.hud.actorTypes] } });
-  Reflect.set(CONFIG, "statusEffects", list);
+}
+
+/** Removes the status effects with these ids (an id core does not list is ignored). */
+export function removeStatusEffects(ids: readonly string[]): void {
+  const config = statusEffectsConfig();
+  if (typeof config !== "object" || config === null) return;
+  for (const id of ids) {
+    if (foundryGeneration() >= 14) Reflect.deleteProperty(config, id);
+    else if (Array.isArray(config)) {
+      const index = config.findIndex((e: unknown) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id);
+      if (index >= 0) config.splice(index, 1);
+    }
+  }
 }
 
 /**
@@ -118,9 +141,9 @@ export function enricherRenderSignal(options: unknown): AbortSignal | undefined 
   return typeof signal === "object" && signal !== null && typeof Reflect.get(signal, "aborted") === "boolean" ? (signal as AbortSignal) : undefined;
 }
 
-/** Is `id` one of core's configured status effects (v13: in the array; v14: a key of the record)? */
+/** Is `id` one of core's configured status effects (v13: in the array; v14: the collection's entry for the id)? */
 export function hasStatusEffect(id: string): boolean {
-  const config: unknown = Reflect.get(CONFIG, "statusEffects");
-  if (foundryGeneration() >= 14) return typeof config === "object" && config !== null && Object.hasOwn(config, id);
+  const config = statusEffectsConfig();
+  if (foundryGeneration() >= 14) return typeof config === "object" && config !== null && Reflect.get(config, id) !== undefined;
   return Array.isArray(config) && (config as unknown[]).some((e) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id);
 }

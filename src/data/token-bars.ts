@@ -44,6 +44,23 @@ export function characterBarUpdate(
   return Object.keys(update).length > 0 ? update : null;
 }
 
+/**
+ * After the world switches to a ruleset with the `health` model, the bar change a character's token (or
+ * prototype token) needs: a bar that shows another model's default (Grit where HP is now kept, and back)
+ * takes this model's; a bar the GM pointed elsewhere (XP, none) is kept. Keys are the token's own paths
+ * (`bar1.attribute`); null when nothing changes.
+ */
+export function barsAfterSwitch(health: "grit" | "hp", bars: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string> | null {
+  const update: Record<string, string> = {};
+  for (const bar of ["bar1", "bar2"] as const) {
+    const wanted = CHARACTER_BARS[health][bar];
+    const shown = bars[bar];
+    const otherDefault = Object.values(CHARACTER_BARS).some((model) => model[bar] === shown);
+    if (otherDefault && shown !== wanted) update[`${bar}.attribute`] = wanted;
+  }
+  return Object.keys(update).length > 0 ? update : null;
+}
+
 /** The bars a new token of each type shows (null: none). */
 export const DEFAULT_BARS: Readonly<Record<string, { readonly bar1: string | null; readonly bar2: string | null }>> = {
   character: { bar1: "grit", bar2: "ego" },

@@ -10,16 +10,26 @@
  *   other values, or comes from harm, says why it cannot be clicked.
  * Which states exist is the world's ruleset's (`Ruleset.tokenStates`), registered at setup.
  */
-import { addStatusEffects } from "../compat/generation.ts";
+import { addStatusEffects, removeStatusEffects } from "../compat/generation.ts";
+import { getRuleset, RULESET_IDS, type Ruleset } from "../rules/index.ts";
 import { stateActive, stateToggle, worseStageMarked, type StateFacts, type TokenStateDef } from "../rules/states.ts";
 import type { CharacterSource } from "../data/source.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { characterState } from "./state.ts";
 
-/** The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only. */
-export function registerTokenStates(): void {
-  addStatusEffects(currentRuleset().tokenStates.map((def) => ({ id: def.id, name: def.labelKey, img: def.img, hud: { actorTypes: ["character"] } })));
+/** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
+export const SYSTEM_STATUS_IDS = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id)))].filter((id) => id.startsWith("terran-"));
+
+/**
+ * The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only, in
+ * the ruleset's order. Called at setup and again when the ruleset changes: the system's statuses are
+ * taken out and the ruleset's put back (core's own "dead", which every ruleset shows, stays as it is).
+ */
+export function registerTokenStates(ruleset: Ruleset = currentRuleset()): void {
+  const wanted = ruleset.tokenStates;
+  removeStatusEffects(SYSTEM_STATUS_IDS);
+  addStatusEffects(wanted.map((def) => ({ id: def.id, name: def.labelKey, img: def.img, hud: { actorTypes: ["character"] } })));
 }
 
 /**

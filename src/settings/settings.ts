@@ -17,6 +17,12 @@ export const SETTINGS = {
 
 export type ApplyPermission = "gm" | "owners";
 
+/**
+ * The hook called on every client when the world's ruleset changes, with the new ruleset: what was set
+ * up for the old one (the token states offered in the HUD, the characters' bars) follows without a reload.
+ */
+export const RULESET_CHANGED = "terranEngine.rulesetChanged";
+
 export function registerSettings(): void {
   const settings = game.settings;
   if (!settings) return;
@@ -29,8 +35,10 @@ export function registerSettings(): void {
     choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).labelKey])),
     default: "core",
     requiresReload: false,
+    // Every client follows a switch at once: derived data, and what hangs on the ruleset (RULESET_CHANGED).
     onChange: () => {
       for (const actor of game.actors ?? []) actor.reset();
+      Hooks.callAll(RULESET_CHANGED, currentRuleset());
       void ui.actors?.render();
     },
   });

@@ -12,7 +12,7 @@ import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
 import type { TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
-import type { CreationRoll, RulesetId, SceneEffect } from "../rules/index.ts";
+import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/index.ts";
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
@@ -40,6 +40,8 @@ declare module "fvtt-types/configuration" {
       diceSoNiceReady: (dice3d: Dice3D) => void;
       /** Quench's ready hook (the module is optional; src/quench/quench-types.ts cites its source). */
       quenchReady: (quench: Quench) => void;
+      /** The world's ruleset changed (src/settings/settings.ts RULESET_CHANGED), on every client. */
+      "terranEngine.rulesetChanged": (ruleset: Ruleset) => void;
     }
   }
   interface FlagConfig {

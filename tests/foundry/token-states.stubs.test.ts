@@ -16,6 +16,12 @@ import { registerTokenStates, stateFacts } from "../../src/documents/token-state
 import { syncAllTokenStates } from "../../src/documents/token-states-sync.ts";
 import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
 import { defaultLegacy } from "../../src/data/legacy.ts";
+import { installStatusEffects, statusEntries, tokenHudChoices } from "../stubs/status-effects.ts";
+import { HooksStub } from "../stubs/hooks.ts";
+import { makeScene } from "../stubs/world.ts";
+import { registerSettings, RULESET_CHANGED } from "../../src/settings/settings.ts";
+import { followRuleset } from "../../src/documents/token-states-sync.ts";
+import { getRuleset, type Ruleset } from "../../src/rules/index.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 type Stubbed = TerranActor & Pick<ActorStub, "effects" | "effectChanges" | "updates"> & { _onUpdate(changed: object, options: object, userId: string): void };
@@ -32,7 +38,6 @@ function bridge(): Stubbed {
 }
 
 const shown = (actor: Stubbed): string[] => actor.effects.flatMap((e) => [...e.statuses]).sort();
-const config = (): unknown => (Reflect.get(globalThis, "CONFIG") as { statusEffects?: unknown }).statusEffects;
 
 /**
  * Core's own list before the system adds to it: a "dead" status (the defeated state; peers keep it, e.g.
@@ -45,20 +50,18 @@ const CORE_PRONE = { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/fa
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generation) => {
   beforeEach(() => {
     resetWorld(generation);
-    const statuses = generation >= 14 ? { dead: { ...CORE_DEAD }, prone: { ...CORE_PRONE } } : [{ ...CORE_DEAD }, { ...CORE_PRONE }];
-    Reflect.set(Reflect.get(globalThis, "CONFIG") as object, "statusEffects", statuses);
+    installStatusEffects(generation, [CORE_DEAD, CORE_PRONE]);
     registerTokenStates();
   });
 
   it("R-HARM-4 (stand-ins): the ruleset's states join core's status effects in the generation's shape, HUD for characters; core's \"dead\" is kept as it is", () => {
     const ours = ["terran-stressed", "terran-broken", "terran-weary", "terran-mortally-wounded", "terran-lost"];
-    const entries = generation >= 14 ? Object.values(config() as Record<string, { id: string }>) : (config() as { id: string }[]);
-    expect(Array.isArray(config())).toBe(generation < 14);
+    const entries = statusEntries();
     expect(entries.map((e) => e.id)).toEqual(["dead", "prone", ...ours]);
     expect(entries.find((e) => e.id === "dead")).toEqual(CORE_DEAD);
     expect(entries.find((e) => e.id === "terran-broken")).toEqual({ id: "terran-broken", name: "TERRAN.Wound.broken", img: "icons/svg/bones.svg", hud: { actorTypes: ["character"] } });
     registerTokenStates(); // twice: nothing doubled
-    expect((generation >= 14 ? Object.keys(config() as object) : (config() as unknown[])).length).toBe(7);
+    expect(statusEntries()).toHaveLength(7);
   });
 
   it("R-HARM-3 R-HARM-5 (stand-ins): the sheet's wound marks show as status effects; the third adds Mortally Wounded; a recovery takes both off", async () => {
@@ -135,7 +138,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
   });
 
   it("(stand-ins) a state core does not list (its list replaced after setup) is left off without an error", async () => {
-    Reflect.set(Reflect.get(globalThis, "CONFIG") as object, "statusEffects", generation >= 14 ? { dead: { ...CORE_DEAD } } : [{ ...CORE_DEAD }]);
+    installStatusEffects(generation, [CORE_DEAD]);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const mira = hero();
     await mira.markWound("stressed");
@@ -188,10 +191,58 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     expect(world.warnings.at(-1)).toBe("TERRAN.Error.dead");
   });
 
+  it("R-HARM-4 R-LEG-5 (stand-ins): switching ruleset mid-session: the HUD offers the new ruleset's states at once, and the active GM brings effects and bars along", async () => {
+    registerSettings();
+    const mira = hero({ wounds: ["stressed"] });
+    mira.prototypeToken.bar1.attribute = "grit";
+    mira.prototypeToken.bar2.attribute = "xp"; // the GM's own choice: kept
+    const scene = makeScene([
+      { id: "token00000000001", actor: { type: "character" }, bar1: { attribute: "grit" }, bar2: { attribute: "ego" } },
+      { id: "token00000000002", actor: { type: "challenge" }, bar1: { attribute: "disposition" }, bar2: { attribute: null } },
+    ]);
+    world.scenes = [scene];
+    HooksStub.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset as Ruleset, [mira]));
+    await mira.syncTokenStates();
+    expect(shown(mira)).toEqual(["terran-stressed"]);
+    expect(tokenHudChoices("character")).toContain("terran-stressed");
+
+    world.user = makeGm();
+    await game.settings?.set("terran-engine", "ruleset", "legacy");
+    await vi.waitFor(() => expect(tokenHudChoices("character")).toEqual(["dead", "prone", "terran-critical", "terran-mortal", "terran-lost"]));
+    expect(tokenHudChoices("challenge")).toEqual(["dead", "prone"]);
+    await vi.waitFor(() => expect(shown(mira)).toEqual([]));
+    expect(mira.prototypeToken).toEqual({ bar1: { attribute: "legacy.hp" }, bar2: { attribute: "xp" } });
+    expect(scene.tokens.map((t) => [t.bar1.attribute, t.bar2.attribute])).toEqual([["legacy.hp", "legacy.ego"], ["disposition", null]]);
+
+    await game.settings?.set("terran-engine", "ruleset", "core"); // and back
+    await vi.waitFor(() => expect(tokenHudChoices("character")).toEqual(["dead", "prone", "terran-stressed", "terran-broken", "terran-weary", "terran-mortally-wounded", "terran-lost"]));
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-stressed"]));
+    expect(scene.tokens[0]?.bar1.attribute).toBe("grit");
+  });
+
+  it("(stand-ins) a player's client follows a switch in its HUD and changes no token (the active GM does)", async () => {
+    registerSettings();
+    const mira = hero({ wounds: ["stressed"] });
+    const scene = makeScene([{ id: "token00000000001", actor: { type: "character" }, bar1: { attribute: "grit" }, bar2: { attribute: "ego" } }]);
+    world.scenes = [scene];
+    await followRuleset(getRuleset("legacy"), [mira]);
+    expect(tokenHudChoices("character")).toContain("terran-critical");
+    expect(scene.updates).toEqual([]);
+    expect(mira.effectChanges).toEqual([]);
+  });
+
+  it("(stand-in) v14's setter empties the collection before reading what it is given: assigning it to itself leaves nothing", () => {
+    const config = Reflect.get(globalThis, "CONFIG") as { statusEffects: unknown };
+    const before = statusEntries().length;
+    const same = config.statusEffects;
+    config.statusEffects = same;
+    expect(statusEntries()).toHaveLength(generation >= 14 ? 0 : before);
+  });
+
   it("R-LEG-5 (stand-ins): in a Legacy world the states are its stages, read from the wound stages Legacy keeps beside Core's data", () => {
     world.settings.set("ruleset", "legacy");
     registerTokenStates();
-    const entries = generation >= 14 ? Object.keys(config() as object) : (config() as { id: string }[]).map((e) => e.id);
+    const entries = statusEntries().map((e) => e.id);
     expect(entries).toEqual(expect.arrayContaining(["terran-critical", "terran-mortal", "terran-lost", "dead"]));
     const source = { ...character({ wounds: ["stressed"] }), legacy: { ...defaultLegacy(), wounds: { critical: true, mortal: false } } };
     expect(stateFacts(source)).toEqual({ wounds: source.wounds, dead: false, lost: false, stages: { critical: true, mortal: false } });

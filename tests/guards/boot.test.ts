@@ -35,7 +35,8 @@ import { ActorStub, ChatMessageStub, GENERATIONS, makeGm, resetWorld, world, typ
 import { CORE_DEAD, installCoreConfig } from "../stubs/core-config.ts";
 import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
-import { SETTINGS } from "../../src/settings/settings.ts";
+import { RULESET_CHANGED, SETTINGS } from "../../src/settings/settings.ts";
+import { statusEntries } from "../stubs/status-effects.ts";
 import { cardFlags } from "../../src/documents/card-flags.ts";
 import { SCHEMA_VERSION } from "../../src/data/source.ts";
 import { character } from "../documents/operations/fixtures.ts";
@@ -152,7 +153,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
 
   it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, Dice So Nice, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
-    for (const name of ["chatMessage", "renderActorDirectory", "hotbarDrop", "createChatMessage", "updateChatMessage", "deleteChatMessage", "diceSoNiceReady", "quenchReady"]) {
+    for (const name of ["chatMessage", "renderActorDirectory", "hotbarDrop", "createChatMessage", "updateChatMessage", "deleteChatMessage", "diceSoNiceReady", "quenchReady", RULESET_CHANGED]) {
       expect(hooked(name), name).toBe(1);
     }
     // The one-time hooks have fired and are gone (Hooks.once).
@@ -160,9 +161,8 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
   });
 
   it("R-HARM-4 at setup: the world's ruleset's states join core's status effects in the generation's shape, core's own kept", () => {
-    const statuses = config().statusEffects;
-    expect(Array.isArray(statuses)).toBe(generation < 14);
-    const entries = (generation >= 14 ? Object.values(statuses as Record<string, Json>) : (statuses as Json[]));
+    expect(Array.isArray(config().statusEffects)).toBe(generation < 14);
+    const entries = statusEntries();
     expect(entries.map((e) => e.id)).toEqual(["dead", "terran-stressed", "terran-broken", "terran-weary", "terran-mortally-wounded", "terran-lost"]);
     expect(entries[0]).toEqual(CORE_DEAD);
     expect(entries.slice(1).every((e) => JSON.stringify(e.hud) === JSON.stringify({ actorTypes: ["character"] }))).toBe(true);

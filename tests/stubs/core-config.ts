@@ -13,14 +13,14 @@
  * - `CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[]` — "A collection of custom enrichers that can
  *   be applied to text content" (foundryvtt.com/api/v14/variables/CONFIG.TextEditor.html); empty here (what
  *   core puts in it, if anything, is not known).
- * - `CONFIG.statusEffects`: an array of StatusEffectConfig on v13, a record by id on v14
- *   (foundryvtt.com/api/v13 and /api/v14 CONFIG.statusEffects; src/compat/generation.ts). Core's own list
- *   is stood for by its "dead" status only (peers keep it: add2e sets `CONFIG.specialStatusEffects.DEFEATED
+ * - `CONFIG.statusEffects`: an array of StatusEffectConfig on v13, v14's collection by id (./status-effects.ts,
+ *   with its evidence). Core's own list is stood for by its "dead" status only (peers keep it: add2e sets `CONFIG.specialStatusEffects.DEFEATED
  *   = "dead"`); its exact fields in core are not known here: name and image only.
  * - `CONFIG.Dice.rolls` back to core's Roll alone and `CONFIG.queries` empty (./foundry.ts, ./foundry-client.ts).
  */
 import { ActorStub, ChatMessageStub, ItemDocStub, type Generation } from "./foundry-client.ts";
 import { RollStub } from "./foundry.ts";
+import { installStatusEffects } from "./status-effects.ts";
 
 /** Core's "dead" status as the stand-in knows it. */
 export const CORE_DEAD = { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" };
@@ -32,8 +32,8 @@ export function installCoreConfig(generation: Generation): void {
     Item: { documentClass: ItemDocStub, dataModels: {} },
     ChatMessage: { documentClass: ChatMessageStub },
     TextEditor: { enrichers: [] },
-    statusEffects: generation >= 14 ? { dead: { ...CORE_DEAD } } : [{ ...CORE_DEAD }],
     queries: {},
   });
+  installStatusEffects(generation, [CORE_DEAD]);
   (config.Dice as { rolls: unknown[] }).rolls.splice(0, Infinity, RollStub);
 }

@@ -597,8 +597,14 @@ Object.defineProperties(game, {
   settings: {
     value: {
       get: (scope: string, key: string) => (scope === "core" ? coreSetting(key) : world.settings.get(key)),
-      set: (_scope: string, key: string, value: unknown) => {
+      // A registered setting's `onChange` runs when its value changes ("onChange: A callback function which
+      // triggers when the setting is changed", foundryvtt.com/api/v13 SettingConfig; for a world setting on
+      // every client, the stand-in plays this one).
+      set: (scope: string, key: string, value: unknown) => {
+        const before = world.settings.get(key);
         world.settings.set(key, value);
+        const onChange: unknown = world.settingConfigs.get(`${scope}.${key}`)?.onChange;
+        if (before !== value && typeof onChange === "function") Reflect.apply(onChange, undefined, [value]);
         return Promise.resolve(value);
       },
       // What `init` registers, recorded in `world.settingConfigs` (./registries.ts).
@@ -612,6 +618,9 @@ Object.defineProperties(game, {
   // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs reads invalid documents' source there).
   data: { get: () => ({ actors: world.actorSources, items: world.itemSources }), configurable: true },
   packs: { get: () => ({ contents: [] }), configurable: true },
+  // Foundry: `game.scenes`, the world's Scenes; each Scene's `tokens` is its embedded TokenDocuments, changed
+  // by `scene.updateEmbeddedDocuments("Token", [{ _id, … }])` (foundryvtt.com/api/v13 Scene, Document#updateEmbeddedDocuments).
+  scenes: { get: () => world.scenes, configurable: true },
   modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
   dice3d: { get: () => world.dice3d, configurable: true },
 });

@@ -72,6 +72,8 @@ export const world = {
   itemSources: [] as Json[],
   /** `game.actors` / `game.items` as `loadWorld()` last built them (null: not loaded). */
   collections: { actors: null as unknown, items: null as unknown },
+  /** The world's scenes (`game.scenes`): see makeScene. */
+  scenes: [] as SceneStub[],
   /** Notifications shown (`info`, `warn`, `error`), with the text the system passed. */
   /** Applications rendered for the first time, in order (a sheet, the roll dialog it opened…). */
   opened: [] as ApplicationStub[],
@@ -131,6 +133,44 @@ export function makeGm(id = "gm"): GmStub {
   return gm;
 }
 
+/** A token placed in a scene, as far as its bars and its actor go. */
+export interface TokenStub {
+  readonly id: string;
+  readonly actor: { readonly type: string } | null;
+  bar1: { attribute: string | null };
+  bar2: { attribute: string | null };
+}
+
+/** A scene with its placed tokens; `updates` keeps every batch of token updates, which are applied. */
+export interface SceneStub {
+  readonly tokens: TokenStub[];
+  readonly updates: Json[][];
+  updateEmbeddedDocuments(name: string, updates: Json[]): Promise<unknown[]>;
+}
+
+/** A scene holding `tokens`; only a GM may update its tokens' bars here (KB "Users and Permissions"). */
+export function makeScene(tokens: TokenStub[]): SceneStub {
+  const scene: SceneStub = {
+    tokens,
+    updates: [],
+    updateEmbeddedDocuments(name: string, updates: Json[]) {
+      if (name !== "Token") throw new Error(`stand-in Scene: no embedded ${name}`);
+      if (!world.user.isGM) throw new Error(`User ${world.user.id} lacks permission to update Token`);
+      scene.updates.push(updates);
+      for (const update of updates) {
+        const token = tokens.find((t) => t.id === update._id);
+        if (!token) throw new Error(`stand-in Scene: no token ${String(update._id)}`);
+        for (const bar of ["bar1", "bar2"] as const) {
+          const attribute = update[`${bar}.attribute`];
+          if (typeof attribute === "string") token[bar] = { attribute };
+        }
+      }
+      return Promise.resolve(updates);
+    },
+  };
+  return scene;
+}
+
 /** Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`, by default the current one). */
 export function resetWorld(generation: Generation = world.generation): void {
   world.generation = generation;
@@ -164,6 +204,7 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.actorSources = [];
   world.itemSources = [];
   world.collections = { actors: null, items: null };
+  world.scenes = [];
 }
 resetWorld();
 
