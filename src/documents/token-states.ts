@@ -17,6 +17,8 @@ import type { CharacterSource } from "../data/source.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { characterState } from "./state.ts";
+import { attempt } from "./notify.ts";
+import { markDeadOperation } from "./operations/gm.ts";
 
 /** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
 export const SYSTEM_STATUS_IDS = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id)))].filter((id) => id.startsWith("terran-"));
@@ -70,6 +72,8 @@ export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, a
       return (await actor.recoverWound(toggle.track)) === null ? undefined : false;
     case "revive":
       return (await actor.revive()) === null ? undefined : false;
+    case "markDead":
+      return (await attempt(() => actor.commitOperation(markDeadOperation(actor.characterState())))) === null ? undefined : true;
     case "recoverStage": {
       // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
       // Legacy's actions load on first use (not part of the startup bundle: bench/size.ts).

@@ -93,6 +93,8 @@ export type StateToggle =
   | { readonly kind: "markWound"; readonly track: WoundTrack }
   | { readonly kind: "recoverWound"; readonly track: WoundTrack }
   | { readonly kind: "revive" }
+  /** R-HARM-5 (ruling) a GM marks the character dead: the table's word, as the combat tracker's Defeated. */
+  | { readonly kind: "markDead" }
   /** R-LEG-5 the HP model's recovery (a week of care: the worst stage goes down one). */
   | { readonly kind: "recoverStage" }
   | { readonly kind: "none" }
@@ -101,8 +103,10 @@ export type StateToggle =
 /**
  * A click on state `def` (now `active`) that asks for `wanted`: the same operation the sheet runs
  * (a wound track's mark or recovery, whose own rules then apply: a dead character is refused), or the
- * reason it cannot be toggled. Ruling: Mortally Wounded and Lost follow other values (the tracks, Ego)
- * and Dead comes from harm, so the HUD explains instead of inventing a change; only a GM may undo a death.
+ * reason it cannot be toggled. Ruling: Mortally Wounded and Lost follow other values (the tracks, Ego),
+ * so the HUD explains instead of inventing a change. Dead comes from harm for a player; a GM's Dead (the
+ * token HUD's, or the combat tracker's Defeated, which toggles the same status) marks the character dead
+ * on the table's word, and only a GM may undo a death (R-HARM-5, RULES.md §8).
  * Legacy's wound stages (R-LEG-5) come from harm and go with recovery: marking one is refused (harm
  * marks it, as Mortally Wounded follows the tracks); clearing one is the sheet's week of care, which
  * lowers the worst stage one step (Mortal → Critical → healed), so a stage with a worse one marked
@@ -118,7 +122,7 @@ export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean
     case "lost":
       return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.lost" };
     case "dead":
-      if (wanted) return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" };
+      if (wanted) return by.isGM ? { kind: "markDead" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" };
       return by.isGM ? { kind: "revive" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.reviveGm" };
     case "stage":
       if (wanted) return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.stage" };

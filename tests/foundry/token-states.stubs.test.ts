@@ -116,6 +116,22 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     await vi.waitFor(() => expect(shown(mira)).toEqual([]));
   });
 
+  it("R-HARM-5 (ruling) (stand-ins): the combat tracker's Defeated (core's Dead, as an overlay) marks a GM's character dead; toggled off, it revives; a player is refused with the reason", async () => {
+    const mira = hero();
+    expect(await mira.toggleStatusEffect("dead", { overlay: true, active: true })).toBeUndefined();
+    expect(world.warnings).toEqual(["TERRAN.States.Refusal.deadOn"]);
+    expect(mira.updates).toEqual([]);
+    world.user = makeGm();
+    expect(await mira.toggleStatusEffect("dead", { overlay: true, active: true })).toBe(true);
+    expect(mira.updates).toEqual([{ "system.dead": true }]);
+    await vi.waitFor(() => expect(shown(mira)).toEqual(["dead"]));
+    expect(mira.effects[0]?.flags).toEqual({ core: { overlay: true } });
+    expect(await mira.toggleStatusEffect("dead", { overlay: true, active: true })).toBeUndefined(); // already dead: nothing
+    expect(await mira.toggleStatusEffect("dead", { overlay: true, active: false })).toBe(false);
+    expect(mira.updates.at(-1)).toEqual({ "system.dead": false });
+    await vi.waitFor(() => expect(shown(mira)).toEqual([]));
+  });
+
   it("R-HARM-4 (stand-ins): only the client that made the change adds the effects (the others get them from it)", async () => {
     const mira = hero({ wounds: ["weary"] });
     mira._onUpdate({ system: { wounds: { weary: true } } }, {}, "player2");

@@ -44,8 +44,10 @@ describe("token states", () => {
     expect(stateToggle(state("terran-lost"), false, true, gm)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.lost" });
   });
 
-  it("R-HARM-6: death comes from harm or a Malaise; only a GM undoes it", () => {
-    expect(stateToggle(state("dead"), false, true, gm)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" });
+  it("R-HARM-5 (ruling) R-HARM-6: for a player death comes from harm or a Malaise; a GM's Dead (or the combat tracker's Defeated) marks it; only a GM undoes it", () => {
+    expect(stateToggle(state("dead"), false, true, player)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" });
+    expect(stateToggle(state("dead"), false, true, gm)).toEqual({ kind: "markDead" });
+    expect(stateToggle(state("dead"), true, true, gm)).toEqual({ kind: "none" });
     expect(stateToggle(state("dead"), true, false, player)).toEqual({ kind: "refuse", reasonKey: "TERRAN.States.Refusal.reviveGm" });
     expect(stateToggle(state("dead"), true, false, gm)).toEqual({ kind: "revive" });
   });

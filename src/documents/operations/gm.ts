@@ -82,6 +82,15 @@ export function setTrackOperation(
   return result(update, { ...next, lost });
 }
 
+/**
+ * R-HARM-5 (ruling) the GM marks the character dead on the table's word (the token's Dead, the combat
+ * tracker's Defeated): the same death harm brings, so every operation then refuses the character.
+ */
+export function markDeadOperation(state: CharacterState): OperationResult<{ dead: true }> {
+  if (state.source.dead) throw new RulesError("not-allowed", "The character is already dead.");
+  return result({ "system.dead": true }, { dead: true });
+}
+
 /** The GM undoes a death (R-HARM-5, R-HARM-6): the one operation open to a dead character. */
 export function reviveOperation(state: CharacterState): OperationResult<{ dead: false }> {
   if (!state.source.dead) throw new RulesError("not-allowed", "The character is not dead.");

@@ -1,7 +1,7 @@
 /** The GM's corrections: a rating, a track, a death undone. */
 import { describe, expect, it } from "vitest";
 import type { Attribute } from "../../../src/rules/index.ts";
-import { reviveOperation, setAttributeOperation, setTrackOperation } from "../../../src/documents/operations/index.ts";
+import { markDeadOperation, reviveOperation, setAttributeOperation, setTrackOperation } from "../../../src/documents/operations/index.ts";
 import { expectRefusal, state } from "./fixtures.ts";
 
 describe("setAttributeOperation", () => {
@@ -62,5 +62,15 @@ describe("reviveOperation", () => {
 
   it("R-HARM-5: only a dead character can be revived (not-allowed)", () => {
     expectRefusal(() => reviveOperation(state()), "not-allowed", /not dead/);
+  });
+});
+
+describe("markDeadOperation", () => {
+  it("R-HARM-5 (ruling): the GM marks the character dead on the table's word", () => {
+    expect(markDeadOperation(state())).toEqual({ update: { "system.dead": true }, itemUpdates: [], outcome: { dead: true } });
+  });
+
+  it("R-HARM-5 (ruling): a dead character cannot die again (not-allowed)", () => {
+    expectRefusal(() => markDeadOperation(state({ dead: true })), "not-allowed", /already dead/);
   });
 });
