@@ -20,6 +20,18 @@ export interface CardPresenter {
   shown?(message: ChatMessage.Implementation, html: HTMLElement): void;
 }
 
+/**
+ * The speaker of a card the GM posts for the table (the end-of-session award, a roll request): the GM
+ * user by name, never a token or actor. Core's `getSpeaker()` with no arguments takes the controlled token
+ * as the speaker, so a GM with an NPC selected would have posted the card in that NPC's name. The fields
+ * are ChatSpeakerData's (scene, actor, token, alias: "An overridden alias name used instead of the Actor
+ * or Token name", foundryvtt.com/api/v14 foundry.documents.types.ChatSpeakerData).
+ */
+export function tableSpeaker(): { scene: null; actor: null; token: null; alias?: string } {
+  const alias = game.user?.name;
+  return { scene: null, actor: null, token: null, ...(typeof alias === "string" && alias !== "" ? { alias } : {}) };
+}
+
 export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMessage.SubType> extends ChatMessage<SubType> {
   /** Set at init by the applications layer; without it a card renders as core's plain message. */
   static presenter: CardPresenter | null = null;

@@ -18,6 +18,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "./actor.ts";
 import { ANSWER_FLAG, cardFlags, storedCard } from "./card-flags.ts";
+import { tableSpeaker } from "./chat-message.ts";
 
 /** The flags of a card that answers a request's row: the card's own flags and the link beside them. */
 export function answerFlags(card: Parameters<typeof cardFlags>[0], link: AnswerLink | null): Record<string, unknown> {
@@ -80,7 +81,7 @@ export async function postRollRequest(subject: RequestSubject, note: string, act
   const user = game.user;
   if (!user?.isGM) throw new RulesError("not-allowed", "Only a GM may ask for rolls.", { reason: "notGm" });
   const state = createRequestCard(user.id, currentRuleset(), subject, note, actors.map((a) => ({ actorUuid: a.uuid, actorName: a.name })));
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker(), content: "", flags: cardFlags({ kind: "request", state }) });
+  await ChatMessage.create({ speaker: tableSpeaker(), content: "", flags: cardFlags({ kind: "request", state }) });
 }
 
 /** The request message and row an answer link points to, checked: the actor of the row, and that the current user may roll for it. */

@@ -22,6 +22,7 @@ import { cardFlags, storedCard } from "./card-flags.ts";
 import { legacyOf } from "../data/legacy.ts";
 import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
 import { characterState } from "./state.ts";
+import { tableSpeaker } from "./chat-message.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
   const user = game.user;
@@ -80,7 +81,7 @@ export async function awardSession(choices: readonly SessionRowChoice[]): Promis
   const rows: SessionCardRow[] = [];
   for (const row of picked) rows.push(await awardRow(row.uuid, row.name, row.xp));
   const state = createSessionCard(gm.id, rows);
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker(), content: "", flags: cardFlags({ kind: "session", state }) });
+  await ChatMessage.create({ speaker: tableSpeaker(), content: "", flags: cardFlags({ kind: "session", state }) });
   return state;
 }
 

@@ -67,6 +67,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       expect(state.subject).toEqual({ kind: "save", group: "insight" });
       expect(state.rows.map((r) => r.actorName)).toEqual(["Oskar"]);
       expect(request.author.id).toBe("gm");
+      expect(world.created.at(-1)?.speaker).toEqual({ scene: null, actor: null, token: null }); // the GM's, not the selected token's
       const view = await shown(request);
       expect(text(view.querySelector(".request-note"))).toBe("The bridge <b>gives</b> way");
       expect(view.querySelector(".request-note b")).toBeNull();

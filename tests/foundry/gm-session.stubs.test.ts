@@ -155,6 +155,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
 
     it("R-XP-1 (stand-ins): Award gives each ticked character its XP in one update, and posts one summary card", async () => {
       actors(mira, oskar);
+      world.selected = [{ actor: stub(oskar) }]; // the GM has a token selected: the card is still the GM's
       const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
       await dialog.render({ force: true });
       const oskarXp = dialog.element.querySelector<HTMLInputElement>('[name="xp-1"]');
@@ -163,6 +164,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       expect([xp(mira), xp(oskar)]).toEqual([5, 4]);
       expect(stub(mira).updates).toEqual([{ "system.xp": 5 }]); // one update per actor
       expect(world.created).toHaveLength(1);
+      expect(world.created[0]?.speaker).toEqual({ scene: null, actor: null, token: null });
       expect(dialog.closed).toBe(true);
       const card = lastCard();
       expect(sessionState(card).rows.map((r) => [r.actorName, r.given, r.before, r.after])).toEqual([

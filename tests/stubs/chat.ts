@@ -144,8 +144,15 @@ export class ChatMessageStub {
     return Promise.resolve(li);
   }
 
+  /**
+   * `ChatMessage.getSpeaker({ actor })`: the actor's name as alias. With nothing given, core infers the
+   * speaker from the canvas: the controlled token first (what macros and modules rely on, e.g. the FVTT
+   * community "chat message" macro reading `canvas.tokens.controlled[0]`; the second glue review, F10), so
+   * the stand-in answers the first selected token's actor when there is one.
+   */
   static getSpeaker(options: { actor?: { name: string } } = {}): Json {
-    return { alias: options.actor?.name ?? "" };
+    const actor = options.actor ?? world.selected[0]?.actor ?? null;
+    return { alias: actor?.name ?? "", ...(actor && "id" in actor ? { actor: actor.id } : {}) };
   }
 
   /**
