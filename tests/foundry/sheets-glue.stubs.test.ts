@@ -108,7 +108,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await drop(sheet, b, find(sheet, `li[data-item-id="${a.id}"]`));
       expect([...itemsOf(mira, "weapon")].sort((x, y) => x.sort - y.sort).map((i) => i.name)).toEqual(["Bow", "Axe"]);
 
-      const button = find(sheet, '[data-drag-roll="reason"]');
+      const button = find(sheet, '.te-drag-roll[data-drag-roll="reason"]');
       const set: string[] = [];
       const start = new (button.ownerDocument.defaultView as unknown as typeof globalThis).Event("dragstart", { bubbles: true });
       Object.defineProperty(start, "dataTransfer", { value: { setData: (_t: string, d: string) => set.push(d) } });

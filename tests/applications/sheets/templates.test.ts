@@ -106,7 +106,18 @@ describe("character sheet in the DOM", () => {
     expect(root.querySelectorAll(".te-pip.is-filled")).toHaveLength(5);
     const finesse = root.querySelector('.te-attr[data-attribute="finesse"]');
     expect(finesse?.querySelector(".te-light-dice")?.textContent).toBe("3");
-    expect(finesse?.querySelector('[data-action="roll"]')?.getAttribute("data-drag-roll")).toBe("finesse");
+    expect(finesse?.querySelector(".te-drag-roll")?.getAttribute("data-drag-roll")).toBe("finesse");
+  });
+
+  it("a roll is dragged to the hotbar by its grip, never by a <button> (Firefox starts a drag on a button only from its text)", () => {
+    expect(root.querySelectorAll("button[draggable], button[data-drag-roll]")).toHaveLength(0);
+    const handles = [...root.querySelectorAll<HTMLElement>("[data-drag-roll]")];
+    expect(handles.map((h) => h.dataset.dragRoll)).toEqual(expect.arrayContaining(["finesse", "save:insight"]));
+    for (const handle of handles) {
+      expect(handle.tagName).toBe("SPAN");
+      expect(handle.getAttribute("draggable")).toBe("true");
+      expect(handle.closest(".te-tip")?.querySelector(`button[data-roll="${handle.dataset.dragRoll ?? ""}"]`)).not.toBeNull();
+    }
   });
 
   it("R-HARM-4: the wound tracks and their penalties are written out", () => {
