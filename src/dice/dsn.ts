@@ -1,6 +1,10 @@
 /**
- * Dice So Nice, when it is active: a colorset for each tone (users can still pick their own in Dice So
- * Nice's settings, which take precedence over a system's "default" colorsets). Dice rolled after a
+ * Dice So Nice, when it is active: a colorset for each tone. Each Light and Dark die term names its tone's
+ * colorset in `options.colorset` (TerranRoll.pool), which Dice So Nice reads before anything else: before
+ * the term's flavor (`light`/`dark`, which it would also take as a colorset or a damage type of that name)
+ * and before the player's own appearance (DiceFactory.getAppearanceForDice in Dice So Nice 5.1.6; the same
+ * order in older and newer versions). So the tones look as set here whatever other colorsets or damage
+ * types a table has. Every field of the colorset is given, so none falls back to the player's colours. Dice rolled after a
  * message was created (the explosion chain confirmed from a card) are added to the message's rolls,
  * which Dice So Nice's own update hook animates once, for those who may see it: the system never calls
  * `showForRoll` itself (that animated the chain twice). Nothing here runs or breaks when the module is
@@ -25,6 +29,7 @@ export function registerDiceSoNice(api: Dice3D): void {
       edge: "#d9cfba",
       texture: "none",
       material: "plastic",
+      font: "Arial",
     },
     "default",
   );
@@ -39,6 +44,7 @@ export function registerDiceSoNice(api: Dice3D): void {
       edge: "#3d3545",
       texture: "none",
       material: "plastic",
+      font: "Arial",
     },
     "default",
   );

@@ -20,7 +20,7 @@ import type { ChallengeData } from "../../src/data/actor/challenge.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerDiceSoNice } from "../../src/dice/dsn.ts";
-import { COLORSETS } from "../../src/dice/terran-roll.ts";
+import { COLORSETS, TerranRoll } from "../../src/dice/terran-roll.ts";
 import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
 import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
 import { english } from "../support/templates.ts";
@@ -352,6 +352,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       await click(message({ kind: "risky", state: chosen }), '[data-action="confirm-effect"]');
       expect(dsn.animations.map((a) => a.via)).toEqual(["update hook"]);
       expect(JSON.parse(String(dsn.animations[0]?.roll))).toMatchObject({ formula: "1d6x" });
+    });
+
+    it("(stand-ins) Light and Dark dice keep their tones in Dice So Nice even when a colorset or damage type is named \"light\" or \"dark\": the term's colorset comes first", () => {
+      const dsn = new Dice3dStub();
+      dsn.addColorset({ name: "light", foreground: "#ffff00" }); // another module's, or a GM's damage-type map
+      dsn.addColorset({ name: "dark", foreground: "#000000" });
+      registerDiceSoNice(dsn);
+      const roll = TerranRoll.pool(2, 1);
+      const tones = roll.dice.map((die) => dsn.appearanceOf(die, "players-own"));
+      expect(tones).toEqual([COLORSETS.light, COLORSETS.dark]);
+      // Saved and revived from the message (what Dice So Nice reads), the colorsets are still on the terms.
+      const revived = JSON.parse(JSON.stringify(roll)) as { terms: { options?: Record<string, unknown> }[] };
+      expect(revived.terms.map((t) => t.options?.colorset).filter(Boolean)).toEqual([COLORSETS.light, COLORSETS.dark]);
     });
 
     it("(stand-ins) registers a light and a dark colorset as defaults users may override", () => {

@@ -250,6 +250,23 @@ export class Dice3dStub {
     this.colorsets.push({ colorset, mode });
   }
 
+  /**
+   * The colorset Dice So Nice draws a die term with, in its order (DiceFactory.getAppearanceForDice,
+   * module 5.1.6, module/DiceFactory.js:1166-1176; the same order in v3's DiceBox.js:526-529 and in the
+   * newer fork's engine/DiceFactory.js, "priority 1: explicit dsn colorset on the term still wins"): the
+   * term's `options.colorset`; else its flavor, only when a colorset has that name; else
+   * `options.appearance.colorset`; else the player's own appearance (`playerColorset`). A name that is not
+   * registered falls back to the player's own colours (DiceColors.js getColorSet, "custom").
+   */
+  appearanceOf(term: { readonly options?: object; readonly flavor?: string }, playerColorset = "custom"): string {
+    const known = (name: unknown): name is string => typeof name === "string" && this.colorsets.some((c) => c.colorset.name === name);
+    const options = (term.options ?? {}) as Record<string, unknown>;
+    const appearance: unknown = options.appearance;
+    const chosen = [options.colorset, known(term.flavor) ? term.flavor : undefined, isRecord(appearance) ? appearance.colorset : undefined].find((name) => typeof name === "string" && name !== "");
+    if (chosen === undefined) return playerColorset;
+    return known(chosen) ? chosen : playerColorset;
+  }
+
   showForRoll(
     roll: unknown,
     _user?: unknown,
