@@ -13,18 +13,27 @@ interface Manifest {
   styles: { src: string; layer?: string }[];
   languages: { lang: string; path: string }[];
   documentTypes: Record<string, Record<string, unknown>>;
-  compatibility: { minimum: string; verified: string; maximum?: string };
+  compatibility: { minimum: string; verified?: string; maximum?: string };
+  description: string;
 }
 
 const manifest = read("system.json") as Manifest;
 const template = read("template.json") as Record<string, { types: string[] }>;
 
 describe("system manifest", () => {
-  it("is the terran-engine system for Foundry 13.351 to 14 (verified 14.369)", () => {
+  it("is the terran-engine system for Foundry 13.351 to 14, and claims no verified build", () => {
     expect(manifest.id).toBe("terran-engine");
-    // 13.351 is the last v13 build (the research covers it; earlier v13 builds lack APIs we call),
-    // 14.369 the v14 build the stand-ins follow; v15 is not admitted until someone checks it.
-    expect(manifest.compatibility).toEqual({ minimum: "13.351", verified: "14.369", maximum: "14" });
+    // 13.351 is the last v13 build (the research covers it; earlier v13 builds lack APIs we call); v15 is
+    // not admitted until someone checks it. `verified` tells GMs the system was run on that build: it is
+    // set only once the in-Foundry suite has passed there (README, "Versions and releases").
+    expect(manifest.compatibility).toEqual({ minimum: "13.351", maximum: "14" });
+  });
+
+  it("describes all three rulesets and both Foundry generations (package browser and package.json alike)", () => {
+    const pkg = read("package.json") as { description: string };
+    for (const text of [manifest.description, pkg.description]) {
+      for (const word of ["Core", "Degenesis", "Legacy", "v13", "v14"]) expect(text, text).toContain(word);
+    }
   });
 
   it("declares the same document types as template.json", () => {

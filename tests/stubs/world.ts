@@ -8,7 +8,7 @@ import type { ActorStub } from "./foundry-client.ts";
 
 type Json = Record<string, unknown>;
 
-/** The generations the system supports: the last v13 (13.351) and v14 (verified 14.369). */
+/** The generations the system supports: the last v13 (13.351) and v14 (the stand-ins follow 14.369). */
 export const GENERATIONS = [13, 14] as const;
 export type Generation = (typeof GENERATIONS)[number];
 
