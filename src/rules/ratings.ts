@@ -73,7 +73,8 @@ export function creationValue(scheme: AttributeScheme, faces: readonly number[])
   const kept = highest(checked);
   const band = scheme.creation.bands.find((b) => kept >= b.min && kept <= b.max);
   if (!band) throw new RulesError("out-of-range", `A creation roll of ${kept} is not on the table.`, { what: "A creation roll", value: kept });
-  return assertInteger(band.value, "A creation table's value", 0, scheme.max);
+  const max = assertInteger(scheme.max, "An attribute scheme's maximum", 0);
+  return assertInteger(band.value, "A creation table's value", 0, max);
 }
 
 /** R-LEG-2 one roll per attribute: the ratings a new character starts with. */

@@ -6,7 +6,9 @@
 import { describe, expect, it } from "vitest";
 import * as rules from "../../src/rules/index.ts";
 import { ALL_ENTRIES } from "./entries.ts";
-import { runEntry } from "./harness.ts";
+import { judge, runEntry } from "./harness.ts";
+import { creationValueCheck } from "./legacy-entries.ts";
+import { LEGACY } from "../../src/rules/index.ts";
 import { assertCovered, NOT_ENTRY_POINTS, RULES_ENTRIES } from "./rules-entries.ts";
 
 const RUNS = 300;
@@ -26,6 +28,22 @@ describe(
     });
   },
 );
+
+describe("inputs a full fuzz run once reported, kept", () => {
+  it("R-LEG-2 creationValue (seed 433673300): a table valuing a 6 at 4, within the scheme's max of 4, reads 4 and passes its check; a value beyond the max is refused", () => {
+    const entry = ALL_ENTRIES.creationValue;
+    if (!entry) throw new Error("creationValue");
+    const scheme: rules.AttributeScheme = {
+      ...LEGACY.attributes,
+      creation: { ...LEGACY.attributes.creation, bands: [{ min: 1, max: 3, value: 0 }, { min: 4, max: 5, value: 1 }, { min: 6, max: 6, value: 4 }] },
+    };
+    expect(judge(entry, [scheme, [2, 6]])).toBeNull();
+    expect(rules.creationValue(scheme, [2, 6])).toBe(4);
+    const beyond: rules.AttributeScheme = { ...scheme, creation: { ...scheme.creation, bands: [{ min: 1, max: 6, value: 5 }] } };
+    expect(() => rules.creationValue(beyond, [2, 6])).toThrow(rules.RulesError);
+    expect(creationValueCheck(3, LEGACY.attributes)).toMatch(/not on the table/);
+  });
+});
 
 describe("the fuzz table covers every entry point", () => {
   it("covers every function src/rules/index.ts exports", () => {

@@ -66,6 +66,13 @@ describe("Legacy characters", () => {
     expect([1, 4, 6].map((f) => creationValue(CORE.attributes, [f]))).toEqual([1, 2, 3]);
   });
 
+  it("R-LEG-2 R-CHAR-4: a table value past the scheme's maximum, or a scheme without a whole maximum, is refused", () => {
+    const bands = [{ min: 1, max: 6, value: 5 }] as const;
+    expect(() => creationValue({ ...LEGACY.attributes, creation: { ...LEGACY.attributes.creation, bands } }, [2, 6])).toThrow(/between 0 and 4/);
+    const noMax = { ...LEGACY.attributes, max: undefined as unknown as number };
+    expect(() => creationValue(noMax, [2, 6])).toThrow(/maximum must be a whole number/);
+  });
+
   it("R-LEG-2: the creation roll's law is P(0) = 1/4, P(1) = 4/9 − 1/4, P(2) = 11/36 (enumerated)", () => {
     const counts = [0, 0, 0];
     for (let a = 1; a <= 6; a++) {
