@@ -16,6 +16,7 @@ import type { CharacterSource } from "../data/source.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { characterState } from "./state.ts";
+import { recoverLegacy } from "./legacy-actions.ts";
 
 /** The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only. */
 export function registerTokenStates(): void {
@@ -60,11 +61,8 @@ export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, a
       return (await actor.recoverWound(toggle.track)) === null ? undefined : false;
     case "revive":
       return (await actor.revive()) === null ? undefined : false;
-    case "recoverStage": {
+    case "recoverStage":
       // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
-      // Legacy's actions load on first use (not part of the startup bundle: bench/size.ts).
-      const { recoverLegacy } = await import("./legacy-actions.ts");
       return (await recoverLegacy(actor, "week")) === null ? undefined : false;
-    }
   }
 }
