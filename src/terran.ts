@@ -26,6 +26,7 @@ import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./documents/token-states.ts";
 import { syncAllTokenStates } from "./documents/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
+import { migrateWorld } from "./data/world-migration.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -56,10 +57,10 @@ Hooks.once("diceSoNiceReady", registerDiceSoNice);
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
-// The world migration (GM only, when the schema version is behind) loads on ready, after startup; the
+// The world migration (GM only, when the schema version is behind) runs once the world is ready; the
 // code used on first use is fetched in the background once the browser is idle (src/preload.ts).
 Hooks.once("ready", () => {
-  void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
+  void migrateWorld();
   void syncAllTokenStates();
   preloadWhenIdle(Object.values(FIRST_USE));
 });
