@@ -5,8 +5,8 @@
  * name them for callers. A move the rules refuse (an advancement without the XP, harm to the dead…) is
  * explained by a localised warning and changes nothing.
  *
- * The move modules import only the actor's type from this file, never its value, so this file may
- * import them without an import cycle.
+ * ./character-moves.ts and ./token-states.ts, and the modules they import, take TerranActor as a type
+ * only (`import type`): a value import of this file from any of them would make an import cycle.
  */
 import { RulesError, type Attribute, type CreationRoll, type HarmChoices, type WoundTrack } from "../rules/index.ts";
 import { hasStatusEffect } from "../compat/generation.ts";
