@@ -34,34 +34,6 @@ function copyStatic(): Plugin {
   };
 }
 
-/**
- * Every module the entry imports statically (transitively): what a client loads at startup anyway. They
- * go into one chunk beside the entry (one request, one gzip stream) instead of the several shared chunks
- * automatic splitting makes when lazy code shares them; `test` reads the set this plugin fills at the
- * end of the build, before chunks are made.
- */
-const startupModules = new Set<string>();
-function collectStartup(): Plugin {
-  return {
-    name: "terran-startup-modules",
-    apply: "build",
-    buildEnd() {
-      startupModules.clear();
-      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
-      const queue = entry ? [entry] : [];
-      while (queue.length > 0) {
-        const id = queue.pop();
-        if (id === undefined || startupModules.has(id)) continue;
-        // A barrel (`index.ts`, e.g. src/rules/index.ts) re-exports modules some of which only lazy code
-        // uses: it is not followed, and what it re-exports is placed by the bundler by actual use.
-        if (/[\\/]index\.ts$/.test(id)) continue;
-        startupModules.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
-    },
-  };
-}
-
 export default defineConfig({
   publicDir: false,
   build: {
@@ -72,19 +44,16 @@ export default defineConfig({
     target: "es2022",
     lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
     rolldownOptions: {
-      // Only the entry runs code on import (Foundry's hooks); every other module just declares. So a
-      // module none of whose exports is used is left out (a table built at the top of a rules file
-      // would otherwise count as a side effect and keep the whole file in the startup chunk): without
-      // this, startup is 58.0 kB gzip instead of 51.7.
-      treeshake: { moduleSideEffects: (id: string) => id.endsWith("src/terran.ts") },
+      // One ES module, terran.mjs, holds the whole system. The one `import()` left is the in-Foundry
+      // test batches (src/quench/hook.ts, only when the Quench module is active), which use the game's
+      // code too: the entry may export more than src/terran.ts does, so their chunk imports that code
+      // from terran.mjs (the module the page already runs) instead of the bundler moving it into a
+      // common chunk both would load.
+      preserveEntrySignatures: "allow-extension",
       output: {
-        // Code a client needs only on first use (the Quench batches, the roll dialog, a card's click
-        // handling, the world migration, the sheets' behaviour) is reached by `import()` and split into
-        // chunks/ beside the entry, so startup stays within the 45 kB budget (bench/size.ts). Foundry
-        // loads a system's `esmodules` as ES modules from its folder, and their relative imports with
-        // them (foundryvtt/crucible: system.json names crucible.mjs, which imports ./module/…).
-        codeSplitting: { groups: [{ name: "startup", test: (id: string) => (startupModules.has(id) && !id.endsWith("src/terran.ts")) || id.includes("rolldown/runtime") }] },
-        chunkFileNames: "chunks/[name].mjs",
+        // The Quench batches' chunk, with a content hash in its name, so a browser's cached copy never
+        // meets another build's entry. bench/size.ts reports it apart from the game's file.
+        chunkFileNames: "quench/[name]-[hash].mjs",
         // Vite's lib mode keeps whitespace in an ES bundle (it expects a library to be bundled again);
         // this bundle is what Foundry loads, so it is minified whole (Oxc: compress, mangle, codegen).
         // Class names are kept (the minifier's keepNames, and rolldown's own) so saved rolls revive as
@@ -100,5 +69,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [collectStartup(), copyStatic()],
+  plugins: [copyStatic()],
 });

@@ -9,7 +9,8 @@
  *   repository's "latest release" assets: scripts/release-manifest.ts).
  *
  * The source map `terran.mjs.map` ships beside the bundle on purpose (a GM's or developer's stack trace
- * in the browser then points at our TypeScript); nothing else in dist/ is a map.
+ * in the browser then points at our TypeScript), as does the Quench batches' file's (quench/); nothing
+ * else in dist/ is a map.
  *
  *   tsx scripts/package.ts [release folder, default release/]
  */

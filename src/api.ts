@@ -4,8 +4,11 @@
  * the scene (the effects of activated advancements).
  */
 import { isLegacyAttribute } from "./data/legacy.ts";
-import type { rollChallengeEffect as RollChallengeEffect, rollFortune as RollFortune } from "./applications/chat/roll-other.ts";
+import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
+import { LegacyRollDialog } from "./applications/dialogs/legacy-roll-dialog.ts";
+import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
 import { itemSnapshot } from "./data/snapshot.ts";
+import { rollLegacyEffect } from "./documents/legacy-actions.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
 import { attempt } from "./documents/notify.ts";
@@ -20,14 +23,8 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
     // A ruleset that rolls the Effect apart (Legacy, R-LEG-9/11): an attribute opens its Risky Action
     // dialog; a weapon or tool rolls its Effect.
     if (currentRuleset().resolution.kind === "separate") {
-      if (actor.items.get(what)) {
-        const { rollLegacyEffect } = await import("./documents/legacy-actions.ts");
-        await rollLegacyEffect(actor, what);
-      }
-      else if (isLegacyAttribute(what)) {
-        const { LegacyRollDialog } = await import("./applications/dialogs/legacy-roll-dialog.ts");
-        await new LegacyRollDialog({ actor, attribute: what }).render({ force: true });
-      }
+      if (actor.items.get(what)) await rollLegacyEffect(actor, what);
+      else if (isLegacyAttribute(what)) await new LegacyRollDialog({ actor, attribute: what }).render({ force: true });
       else throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
       return;
     }
@@ -41,8 +38,6 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
     else if (item && weaponSystem) target = { kind: "attribute", attribute: weaponAttribute(currentRuleset(), weaponSystem.ranges) };
     else throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, { id: what });
     const weapon = snapshot && weaponSystem ? { id: snapshot.id, name: snapshot.name, system: weaponSystem } : null;
-    // The dialog (and its odds) loads on first use: it is not part of the startup bundle (bench/size.ts).
-    const { RollDialog } = await import("./applications/dialogs/roll-dialog.ts");
     await new RollDialog({ actor, target, weapon }).render({ force: true });
   });
 }
@@ -75,14 +70,8 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
   });
 }
 
-/** R-XP-1 the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools. */
-/** Rolling a Challenge's Effect or the Fortune die loads its code on first use (not part of the startup bundle). */
-const rollOther = () => import("./applications/chat/roll-other.ts");
-async function rollChallengeEffect(...args: Parameters<typeof RollChallengeEffect>): Promise<void> {
-  await (await rollOther()).rollChallengeEffect(...args);
-}
-async function rollFortune(...args: Parameters<typeof RollFortune>): Promise<void> {
-  await (await rollOther()).rollFortune(...args);
-}
-
+/**
+ * R-CH-2 a Challenge's Effect and R-FORT-1 the Fortune die (./applications/chat/roll-other.ts); R-XP-1
+ * the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools.
+ */
 export const api = { roll, rollFor, rollChallengeEffect, rollFortune, endScene, sessionAward: openSessionAward, requestRoll: openRollRequest };

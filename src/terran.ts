@@ -21,11 +21,11 @@ import { registerSheets } from "./applications/sheets/register.ts";
 import { registerCardPresenter } from "./applications/chat/card-presenter.ts";
 import { SYSTEM_ID } from "./system-id.ts";
 import { onQuenchReady } from "./quench/hook.ts";
-import { FIRST_USE, preloadWhenIdle } from "./preload.ts";
 import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./documents/token-states.ts";
 import { followRuleset, syncAllTokenStates } from "./documents/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
+import { migrateWorld } from "./data/world-migration.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -58,14 +58,12 @@ Hooks.once("diceSoNiceReady", registerDiceSoNice);
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
-// The world migration (GM only, when the schema version is behind) loads on ready, after startup; the
-// code used on first use is fetched in the background once the browser is idle (src/preload.ts).
+// The world migration (GM only, when the schema version is behind) runs once the world is ready.
 Hooks.once("ready", () => {
-  void import("./data/world-migration.ts").then(({ migrateWorld }) => migrateWorld());
+  void migrateWorld();
   void syncAllTokenStates();
-  preloadWhenIdle(Object.values(FIRST_USE));
 });
 
 // Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine
-// would keep every rule (the odds, the creation tables) in the startup bundle whether or not it is used.
+// would keep every rule (the odds, the creation tables) in the bundle whether or not anything calls it.
 export { SYSTEM_ID };

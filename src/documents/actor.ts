@@ -1,22 +1,22 @@
 /**
- * The system's Actor document. Its game moves (./character-moves.ts: each reads the character's state,
- * rolls with Foundry where the rules need dice, computes the update with the pure operations and
- * persists it in one update) load with the first one a user makes, so the class registered at init
- * stays small (bench/size.ts). A move the rules refuse (an advancement without the XP, harm to the
- * dead…) is explained by a localised warning and changes nothing.
+ * The system's Actor document. Its game moves are plain functions that take the actor
+ * (./character-moves.ts: each reads the character's state, rolls with Foundry where the rules need
+ * dice, computes the update with the pure operations and persists it in one update); the methods here
+ * name them for callers. A move the rules refuse (an advancement without the XP, harm to the dead…) is
+ * explained by a localised warning and changes nothing.
+ *
+ * ./character-moves.ts and ./token-states.ts, and the modules they import, take TerranActor as a type
+ * only (`import type`): a value import of this file from any of them would make an import cycle.
  */
 import { RulesError, type Attribute, type CreationRoll, type HarmChoices, type WoundTrack } from "../rules/index.ts";
 import { hasStatusEffect } from "../compat/generation.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type * as Ops from "./operations/index.ts";
-import type { AdvancementData } from "./character-moves.ts";
+import * as moves from "./character-moves.ts";
 import { characterState } from "./state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
 import { stateFacts, toggleTokenState } from "./token-states.ts";
-
-/** The character's moves, loaded with the first one a user makes (not part of the startup bundle: bench/size.ts). */
-const moves = () => import("./character-moves.ts");
 
 export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /** The character's state for the pure operations; refuses a non-character. */
@@ -34,8 +34,8 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   }
 
   /** R-ADV-1 Brainwave / R-ADV-2 Nova: roll the advancement's attribute and keep what it grants until the scene ends. */
-  async activateAdvancement(itemId: string) {
-    return (await moves()).activateAdvancement(this, itemId);
+  activateAdvancement(itemId: string) {
+    return moves.activateAdvancement(this, itemId);
   }
 
   /** R-ADV-1 / R-ADV-2 the scene's effects of activated advancements, as kept on the character. */
@@ -44,18 +44,18 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   }
 
   /** R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s). */
-  async endScene(advancement?: string) {
-    return (await moves()).endScene(this, advancement);
+  endScene(advancement?: string) {
+    return moves.endScene(this, advancement);
   }
 
   /** R-ADV-2 Tesla: the 2d Effect of a Failed roll with Tesla's +1d, taken by the roller from that Risky card. */
-  async takeTeslaBacklash(messageId: string) {
-    return (await moves()).takeTeslaBacklash(this, messageId);
+  takeTeslaBacklash(messageId: string) {
+    return moves.takeTeslaBacklash(this, messageId);
   }
 
   /** R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect; asks for the wound track when there is a choice. */
-  async applyHarm(effect: number, choices: HarmChoices = {}) {
-    return (await moves()).applyHarm(this, effect, choices);
+  applyHarm(effect: number, choices: HarmChoices = {}) {
+    return moves.applyHarm(this, effect, choices);
   }
 
   /**
@@ -88,63 +88,63 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   }
 
   /** R-HARM-5 / R-HARM-6 the GM undoes a death; refused for a player. */
-  async revive() {
-    return (await moves()).revive(this);
+  revive() {
+    return moves.revive(this);
   }
 
   /** R-HARM-3 mark a wound track by hand. */
-  async markWound(track: WoundTrack) {
-    return (await moves()).markWound(this, track, true);
+  markWound(track: WoundTrack) {
+    return moves.markWound(this, track, true);
   }
 
   /** R-HARM-5 recover a wound after care and a week of rest. */
-  async recoverWound(track: WoundTrack) {
-    return (await moves()).markWound(this, track, false);
+  recoverWound(track: WoundTrack) {
+    return moves.markWound(this, track, false);
   }
 
   /** R-EGO-2 / R-EGO-3 / R-SAY-1 spend the Ego a roll's Dark Dice cost. */
-  async spendEgo(darkFaces: readonly number[]) {
-    return (await moves()).spendEgo(this, darkFaces);
+  spendEgo(darkFaces: readonly number[]) {
+    return moves.spendEgo(this, darkFaces);
   }
 
   /** Gives back Ego that was spent (a chat card's Undo): value + amount, at most the maximum. */
-  async restoreEgo(amount: number) {
-    return (await moves()).restoreEgo(this, amount);
+  restoreEgo(amount: number) {
+    return moves.restoreEgo(this, amount);
   }
 
   /** R-GRIT-2 a night's rest resets Grit; a poor night or poor food takes −1d (Asceticism cancels the food's). */
-  async rest(options: Ops.RestOptions = {}) {
-    return (await moves()).rest(this, options);
+  rest(options: Ops.RestOptions = {}) {
+    return moves.rest(this, options);
   }
 
   /** R-EGO-4 / R-EGO-5 reset Ego by gaining a Condition (Core) or consuming spores (Degenesis). */
-  async resetEgo() {
-    return (await moves()).resetEgo(this);
+  resetEgo() {
+    return moves.resetEgo(this);
   }
 
   /** R-HARM-6 roll a Malaise and apply it; asks which attribute when the group offers two. */
-  async rollMalaise() {
-    return (await moves()).rollMalaise(this);
+  rollMalaise() {
+    return moves.rollMalaise(this);
   }
 
   /** R-XP-2 / R-GRIT-3 buy an Advancement (`data`: the item as it will be created; its `system` is what is bought). */
-  async gainAdvancement(data: AdvancementData, options: { gmOverride?: boolean } = {}) {
-    return (await moves()).gainAdvancement(this, data, options);
+  gainAdvancement(data: moves.AdvancementData, options: { gmOverride?: boolean } = {}) {
+    return moves.gainAdvancement(this, data, options);
   }
 
   /** R-XP-1 award XP (a session played and survived: 2). */
-  async awardXp(amount: number) {
-    return (await moves()).awardXp(this, amount);
+  awardXp(amount: number) {
+    return moves.awardXp(this, amount);
   }
 
   /** R-SAY-1 declare the last scene: re-roll Grit and Ego. */
-  async declareSayonara() {
-    return (await moves()).declareSayonara(this);
+  declareSayonara() {
+    return moves.declareSayonara(this);
   }
 
   /** R-CHAR-1 / R-CHAR-5 set one rating by hand (a circle on the sheet); refused past the total of 10. */
-  async setAttribute(attribute: Attribute, value: number) {
-    return (await moves()).setAttribute(this, attribute, value);
+  setAttribute(attribute: Attribute, value: number) {
+    return moves.setAttribute(this, attribute, value);
   }
 
   /** R-CHAR-4 the creation dice rolled for this character, or null before they are rolled. */
@@ -153,22 +153,22 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   }
 
   /** R-CHAR-4 roll the three group dice, keep them on the actor and post the creation card (a GM alone may roll again). */
-  async rollCreationRatings() {
-    return (await moves()).rollCreationRatings(this);
+  rollCreationRatings() {
+    return moves.rollCreationRatings(this);
   }
 
   /** R-CHAR-4 place the points of the kept creation roll (refused before the dice are rolled). */
-  async placeCreationPoints(shares: Readonly<Partial<Record<Attribute, number>>>) {
-    return (await moves()).placeCreationPoints(this, shares);
+  placeCreationPoints(shares: Readonly<Partial<Record<Attribute, number>>>) {
+    return moves.placeCreationPoints(this, shares);
   }
 
   /** R-CHAR-7 / R-GRIT-1 roll the starting Grit: the roll becomes value and maximum. */
-  async rollStartingGrit() {
-    return (await moves()).rollStartingTrack(this, "grit");
+  rollStartingGrit() {
+    return moves.rollStartingTrack(this, "grit");
   }
 
   /** R-CHAR-7 / R-EGO-1 roll the starting Ego: the roll becomes value and maximum. */
-  async rollStartingEgo() {
-    return (await moves()).rollStartingTrack(this, "ego");
+  rollStartingEgo() {
+    return moves.rollStartingTrack(this, "ego");
   }
 }

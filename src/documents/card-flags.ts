@@ -3,7 +3,7 @@
  * card. The dice themselves are the message's rolls and are never edited. A result card (Grit reset,
  * Fortune…) has nothing to change later, so its stored state is its view.
  */
-import type { ChallengeCardState, RequestCardState, ResultCardView, RiskyCardState, SessionCardState } from "../chat/index.ts";
+import type { AnswerLink, ChallengeCardState, RequestCardState, ResultCardView, RiskyCardState, SessionCardState } from "../chat/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 export type StoredCard =
@@ -23,6 +23,13 @@ export function cardFlags(card: StoredCard): Record<string, unknown> {
 
 /** The flag key under which a card answering a GM's request carries its link (src/chat/request-card.ts). */
 export const ANSWER_FLAG = "answers";
+
+/** The flags of a card that answers a request's row: the card's own flags and the link beside them. */
+export function answerFlags(card: StoredCard, link: AnswerLink | null): Record<string, unknown> {
+  const flags = cardFlags(card);
+  if (!link) return flags;
+  return { [SYSTEM_ID]: { ...(flags[SYSTEM_ID] as object), [ANSWER_FLAG]: link } };
+}
 
 /**
  * The id of the request a message says it answers, or null: enough to know which request card to draw

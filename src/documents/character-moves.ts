@@ -1,8 +1,9 @@
 /**
- * A character's moves (the methods of TerranActor that change it), loaded with the first one a user
- * makes so none of it is in the startup bundle (bench/size.ts). Each reads the character's state, rolls
- * with Foundry where the rules need dice, computes the update with the pure operations (./operations,
- * which call src/rules/), persists it in one update (`TerranActor.commitOperation`) and posts its card.
+ * A character's moves (the methods of TerranActor that change it), as plain functions of the actor.
+ * Each reads the character's state, rolls with Foundry where the rules need dice, computes the update
+ * with the pure operations (./operations, which call src/rules/), persists it in one update
+ * (`TerranActor.commitOperation`) and posts its card. This module and what it imports take TerranActor
+ * as a type only: ./actor.ts imports them, so a value import back would be an import cycle.
  * A move the rules refuse (an advancement without the XP, harm to the dead…) is explained by a
  * localised warning and changes nothing (`attempt`).
  */

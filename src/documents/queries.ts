@@ -15,15 +15,10 @@
  * breaks the rules of asking is also logged on the GM's console.
  */
 import type { ApplyEffectRequest, ApplyHarmRequest } from "../chat/index.ts";
+import { readApplyEffectRequest, readApplyHarmRequest } from "../chat/apply-requests.ts";
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import type { AppliedSummary, Asker } from "./card-changes.ts";
-
-/**
- * The GM's side of a request (reading it, src/chat/apply-requests.ts, and the change, ./card-changes.ts)
- * loads on the first request (not part of the startup bundle: bench/size.ts).
- */
-const changes = () => Promise.all([import("../chat/apply-requests.ts"), import("./card-changes.ts")]).then(([reading, change]) => ({ ...reading, ...change }));
+import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
 
 type Summary = AppliedSummary<unknown>;
 
@@ -64,14 +59,12 @@ async function answer(query: string, data: unknown, step: () => Promise<Summary>
 export function registerQueries(): void {
   CONFIG.queries[QUERIES.applyEffect] = (data, options) =>
     answer(QUERIES.applyEffect, data, async () => {
-      const { readApplyEffectRequest, applyEffectFromCard } = await changes();
       const request = readApplyEffectRequest(data);
       const asker = askerOf(request.askerId, options);
       return applyEffectFromCard(request, asker);
     });
   CONFIG.queries[QUERIES.applyHarm] = (data, options) =>
     answer(QUERIES.applyHarm, data, async () => {
-      const { readApplyHarmRequest, applyHarmFromCard } = await changes();
       const request = readApplyHarmRequest(data);
       const asker = askerOf(request.askerId, options);
       return applyHarmFromCard(request, asker);

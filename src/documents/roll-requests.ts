@@ -20,13 +20,6 @@ import { TerranActor } from "./actor.ts";
 import { ANSWER_FLAG, cardFlags, storedCard } from "./card-flags.ts";
 import { tableSpeaker } from "./chat-message.ts";
 
-/** The flags of a card that answers a request's row: the card's own flags and the link beside them. */
-export function answerFlags(card: Parameters<typeof cardFlags>[0], link: AnswerLink | null): Record<string, unknown> {
-  const flags = cardFlags(card);
-  if (!link) return flags;
-  return { [SYSTEM_ID]: { ...(flags[SYSTEM_ID] as object), [ANSWER_FLAG]: link } };
-}
-
 /** The answer link a message carries, if any (untrusted: checked by `answerOf`). */
 export function answerLinkOf(message: ChatMessage.Implementation): AnswerLink | null {
   return readAnswerLink(message.getFlag(SYSTEM_ID, ANSWER_FLAG));

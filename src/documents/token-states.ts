@@ -19,6 +19,7 @@ import type { TerranActor } from "./actor.ts";
 import { characterState } from "./state.ts";
 import { attempt } from "./notify.ts";
 import { markDeadOperation } from "./operations/gm.ts";
+import { recoverLegacy } from "./legacy-actions.ts";
 
 /** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
 export const SYSTEM_STATUS_IDS = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id)))].filter((id) => id.startsWith("terran-"));
@@ -74,11 +75,8 @@ export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, a
       return (await actor.revive()) === null ? undefined : false;
     case "markDead":
       return (await attempt(() => actor.commitOperation(markDeadOperation(actor.characterState())))) === null ? undefined : true;
-    case "recoverStage": {
+    case "recoverStage":
       // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
-      // Legacy's actions load on first use (not part of the startup bundle: bench/size.ts).
-      const { recoverLegacy } = await import("./legacy-actions.ts");
       return (await recoverLegacy(actor, "week")) === null ? undefined : false;
-    }
   }
 }

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 /**
  * Issue 14: the BUILT system boots. Every other test imports `src/`; this one builds the system with the
- * project's Vite config into a temporary folder and runs what a GM installs: the entry Foundry names in
- * `esmodules` (`terran.mjs`), its static chunk, and every chunk it reaches by `import()`, on the FOUNDRY
- * STAND-INS (tests/stubs/), on v13 and v14. It checks that the entry registers at `init`, `setup` and
- * `ready` what the system needs, that every built chunk loads (its relative imports resolve, its classes
- * extend the stand-in globals), and that a move and a card go through the built classes end to end.
- * What is NOT exercised: Foundry itself (its loader, its hooks' order, its CONFIG, its rendering); the
- * stand-ins say what they know of each.
+ * project's Vite config into a temporary folder and runs what a GM installs: the one file Foundry names
+ * in `esmodules` (`terran.mjs`), and the Quench batches' chunk it reaches by its one `import()`, on the
+ * FOUNDRY STAND-INS (tests/stubs/), on v13 and v14. It checks that the entry registers at `init`, `setup`
+ * and `ready` what the system needs (its classes extend the stand-in globals), that a move and a card go
+ * through the built classes end to end, and that the Quench chunk loads (its import of the entry
+ * resolves) and registers its batches. What is NOT exercised: Foundry itself (its loader, its hooks'
+ * order, its CONFIG, its rendering); the stand-ins say what they know of each.
  *
  * How the build is loaded: by Node's own ES module loader, as a browser loads it — each file by its URL,
  * each relative specifier resolved against the importing file's URL, no extension guessed, nothing
@@ -19,14 +19,15 @@
  * Generations: the entry registers its hooks when it is evaluated (`Hooks.once` at its top level), and
  * `resetWorld()` clears every listener, so each generation loads a FRESH copy of the entry (`terran.mjs?g=13`,
  * `?g=14`: a URL with another query is another module for the loader, as for a browser) into a fresh world
- * and CONFIG, and fires its own `init`/`setup`/`ready`. The chunks the entry imports resolve to the same
- * URLs either way, so they are evaluated once per test file, as in one browser session: their classes read
- * the generation when called (src/compat/generation.ts), never when defined, so one evaluation serves both.
+ * and CONFIG, and fires its own `init`/`setup`/`ready`. The Quench chunk imports the entry by its plain
+ * URL (`../terran.mjs`, as in Foundry, where that is the file the page loaded), so here it evaluates one
+ * more copy of the entry, once per test file: that copy only adds its hook listeners, which is why the
+ * Quench test comes last in its generation.
  */
 import "../stubs/foundry-client.ts";
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, posix, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
@@ -35,6 +36,10 @@ import { ActorStub, ChatMessageStub, GENERATIONS, makeGm, resetWorld, world, typ
 import { CORE_DEAD, installCoreConfig } from "../stubs/core-config.ts";
 import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
+import { QuenchStub } from "../stubs/quench.ts";
+import { QUENCH_ID } from "../../src/quench/hook.ts";
+import { BATCHES } from "../../src/quench/register.ts";
+import { SYSTEM_ID } from "../../src/system-id.ts";
 import { RULESET_CHANGED, SETTINGS } from "../../src/settings/settings.ts";
 import { statusEntries } from "../stubs/status-effects.ts";
 import { cardFlags } from "../../src/documents/card-flags.ts";
@@ -78,8 +83,6 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
 };
 
 describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", (generation: Generation) => {
-  /** The background preload's task, as `requestIdleCallback` received it at `ready`. */
-  const idle: (() => void)[] = [];
   // Spied for this generation's boot only (made here, not when the describe is collected, so the two
   // generations' spies do not wrap each other).
   let warn: MockInstance<typeof console.warn>;
@@ -93,10 +96,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     await load(ENTRY, `?g=${generation}`);
     HooksStub.callAll("init");
     HooksStub.callAll("setup");
-    // The preload waits for an idle browser (src/preload.ts): the task is kept here and run by its test.
-    Reflect.set(globalThis, "requestIdleCallback", (task: () => void) => void idle.push(task));
     HooksStub.callAll("ready");
-    Reflect.deleteProperty(globalThis, "requestIdleCallback");
   });
 
   afterAll(() => {
@@ -168,37 +168,15 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(entries.slice(1).every((e) => JSON.stringify(e.hud) === JSON.stringify({ actorTypes: ["character"] }))).toBe(true);
   });
 
-  it("at ready, as a player: no world migration is attempted (no schema write, no notice), and the background preload is scheduled and loads every chunk it names without a warning", async () => {
-    const migration = await load("chunks/world-migration.mjs"); // the chunk `ready` imports: awaited, so it has run
-    expect(typeof migration.migrateWorld).toBe("function");
-    await vi.waitFor(() => expect(idle).toHaveLength(1));
-    await new Promise((done) => setTimeout(done, 0));
+  it("at ready, as a player: no world migration is attempted (no schema write, no notice) and nothing is warned", async () => {
+    // `ready` starts the migration without awaiting it: a few turns of the event loop let it finish.
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((done) => setTimeout(done, 0));
     expect(world.settings.get(SETTINGS.schemaVersion)).toBeUndefined();
     expect(world.notices).toEqual([]);
-
-    const task = idle.shift();
-    task?.();
-    // Every `import()` of the startup files (the preloaded ones among them: src/preload.ts FIRST_USE): a
-    // chunk in flight is the same module for the loader, so awaiting it here waits for the preload's load
-    // of it (and fails as it would).
-    const lazy = bundleGraph(out, ENTRY).startup.flatMap((file) => moduleImports(readFileSync(join(out, file), "utf8")).dynamic.map((spec) => posix.join(posix.dirname(file), spec)));
-    expect(lazy.length).toBeGreaterThanOrEqual(9);
-    for (const file of new Set(lazy)) await expect(load(file), file).resolves.toBeDefined();
-    await new Promise((done) => setTimeout(done, 0));
-    expect(warn.mock.calls.filter((call) => String(call[0]).includes("background load failed"))).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
   });
 
-  it("every chunk the build reaches by import() evaluates: its relative imports resolve and its classes extend the stand-ins", async () => {
-    const { startup, lazy } = bundleGraph(out, ENTRY);
-    expect(startup[0]).toBe(ENTRY);
-    expect(startup).toContain("chunks/startup.mjs");
-    expect(lazy.length).toBeGreaterThanOrEqual(30);
-    const failed: string[] = [];
-    for (const file of lazy) await load(file).catch((error: unknown) => failed.push(`${file}: ${String(error)}`));
-    expect(failed).toEqual([]);
-  });
-
-  it("R-GRIT-2 a move through the built classes: a character made with CONFIG's classes rests — its moves and operations load, Grit is reset, a card is posted", async () => {
+  it("R-GRIT-2 a move through the built classes: a character made with CONFIG's classes rests — Grit is reset, a card is posted", async () => {
     const Actor = section("Actor").documentClass as new (init: Json) => Json & { rest(): Promise<unknown>; system: { grit: { value: number } }; updates: Json[] };
     const models = section("Actor").dataModels as Json;
     const mira = new Actor({ name: "Mira", type: "character", model: models.character, source: { ...character({ grit: { value: 1, max: 3 } }) } });
@@ -213,7 +191,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(world.warnings).toEqual([]);
   });
 
-  it("R-RA-5 a stored Risky card drawn through the built TerranChatMessage: the card's chunks load and draw it with its buttons", async () => {
+  it("R-RA-5 a stored Risky card drawn through the built TerranChatMessage: the built card code draws it with its buttons", async () => {
     const Message = section("ChatMessage").documentClass as new (data: Json) => { renderHTML(): Promise<HTMLElement> };
     const message = new Message({ flags: cardFlags({ kind: "risky", state: card([5, 3, 2]) }) });
     const html = await message.renderHTML();
@@ -221,6 +199,15 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(drawn).not.toBeNull();
     expect(drawn?.querySelectorAll("[data-action=\"select-die\"]").length).toBeGreaterThan(0);
     expect(html.querySelector(".message-content")?.textContent).not.toContain("TERRAN.Card.corrupt");
+  });
+
+  it("with Quench active, quenchReady loads the Quench batches' chunk through the entry's import() (its import of the entry resolves), and it registers every batch", async () => {
+    world.modules.add(QUENCH_ID);
+    const quench = new QuenchStub([QUENCH_ID, SYSTEM_ID]);
+    HooksStub.callAll("quenchReady", quench);
+    await vi.waitFor(() => expect(quench.batches.size).toBeGreaterThan(0));
+    expect([...quench.batches.keys()]).toEqual(BATCHES.map((batch) => batch.key));
+    expect(quench.errors).toEqual([]);
   });
 });
 
@@ -240,9 +227,7 @@ describe.each(GENERATIONS)("the BUILT system at ready as the active GM, v%i", (g
     await load(ENTRY, `?g=${generation}&gm`);
     HooksStub.callAll("init");
     HooksStub.callAll("setup");
-    Reflect.set(globalThis, "requestIdleCallback", () => undefined);
     HooksStub.callAll("ready");
-    Reflect.deleteProperty(globalThis, "requestIdleCallback");
     info.mockRestore();
     await vi.waitFor(() => expect(world.settings.get(SETTINGS.schemaVersion)).toBe(SCHEMA_VERSION));
     expect(world.notices.map((n) => n.message)).toEqual(["TERRAN.Migration.start", "TERRAN.Migration.done"]);
@@ -250,13 +235,13 @@ describe.each(GENERATIONS)("the BUILT system at ready as the active GM, v%i", (g
 });
 
 describe("the boot test's loader is as strict as a browser's", () => {
-  it("a chunk missing from the build makes every chunk importing it fail to load", async () => {
+  it("a file missing from the build makes the file importing it fail to load: the Quench chunk without the entry", async () => {
     const copy = join(tmp, "node_modules", "terran-engine-broken");
     cpSync(out, copy, { recursive: true });
-    unlinkSync(join(copy, "chunks", "card-render.mjs"));
-    const importer = pathToFileURL(join(copy, "chunks", "card-controller.mjs")).href;
-    expect(moduleImports(readFileSync(join(copy, "chunks", "card-controller.mjs"), "utf8")).static).toContain("./card-render.mjs");
-    await expect(import(/* @vite-ignore */ importer)).rejects.toThrow(/card-render\.mjs/);
+    unlinkSync(join(copy, ENTRY));
+    const [chunk] = bundleGraph(out, ENTRY).onDemand;
+    expect(chunk).toBeDefined();
+    expect(moduleImports(readFileSync(join(copy, chunk ?? ""), "utf8")).static).toEqual([`../${ENTRY}`]);
+    await expect(import(/* @vite-ignore */ pathToFileURL(join(copy, chunk ?? "")).href)).rejects.toThrow(/terran\.mjs/);
   });
 });
-

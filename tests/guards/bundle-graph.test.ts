@@ -1,6 +1,7 @@
 /**
- * scripts/bundle-graph.ts reads the built files' imports to tell startup code from code loaded on first
- * use (the size budget and the package test rest on it): its reading of minified ES modules.
+ * scripts/bundle-graph.ts reads the built files' imports to tell what loads with the entry from what an
+ * `import()` loads later (the size budget, and the dist, package and boot tests rest on it): its reading
+ * of minified ES modules.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +22,7 @@ describe("the bundle's module graph", () => {
     expect(moduleImports(`const important="from './x'";import{y}from"pixi.js";`)).toEqual({ static: [], dynamic: [] });
   });
 
-  it("startup is the entry and its static imports, transitively; a file reached only by import() loads later, even when it imports startup code", () => {
+  it("what loads with the entry is the entry and its static imports, transitively; a file reached only by import() loads later, even when it imports code of the entry's", () => {
     mkdirSync(join(dist, "chunks"), { recursive: true });
     writeFileSync(join(dist, "entry.mjs"), `import{a}from"./chunks/core.mjs";Hooks.once("ready",()=>import("./chunks/sheet.mjs"));`);
     writeFileSync(join(dist, "chunks/core.mjs"), `import"./util.mjs";export const a=1;`);
@@ -29,8 +30,15 @@ describe("the bundle's module graph", () => {
     writeFileSync(join(dist, "chunks/sheet.mjs"), `import{a}from"./core.mjs";import{d}from"./dialog.mjs";`);
     writeFileSync(join(dist, "chunks/dialog.mjs"), `export const d=1;`);
     expect(bundleGraph(dist, "entry.mjs")).toEqual({
-      startup: ["entry.mjs", "chunks/core.mjs", "chunks/util.mjs"],
-      lazy: ["chunks/sheet.mjs", "chunks/dialog.mjs"],
+      withEntry: ["entry.mjs", "chunks/core.mjs", "chunks/util.mjs"],
+      onDemand: ["chunks/sheet.mjs", "chunks/dialog.mjs"],
     });
+  });
+
+  it("a chunk that imports back from the entry it was loaded by (the built Quench chunk's shape) is read once", () => {
+    mkdirSync(join(dist, "one", "quench"), { recursive: true });
+    writeFileSync(join(dist, "one", "game.mjs"), `var a=1;Hooks.once("quenchReady",()=>import(\`./quench/register-AbC1.mjs\`));export{a as t};`);
+    writeFileSync(join(dist, "one", "quench/register-AbC1.mjs"), `import{t as e}from"../game.mjs";export const r=e;`);
+    expect(bundleGraph(join(dist, "one"), "game.mjs")).toEqual({ withEntry: ["game.mjs"], onDemand: ["quench/register-AbC1.mjs"] });
   });
 });

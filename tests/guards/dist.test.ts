@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleGraph } from "../../scripts/bundle-graph.ts";
+import { bundleGraph, moduleImports } from "../../scripts/bundle-graph.ts";
 import { build } from "vite";
 import { compileAll } from "../../scripts/packs/lib.ts";
 
@@ -64,10 +64,21 @@ describe("the built system", () => {
     expect(manifest.documentTypes.Actor.challenge.gmOnlyFields).toEqual(["notes"]);
   });
 
-  it("keeps the document classes' names through minification (saved data revives as our classes), in what loads at startup", () => {
-    // The classes registered at init must be in the startup files (the entry and its static imports),
-    // not in a chunk loaded later (scripts/bundle-graph.ts).
-    const bundle = bundleGraph(out, "terran.mjs").startup.map((file) => readFileSync(join(out, file), "utf8")).join("\n");
+  it("ships the game as one ES module: terran.mjs imports no file; its one import() is the Quench batches' chunk, which imports only from it", () => {
+    const scripts = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".mjs"))
+      .map((entry) => relative(out, join(entry.parentPath, entry.name)).split("\\").join("/"));
+    const graph = bundleGraph(out, "terran.mjs");
+    expect(graph.withEntry).toEqual(["terran.mjs"]);
+    expect(graph.onDemand).toHaveLength(1);
+    expect(graph.onDemand[0]).toMatch(/^quench\/register-[\w-]+\.mjs$/);
+    expect(scripts.sort()).toEqual([...graph.withEntry, ...graph.onDemand].sort());
+    const quench = moduleImports(readFileSync(join(out, graph.onDemand[0] ?? ""), "utf8"));
+    expect(quench).toEqual({ static: ["../terran.mjs"], dynamic: [] });
+  });
+
+  it("keeps the document classes' names through minification (saved data revives as our classes), in the file Foundry loads", () => {
+    const bundle = readFileSync(join(out, "terran.mjs"), "utf8");
     // A class keeps its name when declared `class X`, assigned `X = class` / `X=class` minified (name
     // inference), or wrapped by the bundler's keepNames helper with the name as a string (the minifier
     // writes strings in backticks).

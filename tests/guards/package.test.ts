@@ -13,7 +13,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPack, sourceFiles, SOURCE_ROOT } from "../../scripts/packs/lib.ts";
-import { bundleGraph, bundleSizes, STARTUP_BUDGET_KB } from "../../scripts/bundle-graph.ts";
+import { BUNDLE_BUDGET_KB, bundleGraph, bundleSizes } from "../../scripts/bundle-graph.ts";
 import { buildSystem, writeRelease, zipFolder } from "../../scripts/package.ts";
 import { DERIVED_FIELDS, releaseManifest, releaseUrls, RELEASE_MANIFEST, RELEASE_ZIP } from "../../scripts/release-manifest.ts";
 
@@ -89,9 +89,8 @@ describe("npm run package: the release zip, unpacked", () => {
     expect(files).not.toContain("template.json");
     expect(files.filter((f) => /(^|\/)(src|tests|scripts|node_modules|_source)\//.test(f) || f.endsWith(".ts"))).toEqual([]);
     // Decided: each JavaScript file of ours ships with its source map beside it (stack traces in the
-    // browser point at our TypeScript); no other map does. The bundler's own runtime helper (the
-    // keepNames `__name` function, one line) has no source of ours and so no map.
-    const scripts = files.filter((f) => f.endsWith(".mjs") && f !== "chunks/rolldown-runtime.mjs");
+    // browser point at our TypeScript); no other map does.
+    const scripts = files.filter((f) => f.endsWith(".mjs"));
     expect(files.filter((f) => f.endsWith(".map")).sort()).toEqual(scripts.map((f) => `${f}.map`).sort());
     expect(readInstalled("terran.mjs")).toMatch(/\/\/# sourceMappingURL=terran\.mjs\.map\s*$/);
     expect((JSON.parse(readInstalled("terran.mjs.map")) as { file?: string }).file).toBe("terran.mjs");
@@ -99,29 +98,25 @@ describe("npm run package: the release zip, unpacked", () => {
     expect(files.filter((f) => /\/(LOCK|LOG)$/.test(f))).toEqual([]);
   });
 
-  it("holds every chunk the bundle loads, at startup or on first use, and nothing it does not", () => {
+  it("holds the game's one file and the Quench batches' chunk it imports, and no other script", () => {
     const graph = bundleGraph(installed, "terran.mjs");
-    expect(graph.startup[0]).toBe("terran.mjs");
-    expect(graph.lazy.length, "the Quench batches, the sheets' and dialog's code load on first use").toBeGreaterThan(0);
-    expect([...graph.startup, ...graph.lazy].filter((f) => !files.includes(f))).toEqual([]);
-    expect(files.filter((f) => f.endsWith(".mjs") && !graph.startup.includes(f) && !graph.lazy.includes(f))).toEqual([]);
+    expect(graph.withEntry).toEqual(["terran.mjs"]);
+    expect(graph.onDemand.length, "the Quench batches load by import() when Quench is active").toBe(1);
+    expect([...graph.withEntry, ...graph.onDemand].filter((f) => !files.includes(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith(".mjs") && !graph.withEntry.includes(f) && !graph.onDemand.includes(f))).toEqual([]);
   });
 
-  it("keeps what every client loads at startup within issue 14's budget (gzip, as `npm run bench` prints it)", () => {
+  it("keeps the game's JavaScript within its budget (gzip, as `npm run bench` prints it; the Quench chunk not counted)", () => {
     const graph = bundleGraph(installed, "terran.mjs");
-    const startup = bundleSizes(installed, graph.startup);
+    const game = bundleSizes(installed, graph.withEntry);
     // Not a timing: the size of the built files, the same on every machine for the same sources.
-    expect(startup.gzip, `startup is ${(startup.gzip / 1000).toFixed(1)} kB gzip`).toBeLessThanOrEqual(STARTUP_BUDGET_KB * 1000);
-    // The chat cards' code is on demand: their drawing loads with the first card shown (card-presenter.ts).
-    const startupCode = graph.startup.map((f) => readFileSync(join(installed, f), "utf8")).join("\n");
-    expect(graph.lazy.some((f) => f.includes("card-render")), "card drawing is a chunk of its own").toBe(true);
-    expect(startupCode).not.toMatch(/TERRAN\.Card\.Risky\./);
+    expect(game.gzip, `the game is ${(game.gzip / 1000).toFixed(1)} kB gzip`).toBeLessThanOrEqual(BUNDLE_BUDGET_KB * 1000);
   });
 
-  it("ships the bundle minified (no indented lines) with the document classes' names kept in what loads at startup", () => {
+  it("ships the bundle minified (no indented lines) with the document classes' names kept in the file Foundry loads", () => {
     const scripts = files.filter((f) => f.endsWith(".mjs"));
     for (const file of scripts) expect(readInstalled(file).split("\n").filter((line) => /^\s+\S/.test(line)), file).toEqual([]);
-    const bundle = bundleGraph(installed, "terran.mjs").startup.map(readInstalled).join("\n");
+    const bundle = readInstalled("terran.mjs");
     for (const name of ["TerranRoll", "TerranActor", "TerranItem", "TerranChatMessage"]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));
     }

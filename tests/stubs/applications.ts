@@ -56,8 +56,8 @@ export const CORE_ACTIONS = ["tab", "close", "toggleControls"] as const;
 
 /**
  * The work class actions have started and not finished. Core calls a handler and does not wait for it
- * (as here: `void handler.call(...)`); the tests may, through `actionsSettled`, since a handler can now
- * load its code on first use (`import()`) and so take longer than a fixed pause.
+ * (as here: `void handler.call(...)`); the tests may, through `actionsSettled`, since a handler awaits
+ * dialogs, rolls and updates and so may take longer than a fixed pause.
  */
 const pendingActions = new Set<Promise<unknown>>();
 

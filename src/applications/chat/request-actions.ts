@@ -10,6 +10,7 @@ import { requestRow } from "../../documents/roll-requests.ts";
 import { isLegacyAttribute } from "../../documents/operations/legacy.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";
+import { LegacyRollDialog } from "../dialogs/legacy-roll-dialog.ts";
 import { RollDialog } from "../dialogs/roll-dialog.ts";
 import { rollFortune } from "./roll-other.ts";
 
@@ -25,7 +26,6 @@ export async function rollForRequest(message: ChatMessage.Implementation, index:
   // A ruleset that rolls the Effect apart (Legacy, R-LEG-9) has its own Risky Action dialog, preset to the attribute (as src/api.ts opens it).
   const { subject } = state;
   if (!target && subject.kind === "attribute" && currentRuleset().resolution.kind === "separate" && isLegacyAttribute(subject.attribute)) {
-    const { LegacyRollDialog } = await import("../dialogs/legacy-roll-dialog.ts");
     await new LegacyRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
     return;
   }

@@ -13,6 +13,7 @@
  * the signal that aborts when the element leaves the page (src/compat/generation.ts).
  */
 import { api } from "../../api.ts";
+import { rollFortune } from "../chat/roll-other.ts";
 import { enricherRenderSignal } from "../../compat/generation.ts";
 import { chooseRoller, type RollerCandidate } from "../../documents/operations/roller.ts";
 import { TerranActor } from "../../documents/actor.ts";
@@ -60,7 +61,6 @@ function candidate(actor: Actor.Implementation | null | undefined): RollerCandid
 /** A click on a link: the Fortune die is rolled; a Risky Action or Reaction opens the chosen roller's dialog, or says why there is none. */
 export async function openRollLink(link: RollLink): Promise<void> {
   if (link.kind === "fortune") {
-    const { rollFortune } = await import("../chat/roll-other.ts");
     await rollFortune(link.chance);
     return;
   }

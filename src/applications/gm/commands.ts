@@ -16,6 +16,8 @@ import { answeredRequestId } from "../../documents/card-flags.ts";
 import { attempt } from "../../documents/notify.ts";
 import { RulesError } from "../../rules/index.ts";
 import { elementOf } from "../dom.ts";
+import { RequestRollDialog } from "./request-dialog.ts";
+import { SessionAwardDialog } from "./session-dialog.ts";
 
 const localize = (key: string): string => game.i18n?.localize(key) ?? key;
 
@@ -27,8 +29,6 @@ function assertGm(): void {
 export async function openSessionAward(): Promise<void> {
   await attempt(async () => {
     assertGm();
-    // The dialogs load when a GM first opens one (not part of the startup bundle: bench/size.ts).
-    const { SessionAwardDialog } = await import("./session-dialog.ts");
     await new SessionAwardDialog().render({ force: true });
   });
 }
@@ -37,7 +37,6 @@ export async function openSessionAward(): Promise<void> {
 export async function openRollRequest(): Promise<void> {
   await attempt(async () => {
     assertGm();
-    const { RequestRollDialog } = await import("./request-dialog.ts");
     await new RequestRollDialog().render({ force: true });
   });
 }

@@ -12,20 +12,20 @@ import { TerranActor } from "../../documents/actor.ts";
 import { characterState } from "../../documents/state.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import type { ChallengeSheetView, FacetField } from "./challenge-context.ts";
+import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
+import { askNumber } from "./ask-number.ts";
+import { rollChallengeEffect } from "../chat/roll-other.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { schemaLimits } from "./submit.ts";
 import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
 import { elementOf, fieldOf } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { pressOnKey } from "../a11y/keyboard.ts";
-import type { ForecastCharacter, ForecastChoices } from "./challenge-forecast.ts";
+import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastCharacter, type ForecastChoices } from "./challenge-forecast.ts";
 import type { ChallengeForecastInput } from "./inputs.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
-/** The open sheet's code, loaded on first render or first use (./challenge-sheet-logic.ts, ./lazy.ts). */
-const logic = () => import("./challenge-sheet-logic.ts");
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & ChallengeSheetView;
@@ -62,7 +62,7 @@ export class ChallengeSheet<
 
   /** The GM's forecast panel: open or not, and the approach chosen (kept between renders, never stored). */
   #forecastOpen = false;
-  /** Null until the GM changes one: the panel's defaults (they load with the panel's code). */
+  /** Null until the GM changes one: the panel's defaults (DEFAULT_FORECAST_CHOICES). */
   #forecast: ForecastChoices | null = null;
 
   #system(): ChallengeData {
@@ -76,7 +76,6 @@ export class ChallengeSheet<
     const actor = this.document;
     const source = this.#system().toObject();
     const isGM = game.user?.isGM ?? false;
-    const { challengeSheetContext, DEFAULT_FORECAST_CHOICES } = await logic();
     const view = challengeSheetContext({
       name: actor.name,
       img: actor.img ?? "",
@@ -105,7 +104,7 @@ export class ChallengeSheet<
     this.element.addEventListener("change", (event) => {
       const input = fieldOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
-      else if (input?.dataset.forecast !== undefined) void this.#onForecastChange(input);
+      else if (input?.dataset.forecast !== undefined) this.#onForecastChange(input);
     });
     // A <details> "toggle" does not bubble: caught on the way down.
     this.element.addEventListener("toggle", (event) => this.#onForecastToggle(event.target), true);
@@ -131,9 +130,8 @@ export class ChallengeSheet<
   }
 
   /** A forecast choice changed: keep it and re-render the panel (nothing is stored on the Challenge). */
-  async #onForecastChange(input: HTMLInputElement | HTMLSelectElement): Promise<void> {
+  #onForecastChange(input: HTMLInputElement | HTMLSelectElement): void {
     const field = input.dataset.forecast;
-    const { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField } = await logic();
     if (!isForecastField(field)) return;
     const { choices, corrected } = changeForecastChoice(this.#forecast ?? DEFAULT_FORECAST_CHOICES, field, input.value);
     if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
@@ -190,7 +188,6 @@ export class ChallengeSheet<
     else if (input.dataset.change === "facetField" && facet !== null) {
       const field = FACET_FIELDS.find((f) => f === input.dataset.field);
       if (!field) return;
-      const { editFacet } = await logic();
       const { facets, corrected } = editFacet(this.#system().toObject().facets, facet, field, input.value);
       if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
       await updateFlat(this.document, { "system.facets": facets });
@@ -204,7 +201,6 @@ export class ChallengeSheet<
   async #applyTier(facet: number | null, tier: string): Promise<void> {
     await attempt(async () => {
       const rulesetId = currentRuleset().id;
-      const { askNumber, tierNeedsN, tierPreset } = await logic();
       const needs = tierNeedsN(rulesetId, tier);
       const source = this.#system().toObject();
       let n: number | undefined;
@@ -247,17 +243,14 @@ export class ChallengeSheet<
     const facet = this.#facetOf(target);
     let gangUp = 1;
     if (currentRuleset().gangUp) {
-      const { askNumber } = await logic();
       const answer = await askNumber("TERRAN.Sheet.Challenge.gangTitle", "TERRAN.Sheet.Challenge.gangPrompt", { min: 1, max: 100, value: 1 });
       if (answer === null) return;
       gangUp = answer;
     }
-    const { rollChallengeEffect } = await import("../chat/roll-other.ts");
     await rollChallengeEffect(this.document, facet, gangUp);
   }
 
   static async #onAddFacet(this: ChallengeSheet): Promise<void> {
-    const { newFacet } = await logic();
     const facets = [...this.#system().toObject().facets, newFacet(currentRuleset().id, localize("TERRAN.Sheet.Challenge.newFacet"))];
     await updateFlat(this.document, { "system.facets": facets });
   }

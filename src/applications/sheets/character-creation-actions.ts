@@ -1,7 +1,7 @@
 /**
  * The character sheet's creation panel (R-CHAR-3 … R-CHAR-7): roll the group dice, split each group's
  * points, set the ratings, roll starting Grit and Ego, take the free advancement. Handlers of
- * ApplicationV2's `actions` (`this` is the sheet), loaded with the open sheet's code (./lazy.ts).
+ * ApplicationV2's `actions` (`this` is the sheet), named in ./character-sheet.ts.
  */
 import { GROUP_ATTRIBUTES, isGroup, type Attribute } from "../../rules/index.ts";
 import { TerranActor } from "../../documents/actor.ts";

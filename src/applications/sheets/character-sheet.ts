@@ -13,8 +13,12 @@ import { TerranActor } from "../../documents/actor.ts";
 import { confirm } from "../../documents/dialogs.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { api } from "../../api.ts";
-import type { CharacterSheetView } from "./character-context.ts";
-import { lazyAction } from "./lazy.ts";
+import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
+import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
+import { applyRatings, chooseSplit, rollRatings, rollStartingEgo, rollStartingGrit, takeAdvancement } from "./character-creation-actions.ts";
+import { advancementRoll, developSkill, endLegacySession, legacyRecover, refillLegacyEgo, rollLegacyCreation, setLegacyRating, takeLegacyHarm, toggleLegacyWound } from "./character-legacy-actions.ts";
+import { addDroppedItem } from "./character-drop.ts";
+import { askRest } from "./ask-rest.ts";
 import { dropSort, moveItem } from "./common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
@@ -31,9 +35,6 @@ const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & CharacterSheetView;
 
-/** The open sheet's code, loaded on first render or first use (./character-sheet-logic.ts). */
-const logic = () => import("./character-sheet-logic.ts");
-
 /** `data-change` handlers the character templates name (tests/applications/sheets/actions.test.ts). */
 export const CHARACTER_CHANGE_HANDLERS = ["archetypeText"] as const;
 
@@ -42,28 +43,6 @@ export class CharacterSheet<
   Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
   RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
 > extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
-  // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts) and the Legacy
-  // actions (./character-legacy-actions.ts), loaded with the rest of the open sheet's code (./lazy.ts).
-  static #onActivate = lazyAction(logic, (m) => m.activateAdvancement);
-  static #onEndSceneEffect = lazyAction(logic, (m) => m.endSceneEffect);
-  static #onEndScene = lazyAction(logic, (m) => m.endScene);
-  static #onRollLegacyCreation = lazyAction(logic, (m) => m.rollLegacyCreation);
-  static #onSetLegacyRating = lazyAction(logic, (m) => m.setLegacyRating);
-  static #onToggleLegacyWound = lazyAction(logic, (m) => m.toggleLegacyWound);
-  static #onLegacyRecover = lazyAction(logic, (m) => m.legacyRecover);
-  static #onRefillLegacyEgo = lazyAction(logic, (m) => m.refillLegacyEgo);
-  static #onEndLegacySession = lazyAction(logic, (m) => m.endLegacySession);
-  static #onAdvancementRoll = lazyAction(logic, (m) => m.advancementRoll);
-  static #onDevelopSkill = lazyAction(logic, (m) => m.developSkill);
-  static #onTakeLegacyHarm = lazyAction(logic, (m) => m.takeLegacyHarm);
-  // The creation panel (./character-creation-actions.ts).
-  static #onRollRatings = lazyAction(logic, (m) => m.rollRatings);
-  static #onChooseSplit = lazyAction(logic, (m) => m.chooseSplit);
-  static #onApplyRatings = lazyAction(logic, (m) => m.applyRatings);
-  static #onRollStartingGrit = lazyAction(logic, (m) => m.rollStartingGrit);
-  static #onRollStartingEgo = lazyAction(logic, (m) => m.rollStartingEgo);
-  static #onTakeAdvancement = lazyAction(logic, (m) => m.takeAdvancement);
-
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
     position: { width: 800, height: 820 },
@@ -84,25 +63,27 @@ export class CharacterSheet<
       deleteItem: CharacterSheet.#onDeleteItem,
       toggleEquipped: CharacterSheet.#onToggleEquipped,
       createItem: CharacterSheet.#onCreateItem,
-      rollRatings: CharacterSheet.#onRollRatings,
-      chooseSplit: CharacterSheet.#onChooseSplit,
-      applyRatings: CharacterSheet.#onApplyRatings,
-      rollStartingGrit: CharacterSheet.#onRollStartingGrit,
-      rollStartingEgo: CharacterSheet.#onRollStartingEgo,
-      takeAdvancement: CharacterSheet.#onTakeAdvancement,
-      activateAdvancement: CharacterSheet.#onActivate,
-      endSceneEffect: CharacterSheet.#onEndSceneEffect,
-      endScene: CharacterSheet.#onEndScene,
+      // The creation panel (./character-creation-actions.ts).
+      rollRatings,
+      chooseSplit,
+      applyRatings,
+      rollStartingGrit,
+      rollStartingEgo,
+      takeAdvancement,
+      // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts).
+      activateAdvancement,
+      endSceneEffect,
+      endScene,
       // The HP health model's buttons (Legacy, ./character-legacy-actions.ts).
-      rollLegacyCreation: CharacterSheet.#onRollLegacyCreation,
-      setLegacyRating: CharacterSheet.#onSetLegacyRating,
-      toggleLegacyWound: CharacterSheet.#onToggleLegacyWound,
-      legacyRecover: CharacterSheet.#onLegacyRecover,
-      refillLegacyEgo: CharacterSheet.#onRefillLegacyEgo,
-      endLegacySession: CharacterSheet.#onEndLegacySession,
-      advancementRoll: CharacterSheet.#onAdvancementRoll,
-      developSkill: CharacterSheet.#onDevelopSkill,
-      takeLegacyHarm: CharacterSheet.#onTakeLegacyHarm,
+      rollLegacyCreation,
+      setLegacyRating,
+      toggleLegacyWound,
+      legacyRecover,
+      refillLegacyEgo,
+      endLegacySession,
+      advancementRoll,
+      developSkill,
+      takeLegacyHarm,
     },
   };
 
@@ -173,7 +154,6 @@ export class CharacterSheet<
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
-    const { characterSheetContext } = await logic();
     return Object.assign(context, characterSheetContext(await this.#input()));
   }
 
@@ -285,7 +265,6 @@ export class CharacterSheet<
       if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates);
       return;
     }
-    const { addDroppedItem } = await logic();
     await addDroppedItem(actor, item);
   }
 
@@ -311,7 +290,6 @@ export class CharacterSheet<
 
   static async #onRest(this: CharacterSheet): Promise<void> {
     // R-GRIT-2 both questions: a poor night and poor food each cost the die (Asceticism cancels the food's).
-    const { askRest } = await logic();
     const answer = await askRest();
     if (answer) await this.#terranActor.rest(answer);
   }

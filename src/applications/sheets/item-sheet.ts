@@ -9,7 +9,7 @@ import { isMechanicsFlag, isModifierScope, isWeaponTag } from "../../rules/index
 import { itemSnapshot } from "../../data/snapshot.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 import { currentRuleset } from "../../settings/settings.ts";
-import type { ItemSheetView, ModifierField } from "./item-context.ts";
+import { editModifier, itemSheetContext, newModifier, parseCustomTags, removeModifier, toggleIn, toggleModifierScope, type ItemSheetView, type ModifierField } from "./item-context.ts";
 import { ITEM_LIMITED_PARTS, ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "./parts.ts";
 import { schemaLimits } from "./submit.ts";
 import { defineAdvancementSchema } from "../../data/item/advancement.ts";
@@ -23,8 +23,6 @@ import { pressOnKey } from "../a11y/keyboard.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
-/** The open sheet's code (context builder, list and modifier editors), loaded on first render or use (./lazy.ts). */
-const logic = () => import("./item-context.ts");
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
 
@@ -78,7 +76,6 @@ export class TerranItemSheet<
     const context = await super._prepareContext(options);
     const item = this.document;
     const snapshot = this.#snapshot();
-    const { itemSheetContext } = await logic();
     const view = itemSheetContext({
       name: item.name,
       img: item.img ?? "",
@@ -141,7 +138,6 @@ export class TerranItemSheet<
   async #onChange(input: HTMLInputElement): Promise<void> {
     const snapshot = this.#snapshot();
     if (input.dataset.change === "customTags" && snapshot.type === "weapon") {
-      const { parseCustomTags } = await logic();
       await updateFlat(this.document, { "system.customTags": parseCustomTags(input.value) });
       return;
     }
@@ -150,7 +146,6 @@ export class TerranItemSheet<
       const index = Number(input.closest<HTMLElement>("[data-index]")?.dataset.index);
       if (!field || !Number.isInteger(index)) return;
       const raw = input.type === "checkbox" ? input.checked : input.value;
-      const { editModifier } = await logic();
       const { dice, corrected } = editModifier(snapshot.system.dice, index, field, raw);
       if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
       await updateFlat(this.document, { "system.dice": dice });
@@ -165,7 +160,6 @@ export class TerranItemSheet<
     const snapshot = this.#snapshot();
     const range = target.dataset.range;
     if (snapshot.type !== "weapon" || !range) return;
-    const { toggleIn } = await logic();
     await updateFlat(this.document, { "system.ranges": toggleIn(snapshot.system.ranges, range) });
   }
 
@@ -173,7 +167,6 @@ export class TerranItemSheet<
     const snapshot = this.#snapshot();
     const tag = target.dataset.tag ?? "";
     if (snapshot.type !== "weapon" || !isWeaponTag(tag)) return;
-    const { toggleIn } = await logic();
     await updateFlat(this.document, { "system.tags": toggleIn(snapshot.system.tags, tag) });
   }
 
@@ -181,7 +174,6 @@ export class TerranItemSheet<
     const snapshot = this.#snapshot();
     const flag = target.dataset.flag ?? "";
     if ((snapshot.type !== "advancement" && snapshot.type !== "condition") || !isMechanicsFlag(flag)) return;
-    const { toggleIn } = await logic();
     await updateFlat(this.document, { "system.flags": toggleIn(snapshot.system.flags, flag) });
   }
 
@@ -190,14 +182,12 @@ export class TerranItemSheet<
     const scope = target.dataset.scope ?? "";
     const index = Number(target.dataset.index);
     if ((snapshot.type !== "advancement" && snapshot.type !== "condition") || !isModifierScope(scope) || !Number.isInteger(index)) return;
-    const { toggleModifierScope } = await logic();
     await updateFlat(this.document, { "system.dice": toggleModifierScope(snapshot.system.dice, index, scope) });
   }
 
   static async #onAddModifier(this: TerranItemSheet): Promise<void> {
     const snapshot = this.#snapshot();
     if (snapshot.type !== "advancement" && snapshot.type !== "condition") return;
-    const { newModifier } = await logic();
     await updateFlat(this.document, { "system.dice": [...snapshot.system.dice, newModifier(foundry.utils.randomID())] });
   }
 
@@ -205,7 +195,6 @@ export class TerranItemSheet<
     const snapshot = this.#snapshot();
     const index = Number(target.dataset.index);
     if ((snapshot.type !== "advancement" && snapshot.type !== "condition") || !Number.isInteger(index)) return;
-    const { removeModifier } = await logic();
     await updateFlat(this.document, { "system.dice": removeModifier(snapshot.system.dice, index) });
   }
 }

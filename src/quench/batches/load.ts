@@ -15,7 +15,6 @@ import { TerranItem } from "../../documents/item.ts";
 import { QUERIES } from "../../documents/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { FIRST_USE } from "../../preload.ts";
 import { Made, type TerranBatch } from "../support.ts";
 
 export const loadBatch: TerranBatch = {
@@ -69,16 +68,6 @@ export const loadBatch: TerranBatch = {
         const api: unknown = Reflect.get(globalThis, "TerranEngine");
         assert.ok(api && typeof api === "object");
         for (const name of ["roll", "rollFor", "rollChallengeEffect", "rollFortune", "endScene"]) assert.strictEqual(typeof Reflect.get(api as object, name), "function", name);
-      });
-    });
-
-    describe("the code loaded on first use (the system's chunks/ folder)", () => {
-      // Not run anywhere yet: the first run inside Foundry is what shows Foundry serves chunks/.
-      it("is served by Foundry: each on-demand module a first click needs loads and has its exports", async () => {
-        for (const [name, load] of Object.entries(FIRST_USE)) {
-          const module: object = await load();
-          assert.isAbove(Object.keys(module).length, 0, name);
-        }
       });
     });
   },

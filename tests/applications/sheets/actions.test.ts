@@ -12,10 +12,10 @@ import { CHALLENGE_SHEET_PARTS, CHARACTER_SHEET_PARTS, ITEM_SHEET_PARTS, SHEET_P
 const ROOT = resolve(import.meta.dirname, "../../..");
 const read = (path: string): string => readFileSync(resolve(ROOT, path), "utf8");
 
-/** The keys of `actions: { … }` in a sheet class's source. */
+/** The keys of `actions: { … }` in a sheet class's source: `name: Sheet.#handler` or a function imported by that name (`name,`). */
 function actionHandlers(source: string): string[] {
   const block = /actions:\s*\{([\s\S]*?)\n\s*\},/.exec(source)?.[1] ?? "";
-  return [...block.matchAll(/^\s*(\w+):\s*\w+\.#\w+,?$/gm)].map((m) => m[1] ?? "");
+  return [...block.matchAll(/^\s*(\w+)(?::\s*\w+\.#\w+)?,?$/gm)].map((m) => m[1] ?? "");
 }
 
 /** The names in `export const X_CHANGE_HANDLERS = [ … ] as const`. */
