@@ -1,6 +1,7 @@
 // The purity guard of src/rules/: the game's rules never touch Foundry's globals, the DOM, or a random
-// number generator (dice faces are inputs). Kept in its own file so tests/lint/purity.test.ts can
-// prove it fires, and eslint.config.js applies the very same block.
+// number generator (dice faces are inputs). Kept in its own file so tests/guards/purity.test.ts can
+// prove it fires, and eslint.config.js applies the very same block. What src/rules/ may import (only
+// itself) is the architecture's rule, checked by dependency-cruiser (.dependency-cruiser.cjs).
 const foundryGlobals = ["foundry", "game", "CONFIG", "ui", "Hooks", "canvas", "Roll", "ChatMessage", "Actor", "Item"];
 const domGlobals = ["window", "document", "navigator", "localStorage", "sessionStorage", "HTMLElement", "Element", "Node", "Event"];
 
@@ -16,18 +17,6 @@ export const rulesPurity = {
       "error",
       { object: "Math", property: "random", message: "src/rules/ never rolls dice: faces are inputs." },
       { object: "globalThis", message: "src/rules/ is pure: no globalThis." },
-    ],
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: [
-          {
-            group: ["**/data/**", "**/documents/**", "**/applications/**", "**/dice/**", "**/config.ts", "**/terran.ts"],
-            message: "Data flows applications → documents → rules: src/rules/ imports only from src/rules/.",
-          },
-          { group: ["fvtt-types", "fvtt-types/*"], message: "src/rules/ does not depend on Foundry's types." },
-        ],
-      },
     ],
   },
 };
