@@ -4,10 +4,11 @@
  * and localises keys. Pure: the glue passes the viewer (who is looking, is a GM connected, may they
  * apply to the current target) and renders the result with Foundry's Handlebars.
  */
-import { explosionThreshold, getRuleset, isWeaponTag, type Band, type EffectRule, type PlayerEffect } from "../rules/index.ts";
+import { explosionThreshold, getRuleset, isWeaponTag, type Band, type EffectRule, type PlayerEffect, type Ruleset } from "../rules/index.ts";
 import { dieNameKey } from "./die-names.ts";
 import { isRollerOrGm, REASON, type CardUser } from "./permissions.ts";
 import { cardDice, effectChainNeeded, isSlaughter, riskyCardResult, type RiskyCardState } from "./risky-card.ts";
+import type { RiskyCardResult } from "./risky-card-reading.ts";
 
 /** Who looks at the card. `mayApply` / `mayApplyReason` come from `cardPermission(…).apply`. */
 export interface CardViewer extends CardUser {
@@ -193,42 +194,28 @@ function effectView(value: PlayerEffect, rule: EffectRule, threshold: number): E
   return { value: value.value, dice, lines, floorApplied, threshold };
 }
 
-/** The template context of a Risky Action card, as `viewer` sees it. */
-export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyCardView {
-  const ruleset = getRuleset(state.rulesetId);
-  const result = riskyCardResult(state);
-  const canChange = isRollerOrGm(viewer, state.rollerId);
+/** A die's role on the card: the Precision, the Effect, both (one die serves both), the second hit's, or none. */
+function dieRole(state: RiskyCardState, index: number): DieRoleView {
   const selection = state.selection;
-  const locked = result.locked;
-  const secondOpen = locked && state.secondHit !== null && state.secondHit.chain === null && result.secondHitAvailable;
-  const lightCount = state.light.length;
-  const singleBoth = selection !== null && selection.effect === selection.precision;
+  if (selection?.precision === index) return selection.effect === index ? "both" : "precision";
+  if (selection?.effect === index) return "effect";
+  return state.secondHit?.die === index ? "second" : null;
+}
 
-  const dice: DieTileView[] = cardDice(state).map((die, index) => {
-    const role: DieRoleView =
-      selection?.precision === index
-        ? selection.effect === index
-          ? "both"
-          : "precision"
-        : selection?.effect === index
-          ? "effect"
-          : state.secondHit?.die === index
-            ? "second"
-            : null;
-    const costsEgo = die.tone === "dark" && (result.ego.costly[index - lightCount] ?? false);
-    const choosing = canChange && !locked && !singleBoth && state.light.length + state.dark.length > 1;
-    const clickRole = choosing && role !== "precision" ? "precision" : canChange && secondOpen && role !== "precision" && role !== "effect" && role !== "second" ? "second" : null;
-    const effectButton = choosing && role !== "effect";
+/** R-RA-1 the dice as tiles: their tone and role, whether a click may change their role, and their names. */
+function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boolean): DieTileView[] {
+  const locked = result.locked;
+  const selection = state.selection;
+  const secondOpen = locked && state.secondHit !== null && state.secondHit.chain === null && result.secondHitAvailable;
+  const singleBoth = selection !== null && selection.effect === selection.precision;
+  const choosing = canChange && !locked && !singleBoth && state.light.length + state.dark.length > 1;
+  return cardDice(state).map((die, index) => {
+    const role = dieRole(state, index);
+    const costsEgo = die.tone === "dark" && (result.ego.costly[index - state.light.length] ?? false);
+    const secondClick = canChange && secondOpen && role !== "precision" && role !== "effect" && role !== "second";
+    const clickRole = choosing && role !== "precision" ? "precision" : secondClick ? "second" : null;
     const titleKey = die.tone === "light" ? "TERRAN.Card.Die.light" : costsEgo ? "TERRAN.Card.Die.darkCosts" : "TERRAN.Card.Die.dark";
-    const cssClass = [
-      "die",
-      `tone-${die.tone}`,
-      role ? `role-${role}` : "role-none",
-      costsEgo ? "costs-ego" : "",
-      clickRole ? "clickable" : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
+    const cssClass = ["die", `tone-${die.tone}`, role ? `role-${role}` : "role-none", costsEgo ? "costs-ego" : "", clickRole ? "clickable" : ""].filter(Boolean).join(" ");
     return {
       index,
       tone: die.tone,
@@ -239,157 +226,133 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
       clickable: clickRole !== null,
       clickRole,
       clickTitleKey: clickRole === "precision" ? "TERRAN.Card.Die.makePrecision" : clickRole === "second" ? "TERRAN.Card.Die.makeSecond" : null,
-      effectButton,
+      effectButton: choosing && role !== "effect",
       titleKey,
       nameKey: dieNameKey(die.tone, role),
       cssClass,
     };
   });
+}
 
-  const pool = state.pool;
-  const breakdownLines: BreakdownLineView[] = [
-    { ...labelOf(pool.baseLabel), dice: String(pool.base) },
-    ...pool.lines.map((l) => ({ ...labelOf(l.label), dice: signed(l.dice) })),
+/** R-POOL-1 the pool's breakdown: its base, each modifier's dice, the tones and any clamp. */
+function breakdownView(pool: RiskyCardState["pool"]): RiskyCardView["breakdown"] {
+  const lines: BreakdownLineView[] = [{ ...labelOf(pool.baseLabel), dice: String(pool.base) }, ...pool.lines.map((l) => ({ ...labelOf(l.label), dice: signed(l.dice) }))];
+  return { lines, light: pool.light, dark: pool.dark, clampKey: pool.clamp ? `TERRAN.Card.Pool.clamp.${pool.clamp}` : null };
+}
+
+/** R-RA-6 where the Effect lands: on the player's side, on the Challenge's, or both. */
+function landingView(result: RiskyCardResult): RiskyCardView["landing"] {
+  return [
+    result.landing.player ? { key: "TERRAN.Card.Landing.player", cssClass: "lands player" } : { key: "TERRAN.Card.Landing.noPlayer", cssClass: "misses player" },
+    result.landing.challenge ? { key: "TERRAN.Card.Landing.challenge", cssClass: "lands challenge" } : { key: "TERRAN.Card.Landing.noChallenge", cssClass: "misses challenge" },
   ];
+}
 
-  const band = result.band;
-  const landing = [
-    result.landing.player
-      ? { key: "TERRAN.Card.Landing.player", cssClass: "lands player" }
-      : { key: "TERRAN.Card.Landing.noPlayer", cssClass: "misses player" },
-    result.landing.challenge
-      ? { key: "TERRAN.Card.Landing.challenge", cssClass: "lands challenge" }
-      : { key: "TERRAN.Card.Landing.noChallenge", cssClass: "misses challenge" },
-  ];
-  const orderKey = result.landing.player && result.landing.challenge ? `TERRAN.Order.${result.order}` : null;
+/** R-EGO-2 the Ego line: what the Dark Dice cost, and whether it was spent or given back. */
+function egoLineView(state: RiskyCardState, spend: RiskyCardResult["ego"]): RiskyCardView["ego"] {
+  if (state.dark.length === 0) return null;
+  if (spend.cost === 0) return { key: "TERRAN.Card.Ego.none", cost: 0, from: spend.before, to: spend.before, statusKey: null, cssClass: "ego-line free" };
+  const statusKey = state.ego.undone ? "TERRAN.Card.Ego.undone" : state.ego.spent ? "TERRAN.Card.Ego.spent" : "TERRAN.Card.Ego.pending";
+  return { key: "TERRAN.Card.Ego.cost", cost: spend.cost, from: spend.before, to: spend.after, statusKey, cssClass: `ego-line${state.ego.undone ? " undone" : ""}` };
+}
 
-  const threshold = explosionThreshold(isSlaughter(state));
-  const effect = result.effect ? effectView(result.effect, ruleset.effect, threshold) : null;
-  const second = result.second ? effectView(result.second, ruleset.effect, threshold) : null;
-
-  const spend = result.ego;
-  const ego =
-    state.dark.length === 0
-      ? null
-      : spend.cost === 0
-        ? { key: "TERRAN.Card.Ego.none", cost: 0, from: spend.before, to: spend.before, statusKey: null, cssClass: "ego-line free" }
-        : {
-            key: "TERRAN.Card.Ego.cost",
-            cost: spend.cost,
-            from: spend.before,
-            to: spend.after,
-            statusKey: state.ego.undone ? "TERRAN.Card.Ego.undone" : state.ego.spent ? "TERRAN.Card.Ego.spent" : "TERRAN.Card.Ego.pending",
-            cssClass: `ego-line${state.ego.undone ? " undone" : ""}`,
-          };
-
-  const notRoller = !canChange;
-  const alreadyApplied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
-  const applyReason = viewer.mayApplyReason ?? CARD_REASON.notOwner;
-  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own).
-  const applyHint = viewer.mayApply ? viewer.mayApplyReason : null;
-  const whirlwind = state.flags.whirlwind && state.combat;
-
-  const confirm = result.empty || locked
-    ? null
-    : button(result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect", notRoller ? CARD_REASON.notRoller : null);
-  const allowEffect =
-    state.reaction && !locked && !result.empty && viewer.isGM
-      ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null)
-      : null;
-  // R-RA-1 offered on a Fail; once given it stays offered (to withdraw) even if the Precision die changes.
+/** R-RA-1 / R-RA-8 the GM's buttons: allow an Effect on a Reaction, or a Success on a Fail (offered until withdrawn). */
+function gmButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): Pick<RiskyCardView["buttons"], "allowEffect" | "allowSuccess"> {
+  const open = !result.locked && !result.empty && viewer.isGM;
+  const allowEffect = state.reaction && open ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null) : null;
   const gmAllowsSuccess = state.gmAllowsSuccess ?? false;
-  const allowSuccess =
-    !locked && !result.empty && viewer.isGM && (band === "fail" || gmAllowsSuccess)
-      ? button(gmAllowsSuccess ? "TERRAN.Card.Button.withdrawSuccess" : "TERRAN.Card.Button.allowSuccess", null)
-      : null;
-  const undoEgo =
-    spend.cost > 0
-      ? button(
-          "TERRAN.Card.Button.undoEgo",
-          firstReason([notRoller, CARD_REASON.notRoller], [state.ego.undone, CARD_REASON.egoUndone], [!state.ego.spent, CARD_REASON.egoNotSpent]),
-        )
-      : null;
-  const apply = result.empty
-    ? null
-    : button(
-        "TERRAN.Card.Button.apply",
-        firstReason(
-          [!locked && result.landing.player, CARD_REASON.notConfirmed],
-          [!result.landing.player, CARD_REASON.noEffect],
-          [alreadyApplied("effect"), CARD_REASON.alreadyApplied],
-          [!viewer.mayApply, applyReason],
-        ),
-        applyHint,
-      );
+  const allowSuccess = open && (result.band === "fail" || gmAllowsSuccess) ? button(gmAllowsSuccess ? "TERRAN.Card.Button.withdrawSuccess" : "TERRAN.Card.Button.allowSuccess", null) : null;
+  return { allowEffect, allowSuccess };
+}
+
+/** R-ADV-1 Whirlwind's second hit: confirm it, then apply it, each with the reason it is closed. */
+function secondHitButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer, applied: (hit: "effect" | "second") => boolean): Pick<RiskyCardView["buttons"], "confirmSecond" | "applySecond"> {
+  if (!(state.flags.whirlwind && state.combat)) return { confirmSecond: null, applySecond: null };
   const secondConfirmed = (state.secondHit?.chain ?? null) !== null;
   const confirmSecond =
-    whirlwind && !result.empty && !secondConfirmed
+    !result.empty && !secondConfirmed
       ? button(
           "TERRAN.Card.Button.confirmSecond",
           firstReason(
-            [notRoller, CARD_REASON.notRoller],
-            [!locked && result.landing.player, CARD_REASON.notConfirmed],
+            [!isRollerOrGm(viewer, state.rollerId), CARD_REASON.notRoller],
+            [!result.locked && result.landing.player, CARD_REASON.notConfirmed],
             [!result.secondHitAvailable || state.secondHit === null, CARD_REASON.noSecondHit],
           ),
         )
       : null;
   const applySecond =
-    whirlwind && secondConfirmed && result.second
-      ? button(
-          "TERRAN.Card.Button.applySecond",
-          firstReason([alreadyApplied("second"), CARD_REASON.alreadyApplied], [!viewer.mayApply, applyReason]),
-          applyHint,
-        )
+    secondConfirmed && result.second
+      ? button("TERRAN.Card.Button.applySecond", firstReason([applied("second"), CARD_REASON.alreadyApplied], [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner]), viewer.mayApply ? viewer.mayApplyReason : null)
       : null;
-  const buttons = { confirm, allowEffect, allowSuccess, undoEgo, apply, confirmSecond, applySecond };
+  return { confirmSecond, applySecond };
+}
 
-  const weapon = state.weapon
-    ? {
-        name: state.weapon.name,
-        tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "",
-        tags: state.weapon.tags.map((t) => (isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t })),
-      }
-    : null;
+/** The card's buttons as `viewer` sees them: each open, or closed with the reason. */
+function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): RiskyCardView["buttons"] {
+  const notRoller = !isRollerOrGm(viewer, state.rollerId);
+  const applied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
+  const confirmKey = result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect";
+  const confirm = result.empty || result.locked ? null : button(confirmKey, notRoller ? CARD_REASON.notRoller : null);
+  const undoEgo =
+    result.ego.cost > 0
+      ? button("TERRAN.Card.Button.undoEgo", firstReason([notRoller, CARD_REASON.notRoller], [state.ego.undone, CARD_REASON.egoUndone], [!state.ego.spent, CARD_REASON.egoNotSpent]))
+      : null;
+  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own).
+  const apply = result.empty
+    ? null
+    : button(
+        "TERRAN.Card.Button.apply",
+        firstReason(
+          [!result.locked && result.landing.player, CARD_REASON.notConfirmed],
+          [!result.landing.player, CARD_REASON.noEffect],
+          [applied("effect"), CARD_REASON.alreadyApplied],
+          [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
+        ),
+        viewer.mayApply ? viewer.mayApplyReason : null,
+      );
+  return { confirm, ...gmButtons(state, result, viewer), undoEgo, apply, ...secondHitButtons(state, result, viewer, applied) };
+}
 
+/** The weapon the roll was made with: its name, tier and tags (a user's own tag as typed). */
+function weaponView(state: RiskyCardState, ruleset: Ruleset): RiskyCardView["weapon"] {
+  if (!state.weapon) return null;
+  const tags = state.weapon.tags.map((t) => (isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t }));
+  return { name: state.weapon.name, tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "", tags };
+}
+
+/** The template context of a Risky Action card, as `viewer` sees it. */
+export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyCardView {
+  const ruleset = getRuleset(state.rulesetId);
+  const result = riskyCardResult(state);
+  const locked = result.locked;
+  const band = result.band;
+  const threshold = explosionThreshold(isSlaughter(state));
+  const buttons = cardButtons(state, result, viewer);
   const toneClass = result.empty ? "empty" : BAND_CLASS[band];
   return {
     cssClass: ["terran-engine", "chat-card", "risky-card", toneClass, locked ? "locked" : "", result.lost ? "lost" : ""].filter(Boolean).join(" "),
     version: state.version,
     titleKey: state.reaction ? "TERRAN.Card.Risky.reactionTitle" : "TERRAN.Card.Risky.title",
     actorName: state.actorName,
-    targetKey: pool.baseLabel,
-    weapon,
+    targetKey: state.pool.baseLabel,
+    weapon: weaponView(state, ruleset),
     empty: result.empty,
-    dice,
-    breakdown: {
-      lines: breakdownLines,
-      light: pool.light,
-      dark: pool.dark,
-      clampKey: pool.clamp ? `TERRAN.Card.Pool.clamp.${pool.clamp}` : null,
-    },
+    dice: dieTiles(state, result, isRollerOrGm(viewer, state.rollerId)),
+    breakdown: breakdownView(state.pool),
     outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
     specialist: result.resolution?.specialistRescue ?? false,
     gmSuccess: result.gmSuccess,
-    reaction: state.reaction
-      ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" }
-      : null,
-    landing,
-    orderKey,
+    reaction: state.reaction ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" } : null,
+    landing: landingView(result),
+    orderKey: result.landing.player && result.landing.challenge ? `TERRAN.Order.${result.order}` : null,
     willExplode: !locked && effectChainNeeded(state, "effect") !== null,
-    effect,
-    second,
-    ego,
+    effect: result.effect ? effectView(result.effect, ruleset.effect, threshold) : null,
+    second: result.second ? effectView(result.second, ruleset.effect, threshold) : null,
+    ego: egoLineView(state, result.ego),
     sayonara: state.sayonara,
     lost: result.lost,
     buttons,
     hasButtons: Object.values(buttons).some((b) => b !== null),
-    applied: state.applied.map((a) => ({
-      targetName: a.targetName,
-      facet: a.facet,
-      effect: a.effect,
-      before: a.before,
-      after: a.after,
-      secondHit: a.hit === "second",
-    })),
+    applied: state.applied.map((a) => ({ targetName: a.targetName, facet: a.facet, effect: a.effect, before: a.before, after: a.after, secondHit: a.hit === "second" })),
   };
 }
