@@ -156,84 +156,27 @@ function strikes(b: Band, order: EffectOrder, overcome: boolean): boolean {
   return challengeStrikesBack(effectsThatLand(b), order, overcome);
 }
 
+/** R-RA-6 / R-RA-9 the strikes back of one action from `d` left: by damage below `d` (kept), and overcoming it (over). */
+function strikesFrom(dl: DamageLaw, order: EffectOrder, d: number): { kept: number[]; over: number } {
+  const kept = new Array<number>(d).fill(0);
+  let over = 0;
+  for (const b of BANDS) {
+    if (strikes(b, order, false)) for (let k = 0; k < d; k++) kept[k] = (kept[k] ?? 0) + (dl.mass[b][k] ?? 0);
+    if (strikes(b, order, true)) over += atLeast(dl, b, d);
+  }
+  return { kept, over };
+}
+
 /**
- * The forecast of a Challenge with `challenge.disposition` left against the action law `law`
- * (forecast-action.ts: `oneThrowAction` for Core and Degenesis, `separateEffectAction` for a ruleset
- * whose Effect is a separate roll). Throws a RulesError for a Disposition outside 0–1000, a negative
- * armour, an unknown order or a law that does not add up.
+ * Expected actions E, expected strikes S and P(never struck) Q, from 1 up to D left (index d): one
+ * action's outcomes lead to d − k left, and staying (no Disposition off) loops back to d.
  */
-export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, options: ForecastOptions = {}): Forecast {
-  assertActionLaw(law);
-  assertMeanLaw(challenge.effect);
-  const D = assertInteger(challenge.disposition, "The Disposition left", 0, FORECAST_MAX_DISPOSITION);
-  const armour = assertInteger(challenge.armour ?? 0, "The Challenge's armour", 0, 100);
-  const characterArmour = assertInteger(options.characterArmour ?? 0, "The character's armour", 0, 100);
-  const order = options.order ?? "gm";
-  if (!ORDERS.includes(order)) throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
-
-  const dl = damageLaw(law, armour, Math.max(D, 1));
-  const stay = exactly(dl, 0);
-  const harmPer = challenge.effect.mean;
-  const damagePer = meanAfterArmour(challenge.effect, characterArmour);
-  const perAction = { fail: law.band.fail, partial: law.band.partial, success: law.band.success, progress: 1 - stay };
-
-  // Strike back in a step from d left: by band, for damage < d (not overcome) and ≥ d (overcome).
-  const pStrikeFrom = (d: number): { kept: number[]; over: number } => {
-    const kept = new Array<number>(d).fill(0);
-    let over = 0;
-    for (const b of BANDS) {
-      if (strikes(b, order, false)) for (let k = 0; k < d; k++) kept[k] = (kept[k] ?? 0) + (dl.mass[b][k] ?? 0);
-      if (strikes(b, order, true)) over += atLeast(dl, b, d);
-    }
-    return { kept, over };
-  };
-
-  if (D === 0) {
-    return {
-      disposition: 0,
-      never: false,
-      expectedActions: 0,
-      within: [],
-      beyond: 0,
-      tailEpsilon: FORECAST_TAIL,
-      median: 0,
-      n90: 0,
-      perAction,
-      harm: { expectedStrikes: 0, pUnscathed: 1, effectPerStrike: harmPer, damagePerStrike: damagePer, expectedEffect: 0, expectedDamage: 0, order, characterArmour },
-    };
-  }
-  // R-POOL-5 and friends: no action ever takes any Disposition off.
-  if (!(stay < 1 - 1e-15)) {
-    const struck = BANDS.reduce((t, b) => t + (strikes(b, order, false) ? dl.total[b] : 0), 0);
-    return {
-      disposition: D,
-      never: true,
-      expectedActions: null,
-      within: [],
-      beyond: 1,
-      tailEpsilon: FORECAST_TAIL,
-      median: null,
-      n90: null,
-      perAction,
-      harm: {
-        expectedStrikes: struck > 0 ? null : 0,
-        pUnscathed: struck > 0 ? 0 : 1,
-        effectPerStrike: harmPer,
-        damagePerStrike: damagePer,
-        expectedEffect: struck > 0 ? null : 0,
-        expectedDamage: struck > 0 && damagePer > 0 ? null : 0,
-        order,
-        characterArmour,
-      },
-    };
-  }
-
-  // Expected actions E, expected strikes S and P(never struck) Q, from 1 up to D left.
+function expectations(dl: DamageLaw, order: EffectOrder, D: number, stay: number): { E: number[]; S: number[]; Q: number[] } {
   const E = [0];
   const S = [0];
   const Q = [1];
   for (let d = 1; d <= D; d++) {
-    const { kept, over } = pStrikeFrom(d);
+    const { kept, over } = strikesFrom(dl, order, d);
     let e = 1;
     let s = over;
     let q = 0;
@@ -254,31 +197,59 @@ export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, 
     const stayUnstruck = stay - (kept[0] ?? 0);
     Q[d] = q / (1 - stayUnstruck);
   }
+  return { E, S, Q };
+}
 
+/** What every forecast's harm carries whatever the count: the Effect and damage per strike, the order, the armour. */
+type HarmBase = Pick<Forecast["harm"], "effectPerStrike" | "damagePerStrike" | "order" | "characterArmour">;
+
+/** The forecast of a Challenge already overcome (no Disposition left). */
+function overcomeForecast(perAction: Forecast["perAction"], base: HarmBase): Forecast {
+  const harm = { ...base, expectedStrikes: 0, pUnscathed: 1, expectedEffect: 0, expectedDamage: 0 };
+  return { disposition: 0, never: false, expectedActions: 0, within: [], beyond: 0, tailEpsilon: FORECAST_TAIL, median: 0, n90: 0, perAction, harm };
+}
+
+/** R-POOL-5 and friends: no action ever takes any Disposition off; struck at every action, or never. */
+function neverForecast(D: number, dl: DamageLaw, perAction: Forecast["perAction"], base: HarmBase): Forecast {
+  const struck = BANDS.reduce((t, b) => t + (strikes(b, base.order, false) ? dl.total[b] : 0), 0) > 0;
+  const harm = {
+    ...base,
+    expectedStrikes: struck ? null : 0,
+    pUnscathed: struck ? 0 : 1,
+    expectedEffect: struck ? null : 0,
+    expectedDamage: struck && base.damagePerStrike > 0 ? null : 0,
+  };
+  return { disposition: D, never: true, expectedActions: null, within: [], beyond: 1, tailEpsilon: FORECAST_TAIL, median: null, n90: null, perAction, harm };
+}
+
+/**
+ * The forecast of a Challenge with `challenge.disposition` left against the action law `law`
+ * (forecast-action.ts: `oneThrowAction` for Core and Degenesis, `separateEffectAction` for a ruleset
+ * whose Effect is a separate roll). Throws a RulesError for a Disposition outside 0–1000, a negative
+ * armour, an unknown order or a law that does not add up.
+ */
+export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, options: ForecastOptions = {}): Forecast {
+  assertActionLaw(law);
+  assertMeanLaw(challenge.effect);
+  const D = assertInteger(challenge.disposition, "The Disposition left", 0, FORECAST_MAX_DISPOSITION);
+  const armour = assertInteger(challenge.armour ?? 0, "The Challenge's armour", 0, 100);
+  const characterArmour = assertInteger(options.characterArmour ?? 0, "The character's armour", 0, 100);
+  const order = options.order ?? "gm";
+  if (!ORDERS.includes(order)) throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
+
+  const dl = damageLaw(law, armour, Math.max(D, 1));
+  const stay = exactly(dl, 0);
+  const base: HarmBase = { effectPerStrike: challenge.effect.mean, damagePerStrike: meanAfterArmour(challenge.effect, characterArmour), order, characterArmour };
+  const perAction = { fail: law.band.fail, partial: law.band.partial, success: law.band.success, progress: 1 - stay };
+  if (D === 0) return overcomeForecast(perAction, base);
+  if (!(stay < 1 - 1e-15)) return neverForecast(D, dl, perAction, base);
+
+  const { E, S, Q } = expectations(dl, order, D, stay);
   const { within, beyond } = withinTable(dl, D);
   const reach = (target: number): number | null => within.find((w) => w.p >= target - 1e-12)?.n ?? null;
   const expectedStrikes = S[D] ?? 0;
-  return {
-    disposition: D,
-    never: false,
-    expectedActions: E[D] ?? 0,
-    within,
-    beyond,
-    tailEpsilon: FORECAST_TAIL,
-    median: reach(0.5),
-    n90: reach(0.9),
-    perAction,
-    harm: {
-      expectedStrikes,
-      pUnscathed: Q[D] ?? 0,
-      effectPerStrike: harmPer,
-      damagePerStrike: damagePer,
-      expectedEffect: expectedStrikes * harmPer,
-      expectedDamage: expectedStrikes * damagePer,
-      order,
-      characterArmour,
-    },
-  };
+  const harm = { ...base, expectedStrikes, pUnscathed: Q[D] ?? 0, expectedEffect: expectedStrikes * base.effectPerStrike, expectedDamage: expectedStrikes * base.damagePerStrike };
+  return { disposition: D, never: false, expectedActions: E[D] ?? 0, within, beyond, tailEpsilon: FORECAST_TAIL, median: reach(0.5), n90: reach(0.9), perAction, harm };
 }
 
 /** P(overcome within n), n = 1, 2, … (see the module comment for where it stops and the jump cut). */
