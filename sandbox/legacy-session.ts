@@ -21,19 +21,21 @@ import { deriveCharacter } from "../src/data/derived.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/legacy.ts";
 import {
   advancementRollOperation,
-  assessLegacyHarm,
   isLegacyAttribute,
   isLegacySkill,
   legacyCreationOperation,
   legacyEffect,
   legacyEndSessionOperation,
-  legacyHarmOperation,
-  legacyRecoverOperation,
   legacySpendEgoOperation,
   setLegacyRatingOperation,
   toolFor,
-  type LegacyHarmChoices,
 } from "../src/documents/operations/legacy.ts";
+import {
+  assessHpHarmOperation,
+  hpHarmOperation,
+  hpRecoverOperation,
+  type HpHarmOperationChoices,
+} from "../src/documents/operations/hp-harm.ts";
 import type { ActorUpdate, CharacterState, ItemUpdate } from "../src/documents/operations/types.ts";
 import { DEFAULT_DARK_MAX, LEGACY, RulesError, type Face } from "../src/rules/index.ts";
 import { weaponRow } from "../tests/fixtures/sheets.ts";
@@ -197,10 +199,10 @@ function riskyRoll(state: SessionState): SessionStep {
 }
 
 /** R-LEG-4 … R-LEG-6 harm taken (applyLegacyHarm): armour, HP, the wound stage, the attribute lost. */
-function harm(state: SessionState, effect: number, choices: LegacyHarmChoices): SessionStep {
+function harm(state: SessionState, effect: number, choices: HpHarmOperationChoices): SessionStep {
   const character = state.character;
   const current = stateOf(character);
-  const op = legacyHarmOperation(current, LEGACY, effect, choices);
+  const op = hpHarmOperation(current, LEGACY, effect, choices);
   const o = op.outcome;
   const hpMax = deriveCharacter(current.source, current.items).legacy.hp.max;
   const card = legacyHarmCard({
@@ -237,7 +239,7 @@ function onPrompt(state: SessionState, click: SessionClick): SessionStep {
     const effect = promptNumber(click.n, 0, 99);
     if (effect === null) return { state: { ...state, prompt: null }, card: null };
     // R-LEG-5 the player chooses the attribute that loses its point when more than one can.
-    const assessed = assessLegacyHarm(stateOf(state.character), effect);
+    const assessed = assessHpHarmOperation(stateOf(state.character), effect);
     if (assessed.asksAttribute) return { state: { ...state, prompt: { kind: "lose", effect, choosable: assessed.choosable } }, card: null };
     return harm(state, effect, {});
   }
@@ -287,7 +289,7 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
     case "endLegacySession":
       return { state: { ...state, character: applyOperation(character, legacyEndSessionOperation(current, LEGACY)) }, card: null };
     case "legacyRecover":
-      return { state: { ...state, character: applyOperation(character, legacyRecoverOperation(current, click.data.kind === "week" ? "week" : "night")) }, card: null };
+      return { state: { ...state, character: applyOperation(character, hpRecoverOperation(current, click.data.kind === "week" ? "week" : "night")) }, card: null };
     case "setLegacyRating": {
       const op = setLegacyRatingOperation(current, LEGACY, click.data.kind === "skill" ? "skill" : "attribute", click.data.id ?? "", Number(click.data.value));
       return { state: { ...state, character: applyOperation(character, op) }, card: null };

@@ -39,7 +39,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
 import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome, type OperationResult } from "./operations/index.ts";
-import { holdsProtected, legacyHarmOperation, legacyProtectedOffer, type LegacyHarmOutcome } from "./operations/legacy.ts";
+import { holdsProtected, hpHarmOperation, hpProtectedOffer, type HpHarmOutcome } from "./operations/hp-harm.ts";
 import { rollProtectedDice } from "./protected-dice.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
@@ -179,7 +179,7 @@ export function applyEffectFromCard(request: ApplyEffectRequest, asker: Asker): 
 }
 
 /** R-CH-4 / R-HARM-1…5 the card's Effect as harm on one character, with the choices its owner made. */
-export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Promise<AppliedSummary<HarmOutcome | LegacyHarmOutcome>> {
+export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Promise<AppliedSummary<HarmOutcome | HpHarmOutcome>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
     const stored = storedCard(message);
@@ -231,13 +231,13 @@ interface HpStep {
 
 /**
  * R-CH-4 with hit points: the card's Effect through armour (or the shield), *Protected*'s Dark Dice, HP,
- * Critical → Mortal → death, one step at most (legacyHarmOperation). The dice are thrown HERE, on the
+ * Critical → Mortal → death, one step at most (hpHarmOperation). The dice are thrown HERE, on the
  * client that runs the step (the asker's own when it may, else the GM's), never taken from the request:
  * the request says only how many. Only an owner of the character chooses them (ruling, docs/RULES.md §10
  * R-LEG-6): asked by anyone else they are refused; a character holding Protected harmed by a non-owner
  * gets none, and the card says so. Their Ego is spent in the same actor update as the harm.
  */
-async function applyHpHarmStep({ request, asker, message, stored, state, target, ruleset }: HpStep): Promise<AppliedSummary<LegacyHarmOutcome>> {
+async function applyHpHarmStep({ request, asker, message, stored, state, target, ruleset }: HpStep): Promise<AppliedSummary<HpHarmOutcome>> {
   const effect = challengeCardResult(state).effect.value;
   const character = target.characterState();
   const owner = target.testUserPermission(asker.user, "OWNER");
@@ -252,9 +252,9 @@ async function applyHpHarmStep({ request, asker, message, stored, state, target,
   const attribute = named === null ? undefined : LEGACY_ATTRIBUTES.find((a) => a === named);
   if (named !== null && attribute === undefined) throw new RulesError("not-allowed", "The request to apply is malformed (lostAttribute).", { reason: "badRequest", field: "lostAttribute" });
   // Checked before a die is thrown: the harm itself must be possible (a dead character, no shield…).
-  legacyHarmOperation(character, ruleset, effect, { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}), protectedFaces: [] });
+  hpHarmOperation(character, ruleset, effect, { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}), protectedFaces: [] });
   const thrown = await rollProtectedDice(count);
-  const result = legacyHarmOperation(character, ruleset, effect, { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}), protectedFaces: thrown.faces });
+  const result = hpHarmOperation(character, ruleset, effect, { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}), protectedFaces: thrown.faces });
   const o = result.outcome;
   const ego = legacyOf(character.source).ego.value;
   const entry: HpHarmEntry = {
@@ -266,7 +266,7 @@ async function applyHpHarmStep({ request, asker, message, stored, state, target,
     shieldSacrificed: o.shieldItemId !== null,
     protectedFaces: assertFaces(thrown.faces, "A Protected die"),
     protectedBy: o.protected?.by ?? 0,
-    protectedSkipped: !owner && legacyProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
+    protectedSkipped: !owner && hpProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
     egoBefore: ego,
     egoAfter: o.protected?.ego.after ?? ego,
     damage: o.damage,

@@ -26,14 +26,13 @@ import { deriveCharacter } from "../../src/data/derived.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../../src/data/legacy.ts";
 import {
   advancementRollOperation,
-  assessLegacyHarm,
   legacyCreationOperation,
   legacyEffect,
   legacyEndSessionOperation,
-  legacyHarmOperation,
   legacySpendEgoOperation,
   toolFor,
 } from "../../src/documents/operations/legacy.ts";
+import { assessHpHarmOperation, hpHarmOperation } from "../../src/documents/operations/hp-harm.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import { applyOperation, SESSION_SETTINGS, SESSION_WEAPON_ID, sessionCharacter, stateOf } from "../../sandbox/legacy-session.ts";
 import { english } from "../support/templates.ts";
@@ -223,7 +222,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
       if (submit === "click") await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');
       else await afterUpdate(page, () => page.keyboard.press("Enter"));
     };
-    const harmCard = (op: ReturnType<typeof legacyHarmOperation>, hpMax: number): ResultCardView =>
+    const harmCard = (op: ReturnType<typeof hpHarmOperation>, hpMax: number): ResultCardView =>
       legacyHarmCard({
         actorName: character.name,
         effect: op.outcome.effect,
@@ -240,7 +239,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     const hp = legacyOf(character.system).hp.value;
     expect(hp).toBeGreaterThan(0);
     await takeHarm(hp, "click");
-    const critical = legacyHarmOperation(stateOf(character), LEGACY, hp);
+    const critical = hpHarmOperation(stateOf(character), LEGACY, hp);
     expect(critical.outcome.wound).toBe("critical");
     expect(critical.outcome.hp.after).toBe(0);
     await expectCard(page, harmCard(critical, deriveCharacter(character.system, character.items).legacy.hp.max));
@@ -251,7 +250,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     // 6. R-LEG-5 more harm: Mortally Wounded; the player chooses the attribute that loses a point for good.
     // By keyboard: Enter in the number field submits the prompt, as DialogV2's form does.
     await takeHarm(2, "enter");
-    const assessed = assessLegacyHarm(stateOf(character), 2);
+    const assessed = assessHpHarmOperation(stateOf(character), 2);
     expect(assessed.asksAttribute).toBe(true);
     const choosers = page.locator('[data-sandbox="session-prompt"] [data-action="chooseAttribute"]');
     expect(await choosers.allTextContents()).toEqual(assessed.choosable.map((a) => english(attributeLabel(a))));
@@ -259,7 +258,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     const lose: LegacyAttribute = assessed.choosable.includes("agility") ? "agility" : (assessed.choosable[0] ?? "strength");
     await click(`[data-sandbox="session-prompt"] [data-action="chooseAttribute"][data-value="${lose}"]`);
     const hpMaxBefore = deriveCharacter(character.system, character.items).legacy.hp.max;
-    const mortal = legacyHarmOperation(stateOf(character), LEGACY, 2, { attribute: lose });
+    const mortal = hpHarmOperation(stateOf(character), LEGACY, 2, { attribute: lose });
     expect(mortal.outcome.wound).toBe("mortal");
     expect(mortal.outcome.attributeLost).toBe(lose);
     await expectCard(page, harmCard(mortal, hpMaxBefore));

@@ -27,7 +27,7 @@ import {
 } from "../../chat/index.ts";
 import { RulesError, type WoundTrack } from "../../rules/index.ts";
 import { currentApplyPermission, currentRuleset } from "../../settings/settings.ts";
-import { assessLegacyHarm, legacyProtectedOffer } from "../../documents/operations/legacy.ts";
+import { assessHpHarmOperation, hpProtectedOffer } from "../../documents/operations/hp-harm.ts";
 import { carriedShield } from "../../documents/operations/harm.ts";
 import { askProtectedDice } from "../../documents/protected-dice.ts";
 import { askLostAttribute } from "../../documents/legacy-actions.ts";
@@ -115,16 +115,16 @@ async function harmChoices(actor: TerranActor, effect: number): Promise<{ sacrif
  */
 async function hpHarmChoices(actor: TerranActor, effect: number): Promise<{ sacrificeShield: boolean; woundTrack: null; protectedDice: number; lostAttribute: string | null } | null> {
   const state = actor.characterState();
-  const stopsSomething = assessLegacyHarm(state, effect, {}, currentRuleset()).damage > 0;
+  const stopsSomething = assessHpHarmOperation(state, effect, {}, currentRuleset()).damage > 0;
   const sacrificeShield = carriedShield(state.items) && stopsSomething ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
-  const offer = legacyProtectedOffer(state, effect, { sacrificeShield }, currentRuleset());
+  const offer = hpProtectedOffer(state, effect, { sacrificeShield }, currentRuleset());
   let protectedDice = 0;
   if (offer.open && actor.isOwner) {
     const count = await askProtectedDice({ name: actor.name, damage: offer.damage, ego: offer.ego });
     if (count === null) return null;
     protectedDice = count;
   }
-  const assessed = assessLegacyHarm(state, effect, { sacrificeShield }, currentRuleset());
+  const assessed = assessHpHarmOperation(state, effect, { sacrificeShield }, currentRuleset());
   if (!assessed.asksAttribute) return { sacrificeShield, woundTrack: null, protectedDice, lostAttribute: null };
   const lostAttribute = await askLostAttribute(assessed.choosable, protectedDice > 0);
   return lostAttribute ? { sacrificeShield, woundTrack: null, protectedDice, lostAttribute } : null;
