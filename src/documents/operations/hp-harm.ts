@@ -80,6 +80,21 @@ export function hpProtectedOffer(state: CharacterState, effect: number, choices:
 }
 
 /**
+ * R-LEG-5 R-LEG-6 refuses a harm that cannot be made whatever *Protected*'s dice show — a dead
+ * character, a shield that is not carried, a Mortal wound without the attribute it takes — so the glue
+ * throws no die for it: the rules' own check of the harm without the dice. `hpHarmOperation` then makes
+ * the harm with the dice thrown.
+ */
+export function assertHpHarmOpen(state: CharacterState, ruleset: Ruleset, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "attribute"> = {}): void {
+  assertAlive(state, "be harmed further");
+  if (choices.sacrificeShield && !carriedShield(state.items)) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
+  applyHpHarm(ruleset, hpTarget(state), effect, {
+    ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
+    ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),
+  });
+}
+
+/**
  * R-LEG-4 … R-LEG-6 an Effect taken as harm, by the engine's `applyHpHarm` (src/rules/hp.ts): armour
  * first (or the shield sacrificed); HP fall, floor 0; one step per harm — the hit that brings HP to 0
  * makes the character Critically Wounded, the next that gets through Mortally Wounded (−1 to an

@@ -18,6 +18,7 @@ import {
   skillRollOperation,
 } from "../../../src/documents/operations/legacy.ts";
 import {
+  assertHpHarmOpen,
   assessHpHarmOperation,
   hpHarmOperation,
   hpProtectedOffer,
@@ -208,6 +209,15 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     const lost = legacyState({ ego: { value: 0 } }, {}, advancement("protected"));
     expectRefusal(() => hpHarmOperation({ ...lost, source: { ...lost.source, lost: true } }, LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /lost/);
     expectRefusal(() => hpHarmOperation(legacyState({}, {}, advancement("protected")), LEGACY, 4, { protectedFaces: [7] }), "bad-face", /Protected die/);
+  });
+
+  it("R-LEG-5 R-LEG-6: before Protected's dice are thrown, a harm that cannot be made whatever they show is refused; one that can passes", () => {
+    const critical = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } }, {}, advancement("protected"));
+    expectRefusal(() => assertHpHarmOpen(critical, LEGACY, 1), "choice-required", /attribute/);
+    expect(() => assertHpHarmOpen(critical, LEGACY, 1, { attribute: "agility" })).not.toThrow();
+    expectRefusal(() => assertHpHarmOpen(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+    expectRefusal(() => assertHpHarmOpen(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
+    expect(() => assertHpHarmOpen(legacyState(), LEGACY, 4)).not.toThrow();
   });
 
   it("R-LEG-6: what the Protected prompt needs: whether it is open, the damage after armour, the Ego at stake", () => {
