@@ -17,7 +17,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { applyLegacyAction, initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { applySeparateAction, initialSeparateChoices, separateRollModel, type SeparateRollChoices } from "../../src/applications/resolution/separate-dialog-model.ts";
 import type { CharacterSheetInput } from "../../src/applications/sheets/inputs.ts";
 import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../../src/chat/legacy-cards.ts";
@@ -95,8 +95,8 @@ async function expectSheet(page: Page, character: CharacterSheetInput): Promise<
 }
 
 /** The open dialog must show the model's pool and exact odds for these choices. */
-async function expectDialog(page: Page, character: CharacterSheetInput, attribute: LegacyAttribute, choices: LegacyRollChoices) {
-  const view = legacyRollModel({ ruleset: LEGACY, state: stateOf(character), attribute }, choices, SESSION_SETTINGS);
+async function expectDialog(page: Page, character: CharacterSheetInput, attribute: LegacyAttribute, choices: SeparateRollChoices) {
+  const view = separateRollModel({ ruleset: LEGACY, state: stateOf(character), attribute }, choices, SESSION_SETTINGS);
   const dialog = page.locator('[data-sandbox="session-dialog"]');
   expect(clean(await dialog.locator(".rd-light-count").textContent())).toBe(String(view.light));
   expect(clean(await dialog.locator(".rd-dark-count").textContent())).toBe(String(view.dark.value));
@@ -149,11 +149,11 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
 
     // 2. R-LEG-8 R-LEG-9 Strength opens the Legacy dialog; each stepper changes the pool and the exact odds as the model says.
     await click('.te-legacy-attributes .te-attr[data-attribute="strength"] [data-action="roll"]');
-    let choices = initialLegacyChoices(SESSION_SETTINGS);
+    let choices = initialSeparateChoices(SESSION_SETTINGS);
     const before = await expectDialog(page, character, "strength", choices);
     for (const action of ["darkUp", "darkUp", "positionUp"] as const) {
       await click(`[data-sandbox="session-dialog"] [data-action="${action}"]`);
-      choices = applyLegacyAction(choices, action);
+      choices = applySeparateAction(choices, action);
       await expectDialog(page, character, "strength", choices);
     }
     const after = await expectDialog(page, character, "strength", choices);
