@@ -3,8 +3,8 @@
  * Combined (Core, Degenesis; ./combined.ts): one throw gives Precision and the Effect, so an attribute,
  * a Save or a weapon opens the roll dialog (src/applications/dialogs/roll-dialog.ts). Separate (Legacy;
  * ./separate.ts): an attribute opens the Risky Action dialog (./separate-dialog.ts) and a weapon or tool
- * rolls its Effect apart (R-LEG-9, R-LEG-11). `resolutionModel` is the one look-up of
- * `ruleset.resolution.kind` outside src/rules/.
+ * rolls its Effect apart (R-LEG-9, R-LEG-11). `resolutionModel` is the Foundry side's look-up of
+ * `ruleset.resolution.kind`; the Challenge forecast's pure one is ./approach.ts.
  */
 import type { AnswerLink, RequestSubject } from "../../chat/index.ts";
 import type { TerranActor } from "../../documents/actor.ts";
