@@ -1,7 +1,7 @@
 /**
  * A Legacy session played in the sandbox (issue 15 "Done when"): one fresh Legacy character whose sheet
  * buttons do what the Foundry glue does (src/documents/legacy-actions.ts, src/applications/sheets/
- * character-legacy-actions.ts, src/applications/dialogs/legacy-roll-dialog.ts) with the REAL pure
+ * character-legacy-actions.ts, src/applications/resolution/separate-dialog.ts) with the REAL pure
  * operations (src/documents/operations/legacy.ts), the real dialog model and the real card builders
  * (src/chat/legacy-cards.ts): the creation roll, an attribute's Risky Action dialog and its roll, a
  * weapon's Effect roll, harm (Critical, Mortal with the attribute chosen), the end of the session and
@@ -13,7 +13,7 @@
  * choice buttons are small windows drawn here. The server keeps no state: the page holds it and posts
  * it back with each click, as it does for the cards.
  */
-import { initialLegacyChoices, applyLegacyAction, applyLegacyField, legacyRollModel, type LegacyRollChoices, type LegacyRollSettings } from "../src/applications/dialogs/legacy-roll-model.ts";
+import { initialSeparateChoices, applySeparateAction, applySeparateField, separateRollModel, type SeparateRollChoices, type SeparateRollSettings } from "../src/applications/resolution/separate-dialog-model.ts";
 import type { CharacterSheetInput } from "../src/applications/sheets/inputs.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../src/chat/legacy-cards.ts";
 import type { ResultCardView } from "../src/chat/index.ts";
@@ -21,19 +21,21 @@ import { deriveCharacter } from "../src/data/derived.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/legacy.ts";
 import {
   advancementRollOperation,
-  assessLegacyHarm,
   isLegacyAttribute,
   isLegacySkill,
   legacyCreationOperation,
   legacyEffect,
   legacyEndSessionOperation,
-  legacyHarmOperation,
-  legacyRecoverOperation,
   legacySpendEgoOperation,
   setLegacyRatingOperation,
   toolFor,
-  type LegacyHarmChoices,
 } from "../src/documents/operations/legacy.ts";
+import {
+  assessHpHarmOperation,
+  hpHarmOperation,
+  hpRecoverOperation,
+  type HpHarmOperationChoices,
+} from "../src/documents/operations/hp-harm.ts";
 import type { ActorUpdate, CharacterState, ItemUpdate } from "../src/documents/operations/types.ts";
 import { DEFAULT_DARK_MAX, LEGACY, RulesError, type Face } from "../src/rules/index.ts";
 import { weaponRow } from "../tests/fixtures/sheets.ts";
@@ -46,7 +48,7 @@ import { characterScene } from "./sheets.ts";
 import { render } from "./templates.ts";
 
 /** The dialog's settings as a world keeps them by default (the Dark Dice setting's default). */
-export const SESSION_SETTINGS: LegacyRollSettings = { darkMax: DEFAULT_DARK_MAX, messageMode: "public" };
+export const SESSION_SETTINGS: SeparateRollSettings = { darkMax: DEFAULT_DARK_MAX, messageMode: "public" };
 
 /** The seed text of the session's dice (chosen so this session shows an explosion and Ego lost). */
 const SEED = "legacy-session-56";
@@ -62,7 +64,7 @@ export type SessionPrompt =
 /** What the page holds: the character (an actor's data), the open dialog or prompt, the dice thrown so far. */
 export interface SessionState {
   readonly character: CharacterSheetInput;
-  readonly dialog: { readonly attribute: LegacyAttribute; readonly choices: LegacyRollChoices } | null;
+  readonly dialog: { readonly attribute: LegacyAttribute; readonly choices: SeparateRollChoices } | null;
   readonly prompt: SessionPrompt | null;
   readonly throws: number;
 }
@@ -171,12 +173,12 @@ function effectRoll(state: SessionState, itemId: string): SessionStep {
   return { state: next.state, card: legacyEffectCard({ actorName: state.character.name, toolName: item.name, tierLabelKey: tool.labelKey, ...effect }) };
 }
 
-/** R-LEG-8 R-LEG-9 the dialog's Roll (LegacyRollDialog → rollLegacyRisky): one throw of the pool; the Dark Dice's Ego spent at once. */
+/** R-LEG-8 R-LEG-9 the dialog's Roll (SeparateRollDialog → rollLegacyRisky): one throw of the pool; the Dark Dice's Ego spent at once. */
 function riskyRoll(state: SessionState): SessionStep {
   const dialog = state.dialog;
   if (!dialog) throw new RulesError("not-allowed", "No Risky Action dialog is open.");
   const character = state.character;
-  const view = legacyRollModel({ ruleset: LEGACY, state: stateOf(character), attribute: dialog.attribute }, dialog.choices, SESSION_SETTINGS);
+  const view = separateRollModel({ ruleset: LEGACY, state: stateOf(character), attribute: dialog.attribute }, dialog.choices, SESSION_SETTINGS);
   if (view.roll.disabled) throw new RulesError("not-allowed", "The dialog cannot roll now (see its notice).");
   const thrown = throwDice(state, view.light + view.choices.dark);
   const light = thrown.faces.slice(0, view.light);
@@ -197,10 +199,10 @@ function riskyRoll(state: SessionState): SessionStep {
 }
 
 /** R-LEG-4 … R-LEG-6 harm taken (applyLegacyHarm): armour, HP, the wound stage, the attribute lost. */
-function harm(state: SessionState, effect: number, choices: LegacyHarmChoices): SessionStep {
+function harm(state: SessionState, effect: number, choices: HpHarmOperationChoices): SessionStep {
   const character = state.character;
   const current = stateOf(character);
-  const op = legacyHarmOperation(current, LEGACY, effect, choices);
+  const op = hpHarmOperation(current, LEGACY, effect, choices);
   const o = op.outcome;
   const hpMax = deriveCharacter(current.source, current.items).legacy.hp.max;
   const card = legacyHarmCard({
@@ -237,7 +239,7 @@ function onPrompt(state: SessionState, click: SessionClick): SessionStep {
     const effect = promptNumber(click.n, 0, 99);
     if (effect === null) return { state: { ...state, prompt: null }, card: null };
     // R-LEG-5 the player chooses the attribute that loses its point when more than one can.
-    const assessed = assessLegacyHarm(stateOf(state.character), effect);
+    const assessed = assessHpHarmOperation(stateOf(state.character), effect);
     if (assessed.asksAttribute) return { state: { ...state, prompt: { kind: "lose", effect, choosable: assessed.choosable } }, card: null };
     return harm(state, effect, {});
   }
@@ -258,13 +260,13 @@ function onDialog(state: SessionState, click: SessionClick): SessionStep {
   if (!dialog) return { state, card: null };
   if (click.action === "roll") return riskyRoll(state);
   if (click.action === "close") return { state: { ...state, dialog: null }, card: null };
-  const next = applyLegacyAction(dialog.choices, click.action, click.data.key ?? "");
+  const next = applySeparateAction(dialog.choices, click.action, click.data.key ?? "");
   return { state: { ...state, dialog: { ...dialog, choices: normalised(state, dialog.attribute, next) } }, card: null };
 }
 
-/** The model's normalised choices become the dialog's own (as LegacyRollDialog#set keeps them). */
-function normalised(state: SessionState, attribute: LegacyAttribute, choices: LegacyRollChoices): LegacyRollChoices {
-  return legacyRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute }, choices, SESSION_SETTINGS).choices;
+/** The model's normalised choices become the dialog's own (as SeparateRollDialog#set keeps them). */
+function normalised(state: SessionState, attribute: LegacyAttribute, choices: SeparateRollChoices): SeparateRollChoices {
+  return separateRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute }, choices, SESSION_SETTINGS).choices;
 }
 
 function onSheet(state: SessionState, click: SessionClick): SessionStep {
@@ -275,7 +277,7 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
       return creation(state);
     case "roll": {
       const what = click.data.roll ?? "";
-      if (isLegacyAttribute(what)) return { state: { ...state, prompt: null, dialog: { attribute: what, choices: normalised(state, what, initialLegacyChoices(SESSION_SETTINGS)) } }, card: null };
+      if (isLegacyAttribute(what)) return { state: { ...state, prompt: null, dialog: { attribute: what, choices: normalised(state, what, initialSeparateChoices(SESSION_SETTINGS)) } }, card: null };
       return effectRoll(state, what);
     }
     case "takeLegacyHarm":
@@ -287,7 +289,7 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
     case "endLegacySession":
       return { state: { ...state, character: applyOperation(character, legacyEndSessionOperation(current, LEGACY)) }, card: null };
     case "legacyRecover":
-      return { state: { ...state, character: applyOperation(character, legacyRecoverOperation(current, click.data.kind === "week" ? "week" : "night")) }, card: null };
+      return { state: { ...state, character: applyOperation(character, hpRecoverOperation(current, click.data.kind === "week" ? "week" : "night")) }, card: null };
     case "setLegacyRating": {
       const op = setLegacyRatingOperation(current, LEGACY, click.data.kind === "skill" ? "skill" : "attribute", click.data.id ?? "", Number(click.data.value));
       return { state: { ...state, character: applyOperation(character, op) }, card: null };
@@ -308,7 +310,7 @@ export function sessionClick(state: SessionState, click: SessionClick): SessionS
 export function sessionField(state: SessionState, name: string, value: unknown): SessionState {
   const dialog = state.dialog;
   if (!dialog) return state;
-  return { ...state, dialog: { ...dialog, choices: normalised(state, dialog.attribute, applyLegacyField(dialog.choices, name, value)) } };
+  return { ...state, dialog: { ...dialog, choices: normalised(state, dialog.attribute, applySeparateField(dialog.choices, name, value)) } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,7 +341,7 @@ function promptWindow(prompt: SessionPrompt): string {
 function dialogWindow(state: SessionState): string {
   const dialog = state.dialog;
   if (!dialog) return "";
-  const view = legacyRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute: dialog.attribute }, dialog.choices, SESSION_SETTINGS);
+  const view = separateRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute: dialog.attribute }, dialog.choices, SESSION_SETTINGS);
   return applicationWindow({ tag: "form", classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"], title: DIALOG_WINDOW.title(), width: DIALOG_WINDOW.width, content: render("dialogs/legacy-roll-dialog.hbs", view), sandbox: "session-dialog" });
 }
 

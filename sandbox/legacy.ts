@@ -4,7 +4,7 @@
  * Risky Action, the separate Effect roll, harm to Critical and Mortal, the Advancement roll, the
  * creation roll), all from the real view builders.
  */
-import { initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../src/applications/dialogs/legacy-roll-model.ts";
+import { initialSeparateChoices, separateRollModel, type SeparateRollChoices } from "../src/applications/resolution/separate-dialog-model.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../src/chat/legacy-cards.ts";
 import { montageCard } from "../src/chat/legacy-montage-card.ts";
 import { createChallengeCard } from "../src/chat/challenge-card.ts";
@@ -19,7 +19,7 @@ import { render } from "./templates.ts";
 const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 
 /** The Legacy dialog scenes: id → the choices it opens with. */
-export const LEGACY_DIALOGS: Readonly<Record<string, { readonly title: string; readonly choices: Partial<LegacyRollChoices>; readonly target?: MontageChallenge }>> = {
+export const LEGACY_DIALOGS: Readonly<Record<string, { readonly title: string; readonly choices: Partial<SeparateRollChoices>; readonly target?: MontageChallenge }>> = {
   legacy: { title: "Legacy roll dialog: Strength + Violence, Critically Wounded, one Dark Die", choices: { skill: "violence", dark: 1 } },
   // R-LEG-14 a montage against the one targeted Challenge, waiting for the GM's word that it cannot kill.
   "legacy-montage": {
@@ -36,9 +36,9 @@ export function isLegacyDialogId(id: string): boolean {
 /** The Legacy dialog's body for scene `id`. */
 export function renderLegacyDialog(id: string): string {
   const input = legacySeasonedCharacter();
-  const choices = { ...initialLegacyChoices({ darkMax: DEFAULT_DARK_MAX }), ...(LEGACY_DIALOGS[id]?.choices ?? {}) };
+  const choices = { ...initialSeparateChoices({ darkMax: DEFAULT_DARK_MAX }), ...(LEGACY_DIALOGS[id]?.choices ?? {}) };
   const target = LEGACY_DIALOGS[id]?.target ?? null;
-  const view = legacyRollModel({ ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" }, choices, { darkMax: DEFAULT_DARK_MAX, montage: target });
+  const view = separateRollModel({ ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" }, choices, { darkMax: DEFAULT_DARK_MAX, montage: target });
   return render("dialogs/legacy-roll-dialog.hbs", view);
 }
 

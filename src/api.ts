@@ -3,14 +3,10 @@
  * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
  * the scene (the effects of activated advancements).
  */
-import { isLegacyAttribute } from "./data/legacy.ts";
 import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
-import { LegacyRollDialog } from "./applications/dialogs/legacy-roll-dialog.ts";
-import { RollDialog } from "./applications/dialogs/roll-dialog.ts";
-import { itemSnapshot } from "./data/snapshot.ts";
-import { rollLegacyEffect } from "./documents/legacy-actions.ts";
+import { resolutionModel } from "./applications/resolution/index.ts";
 import { TerranActor } from "./documents/actor.ts";
-import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
+import { RulesError } from "./rules/index.ts";
 import { attempt } from "./documents/notify.ts";
 import { currentRuleset } from "./settings/settings.ts";
 import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
@@ -20,25 +16,9 @@ async function roll(actor: Actor.Implementation, what: string): Promise<void> {
   await attempt(async () => {
     if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
     if (!actor.isOwner) throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
-    // A ruleset that rolls the Effect apart (Legacy, R-LEG-9/11): an attribute opens its Risky Action
-    // dialog; a weapon or tool rolls its Effect.
-    if (currentRuleset().resolution.kind === "separate") {
-      if (actor.items.get(what)) await rollLegacyEffect(actor, what);
-      else if (isLegacyAttribute(what)) await new LegacyRollDialog({ actor, attribute: what }).render({ force: true });
-      else throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
-      return;
-    }
-    const item = actor.items.get(what);
-    const snapshot = item ? itemSnapshot(item) : null;
-    const weaponSystem = snapshot?.type === "weapon" ? snapshot.system : null;
-    const group = what.startsWith("save:") ? what.slice(5) : "";
-    let target: RollTarget;
-    if (isAttribute(what)) target = { kind: "attribute", attribute: what };
-    else if (isGroup(group)) target = { kind: "save", group };
-    else if (item && weaponSystem) target = { kind: "attribute", attribute: weaponAttribute(currentRuleset(), weaponSystem.ranges) };
-    else throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, { id: what });
-    const weapon = snapshot && weaponSystem ? { id: snapshot.id, name: snapshot.name, system: weaponSystem } : null;
-    await new RollDialog({ actor, target, weapon }).render({ force: true });
+    // The world's resolution model opens the roll: combined, the roll dialog; separate, the Risky Action
+    // dialog for an attribute and the Effect roll for a weapon or tool (R-LEG-9, R-LEG-11).
+    await resolutionModel(currentRuleset()).roll(actor, what);
   });
 }
 

@@ -3,50 +3,27 @@
  * applied from it, and its view model for `templates/chat/challenge-card.hbs`. Pure.
  *
  * R-CH-2 the Challenge's dice, the highest kept and exploding on 6 (d/2: one die, halved, rounded
- * up); R-CH-3 the Effect read as a consequence; R-CH-4 applied as harm (the glue runs R-HARM-1…5
- * and records what happened here).
+ * up); R-CH-3 the Effect read as a consequence; R-CH-4 applied as harm (the glue runs the world's
+ * health model and records what happened here). Each health model's record, its checks and its view
+ * are its half in ./health/ (Grit: `harm`, hit points: `hpHarm`); the card keeps the lists, who may
+ * record, and the once-per-target rule.
  */
 import { challengeDieNameKey } from "./die-names.ts";
-import {
-  applyHarm,
-  assertFaces,
-  assertInteger,
-  assertText,
-  challengeEffect,
-  consequenceOf,
-  damageAfterArmour,
-  highest,
-  isWoundTrack,
-  RulesError,
-  type ChallengeEffect,
-  type Consequence,
-  type Face,
-  type WoundTrack,
-  type Wounds,
-} from "../rules/index.ts";
+import { assertFaces, assertInteger, assertText, challengeEffect, consequenceOf, highest, RulesError, type ChallengeEffect, type Consequence, type Face } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
-import { assertHpHarmEntry, cleanHpHarmEntry, hpHarmView, type HpHarmEntry, type HpHarmView } from "./challenge-card-hp.ts";
+import {
+  assertGritHarmEntry,
+  assertHpHarmEntry,
+  cleanGritHarmEntry,
+  cleanHpHarmEntry,
+  gritHarmView,
+  hpHarmView,
+  type HarmEntry,
+  type HarmView,
+  type HpHarmEntry,
+  type HpHarmView,
+} from "./health/index.ts";
 import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card-view.ts";
-
-/** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
-export interface HarmEntry {
-  readonly targetName: string;
-  /** The harmed actor's uuid, when known: a card harms each character once. */
-  readonly targetUuid?: string;
-  readonly effect: number;
-  readonly armour: number;
-  readonly damage: number;
-  /** R-HARM-2 the shield was sacrificed to ignore the Effect. */
-  readonly shieldSacrificed: boolean;
-  readonly gritBefore: number;
-  readonly gritAfter: number;
-  /** R-HARM-3 the wound track marked, if any. */
-  readonly wound: WoundTrack | null;
-  readonly mortallyWounded: boolean;
-  readonly dead: boolean;
-  /** The user who applied it. */
-  readonly userId: string;
-}
 
 export interface ChallengeCardState {
   readonly version: number;
@@ -121,17 +98,7 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
   // Stored as JSON, the field is absent for one Challenge, never present and undefined.
   if ("gangUp" in state) assertInteger(state.gangUp ?? Number.NaN, "The number of Challenges ganging up", 2, 100);
   const value = challengeEffect(state.stats, assertFaces(state.faces, "Challenge die"), assertFaces(state.chain, "Explosion die")).value;
-  for (const h of state.harm) {
-    assertText(h.targetName, "The target's name");
-    // Stored as JSON, an optional field is absent, never present and undefined.
-    if ("targetUuid" in h) assertText(h.targetUuid, "The target's id");
-    assertText(h.userId, "The user's id");
-    for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
-    if (h.wound !== null && !isWoundTrack(h.wound)) throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });
-    if (h.effect !== value || !harmFollowsFromRules(h)) {
-      throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
-    }
-  }
+  for (const h of state.harm) assertGritHarmEntry(h, value);
   const stored: unknown = state.hpHarm ?? [];
   if (!Array.isArray(stored)) throw new RulesError("bad-choice", "A card's harm on hit points is a list.");
   for (const h of stored as readonly HpHarmEntry[]) assertHpHarmEntry(h, value);
@@ -194,114 +161,21 @@ export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: H
   return { ...state, hpHarm: [...(state.hpHarm ?? []), clean], version: state.version + 1 };
 }
 
-/** Every state the three wound tracks can be in before the harm (the card does not know which). */
-const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => ({
-  stressed: (bits & 1) !== 0,
-  broken: (bits & 2) !== 0,
-  weary: (bits & 4) !== 0,
-}));
-
 /**
- * R-HARM-1 … R-HARM-5 does a harm record follow from the rules? It does when `applyHarm` (the rules'
- * own function), given the record's Effect, armour, shield and Grit before, gives exactly its
- * damage, Grit after, wound, Mortally Wounded and death for SOME state of the wound tracks before:
- * the record does not hold the tracks before, nor the target's armour items, nor its Grit before
- * (those come from the actor), so they are taken as the record states them and only their
- * consequences are checked. Which track the player chose is free, as R-HARM-3 says.
- */
-export function harmFollowsFromRules(entry: HarmEntry): boolean {
-  if (typeof entry.shieldSacrificed !== "boolean" || typeof entry.mortallyWounded !== "boolean" || typeof entry.dead !== "boolean") return false;
-  // The record's armour as one value: R-HARM-2's lines add up to it (the sacrificed shield included).
-  const armour = { body: "light" as const, bodyValue: entry.armour, shield: entry.shieldSacrificed, shieldValue: 0, elephantSkin: false };
-  return WOUNDS_BEFORE.some((wounds) => {
-    try {
-      const result = applyHarm({ grit: entry.gritBefore, wounds, dead: false, armour }, entry.effect, {
-        sacrificeShield: entry.shieldSacrificed,
-        ...(entry.wound === null ? {} : { woundTrack: entry.wound }),
-      });
-      return (
-        result.assessment.damage === entry.damage &&
-        result.grit === entry.gritAfter &&
-        result.wound === entry.wound &&
-        result.mortallyWounded === entry.mortallyWounded &&
-        result.dead === entry.dead &&
-        result.shieldDestroyed === entry.shieldSacrificed
-      );
-    } catch (error) {
-      if (error instanceof RulesError) return false;
-      throw error;
-    }
-  });
-}
-
-/**
- * R-CH-4 record the harm the glue applied. Written by a GM, the roller, or the user who applied it.
+ * R-CH-4 record the harm the glue applied on Grit. Written by a GM, the roller, or the user who applied it.
  * Ruling: the Effect may be applied to several characters (the GM decides whom it hits), each once.
- * The entry must add up: the card's Effect, damage = Effect − armour (0 with the shield
- * sacrificed), Grit never rising, and Grit after, wound, Mortally Wounded and death as R-HARM-1…5
- * give them (`harmFollowsFromRules`, which says what a record cannot prove). A target is never
- * recorded twice, its id compared as text.
+ * The entry must add up as `cleanGritHarmEntry` says (./health/grit.ts). A target is never recorded
+ * twice, its id compared as text.
  */
 export function recordHarm(state: ChallengeCardState, user: CardUser, entry: HarmEntry, expectedVersion: number): ChallengeCardState {
   assertHarmRecordable(state, user, entry, expectedVersion);
-  const value = challengeCardResult(state).effect.value;
-  if (entry.effect !== value) {
-    throw new RulesError("bad-choice", `The harm recorded must be this card's Effect of ${value} (got ${String(entry.effect)}).`, { value });
-  }
-  const armour = assertInteger(entry.armour, "Armour", 0);
-  const damage = entry.shieldSacrificed ? 0 : damageAfterArmour(value, armour);
-  if (entry.damage !== damage) {
-    throw new RulesError("bad-choice", `An Effect of ${value} against armour ${armour} deals ${damage} damage (got ${String(entry.damage)}).`, {
-      damage,
-    });
-  }
-  const gritBefore = assertInteger(entry.gritBefore, "Grit before", 0);
-  assertInteger(entry.gritAfter, "Grit after", 0, gritBefore);
-  if (entry.wound !== null && !isWoundTrack(entry.wound)) {
-    throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound track.`, { id: String(entry.wound) });
-  }
-  if (!harmFollowsFromRules({ ...entry, effect: value, armour, damage, gritBefore })) {
-    throw new RulesError(
-      "bad-choice",
-      `Damage ${damage} against Grit ${gritBefore} cannot end with Grit ${String(entry.gritAfter)}, wound ${String(entry.wound)}, ` +
-        `Mortally Wounded ${String(entry.mortallyWounded)} and dead ${String(entry.dead)} (R-HARM-3, R-HARM-5).`,
-      { damage },
-    );
-  }
-  const clean: HarmEntry = {
-    targetName: String(entry.targetName),
-    ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
-    effect: value,
-    armour,
-    damage,
-    shieldSacrificed: entry.shieldSacrificed,
-    gritBefore,
-    gritAfter: entry.gritAfter,
-    wound: entry.wound,
-    mortallyWounded: entry.mortallyWounded,
-    dead: entry.dead,
-    userId: String(entry.userId),
-  };
+  const clean = cleanGritHarmEntry(entry, challengeCardResult(state).effect.value);
   return { ...state, harm: [...state.harm, clean], version: state.version + 1 };
 }
 
 /** The viewer of a Challenge card; `offerHarm` is the world setting "Offer to apply harm". */
 export interface ChallengeCardViewer extends CardViewer {
   readonly offerHarm: boolean;
-}
-
-export interface HarmView {
-  readonly targetName: string;
-  readonly effect: number;
-  readonly armour: number;
-  readonly damage: number;
-  readonly shieldSacrificed: boolean;
-  readonly gritBefore: number;
-  readonly gritAfter: number;
-  readonly woundKey: string | null;
-  readonly mortallyWounded: boolean;
-  readonly dead: boolean;
-  readonly cssClass: string;
 }
 
 export interface ChallengeCardView {
@@ -354,19 +228,7 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     consequenceClass: `consequence ${consequence}`,
     // When Apply is open, the permission's key is a hint on its limits (e.g. only characters you own).
     apply: viewer.offerHarm ? { labelKey: "TERRAN.Card.Button.applyHarm", disabled: reason !== null, tooltipKey: reason ?? viewer.mayApplyReason } : null,
-    harm: state.harm.map((h) => ({
-      targetName: h.targetName,
-      effect: h.effect,
-      armour: h.armour,
-      damage: h.damage,
-      shieldSacrificed: h.shieldSacrificed,
-      gritBefore: h.gritBefore,
-      gritAfter: h.gritAfter,
-      woundKey: h.wound ? `TERRAN.Wound.${h.wound}` : null,
-      mortallyWounded: h.mortallyWounded,
-      dead: h.dead,
-      cssClass: `harm-entry${h.dead ? " dead" : h.mortallyWounded ? " mortal" : ""}`,
-    })),
+    harm: state.harm.map((h) => gritHarmView(h, effect.value)),
     hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
   };
 }

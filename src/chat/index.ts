@@ -7,7 +7,7 @@ export * from "./permissions.ts";
 export * from "./risky-card.ts";
 export * from "./risky-card-view.ts";
 export * from "./challenge-card.ts";
-export * from "./challenge-card-hp.ts";
+export * from "./health/index.ts";
 export * from "./result-cards.ts";
 export * from "./apply-requests.ts";
 export * from "./activation-cards.ts";

@@ -10,6 +10,7 @@
  * ("bar: Paths to attributes that have both a value and a max property", ActorTrackableAttributes,
  * foundryvtt.com/api/interfaces/foundry.types.ActorTrackableAttributes.html; ker-nethalas sets it the same way).
  */
+import type { Ruleset } from "../rules/index.ts";
 
 export const TRACKABLE: Readonly<Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>> = {
   // Legacy's HP and Ego (src/data/legacy.ts): their `max` is derived and set on the prepared data.
@@ -17,43 +18,51 @@ export const TRACKABLE: Readonly<Record<string, { readonly bar: readonly string[
   challenge: { bar: ["disposition"], value: [] },
 };
 
+interface CharacterBars {
+  readonly bar1: string;
+  readonly bar2: string;
+}
+
 /**
- * A character's bars per health model (the ruleset's `health.kind`): Grit and Ego (Core, Degenesis), or
- * Legacy's HP and Ego (R-LEG-4, R-LEG-7), which live under `legacy` (src/data/legacy.ts).
+ * A character's bars per health model: Grit and Ego (Core, Degenesis), or Legacy's HP and Ego (R-LEG-4,
+ * R-LEG-7), which live under `legacy` (src/data/legacy.ts). The data layer's part of the health models
+ * (the others: src/chat/health/, src/documents/health/, src/applications/health/).
  */
-export const CHARACTER_BARS: Readonly<Record<"grit" | "hp", { readonly bar1: string; readonly bar2: string }>> = {
+export const CHARACTER_BARS: Readonly<Record<Ruleset["health"]["kind"], CharacterBars>> = {
   grit: { bar1: "grit", bar2: "ego" },
   hp: { bar1: "legacy.hp", bar2: "legacy.ego" },
 };
 
+/** The bars of `ruleset`'s health model (its data says which: `health.kind`; this layer's one look-up of it). */
+export function healthBars(ruleset: Ruleset): CharacterBars {
+  return CHARACTER_BARS[ruleset.health.kind];
+}
+
 /**
- * The prototype token change a new character needs in a world whose ruleset has the `health` model: the
- * bars core gave it from the manifest (Grit and Ego) become the model's, unless the creation data named
- * its own bars. Null when nothing changes.
+ * The prototype token change a new character needs in a world of `ruleset`: the bars core gave it from
+ * the manifest (Grit and Ego) become its health model's, unless the creation data named its own bars.
+ * Null when nothing changes.
  */
-export function characterBarUpdate(
-  health: "grit" | "hp",
-  asked: { readonly bar1?: unknown; readonly bar2?: unknown },
-): Record<string, string> | null {
+export function characterBarUpdate(ruleset: Ruleset, asked: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string> | null {
   const update: Record<string, string> = {};
   for (const bar of ["bar1", "bar2"] as const) {
     if (asked[bar] !== undefined) continue;
-    const wanted = CHARACTER_BARS[health][bar];
+    const wanted = healthBars(ruleset)[bar];
     if (wanted !== CHARACTER_BARS.grit[bar]) update[`prototypeToken.${bar}.attribute`] = wanted;
   }
   return Object.keys(update).length > 0 ? update : null;
 }
 
 /**
- * After the world switches to a ruleset with the `health` model, the bar change a character's token (or
- * prototype token) needs: a bar that shows another model's default (Grit where HP is now kept, and back)
- * takes this model's; a bar the GM pointed elsewhere (XP, none) is kept. Keys are the token's own paths
+ * After the world switches to `ruleset`, the bar change a character's token (or prototype token) needs: a
+ * bar that shows another health model's default (Grit where HP is now kept, and back) takes this
+ * model's; a bar the GM pointed elsewhere (XP, none) is kept. Keys are the token's own paths
  * (`bar1.attribute`); null when nothing changes.
  */
-export function barsAfterSwitch(health: "grit" | "hp", bars: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string> | null {
+export function barsAfterSwitch(ruleset: Ruleset, bars: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string> | null {
   const update: Record<string, string> = {};
   for (const bar of ["bar1", "bar2"] as const) {
-    const wanted = CHARACTER_BARS[health][bar];
+    const wanted = healthBars(ruleset)[bar];
     const shown = bars[bar];
     const otherDefault = Object.values(CHARACTER_BARS).some((model) => model[bar] === shown);
     if (otherDefault && shown !== wanted) update[`${bar}.attribute`] = wanted;

@@ -1,7 +1,7 @@
 /**
- * The changes a card makes to another document — R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 /
- * R-HARM-1…5 a Challenge's Effect as harm on a character (R-LEG-4 … R-LEG-6 on hit points, when the
- * ruleset's health model is HP) — each as ONE step, run where the rights are:
+ * The changes a card makes to another document — R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 a
+ * Challenge's Effect as harm on a character (the world's health model makes it: ./health/) — each as
+ * ONE step, run where the rights are:
  * on the clicker's own client when they may change both the target and the message, otherwise on the
  * active GM's (the queries of ./queries.ts). Nothing in a request is trusted; every step checks, against
  * the card as stored:
@@ -21,26 +21,21 @@ import {
   harmRecorded,
   assertMayAskToApply,
   recordApplied,
-  recordHarm,
-  recordHpHarm,
   riskyCardResult,
   type ApplyEffectRequest,
   type ApplyHarmRequest,
   type CardUser,
   type ChallengeCardState,
-  type HpHarmEntry,
 } from "../chat/index.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
-import { assertFaces, RulesError, type Ruleset } from "../rules/index.ts";
-import { legacyOf, LEGACY_ATTRIBUTES } from "../data/legacy.ts";
-import { currentApplyPermission, currentDarkDiceMax, currentRuleset } from "../settings/settings.ts";
+import { RulesError } from "../rules/index.ts";
+import { currentApplyPermission, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "./actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
-import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome, type OperationResult } from "./operations/index.ts";
-import { holdsProtected, legacyHarmOperation, legacyProtectedOffer, type LegacyHarmOutcome } from "./operations/legacy.ts";
-import { rollProtectedDice } from "./protected-dice.ts";
+import { healthModel, type HarmFromCardOutcome } from "./health/index.ts";
+import { applyEffectToChallengeOperation, type ChallengeEffectOutcome, type OperationResult } from "./operations/index.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
@@ -178,8 +173,12 @@ export function applyEffectFromCard(request: ApplyEffectRequest, asker: Asker): 
   });
 }
 
-/** R-CH-4 / R-HARM-1…5 the card's Effect as harm on one character, with the choices its owner made. */
-export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Promise<AppliedSummary<HarmOutcome | LegacyHarmOutcome>> {
+/**
+ * R-CH-4 the card's Effect as harm on one character, with the choices its owner made: the checks every
+ * health model shares here, then the world's model (./health/: Grit R-HARM-1…5, or hit points
+ * R-LEG-4 … R-LEG-6) makes the harm and its record.
+ */
+export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Promise<AppliedSummary<HarmFromCardOutcome>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
     const stored = storedCard(message);
@@ -191,91 +190,8 @@ export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Prom
     assertVersion(request.version, state.version);
     if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm")) throw alreadyApplied(target.name);
     const ruleset = currentRuleset();
-    // The health model is the ruleset's data: hit points (R-LEG-4 … R-LEG-6) or Grit and wound tracks (R-HARM-*).
-    if (ruleset.health.kind === "hp") return applyHpHarmStep({ request, asker, message, stored, state, target, ruleset });
     const effect = challengeCardResult(state).effect.value;
-    const character = target.characterState();
-    const choices = { sacrificeShield: request.sacrificeShield, ...(request.woundTrack ? { woundTrack: request.woundTrack } : {}) };
-    const result = applyHarmOperation(character, effect, choices);
-    const harm = result.outcome;
-    const entry = {
-      targetName: target.name,
-      targetUuid: target.uuid,
-      effect,
-      armour: harm.assessment.armour,
-      damage: harm.assessment.damage,
-      shieldSacrificed: harm.shieldDestroyed,
-      gritBefore: character.source.grit.value,
-      gritAfter: harm.grit,
-      wound: harm.wound,
-      mortallyWounded: harm.mortallyWounded,
-      dead: harm.dead,
-      userId: asker.id,
-    };
-    return harmOnce(message, stored, state, recordHarm(state, asker, entry, state.version), target, result);
+    const commit = <T>(next: ChallengeCardState, result: OperationResult<T>) => harmOnce(message, stored, state, next, target, result);
+    return healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit });
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The HP model (R-LEG-4 … R-LEG-6)
-
-interface HpStep {
-  readonly request: ApplyHarmRequest;
-  readonly asker: Asker;
-  readonly message: ChatMessage.Implementation;
-  readonly stored: StoredCard & { readonly kind: "challenge" };
-  readonly state: ChallengeCardState;
-  readonly target: TerranActor;
-  readonly ruleset: Ruleset;
-}
-
-/**
- * R-CH-4 with hit points: the card's Effect through armour (or the shield), *Protected*'s Dark Dice, HP,
- * Critical → Mortal → death, one step at most (legacyHarmOperation). The dice are thrown HERE, on the
- * client that runs the step (the asker's own when it may, else the GM's), never taken from the request:
- * the request says only how many. Only an owner of the character chooses them (ruling, docs/RULES.md §10
- * R-LEG-6): asked by anyone else they are refused; a character holding Protected harmed by a non-owner
- * gets none, and the card says so. Their Ego is spent in the same actor update as the harm.
- */
-async function applyHpHarmStep({ request, asker, message, stored, state, target, ruleset }: HpStep): Promise<AppliedSummary<LegacyHarmOutcome>> {
-  const effect = challengeCardResult(state).effect.value;
-  const character = target.characterState();
-  const owner = target.testUserPermission(asker.user, "OWNER");
-  const holds = holdsProtected(character);
-  const count = request.protectedDice ?? 0;
-  if (count > 0) {
-    if (!owner) throw new RulesError("not-allowed", `Only an owner of ${target.name} chooses Protected's dice.`, { reason: "protectedNotOwner" });
-    if (!holds) throw new RulesError("not-allowed", `${target.name} does not hold Protected.`, { reason: "notProtected" });
-    if (count > currentDarkDiceMax()) throw new RulesError("not-allowed", "The request to apply is malformed (protectedDice).", { reason: "badRequest", field: "protectedDice" });
-  }
-  const named = request.lostAttribute ?? null;
-  const attribute = named === null ? undefined : LEGACY_ATTRIBUTES.find((a) => a === named);
-  if (named !== null && attribute === undefined) throw new RulesError("not-allowed", "The request to apply is malformed (lostAttribute).", { reason: "badRequest", field: "lostAttribute" });
-  // Checked before a die is thrown: the harm itself must be possible (a dead character, no shield…).
-  legacyHarmOperation(character, ruleset, effect, { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}), protectedFaces: [] });
-  const thrown = await rollProtectedDice(count);
-  const result = legacyHarmOperation(character, ruleset, effect, { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}), protectedFaces: thrown.faces });
-  const o = result.outcome;
-  const ego = legacyOf(character.source).ego.value;
-  const entry: HpHarmEntry = {
-    targetName: target.name,
-    targetUuid: target.uuid,
-    rulesetId: ruleset.id,
-    effect,
-    armour: o.armour,
-    shieldSacrificed: o.shieldItemId !== null,
-    protectedFaces: assertFaces(thrown.faces, "A Protected die"),
-    protectedBy: o.protected?.by ?? 0,
-    protectedSkipped: !owner && legacyProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
-    egoBefore: ego,
-    egoAfter: o.protected?.ego.after ?? ego,
-    damage: o.damage,
-    hpBefore: o.hp.before,
-    hpAfter: o.hp.after,
-    wound: o.wound,
-    attributeLost: o.attributeLost,
-    dead: o.dead,
-    userId: asker.id,
-  };
-  return harmOnce(message, stored, state, recordHpHarm(state, asker, entry, state.version), target, result);
 }

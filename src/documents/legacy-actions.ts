@@ -17,6 +17,7 @@ import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-di
 import { chooseOne, confirm } from "./dialogs.ts";
 import { attempt } from "./notify.ts";
 import * as legacy from "./operations/legacy.ts";
+import * as hp from "./operations/hp-harm.ts";
 import { carriedShield } from "./operations/harm.ts";
 import { askProtectedDice, rollProtectedDice } from "./protected-dice.ts";
 import type { CharacterState } from "./operations/types.ts";
@@ -109,27 +110,27 @@ export async function askLostAttribute(choosable: readonly LegacyAttribute[], if
  * when one is carried, how many of *Protected*'s Dark Dice to throw (rolled here; their Ego is spent in
  * the same update as the harm), and which attribute loses its point on a Mortal Wound; posts the harm card.
  */
-export async function applyLegacyHarm(actor: TerranActor, effect: number, choices: legacy.LegacyHarmChoices = {}) {
+export async function applyLegacyHarm(actor: TerranActor, effect: number, choices: hp.HpHarmOperationChoices = {}) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
     const state = actor.characterState();
-    let picked: legacy.LegacyHarmChoices = { ...choices };
+    let picked: hp.HpHarmOperationChoices = { ...choices };
     // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when it would stop something.
-    if (picked.sacrificeShield === undefined && carriedShield(state.items) && legacy.assessLegacyHarm(state, effect).damage > 0) {
+    if (picked.sacrificeShield === undefined && carriedShield(state.items) && hp.assessHpHarmOperation(state, effect).damage > 0) {
       picked = { ...picked, sacrificeShield: await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") };
     }
     // R-LEG-6 Protected: the player's Dark Dice against what gets through (closing the prompt takes no harm).
     const thrown = picked.protectedFaces === undefined ? await throwProtected(actor, state, effect, picked) : { roll: null, faces: picked.protectedFaces };
     if (!thrown) return null;
     picked = { ...picked, protectedFaces: thrown.faces };
-    const assessed = legacy.assessLegacyHarm(state, effect, picked);
+    const assessed = hp.assessHpHarmOperation(state, effect, picked);
     if (assessed.asksAttribute && !picked.attribute) {
       const attribute = await askLostAttribute(assessed.choosable, false);
       if (!attribute) return null;
       picked = { ...picked, attribute };
     }
-    const op = legacy.legacyHarmOperation(state, ruleset, effect, picked);
+    const op = hp.hpHarmOperation(state, ruleset, effect, picked);
     await actor.commitOperation(op);
     const o = op.outcome;
     const hpMax = deriveCharacter(state.source, state.items).legacy.hp.max;
@@ -154,8 +155,8 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
 }
 
 /** R-LEG-6 asks how many of Protected's Dark Dice to throw when it is open, and throws them; null when the prompt was closed. */
-async function throwProtected(actor: TerranActor, state: CharacterState, effect: number, picked: legacy.LegacyHarmChoices) {
-  const offer = legacy.legacyProtectedOffer(state, effect, picked);
+async function throwProtected(actor: TerranActor, state: CharacterState, effect: number, picked: hp.HpHarmOperationChoices) {
+  const offer = hp.hpProtectedOffer(state, effect, picked);
   if (!offer.open) return { roll: null, faces: [] };
   const count = await askProtectedDice({ name: actor.name, damage: offer.damage, ego: offer.ego });
   return count === null ? null : rollProtectedDice(count);
@@ -216,10 +217,10 @@ export async function endLegacySession(actor: TerranActor) {
 }
 
 /** R-LEG-5 a night's rest or a week of care. */
-export async function recoverLegacy(actor: TerranActor, kind: legacy.LegacyRecovery) {
+export async function recoverLegacy(actor: TerranActor, kind: hp.HpRecovery) {
   return attempt(async () => {
     assertOwner(actor);
-    const op = legacy.legacyRecoverOperation(actor.characterState(), kind);
+    const op = hp.hpRecoverOperation(actor.characterState(), kind);
     await actor.commitOperation(op);
     return op.outcome;
   });

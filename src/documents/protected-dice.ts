@@ -2,7 +2,7 @@
  * R-LEG-6 *Protected* when harm lands: how many Dark Dice to throw (asked of whoever takes or applies the
  * harm and owns the character, with the damage they may take off and the Ego at stake, R-LEG-8), and the
  * throw itself, with Foundry's dice as Dark Dice (flavoured `dark`, so Dice So Nice colours them). The
- * sum, the reduction and the Ego are the pure operation's (./operations/legacy.ts `legacyHarmOperation`).
+ * sum, the reduction and the Ego are the pure operation's (./operations/hp-harm.ts `hpHarmOperation`).
  */
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentDarkDiceMax } from "../settings/settings.ts";

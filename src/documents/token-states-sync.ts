@@ -26,22 +26,21 @@ interface TokenBars {
   readonly bar2?: { readonly attribute?: string | null };
 }
 
-function barUpdate(health: "grit" | "hp", token: TokenBars): Record<string, string> | null {
-  return barsAfterSwitch(health, { bar1: token.bar1?.attribute, bar2: token.bar2?.attribute });
+function barUpdate(ruleset: Ruleset, token: TokenBars): Record<string, string> | null {
+  return barsAfterSwitch(ruleset, { bar1: token.bar1?.attribute, bar2: token.bar2?.attribute });
 }
 
 /** The characters' prototype tokens and their tokens placed in scenes take the health model's bars. */
 async function followBars(ruleset: Ruleset, actors: Iterable<unknown>): Promise<void> {
-  const health = ruleset.health.kind;
   for (const actor of actors) {
     if (!(actor instanceof TerranActor) || actor.type !== "character") continue;
-    const update = barUpdate(health, actor.prototypeToken);
+    const update = barUpdate(ruleset, actor.prototypeToken);
     if (update) await actor.update(Object.fromEntries(Object.entries(update).map(([path, value]) => [`prototypeToken.${path}`, value])));
   }
   for (const scene of game.scenes ?? []) {
     const updates: Record<string, unknown>[] = [];
     for (const token of scene.tokens as Iterable<TokenBars>) {
-      const update = token.actor?.type === "character" ? barUpdate(health, token) : null;
+      const update = token.actor?.type === "character" ? barUpdate(ruleset, token) : null;
       if (update && token.id) updates.push({ _id: token.id, ...update });
     }
     if (updates.length > 0) await scene.updateEmbeddedDocuments("Token", updates);

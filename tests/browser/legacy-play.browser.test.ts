@@ -6,7 +6,7 @@
  * (sandbox/render.ts); this proves templates, CSS and models agree in a browser, not Foundry.
  */
 import { describe, expect, it } from "vitest";
-import { initialLegacyChoices, legacyRollModel } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { LEGACY_DIALOGS } from "../../sandbox/legacy.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
@@ -22,9 +22,9 @@ describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
     await open("/scene/dialog/legacy-montage");
     const scene = LEGACY_DIALOGS["legacy-montage"];
     const input = legacySeasonedCharacter();
-    const view = legacyRollModel(
+    const view = separateRollModel(
       { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
-      { ...initialLegacyChoices({ darkMax: DEFAULT_DARK_MAX }), ...(scene?.choices ?? {}) },
+      { ...initialSeparateChoices({ darkMax: DEFAULT_DARK_MAX }), ...(scene?.choices ?? {}) },
       { darkMax: DEFAULT_DARK_MAX, montage: scene?.target ?? null },
     );
     for (const band of ["fail", "partial", "success"] as const) expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);

@@ -17,7 +17,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { applyLegacyAction, initialLegacyChoices, legacyRollModel, type LegacyRollChoices } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { applySeparateAction, initialSeparateChoices, separateRollModel, type SeparateRollChoices } from "../../src/applications/resolution/separate-dialog-model.ts";
 import type { CharacterSheetInput } from "../../src/applications/sheets/inputs.ts";
 import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../../src/chat/legacy-cards.ts";
@@ -26,14 +26,13 @@ import { deriveCharacter } from "../../src/data/derived.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../../src/data/legacy.ts";
 import {
   advancementRollOperation,
-  assessLegacyHarm,
   legacyCreationOperation,
   legacyEffect,
   legacyEndSessionOperation,
-  legacyHarmOperation,
   legacySpendEgoOperation,
   toolFor,
 } from "../../src/documents/operations/legacy.ts";
+import { assessHpHarmOperation, hpHarmOperation } from "../../src/documents/operations/hp-harm.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import { applyOperation, SESSION_SETTINGS, SESSION_WEAPON_ID, sessionCharacter, stateOf } from "../../sandbox/legacy-session.ts";
 import { english } from "../support/templates.ts";
@@ -96,8 +95,8 @@ async function expectSheet(page: Page, character: CharacterSheetInput): Promise<
 }
 
 /** The open dialog must show the model's pool and exact odds for these choices. */
-async function expectDialog(page: Page, character: CharacterSheetInput, attribute: LegacyAttribute, choices: LegacyRollChoices) {
-  const view = legacyRollModel({ ruleset: LEGACY, state: stateOf(character), attribute }, choices, SESSION_SETTINGS);
+async function expectDialog(page: Page, character: CharacterSheetInput, attribute: LegacyAttribute, choices: SeparateRollChoices) {
+  const view = separateRollModel({ ruleset: LEGACY, state: stateOf(character), attribute }, choices, SESSION_SETTINGS);
   const dialog = page.locator('[data-sandbox="session-dialog"]');
   expect(clean(await dialog.locator(".rd-light-count").textContent())).toBe(String(view.light));
   expect(clean(await dialog.locator(".rd-dark-count").textContent())).toBe(String(view.dark.value));
@@ -150,11 +149,11 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
 
     // 2. R-LEG-8 R-LEG-9 Strength opens the Legacy dialog; each stepper changes the pool and the exact odds as the model says.
     await click('.te-legacy-attributes .te-attr[data-attribute="strength"] [data-action="roll"]');
-    let choices = initialLegacyChoices(SESSION_SETTINGS);
+    let choices = initialSeparateChoices(SESSION_SETTINGS);
     const before = await expectDialog(page, character, "strength", choices);
     for (const action of ["darkUp", "darkUp", "positionUp"] as const) {
       await click(`[data-sandbox="session-dialog"] [data-action="${action}"]`);
-      choices = applyLegacyAction(choices, action);
+      choices = applySeparateAction(choices, action);
       await expectDialog(page, character, "strength", choices);
     }
     const after = await expectDialog(page, character, "strength", choices);
@@ -223,7 +222,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
       if (submit === "click") await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');
       else await afterUpdate(page, () => page.keyboard.press("Enter"));
     };
-    const harmCard = (op: ReturnType<typeof legacyHarmOperation>, hpMax: number): ResultCardView =>
+    const harmCard = (op: ReturnType<typeof hpHarmOperation>, hpMax: number): ResultCardView =>
       legacyHarmCard({
         actorName: character.name,
         effect: op.outcome.effect,
@@ -240,7 +239,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     const hp = legacyOf(character.system).hp.value;
     expect(hp).toBeGreaterThan(0);
     await takeHarm(hp, "click");
-    const critical = legacyHarmOperation(stateOf(character), LEGACY, hp);
+    const critical = hpHarmOperation(stateOf(character), LEGACY, hp);
     expect(critical.outcome.wound).toBe("critical");
     expect(critical.outcome.hp.after).toBe(0);
     await expectCard(page, harmCard(critical, deriveCharacter(character.system, character.items).legacy.hp.max));
@@ -251,7 +250,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     // 6. R-LEG-5 more harm: Mortally Wounded; the player chooses the attribute that loses a point for good.
     // By keyboard: Enter in the number field submits the prompt, as DialogV2's form does.
     await takeHarm(2, "enter");
-    const assessed = assessLegacyHarm(stateOf(character), 2);
+    const assessed = assessHpHarmOperation(stateOf(character), 2);
     expect(assessed.asksAttribute).toBe(true);
     const choosers = page.locator('[data-sandbox="session-prompt"] [data-action="chooseAttribute"]');
     expect(await choosers.allTextContents()).toEqual(assessed.choosable.map((a) => english(attributeLabel(a))));
@@ -259,7 +258,7 @@ describe.each(["light", "dark"] as const)("sandbox in Chromium: a Legacy session
     const lose: LegacyAttribute = assessed.choosable.includes("agility") ? "agility" : (assessed.choosable[0] ?? "strength");
     await click(`[data-sandbox="session-prompt"] [data-action="chooseAttribute"][data-value="${lose}"]`);
     const hpMaxBefore = deriveCharacter(character.system, character.items).legacy.hp.max;
-    const mortal = legacyHarmOperation(stateOf(character), LEGACY, 2, { attribute: lose });
+    const mortal = hpHarmOperation(stateOf(character), LEGACY, 2, { attribute: lose });
     expect(mortal.outcome.wound).toBe("mortal");
     expect(mortal.outcome.attributeLost).toBe(lose);
     await expectCard(page, harmCard(mortal, hpMaxBefore));

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
-import { initialLegacyChoices, legacyRollModel } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { english } from "../support/templates.ts";
@@ -39,9 +39,9 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
   it("R-LEG-8 R-LEG-9: the dialog shows the pool and the engine's exact odds", async () => {
     await open("/scene/dialog/legacy");
     const input = legacySeasonedCharacter();
-    const view = legacyRollModel(
+    const view = separateRollModel(
       { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
-      { ...initialLegacyChoices({ darkMax: DEFAULT_DARK_MAX }), skill: "violence", dark: 1 },
+      { ...initialSeparateChoices({ darkMax: DEFAULT_DARK_MAX }), skill: "violence", dark: 1 },
       { darkMax: DEFAULT_DARK_MAX },
     );
     expect(await text(".rd-light-count")).toBe(String(view.light));

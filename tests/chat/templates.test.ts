@@ -49,7 +49,8 @@ describe("chat card templates (static)", () => {
   it("R-RA-1: src/chat is pure: no Foundry globals and no DOM", () => {
     const dir = resolve(ROOT, "src/chat");
     const banned = /\b(foundry|game|CONFIG|ui|Hooks|canvas|ChatMessage|Roll|document|window|HTMLElement)\s*[.(]/;
-    for (const file of readdirSync(dir)) {
+    // Every file, in the folders too (./health/ holds each health model's records).
+    for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
       const code = readFileSync(resolve(dir, file), "utf8")
         .replace(/\/\*[\s\S]*?\*\//g, "")
         .replace(/\/\/.*$/gm, "")

@@ -13,7 +13,7 @@ import { registerCardPresenter } from "../../src/applications/chat/card-presente
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
 import { RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
-import { LegacyRollDialog } from "../../src/applications/dialogs/legacy-roll-dialog.ts";
+import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
 import { storedCard } from "../../src/documents/card-flags.ts";
 import type { RequestCardState } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
@@ -130,7 +130,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       as({ id: "player1", isGM: false });
       await click(request, '[data-action="roll-request"][data-index="0"]');
       expect(world.warnings).toEqual([]);
-      const dialog = opened(LegacyRollDialog) as unknown as ApplicationStub;
+      const dialog = opened(SeparateRollDialog) as unknown as ApplicationStub;
       expect(text(dialog.element)).toContain("Strength");
       nextFaces.push(5, 3);
       dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();

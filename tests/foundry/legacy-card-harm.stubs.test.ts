@@ -7,7 +7,7 @@
  * Dark Dice are offered to an owner only and thrown where the step runs, never taken from a request.
  */
 import "../stubs/foundry-client.ts";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world, type ChatMessageStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
@@ -15,6 +15,7 @@ import { createChallengeCard } from "../../src/chat/index.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
 import { applyHarmFromCard } from "../../src/documents/card-changes.ts";
+import { HP_HEALTH } from "../../src/documents/health/hp.ts";
 import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
 import { challengeState, click, hero, message, shown, stub } from "./card-builders.ts";
 import { legacyHero, protectedItem, stubOf } from "./legacy-builders.ts";
@@ -83,6 +84,34 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     expect(stubOf(mira).updates).toHaveLength(1);
     expect(challengeState(msg).hpHarm?.[0]).toMatchObject({ protectedFaces: [2, 1], protectedBy: 3, egoBefore: 3, egoAfter: 1, damage: 2, protectedSkipped: false });
     expect((await shown(msg)).querySelector(".harm-protected")?.textContent).toContain("2, 1");
+  });
+
+  describe("the HP step's operation", () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it("R-LEG-6 (stand-ins): runs ONCE, with the dice thrown (none are thrown for a harm that cannot be made)", async () => {
+      const gm = makeGm();
+      world.gm = gm;
+      world.user = gm;
+      const operation = vi.spyOn(HP_HEALTH, "operation");
+      const mira = legacyHero("Mira", { hp: 5, ego: 3, items: [protectedItem()] });
+      const asker = { id: "gm", isGM: true, user: gm as unknown as User.Implementation };
+      const request = { askerId: "gm", messageId: harmCard(5).id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0, protectedDice: 2 };
+      nextFaces.push(2, 1);
+      await applyHarmFromCard(request, asker);
+      expect(operation).toHaveBeenCalledTimes(1);
+      expect(operation.mock.calls[0]?.[3]).toMatchObject({ protectedFaces: [2, 1] });
+
+      // A shield that is not there: refused before a die is thrown, and the operation never runs.
+      operation.mockClear();
+      const ash = legacyHero("Ash", { hp: 5, ego: 3, items: [protectedItem()] });
+      nextFaces.length = 0;
+      nextFaces.push(6, 6);
+      const shieldless = { ...request, messageId: harmCard(5).id, targetUuid: ash.uuid, sacrificeShield: true };
+      await expect(applyHarmFromCard(shieldless, asker)).rejects.toThrow(/no shield/);
+      expect(operation).not.toHaveBeenCalled();
+      expect(nextFaces).toEqual([6, 6]);
+    });
   });
 
   it("R-LEG-6 (stand-ins): a player's harm to their own Protected character goes through the GM: the player chooses how many, the GM's client throws them", async () => {

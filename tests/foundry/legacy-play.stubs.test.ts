@@ -22,7 +22,7 @@ import { TerranActor } from "../../src/documents/actor.ts";
 import { TerranItem } from "../../src/documents/item.ts";
 import { rollLegacyEffect } from "../../src/documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
-import { LegacyRollDialog } from "../../src/applications/dialogs/legacy-roll-dialog.ts";
+import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
 import { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";
 import { api } from "../../src/api.ts";
 import type { ResultCardView } from "../../src/chat/index.ts";
@@ -154,8 +154,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       const mira = await fighter();
       const wolf = challenge(wolfSource);
       world.user.targets = new Set([{ actor: wolf }, { actor: stub(mira) }]);
-      const dialog = new LegacyRollDialog({ actor: mira, attribute: "strength" }) as unknown as ApplicationStub;
-      await (dialog as unknown as LegacyRollDialog).render({ force: true });
+      const dialog = new SeparateRollDialog({ actor: mira, attribute: "strength" }) as unknown as ApplicationStub;
+      await (dialog as unknown as SeparateRollDialog).render({ force: true });
       const root = () => dialog.element;
       const tick = async (name: string) => {
         const box = root().querySelector<HTMLInputElement>(`input[name="${name}"]`);
@@ -181,12 +181,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
     it("R-LEG-14 (stand-ins): two Challenges targeted, or a dialog answering a GM's request: no montage is offered", async () => {
       const mira = await fighter();
       world.user.targets = new Set([{ actor: challenge(wolfSource) }, { actor: challenge({ ...wolfSource, tier: "serious", dice: 2 }) }]);
-      const two = new LegacyRollDialog({ actor: mira, attribute: "strength" });
+      const two = new SeparateRollDialog({ actor: mira, attribute: "strength" });
       await two.render({ force: true });
       expect((two as unknown as ApplicationStub).element.querySelector(".rd-montage")).toBeNull();
       // One Challenge, but the dialog answers a GM's request: the request asked for one Risky Action.
       world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
-      const answering = new LegacyRollDialog({ actor: mira, attribute: "strength", answers: { requestId: "r1", actorUuid: mira.uuid } });
+      const answering = new SeparateRollDialog({ actor: mira, attribute: "strength", answers: { requestId: "r1", actorUuid: mira.uuid } });
       await answering.render({ force: true });
       expect((answering as unknown as ApplicationStub).element.querySelector(".rd-montage")).toBeNull();
     });

@@ -27,7 +27,7 @@ import {
   rollLegacyRisky,
   takeLegacyAdvancement,
 } from "../../src/documents/legacy-actions.ts";
-import { initialLegacyChoices, legacyRollModel } from "../../src/applications/dialogs/legacy-roll-model.ts";
+import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
 import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import { character } from "../documents/operations/fixtures.ts";
@@ -81,7 +81,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     ]);
 
     // A Risky Action with Strength + Violence and one Dark Die (R-LEG-8, R-LEG-9): the highest die decides.
-    const view = legacyRollModel({ ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" }, { ...initialLegacyChoices({ darkMax: 10 }), skill: "violence", dark: 1 }, { darkMax: 10 });
+    const view = separateRollModel({ ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" }, { ...initialSeparateChoices({ darkMax: 10 }), skill: "violence", dark: 1 }, { darkMax: 10 });
     expect(view).toMatchObject({ light: 4, dark: { value: 1 } });
     nextFaces.push(2, 5, 1, 3, 2); // light 2 5 1 3, dark 2 (≤ Ego 3: costs 1)
     await rollLegacyRisky(oskar, { attribute: "strength", skill: view.choices.skill, light: view.light, dark: view.choices.dark, messageMode: "public" });
@@ -106,7 +106,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     expect(system(oskar).legacy).toMatchObject({ wounds: { critical: true, mortal: true }, attributes: { agility: 0 } });
     expect(lastResult()).toMatchObject({ noteKey: "TERRAN.Card.Legacy.mortal" });
     // Mortally Wounded: −2d on every pool.
-    const wounded = legacyRollModel({ ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" }, initialLegacyChoices({ darkMax: 10 }), { darkMax: 10 });
+    const wounded = separateRollModel({ ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" }, initialSeparateChoices({ darkMax: 10 }), { darkMax: 10 });
     expect(wounded.lines.find((l) => l.key === "wound")?.dice).toBe(-2);
 
     // The session ends: 1 XP per Ego lost (R-LEG-12); the XP go into an Advancement roll (R-LEG-13).

@@ -1,22 +1,31 @@
 /**
  * The fuzz's table of the chat cards' entry points: every function risky-card.ts, challenge-card.ts
- * (and its HP records, challenge-card-hp.ts) and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
+ * (and its health models' records, health/grit.ts and health/hp.ts) and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
  * the hostile half, on those with one stored value forged). `assertCovered` fails loudly when one of
  * these modules exports a function the table does not name.
  */
 import fc from "fast-check";
 import * as challengeCard from "../../src/chat/challenge-card.ts";
-import * as challengeCardHp from "../../src/chat/challenge-card-hp.ts";
+import * as gritRecords from "../../src/chat/health/grit.ts";
+import * as hpRecords from "../../src/chat/health/hp.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
 import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendDarkDice, type Face, type HpWound } from "../../src/rules/index.ts";
-import type { HpHarmEntry } from "../../src/chat/challenge-card-hp.ts";
+import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
 import * as A from "./arbitraries.ts";
 import { appliedEntry, challengeInput, challengeState, harmAction, harmEntry, riskyAction, riskyInput, riskyState, user } from "./cards.ts";
 import type { EntryPoint } from "./harness.ts";
 import { assertCovered, entry } from "./rules-entries.ts";
 
 const t = fc.tuple;
+
+/** A Grit harm record the card's rules would make, with the card's Effect it is checked against. */
+const gritEntryWithValue = t(challengeState, harmAction)
+  .map(([s, a]) => {
+    const made = harmEntry(s, a);
+    return made ? ([made.entry, challengeCard.challengeCardResult(s).effect.value] as [gritRecords.HarmEntry, number]) : null;
+  })
+  .filter((x): x is [gritRecords.HarmEntry, number] => x !== null);
 
 /**
  * An HP harm record (R-LEG-4 … R-LEG-6) for a card: computed by the rules from a random character (HP,
@@ -105,37 +114,40 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     t(challengeState, fc.record({ name: fc.constantFrom("Mira", "Oskar"), uuid: fc.constantFrom("5", "7", "Actor.a") }, { requiredKeys: ["name"] })),
   ),
   harmFollowsFromRules: entry(
-    challengeCard.harmFollowsFromRules,
+    gritRecords.harmFollowsFromRules,
     t(challengeState, harmAction)
       .map(([s, a]) => harmEntry(s, a)?.entry)
-      .filter((e): e is challengeCard.HarmEntry => e !== undefined)
-      .map((e) => [e] as [challengeCard.HarmEntry]),
+      .filter((e): e is gritRecords.HarmEntry => e !== undefined)
+      .map((e) => [e] as [gritRecords.HarmEntry]),
   ),
+  assertGritHarmEntry: entry(gritRecords.assertGritHarmEntry, gritEntryWithValue),
+  cleanGritHarmEntry: entry(gritRecords.cleanGritHarmEntry, gritEntryWithValue),
+  gritHarmView: entry(gritRecords.gritHarmView, gritEntryWithValue),
   recordHarm: entry(
     challengeCard.recordHarm,
     challengeState.chain((s) =>
       t(fc.constant(s), harmAction, version(s))
         .map(([state, action, v]) => {
           const made = harmEntry(state, action);
-          return made ? ([state, action.user, made.entry, v] as [challengeCard.ChallengeCardState, riskyCard.CardUser, challengeCard.HarmEntry, number]) : null;
+          return made ? ([state, action.user, made.entry, v] as [challengeCard.ChallengeCardState, riskyCard.CardUser, gritRecords.HarmEntry, number]) : null;
         })
-        .filter((x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, challengeCard.HarmEntry, number] => x !== null),
+        .filter((x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, gritRecords.HarmEntry, number] => x !== null),
     ),
   ),
   recordHpHarm: entry(
     challengeCard.recordHpHarm,
     challengeState.chain((s) => t(fc.constant(s), user, hpEntry(s), version(s))),
   ),
-  hpHarmFollowsFromRules: entry(challengeCardHp.hpHarmFollowsFromRules, challengeState.chain((s) => t(hpEntry(s)))),
+  hpHarmFollowsFromRules: entry(hpRecords.hpHarmFollowsFromRules, challengeState.chain((s) => t(hpEntry(s)))),
   assertHpHarmEntry: entry(
-    challengeCardHp.assertHpHarmEntry,
+    hpRecords.assertHpHarmEntry,
     challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
   ),
   cleanHpHarmEntry: entry(
-    challengeCardHp.cleanHpHarmEntry,
+    hpRecords.cleanHpHarmEntry,
     challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
   ),
-  hpHarmView: entry(challengeCardHp.hpHarmView, challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value)))),
+  hpHarmView: entry(hpRecords.hpHarmView, challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value)))),
   challengeCardView: entry(
     challengeCard.challengeCardView,
     t(challengeState, fc.record({ id: fc.constantFrom("gm", "player1"), isGM: fc.boolean(), gmOnline: fc.boolean(), mayApply: fc.boolean(), mayApplyReason: fc.constant(null), offerHarm: fc.boolean() })),
@@ -166,5 +178,6 @@ export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {};
 
 assertCovered("src/chat/risky-card.ts", riskyCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/challenge-card.ts", challengeCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
-assertCovered("src/chat/challenge-card-hp.ts", challengeCardHp, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/health/grit.ts", gritRecords, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/health/hp.ts", hpRecords, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/result-cards.ts", resultCards, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);

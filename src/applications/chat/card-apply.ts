@@ -1,18 +1,18 @@
 /**
  * The clicker's side of Apply (R-RA-7 an Effect on a Challenge, R-CH-4 a Challenge's Effect as harm):
- * find the target, ask this user's own questions (which facet; sacrifice the shield; which wound
- * track — or, on hit points, how many of Protected's Dark Dice and which attribute a Mortal wound takes), then run the one-step change here when this user may change both the target and the card,
- * or send it to the active GM (src/documents/card-changes.ts does the step, queries.ts carries it).
- * A refusal from either side reaches this user as a localised warning; nothing changes.
+ * find the target and ask this user's own questions (which facet; for harm, the world's health model
+ * asks its own: src/applications/health/). Then run the one-step change here when this user may change
+ * both the target and the card, or send it to the active GM (src/documents/card-changes.ts does the
+ * step, queries.ts carries it). A refusal from either side reaches this user as a localised warning;
+ * nothing changes.
  */
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../documents/card-changes.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { chooseOne } from "../../documents/dialogs.ts";
 import { attempt } from "../../documents/notify.ts";
-import { assessHarmOperation } from "../../documents/operations/index.ts";
 import { askGm, gmOnline, QUERIES } from "../../documents/queries.ts";
 import {
   harmRecorded,
@@ -25,12 +25,9 @@ import {
   type PermissionInput,
   type RiskyCardState,
 } from "../../chat/index.ts";
-import { RulesError, type WoundTrack } from "../../rules/index.ts";
+import { RulesError } from "../../rules/index.ts";
 import { currentApplyPermission, currentRuleset } from "../../settings/settings.ts";
-import { assessLegacyHarm, legacyProtectedOffer } from "../../documents/operations/legacy.ts";
-import { carriedShield } from "../../documents/operations/harm.ts";
-import { askProtectedDice } from "../../documents/protected-dice.ts";
-import { askLostAttribute } from "../../documents/legacy-actions.ts";
+import { healthQuestions } from "../health/index.ts";
 
 /** The actors of the tokens the user targets, else of the selected ones. */
 function chosenActors(): Actor.Implementation[] {
@@ -91,45 +88,6 @@ export async function applyEffectClick(message: ChatMessage.Implementation, stat
   tell(summary, actor.name);
 }
 
-/** R-HARM-2 / R-HARM-3 this user's choices for one character, asked on this screen; null if a dialog was closed. */
-async function harmChoices(actor: TerranActor, effect: number): Promise<{ sacrificeShield: boolean; woundTrack: WoundTrack | null } | null> {
-  const derived = actor.system instanceof CharacterData ? actor.system.derived : null;
-  const sacrificeShield = derived?.armour.shield ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
-  const assessment = assessHarmOperation(actor.characterState(), effect, { sacrificeShield });
-  const open = assessment.marksWound ? assessment.woundOptions : [];
-  if (open.length <= 1) return { sacrificeShield, woundTrack: open[0] ?? null };
-  const picked = await chooseOne(
-    "TERRAN.Harm.chooseWoundTitle",
-    "TERRAN.Harm.chooseWound",
-    open.map((t) => ({ value: t, label: `TERRAN.Wound.${t}` })),
-  );
-  const woundTrack = open.find((t) => t === picked);
-  return woundTrack ? { sacrificeShield, woundTrack } : null;
-}
-
-/**
- * R-LEG-5 / R-LEG-6 this user's choices for one character on hit points, asked on this screen; null if a
- * dialog was closed. The shield; *Protected*'s Dark Dice when this user owns the character (the step
- * throws them); and, when the harm would be Mortal and more than one attribute can pay, which one — asked
- * before the dice are thrown, so as "should it be Mortal" when Protected's dice may yet stop it.
- */
-async function hpHarmChoices(actor: TerranActor, effect: number): Promise<{ sacrificeShield: boolean; woundTrack: null; protectedDice: number; lostAttribute: string | null } | null> {
-  const state = actor.characterState();
-  const stopsSomething = assessLegacyHarm(state, effect, {}, currentRuleset()).damage > 0;
-  const sacrificeShield = carriedShield(state.items) && stopsSomething ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
-  const offer = legacyProtectedOffer(state, effect, { sacrificeShield }, currentRuleset());
-  let protectedDice = 0;
-  if (offer.open && actor.isOwner) {
-    const count = await askProtectedDice({ name: actor.name, damage: offer.damage, ego: offer.ego });
-    if (count === null) return null;
-    protectedDice = count;
-  }
-  const assessed = assessLegacyHarm(state, effect, { sacrificeShield }, currentRuleset());
-  if (!assessed.asksAttribute) return { sacrificeShield, woundTrack: null, protectedDice, lostAttribute: null };
-  const lostAttribute = await askLostAttribute(assessed.choosable, protectedDice > 0);
-  return lostAttribute ? { sacrificeShield, woundTrack: null, protectedDice, lostAttribute } : null;
-}
-
 /** R-CH-4 the card's Effect as harm on each targeted character, once each. */
 export async function applyHarmClick(message: ChatMessage.Implementation, state: ChallengeCardState, effect: number, version: number): Promise<void> {
   const characters = chosenActors().filter((a): a is TerranActor => a instanceof TerranActor && a.system instanceof CharacterData);
@@ -141,7 +99,7 @@ export async function applyHarmClick(message: ChatMessage.Implementation, state:
       const now = latest?.kind === "challenge" ? latest.state : state;
       if (harmRecorded(now, { name: actor.name, uuid: actor.uuid })) return;
       const here = runsHere(message, state.rollerId, actor, "challenge");
-      const choices = currentRuleset().health.kind === "hp" ? await hpHarmChoices(actor, effect) : await harmChoices(actor, effect);
+      const choices = await healthQuestions(currentRuleset()).harmChoices(actor, effect);
       if (!choices) return;
       const request: ApplyHarmRequest = { askerId: currentAsker().id, messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
       const summary: AppliedSummary<unknown> = here ? await applyHarmFromCard(request, currentAsker()) : await askGm(QUERIES.applyHarm, request);

@@ -4,14 +4,11 @@
  * card it posts carries the request's link, so every client's request card shows the result. An
  * answered row's result links to the card that answered it.
  */
-import { requestTarget } from "../../chat/index.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { requestRow } from "../../documents/roll-requests.ts";
-import { isLegacyAttribute } from "../../documents/operations/legacy.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";
-import { LegacyRollDialog } from "../dialogs/legacy-roll-dialog.ts";
-import { RollDialog } from "../dialogs/roll-dialog.ts";
+import { resolutionModel } from "../resolution/index.ts";
 import { rollFortune } from "./roll-other.ts";
 
 /** Opens the row's roll (refused, with the reason, for a user who does not own the row's character). */
@@ -21,16 +18,9 @@ export async function rollForRequest(message: ChatMessage.Implementation, index:
     await rollFortune(state.subject.chance, { actor, link });
     return;
   }
-  const target = requestTarget(state.subject);
   if (!(actor.system instanceof CharacterData)) throw new RulesError("not-allowed", `${actor.name} is not a character.`, { reason: "noCharacter" });
-  // A ruleset that rolls the Effect apart (Legacy, R-LEG-9) has its own Risky Action dialog, preset to the attribute (as src/api.ts opens it).
-  const { subject } = state;
-  if (!target && subject.kind === "attribute" && currentRuleset().resolution.kind === "separate" && isLegacyAttribute(subject.attribute)) {
-    await new LegacyRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
-    return;
-  }
-  if (!target) throw new RulesError("unknown-id", "The roll dialog cannot roll this yet.", { id: state.subject.kind === "attribute" ? state.subject.attribute : "" });
-  await new RollDialog({ actor, target, weapon: null, answers: link }).render({ force: true });
+  // The world's resolution model opens its own dialog, preset to the request (as src/api.ts opens a roll).
+  await resolutionModel(currentRuleset()).answer(actor, state.subject, link);
 }
 
 /** Scrolls the chat log to the message that answered a row (an id of letters and digits only). */

@@ -10,22 +10,19 @@
  * Never throws: a choice out of range is clamped and said so; a choice the rules refuse shows why.
  * Every ruleset: the attributes, the tiers (Legacy's tools) and the action's law come from the world's
  * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by the
- * ruleset's pool builder: `buildPool` for the wound-track rulesets (Core's six attributes), and
- * `buildSkillPool` (src/rules/skill-pool.ts) for a ruleset whose health is HP (Legacy), from the ratings
- * its data keeps (`system.legacy`, src/data/legacy.ts).
+ * ruleset's resolution model (src/applications/resolution/approach.ts): `buildPool` for the combined
+ * resolution (Core's six attributes), and `buildSkillPool` (src/rules/skill-pool.ts) for the separate
+ * one (Legacy), from the ratings its data keeps (`system.legacy`, src/data/legacy.ts).
  * Ruling (R-LEG-3, R-LEG-11, a forecast's "typical approach"): a Legacy character brings its attribute,
  * its BEST skill rating (the skill a player would argue fits; no GM position, no situational dice) and
  * its wound penalty (R-LEG-5); its tool tier is its best equipped weapon or tool (the select shows it,
  * disabled, as the Light Dice are); with none equipped the tier stays the GM's.
  */
 import {
-  buildPool,
-  buildSkillPool,
   challengeEffectLaw,
   challengeForecast,
   forecastActionLaw,
   getRuleset,
-  isAttribute,
   RulesError,
   TIER_RANKS,
   type EffectOrder,
@@ -34,10 +31,8 @@ import {
   type TierRank,
 } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
-import { deriveCharacter } from "../../data/derived.ts";
-import { legacyOf } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
-import { readCharacter } from "../dialogs/roll-dialog-choices.ts";
+import { characterApproach } from "../resolution/approach.ts";
 import { decimal } from "../dialogs/roll-dialog-types.ts";
 import { message, type Message } from "./common.ts";
 
@@ -196,25 +191,6 @@ function resultView(f: Forecast, locale?: string): ForecastResultView {
 }
 
 /** The panel for the Challenge, the characters and the GM's choices. Never throws. */
-/**
- * R-LEG-3 R-LEG-5 R-LEG-11 a character of an HP ruleset as the approach (the ruling above): its pool
- * by `buildSkillPool`, its armour, and its best equipped weapon's or tool's tier (null: none equipped).
- */
-function hpApproach(input: ForecastInput, character: ForecastCharacter, attribute: string): { light: number; armour: number; rank: TierRank | null } {
-  const ruleset = getRuleset(input.rulesetId);
-  const { source, items } = character.state;
-  const legacy = legacyOf(source);
-  const derived = deriveCharacter(source, items);
-  const skills = ruleset.skills?.list.map((s) => s.id) ?? [];
-  const ratings: Readonly<Record<string, number>> = legacy.skills;
-  const best = skills.reduce<string | null>((b, id) => ((ratings[id] ?? 0) > (b === null ? 0 : (ratings[b] ?? 0)) ? id : b), null);
-  const wound = derived.legacy.mortal ? "mortal" : derived.legacy.critical ? "critical" : "none";
-  const light = buildSkillPool({ ruleset, attribute, skill: best, ratings: legacy.attributes, skills: legacy.skills, wound, dark: input.choices.dark }).light;
-  const ranks = items.flatMap((i) => (i.type === "weapon" && i.system.equipped ? [i.system.rank] : []));
-  const rank = ranks.length > 0 ? (Math.max(...ranks) as TierRank) : null;
-  return { light, armour: derived.armour.value, rank };
-}
-
 export function challengeForecastView(input: ForecastInput): ForecastView {
   const ruleset = getRuleset(input.rulesetId);
   const { choices } = input;
@@ -228,28 +204,12 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
   let armour = choices.armour;
   let rank: TierRank | null = null;
   let error: Message | null = null;
-  if (character && ruleset.health.kind === "hp") {
+  if (character) {
     try {
-      ({ light, armour, rank } = hpApproach(input, character, attribute));
-    } catch (e) {
-      if (!(e instanceof RulesError)) throw e;
-      error = message("TERRAN.Forecast.error", e.message);
-    }
-  } else if (character && !isAttribute(attribute)) {
-    // The pool builder reads Core's six attributes; another ruleset's characters need their own (by hand meanwhile).
-    error = message("TERRAN.Forecast.noPool");
-  } else if (character && isAttribute(attribute)) {
-    try {
-      const reading = readCharacter(character.state);
-      light = buildPool({
-        ruleset,
-        target: { kind: "attribute", attribute },
-        attributes: reading.attributes,
-        wounds: reading.wounds,
-        flags: reading.flags,
-        dark: choices.dark,
-      }).light;
-      armour = deriveCharacter(character.state.source, character.state.items).armour.value;
+      const approach = characterApproach(ruleset)(ruleset, character.state, attribute, choices.dark);
+      if (approach) ({ light, armour, rank } = approach);
+      // The ruleset's pool builder cannot read this character's pool: the approach stays by hand.
+      else error = message("TERRAN.Forecast.noPool");
     } catch (e) {
       if (!(e instanceof RulesError)) throw e;
       error = message("TERRAN.Forecast.error", e.message);

@@ -45,7 +45,7 @@ export * from "./character-views.ts";
 import { characterTabs, type BannerView, type CharacterSheetView, type CircleView, type GroupView, type IdentityView, type ItemListView, type ItemRowView, type RollView, type WoundView } from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
-import { legacyMainOf } from "./character-legacy.ts";
+import { healthSheet } from "../health/sheet.ts";
 
 
 // ---------------------------------------------------------------------------------------------
@@ -295,10 +295,11 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     };
   });
   // The ruleset's health model picks the main tab's shape (one sheet: header, items and biography are shared).
-  const legacy = ruleset.health.kind === "hp" ? legacyMainOf(input, ruleset, derived, g) : null;
-  const creation = legacy ? { ...creationOf(input, ruleset, derived, g), shown: false } : creationOf(input, ruleset, derived, g);
+  const health = healthSheet(ruleset);
+  const hpMain = health.main(input, derived, g);
+  const creation = hpMain ? { ...creationOf(input, ruleset, derived, g), shown: false } : creationOf(input, ruleset, derived, g);
   const biographyEditable = input.permissions.editable;
-  const mortal = legacy ? derived.legacy.mortal : derived.mortallyWounded;
+  const mortal = health.mortallyWounded(derived);
   return {
     limited: false,
     cssClass: [mortal ? "is-mortal" : "", creation.shown ? "is-creating" : "", ...state].filter(Boolean).join(" "),
@@ -310,9 +311,9 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     isGM: input.permissions.isGM,
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
-    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, legacy !== null),
+    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, hpMain !== null),
     tabs,
-    groups: legacy ? [] : groupsOf(ruleset, system, derived, g),
+    groups: hpMain ? [] : groupsOf(ruleset, system, derived, g),
     attributeTotal: {
       value: attributeTotal(system.attributes),
       cap: ATTRIBUTE_TOTAL_CAP,
@@ -344,12 +345,12 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       value: system.xp,
       nextCost: derived.nextAdvancementCost,
       advancements: derived.advancements,
-      text: legacy
-        ? legacy.experience.targetText
+      text: hpMain
+        ? hpMain.experience.targetText
         : derived.nextAdvancementCost === 0
           ? message("TERRAN.Sheet.Xp.free")
           : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
-      affordable: legacy ? system.xp > 0 : system.xp >= derived.nextAdvancementCost,
+      affordable: hpMain ? system.xp > 0 : system.xp >= derived.nextAdvancementCost,
     },
     lists: {
       advancements: listOf("advancements", "advancement", input, ruleset, derived, g),
@@ -378,7 +379,8 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       editable: biographyEditable,
       labelKey: "TERRAN.Character.FIELDS.notes.label",
     },
-    legacy,
+    // The template's name for the HP main tab (templates/sheets/character/main.hbs).
+    legacy: hpMain,
   };
 }
 

@@ -1,11 +1,12 @@
 /**
- * The character sheet's main tab for a ruleset with the HP health model (Legacy, issue 15): the
+ * The character sheet's main tab for a ruleset with the HP health model (Legacy): the
  * ruleset's attribute list (no groups, no Saves), its skills, HP and Ego with their derived maxima, the
  * wound stages, recovery, the Experience rolls and the creation roll. Built from the ruleset's data
  * (`attributes`, `skills`, `health`, `experience`), with every refusal as a disabled button's reason.
- * Pure: no Foundry. The shared parts (header, items, biography) come from character-context.ts.
+ * Pure: no Foundry. The shared parts (header, items, biography) come from character-context.ts; the
+ * HP model picks this tab (src/applications/health/sheet.ts).
  */
-import type { Ruleset } from "../../rules/index.ts";
+import type { HpWoundDef, Ruleset } from "../../rules/index.ts";
 import type { CharacterDerived } from "../../data/derived.ts";
 import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../data/legacy.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
@@ -90,7 +91,8 @@ function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDeriv
   return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
 }
 
-export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, derived: CharacterDerived, g: Gate): LegacyMainView {
+/** The main tab of a character on the HP health model; `stages` are the model's wound stages (its `health.wounds`). */
+export function hpMainOf(input: CharacterSheetInput, ruleset: Ruleset, stages: readonly HpWoundDef[], derived: CharacterDerived, g: Gate): LegacyMainView {
   const legacy: LegacySource = legacyOf(input.system);
   const d = derived.legacy;
   const attributes = ruleset.attributes.list
@@ -129,7 +131,6 @@ export function legacyMainOf(input: CharacterSheetInput, ruleset: Ruleset, deriv
         })
     : null;
   const wounded = d.critical || d.mortal;
-  const stages = ruleset.health.kind === "hp" ? ruleset.health.wounds : [];
   const wounds = stages.map((w): LegacyWoundView => {
     const marked = legacy.wounds[w.id];
     return {

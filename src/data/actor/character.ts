@@ -112,7 +112,7 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
     if (allowed === false) return false;
     const [data] = args;
     const asked = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(data, `prototypeToken.${bar}.attribute`);
-    const update = characterBarUpdate(currentRuleset().health.kind, { bar1: asked("bar1"), bar2: asked("bar2") });
+    const update = characterBarUpdate(currentRuleset(), { bar1: asked("bar1"), bar2: asked("bar2") });
     if (update) this.parent.updateSource(update);
     return allowed;
   }

@@ -1,7 +1,7 @@
 /**
  * The Legacy ruleset's operations (issue 15, R-LEG-*): the pure "compute the update" half of creation,
- * a rating set by hand, Ego spent on Dark Dice, the end of a session, a Condition's Ego refill, harm
- * through Critical and Mortal to death, recovery, and the two Experience rolls. Every value lives under
+ * a rating set by hand, Ego spent on Dark Dice, the end of a session, a Condition's Ego refill, and
+ * the two Experience rolls (harm and recovery on hit points: ./hp-harm.ts). Every value lives under
  * `system.legacy` (src/data/legacy.ts); shared fields (`xp`, `dead`, `lost`) keep their paths. Core's
  * values are never read or written here, so a Legacy session leaves them exactly as they were.
  *
@@ -26,10 +26,9 @@ import { assertAlive, changes, result, type CharacterState, type Change, type Op
 
 // Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
 export { isLegacyAttribute, isLegacySkill };
-// Ego (Dark Dice, the session's XP, a Condition's refill) and harm (HP, Protected, wounds, recovery) are
-// their own files; everything Legacy's operations offer is still imported from here.
+// Ego (Dark Dice, the session's XP, a Condition's refill) is its own file, still imported from here. Harm
+// on hit points (HP, Protected, wounds, recovery) is the HP health model's operation: ./hp-harm.ts.
 export * from "./legacy-ego.ts";
-export * from "./legacy-harm.ts";
 
 function assertWhole(value: number, what: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new RulesError("not-integer", `${what} must be a whole number.`, { what });

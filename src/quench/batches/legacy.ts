@@ -18,7 +18,8 @@ import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { storedCard } from "../../documents/card-flags.ts";
 import { endLegacySession, applyLegacyHarm, rollExperience, rollLegacyCreation, rollLegacyRisky } from "../../documents/legacy-actions.ts";
-import { assessLegacyHarm, creationRating, legacyCreationOperation, legacySpendEgoOperation } from "../../documents/operations/legacy.ts";
+import { creationRating, legacyCreationOperation, legacySpendEgoOperation } from "../../documents/operations/legacy.ts";
+import { assessHpHarmOperation } from "../../documents/operations/hp-harm.ts";
 import { legacyRiskyBand } from "../../chat/legacy-cards.ts";
 import { sessionXp, spendDarkDice, type RulesetId } from "../../rules/index.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
@@ -146,7 +147,7 @@ export const legacyBatch: TerranBatch = {
 
       it("harm equal to its HP brings it to 0 and Critically Wounded, not dead, with its card (R-LEG-4, R-LEG-5)", async () => {
         // The Effect that reaches 0 HP through whatever armour the character wears (none here).
-        const effect = legacy().hp.value + assessLegacyHarm(hero.characterState(), legacy().hp.value).armour;
+        const effect = legacy().hp.value + assessHpHarmOperation(hero.characterState(), legacy().hp.value).armour;
         const { result, messages } = await posting(made, () => applyLegacyHarm(hero, effect));
         if (!result) return assert.fail("the harm was refused");
         assert.strictEqual(result.wound, "critical");

@@ -6,21 +6,24 @@ import type { ItemSnapshot } from "../../../src/data/source.ts";
 import type { CharacterState } from "../../../src/documents/operations/index.ts";
 import {
   advancementRollOperation,
-  assessLegacyHarm,
   creationRating,
   legacyAdvancementTakenOperation,
   legacyCreationOperation,
   legacyEffect,
   legacyEndSessionOperation,
-  legacyHarmOperation,
-  legacyProtectedOffer,
-  legacyRecoverOperation,
   legacySkillPoints,
   legacyRefillEgoOperation,
   legacySpendEgoOperation,
   setLegacyRatingOperation,
   skillRollOperation,
 } from "../../../src/documents/operations/legacy.ts";
+import {
+  assertHpHarmOpen,
+  assessHpHarmOperation,
+  hpHarmOperation,
+  hpProtectedOffer,
+  hpRecoverOperation,
+} from "../../../src/documents/operations/hp-harm.ts";
 import { advancement, armour, character, condition, expectRefusal, refusal, state } from "./fixtures.ts";
 
 /** A Legacy character: Strength 2, Agility 1, Insight 1, Charisma 1 (HP max 5, Ego max 4), with `over` applied. */
@@ -143,85 +146,94 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
 describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
   it("R-LEG-6: armour comes off first; an Effect it stops changes nothing", () => {
     const s = legacyState({}, {}, armour("heavy", { equipped: true }));
-    expect(assessLegacyHarm(s, 2)).toMatchObject({ damage: 0, armour: 2 });
-    expect(legacyHarmOperation(s, LEGACY, 2).update).toEqual({});
-    expect(legacyHarmOperation(s, LEGACY, 4).update).toEqual({ "system.legacy.hp.value": 3 });
+    expect(assessHpHarmOperation(s, 2)).toMatchObject({ damage: 0, armour: 2 });
+    expect(hpHarmOperation(s, LEGACY, 2).update).toEqual({});
+    expect(hpHarmOperation(s, LEGACY, 4).update).toEqual({ "system.legacy.hp.value": 3 });
   });
 
   it("R-LEG-5 (ruling): the hit that brings HP to 0 makes the character Critically Wounded, whatever is left over", () => {
-    const { update, outcome } = legacyHarmOperation(legacyState({ hp: { value: 2 } }), LEGACY, 9);
+    const { update, outcome } = hpHarmOperation(legacyState({ hp: { value: 2 } }), LEGACY, 9);
     expect(update).toEqual({ "system.legacy.hp.value": 0, "system.legacy.wounds.critical": true });
     expect(outcome).toMatchObject({ wound: "critical", dead: false, attributeLost: null });
   });
 
   it("R-LEG-5: further harm makes them Mortally Wounded and costs an attribute point of the player's choice, for good", () => {
     const s = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
-    expect(assessLegacyHarm(s, 1)).toMatchObject({ asksAttribute: true, choosable: ["strength", "agility", "insight", "charisma"] });
-    expectRefusal(() => legacyHarmOperation(s, LEGACY, 1), "choice-required", /attribute/);
-    const { update, outcome } = legacyHarmOperation(s, LEGACY, 1, { attribute: "agility" });
+    expect(assessHpHarmOperation(s, 1)).toMatchObject({ asksAttribute: true, choosable: ["strength", "agility", "insight", "charisma"] });
+    expectRefusal(() => hpHarmOperation(s, LEGACY, 1), "choice-required", /attribute/);
+    const { update, outcome } = hpHarmOperation(s, LEGACY, 1, { attribute: "agility" });
     expect(update).toEqual({ "system.legacy.attributes.agility": 0, "system.legacy.wounds.mortal": true });
     expect(outcome).toMatchObject({ wound: "mortal", attributeLost: "agility", dead: false });
   });
 
   it("R-LEG-5: harm while Mortally Wounded kills; with every attribute at 0 the Mortal loss cannot be taken and kills (ruling)", () => {
     const mortal = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: true } });
-    expect(legacyHarmOperation(mortal, LEGACY, 3).update).toEqual({ "system.dead": true });
+    expect(hpHarmOperation(mortal, LEGACY, 3).update).toEqual({ "system.dead": true });
     const empty = legacyState({ hp: { value: 0 }, attributes: { strength: 0, agility: 0, insight: 0, charisma: 0 }, wounds: { critical: true, mortal: false } });
-    expect(legacyHarmOperation(empty, LEGACY, 1)).toMatchObject({ update: { "system.dead": true }, outcome: { dead: true, wound: null } });
-    expectRefusal(() => legacyHarmOperation(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
+    expect(hpHarmOperation(empty, LEGACY, 1)).toMatchObject({ update: { "system.dead": true }, outcome: { dead: true, wound: null } });
+    expectRefusal(() => hpHarmOperation(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
   });
 
   it("R-LEG-6: a sacrificed shield takes nothing from the Effect and is marked destroyed; with no shield it is refused", () => {
     const s = legacyState({}, {}, armour("shield", { equipped: true, id: "sh1" }));
-    const { update, itemUpdates, outcome } = legacyHarmOperation(s, LEGACY, 7, { sacrificeShield: true });
+    const { update, itemUpdates, outcome } = hpHarmOperation(s, LEGACY, 7, { sacrificeShield: true });
     expect(update).toEqual({});
     expect(itemUpdates).toEqual([{ _id: "sh1", "system.destroyed": true }]);
     expect(outcome.shieldItemId).toBe("sh1");
-    expectRefusal(() => legacyHarmOperation(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+    expectRefusal(() => hpHarmOperation(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
   });
 
   it("R-LEG-6 R-LEG-8: Protected's Dark Dice come off the damage after armour and cost Ego, in ONE update with the harm", () => {
     const s = legacyState({ ego: { value: 3 } }, {}, advancement("protected"), armour("light", { equipped: true }));
     // Effect 6 − armour 1 = 5; dice 3 + 1 take 4 off: 1 damage. Both dice are ≤ Ego 3: 2 Ego.
-    const { update, outcome } = legacyHarmOperation(s, LEGACY, 6, { protectedFaces: [3, 1] });
+    const { update, outcome } = hpHarmOperation(s, LEGACY, 6, { protectedFaces: [3, 1] });
     expect(update).toEqual({ "system.legacy.hp.value": 4, "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
     expect(outcome).toMatchObject({ damage: 1, hp: { before: 5, after: 4 }, protected: { faces: [3, 1], by: 4, costly: [true, true], ego: { before: 3, after: 1 }, lost: false } });
     // More than the damage: it stops at 0 (what they took off is the damage, not the sum); a 4 above Ego 3 costs nothing.
-    const all = legacyHarmOperation(s, LEGACY, 3, { protectedFaces: [4, 6] });
+    const all = hpHarmOperation(s, LEGACY, 3, { protectedFaces: [4, 6] });
     expect(all.update).toEqual({});
     expect(all.outcome).toMatchObject({ damage: 0, protected: { by: 2, costly: [false, false], ego: { before: 3, after: 3 } } });
     // No dice thrown: the harm as before, nothing about Protected.
-    expect(legacyHarmOperation(s, LEGACY, 6).outcome.protected).toBeNull();
+    expect(hpHarmOperation(s, LEGACY, 6).outcome.protected).toBeNull();
   });
 
   it("R-LEG-6 R-LEG-7: Protected's dice may take the last Ego (the character is lost) and still soften the harm", () => {
     const s = legacyState({ ego: { value: 1 } }, {}, advancement("protected"));
-    const { update, outcome } = legacyHarmOperation(s, LEGACY, 3, { protectedFaces: [1] });
+    const { update, outcome } = hpHarmOperation(s, LEGACY, 3, { protectedFaces: [1] });
     expect(update).toEqual({ "system.legacy.hp.value": 3, "system.legacy.ego.value": 0, "system.legacy.egoLost": 1, "system.lost": true });
     expect(outcome.protected).toMatchObject({ lost: true });
   });
 
   it("R-LEG-6: only a character holding Protected throws its dice; a lost character throws none", () => {
-    expectRefusal(() => legacyHarmOperation(legacyState(), LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /Protected/);
+    expectRefusal(() => hpHarmOperation(legacyState(), LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /Protected/);
     const lost = legacyState({ ego: { value: 0 } }, {}, advancement("protected"));
-    expectRefusal(() => legacyHarmOperation({ ...lost, source: { ...lost.source, lost: true } }, LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /lost/);
-    expectRefusal(() => legacyHarmOperation(legacyState({}, {}, advancement("protected")), LEGACY, 4, { protectedFaces: [7] }), "bad-face", /Protected die/);
+    expectRefusal(() => hpHarmOperation({ ...lost, source: { ...lost.source, lost: true } }, LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /lost/);
+    expectRefusal(() => hpHarmOperation(legacyState({}, {}, advancement("protected")), LEGACY, 4, { protectedFaces: [7] }), "bad-face", /Protected die/);
+  });
+
+  it("R-LEG-5 R-LEG-6: before Protected's dice are thrown, a harm that cannot be made whatever they show is refused; one that can passes", () => {
+    const critical = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } }, {}, advancement("protected"));
+    expectRefusal(() => assertHpHarmOpen(critical, LEGACY, 1), "choice-required", /attribute/);
+    expect(() => assertHpHarmOpen(critical, LEGACY, 1, { attribute: "agility" })).not.toThrow();
+    expectRefusal(() => assertHpHarmOpen(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+    expectRefusal(() => assertHpHarmOpen(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
+    expect(() => assertHpHarmOpen(legacyState(), LEGACY, 4)).not.toThrow();
   });
 
   it("R-LEG-6: what the Protected prompt needs: whether it is open, the damage after armour, the Ego at stake", () => {
     const s = legacyState({ ego: { value: 3 } }, {}, advancement("protected"), armour("light", { equipped: true }));
-    expect(legacyProtectedOffer(s, 4)).toEqual({ open: true, damage: 3, ego: 3 });
-    expect(legacyProtectedOffer(s, 1)).toMatchObject({ open: false, damage: 0 });
-    expect(legacyProtectedOffer(legacyState(), 4)).toMatchObject({ open: false });
-    expect(legacyProtectedOffer(s, 4, { sacrificeShield: false })).toMatchObject({ open: true });
-    expect(assessLegacyHarm(s, 6, { protectedFaces: [2] })).toMatchObject({ damage: 3 });
+    expect(hpProtectedOffer(s, 4)).toEqual({ open: true, damage: 3, ego: 3 });
+    expect(hpProtectedOffer(s, 1)).toMatchObject({ open: false, damage: 0 });
+    expect(hpProtectedOffer(legacyState(), 4)).toMatchObject({ open: false });
+    expect(hpProtectedOffer(s, 4, { sacrificeShield: false })).toMatchObject({ open: true });
+    expect(assessHpHarmOperation(s, 6, { protectedFaces: [2] })).toMatchObject({ damage: 3 });
   });
 
   it("R-LEG-4 R-LEG-5: a night brings HP to the maximum only without wounds; a week turns Mortal into Critical, then heals Critical", () => {
-    expect(legacyRecoverOperation(legacyState({ hp: { value: 1 } }), "night").update).toEqual({ "system.legacy.hp.value": 5 });
-    expectRefusal(() => legacyRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "night"), "not-allowed", /week/);
-    expect(legacyRecoverOperation(legacyState({ wounds: { critical: true, mortal: true } }), "week").update).toEqual({ "system.legacy.wounds.mortal": false });
-    expect(legacyRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "week").update).toEqual({ "system.legacy.wounds.critical": false });
+    expect(hpRecoverOperation(legacyState({ hp: { value: 1 } }), "night").update).toEqual({ "system.legacy.hp.value": 5 });
+    expectRefusal(() => hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "night"), "not-allowed", /week/);
+    expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: true } }), "week").update).toEqual({ "system.legacy.wounds.mortal": false });
+    expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "week").update).toEqual({ "system.legacy.wounds.critical": false });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The Legacy Risky Action dialog (ApplicationV2 + Handlebars): hosts `legacyRollModel`; every click or
- * field change recomputes the model and re-renders; Roll hands the pool to `rollLegacyRisky`, which
- * throws the dice, spends the Ego and posts the card. The Effect is rolled apart (R-LEG-11), from the
- * weapon's row on the sheet.
+ * The separate resolution's Risky Action dialog (Legacy, R-LEG-9; ApplicationV2 + Handlebars): hosts
+ * `separateRollModel`; every click or field change recomputes the model and re-renders; Roll hands the
+ * pool to `rollLegacyRisky`, which throws the dice, spends the Ego and posts the card. The Effect is
+ * rolled apart (R-LEG-11), from the weapon's row on the sheet (./separate.ts). Its template and CSS
+ * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import type { TerranActor } from "../../documents/actor.ts";
@@ -17,32 +18,32 @@ import { currentMessageMode } from "../../compat/generation.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
 import { fieldValue } from "../dom.ts";
 import {
-  applyLegacyAction,
-  applyLegacyField,
-  initialLegacyChoices,
-  legacyRollModel,
-  type LegacyRollChoices,
-  type LegacyRollSettings,
-  type LegacyRollSubject,
-  type LegacyRollView,
-} from "./legacy-roll-model.ts";
+  applySeparateAction,
+  applySeparateField,
+  initialSeparateChoices,
+  separateRollModel,
+  type SeparateRollChoices,
+  type SeparateRollSettings,
+  type SeparateRollSubject,
+  type SeparateRollView,
+} from "./separate-dialog-model.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-type Context = ApplicationV2.RenderContext & LegacyRollView;
+type Context = ApplicationV2.RenderContext & SeparateRollView;
 
 /** Every `data-action` of the template (tests/applications check each has a handler). */
-export const LEGACY_DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown", "toggleModifier", "roll"] as const;
+export const SEPARATE_DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown", "toggleModifier", "roll"] as const;
 
-export interface LegacyRollRequest {
+export interface SeparateRollRequest {
   readonly actor: TerranActor;
   readonly attribute: LegacyAttribute;
   /** The GM's request this roll answers (opened from a request card's row), if any. */
   readonly answers?: AnswerLink;
 }
 
-export class LegacyRollDialog<
+export class SeparateRollDialog<
   RenderContext extends Context = Context,
   Configuration extends ApplicationV2.Configuration = ApplicationV2.Configuration,
   RenderOptions extends ApplicationV2.RenderOptions = ApplicationV2.RenderOptions,
@@ -53,12 +54,12 @@ export class LegacyRollDialog<
     window: { title: "TERRAN.Dialog.windowTitle", resizable: true },
     position: { width: 420 },
     actions: {
-      darkUp: LegacyRollDialog.#onStep,
-      darkDown: LegacyRollDialog.#onStep,
-      positionUp: LegacyRollDialog.#onStep,
-      positionDown: LegacyRollDialog.#onStep,
-      toggleModifier: LegacyRollDialog.#onStep,
-      roll: LegacyRollDialog.#onRoll,
+      darkUp: SeparateRollDialog.#onStep,
+      darkDown: SeparateRollDialog.#onStep,
+      positionUp: SeparateRollDialog.#onStep,
+      positionDown: SeparateRollDialog.#onStep,
+      toggleModifier: SeparateRollDialog.#onStep,
+      roll: SeparateRollDialog.#onRoll,
     },
   };
 
@@ -66,34 +67,34 @@ export class LegacyRollDialog<
     main: { template: `systems/${SYSTEM_ID}/templates/dialogs/legacy-roll-dialog.hbs` },
   };
 
-  readonly #request: LegacyRollRequest;
-  #choices: LegacyRollChoices;
+  readonly #request: SeparateRollRequest;
+  #choices: SeparateRollChoices;
 
-  constructor(request: LegacyRollRequest, options?: DeepPartial<Configuration>) {
+  constructor(request: SeparateRollRequest, options?: DeepPartial<Configuration>) {
     super(options);
     this.#request = request;
-    this.#choices = initialLegacyChoices(this.#settings());
+    this.#choices = initialSeparateChoices(this.#settings());
   }
 
-  #subject(): LegacyRollSubject {
+  #subject(): SeparateRollSubject {
     return { ruleset: currentRuleset(), state: this.#request.actor.characterState(), attribute: this.#request.attribute };
   }
 
-  #settings(): LegacyRollSettings {
+  #settings(): SeparateRollSettings {
     // R-LEG-14 a montage is offered against exactly one targeted Challenge, and not when answering a GM's request.
     const montage = currentRuleset().montage && !this.#request.answers ? targetedChallenge() : null;
     return { darkMax: currentDarkDiceMax(), messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en", montage };
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
-  #set(choices: LegacyRollChoices): void {
-    this.#choices = legacyRollModel(this.#subject(), choices, this.#settings()).choices;
+  #set(choices: SeparateRollChoices): void {
+    this.#choices = separateRollModel(this.#subject(), choices, this.#settings()).choices;
     void this.render();
   }
 
   protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
     const context = await super._prepareContext(options);
-    return Object.assign(context, legacyRollModel(this.#subject(), this.#choices, this.#settings()));
+    return Object.assign(context, separateRollModel(this.#subject(), this.#choices, this.#settings()));
   }
 
   /** One change listener on the form (it outlives re-renders of the part). */
@@ -101,16 +102,16 @@ export class LegacyRollDialog<
     await super._onFirstRender(context, options);
     this.element.addEventListener("change", (event) => {
       const field = fieldValue(event.target);
-      if (field) this.#set(applyLegacyField(this.#choices, field.name, field.value));
+      if (field) this.#set(applySeparateField(this.#choices, field.name, field.value));
     });
   }
 
-  static #onStep(this: LegacyRollDialog, _event: PointerEvent, target: HTMLElement): void {
-    this.#set(applyLegacyAction(this.#choices, target.dataset.action ?? "", target.dataset.key ?? ""));
+  static #onStep(this: SeparateRollDialog, _event: PointerEvent, target: HTMLElement): void {
+    this.#set(applySeparateAction(this.#choices, target.dataset.action ?? "", target.dataset.key ?? ""));
   }
 
-  static async #onRoll(this: LegacyRollDialog): Promise<void> {
-    const view = legacyRollModel(this.#subject(), this.#choices, this.#settings());
+  static async #onRoll(this: SeparateRollDialog): Promise<void> {
+    const view = separateRollModel(this.#subject(), this.#choices, this.#settings());
     if (view.roll.disabled) return;
     await this.close();
     const challenge = view.choices.montage ? this.#settings().montage : null;

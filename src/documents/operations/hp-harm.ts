@@ -1,7 +1,8 @@
 /**
- * Legacy's harm (issue 15, R-LEG-4 … R-LEG-6): damage through armour or the shield and *Protected*'s
- * Dark Dice, HP, Critical → Mortal (an attribute lost) → death, one step at most; and recovery, a night
- * or a week of care. Pure: the update is computed here, persisted by the glue. Re-exported by ./legacy.ts.
+ * The HP health model's operations (Legacy, R-LEG-4 … R-LEG-6): harm through armour or the shield and
+ * *Protected*'s Dark Dice, HP, Critical → Mortal (an attribute lost) → death, one step at most; and
+ * recovery, a night or a week of care. Pure: the update is computed here, persisted by the glue. The
+ * Grit model's harm is ./harm.ts; src/documents/health/ says which one a world uses.
  */
 import { applyHpHarm, assertFaces, assessHpHarm, LEGACY, RulesError, type HpHarmTarget, type HpWound, type Ruleset } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
@@ -13,7 +14,7 @@ import { assertAlive, changes, result, type ActorUpdate, type Change, type Chara
 // ---------------------------------------------------------------------------------------------
 // Harm
 
-export interface LegacyHarmChoices {
+export interface HpHarmOperationChoices {
   /** R-LEG-6 the shield is sacrificed to take nothing from this Effect. */
   readonly sacrificeShield?: boolean;
   /** R-LEG-5 the attribute that loses a point for good on becoming Mortally Wounded (the player's choice). */
@@ -23,7 +24,7 @@ export interface LegacyHarmChoices {
 }
 
 /** R-LEG-6 R-LEG-8 what *Protected*'s dice did: their faces, what they took off the damage, the Ego they cost. */
-export interface LegacyProtectedOutcome {
+export interface ProtectedOutcome {
   readonly faces: readonly number[];
   /** What came off the damage (their sum, never more than the damage after armour). */
   readonly by: number;
@@ -33,7 +34,7 @@ export interface LegacyProtectedOutcome {
   readonly lost: boolean;
 }
 
-export interface LegacyHarmOutcome {
+export interface HpHarmOutcome {
   readonly effect: number;
   readonly armour: number;
   readonly damage: number;
@@ -44,7 +45,7 @@ export interface LegacyHarmOutcome {
   readonly dead: boolean;
   readonly shieldItemId: string | null;
   /** R-LEG-6 *Protected*'s dice, when thrown. */
-  readonly protected: LegacyProtectedOutcome | null;
+  readonly protected: ProtectedOutcome | null;
 }
 
 /** The character as the HP harm rules see it (src/rules/hp.ts): HP, the wound stage, ratings, worn armour. */
@@ -55,7 +56,7 @@ function hpTarget(state: CharacterState): HpHarmTarget {
 }
 
 /** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
-export function assessLegacyHarm(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield" | "protectedFaces"> = {}, ruleset: Ruleset = LEGACY) {
+export function assessHpHarmOperation(state: CharacterState, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "protectedFaces"> = {}, ruleset: Ruleset = LEGACY) {
   assertAlive(state, "be harmed further");
   const assessed = assessHpHarm(ruleset, hpTarget(state), effect, choices);
   const choosable = assessed.lossOptions.filter(isLegacyAttribute);
@@ -72,10 +73,25 @@ export function holdsProtected(state: CharacterState): boolean {
  * spends no more) and some damage gets past armour (or the shield); the damage its dice may take off,
  * and the Ego at stake (R-LEG-8: each die at or below it costs 1).
  */
-export function legacyProtectedOffer(state: CharacterState, effect: number, choices: Pick<LegacyHarmChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
-  const damage = assessLegacyHarm(state, effect, choices, ruleset).damage;
+export function hpProtectedOffer(state: CharacterState, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
+  const damage = assessHpHarmOperation(state, effect, choices, ruleset).damage;
   const ego = legacyOf(state.source).ego.value;
   return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
+}
+
+/**
+ * R-LEG-5 R-LEG-6 refuses a harm that cannot be made whatever *Protected*'s dice show — a dead
+ * character, a shield that is not carried, a Mortal wound without the attribute it takes — so the glue
+ * throws no die for it: the rules' own check of the harm without the dice. `hpHarmOperation` then makes
+ * the harm with the dice thrown.
+ */
+export function assertHpHarmOpen(state: CharacterState, ruleset: Ruleset, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "attribute"> = {}): void {
+  assertAlive(state, "be harmed further");
+  if (choices.sacrificeShield && !carriedShield(state.items)) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
+  applyHpHarm(ruleset, hpTarget(state), effect, {
+    ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
+    ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),
+  });
 }
 
 /**
@@ -86,7 +102,7 @@ export function legacyProtectedOffer(state: CharacterState, effect: number, choi
  * Stored as `legacy.wounds.critical` / `.mortal` (Mortal keeps Critical marked, so a week of care
  * steps back to Critical).
  */
-export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, effect: number, choices: LegacyHarmChoices = {}): OperationResult<LegacyHarmOutcome> {
+export function hpHarmOperation(state: CharacterState, ruleset: Ruleset, effect: number, choices: HpHarmOperationChoices = {}): OperationResult<HpHarmOutcome> {
   assertAlive(state, "be harmed further");
   const { legacy } = legacyState(state);
   const shield = carriedShield(state.items);
@@ -110,7 +126,7 @@ export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, eff
   if (reached) entries.push([`system.legacy.wounds.${reached}`, legacy.wounds[reached], true]);
   entries.push(["system.dead", state.source.dead, harm.dead]);
   const itemUpdates: ItemUpdate[] = harm.shieldDestroyed && shield ? [{ _id: shield.id, "system.destroyed": true }] : [];
-  const outcome: LegacyHarmOutcome = {
+  const outcome: HpHarmOutcome = {
     effect,
     armour: harm.assessment.armour,
     damage: harm.assessment.damage,
@@ -127,7 +143,7 @@ export function legacyHarmOperation(state: CharacterState, ruleset: Ruleset, eff
   return result({ ...changes(...entries), ...(spend?.update ?? {}) }, outcome, itemUpdates);
 }
 
-export type LegacyRecovery = "night" | "week";
+export type HpRecovery = "night" | "week";
 
 /**
  * R-LEG-5 recovery: a well-rested night brings HP back to its maximum when there is no wound; a week of
@@ -135,7 +151,7 @@ export type LegacyRecovery = "night" | "week";
  * the next good night). The lost attribute point does not come back.
  * R-LEG-4 (ruling): current HP is never above the maximum, so a night sets it to the maximum as it is now.
  */
-export function legacyRecoverOperation(state: CharacterState, kind: LegacyRecovery): OperationResult<{ readonly kind: LegacyRecovery; readonly changed: boolean }> {
+export function hpRecoverOperation(state: CharacterState, kind: HpRecovery): OperationResult<{ readonly kind: HpRecovery; readonly changed: boolean }> {
   assertAlive(state, "recover");
   const { legacy, derived } = legacyState(state);
   let update: ActorUpdate;

@@ -1,9 +1,9 @@
 /**
- * R-CH-4 with the HP health model (Legacy, R-LEG-4 … R-LEG-6, R-LEG-8): the record a Challenge card keeps
- * of its Effect taken as harm on hit points — armour or the sacrificed shield, *Protected*'s Dark Dice
- * and the Ego they cost, HP, the wound stage reached, the attribute lost, death — and whether such a
- * record follows from the card's Effect and the rules. Kept beside the Grit records (`harm`) under
- * `hpHarm`, so a card from before keeps its shape. Pure.
+ * The HP health model's half of the Challenge card (R-CH-4 with R-LEG-4 … R-LEG-6, R-LEG-8): the record
+ * the card keeps of its Effect taken as harm on hit points — armour or the sacrificed shield,
+ * *Protected*'s Dark Dice and the Ego they cost, HP, the wound stage reached, the attribute lost, death —
+ * whether such a record follows from the card's Effect and the rules, and its view. Kept beside the Grit
+ * records (`harm`) under `hpHarm`, so a card from before keeps its shape. Pure. The Grit half is ./grit.ts.
  */
 import {
   applyHpHarm,
@@ -18,7 +18,7 @@ import {
   type Face,
   type HpWound,
   type Ruleset,
-} from "../rules/index.ts";
+} from "../../rules/index.ts";
 
 /** One application of a Challenge's Effect as harm on a character's hit points. */
 export interface HpHarmEntry {

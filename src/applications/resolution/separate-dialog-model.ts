@@ -1,26 +1,26 @@
 /**
- * The Legacy Risky Action dialog's pure model (issue 15, R-LEG-8, R-LEG-9): the pool from the attribute,
+ * The separate resolution's Risky Action dialog, its pure model (Legacy, R-LEG-8, R-LEG-9): the pool from the attribute,
  * a skill, the GM's ±1d position, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised
  * tool (R-LEG-11) and the ticked modifiers of advancements and conditions, clamped to 0…`lightMax`; the
  * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
- * Plain data in, a view out: the host (./legacy-roll-dialog.ts) re-renders it on every change.
+ * Plain data in, a view out: the host (./separate-dialog.ts) re-renders it on every change.
  */
 import { montageOdds, separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
-import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "./roll-dialog-types.ts";
+import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../dialogs/roll-dialog-types.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
 
-export interface LegacyRollSubject {
+export interface SeparateRollSubject {
   readonly ruleset: Ruleset;
   readonly state: CharacterState;
   readonly attribute: LegacyAttribute;
 }
 
-export interface LegacyRollChoices {
+export interface SeparateRollChoices {
   skill: LegacySkill | "";
   dark: number;
   /** The GM's position: −1, 0 or +1 die (R-LEG-9). */
@@ -38,7 +38,7 @@ export interface LegacyRollChoices {
   safe: boolean;
 }
 
-export interface LegacyRollSettings {
+export interface SeparateRollSettings {
   readonly darkMax: number;
   readonly messageMode?: MessageMode;
   /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
@@ -67,7 +67,7 @@ export interface LegacyPoolLine {
   readonly cls: string;
 }
 
-export interface LegacyRollView {
+export interface SeparateRollView {
   readonly title: { readonly labelKey: string };
   readonly base: { readonly labelKey: string; readonly dice: number };
   readonly skills: readonly { readonly value: string; readonly labelKey: string; readonly rating: number; readonly selected: boolean }[];
@@ -90,15 +90,15 @@ export interface LegacyRollView {
   /** The Ego each costly Dark Die costs (2 in a montage, R-LEG-14). */
   readonly egoCost: number;
   readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
-  readonly choices: LegacyRollChoices;
+  readonly choices: SeparateRollChoices;
 }
 
-export function initialLegacyChoices(settings: LegacyRollSettings): LegacyRollChoices {
+export function initialSeparateChoices(settings: SeparateRollSettings): SeparateRollChoices {
   return { skill: "", dark: 0, position: 0, ticked: [], hindered: false, improvised: false, messageMode: settings.messageMode ?? "public", montage: false, safe: false };
 }
 
 /** A form change applied to the choices (pure, exported for the tests). */
-export function applyLegacyField(choices: LegacyRollChoices, name: string, value: unknown): LegacyRollChoices {
+export function applySeparateField(choices: SeparateRollChoices, name: string, value: unknown): SeparateRollChoices {
   if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
   if (name === "hindered" || name === "improvised" || name === "montage" || name === "safe") return { ...choices, [name]: value === true };
   if (name === "messageMode" && typeof value === "string") {
@@ -109,7 +109,7 @@ export function applyLegacyField(choices: LegacyRollChoices, name: string, value
 }
 
 /** A stepper or a toggle applied to the choices (pure). */
-export function applyLegacyAction(choices: LegacyRollChoices, action: string, key = ""): LegacyRollChoices {
+export function applySeparateAction(choices: SeparateRollChoices, action: string, key = ""): SeparateRollChoices {
   switch (action) {
     case "darkUp":
       return { ...choices, dark: choices.dark + 1 };
@@ -129,11 +129,11 @@ export function applyLegacyAction(choices: LegacyRollChoices, action: string, ke
 const clampInt = (value: number, min: number, max: number): number => (Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min);
 
 /** The model: every line of the pool, the clamp, the Dark Dice, the Ego at stake and the exact odds. */
-export function legacyRollModel(subject: LegacyRollSubject, raw: LegacyRollChoices, settings: LegacyRollSettings): LegacyRollView {
+export function separateRollModel(subject: SeparateRollSubject, raw: SeparateRollChoices, settings: SeparateRollSettings): SeparateRollView {
   const { ruleset, state, attribute } = subject;
   const legacy = legacyOf(state.source);
   const derived = deriveCharacter(state.source, state.items);
-  const choices: LegacyRollChoices = {
+  const choices: SeparateRollChoices = {
     ...raw,
     skill: raw.skill !== "" && isLegacySkill(raw.skill) && ruleset.skills !== null ? raw.skill : "",
     dark: clampInt(raw.dark, 0, settings.darkMax),

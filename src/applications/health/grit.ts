@@ -1,0 +1,27 @@
+/**
+ * The Grit health model's questions (R-HARM-2, R-HARM-3): sacrifice the shield, and which wound track,
+ * when more than one is open. Asked of the clicking user before the request to harm.
+ */
+import { CharacterData } from "../../data/actor/character.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import { chooseOne, confirm } from "../../documents/dialogs.ts";
+import { assessHarmOperation } from "../../documents/operations/harm.ts";
+import type { HealthQuestions } from "./index.ts";
+
+export const GRIT_QUESTIONS: HealthQuestions = {
+  /** R-HARM-2 / R-HARM-3 this user's choices for one character, asked on this screen; null if a dialog was closed. */
+  async harmChoices(actor: TerranActor, effect: number) {
+    const derived = actor.system instanceof CharacterData ? actor.system.derived : null;
+    const sacrificeShield = derived?.armour.shield ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
+    const assessment = assessHarmOperation(actor.characterState(), effect, { sacrificeShield });
+    const open = assessment.marksWound ? assessment.woundOptions : [];
+    if (open.length <= 1) return { sacrificeShield, woundTrack: open[0] ?? null };
+    const picked = await chooseOne(
+      "TERRAN.Harm.chooseWoundTitle",
+      "TERRAN.Harm.chooseWound",
+      open.map((t) => ({ value: t, label: `TERRAN.Wound.${t}` })),
+    );
+    const woundTrack = open.find((t) => t === picked);
+    return woundTrack ? { sacrificeShield, woundTrack } : null;
+  },
+};

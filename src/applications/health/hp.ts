@@ -1,0 +1,34 @@
+/**
+ * The HP health model's questions (R-LEG-5, R-LEG-6): sacrifice the shield; *Protected*'s Dark Dice when
+ * this user owns the character (the step throws them); and, when the harm would be Mortal and more than
+ * one attribute can pay, which one — asked before the dice are thrown, so as "should it be Mortal" when
+ * Protected's dice may yet stop it.
+ */
+import type { TerranActor } from "../../documents/actor.ts";
+import { confirm } from "../../documents/dialogs.ts";
+import { askLostAttribute } from "../../documents/legacy-actions.ts";
+import { carriedShield } from "../../documents/operations/harm.ts";
+import { assessHpHarmOperation, hpProtectedOffer } from "../../documents/operations/hp-harm.ts";
+import { askProtectedDice } from "../../documents/protected-dice.ts";
+import { currentRuleset } from "../../settings/settings.ts";
+import type { HealthQuestions } from "./index.ts";
+
+export const HP_QUESTIONS: HealthQuestions = {
+  /** R-LEG-5 / R-LEG-6 this user's choices for one character on hit points, asked on this screen; null if a dialog was closed. */
+  async harmChoices(actor: TerranActor, effect: number) {
+    const state = actor.characterState();
+    const stopsSomething = assessHpHarmOperation(state, effect, {}, currentRuleset()).damage > 0;
+    const sacrificeShield = carriedShield(state.items) && stopsSomething ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
+    const offer = hpProtectedOffer(state, effect, { sacrificeShield }, currentRuleset());
+    let protectedDice = 0;
+    if (offer.open && actor.isOwner) {
+      const count = await askProtectedDice({ name: actor.name, damage: offer.damage, ego: offer.ego });
+      if (count === null) return null;
+      protectedDice = count;
+    }
+    const assessed = assessHpHarmOperation(state, effect, { sacrificeShield }, currentRuleset());
+    if (!assessed.asksAttribute) return { sacrificeShield, woundTrack: null, protectedDice, lostAttribute: null };
+    const lostAttribute = await askLostAttribute(assessed.choosable, protectedDice > 0);
+    return lostAttribute ? { sacrificeShield, woundTrack: null, protectedDice, lostAttribute } : null;
+  },
+};

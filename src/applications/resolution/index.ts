@@ -1,0 +1,27 @@
+/**
+ * The resolution model of the world's ruleset: which dialog a roll opens and where its Effect is rolled.
+ * Combined (Core, Degenesis; ./combined.ts): one throw gives Precision and the Effect, so an attribute,
+ * a Save or a weapon opens the roll dialog (src/applications/dialogs/roll-dialog.ts). Separate (Legacy;
+ * ./separate.ts): an attribute opens the Risky Action dialog (./separate-dialog.ts) and a weapon or tool
+ * rolls its Effect apart (R-LEG-9, R-LEG-11). `resolutionModel` is the Foundry side's look-up of
+ * `ruleset.resolution.kind`; the Challenge forecast's pure one is ./approach.ts.
+ */
+import type { AnswerLink, RequestSubject } from "../../chat/index.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import type { Ruleset } from "../../rules/index.ts";
+import { COMBINED_RESOLUTION } from "./combined.ts";
+import { SEPARATE_RESOLUTION } from "./separate.ts";
+
+export interface ResolutionModel {
+  /** Opens what rolling `what` opens for `actor` (its owner): an attribute id, `save:<group>`, or a weapon item's id. */
+  readonly roll: (actor: TerranActor, what: string) => Promise<void>;
+  /** Opens the roll that answers a GM's request (`subject`, not the Fortune die) for `actor`, preset to it. */
+  readonly answer: (actor: TerranActor, subject: RequestSubject, link: AnswerLink) => Promise<void>;
+}
+
+const MODELS: Readonly<Record<Ruleset["resolution"]["kind"], ResolutionModel>> = { combined: COMBINED_RESOLUTION, separate: SEPARATE_RESOLUTION };
+
+/** The resolution model of `ruleset` (its data says which: `resolution.kind`). */
+export function resolutionModel(ruleset: Ruleset): ResolutionModel {
+  return MODELS[ruleset.resolution.kind];
+}

@@ -1,0 +1,159 @@
+/**
+ * The Grit health model's half of the Challenge card (R-CH-4 with R-HARM-1 … R-HARM-5): the record the
+ * card keeps of its Effect taken as harm on Grit and the wound tracks, whether such a record follows
+ * from the card's Effect and the rules, and its view. Stored under the card's `harm`. Pure. The hit
+ * points half is ./hp.ts.
+ */
+import { applyHarm, assertInteger, assertText, damageAfterArmour, isWoundTrack, RulesError, type WoundTrack, type Wounds } from "../../rules/index.ts";
+
+/** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
+export interface HarmEntry {
+  readonly targetName: string;
+  /** The harmed actor's uuid, when known: a card harms each character once. */
+  readonly targetUuid?: string;
+  readonly effect: number;
+  readonly armour: number;
+  readonly damage: number;
+  /** R-HARM-2 the shield was sacrificed to ignore the Effect. */
+  readonly shieldSacrificed: boolean;
+  readonly gritBefore: number;
+  readonly gritAfter: number;
+  /** R-HARM-3 the wound track marked, if any. */
+  readonly wound: WoundTrack | null;
+  readonly mortallyWounded: boolean;
+  readonly dead: boolean;
+  /** The user who applied it. */
+  readonly userId: string;
+}
+
+/** Every state the three wound tracks can be in before the harm (the card does not know which). */
+const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => ({
+  stressed: (bits & 1) !== 0,
+  broken: (bits & 2) !== 0,
+  weary: (bits & 4) !== 0,
+}));
+
+/**
+ * R-HARM-1 … R-HARM-5 does a harm record follow from the rules? It does when `applyHarm` (the rules'
+ * own function), given the record's Effect, armour, shield and Grit before, gives exactly its
+ * damage, Grit after, wound, Mortally Wounded and death for SOME state of the wound tracks before:
+ * the record does not hold the tracks before, nor the target's armour items, nor its Grit before
+ * (those come from the actor), so they are taken as the record states them and only their
+ * consequences are checked. Which track the player chose is free, as R-HARM-3 says.
+ */
+export function harmFollowsFromRules(entry: HarmEntry): boolean {
+  if (typeof entry.shieldSacrificed !== "boolean" || typeof entry.mortallyWounded !== "boolean" || typeof entry.dead !== "boolean") return false;
+  // The record's armour as one value: R-HARM-2's lines add up to it (the sacrificed shield included).
+  const armour = { body: "light" as const, bodyValue: entry.armour, shield: entry.shieldSacrificed, shieldValue: 0, elephantSkin: false };
+  return WOUNDS_BEFORE.some((wounds) => {
+    try {
+      const result = applyHarm({ grit: entry.gritBefore, wounds, dead: false, armour }, entry.effect, {
+        sacrificeShield: entry.shieldSacrificed,
+        ...(entry.wound === null ? {} : { woundTrack: entry.wound }),
+      });
+      return (
+        result.assessment.damage === entry.damage &&
+        result.grit === entry.gritAfter &&
+        result.wound === entry.wound &&
+        result.mortallyWounded === entry.mortallyWounded &&
+        result.dead === entry.dead &&
+        result.shieldDestroyed === entry.shieldSacrificed
+      );
+    } catch (error) {
+      if (error instanceof RulesError) return false;
+      throw error;
+    }
+  });
+}
+
+/** A stored Grit harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote). */
+export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
+  assertText(h.targetName, "The target's name");
+  // Stored as JSON, an optional field is absent, never present and undefined.
+  if ("targetUuid" in h) assertText(h.targetUuid, "The target's id");
+  assertText(h.userId, "The user's id");
+  for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
+  if (h.wound !== null && !isWoundTrack(h.wound)) throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });
+  if (h.effect !== value || !harmFollowsFromRules(h)) {
+    throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
+  }
+  return h;
+}
+
+/**
+ * A new Grit harm record, checked against the card's Effect `value` and cleaned to its own fields. It
+ * must add up: the card's Effect, damage = Effect − armour (0 with the shield sacrificed), Grit never
+ * rising, and Grit after, wound, Mortally Wounded and death as R-HARM-1…5 give them
+ * (`harmFollowsFromRules`, which says what a record cannot prove).
+ */
+export function cleanGritHarmEntry(entry: HarmEntry, value: number): HarmEntry {
+  if (entry.effect !== value) {
+    throw new RulesError("bad-choice", `The harm recorded must be this card's Effect of ${value} (got ${String(entry.effect)}).`, { value });
+  }
+  const armour = assertInteger(entry.armour, "Armour", 0);
+  const damage = entry.shieldSacrificed ? 0 : damageAfterArmour(value, armour);
+  if (entry.damage !== damage) {
+    throw new RulesError("bad-choice", `An Effect of ${value} against armour ${armour} deals ${damage} damage (got ${String(entry.damage)}).`, {
+      damage,
+    });
+  }
+  const gritBefore = assertInteger(entry.gritBefore, "Grit before", 0);
+  assertInteger(entry.gritAfter, "Grit after", 0, gritBefore);
+  if (entry.wound !== null && !isWoundTrack(entry.wound)) {
+    throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound track.`, { id: String(entry.wound) });
+  }
+  if (!harmFollowsFromRules({ ...entry, effect: value, armour, damage, gritBefore })) {
+    throw new RulesError(
+      "bad-choice",
+      `Damage ${damage} against Grit ${gritBefore} cannot end with Grit ${String(entry.gritAfter)}, wound ${String(entry.wound)}, ` +
+        `Mortally Wounded ${String(entry.mortallyWounded)} and dead ${String(entry.dead)} (R-HARM-3, R-HARM-5).`,
+      { damage },
+    );
+  }
+  return {
+    targetName: String(entry.targetName),
+    ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
+    effect: value,
+    armour,
+    damage,
+    shieldSacrificed: entry.shieldSacrificed,
+    gritBefore,
+    gritAfter: entry.gritAfter,
+    wound: entry.wound,
+    mortallyWounded: entry.mortallyWounded,
+    dead: entry.dead,
+    userId: String(entry.userId),
+  };
+}
+
+export interface HarmView {
+  readonly targetName: string;
+  readonly effect: number;
+  readonly armour: number;
+  readonly damage: number;
+  readonly shieldSacrificed: boolean;
+  readonly gritBefore: number;
+  readonly gritAfter: number;
+  readonly woundKey: string | null;
+  readonly mortallyWounded: boolean;
+  readonly dead: boolean;
+  readonly cssClass: string;
+}
+
+/** R-CH-4 a Grit harm record as the card shows it (checked against the card's Effect `value` first). */
+export function gritHarmView(h: HarmEntry, value: number): HarmView {
+  assertGritHarmEntry(h, value);
+  return {
+    targetName: h.targetName,
+    effect: h.effect,
+    armour: h.armour,
+    damage: h.damage,
+    shieldSacrificed: h.shieldSacrificed,
+    gritBefore: h.gritBefore,
+    gritAfter: h.gritAfter,
+    woundKey: h.wound ? `TERRAN.Wound.${h.wound}` : null,
+    mortallyWounded: h.mortallyWounded,
+    dead: h.dead,
+    cssClass: `harm-entry${h.dead ? " dead" : h.mortallyWounded ? " mortal" : ""}`,
+  };
+}

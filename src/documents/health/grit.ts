@@ -1,0 +1,41 @@
+/**
+ * The Grit health model on the documents' side (Core, Degenesis; R-CH-4 with R-HARM-1 … R-HARM-5): the
+ * card's Effect through armour (or the shield) onto Grit, a wound track marked as the clicking user
+ * chose, Mortally Wounded, death — by the pure `applyHarmOperation` — and recorded on the card
+ * (src/chat/health/grit.ts).
+ */
+import { recordHarm, type HarmEntry } from "../../chat/index.ts";
+import { applyHarmOperation, type HarmOutcome } from "../operations/harm.ts";
+import type { HarmStep, HealthModel } from "./index.ts";
+
+export interface GritHealth extends HealthModel<HarmOutcome> {
+  readonly kind: "grit";
+  /** The pure operation: what the harm does to the character (the step runs it once). */
+  readonly operation: typeof applyHarmOperation;
+}
+
+export const GRIT_HEALTH: GritHealth = {
+  kind: "grit",
+  operation: applyHarmOperation,
+  applyFromCard({ request, asker, state, target, effect, commit }: HarmStep) {
+    const character = target.characterState();
+    const choices = { sacrificeShield: request.sacrificeShield, ...(request.woundTrack ? { woundTrack: request.woundTrack } : {}) };
+    const result = GRIT_HEALTH.operation(character, effect, choices);
+    const harm = result.outcome;
+    const entry: HarmEntry = {
+      targetName: target.name,
+      targetUuid: target.uuid,
+      effect,
+      armour: harm.assessment.armour,
+      damage: harm.assessment.damage,
+      shieldSacrificed: harm.shieldDestroyed,
+      gritBefore: character.source.grit.value,
+      gritAfter: harm.grit,
+      wound: harm.wound,
+      mortallyWounded: harm.mortallyWounded,
+      dead: harm.dead,
+      userId: asker.id,
+    };
+    return commit(recordHarm(state, asker, entry, state.version), result);
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * The HP health model on the documents' side (Legacy; R-CH-4 with R-LEG-4 … R-LEG-6, R-LEG-8): the
+ * card's Effect through armour (or the shield), *Protected*'s Dark Dice, HP, Critical → Mortal → death,
+ * one step at most — by the pure `hpHarmOperation`, run once — and recorded on the card
+ * (src/chat/health/hp.ts).
+ *
+ * The dice are thrown HERE, on the client that runs the step (the asker's own when it may, else the
+ * GM's), never taken from the request: the request says only how many. Only an owner of the character
+ * chooses them (ruling, docs/RULES.md §10 R-LEG-6): asked by anyone else they are refused; a character
+ * holding Protected harmed by a non-owner gets none, and the card says so. Their Ego is spent in the
+ * same actor update as the harm.
+ */
+import { recordHpHarm, type HpHarmEntry } from "../../chat/index.ts";
+import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
+import { assertFaces, RulesError } from "../../rules/index.ts";
+import { currentDarkDiceMax } from "../../settings/settings.ts";
+import { assertHpHarmOpen, holdsProtected, hpHarmOperation, hpProtectedOffer, type HpHarmOutcome } from "../operations/hp-harm.ts";
+import { rollProtectedDice } from "../protected-dice.ts";
+import type { HarmStep, HealthModel } from "./index.ts";
+
+export interface HpHealth extends HealthModel<HpHarmOutcome> {
+  readonly kind: "hp";
+  /** The pure operation: what the harm does to the character (the step runs it once). */
+  readonly operation: typeof hpHarmOperation;
+}
+
+export const HP_HEALTH: HpHealth = {
+  kind: "hp",
+  operation: hpHarmOperation,
+  async applyFromCard({ request, asker, state, target, ruleset, effect, commit }: HarmStep) {
+    const character = target.characterState();
+    const owner = target.testUserPermission(asker.user, "OWNER");
+    const count = request.protectedDice ?? 0;
+    if (count > 0) {
+      if (!owner) throw new RulesError("not-allowed", `Only an owner of ${target.name} chooses Protected's dice.`, { reason: "protectedNotOwner" });
+      if (!holdsProtected(character)) throw new RulesError("not-allowed", `${target.name} does not hold Protected.`, { reason: "notProtected" });
+      if (count > currentDarkDiceMax()) throw new RulesError("not-allowed", "The request to apply is malformed (protectedDice).", { reason: "badRequest", field: "protectedDice" });
+    }
+    const named = request.lostAttribute ?? null;
+    const attribute = named === null ? undefined : LEGACY_ATTRIBUTES.find((a) => a === named);
+    if (named !== null && attribute === undefined) throw new RulesError("not-allowed", "The request to apply is malformed (lostAttribute).", { reason: "badRequest", field: "lostAttribute" });
+    const choices = { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}) };
+    // No die is thrown for a harm that cannot be made (a dead character, no shield…).
+    if (count > 0) assertHpHarmOpen(character, ruleset, effect, choices);
+    const thrown = await rollProtectedDice(count);
+    const result = HP_HEALTH.operation(character, ruleset, effect, { ...choices, protectedFaces: thrown.faces });
+    const harm = result.outcome;
+    const ego = legacyOf(character.source).ego.value;
+    const entry: HpHarmEntry = {
+      targetName: target.name,
+      targetUuid: target.uuid,
+      rulesetId: ruleset.id,
+      effect,
+      armour: harm.armour,
+      shieldSacrificed: harm.shieldItemId !== null,
+      protectedFaces: assertFaces(thrown.faces, "A Protected die"),
+      protectedBy: harm.protected?.by ?? 0,
+      protectedSkipped: !owner && hpProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
+      egoBefore: ego,
+      egoAfter: harm.protected?.ego.after ?? ego,
+      damage: harm.damage,
+      hpBefore: harm.hp.before,
+      hpAfter: harm.hp.after,
+      wound: harm.wound,
+      attributeLost: harm.attributeLost,
+      dead: harm.dead,
+      userId: asker.id,
+    };
+    return commit(recordHpHarm(state, asker, entry, state.version), result);
+  },
+};
