@@ -1,7 +1,7 @@
 /** The system loads: document classes, data models, sheets, settings, queries and rolls registered. */
-import { CharacterSheet } from "../../applications/sheets/character-sheet.ts";
-import { ChallengeSheet } from "../../applications/sheets/challenge-sheet.ts";
-import { TerranItemSheet } from "../../applications/sheets/item-sheet.ts";
+import { CharacterSheet } from "../../applications/sheets/character/character-sheet.ts";
+import { ChallengeSheet } from "../../applications/sheets/challenge/challenge-sheet.ts";
+import { TerranItemSheet } from "../../applications/sheets/item/item-sheet.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";

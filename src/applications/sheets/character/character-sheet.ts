@@ -7,28 +7,45 @@
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { isAttribute, isWoundTrack, type Attribute } from "../../rules/index.ts";
-import { itemSnapshot } from "../../data/snapshot.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { confirm } from "../../documents/dialogs.ts";
-import { currentRuleset } from "../../settings/settings.ts";
-import { api } from "../../api.ts";
+import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.ts";
+import { itemSnapshot } from "../../../data/snapshot.ts";
+import { TerranActor } from "../../../documents/actor.ts";
+import { confirm } from "../../../documents/dialogs.ts";
+import { currentRuleset } from "../../../settings/settings.ts";
+import { api } from "../../../api.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
-import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
-import { applyRatings, chooseSplit, rollRatings, rollStartingEgo, rollStartingGrit, takeAdvancement } from "./character-creation-actions.ts";
-import { advancementRoll, developSkill, endLegacySession, legacyRecover, refillLegacyEgo, rollLegacyCreation, setLegacyRating, takeLegacyHarm, toggleLegacyWound } from "./character-legacy-actions.ts";
+import {
+  activateAdvancement,
+  advancementRoll,
+  applyRatings,
+  chooseSplit,
+  developSkill,
+  endLegacySession,
+  endScene,
+  endSceneEffect,
+  legacyRecover,
+  refillLegacyEgo,
+  rollLegacyCreation,
+  rollRatings,
+  rollStartingEgo,
+  rollStartingGrit,
+  setLegacyRating,
+  takeAdvancement,
+  takeLegacyHarm,
+  toggleLegacyWound,
+} from "./character-actions.ts";
 import { addDroppedItem } from "./character-drop.ts";
 import { askRest } from "./ask-rest.ts";
-import { dropSort, moveItem } from "./common.ts";
-import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
-import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
-import { schemaLimits } from "./submit.ts";
-import { defineCharacterSchema } from "../../data/actor/character.ts";
-import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { elementOf, inputOf } from "../dom.ts";
-import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { dropSort, moveItem } from "../common.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "../inputs.ts";
+import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
+import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "../hotbar.ts";
+import { schemaLimits } from "../submit.ts";
+import { defineCharacterSchema } from "../../../data/actor/character.ts";
+import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "../sheet-glue.ts";
+import { elementOf, inputOf } from "../../dom.ts";
+import { A11yKeeper } from "../../a11y/keeper.ts";
+import { pressOnKey } from "../../a11y/keyboard.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -63,18 +80,18 @@ export class CharacterSheet<
       deleteItem: CharacterSheet.#onDeleteItem,
       toggleEquipped: CharacterSheet.#onToggleEquipped,
       createItem: CharacterSheet.#onCreateItem,
-      // The creation panel (./character-creation-actions.ts).
+      // The creation panel (./character-actions.ts).
       rollRatings,
       chooseSplit,
       applyRatings,
       rollStartingGrit,
       rollStartingEgo,
       takeAdvancement,
-      // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts).
+      // R-ADV-1 / R-ADV-2 the activation controls (./character-actions.ts).
       activateAdvancement,
       endSceneEffect,
       endScene,
-      // The HP health model's buttons (Legacy, ./character-legacy-actions.ts).
+      // The HP health model's buttons (Legacy, ./character-actions.ts).
       rollLegacyCreation,
       setLegacyRating,
       toggleLegacyWound,
@@ -110,7 +127,7 @@ export class CharacterSheet<
 
   /** The sheet's own state between renders (the open tab is core's `tabGroups.primary`). */
   readonly #expanded = new Set<string>();
-  /** The creation panel's split chosen so far (./character-creation-actions.ts), kept between renders. */
+  /** The creation panel's split chosen so far (./character-actions.ts), kept between renders. */
   creationShares: Partial<Record<Attribute, number>> = {};
 
   /** Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render). */

@@ -5,24 +5,24 @@
  * one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { ChallengeData, defineChallengeSchema } from "../../data/actor/challenge.ts";
-import type { FacetSource } from "../../data/source.ts";
-import { attempt } from "../../documents/notify.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { characterState } from "../../documents/state.ts";
-import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
+import { ChallengeData, defineChallengeSchema } from "../../../data/actor/challenge.ts";
+import type { FacetSource } from "../../../data/source.ts";
+import { attempt } from "../../../documents/notify.ts";
+import { TerranActor } from "../../../documents/actor.ts";
+import { characterState } from "../../../documents/state.ts";
+import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";
+import { SYSTEM_ID } from "../../../system-id.ts";
 import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
-import { askNumber } from "./ask-number.ts";
-import { rollChallengeEffect } from "../chat/roll-other.ts";
-import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { schemaLimits } from "./submit.ts";
-import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { elementOf, fieldOf } from "../dom.ts";
-import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { askNumber } from "../ask-number.ts";
+import { rollChallengeEffect } from "../../chat/roll-other.ts";
+import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
+import { schemaLimits } from "../submit.ts";
+import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "../sheet-glue.ts";
+import { elementOf, fieldOf } from "../../dom.ts";
+import { A11yKeeper } from "../../a11y/keeper.ts";
+import { pressOnKey } from "../../a11y/keyboard.ts";
 import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastCharacter, type ForecastChoices } from "./challenge-forecast.ts";
-import type { ChallengeForecastInput } from "./inputs.ts";
+import type { ChallengeForecastInput } from "../inputs.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 

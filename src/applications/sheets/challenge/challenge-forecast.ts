@@ -32,14 +32,14 @@ import {
   type Forecast,
   type RulesetId,
   type TierRank,
-} from "../../rules/index.ts";
-import type { ChallengeSource, FacetSource } from "../../data/source.ts";
-import { deriveCharacter } from "../../data/derived.ts";
-import { legacyOf } from "../../data/legacy.ts";
-import type { CharacterState } from "../../documents/operations/types.ts";
-import { readCharacter } from "../dialogs/roll-dialog-choices.ts";
-import { decimal } from "../dialogs/roll-dialog-types.ts";
-import { message, type Message } from "./common.ts";
+} from "../../../rules/index.ts";
+import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
+import { deriveCharacter } from "../../../data/derived.ts";
+import { legacyOf } from "../../../data/legacy.ts";
+import type { CharacterState } from "../../../documents/operations/types.ts";
+import { readCharacter } from "../../dialogs/roll-dialog-choices.ts";
+import { decimal } from "../../dialogs/roll-dialog-types.ts";
+import { message, type Message } from "../common.ts";
 
 /** A character the GM may take as the approach. */
 export interface ForecastCharacter {

@@ -5,11 +5,11 @@
  * (`attributes`, `skills`, `health`, `experience`), with every refusal as a disabled button's reason.
  * Pure: no Foundry. The shared parts (header, items, biography) come from character-context.ts.
  */
-import type { Ruleset } from "../../rules/index.ts";
-import type { CharacterDerived } from "../../data/derived.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../data/legacy.ts";
-import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
-import type { CharacterSheetInput } from "./inputs.ts";
+import type { Ruleset } from "../../../rules/index.ts";
+import type { CharacterDerived } from "../../../data/derived.ts";
+import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../../data/legacy.ts";
+import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
+import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
 
 export interface LegacyCircleView {
