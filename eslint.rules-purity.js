@@ -22,7 +22,7 @@ export const rulesPurity = {
       {
         patterns: [
           {
-            group: ["**/data/**", "**/documents/**", "**/applications/**", "**/dice/**", "**/config.ts", "**/terran.ts"],
+            group: ["**/data/**", "**/documents/**", "**/relay/**", "**/table/**", "**/prompts/**", "**/applications/**", "**/dice/**", "**/config.ts", "**/terran.ts"],
             message: "Data flows applications → documents → rules: src/rules/ imports only from src/rules/.",
           },
           { group: ["fvtt-types", "fvtt-types/*"], message: "src/rules/ does not depend on Foundry's types." },

@@ -11,7 +11,7 @@ import { itemSnapshot } from "./data/snapshot.ts";
 import { rollLegacyEffect } from "./documents/legacy-actions.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget } from "./rules/index.ts";
-import { attempt } from "./documents/notify.ts";
+import { attempt } from "./prompts/notify.ts";
 import { currentRuleset } from "./settings/settings.ts";
 import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
 

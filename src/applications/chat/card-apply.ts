@@ -8,12 +8,12 @@
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../documents/card-changes.ts";
+import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../relay/card-changes.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { chooseOne, confirm } from "../../documents/dialogs.ts";
-import { attempt } from "../../documents/notify.ts";
+import { chooseOne, confirm } from "../../prompts/dialogs.ts";
+import { attempt } from "../../prompts/notify.ts";
 import { assessHarmOperation } from "../../documents/operations/index.ts";
-import { askGm, gmOnline, QUERIES } from "../../documents/queries.ts";
+import { askGm, gmOnline, QUERIES } from "../../relay/queries.ts";
 import {
   harmRecorded,
   assertMayAskToApply,
@@ -29,7 +29,7 @@ import { RulesError, type WoundTrack } from "../../rules/index.ts";
 import { currentApplyPermission, currentRuleset } from "../../settings/settings.ts";
 import { assessLegacyHarm, legacyProtectedOffer } from "../../documents/operations/legacy.ts";
 import { carriedShield } from "../../documents/operations/harm.ts";
-import { askProtectedDice } from "../../documents/protected-dice.ts";
+import { askProtectedDice } from "../../prompts/protected-dice.ts";
 import { askLostAttribute } from "../../documents/legacy-actions.ts";
 
 /** The actors of the tokens the user targets, else of the selected ones. */

@@ -6,7 +6,7 @@
  */
 import { requestTarget } from "../../chat/index.ts";
 import { CharacterData } from "../../data/actor/character.ts";
-import { requestRow } from "../../documents/roll-requests.ts";
+import { requestRow } from "../../table/roll-requests.ts";
 import { isLegacyAttribute } from "../../documents/operations/legacy.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";

@@ -4,9 +4,9 @@
  * warning and the dialog keeps what the GM chose.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { attempt } from "../../documents/notify.ts";
-import { postRollRequest } from "../../documents/roll-requests.ts";
-import { playerCharacters } from "../../documents/session-award.ts";
+import { attempt } from "../../prompts/notify.ts";
+import { postRollRequest } from "../../table/roll-requests.ts";
+import { playerCharacters } from "../../table/session-award.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";

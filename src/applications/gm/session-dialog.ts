@@ -5,9 +5,9 @@
  * what the GM typed, and nothing is given.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { attempt } from "../../documents/notify.ts";
+import { attempt } from "../../prompts/notify.ts";
 import type { SessionRowPlan } from "../../documents/operations/index.ts";
-import { awardSession, sessionRows } from "../../documents/session-award.ts";
+import { awardSession, sessionRows } from "../../table/session-award.ts";
 import { RulesError } from "../../rules/index.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { fieldOf, inputOf } from "../dom.ts";

@@ -12,7 +12,7 @@ import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { TerranChatMessage } from "../../documents/chat-message.ts";
 import { TerranItem } from "../../documents/item.ts";
-import { QUERIES } from "../../documents/queries.ts";
+import { QUERIES } from "../../relay/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { Made, type TerranBatch } from "../support.ts";

@@ -7,7 +7,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { ChallengeData, defineChallengeSchema } from "../../../data/actor/challenge.ts";
 import type { FacetSource } from "../../../data/source.ts";
-import { attempt } from "../../../documents/notify.ts";
+import { attempt } from "../../../prompts/notify.ts";
 import { TerranActor } from "../../../documents/actor.ts";
 import { characterState } from "../../../documents/state.ts";
 import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";

@@ -36,11 +36,11 @@ import { assertFaces, RulesError, type Ruleset } from "../rules/index.ts";
 import { legacyOf, LEGACY_ATTRIBUTES } from "../data/legacy.ts";
 import { currentApplyPermission, currentDarkDiceMax, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { TerranActor } from "./actor.ts";
-import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
-import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome, type OperationResult } from "./operations/index.ts";
-import { holdsProtected, legacyHarmOperation, legacyProtectedOffer, type LegacyHarmOutcome } from "./operations/legacy.ts";
-import { rollProtectedDice } from "./protected-dice.ts";
+import { TerranActor } from "../documents/actor.ts";
+import { cardFlags, storedCard, type StoredCard } from "../documents/card-flags.ts";
+import { applyEffectToChallengeOperation, applyHarmOperation, type ChallengeEffectOutcome, type HarmOutcome, type OperationResult } from "../documents/operations/index.ts";
+import { holdsProtected, legacyHarmOperation, legacyProtectedOffer, type LegacyHarmOutcome } from "../documents/operations/legacy.ts";
+import { rollProtectedDice } from "../prompts/protected-dice.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
