@@ -19,7 +19,7 @@ import {
 } from "../src/applications/dialogs/roll-dialog-model.ts";
 import type { ItemSnapshot } from "../src/data/source.ts";
 import { CORE, DEFAULT_DARK_MAX, getCondition } from "../src/rules/index.ts";
-import { engineAdvancementSource } from "../src/applications/sheets/engine-items.ts";
+import { engineAdvancementSource } from "../src/applications/sheets/character/engine-items.ts";
 import { compileTemplate } from "../tests/support/templates.ts";
 import { median, ms, p99, type BenchCheck, type BenchReport } from "./stats.ts";
 

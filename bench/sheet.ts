@@ -1,11 +1,11 @@
 /**
  * Bench of the character sheet: the time to render it with 30 items, as Foundry does on every change
- * to the actor — the pure context (src/applications/sheets/character-context.ts: derived data, the
+ * to the actor — the pure context (src/applications/sheets/character/character-context.ts: derived data, the
  * pool each roll starts from, item rows, buttons and their reasons) plus every part's template. The
  * templates are compiled once, as Foundry caches them, and rendered with the same stand-in helpers as
  * the tests (tests/support/templates.ts). Enriching the rich-text fields is Foundry's and not timed.
  */
-import { characterSheetContext } from "../src/applications/sheets/character-context.ts";
+import { characterSheetContext } from "../src/applications/sheets/character/character-context.ts";
 import { CHARACTER_SHEET_PARTS } from "../src/applications/sheets/parts.ts";
 import { busyCharacter } from "../tests/fixtures/sheets.ts";
 import { compileTemplate } from "../tests/support/templates.ts";

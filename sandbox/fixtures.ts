@@ -27,7 +27,7 @@ import {
 import type { CharacterSource, ItemSnapshot, WeaponSource } from "../src/data/source.ts";
 import type { CharacterState } from "../src/documents/operations/types.ts";
 import { activationOutcome, CORE, DEFAULT_DARK_MAX, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
-import { engineAdvancementSource } from "../src/applications/sheets/engine-items.ts";
+import { engineAdvancementSource } from "../src/applications/sheets/character/engine-items.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Users

@@ -1,11 +1,11 @@
 /**
  * The sandbox's forecast panel (scene "sheet/challenge-forecast"): a change in the panel posts the
  * GM's choices and the changed field; the answer is the panel re-rendered by the real pure builder
- * and template, as the Challenge sheet re-renders it in Foundry (src/applications/sheets/challenge-sheet.ts).
+ * and template, as the Challenge sheet re-renders it in Foundry (src/applications/sheets/challenge/challenge-sheet.ts).
  * A correction (a number clamped, text refused) comes back as the notice Foundry would warn with.
  */
-import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastChoices } from "../src/applications/sheets/challenge-forecast.ts";
-import { challengeSheetContext } from "../src/applications/sheets/challenge-context.ts";
+import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastChoices } from "../src/applications/sheets/challenge/challenge-forecast.ts";
+import { challengeSheetContext } from "../src/applications/sheets/challenge/challenge-context.ts";
 import { CHALLENGE_SHEET_PARTS } from "../src/applications/sheets/parts.ts";
 import { TIER_RANKS } from "../src/rules/index.ts";
 import { forecastChallenge } from "../tests/fixtures/sheets.ts";

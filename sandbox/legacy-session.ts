@@ -1,7 +1,7 @@
 /**
  * A Legacy session played in the sandbox (issue 15 "Done when"): one fresh Legacy character whose sheet
  * buttons do what the Foundry glue does (src/documents/legacy-actions.ts, src/applications/sheets/
- * character-legacy-actions.ts, src/applications/resolution/separate-dialog.ts) with the REAL pure
+ * character/character-actions.ts, src/applications/resolution/separate-dialog.ts) with the REAL pure
  * operations (src/documents/operations/legacy.ts), the real dialog model and the real card builders
  * (src/chat/legacy-cards.ts): the creation roll, an attribute's Risky Action dialog and its roll, a
  * weapon's Effect roll, harm (Critical, Mortal with the attribute chosen), the end of the session and

@@ -80,7 +80,7 @@ function bodyLang(body: unknown): string | null {
   return typeof lang === "string" ? lang : null;
 }
 
-/** A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as src/documents/notify.ts does. */
+/** A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as src/prompts/notify.ts does. */
 function refusalText(error: RulesError, lang: string): string {
   if (lang === "en") return error.message;
   const reason = error.data.reason;

@@ -9,10 +9,10 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { challengeSheetContext } from "../src/applications/sheets/challenge-context.ts";
-import { characterSheetContext } from "../src/applications/sheets/character-context.ts";
+import { challengeSheetContext } from "../src/applications/sheets/challenge/challenge-context.ts";
+import { characterSheetContext } from "../src/applications/sheets/character/character-context.ts";
 import type { ChallengeSheetInput, CharacterSheetInput, ItemSheetInput } from "../src/applications/sheets/inputs.ts";
-import { itemSheetContext } from "../src/applications/sheets/item-context.ts";
+import { itemSheetContext } from "../src/applications/sheets/item/item-context.ts";
 import {
   CHALLENGE_LIMITED_PARTS,
   CHALLENGE_SHEET_PARTS,
@@ -94,9 +94,9 @@ function windowOptions(file: string, narrow: number): WindowOptions {
   return { classes: ["sheet", ...names], width: Number(position[1]), height: Number(position[2]), narrow };
 }
 
-const CHARACTER = windowOptions("character-sheet.ts", 520);
-const CHALLENGE = windowOptions("challenge-sheet.ts", 480);
-const ITEM = windowOptions("item-sheet.ts", 360);
+const CHARACTER = windowOptions("character/character-sheet.ts", 520);
+const CHALLENGE = windowOptions("challenge/challenge-sheet.ts", 480);
+const ITEM = windowOptions("item/item-sheet.ts", 360);
 
 export function characterScene(id: string, title: string, input: CharacterSheetInput): SheetScene {
   const names = input.permissions.limited ? CHARACTER_LIMITED_PARTS : Object.keys(CHARACTER_SHEET_PARTS);

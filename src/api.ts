@@ -7,7 +7,7 @@ import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other
 import { resolutionModel } from "./applications/resolution/index.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { RulesError } from "./rules/index.ts";
-import { attempt } from "./documents/notify.ts";
+import { attempt } from "./prompts/notify.ts";
 import { currentRuleset } from "./settings/settings.ts";
 import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
 

@@ -12,7 +12,7 @@
  *   - the card records it in the same step, so whoever changes the target must also be allowed to
  *     update the message (its author or a GM); otherwise the GM's client does both. With no GM online
  *     an owner under "owners" still applies to what they own: the target itself then remembers the card
- *     (src/documents/card-changes.ts), so it is never applied twice.
+ *     (src/relay/card-changes.ts), so it is never applied twice.
  */
 import { RulesError } from "../rules/index.ts";
 

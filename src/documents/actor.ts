@@ -16,7 +16,7 @@ import * as moves from "./character-moves.ts";
 import { characterState } from "./state.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
-import { stateFacts, toggleTokenState } from "./token-states.ts";
+import { stateFacts, toggleTokenState } from "../table/token-states.ts";
 
 export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /** The character's state for the pure operations; refuses a non-character. */
@@ -60,7 +60,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
 
   /**
    * Issue 16 §6: a character's state clicked in the token HUD runs the sheet's operation with its
-   * refusals (./token-states.ts); every other status (and any status of a Challenge) is core's.
+   * refusals (src/table/token-states.ts); every other status (and any status of a Challenge) is core's.
    */
   override async toggleStatusEffect(...args: Parameters<Actor["toggleStatusEffect"]>): ReturnType<Actor["toggleStatusEffect"]> {
     const [statusId, options] = args;

@@ -33,7 +33,7 @@ export function answerFlags(card: StoredCard, link: AnswerLink | null): Record<s
 
 /**
  * The id of the request a message says it answers, or null: enough to know which request card to draw
- * again. The link itself is untrusted and read in full where the rows are derived (./roll-requests.ts).
+ * again. The link itself is untrusted and read in full where the rows are derived (src/table/roll-requests.ts).
  */
 export function answeredRequestId(message: ChatMessage.Implementation): string | null {
   const link: unknown = message.getFlag(SYSTEM_ID, ANSWER_FLAG);

@@ -18,8 +18,8 @@ import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
-import { chooseOne, confirm } from "./dialogs.ts";
-import { attempt } from "./notify.ts";
+import { chooseOne, confirm } from "../prompts/dialogs.ts";
+import { attempt } from "../prompts/notify.ts";
 import * as ops from "./operations/index.ts";
 
 /** The mechanics flags of a character's advancements and conditions (derived in one place). */

@@ -10,7 +10,7 @@
 import { RulesError, type Attribute } from "../rules/index.ts";
 import { ConditionData } from "../data/item/condition.ts";
 import { removeConditionOperation, takeConditionOperation } from "./operations/condition.ts";
-import { rulesErrorText } from "./notify.ts";
+import { rulesErrorText } from "../prompts/notify.ts";
 import { characterState } from "./state.ts";
 import { currentRuleset } from "../settings/settings.ts";
 

@@ -14,8 +14,8 @@ import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
-import { chooseOne } from "./dialogs.ts";
-import { attempt } from "./notify.ts";
+import { chooseOne } from "../prompts/dialogs.ts";
+import { attempt } from "../prompts/notify.ts";
 import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
 import { EFFECT_EDGE_LABELS, heldEffectEdges, isEffectEdge, montageDice, readMontageChallenge, type EffectEdge, type MontageChallenge } from "./operations/legacy-play.ts";
 

@@ -16,7 +16,7 @@ import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/ind
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
-import type { QueryAnswer } from "../documents/queries.ts";
+import type { QueryAnswer } from "../relay/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
 
 declare module "fvtt-types/configuration" {
@@ -58,7 +58,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       "terran-engine": {
         creationRoll?: CreationRoll;
-        /** Cards this actor took an Effect or harm from when no GM was online to note it on the card (src/documents/card-changes.ts). */
+        /** Cards this actor took an Effect or harm from when no GM was online to note it on the card (src/relay/card-changes.ts). */
         appliedCards?: Record<string, boolean>;
         /** R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with readSceneEffects). */
         scene?: SceneEffect[];
@@ -78,7 +78,7 @@ declare module "fvtt-types/configuration" {
 
 declare global {
   namespace CONFIG {
-    /** The system's queries to the active GM (src/documents/queries.ts). */
+    /** The system's queries to the active GM (src/relay/queries.ts). */
     interface Queries {
       /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
       "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { challengeForecastView } from "../../src/applications/sheets/challenge-forecast.ts";
+import { challengeForecastView } from "../../src/applications/sheets/challenge/challenge-forecast.ts";
 import { forecastChallenge } from "../fixtures/sheets.ts";
 import { english } from "../support/templates.ts";
 import { afterUpdate, clean, useSession, watchErrors } from "./browser.ts";

@@ -19,7 +19,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { applySeparateAction, initialSeparateChoices, separateRollModel, type SeparateRollChoices } from "../../src/applications/resolution/separate-dialog-model.ts";
 import type { CharacterSheetInput } from "../../src/applications/sheets/inputs.ts";
-import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
+import { characterSheetContext } from "../../src/applications/sheets/character/character-context.ts";
 import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../../src/chat/legacy-cards.ts";
 import type { ResultCardView } from "../../src/chat/index.ts";
 import { deriveCharacter } from "../../src/data/derived.ts";

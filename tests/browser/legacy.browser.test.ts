@@ -6,7 +6,7 @@
  * chat (sandbox/render.ts); this proves templates, CSS and models agree in a browser, not Foundry.
  */
 import { describe, expect, it } from "vitest";
-import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
+import { characterSheetContext } from "../../src/applications/sheets/character/character-context.ts";
 import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";

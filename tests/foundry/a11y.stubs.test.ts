@@ -11,7 +11,7 @@ import "../stubs/foundry-client.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
-import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import { LIVE_REGION_ID } from "../../src/applications/a11y/live.ts";
 import { english } from "../support/templates.ts";
 import { cardShown } from "../../src/applications/chat/card-a11y.ts";

@@ -21,7 +21,7 @@ import { api } from "../../src/api.ts";
 import { advancementSource, character } from "../documents/operations/fixtures.ts";
 import { asModel, click, message, shown } from "./card-builders.ts";
 import { card, pool, ROLLER } from "../chat/fixtures.ts";
-import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import { advancementItem as advancementItemDoc, click as clickSheet, find, hero as sheetHero, open, stub as stubOf } from "./sheet-harness.ts";
 
 const SETTINGS: RollDialogSettings = { darkMax: 10, singleDieServesBoth: true, isGM: false };

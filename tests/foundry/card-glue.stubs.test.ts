@@ -21,7 +21,7 @@ import type { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerDiceSoNice } from "../../src/dice/dsn.ts";
 import { COLORSETS, TerranRoll } from "../../src/dice/terran-roll.ts";
-import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
+import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
 import { english } from "../support/templates.ts";
 import {

@@ -13,7 +13,7 @@ import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.
 import { nextFaces } from "../stubs/foundry.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { allowSuccess, confirmEffect, riskyCardResult } from "../../src/chat/index.ts";
-import { registerQueries } from "../../src/documents/queries.ts";
+import { registerQueries } from "../../src/relay/queries.ts";
 import { card, GM, ROLLER } from "../chat/fixtures.ts";
 import { challenge, click, clickOn, disposition, message, riskyState, shown } from "./card-builders.ts";
 

@@ -20,7 +20,7 @@ import { createChallengeCard, markEgoSpent, riskyCardResult, selectDie } from ".
 import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
-import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
+import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
 import { english } from "../support/templates.ts";

@@ -11,7 +11,7 @@
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world, WorldCollectionStub, type ActorStub } from "../stubs/foundry-client.ts";
-import { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";
+import { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { buildPool, challengeEffectLaw, challengeForecast, CORE, forecastActionLaw } from "../../src/rules/index.ts";
 import { challenge, change, find, hero, open, settle, type Sheet } from "./sheet-harness.ts";
 

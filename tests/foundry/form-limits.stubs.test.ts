@@ -8,7 +8,7 @@
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
-import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import { hero, stub, type Json } from "./sheet-harness.ts";
 import { NumberField, SchemaField } from "../stubs/foundry.ts";
 import { message } from "../../src/applications/sheets/common.ts";

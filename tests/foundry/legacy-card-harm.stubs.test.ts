@@ -14,9 +14,9 @@ import { registerCardPresenter } from "../../src/applications/chat/card-presente
 import { createChallengeCard } from "../../src/chat/index.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
-import { applyHarmFromCard } from "../../src/documents/card-changes.ts";
+import { applyHarmFromCard } from "../../src/relay/card-changes.ts";
 import { HP_HEALTH } from "../../src/documents/health/hp.ts";
-import { QUERIES, registerQueries } from "../../src/documents/queries.ts";
+import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import { challengeState, click, hero, message, shown, stub } from "./card-builders.ts";
 import { legacyHero, protectedItem, stubOf } from "./legacy-builders.ts";
 

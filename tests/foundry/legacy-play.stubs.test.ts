@@ -23,7 +23,7 @@ import { TerranItem } from "../../src/documents/item.ts";
 import { rollLegacyEffect } from "../../src/documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
 import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
-import { ChallengeSheet } from "../../src/applications/sheets/challenge-sheet.ts";
+import { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { api } from "../../src/api.ts";
 import type { ResultCardView } from "../../src/chat/index.ts";
 import { character } from "../documents/operations/fixtures.ts";

@@ -28,7 +28,7 @@ import {
   takeLegacyAdvancement,
 } from "../../src/documents/legacy-actions.ts";
 import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
-import { characterSheetContext } from "../../src/applications/sheets/character-context.ts";
+import { characterSheetContext } from "../../src/applications/sheets/character/character-context.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";

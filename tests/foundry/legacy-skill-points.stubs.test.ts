@@ -9,7 +9,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { click, find, open } from "./sheet-harness.ts";
-import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
 import { setLegacyRating } from "../../src/documents/legacy-actions.ts";

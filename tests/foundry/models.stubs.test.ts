@@ -14,6 +14,7 @@ import { defineWeaponSchema, WeaponData } from "../../src/data/item/weapon.ts";
 import { ATTRIBUTES, CONDITION_KINDS, MECHANICS_FLAGS, WEAPON_TAGS } from "../../src/rules/index.ts";
 import type { CharacterSource } from "../../src/data/source.ts";
 import { LIMITS, type FieldLimit } from "../../src/data/limits.ts";
+import { TerranDataModel } from "../../src/data/base-model.ts";
 
 /** Every field of a schema, by dotted path. */
 function flatten(fields: Record<string, unknown>, prefix = ""): Map<string, StubField> {
@@ -239,5 +240,17 @@ describe("[Foundry stand-ins] migrateData", () => {
     const weapon: Record<string, unknown> = { effect: "+2", tags: "Versatile, Serrated" };
     expect(WeaponData.migrateData(weapon)).toBe(weapon);
     expect(weapon).toMatchObject({ rank: 3, tags: ["versatile"], customTags: ["Serrated"] });
+  });
+});
+
+describe("[Foundry stand-ins] the shared base model", () => {
+  const models = { character: CharacterData, challenge: ChallengeData, weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } as const;
+
+  it.each(Object.keys(models) as (keyof typeof models)[])("%s extends TerranDataModel and names its own kind, the key of its limits and repairs", (type) => {
+    const model = models[type];
+    expect(model.prototype).toBeInstanceOf(TerranDataModel);
+    expect(model.KIND).toBe(type);
+    expect(Object.keys(LIMITS)).toContain(model.KIND);
+    expect(typeof model.MIGRATION).toBe("function");
   });
 });

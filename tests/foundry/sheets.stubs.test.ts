@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
-import { CharacterSheet } from "../../src/applications/sheets/character-sheet.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import type { AdvancementData } from "../../src/data/item/advancement.ts";
 import type { WeaponData } from "../../src/data/item/weapon.ts";
 import { advancementItem, click, conditionItem, drop, find, hero, itemsOf, open, posted, settle, stub, sys, weaponItem } from "./sheet-harness.ts";

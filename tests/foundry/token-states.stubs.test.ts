@@ -12,15 +12,15 @@ import { GENERATIONS, makeGm, resetWorld, world, type ActorStub } from "../stubs
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
-import { registerTokenStates, stateFacts } from "../../src/documents/token-states.ts";
-import { syncAllTokenStates } from "../../src/documents/token-states-sync.ts";
+import { registerTokenStates, stateFacts } from "../../src/table/token-states.ts";
+import { syncAllTokenStates } from "../../src/table/token-states-sync.ts";
 import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
 import { defaultLegacy } from "../../src/data/legacy.ts";
 import { installStatusEffects, statusEntries, tokenHudChoices } from "../stubs/status-effects.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import { makeScene } from "../stubs/world.ts";
 import { registerSettings, RULESET_CHANGED } from "../../src/settings/settings.ts";
-import { followRuleset } from "../../src/documents/token-states-sync.ts";
+import { followRuleset } from "../../src/table/token-states-sync.ts";
 import { getRuleset, type Ruleset } from "../../src/rules/index.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];

@@ -2,18 +2,18 @@
  * The clicker's side of Apply (R-RA-7 an Effect on a Challenge, R-CH-4 a Challenge's Effect as harm):
  * find the target and ask this user's own questions (which facet; for harm, the world's health model
  * asks its own: src/applications/health/). Then run the one-step change here when this user may change
- * both the target and the card, or send it to the active GM (src/documents/card-changes.ts does the
+ * both the target and the card, or send it to the active GM (src/relay/card-changes.ts does the
  * step, queries.ts carries it). A refusal from either side reaches this user as a localised warning;
  * nothing changes.
  */
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../documents/card-changes.ts";
+import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../relay/card-changes.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { chooseOne } from "../../documents/dialogs.ts";
-import { attempt } from "../../documents/notify.ts";
-import { askGm, gmOnline, QUERIES } from "../../documents/queries.ts";
+import { chooseOne } from "../../prompts/dialogs.ts";
+import { attempt } from "../../prompts/notify.ts";
+import { askGm, gmOnline, QUERIES } from "../../relay/queries.ts";
 import {
   harmRecorded,
   assertMayAskToApply,

@@ -22,12 +22,12 @@ import {
 } from "../../chat/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "../../documents/card-flags.ts";
-import { attempt } from "../../documents/notify.ts";
+import { attempt } from "../../prompts/notify.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
 import { currentCardUser } from "./card-render.ts";
 import { actionElement, elementOf } from "../dom.ts";
-import { undoSessionAward } from "../../documents/session-award.ts";
+import { undoSessionAward } from "../../table/session-award.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
 import { beforeCardUpdate } from "./card-a11y.ts";
 

@@ -1,7 +1,7 @@
 /** Renders a card's template for the current user, from the state in the message's flags. */
 import { cardPermission, challengeCardView, requestCardView, riskyCardView, sessionCardView, teslaButton, teslaTaken, type CardUser } from "../../chat/index.ts";
-import { requestAnswersFor, rowsOwned } from "../../documents/roll-requests.ts";
-import { gmOnline } from "../../documents/queries.ts";
+import { requestAnswersFor, rowsOwned } from "../../table/roll-requests.ts";
+import { gmOnline } from "../../relay/queries.ts";
 import { currentApplyPermission, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { StoredCard } from "../../documents/card-flags.ts";

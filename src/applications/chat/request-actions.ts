@@ -5,7 +5,7 @@
  * answered row's result links to the card that answered it.
  */
 import { CharacterData } from "../../data/actor/character.ts";
-import { requestRow } from "../../documents/roll-requests.ts";
+import { requestRow } from "../../table/roll-requests.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { resolutionModel } from "../resolution/index.ts";

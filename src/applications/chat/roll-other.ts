@@ -1,7 +1,7 @@
 /** The rolls besides Risky Actions that post a card, under the chat's current mode: a Challenge's Effect (R-CH-2) and the Fortune die (R-FORT-1). */
 import { createChallengeCard, fortuneCard } from "../../chat/index.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
-import { attempt } from "../../documents/notify.ts";
+import { attempt } from "../../prompts/notify.ts";
 import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { answerFlags, cardFlags } from "../../documents/card-flags.ts";

@@ -13,7 +13,7 @@
  * or deleted, the request's message is drawn again on this client (`ui.chat.updateMessage`).
  */
 import { answeredRequestId } from "../../documents/card-flags.ts";
-import { attempt } from "../../documents/notify.ts";
+import { attempt } from "../../prompts/notify.ts";
 import { RulesError } from "../../rules/index.ts";
 import { elementOf } from "../dom.ts";
 import { RequestRollDialog } from "./request-dialog.ts";

@@ -4,20 +4,18 @@
  * warning and the dialog keeps what the GM chose.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { attempt } from "../../documents/notify.ts";
-import { postRollRequest } from "../../documents/roll-requests.ts";
-import { playerCharacters } from "../../documents/session-award.ts";
+import { attempt } from "../../prompts/notify.ts";
+import { postRollRequest } from "../../table/roll-requests.ts";
+import { playerCharacters } from "../../table/session-award.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { fieldOf, inputOf } from "../dom.ts";
 import { characterField, readRequestForm, requestDialogContext, type RequestCandidate, type RequestDialogContext } from "./request-context.ts";
+import { DialogHost } from "../dialog-host.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-
-type Context = ApplicationV2.RenderContext & RequestDialogContext;
 
 export const REQUEST_DIALOG_ACTIONS = ["post"] as const;
 
@@ -30,11 +28,7 @@ export function requestCandidates(): RequestCandidate[] {
   return out.filter((c, i) => out.findIndex((o) => o.uuid === c.uuid) === i);
 }
 
-export class RequestRollDialog<
-  RenderContext extends Context = Context,
-  Configuration extends ApplicationV2.Configuration = ApplicationV2.Configuration,
-  RenderOptions extends ApplicationV2.RenderOptions = ApplicationV2.RenderOptions,
-> extends HandlebarsApplicationMixin(ApplicationV2)<RenderContext, Configuration, RenderOptions> {
+export class RequestRollDialog extends DialogHost<RequestDialogContext> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "gm-tool", "request-roll"],
     tag: "form",
@@ -49,15 +43,14 @@ export class RequestRollDialog<
 
   readonly #candidates: readonly RequestCandidate[];
 
-  constructor(options?: DeepPartial<Configuration>) {
+  constructor(options?: DeepPartial<ApplicationV2.Configuration>) {
     super(options);
     if (!game.user?.isGM) throw new RulesError("not-allowed", "Only a GM may ask for rolls.", { reason: "notGm" });
     this.#candidates = requestCandidates();
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, requestDialogContext(this.#candidates, currentRuleset()));
+  protected override view(): RequestDialogContext {
+    return requestDialogContext(this.#candidates, currentRuleset());
   }
 
   #value(name: string): string {

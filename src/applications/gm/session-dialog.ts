@@ -5,27 +5,21 @@
  * what the GM typed, and nothing is given.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { attempt } from "../../documents/notify.ts";
+import { attempt } from "../../prompts/notify.ts";
 import type { SessionRowPlan } from "../../documents/operations/index.ts";
-import { awardSession, sessionRows } from "../../documents/session-award.ts";
+import { awardSession, sessionRows } from "../../table/session-award.ts";
 import { RulesError } from "../../rules/index.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { fieldOf, inputOf } from "../dom.ts";
 import { playedField, sessionChoices, sessionDialogContext, xpField, type SessionDialogContext } from "./session-context.ts";
+import { DialogHost } from "../dialog-host.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-
-type Context = ApplicationV2.RenderContext & SessionDialogContext;
 
 /** Every `data-action` the template uses. */
 export const SESSION_DIALOG_ACTIONS = ["award"] as const;
 
-export class SessionAwardDialog<
-  RenderContext extends Context = Context,
-  Configuration extends ApplicationV2.Configuration = ApplicationV2.Configuration,
-  RenderOptions extends ApplicationV2.RenderOptions = ApplicationV2.RenderOptions,
-> extends HandlebarsApplicationMixin(ApplicationV2)<RenderContext, Configuration, RenderOptions> {
+export class SessionAwardDialog extends DialogHost<SessionDialogContext> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "gm-tool", "session-award"],
     tag: "form",
@@ -41,15 +35,14 @@ export class SessionAwardDialog<
   /** The rows as the dialog opened (a GM's later edits live in the form). */
   readonly #rows: readonly SessionRowPlan[];
 
-  constructor(options?: DeepPartial<Configuration>) {
+  constructor(options?: DeepPartial<ApplicationV2.Configuration>) {
     super(options);
     if (!game.user?.isGM) throw new RulesError("not-allowed", "Only a GM can award session XP.", { reason: "notGm" });
     this.#rows = sessionRows();
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, sessionDialogContext(this.#rows));
+  protected override view(): SessionDialogContext {
+    return sessionDialogContext(this.#rows);
   }
 
   #field(name: string): Element | null {

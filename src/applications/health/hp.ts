@@ -5,11 +5,11 @@
  * Protected's dice may yet stop it.
  */
 import type { TerranActor } from "../../documents/actor.ts";
-import { confirm } from "../../documents/dialogs.ts";
+import { confirm } from "../../prompts/dialogs.ts";
 import { askLostAttribute } from "../../documents/legacy-actions.ts";
 import { carriedShield } from "../../documents/operations/harm.ts";
 import { assessHpHarmOperation, hpProtectedOffer } from "../../documents/operations/hp-harm.ts";
-import { askProtectedDice } from "../../documents/protected-dice.ts";
+import { askProtectedDice } from "../../prompts/protected-dice.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import type { HealthQuestions } from "./index.ts";
 

@@ -8,8 +8,8 @@
  */
 import type { CharacterDerived } from "../../data/derived.ts";
 import type { Ruleset } from "../../rules/index.ts";
-import type { Gate } from "../sheets/character-context.ts";
-import { hpMainOf, type LegacyMainView } from "../sheets/character-legacy.ts";
+import type { Gate } from "../sheets/character/character-context.ts";
+import { hpMainOf, type LegacyMainView } from "../sheets/character/character-legacy.ts";
 import type { CharacterSheetInput } from "../sheets/inputs.ts";
 
 export interface HealthSheet {

@@ -5,7 +5,7 @@
  */
 import type { Attribute, CreationRoll, RulesetId, SceneEffect } from "../../rules/index.ts";
 import type { ChallengeSource, CharacterSource, ItemSnapshot } from "../../data/source.ts";
-import type { ForecastCharacter, ForecastChoices } from "./challenge-forecast.ts";
+import type { ForecastCharacter, ForecastChoices } from "./challenge/challenge-forecast.ts";
 
 /** What the viewing user may do with the document. */
 export interface SheetPermissions {

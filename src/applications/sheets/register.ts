@@ -3,9 +3,9 @@
  * dragged attribute, Save or weapon into a roll macro. Called from the `init` hook.
  */
 import { SYSTEM_ID } from "../../system-id.ts";
-import { CharacterSheet } from "./character-sheet.ts";
-import { ChallengeSheet } from "./challenge-sheet.ts";
-import { TerranItemSheet } from "./item-sheet.ts";
+import { CharacterSheet } from "./character/character-sheet.ts";
+import { ChallengeSheet } from "./challenge/challenge-sheet.ts";
+import { TerranItemSheet } from "./item/item-sheet.ts";
 import { onHotbarDrop } from "./hotbar-hook.ts";
 
 export function registerSheets(): void {

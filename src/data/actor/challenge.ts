@@ -5,8 +5,8 @@
 import { booleanField, choiceField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
 import { CHALLENGE_TIER_IDS } from "../limits.ts";
 import { tokenBarUpdate } from "../token-bars.ts";
-import { migrateChallenge, overwriteSource, repairWithRecords } from "../migrations/index.ts";
-import { preUpdateRepairs } from "../update-repair.ts";
+import { TerranDataModel } from "../base-model.ts";
+import { migrateChallenge } from "../migrations/index.ts";
 
 export { CHALLENGE_TIER_IDS };
 
@@ -38,26 +38,14 @@ export function defineChallengeSchema() {
 
 export type ChallengeSchema = ReturnType<typeof defineChallengeSchema>;
 
-export class ChallengeData extends foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation> {
+export class ChallengeData extends TerranDataModel<ChallengeSchema, Actor.Implementation> {
+  static override readonly KIND = "challenge";
+  static override readonly MIGRATION = migrateChallenge;
   static override LOCALIZATION_PREFIXES = ["TERRAN.Challenge"];
 
   static override defineSchema(): ChallengeSchema {
     return defineChallengeSchema();
   }
-
-  static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
-    return super.migrateData(overwriteSource(source, repairWithRecords("challenge", migrateChallenge(source)).source));
-  }
-  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
-  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preUpdate"]>) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    const [changes, options] = args;
-    preUpdateRepairs(this, "challenge", ChallengeData.LOCALIZATION_PREFIXES, changes, options);
-    return allowed;
-  }
-
 
   /**
    * A new Challenge's token shows its Disposition (the manifest's primary bar is the characters' Grit):

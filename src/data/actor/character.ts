@@ -6,8 +6,8 @@
 import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, attributeTotal, EGO_MAX } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../derived.ts";
 import { booleanField, htmlField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
-import { migrateCharacter, overwriteSource, repairWithRecords } from "../migrations/index.ts";
-import { preUpdateRepairs } from "../update-repair.ts";
+import { TerranDataModel } from "../base-model.ts";
+import { migrateCharacter } from "../migrations/index.ts";
 import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
 import { characterBarUpdate } from "../token-bars.ts";
@@ -79,27 +79,14 @@ export function characterJointError(source: Pick<CharacterSource, "attributes" |
   return null;
 }
 
-export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation> {
+export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implementation> {
+  static override readonly KIND = "character";
+  static override readonly MIGRATION = migrateCharacter;
   static override LOCALIZATION_PREFIXES = ["TERRAN.Character"];
 
   static override defineSchema(): CharacterSchema {
     return defineCharacterSchema();
   }
-
-  static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
-    return super.migrateData(overwriteSource(source, repairWithRecords("character", migrateCharacter(source)).source));
-  }
-  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
-  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    const [changes, options] = args;
-    preUpdateRepairs(this, "character", CharacterData.LOCALIZATION_PREFIXES, changes, options);
-    return allowed;
-  }
-
-
 
   /**
    * Token bars of a new character follow the world's ruleset (src/data/token-bars.ts): core gives every new

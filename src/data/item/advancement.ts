@@ -1,8 +1,8 @@
 /** An advancement (R-ADV-1, R-ADV-2): its mechanics as the engine reads them. */
 import { choiceField, htmlField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
 import { ADVANCEMENT_SOURCES, DEVELOPED_CHOICES } from "../limits.ts";
-import { migrateAdvancement, overwriteSource, repairWithRecords } from "../migrations/index.ts";
-import { preUpdateRepairs } from "../update-repair.ts";
+import { TerranDataModel } from "../base-model.ts";
+import { migrateAdvancement } from "../migrations/index.ts";
 import { diceModifiersField, flagsField } from "./modifiers.ts";
 
 export { ADVANCEMENT_SOURCES };
@@ -27,24 +27,12 @@ export function defineAdvancementSchema() {
 
 export type AdvancementSchema = ReturnType<typeof defineAdvancementSchema>;
 
-export class AdvancementData extends foundry.abstract.TypeDataModel<AdvancementSchema, Item.Implementation> {
+export class AdvancementData extends TerranDataModel<AdvancementSchema, Item.Implementation> {
+  static override readonly KIND = "advancement";
+  static override readonly MIGRATION = migrateAdvancement;
   static override LOCALIZATION_PREFIXES = ["TERRAN.AdvancementItem"];
 
   static override defineSchema(): AdvancementSchema {
     return defineAdvancementSchema();
   }
-
-  static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
-    return super.migrateData(overwriteSource(source, repairWithRecords("advancement", migrateAdvancement(source)).source));
-  }
-  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
-  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<AdvancementSchema, Item.Implementation>["_preUpdate"]>) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    const [changes, options] = args;
-    preUpdateRepairs(this, "advancement", AdvancementData.LOCALIZATION_PREFIXES, changes, options);
-    return allowed;
-  }
-
 }

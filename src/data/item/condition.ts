@@ -2,8 +2,8 @@
 import { CONDITION_KINDS } from "../../rules/index.ts";
 import { choiceField, htmlField, textField, unmigratedField, repairsField } from "../fields.ts";
 import { SHIFT_CHOICES } from "../limits.ts";
-import { migrateCondition, overwriteSource, repairWithRecords } from "../migrations/index.ts";
-import { preUpdateRepairs } from "../update-repair.ts";
+import { TerranDataModel } from "../base-model.ts";
+import { migrateCondition } from "../migrations/index.ts";
 import { diceModifiersField, flagsField } from "./modifiers.ts";
 
 /** One part of an Obsessive Focus shift (R-COND-1): an attribute, or "" for none. */
@@ -32,24 +32,12 @@ export function defineConditionSchema() {
 
 export type ConditionSchema = ReturnType<typeof defineConditionSchema>;
 
-export class ConditionData extends foundry.abstract.TypeDataModel<ConditionSchema, Item.Implementation> {
+export class ConditionData extends TerranDataModel<ConditionSchema, Item.Implementation> {
+  static override readonly KIND = "condition";
+  static override readonly MIGRATION = migrateCondition;
   static override LOCALIZATION_PREFIXES = ["TERRAN.ConditionItem"];
 
   static override defineSchema(): ConditionSchema {
     return defineConditionSchema();
   }
-
-  static override migrateData(source: Record<string, unknown>) {
-    // Foundry keeps the object it passed in (foundryvtt#13141): migrate and repair it in place, and return it.
-    return super.migrateData(overwriteSource(source, repairWithRecords("condition", migrateCondition(source)).source));
-  }
-  /** The rule limits on every update, without relying on a throw (src/data/update-repair.ts). */
-  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ConditionSchema, Item.Implementation>["_preUpdate"]>) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    const [changes, options] = args;
-    preUpdateRepairs(this, "condition", ConditionData.LOCALIZATION_PREFIXES, changes, options);
-    return allowed;
-  }
-
 }

@@ -15,7 +15,7 @@ import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
 import { assertFaces, RulesError } from "../../rules/index.ts";
 import { currentDarkDiceMax } from "../../settings/settings.ts";
 import { assertHpHarmOpen, holdsProtected, hpHarmOperation, hpProtectedOffer, type HpHarmOutcome } from "../operations/hp-harm.ts";
-import { rollProtectedDice } from "../protected-dice.ts";
+import { rollProtectedDice } from "../../prompts/protected-dice.ts";
 import type { HarmStep, HealthModel } from "./index.ts";
 
 export interface HpHealth extends HealthModel<HpHarmOutcome> {

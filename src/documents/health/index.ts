@@ -8,7 +8,7 @@
 import type { ApplyHarmRequest, ChallengeCardState } from "../../chat/index.ts";
 import type { Ruleset } from "../../rules/index.ts";
 import type { TerranActor } from "../actor.ts";
-import type { AppliedSummary, Asker } from "../card-changes.ts";
+import type { AppliedSummary, Asker } from "../../relay/card-changes.ts";
 import type { HarmOutcome } from "../operations/harm.ts";
 import type { HpHarmOutcome } from "../operations/hp-harm.ts";
 import type { OperationResult } from "../operations/types.ts";
@@ -16,7 +16,7 @@ import { GRIT_HEALTH } from "./grit.ts";
 import { HP_HEALTH } from "./hp.ts";
 
 /**
- * One request to harm, as the GM's step (src/documents/card-changes.ts `applyHarmFromCard`) hands it to
+ * One request to harm, as the GM's step (src/relay/card-changes.ts `applyHarmFromCard`) hands it to
  * the model once the shared checks passed: the card exists at the request's version, the asker may ask,
  * the target is a character the card has not harmed.
  */

@@ -20,7 +20,7 @@
  *   since from elsewhere (a Condition, +1) is not touched: only the award's amount is taken. The Ego
  *   count the award reset is given back whole, added to any Ego lost since (it records what happened in
  *   play, not a currency); the GM's next award may be edited where XP stayed spent.
- * Pure: the glue (src/documents/session-award.ts) reads the actors and makes one update per actor.
+ * Pure: the glue (src/table/session-award.ts) reads the actors and makes one update per actor.
  */
 import { assertInteger, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
 import type { CharacterSource } from "../../data/source.ts";

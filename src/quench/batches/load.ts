@@ -1,7 +1,7 @@
 /** The system loads: document classes, data models, sheets, settings, queries and rolls registered. */
-import { CharacterSheet } from "../../applications/sheets/character-sheet.ts";
-import { ChallengeSheet } from "../../applications/sheets/challenge-sheet.ts";
-import { TerranItemSheet } from "../../applications/sheets/item-sheet.ts";
+import { CharacterSheet } from "../../applications/sheets/character/character-sheet.ts";
+import { ChallengeSheet } from "../../applications/sheets/challenge/challenge-sheet.ts";
+import { TerranItemSheet } from "../../applications/sheets/item/item-sheet.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { AdvancementData } from "../../data/item/advancement.ts";
@@ -12,7 +12,7 @@ import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { TerranChatMessage } from "../../documents/chat-message.ts";
 import { TerranItem } from "../../documents/item.ts";
-import { QUERIES } from "../../documents/queries.ts";
+import { QUERIES } from "../../relay/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { Made, type TerranBatch } from "../support.ts";

@@ -2,7 +2,7 @@
  * The apply a player asks the GM for (R-RA-7 through the `terran-engine.applyEffect` query): a Quench
  * run has one client, the GM's, so the batch plays the GM's client receiving a player's query — the
  * handler registered in CONFIG.queries, called with the request naming its asking player (Foundry passes
- * the handler no sender: foundryvtt#13418; src/documents/queries.ts). A real second client is not
+ * the handler no sender: foundryvtt#13418; src/relay/queries.ts). A real second client is not
  * possible from one browser page.
  */
 import type { ChallengeData } from "../../data/actor/challenge.ts";

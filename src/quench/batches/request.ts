@@ -8,7 +8,7 @@
 import type { RequestCardState } from "../../chat/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { answerLinkOf, postRollRequest } from "../../documents/roll-requests.ts";
+import { answerLinkOf, postRollRequest } from "../../table/roll-requests.ts";
 import { fortune } from "../../rules/index.ts";
 import { clickOn, currentUser, Made, posting, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
@@ -39,7 +39,7 @@ export const requestBatch: TerranBatch = {
     let answer: ChatMessage.Implementation;
 
     before(async function () {
-      // Only a GM may ask for rolls (src/documents/roll-requests.ts postRollRequest).
+      // Only a GM may ask for rolls (src/table/roll-requests.ts postRollRequest).
       if (!currentUser().isGM) this.skip();
       for (const name of ["Quench asked one", "Quench asked two"]) {
         const actor = made.keep(await Actor.create({ name, type: "character" }));

@@ -7,8 +7,8 @@ import { riskyCardResult } from "../../chat/risky-card.ts";
 import type { ChallengeData } from "../../data/actor/challenge.ts";
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { applyEffectFromCard } from "../../documents/card-changes.ts";
-import { QUERIES, type QueryAnswer } from "../../documents/queries.ts";
+import { applyEffectFromCard } from "../../relay/card-changes.ts";
+import { QUERIES, type QueryAnswer } from "../../relay/queries.ts";
 import { chooseAndConfirm, postCard, riskyState } from "../cards.ts";
 import { currentUser, Made, type TerranBatch } from "../support.ts";
 

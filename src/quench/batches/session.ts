@@ -7,7 +7,7 @@
 import type { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { awardSession, undoSessionAward } from "../../documents/session-award.ts";
+import { awardSession, undoSessionAward } from "../../table/session-award.ts";
 import type { SessionCardState } from "../../chat/index.ts";
 import { RulesError } from "../../rules/index.ts";
 import { clickOn, currentUser, Made, posting, type TerranBatch } from "../support.ts";
@@ -39,7 +39,7 @@ export const sessionBatch: TerranBatch = {
     const xpOf = (i: number): number => ((heroes[i]?.system as CharacterData | undefined)?.xp ?? NaN);
 
     before(async function () {
-      // The award and its Undo are the GM's (src/documents/session-award.ts assertGm).
+      // The award and its Undo are the GM's (src/table/session-award.ts assertGm).
       if (!currentUser().isGM) this.skip();
       for (const row of ROWS) {
         const actor = made.keep(await Actor.create({ name: row.name, type: "character", system: { xp: row.xp } }));

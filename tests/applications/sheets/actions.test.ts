@@ -42,9 +42,9 @@ function attributeValues(paths: readonly string[], attribute: string): Set<strin
 }
 
 const SHEETS = [
-  { name: "character", source: "src/applications/sheets/character-sheet.ts", templates: Object.values(CHARACTER_SHEET_PARTS) },
-  { name: "challenge", source: "src/applications/sheets/challenge-sheet.ts", templates: Object.values(CHALLENGE_SHEET_PARTS) },
-  { name: "item", source: "src/applications/sheets/item-sheet.ts", templates: Object.values(ITEM_SHEET_PARTS) },
+  { name: "character", source: "src/applications/sheets/character/character-sheet.ts", templates: Object.values(CHARACTER_SHEET_PARTS) },
+  { name: "challenge", source: "src/applications/sheets/challenge/challenge-sheet.ts", templates: Object.values(CHALLENGE_SHEET_PARTS) },
+  { name: "item", source: "src/applications/sheets/item/item-sheet.ts", templates: Object.values(ITEM_SHEET_PARTS) },
 ];
 
 describe("sheet actions", () => {
@@ -74,6 +74,6 @@ describe("sheet actions", () => {
   });
 
   it("the parser reads the handlers (a sanity check on the character sheet)", () => {
-    expect(actionHandlers(read("src/applications/sheets/character-sheet.ts"))).toEqual(expect.arrayContaining(["roll", "setRating", "rest", "resetEgo", "sayonara", "takeAdvancement"]));
+    expect(actionHandlers(read("src/applications/sheets/character/character-sheet.ts"))).toEqual(expect.arrayContaining(["roll", "setRating", "rest", "resetEgo", "sayonara", "takeAdvancement"]));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The Challenge sheet's pure context and edits (src/applications/sheets/challenge-context.ts):
+ * The Challenge sheet's pure context and edits (src/applications/sheets/challenge/challenge-context.ts):
  * tiers and their presets (R-CH-1), facets (R-CH-5), Disposition bars (R-RA-7), GM-only notes and
  * limited permission.
  */
@@ -12,7 +12,7 @@ import {
   tierPreset,
   type ChallengeFullView,
   type ChallengeSheetView,
-} from "../../../src/applications/sheets/challenge-context.ts";
+} from "../../../src/applications/sheets/challenge/challenge-context.ts";
 import { RulesError } from "../../../src/rules/index.ts";
 import { LIMITED, multiFacetChallenge, OBSERVER, OWNER, overcomeChallenge } from "../../fixtures/sheets.ts";
 import { english } from "../../support/templates.ts";

@@ -1,10 +1,10 @@
 /**
- * The Challenge sheet's forecast panel, pure (src/applications/sheets/challenge-forecast.ts and its
+ * The Challenge sheet's forecast panel, pure (src/applications/sheets/challenge/challenge-forecast.ts and its
  * place in challenge-context.ts): what it shows for each approach, that it never throws, that players
  * never get it, and how the GM's typed values are corrected.
  */
 import { describe, expect, it } from "vitest";
-import { challengeSheetContext, type ChallengeFullView } from "../../../src/applications/sheets/challenge-context.ts";
+import { challengeSheetContext, type ChallengeFullView } from "../../../src/applications/sheets/challenge/challenge-context.ts";
 import {
   changeForecastChoice,
   challengeForecastView,
@@ -12,7 +12,7 @@ import {
   FORECAST_BARS,
   type ForecastChoices,
   type ForecastInput,
-} from "../../../src/applications/sheets/challenge-forecast.ts";
+} from "../../../src/applications/sheets/challenge/challenge-forecast.ts";
 import { buildPool, challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, type RulesetId, type TierRank } from "../../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { forecastChallenge, mortalCharacter, multiFacetChallenge, OBSERVER, seasonedCharacter } from "../../fixtures/sheets.ts";

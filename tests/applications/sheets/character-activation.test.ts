@@ -6,7 +6,7 @@
  * bonus (a tickable situational row).
  */
 import { describe, expect, it } from "vitest";
-import { characterSheetContext, type CharacterFullView } from "../../../src/applications/sheets/character-context.ts";
+import { characterSheetContext, type CharacterFullView } from "../../../src/applications/sheets/character/character-context.ts";
 import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
 import { readCharacter } from "../../../src/applications/dialogs/roll-dialog-choices.ts";
 import { activationOutcome, type SceneEffect } from "../../../src/rules/index.ts";

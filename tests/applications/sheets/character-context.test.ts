@@ -1,12 +1,12 @@
 /**
- * The character sheet's pure context (src/applications/sheets/character-context.ts) on the fixture
+ * The character sheet's pure context (src/applications/sheets/character/character-context.ts) on the fixture
  * characters of tests/fixtures/sheets.ts: derived Saves (R-CHAR-3), the Light Dice each roll starts
  * from (R-HARM-4, R-HARM-5, R-POOL-3), the Developed cap on the circles (R-CHAR-5), armour (R-HARM-2),
  * XP and the next cost (R-XP-2), banners, the creation helper (R-CHAR-4, R-CHAR-7), and the reason
  * every closed button gives.
  */
 import { describe, expect, it } from "vitest";
-import { characterSheetContext, type CharacterFullView, type CharacterSheetView } from "../../../src/applications/sheets/character-context.ts";
+import { characterSheetContext, type CharacterFullView, type CharacterSheetView } from "../../../src/applications/sheets/character/character-context.ts";
 import { defaultCharacterUi } from "../../../src/applications/sheets/inputs.ts";
 import {
   deadCharacter,

@@ -5,7 +5,7 @@
  * and the real templates render it strictly; the Core sheet of the same character is unchanged.
  */
 import { describe, expect, it } from "vitest";
-import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
+import { characterSheetContext } from "../../../src/applications/sheets/character/character-context.ts";
 import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
 import { LEGACY } from "../../../src/rules/index.ts";
 import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
@@ -118,7 +118,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
 describe("Challenges by level in a Legacy world", () => {
   it("R-LEG-10: the level select offers Legacy's six levels; a Core Exceptional reads as Extreme, and Legacy's Extreme as Exceptional on Core", async () => {
-    const { challengeSheetContext } = await import("../../../src/applications/sheets/challenge-context.ts");
+    const { challengeSheetContext } = await import("../../../src/applications/sheets/challenge/challenge-context.ts");
     const { multiFacetChallenge } = await import("../../fixtures/sheets.ts");
     const input = multiFacetChallenge("legacy");
     const exceptional = challengeSheetContext({ ...input, system: { ...input.system, tier: "exceptional" } });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { button, dropSort, message, moveItem, percentOf, signedDice } from "../../../src/applications/sheets/common.ts";
-import { engineAdvancementSource } from "../../../src/applications/sheets/engine-items.ts";
+import { engineAdvancementSource } from "../../../src/applications/sheets/character/engine-items.ts";
 import { isRollDragData, ROLL_DRAG_TYPE, rollLabelKey, rollMacroCommand, rollMacroImg } from "../../../src/applications/sheets/hotbar.ts";
 
 const rows = [

@@ -1,5 +1,5 @@
 /**
- * The item sheets' pure context and list edits (src/applications/sheets/item-context.ts): every field
+ * The item sheets' pure context and list edits (src/applications/sheets/item/item-context.ts): every field
  * with the ruleset's labels (R-RA-4 / R-RA-5 tiers, R-EQ-1 / R-EQ-2 ranges, R-EQ-3 tags), dice
  * modifiers and flags (R-POOL-2).
  */
@@ -12,7 +12,7 @@ import {
   removeModifier,
   toggleIn,
   toggleModifierScope,
-} from "../../../src/applications/sheets/item-context.ts";
+} from "../../../src/applications/sheets/item/item-context.ts";
 import { MECHANICS_FLAGS, WEAPON_TAGS } from "../../../src/rules/index.ts";
 import { advancementSheet, armourSheet, conditionSheet, OBSERVER, weaponSheet } from "../../fixtures/sheets.ts";
 import { english } from "../../support/templates.ts";

@@ -4,7 +4,7 @@
  */
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
-import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
+import { characterSheetContext } from "../../../src/applications/sheets/character/character-context.ts";
 import { seasonedCharacter } from "../../fixtures/sheets.ts";
 import { english, renderTemplate } from "../../support/templates.ts";
 

@@ -6,9 +6,9 @@
  */
 import "../../stubs/foundry.ts";
 import { describe, expect, it } from "vitest";
-import { shiftDialogView } from "../../../src/applications/sheets/condition-drop.ts";
-import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
-import { itemSheetContext } from "../../../src/applications/sheets/item-context.ts";
+import { shiftDialogView } from "../../../src/applications/sheets/character/condition-drop.ts";
+import { characterSheetContext } from "../../../src/applications/sheets/character/character-context.ts";
+import { itemSheetContext } from "../../../src/applications/sheets/item/item-context.ts";
 import { attributeShiftRefusal, type Attributes, type ShiftRefusal } from "../../../src/rules/index.ts";
 import { conditionSheet, obsessiveCharacter, obsessiveFocusSheet } from "../../fixtures/sheets.ts";
 import { compileTemplate } from "../../support/templates.ts";

@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { characterSheetContext } from "../../../src/applications/sheets/character-context.ts";
-import { challengeSheetContext } from "../../../src/applications/sheets/challenge-context.ts";
-import { itemSheetContext } from "../../../src/applications/sheets/item-context.ts";
+import { characterSheetContext } from "../../../src/applications/sheets/character/character-context.ts";
+import { challengeSheetContext } from "../../../src/applications/sheets/challenge/challenge-context.ts";
+import { itemSheetContext } from "../../../src/applications/sheets/item/item-context.ts";
 import {
   ALL_SHEET_TEMPLATES,
   CHALLENGE_LIMITED_PARTS,

@@ -6,11 +6,11 @@
  * Pure: no Foundry. The shared parts (header, items, biography) come from character-context.ts; the
  * HP model picks this tab (src/applications/health/sheet.ts).
  */
-import type { HpWoundDef, Ruleset } from "../../rules/index.ts";
-import type { CharacterDerived } from "../../data/derived.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../data/legacy.ts";
-import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
-import type { CharacterSheetInput } from "./inputs.ts";
+import type { HpWoundDef, Ruleset } from "../../../rules/index.ts";
+import type { CharacterDerived } from "../../../data/derived.ts";
+import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../../data/legacy.ts";
+import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
+import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
 
 export interface LegacyCircleView {

@@ -29,12 +29,12 @@ import {
   type Forecast,
   type RulesetId,
   type TierRank,
-} from "../../rules/index.ts";
-import type { ChallengeSource, FacetSource } from "../../data/source.ts";
-import type { CharacterState } from "../../documents/operations/types.ts";
-import { characterApproach } from "../resolution/approach.ts";
-import { decimal } from "../dialogs/roll-dialog-types.ts";
-import { message, type Message } from "./common.ts";
+} from "../../../rules/index.ts";
+import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
+import type { CharacterState } from "../../../documents/operations/types.ts";
+import { characterApproach } from "../../resolution/approach.ts";
+import { decimal } from "../../dialogs/roll-dialog-types.ts";
+import { message, type Message } from "../common.ts";
 
 /** A character the GM may take as the approach. */
 export interface ForecastCharacter {

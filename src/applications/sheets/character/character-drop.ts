@@ -5,14 +5,14 @@
  * with one won by the Advancement roll (R-LEG-13); weapons and armour arrive unequipped; a Condition's
  * shift is asked first (R-COND-1) and its XP comes through TerranItem.
  */
-import { AdvancementData } from "../../data/item/advancement.ts";
-import { ConditionData } from "../../data/item/condition.ts";
-import type { TerranActor } from "../../documents/actor.ts";
-import { takeLegacyAdvancement } from "../../documents/legacy-actions.ts";
-import { currentRuleset } from "../../settings/settings.ts";
+import { AdvancementData } from "../../../data/item/advancement.ts";
+import { ConditionData } from "../../../data/item/condition.ts";
+import type { TerranActor } from "../../../documents/actor.ts";
+import { takeLegacyAdvancement } from "../../../documents/legacy-actions.ts";
+import { currentRuleset } from "../../../settings/settings.ts";
 import { buyAdvancement } from "./advancement-drop.ts";
 import { prepareConditionDrop } from "./condition-drop.ts";
-import { importData } from "./sheet-glue.ts";
+import { importData } from "../sheet-glue.ts";
 
 export async function addDroppedItem(actor: TerranActor, item: Item.Implementation): Promise<void> {
   const data = importData(item);

@@ -5,28 +5,24 @@
  * one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { ChallengeData, defineChallengeSchema } from "../../data/actor/challenge.ts";
-import type { FacetSource } from "../../data/source.ts";
-import { attempt } from "../../documents/notify.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { characterState } from "../../documents/state.ts";
-import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
+import { ChallengeData, defineChallengeSchema } from "../../../data/actor/challenge.ts";
+import type { FacetSource } from "../../../data/source.ts";
+import { attempt } from "../../../prompts/notify.ts";
+import { TerranActor } from "../../../documents/actor.ts";
+import { characterState } from "../../../documents/state.ts";
+import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";
+import { SYSTEM_ID } from "../../../system-id.ts";
 import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
-import { askNumber } from "./ask-number.ts";
-import { rollChallengeEffect } from "../chat/roll-other.ts";
-import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { schemaLimits } from "./submit.ts";
-import { enrich, flatFormData, format, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { elementOf, fieldOf } from "../dom.ts";
-import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { askNumber } from "../ask-number.ts";
+import { rollChallengeEffect } from "../../chat/roll-other.ts";
+import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
+import { enrich, format, localize, pickImage, updateFlat } from "../sheet-glue.ts";
+import { elementOf, fieldOf } from "../../dom.ts";
+import { TerranActorSheet } from "../actor-sheet.ts";
 import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastCharacter, type ForecastChoices } from "./challenge-forecast.ts";
-import type { ChallengeForecastInput } from "./inputs.ts";
+import type { ChallengeForecastInput } from "../inputs.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
-
-const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & ChallengeSheetView;
 
@@ -35,11 +31,7 @@ export const CHALLENGE_CHANGE_HANDLERS = ["tier", "facetField"] as const;
 
 const FACET_FIELDS: readonly FacetField[] = ["name", "value", "max", "dice"];
 
-export class ChallengeSheet<
-  RenderContext extends Context = Context,
-  Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
-  RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
-> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+export class ChallengeSheet extends TerranActorSheet<Context> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "challenge-sheet"],
     position: { width: 720, height: 560 },
@@ -71,7 +63,7 @@ export class ChallengeSheet<
     return system;
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+  protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }): Promise<Context> {
     const context = await super._prepareContext(options);
     const actor = this.document;
     const source = this.#system().toObject();
@@ -90,22 +82,22 @@ export class ChallengeSheet<
   }
 
   /** Limited viewers see the header (name, image, tier); players never get the GM notes part. */
-  protected override _configureRenderParts(options: RenderOptions) {
-    const parts = super._configureRenderParts(options);
-    const keep: readonly string[] = this.document.limited ? CHALLENGE_LIMITED_PARTS : game.user?.isGM ? Object.keys(parts) : ["header", "main"];
-    for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
-    return parts;
+  protected override partsShown(declared: readonly string[]): readonly string[] {
+    return this.document.limited ? CHALLENGE_LIMITED_PARTS : game.user?.isGM ? declared : ["header", "main"];
   }
 
-  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override formSchema() {
+    return defineChallengeSchema();
+  }
+
+  protected override onRootChange(event: Event): void {
+    const input = fieldOf(event.target);
+    if (input?.dataset.change) void this.#onChange(input);
+    else if (input?.dataset.forecast !== undefined) this.#onForecastChange(input);
+  }
+
+  protected override async _onFirstRender(context: DeepPartial<Context>, options: DeepPartial<ActorSheetV2.RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
-    // Bound once on the root, which a v14 detached window moves whole into its own document.
-    this.element.addEventListener("keydown", pressOnKey);
-    this.element.addEventListener("change", (event) => {
-      const input = fieldOf(event.target);
-      if (input?.dataset.change) void this.#onChange(input);
-      else if (input?.dataset.forecast !== undefined) this.#onForecastChange(input);
-    });
     // A <details> "toggle" does not bubble: caught on the way down.
     this.element.addEventListener("toggle", (event) => this.#onForecastToggle(event.target), true);
   }
@@ -147,33 +139,6 @@ export class ChallengeSheet<
     if (open === this.#forecastOpen) return;
     this.#forecastOpen = open;
     if (open) void this.render();
-  }
-
-  /**
-   * Issue 17: the focus is kept across re-renders and the live values (Grit, Ego, Disposition) that
-   * changed are said politely (src/applications/a11y/keeper.ts): remembered in _preRender, put back in
-   * _onRender, as peer v13 sheets keep a field's focus (thirdera's actor sheet). Not run in Foundry.
-   */
-  readonly #a11y = new A11yKeeper();
-
-  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
-    await super._preRender(context, options);
-    if (this.rendered) this.#a11y.before(this.element);
-  }
-
-  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
-    await super._onRender(context, options);
-    this.#a11y.after(this.element);
-  }
-
-  protected override _prepareSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    formData: foundry.applications.ux.FormDataExtended,
-    updateData?: unknown,
-  ) {
-    notifyCorrections(formData, schemaLimits(defineChallengeSchema(), foundry.data.fields), flatFormData(this.document));
-    return super._prepareSubmitData(event, form, formData, updateData);
   }
 
   /** The facet a control belongs to: null for the Challenge's own row, else its index. */

@@ -4,11 +4,11 @@
  * dice; armour; GM-only notes. A viewer with limited permission gets the name, image and tier only.
  * Also the pure edits the sheet makes: a tier preset (R-CH-1) and a facet change.
  */
-import { challengeScale, challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../rules/index.ts";
-import type { ChallengeSource, FacetSource } from "../../data/source.ts";
-import { button, message, percentOf, type ButtonView, type Message } from "./common.ts";
+import { challengeScale, challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../../rules/index.ts";
+import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
+import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
 import { challengeForecastView, type ForecastView } from "./challenge-forecast.ts";
-import type { ChallengeSheetInput } from "./inputs.ts";
+import type { ChallengeSheetInput } from "../inputs.ts";
 
 export interface TierOptionView {
   readonly value: ChallengeTierId;

@@ -3,12 +3,12 @@
  * this screen first (Developed's attribute, R-CHAR-5; the GM's override when the XP is short), then the
  * actor's operation, which checks the rules, spends the XP and offers the Grit roll (R-GRIT-3).
  */
-import { developableAttributes, isAttribute } from "../../rules/index.ts";
-import { deriveCharacter } from "../../data/derived.ts";
-import type { AdvancementSource } from "../../data/source.ts";
-import type { TerranActor } from "../../documents/actor.ts";
-import { chooseOne, confirm } from "../../documents/dialogs.ts";
-import type { ImportedItemData } from "./sheet-glue.ts";
+import { developableAttributes, isAttribute } from "../../../rules/index.ts";
+import { deriveCharacter } from "../../../data/derived.ts";
+import type { AdvancementSource } from "../../../data/source.ts";
+import type { TerranActor } from "../../../documents/actor.ts";
+import { chooseOne, confirm } from "../../../prompts/dialogs.ts";
+import type { ImportedItemData } from "../sheet-glue.ts";
 
 /** R-XP-2 / R-CHAR-5 / R-GRIT-3: an Advancement dropped on the sheet — asks Developed's attribute, offers the GM's override, then buys it. */
 export async function buyAdvancement(actor: TerranActor, data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource }): Promise<void> {

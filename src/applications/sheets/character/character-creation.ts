@@ -3,12 +3,12 @@
  * the starting rolls, R-CHAR-7 the free advancement): part of the pure context builder
  * (character-context.ts). Pure: no Foundry, no DOM.
  */
-import { advancementRefusal, ATTRIBUTE_MAX, attributeTotal, creationPoints, GROUP_ATTRIBUTES, GROUPS, type Ruleset } from "../../rules/index.ts";
-import type { CharacterDerived } from "../../data/derived.ts";
-import { button, message } from "./common.ts";
+import { advancementRefusal, ATTRIBUTE_MAX, attributeTotal, creationPoints, GROUP_ATTRIBUTES, GROUPS, type Ruleset } from "../../../rules/index.ts";
+import type { CharacterDerived } from "../../../data/derived.ts";
+import { button, message } from "../common.ts";
 import type { Gate } from "./character-context.ts";
 import type { CreationGroupView, CreationView, ShareOptionView } from "./character-views.ts";
-import type { CharacterSheetInput, CreationDraft } from "./inputs.ts";
+import type { CharacterSheetInput, CreationDraft } from "../inputs.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Creation helper

@@ -15,11 +15,11 @@ import { getRuleset, RULESET_IDS, type Ruleset } from "../rules/index.ts";
 import { stateActive, stateToggle, worseStageMarked, type StateFacts, type TokenStateDef } from "../rules/states.ts";
 import type { CharacterSource } from "../data/source.ts";
 import { currentRuleset } from "../settings/settings.ts";
-import type { TerranActor } from "./actor.ts";
-import { characterState } from "./state.ts";
-import { attempt } from "./notify.ts";
-import { markDeadOperation } from "./operations/gm.ts";
-import { recoverLegacy } from "./legacy-actions.ts";
+import type { TerranActor } from "../documents/actor.ts";
+import { characterState } from "../documents/state.ts";
+import { attempt } from "../prompts/notify.ts";
+import { markDeadOperation } from "../documents/operations/gm.ts";
+import { recoverLegacy } from "../documents/legacy-actions.ts";
 
 /** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
 export const SYSTEM_STATUS_IDS = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id)))].filter((id) => id.startsWith("terran-"));

@@ -2,9 +2,9 @@
  * An advancement of the engine's lists as item data (R-ADV-1, R-ADV-2): what the creation helper's
  * "take" buttons give when no compendium item is dragged. Pure.
  */
-import { ADVANCEMENTS, getRuleset, type RulesetId } from "../../rules/index.ts";
-import type { AdvancementSource } from "../../data/source.ts";
-import { CORE_ADVANCEMENT_IDS } from "../../rules/rulesets/shared.ts";
+import { ADVANCEMENTS, getRuleset, type RulesetId } from "../../../rules/index.ts";
+import type { AdvancementSource } from "../../../data/source.ts";
+import { CORE_ADVANCEMENT_IDS } from "../../../rules/rulesets/shared.ts";
 
 /** The stored data of engine advancement `key` under the ruleset, or null for an unknown key. */
 export function engineAdvancementSource(key: string, rulesetId: RulesetId): AdvancementSource | null {

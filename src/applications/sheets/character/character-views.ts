@@ -2,10 +2,10 @@
  * What the character sheet's templates are given: the view types the pure context builder
  * (character-context.ts) returns, and the tabs in core's ApplicationTab shape. Pure: no Foundry.
  */
-import type { Attribute, Group, WoundTrack } from "../../rules/index.ts";
-import type { ButtonView, Message } from "./common.ts";
-import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "./inputs.ts";
-import type { Chip } from "./item-labels.ts";
+import type { Attribute, Group, WoundTrack } from "../../../rules/index.ts";
+import type { ButtonView, Message } from "../common.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "../inputs.ts";
+import type { Chip } from "../item-labels.ts";
 import type { ActivationRowView, SceneView } from "./character-activation.ts";
 import type { LegacyMainView } from "./character-legacy.ts";
 

@@ -7,42 +7,52 @@
  * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { isAttribute, isWoundTrack, type Attribute } from "../../rules/index.ts";
-import { itemSnapshot } from "../../data/snapshot.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { confirm } from "../../documents/dialogs.ts";
-import { currentRuleset } from "../../settings/settings.ts";
-import { api } from "../../api.ts";
+import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.ts";
+import { itemSnapshot } from "../../../data/snapshot.ts";
+import { TerranActor } from "../../../documents/actor.ts";
+import { confirm } from "../../../prompts/dialogs.ts";
+import { currentRuleset } from "../../../settings/settings.ts";
+import { api } from "../../../api.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
-import { activateAdvancement, endScene, endSceneEffect } from "./character-activation-actions.ts";
-import { applyRatings, chooseSplit, rollRatings, rollStartingEgo, rollStartingGrit, takeAdvancement } from "./character-creation-actions.ts";
-import { advancementRoll, developSkill, endLegacySession, legacyRecover, refillLegacyEgo, rollLegacyCreation, setLegacyRating, takeLegacyHarm, toggleLegacyWound } from "./character-legacy-actions.ts";
+import {
+  activateAdvancement,
+  advancementRoll,
+  applyRatings,
+  chooseSplit,
+  developSkill,
+  endLegacySession,
+  endScene,
+  endSceneEffect,
+  legacyRecover,
+  refillLegacyEgo,
+  rollLegacyCreation,
+  rollRatings,
+  rollStartingEgo,
+  rollStartingGrit,
+  setLegacyRating,
+  takeAdvancement,
+  takeLegacyHarm,
+  toggleLegacyWound,
+} from "./character-actions.ts";
 import { addDroppedItem } from "./character-drop.ts";
 import { askRest } from "./ask-rest.ts";
-import { dropSort, moveItem } from "./common.ts";
-import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "./inputs.ts";
-import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "./hotbar.ts";
-import { schemaLimits } from "./submit.ts";
-import { defineCharacterSchema } from "../../data/actor/character.ts";
-import { droppedItem, enrich, firstHandling, flatFormData, localize, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { elementOf, inputOf } from "../dom.ts";
-import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { dropSort, moveItem } from "../common.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "../inputs.ts";
+import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
+import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "../hotbar.ts";
+import { defineCharacterSchema } from "../../../data/actor/character.ts";
+import { droppedItem, enrich, firstHandling, localize, pickImage, updateFlat } from "../sheet-glue.ts";
+import { elementOf, inputOf } from "../../dom.ts";
+import { TerranActorSheet } from "../actor-sheet.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
-const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Context = ActorSheetV2.RenderContext & CharacterSheetView;
 
 /** `data-change` handlers the character templates name (tests/applications/sheets/actions.test.ts). */
 export const CHARACTER_CHANGE_HANDLERS = ["archetypeText"] as const;
 
-export class CharacterSheet<
-  RenderContext extends Context = Context,
-  Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
-  RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
-> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+export class CharacterSheet extends TerranActorSheet<Context> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "character-sheet"],
     position: { width: 800, height: 820 },
@@ -63,18 +73,18 @@ export class CharacterSheet<
       deleteItem: CharacterSheet.#onDeleteItem,
       toggleEquipped: CharacterSheet.#onToggleEquipped,
       createItem: CharacterSheet.#onCreateItem,
-      // The creation panel (./character-creation-actions.ts).
+      // The creation panel (./character-actions.ts).
       rollRatings,
       chooseSplit,
       applyRatings,
       rollStartingGrit,
       rollStartingEgo,
       takeAdvancement,
-      // R-ADV-1 / R-ADV-2 the activation controls (./character-activation-actions.ts).
+      // R-ADV-1 / R-ADV-2 the activation controls (./character-actions.ts).
       activateAdvancement,
       endSceneEffect,
       endScene,
-      // The HP health model's buttons (Legacy, ./character-legacy-actions.ts).
+      // The HP health model's buttons (Legacy, ./character-actions.ts).
       rollLegacyCreation,
       setLegacyRating,
       toggleLegacyWound,
@@ -110,7 +120,7 @@ export class CharacterSheet<
 
   /** The sheet's own state between renders (the open tab is core's `tabGroups.primary`). */
   readonly #expanded = new Set<string>();
-  /** The creation panel's split chosen so far (./character-creation-actions.ts), kept between renders. */
+  /** The creation panel's split chosen so far (./character-actions.ts), kept between renders. */
   creationShares: Partial<Record<Attribute, number>> = {};
 
   /** Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render). */
@@ -152,58 +162,34 @@ export class CharacterSheet<
     };
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+  protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }): Promise<Context> {
     const context = await super._prepareContext(options);
     return Object.assign(context, characterSheetContext(await this.#input()));
   }
 
   /** Limited viewers see the header only. */
-  protected override _configureRenderParts(options: RenderOptions) {
-    const parts = super._configureRenderParts(options);
-    if (!this.document.limited) return parts;
-    for (const id of Object.keys(parts)) if (!(CHARACTER_LIMITED_PARTS as readonly string[]).includes(id)) delete parts[id];
-    return parts;
+  protected override partsShown(declared: readonly string[]): readonly string[] {
+    return this.document.limited ? CHARACTER_LIMITED_PARTS : declared;
   }
 
-  /** Delegated listeners on the sheet's root (it outlives the parts' re-renders). */
-  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override formSchema() {
+    return defineCharacterSchema();
+  }
+
+  protected override onRootChange(event: Event): void {
+    const input = inputOf(event.target);
+    if (input?.dataset.change) void this.#onChange(input);
+  }
+
+  /** Drag and drop, bound once on the root beside the shared listeners (../actor-sheet.ts). */
+  protected override async _onFirstRender(context: DeepPartial<Context>, options: DeepPartial<ActorSheetV2.RenderOptions>): Promise<void> {
     await super._onFirstRender(context, options);
     const root = this.element;
-    // Bound once on the root, which a v14 detached window moves whole into its own document.
-    root.addEventListener("keydown", pressOnKey);
-    root.addEventListener("change", (event) => {
-      const input = inputOf(event.target);
-      if (input?.dataset.change) void this.#onChange(input);
-    });
     root.addEventListener("dragstart", (event) => this._onDragStart(event));
     root.addEventListener("dragover", (event) => {
       if (this.isEditable) event.preventDefault();
     });
     root.addEventListener("drop", (event) => void this._onDrop(event));
-  }
-
-  /** Issue 17: focus kept across re-renders, Grit and Ego changes said politely (a11y/keeper.ts; not run in Foundry). */
-  readonly #a11y = new A11yKeeper();
-
-  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
-    await super._preRender(context, options);
-    if (this.rendered) this.#a11y.before(this.element);
-  }
-
-  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
-    await super._onRender(context, options);
-    this.#a11y.after(this.element);
-  }
-
-  /** Out-of-range numbers are clamped (and said so) before the update reaches the schema. */
-  protected override _prepareSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    formData: foundry.applications.ux.FormDataExtended,
-    updateData?: unknown,
-  ) {
-    notifyCorrections(formData, schemaLimits(defineCharacterSchema(), foundry.data.fields), flatFormData(this.document));
-    return super._prepareSubmitData(event, form, formData, updateData);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@
  * −1d; *Asceticism* cancels the food's). Through DialogV2, read without `instanceof` so it works in a
  * v14 detached window.
  */
-import { localize } from "./sheet-glue.ts";
-import { inputOf } from "../dom.ts";
+import { localize } from "../sheet-glue.ts";
+import { inputOf } from "../../dom.ts";
 
 export interface RestAnswer {
   readonly poorNight: boolean;

@@ -6,10 +6,10 @@
  * shift stored; TerranItem moves the ratings with its +1 XP, and gives them back when it is deleted.
  * `shiftDialogView` is the pure part (tested); the rest is the DialogV2 glue.
  */
-import { attributeShiftRefusal, ATTRIBUTE_MAX, ATTRIBUTES, isAttribute, shiftChoices, type Attribute, type Attributes, type ShiftRefusal } from "../../rules/index.ts";
-import type { ShiftSource } from "../../data/source.ts";
-import { fieldOf } from "../dom.ts";
-import { localize, type ImportedItemData } from "./sheet-glue.ts";
+import { attributeShiftRefusal, ATTRIBUTE_MAX, ATTRIBUTES, isAttribute, shiftChoices, type Attribute, type Attributes, type ShiftRefusal } from "../../../rules/index.ts";
+import type { ShiftSource } from "../../../data/source.ts";
+import { fieldOf } from "../../dom.ts";
+import { localize, type ImportedItemData } from "../sheet-glue.ts";
 
 export type ShiftPart = keyof ShiftSource;
 const PARTS: readonly ShiftPart[] = ["raise", "lower1", "lower2"];

@@ -34,18 +34,18 @@ import {
   weaponAttribute,
   totalWith,
   type WoundTrack,
-} from "../../rules/index.ts";
-import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
-import type { CharacterSource } from "../../data/source.ts";
-import { bySort, button, message, percentOf, type Message } from "./common.ts";
-import type { CharacterSheetInput, SheetItem } from "./inputs.ts";
-import { itemChips } from "./item-labels.ts";
+} from "../../../rules/index.ts";
+import { deriveCharacter, type CharacterDerived } from "../../../data/derived.ts";
+import type { CharacterSource } from "../../../data/source.ts";
+import { bySort, button, message, percentOf, type Message } from "../common.ts";
+import type { CharacterSheetInput, SheetItem } from "../inputs.ts";
+import { itemChips } from "../item-labels.ts";
 
 export * from "./character-views.ts";
 import { characterTabs, type BannerView, type CharacterSheetView, type CircleView, type GroupView, type IdentityView, type ItemListView, type ItemRowView, type RollView, type WoundView } from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
-import { healthSheet } from "../health/sheet.ts";
+import { healthSheet } from "../../health/sheet.ts";
 
 
 // ---------------------------------------------------------------------------------------------

@@ -3,9 +3,9 @@
  * advancement's row, what is active until the scene ends (on the row and above the lists), and the
  * controls that end it (one effect, or the whole scene). Pure.
  */
-import { isActivatedAdvancement, readSceneEffects, type SceneEffect } from "../../rules/index.ts";
-import { button, message, type ButtonView, type Message } from "./common.ts";
-import type { CharacterSheetInput, SheetItem } from "./inputs.ts";
+import { isActivatedAdvancement, readSceneEffects, type SceneEffect } from "../../../rules/index.ts";
+import { button, message, type ButtonView, type Message } from "../common.ts";
+import type { CharacterSheetInput, SheetItem } from "../inputs.ts";
 
 /** What the sheet's buttons are refused for (the context builder's gates). */
 export interface ActivationGate {

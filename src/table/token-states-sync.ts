@@ -10,7 +10,7 @@
  */
 import { barsAfterSwitch } from "../data/token-bars.ts";
 import type { Ruleset } from "../rules/index.ts";
-import { TerranActor } from "./actor.ts";
+import { TerranActor } from "../documents/actor.ts";
 import { registerTokenStates, SYSTEM_STATUS_IDS } from "./token-states.ts";
 
 export async function syncAllTokenStates(actors: Iterable<unknown> = game.actors ?? []): Promise<void> {

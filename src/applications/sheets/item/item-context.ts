@@ -13,12 +13,12 @@ import {
   WEAPON_TAGS,
   type ModifierScope,
   type Ruleset,
-} from "../../rules/index.ts";
-import type { DiceModifierSource, ItemSnapshot } from "../../data/source.ts";
-import { shiftOf } from "../../documents/operations/index.ts";
-import { button, message, type ButtonView, type Message } from "./common.ts";
-import type { ItemSheetInput } from "./inputs.ts";
-import { allRangeIds, rangeInRuleset, tierLabelKey } from "./item-labels.ts";
+} from "../../../rules/index.ts";
+import type { DiceModifierSource, ItemSnapshot } from "../../../data/source.ts";
+import { shiftOf } from "../../../documents/operations/index.ts";
+import { button, message, type ButtonView, type Message } from "../common.ts";
+import type { ItemSheetInput } from "../inputs.ts";
+import { allRangeIds, rangeInRuleset, tierLabelKey } from "../item-labels.ts";
 
 export interface OptionView {
   readonly value: string;

@@ -5,21 +5,21 @@
  * item-context.ts and saved whole.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { isMechanicsFlag, isModifierScope, isWeaponTag } from "../../rules/index.ts";
-import { itemSnapshot } from "../../data/snapshot.ts";
-import type { ItemSnapshot } from "../../data/source.ts";
-import { currentRuleset } from "../../settings/settings.ts";
+import { isMechanicsFlag, isModifierScope, isWeaponTag } from "../../../rules/index.ts";
+import { itemSnapshot } from "../../../data/snapshot.ts";
+import type { ItemSnapshot } from "../../../data/source.ts";
+import { currentRuleset } from "../../../settings/settings.ts";
 import { editModifier, itemSheetContext, newModifier, parseCustomTags, removeModifier, toggleIn, toggleModifierScope, type ItemSheetView, type ModifierField } from "./item-context.ts";
-import { ITEM_LIMITED_PARTS, ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "./parts.ts";
-import { schemaLimits } from "./submit.ts";
-import { defineAdvancementSchema } from "../../data/item/advancement.ts";
-import { defineArmourSchema } from "../../data/item/armour.ts";
-import { defineConditionSchema } from "../../data/item/condition.ts";
-import { defineWeaponSchema } from "../../data/item/weapon.ts";
-import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "./sheet-glue.ts";
-import { inputOf } from "../dom.ts";
-import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { ITEM_LIMITED_PARTS, ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "../parts.ts";
+import { schemaLimits } from "../submit.ts";
+import { defineAdvancementSchema } from "../../../data/item/advancement.ts";
+import { defineArmourSchema } from "../../../data/item/armour.ts";
+import { defineConditionSchema } from "../../../data/item/condition.ts";
+import { defineWeaponSchema } from "../../../data/item/weapon.ts";
+import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "../sheet-glue.ts";
+import { inputOf } from "../../dom.ts";
+import { A11yKeeper } from "../../a11y/keeper.ts";
+import { pressOnKey } from "../../a11y/keyboard.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 

@@ -1,10 +1,10 @@
 /**
  * R-XP-1 the end of a session, on the document side: the GM's award (one update per actor; a refusal
  * for one is listed on the card and does not stop the others) and its Undo from the card (GM only;
- * the ruling on XP spent since is in ./operations/session.ts). The GM owns every actor, so nothing goes
+ * the ruling on XP spent since is in src/documents/operations/session.ts). The GM owns every actor, so nothing goes
  * through a relay: a player never reaches these (the dialog and the card's button are the GM's).
  * R-LEG-12 the Legacy count (`legacy.egoLost`) is read, reset and given back by the operations (the
- * ruling in ./operations/session.ts); the chat log is not read.
+ * ruling in src/documents/operations/session.ts); the chat log is not read.
  */
 import {
   claimSessionUndo,
@@ -17,12 +17,12 @@ import {
 } from "../chat/index.ts";
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
-import { TerranActor } from "./actor.ts";
-import { cardFlags, storedCard } from "./card-flags.ts";
+import { TerranActor } from "../documents/actor.ts";
+import { cardFlags, storedCard } from "../documents/card-flags.ts";
 import { legacyOf } from "../data/legacy.ts";
-import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "./operations/index.ts";
-import { characterState } from "./state.ts";
-import { tableSpeaker } from "./chat-message.ts";
+import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "../documents/operations/index.ts";
+import { characterState } from "../documents/state.ts";
+import { tableSpeaker } from "../documents/chat-message.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
   const user = game.user;

@@ -32,10 +32,10 @@ import { CharacterData } from "../data/actor/character.ts";
 import { RulesError } from "../rules/index.ts";
 import { currentApplyPermission, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { TerranActor } from "./actor.ts";
-import { cardFlags, storedCard, type StoredCard } from "./card-flags.ts";
-import { healthModel, type HarmFromCardOutcome } from "./health/index.ts";
-import { applyEffectToChallengeOperation, type ChallengeEffectOutcome, type OperationResult } from "./operations/index.ts";
+import { TerranActor } from "../documents/actor.ts";
+import { cardFlags, storedCard, type StoredCard } from "../documents/card-flags.ts";
+import { healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
+import { applyEffectToChallengeOperation, type ChallengeEffectOutcome, type OperationResult } from "../documents/operations/index.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
