@@ -93,7 +93,7 @@ export function isCardAction(value: string): value is CardAction {
   return (CARD_ACTIONS as readonly string[]).includes(value);
 }
 
-/** `action` is one that a card of kind `kind` answers. */
+/** `action` is one that a card of kind `kind` answers (none, for a kind read from forged flags that is no kind). */
 export function isActionOf<K extends CardKind>(kind: K, action: string): action is CardActionOf<K> {
-  return (CARD_KIND_ACTIONS[kind] as readonly string[]).includes(action);
+  return isCardKind(kind) && (CARD_KIND_ACTIONS[kind] as readonly string[]).includes(action);
 }
