@@ -10,6 +10,8 @@ import {
   assertTrack,
   EGO_MAX,
   assertFaces,
+  assertInteger,
+  assertText,
   fortune,
   getRuleset,
   GROUP_ATTRIBUTES,
@@ -54,6 +56,52 @@ export interface ResultCardView {
   readonly lines: readonly ResultLine[];
   readonly noteKey: string | null;
   readonly tone: ResultTone;
+}
+
+const TONES: readonly string[] = ["light", "dark", "neutral"] satisfies readonly ResultTone[];
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function assertTextOrNull(value: unknown, what: string): void {
+  if (value !== null) assertText(value, what);
+}
+
+/** A line's count (`{n}` in its text, an Ego spent): a whole number from 0, or null. */
+function assertCountOrNull(value: unknown, what: string): void {
+  if (value !== null) assertInteger(value as number, what, 0);
+}
+
+function assertList(value: unknown, what: string, item: (entry: Record<string, unknown>) => void): void {
+  if (!Array.isArray(value)) throw new RulesError("bad-choice", `${what} must be a list.`, { what });
+  for (const entry of value as unknown[]) {
+    if (!isRecord(entry)) throw new RulesError("bad-choice", `${what} holds something that is not a record.`, { what });
+    item(entry);
+  }
+}
+
+/**
+ * A stored result card, checked whole (the flags are data anyone with the rights could have written):
+ * every field the template reads has the type its view gives it: text for the keys and names, a die's
+ * face 1–6, a line's count a whole number, lists for the dice and lines, a known tone.
+ */
+export function assertResultCardView(state: ResultCardView): ResultCardView {
+  const raw: unknown = state;
+  if (!isRecord(raw)) throw new RulesError("bad-choice", "A result card is not a record.", { what: "card" });
+  assertText(raw.cssClass, "The card's class");
+  assertText(raw.titleKey, "The card's title");
+  assertTextOrNull(raw.actorName, "The actor's name");
+  assertTextOrNull(raw.noteKey, "The card's note");
+  if (typeof raw.tone !== "string" || !TONES.includes(raw.tone)) throw new RulesError("unknown-id", "A result card names an unknown tone.", { id: String(raw.tone) });
+  assertList(raw.dice, "The card's dice", (die) => {
+    assertFace(die.face as number, "A die's face");
+    assertText(die.cssClass, "A die's class");
+  });
+  assertList(raw.lines, "The card's lines", (entry) => {
+    assertText(entry.labelKey, "A line's label");
+    assertText(entry.value, "A line's value");
+    assertTextOrNull(entry.valueKey, "A line's text");
+    assertCountOrNull(entry.n, "A line's count");
+  });
+  return state;
 }
 
 function line(labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine {

@@ -3,15 +3,17 @@
  * card. The dice themselves are the message's rolls and are never edited. A result card (Grit reset,
  * Fortune…) has nothing to change later, so its stored state is its view.
  */
-import type { AnswerLink, ChallengeCardState, RequestCardState, ResultCardView, RiskyCardState, SessionCardState } from "../chat/index.ts";
+import type { AnswerLink, CardKind, CardStates } from "../chat/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
-export type StoredCard =
-  | { readonly kind: "risky"; readonly state: RiskyCardState }
-  | { readonly kind: "challenge"; readonly state: ChallengeCardState }
-  | { readonly kind: "result"; readonly state: ResultCardView }
-  | { readonly kind: "session"; readonly state: SessionCardState }
-  | { readonly kind: "request"; readonly state: RequestCardState };
+/** A card of kind `K` as its message's flags hold it. */
+export interface StoredCardOf<K extends CardKind> {
+  readonly kind: K;
+  readonly state: CardStates[K];
+}
+
+/** A stored card of any kind: one member per kind of src/chat/card-kinds.ts (`CardStates`). */
+export type StoredCard = { readonly [K in CardKind]: StoredCardOf<K> }[CardKind];
 
 export function storedCard(message: ChatMessage.Implementation): StoredCard | null {
   return message.getFlag(SYSTEM_ID, "card") ?? null;

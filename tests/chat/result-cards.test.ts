@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  assertResultCardView,
   creationCard,
   egoResetCard,
   fortuneCard,
@@ -161,5 +162,24 @@ describe("result cards", () => {
       expect(root.querySelector("[data-action]")).toBeNull();
     }
     expect(render(fortuneCard({ face: 6, chance: 1 })).querySelector(".actor-name")).toBeNull();
+  });
+
+  it("R-RA-1: a stored result card is checked whole: every builder's card passes, a forged one is refused", () => {
+    const views = [
+      gritResetCard({ actorName: "Mira", faces: [2, 5], dieHard: false, kind: "rest" }),
+      egoResetCard({ rulesetId: "core", faces: [3] }),
+      fortuneCard({ face: 6, chance: 1 }),
+      creationCard({ actorName: null, roll: { insight: 1, prowess: 1, resolve: 1 } }),
+    ];
+    for (const view of views) expect(assertResultCardView(view)).toBe(view);
+    const forged = (view: object): ResultCardView => ({ ...views[0], ...view }) as ResultCardView;
+    expectCode(() => assertResultCardView(null as unknown as ResultCardView), "bad-choice");
+    expectCode(() => assertResultCardView(forged({ titleKey: 7 })), "bad-choice");
+    expectCode(() => assertResultCardView(forged({ actorName: { name: "Mira" } })), "bad-choice");
+    expectCode(() => assertResultCardView(forged({ tone: "toString" })), "unknown-id");
+    expectCode(() => assertResultCardView(forged({ dice: [{ face: "6", cssClass: "die" }] })), "bad-face");
+    expectCode(() => assertResultCardView(forged({ dice: [{ face: 7, cssClass: "die" }] })), "bad-face");
+    expectCode(() => assertResultCardView(forged({ lines: "1 / 4" })), "bad-choice");
+    expectCode(() => assertResultCardView(forged({ lines: [{ labelKey: "a", value: "1", valueKey: null, n: Number.NaN }] })), "not-integer");
   });
 });

@@ -74,6 +74,12 @@ function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEn
       return c.forge === null ? entry : { ...entry, [c.forge]: Number(entry[c.forge]) + 1 };
     });
 }
+/** Stored result cards as the builders make them (the hostile half forges one value in them). */
+const resultView: fc.Arbitrary<resultCards.ResultCardView> = fc.oneof(
+  fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) }).map(resultCards.fortuneCard),
+  fc.record({ actorName: fc.constantFrom("Mira", null), faces: A.faces(4), dieHard: fc.boolean(), kind: fc.constant("rest" as const) }).map(resultCards.gritResetCard),
+  fc.record({ actorName: fc.constantFrom("Mira", null), roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }) }).map(resultCards.creationCard),
+);
 const version = (s: { version: number }): fc.Arbitrary<number> => fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
 const ego = (v: number): string | null => (v >= 0 && v <= EGO_MAX ? null : `Ego ${v}`);
 
@@ -166,6 +172,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     resultCards.startingTrackCard,
     t(fc.record({ actorName: fc.constantFrom("Mira", null), track: fc.constantFrom("grit" as const, "ego" as const), faces: A.faces(3), dieHard: fc.boolean() })),
   ),
+  assertResultCardView: entry(resultCards.assertResultCardView, t(resultView), { check: (v, [view]) => (v === view ? null : "not the card it was given") }),
   fortuneCard: entry(resultCards.fortuneCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) }))),
   sayonaraCard: entry(
     resultCards.sayonaraCard,

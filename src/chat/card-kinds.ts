@@ -1,0 +1,99 @@
+/**
+ * The kinds of chat card, declared once: the state each keeps in its message's flags (`CardStates`)
+ * and the `data-action`s its template carries (`CARD_KIND_ACTIONS`). The flags' union
+ * (src/documents/card-flags.ts) and the glue's registry (src/applications/chat/card-kinds.ts: check,
+ * template, view and a handler per action) are derived from these, and the compiler asks for every
+ * kind in each. A new kind of card is one state type and one action list here, and one registry entry.
+ */
+import type { ChallengeCardState } from "./challenge-card.ts";
+import type { RequestCardState } from "./request-card.ts";
+import type { ResultCardView } from "./result-cards.ts";
+import type { RiskyCardState } from "./risky-card-state.ts";
+import type { SessionCardState } from "./session-card.ts";
+
+/** Each kind of card and the state its message's flags keep (untrusted: checked whole when read). */
+export interface CardStates {
+  /** R-RA-1 … R-RA-7 a Risky Action (src/chat/risky-card.ts). */
+  readonly risky: RiskyCardState;
+  /** R-CH-2 … R-CH-4 a Challenge's Effect, and the harm applied from it (src/chat/challenge-card.ts). */
+  readonly challenge: ChallengeCardState;
+  /** A simple result (Grit reset, Fortune…): nothing on it changes later, so its stored state is its view. */
+  readonly result: ResultCardView;
+  /** R-XP-1 the end-of-session award (src/chat/session-card.ts). */
+  readonly session: SessionCardState;
+  /** A GM's roll request (src/chat/request-card.ts). */
+  readonly request: RequestCardState;
+}
+
+export type CardKind = keyof CardStates;
+
+/**
+ * Every `data-action` the card templates use, by the kind of card that carries it; the glue dispatches
+ * exactly these, each to its own kind's handler (a card never answers another kind's action). With
+ * each, the element carries `data-index` and `data-role` where they apply, and the card root carries
+ * `data-version` (the `expectedVersion` of the transition).
+ *
+ * Risky card:
+ * - `select-die` (`data-index`, `data-role` precision | effect | second) → `selectDie`
+ * - `confirm-effect` → `effectChainNeeded(…, "effect")`, roll the chain if asked, `confirmEffect`
+ * - `confirm-second` → `effectChainNeeded(…, "second")`, roll the chain if asked, `confirmSecondHit`
+ * - `allow-effect` (GM, Reaction) → `allowEffect(…, !state.gmAllowsEffect, …)`
+ * - `allow-success` (GM, a Fail: R-RA-1 "succeed, but worse") → `allowSuccess(…, !state.gmAllowsSuccess, …)`
+ * - `undo-ego` → restore the Ego on the actor, `undoEgo`
+ * - `apply-effect` / `apply-second` → apply to the targeted Challenge (directly or via the GM), `recordApplied`
+ * - `tesla-backlash` (a Fail with Tesla's +1d) → R-ADV-2 the 2d Effect on the roller's character
+ *
+ * Challenge card:
+ * - `apply-harm` → R-HARM-1…5 on the targeted character, `recordHarm`
+ *
+ * Result card: none.
+ *
+ * Session card:
+ * - `undo-session` (GM) → R-XP-1 take the award back, `claimSessionUndo` / `recordSessionUndo`
+ *
+ * Request card:
+ * - `roll-request` (`data-index`) → open the row's roll dialog preset to the request (or roll the Fortune die)
+ * - `show-answer` (`data-message-id`) → scroll the chat log to the card that answered a row
+ */
+export const CARD_KIND_ACTIONS = {
+  risky: [
+    "select-die",
+    "confirm-effect",
+    "confirm-second",
+    "allow-effect",
+    "allow-success",
+    "undo-ego",
+    "apply-effect",
+    "apply-second",
+    "tesla-backlash",
+  ],
+  challenge: ["apply-harm"],
+  result: [],
+  session: ["undo-session"],
+  request: ["roll-request", "show-answer"],
+} as const satisfies Readonly<Record<CardKind, readonly string[]>>;
+
+/** The `data-action`s a card of kind `K` answers. */
+export type CardActionOf<K extends CardKind> = (typeof CARD_KIND_ACTIONS)[K][number];
+
+export type CardAction = CardActionOf<CardKind>;
+
+/** Every kind of card, in the order of `CARD_KIND_ACTIONS`. */
+export const CARD_KIND_NAMES: readonly CardKind[] = Object.keys(CARD_KIND_ACTIONS).filter(isCardKind);
+
+/** Every `data-action` of every kind (each belongs to one kind). */
+export const CARD_ACTIONS: readonly CardAction[] = CARD_KIND_NAMES.flatMap((kind) => CARD_KIND_ACTIONS[kind]);
+
+/** A name read from stored flags is one of the card kinds (never a name the object inherits). */
+export function isCardKind(value: string): value is CardKind {
+  return Object.hasOwn(CARD_KIND_ACTIONS, value);
+}
+
+export function isCardAction(value: string): value is CardAction {
+  return (CARD_ACTIONS as readonly string[]).includes(value);
+}
+
+/** `action` is one that a card of kind `kind` answers (none, for a kind read from forged flags that is no kind). */
+export function isActionOf<K extends CardKind>(kind: K, action: string): action is CardActionOf<K> {
+  return isCardKind(kind) && (CARD_KIND_ACTIONS[kind] as readonly string[]).includes(action);
+}
