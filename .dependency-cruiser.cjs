@@ -38,9 +38,24 @@ module.exports = {
       from: { path: "^src/rules/" },
       to: { pathNot: "^src/rules/" },
     },
-    down("low-layers-stay-low", "data, chat, dice, settings and compat never import documents, services or applications.", LOW, `${DOCUMENTS}|${APPLICATIONS}|${ENTRY}`),
-    down("documents-below-applications", "Documents and services never import applications (a presenter is handed down at init).", DOCUMENTS, `${APPLICATIONS}|${ENTRY}`),
-    down("applications-below-entry", "Applications never import the entry or the in-Foundry test batches.", APPLICATIONS, ENTRY),
+    down(
+      "low-layers-stay-low",
+      "data, chat, dice, settings and compat never import documents, services or applications.",
+      LOW,
+      `${DOCUMENTS}|${APPLICATIONS}|${ENTRY}`,
+    ),
+    down(
+      "documents-below-applications",
+      "Documents and services never import applications (a presenter is handed down at init).",
+      DOCUMENTS,
+      `${APPLICATIONS}|${ENTRY}`,
+    ),
+    down(
+      "applications-below-entry",
+      "Applications never import the entry or the in-Foundry test batches.",
+      APPLICATIONS,
+      ENTRY,
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -26,7 +26,6 @@ const PASSES = 200;
 const MEDIAN_TARGET_MS = 5;
 const P99_TARGET_MS = 10;
 
-
 const ROLLER: CardUser = { id: "player1", isGM: false };
 const GM: CardUser = { id: "gm", isGM: true };
 const VIEWERS: readonly CardViewer[] = [
@@ -49,7 +48,16 @@ function input(light: number[], dark: number[], partial: Partial<RiskyCardInput>
     reaction: false,
     light,
     dark,
-    pool: { base: light.length, baseLabel: "TERRAN.Attribute.finesse", lines, raw: light.length, light: light.length, dark: dark.length, clamp: null, empty: light.length + dark.length === 0 },
+    pool: {
+      base: light.length,
+      baseLabel: "TERRAN.Attribute.finesse",
+      lines,
+      raw: light.length,
+      light: light.length,
+      dark: dark.length,
+      clamp: null,
+      empty: light.length + dark.length === 0,
+    },
     egoBefore: 4,
     sayonara: false,
     singleDieServesBoth: true,
@@ -68,7 +76,15 @@ function states(): RiskyCardState[] {
   const spent = markEgoSpent(chosen, ROLLER);
   const confirmed = confirmEffect(spent, ROLLER, [6, 2], spent.version);
   const second = confirmSecondHit(confirmed, ROLLER, [6, 1], confirmed.version);
-  const applied = recordApplied(second, GM, { hit: "effect", targetName: "Brute", facet: "Fight", effect: 17, before: 20, after: 3, userId: ROLLER.id });
+  const applied = recordApplied(second, GM, {
+    hit: "effect",
+    targetName: "Brute",
+    facet: "Fight",
+    effect: 17,
+    before: 20,
+    after: 3,
+    userId: ROLLER.id,
+  });
   const empty = createRiskyCard(input([], [], { weapon: null }));
   const reaction = createRiskyCard(input([5, 4], [1], { reaction: true, target: { kind: "save", group: "prowess" } }));
   return [fresh, chosen, spent, confirmed, second, applied, empty, reaction];
@@ -108,7 +124,9 @@ export function benchCard(): BenchReport {
     if (fresh) {
       const t0 = performance.now();
       const next = selectDie(fresh, ROLLER, 1, "precision", fresh.version);
-      const html = renderRisky(riskyCardView(next, VIEWERS[0] ?? { ...ROLLER, gmOnline: true, mayApply: true, mayApplyReason: null }));
+      const html = renderRisky(
+        riskyCardView(next, VIEWERS[0] ?? { ...ROLLER, gmOnline: true, mayApply: true, mayApplyReason: null }),
+      );
       const t1 = performance.now();
       checksum += html.length;
       if (record) clickTimes.push(t1 - t0);
@@ -141,6 +159,10 @@ export function benchCard(): BenchReport {
       `${PASSES} timed passes after ${WARM_UP_PASSES} warm-up passes; templates compiled once (Foundry caches them).`,
       `checksum ${checksum}`,
     ],
-    checks: [...checks("risky card view + render", riskyTimes), ...checks("click + view + render", clickTimes), ...checks("challenge card view + render", challengeTimes)],
+    checks: [
+      ...checks("risky card view + render", riskyTimes),
+      ...checks("click + view + render", clickTimes),
+      ...checks("challenge card view + render", challengeTimes),
+    ],
   };
 }

@@ -29,7 +29,6 @@ const TARGET_MS = 2;
 
 const SETTINGS: RollDialogSettings = { darkMax: DEFAULT_DARK_MAX, singleDieServesBoth: true, isGM: false };
 
-
 function advancementItem(key: string): ItemSnapshot {
   const system = engineAdvancementSource(key, "core");
   if (!system) throw new Error(`bench: no engine advancement ${key}`);
@@ -42,7 +41,13 @@ function conditionItem(key: string): ItemSnapshot {
     id: `cond-${key}`,
     name: key,
     type: "condition",
-    system: { kind: "condition", key, dice: def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })), flags: [...def.flags], description: "" },
+    system: {
+      kind: "condition",
+      key,
+      dice: def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })),
+      flags: [...def.flags],
+      description: "",
+    },
   };
 }
 
@@ -64,7 +69,12 @@ function busyCharacter(): RollDialogSubject["state"] {
       notes: "",
     },
     items: [
-      { id: "armour1", name: "Plate", type: "armour", system: { kind: "heavy", value: 2, equipped: true, destroyed: false, description: "" } },
+      {
+        id: "armour1",
+        name: "Plate",
+        type: "armour",
+        system: { kind: "heavy", value: 2, equipped: true, destroyed: false, description: "" },
+      },
       advancementItem("sleek"),
       advancementItem("marathon"),
       advancementItem("whirlwind"),
@@ -112,7 +122,15 @@ export async function benchDialog(): Promise<BenchReport> {
     weapon: {
       id: "weapon1",
       name: "Long sword",
-      system: { rank: 3, ranges: ["contact"], tags: ["versatile"], customTags: [], twoHanded: true, equipped: true, description: "" },
+      system: {
+        rank: 3,
+        ranges: ["contact"],
+        tags: ["versatile"],
+        customTags: [],
+        twoHanded: true,
+        equipped: true,
+        description: "",
+      },
     },
   };
   const unarmed: RollDialogSubject = { ...armed, weapon: null };
@@ -184,7 +202,12 @@ export async function benchDialog(): Promise<BenchReport> {
     const pClean = p99(clean);
     checks.push(
       { label: `${label}: median`, value: ms(m), target: `<= ${TARGET_MS} ms`, pass: m <= TARGET_MS },
-      { label: `${label}: p99 without GC pauses`, value: ms(pClean), target: `<= ${TARGET_MS} ms`, pass: pClean <= TARGET_MS },
+      {
+        label: `${label}: p99 without GC pauses`,
+        value: ms(pClean),
+        target: `<= ${TARGET_MS} ms`,
+        pass: pClean <= TARGET_MS,
+      },
     );
     notes.push(
       `${label}: p99 of every sample ${ms(p99(all))}, max ${ms(Math.max(...all))}, mean ${ms(mean(all))}; ${all.length - clean.length} of ${all.length} samples had a GC pause in them.`,
@@ -206,7 +229,9 @@ export async function benchDialog(): Promise<BenchReport> {
       `(template compiled once, as Foundry caches it). Each pass is one dialog: its odds cache starts empty, so a state`,
       `is computed on its first visit and remembered on the way back. "cold" empties the cache before every step.`,
       `V8 collected garbage ${pauses.length} times while timing (median pause ${ms(median(pauses))}, max ${ms(pauses.length ? Math.max(...pauses) : 0)}; load average`,
-      `${loadavg().map((l) => l.toFixed(2)).join(" ")} on ${availableParallelism()} cores). The p99 checks leave out the samples a collection overlapped`,
+      `${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} on ${availableParallelism()} cores). The p99 checks leave out the samples a collection overlapped`,
       `(seen by a PerformanceObserver on "gc"); every sample, pauses included:`,
       ...notes.map((n) => `  ${n}`),
       `checksum ${checksum.toFixed(3)}`,

@@ -67,8 +67,18 @@ export function benchOdds(): BenchReport {
       `checksum ${checksum.toFixed(3)}`,
     ],
     checks: [
-      { label: "median time per call", value: ms(exactMedian), target: `<= ${MEDIAN_TARGET_MS} ms`, pass: exactMedian <= MEDIAN_TARGET_MS },
-      { label: "p99 time per call", value: ms(exactP99), target: `<= ${P99_TARGET_MS} ms`, pass: exactP99 <= P99_TARGET_MS },
+      {
+        label: "median time per call",
+        value: ms(exactMedian),
+        target: `<= ${MEDIAN_TARGET_MS} ms`,
+        pass: exactMedian <= MEDIAN_TARGET_MS,
+      },
+      {
+        label: "p99 time per call",
+        value: ms(exactP99),
+        target: `<= ${P99_TARGET_MS} ms`,
+        pass: exactP99 <= P99_TARGET_MS,
+      },
       {
         label: "Monte Carlo time / median exact time",
         value: `${Math.round(speedUp).toLocaleString("en")}x`,
@@ -87,9 +97,23 @@ const FORECAST_P99_TARGET_MS = 20;
 const FORECAST_WORST_TARGET_MS = 1500;
 
 /** Every standard tier (Exceptional n = 4 and n = 10) × light 0–4 × dark 0–2 × Core rank 0–4. */
-function forecastStates(): { disposition: number; dice: number; halved: boolean; light: number; dark: number; rank: TierRank }[] {
+function forecastStates(): {
+  disposition: number;
+  dice: number;
+  halved: boolean;
+  light: number;
+  dark: number;
+  rank: TierRank;
+}[] {
   const states = [];
-  for (const [disposition, dice, halved] of [[5, 0, true], [10, 1, false], [20, 2, false], [30, 3, false], [40, 4, false], [100, 10, false]] as const)
+  for (const [disposition, dice, halved] of [
+    [5, 0, true],
+    [10, 1, false],
+    [20, 2, false],
+    [30, 3, false],
+    [40, 4, false],
+    [100, 10, false],
+  ] as const)
     for (let light = 0; light <= 4; light++)
       for (let dark = 0; dark <= 2; dark++)
         for (const rank of TIER_RANKS) states.push({ disposition, dice, halved, light, dark, rank });
@@ -100,7 +124,10 @@ export function benchForecast(): BenchReport {
   const states = forecastStates();
   let checksum = 0;
   const run = (s: (typeof states)[number]): number =>
-    challengeForecast(forecastActionLaw(CORE, { light: s.light, dark: s.dark, rank: s.rank }), { disposition: s.disposition, effect: challengeEffectLaw(s) }).harm.pUnscathed;
+    challengeForecast(forecastActionLaw(CORE, { light: s.light, dark: s.dark, rank: s.rank }), {
+      disposition: s.disposition,
+      effect: challengeEffectLaw(s),
+    }).harm.pUnscathed;
   for (const state of states) checksum += run(state); // warm up
   const times: number[] = [];
   for (let pass = 0; pass < 5; pass++) {
@@ -113,7 +140,11 @@ export function benchForecast(): BenchReport {
   // The slowest the sheet accepts: Disposition 1000 behind armour 4, one Light Die at the Bad tier
   // (over 1000 actions expected, so the P(within n) list runs to its 1000-action cap).
   const worstStart = performance.now();
-  const worst = challengeForecast(forecastActionLaw(CORE, { light: 1, dark: 0, rank: 0 }), { disposition: 1000, armour: 4, effect: challengeEffectLaw({ dice: 10, halved: false }) });
+  const worst = challengeForecast(forecastActionLaw(CORE, { light: 1, dark: 0, rank: 0 }), {
+    disposition: 1000,
+    armour: 4,
+    effect: challengeEffectLaw({ dice: 10, halved: false }),
+  });
   const worstTime = performance.now() - worstStart;
   checksum += worst.expectedActions ?? 0;
   return {
@@ -124,9 +155,24 @@ export function benchForecast(): BenchReport {
       `checksum ${checksum.toFixed(3)}`,
     ],
     checks: [
-      { label: "median time per forecast", value: ms(median(times)), target: `<= ${FORECAST_MEDIAN_TARGET_MS} ms`, pass: median(times) <= FORECAST_MEDIAN_TARGET_MS },
-      { label: "p99 time per forecast", value: ms(p99(times)), target: `<= ${FORECAST_P99_TARGET_MS} ms`, pass: p99(times) <= FORECAST_P99_TARGET_MS },
-      { label: "worst case (Disposition 1000, 1000 rows)", value: ms(worstTime), target: `<= ${FORECAST_WORST_TARGET_MS} ms`, pass: worstTime <= FORECAST_WORST_TARGET_MS },
+      {
+        label: "median time per forecast",
+        value: ms(median(times)),
+        target: `<= ${FORECAST_MEDIAN_TARGET_MS} ms`,
+        pass: median(times) <= FORECAST_MEDIAN_TARGET_MS,
+      },
+      {
+        label: "p99 time per forecast",
+        value: ms(p99(times)),
+        target: `<= ${FORECAST_P99_TARGET_MS} ms`,
+        pass: p99(times) <= FORECAST_P99_TARGET_MS,
+      },
+      {
+        label: "worst case (Disposition 1000, 1000 rows)",
+        value: ms(worstTime),
+        target: `<= ${FORECAST_WORST_TARGET_MS} ms`,
+        pass: worstTime <= FORECAST_WORST_TARGET_MS,
+      },
     ],
   };
 }

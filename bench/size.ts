@@ -23,16 +23,31 @@ const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 export async function benchSize(): Promise<BenchReport> {
   const out = mkdtempSync(join(tmpdir(), "terran-size-"));
   try {
-    await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), logLevel: "silent", build: { outDir: out, emptyOutDir: true } });
+    await build({
+      root: ROOT,
+      configFile: resolve(ROOT, "vite.config.ts"),
+      logLevel: "silent",
+      build: { outDir: out, emptyOutDir: true },
+    });
     const graph = bundleGraph(out, "terran.mjs");
     const game = bundleSizes(out, graph.withEntry);
     return {
       name: "size - the shipped JavaScript (minified, gzip; built fresh from the sources)",
       notes: [
         `the game: ${graph.withEntry.join(", ")} (raw ${kB(game.raw)}; its source map beside it, not counted)`,
-        ...graph.onDemand.map((file) => `only with Quench active, not counted: ${file} ${kB(bundleSizes(out, [file]).gzip)} gzip (raw ${kB(bundleSizes(out, [file]).raw)})`),
+        ...graph.onDemand.map(
+          (file) =>
+            `only with Quench active, not counted: ${file} ${kB(bundleSizes(out, [file]).gzip)} gzip (raw ${kB(bundleSizes(out, [file]).raw)})`,
+        ),
       ],
-      checks: [{ label: "game JavaScript gzip", value: kB(game.gzip), target: `<= ${BUNDLE_BUDGET_KB} kB`, pass: game.gzip <= BUNDLE_BUDGET_KB * 1000 }],
+      checks: [
+        {
+          label: "game JavaScript gzip",
+          value: kB(game.gzip),
+          target: `<= ${BUNDLE_BUDGET_KB} kB`,
+          pass: game.gzip <= BUNDLE_BUDGET_KB * 1000,
+        },
+      ],
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -108,7 +108,8 @@ export const SANDBOX_TARGETS = {
 function applyToChallenge(state: RiskyCardState, user: CardUser, hit: "effect" | "second"): RiskyCardState {
   const result = riskyCardResult(state);
   const value = hit === "effect" ? result.effect : result.second;
-  if (!value) throw new RulesError("not-allowed", "This hit has no confirmed Effect that lands.", { reason: "noEffect" });
+  if (!value)
+    throw new RulesError("not-allowed", "This hit has no confirmed Effect that lands.", { reason: "noEffect" });
   const target = SANDBOX_TARGETS.challenge;
   const before = state.applied.at(-1)?.after ?? target.disposition;
   const after = reduceDisposition(before, value.value).value;
@@ -127,10 +128,16 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     if (click.action !== "apply-harm") throw new RulesError("not-allowed", `A Challenge card has no ${click.action}.`);
     const state = doc.state;
     const target = SANDBOX_TARGETS.character;
-    if (harmRecorded(state, { name: target.name })) throw new RulesError("not-allowed", `${target.name} was already harmed by this Effect.`);
+    if (harmRecorded(state, { name: target.name }))
+      throw new RulesError("not-allowed", `${target.name} was already harmed by this Effect.`);
     const effect = challengeCardResult(state).effect.value;
     const harm = applyHarm(
-      { grit: target.grit, wounds: { stressed: false, broken: false, weary: false }, dead: false, armour: { body: "none", shield: false, elephantSkin: false } },
+      {
+        grit: target.grit,
+        wounds: { stressed: false, broken: false, weary: false },
+        dead: false,
+        armour: { body: "none", shield: false, elephantSkin: false },
+      },
       effect,
       { woundTrack: "stressed" },
     );
@@ -198,7 +205,10 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
 // ---------------------------------------------------------------------------------------------
 // The roll dialog
 
-const STEPS = DIALOG_ACTIONS.filter((a): a is Exclude<(typeof DIALOG_ACTIONS)[number], "roll" | "toggleModifier"> => a !== "roll" && a !== "toggleModifier");
+const STEPS = DIALOG_ACTIONS.filter(
+  (a): a is Exclude<(typeof DIALOG_ACTIONS)[number], "roll" | "toggleModifier"> =>
+    a !== "roll" && a !== "toggleModifier",
+);
 
 /** Reads a dialog change (a stepper, a ticked modifier, a form field) from a request body; "roll" for the roll button. */
 export function parseDialogChange(value: unknown): DialogChange | "roll" | null {
@@ -223,7 +233,8 @@ export function parseDialogChange(value: unknown): DialogChange | "roll" | null 
 /** Reads the dialog's choices kept by the page; the model normalises every value it gets. */
 export function parseChoices(value: unknown): RollDialogChoices | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== "object" || !Array.isArray((value as { ticked?: unknown }).ticked)) throw new Error("Bad dialog choices.");
+  if (typeof value !== "object" || !Array.isArray((value as { ticked?: unknown }).ticked))
+    throw new Error("Bad dialog choices.");
   return value as RollDialogChoices;
 }
 
@@ -234,7 +245,11 @@ export interface DialogRoll {
 }
 
 /** The choices after one change, with the real model. */
-export function applyDialogChange(fixture: DialogFixture, choices: RollDialogChoices, change: DialogChange): RollDialogChoices {
+export function applyDialogChange(
+  fixture: DialogFixture,
+  choices: RollDialogChoices,
+  change: DialogChange,
+): RollDialogChoices {
   return applyChange(fixture.subject, choices, change, DIALOG_SETTINGS);
 }
 

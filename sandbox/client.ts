@@ -89,7 +89,11 @@ function updated(): void {
 /** Posts a click; the answer's HTML comes back in the page's language (`<html lang>`, from `?lang=`). */
 async function post(path: string, body: object): Promise<Answer | null> {
   const lang = document.documentElement.lang || "en";
-  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, lang }) });
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...body, lang }),
+  });
   const answer = (await response.json()) as Answer;
   if (!response.ok || answer.error) {
     notice(answer.error ?? `HTTP ${response.status}`);
@@ -109,7 +113,11 @@ function registerMessage(message: Element, card: unknown, user: SandboxUser): vo
 async function onCardClick(message: Element, target: HTMLElement): Promise<void> {
   const stored = cards.get(message);
   if (!stored) return;
-  const click = { action: target.dataset.action, index: target.dataset.index ?? null, role: target.dataset.role ?? null };
+  const click = {
+    action: target.dataset.action,
+    index: target.dataset.index ?? null,
+    role: target.dataset.role ?? null,
+  };
   keeperOf(message).before(message);
   const answer = await post("/api/card", { card: stored.card, user: stored.user, click });
   const content = message.querySelector(".message-content");
@@ -197,7 +205,9 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
   if (tab?.dataset.group && tab.dataset.tab) showTab(sheet, tab.dataset.group, tab.dataset.tab);
   keeperOf(sheet).after(sheet);
   const opened = side.innerHTML === "" && answer.side !== "";
-  const kept = side.firstElementChild?.getAttribute("data-sandbox") === "session-dialog" && answer.side.includes('data-sandbox="session-dialog"');
+  const kept =
+    side.firstElementChild?.getAttribute("data-sandbox") === "session-dialog" &&
+    answer.side.includes('data-sandbox="session-dialog"');
   const frame = side.firstElementChild;
   if (kept && frame) {
     keeperOf(frame).before(frame);
@@ -210,7 +220,8 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
     const added = side.firstElementChild;
     if (added) {
       keeperOf(added).after(added);
-      if (opened || added.getAttribute("data-sandbox") === "session-prompt") focusFirst(added.querySelector(".window-content") ?? added);
+      if (opened || added.getAttribute("data-sandbox") === "session-prompt")
+        focusFirst(added.querySelector(".window-content") ?? added);
     }
   }
   if (answer.message) {
@@ -225,10 +236,23 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
 }
 
 function sessionClick(target: HTMLElement): Record<string, unknown> | null {
-  const where = target.closest('[data-sandbox="session-dialog"]') ? "dialog" : target.closest('[data-sandbox="session-prompt"]') ? "prompt" : target.closest('[data-sandbox="session-sheet"]') ? "sheet" : null;
+  const where = target.closest('[data-sandbox="session-dialog"]')
+    ? "dialog"
+    : target.closest('[data-sandbox="session-prompt"]')
+      ? "prompt"
+      : target.closest('[data-sandbox="session-sheet"]')
+        ? "sheet"
+        : null;
   if (!where) return null;
   const field = target.closest('[data-sandbox="session-prompt"]')?.querySelector<HTMLInputElement>('input[name="n"]');
-  return { click: { where, action: target.dataset.action, data: { ...target.dataset }, ...(field ? { n: field.valueAsNumber } : {}) } };
+  return {
+    click: {
+      where,
+      action: target.dataset.action,
+      data: { ...target.dataset },
+      ...(field ? { n: field.valueAsNumber } : {}),
+    },
+  };
 }
 
 /** Stand-in of Foundry's tab switching: the chosen tab of a group gets `active`, its siblings lose it. */
@@ -264,7 +288,8 @@ function init(): void {
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
     if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
-    const inSession = session && target.closest("[data-sandbox-session]") && !target.closest('[data-sandbox="message"]');
+    const inSession =
+      session && target.closest("[data-sandbox-session]") && !target.closest('[data-sandbox="message"]');
     if (inSession) {
       const body = sessionClick(target);
       // Tabs switch in the page, as Foundry's do; a ticked modifier keeps the browser's own toggle until the re-render.
@@ -299,13 +324,20 @@ function init(): void {
 
   document.addEventListener("change", (event) => {
     const el = event.target;
-    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el.dataset.forecast && el.closest('[data-sandbox="sheet"]')) {
+    if (
+      (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) &&
+      el.dataset.forecast &&
+      el.closest('[data-sandbox="sheet"]')
+    ) {
       void onForecastChange(el);
       return;
     }
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !el.name || el.dataset.action) return;
     if (session && el.closest('[data-sandbox="session-dialog"]')) {
-      void onSession({ field: el.name, value: el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value });
+      void onSession({
+        field: el.name,
+        value: el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value,
+      });
       return;
     }
     if (!el.closest('[data-sandbox="dialog"]')) return;
@@ -316,7 +348,10 @@ function init(): void {
   document.addEventListener("submit", (event) => {
     event.preventDefault();
     // Enter in a prompt's number field presses its OK, as DialogV2.prompt's form submits.
-    const ok = event.target instanceof Element && event.target.matches('[data-sandbox="session-prompt"]') ? event.target.querySelector<HTMLElement>('[data-action="promptOk"]') : null;
+    const ok =
+      event.target instanceof Element && event.target.matches('[data-sandbox="session-prompt"]')
+        ? event.target.querySelector<HTMLElement>('[data-action="promptOk"]')
+        : null;
     const body = ok ? sessionClick(ok) : null;
     if (body) void onSession(body);
   });

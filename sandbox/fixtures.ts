@@ -26,7 +26,15 @@ import {
 } from "../src/chat/index.ts";
 import type { CharacterSource, ItemSnapshot, WeaponSource } from "../src/data/source.ts";
 import type { CharacterState } from "../src/documents/operations/types.ts";
-import { activationOutcome, CORE, DEFAULT_DARK_MAX, type Attributes, type Pool, type PoolLine, type WoundTrack } from "../src/rules/index.ts";
+import {
+  activationOutcome,
+  CORE,
+  DEFAULT_DARK_MAX,
+  type Attributes,
+  type Pool,
+  type PoolLine,
+  type WoundTrack,
+} from "../src/rules/index.ts";
 import { engineAdvancementSource } from "../src/applications/sheets/character/engine-items.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -51,10 +59,22 @@ function character(options: CharacterOptions): CharacterSource {
   return {
     archetype: "hero",
     identity: { culture: "", clan: "", concept: "", cult: "" },
-    attributes: { intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0, ...options.attributes },
+    attributes: {
+      intuition: 0,
+      reason: 0,
+      finesse: 0,
+      exertion: 0,
+      attunement: 0,
+      influence: 0,
+      ...options.attributes,
+    },
     grit: { value: options.grit ?? 3, max: 3, dice: 1 },
     ego: { value: options.ego ?? 4, max: 4, dice: 1 },
-    wounds: { stressed: wounds.includes("stressed"), broken: wounds.includes("broken"), weary: wounds.includes("weary") },
+    wounds: {
+      stressed: wounds.includes("stressed"),
+      broken: wounds.includes("broken"),
+      weary: wounds.includes("weary"),
+    },
     dead: false,
     lost: false,
     xp: options.xp ?? 0,
@@ -93,7 +113,11 @@ const fresh: CharacterState = { source: character({ attributes: { finesse: 2, re
 /** A seasoned, wounded fighter: Broken, heavy armour, Whirlwind and Sleek, a long sword. */
 const seasoned: CharacterState = {
   source: character({ attributes: { finesse: 3, exertion: 2, intuition: 2 }, wounds: ["broken"], ego: 3, xp: 2 }),
-  items: [HEAVY_ARMOUR, advancementItem("advWhirlwind001", "whirlwind", "Whirlwind"), advancementItem("advSleek000001", "sleek", "Sleek")],
+  items: [
+    HEAVY_ARMOUR,
+    advancementItem("advWhirlwind001", "whirlwind", "Whirlwind"),
+    advancementItem("advSleek000001", "sleek", "Sleek"),
+  ],
 };
 
 /** R-ADV-1 an activated Brainwave: its +1d kept until the scene ends, offered as a tickable row. */
@@ -104,9 +128,16 @@ const brainwave: CharacterState = {
 };
 
 /** Mortally Wounded: every wound marked, so no Light Dice (R-HARM-5). */
-const mortal: CharacterState = { source: character({ attributes: { finesse: 4 }, wounds: ["stressed", "broken", "weary"], ego: 2 }), items: [] };
+const mortal: CharacterState = {
+  source: character({ attributes: { finesse: 4 }, wounds: ["stressed", "broken", "weary"], ego: 2 }),
+  items: [],
+};
 
-export const DIALOG_SETTINGS: RollDialogSettings = { darkMax: DEFAULT_DARK_MAX, singleDieServesBoth: true, isGM: false };
+export const DIALOG_SETTINGS: RollDialogSettings = {
+  darkMax: DEFAULT_DARK_MAX,
+  singleDieServesBoth: true,
+  isGM: false,
+};
 
 export interface DialogFixture {
   readonly actorName: string;
@@ -114,7 +145,10 @@ export interface DialogFixture {
 }
 
 export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave", DialogFixture>> = {
-  fresh: { actorName: "Ilse", subject: { ruleset: CORE, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null } },
+  fresh: {
+    actorName: "Ilse",
+    subject: { ruleset: CORE, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
+  },
   weapon: {
     actorName: "Mira Okonkwo-Vasquez",
     subject: {
@@ -124,9 +158,18 @@ export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction"
       weapon: { id: "weaponSword0001", name: "Long sword", system: LONG_SWORD },
     },
   },
-  mortal: { actorName: "Dario", subject: { ruleset: CORE, state: mortal, target: { kind: "attribute", attribute: "finesse" }, weapon: null } },
-  reaction: { actorName: "Mira Okonkwo-Vasquez", subject: { ruleset: CORE, state: seasoned, target: { kind: "save", group: "insight" }, weapon: null } },
-  brainwave: { actorName: "Iris", subject: { ruleset: CORE, state: brainwave, target: { kind: "attribute", attribute: "reason" }, weapon: null } },
+  mortal: {
+    actorName: "Dario",
+    subject: { ruleset: CORE, state: mortal, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
+  },
+  reaction: {
+    actorName: "Mira Okonkwo-Vasquez",
+    subject: { ruleset: CORE, state: seasoned, target: { kind: "save", group: "insight" }, weapon: null },
+  },
+  brainwave: {
+    actorName: "Iris",
+    subject: { ruleset: CORE, state: brainwave, target: { kind: "attribute", attribute: "reason" }, weapon: null },
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -183,7 +226,9 @@ function whirlwindCard(): RiskyCardState {
     rank: 3,
     combat: true,
     flags: { whirlwind: true, specialist: false, fast: false, slow: false },
-    pool: pool(3, 1, "TERRAN.Attribute.finesse", [{ id: "wound", label: "TERRAN.Wound.broken", dice: -1, rule: "R-HARM-4" }]),
+    pool: pool(3, 1, "TERRAN.Attribute.finesse", [
+      { id: "wound", label: "TERRAN.Wound.broken", dice: -1, rule: "R-HARM-4" },
+    ]),
   });
   // The Effect die (a 6) exploded into a 6 and a 3.
   return confirmEffect(state, PLAYER, [6, 3], state.version);
@@ -241,19 +286,42 @@ export const CARDS: Readonly<Record<string, () => CardFixture>> = {
     user: GM,
     card: {
       kind: "risky",
-      state: risky([3], [2], { reaction: true, target: { kind: "save", group: "insight" }, pool: pool(1, 1, "TERRAN.Save.insight") }),
+      state: risky([3], [2], {
+        reaction: true,
+        target: { kind: "save", group: "insight" },
+        pool: pool(1, 1, "TERRAN.Save.insight"),
+      }),
     },
   }),
-  lost: () => ({ speaker: "Dario", user: PLAYER, card: { kind: "risky", state: risky([], [1], { egoBefore: 1, actorName: "Dario", pool: pool(0, 1) }) } }),
-  empty: () => ({ speaker: "Dario", user: PLAYER, card: { kind: "risky", state: risky([], [], { actorName: "Dario", pool: pool(0, 0) }) } }),
+  lost: () => ({
+    speaker: "Dario",
+    user: PLAYER,
+    card: { kind: "risky", state: risky([], [1], { egoBefore: 1, actorName: "Dario", pool: pool(0, 1) }) },
+  }),
+  empty: () => ({
+    speaker: "Dario",
+    user: PLAYER,
+    card: { kind: "risky", state: risky([], [], { actorName: "Dario", pool: pool(0, 0) }) },
+  }),
   challenge: () => ({ speaker: "GM", user: GM, card: { kind: "challenge", state: challengeCard() } }),
-  grit: () => ({ speaker: "Mira", user: PLAYER, card: { kind: "result", state: gritResetCard({ actorName: "Mira", faces: [2, 5], dieHard: false, kind: "rest" }) } }),
+  grit: () => ({
+    speaker: "Mira",
+    user: PLAYER,
+    card: { kind: "result", state: gritResetCard({ actorName: "Mira", faces: [2, 5], dieHard: false, kind: "rest" }) },
+  }),
   "ego-reset": () => ({
     speaker: "Mira",
     user: PLAYER,
-    card: { kind: "result", state: egoResetCard({ actorName: "Mira", rulesetId: "core", faces: [3, 5], previous: { value: 0, max: 4 } }) },
+    card: {
+      kind: "result",
+      state: egoResetCard({ actorName: "Mira", rulesetId: "core", faces: [3, 5], previous: { value: 0, max: 4 } }),
+    },
   }),
-  malaise: () => ({ speaker: "Dario", user: PLAYER, card: { kind: "result", state: malaiseCard({ actorName: "Dario", face: 2, attribute: "finesse", dies: false }) } }),
+  malaise: () => ({
+    speaker: "Dario",
+    user: PLAYER,
+    card: { kind: "result", state: malaiseCard({ actorName: "Dario", face: 2, attribute: "finesse", dies: false }) },
+  }),
   creation: () => ({
     speaker: "Ilse",
     user: PLAYER,
@@ -265,7 +333,14 @@ export const CARDS: Readonly<Record<string, () => CardFixture>> = {
     user: PLAYER,
     card: {
       kind: "result",
-      state: activationCard({ actorName: "Iris", advancementName: "Brainwave", faces: [6, 3], band: "success", noteKey: "TERRAN.Activation.brainwaveSuccess", wound: null }),
+      state: activationCard({
+        actorName: "Iris",
+        advancementName: "Brainwave",
+        faces: [6, 3],
+        band: "success",
+        noteKey: "TERRAN.Activation.brainwaveSuccess",
+        wound: null,
+      }),
     },
   }),
   "tesla-risky": () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: teslaFail() } }),
@@ -274,7 +349,12 @@ export const CARDS: Readonly<Record<string, () => CardFixture>> = {
     user: PLAYER,
     card: {
       kind: "result",
-      state: sayonaraCard({ actorName: "Mira", rulesetId: "core", old: { grit: { value: 1, max: 4 }, ego: { value: 2, max: 4 } }, rolls: { grit: 5, ego: 3 } }),
+      state: sayonaraCard({
+        actorName: "Mira",
+        rulesetId: "core",
+        old: { grit: { value: 1, max: 4 }, ego: { value: 2, max: 4 } },
+        rolls: { grit: 5, ego: 3 },
+      }),
     },
   }),
 };

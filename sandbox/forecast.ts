@@ -4,7 +4,12 @@
  * and template, as the Challenge sheet re-renders it in Foundry (src/applications/sheets/challenge/challenge-sheet.ts).
  * A correction (a number clamped, text refused) comes back as the notice Foundry would warn with.
  */
-import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastChoices } from "../src/applications/sheets/challenge/challenge-forecast.ts";
+import {
+  changeForecastChoice,
+  DEFAULT_FORECAST_CHOICES,
+  isForecastField,
+  type ForecastChoices,
+} from "../src/applications/sheets/challenge/challenge-forecast.ts";
 import { challengeSheetContext } from "../src/applications/sheets/challenge/challenge-context.ts";
 import { CHALLENGE_SHEET_PARTS } from "../src/applications/sheets/parts.ts";
 import { TIER_RANKS } from "../src/rules/index.ts";
@@ -18,8 +23,9 @@ const ORDERS = ["gm", "player-first", "player-last"] as const;
 function choicesOf(raw: unknown, fallback: ForecastChoices): ForecastChoices {
   if (typeof raw !== "object" || raw === null) return fallback;
   const r = raw as Record<string, unknown>;
-  const text = (k: keyof ForecastChoices): string => (typeof r[k] === "string" ? (r[k]) : String(fallback[k]));
-  const whole = (k: "light" | "dark" | "armour"): number => (typeof r[k] === "number" && Number.isInteger(r[k]) ? (r[k]) : fallback[k]);
+  const text = (k: keyof ForecastChoices): string => (typeof r[k] === "string" ? r[k] : String(fallback[k]));
+  const whole = (k: "light" | "dark" | "armour"): number =>
+    typeof r[k] === "number" && Number.isInteger(r[k]) ? r[k] : fallback[k];
   return {
     facet: text("facet"),
     character: text("character"),
@@ -43,7 +49,10 @@ export function forecastAction(body: unknown): { choices: ForecastChoices; html:
     choices = changed.choices;
     if (changed.corrected) notice = english(changed.corrected.key).replace("{value}", changed.corrected.value);
   }
-  const context = challengeSheetContext({ ...fixture, forecast: fixture.forecast ? { ...fixture.forecast, choices, locale: currentLanguage() } : undefined });
+  const context = challengeSheetContext({
+    ...fixture,
+    forecast: fixture.forecast ? { ...fixture.forecast, choices, locale: currentLanguage() } : undefined,
+  });
   const html = render(CHALLENGE_SHEET_PARTS.forecast.replace(/^templates\//, ""), context);
   return { choices, html, notice };
 }

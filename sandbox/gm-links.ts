@@ -12,7 +12,12 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { rollLinkHtml, rollLinkView, type LinkI18n } from "../src/applications/enrichers/roll-link-view.ts";
 import { CORE, LEGACY } from "../src/rules/index.ts";
-import { findRollLinks, ROLL_LINK_PATTERN, rollLinkVocabulary, type RollLinkVocabulary } from "../src/rules/roll-links.ts";
+import {
+  findRollLinks,
+  ROLL_LINK_PATTERN,
+  rollLinkVocabulary,
+  type RollLinkVocabulary,
+} from "../src/rules/roll-links.ts";
 import { activeStateIds, type StateFacts } from "../src/rules/states.ts";
 import { escapeHtml } from "./render.ts";
 import { localize } from "./templates.ts";
@@ -26,7 +31,9 @@ const i18n: LinkI18n = {
 
 /** A page of the rules journal's source, by journal file and page name. */
 function journalPage(file: string, name: string): string {
-  const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../packs/_source/rules", file), "utf8")) as { pages: { name: string; text: { content: string } }[] };
+  const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, "../packs/_source/rules", file), "utf8")) as {
+    pages: { name: string; text: { content: string } }[];
+  };
   const page = doc.pages.find((p) => p.name === name);
   if (!page) throw new Error(`no page ${name} in ${file}`);
   return page.text.content;
@@ -40,7 +47,10 @@ function enrich(html: string, vocabulary: RollLinkVocabulary, rulesetName: strin
     const link = parsed[index++];
     return link ? rollLinkHtml(rollLinkView(link, i18n, rulesetName, vocabulary)) : "";
   });
-  return withLinks.replace(/@UUID\[[^\]]*\]\{([^}]*)\}/g, (_, label: string) => `<a class="content-link">${escapeHtml(label)}</a>`);
+  return withLinks.replace(
+    /@UUID\[[^\]]*\]\{([^}]*)\}/g,
+    (_, label: string) => `<a class="content-link">${escapeHtml(label)}</a>`,
+  );
 }
 
 function journalScene(): SheetScene {
@@ -49,9 +59,16 @@ function journalScene(): SheetScene {
   // Built per request, in its language; the journal's own prose is the compendium's English (lang="en").
   const page = (): string => {
     const core = localize(CORE.labelKey);
-    const [rolling, fortune] = [journalPage(guide, "Rolling"), journalPage(reference, "Sayonara and the Fortune die")].map((html) => enrich(html, rollLinkVocabulary(CORE), core));
+    const [rolling, fortune] = [
+      journalPage(guide, "Rolling"),
+      journalPage(reference, "Sayonara and the Fortune die"),
+    ].map((html) => enrich(html, rollLinkVocabulary(CORE), core));
     // The same journal's links read in a Legacy world (four other attributes, no Saves), a typo and a chance out of range.
-    const other = enrich("<p>In a Legacy world a Core link reads as text with a warning: @Risky[finesse], @Reaction[insight]; so does a typo, @Risky[charsima], or a chance out of range, @Fortune[9]. Legacy's own: @Risky[charisma].</p>", rollLinkVocabulary(LEGACY), localize(LEGACY.labelKey));
+    const other = enrich(
+      "<p>In a Legacy world a Core link reads as text with a warning: @Risky[finesse], @Reaction[insight]; so does a typo, @Risky[charsima], or a chance out of range, @Fortune[9]. Legacy's own: @Risky[charisma].</p>",
+      rollLinkVocabulary(LEGACY),
+      localize(LEGACY.labelKey),
+    );
     return `<article class="journal-entry-page text" style="padding: 0 1rem; overflow: auto"><div lang="en">${rolling ?? ""}${other}<hr>${fortune ?? ""}</div></article>`;
   };
   return {
@@ -74,9 +91,15 @@ function tokenScene(): SheetScene {
     const active = new Set(activeStateIds(CORE, FACTS));
     const icon = (img: string, label: string, on: boolean) =>
       `<img class="te-sandbox-status${on ? " active" : ""}" src="/${escapeHtml(img)}" alt="${escapeHtml(label)}" title="${escapeHtml(label)}" width="24" height="24" style="opacity: ${on ? 1 : 0.4}">`;
-    const onToken = CORE.tokenStates.filter((d) => active.has(d.id)).map((d) => icon(d.img, localize(d.labelKey), true)).join("");
+    const onToken = CORE.tokenStates
+      .filter((d) => active.has(d.id))
+      .map((d) => icon(d.img, localize(d.labelKey), true))
+      .join("");
     const palette = CORE.tokenStates
-      .map((d) => `<li style="display: flex; align-items: center; gap: 6px">${icon(d.img, localize(d.labelKey), active.has(d.id))}<span>${escapeHtml(localize(d.labelKey))}</span>${active.has(d.id) ? " ✓" : ""}</li>`)
+      .map(
+        (d) =>
+          `<li style="display: flex; align-items: center; gap: 6px">${icon(d.img, localize(d.labelKey), active.has(d.id))}<span>${escapeHtml(localize(d.labelKey))}</span>${active.has(d.id) ? " ✓" : ""}</li>`,
+      )
       .join("");
     return `<div class="te-sandbox-token-scene" style="display: flex; gap: 1rem; padding: 0.75rem; align-items: flex-start; flex-wrap: wrap">
   <figure style="margin: 0; position: relative; width: 120px; height: 120px; border: 3px solid #b3541e; border-radius: 6px; background: #6f6a78" aria-label="Mira's token (stand-in)">

@@ -52,12 +52,42 @@ const PLAYERS = [
 
 function sessionCard(undone: boolean, viewer: CardUser): string {
   const posted = createSessionCard(GM.id, [
-    { actorUuid: "Actor.mira", actorName: "Mira Okonkwo-Vasquez", xp: 2, given: true, refusal: null, before: 3, after: 5, undo: null },
-    { actorUuid: "Actor.oskar", actorName: "Oskar", xp: 3, given: true, refusal: null, before: 1, after: 4, undo: null },
-    { actorUuid: "Actor.dario", actorName: "Dario", xp: 2, given: false, refusal: "dead", before: null, after: null, undo: null },
+    {
+      actorUuid: "Actor.mira",
+      actorName: "Mira Okonkwo-Vasquez",
+      xp: 2,
+      given: true,
+      refusal: null,
+      before: 3,
+      after: 5,
+      undo: null,
+    },
+    {
+      actorUuid: "Actor.oskar",
+      actorName: "Oskar",
+      xp: 3,
+      given: true,
+      refusal: null,
+      before: 1,
+      after: 4,
+      undo: null,
+    },
+    {
+      actorUuid: "Actor.dario",
+      actorName: "Dario",
+      xp: 2,
+      given: false,
+      refusal: "dead",
+      before: null,
+      after: null,
+      undo: null,
+    },
   ]);
   const state = undone
-    ? recordSessionUndo(claimSessionUndo(posted, GM, posted.version), GM, { "Actor.mira": { taken: 2, short: 0, refusal: null }, "Actor.oskar": { taken: 1, short: 2, refusal: null } })
+    ? recordSessionUndo(claimSessionUndo(posted, GM, posted.version), GM, {
+        "Actor.mira": { taken: 2, short: 0, refusal: null },
+        "Actor.oskar": { taken: 1, short: 2, refusal: null },
+      })
     : posted;
   return render("chat/session-card.hbs", { ...sessionCardView(state, viewer), messageId: "sandbox" });
 }
@@ -69,14 +99,38 @@ function requestCard(viewer: CardUser & { owns: boolean[] }): string {
     { actorUuid: "Actor.ines", actorName: "Ines" },
     { actorUuid: "Actor.dario", actorName: "Dario" },
   ];
-  const state = createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "finesse" }, "The rope bridge gives way under the first step.", rows);
+  const state = createRequestCard(
+    GM.id,
+    CORE,
+    { kind: "attribute", attribute: "finesse" },
+    "The rope bridge gives way under the first step.",
+    rows,
+  );
   const mira = risky([6, 4, 2], [], { actorUuid: "Actor.mira", actorName: "Mira Okonkwo-Vasquez" });
   const oskar = risky([5, 2], [], { actorUuid: "Actor.oskar", actorName: "Oskar" });
   const ines = risky([2, 1], [], { actorUuid: "Actor.ines", actorName: "Ines" });
   const answers = requestAnswers(state, "req", [
-    { messageId: "m1", link: { requestId: "req", actorUuid: "Actor.mira" }, authorMayRoll: true, visible: true, risky: confirmEffect(mira, PLAYER, [], mira.version) },
-    { messageId: "m2", link: { requestId: "req", actorUuid: "Actor.oskar" }, authorMayRoll: true, visible: true, risky: oskar },
-    { messageId: "m3", link: { requestId: "req", actorUuid: "Actor.ines" }, authorMayRoll: true, visible: false, risky: ines },
+    {
+      messageId: "m1",
+      link: { requestId: "req", actorUuid: "Actor.mira" },
+      authorMayRoll: true,
+      visible: true,
+      risky: confirmEffect(mira, PLAYER, [], mira.version),
+    },
+    {
+      messageId: "m2",
+      link: { requestId: "req", actorUuid: "Actor.oskar" },
+      authorMayRoll: true,
+      visible: true,
+      risky: oskar,
+    },
+    {
+      messageId: "m3",
+      link: { requestId: "req", actorUuid: "Actor.ines" },
+      authorMayRoll: true,
+      visible: false,
+      risky: ines,
+    },
   ]);
   return render("chat/request-card.hbs", { ...requestCardView(state, viewer, answers), messageId: "req" });
 }
@@ -97,8 +151,18 @@ export const TOOL_SCENES: readonly ToolScene[] = [
         sandbox: "tool",
       }),
   },
-  { id: "session-card", title: "GM: end-of-session summary card (GM's view)", ...CHAT, render: (w) => chat(w, "GM", sessionCard(false, GM)) },
-  { id: "session-card-undone", title: "GM: end-of-session card after the Undo (a player's view)", ...CHAT, render: (w) => chat(w, "GM", sessionCard(true, PLAYER)) },
+  {
+    id: "session-card",
+    title: "GM: end-of-session summary card (GM's view)",
+    ...CHAT,
+    render: (w) => chat(w, "GM", sessionCard(false, GM)),
+  },
+  {
+    id: "session-card-undone",
+    title: "GM: end-of-session card after the Undo (a player's view)",
+    ...CHAT,
+    render: (w) => chat(w, "GM", sessionCard(true, PLAYER)),
+  },
   {
     id: "request-dialog",
     title: "GM: request a roll (dialog)",
@@ -124,5 +188,10 @@ export const TOOL_SCENES: readonly ToolScene[] = [
         sandbox: "tool",
       }),
   },
-  { id: "request-card", title: "GM: roll request card (Oskar's player's view)", ...CHAT, render: (w) => chat(w, "GM", requestCard({ id: "player2", isGM: false, owns: [false, true, false, false] })) },
+  {
+    id: "request-card",
+    title: "GM: roll request card (Oskar's player's view)",
+    ...CHAT,
+    render: (w) => chat(w, "GM", requestCard({ id: "player2", isGM: false, owns: [false, true, false, false] })),
+  },
 ];

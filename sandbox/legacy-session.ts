@@ -13,9 +13,22 @@
  * choice buttons are small windows drawn here. The server keeps no state: the page holds it and posts
  * it back with each click, as it does for the cards.
  */
-import { initialSeparateChoices, applySeparateAction, applySeparateField, separateRollModel, type SeparateRollChoices, type SeparateRollSettings } from "../src/applications/resolution/separate-dialog-model.ts";
+import {
+  initialSeparateChoices,
+  applySeparateAction,
+  applySeparateField,
+  separateRollModel,
+  type SeparateRollChoices,
+  type SeparateRollSettings,
+} from "../src/applications/resolution/separate-dialog-model.ts";
 import type { CharacterSheetInput } from "../src/applications/sheets/inputs.ts";
-import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../src/chat/legacy-cards.ts";
+import {
+  experienceRollCard,
+  legacyCreationCard,
+  legacyEffectCard,
+  legacyHarmCard,
+  legacyRiskyCard,
+} from "../src/chat/legacy-cards.ts";
 import type { ResultCardView } from "../src/chat/index.ts";
 import { deriveCharacter } from "../src/data/derived.ts";
 import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/legacy.ts";
@@ -72,7 +85,16 @@ export interface SessionState {
 /** A fresh Legacy character (nothing rolled, no XP) carrying a large axe. */
 export function sessionCharacter(): CharacterSheetInput {
   const fresh = legacyFreshCharacter();
-  return { ...fresh, name: "Lio Fresh", items: [weaponRow({ id: SESSION_WEAPON_ID, name: "Large axe", sort: 100 }, { rank: 4, tags: [], twoHanded: true, equipped: true })] };
+  return {
+    ...fresh,
+    name: "Lio Fresh",
+    items: [
+      weaponRow(
+        { id: SESSION_WEAPON_ID, name: "Large axe", sort: 100 },
+        { rank: 4, tags: [], twoHanded: true, equipped: true },
+      ),
+    ],
+  };
 }
 
 export function initialSession(): SessionState {
@@ -103,14 +125,20 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 }
 
 /** Stand-in of `TerranActor.commitOperation`: the update's `system.…` paths set on a copy of the character and its items. */
-export function applyOperation(character: CharacterSheetInput, op: { readonly update: ActorUpdate; readonly itemUpdates: readonly ItemUpdate[] }): CharacterSheetInput {
+export function applyOperation(
+  character: CharacterSheetInput,
+  op: { readonly update: ActorUpdate; readonly itemUpdates: readonly ItemUpdate[] },
+): CharacterSheetInput {
   const system = structuredClone(character.system);
-  for (const [path, value] of Object.entries(op.update)) setPath(system as unknown as Record<string, unknown>, path.slice("system.".length), value);
+  for (const [path, value] of Object.entries(op.update))
+    setPath(system as unknown as Record<string, unknown>, path.slice("system.".length), value);
   const items = character.items.map((item) => {
     const update = op.itemUpdates.find((u) => u._id === item.id);
     if (!update) return item;
     const itemSystem = structuredClone(item.system);
-    for (const [path, value] of Object.entries(update)) if (path !== "_id") setPath(itemSystem as unknown as Record<string, unknown>, path.slice("system.".length), value);
+    for (const [path, value] of Object.entries(update))
+      if (path !== "_id")
+        setPath(itemSystem as unknown as Record<string, unknown>, path.slice("system.".length), value);
     return { ...item, system: itemSystem } as typeof item;
   });
   return { ...character, system, items };
@@ -140,7 +168,11 @@ function throwDice(state: SessionState, count: number): { faces: Face[]; state: 
   return { faces: sessionDice(state.throws, count), state: { ...state, throws: state.throws + 1 } };
 }
 
-const FOUNDRY_ONLY = (action: string): RulesError => new RulesError("not-allowed", `The sandbox's session wires the rolls, harm and Experience: "${action}" runs in Foundry only.`);
+const FOUNDRY_ONLY = (action: string): RulesError =>
+  new RulesError(
+    "not-allowed",
+    `The sandbox's session wires the rolls, harm and Experience: "${action}" runs in Foundry only.`,
+  );
 
 /** R-LEG-2 the creation roll (rollLegacyCreation): two dice per attribute, in sheet order. */
 function creation(state: SessionState): SessionStep {
@@ -148,7 +180,11 @@ function creation(state: SessionState): SessionStep {
   const thrown = throwDice(state, dice * LEGACY_ATTRIBUTES.length);
   const faces = LEGACY_ATTRIBUTES.map((_, i) => thrown.faces.slice(i * dice, (i + 1) * dice));
   const op = legacyCreationOperation(stateOf(state.character), LEGACY, faces);
-  const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({ labelKey: attributeLabel(a), faces: faces[i] ?? [], rating: op.outcome.ratings[a] }));
+  const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
+    labelKey: attributeLabel(a),
+    faces: faces[i] ?? [],
+    rating: op.outcome.ratings[a],
+  }));
   const card = legacyCreationCard({ actorName: state.character.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego });
   return { state: { ...thrown.state, character: applyOperation(state.character, op) }, card };
 }
@@ -156,7 +192,8 @@ function creation(state: SessionState): SessionStep {
 /** R-LEG-11 a weapon's Effect roll (rollLegacyEffect): the tier's dice, then one die more while the last is a 6. */
 function effectRoll(state: SessionState, itemId: string): SessionStep {
   const item = state.character.items.find((i) => i.id === itemId);
-  if (item?.type !== "weapon") throw new RulesError("unknown-id", `"${itemId}" is not a weapon of ${state.character.name}.`, { id: itemId });
+  if (item?.type !== "weapon")
+    throw new RulesError("unknown-id", `"${itemId}" is not a weapon of ${state.character.name}.`, { id: itemId });
   const tool = toolFor(LEGACY, item.system.rank);
   if (!tool) throw new RulesError("not-allowed", "This ruleset rolls no tool Effects.");
   let next = throwDice(state, tool.dice);
@@ -170,7 +207,15 @@ function effectRoll(state: SessionState, itemId: string): SessionStep {
   }
   const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
   const effect = legacyEffect(LEGACY, item.system.rank, tags, first, chain);
-  return { state: next.state, card: legacyEffectCard({ actorName: state.character.name, toolName: item.name, tierLabelKey: tool.labelKey, ...effect }) };
+  return {
+    state: next.state,
+    card: legacyEffectCard({
+      actorName: state.character.name,
+      toolName: item.name,
+      tierLabelKey: tool.labelKey,
+      ...effect,
+    }),
+  };
 }
 
 /** R-LEG-8 R-LEG-9 the dialog's Roll (SeparateRollDialog → rollLegacyRisky): one throw of the pool; the Dark Dice's Ego spent at once. */
@@ -178,7 +223,11 @@ function riskyRoll(state: SessionState): SessionStep {
   const dialog = state.dialog;
   if (!dialog) throw new RulesError("not-allowed", "No Risky Action dialog is open.");
   const character = state.character;
-  const view = separateRollModel({ ruleset: LEGACY, state: stateOf(character), attribute: dialog.attribute }, dialog.choices, SESSION_SETTINGS);
+  const view = separateRollModel(
+    { ruleset: LEGACY, state: stateOf(character), attribute: dialog.attribute },
+    dialog.choices,
+    SESSION_SETTINGS,
+  );
   if (view.roll.disabled) throw new RulesError("not-allowed", "The dialog cannot roll now (see its notice).");
   const thrown = throwDice(state, view.light + view.choices.dark);
   const light = thrown.faces.slice(0, view.light);
@@ -195,7 +244,10 @@ function riskyRoll(state: SessionState): SessionStep {
     ego: { before: ego, after: spend?.outcome.after ?? ego },
     lost: spend?.outcome.lost ?? false,
   });
-  return { state: { ...thrown.state, dialog: null, character: spend ? applyOperation(character, spend) : character }, card };
+  return {
+    state: { ...thrown.state, dialog: null, character: spend ? applyOperation(character, spend) : character },
+    card,
+  };
 }
 
 /** R-LEG-4 … R-LEG-6 harm taken (applyLegacyHarm): armour, HP, the wound stage, the attribute lost. */
@@ -231,7 +283,8 @@ function onPrompt(state: SessionState, click: SessionClick): SessionStep {
   if (prompt.kind === "lose") {
     if (click.action !== "chooseAttribute") throw FOUNDRY_ONLY(click.action);
     const attribute = prompt.choosable.find((a) => a === click.data.value);
-    if (!attribute) throw new RulesError("unknown-id", `"${click.data.value ?? ""}" is not one of the attributes offered.`);
+    if (!attribute)
+      throw new RulesError("unknown-id", `"${click.data.value ?? ""}" is not one of the attributes offered.`);
     return harm(state, prompt.effect, { attribute });
   }
   if (click.action !== "promptOk") throw FOUNDRY_ONLY(click.action);
@@ -240,18 +293,32 @@ function onPrompt(state: SessionState, click: SessionClick): SessionStep {
     if (effect === null) return { state: { ...state, prompt: null }, card: null };
     // R-LEG-5 the player chooses the attribute that loses its point when more than one can.
     const assessed = assessHpHarmOperation(stateOf(state.character), effect);
-    if (assessed.asksAttribute) return { state: { ...state, prompt: { kind: "lose", effect, choosable: assessed.choosable } }, card: null };
+    if (assessed.asksAttribute)
+      return { state: { ...state, prompt: { kind: "lose", effect, choosable: assessed.choosable } }, card: null };
     return harm(state, effect, {});
   }
   // R-LEG-13 the Advancement roll: one die per Experience spent (rollExperience).
   const dice = promptNumber(click.n, 1, prompt.max);
   if (dice === null) return { state: { ...state, prompt: null }, card: null };
   const xp = state.character.system.xp;
-  if (dice > xp) throw new RulesError("not-enough-xp", `Rolling ${dice} dice costs ${dice} Experience; there is ${xp}.`, { cost: dice, xp });
+  if (dice > xp)
+    throw new RulesError("not-enough-xp", `Rolling ${dice} dice costs ${dice} Experience; there is ${xp}.`, {
+      cost: dice,
+      xp,
+    });
   const thrown = throwDice(state, dice);
   const op = advancementRollOperation(stateOf(state.character), LEGACY, thrown.faces);
   const o = op.outcome;
-  const card = experienceRollCard({ actorName: state.character.name, kind: o.kind, skillLabelKey: null, faces: o.faces, sum: o.sum, target: o.target, success: o.success, rating: o.rating });
+  const card = experienceRollCard({
+    actorName: state.character.name,
+    kind: o.kind,
+    skillLabelKey: null,
+    faces: o.faces,
+    sum: o.sum,
+    target: o.target,
+    success: o.success,
+    rating: o.rating,
+  });
   return { state: { ...thrown.state, prompt: null, character: applyOperation(state.character, op) }, card };
 }
 
@@ -265,8 +332,13 @@ function onDialog(state: SessionState, click: SessionClick): SessionStep {
 }
 
 /** The model's normalised choices become the dialog's own (as SeparateRollDialog#set keeps them). */
-function normalised(state: SessionState, attribute: LegacyAttribute, choices: SeparateRollChoices): SeparateRollChoices {
-  return separateRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute }, choices, SESSION_SETTINGS).choices;
+function normalised(
+  state: SessionState,
+  attribute: LegacyAttribute,
+  choices: SeparateRollChoices,
+): SeparateRollChoices {
+  return separateRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute }, choices, SESSION_SETTINGS)
+    .choices;
 }
 
 function onSheet(state: SessionState, click: SessionClick): SessionStep {
@@ -277,7 +349,15 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
       return creation(state);
     case "roll": {
       const what = click.data.roll ?? "";
-      if (isLegacyAttribute(what)) return { state: { ...state, prompt: null, dialog: { attribute: what, choices: normalised(state, what, initialSeparateChoices(SESSION_SETTINGS)) } }, card: null };
+      if (isLegacyAttribute(what))
+        return {
+          state: {
+            ...state,
+            prompt: null,
+            dialog: { attribute: what, choices: normalised(state, what, initialSeparateChoices(SESSION_SETTINGS)) },
+          },
+          card: null,
+        };
       return effectRoll(state, what);
     }
     case "takeLegacyHarm":
@@ -287,11 +367,29 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
       if (character.system.xp < 1) return { state, card: null };
       return { state: { ...state, dialog: null, prompt: { kind: "xp", max: character.system.xp } }, card: null };
     case "endLegacySession":
-      return { state: { ...state, character: applyOperation(character, legacyEndSessionOperation(current, LEGACY)) }, card: null };
+      return {
+        state: { ...state, character: applyOperation(character, legacyEndSessionOperation(current, LEGACY)) },
+        card: null,
+      };
     case "legacyRecover":
-      return { state: { ...state, character: applyOperation(character, hpRecoverOperation(current, click.data.kind === "week" ? "week" : "night")) }, card: null };
+      return {
+        state: {
+          ...state,
+          character: applyOperation(
+            character,
+            hpRecoverOperation(current, click.data.kind === "week" ? "week" : "night"),
+          ),
+        },
+        card: null,
+      };
     case "setLegacyRating": {
-      const op = setLegacyRatingOperation(current, LEGACY, click.data.kind === "skill" ? "skill" : "attribute", click.data.id ?? "", Number(click.data.value));
+      const op = setLegacyRatingOperation(
+        current,
+        LEGACY,
+        click.data.kind === "skill" ? "skill" : "attribute",
+        click.data.id ?? "",
+        Number(click.data.value),
+      );
       return { state: { ...state, character: applyOperation(character, op) }, card: null };
     }
     default:
@@ -310,7 +408,13 @@ export function sessionClick(state: SessionState, click: SessionClick): SessionS
 export function sessionField(state: SessionState, name: string, value: unknown): SessionState {
   const dialog = state.dialog;
   if (!dialog) return state;
-  return { ...state, dialog: { ...dialog, choices: normalised(state, dialog.attribute, applySeparateField(dialog.choices, name, value)) } };
+  return {
+    ...state,
+    dialog: {
+      ...dialog,
+      choices: normalised(state, dialog.attribute, applySeparateField(dialog.choices, name, value)),
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,29 +424,70 @@ const SHEET_ID = "legacy-session";
 
 function sheetWindow(character: CharacterSheetInput): string {
   const scene = characterScene(SHEET_ID, "", character);
-  return applicationWindow({ classes: scene.classes, title: scene.windowTitle, width: scene.width, height: scene.height, content: scene.render(), sandbox: "session-sheet", tag: "form" });
+  return applicationWindow({
+    classes: scene.classes,
+    title: scene.windowTitle,
+    width: scene.width,
+    height: scene.height,
+    content: scene.render(),
+    sandbox: "session-sheet",
+    tag: "form",
+  });
 }
 
 /** Stand-in of DialogV2 (Foundry's prompt window): our prompt text and field, Foundry's buttons. */
 function promptWindow(prompt: SessionPrompt): string {
   const classes = ["dialog", "sandbox-session-prompt"];
   if (prompt.kind === "lose") {
-    const buttons = prompt.choosable.map((a) => `<button type="button" data-action="chooseAttribute" data-value="${a}">${escapeHtml(english(attributeLabel(a)))}</button>`).join("");
+    const buttons = prompt.choosable
+      .map(
+        (a) =>
+          `<button type="button" data-action="chooseAttribute" data-value="${a}">${escapeHtml(english(attributeLabel(a)))}</button>`,
+      )
+      .join("");
     const content = `<p>${escapeHtml(english("TERRAN.Sheet.Legacy.losePrompt"))}</p><footer class="form-footer">${buttons}</footer>`;
-    return applicationWindow({ tag: "form", classes, title: english("TERRAN.Sheet.Legacy.loseTitle"), width: 360, content, sandbox: "session-prompt" });
+    return applicationWindow({
+      tag: "form",
+      classes,
+      title: english("TERRAN.Sheet.Legacy.loseTitle"),
+      width: 360,
+      content,
+      sandbox: "session-prompt",
+    });
   }
-  const [title, text, min, max, value] = prompt.kind === "harm" ? (["harmTitle", "harmPrompt", 0, 99, 1] as const) : (["xpTitle", "xpPrompt", 1, prompt.max, prompt.max] as const);
+  const [title, text, min, max, value] =
+    prompt.kind === "harm"
+      ? (["harmTitle", "harmPrompt", 0, 99, 1] as const)
+      : (["xpTitle", "xpPrompt", 1, prompt.max, prompt.max] as const);
   const label = escapeHtml(english(`TERRAN.Sheet.Legacy.${text}`));
   const content = `<p id="sandbox-prompt-text">${label}</p><input type="number" name="n" min="${min}" max="${max}" step="1" value="${value}" aria-labelledby="sandbox-prompt-text">
 <footer class="form-footer"><button type="button" data-action="promptOk">OK</button><button type="button" data-action="promptCancel">Cancel</button></footer>`;
-  return applicationWindow({ tag: "form", classes, title: english(`TERRAN.Sheet.Legacy.${title}`), width: 360, content, sandbox: "session-prompt" });
+  return applicationWindow({
+    tag: "form",
+    classes,
+    title: english(`TERRAN.Sheet.Legacy.${title}`),
+    width: 360,
+    content,
+    sandbox: "session-prompt",
+  });
 }
 
 function dialogWindow(state: SessionState): string {
   const dialog = state.dialog;
   if (!dialog) return "";
-  const view = separateRollModel({ ruleset: LEGACY, state: stateOf(state.character), attribute: dialog.attribute }, dialog.choices, SESSION_SETTINGS);
-  return applicationWindow({ tag: "form", classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"], title: DIALOG_WINDOW.title(), width: DIALOG_WINDOW.width, content: render("dialogs/legacy-roll-dialog.hbs", view), sandbox: "session-dialog" });
+  const view = separateRollModel(
+    { ruleset: LEGACY, state: stateOf(state.character), attribute: dialog.attribute },
+    dialog.choices,
+    SESSION_SETTINGS,
+  );
+  return applicationWindow({
+    tag: "form",
+    classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"],
+    title: DIALOG_WINDOW.title(),
+    width: DIALOG_WINDOW.width,
+    content: render("dialogs/legacy-roll-dialog.hbs", view),
+    sandbox: "session-dialog",
+  });
 }
 
 export interface SessionView {
@@ -381,6 +526,7 @@ export function parseSessionClick(value: unknown): SessionClick {
   const where = v.where === "dialog" || v.where === "prompt" ? v.where : "sheet";
   if (typeof v.action !== "string") throw new Error("A click names its action.");
   const data: Record<string, string> = {};
-  if (typeof v.data === "object" && v.data !== null) for (const [k, d] of Object.entries(v.data)) if (typeof d === "string") data[k] = d;
+  if (typeof v.data === "object" && v.data !== null)
+    for (const [k, d] of Object.entries(v.data)) if (typeof d === "string") data[k] = d;
   return { where, action: v.action, data, ...(typeof v.n === "number" ? { n: v.n } : {}) };
 }

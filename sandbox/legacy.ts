@@ -4,8 +4,18 @@
  * Risky Action, the separate Effect roll, harm to Critical and Mortal, the Advancement roll, the
  * creation roll), all from the real view builders.
  */
-import { initialSeparateChoices, separateRollModel, type SeparateRollChoices } from "../src/applications/resolution/separate-dialog-model.ts";
-import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../src/chat/legacy-cards.ts";
+import {
+  initialSeparateChoices,
+  separateRollModel,
+  type SeparateRollChoices,
+} from "../src/applications/resolution/separate-dialog-model.ts";
+import {
+  experienceRollCard,
+  legacyCreationCard,
+  legacyEffectCard,
+  legacyHarmCard,
+  legacyRiskyCard,
+} from "../src/chat/legacy-cards.ts";
 import { montageCard } from "../src/chat/legacy-montage-card.ts";
 import { createChallengeCard } from "../src/chat/challenge-card.ts";
 import type { MontageChallenge } from "../src/documents/operations/legacy-play.ts";
@@ -19,13 +29,28 @@ import { render } from "./templates.ts";
 const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 
 /** The Legacy dialog scenes: id → the choices it opens with. */
-export const LEGACY_DIALOGS: Readonly<Record<string, { readonly title: string; readonly choices: Partial<SeparateRollChoices>; readonly target?: MontageChallenge }>> = {
-  legacy: { title: "Legacy roll dialog: Strength + Violence, Critically Wounded, one Dark Die", choices: { skill: "violence", dark: 1 } },
+export const LEGACY_DIALOGS: Readonly<
+  Record<
+    string,
+    { readonly title: string; readonly choices: Partial<SeparateRollChoices>; readonly target?: MontageChallenge }
+  >
+> = {
+  legacy: {
+    title: "Legacy roll dialog: Strength + Violence, Critically Wounded, one Dark Die",
+    choices: { skill: "violence", dark: 1 },
+  },
   // R-LEG-14 a montage against the one targeted Challenge, waiting for the GM's word that it cannot kill.
   "legacy-montage": {
     title: "Legacy roll dialog: a montage against a targeted Serious Challenge, not yet confirmed",
     choices: { skill: "violence", dark: 1, montage: true },
-    target: { uuid: "Actor.sandboxStorm0001", name: "The storm on the pass", tier: "serious", n: 4, dice: 2, halved: false },
+    target: {
+      uuid: "Actor.sandboxStorm0001",
+      name: "The storm on the pass",
+      tier: "serious",
+      n: 4,
+      dice: 2,
+      halved: false,
+    },
   },
 };
 
@@ -38,11 +63,17 @@ export function renderLegacyDialog(id: string): string {
   const input = legacySeasonedCharacter();
   const choices = { ...initialSeparateChoices({ darkMax: DEFAULT_DARK_MAX }), ...(LEGACY_DIALOGS[id]?.choices ?? {}) };
   const target = LEGACY_DIALOGS[id]?.target ?? null;
-  const view = separateRollModel({ ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" }, choices, { darkMax: DEFAULT_DARK_MAX, montage: target });
+  const view = separateRollModel(
+    { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
+    choices,
+    { darkMax: DEFAULT_DARK_MAX, montage: target },
+  );
   return render("dialogs/legacy-roll-dialog.hbs", view);
 }
 
-const result = (state: CardFixture["card"] extends infer C ? (C extends { kind: "result"; state: infer S } ? S : never) : never): CardFixture => ({
+const result = (
+  state: CardFixture["card"] extends infer C ? (C extends { kind: "result"; state: infer S } ? S : never) : never,
+): CardFixture => ({
   speaker: "Oskar",
   user: PLAYER,
   card: { kind: "result", state },
@@ -64,17 +95,50 @@ export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
 /** A Serious Challenge's card (Effect 14) whose harm two Legacy characters took on HP: Mira threw Protected's dice, Oskar's were not offered. */
 function challengeHpCard(): ChallengeCardState {
   const state = bruteCard();
-  const base = { rulesetId: "legacy", effect: 14, shieldSacrificed: false, attributeLost: null, dead: false, userId: GM.id } as const;
+  const base = {
+    rulesetId: "legacy",
+    effect: 14,
+    shieldSacrificed: false,
+    attributeLost: null,
+    dead: false,
+    userId: GM.id,
+  } as const;
   const mira = recordHpHarm(
     state,
     GM,
-    { ...base, targetName: "Mira", armour: 1, protectedFaces: [6, 5], protectedBy: 11, protectedSkipped: false, egoBefore: 5, egoAfter: 4, damage: 2, hpBefore: 6, hpAfter: 4, wound: null },
+    {
+      ...base,
+      targetName: "Mira",
+      armour: 1,
+      protectedFaces: [6, 5],
+      protectedBy: 11,
+      protectedSkipped: false,
+      egoBefore: 5,
+      egoAfter: 4,
+      damage: 2,
+      hpBefore: 6,
+      hpAfter: 4,
+      wound: null,
+    },
     state.version,
   );
   return recordHpHarm(
     mira,
     GM,
-    { ...base, targetName: "Oskar", armour: 0, protectedFaces: [], protectedBy: 0, protectedSkipped: true, egoBefore: 3, egoAfter: 3, damage: 14, hpBefore: 3, hpAfter: 0, wound: "critical" },
+    {
+      ...base,
+      targetName: "Oskar",
+      armour: 0,
+      protectedFaces: [],
+      protectedBy: 0,
+      protectedSkipped: true,
+      egoBefore: 3,
+      egoAfter: 3,
+      damage: 14,
+      hpBefore: 3,
+      hpAfter: 0,
+      wound: "critical",
+    },
     mira.version,
   );
 }
@@ -93,7 +157,20 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         lost: false,
       }),
     ),
-  "legacy-effect": () => result(legacyEffectCard({ actorName: "Oskar", toolName: "Large axe", tierLabelKey: "TERRAN.Tool.greater", faces: [6, 2], chain: [6, 3], kept: 6, halved: false, bonus: 0, total: 15 })),
+  "legacy-effect": () =>
+    result(
+      legacyEffectCard({
+        actorName: "Oskar",
+        toolName: "Large axe",
+        tierLabelKey: "TERRAN.Tool.greater",
+        faces: [6, 2],
+        chain: [6, 3],
+        kept: 6,
+        halved: false,
+        bonus: 0,
+        total: 15,
+      }),
+    ),
   "legacy-harm": () =>
     result(
       legacyHarmCard({
@@ -108,7 +185,19 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         shieldSacrificed: false,
       }),
     ),
-  "legacy-advancement": () => result(experienceRollCard({ actorName: "Oskar", kind: "advancement", skillLabelKey: null, faces: [6, 5, 4], sum: 15, target: 9, success: true, rating: null })),
+  "legacy-advancement": () =>
+    result(
+      experienceRollCard({
+        actorName: "Oskar",
+        kind: "advancement",
+        skillLabelKey: null,
+        faces: [6, 5, 4],
+        sum: 15,
+        target: 9,
+        success: true,
+        rating: null,
+      }),
+    ),
   "legacy-harm-protected": () =>
     result(
       legacyHarmCard({
@@ -140,7 +229,20 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
       }),
     ),
   "legacy-effect-sneak": () =>
-    result(legacyEffectCard({ actorName: "Oskar", toolName: "Sword", tierLabelKey: "TERRAN.Tool.normal", faces: [2, 5], chain: [], kept: 5, halved: false, bonus: 0, total: 5, extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack" })),
+    result(
+      legacyEffectCard({
+        actorName: "Oskar",
+        toolName: "Sword",
+        tierLabelKey: "TERRAN.Tool.normal",
+        faces: [2, 5],
+        chain: [],
+        kept: 5,
+        halved: false,
+        bonus: 0,
+        total: 5,
+        extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack",
+      }),
+    ),
   "legacy-montage": () =>
     result(
       montageCard({

@@ -19,7 +19,10 @@ export type Theme = "light" | "dark";
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 /** JSON that is safe inside a `<script type="application/json">`. */
@@ -47,7 +50,11 @@ export function renderCard(doc: CardDoc, user: CardUser): string {
   switch (doc.kind) {
     case "risky":
       // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-kinds.ts); never taken here.
-      return render("chat/risky-card.hbs", { ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)), tesla: teslaButton(doc.state, user, false), messageId: "sandbox" });
+      return render("chat/risky-card.hbs", {
+        ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)),
+        tesla: teslaButton(doc.state, user, false),
+        messageId: "sandbox",
+      });
     case "challenge":
       return render("chat/challenge-card.hbs", {
         ...challengeCardView(doc.state, { ...cardViewer(user, doc.state.rollerId), offerHarm: true }),
@@ -68,7 +75,10 @@ export function chatMessage(speaker: string, cardHtml: string): string {
 
 /** The roll dialog's content (its one template part) for `choices`. */
 export function renderDialogBody(fixture: DialogFixture, choices: RollDialogChoices): string {
-  return render("dialogs/roll-dialog.hbs", rollDialogModel(fixture.subject, choices, { ...DIALOG_SETTINGS, locale: currentLanguage() }));
+  return render(
+    "dialogs/roll-dialog.hbs",
+    rollDialogModel(fixture.subject, choices, { ...DIALOG_SETTINGS, locale: currentLanguage() }),
+  );
 }
 
 /** Stand-in of an ApplicationV2 window: `classes` are the application's own (its DEFAULT_OPTIONS.classes). */
@@ -89,7 +99,11 @@ export function applicationWindow(options: {
 </${tag}>`;
 }
 
-export const DIALOG_WINDOW = { classes: ["terran-engine", "roll-dialog"], width: 440, title: () => localize("TERRAN.Dialog.windowTitle") } as const;
+export const DIALOG_WINDOW = {
+  classes: ["terran-engine", "roll-dialog"],
+  width: 440,
+  title: () => localize("TERRAN.Dialog.windowTitle"),
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Pages
@@ -108,7 +122,10 @@ export interface PageOptions {
 function languageLinks(path: string, theme: Theme): string {
   return sandboxLanguages()
     .filter((lang) => lang !== currentLanguage())
-    .map((lang) => `<a class="sandbox-lang" href="${escapeHtml(path)}?${escapeHtml(pageQuery(theme, lang))}">${escapeHtml(lang)}</a>`)
+    .map(
+      (lang) =>
+        `<a class="sandbox-lang" href="${escapeHtml(path)}?${escapeHtml(pageQuery(theme, lang))}">${escapeHtml(lang)}</a>`,
+    )
     .join(" ");
 }
 
@@ -119,7 +136,10 @@ export function page(options: PageOptions): string {
   const imports = systemStyles()
     .map((src) => `@import url("/${src}") layer(system);`)
     .join("\n");
-  const data = options.data === undefined ? "" : `<script type="application/json" id="sandbox-data">${scriptJson(options.data)}</script>`;
+  const data =
+    options.data === undefined
+      ? ""
+      : `<script type="application/json" id="sandbox-data">${scriptJson(options.data)}</script>`;
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
 <head>

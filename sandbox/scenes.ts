@@ -58,12 +58,38 @@ function isDialogId(id: string): id is keyof typeof DIALOGS {
 export function scenes(): SceneInfo[] {
   return [
     ...SHEETS.map((s) => ({ kind: "sheet" as const, id: s.id, title: s.title, width: s.width, narrow: s.narrow })),
-    ...Object.keys(DIALOGS).filter(isDialogId).map((id) => ({ kind: "dialog" as const, id, title: DIALOG_TITLES[id], width: DIALOG_WINDOW.width, narrow: 360 })),
-    ...Object.keys(CARDS).map((id) => ({ kind: "card" as const, id, title: CARD_TITLES[id] ?? id, width: CHAT_WIDTH, narrow: CHAT_NARROW })),
+    ...Object.keys(DIALOGS)
+      .filter(isDialogId)
+      .map((id) => ({
+        kind: "dialog" as const,
+        id,
+        title: DIALOG_TITLES[id],
+        width: DIALOG_WINDOW.width,
+        narrow: 360,
+      })),
+    ...Object.keys(CARDS).map((id) => ({
+      kind: "card" as const,
+      id,
+      title: CARD_TITLES[id] ?? id,
+      width: CHAT_WIDTH,
+      narrow: CHAT_NARROW,
+    })),
     ...TOOL_SCENES.map((t) => ({ kind: "tool" as const, id: t.id, title: t.title, width: t.width, narrow: t.narrow })),
     // Legacy (sandbox/legacy.ts): its dialog and cards.
-    ...Object.entries(LEGACY_DIALOGS).map(([id, d]) => ({ kind: "dialog" as const, id, title: d.title, width: DIALOG_WINDOW.width, narrow: 360 })),
-    ...Object.keys(LEGACY_CARDS).map((id) => ({ kind: "card" as const, id, title: LEGACY_CARD_TITLES[id] ?? id, width: CHAT_WIDTH, narrow: CHAT_NARROW })),
+    ...Object.entries(LEGACY_DIALOGS).map(([id, d]) => ({
+      kind: "dialog" as const,
+      id,
+      title: d.title,
+      width: DIALOG_WINDOW.width,
+      narrow: 360,
+    })),
+    ...Object.keys(LEGACY_CARDS).map((id) => ({
+      kind: "card" as const,
+      id,
+      title: LEGACY_CARD_TITLES[id] ?? id,
+      width: CHAT_WIDTH,
+      narrow: CHAT_NARROW,
+    })),
   ];
 }
 
@@ -90,15 +116,33 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
       const sheet = SHEETS.find((s) => s.id === scene.id);
       if (!sheet) throw new Error(`no sheet ${scene.id}`);
       return {
-        body: applicationWindow({ classes: sheet.classes, title: sheet.windowTitle, width: w, height: sheet.height, content: sheet.render(), sandbox: "sheet", tag: "form" }),
+        body: applicationWindow({
+          classes: sheet.classes,
+          title: sheet.windowTitle,
+          width: w,
+          height: sheet.height,
+          content: sheet.render(),
+          sandbox: "sheet",
+          tag: "form",
+        }),
         data: { kind: "sheet", id: scene.id },
       };
     }
     case "dialog": {
       if (isLegacyDialogId(scene.id)) {
         // Shown as the model renders it; its controls are not wired in the sandbox (data kind "sheet": clicks post nothing).
-        const dialog = applicationWindow({ tag: "form", classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"], title: DIALOG_WINDOW.title(), width: w, content: renderLegacyDialog(scene.id), sandbox: "dialog" });
-        return { body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`, data: { kind: "sheet", id: scene.id } };
+        const dialog = applicationWindow({
+          tag: "form",
+          classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"],
+          title: DIALOG_WINDOW.title(),
+          width: w,
+          content: renderLegacyDialog(scene.id),
+          sandbox: "dialog",
+        });
+        return {
+          body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`,
+          data: { kind: "sheet", id: scene.id },
+        };
       }
       if (!isDialogId(scene.id)) throw new Error(`no dialog ${scene.id}`);
       const fixture = DIALOGS[scene.id];
@@ -111,7 +155,10 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
         content: renderDialogBody(fixture, choices),
         sandbox: "dialog",
       });
-      return { body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`, data: { kind: "dialog", id: scene.id, choices, user: PLAYER } };
+      return {
+        body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`,
+        data: { kind: "dialog", id: scene.id, choices, user: PLAYER },
+      };
     }
     case "card": {
       const make = CARDS[scene.id] ?? LEGACY_CARDS[scene.id];

@@ -19,14 +19,39 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { initialChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
 import { RulesError } from "../src/rules/index.ts";
-import { applyCardClick, applyDialogChange, parseCardClick, parseChoices, parseDialogChange, rollDialog } from "./actions.ts";
+import {
+  applyCardClick,
+  applyDialogChange,
+  parseCardClick,
+  parseChoices,
+  parseDialogChange,
+  rollDialog,
+} from "./actions.ts";
 import { inLanguage, localize, pageQuery, sandboxLanguages, useLanguage } from "./templates.ts";
 import { DIALOG_SETTINGS, DIALOGS, GM, PLAYER, type CardDoc } from "./fixtures.ts";
-import { applicationWindow, chatMessage, DIALOG_WINDOW, escapeHtml, page, renderCard, renderDialogBody, ROOT, type Theme } from "./render.ts";
+import {
+  applicationWindow,
+  chatMessage,
+  DIALOG_WINDOW,
+  escapeHtml,
+  page,
+  renderCard,
+  renderDialogBody,
+  ROOT,
+  type Theme,
+} from "./render.ts";
 import { CHAT_WIDTH, findScene, renderScene, scenes, type SceneInfo } from "./scenes.ts";
 import { sheetDialogFixture, sheetDialogId } from "./sheet-rolls.ts";
 import { forecastAction } from "./forecast.ts";
-import { initialSession, parseSessionClick, parseSessionState, sessionBody, sessionClick, sessionField, sessionView } from "./legacy-session.ts";
+import {
+  initialSession,
+  parseSessionClick,
+  parseSessionState,
+  sessionBody,
+  sessionClick,
+  sessionField,
+  sessionView,
+} from "./legacy-session.ts";
 
 const SANDBOX = resolve(ROOT, "sandbox");
 
@@ -84,12 +109,17 @@ function bodyLang(body: unknown): string | null {
 function refusalText(error: RulesError, lang: string): string {
   if (lang === "en") return error.message;
   const reason = error.data.reason;
-  const keys = [typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null, `TERRAN.Error.${error.code}`];
+  const keys = [
+    typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null,
+    `TERRAN.Error.${error.code}`,
+  ];
   for (const key of keys) {
     if (key === null) continue;
     try {
       const text = inLanguage(lang, () => localize(key));
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(error.data, name) ? String(error.data[name]) : whole));
+      return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+        Object.hasOwn(error.data, name) ? String(error.data[name]) : whole,
+      );
     } catch {
       // No such key: try the next, then the rules' own message.
     }
@@ -147,7 +177,9 @@ function staticFile(dir: string, relative: string): { body: Buffer; type: string
 /** A TypeScript file compiled for the browser by the project's TypeScript (types are checked by tsc with the rest). */
 function browserScript(file: string): string {
   const source = readFileSync(file, "utf8");
-  return ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  return ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  }).outputText;
 }
 
 /** sandbox/client.ts for the browser. */
@@ -193,7 +225,9 @@ function indexPage(theme: Theme): string {
       return `<section class="sandbox-index"><h2>${heading}</h2><ul>${items}</ul></section>`;
     })
     .join("\n")
-    .concat(`\n<section class="sandbox-index"><h2>Play</h2><ul><li><a href="/play/legacy?theme=${theme}">A Legacy session: creation, Risky Action, Effect, harm to Mortal, Advancement roll</a></li></ul></section>`);
+    .concat(
+      `\n<section class="sandbox-index"><h2>Play</h2><ul><li><a href="/play/legacy?theme=${theme}">A Legacy session: creation, Risky Action, Effect, harm to Mortal, Advancement roll</a></li></ul></section>`,
+    );
   return page({ title: "Index", theme, body, path: "/" });
 }
 
@@ -216,14 +250,21 @@ function cardAction(body: unknown): unknown {
 function dialogAction(body: unknown): unknown {
   const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const id = typeof b.id === "string" ? b.id : "";
-  const fixture = Object.hasOwn(DIALOGS, id) ? DIALOGS[id as keyof typeof DIALOGS] : (sheetDialogFixture(id) ?? undefined);
+  const fixture = Object.hasOwn(DIALOGS, id)
+    ? DIALOGS[id as keyof typeof DIALOGS]
+    : (sheetDialogFixture(id) ?? undefined);
   if (!fixture) throw new HttpError(404, `no dialog ${id}`);
   const user = userOf(b.user);
   const choices = parseChoices(b.choices) ?? initialChoices(fixture.subject, DIALOG_SETTINGS);
   const change = parseDialogChange(b.change);
   if (change === "roll") {
     const rolled = rollDialog(fixture, choices, user);
-    return { choices, html: renderDialogBody(fixture, choices), card: rolled.card, message: chatMessage(fixture.actorName, renderCard(rolled.card, user)) };
+    return {
+      choices,
+      html: renderDialogBody(fixture, choices),
+      card: rolled.card,
+      message: chatMessage(fixture.actorName, renderCard(rolled.card, user)),
+    };
   }
   const next = change ? applyDialogChange(fixture, choices, change) : choices;
   return { choices: next, html: renderDialogBody(fixture, next) };
@@ -234,11 +275,25 @@ function openDialog(body: unknown): unknown {
   const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const id = sheetDialogId(typeof b.sheet === "string" ? b.sheet : "", typeof b.what === "string" ? b.what : "");
   const fixture = sheetDialogFixture(id);
-  if (!fixture) throw new HttpError(404, "This roll opens in Foundry only (the sandbox opens a character's attribute and Save rolls).");
+  if (!fixture)
+    throw new HttpError(
+      404,
+      "This roll opens in Foundry only (the sandbox opens a character's attribute and Save rolls).",
+    );
   const choices = initialChoices(fixture.subject, DIALOG_SETTINGS);
-  const dialog = applicationWindow({ tag: "form", classes: DIALOG_WINDOW.classes, title: DIALOG_WINDOW.title(), width: DIALOG_WINDOW.width, content: renderDialogBody(fixture, choices), sandbox: "dialog" });
+  const dialog = applicationWindow({
+    tag: "form",
+    classes: DIALOG_WINDOW.classes,
+    title: DIALOG_WINDOW.title(),
+    width: DIALOG_WINDOW.width,
+    content: renderDialogBody(fixture, choices),
+    sandbox: "dialog",
+  });
   const chat = `<section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${CHAT_WIDTH}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section>`;
-  return { html: `<div class="sandbox-row sandbox-opened">${dialog}${chat}</div>`, data: { kind: "dialog", id, choices, user: PLAYER } };
+  return {
+    html: `<div class="sandbox-row sandbox-opened">${dialog}${chat}</div>`,
+    data: { kind: "dialog", id, choices, user: PLAYER },
+  };
 }
 
 /** A click or a dialog field of the Legacy session (sandbox/legacy-session.ts): the next state, the windows re-rendered, the card posted. */
@@ -270,7 +325,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       if (path === "/api/legacy-session") return sendJson(res, 200, legacySessionAction(body));
     } catch (error) {
       // A refusal of the rules reads like Foundry's warning would: the page shows it as a notice.
-      if (error instanceof RulesError) return sendJson(res, 422, { error: refusalText(error, answerLang), code: error.code });
+      if (error instanceof RulesError)
+        return sendJson(res, 422, { error: refusalText(error, answerLang), code: error.code });
       throw error;
     }
     throw new HttpError(404, "not found");
@@ -298,7 +354,18 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (path === "/play/legacy") {
     const state = initialSession();
-    return send(res, 200, "text/html; charset=utf-8", page({ title: "A Legacy session", theme: themeOf(url), body: sessionBody(state, CHAT_WIDTH), data: { kind: "legacy-session", state }, path }));
+    return send(
+      res,
+      200,
+      "text/html; charset=utf-8",
+      page({
+        title: "A Legacy session",
+        theme: themeOf(url),
+        body: sessionBody(state, CHAT_WIDTH),
+        data: { kind: "legacy-session", state },
+        path,
+      }),
+    );
   }
   const match = /^\/scene\/(sheet|dialog|card|tool)\/([\w-]+)$/.exec(path);
   if (match) {

@@ -29,6 +29,11 @@ export function sheetDialogFixture(id: string): DialogFixture | null {
   if (!input || !target) return null;
   return {
     actorName: input.name,
-    subject: { ruleset: getRuleset(input.rulesetId), state: { source: input.system, items: input.items }, target, weapon: null },
+    subject: {
+      ruleset: getRuleset(input.rulesetId),
+      state: { source: input.system, items: input.items },
+      target,
+      weapon: null,
+    },
   };
 }

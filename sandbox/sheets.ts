@@ -88,8 +88,11 @@ interface WindowOptions {
 function windowOptions(file: string, narrow: number): WindowOptions {
   const source = readFileSync(resolve(import.meta.dirname, "../src/applications/sheets", file), "utf8");
   const classes = /DEFAULT_OPTIONS\s*=\s*\{[\s\S]*?classes:\s*\[([^\]]*)\]/.exec(source)?.[1];
-  const position = /DEFAULT_OPTIONS\s*=\s*\{[\s\S]*?position:\s*\{\s*width:\s*(\d+),\s*height:\s*(\d+)\s*\}/.exec(source);
-  if (classes === undefined || !position) throw new Error(`sandbox: cannot read DEFAULT_OPTIONS.classes/position in ${file}`);
+  const position = /DEFAULT_OPTIONS\s*=\s*\{[\s\S]*?position:\s*\{\s*width:\s*(\d+),\s*height:\s*(\d+)\s*\}/.exec(
+    source,
+  );
+  if (classes === undefined || !position)
+    throw new Error(`sandbox: cannot read DEFAULT_OPTIONS.classes/position in ${file}`);
   const names = [...classes.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? "");
   return { classes: ["sheet", ...names], width: Number(position[1]), height: Number(position[2]), narrow };
 }
@@ -100,7 +103,14 @@ const ITEM = windowOptions("item/item-sheet.ts", 360);
 
 export function characterScene(id: string, title: string, input: CharacterSheetInput): SheetScene {
   const names = input.permissions.limited ? CHARACTER_LIMITED_PARTS : Object.keys(CHARACTER_SHEET_PARTS);
-  return { id, title, windowTitle: input.name, ...CHARACTER, render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)), character: input };
+  return {
+    id,
+    title,
+    windowTitle: input.name,
+    ...CHARACTER,
+    render: () => renderParts(CHARACTER_SHEET_PARTS, names, characterSheetContext(input)),
+    character: input,
+  };
 }
 
 /** The forecast's figures in the page's language, as the sheet passes the client's (`game.i18n.lang`). */
@@ -110,21 +120,45 @@ function inPageLanguage(input: ChallengeSheetInput): ChallengeSheetInput {
 
 function challengeScene(id: string, title: string, input: ChallengeSheetInput): SheetScene {
   const names = input.permissions.limited ? CHALLENGE_LIMITED_PARTS : Object.keys(CHALLENGE_SHEET_PARTS);
-  return { id, title, windowTitle: input.name, ...CHALLENGE, render: () => renderParts(CHALLENGE_SHEET_PARTS, names, challengeSheetContext(inPageLanguage(input))) };
+  return {
+    id,
+    title,
+    windowTitle: input.name,
+    ...CHALLENGE,
+    render: () => renderParts(CHALLENGE_SHEET_PARTS, names, challengeSheetContext(inPageLanguage(input))),
+  };
 }
 
 function itemScene(id: string, title: string, input: ItemSheetInput): SheetScene {
-  return { id, title, windowTitle: input.name, ...ITEM, render: () => renderParts(ITEM_SHEET_PARTS, itemSheetParts(input.item.type), itemSheetContext(input)) };
+  return {
+    id,
+    title,
+    windowTitle: input.name,
+    ...ITEM,
+    render: () => renderParts(ITEM_SHEET_PARTS, itemSheetParts(input.item.type), itemSheetContext(input)),
+  };
 }
 
 export const SHEETS: readonly SheetScene[] = [
   characterScene("character-fresh", "Character: fresh, in creation", freshCharacter()),
   characterScene("character-seasoned", "Character: seasoned, wounded", seasonedCharacter()),
-  characterScene("character-seasoned-items", "Character: seasoned, items tab", seasonedCharacter("core", { ui: { activeTab: "items", expanded: ["advDieHard000001"] } })),
-  characterScene("character-seasoned-biography", "Character: seasoned, biography tab", seasonedCharacter("core", { ui: { activeTab: "biography" } })),
+  characterScene(
+    "character-seasoned-items",
+    "Character: seasoned, items tab",
+    seasonedCharacter("core", { ui: { activeTab: "items", expanded: ["advDieHard000001"] } }),
+  ),
+  characterScene(
+    "character-seasoned-biography",
+    "Character: seasoned, biography tab",
+    seasonedCharacter("core", { ui: { activeTab: "biography" } }),
+  ),
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
   characterScene("character-obsessive", "Character: Obsessive Focus taken (ratings shifted)", obsessiveCharacter()),
-  characterScene("character-obsessive-items", "Character: Obsessive Focus, items tab (its shift)", obsessiveCharacter("core", { ui: { activeTab: "items", expanded: ["condObsessive001"] } })),
+  characterScene(
+    "character-obsessive-items",
+    "Character: Obsessive Focus, items tab (its shift)",
+    obsessiveCharacter("core", { ui: { activeTab: "items", expanded: ["condObsessive001"] } }),
+  ),
   characterScene("character-brainwave", "Character: an activated Brainwave (items tab)", brainwaveCharacter()),
   characterScene("character-mortal", "Character: Mortally Wounded", mortalCharacter()),
   characterScene("character-dead", "Character: dead", deadCharacter()),
@@ -133,8 +167,19 @@ export const SHEETS: readonly SheetScene[] = [
   characterScene("character-legacy-fresh", "Character: Legacy ruleset, fresh (creation roll)", legacyFreshCharacter()),
   challengeScene("challenge", "Challenge: multi-facet (GM)", multiFacetChallenge()),
   // Taller than the sheet opens, so the screenshot shows the whole panel (the window scrolls in Foundry).
-  { ...challengeScene("challenge-forecast", "Challenge: the GM's forecast panel (a character's approach)", forecastChallenge()), height: 1020 },
-  challengeScene("challenge-player", "Challenge: multi-facet (a player, observer)", multiFacetChallenge("core", OBSERVER)),
+  {
+    ...challengeScene(
+      "challenge-forecast",
+      "Challenge: the GM's forecast panel (a character's approach)",
+      forecastChallenge(),
+    ),
+    height: 1020,
+  },
+  challengeScene(
+    "challenge-player",
+    "Challenge: multi-facet (a player, observer)",
+    multiFacetChallenge("core", OBSERVER),
+  ),
   challengeScene("challenge-limited", "Challenge: limited permission", multiFacetChallenge("core", LIMITED)),
   itemScene("item-weapon", "Item: weapon", weaponSheet()),
   itemScene("item-armour", "Item: armour", armourSheet()),

@@ -42,7 +42,10 @@ export interface BundleGraph {
 export function moduleImports(code: string): { readonly static: string[]; readonly dynamic: string[] } {
   const quoted = String.raw`["'\x60](\.{1,2}/[^"'\x60]+)["'\x60]`;
   const bindings = String.raw`(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?`;
-  const statement = new RegExp(String.raw`(?:^|[;}\s])(?:import\s*${bindings}\s*from|import|export\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?)\s*from)\s*${quoted}`, "g");
+  const statement = new RegExp(
+    String.raw`(?:^|[;}\s])(?:import\s*${bindings}\s*from|import|export\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?)\s*from)\s*${quoted}`,
+    "g",
+  );
   const dynamic = [...code.matchAll(new RegExp(String.raw`\bimport\(\s*${quoted}\s*\)`, "g"))].map((m) => m[1] ?? "");
   return { static: [...code.matchAll(statement)].map((m) => m[1] ?? ""), dynamic };
 }

@@ -46,7 +46,10 @@ interface IconFamily {
 function main(packageDir: string): void {
   const pkg = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { name: string; version: string };
   if (!pkg.version.startsWith("7.")) throw new Error(`Not Font Awesome 7: ${pkg.name}@${pkg.version}`);
-  const families = JSON.parse(readFileSync(join(packageDir, "metadata/icon-families.json"), "utf8")) as Record<string, IconFamily>;
+  const families = JSON.parse(readFileSync(join(packageDir, "metadata/icon-families.json"), "utf8")) as Record<
+    string,
+    IconFamily
+  >;
   const css = readFileSync(join(packageDir, "css/all.css"), "utf8");
   const icons: string[] = [];
   const utilities: string[] = [];
@@ -54,7 +57,9 @@ function main(packageDir: string): void {
   for (const [cls, where] of usedFaClasses()) {
     const name = cls.slice(3);
     const family = families[name];
-    const freeSolid = family?.familyStylesByLicense?.free?.some((f) => f.family === "classic" && f.style === "solid") ?? family?.svgs?.classic?.solid !== undefined;
+    const freeSolid =
+      family?.familyStylesByLicense?.free?.some((f) => f.family === "classic" && f.style === "solid") ??
+      family?.svgs?.classic?.solid !== undefined;
     if (family && freeSolid) icons.push(cls);
     else if (new RegExp(`\\.${cls}[\\s,{:]`).test(css)) utilities.push(cls);
     else missing.push(`${cls} (${where.join(", ")})`);
@@ -63,7 +68,11 @@ function main(packageDir: string): void {
     console.error(`Not in ${pkg.name}@${pkg.version} (free, solid):\n  ${missing.join("\n  ")}`);
     process.exit(1);
   }
-  const fixture = { source: `${pkg.name}@${pkg.version}: metadata/icon-families.json (free, classic solid) and css/all.css`, icons: icons.sort(), utilities: utilities.sort() };
+  const fixture = {
+    source: `${pkg.name}@${pkg.version}: metadata/icon-families.json (free, classic solid) and css/all.css`,
+    icons: icons.sort(),
+    utilities: utilities.sort(),
+  };
   writeFileSync(join(ROOT, FA_FIXTURE), `${JSON.stringify(fixture, null, 2)}\n`);
   console.log(`${FA_FIXTURE}: ${icons.length} icons, ${utilities.length} utility classes`);
 }

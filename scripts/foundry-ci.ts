@@ -49,7 +49,15 @@ function where(page: Page): string {
 }
 
 async function firstVisible(page: Page, selectors: readonly string[]): Promise<string | null> {
-  for (const selector of selectors) if (await page.locator(selector).first().isVisible().catch(() => false)) return selector;
+  for (const selector of selectors)
+    if (
+      await page
+        .locator(selector)
+        .first()
+        .isVisible()
+        .catch(() => false)
+    )
+      return selector;
   return null;
 }
 
@@ -64,7 +72,11 @@ async function signLicence(page: Page): Promise<void> {
 }
 
 async function launchWorld(page: Page): Promise<void> {
-  const key = await firstVisible(page, ['input[name="adminPassword"]', 'input[name="adminKey"]', 'input[type="password"]']);
+  const key = await firstVisible(page, [
+    'input[name="adminPassword"]',
+    'input[name="adminKey"]',
+    'input[type="password"]',
+  ]);
   if (key) {
     log("authenticating on the setup screen");
     await page.locator(key).first().fill(ADMIN_KEY);
@@ -73,8 +85,15 @@ async function launchWorld(page: Page): Promise<void> {
   }
   log(`launching the world ${WORLD}`);
   // The setup screen's world tiles carry the world's id; its launch control posts the launch.
-  const launch = await firstVisible(page, [`[data-package-id="${WORLD}"] [data-action="worldLaunch"]`, `[data-package-id="${WORLD}"] .control.play`, `[data-world-id="${WORLD}"] [data-action="launchWorld"]`]);
-  if (!launch) throw new Error(`no launch control for the world ${WORLD} on the setup screen (FOUNDRY_WORLD should have launched it)`);
+  const launch = await firstVisible(page, [
+    `[data-package-id="${WORLD}"] [data-action="worldLaunch"]`,
+    `[data-package-id="${WORLD}"] .control.play`,
+    `[data-world-id="${WORLD}"] [data-action="launchWorld"]`,
+  ]);
+  if (!launch)
+    throw new Error(
+      `no launch control for the world ${WORLD} on the setup screen (FOUNDRY_WORLD should have launched it)`,
+    );
   await page.locator(launch).first().click();
   await page.waitForURL(/\/join/, { timeout: TIMEOUT });
 }
@@ -92,26 +111,44 @@ async function joinGame(page: Page): Promise<void> {
 
 /** Waits for the world to be ready (`game.ready`, set after the `ready` hook). */
 async function gameReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => (globalThis as { game?: { ready?: boolean } }).game?.ready === true, undefined, { timeout: TIMEOUT });
+  await page.waitForFunction(() => (globalThis as { game?: { ready?: boolean } }).game?.ready === true, undefined, {
+    timeout: TIMEOUT,
+  });
 }
 
 /** Enables Quench in the world's module configuration (core.moduleConfiguration) and reloads, if it is not active. */
 async function enableQuench(page: Page): Promise<void> {
   const active = await page.evaluate(() => {
-    const game = (globalThis as unknown as { game: { modules: { get(id: string): { active: boolean } | undefined } } }).game;
+    const game = (globalThis as unknown as { game: { modules: { get(id: string): { active: boolean } | undefined } } })
+      .game;
     return game.modules.get("quench")?.active === true;
   });
   if (active) return;
   log("enabling Quench in the world and reloading");
   await page.evaluate(async () => {
-    const game = (globalThis as unknown as { game: { settings: { get(s: string, k: string): Record<string, boolean>; set(s: string, k: string, v: unknown): Promise<unknown> } } }).game;
+    const game = (
+      globalThis as unknown as {
+        game: {
+          settings: {
+            get(s: string, k: string): Record<string, boolean>;
+            set(s: string, k: string, v: unknown): Promise<unknown>;
+          };
+        };
+      }
+    ).game;
     const config = { ...game.settings.get("core", "moduleConfiguration"), quench: true };
     await game.settings.set("core", "moduleConfiguration", config);
   });
   await page.reload();
   await gameReady(page);
-  const now = await page.evaluate(() => (globalThis as unknown as { game: { modules: { get(id: string): { active: boolean } | undefined } } }).game.modules.get("quench")?.active === true);
-  if (!now) throw new Error("Quench is installed but did not activate (is its release compatible with this Foundry version?)");
+  const now = await page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { game: { modules: { get(id: string): { active: boolean } | undefined } } }
+      ).game.modules.get("quench")?.active === true,
+  );
+  if (!now)
+    throw new Error("Quench is installed but did not activate (is its release compatible with this Foundry version?)");
 }
 
 /** Runs the batches and resolves with Quench's JSON report. */
@@ -162,8 +199,11 @@ async function main(): Promise<number> {
     await shot(page, "after-run");
     const report = JSON.parse(json) as QuenchReport;
     const stats = report.stats ?? {};
-    log(`${stats.passes ?? 0} passed, ${stats.failures ?? 0} failed, ${stats.pending ?? 0} pending (of ${stats.tests ?? 0})`);
-    for (const failure of report.failures ?? []) log(`FAILED ${failure.fullTitle ?? "?"}: ${failure.err?.message ?? ""}`);
+    log(
+      `${stats.passes ?? 0} passed, ${stats.failures ?? 0} failed, ${stats.pending ?? 0} pending (of ${stats.tests ?? 0})`,
+    );
+    for (const failure of report.failures ?? [])
+      log(`FAILED ${failure.fullTitle ?? "?"}: ${failure.err?.message ?? ""}`);
     if ((stats.tests ?? 0) === 0) {
       log("no test ran: were the Terran batches registered?");
       return 1;

@@ -34,7 +34,16 @@ function work(share: readonly string[]): void {
 }
 
 function runWorker(share: readonly string[], onReport: (r: EntryReport) => void): Promise<void> {
-  const args = [...process.execArgv, fileURLToPath(import.meta.url), "--worker", share.join(","), "--runs", String(runs), "--seed", String(seed)];
+  const args = [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    "--worker",
+    share.join(","),
+    "--runs",
+    String(runs),
+    "--seed",
+    String(seed),
+  ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   let buffer = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -47,7 +56,9 @@ function runWorker(share: readonly string[], onReport: (r: EntryReport) => void)
     }
   });
   return new Promise((resolve, reject) => {
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`a fuzz worker exited with ${String(code)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`a fuzz worker exited with ${String(code)}`)),
+    );
   });
 }
 
@@ -59,7 +70,9 @@ function print(report: EntryReport): void {
 async function main(): Promise<void> {
   const jobs = Math.max(1, Math.min(Number(option("jobs") ?? availableParallelism()), names.length));
   const started = performance.now();
-  console.log(`fuzz: seed ${seed}, ${runs.toLocaleString("en-US")} inputs per entry point (half hostile), ${names.length} entry points, ${jobs} jobs`);
+  console.log(
+    `fuzz: seed ${seed}, ${runs.toLocaleString("en-US")} inputs per entry point (half hostile), ${names.length} entry points, ${jobs} jobs`,
+  );
   const reports = new Map<string, EntryReport>();
   let printed = 0;
   // Reports arrive out of order; they are printed in the table's order as soon as they can be.

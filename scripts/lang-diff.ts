@@ -17,7 +17,12 @@ import { pathToFileURL } from "node:url";
 const ROOT = resolve(import.meta.dirname, "..");
 
 /** A language file's strings by dotted key, in file order; a key whose value is not a string or an object is reported. */
-export function flattenLanguage(tree: unknown, prefix = "", out = new Map<string, string>(), malformed: string[] = []): { strings: Map<string, string>; malformed: string[] } {
+export function flattenLanguage(
+  tree: unknown,
+  prefix = "",
+  out = new Map<string, string>(),
+  malformed: string[] = [],
+): { strings: Map<string, string>; malformed: string[] } {
   if (typeof tree !== "object" || tree === null || Array.isArray(tree)) {
     malformed.push(prefix || "(root)");
     return { strings: out, malformed };
@@ -25,7 +30,8 @@ export function flattenLanguage(tree: unknown, prefix = "", out = new Map<string
   for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === "string") out.set(path, value);
-    else if (typeof value === "object" && value !== null && !Array.isArray(value)) flattenLanguage(value, path, out, malformed);
+    else if (typeof value === "object" && value !== null && !Array.isArray(value))
+      flattenLanguage(value, path, out, malformed);
     else malformed.push(path);
   }
   return { strings: out, malformed };
@@ -38,7 +44,9 @@ export function placeholders(text: string): string[] {
 
 /** The HTML tags of a string (opening and closing, by name), sorted: a translation keeps the markup. */
 export function htmlTags(text: string): string[] {
-  return [...text.matchAll(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g)].map((m) => `${m[0].startsWith("</") ? "/" : ""}${(m[1] ?? "").toLowerCase()}`).sort();
+  return [...text.matchAll(/<\/?([a-zA-Z][\w-]*)\b[^>]*>/g)]
+    .map((m) => `${m[0].startsWith("</") ? "/" : ""}${(m[1] ?? "").toLowerCase()}`)
+    .sort();
 }
 
 export interface LanguageDiff {
@@ -47,14 +55,23 @@ export interface LanguageDiff {
   /** Keys of the translation English does not have. */
   readonly extra: readonly string[];
   /** Keys whose placeholders differ. */
-  readonly placeholders: readonly { readonly key: string; readonly english: readonly string[]; readonly translated: readonly string[] }[];
+  readonly placeholders: readonly {
+    readonly key: string;
+    readonly english: readonly string[];
+    readonly translated: readonly string[];
+  }[];
   /** Keys whose HTML tags differ. */
-  readonly tags: readonly { readonly key: string; readonly english: readonly string[]; readonly translated: readonly string[] }[];
+  readonly tags: readonly {
+    readonly key: string;
+    readonly english: readonly string[];
+    readonly translated: readonly string[];
+  }[];
   /** Keys whose value is neither a string nor a group, or an empty translation. */
   readonly malformed: readonly string[];
 }
 
-const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const same = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Compares a translation's tree with English's. */
 export function diffLanguages(english: unknown, translated: unknown): LanguageDiff {
@@ -71,8 +88,10 @@ export function diffLanguages(english: unknown, translated: unknown): LanguageDi
       continue;
     }
     if (other.trim() === "" && text.trim() !== "") malformed.push(key);
-    if (!same(placeholders(text), placeholders(other))) holes.push({ key, english: placeholders(text), translated: placeholders(other) });
-    if (!same(htmlTags(text), htmlTags(other))) tags.push({ key, english: htmlTags(text), translated: htmlTags(other) });
+    if (!same(placeholders(text), placeholders(other)))
+      holes.push({ key, english: placeholders(text), translated: placeholders(other) });
+    if (!same(htmlTags(text), htmlTags(other)))
+      tags.push({ key, english: htmlTags(text), translated: htmlTags(other) });
   }
   const extra = [...tr.strings.keys()].filter((k) => !en.strings.has(k));
   return { missing, extra, placeholders: holes, tags, malformed };
@@ -80,7 +99,13 @@ export function diffLanguages(english: unknown, translated: unknown): LanguageDi
 
 /** True when the translation matches English key for key. */
 export function isComplete(diff: LanguageDiff): boolean {
-  return !diff.missing.length && !diff.extra.length && !diff.placeholders.length && !diff.tags.length && !diff.malformed.length;
+  return (
+    !diff.missing.length &&
+    !diff.extra.length &&
+    !diff.placeholders.length &&
+    !diff.tags.length &&
+    !diff.malformed.length
+  );
 }
 
 /** The diff as lines a person reads (empty when complete). */
@@ -96,11 +121,13 @@ export function describeDiff(lang: string, diff: LanguageDiff): string[] {
   }
   if (diff.placeholders.length) {
     lines.push(`${diff.placeholders.length} key(s) whose {placeholders} differ:`);
-    for (const p of diff.placeholders) lines.push(`  ${p.key}: en {${p.english.join("}, {")}} vs ${lang} {${p.translated.join("}, {")}}`);
+    for (const p of diff.placeholders)
+      lines.push(`  ${p.key}: en {${p.english.join("}, {")}} vs ${lang} {${p.translated.join("}, {")}}`);
   }
   if (diff.tags.length) {
     lines.push(`${diff.tags.length} key(s) whose HTML tags differ:`);
-    for (const t of diff.tags) lines.push(`  ${t.key}: en <${t.english.join("> <")}> vs ${lang} <${t.translated.join("> <")}>`);
+    for (const t of diff.tags)
+      lines.push(`  ${t.key}: en <${t.english.join("> <")}> vs ${lang} <${t.translated.join("> <")}>`);
   }
   if (diff.malformed.length) {
     lines.push(`${diff.malformed.length} key(s) that are empty or not strings:`);
@@ -184,7 +211,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       console.error("--fill needs a JSON file of translations");
       process.exit(2);
     }
-    const result = fillTranslation(readLanguage("en"), readLanguage(lang), JSON.parse(readFileSync(resolve(file), "utf8")) as unknown);
+    const result = fillTranslation(
+      readLanguage("en"),
+      readLanguage(lang),
+      JSON.parse(readFileSync(resolve(file), "utf8")) as unknown,
+    );
     writeFileSync(resolve(ROOT, "lang", `${lang}.json`), `${JSON.stringify(result.tree, null, 2)}\n`);
     console.log(`lang/${lang}.json rewritten in en.json's order: ${result.filled.length} string(s) from ${file}.`);
     if (result.dropped.length) console.log(`Left out (en.json has no such key):\n  ${result.dropped.join("\n  ")}`);
@@ -193,7 +224,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (args.includes("--json")) console.log(JSON.stringify(missingSkeleton(diff), null, 2));
   else {
     const lines = describeDiff(lang, diff);
-    console.log(lines.length ? lines.join("\n") : `lang/${lang}.json has every key of lang/en.json, with the same placeholders and tags.`);
+    console.log(
+      lines.length
+        ? lines.join("\n")
+        : `lang/${lang}.json has every key of lang/en.json, with the same placeholders and tags.`,
+    );
   }
   process.exit(isComplete(diff) ? 0 : 1);
 }

@@ -18,7 +18,10 @@ const DEFAULT = "risky";
 /** Every subcommand found in scripts/odds/, by name. */
 export async function loadCommands(dir = DIR): Promise<ReadonlyMap<string, OddsCommand>> {
   const commands = new Map<string, OddsCommand>();
-  const files = readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith(".ts")).map((f) => f.name).sort();
+  const files = readdirSync(dir, { withFileTypes: true })
+    .filter((f) => f.isFile() && f.name.endsWith(".ts"))
+    .map((f) => f.name)
+    .sort();
   for (const file of files) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
@@ -62,10 +65,16 @@ export async function runOdds(argv: readonly string[], commands?: ReadonlyMap<st
   const table = commands ?? (await loadCommands());
   const first = argv[0];
   const named = first !== undefined && !first.startsWith("--");
-  if (!named && (argv.includes("--help") || argv.includes("-h"))) return { code: 0, stdout: mainHelp(table), stderr: "" };
+  if (!named && (argv.includes("--help") || argv.includes("-h")))
+    return { code: 0, stdout: mainHelp(table), stderr: "" };
   const name = named ? first : DEFAULT;
   const command = table.get(name);
-  if (!command) return { code: 2, stdout: "", stderr: `Unknown subcommand "${name}". Subcommands: ${[...table.keys()].join(", ")} (npm run odds -- --help).` };
+  if (!command)
+    return {
+      code: 2,
+      stdout: "",
+      stderr: `Unknown subcommand "${name}". Subcommands: ${[...table.keys()].join(", ")} (npm run odds -- --help).`,
+    };
   const rest = named ? argv.slice(1) : argv;
   if (rest.includes("--help") || rest.includes("-h")) return { code: 0, stdout: command.help, stderr: "" };
   const json = rest.includes("--json");
@@ -74,7 +83,11 @@ export async function runOdds(argv: readonly string[], commands?: ReadonlyMap<st
     return { code: 0, stdout: json ? JSON.stringify(result.json, null, 2) : result.text, stderr: "" };
   } catch (error) {
     if (error instanceof UsageError || error instanceof RulesError) {
-      return { code: 2, stdout: "", stderr: `odds ${command.name}: ${error.message}\n(npm run odds -- ${command.name} --help)` };
+      return {
+        code: 2,
+        stdout: "",
+        stderr: `odds ${command.name}: ${error.message}\n(npm run odds -- ${command.name} --help)`,
+      };
     }
     throw error;
   }

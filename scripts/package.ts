@@ -32,7 +32,12 @@ const ZIP_DATE = new Date(1980, 0, 1, 12, 0, 0);
 
 /** Builds the system into `outDir` exactly as `npm run build` does: Vite with the project's config, then the packs. */
 export async function buildSystem(outDir: string): Promise<void> {
-  await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    configFile: resolve(ROOT, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
   // Vite empties its output folder, so the packs are compiled after it (as scripts/packs/compile.ts).
   await compileAll(join(outDir, "packs"));
 }
@@ -81,7 +86,9 @@ async function main(): Promise<void> {
   await buildSystem(distDir);
   const { zip, manifest } = writeRelease(distDir, releaseDir);
   const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
-  console.log(`release ${version} → ${relative(ROOT, zip)} (${readFileSync(zip).length} bytes), ${relative(ROOT, manifest)}`);
+  console.log(
+    `release ${version} → ${relative(ROOT, zip)} (${readFileSync(zip).length} bytes), ${relative(ROOT, manifest)}`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -33,7 +33,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function repositoryUrl(pkg: unknown): string {
   const repository = isRecord(pkg) ? pkg.repository : undefined;
   const raw = typeof repository === "string" ? repository : isRecord(repository) ? repository.url : undefined;
-  if (typeof raw !== "string") throw new Error("package.json: `repository.url` is missing (the release URLs are derived from it)");
+  if (typeof raw !== "string")
+    throw new Error("package.json: `repository.url` is missing (the release URLs are derived from it)");
   const match = /^(?:git\+)?https:\/\/github\.com\/([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(raw);
   if (!match) throw new Error(`package.json: repository.url ${raw} is not an https://github.com/<owner>/<repo> URL`);
   return `https://github.com/${match[1]}/${match[2]}`;
@@ -60,7 +61,9 @@ export function releaseManifest(manifest: unknown, pkg: unknown): Record<string,
   if (!isRecord(manifest)) throw new Error("system.json is not a JSON object");
   const written = DERIVED_FIELDS.filter((field) => field in manifest);
   if (written.length > 0) {
-    throw new Error(`system.json: ${written.join(", ")} are derived from package.json at build time; remove them from system.json`);
+    throw new Error(
+      `system.json: ${written.join(", ")} are derived from package.json at build time; remove them from system.json`,
+    );
   }
   const { id, title, description, ...rest } = manifest;
   return { id, title, description, version: packageVersion(pkg), ...rest, ...releaseUrls(pkg) };

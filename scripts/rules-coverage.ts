@@ -8,7 +8,9 @@ import { ruleIds, testedRuleIds } from "../tests/support/rule-ids.ts";
 const ids = ruleIds();
 const tested = testedRuleIds();
 const missing = ids.filter((id) => !tested.has(id));
-console.log(`Rule IDs named by tests: ${ids.length - missing.length}/${ids.length}${missing.length ? ` (missing: ${missing.join(", ")})` : ""}`);
+console.log(
+  `Rule IDs named by tests: ${ids.length - missing.length}/${ids.length}${missing.length ? ` (missing: ${missing.join(", ")})` : ""}`,
+);
 
 const summaryFile = "out/coverage/coverage-summary.json";
 if (existsSync(summaryFile)) {

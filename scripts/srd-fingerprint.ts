@@ -19,13 +19,16 @@ export interface Fingerprint {
 }
 
 export function seedFiles(): string[] {
-  return readdirSync(SEEDS).filter((f) => /\.(md|json)$/.test(f)).sort();
+  return readdirSync(SEEDS)
+    .filter((f) => /\.(md|json)$/.test(f))
+    .sort();
 }
 
 export function fingerprintOfSeeds(): Fingerprint {
   const files = seedFiles();
   const hashes = new Set<string>();
-  for (const f of files) for (const h of runHashes(readFileSync(join(SEEDS, f), "utf8"), FINGERPRINT_RUN)) hashes.add(h);
+  for (const f of files)
+    for (const h of runHashes(readFileSync(join(SEEDS, f), "utf8"), FINGERPRINT_RUN)) hashes.add(h);
   return { run: FINGERPRINT_RUN, files, hashes: [...hashes].sort() };
 }
 

@@ -15,7 +15,8 @@ import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts
 async function roll(actor: Actor.Implementation, what: string): Promise<void> {
   await attempt(async () => {
     if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
-    if (!actor.isOwner) throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
+    if (!actor.isOwner)
+      throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
     // The world's resolution model opens the roll: combined, the roll dialog; separate, the Risky Action
     // dialog for an attribute and the Effect roll for a weapon or tool (R-LEG-9, R-LEG-11).
     await resolutionModel(currentRuleset()).roll(actor, what);
@@ -40,7 +41,8 @@ async function rollFor(actorUuid: string, what: string): Promise<void> {
 async function endScene(actor?: Actor.Implementation): Promise<void> {
   await attempt(async () => {
     if (actor !== undefined) {
-      if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters keep effects until the scene ends.");
+      if (!(actor instanceof TerranActor))
+        throw new RulesError("not-allowed", "Only characters keep effects until the scene ends.");
       await actor.endScene();
       return;
     }
@@ -54,4 +56,12 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
  * R-CH-2 a Challenge's Effect and R-FORT-1 the Fortune die (./applications/chat/roll-other.ts); R-XP-1
  * the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools.
  */
-export const api = { roll, rollFor, rollChallengeEffect, rollFortune, endScene, sessionAward: openSessionAward, requestRoll: openRollRequest };
+export const api = {
+  roll,
+  rollFor,
+  rollChallengeEffect,
+  rollFortune,
+  endScene,
+  sessionAward: openSessionAward,
+  requestRoll: openRollRequest,
+};

@@ -36,9 +36,16 @@ Hooks.once("init", () => {
   // Saved rolls revive by class name (kept through the build: vite.config.ts keepNames).
   CONFIG.Dice.rolls.push(TerranRoll);
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, challenge: ChallengeData });
-  Object.assign(CONFIG.Item.dataModels, { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData });
+  Object.assign(CONFIG.Item.dataModels, {
+    weapon: WeaponData,
+    armour: ArmourData,
+    advancement: AdvancementData,
+    condition: ConditionData,
+  });
   // Token bars per type (src/data/token-bars.ts): Grit and Ego for characters, Disposition for Challenges.
-  CONFIG.Actor.trackableAttributes = Object.fromEntries(Object.entries(TRACKABLE).map(([type, t]) => [type, { bar: [...t.bar], value: [...t.value] }]));
+  CONFIG.Actor.trackableAttributes = Object.fromEntries(
+    Object.entries(TRACKABLE).map(([type, t]) => [type, { bar: [...t.bar], value: [...t.value] }]),
+  );
   registerSettings();
   registerQueries();
   registerSheets();

@@ -22,15 +22,23 @@ export const challenge: OddsCommand = {
   summary: "a Challenge's Effect at a level (d/2 … nd), to pitch a Challenge",
   help: HELP,
   run(args) {
-    const p = parseArgs("challenge", args, { ruleset: RULESET_OPTION, tier: { kind: "choice", choices: TIERS }, n: { kind: "int", min: 1, max: 100 } });
+    const p = parseArgs("challenge", args, {
+      ruleset: RULESET_OPTION,
+      tier: { kind: "choice", choices: TIERS },
+      n: { kind: "int", min: 1, max: 100 },
+    });
     const ruleset = rulesetOf(p, "core");
     if (typeof p.tier !== "string") throw new UsageError("--tier is required.");
     const own = ruleset.challengeTiers.map((t) => t.id);
-    if (!own.includes(p.tier as (typeof own)[number])) throw new UsageError(`--tier must be one of ${own.join(", ")} in ${ruleset.id}.`);
+    if (!own.includes(p.tier as (typeof own)[number]))
+      throw new UsageError(`--tier must be one of ${own.join(", ")} in ${ruleset.id}.`);
     const n = p.n === undefined ? undefined : int(p, "n");
     const stats = challengeStats(ruleset, p.tier, n);
     const odds = challengeEffectOdds(ruleset, p.tier, n);
     const dice = stats.halved ? "d/2" : `${stats.dice}d`;
-    return { text: effectText(`${ruleset.id}: ${stats.tier}, Disposition ${stats.disposition}, Effect ${dice}`, odds), json: { stats, ...odds } };
+    return {
+      text: effectText(`${ruleset.id}: ${stats.tier}, Disposition ${stats.disposition}, Effect ${dice}`, odds),
+      json: { stats, ...odds },
+    };
   },
 };

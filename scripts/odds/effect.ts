@@ -1,5 +1,11 @@
 /** `npm run odds -- effect`: the exact odds of a separate Effect roll (a tool's dice, or any n dice). */
-import { effectRollOdds, keptExplodingOdds, toolFor, type EffectRollOdds, type TierRank } from "../../src/rules/index.ts";
+import {
+  effectRollOdds,
+  keptExplodingOdds,
+  toolFor,
+  type EffectRollOdds,
+  type TierRank,
+} from "../../src/rules/index.ts";
 import { flag, int, parseArgs, RULESET_OPTION, rulesetOf } from "./lib/args.ts";
 import { UsageError, type OddsCommand } from "./lib/command.ts";
 import { distributionTable, number, percent } from "./lib/format.ts";
@@ -53,15 +59,24 @@ export const effect: OddsCommand = {
         if (p[name] !== undefined) throw new UsageError(`--dice gives the dice itself; leave out --${name}.`);
       }
       const odds = keptExplodingOdds({ dice: int(p, "dice"), halved: flag(p, "halved"), bonus: int(p, "bonus", 0) });
-      return { text: effectText(`${odds.dice}d keep highest${odds.halved ? ", halved (d/2)" : ""}${odds.bonus ? ` +${odds.bonus}` : ""}`, odds), json: odds };
+      return {
+        text: effectText(
+          `${odds.dice}d keep highest${odds.halved ? ", halved (d/2)" : ""}${odds.bonus ? ` +${odds.bonus}` : ""}`,
+          odds,
+        ),
+        json: odds,
+      };
     }
     if (p.halved !== undefined || p.bonus !== undefined) throw new UsageError("--halved and --bonus go with --dice.");
     const ruleset = rulesetOf(p, "legacy");
     if (ruleset.resolution.kind !== "separate") {
-      throw new UsageError(`In ${ruleset.id} the Effect die comes from the Risky Action's throw: use npm run odds -- risky --ruleset ${ruleset.id} --rank N, or --dice N here.`);
+      throw new UsageError(
+        `In ${ruleset.id} the Effect die comes from the Risky Action's throw: use npm run odds -- risky --ruleset ${ruleset.id} --rank N, or --dice N here.`,
+      );
     }
     if (p.tool !== undefined && p.rank !== undefined) throw new UsageError("Give --tool or --rank, not both.");
-    const rank: TierRank = p.tool !== undefined ? (ruleset.tools.find((t) => t.id === p.tool)?.rank ?? 1) : (int(p, "rank", 2) as TierRank);
+    const rank: TierRank =
+      p.tool !== undefined ? (ruleset.tools.find((t) => t.id === p.tool)?.rank ?? 1) : (int(p, "rank", 2) as TierRank);
     const tags = { versatileTwoHanded: flag(p, "two-handed"), improvised: flag(p, "improvised") };
     const odds = effectRollOdds(ruleset, rank, tags, int(p, "extra", 0));
     const tool = toolFor(ruleset.tools, rank, tags.improvised);

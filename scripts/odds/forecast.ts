@@ -7,7 +7,17 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { asTierRank, challengeEffectLaw, challengeForecast, challengeStats, forecastActionLaw, RULESET_IDS, type EffectOrder, type Forecast, type Ruleset } from "../../src/rules/index.ts";
+import {
+  asTierRank,
+  challengeEffectLaw,
+  challengeForecast,
+  challengeStats,
+  forecastActionLaw,
+  RULESET_IDS,
+  type EffectOrder,
+  type Forecast,
+  type Ruleset,
+} from "../../src/rules/index.ts";
 import { flag, int, parseArgs, RULESET_OPTION, rulesetOf, type OptionSpec } from "./lib/args.ts";
 import { UsageError, type OddsCommand } from "./lib/command.ts";
 
@@ -68,7 +78,8 @@ function english(): (key: string) => string {
   const lang = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../lang/en.json"), "utf8")) as unknown;
   return (key) => {
     let node: unknown = lang;
-    for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.split("."))
+      node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
     return typeof node === "string" ? node : key;
   };
 }
@@ -95,19 +106,29 @@ function text(ruleset: Ruleset, input: ForecastCliInput, f: Forecast, label: (ke
   if (f.never) {
     lines.push("This approach never takes any Disposition off: the Challenge is never overcome.");
   } else {
-    lines.push(`Expected Risky Actions: ${num(f.expectedActions)}` + (f.median !== null ? ` (half the time within ${f.median}${f.n90 !== null ? `, 90% within ${f.n90}` : ""})` : ""));
+    lines.push(
+      `Expected Risky Actions: ${num(f.expectedActions)}` +
+        (f.median !== null
+          ? ` (half the time within ${f.median}${f.n90 !== null ? `, 90% within ${f.n90}` : ""})`
+          : ""),
+    );
     lines.push("", "   n  P(overcome within n)");
     const shown = f.within.slice(0, TEXT_ROWS);
-    for (const w of shown) lines.push(`${String(w.n).padStart(4)}  ${pct(w.p).padStart(6)}  ${"#".repeat(Math.round(w.p * 30))}`);
+    for (const w of shown)
+      lines.push(`${String(w.n).padStart(4)}  ${pct(w.p).padStart(6)}  ${"#".repeat(Math.round(w.p * 30))}`);
     const lastShown = shown.at(-1);
     if (lastShown && f.within.length > shown.length) lines.push(`   …  (${f.within.length} rows in --json)`);
     const lastListed = f.within.at(-1);
-    if (lastListed) lines.push(`Not yet overcome after ${lastListed.n}: ${f.beyond.toExponential(2)}${f.beyond < f.tailEpsilon ? " (below 1e-9: the list stops there)" : " (the list stops at 1000 actions)"}`);
+    if (lastListed)
+      lines.push(
+        `Not yet overcome after ${lastListed.n}: ${f.beyond.toExponential(2)}${f.beyond < f.tailEpsilon ? " (below 1e-9: the list stops there)" : " (the list stops at 1000 actions)"}`,
+      );
   }
   const h = f.harm;
   lines.push(
     "",
-    `Harm dealt back (order: ${h.order}): expected strikes ${num(h.expectedStrikes)}, Effect per strike ${num(h.effectPerStrike)}, ` + `expected total Effect ${num(h.expectedEffect)}`,
+    `Harm dealt back (order: ${h.order}): expected strikes ${num(h.expectedStrikes)}, Effect per strike ${num(h.effectPerStrike)}, ` +
+      `expected total Effect ${num(h.expectedEffect)}`,
     `After the character's armour ${h.characterArmour}: ${num(h.damagePerStrike)} per strike, ${num(h.expectedDamage)} in all; P(never struck) ${pct(h.pUnscathed)}`,
   );
   return lines.join("\n");
@@ -137,8 +158,12 @@ function run(args: readonly string[]): { text: string; json: unknown } {
   const ruleset = rulesetOf(parsed, "core");
   const tier = typeof parsed.tier === "string" ? parsed.tier : "dangerous";
   const def = ruleset.challengeTiers.find((t) => t.id === tier);
-  if (!def) throw new UsageError(`--tier must be one of ${ruleset.challengeTiers.map((t) => t.id).join(", ")} in ${ruleset.id} (got "${tier}").`);
-  if (parsed.n !== undefined && !def.scales) throw new UsageError(`--n is only for a level that scales (${tier} does not).`);
+  if (!def)
+    throw new UsageError(
+      `--tier must be one of ${ruleset.challengeTiers.map((t) => t.id).join(", ")} in ${ruleset.id} (got "${tier}").`,
+    );
+  if (parsed.n !== undefined && !def.scales)
+    throw new UsageError(`--n is only for a level that scales (${tier} does not).`);
   const stats = challengeStats(ruleset, tier, def.scales ? int(parsed, "n", def.scales.minN) : undefined);
   const input: ForecastCliInput = {
     ruleset: ruleset.id,

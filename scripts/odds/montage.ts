@@ -20,7 +20,10 @@ Ego costs 2.
 
 const SPEC = {
   ruleset: RULESET_OPTION,
-  tier: { kind: "choice", choices: ["trivial", "dangerous", "serious", "formidable", "extreme", "fantastical", "exceptional"] },
+  tier: {
+    kind: "choice",
+    choices: ["trivial", "dangerous", "serious", "formidable", "extreme", "fantastical", "exceptional"],
+  },
   n: { kind: "int", min: 1, max: 100 },
   light: { kind: "int", min: -20, max: 20 },
   dark: { kind: "int", min: 0, max: 200 },
@@ -45,17 +48,26 @@ export const montage: OddsCommand = {
     });
     const text = [
       `${ruleset.id} montage against ${p.tier}: ${int(p, "light", 0)} Light (before the complication) + ${int(p, "dark", 0)} Dark Dice, Ego ${int(p, "ego", 3)}`,
-      table(["complication", "P"], odds.complication.map((c) => [c.dice === 0 ? "none" : `−${c.dice}d`, percent(c.p)])),
-      table(["outcome", "P"], [
-        ["Fail (1–3)", percent(odds.outcome.fail)],
-        ["Success with a consequence (4–5)", percent(odds.outcome.partial)],
-        ["Success (6)", percent(odds.outcome.success)],
-      ]),
-      table(["Ego", ""], [
-        ["expected loss", number(odds.ego.expectedLoss)],
-        ["P(lose any)", percent(odds.ego.pLoseAny)],
-        ["P(Ego 0: lost)", percent(odds.ego.pZero)],
-      ]),
+      table(
+        ["complication", "P"],
+        odds.complication.map((c) => [c.dice === 0 ? "none" : `−${c.dice}d`, percent(c.p)]),
+      ),
+      table(
+        ["outcome", "P"],
+        [
+          ["Fail (1–3)", percent(odds.outcome.fail)],
+          ["Success with a consequence (4–5)", percent(odds.outcome.partial)],
+          ["Success (6)", percent(odds.outcome.success)],
+        ],
+      ),
+      table(
+        ["Ego", ""],
+        [
+          ["expected loss", number(odds.ego.expectedLoss)],
+          ["P(lose any)", percent(odds.ego.pLoseAny)],
+          ["P(Ego 0: lost)", percent(odds.ego.pZero)],
+        ],
+      ),
     ].join("\n\n");
     return { text, json: odds };
   },

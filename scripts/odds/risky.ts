@@ -1,5 +1,11 @@
 /** `npm run odds -- risky`: the exact odds of a Risky Action in any ruleset. */
-import { riskyActionOdds, separateRiskyOdds, type Odds, type SeparateRiskyOdds, type TierRank } from "../../src/rules/index.ts";
+import {
+  riskyActionOdds,
+  separateRiskyOdds,
+  type Odds,
+  type SeparateRiskyOdds,
+  type TierRank,
+} from "../../src/rules/index.ts";
 import { flag, int, parseArgs, RULESET_OPTION, rulesetOf } from "./lib/args.ts";
 import { UsageError, type OddsCommand } from "./lib/command.ts";
 import { distributionTable, number, percent, table } from "./lib/format.ts";
@@ -39,19 +45,25 @@ const SPEC = {
 } as const;
 
 function outcomeRows(o: { fail: number; partial: number; success: number }): string {
-  return table(["outcome", "P"], [
-    ["Fail (1–3)", percent(o.fail)],
-    ["Success with a consequence (4–5)", percent(o.partial)],
-    ["Success (6)", percent(o.success)],
-  ]);
+  return table(
+    ["outcome", "P"],
+    [
+      ["Fail (1–3)", percent(o.fail)],
+      ["Success with a consequence (4–5)", percent(o.partial)],
+      ["Success (6)", percent(o.success)],
+    ],
+  );
 }
 
 function egoRows(e: { expectedLoss: number; pLoseAny: number; pZero: number }): string {
-  return table(["Ego", ""], [
-    ["expected loss", number(e.expectedLoss)],
-    ["P(lose any)", percent(e.pLoseAny)],
-    ["P(Ego 0: lost)", percent(e.pZero)],
-  ]);
+  return table(
+    ["Ego", ""],
+    [
+      ["expected loss", number(e.expectedLoss)],
+      ["P(lose any)", percent(e.pLoseAny)],
+      ["P(Ego 0: lost)", percent(e.pZero)],
+    ],
+  );
 }
 
 export const risky: OddsCommand = {
@@ -68,7 +80,10 @@ export const risky: OddsCommand = {
     const head = `${ruleset.id}: ${light} Light + ${dark} Dark Dice, Ego ${ego}`;
     if (ruleset.resolution.kind === "separate") {
       for (const name of ["rank", "versatile", "improvised", "slaughter", "sayonara", "single-die-off"] as const) {
-        if (p[name] !== undefined) throw new UsageError(`--${name} does not exist in ${ruleset.id} (its Effect is a separate roll: npm run odds -- effect).`);
+        if (p[name] !== undefined)
+          throw new UsageError(
+            `--${name} does not exist in ${ruleset.id} (its Effect is a separate roll: npm run odds -- effect).`,
+          );
       }
       const odds: SeparateRiskyOdds = separateRiskyOdds(ruleset, { light, dark, ego, montage: flag(p, "montage") });
       const text = [
@@ -80,8 +95,10 @@ export const risky: OddsCommand = {
       return { text, json: odds };
     }
     if (flag(p, "montage")) throw new UsageError(`--montage does not exist in ${ruleset.id}.`);
-    if (flag(p, "sayonara") && ruleset.sayonara === null) throw new UsageError(`--sayonara does not exist in ${ruleset.id}.`);
-    if ((flag(p, "versatile") || flag(p, "improvised")) && p.rank === undefined) throw new UsageError("--versatile and --improvised need --rank.");
+    if (flag(p, "sayonara") && ruleset.sayonara === null)
+      throw new UsageError(`--sayonara does not exist in ${ruleset.id}.`);
+    if ((flag(p, "versatile") || flag(p, "improvised")) && p.rank === undefined)
+      throw new UsageError("--versatile and --improvised need --rank.");
     const rank = p.rank === undefined ? undefined : (int(p, "rank") as TierRank);
     const odds: Odds = riskyActionOdds({
       light,
@@ -90,7 +107,15 @@ export const risky: OddsCommand = {
       slaughter: flag(p, "slaughter"),
       sayonara: flag(p, "sayonara"),
       singleDieServesBoth: !flag(p, "single-die-off"),
-      ...(rank === undefined ? {} : { effect: { rule: ruleset.effect, rank, tags: { versatileTwoHanded: flag(p, "versatile"), improvised: flag(p, "improvised") } } }),
+      ...(rank === undefined
+        ? {}
+        : {
+            effect: {
+              rule: ruleset.effect,
+              rank,
+              tags: { versatileTwoHanded: flag(p, "versatile"), improvised: flag(p, "improvised") },
+            },
+          }),
     });
     const parts = [
       `${head}${flag(p, "slaughter") ? ", Slaughter" : ""}${flag(p, "sayonara") ? ", Sayonara" : ""}`,
@@ -99,7 +124,9 @@ export const risky: OddsCommand = {
       distributionTable("Effect die total", odds.effect.distribution),
     ];
     if (odds.effect.value) {
-      parts.push(`Effect value at tier ${rank}: expected ${number(odds.effect.value.expected)} (${number(odds.effect.value.expectedWhenLands)} when it lands)`);
+      parts.push(
+        `Effect value at tier ${rank}: expected ${number(odds.effect.value.expected)} (${number(odds.effect.value.expectedWhenLands)} when it lands)`,
+      );
       parts.push(distributionTable("Effect value", odds.effect.value.distribution));
     }
     parts.push(egoRows(odds.ego));

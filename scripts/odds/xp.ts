@@ -34,7 +34,11 @@ export const xp: OddsCommand = {
   run(args) {
     const p = parseArgs("xp", args, SPEC);
     const ruleset = rulesetOf(p, "legacy");
-    const ways = [p.target !== undefined, p["ego-max"] !== undefined || p["hp-max"] !== undefined, p.rating !== undefined].filter(Boolean).length;
+    const ways = [
+      p.target !== undefined,
+      p["ego-max"] !== undefined || p["hp-max"] !== undefined,
+      p.rating !== undefined,
+    ].filter(Boolean).length;
     if (ways !== 1) throw new UsageError("Give exactly one of --target, --ego-max with --hp-max, or --rating.");
     let target: number;
     let what: string;
@@ -51,11 +55,20 @@ export const xp: OddsCommand = {
     if (p.dice !== undefined) {
       if (p["up-to"] !== undefined) throw new UsageError("Give --dice or --up-to, not both.");
       const odds: SumOdds = sumAtLeastOdds(int(p, "dice"), target);
-      return { text: [`${odds.k}d6, ${what}: ${percent(odds.p)}`, distributionTable("sum", odds.distribution)].join("\n\n"), json: odds };
+      return {
+        text: [`${odds.k}d6, ${what}: ${percent(odds.p)}`, distributionTable("sum", odds.distribution)].join("\n\n"),
+        json: odds,
+      };
     }
     const upTo = int(p, "up-to", 12);
     const rows = Array.from({ length: upTo }, (_, i) => sumAtLeastOdds(i + 1, target));
-    const text = [`${what}: the chance of making it with k dice (k XP)`, table(["XP (dice)", "P(sum ≥ target)"], rows.map((o) => [String(o.k), percent(o.p)]))].join("\n\n");
+    const text = [
+      `${what}: the chance of making it with k dice (k XP)`,
+      table(
+        ["XP (dice)", "P(sum ≥ target)"],
+        rows.map((o) => [String(o.k), percent(o.p)]),
+      ),
+    ].join("\n\n");
     return { text, json: rows };
   },
 };

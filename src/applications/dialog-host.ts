@@ -16,7 +16,9 @@ export abstract class DialogHost<View extends object> extends HandlebarsApplicat
   /** What the template shows, from the dialog's own state (pure builders: ./gm/*-context.ts). */
   protected abstract view(): View;
 
-  protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }): Promise<ApplicationV2.RenderContext & View> {
+  protected override async _prepareContext(
+    options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean },
+  ): Promise<ApplicationV2.RenderContext & View> {
     const context = await super._prepareContext(options);
     return Object.assign(context, this.view());
   }

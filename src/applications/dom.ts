@@ -26,7 +26,9 @@ export function fieldOf(node: EventTarget | null | undefined): HTMLInputElement 
 }
 
 /** A form field's name and value (a checkbox's `checked`), or null when `target` is no input or select. */
-export function fieldValue(target: EventTarget | null): { readonly name: string; readonly value: string | boolean } | null {
+export function fieldValue(
+  target: EventTarget | null,
+): { readonly name: string; readonly value: string | boolean } | null {
   const field = fieldOf(target);
   if (!field) return null;
   const checkbox = field.tagName.toUpperCase() === "INPUT" && (field as HTMLInputElement).type === "checkbox";

@@ -23,7 +23,12 @@ export interface TeslaRecord {
   readonly wound: WoundTrack | null;
 }
 
-function line(labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine {
+function line(
+  labelKey: string,
+  value: string | number,
+  valueKey: string | null = null,
+  n: number | null = null,
+): ResultLine {
   return { labelKey, value: String(value), valueKey, n };
 }
 
@@ -50,7 +55,14 @@ export function activationCard(input: ActivationCardInput): ResultCardView {
     line("TERRAN.Activation.precision", faces.length > 0 ? highest(faces) : "—"),
     line("TERRAN.Activation.outcome", "", `TERRAN.Band.${input.band}`),
   ];
-  if (input.wound) lines.push(line("TERRAN.Activation.wound", "", input.wound.already ? "TERRAN.Activation.alreadyMarked" : `TERRAN.Wound.${input.wound.track}`));
+  if (input.wound)
+    lines.push(
+      line(
+        "TERRAN.Activation.wound",
+        "",
+        input.wound.already ? "TERRAN.Activation.alreadyMarked" : `TERRAN.Wound.${input.wound.track}`,
+      ),
+    );
   const tone = input.band === "fail" ? "dark" : "light";
   return {
     cssClass: `terran-engine chat-card result-card activation tone-${tone}`,

@@ -39,7 +39,10 @@ export interface ApplyHarmRequest {
 }
 
 function badRequest(field: string): RulesError {
-  return new RulesError("not-allowed", `The request to apply is malformed (${field}).`, { reason: "badRequest", field });
+  return new RulesError("not-allowed", `The request to apply is malformed (${field}).`, {
+    reason: "badRequest",
+    field,
+  });
 }
 
 function field(data: unknown, key: string): unknown {
@@ -83,7 +86,8 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
   const dice = field(data, "protectedDice");
   const lost = field(data, "lostAttribute");
   // An attribute id: a short word of letters (the operation then checks it is one of the ruleset's).
-  if (lost !== undefined && lost !== null && (typeof lost !== "string" || !/^[A-Za-z]{1,40}$/.test(lost))) throw badRequest("lostAttribute");
+  if (lost !== undefined && lost !== null && (typeof lost !== "string" || !/^[A-Za-z]{1,40}$/.test(lost)))
+    throw badRequest("lostAttribute");
   return {
     askerId: id(data, "askerId"),
     messageId: id(data, "messageId"),

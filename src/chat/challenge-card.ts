@@ -9,7 +9,18 @@
  * record, and the once-per-target rule.
  */
 import { challengeDieNameKey } from "./die-names.ts";
-import { assertFaces, assertInteger, assertText, challengeEffect, consequenceOf, highest, RulesError, type ChallengeEffect, type Consequence, type Face } from "../rules/index.ts";
+import {
+  assertFaces,
+  assertInteger,
+  assertText,
+  challengeEffect,
+  consequenceOf,
+  highest,
+  RulesError,
+  type ChallengeEffect,
+  type Consequence,
+  type Face,
+} from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import {
   assertGritHarmEntry,
@@ -94,10 +105,15 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
   assertText(state.facetName, "The facet's name");
   if (state.tierKey !== null) assertText(state.tierKey, "The tier");
   assertInteger(state.stats.dice, "The Challenge's dice", 0);
-  if (typeof state.stats.halved !== "boolean") throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
+  if (typeof state.stats.halved !== "boolean")
+    throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
   // Stored as JSON, the field is absent for one Challenge, never present and undefined.
   if ("gangUp" in state) assertInteger(state.gangUp ?? Number.NaN, "The number of Challenges ganging up", 2, 100);
-  const value = challengeEffect(state.stats, assertFaces(state.faces, "Challenge die"), assertFaces(state.chain, "Explosion die")).value;
+  const value = challengeEffect(
+    state.stats,
+    assertFaces(state.faces, "Challenge die"),
+    assertFaces(state.chain, "Explosion die"),
+  ).value;
   for (const h of state.harm) assertGritHarmEntry(h, value);
   const stored: unknown = state.hpHarm ?? [];
   if (!Array.isArray(stored)) throw new RulesError("bad-choice", "A card's harm on hit points is a list.");
@@ -124,10 +140,15 @@ export function challengeCardResult(state: ChallengeCardState): ChallengeCardRes
  * R-CH-4 has this card already harmed this character? By uuid when both sides know it, else by name.
  * The glue asks before applying, so nobody is harmed twice by the same Effect.
  */
-export function harmRecorded(state: ChallengeCardState, target: { readonly name: string; readonly uuid?: string }): boolean {
+export function harmRecorded(
+  state: ChallengeCardState,
+  target: { readonly name: string; readonly uuid?: string },
+): boolean {
   // Ids are compared as text: a flag or a query payload may carry the same id as a number (5 and "5").
   return [...state.harm, ...(state.hpHarm ?? [])].some((h) =>
-    h.targetUuid !== undefined && target.uuid !== undefined ? String(h.targetUuid) === String(target.uuid) : String(h.targetName) === String(target.name),
+    h.targetUuid !== undefined && target.uuid !== undefined
+      ? String(h.targetUuid) === String(target.uuid)
+      : String(h.targetName) === String(target.name),
   );
 }
 
@@ -135,18 +156,38 @@ export function harmRecorded(state: ChallengeCardState, target: { readonly name:
  * Who may record harm on the card (a GM, the roller, or the user who applied it), on the version they
  * saw, and never twice for one target: the same for harm on Grit and on hit points.
  */
-function assertHarmRecordable(state: ChallengeCardState, user: CardUser, entry: { readonly userId: string; readonly targetName: string; readonly targetUuid?: string }, expectedVersion: number): void {
+function assertHarmRecordable(
+  state: ChallengeCardState,
+  user: CardUser,
+  entry: { readonly userId: string; readonly targetName: string; readonly targetUuid?: string },
+  expectedVersion: number,
+): void {
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
-    throw new RulesError("not-allowed", "Only a GM, the one who rolled or the one who applied the harm can record it.", { reason: "notRoller" });
+    throw new RulesError(
+      "not-allowed",
+      "Only a GM, the one who rolled or the one who applied the harm can record it.",
+      { reason: "notRoller" },
+    );
   }
   if (expectedVersion !== state.version) {
-    throw new RulesError("stale", "The card changed while you were clicking (someone else was quicker). Look at it again and retry.", {
-      expected: expectedVersion,
-      actual: state.version,
-    });
+    throw new RulesError(
+      "stale",
+      "The card changed while you were clicking (someone else was quicker). Look at it again and retry.",
+      {
+        expected: expectedVersion,
+        actual: state.version,
+      },
+    );
   }
-  if (harmRecorded(state, { name: entry.targetName, ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }) })) {
-    throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, { reason: "alreadyApplied" });
+  if (
+    harmRecorded(state, {
+      name: entry.targetName,
+      ...(entry.targetUuid === undefined ? {} : { uuid: entry.targetUuid }),
+    })
+  ) {
+    throw new RulesError("not-allowed", `This Effect has already been applied to ${entry.targetName}.`, {
+      reason: "alreadyApplied",
+    });
   }
 }
 
@@ -155,7 +196,12 @@ function assertHarmRecordable(state: ChallengeCardState, user: CardUser, entry: 
  * a GM, the roller, or the user who applied it; the card's Effect, once per target, and a record that
  * follows from the rules (`hpHarmFollowsFromRules`, which says what a record cannot prove).
  */
-export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: HpHarmEntry, expectedVersion: number): ChallengeCardState {
+export function recordHpHarm(
+  state: ChallengeCardState,
+  user: CardUser,
+  entry: HpHarmEntry,
+  expectedVersion: number,
+): ChallengeCardState {
   assertHarmRecordable(state, user, entry, expectedVersion);
   const clean = cleanHpHarmEntry(entry, challengeCardResult(state).effect.value);
   return { ...state, hpHarm: [...(state.hpHarm ?? []), clean], version: state.version + 1 };
@@ -167,7 +213,12 @@ export function recordHpHarm(state: ChallengeCardState, user: CardUser, entry: H
  * The entry must add up as `cleanGritHarmEntry` says (./health/grit.ts). A target is never recorded
  * twice, its id compared as text.
  */
-export function recordHarm(state: ChallengeCardState, user: CardUser, entry: HarmEntry, expectedVersion: number): ChallengeCardState {
+export function recordHarm(
+  state: ChallengeCardState,
+  user: CardUser,
+  entry: HarmEntry,
+  expectedVersion: number,
+): ChallengeCardState {
   assertHarmRecordable(state, user, entry, expectedVersion);
   const clean = cleanGritHarmEntry(entry, challengeCardResult(state).effect.value);
   return { ...state, harm: [...state.harm, clean], version: state.version + 1 };
@@ -188,7 +239,12 @@ export interface ChallengeCardView {
   /** R-LEG-10 how many Challenges ganged up, or null for one. */
   readonly gangUp: number | null;
   /** Issue 17 `nameKey`: the die's accessible name ("Challenge die, 6, kept", with `{face}`). */
-  readonly dice: readonly { readonly face: number; readonly kept: boolean; readonly nameKey: string; readonly cssClass: string }[];
+  readonly dice: readonly {
+    readonly face: number;
+    readonly kept: boolean;
+    readonly nameKey: string;
+    readonly cssClass: string;
+  }[];
   /** The kept die and its explosion dice. */
   readonly chain: readonly ExplosionDieView[];
   readonly exploded: boolean;
@@ -215,7 +271,12 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     facetName: state.facetName === state.challengeName ? "" : state.facetName,
     tierKey: state.tierKey,
     gangUp: state.gangUp ?? null,
-    dice: state.faces.map((face, i) => ({ face, kept: i === kept, nameKey: challengeDieNameKey(i === kept), cssClass: `die tone-challenge${i === kept ? " kept" : " dropped"}` })),
+    dice: state.faces.map((face, i) => ({
+      face,
+      kept: i === kept,
+      nameKey: challengeDieNameKey(i === kept),
+      cssClass: `die tone-challenge${i === kept ? " kept" : " dropped"}`,
+    })),
     chain: explosion.map((face, i) => {
       const exploded = i < explosion.length - 1;
       return { face, exploded, cssClass: `effect-die${i === 0 ? " first" : ""}${exploded ? " exploded" : ""}` };
@@ -227,7 +288,13 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     consequenceKey: `TERRAN.Consequence.${consequence}`,
     consequenceClass: `consequence ${consequence}`,
     // When Apply is open, the permission's key is a hint on its limits (e.g. only characters you own).
-    apply: viewer.offerHarm ? { labelKey: "TERRAN.Card.Button.applyHarm", disabled: reason !== null, tooltipKey: reason ?? viewer.mayApplyReason } : null,
+    apply: viewer.offerHarm
+      ? {
+          labelKey: "TERRAN.Card.Button.applyHarm",
+          disabled: reason !== null,
+          tooltipKey: reason ?? viewer.mayApplyReason,
+        }
+      : null,
     harm: state.harm.map((h) => gritHarmView(h, effect.value)),
     hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
   };

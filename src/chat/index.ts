@@ -15,4 +15,3 @@ export * from "./activation-cards.ts";
 export * from "./session-card.ts";
 export * from "./request-card.ts";
 export * from "./card-kinds.ts";
-

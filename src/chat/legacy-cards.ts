@@ -9,15 +9,28 @@
 import { highest, precisionBand, type Band } from "../rules/index.ts";
 import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
 
-const line = (labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine => ({
+const line = (
+  labelKey: string,
+  value: string | number,
+  valueKey: string | null = null,
+  n: number | null = null,
+): ResultLine => ({
   labelKey,
   value: String(value),
   valueKey,
   n,
 });
 
-function card(kind: string, parts: Omit<ResultCardView, "cssClass" | "actorName">, actorName: string | null | undefined): ResultCardView {
-  return { cssClass: `terran-engine chat-card result-card legacy-card ${kind} tone-${parts.tone}`, actorName: actorName ?? null, ...parts };
+function card(
+  kind: string,
+  parts: Omit<ResultCardView, "cssClass" | "actorName">,
+  actorName: string | null | undefined,
+): ResultCardView {
+  return {
+    cssClass: `terran-engine chat-card result-card legacy-card ${kind} tone-${parts.tone}`,
+    actorName: actorName ?? null,
+    ...parts,
+  };
 }
 
 const ARROW = "\u2192";
@@ -25,7 +38,10 @@ const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "
 
 /** The dice of a throw that keeps its highest (the first such die on a tie), in their tone. */
 function keptHighest(faces: readonly number[], tone: "light" | "dark", keptIndex: number, offset = 0): ResultDie[] {
-  return faces.map((face, i) => ({ face, cssClass: `die tone-${tone}${i + offset === keptIndex ? " kept" : " dropped"}` }));
+  return faces.map((face, i) => ({
+    face,
+    cssClass: `die tone-${tone}${i + offset === keptIndex ? " kept" : " dropped"}`,
+  }));
 }
 
 export interface LegacyRiskyCardInput {
@@ -55,13 +71,17 @@ export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
   const band: Band = legacyRiskyBand(input.light, input.dark);
   const dice = [
     ...keptHighest(input.light, "light", keptIndex),
-    ...keptHighest(input.dark, "dark", keptIndex, input.light.length).map((d, i) => (input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego` } : d)),
+    ...keptHighest(input.dark, "dark", keptIndex, input.light.length).map((d, i) =>
+      input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego` } : d,
+    ),
   ];
   const lines = [
     line("TERRAN.Card.Legacy.attribute", "", input.attributeLabelKey),
     ...(input.skillLabelKey ? [line("TERRAN.Card.Legacy.skill", "", input.skillLabelKey)] : []),
     line("TERRAN.Card.Legacy.outcome", best, `TERRAN.Band.${band}`),
-    ...(input.dark.length > 0 ? [line("TERRAN.Card.Legacy.ego", `${input.ego.before} ${ARROW} ${input.ego.after}`)] : []),
+    ...(input.dark.length > 0
+      ? [line("TERRAN.Card.Legacy.ego", `${input.ego.before} ${ARROW} ${input.ego.after}`)]
+      : []),
   ];
   return card(
     "legacy-risky",
@@ -69,7 +89,11 @@ export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
       titleKey: "TERRAN.Card.Legacy.riskyTitle",
       dice,
       lines,
-      noteKey: input.lost ? "TERRAN.Card.Legacy.lost" : best === 0 ? "TERRAN.Card.Legacy.noDice" : `TERRAN.Card.Legacy.band.${band}`,
+      noteKey: input.lost
+        ? "TERRAN.Card.Legacy.lost"
+        : best === 0
+          ? "TERRAN.Card.Legacy.noDice"
+          : `TERRAN.Card.Legacy.band.${band}`,
       tone: BAND_TONE[band],
     },
     input.actorName,
@@ -110,7 +134,13 @@ export function legacyEffectCard(input: LegacyEffectCardInput): ResultCardView {
   ];
   return card(
     "legacy-effect",
-    { titleKey: "TERRAN.Card.Legacy.effectTitle", dice, lines, noteKey: input.chain.length > 0 ? "TERRAN.Card.Legacy.exploded" : null, tone: "light" },
+    {
+      titleKey: "TERRAN.Card.Legacy.effectTitle",
+      dice,
+      lines,
+      noteKey: input.chain.length > 0 ? "TERRAN.Card.Legacy.exploded" : null,
+      tone: "light",
+    },
     input.actorName,
   );
 }
@@ -139,17 +169,27 @@ export interface LegacyHarmCardInput {
 /** R-LEG-6 Protected's lines: what its dice took off and the Ego they cost (none thrown: nothing). */
 function protectedLines(p: LegacyHarmCardInput["protected"]): ResultLine[] {
   if (!p || p.faces.length === 0) return [];
-  return [line("TERRAN.Card.Legacy.protected", `\u2212${p.by}`), line("TERRAN.Card.Legacy.protectedEgo", `${p.ego.before} ${ARROW} ${p.ego.after}`)];
+  return [
+    line("TERRAN.Card.Legacy.protected", `\u2212${p.by}`),
+    line("TERRAN.Card.Legacy.protectedEgo", `${p.ego.before} ${ARROW} ${p.ego.after}`),
+  ];
 }
 
 /** R-LEG-4 … R-LEG-6 harm taken: armour, *Protected*'s dice, HP, the wound stage reached, the attribute lost, death. */
 export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
   const thrown = input.protected?.faces ?? [];
   const costly = input.protected?.costly ?? [];
-  const dice: ResultDie[] = thrown.map((face, i) => ({ face, cssClass: `die tone-dark kept${costly[i] ? " costs-ego" : ""}` }));
+  const dice: ResultDie[] = thrown.map((face, i) => ({
+    face,
+    cssClass: `die tone-dark kept${costly[i] ? " costs-ego" : ""}`,
+  }));
   const lines = [
     line("TERRAN.Card.Legacy.incoming", input.effect),
-    ...(input.shieldSacrificed ? [line("TERRAN.Card.Legacy.armour", "", "TERRAN.Card.Legacy.shieldSacrificed")] : input.armour > 0 ? [line("TERRAN.Card.Legacy.armour", `\u2212${input.armour}`)] : []),
+    ...(input.shieldSacrificed
+      ? [line("TERRAN.Card.Legacy.armour", "", "TERRAN.Card.Legacy.shieldSacrificed")]
+      : input.armour > 0
+        ? [line("TERRAN.Card.Legacy.armour", `\u2212${input.armour}`)]
+        : []),
     ...protectedLines(input.protected),
     line("TERRAN.Card.Legacy.damage", input.damage),
     line("TERRAN.Card.Legacy.hp", `${input.hp.before} ${ARROW} ${input.hp.after} / ${input.hp.max}`),
@@ -169,7 +209,11 @@ export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
               ? "TERRAN.Card.Legacy.protectedAll"
               : "TERRAN.Card.Legacy.noDamage"
             : null;
-  return card("legacy-harm", { titleKey: "TERRAN.Card.Legacy.harmTitle", dice, lines, noteKey, tone: input.damage > 0 ? "dark" : "neutral" }, input.actorName);
+  return card(
+    "legacy-harm",
+    { titleKey: "TERRAN.Card.Legacy.harmTitle", dice, lines, noteKey, tone: input.damage > 0 ? "dark" : "neutral" },
+    input.actorName,
+  );
 }
 
 export interface ExperienceRollCardInput {
@@ -233,5 +277,15 @@ export function legacyCreationCard(input: LegacyCreationCardInput): ResultCardVi
     line("TERRAN.Card.Legacy.hpStart", input.hp),
     line("TERRAN.Card.Legacy.egoStart", input.ego),
   ];
-  return card("legacy-creation", { titleKey: "TERRAN.Card.Legacy.creationTitle", dice, lines, noteKey: "TERRAN.Card.Legacy.creationNote", tone: "neutral" }, input.actorName);
+  return card(
+    "legacy-creation",
+    {
+      titleKey: "TERRAN.Card.Legacy.creationTitle",
+      dice,
+      lines,
+      noteKey: "TERRAN.Card.Legacy.creationNote",
+      tone: "neutral",
+    },
+    input.actorName,
+  );
 }

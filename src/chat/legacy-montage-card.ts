@@ -11,7 +11,12 @@ import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };
 
-const line = (labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine => ({ labelKey, value: String(value), valueKey, n });
+const line = (
+  labelKey: string,
+  value: string | number,
+  valueKey: string | null = null,
+  n: number | null = null,
+): ResultLine => ({ labelKey, value: String(value), valueKey, n });
 
 /** The Risky Action's part as its own card has it (each costly Dark Die costing 2 here), and the Challenge's. */
 export interface MontageCardInput extends LegacyRiskyCardInput {
@@ -27,13 +32,18 @@ export interface MontageCardInput extends LegacyRiskyCardInput {
 
 /** R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome for the whole Challenge. */
 export function montageCard(input: MontageCardInput): ResultCardView {
-  const challengeKept = input.challengeFaces.indexOf(input.challengeFaces.length === 0 ? 0 : highest(input.challengeFaces));
+  const challengeKept = input.challengeFaces.indexOf(
+    input.challengeFaces.length === 0 ? 0 : highest(input.challengeFaces),
+  );
   const all = [...input.light, ...input.dark];
   const best = all.length === 0 ? 0 : highest(all);
   const kept = all.indexOf(best);
   const band = legacyRiskyBand(input.light, input.dark);
   const dice: ResultDie[] = [
-    ...input.challengeFaces.map((face, i) => ({ face, cssClass: `die tone-challenge${i === challengeKept ? " kept" : " dropped"}` })),
+    ...input.challengeFaces.map((face, i) => ({
+      face,
+      cssClass: `die tone-challenge${i === challengeKept ? " kept" : " dropped"}`,
+    })),
     ...input.challengeChain.map((face) => ({ face, cssClass: "die tone-challenge kept chain" })),
     ...input.light.map((face, i) => ({ face, cssClass: `die tone-light${i === kept ? " kept" : " dropped"}` })),
     ...input.dark.map((face, i) => ({
@@ -50,7 +60,16 @@ export function montageCard(input: MontageCardInput): ResultCardView {
     line("TERRAN.Card.Legacy.attribute", "", input.attributeLabelKey),
     ...(input.skillLabelKey ? [line("TERRAN.Card.Legacy.skill", "", input.skillLabelKey)] : []),
     line("TERRAN.Card.Legacy.outcome", best, `TERRAN.Band.${band}`),
-    ...(input.dark.length > 0 ? [line("TERRAN.Card.Montage.ego", `${input.ego.before} ${ARROW} ${input.ego.after}`, "TERRAN.Card.Montage.egoValue", spent)] : []),
+    ...(input.dark.length > 0
+      ? [
+          line(
+            "TERRAN.Card.Montage.ego",
+            `${input.ego.before} ${ARROW} ${input.ego.after}`,
+            "TERRAN.Card.Montage.egoValue",
+            spent,
+          ),
+        ]
+      : []),
   ];
   return {
     cssClass: `terran-engine chat-card result-card legacy-card legacy-montage tone-${BAND_TONE[band]}`,
@@ -58,7 +77,11 @@ export function montageCard(input: MontageCardInput): ResultCardView {
     titleKey: "TERRAN.Card.Montage.title",
     dice,
     lines,
-    noteKey: input.lost ? "TERRAN.Card.Legacy.lost" : best === 0 ? "TERRAN.Card.Montage.noDice" : `TERRAN.Card.Montage.band.${band}`,
+    noteKey: input.lost
+      ? "TERRAN.Card.Legacy.lost"
+      : best === 0
+        ? "TERRAN.Card.Montage.noDice"
+        : `TERRAN.Card.Montage.band.${band}`,
     tone: BAND_TONE[band],
   };
 }

@@ -88,7 +88,9 @@ export function mayAskToApply(input: PermissionInput): boolean {
 /** `mayAskToApply`, as a refusal: the client's check before it asks, and the GM's side's check of what it is asked. */
 export function assertMayAskToApply(input: PermissionInput): void {
   if (!mayAskToApply(input)) {
-    throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", { reason: "notOwner" });
+    throw new RulesError("not-allowed", "Only a GM, the player who rolled, or the target's owner may apply this.", {
+      reason: "notOwner",
+    });
   }
 }
 
@@ -105,6 +107,7 @@ function applyPermission(input: PermissionInput): ActionPermission {
   const hint = input.targetOwnedByUser === null && (!roller || !input.gmOnline) ? REASON.ownedOnly : null;
   if (mayChangeTarget(input)) return { allowed: true, viaGm: false, reasonKey: hint };
   if (input.gmOnline) return { allowed: true, viaGm: true, reasonKey: hint };
-  if (input.applySetting === "owners" && input.targetOwnedByUser === null) return { allowed: true, viaGm: false, reasonKey: REASON.ownedOnly };
+  if (input.applySetting === "owners" && input.targetOwnedByUser === null)
+    return { allowed: true, viaGm: false, reasonKey: REASON.ownedOnly };
   return refused(input.applySetting === "owners" ? REASON.ownedOnly : REASON.noGm);
 }

@@ -23,7 +23,19 @@
  * - a card the viewer may not see (a private roll) shows only that the row was answered.
  * Pure.
  */
-import { assertFaces, assertInteger, assertText, fortune, getRuleset, isAttribute, isGroup, RulesError, type Ruleset, type RulesetId, type RollTarget } from "../rules/index.ts";
+import {
+  assertFaces,
+  assertInteger,
+  assertText,
+  fortune,
+  getRuleset,
+  isAttribute,
+  isGroup,
+  RulesError,
+  type Ruleset,
+  type RulesetId,
+  type RollTarget,
+} from "../rules/index.ts";
 import { legacyRiskyBand } from "./legacy-cards.ts";
 import type { CardUser } from "./permissions.ts";
 import { riskyCardResult } from "./risky-card-reading.ts";
@@ -67,24 +79,38 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** Checks what the GM asks for (from the dialog, or stored flags) against the ruleset's attributes and Saves (none in Legacy). */
 export function assertRequestSubject(value: unknown, ruleset: Ruleset): RequestSubject {
-  if (!isRecord(value)) throw new RulesError("bad-choice", "A roll request names nothing to roll.", { what: "subject" });
+  if (!isRecord(value))
+    throw new RulesError("bad-choice", "A roll request names nothing to roll.", { what: "subject" });
   const scheme = ruleset.attributes;
   const { attribute, group } = value;
-  if (value.kind === "attribute" && typeof attribute === "string" && scheme.list.some((a) => a.id === attribute)) return { kind: "attribute", attribute };
-  if (value.kind === "save" && typeof group === "string" && scheme.saves !== null && scheme.groups.some((g) => g.id === group)) return { kind: "save", group };
-  if (value.kind === "fortune") return { kind: "fortune", chance: assertInteger(value.chance as number, "The Fortune chance", 1, 6) };
-  throw new RulesError("unknown-id", "A roll request asks for something that cannot be rolled.", { id: String(value.kind) });
+  if (value.kind === "attribute" && typeof attribute === "string" && scheme.list.some((a) => a.id === attribute))
+    return { kind: "attribute", attribute };
+  if (
+    value.kind === "save" &&
+    typeof group === "string" &&
+    scheme.saves !== null &&
+    scheme.groups.some((g) => g.id === group)
+  )
+    return { kind: "save", group };
+  if (value.kind === "fortune")
+    return { kind: "fortune", chance: assertInteger(value.chance as number, "The Fortune chance", 1, 6) };
+  throw new RulesError("unknown-id", "A roll request asks for something that cannot be rolled.", {
+    id: String(value.kind),
+  });
 }
 
 /** Checks a stored request whole. */
 export function assertRequestCardState(state: RequestCardState): RequestCardState {
   const raw: unknown = state;
-  if (!isRecord(raw) || !Array.isArray(raw.rows)) throw new RulesError("bad-choice", "A roll request has no rows.", { what: "rows" });
+  if (!isRecord(raw) || !Array.isArray(raw.rows))
+    throw new RulesError("bad-choice", "A roll request has no rows.", { what: "rows" });
   assertInteger(raw.version as number, "The card's version", 1);
   assertText(raw.gmId, "The GM's id");
   assertRequestSubject(raw.subject, getRuleset(String(raw.rulesetId)));
-  if (assertText(raw.note, "The request's note").length > NOTE_MAX) throw new RulesError("out-of-range", "The note is too long.", { what: "note" });
-  if (raw.rows.length === 0 || raw.rows.length > MAX_ROWS) throw new RulesError("out-of-range", "A roll request needs 1 to 50 characters.", { what: "rows" });
+  if (assertText(raw.note, "The request's note").length > NOTE_MAX)
+    throw new RulesError("out-of-range", "The note is too long.", { what: "note" });
+  if (raw.rows.length === 0 || raw.rows.length > MAX_ROWS)
+    throw new RulesError("out-of-range", "A roll request needs 1 to 50 characters.", { what: "rows" });
   const seen = new Set<string>();
   for (const row of raw.rows as unknown[]) {
     if (!isRecord(row)) throw new RulesError("bad-choice", "A roll request's row is not a record.", { what: "row" });
@@ -97,10 +123,24 @@ export function assertRequestCardState(state: RequestCardState): RequestCardStat
 }
 
 /** The request as the GM posts it (the note trimmed; the rows in the order picked, each once). */
-export function createRequestCard(gmId: string, ruleset: Ruleset, subject: RequestSubject, note: string, rows: readonly RequestRow[]): RequestCardState {
+export function createRequestCard(
+  gmId: string,
+  ruleset: Ruleset,
+  subject: RequestSubject,
+  note: string,
+  rows: readonly RequestRow[],
+): RequestCardState {
   const unique = rows.filter((row, i) => rows.findIndex((r) => r.actorUuid === row.actorUuid) === i);
-  if (unique.length === 0) throw new RulesError("choice-required", "Pick at least one character to roll.", { reason: "noneChosen" });
-  const state = { version: 1, gmId, rulesetId: ruleset.id, subject: assertRequestSubject(subject, ruleset), note: assertText(note, "The request's note").trim(), rows: unique };
+  if (unique.length === 0)
+    throw new RulesError("choice-required", "Pick at least one character to roll.", { reason: "noneChosen" });
+  const state = {
+    version: 1,
+    gmId,
+    rulesetId: ruleset.id,
+    subject: assertRequestSubject(subject, ruleset),
+    note: assertText(note, "The request's note").trim(),
+    rows: unique,
+  };
   return assertRequestCardState(state);
 }
 
@@ -109,7 +149,8 @@ export function createRequestCard(gmId: string, ruleset: Ruleset, subject: Reque
  * attribute of a ruleset that rolls the Effect apart (Legacy's: its own dialog takes it, by id).
  */
 export function requestTarget(subject: RequestSubject): RollTarget | null {
-  if (subject.kind === "attribute" && isAttribute(subject.attribute)) return { kind: "attribute", attribute: subject.attribute };
+  if (subject.kind === "attribute" && isAttribute(subject.attribute))
+    return { kind: "attribute", attribute: subject.attribute };
   if (subject.kind === "save" && isGroup(subject.group)) return { kind: "save", group: subject.group };
   return null;
 }
@@ -119,9 +160,21 @@ export function readAnswerLink(value: unknown): AnswerLink | null {
   if (!isRecord(value) || typeof value.requestId !== "string" || typeof value.actorUuid !== "string") return null;
   const l = value.legacy;
   if (l !== undefined) {
-    const faces = (v: unknown): v is number[] => Array.isArray(v) && v.length <= 20 && v.every((n) => typeof n === "number");
-    if (!isRecord(l) || typeof l.attribute !== "string" || !faces(l.light) || !faces(l.dark) || value.fortune !== undefined) return null;
-    return { requestId: value.requestId, actorUuid: value.actorUuid, legacy: { attribute: l.attribute, light: l.light, dark: l.dark } };
+    const faces = (v: unknown): v is number[] =>
+      Array.isArray(v) && v.length <= 20 && v.every((n) => typeof n === "number");
+    if (
+      !isRecord(l) ||
+      typeof l.attribute !== "string" ||
+      !faces(l.light) ||
+      !faces(l.dark) ||
+      value.fortune !== undefined
+    )
+      return null;
+    return {
+      requestId: value.requestId,
+      actorUuid: value.actorUuid,
+      legacy: { attribute: l.attribute, light: l.light, dark: l.dark },
+    };
   }
   const f = value.fortune;
   if (f === undefined) return { requestId: value.requestId, actorUuid: value.actorUuid };
@@ -158,21 +211,37 @@ export interface RowAnswer {
 }
 
 function sameTarget(a: RollTarget, b: RollTarget): boolean {
-  return a.kind === "attribute" ? b.kind === "attribute" && a.attribute === b.attribute : b.kind === "save" && a.group === b.group;
+  return a.kind === "attribute"
+    ? b.kind === "attribute" && a.attribute === b.attribute
+    : b.kind === "save" && a.group === b.group;
 }
 
 /** The answer `candidate` gives to `row` of this request, or null when it is no answer (the checks above). */
-export function answerOf(state: RequestCardState, requestId: string, row: RequestRow, candidate: AnswerCandidate): RowAnswer | null {
+export function answerOf(
+  state: RequestCardState,
+  requestId: string,
+  row: RequestRow,
+  candidate: AnswerCandidate,
+): RowAnswer | null {
   const { link } = candidate;
   if (link.requestId !== requestId || link.actorUuid !== row.actorUuid || !candidate.authorMayRoll) return null;
-  const hidden = { messageId: candidate.messageId, visible: false, band: null, effect: null, effectPending: false, face: null } as const;
+  const hidden = {
+    messageId: candidate.messageId,
+    visible: false,
+    band: null,
+    effect: null,
+    effectPending: false,
+    face: null,
+  } as const;
   try {
     const subject = state.subject;
     if (subject.kind === "fortune") {
       if (!link.fortune || candidate.risky) return null;
       const rolled = fortune(link.fortune.face, link.fortune.chance);
       if (rolled.chance !== subject.chance) return null;
-      return candidate.visible ? { ...hidden, visible: true, band: rolled.success ? "success" : "fail", face: rolled.face } : hidden;
+      return candidate.visible
+        ? { ...hidden, visible: true, band: rolled.success ? "success" : "fail", face: rolled.face }
+        : hidden;
     }
     if (link.legacy) {
       if (candidate.risky || subject.kind !== "attribute" || link.legacy.attribute !== subject.attribute) return null;
@@ -181,12 +250,25 @@ export function answerOf(state: RequestCardState, requestId: string, row: Reques
     }
     const card = candidate.risky;
     const target = requestTarget(subject);
-    if (!card || !target || card.actorUuid !== row.actorUuid || !sameTarget(card.target, target) || card.reaction !== (subject.kind === "save")) return null;
+    if (
+      !card ||
+      !target ||
+      card.actorUuid !== row.actorUuid ||
+      !sameTarget(card.target, target) ||
+      card.reaction !== (subject.kind === "save")
+    )
+      return null;
     const result = riskyCardResult(card);
     if (!candidate.visible) return hidden;
     const band = result.gmSuccess ? "partial" : result.band;
     const effect = result.effect?.value ?? null;
-    return { ...hidden, visible: true, band, effect, effectPending: effect === null && !result.locked && result.landing.player };
+    return {
+      ...hidden,
+      visible: true,
+      band,
+      effect,
+      effectPending: effect === null && !result.locked && result.landing.player,
+    };
   } catch (error) {
     if (error instanceof RulesError) return null; // a card the rules cannot read answers nothing
     throw error;
@@ -194,7 +276,11 @@ export function answerOf(state: RequestCardState, requestId: string, row: Reques
 }
 
 /** Each row's answer: the first candidate (in chat order) that answers it. */
-export function requestAnswers(state: RequestCardState, requestId: string, candidates: readonly AnswerCandidate[]): (RowAnswer | null)[] {
+export function requestAnswers(
+  state: RequestCardState,
+  requestId: string,
+  candidates: readonly AnswerCandidate[],
+): (RowAnswer | null)[] {
   assertRequestCardState(state);
   return state.rows.map((row) => {
     for (const c of candidates) {
@@ -246,7 +332,11 @@ export function subjectKey(subject: RequestSubject, ruleset: Ruleset): string {
   return "TERRAN.Request.fortune";
 }
 
-export function requestCardView(state: RequestCardState, viewer: RequestViewer, answers: readonly (RowAnswer | null)[]): RequestCardView {
+export function requestCardView(
+  state: RequestCardState,
+  viewer: RequestViewer,
+  answers: readonly (RowAnswer | null)[],
+): RequestCardView {
   assertRequestCardState(state);
   const rows = state.rows.map((row, index): RequestRowView => {
     const answer = answers[index] ?? null;

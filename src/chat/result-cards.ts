@@ -90,7 +90,8 @@ export function assertResultCardView(state: ResultCardView): ResultCardView {
   assertText(raw.titleKey, "The card's title");
   assertTextOrNull(raw.actorName, "The actor's name");
   assertTextOrNull(raw.noteKey, "The card's note");
-  if (typeof raw.tone !== "string" || !TONES.includes(raw.tone)) throw new RulesError("unknown-id", "A result card names an unknown tone.", { id: String(raw.tone) });
+  if (typeof raw.tone !== "string" || !TONES.includes(raw.tone))
+    throw new RulesError("unknown-id", "A result card names an unknown tone.", { id: String(raw.tone) });
   assertList(raw.dice, "The card's dice", (die) => {
     assertFace(die.face as number, "A die's face");
     assertText(die.cssClass, "A die's class");
@@ -104,12 +105,25 @@ export function assertResultCardView(state: ResultCardView): ResultCardView {
   return state;
 }
 
-function line(labelKey: string, value: string | number, valueKey: string | null = null, n: number | null = null): ResultLine {
+function line(
+  labelKey: string,
+  value: string | number,
+  valueKey: string | null = null,
+  n: number | null = null,
+): ResultLine {
   return { labelKey, value: String(value), valueKey, n };
 }
 
-function card(kind: string, parts: Omit<ResultCardView, "cssClass" | "actorName">, actorName: string | null | undefined): ResultCardView {
-  return { cssClass: `terran-engine chat-card result-card ${kind} tone-${parts.tone}`, actorName: actorName ?? null, ...parts };
+function card(
+  kind: string,
+  parts: Omit<ResultCardView, "cssClass" | "actorName">,
+  actorName: string | null | undefined,
+): ResultCardView {
+  return {
+    cssClass: `terran-engine chat-card result-card ${kind} tone-${parts.tone}`,
+    actorName: actorName ?? null,
+    ...parts,
+  };
 }
 
 /** The dice of a roll that keeps the highest (the first one on a tie) or, summing, keeps them all. */
@@ -145,18 +159,20 @@ export function gritResetCard(input: GritResetInput): ResultCardView {
   let after: Track;
   let noteKey: string;
   if (input.kind === "advancement") {
-    if (!input.previous) throw new RulesError("choice-required", "The advancement reset needs the Grit before the roll.");
+    if (!input.previous)
+      throw new RulesError("choice-required", "The advancement reset needs the Grit before the roll.");
     after = advancementGritReset(input.previous, roll);
     noteKey = "TERRAN.Card.Grit.advancement";
   } else {
     after = restGrit(roll);
-    noteKey = faces.length === 0
-      ? "TERRAN.Card.Grit.noDice"
-      : input.poorNight || (input.poorFood && !input.asceticism)
-        ? "TERRAN.Card.Grit.poorRest"
-        : input.poorFood
-          ? "TERRAN.Card.Grit.asceticism"
-          : "TERRAN.Card.Grit.rested";
+    noteKey =
+      faces.length === 0
+        ? "TERRAN.Card.Grit.noDice"
+        : input.poorNight || (input.poorFood && !input.asceticism)
+          ? "TERRAN.Card.Grit.poorRest"
+          : input.poorFood
+            ? "TERRAN.Card.Grit.asceticism"
+            : "TERRAN.Card.Grit.rested";
   }
   const lines = [
     line(input.dieHard ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", roll),
@@ -216,7 +232,9 @@ export interface MalaiseInput {
 }
 
 function malaiseEntryKey(malaise: Malaise): string {
-  return malaise.kind === "attribute" ? `TERRAN.Card.Malaise.entry.${malaise.group}` : `TERRAN.Card.Malaise.entry.${malaise.kind}`;
+  return malaise.kind === "attribute"
+    ? `TERRAN.Card.Malaise.entry.${malaise.group}`
+    : `TERRAN.Card.Malaise.entry.${malaise.kind}`;
 }
 
 /** R-HARM-6 the Malaise roll: the table's entry, the attribute lost, or death. */
@@ -225,14 +243,23 @@ export function malaiseCard(input: MalaiseInput): ResultCardView {
   const malaise = malaiseFor(face);
   if (input.attribute !== null) {
     if (malaise.kind !== "attribute" || input.dies || !GROUP_ATTRIBUTES[malaise.group].includes(input.attribute)) {
-      throw new RulesError("bad-choice", `A Malaise of ${face} cannot take a point of ${input.attribute}.`, { attribute: input.attribute });
+      throw new RulesError("bad-choice", `A Malaise of ${face} cannot take a point of ${input.attribute}.`, {
+        attribute: input.attribute,
+      });
     }
   }
   if (malaise.kind === "attribute" && !input.dies && input.attribute === null) {
-    throw new RulesError("choice-required", `A Malaise of ${face} takes a point from an attribute of ${malaise.group}: say which.`);
+    throw new RulesError(
+      "choice-required",
+      `A Malaise of ${face} takes a point from an attribute of ${malaise.group}: say which.`,
+    );
   }
-  if (input.dies && malaise.kind === "none") throw new RulesError("bad-choice", "A Malaise of 1 changes nothing; it cannot kill.");
-  const lines = [line("TERRAN.Card.Malaise.die", face), line("TERRAN.Card.Malaise.result", "", malaiseEntryKey(malaise))];
+  if (input.dies && malaise.kind === "none")
+    throw new RulesError("bad-choice", "A Malaise of 1 changes nothing; it cannot kill.");
+  const lines = [
+    line("TERRAN.Card.Malaise.die", face),
+    line("TERRAN.Card.Malaise.result", "", malaiseEntryKey(malaise)),
+  ];
   if (input.attribute) lines.push(line("TERRAN.Card.Malaise.attribute", "", `TERRAN.Attribute.${input.attribute}`));
   return card(
     "malaise",
@@ -240,7 +267,11 @@ export function malaiseCard(input: MalaiseInput): ResultCardView {
       titleKey: "TERRAN.Card.Malaise.title",
       dice: [{ face, cssClass: "die kept" }],
       lines,
-      noteKey: input.dies ? "TERRAN.Card.Malaise.dies" : malaise.kind === "none" ? "TERRAN.Card.Malaise.spared" : "TERRAN.Card.Malaise.permanent",
+      noteKey: input.dies
+        ? "TERRAN.Card.Malaise.dies"
+        : malaise.kind === "none"
+          ? "TERRAN.Card.Malaise.spared"
+          : "TERRAN.Card.Malaise.permanent",
       tone: input.dies ? "dark" : malaise.kind === "none" ? "light" : "neutral",
     },
     input.actorName,
@@ -248,7 +279,10 @@ export function malaiseCard(input: MalaiseInput): ResultCardView {
 }
 
 /** R-CHAR-4 the creation roll: one die per group and the points it gives. */
-export function creationCard(input: { readonly actorName?: string | null; readonly roll: CreationRoll }): ResultCardView {
+export function creationCard(input: {
+  readonly actorName?: string | null;
+  readonly roll: CreationRoll;
+}): ResultCardView {
   const lines = GROUPS.map((group) => {
     const face = assertFace(input.roll[group], `The ${group} creation die`);
     return line(`TERRAN.Group.${group}`, face, "TERRAN.Card.Creation.points", creationPoints(face));
@@ -300,7 +334,11 @@ export function startingTrackCard(input: StartingTrackInput): ResultCardView {
 }
 
 /** R-FORT-1 the Fortune die against the GM's chance ("4+"). */
-export function fortuneCard(input: { readonly actorName?: string | null; readonly face: number; readonly chance: number }): ResultCardView {
+export function fortuneCard(input: {
+  readonly actorName?: string | null;
+  readonly face: number;
+  readonly chance: number;
+}): ResultCardView {
   const result = fortune(input.face, input.chance);
   return card(
     "fortune",
@@ -309,7 +347,11 @@ export function fortuneCard(input: { readonly actorName?: string | null; readonl
       dice: [{ face: result.face, cssClass: "die kept" }],
       lines: [
         line("TERRAN.Card.Fortune.chance", `${result.chance}+`),
-        line("TERRAN.Card.Fortune.result", "", result.success ? "TERRAN.Card.Fortune.success" : "TERRAN.Card.Fortune.failure"),
+        line(
+          "TERRAN.Card.Fortune.result",
+          "",
+          result.success ? "TERRAN.Card.Fortune.success" : "TERRAN.Card.Fortune.failure",
+        ),
       ],
       noteKey: null,
       tone: result.success ? "light" : "dark",

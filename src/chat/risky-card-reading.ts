@@ -108,11 +108,25 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   const spend = spendEgo(state.dark, state.egoBefore, state.sayonara);
   const egoAfter = state.ego.undone ? spend.before : spend.after;
   const ego: RiskyCardEgo = { ...spend, egoAfter };
-  const order = effectOrder({ fast: state.flags.fast, nimble: state.weapon?.tags.includes("nimble") ?? false, slow: state.flags.slow });
+  const order = effectOrder({
+    fast: state.flags.fast,
+    nimble: state.weapon?.tags.includes("nimble") ?? false,
+    slow: state.flags.slow,
+  });
   const base = { dice, order, locked: state.effect !== null, ego, lost: egoAfter === 0 };
   const selection = state.selection;
   if (!selection) {
-    return { ...base, empty: true, resolution: null, band: "fail", gmSuccess: false, landing: EMPTY_LANDING, effect: null, secondHitAvailable: false, second: null };
+    return {
+      ...base,
+      empty: true,
+      resolution: null,
+      band: "fail",
+      gmSuccess: false,
+      landing: EMPTY_LANDING,
+      effect: null,
+      secondHitAvailable: false,
+      second: null,
+    };
   }
   const rolled = resolve(
     dice,
@@ -137,7 +151,8 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
         })
       : null;
   const available =
-    resolution.landing.player && secondHitAvailable(dice, selection, resolution, { whirlwind: state.flags.whirlwind, combat: state.combat });
+    resolution.landing.player &&
+    secondHitAvailable(dice, selection, resolution, { whirlwind: state.flags.whirlwind, combat: state.combat });
   const secondDie = state.secondHit ? dice[state.secondHit.die] : undefined;
   const second =
     available && state.secondHit?.chain && secondDie

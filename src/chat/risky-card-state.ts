@@ -132,14 +132,14 @@ export interface RiskyCardInput {
 
 export type DieRole = "precision" | "effect" | "second";
 
-
 /** The hits a card can apply (R-RA-7 the Effect, R-RA-10 Whirlwind's second hit). */
 export const HITS = ["effect", "second"] as const;
 
 const DIE_ROLES: readonly DieRole[] = ["precision", "effect", "second"];
 
 function assertBoolean(value: unknown, what: string): boolean {
-  if (typeof value !== "boolean") throw new RulesError("bad-choice", `${what} must be yes or no (got ${String(value)}).`, { what });
+  if (typeof value !== "boolean")
+    throw new RulesError("bad-choice", `${what} must be yes or no (got ${String(value)}).`, { what });
   return value;
 }
 
@@ -161,7 +161,8 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   assertText(state.actorName, "The actor's name");
   getRuleset(state.rulesetId);
   targetGroup(state.target);
-  for (const flag of ["reaction", "gmAllowsEffect", "sayonara", "singleDieServesBoth", "combat"] as const) assertBoolean(state[flag], flag);
+  for (const flag of ["reaction", "gmAllowsEffect", "sayonara", "singleDieServesBoth", "combat"] as const)
+    assertBoolean(state[flag], flag);
   for (const flag of ["whirlwind", "specialist", "fast", "slow"] as const) assertBoolean(state.flags[flag], flag);
   // Stored as JSON, an optional field is absent (an older card), never present and undefined.
   if ("gmAllowsSuccess" in state) assertBoolean(state.gmAllowsSuccess, "gmAllowsSuccess");
@@ -178,7 +179,11 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   }
   const dice = poolDice(light, dark);
   if (state.selection === null) {
-    if (dice.length > 0) throw new RulesError("bad-selection", "The card has dice but no Precision die.", { what: "The Precision die", count: dice.length });
+    if (dice.length > 0)
+      throw new RulesError("bad-selection", "The card has dice but no Precision die.", {
+        what: "The Precision die",
+        count: dice.length,
+      });
   } else {
     validateSelection(dice, state.selection, { singleDieServesBoth: state.singleDieServesBoth });
   }
@@ -188,7 +193,10 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
     if (state.secondHit.chain !== null) assertFaces(state.secondHit.chain, "Explosion die");
   }
   const cost = spendEgo(dark, ego, state.sayonara).cost;
-  if (state.ego.cost !== cost) throw new RulesError("bad-choice", `These Dark Dice cost ${cost} Ego (the card says ${String(state.ego.cost)}).`, { value: cost });
+  if (state.ego.cost !== cost)
+    throw new RulesError("bad-choice", `These Dark Dice cost ${cost} Ego (the card says ${String(state.ego.cost)}).`, {
+      value: cost,
+    });
   assertBoolean(state.ego.spent, "spent");
   assertBoolean(state.ego.undone, "undone");
   for (const entry of state.applied) {

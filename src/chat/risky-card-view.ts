@@ -4,7 +4,15 @@
  * and localises keys. Pure: the glue passes the viewer (who is looking, is a GM connected, may they
  * apply to the current target) and renders the result with Foundry's Handlebars.
  */
-import { explosionThreshold, getRuleset, isWeaponTag, type Band, type EffectRule, type PlayerEffect, type Ruleset } from "../rules/index.ts";
+import {
+  explosionThreshold,
+  getRuleset,
+  isWeaponTag,
+  type Band,
+  type EffectRule,
+  type PlayerEffect,
+  type Ruleset,
+} from "../rules/index.ts";
 import { dieNameKey } from "./die-names.ts";
 import { isRollerOrGm, REASON, type CardUser } from "./permissions.ts";
 import { cardDice, effectChainNeeded, isSlaughter, riskyCardResult, type RiskyCardState } from "./risky-card.ts";
@@ -153,7 +161,11 @@ const ROLE_KEYS: Readonly<Record<Exclude<DieRoleView, null>, string>> = {
   second: "TERRAN.Card.Die.role.second",
 };
 
-const BAND_CLASS: Readonly<Record<Band, string>> = { fail: "band-fail", partial: "band-partial", success: "band-success" };
+const BAND_CLASS: Readonly<Record<Band, string>> = {
+  fail: "band-fail",
+  partial: "band-partial",
+  success: "band-success",
+};
 
 /** A signed dice count or Effect modifier, with a true minus sign: "+1", "−2", "±0". */
 export function signed(n: number): string {
@@ -214,8 +226,17 @@ function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boo
     const costsEgo = die.tone === "dark" && (result.ego.costly[index - state.light.length] ?? false);
     const secondClick = canChange && secondOpen && role !== "precision" && role !== "effect" && role !== "second";
     const clickRole = choosing && role !== "precision" ? "precision" : secondClick ? "second" : null;
-    const titleKey = die.tone === "light" ? "TERRAN.Card.Die.light" : costsEgo ? "TERRAN.Card.Die.darkCosts" : "TERRAN.Card.Die.dark";
-    const cssClass = ["die", `tone-${die.tone}`, role ? `role-${role}` : "role-none", costsEgo ? "costs-ego" : "", clickRole ? "clickable" : ""].filter(Boolean).join(" ");
+    const titleKey =
+      die.tone === "light" ? "TERRAN.Card.Die.light" : costsEgo ? "TERRAN.Card.Die.darkCosts" : "TERRAN.Card.Die.dark";
+    const cssClass = [
+      "die",
+      `tone-${die.tone}`,
+      role ? `role-${role}` : "role-none",
+      costsEgo ? "costs-ego" : "",
+      clickRole ? "clickable" : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
     return {
       index,
       tone: die.tone,
@@ -225,7 +246,12 @@ function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boo
       costsEgo,
       clickable: clickRole !== null,
       clickRole,
-      clickTitleKey: clickRole === "precision" ? "TERRAN.Card.Die.makePrecision" : clickRole === "second" ? "TERRAN.Card.Die.makeSecond" : null,
+      clickTitleKey:
+        clickRole === "precision"
+          ? "TERRAN.Card.Die.makePrecision"
+          : clickRole === "second"
+            ? "TERRAN.Card.Die.makeSecond"
+            : null,
       effectButton: choosing && role !== "effect",
       titleKey,
       nameKey: dieNameKey(die.tone, role),
@@ -236,37 +262,83 @@ function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boo
 
 /** R-POOL-1 the pool's breakdown: its base, each modifier's dice, the tones and any clamp. */
 function breakdownView(pool: RiskyCardState["pool"]): RiskyCardView["breakdown"] {
-  const lines: BreakdownLineView[] = [{ ...labelOf(pool.baseLabel), dice: String(pool.base) }, ...pool.lines.map((l) => ({ ...labelOf(l.label), dice: signed(l.dice) }))];
-  return { lines, light: pool.light, dark: pool.dark, clampKey: pool.clamp ? `TERRAN.Card.Pool.clamp.${pool.clamp}` : null };
+  const lines: BreakdownLineView[] = [
+    { ...labelOf(pool.baseLabel), dice: String(pool.base) },
+    ...pool.lines.map((l) => ({ ...labelOf(l.label), dice: signed(l.dice) })),
+  ];
+  return {
+    lines,
+    light: pool.light,
+    dark: pool.dark,
+    clampKey: pool.clamp ? `TERRAN.Card.Pool.clamp.${pool.clamp}` : null,
+  };
 }
 
 /** R-RA-6 where the Effect lands: on the player's side, on the Challenge's, or both. */
 function landingView(result: RiskyCardResult): RiskyCardView["landing"] {
   return [
-    result.landing.player ? { key: "TERRAN.Card.Landing.player", cssClass: "lands player" } : { key: "TERRAN.Card.Landing.noPlayer", cssClass: "misses player" },
-    result.landing.challenge ? { key: "TERRAN.Card.Landing.challenge", cssClass: "lands challenge" } : { key: "TERRAN.Card.Landing.noChallenge", cssClass: "misses challenge" },
+    result.landing.player
+      ? { key: "TERRAN.Card.Landing.player", cssClass: "lands player" }
+      : { key: "TERRAN.Card.Landing.noPlayer", cssClass: "misses player" },
+    result.landing.challenge
+      ? { key: "TERRAN.Card.Landing.challenge", cssClass: "lands challenge" }
+      : { key: "TERRAN.Card.Landing.noChallenge", cssClass: "misses challenge" },
   ];
 }
 
 /** R-EGO-2 the Ego line: what the Dark Dice cost, and whether it was spent or given back. */
 function egoLineView(state: RiskyCardState, spend: RiskyCardResult["ego"]): RiskyCardView["ego"] {
   if (state.dark.length === 0) return null;
-  if (spend.cost === 0) return { key: "TERRAN.Card.Ego.none", cost: 0, from: spend.before, to: spend.before, statusKey: null, cssClass: "ego-line free" };
-  const statusKey = state.ego.undone ? "TERRAN.Card.Ego.undone" : state.ego.spent ? "TERRAN.Card.Ego.spent" : "TERRAN.Card.Ego.pending";
-  return { key: "TERRAN.Card.Ego.cost", cost: spend.cost, from: spend.before, to: spend.after, statusKey, cssClass: `ego-line${state.ego.undone ? " undone" : ""}` };
+  if (spend.cost === 0)
+    return {
+      key: "TERRAN.Card.Ego.none",
+      cost: 0,
+      from: spend.before,
+      to: spend.before,
+      statusKey: null,
+      cssClass: "ego-line free",
+    };
+  const statusKey = state.ego.undone
+    ? "TERRAN.Card.Ego.undone"
+    : state.ego.spent
+      ? "TERRAN.Card.Ego.spent"
+      : "TERRAN.Card.Ego.pending";
+  return {
+    key: "TERRAN.Card.Ego.cost",
+    cost: spend.cost,
+    from: spend.before,
+    to: spend.after,
+    statusKey,
+    cssClass: `ego-line${state.ego.undone ? " undone" : ""}`,
+  };
 }
 
 /** R-RA-1 / R-RA-8 the GM's buttons: allow an Effect on a Reaction, or a Success on a Fail (offered until withdrawn). */
-function gmButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): Pick<RiskyCardView["buttons"], "allowEffect" | "allowSuccess"> {
+function gmButtons(
+  state: RiskyCardState,
+  result: RiskyCardResult,
+  viewer: CardViewer,
+): Pick<RiskyCardView["buttons"], "allowEffect" | "allowSuccess"> {
   const open = !result.locked && !result.empty && viewer.isGM;
-  const allowEffect = state.reaction && open ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null) : null;
+  const allowEffect =
+    state.reaction && open
+      ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null)
+      : null;
   const gmAllowsSuccess = state.gmAllowsSuccess ?? false;
-  const allowSuccess = open && (result.band === "fail" || gmAllowsSuccess) ? button(gmAllowsSuccess ? "TERRAN.Card.Button.withdrawSuccess" : "TERRAN.Card.Button.allowSuccess", null) : null;
+  const allowSuccess =
+    open && (result.band === "fail" || gmAllowsSuccess)
+      ? button(gmAllowsSuccess ? "TERRAN.Card.Button.withdrawSuccess" : "TERRAN.Card.Button.allowSuccess", null)
+      : null;
   return { allowEffect, allowSuccess };
 }
 
 /** R-ADV-1 Whirlwind's second hit: confirm it, then apply it, each with the reason it is closed. */
-function secondHitButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer, applied: (hit: "effect" | "second") => boolean): Pick<RiskyCardView["buttons"], "confirmSecond" | "applySecond"> {
+function secondHitButtons(
+  state: RiskyCardState,
+  result: RiskyCardResult,
+  viewer: CardViewer,
+  applied: (hit: "effect" | "second") => boolean,
+): Pick<RiskyCardView["buttons"], "confirmSecond" | "applySecond"> {
   if (!(state.flags.whirlwind && state.combat)) return { confirmSecond: null, applySecond: null };
   const secondConfirmed = (state.secondHit?.chain ?? null) !== null;
   const confirmSecond =
@@ -282,7 +354,14 @@ function secondHitButtons(state: RiskyCardState, result: RiskyCardResult, viewer
       : null;
   const applySecond =
     secondConfirmed && result.second
-      ? button("TERRAN.Card.Button.applySecond", firstReason([applied("second"), CARD_REASON.alreadyApplied], [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner]), viewer.mayApply ? viewer.mayApplyReason : null)
+      ? button(
+          "TERRAN.Card.Button.applySecond",
+          firstReason(
+            [applied("second"), CARD_REASON.alreadyApplied],
+            [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
+          ),
+          viewer.mayApply ? viewer.mayApplyReason : null,
+        )
       : null;
   return { confirmSecond, applySecond };
 }
@@ -295,7 +374,14 @@ function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: Car
   const confirm = result.empty || result.locked ? null : button(confirmKey, notRoller ? CARD_REASON.notRoller : null);
   const undoEgo =
     result.ego.cost > 0
-      ? button("TERRAN.Card.Button.undoEgo", firstReason([notRoller, CARD_REASON.notRoller], [state.ego.undone, CARD_REASON.egoUndone], [!state.ego.spent, CARD_REASON.egoNotSpent]))
+      ? button(
+          "TERRAN.Card.Button.undoEgo",
+          firstReason(
+            [notRoller, CARD_REASON.notRoller],
+            [state.ego.undone, CARD_REASON.egoUndone],
+            [!state.ego.spent, CARD_REASON.egoNotSpent],
+          ),
+        )
       : null;
   // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own).
   const apply = result.empty
@@ -310,13 +396,21 @@ function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: Car
         ),
         viewer.mayApply ? viewer.mayApplyReason : null,
       );
-  return { confirm, ...gmButtons(state, result, viewer), undoEgo, apply, ...secondHitButtons(state, result, viewer, applied) };
+  return {
+    confirm,
+    ...gmButtons(state, result, viewer),
+    undoEgo,
+    apply,
+    ...secondHitButtons(state, result, viewer, applied),
+  };
 }
 
 /** The weapon the roll was made with: its name, tier and tags (a user's own tag as typed). */
 function weaponView(state: RiskyCardState, ruleset: Ruleset): RiskyCardView["weapon"] {
   if (!state.weapon) return null;
-  const tags = state.weapon.tags.map((t) => (isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t }));
+  const tags = state.weapon.tags.map((t) =>
+    isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t },
+  );
   return { name: state.weapon.name, tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "", tags };
 }
 
@@ -330,7 +424,9 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
   const buttons = cardButtons(state, result, viewer);
   const toneClass = result.empty ? "empty" : BAND_CLASS[band];
   return {
-    cssClass: ["terran-engine", "chat-card", "risky-card", toneClass, locked ? "locked" : "", result.lost ? "lost" : ""].filter(Boolean).join(" "),
+    cssClass: ["terran-engine", "chat-card", "risky-card", toneClass, locked ? "locked" : "", result.lost ? "lost" : ""]
+      .filter(Boolean)
+      .join(" "),
     version: state.version,
     titleKey: state.reaction ? "TERRAN.Card.Risky.reactionTitle" : "TERRAN.Card.Risky.title",
     actorName: state.actorName,
@@ -342,7 +438,9 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
     specialist: result.resolution?.specialistRescue ?? false,
     gmSuccess: result.gmSuccess,
-    reaction: state.reaction ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" } : null,
+    reaction: state.reaction
+      ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" }
+      : null,
     landing: landingView(result),
     orderKey: result.landing.player && result.landing.challenge ? `TERRAN.Order.${result.order}` : null,
     willExplode: !locked && effectChainNeeded(state, "effect") !== null,
@@ -353,6 +451,13 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     lost: result.lost,
     buttons,
     hasButtons: Object.values(buttons).some((b) => b !== null),
-    applied: state.applied.map((a) => ({ targetName: a.targetName, facet: a.facet, effect: a.effect, before: a.before, after: a.after, secondHit: a.hit === "second" })),
+    applied: state.applied.map((a) => ({
+      targetName: a.targetName,
+      facet: a.facet,
+      effect: a.effect,
+      before: a.before,
+      after: a.after,
+      secondHit: a.hit === "second",
+    })),
   };
 }

@@ -39,11 +39,26 @@ import {
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { cardDice, isSlaughter, riskyCardResult, settingsOf } from "./risky-card-reading.ts";
-import { assertDieRole, assertRiskyCardState, HITS, type AppliedEntry, type DieRole, type RiskyCardInput, type RiskyCardState } from "./risky-card-state.ts";
+import {
+  assertDieRole,
+  assertRiskyCardState,
+  HITS,
+  type AppliedEntry,
+  type DieRole,
+  type RiskyCardInput,
+  type RiskyCardState,
+} from "./risky-card-state.ts";
 
 export type { CardUser };
 
-export type { AppliedEntry, CardFlags, CardWeapon, DieRole, RiskyCardInput, RiskyCardState } from "./risky-card-state.ts";
+export type {
+  AppliedEntry,
+  CardFlags,
+  CardWeapon,
+  DieRole,
+  RiskyCardInput,
+  RiskyCardState,
+} from "./risky-card-state.ts";
 export { assertDieRole, assertRiskyCardState, HITS } from "./risky-card-state.ts";
 
 export { cardDice, cardRank, cardTags, isSlaughter } from "./risky-card-reading.ts";
@@ -66,7 +81,9 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
   }
   const egoBefore = assertEgo(input.egoBefore);
   const rank = asTierRank(input.rank);
-  const weapon = input.weapon ? { ...input.weapon, rank: asTierRank(input.weapon.rank), tags: [...input.weapon.tags] } : null;
+  const weapon = input.weapon
+    ? { ...input.weapon, rank: asTierRank(input.weapon.rank), tags: [...input.weapon.tags] }
+    : null;
   const settings: SelectionSettings = { singleDieServesBoth: input.singleDieServesBoth };
   const selection = defaultSelection(poolDice(light, dark), settings);
   const spend = spendEgo(dark, egoBefore, input.sayonara);
@@ -135,7 +152,13 @@ function requireSelection(state: RiskyCardState): Selection {
  * them); `second`: once the Effect is confirmed and Whirlwind's second hit is open, it becomes the
  * second hit. A click that changes nothing returns the state as it is.
  */
-export function selectDie(state: RiskyCardState, user: CardUser, index: number, role: DieRole, expectedVersion: number): RiskyCardState {
+export function selectDie(
+  state: RiskyCardState,
+  user: CardUser,
+  index: number,
+  role: DieRole,
+  expectedVersion: number,
+): RiskyCardState {
   assertRiskyCardState(state);
   assertDieRole(role);
   assertMayChange(state, user, "choose the dice");
@@ -162,13 +185,23 @@ function chooseEffect(selection: Selection, index: number): Selection {
   return { precision: selection.precision, effect: index };
 }
 
-function selectSecond(state: RiskyCardState, dice: readonly PoolDie[], selection: Selection, index: number): RiskyCardState {
+function selectSecond(
+  state: RiskyCardState,
+  dice: readonly PoolDie[],
+  selection: Selection,
+  index: number,
+): RiskyCardState {
   if (!state.effect || !state.secondHit) {
-    throw new RulesError("not-allowed", "A second hit is open only after a successful Effect is confirmed, in combat, with Whirlwind.", {
-      reason: "noSecondHit",
-    });
+    throw new RulesError(
+      "not-allowed",
+      "A second hit is open only after a successful Effect is confirmed, in combat, with Whirlwind.",
+      {
+        reason: "noSecondHit",
+      },
+    );
   }
-  if (state.secondHit.chain) throw new RulesError("locked", "The second hit is confirmed: it can no longer be changed.");
+  if (state.secondHit.chain)
+    throw new RulesError("locked", "The second hit is confirmed: it can no longer be changed.");
   validateSecondHit(dice, selection, index);
   if (index === state.secondHit.die) return state;
   return next(state, { secondHit: { die: index, chain: null } });
@@ -177,12 +210,21 @@ function selectSecond(state: RiskyCardState, dice: readonly PoolDie[], selection
 /**
  * R-RA-8 the GM allows (or withdraws) an Effect for a Reaction, before it is confirmed.
  */
-export function allowEffect(state: RiskyCardState, user: CardUser, allowed: boolean, expectedVersion: number): RiskyCardState {
+export function allowEffect(
+  state: RiskyCardState,
+  user: CardUser,
+  allowed: boolean,
+  expectedVersion: number,
+): RiskyCardState {
   assertRiskyCardState(state);
   if (typeof allowed !== "boolean") throw new RulesError("bad-choice", "The GM allows an Effect or does not.");
-  if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can allow a Reaction to have an Effect.", { reason: "notGm" });
+  if (!user.isGM)
+    throw new RulesError("not-allowed", "Only a GM can allow a Reaction to have an Effect.", { reason: "notGm" });
   assertVersion(state, expectedVersion);
-  if (!state.reaction) throw new RulesError("not-allowed", "Only a Reaction needs the GM's leave to have an Effect.", { reason: "notReaction" });
+  if (!state.reaction)
+    throw new RulesError("not-allowed", "Only a Reaction needs the GM's leave to have an Effect.", {
+      reason: "notReaction",
+    });
   if (state.effect) throw new RulesError("locked", "The Effect is confirmed: it can no longer be changed.");
   if (state.gmAllowsEffect === allowed) return state;
   return next(state, { gmAllowsEffect: allowed });
@@ -194,10 +236,17 @@ export function allowEffect(state: RiskyCardState, user: CardUser, allowed: bool
  * player's Effect lands at its full tier and the Challenge's Effect lands too (R-RA-6). It is given
  * only on a Fail; withdrawing is always open until the Effect is confirmed.
  */
-export function allowSuccess(state: RiskyCardState, user: CardUser, allowed: boolean, expectedVersion: number): RiskyCardState {
+export function allowSuccess(
+  state: RiskyCardState,
+  user: CardUser,
+  allowed: boolean,
+  expectedVersion: number,
+): RiskyCardState {
   assertRiskyCardState(state);
-  if (typeof allowed !== "boolean") throw new RulesError("bad-choice", "The GM allows a success at a cost or does not.");
-  if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can let a Fail succeed at a cost.", { reason: "notGm" });
+  if (typeof allowed !== "boolean")
+    throw new RulesError("bad-choice", "The GM allows a success at a cost or does not.");
+  if (!user.isGM)
+    throw new RulesError("not-allowed", "Only a GM can let a Fail succeed at a cost.", { reason: "notGm" });
   assertVersion(state, expectedVersion);
   requireSelection(state);
   if (state.effect) throw new RulesError("locked", "The Effect is confirmed: it can no longer be changed.");
@@ -214,7 +263,10 @@ export function allowSuccess(state: RiskyCardState, user: CardUser, allowed: boo
  * the chain (`1d6x`, `1d6x>=5`) and passes its faces to `confirmEffect` / `confirmSecondHit`.
  * Null when no chain is needed: confirm with an empty chain.
  */
-export function effectChainNeeded(state: RiskyCardState, which: "effect" | "second"): { face: Face; threshold: Face } | null {
+export function effectChainNeeded(
+  state: RiskyCardState,
+  which: "effect" | "second",
+): { face: Face; threshold: Face } | null {
   assertId(which, HITS, "a hit");
   const threshold = explosionThreshold(isSlaughter(state));
   const face = hitFace(state, which);
@@ -238,7 +290,8 @@ function checkedChain(state: RiskyCardState, which: "effect" | "second", chain: 
   const faces = assertFaces(chain, "Explosion die");
   const face = hitFace(state, which);
   if (face === null) {
-    if (faces.length > 0) throw new RulesError("bad-chain", "No Effect lands, so there is no explosion to roll.", { threshold: 0 });
+    if (faces.length > 0)
+      throw new RulesError("bad-chain", "No Effect lands, so there is no explosion to roll.", { threshold: 0 });
     return faces;
   }
   explosionTotal(face, faces, explosionThreshold(isSlaughter(state)));
@@ -250,7 +303,12 @@ function checkedChain(state: RiskyCardState, which: "effect" | "second", chain: 
  * player's Effect does not land). Locks the dice choice; opens Whirlwind's second hit (R-RA-10) with
  * the highest die left as its default.
  */
-export function confirmEffect(state: RiskyCardState, user: CardUser, chain: readonly number[], expectedVersion: number): RiskyCardState {
+export function confirmEffect(
+  state: RiskyCardState,
+  user: CardUser,
+  chain: readonly number[],
+  expectedVersion: number,
+): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "confirm the Effect");
   assertVersion(state, expectedVersion);
@@ -263,7 +321,12 @@ export function confirmEffect(state: RiskyCardState, user: CardUser, chain: read
 }
 
 /** R-RA-10 confirm Whirlwind's second hit with its own explosion chain. */
-export function confirmSecondHit(state: RiskyCardState, user: CardUser, chain: readonly number[], expectedVersion: number): RiskyCardState {
+export function confirmSecondHit(
+  state: RiskyCardState,
+  user: CardUser,
+  chain: readonly number[],
+  expectedVersion: number,
+): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "confirm the second hit");
   assertVersion(state, expectedVersion);
@@ -280,7 +343,8 @@ export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVers
   assertRiskyCardState(state);
   assertMayChange(state, user, "spend the Ego");
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
-  if (state.ego.spent) throw new RulesError("not-allowed", "The Ego of this roll is already spent.", { reason: "egoSpent" });
+  if (state.ego.spent)
+    throw new RulesError("not-allowed", "The Ego of this roll is already spent.", { reason: "egoSpent" });
   return next(state, { ego: { ...state.ego, spent: true } });
 }
 
@@ -289,9 +353,12 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
   assertRiskyCardState(state);
   assertMayChange(state, user, "give back the Ego");
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
-  if (state.ego.undone) throw new RulesError("not-allowed", "The Ego of this roll was already given back.", { reason: "egoUndone" });
+  if (state.ego.undone)
+    throw new RulesError("not-allowed", "The Ego of this roll was already given back.", { reason: "egoUndone" });
   if (!state.ego.spent || state.ego.cost === 0) {
-    throw new RulesError("not-allowed", "No Ego was spent on this roll, so there is none to give back.", { reason: "egoNotSpent" });
+    throw new RulesError("not-allowed", "No Ego was spent on this roll, so there is none to give back.", {
+      reason: "egoNotSpent",
+    });
   }
   return next(state, { ego: { ...state.ego, undone: true } });
 }
@@ -306,18 +373,30 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
  * otherwise lies between max(0, before − effect) (no armour) and `before` (the card cannot know an
  * armour the record does not name). `before` itself is the Challenge's, which the card cannot know.
  */
-export function recordApplied(state: RiskyCardState, user: CardUser, entry: AppliedEntry, expectedVersion?: number): RiskyCardState {
+export function recordApplied(
+  state: RiskyCardState,
+  user: CardUser,
+  entry: AppliedEntry,
+  expectedVersion?: number,
+): RiskyCardState {
   assertRiskyCardState(state);
   if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId) {
-    throw new RulesError("not-allowed", "Only a GM, the player who rolled or the one who applied the Effect can record it.", {
-      reason: "notRoller",
-    });
+    throw new RulesError(
+      "not-allowed",
+      "Only a GM, the player who rolled or the one who applied the Effect can record it.",
+      {
+        reason: "notRoller",
+      },
+    );
   }
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
   const hit = assertId(entry.hit, HITS, "a hit");
   const result = riskyCardResult(state);
   const value = hit === "effect" ? result.effect : result.second;
-  if (!value) throw new RulesError("not-allowed", "This hit has no confirmed Effect that lands, so there is nothing to apply.", { reason: "noEffect" });
+  if (!value)
+    throw new RulesError("not-allowed", "This hit has no confirmed Effect that lands, so there is nothing to apply.", {
+      reason: "noEffect",
+    });
   if (state.applied.some((a) => String(a.hit) === hit)) {
     throw new RulesError("not-allowed", "This Effect has already been applied.", { reason: "alreadyApplied" });
   }
@@ -325,16 +404,25 @@ export function recordApplied(state: RiskyCardState, user: CardUser, entry: Appl
   const before = assertInteger(entry.before, "The Disposition before", 0);
   const after = assertInteger(entry.after, "The Disposition after", 0);
   if (entry.effect !== value.value) {
-    throw new RulesError("bad-choice", `The Effect recorded must be this card's Effect of ${value.value} (got ${entry.effect}).`, { value: value.value });
+    throw new RulesError(
+      "bad-choice",
+      `The Effect recorded must be this card's Effect of ${value.value} (got ${entry.effect}).`,
+      { value: value.value },
+    );
   }
   const armour = entry.armour === undefined ? undefined : assertInteger(entry.armour, "The Challenge's armour", 0);
   const least = reduceDisposition(before, value.value).value;
-  const expected = armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value.value, armour)).value;
+  const expected =
+    armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value.value, armour)).value;
   if (expected === null ? after < least || after > before : after !== expected) {
     const what = expected === null ? `between ${least} and ${before}` : String(expected);
-    throw new RulesError("bad-choice", `An Effect of ${value.value} against a Disposition of ${before} leaves ${what} (got ${after}).`, {
-      value: value.value,
-    });
+    throw new RulesError(
+      "bad-choice",
+      `An Effect of ${value.value} against a Disposition of ${before} leaves ${what} (got ${after}).`,
+      {
+        value: value.value,
+      },
+    );
   }
   const clean: AppliedEntry = {
     hit,

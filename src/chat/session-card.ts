@@ -62,34 +62,52 @@ function assertRow(row: unknown): SessionCardRow {
   const xp = assertInteger(row.xp as number, "The XP awarded", 0, 99);
   const given = row.given === true;
   const refusal = assertRefusal(row.refusal);
-  if (given === (refusal !== null)) throw new RulesError("bad-choice", "A session row is given or refused, not both.", { what: "row" });
+  if (given === (refusal !== null))
+    throw new RulesError("bad-choice", "A session row is given or refused, not both.", { what: "row" });
   const before = given ? assertInteger(row.before as number, "The XP before", 0) : null;
   const after = given ? assertInteger(row.after as number, "The XP after", 0) : null;
-  if (given && after !== (before ?? 0) + xp) throw new RulesError("bad-choice", "A session row's XP does not add up.", { what: "row" });
+  if (given && after !== (before ?? 0) + xp)
+    throw new RulesError("bad-choice", "A session row's XP does not add up.", { what: "row" });
   let undo: SessionUndoRecord | null = null;
   if (row.undo !== null && row.undo !== undefined) {
-    if (!given || !isRecord(row.undo)) throw new RulesError("bad-choice", "Only a given row can be undone.", { what: "undo" });
+    if (!given || !isRecord(row.undo))
+      throw new RulesError("bad-choice", "Only a given row can be undone.", { what: "undo" });
     const taken = assertInteger(row.undo.taken as number, "The XP taken back", 0, xp);
     const short = assertInteger(row.undo.short as number, "The XP not taken back", 0, xp);
     const undoRefusal = assertRefusal(row.undo.refusal);
-    if (undoRefusal === null && taken + short !== xp) throw new RulesError("bad-choice", "An Undo takes back the award or names what was spent.", { what: "undo" });
-    if (undoRefusal !== null && taken !== 0) throw new RulesError("bad-choice", "A refused Undo takes nothing back.", { what: "undo" });
+    if (undoRefusal === null && taken + short !== xp)
+      throw new RulesError("bad-choice", "An Undo takes back the award or names what was spent.", { what: "undo" });
+    if (undoRefusal !== null && taken !== 0)
+      throw new RulesError("bad-choice", "A refused Undo takes nothing back.", { what: "undo" });
     undo = { taken, short, refusal: undoRefusal };
   }
   const egoLost = row.egoLost === undefined ? 0 : assertInteger(row.egoLost as number, "The Ego count reset", 0);
   if (!given && egoLost !== 0) throw new RulesError("bad-choice", "A refused row reset nothing.", { what: "row" });
-  return { actorUuid: assertText(row.actorUuid, "An actor's id"), actorName: assertText(row.actorName, "An actor's name"), xp, given, refusal, before, after, undo, egoLost };
+  return {
+    actorUuid: assertText(row.actorUuid, "An actor's id"),
+    actorName: assertText(row.actorName, "An actor's name"),
+    xp,
+    given,
+    refusal,
+    before,
+    after,
+    undo,
+    egoLost,
+  };
 }
 
 /** Checks a stored state whole (the flags are data anyone with the rights could have written). */
 export function assertSessionCardState(state: SessionCardState): SessionCardState {
   const raw: unknown = state;
-  if (!isRecord(raw) || !Array.isArray(raw.rows)) throw new RulesError("bad-choice", "A session card has no rows.", { what: "rows" });
+  if (!isRecord(raw) || !Array.isArray(raw.rows))
+    throw new RulesError("bad-choice", "A session card has no rows.", { what: "rows" });
   assertInteger(raw.version as number, "The card's version", 1);
   assertText(raw.gmId, "The GM's id");
-  if (raw.rows.length > MAX_ROWS) throw new RulesError("out-of-range", "A session card lists too many characters.", { what: "rows" });
+  if (raw.rows.length > MAX_ROWS)
+    throw new RulesError("out-of-range", "A session card lists too many characters.", { what: "rows" });
   const rows = raw.rows.map(assertRow);
-  if (raw.undone !== true && rows.some((r) => r.undo !== null)) throw new RulesError("bad-choice", "A row is undone on a card that was not.", { what: "undo" });
+  if (raw.undone !== true && rows.some((r) => r.undo !== null))
+    throw new RulesError("bad-choice", "A row is undone on a card that was not.", { what: "undo" });
   return state;
 }
 
@@ -102,7 +120,8 @@ export function createSessionCard(gmId: string, rows: readonly SessionCardRow[])
 export function assertMayUndoSession(state: SessionCardState, user: CardUser, expectedVersion: number): void {
   assertSessionCardState(state);
   if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can take back a session award.", { reason: "notGm" });
-  if (state.undone) throw new RulesError("not-allowed", "This award was already taken back.", { reason: "alreadyUndone" });
+  if (state.undone)
+    throw new RulesError("not-allowed", "This award was already taken back.", { reason: "alreadyUndone" });
   if (state.version !== expectedVersion) throw new RulesError("stale", "The card changed before this click arrived.");
 }
 
@@ -113,10 +132,15 @@ export function claimSessionUndo(state: SessionCardState, user: CardUser, expect
 }
 
 /** R-XP-1 the Undo's outcome per given row (by actor), after the claim. */
-export function recordSessionUndo(state: SessionCardState, user: CardUser, outcomes: Readonly<Record<string, SessionUndoRecord>>): SessionCardState {
+export function recordSessionUndo(
+  state: SessionCardState,
+  user: CardUser,
+  outcomes: Readonly<Record<string, SessionUndoRecord>>,
+): SessionCardState {
   assertSessionCardState(state);
   if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can take back a session award.", { reason: "notGm" });
-  if (!state.undone) throw new RulesError("not-allowed", "The Undo was not claimed on the card.", { reason: "badRequest" });
+  if (!state.undone)
+    throw new RulesError("not-allowed", "The Undo was not claimed on the card.", { reason: "badRequest" });
   const rows = state.rows.map((row) => {
     const outcome = row.given && row.undo === null ? outcomes[row.actorUuid] : undefined;
     return outcome ? { ...row, undo: outcome } : row;
@@ -157,7 +181,11 @@ function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; t
   const u = row.undo;
   if (!u) return { key: "TERRAN.Session.Card.undoPending", taken: 0, short: 0 };
   if (u.refusal) return { key: `TERRAN.Session.Refusal.${u.refusal}`, taken: 0, short: 0 };
-  return { key: u.short > 0 ? "TERRAN.Session.Card.undoShort" : "TERRAN.Session.Card.undoTaken", taken: u.taken, short: u.short };
+  return {
+    key: u.short > 0 ? "TERRAN.Session.Card.undoShort" : "TERRAN.Session.Card.undoTaken",
+    taken: u.taken,
+    short: u.short,
+  };
 }
 
 /** What the template shows to `viewer`. */
@@ -178,7 +206,11 @@ export function sessionCardView(state: SessionCardState, viewer: CardUser): Sess
     };
   });
   const givenCount = state.rows.filter((r) => r.given).length;
-  const tooltipKey = !viewer.isGM ? "TERRAN.Session.Card.gmOnly" : state.undone ? "TERRAN.Session.Card.alreadyUndone" : null;
+  const tooltipKey = !viewer.isGM
+    ? "TERRAN.Session.Card.gmOnly"
+    : state.undone
+      ? "TERRAN.Session.Card.alreadyUndone"
+      : null;
   return {
     cssClass: `terran-engine chat-card session-card${state.undone ? " undone" : ""}`,
     version: state.version,

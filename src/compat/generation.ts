@@ -19,7 +19,12 @@ export const MESSAGE_MODES = ["public", "gm", "blind", "self"] as const;
 export type MessageMode = (typeof MESSAGE_MODES)[number];
 
 /** v13's roll mode for each message mode. */
-const ROLL_MODE_OF: Readonly<Record<MessageMode, string>> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+const ROLL_MODE_OF: Readonly<Record<MessageMode, string>> = {
+  public: "publicroll",
+  gm: "gmroll",
+  blind: "blindroll",
+  self: "selfroll",
+};
 
 export function isMessageMode(value: unknown): value is MessageMode {
   return typeof value === "string" && (MESSAGE_MODES as readonly string[]).includes(value);
@@ -122,7 +127,9 @@ export function removeStatusEffects(ids: readonly string[]): void {
   for (const id of ids) {
     if (foundryGeneration() >= 14) Reflect.deleteProperty(config, id);
     else if (Array.isArray(config)) {
-      const index = config.findIndex((e: unknown) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id);
+      const index = config.findIndex(
+        (e: unknown) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id,
+      );
       if (index >= 0) config.splice(index, 1);
     }
   }
@@ -138,12 +145,18 @@ export function removeStatusEffects(ids: readonly string[]): void {
 export function enricherRenderSignal(options: unknown): AbortSignal | undefined {
   if (foundryGeneration() < 14 || typeof options !== "object" || options === null) return undefined;
   const signal: unknown = Reflect.get(options, "signal");
-  return typeof signal === "object" && signal !== null && typeof Reflect.get(signal, "aborted") === "boolean" ? (signal as AbortSignal) : undefined;
+  return typeof signal === "object" && signal !== null && typeof Reflect.get(signal, "aborted") === "boolean"
+    ? (signal as AbortSignal)
+    : undefined;
 }
 
 /** Is `id` one of core's configured status effects (v13: in the array; v14: the collection's entry for the id)? */
 export function hasStatusEffect(id: string): boolean {
   const config = statusEffectsConfig();
-  if (foundryGeneration() >= 14) return typeof config === "object" && config !== null && Reflect.get(config, id) !== undefined;
-  return Array.isArray(config) && (config as unknown[]).some((e) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id);
+  if (foundryGeneration() >= 14)
+    return typeof config === "object" && config !== null && Reflect.get(config, id) !== undefined;
+  return (
+    Array.isArray(config) &&
+    (config as unknown[]).some((e) => typeof e === "object" && e !== null && Reflect.get(e, "id") === id)
+  );
 }

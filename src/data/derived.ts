@@ -29,7 +29,11 @@ export interface CharacterDerived {
   /** Dice modifiers of every advancement and condition, for the roll dialog (R-POOL-2). */
   readonly modifiers: readonly DiceModifier[];
   /** R-HARM-2 the armour worn and its value. */
-  readonly armour: ArmourState & { readonly value: number; readonly lines: readonly ArmourLine[]; readonly heavy: boolean };
+  readonly armour: ArmourState & {
+    readonly value: number;
+    readonly lines: readonly ArmourLine[];
+    readonly heavy: boolean;
+  };
   readonly advancements: number;
   /** R-XP-2 the XP the next advancement costs. */
   readonly nextAdvancementCost: number;
@@ -42,7 +46,12 @@ export interface CharacterDerived {
 }
 
 /** Equipped, intact armour: the best body armour and whether a shield is carried. */
-function wornArmour(items: readonly ItemSnapshot[]): { body: BodyArmour; bodyValue: number; shield: boolean; shieldValue: number } {
+function wornArmour(items: readonly ItemSnapshot[]): {
+  body: BodyArmour;
+  bodyValue: number;
+  shield: boolean;
+  shieldValue: number;
+} {
   let body: BodyArmour = "none";
   let bodyValue = 0;
   let shield = false;

@@ -28,7 +28,10 @@ export function choiceField<const T extends string>(choices: readonly T[], initi
 
 /** A value with its maximum, both whole numbers ≥ 0 (optionally capped). */
 export function trackField(initial: number, max?: number) {
-  return new foundry.data.fields.SchemaField({ value: integerField(initial, 0, max), max: integerField(initial, 0, max) });
+  return new foundry.data.fields.SchemaField({
+    value: integerField(initial, 0, max),
+    max: integerField(initial, 0, max),
+  });
 }
 
 /**
@@ -46,5 +49,8 @@ export function unmigratedField() {
  */
 export function repairsField() {
   const { ArrayField, SchemaField } = foundry.data.fields;
-  return new ArrayField(new SchemaField({ path: textField(), from: textField(), to: textField(), kept: textField() }), { required: false, initial: [] });
+  return new ArrayField(new SchemaField({ path: textField(), from: textField(), to: textField(), kept: textField() }), {
+    required: false,
+    initial: [],
+  });
 }

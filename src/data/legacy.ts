@@ -30,7 +30,8 @@ export const legacyAttributeLabel = (id: string): string => `TERRAN.Character.FI
 export const legacySkillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
 export type LegacySkill = (typeof LEGACY_SKILLS)[number];
 
-export const isLegacyAttribute = (id: string): id is LegacyAttribute => (LEGACY_ATTRIBUTES as readonly string[]).includes(id);
+export const isLegacyAttribute = (id: string): id is LegacyAttribute =>
+  (LEGACY_ATTRIBUTES as readonly string[]).includes(id);
 export const isLegacySkill = (id: string): id is LegacySkill => (LEGACY_SKILLS as readonly string[]).includes(id);
 
 /** The stored bound of a Legacy attribute or skill rating (rolled 0–2; +1 without skills; advancements raise it). */
@@ -82,7 +83,11 @@ export interface LegacyDerived {
 }
 
 /** R-LEG-4 HP max, by the Legacy engine (src/rules/ratings.ts) from the stored ratings. */
-export function legacyHpMax(attributes: Readonly<Record<LegacyAttribute, number>>, advancements: number, tough: boolean): number {
+export function legacyHpMax(
+  attributes: Readonly<Record<LegacyAttribute, number>>,
+  advancements: number,
+  tough: boolean,
+): number {
   return hpMax(LEGACY, attributes, advancements, tough);
 }
 
@@ -106,7 +111,10 @@ function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; to
 }
 
 /** Legacy's derived data: HP and Ego with their maxima, the wounds and their penalty. */
-export function deriveLegacy(source: { readonly legacy?: LegacySource | undefined }, items: readonly ItemSnapshot[]): LegacyDerived {
+export function deriveLegacy(
+  source: { readonly legacy?: LegacySource | undefined },
+  items: readonly ItemSnapshot[],
+): LegacyDerived {
   const legacy = legacyOf(source);
   const { advancements, tough, egoMaxLoss } = legacyItems(items);
   const hpMax = legacyHpMax(legacy.attributes, advancements, tough);

@@ -8,7 +8,18 @@
  * The joint limits (R-CHAR-5 the six ratings total 10 at most, R-GRIT-1 Grit ≤ its maximum, R-EGO-1 Ego
  * ≤ its maximum) are rules between fields: see JOINT below.
  */
-import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, CONDITION_KINDS, EGO_MAX, getRuleset, GROUPS, MECHANICS_FLAGS, RULESET_IDS, WEAPON_TAGS } from "../rules/index.ts";
+import {
+  ATTRIBUTE_MAX,
+  ATTRIBUTE_TOTAL_CAP,
+  ATTRIBUTES,
+  CONDITION_KINDS,
+  EGO_MAX,
+  getRuleset,
+  GROUPS,
+  MECHANICS_FLAGS,
+  RULESET_IDS,
+  WEAPON_TAGS,
+} from "../rules/index.ts";
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
 import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
@@ -24,7 +35,12 @@ export type FieldLimit =
 
 export type ModelLimits = Readonly<Record<string, FieldLimit>>;
 
-const integer = (initial: number, min: number, max?: number): FieldLimit => ({ kind: "integer", min, initial, ...(max === undefined ? {} : { max }) });
+const integer = (initial: number, min: number, max?: number): FieldLimit => ({
+  kind: "integer",
+  min,
+  initial,
+  ...(max === undefined ? {} : { max }),
+});
 const choice = (choices: readonly string[], initial: string): FieldLimit => ({ kind: "choice", choices, initial });
 const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", choices: list });
 
@@ -33,13 +49,19 @@ const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", cho
  * Challenge keeps its level when the world switches ruleset; each ruleset reads another's through its
  * `tierAliases`.
  */
-export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).challengeTiers.map((t) => t.id)))];
+export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [
+  ...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).challengeTiers.map((t) => t.id))),
+];
 /** R-EQ-4 the kinds of armour. */
 export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
 /** R-ADV-1 R-ADV-2 where an advancement comes from. */
 export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
 /** R-POOL-2 every scope a modifier may name: any roll, an attribute, or a group's save. */
-export const MODIFIER_SCOPES: readonly ModifierScope[] = ["any", ...ATTRIBUTES, ...GROUPS.map((g) => `save:${g}` as const)];
+export const MODIFIER_SCOPES: readonly ModifierScope[] = [
+  "any",
+  ...ATTRIBUTES,
+  ...GROUPS.map((g) => `save:${g}` as const),
+];
 /** R-CHAR-5 what the Developed advancement may have raised ("" for none). */
 export const DEVELOPED_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];
 /** R-COND-1 each part of an Obsessive Focus shift: an attribute, or "" (none chosen: nothing moved). */
@@ -63,7 +85,9 @@ const MECHANICS_LIMITS: ModelLimits = {
   flags: choices(MECHANICS_FLAGS),
 };
 
-export const LIMITS: Readonly<Record<"character" | "challenge" | "weapon" | "armour" | "advancement" | "condition", ModelLimits>> = {
+export const LIMITS: Readonly<
+  Record<"character" | "challenge" | "weapon" | "armour" | "advancement" | "condition", ModelLimits>
+> = {
   character: {
     ...Object.fromEntries(ATTRIBUTES.map((a) => [`attributes.${a}`, integer(0, 0, ATTRIBUTE_MAX)])),
     "grit.value": integer(0, 0),

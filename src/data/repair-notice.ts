@@ -51,7 +51,8 @@ export function tellsThisUser(doc: Owned): boolean {
 }
 
 function tell(subject: RepairSubject, records: readonly RepairRecord[]): void {
-  for (const record of records) ui.notifications?.warn(repairText("TERRAN.Repair.notice", subject, record), { permanent: true });
+  for (const record of records)
+    ui.notifications?.warn(repairText("TERRAN.Repair.notice", subject, record), { permanent: true });
 }
 
 const WRITE_BACK = { diff: false, render: false, [KEEP_REPAIRS_OPTION]: true } as const;
@@ -59,7 +60,8 @@ const WRITE_BACK = { diff: false, render: false, [KEEP_REPAIRS_OPTION]: true } a
 /** The repaired data to write back, with the records cleared; a player's leaves out GM-only fields. */
 function writeBack(type: string, source: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...source, repairs: [] };
-  if (!game.user?.isGM) for (const field of Object.hasOwn(GM_ONLY_FIELDS, type) ? (GM_ONLY_FIELDS[type] ?? []) : []) delete out[field];
+  if (!game.user?.isGM)
+    for (const field of Object.hasOwn(GM_ONLY_FIELDS, type) ? (GM_ONLY_FIELDS[type] ?? []) : []) delete out[field];
   return out;
 }
 
@@ -75,7 +77,8 @@ async function announceActor(actor: Actor): Promise<void> {
     tell({ name: actor.name, prefix: own.prefix }, own.records);
     await actor.update({ system: writeBack(actor.type, own.source) }, WRITE_BACK);
   }
-  for (const item of items) tell({ name: `${actor.name}: ${item.name}`, prefix: item.model.prefix }, item.model.records);
+  for (const item of items)
+    tell({ name: `${actor.name}: ${item.name}`, prefix: item.model.prefix }, item.model.records);
   if (items.length > 0) {
     await actor.updateEmbeddedDocuments(
       "Item",

@@ -23,7 +23,13 @@ export function fieldLabel(prefix: string, path: string): string {
 
 /** The text of `key` (TERRAN.Repair.notice / kept / update) for one record. */
 export function repairText(key: string, subject: RepairSubject, record: RepairRecord): string {
-  const data = { name: subject.name, field: fieldLabel(subject.prefix, record.path), from: record.from, to: record.to, kept: record.kept };
+  const data = {
+    name: subject.name,
+    field: fieldLabel(subject.prefix, record.path),
+    from: record.from,
+    to: record.to,
+    kept: record.kept,
+  };
   const chosen = record.kept !== "" && key === "TERRAN.Repair.notice" ? "TERRAN.Repair.kept" : key;
   return game.i18n?.format(chosen, data) ?? `${subject.name}: ${record.path} ${record.from} → ${record.to}`;
 }

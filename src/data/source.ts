@@ -4,7 +4,15 @@
  * in each model keeps them in step — and the pure parts of the documents' operations
  * (src/documents/operations) and the migrations (src/data/migrations) work on them without Foundry.
  */
-import type { Attribute, ChallengeTierId, DiceModifier, MechanicsFlag, ModifierScope, TierRank, WeaponTag } from "../rules/index.ts";
+import type {
+  Attribute,
+  ChallengeTierId,
+  DiceModifier,
+  MechanicsFlag,
+  ModifierScope,
+  TierRank,
+  WeaponTag,
+} from "../rules/index.ts";
 import type { ConditionKind } from "../rules/index.ts";
 import type { LegacySource } from "./legacy.ts";
 

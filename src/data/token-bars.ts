@@ -12,7 +12,9 @@
  */
 import type { Ruleset } from "../rules/index.ts";
 
-export const TRACKABLE: Readonly<Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>> = {
+export const TRACKABLE: Readonly<
+  Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
+> = {
   // Legacy's HP and Ego (src/data/legacy.ts): their `max` is derived and set on the prepared data.
   character: { bar: ["grit", "ego", "legacy.hp", "legacy.ego"], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
@@ -43,7 +45,10 @@ export function healthBars(ruleset: Ruleset): CharacterBars {
  * the manifest (Grit and Ego) become its health model's, unless the creation data named its own bars.
  * Null when nothing changes.
  */
-export function characterBarUpdate(ruleset: Ruleset, asked: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string> | null {
+export function characterBarUpdate(
+  ruleset: Ruleset,
+  asked: { readonly bar1?: unknown; readonly bar2?: unknown },
+): Record<string, string> | null {
   const update: Record<string, string> = {};
   for (const bar of ["bar1", "bar2"] as const) {
     if (asked[bar] !== undefined) continue;
@@ -59,7 +64,10 @@ export function characterBarUpdate(ruleset: Ruleset, asked: { readonly bar1?: un
  * model's; a bar the GM pointed elsewhere (XP, none) is kept. Keys are the token's own paths
  * (`bar1.attribute`); null when nothing changes.
  */
-export function barsAfterSwitch(ruleset: Ruleset, bars: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string> | null {
+export function barsAfterSwitch(
+  ruleset: Ruleset,
+  bars: { readonly bar1?: unknown; readonly bar2?: unknown },
+): Record<string, string> | null {
   const update: Record<string, string> = {};
   for (const bar of ["bar1", "bar2"] as const) {
     const wanted = healthBars(ruleset)[bar];
@@ -86,7 +94,10 @@ function offered(type: string, attribute: string): boolean {
  * does not have (a Challenge's `grit` from the manifest) takes the type's default; a bar naming one it has,
  * or none (null: someone removed it), is kept.
  */
-export function tokenBarUpdate(type: string, bars: { readonly bar1?: unknown; readonly bar2?: unknown }): Record<string, string | null> | null {
+export function tokenBarUpdate(
+  type: string,
+  bars: { readonly bar1?: unknown; readonly bar2?: unknown },
+): Record<string, string | null> | null {
   const defaults = Object.hasOwn(DEFAULT_BARS, type) ? DEFAULT_BARS[type] : undefined;
   if (!defaults) return null;
   const update: Record<string, string | null> = {};

@@ -20,7 +20,10 @@ import { repairText, type RepairSubject } from "./repair-text.ts";
 export const KEEP_REPAIRS_OPTION = "terranKeepRepairs";
 
 /** `{ a: { b: 1 } }` merged with `{ a: { c: 2 } }`; lists and other values are replaced. */
-function merge(target: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function merge(
+  target: Readonly<Record<string, unknown>>,
+  patch: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const out = cloneRecord(target);
   for (const [key, value] of Object.entries(patch)) {
     const existing = out[key];
@@ -67,7 +70,13 @@ function writePath(record: Record<string, unknown>, path: string, value: unknown
 }
 
 function readPath(record: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, part) => (Array.isArray(node) ? (node as unknown[])[Number(part)] : isRecord(node) ? node[part] : undefined), record);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (node, part) =>
+        Array.isArray(node) ? (node as unknown[])[Number(part)] : isRecord(node) ? node[part] : undefined,
+      record,
+    );
 }
 
 /**
@@ -92,13 +101,17 @@ export function keepLimitsOnUpdate(
   const attributes = system.attributes;
   const lowerFirst = isRecord(attributes) ? Object.keys(attributes).map((a) => `attributes.${a}`) : [];
   const { source, repairs } = repairSystem(type, merge(current, system), { lowerFirst });
-  for (const record of repairs) writePath(system, record.path, readPath(source, record.path) ?? (JSON.parse(record.to) as unknown));
+  for (const record of repairs)
+    writePath(system, record.path, readPath(source, record.path) ?? (JSON.parse(record.to) as unknown));
   if (repairs.some((r) => r.kept !== "") && isRecord(source.unmigrated)) system.unmigrated = source.unmigrated;
   // One record per field: the value asked for, and the value kept.
   const byPath = new Map<string, RepairRecord>();
   for (const record of [...incoming, ...repairs]) {
     const earlier = byPath.get(record.path);
-    byPath.set(record.path, earlier ? { ...record, from: earlier.from, kept: earlier.kept !== "" ? earlier.kept : record.kept } : record);
+    byPath.set(
+      record.path,
+      earlier ? { ...record, from: earlier.from, kept: earlier.kept !== "" ? earlier.kept : record.kept } : record,
+    );
   }
   return [...byPath.values()];
 }
@@ -125,12 +138,19 @@ export function repairSubjectOf(model: ModelLike, prefixes: readonly string[]): 
   const owner: unknown = typeof doc === "object" && doc !== null ? Reflect.get(doc, "parent") : null;
   const own = name(doc);
   // An item's parent is the actor carrying it; an actor's parent (an unlinked token) is not named.
-  const carrier = typeof owner === "object" && owner !== null && typeof Reflect.get(owner, "items") === "object" ? name(owner) : "";
+  const carrier =
+    typeof owner === "object" && owner !== null && typeof Reflect.get(owner, "items") === "object" ? name(owner) : "";
   return { name: carrier ? `${carrier}: ${own}` : own, prefix: prefixes[0] ?? "" };
 }
 
 /** The whole of a data model's `_preUpdate` net (see `keepLimitsOnUpdate`): corrects the change and warns the user. */
-export function preUpdateRepairs(model: ModelLike, type: string, prefixes: readonly string[], changes: unknown, options: unknown): void {
+export function preUpdateRepairs(
+  model: ModelLike,
+  type: string,
+  prefixes: readonly string[],
+  changes: unknown,
+  options: unknown,
+): void {
   if (!isRecord(changes)) return;
   const repairs = keepLimitsOnUpdate(type, model.toObject(), changes, isRecord(options) ? options : {});
   if (repairs.length > 0) warnUpdateRepairs(repairSubjectOf(model, prefixes), repairs);

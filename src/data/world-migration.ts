@@ -92,7 +92,10 @@ function actorJob(actor: Actor): Job {
     uuid: actor.uuid,
     run: async () => {
       const system = migratedSystem(actor.system);
-      const bars = tokenBarUpdate(actor.type, { bar1: actor.prototypeToken.bar1.attribute, bar2: actor.prototypeToken.bar2.attribute });
+      const bars = tokenBarUpdate(actor.type, {
+        bar1: actor.prototypeToken.bar1.attribute,
+        bar2: actor.prototypeToken.bar2.attribute,
+      });
       if (system || bars) await actor.update({ ...(system ? { system } : {}), ...(bars ?? {}) }, WRITE);
       const updates = [...actor.items].flatMap((item) => {
         const itemSystem = migratedSystem(item.system);
@@ -105,7 +108,11 @@ function actorJob(actor: Actor): Job {
 }
 
 /** A document Foundry marked invalid: its stored data (from `game.data`) migrated, repaired and written whole. */
-function invalidJob(documentName: "Actor" | "Item", doc: Actor | Item, stored: readonly StoredDocument[] | undefined): Job {
+function invalidJob(
+  documentName: "Actor" | "Item",
+  doc: Actor | Item,
+  stored: readonly StoredDocument[] | undefined,
+): Job {
   return {
     uuid: doc.uuid,
     run: async () => {
@@ -121,7 +128,9 @@ function invalidJob(documentName: "Actor" | "Item", doc: Actor | Item, stored: r
 /** The jobs for the documents of a world collection Foundry could not initialise. */
 function invalidJobs(documentName: "Actor" | "Item"): Job[] {
   const collection = documentName === "Actor" ? game.actors : game.items;
-  const stored = (Reflect.get(game, "data") as Record<string, readonly StoredDocument[] | undefined> | undefined)?.[documentName === "Actor" ? "actors" : "items"];
+  const stored = (Reflect.get(game, "data") as Record<string, readonly StoredDocument[] | undefined> | undefined)?.[
+    documentName === "Actor" ? "actors" : "items"
+  ];
   return [...(collection?.invalidDocumentIds ?? [])].flatMap((id) => {
     try {
       return [invalidJob(documentName, collection?.getInvalid(id) as Actor | Item, stored)];
@@ -159,7 +168,9 @@ async function migrateWorldData(): Promise<void> {
     return;
   }
 
-  const packs = (game.packs?.contents ?? []).filter((p) => !p.locked && (p.documentName === "Actor" || p.documentName === "Item"));
+  const packs = (game.packs?.contents ?? []).filter(
+    (p) => !p.locked && (p.documentName === "Actor" || p.documentName === "Item"),
+  );
   const docs: Job[] = [
     ...(game.actors?.contents ?? []).map(actorJob),
     ...invalidJobs("Actor"),
@@ -174,10 +185,13 @@ async function migrateWorldData(): Promise<void> {
   }
 
   const i18n = game.i18n;
-  const notice: unknown = ui.notifications?.info(i18n?.format("TERRAN.Migration.start", { version: String(SCHEMA_VERSION) }) ?? "", {
-    progress: true,
-    permanent: true,
-  });
+  const notice: unknown = ui.notifications?.info(
+    i18n?.format("TERRAN.Migration.start", { version: String(SCHEMA_VERSION) }) ?? "",
+    {
+      progress: true,
+      permanent: true,
+    },
+  );
   const progress = notice as ProgressNotification | undefined;
   let failures = 0;
   for (const [index, doc] of docs.entries()) {
@@ -192,7 +206,9 @@ async function migrateWorldData(): Promise<void> {
   // Core closes a progress notice when its bar is full (with no document, it is filled here).
   if (docs.length === 0) progress?.update({ pct: 1 });
   if (failures > 0) {
-    ui.notifications?.error(i18n?.format("TERRAN.Migration.failed", { count: String(failures) }) ?? "", { permanent: true });
+    ui.notifications?.error(i18n?.format("TERRAN.Migration.failed", { count: String(failures) }) ?? "", {
+      permanent: true,
+    });
     return;
   }
   await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);

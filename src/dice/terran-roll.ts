@@ -33,7 +33,9 @@ export class TerranRoll extends Roll {
 
   /** The faces of the dice flavoured `tone`, in order. */
   faces(tone: typeof LIGHT | typeof DARK): number[] {
-    return this.dice.filter((d) => d.flavor === tone).flatMap((d) => d.results.filter((r) => r.active).map((r) => r.result));
+    return this.dice
+      .filter((d) => d.flavor === tone)
+      .flatMap((d) => d.results.filter((r) => r.active).map((r) => r.result));
   }
 
   get lightFaces(): number[] {

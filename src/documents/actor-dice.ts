@@ -10,7 +10,8 @@ import { answerFlags } from "./card-flags.ts";
 
 /** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
 export function assertOwner(actor: TerranActor): void {
-  if (!actor.isOwner) throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });
+  if (!actor.isOwner)
+    throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });
 }
 
 /** Rolls `count` d6 with Foundry and returns the roll (null for no dice) and its faces. */
@@ -24,7 +25,13 @@ export async function rollFaces(count: number): Promise<{ roll: Roll | null; fac
  * Posts a result card (its dice as the message's rolls, so Dice So Nice shows them) under the chat's
  * current mode or `mode`, with a request's answer link if any (src/chat/request-card.ts).
  */
-export async function postCard(actor: TerranActor, rolls: readonly (Roll | null)[], view: ResultCardView, mode?: MessageMode, answers: AnswerLink | null = null): Promise<void> {
+export async function postCard(
+  actor: TerranActor,
+  rolls: readonly (Roll | null)[],
+  view: ResultCardView,
+  mode?: MessageMode,
+  answers: AnswerLink | null = null,
+): Promise<void> {
   const data = {
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: rolls.filter((r): r is Roll => r !== null),
@@ -38,7 +45,10 @@ export async function postCard(actor: TerranActor, rolls: readonly (Roll | null)
  * Throws the explosion chain after a kept die at or above `explodeOn`, one die at a time, for as long
  * as the last die explodes (as the Effect roll reads it): each die's roll (for Dice So Nice) and its face.
  */
-export async function rollExplosionChain(kept: number, explodeOn: number): Promise<{ rolls: (Roll | null)[]; chain: number[] }> {
+export async function rollExplosionChain(
+  kept: number,
+  explodeOn: number,
+): Promise<{ rolls: (Roll | null)[]; chain: number[] }> {
   const rolls: (Roll | null)[] = [];
   const chain: number[] = [];
   let last = kept;

@@ -62,7 +62,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
    * Issue 16 §6: a character's state clicked in the token HUD runs the sheet's operation with its
    * refusals (src/table/token-states.ts); every other status (and any status of a Challenge) is core's.
    */
-  override async toggleStatusEffect(...args: Parameters<Actor["toggleStatusEffect"]>): ReturnType<Actor["toggleStatusEffect"]> {
+  override async toggleStatusEffect(
+    ...args: Parameters<Actor["toggleStatusEffect"]>
+  ): ReturnType<Actor["toggleStatusEffect"]> {
     const [statusId, options] = args;
     const def = this.type === "character" ? findTokenState(currentRuleset(), statusId) : null;
     if (!def) return super.toggleStatusEffect(...args);
@@ -72,7 +74,10 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   /** Issue 16 §6: the client that changed the character shows its states on its tokens. */
   protected override _onUpdate(...args: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(...args);
-    if (args[2] === game.user?.id) this.syncTokenStates().catch((error: unknown) => console.error(`${SYSTEM_ID} | token states of ${this.name}`, error));
+    if (args[2] === game.user?.id)
+      this.syncTokenStates().catch((error: unknown) =>
+        console.error(`${SYSTEM_ID} | token states of ${this.name}`, error),
+      );
   }
 
   /** Adds and removes core status effects (core's own toggle) until they are exactly the character's states. */
@@ -83,7 +88,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     for (const effect of this.effects) for (const id of effect.statuses) shown.add(id);
     const { add, remove } = stateChanges(currentRuleset(), stateFacts(state.source), shown);
     // A state core does not list (a module replaced the list after setup) is left off, never thrown over.
-    for (const def of add) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: true, overlay: def.overlay ?? false });
+    for (const def of add)
+      if (hasStatusEffect(def.id))
+        await super.toggleStatusEffect(def.id, { active: true, overlay: def.overlay ?? false });
     for (const def of remove) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: false });
   }
 

@@ -3,7 +3,11 @@ import { ChallengeData } from "../data/actor/challenge.ts";
 import { RulesError } from "../rules/index.ts";
 import { applyEffectToChallengeOperation, type ChallengeEffectOutcome } from "./operations/challenge.ts";
 
-export async function applyEffectToChallenge(actor: Actor.Implementation, facet: number | null, effect: number): Promise<ChallengeEffectOutcome> {
+export async function applyEffectToChallenge(
+  actor: Actor.Implementation,
+  facet: number | null,
+  effect: number,
+): Promise<ChallengeEffectOutcome> {
   const system = actor.system;
   if (!(system instanceof ChallengeData)) {
     throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`, { name: actor.name });

@@ -7,13 +7,31 @@
  * A move the rules refuse (an advancement without the XP, harm to the dead…) is explained by a
  * localised warning and changes nothing (`attempt`).
  */
-import { EXPLODE_ON, explodes, GROUPS, highest, RulesError, teslaBacklash, type Attribute, type HarmChoices, type MechanicsFlag, type WoundTrack } from "../rules/index.ts";
+import {
+  EXPLODE_ON,
+  explodes,
+  GROUPS,
+  highest,
+  RulesError,
+  teslaBacklash,
+  type Attribute,
+  type HarmChoices,
+  type MechanicsFlag,
+  type WoundTrack,
+} from "../rules/index.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
 import { storedCard } from "./card-flags.ts";
 import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
 import { explosionFormula } from "../dice/terran-roll.ts";
-import { creationCard, egoResetCard, gritResetCard, malaiseCard, sayonaraCard, startingTrackCard } from "../chat/index.ts";
+import {
+  creationCard,
+  egoResetCard,
+  gritResetCard,
+  malaiseCard,
+  sayonaraCard,
+  startingTrackCard,
+} from "../chat/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
@@ -28,7 +46,11 @@ function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
 }
 
 /** Asks which wound track an Effect marks, when the rules leave a choice (undefined: none asked; null: cancelled). */
-async function chooseWound(state: ops.CharacterState, effect: number, choices: HarmChoices): Promise<WoundTrack | undefined | null> {
+async function chooseWound(
+  state: ops.CharacterState,
+  effect: number,
+  choices: HarmChoices,
+): Promise<WoundTrack | undefined | null> {
   const assessment = ops.assessHarmOperation(state, effect, choices);
   if (!assessment.marksWound || assessment.woundOptions.length <= 1 || choices.woundTrack) return choices.woundTrack;
   const picked = await chooseOne(
@@ -53,8 +75,21 @@ export async function activateAdvancement(actor: TerranActor, itemId: string) {
     const { roll, faces } = await rollFaces(plan.dice);
     const { update, outcome } = ops.activateOperation(state, itemId, faces, ruleset);
     await actor.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene] } } });
-    const wound = outcome.woundMarked ? { track: outcome.woundMarked.track, already: outcome.woundMarked.already } : null;
-    await postCard(actor, [roll], activationCard({ actorName: actor.name, advancementName: outcome.advancementName, faces, band: outcome.band, noteKey: outcome.noteKey, wound }));
+    const wound = outcome.woundMarked
+      ? { track: outcome.woundMarked.track, already: outcome.woundMarked.already }
+      : null;
+    await postCard(
+      actor,
+      [roll],
+      activationCard({
+        actorName: actor.name,
+        advancementName: outcome.advancementName,
+        faces,
+        band: outcome.band,
+        noteKey: outcome.noteKey,
+        wound,
+      }),
+    );
     return outcome;
   });
 }
@@ -78,27 +113,47 @@ export async function takeTeslaBacklash(actor: TerranActor, messageId: string) {
   return attempt(async () => {
     const message = game.messages?.get(messageId);
     const stored = message ? storedCard(message) : null;
-    if (!message || stored?.kind !== "risky") throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
+    if (!message || stored?.kind !== "risky")
+      throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
     const card = stored.state;
-    if (card.actorUuid !== actor.uuid) throw new RulesError("not-allowed", "Tesla's charge turns only on the character who rolled.", { reason: "badRequest" });
+    if (card.actorUuid !== actor.uuid)
+      throw new RulesError("not-allowed", "Tesla's charge turns only on the character who rolled.", {
+        reason: "badRequest",
+      });
     const user = { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
     const button = teslaButton(card, user, teslaTaken(message.getFlag(SYSTEM_ID, "tesla")));
-    if (!button) throw new RulesError("not-allowed", "This roll did not Fail with Tesla's +1d.", { reason: "badRequest" });
+    if (!button)
+      throw new RulesError("not-allowed", "This roll did not Fail with Tesla's +1d.", { reason: "badRequest" });
     if (button.disabled) {
-      const reason = { "TERRAN.Activation.Tesla.taken": "alreadyApplied", "TERRAN.Card.Reason.notRoller": "notRoller", "TERRAN.Activation.Tesla.confirmFirst": "notConfirmed" }[button.tooltipKey ?? ""];
-      throw new RulesError("not-allowed", "Tesla's Effect cannot be taken from this card now.", { reason: reason ?? "badRequest" });
+      const reason = {
+        "TERRAN.Activation.Tesla.taken": "alreadyApplied",
+        "TERRAN.Card.Reason.notRoller": "notRoller",
+        "TERRAN.Activation.Tesla.confirmFirst": "notConfirmed",
+      }[button.tooltipKey ?? ""];
+      throw new RulesError("not-allowed", "Tesla's Effect cannot be taken from this card now.", {
+        reason: reason ?? "badRequest",
+      });
     }
     assertOwner(actor);
     const state = actor.characterState();
     const thrown = await rollFaces(2);
-    const chainRoll = explodes(highest(thrown.faces), EXPLODE_ON) ? await new Roll(explosionFormula(EXPLODE_ON)).evaluate() : null;
+    const chainRoll = explodes(highest(thrown.faces), EXPLODE_ON)
+      ? await new Roll(explosionFormula(EXPLODE_ON)).evaluate()
+      : null;
     const chain = chainRoll ? chainRoll.dice.flatMap((d) => d.results.map((r) => r.result)) : [];
     const effect = teslaBacklash(thrown.faces, chain).value;
     const woundTrack = await chooseWound(state, effect, {});
     if (woundTrack === null) return null;
     const harm = ops.applyHarmOperation(state, effect, woundTrack ? { woundTrack } : {});
     const out = harm.outcome;
-    const record: TeslaRecord = { userId: user.id, effect, damage: out.assessment.damage, gritBefore: state.source.grit.value, gritAfter: out.grit, wound: out.wound };
+    const record: TeslaRecord = {
+      userId: user.id,
+      effect,
+      damage: out.assessment.damage,
+      gritBefore: state.source.grit.value,
+      gritAfter: out.grit,
+      wound: out.wound,
+    };
     await message.update({ flags: { [SYSTEM_ID]: { tesla: record } } });
     try {
       await actor.commitOperation(harm);
@@ -106,7 +161,22 @@ export async function takeTeslaBacklash(actor: TerranActor, messageId: string) {
       await message.update({ flags: { [SYSTEM_ID]: { tesla: null } } });
       throw error;
     }
-    await postCard(actor, [thrown.roll, chainRoll], teslaCard({ actorName: actor.name, faces: thrown.faces, chain, effect, armour: out.assessment.armour, damage: out.assessment.damage, gritBefore: record.gritBefore, gritAfter: out.grit, wound: out.wound, dead: out.dead }));
+    await postCard(
+      actor,
+      [thrown.roll, chainRoll],
+      teslaCard({
+        actorName: actor.name,
+        faces: thrown.faces,
+        chain,
+        effect,
+        armour: out.assessment.armour,
+        damage: out.assessment.damage,
+        gritBefore: record.gritBefore,
+        gritAfter: out.grit,
+        wound: out.wound,
+        dead: out.dead,
+      }),
+    );
     return out;
   });
 }
@@ -124,14 +194,17 @@ export async function applyHarm(actor: TerranActor, effect: number, choices: Har
 /** R-HARM-5 / R-HARM-6 the GM undoes a death; refused for a player. */
 export async function revive(actor: TerranActor) {
   return attempt(async () => {
-    if (!(game.user?.isGM ?? false)) throw new RulesError("not-allowed", "Only a GM can bring a dead character back.", { reason: "notGm" });
+    if (!(game.user?.isGM ?? false))
+      throw new RulesError("not-allowed", "Only a GM can bring a dead character back.", { reason: "notGm" });
     return actor.commitOperation(ops.reviveOperation(actor.characterState()));
   });
 }
 
 /** R-HARM-3 mark a wound track by hand; R-HARM-5 recover one after care and a week of rest. */
 export async function markWound(actor: TerranActor, track: WoundTrack, marked: boolean) {
-  return attempt(async () => actor.commitOperation((marked ? ops.markWoundOperation : ops.recoverWoundOperation)(actor.characterState(), track)));
+  return attempt(async () =>
+    actor.commitOperation((marked ? ops.markWoundOperation : ops.recoverWoundOperation)(actor.characterState(), track)),
+  );
 }
 
 /** R-EGO-2 / R-EGO-3 / R-SAY-1 spend the Ego a roll's Dark Dice cost. */
@@ -155,7 +228,20 @@ export async function rest(actor: TerranActor, options: ops.RestOptions) {
     const { roll, faces } = await rollFaces(ops.gritDiceFor(state, options));
     const outcome = await actor.commitOperation(ops.restOperation(state, faces, options));
     const flags = characterFlags(state);
-    await postCard(actor, [roll], gritResetCard({ actorName: actor.name, faces, dieHard: flags.has("dieHard"), kind: "rest", poorNight: options.poorNight ?? false, poorFood: options.poorFood ?? false, asceticism: flags.has("asceticism"), previous: state.source.grit }));
+    await postCard(
+      actor,
+      [roll],
+      gritResetCard({
+        actorName: actor.name,
+        faces,
+        dieHard: flags.has("dieHard"),
+        kind: "rest",
+        poorNight: options.poorNight ?? false,
+        poorFood: options.poorFood ?? false,
+        asceticism: flags.has("asceticism"),
+        previous: state.source.grit,
+      }),
+    );
     return outcome;
   });
 }
@@ -167,7 +253,11 @@ export async function resetEgo(actor: TerranActor) {
     const ruleset = currentRuleset();
     const { roll, faces } = await rollFaces(ops.egoDiceFor(state));
     const outcome = await actor.commitOperation(ops.resetEgoOperation(state, faces, ruleset));
-    await postCard(actor, [roll], egoResetCard({ actorName: actor.name, rulesetId: ruleset.id, faces, previous: state.source.ego }));
+    await postCard(
+      actor,
+      [roll],
+      egoResetCard({ actorName: actor.name, rulesetId: ruleset.id, faces, previous: state.source.ego }),
+    );
     return outcome;
   });
 }
@@ -179,14 +269,20 @@ export async function rollMalaise(actor: TerranActor) {
     const { roll, faces } = await rollFaces(1);
     const face = faces[0] ?? 0;
     const post = async (outcome: { attribute: Attribute | null; dies: boolean }) => {
-      await postCard(actor, [roll], malaiseCard({ actorName: actor.name, face, attribute: outcome.attribute, dies: outcome.dies }));
+      await postCard(
+        actor,
+        [roll],
+        malaiseCard({ actorName: actor.name, face, attribute: outcome.attribute, dies: outcome.dies }),
+      );
       return outcome;
     };
     try {
       return await post(await actor.commitOperation(ops.malaiseOperation(state, face)));
     } catch (error) {
       if (!(error instanceof RulesError) || error.code !== "choice-required") throw error;
-      const options = String(error.data.options ?? "").split(",").filter(Boolean);
+      const options = String(error.data.options ?? "")
+        .split(",")
+        .filter(Boolean);
       const picked = await chooseOne(
         "TERRAN.Malaise.chooseTitle",
         "TERRAN.Malaise.choose",
@@ -200,7 +296,10 @@ export async function rollMalaise(actor: TerranActor) {
 }
 
 /** What `gainAdvancement` creates: the item as it will be created, whose `system` is what is bought. */
-export type AdvancementData = Readonly<Record<string, unknown>> & { readonly name: string; readonly system: AdvancementSource };
+export type AdvancementData = Readonly<Record<string, unknown>> & {
+  readonly name: string;
+  readonly system: AdvancementSource;
+};
 
 /**
  * R-XP-2 / R-GRIT-3 buy an Advancement. `data` is the item as it will be created (the sheet prepares a
@@ -221,7 +320,11 @@ export async function gainAdvancement(actor: TerranActor, data: AdvancementData,
       const { roll, faces } = await rollFaces(ops.gritDiceFor(after));
       await actor.commitOperation(ops.advancementGritOperation(after, faces));
       const dieHard = characterFlags(after).has("dieHard");
-      await postCard(actor, [roll], gritResetCard({ actorName: actor.name, faces, dieHard, kind: "advancement", previous: after.source.grit }));
+      await postCard(
+        actor,
+        [roll],
+        gritResetCard({ actorName: actor.name, faces, dieHard, kind: "advancement", previous: after.source.grit }),
+      );
     }
     return result.outcome;
   });
@@ -241,14 +344,25 @@ export async function declareSayonara(actor: TerranActor) {
     const ego = await rollFaces(ops.egoDiceFor(state));
     const outcome = await actor.commitOperation(ops.sayonaraOperation(state, ruleset, grit.faces, ego.faces));
     const old = { grit: state.source.grit, ego: state.source.ego };
-    await postCard(actor, [grit.roll, ego.roll], sayonaraCard({ actorName: actor.name, rulesetId: ruleset.id, old, rolls: { grit: outcome.gritRoll, ego: outcome.egoRoll } }));
+    await postCard(
+      actor,
+      [grit.roll, ego.roll],
+      sayonaraCard({
+        actorName: actor.name,
+        rulesetId: ruleset.id,
+        old,
+        rolls: { grit: outcome.gritRoll, ego: outcome.egoRoll },
+      }),
+    );
     return outcome;
   });
 }
 
 /** R-CHAR-1 / R-CHAR-5 set one rating by hand (a circle on the sheet); refused past the total of 10. */
 export async function setAttribute(actor: TerranActor, attribute: Attribute, value: number) {
-  return attempt(async () => actor.commitOperation(ops.setAttributeOperation(actor.characterState(), attribute, value)));
+  return attempt(async () =>
+    actor.commitOperation(ops.setAttributeOperation(actor.characterState(), attribute, value)),
+  );
 }
 
 /** R-CHAR-4 place the points of the kept creation roll (refused before the dice are rolled). */
@@ -282,7 +396,9 @@ export async function rollStartingTrack(actor: TerranActor, track: "grit" | "ego
   return attempt(async () => {
     const state = actor.characterState();
     const { roll, faces } = await rollFaces(track === "grit" ? ops.gritDiceFor(state) : ops.egoDiceFor(state));
-    const outcome = await actor.commitOperation(track === "grit" ? ops.creationGritOperation(state, faces) : ops.creationEgoOperation(state, faces));
+    const outcome = await actor.commitOperation(
+      track === "grit" ? ops.creationGritOperation(state, faces) : ops.creationEgoOperation(state, faces),
+    );
     const dieHard = track === "grit" ? { dieHard: characterFlags(state).has("dieHard") } : {};
     await postCard(actor, [roll], startingTrackCard({ actorName: actor.name, track, faces, ...dieHard }));
     return outcome;

@@ -32,7 +32,9 @@ export function tableSpeaker(): { scene: null; actor: null; token: null; alias?:
   return { scene: null, actor: null, token: null, ...(typeof alias === "string" && alias !== "" ? { alias } : {}) };
 }
 
-export class TerranChatMessage<out SubType extends ChatMessage.SubType = ChatMessage.SubType> extends ChatMessage<SubType> {
+export class TerranChatMessage<
+  out SubType extends ChatMessage.SubType = ChatMessage.SubType,
+> extends ChatMessage<SubType> {
   /** Set at init by the applications layer; without it a card renders as core's plain message. */
   static presenter: CardPresenter | null = null;
 

@@ -17,13 +17,17 @@ import { currentRuleset } from "../settings/settings.ts";
 /** R-COND-1 a refusal's text: the shift's own reason when it has one, else the rules' code. */
 function refusalText(error: RulesError): string {
   const reason = error.data.reason;
-  if (error.code === "bad-choice" && (reason === "sameAttribute" || reason === "raiseAtMax" || reason === "lowerAtZero")) {
+  if (
+    error.code === "bad-choice" &&
+    (reason === "sameAttribute" || reason === "raiseAtMax" || reason === "lowerAtZero")
+  ) {
     return game.i18n?.localize(`TERRAN.AttributeShift.Refusal.${reason}`) ?? error.message;
   }
   return rulesErrorText(error);
 }
 
-const attributeNames = (list: readonly Attribute[]): string => list.map((a) => game.i18n?.localize(`TERRAN.Attribute.${a}`) ?? a).join(", ");
+const attributeNames = (list: readonly Attribute[]): string =>
+  list.map((a) => game.i18n?.localize(`TERRAN.Attribute.${a}`) ?? a).join(", ");
 
 const NO_SHIFT = { raise: "", lower1: "", lower2: "" } as const;
 
@@ -57,7 +61,11 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
     if (!actor || !state || state.source.dead) return;
     let update;
     try {
-      ({ update } = takeConditionOperation(state, { kind: system.kind, shift: system.shift }, currentRuleset().experience.perCondition));
+      ({ update } = takeConditionOperation(
+        state,
+        { kind: system.kind, shift: system.shift },
+        currentRuleset().experience.perCondition,
+      ));
     } catch (error) {
       // Checked in _preCreate; should the ratings have changed since, the shift is dropped rather than
       // left claiming a move that did not happen (the XP still comes).
@@ -80,7 +88,9 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
     const { update, outcome } = removeConditionOperation(state, system);
     if (Object.keys(update).length > 0) void actor.update(update);
     if (outcome.withheld.length > 0) {
-      ui.notifications?.warn(game.i18n?.format("TERRAN.AttributeShift.withheld", { attributes: attributeNames(outcome.withheld) }) ?? "");
+      ui.notifications?.warn(
+        game.i18n?.format("TERRAN.AttributeShift.withheld", { attributes: attributeNames(outcome.withheld) }) ?? "",
+      );
     }
   }
 }

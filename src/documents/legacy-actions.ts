@@ -5,10 +5,22 @@
  * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).
  */
 import { effectDiceFor, RulesError, type Ruleset } from "../rules/index.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../data/legacy.ts";
+import {
+  legacyAttributeLabel,
+  legacyOf,
+  legacySkillLabel,
+  LEGACY_ATTRIBUTES,
+  type LegacyAttribute,
+} from "../data/legacy.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { MessageMode } from "../compat/generation.ts";
-import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
+import {
+  experienceRollCard,
+  legacyCreationCard,
+  legacyEffectCard,
+  legacyHarmCard,
+  legacyRiskyCard,
+} from "../chat/legacy-cards.ts";
 import type { AnswerLink } from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
@@ -23,7 +35,6 @@ import { askProtectedDice, rollProtectedDice } from "../prompts/protected-dice.t
 import type { CharacterState } from "./operations/types.ts";
 import { EFFECT_EDGE_LABELS, effectEdgeDice, type EffectEdge } from "./operations/legacy-play.ts";
 import { askEffectEdge } from "./legacy-play.ts";
-
 
 export interface LegacyRiskyRequest {
   readonly attribute: LegacyAttribute;
@@ -56,7 +67,13 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
       ego: { before: ego, after: spend?.outcome.after ?? ego },
       lost: spend?.outcome.lost ?? false,
     });
-    const link = request.answers ? { requestId: request.answers.requestId, actorUuid: request.answers.actorUuid, legacy: { attribute: request.attribute, light: roll.lightFaces, dark: roll.darkFaces } } : null;
+    const link = request.answers
+      ? {
+          requestId: request.answers.requestId,
+          actorUuid: request.answers.actorUuid,
+          legacy: { attribute: request.attribute, light: roll.lightFaces, dark: roll.darkFaces },
+        }
+      : null;
     await postCard(actor, [roll], view, request.messageMode, link);
     return view;
   });
@@ -74,7 +91,8 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
     const ruleset = currentRuleset();
     const state = actor.characterState();
     const item = state.items.find((i) => i.id === itemId);
-    if (item?.type !== "weapon") throw new RulesError("unknown-id", `"${itemId}" is not a weapon or tool of ${actor.name}.`, { id: itemId });
+    if (item?.type !== "weapon")
+      throw new RulesError("unknown-id", `"${itemId}" is not a weapon or tool of ${actor.name}.`, { id: itemId });
     const tool = legacy.toolFor(ruleset, item.system.rank);
     if (!tool) throw new RulesError("not-allowed", "This ruleset rolls no tool Effects.");
     const claimed = edge === undefined ? await askEffectEdge(state.items) : edge;
@@ -89,7 +107,13 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
     const chain = explosion.chain;
     const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain, extra);
     const extraKey = claimed === null ? null : EFFECT_EDGE_LABELS[claimed];
-    const view = legacyEffectCard({ actorName: actor.name, toolName: item.name, tierLabelKey: spec.tool.labelKey, ...effect, extraKey });
+    const view = legacyEffectCard({
+      actorName: actor.name,
+      toolName: item.name,
+      tierLabelKey: spec.tool.labelKey,
+      ...effect,
+      extraKey,
+    });
     await postCard(actor, rolls, view);
     return effect;
   });
@@ -99,9 +123,18 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
  * R-LEG-5 which attribute a Mortal wound takes its point from, asked of whoever takes or applies the harm
  * (null: the dialog was closed). `ifMortal`: asked before Protected's dice are thrown, which may yet stop it.
  */
-export async function askLostAttribute(choosable: readonly LegacyAttribute[], ifMortal: boolean): Promise<LegacyAttribute | null> {
-  const [title, prompt] = ifMortal ? ["TERRAN.Card.Harm.loseIfMortalTitle", "TERRAN.Card.Harm.loseIfMortal"] : ["TERRAN.Sheet.Legacy.loseTitle", "TERRAN.Sheet.Legacy.losePrompt"];
-  const choice = await chooseOne(title, prompt, choosable.map((a) => ({ value: a, label: legacyAttributeLabel(a) })));
+export async function askLostAttribute(
+  choosable: readonly LegacyAttribute[],
+  ifMortal: boolean,
+): Promise<LegacyAttribute | null> {
+  const [title, prompt] = ifMortal
+    ? ["TERRAN.Card.Harm.loseIfMortalTitle", "TERRAN.Card.Harm.loseIfMortal"]
+    : ["TERRAN.Sheet.Legacy.loseTitle", "TERRAN.Sheet.Legacy.losePrompt"];
+  const choice = await chooseOne(
+    title,
+    prompt,
+    choosable.map((a) => ({ value: a, label: legacyAttributeLabel(a) })),
+  );
   return choosable.find((a) => a === choice) ?? null;
 }
 
@@ -117,11 +150,18 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     const state = actor.characterState();
     let picked: hp.HpHarmOperationChoices = { ...choices };
     // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when it would stop something.
-    if (picked.sacrificeShield === undefined && carriedShield(state.items) && hp.assessHpHarmOperation(state, effect).damage > 0) {
+    if (
+      picked.sacrificeShield === undefined &&
+      carriedShield(state.items) &&
+      hp.assessHpHarmOperation(state, effect).damage > 0
+    ) {
       picked = { ...picked, sacrificeShield: await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") };
     }
     // R-LEG-6 Protected: the player's Dark Dice against what gets through (closing the prompt takes no harm).
-    const thrown = picked.protectedFaces === undefined ? await throwProtected(actor, state, effect, picked) : { roll: null, faces: picked.protectedFaces };
+    const thrown =
+      picked.protectedFaces === undefined
+        ? await throwProtected(actor, state, effect, picked)
+        : { roll: null, faces: picked.protectedFaces };
     if (!thrown) return null;
     picked = { ...picked, protectedFaces: thrown.faces };
     const assessed = hp.assessHpHarmOperation(state, effect, picked);
@@ -155,7 +195,12 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
 }
 
 /** R-LEG-6 asks how many of Protected's Dark Dice to throw when it is open, and throws them; null when the prompt was closed. */
-async function throwProtected(actor: TerranActor, state: CharacterState, effect: number, picked: hp.HpHarmOperationChoices) {
+async function throwProtected(
+  actor: TerranActor,
+  state: CharacterState,
+  effect: number,
+  picked: hp.HpHarmOperationChoices,
+) {
   const offer = hp.hpProtectedOffer(state, effect, picked);
   if (!offer.open) return { roll: null, faces: [] };
   const count = await askProtectedDice({ name: actor.name, damage: offer.damage, ego: offer.ego });
@@ -172,8 +217,16 @@ export async function rollLegacyCreation(actor: TerranActor) {
     const faces = LEGACY_ATTRIBUTES.map((_, i) => rolled.faces.slice(i * dice, (i + 1) * dice));
     const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces);
     await actor.commitOperation(op);
-    const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({ labelKey: legacyAttributeLabel(a), faces: faces[i] ?? [], rating: op.outcome.ratings[a] }));
-    await postCard(actor, [rolled.roll], legacyCreationCard({ actorName: actor.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego }));
+    const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
+      labelKey: legacyAttributeLabel(a),
+      faces: faces[i] ?? [],
+      rating: op.outcome.ratings[a],
+    }));
+    await postCard(
+      actor,
+      [rolled.roll],
+      legacyCreationCard({ actorName: actor.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego }),
+    );
     return op.outcome;
   });
 }
@@ -184,13 +237,35 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
     assertOwner(actor);
     const ruleset = currentRuleset();
     const state = actor.characterState();
-    if (!Number.isInteger(dice) || dice < 1) throw new RulesError("no-dice", "Spend at least 1 Experience: one die per point.");
-    if (dice > state.source.xp) throw new RulesError("not-enough-xp", `Rolling ${dice} dice costs ${dice} Experience; there is ${state.source.xp}.`, { cost: dice, xp: state.source.xp });
+    if (!Number.isInteger(dice) || dice < 1)
+      throw new RulesError("no-dice", "Spend at least 1 Experience: one die per point.");
+    if (dice > state.source.xp)
+      throw new RulesError(
+        "not-enough-xp",
+        `Rolling ${dice} dice costs ${dice} Experience; there is ${state.source.xp}.`,
+        { cost: dice, xp: state.source.xp },
+      );
     const { roll, faces } = await rollFaces(dice);
-    const op = skill === null ? legacy.advancementRollOperation(state, ruleset, faces) : legacy.skillRollOperation(state, ruleset, skill, faces);
+    const op =
+      skill === null
+        ? legacy.advancementRollOperation(state, ruleset, faces)
+        : legacy.skillRollOperation(state, ruleset, skill, faces);
     await actor.commitOperation(op);
     const o = op.outcome;
-    await postCard(actor, [roll], experienceRollCard({ actorName: actor.name, kind: o.kind, skillLabelKey: o.skill ? legacySkillLabel(o.skill) : null, faces: o.faces, sum: o.sum, target: o.target, success: o.success, rating: o.rating }));
+    await postCard(
+      actor,
+      [roll],
+      experienceRollCard({
+        actorName: actor.name,
+        kind: o.kind,
+        skillLabelKey: o.skill ? legacySkillLabel(o.skill) : null,
+        faces: o.faces,
+        sum: o.sum,
+        target: o.target,
+        success: o.success,
+        rating: o.rating,
+      }),
+    );
     return o;
   });
 }
@@ -227,10 +302,20 @@ export async function recoverLegacy(actor: TerranActor, kind: hp.HpRecovery) {
 }
 
 /** R-LEG-1 R-LEG-3 a rating set on the sheet (a skill: within the creation points, or by the GM after creation). */
-export async function setLegacyRating(actor: TerranActor, kind: "attribute" | "skill", id: string, value: number, ruleset: Ruleset = currentRuleset()) {
+export async function setLegacyRating(
+  actor: TerranActor,
+  kind: "attribute" | "skill",
+  id: string,
+  value: number,
+  ruleset: Ruleset = currentRuleset(),
+) {
   return attempt(async () => {
     assertOwner(actor);
-    return actor.commitOperation(legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value, { gm: game.user?.isGM ?? false }));
+    return actor.commitOperation(
+      legacy.setLegacyRatingOperation(actor.characterState(), ruleset, kind, id, value, {
+        gm: game.user?.isGM ?? false,
+      }),
+    );
   });
 }
 
@@ -249,7 +334,10 @@ export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | 
  * first, at creation, is free); without one a GM may add it anyway after confirming. *Extra Attribute*
  * (the "developed" flag) asks which attribute rises. Its +1 HP max is derived (src/data/legacy.ts).
  */
-export async function takeLegacyAdvancement(actor: TerranActor, data: Record<string, unknown> & { readonly system: { readonly flags: readonly string[] } }) {
+export async function takeLegacyAdvancement(
+  actor: TerranActor,
+  data: Record<string, unknown> & { readonly system: { readonly flags: readonly string[] } },
+) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
@@ -258,7 +346,11 @@ export async function takeLegacyAdvancement(actor: TerranActor, data: Record<str
     if (data.system.flags.includes("developed")) {
       const values = legacyOf(state.source).attributes;
       const open = LEGACY_ATTRIBUTES.filter((a) => values[a] < ruleset.attributes.max);
-      const picked = await chooseOne("TERRAN.Sheet.Developed.title", "TERRAN.Sheet.Developed.prompt", open.map((a) => ({ value: a, label: legacyAttributeLabel(a) })));
+      const picked = await chooseOne(
+        "TERRAN.Sheet.Developed.title",
+        "TERRAN.Sheet.Developed.prompt",
+        open.map((a) => ({ value: a, label: legacyAttributeLabel(a) })),
+      );
       raise = open.find((a) => a === picked);
       if (!raise) return null;
     }

@@ -17,8 +17,15 @@ import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-di
 import { chooseOne } from "../prompts/dialogs.ts";
 import { attempt } from "../prompts/notify.ts";
 import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
-import { EFFECT_EDGE_LABELS, heldEffectEdges, isEffectEdge, montageDice, readMontageChallenge, type EffectEdge, type MontageChallenge } from "./operations/legacy-play.ts";
-
+import {
+  EFFECT_EDGE_LABELS,
+  heldEffectEdges,
+  isEffectEdge,
+  montageDice,
+  readMontageChallenge,
+  type EffectEdge,
+  type MontageChallenge,
+} from "./operations/legacy-play.ts";
 
 /**
  * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situation

@@ -3,7 +3,13 @@
  * replaced by known faces and revived through `Roll.fromData` (the public way a saved roll comes
  * back), posted as the roll dialog posts it (src/applications/chat/roll-risky.ts).
  */
-import { confirmEffect, createRiskyCard, effectChainNeeded, selectDie, type RiskyCardState } from "../chat/risky-card.ts";
+import {
+  confirmEffect,
+  createRiskyCard,
+  effectChainNeeded,
+  selectDie,
+  type RiskyCardState,
+} from "../chat/risky-card.ts";
 import { TerranRoll, LIGHT } from "../dice/terran-roll.ts";
 import { cardFlags, storedCard } from "../documents/card-flags.ts";
 import type { TerranActor } from "../documents/actor.ts";
@@ -26,7 +32,12 @@ export async function forcedRoll(light: readonly number[], dark: readonly number
 }
 
 /** A fresh card for `actor` on Finesse with these faces, as the glue builds it (Core ruleset, no weapon). */
-export function forcedCard(actor: TerranActor, light: readonly number[], dark: readonly number[], rollerId = currentUser().id ?? ""): RiskyCardState {
+export function forcedCard(
+  actor: TerranActor,
+  light: readonly number[],
+  dark: readonly number[],
+  rollerId = currentUser().id ?? "",
+): RiskyCardState {
   return createRiskyCard({
     rollerId,
     actorUuid: actor.uuid,
@@ -36,7 +47,16 @@ export function forcedCard(actor: TerranActor, light: readonly number[], dark: r
     reaction: false,
     light,
     dark,
-    pool: { base: light.length, baseLabel: "TERRAN.Attribute.finesse", lines: [], raw: light.length, light: light.length, dark: dark.length, clamp: null, empty: light.length + dark.length === 0 },
+    pool: {
+      base: light.length,
+      baseLabel: "TERRAN.Attribute.finesse",
+      lines: [],
+      raw: light.length,
+      light: light.length,
+      dark: dark.length,
+      clamp: null,
+      empty: light.length + dark.length === 0,
+    },
     egoBefore: 0,
     sayonara: false,
     singleDieServesBoth: true,
@@ -48,7 +68,12 @@ export function forcedCard(actor: TerranActor, light: readonly number[], dark: r
 }
 
 /** Posts the card and its roll as a chat message (whisper/blind as given; the roller is this user unless named). */
-export async function postCard(actor: TerranActor, light: readonly number[], dark: readonly number[], audience: { whisper?: string[]; blind?: boolean; rollerId?: string } = {}): Promise<ChatMessage.Implementation> {
+export async function postCard(
+  actor: TerranActor,
+  light: readonly number[],
+  dark: readonly number[],
+  audience: { whisper?: string[]; blind?: boolean; rollerId?: string } = {},
+): Promise<ChatMessage.Implementation> {
   const roll = await forcedRoll(light, dark);
   const state = forcedCard(actor, roll.lightFaces, roll.darkFaces, audience.rollerId);
   const message = await ChatMessage.create({
@@ -76,7 +101,12 @@ export async function writeState(message: ChatMessage.Implementation, state: Ris
 }
 
 /** Chooses the Precision and Effect dice and confirms the Effect with `chain` (its explosion). */
-export async function chooseAndConfirm(message: ChatMessage.Implementation, precision: number, effect: number, chain: readonly number[]): Promise<RiskyCardState> {
+export async function chooseAndConfirm(
+  message: ChatMessage.Implementation,
+  precision: number,
+  effect: number,
+  chain: readonly number[],
+): Promise<RiskyCardState> {
   const user = { id: currentUser().id ?? "", isGM: currentUser().isGM };
   let state = riskyState(message);
   state = selectDie(state, user, precision, "precision", state.version);

@@ -67,5 +67,9 @@ export interface QuenchBatchOptions {
 export type QuenchBatchKey = `${string}.${string}`;
 
 export interface Quench {
-  registerBatch(key: QuenchBatchKey, fn: (context: QuenchBatchContext) => void | Promise<void>, options?: QuenchBatchOptions): void;
+  registerBatch(
+    key: QuenchBatchKey,
+    fn: (context: QuenchBatchContext) => void | Promise<void>,
+    options?: QuenchBatchOptions,
+  ): void;
 }

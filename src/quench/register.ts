@@ -17,8 +17,25 @@ import { legacyBatch } from "./batches/legacy.ts";
 import { sessionBatch } from "./batches/session.ts";
 import { requestBatch } from "./batches/request.ts";
 
-export const BATCHES: readonly TerranBatch[] = [loadBatch, actorsBatch, sheetsBatch, riskyBatch, queriesBatch, advancementBatch, privacyBatch, migrationsBatch, linksStatesBatch, legacyBatch, sessionBatch, requestBatch];
+export const BATCHES: readonly TerranBatch[] = [
+  loadBatch,
+  actorsBatch,
+  sheetsBatch,
+  riskyBatch,
+  queriesBatch,
+  advancementBatch,
+  privacyBatch,
+  migrationsBatch,
+  linksStatesBatch,
+  legacyBatch,
+  sessionBatch,
+  requestBatch,
+];
 
 export function registerBatches(quench: Quench): void {
-  for (const batch of BATCHES) quench.registerBatch(batch.key, (context) => batch.register(context), { displayName: batch.displayName, preSelected: true });
+  for (const batch of BATCHES)
+    quench.registerBatch(batch.key, (context) => batch.register(context), {
+      displayName: batch.displayName,
+      preSelected: true,
+    });
 }

@@ -57,7 +57,10 @@ export function currentUser(): User.Implementation {
  * were not there before: `game.messages` holds a created message once its creation resolves), each
  * kept in `made` for clean-up. Nothing else posts during a Quench test, which runs alone.
  */
-export async function posting<T>(made: Made, fn: () => Promise<T>): Promise<{ result: T; messages: ChatMessage.Implementation[] }> {
+export async function posting<T>(
+  made: Made,
+  fn: () => Promise<T>,
+): Promise<{ result: T; messages: ChatMessage.Implementation[] }> {
   const before = new Set((game.messages?.contents ?? []).map((m) => m.id));
   const result = await fn();
   const messages = (game.messages?.contents ?? []).filter((m) => !before.has(m.id)).map((m) => made.keep(m));
@@ -88,7 +91,8 @@ export interface LiveSheet {
 /** `doc.sheet` as the ApplicationV2 it is here (fvtt-types also allows a v1 sheet). */
 export function sheetOf(doc: { readonly sheet: unknown }): LiveSheet {
   const sheet = doc.sheet;
-  if (typeof sheet !== "object" || sheet === null || !("changeTab" in sheet)) throw new Error("the document has no ApplicationV2 sheet");
+  if (typeof sheet !== "object" || sheet === null || !("changeTab" in sheet))
+    throw new Error("the document has no ApplicationV2 sheet");
   return sheet as LiveSheet;
 }
 

@@ -35,7 +35,11 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "../documents/card-flags.ts";
 import { healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
-import { applyEffectToChallengeOperation, type ChallengeEffectOutcome, type OperationResult } from "../documents/operations/index.ts";
+import {
+  applyEffectToChallengeOperation,
+  type ChallengeEffectOutcome,
+  type OperationResult,
+} from "../documents/operations/index.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
@@ -89,7 +93,14 @@ function mayRecord(message: ChatMessage.Implementation): boolean {
 
 function assertMayAsk(asker: Asker, rollerId: string, target: TerranActor, cardKind: "risky" | "challenge"): void {
   const owned = target.testUserPermission(asker.user, "OWNER");
-  assertMayAskToApply({ user: asker, rollerId, gmOnline: true, targetOwnedByUser: owned, applySetting: currentApplyPermission(), cardKind });
+  assertMayAskToApply({
+    user: asker,
+    rollerId,
+    gmOnline: true,
+    targetOwnedByUser: owned,
+    applySetting: currentApplyPermission(),
+    cardKind,
+  });
 }
 
 function assertVersion(version: number, expected: number): void {
@@ -111,7 +122,9 @@ function remember(message: ChatMessage.Implementation, hit: string): Record<stri
 }
 
 function alreadyApplied(name: string): RulesError {
-  return new RulesError("not-allowed", `This Effect has already been applied to ${name}.`, { reason: "alreadyApplied" });
+  return new RulesError("not-allowed", `This Effect has already been applied to ${name}.`, {
+    reason: "alreadyApplied",
+  });
 }
 
 /**
@@ -119,16 +132,32 @@ function alreadyApplied(name: string): RulesError {
  * (`next`: `state` with the harm recorded) is claimed first and put back if the change fails; else the target
  * remembers the card in the same update as the harm.
  */
-async function harmOnce<T>(message: ChatMessage.Implementation, stored: StoredCard, state: ChallengeCardState, next: ChallengeCardState, target: TerranActor, result: OperationResult<T>): Promise<AppliedSummary<T>> {
+async function harmOnce<T>(
+  message: ChatMessage.Implementation,
+  stored: StoredCard,
+  state: ChallengeCardState,
+  next: ChallengeCardState,
+  target: TerranActor,
+  result: OperationResult<T>,
+): Promise<AppliedSummary<T>> {
   const recorded = mayRecord(message);
   const memory = recorded ? {} : remember(message, "harm");
   const change = () => target.commitOperation({ ...result, update: { ...result.update, ...memory } });
   if (!recorded) return { outcome: await change(), recorded, version: state.version };
-  return { outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change), recorded, version: next.version };
+  return {
+    outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change),
+    recorded,
+    version: next.version,
+  };
 }
 
 /** Claims the change on the card, runs `change`, and puts the card back if `change` fails. */
-async function claimThen<T>(message: ChatMessage.Implementation, before: object, after: object, change: () => Promise<T>): Promise<T> {
+async function claimThen<T>(
+  message: ChatMessage.Implementation,
+  before: object,
+  after: object,
+  change: () => Promise<T>,
+): Promise<T> {
   await message.update({ flags: after });
   try {
     return await change();
@@ -142,24 +171,39 @@ async function claimThen<T>(message: ChatMessage.Implementation, before: object,
 // The two steps
 
 /** R-RA-7 / R-CH-5 the card's Effect (or second hit) on a Challenge's Disposition or one facet. */
-export function applyEffectFromCard(request: ApplyEffectRequest, asker: Asker): Promise<AppliedSummary<ChallengeEffectOutcome>> {
+export function applyEffectFromCard(
+  request: ApplyEffectRequest,
+  asker: Asker,
+): Promise<AppliedSummary<ChallengeEffectOutcome>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
     const stored = storedCard(message);
-    if (stored?.kind !== "risky") throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
+    if (stored?.kind !== "risky")
+      throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
     const state = stored.state;
     const target = await actorFrom(request.targetUuid);
     const system = target.system;
-    if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${target.name} is not a Challenge.`, { reason: "noChallenge" });
+    if (!(system instanceof ChallengeData))
+      throw new RulesError("not-allowed", `${target.name} is not a Challenge.`, { reason: "noChallenge" });
     assertMayAsk(asker, state.rollerId, target, "risky");
     assertVersion(request.version, state.version);
-    if (state.applied.some((a) => a.hit === request.hit) || remembers(target, message.id ?? "", request.hit)) throw alreadyApplied(target.name);
+    if (state.applied.some((a) => a.hit === request.hit) || remembers(target, message.id ?? "", request.hit))
+      throw alreadyApplied(target.name);
     const result = riskyCardResult(state);
     const effect = (request.hit === "effect" ? result.effect : result.second)?.value;
     if (effect === undefined) throw new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
     const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), request.facet, effect);
     const facetName = request.facet === null ? target.name : (system.facets[request.facet]?.name ?? target.name);
-    const entry = { hit: request.hit, targetName: target.name, facet: facetName, effect, armour: outcome.armour, before: outcome.before, after: outcome.after, userId: asker.id };
+    const entry = {
+      hit: request.hit,
+      targetName: target.name,
+      facet: facetName,
+      effect,
+      armour: outcome.armour,
+      before: outcome.before,
+      after: outcome.after,
+      userId: asker.id,
+    };
     const next = recordApplied(state, asker, entry, state.version);
     const recorded = mayRecord(message);
     const change = async () => {
@@ -178,20 +222,27 @@ export function applyEffectFromCard(request: ApplyEffectRequest, asker: Asker): 
  * health model shares here, then the world's model (./health/: Grit R-HARM-1…5, or hit points
  * R-LEG-4 … R-LEG-6) makes the harm and its record.
  */
-export function applyHarmFromCard(request: ApplyHarmRequest, asker: Asker): Promise<AppliedSummary<HarmFromCardOutcome>> {
+export function applyHarmFromCard(
+  request: ApplyHarmRequest,
+  asker: Asker,
+): Promise<AppliedSummary<HarmFromCardOutcome>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
     const stored = storedCard(message);
-    if (stored?.kind !== "challenge") throw new RulesError("not-allowed", "That message holds no Challenge card.", { reason: "badRequest" });
+    if (stored?.kind !== "challenge")
+      throw new RulesError("not-allowed", "That message holds no Challenge card.", { reason: "badRequest" });
     const state = stored.state;
     const target = await actorFrom(request.targetUuid);
-    if (!(target.system instanceof CharacterData)) throw new RulesError("not-allowed", `${target.name} is not a character.`, { reason: "noCharacter" });
+    if (!(target.system instanceof CharacterData))
+      throw new RulesError("not-allowed", `${target.name} is not a character.`, { reason: "noCharacter" });
     assertMayAsk(asker, state.rollerId, target, "challenge");
     assertVersion(request.version, state.version);
-    if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm")) throw alreadyApplied(target.name);
+    if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm"))
+      throw alreadyApplied(target.name);
     const ruleset = currentRuleset();
     const effect = challengeCardResult(state).effect.value;
-    const commit = <T>(next: ChallengeCardState, result: OperationResult<T>) => harmOnce(message, stored, state, next, target, result);
+    const commit = <T>(next: ChallengeCardState, result: OperationResult<T>) =>
+      harmOnce(message, stored, state, next, target, result);
     return healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit });
   });
 }

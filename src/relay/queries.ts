@@ -38,7 +38,9 @@ function askerOf(askerId: string, options: unknown): Asker {
   const user = game.users?.get(askerId);
   const sender = named ?? user;
   if (!user || sender !== user || user.isGM) {
-    throw new RulesError("not-allowed", `The request names no player of this world (${askerId}).`, { reason: "badRequest" });
+    throw new RulesError("not-allowed", `The request names no player of this world (${askerId}).`, {
+      reason: "badRequest",
+    });
   }
   return { id: user.id ?? "", isGM: false, user };
 }
@@ -98,11 +100,21 @@ export async function askGm<Q extends keyof QueryData>(query: Q, data: QueryData
   } catch {
     reply = null;
   }
-  if (!isAnswer(reply)) throw new RulesError("not-allowed", "The GM's client did not answer in time; the card shows whether it was applied.", { reason: "noAnswer" });
+  if (!isAnswer(reply))
+    throw new RulesError(
+      "not-allowed",
+      "The GM's client did not answer in time; the card shows whether it was applied.",
+      { reason: "noAnswer" },
+    );
   if (!reply.ok) throw new RulesError(reply.code, reply.message, reply.data);
   return { outcome: reply.outcome, recorded: reply.recorded, version: reply.version };
 }
 
 function isAnswer(value: unknown): value is QueryAnswer {
-  return typeof value === "object" && value !== null && "ok" in value && (value.ok === true || ("code" in value && typeof value.code === "string"));
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "ok" in value &&
+    (value.ok === true || ("code" in value && typeof value.code === "string"))
+  );
 }

@@ -81,8 +81,10 @@ export function activationDice(id: string, roller: ActivationRoller): number {
  */
 export function activationOutcome(id: string, itemId: string, faces: readonly number[]): ActivationOutcome {
   const def = activated(id);
-  if (!isActivatedAdvancement(def.id)) throw new RulesError("not-allowed", `${def.id} is not used by rolling.`, { id: def.id });
-  if (typeof itemId !== "string" || itemId === "") throw new RulesError("unknown-id", "The activated advancement has no id.", { id: String(itemId) });
+  if (!isActivatedAdvancement(def.id))
+    throw new RulesError("not-allowed", `${def.id} is not used by rolling.`, { id: def.id });
+  if (typeof itemId !== "string" || itemId === "")
+    throw new RulesError("unknown-id", "The activated advancement has no id.", { id: String(itemId) });
   const dice = assertFaces(faces, "Activation die");
   const precision = dice.length > 0 ? highest(dice) : null;
   const band: Band = precision === null ? "fail" : precisionBand(precision);
@@ -102,7 +104,8 @@ export function activationOutcome(id: string, itemId: string, faces: readonly nu
 /** One advancement's effect at most: a new activation replaces the one before (it is the same scene). */
 export function addSceneEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
   const [checked] = readSceneEffects([effect]);
-  if (!checked) throw new RulesError("bad-choice", "That is not an effect an activation leaves.", { what: "A scene effect" });
+  if (!checked)
+    throw new RulesError("bad-choice", "That is not an effect an activation leaves.", { what: "A scene effect" });
   return [...readSceneEffects(effects).filter((e) => e.advancement !== checked.advancement), checked];
 }
 
@@ -127,8 +130,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readModifier(value: unknown): DiceModifier | null {
   if (!isRecord(value) || !Array.isArray(value.appliesTo)) return null;
   const { id, dice, label, situational } = value;
-  if (typeof id !== "string" || typeof dice !== "number" || typeof label !== "string" || typeof situational !== "boolean") return null;
-  const modifier: DiceModifier = { id, dice, label, situational, appliesTo: value.appliesTo.filter((s): s is string => typeof s === "string") as DiceModifier["appliesTo"] };
+  if (
+    typeof id !== "string" ||
+    typeof dice !== "number" ||
+    typeof label !== "string" ||
+    typeof situational !== "boolean"
+  )
+    return null;
+  const modifier: DiceModifier = {
+    id,
+    dice,
+    label,
+    situational,
+    appliesTo: value.appliesTo.filter((s): s is string => typeof s === "string") as DiceModifier["appliesTo"],
+  };
   if (modifier.appliesTo.length !== value.appliesTo.length) return null;
   try {
     return assertDiceModifier(modifier);
@@ -147,7 +162,13 @@ export function readSceneEffects(stored: unknown): SceneEffect[] {
   for (const raw of stored as readonly unknown[]) {
     if (!isRecord(raw)) continue;
     const { advancement, itemId, kind, noteKey } = raw;
-    if (!isActivatedAdvancement(advancement) || typeof itemId !== "string" || itemId === "" || typeof noteKey !== "string") continue;
+    if (
+      !isActivatedAdvancement(advancement) ||
+      typeof itemId !== "string" ||
+      itemId === "" ||
+      typeof noteKey !== "string"
+    )
+      continue;
     if (typeof kind !== "string" || !(SCENE_EFFECT_KINDS as readonly string[]).includes(kind)) continue;
     const modifier = kind === "bonus" ? readModifier(raw.modifier) : null;
     if (kind === "bonus" && !modifier) continue;
@@ -173,7 +194,11 @@ export function teslaBacklashDue(band: Band, teslaUsed: boolean): boolean {
 export function teslaBacklash(faces: readonly number[], chain: readonly number[]): ChallengeEffect {
   const dice = getAdvancement("tesla").selfEffectOnFail ?? 0;
   if (!Array.isArray(faces) || faces.length !== dice) {
-    throw new RulesError("no-dice", `Tesla throws ${dice} dice; ${Array.isArray(faces) ? faces.length : 0} were given.`, { expected: dice });
+    throw new RulesError(
+      "no-dice",
+      `Tesla throws ${dice} dice; ${Array.isArray(faces) ? faces.length : 0} were given.`,
+      { expected: dice },
+    );
   }
   return challengeEffect({ dice, halved: false }, faces, chain);
 }

@@ -75,7 +75,12 @@ const list: readonly AdvancementDef[] = [
     requiresMutations: 5,
   },
   { id: "fast", labelKey: "TERRAN.Adv.fast", flags: ["effectFirst"], dice: [] },
-  { id: "marathon", labelKey: "TERRAN.Adv.marathon", flags: [], dice: [situational("marathon", "TERRAN.Mod.marathon")] },
+  {
+    id: "marathon",
+    labelKey: "TERRAN.Adv.marathon",
+    flags: [],
+    dice: [situational("marathon", "TERRAN.Mod.marathon")],
+  },
   {
     id: "numberCruncher",
     labelKey: "TERRAN.Adv.numberCruncher",
@@ -96,7 +101,12 @@ const list: readonly AdvancementDef[] = [
   { id: "specialist", labelKey: "TERRAN.Adv.specialist", flags: ["specialist"], dice: [], repeatable: true },
   // R-ADV-2 the Chroniclers' cult list.
   { id: "deadEnd", labelKey: "TERRAN.Adv.deadEnd", flags: [], dice: [situational("deadEnd", "TERRAN.Mod.deadEnd")] },
-  { id: "download", labelKey: "TERRAN.Adv.download", flags: [], dice: [situational("download", "TERRAN.Mod.download")] },
+  {
+    id: "download",
+    labelKey: "TERRAN.Adv.download",
+    flags: [],
+    dice: [situational("download", "TERRAN.Mod.download")],
+  },
   {
     id: "fractalMemory",
     labelKey: "TERRAN.Adv.fractalMemory",
@@ -125,7 +135,12 @@ const list: readonly AdvancementDef[] = [
   // R-LEG-15 the Legacy list (Sensory acuity and Fast are shared with Core above).
   { id: "extraAttribute", labelKey: "TERRAN.Adv.extraAttribute", flags: ["developed"], dice: [], repeatable: true },
   { id: "protected", labelKey: "TERRAN.Adv.protected", flags: ["protected"], dice: [] },
-  { id: "sneakAttack", labelKey: "TERRAN.Adv.sneakAttack", flags: [], dice: [situational("sneakAttack", "TERRAN.Mod.sneakAttack")] },
+  {
+    id: "sneakAttack",
+    labelKey: "TERRAN.Adv.sneakAttack",
+    flags: [],
+    dice: [situational("sneakAttack", "TERRAN.Mod.sneakAttack")],
+  },
   { id: "sniper", labelKey: "TERRAN.Adv.sniper", flags: [], dice: [situational("sniper", "TERRAN.Mod.sniper")] },
   { id: "rally", labelKey: "TERRAN.Adv.rally", flags: [], dice: [] },
   { id: "multiAttack", labelKey: "TERRAN.Adv.multiAttack", flags: ["multiAttack"], dice: [] },

@@ -5,7 +5,17 @@
  * the condition undoes the move. Every rating stays 0–4 and the six together at most 10 (+1 −1 −1
  * lowers the total by 1, so taking it never breaks the cap; undoing it may, see `undoAttributeShift`).
  */
-import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, assertAttribute, assertAttributes, attributeTotal, isAttribute, type Attribute, type Attributes } from "./attributes.ts";
+import {
+  ATTRIBUTE_MAX,
+  ATTRIBUTE_TOTAL_CAP,
+  ATTRIBUTES,
+  assertAttribute,
+  assertAttributes,
+  attributeTotal,
+  isAttribute,
+  type Attribute,
+  type Attributes,
+} from "./attributes.ts";
 import { RulesError } from "./errors.ts";
 
 /** R-COND-1 the chosen move: +1 to `raise`, −1 to each of `lower`. */
@@ -29,7 +39,8 @@ export interface StoredShift {
 
 /** Is every part of a stored shift an attribute? (A condition without a shift stores "" in each.) */
 export function isCompleteShift(shift: StoredShift): shift is AttributeShift {
-  if (typeof shift !== "object" || shift === null || !Array.isArray(shift.lower) || shift.lower.length !== 2) return false;
+  if (typeof shift !== "object" || shift === null || !Array.isArray(shift.lower) || shift.lower.length !== 2)
+    return false;
   return isAttribute(shift.raise) && isAttribute(shift.lower[0]) && isAttribute(shift.lower[1]);
 }
 
@@ -48,7 +59,9 @@ function assertShiftIds(shift: AttributeShift): AttributeShift {
 /** R-CHAR-1 / R-CHAR-5 six ratings 0–4 that together are 10 at most (a character's data never holds more). */
 function assertCharacterRatings(attributes: Attributes): Attributes {
   if (attributeTotal(assertAttributes(attributes)) > ATTRIBUTE_TOTAL_CAP) {
-    throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, { cap: ATTRIBUTE_TOTAL_CAP });
+    throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, {
+      cap: ATTRIBUTE_TOTAL_CAP,
+    });
   }
   return attributes;
 }

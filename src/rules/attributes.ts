@@ -97,7 +97,10 @@ export function assertRatingChange(attributes: Attributes, attribute: Attribute,
   // The other five must be ratings too, or a NaN among them would let the total escape the cap.
   for (const a of ATTRIBUTES) if (a !== attribute) assertRating(attributes[a], a);
   if (totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP) {
-    throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, { attribute, cap: ATTRIBUTE_TOTAL_CAP });
+    throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, {
+      attribute,
+      cap: ATTRIBUTE_TOTAL_CAP,
+    });
   }
   return value;
 }
@@ -110,9 +113,13 @@ export function developAttribute(attributes: Attributes, attribute: Attribute): 
   assertAttributes(attributes);
   assertAttribute(attribute);
   if (attributes[attribute] >= ATTRIBUTE_MAX) {
-    throw new RulesError("attribute-cap", `${attribute} is already at ${ATTRIBUTE_MAX}, the most an attribute can have.`, {
-      attribute,
-    });
+    throw new RulesError(
+      "attribute-cap",
+      `${attribute} is already at ${ATTRIBUTE_MAX}, the most an attribute can have.`,
+      {
+        attribute,
+      },
+    );
   }
   if (attributeTotal(attributes) >= ATTRIBUTE_TOTAL_CAP) {
     throw new RulesError(

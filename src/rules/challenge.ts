@@ -21,7 +21,11 @@ export interface ChallengeStats {
 export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierDef {
   const own = ruleset.challengeTiers.find((t) => t.id === tier);
   // A level of another ruleset (a world that switched) reads as this ruleset's alias of it.
-  const alias = own ? undefined : Object.hasOwn(ruleset.tierAliases, tier) ? ruleset.tierAliases[tier as ChallengeTierId] : undefined;
+  const alias = own
+    ? undefined
+    : Object.hasOwn(ruleset.tierAliases, tier)
+      ? ruleset.tierAliases[tier as ChallengeTierId]
+      : undefined;
   const def = own ?? ruleset.challengeTiers.find((t) => t.id === alias);
   if (!def) throw new RulesError("unknown-id", `"${tier}" is not a Challenge tier.`, { id: tier });
   return def;
@@ -39,7 +43,13 @@ export interface ChallengeScale {
 /** R-CH-1 the limits of a scaling tier, or null for a tier with one Disposition and one number of dice. */
 export function challengeScale(ruleset: Ruleset, tier: string): ChallengeScale | null {
   const scales = challengeTierDef(ruleset, tier).scales;
-  return scales ? { minN: scales.minN, minDisposition: scales.dispositionPerN * scales.minN, dispositionPerN: scales.dispositionPerN } : null;
+  return scales
+    ? {
+        minN: scales.minN,
+        minDisposition: scales.dispositionPerN * scales.minN,
+        dispositionPerN: scales.dispositionPerN,
+      }
+    : null;
 }
 
 /**
@@ -53,23 +63,39 @@ export function challengeStats(ruleset: Ruleset, tier: string, n?: number, dispo
   const scale = challengeScale(ruleset, tier);
   if (!scale) {
     if (disposition !== undefined && disposition !== def.disposition) {
-      throw new RulesError("out-of-range", `A ${def.id} Challenge has a Disposition of ${def.disposition}, not ${disposition}.`, {
-        what: "A Challenge's Disposition",
-        value: disposition,
-      });
+      throw new RulesError(
+        "out-of-range",
+        `A ${def.id} Challenge has a Disposition of ${def.disposition}, not ${disposition}.`,
+        {
+          what: "A Challenge's Disposition",
+          value: disposition,
+        },
+      );
     }
     return { tier: def.id, disposition: def.disposition, dice: def.dice, halved: def.halved, n: null };
   }
-  const size = assertInteger(n ?? scale.minN, `${def.id === "exceptional" ? "Exceptional" : "The level"}'s n`, scale.minN, 100);
+  const size = assertInteger(
+    n ?? scale.minN,
+    `${def.id === "exceptional" ? "Exceptional" : "The level"}'s n`,
+    scale.minN,
+    100,
+  );
   const proposed = scale.dispositionPerN * size;
   // R-LEG-10 (ruling) Fantastical ties its Disposition to its dice: exactly 10n.
   if (def.scales?.tied && disposition !== undefined && disposition !== proposed) {
-    throw new RulesError("out-of-range", `A ${def.id} Challenge of ${size} dice has a Disposition of ${proposed}, not ${disposition}.`, {
-      what: "A Challenge's Disposition",
-      value: disposition,
-    });
+    throw new RulesError(
+      "out-of-range",
+      `A ${def.id} Challenge of ${size} dice has a Disposition of ${proposed}, not ${disposition}.`,
+      {
+        what: "A Challenge's Disposition",
+        value: disposition,
+      },
+    );
   }
-  const value = disposition === undefined ? proposed : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
+  const value =
+    disposition === undefined
+      ? proposed
+      : assertInteger(disposition, "An Exceptional Disposition", scale.minDisposition);
   return { tier: def.id, disposition: value, dice: size, halved: false, n: size };
 }
 
@@ -82,7 +108,12 @@ function foreignLevelStats(ruleset: Ruleset, tier: string, n?: number): Challeng
   const def = challengeTierDef(ruleset, tier);
   const scaling = ruleset.challengeTiers.find((t) => t.scales !== undefined);
   const dice = n === undefined ? undefined : assertInteger(n, "The level's n", 1, 100);
-  if (scaling?.scales && dice !== undefined && (def.scales !== undefined || dice > def.dice) && dice >= scaling.scales.minN) {
+  if (
+    scaling?.scales &&
+    dice !== undefined &&
+    (def.scales !== undefined || dice > def.dice) &&
+    dice >= scaling.scales.minN
+  ) {
     return challengeStats(ruleset, scaling.id, dice);
   }
   return challengeStats(ruleset, def.id, def.scales?.minN);
@@ -100,13 +131,21 @@ export interface ChallengeEffect {
  * R-CH-2 roll the Challenge's dice, keep the highest, explode on 6; d/2 is one exploding d6 halved,
  * rounded up. `faces` are the dice thrown (one for d/2); `chain` the explosion dice after the kept one.
  */
-export function challengeEffect(stats: Pick<ChallengeStats, "dice" | "halved">, faces: readonly number[], chain: readonly number[]): ChallengeEffect {
+export function challengeEffect(
+  stats: Pick<ChallengeStats, "dice" | "halved">,
+  faces: readonly number[],
+  chain: readonly number[],
+): ChallengeEffect {
   const expected = stats.halved ? 1 : stats.dice;
   if (faces.length !== expected) {
-    throw new RulesError("no-dice", `This Challenge throws ${expected} ${expected === 1 ? "die" : "dice"}; ${faces.length} were given.`, {
-      expected,
-      given: faces.length,
-    });
+    throw new RulesError(
+      "no-dice",
+      `This Challenge throws ${expected} ${expected === 1 ? "die" : "dice"}; ${faces.length} were given.`,
+      {
+        expected,
+        given: faces.length,
+      },
+    );
   }
   const kept = highest(assertFaces(faces, "Challenge die"));
   const explosion = explosionTotal(kept, chain, EXPLODE_ON);
@@ -136,7 +175,11 @@ export function makeFacet(ruleset: Ruleset, name: string, tier: string, n?: numb
 }
 
 /** R-RA-7 / R-CH-5 the player's Effect against one facet. */
-export function applyEffectToFacet(facets: readonly Facet[], index: number, effect: number): { facets: Facet[]; overcome: boolean } {
+export function applyEffectToFacet(
+  facets: readonly Facet[],
+  index: number,
+  effect: number,
+): { facets: Facet[]; overcome: boolean } {
   facets.forEach(assertFacet);
   const facet = facets[index];
   if (!facet) throw new RulesError("bad-selection", `There is no facet #${index + 1}.`, { index });

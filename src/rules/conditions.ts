@@ -25,13 +25,28 @@ const minusOne = (id: string): DiceModifier => ({
 });
 
 const list: readonly ConditionDef[] = [
-  { id: "fearDrivenVigilance", labelKey: "TERRAN.Cond.fearDrivenVigilance", flags: [], dice: [minusOne("fearDrivenVigilance")] },
+  {
+    id: "fearDrivenVigilance",
+    labelKey: "TERRAN.Cond.fearDrivenVigilance",
+    flags: [],
+    dice: [minusOne("fearDrivenVigilance")],
+  },
   { id: "obsessiveFocus", labelKey: "TERRAN.Cond.obsessiveFocus", flags: ["attributeShift"], dice: [] },
-  { id: "moralReservations", labelKey: "TERRAN.Cond.moralReservations", flags: [], dice: [minusOne("moralReservations")] },
+  {
+    id: "moralReservations",
+    labelKey: "TERRAN.Cond.moralReservations",
+    flags: [],
+    dice: [minusOne("moralReservations")],
+  },
   { id: "compulsiveHonesty", labelKey: "TERRAN.Cond.compulsiveHonesty", flags: [], dice: [] },
   { id: "kleptomaniac", labelKey: "TERRAN.Cond.kleptomaniac", flags: [], dice: [] },
   { id: "battleScarred", labelKey: "TERRAN.Cond.battleScarred", flags: [], dice: [] },
-  { id: "protectiveInstinct", labelKey: "TERRAN.Cond.protectiveInstinct", flags: [], dice: [minusOne("protectiveInstinct")] },
+  {
+    id: "protectiveInstinct",
+    labelKey: "TERRAN.Cond.protectiveInstinct",
+    flags: [],
+    dice: [minusOne("protectiveInstinct")],
+  },
   { id: "estranged", labelKey: "TERRAN.Cond.estranged", flags: [], dice: [] },
   { id: "slow", labelKey: "TERRAN.Cond.slow", flags: ["effectLast"], dice: [] },
 ];
@@ -48,7 +63,8 @@ export function getCondition(id: string): ConditionDef {
 /** R-COND-1 / R-LEG-16 a condition as a ruleset reads it: its flags replaced where the ruleset says so. */
 export function conditionOf(ruleset: Ruleset, id: string): ConditionDef {
   const def = getCondition(id);
-  if (!ruleset.conditions.includes(def.id)) throw new RulesError("unknown-id", `"${id}" is not a condition of this ruleset.`, { id });
+  if (!ruleset.conditions.includes(def.id))
+    throw new RulesError("unknown-id", `"${id}" is not a condition of this ruleset.`, { id });
   const flags = Object.hasOwn(ruleset.conditionFlags, def.id) ? ruleset.conditionFlags[def.id] : undefined;
   return flags ? { ...def, flags } : def;
 }

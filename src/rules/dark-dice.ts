@@ -24,7 +24,12 @@ export function darkDieCost(ruleset: Ruleset, options: DarkDiceOptions = {}): nu
  * every die costs); R-LEG-14 in a montage each costs 2. Ego never goes below 0; at 0 the character is
  * lost (R-LEG-7).
  */
-export function spendDarkDice(ruleset: Ruleset, darkFaces: readonly number[], egoAtThrow: number, options: DarkDiceOptions = {}): EgoSpend {
+export function spendDarkDice(
+  ruleset: Ruleset,
+  darkFaces: readonly number[],
+  egoAtThrow: number,
+  options: DarkDiceOptions = {},
+): EgoSpend {
   const before = assertInteger(egoAtThrow, "Ego", 0, ruleset.ego.max);
   const each = darkDieCost(ruleset, options);
   const costly = assertFaces(darkFaces, "Dark die").map((f) => f <= before);
@@ -46,7 +51,10 @@ export interface EgoShare {
  * paying from their own Ego (none below 0), the shares adding up to the whole cost. Returns each
  * payer's Ego after, in order.
  */
-export function splitEgoCost(cost: number, shares: readonly EgoShare[]): { readonly id: string; readonly ego: number }[] {
+export function splitEgoCost(
+  cost: number,
+  shares: readonly EgoShare[],
+): { readonly id: string; readonly ego: number }[] {
   assertInteger(cost, "The Ego cost", 0);
   let paid = 0;
   const after: { id: string; ego: number }[] = [];
@@ -59,7 +67,11 @@ export function splitEgoCost(cost: number, shares: readonly EgoShare[]): { reado
     after.push({ id, ego: ego - pays });
   }
   if (paid !== cost) {
-    throw new RulesError("bad-distribution", `The shares add up to ${paid} Ego; the montage costs ${cost}.`, { group: "ego", points: cost, placed: paid });
+    throw new RulesError("bad-distribution", `The shares add up to ${paid} Ego; the montage costs ${cost}.`, {
+      group: "ego",
+      points: cost,
+      placed: paid,
+    });
   }
   return after;
 }

@@ -19,7 +19,10 @@ export interface EffectDice {
 
 function separate(ruleset: Ruleset): Extract<Ruleset["resolution"], { kind: "separate" }> {
   if (ruleset.resolution.kind !== "separate") {
-    throw new RulesError("not-allowed", "In this ruleset the Effect die comes from the Risky Action's own throw (R-RA-2).");
+    throw new RulesError(
+      "not-allowed",
+      "In this ruleset the Effect die comes from the Risky Action's own throw (R-RA-2).",
+    );
   }
   return ruleset.resolution;
 }
@@ -53,10 +56,14 @@ export function effectRoll(ruleset: Ruleset, input: EffectRollInput): EffectRoll
   const spec = effectDiceFor(ruleset, input.rank, input.tags, input.extra ?? 0);
   const faces = assertFaces(input.faces, "Effect die");
   if (faces.length !== spec.dice) {
-    throw new RulesError("no-dice", `This Effect roll throws ${spec.dice} ${spec.dice === 1 ? "die" : "dice"}; ${faces.length} were given.`, {
-      expected: spec.dice,
-      given: faces.length,
-    });
+    throw new RulesError(
+      "no-dice",
+      `This Effect roll throws ${spec.dice} ${spec.dice === 1 ? "die" : "dice"}; ${faces.length} were given.`,
+      {
+        expected: spec.dice,
+        given: faces.length,
+      },
+    );
   }
   const kept = highest(faces) as Face;
   const explosion = explosionTotal(kept, input.chain, spec.explodeOn);

@@ -64,7 +64,8 @@ function isTierRank(rank: number): rank is TierRank {
 /** A stored rank read back as a tier rank 0–4, or a readable error. */
 export function asTierRank(rank: number): TierRank {
   assertInteger(rank, "An Effect tier", 0, 4);
-  if (!isTierRank(rank)) throw new RulesError("out-of-range", `${rank} is not an Effect tier.`, { what: "An Effect tier", value: rank });
+  if (!isTierRank(rank))
+    throw new RulesError("out-of-range", `${rank} is not an Effect tier.`, { what: "An Effect tier", value: rank });
   return rank;
 }
 
@@ -75,7 +76,11 @@ export function asTierRank(rank: number): TierRank {
 function assertTiers(tiers: readonly EffectTier[]): readonly EffectTier[] {
   TIER_RANKS.forEach((rank) => {
     const tier = tiers[rank];
-    if (tier?.rank !== rank) throw new RulesError("out-of-range", `The tier table has no tier of rank ${rank}.`, { what: "An Effect tier", value: rank });
+    if (tier?.rank !== rank)
+      throw new RulesError("out-of-range", `The tier table has no tier of rank ${rank}.`, {
+        what: "An Effect tier",
+        value: rank,
+      });
     assertInteger(tier.value, "A tier's value", Number.NEGATIVE_INFINITY);
     assertText(tier.labelKey, "A tier's label");
   });
@@ -168,7 +173,9 @@ function assertTool(tool: ToolTierDef): ToolTierDef {
   assertInteger(tool.dice, "A tool's Effect dice", 1, 10);
   assertInteger(tool.twoHandedBonus, "A tool's two-handed bonus", 0, 10);
   if (typeof tool.halved !== "boolean" || typeof tool.twoHands !== "boolean") {
-    throw new RulesError("bad-choice", `The tool "${tool.id}" must say yes or no to halving and to two hands.`, { what: tool.id });
+    throw new RulesError("bad-choice", `The tool "${tool.id}" must say yes or no to halving and to two hands.`, {
+      what: tool.id,
+    });
   }
   return tool;
 }
@@ -177,7 +184,11 @@ function assertTool(tool: ToolTierDef): ToolTierDef {
 export function toolFor(tools: readonly ToolTierDef[], rank: TierRank, improvised = false): ToolTierDef {
   const checked = checkRank(rank);
   const tool = improvised ? tools[0] : tools.find((t) => t.ranks.includes(checked));
-  if (!tool) throw new RulesError("out-of-range", `No tool reads the Effect tier ${checked}.`, { what: "An Effect tier", value: checked });
+  if (!tool)
+    throw new RulesError("out-of-range", `No tool reads the Effect tier ${checked}.`, {
+      what: "An Effect tier",
+      value: checked,
+    });
   return assertTool(tool);
 }
 
@@ -190,7 +201,8 @@ export function toolFor(tools: readonly ToolTierDef[], rank: TierRank, improvise
  */
 export function toolTiers(tiers: readonly EffectTier[], tools: readonly ToolTierDef[]): EffectRule {
   assertTiers(tiers);
-  if (tools.length === 0) throw new RulesError("out-of-range", "A tool rule needs at least one tool.", { what: "Tools", value: 0 });
+  if (tools.length === 0)
+    throw new RulesError("out-of-range", "A tool rule needs at least one tool.", { what: "Tools", value: 0 });
   for (const rank of TIER_RANKS) toolFor(tools, rank);
   tools.forEach(assertTool);
   const valueOf = (dieTotal: number, tool: ToolTierDef, twoHanded: boolean): number =>
@@ -203,7 +215,8 @@ export function toolTiers(tiers: readonly EffectTier[], tools: readonly ToolTier
       const tool = toolFor(tools, rank, tags.improvised ?? false);
       const lines: EffectLine[] = [{ labelKey: "TERRAN.Effect.Die", value: dieTotal }];
       if (tool.halved) lines.push({ labelKey: "TERRAN.Effect.halved", value: Math.ceil(dieTotal / 2) - dieTotal });
-      if (tags.versatileTwoHanded && tool.twoHandedBonus !== 0) lines.push({ labelKey: "TERRAN.Tag.versatile", value: tool.twoHandedBonus });
+      if (tags.versatileTwoHanded && tool.twoHandedBonus !== 0)
+        lines.push({ labelKey: "TERRAN.Tag.versatile", value: tool.twoHandedBonus });
       return { value: Math.max(0, valueOf(dieTotal, tool, tags.versatileTwoHanded ?? false)), dieTotal, lines };
     },
     minimum(rank, tags = {}) {

@@ -46,10 +46,16 @@ export class RulesError extends Error {
  */
 export function assertInteger(value: number, what: string, min: number, max = Number.POSITIVE_INFINITY): number {
   if (!isBound(min) || !isBound(max)) {
-    throw new RulesError("out-of-range", `${what} has no valid range (${String(min)} to ${String(max)}).`, { what, value: String(value) });
+    throw new RulesError("out-of-range", `${what} has no valid range (${String(min)} to ${String(max)}).`, {
+      what,
+      value: String(value),
+    });
   }
   if (!Number.isSafeInteger(value)) {
-    throw new RulesError("not-integer", `${what} must be a whole number (got ${String(value)}).`, { what, value: String(value) });
+    throw new RulesError("not-integer", `${what} must be a whole number (got ${String(value)}).`, {
+      what,
+      value: String(value),
+    });
   }
   if (value < min || value > max) {
     const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `between ${min} and ${max}`;
@@ -72,6 +78,7 @@ export function assertId<T extends string>(value: unknown, ids: readonly T[], wh
 
 /** A value that must be text (a name, a label); `bad-choice` otherwise. */
 export function assertText(value: unknown, what: string): string {
-  if (typeof value !== "string") throw new RulesError("bad-choice", `${what} must be text (got ${String(value)}).`, { what });
+  if (typeof value !== "string")
+    throw new RulesError("bad-choice", `${what} must be text (got ${String(value)}).`, { what });
   return value;
 }

@@ -25,7 +25,8 @@ export function conditionXpFor(ruleset: Ruleset, duringCreation: boolean): numbe
 
 /** R-LEG-13 the advancement roll's target: Ego max + HP max. */
 export function advancementTarget(ruleset: Ruleset, egoMax: number, hpMax: number): number {
-  if (ruleset.experience.advancement.kind !== "roll") throw new RulesError("not-allowed", "In this ruleset an Advancement costs XP (R-XP-2); there is no roll.");
+  if (ruleset.experience.advancement.kind !== "roll")
+    throw new RulesError("not-allowed", "In this ruleset an Advancement costs XP (R-XP-2); there is no roll.");
   return assertInteger(egoMax, "Ego max", 0) + assertInteger(hpMax, "HP max", 0);
 }
 
@@ -42,14 +43,20 @@ function xpRoll(faces: readonly number[], xp: number, target: number): XpRoll {
   const have = assertInteger(xp, "Experience", 0);
   const dice = assertFaces(faces, "An experience die");
   if (dice.length === 0) throw new RulesError("no-dice", "Spend at least one XP: one die per XP.");
-  if (dice.length > have) throw new RulesError("not-enough-xp", `${dice.length} dice need ${dice.length} XP; only ${have} XP are available.`, { cost: dice.length, xp: have });
+  if (dice.length > have)
+    throw new RulesError(
+      "not-enough-xp",
+      `${dice.length} dice need ${dice.length} XP; only ${have} XP are available.`,
+      { cost: dice.length, xp: have },
+    );
   const total = sum(dice);
   return { spent: dice.length, sum: total, target, success: total >= target, xpAfter: have - dice.length };
 }
 
 /** R-LEG-13 the advancement roll: one die per XP spent; a sum ≥ the target gains an Advancement. */
 export function rollForAdvancement(ruleset: Ruleset, faces: readonly number[], xp: number, target: number): XpRoll {
-  if (ruleset.experience.advancement.kind !== "roll") throw new RulesError("not-allowed", "In this ruleset an Advancement costs XP (R-XP-2); there is no roll.");
+  if (ruleset.experience.advancement.kind !== "roll")
+    throw new RulesError("not-allowed", "In this ruleset an Advancement costs XP (R-XP-2); there is no roll.");
   return xpRoll(faces, xp, assertInteger(target, "The advancement target", 0));
 }
 
@@ -61,10 +68,19 @@ export function skillTarget(ruleset: Ruleset, rating: number): number {
 }
 
 /** R-LEG-13 skill development: one die per XP; a sum ≥ 3 × the rating raises it by 1 (never past 4). */
-export function developSkill(ruleset: Ruleset, faces: readonly number[], xp: number, rating: number): XpRoll & { readonly rating: number } {
+export function developSkill(
+  ruleset: Ruleset,
+  faces: readonly number[],
+  xp: number,
+  rating: number,
+): XpRoll & { readonly rating: number } {
   const target = skillTarget(ruleset, rating);
   const max = ruleset.skills?.max ?? 0;
-  if (rating >= max) throw new RulesError("attribute-cap", `The skill is already at ${max}, the most a skill can have.`, { attribute: "skill", cap: max });
+  if (rating >= max)
+    throw new RulesError("attribute-cap", `The skill is already at ${max}, the most a skill can have.`, {
+      attribute: "skill",
+      cap: max,
+    });
   const roll = xpRoll(faces, xp, target);
   return { ...roll, rating: roll.success ? rating + 1 : rating };
 }

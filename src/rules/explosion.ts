@@ -49,9 +49,13 @@ export interface ExplosionResult {
 /** R-RA-3: the total of a complete chain. Throws if the chain is too short or too long. */
 export function explosionTotal(first: number, chain: readonly number[], threshold: number): ExplosionResult {
   if (chainNeedsMore(first, chain, threshold)) {
-    throw new RulesError("bad-chain", `The explosion chain is incomplete: its last die exploded (${threshold}+), roll another.`, {
-      threshold,
-    });
+    throw new RulesError(
+      "bad-chain",
+      `The explosion chain is incomplete: its last die exploded (${threshold}+), roll another.`,
+      {
+        threshold,
+      },
+    );
   }
   const dice = [first, ...chain].map((f) => assertFace(f));
   return { dice, total: sum(dice), exploded: chain.length > 0 };

@@ -141,7 +141,11 @@ export function precisionEffectLaw(dice: number, singleDieServesBoth: boolean): 
   } else {
     for (let a = 1; a <= 6; a++) {
       for (let b = 1; b <= a; b++) {
-        const p = jointAtMost(a, b, dice) - jointAtMost(a - 1, b, dice) - jointAtMost(a, b - 1, dice) + jointAtMost(a - 1, b - 1, dice);
+        const p =
+          jointAtMost(a, b, dice) -
+          jointAtMost(a - 1, b, dice) -
+          jointAtMost(a, b - 1, dice) +
+          jointAtMost(a - 1, b - 1, dice);
         set(a, b, Math.max(0, p));
       }
     }
@@ -216,7 +220,11 @@ export interface OneThrowApproach {
  * player's Effect from the Effect die's chain read through `rule` (landing on Success, with or without
  * a consequence). A total of 0 (no Effect die) is no Effect: 0, no floor (as odds.ts reads it).
  */
-export function oneThrowAction(rule: EffectRule, approach: OneThrowApproach, threshold = explosionThreshold(approach.slaughter ?? false)): ActionLaw {
+export function oneThrowAction(
+  rule: EffectRule,
+  approach: OneThrowApproach,
+  threshold = explosionThreshold(approach.slaughter ?? false),
+): ActionLaw {
   const light = assertInteger(approach.light, "Light Dice", 0, 4);
   const dark = assertInteger(approach.dark, "Dark Dice", 0);
   assertInteger(threshold, "The explosion threshold", 2, 6);
@@ -255,12 +263,19 @@ export function oneThrowAction(rule: EffectRule, approach: OneThrowApproach, thr
 export function separateEffectAction(light: number, dark: number, effect: ValueLaw): ActionLaw {
   const n = assertInteger(light, "Light Dice", 0, 4) + assertInteger(dark, "Dark Dice", 0);
   assertValueLaw(effect);
-  if (!(effect.total > 0)) throw new RulesError("bad-distribution", "An Effect roll's law has no mass.", { total: effect.total });
+  if (!(effect.total > 0))
+    throw new RulesError("bad-distribution", "An Effect roll's law has no mass.", { total: effect.total });
   const fail = n === 0 ? 1 : Math.pow(3 / 6, n);
   const atMostFive = n === 0 ? 1 : Math.pow(5 / 6, n);
-  const band: Record<Band, number> = { fail, partial: Math.max(0, atMostFive - fail), success: Math.max(0, 1 - atMostFive) };
+  const band: Record<Band, number> = {
+    fail,
+    partial: Math.max(0, atMostFive - fail),
+    success: Math.max(0, 1 - atMostFive),
+  };
   const lawOf = (b: Band): ValueLaw =>
-    effectsThatLand(b).player ? lazyLaw(band[b], (limit) => effect.below(limit).map((p) => (p * band[b]) / effect.total)) : atZero(band[b]);
+    effectsThatLand(b).player
+      ? lazyLaw(band[b], (limit) => effect.below(limit).map((p) => (p * band[b]) / effect.total))
+      : atZero(band[b]);
   return { band, effect: { fail: lawOf("fail"), partial: lawOf("partial"), success: lawOf("success") } };
 }
 
@@ -268,7 +283,8 @@ export function separateEffectAction(light: number, dark: number, effect: ValueL
 function keptHighestTotals(dice: number, threshold: number, limit: number): number[] {
   const pFace = (f: number): number => Math.pow(f / 6, dice) - Math.pow((f - 1) / 6, dice);
   const out = new Array<number>(limit).fill(0);
-  for (let f = 1; f <= 6; f++) dieTotalMass(f, threshold, limit).forEach((q, t) => (out[t] = (out[t] ?? 0) + pFace(f) * q));
+  for (let f = 1; f <= 6; f++)
+    dieTotalMass(f, threshold, limit).forEach((q, t) => (out[t] = (out[t] ?? 0) + pFace(f) * q));
   return out;
 }
 
@@ -277,7 +293,13 @@ function keptHighestTotals(dice: number, threshold: number, limit: number): numb
  * `threshold` or more, its total read through the ruleset's Effect rule (Legacy's tools halve a
  * Lesser tool's total and add a Normal tool's two-handed +1: `toolTiers` in effect.ts).
  */
-export function rolledEffectLaw(rule: EffectRule, dice: number, threshold: number, rank: TierRank, tags?: EffectTags): ValueLaw {
+export function rolledEffectLaw(
+  rule: EffectRule,
+  dice: number,
+  threshold: number,
+  rank: TierRank,
+  tags?: EffectTags,
+): ValueLaw {
   const n = assertInteger(dice, "Effect dice", 1, 100);
   assertInteger(threshold, "The explosion threshold", 2, 6);
   rule.value(1, rank, tags); // refuses a bad rank now
@@ -305,7 +327,10 @@ export function keptHighestLaw(spec: KeptHighestDice): MeanLaw {
   const n = spec.halved ? 1 : assertInteger(spec.dice, "Effect dice", 0, 100);
   const bonus = assertInteger(spec.bonus ?? 0, "An Effect bonus", 0, 100);
   if (n === 0) {
-    return { ...lazyLaw(1, (limit) => new Array<number>(limit).fill(0).map((_, v) => (v === bonus ? 1 : 0))), mean: bonus };
+    return {
+      ...lazyLaw(1, (limit) => new Array<number>(limit).fill(0).map((_, v) => (v === bonus ? 1 : 0))),
+      mean: bonus,
+    };
   }
   const pFace = (f: number): number => Math.pow(f / 6, n) - Math.pow((f - 1) / 6, n);
   const read = (total: number): number => (spec.halved ? Math.ceil(total / 2) : total) + bonus;

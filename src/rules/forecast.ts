@@ -92,7 +92,12 @@ export interface Forecast {
   readonly median: number | null;
   readonly n90: number | null;
   /** One action from full Disposition: the bands and P(it takes any Disposition off). */
-  readonly perAction: { readonly fail: number; readonly partial: number; readonly success: number; readonly progress: number };
+  readonly perAction: {
+    readonly fail: number;
+    readonly partial: number;
+    readonly success: number;
+    readonly progress: number;
+  };
   readonly harm: {
     /** Exact expected number of times the Challenge's Effect lands before it is overcome (null: without end, when `never`). */
     readonly expectedStrikes: number | null;
@@ -171,7 +176,12 @@ function strikesFrom(dl: DamageLaw, order: EffectOrder, d: number): { kept: numb
  * Expected actions E, expected strikes S and P(never struck) Q, from 1 up to D left (index d): one
  * action's outcomes lead to d − k left, and staying (no Disposition off) loops back to d.
  */
-function expectations(dl: DamageLaw, order: EffectOrder, D: number, stay: number): { E: number[]; S: number[]; Q: number[] } {
+function expectations(
+  dl: DamageLaw,
+  order: EffectOrder,
+  D: number,
+  stay: number,
+): { E: number[]; S: number[]; Q: number[] } {
   const E = [0];
   const S = [0];
   const Q = [1];
@@ -206,7 +216,18 @@ type HarmBase = Pick<Forecast["harm"], "effectPerStrike" | "damagePerStrike" | "
 /** The forecast of a Challenge already overcome (no Disposition left). */
 function overcomeForecast(perAction: Forecast["perAction"], base: HarmBase): Forecast {
   const harm = { ...base, expectedStrikes: 0, pUnscathed: 1, expectedEffect: 0, expectedDamage: 0 };
-  return { disposition: 0, never: false, expectedActions: 0, within: [], beyond: 0, tailEpsilon: FORECAST_TAIL, median: 0, n90: 0, perAction, harm };
+  return {
+    disposition: 0,
+    never: false,
+    expectedActions: 0,
+    within: [],
+    beyond: 0,
+    tailEpsilon: FORECAST_TAIL,
+    median: 0,
+    n90: 0,
+    perAction,
+    harm,
+  };
 }
 
 /** R-POOL-5 and friends: no action ever takes any Disposition off; struck at every action, or never. */
@@ -219,7 +240,18 @@ function neverForecast(D: number, dl: DamageLaw, perAction: Forecast["perAction"
     expectedEffect: struck ? null : 0,
     expectedDamage: struck && base.damagePerStrike > 0 ? null : 0,
   };
-  return { disposition: D, never: true, expectedActions: null, within: [], beyond: 1, tailEpsilon: FORECAST_TAIL, median: null, n90: null, perAction, harm };
+  return {
+    disposition: D,
+    never: true,
+    expectedActions: null,
+    within: [],
+    beyond: 1,
+    tailEpsilon: FORECAST_TAIL,
+    median: null,
+    n90: null,
+    perAction,
+    harm,
+  };
 }
 
 /**
@@ -228,18 +260,28 @@ function neverForecast(D: number, dl: DamageLaw, perAction: Forecast["perAction"
  * whose Effect is a separate roll). Throws a RulesError for a Disposition outside 0–1000, a negative
  * armour, an unknown order or a law that does not add up.
  */
-export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, options: ForecastOptions = {}): Forecast {
+export function challengeForecast(
+  law: ActionLaw,
+  challenge: ForecastChallenge,
+  options: ForecastOptions = {},
+): Forecast {
   assertActionLaw(law);
   assertMeanLaw(challenge.effect);
   const D = assertInteger(challenge.disposition, "The Disposition left", 0, FORECAST_MAX_DISPOSITION);
   const armour = assertInteger(challenge.armour ?? 0, "The Challenge's armour", 0, 100);
   const characterArmour = assertInteger(options.characterArmour ?? 0, "The character's armour", 0, 100);
   const order = options.order ?? "gm";
-  if (!ORDERS.includes(order)) throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
+  if (!ORDERS.includes(order))
+    throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
 
   const dl = damageLaw(law, armour, Math.max(D, 1));
   const stay = exactly(dl, 0);
-  const base: HarmBase = { effectPerStrike: challenge.effect.mean, damagePerStrike: meanAfterArmour(challenge.effect, characterArmour), order, characterArmour };
+  const base: HarmBase = {
+    effectPerStrike: challenge.effect.mean,
+    damagePerStrike: meanAfterArmour(challenge.effect, characterArmour),
+    order,
+    characterArmour,
+  };
   const perAction = { fail: law.band.fail, partial: law.band.partial, success: law.band.success, progress: 1 - stay };
   if (D === 0) return overcomeForecast(perAction, base);
   if (!(stay < 1 - 1e-15)) return neverForecast(D, dl, perAction, base);
@@ -248,8 +290,25 @@ export function challengeForecast(law: ActionLaw, challenge: ForecastChallenge, 
   const { within, beyond } = withinTable(dl, D);
   const reach = (target: number): number | null => within.find((w) => w.p >= target - 1e-12)?.n ?? null;
   const expectedStrikes = S[D] ?? 0;
-  const harm = { ...base, expectedStrikes, pUnscathed: Q[D] ?? 0, expectedEffect: expectedStrikes * base.effectPerStrike, expectedDamage: expectedStrikes * base.damagePerStrike };
-  return { disposition: D, never: false, expectedActions: E[D] ?? 0, within, beyond, tailEpsilon: FORECAST_TAIL, median: reach(0.5), n90: reach(0.9), perAction, harm };
+  const harm = {
+    ...base,
+    expectedStrikes,
+    pUnscathed: Q[D] ?? 0,
+    expectedEffect: expectedStrikes * base.effectPerStrike,
+    expectedDamage: expectedStrikes * base.damagePerStrike,
+  };
+  return {
+    disposition: D,
+    never: false,
+    expectedActions: E[D] ?? 0,
+    within,
+    beyond,
+    tailEpsilon: FORECAST_TAIL,
+    median: reach(0.5),
+    n90: reach(0.9),
+    perAction,
+    harm,
+  };
 }
 
 /** P(overcome within n), n = 1, 2, … (see the module comment for where it stops and the jump cut). */
@@ -305,7 +364,11 @@ export function forecastActionLaw(ruleset: Ruleset, approach: OneThrowApproach):
   const resolution = ruleset.resolution;
   switch (resolution.kind) {
     case "combined":
-      return oneThrowAction(ruleset.effect, approach, approach.slaughter ? resolution.slaughterOn : resolution.explodeOn);
+      return oneThrowAction(
+        ruleset.effect,
+        approach,
+        approach.slaughter ? resolution.slaughterOn : resolution.explodeOn,
+      );
     case "separate": {
       const tool = toolFor(ruleset.tools, approach.rank, approach.tags?.improvised ?? false);
       const effect = rolledEffectLaw(ruleset.effect, tool.dice, resolution.explodeOn, approach.rank, approach.tags);

@@ -77,7 +77,11 @@ export interface HarmAssessment {
 }
 
 /** R-HARM-1 … R-HARM-5 what an Effect would do, before any choice is made. */
-export function assessHarm(target: HarmTarget, effect: number, choices: Pick<HarmChoices, "sacrificeShield"> = {}): HarmAssessment {
+export function assessHarm(
+  target: HarmTarget,
+  effect: number,
+  choices: Pick<HarmChoices, "sacrificeShield"> = {},
+): HarmAssessment {
   if (target.dead) throw new RulesError("dead", "The character is dead; they cannot be harmed further.");
   const gritBefore = assertInteger(target.grit, "Grit", 0);
   assertInteger(effect, "An Effect", 0); // checked even when a sacrificed shield makes the damage 0
@@ -138,9 +142,13 @@ export function applyHarm(target: HarmTarget, effect: number, choices: HarmChoic
       });
     }
     if (!options.includes(chosen)) {
-      throw new RulesError("bad-choice", `The ${chosen} track cannot be marked now; choose one of ${options.join(", ")}.`, {
-        track: chosen,
-      });
+      throw new RulesError(
+        "bad-choice",
+        `The ${chosen} track cannot be marked now; choose one of ${options.join(", ")}.`,
+        {
+          track: chosen,
+        },
+      );
     }
     wounds = markWound(wounds, chosen);
     wound = chosen;

@@ -54,7 +54,8 @@ export interface HpHarmAssessment {
 }
 
 function hpWounds(ruleset: Ruleset): readonly HpWoundDef[] {
-  if (ruleset.health.kind !== "hp") throw new RulesError("not-allowed", "This ruleset has no hit points (it uses Grit).");
+  if (ruleset.health.kind !== "hp")
+    throw new RulesError("not-allowed", "This ruleset has no hit points (it uses Grit).");
   return ruleset.health.wounds;
 }
 
@@ -78,7 +79,10 @@ export function assertHpState(state: HpState, max = Number.POSITIVE_INFINITY): H
   assertId(state.wound, HP_WOUNDS, "a wound stage");
   if (typeof state.dead !== "boolean") throw new RulesError("bad-choice", "Dead must be yes or no.");
   if (state.wound !== "none" && state.hp !== 0) {
-    throw new RulesError("out-of-range", `A wounded character has 0 HP (got ${state.hp}).`, { what: "HP", value: state.hp });
+    throw new RulesError("out-of-range", `A wounded character has 0 HP (got ${state.hp}).`, {
+      what: "HP",
+      value: state.hp,
+    });
   }
   return state;
 }
@@ -94,14 +98,20 @@ export function protectedReduction(faces: readonly number[]): number {
  * Wounded (ruling: one step per harm, the overflow is lost). At 0 HP (Critical, or unwounded at 0)
  * any damage moves one stage on: Mortal (−1 attribute, for good), then death.
  */
-export function assessHpHarm(ruleset: Ruleset, target: HpHarmTarget, effect: number, choices: Pick<HpHarmChoices, "sacrificeShield" | "protectedFaces"> = {}): HpHarmAssessment {
+export function assessHpHarm(
+  ruleset: Ruleset,
+  target: HpHarmTarget,
+  effect: number,
+  choices: Pick<HpHarmChoices, "sacrificeShield" | "protectedFaces"> = {},
+): HpHarmAssessment {
   hpWounds(ruleset);
   if (target.dead) throw new RulesError("dead", "The character is dead; they cannot be harmed further.");
   assertHpState(target);
   assertRatingsOf(ruleset, target.ratings);
   assertInteger(effect, "An Effect", 0);
   const armour = armourValue({ ...target.armour, elephantSkin: false }).value;
-  if (choices.sacrificeShield && !target.armour.shield) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
+  if (choices.sacrificeShield && !target.armour.shield)
+    throw new RulesError("not-allowed", "There is no shield to sacrifice.");
   const shieldSacrificed = choices.sacrificeShield ?? false;
   const afterArmour = shieldSacrificed ? 0 : damageAfterArmour(effect, armour);
   const protectedBy = protectedReduction(choices.protectedFaces ?? []);
@@ -132,7 +142,14 @@ export function assessHpHarm(ruleset: Ruleset, target: HpHarmTarget, effect: num
   const lossOptions = stage.attributeLoss > 0 ? losableAttributes(ruleset, target.ratings) : [];
   // R-LEG-5 (ruling) a Mortal wound with no attribute point left to lose kills.
   const kills = stage.attributeLoss > 0 && lossOptions.length === 0;
-  return { ...base, hpAfter: 0, woundAfter: kills ? target.wound : stage.id, attributeLoss: kills ? 0 : stage.attributeLoss, lossOptions: kills ? [] : lossOptions, kills };
+  return {
+    ...base,
+    hpAfter: 0,
+    woundAfter: kills ? target.wound : stage.id,
+    attributeLoss: kills ? 0 : stage.attributeLoss,
+    lossOptions: kills ? [] : lossOptions,
+    kills,
+  };
 }
 
 export interface HpHarmResult extends HpState {
@@ -148,7 +165,12 @@ export interface HpHarmResult extends HpState {
  * one attribute can give it, `lostAttribute` is required (the player chooses); with one it is taken
  * without asking.
  */
-export function applyHpHarm(ruleset: Ruleset, target: HpHarmTarget, effect: number, choices: HpHarmChoices = {}): HpHarmResult {
+export function applyHpHarm(
+  ruleset: Ruleset,
+  target: HpHarmTarget,
+  effect: number,
+  choices: HpHarmChoices = {},
+): HpHarmResult {
   const assessment = assessHpHarm(ruleset, target, effect, choices);
   let ratings = target.ratings;
   let lost: string | null = null;
@@ -157,11 +179,20 @@ export function applyHpHarm(ruleset: Ruleset, target: HpHarmTarget, effect: numb
     const only = options.length === 1 ? options[0] : undefined;
     const chosen = choices.lostAttribute ?? only;
     if (chosen === undefined) {
-      throw new RulesError("choice-required", `Choose the attribute that loses ${assessment.attributeLoss} for good: ${options.join(", ")}.`, {
-        options: options.join(","),
-      });
+      throw new RulesError(
+        "choice-required",
+        `Choose the attribute that loses ${assessment.attributeLoss} for good: ${options.join(", ")}.`,
+        {
+          options: options.join(","),
+        },
+      );
     }
-    if (!options.includes(chosen)) throw new RulesError("bad-choice", `${String(chosen)} cannot lose a point; choose one of ${options.join(", ")}.`, { attribute: String(chosen) });
+    if (!options.includes(chosen))
+      throw new RulesError(
+        "bad-choice",
+        `${String(chosen)} cannot lose a point; choose one of ${options.join(", ")}.`,
+        { attribute: String(chosen) },
+      );
     ratings = loseAttribute(ruleset, ratings, chosen, assessment.attributeLoss);
     lost = chosen;
   }
@@ -192,7 +223,8 @@ export function restHp(ruleset: Ruleset, state: HpState, max: number): HpState {
   assertHpState(state);
   assertInteger(max, "HP max", 0);
   if (state.dead) throw new RulesError("dead", "The character is dead; nothing recovers.");
-  if (state.wound !== "none") throw new RulesError("not-allowed", "A wound must heal (a week of care) before rest brings HP back.");
+  if (state.wound !== "none")
+    throw new RulesError("not-allowed", "A wound must heal (a week of care) before rest brings HP back.");
   return { ...state, hp: max };
 }
 

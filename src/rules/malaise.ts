@@ -3,7 +3,14 @@
  * attribute of Prowess/Insight/Resolve (player's choice); 5 Ego dice −1; 6 Grit dice −1. A loss that
  * cannot be taken kills. A Malaise never recovers.
  */
-import { assertAttributes, assertGroup, GROUP_ATTRIBUTES, type Attribute, type Attributes, type Group } from "./attributes.ts";
+import {
+  assertAttributes,
+  assertGroup,
+  GROUP_ATTRIBUTES,
+  type Attribute,
+  type Attributes,
+  type Group,
+} from "./attributes.ts";
 import { assertFace } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 
@@ -80,7 +87,9 @@ export function applyMalaise(target: MalaiseTarget, malaise: Malaise, choice?: A
         });
       }
       if (!options.includes(chosen)) {
-        throw new RulesError("bad-choice", `${chosen} cannot lose a point here; choose ${options.join(" or ")}.`, { attribute: chosen });
+        throw new RulesError("bad-choice", `${chosen} cannot lose a point here; choose ${options.join(" or ")}.`, {
+          attribute: chosen,
+        });
       }
       return {
         ...unchanged,

@@ -34,8 +34,7 @@ export function isMechanicsFlag(id: string): id is MechanicsFlag {
 
 /** What a roll is made with: an attribute (a Risky Action) or a group's Save (a Reaction). */
 export type RollTarget =
-  | { readonly kind: "attribute"; readonly attribute: Attribute }
-  | { readonly kind: "save"; readonly group: Group };
+  { readonly kind: "attribute"; readonly attribute: Attribute } | { readonly kind: "save"; readonly group: Group };
 
 /**
  * Where a dice modifier applies: "any" roll, an attribute id, or `save:<group>`.
@@ -66,11 +65,15 @@ export function assertDiceModifier(modifier: DiceModifier): DiceModifier {
   assertText(modifier.id, "A modifier's id");
   assertInteger(modifier.dice, `The dice of "${modifier.label}"`, -4, 4);
   if (modifier.dice === 0) {
-    throw new RulesError("out-of-range", `The modifier "${modifier.label}" changes no dice.`, { label: modifier.label });
+    throw new RulesError("out-of-range", `The modifier "${modifier.label}" changes no dice.`, {
+      label: modifier.label,
+    });
   }
   for (const scope of modifier.appliesTo) {
     if (!isModifierScope(scope)) {
-      throw new RulesError("unknown-id", `"${String(scope)}" is not an attribute, a save or "any".`, { id: String(scope) });
+      throw new RulesError("unknown-id", `"${String(scope)}" is not an attribute, a save or "any".`, {
+        id: String(scope),
+      });
     }
   }
   return modifier;
@@ -90,7 +93,8 @@ export function collectFlags(sources: Iterable<{ readonly flags: readonly string
   const flags = new Set<MechanicsFlag>();
   for (const source of sources) {
     for (const flag of source.flags) {
-      if (!isMechanicsFlag(flag)) throw new RulesError("unknown-id", `"${flag}" is not a rule the engine knows.`, { id: flag });
+      if (!isMechanicsFlag(flag))
+        throw new RulesError("unknown-id", `"${flag}" is not a rule the engine knows.`, { id: flag });
       flags.add(flag);
     }
   }

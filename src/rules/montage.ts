@@ -39,7 +39,11 @@ function bands(ruleset: Ruleset): readonly ComplicationBand[] {
 export function complicationBand(ruleset: Ruleset, effect: number): ComplicationBand {
   const e = assertInteger(effect, "A Challenge Effect", 1);
   const band = bands(ruleset).find((b) => e >= b.min && (b.max === null || e <= b.max));
-  if (!band) throw new RulesError("out-of-range", `A Challenge Effect of ${e} is not on the table.`, { what: "A Challenge Effect", value: e });
+  if (!band)
+    throw new RulesError("out-of-range", `A Challenge Effect of ${e} is not on the table.`, {
+      what: "A Challenge Effect",
+      value: e,
+    });
   return band;
 }
 
@@ -52,7 +56,6 @@ export function montageComplication(ruleset: Ruleset, effect: number): number {
 export function forkLevel(ruleset: Ruleset, effect: number): ChallengeStats {
   return challengeStats(ruleset, complicationBand(ruleset, effect).fork);
 }
-
 
 export interface MontagePool {
   /** Light Dice the Challenge's Effect takes off (R-LEG-14's table). */

@@ -364,9 +364,7 @@ function valueOdds(
     const v = valueAt[total] ?? valueOf(total);
     if (p > 0) byValue.set(v, (byValue.get(v) ?? 0) + p);
   });
-  const distribution = [...byValue.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([total, p]) => ({ total, p }));
+  const distribution = [...byValue.entries()].sort(([a], [b]) => a - b).map(([total, p]) => ({ total, p }));
 
   // Shift value − total over the cut tail (see riskyActionOdds).
   const tailFrom = threshold + chain.cutMinTotal;

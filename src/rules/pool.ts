@@ -6,7 +6,13 @@ import { assertAttribute, assertGroup, deriveSaves, groupOf, type Attributes, ty
 import { ATTRIBUTE_MAX } from "./attributes.ts";
 import { assertId, assertInteger, assertText, RulesError } from "./errors.ts";
 import { hasTag, isCloseRange, assertRange, type Weapon } from "./equipment.ts";
-import { assertDiceModifier, modifierApplies, type DiceModifier, type MechanicsFlag, type RollTarget } from "./mechanics.ts";
+import {
+  assertDiceModifier,
+  modifierApplies,
+  type DiceModifier,
+  type MechanicsFlag,
+  type RollTarget,
+} from "./mechanics.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 import { isMortallyWounded, woundPenaltyTrack, type Wounds } from "./wounds.ts";
 
@@ -40,14 +46,7 @@ export interface PoolInput {
 }
 
 export type PoolLineId =
-  | "position"
-  | "wound"
-  | "improvised"
-  | "unhandy"
-  | "outOfRange"
-  | "heavyArmour"
-  | "dangerSense"
-  | "modifier";
+  "position" | "wound" | "improvised" | "unhandy" | "outOfRange" | "heavyArmour" | "dangerSense" | "modifier";
 
 /** One visible line of the pool's breakdown. */
 export interface PoolLine {
@@ -103,7 +102,8 @@ export function poolLines(input: PoolInput): PoolLine[] {
   if (track) lines.push({ id: "wound", label: `TERRAN.Wound.${track}`, dice: -1, rule: "R-HARM-4" });
 
   const weapon = input.weapon;
-  if (hasTag(weapon, "improvised")) lines.push({ id: "improvised", label: "TERRAN.Tag.improvised", dice: -1, rule: "R-EQ-3" });
+  if (hasTag(weapon, "improvised"))
+    lines.push({ id: "improvised", label: "TERRAN.Tag.improvised", dice: -1, rule: "R-EQ-3" });
   if (weapon && input.range !== undefined) {
     const range = assertRange(input.ruleset, input.range);
     if (hasTag(weapon, "unhandy") && isCloseRange(input.ruleset, range)) {
@@ -156,7 +156,8 @@ export function assertPool(pool: Pool, light?: number, dark?: number): Pool {
     assertInteger(line.dice, "A pool line's dice", Number.NEGATIVE_INFINITY);
   }
   if (pool.clamp !== null) assertId(pool.clamp, CLAMPS, "a clamp");
-  if (pool.empty !== (pool.light + pool.dark === 0)) throw new RulesError("bad-choice", "The pool says it is empty when it is not, or the reverse.");
+  if (pool.empty !== (pool.light + pool.dark === 0))
+    throw new RulesError("bad-choice", "The pool says it is empty when it is not, or the reverse.");
   if ((light !== undefined && pool.light !== light) || (dark !== undefined && pool.dark !== dark)) {
     throw new RulesError(
       "out-of-range",
@@ -169,12 +170,14 @@ export function assertPool(pool: Pool, light?: number, dark?: number): Pool {
 
 /** R-POOL-1 … R-POOL-5 the whole pool. */
 export function buildPool(input: PoolInput): Pool {
-  const darkMax = input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);
+  const darkMax =
+    input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);
   const dark = assertInteger(input.dark, "Dark Dice", 0, darkMax);
   const base = poolBase(input.attributes, input.target);
   const lines = poolLines(input);
   const raw = lines.reduce((t, l) => t + l.dice, base);
   const { light, clamp } = clampLight(raw, isMortallyWounded(input.wounds));
-  const baseLabel = input.target.kind === "save" ? `TERRAN.Save.${input.target.group}` : `TERRAN.Attribute.${input.target.attribute}`;
+  const baseLabel =
+    input.target.kind === "save" ? `TERRAN.Save.${input.target.group}` : `TERRAN.Attribute.${input.target.attribute}`;
   return { base, baseLabel, lines, raw, light, dark, clamp, empty: light + dark === 0 };
 }

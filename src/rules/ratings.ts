@@ -21,7 +21,8 @@ export function skillIds(ruleset: Ruleset): string[] {
 }
 
 function assertOwnId(id: unknown, ids: readonly string[], what: string): string {
-  if (typeof id !== "string" || !ids.includes(id)) throw new RulesError("unknown-id", `"${String(id)}" is not ${what} of this ruleset.`, { id: String(id) });
+  if (typeof id !== "string" || !ids.includes(id))
+    throw new RulesError("unknown-id", `"${String(id)}" is not ${what} of this ruleset.`, { id: String(id) });
   return id;
 }
 
@@ -65,24 +66,40 @@ export function assertSkillRatings(ruleset: Ruleset, skills: Ratings): Ratings {
 export function creationValue(scheme: AttributeScheme, faces: readonly number[]): number {
   const checked = assertFaces(faces, "A creation die");
   if (checked.length !== scheme.creation.dice) {
-    throw new RulesError("no-dice", `A creation roll throws ${scheme.creation.dice} dice; ${checked.length} were given.`, {
-      expected: scheme.creation.dice,
-      given: checked.length,
-    });
+    throw new RulesError(
+      "no-dice",
+      `A creation roll throws ${scheme.creation.dice} dice; ${checked.length} were given.`,
+      {
+        expected: scheme.creation.dice,
+        given: checked.length,
+      },
+    );
   }
   const kept = highest(checked);
   const band = scheme.creation.bands.find((b) => kept >= b.min && kept <= b.max);
-  if (!band) throw new RulesError("out-of-range", `A creation roll of ${kept} is not on the table.`, { what: "A creation roll", value: kept });
+  if (!band)
+    throw new RulesError("out-of-range", `A creation roll of ${kept} is not on the table.`, {
+      what: "A creation roll",
+      value: kept,
+    });
   const max = assertInteger(scheme.max, "An attribute scheme's maximum", 0);
   return assertInteger(band.value, "A creation table's value", 0, max);
 }
 
 /** R-LEG-2 one roll per attribute: the ratings a new character starts with. */
-export function rollRatings(ruleset: Ruleset, faces: Readonly<Record<string, readonly number[]>>): Record<string, number> {
+export function rollRatings(
+  ruleset: Ruleset,
+  faces: Readonly<Record<string, readonly number[]>>,
+): Record<string, number> {
   if (ruleset.attributes.creation.per !== "attribute") {
     throw new RulesError("not-allowed", "This ruleset rolls per group and distributes points (R-CHAR-4).");
   }
-  return Object.fromEntries(attributeIds(ruleset).map((id) => [id, creationValue(ruleset.attributes, Object.hasOwn(faces, id) ? (faces[id] ?? []) : [])]));
+  return Object.fromEntries(
+    attributeIds(ruleset).map((id) => [
+      id,
+      creationValue(ruleset.attributes, Object.hasOwn(faces, id) ? (faces[id] ?? []) : []),
+    ]),
+  );
 }
 
 /** R-LEG-3 the creation spread: the ruleset's points (4), every one placed, each skill in range. */
@@ -91,11 +108,15 @@ export function assertSkillSpread(ruleset: Ruleset, skills: Ratings): Ratings {
   assertSkillRatings(ruleset, skills);
   const placed = skillIds(ruleset).reduce((t, id) => t + (skills[id] ?? 0), 0);
   if (placed !== scheme.creationPoints) {
-    throw new RulesError("bad-distribution", `Skills start with ${scheme.creationPoints} points to place; ${placed} were placed.`, {
-      group: "skills",
-      points: scheme.creationPoints,
-      placed,
-    });
+    throw new RulesError(
+      "bad-distribution",
+      `Skills start with ${scheme.creationPoints} points to place; ${placed} were placed.`,
+      {
+        group: "skills",
+        points: scheme.creationPoints,
+        placed,
+      },
+    );
   }
   return skills;
 }
@@ -111,7 +132,11 @@ function raiseBy(ruleset: Ruleset, ratings: Ratings, attribute: string, by: numb
   const id = assertAttributeOf(ruleset, attribute);
   const value = (ratings[id] ?? 0) + by;
   if (value > ruleset.attributes.max) {
-    throw new RulesError("attribute-cap", `${id} is already at ${ruleset.attributes.max}, the most an attribute can have.`, { attribute: id });
+    throw new RulesError(
+      "attribute-cap",
+      `${id} is already at ${ruleset.attributes.max}, the most an attribute can have.`,
+      { attribute: id },
+    );
   }
   const cap = ruleset.attributes.totalCap;
   const total = attributeIds(ruleset).reduce((t, a) => t + (ratings[a] ?? 0), 0) + by;
@@ -133,7 +158,12 @@ export function losableAttributes(ruleset: Ruleset, ratings: Ratings): string[] 
 }
 
 /** R-LEG-5 lose `points` from one attribute for good (the player's choice), never below the minimum. */
-export function loseAttribute(ruleset: Ruleset, ratings: Ratings, attribute: string, points = 1): Record<string, number> {
+export function loseAttribute(
+  ruleset: Ruleset,
+  ratings: Ratings,
+  attribute: string,
+  points = 1,
+): Record<string, number> {
   assertRatingsOf(ruleset, ratings);
   const id = assertAttributeOf(ruleset, attribute);
   assertInteger(points, "The points lost", 0, ruleset.attributes.max);
@@ -145,7 +175,8 @@ export function loseAttribute(ruleset: Ruleset, ratings: Ratings, attribute: str
 }
 
 function hpRule(ruleset: Ruleset): Extract<HealthRule, { kind: "hp" }> {
-  if (ruleset.health.kind !== "hp") throw new RulesError("not-allowed", "This ruleset has no hit points (it uses Grit).");
+  if (ruleset.health.kind !== "hp")
+    throw new RulesError("not-allowed", "This ruleset has no hit points (it uses Grit).");
   return ruleset.health;
 }
 
@@ -160,7 +191,8 @@ export function hpMax(ruleset: Ruleset, ratings: Ratings, advancements: number, 
 
 /** R-LEG-7 Ego max = Insight + Charisma + 2 (R-LEG-16 *Estranged*: −1), never below 0. */
 export function egoMax(ruleset: Ruleset, ratings: Ratings, estranged = false): number {
-  if (ruleset.ego.kind !== "derived") throw new RulesError("not-allowed", "This ruleset rolls its Ego maximum (R-EGO-1).");
+  if (ruleset.ego.kind !== "derived")
+    throw new RulesError("not-allowed", "This ruleset rolls its Ego maximum (R-EGO-1).");
   assertRatingsOf(ruleset, ratings);
   const sum = ruleset.ego.maxAttributes.reduce((t, id) => t + (ratings[id] ?? 0), 0);
   return Math.max(0, sum + ruleset.ego.base - (estranged ? 1 : 0));

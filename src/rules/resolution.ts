@@ -88,7 +88,10 @@ export function validateSelection(
 
 function assertIndex(index: number, what: string, last: number): void {
   if (!Number.isInteger(index) || index < 0 || index > last) {
-    throw new RulesError("bad-selection", `${what} must be one of the ${last + 1} dice thrown.`, { what, count: last + 1 });
+    throw new RulesError("bad-selection", `${what} must be one of the ${last + 1} dice thrown.`, {
+      what,
+      count: last + 1,
+    });
   }
 }
 
@@ -137,7 +140,12 @@ export interface Resolution {
  * lands at the Reduced tier (see `effect.ts`, rank 1 at most) and, as the dice still failed, the
  * Challenge's Effect lands too.
  */
-export function resolve(dice: readonly PoolDie[], selection: Selection, options: ResolveOptions = {}, settings = DEFAULT_SELECTION_SETTINGS): Resolution {
+export function resolve(
+  dice: readonly PoolDie[],
+  selection: Selection,
+  options: ResolveOptions = {},
+  settings = DEFAULT_SELECTION_SETTINGS,
+): Resolution {
   validateSelection(dice, selection, settings);
   dice.forEach((d, i) => assertFace(d.face, `Die #${i + 1}`));
   const precisionDie = dice[selection.precision];

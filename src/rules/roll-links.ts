@@ -45,7 +45,13 @@ export interface RollLinkVocabulary {
 
 export type ParsedRollLink =
   | { readonly ok: true; readonly link: RollLink; readonly label: string | null; readonly text: string }
-  | { readonly ok: false; readonly kind: RollLinkKind | null; readonly problem: RollLinkProblem; readonly target: string; readonly text: string };
+  | {
+      readonly ok: false;
+      readonly kind: RollLinkKind | null;
+      readonly problem: RollLinkProblem;
+      readonly target: string;
+      readonly text: string;
+    };
 
 /**
  * The attributes and Saves of `ruleset`, as its data lists them (`Ruleset.attributes`): Core and
@@ -82,7 +88,13 @@ function readChance(target: string): number | null {
  * `type`, `target` and `label` its groups. Never throws: a link it cannot read comes back with its
  * problem, for the glue to show as plain text with a hint.
  */
-export function parseRollLink(text: string, type: string, target: string, label: string | undefined, vocabulary: RollLinkVocabulary): ParsedRollLink {
+export function parseRollLink(
+  text: string,
+  type: string,
+  target: string,
+  label: string | undefined,
+  vocabulary: RollLinkVocabulary,
+): ParsedRollLink {
   const kind = kindOf(type);
   const id = target.trim();
   const refuse = (problem: RollLinkProblem): ParsedRollLink => ({ ok: false, kind, problem, target: id, text });

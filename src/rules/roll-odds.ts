@@ -82,9 +82,15 @@ export interface SeparateRiskyOdds {
  * highest of light + dark dice, the chance the Effect roll is made, and the Ego (R-LEG-8; R-LEG-14
  * with `montage`, 2 per costly die).
  */
-export function separateRiskyOdds(ruleset: Ruleset, input: { readonly light: number; readonly dark: number; readonly ego: number; readonly montage?: boolean }): SeparateRiskyOdds {
+export function separateRiskyOdds(
+  ruleset: Ruleset,
+  input: { readonly light: number; readonly dark: number; readonly ego: number; readonly montage?: boolean },
+): SeparateRiskyOdds {
   if (ruleset.resolution.kind !== "separate") {
-    throw new RulesError("not-allowed", "This ruleset takes Precision and Effect from one throw: use riskyActionOdds (R-RA-1 … R-RA-6).");
+    throw new RulesError(
+      "not-allowed",
+      "This ruleset takes Precision and Effect from one throw: use riskyActionOdds (R-RA-1 … R-RA-6).",
+    );
   }
   const light = assertInteger(input.light, "Light Dice", 0, ruleset.resolution.lightMax);
   const dark = assertInteger(input.dark, "Dark Dice", 0, DARK_ODDS_MAX);
@@ -156,15 +162,38 @@ export function keptExplodingOdds(spec: KeptExplodingSpec): EffectRollOdds {
     if (f % 2 === 1) pOdd += pFace(f);
   }
   const expected = (spec.halved ? (expectedDie + pOdd) / 2 : expectedDie) + bonus;
-  return { dice: n, halved: spec.halved, bonus, distribution, expected, expectedDie, pExplodes: p6, tailCut: p6 * level, tailEpsilon: TAIL_EPSILON };
+  return {
+    dice: n,
+    halved: spec.halved,
+    bonus,
+    distribution,
+    expected,
+    expectedDie,
+    pExplodes: p6,
+    tailCut: p6 * level,
+    tailEpsilon: TAIL_EPSILON,
+  };
 }
 
 /** R-LEG-11 the odds of a tool's Effect roll (rank, tags, +1d to the Effect). */
-export function effectRollOdds(ruleset: Ruleset, rank: TierRank, tags: EffectTags = {}, extra = 0): EffectRollOdds & { readonly tool: string } {
-  if (ruleset.resolution.kind !== "separate") throw new RulesError("not-allowed", "In this ruleset the Effect die comes from the Risky Action's own throw (R-RA-2).");
+export function effectRollOdds(
+  ruleset: Ruleset,
+  rank: TierRank,
+  tags: EffectTags = {},
+  extra = 0,
+): EffectRollOdds & { readonly tool: string } {
+  if (ruleset.resolution.kind !== "separate")
+    throw new RulesError(
+      "not-allowed",
+      "In this ruleset the Effect die comes from the Risky Action's own throw (R-RA-2).",
+    );
   const tool = toolFor(ruleset.tools, rank, tags.improvised ?? false);
   const more = assertInteger(extra, "Extra Effect dice", 0, 6);
-  const odds = keptExplodingOdds({ dice: tool.dice + more, halved: tool.halved, bonus: tags.versatileTwoHanded ? tool.twoHandedBonus : 0 });
+  const odds = keptExplodingOdds({
+    dice: tool.dice + more,
+    halved: tool.halved,
+    bonus: tags.versatileTwoHanded ? tool.twoHandedBonus : 0,
+  });
   return { ...odds, tool: tool.id };
 }
 
@@ -217,7 +246,16 @@ export interface MontageOdds {
  * Dice (`light` is the pool's count before it, unclamped, as the pool's lines add up), clamped to
  * 0–4, then the whole Challenge decided by the highest die.
  */
-export function montageOdds(ruleset: Ruleset, input: { readonly light: number; readonly dark: number; readonly ego: number; readonly tier: string; readonly n?: number }): MontageOdds {
+export function montageOdds(
+  ruleset: Ruleset,
+  input: {
+    readonly light: number;
+    readonly dark: number;
+    readonly ego: number;
+    readonly tier: string;
+    readonly n?: number;
+  },
+): MontageOdds {
   if (!ruleset.montage || ruleset.darkDice.montageCost === null || ruleset.resolution.kind !== "separate") {
     throw new RulesError("not-allowed", "This ruleset has no montage.");
   }
@@ -249,6 +287,10 @@ export function montageOdds(ruleset: Ruleset, input: { readonly light: number; r
 
 function montageBand(ruleset: Ruleset, effect: number): number {
   const band = ruleset.montage?.complications.find((b) => effect >= b.min && (b.max === null || effect <= b.max));
-  if (!band) throw new RulesError("out-of-range", `A Challenge Effect of ${effect} is not on the table.`, { what: "A Challenge Effect", value: effect });
+  if (!band)
+    throw new RulesError("out-of-range", `A Challenge Effect of ${effect} is not on the table.`, {
+      what: "A Challenge Effect",
+      value: effect,
+    });
   return band.dice;
 }

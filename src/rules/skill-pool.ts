@@ -48,19 +48,26 @@ export interface SkillPoolInput {
 
 /** Does a modifier's scope name this roll (any, its attribute, or `skill:` its skill)? */
 export function skillModifierApplies(modifier: SkillDiceModifier, attribute: string, skill: string | null): boolean {
-  return modifier.appliesTo.some((scope) => scope === "any" || scope === attribute || (skill !== null && scope === `skill:${skill}`));
+  return modifier.appliesTo.some(
+    (scope) => scope === "any" || scope === attribute || (skill !== null && scope === `skill:${skill}`),
+  );
 }
 
 function assertModifier(ruleset: Ruleset, modifier: SkillDiceModifier): SkillDiceModifier {
   assertText(modifier.label, "A modifier's label");
   assertText(modifier.id, "A modifier's id");
   assertInteger(modifier.dice, `The dice of "${modifier.label}"`, -4, 4);
-  if (modifier.dice === 0) throw new RulesError("out-of-range", `The modifier "${modifier.label}" changes no dice.`, { label: modifier.label });
+  if (modifier.dice === 0)
+    throw new RulesError("out-of-range", `The modifier "${modifier.label}" changes no dice.`, {
+      label: modifier.label,
+    });
   const attributes = ruleset.attributes.list.map((a) => a.id);
   const skills = ruleset.skills?.list.map((s) => `skill:${s.id}`) ?? [];
   for (const scope of modifier.appliesTo) {
     if (scope !== "any" && !attributes.includes(scope) && !skills.includes(scope)) {
-      throw new RulesError("unknown-id", `"${String(scope)}" is not an attribute, a skill or "any".`, { id: String(scope) });
+      throw new RulesError("unknown-id", `"${String(scope)}" is not an attribute, a skill or "any".`, {
+        id: String(scope),
+      });
     }
   }
   return modifier;
@@ -80,9 +87,11 @@ export function skillPoolLines(input: SkillPoolInput): PoolLine[] {
   const penalty = hpWoundPenalty(ruleset, input.wound);
   if (penalty !== 0) lines.push({ id: "wound", label: `TERRAN.Wound.${input.wound}`, dice: -penalty, rule: "R-LEG-5" });
   if (input.improvised) lines.push({ id: "improvised", label: "TERRAN.Tag.improvised", dice: -1, rule: "R-LEG-11" });
-  if (input.heavyArmour && input.hinderedByHeavyArmour) lines.push({ id: "heavyArmour", label: "TERRAN.Armour.heavy", dice: -1, rule: "R-LEG-6" });
+  if (input.heavyArmour && input.hinderedByHeavyArmour)
+    lines.push({ id: "heavyArmour", label: "TERRAN.Armour.heavy", dice: -1, rule: "R-LEG-6" });
   const complication = assertInteger(input.complication ?? 0, "A montage complication", 0, 10);
-  if (complication !== 0) lines.push({ id: "modifier", label: "TERRAN.Pool.complication", dice: -complication, rule: "R-LEG-14" });
+  if (complication !== 0)
+    lines.push({ id: "modifier", label: "TERRAN.Pool.complication", dice: -complication, rule: "R-LEG-14" });
   for (const modifier of input.modifiers ?? []) {
     assertModifier(ruleset, modifier);
     if (!skillModifierApplies(modifier, input.attribute, input.skill)) continue;
@@ -95,30 +104,62 @@ export function skillPoolLines(input: SkillPoolInput): PoolLine[] {
 /** R-LEG-9 the whole pool: attribute + lines, Light Dice clamped to 0–4, Dark Dice as asked. */
 export function buildSkillPool(input: SkillPoolInput): Pool {
   const { ruleset } = input;
-  if (ruleset.health.kind !== "hp") throw new RulesError("not-allowed", "This ruleset builds its pool from attributes, Saves and wound tracks (R-POOL-1 … R-POOL-5).");
+  if (ruleset.health.kind !== "hp")
+    throw new RulesError(
+      "not-allowed",
+      "This ruleset builds its pool from attributes, Saves and wound tracks (R-POOL-1 … R-POOL-5).",
+    );
   const attribute = assertAttributeOf(ruleset, input.attribute);
   const base = assertRatingsOf(ruleset, input.ratings)[attribute] ?? 0;
-  const darkMax = input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);
+  const darkMax =
+    input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);
   const dark = assertInteger(input.dark, "Dark Dice", 0, darkMax);
   const lines = skillPoolLines(input);
   const raw = lines.reduce((t, l) => t + l.dice, base);
   const max = ruleset.resolution.lightMax;
   const light = Math.min(max, Math.max(0, raw));
   const clamp = raw > max ? "max" : raw < 0 ? "min" : null;
-  return { base: Math.min(base, max), baseLabel: `TERRAN.Attribute.${attribute}`, lines, raw, light, dark, clamp, empty: light + dark === 0 };
+  return {
+    base: Math.min(base, max),
+    baseLabel: `TERRAN.Attribute.${attribute}`,
+    lines,
+    raw,
+    light,
+    dark,
+    clamp,
+    empty: light + dark === 0,
+  };
 }
 
 /**
  * R-LEG-16 Obsessive Focus in Legacy: +1d to one skill's rolls and −1d to three other skills', chosen
  * when the condition is taken (four different skills); no rating moves.
  */
-export function skillFocusModifiers(ruleset: Ruleset, raise: string, lower: readonly [string, string, string]): SkillDiceModifier[] {
+export function skillFocusModifiers(
+  ruleset: Ruleset,
+  raise: string,
+  lower: readonly [string, string, string],
+): SkillDiceModifier[] {
   const up = assertSkillOf(ruleset, raise);
-  if (!Array.isArray(lower) || lower.length !== 3) throw new RulesError("bad-choice", "Choose three skills to lose a die.");
+  if (!Array.isArray(lower) || lower.length !== 3)
+    throw new RulesError("bad-choice", "Choose three skills to lose a die.");
   const down = lower.map((id) => assertSkillOf(ruleset, id));
-  if (new Set([up, ...down]).size !== 4) throw new RulesError("bad-choice", "Obsessive Focus needs four different skills: one raised, three lowered.");
+  if (new Set([up, ...down]).size !== 4)
+    throw new RulesError("bad-choice", "Obsessive Focus needs four different skills: one raised, three lowered.");
   return [
-    { id: "obsessiveFocus+", dice: 1, label: "TERRAN.Cond.obsessiveFocus", appliesTo: [`skill:${up}`], situational: false },
-    { id: "obsessiveFocus-", dice: -1, label: "TERRAN.Cond.obsessiveFocus", appliesTo: down.map((d) => `skill:${d}`), situational: false },
+    {
+      id: "obsessiveFocus+",
+      dice: 1,
+      label: "TERRAN.Cond.obsessiveFocus",
+      appliesTo: [`skill:${up}`],
+      situational: false,
+    },
+    {
+      id: "obsessiveFocus-",
+      dice: -1,
+      label: "TERRAN.Cond.obsessiveFocus",
+      appliesTo: down.map((d) => `skill:${d}`),
+      situational: false,
+    },
   ];
 }

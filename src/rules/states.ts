@@ -34,10 +34,30 @@ export interface TokenStateDef {
 
 /** R-HARM-4 / R-HARM-5 / R-EGO-3 the states of Core and Degenesis: three tracks, Mortally Wounded, Lost, Dead. */
 export const STANDARD_TOKEN_STATES: readonly TokenStateDef[] = [
-  { id: "terran-stressed", labelKey: "TERRAN.Wound.stressed", img: "icons/svg/daze.svg", source: { kind: "wound", track: "stressed" } },
-  { id: "terran-broken", labelKey: "TERRAN.Wound.broken", img: "icons/svg/bones.svg", source: { kind: "wound", track: "broken" } },
-  { id: "terran-weary", labelKey: "TERRAN.Wound.weary", img: "icons/svg/sleep.svg", source: { kind: "wound", track: "weary" } },
-  { id: "terran-mortally-wounded", labelKey: "TERRAN.States.mortallyWounded", img: "icons/svg/blood.svg", source: { kind: "mortallyWounded" } },
+  {
+    id: "terran-stressed",
+    labelKey: "TERRAN.Wound.stressed",
+    img: "icons/svg/daze.svg",
+    source: { kind: "wound", track: "stressed" },
+  },
+  {
+    id: "terran-broken",
+    labelKey: "TERRAN.Wound.broken",
+    img: "icons/svg/bones.svg",
+    source: { kind: "wound", track: "broken" },
+  },
+  {
+    id: "terran-weary",
+    labelKey: "TERRAN.Wound.weary",
+    img: "icons/svg/sleep.svg",
+    source: { kind: "wound", track: "weary" },
+  },
+  {
+    id: "terran-mortally-wounded",
+    labelKey: "TERRAN.States.mortallyWounded",
+    img: "icons/svg/blood.svg",
+    source: { kind: "mortallyWounded" },
+  },
   { id: "terran-lost", labelKey: "TERRAN.States.lost", img: "icons/svg/terror.svg", source: { kind: "lost" } },
   { id: "dead", labelKey: "TERRAN.States.dead", img: "icons/svg/skull.svg", source: { kind: "dead" }, overlay: true },
 ];
@@ -49,9 +69,19 @@ const STAGE_IMG: Readonly<Record<string, string>> = { critical: "icons/svg/bones
  * R-LEG-5 / R-EGO-3 / R-HARM-5 the states of a ruleset whose health is HP: one per wound stage of its
  * data (Legacy: Critical, Mortal), then Lost and Dead as everywhere.
  */
-export function hpTokenStates(stages: readonly { readonly id: string; readonly labelKey: string }[]): readonly TokenStateDef[] {
+export function hpTokenStates(
+  stages: readonly { readonly id: string; readonly labelKey: string }[],
+): readonly TokenStateDef[] {
   const shared = STANDARD_TOKEN_STATES.filter((d) => d.source.kind === "lost" || d.source.kind === "dead");
-  return [...stages.map((w) => ({ id: `terran-${w.id}`, labelKey: w.labelKey, img: STAGE_IMG[w.id] ?? "icons/svg/blood.svg", source: { kind: "stage" as const, stage: w.id } })), ...shared];
+  return [
+    ...stages.map((w) => ({
+      id: `terran-${w.id}`,
+      labelKey: w.labelKey,
+      img: STAGE_IMG[w.id] ?? "icons/svg/blood.svg",
+      source: { kind: "stage" as const, stage: w.id },
+    })),
+    ...shared,
+  ];
 }
 
 /** What a state is read from: the character's stored wounds, death and Ego-loss (and, with HP, its wound stage). */
@@ -75,7 +105,11 @@ export function stateActive(def: TokenStateDef, facts: StateFacts): boolean {
     case "dead":
       return facts.dead;
     case "stage":
-      return facts.stages !== undefined && Object.hasOwn(facts.stages, def.source.stage) && facts.stages[def.source.stage] === true;
+      return (
+        facts.stages !== undefined &&
+        Object.hasOwn(facts.stages, def.source.stage) &&
+        facts.stages[def.source.stage] === true
+      );
   }
 }
 
@@ -112,11 +146,19 @@ export type StateToggle =
  * lowers the worst stage one step (Mortal → Critical → healed), so a stage with a worse one marked
  * (`worseMarked`, see `worseStageMarked`) is refused with the reason instead of clearing another.
  */
-export function stateToggle(def: TokenStateDef, active: boolean, wanted: boolean, by: { readonly isGM: boolean }, worseMarked = false): StateToggle {
+export function stateToggle(
+  def: TokenStateDef,
+  active: boolean,
+  wanted: boolean,
+  by: { readonly isGM: boolean },
+  worseMarked = false,
+): StateToggle {
   if (active === wanted) return { kind: "none" };
   switch (def.source.kind) {
     case "wound":
-      return wanted ? { kind: "markWound", track: def.source.track } : { kind: "recoverWound", track: def.source.track };
+      return wanted
+        ? { kind: "markWound", track: def.source.track }
+        : { kind: "recoverWound", track: def.source.track };
     case "mortallyWounded":
       return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.mortallyWounded" };
     case "lost":
@@ -141,7 +183,11 @@ export function worseStageMarked(ruleset: Ruleset, def: TokenStateDef, facts: St
  * The status effects to add and remove so the tokens show exactly the character's states: `shown` the
  * state ids its effects carry now. Ids that are not the ruleset's states (a GM's own "prone") are left alone.
  */
-export function stateChanges(ruleset: Ruleset, facts: StateFacts, shown: ReadonlySet<string>): { readonly add: TokenStateDef[]; readonly remove: TokenStateDef[] } {
+export function stateChanges(
+  ruleset: Ruleset,
+  facts: StateFacts,
+  shown: ReadonlySet<string>,
+): { readonly add: TokenStateDef[]; readonly remove: TokenStateDef[] } {
   const add: TokenStateDef[] = [];
   const remove: TokenStateDef[] = [];
   for (const def of ruleset.tokenStates) {

@@ -26,7 +26,10 @@ export function spendXpForAdvancement(xp: number, advancementsHeld: number): num
   assertInteger(xp, "Experience", 0);
   const cost = advancementCost(advancementsHeld);
   if (xp < cost) {
-    throw new RulesError("not-enough-xp", `The next advancement costs ${cost} XP; only ${xp} XP are available.`, { cost, xp });
+    throw new RulesError("not-enough-xp", `The next advancement costs ${cost} XP; only ${xp} XP are available.`, {
+      cost,
+      xp,
+    });
   }
   return xp - cost;
 }

@@ -50,9 +50,14 @@ function authorMayRoll(message: ChatMessage.Implementation, actor: TerranActor |
 }
 
 /** Each row's answer, read from the chat log for the current user. */
-export async function requestAnswersFor(message: ChatMessage.Implementation, state: RequestCardState): Promise<(RowAnswer | null)[]> {
+export async function requestAnswersFor(
+  message: ChatMessage.Implementation,
+  state: RequestCardState,
+): Promise<(RowAnswer | null)[]> {
   const requestId = message.id ?? "";
-  const actors = new Map(await Promise.all(state.rows.map(async (row) => [row.actorUuid, await actorOf(row.actorUuid)] as const)));
+  const actors = new Map(
+    await Promise.all(state.rows.map(async (row) => [row.actorUuid, await actorOf(row.actorUuid)] as const)),
+  );
   const candidates: AnswerCandidate[] = [];
   for (const each of chatLog()) {
     const link = answerLinkOf(each);
@@ -70,17 +75,31 @@ export async function requestAnswersFor(message: ChatMessage.Implementation, sta
 }
 
 /** Posts the GM's request (a GM only; public, so every player sees their row). */
-export async function postRollRequest(subject: RequestSubject, note: string, actors: readonly { readonly uuid: string; readonly name: string }[]): Promise<void> {
+export async function postRollRequest(
+  subject: RequestSubject,
+  note: string,
+  actors: readonly { readonly uuid: string; readonly name: string }[],
+): Promise<void> {
   const user = game.user;
   if (!user?.isGM) throw new RulesError("not-allowed", "Only a GM may ask for rolls.", { reason: "notGm" });
-  const state = createRequestCard(user.id, currentRuleset(), subject, note, actors.map((a) => ({ actorUuid: a.uuid, actorName: a.name })));
+  const state = createRequestCard(
+    user.id,
+    currentRuleset(),
+    subject,
+    note,
+    actors.map((a) => ({ actorUuid: a.uuid, actorName: a.name })),
+  );
   await ChatMessage.create({ speaker: tableSpeaker(), content: "", flags: cardFlags({ kind: "request", state }) });
 }
 
 /** The request message and row an answer link points to, checked: the actor of the row, and that the current user may roll for it. */
-export async function requestRow(message: ChatMessage.Implementation, index: number): Promise<{ state: RequestCardState; actor: TerranActor; link: AnswerLink }> {
+export async function requestRow(
+  message: ChatMessage.Implementation,
+  index: number,
+): Promise<{ state: RequestCardState; actor: TerranActor; link: AnswerLink }> {
   const stored = storedCard(message);
-  if (stored?.kind !== "request") throw new RulesError("not-allowed", "That message holds no roll request.", { reason: "badRequest" });
+  if (stored?.kind !== "request")
+    throw new RulesError("not-allowed", "That message holds no roll request.", { reason: "badRequest" });
   const row = stored.state.rows[index];
   if (!row) throw new RulesError("not-allowed", "That request has no such row.", { reason: "badRequest" });
   const actor = await actorOf(row.actorUuid);

@@ -20,7 +20,14 @@ import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "../documents/actor.ts";
 import { cardFlags, storedCard } from "../documents/card-flags.ts";
 import { legacyOf } from "../data/legacy.ts";
-import { readSessionChoices, sessionAwardOperation, sessionAwardPlan, sessionUndoOperation, type SessionRowChoice, type SessionRowPlan } from "../documents/operations/index.ts";
+import {
+  readSessionChoices,
+  sessionAwardOperation,
+  sessionAwardPlan,
+  sessionUndoOperation,
+  type SessionRowChoice,
+  type SessionRowPlan,
+} from "../documents/operations/index.ts";
 import { characterState } from "../documents/state.ts";
 import { tableSpeaker } from "../documents/chat-message.ts";
 
@@ -40,13 +47,16 @@ export function playerCharacters(): TerranActor[] {
 export function sessionRows(): SessionRowPlan[] {
   const candidates = playerCharacters().flatMap((actor) => {
     const state = characterState(actor);
-    return state ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: legacyOf(state.source).egoLost }] : [];
+    return state
+      ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: legacyOf(state.source).egoLost }]
+      : [];
   });
   return sessionAwardPlan(candidates, currentRuleset());
 }
 
 async function actorOf(uuid: string): Promise<TerranActor | null> {
-  const doc: unknown = uuid.startsWith("Actor.") || uuid.startsWith("Scene.") ? await fromUuid(uuid as `Actor.${string}`) : null;
+  const doc: unknown =
+    uuid.startsWith("Actor.") || uuid.startsWith("Scene.") ? await fromUuid(uuid as `Actor.${string}`) : null;
   return doc instanceof TerranActor ? doc : null;
 }
 
@@ -58,7 +68,16 @@ function refusalOf(error: unknown): SessionRefusal {
 
 /** R-XP-1 one row: one update of one actor, or the reason it got nothing. */
 async function awardRow(uuid: string, name: string, xp: number): Promise<SessionCardRow> {
-  const refused = (refusal: SessionRefusal): SessionCardRow => ({ actorUuid: uuid, actorName: name, xp, given: false, refusal, before: null, after: null, undo: null });
+  const refused = (refusal: SessionRefusal): SessionCardRow => ({
+    actorUuid: uuid,
+    actorName: name,
+    xp,
+    given: false,
+    refusal,
+    before: null,
+    after: null,
+    undo: null,
+  });
   const actor = await actorOf(uuid);
   if (!actor) return refused("missing");
   const state = characterState(actor);
@@ -66,7 +85,17 @@ async function awardRow(uuid: string, name: string, xp: number): Promise<Session
   try {
     const { update, outcome } = sessionAwardOperation(state, xp, currentRuleset());
     await actor.update(update);
-    return { actorUuid: uuid, actorName: actor.name, xp, given: true, refusal: null, before: state.source.xp, after: outcome.xp, undo: null, egoLost: outcome.egoLost };
+    return {
+      actorUuid: uuid,
+      actorName: actor.name,
+      xp,
+      given: true,
+      refusal: null,
+      before: state.source.xp,
+      after: outcome.xp,
+      undo: null,
+      egoLost: outcome.egoLost,
+    };
   } catch (error) {
     // A refusal (the rules', or Foundry's own update) is listed; the next actor is still awarded.
     console.warn(`terran-engine | session XP for ${name} refused:`, error);
@@ -104,10 +133,14 @@ async function undoRow(row: SessionCardRow): Promise<SessionUndoRecord> {
  * R-XP-1 the card's Undo (a GM): claimed on the card first, so a second click (or a second GM) does
  * nothing; then each actor once; then each row's outcome is written on the card.
  */
-export async function undoSessionAward(message: ChatMessage.Implementation, version: number): Promise<SessionCardState> {
+export async function undoSessionAward(
+  message: ChatMessage.Implementation,
+  version: number,
+): Promise<SessionCardState> {
   const gm = assertGm();
   const stored = storedCard(message);
-  if (stored?.kind !== "session") throw new RulesError("not-allowed", "That message holds no session award.", { reason: "badRequest" });
+  if (stored?.kind !== "session")
+    throw new RulesError("not-allowed", "That message holds no session award.", { reason: "badRequest" });
   const user = gm;
   const claimed = claimSessionUndo(stored.state, user, version);
   await message.update({ flags: cardFlags({ kind: "session", state: claimed }) });

@@ -15,7 +15,8 @@ import { registerTokenStates, SYSTEM_STATUS_IDS } from "./token-states.ts";
 
 export async function syncAllTokenStates(actors: Iterable<unknown> = game.actors ?? []): Promise<void> {
   if (!(game.user?.isActiveGM ?? false)) return;
-  for (const actor of actors) if (actor instanceof TerranActor && actor.type === "character") await actor.syncTokenStates();
+  for (const actor of actors)
+    if (actor instanceof TerranActor && actor.type === "character") await actor.syncTokenStates();
 }
 
 /** A token document as far as its bars go (a placed token or an actor's prototype token). */
@@ -35,7 +36,10 @@ async function followBars(ruleset: Ruleset, actors: Iterable<unknown>): Promise<
   for (const actor of actors) {
     if (!(actor instanceof TerranActor) || actor.type !== "character") continue;
     const update = barUpdate(ruleset, actor.prototypeToken);
-    if (update) await actor.update(Object.fromEntries(Object.entries(update).map(([path, value]) => [`prototypeToken.${path}`, value])));
+    if (update)
+      await actor.update(
+        Object.fromEntries(Object.entries(update).map(([path, value]) => [`prototypeToken.${path}`, value])),
+      );
   }
   for (const scene of game.scenes ?? []) {
     const updates: Record<string, unknown>[] = [];

@@ -22,7 +22,9 @@ import { markDeadOperation } from "../documents/operations/gm.ts";
 import { recoverLegacy } from "../documents/legacy-actions.ts";
 
 /** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
-export const SYSTEM_STATUS_IDS = [...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id)))].filter((id) => id.startsWith("terran-"));
+export const SYSTEM_STATUS_IDS = [
+  ...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id))),
+].filter((id) => id.startsWith("terran-"));
 
 /**
  * The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only, in
@@ -32,7 +34,9 @@ export const SYSTEM_STATUS_IDS = [...new Set(RULESET_IDS.flatMap((id) => getRule
 export function registerTokenStates(ruleset: Ruleset = currentRuleset()): void {
   const wanted = ruleset.tokenStates;
   removeStatusEffects(SYSTEM_STATUS_IDS);
-  addStatusEffects(wanted.map((def) => ({ id: def.id, name: def.labelKey, img: def.img, hud: { actorTypes: ["character"] } })));
+  addStatusEffects(
+    wanted.map((def) => ({ id: def.id, name: def.labelKey, img: def.img, hud: { actorTypes: ["character"] } })),
+  );
 }
 
 /**
@@ -54,13 +58,23 @@ function localize(key: string): string {
  * (true: now on, false: now off) and undefined when nothing changed; the status effect itself follows
  * from the update (`syncTokenStates`).
  */
-export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, active: boolean | undefined): Promise<boolean | undefined> {
+export async function toggleTokenState(
+  actor: TerranActor,
+  def: TokenStateDef,
+  active: boolean | undefined,
+): Promise<boolean | undefined> {
   const state = characterState(actor);
   if (!state) return undefined;
   const facts = stateFacts(state.source);
   const now = stateActive(def, facts);
   const wanted = active ?? !now;
-  const toggle = stateToggle(def, now, wanted, { isGM: game.user?.isGM ?? false }, worseStageMarked(currentRuleset(), def, facts));
+  const toggle = stateToggle(
+    def,
+    now,
+    wanted,
+    { isGM: game.user?.isGM ?? false },
+    worseStageMarked(currentRuleset(), def, facts),
+  );
   switch (toggle.kind) {
     case "none":
       return undefined;
@@ -74,7 +88,9 @@ export async function toggleTokenState(actor: TerranActor, def: TokenStateDef, a
     case "revive":
       return (await actor.revive()) === null ? undefined : false;
     case "markDead":
-      return (await attempt(() => actor.commitOperation(markDeadOperation(actor.characterState())))) === null ? undefined : true;
+      return (await attempt(() => actor.commitOperation(markDeadOperation(actor.characterState())))) === null
+        ? undefined
+        : true;
     case "recoverStage":
       // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
       return (await recoverLegacy(actor, "week")) === null ? undefined : false;

@@ -14,9 +14,15 @@ declare module "@foundryvtt/foundryvtt-cli" {
   }
 
   /** Return `false` to leave the entry out. May change the entry in place. */
-  export type EntryTransformer = (entry: PackEntry, context?: TransformerContext) => Promise<false | undefined> | false | undefined;
+  export type EntryTransformer = (
+    entry: PackEntry,
+    context?: TransformerContext,
+  ) => Promise<false | undefined> | false | undefined;
   /** The file name (relative to the destination) an extracted entry is written to. */
-  export type NameTransformer = (entry: PackEntry, context?: TransformerContext) => Promise<string | undefined> | string | undefined;
+  export type NameTransformer = (
+    entry: PackEntry,
+    context?: TransformerContext,
+  ) => Promise<string | undefined> | string | undefined;
 
   export interface PackageOptions {
     yaml?: boolean;

@@ -53,17 +53,26 @@ describe("issue 17: focus after a re-render", () => {
     root.querySelector<HTMLElement>('[data-index="1"][data-role="precision"]')?.focus();
     const memory = rememberFocus(root, doc.activeElement);
     // After the click die 1 is the Precision: its face is no button any more.
-    rerender(DICE(["precision", "none", "precision"]).replace('<button data-action="select-die" data-index="1" data-role="none">2</button>', "<span>2</span>"));
+    rerender(
+      DICE(["precision", "none", "precision"]).replace(
+        '<button data-action="select-die" data-index="1" data-role="none">2</button>',
+        "<span>2</span>",
+      ),
+    );
     restoreFocus(root, memory);
     expect(active()).toBe('<button data-action="select-die" data-index="1" data-role="effect">');
   });
 
   it("a control gone or disabled: the control now at its place; nothing at all: the root itself", () => {
-    rerender('<button data-action="a">A</button><button data-action="confirm-effect">Confirm</button><button data-action="b">B</button>');
+    rerender(
+      '<button data-action="a">A</button><button data-action="confirm-effect">Confirm</button><button data-action="b">B</button>',
+    );
     root.querySelector<HTMLElement>('[data-action="confirm-effect"]')?.focus();
     const memory = rememberFocus(root, doc.activeElement);
     expect(memory?.index).toBe(1);
-    rerender('<button data-action="a">A</button><button data-action="apply-effect">Apply</button><button data-action="confirm-effect" disabled>Confirm</button>');
+    rerender(
+      '<button data-action="a">A</button><button data-action="apply-effect">Apply</button><button data-action="confirm-effect" disabled>Confirm</button>',
+    );
     restoreFocus(root, memory);
     expect(active()).toBe('<button data-action="apply-effect">');
 
@@ -76,12 +85,16 @@ describe("issue 17: focus after a re-render", () => {
   });
 
   it("a field is found by its name, a control of an item row within its row; focus outside the root is left alone", () => {
-    rerender('<input name="system.ego.value"><li data-item-id="a"><button data-action="moveUp">↑</button></li><li data-item-id="b"><button data-action="moveUp">↑</button></li>');
+    rerender(
+      '<input name="system.ego.value"><li data-item-id="a"><button data-action="moveUp">↑</button></li><li data-item-id="b"><button data-action="moveUp">↑</button></li>',
+    );
     expect(focusKeys(one("input"))).toEqual(['input[name="system.ego.value"]']);
     expect(focusKeys(one('[data-item-id="b"] button'))[0]).toBe('[data-item-id="b"] [data-action="moveUp"]');
     root.querySelector<HTMLElement>('[data-item-id="b"] button')?.focus();
     const memory = rememberFocus(root, doc.activeElement);
-    rerender('<input name="system.ego.value"><li data-item-id="b"><button data-action="moveUp">↑</button></li><li data-item-id="a"><button data-action="moveUp">↑</button></li>');
+    rerender(
+      '<input name="system.ego.value"><li data-item-id="b"><button data-action="moveUp">↑</button></li><li data-item-id="a"><button data-action="moveUp">↑</button></li>',
+    );
     restoreFocus(root, memory);
     expect((doc.activeElement as HTMLElement).closest("li")?.dataset.itemId).toBe("b");
 
@@ -92,7 +105,9 @@ describe("issue 17: focus after a re-render", () => {
   });
 
   it("a window's first render focuses its first enabled control", () => {
-    rerender('<button disabled>no</button><span hidden><button>hidden</button></span><button data-action="darkUp">+</button>');
+    rerender(
+      '<button disabled>no</button><span hidden><button>hidden</button></span><button data-action="darkUp">+</button>',
+    );
     focusFirst(root);
     expect(active()).toBe('<button data-action="darkUp">');
   });
@@ -100,23 +115,25 @@ describe("issue 17: focus after a re-render", () => {
 
 describe("issue 17: live values said politely", () => {
   it("what a render marks, in order: the words given, else the element's text with a space at each element", () => {
-    rerender('<strong data-announce="Dark Dice 1">1</strong><div data-announce><dt>Fail</dt><dd>31%</dd></div><p>not said</p><h4 data-announce>Effect <span>5</span><span aria-hidden="true">!</span></h4>');
+    rerender(
+      '<strong data-announce="Dark Dice 1">1</strong><div data-announce><dt>Fail</dt><dd>31%</dd></div><p>not said</p><h4 data-announce>Effect <span>5</span><span aria-hidden="true">!</span></h4>',
+    );
     expect(announcements(root)).toBe("Dark Dice 1. Fail 31%. Effect 5");
   });
 
   it("nothing on the first render nor when nothing changed; a change goes to one polite region of the page", () => {
-    rerender('<dd data-announce>Success 40%</dd>');
+    rerender("<dd data-announce>Success 40%</dd>");
     let said = announceChange(root, null);
     expect(doc.getElementById(LIVE_REGION_ID)).toBeNull();
     said = announceChange(root, said);
     expect(doc.getElementById(LIVE_REGION_ID)).toBeNull();
-    rerender('<dd data-announce>Success 52%</dd>');
+    rerender("<dd data-announce>Success 52%</dd>");
     said = announceChange(root, said);
     const region = doc.getElementById(LIVE_REGION_ID);
     expect(region?.textContent).toBe("Success 52%");
     expect(region?.getAttribute("aria-live")).toBe("polite");
     expect(region?.getAttribute("role")).toBe("status");
-    rerender('<dd data-announce>Success 61%</dd>');
+    rerender("<dd data-announce>Success 61%</dd>");
     announceChange(root, said);
     expect(doc.querySelectorAll(`#${LIVE_REGION_ID}`).length).toBe(1);
     expect(region?.textContent).toBe("Success 61%");
@@ -141,7 +158,10 @@ describe("issue 17: Enter and Space press a role=button that is no button", () =
     const clicks: string[] = [];
     root.addEventListener("click", (event) => clicks.push((event.target as HTMLElement).dataset.action ?? ""));
     const press = (el: HTMLElement, key: string): boolean => {
-      const event = new (doc.defaultView as unknown as { KeyboardEvent: typeof KeyboardEvent }).KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      const event = new (doc.defaultView as unknown as { KeyboardEvent: typeof KeyboardEvent }).KeyboardEvent(
+        "keydown",
+        { key, bubbles: true, cancelable: true },
+      );
       el.addEventListener("keydown", pressOnKey, { once: true });
       el.dispatchEvent(event);
       return event.defaultPrevented;

@@ -4,7 +4,13 @@
  * and the saved roll hold.
  */
 import { describe, expect, it } from "vitest";
-import { applyChange, initialChoices, rollDialogModel, type RollDialogSettings, type RollDialogSubject } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import {
+  applyChange,
+  initialChoices,
+  rollDialogModel,
+  type RollDialogSettings,
+  type RollDialogSubject,
+} from "../../src/applications/dialogs/roll-dialog-model.ts";
 import { riskyCardInput, rollRecord } from "../../src/applications/chat/risky-card-input.ts";
 import { createRiskyCard } from "../../src/chat/risky-card.ts";
 import { CORE, DEGENESIS } from "../../src/rules/index.ts";
@@ -15,7 +21,15 @@ const THROWN = { rollerId: "user0001", actor: { uuid: "Actor.abc", name: "Ada" }
 const SWORD: NonNullable<RollDialogSubject["weapon"]> = {
   id: "weapon0001",
   name: "Long sword",
-  system: { rank: 3, ranges: ["contact"], tags: ["versatile"], customTags: ["rusty"], twoHanded: true, equipped: true, description: "" },
+  system: {
+    rank: 3,
+    ranges: ["contact"],
+    tags: ["versatile"],
+    customTags: ["rusty"],
+    twoHanded: true,
+    equipped: true,
+    description: "",
+  },
 };
 
 function setup(sub: RollDialogSubject, changes: Parameters<typeof applyChange>[2][] = []) {
@@ -47,7 +61,11 @@ describe("dialog → card hand-over", () => {
       ruleset: CORE,
       target: { kind: "attribute", attribute: "exertion" },
       weapon: SWORD,
-      state: state({ attributes: { exertion: 3 }, ego: { value: 4 } }, advancement("whirlwind"), condition("condition", { key: "slow", flags: ["effectLast"] })),
+      state: state(
+        { attributes: { exertion: 3 }, ego: { value: 4 } },
+        advancement("whirlwind"),
+        condition("condition", { key: "slow", flags: ["effectLast"] }),
+      ),
     };
     const view = setup(sub, [{ action: "darkUp" }]);
     const input = riskyCardInput(sub, view, { ...THROWN, light: [6, 1, 2], dark: [5] });
@@ -69,7 +87,12 @@ describe("dialog → card hand-over", () => {
   });
 
   it("R-RA-8: a Save is a Reaction on the card", () => {
-    const sub: RollDialogSubject = { ruleset: CORE, target: { kind: "save", group: "insight" }, weapon: null, state: state({ attributes: { intuition: 2, reason: 2 } }) };
+    const sub: RollDialogSubject = {
+      ruleset: CORE,
+      target: { kind: "save", group: "insight" },
+      weapon: null,
+      state: state({ attributes: { intuition: 2, reason: 2 } }),
+    };
     expect(riskyCardInput(sub, setup(sub), { ...THROWN, light: [4], dark: [] }).reaction).toBe(true);
   });
 });
@@ -84,7 +107,14 @@ describe("the roll's record (TerranRoll options)", () => {
     };
     const view = setup(sub, [{ action: "positionUp" }, { action: "darkUp" }, { action: "darkUp" }]);
     const record = rollRecord(sub, view, "Actor.abc");
-    expect(record).toMatchObject({ actorUuid: "Actor.abc", target: sub.target, egoBefore: 5, ruleset: "core", light: view.light, dark: 2 });
+    expect(record).toMatchObject({
+      actorUuid: "Actor.abc",
+      target: sub.target,
+      egoBefore: 5,
+      ruleset: "core",
+      light: view.light,
+      dark: 2,
+    });
     expect(record.weapon).toEqual({ id: "weapon0001", name: "Long sword", rank: 3, tags: ["versatile", "rusty"] });
     expect(record.breakdown[0]).toEqual({ label: view.base.labelKey, dice: 2 });
     expect(record.breakdown.at(-1)).toEqual({ label: "TERRAN.Pool.position", dice: 1 });
@@ -96,7 +126,12 @@ describe("the roll's record (TerranRoll options)", () => {
   });
 
   it("without a weapon or position, the record says so", () => {
-    const sub: RollDialogSubject = { ruleset: CORE, target: { kind: "attribute", attribute: "reason" }, weapon: null, state: state({ attributes: { reason: 3 } }) };
+    const sub: RollDialogSubject = {
+      ruleset: CORE,
+      target: { kind: "attribute", attribute: "reason" },
+      weapon: null,
+      state: state({ attributes: { reason: 3 } }),
+    };
     const record = rollRecord(sub, setup(sub), "Actor.x");
     expect(record.weapon).toBeNull();
     expect(record.breakdown).toEqual([{ label: setup(sub).base.labelKey, dice: 3 }]);

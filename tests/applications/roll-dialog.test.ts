@@ -25,7 +25,14 @@ import {
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
 import type { WeaponSource } from "../../src/data/source.ts";
 import type { CharacterState } from "../../src/documents/operations/types.ts";
-import { CORE, DEFAULT_DARK_MAX, DEGENESIS, riskyActionOdds, type RollTarget, type Ruleset } from "../../src/rules/index.ts";
+import {
+  CORE,
+  DEFAULT_DARK_MAX,
+  DEGENESIS,
+  riskyActionOdds,
+  type RollTarget,
+  type Ruleset,
+} from "../../src/rules/index.ts";
 import { advancement, armour, condition, state } from "../documents/operations/fixtures.ts";
 import { english, renderTemplate } from "../support/templates.ts";
 
@@ -42,7 +49,16 @@ function weapon(system: Partial<WeaponSource> = {}, name = "Long sword"): Subjec
   return {
     id: "weapon0001",
     name,
-    system: { rank: 3, ranges: ["contact"], tags: ["versatile"], customTags: [], twoHanded: false, equipped: true, description: "", ...system },
+    system: {
+      rank: 3,
+      ranges: ["contact"],
+      tags: ["versatile"],
+      customTags: [],
+      twoHanded: false,
+      equipped: true,
+      description: "",
+      ...system,
+    },
   };
 }
 
@@ -50,7 +66,11 @@ function subject(s: CharacterState, over: Partial<Omit<RollDialogSubject, "state
   return { ruleset: CORE, target: FINESSE, weapon: null, ...over, state: s };
 }
 
-function view(sub: RollDialogSubject, choices: Partial<RollDialogChoices> = {}, settings: RollDialogSettings = SETTINGS): RollDialogView {
+function view(
+  sub: RollDialogSubject,
+  choices: Partial<RollDialogChoices> = {},
+  settings: RollDialogSettings = SETTINGS,
+): RollDialogView {
   return rollDialogModel(sub, { ...initialChoices(sub, settings), ...choices }, settings);
 }
 
@@ -69,13 +89,19 @@ function dom(html: string): HTMLElement {
 }
 
 /** A situational modifier on an advancement (homebrew) or a condition. */
-function situational(id: string, dice: number, label: string, appliesTo: ("any" | "finesse" | "reason" | "save:insight")[] = ["any"]) {
+function situational(
+  id: string,
+  dice: number,
+  label: string,
+  appliesTo: ("any" | "finesse" | "reason" | "save:insight")[] = ["any"],
+) {
   return { id, dice, label, appliesTo, situational: true };
 }
 
 // Characters used throughout.
 const fresh = (): CharacterState => state({ attributes: { finesse: 2 } });
-const woundedHeavy = (): CharacterState => state({ attributes: { finesse: 3, exertion: 2 }, wounds: ["broken"] }, armour("heavy"));
+const woundedHeavy = (): CharacterState =>
+  state({ attributes: { finesse: 3, exertion: 2 }, wounds: ["broken"] }, armour("heavy"));
 const mortal = (): CharacterState => state({ attributes: { finesse: 4 }, wounds: ["stressed", "broken", "weary"] });
 const dead = (): CharacterState => state({ attributes: { finesse: 2 }, dead: true });
 
@@ -85,12 +111,18 @@ describe("roll dialog: the pool's lines (R-POOL-1, R-POOL-2)", () => {
   it("R-POOL-1: the base line is the attribute and its rating, the title names it and the weapon", () => {
     const v = view(subject(state({ attributes: { finesse: 3 } }), { weapon: weapon() }));
     expect(v.base).toEqual({ labelKey: "TERRAN.Attribute.finesse", dice: 3, rule: "R-POOL-1" });
-    expect(v.title).toEqual({ labelKey: "TERRAN.Attribute.finesse", weaponName: "Long sword", kindKey: "TERRAN.Dialog.kind.riskyAction" });
+    expect(v.title).toEqual({
+      labelKey: "TERRAN.Attribute.finesse",
+      weaponName: "Long sword",
+      kindKey: "TERRAN.Dialog.kind.riskyAction",
+    });
     expect(`${english(v.base.labelKey)} ${v.base.dice}`).toBe("Finesse 3");
   });
 
   it("R-POOL-1 R-RA-8: a Reaction's base is the group's Save, and its Effect is the GM's call", () => {
-    const v = view(subject(state({ attributes: { intuition: 2, reason: 1 } }), { target: { kind: "save", group: "insight" } }));
+    const v = view(
+      subject(state({ attributes: { intuition: 2, reason: 1 } }), { target: { kind: "save", group: "insight" } }),
+    );
     expect(v.base).toEqual({ labelKey: "TERRAN.Save.insight", dice: 2, rule: "R-RA-8" });
     expect(v.reaction).toBe(true);
     expect(v.title.kindKey).toBe("TERRAN.Dialog.kind.reaction");
@@ -99,7 +131,15 @@ describe("roll dialog: the pool's lines (R-POOL-1, R-POOL-2)", () => {
 
   it("R-POOL-2 R-HARM-4: a wound of the roll's group is a labelled −1d line", () => {
     const v = view(subject(woundedHeavy()));
-    expect(v.lines).toEqual([expect.objectContaining({ kind: "wound", labelKey: "TERRAN.Wound.broken", dice: -1, signed: "\u22121d", counts: true })]);
+    expect(v.lines).toEqual([
+      expect.objectContaining({
+        kind: "wound",
+        labelKey: "TERRAN.Wound.broken",
+        dice: -1,
+        signed: "\u22121d",
+        counts: true,
+      }),
+    ]);
     expect(labels(v)).toEqual(["Broken"]);
     expect(v.raw).toBe(2);
   });
@@ -146,7 +186,9 @@ describe("roll dialog: the pool's lines (R-POOL-1, R-POOL-2)", () => {
   it("R-POOL-2 R-ADV-1: Danger sense adds +1d to the Insight save only", () => {
     const s = state({ attributes: { intuition: 1 } }, advancement("dangerSense"));
     const save = view(subject(s, { target: { kind: "save", group: "insight" } }));
-    expect(save.lines).toEqual([expect.objectContaining({ kind: "dangerSense", labelKey: "TERRAN.Adv.dangerSense", dice: 1, signed: "+1d" })]);
+    expect(save.lines).toEqual([
+      expect.objectContaining({ kind: "dangerSense", labelKey: "TERRAN.Adv.dangerSense", dice: 1, signed: "+1d" }),
+    ]);
     expect(save.raw).toBe(2);
     expect(view(subject(s, { target: { kind: "attribute", attribute: "intuition" } })).lines).toEqual([]);
   });
@@ -155,7 +197,10 @@ describe("roll dialog: the pool's lines (R-POOL-1, R-POOL-2)", () => {
     const s = state(
       { attributes: { finesse: 2 } },
       advancement("sleek"),
-      condition("condition", { key: "moralReservations", dice: [situational("moralReservations", -1, "TERRAN.Mod.moralReservations")] }),
+      condition("condition", {
+        key: "moralReservations",
+        dice: [situational("moralReservations", -1, "TERRAN.Mod.moralReservations")],
+      }),
     );
     const sub = subject(s);
     const none = view(sub);
@@ -177,11 +222,17 @@ describe("roll dialog: the pool's lines (R-POOL-1, R-POOL-2)", () => {
   it("R-POOL-2: always-on modifiers count without a checkbox; a user's own label is shown as written", () => {
     const s = state(
       { attributes: { finesse: 1 } },
-      advancement("", { dice: [{ id: "steady", dice: 1, label: "Steady hands", appliesTo: ["finesse"], situational: false }] }),
-      advancement("", { dice: [{ id: "books", dice: 1, label: "Book learning", appliesTo: ["reason"], situational: true }] }),
+      advancement("", {
+        dice: [{ id: "steady", dice: 1, label: "Steady hands", appliesTo: ["finesse"], situational: false }],
+      }),
+      advancement("", {
+        dice: [{ id: "books", dice: 1, label: "Book learning", appliesTo: ["reason"], situational: true }],
+      }),
     );
     const v = view(subject(s));
-    expect(v.lines).toEqual([expect.objectContaining({ labelKey: null, labelText: "Steady hands", situational: false, counts: true })]);
+    expect(v.lines).toEqual([
+      expect.objectContaining({ labelKey: null, labelText: "Steady hands", situational: false, counts: true }),
+    ]);
     expect(v.raw).toBe(2);
   });
 
@@ -216,9 +267,18 @@ describe("roll dialog: the pool's lines (R-POOL-1, R-POOL-2)", () => {
   it("R-POOL-2 R-POOL-3: the base, every counted line and the position add up to the raw total", () => {
     const s = state({ attributes: { finesse: 3 }, wounds: ["broken"] }, armour("heavy"), advancement("sleek"));
     const sub = subject(s, { weapon: weapon({ ranges: ["short"], tags: ["improvised", "unhandy"] }) });
-    const keys = view(sub).lines.filter((l) => l.situational).map((l) => l.key);
+    const keys = view(sub)
+      .lines.filter((l) => l.situational)
+      .map((l) => l.key);
     const v = view(sub, { position: 2, hindered: true, ticked: keys, range: "contact" });
-    expect(v.lines.map((l) => l.kind)).toEqual(["wound", "improvised", "unhandy", "outOfRange", "heavyArmour", "modifier"]);
+    expect(v.lines.map((l) => l.kind)).toEqual([
+      "wound",
+      "improvised",
+      "unhandy",
+      "outOfRange",
+      "heavyArmour",
+      "modifier",
+    ]);
     const sum = v.base.dice + v.position.value + v.lines.filter((l) => l.counts).reduce((t, l) => t + l.dice, 0);
     expect(v.raw).toBe(sum);
     expect(v.raw).toBe(v.pool.raw);
@@ -347,7 +407,14 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
     choices = applyChange(sub, choices, { action: "darkUp" }, SETTINGS);
     const after = rollDialogModel(sub, choices, SETTINGS);
     expect(after.dark.value).toBe(1);
-    expect(after.odds).toEqual(riskyActionOdds({ light: 2, dark: 1, ego: 3, effect: { rule: CORE.effect, rank: 1, tags: { versatileTwoHanded: false, improvised: false } } }));
+    expect(after.odds).toEqual(
+      riskyActionOdds({
+        light: 2,
+        dark: 1,
+        ego: 3,
+        effect: { rule: CORE.effect, rank: 1, tags: { versatileTwoHanded: false, improvised: false } },
+      }),
+    );
     expect(after.odds.outcome.success).toBeGreaterThan(before.odds.outcome.success);
     expect(before.ego.pLoseAny.text).toBe("0.0%");
     expect(after.ego.pLoseAny.text).toBe("50.0%");
@@ -360,9 +427,21 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
     expect(v.rank).toBe(2);
     expect(v.effectTags).toEqual({ versatileTwoHanded: true, improvised: false });
     expect(v.odds).toEqual(
-      riskyActionOdds({ light: 2, dark: 0, ego: 4, slaughter: true, sayonara: false, singleDieServesBoth: true, effect: { rule: CORE.effect, rank: 2, tags: v.effectTags } }),
+      riskyActionOdds({
+        light: 2,
+        dark: 0,
+        ego: 4,
+        slaughter: true,
+        sayonara: false,
+        singleDieServesBoth: true,
+        effect: { rule: CORE.effect, rank: 2, tags: v.effectTags },
+      }),
     );
-    const plain = view(subject(state({ attributes: { finesse: 2 } }), { weapon: weapon({ rank: 2, tags: ["versatile"], twoHanded: true }) }));
+    const plain = view(
+      subject(state({ attributes: { finesse: 2 } }), {
+        weapon: weapon({ rank: 2, tags: ["versatile"], twoHanded: true }),
+      }),
+    );
     expect(v.odds.effect.expected).toBeGreaterThan(plain.odds.effect.expected);
   });
 
@@ -393,7 +472,13 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
   it("R-RA-4 R-RA-5: Core and Degenesis list their own tier labels for the approach", () => {
     const core = view(subject(fresh()));
     expect(core.tier.shown).toBe(true);
-    expect(core.tier.options.map((o) => english(o.labelKey))).toEqual(["Bad (−1e)", "Mediocre (±0e)", "Good (+1e)", "Better (+2e)", "Best (+3e)"]);
+    expect(core.tier.options.map((o) => english(o.labelKey))).toEqual([
+      "Bad (−1e)",
+      "Mediocre (±0e)",
+      "Good (+1e)",
+      "Better (+2e)",
+      "Best (+3e)",
+    ]);
     expect(core.tier.options.find((o) => o.selected)?.value).toBe("1");
     const degenesis = view(subject(fresh(), { ruleset: DEGENESIS }), { rank: 3 });
     expect(degenesis.tier.options.map((o) => english(o.labelKey))).toEqual([
@@ -406,7 +491,12 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
     expect(degenesis.rank).toBe(3);
     expect(degenesis.odds.effect.value?.expectedWhenLands).toBeGreaterThanOrEqual(4);
     expect(degenesis.odds).toEqual(
-      riskyActionOdds({ light: 2, dark: 0, ego: 4, effect: { rule: DEGENESIS.effect, rank: 3, tags: { versatileTwoHanded: false, improvised: false } } }),
+      riskyActionOdds({
+        light: 2,
+        dark: 0,
+        ego: 4,
+        effect: { rule: DEGENESIS.effect, rank: 3, tags: { versatileTwoHanded: false, improvised: false } },
+      }),
     );
   });
 
@@ -421,9 +511,14 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
 
   it("R-RA-9: the order of Effects follows Fast, Nimble and Slow", () => {
     expect(view(subject(fresh())).order.value).toBe("gm");
-    expect(view(subject(state({}, advancement("fast")))).order).toEqual({ value: "player-first", labelKey: "TERRAN.Order.player-first" });
+    expect(view(subject(state({}, advancement("fast")))).order).toEqual({
+      value: "player-first",
+      labelKey: "TERRAN.Order.player-first",
+    });
     expect(view(subject(fresh(), { weapon: weapon({ tags: ["nimble"] }) })).order.value).toBe("player-first");
-    expect(view(subject(state({}, condition("condition", { key: "slow", flags: ["effectLast"] })))).order.value).toBe("player-last");
+    expect(view(subject(state({}, condition("condition", { key: "slow", flags: ["effectLast"] })))).order.value).toBe(
+      "player-last",
+    );
   });
 
   it("R-RA-10: the combat checkbox shows for Whirlwind, and Whirlwind applies only in combat", () => {
@@ -441,10 +536,16 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
     // Without Specialist there is no tick, and a forced choice is dropped.
     const plain = subject(fresh());
     expect(view(plain).specialist).toEqual({ shown: false, checked: false, specialties: "" });
-    expect(applyChange(plain, initialChoices(plain, SETTINGS), { field: "specialist", value: "on" }, SETTINGS).specialist).toBe(false);
+    expect(
+      applyChange(plain, initialChoices(plain, SETTINGS), { field: "specialist", value: "on" }, SETTINGS).specialist,
+    ).toBe(false);
     expect(view(plain, { specialist: true }).specialistApplies).toBe(false);
 
-    const s = state({ attributes: { finesse: 3 } }, advancement("specialist", { specialty: "Lockpicking" }), advancement("specialist", { specialty: "Surgery" }));
+    const s = state(
+      { attributes: { finesse: 3 } },
+      advancement("specialist", { specialty: "Lockpicking" }),
+      advancement("specialist", { specialty: "Surgery" }),
+    );
     const sub = subject(s);
     const start = view(sub);
     expect(start.specialist).toEqual({ shown: true, checked: false, specialties: "Lockpicking, Surgery" });
@@ -458,7 +559,10 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
 
     // Ruling: a Save is a Reaction, not a chosen kind of action; no tick there.
     const save = subject(s, { target: { kind: "save", group: "prowess" } });
-    expect(view(save, { specialist: true })).toMatchObject({ specialist: { shown: false, checked: false }, specialistApplies: false });
+    expect(view(save, { specialist: true })).toMatchObject({
+      specialist: { shown: false, checked: false },
+      specialistApplies: false,
+    });
 
     // The template shows the tick with the written specialities, checked when chosen.
     const root = dom(renderTemplate(TEMPLATE, v));
@@ -485,7 +589,9 @@ describe("roll dialog: choices and changes", () => {
     });
     // A weapon whose ranges this ruleset does not know is used at the ruleset's first range.
     expect(initialChoices(subject(fresh(), { weapon: rifle, ruleset: DEGENESIS }), SETTINGS).range).toBe("farAway");
-    expect(initialChoices(subject(fresh(), { weapon: weapon({ ranges: ["moon"] }), ruleset: DEGENESIS }), SETTINGS).range).toBe("contact");
+    expect(
+      initialChoices(subject(fresh(), { weapon: weapon({ ranges: ["moon"] }), ruleset: DEGENESIS }), SETTINGS).range,
+    ).toBe("contact");
     expect(initialChoices(subject(fresh()), SETTINGS)).toMatchObject({ range: null, rank: 1, combat: false });
   });
 
@@ -504,27 +610,48 @@ describe("roll dialog: choices and changes", () => {
     c = applyChange(sub, c, { field: "hindered", value: "on" }, SETTINGS);
     c = applyChange(sub, c, { field: "combat", value: false }, SETTINGS);
     c = applyChange(sub, c, { field: "messageMode", value: "blind" }, SETTINGS);
-    expect(c).toEqual({ dark: 1, position: -1, ticked: [key], range: "reach", hindered: true, rank: 3, combat: false, specialist: false, messageMode: "blind" });
+    expect(c).toEqual({
+      dark: 1,
+      position: -1,
+      ticked: [key],
+      range: "reach",
+      hindered: true,
+      rank: 3,
+      combat: false,
+      specialist: false,
+      messageMode: "blind",
+    });
     expect(start.dark).toBe(0); // the old choices are untouched
     c = applyChange(sub, c, { action: "toggleModifier", key }, SETTINGS);
     c = applyChange(sub, c, { field: "range", value: "orbit" }, SETTINGS);
     c = applyChange(sub, c, { field: "messageMode", value: "shout" }, SETTINGS);
     expect(c).toMatchObject({ ticked: [], range: "contact", messageMode: "public" });
     const unarmed = subject(fresh());
-    expect(applyChange(unarmed, initialChoices(unarmed, SETTINGS), { field: "rank", value: "3" }, SETTINGS).rank).toBe(3);
-    expect(applyChange(unarmed, initialChoices(unarmed, SETTINGS), { field: "rank", value: "9" }, SETTINGS).rank).toBe(1);
+    expect(applyChange(unarmed, initialChoices(unarmed, SETTINGS), { field: "rank", value: "3" }, SETTINGS).rank).toBe(
+      3,
+    );
+    expect(applyChange(unarmed, initialChoices(unarmed, SETTINGS), { field: "rank", value: "9" }, SETTINGS).rank).toBe(
+      1,
+    );
   });
 
   it("the roll mode select lists the four modes with localised labels and starts from the chat's current mode", () => {
     const v = view(subject(fresh()), { messageMode: "gm" });
     expect(v.messageModes.map((m) => m.value)).toEqual([...MESSAGE_MODES]);
-    expect(v.messageModes.map((m) => english(m.labelKey))).toEqual(["Public roll", "Private GM roll", "Blind GM roll", "Self roll"]);
+    expect(v.messageModes.map((m) => english(m.labelKey))).toEqual([
+      "Public roll",
+      "Private GM roll",
+      "Blind GM roll",
+      "Self roll",
+    ]);
     expect(v.messageModes.find((m) => m.selected)?.value).toBe("gm");
     expect(v.messageMode).toBe("gm");
     expect(view(subject(fresh()), { messageMode: "loud" as "gm" }).messageMode).toBe("public");
     // The dialog opens on the chat's current mode, and an unreadable one falls back to it.
     expect(initialChoices(subject(fresh()), { ...SETTINGS, messageMode: "self" }).messageMode).toBe("self");
-    expect(view(subject(fresh()), { messageMode: "loud" as "gm" }, { ...SETTINGS, messageMode: "blind" }).messageMode).toBe("blind");
+    expect(
+      view(subject(fresh()), { messageMode: "loud" as "gm" }, { ...SETTINGS, messageMode: "blind" }).messageMode,
+    ).toBe("blind");
   });
 
   it("R-POOL-2: stored modifiers the rules cannot read are left out with a notice, not thrown", () => {
@@ -535,7 +662,9 @@ describe("roll dialog: choices and changes", () => {
     );
     const v = view(subject(s));
     expect(v.lines).toEqual([]);
-    expect(v.ignored.map(say)).toEqual(["A modifier of homebrew was left out: its dice or its scope are not ones the rules can read."]);
+    expect(v.ignored.map(say)).toEqual([
+      "A modifier of homebrew was left out: its dice or its scope are not ones the rules can read.",
+    ]);
     expect(v.raw).toBe(2);
   });
 
@@ -558,17 +687,41 @@ describe("roll dialog: choices and changes", () => {
     expect(percent(0.5, "pt-BR").width).toBe("50.00");
     // A language Intl cannot read falls back to English rather than throwing.
     expect(percent(0.1234, "not a language").text).toBe("12.3%");
-    const v = rollDialogModel(subject(fresh()), initialChoices(subject(fresh()), SETTINGS), { ...SETTINGS, locale: "pt-BR" });
+    const v = rollDialogModel(subject(fresh()), initialChoices(subject(fresh()), SETTINGS), {
+      ...SETTINGS,
+      locale: "pt-BR",
+    });
     expect(v.chances.success.text).toMatch(/^\d+,\d%$/);
     expect(v.chances.expectedEffect).toMatch(/^\d+,\d$/);
     expect(v.ego.expectedLoss).toMatch(/^\d+,\d$/);
   });
 
   it("R-POOL-3 R-POOL-4: for any choices the model never throws and Light Dice stay 0–4", () => {
-    const anything = fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined));
-    const characters = [fresh(), woundedHeavy(), mortal(), dead(), state({ attributes: { finesse: 4 } }, advancement("sleek"), advancement("dangerSense"))];
-    const weapons = [null, weapon(), weapon({ rank: 0, ranges: ["short"], tags: ["improvised", "unhandy", "slaughter"] })];
-    const targets: RollTarget[] = [FINESSE, { kind: "save", group: "insight" }, { kind: "attribute", attribute: "reason" }];
+    const anything = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+    );
+    const characters = [
+      fresh(),
+      woundedHeavy(),
+      mortal(),
+      dead(),
+      state({ attributes: { finesse: 4 } }, advancement("sleek"), advancement("dangerSense")),
+    ];
+    const weapons = [
+      null,
+      weapon(),
+      weapon({ rank: 0, ranges: ["short"], tags: ["improvised", "unhandy", "slaughter"] }),
+    ];
+    const targets: RollTarget[] = [
+      FINESSE,
+      { kind: "save", group: "insight" },
+      { kind: "attribute", attribute: "reason" },
+    ];
     const rulesets: Ruleset[] = [CORE, DEGENESIS];
     fc.assert(
       fc.property(
@@ -582,13 +735,21 @@ describe("roll dialog: choices and changes", () => {
           combat: anything,
           messageMode: fc.oneof(fc.constantFrom(...MESSAGE_MODES), anything),
         }),
-        fc.record({ darkMax: fc.oneof(fc.integer({ min: -3, max: 40 }), fc.double()), singleDieServesBoth: fc.boolean(), isGM: fc.boolean() }),
+        fc.record({
+          darkMax: fc.oneof(fc.integer({ min: -3, max: 40 }), fc.double()),
+          singleDieServesBoth: fc.boolean(),
+          isGM: fc.boolean(),
+        }),
         fc.nat(characters.length - 1),
         fc.nat(weapons.length - 1),
         fc.nat(targets.length - 1),
         fc.nat(1),
         (raw, settings, ci, wi, ti, ri) => {
-          const sub = subject(characters[ci] ?? fresh(), { weapon: weapons[wi] ?? null, target: targets[ti] ?? FINESSE, ruleset: rulesets[ri] ?? CORE });
+          const sub = subject(characters[ci] ?? fresh(), {
+            weapon: weapons[wi] ?? null,
+            target: targets[ti] ?? FINESSE,
+            ruleset: rulesets[ri] ?? CORE,
+          });
           const v = rollDialogModel(sub, raw as unknown as RollDialogChoices, settings);
           expect(v.light).toBeGreaterThanOrEqual(0);
           expect(v.light).toBeLessThanOrEqual(4);
@@ -616,10 +777,22 @@ const text = (el: Element | null): string => (el?.textContent ?? "").replace(/\s
 describe("roll dialog template (strict Handlebars, happy-dom)", () => {
   const cases: [string, () => RollDialogView][] = [
     ["a fresh character", () => view(subject(fresh()))],
-    ["a wounded one with heavy armour and a weapon", () => view(subject(woundedHeavy(), { weapon: weapon() }), { hindered: true, dark: 2 })],
+    [
+      "a wounded one with heavy armour and a weapon",
+      () => view(subject(woundedHeavy(), { weapon: weapon() }), { hindered: true, dark: 2 }),
+    ],
     ["a Mortally Wounded one", () => view(subject(mortal()), { dark: 1 })],
     ["a dead one", () => view(subject(dead()))],
-    ["a Reaction in Degenesis with Danger sense", () => view(subject(state({ attributes: { intuition: 1 } }, advancement("dangerSense")), { target: { kind: "save", group: "insight" }, ruleset: DEGENESIS }))],
+    [
+      "a Reaction in Degenesis with Danger sense",
+      () =>
+        view(
+          subject(state({ attributes: { intuition: 1 } }, advancement("dangerSense")), {
+            target: { kind: "save", group: "insight" },
+            ruleset: DEGENESIS,
+          }),
+        ),
+    ],
   ];
 
   it.each(cases)("renders in strict mode for %s", (_, make) => {
@@ -680,7 +853,9 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
 
   it("R-POOL-2: every modifier line shows its label and dice; situational ones are checkboxes", () => {
     const s = state({ attributes: { finesse: 3 }, wounds: ["broken"] }, armour("heavy"), advancement("sleek"));
-    const root = render(view(subject(s, { weapon: weapon({ tags: ["improvised"] }) }), { hindered: true, position: -1 }));
+    const root = render(
+      view(subject(s, { weapon: weapon({ tags: ["improvised"] }) }), { hindered: true, position: -1 }),
+    );
     const lines = [...root.querySelectorAll(".rd-line")].map(text);
     expect(lines).toEqual([
       "Finesse 3",
@@ -698,13 +873,27 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
   });
 
   it("every data-action is in DIALOG_ACTIONS, every action is used, and the form fields are the documented ones", () => {
-    const s = state({ attributes: { finesse: 2 } }, armour("heavy"), advancement("sleek"), advancement("whirlwind"), advancement("specialist"));
+    const s = state(
+      { attributes: { finesse: 2 } },
+      armour("heavy"),
+      advancement("sleek"),
+      advancement("whirlwind"),
+      advancement("specialist"),
+    );
     const withWeapon = render(view(subject(s, { weapon: weapon() })));
     const unarmed = render(view(subject(s)));
-    const actions = new Set([...withWeapon.querySelectorAll("[data-action]"), ...unarmed.querySelectorAll("[data-action]")].map((e) => e.getAttribute("data-action")));
+    const actions = new Set(
+      [...withWeapon.querySelectorAll("[data-action]"), ...unarmed.querySelectorAll("[data-action]")].map((e) =>
+        e.getAttribute("data-action"),
+      ),
+    );
     expect([...actions].filter((a) => !(DIALOG_ACTIONS as readonly (string | null)[]).includes(a))).toEqual([]);
     expect([...actions].sort()).toEqual([...DIALOG_ACTIONS].sort());
-    const names = new Set([...withWeapon.querySelectorAll("[name]"), ...unarmed.querySelectorAll("[name]")].map((e) => e.getAttribute("name")));
+    const names = new Set(
+      [...withWeapon.querySelectorAll("[name]"), ...unarmed.querySelectorAll("[name]")].map((e) =>
+        e.getAttribute("name"),
+      ),
+    );
     expect([...names].sort()).toEqual([...DIALOG_FIELDS].sort());
     // The range select only with a weapon, the tier select only without.
     expect(withWeapon.querySelector('select[name="range"]')).not.toBeNull();
@@ -712,9 +901,16 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(unarmed.querySelector('select[name="rank"]')).not.toBeNull();
     expect(unarmed.querySelector('select[name="range"]')).toBeNull();
     expect(withWeapon.querySelector<HTMLSelectElement>('select[name="range"]')?.value).toBe("contact");
-    expect([...withWeapon.querySelectorAll('select[name="range"] option')].map(text)).toEqual(["Contact", "Reach (−1d)", "Short (−1d)", "Long (−1d)"]);
+    expect([...withWeapon.querySelectorAll('select[name="range"] option')].map(text)).toEqual([
+      "Contact",
+      "Reach (−1d)",
+      "Short (−1d)",
+      "Long (−1d)",
+    ]);
     expect(withWeapon.querySelector<HTMLInputElement>('input[name="combat"]')?.checked).toBe(true);
-    expect(withWeapon.querySelector('select[name="messageMode"] option[selected]')?.getAttribute("value")).toBe("public");
+    expect(withWeapon.querySelector('select[name="messageMode"] option[selected]')?.getAttribute("value")).toBe(
+      "public",
+    );
   });
 
   it("a weapon's name is the user's own text: it is escaped, never read as HTML", () => {

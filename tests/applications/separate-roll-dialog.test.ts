@@ -4,7 +4,13 @@
  * line of the pool, the clamp, the Dark Dice and the exact odds, checked against full enumeration.
  */
 import { describe, expect, it } from "vitest";
-import { applySeparateAction, applySeparateField, initialSeparateChoices, separateRollModel, type SeparateRollChoices } from "../../src/applications/resolution/separate-dialog-model.ts";
+import {
+  applySeparateAction,
+  applySeparateField,
+  initialSeparateChoices,
+  separateRollModel,
+  type SeparateRollChoices,
+} from "../../src/applications/resolution/separate-dialog-model.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
@@ -17,7 +23,10 @@ function stateOf(input = legacySeasonedCharacter()): CharacterState {
   return { source: input.system, items: input.items };
 }
 
-const choices = (over: Partial<SeparateRollChoices> = {}): SeparateRollChoices => ({ ...initialSeparateChoices(SETTINGS), ...over });
+const choices = (over: Partial<SeparateRollChoices> = {}): SeparateRollChoices => ({
+  ...initialSeparateChoices(SETTINGS),
+  ...over,
+});
 
 /** Every throw of n dice, enumerated. */
 function* throws(n: number): Generator<number[]> {
@@ -30,7 +39,11 @@ function* throws(n: number): Generator<number[]> {
 
 describe("Legacy roll dialog", () => {
   it("R-LEG-9 R-LEG-3 R-LEG-5: attribute + one skill + position − the wound penalty, clamped to 0–4", () => {
-    const view = separateRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "strength" }, choices({ skill: "violence", position: 1 }), SETTINGS);
+    const view = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "strength" },
+      choices({ skill: "violence", position: 1 }),
+      SETTINGS,
+    );
     expect(view.base).toEqual({ labelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label", dice: 2 });
     expect(view.lines.filter((l) => !l.situational).map((l) => [l.key, l.dice])).toEqual([
       ["skill", 2],
@@ -39,18 +52,38 @@ describe("Legacy roll dialog", () => {
     expect(view.raw).toBe(4);
     expect(view.light).toBe(4);
     const sneak = view.lines.find((l) => l.situational)?.key ?? "";
-    const high = separateRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "charisma" }, choices({ skill: "violence", position: 1, ticked: [sneak] }), SETTINGS);
+    const high = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "charisma" },
+      choices({ skill: "violence", position: 1, ticked: [sneak] }),
+      SETTINGS,
+    );
     expect(high).toMatchObject({ raw: 5, light: 4, clamped: { key: "TERRAN.Dialog.Legacy.clampHigh", value: "4" } });
-    const low = separateRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "agility" }, choices({ position: -1 }), SETTINGS);
+    const low = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "agility" },
+      choices({ position: -1 }),
+      SETTINGS,
+    );
     expect(low).toMatchObject({ raw: -1, light: 0, clamped: { key: "TERRAN.Dialog.Legacy.clampLow" } });
   });
 
   it("R-LEG-6 R-LEG-11: Heavy armour's −1d is offered only when worn; an improvised tool costs −1d", () => {
     const subject = { ruleset: LEGACY, state: stateOf(), attribute: "strength" as const };
-    expect(separateRollModel(subject, choices({ hindered: true }), SETTINGS).hindered).toEqual({ shown: false, checked: false });
+    expect(separateRollModel(subject, choices({ hindered: true }), SETTINGS).hindered).toEqual({
+      shown: false,
+      checked: false,
+    });
     const input = legacySeasonedCharacter();
-    const heavy = { ...input, items: input.items.map((i) => (i.type === "armour" ? { ...i, system: armourSource({ kind: "heavy", value: 2 }) } : i)) };
-    const view = separateRollModel({ ...subject, state: stateOf(heavy) }, choices({ hindered: true, improvised: true }), SETTINGS);
+    const heavy = {
+      ...input,
+      items: input.items.map((i) =>
+        i.type === "armour" ? { ...i, system: armourSource({ kind: "heavy", value: 2 }) } : i,
+      ),
+    };
+    const view = separateRollModel(
+      { ...subject, state: stateOf(heavy) },
+      choices({ hindered: true, improvised: true }),
+      SETTINGS,
+    );
     expect(view.lines.filter((l) => !l.situational).map((l) => l.key)).toEqual(["wound", "hindered", "improvised"]);
     expect(view.light).toBe(0);
   });
@@ -69,8 +102,20 @@ describe("Legacy roll dialog", () => {
     const input = legacySeasonedCharacter();
     const legacy = input.system.legacy;
     if (!legacy) throw new Error("no legacy data");
-    const system = { ...input.system, legacy: { ...legacy, attributes: { ...legacy.attributes, strength: light }, wounds: { critical: false, mortal: false }, ego: { value: ego } } };
-    return separateRollModel({ ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" }, choices({ dark }), { darkMax: 10 });
+    const system = {
+      ...input.system,
+      legacy: {
+        ...legacy,
+        attributes: { ...legacy.attributes, strength: light },
+        wounds: { critical: false, mortal: false },
+        ego: { value: ego },
+      },
+    };
+    return separateRollModel(
+      { ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" },
+      choices({ dark }),
+      { darkMax: 10 },
+    );
   }
 
   it("R-LEG-9: the outcome odds shown are exact — the highest of all dice, checked against every throw", () => {
@@ -115,7 +160,10 @@ describe("Legacy roll dialog", () => {
 
   it("an empty pool disables Roll with the reason; the steppers stop at their limits", () => {
     const subject = { ruleset: LEGACY, state: stateOf(), attribute: "agility" as const };
-    expect(separateRollModel(subject, choices(), SETTINGS).roll).toEqual({ disabled: true, reason: { key: "TERRAN.Dialog.Legacy.empty", value: "" } });
+    expect(separateRollModel(subject, choices(), SETTINGS).roll).toEqual({
+      disabled: true,
+      reason: { key: "TERRAN.Dialog.Legacy.empty", value: "" },
+    });
     expect(separateRollModel(subject, choices({ dark: 1 }), SETTINGS).roll.disabled).toBe(false);
     expect(applySeparateAction(choices({ position: 1 }), "positionUp").position).toBe(1);
     expect(applySeparateAction(choices(), "darkDown").dark).toBe(0);
@@ -125,7 +173,11 @@ describe("Legacy roll dialog", () => {
   });
 
   it("the template renders the lines, the odds and a closed Roll strictly", () => {
-    const view = separateRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "strength" }, choices({ skill: "violence", dark: 2 }), SETTINGS);
+    const view = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "strength" },
+      choices({ skill: "violence", dark: 2 }),
+      SETTINGS,
+    );
     const root = document.createElement("div");
     root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
     expect(root.querySelector(".rd-light-count")?.textContent).toBe("3");
@@ -156,15 +208,32 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
     const input = legacySeasonedCharacter();
     const legacy = input.system.legacy;
     if (!legacy) throw new Error("no legacy data");
-    const system = { ...input.system, legacy: { ...legacy, attributes: { ...legacy.attributes, strength: light }, wounds: { critical: false, mortal: false }, ego: { value: ego } } };
+    const system = {
+      ...input.system,
+      legacy: {
+        ...legacy,
+        attributes: { ...legacy.attributes, strength: light },
+        wounds: { critical: false, mortal: false },
+        ego: { value: ego },
+      },
+    };
     return { ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" as const };
   }
 
   it("R-LEG-14: offered only when exactly one Challenge is targeted; unticked it changes nothing", () => {
     const subject = subjectWith(2, 3);
-    expect(separateRollModel(subject, choices({ montage: true }), SETTINGS)).toMatchObject({ montage: null, choices: { montage: false }, egoCost: 1 });
+    expect(separateRollModel(subject, choices({ montage: true }), SETTINGS)).toMatchObject({
+      montage: null,
+      choices: { montage: false },
+      egoCost: 1,
+    });
     const offered = separateRollModel(subject, choices(), withTarget);
-    expect(offered.montage).toMatchObject({ name: "Wolf pack", tierKey: "TERRAN.ChallengeTier.dangerous", checked: false, complication: [] });
+    expect(offered.montage).toMatchObject({
+      name: "Wolf pack",
+      tierKey: "TERRAN.ChallengeTier.dangerous",
+      checked: false,
+      complication: [],
+    });
     expect(offered.chances).toEqual(separateRollModel(subject, choices(), SETTINGS).chances);
     expect(applySeparateField(choices(), "montage", true).montage).toBe(true);
     expect(applySeparateField(choices(), "safe", "yes").safe).toBe(false);
@@ -174,7 +243,10 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
     const subject = subjectWith(2, 3);
     const unsafe = separateRollModel(subject, choices({ montage: true }), withTarget);
     expect(unsafe.roll).toEqual({ disabled: true, reason: { key: "TERRAN.Dialog.Legacy.montageUnsafe", value: "" } });
-    expect(separateRollModel(subject, choices({ montage: true, safe: true }), withTarget).roll).toEqual({ disabled: false, reason: null });
+    expect(separateRollModel(subject, choices({ montage: true, safe: true }), withTarget).roll).toEqual({
+      disabled: false,
+      reason: null,
+    });
   });
 
   it("R-LEG-14: the odds shown are exact — the Challenge's Effect first, its complication off the pool, then the highest die — checked against every throw", () => {
@@ -200,7 +272,8 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
           for (const band of ["fail", "partial", "success"] as const) expected[band] += (p * counts[band]) / total;
         }
         const view = separateRollModel(subjectWith(light, 3), choices({ montage: true, safe: true, dark }), withTarget);
-        for (const band of ["fail", "partial", "success"] as const) expect(view.chances[band].p, `${light}+${dark} ${band}`).toBeCloseTo(expected[band], 9);
+        for (const band of ["fail", "partial", "success"] as const)
+          expect(view.chances[band].p, `${light}+${dark} ${band}`).toBeCloseTo(expected[band], 9);
         const shownLaw = view.montage?.complication ?? [];
         expect(shownLaw.map((c) => c.dice)).toEqual(law.map((c) => c.dice));
         shownLaw.forEach((c, i) => expect(c.p.p).toBeCloseTo(law[i]?.p ?? -1, 9));
@@ -231,17 +304,27 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
   it("R-LEG-14: the template shows the option, the confirmation once ticked, the complication's odds and the dearer Dark Dice", () => {
     const subject = subjectWith(3, 3);
     const root = document.createElement("div");
-    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", separateRollModel(subject, choices(), { ...SETTINGS, montage: { ...wolf, name: "<i>Wolves</i>" } }));
+    root.innerHTML = renderTemplate(
+      "dialogs/legacy-roll-dialog.hbs",
+      separateRollModel(subject, choices(), { ...SETTINGS, montage: { ...wolf, name: "<i>Wolves</i>" } }),
+    );
     expect(root.querySelector('input[name="montage"]')).not.toBeNull();
     expect(root.querySelector('input[name="safe"]')).toBeNull();
     expect(root.querySelector(".rd-montage-target")?.textContent).toBe("<i>Wolves</i>");
     expect(root.querySelector("i:not(.fa-solid)")).toBeNull();
-    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", separateRollModel(subject, choices({ montage: true, dark: 1 }), withTarget));
+    root.innerHTML = renderTemplate(
+      "dialogs/legacy-roll-dialog.hbs",
+      separateRollModel(subject, choices({ montage: true, dark: 1 }), withTarget),
+    );
     expect(root.querySelector('input[name="safe"]')).not.toBeNull();
     expect(root.querySelectorAll(".rd-montage-odds .rd-odd").length).toBe(4);
-    expect(root.querySelector(".rd-ego-risk")?.textContent).toBe("Each Dark Die showing 3 or lower costs 2 Ego (a montage).");
+    expect(root.querySelector(".rd-ego-risk")?.textContent).toBe(
+      "Each Dark Die showing 3 or lower costs 2 Ego (a montage).",
+    );
     expect(root.querySelector(".rd-roll")?.hasAttribute("disabled")).toBe(true);
-    expect(root.querySelector(".rd-blocked")?.textContent).toBe("A montage is only for a Challenge that cannot kill: the GM must agree first.");
+    expect(root.querySelector(".rd-blocked")?.textContent).toBe(
+      "A montage is only for a Challenge that cannot kill: the GM must agree first.",
+    );
     // No target: no option at all.
     root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", separateRollModel(subject, choices(), SETTINGS));
     expect(root.querySelector(".rd-montage")).toBeNull();

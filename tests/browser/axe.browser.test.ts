@@ -44,14 +44,19 @@ function describeFindings(findings: readonly AxeFinding[]): string[] {
 /** Checks what the page shows now: serious/critical fail, the rest go to the tally. */
 async function check(p: Page, label: string): Promise<string[]> {
   const findings = await runAxe(p);
-  tally.add(label, findings.filter((f) => !blocking(f)));
+  tally.add(
+    label,
+    findings.filter((f) => !blocking(f)),
+  );
   return describeFindings(findings.filter(blocking));
 }
 
 async function open(scene: SceneInfo, theme: Theme, narrow: boolean): Promise<Page> {
   const p = await tab();
   errors.length = 0;
-  await p.goto(`${session().sandbox.url}/scene/${scene.kind}/${scene.id}?theme=${theme}${narrow ? `&width=${scene.narrow}` : ""}`);
+  await p.goto(
+    `${session().sandbox.url}/scene/${scene.kind}/${scene.id}?theme=${theme}${narrow ? `&width=${scene.narrow}` : ""}`,
+  );
   return p;
 }
 
@@ -71,26 +76,31 @@ async function press(p: Page, action: string, index?: string, role?: string): Pr
 }
 
 describe("axe-core on every sandbox scene (issue 17)", { timeout: 120_000 }, () => {
-  it.each(scenes().map((s) => [`${s.kind}/${s.id}`, s] as const))("%s: no serious or critical violation, light and dark, default and narrow", async (name, scene) => {
-    const problems: string[] = [];
-    for (const { theme, narrow } of VARIANTS) {
-      const p = await open(scene, theme, narrow);
-      const label = `${name} (${theme}${narrow ? ", narrow" : ""})`;
-      problems.push(...(await check(p, label)));
-      // Every tab of a sheet, not only the one it opens on.
-      const tabs = await p.locator('[role="tab"]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.tab ?? ""));
-      for (const id of tabs.slice(1)) {
-        await afterUpdate(p, () => p.locator(`[role="tab"][data-tab="${id}"]`).click());
-        problems.push(...(await check(p, `${label} tab ${id}`)));
+  it.each(scenes().map((s) => [`${s.kind}/${s.id}`, s] as const))(
+    "%s: no serious or critical violation, light and dark, default and narrow",
+    async (name, scene) => {
+      const problems: string[] = [];
+      for (const { theme, narrow } of VARIANTS) {
+        const p = await open(scene, theme, narrow);
+        const label = `${name} (${theme}${narrow ? ", narrow" : ""})`;
+        problems.push(...(await check(p, label)));
+        // Every tab of a sheet, not only the one it opens on.
+        const tabs = await p
+          .locator('[role="tab"]')
+          .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.tab ?? ""));
+        for (const id of tabs.slice(1)) {
+          await afterUpdate(p, () => p.locator(`[role="tab"][data-tab="${id}"]`).click());
+          problems.push(...(await check(p, `${label} tab ${id}`)));
+        }
+        for (const [action, index, role] of STATES[name] ?? []) {
+          await press(p, action, index, role);
+          problems.push(...(await check(p, `${label} after ${action}`)));
+        }
+        expect(errors, `${label} loads cleanly`).toEqual([]);
       }
-      for (const [action, index, role] of STATES[name] ?? []) {
-        await press(p, action, index, role);
-        problems.push(...(await check(p, `${label} after ${action}`)));
-      }
-      expect(errors, `${label} loads cleanly`).toEqual([]);
-    }
-    expect(problems, name).toEqual([]);
-  });
+      expect(problems, name).toEqual([]);
+    },
+  );
 
   it("checks the sheets' every tab, the dialog states and every card", () => {
     const all = scenes();

@@ -23,7 +23,17 @@ export const AXE_PATH = require.resolve("axe-core/axe.min.js");
 export const OUR_MARKUP = [".window-content > *", ".message-content > *"] as const;
 
 /** Page-level rules: they judge Foundry's page (landmarks, title, language), not a sheet or a card. */
-export const PAGE_RULES = ["region", "landmark-one-main", "landmark-complementary-is-top-level", "page-has-heading-one", "bypass", "document-title", "html-has-lang", "html-lang-valid", "meta-viewport"] as const;
+export const PAGE_RULES = [
+  "region",
+  "landmark-one-main",
+  "landmark-complementary-is-top-level",
+  "page-has-heading-one",
+  "bypass",
+  "document-title",
+  "html-has-lang",
+  "html-lang-valid",
+  "meta-viewport",
+] as const;
 
 export type Impact = "minor" | "moderate" | "serious" | "critical";
 
@@ -99,7 +109,10 @@ export class AxeTally {
 
   /** Lines for the test output: one per rule, with its count. */
   report(): string[] {
-    const lines = [...this.#rules].map(([rule, e]) => `${e.impact.padEnd(8)} ${rule}: ${e.nodes} node(s) in ${e.scenes.size} scene(s) (${e.help}), e.g. ${[...e.scenes].slice(0, 3).join(", ")}`);
+    const lines = [...this.#rules].map(
+      ([rule, e]) =>
+        `${e.impact.padEnd(8)} ${rule}: ${e.nodes} node(s) in ${e.scenes.size} scene(s) (${e.help}), e.g. ${[...e.scenes].slice(0, 3).join(", ")}`,
+    );
     const total = [...this.#rules.values()].reduce((n, e) => n + e.nodes, 0);
     return [`axe-core: ${total} lesser finding(s) (moderate/minor) in ${this.#rules.size} rule(s)`, ...lines.sort()];
   }

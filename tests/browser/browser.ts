@@ -11,7 +11,15 @@ import { startSandbox, type Sandbox } from "../../sandbox/server.ts";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The flags that let Debian's Chromium run headless as root on a small CI machine. */
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** The default viewport: wide enough for every window at its default size. */
 export const VIEWPORT = { width: 1280, height: 1000 } as const;
@@ -24,7 +32,8 @@ export interface BrowserSession {
 }
 
 export async function openSession(): Promise<BrowserSession> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   const sandbox = await startSandbox(0);
   let browser: Browser;
   try {
@@ -105,7 +114,8 @@ export function scenePage(session: () => BrowserSession) {
     },
     page: (): Page => opened().page,
     errors: (): string[] => opened().errors,
-    text: async (selector: string): Promise<string> => clean(await opened().page.locator(selector).first().textContent()),
+    text: async (selector: string): Promise<string> =>
+      clean(await opened().page.locator(selector).first().textContent()),
   };
 }
 
@@ -113,7 +123,9 @@ export function scenePage(session: () => BrowserSession) {
 export async function afterUpdate(page: Page, click: () => Promise<void>): Promise<void> {
   const before = await page.evaluate(() => Number(document.body.dataset.sandboxUpdates ?? "0"));
   await click();
-  await page.waitForFunction((n) => Number(document.body.dataset.sandboxUpdates ?? "0") > n, before, { timeout: 10_000 });
+  await page.waitForFunction((n) => Number(document.body.dataset.sandboxUpdates ?? "0") > n, before, {
+    timeout: 10_000,
+  });
 }
 
 /** Whitespace-collapsed text. */
@@ -133,7 +145,8 @@ export async function horizontalOverflow(page: Page, selector: string): Promise<
     const box = root.getBoundingClientRect();
     const problems: string[] = [];
     const describe = (el: Element): string => {
-      const cls = typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      const cls =
+        typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
       const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 30);
       return `${el.tagName.toLowerCase()}${cls}${text ? ` "${text}"` : ""}`;
     };
@@ -144,9 +157,12 @@ export async function horizontalOverflow(page: Page, selector: string): Promise<
       // Nothing to see: an empty box, or a visually hidden label (the 1px clipped pattern for screen readers).
       if (r.width <= 1 && r.height <= 1) continue;
       if (r.right > box.right + 1 || r.left < box.left - 1) {
-        problems.push(`${describe(el)} sticks out (${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(box.left)}–${Math.round(box.right)})`);
+        problems.push(
+          `${describe(el)} sticks out (${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(box.left)}–${Math.round(box.right)})`,
+        );
       }
-      const field = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+      const field =
+        el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
       if (!field && style.textOverflow !== "ellipsis" && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
         problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth}px in ${el.clientWidth}px)`);
       }
@@ -161,11 +177,13 @@ export async function horizontalOverflow(page: Page, selector: string): Promise<
  * (an ellipsis, or text wider than its box) is reported as "clipped: <name>".
  */
 export async function clippedNames(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>(".te-attr-name, .te-save-name")]
-      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `clipped: ${(el.textContent ?? "").trim()}`),
-  );
+  return page
+    .locator(selector)
+    .evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>(".te-attr-name, .te-save-name")]
+        .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `clipped: ${(el.textContent ?? "").trim()}`),
+    );
 }
 
 /** Everything that does not fit inside `selector`: sideways overflow and clipped attribute or Save names. */
@@ -178,7 +196,10 @@ export async function layoutProblems(page: Page, selector: string): Promise<stri
  * machine), opened on first use, and its console errors and failed requests (`watchErrors` keeps
  * filling the list; empty it before each visit).
  */
-export function sharedTab(session: () => BrowserSession): { readonly tab: () => Promise<Page>; readonly errors: () => string[] } {
+export function sharedTab(session: () => BrowserSession): {
+  readonly tab: () => Promise<Page>;
+  readonly errors: () => string[];
+} {
   let page: Page | null = null;
   let errors: string[] = [];
   const tab = async (): Promise<Page> => {

@@ -6,7 +6,11 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { initialChoices, rollDialogModel, type RollDialogChoices } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import {
+  initialChoices,
+  rollDialogModel,
+  type RollDialogChoices,
+} from "../../src/applications/dialogs/roll-dialog-model.ts";
 import { riskyCardResult, selectDie } from "../../src/chat/index.ts";
 import { ATTRIBUTES, deriveSaves, GROUP_ATTRIBUTES, GROUPS, woundPenaltyTrack } from "../../src/rules/index.ts";
 import { mortalCharacter, seasonedCharacter } from "../fixtures/sheets.ts";
@@ -33,7 +37,11 @@ const text = async (selector: string): Promise<string> => clean(await page.locat
 
 /** The model's view of a dialog fixture after some choices: what the page must show. */
 function model(fixture: DialogFixture, choices: Partial<RollDialogChoices> = {}) {
-  return rollDialogModel(fixture.subject, { ...initialChoices(fixture.subject, DIALOG_SETTINGS), ...choices }, DIALOG_SETTINGS);
+  return rollDialogModel(
+    fixture.subject,
+    { ...initialChoices(fixture.subject, DIALOG_SETTINGS), ...choices },
+    DIALOG_SETTINGS,
+  );
 }
 
 describe("sandbox in Chromium: the character sheet", { timeout: 30_000 }, () => {
@@ -41,7 +49,9 @@ describe("sandbox in Chromium: the character sheet", { timeout: 30_000 }, () => 
     await open("/scene/sheet/character-seasoned");
     const { system, items } = seasonedCharacter();
     for (const a of ATTRIBUTES) {
-      expect(await page.locator(`.te-attr[data-attribute="${a}"] .te-circle.is-filled`).count(), a).toBe(system.attributes[a]);
+      expect(await page.locator(`.te-attr[data-attribute="${a}"] .te-circle.is-filled`).count(), a).toBe(
+        system.attributes[a],
+      );
     }
     const saves = deriveSaves(system.attributes);
     // Could be worse (an advancement of the fixture) cancels Broken's penalty.
@@ -187,7 +197,9 @@ describe("sandbox in Chromium: the roll dialog", { timeout: 30_000 }, () => {
 
     const toggle = start.lines.find((l) => l.situational);
     if (!toggle) throw new Error("the weapon fixture has a situational modifier");
-    await afterUpdate(page, () => page.locator(`input[data-action="toggleModifier"][data-key="${toggle.key}"]`).click());
+    await afterUpdate(page, () =>
+      page.locator(`input[data-action="toggleModifier"][data-key="${toggle.key}"]`).click(),
+    );
     const ticked = model(fixture, { ticked: [toggle.key] });
     expect(ticked.raw).toBe(start.raw + toggle.dice);
     expect(await text(".rd-raw")).toBe(ticked.rawSigned);

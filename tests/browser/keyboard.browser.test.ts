@@ -81,7 +81,10 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
     await tabTo('[data-action="roll"][data-roll="finesse"]');
     await pressAndWait();
     expect(await page.locator('[data-sandbox="dialog"]').count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-sandbox="dialog"]') !== null), "the dialog's first render takes the focus").toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-sandbox="dialog"]') !== null),
+      "the dialog's first render takes the focus",
+    ).toBe(true);
 
     // Add a Dark Die: the focus stays on the stepper after the dialog re-renders.
     await tabTo('[data-action="darkUp"]');
@@ -90,7 +93,9 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
     expect(await focusedIs('[data-action="darkUp"]'), "focus back on the Dark Dice + after the re-render").toBe(true);
     // The odds that changed are said politely.
     expect(await page.locator(`#${LIVE_REGION_ID}`).getAttribute("aria-live")).toBe("polite");
-    expect(clean(await page.locator(`#${LIVE_REGION_ID}`).textContent())).toContain(`${english("TERRAN.Dialog.dark.heading")} 1`);
+    expect(clean(await page.locator(`#${LIVE_REGION_ID}`).textContent())).toContain(
+      `${english("TERRAN.Dialog.dark.heading")} 1`,
+    );
 
     // Roll: Space presses a button as Enter does.
     await tabTo('[data-action="roll"]:not([data-roll])');
@@ -100,10 +105,17 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
 
     // On the card: the Precision die, then the Effect die, each reached by Tab.
     await tabTo(`#sandbox-chat-log button.die-face[data-index="${precision.index}"]`);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "")).toMatch(/^(Light|Dark) die, \d/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "")).toMatch(
+      /^(Light|Dark) die, \d/,
+    );
     await pressAndWait();
-    expect(await focusedIs(`#sandbox-chat-log [data-action="select-die"][data-index="${precision.index}"]`), "focus stays on the die just chosen").toBe(true);
-    await tabTo(`#sandbox-chat-log button.die-make-effect[data-index="${effect.index}"]`, { back: effect.index < precision.index });
+    expect(
+      await focusedIs(`#sandbox-chat-log [data-action="select-die"][data-index="${precision.index}"]`),
+      "focus stays on the die just chosen",
+    ).toBe(true);
+    await tabTo(`#sandbox-chat-log button.die-make-effect[data-index="${effect.index}"]`, {
+      back: effect.index < precision.index,
+    });
     await pressAndWait();
 
     // Confirm.
@@ -114,11 +126,17 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
     expect(await page.locator("#sandbox-chat-log .outcome .band").getAttribute("role")).toBe("heading");
     if (!expected.effect) throw new Error("the highest die lands the Effect in this seeded roll");
     expect(Number(await text("#sandbox-chat-log .effect .effect-value"))).toBe(expected.effect.value);
-    expect(await page.locator("#sandbox-chat-log .die.role-effect .die-face").getAttribute("aria-label")).toContain(english("TERRAN.Card.Die.role.effect"));
-    expect(await page.locator(`#sandbox-chat-log .die.role-precision .die-face`).getAttribute("aria-label")).toContain(english("TERRAN.Card.Die.role.precision"));
+    expect(await page.locator("#sandbox-chat-log .die.role-effect .die-face").getAttribute("aria-label")).toContain(
+      english("TERRAN.Card.Die.role.effect"),
+    );
+    expect(await page.locator(`#sandbox-chat-log .die.role-precision .die-face`).getAttribute("aria-label")).toContain(
+      english("TERRAN.Card.Die.role.precision"),
+    );
     // After Confirm the focus is still inside the card (Confirm is gone: the control now at its place).
     expect(await page.evaluate(() => document.activeElement?.closest("[data-card=risky]") !== null)).toBe(true);
-    expect(clean(await page.locator(`#${LIVE_REGION_ID}`).textContent())).toContain(english(`TERRAN.Band.${expected.band}`));
+    expect(clean(await page.locator(`#${LIVE_REGION_ID}`).textContent())).toContain(
+      english(`TERRAN.Band.${expected.band}`),
+    );
     await closePage();
   });
 });
@@ -158,7 +176,9 @@ describe("issue 17: every mouse path on our screens has a keyboard path", { time
     await open("/scene/dialog/weapon");
     await tabTo('input[data-action="toggleModifier"]');
     await pressAndWait(" ");
-    expect(await focusedIs('input[data-action="toggleModifier"]'), "focus back on the box after the re-render").toBe(true);
+    expect(await focusedIs('input[data-action="toggleModifier"]'), "focus back on the box after the re-render").toBe(
+      true,
+    );
     expect(await page.locator('input[data-action="toggleModifier"]').first().isChecked()).toBe(true);
     await tabTo('[data-action="darkUp"]');
     await pressAndWait();
@@ -201,44 +221,53 @@ describe("issue 17: every mouse path on our screens has a keyboard path", { time
 const OURS = ".window-content, .message-content";
 
 describe("issue 17: focus is visible in both themes", { timeout: 120_000 }, () => {
-  it.each(scenes().map((s) => [`${s.kind}/${s.id}`, s] as const))("%s: Tab reaches every control of ours, and each shows the focus ring, light and dark", async (_, scene) => {
-    for (const theme of ["light", "dark"] as const) {
-      await open(`/scene/${scene.kind}/${scene.id}?theme=${theme}`);
-      const controls = await page.evaluate((ours) => {
-        const selector = 'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-        return [...document.querySelectorAll<HTMLElement>(ours)]
-          .flatMap((root) => [...root.querySelectorAll<HTMLElement>(selector)])
-          .filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0).length;
-      }, OURS);
-      let stops = 0;
-      const faint: string[] = [];
-      for (let i = 0; controls > 0 && i < 400; i++) {
-        await page.keyboard.press("Tab");
-        const stop = await page.evaluate((ours) => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          if (!el.closest(ours)) return { ours: false, again: false, what: "", ring: "" };
-          // Each stop is marked when first reached: reaching a marked one again means the walk went round.
-          const again = el.dataset.walk === "seen";
-          el.dataset.walk = "seen";
-          const style = getComputedStyle(el);
-          const what = `${el.tagName.toLowerCase()}${el.dataset.action ? `[${el.dataset.action}]` : ""}${el.getAttribute("name") ? `[name=${el.getAttribute("name")}]` : ""}`;
-          return { ours: true, again, what, ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+  it.each(scenes().map((s) => [`${s.kind}/${s.id}`, s] as const))(
+    "%s: Tab reaches every control of ours, and each shows the focus ring, light and dark",
+    async (_, scene) => {
+      for (const theme of ["light", "dark"] as const) {
+        await open(`/scene/${scene.kind}/${scene.id}?theme=${theme}`);
+        const controls = await page.evaluate((ours) => {
+          const selector = 'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+          return [...document.querySelectorAll<HTMLElement>(ours)]
+            .flatMap((root) => [...root.querySelectorAll<HTMLElement>(selector)])
+            .filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0).length;
         }, OURS);
-        if (!stop) continue;
-        if (!stop.ours) {
-          if (stops > 0) break; // past our markup: the walk is done
-          continue;
+        let stops = 0;
+        const faint: string[] = [];
+        for (let i = 0; controls > 0 && i < 400; i++) {
+          await page.keyboard.press("Tab");
+          const stop = await page.evaluate((ours) => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return null;
+            if (!el.closest(ours)) return { ours: false, again: false, what: "", ring: "" };
+            // Each stop is marked when first reached: reaching a marked one again means the walk went round.
+            const again = el.dataset.walk === "seen";
+            el.dataset.walk = "seen";
+            const style = getComputedStyle(el);
+            const what = `${el.tagName.toLowerCase()}${el.dataset.action ? `[${el.dataset.action}]` : ""}${el.getAttribute("name") ? `[name=${el.getAttribute("name")}]` : ""}`;
+            return {
+              ours: true,
+              again,
+              what,
+              ring: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+            };
+          }, OURS);
+          if (!stop) continue;
+          if (!stop.ours) {
+            if (stops > 0) break; // past our markup: the walk is done
+            continue;
+          }
+          if (stop.again) break;
+          stops++;
+          // The ring of styles/terran.css: 2px solid, the theme's focus colour.
+          if (!/^solid 2px rgb\((26, 95, 180|138, 180, 255)\)$/.test(stop.ring))
+            faint.push(`${stop.what}: ${stop.ring}`);
         }
-        if (stop.again) break;
-        stops++;
-        // The ring of styles/terran.css: 2px solid, the theme's focus colour.
-        if (!/^solid 2px rgb\((26, 95, 180|138, 180, 255)\)$/.test(stop.ring)) faint.push(`${stop.what}: ${stop.ring}`);
+        // Every visible, enabled control of ours was a stop (nothing is left out of the Tab order).
+        expect(stops, `${scene.id} (${theme}): Tab reaches every control`).toBe(controls);
+        expect(faint, `${scene.id} (${theme}): focus stops without the ring`).toEqual([]);
+        await closePage();
       }
-      // Every visible, enabled control of ours was a stop (nothing is left out of the Tab order).
-      expect(stops, `${scene.id} (${theme}): Tab reaches every control`).toBe(controls);
-      expect(faint, `${scene.id} (${theme}): focus stops without the ring`).toEqual([]);
-      await closePage();
-    }
-  });
+    },
+  );
 });

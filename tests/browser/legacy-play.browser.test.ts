@@ -27,8 +27,10 @@ describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
       { ...initialSeparateChoices({ darkMax: DEFAULT_DARK_MAX }), ...(scene?.choices ?? {}) },
       { darkMax: DEFAULT_DARK_MAX, montage: scene?.target ?? null },
     );
-    for (const band of ["fail", "partial", "success"] as const) expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
-    for (const c of view.montage?.complication ?? []) expect(await text(`[data-odds="complication${c.dice}"]`)).toBe(c.p.text);
+    for (const band of ["fail", "partial", "success"] as const)
+      expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
+    for (const c of view.montage?.complication ?? [])
+      expect(await text(`[data-odds="complication${c.dice}"]`)).toBe(c.p.text);
     expect(await text(".rd-montage-target")).toBe("The storm on the pass");
     expect(await sandboxPage.page().locator(".rd-roll").isDisabled()).toBe(true);
     expect(await text(".rd-blocked")).toBe(english("TERRAN.Dialog.Legacy.montageUnsafe"));

@@ -23,13 +23,25 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
     const view = characterSheetContext(legacySeasonedCharacter());
     if (view.limited || !view.legacy) throw new Error("no Legacy view");
     for (const a of view.legacy.attributes) {
-      expect(await sandboxPage.page().locator(`.te-legacy-attributes .te-attr[data-attribute="${a.id}"] .te-circle.is-filled`).count(), a.id).toBe(a.value);
+      expect(
+        await sandboxPage
+          .page()
+          .locator(`.te-legacy-attributes .te-attr[data-attribute="${a.id}"] .te-circle.is-filled`)
+          .count(),
+        a.id,
+      ).toBe(a.value);
       expect(await text(`.te-attr[data-attribute="${a.id}"] .te-light-dice`), a.id).toBe(String(a.roll.light));
     }
-    for (const s of view.legacy.skills ?? []) expect(await sandboxPage.page().locator(`.te-skill[data-skill="${s.id}"] .te-circle.is-filled`).count(), s.id).toBe(s.value);
+    for (const s of view.legacy.skills ?? [])
+      expect(
+        await sandboxPage.page().locator(`.te-skill[data-skill="${s.id}"] .te-circle.is-filled`).count(),
+        s.id,
+      ).toBe(s.value);
     expect(await text(".te-hp .te-track-max")).toBe(String(view.legacy.hp.max));
     expect(await text(".te-ego .te-track-max")).toBe(String(view.legacy.ego.max));
-    expect(await text(".te-legacy-attributes .te-penalty")).toBe(english("TERRAN.Sheet.Legacy.penalty").replace("{value}", "1"));
+    expect(await text(".te-legacy-attributes .te-penalty")).toBe(
+      english("TERRAN.Sheet.Legacy.penalty").replace("{value}", "1"),
+    );
     expect(await sandboxPage.page().locator(".te-grit").count()).toBe(0);
     expect(await sandboxPage.page().locator('[data-action="sayonara"]').count()).toBe(0);
     await sandboxPage.page().close();
@@ -45,7 +57,8 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
       { darkMax: DEFAULT_DARK_MAX },
     );
     expect(await text(".rd-light-count")).toBe(String(view.light));
-    for (const band of ["fail", "partial", "success"] as const) expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
+    for (const band of ["fail", "partial", "success"] as const)
+      expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
     expect(await text('[data-odds="loseEgo"]')).toBe(view.ego.pLoseAny.text);
     await sandboxPage.page().close();
     expect(sandboxPage.errors()).toEqual([]);

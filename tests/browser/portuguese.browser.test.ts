@@ -20,7 +20,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = resolve(ROOT, "out/screenshots-pt-BR");
 const LANG = "pt-BR";
 
-const read = (lang: string): Map<string, string> => flattenLanguage(JSON.parse(readFileSync(resolve(ROOT, "lang", `${lang}.json`), "utf8")) as unknown).strings;
+const read = (lang: string): Map<string, string> =>
+  flattenLanguage(JSON.parse(readFileSync(resolve(ROOT, "lang", `${lang}.json`), "utf8")) as unknown).strings;
 const EN = read("en");
 const PT = read(LANG);
 
@@ -37,7 +38,14 @@ const DOCUMENT_NAMES = /^TERRAN\.(Weapon|Adv|Cond)\./;
  * untranslated string.
  */
 const ENGLISH_ONLY = [...EN]
-  .filter(([key, text]) => !DOCUMENT_NAMES.test(key) && PT.get(key) !== text && !/[{}]/.test(text) && /\S\s+\S/.test(text) && text.length >= 8)
+  .filter(
+    ([key, text]) =>
+      !DOCUMENT_NAMES.test(key) &&
+      PT.get(key) !== text &&
+      !/[{}]/.test(text) &&
+      /\S\s+\S/.test(text) &&
+      text.length >= 8,
+  )
   .map(([, text]) => text);
 
 const session = useSession();
@@ -51,7 +59,11 @@ beforeAll(() => {
 /** Labels and buttons whose text is cut off at the bottom (a fixed height with hidden overflow). */
 async function cutOffBelow(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>("button, label, a, legend, h1, h2, h3, h4, th, .te-attr-name, .te-save-name")]
+    [
+      ...root.querySelectorAll<HTMLElement>(
+        "button, label, a, legend, h1, h2, h3, h4, th, .te-attr-name, .te-save-name",
+      ),
+    ]
       .filter((el) => {
         const style = getComputedStyle(el);
         if (style.display === "none" || style.visibility === "hidden" || el.getClientRects().length === 0) return false;
@@ -78,7 +90,8 @@ async function shownText(page: Page, selector: string): Promise<string> {
     };
     const texts: string[] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!foreign(node.parentElement)) texts.push(node.textContent ?? "");
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (!foreign(node.parentElement)) texts.push(node.textContent ?? "");
     const attrs = [...root.querySelectorAll("[title], [aria-label], [data-tooltip], [placeholder]")]
       .filter((el) => !foreign(el))
       .flatMap((el) => ["title", "aria-label", "data-tooltip", "placeholder"].map((a) => el.getAttribute(a) ?? ""));
@@ -91,7 +104,12 @@ function untranslated(text: string): string[] {
   return ENGLISH_ONLY.filter((s) => text.includes(s));
 }
 
-async function visit(scene: SceneInfo, width: number | null, shot: string | null, lang = LANG): Promise<{ problems: string[]; text: string }> {
+async function visit(
+  scene: SceneInfo,
+  width: number | null,
+  shot: string | null,
+  lang = LANG,
+): Promise<{ problems: string[]; text: string }> {
   const page = await tab();
   errors().length = 0;
   const query = `theme=light&lang=${lang}${width === null ? "" : `&width=${width}`}`;
@@ -108,59 +126,71 @@ async function visit(scene: SceneInfo, width: number | null, shot: string | null
 
 const all = scenes();
 
-describe("sandbox scenes in Portuguese (?lang=pt-BR) in Chromium: translated, and nothing overflows", { timeout: 30_000 }, () => {
-  it("the check can tell: English pages show en.json's English, which pt-BR replaces", async () => {
-    expect(ENGLISH_ONLY.length).toBeGreaterThan(200);
-    const scene = all.find((s) => s.kind === "sheet" && s.id === "character-seasoned");
-    if (!scene) throw new Error("no character-seasoned scene");
-    const english = await visit(scene, null, null, "en");
-    expect(untranslated(english.text).length).toBeGreaterThan(3);
-  });
+describe(
+  "sandbox scenes in Portuguese (?lang=pt-BR) in Chromium: translated, and nothing overflows",
+  { timeout: 30_000 },
+  () => {
+    it("the check can tell: English pages show en.json's English, which pt-BR replaces", async () => {
+      expect(ENGLISH_ONLY.length).toBeGreaterThan(200);
+      const scene = all.find((s) => s.kind === "sheet" && s.id === "character-seasoned");
+      if (!scene) throw new Error("no character-seasoned scene");
+      const english = await visit(scene, null, null, "en");
+      expect(untranslated(english.text).length).toBeGreaterThan(3);
+    });
 
-  it.each(all.map((s) => [`${s.kind}/${s.id}`, s] as const))("%s: in Portuguese, fits at the default and the narrow width", async (_, scene) => {
-    const wide = await visit(scene, null, `${scene.kind}-${scene.id}-pt-BR.png`);
-    expect(untranslated(wide.text), `${scene.kind}/${scene.id}: English left in the pt-BR page`).toEqual([]);
-    expect(wide.problems, `${scene.kind}/${scene.id} at ${scene.width}px (pt-BR)`).toEqual([]);
-    const narrow = await visit(scene, scene.narrow, `${scene.kind}-${scene.id}-pt-BR-narrow.png`);
-    expect(narrow.problems, `${scene.kind}/${scene.id} at ${scene.narrow}px (pt-BR)`).toEqual([]);
-  });
+    it.each(all.map((s) => [`${s.kind}/${s.id}`, s] as const))(
+      "%s: in Portuguese, fits at the default and the narrow width",
+      async (_, scene) => {
+        const wide = await visit(scene, null, `${scene.kind}-${scene.id}-pt-BR.png`);
+        expect(untranslated(wide.text), `${scene.kind}/${scene.id}: English left in the pt-BR page`).toEqual([]);
+        expect(wide.problems, `${scene.kind}/${scene.id} at ${scene.width}px (pt-BR)`).toEqual([]);
+        const narrow = await visit(scene, scene.narrow, `${scene.kind}-${scene.id}-pt-BR-narrow.png`);
+        expect(narrow.problems, `${scene.kind}/${scene.id} at ${scene.narrow}px (pt-BR)`).toEqual([]);
+      },
+    );
 
-  it("the server answers in the page's language: a refused click reads as the Foundry glue words it in Portuguese; an unknown language is refused", async () => {
-    const make = CARDS.reaction;
-    if (!make) throw new Error("no reaction card");
-    const { card } = make();
-    const ask = async (lang: string) => {
-      const response = await fetch(`${session().sandbox.url}/api/card`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        // A player may not allow a Reaction an Effect: only a GM may (src/chat/permissions.ts).
-        body: JSON.stringify({ card, user: PLAYER, click: { action: "allow-effect", index: null, role: null }, lang }),
-      });
-      return { status: response.status, body: (await response.json()) as { error?: string } };
-    };
-    const pt = await ask(LANG);
-    expect(pt.status).toBe(422);
-    expect(pt.body.error).toBe(PT.get("TERRAN.Card.Reason.notGm"));
-    expect((await ask("en")).status).toBe(422);
-    expect((await ask("xx")).status).toBe(400);
-    expect((await fetch(`${session().sandbox.url}/?lang=xx`)).status).toBe(400);
-  });
+    it("the server answers in the page's language: a refused click reads as the Foundry glue words it in Portuguese; an unknown language is refused", async () => {
+      const make = CARDS.reaction;
+      if (!make) throw new Error("no reaction card");
+      const { card } = make();
+      const ask = async (lang: string) => {
+        const response = await fetch(`${session().sandbox.url}/api/card`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          // A player may not allow a Reaction an Effect: only a GM may (src/chat/permissions.ts).
+          body: JSON.stringify({
+            card,
+            user: PLAYER,
+            click: { action: "allow-effect", index: null, role: null },
+            lang,
+          }),
+        });
+        return { status: response.status, body: (await response.json()) as { error?: string } };
+      };
+      const pt = await ask(LANG);
+      expect(pt.status).toBe(422);
+      expect(pt.body.error).toBe(PT.get("TERRAN.Card.Reason.notGm"));
+      expect((await ask("en")).status).toBe(422);
+      expect((await ask("xx")).status).toBe(400);
+      expect((await fetch(`${session().sandbox.url}/?lang=xx`)).status).toBe(400);
+    });
 
-  it("a roll from the pt-BR dialog posts a Portuguese card, and a click on it answers in Portuguese", async () => {
-    const scene = all.find((s) => s.kind === "dialog" && s.id === "weapon");
-    if (!scene) throw new Error("no weapon dialog scene");
-    await visit(scene, null, null);
-    const page = await tab();
-    await afterUpdate(page, () => page.locator('button[data-action="darkUp"]').click());
-    await afterUpdate(page, () => page.locator('button[data-action="roll"]').click());
-    const card = page.locator("#sandbox-chat-log [data-card=risky]");
-    expect(await card.count()).toBe(1);
-    expect(await card.innerText()).toContain(PT.get("TERRAN.Card.Risky.title"));
-    const clickable = page.locator("#sandbox-chat-log button.die-face").first();
-    await afterUpdate(page, () => clickable.click());
-    const after = await shownText(page, ".sandbox-chat");
-    expect(untranslated(after)).toEqual([]);
-    expect(await layoutProblems(page, ".sandbox-chat")).toEqual([]);
-    expect(errors()).toEqual([]);
-  });
-});
+    it("a roll from the pt-BR dialog posts a Portuguese card, and a click on it answers in Portuguese", async () => {
+      const scene = all.find((s) => s.kind === "dialog" && s.id === "weapon");
+      if (!scene) throw new Error("no weapon dialog scene");
+      await visit(scene, null, null);
+      const page = await tab();
+      await afterUpdate(page, () => page.locator('button[data-action="darkUp"]').click());
+      await afterUpdate(page, () => page.locator('button[data-action="roll"]').click());
+      const card = page.locator("#sandbox-chat-log [data-card=risky]");
+      expect(await card.count()).toBe(1);
+      expect(await card.innerText()).toContain(PT.get("TERRAN.Card.Risky.title"));
+      const clickable = page.locator("#sandbox-chat-log button.die-face").first();
+      await afterUpdate(page, () => clickable.click());
+      const after = await shownText(page, ".sandbox-chat");
+      expect(untranslated(after)).toEqual([]);
+      expect(await layoutProblems(page, ".sandbox-chat")).toEqual([]);
+      expect(errors()).toEqual([]);
+    });
+  },
+);

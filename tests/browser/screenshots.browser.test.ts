@@ -21,7 +21,12 @@ beforeAll(() => {
   mkdirSync(OUT, { recursive: true });
 });
 
-async function visit(scene: SceneInfo, theme: "light" | "dark", width: number | null, shot: string | null): Promise<string[]> {
+async function visit(
+  scene: SceneInfo,
+  theme: "light" | "dark",
+  width: number | null,
+  shot: string | null,
+): Promise<string[]> {
   const page = await tab();
   errors().length = 0;
   const query = `theme=${theme}${width === null ? "" : `&width=${width}`}`;
@@ -44,12 +49,15 @@ describe("sandbox scenes in Chromium: screenshots and layout", { timeout: 30_000
     expect(all.filter((s) => s.kind === "card").length).toBeGreaterThanOrEqual(6);
   });
 
-  it.each(all.map((s) => [`${s.kind}/${s.id}`, s] as const))("%s: light and dark screenshots, nothing overflows at the default or a narrow width", async (_, scene) => {
-    for (const theme of THEMES) {
-      const problems = await visit(scene, theme, null, `${scene.kind}-${scene.id}-${theme}.png`);
-      expect(problems, `${scene.kind}/${scene.id} at ${scene.width}px (${theme})`).toEqual([]);
-    }
-    const narrow = await visit(scene, "light", scene.narrow, `${scene.kind}-${scene.id}-light-narrow.png`);
-    expect(narrow, `${scene.kind}/${scene.id} at ${scene.narrow}px`).toEqual([]);
-  });
+  it.each(all.map((s) => [`${s.kind}/${s.id}`, s] as const))(
+    "%s: light and dark screenshots, nothing overflows at the default or a narrow width",
+    async (_, scene) => {
+      for (const theme of THEMES) {
+        const problems = await visit(scene, theme, null, `${scene.kind}-${scene.id}-${theme}.png`);
+        expect(problems, `${scene.kind}/${scene.id} at ${scene.width}px (${theme})`).toEqual([]);
+      }
+      const narrow = await visit(scene, "light", scene.narrow, `${scene.kind}-${scene.id}-light-narrow.png`);
+      expect(narrow, `${scene.kind}/${scene.id} at ${scene.narrow}px`).toEqual([]);
+    },
+  );
 });

@@ -14,10 +14,19 @@ import {
 } from "../../src/chat/index.ts";
 import { card, challenge, expectCode, GM, harm, ROLLER } from "./fixtures.ts";
 
-const as = <T,>(value: unknown): T => value as T;
+const as = <T>(value: unknown): T => value as T;
 
 function applied(partial: Partial<AppliedEntry> = {}): AppliedEntry {
-  return { hit: "effect", targetName: "Brute", facet: "Fight", effect: 3, before: 10, after: 7, userId: ROLLER.id, ...partial };
+  return {
+    hit: "effect",
+    targetName: "Brute",
+    facet: "Fight",
+    effect: 3,
+    before: 10,
+    after: 7,
+    userId: ROLLER.id,
+    ...partial,
+  };
 }
 
 describe("Risky card: recordApplied checks the record against the card (R-RA-7, R-CH-5)", () => {
@@ -44,7 +53,10 @@ describe("Risky card: recordApplied checks the record against the card (R-RA-7, 
     state = confirmSecondHit(state, ROLLER, [], 1);
     const second = riskyCardResult(state).second?.value ?? -1;
     expect(second).toBe(2);
-    expectCode(() => recordApplied(state, GM, applied({ hit: as<"second">("second2"), effect: second, after: 8 }), 2), "unknown-id");
+    expectCode(
+      () => recordApplied(state, GM, applied({ hit: as<"second">("second2"), effect: second, after: 8 }), 2),
+      "unknown-id",
+    );
     const once = recordApplied(state, GM, applied({ hit: "second", effect: second, after: 8 }), 2);
     expectCode(() => recordApplied(once, GM, applied({ hit: "second", effect: second, after: 8 }), 3), "not-allowed");
   });
@@ -60,21 +72,36 @@ describe("Challenge card: recordHarm checks the record against the card and R-HA
   });
 
   it("R-HARM-3: Grit after must be Grit before less the damage, floor 0", () => {
-    expectCode(() => recordHarm(challenge(), GM, harm({ gritBefore: 20, gritAfter: 10, wound: null }), 0), "bad-choice");
+    expectCode(
+      () => recordHarm(challenge(), GM, harm({ gritBefore: 20, gritAfter: 10, wound: null }), 0),
+      "bad-choice",
+    );
     expect(recordHarm(challenge(), GM, harm({ gritBefore: 20, gritAfter: 7, wound: null }), 0).harm).toHaveLength(1);
   });
 
   it("R-HARM-3: a wound is marked exactly when the damage exceeds the Grit left", () => {
     // 13 damage against Grit 20: no wound may be marked.
-    expectCode(() => recordHarm(challenge(), GM, harm({ gritBefore: 20, gritAfter: 7, wound: "stressed" }), 0), "bad-choice");
+    expectCode(
+      () => recordHarm(challenge(), GM, harm({ gritBefore: 20, gritAfter: 7, wound: "stressed" }), 0),
+      "bad-choice",
+    );
     // 13 damage against Grit 5: a wound (or, Mortally Wounded already, death) must follow.
     expectCode(() => recordHarm(challenge(), GM, harm({ wound: null }), 0), "bad-choice");
   });
 
   it("R-HARM-5: death needs damage against a Mortally Wounded character", () => {
-    expectCode(() => recordHarm(challenge(), GM, harm({ wound: null, dead: true, mortallyWounded: false }), 0), "bad-choice");
     expectCode(
-      () => recordHarm(challenge(), GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null, dead: true, mortallyWounded: true }), 0),
+      () => recordHarm(challenge(), GM, harm({ wound: null, dead: true, mortallyWounded: false }), 0),
+      "bad-choice",
+    );
+    expectCode(
+      () =>
+        recordHarm(
+          challenge(),
+          GM,
+          harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null, dead: true, mortallyWounded: true }),
+          0,
+        ),
       "bad-choice",
     );
   });

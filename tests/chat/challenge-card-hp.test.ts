@@ -1,6 +1,15 @@
 /** R-CH-4 with the HP model (R-LEG-4 … R-LEG-6, R-LEG-8): the Challenge card's record of harm on hit points, pure. */
 import { describe, expect, it } from "vitest";
-import { assertChallengeCardState, challengeCardView, harmRecorded, hpHarmFollowsFromRules, recordHarm, recordHpHarm, type ChallengeCardState, type HpHarmEntry } from "../../src/chat/index.ts";
+import {
+  assertChallengeCardState,
+  challengeCardView,
+  harmRecorded,
+  hpHarmFollowsFromRules,
+  recordHarm,
+  recordHpHarm,
+  type ChallengeCardState,
+  type HpHarmEntry,
+} from "../../src/chat/index.ts";
 import { english } from "../support/templates.ts";
 import { challenge, challengeViewer, expectCode, GM, harm, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
@@ -29,7 +38,8 @@ function hp(partial: Partial<HpHarmEntry> = {}): HpHarmEntry {
   };
 }
 
-const render = (state: ChallengeCardState): HTMLElement => renderDom("chat/challenge-card.hbs", challengeCardView(state, challengeViewer(GM)));
+const render = (state: ChallengeCardState): HTMLElement =>
+  renderDom("chat/challenge-card.hbs", challengeCardView(state, challengeViewer(GM)));
 
 describe("Challenge card: harm on hit points", () => {
   it("R-LEG-5 R-CH-4: a record that follows from the card's Effect is kept, once per character, and the card shows it", () => {
@@ -40,7 +50,10 @@ describe("Challenge card: harm on hit points", () => {
     expect(harmRecorded(next, { name: "Mira", uuid: "Actor.mira" })).toBe(true);
     expectCode(() => recordHpHarm(next, GM, hp(), next.version), "not-allowed");
     // Nor may the Grit record take the same character again.
-    expectCode(() => recordHarm(next, GM, harm({ targetName: "Mira", targetUuid: "Actor.mira" }), next.version), "not-allowed");
+    expectCode(
+      () => recordHarm(next, GM, harm({ targetName: "Mira", targetUuid: "Actor.mira" }), next.version),
+      "not-allowed",
+    );
     const root = render(next);
     expect(text(root.querySelector(".harm-hp .harm-hp-value"))).toBe("HP 20 → 7");
     expect(text(root.querySelector(".harm-hp .harm-damage"))).toBe("Effect 14 − armour 1 = 13 damage");
@@ -50,16 +63,27 @@ describe("Challenge card: harm on hit points", () => {
   it("R-LEG-5 (ruling): Critical, Mortal with the attribute lost, and death follow from the stage before (one step per harm)", () => {
     const state = challenge();
     expect(hpHarmFollowsFromRules(hp({ hpBefore: 3, hpAfter: 0, wound: "critical" }))).toBe(true);
-    expect(hpHarmFollowsFromRules(hp({ hpBefore: 0, hpAfter: 0, wound: "mortal", attributeLost: "agility" }))).toBe(true);
+    expect(hpHarmFollowsFromRules(hp({ hpBefore: 0, hpAfter: 0, wound: "mortal", attributeLost: "agility" }))).toBe(
+      true,
+    );
     expect(hpHarmFollowsFromRules(hp({ hpBefore: 0, hpAfter: 0, dead: true }))).toBe(true);
     // Skipping a stage, HP rising, a healthy character dying, an attribute lost without a Mortal wound: refused.
-    expect(hpHarmFollowsFromRules(hp({ hpBefore: 3, hpAfter: 0, wound: "mortal", attributeLost: "agility" }))).toBe(false);
+    expect(hpHarmFollowsFromRules(hp({ hpBefore: 3, hpAfter: 0, wound: "mortal", attributeLost: "agility" }))).toBe(
+      false,
+    );
     expect(hpHarmFollowsFromRules(hp({ hpAfter: 21 }))).toBe(false);
     expect(hpHarmFollowsFromRules(hp({ hpBefore: 20, hpAfter: 0, dead: true }))).toBe(false);
     expect(hpHarmFollowsFromRules(hp({ attributeLost: "agility" }))).toBe(false);
-    const mortal = recordHpHarm(state, GM, hp({ hpBefore: 0, hpAfter: 0, wound: "mortal", attributeLost: "agility" }), state.version);
+    const mortal = recordHpHarm(
+      state,
+      GM,
+      hp({ hpBefore: 0, hpAfter: 0, wound: "mortal", attributeLost: "agility" }),
+      state.version,
+    );
     const root = render(mortal);
-    expect(text(root.querySelector(".harm-wound"))).toBe(`${english("TERRAN.Card.Harm.wound")} ${english("TERRAN.Wound.mortal")}`);
+    expect(text(root.querySelector(".harm-wound"))).toBe(
+      `${english("TERRAN.Card.Harm.wound")} ${english("TERRAN.Wound.mortal")}`,
+    );
     expect(text(root.querySelector(".harm-attribute"))).toBe(`${english("TERRAN.Card.Harm.attributeLost")} Agility`);
   });
 

@@ -10,7 +10,8 @@ import {
 import { english } from "../support/templates.ts";
 import { challenge, challengeViewer, expectCode, GM, harm, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
-const render = (state: ChallengeCardState, who = challengeViewer(GM)): HTMLElement => renderDom("chat/challenge-card.hbs", challengeCardView(state, who));
+const render = (state: ChallengeCardState, who = challengeViewer(GM)): HTMLElement =>
+  renderDom("chat/challenge-card.hbs", challengeCardView(state, who));
 
 describe("Challenge Effect card", () => {
   it("R-CH-2: the highest die is kept and explodes on 6", () => {
@@ -77,7 +78,9 @@ describe("Challenge Effect card", () => {
     expectCode(() => recordHarm(state, GM, harm({ damage: 14 }), 0), "bad-choice");
     expectCode(() => recordHarm(state, GM, harm({ gritAfter: 6 }), 0), "out-of-range");
     expectCode(() => recordHarm(state, GM, harm({ wound: "hazed" as never }), 0), "unknown-id");
-    expect(recordHarm(state, GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null }), 0).harm).toHaveLength(1);
+    expect(
+      recordHarm(state, GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null }), 0).harm,
+    ).toHaveLength(1);
     // The player who applied it may record it; another player may not record for someone else.
     expect(recordHarm(state, ROLLER, harm(), 0).harm).toHaveLength(1);
     expectCode(() => recordHarm(state, OTHER, harm(), 0), "not-allowed");
@@ -89,7 +92,9 @@ describe("Challenge Effect card", () => {
     expect(text(entry?.querySelector(".target-name"))).toBe("Mira");
     expect(text(entry?.querySelector(".harm-damage"))).toBe("Effect 14 − armour 1 = 13 damage");
     expect(text(entry?.querySelector(".harm-grit"))).toBe("Grit 5 → 0");
-    expect(text(entry?.querySelector(".harm-wound"))).toBe(`${english("TERRAN.Card.Harm.wound")} ${english("TERRAN.Wound.broken")}`);
+    expect(text(entry?.querySelector(".harm-wound"))).toBe(
+      `${english("TERRAN.Card.Harm.wound")} ${english("TERRAN.Wound.broken")}`,
+    );
     expect(text(entry?.querySelector(".harm-mortal"))).toBe(english("TERRAN.Card.Harm.mortallyWounded"));
     expect(entry?.querySelector(".harm-dead")).toBeNull();
 
@@ -98,7 +103,9 @@ describe("Challenge Effect card", () => {
     expect(dead.querySelector(".harm-mortal")).toBeNull();
     expect(dead.querySelector(".harm li")?.classList.contains("dead")).toBe(true);
 
-    const shield = render(recordHarm(challenge(), GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null }), 0));
+    const shield = render(
+      recordHarm(challenge(), GM, harm({ shieldSacrificed: true, damage: 0, gritAfter: 5, wound: null }), 0),
+    );
     expect(text(shield.querySelector(".harm-shield"))).toBe(english("TERRAN.Card.Harm.shield"));
   });
 
@@ -107,15 +114,23 @@ describe("Challenge Effect card", () => {
     const enabled = render(state, challengeViewer(OTHER));
     const button = enabled.querySelector('button[data-action="apply-harm"]');
     expect(button?.hasAttribute("disabled")).toBe(false);
-    const noGm = render(state, challengeViewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" }));
-    expect(noGm.querySelector('button[data-action="apply-harm"]')?.getAttribute("title")).toBe(english("TERRAN.Card.Reason.noGm"));
+    const noGm = render(
+      state,
+      challengeViewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" }),
+    );
+    expect(noGm.querySelector('button[data-action="apply-harm"]')?.getAttribute("title")).toBe(
+      english("TERRAN.Card.Reason.noGm"),
+    );
     const done = render(recordHarm(state, GM, harm(), 0));
     expect(done.querySelector('button[data-action="apply-harm"]')?.hasAttribute("disabled")).toBe(false);
     expect(done.querySelector(".challenge-card")?.classList.contains("applied")).toBe(true);
     const noOwner = render(state, challengeViewer(OTHER, { mayApply: false }));
-    expect(noOwner.querySelector('button[data-action="apply-harm"]')?.parentElement?.getAttribute("data-tooltip")).toBe(english("TERRAN.Card.Reason.notOwner"));
+    expect(noOwner.querySelector('button[data-action="apply-harm"]')?.parentElement?.getAttribute("data-tooltip")).toBe(
+      english("TERRAN.Card.Reason.notOwner"),
+    );
     expect(render(state, challengeViewer(GM, { offerHarm: false })).querySelector("[data-action]")).toBeNull();
-    for (const el of enabled.querySelectorAll("[data-action]")) expect(CARD_ACTIONS).toContain(el.getAttribute("data-action"));
+    for (const el of enabled.querySelectorAll("[data-action]"))
+      expect(CARD_ACTIONS).toContain(el.getAttribute("data-action"));
   });
 
   it("R-CH-4: names are escaped on the Challenge card", () => {

@@ -37,7 +37,9 @@ describe("issue 17: a die's accessible name says tone, face and role", () => {
     expect(button?.getAttribute("aria-label")).toBe("Light die, 2");
     expect(button?.getAttribute("title")).toBe(english("TERRAN.Card.Die.makePrecision"));
     // The small Effect button names the die it would make the Effect (several dice have one).
-    expect(root.querySelector('button.die-make-effect[data-index="1"]')?.getAttribute("aria-label")).toBe("Effect: Light die, 2");
+    expect(root.querySelector('button.die-make-effect[data-index="1"]')?.getAttribute("aria-label")).toBe(
+      "Effect: Light die, 2",
+    );
   });
 
   it("R-CH-2: a Challenge's dice say which one was kept", () => {

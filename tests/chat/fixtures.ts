@@ -1,7 +1,15 @@
 /** Builders shared by the chat card tests: plain card states, users, viewers, and a DOM to read. */
 import { Window } from "happy-dom";
 import { expect } from "vitest";
-import type { CardViewer, ChallengeCardInput, ChallengeCardState, ChallengeCardViewer, HarmEntry, RiskyCardInput, RiskyCardState } from "../../src/chat/index.ts";
+import type {
+  CardViewer,
+  ChallengeCardInput,
+  ChallengeCardState,
+  ChallengeCardViewer,
+  HarmEntry,
+  RiskyCardInput,
+  RiskyCardState,
+} from "../../src/chat/index.ts";
 import { createChallengeCard, createRiskyCard } from "../../src/chat/index.ts";
 import { RulesError, type Pool, type PoolLine, type RulesErrorCode } from "../../src/rules/index.ts";
 import { renderTemplate } from "../support/templates.ts";
@@ -13,7 +21,16 @@ export const GM = { id: "gm", isGM: true } as const;
 /** A pool of `light` Light and `dark` Dark Dice on Finesse, with optional modifier lines. */
 export function pool(light: number, dark: number, lines: PoolLine[] = []): Pool {
   const raw = lines.reduce((t, l) => t + l.dice, light);
-  return { base: light, baseLabel: "TERRAN.Attribute.finesse", lines, raw, light, dark, clamp: null, empty: light + dark === 0 };
+  return {
+    base: light,
+    baseLabel: "TERRAN.Attribute.finesse",
+    lines,
+    raw,
+    light,
+    dark,
+    clamp: null,
+    empty: light + dark === 0,
+  };
 }
 
 /** A fresh card: Core, Finesse, no weapon, Ego 4, not in combat. */
@@ -43,7 +60,10 @@ export function viewer(user: { id: string; isGM: boolean }, partial: Partial<Car
   return { ...user, gmOnline: true, mayApply: true, mayApplyReason: null, ...partial };
 }
 
-export function challengeViewer(user: { id: string; isGM: boolean }, partial: Partial<ChallengeCardViewer> = {}): ChallengeCardViewer {
+export function challengeViewer(
+  user: { id: string; isGM: boolean },
+  partial: Partial<ChallengeCardViewer> = {},
+): ChallengeCardViewer {
   return { ...viewer(user), offerHarm: true, ...partial };
 }
 

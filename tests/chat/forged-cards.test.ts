@@ -20,7 +20,7 @@ import {
 import { targetGroup, type RollTarget, type TierRank } from "../../src/rules/index.ts";
 import { card, challengeViewer, expectCode, GM, ROLLER } from "./fixtures.ts";
 
-const as = <T,>(value: unknown): T => value as T;
+const as = <T>(value: unknown): T => value as T;
 
 describe("forged card states are refused (issue 11 §3)", () => {
   it("R-RA-1 a transition refuses a stored die face of 4.000000001 instead of carrying it on", () => {

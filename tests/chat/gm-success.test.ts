@@ -20,7 +20,7 @@ import {
 import { english } from "../support/templates.ts";
 import { card, expectCode, GM, OTHER, renderDom, ROLLER, text, viewer } from "./fixtures.ts";
 
-const as = <T,>(value: unknown): T => value as T;
+const as = <T>(value: unknown): T => value as T;
 const SPECIALIST = { whirlwind: false, specialist: true, fast: false, slow: false };
 const LONG_SWORD = { name: "Long sword", rank: 3 as const, tags: [] as string[], twoHanded: false };
 
@@ -83,7 +83,12 @@ describe("R-RA-1 the GM's 'succeed, but worse' (transition)", () => {
     const confirmed = confirmEffect(again, ROLLER, [], 3);
     expectCode(() => allowSuccess(confirmed, GM, false, 4), "locked");
     // The confirmed Effect applies as any other.
-    const recorded = recordApplied(confirmed, GM, { hit: "effect", targetName: "Brute", facet: "", effect: 2, before: 8, after: 6, userId: GM.id }, 4);
+    const recorded = recordApplied(
+      confirmed,
+      GM,
+      { hit: "effect", targetName: "Brute", facet: "", effect: 2, before: 8, after: 6, userId: GM.id },
+      4,
+    );
     expect(recorded.applied).toHaveLength(1);
   });
 
@@ -122,7 +127,9 @@ describe("R-RA-1 the GM's 'succeed, but worse' (transition)", () => {
     expect(riskyCardResult(six).landing).toEqual({ player: true, challenge: false });
     expect(render(six).querySelector(".note.gm-success")).toBeNull();
     // The GM can still withdraw a leave that no longer matters; a player never sees the button.
-    expect(text(buttonOf(render(six, viewer(GM)), "allow-success"))).toBe(english("TERRAN.Card.Button.withdrawSuccess"));
+    expect(text(buttonOf(render(six, viewer(GM)), "allow-success"))).toBe(
+      english("TERRAN.Card.Button.withdrawSuccess"),
+    );
     expect(allowSuccess(six, GM, false, 3).gmAllowsSuccess).toBe(false);
     const back = selectDie(six, ROLLER, 0, "precision", 3);
     expect(riskyCardResult(back).landing).toEqual({ player: true, challenge: true });
@@ -132,7 +139,9 @@ describe("R-RA-1 the GM's 'succeed, but worse' (transition)", () => {
 describe("R-RA-1 the GM's 'succeed, but worse' (stored card)", () => {
   it("R-RA-1: the stored-card guard checks the field; a card stored before it existed loads as not allowed", () => {
     // As stored before the field existed: the JSON has no such key.
-    const legacy = as<RiskyCardState>(Object.fromEntries(Object.entries(card([3, 2])).filter(([key]) => key !== "gmAllowsSuccess")));
+    const legacy = as<RiskyCardState>(
+      Object.fromEntries(Object.entries(card([3, 2])).filter(([key]) => key !== "gmAllowsSuccess")),
+    );
     expect("gmAllowsSuccess" in legacy).toBe(false);
     expect(assertRiskyCardState(legacy)).toBe(legacy);
     expect(riskyCardResult(legacy).gmSuccess).toBe(false);
@@ -152,7 +161,9 @@ describe("R-RA-1 the GM's 'succeed, but worse' (card view)", () => {
     expect(text(gm)).toBe(english("TERRAN.Card.Button.allowSuccess"));
     expect(gm?.hasAttribute("disabled")).toBe(false);
     const allowed = allowSuccess(failed, GM, true, 0);
-    expect(text(buttonOf(render(allowed, viewer(GM)), "allow-success"))).toBe(english("TERRAN.Card.Button.withdrawSuccess"));
+    expect(text(buttonOf(render(allowed, viewer(GM)), "allow-success"))).toBe(
+      english("TERRAN.Card.Button.withdrawSuccess"),
+    );
     expect(buttonOf(render(card([4, 2]), viewer(GM)), "allow-success")).toBeNull(); // not a Fail
     expect(buttonOf(render(card([], []), viewer(GM)), "allow-success")).toBeNull(); // no dice
     expect(buttonOf(render(confirmEffect(allowed, ROLLER, [], 1), viewer(GM)), "allow-success")).toBeNull(); // locked

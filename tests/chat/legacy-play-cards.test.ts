@@ -6,21 +6,42 @@
 import { describe, expect, it } from "vitest";
 import { legacyEffectCard } from "../../src/chat/legacy-cards.ts";
 import { montageCard, type MontageCardInput } from "../../src/chat/legacy-montage-card.ts";
-import { assertChallengeCardState, challengeCardView, type ChallengeCardState, type ResultCardView } from "../../src/chat/index.ts";
+import {
+  assertChallengeCardState,
+  challengeCardView,
+  type ChallengeCardState,
+  type ResultCardView,
+} from "../../src/chat/index.ts";
 import { english } from "../support/templates.ts";
 import { challenge, challengeViewer, expectCode, GM, renderDom, text } from "./fixtures.ts";
 
 const render = (view: ResultCardView): HTMLElement => renderDom("chat/result-card.hbs", view);
-const lines = (root: HTMLElement): string[] => [...root.querySelectorAll(".result-line")].map((l) => `${text(l.querySelector("dt"))}: ${text(l.querySelector("dd"))}`);
+const lines = (root: HTMLElement): string[] =>
+  [...root.querySelectorAll(".result-line")].map(
+    (l) => `${text(l.querySelector("dt"))}: ${text(l.querySelector("dd"))}`,
+  );
 
 describe("R-LEG-15 the Effect card names the extra die", () => {
   it("R-LEG-15: Sneak attack's die is on the card, with its situation; without one no such line", () => {
-    const base = { toolName: "Sword", tierLabelKey: "TERRAN.Tool.normal", faces: [2, 5], chain: [], kept: 5, halved: false, bonus: 0, total: 5 };
+    const base = {
+      toolName: "Sword",
+      tierLabelKey: "TERRAN.Tool.normal",
+      faces: [2, 5],
+      chain: [],
+      kept: 5,
+      halved: false,
+      bonus: 0,
+      total: 5,
+    };
     const root = render(legacyEffectCard({ ...base, extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack" }));
     expect(lines(root)).toContain(`${english("TERRAN.Card.Legacy.extraDie")}: against an unaware rival (Sneak attack)`);
     expect([...root.querySelectorAll(".die")].map((d) => d.classList.contains("kept"))).toEqual([false, true]);
-    expect(lines(render(legacyEffectCard(base))).some((l) => l.startsWith(english("TERRAN.Card.Legacy.extraDie")))).toBe(false);
-    expect(lines(render(legacyEffectCard({ ...base, extraKey: "TERRAN.Dialog.Legacy.edgeSniper" })))).toContain(`${english("TERRAN.Card.Legacy.extraDie")}: after a turn spent aiming (Sniper)`);
+    expect(
+      lines(render(legacyEffectCard(base))).some((l) => l.startsWith(english("TERRAN.Card.Legacy.extraDie"))),
+    ).toBe(false);
+    expect(lines(render(legacyEffectCard({ ...base, extraKey: "TERRAN.Dialog.Legacy.edgeSniper" })))).toContain(
+      `${english("TERRAN.Card.Legacy.extraDie")}: after a turn spent aiming (Sniper)`,
+    );
   });
 });
 
@@ -48,7 +69,14 @@ describe("R-LEG-14 the montage card", () => {
     expect(text(root.querySelector(".card-title"))).toBe(english("TERRAN.Card.Montage.title"));
     const dice = [...root.querySelectorAll(".die")];
     expect(dice.map(text)).toEqual(["6", "2", "3", "5", "2", "4"]);
-    expect(dice.map((d) => [...d.classList].find((c) => c.startsWith("tone-")))).toEqual(["tone-challenge", "tone-challenge", "tone-light", "tone-light", "tone-dark", "tone-dark"]);
+    expect(dice.map((d) => [...d.classList].find((c) => c.startsWith("tone-")))).toEqual([
+      "tone-challenge",
+      "tone-challenge",
+      "tone-light",
+      "tone-light",
+      "tone-dark",
+      "tone-dark",
+    ]);
     // The 5 decides (the first highest); the costly Dark Die is marked.
     expect(dice.map((d) => d.classList.contains("kept"))).toEqual([true, true, false, true, false, false]);
     expect(dice[4]?.classList.contains("costs-ego")).toBe(true);
@@ -67,11 +95,26 @@ describe("R-LEG-14 the montage card", () => {
   });
 
   it("R-LEG-14 R-LEG-9: a 6 overcomes the whole Challenge; no dice left fails it; Ego at 0 says the character is lost", () => {
-    expect(montageCard(input({ light: [6], dark: [], costly: [] }))).toMatchObject({ tone: "light", noteKey: "TERRAN.Card.Montage.band.success" });
-    expect(montageCard(input({ light: [1, 3], dark: [], costly: [] })).lines.some((l) => l.labelKey === "TERRAN.Card.Montage.ego")).toBe(false);
-    expect(montageCard(input({ light: [], dark: [], costly: [] }))).toMatchObject({ tone: "dark", noteKey: "TERRAN.Card.Montage.noDice" });
-    expect(montageCard(input({ ego: { before: 2, after: 0 }, lost: true }))).toMatchObject({ noteKey: "TERRAN.Card.Legacy.lost" });
-    expect(montageCard(input({ complication: 0 })).lines.find((l) => l.labelKey === "TERRAN.Card.Montage.complication")?.value).toBe("0");
+    expect(montageCard(input({ light: [6], dark: [], costly: [] }))).toMatchObject({
+      tone: "light",
+      noteKey: "TERRAN.Card.Montage.band.success",
+    });
+    expect(
+      montageCard(input({ light: [1, 3], dark: [], costly: [] })).lines.some(
+        (l) => l.labelKey === "TERRAN.Card.Montage.ego",
+      ),
+    ).toBe(false);
+    expect(montageCard(input({ light: [], dark: [], costly: [] }))).toMatchObject({
+      tone: "dark",
+      noteKey: "TERRAN.Card.Montage.noDice",
+    });
+    expect(montageCard(input({ ego: { before: 2, after: 0 }, lost: true }))).toMatchObject({
+      noteKey: "TERRAN.Card.Legacy.lost",
+    });
+    expect(
+      montageCard(input({ complication: 0 })).lines.find((l) => l.labelKey === "TERRAN.Card.Montage.complication")
+        ?.value,
+    ).toBe("0");
   });
 });
 
@@ -83,7 +126,11 @@ describe("R-LEG-10 the Challenge card names the Challenges ganging up", () => {
     expect(text(root.querySelector(".challenge-gang-up"))).toBe("Ganging up: 3");
     for (const alone of [challenge(), challenge({ gangUp: 1 }), challenge({ gangUp: null })]) {
       expect("gangUp" in alone).toBe(false);
-      expect(renderDom("chat/challenge-card.hbs", challengeCardView(alone, challengeViewer(GM))).querySelector(".challenge-gang-up")).toBeNull();
+      expect(
+        renderDom("chat/challenge-card.hbs", challengeCardView(alone, challengeViewer(GM))).querySelector(
+          ".challenge-gang-up",
+        ),
+      ).toBeNull();
     }
   });
 

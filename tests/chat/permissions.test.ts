@@ -53,7 +53,14 @@ describe("chat card permissions", () => {
   it.each(APPLY_MATRIX)(
     "R-RA-7 R-CH-4: applying (permission matrix): %s card, %s, owns target %s, setting %s, GM online %s",
     (cardKind, who, owned, setting, gmOnline, expected) => {
-      const permissions = cardPermission({ user: USERS[who], rollerId: ROLLER.id, gmOnline, targetOwnedByUser: owned, applySetting: setting, cardKind });
+      const permissions = cardPermission({
+        user: USERS[who],
+        rollerId: ROLLER.id,
+        gmOnline,
+        targetOwnedByUser: owned,
+        applySetting: setting,
+        cardKind,
+      });
       expect(permissions.apply).toEqual(expected);
     },
   );
@@ -65,17 +72,32 @@ describe("chat card permissions", () => {
     ["GM", false, ALLOWED],
     ["other player", true, NOT_ROLLER],
     ["other player", false, NOT_ROLLER],
-  ] as const)("R-RA-1 R-EGO-2: choosing, confirming and undoing Ego (permission matrix): %s, GM online %s", (who, gmOnline, expected) => {
-    for (const owned of [true, false]) {
-      for (const setting of ["gm", "owners"] as const) {
-        const p = cardPermission({ user: USERS[who], rollerId: ROLLER.id, gmOnline, targetOwnedByUser: owned, applySetting: setting });
-        expect([p.choose, p.confirm, p.undoEgo]).toEqual([expected, expected, expected]);
+  ] as const)(
+    "R-RA-1 R-EGO-2: choosing, confirming and undoing Ego (permission matrix): %s, GM online %s",
+    (who, gmOnline, expected) => {
+      for (const owned of [true, false]) {
+        for (const setting of ["gm", "owners"] as const) {
+          const p = cardPermission({
+            user: USERS[who],
+            rollerId: ROLLER.id,
+            gmOnline,
+            targetOwnedByUser: owned,
+            applySetting: setting,
+          });
+          expect([p.choose, p.confirm, p.undoEgo]).toEqual([expected, expected, expected]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it("R-RA-1: a GM who is also the roller may do everything directly (permission matrix)", () => {
-    const p = cardPermission({ user: GM, rollerId: GM.id, gmOnline: false, targetOwnedByUser: false, applySetting: "gm" });
+    const p = cardPermission({
+      user: GM,
+      rollerId: GM.id,
+      gmOnline: false,
+      targetOwnedByUser: false,
+      applySetting: "gm",
+    });
     expect(p).toEqual({ choose: ALLOWED, confirm: ALLOWED, undoEgo: ALLOWED, apply: ALLOWED });
   });
 });

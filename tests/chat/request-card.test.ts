@@ -15,11 +15,19 @@ import { CORE, getRuleset } from "../../src/rules/index.ts";
 
 const MIRA = { actorUuid: "Actor.abc", actorName: "Mira" };
 const ROWS = [MIRA, { actorUuid: "Actor.def", actorName: "Oskar" }];
-const finesse = (): RequestCardState => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "finesse" }, "  The bridge gives way  ", ROWS);
+const finesse = (): RequestCardState =>
+  createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "finesse" }, "  The bridge gives way  ", ROWS);
 
 /** A candidate answer: Mira's Finesse card (Precision 5, Effect 3), posted by her owner. */
 function answer(over: Partial<AnswerCandidate> = {}): AnswerCandidate {
-  return { messageId: "m1", link: { requestId: "req", actorUuid: "Actor.abc" }, authorMayRoll: true, visible: true, risky: card([5, 3]), ...over };
+  return {
+    messageId: "m1",
+    link: { requestId: "req", actorUuid: "Actor.abc" },
+    authorMayRoll: true,
+    visible: true,
+    risky: card([5, 3]),
+    ...over,
+  };
 }
 
 describe("the GM's roll request", () => {
@@ -29,8 +37,14 @@ describe("the GM's roll request", () => {
     expect(requestTarget(state.subject)).toEqual({ kind: "save", group: "insight" });
     expect(finesse().note).toBe("The bridge gives way");
     expectCode(() => createRequestCard(GM.id, CORE, { kind: "fortune", chance: 7 }, "", ROWS), "out-of-range");
-    expectCode(() => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "luck" } as never, "", ROWS), "unknown-id");
-    expect(expectCode(() => createRequestCard(GM.id, CORE, { kind: "fortune", chance: 4 }, "", []), "choice-required").data.reason).toBe("noneChosen");
+    expectCode(
+      () => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "luck" } as never, "", ROWS),
+      "unknown-id",
+    );
+    expect(
+      expectCode(() => createRequestCard(GM.id, CORE, { kind: "fortune", chance: 4 }, "", []), "choice-required").data
+        .reason,
+    ).toBe("noneChosen");
   });
 
   it("R-LEG-1 R-RA-8: what may be asked is the world ruleset's: Legacy's four attributes, and no Save (it has no Reactions)", () => {
@@ -38,7 +52,10 @@ describe("the GM's roll request", () => {
     const state = createRequestCard(GM.id, legacy, { kind: "attribute", attribute: "strength" }, "", ROWS);
     expect(requestCardView(state, { ...GM, owns: [] }, []).subjectKey).toBe("TERRAN.Attribute.strength");
     expectCode(() => createRequestCard(GM.id, legacy, { kind: "save", group: "insight" }, "", ROWS), "unknown-id");
-    expectCode(() => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "strength" }, "", ROWS), "unknown-id");
+    expectCode(
+      () => createRequestCard(GM.id, CORE, { kind: "attribute", attribute: "strength" }, "", ROWS),
+      "unknown-id",
+    );
     // The Core roll dialog takes Core's targets only; a Legacy attribute opens the Legacy dialog (the glue).
     expect(requestTarget(state.subject)).toBeNull();
   });
@@ -47,9 +64,19 @@ describe("the GM's roll request", () => {
     const state = finesse();
     const fresh = answer();
     const risky = card([5, 3]);
-    expect(requestAnswers(state, "req", [fresh])[0]).toMatchObject({ messageId: "m1", band: "partial", effect: null, effectPending: true });
+    expect(requestAnswers(state, "req", [fresh])[0]).toMatchObject({
+      messageId: "m1",
+      band: "partial",
+      effect: null,
+      effectPending: true,
+    });
     const confirmed = confirmEffect(risky, ROLLER, [], risky.version);
-    expect(requestAnswers(state, "req", [answer({ risky: confirmed }), answer({ messageId: "m2" })])[0]).toMatchObject({ messageId: "m1", band: "partial", effect: 3, effectPending: false });
+    expect(requestAnswers(state, "req", [answer({ risky: confirmed }), answer({ messageId: "m2" })])[0]).toMatchObject({
+      messageId: "m1",
+      band: "partial",
+      effect: 3,
+      effectPending: false,
+    });
     expect(requestAnswers(state, "req", [fresh])[1]).toBeNull();
   });
 
@@ -67,10 +94,27 @@ describe("the GM's roll request", () => {
   });
 
   it("R-LEG-9 (ruling): a Legacy Risky Action answers from the dice in its link (the highest of all), for the attribute asked only; its separate Effect is no answer's", () => {
-    const state = createRequestCard(GM.id, getRuleset("legacy"), { kind: "attribute", attribute: "strength" }, "", ROWS);
+    const state = createRequestCard(
+      GM.id,
+      getRuleset("legacy"),
+      { kind: "attribute", attribute: "strength" },
+      "",
+      ROWS,
+    );
     const legacy = (light: number[], dark: number[], attribute = "strength", over: Partial<AnswerCandidate> = {}) =>
-      answer({ risky: null, link: { requestId: "req", actorUuid: "Actor.abc", legacy: { attribute, light, dark } }, ...over });
-    expect(requestAnswers(state, "req", [legacy([5, 3], [])])[0]).toEqual({ messageId: "m1", visible: true, band: "partial", effect: null, effectPending: false, face: null });
+      answer({
+        risky: null,
+        link: { requestId: "req", actorUuid: "Actor.abc", legacy: { attribute, light, dark } },
+        ...over,
+      });
+    expect(requestAnswers(state, "req", [legacy([5, 3], [])])[0]).toEqual({
+      messageId: "m1",
+      visible: true,
+      band: "partial",
+      effect: null,
+      effectPending: false,
+      face: null,
+    });
     expect(requestAnswers(state, "req", [legacy([2], [6])])[0]).toMatchObject({ band: "success" });
     expect(requestAnswers(state, "req", [legacy([2, 3], [1])])[0]).toMatchObject({ band: "fail" });
     expect(requestAnswers(state, "req", [legacy([], [])])[0]).toMatchObject({ band: "fail" });
@@ -79,20 +123,43 @@ describe("the GM's roll request", () => {
     expect(requestAnswers(state, "req", [legacy([7], [])])[0]).toBeNull();
     expect(requestAnswers(state, "req", [legacy([6], [], "strength", { risky: card([6]) })])[0]).toBeNull();
     expect(requestAnswers(state, "req", [legacy([6], [], "strength", { authorMayRoll: false })])[0]).toBeNull();
-    expect(requestAnswers(state, "req", [legacy([6], [], "strength", { visible: false })])[0]).toMatchObject({ visible: false, band: null });
+    expect(requestAnswers(state, "req", [legacy([6], [], "strength", { visible: false })])[0]).toMatchObject({
+      visible: false,
+      band: null,
+    });
     // A link that is not whole reads as no link.
-    expect(readAnswerLink({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: ["6"], dark: [] } })).toBeNull();
-    expect(readAnswerLink({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: [6], dark: [] } })).toEqual({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: [6], dark: [] } });
+    expect(
+      readAnswerLink({
+        requestId: "req",
+        actorUuid: "Actor.abc",
+        legacy: { attribute: "strength", light: ["6"], dark: [] },
+      }),
+    ).toBeNull();
+    expect(
+      readAnswerLink({
+        requestId: "req",
+        actorUuid: "Actor.abc",
+        legacy: { attribute: "strength", light: [6], dark: [] },
+      }),
+    ).toEqual({ requestId: "req", actorUuid: "Actor.abc", legacy: { attribute: "strength", light: [6], dark: [] } });
   });
 
   it("R-FORT-1: a Fortune answer must roll the chance asked; a private card shows only that the row was answered", () => {
     const state = createRequestCard(GM.id, CORE, { kind: "fortune", chance: 4 }, "", ROWS);
-    const fortune = (face: number, chance: number, visible = true) => answer({ risky: null, visible, link: { requestId: "req", actorUuid: "Actor.abc", fortune: { face, chance } } });
+    const fortune = (face: number, chance: number, visible = true) =>
+      answer({ risky: null, visible, link: { requestId: "req", actorUuid: "Actor.abc", fortune: { face, chance } } });
     expect(requestAnswers(state, "req", [fortune(5, 4)])[0]).toMatchObject({ band: "success", face: 5 });
     expect(requestAnswers(state, "req", [fortune(2, 4)])[0]).toMatchObject({ band: "fail", face: 2 });
     expect(requestAnswers(state, "req", [fortune(5, 2)])[0]).toBeNull();
     expect(requestAnswers(state, "req", [fortune(7, 4)])[0]).toBeNull();
-    expect(requestAnswers(state, "req", [fortune(5, 4, false)])[0]).toEqual({ messageId: "m1", visible: false, band: null, effect: null, effectPending: false, face: null });
+    expect(requestAnswers(state, "req", [fortune(5, 4, false)])[0]).toEqual({
+      messageId: "m1",
+      visible: false,
+      band: null,
+      effect: null,
+      effectPending: false,
+      face: null,
+    });
   });
 
   it("R-RA-1: each row's Roll is open to its owner and a GM; others see it disabled with the reason; an answered row links its card", () => {

@@ -17,18 +17,27 @@ const render = (view: ResultCardView): HTMLElement => renderDom("chat/result-car
 
 /** The rendered lines as "label: value". */
 function lines(root: HTMLElement): string[] {
-  return [...root.querySelectorAll(".result-line")].map((l) => `${text(l.querySelector("dt"))}: ${text(l.querySelector("dd"))}`);
+  return [...root.querySelectorAll(".result-line")].map(
+    (l) => `${text(l.querySelector("dt"))}: ${text(l.querySelector("dd"))}`,
+  );
 }
 
 describe("result cards", () => {
   it("R-GRIT-1 R-GRIT-2: a rested Grit roll keeps the highest die; value and maximum become the roll", () => {
     const view = gritResetCard({ actorName: "Mira", faces: [2, 5], dieHard: false, kind: "rest" });
-    expect(view).toMatchObject({ titleKey: "TERRAN.Card.Grit.title", noteKey: "TERRAN.Card.Grit.rested", tone: "light" });
+    expect(view).toMatchObject({
+      titleKey: "TERRAN.Card.Grit.title",
+      noteKey: "TERRAN.Card.Grit.rested",
+      tone: "light",
+    });
     const root = render(view);
     expect(text(root.querySelector(".card-title"))).toBe(english("TERRAN.Card.Grit.title"));
     expect(text(root.querySelector(".actor-name"))).toBe("Mira");
     expect([...root.querySelectorAll(".die")].map((d) => d.classList.contains("kept"))).toEqual([false, true]);
-    expect(lines(root)).toEqual([`${english("TERRAN.Card.Grit.rollHighest")}: 5`, `${english("TERRAN.Card.Grit.value")}: 5 / 5`]);
+    expect(lines(root)).toEqual([
+      `${english("TERRAN.Card.Grit.rollHighest")}: 5`,
+      `${english("TERRAN.Card.Grit.value")}: 5 / 5`,
+    ]);
     expect(text(root.querySelector(".note"))).toBe(english("TERRAN.Card.Grit.rested"));
   });
 
@@ -36,17 +45,28 @@ describe("result cards", () => {
     const dieHard = gritResetCard({ faces: [2, 5, 3], dieHard: true, kind: "rest", previous: { value: 1, max: 4 } });
     expect(dieHard.lines.map((l) => l.value)).toEqual(["10", "1 / 4 → 10 / 10"]);
     expect(dieHard.dice.every((d) => d.cssClass.includes("kept"))).toBe(true);
-    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
-    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorFood: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
-    expect(gritResetCard({ faces: [4, 1], dieHard: false, kind: "rest", poorFood: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.asceticism");
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true }).noteKey).toBe(
+      "TERRAN.Card.Grit.poorRest",
+    );
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorFood: true }).noteKey).toBe(
+      "TERRAN.Card.Grit.poorRest",
+    );
+    expect(
+      gritResetCard({ faces: [4, 1], dieHard: false, kind: "rest", poorFood: true, asceticism: true }).noteKey,
+    ).toBe("TERRAN.Card.Grit.asceticism");
     const none = gritResetCard({ faces: [], dieHard: false, kind: "rest", poorNight: true });
     expect(none).toMatchObject({ noteKey: "TERRAN.Card.Grit.noDice", tone: "dark" });
     expect(render(none).querySelector(".dice-tray")).toBeNull();
   });
 
   it("R-GRIT-2 (ruling): Asceticism does not excuse a poor night: the card says a die was lost", () => {
-    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
-    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true, poorFood: true, asceticism: true }).noteKey).toBe("TERRAN.Card.Grit.poorRest");
+    expect(gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true, asceticism: true }).noteKey).toBe(
+      "TERRAN.Card.Grit.poorRest",
+    );
+    expect(
+      gritResetCard({ faces: [4], dieHard: false, kind: "rest", poorNight: true, poorFood: true, asceticism: true })
+        .noteKey,
+    ).toBe("TERRAN.Card.Grit.poorRest");
   });
 
   it("R-GRIT-3: on a new advancement the maximum rises to a higher roll, the value stays", () => {
@@ -84,8 +104,13 @@ describe("result cards", () => {
       `${english("TERRAN.Card.Malaise.attribute")}: ${english("TERRAN.Attribute.finesse")}`,
     ]);
     expect(view.noteKey).toBe("TERRAN.Card.Malaise.permanent");
-    expect(malaiseCard({ face: 1, attribute: null, dies: false })).toMatchObject({ noteKey: "TERRAN.Card.Malaise.spared", tone: "light" });
-    expect(malaiseCard({ face: 5, attribute: null, dies: false }).lines[1]?.valueKey).toBe("TERRAN.Card.Malaise.entry.egoDice");
+    expect(malaiseCard({ face: 1, attribute: null, dies: false })).toMatchObject({
+      noteKey: "TERRAN.Card.Malaise.spared",
+      tone: "light",
+    });
+    expect(malaiseCard({ face: 5, attribute: null, dies: false }).lines[1]?.valueKey).toBe(
+      "TERRAN.Card.Malaise.entry.egoDice",
+    );
   });
 
   it("R-HARM-6: a Malaise that cannot be taken kills; inconsistent outcomes are refused", () => {
@@ -113,8 +138,13 @@ describe("result cards", () => {
   it("R-CHAR-7 R-GRIT-1 R-EGO-1: the starting Grit and Ego: the roll is value and maximum (Die Hard sums Grit)", () => {
     const grit = startingTrackCard({ actorName: "Mira", track: "grit", faces: [2, 5] });
     expect(grit.dice.map((d) => d.cssClass)).toEqual(["die dropped", "die kept"]);
-    expect(lines(render(grit))).toEqual([`${english("TERRAN.Card.Grit.rollHighest")}: 5`, `${english("TERRAN.Card.Starting.Grit.value")}: 5 / 5`]);
-    expect(text(render(grit).querySelector(".result-title, h3, header"))).toContain(english("TERRAN.Card.Starting.Grit.title"));
+    expect(lines(render(grit))).toEqual([
+      `${english("TERRAN.Card.Grit.rollHighest")}: 5`,
+      `${english("TERRAN.Card.Starting.Grit.value")}: 5 / 5`,
+    ]);
+    expect(text(render(grit).querySelector(".result-title, h3, header"))).toContain(
+      english("TERRAN.Card.Starting.Grit.title"),
+    );
     const hard = startingTrackCard({ track: "grit", faces: [2, 5], dieHard: true });
     expect(hard.lines[1]?.value).toBe("7 / 7");
     const ego = startingTrackCard({ track: "ego", faces: [3, 6], dieHard: true });
@@ -127,7 +157,10 @@ describe("result cards", () => {
   it("R-FORT-1: the Fortune die against the GM's chance", () => {
     const hit = fortuneCard({ face: 4, chance: 4 });
     expect(hit.tone).toBe("light");
-    expect(lines(render(hit))).toEqual([`${english("TERRAN.Card.Fortune.chance")}: 4+`, `${english("TERRAN.Card.Fortune.result")}: ${english("TERRAN.Card.Fortune.success")}`]);
+    expect(lines(render(hit))).toEqual([
+      `${english("TERRAN.Card.Fortune.chance")}: 4+`,
+      `${english("TERRAN.Card.Fortune.result")}: ${english("TERRAN.Card.Fortune.success")}`,
+    ]);
     const miss = fortuneCard({ face: 3, chance: 4 });
     expect(miss.tone).toBe("dark");
     expect(miss.lines[1]?.valueKey).toBe("TERRAN.Card.Fortune.failure");
@@ -152,7 +185,12 @@ describe("result cards", () => {
       malaiseCard({ actorName: evil, face: 4, attribute: "influence", dies: false }),
       creationCard({ actorName: evil, roll: { insight: 1, prowess: 1, resolve: 1 } }),
       fortuneCard({ actorName: evil, face: 1, chance: 2 }),
-      sayonaraCard({ actorName: evil, rulesetId: "core", old: { grit: { value: 1, max: 1 }, ego: { value: 0, max: 3 } }, rolls: { grit: 1, ego: 1 } }),
+      sayonaraCard({
+        actorName: evil,
+        rulesetId: "core",
+        old: { grit: { value: 1, max: 1 }, ego: { value: 0, max: 3 } },
+        rolls: { grit: 1, ego: 1 },
+      }),
     ];
     for (const view of views) {
       const root = render(view);
@@ -180,6 +218,9 @@ describe("result cards", () => {
     expectCode(() => assertResultCardView(forged({ dice: [{ face: "6", cssClass: "die" }] })), "bad-face");
     expectCode(() => assertResultCardView(forged({ dice: [{ face: 7, cssClass: "die" }] })), "bad-face");
     expectCode(() => assertResultCardView(forged({ lines: "1 / 4" })), "bad-choice");
-    expectCode(() => assertResultCardView(forged({ lines: [{ labelKey: "a", value: "1", valueKey: null, n: Number.NaN }] })), "not-integer");
+    expectCode(
+      () => assertResultCardView(forged({ lines: [{ labelKey: "a", value: "1", valueKey: null, n: Number.NaN }] })),
+      "not-integer",
+    );
   });
 });

@@ -44,13 +44,26 @@ function expectEnabled(button: HTMLButtonElement | null): void {
 const FIXTURES: Record<string, () => RiskyCardState> = {
   fresh: () => card([5, 2, 3], [4, 6, 1]),
   confirmedWithExplosion: () =>
-    confirmEffect(card([6, 6], [], { weapon: { name: "Long sword", rank: 3, tags: ["versatile", "rusty"], twoHanded: true } }), ROLLER, [6, 3], 0),
+    confirmEffect(
+      card([6, 6], [], { weapon: { name: "Long sword", rank: 3, tags: ["versatile", "rusty"], twoHanded: true } }),
+      ROLLER,
+      [6, 3],
+      0,
+    ),
   empty: () => card([], []),
   egoLost: () => markEgoSpent(card([4], [1, 2], { egoBefore: 2 }), ROLLER),
   reaction: () => card([6, 4], [], { reaction: true, target: { kind: "save", group: "prowess" } }),
   whirlwindDone: () => {
     const s = confirmEffect(card([6, 5, 4], [], { combat: true, flags: WHIRLWIND }), ROLLER, [], 0);
-    return recordApplied(confirmSecondHit(s, ROLLER, [], 1), GM, { hit: "effect", targetName: "Brute", facet: "Fight", effect: 5, before: 10, after: 5, userId: ROLLER.id });
+    return recordApplied(confirmSecondHit(s, ROLLER, [], 1), GM, {
+      hit: "effect",
+      targetName: "Brute",
+      facet: "Fight",
+      effect: 5,
+      before: 10,
+      after: 5,
+      userId: ROLLER.id,
+    });
   },
   degenesis: () => confirmEffect(card([6, 2], [], { rulesetId: "degenesis", rank: 3 }), ROLLER, [], 0),
 };
@@ -59,7 +72,12 @@ describe("Risky Action card template", () => {
   it.each(Object.keys(FIXTURES))("R-RA-1: the %s fixture renders for the roller, another player and the GM", (name) => {
     const state = FIXTURES[name]?.();
     if (!state) throw new Error(name);
-    for (const who of [viewer(ROLLER), viewer(OTHER), viewer(GM), viewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" })]) {
+    for (const who of [
+      viewer(ROLLER),
+      viewer(OTHER),
+      viewer(GM),
+      viewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" }),
+    ]) {
       const root = render(state, who);
       const cardEl = root.querySelector(".terran-engine.chat-card.risky-card");
       expect(cardEl?.getAttribute("data-version")).toBe(String(state.version));
@@ -96,8 +114,12 @@ describe("Risky Action card template", () => {
     const state = card([5, 2, 3]);
     for (const who of [ROLLER, GM]) {
       const root = render(state, viewer(who));
-      const precision = [...root.querySelectorAll('button[data-action="select-die"][data-role="precision"]')].map((b) => b.getAttribute("data-index"));
-      const effect = [...root.querySelectorAll('button[data-action="select-die"][data-role="effect"]')].map((b) => b.getAttribute("data-index"));
+      const precision = [...root.querySelectorAll('button[data-action="select-die"][data-role="precision"]')].map((b) =>
+        b.getAttribute("data-index"),
+      );
+      const effect = [...root.querySelectorAll('button[data-action="select-die"][data-role="effect"]')].map((b) =>
+        b.getAttribute("data-index"),
+      );
       expect(precision).toEqual(["1", "2"]); // not the Precision die itself
       expect(effect).toEqual(["0", "1"]); // not the Effect die itself (the 3)
       expectEnabled(buttonOf(root, "confirm-effect"));
@@ -111,7 +133,9 @@ describe("Risky Action card template", () => {
     for (const singleDieServesBoth of [true, false]) {
       const root = render(card([5], [], { singleDieServesBoth }));
       expect(root.querySelectorAll('[data-action="select-die"]')).toHaveLength(0);
-      expect(text(root.querySelector(".die-role"))).toBe(english(singleDieServesBoth ? "TERRAN.Card.Die.role.both" : "TERRAN.Card.Die.role.precision"));
+      expect(text(root.querySelector(".die-role"))).toBe(
+        english(singleDieServesBoth ? "TERRAN.Card.Die.role.both" : "TERRAN.Card.Die.role.precision"),
+      );
     }
   });
 
@@ -137,7 +161,10 @@ describe("Risky Action card template", () => {
   it("R-RA-3 R-RA-4: a confirmed Effect shows the die, each explosion die, the tier line and the tags", () => {
     const root = render(FIXTURES.confirmedWithExplosion?.() ?? card([1]), viewer(GM));
     expect(text(root.querySelector(".weapon-name"))).toBe("Long sword");
-    expect([...root.querySelectorAll(".card-weapon .tag")].map(text)).toEqual([english("TERRAN.Tag.versatile"), "rusty"]);
+    expect([...root.querySelectorAll(".card-weapon .tag")].map(text)).toEqual([
+      english("TERRAN.Tag.versatile"),
+      "rusty",
+    ]);
     const chain = [...root.querySelectorAll(".effect .explosion li")];
     expect(chain.map(text)).toEqual(["6", "6", "3"]);
     expect(chain.map((d) => d.classList.contains("exploded"))).toEqual([true, true, false]);
@@ -159,7 +186,9 @@ describe("Risky Action card template", () => {
 
   it("R-RA-5: a Degenesis tier reads as a floor and says when the floor counted", () => {
     const root = render(FIXTURES.degenesis?.() ?? card([1]));
-    expect([...root.querySelectorAll(".effect-lines li")].map(text)).toEqual([`${english("TERRAN.EffectTier.degenesis.increased")} ≥ 4`]);
+    expect([...root.querySelectorAll(".effect-lines li")].map(text)).toEqual([
+      `${english("TERRAN.EffectTier.degenesis.increased")} ≥ 4`,
+    ]);
     expect(text(root.querySelector(".effect .effect-value"))).toBe("4");
     expect(root.querySelector(".effect .floor")).not.toBeNull();
   });
@@ -171,8 +200,19 @@ describe("Risky Action card template", () => {
     expectEnabled(buttonOf(render(confirmed, viewer(OTHER)), "apply-effect"));
     const noGm = viewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" });
     expectReason(buttonOf(render(confirmed, noGm), "apply-effect"), "TERRAN.Card.Reason.noGm");
-    expectReason(buttonOf(render(confirmed, viewer(OTHER, { mayApply: false })), "apply-effect"), "TERRAN.Card.Reason.notOwner");
-    const done = recordApplied(confirmed, GM, { hit: "effect", targetName: "Brute", facet: "Talk", effect: 3, before: 10, after: 7, userId: ROLLER.id });
+    expectReason(
+      buttonOf(render(confirmed, viewer(OTHER, { mayApply: false })), "apply-effect"),
+      "TERRAN.Card.Reason.notOwner",
+    );
+    const done = recordApplied(confirmed, GM, {
+      hit: "effect",
+      targetName: "Brute",
+      facet: "Talk",
+      effect: 3,
+      before: 10,
+      after: 7,
+      userId: ROLLER.id,
+    });
     const root = render(done, viewer(GM));
     expectReason(buttonOf(root, "apply-effect"), "TERRAN.Card.Reason.alreadyApplied");
     expect(text(root.querySelector(".applied li"))).toBe("Brute Talk −3 Disposition (10 → 7)");
@@ -250,8 +290,14 @@ describe("Risky Action card template", () => {
     const confirmed = confirmEffect(fresh, ROLLER, [], 0);
     const open = render(confirmed);
     expectEnabled(buttonOf(open, "confirm-second"));
-    expect([...open.querySelectorAll('[data-action="select-die"][data-role="second"]')].map((b) => b.getAttribute("data-index"))).toEqual(["3"]);
-    expect(text(open.querySelectorAll(".die")[2]?.querySelector(".die-role"))).toBe(english("TERRAN.Card.Die.role.second"));
+    expect(
+      [...open.querySelectorAll('[data-action="select-die"][data-role="second"]')].map((b) =>
+        b.getAttribute("data-index"),
+      ),
+    ).toEqual(["3"]);
+    expect(text(open.querySelectorAll(".die")[2]?.querySelector(".die-role"))).toBe(
+      english("TERRAN.Card.Die.role.second"),
+    );
     expectReason(buttonOf(render(confirmed, viewer(OTHER)), "confirm-second"), "TERRAN.Card.Reason.notRoller");
 
     const done = FIXTURES.whirlwindDone?.() ?? card([1]);
@@ -285,8 +331,21 @@ describe("Risky Action card template", () => {
 
   it("R-RA-1: names from users are escaped: no element is injected, and the text shows as typed", () => {
     const evil = "<img src=x onerror=alert(1)>";
-    const state = confirmEffect(card([6, 6], [], { actorName: evil, weapon: { name: evil, rank: 1, tags: [evil], twoHanded: false } }), ROLLER, [2], 0);
-    const done = recordApplied(state, GM, { hit: "effect", targetName: evil, facet: evil, effect: 8, before: 10, after: 2, userId: GM.id });
+    const state = confirmEffect(
+      card([6, 6], [], { actorName: evil, weapon: { name: evil, rank: 1, tags: [evil], twoHanded: false } }),
+      ROLLER,
+      [2],
+      0,
+    );
+    const done = recordApplied(state, GM, {
+      hit: "effect",
+      targetName: evil,
+      facet: evil,
+      effect: 8,
+      before: 10,
+      after: 2,
+      userId: GM.id,
+    });
     const root = render(done, viewer(GM));
     expect(root.querySelectorAll("img")).toHaveLength(0);
     expect(text(root.querySelector(".actor-name"))).toBe(evil);

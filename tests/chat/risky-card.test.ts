@@ -22,7 +22,16 @@ const LONG_SWORD = { name: "Long sword", rank: 3 as const, tags: ["versatile"], 
 const COMBAT_FLAGS = { whirlwind: true, specialist: false, fast: false, slow: false };
 
 function applied(partial: Partial<AppliedEntry> = {}): AppliedEntry {
-  return { hit: "effect", targetName: "Brute", facet: "Fight", effect: 3, before: 10, after: 7, userId: ROLLER.id, ...partial };
+  return {
+    hit: "effect",
+    targetName: "Brute",
+    facet: "Fight",
+    effect: 3,
+    before: 10,
+    after: 7,
+    userId: ROLLER.id,
+    ...partial,
+  };
 }
 
 describe("Risky Action card: choosing dice", () => {
@@ -105,22 +114,29 @@ describe("Risky Action card: choosing dice", () => {
       confirm: fc.boolean(),
     });
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }), fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }), fc.array(click, { maxLength: 12 }), (light, dark, clicks) => {
-        let state: RiskyCardState = card(light, dark, { combat: true, flags: COMBAT_FLAGS });
-        for (const c of clicks) {
-          const before = state.version;
-          try {
-            state = c.confirm ? confirmEffect(state, c.user, [], state.version - c.lag) : selectDie(state, c.user, c.index, c.role, state.version - c.lag);
-          } catch {
-            // refused: the state is unchanged
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+        fc.array(click, { maxLength: 12 }),
+        (light, dark, clicks) => {
+          let state: RiskyCardState = card(light, dark, { combat: true, flags: COMBAT_FLAGS });
+          for (const c of clicks) {
+            const before = state.version;
+            try {
+              state = c.confirm
+                ? confirmEffect(state, c.user, [], state.version - c.lag)
+                : selectDie(state, c.user, c.index, c.role, state.version - c.lag);
+            } catch {
+              // refused: the state is unchanged
+            }
+            expect(state.version === before || state.version === before + 1).toBe(true);
+            const selection = state.selection;
+            expect(selection).not.toBeNull();
+            if (selection) validateSelection(cardDice(state), selection);
+            expect(() => riskyCardResult(state)).not.toThrow();
           }
-          expect(state.version === before || state.version === before + 1).toBe(true);
-          const selection = state.selection;
-          expect(selection).not.toBeNull();
-          if (selection) validateSelection(cardDice(state), selection);
-          expect(() => riskyCardResult(state)).not.toThrow();
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -159,7 +175,11 @@ describe("Risky Action card: confirming the Effect", () => {
     const confirmed = confirmEffect(state, ROLLER, [4], 0);
     const effect = riskyCardResult(confirmed).effect;
     expect(effect?.value).toBe(6 + 4 + 2 + 1);
-    expect(effect?.lines.map((l) => l.labelKey)).toEqual(["TERRAN.Effect.Die", "TERRAN.EffectTier.core.better", "TERRAN.Tag.versatile"]);
+    expect(effect?.lines.map((l) => l.labelKey)).toEqual([
+      "TERRAN.Effect.Die",
+      "TERRAN.EffectTier.core.better",
+      "TERRAN.Tag.versatile",
+    ]);
   });
 
   it("R-RA-5: Degenesis reads the tier as a floor", () => {
@@ -206,7 +226,10 @@ describe("Risky Action card: Reactions, Specialist, order, Whirlwind", () => {
   });
 
   it("R-ADV-2: a Specialist's Fail still succeeds, with the Effect held to the reduced tier, and the Challenge strikes too", () => {
-    const state = card([3, 2], [], { weapon: LONG_SWORD, flags: { whirlwind: false, specialist: true, fast: false, slow: false } });
+    const state = card([3, 2], [], {
+      weapon: LONG_SWORD,
+      flags: { whirlwind: false, specialist: true, fast: false, slow: false },
+    });
     const result = riskyCardResult(state);
     expect(result.band).toBe("fail");
     expect(result.resolution?.succeeded).toBe(true);
@@ -314,7 +337,12 @@ describe("Risky Action card: empty pool, recording, input", () => {
     const state = card([], []);
     expect(state.selection).toBeNull();
     const result = riskyCardResult(state);
-    expect(result).toMatchObject({ empty: true, band: "fail", effect: null, landing: { player: false, challenge: true } });
+    expect(result).toMatchObject({
+      empty: true,
+      band: "fail",
+      effect: null,
+      landing: { player: false, challenge: true },
+    });
     expectCode(() => selectDie(state, ROLLER, 0, "precision", 0), "no-dice");
     expectCode(() => confirmEffect(state, ROLLER, [], 0), "no-dice");
     expect(effectChainNeeded(state, "effect")).toBeNull();

@@ -9,8 +9,26 @@ import {
 } from "../../src/chat/index.ts";
 import { expectCode, GM, OTHER, renderDom, text } from "./fixtures.ts";
 
-const given = (name: string, xp: number, before: number): SessionCardRow => ({ actorUuid: `Actor.${name}`, actorName: name, xp, given: true, refusal: null, before, after: before + xp, undo: null });
-const refused = (name: string): SessionCardRow => ({ actorUuid: `Actor.${name}`, actorName: name, xp: 2, given: false, refusal: "dead", before: null, after: null, undo: null });
+const given = (name: string, xp: number, before: number): SessionCardRow => ({
+  actorUuid: `Actor.${name}`,
+  actorName: name,
+  xp,
+  given: true,
+  refusal: null,
+  before,
+  after: before + xp,
+  undo: null,
+});
+const refused = (name: string): SessionCardRow => ({
+  actorUuid: `Actor.${name}`,
+  actorName: name,
+  xp: 2,
+  given: false,
+  refusal: "dead",
+  before: null,
+  after: null,
+  undo: null,
+});
 
 const posted = (): SessionCardState => createSessionCard(GM.id, [given("Mira", 2, 3), refused("Oskar")]);
 
@@ -23,7 +41,11 @@ describe("R-XP-1 the end-of-session card", () => {
     ]);
     expect([gm.givenCount, gm.refusedCount]).toEqual([1, 1]);
     expect(gm.undo).toEqual({ shown: true, disabled: false, tooltipKey: null });
-    expect(sessionCardView(posted(), OTHER).undo).toEqual({ shown: true, disabled: true, tooltipKey: "TERRAN.Session.Card.gmOnly" });
+    expect(sessionCardView(posted(), OTHER).undo).toEqual({
+      shown: true,
+      disabled: true,
+      tooltipKey: "TERRAN.Session.Card.gmOnly",
+    });
   });
 
   it("R-XP-1: the template shows the rows, escapes names, and a player's Undo is disabled with its reason", () => {
@@ -41,26 +63,39 @@ describe("R-XP-1 the end-of-session card", () => {
     expect(expectCode(() => claimSessionUndo(state, OTHER, state.version), "not-allowed").data.reason).toBe("notGm");
     expectCode(() => claimSessionUndo(state, GM, state.version + 1), "stale");
     const claimed = claimSessionUndo(state, GM, state.version);
-    expect(expectCode(() => claimSessionUndo(claimed, GM, claimed.version), "not-allowed").data.reason).toBe("alreadyUndone");
+    expect(expectCode(() => claimSessionUndo(claimed, GM, claimed.version), "not-allowed").data.reason).toBe(
+      "alreadyUndone",
+    );
   });
 
   it("R-XP-1 (ruling): each given row records what was taken back and what was already spent; refused rows stay as they were", () => {
     const claimed = claimSessionUndo(posted(), GM, 1);
     expect(sessionCardView(claimed, GM).rows[0]?.undoKey).toBe("TERRAN.Session.Card.undoPending");
-    const done = recordSessionUndo(claimed, GM, { "Actor.Mira": { taken: 1, short: 1, refusal: null }, "Actor.Oskar": { taken: 2, short: 0, refusal: null } });
+    const done = recordSessionUndo(claimed, GM, {
+      "Actor.Mira": { taken: 1, short: 1, refusal: null },
+      "Actor.Oskar": { taken: 2, short: 0, refusal: null },
+    });
     expect(done.rows.map((r) => r.undo)).toEqual([{ taken: 1, short: 1, refusal: null }, null]);
     const view = sessionCardView(done, GM);
     expect(view.rows[0]).toMatchObject({ undoKey: "TERRAN.Session.Card.undoShort", taken: 1, short: 1 });
     expect(view.undo).toEqual({ shown: true, disabled: true, tooltipKey: "TERRAN.Session.Card.alreadyUndone" });
-    expect(text(renderDom("chat/session-card.hbs", view).querySelector(".session-undo"))).toBe("\u22121 XP taken back; 1 XP already spent stays spent");
+    expect(text(renderDom("chat/session-card.hbs", view).querySelector(".session-undo"))).toBe(
+      "\u22121 XP taken back; 1 XP already spent stays spent",
+    );
   });
 
   it("R-XP-1: a stored card that does not add up, or undoes more than was given, is refused whole", () => {
-    const bad = (rows: unknown[], extra: object = {}) => () => sessionCardView({ version: 1, gmId: "gm", undone: false, rows, ...extra } as unknown as SessionCardState, GM);
+    const bad =
+      (rows: unknown[], extra: object = {}) =>
+      () =>
+        sessionCardView({ version: 1, gmId: "gm", undone: false, rows, ...extra } as unknown as SessionCardState, GM);
     expectCode(bad([{ ...given("Mira", 2, 3), after: 9 }]), "bad-choice");
     expectCode(bad([{ ...given("Mira", 2, 3), refusal: "dead" }]), "bad-choice");
     expectCode(bad([{ ...given("Mira", 2, 3), undo: { taken: 2, short: 0, refusal: null } }]), "bad-choice");
-    expectCode(bad([{ ...given("Mira", 2, 3), undo: { taken: 5, short: 0, refusal: null } }], { undone: true }), "out-of-range");
+    expectCode(
+      bad([{ ...given("Mira", 2, 3), undo: { taken: 5, short: 0, refusal: null } }], { undone: true }),
+      "out-of-range",
+    );
     expectCode(bad([{ ...refused("Oskar"), refusal: "__proto__" }]), "bad-choice");
     expectCode(bad([{ ...given("Mira", 2, 3), xp: 1.5, after: 4.5 }]), "not-integer");
   });

@@ -10,7 +10,13 @@ import { CARD_ACTIONS, isCardAction } from "../../src/chat/index.ts";
 import { english, TEMPLATE_HELPERS } from "../support/templates.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TEMPLATES = ["risky-card.hbs", "challenge-card.hbs", "result-card.hbs", "session-card.hbs", "request-card.hbs"].map((name) => ({
+const TEMPLATES = [
+  "risky-card.hbs",
+  "challenge-card.hbs",
+  "result-card.hbs",
+  "session-card.hbs",
+  "request-card.hbs",
+].map((name) => ({
   name,
   source: readFileSync(resolve(ROOT, "templates/chat", name), "utf8"),
 }));
@@ -35,8 +41,10 @@ describe("chat card templates (static)", () => {
       const withoutComments = source.replace(/\{\{!--[\s\S]*?--\}\}/g, "");
       expect(withoutComments, name).not.toMatch(/\{\{\{|\{\{&/);
       // A mustache with arguments, `{{name arg…}}` or `{{#name arg…}}`, calls a helper; so does `(name arg…)`.
-      for (const m of withoutComments.matchAll(/\{\{[#/^]?\s*([\w.-]+)\s+[^}]/g)) expect(allowed.has(m[1] ?? ""), `${name}: ${m[1]}`).toBe(true);
-      for (const m of withoutComments.matchAll(/\(\s*([\w-]+)\s/g)) expect(allowed.has(m[1] ?? ""), `${name}: (${m[1]}`).toBe(true);
+      for (const m of withoutComments.matchAll(/\{\{[#/^]?\s*([\w.-]+)\s+[^}]/g))
+        expect(allowed.has(m[1] ?? ""), `${name}: ${m[1]}`).toBe(true);
+      for (const m of withoutComments.matchAll(/\(\s*([\w-]+)\s/g))
+        expect(allowed.has(m[1] ?? ""), `${name}: (${m[1]}`).toBe(true);
     }
   });
 

@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ConditionData } from "../../src/data/item/condition.ts";
-import { defaultLegacy, deriveLegacy, LEGACY_ATTRIBUTES, LEGACY_SKILLS, legacyEgoMax, legacyHpMax, legacyOf, type LegacySource } from "../../src/data/legacy.ts";
+import {
+  defaultLegacy,
+  deriveLegacy,
+  LEGACY_ATTRIBUTES,
+  LEGACY_SKILLS,
+  legacyEgoMax,
+  legacyHpMax,
+  legacyOf,
+  type LegacySource,
+} from "../../src/data/legacy.ts";
 import type { CharacterSource, ItemSnapshot } from "../../src/data/source.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 
@@ -41,21 +50,59 @@ const legacyValues = (): LegacySource => ({
   advancementsWon: 1,
 });
 
-const makeCharacter = CharacterData as unknown as new (source: CharacterSource, options: { parent: { items: unknown[] } }) => CharacterData;
+const makeCharacter = CharacterData as unknown as new (
+  source: CharacterSource,
+  options: { parent: { items: unknown[] } },
+) => CharacterData;
 
 function advancement(key: string, id: string) {
-  const system = { key, source: "core", cult: "", dice: [], flags: key === "tough" ? ["tough"] : [], developed: "", specialty: "", requiresMutations: 0, description: "" };
-  return { id, name: key, type: "advancement", system: new (AdvancementData as unknown as new (s: unknown) => unknown)(system) };
+  const system = {
+    key,
+    source: "core",
+    cult: "",
+    dice: [],
+    flags: key === "tough" ? ["tough"] : [],
+    developed: "",
+    specialty: "",
+    requiresMutations: 0,
+    description: "",
+  };
+  return {
+    id,
+    name: key,
+    type: "advancement",
+    system: new (AdvancementData as unknown as new (s: unknown) => unknown)(system),
+  };
 }
 
 function condition(key: string, id: string) {
   const system = { kind: "condition", key, dice: [], flags: [], description: "" };
-  return { id, name: key, type: "condition", system: new (ConditionData as unknown as new (s: unknown) => unknown)(system) };
+  return {
+    id,
+    name: key,
+    type: "condition",
+    system: new (ConditionData as unknown as new (s: unknown) => unknown)(system),
+  };
 }
 
 const snapshot = (type: "advancement" | "condition", key: string): ItemSnapshot =>
   type === "advancement"
-    ? { id: key, name: key, type, system: { key, source: "core", cult: "", dice: [], flags: key === "tough" ? ["tough"] : [], developed: "", specialty: "", requiresMutations: 0, description: "" } }
+    ? {
+        id: key,
+        name: key,
+        type,
+        system: {
+          key,
+          source: "core",
+          cult: "",
+          dice: [],
+          flags: key === "tough" ? ["tough"] : [],
+          developed: "",
+          specialty: "",
+          requiresMutations: 0,
+          description: "",
+        },
+      }
     : { id: key, name: key, type, system: { kind: "condition", key, dice: [], flags: [], description: "" } };
 
 describe("Legacy's derived maxima (src/data/legacy.ts)", () => {
@@ -80,15 +127,30 @@ describe("Legacy's derived maxima (src/data/legacy.ts)", () => {
 
   it("the derived data counts the advancements, reads Tough and Estranged from the items, and the wounds' penalty", () => {
     const source = { legacy: legacyValues() };
-    const d = deriveLegacy(source, [snapshot("advancement", "tough"), snapshot("advancement", "rally"), snapshot("condition", "estranged")]);
-    expect(d).toEqual({ hp: { value: 4, max: 9 }, ego: { value: 1, max: 2 }, critical: true, mortal: false, woundPenalty: -1, advancements: 2 });
+    const d = deriveLegacy(source, [
+      snapshot("advancement", "tough"),
+      snapshot("advancement", "rally"),
+      snapshot("condition", "estranged"),
+    ]);
+    expect(d).toEqual({
+      hp: { value: 4, max: 9 },
+      ego: { value: 1, max: 2 },
+      critical: true,
+      mortal: false,
+      woundPenalty: -1,
+      advancements: 2,
+    });
     const mortal = deriveLegacy({ legacy: { ...legacyValues(), wounds: { critical: true, mortal: true } } }, []);
     expect(mortal.woundPenalty).toBe(-2);
   });
 
   it("a source written before Legacy reads as a fresh Legacy character: ratings 0, HP and Ego 2 of 2", () => {
     expect(legacyOf(coreSource())).toEqual(defaultLegacy());
-    expect(deriveLegacy(coreSource(), [])).toMatchObject({ hp: { value: 2, max: 2 }, ego: { value: 2, max: 2 }, woundPenalty: 0 });
+    expect(deriveLegacy(coreSource(), [])).toMatchObject({
+      hp: { value: 2, max: 2 },
+      ego: { value: 2, max: 2 },
+      woundPenalty: 0,
+    });
   });
 });
 
@@ -109,7 +171,9 @@ describe("[Foundry stand-ins] one character holds every ruleset's values", () =>
     const items = [advancement("tough", "a1"), condition("estranged", "c1")];
     const model = new makeCharacter({ ...coreSource(), legacy: legacyValues() }, { parent: { items } });
     model.prepareDerivedData();
-    const prepared = model as unknown as { legacy: { hp: { value: number; max: number }; ego: { value: number; max: number } } };
+    const prepared = model as unknown as {
+      legacy: { hp: { value: number; max: number }; ego: { value: number; max: number } };
+    };
     expect(prepared.legacy.hp).toEqual({ value: 4, max: 7 });
     expect(prepared.legacy.ego).toEqual({ value: 1, max: 2 });
     expect(model.derived.legacy.hp).toEqual({ value: 4, max: 7 });

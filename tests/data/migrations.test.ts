@@ -55,11 +55,14 @@ import type { ChallengeTierId } from "../../src/rules/rulesets/types.ts";
 type Source = Record<string, unknown>;
 type WithReport = (source: Readonly<Source>) => MigrationResult;
 
-const isRecord = (value: unknown): value is Source => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Source =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A fresh copy of a schema-1 fixture (`src/quench/fixtures/schema-1/<name>.json`, shared with the in-Foundry batch). */
 function fixture(name: string): Source {
-  const parsed: unknown = JSON.parse(readFileSync(resolve(import.meta.dirname, `../../src/quench/fixtures/schema-1/${name}.json`), "utf8"));
+  const parsed: unknown = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../src/quench/fixtures/schema-1/${name}.json`), "utf8"),
+  );
   if (!isRecord(parsed)) throw new Error(`Fixture ${name} is not an object.`);
   return parsed;
 }
@@ -148,7 +151,14 @@ const FIXTURES: readonly { name: string; migrate: WithReport; expected: Source }
   {
     name: "armour-plates",
     migrate: migrateArmourWithReport,
-    expected: { kind: "heavy", value: 2, equipped: true, destroyed: false, description: "<p>Riveted road signs.</p>", customField: CUSTOM },
+    expected: {
+      kind: "heavy",
+      value: 2,
+      equipped: true,
+      destroyed: false,
+      description: "<p>Riveted road signs.</p>",
+      customField: CUSTOM,
+    },
   },
   {
     name: "advancement-die-hard",
@@ -169,7 +179,14 @@ const FIXTURES: readonly { name: string; migrate: WithReport; expected: Source }
   {
     name: "condition-slow",
     migrate: migrateConditionWithReport,
-    expected: { kind: "condition", key: "slow", dice: [], flags: ["effectLast"], description: "<p>Your Effect comes last.</p>", customField: CUSTOM },
+    expected: {
+      kind: "condition",
+      key: "slow",
+      dice: [],
+      flags: ["effectLast"],
+      description: "<p>Your Effect comes last.</p>",
+      customField: CUSTOM,
+    },
   },
   {
     name: "character-unreadable",
@@ -254,13 +271,16 @@ describe("schema 1 fixtures migrate to the current shape", () => {
     expect(source.customField).not.toBe(input.customField);
   });
 
-  it.each(FIXTURES)("$name: migrating never mutates the (deep-frozen) input and shares no object with it", ({ name, migrate }) => {
-    const input = deepFreeze(fixture(name));
-    const { source } = migrate(input);
-    expect(input).toStrictEqual(fixture(name));
-    const shared = containers(input);
-    expect([...containers(source)].filter((c) => shared.has(c))).toEqual([]);
-  });
+  it.each(FIXTURES)(
+    "$name: migrating never mutates the (deep-frozen) input and shares no object with it",
+    ({ name, migrate }) => {
+      const input = deepFreeze(fixture(name));
+      const { source } = migrate(input);
+      expect(input).toStrictEqual(fixture(name));
+      const shared = containers(input);
+      expect([...containers(source)].filter((c) => shared.has(c))).toEqual([]);
+    },
+  );
 
   it.each(FIXTURES)("$name: migrating the migrated fixture changes nothing", ({ name, migrate, expected }) => {
     const once = migrate(fixture(name)).source;
@@ -316,9 +336,18 @@ describe("dispatchers by document type", () => {
 describe("character conversions", () => {
   it("R-CHAR-1: ratings as text, signed text, {value: text} and {value: number} all become whole numbers", () => {
     const { source, notes } = migrateCharacterWithReport({
-      attributes: { intuition: " 4 ", reason: "+1", finesse: { value: "0" }, exertion: { value: 3 }, attunement: 2, influence: "0" },
+      attributes: {
+        intuition: " 4 ",
+        reason: "+1",
+        finesse: { value: "0" },
+        exertion: { value: 3 },
+        attunement: 2,
+        influence: "0",
+      },
     });
-    expect(source).toStrictEqual({ attributes: { intuition: 4, reason: 1, finesse: 0, exertion: 3, attunement: 2, influence: 0 } });
+    expect(source).toStrictEqual({
+      attributes: { intuition: 4, reason: 1, finesse: 0, exertion: 3, attunement: 2, influence: 0 },
+    });
     expect(notes).toEqual([]);
   });
 
@@ -332,13 +361,22 @@ describe("character conversions", () => {
   });
 
   it("R-CHAR-1: fractions, words, null, booleans and objects without value are kept under unmigrated.attributes", () => {
-    const attributes = { intuition: "2.5", reason: "three", finesse: null, exertion: true, attunement: { rating: 2 }, influence: { value: "x" } };
+    const attributes = {
+      intuition: "2.5",
+      reason: "three",
+      finesse: null,
+      exertion: true,
+      attunement: { rating: 2 },
+      influence: { value: "x" },
+    };
     const { source, notes } = migrateCharacterWithReport({ attributes });
     expect(source).toStrictEqual({ attributes: {}, unmigrated: { attributes } });
     expect(notes).toHaveLength(6);
     for (const [i, attribute] of ATTRIBUTES.entries()) {
       const path = `attributes\\.${attribute}`;
-      expect(notes[i]).toMatch(new RegExp(`^${path}: .* kept under unmigrated\\.${path}, and ${path} falls back to its default\\.$`));
+      expect(notes[i]).toMatch(
+        new RegExp(`^${path}: .* kept under unmigrated\\.${path}, and ${path} falls back to its default\\.$`),
+      );
     }
   });
 
@@ -348,7 +386,9 @@ describe("character conversions", () => {
   });
 
   it("unknown attribute keys, and attributes that are not an object, are left as they were", () => {
-    expect(migrateCharacter({ attributes: { luck: "3", reason: "2" } })).toStrictEqual({ attributes: { luck: "3", reason: 2 } });
+    expect(migrateCharacter({ attributes: { luck: "3", reason: "2" } })).toStrictEqual({
+      attributes: { luck: "3", reason: 2 },
+    });
     const { source, notes } = migrateCharacterWithReport({ attributes: "3,2,1,0,1,2" });
     expect(source).toStrictEqual({ attributes: "3,2,1,0,1,2" });
     expect(notes).toEqual(['attributes: "3,2,1,0,1,2" is not an object of ratings; left as it was.']);
@@ -367,8 +407,14 @@ describe("character conversions", () => {
   });
 
   it("when unmigrated is there but is not an object, the unreadable value stays in place and the report says why", () => {
-    const { source, notes } = migrateCharacterWithReport({ attributes: { reason: "lots", finesse: { value: 2, note: "x" } }, unmigrated: "keep me" });
-    expect(source).toStrictEqual({ attributes: { reason: "lots", finesse: { value: 2, note: "x" } }, unmigrated: "keep me" });
+    const { source, notes } = migrateCharacterWithReport({
+      attributes: { reason: "lots", finesse: { value: 2, note: "x" } },
+      unmigrated: "keep me",
+    });
+    expect(source).toStrictEqual({
+      attributes: { reason: "lots", finesse: { value: 2, note: "x" } },
+      unmigrated: "keep me",
+    });
     expect(notes).toEqual([
       'attributes.reason: "lots" is not a whole number; left in place at attributes.reason because unmigrated is not an object.',
       "attributes.finesse: the old rating object also holds note; left as it was because unmigrated is not an object.",
@@ -404,26 +450,37 @@ describe("character conversions", () => {
       notes: ["hp: 7 is not a { value, max } object; kept under hp, and grit falls back to its default."],
     });
     expect(migrateCharacterWithReport({ hp: { value: "x" } }).source).toStrictEqual({ hp: { value: "x" } });
-    expect(migrateCharacterWithReport({ hp: { value: 1, max: 2 }, grit: { value: 3, max: 3, dice: 1 } })).toStrictEqual({
-      source: { hp: { value: 1, max: 2 }, grit: { value: 3, max: 3, dice: 1 } },
-      notes: ["hp and grit are both present; kept grit and left hp as it was."],
-    });
+    expect(migrateCharacterWithReport({ hp: { value: 1, max: 2 }, grit: { value: 3, max: 3, dice: 1 } })).toStrictEqual(
+      {
+        source: { hp: { value: 1, max: 2 }, grit: { value: 3, max: 3, dice: 1 } },
+        notes: ["hp and grit are both present; kept grit and left hp as it was."],
+      },
+    );
     expect(migrateCharacterWithReport({ hp: { value: -1, max: 4 } }).notes).toEqual([
       "hp.value: -1 is below 0; converted as is, not clamped (the data model validates it).",
     ]);
   });
 
   it("R-HARM-4: hazed becomes stressed (false too); beside stressed it is left alone; wounds that are not an object are reported", () => {
-    expect(migrateCharacter({ wounds: { hazed: false, broken: true } })).toStrictEqual({ wounds: { stressed: false, broken: true } });
+    expect(migrateCharacter({ wounds: { hazed: false, broken: true } })).toStrictEqual({
+      wounds: { stressed: false, broken: true },
+    });
     expect(migrateCharacterWithReport({ wounds: { hazed: true, stressed: false } })).toStrictEqual({
       source: { wounds: { hazed: true, stressed: false } },
-      notes: ["wounds.hazed and wounds.stressed are both present; kept wounds.stressed and left wounds.hazed as it was."],
+      notes: [
+        "wounds.hazed and wounds.stressed are both present; kept wounds.stressed and left wounds.hazed as it was.",
+      ],
     });
-    expect(migrateCharacterWithReport({ wounds: "broken" }).notes).toEqual(['wounds: "broken" is not an object of tracks; left as it was.']);
+    expect(migrateCharacterWithReport({ wounds: "broken" }).notes).toEqual([
+      'wounds: "broken" is not an object of tracks; left as it was.',
+    ]);
   });
 
   it("R-EGO-1: ego without dice is left for the schema's default", () => {
-    expect(migrateCharacterWithReport({ ego: { value: 2, max: 3 } })).toStrictEqual({ source: { ego: { value: 2, max: 3 } }, notes: [] });
+    expect(migrateCharacterWithReport({ ego: { value: 2, max: 3 } })).toStrictEqual({
+      source: { ego: { value: 2, max: 3 } },
+      notes: [],
+    });
   });
 });
 
@@ -438,7 +495,9 @@ describe("challenge conversions", () => {
   it("R-CH-1: an unreadable disposition is kept under unmigrated.disposition", () => {
     expect(migrateChallengeWithReport({ disposition: "lots", tier: "serious" })).toStrictEqual({
       source: { tier: "serious", unmigrated: { disposition: "lots" } },
-      notes: ['disposition: "lots" is not a whole number; kept under unmigrated.disposition, and disposition falls back to its default.'],
+      notes: [
+        'disposition: "lots" is not a whole number; kept under unmigrated.disposition, and disposition falls back to its default.',
+      ],
     });
     expect(migrateChallengeWithReport({ disposition: [20], unmigrated: 0 })).toStrictEqual({
       source: { disposition: [20], unmigrated: 0 },
@@ -475,7 +534,9 @@ describe("weapon conversions", () => {
   it("R-RA-4: a modifier outside −1…+3 is converted, not clamped, and reported", () => {
     expect(migrateWeaponWithReport({ effect: "+5" })).toStrictEqual({
       source: { rank: 6 },
-      notes: ['effect: "+5" gives rank 6, outside 0–4 (Core −1e…+3e); converted as is, not clamped (the data model validates it).'],
+      notes: [
+        'effect: "+5" gives rank 6, outside 0–4 (Core −1e…+3e); converted as is, not clamped (the data model validates it).',
+      ],
     });
     expect(migrateWeapon({ effect: -2 })).toStrictEqual({ rank: -1 });
   });
@@ -490,7 +551,12 @@ describe("weapon conversions", () => {
   });
 
   it("R-EQ-3: tag text is matched regardless of case, deduplicated, and unknown tags join existing customTags", () => {
-    expect(migrateWeapon({ tags: " slaughter,IMPROVISED , Slaughter,,Unhandy, Rusty, Rusty ", customTags: ["Heavy", "Rusty"] })).toStrictEqual({
+    expect(
+      migrateWeapon({
+        tags: " slaughter,IMPROVISED , Slaughter,,Unhandy, Rusty, Rusty ",
+        customTags: ["Heavy", "Rusty"],
+      }),
+    ).toStrictEqual({
       tags: ["slaughter", "improvised", "unhandy"],
       customTags: ["Heavy", "Rusty"],
     });
@@ -501,13 +567,17 @@ describe("weapon conversions", () => {
   it("R-EQ-3: when customTags is not a list, the old tag text is kept under unmigrated.tags", () => {
     expect(migrateWeaponWithReport({ tags: "Nimble, Serrated", customTags: "Heavy" })).toStrictEqual({
       source: { tags: ["nimble"], customTags: "Heavy", unmigrated: { tags: "Nimble, Serrated" } },
-      notes: ['tags: customTags ("Heavy") is not a list, so the tags Serrated could not join it; the old text is kept under unmigrated.tags.'],
+      notes: [
+        'tags: customTags ("Heavy") is not a list, so the tags Serrated could not join it; the old text is kept under unmigrated.tags.',
+      ],
     });
     expect(migrateWeaponWithReport({ tags: "Serrated", customTags: 1, unmigrated: [] })).toStrictEqual({
       source: { tags: "Serrated", customTags: 1, unmigrated: [] },
       notes: ["tags: customTags (1) is not a list and unmigrated is not an object; tags left as they were."],
     });
-    expect(migrateWeaponWithReport({ tags: 3 }).notes).toEqual(["tags: 3 is neither a list nor comma-separated text; left as it was."]);
+    expect(migrateWeaponWithReport({ tags: 3 }).notes).toEqual([
+      "tags: 3 is neither a list nor comma-separated text; left as it was.",
+    ]);
   });
 
   it("R-EQ-1 R-EQ-2: a single range of either ruleset becomes ranges with its id; an unknown one is kept as written", () => {
@@ -531,13 +601,17 @@ describe("armour, advancement and condition conversions", () => {
     expect(migrateArmour({ armourType: " Shield " })).toStrictEqual({ kind: "shield" });
     expect(migrateArmourWithReport({ armourType: "medium" })).toStrictEqual({
       source: { armourType: "medium" },
-      notes: ['armourType: "medium" is not light, heavy or shield; kept under armourType, and kind falls back to its default.'],
+      notes: [
+        'armourType: "medium" is not light, heavy or shield; kept under armourType, and kind falls back to its default.',
+      ],
     });
     expect(migrateArmour({ armourType: "light", kind: "heavy" })).toStrictEqual({ armourType: "light", kind: "heavy" });
   });
 
   it("R-POOL-2: flags the engine does not know, or set to something other than true/false, go to unmigrated.flags", () => {
-    expect(migrateAdvancementWithReport({ flags: { eager: true, flying: true, dieHard: "yes", whirlwind: false } })).toStrictEqual({
+    expect(
+      migrateAdvancementWithReport({ flags: { eager: true, flying: true, dieHard: "yes", whirlwind: false } }),
+    ).toStrictEqual({
       source: { flags: ["eager"], unmigrated: { flags: { flying: true, dieHard: "yes" } } },
       notes: [
         'flags.flying: the engine knows no flag "flying"; kept under unmigrated.flags.flying.',
@@ -558,7 +632,9 @@ describe("armour, advancement and condition conversions", () => {
     const flags: unknown = JSON.parse('{"__proto__": true, "eager": true}');
     const { source } = migrateAdvancementWithReport({ flags });
     const unmigrated = source.unmigrated;
-    expect(isRecord(unmigrated) && isRecord(unmigrated.flags) && Object.hasOwn(unmigrated.flags, "__proto__")).toBe(true);
+    expect(isRecord(unmigrated) && isRecord(unmigrated.flags) && Object.hasOwn(unmigrated.flags, "__proto__")).toBe(
+      true,
+    );
     expect(source.flags).toEqual(["eager"]);
     expect(Object.getPrototypeOf(source)).toBe(Object.prototype);
   });
@@ -573,7 +649,9 @@ describe("value parsers", () => {
   });
 
   it("parseModifier reads signed modifiers with an optional e", () => {
-    expect(["+2", "-1", "\u22121", "±0", "3e", "+ 1"].map(parseModifier)).toEqual([2, -1, -1, 0, 3, 1].map((value) => ({ ok: true, value })));
+    expect(["+2", "-1", "\u22121", "±0", "3e", "+ 1"].map(parseModifier)).toEqual(
+      [2, -1, -1, 0, 3, 1].map((value) => ({ ok: true, value })),
+    );
     for (const bad of ["±1", "1.5", "e", "+", "two", null]) expect(parseModifier(bad).ok).toBe(false);
   });
 });
@@ -624,7 +702,9 @@ function asStored(value: Source): Source {
 
 /** Current-shaped data, complete or partial (Foundry also migrates partial update data), plus unknown keys. */
 function current<T extends object>(model: { [K in keyof T]: fc.Arbitrary<T[K]> }): fc.Arbitrary<Source> {
-  return fc.tuple(fc.record(model, { requiredKeys: [] }), extraArb).map(([known, extra]) => asStored({ ...extra, ...known }));
+  return fc
+    .tuple(fc.record(model, { requiredKeys: [] }), extraArb)
+    .map(([known, extra]) => asStored({ ...extra, ...known }));
 }
 
 const CURRENT: readonly { type: string; migrate: WithReport; arb: fc.Arbitrary<Source> }[] = [
@@ -665,7 +745,9 @@ const CURRENT: readonly { type: string; migrate: WithReport; arb: fc.Arbitrary<S
     migrate: migrateWeaponWithReport,
     arb: current<WeaponSource>({
       rank: fc.constantFrom(...TIER_RANKS),
-      ranges: fc.array(fc.oneof(fc.constantFrom("contact", "reach", "short", "long", "nearby", "farAway"), text), { maxLength: 3 }),
+      ranges: fc.array(fc.oneof(fc.constantFrom("contact", "reach", "short", "long", "nearby", "farAway"), text), {
+        maxLength: 3,
+      }),
       tags: fc.subarray([...WEAPON_TAGS]),
       customTags: fc.array(text, { maxLength: 3 }),
       twoHanded: fc.boolean(),
@@ -723,7 +805,10 @@ const oldRating = fc.oneof(
 );
 const junk = fc.jsonValue({ maxDepth: 2 });
 const maybeUnmigrated = fc.oneof(
-  fc.record({ attributes: fc.dictionary(fc.constantFrom(...ATTRIBUTES), junk, { maxKeys: 2 }), flags: junk }, { requiredKeys: [] }),
+  fc.record(
+    { attributes: fc.dictionary(fc.constantFrom(...ATTRIBUTES), junk, { maxKeys: 2 }), flags: junk },
+    { requiredKeys: [] },
+  ),
   junk,
 );
 
@@ -748,7 +833,10 @@ const MESSY: readonly { type: string; migrate: WithReport; arb: fc.Arbitrary<Sou
         { requiredKeys: [] },
       ),
       grit: poolTrack,
-      wounds: fc.record({ hazed: fc.oneof(fc.boolean(), text), stressed: fc.boolean(), broken: fc.boolean() }, { requiredKeys: [] }),
+      wounds: fc.record(
+        { hazed: fc.oneof(fc.boolean(), text), stressed: fc.boolean(), broken: fc.boolean() },
+        { requiredKeys: [] },
+      ),
       ego: track,
     }),
   },
@@ -780,13 +868,19 @@ const MESSY: readonly { type: string; migrate: WithReport; arb: fc.Arbitrary<Sou
   {
     type: "armour",
     migrate: migrateArmourWithReport,
-    arb: messy({ armourType: fc.constantFrom("light", "Heavy", "SHIELD", "medium"), kind: fc.constantFrom("light", "heavy", "shield") }),
+    arb: messy({
+      armourType: fc.constantFrom("light", "Heavy", "SHIELD", "medium"),
+      kind: fc.constantFrom("light", "heavy", "shield"),
+    }),
   },
   {
     type: "advancement",
     migrate: migrateAdvancementWithReport,
     arb: messy({
-      flags: fc.oneof(fc.dictionary(fc.constantFrom(...MECHANICS_FLAGS, "flying"), fc.oneof(fc.boolean(), junk)), fc.subarray([...MECHANICS_FLAGS])),
+      flags: fc.oneof(
+        fc.dictionary(fc.constantFrom(...MECHANICS_FLAGS, "flying"), fc.oneof(fc.boolean(), junk)),
+        fc.subarray([...MECHANICS_FLAGS]),
+      ),
     }),
   },
   {
@@ -797,54 +891,68 @@ const MESSY: readonly { type: string; migrate: WithReport; arb: fc.Arbitrary<Sou
 ];
 
 describe("idempotence and purity (fast-check)", () => {
-  it.each(CURRENT)("$type: current-shaped data (whole or partial) comes back deep-equal, as a new object, with no notes", ({ migrate, arb }) => {
-    fc.assert(
-      fc.property(arb, (input) => {
-        const { source, notes } = migrate(deepFreeze(input));
-        expect(source).toStrictEqual(input);
-        expect(source).not.toBe(input);
-        expect(notes).toEqual([]);
-      }),
-    );
-  });
+  it.each(CURRENT)(
+    "$type: current-shaped data (whole or partial) comes back deep-equal, as a new object, with no notes",
+    ({ migrate, arb }) => {
+      fc.assert(
+        fc.property(arb, (input) => {
+          const { source, notes } = migrate(deepFreeze(input));
+          expect(source).toStrictEqual(input);
+          expect(source).not.toBe(input);
+          expect(notes).toEqual([]);
+        }),
+      );
+    },
+  );
 
-  it.each(MESSY)("$type: old, mixed or damaged data migrates without throwing or mutating, and a second pass changes nothing", ({ migrate, arb }) => {
-    fc.assert(
-      fc.property(arb, (input) => {
-        const snapshot = structuredClone(input);
-        const once = migrate(deepFreeze(input)).source;
-        expect(input).toStrictEqual(snapshot);
-        const shared = containers(input);
-        expect([...containers(once)].some((c) => shared.has(c))).toBe(false);
-        expect(migrate(deepFreeze(once)).source).toStrictEqual(once);
-      }),
-    );
-  });
+  it.each(MESSY)(
+    "$type: old, mixed or damaged data migrates without throwing or mutating, and a second pass changes nothing",
+    ({ migrate, arb }) => {
+      fc.assert(
+        fc.property(arb, (input) => {
+          const snapshot = structuredClone(input);
+          const once = migrate(deepFreeze(input)).source;
+          expect(input).toStrictEqual(snapshot);
+          const shared = containers(input);
+          expect([...containers(once)].some((c) => shared.has(c))).toBe(false);
+          expect(migrate(deepFreeze(once)).source).toStrictEqual(once);
+        }),
+      );
+    },
+  );
 
-  it.each(MESSY)("$type: the dispatcher by type gives the same result as the type's migration", ({ type, migrate, arb }) => {
-    const dispatch = type === "character" || type === "challenge" ? migrateActorSystemWithReport : migrateItemSystemWithReport;
-    fc.assert(
-      fc.property(arb, (input) => {
-        expect(dispatch(type, input)).toStrictEqual(migrate(input));
-      }),
-      { numRuns: 30 },
-    );
-  });
+  it.each(MESSY)(
+    "$type: the dispatcher by type gives the same result as the type's migration",
+    ({ type, migrate, arb }) => {
+      const dispatch =
+        type === "character" || type === "challenge" ? migrateActorSystemWithReport : migrateItemSystemWithReport;
+      fc.assert(
+        fc.property(arb, (input) => {
+          expect(dispatch(type, input)).toStrictEqual(migrate(input));
+        }),
+        { numRuns: 30 },
+      );
+    },
+  );
 
   it("R-CHAR-1: every rating the prototype stored survives: as a number in attributes or as it was under unmigrated", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...ATTRIBUTES), oldRating, { minKeys: 1 }).map(asStored), (attributes) => {
-        const { source } = migrateCharacterWithReport({ attributes });
-        const migrated = isRecord(source.attributes) ? source.attributes : {};
-        const kept = isRecord(source.unmigrated) && isRecord(source.unmigrated.attributes) ? source.unmigrated.attributes : {};
-        for (const [attribute, old] of Object.entries(attributes)) {
-          const value = migrated[attribute];
-          if (value === undefined) expect(kept[attribute]).toStrictEqual(old);
-          else expect(typeof value === "number" || value === old).toBe(true);
-          const inner = isRecord(old) ? old.value : old;
-          if (typeof value === "number") expect(value).toBe(Number(inner));
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...ATTRIBUTES), oldRating, { minKeys: 1 }).map(asStored),
+        (attributes) => {
+          const { source } = migrateCharacterWithReport({ attributes });
+          const migrated = isRecord(source.attributes) ? source.attributes : {};
+          const kept =
+            isRecord(source.unmigrated) && isRecord(source.unmigrated.attributes) ? source.unmigrated.attributes : {};
+          for (const [attribute, old] of Object.entries(attributes)) {
+            const value = migrated[attribute];
+            if (value === undefined) expect(kept[attribute]).toStrictEqual(old);
+            else expect(typeof value === "number" || value === old).toBe(true);
+            const inner = isRecord(old) ? old.value : old;
+            if (typeof value === "number") expect(value).toBe(Number(inner));
+          }
+        },
+      ),
     );
   });
 });
@@ -884,7 +992,12 @@ describe("world schema version", () => {
     expect(worldMigrationPlan("1")).toEqual({ action: "migrate", from: 1, to: SCHEMA_VERSION });
     expect(worldMigrationPlan(SCHEMA_VERSION)).toEqual({ action: "none", current: SCHEMA_VERSION });
     expect(worldMigrationPlan(7)).toEqual({ action: "newer", stored: 7, current: SCHEMA_VERSION });
-    expect([parseSchemaVersion(" 4 "), parseSchemaVersion(4), parseSchemaVersion(true), parseSchemaVersion("4a")]).toEqual([4, 4, null, null]);
+    expect([
+      parseSchemaVersion(" 4 "),
+      parseSchemaVersion(4),
+      parseSchemaVersion(true),
+      parseSchemaVersion("4a"),
+    ]).toEqual([4, 4, null, null]);
   });
 });
 

@@ -6,7 +6,16 @@
  */
 import "../stubs/foundry-client.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ActorStub, GENERATIONS, ItemDocStub, loadWorld, makeGm, resetWorld, world, type Generation } from "../stubs/foundry-client.ts";
+import {
+  ActorStub,
+  GENERATIONS,
+  ItemDocStub,
+  loadWorld,
+  makeGm,
+  resetWorld,
+  world,
+  type Generation,
+} from "../stubs/foundry-client.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
@@ -20,7 +29,9 @@ type Json = Record<string, unknown>;
 
 const config = Reflect.get(globalThis, "CONFIG") as Json;
 config.Actor = { dataModels: { character: CharacterData, challenge: ChallengeData } };
-config.Item = { dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } };
+config.Item = {
+  dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData },
+};
 const i18n = (Reflect.get(globalThis, "game") as { i18n: { format: (key: string, data?: Json) => string } }).i18n;
 
 function character(): Json {
@@ -66,12 +77,38 @@ function challenge(): Json {
 
 const modifier = () => ({ id: "m1", dice: 1, label: "Sharp", appliesTo: ["any"], situational: true });
 const ITEM_SOURCES: Record<string, () => Json> = {
-  weapon: () => ({ rank: 2, ranges: ["contact"], tags: ["nimble"], customTags: [], twoHanded: false, equipped: true, description: "", unmigrated: {} }),
+  weapon: () => ({
+    rank: 2,
+    ranges: ["contact"],
+    tags: ["nimble"],
+    customTags: [],
+    twoHanded: false,
+    equipped: true,
+    description: "",
+    unmigrated: {},
+  }),
   armour: () => ({ kind: "heavy", value: 2, equipped: true, destroyed: false, description: "", unmigrated: {} }),
   advancement: () => ({
-    key: "fast", source: "core", cult: "", dice: [modifier()], flags: ["dieHard"], developed: "reason", specialty: "", requiresMutations: 0, description: "", unmigrated: {},
+    key: "fast",
+    source: "core",
+    cult: "",
+    dice: [modifier()],
+    flags: ["dieHard"],
+    developed: "reason",
+    specialty: "",
+    requiresMutations: 0,
+    description: "",
+    unmigrated: {},
   }),
-  condition: () => ({ kind: "condition", key: "", dice: [modifier()], flags: [], shift: { raise: "", lower1: "", lower2: "" }, description: "", unmigrated: {} }),
+  condition: () => ({
+    kind: "condition",
+    key: "",
+    dice: [modifier()],
+    flags: [],
+    shift: { raise: "", lower1: "", lower2: "" },
+    description: "",
+    unmigrated: {},
+  }),
 };
 
 /** Sets `path` ("facets.0.disposition.value") in `object`. */
@@ -83,7 +120,12 @@ function setPath(object: Json, path: string, value: unknown): void {
 }
 
 function getPath(object: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined), object);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined),
+      object,
+    );
 }
 
 /** The source without the repair record and what was kept aside: what must equal the valid source. */
@@ -194,79 +236,98 @@ function expectRepaired(documentName: "Actor" | "Item", type: string, base: Json
   for (const [p, v] of Object.entries(c.also ?? {})) setPath(expected, p, v);
   expect(withoutRecords(source), "nothing else changes").toEqual(withoutRecords(expected));
   const repairs = source.repairs as { path: string; from: string; to: string }[];
-  expect(repairs, "the repair is noted").toContainEqual(expect.objectContaining({ path: c.path, from: JSON.stringify(c.stored) }));
+  expect(repairs, "the repair is noted").toContainEqual(
+    expect.objectContaining({ path: c.path, from: JSON.stringify(c.stored) }),
+  );
 }
 
-describe.each(GENERATIONS)("[Foundry stand-ins] v%i: a stored value outside its limits is repaired on load", (generation: Generation) => {
-  beforeEach(() => resetWorld(generation));
+describe.each(GENERATIONS)(
+  "[Foundry stand-ins] v%i: a stored value outside its limits is repaired on load",
+  (generation: Generation) => {
+    beforeEach(() => resetWorld(generation));
 
-  it.each(CHARACTER_CASES)("R-CHAR-5 R-GRIT-1 R-EGO-1: a character with $path $stored loads with $repaired", (c) => {
-    expectRepaired("Actor", "character", character(), c);
-  });
-
-  it("R-CHAR-5: ratings totalling 12 load, the highest lowered first until the total is 10, each noted", () => {
-    expectRepaired("Actor", "character", character(), {
-      path: "attributes.intuition",
-      stored: 4,
-      repaired: 3,
-      before: { "attributes.reason": 4, "attributes.finesse": 4, "attributes.exertion": 0, "attributes.attunement": 0, "attributes.influence": 0 },
-      also: { "attributes.reason": 3, "attributes.finesse": 4 },
+    it.each(CHARACTER_CASES)("R-CHAR-5 R-GRIT-1 R-EGO-1: a character with $path $stored loads with $repaired", (c) => {
+      expectRepaired("Actor", "character", character(), c);
     });
-  });
 
-  it("a rating stored as unreadable text loads with its default; the text is kept under unmigrated and noted", () => {
-    const bad = character();
-    setPath(bad, "grit.dice", "lots");
-    const { actors } = loadOne("Actor", "character", bad);
-    const source = actors.contents[0]?.system.toObject() ?? {};
-    expect(getPath(source, "grit.dice")).toBe(1);
-    expect(getPath(source, "unmigrated.grit.dice")).toBe("lots");
-    expect(source.repairs).toContainEqual(expect.objectContaining({ path: "grit.dice", from: '"lots"', to: "1", kept: "unmigrated.grit.dice" }));
-  });
+    it("R-CHAR-5: ratings totalling 12 load, the highest lowered first until the total is 10, each noted", () => {
+      expectRepaired("Actor", "character", character(), {
+        path: "attributes.intuition",
+        stored: 4,
+        repaired: 3,
+        before: {
+          "attributes.reason": 4,
+          "attributes.finesse": 4,
+          "attributes.exertion": 0,
+          "attributes.attunement": 0,
+          "attributes.influence": 0,
+        },
+        also: { "attributes.reason": 3, "attributes.finesse": 4 },
+      });
+    });
 
-  it.each(CHALLENGE_CASES)("R-CH-1 R-CH-5: a Challenge with $path $stored loads with $repaired", (c) => {
-    expectRepaired("Actor", "challenge", challenge(), c);
-  });
+    it("a rating stored as unreadable text loads with its default; the text is kept under unmigrated and noted", () => {
+      const bad = character();
+      setPath(bad, "grit.dice", "lots");
+      const { actors } = loadOne("Actor", "character", bad);
+      const source = actors.contents[0]?.system.toObject() ?? {};
+      expect(getPath(source, "grit.dice")).toBe(1);
+      expect(getPath(source, "unmigrated.grit.dice")).toBe("lots");
+      expect(source.repairs).toContainEqual(
+        expect.objectContaining({ path: "grit.dice", from: '"lots"', to: "1", kept: "unmigrated.grit.dice" }),
+      );
+    });
 
-  it.each(ITEM_CASES)("R-EQ-3 R-EQ-4 R-ADV-1 R-COND-1: a $type with $path $stored loads with $repaired", (c) => {
-    expectRepaired("Item", c.type, ITEM_SOURCES[c.type]?.() ?? {}, c);
-  });
+    it.each(CHALLENGE_CASES)("R-CH-1 R-CH-5: a Challenge with $path $stored loads with $repaired", (c) => {
+      expectRepaired("Actor", "challenge", challenge(), c);
+    });
 
-  it("a valid character loads unchanged and with no repair noted", () => {
-    const { actors } = loadOne("Actor", "character", character());
-    const source = actors.contents[0]?.system.toObject() ?? {};
-    expect(withoutRecords(source)).toEqual(withoutRecords(character()));
-    expect(source.repairs ?? []).toEqual([]);
-  });
-});
+    it.each(ITEM_CASES)("R-EQ-3 R-EQ-4 R-ADV-1 R-COND-1: a $type with $path $stored loads with $repaired", (c) => {
+      expectRepaired("Item", c.type, ITEM_SOURCES[c.type]?.() ?? {}, c);
+    });
 
-describe.each(GENERATIONS)("[Foundry stand-ins] v%i: an update keeps the rule limits without relying on a throw", (generation: Generation) => {
-  beforeEach(() => resetWorld(generation));
+    it("a valid character loads unchanged and with no repair noted", () => {
+      const { actors } = loadOne("Actor", "character", character());
+      const source = actors.contents[0]?.system.toObject() ?? {};
+      expect(withoutRecords(source)).toEqual(withoutRecords(character()));
+      expect(source.repairs ?? []).toEqual([]);
+    });
+  },
+);
 
-  const actor = () => new ActorStub({ name: "Ada", type: "character", model: CharacterData as never, source: character() });
+describe.each(GENERATIONS)(
+  "[Foundry stand-ins] v%i: an update keeps the rule limits without relying on a throw",
+  (generation: Generation) => {
+    beforeEach(() => resetWorld(generation));
 
-  it("R-EGO-1: Ego set above its maximum is saved at the maximum, and the user is told", async () => {
-    const ada = actor();
-    await ada.update({ "system.ego.value": 6 });
-    expect(ada.system.toObject()).toMatchObject({ ego: { value: 5, max: 5 } });
-    expect(world.warnings).toHaveLength(1);
-  });
+    const actor = () =>
+      new ActorStub({ name: "Ada", type: "character", model: CharacterData as never, source: character() });
 
-  it("R-GRIT-1: lowering Grit's maximum below its value lowers the value with it", async () => {
-    const ada = actor();
-    await ada.update({ "system.grit.max": 1 });
-    expect(ada.system.toObject()).toMatchObject({ grit: { value: 1, max: 1 } });
-  });
+    it("R-EGO-1: Ego set above its maximum is saved at the maximum, and the user is told", async () => {
+      const ada = actor();
+      await ada.update({ "system.ego.value": 6 });
+      expect(ada.system.toObject()).toMatchObject({ ego: { value: 5, max: 5 } });
+      expect(world.warnings).toHaveLength(1);
+    });
 
-  it("R-CHAR-5: a rating that would take the total past 10 is lowered to fit (the others keep theirs)", async () => {
-    const ada = actor();
-    await ada.update({ "system.attributes.finesse": 4 });
-    expect(ada.system.toObject()).toMatchObject({ attributes: { intuition: 2, reason: 1, finesse: 4, exertion: 1, attunement: 1, influence: 1 } });
-    await ada.update({ "system.attributes.reason": 4 });
-    const attributes = (ada.system.toObject() as { attributes: Record<string, number> }).attributes;
-    expect(attributes).toEqual({ intuition: 2, reason: 1, finesse: 4, exertion: 1, attunement: 1, influence: 1 });
-  });
-});
+    it("R-GRIT-1: lowering Grit's maximum below its value lowers the value with it", async () => {
+      const ada = actor();
+      await ada.update({ "system.grit.max": 1 });
+      expect(ada.system.toObject()).toMatchObject({ grit: { value: 1, max: 1 } });
+    });
+
+    it("R-CHAR-5: a rating that would take the total past 10 is lowered to fit (the others keep theirs)", async () => {
+      const ada = actor();
+      await ada.update({ "system.attributes.finesse": 4 });
+      expect(ada.system.toObject()).toMatchObject({
+        attributes: { intuition: 2, reason: 1, finesse: 4, exertion: 1, attunement: 1, influence: 1 },
+      });
+      await ada.update({ "system.attributes.reason": 4 });
+      const attributes = (ada.system.toObject() as { attributes: Record<string, number> }).attributes;
+      expect(attributes).toEqual({ intuition: 2, reason: 1, finesse: 4, exertion: 1, attunement: 1, influence: 1 });
+    });
+  },
+);
 
 describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (generation: Generation) => {
   beforeEach(() => {
@@ -315,7 +376,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (gene
       { _id: "actor00000000005", name: "Ada", type: "character", system: character() },
       { _id: "actor00000000006", name: "Wolf", type: "challenge", system: challenge() },
     ];
-    world.itemSources = [{ _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.() } }];
+    world.itemSources = [
+      { _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.() } },
+    ];
     loadWorld();
     await migrateWorld();
     const bars = world.notices.filter((n) => n.bar !== undefined);
@@ -333,7 +396,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (gene
   });
 
   it("reaches an invalid world item too", async () => {
-    world.itemSources = [{ _id: "item000000000001", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 9 } }];
+    world.itemSources = [
+      { _id: "item000000000001", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 9 } },
+    ];
     const { items } = loadWorld(["item000000000001"]);
     await migrateWorld();
     expect(items.getInvalid("item000000000001").updates).toHaveLength(1);
@@ -341,95 +406,113 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (gene
   });
 });
 
-describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the owner is told what was repaired, once", (generation: Generation) => {
-  beforeEach(() => {
-    resetWorld(generation);
-    vi.spyOn(i18n, "format").mockImplementation((key: string, data?: Json) => `${key} ${JSON.stringify(data ?? {})}`);
-  });
-  afterEach(() => vi.restoreAllMocks());
+describe.each(GENERATIONS)(
+  "[Foundry stand-ins] v%i: the owner is told what was repaired, once",
+  (generation: Generation) => {
+    beforeEach(() => {
+      resetWorld(generation);
+      vi.spyOn(i18n, "format").mockImplementation((key: string, data?: Json) => `${key} ${JSON.stringify(data ?? {})}`);
+    });
+    afterEach(() => vi.restoreAllMocks());
 
-  function storedAda(): void {
-    const bad = character();
-    setPath(bad, "ego.value", 9);
-    world.actorSources = [{ _id: "actor00000000003", name: "Ada", type: "character", system: bad }];
-  }
+    function storedAda(): void {
+      const bad = character();
+      setPath(bad, "ego.value", 9);
+      world.actorSources = [{ _id: "actor00000000003", name: "Ada", type: "character", system: bad }];
+    }
 
-  it("the owning player gets a notice naming the actor, the field and old → new; the record is cleared and the repair stored", async () => {
-    storedAda();
-    const { actors } = loadWorld();
-    const ada = actors.contents[0];
-    if (!ada) throw new Error("not loaded");
-    ada.hasPlayerOwner = true;
-    await migrateWorld();
-    const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
-    expect(notice?.level).toBe("warn");
-    expect(notice?.message).toContain('"name":"Ada"');
-    expect(notice?.message).toContain('"from":"9"');
-    expect(notice?.message).toContain('"to":"5"');
-    expect(notice?.message).toContain("TERRAN.Character.FIELDS.ego.value.label");
-    expect(ada.updateOptions.at(-1)).toMatchObject({ diff: false });
-    expect(getPath(world.actorSources[0]?.system, "ego.value")).toBe(5);
-    expect(getPath(world.actorSources[0]?.system, "repairs")).toEqual([]);
-    // Once: a second pass shows nothing more.
-    const count = world.notices.length;
-    await migrateWorld();
-    expect(world.notices).toHaveLength(count);
-  });
+    it("the owning player gets a notice naming the actor, the field and old → new; the record is cleared and the repair stored", async () => {
+      storedAda();
+      const { actors } = loadWorld();
+      const ada = actors.contents[0];
+      if (!ada) throw new Error("not loaded");
+      ada.hasPlayerOwner = true;
+      await migrateWorld();
+      const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
+      expect(notice?.level).toBe("warn");
+      expect(notice?.message).toContain('"name":"Ada"');
+      expect(notice?.message).toContain('"from":"9"');
+      expect(notice?.message).toContain('"to":"5"');
+      expect(notice?.message).toContain("TERRAN.Character.FIELDS.ego.value.label");
+      expect(ada.updateOptions.at(-1)).toMatchObject({ diff: false });
+      expect(getPath(world.actorSources[0]?.system, "ego.value")).toBe(5);
+      expect(getPath(world.actorSources[0]?.system, "repairs")).toEqual([]);
+      // Once: a second pass shows nothing more.
+      const count = world.notices.length;
+      await migrateWorld();
+      expect(world.notices).toHaveLength(count);
+    });
 
-  it("a GM is not told about a player's character (the player is), and a player is not told about what they do not own", async () => {
-    storedAda();
-    const { actors } = loadWorld();
-    const ada = actors.contents[0];
-    if (!ada) throw new Error("not loaded");
-    ada.hasPlayerOwner = true;
-    world.user = makeGm();
-    world.settings.set("schemaVersion", SCHEMA_VERSION);
-    await migrateWorld();
-    expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Repair"))).toEqual([]);
-    world.user = { id: "player2", isGM: false, targets: new Set() };
-    ada.isOwner = false;
-    await migrateWorld();
-    expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Repair"))).toEqual([]);
-  });
+    it("a GM is not told about a player's character (the player is), and a player is not told about what they do not own", async () => {
+      storedAda();
+      const { actors } = loadWorld();
+      const ada = actors.contents[0];
+      if (!ada) throw new Error("not loaded");
+      ada.hasPlayerOwner = true;
+      world.user = makeGm();
+      world.settings.set("schemaVersion", SCHEMA_VERSION);
+      await migrateWorld();
+      expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Repair"))).toEqual([]);
+      world.user = { id: "player2", isGM: false, targets: new Set() };
+      ada.isOwner = false;
+      await migrateWorld();
+      expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Repair"))).toEqual([]);
+    });
 
-  it("with no player owner, the active GM is told (an unowned Challenge)", async () => {
-    const bad = challenge();
-    setPath(bad, "armour", 12);
-    world.actorSources = [{ _id: "actor00000000004", name: "Wolf", type: "challenge", system: bad }];
-    loadWorld();
-    world.user = makeGm();
-    world.settings.set("schemaVersion", SCHEMA_VERSION);
-    await migrateWorld();
-    const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
-    expect(notice?.message).toContain('"name":"Wolf"');
-  });
+    it("with no player owner, the active GM is told (an unowned Challenge)", async () => {
+      const bad = challenge();
+      setPath(bad, "armour", 12);
+      world.actorSources = [{ _id: "actor00000000004", name: "Wolf", type: "challenge", system: bad }];
+      loadWorld();
+      world.user = makeGm();
+      world.settings.set("schemaVersion", SCHEMA_VERSION);
+      await migrateWorld();
+      const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
+      expect(notice?.message).toContain('"name":"Wolf"');
+    });
 
-  it("a player's write-back leaves out the GM-only notes of a Challenge they own (the server would refuse it)", async () => {
-    const bad = challenge();
-    setPath(bad, "armour", 12);
-    world.actorSources = [{ _id: "actor00000000006", name: "Pet wolf", type: "challenge", system: bad }];
-    const { actors } = loadWorld();
-    const wolf = actors.contents[0];
-    if (!wolf) throw new Error("not loaded");
-    wolf.hasPlayerOwner = true;
-    await migrateWorld();
-    const written = wolf.updates.at(-1) as { system: Json };
-    expect(written.system).toMatchObject({ armour: 10, repairs: [] });
-    expect(written.system).not.toHaveProperty("notes");
-    expect(getPath(world.actorSources[0]?.system, "notes")).toBe("<p>Secret</p>");
-  });
+    it("a player's write-back leaves out the GM-only notes of a Challenge they own (the server would refuse it)", async () => {
+      const bad = challenge();
+      setPath(bad, "armour", 12);
+      world.actorSources = [{ _id: "actor00000000006", name: "Pet wolf", type: "challenge", system: bad }];
+      const { actors } = loadWorld();
+      const wolf = actors.contents[0];
+      if (!wolf) throw new Error("not loaded");
+      wolf.hasPlayerOwner = true;
+      await migrateWorld();
+      const written = wolf.updates.at(-1) as { system: Json };
+      expect(written.system).toMatchObject({ armour: 10, repairs: [] });
+      expect(written.system).not.toHaveProperty("notes");
+      expect(getPath(world.actorSources[0]?.system, "notes")).toBe("<p>Secret</p>");
+    });
 
-  it("an embedded item's repair names the actor and the item", async () => {
-    const ada = new ActorStub({ id: "actor00000000005", name: "Ada", type: "character", model: CharacterData as never, source: character() });
-    world.actorSources = [{ _id: ada.id, name: "Ada", type: "character", system: character() }];
-    const blade = new ItemDocStub({ _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 7 }, parent: ada });
-    ada.items.push(blade);
-    ada.hasPlayerOwner = true;
-    world.collections = { actors: { contents: [ada], invalidDocumentIds: new Set() }, items: { contents: [], invalidDocumentIds: new Set() } };
-    world.settings.set("schemaVersion", SCHEMA_VERSION);
-    await migrateWorld();
-    const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
-    expect(notice?.message).toContain('"name":"Ada: Blade"');
-    expect(ada.itemUpdates.at(-1)).toEqual([expect.objectContaining({ _id: "item000000000002" })]);
-  });
-});
+    it("an embedded item's repair names the actor and the item", async () => {
+      const ada = new ActorStub({
+        id: "actor00000000005",
+        name: "Ada",
+        type: "character",
+        model: CharacterData as never,
+        source: character(),
+      });
+      world.actorSources = [{ _id: ada.id, name: "Ada", type: "character", system: character() }];
+      const blade = new ItemDocStub({
+        _id: "item000000000002",
+        name: "Blade",
+        type: "weapon",
+        system: { ...ITEM_SOURCES.weapon?.(), rank: 7 },
+        parent: ada,
+      });
+      ada.items.push(blade);
+      ada.hasPlayerOwner = true;
+      world.collections = {
+        actors: { contents: [ada], invalidDocumentIds: new Set() },
+        items: { contents: [], invalidDocumentIds: new Set() },
+      };
+      world.settings.set("schemaVersion", SCHEMA_VERSION);
+      await migrateWorld();
+      const notice = world.notices.find((n) => n.message.startsWith("TERRAN.Repair.notice"));
+      expect(notice?.message).toContain('"name":"Ada: Blade"');
+      expect(ada.itemUpdates.at(-1)).toEqual([expect.objectContaining({ _id: "item000000000002" })]);
+    });
+  },
+);

@@ -53,15 +53,24 @@ function withinLimits(type: keyof typeof LIMITS, source: Json): string[] {
     const value = read(source, path.replace(".*.", ".0."));
     if (value === undefined) continue;
     if (limit.kind === "integer") {
-      if (typeof value !== "number" || !Number.isInteger(value) || value < limit.min || (limit.max !== undefined && value > limit.max)) problems.push(`${path}: ${JSON.stringify(value)}`);
+      if (
+        typeof value !== "number" ||
+        !Number.isInteger(value) ||
+        value < limit.min ||
+        (limit.max !== undefined && value > limit.max)
+      )
+        problems.push(`${path}: ${JSON.stringify(value)}`);
     } else if (limit.kind === "choice") {
-      if (typeof value !== "string" || !limit.choices.includes(value)) problems.push(`${path}: ${JSON.stringify(value)}`);
-    } else if (!Array.isArray(value) || value.some((v: unknown) => typeof v !== "string" || !limit.choices.includes(v))) problems.push(`${path}: ${JSON.stringify(value)}`);
+      if (typeof value !== "string" || !limit.choices.includes(value))
+        problems.push(`${path}: ${JSON.stringify(value)}`);
+    } else if (!Array.isArray(value) || value.some((v: unknown) => typeof v !== "string" || !limit.choices.includes(v)))
+      problems.push(`${path}: ${JSON.stringify(value)}`);
   }
   const joint = JOINT[type];
   if (joint?.total) {
     const values = joint.total.paths.map((p) => read(source, p));
-    if (values.every((v) => typeof v === "number") && (values).reduce((a, b) => a + b, 0) > joint.total.cap) problems.push("total");
+    if (values.every((v) => typeof v === "number") && values.reduce((a, b) => a + b, 0) > joint.total.cap)
+      problems.push("total");
   }
   for (const track of joint?.tracks ?? []) {
     const value = read(source, track.value);
@@ -72,33 +81,39 @@ function withinLimits(type: keyof typeof LIMITS, source: Json): string[] {
 }
 
 describe("repair of stored values (fast-check)", () => {
-  it.each(TYPES)("%s: whatever is stored, every limited field present ends inside its limits, the joint limits hold, and a second pass changes nothing", (type) => {
-    fc.assert(
-      fc.property(messy(type), (input) => {
-        const snapshot = structuredClone(input);
-        const { source } = repairSystem(type, input);
-        expect(input, "the input is not changed").toStrictEqual(snapshot);
-        expect(withinLimits(type, source)).toEqual([]);
-        const again = repairSystem(type, source);
-        expect(again.source).toStrictEqual(source);
-        expect(again.repairs).toEqual([]);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it.each(TYPES)(
+    "%s: whatever is stored, every limited field present ends inside its limits, the joint limits hold, and a second pass changes nothing",
+    (type) => {
+      fc.assert(
+        fc.property(messy(type), (input) => {
+          const snapshot = structuredClone(input);
+          const { source } = repairSystem(type, input);
+          expect(input, "the input is not changed").toStrictEqual(snapshot);
+          expect(withinLimits(type, source)).toEqual([]);
+          const again = repairSystem(type, source);
+          expect(again.source).toStrictEqual(source);
+          expect(again.repairs).toEqual([]);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 
-  it.each(TYPES)("%s: nothing is lost — every changed field is recorded, and an unreadable value is kept under unmigrated", (type) => {
-    fc.assert(
-      fc.property(messy(type), (input) => {
-        const { source, repairs } = repairSystem(type, input);
-        for (const record of repairs) {
-          expect(record.from).toBe(JSON.stringify(read(input, record.path)) ?? "null");
-          if (record.kept !== "") expect(read(source, record.kept)).toBeDefined();
-        }
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it.each(TYPES)(
+    "%s: nothing is lost — every changed field is recorded, and an unreadable value is kept under unmigrated",
+    (type) => {
+      fc.assert(
+        fc.property(messy(type), (input) => {
+          const { source, repairs } = repairSystem(type, input);
+          for (const record of repairs) {
+            expect(record.from).toBe(JSON.stringify(read(input, record.path)) ?? "null");
+            if (record.kept !== "") expect(read(source, record.kept)).toBeDefined();
+          }
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 describe("repair of stored values, by example", () => {
@@ -113,17 +128,27 @@ describe("repair of stored values, by example", () => {
 
   it("R-CHAR-5: an update's raised rating is lowered first; with none named, the highest goes first (ties: the first in order)", () => {
     const attributes = { intuition: 4, reason: 4, finesse: 4, exertion: 0, attunement: 0, influence: 0 };
-    expect(repairSystem("character", { attributes }).source).toEqual({ attributes: { ...attributes, intuition: 3, reason: 3 } });
-    expect(repairSystem("character", { attributes }, { lowerFirst: ["attributes.finesse"] }).source).toEqual({ attributes: { ...attributes, finesse: 2 } });
+    expect(repairSystem("character", { attributes }).source).toEqual({
+      attributes: { ...attributes, intuition: 3, reason: 3 },
+    });
+    expect(repairSystem("character", { attributes }, { lowerFirst: ["attributes.finesse"] }).source).toEqual({
+      attributes: { ...attributes, finesse: 2 },
+    });
   });
 
   it("R-GRIT-1 R-EGO-1: a value above its maximum becomes the maximum; the maximum is never raised", () => {
-    expect(repairSystem("character", { grit: { value: 9, max: 4 }, ego: { value: 3, max: 2 } }).source).toEqual({ grit: { value: 4, max: 4 }, ego: { value: 2, max: 2 } });
+    expect(repairSystem("character", { grit: { value: 9, max: 4 }, ego: { value: 3, max: 2 } }).source).toEqual({
+      grit: { value: 4, max: 4 },
+      ego: { value: 2, max: 2 },
+    });
   });
 
   it("R-CH-1 (ruling): an Exceptional Challenge keeps any Disposition of 40 or more with its n dice, facets too", () => {
     const exceptional = { tier: "exceptional", n: 4, disposition: { value: 45, max: 45 }, dice: 4, halved: false };
-    const stored = { ...exceptional, facets: [{ name: "Storm", ...exceptional, n: 5, dice: 5, disposition: { value: 73, max: 73 } }] };
+    const stored = {
+      ...exceptional,
+      facets: [{ name: "Storm", ...exceptional, n: 5, dice: 5, disposition: { value: 73, max: 73 } }],
+    };
     expect(repairSystem("challenge", stored)).toEqual({ source: stored, repairs: [] });
   });
 

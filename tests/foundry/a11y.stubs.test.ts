@@ -29,45 +29,52 @@ interface Host {
 const live = (): string => (document.getElementById(LIVE_REGION_ID)?.textContent ?? "").replace(/\s+/g, " ");
 const focused = (): HTMLElement | null => document.activeElement as HTMLElement | null;
 
-describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: focus and live values across re-renders", (generation) => {
-  beforeEach(() => {
-    resetWorld(generation);
-  });
+describe.each(GENERATIONS)(
+  "[Foundry stand-ins, v%i] issue 17: focus and live values across re-renders",
+  (generation) => {
+    beforeEach(() => {
+      resetWorld(generation);
+    });
 
-  afterEach(() => {
-    document.body.replaceChildren();
-  });
+    afterEach(() => {
+      document.body.replaceChildren();
+    });
 
-  it("R-POOL-4 (stand-ins): the roll dialog keeps the focus on the Dark Dice + and says the new dice and odds", async () => {
-    const dialog = new RollDialog({ actor: hero({ attributes: { finesse: 2 }, ego: { value: 3 } }), target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & Host;
-    await dialog.render({ force: true });
-    document.body.append(dialog.element);
-    const up = dialog.element.querySelector<HTMLElement>('[data-action="darkUp"]');
-    up?.focus();
-    const renders = dialog.renders;
-    up?.click();
-    await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(renders));
-    expect(focused()).not.toBe(up); // the old button is gone with the old HTML…
-    expect(focused()?.dataset.action).toBe("darkUp"); // …and its successor has the focus
-    expect(dialog.element.contains(focused())).toBe(true);
-    expect(live()).toContain(`${english("TERRAN.Dialog.dark.heading")} 1`);
-    expect(live()).toContain(english("TERRAN.Band.success"));
-  });
+    it("R-POOL-4 (stand-ins): the roll dialog keeps the focus on the Dark Dice + and says the new dice and odds", async () => {
+      const dialog = new RollDialog({
+        actor: hero({ attributes: { finesse: 2 }, ego: { value: 3 } }),
+        target: { kind: "attribute", attribute: "finesse" },
+        weapon: null,
+      }) as RollDialog & Host;
+      await dialog.render({ force: true });
+      document.body.append(dialog.element);
+      const up = dialog.element.querySelector<HTMLElement>('[data-action="darkUp"]');
+      up?.focus();
+      const renders = dialog.renders;
+      up?.click();
+      await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(renders));
+      expect(focused()).not.toBe(up); // the old button is gone with the old HTML…
+      expect(focused()?.dataset.action).toBe("darkUp"); // …and its successor has the focus
+      expect(dialog.element.contains(focused())).toBe(true);
+      expect(live()).toContain(`${english("TERRAN.Dialog.dark.heading")} 1`);
+      expect(live()).toContain(english("TERRAN.Band.success"));
+    });
 
-  it("R-CHAR-1 R-EGO-2 (stand-ins): the character sheet keeps the focus on the rating circle through a re-render and says the new Ego", async () => {
-    const mira = hero({ attributes: { finesse: 2 }, ego: { value: 3, max: 5 } });
-    const sheet = await open(CharacterSheet, mira);
-    document.body.append(sheet.element);
-    find(sheet, '[data-action="setRating"][data-attribute="finesse"][data-value="3"]').focus();
-    await stub(mira).update({ "system.ego.value": 2 });
-    await sheet.render(); // the update's re-render
-    await settle();
-    expect(focused()?.dataset.action).toBe("setRating");
-    expect(focused()?.dataset.attribute).toBe("finesse");
-    expect(sheet.element.contains(focused())).toBe(true);
-    expect(live()).toContain(`${english("TERRAN.Sheet.Ego.label")} 2 / 5`);
-  });
-});
+    it("R-CHAR-1 R-EGO-2 (stand-ins): the character sheet keeps the focus on the rating circle through a re-render and says the new Ego", async () => {
+      const mira = hero({ attributes: { finesse: 2 }, ego: { value: 3, max: 5 } });
+      const sheet = await open(CharacterSheet, mira);
+      document.body.append(sheet.element);
+      find(sheet, '[data-action="setRating"][data-attribute="finesse"][data-value="3"]').focus();
+      await stub(mira).update({ "system.ego.value": 2 });
+      await sheet.render(); // the update's re-render
+      await settle();
+      expect(focused()?.dataset.action).toBe("setRating");
+      expect(focused()?.dataset.attribute).toBe("finesse");
+      expect(sheet.element.contains(focused())).toBe(true);
+      expect(live()).toContain(`${english("TERRAN.Sheet.Ego.label")} 2 / 5`);
+    });
+  },
+);
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: a card's re-render after a click", (generation) => {
   beforeEach(() => {

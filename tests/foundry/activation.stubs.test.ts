@@ -7,9 +7,23 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GENERATIONS, makeGm, resetWorld, world, WorldCollectionStub, type ActorStub, type ItemStub } from "../stubs/foundry-client.ts";
+import {
+  GENERATIONS,
+  makeGm,
+  resetWorld,
+  world,
+  WorldCollectionStub,
+  type ActorStub,
+  type ItemStub,
+} from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import { applyChange, initialChoices, rollDialogModel, type RollDialogSettings, type RollDialogSubject } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import {
+  applyChange,
+  initialChoices,
+  rollDialogModel,
+  type RollDialogSettings,
+  type RollDialogSubject,
+} from "../../src/applications/dialogs/roll-dialog-model.ts";
 import { readCharacter } from "../../src/applications/dialogs/roll-dialog-choices.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
@@ -22,21 +36,44 @@ import { advancementSource, character } from "../documents/operations/fixtures.t
 import { asModel, click, message, shown } from "./card-builders.ts";
 import { card, pool, ROLLER } from "../chat/fixtures.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
-import { advancementItem as advancementItemDoc, click as clickSheet, find, hero as sheetHero, open, stub as stubOf } from "./sheet-harness.ts";
+import {
+  advancementItem as advancementItemDoc,
+  click as clickSheet,
+  find,
+  hero as sheetHero,
+  open,
+  stub as stubOf,
+} from "./sheet-harness.ts";
 
 const SETTINGS: RollDialogSettings = { darkMax: 10, singleDieServesBoth: true, isGM: false };
 
 function advancementItem(key: string, name: string, id: string): ItemStub {
-  return { id, name, type: "advancement", system: new (asModel(AdvancementData))({ ...advancementSource(key) }, { parent: null }) };
+  return {
+    id,
+    name,
+    type: "advancement",
+    system: new (asModel(AdvancementData))({ ...advancementSource(key) }, { parent: null }),
+  };
 }
 
-function hero(options: { attunement?: number; grit?: number; stressed?: boolean; items?: ItemStub[]; isOwner?: boolean } = {}): TerranActor {
+function hero(
+  options: { attunement?: number; grit?: number; stressed?: boolean; items?: ItemStub[]; isOwner?: boolean } = {},
+): TerranActor {
   const init = {
     name: "Mira",
     type: "character",
     model: asModel(CharacterData),
-    source: { ...character({ attributes: { attunement: options.attunement ?? 2 }, grit: { value: options.grit ?? 3, max: 6 }, ...(options.stressed ? { wounds: ["stressed"] } : {}) }) },
-    items: options.items ?? [advancementItem("brainwave", "Brainwave", "brainwave0000001"), advancementItem("nova", "Nova", "nova000000000001")],
+    source: {
+      ...character({
+        attributes: { attunement: options.attunement ?? 2 },
+        grit: { value: options.grit ?? 3, max: 6 },
+        ...(options.stressed ? { wounds: ["stressed"] } : {}),
+      }),
+    },
+    items: options.items ?? [
+      advancementItem("brainwave", "Brainwave", "brainwave0000001"),
+      advancementItem("nova", "Nova", "nova000000000001"),
+    ],
     isOwner: options.isOwner ?? true,
   };
   return Reflect.construct(TerranActor, [init]) as TerranActor;
@@ -52,7 +89,12 @@ function posted(): StoredCard {
 }
 
 function dialog(actor: TerranActor) {
-  const subject: RollDialogSubject = { ruleset: CORE, target: { kind: "attribute", attribute: "reason" }, weapon: null, state: actor.characterState() };
+  const subject: RollDialogSubject = {
+    ruleset: CORE,
+    target: { kind: "attribute", attribute: "reason" },
+    weapon: null,
+    state: actor.characterState(),
+  };
   return { subject, choices: initialChoices(subject, SETTINGS) };
 }
 
@@ -71,16 +113,26 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
     const stored = posted();
     expect(stored.kind).toBe("result");
     if (stored.kind !== "result") return;
-    expect(stored.state).toMatchObject({ titleKey: "TERRAN.Activation.title", tone: "light", noteKey: "TERRAN.Activation.brainwaveSuccess" });
+    expect(stored.state).toMatchObject({
+      titleKey: "TERRAN.Activation.title",
+      tone: "light",
+      noteKey: "TERRAN.Activation.brainwaveSuccess",
+    });
     expect(stored.state.dice.map((d) => d.face)).toEqual([6, 2]);
     // The flag: which advancement, what it grants.
-    expect(mira.getFlag("terran-engine", "scene")).toMatchObject([{ advancement: "brainwave", itemId: "brainwave0000001", kind: "bonus", modifier: { dice: 1, situational: true } }]);
+    expect(mira.getFlag("terran-engine", "scene")).toMatchObject([
+      { advancement: "brainwave", itemId: "brainwave0000001", kind: "bonus", modifier: { dice: 1, situational: true } },
+    ]);
     // The dialog: a tickable row from Brainwave that adds 1d when ticked.
     const { subject, choices } = dialog(mira);
     const view = rollDialogModel(subject, choices, SETTINGS);
     const row = view.lines.find((l) => l.sourceName === "Brainwave");
     expect(row).toMatchObject({ situational: true, ticked: false, dice: 1, labelKey: "TERRAN.Mod.brainwave" });
-    const ticked = rollDialogModel(subject, applyChange(subject, choices, { action: "toggleModifier", key: row?.key ?? "" }, SETTINGS), SETTINGS);
+    const ticked = rollDialogModel(
+      subject,
+      applyChange(subject, choices, { action: "toggleModifier", key: row?.key ?? "" }, SETTINGS),
+      SETTINGS,
+    );
     expect(ticked.light).toBe(view.light + 1);
     // The end of the scene (the player, from the sheet; the GM through the API).
     await mira.endScene();
@@ -97,14 +149,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
     const stored = posted();
     if (stored.kind !== "result") throw new Error("not a result card");
     expect(stored.state).toMatchObject({ tone: "dark", noteKey: "TERRAN.Activation.brainwaveFail" });
-    expect(stored.state.lines.at(-1)).toMatchObject({ labelKey: "TERRAN.Activation.wound", valueKey: "TERRAN.Wound.stressed" });
+    expect(stored.state.lines.at(-1)).toMatchObject({
+      labelKey: "TERRAN.Activation.wound",
+      valueKey: "TERRAN.Wound.stressed",
+    });
   });
 
   it("R-ADV-2 (stand-ins): Nova's Fail keeps the depleted suit until the scene ends; no dice modifier", async () => {
     const mira = hero({ attunement: 1 });
     nextFaces.push(2);
     await mira.activateAdvancement("nova000000000001");
-    expect(mira.getFlag("terran-engine", "scene")).toEqual([expect.objectContaining({ advancement: "nova", kind: "depleted", modifier: null })]);
+    expect(mira.getFlag("terran-engine", "scene")).toEqual([
+      expect.objectContaining({ advancement: "nova", kind: "depleted", modifier: null }),
+    ]);
     expect(readCharacter(mira.characterState()).modifiers).toEqual([]);
   });
 
@@ -142,7 +199,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
   describe("R-ADV-2 Tesla on a failed Risky card", () => {
     const teslaLine = { id: "modifier" as const, label: TESLA_LABEL, dice: 1, rule: "R-POOL-2" };
     function failedCard(actorUuid: string, lines = [teslaLine]) {
-      const fresh = card([2, 1], [], { actorUuid, pool: pool(2, 0, lines), weapon: { name: "Shock baton", rank: 1, tags: [], twoHanded: false }, combat: true });
+      const fresh = card([2, 1], [], {
+        actorUuid,
+        pool: pool(2, 0, lines),
+        weapon: { name: "Shock baton", rank: 1, tags: [], twoHanded: false },
+        combat: true,
+      });
       return confirmEffect(fresh, ROLLER, [], fresh.version);
     }
 
@@ -152,7 +214,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
       nextFaces.push(4, 2);
       await click(msg, '[data-action="tesla-backlash"]');
       expect(sys(mira).grit.value).toBe(1);
-      expect(msg.getFlag("terran-engine", "tesla")).toMatchObject({ effect: 4, damage: 4, gritBefore: 5, gritAfter: 1, wound: null });
+      expect(msg.getFlag("terran-engine", "tesla")).toMatchObject({
+        effect: 4,
+        damage: 4,
+        gritBefore: 5,
+        gritAfter: 1,
+        wound: null,
+      });
       const tesla = posted();
       if (tesla.kind !== "result") throw new Error("not a result card");
       expect(tesla.state).toMatchObject({ titleKey: "TERRAN.Activation.Tesla.title", tone: "dark" });
@@ -182,17 +250,23 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
       const without = message({ kind: "risky", state: failedCard(mira.uuid, []) });
       expect((await shown(without)).querySelector('[data-action="tesla-backlash"]')).toBeNull();
       const success = card([6, 1], [], { actorUuid: mira.uuid, pool: pool(2, 0, [teslaLine]) });
-      expect((await shown(message({ kind: "risky", state: success }))).querySelector('[data-action="tesla-backlash"]')).toBeNull();
+      expect(
+        (await shown(message({ kind: "risky", state: success }))).querySelector('[data-action="tesla-backlash"]'),
+      ).toBeNull();
     });
 
     it("R-ADV-2 (stand-ins): before the dice are confirmed the button is disabled, and another player may not press it", async () => {
       const mira = hero({ grit: 5 });
       const fresh = card([2, 1], [], { actorUuid: mira.uuid, pool: pool(2, 0, [teslaLine]) });
       const msg = message({ kind: "risky", state: fresh });
-      expect((await shown(msg)).querySelector('[data-action="tesla-backlash"]')?.getAttribute("title")).toBe("Confirm the dice first.");
+      expect((await shown(msg)).querySelector('[data-action="tesla-backlash"]')?.getAttribute("title")).toBe(
+        "Confirm the dice first.",
+      );
       const confirmed = message({ kind: "risky", state: failedCard(mira.uuid) });
       world.user = { id: "player2", isGM: false, targets: new Set() };
-      expect((await shown(confirmed)).querySelector('[data-action="tesla-backlash"]')?.getAttribute("title")).toBe("Only the player who rolled, or a GM, can do this.");
+      expect((await shown(confirmed)).querySelector('[data-action="tesla-backlash"]')?.getAttribute("title")).toBe(
+        "Only the player who rolled, or a GM, can do this.",
+      );
       nextFaces.push(4, 4);
       await mira.takeTeslaBacklash(confirmed.id);
       expect(sys(mira).grit.value).toBe(5);
@@ -215,7 +289,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the character sheet's activ
     await clickSheet(sheet, `li[data-item-id="${brainwave.id}"] [data-action="activateAdvancement"]`);
     expect(mira.sceneEffects).toMatchObject([{ advancement: "brainwave", kind: "bonus" }]);
     await sheet.render();
-    expect(find(sheet, `li[data-item-id="${brainwave.id}"] [data-advancement="brainwave"]`).textContent).toContain("+1d");
+    expect(find(sheet, `li[data-item-id="${brainwave.id}"] [data-advancement="brainwave"]`).textContent).toContain(
+      "+1d",
+    );
     await clickSheet(sheet, '.te-scene [data-action="endScene"]');
     expect(mira.sceneEffects).toEqual([]);
     await sheet.render();

@@ -3,7 +3,7 @@
  * system's models, card messages with their author and audience, a card rendered for the current user,
  * and a click on it dispatched to the controller.
  */
-import type { ActorStub} from "../stubs/foundry-client.ts";
+import type { ActorStub } from "../stubs/foundry-client.ts";
 import { ChatMessageStub, type ItemStub } from "../stubs/foundry-client.ts";
 import { world } from "../stubs/world.ts";
 import { cardFlags, storedCard, type StoredCard } from "../../src/documents/card-flags.ts";
@@ -21,15 +21,30 @@ type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 export const asModel = (cls: unknown): ModelClass => cls as ModelClass;
 
 /** A message holding `stored`, posted by `author` (by default the card's roller) to `whisper`/`blind`. */
-export function message(stored: StoredCard, audience: { author?: string; whisper?: string[]; blind?: boolean } = {}): ChatMessageStub {
-  const author = audience.author ?? (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
-  return new ChatMessageStub({ flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false });
+export function message(
+  stored: StoredCard,
+  audience: { author?: string; whisper?: string[]; blind?: boolean } = {},
+): ChatMessageStub {
+  const author =
+    audience.author ??
+    (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
+  return new ChatMessageStub({
+    flags: cardFlags(stored),
+    author,
+    whisper: audience.whisper ?? [],
+    blind: audience.blind ?? false,
+  });
 }
 
 export const asMessage = (m: ChatMessageStub): ChatMessage.Implementation => m as unknown as ChatMessage.Implementation;
 
 /** A Challenge as Foundry builds it: with the system's Actor class (CONFIG.Actor.documentClass is TerranActor for every type). */
-export function challenge(name = "Locked vault", facets: { name: string; value: number }[] = [], value = 8, armour = 0): ActorStub {
+export function challenge(
+  name = "Locked vault",
+  facets: { name: string; value: number }[] = [],
+  value = 8,
+  armour = 0,
+): ActorStub {
   const init = {
     name,
     type: "challenge",
@@ -43,7 +58,14 @@ export function challenge(name = "Locked vault", facets: { name: string; value: 
       halved: false,
       armour,
       notes: "",
-      facets: facets.map((f) => ({ name: f.name, tier: "trivial", n: 4, disposition: { value: f.value, max: 5 }, dice: 0, halved: true })),
+      facets: facets.map((f) => ({
+        name: f.name,
+        tier: "trivial",
+        n: 4,
+        disposition: { value: f.value, max: 5 },
+        dice: 0,
+        halved: true,
+      })),
     },
   };
   const actor: unknown = Reflect.construct(TerranActor, [init]);
@@ -52,13 +74,27 @@ export function challenge(name = "Locked vault", facets: { name: string; value: 
 
 export function hero(
   name = "Mira",
-  options: { grit?: number; items?: ItemStub[]; ego?: number; isOwner?: boolean; wounds?: readonly ("stressed" | "broken" | "weary")[]; finesse?: number } = {},
+  options: {
+    grit?: number;
+    items?: ItemStub[];
+    ego?: number;
+    isOwner?: boolean;
+    wounds?: readonly ("stressed" | "broken" | "weary")[];
+    finesse?: number;
+  } = {},
 ): TerranActor {
   const init = {
     name,
     type: "character",
     model: asModel(CharacterData),
-    source: { ...character({ grit: { value: options.grit ?? 3, max: 3 }, ego: { value: options.ego ?? 4, max: 4 }, ...(options.wounds ? { wounds: options.wounds } : {}), attributes: { finesse: options.finesse ?? 2 } }) },
+    source: {
+      ...character({
+        grit: { value: options.grit ?? 3, max: 3 },
+        ego: { value: options.ego ?? 4, max: 4 },
+        ...(options.wounds ? { wounds: options.wounds } : {}),
+        attributes: { finesse: options.finesse ?? 2 },
+      }),
+    },
     items: options.items ?? [],
     isOwner: options.isOwner ?? true,
   };
@@ -69,7 +105,15 @@ export function hero(
 export const stub = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
 
 export function shield(): ItemStub {
-  return { id: "shield0000000001", name: "Shield", type: "armour", system: new (asModel(ArmourData))({ kind: "shield", value: 1, equipped: true, destroyed: false, description: "" }, { parent: null }) };
+  return {
+    id: "shield0000000001",
+    name: "Shield",
+    type: "armour",
+    system: new (asModel(ArmourData))(
+      { kind: "shield", value: 1, equipped: true, destroyed: false, description: "" },
+      { parent: null },
+    ),
+  };
 }
 
 /** Renders the card as the current user would see it and returns it in a detached element. */
@@ -89,7 +133,11 @@ export async function clickOn(msg: ChatMessageStub, el: HTMLElement): Promise<vo
 }
 
 /** Clicks `selector` in the card as rendered for the current user, and waits for the controller. */
-export async function click(msg: ChatMessageStub, selector: string, tweak: (el: HTMLElement) => void = () => undefined): Promise<void> {
+export async function click(
+  msg: ChatMessageStub,
+  selector: string,
+  tweak: (el: HTMLElement) => void = () => undefined,
+): Promise<void> {
   const root = await shown(msg);
   const el = root.querySelector<HTMLElement>(selector);
   if (!el) throw new Error(`nothing matches ${selector}`);

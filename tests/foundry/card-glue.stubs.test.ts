@@ -9,7 +9,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatMessageStub} from "../stubs/foundry-client.ts";
+import type { ChatMessageStub } from "../stubs/foundry-client.ts";
 import { Dice3dStub, GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { cardFlags } from "../../src/documents/card-flags.ts";
@@ -65,7 +65,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       expect(theirs.querySelectorAll('[data-action="select-die"]').length).toBe(0);
 
       world.user = { ...GM, targets: new Set() };
-      expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(false);
+      expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(
+        false,
+      );
     });
 
     it("R-RA-7 (stand-ins): with no GM online a player's Apply Effect is disabled, saying so; with a GM online it is open", async () => {
@@ -79,7 +81,15 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
     });
 
     it("R-CH-4 (stand-ins): the harm button follows the world setting", async () => {
-      const state = createChallengeCard({ rollerId: "gm", challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [4], chain: [] });
+      const state = createChallengeCard({
+        rollerId: "gm",
+        challengeUuid: "Actor.c",
+        challengeName: "Wolf",
+        facetName: "",
+        stats: { dice: 1, halved: false },
+        faces: [4],
+        chain: [],
+      });
       const msg = message({ kind: "challenge", state });
       world.user = { ...GM, targets: new Set() };
       world.gm = makeGm();
@@ -175,9 +185,23 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const msg = message({ kind: "risky", state });
       await click(msg, '[data-action="apply-effect"]');
       // The request names the card, the hit and the target; the amount is the card's own, never sent.
-      expect(world.gm.queries).toEqual([{ name: QUERIES.applyEffect, data: { askerId: ROLLER.id, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version } }]);
+      expect(world.gm.queries).toEqual([
+        {
+          name: QUERIES.applyEffect,
+          data: {
+            askerId: ROLLER.id,
+            messageId: msg.id,
+            hit: "effect",
+            targetUuid: vault.uuid,
+            facet: null,
+            version: state.version,
+          },
+        },
+      ]);
       expect(disposition(vault)).toBe(8 - effect);
-      expect(riskyState(msg).applied).toMatchObject([{ hit: "effect", targetName: "Locked vault", before: 8, after: 8 - effect, userId: ROLLER.id }]);
+      expect(riskyState(msg).applied).toMatchObject([
+        { hit: "effect", targetName: "Locked vault", before: 8, after: 8 - effect, userId: ROLLER.id },
+      ]);
       expect(world.warnings).toEqual([]);
     });
 
@@ -224,13 +248,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const event = new MouseEvent("click", { bubbles: true });
       Object.defineProperty(event, "target", { value: button });
       await onCardClick(asMessage(msg), event);
-      expect(world.warnings).toEqual(["TERRAN.Card.Reason.noChallenge", "TERRAN.Card.Reason.oneChallenge", "TERRAN.Card.Reason.noGm"]);
+      expect(world.warnings).toEqual([
+        "TERRAN.Card.Reason.noChallenge",
+        "TERRAN.Card.Reason.oneChallenge",
+        "TERRAN.Card.Reason.noGm",
+      ]);
       expect(msg.updates).toEqual([]);
       expect([disposition(a), disposition(b)]).toEqual([8, 8]);
     });
 
     it("(stand-ins) the GM's query handler re-checks with the rules and answers a refusal as the rules' code and message", async () => {
-      const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[QUERIES.applyEffect];
+      const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[
+        QUERIES.applyEffect
+      ];
       const gm = makeGm();
       world.gm = gm;
       world.user = gm;
@@ -238,19 +268,42 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const mira = hero();
       const state = confirmedCard();
       const msg = message({ kind: "risky", state });
-      const request = (targetUuid: string) => ({ askerId: ROLLER.id, messageId: msg.id, hit: "effect", targetUuid, facet: null, version: state.version });
+      const request = (targetUuid: string) => ({
+        askerId: ROLLER.id,
+        messageId: msg.id,
+        hit: "effect",
+        targetUuid,
+        facet: null,
+        version: state.version,
+      });
       const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-      await expect(handler?.(request(mira.uuid), {})).resolves.toMatchObject({ ok: false, code: "not-allowed", message: expect.stringContaining("not a Challenge") as unknown });
+      await expect(handler?.(request(mira.uuid), {})).resolves.toMatchObject({
+        ok: false,
+        code: "not-allowed",
+        message: expect.stringContaining("not a Challenge") as unknown,
+      });
       await expect(handler?.(request("Item.nope"), {})).resolves.toMatchObject({ ok: false, code: "unknown-id" });
       warn.mockRestore();
       const effect = riskyCardResult(state).effect?.value ?? 0;
-      await expect(handler?.(request(vault.uuid), {})).resolves.toMatchObject({ ok: true, recorded: true, outcome: { before: 8, after: 8 - effect } });
+      await expect(handler?.(request(vault.uuid), {})).resolves.toMatchObject({
+        ok: true,
+        recorded: true,
+        outcome: { before: 8, after: 8 - effect },
+      });
     });
   });
 
   describe("[Foundry stand-ins] a Challenge's Effect as harm", () => {
     function harmCard(face: number): ChatMessageStub {
-      const state = createChallengeCard({ rollerId: "gm", challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [face], chain: [] });
+      const state = createChallengeCard({
+        rollerId: "gm",
+        challengeUuid: "Actor.c",
+        challengeName: "Wolf",
+        facetName: "",
+        stats: { dice: 1, halved: false },
+        faces: [face],
+        chain: [],
+      });
       return message({ kind: "challenge", state });
     }
 
@@ -313,7 +366,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       expect((mira.system as CharacterData).ego.value).toBe(2 + spent.ego.cost);
       expect(riskyState(msg).ego).toMatchObject({ spent: true, undone: true });
       // Once undone, the button is gone for good: the Ego is not given back twice.
-      expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([disabled])')).toBeNull();
+      expect(
+        (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([disabled])'),
+      ).toBeNull();
     });
   });
 
@@ -354,7 +409,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       expect(JSON.parse(String(dsn.animations[0]?.roll))).toMatchObject({ formula: "1d6x" });
     });
 
-    it("(stand-ins) Light and Dark dice keep their tones in Dice So Nice even when a colorset or damage type is named \"light\" or \"dark\": the term's colorset comes first", () => {
+    it('(stand-ins) Light and Dark dice keep their tones in Dice So Nice even when a colorset or damage type is named "light" or "dark": the term\'s colorset comes first', () => {
       const dsn = new Dice3dStub();
       dsn.addColorset({ name: "light", foreground: "#ffff00" }); // another module's, or a GM's damage-type map
       dsn.addColorset({ name: "dark", foreground: "#000000" });

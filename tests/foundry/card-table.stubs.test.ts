@@ -9,7 +9,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatMessageStub} from "../stubs/foundry-client.ts";
+import type { ChatMessageStub } from "../stubs/foundry-client.ts";
 import { Dice3dStub, makeGm, resetWorld, world, GENERATIONS, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { toSecondRealm } from "../stubs/applications.ts";
@@ -39,14 +39,29 @@ import {
   stub,
 } from "./card-builders.ts";
 
-function terranMessage(stored: StoredCard, audience: { author?: string; whisper?: string[]; blind?: boolean } = {}): TerranChatMessage & ChatMessageStub {
-  const author = audience.author ?? (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
-  const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false }]);
+function terranMessage(
+  stored: StoredCard,
+  audience: { author?: string; whisper?: string[]; blind?: boolean } = {},
+): TerranChatMessage & ChatMessageStub {
+  const author =
+    audience.author ??
+    (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
+  const msg: unknown = Reflect.construct(TerranChatMessage, [
+    { flags: cardFlags(stored), author, whisper: audience.whisper ?? [], blind: audience.blind ?? false },
+  ]);
   return msg as TerranChatMessage & ChatMessageStub;
 }
 
 function harmCard(face: number): ChatMessageStub {
-  const state = createChallengeCard({ rollerId: GM.id, challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [face], chain: [] });
+  const state = createChallengeCard({
+    rollerId: GM.id,
+    challengeUuid: "Actor.c",
+    challengeName: "Wolf",
+    facetName: "",
+    stats: { dice: 1, halved: false },
+    faces: [face],
+    chain: [],
+  });
   return message({ kind: "challenge", state });
 }
 
@@ -61,7 +76,8 @@ async function askAs(asker: { id: string; isGM: boolean }, query: string, data: 
   const gm = world.gm ?? makeGm();
   const before = world.user;
   world.user = gm;
-  const sent = typeof data === "object" && data !== null && !("askerId" in data) ? { askerId: asker.id, ...data } : data;
+  const sent =
+    typeof data === "object" && data !== null && !("askerId" in data) ? { askerId: asker.id, ...data } : data;
   try {
     return await handler(sent, { timeout: 10_000 });
   } finally {
@@ -113,7 +129,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
   it("(stand-ins) the roll dialog starts from the chat's current mode, and the card it posts goes to that audience", async () => {
     world.messageMode = "blind";
     const mira = hero();
-    const dialog = new RollDialog({ actor: mira, target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & { element: HTMLElement };
+    const dialog = new RollDialog({
+      actor: mira,
+      target: { kind: "attribute", attribute: "finesse" },
+      weapon: null,
+    }) as RollDialog & { element: HTMLElement };
     await dialog.render({ force: true });
     const select = dialog.element.querySelector<HTMLSelectElement>('select[name="messageMode"]');
     expect(select?.querySelector("option[selected]")?.getAttribute("value")).toBe("blind");
@@ -195,8 +215,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     const state = confirmedCard();
     const effect = riskyCardResult(state).effect?.value ?? 0;
     const msg = message({ kind: "risky", state });
-    const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: object) => Promise<{ ok: boolean }>>)[QUERIES.applyEffect];
-    const request = { askerId: ROLLER.id, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version };
+    const handler = (CONFIG.queries as unknown as Record<string, (d: unknown, o: object) => Promise<{ ok: boolean }>>)[
+      QUERIES.applyEffect
+    ];
+    const request = {
+      askerId: ROLLER.id,
+      messageId: msg.id,
+      hit: "effect",
+      targetUuid: vault.uuid,
+      facet: null,
+      version: state.version,
+    };
     world.user = gm; // both run on the GM's client
     const answers = await Promise.all([handler?.(request, {}), handler?.(request, {})]);
     expect(answers.map((a) => a?.ok)).toEqual([true, false]);
@@ -285,20 +314,81 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
       [QUERIES.applyEffect, OTHER, { actorUuid: vault.uuid, facet: null, effect: 99 }],
       [QUERIES.applyHarm, OTHER, { actorUuid: mira.uuid, effect: 99, sacrificeShield: false, woundTrack: null }],
       // Another player's card, by someone who neither rolled it nor owns the target.
-      [QUERIES.applyEffect, OTHER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
+      [
+        QUERIES.applyEffect,
+        OTHER,
+        { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version },
+      ],
       // No such message; a card of the other kind; a hit that is not one; a stale version; a facet that is no index.
-      [QUERIES.applyEffect, ROLLER, { messageId: "nope", hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
-      [QUERIES.applyEffect, ROLLER, { messageId: harm.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: 0 }],
-      [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "__proto__", targetUuid: vault.uuid, facet: null, version: state.version }],
-      [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version - 1 }],
-      [QUERIES.applyEffect, ROLLER, { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: "0", version: state.version }],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        { messageId: "nope", hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version },
+      ],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        { messageId: harm.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: 0 },
+      ],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        { messageId: msg.id, hit: "__proto__", targetUuid: vault.uuid, facet: null, version: state.version },
+      ],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version - 1 },
+      ],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        { messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: "0", version: state.version },
+      ],
       // Harm to a character the asker does not own, from a card they did not roll.
-      [QUERIES.applyHarm, OTHER, { messageId: harm.id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0 }],
+      [
+        QUERIES.applyHarm,
+        OTHER,
+        { messageId: harm.id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0 },
+      ],
       // The asker is who the request says (Foundry does not say, foundryvtt#13418): no such user, a GM
       // (who applies on their own client and never asks), no asker.
-      [QUERIES.applyEffect, ROLLER, { askerId: "nobody", messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
-      [QUERIES.applyEffect, ROLLER, { askerId: GM.id, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
-      [QUERIES.applyEffect, ROLLER, { askerId: null, messageId: msg.id, hit: "effect", targetUuid: vault.uuid, facet: null, version: state.version }],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        {
+          askerId: "nobody",
+          messageId: msg.id,
+          hit: "effect",
+          targetUuid: vault.uuid,
+          facet: null,
+          version: state.version,
+        },
+      ],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        {
+          askerId: GM.id,
+          messageId: msg.id,
+          hit: "effect",
+          targetUuid: vault.uuid,
+          facet: null,
+          version: state.version,
+        },
+      ],
+      [
+        QUERIES.applyEffect,
+        ROLLER,
+        {
+          askerId: null,
+          messageId: msg.id,
+          hit: "effect",
+          targetUuid: vault.uuid,
+          facet: null,
+          version: state.version,
+        },
+      ],
     ];
     for (const [query, asker, data] of forged) {
       await expect(askAs(asker, query, data)).resolves.toMatchObject({ ok: false });
@@ -330,7 +420,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
 
   it("(stand-ins) popped out into its own window (v14), the roll dialog still reads its fields and steppers and rolls", async () => {
     const mira = hero();
-    const dialog = new RollDialog({ actor: mira, target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & { element: HTMLElement; detach(): void; render(): Promise<unknown> };
+    const dialog = new RollDialog({
+      actor: mira,
+      target: { kind: "attribute", attribute: "finesse" },
+      weapon: null,
+    }) as RollDialog & { element: HTMLElement; detach(): void; render(): Promise<unknown> };
     await dialog.render({ force: true });
     if (generation < 14) return expect(() => dialog.detach()).toThrow();
     dialog.detach();
@@ -339,8 +433,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(select instanceof HTMLElement).toBe(false); // the premise: nodes of another realm
     if (!select) throw new Error("no mode select");
     select.value = "self";
-    select.dispatchEvent(new (select.ownerDocument.defaultView as unknown as typeof globalThis).Event("change", { bubbles: true }));
-    await vi.waitFor(() => expect(dialog.element.querySelector('select[name="messageMode"] option[selected]')?.getAttribute("value")).toBe("self"));
+    select.dispatchEvent(
+      new (select.ownerDocument.defaultView as unknown as typeof globalThis).Event("change", { bubbles: true }),
+    );
+    await vi.waitFor(() =>
+      expect(dialog.element.querySelector('select[name="messageMode"] option[selected]')?.getAttribute("value")).toBe(
+        "self",
+      ),
+    );
     nextFaces.push(5, 3);
     dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
     await vi.waitFor(() => expect(world.created).toHaveLength(1));

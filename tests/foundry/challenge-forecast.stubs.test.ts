@@ -10,13 +10,31 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GENERATIONS, makeGm, resetWorld, world, WorldCollectionStub, type ActorStub } from "../stubs/foundry-client.ts";
+import {
+  GENERATIONS,
+  makeGm,
+  resetWorld,
+  world,
+  WorldCollectionStub,
+  type ActorStub,
+} from "../stubs/foundry-client.ts";
 import { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { buildPool, challengeEffectLaw, challengeForecast, CORE, forecastActionLaw } from "../../src/rules/index.ts";
 import { challenge, change, find, hero, open, settle, type Sheet } from "./sheet-harness.ts";
 
-const expectedText = (light: number, dark: number, rank: 0 | 1 | 2 | 3 | 4, disposition: number, dice: number, armour = 0): string =>
-  challengeForecast(forecastActionLaw(CORE, { light, dark, rank }), { disposition, effect: challengeEffectLaw({ dice, halved: false }) }, { characterArmour: armour }).expectedActions?.toFixed(1) ?? "never";
+const expectedText = (
+  light: number,
+  dark: number,
+  rank: 0 | 1 | 2 | 3 | 4,
+  disposition: number,
+  dice: number,
+  armour = 0,
+): string =>
+  challengeForecast(
+    forecastActionLaw(CORE, { light, dark, rank }),
+    { disposition, effect: challengeEffectLaw({ dice, halved: false }) },
+    { characterArmour: armour },
+  ).expectedActions?.toFixed(1) ?? "never";
 
 /** Opens the panel as a user would: the <details> opens and sends its (non-bubbling) toggle event. */
 async function openPanel(sheet: Sheet): Promise<void> {
@@ -26,7 +44,8 @@ async function openPanel(sheet: Sheet): Promise<void> {
   await settle();
 }
 
-const text = (sheet: Sheet, selector: string): string => (sheet.element.querySelector(selector)?.textContent ?? "").replace(/\s+/g, " ").trim();
+const text = (sheet: Sheet, selector: string): string =>
+  (sheet.element.querySelector(selector)?.textContent ?? "").replace(/\s+/g, " ").trim();
 
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => {
@@ -73,7 +92,14 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await change(sheet, 'select[data-forecast="character"]', mira.id ?? "");
       await change(sheet, 'select[data-forecast="attribute"]', "finesse");
       const light = find(sheet, 'input[data-forecast="light"]') as HTMLInputElement;
-      const pool = buildPool({ ruleset: CORE, target: { kind: "attribute", attribute: "finesse" }, attributes: { intuition: 0, reason: 0, finesse: 4, exertion: 0, attunement: 0, influence: 0 }, wounds: { stressed: false, broken: true, weary: false }, flags: new Set(), dark: 0 });
+      const pool = buildPool({
+        ruleset: CORE,
+        target: { kind: "attribute", attribute: "finesse" },
+        attributes: { intuition: 0, reason: 0, finesse: 4, exertion: 0, attunement: 0, influence: 0 },
+        wounds: { stressed: false, broken: true, weary: false },
+        flags: new Set(),
+        dark: 0,
+      });
       expect(pool.light).toBe(3);
       expect(light.value).toBe("3");
       expect(light.disabled).toBe(true);
@@ -93,7 +119,10 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
     it("R-RA-7 (stand-ins): in a window popped out on v14 (nodes of another realm) the panel opens and follows a change", async () => {
       world.user = makeGm();
-      const sheet = (await open(ChallengeSheet, challenge({ disposition: { value: 10, max: 10 }, dice: 1 }))) as Sheet & { detach(): void };
+      const sheet = (await open(
+        ChallengeSheet,
+        challenge({ disposition: { value: 10, max: 10 }, dice: 1 }),
+      )) as Sheet & { detach(): void };
       if (generation >= 14) {
         sheet.detach();
         await sheet.render();

@@ -34,7 +34,9 @@ describe("[Foundry stand-ins] schemaLimits", () => {
     expect(CHARACTER["system.xp"]).toEqual({ min: 0, max: Infinity });
     expect(Object.keys(CHARACTER).sort()).toEqual(
       [
-        ...["intuition", "reason", "finesse", "exertion", "attunement", "influence"].map((a) => `system.attributes.${a}`),
+        ...["intuition", "reason", "finesse", "exertion", "attunement", "influence"].map(
+          (a) => `system.attributes.${a}`,
+        ),
         ...["grit", "ego"].flatMap((t) => ["value", "max", "dice"].map((f) => `system.${t}.${f}`)),
         "system.xp",
         // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived, not form fields).
@@ -57,10 +59,24 @@ describe("[Foundry stand-ins] schemaLimits", () => {
 describe("[Foundry stand-ins] bad form input, held to the limits read from the schema", () => {
   it("R-GRIT-1 / R-EGO-1 (stand-ins): values clamp to their limits and never above the maximum submitted with them", () => {
     const { data, corrections } = normaliseSubmit(
-      { "system.grit.value": 9, "system.grit.max": 5, "system.ego.max": 8, "system.ego.value": "3", "system.xp": -2, name: "Bram" },
+      {
+        "system.grit.value": 9,
+        "system.grit.max": 5,
+        "system.ego.max": 8,
+        "system.ego.value": "3",
+        "system.xp": -2,
+        name: "Bram",
+      },
       CHARACTER,
     );
-    expect(data).toEqual({ "system.grit.value": 5, "system.grit.max": 5, "system.ego.max": 6, "system.ego.value": 3, "system.xp": 0, name: "Bram" });
+    expect(data).toEqual({
+      "system.grit.value": 5,
+      "system.grit.max": 5,
+      "system.ego.max": 6,
+      "system.ego.value": 3,
+      "system.xp": 0,
+      name: "Bram",
+    });
     expect(corrections.map((c) => [c.field, c.message.value])).toEqual(
       expect.arrayContaining([
         ["system.grit.value", "5"],
@@ -77,9 +93,14 @@ describe("[Foundry stand-ins] bad form input, held to the limits read from the s
   });
 
   it("(stand-ins) a number that is not a number is dropped (the stored value stays), fractions are rounded", () => {
-    const { data, corrections } = normaliseSubmit({ "system.disposition.value": "", "system.dice": 2.6 }, CHALLENGE, { "system.disposition.value": 12 });
+    const { data, corrections } = normaliseSubmit({ "system.disposition.value": "", "system.dice": 2.6 }, CHALLENGE, {
+      "system.disposition.value": 12,
+    });
     expect(data).toEqual({ "system.dice": 3 });
-    expect(corrections.map((c) => c.message)).toEqual([message("TERRAN.Sheet.Corrected.clamped", 3), message("TERRAN.Sheet.Corrected.notNumber", 12)]);
+    expect(corrections.map((c) => c.message)).toEqual([
+      message("TERRAN.Sheet.Corrected.clamped", 3),
+      message("TERRAN.Sheet.Corrected.notNumber", 12),
+    ]);
   });
 
   it("R-EQ-4 R-RA-4 (stand-ins): items: armour value 0–10, tier rank 0–4", () => {

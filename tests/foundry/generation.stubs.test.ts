@@ -9,7 +9,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { ChatMessageStub, coreSetting } from "../stubs/chat.ts";
 import { takeDeprecations } from "../stubs/deprecations.ts";
-import { applyMessageMode, currentMessageMode, foundryGeneration, MESSAGE_MODES, toMessageMode } from "../../src/compat/generation.ts";
+import {
+  applyMessageMode,
+  currentMessageMode,
+  foundryGeneration,
+  MESSAGE_MODES,
+  toMessageMode,
+} from "../../src/compat/generation.ts";
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the generation adapter", (generation) => {
   beforeEach(() => resetWorld(generation));
@@ -38,7 +44,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the generation adapter", (g
     world.messageMode = "blind";
     expect(ChatMessageStub.applyRollMode({}, "gmroll")).toEqual({ whisper: ["gm"], blind: false });
     expect(coreSetting("rollMode")).toBe("blindroll");
-    expect(takeDeprecations().map((d) => [d.since, d.until])).toEqual(generation >= 14 ? [[14, 16], [14, 16]] : []);
+    expect(takeDeprecations().map((d) => [d.since, d.until])).toEqual(
+      generation >= 14
+        ? [
+            [14, 16],
+            [14, 16],
+          ]
+        : [],
+    );
   });
 
   it("v14's in-character mode is a speaking style, not an audience: a roll under it is public", () => {
@@ -49,8 +62,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the generation adapter", (g
 
 describe("toMessageMode", () => {
   it("reads v13 roll modes and v14 message modes alike; anything else is public", () => {
-    expect(["publicroll", "gmroll", "blindroll", "selfroll"].map(toMessageMode)).toEqual(["public", "gm", "blind", "self"]);
+    expect(["publicroll", "gmroll", "blindroll", "selfroll"].map(toMessageMode)).toEqual([
+      "public",
+      "gm",
+      "blind",
+      "self",
+    ]);
     expect(["public", "gm", "blind", "self"].map(toMessageMode)).toEqual(["public", "gm", "blind", "self"]);
-    expect([undefined, "", "__proto__", "ic", 3].map(toMessageMode)).toEqual(["public", "public", "public", "public", "public"]);
+    expect([undefined, "", "__proto__", "ic", 3].map(toMessageMode)).toEqual([
+      "public",
+      "public",
+      "public",
+      "public",
+      "public",
+    ]);
   });
 });

@@ -19,9 +19,21 @@ export const xp = (actor: TerranActor): number => (actor.system as CharacterData
 export const text = (el: Element | null | undefined): string => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 
 /** A player character owned by `owner` (Foundry: ownership level 3; hasPlayerOwner). */
-export function pc(name: string, owner: string, options: { xp?: number; dead?: boolean; lost?: boolean } = {}): TerranActor {
-  const source = character({ attributes: { finesse: 2, exertion: 1 }, xp: options.xp ?? 0, dead: options.dead ?? false, lost: options.lost ?? false, ...(options.lost ? { ego: { value: 0 } } : {}) });
-  const actor = Reflect.construct(TerranActor, [{ name, type: "character", model: asModel(CharacterData), source, isOwner: false }]) as TerranActor;
+export function pc(
+  name: string,
+  owner: string,
+  options: { xp?: number; dead?: boolean; lost?: boolean } = {},
+): TerranActor {
+  const source = character({
+    attributes: { finesse: 2, exertion: 1 },
+    xp: options.xp ?? 0,
+    dead: options.dead ?? false,
+    lost: options.lost ?? false,
+    ...(options.lost ? { ego: { value: 0 } } : {}),
+  });
+  const actor = Reflect.construct(TerranActor, [
+    { name, type: "character", model: asModel(CharacterData), source, isOwner: false },
+  ]) as TerranActor;
   const s = stub(actor);
   s.ownership = { default: 0, [owner]: 3 };
   s.hasPlayerOwner = true;

@@ -7,7 +7,14 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, makeGm, resetWorld, world, type ApplicationStub, type ChatMessageStub } from "../stubs/foundry-client.ts";
+import {
+  GENERATIONS,
+  makeGm,
+  resetWorld,
+  world,
+  type ApplicationStub,
+  type ChatMessageStub,
+} from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
@@ -136,7 +143,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       dialog.element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
       await vi.waitFor(() => expect(world.messages.size).toBe(2));
       const answer = lastCard();
-      expect(answer.getFlag("terran-engine", "answers")).toEqual({ requestId: request.id, actorUuid: mira.uuid, legacy: { attribute: "strength", light: [5, 3], dark: [] } });
+      expect(answer.getFlag("terran-engine", "answers")).toEqual({
+        requestId: request.id,
+        actorUuid: mira.uuid,
+        legacy: { attribute: "strength", light: [5, 3], dark: [] },
+      });
       for (const viewer of [{ id: "player2", isGM: false }, GM_USER]) {
         as(viewer);
         const row = (await shown(request)).querySelector(".request-row.answered");
@@ -172,7 +183,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       nextFaces.push(5);
       await click(request, '[data-action="roll-request"]');
       const answer = lastCard();
-      expect(answer.getFlag("terran-engine", "answers")).toEqual({ requestId: request.id, actorUuid: mira.uuid, fortune: { face: 5, chance: 5 } });
+      expect(answer.getFlag("terran-engine", "answers")).toEqual({
+        requestId: request.id,
+        actorUuid: mira.uuid,
+        fortune: { face: 5, chance: 5 },
+      });
       const row = (await shown(request)).querySelector(".request-row");
       expect(text(row)).toContain("5");
       expect(row?.classList.contains("success")).toBe(true);
@@ -187,7 +202,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       as({ id: "player2", isGM: false });
       const state = card([6, 5], [], { actorUuid: mira.uuid, actorName: "Mira", rollerId: "player2" });
       const answers = { requestId: request.id, actorUuid: mira.uuid };
-      await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state }, answers } } });
+      await ChatMessage.create({
+        content: "",
+        flags: { "terran-engine": { card: { kind: "risky", state }, answers } },
+      });
       expect((await shown(request)).querySelector(".request-row.answered")).toBeNull();
       await click(request, '[data-action="roll-request"]', (el) => el.removeAttribute("disabled"));
       expect(world.opened).toHaveLength(1); // only the GM's request dialog
@@ -202,7 +220,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       world.messageMode = "self";
       await click(request, '[data-action="roll-request"]');
       nextFaces.push(6, 2);
-      (opened(RollDialog) as unknown as ApplicationStub).element.querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      (opened(RollDialog) as unknown as ApplicationStub).element
+        .querySelector<HTMLElement>('[data-action="roll"]')
+        ?.click();
       await vi.waitFor(() => expect(world.messages.size).toBe(2));
       const answer = lastCard();
       expect(text((await shown(request)).querySelector(".request-row"))).toContain("Success");
@@ -233,10 +253,41 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
     it("(stand-ins): a request or session card whose stored flags the checks refuse renders the short notice, never a broken chat log", async () => {
       as({ id: "player1", isGM: false });
       for (const card of [
-        { kind: "request", state: { version: 1, gmId: "gm", rulesetId: "core", subject: { kind: "spell" }, note: "", rows: [{ actorUuid: "Actor.x", actorName: "X" }] } },
-        { kind: "session", state: { version: 1, gmId: "gm", undone: false, rows: [{ actorUuid: "Actor.x", actorName: "X", xp: 2, given: true, refusal: null, before: 0, after: 9, undo: null }] } },
+        {
+          kind: "request",
+          state: {
+            version: 1,
+            gmId: "gm",
+            rulesetId: "core",
+            subject: { kind: "spell" },
+            note: "",
+            rows: [{ actorUuid: "Actor.x", actorName: "X" }],
+          },
+        },
+        {
+          kind: "session",
+          state: {
+            version: 1,
+            gmId: "gm",
+            undone: false,
+            rows: [
+              {
+                actorUuid: "Actor.x",
+                actorName: "X",
+                xp: 2,
+                given: true,
+                refusal: null,
+                before: 0,
+                after: 9,
+                undo: null,
+              },
+            ],
+          },
+        },
       ]) {
-        const msg = Reflect.construct(TerranChatMessage, [{ flags: { "terran-engine": { card } }, author: "gm" }]) as TerranChatMessage;
+        const msg = Reflect.construct(TerranChatMessage, [
+          { flags: { "terran-engine": { card } }, author: "gm" },
+        ]) as TerranChatMessage;
         const html = await msg.renderHTML();
         expect(html.querySelector(".message-content")?.textContent).toBe("TERRAN.Card.corrupt");
         expect(html.querySelector("[data-action]")).toBeNull();

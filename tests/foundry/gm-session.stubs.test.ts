@@ -56,12 +56,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
 
     it("R-XP-1 (stand-ins): the command is read as typed and as v14's editor sends it (a paragraph, spaces as &nbsp;)", async () => {
       actors(mira, oskar);
-      for (const typed of ["/terran session", "  /TERRAN   Session ", "<p>/terran session</p>", "<p>/terran&nbsp;session</p>", "<p>/terran session<br></p>"]) {
+      for (const typed of [
+        "/terran session",
+        "  /TERRAN   Session ",
+        "<p>/terran session</p>",
+        "<p>/terran&nbsp;session</p>",
+        "<p>/terran session<br></p>",
+      ]) {
         expect(onChatCommand({}, typed), typed).toBe(false);
       }
       await vi.waitFor(() => expect(world.opened).toHaveLength(5));
       expect(world.opened.every((app) => app instanceof SessionAwardDialog)).toBe(true);
-      for (const other of ["<p>/terran session</p><p>and more</p>", "<p>hello</p>", "<p><em>/terran</em></p>"]) expect(onChatCommand({}, other), other).toBeUndefined();
+      for (const other of ["<p>/terran session</p><p>and more</p>", "<p>hello</p>", "<p><em>/terran</em></p>"])
+        expect(onChatCommand({}, other), other).toBeUndefined();
     });
 
     it("R-XP-1 (stand-ins): a player typing the command is told it is the GM's; nothing opens and nothing is posted", () => {
@@ -75,11 +82,15 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
     it("R-XP-1 (stand-ins): the Actors sidebar header gets the GM's two buttons (once), a player none", async () => {
       actors(mira);
       const html = document.createElement("section");
-      html.innerHTML = '<header class="directory-header"><div class="action-buttons"><button>Create Actor</button></div></header>';
+      html.innerHTML =
+        '<header class="directory-header"><div class="action-buttons"><button>Create Actor</button></div></header>';
       HooksStub.callAll("renderActorDirectory", {}, html, {});
       onRenderActorDirectory({}, html);
       const buttons = html.querySelectorAll<HTMLButtonElement>(".terran-gm-tool");
-      expect([...buttons].map((b) => text(b))).toEqual(["TERRAN.Session.Command.sessionButton", "TERRAN.Session.Command.requestButton"]);
+      expect([...buttons].map((b) => text(b))).toEqual([
+        "TERRAN.Session.Command.sessionButton",
+        "TERRAN.Session.Command.requestButton",
+      ]);
       buttons[0]?.click();
       await vi.waitFor(() => expect(world.opened[0]).toBeInstanceOf(SessionAwardDialog));
 
@@ -93,7 +104,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
     it("the dialogs name no action core keeps, and every action their templates use has a handler", () => {
       expect(Object.keys(SessionAwardDialog.DEFAULT_OPTIONS.actions)).toEqual([...SESSION_DIALOG_ACTIONS]);
       expect(Object.keys(RequestRollDialog.DEFAULT_OPTIONS.actions)).toEqual([...REQUEST_DIALOG_ACTIONS]);
-      for (const a of [...SESSION_DIALOG_ACTIONS, ...REQUEST_DIALOG_ACTIONS]) expect(["tab", "close", "toggleControls"]).not.toContain(a);
+      for (const a of [...SESSION_DIALOG_ACTIONS, ...REQUEST_DIALOG_ACTIONS])
+        expect(["tab", "close", "toggleControls"]).not.toContain(a);
     });
   });
 
@@ -106,12 +118,20 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
       await dialog.render({ force: true });
       const rows = [...dialog.element.querySelectorAll("tr.session-row")];
-      expect(rows.map((r) => [text(r.querySelector(".actor-name")), r.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked, text(r.querySelector(".status"))])).toEqual([
+      expect(
+        rows.map((r) => [
+          text(r.querySelector(".actor-name")),
+          r.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked,
+          text(r.querySelector(".status")),
+        ]),
+      ).toEqual([
         ["Mira", true, ""],
         ["Ines", false, "Lost (Ego 0)"],
         ["Ugo", false, "Dead"],
       ]);
-      expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["2", "2", "2"]);
+      expect(
+        [...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value),
+      ).toEqual(["2", "2", "2"]);
     });
 
     it("R-LEG-12 (stand-ins): in a Legacy world the dialog proposes the stored legacy.egoLost (not the chat log); the award resets it in the same single update; Undo gives back exactly what it took", async () => {
@@ -119,12 +139,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       world.settings.set("ruleset", "legacy");
       await stub(mira).update({ "system.legacy.egoLost": 3 });
       // A Risky card whose Dark Dice took Ego is no longer counted: the stored count is the truth.
-      const spent = markEgoSpent(card([5], [1, 1], { actorUuid: oskar.uuid, egoBefore: 4 }), { id: "player1", isGM: false });
+      const spent = markEgoSpent(card([5], [1, 1], { actorUuid: oskar.uuid, egoBefore: 4 }), {
+        id: "player1",
+        isGM: false,
+      });
       await ChatMessage.create({ content: "", flags: { "terran-engine": { card: { kind: "risky", state: spent } } } });
       stub(mira).updates.length = 0;
       const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
       await dialog.render({ force: true });
-      expect([...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value)).toEqual(["3", "0"]);
+      expect(
+        [...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value),
+      ).toEqual(["3", "0"]);
       await press(dialog, "award");
       expect(stub(mira).updates).toEqual([{ "system.xp": 6, "system.legacy.egoLost": 0 }]); // one update per actor
       expect(sessionState(lastCard()).rows.map((r) => [r.actorName, r.xp, r.egoLost])).toEqual([["Mira", 3, 3]]);
@@ -237,7 +262,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
         { taken: 1, short: 1, refusal: null },
       ]);
       const view = await shown(card);
-      expect(text(view.querySelectorAll(".session-undo")[1])).toBe("\u22121 XP taken back; 1 XP already spent stays spent");
+      expect(text(view.querySelectorAll(".session-undo")[1])).toBe(
+        "\u22121 XP taken back; 1 XP already spent stays spent",
+      );
       // A second click (or a second GM's) takes nothing more.
       const undo = view.querySelector<HTMLButtonElement>('[data-action="undo-session"]');
       expect(undo?.disabled).toBe(true);
@@ -262,5 +289,4 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       expect(world.warnings).toEqual(["TERRAN.Card.Reason.notGm"]);
     });
   });
-
 });

@@ -44,7 +44,14 @@ class MacroStub {
 const assigned: { macro: unknown; slot: number | undefined }[] = [];
 
 function hero(): TerranActor {
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: CharacterData as unknown as ModelClass, source: { ...character({ attributes: { finesse: 2 } }) } }]);
+  const actor: unknown = Reflect.construct(TerranActor, [
+    {
+      name: "Mira",
+      type: "character",
+      model: CharacterData as unknown as ModelClass,
+      source: { ...character({ attributes: { finesse: 2 } }) },
+    },
+  ]);
   return actor as TerranActor;
 }
 
@@ -57,7 +64,10 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
     assigned.length = 0;
     Reflect.set(globalThis, "Macro", MacroStub);
     Reflect.set(globalThis, "fromUuidSync", (uuid: string) => world.documents.get(uuid) ?? null);
-    Object.defineProperty(Reflect.get(globalThis, "game") as object, "macros", { value: { find: (fn: (m: MacroStub) => boolean) => MacroStub.created.find(fn) }, configurable: true });
+    Object.defineProperty(Reflect.get(globalThis, "game") as object, "macros", {
+      value: { find: (fn: (m: MacroStub) => boolean) => MacroStub.created.find(fn) },
+      configurable: true,
+    });
     Object.assign(world.user, {
       assignHotbarMacro: (macro: unknown, slot: number | undefined) => {
         assigned.push({ macro, slot });
@@ -73,7 +83,12 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(onHotbarDrop(null, data, 3)).toBe(false); // handled: core makes no macro of its own
       await vi.waitFor(() => expect(assigned).toHaveLength(1));
       expect(MacroStub.created.map((m) => m.data)).toEqual([
-        { name: "TERRAN.Sheet.Macro.name", type: "script", img: "icons/svg/d20-black.svg", command: rollMacroCommand(mira.uuid, "finesse") },
+        {
+          name: "TERRAN.Sheet.Macro.name",
+          type: "script",
+          img: "icons/svg/d20-black.svg",
+          command: rollMacroCommand(mira.uuid, "finesse"),
+        },
       ]);
       expect(assigned[0]).toEqual({ macro: MacroStub.created[0], slot: 3 });
 
@@ -85,7 +100,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
     it("(stand-ins) anything else dropped on the hotbar is left to core", () => {
       expect(onHotbarDrop(null, { type: "Actor", uuid: "Actor.x" }, 1)).toBeUndefined();
-      expect(onHotbarDrop(null, { type: ROLL_DRAG_TYPE, actorUuid: "", what: "finesse", label: "" }, 1)).toBeUndefined();
+      expect(
+        onHotbarDrop(null, { type: ROLL_DRAG_TYPE, actorUuid: "", what: "finesse", label: "" }, 1),
+      ).toBeUndefined();
       expect(MacroStub.created).toEqual([]);
     });
 
@@ -98,7 +115,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const run = new Function(`return (async () => { ${command} })();`) as () => Promise<void>;
       const rendered = vi.fn();
       const { RollDialog } = await import("../../src/applications/dialogs/roll-dialog.ts");
-      const spy = vi.spyOn(RollDialog.prototype, "render").mockImplementation(function (this: InstanceType<typeof RollDialog>) {
+      const spy = vi.spyOn(RollDialog.prototype, "render").mockImplementation(function (
+        this: InstanceType<typeof RollDialog>,
+      ) {
         rendered(this);
         return Promise.resolve(this);
       });

@@ -15,7 +15,15 @@ let next = 0;
 
 export function legacyHero(
   name: string,
-  options: { ego?: number; hp?: number; lost?: boolean; items?: ItemStub[]; isOwner?: boolean; legacy?: Partial<LegacySource>; id?: string } = {},
+  options: {
+    ego?: number;
+    hp?: number;
+    lost?: boolean;
+    items?: ItemStub[];
+    isOwner?: boolean;
+    legacy?: Partial<LegacySource>;
+    id?: string;
+  } = {},
 ): TerranActor {
   const base = defaultLegacy();
   const legacy: LegacySource = {
@@ -40,7 +48,12 @@ export function legacyHero(
 
 /** An Advancement item with the engine's flags (`protected`, `tough`…), from Legacy's list. */
 export function legacyAdvancement(key: string): ItemStub {
-  return { id: `adv${String(++next).padStart(13, "0")}`, name: key, type: "advancement", system: new (asModel(AdvancementData))({ ...advancementSource(key), source: "legacy" }, { parent: null }) };
+  return {
+    id: `adv${String(++next).padStart(13, "0")}`,
+    name: key,
+    type: "advancement",
+    system: new (asModel(AdvancementData))({ ...advancementSource(key), source: "legacy" }, { parent: null }),
+  };
 }
 
 export const protectedItem = (): ItemStub => legacyAdvancement("protected");

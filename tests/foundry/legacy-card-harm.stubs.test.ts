@@ -21,13 +21,22 @@ import { challengeState, click, hero, message, shown, stub } from "./card-builde
 import { legacyHero, protectedItem, stubOf } from "./legacy-builders.ts";
 
 function harmCard(face: number, rollerId = "gm"): ChatMessageStub {
-  const state = createChallengeCard({ rollerId, challengeUuid: "Actor.c", challengeName: "Wolf", facetName: "", stats: { dice: 1, halved: false }, faces: [face], chain: [] });
+  const state = createChallengeCard({
+    rollerId,
+    challengeUuid: "Actor.c",
+    challengeName: "Wolf",
+    facetName: "",
+    stats: { dice: 1, halved: false },
+    faces: [face],
+    chain: [],
+  });
   const msg = message({ kind: "challenge", state });
   world.messages.set(msg.id, msg);
   return msg;
 }
 
-const legacyOf = (actor: { system: unknown }): LegacySource => (actor.system as CharacterData).toObject().legacy ?? defaultLegacy();
+const legacyOf = (actor: { system: unknown }): LegacySource =>
+  (actor.system as CharacterData).toObject().legacy ?? defaultLegacy();
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in a Legacy world", (generation) => {
   beforeEach(() => {
@@ -49,7 +58,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     await click(msg, '[data-action="apply-harm"]');
     expect(legacyOf(mira).hp.value).toBe(2);
     expect((mira.system as CharacterData).grit.value).toBe(grit);
-    expect(challengeState(msg).hpHarm).toMatchObject([{ targetName: "Mira", hpBefore: 5, hpAfter: 2, damage: 3, wound: null, protectedFaces: [] }]);
+    expect(challengeState(msg).hpHarm).toMatchObject([
+      { targetName: "Mira", hpBefore: 5, hpAfter: 2, damage: 3, wound: null, protectedFaces: [] },
+    ]);
     expect((await shown(msg)).querySelector(".harm-hp .harm-hp-value")?.textContent).toContain("5");
     await click(msg, '[data-action="apply-harm"]'); // again: nobody is harmed twice
     expect(legacyOf(mira).hp.value).toBe(2);
@@ -82,7 +93,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     await click(msg, '[data-action="apply-harm"]');
     expect(legacyOf(mira)).toMatchObject({ hp: { value: 3 }, ego: { value: 1 }, egoLost: 2 });
     expect(stubOf(mira).updates).toHaveLength(1);
-    expect(challengeState(msg).hpHarm?.[0]).toMatchObject({ protectedFaces: [2, 1], protectedBy: 3, egoBefore: 3, egoAfter: 1, damage: 2, protectedSkipped: false });
+    expect(challengeState(msg).hpHarm?.[0]).toMatchObject({
+      protectedFaces: [2, 1],
+      protectedBy: 3,
+      egoBefore: 3,
+      egoAfter: 1,
+      damage: 2,
+      protectedSkipped: false,
+    });
     expect((await shown(msg)).querySelector(".harm-protected")?.textContent).toContain("2, 1");
   });
 
@@ -96,7 +114,15 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
       const operation = vi.spyOn(HP_HEALTH, "operation");
       const mira = legacyHero("Mira", { hp: 5, ego: 3, items: [protectedItem()] });
       const asker = { id: "gm", isGM: true, user: gm as unknown as User.Implementation };
-      const request = { askerId: "gm", messageId: harmCard(5).id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0, protectedDice: 2 };
+      const request = {
+        askerId: "gm",
+        messageId: harmCard(5).id,
+        targetUuid: mira.uuid,
+        sacrificeShield: false,
+        woundTrack: null,
+        version: 0,
+        protectedDice: 2,
+      };
       nextFaces.push(2, 1);
       await applyHarmFromCard(request, asker);
       expect(operation).toHaveBeenCalledTimes(1);
@@ -142,7 +168,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     expect((await shown(msg)).querySelector(".harm-protected-skipped")).not.toBeNull();
 
     const ash = legacyHero("Ash", { hp: 5, ego: 4, items: [protectedItem()], isOwner: false });
-    const forged = { askerId: "player1", messageId: harmCard(3, "player1").id, targetUuid: ash.uuid, sacrificeShield: false, woundTrack: null, version: 0, protectedDice: 3, lostAttribute: null };
+    const forged = {
+      askerId: "player1",
+      messageId: harmCard(3, "player1").id,
+      targetUuid: ash.uuid,
+      sacrificeShield: false,
+      woundTrack: null,
+      version: 0,
+      protectedDice: 3,
+      lostAttribute: null,
+    };
     const answer = (await world.gm.query(QUERIES.applyHarm, forged)) as { ok: boolean; data?: { reason?: string } };
     expect(answer).toMatchObject({ ok: false, data: { reason: "protectedNotOwner" } });
     expect(legacyOf(ash)).toMatchObject({ hp: { value: 5 }, ego: { value: 4 } });
@@ -155,9 +190,20 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     const mira = legacyHero("Mira", { hp: 5 });
     const msg = harmCard(3);
     const asker = { id: "gm", isGM: true, user: gm as unknown as User.Implementation };
-    const base = { askerId: "gm", messageId: msg.id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0 };
-    await expect(applyHarmFromCard({ ...base, protectedDice: 2 }, asker)).rejects.toMatchObject({ data: { reason: "notProtected" } });
-    await expect(applyHarmFromCard({ ...base, lostAttribute: "finesse" }, asker)).rejects.toMatchObject({ data: { reason: "badRequest" } });
+    const base = {
+      askerId: "gm",
+      messageId: msg.id,
+      targetUuid: mira.uuid,
+      sacrificeShield: false,
+      woundTrack: null,
+      version: 0,
+    };
+    await expect(applyHarmFromCard({ ...base, protectedDice: 2 }, asker)).rejects.toMatchObject({
+      data: { reason: "notProtected" },
+    });
+    await expect(applyHarmFromCard({ ...base, lostAttribute: "finesse" }, asker)).rejects.toMatchObject({
+      data: { reason: "badRequest" },
+    });
     expect(legacyOf(mira).hp.value).toBe(5);
     expect(challengeState(msg).hpHarm ?? []).toHaveLength(0);
   });

@@ -35,14 +35,49 @@ const MAIN = 'tr[data-facet=""]';
 
 /** A Legacy character: Strength 2, Violence 1, Ego 3, holding the given advancements and a Normal sword. */
 async function fighter(advancements: readonly string[] = []): Promise<TerranActor> {
-  const actor = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: CharacterData as unknown as ModelClass, source: structuredClone(character()) }]) as TerranActor;
-  await actor.update({ "system.legacy.attributes.strength": 2, "system.legacy.attributes.insight": 1, "system.legacy.skills.violence": 1, "system.legacy.ego.value": 3, "system.legacy.hp.value": 4 } as never);
+  const actor = Reflect.construct(TerranActor, [
+    {
+      name: "Mira",
+      type: "character",
+      model: CharacterData as unknown as ModelClass,
+      source: structuredClone(character()),
+    },
+  ]) as TerranActor;
+  await actor.update({
+    "system.legacy.attributes.strength": 2,
+    "system.legacy.attributes.insight": 1,
+    "system.legacy.skills.violence": 1,
+    "system.legacy.ego.value": 3,
+    "system.legacy.hp.value": 4,
+  } as never);
   await actor.createEmbeddedDocuments("Item", [
-    { name: "Sword", type: "weapon", system: { rank: 2, ranges: ["contact"], tags: ["versatile"], customTags: [], twoHanded: false, equipped: true, description: "" } },
+    {
+      name: "Sword",
+      type: "weapon",
+      system: {
+        rank: 2,
+        ranges: ["contact"],
+        tags: ["versatile"],
+        customTags: [],
+        twoHanded: false,
+        equipped: true,
+        description: "",
+      },
+    },
     ...advancements.map((key) => ({
       name: key,
       type: "advancement",
-      system: { key, source: "legacy", cult: "", dice: [{ id: key, dice: 1, label: `TERRAN.Mod.${key}`, appliesTo: ["any"], situational: true }], flags: [], developed: "", specialty: "", requiresMutations: 0, description: "" },
+      system: {
+        key,
+        source: "legacy",
+        cult: "",
+        dice: [{ id: key, dice: 1, label: `TERRAN.Mod.${key}`, appliesTo: ["any"], situational: true }],
+        flags: [],
+        developed: "",
+        specialty: "",
+        requiresMutations: 0,
+        description: "",
+      },
     })),
   ] as never);
   stub(actor).updates.length = 0;
@@ -66,14 +101,18 @@ function lastResult(): ResultCardView {
   return card.state;
 }
 
-const buttons = (dialog: Record<string, unknown> | undefined): unknown[] => ((dialog?.buttons ?? []) as { action: string }[]).map((b) => b.action);
+const buttons = (dialog: Record<string, unknown> | undefined): unknown[] =>
+  ((dialog?.buttons ?? []) as { action: string }[]).map((b) => b.action);
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generation) => {
   beforeEach(() => {
     resetWorld(generation);
     nextFaces.length = 0;
     world.settings.set("ruleset", "legacy");
-    config.Item = { documentClass: TerranItem, dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } };
+    config.Item = {
+      documentClass: TerranItem,
+      dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData },
+    };
   });
 
   describe("R-LEG-15 Sneak attack and Sniper", () => {
@@ -86,11 +125,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       expect(world.dialogs).toHaveLength(1);
       expect(buttons(world.dialogs[0])).toEqual(["none", "sneakAttack"]);
       expect(effect).toMatchObject({ faces: [2, 5], kept: 5, total: 5 });
-      expect(lastResult().lines).toContainEqual({ labelKey: "TERRAN.Card.Legacy.extraDie", value: "", valueKey: "TERRAN.Dialog.Legacy.edgeSneakAttack", n: null });
+      expect(lastResult().lines).toContainEqual({
+        labelKey: "TERRAN.Card.Legacy.extraDie",
+        value: "",
+        valueKey: "TERRAN.Dialog.Legacy.edgeSneakAttack",
+        n: null,
+      });
       expect(world.warnings).toEqual([]);
     });
 
-    it("R-LEG-15 (stand-ins, ruling): holding both, both are offered and one answer adds one die; \"no\" throws the weapon's dice only, with no extra line", async () => {
+    it('R-LEG-15 (stand-ins, ruling): holding both, both are offered and one answer adds one die; "no" throws the weapon\'s dice only, with no extra line', async () => {
       const mira = await fighter(["sniper", "sneakAttack"]);
       const sword = mira.items.find((i) => i.name === "Sword");
       world.dialogAnswers.push("none");
@@ -102,7 +146,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       world.dialogAnswers.push("sniper");
       nextFaces.push(6, 1, 3);
       expect(await rollLegacyEffect(mira, sword?.id ?? "")).toMatchObject({ faces: [6, 1], chain: [3], total: 9 });
-      expect(lastResult().lines).toContainEqual(expect.objectContaining({ valueKey: "TERRAN.Dialog.Legacy.edgeSniper" }));
+      expect(lastResult().lines).toContainEqual(
+        expect.objectContaining({ valueKey: "TERRAN.Dialog.Legacy.edgeSniper" }),
+      );
     });
 
     it("R-LEG-15 (stand-ins): none held, nothing is asked; the prompt closed rolls nothing; an edge not held is refused with a warning", async () => {
@@ -130,13 +176,27 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       const wolf = { ...wolfSource, uuid: "Actor.wolf", name: "Wolf pack" };
       // The Challenge throws 5 (−1d): a pool of 3 throws 2 light; the dark 1 (≤ Ego 3) costs 2, the 5 nothing.
       nextFaces.push(5, 4, 2, 1, 5);
-      await rollLegacyMontage(mira, { attribute: "strength", skill: "violence", raw: 3, dark: 2, challenge: wolf, messageMode: "public" });
+      await rollLegacyMontage(mira, {
+        attribute: "strength",
+        skill: "violence",
+        raw: 3,
+        dark: 2,
+        challenge: wolf,
+        messageMode: "public",
+      });
       expect(world.created).toHaveLength(1);
       const card = lastResult();
-      expect(card).toMatchObject({ titleKey: "TERRAN.Card.Montage.title", noteKey: "TERRAN.Card.Montage.band.partial" });
+      expect(card).toMatchObject({
+        titleKey: "TERRAN.Card.Montage.title",
+        noteKey: "TERRAN.Card.Montage.band.partial",
+      });
       expect(card.dice.map((d) => d.face)).toEqual([5, 4, 2, 1, 5]);
-      expect(card.lines).toContainEqual(expect.objectContaining({ labelKey: "TERRAN.Card.Montage.complication", value: "\u22121d" }));
-      expect(card.lines).toContainEqual(expect.objectContaining({ labelKey: "TERRAN.Card.Montage.ego", value: "3 \u2192 1", n: 2 }));
+      expect(card.lines).toContainEqual(
+        expect.objectContaining({ labelKey: "TERRAN.Card.Montage.complication", value: "\u22121d" }),
+      );
+      expect(card.lines).toContainEqual(
+        expect.objectContaining({ labelKey: "TERRAN.Card.Montage.ego", value: "3 \u2192 1", n: 2 }),
+      );
       expect(stub(mira).updates).toHaveLength(1);
       expect(legacyOf(mira)).toMatchObject({ ego: { value: 1 }, egoLost: 2 });
       expect((world.created[0]?.rolls as unknown[]).length).toBe(2);
@@ -145,7 +205,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
     it("R-LEG-14 (stand-ins): an exploding Challenge Effect can take the whole pool: nothing thrown, the Challenge wins, no Ego spent", async () => {
       const mira = await fighter();
       nextFaces.push(6, 6, 1);
-      await rollLegacyMontage(mira, { attribute: "strength", skill: "", raw: 2, dark: 0, challenge: { ...wolfSource, uuid: "Actor.wolf", name: "Wolf pack" }, messageMode: "public" });
+      await rollLegacyMontage(mira, {
+        attribute: "strength",
+        skill: "",
+        raw: 2,
+        dark: 0,
+        challenge: { ...wolfSource, uuid: "Actor.wolf", name: "Wolf pack" },
+        messageMode: "public",
+      });
       expect(lastResult()).toMatchObject({ noteKey: "TERRAN.Card.Montage.noDice", tone: "dark" });
       expect(stub(mira).updates).toEqual([]);
     });
@@ -174,19 +241,29 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       nextFaces.push(2, 6, 1);
       root().querySelector<HTMLElement>('[data-action="roll"]')?.click();
       await vi.waitFor(() => expect(world.created).toHaveLength(1));
-      expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Montage.title", noteKey: "TERRAN.Card.Montage.band.success" });
+      expect(lastResult()).toMatchObject({
+        titleKey: "TERRAN.Card.Montage.title",
+        noteKey: "TERRAN.Card.Montage.band.success",
+      });
       expect(lastResult().lines[0]).toMatchObject({ labelKey: "TERRAN.Card.Montage.challenge", value: "Wolf" });
     });
 
     it("R-LEG-14 (stand-ins): two Challenges targeted, or a dialog answering a GM's request: no montage is offered", async () => {
       const mira = await fighter();
-      world.user.targets = new Set([{ actor: challenge(wolfSource) }, { actor: challenge({ ...wolfSource, tier: "serious", dice: 2 }) }]);
+      world.user.targets = new Set([
+        { actor: challenge(wolfSource) },
+        { actor: challenge({ ...wolfSource, tier: "serious", dice: 2 }) },
+      ]);
       const two = new SeparateRollDialog({ actor: mira, attribute: "strength" });
       await two.render({ force: true });
       expect((two as unknown as ApplicationStub).element.querySelector(".rd-montage")).toBeNull();
       // One Challenge, but the dialog answers a GM's request: the request asked for one Risky Action.
       world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
-      const answering = new SeparateRollDialog({ actor: mira, attribute: "strength", answers: { requestId: "r1", actorUuid: mira.uuid } });
+      const answering = new SeparateRollDialog({
+        actor: mira,
+        attribute: "strength",
+        answers: { requestId: "r1", actorUuid: mira.uuid },
+      });
       await answering.render({ force: true });
       expect((answering as unknown as ApplicationStub).element.querySelector(".rd-montage")).toBeNull();
     });
@@ -202,7 +279,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       await click(sheet, `${MAIN} [data-action="rollEffect"]`);
       expect(String(world.dialogs[0]?.content)).toMatch(/value="1"/);
       const card = lastCard();
-      expect(card.kind === "challenge" && card.state).toMatchObject({ faces: [4, 2], stats: { dice: 2, halved: false }, tierKey: "TERRAN.ChallengeTier.serious", gangUp: 3 });
+      expect(card.kind === "challenge" && card.state).toMatchObject({
+        faces: [4, 2],
+        stats: { dice: 2, halved: false },
+        tierKey: "TERRAN.ChallengeTier.serious",
+        gangUp: 3,
+      });
     });
 
     it("R-LEG-10 (stand-ins): one alone rolls its own dice and stores no count; closing the prompt rolls nothing", async () => {
@@ -215,7 +297,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       nextFaces.push(3);
       await click(sheet, `${MAIN} [data-action="rollEffect"]`);
       const card = lastCard();
-      expect(card.kind === "challenge" && card.state).toMatchObject({ faces: [3], tierKey: "TERRAN.ChallengeTier.dangerous" });
+      expect(card.kind === "challenge" && card.state).toMatchObject({
+        faces: [3],
+        tierKey: "TERRAN.ChallengeTier.dangerous",
+      });
       expect(card.kind === "challenge" && "gangUp" in card.state).toBe(false);
     });
 
@@ -237,7 +322,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       nextFaces.push(1, 2, 3, 4, 5);
       await api.rollChallengeEffect(giant as unknown as Actor.Implementation, null, 5);
       const card = lastCard();
-      expect(card.kind === "challenge" && card.state).toMatchObject({ stats: { dice: 5 }, tierKey: "TERRAN.ChallengeTier.fantastical", gangUp: 5 });
+      expect(card.kind === "challenge" && card.state).toMatchObject({
+        stats: { dice: 5 },
+        tierKey: "TERRAN.ChallengeTier.fantastical",
+        gangUp: 5,
+      });
     });
   });
 });

@@ -37,8 +37,16 @@ type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 const config = Reflect.get(globalThis, "CONFIG") as Record<string, unknown>;
 
 function newCharacter(): TerranActor {
-  const core = character({ attributes: { finesse: 3, reason: 2 }, grit: { value: 2, max: 4 }, ego: { value: 3, max: 5 }, wounds: ["stressed"], xp: 1 });
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source: structuredClone(core) }]);
+  const core = character({
+    attributes: { finesse: 3, reason: 2 },
+    grit: { value: 2, max: 4 },
+    ego: { value: 3, max: 5 },
+    wounds: ["stressed"],
+    xp: 1,
+  });
+  const actor: unknown = Reflect.construct(TerranActor, [
+    { name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source: structuredClone(core) },
+  ]);
   return actor as TerranActor;
 }
 
@@ -62,7 +70,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     resetWorld(generation);
     nextFaces.length = 0;
     world.settings.set("ruleset", "legacy");
-    config.Item = { documentClass: TerranItem, dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } };
+    config.Item = {
+      documentClass: TerranItem,
+      dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData },
+    };
   });
 
   it("R-LEG-2 R-LEG-9 R-LEG-11 R-LEG-4 R-LEG-5 R-LEG-12 R-LEG-13: create, act, strike, bleed, learn — and Core's values survive it all", async () => {
@@ -72,20 +83,53 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     // Create: four rolls of 2d, the higher kept (R-LEG-2); HP and Ego start full.
     nextFaces.push(6, 2, 4, 1, 3, 5, 1, 2);
     await rollLegacyCreation(oskar);
-    expect(system(oskar).legacy).toMatchObject({ attributes: { strength: 2, agility: 1, insight: 1, charisma: 0 }, hp: { value: 5 }, ego: { value: 3 } });
+    expect(system(oskar).legacy).toMatchObject({
+      attributes: { strength: 2, agility: 1, insight: 1, charisma: 0 },
+      hp: { value: 5 },
+      ego: { value: 3 },
+    });
     expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Legacy.creationTitle" });
     await oskar.update({ "system.legacy.skills.violence": 2 } as never);
     await oskar.createEmbeddedDocuments("Item", [
-      { name: "Large axe", type: "weapon", system: { rank: 4, ranges: ["contact"], tags: [], customTags: [], twoHanded: true, equipped: true, description: "" } },
-      { name: "Leather coat", type: "armour", system: { kind: "light", value: 1, equipped: true, destroyed: false, description: "" } },
+      {
+        name: "Large axe",
+        type: "weapon",
+        system: {
+          rank: 4,
+          ranges: ["contact"],
+          tags: [],
+          customTags: [],
+          twoHanded: true,
+          equipped: true,
+          description: "",
+        },
+      },
+      {
+        name: "Leather coat",
+        type: "armour",
+        system: { kind: "light", value: 1, equipped: true, destroyed: false, description: "" },
+      },
     ]);
 
     // A Risky Action with Strength + Violence and one Dark Die (R-LEG-8, R-LEG-9): the highest die decides.
-    const view = separateRollModel({ ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" }, { ...initialSeparateChoices({ darkMax: 10 }), skill: "violence", dark: 1 }, { darkMax: 10 });
+    const view = separateRollModel(
+      { ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" },
+      { ...initialSeparateChoices({ darkMax: 10 }), skill: "violence", dark: 1 },
+      { darkMax: 10 },
+    );
     expect(view).toMatchObject({ light: 4, dark: { value: 1 } });
     nextFaces.push(2, 5, 1, 3, 2); // light 2 5 1 3, dark 2 (≤ Ego 3: costs 1)
-    await rollLegacyRisky(oskar, { attribute: "strength", skill: view.choices.skill, light: view.light, dark: view.choices.dark, messageMode: "public" });
-    expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Legacy.riskyTitle", noteKey: "TERRAN.Card.Legacy.band.partial" });
+    await rollLegacyRisky(oskar, {
+      attribute: "strength",
+      skill: view.choices.skill,
+      light: view.light,
+      dark: view.choices.dark,
+      messageMode: "public",
+    });
+    expect(lastResult()).toMatchObject({
+      titleKey: "TERRAN.Card.Legacy.riskyTitle",
+      noteKey: "TERRAN.Card.Legacy.band.partial",
+    });
     expect(system(oskar).legacy).toMatchObject({ ego: { value: 2 }, egoLost: 1 });
 
     // The Effect apart, with the axe (R-LEG-11): 2d, the 6 kept and exploding twice.
@@ -103,10 +147,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     await applyLegacyHarm(oskar, 1);
     expect(system(oskar).legacy.wounds.mortal).toBe(false);
     await applyLegacyHarm(oskar, 3, { attribute: "agility" });
-    expect(system(oskar).legacy).toMatchObject({ wounds: { critical: true, mortal: true }, attributes: { agility: 0 } });
+    expect(system(oskar).legacy).toMatchObject({
+      wounds: { critical: true, mortal: true },
+      attributes: { agility: 0 },
+    });
     expect(lastResult()).toMatchObject({ noteKey: "TERRAN.Card.Legacy.mortal" });
     // Mortally Wounded: −2d on every pool.
-    const wounded = separateRollModel({ ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" }, initialSeparateChoices({ darkMax: 10 }), { darkMax: 10 });
+    const wounded = separateRollModel(
+      { ruleset: LEGACY, state: oskar.characterState(), attribute: "strength" },
+      initialSeparateChoices({ darkMax: 10 }),
+      { darkMax: 10 },
+    );
     expect(wounded.lines.find((l) => l.key === "wound")?.dice).toBe(-2);
 
     // The session ends: 1 XP per Ego lost (R-LEG-12); the XP go into an Advancement roll (R-LEG-13).
@@ -114,13 +165,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     expect(system(oskar)).toMatchObject({ xp: 2, legacy: { egoLost: 0 } });
     nextFaces.push(2, 1); // 3 against Ego max 3 + HP max 4 (Agility lost): not enough
     await rollExperience(oskar, 2, null);
-    expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Legacy.advancementTitle", noteKey: "TERRAN.Card.Legacy.advancementMissed" });
+    expect(lastResult()).toMatchObject({
+      titleKey: "TERRAN.Card.Legacy.advancementTitle",
+      noteKey: "TERRAN.Card.Legacy.advancementMissed",
+    });
     expect(system(oskar)).toMatchObject({ xp: 0, legacy: { advancementsWon: 0 } });
 
     // Back to Core: every Core value is as it was before the session.
     world.settings.set("ruleset", "core");
     const after = system(oskar);
-    for (const key of ["attributes", "grit", "ego", "wounds", "archetype", "identity", "sayonara"] as const) expect(after[key], key).toEqual(coreBefore[key]);
+    for (const key of ["attributes", "grit", "ego", "wounds", "archetype", "identity", "sayonara"] as const)
+      expect(after[key], key).toEqual(coreBefore[key]);
     const sheet = characterSheetContext({ ...legacySeasonedCharacter(), system: after, items: [], rulesetId: "core" });
     if (sheet.limited) throw new Error("limited");
     expect(sheet.legacy).toBeNull();
@@ -129,7 +184,21 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
 
   it("R-LEG-13 R-LEG-15: a won Advancement is taken from the compendium (the first is free), raising HP max by 1", async () => {
     const oskar = newCharacter();
-    const data = (key: string, flags: string[] = []) => ({ name: key, type: "advancement", system: { key, source: "legacy", cult: "", dice: [], flags, developed: "", specialty: "", requiresMutations: 0, description: "" } });
+    const data = (key: string, flags: string[] = []) => ({
+      name: key,
+      type: "advancement",
+      system: {
+        key,
+        source: "legacy",
+        cult: "",
+        dice: [],
+        flags,
+        developed: "",
+        specialty: "",
+        requiresMutations: 0,
+        description: "",
+      },
+    });
     const hpMax = () => (oskar.system as CharacterData).derived.legacy.hp.max;
     expect(hpMax()).toBe(2);
     await takeLegacyAdvancement(oskar, data("rally"));
@@ -151,8 +220,28 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
 
   it("R-LEG-12: in a Legacy world a new Condition gives no XP (Core gives 1)", async () => {
     const oskar = newCharacter();
-    const condition = { name: "Estranged", type: "condition" as const, system: { kind: "condition", key: "estranged", dice: [], flags: [], description: "" } };
-    await oskar.createEmbeddedDocuments("Item", [{ name: "Rally", type: "advancement", system: { key: "rally", source: "legacy", cult: "", dice: [], flags: [], developed: "", specialty: "", requiresMutations: 0, description: "" } }]);
+    const condition = {
+      name: "Estranged",
+      type: "condition" as const,
+      system: { kind: "condition", key: "estranged", dice: [], flags: [], description: "" },
+    };
+    await oskar.createEmbeddedDocuments("Item", [
+      {
+        name: "Rally",
+        type: "advancement",
+        system: {
+          key: "rally",
+          source: "legacy",
+          cult: "",
+          dice: [],
+          flags: [],
+          developed: "",
+          specialty: "",
+          requiresMutations: 0,
+          description: "",
+        },
+      },
+    ]);
     // TerranItem#_onCreate asks the actor's update without awaiting it (as core's _onCreate is synchronous).
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     await oskar.createEmbeddedDocuments("Item", [condition]);

@@ -15,8 +15,10 @@ import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
 import { setLegacyRating } from "../../src/documents/legacy-actions.ts";
 import { legacyAdvancement, legacyHero } from "./legacy-builders.ts";
 
-const skills = (actor: { system: unknown }): LegacySource["skills"] => ((actor.system as CharacterData).toObject().legacy ?? defaultLegacy()).skills;
-const circle = (skill: string, value: number): string => `.te-skill[data-skill="${skill}"] [data-action="setLegacyRating"][data-value="${value}"]`;
+const skills = (actor: { system: unknown }): LegacySource["skills"] =>
+  ((actor.system as CharacterData).toObject().legacy ?? defaultLegacy()).skills;
+const circle = (skill: string, value: number): string =>
+  `.te-skill[data-skill="${skill}"] [data-action="setLegacyRating"][data-value="${value}"]`;
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy creation skill points on the sheet", (generation) => {
   beforeEach(() => {
@@ -25,7 +27,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy creation skill p
   });
 
   it("R-LEG-3 (stand-ins): during creation a click within the 4 points sets the skill; past them the circle is disabled with the reason and the points left are shown", async () => {
-    const mira = legacyHero("Mira", { legacy: { skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } } });
+    const mira = legacyHero("Mira", {
+      legacy: { skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } },
+    });
     const sheet = await open(CharacterSheet, mira);
     expect(find(sheet, ".te-legacy-skills .te-attr-total").textContent).toContain("1");
     await click(sheet, circle("social", 1));
@@ -37,7 +41,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy creation skill p
   });
 
   it("R-LEG-3 (stand-ins): a forged change past the 4 points is refused with a localised warning; nothing changes", async () => {
-    const mira = legacyHero("Mira", { legacy: { skills: { violence: 4, exploration: 0, social: 0, survival: 0, vocational: 0 } } });
+    const mira = legacyHero("Mira", {
+      legacy: { skills: { violence: 4, exploration: 0, social: 0, survival: 0, vocational: 0 } },
+    });
     await setLegacyRating(mira, "skill", "social", 1);
     expect(skills(mira).social).toBe(0);
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.skillPoints"]);

@@ -27,7 +27,8 @@ function flatten(fields: Record<string, unknown>, prefix = ""): Map<string, Stub
       const element = field.element;
       if (element instanceof SchemaField) for (const [p, f] of flatten(element.fields, `${path}.*`)) out.set(p, f);
       else out.set(`${path}.*`, element);
-    } else if (field instanceof NumberField || field instanceof StringField || field instanceof Object) out.set(path, field as StubField);
+    } else if (field instanceof NumberField || field instanceof StringField || field instanceof Object)
+      out.set(path, field as StubField);
   }
   return out;
 }
@@ -52,34 +53,44 @@ describe("[Foundry stand-ins] the limits table and the schemas agree, field by f
   function declared(fields: Map<string, StubField>, path: string, field: StubField): FieldLimit | null {
     const o = field.options;
     if (field instanceof NumberField) {
-      return { kind: "integer", min: o.min as number, initial: o.initial as number, ...(o.max === undefined ? {} : { max: o.max as number }) };
+      return {
+        kind: "integer",
+        min: o.min as number,
+        initial: o.initial as number,
+        ...(o.max === undefined ? {} : { max: o.max as number }),
+      };
     }
     if (field instanceof ArrayField) {
       const element = fields.get(`${path}.*`);
       const choices = element?.options.choices;
       return Array.isArray(choices) ? { kind: "choices", choices: choices as string[] } : null;
     }
-    if (field instanceof StringField && Array.isArray(o.choices)) return { kind: "choice", choices: o.choices as string[], initial: o.initial as string };
+    if (field instanceof StringField && Array.isArray(o.choices))
+      return { kind: "choice", choices: o.choices as string[], initial: o.initial as string };
     return null;
   }
 
-  it.each(Object.keys(schemas) as (keyof typeof schemas)[])("every limited field of %s is in the limits table with the same limits, and nothing else", (type) => {
-    const fields = flatten(schemas[type]);
-    const fromSchema: Record<string, FieldLimit> = {};
-    for (const [path, field] of fields) {
-      if (path.endsWith(".*") || path.startsWith("repairs.")) continue;
-      const limit = declared(fields, path, field);
-      if (limit) fromSchema[path] = limit;
-    }
-    expect(fromSchema).toEqual(LIMITS[type]);
-  });
+  it.each(Object.keys(schemas) as (keyof typeof schemas)[])(
+    "every limited field of %s is in the limits table with the same limits, and nothing else",
+    (type) => {
+      const fields = flatten(schemas[type]);
+      const fromSchema: Record<string, FieldLimit> = {};
+      for (const [path, field] of fields) {
+        if (path.endsWith(".*") || path.startsWith("repairs.")) continue;
+        const limit = declared(fields, path, field);
+        if (limit) fromSchema[path] = limit;
+      }
+      expect(fromSchema).toEqual(LIMITS[type]);
+    },
+  );
 });
 
 describe("[Foundry stand-ins] schema declarations", () => {
   const character = flatten(defineCharacterSchema());
 
   it("R-CHAR-1 (stand-ins): the six ratings are whole numbers 0–4", () => {
-    for (const a of ATTRIBUTES) expect(opts(character, `attributes.${a}`)).toMatchObject({ integer: true, min: 0, max: 4, nullable: false });
+    for (const a of ATTRIBUTES)
+      expect(opts(character, `attributes.${a}`)).toMatchObject({ integer: true, min: 0, max: 4, nullable: false });
   });
 
   it("R-GRIT-1 R-EGO-1 R-XP-1 (stand-ins): Grit, Ego, dice and XP are whole numbers with their bounds", () => {
@@ -92,7 +103,14 @@ describe("[Foundry stand-ins] schema declarations", () => {
   });
 
   it("every number field of every model is a whole number with a minimum", () => {
-    const schemas = [defineCharacterSchema(), defineChallengeSchema(), defineWeaponSchema(), defineArmourSchema(), defineAdvancementSchema(), defineConditionSchema()];
+    const schemas = [
+      defineCharacterSchema(),
+      defineChallengeSchema(),
+      defineWeaponSchema(),
+      defineArmourSchema(),
+      defineAdvancementSchema(),
+      defineConditionSchema(),
+    ];
     for (const schema of schemas) {
       for (const [path, field] of flatten(schema)) {
         if (!(field instanceof NumberField)) continue;
@@ -125,7 +143,9 @@ describe("[Foundry stand-ins] schema declarations", () => {
       const fields = flatten(schema);
       expect(opts(fields, "flags.*").choices).toEqual(MECHANICS_FLAGS);
       expect(opts(fields, "dice.*.dice")).toMatchObject({ integer: true, min: -4, max: 4 });
-      expect(opts(fields, "dice.*.appliesTo.*").choices).toEqual(expect.arrayContaining(["any", "reason", "save:insight"]));
+      expect(opts(fields, "dice.*.appliesTo.*").choices).toEqual(
+        expect.arrayContaining(["any", "reason", "save:insight"]),
+      );
     }
     expect(opts(flatten(defineConditionSchema()), "kind").choices).toEqual(CONDITION_KINDS);
     expect(opts(flatten(defineAdvancementSchema()), "developed").choices).toEqual(["", ...ATTRIBUTES]);
@@ -148,9 +168,17 @@ const base: CharacterSource = {
 };
 
 /** The stand-in model's constructor, which takes a plain parent (Foundry's would take an Actor). */
-const makeCharacter = CharacterData as unknown as new (source: CharacterSource, options: { parent: { items: unknown[] } }) => CharacterData;
+const makeCharacter = CharacterData as unknown as new (
+  source: CharacterSource,
+  options: { parent: { items: unknown[] } },
+) => CharacterData;
 
-function item(model: new (source: Record<string, unknown>) => unknown, type: string, system: Record<string, unknown>, id: string) {
+function item(
+  model: new (source: Record<string, unknown>) => unknown,
+  type: string,
+  system: Record<string, unknown>,
+  id: string,
+) {
   return { id, name: id, type, system: new model(system) };
 }
 
@@ -160,9 +188,48 @@ describe("[Foundry stand-ins] character derived data", () => {
       item(ArmourData, "armour", { kind: "heavy", value: 2, equipped: true, destroyed: false, description: "" }, "a1"),
       item(ArmourData, "armour", { kind: "shield", value: 1, equipped: true, destroyed: true, description: "" }, "a2"),
       item(ArmourData, "armour", { kind: "light", value: 1, equipped: false, destroyed: false, description: "" }, "a3"),
-      item(AdvancementData, "advancement", { key: "fast", source: "core", cult: "", dice: [], flags: ["effectFirst"], developed: "", specialty: "", requiresMutations: 0, description: "" }, "v1"),
-      item(ConditionData, "condition", { kind: "mutation", key: "", dice: [{ id: "m", dice: -1, label: "Claws", appliesTo: ["finesse"], situational: true }], flags: [], description: "" }, "c1"),
-      item(WeaponData, "weapon", { rank: 1, ranges: ["contact"], tags: ["nimble"], customTags: [], twoHanded: false, equipped: true, description: "" }, "w1"),
+      item(
+        AdvancementData,
+        "advancement",
+        {
+          key: "fast",
+          source: "core",
+          cult: "",
+          dice: [],
+          flags: ["effectFirst"],
+          developed: "",
+          specialty: "",
+          requiresMutations: 0,
+          description: "",
+        },
+        "v1",
+      ),
+      item(
+        ConditionData,
+        "condition",
+        {
+          kind: "mutation",
+          key: "",
+          dice: [{ id: "m", dice: -1, label: "Claws", appliesTo: ["finesse"], situational: true }],
+          flags: [],
+          description: "",
+        },
+        "c1",
+      ),
+      item(
+        WeaponData,
+        "weapon",
+        {
+          rank: 1,
+          ranges: ["contact"],
+          tags: ["nimble"],
+          customTags: [],
+          twoHanded: false,
+          equipped: true,
+          description: "",
+        },
+        "w1",
+      ),
     ];
     const model = new makeCharacter(base, { parent: { items } });
     model.prepareDerivedData();
@@ -184,7 +251,9 @@ describe("[Foundry stand-ins] character derived data", () => {
 
   it("R-CHAR-5 (stand-ins): joint limits — attributes total 10 at most, Grit and Ego not above their maximum", () => {
     expect(characterJointError(base)).toBeNull();
-    expect(characterJointError({ ...base, attributes: { ...base.attributes, reason: 4, influence: 1 } })).toBe("TERRAN.Error.attributeTotal");
+    expect(characterJointError({ ...base, attributes: { ...base.attributes, reason: 4, influence: 1 } })).toBe(
+      "TERRAN.Error.attributeTotal",
+    );
     expect(characterJointError({ ...base, grit: { value: 5, max: 4, dice: 1 } })).toBe("TERRAN.Error.gritAboveMax");
     expect(characterJointError({ ...base, ego: { value: 6, max: 5, dice: 1 } })).toBe("TERRAN.Error.egoAboveMax");
     // Not a throw (foundryvtt#8743, #14133): the model repairs instead (tests/data/repair.stubs.test.ts).
@@ -194,7 +263,13 @@ describe("[Foundry stand-ins] character derived data", () => {
   it("R-RA-7 R-CH-5 (stand-ins): a Challenge is overcome when its Disposition or a facet's reaches 0", () => {
     const challenge = (value: number, facet: number) =>
       new ChallengeData({
-        tier: "dangerous", n: 4, disposition: { value, max: 10 }, dice: 1, halved: false, armour: 0, notes: "",
+        tier: "dangerous",
+        n: 4,
+        disposition: { value, max: 10 },
+        dice: 1,
+        halved: false,
+        armour: 0,
+        notes: "",
         facets: [{ name: "Talk", tier: "trivial", n: 4, disposition: { value: facet, max: 5 }, dice: 0, halved: true }],
       });
     expect(challenge(4, 5).overcome).toBe(false);
@@ -206,9 +281,18 @@ describe("[Foundry stand-ins] character derived data", () => {
 describe("[Foundry stand-ins] field labels", () => {
   it("every field of every model has a label under its LOCALIZATION_PREFIXES in en.json", async () => {
     const { readFileSync } = await import("node:fs");
-    const en = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
+    const en = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<
+      string,
+      unknown
+    >;
     const lookup = (key: string): unknown =>
-      key.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined), en);
+      key
+        .split(".")
+        .reduce<unknown>(
+          (node, part) =>
+            typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined,
+          en,
+        );
     const models = [
       [CharacterData, defineCharacterSchema()],
       [ChallengeData, defineChallengeSchema()],
@@ -244,13 +328,23 @@ describe("[Foundry stand-ins] migrateData", () => {
 });
 
 describe("[Foundry stand-ins] the shared base model", () => {
-  const models = { character: CharacterData, challenge: ChallengeData, weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData } as const;
+  const models = {
+    character: CharacterData,
+    challenge: ChallengeData,
+    weapon: WeaponData,
+    armour: ArmourData,
+    advancement: AdvancementData,
+    condition: ConditionData,
+  } as const;
 
-  it.each(Object.keys(models) as (keyof typeof models)[])("%s extends TerranDataModel and names its own kind, the key of its limits and repairs", (type) => {
-    const model = models[type];
-    expect(model.prototype).toBeInstanceOf(TerranDataModel);
-    expect(model.KIND).toBe(type);
-    expect(Object.keys(LIMITS)).toContain(model.KIND);
-    expect(typeof model.MIGRATION).toBe("function");
-  });
+  it.each(Object.keys(models) as (keyof typeof models)[])(
+    "%s extends TerranDataModel and names its own kind, the key of its limits and repairs",
+    (type) => {
+      const model = models[type];
+      expect(model.prototype).toBeInstanceOf(TerranDataModel);
+      expect(model.KIND).toBe(type);
+      expect(Object.keys(LIMITS)).toContain(model.KIND);
+      expect(typeof model.MIGRATION).toBe("function");
+    },
+  );
 });

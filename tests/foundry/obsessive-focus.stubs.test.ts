@@ -16,7 +16,19 @@ import { CharacterSheet } from "../../src/applications/sheets/character/characte
 import { askShift } from "../../src/applications/sheets/character/condition-drop.ts";
 import type { ConditionData } from "../../src/data/item/condition.ts";
 import type { ShiftSource } from "../../src/data/source.ts";
-import { advancementItem, click, drop, hero, item, itemsOf, open, settle, stub, sys, type Json } from "./sheet-harness.ts";
+import {
+  advancementItem,
+  click,
+  drop,
+  hero,
+  item,
+  itemsOf,
+  open,
+  settle,
+  stub,
+  sys,
+  type Json,
+} from "./sheet-harness.ts";
 import { conditionSource } from "../fixtures/sheets.ts";
 
 const RATINGS = { intuition: 2, reason: 1, finesse: 1, exertion: 2, attunement: 1, influence: 1 };
@@ -33,7 +45,8 @@ function mira(attributes: Partial<typeof RATINGS> = RATINGS, xp = 0) {
 }
 
 /** The shift dialogs opened (their title is the shift's key: the stand-in i18n answers with keys). */
-const shiftDialogs = () => world.dialogs.filter((d) => (d.window as { title?: string } | undefined)?.title === "TERRAN.AttributeShift.title");
+const shiftDialogs = () =>
+  world.dialogs.filter((d) => (d.window as { title?: string } | undefined)?.title === "TERRAN.AttributeShift.title");
 
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => resetWorld(generation));
@@ -50,7 +63,14 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect((taken[0]?.system as ConditionData).shift).toEqual(FOCUS);
       expect(sys(actor).attributes).toEqual({ ...RATINGS, reason: 2, exertion: 1, influence: 0 });
       expect(sys(actor).xp).toBe(1);
-      expect(stub(actor).updates).toEqual([{ "system.xp": 1, "system.attributes.reason": 2, "system.attributes.exertion": 1, "system.attributes.influence": 0 }]);
+      expect(stub(actor).updates).toEqual([
+        {
+          "system.xp": 1,
+          "system.attributes.reason": 2,
+          "system.attributes.exertion": 1,
+          "system.attributes.influence": 0,
+        },
+      ]);
     });
 
     it("R-COND-1 (stand-ins): an impossible pick is refused with its reason in the dialog; closing it changes nothing", async () => {
@@ -101,16 +121,30 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
     it("R-COND-1 R-CHAR-5 (stand-ins, ruling): an undo past the total of 10 gives back what fits and says what did not", async () => {
       const actor = mira({ intuition: 3, reason: 2, finesse: 2, exertion: 1, attunement: 2, influence: 0 });
-      const focus = item("condition", "Obsessive Focus", conditionSource("obsessiveFocus", { shift: { raise: "reason", lower1: "exertion", lower2: "influence" } }), stub(actor));
+      const focus = item(
+        "condition",
+        "Obsessive Focus",
+        conditionSource("obsessiveFocus", { shift: { raise: "reason", lower1: "exertion", lower2: "influence" } }),
+        stub(actor),
+      );
       await focus.delete();
       await settle(); // the undo's update runs after the deletion, as in Foundry (_onDelete)
-      expect(sys(actor).attributes).toEqual({ intuition: 3, reason: 1, finesse: 2, exertion: 2, attunement: 2, influence: 0 });
+      expect(sys(actor).attributes).toEqual({
+        intuition: 3,
+        reason: 1,
+        finesse: 2,
+        exertion: 2,
+        attunement: 2,
+        influence: 0,
+      });
       expect(world.warnings).toEqual(["TERRAN.AttributeShift.withheld"]);
     });
 
     it("R-COND-1 (stand-ins): a condition created with a shift the ratings cannot take is refused before it exists", async () => {
       const actor = mira({ ...RATINGS, influence: 0, attunement: 2 });
-      await stub(actor).createEmbeddedDocuments("Item", [{ name: "Obsessive Focus", type: "condition", system: conditionSource("obsessiveFocus", { shift: FOCUS }) }]);
+      await stub(actor).createEmbeddedDocuments("Item", [
+        { name: "Obsessive Focus", type: "condition", system: conditionSource("obsessiveFocus", { shift: FOCUS }) },
+      ]);
       expect(itemsOf(actor, "condition")).toEqual([]);
       expect(stub(actor).updates).toEqual([]);
       expect(world.warnings).toEqual(["TERRAN.AttributeShift.Refusal.lowerAtZero"]);
@@ -118,7 +152,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
     it("R-COND-1 (stand-ins): a condition stored before the shift existed (schema 1) reads as no shift, and its removal moves nothing", async () => {
       const actor = mira();
-      const old = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../src/quench/fixtures/schema-1/condition-slow.json"), "utf8")) as Json;
+      const old = JSON.parse(
+        readFileSync(resolve(import.meta.dirname, "../../src/quench/fixtures/schema-1/condition-slow.json"), "utf8"),
+      ) as Json;
       const slow = item("condition", "Slow", old, stub(actor));
       expect((slow.system as ConditionData).shift).toEqual({ raise: "", lower1: "", lower2: "" });
       await slow.delete();
@@ -138,7 +174,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   });
 
   describe("[Foundry stand-ins] R-COND-1 the shift dialog reads its answer without instanceof", () => {
-    const dialogV2 = (foundry.applications.api as unknown as { DialogV2: { prompt: (o: Json) => Promise<unknown> } }).DialogV2;
+    const dialogV2 = (foundry.applications.api as unknown as { DialogV2: { prompt: (o: Json) => Promise<unknown> } })
+      .DialogV2;
     const scripted = dialogV2.prompt;
     afterEach(() => {
       dialogV2.prompt = scripted;

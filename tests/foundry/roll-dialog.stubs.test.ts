@@ -24,9 +24,21 @@ const asModel = (cls: unknown): ModelClass => cls as ModelClass;
 
 function hero(options: CharacterOptions = {}, specialist = false): TerranActor {
   const items = specialist
-    ? [{ id: "adv0000000000001", name: "Specialist", type: "advancement", system: new (asModel(AdvancementData))({ ...advancementSource("specialist", { specialty: "Locks" }) }, { parent: null }) }]
+    ? [
+        {
+          id: "adv0000000000001",
+          name: "Specialist",
+          type: "advancement",
+          system: new (asModel(AdvancementData))(
+            { ...advancementSource("specialist", { specialty: "Locks" }) },
+            { parent: null },
+          ),
+        },
+      ]
     : [];
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: asModel(CharacterData), source: { ...character(options) }, items }]);
+  const actor: unknown = Reflect.construct(TerranActor, [
+    { name: "Mira", type: "character", model: asModel(CharacterData), source: { ...character(options) }, items },
+  ]);
   return actor as TerranActor;
 }
 
@@ -37,7 +49,11 @@ interface Host {
 }
 
 async function open(actor: TerranActor): Promise<RollDialog & Host> {
-  const dialog = new RollDialog({ actor, target: { kind: "attribute", attribute: "finesse" }, weapon: null }) as RollDialog & Host;
+  const dialog = new RollDialog({
+    actor,
+    target: { kind: "attribute", attribute: "finesse" },
+    weapon: null,
+  }) as RollDialog & Host;
   await dialog.render({ force: true });
   return dialog;
 }
@@ -52,7 +68,6 @@ async function press(dialog: RollDialog & Host, name: string): Promise<void> {
 }
 
 const text = (dialog: Host): string => dialog.element.textContent.replace(/\s+/g, " ");
-
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the roll dialog", (generation) => {
   beforeEach(() => {

@@ -12,7 +12,12 @@ import "../stubs/foundry-client.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import { enrichRollLink, registerRollLinks, renderRollLink, ROLL_LINK_ENRICHER_ID } from "../../src/applications/enrichers/roll-links.ts";
+import {
+  enrichRollLink,
+  registerRollLinks,
+  renderRollLink,
+  ROLL_LINK_ENRICHER_ID,
+} from "../../src/applications/enrichers/roll-links.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { api } from "../../src/api.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
@@ -24,13 +29,32 @@ import { character } from "../documents/operations/fixtures.ts";
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 
 function hero(name: string, owned = true): TerranActor {
-  const actor: unknown = Reflect.construct(TerranActor, [{ name, type: "character", model: CharacterData as unknown as ModelClass, source: { ...character({ attributes: { finesse: 2 } }) }, isOwner: owned }]);
+  const actor: unknown = Reflect.construct(TerranActor, [
+    {
+      name,
+      type: "character",
+      model: CharacterData as unknown as ModelClass,
+      source: { ...character({ attributes: { finesse: 2 } }) },
+      isOwner: owned,
+    },
+  ]);
   return actor as TerranActor;
 }
 
 function bridge(): TerranActor {
-  const source = { tier: "dangerous", n: 4, disposition: { value: 10, max: 10 }, dice: 1, halved: false, facets: [], armour: 0, notes: "" };
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "The bridge", type: "challenge", model: ChallengeData as unknown as ModelClass, source }]);
+  const source = {
+    tier: "dangerous",
+    n: 4,
+    disposition: { value: 10, max: 10 },
+    dice: 1,
+    halved: false,
+    facets: [],
+    armour: 0,
+    notes: "",
+  };
+  const actor: unknown = Reflect.construct(TerranActor, [
+    { name: "The bridge", type: "challenge", model: ChallengeData as unknown as ModelClass, source },
+  ]);
   return actor as TerranActor;
 }
 
@@ -63,16 +87,28 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
 
   it("R-POOL-1 (stand-ins): registers one enricher with an id, a global pattern and onRender", () => {
     registerRollLinks();
-    const enrichers = (Reflect.get(Reflect.get(globalThis, "CONFIG") as object, "TextEditor") as { enrichers: { id: string; pattern: RegExp; enricher: unknown; onRender: unknown }[] }).enrichers;
+    const enrichers = (
+      Reflect.get(Reflect.get(globalThis, "CONFIG") as object, "TextEditor") as {
+        enrichers: { id: string; pattern: RegExp; enricher: unknown; onRender: unknown }[];
+      }
+    ).enrichers;
     expect(enrichers).toHaveLength(1);
-    expect(enrichers[0]).toMatchObject({ id: ROLL_LINK_ENRICHER_ID, enricher: enrichRollLink, onRender: renderRollLink });
+    expect(enrichers[0]).toMatchObject({
+      id: ROLL_LINK_ENRICHER_ID,
+      enricher: enrichRollLink,
+      onRender: renderRollLink,
+    });
     expect(enrichers[0]?.pattern.flags).toContain("g");
   });
 
   it("R-POOL-1 (stand-ins): a link becomes a focusable styled element; one that cannot be read stays as written with a hint", async () => {
     const link = await rendered("@Risky[finesse]");
     expect(link.tagName).toBe("A");
-    expect(link.dataset).toMatchObject({ teRollLink: "risky", target: "finesse", tooltip: "TERRAN.Links.Tooltip.risky" });
+    expect(link.dataset).toMatchObject({
+      teRollLink: "risky",
+      target: "finesse",
+      tooltip: "TERRAN.Links.Tooltip.risky",
+    });
     expect(link.getAttribute("tabindex")).toBe("0");
     const broken = await rendered("@Risky[flying]");
     expect(broken.tagName).toBe("SPAN");
@@ -129,7 +165,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
     world.selected = [{ actor: hero("Vex", false) as unknown as ActorStub }];
     link.click();
     await vi.waitFor(() => expect(world.warnings).toHaveLength(3));
-    expect(world.warnings.slice(1)).toEqual(["TERRAN.Links.Refusal.selectedNotCharacter", "TERRAN.Links.Refusal.selectedNotOwned"]);
+    expect(world.warnings.slice(1)).toEqual([
+      "TERRAN.Links.Refusal.selectedNotCharacter",
+      "TERRAN.Links.Refusal.selectedNotOwned",
+    ]);
     expect(rolled).not.toHaveBeenCalled();
     expect(world.opened).toEqual([]);
   });

@@ -10,7 +10,13 @@ import { ActorStub, GENERATIONS, makeGm, resetWorld, world } from "../stubs/foun
 import { nextFaces } from "../stubs/foundry.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
 import { rollRiskyAction } from "../../src/applications/chat/roll-risky.ts";
-import { applyChange, initialChoices, rollDialogModel, type RollDialogSettings, type RollDialogSubject } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import {
+  applyChange,
+  initialChoices,
+  rollDialogModel,
+  type RollDialogSettings,
+  type RollDialogSubject,
+} from "../../src/applications/dialogs/roll-dialog-model.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
@@ -24,7 +30,9 @@ const asModel = (cls: unknown): ModelClass => cls as ModelClass;
 const SETTINGS: RollDialogSettings = { darkMax: 10, singleDieServesBoth: true, isGM: false };
 
 function hero(options: CharacterOptions = {}): TerranActor {
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: asModel(CharacterData), source: { ...character(options) } }]);
+  const actor: unknown = Reflect.construct(TerranActor, [
+    { name: "Mira", type: "character", model: asModel(CharacterData), source: { ...character(options) } },
+  ]);
   return actor as TerranActor;
 }
 
@@ -44,7 +52,6 @@ function postedRolls(): unknown[] {
   return Array.isArray(rolls) ? rolls : [];
 }
 
-
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (generation) => {
   beforeEach(() => {
     resetWorld(generation);
@@ -53,7 +60,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (g
 
   describe("[Foundry stand-ins] a Risky Action rolled from the dialog", () => {
     function rolled(actor: TerranActor, dark: number, extra: Parameters<typeof applyChange>[2][] = []) {
-      const subject: RollDialogSubject = { ruleset: CORE, target: { kind: "attribute", attribute: "finesse" }, weapon: null, state: actor.characterState() };
+      const subject: RollDialogSubject = {
+        ruleset: CORE,
+        target: { kind: "attribute", attribute: "finesse" },
+        weapon: null,
+        state: actor.characterState(),
+      };
       let choices = initialChoices(subject, SETTINGS);
       for (let i = 0; i < dark; i++) choices = applyChange(subject, choices, { action: "darkUp" }, SETTINGS);
       for (const change of extra) choices = applyChange(subject, choices, change, SETTINGS);
@@ -68,10 +80,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (g
       const roll = postedRolls()[0];
       expect(roll).toBeInstanceOf(TerranRoll);
       expect((roll as TerranRoll).formula).toBe("2d6[light] + 2d6[dark]");
-      expect((roll as TerranRoll).options).toMatchObject({ "terran-engine": { actorUuid: mira.uuid, egoBefore: 4, light: 2, dark: 2, ruleset: "core" } });
+      expect((roll as TerranRoll).options).toMatchObject({
+        "terran-engine": { actorUuid: mira.uuid, egoBefore: 4, light: 2, dark: 2, ruleset: "core" },
+      });
       const stored = posted();
       if (stored.kind !== "risky") throw new Error("not a risky card");
-      expect(stored.state).toMatchObject({ light: [5, 3], dark: [2, 6], rollerId: "player1", actorUuid: mira.uuid, egoBefore: 4 });
+      expect(stored.state).toMatchObject({
+        light: [5, 3],
+        dark: [2, 6],
+        rollerId: "player1",
+        actorUuid: mira.uuid,
+        egoBefore: 4,
+      });
       // R-EGO-2: the dark 2 is at or below Ego 4 and costs 1; the 6 does not.
       expect(stored.state.ego).toMatchObject({ cost: 1, spent: true });
       expect(sys(mira).ego.value).toBe(3);
@@ -98,8 +118,20 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (g
         type: "challenge",
         model: asModel(ChallengeData),
         source: {
-          tier: "dangerous", n: 4, disposition: { value: 8, max: 8 }, dice, halved: false, armour: 0, notes: "",
-          facets: facets.map((f, i) => ({ name: `Facet ${i}`, tier: "trivial", n: 4, disposition: { value: 3, max: 3 }, ...f })),
+          tier: "dangerous",
+          n: 4,
+          disposition: { value: 8, max: 8 },
+          dice,
+          halved: false,
+          armour: 0,
+          notes: "",
+          facets: facets.map((f, i) => ({
+            name: `Facet ${i}`,
+            tier: "trivial",
+            n: 4,
+            disposition: { value: 3, max: 3 },
+            ...f,
+          })),
         },
       });
     }
@@ -108,7 +140,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (g
       nextFaces.push(6, 2, 6, 3); // dice 6 2; the chain 6 then 3
       await rollChallengeEffect(wolf(2) as unknown as Actor.Implementation);
       const stored = posted();
-      expect(stored.kind === "challenge" && stored.state).toMatchObject({ faces: [6, 2], chain: [6, 3], challengeName: "Wolf" });
+      expect(stored.kind === "challenge" && stored.state).toMatchObject({
+        faces: [6, 2],
+        chain: [6, 3],
+        challengeName: "Wolf",
+      });
       expect(postedRolls()).toHaveLength(2);
     });
 
@@ -116,7 +152,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (g
       await rollChallengeEffect(wolf(0) as unknown as Actor.Implementation);
       await rollChallengeEffect(wolf(1) as unknown as Actor.Implementation, 3);
       await rollChallengeEffect(hero());
-      expect(world.warnings).toEqual(["TERRAN.Error.no-dice", "TERRAN.Error.bad-selection", "TERRAN.Error.not-allowed"]);
+      expect(world.warnings).toEqual([
+        "TERRAN.Error.no-dice",
+        "TERRAN.Error.bad-selection",
+        "TERRAN.Error.not-allowed",
+      ]);
       expect(world.created).toEqual([]);
     });
 
@@ -155,7 +195,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] rolls that post a card", (g
       nextFaces.push(2, 5, 6); // 1, 2 and 3 points
       await mira.rollCreationRatings();
       await mira.placeCreationPoints({ reason: 1, finesse: 2, attunement: 1, influence: 2 });
-      expect(sys(mira).attributes).toMatchObject({ intuition: 0, reason: 1, finesse: 2, exertion: 0, attunement: 1, influence: 2 });
+      expect(sys(mira).attributes).toMatchObject({
+        intuition: 0,
+        reason: 1,
+        finesse: 2,
+        exertion: 0,
+        attunement: 1,
+        influence: 2,
+      });
       await expect(mira.placeCreationPoints({ reason: 1 })).resolves.toBeNull();
       expect(world.warnings.at(-1)).toBe("TERRAN.Error.bad-distribution");
     });

@@ -39,7 +39,9 @@ const asModel = (cls: unknown): ModelClass => cls as ModelClass;
 // Builders
 
 export function hero(options: CharacterOptions = {}): TerranActor {
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: asModel(CharacterData), source: { ...character(options) } }]);
+  const actor: unknown = Reflect.construct(TerranActor, [
+    { name: "Mira", type: "character", model: asModel(CharacterData), source: { ...character(options) } },
+  ]);
   return actor as TerranActor;
 }
 
@@ -47,18 +49,35 @@ export const stub = (actor: TerranActor): ActorStub => actor as unknown as Actor
 export const sys = (actor: TerranActor): CharacterData => actor.system as CharacterData;
 
 /** An item of the stand-in world (the sidebar or a compendium), or one embedded in `parent`. */
-export function item(type: string, name: string, system: object, parent: ActorStub | null = null, sort = 0, extra: Json = {}): ItemDocStub {
+export function item(
+  type: string,
+  name: string,
+  system: object,
+  parent: ActorStub | null = null,
+  sort = 0,
+  extra: Json = {},
+): ItemDocStub {
   const made: unknown = Reflect.construct(TerranItem, [{ name, type, system, sort, parent, ...extra }]);
   const doc = made as ItemDocStub;
   parent?.items.push(doc);
   return doc;
 }
 
-export function weaponItem(over: Partial<WeaponSource> = {}, parent: ActorStub | null = null, name = "Spear", sort = 0): ItemDocStub {
+export function weaponItem(
+  over: Partial<WeaponSource> = {},
+  parent: ActorStub | null = null,
+  name = "Spear",
+  sort = 0,
+): ItemDocStub {
   return item("weapon", name, weaponSource(over), parent, sort);
 }
 
-export function advancementItem(key: string, parent: ActorStub | null = null, over: Partial<AdvancementSource> = {}, extra: Json = {}): ItemDocStub {
+export function advancementItem(
+  key: string,
+  parent: ActorStub | null = null,
+  over: Partial<AdvancementSource> = {},
+  extra: Json = {},
+): ItemDocStub {
   return item("advancement", key || "Homebrew", advancementSource(key, over), parent, 0, extra);
 }
 
@@ -67,7 +86,12 @@ export function conditionItem(over: Partial<ConditionSource> = {}): ItemDocStub 
 }
 
 export function challenge(over: Partial<ChallengeSource> = {}): ActorStub {
-  return new ActorStub({ name: "Wolf", type: "challenge", model: asModel(ChallengeData), source: { ...challengeSource(over) } });
+  return new ActorStub({
+    name: "Wolf",
+    type: "challenge",
+    model: asModel(ChallengeData),
+    source: { ...challengeSource(over) },
+  });
 }
 
 /** What the tests read of a stand-in sheet. */
@@ -77,7 +101,10 @@ export interface Sheet {
   render(): Promise<unknown>;
 }
 
-export async function open(cls: typeof CharacterSheet | typeof ChallengeSheet | typeof TerranItemSheet, document: unknown): Promise<Sheet> {
+export async function open(
+  cls: typeof CharacterSheet | typeof ChallengeSheet | typeof TerranItemSheet,
+  document: unknown,
+): Promise<Sheet> {
   const made: unknown = Reflect.construct(cls, [{ document }]);
   const sheet = made as Sheet;
   await sheet.render();
@@ -104,7 +131,7 @@ export async function click(sheet: Sheet, selector: string): Promise<void> {
 
 /** The constructors of the window `el` lives in (the main one, or a detached window's). */
 function realmOf(el: Element): typeof globalThis {
-  return (el.ownerDocument.defaultView ?? globalThis);
+  return el.ownerDocument.defaultView ?? globalThis;
 }
 
 /** Sets an input's or select's value and sends the change event the sheet listens for. */
@@ -120,7 +147,9 @@ export async function change(sheet: Sheet, selector: string, value: string): Pro
 export async function drop(sheet: Sheet, doc: ItemDocStub, on: Element = sheet.element): Promise<void> {
   const event = new (realmOf(on).Event)("drop", { bubbles: true, cancelable: true });
   const json = JSON.stringify(doc.toDragData());
-  Object.defineProperty(event, "dataTransfer", { value: { getData: (type: string) => (type === "text/plain" ? json : "") } });
+  Object.defineProperty(event, "dataTransfer", {
+    value: { getData: (type: string) => (type === "text/plain" ? json : "") },
+  });
   on.dispatchEvent(event);
   await settle();
 }
@@ -132,4 +161,5 @@ export function posted(): StoredCard {
   return stored;
 }
 
-export const itemsOf = (actor: TerranActor, type: string): ItemDocStub[] => stub(actor).items.filter((i): i is ItemDocStub => i instanceof ItemDocStub && i.type === type);
+export const itemsOf = (actor: TerranActor, type: string): ItemDocStub[] =>
+  stub(actor).items.filter((i): i is ItemDocStub => i instanceof ItemDocStub && i.type === type);

@@ -19,7 +19,17 @@ import type { ChallengeData } from "../../src/data/actor/challenge.ts";
 import type { AdvancementData } from "../../src/data/item/advancement.ts";
 import type { WeaponData } from "../../src/data/item/weapon.ts";
 import type { ChallengeSource } from "../../src/data/source.ts";
-import { advancementItem, challenge, change, click, open, posted, settle, weaponItem, type Sheet } from "./sheet-harness.ts";
+import {
+  advancementItem,
+  challenge,
+  change,
+  click,
+  open,
+  posted,
+  settle,
+  weaponItem,
+  type Sheet,
+} from "./sheet-harness.ts";
 
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => {
@@ -39,7 +49,13 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const sheet = await open(ChallengeSheet, wolf);
       await change(sheet, `${MAIN} select[data-change="tier"]`, "serious");
       const preset = tierPreset("core", "serious");
-      expect(sysOf(wolf)).toMatchObject({ tier: preset.tier, n: preset.n, disposition: preset.disposition, dice: preset.dice, halved: preset.halved });
+      expect(sysOf(wolf)).toMatchObject({
+        tier: preset.tier,
+        n: preset.n,
+        disposition: preset.disposition,
+        dice: preset.dice,
+        halved: preset.halved,
+      });
     });
 
     it("R-CH-1 (stand-ins): Exceptional asks for n and takes the answer; closing the prompt changes nothing", async () => {
@@ -52,7 +68,12 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       world.dialogAnswers.push(6, 60);
       await change(sheet, `${MAIN} select[data-change="tier"]`, "exceptional");
       const preset = tierPreset("core", "exceptional", 6);
-      expect(sysOf(wolf)).toMatchObject({ tier: "exceptional", n: 6, disposition: preset.disposition, dice: preset.dice });
+      expect(sysOf(wolf)).toMatchObject({
+        tier: "exceptional",
+        n: 6,
+        disposition: preset.disposition,
+        dice: preset.dice,
+      });
     });
 
     it("R-CH-1 (stand-ins, ruling): Exceptional then asks for a Disposition of 40 or more, 10n proposed; closing that prompt changes nothing", async () => {
@@ -74,7 +95,11 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await sheet.render();
       world.dialogAnswers.push(4, 52);
       await change(sheet, 'tr[data-facet="0"] select[data-change="tier"]', "exceptional");
-      expect(sysOf(wolf).facets[0]).toMatchObject({ tier: "exceptional", disposition: { value: 52, max: 52 }, dice: 4 });
+      expect(sysOf(wolf).facets[0]).toMatchObject({
+        tier: "exceptional",
+        disposition: { value: 52, max: 52 },
+        dice: 4,
+      });
       expect(sysOf(wolf).disposition).toEqual({ value: 45, max: 45 });
     });
 
@@ -91,7 +116,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const wolf = challenge();
       const sheet = await open(ChallengeSheet, wolf);
       await click(sheet, '[data-action="addFacet"]');
-      expect(sysOf(wolf).facets).toEqual([{ name: "TERRAN.Sheet.Challenge.newFacet", ...tierPreset("core", "dangerous") }]);
+      expect(sysOf(wolf).facets).toEqual([
+        { name: "TERRAN.Sheet.Challenge.newFacet", ...tierPreset("core", "dangerous") },
+      ]);
       await sheet.render();
       await change(sheet, 'tr[data-facet="0"] select[data-change="tier"]', "trivial");
       expect(sysOf(wolf).facets[0]).toMatchObject(tierPreset("core", "trivial"));
@@ -126,7 +153,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   // Item sheet
 
   describe("[Foundry stand-ins] the item sheet", () => {
-    const inputs = (sheet: Sheet, action: string): HTMLInputElement[] => [...sheet.element.querySelectorAll<HTMLInputElement>(`input[data-action="${action}"]`)];
+    const inputs = (sheet: Sheet, action: string): HTMLInputElement[] => [
+      ...sheet.element.querySelectorAll<HTMLInputElement>(`input[data-action="${action}"]`),
+    ];
 
     it("R-EQ-2 (stand-ins): toggling a range and a tag adds and removes it on the weapon", async () => {
       const spear = weaponItem({ ranges: ["contact"], tags: [] });

@@ -20,7 +20,24 @@ import { askRest } from "../../src/applications/sheets/character/ask-rest.ts";
 import type { ChallengeData } from "../../src/data/actor/challenge.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import type { WeaponData } from "../../src/data/item/weapon.ts";
-import { advancementItem, challenge, change, click, drop, find, hero, item, itemsOf, open, settle, stub, sys, weaponItem, type Json, type Sheet } from "./sheet-harness.ts";
+import {
+  advancementItem,
+  challenge,
+  change,
+  click,
+  drop,
+  find,
+  hero,
+  item,
+  itemsOf,
+  open,
+  settle,
+  stub,
+  sys,
+  weaponItem,
+  type Json,
+  type Sheet,
+} from "./sheet-harness.ts";
 import { weaponSource } from "../fixtures/sheets.ts";
 
 /** What the glue tests need of a stand-in sheet beyond the harness's Sheet. */
@@ -32,8 +49,10 @@ interface StubSheet extends Sheet {
 }
 const asStub = (sheet: Sheet): StubSheet => sheet as StubSheet;
 
-const activeTab = (sheet: Sheet): string[] => [...sheet.element.querySelectorAll<HTMLElement>("section.tab.active")].map((s) => s.dataset.tab ?? "");
-const activeNav = (sheet: Sheet): string[] => [...sheet.element.querySelectorAll<HTMLElement>('[data-action="tab"].active')].map((a) => a.dataset.tab ?? "");
+const activeTab = (sheet: Sheet): string[] =>
+  [...sheet.element.querySelectorAll<HTMLElement>("section.tab.active")].map((s) => s.dataset.tab ?? "");
+const activeNav = (sheet: Sheet): string[] =>
+  [...sheet.element.querySelectorAll<HTMLElement>('[data-action="tab"].active')].map((a) => a.dataset.tab ?? "");
 
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => {
@@ -83,7 +102,10 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
   describe("[Foundry stand-ins] a sheet popped out into its own window (v14 detached window)", () => {
     /** Opens the sheet, and on v14 detaches it and renders it again there (nodes of the second realm). */
-    async function openDetached(cls: typeof CharacterSheet | typeof ChallengeSheet | typeof TerranItemSheet, doc: unknown): Promise<Sheet> {
+    async function openDetached(
+      cls: typeof CharacterSheet | typeof ChallengeSheet | typeof TerranItemSheet,
+      doc: unknown,
+    ): Promise<Sheet> {
       const sheet = asStub(await open(cls, doc));
       if (generation >= 14) {
         sheet.detach();
@@ -110,7 +132,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
       const button = find(sheet, '.te-drag-roll[data-drag-roll="reason"]');
       const set: string[] = [];
-      const start = new (button.ownerDocument.defaultView as unknown as typeof globalThis).Event("dragstart", { bubbles: true });
+      const start = new (button.ownerDocument.defaultView as unknown as typeof globalThis).Event("dragstart", {
+        bubbles: true,
+      });
       Object.defineProperty(start, "dataTransfer", { value: { setData: (_t: string, d: string) => set.push(d) } });
       button.dispatchEvent(start);
       await settle();
@@ -133,7 +157,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   });
 
   describe("[Foundry stand-ins] the number prompt reads its answer without instanceof", () => {
-    const dialogV2 = (foundry.applications.api as unknown as { DialogV2: { prompt: (o: Json) => Promise<unknown> } }).DialogV2;
+    const dialogV2 = (foundry.applications.api as unknown as { DialogV2: { prompt: (o: Json) => Promise<unknown> } })
+      .DialogV2;
     const scripted = dialogV2.prompt;
     afterEach(() => {
       dialogV2.prompt = scripted;
@@ -171,7 +196,12 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
 
   describe("[Foundry stand-ins] drops are created the way core imports from a compendium", () => {
     const PACK = "terran-engine.items";
-    const stored = { folder: "folder0000000001", ownership: { default: 0, player2: 3 }, flags: { "some-module": { note: "kept" } }, _stats: { createdTime: 1 } };
+    const stored = {
+      folder: "folder0000000001",
+      ownership: { default: 0, player2: 3 },
+      flags: { "some-module": { note: "kept" } },
+      _stats: { createdTime: 1 },
+    };
 
     it("R-EQ-1 (stand-ins): a compendium weapon loses folder, ownership and sort, keeps its flags and its source link", async () => {
       const mira = hero();

@@ -16,7 +16,21 @@ import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import type { AdvancementData } from "../../src/data/item/advancement.ts";
 import type { WeaponData } from "../../src/data/item/weapon.ts";
-import { advancementItem, click, conditionItem, drop, find, hero, itemsOf, open, posted, settle, stub, sys, weaponItem } from "./sheet-harness.ts";
+import {
+  advancementItem,
+  click,
+  conditionItem,
+  drop,
+  find,
+  hero,
+  itemsOf,
+  open,
+  posted,
+  settle,
+  stub,
+  sys,
+  weaponItem,
+} from "./sheet-harness.ts";
 
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => {
@@ -186,9 +200,18 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await click(sheet, '[data-action="chooseSplit"][data-group="insight"][data-first="0"][data-second="1"]');
       await click(sheet, '[data-action="chooseSplit"][data-group="prowess"][data-first="2"][data-second="0"]');
       await click(sheet, '[data-action="chooseSplit"][data-group="resolve"][data-first="1"][data-second="2"]');
-      expect(find(sheet, '[data-action="chooseSplit"][data-group="prowess"][data-first="2"]').getAttribute("aria-pressed")).toBe("true");
+      expect(
+        find(sheet, '[data-action="chooseSplit"][data-group="prowess"][data-first="2"]').getAttribute("aria-pressed"),
+      ).toBe("true");
       await click(sheet, '[data-action="applyRatings"]');
-      expect(sys(mira).attributes).toEqual({ intuition: 0, reason: 1, finesse: 2, exertion: 0, attunement: 1, influence: 2 });
+      expect(sys(mira).attributes).toEqual({
+        intuition: 0,
+        reason: 1,
+        finesse: 2,
+        exertion: 0,
+        attunement: 1,
+        influence: 2,
+      });
 
       nextFaces.push(4);
       await click(sheet, '[data-action="rollStartingGrit"]');
@@ -218,7 +241,14 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       apply.removeAttribute("disabled");
       apply.click();
       await settle();
-      expect(sys(mira).attributes).toMatchObject({ intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 });
+      expect(sys(mira).attributes).toMatchObject({
+        intuition: 0,
+        reason: 0,
+        finesse: 0,
+        exertion: 0,
+        attunement: 0,
+        influence: 0,
+      });
       expect(world.warnings).toHaveLength(1);
     });
   });
@@ -270,7 +300,11 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const c = weaponItem({}, stub(mira), "Club", 300);
       const sheet = await open(CharacterSheet, mira);
       await drop(sheet, c, find(sheet, `li[data-item-id="${a.id}"]`));
-      expect([...itemsOf(mira, "weapon")].sort((x, y) => x.sort - y.sort).map((i) => i.name)).toEqual(["Club", "Axe", "Bow"]);
+      expect([...itemsOf(mira, "weapon")].sort((x, y) => x.sort - y.sort).map((i) => i.name)).toEqual([
+        "Club",
+        "Axe",
+        "Bow",
+      ]);
       expect(itemsOf(mira, "weapon")).toHaveLength(3);
     });
   });
@@ -306,7 +340,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       world.dialogAnswers.push(false);
       await drop(sheet, advancementItem("dangerSense"));
       expect(itemsOf(mira, "advancement")).toHaveLength(1);
-      expect(world.dialogs.map((d) => (d.window as { title: string }).title)).toEqual(["TERRAN.Sheet.Drop.overrideTitle"]);
+      expect(world.dialogs.map((d) => (d.window as { title: string }).title)).toEqual([
+        "TERRAN.Sheet.Drop.overrideTitle",
+      ]);
 
       world.dialogAnswers.push(true, false);
       await drop(sheet, advancementItem("dangerSense"));

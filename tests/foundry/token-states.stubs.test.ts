@@ -24,16 +24,37 @@ import { followRuleset } from "../../src/table/token-states-sync.ts";
 import { getRuleset, type Ruleset } from "../../src/rules/index.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
-type Stubbed = TerranActor & Pick<ActorStub, "effects" | "effectChanges" | "updates"> & { _onUpdate(changed: object, options: object, userId: string): void };
+type Stubbed = TerranActor &
+  Pick<ActorStub, "effects" | "effectChanges" | "updates"> & {
+    _onUpdate(changed: object, options: object, userId: string): void;
+  };
 
 function hero(options: CharacterOptions = {}): Stubbed {
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "Mira", type: "character", model: CharacterData as unknown as ModelClass, source: { ...character(options) } }]);
+  const actor: unknown = Reflect.construct(TerranActor, [
+    {
+      name: "Mira",
+      type: "character",
+      model: CharacterData as unknown as ModelClass,
+      source: { ...character(options) },
+    },
+  ]);
   return actor as Stubbed;
 }
 
 function bridge(): Stubbed {
-  const source = { tier: "dangerous", n: 4, disposition: { value: 10, max: 10 }, dice: 1, halved: false, facets: [], armour: 0, notes: "" };
-  const actor: unknown = Reflect.construct(TerranActor, [{ name: "The bridge", type: "challenge", model: ChallengeData as unknown as ModelClass, source }]);
+  const source = {
+    tier: "dangerous",
+    n: 4,
+    disposition: { value: 10, max: 10 },
+    dice: 1,
+    halved: false,
+    facets: [],
+    armour: 0,
+    notes: "",
+  };
+  const actor: unknown = Reflect.construct(TerranActor, [
+    { name: "The bridge", type: "challenge", model: ChallengeData as unknown as ModelClass, source },
+  ]);
   return actor as Stubbed;
 }
 
@@ -59,7 +80,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     const entries = statusEntries();
     expect(entries.map((e) => e.id)).toEqual(["dead", "prone", ...ours]);
     expect(entries.find((e) => e.id === "dead")).toEqual(CORE_DEAD);
-    expect(entries.find((e) => e.id === "terran-broken")).toEqual({ id: "terran-broken", name: "TERRAN.Wound.broken", img: "icons/svg/bones.svg", hud: { actorTypes: ["character"] } });
+    expect(entries.find((e) => e.id === "terran-broken")).toEqual({
+      id: "terran-broken",
+      name: "TERRAN.Wound.broken",
+      img: "icons/svg/bones.svg",
+      hud: { actorTypes: ["character"] },
+    });
     registerTokenStates(); // twice: nothing doubled
     expect(statusEntries()).toHaveLength(7);
   });
@@ -70,7 +96,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-stressed"]));
     await mira.markWound("broken");
     await mira.markWound("weary");
-    await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-broken", "terran-mortally-wounded", "terran-stressed", "terran-weary"]));
+    await vi.waitFor(() =>
+      expect(shown(mira)).toEqual(["terran-broken", "terran-mortally-wounded", "terran-stressed", "terran-weary"]),
+    );
     await mira.recoverWound("broken");
     await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-stressed", "terran-weary"]));
   });
@@ -99,7 +127,11 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     await mira.toggleStatusEffect("terran-mortally-wounded");
     await mira.toggleStatusEffect("terran-lost");
     await mira.toggleStatusEffect("dead");
-    expect(world.warnings).toEqual(["TERRAN.States.Refusal.mortallyWounded", "TERRAN.States.Refusal.lost", "TERRAN.States.Refusal.deadOn"]);
+    expect(world.warnings).toEqual([
+      "TERRAN.States.Refusal.mortallyWounded",
+      "TERRAN.States.Refusal.lost",
+      "TERRAN.States.Refusal.deadOn",
+    ]);
     expect(mira.updates).toEqual([]);
   });
 
@@ -143,7 +175,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
 
   it("(stand-ins) a Challenge's statuses and a character's other statuses stay core's", async () => {
     const challenge = bridge();
-    expect(await challenge.toggleStatusEffect("dead", { overlay: true })).toMatchObject({ statuses: new Set(["dead"]) });
+    expect(await challenge.toggleStatusEffect("dead", { overlay: true })).toMatchObject({
+      statuses: new Set(["dead"]),
+    });
     expect(challenge.updates).toEqual([]);
     const mira = hero();
     await mira.toggleStatusEffect("prone");
@@ -184,7 +218,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     registerTokenStates();
     const legacyHero = (wounds: { critical: boolean; mortal: boolean }, options: CharacterOptions = {}): Stubbed => {
       const source = { ...character(options), legacy: { ...defaultLegacy(), wounds } };
-      return Reflect.construct(TerranActor, [{ name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source }]) as Stubbed;
+      return Reflect.construct(TerranActor, [
+        { name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source },
+      ]) as Stubbed;
     };
     const oskar = legacyHero({ critical: true, mortal: true });
     // Critical cannot heal while Mortal is marked: the week of care turns Mortal into Critical first.
@@ -214,7 +250,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     mira.prototypeToken.bar2.attribute = "xp"; // the GM's own choice: kept
     const scene = makeScene([
       { id: "token00000000001", actor: { type: "character" }, bar1: { attribute: "grit" }, bar2: { attribute: "ego" } },
-      { id: "token00000000002", actor: { type: "challenge" }, bar1: { attribute: "disposition" }, bar2: { attribute: null } },
+      {
+        id: "token00000000002",
+        actor: { type: "challenge" },
+        bar1: { attribute: "disposition" },
+        bar2: { attribute: null },
+      },
     ]);
     world.scenes = [scene];
     HooksStub.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset as Ruleset, [mira]));
@@ -224,14 +265,35 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
 
     world.user = makeGm();
     await game.settings?.set("terran-engine", "ruleset", "legacy");
-    await vi.waitFor(() => expect(tokenHudChoices("character")).toEqual(["dead", "prone", "terran-critical", "terran-mortal", "terran-lost"]));
+    await vi.waitFor(() =>
+      expect(tokenHudChoices("character")).toEqual([
+        "dead",
+        "prone",
+        "terran-critical",
+        "terran-mortal",
+        "terran-lost",
+      ]),
+    );
     expect(tokenHudChoices("challenge")).toEqual(["dead", "prone"]);
     await vi.waitFor(() => expect(shown(mira)).toEqual([]));
     expect(mira.prototypeToken).toEqual({ bar1: { attribute: "legacy.hp" }, bar2: { attribute: "xp" } });
-    expect(scene.tokens.map((t) => [t.bar1.attribute, t.bar2.attribute])).toEqual([["legacy.hp", "legacy.ego"], ["disposition", null]]);
+    expect(scene.tokens.map((t) => [t.bar1.attribute, t.bar2.attribute])).toEqual([
+      ["legacy.hp", "legacy.ego"],
+      ["disposition", null],
+    ]);
 
     await game.settings?.set("terran-engine", "ruleset", "core"); // and back
-    await vi.waitFor(() => expect(tokenHudChoices("character")).toEqual(["dead", "prone", "terran-stressed", "terran-broken", "terran-weary", "terran-mortally-wounded", "terran-lost"]));
+    await vi.waitFor(() =>
+      expect(tokenHudChoices("character")).toEqual([
+        "dead",
+        "prone",
+        "terran-stressed",
+        "terran-broken",
+        "terran-weary",
+        "terran-mortally-wounded",
+        "terran-lost",
+      ]),
+    );
     await vi.waitFor(() => expect(shown(mira)).toEqual(["terran-stressed"]));
     expect(scene.tokens[0]?.bar1.attribute).toBe("grit");
   });
@@ -239,7 +301,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
   it("(stand-ins) a player's client follows a switch in its HUD and changes no token (the active GM does)", async () => {
     registerSettings();
     const mira = hero({ wounds: ["stressed"] });
-    const scene = makeScene([{ id: "token00000000001", actor: { type: "character" }, bar1: { attribute: "grit" }, bar2: { attribute: "ego" } }]);
+    const scene = makeScene([
+      { id: "token00000000001", actor: { type: "character" }, bar1: { attribute: "grit" }, bar2: { attribute: "ego" } },
+    ]);
     world.scenes = [scene];
     await followRuleset(getRuleset("legacy"), [mira]);
     expect(tokenHudChoices("character")).toContain("terran-critical");
@@ -260,8 +324,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     registerTokenStates();
     const entries = statusEntries().map((e) => e.id);
     expect(entries).toEqual(expect.arrayContaining(["terran-critical", "terran-mortal", "terran-lost", "dead"]));
-    const source = { ...character({ wounds: ["stressed"] }), legacy: { ...defaultLegacy(), wounds: { critical: true, mortal: false } } };
-    expect(stateFacts(source)).toEqual({ wounds: source.wounds, dead: false, lost: false, stages: { critical: true, mortal: false } });
+    const source = {
+      ...character({ wounds: ["stressed"] }),
+      legacy: { ...defaultLegacy(), wounds: { critical: true, mortal: false } },
+    };
+    expect(stateFacts(source)).toEqual({
+      wounds: source.wounds,
+      dead: false,
+      lost: false,
+      stages: { critical: true, mortal: false },
+    });
     expect(stateFacts(character())).toEqual({ wounds: character().wounds, dead: false, lost: false });
   });
 });

@@ -57,16 +57,26 @@ export const attributes: fc.Arbitrary<Attributes> = fc.record({
 });
 
 /** R-COND-1 an Obsessive Focus shift: three attributes, not always different (the rules refuse repeats). */
-export const attributeShift: fc.Arbitrary<AttributeShift> = fc.record({ raise: attribute, lower: fc.tuple(attribute, attribute) });
+export const attributeShift: fc.Arbitrary<AttributeShift> = fc.record({
+  raise: attribute,
+  lower: fc.tuple(attribute, attribute),
+});
 /** R-COND-1 a shift as stored: each part an attribute or "" (not chosen). */
-export const storedShift: fc.Arbitrary<StoredShift> = fc.record({ raise: fc.oneof(attribute, fc.constant("")), lower: fc.tuple(fc.oneof(attribute, fc.constant("")), fc.oneof(attribute, fc.constant(""))) });
+export const storedShift: fc.Arbitrary<StoredShift> = fc.record({
+  raise: fc.oneof(attribute, fc.constant("")),
+  lower: fc.tuple(fc.oneof(attribute, fc.constant("")), fc.oneof(attribute, fc.constant(""))),
+});
 /** A shift naming things that are not attributes, or not shaped as one. */
 export const hostileShift: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ raise: fc.constantFrom("__proto__", "luck", "", "constructor"), lower: fc.tuple(attribute, attribute) }),
   fc.record({ raise: attribute, lower: fc.constantFrom([], ["reason"], ["toString", "reason"]) }),
   fc.constantFrom(null, {}, { raise: "reason" }, "reason"),
 );
-export const wounds: fc.Arbitrary<Wounds> = fc.record({ stressed: fc.boolean(), broken: fc.boolean(), weary: fc.boolean() });
+export const wounds: fc.Arbitrary<Wounds> = fc.record({
+  stressed: fc.boolean(),
+  broken: fc.boolean(),
+  weary: fc.boolean(),
+});
 
 export const flags = fc.subarray([...MECHANICS_FLAGS]).map((f) => new Set(f));
 
@@ -75,7 +85,11 @@ export const rollTarget: fc.Arbitrary<RollTarget> = fc.oneof(
   group.map((g) => ({ kind: "save" as const, group: g })),
 );
 
-export const modifierScope = fc.oneof(fc.constant("any" as const), attribute, group.map((g) => `save:${g}` as const));
+export const modifierScope = fc.oneof(
+  fc.constant("any" as const),
+  attribute,
+  group.map((g) => `save:${g}` as const),
+);
 
 export const diceModifier: fc.Arbitrary<DiceModifier> = fc.record({
   id: fc.constantFrom("a", "b", "c"),
@@ -115,7 +129,10 @@ export const poolInput: fc.Arbitrary<PoolInput> = ruleset.chain((r) =>
   ),
 );
 
-export const poolDie: fc.Arbitrary<PoolDie> = fc.record({ tone: fc.constantFrom("light" as const, "dark" as const), face: face as fc.Arbitrary<PoolDie["face"]> });
+export const poolDie: fc.Arbitrary<PoolDie> = fc.record({
+  tone: fc.constantFrom("light" as const, "dark" as const),
+  face: face as fc.Arbitrary<PoolDie["face"]>,
+});
 
 /** Dice and a selection that names them (sometimes a wrong one: the rules refuse it). */
 export const diceAndSelection: fc.Arbitrary<[PoolDie[], Selection]> = fc
@@ -132,14 +149,19 @@ export const diceAndSelection: fc.Arbitrary<[PoolDie[], Selection]> = fc
 
 export const selectionSettings = fc.record({ singleDieServesBoth: fc.boolean() });
 
-export const effectTagsArb = fc.record({ versatileTwoHanded: fc.boolean(), improvised: fc.boolean() }, { requiredKeys: [] });
+export const effectTagsArb = fc.record(
+  { versatileTwoHanded: fc.boolean(), improvised: fc.boolean() },
+  { requiredKeys: [] },
+);
 
 /** An explosion chain: a first face and the dice after it, as long as the rule says (or not). */
 export const chainFrom = (threshold: number): fc.Arbitrary<[number, number[]]> =>
-  fc.tuple(face, fc.array(fc.integer({ min: threshold, max: 6 }), { maxLength: 4 }), face).map(([first, exploding, last]) => {
-    if (first < threshold) return [first, []];
-    return [first, [...exploding, Math.min(last, threshold - 1)]];
-  });
+  fc
+    .tuple(face, fc.array(fc.integer({ min: threshold, max: 6 }), { maxLength: 4 }), face)
+    .map(([first, exploding, last]) => {
+      if (first < threshold) return [first, []];
+      return [first, [...exploding, Math.min(last, threshold - 1)]];
+    });
 
 export const threshold = fc.constantFrom(5, 6);
 
@@ -154,10 +176,19 @@ export const armourState: fc.Arbitrary<ArmourState> = fc.record(
   { requiredKeys: ["body", "shield", "elephantSkin"] },
 );
 
-export const harmTarget: fc.Arbitrary<HarmTarget> = fc.record({ grit: small, wounds, dead: fc.boolean(), armour: armourState });
+export const harmTarget: fc.Arbitrary<HarmTarget> = fc.record({
+  grit: small,
+  wounds,
+  dead: fc.boolean(),
+  armour: armourState,
+});
 
-export const gritTrack: fc.Arbitrary<Track> = fc.tuple(small, small).map(([a, b]) => ({ value: Math.min(a, b), max: Math.max(a, b) }));
-export const egoTrack: fc.Arbitrary<Track> = fc.tuple(ego, ego).map(([a, b]) => ({ value: Math.min(a, b), max: Math.max(a, b) }));
+export const gritTrack: fc.Arbitrary<Track> = fc
+  .tuple(small, small)
+  .map(([a, b]) => ({ value: Math.min(a, b), max: Math.max(a, b) }));
+export const egoTrack: fc.Arbitrary<Track> = fc
+  .tuple(ego, ego)
+  .map(([a, b]) => ({ value: Math.min(a, b), max: Math.max(a, b) }));
 
 export const malaise: fc.Arbitrary<Malaise> = fc.oneof(
   fc.constant({ kind: "none" as const }),
@@ -166,9 +197,21 @@ export const malaise: fc.Arbitrary<Malaise> = fc.oneof(
   fc.constant({ kind: "gritDice" as const }),
 );
 
-export const malaiseTarget = fc.record({ attributes, gritDice: fc.integer({ min: 0, max: 3 }), egoDice: fc.integer({ min: 0, max: 3 }) });
+export const malaiseTarget = fc.record({
+  attributes,
+  gritDice: fc.integer({ min: 0, max: 3 }),
+  egoDice: fc.integer({ min: 0, max: 3 }),
+});
 
-export const challengeTier = fc.constantFrom("trivial", "dangerous", "serious", "formidable", "exceptional", "extreme", "fantastical");
+export const challengeTier = fc.constantFrom(
+  "trivial",
+  "dangerous",
+  "serious",
+  "formidable",
+  "exceptional",
+  "extreme",
+  "fantastical",
+);
 
 export const facets: fc.Arbitrary<Facet[]> = fc.array(
   fc.record({
@@ -220,4 +263,6 @@ export const sceneEffect: fc.Arbitrary<SceneEffect> = fc
   .map(([id, itemId, f]) => activationOutcome(id, itemId, [f]).sceneEffect)
   .filter((e): e is SceneEffect => e !== null);
 
-export const sceneEffects: fc.Arbitrary<SceneEffect[]> = fc.array(sceneEffect, { maxLength: 3 }).map((list) => list.reduce<SceneEffect[]>((all, e) => addSceneEffect(all, e), []));
+export const sceneEffects: fc.Arbitrary<SceneEffect[]> = fc
+  .array(sceneEffect, { maxLength: 3 })
+  .map((list) => list.reduce<SceneEffect[]>((all, e) => addSceneEffect(all, e), []));

@@ -10,10 +10,28 @@ import * as gritRecords from "../../src/chat/health/grit.ts";
 import * as hpRecords from "../../src/chat/health/hp.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
-import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendDarkDice, type Face, type HpWound } from "../../src/rules/index.ts";
+import {
+  applyHpHarm,
+  EGO_MAX,
+  LEGACY,
+  LIGHT_MAX,
+  spendDarkDice,
+  type Face,
+  type HpWound,
+} from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
 import * as A from "./arbitraries.ts";
-import { appliedEntry, challengeInput, challengeState, harmAction, harmEntry, riskyAction, riskyInput, riskyState, user } from "./cards.ts";
+import {
+  appliedEntry,
+  challengeInput,
+  challengeState,
+  harmAction,
+  harmEntry,
+  riskyAction,
+  riskyInput,
+  riskyState,
+  user,
+} from "./cards.ts";
 import type { EntryPoint } from "./harness.ts";
 import { assertCovered, entry } from "./rules-entries.ts";
 
@@ -23,7 +41,9 @@ const t = fc.tuple;
 const gritEntryWithValue = t(challengeState, harmAction)
   .map(([s, a]) => {
     const made = harmEntry(s, a);
-    return made ? ([made.entry, challengeCard.challengeCardResult(s).effect.value] as [gritRecords.HarmEntry, number]) : null;
+    return made
+      ? ([made.entry, challengeCard.challengeCardResult(s).effect.value] as [gritRecords.HarmEntry, number])
+      : null;
   })
   .filter((x): x is [gritRecords.HarmEntry, number] => x !== null);
 
@@ -43,14 +63,31 @@ function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEn
       sacrifice: fc.boolean(),
       faces: A.faces(3),
       ego: fc.integer({ min: 0, max: 8 }),
-      forge: fc.constantFrom<keyof HpHarmEntry | null>(null, null, null, "damage", "hpAfter", "egoAfter", "protectedBy"),
+      forge: fc.constantFrom<keyof HpHarmEntry | null>(
+        null,
+        null,
+        null,
+        "damage",
+        "hpAfter",
+        "egoAfter",
+        "protectedBy",
+      ),
       name: fc.constantFrom("Mira", "Oskar"),
     })
     .map((c) => {
       const wound = c.hp > 0 ? "none" : c.wound;
-      const armour = { body: c.body === 0 ? ("none" as const) : ("light" as const), bodyValue: c.body, shield: c.shield, shieldValue: 1, elephantSkin: false };
+      const armour = {
+        body: c.body === 0 ? ("none" as const) : ("light" as const),
+        bodyValue: c.body,
+        shield: c.shield,
+        shieldValue: 1,
+        elephantSkin: false,
+      };
       const ratings = { strength: 1, agility: 0, insight: 0, charisma: 0 };
-      const r = applyHpHarm(LEGACY, { hp: c.hp, wound, dead: false, ratings, armour }, effect, { sacrificeShield: c.shield && c.sacrifice, protectedFaces: c.faces });
+      const r = applyHpHarm(LEGACY, { hp: c.hp, wound, dead: false, ratings, armour }, effect, {
+        sacrificeShield: c.shield && c.sacrifice,
+        protectedFaces: c.faces,
+      });
       const cost = c.faces.length === 0 ? 0 : spendDarkDice(LEGACY, c.faces, Math.min(c.ego, LEGACY.ego.max)).cost;
       const entry: HpHarmEntry = {
         targetName: c.name,
@@ -76,37 +113,92 @@ function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEn
 }
 /** Stored result cards as the builders make them (the hostile half forges one value in them). */
 const resultView: fc.Arbitrary<resultCards.ResultCardView> = fc.oneof(
-  fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) }).map(resultCards.fortuneCard),
-  fc.record({ actorName: fc.constantFrom("Mira", null), faces: A.faces(4), dieHard: fc.boolean(), kind: fc.constant("rest" as const) }).map(resultCards.gritResetCard),
-  fc.record({ actorName: fc.constantFrom("Mira", null), roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }) }).map(resultCards.creationCard),
+  fc
+    .record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) })
+    .map(resultCards.fortuneCard),
+  fc
+    .record({
+      actorName: fc.constantFrom("Mira", null),
+      faces: A.faces(4),
+      dieHard: fc.boolean(),
+      kind: fc.constant("rest" as const),
+    })
+    .map(resultCards.gritResetCard),
+  fc
+    .record({
+      actorName: fc.constantFrom("Mira", null),
+      roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }),
+    })
+    .map(resultCards.creationCard),
 );
-const version = (s: { version: number }): fc.Arbitrary<number> => fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
+const version = (s: { version: number }): fc.Arbitrary<number> =>
+  fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
 const ego = (v: number): string | null => (v >= 0 && v <= EGO_MAX ? null : `Ego ${v}`);
 
 export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   createRiskyCard: entry(riskyCard.createRiskyCard, t(riskyInput)),
-  riskyCardResult: entry(riskyCard.riskyCardResult, t(riskyState), { check: (r) => ego(r.ego.egoAfter) ?? (r.dice.length <= LIGHT_MAX + 20 ? null : "dice") }),
+  riskyCardResult: entry(riskyCard.riskyCardResult, t(riskyState), {
+    check: (r) => ego(r.ego.egoAfter) ?? (r.dice.length <= LIGHT_MAX + 20 ? null : "dice"),
+  }),
   cardDice: entry(riskyCard.cardDice, t(riskyState)),
   isSlaughter: entry(riskyCard.isSlaughter, t(riskyState)),
   cardRank: entry(riskyCard.cardRank, t(riskyState), { check: (r) => (r >= 0 && r <= 4 ? null : `rank ${r}`) }),
   cardTags: entry(riskyCard.cardTags, t(riskyState)),
-  effectChainNeeded: entry(riskyCard.effectChainNeeded, t(riskyState, fc.constantFrom("effect" as const, "second" as const))),
+  effectChainNeeded: entry(
+    riskyCard.effectChainNeeded,
+    t(riskyState, fc.constantFrom("effect" as const, "second" as const)),
+  ),
   selectDie: entry(
     riskyCard.selectDie,
-    riskyState.chain((s) => t(fc.constant(s), user, fc.integer({ min: 0, max: 9 }), fc.constantFrom("precision" as const, "effect" as const, "second" as const), version(s))),
+    riskyState.chain((s) =>
+      t(
+        fc.constant(s),
+        user,
+        fc.integer({ min: 0, max: 9 }),
+        fc.constantFrom("precision" as const, "effect" as const, "second" as const),
+        version(s),
+      ),
+    ),
   ),
-  allowEffect: entry(riskyCard.allowEffect, riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s)))),
-  allowSuccess: entry(riskyCard.allowSuccess, riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s)))),
-  confirmEffect: entry(riskyCard.confirmEffect, riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s)))),
-  confirmSecondHit: entry(riskyCard.confirmSecondHit, riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s)))),
-  markEgoSpent: entry(riskyCard.markEgoSpent, riskyState.chain((s) => t(fc.constant(s), user, version(s)))),
-  undoEgo: entry(riskyCard.undoEgo, riskyState.chain((s) => t(fc.constant(s), user, version(s)))),
+  allowEffect: entry(
+    riskyCard.allowEffect,
+    riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s))),
+  ),
+  allowSuccess: entry(
+    riskyCard.allowSuccess,
+    riskyState.chain((s) => t(fc.constant(s), user, fc.boolean(), version(s))),
+  ),
+  confirmEffect: entry(
+    riskyCard.confirmEffect,
+    riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s))),
+  ),
+  confirmSecondHit: entry(
+    riskyCard.confirmSecondHit,
+    riskyState.chain((s) => t(fc.constant(s), user, A.faces(3), version(s))),
+  ),
+  markEgoSpent: entry(
+    riskyCard.markEgoSpent,
+    riskyState.chain((s) => t(fc.constant(s), user, version(s))),
+  ),
+  undoEgo: entry(
+    riskyCard.undoEgo,
+    riskyState.chain((s) => t(fc.constant(s), user, version(s))),
+  ),
   recordApplied: entry(
     riskyCard.recordApplied,
     riskyState.chain((s) =>
-      t(fc.constant(s), riskyAction.filter((a) => a.kind === "record"), version(s)).map(([state, action, v]) => {
+      t(
+        fc.constant(s),
+        riskyAction.filter((a) => a.kind === "record"),
+        version(s),
+      ).map(([state, action, v]) => {
         const record = action;
-        return [state, record.user, appliedEntry(state, record).entry, v] as [riskyCard.RiskyCardState, riskyCard.CardUser, riskyCard.AppliedEntry, number];
+        return [state, record.user, appliedEntry(state, record).entry, v] as [
+          riskyCard.RiskyCardState,
+          riskyCard.CardUser,
+          riskyCard.AppliedEntry,
+          number,
+        ];
       }),
     ),
   ),
@@ -114,10 +206,18 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   assertDieRole: entry(riskyCard.assertDieRole, t(fc.constantFrom("precision", "effect", "second"))),
   assertChallengeCardState: entry(challengeCard.assertChallengeCardState, t(challengeState)),
   createChallengeCard: entry(challengeCard.createChallengeCard, t(challengeInput)),
-  challengeCardResult: entry(challengeCard.challengeCardResult, t(challengeState), { check: (r) => (r.effect.value >= 1 ? null : `Effect ${r.effect.value}`) }),
+  challengeCardResult: entry(challengeCard.challengeCardResult, t(challengeState), {
+    check: (r) => (r.effect.value >= 1 ? null : `Effect ${r.effect.value}`),
+  }),
   harmRecorded: entry(
     challengeCard.harmRecorded,
-    t(challengeState, fc.record({ name: fc.constantFrom("Mira", "Oskar"), uuid: fc.constantFrom("5", "7", "Actor.a") }, { requiredKeys: ["name"] })),
+    t(
+      challengeState,
+      fc.record(
+        { name: fc.constantFrom("Mira", "Oskar"), uuid: fc.constantFrom("5", "7", "Actor.a") },
+        { requiredKeys: ["name"] },
+      ),
+    ),
   ),
   harmFollowsFromRules: entry(
     gritRecords.harmFollowsFromRules,
@@ -135,16 +235,28 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       t(fc.constant(s), harmAction, version(s))
         .map(([state, action, v]) => {
           const made = harmEntry(state, action);
-          return made ? ([state, action.user, made.entry, v] as [challengeCard.ChallengeCardState, riskyCard.CardUser, gritRecords.HarmEntry, number]) : null;
+          return made
+            ? ([state, action.user, made.entry, v] as [
+                challengeCard.ChallengeCardState,
+                riskyCard.CardUser,
+                gritRecords.HarmEntry,
+                number,
+              ])
+            : null;
         })
-        .filter((x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, gritRecords.HarmEntry, number] => x !== null),
+        .filter(
+          (x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, gritRecords.HarmEntry, number] => x !== null,
+        ),
     ),
   ),
   recordHpHarm: entry(
     challengeCard.recordHpHarm,
     challengeState.chain((s) => t(fc.constant(s), user, hpEntry(s), version(s))),
   ),
-  hpHarmFollowsFromRules: entry(hpRecords.hpHarmFollowsFromRules, challengeState.chain((s) => t(hpEntry(s)))),
+  hpHarmFollowsFromRules: entry(
+    hpRecords.hpHarmFollowsFromRules,
+    challengeState.chain((s) => t(hpEntry(s))),
+  ),
   assertHpHarmEntry: entry(
     hpRecords.assertHpHarmEntry,
     challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
@@ -153,30 +265,98 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     hpRecords.cleanHpHarmEntry,
     challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
   ),
-  hpHarmView: entry(hpRecords.hpHarmView, challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value)))),
+  hpHarmView: entry(
+    hpRecords.hpHarmView,
+    challengeState.chain((s) => t(hpEntry(s), fc.constant(challengeCard.challengeCardResult(s).effect.value))),
+  ),
   challengeCardView: entry(
     challengeCard.challengeCardView,
-    t(challengeState, fc.record({ id: fc.constantFrom("gm", "player1"), isGM: fc.boolean(), gmOnline: fc.boolean(), mayApply: fc.boolean(), mayApplyReason: fc.constant(null), offerHarm: fc.boolean() })),
+    t(
+      challengeState,
+      fc.record({
+        id: fc.constantFrom("gm", "player1"),
+        isGM: fc.boolean(),
+        gmOnline: fc.boolean(),
+        mayApply: fc.boolean(),
+        mayApplyReason: fc.constant(null),
+        offerHarm: fc.boolean(),
+      }),
+    ),
   ),
   gritResetCard: entry(
     resultCards.gritResetCard,
-    t(fc.record({ actorName: fc.constantFrom("Mira", null), faces: A.faces(4), dieHard: fc.boolean(), kind: fc.constantFrom("rest" as const, "advancement" as const), poorNight: fc.boolean(), poorFood: fc.boolean(), asceticism: fc.boolean(), previous: A.gritTrack })),
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        faces: A.faces(4),
+        dieHard: fc.boolean(),
+        kind: fc.constantFrom("rest" as const, "advancement" as const),
+        poorNight: fc.boolean(),
+        poorFood: fc.boolean(),
+        asceticism: fc.boolean(),
+        previous: A.gritTrack,
+      }),
+    ),
   ),
-  egoResetCard: entry(resultCards.egoResetCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), rulesetId: A.rulesetId, faces: A.faces(3), previous: A.egoTrack }))),
+  egoResetCard: entry(
+    resultCards.egoResetCard,
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        rulesetId: A.rulesetId,
+        faces: A.faces(3),
+        previous: A.egoTrack,
+      }),
+    ),
+  ),
   malaiseCard: entry(
     resultCards.malaiseCard,
-    t(fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, attribute: fc.option(A.attribute, { nil: null }), dies: fc.boolean() })),
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        face: A.face,
+        attribute: fc.option(A.attribute, { nil: null }),
+        dies: fc.boolean(),
+      }),
+    ),
   ),
-  creationCard: entry(resultCards.creationCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }) }))),
+  creationCard: entry(
+    resultCards.creationCard,
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }),
+      }),
+    ),
+  ),
   startingTrackCard: entry(
     resultCards.startingTrackCard,
-    t(fc.record({ actorName: fc.constantFrom("Mira", null), track: fc.constantFrom("grit" as const, "ego" as const), faces: A.faces(3), dieHard: fc.boolean() })),
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        track: fc.constantFrom("grit" as const, "ego" as const),
+        faces: A.faces(3),
+        dieHard: fc.boolean(),
+      }),
+    ),
   ),
-  assertResultCardView: entry(resultCards.assertResultCardView, t(resultView), { check: (v, [view]) => (v === view ? null : "not the card it was given") }),
-  fortuneCard: entry(resultCards.fortuneCard, t(fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) }))),
+  assertResultCardView: entry(resultCards.assertResultCardView, t(resultView), {
+    check: (v, [view]) => (v === view ? null : "not the card it was given"),
+  }),
+  fortuneCard: entry(
+    resultCards.fortuneCard,
+    t(fc.record({ actorName: fc.constantFrom("Mira", null), face: A.face, chance: fc.integer({ min: 1, max: 6 }) })),
+  ),
   sayonaraCard: entry(
     resultCards.sayonaraCard,
-    t(fc.record({ actorName: fc.constantFrom("Mira", null), rulesetId: A.rulesetId, old: fc.record({ grit: A.gritTrack, ego: A.egoTrack }), rolls: fc.record({ grit: A.small, ego: A.ego }) })),
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        rulesetId: A.rulesetId,
+        old: fc.record({ grit: A.gritTrack, ego: A.egoTrack }),
+        rolls: fc.record({ grit: A.small, ego: A.ego }),
+      }),
+    ),
   ),
 };
 

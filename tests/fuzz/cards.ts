@@ -26,7 +26,15 @@ import {
   type RiskyCardInput,
   type RiskyCardState,
 } from "../../src/chat/index.ts";
-import { applyHarm, RulesError, challengeEffect, highest, reduceDisposition, damageAfterArmour, type WoundTrack } from "../../src/rules/index.ts";
+import {
+  applyHarm,
+  RulesError,
+  challengeEffect,
+  highest,
+  reduceDisposition,
+  damageAfterArmour,
+  type WoundTrack,
+} from "../../src/rules/index.ts";
 import * as A from "./arbitraries.ts";
 
 export const ROLLER: CardUser = { id: "player1", isGM: false };
@@ -45,7 +53,12 @@ export const riskyInput: fc.Arbitrary<RiskyCardInput> = fc
     sayonara: fc.boolean(),
     singleDieServesBoth: fc.boolean(),
     weapon: fc.option(
-      fc.record({ name: fc.constantFrom("Long sword", "Axe"), rank: A.rank, tags: fc.subarray(["versatile", "nimble", "slaughter", "improvised", "unhandy", "heavy"]), twoHanded: fc.boolean() }),
+      fc.record({
+        name: fc.constantFrom("Long sword", "Axe"),
+        rank: A.rank,
+        tags: fc.subarray(["versatile", "nimble", "slaughter", "improvised", "unhandy", "heavy"]),
+        twoHanded: fc.boolean(),
+      }),
       { nil: null },
     ),
     rank: A.rank,
@@ -71,20 +84,54 @@ export const riskyInput: fc.Arbitrary<RiskyCardInput> = fc
 
 /** What a player (or the GM) does to a Risky card; `stale` clicks name an older version. */
 export type RiskyAction =
-  | { readonly kind: "select"; readonly user: CardUser; readonly index: number; readonly role: "precision" | "effect" | "second"; readonly stale: boolean }
+  | {
+      readonly kind: "select";
+      readonly user: CardUser;
+      readonly index: number;
+      readonly role: "precision" | "effect" | "second";
+      readonly stale: boolean;
+    }
   | { readonly kind: "allow"; readonly user: CardUser; readonly allowed: boolean; readonly stale: boolean }
   | { readonly kind: "succeed"; readonly user: CardUser; readonly allowed: boolean; readonly stale: boolean }
-  | { readonly kind: "confirm"; readonly user: CardUser; readonly which: "effect" | "second"; readonly faces: readonly number[]; readonly raw: boolean; readonly stale: boolean }
+  | {
+      readonly kind: "confirm";
+      readonly user: CardUser;
+      readonly which: "effect" | "second";
+      readonly faces: readonly number[];
+      readonly raw: boolean;
+      readonly stale: boolean;
+    }
   | { readonly kind: "spend" | "undo"; readonly user: CardUser; readonly stale: boolean }
-  | { readonly kind: "record"; readonly user: CardUser; readonly hit: string; readonly forge: number; readonly before: number; readonly armour: number | null; readonly stale: boolean };
+  | {
+      readonly kind: "record";
+      readonly user: CardUser;
+      readonly hit: string;
+      readonly forge: number;
+      readonly before: number;
+      readonly armour: number | null;
+      readonly stale: boolean;
+    };
 
 const isStale = fc.integer({ min: 0, max: 4 }).map((n) => n === 0);
 
 export const riskyAction: fc.Arbitrary<RiskyAction> = fc.oneof(
-  fc.record({ kind: fc.constant("select" as const), user, index: fc.integer({ min: 0, max: 9 }), role: fc.constantFrom("precision" as const, "effect" as const, "second" as const), stale: isStale }),
+  fc.record({
+    kind: fc.constant("select" as const),
+    user,
+    index: fc.integer({ min: 0, max: 9 }),
+    role: fc.constantFrom("precision" as const, "effect" as const, "second" as const),
+    stale: isStale,
+  }),
   fc.record({ kind: fc.constant("allow" as const), user, allowed: fc.boolean(), stale: isStale }),
   fc.record({ kind: fc.constant("succeed" as const), user, allowed: fc.boolean(), stale: isStale }),
-  fc.record({ kind: fc.constant("confirm" as const), user, which: fc.constantFrom("effect" as const, "second" as const), faces: A.faces(4), raw: fc.integer({ min: 0, max: 5 }).map((n) => n === 0), stale: isStale }),
+  fc.record({
+    kind: fc.constant("confirm" as const),
+    user,
+    which: fc.constantFrom("effect" as const, "second" as const),
+    faces: A.faces(4),
+    raw: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    stale: isStale,
+  }),
   fc.record({ kind: fc.constantFrom("spend" as const, "undo" as const), user, stale: isStale }),
   fc.record({
     kind: fc.constant("record" as const),
@@ -112,7 +159,10 @@ function chainFor(state: RiskyCardState, which: "effect" | "second", faces: read
 }
 
 /** The record a glue would write for `hit` (consistent), or a forgery of it (`forge` 1–6). */
-export function appliedEntry(state: RiskyCardState, action: Extract<RiskyAction, { kind: "record" }>): { entry: AppliedEntry; forged: boolean } {
+export function appliedEntry(
+  state: RiskyCardState,
+  action: Extract<RiskyAction, { kind: "record" }>,
+): { entry: AppliedEntry; forged: boolean } {
   const result = riskyCardResult(state);
   const effect = (action.hit === "second" ? result.second?.value : result.effect?.value) ?? 0;
   const applied = action.armour === null ? effect : damageAfterArmour(effect, action.armour);
@@ -135,7 +185,9 @@ export function appliedEntry(state: RiskyCardState, action: Extract<RiskyAction,
     case 3:
       return { entry: { ...base, effect: Math.max(0, effect - 1), after: action.before }, forged: effect > 0 };
     case 4:
-      return action.armour === null ? { entry: base, forged: false } : { entry: { ...base, after: after === 0 ? 1 + action.before : after - 1 }, forged: true };
+      return action.armour === null
+        ? { entry: base, forged: false }
+        : { entry: { ...base, after: after === 0 ? 1 + action.before : after - 1 }, forged: true };
     default:
       return { entry: base, forged: action.hit !== "effect" && action.hit !== "second" };
   }
@@ -153,7 +205,10 @@ export function runRisky(state: RiskyCardState, action: RiskyAction): { next: Ri
       return { next: allowSuccess(state, action.user, action.allowed, version), forged: false };
     case "confirm": {
       const chain = chainFor(state, action.which, action.faces, action.raw);
-      const next = action.which === "effect" ? confirmEffect(state, action.user, chain, version) : confirmSecondHit(state, action.user, chain, version);
+      const next =
+        action.which === "effect"
+          ? confirmEffect(state, action.user, chain, version)
+          : confirmSecondHit(state, action.user, chain, version);
       return { next, forged: false };
     }
     case "spend":
@@ -171,17 +226,19 @@ export function runRisky(state: RiskyCardState, action: RiskyAction): { next: Ri
 }
 
 /** A card state reached by random play (refused actions skipped). */
-export const riskyState: fc.Arbitrary<RiskyCardState> = fc.tuple(riskyInput, fc.array(riskyAction, { maxLength: 10 })).map(([input, actions]) => {
-  let state = createRiskyCard(input);
-  for (const action of actions) {
-    try {
-      state = runRisky(state, action).next;
-    } catch {
-      // refused: the state stays
+export const riskyState: fc.Arbitrary<RiskyCardState> = fc
+  .tuple(riskyInput, fc.array(riskyAction, { maxLength: 10 }))
+  .map(([input, actions]) => {
+    let state = createRiskyCard(input);
+    for (const action of actions) {
+      try {
+        state = runRisky(state, action).next;
+      } catch {
+        // refused: the state stays
+      }
     }
-  }
-  return state;
-});
+    return state;
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Challenge card
@@ -191,7 +248,10 @@ export const challengeInput: fc.Arbitrary<ChallengeCardInput> = fc
   .chain((stats) =>
     fc.tuple(
       fc.constant({ dice: stats.halved ? 0 : Math.max(1, stats.dice), halved: stats.halved }),
-      fc.array(A.face, { minLength: stats.halved ? 1 : Math.max(1, stats.dice), maxLength: stats.halved ? 1 : Math.max(1, stats.dice) }),
+      fc.array(A.face, {
+        minLength: stats.halved ? 1 : Math.max(1, stats.dice),
+        maxLength: stats.halved ? 1 : Math.max(1, stats.dice),
+      }),
       fc.array(fc.constant(6), { maxLength: 3 }),
       fc.integer({ min: 1, max: 5 }),
     ),
@@ -227,7 +287,10 @@ export interface HarmAction {
 
 export const harmAction: fc.Arbitrary<HarmAction> = fc.record({
   user,
-  target: fc.record({ uuid: fc.constantFrom<string | number | null>(5, "5", 7, "Actor.a", null), name: fc.constantFrom("Mira", "Oskar") }),
+  target: fc.record({
+    uuid: fc.constantFrom<string | number | null>(5, "5", 7, "Actor.a", null),
+    name: fc.constantFrom("Mira", "Oskar"),
+  }),
   grit: fc.integer({ min: 0, max: 12 }),
   wounds: A.wounds,
   armour: fc.integer({ min: 0, max: 3 }),
@@ -244,7 +307,13 @@ export const harmAction: fc.Arbitrary<HarmAction> = fc.record({
  */
 export function harmEntry(state: ChallengeCardState, action: HarmAction): { entry: HarmEntry; forged: boolean } | null {
   const effect = challengeEffect(state.stats, state.faces, state.chain).value;
-  const armourState = { body: "light" as const, bodyValue: action.armour, shield: action.shield, shieldValue: 1, elephantSkin: false };
+  const armourState = {
+    body: "light" as const,
+    bodyValue: action.armour,
+    shield: action.shield,
+    shieldValue: 1,
+    elephantSkin: false,
+  };
   let outcome;
   try {
     outcome = applyHarm({ grit: action.grit, wounds: action.wounds, dead: false, armour: armourState }, effect, {
@@ -270,7 +339,9 @@ export function harmEntry(state: ChallengeCardState, action: HarmAction): { entr
   };
   switch (action.forge) {
     case 1:
-      return entry.gritAfter < entry.gritBefore ? { entry: { ...entry, gritAfter: entry.gritAfter + 1 }, forged: true } : { entry, forged: false };
+      return entry.gritAfter < entry.gritBefore
+        ? { entry: { ...entry, gritAfter: entry.gritAfter + 1 }, forged: true }
+        : { entry, forged: false };
     case 2: {
       const wound = entry.wound === null ? action.track : null;
       return { entry: { ...entry, wound }, forged: wound !== entry.wound };
@@ -286,20 +357,28 @@ export function harmEntry(state: ChallengeCardState, action: HarmAction): { entr
   }
 }
 
-export function runHarm(state: ChallengeCardState, action: HarmAction): { next: ChallengeCardState; forged: boolean } | null {
+export function runHarm(
+  state: ChallengeCardState,
+  action: HarmAction,
+): { next: ChallengeCardState; forged: boolean } | null {
   const made = harmEntry(state, action);
   if (!made) return null;
-  return { next: recordHarm(state, action.user, made.entry, action.stale ? state.version - 1 : state.version), forged: made.forged };
+  return {
+    next: recordHarm(state, action.user, made.entry, action.stale ? state.version - 1 : state.version),
+    forged: made.forged,
+  };
 }
 
-export const challengeState: fc.Arbitrary<ChallengeCardState> = fc.tuple(challengeInput, fc.array(harmAction, { maxLength: 4 })).map(([input, actions]) => {
-  let state = createChallengeCard(input);
-  for (const action of actions) {
-    try {
-      state = runHarm(state, action)?.next ?? state;
-    } catch {
-      // refused
+export const challengeState: fc.Arbitrary<ChallengeCardState> = fc
+  .tuple(challengeInput, fc.array(harmAction, { maxLength: 4 }))
+  .map(([input, actions]) => {
+    let state = createChallengeCard(input);
+    for (const action of actions) {
+      try {
+        state = runHarm(state, action)?.next ?? state;
+      } catch {
+        // refused
+      }
     }
-  }
-  return state;
-});
+    return state;
+  });

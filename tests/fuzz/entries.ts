@@ -4,4 +4,8 @@ import { SEQUENCE_ENTRIES } from "./card-sequences.ts";
 import type { EntryPoint } from "./harness.ts";
 import { RULES_ENTRIES } from "./rules-entries.ts";
 
-export const ALL_ENTRIES: Readonly<Record<string, EntryPoint>> = { ...RULES_ENTRIES, ...CARD_ENTRIES, ...SEQUENCE_ENTRIES };
+export const ALL_ENTRIES: Readonly<Record<string, EntryPoint>> = {
+  ...RULES_ENTRIES,
+  ...CARD_ENTRIES,
+  ...SEQUENCE_ENTRIES,
+};

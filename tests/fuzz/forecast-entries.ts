@@ -16,7 +16,16 @@ const anyRuleset = fc.constantFrom<Ruleset>(CORE, DEGENESIS, LEGACY);
 const limit = fc.integer({ min: 0, max: 60 });
 const light = fc.integer({ min: 0, max: 4 });
 const dark = fc.integer({ min: 0, max: 4 });
-const approach = t(light, dark, A.rank, A.effectTagsArb, fc.boolean(), fc.boolean()).map(([l, d, rank, tags, slaughter, singleDieServesBoth]) => ({ light: l, dark: d, rank, tags, slaughter, singleDieServesBoth }));
+const approach = t(light, dark, A.rank, A.effectTagsArb, fc.boolean(), fc.boolean()).map(
+  ([l, d, rank, tags, slaughter, singleDieServesBoth]) => ({
+    light: l,
+    dark: d,
+    rank,
+    tags,
+    slaughter,
+    singleDieServesBoth,
+  }),
+);
 const challengeDice = t(fc.integer({ min: 0, max: 6 }), fc.boolean()).map(([dice, halved]) => ({ dice, halved }));
 const order = fc.constantFrom<rules.EffectOrder>("gm", "player-first", "player-last");
 
@@ -35,8 +44,14 @@ function actionLawBad(law: ActionLaw): string | null {
 }
 
 export const FORECAST_ENTRIES: Readonly<Record<string, EntryPoint>> = {
-  chainMass: entry(rules.chainMass, t(A.threshold, limit), { fractional: true, check: (m) => (m.every((p) => p >= 0 && p <= 1) ? null : "a mass outside 0–1") }),
-  chainMean: entry(rules.chainMean, t(A.threshold), { fractional: true, check: (m) => (m >= 3.5 ? null : `mean ${m}`) }),
+  chainMass: entry(rules.chainMass, t(A.threshold, limit), {
+    fractional: true,
+    check: (m) => (m.every((p) => p >= 0 && p <= 1) ? null : "a mass outside 0–1"),
+  }),
+  chainMean: entry(rules.chainMean, t(A.threshold), {
+    fractional: true,
+    check: (m) => (m >= 3.5 ? null : `mean ${m}`),
+  }),
   precisionEffectLaw: entry(rules.precisionEffectLaw, t(fc.integer({ min: 0, max: 12 }), fc.boolean()), {
     fractional: true,
     check: (j) => {
@@ -44,9 +59,14 @@ export const FORECAST_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       return Math.abs(sum - 1) < 1e-9 ? null : `the joint law sums to ${sum}`;
     },
   }),
-  oneThrowAction: entry((rule: rules.EffectRule, a: rules.OneThrowApproach, n: number) => rules.oneThrowAction(rule, a).effect.partial.below(n), t(fc.constantFrom(CORE.effect, DEGENESIS.effect), approach, limit), {
-    fractional: true,
-  }),
+  oneThrowAction: entry(
+    (rule: rules.EffectRule, a: rules.OneThrowApproach, n: number) =>
+      rules.oneThrowAction(rule, a).effect.partial.below(n),
+    t(fc.constantFrom(CORE.effect, DEGENESIS.effect), approach, limit),
+    {
+      fractional: true,
+    },
+  ),
   separateEffectAction: entry(
     (l: number, d: number, dice: number, n: number) => {
       const law = rules.separateEffectAction(l, d, rules.keptHighestLaw({ dice, halved: false }));
@@ -55,33 +75,87 @@ export const FORECAST_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     t(light, dark, fc.integer({ min: 1, max: 4 }), limit),
     { fractional: true, check: (r) => (typeof r === "string" ? r : null) },
   ),
-  rolledEffectLaw: entry((dice: number, threshold: number, rank: rules.TierRank, tags: rules.EffectTags, n: number) => rules.rolledEffectLaw(LEGACY.effect, dice, threshold, rank, tags).below(n), t(fc.integer({ min: 1, max: 4 }), A.threshold, A.rank, A.effectTagsArb, limit), {
-    fractional: true,
-  }),
-  keptHighestLaw: entry((dice: number, halved: boolean, bonus: number) => rules.keptHighestLaw({ dice, halved, bonus }), t(fc.integer({ min: 0, max: 8 }), fc.boolean(), fc.integer({ min: 0, max: 3 })), {
-    fractional: true,
-    check: (law) => lawMass(law) ?? (law.mean >= 0 ? null : `mean ${law.mean}`),
-  }),
-  meanAfterArmour: entry((dice: number, halved: boolean, armour: number) => rules.meanAfterArmour(rules.keptHighestLaw({ dice, halved }), armour), t(fc.integer({ min: 0, max: 6 }), fc.boolean(), fc.integer({ min: 0, max: 10 })), {
-    fractional: true,
-    check: (m) => (m >= 0 ? null : `mean ${m}`),
-  }),
-  assertValueLaw: entry((dice: number) => rules.assertValueLaw(rules.keptHighestLaw({ dice, halved: false })).total, t(fc.integer({ min: 0, max: 6 })), { fractional: true }),
-  assertMeanLaw: entry((dice: number) => rules.assertMeanLaw(rules.keptHighestLaw({ dice, halved: false })).mean, t(fc.integer({ min: 0, max: 6 })), { fractional: true }),
-  assertActionLaw: entry((a: rules.OneThrowApproach) => actionLawBad(rules.assertActionLaw(rules.forecastActionLaw(CORE, a))), t(approach), { check: (r) => r }),
-  challengeEffectLaw: entry((stats: { dice: number; halved: boolean }) => rules.challengeEffectLaw(stats), t(challengeDice), { fractional: true, check: (law) => lawMass(law) }),
-  forecastActionLaw: entry((r: Ruleset, a: rules.OneThrowApproach) => actionLawBad(rules.forecastActionLaw(r, a)), t(anyRuleset, approach), { check: (r) => r }),
+  rolledEffectLaw: entry(
+    (dice: number, threshold: number, rank: rules.TierRank, tags: rules.EffectTags, n: number) =>
+      rules.rolledEffectLaw(LEGACY.effect, dice, threshold, rank, tags).below(n),
+    t(fc.integer({ min: 1, max: 4 }), A.threshold, A.rank, A.effectTagsArb, limit),
+    {
+      fractional: true,
+    },
+  ),
+  keptHighestLaw: entry(
+    (dice: number, halved: boolean, bonus: number) => rules.keptHighestLaw({ dice, halved, bonus }),
+    t(fc.integer({ min: 0, max: 8 }), fc.boolean(), fc.integer({ min: 0, max: 3 })),
+    {
+      fractional: true,
+      check: (law) => lawMass(law) ?? (law.mean >= 0 ? null : `mean ${law.mean}`),
+    },
+  ),
+  meanAfterArmour: entry(
+    (dice: number, halved: boolean, armour: number) =>
+      rules.meanAfterArmour(rules.keptHighestLaw({ dice, halved }), armour),
+    t(fc.integer({ min: 0, max: 6 }), fc.boolean(), fc.integer({ min: 0, max: 10 })),
+    {
+      fractional: true,
+      check: (m) => (m >= 0 ? null : `mean ${m}`),
+    },
+  ),
+  assertValueLaw: entry(
+    (dice: number) => rules.assertValueLaw(rules.keptHighestLaw({ dice, halved: false })).total,
+    t(fc.integer({ min: 0, max: 6 })),
+    { fractional: true },
+  ),
+  assertMeanLaw: entry(
+    (dice: number) => rules.assertMeanLaw(rules.keptHighestLaw({ dice, halved: false })).mean,
+    t(fc.integer({ min: 0, max: 6 })),
+    { fractional: true },
+  ),
+  assertActionLaw: entry(
+    (a: rules.OneThrowApproach) => actionLawBad(rules.assertActionLaw(rules.forecastActionLaw(CORE, a))),
+    t(approach),
+    { check: (r) => r },
+  ),
+  challengeEffectLaw: entry(
+    (stats: { dice: number; halved: boolean }) => rules.challengeEffectLaw(stats),
+    t(challengeDice),
+    { fractional: true, check: (law) => lawMass(law) },
+  ),
+  forecastActionLaw: entry(
+    (r: Ruleset, a: rules.OneThrowApproach) => actionLawBad(rules.forecastActionLaw(r, a)),
+    t(anyRuleset, approach),
+    { check: (r) => r },
+  ),
   // R-RA-7 P(within n) rises, stays 0–1, and the list plus what is left adds up to 1; expectations ≥ 0 or null.
   challengeForecast: entry(
-    (r: Ruleset, a: rules.OneThrowApproach, c: { disposition: number; armour: number; dice: number; halved: boolean }, o: rules.EffectOrder, characterArmour: number) =>
-      rules.challengeForecast(rules.forecastActionLaw(r, a), { disposition: c.disposition, armour: c.armour, effect: rules.challengeEffectLaw(c) }, { order: o, characterArmour }),
-    t(anyRuleset, approach, t(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), challengeDice).map(([disposition, armour, d]) => ({ disposition, armour, ...d })), order, fc.integer({ min: 0, max: 3 })),
+    (
+      r: Ruleset,
+      a: rules.OneThrowApproach,
+      c: { disposition: number; armour: number; dice: number; halved: boolean },
+      o: rules.EffectOrder,
+      characterArmour: number,
+    ) =>
+      rules.challengeForecast(
+        rules.forecastActionLaw(r, a),
+        { disposition: c.disposition, armour: c.armour, effect: rules.challengeEffectLaw(c) },
+        { order: o, characterArmour },
+      ),
+    t(
+      anyRuleset,
+      approach,
+      t(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), challengeDice).map(
+        ([disposition, armour, d]) => ({ disposition, armour, ...d }),
+      ),
+      order,
+      fc.integer({ min: 0, max: 3 }),
+    ),
     {
       fractional: true,
       check: (f) => {
-        if (f.within.some((w, i) => w.p < (f.within[i - 1]?.p ?? 0) - 1e-12 || w.p > 1)) return "P(within n) falls or passes 1";
+        if (f.within.some((w, i) => w.p < (f.within[i - 1]?.p ?? 0) - 1e-12 || w.p > 1))
+          return "P(within n) falls or passes 1";
         const last = f.within.at(-1);
-        if (last && Math.abs(last.p + f.beyond - 1) > 1e-9) return `the list and the rest add up to ${last.p + f.beyond}`;
+        if (last && Math.abs(last.p + f.beyond - 1) > 1e-9)
+          return `the list and the rest add up to ${last.p + f.beyond}`;
         if (f.expectedActions !== null && f.expectedActions < 0) return `expected actions ${f.expectedActions}`;
         return f.harm.pUnscathed >= 0 && f.harm.pUnscathed <= 1 + 1e-12 ? null : `P(unscathed) ${f.harm.pUnscathed}`;
       },

@@ -35,11 +35,21 @@ describe("inputs a full fuzz run once reported, kept", () => {
     if (!entry) throw new Error("creationValue");
     const scheme: rules.AttributeScheme = {
       ...LEGACY.attributes,
-      creation: { ...LEGACY.attributes.creation, bands: [{ min: 1, max: 3, value: 0 }, { min: 4, max: 5, value: 1 }, { min: 6, max: 6, value: 4 }] },
+      creation: {
+        ...LEGACY.attributes.creation,
+        bands: [
+          { min: 1, max: 3, value: 0 },
+          { min: 4, max: 5, value: 1 },
+          { min: 6, max: 6, value: 4 },
+        ],
+      },
     };
     expect(judge(entry, [scheme, [2, 6]])).toBeNull();
     expect(rules.creationValue(scheme, [2, 6])).toBe(4);
-    const beyond: rules.AttributeScheme = { ...scheme, creation: { ...scheme.creation, bands: [{ min: 1, max: 6, value: 5 }] } };
+    const beyond: rules.AttributeScheme = {
+      ...scheme,
+      creation: { ...scheme.creation, bands: [{ min: 1, max: 6, value: 5 }] },
+    };
     expect(() => rules.creationValue(beyond, [2, 6])).toThrow(rules.RulesError);
     expect(creationValueCheck(3, LEGACY.attributes)).toMatch(/not on the table/);
   });

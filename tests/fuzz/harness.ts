@@ -101,7 +101,11 @@ export function runEntry(name: string, entry: EntryPoint, numRuns: number, seed:
 export function entry<Args extends readonly unknown[], R>(
   fn: (...args: Args) => R,
   args: fc.Arbitrary<Args>,
-  options: { check?: (result: R, args: Args) => string | null; fractional?: boolean; hostileArgs?: fc.Arbitrary<readonly unknown[]> } = {},
+  options: {
+    check?: (result: R, args: Args) => string | null;
+    fractional?: boolean;
+    hostileArgs?: fc.Arbitrary<readonly unknown[]>;
+  } = {},
 ): EntryPoint {
   const { check } = options;
   return {

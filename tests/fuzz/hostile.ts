@@ -22,7 +22,15 @@ export const HOSTILE_NUMBERS: readonly unknown[] = [
 ];
 
 /** Ids nobody defined, and the names every plain object inherits. */
-export const HOSTILE_IDS: readonly unknown[] = ["", "__proto__", "constructor", "valueOf", "toString", "hasOwnProperty", "foo"];
+export const HOSTILE_IDS: readonly unknown[] = [
+  "",
+  "__proto__",
+  "constructor",
+  "valueOf",
+  "toString",
+  "hasOwnProperty",
+  "foo",
+];
 
 /** Wrong types in a number's place: numbers written as strings, and values of no use at all. */
 export const NOT_NUMBERS: readonly unknown[] = ["3", "1", "0", "6", "NaN", "-1", "", null, undefined, true, {}, []];
@@ -68,8 +76,15 @@ export function leafPaths(value: unknown, path: Path = [], out: Path[] = []): Pa
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => leafPaths(v, [...path, i], out));
     // A hostile element joins a list of numbers or ids (dice faces, flags), not a list of records.
-    if (value.length > 0 && value.every((v) => typeof v === "number" || typeof v === "string")) out.push([...path, value.length]);
-  } else if (value !== null && typeof value === "object" && !(value instanceof Set) && !(value instanceof Map) && !isAtomic(value)) {
+    if (value.length > 0 && value.every((v) => typeof v === "number" || typeof v === "string"))
+      out.push([...path, value.length]);
+  } else if (
+    value !== null &&
+    typeof value === "object" &&
+    !(value instanceof Set) &&
+    !(value instanceof Map) &&
+    !isAtomic(value)
+  ) {
     for (const [k, v] of Object.entries(value)) leafPaths(v, [...path, k], out);
   }
   return out;
@@ -100,12 +115,14 @@ export function replaceAt(value: unknown, path: Path, replacement: unknown): unk
  * seed) replaced by a hostile value; an argument list with no leaf at all gets a hostile extra argument.
  */
 export function hostile<T extends readonly unknown[]>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown[]> {
-  return fc.tuple(valid, fc.nat(), hostileNumber, hostileString, hostileValue).map(([args, pick, badNumber, badString, bad]) => {
-    const paths = leafPaths([...args]).filter((p) => p.length > 0);
-    const path = paths[pick % Math.max(1, paths.length)];
-    if (path === undefined) return [...args, bad];
-    const old = path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], args);
-    const replacement = typeof old === "number" ? badNumber : typeof old === "string" ? badString : bad;
-    return replaceAt(args, path, replacement) as unknown[];
-  });
+  return fc
+    .tuple(valid, fc.nat(), hostileNumber, hostileString, hostileValue)
+    .map(([args, pick, badNumber, badString, bad]) => {
+      const paths = leafPaths([...args]).filter((p) => p.length > 0);
+      const path = paths[pick % Math.max(1, paths.length)];
+      if (path === undefined) return [...args, bad];
+      const old = path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], args);
+      const replacement = typeof old === "number" ? badNumber : typeof old === "string" ? badString : bad;
+      return replaceAt(args, path, replacement) as unknown[];
+    });
 }

@@ -17,7 +17,8 @@ export function snapshot(value: unknown, seen = new Set<unknown>()): string {
   seen.add(value);
   let text: string;
   if (value instanceof Set) text = `Set(${[...value].map((v) => snapshot(v, seen)).join(",")})`;
-  else if (value instanceof Map) text = `Map(${[...value].map(([k, v]) => `${snapshot(k, seen)}=>${snapshot(v, seen)}`).join(",")})`;
+  else if (value instanceof Map)
+    text = `Map(${[...value].map(([k, v]) => `${snapshot(k, seen)}=>${snapshot(v, seen)}`).join(",")})`;
   else if (Array.isArray(value)) text = `[${value.map((v) => snapshot(v, seen)).join(",")}]`;
   else {
     const keys = Object.getOwnPropertyNames(value);
@@ -35,7 +36,12 @@ export interface ResultRules {
 }
 
 /** What is wrong with a result, or null: NaN, ±Infinity, undefined, a fraction where whole numbers are meant. */
-export function badValue(value: unknown, rules: ResultRules, path = "result", seen = new Set<unknown>()): string | null {
+export function badValue(
+  value: unknown,
+  rules: ResultRules,
+  path = "result",
+  seen = new Set<unknown>(),
+): string | null {
   if (value === undefined) return `${path} is undefined`;
   if (typeof value === "number") {
     if (Number.isNaN(value)) return `${path} is NaN`;

@@ -37,11 +37,23 @@ const sixWholeRatings = (a: Attributes): string | null => {
   return null;
 };
 const threeTracks = (w: object): string | null =>
-  Object.keys(w).sort().join(",") === [...WOUND_TRACKS].sort().join(",") ? null : `wounds have keys ${Object.keys(w).join(",")}`;
-const anyString = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("", "intuition", "insight", "stressed", "any", "save:insight", "core"));
-const chainArgs = A.threshold.chain((th) => t(A.chainFrom(th), fc.constant(th)).map(([[first, chain], thr]): [number, number[], number] => [first, chain, thr]));
+  Object.keys(w).sort().join(",") === [...WOUND_TRACKS].sort().join(",")
+    ? null
+    : `wounds have keys ${Object.keys(w).join(",")}`;
+const anyString = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom("", "intuition", "insight", "stressed", "any", "save:insight", "core"),
+);
+const chainArgs = A.threshold.chain((th) =>
+  t(A.chainFrom(th), fc.constant(th)).map(([[first, chain], thr]): [number, number[], number] => [first, chain, thr]),
+);
 const resolvedArgs = A.diceAndSelection.chain(([dice, selection]) =>
-  t(fc.constant(dice), fc.constant(selection), fc.record({ reaction: fc.boolean(), gmAllowsEffect: fc.boolean(), specialist: fc.boolean() }), A.selectionSettings),
+  t(
+    fc.constant(dice),
+    fc.constant(selection),
+    fc.record({ reaction: fc.boolean(), gmAllowsEffect: fc.boolean(), specialist: fc.boolean() }),
+    A.selectionSettings,
+  ),
 );
 const tierTable = fc.constantFrom(CORE.effect.tiers, DEGENESIS.effect.tiers);
 
@@ -57,9 +69,13 @@ const effectRuleEntries = (name: string, r: Ruleset): Record<string, EntryPoint>
     t(fc.integer({ min: 0, max: 40 }), A.rank, A.effectTagsArb),
     { check: (res, [, rank, tags]) => aboveFloor(r.effect, res.value, rank, tags) },
   ),
-  [`${name}.effect.minimum`]: entry((rank: rules.TierRank, tags?: rules.EffectTags) => r.effect.minimum(rank, tags), t(A.rank, A.effectTagsArb), {
-    check: (m) => between(m, 0, 10, "the floor"),
-  }),
+  [`${name}.effect.minimum`]: entry(
+    (rank: rules.TierRank, tags?: rules.EffectTags) => r.effect.minimum(rank, tags),
+    t(A.rank, A.effectTagsArb),
+    {
+      check: (m) => between(m, 0, 10, "the floor"),
+    },
+  ),
 });
 
 /** Functions the index exports that are not entry points (with why). */
@@ -68,20 +84,41 @@ export const NOT_ENTRY_POINTS: Readonly<Record<string, string>> = {
 };
 
 export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
-  assertInteger: entry(rules.assertInteger, t(fc.integer({ min: -10, max: 10 }), fc.constant("X"), fc.integer({ min: -5, max: 0 }), fc.integer({ min: 0, max: 10 })), {
-    check: (v, [, , min, max]) => (Number.isInteger(v) ? between(v, min, max ?? Number.POSITIVE_INFINITY, "the value") : "not whole"),
+  assertInteger: entry(
+    rules.assertInteger,
+    t(
+      fc.integer({ min: -10, max: 10 }),
+      fc.constant("X"),
+      fc.integer({ min: -5, max: 0 }),
+      fc.integer({ min: 0, max: 10 }),
+    ),
+    {
+      check: (v, [, , min, max]) =>
+        Number.isInteger(v) ? between(v, min, max ?? Number.POSITIVE_INFINITY, "the value") : "not whole",
+    },
+  ),
+  assertId: entry((value: unknown) => rules.assertId(value, ["a", "b"], "an id"), t(anyString), {
+    check: (v) => (v === "a" || v === "b" ? null : `accepted ${v}`),
   }),
-  assertId: entry((value: unknown) => rules.assertId(value, ["a", "b"], "an id"), t(anyString), { check: (v) => (v === "a" || v === "b" ? null : `accepted ${v}`) }),
   assertText: entry(rules.assertText, t(anyString, fc.constant("A name"))),
-  assertAttribute: entry(rules.assertAttribute, t(A.attribute), { check: (v) => (ATTRIBUTES.includes(v) ? null : `accepted ${v}`) }),
+  assertAttribute: entry(rules.assertAttribute, t(A.attribute), {
+    check: (v) => (ATTRIBUTES.includes(v) ? null : `accepted ${v}`),
+  }),
   assertGroup: entry(rules.assertGroup, t(A.group), { check: (v) => (GROUPS.includes(v) ? null : `accepted ${v}`) }),
   assertTrack: entry(rules.assertTrack, t(A.gritTrack, fc.constant("Grit"))),
-  assertFacet: entry(rules.assertFacet, A.facets.map((f) => [f[0] ?? f[1]] as [rules.Facet])),
+  assertFacet: entry(
+    rules.assertFacet,
+    A.facets.map((f) => [f[0] ?? f[1]] as [rules.Facet]),
+  ),
   assertFace: entry(rules.assertFace, t(fc.integer({ min: 0, max: 7 })), { check: (f) => between(f, 1, 6, "face") }),
   assertFaces: entry(rules.assertFaces, t(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 5 }))),
-  highest: entry(rules.highest, t(A.faces()), { check: (h) => (Number.isInteger(h) ? between(h, 0, 6, "highest") : `highest ${String(h)}`) }),
+  highest: entry(rules.highest, t(A.faces()), {
+    check: (h) => (Number.isInteger(h) ? between(h, 0, 6, "highest") : `highest ${String(h)}`),
+  }),
   isFace: entry(rules.isFace, t(fc.integer({ min: -1, max: 8 }))),
-  sum: entry(rules.sum, t(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 6 })), { check: (s) => (typeof s === "number" ? null : `sum is ${typeof s}`) }),
+  sum: entry(rules.sum, t(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 6 })), {
+    check: (s) => (typeof s === "number" ? null : `sum is ${typeof s}`),
+  }),
   assertAttributes: entry(rules.assertAttributes, t(A.attributes), { check: sixWholeRatings }),
   assertRating: entry(rules.assertRating, t(fc.integer({ min: -1, max: 5 }))),
   // R-CHAR-5 an accepted change keeps the six together at 10 or less.
@@ -95,34 +132,81 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     },
   }),
   attributeTotal: entry(rules.attributeTotal, t(A.attributes), { check: (v) => between(v, 0, 24, "total") }),
-  deriveSaves: entry(rules.deriveSaves, t(A.attributes), { check: (s) => GROUPS.map((g) => between(s[g], 0, 2, g)).find((x) => x) ?? null }),
-  developAttribute: entry(rules.developAttribute, t(A.attributes, A.attribute), {
-    check: (a) => sixWholeRatings(a) ?? between(ATTRIBUTES.reduce((s, x) => s + a[x], 0), 0, ATTRIBUTE_TOTAL_CAP, "total"),
+  deriveSaves: entry(rules.deriveSaves, t(A.attributes), {
+    check: (s) => GROUPS.map((g) => between(s[g], 0, 2, g)).find((x) => x) ?? null,
   }),
-  developableAttributes: entry(rules.developableAttributes, t(A.attributes), { check: (l) => (l.every((x) => ATTRIBUTES.includes(x)) ? null : "unknown attribute") }),
+  developAttribute: entry(rules.developAttribute, t(A.attributes, A.attribute), {
+    check: (a) =>
+      sixWholeRatings(a) ??
+      between(
+        ATTRIBUTES.reduce((s, x) => s + a[x], 0),
+        0,
+        ATTRIBUTE_TOTAL_CAP,
+        "total",
+      ),
+  }),
+  developableAttributes: entry(rules.developableAttributes, t(A.attributes), {
+    check: (l) => (l.every((x) => ATTRIBUTES.includes(x)) ? null : "unknown attribute"),
+  }),
   groupOf: entry(rules.groupOf, t(A.attribute), { check: (g) => (GROUPS.includes(g) ? null : `group ${String(g)}`) }),
   isAttribute: entry(rules.isAttribute, t(anyString)),
   isGroup: entry(rules.isGroup, t(anyString)),
   saveRating: entry(rules.saveRating, t(A.attributes, A.group), { check: (v) => between(v, 0, 2, "Save") }),
-  totalWith: entry(rules.totalWith, t(A.attributes, A.attribute, A.rating), { check: (v) => between(v, 0, 24, "total") }),
+  totalWith: entry(rules.totalWith, t(A.attributes, A.attribute, A.rating), {
+    check: (v) => between(v, 0, 24, "total"),
+  }),
   // R-COND-1 Obsessive Focus: a taken shift keeps 0–4 and the total ≤ 10; an undo too, whatever the ratings now.
   applyAttributeShift: entry(rules.applyAttributeShift, t(A.attributes, A.attributeShift), {
-    check: (a) => sixWholeRatings(a) ?? between(ATTRIBUTES.reduce((s, x) => s + a[x], 0), 0, ATTRIBUTE_TOTAL_CAP, "total"),
+    check: (a) =>
+      sixWholeRatings(a) ??
+      between(
+        ATTRIBUTES.reduce((s, x) => s + a[x], 0),
+        0,
+        ATTRIBUTE_TOTAL_CAP,
+        "total",
+      ),
     hostileArgs: t(A.attributes, A.hostileShift),
   }),
   undoAttributeShift: entry(rules.undoAttributeShift, t(A.attributes, A.attributeShift), {
-    check: (u) => sixWholeRatings(u.attributes) ?? between(ATTRIBUTES.reduce((s, x) => s + u.attributes[x], 0), 0, ATTRIBUTE_TOTAL_CAP, "total"),
+    check: (u) =>
+      sixWholeRatings(u.attributes) ??
+      between(
+        ATTRIBUTES.reduce((s, x) => s + u.attributes[x], 0),
+        0,
+        ATTRIBUTE_TOTAL_CAP,
+        "total",
+      ),
     hostileArgs: t(A.attributes, A.hostileShift),
   }),
-  attributeShiftRefusal: entry(rules.attributeShiftRefusal, t(A.attributes, A.attributeShift), { hostileArgs: t(A.attributes, A.hostileShift) }),
+  attributeShiftRefusal: entry(rules.attributeShiftRefusal, t(A.attributes, A.attributeShift), {
+    hostileArgs: t(A.attributes, A.hostileShift),
+  }),
   isCompleteShift: entry(rules.isCompleteShift, t(A.storedShift), { hostileArgs: t(A.hostileShift) }),
   shiftChoices: entry(rules.shiftChoices, t(A.attributes), {
-    check: (c) => (c.raise.every((x) => ATTRIBUTES.includes(x)) && c.lower.every((x) => ATTRIBUTES.includes(x)) ? null : "unknown attribute"),
+    check: (c) =>
+      c.raise.every((x) => ATTRIBUTES.includes(x)) && c.lower.every((x) => ATTRIBUTES.includes(x))
+        ? null
+        : "unknown attribute",
   }),
-  creationPoints: entry(rules.creationPoints, t(fc.integer({ min: 0, max: 7 })), { check: (v) => between(v, 1, 3, "points") }),
+  creationPoints: entry(rules.creationPoints, t(fc.integer({ min: 0, max: 7 })), {
+    check: (v) => between(v, 1, 3, "points"),
+  }),
   distributeCreationPoints: entry(
     rules.distributeCreationPoints,
-    t(fc.record({ insight: A.face, prowess: A.face, resolve: A.face }), fc.record({ intuition: A.rating, reason: A.rating, finesse: A.rating, exertion: A.rating, attunement: A.rating, influence: A.rating }, { requiredKeys: [] })),
+    t(
+      fc.record({ insight: A.face, prowess: A.face, resolve: A.face }),
+      fc.record(
+        {
+          intuition: A.rating,
+          reason: A.rating,
+          finesse: A.rating,
+          exertion: A.rating,
+          attunement: A.rating,
+          influence: A.rating,
+        },
+        { requiredKeys: [] },
+      ),
+    ),
     { check: sixWholeRatings },
   ),
   isMortallyWounded: entry(rules.isMortallyWounded, t(A.wounds)),
@@ -130,44 +214,94 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   markWound: entry(rules.markWound, t(A.wounds, A.track), { check: threeTracks }),
   recoverWound: entry(rules.recoverWound, t(A.wounds, A.track), { check: threeTracks }),
   unmarkedTracks: entry(rules.unmarkedTracks, t(A.wounds)),
-  woundPenaltyTrack: entry(rules.woundPenaltyTrack, t(A.wounds, A.group, fc.record({ ignoreBroken: fc.boolean(), ignoreWeary: fc.boolean() }))),
+  woundPenaltyTrack: entry(
+    rules.woundPenaltyTrack,
+    t(A.wounds, A.group, fc.record({ ignoreBroken: fc.boolean(), ignoreWeary: fc.boolean() })),
+  ),
   assertDiceModifier: entry(rules.assertDiceModifier, t(A.diceModifier)),
-  collectFlags: entry(rules.collectFlags, t(fc.array(fc.record({ flags: fc.subarray([...MECHANICS_FLAGS]) }), { maxLength: 3 }))),
+  collectFlags: entry(
+    rules.collectFlags,
+    t(fc.array(fc.record({ flags: fc.subarray([...MECHANICS_FLAGS]) }), { maxLength: 3 })),
+  ),
   isMechanicsFlag: entry(rules.isMechanicsFlag, t(anyString)),
   isModifierScope: entry(rules.isModifierScope, t(anyString)),
   modifierApplies: entry(rules.modifierApplies, t(A.diceModifier, A.rollTarget)),
   activationResult: entry(rules.activationResult, t(fc.constantFrom(...rules.ADVANCEMENTS.values()), A.band)),
   // R-ADV-1 / R-ADV-2 activated advancements (src/rules/activation.ts).
   isActivatedAdvancement: entry(rules.isActivatedAdvancement, t(anyString)),
-  activationDice: entry(rules.activationDice, t(fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS), fc.record({ ruleset: A.ruleset, attributes: A.attributes, wounds: A.wounds, flags: A.flags })), {
-    check: (n) => between(n, 0, LIGHT_MAX, "activation dice"),
-  }),
-  activationOutcome: entry(rules.activationOutcome, t(fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS), fc.string({ minLength: 1, maxLength: 8 }), A.faces(4)), {
-    check: (o, [, , faces]) =>
-      (faces.length === 0 && o.band !== "fail" ? "an empty roll succeeded" : null) ??
-      (o.sceneEffect && rules.readSceneEffects([o.sceneEffect]).length !== 1 ? "its own scene effect does not read back" : null),
-  }),
+  activationDice: entry(
+    rules.activationDice,
+    t(
+      fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS),
+      fc.record({ ruleset: A.ruleset, attributes: A.attributes, wounds: A.wounds, flags: A.flags }),
+    ),
+    {
+      check: (n) => between(n, 0, LIGHT_MAX, "activation dice"),
+    },
+  ),
+  activationOutcome: entry(
+    rules.activationOutcome,
+    t(fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS), fc.string({ minLength: 1, maxLength: 8 }), A.faces(4)),
+    {
+      check: (o, [, , faces]) =>
+        (faces.length === 0 && o.band !== "fail" ? "an empty roll succeeded" : null) ??
+        (o.sceneEffect && rules.readSceneEffects([o.sceneEffect]).length !== 1
+          ? "its own scene effect does not read back"
+          : null),
+    },
+  ),
   addSceneEffect: entry(rules.addSceneEffect, t(A.sceneEffects, A.sceneEffect), {
-    check: (list) => (new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement"),
+    check: (list) =>
+      new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement",
   }),
   endSceneEffects: entry(rules.endSceneEffects, t(A.sceneEffects, fc.option(anyString, { nil: undefined }))),
-  sceneModifiers: entry(rules.sceneModifiers, t(A.sceneEffects), { check: (mods) => (mods.every((m) => m.situational) ? null : "a scene bonus that always applies") }),
+  sceneModifiers: entry(rules.sceneModifiers, t(A.sceneEffects), {
+    check: (mods) => (mods.every((m) => m.situational) ? null : "a scene bonus that always applies"),
+  }),
   readSceneEffects: entry(rules.readSceneEffects, t(fc.oneof(A.sceneEffects, fc.anything())), {
-    hostileArgs: t(fc.array(fc.oneof(fc.anything(), A.sceneEffect.map((e) => ({ ...e, modifier: { ...e.modifier, dice: Number.NaN } }))), { maxLength: 4 })),
-    check: (list) => (new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement"),
+    hostileArgs: t(
+      fc.array(
+        fc.oneof(
+          fc.anything(),
+          A.sceneEffect.map((e) => ({ ...e, modifier: { ...e.modifier, dice: Number.NaN } })),
+        ),
+        { maxLength: 4 },
+      ),
+    ),
+    check: (list) =>
+      new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement",
   }),
   teslaBacklashDue: entry(rules.teslaBacklashDue, t(A.band, fc.boolean())),
   // R-ADV-2 Tesla: two dice, the highest kept and its chain (R-CH-2).
-  teslaBacklash: entry(rules.teslaBacklash, t(A.chainFrom(6), A.face).map(([[first, chain], other]): [number[], number[]] => [[Math.min(other, first), first], chain]), { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) }),
+  teslaBacklash: entry(
+    rules.teslaBacklash,
+    t(A.chainFrom(6), A.face).map(([[first, chain], other]): [number[], number[]] => [
+      [Math.min(other, first), first],
+      chain,
+    ]),
+    { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) },
+  ),
   advancementRefusal: entry(rules.advancementRefusal, t(A.ruleset, A.advancementOwner, A.advancementId)),
   getAdvancement: entry(rules.getAdvancement, t(A.advancementId)),
   getCondition: entry(rules.getCondition, t(fc.constantFrom(...CONDITIONS.keys()))),
-  assertRange: entry(rules.assertRange, A.ruleset.chain((r) => t(fc.constant(r), fc.constantFrom(...r.ranges.map((x) => x.id), "farAway", "long")))),
+  assertRange: entry(
+    rules.assertRange,
+    A.ruleset.chain((r) => t(fc.constant(r), fc.constantFrom(...r.ranges.map((x) => x.id), "farAway", "long"))),
+  ),
   effectTags: entry(rules.effectTags, t(fc.option(A.weaponFor(CORE), { nil: undefined }))),
-  hasTag: entry(rules.hasTag, t(fc.option(A.weaponFor(CORE), { nil: undefined }), fc.constantFrom(...rules.WEAPON_TAGS))),
-  isCloseRange: entry(rules.isCloseRange, A.ruleset.chain((r) => t(fc.constant(r), fc.constantFrom(...r.ranges.map((x) => x.id))))),
+  hasTag: entry(
+    rules.hasTag,
+    t(fc.option(A.weaponFor(CORE), { nil: undefined }), fc.constantFrom(...rules.WEAPON_TAGS)),
+  ),
+  isCloseRange: entry(
+    rules.isCloseRange,
+    A.ruleset.chain((r) => t(fc.constant(r), fc.constantFrom(...r.ranges.map((x) => x.id)))),
+  ),
   isWeaponTag: entry(rules.isWeaponTag, t(anyString)),
-  weaponAttribute: entry(rules.weaponAttribute, t(A.ruleset, fc.subarray(["contact", "reach", "short", "long", "nearby", "farAway"]))),
+  weaponAttribute: entry(
+    rules.weaponAttribute,
+    t(A.ruleset, fc.subarray(["contact", "reach", "short", "long", "nearby", "farAway"])),
+  ),
   // R-POOL-3 Light Dice 0–4, R-POOL-4 Dark Dice within the dialog's maximum, R-POOL-5 empty ⇔ no dice.
   buildPool: entry(rules.buildPool, t(A.poolInput), {
     check: (p, [input]) =>
@@ -183,20 +317,38 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     t(A.poolInput),
     { check: (p) => between(p.light, 0, LIGHT_MAX, "Light Dice") },
   ),
-  clampLight: entry(rules.clampLight, t(fc.integer({ min: -10, max: 15 }), fc.boolean()), { check: (c) => between(c.light, 0, LIGHT_MAX, "Light Dice") }),
+  clampLight: entry(rules.clampLight, t(fc.integer({ min: -10, max: 15 }), fc.boolean()), {
+    check: (c) => between(c.light, 0, LIGHT_MAX, "Light Dice"),
+  }),
   poolBase: entry(rules.poolBase, t(A.attributes, A.rollTarget), { check: (v) => between(v, 0, 4, "base") }),
   poolLines: entry(rules.poolLines, t(A.poolInput)),
-  targetGroup: entry(rules.targetGroup, t(A.rollTarget), { check: (g) => (GROUPS.includes(g) ? null : `group ${String(g)}`) }),
-  challengeStrikesBack: entry(rules.challengeStrikesBack, t(fc.record({ player: fc.boolean(), challenge: fc.boolean() }), fc.constantFrom("player-first" as const, "player-last" as const, "gm" as const), fc.boolean())),
+  targetGroup: entry(rules.targetGroup, t(A.rollTarget), {
+    check: (g) => (GROUPS.includes(g) ? null : `group ${String(g)}`),
+  }),
+  challengeStrikesBack: entry(
+    rules.challengeStrikesBack,
+    t(
+      fc.record({ player: fc.boolean(), challenge: fc.boolean() }),
+      fc.constantFrom("player-first" as const, "player-last" as const, "gm" as const),
+      fc.boolean(),
+    ),
+  ),
   defaultSecondHit: entry(rules.defaultSecondHit, A.diceAndSelection),
   defaultSelection: entry(rules.defaultSelection, t(fc.array(A.poolDie, { maxLength: 8 }), A.selectionSettings)),
-  effectOrder: entry(rules.effectOrder, t(fc.record({ fast: fc.boolean(), nimble: fc.boolean(), slow: fc.boolean() }, { requiredKeys: [] }))),
+  effectOrder: entry(
+    rules.effectOrder,
+    t(fc.record({ fast: fc.boolean(), nimble: fc.boolean(), slow: fc.boolean() }, { requiredKeys: [] })),
+  ),
   effectsThatLand: entry(rules.effectsThatLand, t(A.band)),
   poolDice: entry(rules.poolDice, t(A.faces(4), A.faces(8))),
   precisionBand: entry(rules.precisionBand, t(A.face)),
-  reduceDisposition: entry(rules.reduceDisposition, t(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 40 })), {
-    check: (r, [d]) => between(r.value, 0, d, "Disposition"),
-  }),
+  reduceDisposition: entry(
+    rules.reduceDisposition,
+    t(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 40 })),
+    {
+      check: (r, [d]) => between(r.value, 0, d, "Disposition"),
+    },
+  ),
   resolve: entry(rules.resolve, resolvedArgs),
   secondHitAvailable: entry(
     rules.secondHitAvailable,
@@ -207,11 +359,22 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       } catch {
         resolution = rules.resolve(dice, { precision: 0, effect: null }, options, settings);
       }
-      return t(fc.constant(dice), fc.constant(selection), fc.constant(resolution), fc.record({ whirlwind: fc.boolean(), combat: fc.boolean() }));
+      return t(
+        fc.constant(dice),
+        fc.constant(selection),
+        fc.constant(resolution),
+        fc.record({ whirlwind: fc.boolean(), combat: fc.boolean() }),
+      );
     }),
   ),
-  validateSecondHit: entry(rules.validateSecondHit, A.diceAndSelection.chain(([d, s]) => t(fc.constant(d), fc.constant(s), fc.integer({ min: 0, max: d.length - 1 })))),
-  validateSelection: entry(rules.validateSelection, A.diceAndSelection.chain(([d, s]) => t(fc.constant(d), fc.constant(s), A.selectionSettings))),
+  validateSecondHit: entry(
+    rules.validateSecondHit,
+    A.diceAndSelection.chain(([d, s]) => t(fc.constant(d), fc.constant(s), fc.integer({ min: 0, max: d.length - 1 }))),
+  ),
+  validateSelection: entry(
+    rules.validateSelection,
+    A.diceAndSelection.chain(([d, s]) => t(fc.constant(d), fc.constant(s), A.selectionSettings)),
+  ),
   chainNeedsMore: entry(rules.chainNeedsMore, chainArgs),
   explodes: entry(rules.explodes, t(A.face, A.threshold)),
   explosionThreshold: entry(rules.explosionThreshold, t(fc.boolean())),
@@ -219,7 +382,14 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   asTierRank: entry(rules.asTierRank, t(fc.integer({ min: -1, max: 5 }))),
   // The tier builders are checked through the rules they build (a NaN bonus would surface there).
   floorTiers: entry(
-    (tiers: readonly rules.EffectTier[], versatile: number, improvisedRank: rules.TierRank, dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
+    (
+      tiers: readonly rules.EffectTier[],
+      versatile: number,
+      improvisedRank: rules.TierRank,
+      dieTotal: number,
+      rank: rules.TierRank,
+      tags: rules.EffectTags,
+    ) => {
       const rule = rules.floorTiers(tiers, versatile, improvisedRank);
       return { value: rule.value(dieTotal, rank, tags), minimum: rule.minimum(rank, tags) };
     },
@@ -227,7 +397,14 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: (r) => (r.value.value >= r.minimum ? null : `Effect ${r.value.value} below the floor ${r.minimum}`) },
   ),
   modifierTiers: entry(
-    (tiers: readonly rules.EffectTier[], versatile: number, improvisedRank: rules.TierRank, dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
+    (
+      tiers: readonly rules.EffectTier[],
+      versatile: number,
+      improvisedRank: rules.TierRank,
+      dieTotal: number,
+      rank: rules.TierRank,
+      tags: rules.EffectTags,
+    ) => {
       const rule = rules.modifierTiers(tiers, versatile, improvisedRank);
       return { value: rule.value(dieTotal, rank, tags), minimum: rule.minimum(rank, tags) };
     },
@@ -236,8 +413,11 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ),
   playerEffect: entry(
     rules.playerEffect,
-    t(A.ruleset, fc.boolean(), A.rank, A.effectTagsArb, fc.boolean()).chain(([r, slaughter, rank, tags, specialistRescue]) =>
-      A.chainFrom(slaughter ? 5 : 6).map(([first, chain]) => [r, { first, chain, slaughter, rank, tags, specialistRescue }] as const),
+    t(A.ruleset, fc.boolean(), A.rank, A.effectTagsArb, fc.boolean()).chain(
+      ([r, slaughter, rank, tags, specialistRescue]) =>
+        A.chainFrom(slaughter ? 5 : 6).map(
+          ([first, chain]) => [r, { first, chain, slaughter, rank, tags, specialistRescue }] as const,
+        ),
     ),
     { check: (e, [r, input]) => aboveFloor(r.effect, e.value, e.rank, input.tags) },
   ),
@@ -249,73 +429,154 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   isLost: entry(rules.isLost, t(A.ego)),
   resetEgo: entry(rules.resetEgo, t(A.ruleset, A.faces(3)), { check: (r) => between(r.ego, 0, 6, "Ego") }),
   // R-EGO-2 Ego never below 0, never above what it was.
-  spendEgo: entry(rules.spendEgo, t(A.faces(10), A.ego, fc.boolean()), { check: (s) => between(s.after, 0, s.before, "Ego after") ?? between(s.before, 0, 6, "Ego") }),
+  spendEgo: entry(rules.spendEgo, t(A.faces(10), A.ego, fc.boolean()), {
+    check: (s) => between(s.after, 0, s.before, "Ego after") ?? between(s.before, 0, 6, "Ego"),
+  }),
   advancementGritReset: entry(rules.advancementGritReset, t(A.gritTrack, A.small), {
-    check: (g, [old]) => (g.max >= old.max && g.value === old.value ? null : "R-GRIT-3 the maximum fell or the value changed"),
+    check: (g, [old]) =>
+      g.max >= old.max && g.value === old.value ? null : "R-GRIT-3 the maximum fell or the value changed",
   }),
-  gritDiceCount: entry(rules.gritDiceCount, t(fc.integer({ min: 0, max: 4 }), fc.record({ dieHard: fc.boolean(), poorNight: fc.boolean(), poorFood: fc.boolean(), asceticism: fc.boolean() }, { requiredKeys: [] })), {
-    check: (n, [dice]) => between(n, 0, dice + 1, "dice"),
-  }),
+  gritDiceCount: entry(
+    rules.gritDiceCount,
+    t(
+      fc.integer({ min: 0, max: 4 }),
+      fc.record(
+        { dieHard: fc.boolean(), poorNight: fc.boolean(), poorFood: fc.boolean(), asceticism: fc.boolean() },
+        { requiredKeys: [] },
+      ),
+    ),
+    {
+      check: (n, [dice]) => between(n, 0, dice + 1, "dice"),
+    },
+  ),
   // R-GRIT-1: the highest die, or with Die Hard the sum — at most 6 per die thrown, however many there are.
-  gritRoll: entry(rules.gritRoll, t(A.faces(4), fc.boolean()), { check: (v, [faces]) => between(v, 0, 6 * (faces as readonly number[]).length, "Grit") }),
+  gritRoll: entry(rules.gritRoll, t(A.faces(4), fc.boolean()), {
+    check: (v, [faces]) => between(v, 0, 6 * (faces as readonly number[]).length, "Grit"),
+  }),
   restGrit: entry(rules.restGrit, t(A.small), { check: (g) => (g.value === g.max ? null : "value ≠ max") }),
   applyHarm: entry(
     rules.applyHarm,
-    t(A.harmTarget, fc.integer({ min: 0, max: 20 }), fc.record({ sacrificeShield: fc.boolean(), woundTrack: A.track }, { requiredKeys: [] })),
+    t(
+      A.harmTarget,
+      fc.integer({ min: 0, max: 20 }),
+      fc.record({ sacrificeShield: fc.boolean(), woundTrack: A.track }, { requiredKeys: [] }),
+    ),
     { check: (r, [target]) => between(r.grit, 0, target.grit, "Grit") ?? threeTracks(r.wounds) },
   ),
-  armourValue: entry(rules.armourValue, t(A.armourState), { check: (a) => (a.value >= 0 ? null : `armour ${a.value}`) }),
-  assessHarm: entry(rules.assessHarm, t(A.harmTarget, fc.integer({ min: 0, max: 20 }), fc.record({ sacrificeShield: fc.boolean() }, { requiredKeys: [] })), {
-    check: (h) => between(h.gritAfter, 0, h.gritBefore, "Grit"),
+  armourValue: entry(rules.armourValue, t(A.armourState), {
+    check: (a) => (a.value >= 0 ? null : `armour ${a.value}`),
   }),
-  damageAfterArmour: entry(rules.damageAfterArmour, t(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 5 })), { check: (d, [e]) => between(d, 0, e, "damage") }),
+  assessHarm: entry(
+    rules.assessHarm,
+    t(
+      A.harmTarget,
+      fc.integer({ min: 0, max: 20 }),
+      fc.record({ sacrificeShield: fc.boolean() }, { requiredKeys: [] }),
+    ),
+    {
+      check: (h) => between(h.gritAfter, 0, h.gritBefore, "Grit"),
+    },
+  ),
+  damageAfterArmour: entry(
+    rules.damageAfterArmour,
+    t(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 5 })),
+    { check: (d, [e]) => between(d, 0, e, "damage") },
+  ),
   applyMalaise: entry(rules.applyMalaise, t(A.malaiseTarget, A.malaise, fc.option(A.attribute, { nil: undefined })), {
-    check: (r, [target]) => sixWholeRatings(r.attributes) ?? between(r.gritDice, 0, target.gritDice, "Grit dice") ?? between(r.egoDice, 0, target.egoDice, "Ego dice"),
+    check: (r, [target]) =>
+      sixWholeRatings(r.attributes) ??
+      between(r.gritDice, 0, target.gritDice, "Grit dice") ??
+      between(r.egoDice, 0, target.egoDice, "Ego dice"),
   }),
   malaiseFor: entry(rules.malaiseFor, t(A.face)),
-  malaiseOptions: entry(rules.malaiseOptions, t(A.attributes, A.group), { check: (l) => (l.every((x) => ATTRIBUTES.includes(x)) ? null : "unknown attribute") }),
+  malaiseOptions: entry(rules.malaiseOptions, t(A.attributes, A.group), {
+    check: (l) => (l.every((x) => ATTRIBUTES.includes(x)) ? null : "unknown attribute"),
+  }),
   advancementCost: entry(rules.advancementCost, t(fc.integer({ min: 0, max: 30 }))),
   conditionXp: entry(rules.conditionXp, t(fc.boolean())),
-  spendXpForAdvancement: entry(rules.spendXpForAdvancement, t(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 30 })), { check: (x, [xp]) => between(x, 0, xp, "XP") }),
-  sayonaraTrack: entry(rules.sayonaraTrack, t(A.ruleset, A.gritTrack, A.small), { check: (tr) => (tr.value >= 0 && tr.max >= 0 ? null : "negative track") }),
+  spendXpForAdvancement: entry(
+    rules.spendXpForAdvancement,
+    t(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 30 })),
+    { check: (x, [xp]) => between(x, 0, xp, "XP") },
+  ),
+  sayonaraTrack: entry(rules.sayonaraTrack, t(A.ruleset, A.gritTrack, A.small), {
+    check: (tr) => (tr.value >= 0 && tr.max >= 0 ? null : "negative track"),
+  }),
   successorAdvancements: entry(rules.successorAdvancements, t(fc.integer({ min: 0, max: 30 }))),
   fortune: entry(rules.fortune, t(A.face, fc.integer({ min: 1, max: 6 }))),
-  fortuneProbability: entry(rules.fortuneProbability, t(fc.integer({ min: 0, max: 7 })), { fractional: true, check: (p) => between(p, 0, 1, "probability") }),
-  applyEffectToFacet: entry(rules.applyEffectToFacet, A.facets.chain((f) => t(fc.constant(f), fc.integer({ min: 0, max: f.length }), fc.integer({ min: 0, max: 30 })))),
+  fortuneProbability: entry(rules.fortuneProbability, t(fc.integer({ min: 0, max: 7 })), {
+    fractional: true,
+    check: (p) => between(p, 0, 1, "probability"),
+  }),
+  applyEffectToFacet: entry(
+    rules.applyEffectToFacet,
+    A.facets.chain((f) => t(fc.constant(f), fc.integer({ min: 0, max: f.length }), fc.integer({ min: 0, max: 30 }))),
+  ),
   challengeEffect: entry(
     rules.challengeEffect,
-    fc.record({ dice: fc.integer({ min: 0, max: 6 }), halved: fc.boolean() }).chain((stats) =>
-      t(fc.constant(stats), fc.array(A.face, { minLength: stats.halved ? 1 : stats.dice, maxLength: stats.halved ? 1 : stats.dice }), A.chainFrom(6)).map(
-        ([s, dice, [, chain]]) => [s, dice, rules.highest(dice) === 6 ? chain : []] as const,
+    fc
+      .record({ dice: fc.integer({ min: 0, max: 6 }), halved: fc.boolean() })
+      .chain((stats) =>
+        t(
+          fc.constant(stats),
+          fc.array(A.face, { minLength: stats.halved ? 1 : stats.dice, maxLength: stats.halved ? 1 : stats.dice }),
+          A.chainFrom(6),
+        ).map(([s, dice, [, chain]]) => [s, dice, rules.highest(dice) === 6 ? chain : []] as const),
       ),
-    ),
     { check: (e) => (e.value >= 1 ? null : `Effect ${e.value}`) },
   ),
   // R-CH-1 (ruling) Exceptional: n ≥ 4 dice and any Disposition ≥ 40; the other tiers keep their one Disposition.
   challengeStats: entry(
     rules.challengeStats,
-    t(A.ruleset, A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }), fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined })),
-    { check: (s) => (s.tier !== "exceptional" || (s.disposition >= 40 && s.dice >= 4) ? null : `Exceptional ${s.disposition} / ${s.dice}d`) },
+    t(
+      A.ruleset,
+      A.challengeTier,
+      fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }),
+      fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
+    ),
+    {
+      check: (s) =>
+        s.tier !== "exceptional" || (s.disposition >= 40 && s.dice >= 4)
+          ? null
+          : `Exceptional ${s.disposition} / ${s.dice}d`,
+    },
   ),
   challengeScale: entry(rules.challengeScale, t(A.ruleset, A.challengeTier), {
-    check: (s) => (s === null || s.minDisposition === s.dispositionPerN * s.minN ? null : "the least Disposition is not per-n × least n"),
+    check: (s) =>
+      s === null || s.minDisposition === s.dispositionPerN * s.minN
+        ? null
+        : "the least Disposition is not per-n × least n",
   }),
   challengeTierDef: entry(rules.challengeTierDef, t(A.ruleset, A.challengeTier)),
   consequenceOf: entry(rules.consequenceOf, t(fc.integer({ min: 0, max: 30 }))),
   isOvercome: entry(rules.isOvercome, t(A.facets)),
   makeFacet: entry(
     rules.makeFacet,
-    t(A.ruleset, fc.constantFrom("Brute", ""), A.challengeTier, fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }), fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined })),
+    t(
+      A.ruleset,
+      fc.constantFrom("Brute", ""),
+      A.challengeTier,
+      fc.option(fc.integer({ min: 4, max: 12 }), { nil: undefined }),
+      fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
+    ),
     { check: (f) => (f.value === f.disposition ? null : "a new facet is not at full Disposition") },
   ),
-  pHighestAtMost: entry(rules.pHighestAtMost, t(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 40 })), { fractional: true, check: (p) => between(p, 0, 1, "probability") }),
+  pHighestAtMost: entry(rules.pHighestAtMost, t(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 40 })), {
+    fractional: true,
+    check: (p) => between(p, 0, 1, "probability"),
+  }),
   // R-EGO-2 the expected Ego lost is between 0 and the Ego at the throw.
   riskyActionOdds: entry(
     rules.riskyActionOdds,
-    t(A.oddsInput, fc.option(t(A.ruleset, A.rank, A.effectTagsArb), { nil: undefined })).map(([input, effect]) => [
-      effect ? { ...input, effect: { rule: effect[0].effect, rank: effect[1], tags: effect[2] } } : input,
-    ] as const),
-    { fractional: true, check: (o, [input]) => between(o.ego.expectedLoss, 0, input.ego, "expected Ego lost") ?? between(o.outcome.fail, 0, 1, "P(fail)") },
+    t(A.oddsInput, fc.option(t(A.ruleset, A.rank, A.effectTagsArb), { nil: undefined })).map(
+      ([input, effect]) =>
+        [effect ? { ...input, effect: { rule: effect[0].effect, rank: effect[1], tags: effect[2] } } : input] as const,
+    ),
+    {
+      fractional: true,
+      check: (o, [input]) =>
+        between(o.ego.expectedLoss, 0, input.ego, "expected Ego lost") ?? between(o.outcome.fail, 0, 1, "P(fail)"),
+    },
   ),
   getRuleset: entry(rules.getRuleset, t(A.rulesetId)),
   isRulesetId: entry(rules.isRulesetId, t(anyString)),
@@ -326,7 +587,8 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ...FORECAST_ENTRIES,
   // R-LEG-11 every rank reads as one of Legacy's tools; an improvised one as the lowest.
   toolFor: entry(rules.toolFor, t(fc.constant(LEGACY.tools), A.rank, fc.boolean()), {
-    check: (tool, [, rank, improvised]) => (improvised ? tool.id === "lesser" : tool.ranks.includes(rank)) ? null : `rank ${rank} read as ${tool.id}`,
+    check: (tool, [, rank, improvised]) =>
+      (improvised ? tool.id === "lesser" : tool.ranks.includes(rank)) ? null : `rank ${rank} read as ${tool.id}`,
   }),
   toolTiers: entry(rules.toolTiers, t(fc.constant(LEGACY.effect.tiers), fc.constant(LEGACY.tools)), {
     check: (rule) => (rule.kind === "tool" ? null : `kind ${rule.kind}`),
@@ -334,12 +596,19 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
 };
 
 /** Fails loudly when `module` exports a function that `table` does not cover (nor `excused` excuses). */
-export function assertCovered(what: string, module: Record<string, unknown>, table: Readonly<Record<string, unknown>>, excused: Readonly<Record<string, string>> = {}): void {
+export function assertCovered(
+  what: string,
+  module: Record<string, unknown>,
+  table: Readonly<Record<string, unknown>>,
+  excused: Readonly<Record<string, string>> = {},
+): void {
   const missing = Object.entries(module)
     .filter(([name, value]) => typeof value === "function" && !(name in table) && !(name in excused))
     .map(([name]) => name);
   if (missing.length > 0) {
-    throw new Error(`${what} exports ${missing.join(", ")}, which the fuzz table does not cover: add them to tests/fuzz/.`);
+    throw new Error(
+      `${what} exports ${missing.join(", ")}, which the fuzz table does not cover: add them to tests/fuzz/.`,
+    );
   }
 }
 

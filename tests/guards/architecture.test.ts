@@ -21,7 +21,11 @@ function write(file: string, text: string): void {
 /** Cruises `src/` of the sample tree; the violations' lines (dependency-cruiser exits non-zero on any). */
 function violations(): string[] {
   try {
-    execFileSync(join(ROOT, "node_modules/.bin/depcruise"), ["src", "--config", join(ROOT, ".dependency-cruiser.cjs")], { cwd: tree, encoding: "utf8" });
+    execFileSync(
+      join(ROOT, "node_modules/.bin/depcruise"),
+      ["src", "--config", join(ROOT, ".dependency-cruiser.cjs")],
+      { cwd: tree, encoding: "utf8" },
+    );
     return [];
   } catch (error) {
     const stdout: unknown = (error as { stdout?: unknown }).stdout;
@@ -31,7 +35,17 @@ function violations(): string[] {
 }
 
 describe("the architecture's rules (dependency-cruiser)", () => {
-  write("tsconfig.json", JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: "esnext", moduleResolution: "bundler" } }));
+  write(
+    "tsconfig.json",
+    JSON.stringify({
+      compilerOptions: {
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        module: "esnext",
+        moduleResolution: "bundler",
+      },
+    }),
+  );
   write("src/rules/pure.ts", 'import { b } from "../documents/b.ts";\nexport const a = b;\n');
   write("src/rules/package.ts", 'import fc from "fast-check";\nexport const x = fc;\n');
   write("src/rules/typed.ts", 'import type { Ruleset } from "./pure.ts";\nexport type R = Ruleset;\n');
@@ -50,9 +64,15 @@ describe("the architecture's rules (dependency-cruiser)", () => {
   });
 
   it("imports go one way: data/chat/dice → documents is refused, documents → applications, applications → the entry", () => {
-    expect(found).toContainEqual(expect.stringMatching(/low-layers-stay-low: src\/chat\/card\.ts → src\/documents\/b\.ts/));
-    expect(found).toContainEqual(expect.stringMatching(/documents-below-applications: src\/documents\/b\.ts → src\/applications\/c\.ts/));
-    expect(found).toContainEqual(expect.stringMatching(/applications-below-entry: src\/applications\/e\.ts → src\/terran\.ts/));
+    expect(found).toContainEqual(
+      expect.stringMatching(/low-layers-stay-low: src\/chat\/card\.ts → src\/documents\/b\.ts/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/documents-below-applications: src\/documents\/b\.ts → src\/applications\/c\.ts/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/applications-below-entry: src\/applications\/e\.ts → src\/terran\.ts/),
+    );
   });
 
   it("no cycle, a dynamic import() counted; type-only imports are not code and pass", () => {

@@ -32,7 +32,15 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { bundleGraph, moduleImports } from "../../scripts/bundle-graph.ts";
-import { ActorStub, ChatMessageStub, GENERATIONS, makeGm, resetWorld, world, type Generation } from "../stubs/foundry-client.ts";
+import {
+  ActorStub,
+  ChatMessageStub,
+  GENERATIONS,
+  makeGm,
+  resetWorld,
+  world,
+  type Generation,
+} from "../stubs/foundry-client.ts";
 import { CORE_DEAD, installCoreConfig } from "../stubs/core-config.ts";
 import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
@@ -54,7 +62,8 @@ const ENTRY = "terran.mjs";
 
 const fileUrl = (file: string, query = ""): string => `${pathToFileURL(join(out, file)).href}${query}`;
 /** Loads a built file by Node's loader (see the header); the specifier is computed, so Vite leaves it alone. */
-const load = (file: string, query = ""): Promise<Record<string, unknown>> => import(/* @vite-ignore */ fileUrl(file, query)) as Promise<Record<string, unknown>>;
+const load = (file: string, query = ""): Promise<Record<string, unknown>> =>
+  import(/* @vite-ignore */ fileUrl(file, query)) as Promise<Record<string, unknown>>;
 
 type Json = Record<string, unknown>;
 interface Named {
@@ -64,7 +73,12 @@ const config = (): Json => Reflect.get(globalThis, "CONFIG") as Json;
 const section = (name: string): Json => config()[name] as Json;
 
 beforeAll(async () => {
-  await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), logLevel: "silent", build: { outDir: out, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    configFile: resolve(ROOT, "vite.config.ts"),
+    logLevel: "silent",
+    build: { outDir: out, emptyOutDir: true },
+  });
 }, 60_000);
 
 afterAll(() => {
@@ -109,14 +123,20 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect((section("Actor").documentClass as Named).name).toBe("TerranActor");
     expect((section("Item").documentClass as Named).name).toBe("TerranItem");
     expect((section("ChatMessage").documentClass as Named).name).toBe("TerranChatMessage");
-    expect(((section("Dice").rolls as Named[]).map((c) => c.name))).toEqual(["RollStub", "TerranRoll"]);
+    expect((section("Dice").rolls as Named[]).map((c) => c.name)).toEqual(["RollStub", "TerranRoll"]);
     // The built classes extend the stand-in globals (what Foundry provides), not copies bundled with them.
     expect((section("Actor").documentClass as { prototype: object }).prototype).toBeInstanceOf(ActorStub);
     expect((section("ChatMessage").documentClass as { prototype: object }).prototype).toBeInstanceOf(ChatMessageStub);
-    expect(((section("Dice").rolls as { prototype: object }[])[1]?.prototype)).toBeInstanceOf(RollStub);
-    const names = (models: unknown) => Object.fromEntries(Object.entries(models as Record<string, Named>).map(([type, cls]) => [type, cls.name]));
+    expect((section("Dice").rolls as { prototype: object }[])[1]?.prototype).toBeInstanceOf(RollStub);
+    const names = (models: unknown) =>
+      Object.fromEntries(Object.entries(models as Record<string, Named>).map(([type, cls]) => [type, cls.name]));
     expect(names(section("Actor").dataModels)).toEqual({ character: "CharacterData", challenge: "ChallengeData" });
-    expect(names(section("Item").dataModels)).toEqual({ weapon: "WeaponData", armour: "ArmourData", advancement: "AdvancementData", condition: "ConditionData" });
+    expect(names(section("Item").dataModels)).toEqual({
+      weapon: "WeaponData",
+      armour: "ArmourData",
+      advancement: "AdvancementData",
+      condition: "ConditionData",
+    });
     const bars = section("Actor").trackableAttributes as Record<string, { bar: string[]; value: string[] }>;
     expect(Object.keys(bars).sort()).toEqual(["challenge", "character"]);
     expect(bars.character?.bar).toEqual(expect.arrayContaining(["grit", "ego"]));
@@ -125,9 +145,15 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
 
   it("at init: every setting of SETTINGS is registered under terran-engine with its declared scope", () => {
     const ours = [...world.settingConfigs.keys()].filter((id) => id.startsWith("terran-engine."));
-    expect(ours.sort()).toEqual(Object.values(SETTINGS).map((key) => `terran-engine.${key}`).sort());
+    expect(ours.sort()).toEqual(
+      Object.values(SETTINGS)
+        .map((key) => `terran-engine.${key}`)
+        .sort(),
+    );
     for (const [name, key] of Object.entries(SETTINGS)) {
-      expect(world.settingConfigs.get(`terran-engine.${key}`)?.scope, key).toBe(DECLARED_SCOPES[name as keyof typeof SETTINGS]);
+      expect(world.settingConfigs.get(`terran-engine.${key}`)?.scope, key).toBe(
+        DECLARED_SCOPES[name as keyof typeof SETTINGS],
+      );
     }
   });
 
@@ -135,14 +161,47 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     const queries = section("queries");
     expect(Object.keys(queries).sort()).toEqual(["terran-engine.applyEffect", "terran-engine.applyHarm"]);
     expect(Object.values(queries).every((handler) => typeof handler === "function")).toBe(true);
-    const sheets = world.sheets.map((s) => ({ documentName: s.documentName, scope: s.scope, types: s.types, makeDefault: s.makeDefault, label: s.label }));
+    const sheets = world.sheets.map((s) => ({
+      documentName: s.documentName,
+      scope: s.scope,
+      types: s.types,
+      makeDefault: s.makeDefault,
+      label: s.label,
+    }));
     expect(sheets).toEqual([
-      { documentName: "Actor", scope: "terran-engine", types: ["character"], makeDefault: true, label: "TERRAN.Sheet.Label.character" },
-      { documentName: "Actor", scope: "terran-engine", types: ["challenge"], makeDefault: true, label: "TERRAN.Sheet.Label.challenge" },
-      { documentName: "Item", scope: "terran-engine", types: ["weapon", "armour", "advancement", "condition"], makeDefault: true, label: "TERRAN.Sheet.Label.item" },
+      {
+        documentName: "Actor",
+        scope: "terran-engine",
+        types: ["character"],
+        makeDefault: true,
+        label: "TERRAN.Sheet.Label.character",
+      },
+      {
+        documentName: "Actor",
+        scope: "terran-engine",
+        types: ["challenge"],
+        makeDefault: true,
+        label: "TERRAN.Sheet.Label.challenge",
+      },
+      {
+        documentName: "Item",
+        scope: "terran-engine",
+        types: ["weapon", "armour", "advancement", "condition"],
+        makeDefault: true,
+        label: "TERRAN.Sheet.Label.item",
+      },
     ]);
-    expect(world.sheets.map((s) => (s.sheetClass as Named).name)).toEqual(["CharacterSheet", "ChallengeSheet", "TerranItemSheet"]);
-    const enrichers = (section("TextEditor").enrichers as { id?: string; pattern: RegExp; enricher: unknown; onRender?: unknown }[]);
+    expect(world.sheets.map((s) => (s.sheetClass as Named).name)).toEqual([
+      "CharacterSheet",
+      "ChallengeSheet",
+      "TerranItemSheet",
+    ]);
+    const enrichers = section("TextEditor").enrichers as {
+      id?: string;
+      pattern: RegExp;
+      enricher: unknown;
+      onRender?: unknown;
+    }[];
     expect(enrichers.map((e) => e.id)).toEqual(["terranRollLink"]);
     expect(enrichers[0]?.pattern.flags).toContain("g"); // "Must be flagged as global" (CONFIG.TextEditorEnricherConfig)
     expect(typeof enrichers[0]?.enricher).toBe("function");
@@ -153,7 +212,17 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
 
   it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, Dice So Nice, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
-    for (const name of ["chatMessage", "renderActorDirectory", "hotbarDrop", "createChatMessage", "updateChatMessage", "deleteChatMessage", "diceSoNiceReady", "quenchReady", RULESET_CHANGED]) {
+    for (const name of [
+      "chatMessage",
+      "renderActorDirectory",
+      "hotbarDrop",
+      "createChatMessage",
+      "updateChatMessage",
+      "deleteChatMessage",
+      "diceSoNiceReady",
+      "quenchReady",
+      RULESET_CHANGED,
+    ]) {
       expect(hooked(name), name).toBe(1);
     }
     // The one-time hooks have fired and are gone (Hooks.once).
@@ -163,9 +232,18 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
   it("R-HARM-4 at setup: the world's ruleset's states join core's status effects in the generation's shape, core's own kept", () => {
     expect(Array.isArray(config().statusEffects)).toBe(generation < 14);
     const entries = statusEntries();
-    expect(entries.map((e) => e.id)).toEqual(["dead", "terran-stressed", "terran-broken", "terran-weary", "terran-mortally-wounded", "terran-lost"]);
+    expect(entries.map((e) => e.id)).toEqual([
+      "dead",
+      "terran-stressed",
+      "terran-broken",
+      "terran-weary",
+      "terran-mortally-wounded",
+      "terran-lost",
+    ]);
     expect(entries[0]).toEqual(CORE_DEAD);
-    expect(entries.slice(1).every((e) => JSON.stringify(e.hud) === JSON.stringify({ actorTypes: ["character"] }))).toBe(true);
+    expect(entries.slice(1).every((e) => JSON.stringify(e.hud) === JSON.stringify({ actorTypes: ["character"] }))).toBe(
+      true,
+    );
   });
 
   it("at ready, as a player: no world migration is attempted (no schema write, no notice) and nothing is warned", async () => {
@@ -177,9 +255,16 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
   });
 
   it("R-GRIT-2 a move through the built classes: a character made with CONFIG's classes rests — Grit is reset, a card is posted", async () => {
-    const Actor = section("Actor").documentClass as new (init: Json) => Json & { rest(): Promise<unknown>; system: { grit: { value: number } }; updates: Json[] };
+    const Actor = section("Actor").documentClass as new (
+      init: Json,
+    ) => Json & { rest(): Promise<unknown>; system: { grit: { value: number } }; updates: Json[] };
     const models = section("Actor").dataModels as Json;
-    const mira = new Actor({ name: "Mira", type: "character", model: models.character, source: { ...character({ grit: { value: 1, max: 3 } }) } });
+    const mira = new Actor({
+      name: "Mira",
+      type: "character",
+      model: models.character,
+      source: { ...character({ grit: { value: 1, max: 3 } }) },
+    });
     expect(mira.system.grit.value).toBe(1);
     const before = world.created.length;
     nextFaces.push(4, 4, 4);
@@ -195,9 +280,9 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     const Message = section("ChatMessage").documentClass as new (data: Json) => { renderHTML(): Promise<HTMLElement> };
     const message = new Message({ flags: cardFlags({ kind: "risky", state: card([5, 3, 2]) }) });
     const html = await message.renderHTML();
-    const drawn = html.querySelector(".message-content [data-card=\"risky\"]");
+    const drawn = html.querySelector('.message-content [data-card="risky"]');
     expect(drawn).not.toBeNull();
-    expect(drawn?.querySelectorAll("[data-action=\"select-die\"]").length).toBeGreaterThan(0);
+    expect(drawn?.querySelectorAll('[data-action="select-die"]').length).toBeGreaterThan(0);
     expect(html.querySelector(".message-content")?.textContent).not.toContain("TERRAN.Card.corrupt");
   });
 

@@ -23,7 +23,12 @@ interface Manifest {
 }
 
 beforeAll(async () => {
-  await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), logLevel: "silent", build: { outDir: out, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    configFile: resolve(ROOT, "vite.config.ts"),
+    logLevel: "silent",
+    build: { outDir: out, emptyOutDir: true },
+  });
   // `npm run build` compiles the packs after Vite (Vite empties its output folder): the same here.
   await compileAll(join(out, "packs"));
 }, 60_000);
@@ -35,16 +40,22 @@ afterAll(() => {
 describe("the built system", () => {
   it("has a manifest whose every referenced file exists in the build", () => {
     const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as Manifest;
-    const files = [...manifest.esmodules, ...manifest.styles.map((s) => s.src), ...manifest.languages.map((l) => l.path)];
+    const files = [
+      ...manifest.esmodules,
+      ...manifest.styles.map((s) => s.src),
+      ...manifest.languages.map((l) => l.path),
+    ];
     expect(files.length).toBeGreaterThanOrEqual(3);
     expect(files.filter((f) => !existsSync(join(out, f)))).toEqual([]);
-    for (const pack of manifest.packs ?? []) expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`)), pack.name).toBe(true);
+    for (const pack of manifest.packs ?? [])
+      expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`)), pack.name).toBe(true);
   });
 
   it("holds every pack system.json lists as a compiled LevelDB folder", () => {
     const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as Manifest;
     expect(manifest.packs?.length).toBe(14);
-    for (const pack of manifest.packs ?? []) expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`, "CURRENT")), pack.name).toBe(true);
+    for (const pack of manifest.packs ?? [])
+      expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`, "CURRENT")), pack.name).toBe(true);
   });
 
   it("ships nothing of the dev-only sandbox (sandbox/ and its stand-in of Foundry's look)", () => {
@@ -54,13 +65,16 @@ describe("the built system", () => {
     expect(files.length).toBeGreaterThan(0);
     expect(files.filter((f) => /sandbox|standin/i.test(f))).toEqual([]);
     expect(readFileSync(join(out, "system.json"), "utf8")).not.toMatch(/sandbox/i);
-    for (const file of files.filter((f) => f.endsWith(".mjs"))) expect(readFileSync(join(out, file), "utf8"), file).not.toMatch(/sandbox\/|startSandbox|foundry-standin/);
+    for (const file of files.filter((f) => f.endsWith(".mjs")))
+      expect(readFileSync(join(out, file), "utf8"), file).not.toMatch(/sandbox\/|startSandbox|foundry-standin/);
   });
 
   it("ships no template.json (core would rebuild documentTypes from it, dropping gmOnlyFields; v14 deprecates it)", () => {
     expect(existsSync(join(out, "template.json"))).toBe(false);
     expect(existsSync(resolve(ROOT, "template.json")), "it stays in the repository").toBe(true);
-    const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as { documentTypes: { Actor: { challenge: { gmOnlyFields?: string[] } } } };
+    const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as {
+      documentTypes: { Actor: { challenge: { gmOnlyFields?: string[] } } };
+    };
     expect(manifest.documentTypes.Actor.challenge.gmOnlyFields).toEqual(["notes"]);
   });
 
@@ -82,7 +96,16 @@ describe("the built system", () => {
     // A class keeps its name when declared `class X`, assigned `X = class` / `X=class` minified (name
     // inference), or wrapped by the bundler's keepNames helper with the name as a string (the minifier
     // writes strings in backticks).
-    for (const name of ["TerranRoll", "TerranChatMessage", "TerranActor", "TerranItem", "CharacterData", "ChallengeData", "WeaponData", "RulesError"]) {
+    for (const name of [
+      "TerranRoll",
+      "TerranChatMessage",
+      "TerranActor",
+      "TerranItem",
+      "CharacterData",
+      "ChallengeData",
+      "WeaponData",
+      "RulesError",
+    ]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));
     }
   });

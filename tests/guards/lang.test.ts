@@ -8,7 +8,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as rules from "../../src/rules/index.ts";
-import { describeDiff, diffLanguages, fillTranslation, htmlTags, missingSkeleton, placeholders, readLanguage } from "../../scripts/lang-diff.ts";
+import {
+  describeDiff,
+  diffLanguages,
+  fillTranslation,
+  htmlTags,
+  missingSkeleton,
+  placeholders,
+  readLanguage,
+} from "../../scripts/lang-diff.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const en = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;
@@ -33,7 +41,8 @@ describe("localisation", () => {
   it("every TERRAN.* key written in src/ and templates/ exists in en.json as a non-empty string", () => {
     const keys = new Set<string>();
     for (const file of [...sourceFiles(resolve(ROOT, "src")), ...sourceFiles(resolve(ROOT, "templates"))]) {
-      for (const m of readFileSync(file, "utf8").matchAll(/["'`](TERRAN\.[A-Za-z0-9.-]+)["'`]/g)) if (m[1]) keys.add(m[1]);
+      for (const m of readFileSync(file, "utf8").matchAll(/["'`](TERRAN\.[A-Za-z0-9.-]+)["'`]/g))
+        if (m[1]) keys.add(m[1]);
     }
     expect(keys.size).toBeGreaterThan(50);
     // A data model's LOCALIZATION_PREFIXES entry names a group holding its FIELDS labels.
@@ -55,7 +64,7 @@ describe("localisation", () => {
       ...(["annoying", "troublesome", "devastating"] as const).map((c) => `TERRAN.Consequence.${c}`),
       ...(["player-first", "player-last", "gm"] as const).map((o) => `TERRAN.Order.${o}`),
       ...rules.RULESET_IDS.map((id) => rules.getRuleset(id).labelKey),
-      ...rules.CORE.archetype.kind === "list" ? rules.CORE.archetype.choices.map((c) => `TERRAN.Archetype.${c}`) : [],
+      ...(rules.CORE.archetype.kind === "list" ? rules.CORE.archetype.choices.map((c) => `TERRAN.Archetype.${c}`) : []),
       ...[...rules.ADVANCEMENTS.values()].map((a) => a.labelKey),
       ...[...rules.CONDITIONS.values()].map((c) => c.labelKey),
       ...[...rules.ADVANCEMENTS.values(), ...rules.CONDITIONS.values()].flatMap((d) => d.dice.map((m) => m.label)),
@@ -65,16 +74,32 @@ describe("localisation", () => {
 
   it("every RulesError code has a notification text", () => {
     const codes: rules.RulesErrorCode[] = [
-      "not-integer", "out-of-range", "bad-face", "bad-selection", "same-die", "no-dice", "bad-chain", "unknown-id",
-      "choice-required", "bad-choice", "dead", "not-enough-xp", "attribute-cap", "not-allowed", "bad-distribution",
-      "stale", "locked",
+      "not-integer",
+      "out-of-range",
+      "bad-face",
+      "bad-selection",
+      "same-die",
+      "no-dice",
+      "bad-chain",
+      "unknown-id",
+      "choice-required",
+      "bad-choice",
+      "dead",
+      "not-enough-xp",
+      "attribute-cap",
+      "not-allowed",
+      "bad-distribution",
+      "stale",
+      "locked",
     ];
     expect(codes.filter((c) => typeof lookup(`TERRAN.Error.${c}`) !== "string")).toEqual([]);
   });
 });
 
 describe("translations keep en.json's keys and placeholders", () => {
-  const manifest = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as { languages: { lang: string; path: string }[] };
+  const manifest = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as {
+    languages: { lang: string; path: string }[];
+  };
   const translations = manifest.languages.filter((l) => l.lang !== "en");
 
   it("system.json lists Portuguese (Brazil) beside English", () => {
@@ -88,11 +113,14 @@ describe("translations keep en.json's keys and placeholders", () => {
     for (const l of manifest.languages) expect(Intl.getCanonicalLocales(l.lang), l.lang).toEqual([l.lang]);
   });
 
-  it.each(translations.map((l) => [l.lang, l] as const))("%s has every key of en.json and no other, each with the same {placeholders} and HTML tags", (lang, l) => {
-    expect(l.path).toBe(`lang/${lang}.json`);
-    // The message lists every difference (missing keys with their English), as `npm run lang:diff` prints them.
-    expect(describeDiff(lang, diffLanguages(en, readLanguage(lang)))).toEqual([]);
-  });
+  it.each(translations.map((l) => [l.lang, l] as const))(
+    "%s has every key of en.json and no other, each with the same {placeholders} and HTML tags",
+    (lang, l) => {
+      expect(l.path).toBe(`lang/${lang}.json`);
+      // The message lists every difference (missing keys with their English), as `npm run lang:diff` prints them.
+      expect(describeDiff(lang, diffLanguages(en, readLanguage(lang)))).toEqual([]);
+    },
+  );
 
   it("a translation is read as Foundry reads it: strings only, none left empty", () => {
     for (const l of translations) {
@@ -102,10 +130,16 @@ describe("translations keep en.json's keys and placeholders", () => {
   });
 
   describe("the comparison (scripts/lang-diff.ts) finds each kind of difference", () => {
-    const english = { A: { hello: "Hello {name}", bold: "<strong>Dead.</strong> Over", plain: "Plain" }, B: { gone: "Gone" } };
+    const english = {
+      A: { hello: "Hello {name}", bold: "<strong>Dead.</strong> Over", plain: "Plain" },
+      B: { gone: "Gone" },
+    };
 
     it("a complete translation has no difference", () => {
-      const pt = { A: { hello: "Olá {name}", bold: "<strong>Morto.</strong> Acabou", plain: "Simples" }, B: { gone: "Foi" } };
+      const pt = {
+        A: { hello: "Olá {name}", bold: "<strong>Morto.</strong> Acabou", plain: "Simples" },
+        B: { gone: "Foi" },
+      };
       expect(describeDiff("pt-BR", diffLanguages(english, pt))).toEqual([]);
     });
 
@@ -145,11 +179,15 @@ describe("translations keep en.json's keys and placeholders", () => {
       const pt = { B: { gone: "Foi" }, A: { hello: "Oi {name}", old: "Velho" } };
       const fill = { A: { plain: "Simples", hello: "Olá {name}" }, C: { stray: "Perdido" } };
       const result = fillTranslation(english, pt, fill);
-      expect(JSON.stringify(result.tree)).toBe(JSON.stringify({ A: { hello: "Olá {name}", plain: "Simples" }, B: { gone: "Foi" } }));
+      expect(JSON.stringify(result.tree)).toBe(
+        JSON.stringify({ A: { hello: "Olá {name}", plain: "Simples" }, B: { gone: "Foi" } }),
+      );
       expect([...result.filled].sort()).toEqual(["A.hello", "A.plain"]);
       expect([...result.dropped].sort()).toEqual(["A.old", "C.stray"]);
       // What no one translated yet stays missing, and lang:diff still says so.
-      expect(diffLanguages(english, result.tree).missing).toEqual([{ key: "A.bold", english: "<strong>Dead.</strong> Over" }]);
+      expect(diffLanguages(english, result.tree).missing).toEqual([
+        { key: "A.bold", english: "<strong>Dead.</strong> Over" },
+      ]);
     });
 
     it("--fill with nothing to add leaves a complete translation exactly as it is (pt-BR is kept in en.json's order)", () => {

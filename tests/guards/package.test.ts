@@ -15,14 +15,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPack, sourceFiles, SOURCE_ROOT } from "../../scripts/packs/lib.ts";
 import { BUNDLE_BUDGET_KB, bundleGraph, bundleSizes } from "../../scripts/bundle-graph.ts";
 import { buildSystem, writeRelease, zipFolder } from "../../scripts/package.ts";
-import { DERIVED_FIELDS, releaseManifest, releaseUrls, RELEASE_MANIFEST, RELEASE_ZIP } from "../../scripts/release-manifest.ts";
+import {
+  DERIVED_FIELDS,
+  releaseManifest,
+  releaseUrls,
+  RELEASE_MANIFEST,
+  RELEASE_ZIP,
+} from "../../scripts/release-manifest.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const tmp = mkdtempSync(join(tmpdir(), "terran-package-"));
 const dist = join(tmp, "dist");
 const release = join(tmp, "release");
 const installed = join(tmp, "Data/systems/terran-engine");
-const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string; repository: { url: string } };
+const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  repository: { url: string };
+};
 
 interface Manifest {
   id: string;
@@ -87,7 +96,9 @@ describe("npm run package: the release zip, unpacked", () => {
   it("ships nothing dev-only: no sandbox, no template.json, no sources, no tests, no source map but the bundle's", () => {
     expect(files.filter((f) => /sandbox|standin/i.test(f))).toEqual([]);
     expect(files).not.toContain("template.json");
-    expect(files.filter((f) => /(^|\/)(src|tests|scripts|node_modules|_source)\//.test(f) || f.endsWith(".ts"))).toEqual([]);
+    expect(
+      files.filter((f) => /(^|\/)(src|tests|scripts|node_modules|_source)\//.test(f) || f.endsWith(".ts")),
+    ).toEqual([]);
     // Decided: each JavaScript file of ours ships with its source map beside it (stack traces in the
     // browser point at our TypeScript); no other map does.
     const scripts = files.filter((f) => f.endsWith(".mjs"));
@@ -103,19 +114,29 @@ describe("npm run package: the release zip, unpacked", () => {
     expect(graph.withEntry).toEqual(["terran.mjs"]);
     expect(graph.onDemand.length, "the Quench batches load by import() when Quench is active").toBe(1);
     expect([...graph.withEntry, ...graph.onDemand].filter((f) => !files.includes(f))).toEqual([]);
-    expect(files.filter((f) => f.endsWith(".mjs") && !graph.withEntry.includes(f) && !graph.onDemand.includes(f))).toEqual([]);
+    expect(
+      files.filter((f) => f.endsWith(".mjs") && !graph.withEntry.includes(f) && !graph.onDemand.includes(f)),
+    ).toEqual([]);
   });
 
   it("keeps the game's JavaScript within its budget (gzip, as `npm run bench` prints it; the Quench chunk not counted)", () => {
     const graph = bundleGraph(installed, "terran.mjs");
     const game = bundleSizes(installed, graph.withEntry);
     // Not a timing: the size of the built files, the same on every machine for the same sources.
-    expect(game.gzip, `the game is ${(game.gzip / 1000).toFixed(1)} kB gzip`).toBeLessThanOrEqual(BUNDLE_BUDGET_KB * 1000);
+    expect(game.gzip, `the game is ${(game.gzip / 1000).toFixed(1)} kB gzip`).toBeLessThanOrEqual(
+      BUNDLE_BUDGET_KB * 1000,
+    );
   });
 
   it("ships the bundle minified (no indented lines) with the document classes' names kept in the file Foundry loads", () => {
     const scripts = files.filter((f) => f.endsWith(".mjs"));
-    for (const file of scripts) expect(readInstalled(file).split("\n").filter((line) => /^\s+\S/.test(line)), file).toEqual([]);
+    for (const file of scripts)
+      expect(
+        readInstalled(file)
+          .split("\n")
+          .filter((line) => /^\s+\S/.test(line)),
+        file,
+      ).toEqual([]);
     const bundle = readInstalled("terran.mjs");
     for (const name of ["TerranRoll", "TerranActor", "TerranItem", "TerranChatMessage"]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));

@@ -19,14 +19,21 @@ async function messages(code: string, filePath = "src/rules/sample.ts"): Promise
 
 describe("src/rules purity guard (ESLint)", () => {
   it("passes pure rules code", async () => {
-    expect(await messages(`import { highest } from "./dice.ts";\nexport const f = (x: number[]) => highest(x) + Math.max(1, 2);`)).toEqual([]);
+    expect(
+      await messages(
+        `import { highest } from "./dice.ts";\nexport const f = (x: number[]) => highest(x) + Math.max(1, 2);`,
+      ),
+    ).toEqual([]);
   });
 
-  it.each(["foundry", "game", "CONFIG", "ui", "Hooks", "canvas"])("fails when src/rules touches Foundry's %s", async (name) => {
-    const found = await messages(`export const f = () => ${name}.toString();`);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/no-restricted-globals: .*src\/rules\/ is pure/);
-  });
+  it.each(["foundry", "game", "CONFIG", "ui", "Hooks", "canvas"])(
+    "fails when src/rules touches Foundry's %s",
+    async (name) => {
+      const found = await messages(`export const f = () => ${name}.toString();`);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/no-restricted-globals: .*src\/rules\/ is pure/);
+    },
+  );
 
   it.each(["document", "window", "HTMLElement"])("fails when src/rules touches the DOM (%s)", async (name) => {
     expect(await messages(`export const f = () => ${name}.toString();`)).toEqual([

@@ -12,10 +12,18 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "../..");
 
 /** Where a kind may be read: the rules, and the models' own folders (and the bars' look-up). */
-const MODEL_HOMES = ["rules/", "chat/health/", "documents/health/", "applications/health/", "applications/resolution/", "data/token-bars.ts"];
+const MODEL_HOMES = [
+  "rules/",
+  "chat/health/",
+  "documents/health/",
+  "applications/health/",
+  "applications/resolution/",
+  "data/token-bars.ts",
+];
 
 /** A shape switch: the kind read by name, or compared with one of the shapes' names. */
-const SHAPE_SWITCH = /\b(health|resolution)\s*\??\.\s*kind\b|\.kind\s*[!=]==?\s*["'](hp|grit|separate|combined)["']|["'](hp|grit|separate|combined)["']\s*[!=]==?\s*[\w.?]+\.kind\b/;
+const SHAPE_SWITCH =
+  /\b(health|resolution)\s*\??\.\s*kind\b|\.kind\s*[!=]==?\s*["'](hp|grit|separate|combined)["']|["'](hp|grit|separate|combined)["']\s*[!=]==?\s*[\w.?]+\.kind\b/;
 
 /** The code of a TypeScript file without its comments; string literals are kept (the kinds' names are strings). */
 function code(text: string): string {

@@ -76,7 +76,8 @@ describe.each(GENERATIONS)("Quench batches on generation %i", (generation) => {
       expect(new Set(titles).size, batch.key).toBe(titles.length);
       const area = batch.key.slice(SYSTEM_ID.length + 1);
       const source = readFileSync(resolve(import.meta.dirname, `../../src/quench/batches/${area}.ts`), "utf8");
-      if (source.includes("made.keep(")) expect(batch.hooks.after, `${batch.key} deletes what it made`).toBeGreaterThan(0);
+      if (source.includes("made.keep("))
+        expect(batch.hooks.after, `${batch.key} deletes what it made`).toBeGreaterThan(0);
     }
   });
 
@@ -94,7 +95,21 @@ describe.each(GENERATIONS)("Quench batches on generation %i", (generation) => {
 // The Foundry APIs the batches reach
 
 /** Globals Foundry provides (the roots of the paths collected below). */
-const GLOBALS = new Set(["game", "CONFIG", "CONST", "foundry", "ui", "Hooks", "Actor", "Item", "ChatMessage", "User", "Roll", "fromUuid", "canvas"]);
+const GLOBALS = new Set([
+  "game",
+  "CONFIG",
+  "CONST",
+  "foundry",
+  "ui",
+  "Hooks",
+  "Actor",
+  "Item",
+  "ChatMessage",
+  "User",
+  "Roll",
+  "fromUuid",
+  "canvas",
+]);
 
 /**
  * Foundry-only: what a batch exists to check in a live world, with why no stand-in imitates it.
@@ -119,7 +134,10 @@ const FOUNDRY_ONLY: Readonly<Record<string, string>> = {
 /** Every value-position path rooted at a Foundry global in src/quench (types are not values and are skipped). */
 function foundryPaths(): Map<string, string[]> {
   const root = resolve(import.meta.dirname, "../../src/quench");
-  const files = [...readdirSync(root).map((f) => join(root, f)), ...readdirSync(join(root, "batches")).map((f) => join(root, "batches", f))].filter((f) => f.endsWith(".ts"));
+  const files = [
+    ...readdirSync(root).map((f) => join(root, f)),
+    ...readdirSync(join(root, "batches")).map((f) => join(root, "batches", f)),
+  ].filter((f) => f.endsWith(".ts"));
   const found = new Map<string, string[]>();
   for (const file of files) {
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
@@ -145,7 +163,13 @@ function foundryPaths(): Map<string, string[]> {
 function isValueRoot(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
-  if (ts.isQualifiedName(parent) || ts.isTypeReferenceNode(parent) || ts.isImportSpecifier(parent) || ts.isPropertyAssignment(parent) && parent.name === node) return false;
+  if (
+    ts.isQualifiedName(parent) ||
+    ts.isTypeReferenceNode(parent) ||
+    ts.isImportSpecifier(parent) ||
+    (ts.isPropertyAssignment(parent) && parent.name === node)
+  )
+    return false;
   if (ts.isTypeQueryNode(parent)) return false;
   return true;
 }
@@ -169,10 +193,19 @@ describe.each(GENERATIONS)("the Foundry APIs the batches reach, on generation %i
 
   it("are each provided by a stand-in or listed as Foundry-only, and the list is exact", () => {
     const paths = foundryPaths();
-    if (process.env.QUENCH_PATHS) console.log([...paths.keys()].sort().map((p) => `${p}: ${onStandIns(p) ? "stand-in" : "Foundry-only"}`).join("\n"));
+    if (process.env.QUENCH_PATHS)
+      console.log(
+        [...paths.keys()]
+          .sort()
+          .map((p) => `${p}: ${onStandIns(p) ? "stand-in" : "Foundry-only"}`)
+          .join("\n"),
+      );
     expect(paths.size).toBeGreaterThan(0);
     const unclassed = [...paths.keys()].filter((p) => !onStandIns(p) && !(p in FOUNDRY_ONLY));
-    expect(unclassed, "a Foundry API no stand-in covers: add it to a stand-in, or to FOUNDRY_ONLY with the reason").toEqual([]);
+    expect(
+      unclassed,
+      "a Foundry API no stand-in covers: add it to a stand-in, or to FOUNDRY_ONLY with the reason",
+    ).toEqual([]);
     const covered = Object.keys(FOUNDRY_ONLY).filter((p) => onStandIns(p));
     expect(covered, "listed as Foundry-only but a stand-in provides it: remove it from FOUNDRY_ONLY").toEqual([]);
     const stale = Object.keys(FOUNDRY_ONLY).filter((p) => !paths.has(p));

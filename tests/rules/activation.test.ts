@@ -54,9 +54,25 @@ describe("R-ADV-1 Brainwave activation", () => {
     expect(() => activationOutcome("brainwave", "i", [7])).toThrow();
   });
   it("R-POOL-2/R-HARM-4 the roll throws Attunement's Light Dice, Weary (Resolve) taking 1d; Mortally Wounded none", () => {
-    expect(activationDice("brainwave", { ruleset: CORE, attributes: attrs, wounds: noWounds, flags: new Set() })).toBe(3);
-    expect(activationDice("brainwave", { ruleset: CORE, attributes: attrs, wounds: { ...noWounds, weary: true }, flags: new Set() })).toBe(2);
-    expect(activationDice("nova", { ruleset: DEGENESIS, attributes: attrs, wounds: { stressed: true, broken: true, weary: true }, flags: new Set() })).toBe(0);
+    expect(activationDice("brainwave", { ruleset: CORE, attributes: attrs, wounds: noWounds, flags: new Set() })).toBe(
+      3,
+    );
+    expect(
+      activationDice("brainwave", {
+        ruleset: CORE,
+        attributes: attrs,
+        wounds: { ...noWounds, weary: true },
+        flags: new Set(),
+      }),
+    ).toBe(2);
+    expect(
+      activationDice("nova", {
+        ruleset: DEGENESIS,
+        attributes: attrs,
+        wounds: { stressed: true, broken: true, weary: true },
+        flags: new Set(),
+      }),
+    ).toBe(0);
   });
 });
 
@@ -91,7 +107,15 @@ describe("R-ADV-1/R-ADV-2 scene effects kept on the character", () => {
     expect(readSceneEffects([bonus, depleted])).toEqual([bonus, depleted]);
     expect(readSceneEffects(undefined)).toEqual([]);
     expect(readSceneEffects({ 0: bonus })).toEqual([]);
-    expect(readSceneEffects([null, 3, { ...bonus, kind: "x" }, { ...bonus, modifier: { ...bonus.modifier, dice: 1.5 } }, { ...depleted, advancement: "fast" }])).toEqual([]);
+    expect(
+      readSceneEffects([
+        null,
+        3,
+        { ...bonus, kind: "x" },
+        { ...bonus, modifier: { ...bonus.modifier, dice: 1.5 } },
+        { ...depleted, advancement: "fast" },
+      ]),
+    ).toEqual([]);
     // A bonus that says it grants nothing is not a bonus.
     expect(readSceneEffects([{ ...bonus, modifier: null }])).toEqual([]);
   });

@@ -10,7 +10,12 @@ import { CONDITIONS, getCondition } from "../../src/rules/conditions.ts";
 import { collectFlags, isMechanicsFlag, MECHANICS_FLAGS } from "../../src/rules/mechanics.ts";
 import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
 
-const owner = (partial: Partial<AdvancementOwner> = {}): AdvancementOwner => ({ advancements: [], cult: "", mutations: 0, ...partial });
+const owner = (partial: Partial<AdvancementOwner> = {}): AdvancementOwner => ({
+  advancements: [],
+  cult: "",
+  mutations: 0,
+  ...partial,
+});
 
 describe("advancements", () => {
   it("R-ADV-1: the Core list has the seventeen advancements of the spec", () => {
@@ -36,7 +41,9 @@ describe("advancements", () => {
 
   it("R-ADV-1: Ether call, Marathon, Number cruncher, Sensory acuity and Sleek are situational +1d", () => {
     for (const id of ["etherCall", "marathon", "numberCruncher", "sensoryAcuity", "sleek"]) {
-      expect(getAdvancement(id).dice).toEqual([expect.objectContaining({ dice: 1, situational: true, appliesTo: ["any"] })]);
+      expect(getAdvancement(id).dice).toEqual([
+        expect.objectContaining({ dice: 1, situational: true, appliesTo: ["any"] }),
+      ]);
     }
   });
 
@@ -112,6 +119,7 @@ describe("conditions and mechanics", () => {
     expect([...flags].sort()).toEqual(["eager", "effectFirst", "effectLast"]);
     expect(() => collectFlags([{ flags: ["flight"] }])).toThrow(/"flight" is not a rule the engine knows/);
     expect(MECHANICS_FLAGS.every(isMechanicsFlag)).toBe(true);
-    for (const def of [...ADVANCEMENTS.values(), ...CONDITIONS.values()]) for (const f of def.flags) expect(isMechanicsFlag(f)).toBe(true);
+    for (const def of [...ADVANCEMENTS.values(), ...CONDITIONS.values()])
+      for (const f of def.flags) expect(isMechanicsFlag(f)).toBe(true);
   });
 });

@@ -12,7 +12,13 @@ import {
   undoAttributeShift,
   type AttributeShift,
 } from "../../src/rules/attribute-shift.ts";
-import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, ATTRIBUTES, attributeTotal, type Attributes } from "../../src/rules/attributes.ts";
+import {
+  ATTRIBUTE_MAX,
+  ATTRIBUTE_TOTAL_CAP,
+  ATTRIBUTES,
+  attributeTotal,
+  type Attributes,
+} from "../../src/rules/attributes.ts";
 import { RulesError } from "../../src/rules/errors.ts";
 
 const ratings = (over: Partial<Record<(typeof ATTRIBUTES)[number], number>> = {}): Attributes => ({
@@ -52,8 +58,12 @@ describe("R-COND-1 Obsessive Focus moves ratings", () => {
 
   it("R-COND-1: the three attributes must differ", () => {
     expect(attributeShiftRefusal(ratings(), { raise: "reason", lower: ["reason", "influence"] })).toBe("sameAttribute");
-    expect(attributeShiftRefusal(ratings(), { raise: "reason", lower: ["influence", "influence"] })).toBe("sameAttribute");
-    expect(refusalOf(() => applyAttributeShift(ratings(), { raise: "reason", lower: ["influence", "influence"] }))).toEqual({ code: "bad-choice", reason: "sameAttribute" });
+    expect(attributeShiftRefusal(ratings(), { raise: "reason", lower: ["influence", "influence"] })).toBe(
+      "sameAttribute",
+    );
+    expect(
+      refusalOf(() => applyAttributeShift(ratings(), { raise: "reason", lower: ["influence", "influence"] })),
+    ).toEqual({ code: "bad-choice", reason: "sameAttribute" });
   });
 
   it("R-COND-1 / R-CHAR-1: the raised attribute may not be at 4 already", () => {
@@ -89,10 +99,16 @@ describe("R-COND-1 Obsessive Focus moves ratings", () => {
     expect(c.lower).toEqual(["reason", "exertion", "attunement"]);
     expect(c.possible).toBe(true);
     // Only one attribute above 0 other than the one to raise: no shift can be taken.
-    expect(shiftChoices(ratings({ intuition: 4, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 })).possible).toBe(false);
-    expect(shiftChoices(ratings({ intuition: 1, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 })).possible).toBe(false);
+    expect(
+      shiftChoices(ratings({ intuition: 4, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 })).possible,
+    ).toBe(false);
+    expect(
+      shiftChoices(ratings({ intuition: 1, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 })).possible,
+    ).toBe(false);
     // Two attributes above 0 and a third to raise: possible.
-    expect(shiftChoices(ratings({ intuition: 1, reason: 1, finesse: 0, exertion: 0, attunement: 0, influence: 0 })).possible).toBe(true);
+    expect(
+      shiftChoices(ratings({ intuition: 1, reason: 1, finesse: 0, exertion: 0, attunement: 0, influence: 0 })).possible,
+    ).toBe(true);
   });
 });
 
@@ -127,10 +143,16 @@ describe("R-COND-1 removing Obsessive Focus undoes its shift", () => {
       .tuple(rating, rating, rating, rating, rating, rating)
       .map((r): Attributes => Object.fromEntries(ATTRIBUTES.map((a, i) => [a, r[i] ?? 0])) as unknown as Attributes)
       .filter((a) => attributeTotal(a) <= ATTRIBUTE_TOTAL_CAP);
-    const shift = fc.shuffledSubarray([...ATTRIBUTES], { minLength: 3, maxLength: 3 }).map(([raise, a, b]): AttributeShift => ({ raise: raise ?? "reason", lower: [a ?? "finesse", b ?? "influence"] }));
+    const shift = fc
+      .shuffledSubarray([...ATTRIBUTES], { minLength: 3, maxLength: 3 })
+      .map(([raise, a, b]): AttributeShift => ({
+        raise: raise ?? "reason",
+        lower: [a ?? "finesse", b ?? "influence"],
+      }));
     fc.assert(
       fc.property(attrs, shift, (a, s) => {
-        if (attributeShiftRefusal(a, s) === null) expect(undoAttributeShift(applyAttributeShift(a, s), s)).toEqual({ attributes: a, withheld: [] });
+        if (attributeShiftRefusal(a, s) === null)
+          expect(undoAttributeShift(applyAttributeShift(a, s), s)).toEqual({ attributes: a, withheld: [] });
         const { attributes } = undoAttributeShift(a, s);
         for (const id of ATTRIBUTES) expect(attributes[id]).toBeGreaterThanOrEqual(0);
         for (const id of ATTRIBUTES) expect(attributes[id]).toBeLessThanOrEqual(ATTRIBUTE_MAX);

@@ -18,15 +18,24 @@ describe("Challenges", () => {
     ["serious", 20, 2, false],
     ["formidable", 30, 3, false],
     ["exceptional", 40, 4, false],
-  ] as const)("R-CH-1: %s has Disposition %i and %i Effect dice (halved: %s) in both rulesets", (tier, disposition, dice, halved) => {
-    // "Both rulesets" of R-CH-1 are Core and Degenesis; Legacy has its own levels (R-LEG-10).
-    for (const ruleset of [CORE, DEGENESIS]) {
-      expect(challengeStats(ruleset, tier)).toMatchObject({ tier, disposition, dice, halved });
-    }
-  });
+  ] as const)(
+    "R-CH-1: %s has Disposition %i and %i Effect dice (halved: %s) in both rulesets",
+    (tier, disposition, dice, halved) => {
+      // "Both rulesets" of R-CH-1 are Core and Degenesis; Legacy has its own levels (R-LEG-10).
+      for (const ruleset of [CORE, DEGENESIS]) {
+        expect(challengeStats(ruleset, tier)).toMatchObject({ tier, disposition, dice, halved });
+      }
+    },
+  );
 
   it("R-CH-1: Exceptional scales with n ≥ 4: Disposition 10n and n dice", () => {
-    expect(challengeStats(CORE, "exceptional", 6)).toEqual({ tier: "exceptional", disposition: 60, dice: 6, halved: false, n: 6 });
+    expect(challengeStats(CORE, "exceptional", 6)).toEqual({
+      tier: "exceptional",
+      disposition: 60,
+      dice: 6,
+      halved: false,
+      n: 6,
+    });
     expect(() => challengeStats(CORE, "exceptional", 3)).toThrow(/between 4 and 100/);
     expect(() => challengeStats(CORE, "exceptional", 4.5)).toThrow(/whole number/);
     expect(() => challengeStats(CORE, "legendary")).toThrow(/not a Challenge tier/);
@@ -34,7 +43,13 @@ describe("Challenges", () => {
   });
 
   it("R-CH-1 (ruling): Exceptional keeps n dice (4 or more) with any Disposition from 40 up; 10n is only the proposal", () => {
-    expect(challengeStats(CORE, "exceptional", 4, 45)).toEqual({ tier: "exceptional", disposition: 45, dice: 4, halved: false, n: 4 });
+    expect(challengeStats(CORE, "exceptional", 4, 45)).toEqual({
+      tier: "exceptional",
+      disposition: 45,
+      dice: 4,
+      halved: false,
+      n: 4,
+    });
     expect(challengeStats(DEGENESIS, "exceptional", 5, 40)).toMatchObject({ disposition: 40, dice: 5 });
     expect(challengeStats(CORE, "exceptional", 4, 137)).toMatchObject({ disposition: 137, dice: 4 });
     expect(challengeStats(CORE, "exceptional", 7)).toMatchObject({ disposition: 70, dice: 7 });

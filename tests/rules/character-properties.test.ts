@@ -151,27 +151,25 @@ describe("character properties", () => {
   });
 
   it("R-CHAR-5 R-CHAR-4: Developed again and again from any creation result stops at a total of 10, no attribute past 4", () => {
-    const creation = fc
-      .record({ insight: face, prowess: face, resolve: face })
-      .chain((roll) => {
-        const points = (f: number): number => (f <= 3 ? 1 : f <= 5 ? 2 : 3);
-        return fc
-          .record({
-            insight: fc.integer({ min: 0, max: points(roll.insight) }),
-            prowess: fc.integer({ min: 0, max: points(roll.prowess) }),
-            resolve: fc.integer({ min: 0, max: points(roll.resolve) }),
-          })
-          .map((first) =>
-            distributeCreationPoints(roll, {
-              intuition: first.insight,
-              reason: points(roll.insight) - first.insight,
-              finesse: first.prowess,
-              exertion: points(roll.prowess) - first.prowess,
-              attunement: first.resolve,
-              influence: points(roll.resolve) - first.resolve,
-            }),
-          );
-      });
+    const creation = fc.record({ insight: face, prowess: face, resolve: face }).chain((roll) => {
+      const points = (f: number): number => (f <= 3 ? 1 : f <= 5 ? 2 : 3);
+      return fc
+        .record({
+          insight: fc.integer({ min: 0, max: points(roll.insight) }),
+          prowess: fc.integer({ min: 0, max: points(roll.prowess) }),
+          resolve: fc.integer({ min: 0, max: points(roll.resolve) }),
+        })
+        .map((first) =>
+          distributeCreationPoints(roll, {
+            intuition: first.insight,
+            reason: points(roll.insight) - first.insight,
+            finesse: first.prowess,
+            exertion: points(roll.prowess) - first.prowess,
+            attunement: first.resolve,
+            influence: points(roll.resolve) - first.resolve,
+          }),
+        );
+    });
     fc.assert(
       fc.property(creation, fc.array(fc.nat(), { minLength: 12, maxLength: 12 }), (start, picks) => {
         let attributes = start;

@@ -51,9 +51,12 @@ describe("R-CHAR-1 attributes", () => {
     expectRulesError(() => assertRating(rating, "reason"), "out-of-range", /reason rating must be between 0 and 4/);
   });
 
-  it.each([1.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY])("R-CHAR-1: a rating of %s is refused as not a whole number", (rating) => {
-    expectRulesError(() => assertRating(rating, "reason"), "not-integer", /reason rating must be a whole number/);
-  });
+  it.each([1.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY])(
+    "R-CHAR-1: a rating of %s is refused as not a whole number",
+    (rating) => {
+      expectRulesError(() => assertRating(rating, "reason"), "not-integer", /reason rating must be a whole number/);
+    },
+  );
 
   it("R-CHAR-1: a set of ratings with one bad attribute is refused, naming that attribute", () => {
     const error = expectRulesError(() => assertAttributes(attrs({ exertion: 5 })), "out-of-range", /exertion rating/);
@@ -62,7 +65,9 @@ describe("R-CHAR-1 attributes", () => {
   });
 
   it("R-CHAR-1: the total of the ratings adds all six", () => {
-    expect(attributeTotal(attrs({ intuition: 1, reason: 2, finesse: 3, exertion: 4, attunement: 0, influence: 1 }))).toBe(11);
+    expect(
+      attributeTotal(attrs({ intuition: 1, reason: 2, finesse: 3, exertion: 4, attunement: 0, influence: 1 })),
+    ).toBe(11);
     expect(attributeTotal(ZERO)).toBe(0);
   });
 });
@@ -91,7 +96,9 @@ describe("R-CHAR-2 groups", () => {
 
   it("R-CHAR-2: a Save is rated 0–2", () => {
     expect(SAVE_MAX).toBe(2);
-    expect(deriveSaves(attrs({ intuition: 4, reason: 4, finesse: 4, exertion: 4, attunement: 4, influence: 4 }))).toEqual({
+    expect(
+      deriveSaves(attrs({ intuition: 4, reason: 4, finesse: 4, exertion: 4, attunement: 4, influence: 4 })),
+    ).toEqual({
       insight: 2,
       prowess: 2,
       resolve: 2,
@@ -105,19 +112,39 @@ describe("R-CHAR-3 derived Saves", () => {
     expect(saveRating(attrs({ attunement: 3, influence: 0 }), "resolve")).toBe(1);
   });
 
-  const saveCases: [string, Partial<Record<Attribute, number>>, { insight: number; prowess: number; resolve: number }][] = [
+  const saveCases: [
+    string,
+    Partial<Record<Attribute, number>>,
+    { insight: number; prowess: number; resolve: number },
+  ][] = [
     ["one point in each group", { reason: 1, finesse: 1, influence: 1 }, { insight: 1, prowess: 1, resolve: 1 }],
     ["high ratings count once", { intuition: 4, exertion: 3 }, { insight: 1, prowess: 1, resolve: 0 }],
-    ["both attributes of a group", { intuition: 1, reason: 1, attunement: 2, influence: 1 }, { insight: 2, prowess: 0, resolve: 2 }],
-    ["a creation result 1/2/3", { reason: 1, finesse: 1, exertion: 1, attunement: 3 }, { insight: 1, prowess: 2, resolve: 1 }],
+    [
+      "both attributes of a group",
+      { intuition: 1, reason: 1, attunement: 2, influence: 1 },
+      { insight: 2, prowess: 0, resolve: 2 },
+    ],
+    [
+      "a creation result 1/2/3",
+      { reason: 1, finesse: 1, exertion: 1, attunement: 3 },
+      { insight: 1, prowess: 2, resolve: 1 },
+    ],
   ];
   it.each(saveCases)("R-CHAR-3: saves count the attributes rated ≥ 1 (%s)", (_label, partial, expected) => {
     expect(deriveSaves(attrs(partial))).toEqual(expected);
   });
 
   it("R-CHAR-3: a Save cannot be derived from a bad rating", () => {
-    expectRulesError(() => saveRating(attrs({ influence: 2.5 }), "resolve"), "not-integer", /influence rating must be a whole number/);
-    expectRulesError(() => deriveSaves(attrs({ finesse: -1 })), "out-of-range", /finesse rating must be between 0 and 4/);
+    expectRulesError(
+      () => saveRating(attrs({ influence: 2.5 }), "resolve"),
+      "not-integer",
+      /influence rating must be a whole number/,
+    );
+    expectRulesError(
+      () => deriveSaves(attrs({ finesse: -1 })),
+      "out-of-range",
+      /finesse rating must be between 0 and 4/,
+    );
   });
 });
 
@@ -148,13 +175,17 @@ describe("R-CHAR-4 creation roll", () => {
   });
 
   it("R-CHAR-4: all of a group's points may go to one attribute", () => {
-    const result = distributeCreationPoints({ insight: 6, prowess: 6, resolve: 6 }, { intuition: 3, exertion: 3, influence: 3 });
+    const result = distributeCreationPoints(
+      { insight: 6, prowess: 6, resolve: 6 },
+      { intuition: 3, exertion: 3, influence: 3 },
+    );
     expect(result).toEqual({ intuition: 3, reason: 0, finesse: 0, exertion: 3, attunement: 0, influence: 3 });
   });
 
   it("R-CHAR-4: too few points placed in a group is refused, saying how many", () => {
     const error = expectRulesError(
-      () => distributeCreationPoints({ insight: 4, prowess: 1, resolve: 1 }, { intuition: 1, finesse: 1, attunement: 1 }),
+      () =>
+        distributeCreationPoints({ insight: 4, prowess: 1, resolve: 1 }, { intuition: 1, finesse: 1, attunement: 1 }),
       "bad-distribution",
       /The insight roll gives 2 points to place; 1 was placed/,
     );
@@ -163,7 +194,11 @@ describe("R-CHAR-4 creation roll", () => {
 
   it("R-CHAR-4: too many points placed in a group is refused", () => {
     expectRulesError(
-      () => distributeCreationPoints({ insight: 1, prowess: 1, resolve: 1 }, { intuition: 1, finesse: 1, exertion: 1, attunement: 1 }),
+      () =>
+        distributeCreationPoints(
+          { insight: 1, prowess: 1, resolve: 1 },
+          { intuition: 1, finesse: 1, exertion: 1, attunement: 1 },
+        ),
       "bad-distribution",
       /The prowess roll gives 1 point to place; 2 were placed/,
     );
@@ -180,12 +215,20 @@ describe("R-CHAR-4 creation roll", () => {
 
   it("R-CHAR-4: a negative or fractional share is refused", () => {
     expectRulesError(
-      () => distributeCreationPoints({ insight: 4, prowess: 1, resolve: 1 }, { intuition: 3, reason: -1, finesse: 1, attunement: 1 }),
+      () =>
+        distributeCreationPoints(
+          { insight: 4, prowess: 1, resolve: 1 },
+          { intuition: 3, reason: -1, finesse: 1, attunement: 1 },
+        ),
       "out-of-range",
       /Points given to reason must be between 0 and 4/,
     );
     expectRulesError(
-      () => distributeCreationPoints({ insight: 1, prowess: 1, resolve: 1 }, { intuition: 0.5, reason: 0.5, finesse: 1, attunement: 1 }),
+      () =>
+        distributeCreationPoints(
+          { insight: 1, prowess: 1, resolve: 1 },
+          { intuition: 0.5, reason: 0.5, finesse: 1, attunement: 1 },
+        ),
       "not-integer",
       /Points given to intuition must be a whole number/,
     );
@@ -193,7 +236,8 @@ describe("R-CHAR-4 creation roll", () => {
 
   it("R-CHAR-4: a bad creation die in the roll is refused", () => {
     expectRulesError(
-      () => distributeCreationPoints({ insight: 1, prowess: 7, resolve: 1 }, { intuition: 1, finesse: 1, attunement: 1 }),
+      () =>
+        distributeCreationPoints({ insight: 1, prowess: 7, resolve: 1 }, { intuition: 1, finesse: 1, attunement: 1 }),
       "bad-face",
       /creation die/,
     );
@@ -245,9 +289,20 @@ describe("R-CHAR-5 attribute cap and Developed", () => {
   });
 
   it("R-CHAR-5: the attributes Developed could raise are those below 4, none once the total is 10", () => {
-    expect(developableAttributes(attrs({ intuition: 4, finesse: 3 }))).toEqual(["reason", "finesse", "exertion", "attunement", "influence"]);
+    expect(developableAttributes(attrs({ intuition: 4, finesse: 3 }))).toEqual([
+      "reason",
+      "finesse",
+      "exertion",
+      "attunement",
+      "influence",
+    ]);
     expect(developableAttributes(attrs({ intuition: 4, reason: 4, finesse: 2 }))).toEqual([]);
-    expect(developableAttributes(attrs({ intuition: 4, reason: 4, finesse: 1 }))).toEqual(["finesse", "exertion", "attunement", "influence"]);
+    expect(developableAttributes(attrs({ intuition: 4, reason: 4, finesse: 1 }))).toEqual([
+      "finesse",
+      "exertion",
+      "attunement",
+      "influence",
+    ]);
   });
 });
 

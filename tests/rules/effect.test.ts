@@ -97,7 +97,9 @@ describe("the Effect die", () => {
     expect(rescued).toMatchObject({ value: 2, rank: 1 });
     const low = playerEffect(DEGENESIS, { first: 1, chain: [], slaughter: false, rank: 0, specialistRescue: true });
     expect(low).toMatchObject({ value: 1, rank: 0 });
-    expect(() => playerEffect(CORE, { first: 3, chain: [], slaughter: false, rank: 5 as TierRank })).toThrow(/between 0 and 4/);
+    expect(() => playerEffect(CORE, { first: 3, chain: [], slaughter: false, rank: 5 as TierRank })).toThrow(
+      /between 0 and 4/,
+    );
   });
 
   it("R-RA-4 R-RA-5: property — Core Effect never negative, Degenesis Effect never below its floor", () => {

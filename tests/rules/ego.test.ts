@@ -129,12 +129,15 @@ describe("R-EGO-3 lost", () => {
 });
 
 describe("R-EGO-4 the Core reset", () => {
-  it.each([1, 2, 3, 4, 5, 6])("R-EGO-4 R-XP-1: a Core reset on %i sets Ego to it, gives a Condition and +1 XP", (face) => {
-    const reset = resetEgo(CORE, [face]);
-    expect(reset.ego).toBe(face);
-    expect(reset.row?.gain).toBe("condition");
-    expect(reset.xp).toBe(1);
-  });
+  it.each([1, 2, 3, 4, 5, 6])(
+    "R-EGO-4 R-XP-1: a Core reset on %i sets Ego to it, gives a Condition and +1 XP",
+    (face) => {
+      const reset = resetEgo(CORE, [face]);
+      expect(reset.ego).toBe(face);
+      expect(reset.row?.gain).toBe("condition");
+      expect(reset.xp).toBe(1);
+    },
+  );
 
   it("R-EGO-4 R-EGO-1: a reset keeps the highest of its dice (Eager)", () => {
     const reset = resetEgo(CORE, [2, 5]);
@@ -215,12 +218,19 @@ describe("R-SAY-1 Sayonara", () => {
     ["a roll between value and maximum raises the value only", { value: 2, max: 5 }, 3, { value: 3, max: 5 }],
     ["a roll below a spent value keeps value and maximum", { value: 2, max: 5 }, 1, { value: 2, max: 5 }],
   ];
-  it.each(degenesisSayonaraCases)("R-SAY-1: Degenesis keeps the higher of old and new (%s)", (_label, old, roll, expected) => {
-    expect(sayonaraTrack(DEGENESIS, old, roll)).toEqual(expected);
-  });
+  it.each(degenesisSayonaraCases)(
+    "R-SAY-1: Degenesis keeps the higher of old and new (%s)",
+    (_label, old, roll, expected) => {
+      expect(sayonaraTrack(DEGENESIS, old, roll)).toEqual(expected);
+    },
+  );
 
   it("R-SAY-1: a negative or fractional Sayonara roll is refused", () => {
-    expectRulesError(() => sayonaraTrack(CORE, { value: 2, max: 2 }, -1), "out-of-range", /A Sayonara roll must be at least 0/);
+    expectRulesError(
+      () => sayonaraTrack(CORE, { value: 2, max: 2 }, -1),
+      "out-of-range",
+      /A Sayonara roll must be at least 0/,
+    );
     expectRulesError(() => sayonaraTrack(DEGENESIS, { value: 2, max: 2 }, 1.5), "not-integer", /whole number/);
   });
 
@@ -236,9 +246,12 @@ describe("R-SAY-1 Sayonara", () => {
     [8, 4],
     [9, 5],
   ];
-  it.each(successorCases)("R-SAY-1: a successor of a character with %i advancements starts with %i", (held, expected) => {
-    expect(successorAdvancements(held)).toBe(expected);
-  });
+  it.each(successorCases)(
+    "R-SAY-1: a successor of a character with %i advancements starts with %i",
+    (held, expected) => {
+      expect(successorAdvancements(held)).toBe(expected);
+    },
+  );
 
   it("R-SAY-1: a bad number of advancements is refused", () => {
     expectRulesError(() => successorAdvancements(-1), "out-of-range", /The number of advancements must be at least 0/);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ARMOUR_VALUE, effectTags, isCloseRange, isWeaponTag, WEAPON_TAGS, weaponAttribute } from "../../src/rules/equipment.ts";
+import {
+  ARMOUR_VALUE,
+  effectTags,
+  isCloseRange,
+  isWeaponTag,
+  WEAPON_TAGS,
+  weaponAttribute,
+} from "../../src/rules/equipment.ts";
 import { explosionThreshold } from "../../src/rules/explosion.ts";
 import { effectOrder } from "../../src/rules/resolution.ts";
 import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
@@ -44,7 +51,12 @@ describe("equipment", () => {
     expect(WEAPON_TAGS).toEqual(["versatile", "nimble", "slaughter", "improvised", "unhandy"]);
     expect(isWeaponTag("slaughter")).toBe(true);
     expect(isWeaponTag("serrated")).toBe(false);
-    const axe = { rank: 4, ranges: ["contact"], tags: ["slaughter", "versatile", "serrated"], twoHanded: false } as const;
+    const axe = {
+      rank: 4,
+      ranges: ["contact"],
+      tags: ["slaughter", "versatile", "serrated"],
+      twoHanded: false,
+    } as const;
     expect(effectTags(axe)).toEqual({ versatileTwoHanded: false, improvised: false });
     expect(effectTags({ ...axe, twoHanded: true })).toEqual({ versatileTwoHanded: true, improvised: false });
     expect(explosionThreshold(axe.tags.includes("slaughter"))).toBe(5);

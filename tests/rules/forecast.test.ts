@@ -99,7 +99,13 @@ function enumerateAction(a: Approach, stopAt: number, visit: (band: Band, effect
     }
     const first = r.effectFace;
     const valueOf = (chain: readonly number[]): number =>
-      playerEffect(a.ruleset, { first, chain, slaughter: a.slaughter ?? false, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}) }).value;
+      playerEffect(a.ruleset, {
+        first,
+        chain,
+        slaughter: a.slaughter ?? false,
+        rank: a.rank,
+        ...(a.tags ? { tags: a.tags } : {}),
+      }).value;
     const walk = (chain: Face[], p: number): void => {
       if (!explodes(chain.at(-1) ?? first, threshold)) return visit(r.band, Math.min(stopAt, valueOf(chain)), p);
       // The next die shows at least 1 and the value never goes down as the total goes up.
@@ -130,7 +136,8 @@ function enumerateSeparate(a: Approach, stopAt: number, visit: (band: Band, effe
     for (const toolFaces of faceVectors(tool.dice)) {
       const kept = Math.max(...toolFaces);
       const walk = (chain: Face[], q: number): void => {
-        if (!explodes(chain.at(-1) ?? kept, 6)) return visit(band, Math.min(stopAt, value(explosionTotal(kept, chain, 6).total)), q);
+        if (!explodes(chain.at(-1) ?? kept, 6))
+          return visit(band, Math.min(stopAt, value(explosionTotal(kept, chain, 6).total)), q);
         if (value(kept + chain.reduce((t, f) => t + f, 0) + 1) >= stopAt) return visit(band, stopAt, q);
         for (let f = 1; f <= 6; f++) walk([...chain, f as Face], q / 6);
       };
@@ -146,7 +153,13 @@ const CORE_BEST: Approach = { ruleset: CORE, light: 3, dark: 0, rank: 4, tags: {
 const DEGENESIS_STANDARD: Approach = { ruleset: DEGENESIS, light: 2, dark: 0, rank: 2 };
 const DEGENESIS_IMPROVISED: Approach = { ruleset: DEGENESIS, light: 1, dark: 2, rank: 4, tags: { improvised: true } };
 const LEGACY_LESSER: Approach = { ruleset: LEGACY, light: 2, dark: 0, rank: 0 };
-const LEGACY_NORMAL_TWO_HANDED: Approach = { ruleset: LEGACY, light: 1, dark: 1, rank: 2, tags: { versatileTwoHanded: true } };
+const LEGACY_NORMAL_TWO_HANDED: Approach = {
+  ruleset: LEGACY,
+  light: 1,
+  dark: 1,
+  rank: 2,
+  tags: { versatileTwoHanded: true },
+};
 const LEGACY_GREATER: Approach = { ruleset: LEGACY, light: 3, dark: 0, rank: 4 };
 const LEGACY_IMPROVISED: Approach = { ruleset: LEGACY, light: 1, dark: 0, rank: 4, tags: { improvised: true } };
 
@@ -171,31 +184,52 @@ function last<T>(list: readonly T[]): T {
 }
 
 const lawOf = (a: Approach): ActionLaw =>
-  forecastActionLaw(a.ruleset, { light: a.light, dark: a.dark, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}), slaughter: a.slaughter ?? false });
+  forecastActionLaw(a.ruleset, {
+    light: a.light,
+    dark: a.dark,
+    rank: a.rank,
+    ...(a.tags ? { tags: a.tags } : {}),
+    slaughter: a.slaughter ?? false,
+  });
 
 describe("forecast: one action's law, against full enumeration", () => {
-  it.each(APPROACHES)("R-RA-1 R-RA-2 R-RA-3 R-RA-6 %s: P(band, Effect = v) for every v below 25 (Legacy: R-LEG-9, R-LEG-11)", (_, a) => {
-    const limit = 25;
-    const expected: Record<Band, number[]> = { fail: new Array<number>(limit + 1).fill(0), partial: new Array<number>(limit + 1).fill(0), success: new Array<number>(limit + 1).fill(0) };
-    enumerateAction(a, limit, (band, effect, p) => (expected[band][effect] = (expected[band][effect] ?? 0) + p));
-    const law = lawOf(a);
-    for (const band of ["fail", "partial", "success"] as const) {
-      const got = law.effect[band].below(limit);
-      got.forEach((p, v) => expect(p, `${band} ${v}`).toBeCloseTo(expected[band][v] ?? 0, 12));
-      // What is at `limit` or above is the band's mass left over.
-      const rest = law.band[band] - got.reduce((t, p) => t + p, 0);
-      expect(rest, `${band} ≥ ${limit}`).toBeCloseTo(expected[band][limit] ?? 0, 12);
-    }
-  });
+  it.each(APPROACHES)(
+    "R-RA-1 R-RA-2 R-RA-3 R-RA-6 %s: P(band, Effect = v) for every v below 25 (Legacy: R-LEG-9, R-LEG-11)",
+    (_, a) => {
+      const limit = 25;
+      const expected: Record<Band, number[]> = {
+        fail: new Array<number>(limit + 1).fill(0),
+        partial: new Array<number>(limit + 1).fill(0),
+        success: new Array<number>(limit + 1).fill(0),
+      };
+      enumerateAction(a, limit, (band, effect, p) => (expected[band][effect] = (expected[band][effect] ?? 0) + p));
+      const law = lawOf(a);
+      for (const band of ["fail", "partial", "success"] as const) {
+        const got = law.effect[band].below(limit);
+        got.forEach((p, v) => expect(p, `${band} ${v}`).toBeCloseTo(expected[band][v] ?? 0, 12));
+        // What is at `limit` or above is the band's mass left over.
+        const rest = law.band[band] - got.reduce((t, p) => t + p, 0);
+        expect(rest, `${band} ≥ ${limit}`).toBeCloseTo(expected[band][limit] ?? 0, 12);
+      }
+    },
+  );
 
   it("R-RA-6 R-POOL-5: the landing mass and the mean Effect agree with the roll dialog's odds (odds.ts, one-throw rulesets)", () => {
     for (const [, a] of APPROACHES.filter(([, x]) => x.ruleset.resolution.kind === "combined")) {
       const law = lawOf(a);
-      const odds = riskyActionOdds({ light: a.light, dark: a.dark, ego: 3, slaughter: a.slaughter ?? false, effect: { rule: a.ruleset.effect, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}) } });
+      const odds = riskyActionOdds({
+        light: a.light,
+        dark: a.dark,
+        ego: 3,
+        slaughter: a.slaughter ?? false,
+        effect: { rule: a.ruleset.effect, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}) },
+      });
       expect(law.band.partial + law.band.success).toBeCloseTo(odds.effect.pLands, 12);
       expect(law.band.fail).toBeCloseTo(odds.outcome.fail, 12);
       // Mean Effect when it lands, summed far enough that the tail is below 1e-13.
-      const values = [...law.effect.partial.below(400)].map((p, v) => (p + (law.effect.success.below(400)[v] ?? 0)) * v);
+      const values = [...law.effect.partial.below(400)].map(
+        (p, v) => (p + (law.effect.success.below(400)[v] ?? 0)) * v,
+      );
       const mean = values.reduce((t, x) => t + x, 0) / odds.effect.pLands;
       expect(mean).toBeCloseTo(odds.effect.value?.expectedWhenLands ?? Number.NaN, 8);
     }
@@ -204,7 +238,10 @@ describe("forecast: one action's law, against full enumeration", () => {
   it("R-POOL-5: an empty pool fails every time and never takes Disposition off", () => {
     const law = oneThrowAction(CORE.effect, { light: 0, dark: 0, rank: 4 });
     expect(law.band).toEqual({ fail: 1, partial: 0, success: 0 });
-    const forecast = challengeForecast(law, { disposition: 10, effect: challengeEffectLaw({ dice: 1, halved: false }) });
+    const forecast = challengeForecast(law, {
+      disposition: 10,
+      effect: challengeEffectLaw({ dice: 1, halved: false }),
+    });
     expect(forecast.never).toBe(true);
     expect(forecast.expectedActions).toBeNull();
     expect(forecast.harm.expectedStrikes).toBeNull();
@@ -214,7 +251,9 @@ describe("forecast: one action's law, against full enumeration", () => {
   it("R-RA-2 (setting off): a lone die leaves no Effect, so a one-die approach never gets anywhere", () => {
     const law = oneThrowAction(CORE.effect, { light: 1, dark: 0, rank: 4, singleDieServesBoth: false });
     expect(law.effect.success.below(3)).toEqual([1 / 6, 0, 0]);
-    expect(challengeForecast(law, { disposition: 5, effect: challengeEffectLaw({ dice: 0, halved: true }) }).never).toBe(true);
+    expect(
+      challengeForecast(law, { disposition: 5, effect: challengeEffectLaw({ dice: 0, halved: true }) }).never,
+    ).toBe(true);
   });
 });
 
@@ -229,7 +268,10 @@ describe("forecast: the Challenge's Effect (R-CH-2)", () => {
       const walk = (chain: Face[], p: number): void => {
         const last = chain.at(-1) ?? Math.max(...faces);
         if (last !== 6 || p < 1e-18) {
-          const value = last === 6 ? challengeEffect(stats, faces, [...chain, 1]).value : challengeEffect(stats, faces, chain).value; // a cut chain ends on a 1
+          const value =
+            last === 6
+              ? challengeEffect(stats, faces, [...chain, 1]).value
+              : challengeEffect(stats, faces, chain).value; // a cut chain ends on a 1
           below[Math.min(limit, value)] = (below[Math.min(limit, value)] ?? 0) + p;
           mean += p * value;
           return;
@@ -304,14 +346,35 @@ describe("forecast: whole Challenges against full enumeration", () => {
   it.each([
     ["Trivial 5, Core 1 light Mediocre", CORE_ONE, { disposition: 5, armour: 0, order: "gm" as const }],
     ["Trivial 5, Core 2+1 Good, armour 1", CORE_GOOD, { disposition: 5, armour: 1, order: "gm" as const }],
-    ["Dangerous 10 left 7, Degenesis 2 light Standard", DEGENESIS_STANDARD, { disposition: 7, armour: 0, order: "player-first" as const }],
+    [
+      "Dangerous 10 left 7, Degenesis 2 light Standard",
+      DEGENESIS_STANDARD,
+      { disposition: 7, armour: 0, order: "player-first" as const },
+    ],
     ["Core 0+2 Bad Slaughter, 6 left", CORE_SLAUGHTER, { disposition: 6, armour: 0, order: "gm" as const }],
-    ["Legacy Trivial 5, 1+1 Normal two-handed, armour 1", LEGACY_NORMAL_TWO_HANDED, { disposition: 5, armour: 1, order: "gm" as const }],
-    ["Legacy 8 left, 2 light Lesser (d/2)", LEGACY_LESSER, { disposition: 8, armour: 0, order: "player-first" as const }],
+    [
+      "Legacy Trivial 5, 1+1 Normal two-handed, armour 1",
+      LEGACY_NORMAL_TWO_HANDED,
+      { disposition: 5, armour: 1, order: "gm" as const },
+    ],
+    [
+      "Legacy 8 left, 2 light Lesser (d/2)",
+      LEGACY_LESSER,
+      { disposition: 8, armour: 0, order: "player-first" as const },
+    ],
   ])("R-RA-7 %s: P(overcome within 1, 2, 3)", (_, a, options) => {
     const expected = enumerateWithin(a, options, 3);
-    const forecast = challengeForecast(lawOf(a), { disposition: options.disposition, armour: options.armour, effect: challengeEffectLaw({ dice: 1, halved: false }) }, { order: options.order });
-    for (let n = 1; n <= 3; n++) expect(forecast.within[n - 1]?.p, `within ${n}`).toBeCloseTo(expected[n] ?? Number.NaN, 12);
+    const forecast = challengeForecast(
+      lawOf(a),
+      {
+        disposition: options.disposition,
+        armour: options.armour,
+        effect: challengeEffectLaw({ dice: 1, halved: false }),
+      },
+      { order: options.order },
+    );
+    for (let n = 1; n <= 3; n++)
+      expect(forecast.within[n - 1]?.p, `within ${n}`).toBeCloseTo(expected[n] ?? Number.NaN, 12);
   });
 
   it("R-RA-6 R-RA-9 Disposition 1: the chain has one step, so every figure has a closed form", () => {
@@ -335,33 +398,49 @@ describe("forecast: whole Challenges against full enumeration", () => {
     first.within.slice(0, 10).forEach(({ n, p }) => expect(p).toBeCloseTo(1 - Math.pow(1 - lands, n), 12));
   });
 
-  it.each(APPROACHES)("R-RA-7 %s against Serious 20: E[actions] = Σ P(not yet overcome after n), the list ends with a tail below 1e-9", (_, a) => {
-    const f = challengeForecast(lawOf(a), { disposition: 20, effect: challengeEffectLaw({ dice: 2, halved: false }) });
-    expect(f.never).toBe(false);
-    expect(f.beyond).toBeLessThan(FORECAST_TAIL);
-    const sum = 1 + f.within.reduce((t, w) => t + (1 - w.p), 0);
-    expect(Math.abs(sum - (f.expectedActions ?? Number.NaN))).toBeLessThan(1e-6);
-    // Cumulative, increasing, and the median / 90 % marks read off it.
-    f.within.forEach((w, i) => expect(w.p).toBeGreaterThanOrEqual((f.within[i - 1]?.p ?? 0) - TOLERANCE));
-    expect(f.within[(f.median ?? 0) - 1]?.p).toBeGreaterThanOrEqual(0.5 - TOLERANCE);
-    expect(f.within[(f.median ?? 0) - 2]?.p ?? 0).toBeLessThan(0.5);
-    expect(f.within[(f.n90 ?? 0) - 1]?.p).toBeGreaterThanOrEqual(0.9 - TOLERANCE);
-  });
+  it.each(APPROACHES)(
+    "R-RA-7 %s against Serious 20: E[actions] = Σ P(not yet overcome after n), the list ends with a tail below 1e-9",
+    (_, a) => {
+      const f = challengeForecast(lawOf(a), {
+        disposition: 20,
+        effect: challengeEffectLaw({ dice: 2, halved: false }),
+      });
+      expect(f.never).toBe(false);
+      expect(f.beyond).toBeLessThan(FORECAST_TAIL);
+      const sum = 1 + f.within.reduce((t, w) => t + (1 - w.p), 0);
+      expect(Math.abs(sum - (f.expectedActions ?? Number.NaN))).toBeLessThan(1e-6);
+      // Cumulative, increasing, and the median / 90 % marks read off it.
+      f.within.forEach((w, i) => expect(w.p).toBeGreaterThanOrEqual((f.within[i - 1]?.p ?? 0) - TOLERANCE));
+      expect(f.within[(f.median ?? 0) - 1]?.p).toBeGreaterThanOrEqual(0.5 - TOLERANCE);
+      expect(f.within[(f.median ?? 0) - 2]?.p ?? 0).toBeLessThan(0.5);
+      expect(f.within[(f.n90 ?? 0) - 1]?.p).toBeGreaterThanOrEqual(0.9 - TOLERANCE);
+    },
+  );
 
   it("R-RA-7 a Challenge already at 0 needs no action; a Disposition over 1000 or a negative armour is refused", () => {
     const effect = challengeEffectLaw({ dice: 1, halved: false });
     const law = lawOf(CORE_ONE);
-    expect(challengeForecast(law, { disposition: 0, effect })).toMatchObject({ expectedActions: 0, within: [], harm: { expectedStrikes: 0, pUnscathed: 1 } });
+    expect(challengeForecast(law, { disposition: 0, effect })).toMatchObject({
+      expectedActions: 0,
+      within: [],
+      harm: { expectedStrikes: 0, pUnscathed: 1 },
+    });
     expect(() => challengeForecast(law, { disposition: 1001, effect })).toThrow(RulesError);
     expect(() => challengeForecast(law, { disposition: 10, armour: -1, effect })).toThrow(RulesError);
     expect(() => challengeForecast(law, { disposition: 2.5, effect })).toThrow(RulesError);
-    expect(() => challengeForecast(law, { disposition: 10, effect }, { order: "sideways" as EffectOrder })).toThrow(RulesError);
+    expect(() => challengeForecast(law, { disposition: 10, effect }, { order: "sideways" as EffectOrder })).toThrow(
+      RulesError,
+    );
   });
 
   it("R-CH-1 an Exceptional Challenge of 1000 behind armour 4, a weak approach: the list stops at 1000 actions and says what is left", () => {
     const law = oneThrowAction(CORE.effect, { light: 1, dark: 0, rank: 0 });
     const started = performance.now();
-    const f = challengeForecast(law, { disposition: 1000, armour: 4, effect: challengeEffectLaw({ dice: 10, halved: false }) });
+    const f = challengeForecast(law, {
+      disposition: 1000,
+      armour: 4,
+      effect: challengeEffectLaw({ dice: 10, halved: false }),
+    });
     expect(performance.now() - started).toBeLessThan(5000);
     expect(f.within).toHaveLength(1000);
     expect(f.beyond).toBeGreaterThan(FORECAST_TAIL);
@@ -411,7 +490,13 @@ function play(
       if (r.landing.player && r.effectFace !== null) {
         const chain: Face[] = [];
         while (explodes(chain.at(-1) ?? r.effectFace, threshold)) chain.push(d6());
-        const effect = playerEffect(a.ruleset, { first: r.effectFace, chain, slaughter: a.slaughter ?? false, rank: a.rank, ...(a.tags ? { tags: a.tags } : {}) }).value;
+        const effect = playerEffect(a.ruleset, {
+          first: r.effectFace,
+          chain,
+          slaughter: a.slaughter ?? false,
+          rank: a.rank,
+          ...(a.tags ? { tags: a.tags } : {}),
+        }).value;
         const applied = applyEffectToFacet(facets, 0, damageAfterArmour(effect, challenge.armour));
         facets = applied.facets;
         overcome = applied.overcome;
@@ -429,24 +514,48 @@ function play(
   }
 }
 
-describe("forecast: a seeded simulation of whole Challenges (50 000 to 100 000 plays each)", { timeout: 60_000 }, () => {
-  it.each([
-    ["Serious 20, Core 2+1 Good, Challenge armour 1, character armour 1, GM's order", CORE_GOOD, { tier: "serious", left: 20, armour: 1 }, { order: "gm" as const, characterArmour: 1 }, 50_000],
-    ["Trivial 5, Degenesis 1+2 improvised Extreme, player first", DEGENESIS_IMPROVISED, { tier: "trivial", left: 5, armour: 0 }, { order: "player-first" as const, characterArmour: 0 }, 100_000],
-  ] as const)("R-RA-6 R-RA-7 R-RA-9 R-CH-2 R-HARM-1 %s: every figure within 5 standard errors", (_, a, challenge, options, plays) => {
-    const random = mulberry32(20261124);
-    const d6 = (): Face => rollD6(random) as Face;
-    const played = Array.from({ length: plays }, () => play(a, challenge, options, d6));
-    const stats = makeFacet(a.ruleset, "Foe", challenge.tier);
-    const f = challengeForecast(lawOf(a), { disposition: challenge.left, armour: challenge.armour, effect: challengeEffectLaw(stats) }, options);
-    const within5 = (s: Sample, exact: number): void => expect(Math.abs(s.mean - exact)).toBeLessThan(5 * s.se + 1e-9);
-    within5(sample(played.map((p) => p.actions)), f.expectedActions ?? Number.NaN);
-    within5(sample(played.map((p) => p.strikes)), f.harm.expectedStrikes ?? Number.NaN);
-    within5(sample(played.map((p) => p.damage)), f.harm.expectedDamage ?? Number.NaN);
-    within5(sample(played.map((p) => (p.strikes === 0 ? 1 : 0))), f.harm.pUnscathed);
-    for (const w of f.within.slice(0, 6)) within5(sample(played.map((p) => (p.actions <= w.n ? 1 : 0))), w.p);
-  });
-});
+describe(
+  "forecast: a seeded simulation of whole Challenges (50 000 to 100 000 plays each)",
+  { timeout: 60_000 },
+  () => {
+    it.each([
+      [
+        "Serious 20, Core 2+1 Good, Challenge armour 1, character armour 1, GM's order",
+        CORE_GOOD,
+        { tier: "serious", left: 20, armour: 1 },
+        { order: "gm" as const, characterArmour: 1 },
+        50_000,
+      ],
+      [
+        "Trivial 5, Degenesis 1+2 improvised Extreme, player first",
+        DEGENESIS_IMPROVISED,
+        { tier: "trivial", left: 5, armour: 0 },
+        { order: "player-first" as const, characterArmour: 0 },
+        100_000,
+      ],
+    ] as const)(
+      "R-RA-6 R-RA-7 R-RA-9 R-CH-2 R-HARM-1 %s: every figure within 5 standard errors",
+      (_, a, challenge, options, plays) => {
+        const random = mulberry32(20261124);
+        const d6 = (): Face => rollD6(random) as Face;
+        const played = Array.from({ length: plays }, () => play(a, challenge, options, d6));
+        const stats = makeFacet(a.ruleset, "Foe", challenge.tier);
+        const f = challengeForecast(
+          lawOf(a),
+          { disposition: challenge.left, armour: challenge.armour, effect: challengeEffectLaw(stats) },
+          options,
+        );
+        const within5 = (s: Sample, exact: number): void =>
+          expect(Math.abs(s.mean - exact)).toBeLessThan(5 * s.se + 1e-9);
+        within5(sample(played.map((p) => p.actions)), f.expectedActions ?? Number.NaN);
+        within5(sample(played.map((p) => p.strikes)), f.harm.expectedStrikes ?? Number.NaN);
+        within5(sample(played.map((p) => p.damage)), f.harm.expectedDamage ?? Number.NaN);
+        within5(sample(played.map((p) => (p.strikes === 0 ? 1 : 0))), f.harm.pUnscathed);
+        for (const w of f.within.slice(0, 6)) within5(sample(played.map((p) => (p.actions <= w.n ? 1 : 0))), w.p);
+      },
+    );
+  },
+);
 
 describe("forecast: the Legacy laws agree with the Legacy odds (roll-odds.ts, written apart)", () => {
   it.each([
@@ -459,23 +568,30 @@ describe("forecast: the Legacy laws agree with the Legacy odds (roll-odds.ts, wr
     const odds = effectRollOdds(LEGACY, rank, tags);
     const lands = law.band.partial + law.band.success;
     const mine = law.effect.success.below(30).map((p, v) => (p + (law.effect.partial.below(30)[v] ?? 0)) / lands);
-    for (const point of odds.distribution.filter((x) => x.total < 30)) expect(mine[point.total], String(point.total)).toBeCloseTo(point.p, 12);
+    for (const point of odds.distribution.filter((x) => x.total < 30))
+      expect(mine[point.total], String(point.total)).toBeCloseTo(point.p, 12);
   });
 
-  it.each(["trivial", "serious", "extreme"])("R-CH-2 %s: the Challenge's Effect law and mean are challengeEffectOdds'", (tier) => {
-    const odds = challengeEffectOdds(LEGACY, tier);
-    const law = challengeEffectLaw(makeFacet(LEGACY, "Foe", tier));
-    expect(law.mean).toBeCloseTo(odds.expected, 12);
-    const mine = law.below(40);
-    for (const point of odds.distribution.filter((x) => x.total < 40)) expect(mine[point.total]).toBeCloseTo(point.p, 12);
-  });
+  it.each(["trivial", "serious", "extreme"])(
+    "R-CH-2 %s: the Challenge's Effect law and mean are challengeEffectOdds'",
+    (tier) => {
+      const odds = challengeEffectOdds(LEGACY, tier);
+      const law = challengeEffectLaw(makeFacet(LEGACY, "Foe", tier));
+      expect(law.mean).toBeCloseTo(odds.expected, 12);
+      const mine = law.below(40);
+      for (const point of odds.distribution.filter((x) => x.total < 40))
+        expect(mine[point.total]).toBeCloseTo(point.p, 12);
+    },
+  );
 });
 
 describe("forecast: a law that does not add up is refused", () => {
   it("R-RA-1 bands that do not sum to 1 are a RulesError, not a silent forecast", () => {
     const good = oneThrowAction(CORE.effect, { light: 2, dark: 0, rank: 1 });
     const bad: ActionLaw = { ...good, band: { ...good.band, fail: good.band.fail + 0.1 } };
-    expect(() => challengeForecast(bad, { disposition: 5, effect: challengeEffectLaw({ dice: 1, halved: false }) })).toThrow(RulesError);
+    expect(() =>
+      challengeForecast(bad, { disposition: 5, effect: challengeEffectLaw({ dice: 1, halved: false }) }),
+    ).toThrow(RulesError);
   });
 });
 

@@ -3,7 +3,14 @@
  * reset that comes with an advancement).
  */
 import { describe, expect, it } from "vitest";
-import { advancementGritReset, DEFAULT_GRIT_DICE, gritDiceCount, gritRoll, restGrit, type GritRollOptions } from "../../src/rules/grit.ts";
+import {
+  advancementGritReset,
+  DEFAULT_GRIT_DICE,
+  gritDiceCount,
+  gritRoll,
+  restGrit,
+  type GritRollOptions,
+} from "../../src/rules/grit.ts";
 import { expectRulesError } from "./fixtures.ts";
 
 describe("R-GRIT-1 the Grit roll", () => {

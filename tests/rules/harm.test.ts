@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 import type { Attribute, Attributes, Group } from "../../src/rules/attributes.ts";
 import { challengeEffect, challengeStats } from "../../src/rules/challenge.ts";
 import { ARMOUR_VALUE, ELEPHANT_SKIN_ARMOUR, type BodyArmour } from "../../src/rules/equipment.ts";
-import { applyHarm, armourValue, assessHarm, damageAfterArmour, type ArmourState, type HarmTarget } from "../../src/rules/harm.ts";
+import {
+  applyHarm,
+  armourValue,
+  assessHarm,
+  damageAfterArmour,
+  type ArmourState,
+  type HarmTarget,
+} from "../../src/rules/harm.ts";
 import { applyMalaise, malaiseFor, malaiseOptions, type Malaise, type MalaiseTarget } from "../../src/rules/malaise.ts";
 import type { MechanicsFlag, RollTarget } from "../../src/rules/mechanics.ts";
 import { buildPool } from "../../src/rules/pool.ts";
@@ -106,16 +113,21 @@ describe("R-HARM-2 armour and shield", () => {
     ["heavy", true, false, 3],
     ["heavy", true, true, 3],
   ];
-  it.each(armourCases)("R-HARM-2: body %s, shield %s, Elephant skin %s → armour %i", (body, shield, elephantSkin, expected) => {
-    expect(armourValue({ body, shield, elephantSkin }).value).toBe(expected);
-  });
+  it.each(armourCases)(
+    "R-HARM-2: body %s, shield %s, Elephant skin %s → armour %i",
+    (body, shield, elephantSkin, expected) => {
+      expect(armourValue({ body, shield, elephantSkin }).value).toBe(expected);
+    },
+  );
 
   it("R-HARM-2: the armour lines show where each point comes from", () => {
     expect(armourValue({ body: "light", shield: true, elephantSkin: true }).lines).toEqual([
       { labelKey: "TERRAN.Armour.light", value: 1 },
       { labelKey: "TERRAN.Armour.shield", value: 1 },
     ]);
-    expect(armourValue({ body: "none", shield: false, elephantSkin: true }).lines).toEqual([{ labelKey: "TERRAN.Adv.elephantSkin", value: 1 }]);
+    expect(armourValue({ body: "none", shield: false, elephantSkin: true }).lines).toEqual([
+      { labelKey: "TERRAN.Adv.elephantSkin", value: 1 },
+    ]);
     expect(armourValue(NO_ARMOUR).lines).toEqual([]);
   });
 
@@ -128,7 +140,9 @@ describe("R-HARM-2 armour and shield", () => {
   });
 
   it("R-HARM-2: sacrificing the shield ignores the Effect completely and destroys the shield", () => {
-    const result = applyHarm(target({ grit: 1, armour: { body: "none", shield: true, elephantSkin: false } }), 9, { sacrificeShield: true });
+    const result = applyHarm(target({ grit: 1, armour: { body: "none", shield: true, elephantSkin: false } }), 9, {
+      sacrificeShield: true,
+    });
     expect(result.assessment.damage).toBe(0);
     expect(result.assessment.shieldSacrificed).toBe(true);
     expect(result.shieldDestroyed).toBe(true);
@@ -138,21 +152,37 @@ describe("R-HARM-2 armour and shield", () => {
   });
 
   it("R-HARM-2 R-HARM-5: a sacrificed shield saves a Mortally Wounded character", () => {
-    const result = applyHarm(target({ wounds: ALL_WOUNDS, armour: { body: "light", shield: true, elephantSkin: false } }), 6, {
-      sacrificeShield: true,
-    });
+    const result = applyHarm(
+      target({ wounds: ALL_WOUNDS, armour: { body: "light", shield: true, elephantSkin: false } }),
+      6,
+      {
+        sacrificeShield: true,
+      },
+    );
     expect(result.dead).toBe(false);
     expect(result.shieldDestroyed).toBe(true);
   });
 
   it("R-HARM-2: a shield cannot be sacrificed without one", () => {
-    expectRulesError(() => applyHarm(target(), 3, { sacrificeShield: true }), "not-allowed", /There is no shield to sacrifice/);
+    expectRulesError(
+      () => applyHarm(target(), 3, { sacrificeShield: true }),
+      "not-allowed",
+      /There is no shield to sacrifice/,
+    );
   });
 
   it("R-HARM-2 R-HARM-1: a bad Effect is refused even when the shield is sacrificed", () => {
     const shielded = target({ armour: { body: "none", shield: true, elephantSkin: false } });
-    expectRulesError(() => applyHarm(shielded, -3, { sacrificeShield: true }), "out-of-range", /An Effect must be at least 0/);
-    expectRulesError(() => assessHarm(shielded, 2.5, { sacrificeShield: true }), "not-integer", /An Effect must be a whole number/);
+    expectRulesError(
+      () => applyHarm(shielded, -3, { sacrificeShield: true }),
+      "out-of-range",
+      /An Effect must be at least 0/,
+    );
+    expectRulesError(
+      () => assessHarm(shielded, 2.5, { sacrificeShield: true }),
+      "not-integer",
+      /An Effect must be a whole number/,
+    );
   });
 });
 
@@ -181,7 +211,13 @@ describe("R-HARM-3 Grit loss and wounds", () => {
 
   it("R-HARM-3: damage exceeding Grit takes Grit to 0 and a wound must be marked", () => {
     const assessment = assessHarm(target({ grit: 2 }), 5);
-    expect(assessment).toMatchObject({ damage: 5, gritAfter: 0, marksWound: true, woundOptions: ["stressed", "broken", "weary"], kills: false });
+    expect(assessment).toMatchObject({
+      damage: 5,
+      gritAfter: 0,
+      marksWound: true,
+      woundOptions: ["stressed", "broken", "weary"],
+      kills: false,
+    });
     const result = applyHarm(target({ grit: 2 }), 5, { woundTrack: "broken" });
     expect(result.grit).toBe(0);
     expect(result.wound).toBe("broken");
@@ -196,9 +232,17 @@ describe("R-HARM-3 Grit loss and wounds", () => {
   });
 
   it("R-HARM-3: with several free tracks the player must choose", () => {
-    const error = expectRulesError(() => applyHarm(target({ grit: 1 }), 4), "choice-required", /Choose the wound track to mark: stressed, broken, weary/);
+    const error = expectRulesError(
+      () => applyHarm(target({ grit: 1 }), 4),
+      "choice-required",
+      /Choose the wound track to mark: stressed, broken, weary/,
+    );
     expect(error.data).toEqual({ options: "stressed,broken,weary" });
-    const two = expectRulesError(() => applyHarm(target({ grit: 0, wounds: wounds("stressed") }), 1), "choice-required", /broken, weary/);
+    const two = expectRulesError(
+      () => applyHarm(target({ grit: 0, wounds: wounds("stressed") }), 1),
+      "choice-required",
+      /broken, weary/,
+    );
     expect(two.data).toEqual({ options: "broken,weary" });
   });
 
@@ -252,9 +296,12 @@ describe("R-HARM-4 wound penalties", () => {
     ["weary", "prowess", null],
     ["weary", "resolve", "weary"],
   ];
-  it.each(penaltyCases)("R-HARM-4: with %s marked, the penalty on a roll of the %s group comes from: %s", (track, group, expected) => {
-    expect(woundPenaltyTrack(wounds(track), group)).toBe(expected);
-  });
+  it.each(penaltyCases)(
+    "R-HARM-4: with %s marked, the penalty on a roll of the %s group comes from: %s",
+    (track, group, expected) => {
+      expect(woundPenaltyTrack(wounds(track), group)).toBe(expected);
+    },
+  );
 
   const ignoreCases: [string, WoundIgnores, Group, WoundTrack | null][] = [
     ["Could be worse ignores Broken", { ignoreBroken: true }, "prowess", null],
@@ -268,9 +315,20 @@ describe("R-HARM-4 wound penalties", () => {
     expect(woundPenaltyTrack(ALL_WOUNDS, group, ignores)).toBe(expected);
   });
 
-  function light(rollTarget: RollTarget, marked: Wounds, attributes: Partial<Record<Attribute, number>>, flags: MechanicsFlag[] = []): number {
-    return buildPool({ ruleset: CORE, target: rollTarget, attributes: { ...ZERO, ...attributes }, wounds: marked, flags: new Set(flags), dark: 0 })
-      .light;
+  function light(
+    rollTarget: RollTarget,
+    marked: Wounds,
+    attributes: Partial<Record<Attribute, number>>,
+    flags: MechanicsFlag[] = [],
+  ): number {
+    return buildPool({
+      ruleset: CORE,
+      target: rollTarget,
+      attributes: { ...ZERO, ...attributes },
+      wounds: marked,
+      flags: new Set(flags),
+      dark: 0,
+    }).light;
   }
 
   it("R-HARM-4 R-POOL-2: Stressed costs −1d on Intuition, Reason and the Insight save, nothing else", () => {
@@ -323,7 +381,10 @@ describe("R-HARM-5 Mortally Wounded", () => {
   });
 
   it("R-HARM-5 R-HARM-1: harm that armour stops does not kill a Mortally Wounded character", () => {
-    const result = applyHarm(target({ grit: 0, wounds: ALL_WOUNDS, armour: { body: "light", shield: false, elephantSkin: false } }), 1);
+    const result = applyHarm(
+      target({ grit: 0, wounds: ALL_WOUNDS, armour: { body: "light", shield: false, elephantSkin: false } }),
+      1,
+    );
     expect(result.dead).toBe(false);
     expect(result.mortallyWounded).toBe(true);
   });
@@ -356,7 +417,11 @@ describe("R-HARM-5 Mortally Wounded", () => {
   });
 
   it("R-HARM-5: recovering an unmarked track is refused", () => {
-    expectRulesError(() => recoverWound(NO_WOUNDS, "stressed"), "bad-choice", /The stressed track is not marked; there is nothing to recover/);
+    expectRulesError(
+      () => recoverWound(NO_WOUNDS, "stressed"),
+      "bad-choice",
+      /The stressed track is not marked; there is nothing to recover/,
+    );
   });
 });
 
@@ -384,7 +449,12 @@ describe("R-HARM-6 Malaise", () => {
   };
 
   it("R-HARM-6: a 1 costs nothing", () => {
-    expect(applyMalaise(base, { kind: "none" })).toEqual({ ...base, malaise: { kind: "none" }, attribute: null, dies: false });
+    expect(applyMalaise(base, { kind: "none" })).toEqual({
+      ...base,
+      malaise: { kind: "none" },
+      attribute: null,
+      dies: false,
+    });
   });
 
   it("R-HARM-6: with both attributes of the group above 0 the player must choose", () => {
@@ -421,7 +491,11 @@ describe("R-HARM-6 Malaise", () => {
       "bad-choice",
       /attunement cannot lose a point here; choose influence/,
     );
-    expectRulesError(() => applyMalaise(base, { kind: "attribute", group: "prowess" }, "reason"), "bad-choice", /choose finesse or exertion/);
+    expectRulesError(
+      () => applyMalaise(base, { kind: "attribute", group: "prowess" }, "reason"),
+      "bad-choice",
+      /choose finesse or exertion/,
+    );
   });
 
   it("R-HARM-6: with both attributes of the group at 0 the loss cannot be taken and the character dies", () => {
@@ -434,27 +508,51 @@ describe("R-HARM-6 Malaise", () => {
   });
 
   it("R-HARM-6: Ego dice −1; at 0 Ego dice the character dies", () => {
-    expect(applyMalaise({ ...base, egoDice: 2 }, { kind: "egoDice" })).toMatchObject({ egoDice: 1, gritDice: 1, dies: false });
+    expect(applyMalaise({ ...base, egoDice: 2 }, { kind: "egoDice" })).toMatchObject({
+      egoDice: 1,
+      gritDice: 1,
+      dies: false,
+    });
     expect(applyMalaise(base, { kind: "egoDice" })).toMatchObject({ egoDice: 0, dies: false });
     expect(applyMalaise({ ...base, egoDice: 0 }, { kind: "egoDice" })).toMatchObject({ egoDice: 0, dies: true });
   });
 
   it("R-HARM-6: Grit dice −1; at 0 Grit dice the character dies", () => {
-    expect(applyMalaise({ ...base, gritDice: 3 }, { kind: "gritDice" })).toMatchObject({ gritDice: 2, egoDice: 1, dies: false });
+    expect(applyMalaise({ ...base, gritDice: 3 }, { kind: "gritDice" })).toMatchObject({
+      gritDice: 2,
+      egoDice: 1,
+      dies: false,
+    });
     expect(applyMalaise(base, { kind: "gritDice" })).toMatchObject({ gritDice: 0, dies: false });
     expect(applyMalaise({ ...base, gritDice: 0 }, { kind: "gritDice" })).toMatchObject({ gritDice: 0, dies: true });
   });
 
   it("R-HARM-6: bad dice counts are refused", () => {
-    expectRulesError(() => applyMalaise({ ...base, gritDice: -1 }, { kind: "none" }), "out-of-range", /Grit dice must be at least 0/);
-    expectRulesError(() => applyMalaise({ ...base, egoDice: 1.5 }, { kind: "egoDice" }), "not-integer", /Ego dice must be a whole number/);
+    expectRulesError(
+      () => applyMalaise({ ...base, gritDice: -1 }, { kind: "none" }),
+      "out-of-range",
+      /Grit dice must be at least 0/,
+    );
+    expectRulesError(
+      () => applyMalaise({ ...base, egoDice: 1.5 }, { kind: "egoDice" }),
+      "not-integer",
+      /Ego dice must be a whole number/,
+    );
   });
 
   it("R-HARM-6 R-CHAR-1: bad attribute ratings are refused", () => {
     const fractional: MalaiseTarget = { ...base, attributes: { ...base.attributes, finesse: 1.5 } };
-    expectRulesError(() => applyMalaise(fractional, { kind: "attribute", group: "prowess" }, "finesse"), "not-integer", /finesse rating must be a whole number/);
+    expectRulesError(
+      () => applyMalaise(fractional, { kind: "attribute", group: "prowess" }, "finesse"),
+      "not-integer",
+      /finesse rating must be a whole number/,
+    );
     const tooHigh: MalaiseTarget = { ...base, attributes: { ...base.attributes, influence: 5 } };
-    expectRulesError(() => applyMalaise(tooHigh, { kind: "attribute", group: "resolve" }), "out-of-range", /influence rating must be between 0 and 4/);
+    expectRulesError(
+      () => applyMalaise(tooHigh, { kind: "attribute", group: "resolve" }),
+      "out-of-range",
+      /influence rating must be between 0 and 4/,
+    );
   });
 });
 
@@ -480,7 +578,9 @@ describe("R-CH-4 a Challenge's Effect as harm", () => {
   it("R-CH-4 R-HARM-2: a Serious Challenge's Effect is stopped whole by a sacrificed shield", () => {
     const effect = challengeEffect(challengeStats(CORE, "serious"), [3, 5], []).value;
     expect(effect).toBe(5);
-    const result = applyHarm(target({ grit: 2, armour: { body: "none", shield: true, elephantSkin: false } }), effect, { sacrificeShield: true });
+    const result = applyHarm(target({ grit: 2, armour: { body: "none", shield: true, elephantSkin: false } }), effect, {
+      sacrificeShield: true,
+    });
     expect(result.grit).toBe(2);
     expect(result.shieldDestroyed).toBe(true);
   });
@@ -496,8 +596,12 @@ describe("R-CH-4 a Challenge's Effect as harm", () => {
 
 describe("R-HARM-2 armour items", () => {
   it("R-HARM-2 R-EQ-4: an item's own armour value replaces the default, and is checked", () => {
-    expect(armourValue({ body: "heavy", shield: true, elephantSkin: false, bodyValue: 3, shieldValue: 2 }).value).toBe(5);
+    expect(armourValue({ body: "heavy", shield: true, elephantSkin: false, bodyValue: 3, shieldValue: 2 }).value).toBe(
+      5,
+    );
     expect(armourValue({ body: "none", shield: false, elephantSkin: true, bodyValue: 3 }).value).toBe(1);
-    expect(() => armourValue({ body: "light", shield: false, elephantSkin: false, bodyValue: -1 })).toThrow(/armour value must be at least 0/);
+    expect(() => armourValue({ body: "light", shield: false, elephantSkin: false, bodyValue: -1 })).toThrow(
+      /armour value must be at least 0/,
+    );
   });
 });

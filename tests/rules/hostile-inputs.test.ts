@@ -51,12 +51,14 @@ import { egoResetCard, gritResetCard, sayonaraCard } from "../../src/chat/index.
 import { attrs, poolInput, rulesError } from "./fixtures.ts";
 
 /** A value of the wrong type, as a stored flag can hold it (the cast is the point of the test). */
-const as = <T,>(value: unknown): T => value as T;
+const as = <T>(value: unknown): T => value as T;
 const code = (fn: () => unknown): string => rulesError(fn).code;
 
 describe("hostile inputs found by the fuzz are refused (issue 11 §3)", () => {
   it("R-CHAR-5 assertRatingChange: a NaN in another rating cannot let the six escape 10", () => {
-    expect(code(() => assertRatingChange(attrs({ intuition: Number.NaN, reason: 4, finesse: 4 }), "influence", 4))).toBe("not-integer");
+    expect(
+      code(() => assertRatingChange(attrs({ intuition: Number.NaN, reason: 4, finesse: 4 }), "influence", 4)),
+    ).toBe("not-integer");
   });
 
   it("R-CHAR-5 assertRatingChange / developAttribute: an unknown attribute is refused, not added", () => {
@@ -115,7 +117,15 @@ describe("hostile inputs found by the fuzz are refused (issue 11 §3)", () => {
   });
 
   it("R-CH-5 applyEffectToFacet: a NaN in an untargeted facet is refused, not passed through", () => {
-    const facet = (value: number): Facet => ({ name: "Brute", tier: "dangerous", disposition: 10, dice: 1, halved: false, n: null, value });
+    const facet = (value: number): Facet => ({
+      name: "Brute",
+      tier: "dangerous",
+      disposition: 10,
+      dice: 1,
+      halved: false,
+      n: null,
+      value,
+    });
     expect(code(() => applyEffectToFacet([facet(10), facet(Number.NaN)], 0, 3))).toBe("not-integer");
   });
 
@@ -170,16 +180,25 @@ describe("hostile inputs found by the fuzz are refused (issue 11 §3)", () => {
     expect(isModifierScope(as<string>(3))).toBe(false);
     const modifier = { id: "a", dice: 1, label: "Mine", appliesTo: as<["any"]>([3]), situational: false };
     expect(code(() => assertDiceModifier(modifier))).toBe("unknown-id");
-    expect(code(() => assertDiceModifier({ ...modifier, appliesTo: ["any"], label: as<string>(undefined) }))).toBe("bad-choice");
+    expect(code(() => assertDiceModifier({ ...modifier, appliesTo: ["any"], label: as<string>(undefined) }))).toBe(
+      "bad-choice",
+    );
   });
 
   it("R-RA-1 resolve: a die of the pool showing 2.5 is refused", () => {
-    const dice = [as<{ tone: "light"; face: 6 }>({ tone: "light", face: 6 }), as<{ tone: "light"; face: 6 }>({ tone: "light", face: 2.5 })];
+    const dice = [
+      as<{ tone: "light"; face: 6 }>({ tone: "light", face: 6 }),
+      as<{ tone: "light"; face: 6 }>({ tone: "light", face: 2.5 }),
+    ];
     expect(code(() => resolve(dice, { precision: 0, effect: 1 }))).toBe("bad-face");
   });
 
   it("R-GRIT-3 / R-EGO-4 the reset cards refuse a fractional previous track", () => {
-    expect(code(() => gritResetCard({ faces: [3], dieHard: false, kind: "rest", previous: { value: 2.5, max: 3 } }))).toBe("not-integer");
-    expect(code(() => egoResetCard({ rulesetId: "core", faces: [3], previous: { value: 1, max: Number.NaN } }))).toBe("not-integer");
+    expect(
+      code(() => gritResetCard({ faces: [3], dieHard: false, kind: "rest", previous: { value: 2.5, max: 3 } })),
+    ).toBe("not-integer");
+    expect(code(() => egoResetCard({ rulesetId: "core", faces: [3], previous: { value: 1, max: Number.NaN } }))).toBe(
+      "not-integer",
+    );
   });
 });

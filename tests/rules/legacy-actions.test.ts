@@ -8,7 +8,14 @@ import { challengeEffect, challengeStats, makeFacet } from "../../src/rules/chal
 import { conditionOf, getCondition } from "../../src/rules/conditions.ts";
 import { darkDieCost, spendDarkDice, splitEgoCost } from "../../src/rules/dark-dice.ts";
 import { effectDiceFor, effectRoll, multiAttackHits } from "../../src/rules/effect-roll.ts";
-import { advancementTarget, conditionXpFor, developSkill, rollForAdvancement, sessionXp, skillTarget } from "../../src/rules/experience.ts";
+import {
+  advancementTarget,
+  conditionXpFor,
+  developSkill,
+  rollForAdvancement,
+  sessionXp,
+  skillTarget,
+} from "../../src/rules/experience.ts";
 import { fortune } from "../../src/rules/fortune.ts";
 import { forkLevel, gangUp, montageComplication, montagePool } from "../../src/rules/montage.ts";
 import { effectsThatLand, precisionBand } from "../../src/rules/resolution.ts";
@@ -33,8 +40,17 @@ describe("Legacy Risky Actions", () => {
   it("R-LEG-9: Light Dice = attribute + skill ± the GM's die, clamped to 0–4; the outcome is the highest die", () => {
     expect(buildSkillPool(pool())).toMatchObject({ base: 2, raw: 4, light: 4, clamp: null, empty: false });
     expect(buildSkillPool(pool({ position: 1 }))).toMatchObject({ raw: 5, light: 4, clamp: "max" });
-    expect(buildSkillPool(pool({ attribute: "insight", skill: null, position: -1 }))).toMatchObject({ raw: -1, light: 0, clamp: "min", empty: true });
-    expect(buildSkillPool(pool({ attribute: "insight", skill: null, dark: 2 }))).toMatchObject({ light: 0, dark: 2, empty: false });
+    expect(buildSkillPool(pool({ attribute: "insight", skill: null, position: -1 }))).toMatchObject({
+      raw: -1,
+      light: 0,
+      clamp: "min",
+      empty: true,
+    });
+    expect(buildSkillPool(pool({ attribute: "insight", skill: null, dark: 2 }))).toMatchObject({
+      light: 0,
+      dark: 2,
+      empty: false,
+    });
     expect(precisionBand(Math.max(2, 5, 3))).toBe("partial");
     expect(effectsThatLand("fail")).toEqual({ player: false, challenge: true });
     expect(() => buildSkillPool(pool({ attribute: "finesse" }))).toThrow(/not an attribute of this ruleset/);
@@ -61,12 +77,22 @@ describe("Legacy Risky Actions", () => {
   it("R-LEG-16: Obsessive Focus is +1d to one skill's rolls and −1d to three others' (situational dice, no rating moves)", () => {
     const focus = [
       { id: "focus+", dice: 1, label: "+", appliesTo: ["skill:violence"], situational: false },
-      { id: "focus-", dice: -1, label: "−", appliesTo: ["skill:social", "skill:survival", "skill:vocational"], situational: false },
+      {
+        id: "focus-",
+        dice: -1,
+        label: "−",
+        appliesTo: ["skill:social", "skill:survival", "skill:vocational"],
+        situational: false,
+      },
     ];
     expect(buildSkillPool(pool({ skill: "violence", attribute: "strength", modifiers: focus })).light).toBe(4);
     expect(buildSkillPool(pool({ skill: "social", attribute: "strength", modifiers: focus })).light).toBe(1);
     expect(buildSkillPool(pool({ skill: "exploration", attribute: "strength", modifiers: focus })).light).toBe(2);
-    expect(() => buildSkillPool(pool({ modifiers: [{ id: "x", dice: 1, label: "x", appliesTo: ["save:insight"], situational: false }] }))).toThrow(/not an attribute, a skill/);
+    expect(() =>
+      buildSkillPool(
+        pool({ modifiers: [{ id: "x", dice: 1, label: "x", appliesTo: ["save:insight"], situational: false }] }),
+      ),
+    ).toThrow(/not an attribute, a skill/);
     expect(getCondition("estranged")).toBeTruthy();
     expect(LEGACY.conditions).toEqual(CORE.conditions);
   });
@@ -80,7 +106,9 @@ describe("Legacy Risky Actions", () => {
     const focus = skillFocusModifiers(LEGACY, "survival", ["social", "violence", "vocational"]);
     expect(buildSkillPool(pool({ attribute: "strength", skill: "survival", modifiers: focus })).light).toBe(2);
     expect(buildSkillPool(pool({ attribute: "strength", skill: "violence", modifiers: focus })).light).toBe(2);
-    expect(() => skillFocusModifiers(LEGACY, "survival", ["survival", "violence", "vocational"])).toThrow(/four different skills/);
+    expect(() => skillFocusModifiers(LEGACY, "survival", ["survival", "violence", "vocational"])).toThrow(
+      /four different skills/,
+    );
     expect(() => skillFocusModifiers(CORE, "survival", ["social", "violence", "vocational"])).toThrow(/no skills/);
   });
 
@@ -102,7 +130,12 @@ describe("Legacy Risky Actions", () => {
   });
 
   it("R-LEG-8: a Dark Die at or below the Ego at the throw costs 1; above 6 every one costs; floor 0", () => {
-    expect(spendDarkDice(LEGACY, [2, 5, 3], 3)).toMatchObject({ costly: [true, false, true], cost: 2, after: 1, lost: false });
+    expect(spendDarkDice(LEGACY, [2, 5, 3], 3)).toMatchObject({
+      costly: [true, false, true],
+      cost: 2,
+      after: 1,
+      lost: false,
+    });
     expect(spendDarkDice(LEGACY, [6, 6], 8)).toMatchObject({ cost: 2, after: 6 });
     expect(spendDarkDice(LEGACY, [1, 1, 1], 2)).toMatchObject({ after: 0, lost: true });
     expect(() => spendDarkDice(CORE, [1], 7)).toThrow(/between 0 and 6/);
@@ -135,7 +168,14 @@ describe("Legacy Effects and Challenges", () => {
     // Greater tools get no two-handed +1 (they need both hands anyway).
     expect(effectRoll(LEGACY, { rank: 4, tags: { versatileTwoHanded: true }, faces: [3, 1], chain: [] }).value).toBe(3);
     // A Core weapon switched to Legacy keeps its meaning: knife Lesser, swords Normal, hunting rifle Greater.
-    expect(CORE.weapons.map((w) => effectDiceFor(LEGACY, w.rank).tool.id)).toEqual(["lesser", "lesser", "normal", "normal", "normal", "greater"]);
+    expect(CORE.weapons.map((w) => effectDiceFor(LEGACY, w.rank).tool.id)).toEqual([
+      "lesser",
+      "lesser",
+      "normal",
+      "normal",
+      "normal",
+      "greater",
+    ]);
   });
 
   it("R-LEG-10 (ruling): d/2 is one exploding die, halved and rounded up", () => {
@@ -154,7 +194,13 @@ describe("Legacy Effects and Challenges", () => {
       ["extreme", 40, 4, false],
       ["fantastical", 50, 5, false],
     ]);
-    expect(challengeStats(LEGACY, "fantastical", 7)).toEqual({ tier: "fantastical", disposition: 70, dice: 7, halved: false, n: 7 });
+    expect(challengeStats(LEGACY, "fantastical", 7)).toEqual({
+      tier: "fantastical",
+      disposition: 70,
+      dice: 7,
+      halved: false,
+      n: 7,
+    });
     expect(makeFacet(LEGACY, "Talk", "trivial")).toMatchObject({ disposition: 5, value: 5 });
   });
 
@@ -169,10 +215,20 @@ describe("Legacy Effects and Challenges", () => {
 
   it("R-LEG-10 (ruling): a level of another ruleset keeps its dice and takes this ruleset's Disposition", () => {
     // A Core Exceptional of 6 dice (Disposition 48) in a Legacy world: Fantastical n = 6, 60.
-    expect(challengeStats(LEGACY, "exceptional", 6, 48)).toEqual({ tier: "fantastical", disposition: 60, dice: 6, halved: false, n: 6 });
+    expect(challengeStats(LEGACY, "exceptional", 6, 48)).toEqual({
+      tier: "fantastical",
+      disposition: 60,
+      dice: 6,
+      halved: false,
+      n: 6,
+    });
     expect(challengeStats(LEGACY, "exceptional", 4, 48)).toMatchObject({ tier: "extreme", disposition: 40, dice: 4 });
     expect(challengeStats(CORE, "fantastical", 5, 50)).toMatchObject({ tier: "exceptional", disposition: 50, dice: 5 });
-    expect(challengeStats(CORE, "extreme", undefined, 40)).toMatchObject({ tier: "exceptional", disposition: 40, dice: 4 });
+    expect(challengeStats(CORE, "extreme", undefined, 40)).toMatchObject({
+      tier: "exceptional",
+      disposition: 40,
+      dice: 4,
+    });
   });
 
   it("R-LEG-10: gang-up raises the level by one for every two Challenges beyond the first; past Extreme, Fantastical grows", () => {
@@ -188,7 +244,14 @@ describe("Legacy Effects and Challenges", () => {
 
   it("R-LEG-10: a Challenge's Effect forks 1–3 Trivial, 4–5 Dangerous, 6–11 Serious, 12+ Formidable", () => {
     expect([1, 3, 4, 5, 7, 11, 13, 40].map((e) => forkLevel(LEGACY, e).tier)).toEqual([
-      "trivial", "trivial", "dangerous", "dangerous", "serious", "serious", "formidable", "formidable",
+      "trivial",
+      "trivial",
+      "dangerous",
+      "dangerous",
+      "serious",
+      "serious",
+      "formidable",
+      "formidable",
     ]);
   });
 
@@ -199,7 +262,19 @@ describe("Legacy Effects and Challenges", () => {
   });
 
   it("R-LEG-15: the Legacy list: Extra Attribute raises a rating, Tough adds HP, Sneak attack and Sniper are situational +1d, Retire halves (rounded up)", () => {
-    expect(LEGACY.advancements).toEqual(["extraAttribute", "protected", "sensoryAcuity", "sneakAttack", "sniper", "rally", "multiAttack", "tough", "curse", "retire", "fast"]);
+    expect(LEGACY.advancements).toEqual([
+      "extraAttribute",
+      "protected",
+      "sensoryAcuity",
+      "sneakAttack",
+      "sniper",
+      "rally",
+      "multiAttack",
+      "tough",
+      "curse",
+      "retire",
+      "fast",
+    ]);
     expect(getAdvancement("extraAttribute")).toMatchObject({ flags: ["developed"], repeatable: true });
     expect(getAdvancement("tough").flags).toEqual(["tough"]);
     expect(getAdvancement("protected").flags).toEqual(["protected"]);
@@ -228,7 +303,13 @@ describe("Legacy experience and montage", () => {
   it("R-LEG-13: the advancement roll: one die per XP, a sum ≥ Ego max + HP max gains an Advancement", () => {
     const target = advancementTarget(LEGACY, 3, 5);
     expect(target).toBe(8);
-    expect(rollForAdvancement(LEGACY, [3, 5], 4, target)).toEqual({ spent: 2, sum: 8, target: 8, success: true, xpAfter: 2 });
+    expect(rollForAdvancement(LEGACY, [3, 5], 4, target)).toEqual({
+      spent: 2,
+      sum: 8,
+      target: 8,
+      success: true,
+      xpAfter: 2,
+    });
     expect(() => rollForAdvancement(LEGACY, [6, 6, 6], 2, target)).toThrow(/need 3 XP; only 2/);
     expect(() => advancementTarget(CORE, 3, 5)).toThrow(/costs XP/);
   });
@@ -272,10 +353,23 @@ describe("Legacy experience and montage", () => {
   });
 
   it("R-LEG-14 (ruling): companions pay any part of the montage's Ego cost from their own Ego, the shares adding up to the cost", () => {
-    expect(splitEgoCost(4, [{ id: "Ana", ego: 3, pays: 1 }, { id: "Bo", ego: 5, pays: 3 }])).toEqual([{ id: "Ana", ego: 2 }, { id: "Bo", ego: 2 }]);
+    expect(
+      splitEgoCost(4, [
+        { id: "Ana", ego: 3, pays: 1 },
+        { id: "Bo", ego: 5, pays: 3 },
+      ]),
+    ).toEqual([
+      { id: "Ana", ego: 2 },
+      { id: "Bo", ego: 2 },
+    ]);
     expect(() => splitEgoCost(4, [{ id: "Ana", ego: 3, pays: 1 }])).toThrow(/add up to 1 Ego; the montage costs 4/);
     expect(() => splitEgoCost(2, [{ id: "Ana", ego: 1, pays: 2 }])).toThrow(/between 0 and 1/);
-    expect(() => splitEgoCost(2, [{ id: "Ana", ego: 3, pays: 1 }, { id: "Ana", ego: 3, pays: 1 }])).toThrow(/named twice/);
+    expect(() =>
+      splitEgoCost(2, [
+        { id: "Ana", ego: 3, pays: 1 },
+        { id: "Ana", ego: 3, pays: 1 },
+      ]),
+    ).toThrow(/named twice/);
   });
 
   it("R-LEG-12 (ruling): Ego refilled by a Condition is not counted back and gives no XP", () => {

@@ -60,7 +60,9 @@ describe("Legacy characters", () => {
       insight: 0,
       charisma: 1,
     });
-    expect(() => rollRatings(LEGACY, { strength: [6], agility: [4, 4], insight: [1, 2], charisma: [5, 3] })).toThrow(/throws 2 dice; 1 were given/);
+    expect(() => rollRatings(LEGACY, { strength: [6], agility: [4, 4], insight: [1, 2], charisma: [5, 3] })).toThrow(
+      /throws 2 dice; 1 were given/,
+    );
     expect(() => rollRatings(CORE, {})).toThrow(/per group/);
     // Core's table read as data is R-CHAR-4's: 1d, 1–3 → 1, 4–5 → 2, 6 → 3.
     expect([1, 4, 6].map((f) => creationValue(CORE.attributes, [f]))).toEqual([1, 2, 3]);
@@ -68,7 +70,9 @@ describe("Legacy characters", () => {
 
   it("R-LEG-2 R-CHAR-4: a table value past the scheme's maximum, or a scheme without a whole maximum, is refused", () => {
     const bands = [{ min: 1, max: 6, value: 5 }] as const;
-    expect(() => creationValue({ ...LEGACY.attributes, creation: { ...LEGACY.attributes.creation, bands } }, [2, 6])).toThrow(/between 0 and 4/);
+    expect(() =>
+      creationValue({ ...LEGACY.attributes, creation: { ...LEGACY.attributes.creation, bands } }, [2, 6]),
+    ).toThrow(/between 0 and 4/);
     const noMax = { ...LEGACY.attributes, max: undefined as unknown as number };
     expect(() => creationValue(noMax, [2, 6])).toThrow(/maximum must be a whole number/);
   });
@@ -86,9 +90,15 @@ describe("Legacy characters", () => {
 
   it("R-LEG-3: five skills, 4 points spread at creation in any split, each 0–4", () => {
     expect(skillIds(LEGACY)).toEqual(["violence", "exploration", "social", "survival", "vocational"]);
-    expect(assertSkillSpread(LEGACY, { violence: 2, exploration: 1, social: 1, survival: 0, vocational: 0 })).toBeTruthy();
-    expect(assertSkillSpread(LEGACY, { violence: 4, exploration: 0, social: 0, survival: 0, vocational: 0 })).toBeTruthy();
-    expect(() => assertSkillSpread(LEGACY, { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 })).toThrow(/4 points to place; 3 were placed/);
+    expect(
+      assertSkillSpread(LEGACY, { violence: 2, exploration: 1, social: 1, survival: 0, vocational: 0 }),
+    ).toBeTruthy();
+    expect(
+      assertSkillSpread(LEGACY, { violence: 4, exploration: 0, social: 0, survival: 0, vocational: 0 }),
+    ).toBeTruthy();
+    expect(() =>
+      assertSkillSpread(LEGACY, { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 }),
+    ).toThrow(/4 points to place; 3 were placed/);
     expect(() => assertSkillSpread(CORE, {})).toThrow(/no skills/);
     expect(CORE.skills).toBeNull();
   });
@@ -119,14 +129,19 @@ describe("Legacy characters", () => {
   it("R-LEG-4 R-LEG-7: HP max and Ego max are never below 2 and 1 and grow with every rating (property)", () => {
     const rating = fc.integer({ min: 0, max: 4 });
     fc.assert(
-      fc.property(fc.record({ strength: rating, agility: rating, insight: rating, charisma: rating }), fc.integer({ min: 0, max: 20 }), fc.boolean(), (r, adv, tough) => {
-        const hp = hpMax(LEGACY, r, adv, tough);
-        expect(hp).toBeGreaterThanOrEqual(2 + adv);
-        expect(egoMax(LEGACY, r, true)).toBeGreaterThanOrEqual(1);
-        for (const id of ["strength", "agility"] as const) {
-          if (r[id] < 4) expect(hpMax(LEGACY, raiseAttributeOf(LEGACY, r, id), adv, tough)).toBe(hp + 1);
-        }
-      }),
+      fc.property(
+        fc.record({ strength: rating, agility: rating, insight: rating, charisma: rating }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.boolean(),
+        (r, adv, tough) => {
+          const hp = hpMax(LEGACY, r, adv, tough);
+          expect(hp).toBeGreaterThanOrEqual(2 + adv);
+          expect(egoMax(LEGACY, r, true)).toBeGreaterThanOrEqual(1);
+          for (const id of ["strength", "agility"] as const) {
+            if (r[id] < 4) expect(hpMax(LEGACY, raiseAttributeOf(LEGACY, r, id), adv, tough)).toBe(hp + 1);
+          }
+        },
+      ),
     );
   });
 

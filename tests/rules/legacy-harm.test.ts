@@ -5,44 +5,88 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spendDarkDice } from "../../src/rules/dark-dice.ts";
 import type { ArmourState } from "../../src/rules/harm.ts";
-import { applyHpHarm, assessHpHarm, hpWithinMax, hpWoundPenalty, protectedReduction, recoverHpWound, restHp, type HpHarmTarget, type HpWound } from "../../src/rules/hp.ts";
+import {
+  applyHpHarm,
+  assessHpHarm,
+  hpWithinMax,
+  hpWoundPenalty,
+  protectedReduction,
+  recoverHpWound,
+  restHp,
+  type HpHarmTarget,
+  type HpWound,
+} from "../../src/rules/hp.ts";
 import { CORE, LEGACY } from "../../src/rules/rulesets/index.ts";
 
 const noArmour: ArmourState = { body: "none", shield: false, elephantSkin: false };
 const ratings = { strength: 1, agility: 2, insight: 0, charisma: 1 };
-const at = (hp: number, wound: HpWound = "none", armour: ArmourState = noArmour): HpHarmTarget => ({ hp, wound, dead: false, ratings, armour });
+const at = (hp: number, wound: HpWound = "none", armour: ArmourState = noArmour): HpHarmTarget => ({
+  hp,
+  wound,
+  dead: false,
+  ratings,
+  armour,
+});
 
 describe("Legacy harm", () => {
   it("R-LEG-6: damage = Effect − armour (Light 1, Heavy 2, Shield 1), floor 0; a sacrificed shield ignores the Effect", () => {
-    expect(assessHpHarm(LEGACY, at(5, "none", { body: "light", shield: false, elephantSkin: false }), 3)).toMatchObject({ armour: 1, damage: 2, hpAfter: 3 });
-    expect(assessHpHarm(LEGACY, at(5, "none", { body: "heavy", shield: true, elephantSkin: false }), 3)).toMatchObject({ armour: 3, damage: 0, hpAfter: 5 });
-    expect(applyHpHarm(LEGACY, at(5, "none", { body: "none", shield: true, elephantSkin: false }), 9, { sacrificeShield: true })).toMatchObject({ hp: 5, shieldDestroyed: true });
+    expect(assessHpHarm(LEGACY, at(5, "none", { body: "light", shield: false, elephantSkin: false }), 3)).toMatchObject(
+      { armour: 1, damage: 2, hpAfter: 3 },
+    );
+    expect(assessHpHarm(LEGACY, at(5, "none", { body: "heavy", shield: true, elephantSkin: false }), 3)).toMatchObject({
+      armour: 3,
+      damage: 0,
+      hpAfter: 5,
+    });
+    expect(
+      applyHpHarm(LEGACY, at(5, "none", { body: "none", shield: true, elephantSkin: false }), 9, {
+        sacrificeShield: true,
+      }),
+    ).toMatchObject({ hp: 5, shieldDestroyed: true });
     expect(() => assessHpHarm(LEGACY, at(5), 3, { sacrificeShield: true })).toThrow(/no shield/);
     // Legacy has no Elephant skin: the flag is ignored.
     expect(assessHpHarm(LEGACY, at(5, "none", { body: "none", shield: false, elephantSkin: true }), 3).armour).toBe(0);
   });
 
   it("R-LEG-6: Protected's Dark Dice come off the damage after armour (floor 0)", () => {
-    expect(assessHpHarm(LEGACY, at(5, "none", { body: "light", shield: false, elephantSkin: false }), 8, { protectedFaces: [2, 3] })).toMatchObject({
+    expect(
+      assessHpHarm(LEGACY, at(5, "none", { body: "light", shield: false, elephantSkin: false }), 8, {
+        protectedFaces: [2, 3],
+      }),
+    ).toMatchObject({
       damage: 2,
       protectedBy: 5,
     });
-    expect(assessHpHarm(LEGACY, at(5), 4, { protectedFaces: [6] })).toMatchObject({ damage: 0, protectedBy: 4, hpAfter: 5 });
+    expect(assessHpHarm(LEGACY, at(5), 4, { protectedFaces: [6] })).toMatchObject({
+      damage: 0,
+      protectedBy: 4,
+      hpAfter: 5,
+    });
   });
 
   it("R-LEG-6: Protected's damage is never negative and never more than without Protected; what it took off is the difference (property)", () => {
-    const armours = fc.constantFrom<ArmourState>(noArmour, { body: "light", shield: false, elephantSkin: false }, { body: "heavy", shield: true, elephantSkin: false });
+    const armours = fc.constantFrom<ArmourState>(
+      noArmour,
+      { body: "light", shield: false, elephantSkin: false },
+      { body: "heavy", shield: true, elephantSkin: false },
+    );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 }), armours, fc.integer({ min: 0, max: 40 }), fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 6 }), (hp, armour, effect, faces) => {
-        const target = at(hp, "none", armour);
-        const without = assessHpHarm(LEGACY, target, effect);
-        const withDice = assessHpHarm(LEGACY, target, effect, { protectedFaces: faces });
-        expect(withDice.damage).toBeGreaterThanOrEqual(0);
-        expect(withDice.damage).toBeLessThanOrEqual(without.damage);
-        expect(withDice.protectedBy).toBe(without.damage - withDice.damage);
-        expect(withDice.hpAfter).toBeGreaterThanOrEqual(without.hpAfter);
-        expect(protectedReduction(faces)).toBe(faces.reduce((a, f) => a + f, 0));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 }),
+        armours,
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 6 }),
+        (hp, armour, effect, faces) => {
+          const target = at(hp, "none", armour);
+          const without = assessHpHarm(LEGACY, target, effect);
+          const withDice = assessHpHarm(LEGACY, target, effect, { protectedFaces: faces });
+          expect(withDice.damage).toBeGreaterThanOrEqual(0);
+          expect(withDice.damage).toBeLessThanOrEqual(without.damage);
+          expect(withDice.protectedBy).toBe(without.damage - withDice.damage);
+          expect(withDice.hpAfter).toBeGreaterThanOrEqual(without.hpAfter);
+          expect(protectedReduction(faces)).toBe(faces.reduce((a, f) => a + f, 0));
+        },
+      ),
     );
   });
 
@@ -69,10 +113,17 @@ describe("Legacy harm", () => {
   it("R-LEG-5: further damage while Critical: Mortally Wounded, −2d, and −1 to an attribute of the player's choice for good", () => {
     expect(() => applyHpHarm(LEGACY, at(0, "critical"), 1)).toThrow(/Choose the attribute/);
     const result = applyHpHarm(LEGACY, at(0, "critical"), 1, { lostAttribute: "agility" });
-    expect(result).toMatchObject({ wound: "mortal", dead: false, lost: "agility", ratings: { ...ratings, agility: 1 } });
+    expect(result).toMatchObject({
+      wound: "mortal",
+      dead: false,
+      lost: "agility",
+      ratings: { ...ratings, agility: 1 },
+    });
     expect(hpWoundPenalty(LEGACY, "mortal")).toBe(2);
     // An attribute at 0 has nothing to give.
-    expect(() => applyHpHarm(LEGACY, at(0, "critical"), 1, { lostAttribute: "insight" })).toThrow(/cannot lose a point/);
+    expect(() => applyHpHarm(LEGACY, at(0, "critical"), 1, { lostAttribute: "insight" })).toThrow(
+      /cannot lose a point/,
+    );
     // With one attribute above 0 it is taken without asking.
     const single = { ...at(0, "critical"), ratings: { strength: 0, agility: 0, insight: 2, charisma: 0 } };
     expect(applyHpHarm(LEGACY, single, 1)).toMatchObject({ lost: "insight", ratings: { insight: 1 } });
@@ -109,14 +160,19 @@ describe("Legacy harm", () => {
   it("R-LEG-4 R-LEG-5: harm never raises HP, never skips a stage, and kills only the Mortally Wounded or the attribute-less (property)", () => {
     const order: HpWound[] = ["none", "critical", "mortal"];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 }), fc.constantFrom<HpWound>("none", "critical", "mortal"), fc.integer({ min: 0, max: 30 }), (hp, wound, effect) => {
-        const target = at(wound === "none" ? hp : 0, wound);
-        const r = applyHpHarm(LEGACY, target, effect, { lostAttribute: "agility" });
-        expect(r.hp).toBeLessThanOrEqual(target.hp);
-        const step = order.indexOf(r.wound) - order.indexOf(target.wound);
-        expect(step === 0 || step === 1).toBe(true);
-        if (r.dead) expect(target.wound).toBe("mortal");
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 }),
+        fc.constantFrom<HpWound>("none", "critical", "mortal"),
+        fc.integer({ min: 0, max: 30 }),
+        (hp, wound, effect) => {
+          const target = at(wound === "none" ? hp : 0, wound);
+          const r = applyHpHarm(LEGACY, target, effect, { lostAttribute: "agility" });
+          expect(r.hp).toBeLessThanOrEqual(target.hp);
+          const step = order.indexOf(r.wound) - order.indexOf(target.wound);
+          expect(step === 0 || step === 1).toBe(true);
+          if (r.dead) expect(target.wound).toBe("mortal");
+        },
+      ),
     );
   });
 });

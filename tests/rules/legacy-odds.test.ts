@@ -93,7 +93,10 @@ function bruteEffect(n: number, halved: boolean, bonus: number): Map<number, num
 
 const mean = (dist: ReadonlyMap<number, number>): number => [...dist].reduce((s, [t, p]) => s + t * p, 0);
 
-function expectDistribution(actual: readonly { total: number; p: number }[], expected: ReadonlyMap<number, number>): void {
+function expectDistribution(
+  actual: readonly { total: number; p: number }[],
+  expected: ReadonlyMap<number, number>,
+): void {
   const seen = new Map(actual.map((x) => [x.total, x.p]));
   const totals = new Set([...seen.keys(), ...expected.keys()]);
   const off = [...totals].filter((t) => !(Math.abs((seen.get(t) ?? 0) - (expected.get(t) ?? 0)) <= TOLERANCE));
@@ -107,23 +110,33 @@ describe("Legacy odds against full enumeration", () => {
   const pools: [number, number][] = [];
   for (let light = 0; light <= 4; light++) for (let dark = 0; dark <= 3; dark++) pools.push([light, dark]);
 
-  it.each(pools)("R-LEG-9 R-LEG-8 R-LEG-14: light %i + dark %i, every Ego 0–10, Dark Dice costing 1 or 2 (montage)", (light, dark) => {
-    for (let ego = 0; ego <= 10; ego++) {
-      for (const montage of [false, true]) {
-        const brute = brutePool(light, dark, ego, montage ? 2 : 1);
-        const odds = separateRiskyOdds(LEGACY, { light, dark, ego, montage });
-        expect(odds.dice).toBe(light + dark);
-        expect(odds.empty).toBe(light + dark === 0);
-        for (const band of ["fail", "partial", "success"] as const) expect(Math.abs(odds.outcome[band] - brute.outcome[band])).toBeLessThan(TOLERANCE);
-        expect(Math.abs(odds.pEffect - (light + dark === 0 ? 0 : brute.outcome.partial + brute.outcome.success))).toBeLessThan(TOLERANCE);
-        for (const key of ["expectedLoss", "pLoseAny", "pZero"] as const) {
-          if (ego === 0) continue; // already lost: checked below
-          expect(Math.abs(odds.ego[key] - brute.ego[key])).toBeLessThan(TOLERANCE);
+  it.each(pools)(
+    "R-LEG-9 R-LEG-8 R-LEG-14: light %i + dark %i, every Ego 0–10, Dark Dice costing 1 or 2 (montage)",
+    (light, dark) => {
+      for (let ego = 0; ego <= 10; ego++) {
+        for (const montage of [false, true]) {
+          const brute = brutePool(light, dark, ego, montage ? 2 : 1);
+          const odds = separateRiskyOdds(LEGACY, { light, dark, ego, montage });
+          expect(odds.dice).toBe(light + dark);
+          expect(odds.empty).toBe(light + dark === 0);
+          for (const band of ["fail", "partial", "success"] as const)
+            expect(Math.abs(odds.outcome[band] - brute.outcome[band])).toBeLessThan(TOLERANCE);
+          expect(
+            Math.abs(odds.pEffect - (light + dark === 0 ? 0 : brute.outcome.partial + brute.outcome.success)),
+          ).toBeLessThan(TOLERANCE);
+          for (const key of ["expectedLoss", "pLoseAny", "pZero"] as const) {
+            if (ego === 0) continue; // already lost: checked below
+            expect(Math.abs(odds.ego[key] - brute.ego[key])).toBeLessThan(TOLERANCE);
+          }
         }
       }
-    }
-    expect(separateRiskyOdds(LEGACY, { light, dark, ego: 0 }).ego).toEqual({ expectedLoss: 0, pLoseAny: 0, pZero: 1 });
-  });
+      expect(separateRiskyOdds(LEGACY, { light, dark, ego: 0 }).ego).toEqual({
+        expectedLoss: 0,
+        pLoseAny: 0,
+        pZero: 1,
+      });
+    },
+  );
 
   it.each([
     [1, false, 0],
@@ -147,7 +160,15 @@ describe("Legacy odds against full enumeration", () => {
       { rank: 1 as const, tags: {}, extra: 0, dice: 1, halved: true, bonus: 0, tool: "lesser" },
       { rank: 0 as const, tags: { improvised: true }, extra: 0, dice: 1, halved: true, bonus: 0, tool: "lesser" },
       { rank: 2 as const, tags: {}, extra: 0, dice: 1, halved: false, bonus: 0, tool: "normal" },
-      { rank: 3 as const, tags: { versatileTwoHanded: true }, extra: 0, dice: 1, halved: false, bonus: 1, tool: "normal" },
+      {
+        rank: 3 as const,
+        tags: { versatileTwoHanded: true },
+        extra: 0,
+        dice: 1,
+        halved: false,
+        bonus: 1,
+        tool: "normal",
+      },
       { rank: 4 as const, tags: {}, extra: 0, dice: 2, halved: false, bonus: 0, tool: "greater" },
       { rank: 4 as const, tags: {}, extra: 1, dice: 3, halved: false, bonus: 0, tool: "greater" },
       { rank: 1 as const, tags: {}, extra: 1, dice: 2, halved: true, bonus: 0, tool: "lesser" },
@@ -199,11 +220,17 @@ describe("Legacy odds against full enumeration", () => {
         const dice = total <= 3 ? 0 : total <= 5 ? 1 : total <= 11 ? 2 : 3;
         byDice.set(dice, (byDice.get(dice) ?? 0) + p);
       }
-      for (const [light, dark] of [[4, 0], [2, 1], [5, 2], [1, 0]] as const) {
+      for (const [light, dark] of [
+        [4, 0],
+        [2, 1],
+        [5, 2],
+        [1, 0],
+      ] as const) {
         const odds = montageOdds(LEGACY, { light, dark, ego: 3, tier });
         for (const { dice, p } of odds.complication) expect(Math.abs(p - (byDice.get(dice) ?? 0))).toBeLessThan(1e-9);
         let success = 0;
-        for (const [dice, p] of byDice) success += p * brutePool(Math.min(4, Math.max(0, light - dice)), dark, 3, 2).outcome.success;
+        for (const [dice, p] of byDice)
+          success += p * brutePool(Math.min(4, Math.max(0, light - dice)), dark, 3, 2).outcome.success;
         expect(Math.abs(odds.outcome.success - success)).toBeLessThan(1e-9);
         expect(Math.abs(odds.ego.expectedLoss - brutePool(0, dark, 3, 2).ego.expectedLoss)).toBeLessThan(TOLERANCE);
       }
@@ -215,30 +242,42 @@ describe("Legacy odds against full enumeration", () => {
 describe("Legacy odds: properties and refusals", () => {
   it("R-LEG-9 R-LEG-13: probabilities lie in 0–1, outcome bands sum to 1, more dice never lower P(sum ≥ target) (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 60 }), (n, k, target) => {
-        const o = outcomeOdds(n);
-        expect(Math.abs(o.fail + o.partial + o.success - 1)).toBeLessThan(1e-12);
-        const a = sumAtLeastOdds(k, target).p;
-        expect(a).toBeGreaterThanOrEqual(0);
-        expect(a).toBeLessThanOrEqual(1);
-        expect(sumAtLeastOdds(k + 1, target).p).toBeGreaterThanOrEqual(a - 1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 60 }),
+        (n, k, target) => {
+          const o = outcomeOdds(n);
+          expect(Math.abs(o.fail + o.partial + o.success - 1)).toBeLessThan(1e-12);
+          const a = sumAtLeastOdds(k, target).p;
+          expect(a).toBeGreaterThanOrEqual(0);
+          expect(a).toBeLessThanOrEqual(1);
+          expect(sumAtLeastOdds(k + 1, target).p).toBeGreaterThanOrEqual(a - 1e-12);
+        },
+      ),
     );
   });
 
   it("R-LEG-8: the expected Ego lost is 0…Ego and grows with the Dark Dice (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 10 }), fc.constantFrom(1, 2), (dark, ego, cost) => {
-        const e = egoLossOdds(dark, ego, cost);
-        expect(e.expectedLoss).toBeGreaterThanOrEqual(0);
-        expect(e.expectedLoss).toBeLessThanOrEqual(ego + 1e-12);
-        expect(egoLossOdds(dark + 1, ego, cost).expectedLoss).toBeGreaterThanOrEqual(e.expectedLoss - 1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom(1, 2),
+        (dark, ego, cost) => {
+          const e = egoLossOdds(dark, ego, cost);
+          expect(e.expectedLoss).toBeGreaterThanOrEqual(0);
+          expect(e.expectedLoss).toBeLessThanOrEqual(ego + 1e-12);
+          expect(egoLossOdds(dark + 1, ego, cost).expectedLoss).toBeGreaterThanOrEqual(e.expectedLoss - 1e-12);
+        },
+      ),
     );
   });
 
   it("R-LEG-9: bad inputs are refused with a readable message", () => {
-    expect(() => separateRiskyOdds(LEGACY, { light: 5, dark: 0, ego: 3 })).toThrow(/Light Dice must be between 0 and 4/);
+    expect(() => separateRiskyOdds(LEGACY, { light: 5, dark: 0, ego: 3 })).toThrow(
+      /Light Dice must be between 0 and 4/,
+    );
     expect(() => separateRiskyOdds(LEGACY, { light: 1, dark: -1, ego: 3 })).toThrow(/Dark Dice/);
     expect(() => separateRiskyOdds(LEGACY, { light: 1, dark: 0, ego: 11 })).toThrow(/Ego must be between 0 and 10/);
     expect(() => separateRiskyOdds(CORE, { light: 1, dark: 0, ego: 3 })).toThrow(/riskyActionOdds/);

@@ -588,7 +588,9 @@ describe("riskyActionOdds properties", () => {
         const tags = { versatileTwoHanded: versatile };
         const odds = riskyActionOdds({ ...input, effect: { rule: CORE.effect, rank, tags } });
         const modifier = CORE.effect.value(0, rank, tags).value;
-        expect(Math.abs((odds.effect.value?.expected ?? Number.NaN) - odds.effect.expected - modifier)).toBeLessThan(1e-12);
+        expect(Math.abs((odds.effect.value?.expected ?? Number.NaN) - odds.effect.expected - modifier)).toBeLessThan(
+          1e-12,
+        );
         if (odds.effect.pLands > 0) {
           const landing = odds.effect.value?.expectedWhenLands ?? Number.NaN;
           expect(Math.abs(landing - odds.effect.expectedWhenLands - modifier)).toBeLessThan(1e-12);
@@ -600,16 +602,22 @@ describe("riskyActionOdds properties", () => {
 
   it("R-RA-5 R-RA-3: a floor only lifts the low totals: expected value = expected die total + Σ (floor − t)·P(t) over t < floor, tail included", () => {
     fc.assert(
-      fc.property(oddsInput, fc.constantFrom<TierRank>(0, 1, 2, 3, 4), fc.boolean(), fc.boolean(), (input, rank, versatile, improvised) => {
-        fc.pre(hasEffectDie(input));
-        const tags = { versatileTwoHanded: versatile, improvised };
-        const odds = riskyActionOdds({ ...input, effect: { rule: DEGENESIS.effect, rank, tags } });
-        const floor = DEGENESIS.effect.minimum(rank, tags);
-        const lift = (points: readonly { total: number; p: number }[]): number =>
-          points.reduce((s, d) => s + (d.total < floor ? (floor - d.total) * d.p : 0), 0);
-        const expected = odds.effect.expected + lift(odds.effect.distribution);
-        expect(Math.abs((odds.effect.value?.expected ?? Number.NaN) - expected)).toBeLessThan(1e-12);
-      }),
+      fc.property(
+        oddsInput,
+        fc.constantFrom<TierRank>(0, 1, 2, 3, 4),
+        fc.boolean(),
+        fc.boolean(),
+        (input, rank, versatile, improvised) => {
+          fc.pre(hasEffectDie(input));
+          const tags = { versatileTwoHanded: versatile, improvised };
+          const odds = riskyActionOdds({ ...input, effect: { rule: DEGENESIS.effect, rank, tags } });
+          const floor = DEGENESIS.effect.minimum(rank, tags);
+          const lift = (points: readonly { total: number; p: number }[]): number =>
+            points.reduce((s, d) => s + (d.total < floor ? (floor - d.total) * d.p : 0), 0);
+          const expected = odds.effect.expected + lift(odds.effect.distribution);
+          expect(Math.abs((odds.effect.value?.expected ?? Number.NaN) - expected)).toBeLessThan(1e-12);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -39,14 +39,23 @@ describe("pool building", () => {
     const broken = { stressed: false, broken: true, weary: false };
     expect(buildPool(poolInput({ wounds: broken })).lines.map((l) => l.label)).toEqual(["TERRAN.Wound.broken"]);
     expect(buildPool(poolInput({ wounds: broken })).light).toBe(1);
-    const onReason = buildPool(poolInput({ wounds: broken, target: { kind: "attribute", attribute: "reason" }, attributes: attrs({ reason: 2 }) }));
+    const onReason = buildPool(
+      poolInput({
+        wounds: broken,
+        target: { kind: "attribute", attribute: "reason" },
+        attributes: attrs({ reason: 2 }),
+      }),
+    );
     expect(onReason.lines).toEqual([]);
     expect(buildPool(poolInput({ wounds: broken }, ["ignoreBroken"])).lines).toEqual([]);
   });
 
   it("R-POOL-2 R-EQ-3: Improvised −1d, Unhandy −1d at close range, outside the weapon's ranges −1d", () => {
     expect(buildPool(poolInput({ weapon: pipe, range: "contact" })).lines.map((l) => l.id)).toEqual(["improvised"]);
-    expect(buildPool(poolInput({ weapon: bow, range: "contact" })).lines.map((l) => l.id)).toEqual(["unhandy", "outOfRange"]);
+    expect(buildPool(poolInput({ weapon: bow, range: "contact" })).lines.map((l) => l.id)).toEqual([
+      "unhandy",
+      "outOfRange",
+    ]);
     expect(buildPool(poolInput({ weapon: bow, range: "short" })).lines).toEqual([]);
     expect(buildPool(poolInput({ weapon: knife, range: "long" })).lines.map((l) => l.id)).toEqual(["outOfRange"]);
     expect(buildPool(poolInput({ weapon: knife })).lines).toEqual([]);
@@ -54,24 +63,37 @@ describe("pool building", () => {
 
   it("R-POOL-2 R-EQ-2: ranges come from the ruleset (Degenesis Reach is close, Nearby is not)", () => {
     const staff = { rank: 1, ranges: ["contact", "reach"], tags: ["unhandy"], twoHanded: true } as const;
-    expect(buildPool(poolInput({ ruleset: DEGENESIS, weapon: staff, range: "reach" })).lines.map((l) => l.id)).toEqual(["unhandy"]);
-    expect(buildPool(poolInput({ ruleset: DEGENESIS, weapon: staff, range: "nearby" })).lines.map((l) => l.id)).toEqual(["outOfRange"]);
+    expect(buildPool(poolInput({ ruleset: DEGENESIS, weapon: staff, range: "reach" })).lines.map((l) => l.id)).toEqual([
+      "unhandy",
+    ]);
+    expect(buildPool(poolInput({ ruleset: DEGENESIS, weapon: staff, range: "nearby" })).lines.map((l) => l.id)).toEqual(
+      ["outOfRange"],
+    );
     expect(() => buildPool(poolInput({ ruleset: DEGENESIS, weapon: staff, range: "short" }))).toThrow(/not a range/);
   });
 
   it("R-POOL-2 R-EQ-4: Heavy armour costs −1d only on the actions it hinders", () => {
-    expect(buildPool(poolInput({ heavyArmour: true, hinderedByHeavyArmour: true })).lines.map((l) => l.id)).toEqual(["heavyArmour"]);
+    expect(buildPool(poolInput({ heavyArmour: true, hinderedByHeavyArmour: true })).lines.map((l) => l.id)).toEqual([
+      "heavyArmour",
+    ]);
     expect(buildPool(poolInput({ heavyArmour: true, hinderedByHeavyArmour: false })).lines).toEqual([]);
     expect(buildPool(poolInput({ heavyArmour: false, hinderedByHeavyArmour: true })).lines).toEqual([]);
   });
 
   it("R-POOL-2 R-ADV-1: Danger sense gives +1d on the Insight save only", () => {
     const a = attrs({ intuition: 1, reason: 1, finesse: 2 });
-    const insight = buildPool(poolInput({ attributes: a, target: { kind: "save", group: "insight" } }, ["dangerSense"]));
+    const insight = buildPool(
+      poolInput({ attributes: a, target: { kind: "save", group: "insight" } }, ["dangerSense"]),
+    );
     expect(insight.lines.map((l) => [l.id, l.dice])).toEqual([["dangerSense", 1]]);
     expect(insight.light).toBe(3);
-    expect(buildPool(poolInput({ attributes: a, target: { kind: "save", group: "prowess" } }, ["dangerSense"])).lines).toEqual([]);
-    expect(buildPool(poolInput({ attributes: a, target: { kind: "attribute", attribute: "intuition" } }, ["dangerSense"])).lines).toEqual([]);
+    expect(
+      buildPool(poolInput({ attributes: a, target: { kind: "save", group: "prowess" } }, ["dangerSense"])).lines,
+    ).toEqual([]);
+    expect(
+      buildPool(poolInput({ attributes: a, target: { kind: "attribute", attribute: "intuition" } }, ["dangerSense"]))
+        .lines,
+    ).toEqual([]);
   });
 
   it("R-POOL-2: situational modifiers count only when ticked and when they apply to the roll", () => {
@@ -159,7 +181,13 @@ describe("pool building", () => {
         fc.integer({ min: 0, max: 20 }),
         (rating, position, stressed, broken, weary, dark) => {
           const pool = buildPool(
-            poolInput({ attributes: attrs({ finesse: rating }), position, wounds: { stressed, broken, weary }, dark, weapon: pipe }),
+            poolInput({
+              attributes: attrs({ finesse: rating }),
+              position,
+              wounds: { stressed, broken, weary },
+              dark,
+              weapon: pipe,
+            }),
           );
           expect(pool.light).toBeGreaterThanOrEqual(0);
           expect(pool.light).toBeLessThanOrEqual(4);

@@ -91,7 +91,10 @@ describe("Precision, Effect and outcome", () => {
 
   it("R-RA-8: a Reaction gives no player Effect unless the GM says so", () => {
     const dice = poolDice([6, 4], []);
-    expect(resolve(dice, { precision: 0, effect: 1 }, { reaction: true }).landing).toEqual({ player: false, challenge: false });
+    expect(resolve(dice, { precision: 0, effect: 1 }, { reaction: true }).landing).toEqual({
+      player: false,
+      challenge: false,
+    });
     expect(resolve(dice, { precision: 0, effect: 1 }, { reaction: true, gmAllowsEffect: true }).landing).toEqual({
       player: true,
       challenge: false,
@@ -101,10 +104,22 @@ describe("Precision, Effect and outcome", () => {
   it("R-ADV-2: Specialist turns a Fail into a success with reduced Effect; the Challenge's Effect still lands", () => {
     const dice = poolDice([3, 2], []);
     const plain = resolve(dice, { precision: 0, effect: 1 });
-    expect(plain).toMatchObject({ band: "fail", succeeded: false, specialistRescue: false, landing: { player: false } });
+    expect(plain).toMatchObject({
+      band: "fail",
+      succeeded: false,
+      specialistRescue: false,
+      landing: { player: false },
+    });
     const rescued = resolve(dice, { precision: 0, effect: 1 }, { specialist: true });
-    expect(rescued).toMatchObject({ band: "fail", succeeded: true, specialistRescue: true, landing: { player: true, challenge: true } });
-    expect(resolve(poolDice([6, 2], []), { precision: 0, effect: 1 }, { specialist: true }).specialistRescue).toBe(false);
+    expect(rescued).toMatchObject({
+      band: "fail",
+      succeeded: true,
+      specialistRescue: true,
+      landing: { player: true, challenge: true },
+    });
+    expect(resolve(poolDice([6, 2], []), { precision: 0, effect: 1 }, { specialist: true }).specialistRescue).toBe(
+      false,
+    );
   });
 
   it("R-RA-7: the player's Effect reduces Disposition to a floor of 0; at 0 the Challenge is overcome", () => {
@@ -146,7 +161,9 @@ describe("Precision, Effect and outcome", () => {
     expect(validateSecondHit(dice, selection, 1)).toBe(1);
     expect(() => validateSecondHit(dice, selection, 0)).toThrow(/neither the Precision nor the Effect/);
     const fail = poolDice([3, 2, 1], []);
-    expect(secondHitAvailable(fail, selection, resolve(fail, selection), { whirlwind: true, combat: true })).toBe(false);
+    expect(secondHitAvailable(fail, selection, resolve(fail, selection), { whirlwind: true, combat: true })).toBe(
+      false,
+    );
     const two = poolDice([6, 5], []);
     const sel2 = { precision: 0, effect: 1 };
     expect(secondHitAvailable(two, sel2, resolve(two, sel2), { whirlwind: true, combat: true })).toBe(false);

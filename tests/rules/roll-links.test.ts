@@ -1,7 +1,15 @@
 /** Inline roll links (issue 16 §3): the syntax read against the world's ruleset, never guessed. */
 import { describe, expect, it } from "vitest";
 import { ATTRIBUTES, CORE, DEGENESIS, GROUPS, LEGACY } from "../../src/rules/index.ts";
-import { findRollLinks, parseRollLink, ROLL_LINK_PATTERN, rollLinkLabelKey, rollLinkVocabulary, rollLinkWhat, type RollLinkVocabulary } from "../../src/rules/roll-links.ts";
+import {
+  findRollLinks,
+  parseRollLink,
+  ROLL_LINK_PATTERN,
+  rollLinkLabelKey,
+  rollLinkVocabulary,
+  rollLinkWhat,
+  type RollLinkVocabulary,
+} from "../../src/rules/roll-links.ts";
 
 const CORE_WORDS = rollLinkVocabulary(CORE);
 
@@ -14,7 +22,12 @@ function parse(text: string, vocabulary: RollLinkVocabulary = CORE_WORDS) {
 
 describe("roll links", () => {
   it("R-POOL-1: @Risky[attribute] is a Risky Action with that attribute, whatever the case", () => {
-    expect(parse("Climb: @Risky[finesse].")).toEqual({ ok: true, link: { kind: "risky", attribute: "finesse" }, label: null, text: "@Risky[finesse]" });
+    expect(parse("Climb: @Risky[finesse].")).toEqual({
+      ok: true,
+      link: { kind: "risky", attribute: "finesse" },
+      label: null,
+      text: "@Risky[finesse]",
+    });
     expect(parse("@risky[Finesse]")).toMatchObject({ ok: true, link: { kind: "risky", attribute: "finesse" } });
     expect(parse("@RISKY[ exertion ]")).toMatchObject({ ok: true, link: { kind: "risky", attribute: "exertion" } });
   });
@@ -30,17 +43,32 @@ describe("roll links", () => {
     expect(parse("@Fortune[6+]")).toMatchObject({ ok: true, link: { kind: "fortune", chance: 6 } });
     expect(parse("@Fortune[1]")).toMatchObject({ ok: true, link: { kind: "fortune", chance: 1 } });
     for (const bad of ["0", "7", "4++", "+4", "four", "3.5", "-1", "10"]) {
-      expect(parse(`@Fortune[${bad}]`), bad).toMatchObject({ ok: false, kind: "fortune", problem: "bad-chance", target: bad });
+      expect(parse(`@Fortune[${bad}]`), bad).toMatchObject({
+        ok: false,
+        kind: "fortune",
+        problem: "bad-chance",
+        target: bad,
+      });
     }
   });
 
   it("R-POOL-1: a {label} replaces the text; a blank one is ignored", () => {
-    expect(parse("@Risky[finesse]{Climb the wall}")).toMatchObject({ ok: true, label: "Climb the wall", text: "@Risky[finesse]{Climb the wall}" });
+    expect(parse("@Risky[finesse]{Climb the wall}")).toMatchObject({
+      ok: true,
+      label: "Climb the wall",
+      text: "@Risky[finesse]{Climb the wall}",
+    });
     expect(parse("@Fortune[4]{  }")).toMatchObject({ ok: true, label: null });
   });
 
   it("R-POOL-1: an unknown attribute or group, or an empty target, is refused with the link as written", () => {
-    expect(parse("@Risky[flying]")).toEqual({ ok: false, kind: "risky", problem: "unknown-target", target: "flying", text: "@Risky[flying]" });
+    expect(parse("@Risky[flying]")).toEqual({
+      ok: false,
+      kind: "risky",
+      problem: "unknown-target",
+      target: "flying",
+      text: "@Risky[flying]",
+    });
     expect(parse("@Reaction[finesse]")).toMatchObject({ ok: false, kind: "reaction", problem: "unknown-target" });
     expect(parse("@Risky[]")).toMatchObject({ ok: false, problem: "empty" });
     expect(parse("@Reaction[  ]")).toMatchObject({ ok: false, problem: "empty" });
@@ -52,7 +80,10 @@ describe("roll links", () => {
   it("R-POOL-1 R-LEG-1: the ids are the ruleset's: Legacy's four attributes and no Saves, so Core's links read nothing there", () => {
     const legacy = rollLinkVocabulary(LEGACY);
     expect(legacy).toEqual({
-      attributes: ["strength", "agility", "insight", "charisma"].map((id) => ({ id, labelKey: `TERRAN.Attribute.${id}` })),
+      attributes: ["strength", "agility", "insight", "charisma"].map((id) => ({
+        id,
+        labelKey: `TERRAN.Attribute.${id}`,
+      })),
       saves: [],
     });
     expect(parse("@Risky[finesse]", legacy)).toMatchObject({ ok: false, problem: "unknown-target" });
@@ -71,7 +102,8 @@ describe("roll links", () => {
   });
 
   it("R-FORT-1: finds every link in a text, in order; text that only looks like one is left alone", () => {
-    const text = "<p>Roll @Risky[reason], then @Reaction[resolve]{hold on}; the GM may call @Fortune[5+]. Not links: @Risky finesse, @UUID[Actor.x], @Risky[a\nb].</p>";
+    const text =
+      "<p>Roll @Risky[reason], then @Reaction[resolve]{hold on}; the GM may call @Fortune[5+]. Not links: @Risky finesse, @UUID[Actor.x], @Risky[a\nb].</p>";
     expect(findRollLinks(text, CORE_WORDS).map((l) => (l.ok ? l.link : l.problem))).toEqual([
       { kind: "risky", attribute: "reason" },
       { kind: "reaction", group: "resolve" },
@@ -82,7 +114,12 @@ describe("roll links", () => {
   });
 
   it("R-POOL-1: parseRollLink never throws, whatever the text", () => {
-    for (const [type, target] of [["Nonsense", "x"], ["Risky", "\u0000"], ["Fortune", "4".repeat(500)], ["Reaction", "<b>insight</b>"]] as const) {
+    for (const [type, target] of [
+      ["Nonsense", "x"],
+      ["Risky", "\u0000"],
+      ["Fortune", "4".repeat(500)],
+      ["Reaction", "<b>insight</b>"],
+    ] as const) {
       expect(() => parseRollLink(`@${type}[${target}]`, type, target, undefined, CORE_WORDS)).not.toThrow();
       expect(parseRollLink(`@${type}[${target}]`, type, target, undefined, CORE_WORDS).ok).toBe(false);
     }

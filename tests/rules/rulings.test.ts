@@ -17,7 +17,12 @@ import { attrs, poolInput } from "./fixtures.ts";
 const NO_WOUNDS: Wounds = { stressed: false, broken: false, weary: false };
 const ALL_WOUNDS: Wounds = { stressed: true, broken: true, weary: true };
 const bare: ArmourState = { body: "none", shield: false, elephantSkin: false };
-const target = (grit: number, armour: ArmourState = bare, wounds: Wounds = NO_WOUNDS): HarmTarget => ({ grit, wounds, dead: false, armour });
+const target = (grit: number, armour: ArmourState = bare, wounds: Wounds = NO_WOUNDS): HarmTarget => ({
+  grit,
+  wounds,
+  dead: false,
+  armour,
+});
 
 describe("§8 rulings (issue 13 §2)", () => {
   it("R-HARM-3 (ruling): damage equal to the Grit left empties Grit and marks no wound; one more point does", () => {
@@ -54,7 +59,11 @@ describe("§8 rulings (issue 13 §2)", () => {
   });
 
   it("R-CH-5 (ruling): reducing any one facet to 0 overcomes the whole Challenge", () => {
-    const brute = [makeFacet(CORE, "Fight", "serious"), makeFacet(CORE, "Talk down", "trivial"), makeFacet(CORE, "Outrun", "dangerous")];
+    const brute = [
+      makeFacet(CORE, "Fight", "serious"),
+      makeFacet(CORE, "Talk down", "trivial"),
+      makeFacet(CORE, "Outrun", "dangerous"),
+    ];
     const talked = applyEffectToFacet(brute, 1, 5);
     expect(talked.overcome).toBe(true);
     expect(talked.facets.map((f) => f.value)).toEqual([20, 0, 10]);
@@ -62,7 +71,14 @@ describe("§8 rulings (issue 13 §2)", () => {
   });
 
   it("R-HARM-5 (ruling): Mortally Wounded also empties a Reaction's Light Dice; Dark Dice stay", () => {
-    const reaction = buildPool(poolInput({ target: { kind: "save", group: "prowess" }, attributes: attrs({ finesse: 3, exertion: 2 }), wounds: ALL_WOUNDS, dark: 1 }));
+    const reaction = buildPool(
+      poolInput({
+        target: { kind: "save", group: "prowess" },
+        attributes: attrs({ finesse: 3, exertion: 2 }),
+        wounds: ALL_WOUNDS,
+        dark: 1,
+      }),
+    );
     expect(reaction).toMatchObject({ light: 0, dark: 1, clamp: "mortal" });
     const action = buildPool(poolInput({ attributes: attrs({ finesse: 4 }), wounds: ALL_WOUNDS }));
     expect(action.light).toBe(0);

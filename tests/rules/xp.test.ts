@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { resetEgo } from "../../src/rules/ego.ts";
 import { CORE } from "../../src/rules/rulesets/index.ts";
-import { advancementCost, conditionXp, spendXpForAdvancement, XP_PER_CONDITION, XP_PER_SESSION } from "../../src/rules/xp.ts";
+import {
+  advancementCost,
+  conditionXp,
+  spendXpForAdvancement,
+  XP_PER_CONDITION,
+  XP_PER_SESSION,
+} from "../../src/rules/xp.ts";
 import { expectRulesError } from "./fixtures.ts";
 
 describe("R-XP-1 gaining experience", () => {
@@ -74,6 +80,10 @@ describe("R-XP-2 the cost of an advancement", () => {
     expectRulesError(() => advancementCost(1.5), "not-integer", /The number of advancements must be a whole number/);
     expectRulesError(() => spendXpForAdvancement(-2, 0), "out-of-range", /Experience must be at least 0/);
     expectRulesError(() => spendXpForAdvancement(2.5, 1), "not-integer", /Experience must be a whole number/);
-    expectRulesError(() => spendXpForAdvancement(10, -1), "out-of-range", /The number of advancements must be at least 0/);
+    expectRulesError(
+      () => spendXpForAdvancement(10, -1),
+      "out-of-range",
+      /The number of advancements must be at least 0/,
+    );
   });
 });

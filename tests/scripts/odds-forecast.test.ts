@@ -8,7 +8,17 @@ import { describe, expect, it } from "vitest";
 import { loadCommands, runOdds } from "../../scripts/odds.ts";
 import { forecast } from "../../scripts/odds/forecast.ts";
 import { UsageError } from "../../scripts/odds/lib/command.ts";
-import { challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, oneThrowAction, riskyActionOdds, RulesError } from "../../src/rules/index.ts";
+import {
+  challengeEffectLaw,
+  challengeForecast,
+  CORE,
+  DEGENESIS,
+  forecastActionLaw,
+  LEGACY,
+  oneThrowAction,
+  riskyActionOdds,
+  RulesError,
+} from "../../src/rules/index.ts";
 
 interface Json {
   readonly input: Record<string, unknown>;
@@ -17,7 +27,11 @@ interface Json {
     readonly within: readonly { n: number; p: number }[];
     readonly beyond: number;
     readonly never: boolean;
-    readonly harm: { readonly expectedStrikes: number | null; readonly expectedDamage: number | null; readonly pUnscathed: number };
+    readonly harm: {
+      readonly expectedStrikes: number | null;
+      readonly expectedDamage: number | null;
+      readonly pUnscathed: number;
+    };
   };
 }
 
@@ -33,7 +47,22 @@ describe("npm run odds -- forecast", () => {
   it("--help (through the dispatcher) documents every option and how the tail is reported", async () => {
     const out = await runOdds(["forecast", "--help"]);
     expect(out).toMatchObject({ code: 0, stdout: forecast.help });
-    for (const option of ["--ruleset", "--tier", "--n", "--disposition", "--challenge-armour", "--light", "--dark", "--rank", "--slaughter", "--versatile", "--improvised", "--order", "--armour", "--json"]) {
+    for (const option of [
+      "--ruleset",
+      "--tier",
+      "--n",
+      "--disposition",
+      "--challenge-armour",
+      "--light",
+      "--dark",
+      "--rank",
+      "--slaughter",
+      "--versatile",
+      "--improvised",
+      "--order",
+      "--armour",
+      "--json",
+    ]) {
       expect(forecast.help).toContain(option);
     }
     expect(forecast.help).toContain("1e-9");
@@ -50,26 +79,53 @@ describe("npm run odds -- forecast", () => {
 
   it("R-RA-7 R-CH-1 --json gives the pure forecast's figures for a Serious Challenge (Core, 2 Light 1 Dark, Good, armour 1)", () => {
     const json = run(["--tier", "serious", "--light", "2", "--dark", "1", "--rank", "2", "--armour", "1"]).json as Json;
-    const law = oneThrowAction(CORE.effect, { light: 2, dark: 1, rank: 2, tags: { versatileTwoHanded: false, improvised: false } });
-    const exact = challengeForecast(law, { disposition: 20, effect: challengeEffectLaw({ dice: 2, halved: false }) }, { characterArmour: 1 });
-    expect(json.input).toMatchObject({ ruleset: "core", tier: "serious", disposition: 20, dice: 2, light: 2, dark: 1, rank: 2, armour: 1, order: "gm" });
+    const law = oneThrowAction(CORE.effect, {
+      light: 2,
+      dark: 1,
+      rank: 2,
+      tags: { versatileTwoHanded: false, improvised: false },
+    });
+    const exact = challengeForecast(
+      law,
+      { disposition: 20, effect: challengeEffectLaw({ dice: 2, halved: false }) },
+      { characterArmour: 1 },
+    );
+    expect(json.input).toMatchObject({
+      ruleset: "core",
+      tier: "serious",
+      disposition: 20,
+      dice: 2,
+      light: 2,
+      dark: 1,
+      rank: 2,
+      armour: 1,
+      order: "gm",
+    });
     expect(json.forecast.expectedActions).toBe(exact.expectedActions);
     expect(json.forecast.within).toEqual(exact.within);
     expect(json.forecast.harm.expectedDamage).toBe(exact.harm.expectedDamage);
   });
 
   it("R-RA-6 R-RA-7 a Disposition of 1 is overcome by the first Effect that lands: E[actions] = 1 / P(lands)", () => {
-    const json = run(["--ruleset=degenesis", "--tier=trivial", "--disposition=1", "--light=3", "--rank=0"]).json as Json;
-    const lands = riskyActionOdds({ light: 3, dark: 0, ego: 1, effect: { rule: DEGENESIS.effect, rank: 0 } }).effect.pLands;
+    const json = run(["--ruleset=degenesis", "--tier=trivial", "--disposition=1", "--light=3", "--rank=0"])
+      .json as Json;
+    const lands = riskyActionOdds({ light: 3, dark: 0, ego: 1, effect: { rule: DEGENESIS.effect, rank: 0 } }).effect
+      .pLands;
     expect(json.forecast.expectedActions).toBeCloseTo(1 / lands, 12);
   });
 
   it("Legacy (R-LEG-10, R-LEG-11): a Fantastical Challenge (n 5: Disposition 50, 5d) against a Greater tool", () => {
-    const json = run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--light", "3", "--rank", "4"]).json as Json;
-    const exact = challengeForecast(forecastActionLaw(LEGACY, { light: 3, dark: 0, rank: 4, tags: { versatileTwoHanded: false, improvised: false } }), { disposition: 50, effect: challengeEffectLaw({ dice: 5, halved: false }) });
+    const json = run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--light", "3", "--rank", "4"])
+      .json as Json;
+    const exact = challengeForecast(
+      forecastActionLaw(LEGACY, { light: 3, dark: 0, rank: 4, tags: { versatileTwoHanded: false, improvised: false } }),
+      { disposition: 50, effect: challengeEffectLaw({ dice: 5, halved: false }) },
+    );
     expect(json.input).toMatchObject({ ruleset: "legacy", tier: "fantastical", disposition: 50, dice: 5 });
     expect(json.forecast.expectedActions).toBe(exact.expectedActions);
-    expect(run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--rank", "4"]).text).toContain("Fantastical, Disposition 50 left, Effect 5d");
+    expect(run(["--ruleset", "legacy", "--tier", "fantastical", "--n", "5", "--rank", "4"]).text).toContain(
+      "Fantastical, Disposition 50 left, Effect 5d",
+    );
   });
 
   it("R-POOL-5 an empty pool never overcomes it: the table says so and the JSON has null for the figures without end", () => {
@@ -82,7 +138,18 @@ describe("npm run odds -- forecast", () => {
   });
 
   it("R-CH-1 the table: the Challenge, the approach, the rows of P(within n), where the list stops, the harm back", () => {
-    const { text } = run(["--tier", "exceptional", "--n", "5", "--light", "4", "--rank", "4", "--order", "player-first"]);
+    const { text } = run([
+      "--tier",
+      "exceptional",
+      "--n",
+      "5",
+      "--light",
+      "4",
+      "--rank",
+      "4",
+      "--order",
+      "player-first",
+    ]);
     expect(text).toContain("Exceptional, Disposition 50 left, Effect 5d");
     expect(text).toContain("Best (+3e)");
     expect(text).toMatch(/^\s+1\s+\d+\.\d%/m);
@@ -109,7 +176,10 @@ describe("npm run odds -- forecast", () => {
     expect(() => run(args)).toThrow(message);
   });
 
-  it.each([[["--tier", "exceptional", "--n", "3"]], [["--ruleset", "legacy", "--tier", "fantastical", "--n", "4"]]])("numbers the rules refuse (%j) are a RulesError with a readable message", (args) => {
-    expect(() => run(args)).toThrow(RulesError);
-  });
+  it.each([[["--tier", "exceptional", "--n", "3"]], [["--ruleset", "legacy", "--tier", "fantastical", "--n", "4"]]])(
+    "numbers the rules refuse (%j) are a RulesError with a readable message",
+    (args) => {
+      expect(() => run(args)).toThrow(RulesError);
+    },
+  );
 });

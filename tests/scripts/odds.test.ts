@@ -40,7 +40,18 @@ describe("npm run odds", () => {
     expect(help.stdout).toMatch(/--ruleset legacy/);
     expect(help.stdout).toMatch(/--json/);
     const risky = await runOdds(["risky", "--help"]);
-    for (const option of ["--ruleset", "--light", "--dark", "--ego", "--rank", "--slaughter", "--sayonara", "--montage", "--json"]) expect(risky.stdout).toContain(option);
+    for (const option of [
+      "--ruleset",
+      "--light",
+      "--dark",
+      "--ego",
+      "--rank",
+      "--slaughter",
+      "--sayonara",
+      "--montage",
+      "--json",
+    ])
+      expect(risky.stdout).toContain(option);
     expect((await runOdds(["effect", "--help"])).stdout).toMatch(/--tool lesser\|normal\|greater/);
     expect((await runOdds(["xp", "--help"])).stdout).toMatch(/--ego-max E --hp-max H/);
     expect((await runOdds(["montage", "--help"])).stdout).toMatch(/6–11 −2d, 12\+ −3d/);
@@ -48,7 +59,10 @@ describe("npm run odds", () => {
   });
 
   it("R-RA-1 R-EGO-2: risky --json (Core, the default) equals the enumeration of every face vector", async () => {
-    const odds = (await json(["--light", "2", "--dark", "2", "--ego", "3"])) as { outcome: Record<string, number>; ego: { expectedLoss: number; pZero: number } };
+    const odds = (await json(["--light", "2", "--dark", "2", "--ego", "3"])) as {
+      outcome: Record<string, number>;
+      ego: { expectedLoss: number; pZero: number };
+    };
     let fail = 0;
     let success = 0;
     let loss = 0;
@@ -70,7 +84,18 @@ describe("npm run odds", () => {
   });
 
   it("R-LEG-9 R-LEG-14: risky --ruleset legacy --montage --json equals the enumeration (2 Ego per costly die)", async () => {
-    const odds = (await json(["risky", "--ruleset", "legacy", "--light", "1", "--dark", "3", "--ego", "5", "--montage"])) as { pEffect: number; ego: { expectedLoss: number; pZero: number } };
+    const odds = (await json([
+      "risky",
+      "--ruleset",
+      "legacy",
+      "--light",
+      "1",
+      "--dark",
+      "3",
+      "--ego",
+      "5",
+      "--montage",
+    ])) as { pEffect: number; ego: { expectedLoss: number; pZero: number } };
     let effect = 0;
     let loss = 0;
     let zero = 0;
@@ -88,7 +113,10 @@ describe("npm run odds", () => {
   });
 
   it("R-LEG-11: effect --tool lesser --extra 1 --json (2d keep highest, explode, halve up) equals the enumeration", async () => {
-    const odds = (await json(["effect", "--tool", "lesser", "--extra", "1"])) as { distribution: { total: number; p: number }[]; expected: number };
+    const odds = (await json(["effect", "--tool", "lesser", "--extra", "1"])) as {
+      distribution: { total: number; p: number }[];
+      expected: number;
+    };
     // The chain of a 6 by recursion, 14 levels deep (dropped mass ~1e-11).
     const chain = (depth: number): Map<number, number> => {
       const d = new Map<number, number>();
@@ -103,14 +131,18 @@ describe("npm run odds", () => {
       const totals = top < 6 ? new Map([[top, 1]]) : new Map([...deep].map(([x, p]) => [6 + x, p]));
       for (const [t, p] of totals) expected.set(Math.ceil(t / 2), (expected.get(Math.ceil(t / 2)) ?? 0) + p / 36);
     }
-    for (const point of odds.distribution) expect(Math.abs(point.p - (expected.get(point.total) ?? 0))).toBeLessThan(1e-9);
+    for (const point of odds.distribution)
+      expect(Math.abs(point.p - (expected.get(point.total) ?? 0))).toBeLessThan(1e-9);
     let mean = 0;
     for (const [t, p] of expected) mean += t * p;
     expect(Math.abs(odds.expected - mean)).toBeLessThan(1e-8);
   });
 
   it("R-LEG-13: xp --ego-max 4 --hp-max 6 --dice 3 --json equals the enumeration of 3d6 against 10", async () => {
-    const odds = (await json(["xp", "--ego-max", "4", "--hp-max", "6", "--dice", "3"])) as { p: number; target: number };
+    const odds = (await json(["xp", "--ego-max", "4", "--hp-max", "6", "--dice", "3"])) as {
+      p: number;
+      target: number;
+    };
     let hits = 0;
     for (const f of vectors(3)) if (f.reduce((a, b) => a + b, 0) >= 10) hits++;
     expect(odds.target).toBe(10);
@@ -142,10 +174,16 @@ describe("npm run odds", () => {
   });
 
   it("the real process exits with code 2 on a bad argument, 0 on --help", () => {
-    const bad = spawnSync(process.execPath, ["--import", "tsx", "scripts/odds.ts", "--light", "9"], { cwd: ROOT, encoding: "utf8" });
+    const bad = spawnSync(process.execPath, ["--import", "tsx", "scripts/odds.ts", "--light", "9"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--light must be between 0 and 4/);
-    const help = spawnSync(process.execPath, ["--import", "tsx", "scripts/odds.ts", "--help"], { cwd: ROOT, encoding: "utf8" });
+    const help = spawnSync(process.execPath, ["--import", "tsx", "scripts/odds.ts", "--help"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/Subcommands:/);
   });

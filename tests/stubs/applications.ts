@@ -93,7 +93,10 @@ function foreignPrototype(proto: object | null): object | null {
   if (proto === null || proto === Object.prototype || foreign.has(proto)) return proto;
   let copy = foreignPrototypes.get(proto);
   if (!copy) {
-    copy = Object.create(foreignPrototype(Object.getPrototypeOf(proto) as object | null), Object.getOwnPropertyDescriptors(proto)) as object;
+    copy = Object.create(
+      foreignPrototype(Object.getPrototypeOf(proto) as object | null),
+      Object.getOwnPropertyDescriptors(proto),
+    ) as object;
     foreignPrototypes.set(proto, copy);
     foreign.add(copy);
   }
@@ -162,7 +165,17 @@ export class ApplicationStub {
       config.tabs.map((t) => {
         const label = config.labelPrefix ? `${config.labelPrefix}.${t.id}` : t.label;
         const on = t.id === active;
-        return [t.id, { id: t.id, group, active: on, cssClass: on ? "active" : "", ...(label ? { label } : {}), ...(t.icon ? { icon: t.icon } : {}) }];
+        return [
+          t.id,
+          {
+            id: t.id,
+            group,
+            active: on,
+            cssClass: on ? "active" : "",
+            ...(label ? { label } : {}),
+            ...(t.icon ? { icon: t.icon } : {}),
+          },
+        ];
       }),
     );
   }
@@ -245,7 +258,9 @@ export class ApplicationStub {
     }
     await (this._preRender as (context: Json, options: Json) => Promise<void>)(context, { isFirstRender: first });
     const configured = this._configureRenderParts();
-    const parts = await Promise.all(Object.values(configured).map((part) => renderSystemTemplate(part.template, context)));
+    const parts = await Promise.all(
+      Object.values(configured).map((part) => renderSystemTemplate(part.template, context)),
+    );
     // Parsed in the window's own document, so a detached window's parts are nodes of the second realm.
     const template = this.#document.createElement("template");
     template.innerHTML = parts.join("");

@@ -164,7 +164,11 @@ export class ChatMessageStub {
    */
   static get applyRollMode(): (data: Json, mode: string) => Json {
     return (data, mode) => {
-      if (world.generation >= 14) logCompatibilityWarning("ChatMessage.applyRollMode has been deprecated in favor of ChatMessage.applyMode", { since: 14, until: 16 });
+      if (world.generation >= 14)
+        logCompatibilityWarning("ChatMessage.applyRollMode has been deprecated in favor of ChatMessage.applyMode", {
+          since: 14,
+          until: 16,
+        });
       if (!(V13_ROLL_MODES as readonly string[]).includes(mode)) throw new Error(`stand-in: unknown roll mode ${mode}`);
       return Object.assign(data, visibilityOf(mode.replace("roll", "")));
     };
@@ -178,7 +182,8 @@ export class ChatMessageStub {
   static get applyMode(): ((data: Json, mode?: string) => Json) | undefined {
     if (world.generation !== 14) return undefined;
     return (data, mode = world.messageMode) => {
-      if (!(V14_MESSAGE_MODES as readonly string[]).includes(mode)) throw new Error(`stand-in v14: unknown message mode ${mode}`);
+      if (!(V14_MESSAGE_MODES as readonly string[]).includes(mode))
+        throw new Error(`stand-in v14: unknown message mode ${mode}`);
       return Object.assign(data, visibilityOf(mode));
     };
   }
@@ -187,7 +192,12 @@ export class ChatMessageStub {
   static create(data: Json): Promise<ChatMessageStub> {
     world.created.push(data);
     const whisper = Array.isArray(data.whisper) ? data.whisper.map(String) : [];
-    const message = new ChatMessageStub({ flags: isRecord(data.flags) ? data.flags : {}, rolls: Array.isArray(data.rolls) ? data.rolls : [], whisper, blind: data.blind === true });
+    const message = new ChatMessageStub({
+      flags: isRecord(data.flags) ? data.flags : {},
+      rolls: Array.isArray(data.rolls) ? data.rolls : [],
+      whisper,
+      blind: data.blind === true,
+    });
     documentHook("createChatMessage", message, {}, world.user.id);
     return Promise.resolve(message);
   }
@@ -214,10 +224,14 @@ export function chatInput(text: string): string {
  * fails the test (./deprecations.ts).
  */
 export function coreSetting(key: string): unknown {
-  if (world.generation === 13 && key === "rollMode") return world.messageMode === "public" ? "publicroll" : `${world.messageMode}roll`;
+  if (world.generation === 13 && key === "rollMode")
+    return world.messageMode === "public" ? "publicroll" : `${world.messageMode}roll`;
   if (world.generation === 14 && key === "messageMode") return world.messageMode;
   if (world.generation === 14 && key === "rollMode") {
-    logCompatibilityWarning('The "core.rollMode" setting has been deprecated in favor of "core.messageMode"', { since: 14, until: 16 });
+    logCompatibilityWarning('The "core.rollMode" setting has been deprecated in favor of "core.messageMode"', {
+      since: 14,
+      until: 16,
+    });
     return world.messageMode === "public" ? "publicroll" : `${world.messageMode}roll`;
   }
   throw new Error(`stand-in: "core.${key}" is not a registered setting on v${world.generation}`);
@@ -259,10 +273,15 @@ export class Dice3dStub {
    * registered falls back to the player's own colours (DiceColors.js getColorSet, "custom").
    */
   appearanceOf(term: { readonly options?: object; readonly flavor?: string }, playerColorset = "custom"): string {
-    const known = (name: unknown): name is string => typeof name === "string" && this.colorsets.some((c) => c.colorset.name === name);
+    const known = (name: unknown): name is string =>
+      typeof name === "string" && this.colorsets.some((c) => c.colorset.name === name);
     const options = (term.options ?? {}) as Record<string, unknown>;
     const appearance: unknown = options.appearance;
-    const chosen = [options.colorset, known(term.flavor) ? term.flavor : undefined, isRecord(appearance) ? appearance.colorset : undefined].find((name) => typeof name === "string" && name !== "");
+    const chosen = [
+      options.colorset,
+      known(term.flavor) ? term.flavor : undefined,
+      isRecord(appearance) ? appearance.colorset : undefined,
+    ].find((name) => typeof name === "string" && name !== "");
     if (chosen === undefined) return playerColorset;
     return known(chosen) ? chosen : playerColorset;
   }
@@ -293,7 +312,12 @@ function diceSoNiceOnUpdate(message: ChatMessageStub, added: number): void {
   const dsn = world.dice3d;
   if (!(dsn instanceof Dice3dStub) || !world.modules.has("dice-so-nice")) return;
   for (const roll of message.rolls.slice(-added)) {
-    dsn.animations.push({ roll, via: "update hook", whisper: message.whisper.length > 0 ? [...message.whisper] : null, blind: message.blind });
+    dsn.animations.push({
+      roll,
+      via: "update hook",
+      whisper: message.whisper.length > 0 ? [...message.whisper] : null,
+      blind: message.blind,
+    });
   }
 }
 

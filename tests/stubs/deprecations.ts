@@ -22,7 +22,9 @@ const logged: Deprecation[] = [];
 /** Core's `logCompatibilityWarning`: logs (console.warn) and keeps the warning. */
 export function logCompatibilityWarning(message: string, options: { since: number; until: number }): void {
   logged.push({ message, since: options.since, until: options.until });
-  console.warn(`Deprecated since Version ${options.since}: ${message} (backwards-compatible support will be removed in Version ${options.until})`);
+  console.warn(
+    `Deprecated since Version ${options.since}: ${message} (backwards-compatible support will be removed in Version ${options.until})`,
+  );
 }
 
 /** The warnings logged since the last call, and forgets them. */

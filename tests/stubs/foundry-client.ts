@@ -12,7 +12,14 @@
  */
 import "./foundry.ts";
 import { DataModelValidationError } from "./foundry.ts";
-import { ActorSheetStub, ApplicationStub, FilePickerStub, ItemSheetStub, dragEventData, renderSystemTemplate } from "./applications.ts";
+import {
+  ActorSheetStub,
+  ApplicationStub,
+  FilePickerStub,
+  ItemSheetStub,
+  dragEventData,
+  renderSystemTemplate,
+} from "./applications.ts";
 import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
 import "./hooks.ts";
@@ -50,7 +57,10 @@ interface SystemModel {
   toObject(): Json;
   prepareDerivedData(): void;
 }
-type ModelClass = (new (source: Json, options: { parent: unknown; joint?: "throw" | "log"; migrate?: boolean }) => SystemModel) & {
+type ModelClass = (new (
+  source: Json,
+  options: { parent: unknown; joint?: "throw" | "log"; migrate?: boolean },
+) => SystemModel) & {
   migrateData?(source: Json): unknown;
 };
 
@@ -101,9 +111,20 @@ export class ActorStub {
     },
   });
   /** The prototype token's bars (what a new token of this actor shows). */
-  prototypeToken: { bar1: { attribute: string | null }; bar2: { attribute: string | null } } = { bar1: { attribute: null }, bar2: { attribute: null } };
+  prototypeToken: { bar1: { attribute: string | null }; bar2: { attribute: string | null } } = {
+    bar1: { attribute: null },
+    bar2: { attribute: null },
+  };
 
-  constructor(init: { name: string; type: string; model: ModelClass; source: Json; items?: ItemStub[]; isOwner?: boolean; id?: string }) {
+  constructor(init: {
+    name: string;
+    type: string;
+    model: ModelClass;
+    source: Json;
+    items?: ItemStub[];
+    isOwner?: boolean;
+    id?: string;
+  }) {
     this.id = init.id ?? `actor${String(++actorCounter).padStart(11, "0")}`;
     this.uuid = `Actor.${this.id}`;
     this.name = init.name;
@@ -173,7 +194,12 @@ export class ActorStub {
     if (world.generation >= 14) migrateChange();
     const pre = Reflect.get(this.system, "_preUpdate") as unknown;
     if (typeof pre === "function") {
-      const allowed: unknown = await (pre as (c: Json, o: Json, u: unknown) => unknown).call(this.system, expanded, options, world.user);
+      const allowed: unknown = await (pre as (c: Json, o: Json, u: unknown) => unknown).call(
+        this.system,
+        expanded,
+        options,
+        world.user,
+      );
       if (allowed === false) return this;
     }
     if (world.generation < 14) migrateChange();
@@ -181,7 +207,11 @@ export class ActorStub {
     if (isRecord(system)) {
       const before = this.system.toObject();
       this.system = this.#build(mergeDeep(before, system), world.generation >= 14 ? "log" : "throw", false);
-      storeChange(world.actorSources, this.id, options.diff === false ? system : diffObject(before, this.system.toObject()));
+      storeChange(
+        world.actorSources,
+        this.id,
+        options.diff === false ? system : diffObject(before, this.system.toObject()),
+      );
     }
     const flags = expanded.flags;
     if (isRecord(flags)) this.flags = mergeDeep(this.flags, flags);
@@ -217,9 +247,20 @@ export class ActorStub {
    * the stand-in does not know and leaves out. Only an owner (or a GM) may add or remove an actor's
    * effects, as for an update (KB "Users and Permissions").
    */
-  toggleStatusEffect(statusId: string, options: { active?: boolean; overlay?: boolean } = {}): Promise<EffectStub | boolean | undefined> {
+  toggleStatusEffect(
+    statusId: string,
+    options: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<EffectStub | boolean | undefined> {
     const config = (Reflect.get(globalThis, "CONFIG") as { statusEffects?: unknown }).statusEffects;
-    const status = (world.generation >= 14 ? (isRecord(config) ? config[statusId] : undefined) : Array.isArray(config) ? (config as Json[]).find((e) => e.id === statusId) : undefined) as Json | undefined;
+    const status = (
+      world.generation >= 14
+        ? isRecord(config)
+          ? config[statusId]
+          : undefined
+        : Array.isArray(config)
+          ? (config as Json[]).find((e) => e.id === statusId)
+          : undefined
+    ) as Json | undefined;
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.filter((e) => e.statuses.has(statusId));
     const active = options.active ?? existing.length === 0;
@@ -230,7 +271,12 @@ export class ActorStub {
       this.effectChanges.push({ statusId, active: false });
       return Promise.resolve(false);
     }
-    const effect = new EffectStub(typeof status.name === "string" ? status.name : statusId, typeof status.img === "string" ? status.img : "", [statusId], options.overlay === true);
+    const effect = new EffectStub(
+      typeof status.name === "string" ? status.name : statusId,
+      typeof status.img === "string" ? status.img : "",
+      [statusId],
+      options.overlay === true,
+    );
     this.effects.push(effect);
     this.effectChanges.push({ statusId, active: true });
     return Promise.resolve(effect);
@@ -276,7 +322,11 @@ export class ActorStub {
    * `_onCreate(data, {}, game.user.id)` — a stand-in for "the creating client is told", nothing of
    * Foundry's creation cycle.
    */
-  async createEmbeddedDocuments(_type: string, data: Json[], options: { keepId?: boolean } = {}): Promise<ItemDocStub[]> {
+  async createEmbeddedDocuments(
+    _type: string,
+    data: Json[],
+    options: { keepId?: boolean } = {},
+  ): Promise<ItemDocStub[]> {
     const created: { item: ItemDocStub; data: Json }[] = [];
     for (const d of data) {
       const cls = itemConfig().documentClass ?? ItemDocStub;
@@ -333,7 +383,9 @@ export class EffectStub {
 }
 
 function itemConfig(): { documentClass?: typeof ItemDocStub; dataModels: Record<string, ModelClass> } {
-  const config = Reflect.get(globalThis, "CONFIG") as { Item?: { documentClass?: typeof ItemDocStub; dataModels?: Record<string, ModelClass> } };
+  const config = Reflect.get(globalThis, "CONFIG") as {
+    Item?: { documentClass?: typeof ItemDocStub; dataModels?: Record<string, ModelClass> };
+  };
   return { documentClass: config.Item?.documentClass, dataModels: config.Item?.dataModels ?? {} };
 }
 
@@ -367,8 +419,14 @@ export class ItemDocStub implements ItemStub {
     this.parent = init.parent ?? null;
     this.pack = typeof init.pack === "string" ? init.pack : null;
     // Foundry's UUID forms: Item.<id>, Actor.<id>.Item.<id>, Compendium.<pack>.Item.<id>.
-    this.uuid = this.parent ? `${this.parent.uuid}.Item.${this.id}` : this.pack ? `Compendium.${this.pack}.Item.${this.id}` : `Item.${this.id}`;
-    this.extra = Object.fromEntries(["folder", "ownership", "flags", "_stats"].filter((k) => k in init).map((k) => [k, structuredClone(init[k])]));
+    this.uuid = this.parent
+      ? `${this.parent.uuid}.Item.${this.id}`
+      : this.pack
+        ? `Compendium.${this.pack}.Item.${this.id}`
+        : `Item.${this.id}`;
+    this.extra = Object.fromEntries(
+      ["folder", "ownership", "flags", "_stats"].filter((k) => k in init).map((k) => [k, structuredClone(init[k])]),
+    );
     this.name = typeof init.name === "string" ? init.name : "";
     this.type = typeof init.type === "string" ? init.type : "";
     this.img = typeof init.img === "string" ? init.img : "icons/svg/item-bag.svg";
@@ -420,7 +478,15 @@ export class ItemDocStub implements ItemStub {
   }
 
   toObject(): Json {
-    return { _id: this.id, name: this.name, type: this.type, img: this.img, sort: this.sort, system: this.system.toObject(), ...structuredClone(this.extra) };
+    return {
+      _id: this.id,
+      name: this.name,
+      type: this.type,
+      img: this.img,
+      sort: this.sort,
+      system: this.system.toObject(),
+      ...structuredClone(this.extra),
+    };
   }
 
   toDragData(): Json {
@@ -455,7 +521,10 @@ export class ItemDocStub implements ItemStub {
  * What core does to a world document's `_stats`, or with `clearState`, the stand-in does not know: it
  * leaves them. Flags are kept (only ToCompendiumOptions has a clearFlags).
  */
-export function fromCompendium(doc: ItemDocStub, options: { clearFolder?: boolean; clearSort?: boolean; clearOwnership?: boolean; keepId?: boolean } = {}): Json {
+export function fromCompendium(
+  doc: ItemDocStub,
+  options: { clearFolder?: boolean; clearSort?: boolean; clearOwnership?: boolean; keepId?: boolean } = {},
+): Json {
   const data = doc.toObject();
   if (doc.pack) data._stats = { ...(isRecord(data._stats) ? data._stats : {}), compendiumSource: doc.uuid };
   if (options.clearFolder) delete data.folder;
@@ -543,19 +612,35 @@ function actorModels(): Record<string, ModelClass> {
  * throws goes to `invalidDocumentIds`. `markInvalid` names ids Foundry refuses for a reason the stand-in
  * does not model (a core field, a rule of Foundry's we cannot see): they are invalid whatever their data.
  */
-export function loadWorld(markInvalid: readonly string[] = []): { actors: WorldCollectionStub<ActorStub>; items: WorldCollectionStub<ItemDocStub> } {
+export function loadWorld(markInvalid: readonly string[] = []): {
+  actors: WorldCollectionStub<ActorStub>;
+  items: WorldCollectionStub<ItemDocStub>;
+} {
   const actors = new WorldCollectionStub<ActorStub>();
   for (const stored of world.actorSources) {
     const raw = structuredClone(stored);
     const id = String(raw._id);
-    const invalid = () => new InvalidDocumentStub("Actor", id, text(raw.name), text(raw.type), isRecord(stored.system) ? structuredClone(stored.system) : {});
+    const invalid = () =>
+      new InvalidDocumentStub(
+        "Actor",
+        id,
+        text(raw.name),
+        text(raw.type),
+        isRecord(stored.system) ? structuredClone(stored.system) : {},
+      );
     const model = actorModels()[String(raw.type)];
     if (!model || markInvalid.includes(id)) {
       actors.addInvalid(invalid());
       continue;
     }
     try {
-      const actor = new ActorStub({ id, name: text(raw.name), type: String(raw.type), model, source: isRecord(raw.system) ? raw.system : {} });
+      const actor = new ActorStub({
+        id,
+        name: text(raw.name),
+        type: String(raw.type),
+        model,
+        source: isRecord(raw.system) ? raw.system : {},
+      });
       actors.add(actor);
     } catch (error) {
       if (!(error instanceof DataModelValidationError)) throw error;
@@ -566,7 +651,14 @@ export function loadWorld(markInvalid: readonly string[] = []): { actors: WorldC
   for (const stored of world.itemSources) {
     const raw = structuredClone(stored);
     const id = String(raw._id);
-    const invalid = () => new InvalidDocumentStub("Item", id, text(raw.name), text(raw.type), isRecord(stored.system) ? structuredClone(stored.system) : {});
+    const invalid = () =>
+      new InvalidDocumentStub(
+        "Item",
+        id,
+        text(raw.name),
+        text(raw.type),
+        isRecord(stored.system) ? structuredClone(stored.system) : {},
+      );
     if (markInvalid.includes(id)) {
       items.addInvalid(invalid());
       continue;
@@ -587,12 +679,26 @@ const game = Reflect.get(globalThis, "game") as Json;
 Object.defineProperties(game, {
   user: { get: () => world.user, configurable: true },
   // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14 foundry.config.ReleaseData).
-  release: { get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }), configurable: true },
+  release: {
+    get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }),
+    configurable: true,
+  },
   // Foundry: `game.users` is the Users collection: `activeGM`, and `get(id)` for any user of the world.
-  users: { value: Object.defineProperty({ get: (id: string) => world.users.get(id) }, "activeGM", { get: () => world.gm }), configurable: true },
+  users: {
+    value: Object.defineProperty({ get: (id: string) => world.users.get(id) }, "activeGM", { get: () => world.gm }),
+    configurable: true,
+  },
   // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one, `contents` lists them
   // in the order they were created (WorldCollection / Collection#contents, foundryvtt.com/api/v13).
-  messages: { value: { get: (id: string) => world.messages.get(id), get contents() { return [...world.messages.values()]; } }, configurable: true },
+  messages: {
+    value: {
+      get: (id: string) => world.messages.get(id),
+      get contents() {
+        return [...world.messages.values()];
+      },
+    },
+    configurable: true,
+  },
   // The system's own settings from `world.settings`; core's chat mode setting by generation (./chat.ts).
   settings: {
     value: {
@@ -621,7 +727,10 @@ Object.defineProperties(game, {
   // Foundry: `game.scenes`, the world's Scenes; each Scene's `tokens` is its embedded TokenDocuments, changed
   // by `scene.updateEmbeddedDocuments("Token", [{ _id, … }])` (foundryvtt.com/api/v13 Scene, Document#updateEmbeddedDocuments).
   scenes: { get: () => world.scenes, configurable: true },
-  modules: { value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) }, configurable: true },
+  modules: {
+    value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) },
+    configurable: true,
+  },
   dice3d: { get: () => world.dice3d, configurable: true },
 });
 
@@ -639,7 +748,12 @@ function setProperty(object: Json, path: string, value: unknown): boolean {
 
 /** The value at `path` ("prototypeToken.bar1.attribute") in `object`, or undefined (foundry.utils.getProperty). */
 function getProperty(object: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined), object);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (typeof node === "object" && node !== null ? (node as Json)[part] : undefined),
+      object,
+    );
 }
 
 /** `{ system: { a: 1 } }` → `{ "system.a": 1 }` (arrays kept whole). */
@@ -678,7 +792,11 @@ Object.assign(foundryGlobal, {
     sheets: { ActorSheetV2: ActorSheetStub, ItemSheetV2: ItemSheetStub },
     apps: { FilePicker: FilePickerStub },
     /** Enrichment returns the HTML unchanged; drag data is the JSON of the event's text/plain. */
-    ux: { TextEditor: { implementation: { enrichHTML: (html: string) => Promise.resolve(html), getDragEventData: dragEventData } } },
+    ux: {
+      TextEditor: {
+        implementation: { enrichHTML: (html: string) => Promise.resolve(html), getDragEventData: dragEventData },
+      },
+    },
     handlebars: {
       renderTemplate: renderSystemTemplate,
     },
@@ -718,7 +836,8 @@ function progressNotification(notice: ProgressNotice) {
   return {
     update(options: unknown): void {
       const pct: unknown = isRecord(options) ? options.pct : undefined;
-      if (typeof pct !== "number" || !(pct >= 0 && pct <= 1)) throw new TypeError(`stand-in Notifications: update takes { pct, message }, got ${JSON.stringify(options)}`);
+      if (typeof pct !== "number" || !(pct >= 0 && pct <= 1))
+        throw new TypeError(`stand-in Notifications: update takes { pct, message }, got ${JSON.stringify(options)}`);
       if (notice.closed) throw new Error("stand-in Notifications: the notification is closed");
       notice.progress.push(pct);
       if (pct >= 1) notice.closed = true;
@@ -732,7 +851,8 @@ function progressNotification(notice: ProgressNotice) {
  */
 function notify(level: "warn" | "info" | "error") {
   return (m: string, options?: unknown) => {
-    const progress = isRecord(options) && options.progress === true ? { progress: [] as number[], closed: false } : null;
+    const progress =
+      isRecord(options) && options.progress === true ? { progress: [] as number[], closed: false } : null;
     world.notices.push({ userId: world.user.id, level, message: m, options, ...(progress ? { bar: progress } : {}) });
     if (level !== "info") world.warnings.push(m);
     return progress ? progressNotification(progress) : undefined;
@@ -744,5 +864,8 @@ function notify(level: "warn" | "info" | "error") {
  * calls it only if it is a function). The stand-in records the id.
  */
 const chatLog = { updateMessage: (message: { id: string }) => void world.redrawn.push(message.id) };
-Reflect.set(globalThis, "ui", { notifications: { warn: notify("warn"), info: notify("info"), error: notify("error") }, chat: chatLog });
+Reflect.set(globalThis, "ui", {
+  notifications: { warn: notify("warn"), info: notify("info"), error: notify("error") },
+  chat: chatLog,
+});
 Reflect.set(globalThis, "canvas", { tokens: Object.defineProperty({}, "controlled", { get: () => world.selected }) });

@@ -30,7 +30,8 @@
  */
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** One validation failure, by dotted path (what Foundry lists in its "validation errors"). */
@@ -57,7 +58,8 @@ export class StubField {
     const own = this.validateType(value, path);
     if (own.length > 0) return own;
     const choices = this.options.choices;
-    if (Array.isArray(choices) && !(choices as unknown[]).includes(value)) return [`${path}: ${show(value)} is not a valid choice`];
+    if (Array.isArray(choices) && !(choices as unknown[]).includes(value))
+      return [`${path}: ${show(value)} is not a valid choice`];
     return [];
   }
   protected validateType(value: unknown, path: string): string[] {
@@ -68,7 +70,8 @@ export class StubField {
 }
 export class NumberField extends StubField {
   protected override validateType(value: unknown, path: string): string[] {
-    if (typeof value !== "number" || !Number.isFinite(value)) return [`${path}: ${show(value)} must be a finite number`];
+    if (typeof value !== "number" || !Number.isFinite(value))
+      return [`${path}: ${show(value)} must be a finite number`];
     const { integer, min, max } = this.options;
     if (integer === true && !Number.isInteger(value)) return [`${path}: ${value} must be an integer`];
     if (typeof min === "number" && value < min) return [`${path}: ${value} cannot be less than ${min}`];
@@ -114,7 +117,9 @@ export class SchemaField extends StubField {
   }
   protected override validateType(value: unknown, path: string): string[] {
     if (!isRecord(value)) return [`${path}: ${show(value)} must be an object`];
-    return Object.entries(this.fields).flatMap(([key, field]) => field.validate(value[key], path ? `${path}.${key}` : key));
+    return Object.entries(this.fields).flatMap(([key, field]) =>
+      field.validate(value[key], path ? `${path}.${key}` : key),
+    );
   }
 }
 export class ArrayField extends StubField {
@@ -154,7 +159,10 @@ export function schemaOf(cls: { defineSchema(): Record<string, StubField> }): Sc
 export class TypeDataModel {
   parent: unknown;
   declare _source: Json;
-  constructor(source: Record<string, unknown> = {}, options: { parent?: unknown; joint?: "throw" | "log"; migrate?: boolean } = {}) {
+  constructor(
+    source: Record<string, unknown> = {},
+    options: { parent?: unknown; joint?: "throw" | "log"; migrate?: boolean } = {},
+  ) {
     const cls = this.constructor as typeof TypeDataModel;
     const data = source;
     // `migrate: false`: an update's merged data, whose change was migrated on its own (see ActorStub.update).
@@ -173,7 +181,8 @@ export class TypeDataModel {
       try {
         joint.call(cls, cleaned);
       } catch (error) {
-        if (options.joint !== "log") throw new DataModelValidationError([`joint: ${error instanceof Error ? error.message : String(error)}`]);
+        if (options.joint !== "log")
+          throw new DataModelValidationError([`joint: ${error instanceof Error ? error.message : String(error)}`]);
         jointErrorsLogged.push(error);
       }
     }
@@ -267,10 +276,21 @@ export class RollStub {
       class: this.constructor.name,
       formula: this.formula,
       options: this.options,
-      terms: this.terms.map((t) => ({ number: t.number, faces: t.faces, flavor: t.flavor, options: t.options, results: t.results })),
+      terms: this.terms.map((t) => ({
+        number: t.number,
+        faces: t.faces,
+        flavor: t.flavor,
+        options: t.options,
+        results: t.results,
+      })),
     };
   }
-  static fromData(data: { class: string; formula: string; options: Record<string, unknown>; terms: { results: DieStub["results"]; options: Record<string, unknown> }[] }): RollStub {
+  static fromData(data: {
+    class: string;
+    formula: string;
+    options: Record<string, unknown>;
+    terms: { results: DieStub["results"]; options: Record<string, unknown> }[];
+  }): RollStub {
     const cls = config.Dice.rolls.find((c) => c.name === data.class) ?? RollStub;
     const roll = new cls(data.formula, {}, data.options);
     roll.terms.forEach((t, i) => {
@@ -285,7 +305,9 @@ const config = { Dice: { rolls: [RollStub] as (typeof RollStub)[] } };
 
 let counter = 0;
 const stub = {
-  data: { fields: { NumberField, BooleanField, StringField, HTMLField, ObjectField, SchemaField, ArrayField, SetField } },
+  data: {
+    fields: { NumberField, BooleanField, StringField, HTMLField, ObjectField, SchemaField, ArrayField, SetField },
+  },
   abstract: { TypeDataModel },
   utils: { randomID: () => `stubid${String(++counter).padStart(10, "0")}` },
 };

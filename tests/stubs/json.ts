@@ -17,7 +17,12 @@ export function expandUpdate(update: Json): Json {
     });
     const last = parts.at(-1) ?? path;
     const existing = node[last];
-    node[last] = isRecord(existing) && isRecord(value) ? mergeDeep(existing, expandUpdate(value)) : isRecord(value) ? expandUpdate(value) : value;
+    node[last] =
+      isRecord(existing) && isRecord(value)
+        ? mergeDeep(existing, expandUpdate(value))
+        : isRecord(value)
+          ? expandUpdate(value)
+          : value;
   }
   return out;
 }
@@ -31,4 +36,3 @@ export function mergeDeep(target: Json, patch: Json): Json {
   }
   return out;
 }
-

@@ -3,7 +3,14 @@
  * at 329bf50 (v0.9.2). It registers batches as Quench does and, instead of Mocha, collects what a
  * batch defines (suites, tests, hooks) without running any test: nothing of Foundry runs here.
  */
-import type { Quench, QuenchBatchContext, QuenchBatchKey, QuenchBatchOptions, QuenchHookBody, QuenchTestBody } from "../../src/quench/quench-types.ts";
+import type {
+  Quench,
+  QuenchBatchContext,
+  QuenchBatchKey,
+  QuenchBatchOptions,
+  QuenchHookBody,
+  QuenchTestBody,
+} from "../../src/quench/quench-types.ts";
 
 export interface CollectedTest {
   readonly path: readonly string[];
@@ -36,7 +43,12 @@ const NO_ASSERT = new Proxy(() => undefined, {
 
 /** Quench's key filter (wildcard-match with separator "."): `*` within one part, `**` across parts (src/module/quench.ts `_filterBatches`, its `runBatches` docs). */
 function keyMatcher(pattern: string): RegExp {
-  const parts = pattern.split("**").map((p) => p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^.]*"));
+  const parts = pattern.split("**").map((p) =>
+    p
+      .split("*")
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join("[^.]*"),
+  );
   return new RegExp(`^${parts.join(".*")}$`, "i");
 }
 
@@ -76,7 +88,11 @@ export class QuenchStub implements Quench {
     const out: CollectedBatch[] = [];
     for (const batch of this.batches.values()) {
       if (!match.test(batch.key)) continue;
-      const collected: CollectedBatch = { key: batch.key, tests: [], hooks: { before: 0, after: 0, beforeEach: 0, afterEach: 0 } };
+      const collected: CollectedBatch = {
+        key: batch.key,
+        tests: [],
+        hooks: { before: 0, after: 0, beforeEach: 0, afterEach: 0 },
+      };
       const suites: string[] = [];
       const hook =
         (name: keyof CollectedBatch["hooks"]) =>

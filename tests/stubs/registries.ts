@@ -31,12 +31,17 @@ const SETTING_SCOPES = ["world", "client", "user"] as const;
  */
 export function registerSetting(namespace: unknown, key: unknown, data: unknown): void {
   if (typeof namespace !== "string" || namespace === "" || typeof key !== "string" || key === "") {
-    throw new Error(`stand-in ClientSettings: a setting needs both a namespace and a key (got "${String(namespace)}.${String(key)}")`);
+    throw new Error(
+      `stand-in ClientSettings: a setting needs both a namespace and a key (got "${String(namespace)}.${String(key)}")`,
+    );
   }
-  if (typeof data !== "object" || data === null) throw new Error(`stand-in ClientSettings: setting ${namespace}.${key} has no configuration`);
+  if (typeof data !== "object" || data === null)
+    throw new Error(`stand-in ClientSettings: setting ${namespace}.${key} has no configuration`);
   const scope: unknown = Reflect.get(data, "scope");
   if (!(SETTING_SCOPES as readonly unknown[]).includes(scope)) {
-    throw new Error(`stand-in ClientSettings: setting ${namespace}.${key} has scope ${JSON.stringify(scope) ?? "undefined"}, not one of ${SETTING_SCOPES.join(", ")}`);
+    throw new Error(
+      `stand-in ClientSettings: setting ${namespace}.${key} has scope ${JSON.stringify(scope) ?? "undefined"}, not one of ${SETTING_SCOPES.join(", ")}`,
+    );
   }
   const id = `${namespace}.${key}`;
   world.settingConfigs.set(id, { ...(data as Json), namespace, key, id });
@@ -45,7 +50,11 @@ export function registerSetting(namespace: unknown, key: unknown, data: unknown)
 /** The sub-types system.json declares per document (`documentTypes`), read once. */
 let declared: Record<string, Record<string, unknown>> | null = null;
 function declaredTypes(documentName: "Actor" | "Item"): string[] {
-  declared ??= (JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")) as { documentTypes: Record<string, Record<string, unknown>> }).documentTypes;
+  declared ??= (
+    JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")) as {
+      documentTypes: Record<string, Record<string, unknown>>;
+    }
+  ).documentTypes;
   return Object.keys(declared[documentName] ?? {});
 }
 
@@ -75,8 +84,18 @@ function registerSheetFor(documentName: "Actor" | "Item") {
       throw new Error(`stand-in ${documentName}s.registerSheet: ${sheetClass.name} names no sub-types`);
     }
     const unknown = types.filter((t) => !declaredTypes(documentName).includes(t));
-    if (unknown.length > 0) throw new Error(`stand-in ${documentName}s.registerSheet: ${unknown.join(", ")} not declared in system.json documentTypes.${documentName}`);
-    world.sheets.push({ documentName, scope, sheetClass, types: [...types], makeDefault: opts.makeDefault === true, label: opts.label });
+    if (unknown.length > 0)
+      throw new Error(
+        `stand-in ${documentName}s.registerSheet: ${unknown.join(", ")} not declared in system.json documentTypes.${documentName}`,
+      );
+    world.sheets.push({
+      documentName,
+      scope,
+      sheetClass,
+      types: [...types],
+      makeDefault: opts.makeDefault === true,
+      label: opts.label,
+    });
   };
 }
 

@@ -34,7 +34,9 @@ function v14Collection(entries: Map<string, Entry>): object {
     },
     [Symbol.iterator]: () => list()[Symbol.iterator](),
   };
-  for (const name of ARRAY_METHODS) members[name] = (...args: unknown[]) => Reflect.apply(Reflect.get(Array.prototype, name) as (...a: unknown[]) => unknown, list(), args);
+  for (const name of ARRAY_METHODS)
+    members[name] = (...args: unknown[]) =>
+      Reflect.apply(Reflect.get(Array.prototype, name) as (...a: unknown[]) => unknown, list(), args);
   return new Proxy(
     {},
     {
@@ -44,7 +46,8 @@ function v14Collection(entries: Map<string, Entry>): object {
         return typeof key === "string" ? entries.get(key) : undefined;
       },
       set: (_target, key, value: unknown) => {
-        if (typeof key !== "string" || typeof value !== "object" || value === null) throw new TypeError(`stand-in v14 CONFIG.statusEffects: cannot set ${String(key)}`);
+        if (typeof key !== "string" || typeof value !== "object" || value === null)
+          throw new TypeError(`stand-in v14 CONFIG.statusEffects: cannot set ${String(key)}`);
         entries.set(key, { ...(value as Record<string, unknown>), id: key });
         return true;
       },
@@ -58,24 +61,42 @@ function v14Collection(entries: Map<string, Entry>): object {
 export function installStatusEffects(generation: Generation, entries: readonly Entry[]): void {
   const config = Reflect.get(globalThis, "CONFIG") as object;
   if (generation < 14) {
-    Object.defineProperty(config, "statusEffects", { value: entries.map((e) => ({ ...e })), writable: true, configurable: true, enumerable: true });
+    Object.defineProperty(config, "statusEffects", {
+      value: entries.map((e) => ({ ...e })),
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
     return;
   }
   const byId = new Map<string, Entry>();
   const collection = v14Collection(byId);
   const assign = (value: unknown): void => {
     byId.clear(); // "the setter empties the collection first", then reads what it was given
-    const given: unknown[] = Array.isArray(value) ? value : typeof value === "object" && value !== null ? [...(Symbol.iterator in value ? (value as Iterable<unknown>) : Object.values(value))] : [];
-    for (const e of given) if (typeof e === "object" && e !== null && typeof Reflect.get(e, "id") === "string") byId.set(Reflect.get(e, "id") as string, e as Entry);
+    const given: unknown[] = Array.isArray(value)
+      ? value
+      : typeof value === "object" && value !== null
+        ? [...(Symbol.iterator in value ? (value as Iterable<unknown>) : Object.values(value))]
+        : [];
+    for (const e of given)
+      if (typeof e === "object" && e !== null && typeof Reflect.get(e, "id") === "string")
+        byId.set(Reflect.get(e, "id") as string, e as Entry);
   };
-  Object.defineProperty(config, "statusEffects", { get: () => collection, set: assign, configurable: true, enumerable: true });
+  Object.defineProperty(config, "statusEffects", {
+    get: () => collection,
+    set: assign,
+    configurable: true,
+    enumerable: true,
+  });
   assign(entries.map((e) => ({ ...e })));
 }
 
 /** The entries of `CONFIG.statusEffects` in order, in either generation's shape (for assertions). */
 export function statusEntries(): Entry[] {
   const config: unknown = Reflect.get(Reflect.get(globalThis, "CONFIG") as object, "statusEffects");
-  return config !== null && typeof config === "object" && Symbol.iterator in config ? [...(config as Iterable<Entry>)] : [];
+  return config !== null && typeof config === "object" && Symbol.iterator in config
+    ? [...(config as Iterable<Entry>)]
+    : [];
 }
 
 /**

@@ -49,7 +49,13 @@ export const world = {
   settings: new Map<string, unknown>(),
   warnings: [] as string[],
   /** Every notification with the screen it showed on. */
-  notices: [] as { userId: string; level: "warn" | "info" | "error"; message: string; options?: unknown; bar?: { readonly progress: number[]; closed: boolean } }[],
+  notices: [] as {
+    userId: string;
+    level: "warn" | "info" | "error";
+    message: string;
+    options?: unknown;
+    bar?: { readonly progress: number[]; closed: boolean };
+  }[],
   /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
   dialogAnswers: [] as unknown[],
   dialogs: [] as Json[],
@@ -86,7 +92,14 @@ export const world = {
   /** Settings registered with `game.settings.register`, keyed `${namespace}.${key}` (./registries.ts). */
   settingConfigs: new Map<string, Json>(),
   /** Sheets registered with `Actors.registerSheet` / `Items.registerSheet`, in order (./registries.ts). */
-  sheets: [] as { documentName: "Actor" | "Item"; scope: string; sheetClass: unknown; types: string[]; makeDefault: boolean; label: unknown }[],
+  sheets: [] as {
+    documentName: "Actor" | "Item";
+    scope: string;
+    sheetClass: unknown;
+    types: string[];
+    makeDefault: boolean;
+    label: unknown;
+  }[],
 };
 
 const DEFAULT_SETTINGS: Json = {
@@ -207,4 +220,3 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.scenes = [];
 }
 resetWorld();
-

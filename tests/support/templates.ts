@@ -37,7 +37,12 @@ export function translation(lang: string, key: string): string {
     tree = JSON.parse(readFileSync(resolve(ROOT, "lang", `${lang}.json`), "utf8")) as Record<string, unknown>;
     trees.set(lang, tree);
   }
-  const value = key.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined), tree);
+  const value = key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+      tree,
+    );
   if (typeof value !== "string") throw new Error(`missing i18n key ${key}${lang === "en" ? "" : ` in ${lang}`}`);
   return value;
 }

@@ -22,5 +22,10 @@ export class UsageError extends Error {
 export function isOddsCommand(value: unknown): value is OddsCommand {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.name === "string" && typeof v.summary === "string" && typeof v.help === "string" && typeof v.run === "function";
+  return (
+    typeof v.name === "string" &&
+    typeof v.summary === "string" &&
+    typeof v.help === "string" &&
+    typeof v.run === "function"
+  );
 }

@@ -12,7 +12,24 @@
  */
 
 /** The data attributes that tell two controls with the same action apart, most specific last. */
-const KEY_DATA = ["index", "key", "attribute", "track", "tab", "group", "facet", "type", "range", "tag", "flag", "scope", "first", "second", "role", "value"] as const;
+const KEY_DATA = [
+  "index",
+  "key",
+  "attribute",
+  "track",
+  "tab",
+  "group",
+  "facet",
+  "type",
+  "range",
+  "tag",
+  "flag",
+  "scope",
+  "first",
+  "second",
+  "role",
+  "value",
+] as const;
 /** Dropped in the second try: what a click changes about the control itself (a die's next role, a circle's value). */
 const VOLATILE_DATA = new Set<string>(["role", "value", "first", "second"]);
 
@@ -58,7 +75,11 @@ export function focusKeys(el: HTMLElement): string[] {
   const action = el.dataset.action;
   if (!action) return [];
   const row = el.closest<HTMLElement>("[data-item-id], [data-facet]:not([data-action])");
-  const scope = row?.dataset.itemId ? `[data-item-id=${quoted(row.dataset.itemId)}] ` : row?.dataset.facet ? `[data-facet=${quoted(row.dataset.facet)}] ` : "";
+  const scope = row?.dataset.itemId
+    ? `[data-item-id=${quoted(row.dataset.itemId)}] `
+    : row?.dataset.facet
+      ? `[data-facet=${quoted(row.dataset.facet)}] `
+      : "";
   const attrs = (keep: (name: string) => boolean): string =>
     KEY_DATA.filter((d) => keep(d) && el.dataset[d] !== undefined)
       .map((d) => `[data-${kebab(d)}=${quoted(el.dataset[d] ?? "")}]`)

@@ -16,7 +16,8 @@ function spokenText(el: Element): string {
   const words: string[] = [];
   const walk = (node: Node): void => {
     if (node.nodeType === 3) words.push(node.textContent ?? "");
-    else if (node.nodeType === 1 && (node as Element).getAttribute("aria-hidden") !== "true") for (const child of node.childNodes) walk(child);
+    else if (node.nodeType === 1 && (node as Element).getAttribute("aria-hidden") !== "true")
+      for (const child of node.childNodes) walk(child);
     words.push(" ");
   };
   walk(el);
@@ -43,7 +44,10 @@ export function liveRegion(doc: Document): HTMLElement {
   region.setAttribute("role", "status");
   region.setAttribute("aria-live", "polite");
   region.setAttribute("aria-atomic", "true");
-  region.setAttribute("style", "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0");
+  region.setAttribute(
+    "style",
+    "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0",
+  );
   doc.body.append(region);
   return region;
 }

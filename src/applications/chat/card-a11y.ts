@@ -28,7 +28,8 @@ export function beforeCardUpdate(messageId: string, root: HTMLElement): void {
 /** Runs `then` once `el` is in a document (the chat log inserts a rendered message after renderHTML), for a few frames at most. */
 function whenConnected(el: HTMLElement, then: () => void, frames = 30): void {
   if (el.isConnected) then();
-  else if (frames > 0 && typeof globalThis.requestAnimationFrame === "function") requestAnimationFrame(() => whenConnected(el, then, frames - 1));
+  else if (frames > 0 && typeof globalThis.requestAnimationFrame === "function")
+    requestAnimationFrame(() => whenConnected(el, then, frames - 1));
 }
 
 /** A card's element was drawn: once it is in the chat log, the focus comes back and the changes are said. */

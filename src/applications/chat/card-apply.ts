@@ -39,7 +39,10 @@ function chosenActors(): Actor.Implementation[] {
 
 function requireTargets<T>(targets: T[], what: "challenge" | "character"): T[] {
   if (targets.length > 0) return targets;
-  const message = what === "challenge" ? "Target or select a Challenge's token first." : "Target or select a character's token first.";
+  const message =
+    what === "challenge"
+      ? "Target or select a Challenge's token first."
+      : "Target or select a character's token first.";
   throw new RulesError("not-allowed", message, { reason: what === "challenge" ? "noChallenge" : "noCharacter" });
 }
 
@@ -53,15 +56,29 @@ function currentAsker(): Asker {
  * Where the step runs: here when this user may change the target and either note it on the card (its
  * author or a GM) or no GM is online to do it; else on the active GM's client (src/chat/permissions.ts).
  */
-function runsHere(message: ChatMessage.Implementation, rollerId: string, target: Actor.Implementation, cardKind: "risky" | "challenge"): boolean {
+function runsHere(
+  message: ChatMessage.Implementation,
+  rollerId: string,
+  target: Actor.Implementation,
+  cardKind: "risky" | "challenge",
+): boolean {
   const asker = currentAsker();
   const setting = currentApplyPermission();
-  const input: PermissionInput = { user: asker, rollerId, gmOnline: gmOnline(), targetOwnedByUser: target.isOwner, applySetting: setting, cardKind };
+  const input: PermissionInput = {
+    user: asker,
+    rollerId,
+    gmOnline: gmOnline(),
+    targetOwnedByUser: target.isOwner,
+    applySetting: setting,
+    cardKind,
+  };
   assertMayAskToApply(input);
   const recordsHere = asker.isGM || message.author?.id === asker.id;
   if (mayChangeTarget(input) && (recordsHere || !input.gmOnline)) return true;
   if (input.gmOnline) return false;
-  throw new RulesError("not-allowed", "No GM is online to apply this for you.", { reason: setting === "owners" ? "ownedOnly" : "noGm" });
+  throw new RulesError("not-allowed", "No GM is online to apply this for you.", {
+    reason: setting === "owners" ? "ownedOnly" : "noGm",
+  });
 }
 
 /** With no GM online to note it on the card, the target remembers it: say so. */
@@ -72,25 +89,56 @@ function tell(summary: { recorded: boolean }, name: string): void {
 }
 
 /** R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet). */
-export async function applyEffectClick(message: ChatMessage.Implementation, state: RiskyCardState, hit: AppliedHit, version: number): Promise<void> {
-  const challenges = requireTargets(chosenActors().filter((a) => a.system instanceof ChallengeData), "challenge");
+export async function applyEffectClick(
+  message: ChatMessage.Implementation,
+  state: RiskyCardState,
+  hit: AppliedHit,
+  version: number,
+): Promise<void> {
+  const challenges = requireTargets(
+    chosenActors().filter((a) => a.system instanceof ChallengeData),
+    "challenge",
+  );
   // One Effect wears down one Disposition: exactly one Challenge is the target.
-  if (challenges.length > 1) throw new RulesError("not-allowed", "Target a single Challenge: one Effect applies to one Disposition.", { reason: "oneChallenge" });
+  if (challenges.length > 1)
+    throw new RulesError("not-allowed", "Target a single Challenge: one Effect applies to one Disposition.", {
+      reason: "oneChallenge",
+    });
   const actor = challenges[0];
   const system = actor?.system;
   if (!actor || !(system instanceof ChallengeData)) return;
   const here = runsHere(message, state.rollerId, actor, "risky");
-  const options = [{ value: "main", label: actor.name }, ...system.facets.map((f, i) => ({ value: String(i), label: f.name }))];
-  const picked = options.length > 1 ? await chooseOne("TERRAN.Card.chooseFacetTitle", "TERRAN.Card.chooseFacet", options) : "main";
+  const options = [
+    { value: "main", label: actor.name },
+    ...system.facets.map((f, i) => ({ value: String(i), label: f.name })),
+  ];
+  const picked =
+    options.length > 1 ? await chooseOne("TERRAN.Card.chooseFacetTitle", "TERRAN.Card.chooseFacet", options) : "main";
   if (picked === null) return;
-  const request: ApplyEffectRequest = { askerId: currentAsker().id, messageId: message.id ?? "", hit, targetUuid: actor.uuid, facet: picked === "main" ? null : Number(picked), version };
-  const summary: AppliedSummary<unknown> = here ? await applyEffectFromCard(request, currentAsker()) : await askGm(QUERIES.applyEffect, request);
+  const request: ApplyEffectRequest = {
+    askerId: currentAsker().id,
+    messageId: message.id ?? "",
+    hit,
+    targetUuid: actor.uuid,
+    facet: picked === "main" ? null : Number(picked),
+    version,
+  };
+  const summary: AppliedSummary<unknown> = here
+    ? await applyEffectFromCard(request, currentAsker())
+    : await askGm(QUERIES.applyEffect, request);
   tell(summary, actor.name);
 }
 
 /** R-CH-4 the card's Effect as harm on each targeted character, once each. */
-export async function applyHarmClick(message: ChatMessage.Implementation, state: ChallengeCardState, effect: number, version: number): Promise<void> {
-  const characters = chosenActors().filter((a): a is TerranActor => a instanceof TerranActor && a.system instanceof CharacterData);
+export async function applyHarmClick(
+  message: ChatMessage.Implementation,
+  state: ChallengeCardState,
+  effect: number,
+  version: number,
+): Promise<void> {
+  const characters = chosenActors().filter(
+    (a): a is TerranActor => a instanceof TerranActor && a.system instanceof CharacterData,
+  );
   let current = version;
   for (const actor of requireTargets(characters, "character")) {
     // Each character on its own: a refusal for one is shown and the others still take the harm.
@@ -101,8 +149,16 @@ export async function applyHarmClick(message: ChatMessage.Implementation, state:
       const here = runsHere(message, state.rollerId, actor, "challenge");
       const choices = await healthQuestions(currentRuleset()).harmChoices(actor, effect);
       if (!choices) return;
-      const request: ApplyHarmRequest = { askerId: currentAsker().id, messageId: message.id ?? "", targetUuid: actor.uuid, ...choices, version: Math.max(current, now.version) };
-      const summary: AppliedSummary<unknown> = here ? await applyHarmFromCard(request, currentAsker()) : await askGm(QUERIES.applyHarm, request);
+      const request: ApplyHarmRequest = {
+        askerId: currentAsker().id,
+        messageId: message.id ?? "",
+        targetUuid: actor.uuid,
+        ...choices,
+        version: Math.max(current, now.version),
+      };
+      const summary: AppliedSummary<unknown> = here
+        ? await applyHarmFromCard(request, currentAsker())
+        : await askGm(QUERIES.applyHarm, request);
       current = summary.version;
       tell(summary, actor.name);
     });

@@ -18,7 +18,8 @@ export async function rollForRequest(message: ChatMessage.Implementation, index:
     await rollFortune(state.subject.chance, { actor, link });
     return;
   }
-  if (!(actor.system instanceof CharacterData)) throw new RulesError("not-allowed", `${actor.name} is not a character.`, { reason: "noCharacter" });
+  if (!(actor.system instanceof CharacterData))
+    throw new RulesError("not-allowed", `${actor.name} is not a character.`, { reason: "noCharacter" });
   // The world's resolution model opens its own dialog, preset to the request (as src/api.ts opens a roll).
   await resolutionModel(currentRuleset()).answer(actor, state.subject, link);
 }

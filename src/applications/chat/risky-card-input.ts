@@ -64,7 +64,12 @@ export interface TerranRollRecord {
   /** R-POOL-1/2 the base and every counted modifier line (label key or the user's own text, dice). */
   readonly breakdown: readonly { readonly label: string; readonly dice: number }[];
   /** The weapon as it was at the throw (a later edit of the item does not rewrite history). */
-  readonly weapon: { readonly id: string; readonly name: string; readonly rank: number; readonly tags: readonly string[] } | null;
+  readonly weapon: {
+    readonly id: string;
+    readonly name: string;
+    readonly rank: number;
+    readonly tags: readonly string[];
+  } | null;
   readonly egoBefore: number;
   readonly ruleset: string;
   /** R-POOL-3/4 the dice chosen: light after the clamp, dark from the stepper. */
@@ -81,7 +86,10 @@ export function rollRecord(subject: RollDialogSubject, view: RollDialogView, act
     actorUuid,
     target: subject.target,
     breakdown: [{ label: view.base.labelKey, dice: view.base.dice }, ...lines, ...position],
-    weapon: weapon && subject.weapon ? { id: subject.weapon.id, name: weapon.name, rank: weapon.rank, tags: weapon.tags } : null,
+    weapon:
+      weapon && subject.weapon
+        ? { id: subject.weapon.id, name: weapon.name, rank: weapon.rank, tags: weapon.tags }
+        : null,
     egoBefore: view.egoAtThrow,
     ruleset: subject.ruleset.id,
     light: view.light,

@@ -25,7 +25,11 @@ function faces(roll: Roll): number[] {
  * R-LEG-10 `gangUp` Challenges ganging up (default 1) throw the raised level's dice, named on the card;
  * a ruleset with no gang-up rule refuses more than one.
  */
-export async function rollChallengeEffect(actor: Actor.Implementation, facet: number | null = null, gangUp = 1): Promise<void> {
+export async function rollChallengeEffect(
+  actor: Actor.Implementation,
+  facet: number | null = null,
+  gangUp = 1,
+): Promise<void> {
   await attempt(async () => {
     const system = actor.system;
     if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`);
@@ -64,7 +68,10 @@ export async function rollChallengeEffect(actor: Actor.Implementation, facet: nu
  * R-FORT-1 the Fortune die against a chance of `chance`+ (1–6): the GM's, or — answering a GM's request
  * (`answer`) — rolled by a character's owner for that character, its card carrying the link.
  */
-export async function rollFortune(chance: number, answer: { readonly actor: Actor.Implementation; readonly link: AnswerLink } | null = null): Promise<void> {
+export async function rollFortune(
+  chance: number,
+  answer: { readonly actor: Actor.Implementation; readonly link: AnswerLink } | null = null,
+): Promise<void> {
   await attempt(async () => {
     if (answer) assertOwner(answer.actor);
     const roll = await new Roll("1d6").evaluate();

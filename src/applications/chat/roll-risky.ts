@@ -15,7 +15,12 @@ import { applyMessageMode } from "../../compat/generation.ts";
 import { riskyCardInput, rollRecord } from "./risky-card-input.ts";
 
 /** `link`: the GM's request this roll answers (its card carries it, src/chat/request-card.ts), or null. */
-export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSubject, view: RollDialogView, link: AnswerLink | null = null): Promise<ChatMessage | null> {
+export async function rollRiskyAction(
+  actor: TerranActor,
+  subject: RollDialogSubject,
+  view: RollDialogView,
+  link: AnswerLink | null = null,
+): Promise<ChatMessage | null> {
   const user = game.user;
   if (!user) return null;
   const roll = TerranRoll.pool(view.light, view.choices.dark, { [SYSTEM_ID]: rollRecord(subject, view, actor.uuid) });
@@ -30,7 +35,8 @@ export async function rollRiskyAction(actor: TerranActor, subject: RollDialogSub
     }),
   );
   const spend = (game.settings?.get(SYSTEM_ID, SETTINGS.autoSpendEgo) ?? true) && card.ego.cost > 0;
-  if (spend && (await actor.spendEgo(roll.darkFaces)) !== null) card = markEgoSpent(card, { id: user.id, isGM: user.isGM });
+  if (spend && (await actor.spendEgo(roll.darkFaces)) !== null)
+    card = markEgoSpent(card, { id: user.id, isGM: user.isGM });
 
   const data = {
     speaker: ChatMessage.getSpeaker({ actor }),

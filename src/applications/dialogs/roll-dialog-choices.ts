@@ -24,14 +24,24 @@ import { deriveCharacter } from "../../data/derived.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isMessageMode } from "../../compat/generation.ts";
-import { message, POSITION_LIMIT, type DialogAction, type DialogField, type DialogMessage, type RollDialogChoices, type RollDialogSettings, type RollDialogSubject } from "./roll-dialog-types.ts";
+import {
+  message,
+  POSITION_LIMIT,
+  type DialogAction,
+  type DialogField,
+  type DialogMessage,
+  type RollDialogChoices,
+  type RollDialogSettings,
+  type RollDialogSubject,
+} from "./roll-dialog-types.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Normalising the choices and the stored data
 
 /** A whole number from anything (numbers, numeric strings); `fallback` for the rest. */
 function whole(value: unknown, fallback: number): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   return Number.isFinite(n) ? Math.round(n) : fallback;
 }
 
@@ -47,7 +57,6 @@ function asRank(value: unknown, fallback: TierRank): TierRank {
   const n = whole(value, fallback);
   return isTierRank(n) ? n : fallback;
 }
-
 
 /** No world setting takes the Dark Dice stepper past this (the setting itself offers 1–30). */
 export const DARK_MAX_LIMIT = 100;
@@ -171,7 +180,9 @@ export function readCharacter(state: CharacterState): CharacterReading {
     lost: source.lost === true,
     sayonara: source.sayonara === true,
     specialties: items.flatMap((item) =>
-      item.type === "advancement" && item.system.flags.includes("specialist") && item.system.specialty.trim() !== "" ? [item.system.specialty.trim()] : [],
+      item.type === "advancement" && item.system.flags.includes("specialist") && item.system.specialty.trim() !== ""
+        ? [item.system.specialty.trim()]
+        : [],
     ),
   };
 }
@@ -209,10 +220,13 @@ export function normalise(
 
   const wantedPosition = whole(raw.position, 0);
   const position = clampInt(wantedPosition, -POSITION_LIMIT, POSITION_LIMIT);
-  const positionCorrected = position !== wantedPosition ? message("TERRAN.Dialog.position.limited", POSITION_LIMIT) : null;
+  const positionCorrected =
+    position !== wantedPosition ? message("TERRAN.Dialog.position.limited", POSITION_LIMIT) : null;
 
   const known = new Set(
-    reading.modifiers.filter((m) => m.modifier.situational && modifierApplies(m.modifier, subject.target)).map((m) => m.modifier.id),
+    reading.modifiers
+      .filter((m) => m.modifier.situational && modifierApplies(m.modifier, subject.target))
+      .map((m) => m.modifier.id),
   );
   const tickedIn: readonly unknown[] = Array.isArray(raw.ticked) ? raw.ticked : [];
   const ticked = [...new Set(tickedIn.filter((k): k is string => typeof k === "string" && known.has(k)))];
@@ -220,7 +234,10 @@ export function normalise(
   let range: string | null = null;
   if (weapon) {
     const wanted = raw.range;
-    range = typeof wanted === "string" && subject.ruleset.ranges.some((r) => r.id === wanted) ? wanted : defaultRange(subject.ruleset, weapon);
+    range =
+      typeof wanted === "string" && subject.ruleset.ranges.some((r) => r.id === wanted)
+        ? wanted
+        : defaultRange(subject.ruleset, weapon);
   }
 
   return {
@@ -248,7 +265,17 @@ export function initialChoices(subject: RollDialogSubject, settings: RollDialogS
     subject,
     reading,
     weapon,
-    { dark: 0, position: 0, ticked: [], range: null, hindered: false, rank: DEFAULT_TIER_RANK, combat: weapon !== undefined, specialist: false, messageMode: settings.messageMode ?? "public" },
+    {
+      dark: 0,
+      position: 0,
+      ticked: [],
+      range: null,
+      hindered: false,
+      rank: DEFAULT_TIER_RANK,
+      combat: weapon !== undefined,
+      specialist: false,
+      messageMode: settings.messageMode ?? "public",
+    },
     settings,
   ).choices;
 }
@@ -284,7 +311,9 @@ export function applyChange(
         next.position = whole(choices.position, 0) - 1;
         break;
       case "toggleModifier":
-        next.ticked = next.ticked.includes(change.key) ? next.ticked.filter((k) => k !== change.key) : [...next.ticked, change.key];
+        next.ticked = next.ticked.includes(change.key)
+          ? next.ticked.filter((k) => k !== change.key)
+          : [...next.ticked, change.key];
         break;
     }
   } else {
@@ -314,4 +343,3 @@ export function applyChange(
   const weapon = ruleWeapon(subject);
   return normalise(subject, readCharacter(subject.state), weapon, next, settings).choices;
 }
-

@@ -24,10 +24,30 @@ import {
   type PoolLineId,
   type TierRank,
 } from "../../rules/index.ts";
-import { darkMaxOf, normalise, readCharacter, ruleWeapon, specialistOffered, type CharacterReading } from "./roll-dialog-choices.ts";
+import {
+  darkMaxOf,
+  normalise,
+  readCharacter,
+  ruleWeapon,
+  specialistOffered,
+  type CharacterReading,
+} from "./roll-dialog-choices.ts";
 import { oddsFor } from "./roll-dialog-odds.ts";
 import { MESSAGE_MODES } from "../../compat/generation.ts";
-import { decimal, message, MINUS, percent, POSITION_LIMIT, signedDice, type DialogMessage, type RollDialogModifierRow, type RollDialogChoices, type RollDialogSettings, type RollDialogSubject, type RollDialogView } from "./roll-dialog-types.ts";
+import {
+  decimal,
+  message,
+  MINUS,
+  percent,
+  POSITION_LIMIT,
+  signedDice,
+  type DialogMessage,
+  type RollDialogModifierRow,
+  type RollDialogChoices,
+  type RollDialogSettings,
+  type RollDialogSubject,
+  type RollDialogView,
+} from "./roll-dialog-types.ts";
 
 export * from "./roll-dialog-types.ts";
 export { applyChange, darkMaxOf, DARK_MAX_LIMIT, initialChoices, type DialogChange } from "./roll-dialog-choices.ts";
@@ -92,12 +112,17 @@ function egoRisk(ego: number, sayonara: boolean, lost: boolean): DialogMessage {
 function rollBlocked(reading: CharacterReading, pool: Pool): DialogMessage | null {
   if (reading.dead) return message("TERRAN.Dialog.blocked.dead");
   if (reading.lost) return message("TERRAN.Dialog.blocked.lost");
-  if (pool.empty) return message(reading.mortallyWounded ? "TERRAN.Dialog.blocked.emptyMortal" : "TERRAN.Dialog.blocked.empty");
+  if (pool.empty)
+    return message(reading.mortallyWounded ? "TERRAN.Dialog.blocked.emptyMortal" : "TERRAN.Dialog.blocked.empty");
   return null;
 }
 
 /** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
-export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogChoices, settings: RollDialogSettings): RollDialogView {
+export function rollDialogModel(
+  subject: RollDialogSubject,
+  choices: RollDialogChoices,
+  settings: RollDialogSettings,
+): RollDialogView {
   const { ruleset, target } = subject;
   const reading = readCharacter(subject.state);
   const weapon = ruleWeapon(subject);
@@ -196,11 +221,17 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
       note: message(settings.isGM ? "TERRAN.Dialog.position.noteGM" : "TERRAN.Dialog.position.note"),
       down: {
         disabled: chosen.position <= -POSITION_LIMIT,
-        tooltip: chosen.position <= -POSITION_LIMIT ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT) : message("TERRAN.Dialog.position.down"),
+        tooltip:
+          chosen.position <= -POSITION_LIMIT
+            ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT)
+            : message("TERRAN.Dialog.position.down"),
       },
       up: {
         disabled: chosen.position >= POSITION_LIMIT,
-        tooltip: chosen.position >= POSITION_LIMIT ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT) : message("TERRAN.Dialog.position.up"),
+        tooltip:
+          chosen.position >= POSITION_LIMIT
+            ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT)
+            : message("TERRAN.Dialog.position.up"),
       },
       corrected: normalised.positionCorrected,
     },
@@ -218,7 +249,8 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
       },
       up: {
         disabled: chosen.dark >= darkMax,
-        tooltip: chosen.dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
+        tooltip:
+          chosen.dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
       },
       corrected: normalised.darkCorrected,
     },
@@ -250,19 +282,34 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
       options: weapon
         ? ruleset.ranges.map((r) => {
             const cost = (weapon.ranges.includes(r.id) ? 0 : 1) + (r.close && hasTag(weapon, "unhandy") ? 1 : 0);
-            return { value: r.id, labelKey: r.labelKey, selected: r.id === chosen.range, penalty: cost > 0 ? signedDice(-cost) : "" };
+            return {
+              value: r.id,
+              labelKey: r.labelKey,
+              selected: r.id === chosen.range,
+              penalty: cost > 0 ? signedDice(-cost) : "",
+            };
           })
         : [],
     },
     tier: {
       shown: weapon === undefined,
-      options: weapon ? [] : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
+      options: weapon
+        ? []
+        : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
       labelKey: weaponTier?.labelKey ?? "TERRAN.Dialog.tier.label",
     },
     hindered: { shown: reading.heavy, checked: chosen.hindered },
     combat: { shown: whirlwindOwned, checked: chosen.combat },
-    specialist: { shown: specialistOffered(subject, reading), checked: chosen.specialist, specialties: reading.specialties.join(", ") },
-    messageModes: MESSAGE_MODES.map((mode) => ({ value: mode, labelKey: `TERRAN.Dialog.messageMode.${mode}`, selected: mode === chosen.messageMode })),
+    specialist: {
+      shown: specialistOffered(subject, reading),
+      checked: chosen.specialist,
+      specialties: reading.specialties.join(", "),
+    },
+    messageModes: MESSAGE_MODES.map((mode) => ({
+      value: mode,
+      labelKey: `TERRAN.Dialog.messageMode.${mode}`,
+      selected: mode === chosen.messageMode,
+    })),
     roll: { disabled: reason !== null, reason },
 
     choices: chosen,
@@ -278,4 +325,3 @@ export function rollDialogModel(subject: RollDialogSubject, choices: RollDialogC
     messageMode: chosen.messageMode,
   };
 }
-

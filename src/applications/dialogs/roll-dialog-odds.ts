@@ -1,9 +1,5 @@
 /** The roll dialog's exact odds, remembered per state (see ./roll-dialog-model.ts). Pure. */
-import {
-  riskyActionOdds,
-  type EffectRule,
-  type Odds,
-} from "../../rules/index.ts";
+import { riskyActionOdds, type EffectRule, type Odds } from "../../rules/index.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The exact odds, kept per state
@@ -51,4 +47,3 @@ export function oddsFor(args: OddsArgs & { readonly effect: NonNullable<OddsArgs
 export function clearOddsCache(): void {
   oddsCache.clear();
 }
-

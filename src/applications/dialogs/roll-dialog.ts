@@ -81,7 +81,12 @@ export class RollDialog<
   }
 
   #subject(): RollDialogSubject {
-    return { ruleset: currentRuleset(), state: this.#request.actor.characterState(), target: this.#request.target, weapon: this.#request.weapon };
+    return {
+      ruleset: currentRuleset(),
+      state: this.#request.actor.characterState(),
+      target: this.#request.target,
+      weapon: this.#request.weapon,
+    };
   }
 
   #settings(): RollDialogSettings {
@@ -101,7 +106,9 @@ export class RollDialog<
     void this.render();
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+  protected override async _prepareContext(
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
+  ): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     return Object.assign(context, rollDialogModel(this.#subject(), this.#choices, this.#settings()));
   }
@@ -113,12 +120,18 @@ export class RollDialog<
    * (thirdera's actor sheet; the `_preRender` focus memory of several v13 sheets). Run against the
    * stand-ins (tests/foundry/a11y.stubs.test.ts), not in Foundry.
    */
-  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _preRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._preRender(context, options);
     if (this.rendered) this.#a11y.before(this.element);
   }
 
-  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onRender(context, options);
     const first = options.isFirstRender ?? false;
     this.#a11y.after(this.element);
@@ -126,7 +139,10 @@ export class RollDialog<
   }
 
   /** One change listener on the form (it outlives re-renders of the part). */
-  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onFirstRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onFirstRender(context, options);
     this.element.addEventListener("change", (event) => {
       const field = fieldValue(event.target);
@@ -136,7 +152,8 @@ export class RollDialog<
 
   static #onStep(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
     const action = target.dataset.action;
-    if (action === "darkUp" || action === "darkDown" || action === "positionUp" || action === "positionDown") this.#apply({ action });
+    if (action === "darkUp" || action === "darkDown" || action === "positionUp" || action === "positionDown")
+      this.#apply({ action });
   }
 
   static #onToggle(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {

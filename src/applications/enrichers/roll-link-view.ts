@@ -29,11 +29,23 @@ export interface RollLinkView {
 const ICONS = { risky: "fa-dice-d6", reaction: "fa-shield-halved", fortune: "fa-dice" } as const;
 
 /** The view of one parsed link; `rulesetName` and `vocabulary` name what a refused target could have been. */
-export function rollLinkView(parsed: ParsedRollLink, i18n: LinkI18n, rulesetName: string, vocabulary: RollLinkVocabulary): RollLinkView {
+export function rollLinkView(
+  parsed: ParsedRollLink,
+  i18n: LinkI18n,
+  rulesetName: string,
+  vocabulary: RollLinkVocabulary,
+): RollLinkView {
   if (!parsed.ok) {
     const ids = (parsed.kind === "reaction" ? vocabulary.saves : vocabulary.attributes).map((t) => t.id);
     const known = parsed.kind === "fortune" ? "1–6" : ids.length > 0 ? ids.join(", ") : "—";
-    const hintKey = parsed.problem === "empty" ? "TERRAN.Links.Invalid.empty" : parsed.problem === "bad-chance" ? "TERRAN.Links.Invalid.badChance" : parsed.kind === "reaction" ? "TERRAN.Links.Invalid.unknownGroup" : "TERRAN.Links.Invalid.unknownAttribute";
+    const hintKey =
+      parsed.problem === "empty"
+        ? "TERRAN.Links.Invalid.empty"
+        : parsed.problem === "bad-chance"
+          ? "TERRAN.Links.Invalid.badChance"
+          : parsed.kind === "reaction"
+            ? "TERRAN.Links.Invalid.unknownGroup"
+            : "TERRAN.Links.Invalid.unknownAttribute";
     return {
       valid: false,
       text: parsed.text,
@@ -82,7 +94,10 @@ export function rollLinkView(parsed: ParsedRollLink, i18n: LinkI18n, rulesetName
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 /** `teRollLink` → `data-te-roll-link`. */
@@ -99,7 +114,9 @@ export function rollLinkHtml(view: RollLinkView): string {
   if (!view.valid) {
     return `<span class="${view.classes}" ${tooltip}>${escapeHtml(view.text)}<span class="te-roll-link-hint" aria-hidden="true">⚠</span></span>`;
   }
-  const data = Object.entries(view.dataset).map(([k, v]) => `${dataName(k)}="${escapeHtml(v)}"`).join(" ");
+  const data = Object.entries(view.dataset)
+    .map(([k, v]) => `${dataName(k)}="${escapeHtml(v)}"`)
+    .join(" ");
   const icon = view.icon ? `<i class="fa-solid fa-fw ${view.icon}" inert></i>` : "";
   return `<a class="${view.classes}" role="button" tabindex="0" ${data} ${tooltip}>${icon}${escapeHtml(view.text)}</a>`;
 }

@@ -17,7 +17,13 @@ import { rollFortune } from "../chat/roll-other.ts";
 import { enricherRenderSignal } from "../../compat/generation.ts";
 import { chooseRoller, type RollerCandidate } from "../../documents/operations/roller.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { ROLL_LINK_PATTERN, parseRollLink, rollLinkVocabulary, rollLinkWhat, type RollLink } from "../../rules/roll-links.ts";
+import {
+  ROLL_LINK_PATTERN,
+  parseRollLink,
+  rollLinkVocabulary,
+  rollLinkWhat,
+  type RollLink,
+} from "../../rules/roll-links.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { rollLinkHtml, rollLinkView, type LinkI18n } from "./roll-link-view.ts";
 
@@ -85,9 +91,13 @@ export function renderRollLink(element: HTMLElement, options?: unknown): void {
     if (read) void openRollLink(read);
   };
   link.addEventListener("click", open, { signal });
-  link.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") open(event);
-  }, { signal });
+  link.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Enter" || event.key === " ") open(event);
+    },
+    { signal },
+  );
 }
 
 /** Core's enricher entry with its `id` and `onRender` (documented for v13 and v14; fvtt-types 13.345 lacks them). */
@@ -100,7 +110,12 @@ interface RenderingEnricherConfig {
 
 /** Registers the enricher (init). */
 export function registerRollLinks(): void {
-  const entry: RenderingEnricherConfig = { id: ROLL_LINK_ENRICHER_ID, pattern: new RegExp(ROLL_LINK_PATTERN.source, ROLL_LINK_PATTERN.flags), enricher: enrichRollLink, onRender: renderRollLink };
+  const entry: RenderingEnricherConfig = {
+    id: ROLL_LINK_ENRICHER_ID,
+    pattern: new RegExp(ROLL_LINK_PATTERN.source, ROLL_LINK_PATTERN.flags),
+    enricher: enrichRollLink,
+    onRender: renderRollLink,
+  };
   const enrichers: unknown[] = CONFIG.TextEditor.enrichers;
   enrichers.push(entry);
 }

@@ -81,7 +81,10 @@ export function onRenderActorDirectory(_app: unknown, html: unknown): void {
     });
     return el;
   };
-  group.append(button("TERRAN.Session.Command.sessionButton", "fa-plus", openSessionAward), button("TERRAN.Session.Command.requestButton", "fa-dice-d6", openRollRequest));
+  group.append(
+    button("TERRAN.Session.Command.sessionButton", "fa-plus", openSessionAward),
+    button("TERRAN.Session.Command.requestButton", "fa-dice-d6", openRollRequest),
+  );
   const actions = root.querySelector(".directory-header .action-buttons");
   if (actions) actions.after(group);
   else (root.querySelector(".directory-header") ?? root).prepend(group);

@@ -20,7 +20,13 @@ export interface RequestOption {
 }
 
 export interface RequestDialogContext {
-  readonly characters: readonly { readonly index: number; readonly name: string; readonly checked: boolean; readonly selected: boolean; readonly field: string }[];
+  readonly characters: readonly {
+    readonly index: number;
+    readonly name: string;
+    readonly checked: boolean;
+    readonly selected: boolean;
+    readonly field: string;
+  }[];
   readonly attributes: readonly RequestOption[];
   readonly saves: readonly RequestOption[];
   readonly fortune: RequestOption;
@@ -37,9 +43,18 @@ export function requestDialogContext(candidates: readonly RequestCandidate[], ru
   const anySelected = candidates.some((c) => c.selected);
   const empty = candidates.length === 0;
   return {
-    characters: candidates.map((c, index) => ({ index, name: c.name, checked: anySelected ? c.selected : false, selected: c.selected, field: characterField(index) })),
+    characters: candidates.map((c, index) => ({
+      index,
+      name: c.name,
+      checked: anySelected ? c.selected : false,
+      selected: c.selected,
+      field: characterField(index),
+    })),
     attributes: scheme.list.map((a, i) => ({ value: `attribute:${a.id}`, labelKey: a.labelKey, selected: i === 0 })),
-    saves: scheme.saves === null ? [] : scheme.groups.map((g) => ({ value: `save:${g.id}`, labelKey: g.saveLabelKey, selected: false })),
+    saves:
+      scheme.saves === null
+        ? []
+        : scheme.groups.map((g) => ({ value: `save:${g.id}`, labelKey: g.saveLabelKey, selected: false })),
     fortune: { value: "fortune", labelKey: "TERRAN.Request.Dialog.fortune", selected: false },
     chance: 4,
     empty,
@@ -56,9 +71,14 @@ export interface RequestFormValues {
 }
 
 /** The request the form describes; refused with the reason when nothing is ticked or the roll is not one the rules know. */
-export function readRequestForm(candidates: readonly RequestCandidate[], form: RequestFormValues, ruleset: Ruleset): { subject: RequestSubject; note: string; actors: RequestCandidate[] } {
+export function readRequestForm(
+  candidates: readonly RequestCandidate[],
+  form: RequestFormValues,
+  ruleset: Ruleset,
+): { subject: RequestSubject; note: string; actors: RequestCandidate[] } {
   const actors = candidates.filter((_, i) => form.ticked[i] === true);
-  if (actors.length === 0) throw new RulesError("choice-required", "Pick at least one character to roll.", { reason: "noneChosen" });
+  if (actors.length === 0)
+    throw new RulesError("choice-required", "Pick at least one character to roll.", { reason: "noneChosen" });
   const [kind, id] = form.subject.split(":");
   const chance = form.chance.trim() === "" ? Number.NaN : Number(form.chance);
   const raw = kind === "attribute" ? { kind, attribute: id } : kind === "save" ? { kind, group: id } : { kind, chance };

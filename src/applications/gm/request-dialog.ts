@@ -12,7 +12,13 @@ import { RulesError } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { fieldOf, inputOf } from "../dom.ts";
-import { characterField, readRequestForm, requestDialogContext, type RequestCandidate, type RequestDialogContext } from "./request-context.ts";
+import {
+  characterField,
+  readRequestForm,
+  requestDialogContext,
+  type RequestCandidate,
+  type RequestDialogContext,
+} from "./request-context.ts";
 import { DialogHost } from "../dialog-host.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -24,7 +30,8 @@ export function requestCandidates(): RequestCandidate[] {
   const selected: unknown[] = (canvas?.tokens?.controlled ?? []).map((token) => token.actor);
   const picked = selected.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character");
   const out: RequestCandidate[] = picked.map((a) => ({ uuid: a.uuid, name: a.name, selected: true }));
-  for (const a of playerCharacters()) if (!out.some((c) => c.uuid === a.uuid)) out.push({ uuid: a.uuid, name: a.name, selected: false });
+  for (const a of playerCharacters())
+    if (!out.some((c) => c.uuid === a.uuid)) out.push({ uuid: a.uuid, name: a.name, selected: false });
   return out.filter((c, i) => out.findIndex((o) => o.uuid === c.uuid) === i);
 }
 
@@ -59,7 +66,9 @@ export class RequestRollDialog extends DialogHost<RequestDialogContext> {
 
   static async #onPost(this: RequestRollDialog): Promise<void> {
     const form = {
-      ticked: this.#candidates.map((_, i) => inputOf(this.element.querySelector(`[name="${characterField(i)}"]`))?.checked === true),
+      ticked: this.#candidates.map(
+        (_, i) => inputOf(this.element.querySelector(`[name="${characterField(i)}"]`))?.checked === true,
+      ),
       subject: this.#value("subject"),
       chance: this.#value("chance"),
       note: this.#value("note"),

@@ -55,6 +55,11 @@ export interface SessionFormValues {
 export function sessionChoices(rows: readonly SessionRowPlan[], form: SessionFormValues): SessionRowChoice[] {
   return rows.map((row, i) => {
     const text = (form.xp[i] ?? "").trim();
-    return { uuid: row.uuid, name: row.name, played: form.played[i] === true, xp: text === "" ? Number.NaN : Number(text) };
+    return {
+      uuid: row.uuid,
+      name: row.name,
+      played: form.played[i] === true,
+      xp: text === "" ? Number.NaN : Number(text),
+    };
   });
 }

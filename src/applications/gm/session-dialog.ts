@@ -11,7 +11,13 @@ import { awardSession, sessionRows } from "../../table/session-award.ts";
 import { RulesError } from "../../rules/index.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { fieldOf, inputOf } from "../dom.ts";
-import { playedField, sessionChoices, sessionDialogContext, xpField, type SessionDialogContext } from "./session-context.ts";
+import {
+  playedField,
+  sessionChoices,
+  sessionDialogContext,
+  xpField,
+  type SessionDialogContext,
+} from "./session-context.ts";
 import { DialogHost } from "../dialog-host.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;

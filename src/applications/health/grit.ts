@@ -12,7 +12,9 @@ export const GRIT_QUESTIONS: HealthQuestions = {
   /** R-HARM-2 / R-HARM-3 this user's choices for one character, asked on this screen; null if a dialog was closed. */
   async harmChoices(actor: TerranActor, effect: number) {
     const derived = actor.system instanceof CharacterData ? actor.system.derived : null;
-    const sacrificeShield = derived?.armour.shield ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
+    const sacrificeShield = derived?.armour.shield
+      ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt")
+      : false;
     const assessment = assessHarmOperation(actor.characterState(), effect, { sacrificeShield });
     const open = assessment.marksWound ? assessment.woundOptions : [];
     if (open.length <= 1) return { sacrificeShield, woundTrack: open[0] ?? null };

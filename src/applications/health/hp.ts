@@ -18,7 +18,10 @@ export const HP_QUESTIONS: HealthQuestions = {
   async harmChoices(actor: TerranActor, effect: number) {
     const state = actor.characterState();
     const stopsSomething = assessHpHarmOperation(state, effect, {}, currentRuleset()).damage > 0;
-    const sacrificeShield = carriedShield(state.items) && stopsSomething ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") : false;
+    const sacrificeShield =
+      carriedShield(state.items) && stopsSomething
+        ? await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt")
+        : false;
     const offer = hpProtectedOffer(state, effect, { sacrificeShield }, currentRuleset());
     let protectedDice = 0;
     if (offer.open && actor.isOwner) {

@@ -19,7 +19,10 @@ export interface HealthQuestions {
   readonly harmChoices: (actor: TerranActor, effect: number) => Promise<HarmAnswers | null>;
 }
 
-const QUESTIONS: Readonly<Record<Ruleset["health"]["kind"], HealthQuestions>> = { grit: GRIT_QUESTIONS, hp: HP_QUESTIONS };
+const QUESTIONS: Readonly<Record<Ruleset["health"]["kind"], HealthQuestions>> = {
+  grit: GRIT_QUESTIONS,
+  hp: HP_QUESTIONS,
+};
 
 /** The questions of `ruleset`'s health model (its data says which: `health.kind`). */
 export function healthQuestions(ruleset: Ruleset): HealthQuestions {

@@ -18,7 +18,12 @@ export interface CharacterApproach {
 }
 
 /** The approach of `state` rolling `attribute` with `dark` Dark Dice; null when this model cannot read the character's pool. Throws a RulesError the rules raise. */
-export type ApproachOf = (ruleset: Ruleset, state: CharacterState, attribute: string, dark: number) => CharacterApproach | null;
+export type ApproachOf = (
+  ruleset: Ruleset,
+  state: CharacterState,
+  attribute: string,
+  dark: number,
+) => CharacterApproach | null;
 
 /**
  * Combined (R-POOL-1 … R-POOL-3, R-HARM-2): the pool builder reads Core's six attributes with the wound
@@ -27,7 +32,14 @@ export type ApproachOf = (ruleset: Ruleset, state: CharacterState, attribute: st
 const combinedApproach: ApproachOf = (ruleset, state, attribute, dark) => {
   if (!isAttribute(attribute)) return null;
   const reading = readCharacter(state);
-  const light = buildPool({ ruleset, target: { kind: "attribute", attribute }, attributes: reading.attributes, wounds: reading.wounds, flags: reading.flags, dark }).light;
+  const light = buildPool({
+    ruleset,
+    target: { kind: "attribute", attribute },
+    attributes: reading.attributes,
+    wounds: reading.wounds,
+    flags: reading.flags,
+    dark,
+  }).light;
   return { light, armour: deriveCharacter(state.source, state.items).armour.value, rank: null };
 };
 
@@ -42,15 +54,29 @@ const separateApproach: ApproachOf = (ruleset, state, attribute, dark) => {
   const derived = deriveCharacter(source, items);
   const skills = ruleset.skills?.list.map((s) => s.id) ?? [];
   const ratings: Readonly<Record<string, number>> = legacy.skills;
-  const best = skills.reduce<string | null>((b, id) => ((ratings[id] ?? 0) > (b === null ? 0 : (ratings[b] ?? 0)) ? id : b), null);
+  const best = skills.reduce<string | null>(
+    (b, id) => ((ratings[id] ?? 0) > (b === null ? 0 : (ratings[b] ?? 0)) ? id : b),
+    null,
+  );
   const wound = derived.legacy.mortal ? "mortal" : derived.legacy.critical ? "critical" : "none";
-  const light = buildSkillPool({ ruleset, attribute, skill: best, ratings: legacy.attributes, skills: legacy.skills, wound, dark }).light;
+  const light = buildSkillPool({
+    ruleset,
+    attribute,
+    skill: best,
+    ratings: legacy.attributes,
+    skills: legacy.skills,
+    wound,
+    dark,
+  }).light;
   const ranks = items.flatMap((i) => (i.type === "weapon" && i.system.equipped ? [i.system.rank] : []));
   const rank = ranks.length > 0 ? (Math.max(...ranks) as TierRank) : null;
   return { light, armour: derived.armour.value, rank };
 };
 
-const APPROACHES: Readonly<Record<Ruleset["resolution"]["kind"], ApproachOf>> = { combined: combinedApproach, separate: separateApproach };
+const APPROACHES: Readonly<Record<Ruleset["resolution"]["kind"], ApproachOf>> = {
+  combined: combinedApproach,
+  separate: separateApproach,
+};
 
 /** How `ruleset`'s resolution model reads a character's approach (its data says which: `resolution.kind`). */
 export function characterApproach(ruleset: Ruleset): ApproachOf {

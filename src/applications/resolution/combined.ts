@@ -19,15 +19,22 @@ export const COMBINED_RESOLUTION: ResolutionModel = {
     let target: RollTarget;
     if (isAttribute(what)) target = { kind: "attribute", attribute: what };
     else if (isGroup(group)) target = { kind: "save", group };
-    else if (item && weaponSystem) target = { kind: "attribute", attribute: weaponAttribute(currentRuleset(), weaponSystem.ranges) };
-    else throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, { id: what });
+    else if (item && weaponSystem)
+      target = { kind: "attribute", attribute: weaponAttribute(currentRuleset(), weaponSystem.ranges) };
+    else
+      throw new RulesError("unknown-id", `"${what}" is not an attribute, a save or a weapon of ${actor.name}.`, {
+        id: what,
+      });
     const weapon = snapshot && weaponSystem ? { id: snapshot.id, name: snapshot.name, system: weaponSystem } : null;
     await new RollDialog({ actor, target, weapon }).render({ force: true });
   },
 
   async answer(actor, subject, link) {
     const target = requestTarget(subject);
-    if (!target) throw new RulesError("unknown-id", "The roll dialog cannot roll this yet.", { id: subject.kind === "attribute" ? subject.attribute : "" });
+    if (!target)
+      throw new RulesError("unknown-id", "The roll dialog cannot roll this yet.", {
+        id: subject.kind === "attribute" ? subject.attribute : "",
+      });
     await new RollDialog({ actor, target, weapon: null, answers: link }).render({ force: true });
   },
 };

@@ -19,7 +19,10 @@ export interface ResolutionModel {
   readonly answer: (actor: TerranActor, subject: RequestSubject, link: AnswerLink) => Promise<void>;
 }
 
-const MODELS: Readonly<Record<Ruleset["resolution"]["kind"], ResolutionModel>> = { combined: COMBINED_RESOLUTION, separate: SEPARATE_RESOLUTION };
+const MODELS: Readonly<Record<Ruleset["resolution"]["kind"], ResolutionModel>> = {
+  combined: COMBINED_RESOLUTION,
+  separate: SEPARATE_RESOLUTION,
+};
 
 /** The resolution model of `ruleset` (its data says which: `resolution.kind`). */
 export function resolutionModel(ruleset: Ruleset): ResolutionModel {

@@ -7,10 +7,23 @@
  */
 import { montageOdds, separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import {
+  legacyAttributeLabel,
+  legacyOf,
+  legacySkillLabel,
+  type LegacyAttribute,
+  type LegacySkill,
+} from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
-import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../dialogs/roll-dialog-types.ts";
+import {
+  decimal,
+  message,
+  percent,
+  signedDice,
+  type DialogMessage,
+  type PercentView,
+} from "../dialogs/roll-dialog-types.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
 
@@ -70,7 +83,12 @@ export interface LegacyPoolLine {
 export interface SeparateRollView {
   readonly title: { readonly labelKey: string };
   readonly base: { readonly labelKey: string; readonly dice: number };
-  readonly skills: readonly { readonly value: string; readonly labelKey: string; readonly rating: number; readonly selected: boolean }[];
+  readonly skills: readonly {
+    readonly value: string;
+    readonly labelKey: string;
+    readonly rating: number;
+    readonly selected: boolean;
+  }[];
   readonly lines: readonly LegacyPoolLine[];
   readonly position: { readonly value: number; readonly signed: string; readonly down: boolean; readonly up: boolean };
   readonly raw: number;
@@ -78,7 +96,13 @@ export interface SeparateRollView {
   readonly clamped: DialogMessage | null;
   readonly dark: { readonly value: number; readonly max: number; readonly down: boolean; readonly up: boolean };
   readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
-  readonly ego: { readonly value: number; readonly max: number; readonly pLoseAny: PercentView; readonly pZero: PercentView; readonly expectedLoss: string };
+  readonly ego: {
+    readonly value: number;
+    readonly max: number;
+    readonly pLoseAny: PercentView;
+    readonly pZero: PercentView;
+    readonly expectedLoss: string;
+  };
   readonly chances: { readonly fail: PercentView; readonly partial: PercentView; readonly success: PercentView };
   readonly hindered: { readonly shown: boolean; readonly checked: boolean };
   readonly improvised: { readonly checked: boolean };
@@ -94,13 +118,24 @@ export interface SeparateRollView {
 }
 
 export function initialSeparateChoices(settings: SeparateRollSettings): SeparateRollChoices {
-  return { skill: "", dark: 0, position: 0, ticked: [], hindered: false, improvised: false, messageMode: settings.messageMode ?? "public", montage: false, safe: false };
+  return {
+    skill: "",
+    dark: 0,
+    position: 0,
+    ticked: [],
+    hindered: false,
+    improvised: false,
+    messageMode: settings.messageMode ?? "public",
+    montage: false,
+    safe: false,
+  };
 }
 
 /** A form change applied to the choices (pure, exported for the tests). */
 export function applySeparateField(choices: SeparateRollChoices, name: string, value: unknown): SeparateRollChoices {
   if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
-  if (name === "hindered" || name === "improvised" || name === "montage" || name === "safe") return { ...choices, [name]: value === true };
+  if (name === "hindered" || name === "improvised" || name === "montage" || name === "safe")
+    return { ...choices, [name]: value === true };
   if (name === "messageMode" && typeof value === "string") {
     const mode = MESSAGE_MODES.find((m) => m === value);
     return mode ? { ...choices, messageMode: mode } : choices;
@@ -120,16 +155,24 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
     case "positionDown":
       return { ...choices, position: Math.max(-1, choices.position - 1) };
     case "toggleModifier":
-      return { ...choices, ticked: choices.ticked.includes(key) ? choices.ticked.filter((k) => k !== key) : [...choices.ticked, key] };
+      return {
+        ...choices,
+        ticked: choices.ticked.includes(key) ? choices.ticked.filter((k) => k !== key) : [...choices.ticked, key],
+      };
     default:
       return choices;
   }
 }
 
-const clampInt = (value: number, min: number, max: number): number => (Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min);
+const clampInt = (value: number, min: number, max: number): number =>
+  Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min;
 
 /** The model: every line of the pool, the clamp, the Dark Dice, the Ego at stake and the exact odds. */
-export function separateRollModel(subject: SeparateRollSubject, raw: SeparateRollChoices, settings: SeparateRollSettings): SeparateRollView {
+export function separateRollModel(
+  subject: SeparateRollSubject,
+  raw: SeparateRollChoices,
+  settings: SeparateRollSettings,
+): SeparateRollView {
   const { ruleset, state, attribute } = subject;
   const legacy = legacyOf(state.source);
   const derived = deriveCharacter(state.source, state.items);
@@ -145,11 +188,33 @@ export function separateRollModel(subject: SeparateRollSubject, raw: SeparateRol
     safe: raw.safe === true,
   };
   const lines: LegacyPoolLine[] = [];
-  const add = (key: string, labelKey: string | null, labelText: string, dice: number, situational = false, ticked = true) => {
-    lines.push({ key, labelKey, labelText, dice, signed: signedDice(dice), situational, ticked, cls: `${dice > 0 ? "bonus" : "penalty"}${ticked ? "" : " off"}` });
+  const add = (
+    key: string,
+    labelKey: string | null,
+    labelText: string,
+    dice: number,
+    situational = false,
+    ticked = true,
+  ) => {
+    lines.push({
+      key,
+      labelKey,
+      labelText,
+      dice,
+      signed: signedDice(dice),
+      situational,
+      ticked,
+      cls: `${dice > 0 ? "bonus" : "penalty"}${ticked ? "" : " off"}`,
+    });
   };
   if (choices.skill !== "") add("skill", legacySkillLabel(choices.skill), "", legacy.skills[choices.skill]);
-  if (derived.legacy.woundPenalty !== 0) add("wound", derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical", "", derived.legacy.woundPenalty);
+  if (derived.legacy.woundPenalty !== 0)
+    add(
+      "wound",
+      derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical",
+      "",
+      derived.legacy.woundPenalty,
+    );
   if (choices.hindered) add("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1);
   if (choices.improvised) add("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1);
   for (const item of state.items) {
@@ -163,10 +228,17 @@ export function separateRollModel(subject: SeparateRollSubject, raw: SeparateRol
     }
   }
   const base = legacy.attributes[attribute];
-  const rawTotal = base + choices.position + lines.filter((l) => l.ticked && l.key !== "skill").reduce((a, l) => a + l.dice, 0) + (choices.skill !== "" ? legacy.skills[choices.skill] : 0);
+  const rawTotal =
+    base +
+    choices.position +
+    lines.filter((l) => l.ticked && l.key !== "skill").reduce((a, l) => a + l.dice, 0) +
+    (choices.skill !== "" ? legacy.skills[choices.skill] : 0);
   const lightMax = ruleset.resolution.lightMax;
   const light = Math.min(lightMax, Math.max(0, rawTotal));
-  const clamped = light !== rawTotal ? message(rawTotal > lightMax ? "TERRAN.Dialog.Legacy.clampHigh" : "TERRAN.Dialog.Legacy.clampLow", lightMax) : null;
+  const clamped =
+    light !== rawTotal
+      ? message(rawTotal > lightMax ? "TERRAN.Dialog.Legacy.clampHigh" : "TERRAN.Dialog.Legacy.clampLow", lightMax)
+      : null;
   const ego = derived.legacy.ego;
   const egoAtThrow = Math.min(ego.value, ruleset.ego.max);
   // R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication.
@@ -177,35 +249,53 @@ export function separateRollModel(subject: SeparateRollSubject, raw: SeparateRol
   const outcome = odds.outcome;
   const egoOdds = { pLoseAny: odds.ego.pLoseAny, pZero: odds.ego.pZero, expected: odds.ego.expectedLoss };
   const empty = light + choices.dark === 0;
-  const montage: LegacyMontageView | null = settings.montage && ruleset.montage
-    ? {
-        name: settings.montage.name,
-        tierKey: `TERRAN.ChallengeTier.${settings.montage.tier}`,
-        checked: choices.montage,
-        safe: choices.safe,
-        complication: "complication" in odds ? odds.complication.map((c) => ({ dice: c.dice, signed: signedDice(-c.dice), p: percent(c.p, settings.locale) })) : [],
-      }
-    : null;
+  const montage: LegacyMontageView | null =
+    settings.montage && ruleset.montage
+      ? {
+          name: settings.montage.name,
+          tierKey: `TERRAN.ChallengeTier.${settings.montage.tier}`,
+          checked: choices.montage,
+          safe: choices.safe,
+          complication:
+            "complication" in odds
+              ? odds.complication.map((c) => ({
+                  dice: c.dice,
+                  signed: signedDice(-c.dice),
+                  p: percent(c.p, settings.locale),
+                }))
+              : [],
+        }
+      : null;
   const unsafe = choices.montage && !choices.safe;
   return {
     title: { labelKey: legacyAttributeLabel(attribute) },
     base: { labelKey: legacyAttributeLabel(attribute), dice: base },
     skills: [
       { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: choices.skill === "" },
-      ...(ruleset.skills?.list ?? []).filter((s) => isLegacySkill(s.id)).map((s) => ({
-        value: s.id,
-        labelKey: legacySkillLabel(s.id),
-        rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
-        selected: choices.skill === s.id,
-      })),
+      ...(ruleset.skills?.list ?? [])
+        .filter((s) => isLegacySkill(s.id))
+        .map((s) => ({
+          value: s.id,
+          labelKey: legacySkillLabel(s.id),
+          rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
+          selected: choices.skill === s.id,
+        })),
     ],
     lines,
-    position: { value: choices.position, signed: signedDice(choices.position), down: choices.position > -1, up: choices.position < 1 },
+    position: {
+      value: choices.position,
+      signed: signedDice(choices.position),
+      down: choices.position > -1,
+      up: choices.position < 1,
+    },
     raw: rawTotal,
     light,
     clamped,
     dark: { value: choices.dark, max: settings.darkMax, down: choices.dark > 0, up: choices.dark < settings.darkMax },
-    dice: { light: Array.from({ length: light }, (_, i) => i), dark: Array.from({ length: choices.dark }, (_, i) => i) },
+    dice: {
+      light: Array.from({ length: light }, (_, i) => i),
+      dark: Array.from({ length: choices.dark }, (_, i) => i),
+    },
     ego: {
       value: ego.value,
       max: ego.max,
@@ -213,16 +303,30 @@ export function separateRollModel(subject: SeparateRollSubject, raw: SeparateRol
       pZero: percent(egoOdds.pZero, settings.locale),
       expectedLoss: decimal(egoOdds.expected, 2, settings.locale),
     },
-    chances: { fail: percent(outcome.fail, settings.locale), partial: percent(outcome.partial, settings.locale), success: percent(outcome.success, settings.locale) },
+    chances: {
+      fail: percent(outcome.fail, settings.locale),
+      partial: percent(outcome.partial, settings.locale),
+      success: percent(outcome.success, settings.locale),
+    },
     hindered: { shown: derived.armour.heavy, checked: choices.hindered },
     improvised: { checked: choices.improvised },
-    messageModes: MESSAGE_MODES.map((m) => ({ value: m, labelKey: `TERRAN.Dialog.messageMode.${m}`, selected: m === choices.messageMode })),
+    messageModes: MESSAGE_MODES.map((m) => ({
+      value: m,
+      labelKey: `TERRAN.Dialog.messageMode.${m}`,
+      selected: m === choices.messageMode,
+    })),
     montage,
     montaging: choices.montage,
     egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
     roll: {
       disabled: empty || state.source.dead || unsafe,
-      reason: state.source.dead ? message("TERRAN.Sheet.Disabled.dead") : empty ? message("TERRAN.Dialog.Legacy.empty") : unsafe ? message("TERRAN.Dialog.Legacy.montageUnsafe") : null,
+      reason: state.source.dead
+        ? message("TERRAN.Sheet.Disabled.dead")
+        : empty
+          ? message("TERRAN.Dialog.Legacy.empty")
+          : unsafe
+            ? message("TERRAN.Dialog.Legacy.montageUnsafe")
+            : null,
     },
     choices,
   };

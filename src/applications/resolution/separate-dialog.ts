@@ -34,7 +34,14 @@ const { HandlebarsApplicationMixin } = foundry.applications.api;
 type Context = ApplicationV2.RenderContext & SeparateRollView;
 
 /** Every `data-action` of the template (tests/applications check each has a handler). */
-export const SEPARATE_DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown", "toggleModifier", "roll"] as const;
+export const SEPARATE_DIALOG_ACTIONS = [
+  "darkUp",
+  "darkDown",
+  "positionUp",
+  "positionDown",
+  "toggleModifier",
+  "roll",
+] as const;
 
 export interface SeparateRollRequest {
   readonly actor: TerranActor;
@@ -77,13 +84,22 @@ export class SeparateRollDialog<
   }
 
   #subject(): SeparateRollSubject {
-    return { ruleset: currentRuleset(), state: this.#request.actor.characterState(), attribute: this.#request.attribute };
+    return {
+      ruleset: currentRuleset(),
+      state: this.#request.actor.characterState(),
+      attribute: this.#request.attribute,
+    };
   }
 
   #settings(): SeparateRollSettings {
     // R-LEG-14 a montage is offered against exactly one targeted Challenge, and not when answering a GM's request.
     const montage = currentRuleset().montage && !this.#request.answers ? targetedChallenge() : null;
-    return { darkMax: currentDarkDiceMax(), messageMode: currentMessageMode(), locale: game.i18n?.lang ?? "en", montage };
+    return {
+      darkMax: currentDarkDiceMax(),
+      messageMode: currentMessageMode(),
+      locale: game.i18n?.lang ?? "en",
+      montage,
+    };
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
@@ -92,13 +108,18 @@ export class SeparateRollDialog<
     void this.render();
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+  protected override async _prepareContext(
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
+  ): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     return Object.assign(context, separateRollModel(this.#subject(), this.#choices, this.#settings()));
   }
 
   /** One change listener on the form (it outlives re-renders of the part). */
-  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onFirstRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onFirstRender(context, options);
     this.element.addEventListener("change", (event) => {
       const field = fieldValue(event.target);
@@ -116,7 +137,14 @@ export class SeparateRollDialog<
     await this.close();
     const challenge = view.choices.montage ? this.#settings().montage : null;
     if (challenge) {
-      await rollLegacyMontage(this.#request.actor, { attribute: this.#request.attribute, skill: view.choices.skill, raw: view.raw, dark: view.choices.dark, challenge, messageMode: view.choices.messageMode });
+      await rollLegacyMontage(this.#request.actor, {
+        attribute: this.#request.attribute,
+        skill: view.choices.skill,
+        raw: view.raw,
+        dark: view.choices.dark,
+        challenge,
+        messageMode: view.choices.messageMode,
+      });
       return;
     }
     await rollLegacyRisky(this.#request.actor, {
@@ -136,7 +164,10 @@ function targetedChallenge(): MontageChallenge | null {
   return montageTarget(
     actors.map((actor) => {
       const system = actor.system;
-      const challenge = system instanceof ChallengeData ? { tier: system.tier, n: system.n, dice: system.dice, halved: system.halved } : null;
+      const challenge =
+        system instanceof ChallengeData
+          ? { tier: system.tier, n: system.n, dice: system.dice, halved: system.halved }
+          : null;
       return { uuid: actor.uuid, name: actor.name, challenge };
     }),
   );

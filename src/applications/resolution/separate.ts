@@ -15,7 +15,8 @@ export const SEPARATE_RESOLUTION: ResolutionModel = {
   async roll(actor, what) {
     if (actor.items.get(what)) await rollLegacyEffect(actor, what);
     else if (isLegacyAttribute(what)) await new SeparateRollDialog({ actor, attribute: what }).render({ force: true });
-    else throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
+    else
+      throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
   },
 
   async answer(actor, subject, link) {

@@ -40,7 +40,10 @@ export abstract class TerranActorSheet<
   }
 
   /** Delegated listeners on the sheet's root (it outlives the parts' re-renders). */
-  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onFirstRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("keydown", pressOnKey);
@@ -54,12 +57,18 @@ export abstract class TerranActorSheet<
    */
   readonly #a11y = new A11yKeeper();
 
-  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _preRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._preRender(context, options);
     if (this.rendered) this.#a11y.before(this.element);
   }
 
-  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onRender(context, options);
     this.#a11y.after(this.element);
   }

@@ -3,7 +3,11 @@ import { localize } from "./sheet-glue.ts";
 import { inputOf } from "../dom.ts";
 
 /** Asks for a whole number in [min, max]; null if the dialog is closed. Out-of-range answers are clamped. */
-export async function askNumber(title: string, prompt: string, limits: { min: number; max: number; value: number }): Promise<number | null> {
+export async function askNumber(
+  title: string,
+  prompt: string,
+  limits: { min: number; max: number; value: number },
+): Promise<number | null> {
   const esc = foundry.utils.escapeHTML;
   const content = `<p>${esc(localize(prompt))}</p><input type="number" name="n" min="${limits.min}" max="${limits.max}" step="1" value="${limits.value}" autofocus>`;
   const result: unknown = await foundry.applications.api.DialogV2.prompt({

@@ -41,7 +41,11 @@ export interface SortUpdate {
  * returns the sort updates that do it: the list is renumbered in steps of 100 (stable for equal sorts).
  * An item already at the end, or not in the list, gives no update.
  */
-export function moveItem(siblings: readonly { readonly id: string; readonly sort: number; readonly name: string }[], id: string, direction: -1 | 1): SortUpdate[] {
+export function moveItem(
+  siblings: readonly { readonly id: string; readonly sort: number; readonly name: string }[],
+  id: string,
+  direction: -1 | 1,
+): SortUpdate[] {
   const ordered = bySort(siblings);
   const index = ordered.findIndex((s) => s.id === id);
   const other = index + direction;
@@ -70,7 +74,11 @@ export function percentOf(value: number, max: number): number {
  * Drag-and-drop reordering: item `id` takes the place of `targetId` among `siblings` (dropped on a
  * row above it, it goes before; below it, after). Returns the sort updates (renumbered by 100).
  */
-export function dropSort(siblings: readonly { readonly id: string; readonly sort: number; readonly name: string }[], id: string, targetId: string): SortUpdate[] {
+export function dropSort(
+  siblings: readonly { readonly id: string; readonly sort: number; readonly name: string }[],
+  id: string,
+  targetId: string,
+): SortUpdate[] {
   const ordered = bySort(siblings);
   const from = ordered.findIndex((s) => s.id === id);
   const to = ordered.findIndex((s) => s.id === targetId);

@@ -7,7 +7,14 @@ import { itemSnapshot } from "../../data/snapshot.ts";
 import { isRollDragData, rollMacroCommand, rollMacroImg } from "./hotbar.ts";
 import { format } from "./sheet-glue.ts";
 
-async function assignRollMacro(actorName: string, label: string, actorUuid: string, what: string, img: string | null, slot: number | undefined): Promise<void> {
+async function assignRollMacro(
+  actorName: string,
+  label: string,
+  actorUuid: string,
+  what: string,
+  img: string | null,
+  slot: number | undefined,
+): Promise<void> {
   const name = format("TERRAN.Sheet.Macro.name", { actor: actorName, roll: label });
   const command = rollMacroCommand(actorUuid, what);
   const macro =
@@ -25,7 +32,10 @@ export function onHotbarDrop(_bar: unknown, data: unknown, slot: number | undefi
     return false;
   }
   // A character's own weapon dragged from elsewhere (its row, the sidebar of an actor): a roll macro too.
-  const uuid = typeof data === "object" && data !== null && (data as { type?: unknown }).type === "Item" ? (data as { uuid?: unknown }).uuid : undefined;
+  const uuid =
+    typeof data === "object" && data !== null && (data as { type?: unknown }).type === "Item"
+      ? (data as { uuid?: unknown }).uuid
+      : undefined;
   if (typeof uuid !== "string") return undefined;
   const item = fromUuidSync(uuid as `Item.${string}`);
   if (!(item instanceof Item) || !(item.parent instanceof Actor)) return undefined;

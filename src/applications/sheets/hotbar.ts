@@ -19,7 +19,14 @@ export interface RollDragData {
 export function isRollDragData(data: unknown): data is RollDragData {
   if (typeof data !== "object" || data === null) return false;
   const d = data as Record<string, unknown>;
-  return d.type === ROLL_DRAG_TYPE && typeof d.actorUuid === "string" && d.actorUuid !== "" && typeof d.what === "string" && d.what !== "" && typeof d.label === "string";
+  return (
+    d.type === ROLL_DRAG_TYPE &&
+    typeof d.actorUuid === "string" &&
+    d.actorUuid !== "" &&
+    typeof d.what === "string" &&
+    d.what !== "" &&
+    typeof d.label === "string"
+  );
 }
 
 /** The i18n key naming an attribute or Save roll, or null for a weapon (named by its item). */

@@ -49,7 +49,9 @@ export function allRangeIds(ruleset: Ruleset): string[] {
 }
 
 function diceChips(dice: readonly DiceModifier[]): Chip[] {
-  return dice.filter((d) => d.dice !== 0).map((d) => labelChip(d.situational ? "dice situational" : "dice", d.label, signedDice(d.dice)));
+  return dice
+    .filter((d) => d.dice !== 0)
+    .map((d) => labelChip(d.situational ? "dice situational" : "dice", d.label, signedDice(d.dice)));
 }
 
 /** The chips an item's row shows on the character sheet. */
@@ -79,11 +81,18 @@ export function itemChips(item: ItemSnapshot, ruleset: Ruleset): Chip[] {
     case "condition": {
       // R-COND-1 a shift taken shows as its +1 and −1 (the flag only says one is to be chosen).
       const shift = shiftOf(item.system);
-      const moved = shift ? [chip("attribute", `TERRAN.Attribute.${shift.raise}`, "", "+1"), ...shift.lower.map((a) => chip("attribute", `TERRAN.Attribute.${a}`, "", "−1"))] : [];
+      const moved = shift
+        ? [
+            chip("attribute", `TERRAN.Attribute.${shift.raise}`, "", "+1"),
+            ...shift.lower.map((a) => chip("attribute", `TERRAN.Attribute.${a}`, "", "−1")),
+          ]
+        : [];
       return [
         chip("kind", `TERRAN.ConditionKind.${item.system.kind}`),
         ...moved,
-        ...item.system.flags.filter((f) => !(shift && f === "attributeShift")).map((f) => chip("flag", `TERRAN.Flag.${f}`)),
+        ...item.system.flags
+          .filter((f) => !(shift && f === "attributeShift"))
+          .map((f) => chip("flag", `TERRAN.Flag.${f}`)),
         ...diceChips(item.system.dice),
       ];
     }

@@ -44,7 +44,10 @@ export const ITEM_SHEET_PARTS = {
 export type ItemSheetType = "weapon" | "armour" | "advancement" | "condition";
 
 /** What a viewer with limited permission sees of an item: name, image, type and description; no mechanics. */
-export const ITEM_LIMITED_PARTS = ["header", "description"] as const satisfies readonly (keyof typeof ITEM_SHEET_PARTS)[];
+export const ITEM_LIMITED_PARTS = [
+  "header",
+  "description",
+] as const satisfies readonly (keyof typeof ITEM_SHEET_PARTS)[];
 
 /** The parts an item sheet of this type renders, in order. */
 export function itemSheetParts(type: ItemSheetType): (keyof typeof ITEM_SHEET_PARTS)[] {

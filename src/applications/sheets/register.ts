@@ -10,8 +10,16 @@ import { onHotbarDrop } from "./hotbar-hook.ts";
 
 export function registerSheets(): void {
   const { Actors, Items } = foundry.documents.collections;
-  Actors.registerSheet(SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "TERRAN.Sheet.Label.character" });
-  Actors.registerSheet(SYSTEM_ID, ChallengeSheet, { types: ["challenge"], makeDefault: true, label: "TERRAN.Sheet.Label.challenge" });
+  Actors.registerSheet(SYSTEM_ID, CharacterSheet, {
+    types: ["character"],
+    makeDefault: true,
+    label: "TERRAN.Sheet.Label.character",
+  });
+  Actors.registerSheet(SYSTEM_ID, ChallengeSheet, {
+    types: ["challenge"],
+    makeDefault: true,
+    label: "TERRAN.Sheet.Label.challenge",
+  });
   Items.registerSheet(SYSTEM_ID, TerranItemSheet, {
     types: ["weapon", "armour", "advancement", "condition"],
     makeDefault: true,

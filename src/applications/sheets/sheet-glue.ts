@@ -15,7 +15,10 @@ export function format(key: string, data: Record<string, string>): string {
 /** Enriched HTML of a rich-text field (links, inline rolls; secrets shown to owners). */
 export async function enrich(html: string, relativeTo: Actor.Implementation | Item.Implementation): Promise<string> {
   if (!html) return "";
-  return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { secrets: relativeTo.isOwner, relativeTo });
+  return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, {
+    secrets: relativeTo.isOwner,
+    relativeTo,
+  });
 }
 
 /** Opens the file picker on the document's image. */
@@ -39,7 +42,11 @@ export function flatFormData(doc: Actor.Implementation | Item.Implementation): R
 }
 
 /** Clamps the form's limited numbers in place and warns once per correction. */
-export function notifyCorrections(formData: foundry.applications.ux.FormDataExtended, limits: Limits, current: Record<string, number>): void {
+export function notifyCorrections(
+  formData: foundry.applications.ux.FormDataExtended,
+  limits: Limits,
+  current: Record<string, number>,
+): void {
   const object = formData.object as Record<string, unknown>;
   const { data, corrections } = normaliseSubmit(object, limits, current);
   for (const key of Object.keys(object)) if (!(key in data)) delete object[key];
@@ -48,7 +55,10 @@ export function notifyCorrections(formData: foundry.applications.ux.FormDataExte
 }
 
 /** Updates a document with a flat `{"system.x": value}` record (the pure edits' output). */
-export async function updateFlat(doc: Actor.Implementation | Item.Implementation, changes: Record<string, unknown>): Promise<void> {
+export async function updateFlat(
+  doc: Actor.Implementation | Item.Implementation,
+  changes: Record<string, unknown>,
+): Promise<void> {
   await doc.update(changes);
 }
 
@@ -82,6 +92,11 @@ export type ImportedItemData = Readonly<Record<string, unknown>> & { readonly na
 export function importData(item: Item.Implementation): ImportedItemData {
   const items = game.items;
   if (!items) throw new Error("The world's items are not ready: nothing can be dropped yet.");
-  const data: unknown = items.fromCompendium(item, { clearFolder: true, clearSort: true, clearOwnership: true, keepId: false });
+  const data: unknown = items.fromCompendium(item, {
+    clearFolder: true,
+    clearSort: true,
+    clearOwnership: true,
+    keepId: false,
+  });
   return data as ImportedItemData;
 }

@@ -29,7 +29,9 @@ export function normaliseSubmit(
   const data: Record<string, unknown> = { ...flat };
   const corrections: Correction[] = [];
   // Maxima first, so a value is checked against the maximum submitted with it.
-  const fields = Object.keys(limits).sort((a, b) => Number(limits[a]?.maxField !== undefined) - Number(limits[b]?.maxField !== undefined));
+  const fields = Object.keys(limits).sort(
+    (a, b) => Number(limits[a]?.maxField !== undefined) - Number(limits[b]?.maxField !== undefined),
+  );
   for (const field of fields) {
     const limit = limits[field];
     if (!limit || !(field in data)) continue;
@@ -41,7 +43,8 @@ export function normaliseSubmit(
       continue;
     }
     const maxFromField = limit.maxField === undefined ? undefined : (data[limit.maxField] ?? current[limit.maxField]);
-    const max = typeof maxFromField === "number" && Number.isFinite(maxFromField) ? Math.min(limit.max, maxFromField) : limit.max;
+    const max =
+      typeof maxFromField === "number" && Number.isFinite(maxFromField) ? Math.min(limit.max, maxFromField) : limit.max;
     const clamped = Math.min(max, Math.max(limit.min, Math.round(n)));
     if (clamped !== n) corrections.push({ field, message: message("TERRAN.Sheet.Corrected.clamped", clamped) });
     data[field] = clamped;
@@ -66,7 +69,11 @@ interface NumberOptions {
  * for each limit): `min`/`max` from the field's options (none: unbounded), and a track's `value`
  * never above its sibling `max`.
  */
-export function schemaLimits(fields: Readonly<Record<string, unknown>>, classes: FieldClasses, prefix = "system"): Limits {
+export function schemaLimits(
+  fields: Readonly<Record<string, unknown>>,
+  classes: FieldClasses,
+  prefix = "system",
+): Limits {
   const out: Record<string, NumberLimit> = {};
   const isNumber = (f: unknown): f is { options: NumberOptions } => f instanceof classes.NumberField;
   for (const [name, field] of Object.entries(fields)) {

@@ -4,7 +4,16 @@
  * from the card's Effect and the rules, and its view. Stored under the card's `harm`. Pure. The hit
  * points half is ./hp.ts.
  */
-import { applyHarm, assertInteger, assertText, damageAfterArmour, isWoundTrack, RulesError, type WoundTrack, type Wounds } from "../../rules/index.ts";
+import {
+  applyHarm,
+  assertInteger,
+  assertText,
+  damageAfterArmour,
+  isWoundTrack,
+  RulesError,
+  type WoundTrack,
+  type Wounds,
+} from "../../rules/index.ts";
 
 /** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
 export interface HarmEntry {
@@ -42,9 +51,20 @@ const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => 
  * consequences are checked. Which track the player chose is free, as R-HARM-3 says.
  */
 export function harmFollowsFromRules(entry: HarmEntry): boolean {
-  if (typeof entry.shieldSacrificed !== "boolean" || typeof entry.mortallyWounded !== "boolean" || typeof entry.dead !== "boolean") return false;
+  if (
+    typeof entry.shieldSacrificed !== "boolean" ||
+    typeof entry.mortallyWounded !== "boolean" ||
+    typeof entry.dead !== "boolean"
+  )
+    return false;
   // The record's armour as one value: R-HARM-2's lines add up to it (the sacrificed shield included).
-  const armour = { body: "light" as const, bodyValue: entry.armour, shield: entry.shieldSacrificed, shieldValue: 0, elephantSkin: false };
+  const armour = {
+    body: "light" as const,
+    bodyValue: entry.armour,
+    shield: entry.shieldSacrificed,
+    shieldValue: 0,
+    elephantSkin: false,
+  };
   return WOUNDS_BEFORE.some((wounds) => {
     try {
       const result = applyHarm({ grit: entry.gritBefore, wounds, dead: false, armour }, entry.effect, {
@@ -73,9 +93,14 @@ export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
   if ("targetUuid" in h) assertText(h.targetUuid, "The target's id");
   assertText(h.userId, "The user's id");
   for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
-  if (h.wound !== null && !isWoundTrack(h.wound)) throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });
+  if (h.wound !== null && !isWoundTrack(h.wound))
+    throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });
   if (h.effect !== value || !harmFollowsFromRules(h)) {
-    throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`, { value });
+    throw new RulesError(
+      "bad-choice",
+      `A harm record of this card does not follow from its Effect of ${value} (R-HARM-1…5).`,
+      { value },
+    );
   }
   return h;
 }
@@ -88,14 +113,22 @@ export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
  */
 export function cleanGritHarmEntry(entry: HarmEntry, value: number): HarmEntry {
   if (entry.effect !== value) {
-    throw new RulesError("bad-choice", `The harm recorded must be this card's Effect of ${value} (got ${String(entry.effect)}).`, { value });
+    throw new RulesError(
+      "bad-choice",
+      `The harm recorded must be this card's Effect of ${value} (got ${String(entry.effect)}).`,
+      { value },
+    );
   }
   const armour = assertInteger(entry.armour, "Armour", 0);
   const damage = entry.shieldSacrificed ? 0 : damageAfterArmour(value, armour);
   if (entry.damage !== damage) {
-    throw new RulesError("bad-choice", `An Effect of ${value} against armour ${armour} deals ${damage} damage (got ${String(entry.damage)}).`, {
-      damage,
-    });
+    throw new RulesError(
+      "bad-choice",
+      `An Effect of ${value} against armour ${armour} deals ${damage} damage (got ${String(entry.damage)}).`,
+      {
+        damage,
+      },
+    );
   }
   const gritBefore = assertInteger(entry.gritBefore, "Grit before", 0);
   assertInteger(entry.gritAfter, "Grit after", 0, gritBefore);

@@ -53,7 +53,8 @@ export interface HpHarmEntry {
 
 function hpRuleset(id: unknown): Ruleset {
   const ruleset = typeof id === "string" && isRulesetId(id) ? getRuleset(id) : null;
-  if (ruleset?.health.kind !== "hp") throw new RulesError("bad-choice", `A harm record on hit points names a ruleset without them (${String(id)}).`);
+  if (ruleset?.health.kind !== "hp")
+    throw new RulesError("bad-choice", `A harm record on hit points names a ruleset without them (${String(id)}).`);
   return ruleset;
 }
 
@@ -72,19 +73,40 @@ function egoAfterDice(ruleset: Ruleset, faces: readonly Face[], egoBefore: numbe
  * give. The Ego after must be what R-LEG-8 leaves of the Ego before.
  */
 export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
-  if (typeof entry.shieldSacrificed !== "boolean" || typeof entry.dead !== "boolean" || typeof entry.protectedSkipped !== "boolean") return false;
+  if (
+    typeof entry.shieldSacrificed !== "boolean" ||
+    typeof entry.dead !== "boolean" ||
+    typeof entry.protectedSkipped !== "boolean"
+  )
+    return false;
   try {
     const ruleset = hpRuleset(entry.rulesetId);
     const faces = assertFaces(entry.protectedFaces, "A Protected die");
     if (faces.length > 0 && entry.protectedSkipped) return false;
-    for (const n of [entry.effect, entry.armour, entry.protectedBy, entry.egoBefore, entry.egoAfter, entry.damage, entry.hpBefore, entry.hpAfter]) assertInteger(n, "A harm record's value", 0);
+    for (const n of [
+      entry.effect,
+      entry.armour,
+      entry.protectedBy,
+      entry.egoBefore,
+      entry.egoAfter,
+      entry.damage,
+      entry.hpBefore,
+      entry.hpAfter,
+    ])
+      assertInteger(n, "A harm record's value", 0);
     if (egoAfterDice(ruleset, faces, entry.egoBefore) !== entry.egoAfter) return false;
     const ids = ruleset.attributes.list.map((a) => a.id);
     const none = Object.fromEntries(ids.map((id) => [id, ruleset.attributes.min]));
     const lost = entry.attributeLost;
     if (lost !== null && !ids.includes(String(lost))) return false;
     const ratingsTried = lost === null ? [none] : [{ ...none, [String(lost)]: ruleset.attributes.min + 1 }];
-    const armour = { body: "light" as const, bodyValue: entry.armour, shield: entry.shieldSacrificed, shieldValue: 0, elephantSkin: false };
+    const armour = {
+      body: "light" as const,
+      bodyValue: entry.armour,
+      shield: entry.shieldSacrificed,
+      shieldValue: 0,
+      elephantSkin: false,
+    };
     const stages: readonly HpWound[] = entry.hpBefore > 0 ? ["none"] : HP_WOUNDS;
     return stages.some((wound) =>
       ratingsTried.some((ratings) => {
@@ -122,7 +144,11 @@ export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntr
     throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound stage.`, { id: String(entry.wound) });
   }
   if (entry.effect !== value || !Array.isArray(entry.protectedFaces) || !hpHarmFollowsFromRules(entry)) {
-    throw new RulesError("bad-choice", `A harm record of this card does not follow from its Effect of ${value} (R-LEG-4 … R-LEG-6).`, { value });
+    throw new RulesError(
+      "bad-choice",
+      `A harm record of this card does not follow from its Effect of ${value} (R-LEG-4 … R-LEG-6).`,
+      { value },
+    );
   }
   return entry;
 }
@@ -159,7 +185,12 @@ export interface HpHarmView {
   readonly damage: number;
   readonly shieldSacrificed: boolean;
   /** R-LEG-6 Protected's dice as faces, what they took off, the Ego spent; or null when none were thrown. */
-  readonly protected: { readonly faces: string; readonly by: number; readonly egoBefore: number; readonly egoAfter: number } | null;
+  readonly protected: {
+    readonly faces: string;
+    readonly by: number;
+    readonly egoBefore: number;
+    readonly egoAfter: number;
+  } | null;
   readonly protectedSkipped: boolean;
   readonly hpBefore: number;
   readonly hpAfter: number;
@@ -179,7 +210,10 @@ export function hpHarmView(h: HpHarmEntry, value: number): HpHarmView {
     armour: h.armour,
     damage: h.damage,
     shieldSacrificed: h.shieldSacrificed,
-    protected: h.protectedFaces.length > 0 ? { faces: h.protectedFaces.join(", "), by: h.protectedBy, egoBefore: h.egoBefore, egoAfter: h.egoAfter } : null,
+    protected:
+      h.protectedFaces.length > 0
+        ? { faces: h.protectedFaces.join(", "), by: h.protectedBy, egoBefore: h.egoBefore, egoAfter: h.egoAfter }
+        : null,
     protectedSkipped: h.protectedSkipped,
     hpBefore: h.hpBefore,
     hpAfter: h.hpAfter,

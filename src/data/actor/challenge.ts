@@ -54,12 +54,15 @@ export class ChallengeData extends TerranDataModel<ChallengeSchema, Actor.Implem
    * foundryvtt.com/api/v11/classes/foundry.documents.BaseActor.html). A bar the creation data names and a
    * Challenge has is kept (src/data/token-bars.ts).
    */
-  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preCreate"]>) {
+  override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preCreate"]>
+  ) {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
     const [data] = args;
     const asked = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(data, `prototypeToken.${bar}.attribute`);
-    const current = (bar: "bar1" | "bar2"): unknown => foundry.utils.getProperty(this.parent, `prototypeToken.${bar}.attribute`);
+    const current = (bar: "bar1" | "bar2"): unknown =>
+      foundry.utils.getProperty(this.parent, `prototypeToken.${bar}.attribute`);
     const update = tokenBarUpdate("challenge", {
       bar1: asked("bar1") === undefined ? current("bar1") : asked("bar1"),
       bar2: asked("bar2") === undefined ? current("bar2") : asked("bar2"),

@@ -25,8 +25,18 @@ const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
 function legacySchema() {
   const { SchemaField } = foundry.data.fields;
   return new SchemaField({
-    attributes: new SchemaField(Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [a, legacyRating()])) as Record<(typeof LEGACY_ATTRIBUTES)[number], ReturnType<typeof legacyRating>>),
-    skills: new SchemaField(Object.fromEntries(LEGACY_SKILLS.map((k) => [k, legacyRating()])) as Record<(typeof LEGACY_SKILLS)[number], ReturnType<typeof legacyRating>>),
+    attributes: new SchemaField(
+      Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [a, legacyRating()])) as Record<
+        (typeof LEGACY_ATTRIBUTES)[number],
+        ReturnType<typeof legacyRating>
+      >,
+    ),
+    skills: new SchemaField(
+      Object.fromEntries(LEGACY_SKILLS.map((k) => [k, legacyRating()])) as Record<
+        (typeof LEGACY_SKILLS)[number],
+        ReturnType<typeof legacyRating>
+      >,
+    ),
     hp: new SchemaField({ value: integerField(2, 0) }),
     ego: new SchemaField({ value: integerField(2, 0) }),
     wounds: new SchemaField({ critical: booleanField(), mortal: booleanField() }),
@@ -49,7 +59,11 @@ export function defineCharacterSchema() {
       influence: rating(),
     }),
     grit: new SchemaField({ value: integerField(0, 0), max: integerField(0, 0), dice: integerField(1, 0, 10) }),
-    ego: new SchemaField({ value: integerField(0, 0, EGO_MAX), max: integerField(0, 0, EGO_MAX), dice: integerField(1, 0, 10) }),
+    ego: new SchemaField({
+      value: integerField(0, 0, EGO_MAX),
+      max: integerField(0, 0, EGO_MAX),
+      dice: integerField(1, 0, 10),
+    }),
     wounds: new SchemaField({ stressed: booleanField(), broken: booleanField(), weary: booleanField() }),
     dead: booleanField(),
     lost: booleanField(),
@@ -94,7 +108,9 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
    * the creation data names are kept. The pending document is changed with `updateSource`, as for a
    * Challenge (ChallengeData#_preCreate).
    */
-  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]>) {
+  override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]>
+  ) {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
     const [data] = args;

@@ -10,7 +10,9 @@ export function defineWeaponSchema() {
   return {
     /** Ruleset-neutral tier rank 0–4: Core Bad −1e … Best +3e; Degenesis Improvised 1e … Extreme 5e. */
     rank: integerField(1, 0, 4),
-    ranges: new SetField(new StringField({ required: true, blank: false, choices: [...ALL_RANGE_IDS] }), { initial: ["contact"] }),
+    ranges: new SetField(new StringField({ required: true, blank: false, choices: [...ALL_RANGE_IDS] }), {
+      initial: ["contact"],
+    }),
     tags: new SetField(new StringField({ required: true, blank: false, choices: [...WEAPON_TAGS] })),
     customTags: new ArrayField(new StringField({ required: true, blank: false })),
     twoHanded: booleanField(),

@@ -29,7 +29,9 @@ function migrateDisposition(out: Record<string, unknown>, notes: string[]): void
     return;
   }
   delete out.disposition;
-  notes.push(`disposition: ${show(stored)} ${parsed.reason}; ${keptWhere(keepAside(out, ["disposition"], stored), "disposition")}.`);
+  notes.push(
+    `disposition: ${show(stored)} ${parsed.reason}; ${keptWhere(keepAside(out, ["disposition"], stored), "disposition")}.`,
+  );
 }
 
 export function migrateChallengeWithReport(source: Readonly<Record<string, unknown>>): MigrationResult {

@@ -36,7 +36,9 @@ function migrateAttributes(out: Record<string, unknown>, notes: string[]): void 
         continue;
       }
       delete stored[attribute];
-      notes.push(`${path}: ${show(value)} ${rating.reason}; ${keptWhere(keepAside(out, ["attributes", attribute], value), path)}.`);
+      notes.push(
+        `${path}: ${show(value)} ${rating.reason}; ${keptWhere(keepAside(out, ["attributes", attribute], value), path)}.`,
+      );
       continue;
     }
     if (wrapped) {
@@ -44,11 +46,15 @@ function migrateAttributes(out: Record<string, unknown>, notes: string[]): void 
       if (Object.keys(rest).length > 0) {
         if (!canKeepAside(out, ["attributes"])) {
           const held = Object.keys(rest).join(", ");
-          notes.push(`${path}: the old rating object also holds ${held}; left as it was because unmigrated is not an object.`);
+          notes.push(
+            `${path}: the old rating object also holds ${held}; left as it was because unmigrated is not an object.`,
+          );
           continue;
         }
         const kept = keepAside(out, ["attributes", attribute], rest);
-        notes.push(`${path}: the old rating object also held ${Object.keys(rest).join(", ")}; kept under ${String(kept)}.`);
+        notes.push(
+          `${path}: the old rating object also held ${Object.keys(rest).join(", ")}; kept under ${String(kept)}.`,
+        );
       }
     }
     stored[attribute] = rating.value;
@@ -79,7 +85,9 @@ function migrateHp(out: Record<string, unknown>, notes: string[]): void {
     } else {
       delete grit[key];
       residue[key] = hp[key];
-      notes.push(`hp.${key}: ${show(hp[key])} ${parsed.reason}; kept under hp.${key}, and grit.${key} falls back to its default.`);
+      notes.push(
+        `hp.${key}: ${show(hp[key])} ${parsed.reason}; kept under hp.${key}, and grit.${key} falls back to its default.`,
+      );
     }
   }
   if (Object.keys(grit).length === 0 && Object.keys(residue).length > 0) return;

@@ -86,7 +86,15 @@ export {
   migrateWeaponWithReport,
 } from "./items.ts";
 export { UNMIGRATED_KEY, type MigrationResult } from "./values.ts";
-export { REPAIRS_KEY, repairSystem, repairWithRecords, storedRepairs, type RepairRecord, type RepairResult, type RepairOptions } from "./repair.ts";
+export {
+  REPAIRS_KEY,
+  repairSystem,
+  repairWithRecords,
+  storedRepairs,
+  type RepairRecord,
+  type RepairResult,
+  type RepairOptions,
+} from "./repair.ts";
 
 type Migration = (source: Readonly<Record<string, unknown>>) => MigrationResult;
 
@@ -110,7 +118,10 @@ function dispatch(
 ): MigrationResult {
   const migrate = Object.hasOwn(table, type) ? table[type] : undefined;
   if (migrate) return migrate(source);
-  return { source: cloneRecord(source), notes: [`No migration is known for the ${documentName} type "${type}"; its data is left as it was.`] };
+  return {
+    source: cloneRecord(source),
+    notes: [`No migration is known for the ${documentName} type "${type}"; its data is left as it was.`],
+  };
 }
 
 /** The migration of an Actor's `system` data by its type ("character", "challenge"). */
@@ -146,7 +157,10 @@ export type WorldMigrationPlan =
   /** The world was last saved by a newer version of the system: do not migrate, warn. */
   | { readonly action: "newer"; readonly stored: number; readonly current: number };
 
-export function worldMigrationPlan(stored: number | string | undefined | null, current = SCHEMA_VERSION): WorldMigrationPlan {
+export function worldMigrationPlan(
+  stored: number | string | undefined | null,
+  current = SCHEMA_VERSION,
+): WorldMigrationPlan {
   const version = parseSchemaVersion(stored);
   if (version === null || version < current) return { action: "migrate", from: version, to: current };
   if (version > current) return { action: "newer", stored: version, current };
@@ -163,7 +177,10 @@ export function needsWorldMigration(stored: number | string | undefined | null, 
  * Foundry ignores what `migrateData` returns and keeps the object it passed in, so a data model
  * writes the pure result back: `return super.migrateData(overwriteSource(source, migrateX(source)))`.
  */
-export function overwriteSource(target: Record<string, unknown>, next: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function overwriteSource(
+  target: Record<string, unknown>,
+  next: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const copy = cloneRecord(next);
   for (const key of Object.keys(target)) if (!Object.hasOwn(copy, key)) delete target[key];
   for (const [key, value] of Object.entries(copy)) setOwn(target, key, value);
@@ -176,7 +193,11 @@ export function overwriteSource(target: Record<string, unknown>, next: Readonly<
  * `"system.-=experience": null` on v13 and the `_del` operator on v14, dnd5e 5.3 migration.mjs); Foundry's
  * cleaning leaves keys the schema does not know out on load. Objects present in both are compared inside.
  */
-export function removedPaths(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>, prefix = ""): string[] {
+export function removedPaths(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+  prefix = "",
+): string[] {
   const paths: string[] = [];
   for (const [key, value] of Object.entries(before)) {
     const next = getOwn(after, key);

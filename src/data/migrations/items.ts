@@ -76,7 +76,9 @@ function migrateTags(out: Record<string, unknown>, notes: string[]): void {
           `the old text is kept under ${String(kept)}.`,
       );
     } else {
-      notes.push(`tags: customTags (${show(existing)}) is not a list and unmigrated is not an object; tags left as they were.`);
+      notes.push(
+        `tags: customTags (${show(existing)}) is not a list and unmigrated is not an object; tags left as they were.`,
+      );
       return;
     }
   }
@@ -98,7 +100,8 @@ function toRanges(value: unknown): Conversion<string[]> {
 function migrateRange(out: Record<string, unknown>, notes: string[]): void {
   const ranges = renameField(out, notes, "range", "ranges", toRanges);
   for (const range of ranges ?? []) {
-    if (!RANGE_IDS.includes(range)) notes.push(`range: ${show(range)} is not a range of any ruleset; kept as written in ranges.`);
+    if (!RANGE_IDS.includes(range))
+      notes.push(`range: ${show(range)} is not a range of any ruleset; kept as written in ranges.`);
   }
 }
 
@@ -153,11 +156,15 @@ function migrateFlags(out: Record<string, unknown>, notes: string[]): void {
     else if (!(isMechanicsFlag(key) && value === false)) leftovers.push([key, value]);
   }
   if (leftovers.length > 0 && !canKeepAside(out, ["flags"])) {
-    notes.push(`flags: ${leftovers.map(([key]) => key).join(", ")} cannot be converted and unmigrated is not an object; flags left as they were.`);
+    notes.push(
+      `flags: ${leftovers.map(([key]) => key).join(", ")} cannot be converted and unmigrated is not an object; flags left as they were.`,
+    );
     return;
   }
   for (const [key, value] of leftovers) {
-    const reason = isMechanicsFlag(key) ? `${show(value)} is not true or false` : `the engine knows no flag ${show(key)}`;
+    const reason = isMechanicsFlag(key)
+      ? `${show(value)} is not true or false`
+      : `the engine knows no flag ${show(key)}`;
     notes.push(`flags.${key}: ${reason}; kept under ${String(keepAside(out, ["flags", key], value))}.`);
   }
   out.flags = flags;

@@ -89,12 +89,16 @@ export function read(source: unknown, path: string): unknown {
 }
 
 /** The object holding the last key of `path`, and that key (null when the way is not there). */
-function holder(source: Record<string, unknown>, path: string): { readonly node: Record<string, unknown> | unknown[]; readonly key: string } | null {
+function holder(
+  source: Record<string, unknown>,
+  path: string,
+): { readonly node: Record<string, unknown> | unknown[]; readonly key: string } | null {
   const parts = path.split(".");
   const key = parts.pop();
   if (key === undefined) return null;
   let node: unknown = source;
-  for (const part of parts) node = Array.isArray(node) ? (node as unknown[])[Number(part)] : isRecord(node) ? getOwn(node, part) : undefined;
+  for (const part of parts)
+    node = Array.isArray(node) ? (node as unknown[])[Number(part)] : isRecord(node) ? getOwn(node, part) : undefined;
   return isRecord(node) || Array.isArray(node) ? { node, key } : null;
 }
 
@@ -115,7 +119,12 @@ class Recorder {
   readonly #byPath = new Map<string, RepairRecord>();
   note(path: string, from: unknown, to: unknown, kept = ""): void {
     const earlier = this.#byPath.get(path);
-    this.#byPath.set(path, { path, from: earlier?.from ?? json(from), to: json(to), kept: earlier && earlier.kept !== "" ? earlier.kept : kept });
+    this.#byPath.set(path, {
+      path,
+      from: earlier?.from ?? json(from),
+      to: json(to),
+      kept: earlier && earlier.kept !== "" ? earlier.kept : kept,
+    });
   }
   get records(): RepairRecord[] {
     return [...this.#byPath.values()].filter((r) => r.from !== r.to || r.kept !== "");
@@ -123,7 +132,13 @@ class Recorder {
 }
 
 /** Moves an unusable value aside under `unmigrated.<path>` and removes it (the default fills in). */
-function setAside(out: Record<string, unknown>, path: string, value: unknown, initial: unknown, recorder: Recorder): void {
+function setAside(
+  out: Record<string, unknown>,
+  path: string,
+  value: unknown,
+  initial: unknown,
+  recorder: Recorder,
+): void {
   const parts = path.split(".");
   const kept = canKeepAside(out, parts.slice(0, -1)) ? keepAside(out, parts, value) : null;
   if (kept === null) {
@@ -138,7 +153,12 @@ function setAside(out: Record<string, unknown>, path: string, value: unknown, in
   recorder.note(path, value, initial, kept);
 }
 
-function repairInteger(out: Record<string, unknown>, path: string, limit: Extract<FieldLimit, { kind: "integer" }>, recorder: Recorder): void {
+function repairInteger(
+  out: Record<string, unknown>,
+  path: string,
+  limit: Extract<FieldLimit, { kind: "integer" }>,
+  recorder: Recorder,
+): void {
   const stored = read(out, path);
   if (stored === undefined) return;
   let value: number;
@@ -156,13 +176,23 @@ function repairInteger(out: Record<string, unknown>, path: string, limit: Extrac
   }
 }
 
-function repairChoice(out: Record<string, unknown>, path: string, limit: Extract<FieldLimit, { kind: "choice" }>, recorder: Recorder): void {
+function repairChoice(
+  out: Record<string, unknown>,
+  path: string,
+  limit: Extract<FieldLimit, { kind: "choice" }>,
+  recorder: Recorder,
+): void {
   const stored = read(out, path);
   if (stored === undefined || (typeof stored === "string" && limit.choices.includes(stored))) return;
   setAside(out, path, stored, limit.initial, recorder);
 }
 
-function repairChoices(out: Record<string, unknown>, path: string, limit: Extract<FieldLimit, { kind: "choices" }>, recorder: Recorder): void {
+function repairChoices(
+  out: Record<string, unknown>,
+  path: string,
+  limit: Extract<FieldLimit, { kind: "choices" }>,
+  recorder: Recorder,
+): void {
   const stored = read(out, path);
   if (stored === undefined) return;
   if (!Array.isArray(stored)) return setAside(out, path, stored, [], recorder);
@@ -188,7 +218,12 @@ function repairField(out: Record<string, unknown>, path: string, limit: FieldLim
 }
 
 /** R-CHAR-5 lowers ratings one point at a time (see the header) until their total is at most `cap`. */
-function repairTotal(out: Record<string, unknown>, total: NonNullable<JointLimits["total"]>, lowerFirst: readonly string[], recorder: Recorder): void {
+function repairTotal(
+  out: Record<string, unknown>,
+  total: NonNullable<JointLimits["total"]>,
+  lowerFirst: readonly string[],
+  recorder: Recorder,
+): void {
   const values = total.paths.map((path) => read(out, path));
   if (!values.every((v): v is number => typeof v === "number")) return;
   const current = new Map(total.paths.map((path, i) => [path, values[i] ?? 0]));
@@ -198,7 +233,10 @@ function repairTotal(out: Record<string, unknown>, total: NonNullable<JointLimit
   while (sum > total.cap) {
     const firsts = group(order.filter((p) => lowerFirst.includes(p)));
     const pool = firsts.length > 0 ? firsts : group(order);
-    const highest = pool.reduce<string | null>((best, p) => (best === null || (current.get(p) ?? 0) > (current.get(best) ?? 0) ? p : best), null);
+    const highest = pool.reduce<string | null>(
+      (best, p) => (best === null || (current.get(p) ?? 0) > (current.get(best) ?? 0) ? p : best),
+      null,
+    );
     if (highest === null) break;
     current.set(highest, (current.get(highest) ?? 0) - 1);
     sum--;
@@ -212,7 +250,12 @@ function repairTotal(out: Record<string, unknown>, total: NonNullable<JointLimit
   }
 }
 
-function repairJoint(out: Record<string, unknown>, joint: JointLimits, options: RepairOptions, recorder: Recorder): void {
+function repairJoint(
+  out: Record<string, unknown>,
+  joint: JointLimits,
+  options: RepairOptions,
+  recorder: Recorder,
+): void {
   if (joint.total) repairTotal(out, joint.total, options.lowerFirst ?? [], recorder);
   for (const track of joint.tracks) {
     const value = read(out, track.value);
@@ -228,10 +271,15 @@ function repairJoint(out: Record<string, unknown>, joint: JointLimits, options: 
  * Brings the `system` data of a document of `type` inside its limits (see the header). Returns a new
  * object (the input is not changed) and the records of what changed; an unknown type comes back as is.
  */
-export function repairSystem(type: string, source: Readonly<Record<string, unknown>>, options: RepairOptions = {}): RepairResult {
+export function repairSystem(
+  type: string,
+  source: Readonly<Record<string, unknown>>,
+  options: RepairOptions = {},
+): RepairResult {
   const out = cloneRecord(source);
   const recorder = new Recorder();
-  for (const [path, limit] of Object.entries(limitsOf(type))) for (const concrete of expand(out, path)) repairField(out, concrete, limit, recorder);
+  for (const [path, limit] of Object.entries(limitsOf(type)))
+    for (const concrete of expand(out, path)) repairField(out, concrete, limit, recorder);
   const joint = Object.hasOwn(JOINT, type) ? JOINT[type] : undefined;
   if (joint) repairJoint(out, joint, options, recorder);
   return { source: out, repairs: recorder.records };
@@ -242,7 +290,12 @@ export function storedRepairs(value: unknown): RepairRecord[] {
   if (!Array.isArray(value)) return [];
   const list: readonly unknown[] = value;
   return list.filter(
-    (r): r is RepairRecord => isRecord(r) && typeof r.path === "string" && typeof r.from === "string" && typeof r.to === "string" && typeof r.kept === "string",
+    (r): r is RepairRecord =>
+      isRecord(r) &&
+      typeof r.path === "string" &&
+      typeof r.from === "string" &&
+      typeof r.to === "string" &&
+      typeof r.kept === "string",
   );
 }
 
@@ -251,7 +304,11 @@ export function storedRepairs(value: unknown): RepairRecord[] {
  * source's own `repairs` list. The key is added only when something was repaired, so partial update data
  * that needs nothing stays as it was.
  */
-export function repairWithRecords(type: string, source: Readonly<Record<string, unknown>>, options: RepairOptions = {}): RepairResult {
+export function repairWithRecords(
+  type: string,
+  source: Readonly<Record<string, unknown>>,
+  options: RepairOptions = {},
+): RepairResult {
   const result = repairSystem(type, source, options);
   if (result.repairs.length === 0) return result;
   const out = result.source;

@@ -96,7 +96,13 @@ export function parseModifier(value: unknown): Conversion<number> {
 }
 
 /** A note when a converted whole number lies outside `min`…`max` (it is kept: the schema decides). */
-export function noteRange(notes: string[], path: string, value: number, min: number, max = Number.POSITIVE_INFINITY): void {
+export function noteRange(
+  notes: string[],
+  path: string,
+  value: number,
+  min: number,
+  max = Number.POSITIVE_INFINITY,
+): void {
   if (value >= min && value <= max) return;
   const where = max === Number.POSITIVE_INFINITY ? `below ${min}` : `outside ${min}–${max}`;
   notes.push(`${path}: ${value} is ${where}; converted as is, not clamped (the data model validates it).`);
@@ -125,7 +131,8 @@ export function keepAside(out: Record<string, unknown>, path: readonly string[],
     }
   }
   let slot = last;
-  for (let i = 2; getOwn(folder, slot) !== undefined && !deepEqual(getOwn(folder, slot), value); i++) slot = `${last}_${i}`;
+  for (let i = 2; getOwn(folder, slot) !== undefined && !deepEqual(getOwn(folder, slot), value); i++)
+    slot = `${last}_${i}`;
   setOwn(folder, slot, cloneValue(value));
   return [UNMIGRATED_KEY, ...path.slice(0, -1), slot].join(".");
 }
@@ -171,7 +178,9 @@ export function renameField<T>(
   }
   const converted = convert(old);
   if (!converted.ok) {
-    notes.push(`${oldPath}: ${show(old)} ${converted.reason}; kept under ${oldPath}, and ${newPath} falls back to its default.`);
+    notes.push(
+      `${oldPath}: ${show(old)} ${converted.reason}; kept under ${oldPath}, and ${newPath} falls back to its default.`,
+    );
     return undefined;
   }
   delete out[oldKey];

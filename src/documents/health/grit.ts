@@ -19,7 +19,10 @@ export const GRIT_HEALTH: GritHealth = {
   operation: applyHarmOperation,
   applyFromCard({ request, asker, state, target, effect, commit }: HarmStep) {
     const character = target.characterState();
-    const choices = { sacrificeShield: request.sacrificeShield, ...(request.woundTrack ? { woundTrack: request.woundTrack } : {}) };
+    const choices = {
+      sacrificeShield: request.sacrificeShield,
+      ...(request.woundTrack ? { woundTrack: request.woundTrack } : {}),
+    };
     const result = GRIT_HEALTH.operation(character, effect, choices);
     const harm = result.outcome;
     const entry: HarmEntry = {

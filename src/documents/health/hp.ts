@@ -14,7 +14,13 @@ import { recordHpHarm, type HpHarmEntry } from "../../chat/index.ts";
 import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
 import { assertFaces, RulesError } from "../../rules/index.ts";
 import { currentDarkDiceMax } from "../../settings/settings.ts";
-import { assertHpHarmOpen, holdsProtected, hpHarmOperation, hpProtectedOffer, type HpHarmOutcome } from "../operations/hp-harm.ts";
+import {
+  assertHpHarmOpen,
+  holdsProtected,
+  hpHarmOperation,
+  hpProtectedOffer,
+  type HpHarmOutcome,
+} from "../operations/hp-harm.ts";
 import { rollProtectedDice } from "../../prompts/protected-dice.ts";
 import type { HarmStep, HealthModel } from "./index.ts";
 
@@ -32,13 +38,25 @@ export const HP_HEALTH: HpHealth = {
     const owner = target.testUserPermission(asker.user, "OWNER");
     const count = request.protectedDice ?? 0;
     if (count > 0) {
-      if (!owner) throw new RulesError("not-allowed", `Only an owner of ${target.name} chooses Protected's dice.`, { reason: "protectedNotOwner" });
-      if (!holdsProtected(character)) throw new RulesError("not-allowed", `${target.name} does not hold Protected.`, { reason: "notProtected" });
-      if (count > currentDarkDiceMax()) throw new RulesError("not-allowed", "The request to apply is malformed (protectedDice).", { reason: "badRequest", field: "protectedDice" });
+      if (!owner)
+        throw new RulesError("not-allowed", `Only an owner of ${target.name} chooses Protected's dice.`, {
+          reason: "protectedNotOwner",
+        });
+      if (!holdsProtected(character))
+        throw new RulesError("not-allowed", `${target.name} does not hold Protected.`, { reason: "notProtected" });
+      if (count > currentDarkDiceMax())
+        throw new RulesError("not-allowed", "The request to apply is malformed (protectedDice).", {
+          reason: "badRequest",
+          field: "protectedDice",
+        });
     }
     const named = request.lostAttribute ?? null;
     const attribute = named === null ? undefined : LEGACY_ATTRIBUTES.find((a) => a === named);
-    if (named !== null && attribute === undefined) throw new RulesError("not-allowed", "The request to apply is malformed (lostAttribute).", { reason: "badRequest", field: "lostAttribute" });
+    if (named !== null && attribute === undefined)
+      throw new RulesError("not-allowed", "The request to apply is malformed (lostAttribute).", {
+        reason: "badRequest",
+        field: "lostAttribute",
+      });
     const choices = { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}) };
     // No die is thrown for a harm that cannot be made (a dead character, no shield…).
     if (count > 0) assertHpHarmOpen(character, ruleset, effect, choices);
@@ -55,7 +73,8 @@ export const HP_HEALTH: HpHealth = {
       shieldSacrificed: harm.shieldItemId !== null,
       protectedFaces: assertFaces(thrown.faces, "A Protected die"),
       protectedBy: harm.protected?.by ?? 0,
-      protectedSkipped: !owner && hpProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
+      protectedSkipped:
+        !owner && hpProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
       egoBefore: ego,
       egoAfter: harm.protected?.ego.after ?? ego,
       damage: harm.damage,

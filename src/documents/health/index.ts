@@ -41,7 +41,10 @@ export interface HealthModel<Outcome> {
 
 export type HarmFromCardOutcome = HarmOutcome | HpHarmOutcome;
 
-const MODELS: Readonly<Record<Ruleset["health"]["kind"], HealthModel<HarmFromCardOutcome>>> = { grit: GRIT_HEALTH, hp: HP_HEALTH };
+const MODELS: Readonly<Record<Ruleset["health"]["kind"], HealthModel<HarmFromCardOutcome>>> = {
+  grit: GRIT_HEALTH,
+  hp: HP_HEALTH,
+};
 
 /** The health model of `ruleset` (its data says which: `health.kind`). */
 export function healthModel(ruleset: Ruleset): HealthModel<HarmFromCardOutcome> {

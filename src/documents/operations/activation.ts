@@ -32,11 +32,18 @@ export interface ActivationPlan {
 export function activationPlan(state: CharacterState, itemId: string, ruleset: Ruleset): ActivationPlan {
   assertAlive(state, "activate an advancement");
   const item = state.items.find((i) => i.id === itemId);
-  if (item?.type !== "advancement") throw new RulesError("unknown-id", `The character has no advancement ${itemId}.`, { id: itemId });
+  if (item?.type !== "advancement")
+    throw new RulesError("unknown-id", `The character has no advancement ${itemId}.`, { id: itemId });
   const key = item.system.key;
-  if (!isActivatedAdvancement(key)) throw new RulesError("not-allowed", `${item.name} is not used by rolling.`, { id: key });
+  if (!isActivatedAdvancement(key))
+    throw new RulesError("not-allowed", `${item.name} is not used by rolling.`, { id: key });
   const { source } = state;
-  const dice = activationDice(key, { ruleset, attributes: source.attributes, wounds: source.wounds, flags: deriveCharacter(source, state.items).flags });
+  const dice = activationDice(key, {
+    ruleset,
+    attributes: source.attributes,
+    wounds: source.wounds,
+    flags: deriveCharacter(source, state.items).flags,
+  });
   return { itemId, key, name: item.name, dice };
 }
 
@@ -60,10 +67,18 @@ export interface WoundMarked {
  * scene effects, and on Brainwave's Fail the Stressed track marked. Ruling: a character already Stressed
  * (already Hazed) marks nothing more; the Fail costs nothing else.
  */
-export function activateOperation(state: CharacterState, itemId: string, faces: readonly number[], ruleset: Ruleset): OperationResult<ActivationOperationOutcome> {
+export function activateOperation(
+  state: CharacterState,
+  itemId: string,
+  faces: readonly number[],
+  ruleset: Ruleset,
+): OperationResult<ActivationOperationOutcome> {
   const plan = activationPlan(state, itemId, ruleset);
   if (faces.length !== plan.dice) {
-    throw new RulesError("no-dice", `${plan.name} throws ${plan.dice} dice, but ${faces.length} were given.`, { expected: plan.dice, given: faces.length });
+    throw new RulesError("no-dice", `${plan.name} throws ${plan.dice} dice, but ${faces.length} were given.`, {
+      expected: plan.dice,
+      given: faces.length,
+    });
   }
   const outcome = activationOutcome(plan.key, itemId, faces);
   const before = readSceneEffects(state.scene ?? []);

@@ -52,7 +52,11 @@ export interface ConditionTakenOutcome extends XpOutcome {
  * the rules (refused with the rules' reason, "bad-choice", when they cannot take it). A shift chosen in
  * part is refused ("choice-required"): it is never half applied.
  */
-export function takeConditionOperation(state: CharacterState, condition: ConditionTaken, perCondition = 1): OperationResult<ConditionTakenOutcome> {
+export function takeConditionOperation(
+  state: CharacterState,
+  condition: ConditionTaken,
+  perCondition = 1,
+): OperationResult<ConditionTakenOutcome> {
   const xp = conditionAddedOperation(state, condition.kind, perCondition);
   const shift = shiftOf(condition);
   if (!shift) {
@@ -79,7 +83,10 @@ export interface ConditionRemovedOutcome {
  * keeps the ratings true should the GM revive them (reviveOperation). A condition without a complete
  * shift moved nothing and undoes nothing.
  */
-export function removeConditionOperation(state: CharacterState, condition: Pick<ConditionTaken, "shift">): OperationResult<ConditionRemovedOutcome> {
+export function removeConditionOperation(
+  state: CharacterState,
+  condition: Pick<ConditionTaken, "shift">,
+): OperationResult<ConditionRemovedOutcome> {
   const shift = shiftOf(condition);
   if (!shift) return result({}, { shift: null, withheld: [] });
   const before = state.source.attributes;

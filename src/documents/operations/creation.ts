@@ -20,22 +20,41 @@ import {
 import { deriveCharacter } from "../../data/derived.ts";
 import { egoDiceFor } from "./ego.ts";
 import { gritRollFor } from "./grit.ts";
-import { assertAlive, assertDiceCount, changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
+import {
+  assertAlive,
+  assertDiceCount,
+  changes,
+  result,
+  type Change,
+  type CharacterState,
+  type OperationResult,
+} from "./types.ts";
 
 function assertInCreation(state: CharacterState, action: string): void {
   assertAlive(state, action);
   if (!deriveCharacter(state.source, state.items).inCreation) {
-    throw new RulesError("not-allowed", `The character has taken an advancement and is no longer being created; they cannot ${action}.`, {
-      action,
-    });
+    throw new RulesError(
+      "not-allowed",
+      `The character has taken an advancement and is no longer being created; they cannot ${action}.`,
+      {
+        action,
+      },
+    );
   }
 }
 
 /** R-CHAR-4 may the creation dice be rolled now? Checked before any die is thrown. */
-export function assertCreationRollOpen(state: CharacterState, previous: CreationRoll | null, by: { readonly isGM: boolean }): void {
+export function assertCreationRollOpen(
+  state: CharacterState,
+  previous: CreationRoll | null,
+  by: { readonly isGM: boolean },
+): void {
   assertInCreation(state, "roll their creation dice");
   if (previous && !by.isGM) {
-    throw new RulesError("already-rolled", "The creation dice have already been rolled; only a GM may roll them again.");
+    throw new RulesError(
+      "already-rolled",
+      "The creation dice have already been rolled; only a GM may roll them again.",
+    );
   }
 }
 
@@ -71,7 +90,9 @@ export function creationRatingsOperation(
 ): OperationResult<CreationRatingsOutcome> {
   assertInCreation(state, "distribute creation points");
   const attributes = distributeCreationPoints(roll, shares);
-  const update = changes(...ATTRIBUTES.map((a): Change => [`system.attributes.${a}`, state.source.attributes[a], attributes[a]]));
+  const update = changes(
+    ...ATTRIBUTES.map((a): Change => [`system.attributes.${a}`, state.source.attributes[a], attributes[a]]),
+  );
   return result(update, { attributes, saves: deriveSaves(attributes) });
 }
 
@@ -81,7 +102,10 @@ export interface StartingTrackOutcome {
 }
 
 /** R-CHAR-7 / R-GRIT-1 the starting Grit: value and maximum become the roll (`gritDiceFor(state)` dice). */
-export function creationGritOperation(state: CharacterState, faces: readonly number[]): OperationResult<StartingTrackOutcome> {
+export function creationGritOperation(
+  state: CharacterState,
+  faces: readonly number[],
+): OperationResult<StartingTrackOutcome> {
   assertInCreation(state, "roll their starting Grit");
   const roll = gritRollFor(state, faces, {}, "The starting Grit roll");
   const { grit } = state.source;
@@ -95,13 +119,20 @@ export function creationGritOperation(state: CharacterState, faces: readonly num
  * R-CHAR-7 / R-EGO-1 the starting Ego: value and maximum become the roll (`egoDiceFor(state)` dice).
  * Unlike a reset (R-EGO-4/5) nothing is gained and no table is read.
  */
-export function creationEgoOperation(state: CharacterState, faces: readonly number[]): OperationResult<StartingTrackOutcome> {
+export function creationEgoOperation(
+  state: CharacterState,
+  faces: readonly number[],
+): OperationResult<StartingTrackOutcome> {
   assertInCreation(state, "roll their starting Ego");
   assertDiceCount(faces, egoDiceFor(state), "The starting Ego roll");
   const roll = egoRoll(faces);
   const { ego } = state.source;
   return result(
-    changes(["system.ego.value", ego.value, roll], ["system.ego.max", ego.max, roll], ["system.lost", state.source.lost, isLost(roll)]),
+    changes(
+      ["system.ego.value", ego.value, roll],
+      ["system.ego.max", ego.max, roll],
+      ["system.lost", state.source.lost, isLost(roll)],
+    ),
     { roll, track: { value: roll, max: roll } },
   );
 }

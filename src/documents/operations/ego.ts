@@ -30,7 +30,10 @@ export function spendEgoOperation(state: CharacterState, darkFaces: readonly num
   assertAlive(state, "spend Ego");
   assertNotLost(state, "spend Ego");
   const spend = spendEgo(darkFaces, state.source.ego.value, state.source.sayonara);
-  const update = changes(["system.ego.value", state.source.ego.value, spend.after], ["system.lost", state.source.lost, spend.lost]);
+  const update = changes(
+    ["system.ego.value", state.source.ego.value, spend.after],
+    ["system.lost", state.source.lost, spend.lost],
+  );
   return result(update, spend);
 }
 
@@ -61,7 +64,11 @@ export interface EgoResetOutcome {
  * ruling) and so the character is lost (R-EGO-3); the UI should warn when `egoDiceFor` is 0.
  * A lost character cannot reset ("not-allowed").
  */
-export function resetEgoOperation(state: CharacterState, faces: readonly number[], ruleset: Ruleset): OperationResult<EgoResetOutcome> {
+export function resetEgoOperation(
+  state: CharacterState,
+  faces: readonly number[],
+  ruleset: Ruleset,
+): OperationResult<EgoResetOutcome> {
   assertAlive(state, "reset Ego");
   assertNotLost(state, "reset Ego");
   assertDiceCount(faces, egoDiceFor(state), "The Ego reset");

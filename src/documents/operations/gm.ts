@@ -31,7 +31,10 @@ export function setAttributeOperation(
     throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
   }
   assertRatingChange(state.source.attributes, attribute, value);
-  return result(changes([`system.attributes.${attribute}`, state.source.attributes[attribute], value]), { attribute, value });
+  return result(changes([`system.attributes.${attribute}`, state.source.attributes[attribute], value]), {
+    attribute,
+    value,
+  });
 }
 
 export type TrackName = "grit" | "ego";

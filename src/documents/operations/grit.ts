@@ -35,25 +35,40 @@ export function gritDiceFor(state: CharacterState, options: RestOptions = {}): n
 }
 
 /** R-GRIT-1 the roll of `faces`, which must be exactly `gritDiceFor(state, options)` dice. */
-export function gritRollFor(state: CharacterState, faces: readonly number[], options: RestOptions, what: string): number {
+export function gritRollFor(
+  state: CharacterState,
+  faces: readonly number[],
+  options: RestOptions,
+  what: string,
+): number {
   assertDiceCount(faces, gritDiceFor(state, options), what);
   return gritRoll(faces, deriveCharacter(state.source, state.items).flags.has("dieHard"));
 }
 
 /** R-GRIT-2 after a night's rest Grit's value and maximum both become the roll. */
-export function restOperation(state: CharacterState, faces: readonly number[], options: RestOptions = {}): OperationResult<GritOutcome> {
+export function restOperation(
+  state: CharacterState,
+  faces: readonly number[],
+  options: RestOptions = {},
+): OperationResult<GritOutcome> {
   assertAlive(state, "rest");
   const roll = gritRollFor(state, faces, options, "Rest");
   const grit = restGrit(roll);
   const old = state.source.grit;
-  return result(changes(["system.grit.value", old.value, grit.value], ["system.grit.max", old.max, grit.max]), { roll, grit });
+  return result(changes(["system.grit.value", old.value, grit.value], ["system.grit.max", old.max, grit.max]), {
+    roll,
+    grit,
+  });
 }
 
 /**
  * R-GRIT-3 after an advancement the player may roll Grit (well-rested dice count): the maximum becomes
  * the higher of the current maximum and the roll; the value is unchanged.
  */
-export function advancementGritOperation(state: CharacterState, faces: readonly number[]): OperationResult<GritOutcome> {
+export function advancementGritOperation(
+  state: CharacterState,
+  faces: readonly number[],
+): OperationResult<GritOutcome> {
   assertAlive(state, "roll Grit");
   const roll = gritRollFor(state, faces, {}, "The advancement's Grit roll");
   const old = state.source.grit;

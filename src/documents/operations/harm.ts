@@ -2,7 +2,14 @@
  * R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect (a Challenge's, or any other) applied as harm.
  * The armour is the derived one (items' own values, *Elephant skin*); the rules decide the rest.
  */
-import { applyHarm, assessHarm, type HarmAssessment, type HarmChoices, type HarmResult, type HarmTarget } from "../../rules/index.ts";
+import {
+  applyHarm,
+  assessHarm,
+  type HarmAssessment,
+  type HarmChoices,
+  type HarmResult,
+  type HarmTarget,
+} from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type ItemUpdate, type OperationResult } from "./types.ts";
@@ -25,7 +32,8 @@ export function carriedShield(items: readonly ItemSnapshot[]): ItemSnapshot | nu
   let best: ItemSnapshot | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const item of items) {
-    if (item.type !== "armour" || item.system.kind !== "shield" || !item.system.equipped || item.system.destroyed) continue;
+    if (item.type !== "armour" || item.system.kind !== "shield" || !item.system.equipped || item.system.destroyed)
+      continue;
     if (item.system.value > bestValue) {
       best = item;
       bestValue = item.system.value;
@@ -53,7 +61,11 @@ export function assessHarmOperation(
  * character dies of any damage, and a sacrificed shield is marked destroyed. A lost character (R-EGO-3)
  * can still be harmed; only death stops it.
  */
-export function applyHarmOperation(state: CharacterState, effect: number, choices: HarmChoices = {}): OperationResult<HarmOutcome> {
+export function applyHarmOperation(
+  state: CharacterState,
+  effect: number,
+  choices: HarmChoices = {},
+): OperationResult<HarmOutcome> {
   assertAlive(state, "be harmed further");
   const harm = applyHarm(harmTarget(state), effect, choices);
   const { source } = state;

@@ -4,12 +4,30 @@
  * recovery, a night or a week of care. Pure: the update is computed here, persisted by the glue. The
  * Grit model's harm is ./harm.ts; src/documents/health/ says which one a world uses.
  */
-import { applyHpHarm, assertFaces, assessHpHarm, LEGACY, RulesError, type HpHarmTarget, type HpWound, type Ruleset } from "../../rules/index.ts";
+import {
+  applyHpHarm,
+  assertFaces,
+  assessHpHarm,
+  LEGACY,
+  RulesError,
+  type HpHarmTarget,
+  type HpWound,
+  type Ruleset,
+} from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { isLegacyAttribute, legacyOf, type LegacyAttribute } from "../../data/legacy.ts";
 import { carriedShield } from "./harm.ts";
 import { legacySpendEgoOperation, legacyState } from "./legacy-ego.ts";
-import { assertAlive, changes, result, type ActorUpdate, type Change, type CharacterState, type ItemUpdate, type OperationResult } from "./types.ts";
+import {
+  assertAlive,
+  changes,
+  result,
+  type ActorUpdate,
+  type Change,
+  type CharacterState,
+  type ItemUpdate,
+  type OperationResult,
+} from "./types.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Harm
@@ -52,15 +70,31 @@ export interface HpHarmOutcome {
 function hpTarget(state: CharacterState): HpHarmTarget {
   const { legacy } = legacyState(state);
   const wound: HpWound = legacy.wounds.mortal ? "mortal" : legacy.wounds.critical ? "critical" : "none";
-  return { hp: legacy.hp.value, wound, dead: state.source.dead, ratings: legacy.attributes, armour: deriveCharacter(state.source, state.items).armour };
+  return {
+    hp: legacy.hp.value,
+    wound,
+    dead: state.source.dead,
+    ratings: legacy.attributes,
+    armour: deriveCharacter(state.source, state.items).armour,
+  };
 }
 
 /** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
-export function assessHpHarmOperation(state: CharacterState, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "protectedFaces"> = {}, ruleset: Ruleset = LEGACY) {
+export function assessHpHarmOperation(
+  state: CharacterState,
+  effect: number,
+  choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "protectedFaces"> = {},
+  ruleset: Ruleset = LEGACY,
+) {
   assertAlive(state, "be harmed further");
   const assessed = assessHpHarm(ruleset, hpTarget(state), effect, choices);
   const choosable = assessed.lossOptions.filter(isLegacyAttribute);
-  return { damage: assessed.damage, armour: assessed.armour, asksAttribute: assessed.attributeLoss > 0 && choosable.length > 1, choosable };
+  return {
+    damage: assessed.damage,
+    armour: assessed.armour,
+    asksAttribute: assessed.attributeLoss > 0 && choosable.length > 1,
+    choosable,
+  };
 }
 
 /** R-LEG-6 does the character hold *Protected* (an Advancement's flag)? */
@@ -73,7 +107,12 @@ export function holdsProtected(state: CharacterState): boolean {
  * spends no more) and some damage gets past armour (or the shield); the damage its dice may take off,
  * and the Ego at stake (R-LEG-8: each die at or below it costs 1).
  */
-export function hpProtectedOffer(state: CharacterState, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield"> = {}, ruleset: Ruleset = LEGACY) {
+export function hpProtectedOffer(
+  state: CharacterState,
+  effect: number,
+  choices: Pick<HpHarmOperationChoices, "sacrificeShield"> = {},
+  ruleset: Ruleset = LEGACY,
+) {
   const damage = assessHpHarmOperation(state, effect, choices, ruleset).damage;
   const ego = legacyOf(state.source).ego.value;
   return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
@@ -85,9 +124,15 @@ export function hpProtectedOffer(state: CharacterState, effect: number, choices:
  * throws no die for it: the rules' own check of the harm without the dice. `hpHarmOperation` then makes
  * the harm with the dice thrown.
  */
-export function assertHpHarmOpen(state: CharacterState, ruleset: Ruleset, effect: number, choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "attribute"> = {}): void {
+export function assertHpHarmOpen(
+  state: CharacterState,
+  ruleset: Ruleset,
+  effect: number,
+  choices: Pick<HpHarmOperationChoices, "sacrificeShield" | "attribute"> = {},
+): void {
   assertAlive(state, "be harmed further");
-  if (choices.sacrificeShield && !carriedShield(state.items)) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
+  if (choices.sacrificeShield && !carriedShield(state.items))
+    throw new RulesError("not-allowed", "There is no shield to sacrifice.");
   applyHpHarm(ruleset, hpTarget(state), effect, {
     ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
     ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),
@@ -102,14 +147,21 @@ export function assertHpHarmOpen(state: CharacterState, ruleset: Ruleset, effect
  * Stored as `legacy.wounds.critical` / `.mortal` (Mortal keeps Critical marked, so a week of care
  * steps back to Critical).
  */
-export function hpHarmOperation(state: CharacterState, ruleset: Ruleset, effect: number, choices: HpHarmOperationChoices = {}): OperationResult<HpHarmOutcome> {
+export function hpHarmOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  effect: number,
+  choices: HpHarmOperationChoices = {},
+): OperationResult<HpHarmOutcome> {
   assertAlive(state, "be harmed further");
   const { legacy } = legacyState(state);
   const shield = carriedShield(state.items);
   if (choices.sacrificeShield && !shield) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
   const faces = assertFaces(choices.protectedFaces ?? [], "A Protected die");
   if (faces.length > 0 && !holdsProtected(state)) {
-    throw new RulesError("not-allowed", "Only a character holding Protected throws Dark Dice against harm.", { reason: "notProtected" });
+    throw new RulesError("not-allowed", "Only a character holding Protected throws Dark Dice against harm.", {
+      reason: "notProtected",
+    });
   }
   // R-LEG-6 R-LEG-8 Protected's dice are Dark Dice: they cost Ego as every Dark Die does (refused when lost).
   const spend = faces.length > 0 ? legacySpendEgoOperation(state, ruleset, faces) : null;
@@ -121,11 +173,17 @@ export function hpHarmOperation(state: CharacterState, ruleset: Ruleset, effect:
   const reached = harm.wound !== harm.assessment.woundBefore && harm.wound !== "none" ? harm.wound : null;
   const attributeLost = harm.lost !== null && isLegacyAttribute(harm.lost) ? harm.lost : null;
   const entries: Change[] = [];
-  if (attributeLost) entries.push([`system.legacy.attributes.${attributeLost}`, legacy.attributes[attributeLost], harm.ratings[attributeLost] ?? 0]);
+  if (attributeLost)
+    entries.push([
+      `system.legacy.attributes.${attributeLost}`,
+      legacy.attributes[attributeLost],
+      harm.ratings[attributeLost] ?? 0,
+    ]);
   entries.push(["system.legacy.hp.value", legacy.hp.value, harm.hp]);
   if (reached) entries.push([`system.legacy.wounds.${reached}`, legacy.wounds[reached], true]);
   entries.push(["system.dead", state.source.dead, harm.dead]);
-  const itemUpdates: ItemUpdate[] = harm.shieldDestroyed && shield ? [{ _id: shield.id, "system.destroyed": true }] : [];
+  const itemUpdates: ItemUpdate[] =
+    harm.shieldDestroyed && shield ? [{ _id: shield.id, "system.destroyed": true }] : [];
   const outcome: HpHarmOutcome = {
     effect,
     armour: harm.assessment.armour,
@@ -136,7 +194,13 @@ export function hpHarmOperation(state: CharacterState, ruleset: Ruleset, effect:
     dead: harm.dead,
     shieldItemId: itemUpdates.length > 0 && shield ? shield.id : null,
     protected: spend
-      ? { faces, by: harm.assessment.protectedBy, costly: spend.outcome.costly, ego: { before: spend.outcome.before, after: spend.outcome.after }, lost: spend.outcome.lost }
+      ? {
+          faces,
+          by: harm.assessment.protectedBy,
+          costly: spend.outcome.costly,
+          ego: { before: spend.outcome.before, after: spend.outcome.after },
+          lost: spend.outcome.lost,
+        }
       : null,
   };
   // One update: the harm and the Ego the dice cost (their paths never overlap).
@@ -151,14 +215,22 @@ export type HpRecovery = "night" | "week";
  * the next good night). The lost attribute point does not come back.
  * R-LEG-4 (ruling): current HP is never above the maximum, so a night sets it to the maximum as it is now.
  */
-export function hpRecoverOperation(state: CharacterState, kind: HpRecovery): OperationResult<{ readonly kind: HpRecovery; readonly changed: boolean }> {
+export function hpRecoverOperation(
+  state: CharacterState,
+  kind: HpRecovery,
+): OperationResult<{ readonly kind: HpRecovery; readonly changed: boolean }> {
   assertAlive(state, "recover");
   const { legacy, derived } = legacyState(state);
   let update: ActorUpdate;
   if (kind === "night") {
-    if (legacy.wounds.critical || legacy.wounds.mortal) throw new RulesError("not-allowed", "A wounded character needs a week of care, not a night.");
+    if (legacy.wounds.critical || legacy.wounds.mortal)
+      throw new RulesError("not-allowed", "A wounded character needs a week of care, not a night.");
     update = changes(["system.legacy.hp.value", legacy.hp.value, derived.hp.max]);
-  } else if (legacy.wounds.mortal) update = changes(["system.legacy.wounds.mortal", true, false], ["system.legacy.wounds.critical", legacy.wounds.critical, true]);
+  } else if (legacy.wounds.mortal)
+    update = changes(
+      ["system.legacy.wounds.mortal", true, false],
+      ["system.legacy.wounds.critical", legacy.wounds.critical, true],
+    );
   else update = changes(["system.legacy.wounds.critical", legacy.wounds.critical, false]);
   return result(update, { kind, changed: Object.keys(update).length > 0 });
 }

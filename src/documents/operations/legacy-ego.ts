@@ -31,7 +31,12 @@ export interface LegacyEgoSpend {
  * (floor 0); R-LEG-7 at 0 the character is lost. The Ego lost is kept for the session's Experience
  * (R-LEG-12) in `legacy.egoLost`.
  */
-export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset, darkFaces: readonly number[], options: DarkDiceOptions = {}): OperationResult<LegacyEgoSpend> {
+export function legacySpendEgoOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  darkFaces: readonly number[],
+  options: DarkDiceOptions = {},
+): OperationResult<LegacyEgoSpend> {
   assertAlive(state, "spend Ego");
   if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
   const { legacy } = legacyState(state);
@@ -51,10 +56,15 @@ export function legacySpendEgoOperation(state: CharacterState, ruleset: Ruleset,
 }
 
 /** R-LEG-7 taking a Condition fills Ego back to its maximum (the Condition itself is added as an item). */
-export function legacyRefillEgoOperation(state: CharacterState): OperationResult<{ readonly before: number; readonly after: number }> {
+export function legacyRefillEgoOperation(
+  state: CharacterState,
+): OperationResult<{ readonly before: number; readonly after: number }> {
   assertAlive(state, "take a Condition");
   const { derived } = legacyState(state);
-  const update = changes(["system.legacy.ego.value", derived.ego.value, derived.ego.max], ["system.lost", state.source.lost, false]);
+  const update = changes(
+    ["system.legacy.ego.value", derived.ego.value, derived.ego.max],
+    ["system.lost", state.source.lost, false],
+  );
   return result(update, { before: derived.ego.value, after: derived.ego.max });
 }
 
@@ -63,10 +73,14 @@ export function legacyRefillEgoOperation(state: CharacterState): OperationResult
  * count starts over. The same operation as the GM's end-of-session award (./session.ts, its ruling):
  * one stored count, so the two never pay a session twice. With no Ego lost it gives nothing.
  */
-export function legacyEndSessionOperation(state: CharacterState, ruleset: Ruleset): OperationResult<{ readonly gained: number; readonly xp: number }> {
+export function legacyEndSessionOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+): OperationResult<{ readonly gained: number; readonly xp: number }> {
   const { legacy } = legacyState(state);
   const gained = sessionXp(ruleset, { egoLost: legacy.egoLost });
-  if (gained === 0) return result(changes(["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp: state.source.xp });
+  if (gained === 0)
+    return result(changes(["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp: state.source.xp });
   const award = sessionAwardOperation(state, gained, ruleset);
   return result(award.update, { gained, xp: award.outcome.xp });
 }

@@ -5,7 +5,16 @@
  * the whole roll read (the Challenge's Effect, its complication off the pool, the outcome for the whole
  * Challenge, the Ego at 2 per costly Dark Die). The glue (src/documents/legacy-play.ts) throws the dice.
  */
-import { assertInteger, challengeEffect, challengeStats, gangUp, montagePool, RulesError, type ChallengeEffect, type Ruleset } from "../../rules/index.ts";
+import {
+  assertInteger,
+  challengeEffect,
+  challengeStats,
+  gangUp,
+  montagePool,
+  RulesError,
+  type ChallengeEffect,
+  type Ruleset,
+} from "../../rules/index.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 
 // R-LEG-15 Sneak attack and Sniper
@@ -36,7 +45,9 @@ export function heldEffectEdges(items: readonly ItemSnapshot[]): EffectEdge[] {
 export function effectEdgeDice(items: readonly ItemSnapshot[], edge: EffectEdge | null): number {
   if (edge === null) return 0;
   if (!isEffectEdge(edge) || !heldEffectEdges(items).includes(edge)) {
-    throw new RulesError("not-allowed", `The character does not hold ${String(edge)}: no extra Effect die.`, { id: String(edge) });
+    throw new RulesError("not-allowed", `The character does not hold ${String(edge)}: no extra Effect die.`, {
+      id: String(edge),
+    });
   }
   return 1;
 }
@@ -100,7 +111,10 @@ export function montageTarget(targets: readonly TargetedActor[]): MontageChallen
  * R-LEG-14 the dice a montage's Challenge throws: its level's (R-LEG-10, `challengeStats`), the same the
  * dialog's exact odds are computed for (`montageOdds`), whatever dice were typed on its sheet.
  */
-export function montageDice(ruleset: Ruleset, challenge: ChallengeDiceSource): { readonly tier: string; readonly dice: number; readonly halved: boolean } {
+export function montageDice(
+  ruleset: Ruleset,
+  challenge: ChallengeDiceSource,
+): { readonly tier: string; readonly dice: number; readonly halved: boolean } {
   if (!ruleset.montage) throw new RulesError("not-allowed", "This ruleset has no montage.");
   const stats = challengeStats(ruleset, challenge.tier, challenge.n);
   return { tier: stats.tier, dice: stats.dice, halved: stats.halved };
@@ -118,7 +132,13 @@ export interface MontageRead {
  * R-LEG-14 the first half of a montage, read from the Challenge's dice: its Effect (`faces` as its level
  * throws them, `chain` after a 6), and the Light Dice that are left of the pool's `raw` count.
  */
-export function readMontageChallenge(ruleset: Ruleset, challenge: ChallengeDiceSource, raw: number, faces: readonly number[], chain: readonly number[]): MontageRead {
+export function readMontageChallenge(
+  ruleset: Ruleset,
+  challenge: ChallengeDiceSource,
+  raw: number,
+  faces: readonly number[],
+  chain: readonly number[],
+): MontageRead {
   const effect = challengeEffect(montageDice(ruleset, challenge), faces, chain);
   const pool = montagePool(ruleset, raw, effect.value);
   return { challenge: effect, complication: pool.complication, light: pool.light };

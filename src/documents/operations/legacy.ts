@@ -20,7 +20,15 @@ import {
   type TierRank,
   type Ruleset,
 } from "../../rules/index.ts";
-import { deriveLegacy, isLegacyAttribute, isLegacySkill, LEGACY_ATTRIBUTES, LEGACY_SKILLS, type LegacyAttribute, type LegacySkill } from "../../data/legacy.ts";
+import {
+  deriveLegacy,
+  isLegacyAttribute,
+  isLegacySkill,
+  LEGACY_ATTRIBUTES,
+  LEGACY_SKILLS,
+  type LegacyAttribute,
+  type LegacySkill,
+} from "../../data/legacy.ts";
 import { legacyState } from "./legacy-ego.ts";
 import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
@@ -32,7 +40,8 @@ export * from "./legacy-ego.ts";
 
 function assertWhole(value: number, what: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new RulesError("not-integer", `${what} must be a whole number.`, { what });
-  if (value < min || value > max) throw new RulesError("out-of-range", `${what} must be from ${min} to ${max}.`, { what, min, max });
+  if (value < min || value > max)
+    throw new RulesError("out-of-range", `${what} must be from ${min} to ${max}.`, { what, min, max });
   return value;
 }
 
@@ -43,7 +52,8 @@ function assertWhole(value: number, what: string, min: number, max: number): num
 export function creationRating(ruleset: Ruleset, faces: readonly number[]): number {
   const creation = ruleset.attributes.creation;
   const kept = highest(assertFaces(faces, "A creation die"));
-  if (faces.length !== creation.dice) throw new RulesError("no-dice", `A creation roll throws ${creation.dice} dice.`, { expected: creation.dice });
+  if (faces.length !== creation.dice)
+    throw new RulesError("no-dice", `A creation roll throws ${creation.dice} dice.`, { expected: creation.dice });
   const band = creation.bands.find((b) => kept >= b.min && kept <= b.max);
   if (!band) throw new RulesError("bad-face", `No creation band holds ${kept}.`, { face: kept });
   return band.value;
@@ -60,12 +70,22 @@ export interface LegacyCreationOutcome {
  * R-LEG-2 the four attributes rolled at creation (one roll per attribute, in sheet order); HP and Ego
  * start at their new maxima (R-LEG-4, R-LEG-7). Refused once the character holds an Advancement.
  */
-export function legacyCreationOperation(state: CharacterState, ruleset: Ruleset, faces: readonly (readonly number[])[]): OperationResult<LegacyCreationOutcome> {
+export function legacyCreationOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  faces: readonly (readonly number[])[],
+): OperationResult<LegacyCreationOutcome> {
   assertAlive(state, "roll their attributes");
-  if (faces.length !== LEGACY_ATTRIBUTES.length) throw new RulesError("no-dice", "One creation roll per attribute is needed.", { expected: LEGACY_ATTRIBUTES.length });
+  if (faces.length !== LEGACY_ATTRIBUTES.length)
+    throw new RulesError("no-dice", "One creation roll per attribute is needed.", {
+      expected: LEGACY_ATTRIBUTES.length,
+    });
   const { legacy, derived } = legacyState(state);
-  if (derived.advancements > 0) throw new RulesError("already-rolled", "The character is past creation: the attributes are no longer rolled.");
-  const ratings = Object.fromEntries(LEGACY_ATTRIBUTES.map((a, i) => [a, creationRating(ruleset, faces[i] ?? [])])) as Record<LegacyAttribute, number>;
+  if (derived.advancements > 0)
+    throw new RulesError("already-rolled", "The character is past creation: the attributes are no longer rolled.");
+  const ratings = Object.fromEntries(
+    LEGACY_ATTRIBUTES.map((a, i) => [a, creationRating(ruleset, faces[i] ?? [])]),
+  ) as Record<LegacyAttribute, number>;
   const after = deriveLegacy({ legacy: { ...legacy, attributes: ratings } }, state.items);
   const entries: Change[] = [
     ...LEGACY_ATTRIBUTES.map((a): Change => [`system.legacy.attributes.${a}`, legacy.attributes[a], ratings[a]]),
@@ -90,7 +110,12 @@ export function legacySkillPoints(state: CharacterState, ruleset: Ruleset): Lega
   if (!scheme) return null;
   const { legacy, derived } = legacyState(state);
   const placed = LEGACY_SKILLS.reduce((total, id) => total + legacy.skills[id], 0);
-  return { placed, points: scheme.creationPoints, left: Math.max(0, scheme.creationPoints - placed), inCreation: derived.advancements === 0 };
+  return {
+    placed,
+    points: scheme.creationPoints,
+    left: Math.max(0, scheme.creationPoints - placed),
+    inCreation: derived.advancements === 0,
+  };
 }
 
 /**
@@ -122,15 +147,21 @@ export function setLegacyRatingOperation(
   if (points.inCreation) {
     const placed = points.placed - before + value;
     if (value > before && placed > points.points) {
-      throw new RulesError("bad-distribution", `At creation the skills share ${points.points} points; this would place ${placed}.`, {
-        reason: "skillPoints",
-        group: "skills",
-        points: points.points,
-        placed,
-      });
+      throw new RulesError(
+        "bad-distribution",
+        `At creation the skills share ${points.points} points; this would place ${placed}.`,
+        {
+          reason: "skillPoints",
+          group: "skills",
+          points: points.points,
+          placed,
+        },
+      );
     }
   } else if (!by.gm && value !== before) {
-    throw new RulesError("not-allowed", "After creation a skill rises by skill development (or by the GM's hand).", { reason: "skillsAfterCreation" });
+    throw new RulesError("not-allowed", "After creation a skill rises by skill development (or by the GM's hand).", {
+      reason: "skillsAfterCreation",
+    });
   }
   return result(changes([`system.legacy.skills.${id}`, before, value]), value);
 }
@@ -160,26 +191,59 @@ export function advancementRollTarget(state: CharacterState): number {
  * Ego max + HP max wins an Advancement, kept in `legacy.advancementsWon` until one is taken from the
  * compendium (its +1 HP max comes with it, R-LEG-4).
  */
-export function advancementRollOperation(state: CharacterState, ruleset: Ruleset, faces: readonly number[]): OperationResult<ExperienceRollOutcome> {
+export function advancementRollOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  faces: readonly number[],
+): OperationResult<ExperienceRollOutcome> {
   assertAlive(state, "roll for an Advancement");
   const { derived, legacy } = legacyState(state);
-  const roll = rollForAdvancement(ruleset, faces, state.source.xp, advancementTarget(ruleset, derived.ego.max, derived.hp.max));
+  const roll = rollForAdvancement(
+    ruleset,
+    faces,
+    state.source.xp,
+    advancementTarget(ruleset, derived.ego.max, derived.hp.max),
+  );
   const update = changes(
     ["system.xp", state.source.xp, roll.xpAfter],
     ["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon + (roll.success ? 1 : 0)],
   );
-  return result(update, { kind: "advancement", faces, sum: roll.sum, target: roll.target, success: roll.success, skill: null, rating: null });
+  return result(update, {
+    kind: "advancement",
+    faces,
+    sum: roll.sum,
+    target: roll.target,
+    success: roll.success,
+    skill: null,
+    rating: null,
+  });
 }
 
 /** R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises the skill by 1. */
-export function skillRollOperation(state: CharacterState, ruleset: Ruleset, skill: string, faces: readonly number[]): OperationResult<ExperienceRollOutcome> {
+export function skillRollOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  skill: string,
+  faces: readonly number[],
+): OperationResult<ExperienceRollOutcome> {
   assertAlive(state, "develop a skill");
   if (!isLegacySkill(skill)) throw new RulesError("unknown-id", `"${skill}" is not a skill.`, { id: skill });
   const { legacy } = legacyState(state);
   const rating = legacy.skills[skill];
   const roll = developSkill(ruleset, faces, state.source.xp, rating);
-  const update = changes(["system.xp", state.source.xp, roll.xpAfter], [`system.legacy.skills.${skill}`, rating, roll.rating]);
-  return result(update, { kind: "skill", faces, sum: roll.sum, target: roll.target, success: roll.success, skill, rating: roll.rating });
+  const update = changes(
+    ["system.xp", state.source.xp, roll.xpAfter],
+    [`system.legacy.skills.${skill}`, rating, roll.rating],
+  );
+  return result(update, {
+    kind: "skill",
+    faces,
+    sum: roll.sum,
+    target: roll.target,
+    success: roll.success,
+    skill,
+    rating: roll.rating,
+  });
 }
 
 /**
@@ -197,12 +261,16 @@ export function legacyAdvancementTakenOperation(
   const entries: Change[] = [];
   if (options.raise) {
     const value = legacy.attributes[options.raise];
-    if (value >= ruleset.attributes.max) throw new RulesError("attribute-cap", `${options.raise} is already at ${ruleset.attributes.max}.`, { attribute: options.raise });
+    if (value >= ruleset.attributes.max)
+      throw new RulesError("attribute-cap", `${options.raise} is already at ${ruleset.attributes.max}.`, {
+        attribute: options.raise,
+      });
     entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
   }
   const free = derived.advancements === 0;
   if (!free && !options.override) {
-    if (legacy.advancementsWon <= 0) throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
+    if (legacy.advancementsWon <= 0)
+      throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
     entries.push(["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon - 1]);
   }
   return result(changes(...entries), { free });
@@ -233,7 +301,14 @@ export function toolFor(ruleset: Ruleset, rank: number) {
  * halves the total, rounded up; a Normal tool held in both hands adds its bonus (every Normal tool is
  * Versatile, R-LEG-11 ruling); an improvised one reads as Lesser.
  */
-export function legacyEffect(ruleset: Ruleset, rank: TierRank, tags: EffectTags, faces: readonly number[], chain: readonly number[], extra = 0): LegacyEffect {
+export function legacyEffect(
+  ruleset: Ruleset,
+  rank: TierRank,
+  tags: EffectTags,
+  faces: readonly number[],
+  chain: readonly number[],
+  extra = 0,
+): LegacyEffect {
   // R-LEG-15 (ruling, R-LEG-11) Sneak attack's or Sniper's +1d is one more die, the highest still kept.
   const roll = effectRoll(ruleset, { rank, tags, faces, chain, extra });
   const halved = roll.tool.halved;

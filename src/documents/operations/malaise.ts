@@ -10,7 +10,11 @@ import { assertAlive, changes, result, type CharacterState, type Change, type Op
  * be taken kills (`system.dead`). The Malaise itself (a Condition of the kind "malaise", which never
  * recovers) is an item the document adds; see `conditionAddedOperation` for its XP.
  */
-export function malaiseOperation(state: CharacterState, face: number, choice?: Attribute): OperationResult<MalaiseResult> {
+export function malaiseOperation(
+  state: CharacterState,
+  face: number,
+  choice?: Attribute,
+): OperationResult<MalaiseResult> {
   assertAlive(state, "roll a Malaise");
   const { source } = state;
   const malaise = applyMalaise(

@@ -21,13 +21,24 @@ export interface RollerCandidate<A> {
 }
 
 /** The i18n keys (under TERRAN.Links.Refusal) of the reasons a click finds no roller. */
-export const ROLLER_REFUSALS = ["noActor", "severalSelected", "selectedNotCharacter", "selectedNotOwned", "assignedNotOwned"] as const;
+export const ROLLER_REFUSALS = [
+  "noActor",
+  "severalSelected",
+  "selectedNotCharacter",
+  "selectedNotOwned",
+  "assignedNotOwned",
+] as const;
 export type RollerRefusal = (typeof ROLLER_REFUSALS)[number];
 
-export type RollerChoice<A> = { readonly ok: true; readonly actor: A; readonly from: "selected" | "assigned" } | { readonly ok: false; readonly refusal: RollerRefusal };
+export type RollerChoice<A> =
+  | { readonly ok: true; readonly actor: A; readonly from: "selected" | "assigned" }
+  | { readonly ok: false; readonly refusal: RollerRefusal };
 
 /** The actor a roll link rolls for: `selected` the controlled tokens' actors (null: a token without one), `assigned` the user's character. */
-export function chooseRoller<A>(selected: readonly (RollerCandidate<A> | null)[], assigned: RollerCandidate<A> | null): RollerChoice<A> {
+export function chooseRoller<A>(
+  selected: readonly (RollerCandidate<A> | null)[],
+  assigned: RollerCandidate<A> | null,
+): RollerChoice<A> {
   if (selected.length === 1) {
     const only = selected[0] ?? null;
     if (!only?.isCharacter) return { ok: false, refusal: "selectedNotCharacter" };

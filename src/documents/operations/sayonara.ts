@@ -31,7 +31,8 @@ export function sayonaraOperation(
   assertAlive(state, "declare Sayonara");
   const { source } = state;
   if (source.sayonara) throw new RulesError("not-allowed", "Sayonara has already been declared for this character.");
-  if (source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); their last scene has already come.");
+  if (source.lost)
+    throw new RulesError("not-allowed", "The character is lost (Ego 0); their last scene has already come.");
   const gritRoll = gritRollFor(state, gritFaces, {}, "The Sayonara Grit roll");
   assertDiceCount(egoFaces, egoDiceFor(state), "The Sayonara Ego roll");
   const ego = egoRoll(egoFaces);

@@ -59,7 +59,14 @@ export interface SessionRowPlan {
 export function sessionAwardPlan(candidates: readonly SessionCandidate[], ruleset: Ruleset): SessionRowPlan[] {
   return candidates.map((c) => {
     const status: SessionStatus = c.source.dead ? "dead" : c.source.lost ? "lost" : null;
-    return { uuid: c.uuid, name: c.name, played: status === null, status, xp: sessionXp(ruleset, { egoLost: c.egoLost ?? 0 }), current: c.source.xp };
+    return {
+      uuid: c.uuid,
+      name: c.name,
+      played: status === null,
+      status,
+      xp: sessionXp(ruleset, { egoLost: c.egoLost ?? 0 }),
+      current: c.source.xp,
+    };
   });
 }
 
@@ -76,17 +83,25 @@ export interface SessionRowChoice {
  * The rows to award: the ticked ones, each with a whole XP of 0–99 (0 gives nothing: left out). Refuses
  * the whole form otherwise, so nothing is given; and a form that gives nobody anything.
  */
-export function readSessionChoices(choices: readonly SessionRowChoice[]): { readonly uuid: string; readonly name: string; readonly xp: number }[] {
-  const ticked = choices.filter((c) => c.played).map((c) => {
-    try {
-      return { uuid: c.uuid, name: c.name, xp: assertInteger(c.xp, `${c.name}'s XP`, 0, SESSION_XP_MAX) };
-    } catch (error) {
-      if (error instanceof RulesError) throw new RulesError(error.code, error.message, { ...error.data, name: c.name, reason: "badXp" });
-      throw error;
-    }
-  });
+export function readSessionChoices(
+  choices: readonly SessionRowChoice[],
+): { readonly uuid: string; readonly name: string; readonly xp: number }[] {
+  const ticked = choices
+    .filter((c) => c.played)
+    .map((c) => {
+      try {
+        return { uuid: c.uuid, name: c.name, xp: assertInteger(c.xp, `${c.name}'s XP`, 0, SESSION_XP_MAX) };
+      } catch (error) {
+        if (error instanceof RulesError)
+          throw new RulesError(error.code, error.message, { ...error.data, name: c.name, reason: "badXp" });
+        throw error;
+      }
+    });
   const giving = ticked.filter((c) => c.xp > 0);
-  if (giving.length === 0) throw new RulesError("choice-required", "Tick at least one character who played and survived.", { reason: "noneTicked" });
+  if (giving.length === 0)
+    throw new RulesError("choice-required", "Tick at least one character who played and survived.", {
+      reason: "noneTicked",
+    });
   return giving;
 }
 
@@ -99,7 +114,11 @@ export interface SessionAwardOutcome extends XpOutcome {
  * R-XP-1 the award on one character: its own refusals (a dead character earns none) are
  * `awardXpOperation`'s; R-LEG-12 under a per-Ego ruleset it resets `legacy.egoLost` in the same update.
  */
-export function sessionAwardOperation(state: CharacterState, xp: number, ruleset: Ruleset): OperationResult<SessionAwardOutcome> {
+export function sessionAwardOperation(
+  state: CharacterState,
+  xp: number,
+  ruleset: Ruleset,
+): OperationResult<SessionAwardOutcome> {
   const award = awardXpOperation(state, xp);
   if (ruleset.experience.session.kind !== "perEgoLost") return result(award.update, { ...award.outcome, egoLost: 0 });
   const egoLost = assertInteger(legacyOf(state.source).egoLost, "The Ego lost this session", 0);
@@ -121,12 +140,20 @@ export interface SessionUndoOutcome {
  * correction of their own award, like the other undos). R-LEG-12 the Ego count the award reset
  * (`egoLost`) comes back, added to what was lost since, in the same update.
  */
-export function sessionUndoOperation(state: CharacterState, given: number, egoLost = 0): OperationResult<SessionUndoOutcome> {
+export function sessionUndoOperation(
+  state: CharacterState,
+  given: number,
+  egoLost = 0,
+): OperationResult<SessionUndoOutcome> {
   assertInteger(given, "The XP given", 0, SESSION_XP_MAX);
   assertInteger(egoLost, "The Ego count the award reset", 0);
   const before = assertInteger(state.source.xp, "Experience", 0);
   const taken = Math.min(given, before);
   const xp = before - taken;
   const count = legacyOf(state.source).egoLost;
-  return result(changes(["system.xp", before, xp], ["system.legacy.egoLost", count, count + egoLost]), { taken, short: given - taken, xp });
+  return result(changes(["system.xp", before, xp], ["system.legacy.egoLost", count, count + egoLost]), {
+    taken,
+    short: given - taken,
+    xp,
+  });
 }

@@ -37,7 +37,11 @@ export interface OperationResult<T> {
 }
 
 /** A value before and after an operation. */
-export type Change = readonly [path: `system.${string}`, before: number | boolean | string, after: number | boolean | string];
+export type Change = readonly [
+  path: `system.${string}`,
+  before: number | boolean | string,
+  after: number | boolean | string,
+];
 
 /** The update holding only the paths whose value changes. */
 export function changes(...entries: readonly Change[]): ActorUpdate {
@@ -47,7 +51,11 @@ export function changes(...entries: readonly Change[]): ActorUpdate {
 }
 
 /** An operation's result with no item updates. */
-export function result<T>(update: ActorUpdate, outcome: T, itemUpdates: readonly ItemUpdate[] = []): OperationResult<T> {
+export function result<T>(
+  update: ActorUpdate,
+  outcome: T,
+  itemUpdates: readonly ItemUpdate[] = [],
+): OperationResult<T> {
   return { update, itemUpdates, outcome };
 }
 

@@ -2,7 +2,14 @@
  * R-HARM-3 / R-HARM-5 marking and recovering a wound track by hand (the GM, a Brainwave Fail, a
  * track that recovers after care and a week of rest).
  */
-import { isMortallyWounded, isWoundTrack, markWound, recoverWound, RulesError, type WoundTrack } from "../../rules/index.ts";
+import {
+  isMortallyWounded,
+  isWoundTrack,
+  markWound,
+  recoverWound,
+  RulesError,
+  type WoundTrack,
+} from "../../rules/index.ts";
 import { assertAlive, result, type CharacterState, type OperationResult } from "./types.ts";
 
 export interface WoundOutcome {

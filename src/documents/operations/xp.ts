@@ -39,7 +39,11 @@ export function sessionXpOperation(state: CharacterState): OperationResult<XpOut
  * `perCondition` is the ruleset's XP per new Condition (`experience.perCondition`: 1 in Core and
  * Degenesis; 0 in Legacy, where Experience comes from the Ego lost, R-LEG-12).
  */
-export function conditionAddedOperation(state: CharacterState, kind: ConditionKind = "condition", perCondition = 1): OperationResult<XpOutcome> {
+export function conditionAddedOperation(
+  state: CharacterState,
+  kind: ConditionKind = "condition",
+  perCondition = 1,
+): OperationResult<XpOutcome> {
   assertAlive(state, "gain a Condition");
   if (kind === "malaise") return gain(state, 0);
   return gain(state, conditionXp(deriveCharacter(state.source, state.items).inCreation) * perCondition);

@@ -26,7 +26,9 @@ export const actorsBatch: TerranBatch = {
       });
 
       it("takes a rating typed into its sheet's form (submitOnChange) and derives from it", async () => {
-        const actor = made.keep(await Actor.create({ name: "Quench form", type: "character", system: { grit: { value: 1, max: 3 } } }));
+        const actor = made.keep(
+          await Actor.create({ name: "Quench form", type: "character", system: { grit: { value: 1, max: 3 } } }),
+        );
         const sheet = sheetOf(actor);
         await sheet.render({ force: true });
         try {
@@ -52,7 +54,9 @@ export const actorsBatch: TerranBatch = {
       });
 
       it("stored with an out-of-range Ego loads repaired, and says what it repaired", async () => {
-        const actor = made.keep(await Actor.create({ name: "Quench repair", type: "character", system: { ego: { value: 99, max: 99 } } }));
+        const actor = made.keep(
+          await Actor.create({ name: "Quench repair", type: "character", system: { ego: { value: 99, max: 99 } } }),
+        );
         const system = actor.system as CharacterData;
         assert.isAtMost(system.ego.max, EGO_MAX);
         assert.isAtMost(system.ego.value, system.ego.max);
@@ -64,7 +68,11 @@ export const actorsBatch: TerranBatch = {
     describe("a stored character", () => {
       it("whose stored source holds out-of-range values loads repaired, with the repairs recorded", () => {
         // A document built from a source is how a client loads what the server stored (nothing is saved here).
-        const actor = new TerranActor({ name: "Quench stored", type: "character", system: { ego: { value: 99, max: 99 }, grit: { value: -3, max: 2 } } });
+        const actor = new TerranActor({
+          name: "Quench stored",
+          type: "character",
+          system: { ego: { value: 99, max: 99 }, grit: { value: -3, max: 2 } },
+        });
         const system = actor.system as CharacterData;
         assert.isAtMost(system.ego.max, EGO_MAX);
         assert.isAtMost(system.ego.value, system.ego.max);
@@ -75,7 +83,13 @@ export const actorsBatch: TerranBatch = {
 
     describe("a Challenge", () => {
       it("is created with the Challenge model and keeps its Disposition within its maximum", async () => {
-        const actor = made.keep(await Actor.create({ name: "Quench vault", type: "challenge", system: { disposition: { value: 8, max: 10 } } }));
+        const actor = made.keep(
+          await Actor.create({
+            name: "Quench vault",
+            type: "challenge",
+            system: { disposition: { value: 8, max: 10 } },
+          }),
+        );
         assert.instanceOf(actor.system, ChallengeData);
         await actor.update({ system: { disposition: { value: 50 } } });
         const system = actor.system as ChallengeData;

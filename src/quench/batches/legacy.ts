@@ -17,7 +17,13 @@ import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { endLegacySession, applyLegacyHarm, rollExperience, rollLegacyCreation, rollLegacyRisky } from "../../documents/legacy-actions.ts";
+import {
+  endLegacySession,
+  applyLegacyHarm,
+  rollExperience,
+  rollLegacyCreation,
+  rollLegacyRisky,
+} from "../../documents/legacy-actions.ts";
 import { creationRating, legacyCreationOperation, legacySpendEgoOperation } from "../../documents/operations/legacy.ts";
 import { assessHpHarmOperation } from "../../documents/operations/hp-harm.ts";
 import { legacyRiskyBand } from "../../chat/legacy-cards.ts";
@@ -27,7 +33,15 @@ import { SYSTEM_ID } from "../../system-id.ts";
 import { currentUser, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
 
 /** The faces the forced creation rolls, in sheet order, and the ratings the bands give them (R-LEG-2: 1–3 → 0, 4–5 → 1, 6 → 2). */
-const CREATION = { faces: [[6, 2], [5, 1], [3, 3], [6, 6]], ratings: { strength: 2, agility: 1, insight: 0, charisma: 2 } } as const;
+const CREATION = {
+  faces: [
+    [6, 2],
+    [5, 1],
+    [3, 3],
+    [6, 6],
+  ],
+  ratings: { strength: 2, agility: 1, insight: 0, charisma: 2 },
+} as const;
 /** R-LEG-4 HP max = Strength + Agility + 2; R-LEG-7 Ego max = Insight + Charisma + 2 (no Advancement, no Condition). */
 const HP_MAX = 2 + 1 + 2;
 const EGO_MAX = 0 + 2 + 2;
@@ -130,11 +144,22 @@ export const legacyBatch: TerranBatch = {
         const spend = spendDarkDice(currentRuleset(), roll.darkFaces, egoBefore);
         assert.strictEqual(legacy().ego.value, spend.after, "Ego after the Dark Dice");
         assert.strictEqual(legacy().egoLost, lostBefore + spend.cost, "the Ego lost is counted for the session");
-        assert.strictEqual(result.noteKey, `TERRAN.Card.Legacy.band.${legacyRiskyBand(roll.lightFaces, roll.darkFaces)}`, "the outcome is the highest die");
+        assert.strictEqual(
+          result.noteKey,
+          `TERRAN.Card.Legacy.band.${legacyRiskyBand(roll.lightFaces, roll.darkFaces)}`,
+          "the outcome is the highest die",
+        );
         assert.isTrue(message.isContentVisible, "a public card");
         const html = await message.renderHTML();
-        assert.isNotNull(html.querySelector('[data-card="result"].legacy-risky'), "the Risky Action card is drawn in the log");
-        assert.lengthOf(html.querySelectorAll(".dice-tray .die"), request.light + request.dark, "with every die thrown");
+        assert.isNotNull(
+          html.querySelector('[data-card="result"].legacy-risky'),
+          "the Risky Action card is drawn in the log",
+        );
+        assert.lengthOf(
+          html.querySelectorAll(".dice-tray .die"),
+          request.light + request.dark,
+          "with every die thrown",
+        );
       });
 
       it("a forced Dark Die of 1 costs 1 Ego and adds it to the count (R-LEG-8)", async () => {
@@ -176,7 +201,10 @@ export const legacyBatch: TerranBatch = {
         const { result, messages } = await posting(made, () => rollExperience(hero, dice, null));
         if (!result) return assert.fail("the Advancement roll was refused");
         assert.lengthOf(result.faces, dice);
-        assert.strictEqual(result.sum, result.faces.reduce((s, f) => s + f, 0));
+        assert.strictEqual(
+          result.sum,
+          result.faces.reduce((s, f) => s + f, 0),
+        );
         assert.strictEqual(result.target, target);
         assert.strictEqual(result.success, result.sum >= target);
         assert.strictEqual(system().xp, 0, "every point spent");
@@ -191,11 +219,26 @@ export const legacyBatch: TerranBatch = {
         await sheet.render({ force: true });
         try {
           const root = sheet.element;
-          for (const a of LEGACY_ATTRIBUTES) assert.isNotNull(root.querySelector(`.te-legacy-attributes [data-attribute="${a}"]`), a);
+          for (const a of LEGACY_ATTRIBUTES)
+            assert.isNotNull(root.querySelector(`.te-legacy-attributes [data-attribute="${a}"]`), a);
           assert.isNotNull(root.querySelector('.te-legacy-skills [data-skill="violence"]'), "the skills");
-          assert.strictEqual(root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.value, "0", "HP");
-          assert.strictEqual(root.querySelector<HTMLInputElement>('input[name="system.legacy.ego.value"]')?.value, String(legacy().ego.value), "Ego");
-          assert.strictEqual(root.querySelector('[data-action="toggleLegacyWound"][data-wound="critical"]')?.getAttribute("aria-pressed"), "true", "Critical is marked");
+          assert.strictEqual(
+            root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.value,
+            "0",
+            "HP",
+          );
+          assert.strictEqual(
+            root.querySelector<HTMLInputElement>('input[name="system.legacy.ego.value"]')?.value,
+            String(legacy().ego.value),
+            "Ego",
+          );
+          assert.strictEqual(
+            root
+              .querySelector('[data-action="toggleLegacyWound"][data-wound="critical"]')
+              ?.getAttribute("aria-pressed"),
+            "true",
+            "Critical is marked",
+          );
           assert.isNull(root.querySelector('input[name="system.grit.value"]'), "no Grit under Legacy");
         } finally {
           await sheet.close();

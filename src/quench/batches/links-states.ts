@@ -19,7 +19,9 @@ export const linksStatesBatch: TerranBatch = {
 
     describe("inline roll links", () => {
       it("core's enrichment turns @Risky, @Reaction and @Fortune into the system's links, an unknown one into its hint", async () => {
-        const html = await foundry.applications.ux.TextEditor.implementation.enrichHTML("<p>@Risky[finesse] @Reaction[insight] @Fortune[4] @Risky[flying]</p>");
+        const html = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+          "<p>@Risky[finesse] @Reaction[insight] @Fortune[4] @Risky[flying]</p>",
+        );
         for (const kind of ["risky", "reaction", "fortune"]) assert.include(html, `data-te-roll-link="${kind}"`);
         assert.include(html, "te-roll-link-invalid");
         assert.notInclude(html, "@Risky[finesse]");

@@ -54,7 +54,8 @@ export const loadBatch: TerranBatch = {
         assert.strictEqual(typeof CONFIG.queries[QUERIES.applyHarm], "function");
       });
       it("registers every world setting", () => {
-        for (const key of Object.values(SETTINGS)) assert.isTrue(game.settings?.settings.has(`${SYSTEM_ID}.${key}`), key);
+        for (const key of Object.values(SETTINGS))
+          assert.isTrue(game.settings?.settings.has(`${SYSTEM_ID}.${key}`), key);
       });
       it("makes the system's sheets the default for each type", async () => {
         for (const type of ["character", "challenge"] as const) {
@@ -67,7 +68,8 @@ export const loadBatch: TerranBatch = {
       it("exposes the macro API", () => {
         const api: unknown = Reflect.get(globalThis, "TerranEngine");
         assert.ok(api && typeof api === "object");
-        for (const name of ["roll", "rollFor", "rollChallengeEffect", "rollFortune", "endScene"]) assert.strictEqual(typeof Reflect.get(api as object, name), "function", name);
+        for (const name of ["roll", "rollFor", "rollChallengeEffect", "rollFortune", "endScene"])
+          assert.strictEqual(typeof Reflect.get(api as object, name), "function", name);
       });
     });
   },

@@ -14,7 +14,12 @@ import characterSeasoned from "../fixtures/schema-1/character-seasoned.json";
 import characterUnreadable from "../fixtures/schema-1/character-unreadable.json";
 import conditionSlow from "../fixtures/schema-1/condition-slow.json";
 import weaponMachete from "../fixtures/schema-1/weapon-machete.json";
-import { migrateActorSystem, migrateItemSystem, repairWithRecords, UNMIGRATED_KEY } from "../../data/migrations/index.ts";
+import {
+  migrateActorSystem,
+  migrateItemSystem,
+  repairWithRecords,
+  UNMIGRATED_KEY,
+} from "../../data/migrations/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { TerranItem } from "../../documents/item.ts";
 import type { TerranBatch } from "../support.ts";
@@ -35,14 +40,16 @@ const FIXTURES: readonly { name: string; document: "Actor" | "Item"; type: strin
 /** What the pure code says the stored source becomes (migrated, then repaired), as the model's migrateData does. */
 function expected(fixture: (typeof FIXTURES)[number]): Source {
   const copy = structuredClone(fixture.source);
-  const migrated = fixture.document === "Actor" ? migrateActorSystem(fixture.type, copy) : migrateItemSystem(fixture.type, copy);
+  const migrated =
+    fixture.document === "Actor" ? migrateActorSystem(fixture.type, copy) : migrateItemSystem(fixture.type, copy);
   return repairWithRecords(fixture.type, migrated).source;
 }
 
 /** The stored document's system as Foundry loads it (a temporary document: nothing is saved). */
 function loaded(fixture: (typeof FIXTURES)[number]): Source {
   const data = { name: `Quench ${fixture.name}`, type: fixture.type, system: structuredClone(fixture.source) };
-  const doc = fixture.document === "Actor" ? new TerranActor(data as Actor.CreateData) : new TerranItem(data as Item.CreateData);
+  const doc =
+    fixture.document === "Actor" ? new TerranActor(data as Actor.CreateData) : new TerranItem(data as Item.CreateData);
   return doc.toObject().system as Source;
 }
 
@@ -63,7 +70,8 @@ export const migrationsBatch: TerranBatch = {
           }
           const kept = Object.keys(want).filter((key) => key in got);
           assert.isAbove(kept.length, 0, "the model kept the migrated fields");
-          if (UNMIGRATED_KEY in want) assert.deepEqual(got[UNMIGRATED_KEY], want[UNMIGRATED_KEY], "what could not be read is kept");
+          if (UNMIGRATED_KEY in want)
+            assert.deepEqual(got[UNMIGRATED_KEY], want[UNMIGRATED_KEY], "what could not be read is kept");
         });
       }
     });

@@ -33,7 +33,12 @@ export const privacyBatch: TerranBatch = {
 
     async function post(mode: (typeof MESSAGE_MODES)[number]): Promise<ChatMessage.Implementation> {
       const roll = await forcedRoll([4, 2], []);
-      const data = { speaker: ChatMessage.getSpeaker({ actor: hero }), rolls: [roll], content: "", flags: cardFlags({ kind: "risky", state: forcedCard(hero, roll.lightFaces, roll.darkFaces) }) };
+      const data = {
+        speaker: ChatMessage.getSpeaker({ actor: hero }),
+        rolls: [roll],
+        content: "",
+        flags: cardFlags({ kind: "risky", state: forcedCard(hero, roll.lightFaces, roll.darkFaces) }),
+      };
       applyMessageMode(data, mode);
       return made.keep(await ChatMessage.create(data));
     }
@@ -48,7 +53,8 @@ export const privacyBatch: TerranBatch = {
         it(`a ${mode} card is whispered${mode === "blind" ? ", blind," : ""} away from players`, async () => {
           const message = await post(mode);
           assert.isAbove(message.whisper.length, 0, "it has a whisper list");
-          for (const id of message.whisper) assert.isTrue(game.users?.get(id ?? "")?.isGM === true || id === currentUser().id, `${id} may see it`);
+          for (const id of message.whisper)
+            assert.isTrue(game.users?.get(id ?? "")?.isGM === true || id === currentUser().id, `${id} may see it`);
           assert.strictEqual(message.blind, mode === "blind");
         });
       }

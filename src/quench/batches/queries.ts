@@ -23,10 +23,22 @@ export const queriesBatch: TerranBatch = {
     before(async function () {
       if (!currentUser().isGM) throw new Error("run this batch as a GM: it plays the GM's client");
       player = made.keep(await User.create({ name: "Quench player", role: CONST.USER_ROLES.PLAYER }));
-      const actor = made.keep(await Actor.create({ name: "Quench player's hero", type: "character", ownership: { [player.id ?? ""]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER } }));
+      const actor = made.keep(
+        await Actor.create({
+          name: "Quench player's hero",
+          type: "character",
+          ownership: { [player.id ?? ""]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER },
+        }),
+      );
       if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
       hero = actor;
-      vault = made.keep(await Actor.create({ name: "Quench player's vault", type: "challenge", system: { disposition: { value: 10, max: 10 }, armour: 0 } }));
+      vault = made.keep(
+        await Actor.create({
+          name: "Quench player's vault",
+          type: "challenge",
+          system: { disposition: { value: 10, max: 10 }, armour: 0 },
+        }),
+      );
       message = made.keep(await postCard(hero, FORCED.light, FORCED.dark, { rollerId: player.id ?? "" }));
       await chooseAndConfirm(message, FORCED.precision, FORCED.effect, FORCED.chain);
     });

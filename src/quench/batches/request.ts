@@ -52,7 +52,13 @@ export const requestBatch: TerranBatch = {
     describe("the request", () => {
       it("is posted as one card with a row per character, none answered, each Roll enabled for the GM", async () => {
         const subject = { kind: "fortune", chance: CHANCE } as const;
-        const { messages } = await posting(made, () => postRollRequest(subject, "Quench: the rope frays", heroes.map((h) => ({ uuid: h.uuid, name: h.name }))));
+        const { messages } = await posting(made, () =>
+          postRollRequest(
+            subject,
+            "Quench: the rope frays",
+            heroes.map((h) => ({ uuid: h.uuid, name: h.name })),
+          ),
+        );
         assert.lengthOf(messages, 1, "one card");
         const [posted] = messages;
         if (!posted) return assert.fail("no request was posted");
@@ -77,7 +83,8 @@ export const requestBatch: TerranBatch = {
       it("rolled from the row's Roll carries the answer link: the request, the row's actor, the die and chance (R-FORT-1)", async () => {
         const before = new Set((game.messages?.contents ?? []).map((m) => m.id));
         clickOn(await request.renderHTML(), '.request-row[data-index="0"] [data-action="roll-request"]');
-        const answered = () => (game.messages?.contents ?? []).find((m) => !before.has(m.id) && answerLinkOf(m)?.requestId === request.id);
+        const answered = () =>
+          (game.messages?.contents ?? []).find((m) => !before.has(m.id) && answerLinkOf(m)?.requestId === request.id);
         await settle(() => answered() !== undefined, 5000);
         const found = answered();
         if (!found) return assert.fail("no answer was posted");
@@ -95,7 +102,10 @@ export const requestBatch: TerranBatch = {
         const band = fortune(face, CHANCE).success ? "success" : "fail";
         assert.isTrue(first.classList.contains("answered"), "row 0 is answered");
         assert.isTrue(first.classList.contains(band), `row 0 shows a ${band}`);
-        assert.isNotNull(first.querySelector(`.request-answer[data-message-id="${answer.id ?? ""}"]`), "it links to the answer");
+        assert.isNotNull(
+          first.querySelector(`.request-answer[data-message-id="${answer.id ?? ""}"]`),
+          "it links to the answer",
+        );
         assert.strictEqual(first.querySelector(".answer-face")?.textContent?.trim(), String(face));
         assert.isNull(first.querySelector('[data-action="roll-request"]'), "no second Roll on an answered row");
         assert.isFalse(row(html, 1).classList.contains("answered"), "row 1 is still open");

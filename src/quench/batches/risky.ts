@@ -16,8 +16,19 @@ import { currentUser, Made, type TerranBatch } from "../support.ts";
 export const FORCED = { light: [6, 6], dark: [], precision: 0, effect: 1, chain: [6, 2] } as const;
 
 /** A player's request as the GM's client receives it: the request names its asker; Foundry passes no sender (foundryvtt#13418). */
-export async function applyAs(user: User.Implementation, message: ChatMessage.Implementation, target: Actor.Implementation): Promise<QueryAnswer> {
-  const request = { askerId: user.id ?? "", messageId: message.id ?? "", hit: "effect", targetUuid: target.uuid, facet: null, version: riskyState(message).version };
+export async function applyAs(
+  user: User.Implementation,
+  message: ChatMessage.Implementation,
+  target: Actor.Implementation,
+): Promise<QueryAnswer> {
+  const request = {
+    askerId: user.id ?? "",
+    messageId: message.id ?? "",
+    hit: "effect",
+    targetUuid: target.uuid,
+    facet: null,
+    version: riskyState(message).version,
+  };
   return CONFIG.queries[QUERIES.applyEffect](request, {});
 }
 
@@ -33,7 +44,13 @@ export const riskyBatch: TerranBatch = {
       const actor = made.keep(await Actor.create({ name: "Quench roller", type: "character" }));
       if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
       hero = actor;
-      vault = made.keep(await Actor.create({ name: "Quench vault", type: "challenge", system: { disposition: { value: 10, max: 10 }, armour: 0 } }));
+      vault = made.keep(
+        await Actor.create({
+          name: "Quench vault",
+          type: "challenge",
+          system: { disposition: { value: 10, max: 10 }, armour: 0 },
+        }),
+      );
     });
     after(() => made.cleanUp());
 
@@ -56,7 +73,14 @@ export const riskyBatch: TerranBatch = {
         const before = (vault.system as ChallengeData).disposition.value;
         // A GM applies on their own client, in the same one-step change the query runs for a player.
         const user = currentUser();
-        const request = { askerId: user.id ?? "", messageId: message.id ?? "", hit: "effect" as const, targetUuid: vault.uuid, facet: null, version: riskyState(message).version };
+        const request = {
+          askerId: user.id ?? "",
+          messageId: message.id ?? "",
+          hit: "effect" as const,
+          targetUuid: vault.uuid,
+          facet: null,
+          version: riskyState(message).version,
+        };
         const answer = await applyEffectFromCard(request, { id: user.id ?? "", isGM: user.isGM, user });
         assert.isTrue(answer.recorded, JSON.stringify(answer));
         const after = (vault.system as ChallengeData).disposition.value;

@@ -36,7 +36,7 @@ export const sessionBatch: TerranBatch = {
     const made = new Made();
     const heroes: TerranActor[] = [];
     let message: ChatMessage.Implementation;
-    const xpOf = (i: number): number => ((heroes[i]?.system as CharacterData | undefined)?.xp ?? NaN);
+    const xpOf = (i: number): number => (heroes[i]?.system as CharacterData | undefined)?.xp ?? NaN;
 
     before(async function () {
       // The award and its Undo are the GM's (src/table/session-award.ts assertGm).
@@ -59,7 +59,9 @@ export const sessionBatch: TerranBatch = {
         });
         let posted: { result: SessionCardState; messages: ChatMessage.Implementation[] };
         try {
-          posted = await posting(made, () => awardSession(heroes.map((h, i) => ({ uuid: h.uuid, name: h.name, played: true, xp: ROWS[i]?.award ?? 0 }))));
+          posted = await posting(made, () =>
+            awardSession(heroes.map((h, i) => ({ uuid: h.uuid, name: h.name, played: true, xp: ROWS[i]?.award ?? 0 }))),
+          );
         } finally {
           Hooks.off("preUpdateActor", hook);
         }
@@ -84,7 +86,12 @@ export const sessionBatch: TerranBatch = {
         assert.isNotNull(html.querySelector('[data-card="session"]'), "the session card is drawn");
         const rows = [...html.querySelectorAll(".session-row.given")];
         assert.lengthOf(rows, ROWS.length);
-        rows.forEach((row, i) => assert.include(row.querySelector(".session-change")?.textContent ?? "", `${ROWS[i]?.xp ?? 0} \u2192 ${(ROWS[i]?.xp ?? 0) + (ROWS[i]?.award ?? 0)}`));
+        rows.forEach((row, i) =>
+          assert.include(
+            row.querySelector(".session-change")?.textContent ?? "",
+            `${ROWS[i]?.xp ?? 0} \u2192 ${(ROWS[i]?.xp ?? 0) + (ROWS[i]?.award ?? 0)}`,
+          ),
+        );
         const undo = html.querySelector('[data-action="undo-session"]');
         assert.isNotNull(undo, "the Undo is offered");
         assert.isFalse(undo?.hasAttribute("disabled") ?? true, "and enabled for the GM");
@@ -103,11 +110,18 @@ export const sessionBatch: TerranBatch = {
         const state = sessionState(message);
         assert.isTrue(state.undone, "the card is marked undone");
         heroes.forEach((h, i) => {
-          assert.strictEqual(xpOf(i), (ROWS[i]?.xp ?? 0) + (i === 0 ? GAINED_SINCE : 0), `${h.name}: its XP before the award, and what came since`);
+          assert.strictEqual(
+            xpOf(i),
+            (ROWS[i]?.xp ?? 0) + (i === 0 ? GAINED_SINCE : 0),
+            `${h.name}: its XP before the award, and what came since`,
+          );
           assert.deepEqual(state.rows[i]?.undo, { taken: ROWS[i]?.award, short: 0, refusal: null }, h.name);
         });
         const again = await message.renderHTML();
-        assert.isTrue(again.querySelector('[data-action="undo-session"]')?.hasAttribute("disabled") ?? false, "the Undo is disabled once used");
+        assert.isTrue(
+          again.querySelector('[data-action="undo-session"]')?.hasAttribute("disabled") ?? false,
+          "the Undo is disabled once used",
+        );
       });
 
       it("a second Undo is refused and takes nothing more", async () => {
@@ -119,7 +133,10 @@ export const sessionBatch: TerranBatch = {
           refused = error;
         }
         assert.instanceOf(refused, RulesError);
-        assert.deepEqual(heroes.map((_, i) => xpOf(i)), before);
+        assert.deepEqual(
+          heroes.map((_, i) => xpOf(i)),
+          before,
+        );
       });
     });
   },

@@ -15,7 +15,9 @@ export async function settle(done: () => boolean, ms = 3000): Promise<void> {
 
 /** The tab a sheet shows: the section of `group` marked active (ApplicationV2 tab markup: data-group/data-tab). */
 function activeSection(root: HTMLElement, group: string): string | null {
-  const active = root.querySelector<HTMLElement>(`section[data-group="${group}"][data-tab].active, .tab[data-group="${group}"][data-tab].active`);
+  const active = root.querySelector<HTMLElement>(
+    `section[data-group="${group}"][data-tab].active, .tab[data-group="${group}"][data-tab].active`,
+  );
   return active?.dataset.tab ?? null;
 }
 
@@ -76,7 +78,9 @@ export const sheetsBatch: TerranBatch = {
       it("renders and takes input after detaching", async function () {
         // v13 has no detached windows (foundryvtt#13128 is a v14 feature).
         if (foundryGeneration() < 14) this.skip();
-        const actor = made.keep(await Actor.create({ name: "Quench detached", type: "character", system: { grit: { value: 1, max: 3 } } }));
+        const actor = made.keep(
+          await Actor.create({ name: "Quench detached", type: "character", system: { grit: { value: 1, max: 3 } } }),
+        );
         const sheet = sheetOf(actor);
         await sheet.render({ force: true });
         try {

@@ -1,6 +1,11 @@
 /** The primary ruleset, SRD v0.6.0 ("Core"). */
 import { modifierTiers } from "../effect.ts";
-import { CORE_ADVANCEMENT_IDS, SIX_ATTRIBUTE_SHAPE, STANDARD_CHALLENGE_TIERS, STANDARD_TIER_ALIASES } from "./shared.ts";
+import {
+  CORE_ADVANCEMENT_IDS,
+  SIX_ATTRIBUTE_SHAPE,
+  STANDARD_CHALLENGE_TIERS,
+  STANDARD_TIER_ALIASES,
+} from "./shared.ts";
 import type { Ruleset } from "./types.ts";
 import { STANDARD_TOKEN_STATES } from "../states.ts";
 

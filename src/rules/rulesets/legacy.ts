@@ -10,9 +10,36 @@ import { hpTokenStates } from "../states.ts";
 
 /** R-LEG-11 Lesser d/2 (improvised tools too), Normal 1d (+1 held two-handed), Greater 2d (two hands). */
 export const LEGACY_TOOLS: readonly ToolTierDef[] = [
-  { id: "lesser", labelKey: "TERRAN.Tool.lesser", ranks: [0, 1], rank: 1, dice: 1, halved: true, twoHandedBonus: 0, twoHands: false },
-  { id: "normal", labelKey: "TERRAN.Tool.normal", ranks: [2, 3], rank: 2, dice: 1, halved: false, twoHandedBonus: 1, twoHands: false },
-  { id: "greater", labelKey: "TERRAN.Tool.greater", ranks: [4], rank: 4, dice: 2, halved: false, twoHandedBonus: 0, twoHands: true },
+  {
+    id: "lesser",
+    labelKey: "TERRAN.Tool.lesser",
+    ranks: [0, 1],
+    rank: 1,
+    dice: 1,
+    halved: true,
+    twoHandedBonus: 0,
+    twoHands: false,
+  },
+  {
+    id: "normal",
+    labelKey: "TERRAN.Tool.normal",
+    ranks: [2, 3],
+    rank: 2,
+    dice: 1,
+    halved: false,
+    twoHandedBonus: 1,
+    twoHands: false,
+  },
+  {
+    id: "greater",
+    labelKey: "TERRAN.Tool.greater",
+    ranks: [4],
+    rank: 4,
+    dice: 2,
+    halved: false,
+    twoHandedBonus: 0,
+    twoHands: true,
+  },
 ];
 
 /** R-LEG-10 Trivial 5 · d/2 … Extreme 40 · 4d; Fantastical 10n · nd (n ≥ 5, Disposition exactly 10n: ruling). */
@@ -74,10 +101,24 @@ export const LEGACY: Ruleset = {
     { id: "largePistol", labelKey: "TERRAN.Weapon.largePistol", rank: 2, ranges: ["short"], tags: ["versatile"] },
     { id: "smg", labelKey: "TERRAN.Weapon.smg", rank: 2, ranges: ["short"], tags: ["versatile"] },
     { id: "largeAxe", labelKey: "TERRAN.Weapon.largeAxe", rank: 4, ranges: ["contact"], tags: [], twoHands: true },
-    { id: "bastardSword", labelKey: "TERRAN.Weapon.bastardSword", rank: 4, ranges: ["contact"], tags: [], twoHands: true },
+    {
+      id: "bastardSword",
+      labelKey: "TERRAN.Weapon.bastardSword",
+      rank: 4,
+      ranges: ["contact"],
+      tags: [],
+      twoHands: true,
+    },
     { id: "shotgun", labelKey: "TERRAN.Weapon.shotgun", rank: 4, ranges: ["short"], tags: [], twoHands: true },
     { id: "sniperRifle", labelKey: "TERRAN.Weapon.sniperRifle", rank: 4, ranges: ["long"], tags: [], twoHands: true },
-    { id: "machineGun", labelKey: "TERRAN.Weapon.machineGun", rank: 4, ranges: ["short", "long"], tags: [], twoHands: true },
+    {
+      id: "machineGun",
+      labelKey: "TERRAN.Weapon.machineGun",
+      rank: 4,
+      ranges: ["short", "long"],
+      tags: [],
+      twoHands: true,
+    },
   ],
   // R-LEG-7 no Ego roll: a Condition refills Ego to its maximum.
   egoReset: [],
@@ -115,7 +156,10 @@ export const LEGACY: Ruleset = {
   },
   // R-LEG-3 five broad skills, 4 points; without skills, +1 to one attribute.
   skills: {
-    list: ["violence", "exploration", "social", "survival", "vocational"].map((id) => ({ id, labelKey: `TERRAN.Skill.${id}` })),
+    list: ["violence", "exploration", "social", "survival", "vocational"].map((id) => ({
+      id,
+      labelKey: `TERRAN.Skill.${id}`,
+    })),
     creationPoints: 4,
     min: 0,
     max: 4,

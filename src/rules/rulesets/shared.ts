@@ -2,7 +2,16 @@
  * Tables the two published rulesets share (R-CH-1 says "both rulesets" for the Challenge tiers).
  * A ruleset that differs simply brings its own table instead.
  */
-import type { AttributeScheme, ChallengeTierDef, DarkDiceRule, EgoRule, ExperienceRule, HealthRule, ResolutionRule, Ruleset } from "./types.ts";
+import type {
+  AttributeScheme,
+  ChallengeTierDef,
+  DarkDiceRule,
+  EgoRule,
+  ExperienceRule,
+  HealthRule,
+  ResolutionRule,
+  Ruleset,
+} from "./types.ts";
 
 /** R-CH-1 Trivial 5 · d/2, Dangerous 10 · 1d, Serious 20 · 2d, Formidable 30 · 3d, Exceptional 40+ · nd (n ≥ 4; 10n proposed). */
 export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
@@ -59,13 +68,31 @@ export const CONDITION_IDS = [
 
 /** R-CHAR-1 … R-CHAR-5 the six attributes in three groups, with Saves (Core and Degenesis). */
 export const SIX_ATTRIBUTES: AttributeScheme = {
-  list: ["intuition", "reason", "finesse", "exertion", "attunement", "influence"].map((id) => ({ id, labelKey: `TERRAN.Attribute.${id}` })),
+  list: ["intuition", "reason", "finesse", "exertion", "attunement", "influence"].map((id) => ({
+    id,
+    labelKey: `TERRAN.Attribute.${id}`,
+  })),
   min: 0,
   max: 4,
   groups: [
-    { id: "insight", labelKey: "TERRAN.Group.insight", saveLabelKey: "TERRAN.Save.insight", attributes: ["intuition", "reason"] },
-    { id: "prowess", labelKey: "TERRAN.Group.prowess", saveLabelKey: "TERRAN.Save.prowess", attributes: ["finesse", "exertion"] },
-    { id: "resolve", labelKey: "TERRAN.Group.resolve", saveLabelKey: "TERRAN.Save.resolve", attributes: ["attunement", "influence"] },
+    {
+      id: "insight",
+      labelKey: "TERRAN.Group.insight",
+      saveLabelKey: "TERRAN.Save.insight",
+      attributes: ["intuition", "reason"],
+    },
+    {
+      id: "prowess",
+      labelKey: "TERRAN.Group.prowess",
+      saveLabelKey: "TERRAN.Save.prowess",
+      attributes: ["finesse", "exertion"],
+    },
+    {
+      id: "resolve",
+      labelKey: "TERRAN.Group.resolve",
+      saveLabelKey: "TERRAN.Save.resolve",
+      attributes: ["attunement", "influence"],
+    },
   ],
   saves: { max: 2 },
   totalCap: 10,

@@ -92,7 +92,8 @@ export interface EgoResetRow {
 }
 
 /** R-CH-1 (Core/Degenesis) and R-LEG-10 (Legacy: Extreme, Fantastical) Challenge levels. */
-export type ChallengeTierId = "trivial" | "dangerous" | "serious" | "formidable" | "exceptional" | "extreme" | "fantastical";
+export type ChallengeTierId =
+  "trivial" | "dangerous" | "serious" | "formidable" | "exceptional" | "extreme" | "fantastical";
 
 /** R-CH-1 one tier. Exceptional scales: n ≥ 4 dice and a Disposition ≥ 40 (10n proposed). */
 export interface ChallengeTierDef {
@@ -209,7 +210,11 @@ export type HealthRule =
   | {
       readonly kind: "grit";
       readonly gritDice: number;
-      readonly tracks: readonly { readonly id: "stressed" | "broken" | "weary"; readonly group: string; readonly labelKey: string }[];
+      readonly tracks: readonly {
+        readonly id: "stressed" | "broken" | "weary";
+        readonly group: string;
+        readonly labelKey: string;
+      }[];
       /** R-HARM-6 surviving Mortally Wounded rolls a Malaise. */
       readonly malaise: boolean;
     }
@@ -231,7 +236,12 @@ export type EgoRule =
   /** Core/Degenesis: an Ego roll (dice, highest kept) sets value and maximum; reset by `egoReset`. */
   | { readonly kind: "rolled"; readonly dice: number; readonly max: number }
   /** Legacy: max = the sum of these attributes + `base`; a Condition refills Ego to its maximum. */
-  | { readonly kind: "derived"; readonly maxAttributes: readonly string[]; readonly base: number; readonly max: number };
+  | {
+      readonly kind: "derived";
+      readonly maxAttributes: readonly string[];
+      readonly base: number;
+      readonly max: number;
+    };
 
 export interface DarkDiceRule {
   /** Ego lost per Dark Die showing ≤ the Ego at the throw (R-EGO-2, R-LEG-8). */

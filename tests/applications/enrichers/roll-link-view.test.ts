@@ -27,8 +27,16 @@ describe("roll link view", () => {
       icon: "fa-dice-d6",
       dataset: { teRollLink: "risky", target: "finesse" },
     });
-    expect(view("@Reaction[insight]")).toMatchObject({ text: "Insight · Reflexes", icon: "fa-shield-halved", dataset: { teRollLink: "reaction", target: "insight" } });
-    expect(view("@Fortune[4+]")).toMatchObject({ text: "Fortune die 4+", tooltip: "Rolls the Fortune die: 4 or more succeeds.", dataset: { teRollLink: "fortune", target: "4" } });
+    expect(view("@Reaction[insight]")).toMatchObject({
+      text: "Insight · Reflexes",
+      icon: "fa-shield-halved",
+      dataset: { teRollLink: "reaction", target: "insight" },
+    });
+    expect(view("@Fortune[4+]")).toMatchObject({
+      text: "Fortune die 4+",
+      tooltip: "Rolls the Fortune die: 4 or more succeeds.",
+      dataset: { teRollLink: "fortune", target: "4" },
+    });
     expect(view("@Risky[reason]{Recall the map}").text).toBe("Recall the map");
   });
 
@@ -36,7 +44,8 @@ describe("roll link view", () => {
     expect(view("@Risky[flying]")).toMatchObject({
       valid: false,
       text: "@Risky[flying]",
-      tooltip: 'Not a roll link here: "flying" is not an attribute of this world\'s ruleset (Core (SRD v0.6.0)). Its attributes: intuition, reason, finesse, exertion, attunement, influence.',
+      tooltip:
+        'Not a roll link here: "flying" is not an attribute of this world\'s ruleset (Core (SRD v0.6.0)). Its attributes: intuition, reason, finesse, exertion, attunement, influence.',
       classes: "te-roll-link te-roll-link-invalid",
       dataset: {},
     });
@@ -50,7 +59,9 @@ describe("roll link view", () => {
       '<a class="te-roll-link te-roll-link-risky" role="button" tabindex="0" data-te-roll-link="risky" data-target="finesse" data-tooltip="Risky Action with Finesse: opens the roll dialog for your character, or for your selected token&#39;s." aria-label="Finesse — Risky Action with Finesse: opens the roll dialog for your character, or for your selected token&#39;s."><i class="fa-solid fa-fw fa-dice-d6" inert></i>Finesse</a>',
     );
     const broken = rollLinkHtml(view('@Risky[<img src=x onerror="alert(1)">]'));
-    expect(broken).toMatch(/^<span class="te-roll-link te-roll-link-invalid" data-tooltip="[^"]*" aria-label="[^"]*">@Risky\[&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;\]<span class="te-roll-link-hint" aria-hidden="true">⚠<\/span><\/span>$/);
+    expect(broken).toMatch(
+      /^<span class="te-roll-link te-roll-link-invalid" data-tooltip="[^"]*" aria-label="[^"]*">@Risky\[&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;\]<span class="te-roll-link-hint" aria-hidden="true">⚠<\/span><\/span>$/,
+    );
     expect(rollLinkHtml(view("@Fortune[2]{<b>Luck</b>}"))).toContain("&lt;b&gt;Luck&lt;/b&gt;</a>");
   });
 });

@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORE_ACTIONS } from "../../stubs/applications.ts";
-import { CHALLENGE_SHEET_PARTS, CHARACTER_SHEET_PARTS, ITEM_SHEET_PARTS, SHEET_PARTIALS } from "../../../src/applications/sheets/parts.ts";
+import {
+  CHALLENGE_SHEET_PARTS,
+  CHARACTER_SHEET_PARTS,
+  ITEM_SHEET_PARTS,
+  SHEET_PARTIALS,
+} from "../../../src/applications/sheets/parts.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const read = (path: string): string => readFileSync(resolve(ROOT, path), "utf8");
@@ -42,8 +47,16 @@ function attributeValues(paths: readonly string[], attribute: string): Set<strin
 }
 
 const SHEETS = [
-  { name: "character", source: "src/applications/sheets/character/character-sheet.ts", templates: Object.values(CHARACTER_SHEET_PARTS) },
-  { name: "challenge", source: "src/applications/sheets/challenge/challenge-sheet.ts", templates: Object.values(CHALLENGE_SHEET_PARTS) },
+  {
+    name: "character",
+    source: "src/applications/sheets/character/character-sheet.ts",
+    templates: Object.values(CHARACTER_SHEET_PARTS),
+  },
+  {
+    name: "challenge",
+    source: "src/applications/sheets/challenge/challenge-sheet.ts",
+    templates: Object.values(CHALLENGE_SHEET_PARTS),
+  },
   { name: "item", source: "src/applications/sheets/item/item-sheet.ts", templates: Object.values(ITEM_SHEET_PARTS) },
 ];
 
@@ -69,11 +82,18 @@ describe("sheet actions", () => {
   }
 
   it("no data-action or data-change is built from data (each is a literal the check can see)", () => {
-    const all = withPartials([...Object.values(CHARACTER_SHEET_PARTS), ...Object.values(CHALLENGE_SHEET_PARTS), ...Object.values(ITEM_SHEET_PARTS), ...SHEET_PARTIALS]);
+    const all = withPartials([
+      ...Object.values(CHARACTER_SHEET_PARTS),
+      ...Object.values(CHALLENGE_SHEET_PARTS),
+      ...Object.values(ITEM_SHEET_PARTS),
+      ...SHEET_PARTIALS,
+    ]);
     for (const path of all) expect(read(path), path).not.toMatch(/data-(action|change)="[^"]*\{\{/);
   });
 
   it("the parser reads the handlers (a sanity check on the character sheet)", () => {
-    expect(actionHandlers(read("src/applications/sheets/character/character-sheet.ts"))).toEqual(expect.arrayContaining(["roll", "setRating", "rest", "resetEgo", "sayonara", "takeAdvancement"]));
+    expect(actionHandlers(read("src/applications/sheets/character/character-sheet.ts"))).toEqual(
+      expect.arrayContaining(["roll", "setRating", "rest", "resetEgo", "sayonara", "takeAdvancement"]),
+    );
   });
 });

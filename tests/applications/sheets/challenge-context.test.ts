@@ -27,7 +27,9 @@ const say = (m: { key: string; value: string }): string => english(m.key).replac
 describe("Challenge sheet context", () => {
   it("R-CH-5: the Challenge's own tier is the first row, then each facet", () => {
     const view = full(challengeSheetContext(multiFacetChallenge()));
-    expect(view.facets.map((f) => [f.index, f.name, f.tier.id, f.disposition.value, f.disposition.max, say(f.dice.text)])).toEqual([
+    expect(
+      view.facets.map((f) => [f.index, f.name, f.tier.id, f.disposition.value, f.disposition.max, say(f.dice.text)]),
+    ).toEqual([
       ["", "Salt Brute", "serious", 12, 20, "2d"],
       ["0", "Talk it down", "trivial", 5, 5, "d/2"],
       ["1", "Outrun it", "exceptional", 50, 50, "5d"],
@@ -93,30 +95,71 @@ describe("Challenge sheet context", () => {
   it("the same tables in both rulesets (R-CH-1)", () => {
     const core = full(challengeSheetContext(multiFacetChallenge("core")));
     const degenesis = full(challengeSheetContext(multiFacetChallenge("degenesis")));
-    expect(degenesis.facets.map((f) => f.tier.options.map((o) => o.value))).toEqual(core.facets.map((f) => f.tier.options.map((o) => o.value)));
+    expect(degenesis.facets.map((f) => f.tier.options.map((o) => o.value))).toEqual(
+      core.facets.map((f) => f.tier.options.map((o) => o.value)),
+    );
     expect(degenesis.ruleset.labelKey).toBe("TERRAN.Ruleset.degenesis");
   });
 });
 
 describe("Challenge edits", () => {
   it("R-CH-1: a tier preset fills Disposition and dice; Exceptional takes n", () => {
-    expect(tierPreset("core", "trivial")).toEqual({ tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true });
-    expect(tierPreset("core", "formidable")).toEqual({ tier: "formidable", n: 4, disposition: { value: 30, max: 30 }, dice: 3, halved: false });
-    expect(tierPreset("degenesis", "exceptional", 6)).toEqual({ tier: "exceptional", n: 6, disposition: { value: 60, max: 60 }, dice: 6, halved: false });
-    expect(tierNeedsN("core", "exceptional")).toEqual({ needed: true, min: 4, minDisposition: 40, dispositionPerN: 10 });
+    expect(tierPreset("core", "trivial")).toEqual({
+      tier: "trivial",
+      n: 4,
+      disposition: { value: 5, max: 5 },
+      dice: 0,
+      halved: true,
+    });
+    expect(tierPreset("core", "formidable")).toEqual({
+      tier: "formidable",
+      n: 4,
+      disposition: { value: 30, max: 30 },
+      dice: 3,
+      halved: false,
+    });
+    expect(tierPreset("degenesis", "exceptional", 6)).toEqual({
+      tier: "exceptional",
+      n: 6,
+      disposition: { value: 60, max: 60 },
+      dice: 6,
+      halved: false,
+    });
+    expect(tierNeedsN("core", "exceptional")).toEqual({
+      needed: true,
+      min: 4,
+      minDisposition: 40,
+      dispositionPerN: 10,
+    });
     expect(tierNeedsN("core", "serious")).toEqual({ needed: false, min: 0, minDisposition: 0, dispositionPerN: 0 });
     expect(() => tierPreset("core", "exceptional", 3)).toThrow(RulesError);
     expect(() => tierPreset("core", "legendary")).toThrow(RulesError);
   });
 
   it("R-CH-1 (ruling): an Exceptional preset keeps n dice with any Disposition of 40 or more", () => {
-    expect(tierPreset("core", "exceptional", 4, 45)).toEqual({ tier: "exceptional", n: 4, disposition: { value: 45, max: 45 }, dice: 4, halved: false });
-    expect(tierPreset("degenesis", "exceptional", 6, 40)).toMatchObject({ disposition: { value: 40, max: 40 }, dice: 6 });
+    expect(tierPreset("core", "exceptional", 4, 45)).toEqual({
+      tier: "exceptional",
+      n: 4,
+      disposition: { value: 45, max: 45 },
+      dice: 4,
+      halved: false,
+    });
+    expect(tierPreset("degenesis", "exceptional", 6, 40)).toMatchObject({
+      disposition: { value: 40, max: 40 },
+      dice: 6,
+    });
     expect(() => tierPreset("core", "exceptional", 4, 39)).toThrow(RulesError);
   });
 
   it("R-CH-5: a new facet starts Dangerous", () => {
-    expect(newFacet("core", "Chase")).toEqual({ name: "Chase", tier: "dangerous", n: 4, disposition: { value: 10, max: 10 }, dice: 1, halved: false });
+    expect(newFacet("core", "Chase")).toEqual({
+      name: "Chase",
+      tier: "dangerous",
+      n: 4,
+      disposition: { value: 10, max: 10 },
+      dice: 1,
+      halved: false,
+    });
   });
 
   it("facet fields are clamped, with a correction to show", () => {

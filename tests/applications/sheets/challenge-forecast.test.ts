@@ -4,7 +4,10 @@
  * never get it, and how the GM's typed values are corrected.
  */
 import { describe, expect, it } from "vitest";
-import { challengeSheetContext, type ChallengeFullView } from "../../../src/applications/sheets/challenge/challenge-context.ts";
+import {
+  challengeSheetContext,
+  type ChallengeFullView,
+} from "../../../src/applications/sheets/challenge/challenge-context.ts";
 import {
   changeForecastChoice,
   challengeForecastView,
@@ -13,9 +16,25 @@ import {
   type ForecastChoices,
   type ForecastInput,
 } from "../../../src/applications/sheets/challenge/challenge-forecast.ts";
-import { buildPool, challengeEffectLaw, challengeForecast, CORE, DEGENESIS, forecastActionLaw, LEGACY, type RulesetId, type TierRank } from "../../../src/rules/index.ts";
+import {
+  buildPool,
+  challengeEffectLaw,
+  challengeForecast,
+  CORE,
+  DEGENESIS,
+  forecastActionLaw,
+  LEGACY,
+  type RulesetId,
+  type TierRank,
+} from "../../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
-import { forecastChallenge, mortalCharacter, multiFacetChallenge, OBSERVER, seasonedCharacter } from "../../fixtures/sheets.ts";
+import {
+  forecastChallenge,
+  mortalCharacter,
+  multiFacetChallenge,
+  OBSERVER,
+  seasonedCharacter,
+} from "../../fixtures/sheets.ts";
 
 function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core"): ForecastInput {
   const base = multiFacetChallenge(rulesetId);
@@ -34,8 +53,22 @@ function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "c
   };
 }
 
-const exact = (light: number, dark: number, rank: TierRank, disposition: number, dice: number, halved: boolean, armour: number, characterArmour: number, ruleset = CORE) =>
-  challengeForecast(forecastActionLaw(ruleset, { light, dark, rank }), { disposition, armour, effect: challengeEffectLaw({ dice, halved }) }, { characterArmour });
+const exact = (
+  light: number,
+  dark: number,
+  rank: TierRank,
+  disposition: number,
+  dice: number,
+  halved: boolean,
+  armour: number,
+  characterArmour: number,
+  ruleset = CORE,
+) =>
+  challengeForecast(
+    forecastActionLaw(ruleset, { light, dark, rank }),
+    { disposition, armour, effect: challengeEffectLaw({ dice, halved }) },
+    { characterArmour },
+  );
 
 describe("the forecast panel (pure)", () => {
   it("R-RA-7 by hand: the Challenge's own Disposition left (12 of 20, 2d, armour 1), the exact figures, rounded", () => {
@@ -46,7 +79,11 @@ describe("the forecast panel (pure)", () => {
     expect(view.result?.expected).toBe((f.expectedActions ?? Number.NaN).toFixed(1));
     expect(view.result?.harm.damage).toBe((f.harm.expectedDamage ?? Number.NaN).toFixed(1));
     expect(view.result?.harm.unscathed).toBe((100 * f.harm.pUnscathed).toFixed(1));
-    expect(view.result?.bars[0]).toEqual({ n: 1, percent: (100 * (f.within[0]?.p ?? 0)).toFixed(1), width: Math.round(100 * (f.within[0]?.p ?? 0)) });
+    expect(view.result?.bars[0]).toEqual({
+      n: 1,
+      percent: (100 * (f.within[0]?.p ?? 0)).toFixed(1),
+      width: Math.round(100 * (f.within[0]?.p ?? 0)),
+    });
     expect(view.result?.tail.key).toBe("TERRAN.Forecast.tail.exact");
     expect(view.light.disabled).toBe(false);
   });
@@ -59,7 +96,13 @@ describe("the forecast panel (pure)", () => {
     const comma = (s: string | undefined) => s?.replace(".", ",");
     expect(portuguese.result?.expected).toBe(comma(english.result?.expected));
     expect(portuguese.result?.expected).toBe((f.expectedActions ?? Number.NaN).toFixed(1).replace(".", ","));
-    expect(portuguese.result?.harm).toEqual({ ...english.result?.harm, strikes: comma(english.result?.harm.strikes), effect: comma(english.result?.harm.effect), damage: comma(english.result?.harm.damage), unscathed: comma(english.result?.harm.unscathed) });
+    expect(portuguese.result?.harm).toEqual({
+      ...english.result?.harm,
+      strikes: comma(english.result?.harm.strikes),
+      effect: comma(english.result?.harm.effect),
+      damage: comma(english.result?.harm.damage),
+      unscathed: comma(english.result?.harm.unscathed),
+    });
     expect(portuguese.result?.bars.map((b) => b.percent)).toEqual(english.result?.bars.map((b) => comma(b.percent)));
     expect(portuguese.result?.perAction.success).toBe(comma(english.result?.perAction.success));
     expect(portuguese.result?.bars.every((b) => /^\d+,\d$/.test(b.percent))).toBe(true);
@@ -68,7 +111,12 @@ describe("the forecast panel (pure)", () => {
   it("R-CH-5 R-CH-2 against a facet: its Disposition and its dice (Trivial's d/2)", () => {
     const view = challengeForecastView(input({ facet: "0" }));
     const f = exact(2, 0, 1, 5, 0, true, 1, 0);
-    expect(view.target).toMatchObject({ name: "Talk it down", left: 5, max: 5, dice: { key: "TERRAN.Sheet.Challenge.halved" } });
+    expect(view.target).toMatchObject({
+      name: "Talk it down",
+      left: 5,
+      max: 5,
+      dice: { key: "TERRAN.Sheet.Challenge.halved" },
+    });
     expect(view.result?.harm.effect).toBe((f.harm.expectedEffect ?? Number.NaN).toFixed(1));
     expect(view.facets.find((o) => o.selected)?.value).toBe("0");
   });
@@ -80,7 +128,14 @@ describe("the forecast panel (pure)", () => {
     expect(view.light.disabled).toBe(true);
     expect(view.light.tooltip.key).toBe("TERRAN.Forecast.lightFromCharacter");
     // The panel's light is what the rules' pool gives for Finesse with the character's wounds.
-    const pool = buildPool({ ruleset: CORE, target: { kind: "attribute", attribute: "finesse" }, attributes: seasoned.system.attributes, wounds: seasoned.system.wounds, flags: new Set(["ignoreBroken"]), dark: 0 });
+    const pool = buildPool({
+      ruleset: CORE,
+      target: { kind: "attribute", attribute: "finesse" },
+      attributes: seasoned.system.attributes,
+      wounds: seasoned.system.wounds,
+      flags: new Set(["ignoreBroken"]),
+      dark: 0,
+    });
     expect(view.light.value).toBe(pool.light);
     expect(view.armour.value).toBeGreaterThan(0);
     expect(view.armour.disabled).toBe(true);
@@ -89,7 +144,12 @@ describe("the forecast panel (pure)", () => {
   it("R-HARM-5 R-POOL-5 a Mortally Wounded character with no Dark Dice never takes Disposition off: said, no bars", () => {
     const view = challengeForecastView(input({ character: "mortal", attribute: "finesse", dark: 0 }));
     expect(view.light.value).toBe(0);
-    expect(view.result).toMatchObject({ never: true, bars: [], expected: "", tail: { key: "TERRAN.Forecast.tail.never" } });
+    expect(view.result).toMatchObject({
+      never: true,
+      bars: [],
+      expected: "",
+      tail: { key: "TERRAN.Forecast.tail.never" },
+    });
     expect(view.result?.harm.strikes).toBe("∞");
   });
 
@@ -106,7 +166,10 @@ describe("the forecast panel (pure)", () => {
     expect(bars.length).toBeLessThanOrEqual(FORECAST_BARS);
     expect(Number(bars.at(-1)?.percent)).toBeGreaterThanOrEqual(99.9);
     const base = input({ light: 1, rank: 0 });
-    const long = challengeForecastView({ ...base, system: { ...base.system, armour: 4, disposition: { value: 1000, max: 1000 }, dice: 10 } });
+    const long = challengeForecastView({
+      ...base,
+      system: { ...base.system, armour: 4, disposition: { value: 1000, max: 1000 }, dice: 10 },
+    });
     expect(long.result?.bars).toHaveLength(FORECAST_BARS);
     expect(long.result?.tail).toEqual({ key: "TERRAN.Forecast.tail.capped", value: "1000" });
   });
@@ -127,7 +190,10 @@ describe("the forecast panel (pure)", () => {
   it("Legacy (R-LEG-3 R-LEG-5 R-LEG-11): a Legacy character's pool is its attribute + its best skill − the wound penalty, its tier its best equipped weapon or tool", () => {
     const oskar = legacySeasonedCharacter(); // Strength 2, Violence 2 (best), Critical (−1d); Sword (Normal, equipped), Large axe (Greater, not equipped); armour 1
     const base = input({ character: "oskar", attribute: "strength", rank: 0 }, "legacy");
-    const view = challengeForecastView({ ...base, characters: [{ id: "oskar", name: oskar.name, state: { source: oskar.system, items: oskar.items } }] });
+    const view = challengeForecastView({
+      ...base,
+      characters: [{ id: "oskar", name: oskar.name, state: { source: oskar.system, items: oskar.items } }],
+    });
     expect(view.error).toBeNull();
     expect(view.light).toMatchObject({ value: 3, disabled: true });
     expect(view.ranks.find((r) => r.selected)?.value).toBe("2");
@@ -135,11 +201,19 @@ describe("the forecast panel (pure)", () => {
     expect(view.armour.value).toBe(1);
     expect(view.result?.expected).toBe(exact(3, 0, 2, 12, 2, false, 1, 1, LEGACY).expectedActions?.toFixed(1));
     // Charisma 2 + Violence 2 (the best skill serves every attribute) − 1.
-    const charisma = challengeForecastView({ ...base, choices: { ...base.choices, attribute: "charisma" }, characters: [{ id: "oskar", name: oskar.name, state: { source: oskar.system, items: oskar.items } }] });
+    const charisma = challengeForecastView({
+      ...base,
+      choices: { ...base.choices, attribute: "charisma" },
+      characters: [{ id: "oskar", name: oskar.name, state: { source: oskar.system, items: oskar.items } }],
+    });
     expect(charisma.light.value).toBe(3);
     // Without an equipped weapon or tool, the tier stays the GM's.
     const unarmed = { source: oskar.system, items: oskar.items.filter((i) => i.type !== "weapon") };
-    const byHandTier = challengeForecastView({ ...base, choices: { ...base.choices, rank: 4 }, characters: [{ id: "oskar", name: oskar.name, state: unarmed }] });
+    const byHandTier = challengeForecastView({
+      ...base,
+      choices: { ...base.choices, rank: 4 },
+      characters: [{ id: "oskar", name: oskar.name, state: unarmed }],
+    });
     expect(byHandTier.ranks.find((r) => r.selected)?.value).toBe("4");
     expect(byHandTier.rank.disabled).toBe(false);
   });
@@ -151,7 +225,10 @@ describe("the forecast panel (pure)", () => {
 
   it("a Disposition the rules refuse (hand-edited above 1000) shows why instead of throwing", () => {
     const base = input();
-    const view = challengeForecastView({ ...base, system: { ...base.system, disposition: { value: 1200, max: 1200 } } });
+    const view = challengeForecastView({
+      ...base,
+      system: { ...base.system, disposition: { value: 1200, max: 1200 } },
+    });
     expect(view.result).toBeNull();
     expect(view.error?.key).toBe("TERRAN.Forecast.error");
     expect(view.error?.value).toMatch(/1000/);
@@ -161,10 +238,16 @@ describe("the forecast panel (pure)", () => {
 describe("the GM's typed values", () => {
   it("numbers are clamped to their limits, text is refused, each with the correction said", () => {
     const start = { ...DEFAULT_FORECAST_CHOICES };
-    expect(changeForecastChoice(start, "light", "7")).toEqual({ choices: { ...start, light: 4 }, corrected: { key: "TERRAN.Sheet.Corrected.clamped", value: "4" } });
+    expect(changeForecastChoice(start, "light", "7")).toEqual({
+      choices: { ...start, light: 4 },
+      corrected: { key: "TERRAN.Sheet.Corrected.clamped", value: "4" },
+    });
     expect(changeForecastChoice(start, "dark", "-2").choices.dark).toBe(0);
     expect(changeForecastChoice(start, "armour", "2.6").choices.armour).toBe(3);
-    expect(changeForecastChoice(start, "dark", "lots")).toEqual({ choices: start, corrected: { key: "TERRAN.Sheet.Corrected.notNumber", value: "0" } });
+    expect(changeForecastChoice(start, "dark", "lots")).toEqual({
+      choices: start,
+      corrected: { key: "TERRAN.Sheet.Corrected.notNumber", value: "0" },
+    });
     expect(changeForecastChoice(start, "dark", "3")).toEqual({ choices: { ...start, dark: 3 }, corrected: null });
   });
 

@@ -6,7 +6,10 @@
  * bonus (a tickable situational row).
  */
 import { describe, expect, it } from "vitest";
-import { characterSheetContext, type CharacterFullView } from "../../../src/applications/sheets/character/character-context.ts";
+import {
+  characterSheetContext,
+  type CharacterFullView,
+} from "../../../src/applications/sheets/character/character-context.ts";
 import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
 import { readCharacter } from "../../../src/applications/dialogs/roll-dialog-choices.ts";
 import { activationOutcome, type SceneEffect } from "../../../src/rules/index.ts";
@@ -29,23 +32,51 @@ const row = (view: CharacterFullView, id: string) => {
 describe("R-ADV-1 the character sheet's activation controls", () => {
   it("R-ADV-1 Brainwave's row has an Activate button and shows its +1d until the scene ends; Sleek's row has none", () => {
     const view = full(brainwaveCharacter());
-    expect(row(view, "advBrainwave0001").activation.activate).toMatchObject({ disabled: false, tooltip: { key: "TERRAN.Activation.activateHint" } });
-    expect(row(view, "advBrainwave0001").activation.active).toMatchObject({ advancement: "brainwave", kind: "bonus", kindKey: "TERRAN.Activation.kind.bonus", end: { disabled: false } });
+    expect(row(view, "advBrainwave0001").activation.activate).toMatchObject({
+      disabled: false,
+      tooltip: { key: "TERRAN.Activation.activateHint" },
+    });
+    expect(row(view, "advBrainwave0001").activation.active).toMatchObject({
+      advancement: "brainwave",
+      kind: "bonus",
+      kindKey: "TERRAN.Activation.kind.bonus",
+      end: { disabled: false },
+    });
     expect(row(view, "advSleek00000002").activation).toEqual({ activate: null, active: null });
-    expect(view.scene).toMatchObject({ effects: [{ name: "Brainwave", kind: "bonus" }], endScene: { disabled: false } });
+    expect(view.scene).toMatchObject({
+      effects: [{ name: "Brainwave", kind: "bonus" }],
+      endScene: { disabled: false },
+    });
   });
 
   it("R-ADV-1 nothing active: no scene section; an observer's and the dead's Activate are closed with the reason", () => {
     expect(full(brainwaveCharacter("core", { scene: [] })).scene).toBeNull();
     const observer = full(brainwaveCharacter("core", { permissions: OBSERVER }));
-    expect(row(observer, "advBrainwave0001").activation.activate).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Disabled.notOwner" } });
-    expect(observer.scene?.endScene).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Disabled.notOwner" } });
+    expect(row(observer, "advBrainwave0001").activation.activate).toMatchObject({
+      disabled: true,
+      tooltip: { key: "TERRAN.Sheet.Disabled.notOwner" },
+    });
+    expect(observer.scene?.endScene).toMatchObject({
+      disabled: true,
+      tooltip: { key: "TERRAN.Sheet.Disabled.notOwner" },
+    });
     const dead = full(brainwaveCharacter("core", { system: characterSource({ dead: true }) }));
-    expect(row(dead, "advBrainwave0001").activation.activate).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Disabled.dead" } });
+    expect(row(dead, "advBrainwave0001").activation.activate).toMatchObject({
+      disabled: true,
+      tooltip: { key: "TERRAN.Sheet.Disabled.dead" },
+    });
   });
 
   it("R-ADV-1 a damaged flag (a forged effect) shows nothing rather than breaking the sheet", () => {
-    const forged = [{ advancement: "brainwave", itemId: "advBrainwave0001", kind: "bonus", modifier: { id: "x", dice: 9, label: "x", appliesTo: ["any"], situational: false }, noteKey: "" }];
+    const forged = [
+      {
+        advancement: "brainwave",
+        itemId: "advBrainwave0001",
+        kind: "bonus",
+        modifier: { id: "x", dice: 9, label: "x", appliesTo: ["any"], situational: false },
+        noteKey: "",
+      },
+    ];
     expect(full(brainwaveCharacter("core", { scene: forged as unknown as SceneEffect[] })).scene).toBeNull();
   });
 
@@ -54,7 +85,11 @@ describe("R-ADV-1 the character sheet's activation controls", () => {
     const root = document.createElement("div");
     root.innerHTML = html;
     expect(root.querySelector('[data-item-id="advBrainwave0001"] [data-action="activateAdvancement"]')).not.toBeNull();
-    expect(root.querySelector('[data-item-id="advBrainwave0001"] [data-advancement="brainwave"] [data-action="endSceneEffect"]')).not.toBeNull();
+    expect(
+      root.querySelector(
+        '[data-item-id="advBrainwave0001"] [data-advancement="brainwave"] [data-action="endSceneEffect"]',
+      ),
+    ).not.toBeNull();
     expect(root.querySelector('[data-item-id="advSleek00000002"] [data-action="activateAdvancement"]')).toBeNull();
     expect(root.querySelector('.te-scene [data-action="endScene"]')).not.toBeNull();
   });
@@ -67,6 +102,9 @@ describe("R-POOL-2 R-ADV-1 the roll dialog reads the scene's bonus", () => {
     const depleted = activationOutcome("nova", "novaItem", [1]).sceneEffect;
     const reading = readCharacter({ ...state({}, brainwave), scene: [bonus, depleted].filter((e) => e !== null) });
     expect(reading.modifiers).toHaveLength(1);
-    expect(reading.modifiers[0]).toMatchObject({ modifier: { id: "scene-brainwave", dice: 1, situational: true }, sourceName: brainwave.name });
+    expect(reading.modifiers[0]).toMatchObject({
+      modifier: { id: "scene-brainwave", dice: 1, situational: true },
+      sourceName: brainwave.name,
+    });
   });
 });

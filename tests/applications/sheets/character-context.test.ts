@@ -6,7 +6,11 @@
  * every closed button gives.
  */
 import { describe, expect, it } from "vitest";
-import { characterSheetContext, type CharacterFullView, type CharacterSheetView } from "../../../src/applications/sheets/character/character-context.ts";
+import {
+  characterSheetContext,
+  type CharacterFullView,
+  type CharacterSheetView,
+} from "../../../src/applications/sheets/character/character-context.ts";
 import { defaultCharacterUi } from "../../../src/applications/sheets/inputs.ts";
 import {
   deadCharacter,
@@ -52,7 +56,8 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
       ["resolve", 2],
     ]);
     expect(group(view, "insight").save.pips.map((p) => p.filled)).toEqual([true, false]);
-    for (const g of view.groups) for (const a of g.attributes) expect(a.circles.map((c) => c.fenced)).toEqual([true, false, false, false]);
+    for (const g of view.groups)
+      for (const a of g.attributes) expect(a.circles.map((c) => c.fenced)).toEqual([true, false, false, false]);
   });
 
   it("R-CHAR-1: four circles per row, filled up to the rating; a click on the top filled circle clears it", () => {
@@ -65,7 +70,9 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
     // The total is 9: Reason 0 → 1 is open (10); Reason → 2 would make 11.
     const reason = attr(view, "reason");
     expect(reason.circles.map((c) => c.button.disabled)).toEqual([false, true, true, true]);
-    expect(say(reason.circles[1]?.button.tooltip ?? { key: "", value: "" })).toBe("The six attributes together may not go above 10.");
+    expect(say(reason.circles[1]?.button.tooltip ?? { key: "", value: "" })).toBe(
+      "The six attributes together may not go above 10.",
+    );
     // Lowering is always open: Finesse 3 → 2.
     expect(attr(view, "finesse").circles[2]?.button.disabled).toBe(false);
     expect(view.attributeTotal.value).toBe(9);
@@ -74,7 +81,9 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
   it("R-HARM-4: Stressed costs Insight a die; Broken is ignored with Could be worse, and the sheet says so", () => {
     expect(say(group(view, "insight").penalty ?? { key: "", value: "" })).toBe("Stressed: −1d");
     expect(group(view, "prowess").penalty).toBeNull();
-    expect(say(group(view, "prowess").ignored ?? { key: "", value: "" })).toBe("Broken, but Could be worse: no penalty");
+    expect(say(group(view, "prowess").ignored ?? { key: "", value: "" })).toBe(
+      "Broken, but Could be worse: no penalty",
+    );
     expect(group(view, "resolve").penalty).toBeNull();
     const broken = view.wounds.find((w) => w.id === "broken");
     expect(broken?.marked).toBe(true);
@@ -115,12 +124,22 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
   });
 
   it("lists items in sort order, with ruleset labels, roll buttons for weapons and equip toggles", () => {
-    expect(view.lists.advancements.rows.map((r) => r.name)).toEqual(["Die Hard", "Sleek", "Developed", "Could be worse"]);
+    expect(view.lists.advancements.rows.map((r) => r.name)).toEqual([
+      "Die Hard",
+      "Sleek",
+      "Developed",
+      "Could be worse",
+    ]);
     expect(view.lists.advancements.rows[0]?.moveUp.disabled).toBe(true);
     expect(view.lists.advancements.rows[3]?.moveDown.disabled).toBe(true);
     expect(view.lists.advancements.rows[1]?.moveUp.disabled).toBe(false);
     const sword = view.lists.weapons.rows[0];
-    expect(sword?.chips.map((c) => c.key || c.text)).toEqual(["TERRAN.EffectTier.core.better", "TERRAN.Range.contact", "TERRAN.Tag.versatile", "TERRAN.Sheet.Item.twoHanded"]);
+    expect(sword?.chips.map((c) => c.key || c.text)).toEqual([
+      "TERRAN.EffectTier.core.better",
+      "TERRAN.Range.contact",
+      "TERRAN.Tag.versatile",
+      "TERRAN.Sheet.Item.twoHanded",
+    ]);
     // Melee weapon: Exertion 2 (Broken ignored).
     expect(sword?.roll?.what).toBe("weapLongSword001");
     expect(sword?.roll?.light).toBe(2);
@@ -138,7 +157,9 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
 
   it("expands only the rows the sheet opened", () => {
     const input = seasonedCharacter();
-    const opened = full(characterSheetContext({ ...input, ui: defaultCharacterUi({ expanded: ["advDieHard000001"] }) }));
+    const opened = full(
+      characterSheetContext({ ...input, ui: defaultCharacterUi({ expanded: ["advDieHard000001"] }) }),
+    );
     expect(opened.lists.advancements.rows.map((r) => r.expanded)).toEqual([true, false, false, false]);
     expect(opened.lists.advancements.rows[0]?.hasDescription).toBe(true);
     expect(opened.lists.advancements.rows[1]?.hasDescription).toBe(false);
@@ -156,7 +177,9 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
       ["items", false, "TERRAN.Sheet.Tabs.items"],
       ["biography", false, "TERRAN.Sheet.Tabs.biography"],
     ]);
-    const items = full(characterSheetContext({ ...seasonedCharacter(), ui: defaultCharacterUi({ activeTab: "items" }) }));
+    const items = full(
+      characterSheetContext({ ...seasonedCharacter(), ui: defaultCharacterUi({ activeTab: "items" }) }),
+    );
     expect(items.tabs.items).toMatchObject({ group: "primary", active: true, cssClass: "active" });
     expect(items.tabs.main.cssClass).toBe("");
   });
@@ -187,7 +210,9 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
     const view = full(characterSheetContext(mortalCharacter()));
     expect(view.mortallyWounded).toBe(true);
     expect(view.banners.map((b) => b.kind)).toEqual(["mortal"]);
-    expect(view.groups.flatMap((g) => [...g.attributes.map((a) => a.roll.light), g.save.roll.light])).toEqual(Array(9).fill(0));
+    expect(view.groups.flatMap((g) => [...g.attributes.map((a) => a.roll.light), g.save.roll.light])).toEqual(
+      Array(9).fill(0),
+    );
     // Dark Dice may still be gathered: the rolls stay open.
     expect(attr(view, "finesse").roll.disabled).toBe(false);
     expect(view.cssClass).toContain("is-mortal");
@@ -207,7 +232,14 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
   it("R-HARM-5: a dead character's rolls, tracks, rest and Sayonara are closed, each saying why", () => {
     const view = full(characterSheetContext(deadCharacter()));
     expect(view.banners.map((b) => b.kind)).toEqual(["dead"]);
-    const closed = [attr(view, "finesse").roll, group(view, "insight").save.roll, view.grit.rest, view.ego.reset, view.sayonara, ...view.wounds.map((w) => w.toggle)];
+    const closed = [
+      attr(view, "finesse").roll,
+      group(view, "insight").save.roll,
+      view.grit.rest,
+      view.ego.reset,
+      view.sayonara,
+      ...view.wounds.map((w) => w.toggle),
+    ];
     for (const b of closed) {
       expect(b.disabled).toBe(true);
       expect(say(b.tooltip)).toBe("The character is dead.");
@@ -244,14 +276,22 @@ describe("character sheet context: creation (R-CHAR-4, R-CHAR-7)", () => {
     expect(say(view.xp.text)).toBe("The next advancement is free.");
     const take = view.creation.advancement.options;
     expect(take.map((o) => o.key)).toContain("dieHard");
-    expect(take.every((o) => o.take.disabled && o.take.tooltip.key === "TERRAN.Sheet.Creation.advancementLast")).toBe(true);
+    expect(take.every((o) => o.take.disabled && o.take.tooltip.key === "TERRAN.Sheet.Creation.advancementLast")).toBe(
+      true,
+    );
     expect(view.groups.map((g) => g.save.value)).toEqual([0, 0, 0]);
   });
 
   it("the rolled dice give each group's split options; Set is open once every group is split", () => {
     const roll = { insight: 2, prowess: 5, resolve: 6 };
-    const half = full(characterSheetContext(freshCharacter("core", { ui: { creation: { roll, shares: { intuition: 1, reason: 0 } } } })));
-    expect(half.creation.ratings.groups.map((g) => [g.id, g.points, g.options.map((o) => `${o.first}/${o.second}`)])).toEqual([
+    const half = full(
+      characterSheetContext(
+        freshCharacter("core", { ui: { creation: { roll, shares: { intuition: 1, reason: 0 } } } }),
+      ),
+    );
+    expect(
+      half.creation.ratings.groups.map((g) => [g.id, g.points, g.options.map((o) => `${o.first}/${o.second}`)]),
+    ).toEqual([
       ["insight", 1, ["1/0", "0/1"]],
       ["prowess", 2, ["2/0", "1/1", "0/2"]],
       ["resolve", 3, ["3/0", "2/1", "1/2", "0/3"]],
@@ -264,7 +304,9 @@ describe("character sheet context: creation (R-CHAR-4, R-CHAR-7)", () => {
     const shares = { intuition: 1, reason: 0, finesse: 1, exertion: 1, attunement: 0, influence: 3 };
     const done = full(characterSheetContext(freshCharacter("core", { ui: { creation: { roll, shares } } })));
     expect(done.creation.ratings.apply.disabled).toBe(false);
-    const gm = full(characterSheetContext(freshCharacter("core", { permissions: GM, ui: { creation: { roll, shares } } })));
+    const gm = full(
+      characterSheetContext(freshCharacter("core", { permissions: GM, ui: { creation: { roll, shares } } })),
+    );
     expect(gm.creation.ratings.roll.disabled).toBe(false);
   });
 
@@ -293,7 +335,11 @@ describe("character sheet context: permissions", () => {
   it("an observer sees everything but changes nothing, and is told why", () => {
     const view = full(characterSheetContext(seasonedCharacter("core", { permissions: OBSERVER })));
     expect(view.editable).toBe(false);
-    expect(attr(view, "finesse").circles.every((c) => c.button.disabled && c.button.tooltip.key === "TERRAN.Sheet.Disabled.notEditable")).toBe(true);
+    expect(
+      attr(view, "finesse").circles.every(
+        (c) => c.button.disabled && c.button.tooltip.key === "TERRAN.Sheet.Disabled.notEditable",
+      ),
+    ).toBe(true);
     expect(say(attr(view, "finesse").roll.tooltip)).toBe("Only the character's owner can do this.");
     expect(view.lists.weapons.rows[0]?.remove.disabled).toBe(true);
     expect(view.biography.editable).toBe(false);
@@ -301,7 +347,12 @@ describe("character sheet context: permissions", () => {
 
   it("limited permission gives the name and portrait only", () => {
     const view = characterSheetContext(seasonedCharacter("core", { permissions: LIMITED }));
-    expect(view).toEqual({ limited: true, cssClass: "is-limited", name: "Bram Seasoned", img: "icons/svg/mystery-man.svg" });
+    expect(view).toEqual({
+      limited: true,
+      cssClass: "is-limited",
+      name: "Bram Seasoned",
+      img: "icons/svg/mystery-man.svg",
+    });
   });
 
   it("names pass through as text (the templates escape them)", () => {

@@ -35,7 +35,9 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     expect(view.groups).toEqual([]);
     const legacy = view.legacy;
     if (!legacy) throw new Error("no Legacy view");
-    expect(legacy.attributes.map((a) => [a.id, a.value])).toEqual(LEGACY.attributes.list.map((a) => [a.id, { strength: 2, agility: 1, insight: 1, charisma: 2 }[a.id]]));
+    expect(legacy.attributes.map((a) => [a.id, a.value])).toEqual(
+      LEGACY.attributes.list.map((a) => [a.id, { strength: 2, agility: 1, insight: 1, charisma: 2 }[a.id]]),
+    );
     expect(legacy.attributes.every((a) => a.circles.length === LEGACY.attributes.max)).toBe(true);
     expect(legacy.skills?.map((s) => [s.id, s.value, s.target])).toEqual([
       ["violence", 2, 6],
@@ -47,7 +49,11 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     const root = render(legacySeasonedCharacter());
     expect(root.querySelector(".te-grit")).toBeNull();
     expect(root.querySelector(".te-save")).toBeNull();
-    expect([...root.querySelectorAll(".te-legacy-attributes .te-attr[data-attribute]")].map((e) => e.getAttribute("data-attribute"))).toEqual(["strength", "agility", "insight", "charisma"]);
+    expect(
+      [...root.querySelectorAll(".te-legacy-attributes .te-attr[data-attribute]")].map((e) =>
+        e.getAttribute("data-attribute"),
+      ),
+    ).toEqual(["strength", "agility", "insight", "charisma"]);
     expect(root.querySelectorAll(".te-skill").length).toBe(5);
   });
 
@@ -75,16 +81,26 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     const root = render(legacySeasonedCharacter());
     const night = root.querySelector<HTMLButtonElement>('[data-action="legacyRecover"][data-kind="night"]');
     expect(night?.disabled).toBe(true);
-    expect(night?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(english("TERRAN.Sheet.Legacy.nightWounded"));
+    expect(night?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(
+      english("TERRAN.Sheet.Legacy.nightWounded"),
+    );
   });
 
   it("R-LEG-12 R-LEG-13: Experience — the Advancement roll's target is Ego max + HP max; the session's end offers the Ego lost", () => {
     const view = full(legacySeasonedCharacter());
-    expect(view.legacy?.experience).toMatchObject({ target: 13, egoLost: 2, roll: { disabled: false }, endSession: { disabled: false } });
+    expect(view.legacy?.experience).toMatchObject({
+      target: 13,
+      egoLost: 2,
+      roll: { disabled: false },
+      endSession: { disabled: false },
+    });
     expect(view.xp.text).toEqual({ key: "TERRAN.Sheet.Legacy.target", value: "13" });
     const fresh = full(legacyFreshCharacter()).legacy;
     expect(fresh?.experience.roll).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Legacy.noXp" } });
-    expect(fresh?.experience.endSession).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Legacy.noEgoLost" } });
+    expect(fresh?.experience.endSession).toMatchObject({
+      disabled: true,
+      tooltip: { key: "TERRAN.Sheet.Legacy.noEgoLost" },
+    });
   });
 
   it("R-LEG-2 R-LEG-17: a fresh character is offered the creation roll, not Core's creation panel; Legacy has no Sayonara", () => {
@@ -102,7 +118,9 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
   it("an observer sees the values but every button and input is closed", () => {
     const root = render(legacySeasonedCharacter({ permissions: OBSERVER }));
     expect(root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.disabled).toBe(true);
-    for (const b of root.querySelectorAll<HTMLButtonElement>('.te-tab-main button[data-action="setLegacyRating"], .te-tab-main [data-action="roll"], [data-action="advancementRoll"]')) {
+    for (const b of root.querySelectorAll<HTMLButtonElement>(
+      '.te-tab-main button[data-action="setLegacyRating"], .te-tab-main [data-action="roll"], [data-action="advancementRoll"]',
+    )) {
       expect(b.disabled, b.outerHTML).toBe(true);
     }
   });
@@ -127,7 +145,10 @@ describe("Challenges by level in a Legacy world", () => {
     expect(main?.options.map((o) => o.value)).toEqual(LEGACY.challengeTiers.map((t) => t.id));
     expect(main?.options.find((o) => o.selected)?.value).toBe("extreme");
     expect(main?.labelKey).toBe("TERRAN.ChallengeTier.extreme");
-    const core = challengeSheetContext({ ...multiFacetChallenge("core"), system: { ...input.system, tier: "extreme" } });
+    const core = challengeSheetContext({
+      ...multiFacetChallenge("core"),
+      system: { ...input.system, tier: "extreme" },
+    });
     if (core.limited) throw new Error("limited");
     expect(core.facets[0]?.tier.options.find((o) => o.selected)?.value).toBe("exceptional");
   });
@@ -139,7 +160,10 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
     const system = seasoned.system;
     const legacy = system.legacy;
     if (!legacy) throw new Error("no Legacy data");
-    const mortal = { ...seasoned, system: { ...system, legacy: { ...legacy, wounds: { critical: false, mortal: true } } } };
+    const mortal = {
+      ...seasoned,
+      system: { ...system, legacy: { ...legacy, wounds: { critical: false, mortal: true } } },
+    };
     const banner = full(mortal).banners.find((b) => b.kind === "mortal");
     expect(banner?.text.key).toBe("TERRAN.Sheet.Banner.mortal.textHp");
     expect(english(banner?.text.key ?? "")).toMatch(/−2d/);
@@ -154,7 +178,13 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
 
   it("R-LEG-3: during creation the sheet shows the skill points left and disables a circle that would place more than 4, with the reason", () => {
     const fresh = legacyFreshCharacter();
-    const placed = { ...fresh, system: { ...fresh.system, legacy: { ...defaultLegacy(), skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } } } };
+    const placed = {
+      ...fresh,
+      system: {
+        ...fresh.system,
+        legacy: { ...defaultLegacy(), skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } },
+      },
+    };
     const legacy = full(placed).legacy;
     expect(legacy?.skillPoints).toEqual({ key: "TERRAN.Sheet.Legacy.skillPointsLeft", value: "1" });
     const social = legacy?.skills?.find((s) => s.id === "social");
@@ -165,7 +195,9 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
     const violence = legacy?.skills?.find((s) => s.id === "violence");
     expect(violence?.circles.map((c) => c.button.disabled)).toEqual([false, false, false, true]);
     const root = render(placed);
-    expect(text(root.querySelector(".te-legacy-skills .te-attr-total"))).toBe(english("TERRAN.Sheet.Legacy.skillPointsLeft").replace("{value}", "1"));
+    expect(text(root.querySelector(".te-legacy-skills .te-attr-total"))).toBe(
+      english("TERRAN.Sheet.Legacy.skillPointsLeft").replace("{value}", "1"),
+    );
     expect(root.querySelector('.te-skill[data-skill="social"] [data-value="2"]')?.hasAttribute("disabled")).toBe(true);
   });
 
@@ -173,7 +205,9 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
     const legacy = full(legacySeasonedCharacter()).legacy;
     expect(legacy?.skillPoints).toBeNull();
     const circles = legacy?.skills?.flatMap((s) => s.circles) ?? [];
-    expect(circles.every((c) => c.button.disabled && c.button.tooltip.key === "TERRAN.Sheet.Legacy.skillsAfterCreation")).toBe(true);
+    expect(
+      circles.every((c) => c.button.disabled && c.button.tooltip.key === "TERRAN.Sheet.Legacy.skillsAfterCreation"),
+    ).toBe(true);
     const gm = full(legacySeasonedCharacter({ permissions: GM })).legacy;
     expect(gm?.skills?.flatMap((s) => s.circles).every((c) => !c.button.disabled)).toBe(true);
     // Skill development stays open to the player.

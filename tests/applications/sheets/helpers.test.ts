@@ -5,7 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { button, dropSort, message, moveItem, percentOf, signedDice } from "../../../src/applications/sheets/common.ts";
 import { engineAdvancementSource } from "../../../src/applications/sheets/character/engine-items.ts";
-import { isRollDragData, ROLL_DRAG_TYPE, rollLabelKey, rollMacroCommand, rollMacroImg } from "../../../src/applications/sheets/hotbar.ts";
+import {
+  isRollDragData,
+  ROLL_DRAG_TYPE,
+  rollLabelKey,
+  rollMacroCommand,
+  rollMacroImg,
+} from "../../../src/applications/sheets/hotbar.ts";
 
 const rows = [
   { id: "a", sort: 100, name: "A" },
@@ -63,7 +69,9 @@ describe("roll macros", () => {
     expect(rollLabelKey("reason")).toBe("TERRAN.Attribute.reason");
     expect(rollLabelKey("save:resolve")).toBe("TERRAN.Save.resolve");
     expect(rollLabelKey("weapLongSword001")).toBeNull();
-    expect(rollMacroCommand("Actor.abc", 'x"); alert(1); ("')).toBe('await TerranEngine.rollFor("Actor.abc", "x\\"); alert(1); (\\"");');
+    expect(rollMacroCommand("Actor.abc", 'x"); alert(1); ("')).toBe(
+      'await TerranEngine.rollFor("Actor.abc", "x\\"); alert(1); (\\"");',
+    );
     expect(rollMacroImg("save:insight", null)).toBe("icons/svg/shield.svg");
     expect(rollMacroImg("w1", "sword.webp")).toBe("sword.webp");
   });
@@ -71,7 +79,10 @@ describe("roll macros", () => {
 
 describe("small pieces", () => {
   it("buttons give the first refusal, else the hint", () => {
-    expect(button(message("hint"), null, false, message("no"), message("later"))).toEqual({ disabled: true, tooltip: message("no") });
+    expect(button(message("hint"), null, false, message("no"), message("later"))).toEqual({
+      disabled: true,
+      tooltip: message("no"),
+    });
     expect(button(message("hint"), null)).toEqual({ disabled: false, tooltip: message("hint") });
   });
 
@@ -81,8 +92,16 @@ describe("small pieces", () => {
   });
 
   it("R-ADV-1 / R-ADV-2: engine advancements as item data, with their list", () => {
-    expect(engineAdvancementSource("dieHard", "core")).toMatchObject({ key: "dieHard", source: "core", cult: "", flags: ["dieHard"] });
-    expect(engineAdvancementSource("specialist", "degenesis")).toMatchObject({ source: "degenesis", flags: ["specialist"] });
+    expect(engineAdvancementSource("dieHard", "core")).toMatchObject({
+      key: "dieHard",
+      source: "core",
+      cult: "",
+      flags: ["dieHard"],
+    });
+    expect(engineAdvancementSource("specialist", "degenesis")).toMatchObject({
+      source: "degenesis",
+      flags: ["specialist"],
+    });
     expect(engineAdvancementSource("tesla", "degenesis")).toMatchObject({ source: "cult", cult: "chroniclers" });
     expect(engineAdvancementSource("etherCall", "core")?.requiresMutations).toBe(5);
     expect(engineAdvancementSource("nope", "core")).toBeNull();

@@ -12,7 +12,11 @@ import { FA_FIXTURE, usedFaClasses } from "../../../scripts/fa-icons.ts";
 import { ALL_SHEET_TEMPLATES } from "../../../src/applications/sheets/parts.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
-const fixture = JSON.parse(readFileSync(resolve(ROOT, FA_FIXTURE), "utf8")) as { source: string; icons: string[]; utilities: string[] };
+const fixture = JSON.parse(readFileSync(resolve(ROOT, FA_FIXTURE), "utf8")) as {
+  source: string;
+  icons: string[];
+  utilities: string[];
+};
 
 describe("Font Awesome icons (v13 FA6, v14 FA7)", () => {
   const used = usedFaClasses(ROOT);

@@ -23,7 +23,13 @@ describe("item sheet context", () => {
   it("R-RA-4: a Core weapon offers Bad (−1e) … Best (+3e); its own ranges and every tag", () => {
     const view = itemSheetContext(weaponSheet("core"));
     expect(view.type).toBe("weapon");
-    expect(view.weapon?.rank.options.map((o) => english(o.labelKey))).toEqual(["Bad (−1e)", "Mediocre (±0e)", "Good (+1e)", "Better (+2e)", "Best (+3e)"]);
+    expect(view.weapon?.rank.options.map((o) => english(o.labelKey))).toEqual([
+      "Bad (−1e)",
+      "Mediocre (±0e)",
+      "Good (+1e)",
+      "Better (+2e)",
+      "Best (+3e)",
+    ]);
     expect(view.weapon?.rank.options.find((o) => o.selected)?.value).toBe("4");
     expect(view.weapon?.ranges.map((r) => [r.id, r.checked, r.foreign])).toEqual([
       ["contact", false, false],
@@ -39,7 +45,10 @@ describe("item sheet context", () => {
 
   it("R-RA-5 / R-EQ-2: a Degenesis weapon offers the floors 1e…5e; ranges kept from Core are flagged", () => {
     const input = weaponSheet("degenesis");
-    const kept = { ...input, item: { ...input.item, system: { ...input.item.system, ranges: ["nearby", "long"] } } } as typeof input;
+    const kept = {
+      ...input,
+      item: { ...input.item, system: { ...input.item.system, ranges: ["nearby", "long"] } },
+    } as typeof input;
     const view = itemSheetContext(kept);
     expect(view.weapon?.rank.options.map((o) => english(o.labelKey))).toEqual([
       "Improvised (1e)",
@@ -70,11 +79,25 @@ describe("item sheet context", () => {
     expect(a?.engineLabelKey).toBe("TERRAN.Adv.marathon");
     expect(a?.source.options.map((o) => o.value)).toEqual(["core", "degenesis", "cult", "legacy"]);
     expect(a?.cult.shown).toBe(false);
-    expect(a?.developed.options.map((o) => o.value)).toEqual(["", "intuition", "reason", "finesse", "exertion", "attunement", "influence"]);
+    expect(a?.developed.options.map((o) => o.value)).toEqual([
+      "",
+      "intuition",
+      "reason",
+      "finesse",
+      "exertion",
+      "attunement",
+      "influence",
+    ]);
     expect(a?.mechanics.flags.map((f) => f.id)).toEqual([...MECHANICS_FLAGS]);
     expect(a?.mechanics.dice).toHaveLength(1);
     const mod = a?.mechanics.dice[0];
-    expect(mod).toMatchObject({ index: 0, dice: 1, label: "TERRAN.Mod.marathon", situational: true, display: { key: "TERRAN.Mod.marathon", text: "" } });
+    expect(mod).toMatchObject({
+      index: 0,
+      dice: 1,
+      label: "TERRAN.Mod.marathon",
+      situational: true,
+      display: { key: "TERRAN.Mod.marathon", text: "" },
+    });
     expect(mod?.scopes.filter((s) => s.checked).map((s) => s.id)).toEqual(["any"]);
     expect(mod?.scopes.map((s) => s.id)).toContain("save:insight");
     expect(view.description.labelKey).toBe("TERRAN.Sheet.Item.description");
@@ -82,7 +105,10 @@ describe("item sheet context", () => {
 
   it("a homebrew advancement says only its flags and dice are automated", () => {
     const input = advancementSheet();
-    const view = itemSheetContext({ ...input, item: { ...input.item, system: { ...input.item.system, key: "" } } } as typeof input);
+    const view = itemSheetContext({
+      ...input,
+      item: { ...input.item, system: { ...input.item.system, key: "" } },
+    } as typeof input);
     expect(view.advancement?.engineLabelKey).toBeNull();
   });
 
@@ -95,7 +121,10 @@ describe("item sheet context", () => {
   it("a locked sheet closes every toggle and says why", () => {
     const view = itemSheetContext(advancementSheet("core", OBSERVER));
     expect(view.editable).toBe(false);
-    const toggles = [...(view.advancement?.mechanics.flags ?? []).map((f) => f.toggle), view.advancement?.mechanics.addModifier];
+    const toggles = [
+      ...(view.advancement?.mechanics.flags ?? []).map((f) => f.toggle),
+      view.advancement?.mechanics.addModifier,
+    ];
     for (const t of toggles) {
       expect(t?.disabled).toBe(true);
       expect(say(t?.tooltip ?? { key: "", value: "" })).toBe("You cannot change this sheet.");

@@ -17,7 +17,8 @@ describe("issue 17: item rows name their item on every icon button", () => {
     expect(rows.length).toBe(input.items.length);
     for (const row of rows) {
       const name = (row.querySelector(".te-item-name")?.textContent ?? "").trim();
-      const label = (action: string): string | null => row.querySelector(`[data-action="${action}"]`)?.getAttribute("aria-label") ?? null;
+      const label = (action: string): string | null =>
+        row.querySelector(`[data-action="${action}"]`)?.getAttribute("aria-label") ?? null;
       expect(label("editItem"), name).toBe(`${english("TERRAN.Sheet.Items.edit")}: ${name}`);
       expect(label("moveUp"), name).toBe(`${english("TERRAN.Sheet.Items.moveUp")}: ${name}`);
       expect(label("moveDown"), name).toBe(`${english("TERRAN.Sheet.Items.moveDown")}: ${name}`);

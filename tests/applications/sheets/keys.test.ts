@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHARACTER_TABS } from "../../../src/applications/sheets/inputs.ts";
-import { GROUPS, RULESET_IDS, WEAPON_TAGS, WOUND_TRACKS, getRuleset, MECHANICS_FLAGS, CONDITION_KINDS, type AdvancementRefusal } from "../../../src/rules/index.ts";
+import {
+  GROUPS,
+  RULESET_IDS,
+  WEAPON_TAGS,
+  WOUND_TRACKS,
+  getRuleset,
+  MECHANICS_FLAGS,
+  CONDITION_KINDS,
+  type AdvancementRefusal,
+} from "../../../src/rules/index.ts";
 import { english } from "../../support/templates.ts";
 
 const REFUSALS: readonly AdvancementRefusal[] = ["not-in-ruleset", "cult-only", "already-taken", "needs-mutations"];
@@ -20,7 +29,11 @@ describe("sheet keys built from data", () => {
       ...RULESET_IDS.flatMap((id) => getRuleset(id).advancements.map((a) => `TERRAN.Adv.${a}`)),
       ...RULESET_IDS.flatMap((id) => getRuleset(id).ranges.map((r) => r.labelKey)),
       ...RULESET_IDS.flatMap((id) => getRuleset(id).effect.tiers.map((t) => t.labelKey)),
-      ...ITEM_TYPES.flatMap((t) => [`TERRAN.Sheet.Items.create.${t}`, `TERRAN.Sheet.Items.newName.${t}`, `TYPES.Item.${t}`]),
+      ...ITEM_TYPES.flatMap((t) => [
+        `TERRAN.Sheet.Items.create.${t}`,
+        `TERRAN.Sheet.Items.newName.${t}`,
+        `TYPES.Item.${t}`,
+      ]),
       ...LISTS.flatMap((l) => [`TERRAN.Sheet.Items.${l}`, `TERRAN.Sheet.Items.empty.${l}`]),
       ...GROUPS.map((g) => `TERRAN.Sheet.Wounds.effect.${g}`),
       ...WOUND_TRACKS.map((t) => `TERRAN.Sheet.Wounds.penalty.${t}`),
@@ -30,13 +43,15 @@ describe("sheet keys built from data", () => {
       ...CONDITION_KINDS.map((k) => `TERRAN.ConditionKind.${k}`),
       ...(["core", "degenesis", "cult"] as const).map((s) => `TERRAN.AdvancementSource.${s}`),
     ];
-    expect(keys.filter((k) => {
-      try {
-        english(k);
-        return false;
-      } catch {
-        return true;
-      }
-    })).toEqual([]);
+    expect(
+      keys.filter((k) => {
+        try {
+          english(k);
+          return false;
+        } catch {
+          return true;
+        }
+      }),
+    ).toEqual([]);
   });
 });

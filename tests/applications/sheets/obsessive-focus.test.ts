@@ -20,7 +20,11 @@ const RATINGS: Attributes = { intuition: 4, reason: 1, finesse: 0, exertion: 2, 
 describe("R-COND-1 the shift dialog's view", () => {
   it("R-COND-1: attributes at 4 cannot be raised and attributes at 0 cannot be lowered (disabled, with the reason)", () => {
     const view = shiftDialogView(RATINGS, null, null);
-    const disabled = (name: string) => view.fields.find((f) => f.name === name)?.options.filter((o) => o.disabledKey).map((o) => [o.value, o.disabledKey]);
+    const disabled = (name: string) =>
+      view.fields
+        .find((f) => f.name === name)
+        ?.options.filter((o) => o.disabledKey)
+        .map((o) => [o.value, o.disabledKey]);
     expect(disabled("raise")).toEqual([["intuition", "TERRAN.AttributeShift.atMax"]]);
     expect(disabled("lower1")).toEqual([
       ["finesse", "TERRAN.AttributeShift.atZero"],
@@ -46,12 +50,17 @@ describe("R-COND-1 the shift dialog's view", () => {
 
 describe("R-COND-1 the shift's texts", () => {
   it("R-COND-1: every refusal reason and every part of the dialog has its text in en.json", () => {
-    const en = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../lang/en.json"), "utf8")) as { TERRAN: { AttributeShift: Record<string, unknown> & { Refusal: Record<string, unknown> } } };
+    const en = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../lang/en.json"), "utf8")) as {
+      TERRAN: { AttributeShift: Record<string, unknown> & { Refusal: Record<string, unknown> } };
+    };
     const texts = en.TERRAN.AttributeShift;
     const reasons: ShiftRefusal[] = ["sameAttribute", "raiseAtMax", "lowerAtZero"];
     expect(reasons.filter((r) => typeof texts.Refusal[r] !== "string")).toEqual([]);
     const view = shiftDialogView(RATINGS, null, null);
-    const keys = view.fields.flatMap((f) => [f.labelKey, ...f.options.flatMap((o) => (o.disabledKey ? [o.disabledKey] : []))]);
+    const keys = view.fields.flatMap((f) => [
+      f.labelKey,
+      ...f.options.flatMap((o) => (o.disabledKey ? [o.disabledKey] : [])),
+    ]);
     expect(keys.filter((k) => typeof texts[k.replace("TERRAN.AttributeShift.", "")] !== "string")).toEqual([]);
   });
 });
@@ -72,7 +81,14 @@ describe("R-COND-1 the shift on the sheets", () => {
 
   it("R-COND-1: the condition sheet shows the chosen shift", () => {
     const view = itemSheetContext(obsessiveFocusSheet());
-    expect(view.condition?.shift).toEqual({ chosen: { raise: "TERRAN.Attribute.reason", lower1: "TERRAN.Attribute.exertion", lower2: "TERRAN.Attribute.influence" }, missing: false });
+    expect(view.condition?.shift).toEqual({
+      chosen: {
+        raise: "TERRAN.Attribute.reason",
+        lower1: "TERRAN.Attribute.exertion",
+        lower2: "TERRAN.Attribute.influence",
+      },
+      missing: false,
+    });
     const html = compileTemplate("sheets/item/condition.hbs")(view);
     // The real Handlebars with en.json's text.
     expect(html).toContain("+1 Reason, −1 Exertion, −1 Influence");
@@ -81,7 +97,14 @@ describe("R-COND-1 the shift on the sheets", () => {
 
   it("R-COND-1: a flagged condition not yet taken says how to choose; other conditions show nothing of it", () => {
     const fresh = obsessiveFocusSheet();
-    const untaken = itemSheetContext({ ...fresh, item: { ...fresh.item, type: "condition", system: { ...(fresh.item.system as object), shift: { raise: "", lower1: "", lower2: "" } } } as typeof fresh.item });
+    const untaken = itemSheetContext({
+      ...fresh,
+      item: {
+        ...fresh.item,
+        type: "condition",
+        system: { ...(fresh.item.system as object), shift: { raise: "", lower1: "", lower2: "" } },
+      } as typeof fresh.item,
+    });
     expect(untaken.condition?.shift).toEqual({ chosen: null, missing: true });
     expect(compileTemplate("sheets/item/condition.hbs")(untaken)).toContain("No shift chosen");
     const plain = itemSheetContext(conditionSheet());

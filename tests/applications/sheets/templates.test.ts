@@ -47,12 +47,18 @@ function render(parts: readonly string[], context: object): HTMLElement {
 
 function character(input: Parameters<typeof characterSheetContext>[0]): HTMLElement {
   const view = characterSheetContext(input);
-  return render(view.limited ? CHARACTER_LIMITED_PARTS.map((p) => CHARACTER_SHEET_PARTS[p]) : Object.values(CHARACTER_SHEET_PARTS), view);
+  return render(
+    view.limited ? CHARACTER_LIMITED_PARTS.map((p) => CHARACTER_SHEET_PARTS[p]) : Object.values(CHARACTER_SHEET_PARTS),
+    view,
+  );
 }
 
 function challenge(input: Parameters<typeof challengeSheetContext>[0]): HTMLElement {
   const view = challengeSheetContext(input);
-  return render(view.limited ? CHALLENGE_LIMITED_PARTS.map((p) => CHALLENGE_SHEET_PARTS[p]) : Object.values(CHALLENGE_SHEET_PARTS), view);
+  return render(
+    view.limited ? CHALLENGE_LIMITED_PARTS.map((p) => CHALLENGE_SHEET_PARTS[p]) : Object.values(CHALLENGE_SHEET_PARTS),
+    view,
+  );
 }
 
 /** Every disabled control has a non-empty tooltip on itself or an ancestor. */
@@ -82,7 +88,10 @@ describe("sheet templates render strictly for every fixture, in both rulesets", 
       for (const permissions of [OWNER, OBSERVER]) {
         it(`item "${name}" (${rulesetId}, ${permissions.editable ? "editable" : "locked"})`, () => {
           const input = fixture(rulesetId, permissions);
-          const root = render(itemSheetParts(input.item.type).map((p) => ITEM_SHEET_PARTS[p]), itemSheetContext(input));
+          const root = render(
+            itemSheetParts(input.item.type).map((p) => ITEM_SHEET_PARTS[p]),
+            itemSheetContext(input),
+          );
           expect(root.querySelector(`.te-item-details`)).not.toBeNull();
           expect(untold(root)).toEqual([]);
           if (!permissions.editable) expect(root.querySelector("prose-mirror")).toBeNull();
@@ -96,7 +105,14 @@ describe("character sheet in the DOM", () => {
   const root = character(seasonedCharacter());
 
   it("R-CHAR-3: three groups, two rows of four circles each, the first fenced; the Save reads down the fence", () => {
-    expect([...root.querySelectorAll(".te-group")].map((g) => g.classList.contains("te-group-insight") || g.classList.contains("te-group-prowess") || g.classList.contains("te-group-resolve"))).toEqual([true, true, true]);
+    expect(
+      [...root.querySelectorAll(".te-group")].map(
+        (g) =>
+          g.classList.contains("te-group-insight") ||
+          g.classList.contains("te-group-prowess") ||
+          g.classList.contains("te-group-resolve"),
+      ),
+    ).toEqual([true, true, true]);
     expect(root.querySelectorAll(".te-attr")).toHaveLength(6);
     expect(root.querySelectorAll(".te-circle")).toHaveLength(24);
     expect(root.querySelectorAll(".te-circle.is-fenced")).toHaveLength(6);
@@ -116,14 +132,21 @@ describe("character sheet in the DOM", () => {
     for (const handle of handles) {
       expect(handle.tagName).toBe("SPAN");
       expect(handle.getAttribute("draggable")).toBe("true");
-      expect(handle.closest(".te-tip")?.querySelector(`button[data-roll="${handle.dataset.dragRoll ?? ""}"]`)).not.toBeNull();
+      expect(
+        handle.closest(".te-tip")?.querySelector(`button[data-roll="${handle.dataset.dragRoll ?? ""}"]`),
+      ).not.toBeNull();
     }
   });
 
   it("R-HARM-4: the wound tracks and their penalties are written out", () => {
     expect(root.querySelector(".te-group-insight .te-penalty")?.textContent).toBe("Stressed: −1d");
-    expect(root.querySelector(".te-group-prowess .te-ignored")?.textContent).toBe("Broken, but Could be worse: no penalty");
-    expect([...root.querySelectorAll(".te-wound.is-marked .te-wound-name")].map((e) => e.textContent)).toEqual(["Stressed", "Broken"]);
+    expect(root.querySelector(".te-group-prowess .te-ignored")?.textContent).toBe(
+      "Broken, but Could be worse: no penalty",
+    );
+    expect([...root.querySelectorAll(".te-wound.is-marked .te-wound-name")].map((e) => e.textContent)).toEqual([
+      "Stressed",
+      "Broken",
+    ]);
   });
 
   it("form fields carry the schema's names and limits", () => {
@@ -145,16 +168,25 @@ describe("character sheet in the DOM", () => {
 
   it("item rows: names, chips, roll buttons for weapons, equip toggles", () => {
     const rows = root.querySelectorAll(".te-list-weapons .te-item");
-    expect([...rows].map((r) => r.querySelector(".te-item-name")?.textContent)).toEqual(["Long sword", "Hunting rifle"]);
+    expect([...rows].map((r) => r.querySelector(".te-item-name")?.textContent)).toEqual([
+      "Long sword",
+      "Hunting rifle",
+    ]);
     expect(rows[0]?.querySelector('[data-action="roll"]')?.getAttribute("data-roll")).toBe("weapLongSword001");
-    expect(root.querySelectorAll('.te-list-armour [data-action="toggleEquipped"][aria-pressed="true"]')).toHaveLength(1);
-    expect(root.querySelector(".te-list-advancements .te-chip-dice")?.textContent?.trim()).toBe("+1d Sleek: wriggling free");
+    expect(root.querySelectorAll('.te-list-armour [data-action="toggleEquipped"][aria-pressed="true"]')).toHaveLength(
+      1,
+    );
+    expect(root.querySelector(".te-list-advancements .te-chip-dice")?.textContent?.trim()).toBe(
+      "+1d Sleek: wriggling free",
+    );
   });
 
   it("a disabled circle says why (the Developed cap)", () => {
     const circle = root.querySelector<HTMLButtonElement>('.te-circle[data-attribute="reason"][data-value="2"]');
     expect(circle?.disabled).toBe(true);
-    expect(circle?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe("The six attributes together may not go above 10.");
+    expect(circle?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(
+      "The six attributes together may not go above 10.",
+    );
   });
 
   it("names are printed as text, never as HTML", () => {
@@ -179,7 +211,10 @@ describe("character sheet in the DOM", () => {
 describe("item sheets in the DOM", () => {
   it("R-POOL-2: a modifier labelled with the rules' own wording shows it translated, never as an i18n key", () => {
     const view = itemSheetContext(advancementSheet());
-    const root = render(itemSheetParts(view.type).map((p) => ITEM_SHEET_PARTS[p]), view);
+    const root = render(
+      itemSheetParts(view.type).map((p) => ITEM_SHEET_PARTS[p]),
+      view,
+    );
     const labels = [...root.querySelectorAll<HTMLInputElement>("input.te-modifier-label")].map((i) => i.value);
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.filter((l) => l.startsWith("TERRAN."))).toEqual([]);
@@ -214,13 +249,18 @@ describe("Challenge sheet in the DOM", () => {
 });
 
 describe("sheet templates (static)", () => {
-  const sources = ALL_SHEET_TEMPLATES.map((path) => ({ path, source: readFileSync(resolve(ROOT, path), "utf8").replace(/\{\{!--[\s\S]*?--\}\}/g, "") }));
+  const sources = ALL_SHEET_TEMPLATES.map((path) => ({
+    path,
+    source: readFileSync(resolve(ROOT, path), "utf8").replace(/\{\{!--[\s\S]*?--\}\}/g, ""),
+  }));
 
   it("call only whitelisted helpers", () => {
     const allowed = new Set<string>([...TEMPLATE_HELPERS, "if", "unless", "each", "with", "else"]);
     for (const { path, source } of sources) {
-      for (const m of source.matchAll(/\{\{[#/^]?\s*([\w.-]+)\s+[^}]/g)) expect(allowed.has(m[1] ?? ""), `${path}: ${m[1]}`).toBe(true);
-      for (const m of source.matchAll(/\(\s*([\w-]+)\s/g)) expect(allowed.has(m[1] ?? ""), `${path}: (${m[1]}`).toBe(true);
+      for (const m of source.matchAll(/\{\{[#/^]?\s*([\w.-]+)\s+[^}]/g))
+        expect(allowed.has(m[1] ?? ""), `${path}: ${m[1]}`).toBe(true);
+      for (const m of source.matchAll(/\(\s*([\w-]+)\s/g))
+        expect(allowed.has(m[1] ?? ""), `${path}: (${m[1]}`).toBe(true);
     }
   });
 
@@ -240,7 +280,10 @@ describe("sheet templates (static)", () => {
   it("every partial included is one of SHEET_PARTIALS' files", () => {
     for (const { path, source } of sources) {
       for (const m of source.matchAll(/\{\{>\s*"([^"]+)"/g)) {
-        expect(ALL_SHEET_TEMPLATES.map((t) => `systems/terran-engine/${t}`), path).toContain(m[1]);
+        expect(
+          ALL_SHEET_TEMPLATES.map((t) => `systems/terran-engine/${t}`),
+          path,
+        ).toContain(m[1]);
       }
     }
   });

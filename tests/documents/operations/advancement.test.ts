@@ -15,7 +15,11 @@ describe("gainAdvancementOperation", () => {
   });
 
   it("R-XP-2: the next costs 2 × the advancements held", () => {
-    const { update, outcome } = gainAdvancementOperation(state({ xp: 7 }, ...advancements(3)), advancementSource("sleek"), CORE);
+    const { update, outcome } = gainAdvancementOperation(
+      state({ xp: 7 }, ...advancements(3)),
+      advancementSource("sleek"),
+      CORE,
+    );
     expect(update).toEqual({ "system.xp": 1 });
     expect(outcome).toEqual({ cost: 6, xpSpent: 6, xp: 1, developed: null, endsCreation: false, offerGritRoll: true });
   });
@@ -30,24 +34,40 @@ describe("gainAdvancementOperation", () => {
   });
 
   it("R-XP-2: a GM override grants it anyway, spending the XP down to 0 and no further", () => {
-    const { update, outcome } = gainAdvancementOperation(state({ xp: 3 }, ...advancements(2)), advancementSource("sleek"), CORE, {
-      gmOverride: true,
-    });
+    const { update, outcome } = gainAdvancementOperation(
+      state({ xp: 3 }, ...advancements(2)),
+      advancementSource("sleek"),
+      CORE,
+      {
+        gmOverride: true,
+      },
+    );
     expect(update).toEqual({ "system.xp": 0 });
     expect(outcome).toMatchObject({ cost: 4, xpSpent: 3, xp: 0 });
-    expect(gainAdvancementOperation(state({ xp: 9 }, ...advancements(2)), advancementSource("sleek"), CORE, { gmOverride: true }).update).toEqual({
+    expect(
+      gainAdvancementOperation(state({ xp: 9 }, ...advancements(2)), advancementSource("sleek"), CORE, {
+        gmOverride: true,
+      }).update,
+    ).toEqual({
       "system.xp": 5,
     });
   });
 
   it("R-ADV-1: an advancement already taken cannot be taken twice (not-allowed)", () => {
     const s = state({ xp: 10 }, advancement("sleek"));
-    const error = expectRefusal(() => gainAdvancementOperation(s, advancementSource("sleek"), CORE), "not-allowed", /"sleek" has been taken already/);
+    const error = expectRefusal(
+      () => gainAdvancementOperation(s, advancementSource("sleek"), CORE),
+      "not-allowed",
+      /"sleek" has been taken already/,
+    );
     expect(error.data).toEqual({ id: "sleek", reason: "already-taken" });
   });
 
   it("R-ADV-1: a repeatable one can (Sensory acuity)", () => {
-    expect(gainAdvancementOperation(state({ xp: 2 }, advancement("sensoryAcuity")), advancementSource("sensoryAcuity"), CORE).update).toEqual({
+    expect(
+      gainAdvancementOperation(state({ xp: 2 }, advancement("sensoryAcuity")), advancementSource("sensoryAcuity"), CORE)
+        .update,
+    ).toEqual({
       "system.xp": 0,
     });
   });
@@ -55,7 +75,11 @@ describe("gainAdvancementOperation", () => {
   it("R-ADV-1: Ether call needs five mutations", () => {
     const mutations = Array.from({ length: 5 }, () => condition("mutation"));
     const s4 = state({ xp: 2 }, advancement("sleek"), ...mutations.slice(1));
-    expectRefusal(() => gainAdvancementOperation(s4, advancementSource("etherCall"), CORE), "not-allowed", /needs more mutations/);
+    expectRefusal(
+      () => gainAdvancementOperation(s4, advancementSource("etherCall"), CORE),
+      "not-allowed",
+      /needs more mutations/,
+    );
     const s5 = state({ xp: 2 }, advancement("sleek"), ...mutations);
     expect(gainAdvancementOperation(s5, advancementSource("etherCall"), CORE).update).toEqual({ "system.xp": 0 });
   });
@@ -73,7 +97,11 @@ describe("gainAdvancementOperation", () => {
 
   it("R-ADV-1 R-ADV-2: Specialist is a Degenesis advancement, not a Core one", () => {
     const specialist = advancementSource("specialist");
-    expectRefusal(() => gainAdvancementOperation(state(), specialist, CORE), "not-allowed", /not an advancement of this ruleset/);
+    expectRefusal(
+      () => gainAdvancementOperation(state(), specialist, CORE),
+      "not-allowed",
+      /not an advancement of this ruleset/,
+    );
     expect(gainAdvancementOperation(state(), advancementSource("specialist"), DEGENESIS).outcome.cost).toBe(0);
   });
 
@@ -85,21 +113,33 @@ describe("gainAdvancementOperation", () => {
       "not-allowed",
       /another cult.s list, open only once the character has 5 advancements/,
     );
-    expect(gainAdvancementOperation(state({ cult: "spitalians", xp: 10 }, ...advancements(5)), tesla, DEGENESIS).update).toEqual({ "system.xp": 0 });
+    expect(
+      gainAdvancementOperation(state({ cult: "spitalians", xp: 10 }, ...advancements(5)), tesla, DEGENESIS).update,
+    ).toEqual({ "system.xp": 0 });
   });
 
   it("R-CHAR-6 (ruling): the Clan is its own field; a Clan that names a cult does not open that cult's list, the Cult does", () => {
     const tesla = advancementSource("tesla", { source: "cult", cult: "chroniclers" });
     const base = state();
-    const clanOnly = { ...base, source: { ...base.source, identity: { ...base.source.identity, clan: "chroniclers", cult: "" } } };
+    const clanOnly = {
+      ...base,
+      source: { ...base.source, identity: { ...base.source.identity, clan: "chroniclers", cult: "" } },
+    };
     expectRefusal(() => gainAdvancementOperation(clanOnly, tesla, DEGENESIS), "not-allowed", /another cult.s list/);
-    const withCult = { ...base, source: { ...base.source, identity: { ...base.source.identity, clan: "Balkan scouts", cult: "chroniclers" } } };
+    const withCult = {
+      ...base,
+      source: { ...base.source, identity: { ...base.source.identity, clan: "Balkan scouts", cult: "chroniclers" } },
+    };
     expect(gainAdvancementOperation(withCult, tesla, DEGENESIS).outcome.cost).toBe(0);
   });
 
   it("R-CHAR-5: Developed raises the attribute it names", () => {
     const s = state({ xp: 2, attributes: { reason: 2 } }, advancement("sleek"));
-    const { update, outcome } = gainAdvancementOperation(s, advancementSource("developed", { developed: "reason" }), CORE);
+    const { update, outcome } = gainAdvancementOperation(
+      s,
+      advancementSource("developed", { developed: "reason" }),
+      CORE,
+    );
     expect(update).toEqual({ "system.xp": 0, "system.attributes.reason": 3 });
     expect(outcome.developed).toBe("reason");
   });
@@ -107,7 +147,11 @@ describe("gainAdvancementOperation", () => {
   it("R-CHAR-5: Developed without an attribute asks for one (choice-required)", () => {
     const s = state({ attributes: { reason: 4, intuition: 4, finesse: 1 } });
     const developed = advancementSource("developed");
-    const error = expectRefusal(() => gainAdvancementOperation(s, developed, CORE), "choice-required", /Choose the attribute Developed raises/);
+    const error = expectRefusal(
+      () => gainAdvancementOperation(s, developed, CORE),
+      "choice-required",
+      /Choose the attribute Developed raises/,
+    );
     expect(error.data).toEqual({ options: "finesse,exertion,attunement,influence" });
   });
 
@@ -118,7 +162,11 @@ describe("gainAdvancementOperation", () => {
     const atTen = state({ attributes: { reason: 4, intuition: 4, finesse: 2 } });
     const exertion = advancementSource("developed", { developed: "exertion" });
     expectRefusal(() => gainAdvancementOperation(atTen, exertion, CORE), "attribute-cap", /add up to 10/);
-    expectRefusal(() => gainAdvancementOperation(atTen, advancementSource("developed"), CORE), "attribute-cap", /No attribute can be raised/);
+    expectRefusal(
+      () => gainAdvancementOperation(atTen, advancementSource("developed"), CORE),
+      "attribute-cap",
+      /No attribute can be raised/,
+    );
   });
 
   it("R-ADV-1: an advancement carrying a flag the engine does not know is refused (unknown-id)", () => {
@@ -128,26 +176,35 @@ describe("gainAdvancementOperation", () => {
 
   it("R-XP-2: a dead character gains nothing (dead)", () => {
     const sleek = advancementSource("sleek");
-    expectRefusal(() => gainAdvancementOperation(state({ dead: true, xp: 10 }), sleek, CORE), "dead", /cannot gain an advancement/);
+    expectRefusal(
+      () => gainAdvancementOperation(state({ dead: true, xp: 10 }), sleek, CORE),
+      "dead",
+      /cannot gain an advancement/,
+    );
   });
 
   it("R-XP-2: XP is never negative after gaining an advancement, with or without the GM's override", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 8 }), fc.boolean(), (xp, held, gmOverride) => {
-        const s = state({ xp }, ...advancements(held));
-        let update: Record<string, unknown>;
-        try {
-          update = gainAdvancementOperation(s, advancementSource("whirlwind"), CORE, { gmOverride }).update;
-        } catch (error) {
-          expect(gmOverride).toBe(false);
-          expect((error as { code?: string }).code).toBe("not-enough-xp");
-          expect(xp).toBeLessThan(2 * held);
-          return;
-        }
-        const after = update["system.xp"] ?? xp;
-        expect(after).toBeGreaterThanOrEqual(0);
-        expect(after).toBe(Math.max(0, xp - 2 * held));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.boolean(),
+        (xp, held, gmOverride) => {
+          const s = state({ xp }, ...advancements(held));
+          let update: Record<string, unknown>;
+          try {
+            update = gainAdvancementOperation(s, advancementSource("whirlwind"), CORE, { gmOverride }).update;
+          } catch (error) {
+            expect(gmOverride).toBe(false);
+            expect((error as { code?: string }).code).toBe("not-enough-xp");
+            expect(xp).toBeLessThan(2 * held);
+            return;
+          }
+          const after = update["system.xp"] ?? xp;
+          expect(after).toBeGreaterThanOrEqual(0);
+          expect(after).toBe(Math.max(0, xp - 2 * held));
+        },
+      ),
     );
   });
 });

@@ -32,8 +32,14 @@ describe("applying an Effect to a Challenge", () => {
   });
 
   it("R-HARM-1 R-RA-7: a Challenge's armour is subtracted from the Effect first", () => {
-    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5).outcome).toMatchObject({ applied: 3, after: 7 });
-    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 1).outcome).toMatchObject({ applied: 0, after: 10 });
+    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5).outcome).toMatchObject({
+      applied: 3,
+      after: 7,
+    });
+    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 1).outcome).toMatchObject({
+      applied: 0,
+      after: 10,
+    });
     expect(() => applyEffectToChallengeOperation(brute, null, -1)).toThrow(/at least 0/);
   });
 });

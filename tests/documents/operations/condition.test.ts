@@ -12,7 +12,12 @@ describe("takeConditionOperation", () => {
   it("R-COND-1 R-XP-1: Obsessive Focus moves the ratings and brings its +1 XP, in one update", () => {
     const s = state({ xp: 2, attributes: RATINGS }, advancement("sleek"));
     expect(takeConditionOperation(s, { kind: "condition", shift: FOCUS })).toEqual({
-      update: { "system.xp": 3, "system.attributes.reason": 2, "system.attributes.exertion": 1, "system.attributes.influence": 0 },
+      update: {
+        "system.xp": 3,
+        "system.attributes.reason": 2,
+        "system.attributes.exertion": 1,
+        "system.attributes.influence": 0,
+      },
       itemUpdates: [],
       outcome: { gained: 1, xp: 3, shift: { raise: "reason", lower: ["exertion", "influence"] } },
     });
@@ -26,17 +31,41 @@ describe("takeConditionOperation", () => {
 
   it("R-COND-1: a shift the ratings cannot take is refused with its reason, and nothing changes", () => {
     const s = state({ attributes: { ...RATINGS, influence: 0 } }, advancement("sleek"));
-    const error = expectRefusal(() => takeConditionOperation(s, { kind: "condition", shift: FOCUS }), "bad-choice", /already at 0/);
+    const error = expectRefusal(
+      () => takeConditionOperation(s, { kind: "condition", shift: FOCUS }),
+      "bad-choice",
+      /already at 0/,
+    );
     expect(error.data.reason).toBe("lowerAtZero");
-    expectRefusal(() => takeConditionOperation(s, { kind: "condition", shift: { raise: "reason", lower1: "reason", lower2: "exertion" } }), "bad-choice", /three different/);
+    expectRefusal(
+      () =>
+        takeConditionOperation(s, {
+          kind: "condition",
+          shift: { raise: "reason", lower1: "reason", lower2: "exertion" },
+        }),
+      "bad-choice",
+      /three different/,
+    );
   });
 
   it("R-COND-1: a half-chosen shift is refused (choice-required), never half applied", () => {
-    expectRefusal(() => takeConditionOperation(state({ attributes: RATINGS }), { kind: "condition", shift: { raise: "reason", lower1: "exertion", lower2: "" } }), "choice-required", /one attribute to raise and two/);
+    expectRefusal(
+      () =>
+        takeConditionOperation(state({ attributes: RATINGS }), {
+          kind: "condition",
+          shift: { raise: "reason", lower1: "exertion", lower2: "" },
+        }),
+      "choice-required",
+      /one attribute to raise and two/,
+    );
   });
 
   it("R-COND-1 R-HARM-5: a dead character takes no shift (dead)", () => {
-    expectRefusal(() => takeConditionOperation(state({ dead: true, attributes: RATINGS }), { kind: "condition", shift: FOCUS }), "dead", /cannot gain a Condition/);
+    expectRefusal(
+      () => takeConditionOperation(state({ dead: true, attributes: RATINGS }), { kind: "condition", shift: FOCUS }),
+      "dead",
+      /cannot gain a Condition/,
+    );
   });
 });
 
@@ -64,7 +93,11 @@ describe("removeConditionOperation", () => {
 
   it("R-COND-1 R-HARM-5 (ruling): the undo also reaches a dead character (their sheet stays true if the GM revives them)", () => {
     const s = state({ dead: true, attributes: { ...RATINGS, reason: 2, exertion: 1, influence: 0 } });
-    expect(removeConditionOperation(s, { shift: FOCUS }).update).toEqual({ "system.attributes.reason": 1, "system.attributes.exertion": 2, "system.attributes.influence": 1 });
+    expect(removeConditionOperation(s, { shift: FOCUS }).update).toEqual({
+      "system.attributes.reason": 1,
+      "system.attributes.exertion": 2,
+      "system.attributes.influence": 1,
+    });
   });
 
   it("R-COND-1: shiftOf reads a stored shift, or null when any part is missing", () => {

@@ -28,7 +28,11 @@ describe("spendEgoOperation", () => {
   });
 
   it("R-EGO-3: a lost character spends no more Ego (not-allowed)", () => {
-    expectRefusal(() => spendEgoOperation(state({ ego: { value: 0 }, lost: true }), [3]), "not-allowed", /lost \(Ego 0\)/);
+    expectRefusal(
+      () => spendEgoOperation(state({ ego: { value: 0 }, lost: true }), [3]),
+      "not-allowed",
+      /lost \(Ego 0\)/,
+    );
   });
 
   it("R-EGO-2: a face that is not a d6 face is refused (bad-face)", () => {
@@ -73,7 +77,11 @@ describe("resetEgoOperation", () => {
   it("R-EGO-4: Core: value and maximum become the roll, and a Condition must be gained — no XP here", () => {
     const { update, outcome } = resetEgoOperation(state({ ego: { value: 1 } }), [5], CORE);
     expect(update).toEqual({ "system.ego.value": 5, "system.ego.max": 5 });
-    expect(outcome).toEqual({ ego: 5, row: { min: 4, max: 5, gain: "condition", labelKey: "TERRAN.EgoReset.condition" }, lost: false });
+    expect(outcome).toEqual({
+      ego: 5,
+      row: { min: 4, max: 5, gain: "condition", labelKey: "TERRAN.EgoReset.condition" },
+      lost: false,
+    });
   });
 
   it("R-EGO-5: Degenesis: a 6 resets and rolls a random mutation", () => {
@@ -87,7 +95,10 @@ describe("resetEgoOperation", () => {
   });
 
   it("R-EGO-1 R-EGO-4: with Eager the reset throws two dice and keeps the highest", () => {
-    expect(resetEgoOperation(state({}, advancement("eager")), [2, 6], CORE).update).toEqual({ "system.ego.value": 6, "system.ego.max": 6 });
+    expect(resetEgoOperation(state({}, advancement("eager")), [2, 6], CORE).update).toEqual({
+      "system.ego.value": 6,
+      "system.ego.max": 6,
+    });
   });
 
   it("R-EGO-4 R-EGO-3: a reset with no Ego dice left sets Ego to 0 and the character is lost", () => {
@@ -97,11 +108,19 @@ describe("resetEgoOperation", () => {
   });
 
   it("R-EGO-4: the number of faces must be the number of Ego dice (no-dice)", () => {
-    expectRefusal(() => resetEgoOperation(state(), [3, 4], CORE), "no-dice", /The Ego reset throws 1 die, but 2 were given/);
+    expectRefusal(
+      () => resetEgoOperation(state(), [3, 4], CORE),
+      "no-dice",
+      /The Ego reset throws 1 die, but 2 were given/,
+    );
   });
 
   it("R-EGO-3 R-EGO-4: a lost character cannot reset (not-allowed)", () => {
-    expectRefusal(() => resetEgoOperation(state({ ego: { value: 0 }, lost: true }), [4], CORE), "not-allowed", /cannot reset Ego/);
+    expectRefusal(
+      () => resetEgoOperation(state({ ego: { value: 0 }, lost: true }), [4], CORE),
+      "not-allowed",
+      /cannot reset Ego/,
+    );
   });
 
   it("R-EGO-4: a dead character cannot reset (dead)", () => {

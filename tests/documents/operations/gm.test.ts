@@ -1,7 +1,12 @@
 /** The GM's corrections: a rating, a track, a death undone. */
 import { describe, expect, it } from "vitest";
 import type { Attribute } from "../../../src/rules/index.ts";
-import { markDeadOperation, reviveOperation, setAttributeOperation, setTrackOperation } from "../../../src/documents/operations/index.ts";
+import {
+  markDeadOperation,
+  reviveOperation,
+  setAttributeOperation,
+  setTrackOperation,
+} from "../../../src/documents/operations/index.ts";
 import { expectRefusal, state } from "./fixtures.ts";
 
 describe("setAttributeOperation", () => {
@@ -23,9 +28,17 @@ describe("setAttributeOperation", () => {
   });
 
   it("R-CHAR-1: a rating outside 0–4, a fraction or an unknown attribute is refused", () => {
-    expectRefusal(() => setAttributeOperation(state(), "reason", 5), "out-of-range", /reason rating must be between 0 and 4/);
+    expectRefusal(
+      () => setAttributeOperation(state(), "reason", 5),
+      "out-of-range",
+      /reason rating must be between 0 and 4/,
+    );
     expectRefusal(() => setAttributeOperation(state(), "reason", 1.5), "not-integer", /whole number/);
-    expectRefusal(() => setAttributeOperation(state(), "luck" as Attribute, 1), "unknown-id", /"luck" is not an attribute/);
+    expectRefusal(
+      () => setAttributeOperation(state(), "luck" as Attribute, 1),
+      "unknown-id",
+      /"luck" is not an attribute/,
+    );
     expectRefusal(() => setAttributeOperation(state({ dead: true }), "reason", 1), "dead", /dead/);
   });
 });
@@ -40,7 +53,10 @@ describe("setTrackOperation", () => {
   });
 
   it("R-EGO-3: Ego 0 makes the character lost; Ego above 0 brings a lost one back", () => {
-    expect(setTrackOperation(state(), "ego", { value: 0 }).update).toEqual({ "system.ego.value": 0, "system.lost": true });
+    expect(setTrackOperation(state(), "ego", { value: 0 }).update).toEqual({
+      "system.ego.value": 0,
+      "system.lost": true,
+    });
     expect(setTrackOperation(state({ ego: { value: 0 }, lost: true }), "ego", { value: 2 }).update).toEqual({
       "system.ego.value": 2,
       "system.lost": false,
@@ -48,16 +64,36 @@ describe("setTrackOperation", () => {
   });
 
   it("R-EGO-1: Ego at most 6, a value never above its maximum, no negative dice", () => {
-    expectRefusal(() => setTrackOperation(state(), "ego", { value: 7, max: 7 }), "out-of-range", /Ego's value must be between 0 and 6/);
-    expectRefusal(() => setTrackOperation(state(), "grit", { value: 4 }), "out-of-range", /Grit's value \(4\) cannot exceed its maximum \(3\)/);
-    expectRefusal(() => setTrackOperation(state(), "grit", { dice: -1 }), "out-of-range", /Grit's dice must be at least 0/);
-    expectRefusal(() => setTrackOperation(state({ dead: true }), "grit", { value: 1 }), "dead", /cannot change their Grit/);
+    expectRefusal(
+      () => setTrackOperation(state(), "ego", { value: 7, max: 7 }),
+      "out-of-range",
+      /Ego's value must be between 0 and 6/,
+    );
+    expectRefusal(
+      () => setTrackOperation(state(), "grit", { value: 4 }),
+      "out-of-range",
+      /Grit's value \(4\) cannot exceed its maximum \(3\)/,
+    );
+    expectRefusal(
+      () => setTrackOperation(state(), "grit", { dice: -1 }),
+      "out-of-range",
+      /Grit's dice must be at least 0/,
+    );
+    expectRefusal(
+      () => setTrackOperation(state({ dead: true }), "grit", { value: 1 }),
+      "dead",
+      /cannot change their Grit/,
+    );
   });
 });
 
 describe("reviveOperation", () => {
   it("R-HARM-5: the GM undoes a death", () => {
-    expect(reviveOperation(state({ dead: true }))).toEqual({ update: { "system.dead": false }, itemUpdates: [], outcome: { dead: false } });
+    expect(reviveOperation(state({ dead: true }))).toEqual({
+      update: { "system.dead": false },
+      itemUpdates: [],
+      outcome: { dead: false },
+    });
   });
 
   it("R-HARM-5: only a dead character can be revived (not-allowed)", () => {
@@ -67,7 +103,11 @@ describe("reviveOperation", () => {
 
 describe("markDeadOperation", () => {
   it("R-HARM-5 (ruling): the GM marks the character dead on the table's word", () => {
-    expect(markDeadOperation(state())).toEqual({ update: { "system.dead": true }, itemUpdates: [], outcome: { dead: true } });
+    expect(markDeadOperation(state())).toEqual({
+      update: { "system.dead": true },
+      itemUpdates: [],
+      outcome: { dead: true },
+    });
   });
 
   it("R-HARM-5 (ruling): a dead character cannot die again (not-allowed)", () => {

@@ -19,7 +19,9 @@ describe("gritDiceFor", () => {
 
   it("R-GRIT-2 (ruling): with Asceticism a poor night still costs its die", () => {
     expect(gritDiceFor(state({}, advancement("asceticism")), { poorNight: true })).toBe(0);
-    expect(gritDiceFor(state({ grit: { dice: 2 } }, advancement("asceticism")), { poorNight: true, poorFood: true })).toBe(1);
+    expect(
+      gritDiceFor(state({ grit: { dice: 2 } }, advancement("asceticism")), { poorNight: true, poorFood: true }),
+    ).toBe(1);
   });
 
   it("R-GRIT-1: a dead character rolls no Grit (dead)", () => {
@@ -41,15 +43,25 @@ describe("restOperation", () => {
   });
 
   it("R-GRIT-1 R-GRIT-2: with Die Hard the dice are summed", () => {
-    expect(restOperation(state({}, advancement("dieHard")), [3, 4]).update).toEqual({ "system.grit.value": 7, "system.grit.max": 7 });
+    expect(restOperation(state({}, advancement("dieHard")), [3, 4]).update).toEqual({
+      "system.grit.value": 7,
+      "system.grit.max": 7,
+    });
   });
 
   it("R-GRIT-1 R-GRIT-2: a poor rest with a single Grit die throws none: Grit 0", () => {
-    expect(restOperation(state(), [], { poorNight: true }).update).toEqual({ "system.grit.value": 0, "system.grit.max": 0 });
+    expect(restOperation(state(), [], { poorNight: true }).update).toEqual({
+      "system.grit.value": 0,
+      "system.grit.max": 0,
+    });
   });
 
   it("R-GRIT-2: the faces must be as many as the dice (no-dice)", () => {
-    expectRefusal(() => restOperation(state(), [4], { poorNight: true }), "no-dice", /Rest throws 0 dice, but 1 was given/);
+    expectRefusal(
+      () => restOperation(state(), [4], { poorNight: true }),
+      "no-dice",
+      /Rest throws 0 dice, but 1 was given/,
+    );
     expectRefusal(() => restOperation(state({}, advancement("dieHard")), [4]), "no-dice", /Rest throws 2 dice/);
   });
 
@@ -76,7 +88,9 @@ describe("advancementGritOperation", () => {
   });
 
   it("R-GRIT-3 R-GRIT-1: Die Hard applies to this roll as well", () => {
-    expect(advancementGritOperation(state({}, advancement("dieHard")), [2, 3]).update).toEqual({ "system.grit.max": 5 });
+    expect(advancementGritOperation(state({}, advancement("dieHard")), [2, 3]).update).toEqual({
+      "system.grit.max": 5,
+    });
   });
 
   it("R-GRIT-3: the faces must be as many as the dice (no-dice), and the dead roll nothing (dead)", () => {

@@ -11,7 +11,13 @@ describe("applyHarmOperation", () => {
     const { update, itemUpdates, outcome } = applyHarmOperation(s, 5, { woundTrack: "broken" });
     expect(update).toEqual({ "system.grit.value": 0, "system.wounds.broken": true });
     expect(itemUpdates).toEqual([]);
-    expect(outcome).toMatchObject({ wound: "broken", grit: 0, dead: false, mortallyWounded: false, shieldItemId: null });
+    expect(outcome).toMatchObject({
+      wound: "broken",
+      grit: 0,
+      dead: false,
+      mortallyWounded: false,
+      shieldItemId: null,
+    });
     expect(outcome.assessment).toMatchObject({ armour: 1, damage: 4, gritBefore: 3, gritAfter: 0 });
   });
 
@@ -39,9 +45,17 @@ describe("applyHarmOperation", () => {
 
   it("R-HARM-3: when several tracks are free the player must choose (choice-required), and only a free one", () => {
     const s = state({ wounds: ["stressed"] });
-    const error = expectRefusal(() => applyHarmOperation(s, 4), "choice-required", /Choose the wound track to mark: broken, weary/);
+    const error = expectRefusal(
+      () => applyHarmOperation(s, 4),
+      "choice-required",
+      /Choose the wound track to mark: broken, weary/,
+    );
     expect(error.data).toEqual({ options: "broken,weary" });
-    expectRefusal(() => applyHarmOperation(s, 4, { woundTrack: "stressed" }), "bad-choice", /stressed track cannot be marked/);
+    expectRefusal(
+      () => applyHarmOperation(s, 4, { woundTrack: "stressed" }),
+      "bad-choice",
+      /stressed track cannot be marked/,
+    );
   });
 
   it("R-HARM-2: the armour items' own values count, heavy armour and a shield together", () => {
@@ -70,8 +84,15 @@ describe("applyHarmOperation", () => {
   });
 
   it("R-HARM-2: of two shields carried, the one that counts (the higher value) is sacrificed", () => {
-    const s = state({}, armour("shield", { id: "small" }), armour("shield", { id: "tower", value: 2 }), armour("shield", { id: "spare", value: 2 }));
-    expect(applyHarmOperation(s, 3, { sacrificeShield: true }).itemUpdates).toEqual([{ _id: "tower", "system.destroyed": true }]);
+    const s = state(
+      {},
+      armour("shield", { id: "small" }),
+      armour("shield", { id: "tower", value: 2 }),
+      armour("shield", { id: "spare", value: 2 }),
+    );
+    expect(applyHarmOperation(s, 3, { sacrificeShield: true }).itemUpdates).toEqual([
+      { _id: "tower", "system.destroyed": true },
+    ]);
   });
 
   it("R-HARM-2: without an equipped, intact shield there is nothing to sacrifice", () => {
@@ -94,7 +115,9 @@ describe("applyHarmOperation", () => {
   it("R-CH-4: a Challenge's Effect (Dangerous, 6 exploding into 2 = 8) goes through the harm rules", () => {
     const effect = challengeEffect(challengeStats(CORE, "dangerous"), [6], [2]).value;
     expect(effect).toBe(8);
-    const { update } = applyHarmOperation(state({}, armour("light"), armour("shield")), effect, { woundTrack: "weary" });
+    const { update } = applyHarmOperation(state({}, armour("light"), armour("shield")), effect, {
+      woundTrack: "weary",
+    });
     expect(update).toEqual({ "system.grit.value": 0, "system.wounds.weary": true });
   });
 
@@ -133,7 +156,10 @@ describe("assessHarmOperation", () => {
   });
 
   it("R-HARM-2: with the shield sacrificed the assessment shows no damage", () => {
-    expect(assessHarmOperation(state({}, armour("shield")), 9, { sacrificeShield: true })).toMatchObject({ damage: 0, shieldSacrificed: true });
+    expect(assessHarmOperation(state({}, armour("shield")), 9, { sacrificeShield: true })).toMatchObject({
+      damage: 0,
+      shieldSacrificed: true,
+    });
   });
 
   it("R-HARM-5: a dead character is not assessed (dead)", () => {

@@ -27,7 +27,11 @@ import {
 import { advancement, armour, character, condition, expectRefusal, refusal, state } from "./fixtures.ts";
 
 /** A Legacy character: Strength 2, Agility 1, Insight 1, Charisma 1 (HP max 5, Ego max 4), with `over` applied. */
-function legacyState(over: Partial<LegacySource> = {}, options: { xp?: number; dead?: boolean } = {}, ...items: ItemSnapshot[]): CharacterState {
+function legacyState(
+  over: Partial<LegacySource> = {},
+  options: { xp?: number; dead?: boolean } = {},
+  ...items: ItemSnapshot[]
+): CharacterState {
   const base = defaultLegacy();
   const legacy: LegacySource = {
     ...base,
@@ -53,7 +57,12 @@ describe("R-LEG-2 creation", () => {
   });
 
   it("R-LEG-2 R-LEG-4 R-LEG-7: the four ratings are set and HP and Ego start at their new maxima; Core's values are untouched", () => {
-    const { update, outcome } = legacyCreationOperation(legacyState({ hp: { value: 1 }, ego: { value: 0 } }), LEGACY, [[6, 2], [4, 1], [1, 3], [5, 6]]);
+    const { update, outcome } = legacyCreationOperation(legacyState({ hp: { value: 1 }, ego: { value: 0 } }), LEGACY, [
+      [6, 2],
+      [4, 1],
+      [1, 3],
+      [5, 6],
+    ]);
     expect(outcome.ratings).toEqual({ strength: 2, agility: 1, insight: 0, charisma: 2 });
     expect(update).toEqual({
       "system.legacy.attributes.insight": 0,
@@ -66,15 +75,41 @@ describe("R-LEG-2 creation", () => {
   });
 
   it("R-LEG-2: refused once the character holds an Advancement", () => {
-    expectRefusal(() => legacyCreationOperation(legacyState({}, {}, advancement("tough")), LEGACY, [[1, 1], [1, 1], [1, 1], [1, 1]]), "already-rolled", /past creation/);
+    expectRefusal(
+      () =>
+        legacyCreationOperation(legacyState({}, {}, advancement("tough")), LEGACY, [
+          [1, 1],
+          [1, 1],
+          [1, 1],
+          [1, 1],
+        ]),
+      "already-rolled",
+      /past creation/,
+    );
   });
 
   it("R-LEG-1 R-LEG-3: a rating set by hand is a whole number 0–4; an unknown id is refused", () => {
-    expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 3).update).toEqual({ "system.legacy.attributes.agility": 3 });
-    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({ "system.legacy.skills.social": 2 });
-    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 5), "out-of-range", /0 to 4/);
-    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "finesse", 1), "unknown-id", /not an attribute/);
-    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "__proto__", 1), "unknown-id", /not a skill/);
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 3).update).toEqual({
+      "system.legacy.attributes.agility": 3,
+    });
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({
+      "system.legacy.skills.social": 2,
+    });
+    expectRefusal(
+      () => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 5),
+      "out-of-range",
+      /0 to 4/,
+    );
+    expectRefusal(
+      () => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "finesse", 1),
+      "unknown-id",
+      /not an attribute/,
+    );
+    expectRefusal(
+      () => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "__proto__", 1),
+      "unknown-id",
+      /not a skill/,
+    );
   });
 });
 
@@ -83,36 +118,62 @@ describe("R-LEG-3 the creation skill points", () => {
 
   it("R-LEG-3 (ruling): during creation the skills hold 4 points in all, for the GM too: a change past 4 is refused with the reason, nothing changes", () => {
     // Violence 2 placed: 2 more may go anywhere.
-    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({ "system.legacy.skills.social": 2 });
-    const error = expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3), "bad-distribution", /4 points/);
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({
+      "system.legacy.skills.social": 2,
+    });
+    const error = expectRefusal(
+      () => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3),
+      "bad-distribution",
+      /4 points/,
+    );
     expect(error.data).toMatchObject({ reason: "skillPoints", points: 4, placed: 5 });
     // Moving points inside the 4 is free: Violence 2 → 4 with nothing else placed.
-    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "violence", 4).update).toEqual({ "system.legacy.skills.violence": 4 });
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "violence", 4).update).toEqual({
+      "system.legacy.skills.violence": 4,
+    });
     // The GM is held to the creation rule too (the points are the rule, not a right).
-    expectRefusal(() => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3, { gm: true }), "bad-distribution", /4 points/);
+    expectRefusal(
+      () => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3, { gm: true }),
+      "bad-distribution",
+      /4 points/,
+    );
   });
 
   it("R-LEG-3: a character already past 4 points (set before the rule was enforced) may still lower a skill, never raise one", () => {
     const over = legacyState({ skills: { violence: 3, exploration: 3, social: 0, survival: 0, vocational: 0 } });
-    expect(setLegacyRatingOperation(over, LEGACY, "skill", "violence", 2).update).toEqual({ "system.legacy.skills.violence": 2 });
+    expect(setLegacyRatingOperation(over, LEGACY, "skill", "violence", 2).update).toEqual({
+      "system.legacy.skills.violence": 2,
+    });
     expectRefusal(() => setLegacyRatingOperation(over, LEGACY, "skill", "social", 1), "bad-distribution", /4 points/);
   });
 
   it("R-LEG-3 R-LEG-13 (ruling): after creation a skill changes only by skill development or by the GM's hand", () => {
     const after = legacyState({}, {}, tough());
-    const error = expectRefusal(() => setLegacyRatingOperation(after, LEGACY, "skill", "social", 1), "not-allowed", /skill development/);
+    const error = expectRefusal(
+      () => setLegacyRatingOperation(after, LEGACY, "skill", "social", 1),
+      "not-allowed",
+      /skill development/,
+    );
     expect(error.data).toMatchObject({ reason: "skillsAfterCreation" });
     // The GM may set any skill 0–4 (no creation total any more).
-    expect(setLegacyRatingOperation(after, LEGACY, "skill", "social", 4, { gm: true }).update).toEqual({ "system.legacy.skills.social": 4 });
+    expect(setLegacyRatingOperation(after, LEGACY, "skill", "social", 4, { gm: true }).update).toEqual({
+      "system.legacy.skills.social": 4,
+    });
     // Attributes are not skills: unchanged rules.
-    expect(setLegacyRatingOperation(after, LEGACY, "attribute", "agility", 2).update).toEqual({ "system.legacy.attributes.agility": 2 });
+    expect(setLegacyRatingOperation(after, LEGACY, "attribute", "agility", 2).update).toEqual({
+      "system.legacy.attributes.agility": 2,
+    });
   });
 
   it("R-LEG-3 (setting): a ruleset without skills has no skill to set and no points to count", () => {
     expect(legacySkillPoints(legacyState(), CORE)).toBeNull();
     expect(legacySkillPoints(legacyState(), LEGACY)).toEqual({ placed: 2, points: 4, left: 2, inCreation: true });
     expect(legacySkillPoints(legacyState({}, {}, tough()), LEGACY)).toMatchObject({ inCreation: false });
-    expectRefusal(() => setLegacyRatingOperation(legacyState(), CORE, "skill", "social", 1), "not-allowed", /no skills/);
+    expectRefusal(
+      () => setLegacyRatingOperation(legacyState(), CORE, "skill", "social", 1),
+      "not-allowed",
+      /no skills/,
+    );
   });
 });
 
@@ -133,7 +194,10 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-7: taking a Condition refills Ego to its maximum (Estranged: one less) and the character is no longer lost", () => {
     const s = legacyState({ ego: { value: 0 } }, {}, condition("condition", { key: "estranged" }));
     const lostState = { ...s, source: { ...s.source, lost: true } };
-    expect(legacyRefillEgoOperation(lostState)).toMatchObject({ update: { "system.legacy.ego.value": 3, "system.lost": false }, outcome: { before: 0, after: 3 } });
+    expect(legacyRefillEgoOperation(lostState)).toMatchObject({
+      update: { "system.legacy.ego.value": 3, "system.lost": false },
+      outcome: { before: 0, after: 3 },
+    });
   });
 
   it("R-LEG-12: the session's end gives 1 XP per Ego lost and starts the count again", () => {
@@ -159,7 +223,10 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
 
   it("R-LEG-5: further harm makes them Mortally Wounded and costs an attribute point of the player's choice, for good", () => {
     const s = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
-    expect(assessHpHarmOperation(s, 1)).toMatchObject({ asksAttribute: true, choosable: ["strength", "agility", "insight", "charisma"] });
+    expect(assessHpHarmOperation(s, 1)).toMatchObject({
+      asksAttribute: true,
+      choosable: ["strength", "agility", "insight", "charisma"],
+    });
     expectRefusal(() => hpHarmOperation(s, LEGACY, 1), "choice-required", /attribute/);
     const { update, outcome } = hpHarmOperation(s, LEGACY, 1, { attribute: "agility" });
     expect(update).toEqual({ "system.legacy.attributes.agility": 0, "system.legacy.wounds.mortal": true });
@@ -169,8 +236,15 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
   it("R-LEG-5: harm while Mortally Wounded kills; with every attribute at 0 the Mortal loss cannot be taken and kills (ruling)", () => {
     const mortal = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: true } });
     expect(hpHarmOperation(mortal, LEGACY, 3).update).toEqual({ "system.dead": true });
-    const empty = legacyState({ hp: { value: 0 }, attributes: { strength: 0, agility: 0, insight: 0, charisma: 0 }, wounds: { critical: true, mortal: false } });
-    expect(hpHarmOperation(empty, LEGACY, 1)).toMatchObject({ update: { "system.dead": true }, outcome: { dead: true, wound: null } });
+    const empty = legacyState({
+      hp: { value: 0 },
+      attributes: { strength: 0, agility: 0, insight: 0, charisma: 0 },
+      wounds: { critical: true, mortal: false },
+    });
+    expect(hpHarmOperation(empty, LEGACY, 1)).toMatchObject({
+      update: { "system.dead": true },
+      outcome: { dead: true, wound: null },
+    });
     expectRefusal(() => hpHarmOperation(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
   });
 
@@ -180,7 +254,11 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     expect(update).toEqual({});
     expect(itemUpdates).toEqual([{ _id: "sh1", "system.destroyed": true }]);
     expect(outcome.shieldItemId).toBe("sh1");
-    expectRefusal(() => hpHarmOperation(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+    expectRefusal(
+      () => hpHarmOperation(legacyState(), LEGACY, 7, { sacrificeShield: true }),
+      "not-allowed",
+      /no shield/,
+    );
   });
 
   it("R-LEG-6 R-LEG-8: Protected's Dark Dice come off the damage after armour and cost Ego, in ONE update with the harm", () => {
@@ -188,11 +266,18 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     // Effect 6 − armour 1 = 5; dice 3 + 1 take 4 off: 1 damage. Both dice are ≤ Ego 3: 2 Ego.
     const { update, outcome } = hpHarmOperation(s, LEGACY, 6, { protectedFaces: [3, 1] });
     expect(update).toEqual({ "system.legacy.hp.value": 4, "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
-    expect(outcome).toMatchObject({ damage: 1, hp: { before: 5, after: 4 }, protected: { faces: [3, 1], by: 4, costly: [true, true], ego: { before: 3, after: 1 }, lost: false } });
+    expect(outcome).toMatchObject({
+      damage: 1,
+      hp: { before: 5, after: 4 },
+      protected: { faces: [3, 1], by: 4, costly: [true, true], ego: { before: 3, after: 1 }, lost: false },
+    });
     // More than the damage: it stops at 0 (what they took off is the damage, not the sum); a 4 above Ego 3 costs nothing.
     const all = hpHarmOperation(s, LEGACY, 3, { protectedFaces: [4, 6] });
     expect(all.update).toEqual({});
-    expect(all.outcome).toMatchObject({ damage: 0, protected: { by: 2, costly: [false, false], ego: { before: 3, after: 3 } } });
+    expect(all.outcome).toMatchObject({
+      damage: 0,
+      protected: { by: 2, costly: [false, false], ego: { before: 3, after: 3 } },
+    });
     // No dice thrown: the harm as before, nothing about Protected.
     expect(hpHarmOperation(s, LEGACY, 6).outcome.protected).toBeNull();
   });
@@ -200,22 +285,43 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
   it("R-LEG-6 R-LEG-7: Protected's dice may take the last Ego (the character is lost) and still soften the harm", () => {
     const s = legacyState({ ego: { value: 1 } }, {}, advancement("protected"));
     const { update, outcome } = hpHarmOperation(s, LEGACY, 3, { protectedFaces: [1] });
-    expect(update).toEqual({ "system.legacy.hp.value": 3, "system.legacy.ego.value": 0, "system.legacy.egoLost": 1, "system.lost": true });
+    expect(update).toEqual({
+      "system.legacy.hp.value": 3,
+      "system.legacy.ego.value": 0,
+      "system.legacy.egoLost": 1,
+      "system.lost": true,
+    });
     expect(outcome.protected).toMatchObject({ lost: true });
   });
 
   it("R-LEG-6: only a character holding Protected throws its dice; a lost character throws none", () => {
     expectRefusal(() => hpHarmOperation(legacyState(), LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /Protected/);
     const lost = legacyState({ ego: { value: 0 } }, {}, advancement("protected"));
-    expectRefusal(() => hpHarmOperation({ ...lost, source: { ...lost.source, lost: true } }, LEGACY, 4, { protectedFaces: [2] }), "not-allowed", /lost/);
-    expectRefusal(() => hpHarmOperation(legacyState({}, {}, advancement("protected")), LEGACY, 4, { protectedFaces: [7] }), "bad-face", /Protected die/);
+    expectRefusal(
+      () => hpHarmOperation({ ...lost, source: { ...lost.source, lost: true } }, LEGACY, 4, { protectedFaces: [2] }),
+      "not-allowed",
+      /lost/,
+    );
+    expectRefusal(
+      () => hpHarmOperation(legacyState({}, {}, advancement("protected")), LEGACY, 4, { protectedFaces: [7] }),
+      "bad-face",
+      /Protected die/,
+    );
   });
 
   it("R-LEG-5 R-LEG-6: before Protected's dice are thrown, a harm that cannot be made whatever they show is refused; one that can passes", () => {
-    const critical = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } }, {}, advancement("protected"));
+    const critical = legacyState(
+      { hp: { value: 0 }, wounds: { critical: true, mortal: false } },
+      {},
+      advancement("protected"),
+    );
     expectRefusal(() => assertHpHarmOpen(critical, LEGACY, 1), "choice-required", /attribute/);
     expect(() => assertHpHarmOpen(critical, LEGACY, 1, { attribute: "agility" })).not.toThrow();
-    expectRefusal(() => assertHpHarmOpen(legacyState(), LEGACY, 7, { sacrificeShield: true }), "not-allowed", /no shield/);
+    expectRefusal(
+      () => assertHpHarmOpen(legacyState(), LEGACY, 7, { sacrificeShield: true }),
+      "not-allowed",
+      /no shield/,
+    );
     expectRefusal(() => assertHpHarmOpen(legacyState({}, { dead: true }), LEGACY, 1), "dead", /dead/);
     expect(() => assertHpHarmOpen(legacyState(), LEGACY, 4)).not.toThrow();
   });
@@ -230,10 +336,20 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
   });
 
   it("R-LEG-4 R-LEG-5: a night brings HP to the maximum only without wounds; a week turns Mortal into Critical, then heals Critical", () => {
-    expect(hpRecoverOperation(legacyState({ hp: { value: 1 } }), "night").update).toEqual({ "system.legacy.hp.value": 5 });
-    expectRefusal(() => hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "night"), "not-allowed", /week/);
-    expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: true } }), "week").update).toEqual({ "system.legacy.wounds.mortal": false });
-    expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "week").update).toEqual({ "system.legacy.wounds.critical": false });
+    expect(hpRecoverOperation(legacyState({ hp: { value: 1 } }), "night").update).toEqual({
+      "system.legacy.hp.value": 5,
+    });
+    expectRefusal(
+      () => hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "night"),
+      "not-allowed",
+      /week/,
+    );
+    expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: true } }), "week").update).toEqual({
+      "system.legacy.wounds.mortal": false,
+    });
+    expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "week").update).toEqual({
+      "system.legacy.wounds.critical": false,
+    });
   });
 });
 
@@ -252,17 +368,30 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
 
   it("R-LEG-13: skill development raises the skill when the sum reaches 3 × its rating; at 0 one die always does; at 4 it cannot", () => {
     const s = legacyState({}, { xp: 2 });
-    expect(skillRollOperation(s, LEGACY, "violence", [4, 2]).update).toEqual({ "system.xp": 0, "system.legacy.skills.violence": 3 });
-    expect(skillRollOperation(s, LEGACY, "violence", [4, 1]).outcome).toMatchObject({ target: 6, success: false, rating: 2 });
+    expect(skillRollOperation(s, LEGACY, "violence", [4, 2]).update).toEqual({
+      "system.xp": 0,
+      "system.legacy.skills.violence": 3,
+    });
+    expect(skillRollOperation(s, LEGACY, "violence", [4, 1]).outcome).toMatchObject({
+      target: 6,
+      success: false,
+      rating: 2,
+    });
     expect(skillRollOperation(s, LEGACY, "social", [1]).outcome).toMatchObject({ target: 0, success: true, rating: 1 });
     const top = legacyState({ skills: { ...defaultLegacy().skills, survival: 4 } }, { xp: 2 });
     expectRefusal(() => skillRollOperation(top, LEGACY, "survival", [6]), "attribute-cap", /already at 4/);
   });
 
   it("R-LEG-15 R-LEG-13: the first Advancement is free; later ones use one won by a roll; Extra Attribute raises its attribute", () => {
-    expect(legacyAdvancementTakenOperation(legacyState(), LEGACY)).toMatchObject({ update: {}, outcome: { free: true } });
+    expect(legacyAdvancementTakenOperation(legacyState(), LEGACY)).toMatchObject({
+      update: {},
+      outcome: { free: true },
+    });
     const held = legacyState({ advancementsWon: 1 }, {}, advancement("tough", { flags: ["tough"] }));
-    expect(legacyAdvancementTakenOperation(held, LEGACY, { raise: "insight" }).update).toEqual({ "system.legacy.attributes.insight": 2, "system.legacy.advancementsWon": 0 });
+    expect(legacyAdvancementTakenOperation(held, LEGACY, { raise: "insight" }).update).toEqual({
+      "system.legacy.attributes.insight": 2,
+      "system.legacy.advancementsWon": 0,
+    });
     const none = legacyState({}, {}, advancement("tough", { flags: ["tough"] }));
     expectRefusal(() => legacyAdvancementTakenOperation(none, LEGACY), "not-enough-xp", /Advancement roll first/);
     expect(legacyAdvancementTakenOperation(none, LEGACY, { override: true }).update).toEqual({});

@@ -52,7 +52,14 @@ describe("malaiseOperation", () => {
     const rating = fc.integer({ min: 0, max: 4 });
     fc.assert(
       fc.property(
-        fc.record({ intuition: rating, reason: rating, finesse: rating, exertion: rating, attunement: rating, influence: rating }),
+        fc.record({
+          intuition: rating,
+          reason: rating,
+          finesse: rating,
+          exertion: rating,
+          attunement: rating,
+          influence: rating,
+        }),
         fc.integer({ min: 0, max: 2 }),
         fc.integer({ min: 0, max: 2 }),
         fc.integer({ min: 1, max: 6 }),

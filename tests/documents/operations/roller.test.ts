@@ -13,7 +13,11 @@ describe("the roller of a roll link", () => {
 
   it("the assigned character with no token selected, or with several", () => {
     expect(chooseRoller([], mine("Oren"))).toEqual({ ok: true, actor: "Oren", from: "assigned" });
-    expect(chooseRoller([mine("Mira"), mine("Kai")], mine("Oren"))).toEqual({ ok: true, actor: "Oren", from: "assigned" });
+    expect(chooseRoller([mine("Mira"), mine("Kai")], mine("Oren"))).toEqual({
+      ok: true,
+      actor: "Oren",
+      from: "assigned",
+    });
   });
 
   it("a single selection that cannot roll is refused with its reason, never passed over", () => {

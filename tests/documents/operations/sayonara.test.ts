@@ -22,12 +22,20 @@ describe("sayonaraOperation", () => {
 
   it("R-SAY-1: Degenesis keeps the higher of old and new", () => {
     const { update } = sayonaraOperation(state({ grit: { value: 1, max: 3 } }), DEGENESIS, [2], [5]);
-    expect(update).toEqual({ "system.grit.value": 2, "system.ego.value": 5, "system.ego.max": 5, "system.sayonara": true });
+    expect(update).toEqual({
+      "system.grit.value": 2,
+      "system.ego.value": 5,
+      "system.ego.max": 5,
+      "system.sayonara": true,
+    });
   });
 
   it("R-SAY-1 R-GRIT-1 R-EGO-1: Die Hard and Eager add their dice to the re-rolls", () => {
     const s = state({}, advancement("dieHard"), advancement("eager"));
-    expect(sayonaraOperation(s, CORE, [2, 2], [1, 3]).update).toMatchObject({ "system.grit.value": 4, "system.ego.value": 3 });
+    expect(sayonaraOperation(s, CORE, [2, 2], [1, 3]).update).toMatchObject({
+      "system.grit.value": 4,
+      "system.ego.value": 3,
+    });
   });
 
   it("R-SAY-1: once declared, a Dark die costs Ego only on a 1", () => {
@@ -36,13 +44,29 @@ describe("sayonaraOperation", () => {
   });
 
   it("R-SAY-1: the faces must be as many as the dice (no-dice)", () => {
-    expectRefusal(() => sayonaraOperation(state({}, advancement("dieHard")), CORE, [4], [4]), "no-dice", /Sayonara Grit roll throws 2 dice/);
-    expectRefusal(() => sayonaraOperation(state(), CORE, [4], []), "no-dice", /Sayonara Ego roll throws 1 die, but 0 were given/);
+    expectRefusal(
+      () => sayonaraOperation(state({}, advancement("dieHard")), CORE, [4], [4]),
+      "no-dice",
+      /Sayonara Grit roll throws 2 dice/,
+    );
+    expectRefusal(
+      () => sayonaraOperation(state(), CORE, [4], []),
+      "no-dice",
+      /Sayonara Ego roll throws 1 die, but 0 were given/,
+    );
   });
 
   it("R-SAY-1: declared once only; never by a lost or a dead character", () => {
-    expectRefusal(() => sayonaraOperation(state({ sayonara: true }), CORE, [4], [4]), "not-allowed", /already been declared/);
-    expectRefusal(() => sayonaraOperation(state({ lost: true, ego: { value: 0 } }), CORE, [4], [4]), "not-allowed", /is lost/);
+    expectRefusal(
+      () => sayonaraOperation(state({ sayonara: true }), CORE, [4], [4]),
+      "not-allowed",
+      /already been declared/,
+    );
+    expectRefusal(
+      () => sayonaraOperation(state({ lost: true, ego: { value: 0 } }), CORE, [4], [4]),
+      "not-allowed",
+      /is lost/,
+    );
     expectRefusal(() => sayonaraOperation(state({ dead: true }), CORE, [4], [4]), "dead", /cannot declare Sayonara/);
   });
 

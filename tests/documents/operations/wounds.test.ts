@@ -18,11 +18,19 @@ describe("markWoundOperation", () => {
   });
 
   it("R-HARM-3: a marked track cannot be marked again (bad-choice)", () => {
-    expectRefusal(() => markWoundOperation(state({ wounds: ["broken"] }), "broken"), "bad-choice", /broken track is already marked/);
+    expectRefusal(
+      () => markWoundOperation(state({ wounds: ["broken"] }), "broken"),
+      "bad-choice",
+      /broken track is already marked/,
+    );
   });
 
   it("R-HARM-4: a name that is not a wound track is refused (unknown-id)", () => {
-    expectRefusal(() => markWoundOperation(state(), "hazed" as WoundTrack), "unknown-id", /"hazed" is not a wound track/);
+    expectRefusal(
+      () => markWoundOperation(state(), "hazed" as WoundTrack),
+      "unknown-id",
+      /"hazed" is not a wound track/,
+    );
   });
 
   it("R-HARM-5: a dead character is not wounded (dead)", () => {
@@ -50,6 +58,10 @@ describe("recoverWoundOperation", () => {
   });
 
   it("R-HARM-5: a dead character does not recover (dead)", () => {
-    expectRefusal(() => recoverWoundOperation(state({ dead: true, wounds: ["stressed", "broken", "weary"] }), "weary"), "dead", /cannot recover/);
+    expectRefusal(
+      () => recoverWoundOperation(state({ dead: true, wounds: ["stressed", "broken", "weary"] }), "weary"),
+      "dead",
+      /cannot recover/,
+    );
   });
 });

@@ -2,12 +2,20 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { XP_PER_SESSION } from "../../../src/rules/index.ts";
-import { awardXpOperation, conditionAddedOperation, sessionXpOperation } from "../../../src/documents/operations/index.ts";
+import {
+  awardXpOperation,
+  conditionAddedOperation,
+  sessionXpOperation,
+} from "../../../src/documents/operations/index.ts";
 import { advancement, expectRefusal, state } from "./fixtures.ts";
 
 describe("awardXpOperation", () => {
   it("R-XP-1: the GM's award is added", () => {
-    expect(awardXpOperation(state({ xp: 3 }), 2)).toEqual({ update: { "system.xp": 5 }, itemUpdates: [], outcome: { gained: 2, xp: 5 } });
+    expect(awardXpOperation(state({ xp: 3 }), 2)).toEqual({
+      update: { "system.xp": 5 },
+      itemUpdates: [],
+      outcome: { gained: 2, xp: 5 },
+    });
   });
 
   it("R-XP-1: a session played and survived is worth XP_PER_SESSION", () => {
@@ -48,7 +56,11 @@ describe("conditionAddedOperation", () => {
   });
 
   it("R-XP-1 R-CHAR-7: a Condition taken while the character is created (no advancement yet) gives nothing", () => {
-    expect(conditionAddedOperation(state({ xp: 0 }))).toEqual({ update: {}, itemUpdates: [], outcome: { gained: 0, xp: 0 } });
+    expect(conditionAddedOperation(state({ xp: 0 }))).toEqual({
+      update: {},
+      itemUpdates: [],
+      outcome: { gained: 0, xp: 0 },
+    });
   });
 
   it("R-XP-1 R-HARM-6: a Malaise is not a new Condition and gives no XP", () => {

@@ -4,7 +4,15 @@
  * dice; armour; GM-only notes. A viewer with limited permission gets the name, image and tier only.
  * Also the pure edits the sheet makes: a tier preset (R-CH-1) and a facet change.
  */
-import { challengeScale, challengeStats, challengeTierDef, getRuleset, type ChallengeTierId, type Ruleset, type RulesetId } from "../../../rules/index.ts";
+import {
+  challengeScale,
+  challengeStats,
+  challengeTierDef,
+  getRuleset,
+  type ChallengeTierId,
+  type Ruleset,
+  type RulesetId,
+} from "../../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
 import { challengeForecastView, type ForecastView } from "./challenge-forecast.ts";
@@ -21,10 +29,19 @@ export interface FacetView {
   readonly index: string;
   readonly isMain: boolean;
   readonly name: string;
-  readonly tier: { readonly id: ChallengeTierId; readonly labelKey: string; readonly options: readonly TierOptionView[] };
+  readonly tier: {
+    readonly id: ChallengeTierId;
+    readonly labelKey: string;
+    readonly options: readonly TierOptionView[];
+  };
   /** Exceptional's n. */
   readonly n: { readonly shown: boolean; readonly value: number };
-  readonly disposition: { readonly value: number; readonly max: number; readonly percent: number; readonly overcome: boolean };
+  readonly disposition: {
+    readonly value: number;
+    readonly max: number;
+    readonly percent: number;
+    readonly overcome: boolean;
+  };
   readonly dice: { readonly value: number; readonly halved: boolean; readonly text: Message };
   readonly roll: ButtonView;
   readonly remove: ButtonView;
@@ -56,7 +73,14 @@ export interface ChallengeFullView {
   readonly addFacet: ButtonView;
   /** R-CH-5 (ruling) the reminder that one facet at 0 overcomes the whole Challenge (shown with facets). */
   readonly facetRule: { readonly shown: boolean; readonly key: string };
-  readonly notes: { readonly shown: boolean; readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  readonly notes: {
+    readonly shown: boolean;
+    readonly name: string;
+    readonly value: string;
+    readonly enriched: string;
+    readonly editable: boolean;
+    readonly labelKey: string;
+  };
   /** The forecast panel is shown: to the GM only (players never get it nor its data). */
   readonly forecastShown: boolean;
   readonly forecastOpen: boolean;
@@ -94,7 +118,13 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
   const ruleset = getRuleset(input.rulesetId);
   const { system, permissions } = input;
   if (permissions.limited) {
-    return { limited: true, cssClass: "is-limited", name: input.name, img: input.img, tier: { labelKey: tierLabel(ruleset, system.tier) } };
+    return {
+      limited: true,
+      cssClass: "is-limited",
+      name: input.name,
+      img: input.img,
+      tier: { labelKey: tierLabel(ruleset, system.tier) },
+    };
   }
   const notEditable = permissions.editable ? null : message("TERRAN.Sheet.Disabled.notEditable");
   const notOwner = permissions.owner || permissions.isGM ? null : message("TERRAN.Sheet.Disabled.notOwner");
@@ -151,7 +181,9 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
 }
 
 /** The GM's forecast panel (closed: its heading only, nothing computed). */
-function forecastPart(input: ChallengeSheetInput): Pick<ChallengeFullView, "forecast" | "forecastOpen" | "forecastShown"> {
+function forecastPart(
+  input: ChallengeSheetInput,
+): Pick<ChallengeFullView, "forecast" | "forecastOpen" | "forecastShown"> {
   const panel = input.forecast;
   if (!input.permissions.isGM || !panel) return { forecastShown: false, forecastOpen: false, forecast: null };
   if (!panel.open) return { forecastShown: true, forecastOpen: false, forecast: null };
@@ -198,7 +230,12 @@ export function tierPreset(rulesetId: RulesetId, tier: string, n?: number, dispo
 export function tierNeedsN(
   rulesetId: RulesetId,
   tier: string,
-): { readonly needed: boolean; readonly min: number; readonly minDisposition: number; readonly dispositionPerN: number } {
+): {
+  readonly needed: boolean;
+  readonly min: number;
+  readonly minDisposition: number;
+  readonly dispositionPerN: number;
+} {
   const scale = challengeScale(getRuleset(rulesetId), tier);
   return scale
     ? { needed: true, min: scale.minN, minDisposition: scale.minDisposition, dispositionPerN: scale.dispositionPerN }
@@ -241,7 +278,10 @@ export function editFacet(
       next = { ...current, name: raw.trim() };
       break;
     case "value":
-      next = { ...current, disposition: { ...current.disposition, value: whole(0, current.disposition.max, current.disposition.value) } };
+      next = {
+        ...current,
+        disposition: { ...current.disposition, value: whole(0, current.disposition.max, current.disposition.value) },
+      };
       break;
     case "max": {
       const max = whole(0, 1000, current.disposition.max);

@@ -121,7 +121,13 @@ export interface ForecastResultView {
   readonly bars: readonly ForecastBar[];
   /** Where the list stops and what is left. */
   readonly tail: Message;
-  readonly harm: { readonly strikes: string; readonly effect: string; readonly damage: string; readonly unscathed: string; readonly armour: number };
+  readonly harm: {
+    readonly strikes: string;
+    readonly effect: string;
+    readonly damage: string;
+    readonly unscathed: string;
+    readonly armour: number;
+  };
   readonly perAction: { readonly fail: string; readonly partial: string; readonly success: string };
 }
 
@@ -130,12 +136,24 @@ export interface ForecastView {
   readonly characters: readonly OptionView[];
   readonly byHand: boolean;
   readonly attributes: readonly OptionView[];
-  readonly light: { readonly value: number; readonly min: number; readonly max: number; readonly disabled: boolean; readonly tooltip: Message };
+  readonly light: {
+    readonly value: number;
+    readonly min: number;
+    readonly max: number;
+    readonly disabled: boolean;
+    readonly tooltip: Message;
+  };
   readonly dark: { readonly value: number; readonly min: number; readonly max: number };
   readonly ranks: readonly OptionView[];
   /** The tier select: disabled when the chosen character's weapon or tool sets it. */
   readonly rank: { readonly disabled: boolean; readonly tooltip: Message };
-  readonly armour: { readonly value: number; readonly min: number; readonly max: number; readonly disabled: boolean; readonly tooltip: Message };
+  readonly armour: {
+    readonly value: number;
+    readonly min: number;
+    readonly max: number;
+    readonly disabled: boolean;
+    readonly tooltip: Message;
+  };
   readonly orders: readonly OptionView[];
   readonly target: { readonly name: string; readonly left: number; readonly max: number; readonly dice: Message };
   /** null when the rules refuse the inputs (`error` says why). */
@@ -186,7 +204,11 @@ function resultView(f: Forecast, locale?: string): ForecastResultView {
       unscathed: pct(f.harm.pUnscathed, locale),
       armour: f.harm.characterArmour,
     },
-    perAction: { fail: pct(f.perAction.fail, locale), partial: pct(f.perAction.partial, locale), success: pct(f.perAction.success, locale) },
+    perAction: {
+      fail: pct(f.perAction.fail, locale),
+      partial: pct(f.perAction.partial, locale),
+      success: pct(f.perAction.success, locale),
+    },
   };
 }
 
@@ -218,7 +240,12 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
 
   const facetOptions: OptionView[] = [
     { value: "", label: input.name, localize: false, selected: target.row === input.system },
-    ...input.system.facets.map((f, i) => ({ value: String(i), label: f.name, localize: false, selected: target.row === f })),
+    ...input.system.facets.map((f, i) => ({
+      value: String(i),
+      label: f.name,
+      localize: false,
+      selected: target.row === f,
+    })),
   ];
   const view = {
     facets: facetOptions,
@@ -227,7 +254,12 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       ...input.characters.map((c) => ({ value: c.id, label: c.name, localize: false, selected: c === character })),
     ],
     byHand: character === null,
-    attributes: attributes.map((a) => ({ value: a.id, label: a.labelKey, localize: true, selected: a.id === attribute })),
+    attributes: attributes.map((a) => ({
+      value: a.id,
+      label: a.labelKey,
+      localize: true,
+      selected: a.id === attribute,
+    })),
     light: {
       value: light,
       min: FORECAST_LIMITS.light[0],
@@ -236,8 +268,16 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       tooltip: message(character ? "TERRAN.Forecast.lightFromCharacter" : "TERRAN.Forecast.lightHint"),
     },
     dark: { value: choices.dark, min: FORECAST_LIMITS.dark[0], max: FORECAST_LIMITS.dark[1] },
-    ranks: ruleset.effect.tiers.map((t) => ({ value: String(t.rank), label: t.labelKey, localize: true, selected: t.rank === (rank ?? choices.rank) })),
-    rank: { disabled: rank !== null, tooltip: message(rank !== null ? "TERRAN.Forecast.rankFromCharacter" : "TERRAN.Forecast.rankHint") },
+    ranks: ruleset.effect.tiers.map((t) => ({
+      value: String(t.rank),
+      label: t.labelKey,
+      localize: true,
+      selected: t.rank === (rank ?? choices.rank),
+    })),
+    rank: {
+      disabled: rank !== null,
+      tooltip: message(rank !== null ? "TERRAN.Forecast.rankFromCharacter" : "TERRAN.Forecast.rankHint"),
+    },
     armour: {
       value: armour,
       min: FORECAST_LIMITS.armour[0],
@@ -245,20 +285,36 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       disabled: character !== null,
       tooltip: message(character ? "TERRAN.Forecast.armourFromCharacter" : "TERRAN.Forecast.armourHint"),
     },
-    orders: ORDERS.map((o) => ({ value: o, label: `TERRAN.Order.${o}`, localize: true, selected: o === choices.order })),
+    orders: ORDERS.map((o) => ({
+      value: o,
+      label: `TERRAN.Order.${o}`,
+      localize: true,
+      selected: o === choices.order,
+    })),
     target: {
       name: target.name,
       left: target.row.disposition.value,
       max: target.row.disposition.max,
-      dice: target.row.halved ? message("TERRAN.Sheet.Challenge.halved") : message("TERRAN.Sheet.Challenge.dice", target.row.dice),
+      dice: target.row.halved
+        ? message("TERRAN.Sheet.Challenge.halved")
+        : message("TERRAN.Sheet.Challenge.dice", target.row.dice),
     },
   };
   if (error) return { ...view, result: null, error };
   try {
-    const law = forecastActionLaw(ruleset, { light, dark: choices.dark, rank: rank ?? choices.rank, singleDieServesBoth: input.singleDieServesBoth });
+    const law = forecastActionLaw(ruleset, {
+      light,
+      dark: choices.dark,
+      rank: rank ?? choices.rank,
+      singleDieServesBoth: input.singleDieServesBoth,
+    });
     const forecast = challengeForecast(
       law,
-      { disposition: target.row.disposition.value, armour: input.system.armour, effect: challengeEffectLaw(target.row) },
+      {
+        disposition: target.row.disposition.value,
+        armour: input.system.armour,
+        effect: challengeEffectLaw(target.row),
+      },
       { order: choices.order, characterArmour: armour },
     );
     return { ...view, result: resultView(forecast, input.locale), error: null };
@@ -273,7 +329,11 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
  * or text that is not a number), if any. Unknown values (a facet or character that is gone, an id the
  * select never offered) fall back to the defaults.
  */
-export function changeForecastChoice(choices: ForecastChoices, field: ForecastField, raw: string): { readonly choices: ForecastChoices; readonly corrected: Message | null } {
+export function changeForecastChoice(
+  choices: ForecastChoices,
+  field: ForecastField,
+  raw: string,
+): { readonly choices: ForecastChoices; readonly corrected: Message | null } {
   let corrected: Message | null = null;
   const whole = (limits: readonly [number, number], fallback: number): number => {
     const n = Number(raw);
@@ -291,7 +351,10 @@ export function changeForecastChoice(choices: ForecastChoices, field: ForecastFi
     case "character":
       return { choices: { ...choices, character: raw }, corrected };
     case "attribute":
-      return { choices: { ...choices, attribute: /^[A-Za-z]\w*$/.test(raw) ? raw : DEFAULT_FORECAST_CHOICES.attribute }, corrected };
+      return {
+        choices: { ...choices, attribute: /^[A-Za-z]\w*$/.test(raw) ? raw : DEFAULT_FORECAST_CHOICES.attribute },
+        corrected,
+      };
     case "light":
       return { choices: { ...choices, light: whole(FORECAST_LIMITS.light, choices.light) }, corrected };
     case "dark":

@@ -12,14 +12,28 @@ import { TerranActor } from "../../../documents/actor.ts";
 import { characterState } from "../../../documents/state.ts";
 import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";
 import { SYSTEM_ID } from "../../../system-id.ts";
-import { challengeSheetContext, editFacet, newFacet, tierNeedsN, tierPreset, type ChallengeSheetView, type FacetField } from "./challenge-context.ts";
+import {
+  challengeSheetContext,
+  editFacet,
+  newFacet,
+  tierNeedsN,
+  tierPreset,
+  type ChallengeSheetView,
+  type FacetField,
+} from "./challenge-context.ts";
 import { askNumber } from "../ask-number.ts";
 import { rollChallengeEffect } from "../../chat/roll-other.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { enrich, format, localize, pickImage, updateFlat } from "../sheet-glue.ts";
 import { elementOf, fieldOf } from "../../dom.ts";
 import { TerranActorSheet } from "../actor-sheet.ts";
-import { changeForecastChoice, DEFAULT_FORECAST_CHOICES, isForecastField, type ForecastCharacter, type ForecastChoices } from "./challenge-forecast.ts";
+import {
+  changeForecastChoice,
+  DEFAULT_FORECAST_CHOICES,
+  isForecastField,
+  type ForecastCharacter,
+  type ForecastChoices,
+} from "./challenge-forecast.ts";
 import type { ChallengeForecastInput } from "../inputs.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -63,7 +77,9 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     return system;
   }
 
-  protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }): Promise<Context> {
+  protected override async _prepareContext(
+    options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean },
+  ): Promise<Context> {
     const context = await super._prepareContext(options);
     const actor = this.document;
     const source = this.#system().toObject();
@@ -96,7 +112,10 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     else if (input?.dataset.forecast !== undefined) this.#onForecastChange(input);
   }
 
-  protected override async _onFirstRender(context: DeepPartial<Context>, options: DeepPartial<ActorSheetV2.RenderOptions>): Promise<void> {
+  protected override async _onFirstRender(
+    context: DeepPartial<Context>,
+    options: DeepPartial<ActorSheetV2.RenderOptions>,
+  ): Promise<void> {
     await super._onFirstRender(context, options);
     // A <details> "toggle" does not bubble: caught on the way down.
     this.element.addEventListener("toggle", (event) => this.#onForecastToggle(event.target), true);
@@ -173,13 +192,24 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
       if (needs.needed) {
         const row = facet === null ? source : source.facets[facet];
         const current = row?.n ?? needs.min;
-        const answer = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.nPrompt", { min: needs.min, max: 100, value: current });
+        const answer = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.nPrompt", {
+          min: needs.min,
+          max: 100,
+          value: current,
+        });
         if (answer === null) return void this.render();
         n = answer;
         // An Exceptional row keeps its own Disposition as the proposal; any other row starts at 10n.
         const kept = row?.tier === tier ? row.disposition.max : 0;
-        const proposed = Math.max(needs.minDisposition, kept >= needs.minDisposition ? kept : needs.dispositionPerN * n);
-        const chosen = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.dispositionPrompt", { min: needs.minDisposition, max: 1000, value: proposed });
+        const proposed = Math.max(
+          needs.minDisposition,
+          kept >= needs.minDisposition ? kept : needs.dispositionPerN * n,
+        );
+        const chosen = await askNumber("TERRAN.Sheet.Challenge.nTitle", "TERRAN.Sheet.Challenge.dispositionPrompt", {
+          min: needs.minDisposition,
+          max: 1000,
+          value: proposed,
+        });
         if (chosen === null) return void this.render();
         disposition = chosen;
       }
@@ -208,7 +238,11 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     const facet = this.#facetOf(target);
     let gangUp = 1;
     if (currentRuleset().gangUp) {
-      const answer = await askNumber("TERRAN.Sheet.Challenge.gangTitle", "TERRAN.Sheet.Challenge.gangPrompt", { min: 1, max: 100, value: 1 });
+      const answer = await askNumber("TERRAN.Sheet.Challenge.gangTitle", "TERRAN.Sheet.Challenge.gangPrompt", {
+        min: 1,
+        max: 100,
+        value: 1,
+      });
       if (answer === null) return;
       gangUp = answer;
     }
@@ -216,14 +250,19 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
   }
 
   static async #onAddFacet(this: ChallengeSheet): Promise<void> {
-    const facets = [...this.#system().toObject().facets, newFacet(currentRuleset().id, localize("TERRAN.Sheet.Challenge.newFacet"))];
+    const facets = [
+      ...this.#system().toObject().facets,
+      newFacet(currentRuleset().id, localize("TERRAN.Sheet.Challenge.newFacet")),
+    ];
     await updateFlat(this.document, { "system.facets": facets });
   }
 
   static async #onRemoveFacet(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const index = this.#facetOf(target);
     if (index === null) return;
-    const facets = this.#system().toObject().facets.filter((_, i) => i !== index);
+    const facets = this.#system()
+      .toObject()
+      .facets.filter((_, i) => i !== index);
     await updateFlat(this.document, { "system.facets": facets });
   }
 }

@@ -11,7 +11,10 @@ import { chooseOne, confirm } from "../../../prompts/dialogs.ts";
 import type { ImportedItemData } from "../sheet-glue.ts";
 
 /** R-XP-2 / R-CHAR-5 / R-GRIT-3: an Advancement dropped on the sheet — asks Developed's attribute, offers the GM's override, then buys it. */
-export async function buyAdvancement(actor: TerranActor, data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource }): Promise<void> {
+export async function buyAdvancement(
+  actor: TerranActor,
+  data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource },
+): Promise<void> {
   const advancement = data.system;
   const state = actor.characterState();
   let developed = advancement.developed;

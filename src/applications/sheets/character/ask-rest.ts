@@ -27,7 +27,8 @@ export function restAnswerOf(result: unknown): RestAnswer | null {
 export async function askRest(): Promise<RestAnswer | null> {
   const esc = foundry.utils.escapeHTML;
   // One tick a line (a paragraph each), so the two questions stack in core's dialog form.
-  const tick = (name: string, key: string) => `<p><label><input type="checkbox" name="${name}"> ${esc(localize(key))}</label></p>`;
+  const tick = (name: string, key: string) =>
+    `<p><label><input type="checkbox" name="${name}"> ${esc(localize(key))}</label></p>`;
   const content = [
     `<p>${esc(localize("TERRAN.Sheet.Grit.restPrompt"))}</p>`,
     tick("poorNight", "TERRAN.Sheet.Grit.restPoorNight"),

@@ -154,6 +154,10 @@ export async function developSkill(this: Sheet, _event: PointerEvent, target: HT
 export async function takeLegacyHarm(this: Sheet): Promise<void> {
   const actor = actorOf(this);
   if (!actor) return;
-  const effect = await askNumber("TERRAN.Sheet.Legacy.harmTitle", "TERRAN.Sheet.Legacy.harmPrompt", { min: 0, max: 99, value: 1 });
+  const effect = await askNumber("TERRAN.Sheet.Legacy.harmTitle", "TERRAN.Sheet.Legacy.harmPrompt", {
+    min: 0,
+    max: 99,
+    value: 1,
+  });
   if (effect !== null) await legacy.applyLegacyHarm(actor, effect);
 }

@@ -42,11 +42,21 @@ import type { CharacterSheetInput, SheetItem } from "../inputs.ts";
 import { itemChips } from "../item-labels.ts";
 
 export * from "./character-views.ts";
-import { characterTabs, type BannerView, type CharacterSheetView, type CircleView, type GroupView, type IdentityView, type ItemListView, type ItemRowView, type RollView, type WoundView } from "./character-views.ts";
+import {
+  characterTabs,
+  type BannerView,
+  type CharacterSheetView,
+  type CircleView,
+  type GroupView,
+  type IdentityView,
+  type ItemListView,
+  type ItemRowView,
+  type RollView,
+  type WoundView,
+} from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
 import { healthSheet } from "../../health/sheet.ts";
-
 
 // ---------------------------------------------------------------------------------------------
 // Refusals shared by the buttons
@@ -72,7 +82,15 @@ function lightFor(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
   // Only the modifiers that always apply; situational ones are ticked in the dialog. A stored modifier
   // of 0 dice changes nothing and is left out (the rules refuse it).
   const modifiers: DiceModifier[] = derived.modifiers.filter((m) => !m.situational && m.dice !== 0);
-  return buildPool({ ruleset, target, attributes: source.attributes, wounds: source.wounds, flags: derived.flags, modifiers, dark: 0 }).light;
+  return buildPool({
+    ruleset,
+    target,
+    attributes: source.attributes,
+    wounds: source.wounds,
+    flags: derived.flags,
+    modifiers,
+    dark: 0,
+  }).light;
 }
 
 function rollView(what: string, light: number, hint: Message, g: Gate): RollView {
@@ -82,7 +100,9 @@ function rollView(what: string, light: number, hint: Message, g: Gate): RollView
 
 /** R-CHAR-5 why setting `attribute` to `value` is refused (the six together would pass 10), or null. */
 function ratingRefusal(attributes: Attributes, attribute: Attribute, value: number): Message | null {
-  return totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP) : null;
+  return totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP
+    ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP)
+    : null;
 }
 
 function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): CircleView[] {
@@ -110,7 +130,9 @@ function ignoredMessage(track: WoundTrack, flags: ReadonlySet<MechanicsFlag>): M
 
 /** The note under a group: its marked track whose penalty is cancelled, or null. */
 function ignoredNote(source: CharacterSource, group: Group, flags: ReadonlySet<MechanicsFlag>): Message | null {
-  const track = WOUND_TRACKS.find((t) => WOUND_GROUP[t] === group && source.wounds[t] && ignoredMessage(t, flags) !== null);
+  const track = WOUND_TRACKS.find(
+    (t) => WOUND_GROUP[t] === group && source.wounds[t] && ignoredMessage(t, flags) !== null,
+  );
   return track ? ignoredMessage(track, flags) : null;
 }
 
@@ -141,7 +163,12 @@ function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
         value: save,
         max: SAVE_MAX,
         pips: Array.from({ length: SAVE_MAX }, (_, i) => ({ filled: i < save })),
-        roll: rollView(`save:${group}`, lightFor(ruleset, source, derived, { kind: "save", group }), message("TERRAN.Sheet.Roll.save"), g),
+        roll: rollView(
+          `save:${group}`,
+          lightFor(ruleset, source, derived, { kind: "save", group }),
+          message("TERRAN.Sheet.Roll.save"),
+          g,
+        ),
       },
       penalty: track ? message(`TERRAN.Sheet.Wounds.penalty.${track}`) : null,
       ignored: ignoredNote(source, group, derived.flags),
@@ -168,7 +195,12 @@ function rowsOf(
     let roll: RollView | null = null;
     if (item.type === "weapon") {
       const attribute = weaponAttribute(ruleset, item.system.ranges);
-      roll = rollView(item.id, lightFor(ruleset, input.system, derived, { kind: "attribute", attribute }), message("TERRAN.Sheet.Roll.weapon", ""), g);
+      roll = rollView(
+        item.id,
+        lightFor(ruleset, input.system, derived, { kind: "attribute", attribute }),
+        message("TERRAN.Sheet.Roll.weapon", ""),
+        g,
+      );
     }
     return {
       id: item.id,
@@ -179,8 +211,16 @@ function rowsOf(
       hasDescription: item.enrichedDescription.trim() !== "",
       enrichedDescription: item.enrichedDescription,
       chips: itemChips(item, ruleset),
-      moveUp: button(message("TERRAN.Sheet.Items.moveUp"), g.notEditable, index === 0 && message("TERRAN.Sheet.Disabled.first")),
-      moveDown: button(message("TERRAN.Sheet.Items.moveDown"), g.notEditable, index === rows.length - 1 && message("TERRAN.Sheet.Disabled.last")),
+      moveUp: button(
+        message("TERRAN.Sheet.Items.moveUp"),
+        g.notEditable,
+        index === 0 && message("TERRAN.Sheet.Disabled.first"),
+      ),
+      moveDown: button(
+        message("TERRAN.Sheet.Items.moveDown"),
+        g.notEditable,
+        index === rows.length - 1 && message("TERRAN.Sheet.Disabled.last"),
+      ),
       remove: button(message("TERRAN.Sheet.Items.delete"), g.notEditable),
       equip: {
         shown: equipShown,
@@ -223,8 +263,15 @@ function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
   const known = choices.includes(source.archetype);
   const archetypeOptions = [
     { value: "", label: message("TERRAN.Sheet.Header.noArchetype"), text: "", selected: source.archetype === "" },
-    ...choices.map((c) => ({ value: c, label: message(`TERRAN.Archetype.${c}`), text: "", selected: c === source.archetype })),
-    ...(known || source.archetype === "" ? [] : [{ value: source.archetype, label: message(""), text: source.archetype, selected: true }]),
+    ...choices.map((c) => ({
+      value: c,
+      label: message(`TERRAN.Archetype.${c}`),
+      text: "",
+      selected: c === source.archetype,
+    })),
+    ...(known || source.archetype === ""
+      ? []
+      : [{ value: source.archetype, label: message(""), text: source.archetype, selected: true }]),
   ];
   const cults = Object.keys(ruleset.cults);
   const cult = source.identity.cult;
@@ -245,7 +292,9 @@ function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
       options: [
         { value: "", label: message("TERRAN.Sheet.Header.noCult"), text: "", selected: cult === "" },
         ...cults.map((c) => ({ value: c, label: message(`TERRAN.Cult.${c}`), text: "", selected: c === cult })),
-        ...(cult === "" || cults.includes(cult) ? [] : [{ value: cult, label: message(""), text: cult, selected: true }]),
+        ...(cult === "" || cults.includes(cult)
+          ? []
+          : [{ value: cult, label: message(""), text: cult, selected: true }]),
       ],
     },
   };
@@ -254,13 +303,31 @@ function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
 /** `hp`: the Mortal wound of an HP ruleset (R-LEG-5: −2d and an attribute lost), not Core's empty pool. */
 function bannersOf(source: CharacterSource, derived: CharacterDerived, hp: boolean): BannerView[] {
   const banners: BannerView[] = [];
-  if (source.dead) banners.push({ kind: "dead", title: message("TERRAN.Sheet.Banner.dead.title"), text: message("TERRAN.Sheet.Banner.dead.text") });
+  if (source.dead)
+    banners.push({
+      kind: "dead",
+      title: message("TERRAN.Sheet.Banner.dead.title"),
+      text: message("TERRAN.Sheet.Banner.dead.text"),
+    });
   else if (derived.mortallyWounded) {
-    banners.push({ kind: "mortal", title: message("TERRAN.Sheet.Banner.mortal.title"), text: message(hp ? "TERRAN.Sheet.Banner.mortal.textHp" : "TERRAN.Sheet.Banner.mortal.text") });
+    banners.push({
+      kind: "mortal",
+      title: message("TERRAN.Sheet.Banner.mortal.title"),
+      text: message(hp ? "TERRAN.Sheet.Banner.mortal.textHp" : "TERRAN.Sheet.Banner.mortal.text"),
+    });
   }
-  if (source.lost) banners.push({ kind: "lost", title: message("TERRAN.Sheet.Banner.lost.title"), text: message("TERRAN.Sheet.Banner.lost.text") });
+  if (source.lost)
+    banners.push({
+      kind: "lost",
+      title: message("TERRAN.Sheet.Banner.lost.title"),
+      text: message("TERRAN.Sheet.Banner.lost.text"),
+    });
   if (source.sayonara) {
-    banners.push({ kind: "sayonara", title: message("TERRAN.Sheet.Banner.sayonara.title"), text: message("TERRAN.Sheet.Banner.sayonara.text") });
+    banners.push({
+      kind: "sayonara",
+      title: message("TERRAN.Sheet.Banner.sayonara.title"),
+      text: message("TERRAN.Sheet.Banner.sayonara.text"),
+    });
   }
   return banners;
 }
@@ -291,13 +358,19 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       marked: system.wounds[track],
       effect: message(`TERRAN.Sheet.Wounds.effect.${group}`),
       ignored: ignoredMessage(track, flags),
-      toggle: button(message(system.wounds[track] ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"), g.notEditable, g.dead),
+      toggle: button(
+        message(system.wounds[track] ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"),
+        g.notEditable,
+        g.dead,
+      ),
     };
   });
   // The ruleset's health model picks the main tab's shape (one sheet: header, items and biography are shared).
   const health = healthSheet(ruleset);
   const hpMain = health.main(input, derived, g);
-  const creation = hpMain ? { ...creationOf(input, ruleset, derived, g), shown: false } : creationOf(input, ruleset, derived, g);
+  const creation = hpMain
+    ? { ...creationOf(input, ruleset, derived, g), shown: false }
+    : creationOf(input, ruleset, derived, g);
   const biographyEditable = input.permissions.editable;
   const mortal = health.mortallyWounded(derived);
   return {
@@ -361,7 +434,12 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     creation,
     scene: sceneOf(input, g),
     sayonara: {
-      ...button(message("TERRAN.Sheet.Sayonara.hint"), g.notEditable, g.dead, system.sayonara && message("TERRAN.Sheet.Disabled.sayonaraDeclared")),
+      ...button(
+        message("TERRAN.Sheet.Sayonara.hint"),
+        g.notEditable,
+        g.dead,
+        system.sayonara && message("TERRAN.Sheet.Disabled.sayonaraDeclared"),
+      ),
       declared: system.sayonara,
       shown: ruleset.sayonara !== null,
     },
@@ -383,4 +461,3 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     legacy: hpMain,
   };
 }
-

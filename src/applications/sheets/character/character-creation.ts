@@ -3,7 +3,15 @@
  * the starting rolls, R-CHAR-7 the free advancement): part of the pure context builder
  * (character-context.ts). Pure: no Foundry, no DOM.
  */
-import { advancementRefusal, ATTRIBUTE_MAX, attributeTotal, creationPoints, GROUP_ATTRIBUTES, GROUPS, type Ruleset } from "../../../rules/index.ts";
+import {
+  advancementRefusal,
+  ATTRIBUTE_MAX,
+  attributeTotal,
+  creationPoints,
+  GROUP_ATTRIBUTES,
+  GROUPS,
+  type Ruleset,
+} from "../../../rules/index.ts";
 import type { CharacterDerived } from "../../../data/derived.ts";
 import { button, message } from "../common.ts";
 import type { Gate } from "./character-context.ts";
@@ -13,7 +21,12 @@ import type { CharacterSheetInput, CreationDraft } from "../inputs.ts";
 // ---------------------------------------------------------------------------------------------
 // Creation helper
 
-export function creationOf(input: CharacterSheetInput, ruleset: Ruleset, derived: CharacterDerived, g: Gate): CreationView {
+export function creationOf(
+  input: CharacterSheetInput,
+  ruleset: Ruleset,
+  derived: CharacterDerived,
+  g: Gate,
+): CreationView {
   const { system } = input;
   const draft: CreationDraft = input.ui.creation;
   const shown = derived.inCreation && !system.dead && input.permissions.editable;
@@ -35,7 +48,15 @@ export function creationOf(input: CharacterSheetInput, ruleset: Ruleset, derived
             label: message("TERRAN.Sheet.Creation.split", `${a} / ${b}`),
           });
         }
-        return { id: group, labelKey: `TERRAN.Group.${group}`, face, points, firstLabelKey: `TERRAN.Attribute.${first}`, secondLabelKey: `TERRAN.Attribute.${second}`, options };
+        return {
+          id: group,
+          labelKey: `TERRAN.Group.${group}`,
+          face,
+          points,
+          firstLabelKey: `TERRAN.Attribute.${first}`,
+          secondLabelKey: `TERRAN.Attribute.${second}`,
+          options,
+        };
       })
     : [];
   const allChosen = groups.length === GROUPS.length && groups.every((grp) => grp.options.some((o) => o.selected));
@@ -70,12 +91,20 @@ export function creationOf(input: CharacterSheetInput, ruleset: Ruleset, derived
     grit: {
       done: gritDone,
       value: system.grit.max,
-      roll: button(message("TERRAN.Sheet.Creation.rollGrit"), g.notEditable, gritDone && message("TERRAN.Sheet.Disabled.rolledValue", system.grit.max)),
+      roll: button(
+        message("TERRAN.Sheet.Creation.rollGrit"),
+        g.notEditable,
+        gritDone && message("TERRAN.Sheet.Disabled.rolledValue", system.grit.max),
+      ),
     },
     ego: {
       done: egoDone,
       value: system.ego.max,
-      roll: button(message("TERRAN.Sheet.Creation.rollEgo"), g.notEditable, egoDone && message("TERRAN.Sheet.Disabled.rolledValue", system.ego.max)),
+      roll: button(
+        message("TERRAN.Sheet.Creation.rollEgo"),
+        g.notEditable,
+        egoDone && message("TERRAN.Sheet.Disabled.rolledValue", system.ego.max),
+      ),
     },
     advancement: {
       options: keys.map((key) => {
@@ -83,10 +112,14 @@ export function creationOf(input: CharacterSheetInput, ruleset: Ruleset, derived
         return {
           key,
           labelKey: `TERRAN.Adv.${key}`,
-          take: button(message("TERRAN.Sheet.Creation.take"), g.notEditable, notYet, refusal && message(`TERRAN.Sheet.Disabled.refusal.${refusal}`)),
+          take: button(
+            message("TERRAN.Sheet.Creation.take"),
+            g.notEditable,
+            notYet,
+            refusal && message(`TERRAN.Sheet.Disabled.refusal.${refusal}`),
+          ),
         };
       }),
     },
   };
 }
-

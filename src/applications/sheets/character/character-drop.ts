@@ -24,6 +24,9 @@ export async function addDroppedItem(actor: TerranActor, item: Item.Implementati
     return;
   }
   if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
-  const created = system instanceof ConditionData ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags]) : data;
+  const created =
+    system instanceof ConditionData
+      ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags])
+      : data;
   if (created) await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
 }

@@ -51,7 +51,14 @@ export interface LegacyMainView {
   readonly penalty: Message | null;
   readonly skills: readonly LegacySkillView[] | null;
   readonly skillPoints: Message | null;
-  readonly hp: { readonly value: number; readonly max: number; readonly percent: number; readonly night: ButtonView; readonly week: ButtonView; readonly harm: ButtonView };
+  readonly hp: {
+    readonly value: number;
+    readonly max: number;
+    readonly percent: number;
+    readonly night: ButtonView;
+    readonly week: ButtonView;
+    readonly harm: ButtonView;
+  };
   readonly ego: { readonly value: number; readonly max: number; readonly percent: number; readonly refill: ButtonView };
   readonly wounds: readonly LegacyWoundView[];
   readonly experience: {
@@ -79,10 +86,18 @@ function circles(value: number, max: number, hint: string, g: Gate, extra: Messa
  * over the skills is disabled with the reason (lowering is always open); after creation a skill rises by
  * skill development, so its circles are the GM's alone.
  */
-function skillCircles(value: number, max: number, g: Gate, points: { readonly placed: number; readonly points: number } | null, afterCreation: Message | null): LegacyCircleView[] {
+function skillCircles(
+  value: number,
+  max: number,
+  g: Gate,
+  points: { readonly placed: number; readonly points: number } | null,
+  afterCreation: Message | null,
+): LegacyCircleView[] {
   return circles(value, max, "TERRAN.Sheet.Legacy.setSkill", g, afterCreation).map((c) => {
     const over = points !== null && c.sets > value && points.placed - value + c.sets > points.points;
-    return over && !c.button.disabled ? { ...c, button: button(c.button.tooltip, message("TERRAN.Sheet.Legacy.skillPointsOver", points.points)) } : c;
+    return over && !c.button.disabled
+      ? { ...c, button: button(c.button.tooltip, message("TERRAN.Sheet.Legacy.skillPointsOver", points.points)) }
+      : c;
   });
 }
 
@@ -92,7 +107,13 @@ function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDeriv
 }
 
 /** The main tab of a character on the HP health model; `stages` are the model's wound stages (its `health.wounds`). */
-export function hpMainOf(input: CharacterSheetInput, ruleset: Ruleset, stages: readonly HpWoundDef[], derived: CharacterDerived, g: Gate): LegacyMainView {
+export function hpMainOf(
+  input: CharacterSheetInput,
+  ruleset: Ruleset,
+  stages: readonly HpWoundDef[],
+  derived: CharacterDerived,
+  g: Gate,
+): LegacyMainView {
   const legacy: LegacySource = legacyOf(input.system);
   const d = derived.legacy;
   const attributes = ruleset.attributes.list
@@ -113,20 +134,28 @@ export function hpMainOf(input: CharacterSheetInput, ruleset: Ruleset, stages: r
   const inCreation = derived.advancements === 0;
   const placed = Object.values(legacy.skills).reduce((a, v) => a + v, 0);
   const points = ruleset.skills && inCreation ? { placed, points: ruleset.skills.creationPoints } : null;
-  const afterCreation = !inCreation && !input.permissions.isGM ? message("TERRAN.Sheet.Legacy.skillsAfterCreation") : null;
+  const afterCreation =
+    !inCreation && !input.permissions.isGM ? message("TERRAN.Sheet.Legacy.skillsAfterCreation") : null;
   const skills = ruleset.skills
     ? ruleset.skills.list
         .filter((s): s is typeof s & { id: keyof LegacySource["skills"] } => Object.hasOwn(legacy.skills, s.id))
         .map((s): LegacySkillView => {
           const value = legacy.skills[s.id];
-          const atMax = ruleset.skills !== null && value >= ruleset.skills.max ? message("TERRAN.Sheet.Legacy.skillAtMax") : null;
+          const atMax =
+            ruleset.skills !== null && value >= ruleset.skills.max ? message("TERRAN.Sheet.Legacy.skillAtMax") : null;
           return {
             id: s.id,
             labelKey: legacySkillLabel(s.id),
             value,
             circles: skillCircles(value, ruleset.skills?.max ?? 0, g, points, afterCreation),
             target: (skillRule?.perRating ?? 0) * value,
-            develop: button(message("TERRAN.Sheet.Legacy.develop", (skillRule?.perRating ?? 0) * value), g.notOwner, g.dead, atMax, input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp")),
+            develop: button(
+              message("TERRAN.Sheet.Legacy.develop", (skillRule?.perRating ?? 0) * value),
+              g.notOwner,
+              g.dead,
+              atMax,
+              input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp"),
+            ),
           };
         })
     : null;
@@ -138,7 +167,11 @@ export function hpMainOf(input: CharacterSheetInput, ruleset: Ruleset, stages: r
       labelKey: w.labelKey,
       marked,
       effect: message(`TERRAN.Sheet.Legacy.woundEffect.${w.id}`, w.lightPenalty),
-      toggle: button(message(marked ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"), g.notEditable, g.dead),
+      toggle: button(
+        message(marked ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"),
+        g.notEditable,
+        g.dead,
+      ),
     };
   });
   const target = d.ego.max + d.hp.max;
@@ -147,20 +180,38 @@ export function hpMainOf(input: CharacterSheetInput, ruleset: Ruleset, stages: r
     penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
     skills,
     // R-LEG-3 what is left to place during creation (none shown after it, nor in a game without skills).
-    skillPoints: skills && points ? message("TERRAN.Sheet.Legacy.skillPointsLeft", Math.max(0, points.points - points.placed)) : null,
+    skillPoints:
+      skills && points
+        ? message("TERRAN.Sheet.Legacy.skillPointsLeft", Math.max(0, points.points - points.placed))
+        : null,
     hp: {
       value: d.hp.value,
       max: d.hp.max,
       percent: percentOf(d.hp.value, d.hp.max),
-      night: button(message("TERRAN.Sheet.Legacy.nightHint"), g.notEditable, g.dead, wounded && message("TERRAN.Sheet.Legacy.nightWounded")),
-      week: button(message("TERRAN.Sheet.Legacy.weekHint"), g.notEditable, g.dead, !wounded && message("TERRAN.Sheet.Legacy.weekNoWound")),
+      night: button(
+        message("TERRAN.Sheet.Legacy.nightHint"),
+        g.notEditable,
+        g.dead,
+        wounded && message("TERRAN.Sheet.Legacy.nightWounded"),
+      ),
+      week: button(
+        message("TERRAN.Sheet.Legacy.weekHint"),
+        g.notEditable,
+        g.dead,
+        !wounded && message("TERRAN.Sheet.Legacy.weekNoWound"),
+      ),
       harm: button(message("TERRAN.Sheet.Legacy.harmHint"), g.notEditable, g.dead),
     },
     ego: {
       value: d.ego.value,
       max: d.ego.max,
       percent: percentOf(d.ego.value, d.ego.max),
-      refill: button(message("TERRAN.Sheet.Legacy.refillHint"), g.notEditable, g.dead, d.ego.value >= d.ego.max && !input.system.lost && message("TERRAN.Sheet.Legacy.egoFull")),
+      refill: button(
+        message("TERRAN.Sheet.Legacy.refillHint"),
+        g.notEditable,
+        g.dead,
+        d.ego.value >= d.ego.max && !input.system.lost && message("TERRAN.Sheet.Legacy.egoFull"),
+      ),
     },
     wounds,
     experience: {
@@ -168,8 +219,17 @@ export function hpMainOf(input: CharacterSheetInput, ruleset: Ruleset, stages: r
       won: legacy.advancementsWon,
       target,
       targetText: message("TERRAN.Sheet.Legacy.target", target),
-      roll: button(message("TERRAN.Sheet.Legacy.advancementHint", target), g.notOwner, g.dead, input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp")),
-      endSession: button(message("TERRAN.Sheet.Legacy.endSessionHint", legacy.egoLost), g.notEditable, legacy.egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost")),
+      roll: button(
+        message("TERRAN.Sheet.Legacy.advancementHint", target),
+        g.notOwner,
+        g.dead,
+        input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp"),
+      ),
+      endSession: button(
+        message("TERRAN.Sheet.Legacy.endSessionHint", legacy.egoLost),
+        g.notEditable,
+        legacy.egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost"),
+      ),
     },
     creation: {
       shown: derived.advancements === 0 && !input.system.dead,

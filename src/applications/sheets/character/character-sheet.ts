@@ -37,7 +37,13 @@ import {
 import { addDroppedItem } from "./character-drop.ts";
 import { askRest } from "./ask-rest.ts";
 import { dropSort, moveItem } from "../common.ts";
-import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput, type SheetItem } from "../inputs.ts";
+import {
+  CHARACTER_TAB_LABELS,
+  CHARACTER_TABS,
+  isCharacterTab,
+  type CharacterSheetInput,
+  type SheetItem,
+} from "../inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "../hotbar.ts";
 import { defineCharacterSchema } from "../../../data/actor/character.ts";
@@ -107,15 +113,26 @@ export class CharacterSheet extends TerranActorSheet<Context> {
    * actor (a tab click is not a change to the character, and observers may not write to it).
    */
   static override TABS = {
-    primary: { tabs: CHARACTER_TABS.map((id) => ({ id, label: CHARACTER_TAB_LABELS[id], cssClass: "" })), initial: "main" },
+    primary: {
+      tabs: CHARACTER_TABS.map((id) => ({ id, label: CHARACTER_TAB_LABELS[id], cssClass: "" })),
+      initial: "main",
+    },
   };
 
   static override PARTS = {
     header: { template: systemPath(CHARACTER_SHEET_PARTS.header) },
     tabs: { template: systemPath(CHARACTER_SHEET_PARTS.tabs) },
     main: { template: systemPath(CHARACTER_SHEET_PARTS.main), scrollable: [""] },
-    items: { template: systemPath(CHARACTER_SHEET_PARTS.items), scrollable: [""], templates: SHEET_PARTIALS.map(systemPath) },
-    biography: { template: systemPath(CHARACTER_SHEET_PARTS.biography), scrollable: [""], templates: SHEET_PARTIALS.map(systemPath) },
+    items: {
+      template: systemPath(CHARACTER_SHEET_PARTS.items),
+      scrollable: [""],
+      templates: SHEET_PARTIALS.map(systemPath),
+    },
+    biography: {
+      template: systemPath(CHARACTER_SHEET_PARTS.biography),
+      scrollable: [""],
+      templates: SHEET_PARTIALS.map(systemPath),
+    },
   };
 
   /** The sheet's own state between renders (the open tab is core's `tabGroups.primary`). */
@@ -145,7 +162,12 @@ export class CharacterSheet extends TerranActorSheet<Context> {
     for (const item of actor.items) {
       const snapshot = itemSnapshot(item);
       if (!snapshot) continue;
-      items.push({ ...snapshot, img: item.img ?? "", sort: item.sort, enrichedDescription: await enrich(snapshot.system.description, item) });
+      items.push({
+        ...snapshot,
+        img: item.img ?? "",
+        sort: item.sort,
+        enrichedDescription: await enrich(snapshot.system.description, item),
+      });
     }
     const user = game.user;
     return {
@@ -155,14 +177,28 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       system: state.source,
       items,
       rulesetId: currentRuleset().id,
-      permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM: user?.isGM ?? false },
-      enriched: { biography: await enrich(state.source.biography, actor), notes: await enrich(state.source.notes, actor) },
+      permissions: {
+        editable: this.isEditable,
+        owner: actor.isOwner,
+        limited: actor.limited,
+        isGM: user?.isGM ?? false,
+      },
+      enriched: {
+        biography: await enrich(state.source.biography, actor),
+        notes: await enrich(state.source.notes, actor),
+      },
       scene: state.scene ?? [],
-      ui: { activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main", expanded: [...this.#expanded], creation: { roll: actor.creationRoll, shares: this.creationShares } },
+      ui: {
+        activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main",
+        expanded: [...this.#expanded],
+        creation: { roll: actor.creationRoll, shares: this.creationShares },
+      },
     };
   }
 
-  protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }): Promise<Context> {
+  protected override async _prepareContext(
+    options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean },
+  ): Promise<Context> {
     const context = await super._prepareContext(options);
     return Object.assign(context, characterSheetContext(await this.#input()));
   }
@@ -182,7 +218,10 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   }
 
   /** Drag and drop, bound once on the root beside the shared listeners (../actor-sheet.ts). */
-  protected override async _onFirstRender(context: DeepPartial<Context>, options: DeepPartial<ActorSheetV2.RenderOptions>): Promise<void> {
+  protected override async _onFirstRender(
+    context: DeepPartial<Context>,
+    options: DeepPartial<ActorSheetV2.RenderOptions>,
+  ): Promise<void> {
     await super._onFirstRender(context, options);
     const root = this.element;
     root.addEventListener("dragstart", (event) => this._onDragStart(event));
@@ -246,7 +285,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
     if (item.parent === actor) {
       const target = elementOf(event.target)?.closest<HTMLElement>("li[data-item-id]")?.dataset.itemId;
       if (!target || !item.id) return;
-      const siblings = actor.items.filter((i) => i.type === item.type).map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
+      const siblings = actor.items
+        .filter((i) => i.type === item.type)
+        .map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
       const updates = dropSort(siblings, item.id, target);
       if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates);
       return;
@@ -293,7 +334,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   }
 
   static async #onSayonara(this: CharacterSheet): Promise<void> {
-    if (await confirm("TERRAN.Sheet.Sayonara.confirmTitle", "TERRAN.Sheet.Sayonara.confirmPrompt")) await this.#terranActor.declareSayonara();
+    if (await confirm("TERRAN.Sheet.Sayonara.confirmTitle", "TERRAN.Sheet.Sayonara.confirmPrompt"))
+      await this.#terranActor.declareSayonara();
   }
 
   #itemOf(target: HTMLElement): Item.Implementation | undefined {
@@ -316,7 +358,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   static async #onMove(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#itemOf(target);
     if (!item?.id) return;
-    const siblings = this.document.items.filter((i) => i.type === item.type).map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
+    const siblings = this.document.items
+      .filter((i) => i.type === item.type)
+      .map((i) => ({ id: i.id ?? "", sort: i.sort, name: i.name }));
     const updates = moveItem(siblings, item.id, target.dataset.action === "moveUp" ? -1 : 1);
     if (updates.length > 0) await this.document.updateEmbeddedDocuments("Item", updates);
   }
@@ -338,7 +382,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   static async #onCreateItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = target.dataset.type;
     if (type !== "weapon" && type !== "armour" && type !== "advancement" && type !== "condition") return;
-    const created = await this.document.createEmbeddedDocuments("Item", [{ name: localize(`TERRAN.Sheet.Items.newName.${type}`), type }]);
+    const created = await this.document.createEmbeddedDocuments("Item", [
+      { name: localize(`TERRAN.Sheet.Items.newName.${type}`), type },
+    ]);
     await created?.[0]?.sheet?.render(true);
   }
 }

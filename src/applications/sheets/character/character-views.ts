@@ -161,7 +161,9 @@ export interface CreationView {
   };
   readonly grit: { readonly done: boolean; readonly value: number; readonly roll: ButtonView };
   readonly ego: { readonly done: boolean; readonly value: number; readonly roll: ButtonView };
-  readonly advancement: { readonly options: readonly { readonly key: string; readonly labelKey: string; readonly take: ButtonView }[] };
+  readonly advancement: {
+    readonly options: readonly { readonly key: string; readonly labelKey: string; readonly take: ButtonView }[];
+  };
 }
 
 export interface IdentityView {
@@ -169,7 +171,12 @@ export interface IdentityView {
   /** Core: the archetype select (the ruleset's list, plus the stored free text if any). */
   readonly archetype: {
     readonly value: string;
-    readonly options: readonly { readonly value: string; readonly label: Message; readonly text: string; readonly selected: boolean }[];
+    readonly options: readonly {
+      readonly value: string;
+      readonly label: Message;
+      readonly text: string;
+      readonly selected: boolean;
+    }[];
     /** The archetype as read: a label key, or the player's own words. */
     readonly display: { readonly key: string; readonly text: string };
   };
@@ -177,7 +184,12 @@ export interface IdentityView {
   readonly fields: readonly { readonly name: string; readonly labelKey: string; readonly value: string }[];
   readonly cult: {
     readonly value: string;
-    readonly options: readonly { readonly value: string; readonly label: Message; readonly text: string; readonly selected: boolean }[];
+    readonly options: readonly {
+      readonly value: string;
+      readonly label: Message;
+      readonly text: string;
+      readonly selected: boolean;
+    }[];
   };
 }
 
@@ -235,8 +247,20 @@ export interface CharacterFullView {
   readonly scene: SceneView | null;
   /** R-SAY-1 the Sayonara button; `shown` false where the ruleset has none (Legacy). */
   readonly sayonara: ButtonView & { readonly declared: boolean; readonly shown: boolean };
-  readonly biography: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
-  readonly notes: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  readonly biography: {
+    readonly name: string;
+    readonly value: string;
+    readonly enriched: string;
+    readonly editable: boolean;
+    readonly labelKey: string;
+  };
+  readonly notes: {
+    readonly name: string;
+    readonly value: string;
+    readonly enriched: string;
+    readonly editable: boolean;
+    readonly labelKey: string;
+  };
   /**
    * A ruleset with the HP health model (Legacy): its main tab (./character-legacy.ts), shown in place
    * of the groups, Grit, Ego and wound tracks; null for the Grit model (Core, Degenesis).

@@ -6,7 +6,16 @@
  * shift stored; TerranItem moves the ratings with its +1 XP, and gives them back when it is deleted.
  * `shiftDialogView` is the pure part (tested); the rest is the DialogV2 glue.
  */
-import { attributeShiftRefusal, ATTRIBUTE_MAX, ATTRIBUTES, isAttribute, shiftChoices, type Attribute, type Attributes, type ShiftRefusal } from "../../../rules/index.ts";
+import {
+  attributeShiftRefusal,
+  ATTRIBUTE_MAX,
+  ATTRIBUTES,
+  isAttribute,
+  shiftChoices,
+  type Attribute,
+  type Attributes,
+  type ShiftRefusal,
+} from "../../../rules/index.ts";
 import type { ShiftSource } from "../../../data/source.ts";
 import { fieldOf } from "../../dom.ts";
 import { localize, type ImportedItemData } from "../sheet-glue.ts";
@@ -23,7 +32,11 @@ export interface ShiftOptionView {
 }
 
 export interface ShiftDialogView {
-  readonly fields: readonly { readonly name: ShiftPart; readonly labelKey: string; readonly options: readonly ShiftOptionView[] }[];
+  readonly fields: readonly {
+    readonly name: ShiftPart;
+    readonly labelKey: string;
+    readonly options: readonly ShiftOptionView[];
+  }[];
   /** The rules' reason the last pick was refused, or null. */
   readonly refusalKey: string | null;
 }
@@ -37,7 +50,11 @@ function defaultPicks(attributes: Attributes): ShiftSource {
 }
 
 /** R-COND-1 the dialog's content: the three selects with the current picks and the refusal, if any. */
-export function shiftDialogView(attributes: Attributes, picks: ShiftSource | null, refusal: ShiftRefusal | null): ShiftDialogView {
+export function shiftDialogView(
+  attributes: Attributes,
+  picks: ShiftSource | null,
+  refusal: ShiftRefusal | null,
+): ShiftDialogView {
   const chosen = picks ?? defaultPicks(attributes);
   return {
     fields: PARTS.map((name) => ({
@@ -49,7 +66,11 @@ export function shiftDialogView(attributes: Attributes, picks: ShiftSource | nul
           value: a,
           labelKey: `TERRAN.Attribute.${a}`,
           selected: chosen[name] === a,
-          disabledKey: blocked ? (name === "raise" ? "TERRAN.AttributeShift.atMax" : "TERRAN.AttributeShift.atZero") : null,
+          disabledKey: blocked
+            ? name === "raise"
+              ? "TERRAN.AttributeShift.atMax"
+              : "TERRAN.AttributeShift.atZero"
+            : null,
         };
       }),
     })),
@@ -75,7 +96,10 @@ function shiftDialogHtml(view: ShiftDialogView): string {
  * Asks for the three picks once; null if the dialog is closed. `refused` shows the last refusal
  * (the picks it refused stay selected).
  */
-export async function askShift(attributes: Attributes, refused: { readonly picks: ShiftSource; readonly reason: ShiftRefusal } | null): Promise<ShiftSource | null> {
+export async function askShift(
+  attributes: Attributes,
+  refused: { readonly picks: ShiftSource; readonly reason: ShiftRefusal } | null,
+): Promise<ShiftSource | null> {
   const view = shiftDialogView(attributes, refused?.picks ?? null, refused?.reason ?? null);
   const result: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: localize("TERRAN.AttributeShift.title") },
@@ -110,7 +134,11 @@ function readPicks(result: unknown): ShiftSource | null {
  * and with any shift it brought from elsewhere cleared otherwise, so a shift is only ever one the
  * player chose for this character.
  */
-export async function prepareConditionDrop(attributes: Attributes, data: ImportedItemData, flags: readonly string[]): Promise<ImportedItemData | null> {
+export async function prepareConditionDrop(
+  attributes: Attributes,
+  data: ImportedItemData,
+  flags: readonly string[],
+): Promise<ImportedItemData | null> {
   const none: ShiftSource = { raise: "", lower1: "", lower2: "" };
   const system = (data.system ?? {}) as Record<string, unknown>;
   if (!flags.includes("attributeShift")) return { ...data, system: { ...system, shift: none } };

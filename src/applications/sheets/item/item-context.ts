@@ -65,7 +65,13 @@ export interface ItemSheetView {
   readonly editable: boolean;
   readonly ownerName: string;
   readonly ruleset: { readonly labelKey: string };
-  readonly description: { readonly name: string; readonly value: string; readonly enriched: string; readonly editable: boolean; readonly labelKey: string };
+  readonly description: {
+    readonly name: string;
+    readonly value: string;
+    readonly enriched: string;
+    readonly editable: boolean;
+    readonly labelKey: string;
+  };
   readonly weapon: {
     readonly rank: { readonly options: readonly OptionView[]; readonly labelKey: string };
     readonly ranges: readonly CheckView[];
@@ -100,7 +106,10 @@ export interface ItemSheetView {
      * R-COND-1 the attribute shift taken with it (labels of +1 `raise`, −1 `lower1` and `lower2`), or
      * null; `missing` when it carries the flag but no shift was chosen (it was not dropped on a character).
      */
-    readonly shift: { readonly chosen: { readonly raise: string; readonly lower1: string; readonly lower2: string } | null; readonly missing: boolean };
+    readonly shift: {
+      readonly chosen: { readonly raise: string; readonly lower1: string; readonly lower2: string } | null;
+      readonly missing: boolean;
+    };
   } | null;
 }
 
@@ -115,7 +124,10 @@ function options(values: readonly string[], selected: string, labelKey: (v: stri
   return values.map((value) => ({ value, labelKey: labelKey(value), selected: value === selected }));
 }
 
-function mechanicsOf(system: { readonly flags: readonly string[]; readonly dice: readonly DiceModifierSource[] }, locked: Message | null): MechanicsView {
+function mechanicsOf(
+  system: { readonly flags: readonly string[]; readonly dice: readonly DiceModifierSource[] },
+  locked: Message | null,
+): MechanicsView {
   return {
     flags: MECHANICS_FLAGS.map((f) => ({
       id: f,
@@ -145,12 +157,20 @@ function mechanicsOf(system: { readonly flags: readonly string[]; readonly dice:
   };
 }
 
-function weaponOf(ruleset: Ruleset, item: Extract<ItemSnapshot, { type: "weapon" }>, locked: Message | null): ItemSheetView["weapon"] {
+function weaponOf(
+  ruleset: Ruleset,
+  item: Extract<ItemSnapshot, { type: "weapon" }>,
+  locked: Message | null,
+): ItemSheetView["weapon"] {
   const s = item.system;
   const ranges = allRangeIds(ruleset).filter((id) => rangeInRuleset(ruleset, id) || s.ranges.includes(id));
   return {
     rank: {
-      options: ruleset.effect.tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === s.rank })),
+      options: ruleset.effect.tiers.map((t) => ({
+        value: String(t.rank),
+        labelKey: t.labelKey,
+        selected: t.rank === s.rank,
+      })),
       labelKey: tierLabelKey(ruleset, s.rank),
     },
     ranges: ranges.map((id) => ({
@@ -209,8 +229,15 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
       item.type === "advancement"
         ? {
             key: item.system.key,
-            engineLabelKey: item.system.key !== "" && isEngineAdvancement(item.system.key) ? `TERRAN.Adv.${item.system.key}` : null,
-            source: { options: options(["core", "degenesis", "cult", "legacy"], item.system.source, (v) => `TERRAN.AdvancementSource.${v}`) },
+            engineLabelKey:
+              item.system.key !== "" && isEngineAdvancement(item.system.key) ? `TERRAN.Adv.${item.system.key}` : null,
+            source: {
+              options: options(
+                ["core", "degenesis", "cult", "legacy"],
+                item.system.source,
+                (v) => `TERRAN.AdvancementSource.${v}`,
+              ),
+            },
             cult: { shown: item.system.source === "cult", value: item.system.cult },
             developed: {
               options: [
@@ -236,7 +263,9 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
 }
 
 /** R-COND-1 what the condition sheet shows of the shift. */
-function conditionShiftView(system: Extract<ItemSnapshot, { type: "condition" }>["system"]): NonNullable<ItemSheetView["condition"]>["shift"] {
+function conditionShiftView(
+  system: Extract<ItemSnapshot, { type: "condition" }>["system"],
+): NonNullable<ItemSheetView["condition"]>["shift"] {
   const shift = shiftOf(system);
   const label = (a: string) => `TERRAN.Attribute.${a}`;
   return {
@@ -267,7 +296,14 @@ export function toggleIn<T extends string>(list: readonly T[], value: T): T[] {
 
 /** "Loud, heavy ,, rusty" → ["Loud", "heavy", "rusty"] (blank and repeated tags dropped). */
 export function parseCustomTags(text: string): string[] {
-  return [...new Set(text.split(",").map((t) => t.trim()).filter((t) => t !== ""))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((t) => t.trim())
+        .filter((t) => t !== ""),
+    ),
+  ];
 }
 
 /** A new situational +1d modifier for any roll. */
@@ -307,7 +343,11 @@ export function editModifier(
 }
 
 /** Toggles one scope of modifier `index`; a modifier left with no scope applies to "any" roll. */
-export function toggleModifierScope(dice: readonly DiceModifierSource[], index: number, scope: ModifierScope): DiceModifierSource[] {
+export function toggleModifierScope(
+  dice: readonly DiceModifierSource[],
+  index: number,
+  scope: ModifierScope,
+): DiceModifierSource[] {
   return dice.map((d, i) => {
     if (i !== index) return d;
     const appliesTo = toggleIn(d.appliesTo, scope);

@@ -9,7 +9,17 @@ import { isMechanicsFlag, isModifierScope, isWeaponTag } from "../../../rules/in
 import { itemSnapshot } from "../../../data/snapshot.ts";
 import type { ItemSnapshot } from "../../../data/source.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
-import { editModifier, itemSheetContext, newModifier, parseCustomTags, removeModifier, toggleIn, toggleModifierScope, type ItemSheetView, type ModifierField } from "./item-context.ts";
+import {
+  editModifier,
+  itemSheetContext,
+  newModifier,
+  parseCustomTags,
+  removeModifier,
+  toggleIn,
+  toggleModifierScope,
+  type ItemSheetView,
+  type ModifierField,
+} from "./item-context.ts";
 import { ITEM_LIMITED_PARTS, ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { schemaLimits } from "../submit.ts";
 import { defineAdvancementSchema } from "../../../data/item/advancement.ts";
@@ -34,11 +44,17 @@ export const ITEM_CHANGE_HANDLERS = ["customTags", "modifierField"] as const;
 const MODIFIER_FIELDS: readonly ModifierField[] = ["dice", "label", "situational"];
 
 /** Each item type's schema, whose number limits the form is held to. */
-const ITEM_SCHEMAS = { weapon: defineWeaponSchema, armour: defineArmourSchema, advancement: defineAdvancementSchema, condition: defineConditionSchema } as const;
+const ITEM_SCHEMAS = {
+  weapon: defineWeaponSchema,
+  armour: defineArmourSchema,
+  advancement: defineAdvancementSchema,
+  condition: defineConditionSchema,
+} as const;
 
 export class TerranItemSheet<
   RenderContext extends Context = Context,
-  Configuration extends DocumentSheetV2.Configuration<Item.Implementation> = DocumentSheetV2.Configuration<Item.Implementation>,
+  Configuration extends DocumentSheetV2.Configuration<Item.Implementation> =
+    DocumentSheetV2.Configuration<Item.Implementation>,
   RenderOptions extends DocumentSheetV2.RenderOptions = DocumentSheetV2.RenderOptions,
 > extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Configuration, RenderOptions> {
   static override DEFAULT_OPTIONS = {
@@ -63,7 +79,11 @@ export class TerranItemSheet<
     armour: { template: systemPath(ITEM_SHEET_PARTS.armour) },
     advancement: { template: systemPath(ITEM_SHEET_PARTS.advancement), templates: SHEET_PARTIALS.map(systemPath) },
     condition: { template: systemPath(ITEM_SHEET_PARTS.condition), templates: SHEET_PARTIALS.map(systemPath) },
-    description: { template: systemPath(ITEM_SHEET_PARTS.description), scrollable: [""], templates: SHEET_PARTIALS.map(systemPath) },
+    description: {
+      template: systemPath(ITEM_SHEET_PARTS.description),
+      scrollable: [""],
+      templates: SHEET_PARTIALS.map(systemPath),
+    },
   };
 
   #snapshot(): ItemSnapshot {
@@ -72,7 +92,9 @@ export class TerranItemSheet<
     return snapshot;
   }
 
-  protected override async _prepareContext(options: DeepPartial<RenderOptions> & { isFirstRender: boolean }): Promise<RenderContext> {
+  protected override async _prepareContext(
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
+  ): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     const item = this.document;
     const snapshot = this.#snapshot();
@@ -82,7 +104,12 @@ export class TerranItemSheet<
       uuid: item.uuid,
       item: snapshot,
       rulesetId: currentRuleset().id,
-      permissions: { editable: this.isEditable, owner: item.isOwner, limited: item.limited, isGM: game.user?.isGM ?? false },
+      permissions: {
+        editable: this.isEditable,
+        owner: item.isOwner,
+        limited: item.limited,
+        isGM: game.user?.isGM ?? false,
+      },
       enriched: { description: await enrich(snapshot.system.description, item) },
       ownerName: item.parent?.name ?? null,
     });
@@ -97,7 +124,10 @@ export class TerranItemSheet<
     return parts;
   }
 
-  protected override async _onFirstRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onFirstRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("keydown", pressOnKey);
@@ -114,12 +144,18 @@ export class TerranItemSheet<
    */
   readonly #a11y = new A11yKeeper();
 
-  protected override async _preRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _preRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._preRender(context, options);
     if (this.rendered) this.#a11y.before(this.element);
   }
 
-  protected override async _onRender(context: DeepPartial<RenderContext>, options: DeepPartial<RenderOptions>): Promise<void> {
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
     await super._onRender(context, options);
     this.#a11y.after(this.element);
   }
@@ -131,7 +167,11 @@ export class TerranItemSheet<
     updateData?: unknown,
   ) {
     const type = itemSnapshot(this.document)?.type;
-    notifyCorrections(formData, type ? schemaLimits(ITEM_SCHEMAS[type](), foundry.data.fields) : {}, flatFormData(this.document));
+    notifyCorrections(
+      formData,
+      type ? schemaLimits(ITEM_SCHEMAS[type](), foundry.data.fields) : {},
+      flatFormData(this.document),
+    );
     return super._prepareSubmitData(event, form, formData, updateData);
   }
 
@@ -141,7 +181,10 @@ export class TerranItemSheet<
       await updateFlat(this.document, { "system.customTags": parseCustomTags(input.value) });
       return;
     }
-    if (input.dataset.change === "modifierField" && (snapshot.type === "advancement" || snapshot.type === "condition")) {
+    if (
+      input.dataset.change === "modifierField" &&
+      (snapshot.type === "advancement" || snapshot.type === "condition")
+    ) {
       const field = MODIFIER_FIELDS.find((f) => f === input.dataset.field);
       const index = Number(input.closest<HTMLElement>("[data-index]")?.dataset.index);
       if (!field || !Number.isInteger(index)) return;
@@ -181,14 +224,21 @@ export class TerranItemSheet<
     const snapshot = this.#snapshot();
     const scope = target.dataset.scope ?? "";
     const index = Number(target.dataset.index);
-    if ((snapshot.type !== "advancement" && snapshot.type !== "condition") || !isModifierScope(scope) || !Number.isInteger(index)) return;
+    if (
+      (snapshot.type !== "advancement" && snapshot.type !== "condition") ||
+      !isModifierScope(scope) ||
+      !Number.isInteger(index)
+    )
+      return;
     await updateFlat(this.document, { "system.dice": toggleModifierScope(snapshot.system.dice, index, scope) });
   }
 
   static async #onAddModifier(this: TerranItemSheet): Promise<void> {
     const snapshot = this.#snapshot();
     if (snapshot.type !== "advancement" && snapshot.type !== "condition") return;
-    await updateFlat(this.document, { "system.dice": [...snapshot.system.dice, newModifier(foundry.utils.randomID())] });
+    await updateFlat(this.document, {
+      "system.dice": [...snapshot.system.dice, newModifier(foundry.utils.randomID())],
+    });
   }
 
   static async #onRemoveModifier(this: TerranItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
