@@ -238,7 +238,7 @@ export interface ChallengeCardView {
   readonly tierKey: string | null;
   /** R-LEG-10 how many Challenges ganged up, or null for one. */
   readonly gangUp: number | null;
-  /** Issue 17 `nameKey`: the die's accessible name ("Challenge die, 6, kept", with `{face}`). */
+  /** Accessibility, `nameKey`: the die's accessible name ("Challenge die, 6, kept", with `{face}`). */
   readonly dice: readonly {
     readonly face: number;
     readonly kept: boolean;

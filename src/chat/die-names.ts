@@ -1,5 +1,5 @@
 /**
- * Issue 17, not by colour alone: a die's accessible name says its tone, its face and its role
+ * Accessibility, not by colour alone: a die's accessible name says its tone, its face and its role
  * ("Dark die, 5, Effect"), so the dice read the same to a player who cannot tell the light tone from
  * the dark one, or who hears the card through a screen reader. One key per tone and role, each with
  * `{face}`, so a translation can order the words as its language needs.

@@ -1,5 +1,5 @@
 /**
- * The Legacy ruleset's chat cards (issue 15, R-LEG-*), as result-card views rendered by the same
+ * The Legacy ruleset's chat cards (R-LEG-*), as result-card views rendered by the same
  * template as the other simple cards (`templates/chat/result-card.hbs`): the Risky Action (its outcome
  * from the highest die, the Ego its Dark Dice cost), the separate Effect roll (tool tier, highest die,
  * explosion chain), harm through Critical and Mortal wounds to death, the Advancement and skill rolls,

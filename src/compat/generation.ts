@@ -6,8 +6,8 @@
  *   selfroll; `ChatMessage.applyRollMode`); v14 message modes (`core.messageMode`: public, gm, blind,
  *   self, ic; `CONFIG.ChatMessage.modes`; `ChatMessage.applyMode`, `applyRollMode` deprecated, gone in
  *   v16). Reading `core.messageMode` on v13 throws (an unregistered setting), so the setting is chosen by
- *   generation, never by trying. Evidence: ../shared/research/foundry-v14.md (dnd5e#6958, SR5 #1916,
- *   GURPS#2654), foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html, and Foundry's own Crucible
+ *   generation, never by trying. Evidence: dnd5e#6958, SR5 #1916, GURPS#2654,
+ *   foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html, and Foundry's own Crucible
  *   system (`ChatMessage.implementation.applyMode(messageData, game.settings.get("core", "messageMode"))`
  *   in its group check).
  * - The system names the four modes a roll may take as v14 does (`public`, `gm`, `blind`, `self`);

@@ -2,7 +2,7 @@
  * The Legacy ruleset's stored character data and what is derived from it (HP and Ego maxima, wounds),
  * kept beside Core's on every character (`system.legacy`), never in place of it.
  *
- * Decision (issue 15 §4, "switching a world's ruleset never loses data"): a character holds the fields of
+ * Decision ("switching a world's ruleset never loses data"): a character holds the fields of
  * every ruleset at once. Core/Degenesis keep `attributes` (six), `grit`, `ego`, `wounds`; Legacy keeps its
  * own four attributes, five skill ratings, HP, Ego and its two wounds under `legacy`. Switching the world's
  * ruleset changes which of them the sheet shows and the rules read; nothing is converted, so a switch

@@ -59,7 +59,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   }
 
   /**
-   * Issue 16 §6: a character's state clicked in the token HUD runs the sheet's operation with its
+   * A character's state clicked in the token HUD runs the sheet's operation with its
    * refusals (src/table/token-states.ts); every other status (and any status of a Challenge) is core's.
    */
   override async toggleStatusEffect(
@@ -71,7 +71,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return toggleTokenState(this, def, options?.active ?? undefined);
   }
 
-  /** Issue 16 §6: the client that changed the character shows its states on its tokens. */
+  /** The client that changed the character shows its states on its tokens. */
   protected override _onUpdate(...args: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(...args);
     if (args[2] === game.user?.id)

@@ -16,7 +16,7 @@ import { RulesError } from "../rules/index.ts";
 export interface CardPresenter {
   render(message: ChatMessage.Implementation, card: StoredCard): Promise<string>;
   onClick(message: ChatMessage.Implementation, event: MouseEvent): Promise<void>;
-  /** The card's element is drawn (issue 17: focus and live values across re-renders). */
+  /** The card's element is drawn (accessibility: focus and live values across re-renders). */
   shown?(message: ChatMessage.Implementation, html: HTMLElement): void;
 }
 

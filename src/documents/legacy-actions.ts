@@ -1,5 +1,5 @@
 /**
- * The Legacy ruleset's game actions on a character (issue 15): each rolls with Foundry where the rules
+ * The Legacy ruleset's game actions on a character: each rolls with Foundry where the rules
  * need dice, computes the update with the pure operations (./operations/legacy.ts), persists it in one
  * update through `TerranActor.commitOperation`, and posts its card (src/chat/legacy-cards.ts) under the
  * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).

@@ -1,5 +1,5 @@
 /**
- * Inline roll links (issue 16 §3): text a journal page, an item's description or a chat message may
+ * Inline roll links: text a journal page, an item's description or a chat message may
  * hold, in the shape of core's enrichers (`@Type[target]{label}`, like `@UUID[…]{…}`):
  *
  * - `@Risky[finesse]` — a Risky Action with an attribute (R-POOL-1);

@@ -1,5 +1,5 @@
 /**
- * A character's states as the table reads them from the canvas (issue 16 §6): the wound tracks
+ * A character's states as the table reads them from the canvas: the wound tracks
  * (R-HARM-4), Mortally Wounded (R-HARM-5), Lost at Ego 0 (R-EGO-3) and Dead (R-HARM-5, R-HARM-6), each
  * a token status effect. Which states a ruleset has is data (`Ruleset.tokenStates`): a ruleset with
  * other tracks (Legacy's Critical and Mortal wounds) lists its own. Pure: which states a character is

@@ -1,5 +1,5 @@
 /**
- * A character's states on its tokens (issue 16 §6; the states and their rules: src/rules/states.ts).
+ * A character's states on its tokens (the states and their rules: src/rules/states.ts).
  * Both ways:
  * - the sheet (or harm, a Malaise, an Ego spend…) changes the character → the client that made the
  *   change adds and removes core status effects (`TerranActor.syncTokenStates`), which every token of

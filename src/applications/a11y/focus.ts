@@ -1,5 +1,5 @@
 /**
- * Issue 17, focus after a re-render. A re-render replaces a window's or a card's HTML, and the
+ * Accessibility, focus after a re-render. A re-render replaces a window's or a card's HTML, and the
  * control that had the keyboard focus goes with it: focus would fall back to the page, and a keyboard
  * player would start again from the top after every stepper press or die choice. Before the render we
  * remember which control had focus (by its id or name, else by its `data-action` and the data that
@@ -127,7 +127,7 @@ export function restoreFocus(root: ParentNode & Node, memory: FocusMemory | null
   return null;
 }
 
-/** A window's first render (issue 17): focus goes to its first control, so the keyboard starts inside it. */
+/** A window's first render: focus goes to its first control, so the keyboard starts inside it. */
 export function focusFirst(root: ParentNode): HTMLElement | null {
   const first = focusables(root)[0] ?? null;
   first?.focus();

@@ -1,5 +1,5 @@
 /**
- * Issue 17: what an application (or a card) does around each re-render for keyboard and screen-reader
+ * Accessibility: what an application (or a card) does around each re-render for keyboard and screen-reader
  * players — remember the focus before, put it back after (./focus.ts), and announce the live values
  * that changed (./live.ts). One per window or card; `before` when a render starts, `after` when the
  * new HTML is in the page.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, keyboard. Our controls are buttons, which the keyboard presses by itself; the one that is
+ * Accessibility, keyboard. Our controls are buttons, which the keyboard presses by itself; the one that is
  * not (a portrait that opens the image picker, as Foundry's own sheets draw it: an <img> with a
  * `data-action`) carries `role="button"` and `tabindex="0"`, and this makes Enter and Space press it
  * as they press a button (the WAI-ARIA button pattern).

@@ -1,5 +1,5 @@
 /**
- * Issue 17, live values. A screen reader hears a change of what the templates mark with
+ * Accessibility, live values. A screen reader hears a change of what the templates mark with
  * `data-announce` (the roll dialog's odds and dice, a character's Grit and Ego, a Challenge's
  * Disposition, a card's outcome and Effect): after a re-render that changed them, their text goes to
  * one polite live region of the page. The region outlives every re-render (a region that is replaced

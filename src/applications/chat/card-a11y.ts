@@ -1,5 +1,5 @@
 /**
- * Issue 17 on the chat cards: a click re-renders the message (its flags change), and Foundry puts a new
+ * Accessibility on the chat cards: a click re-renders the message (its flags change), and Foundry puts a new
  * element in the chat log. Before the click's update we remember what had the keyboard focus in the
  * card; when the new element is in the page, the focus goes back to the same control (or the best
  * stand-in: src/applications/a11y/focus.ts) and what changed on the card (outcome, Effect, Ego,

@@ -1,5 +1,5 @@
 /**
- * What an inline roll link shows (issue 16 §3; the syntax: src/rules/roll-links.ts), the pure half:
+ * What an inline roll link shows (the syntax: src/rules/roll-links.ts), the pure half:
  * a read link becomes a styled, focusable link with its label, icon and tooltip; one that cannot be read
  * stays the text as written, marked with a hint that says why (never an error). The enricher
  * (./roll-links.ts) and the sandbox render the same HTML.

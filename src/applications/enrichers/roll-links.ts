@@ -1,5 +1,5 @@
 /**
- * The inline roll links' glue (issue 16 §3): core's enricher registry turns `@Risky[finesse]`,
+ * The inline roll links' glue: core's enricher registry turns `@Risky[finesse]`,
  * `@Reaction[insight]` and `@Fortune[4]` (src/rules/roll-links.ts) into links wherever core enriches
  * text — journal pages, item descriptions (the sheets enrich them), chat messages (core runs custom
  * enrichers on message content, not on speech bubbles: foundryvtt#9165). A click opens the roll dialog

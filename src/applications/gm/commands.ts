@@ -1,5 +1,5 @@
 /**
- * Where a GM finds the table tools (issue 16 §1, §2), on v13 and v14 alike:
+ * Where a GM finds the table tools, on v13 and v14 alike:
  * - two buttons in the Actors sidebar's header, "End of session" and "Request a roll", for a GM only
  *   (the `renderActorDirectory` hook hands the directory's HTMLElement on both generations; the
  *   buttons go beside core's own create buttons, `.directory-header .action-buttons` — where v13

@@ -1,5 +1,5 @@
 /**
- * Legacy's Ego (issue 15, R-LEG-7, R-LEG-8, R-LEG-12): Dark Dice spent at or below the Ego at the throw,
+ * Legacy's Ego (R-LEG-7, R-LEG-8, R-LEG-12): Dark Dice spent at or below the Ego at the throw,
  * a Condition's refill, and the end of a session turning the Ego lost into XP. Pure: the update is
  * computed here, persisted by the glue. Re-exported by ./legacy.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The Legacy ruleset's operations (issue 15, R-LEG-*): the pure "compute the update" half of creation,
+ * The Legacy ruleset's operations (R-LEG-*): the pure "compute the update" half of creation,
  * a rating set by hand, Ego spent on Dark Dice, the end of a session, a Condition's Ego refill, and
  * the two Experience rolls (harm and recovery on hit points: ./hp-harm.ts). Every value lives under
  * `system.legacy` (src/data/legacy.ts); shared fields (`xp`, `dead`, `lost`) keep their paths. Core's

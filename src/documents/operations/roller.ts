@@ -1,5 +1,5 @@
 /**
- * Who rolls when a user clicks an inline roll link (issue 16 §3, src/rules/roll-links.ts): the pure
+ * Who rolls when a user clicks an inline roll link (src/rules/roll-links.ts): the pure
  * choice, on plain facts the glue reads from Foundry (the tokens the user controls, the character
  * assigned to the user).
  *

@@ -12,7 +12,7 @@
  *   (`legacyEndSessionOperation` calls `sessionAwardOperation`): the player's view of the award for a
  *   table that does not use the GM's dialog. Both consume the one stored count, so whichever runs first
  *   takes it and the other finds 0: a session is never paid twice. Under a flat ruleset (Core,
- *   Degenesis) the Legacy count is left as it is (a world switched back keeps it, issue 15 §4).
+ *   Degenesis) the Legacy count is left as it is (a world switched back keeps it).
  * - A dead or lost character (R-HARM-5, R-EGO-3) did not survive: unticked by default and marked why.
  * - Ruling (docs/RULES.md §8, R-XP-1 Undo): the Undo takes back what the award gave, and never more
  *   than the character still holds. XP spent since (an Advancement bought, R-XP-2) stays spent — the

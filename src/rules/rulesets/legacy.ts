@@ -127,7 +127,7 @@ export const LEGACY: Ruleset = {
   challengeTiers: LEGACY_CHALLENGE_TIERS,
   // R-LEG-10 (ruling) a Challenge made as Exceptional reads as Extreme.
   tierAliases: { exceptional: "extreme" },
-  // Issue 16 §6 R-LEG-5: the HP model's wound stages (Critical, Mortal), Lost and Dead on the tokens.
+  // R-LEG-5: the HP model's wound stages (Critical, Mortal), Lost and Dead on the tokens.
   // (the stages as `health.wounds` lists them; tests/rules/states.test.ts keeps the two in step)
   tokenStates: hpTokenStates([
     { id: "critical", labelKey: "TERRAN.Wound.critical" },

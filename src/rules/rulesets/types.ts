@@ -4,7 +4,7 @@
  * id; where editions differ in *shape* the ruleset says which shape it has (a `kind`), and the engine
  * follows that.
  *
- * Fields added for Legacy (issue 15), for the data / sheet engineer. Core and Degenesis carry every one
+ * Fields added for Legacy, for the data / sheet engineer. Core and Degenesis carry every one
  * of them too, so code can read them without knowing the ruleset:
  *
  * - `attributes`  the attribute list as data: `list` (ids + label keys, sheet order), `min`/`max` of a
@@ -335,7 +335,7 @@ export interface Ruleset {
   /** null: the ruleset has no Sayonara (Legacy). */
   readonly sayonara: SayonaraKeep | null;
   readonly challengeTiers: readonly ChallengeTierDef[];
-  /** Issue 16 §6 the states a character's tokens show (wound tracks, Mortally Wounded, Lost, Dead): see ../states.ts. */
+  /** The states a character's tokens show (wound tracks, Mortally Wounded, Lost, Dead): see ../states.ts. */
   readonly tokenStates: readonly TokenStateDef[];
   /**
    * A Challenge level of another ruleset read as one of this ruleset's (a world that switched ruleset
