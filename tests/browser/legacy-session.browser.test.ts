@@ -154,12 +154,10 @@ describe.each(["light", "dark"] as const)(
         /** A screenshot of the session (sheet, open window, chat) and axe on the new state. */
         const checkpoint = async (name: string): Promise<void> => {
           step += 1;
-          await page
-            .locator("[data-sandbox-session]")
-            .screenshot({
-              path: resolve(OUT, `legacy-session-${String(step).padStart(2, "0")}-${name}-${theme}.png`),
-              animations: "disabled",
-            });
+          await page.locator("[data-sandbox-session]").screenshot({
+            path: resolve(OUT, `legacy-session-${String(step).padStart(2, "0")}-${name}-${theme}.png`),
+            animations: "disabled",
+          });
           const findings = (await runAxe(page)).filter(blocking);
           expect(findings, `axe on "${name}" (${theme})`).toEqual([]);
           expect(await page.locator("#sandbox-notice").isHidden(), `no refusal at "${name}"`).toBe(true);

@@ -15,8 +15,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character/characte
 import { LIVE_REGION_ID } from "../../src/applications/a11y/live.ts";
 import { english } from "../support/templates.ts";
 import { cardShown } from "../../src/applications/chat/card-a11y.ts";
-import { onCardClick } from "../../src/applications/chat/card-controller.ts";
-import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
+import { onCardClick, registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { card, ROLLER } from "../chat/fixtures.ts";
 import { asMessage, message, shown } from "./card-builders.ts";
 import { find, hero, open, settle, stub } from "./sheet-harness.ts";

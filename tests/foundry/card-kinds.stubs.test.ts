@@ -12,8 +12,7 @@ import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { CARD_KINDS } from "../../src/applications/chat/card-kinds.ts";
-import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
-import { renderCard } from "../../src/applications/chat/card-render.ts";
+import { registerCardPresenter, renderCard } from "../../src/applications/chat/card-presenter.ts";
 import {
   CARD_ACTIONS,
   CARD_KIND_ACTIONS,

@@ -4,8 +4,8 @@
  * have written, so a card is checked whole each time it is read to be drawn or clicked), the template,
  * the view (the template's context for the current user) and one handler per `data-action` of the
  * template. The kinds, their states and their actions are declared in src/chat/card-kinds.ts; the
- * compiler asks for an entry per kind and a handler per action. The renderer (./card-render.ts) and
- * the controller (./card-controller.ts) only look the card's kind up here.
+ * compiler asks for an entry per kind and a handler per action. The renderer (./card-presenter.ts) and
+ * the controller (./card-presenter.ts) only look the card's kind up here.
  *
  * Each handler runs one pure transition of the card (src/chat), which checks who may do it and that
  * the card has not moved on since it was drawn (its version), then saves the new state in the
