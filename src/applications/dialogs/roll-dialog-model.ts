@@ -20,9 +20,12 @@ import {
   modifierApplies,
   type ClampReason,
   type EffectTags,
+  type Odds,
   type Pool,
   type PoolLineId,
+  type Ruleset,
   type TierRank,
+  type Weapon,
 } from "../../rules/index.ts";
 import {
   darkMaxOf,
@@ -117,24 +120,17 @@ function rollBlocked(reading: CharacterReading, pool: Pool): DialogMessage | nul
   return null;
 }
 
-/** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
-export function rollDialogModel(
+/** R-POOL-1 … R-POOL-5 the pool the normalised choices make. */
+function dialogPool(
   subject: RollDialogSubject,
-  choices: RollDialogChoices,
-  settings: RollDialogSettings,
-): RollDialogView {
-  const { ruleset, target } = subject;
-  const reading = readCharacter(subject.state);
-  const weapon = ruleWeapon(subject);
-  const normalised = normalise(subject, reading, weapon, choices, settings);
-  const chosen = normalised.choices;
-  const darkMax = darkMaxOf(settings);
-  const ticked = new Set(chosen.ticked);
-
-  // R-POOL-1 … R-POOL-5
-  const pool = buildPool({
-    ruleset,
-    target,
+  reading: CharacterReading,
+  weapon: Weapon | undefined,
+  chosen: RollDialogChoices,
+  darkMax: number,
+): Pool {
+  return buildPool({
+    ruleset: subject.ruleset,
+    target: subject.target,
     attributes: reading.attributes,
     wounds: reading.wounds,
     flags: reading.flags,
@@ -144,12 +140,19 @@ export function rollDialogModel(
     heavyArmour: reading.heavy,
     hinderedByHeavyArmour: chosen.hindered,
     modifiers: reading.modifiers.map((m) => m.modifier),
-    ticked,
+    ticked: new Set(chosen.ticked),
     dark: chosen.dark,
     darkMax,
   });
+}
 
-  // Every line, with the situational ones as checkboxes whether ticked or not.
+/** R-POOL-2 every line of the breakdown, with the situational ones as checkboxes whether ticked or not. */
+function modifierRows(
+  pool: Pool,
+  reading: CharacterReading,
+  target: RollDialogSubject["target"],
+  ticked: ReadonlySet<string>,
+): RollDialogModifierRow[] {
   const ruleLines = pool.lines
     .filter((l): l is typeof l & { id: keyof typeof LINE_ORDER } => l.id !== "position" && l.id !== "modifier")
     .sort((x, y) => LINE_ORDER[x.id] - LINE_ORDER[y.id])
@@ -168,13 +171,29 @@ export function rollDialogModel(
         ticked: ticked.has(m.modifier.id),
       }),
     );
-  const lines = [...ruleLines, ...always, ...situational];
+  return [...ruleLines, ...always, ...situational];
+}
 
-  // The Effect: the weapon's tier and tags, or the approach's tier (R-RA-4 / R-RA-5, R-EQ-3).
+/** The Effect the roll would have and the exact odds of the pool. */
+interface DialogEffect {
+  readonly rank: TierRank;
+  readonly tags: EffectTags;
+  readonly slaughter: boolean;
+  readonly odds: Odds;
+}
+
+/** R-RA-4 / R-RA-5, R-EQ-3 the Effect: the weapon's tier and tags, or the approach's tier; and the odds with it. */
+function dialogEffect(
+  subject: RollDialogSubject,
+  reading: CharacterReading,
+  weapon: Weapon | undefined,
+  chosen: RollDialogChoices,
+  pool: Pool,
+  settings: RollDialogSettings,
+): DialogEffect {
   const rank: TierRank = weapon ? weapon.rank : chosen.rank;
   const tags: EffectTags = effectTags(weapon);
   const slaughter = hasTag(weapon, "slaughter");
-  const lost = reading.lost;
   const odds = oddsFor({
     light: pool.light,
     dark: pool.dark,
@@ -182,122 +201,184 @@ export function rollDialogModel(
     slaughter,
     sayonara: reading.sayonara,
     singleDieServesBoth: settings.singleDieServesBoth,
-    effect: { rule: ruleset.effect, rank, tags },
+    effect: { rule: subject.ruleset.effect, rank, tags },
   });
-  const effectLands = odds.effect.pLands > 0;
-  const expected = odds.effect.value?.expectedWhenLands ?? 0;
+  return { rank, tags, slaughter, odds };
+}
 
+/** The notes under the odds: the empty pool, a lone die with no Effect, a Reaction's Effect, a Specialist's Fail. */
+function oddsNotes(
+  pool: Pool,
+  odds: Odds,
+  target: RollDialogSubject["target"],
+  chosen: RollDialogChoices,
+  settings: RollDialogSettings,
+): DialogMessage[] {
   const notes: DialogMessage[] = [];
   if (pool.empty) notes.push(message("TERRAN.Dialog.odds.empty"));
   else if (odds.dice === 1 && !settings.singleDieServesBoth) notes.push(message("TERRAN.Dialog.odds.loneDie"));
   if (target.kind === "save") notes.push(message("TERRAN.Dialog.odds.reaction"));
   if (chosen.specialist) notes.push(message("TERRAN.Dialog.odds.specialist"));
+  return notes;
+}
 
-  const reason = rollBlocked(reading, pool);
-  const positionSigned = chosen.position === 0 ? "\u00b10d" : signedDice(chosen.position);
+/** R-POOL-2 the GM's position stepper, each button with why it is closed at the limits. */
+function positionView(
+  position: number,
+  settings: RollDialogSettings,
+  corrected: DialogMessage | null,
+): RollDialogView["position"] {
+  return {
+    value: position,
+    signed: position === 0 ? "\u00b10d" : signedDice(position),
+    cls: position > 0 ? "bonus" : position < 0 ? "penalty" : "neutral",
+    note: message(settings.isGM ? "TERRAN.Dialog.position.noteGM" : "TERRAN.Dialog.position.note"),
+    down: {
+      disabled: position <= -POSITION_LIMIT,
+      tooltip:
+        position <= -POSITION_LIMIT
+          ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT)
+          : message("TERRAN.Dialog.position.down"),
+    },
+    up: {
+      disabled: position >= POSITION_LIMIT,
+      tooltip:
+        position >= POSITION_LIMIT
+          ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT)
+          : message("TERRAN.Dialog.position.up"),
+    },
+    corrected,
+  };
+}
+
+/** R-POOL-4 the Dark Dice stepper, each button with why it is closed at the limits. */
+function darkView(dark: number, darkMax: number, corrected: DialogMessage | null): RollDialogView["dark"] {
+  return {
+    value: dark,
+    max: darkMax,
+    down: {
+      disabled: dark <= 0,
+      tooltip: dark <= 0 ? message("TERRAN.Dialog.dark.atMin") : message("TERRAN.Dialog.dark.down"),
+    },
+    up: {
+      disabled: dark >= darkMax,
+      tooltip: dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
+    },
+    corrected,
+  };
+}
+
+/** R-EGO-2 / R-SAY-1 the Ego at stake, with the odds of losing it. */
+function egoView(reading: CharacterReading, odds: Odds, locale: string | undefined): RollDialogView["ego"] {
+  return {
+    value: reading.ego,
+    max: reading.egoMax,
+    sayonara: reading.sayonara,
+    risk: egoRisk(reading.ego, reading.sayonara, reading.lost),
+    pLoseAny: percent(odds.ego.pLoseAny, locale),
+    pZero: percent(odds.ego.pZero, locale),
+    expectedLoss: decimal(odds.ego.expectedLoss, 1, locale),
+  };
+}
+
+/** R-RA-1, R-RA-6 the exact odds of each outcome and of the Effect landing, formatted. */
+function chancesView(
+  odds: Odds,
+  notes: readonly DialogMessage[],
+  locale: string | undefined,
+): RollDialogView["chances"] {
+  const effectLands = odds.effect.pLands > 0;
+  const expected = odds.effect.value?.expectedWhenLands ?? 0;
+  return {
+    fail: percent(odds.outcome.fail, locale),
+    partial: percent(odds.outcome.partial, locale),
+    success: percent(odds.outcome.success, locale),
+    pLands: percent(odds.effect.pLands, locale),
+    expectedEffect: effectLands ? decimal(expected, 1, locale) : "\u2014",
+    effectLands,
+    notes,
+  };
+}
+
+/** The range select (only with a weapon): each range with the dice it costs this weapon. */
+function rangeView(ruleset: Ruleset, weapon: Weapon | undefined, range: string | null): RollDialogView["range"] {
+  return {
+    shown: weapon !== undefined,
+    options: weapon
+      ? ruleset.ranges.map((r) => {
+          const cost = (weapon.ranges.includes(r.id) ? 0 : 1) + (r.close && hasTag(weapon, "unhandy") ? 1 : 0);
+          return {
+            value: r.id,
+            labelKey: r.labelKey,
+            selected: r.id === range,
+            penalty: cost > 0 ? signedDice(-cost) : "",
+          };
+        })
+      : [],
+  };
+}
+
+/** The approach tier select (only without a weapon); with one, the weapon's tier as text. */
+function tierView(ruleset: Ruleset, weapon: Weapon | undefined, rank: TierRank): RollDialogView["tier"] {
   const tiers = ruleset.effect.tiers;
-  const weaponTier = tiers.find((t) => t.rank === rank);
+  return {
+    shown: weapon === undefined,
+    options: weapon
+      ? []
+      : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
+    labelKey: tiers.find((t) => t.rank === rank)?.labelKey ?? "TERRAN.Dialog.tier.label",
+  };
+}
+
+/** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
+export function rollDialogModel(
+  subject: RollDialogSubject,
+  choices: RollDialogChoices,
+  settings: RollDialogSettings,
+): RollDialogView {
+  const { ruleset, target } = subject;
+  const reading = readCharacter(subject.state);
+  const weapon = ruleWeapon(subject);
+  const normalised = normalise(subject, reading, weapon, choices, settings);
+  const chosen = normalised.choices;
+  const darkMax = darkMaxOf(settings);
+  const pool = dialogPool(subject, reading, weapon, chosen, darkMax);
+  const { rank, tags, slaughter, odds } = dialogEffect(subject, reading, weapon, chosen, pool, settings);
+  const reason = rollBlocked(reading, pool);
   const order = effectOrder({
     fast: reading.flags.has("effectFirst"),
     nimble: hasTag(weapon, "nimble"),
     slow: reading.flags.has("effectLast"),
   });
   const whirlwindOwned = reading.flags.has("whirlwind");
+  const reaction = target.kind === "save";
 
   return {
     title: {
       labelKey: pool.baseLabel,
       weaponName: subject.weapon ? subject.weapon.name : null,
-      kindKey: target.kind === "save" ? "TERRAN.Dialog.kind.reaction" : "TERRAN.Dialog.kind.riskyAction",
+      kindKey: reaction ? "TERRAN.Dialog.kind.reaction" : "TERRAN.Dialog.kind.riskyAction",
     },
-    reaction: target.kind === "save",
-    base: { labelKey: pool.baseLabel, dice: pool.base, rule: target.kind === "save" ? "R-RA-8" : "R-POOL-1" },
-    lines,
+    reaction,
+    base: { labelKey: pool.baseLabel, dice: pool.base, rule: reaction ? "R-RA-8" : "R-POOL-1" },
+    lines: modifierRows(pool, reading, target, new Set(chosen.ticked)),
     ignored: reading.ignored,
-    position: {
-      value: chosen.position,
-      signed: positionSigned,
-      cls: chosen.position > 0 ? "bonus" : chosen.position < 0 ? "penalty" : "neutral",
-      note: message(settings.isGM ? "TERRAN.Dialog.position.noteGM" : "TERRAN.Dialog.position.note"),
-      down: {
-        disabled: chosen.position <= -POSITION_LIMIT,
-        tooltip:
-          chosen.position <= -POSITION_LIMIT
-            ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT)
-            : message("TERRAN.Dialog.position.down"),
-      },
-      up: {
-        disabled: chosen.position >= POSITION_LIMIT,
-        tooltip:
-          chosen.position >= POSITION_LIMIT
-            ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT)
-            : message("TERRAN.Dialog.position.up"),
-      },
-      corrected: normalised.positionCorrected,
-    },
+    position: positionView(chosen.position, settings, normalised.positionCorrected),
     raw: pool.raw,
     rawSigned: String(pool.raw).replace("-", MINUS),
     light: pool.light,
     clamp: { reason: pool.clamp, message: clampMessage(pool.clamp, pool.raw, reading.mortallyWounded) },
     mortallyWounded: reading.mortallyWounded,
-    dark: {
-      value: chosen.dark,
-      max: darkMax,
-      down: {
-        disabled: chosen.dark <= 0,
-        tooltip: chosen.dark <= 0 ? message("TERRAN.Dialog.dark.atMin") : message("TERRAN.Dialog.dark.down"),
-      },
-      up: {
-        disabled: chosen.dark >= darkMax,
-        tooltip:
-          chosen.dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
-      },
-      corrected: normalised.darkCorrected,
-    },
+    dark: darkView(chosen.dark, darkMax, normalised.darkCorrected),
     dice: {
       light: Array.from({ length: pool.light }, (_, i) => i + 1),
       dark: Array.from({ length: pool.dark }, (_, i) => i + 1),
     },
-    ego: {
-      value: reading.ego,
-      max: reading.egoMax,
-      sayonara: reading.sayonara,
-      risk: egoRisk(reading.ego, reading.sayonara, lost),
-      pLoseAny: percent(odds.ego.pLoseAny, settings.locale),
-      pZero: percent(odds.ego.pZero, settings.locale),
-      expectedLoss: decimal(odds.ego.expectedLoss, 1, settings.locale),
-    },
-    chances: {
-      fail: percent(odds.outcome.fail, settings.locale),
-      partial: percent(odds.outcome.partial, settings.locale),
-      success: percent(odds.outcome.success, settings.locale),
-      pLands: percent(odds.effect.pLands, settings.locale),
-      expectedEffect: effectLands ? decimal(expected, 1, settings.locale) : "\u2014",
-      effectLands,
-      notes,
-    },
+    ego: egoView(reading, odds, settings.locale),
+    chances: chancesView(odds, oddsNotes(pool, odds, target, chosen, settings), settings.locale),
     order: { value: order, labelKey: `TERRAN.Order.${order}` },
-    range: {
-      shown: weapon !== undefined,
-      options: weapon
-        ? ruleset.ranges.map((r) => {
-            const cost = (weapon.ranges.includes(r.id) ? 0 : 1) + (r.close && hasTag(weapon, "unhandy") ? 1 : 0);
-            return {
-              value: r.id,
-              labelKey: r.labelKey,
-              selected: r.id === chosen.range,
-              penalty: cost > 0 ? signedDice(-cost) : "",
-            };
-          })
-        : [],
-    },
-    tier: {
-      shown: weapon === undefined,
-      options: weapon
-        ? []
-        : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
-      labelKey: weaponTier?.labelKey ?? "TERRAN.Dialog.tier.label",
-    },
+    range: rangeView(ruleset, weapon, chosen.range),
+    tier: tierView(ruleset, weapon, rank),
     hindered: { shown: reading.heavy, checked: chosen.hindered },
     combat: { shown: whirlwindOwned, checked: chosen.combat },
     specialist: {
