@@ -8,7 +8,7 @@
 import type { ChallengeCardState } from "./challenge-card.ts";
 import type { RequestCardState } from "./request-card.ts";
 import type { ResultCardView } from "./result-cards.ts";
-import type { RiskyCardState } from "./risky-card-state.ts";
+import type { RiskyCardState } from "./risky-card.ts";
 import type { SessionCardState } from "./session-card.ts";
 
 /** Each kind of card and the state its message's flags keep (untrusted: checked whole when read). */

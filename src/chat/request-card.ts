@@ -38,8 +38,7 @@ import {
 } from "../rules/index.ts";
 import { legacyRiskyBand } from "./legacy-cards.ts";
 import type { CardUser } from "./permissions.ts";
-import { riskyCardResult } from "./risky-card-reading.ts";
-import type { RiskyCardState } from "./risky-card-state.ts";
+import { riskyCardResult, type RiskyCardState } from "./risky-card.ts";
 
 /** What the GM asks for: an attribute or a group's Save of the world's ruleset (its ids), or the Fortune die. */
 export type RequestSubject =

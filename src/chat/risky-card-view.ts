@@ -15,8 +15,14 @@ import {
 } from "../rules/index.ts";
 import { dieNameKey } from "./die-names.ts";
 import { isRollerOrGm, REASON, type CardUser } from "./permissions.ts";
-import { cardDice, effectChainNeeded, isSlaughter, riskyCardResult, type RiskyCardState } from "./risky-card.ts";
-import type { RiskyCardResult } from "./risky-card-reading.ts";
+import {
+  cardDice,
+  effectChainNeeded,
+  isSlaughter,
+  riskyCardResult,
+  type RiskyCardResult,
+  type RiskyCardState,
+} from "./risky-card.ts";
 
 /** Who looks at the card. `mayApply` / `mayApplyReason` come from `cardPermission(…).apply`. */
 export interface CardViewer extends CardUser {
@@ -51,7 +57,7 @@ export interface DieTileView {
   readonly effectButton: boolean;
   /** The die's tooltip (with `{face}`). */
   readonly titleKey: string;
-  /** Issue 17 its accessible name, tone, face and role: "Dark die, 5, Effect" (with `{face}`). */
+  /** Its accessible name (what a screen reader says): tone, face and role: "Dark die, 5, Effect" (with `{face}`). */
   readonly nameKey: string;
   readonly cssClass: string;
 }

@@ -13,16 +13,15 @@ import {
   DIALOG_ACTIONS,
   DIALOG_FIELDS,
   initialChoices,
-  percent,
   POSITION_LIMIT,
   MESSAGE_MODES,
   rollDialogModel,
-  signedDice,
   type RollDialogChoices,
   type RollDialogSettings,
   type RollDialogSubject,
   type RollDialogView,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import { percent, signedDice } from "../../src/applications/dialogs/roll-dialog-types.ts";
 import type { WeaponSource } from "../../src/data/source.ts";
 import type { CharacterState } from "../../src/documents/operations/types.ts";
 import {

@@ -20,11 +20,11 @@ import { nextFaces } from "../stubs/foundry.ts";
 import {
   applyChange,
   initialChoices,
+  readCharacter,
   rollDialogModel,
   type RollDialogSettings,
   type RollDialogSubject,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
-import { readCharacter } from "../../src/applications/dialogs/roll-dialog-choices.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";

@@ -20,6 +20,7 @@ import {
   type HpWound,
 } from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
+import type { CardUser } from "../../src/chat/permissions.ts";
 import * as A from "./arbitraries.ts";
 import {
   appliedEntry,
@@ -195,7 +196,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         const record = action;
         return [state, record.user, appliedEntry(state, record).entry, v] as [
           riskyCard.RiskyCardState,
-          riskyCard.CardUser,
+          CardUser,
           riskyCard.AppliedEntry,
           number,
         ];
@@ -238,15 +239,13 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
           return made
             ? ([state, action.user, made.entry, v] as [
                 challengeCard.ChallengeCardState,
-                riskyCard.CardUser,
+                CardUser,
                 gritRecords.HarmEntry,
                 number,
               ])
             : null;
         })
-        .filter(
-          (x): x is [challengeCard.ChallengeCardState, riskyCard.CardUser, gritRecords.HarmEntry, number] => x !== null,
-        ),
+        .filter((x): x is [challengeCard.ChallengeCardState, CardUser, gritRecords.HarmEntry, number] => x !== null),
     ),
   ),
   recordHpHarm: entry(

@@ -5,53 +5,629 @@
  *
  * Pure: no Foundry, no DOM. The ApplicationV2 glue keeps the choices between renders, calls
  * `rollDialogModel` on every change and renders `templates/dialogs/roll-dialog.hbs` with the view.
- * Every visible string is an i18n key (`TERRAN.*`); numbers are formatted here (signs, percentages)
- * so the template needs no helper but `localize`.
+ * Every visible string is an i18n key (`TERRAN.*`); numbers are formatted here (signs, percentages,
+ * with ./roll-dialog-types.ts, which the separate resolution's dialog shares) so the template needs no
+ * helper but `localize`.
+ *
+ * In reading order: the inputs, the names the glue and the template share, and the view; reading the
+ * character and normalising the choices, and one change at a time; the exact odds, remembered per
+ * state; then the model, one function per region of the dialog.
  *
  * The dialog never breaks: choices are normalised (whole numbers, clamped, unknown ids dropped) and
  * the reason for each correction is shown; stored data the rules would refuse (a modifier of 0 dice,
  * an unknown flag) is left out with a notice instead of throwing.
  */
 import {
+  ATTRIBUTE_MAX,
+  DEFAULT_DARK_MAX,
+  DEFAULT_TIER_RANK,
+  EGO_MAX,
+  TIER_RANKS,
+  assertDiceModifier,
   buildPool,
   effectOrder,
   effectTags,
   hasTag,
+  isMechanicsFlag,
   modifierApplies,
+  readSceneEffects,
+  riskyActionOdds,
+  type Attributes,
   type ClampReason,
+  type DiceModifier,
+  type EffectOrder,
+  type EffectRule,
   type EffectTags,
+  type Odds,
   type Pool,
   type PoolLineId,
+  type RollTarget,
+  type Ruleset,
   type TierRank,
+  type Weapon,
+  type Wounds,
 } from "../../rules/index.ts";
-import {
-  darkMaxOf,
-  normalise,
-  readCharacter,
-  ruleWeapon,
-  specialistOffered,
-  type CharacterReading,
-} from "./roll-dialog-choices.ts";
-import { oddsFor } from "./roll-dialog-odds.ts";
-import { MESSAGE_MODES } from "../../compat/generation.ts";
+import { deriveCharacter } from "../../data/derived.ts";
+import type { ItemSnapshot, WeaponSource } from "../../data/source.ts";
+import type { CharacterState } from "../../documents/operations/types.ts";
+import { isMessageMode, MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import {
   decimal,
   message,
   MINUS,
   percent,
-  POSITION_LIMIT,
   signedDice,
   type DialogMessage,
-  type RollDialogModifierRow,
-  type RollDialogChoices,
-  type RollDialogSettings,
-  type RollDialogSubject,
-  type RollDialogView,
+  type PercentView,
 } from "./roll-dialog-types.ts";
 
-export * from "./roll-dialog-types.ts";
-export { applyChange, darkMaxOf, DARK_MAX_LIMIT, initialChoices, type DialogChange } from "./roll-dialog-choices.ts";
-export { clearOddsCache, ODDS_CACHE_SIZE } from "./roll-dialog-odds.ts";
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/** What the dialog was opened for. */
+export interface RollDialogSubject {
+  readonly ruleset: Ruleset;
+  /** The character's stored data and item snapshots. */
+  readonly state: CharacterState;
+  /** An attribute (a Risky Action) or a group's Save (a Reaction, R-RA-8). */
+  readonly target: RollTarget;
+  /** The weapon the action is made with, if any. */
+  readonly weapon: { readonly id: string; readonly name: string; readonly system: WeaponSource } | null;
+}
+
+/** World and user settings the dialog reads. */
+export interface RollDialogSettings {
+  /** R-POOL-4 (setting, default 10): the Dark Dice stepper's maximum. */
+  readonly darkMax: number;
+  /** R-RA-2 (setting, default on): a lone die is both Precision and Effect. */
+  readonly singleDieServesBoth: boolean;
+  readonly isGM: boolean;
+  /** The chat's current mode for this user: the dialog starts from it (default public). */
+  readonly messageMode?: MessageMode;
+  /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
+  readonly locale?: string;
+}
+
+/** What the user changes; the glue keeps it between renders. */
+export interface RollDialogChoices {
+  dark: number;
+  /** The GM's position modifier (±d). */
+  position: number;
+  /** Keys of the situational modifiers ticked (`RollDialogModifierRow.key`). */
+  ticked: string[];
+  /** The range the weapon is used at (only with a weapon). */
+  range: string | null;
+  /** This action is one Heavy armour hinders (run, observe, sneak, swim). */
+  hindered: boolean;
+  /** The approach's Effect tier (only without a weapon; with one, the weapon's rank). */
+  rank: TierRank;
+  /** In combat (R-RA-10 Whirlwind). */
+  combat: boolean;
+  /** R-ADV-2 the player declares this action their speciality (only with Specialist). */
+  specialist: boolean;
+  /** Who sees the card (v14's message modes; src/compat/generation.ts maps them to v13's roll modes). */
+  messageMode: MessageMode;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constants the glue and the template share
+
+/** Every `data-action` the template uses; the glue registers a handler for each. */
+export const DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown", "toggleModifier", "roll"] as const;
+export type DialogAction = (typeof DIALOG_ACTIONS)[number];
+
+/** The `name`s of the form inputs; the glue reads them on change. */
+export const DIALOG_FIELDS = ["range", "rank", "hindered", "combat", "specialist", "messageMode"] as const;
+export type DialogField = (typeof DIALOG_FIELDS)[number];
+
+/** The modes the select lists, in order (v14's names, on both generations). */
+export { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
+
+/** The GM's position stepper goes from −10 to +10 (the limits `buildPool` accepts). */
+export const POSITION_LIMIT = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The view
+
+/** One line of the pool's breakdown. */
+export interface RollDialogModifierRow {
+  /** Where the line comes from: a rule of the pool, or a modifier of an advancement or condition. */
+  readonly kind: Exclude<PoolLineId, "position" | "modifier"> | "modifier";
+  /** The toggle key of a situational modifier (`${itemId}:${modifierId}`), "" for the others. */
+  readonly key: string;
+  /** An i18n key, or null when the label is the user's own text (`labelText`). */
+  readonly labelKey: string | null;
+  readonly labelText: string;
+  /** The advancement or condition carrying the modifier ("" for the rules' own lines). */
+  readonly sourceName: string;
+  readonly dice: number;
+  /** "+1d", "−1d". */
+  readonly signed: string;
+  /** A checkbox the player ticks when it applies (R-POOL-2). */
+  readonly situational: boolean;
+  readonly ticked: boolean;
+  /** Counted in the total (always-on lines, and ticked situational ones). */
+  readonly counts: boolean;
+  /** "bonus", "penalty", plus " off" when not counted: CSS classes. */
+  readonly cls: string;
+  readonly rule: string;
+}
+
+export interface StepperButton {
+  readonly disabled: boolean;
+  readonly tooltip: DialogMessage;
+}
+
+export interface SelectOption {
+  readonly value: string;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+export interface RangeOption extends SelectOption {
+  /** The dice this range costs with this weapon ("−1d"), "" when none. */
+  readonly penalty: string;
+}
+
+export interface RollDialogView {
+  readonly title: {
+    /** The attribute's or the save's label key. */
+    readonly labelKey: string;
+    /** The weapon's name (the user's own text), or null. */
+    readonly weaponName: string | null;
+    /** "Risky Action" or "Reaction". */
+    readonly kindKey: string;
+  };
+  readonly reaction: boolean;
+  /** R-POOL-1 the base line ("Finesse 3"). */
+  readonly base: { readonly labelKey: string; readonly dice: number; readonly rule: string };
+  /** R-POOL-2 every modifier but the GM's position, in display order. */
+  readonly lines: readonly RollDialogModifierRow[];
+  /** Stored modifiers left out because the rules would refuse them. */
+  readonly ignored: readonly DialogMessage[];
+  /** R-POOL-2 the GM's position stepper. */
+  readonly position: {
+    readonly value: number;
+    readonly signed: string;
+    readonly cls: string;
+    readonly note: DialogMessage;
+    readonly down: StepperButton;
+    readonly up: StepperButton;
+    /** Why the chosen value was corrected, or null. */
+    readonly corrected: DialogMessage | null;
+  };
+  /** Base plus every counted line, before the clamp. */
+  readonly raw: number;
+  readonly rawSigned: string;
+  /** R-POOL-3 the Light Dice thrown (0–4). */
+  readonly light: number;
+  /** R-POOL-3 / R-HARM-5 why `light` differs from `raw` (or is locked at 0), or null. */
+  readonly clamp: { readonly reason: ClampReason; readonly message: DialogMessage | null };
+  readonly mortallyWounded: boolean;
+  /** R-POOL-4 the Dark Dice stepper. */
+  readonly dark: {
+    readonly value: number;
+    readonly max: number;
+    readonly down: StepperButton;
+    readonly up: StepperButton;
+    readonly corrected: DialogMessage | null;
+  };
+  /** One entry per die, for the light and dark dice pictures. */
+  readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
+  /** R-EGO-2 / R-SAY-1 the Ego at stake. */
+  readonly ego: {
+    readonly value: number;
+    readonly max: number;
+    readonly sayonara: boolean;
+    readonly risk: DialogMessage;
+    readonly pLoseAny: PercentView;
+    readonly pZero: PercentView;
+    readonly expectedLoss: string;
+  };
+  /** The exact odds, formatted (R-RA-1, R-RA-6). */
+  readonly chances: {
+    readonly fail: PercentView;
+    readonly partial: PercentView;
+    readonly success: PercentView;
+    readonly pLands: PercentView;
+    /** Expected Effect when it lands, after the tier; "—" when it can never land. */
+    readonly expectedEffect: string;
+    readonly effectLands: boolean;
+    /** Notes under the odds: the empty pool, a lone die with no Effect, a Reaction's Effect. */
+    readonly notes: readonly DialogMessage[];
+  };
+  /** R-RA-9 whose Effect comes first. */
+  readonly order: { readonly value: EffectOrder; readonly labelKey: string };
+  /** The range select (only with a weapon). */
+  readonly range: { readonly shown: boolean; readonly options: readonly RangeOption[] };
+  /** The approach tier select (only without a weapon); with a weapon, its tier as text. */
+  readonly tier: { readonly shown: boolean; readonly options: readonly SelectOption[]; readonly labelKey: string };
+  readonly hindered: { readonly shown: boolean; readonly checked: boolean };
+  /** R-RA-10 shown when the character has Whirlwind. */
+  readonly combat: { readonly shown: boolean; readonly checked: boolean };
+  /**
+   * R-ADV-2 shown when the character has Specialist: the player ticks it when this action is of the
+   * kind they specialise in (`specialties`: the kinds written on their Specialist advancements).
+   */
+  readonly specialist: { readonly shown: boolean; readonly checked: boolean; readonly specialties: string };
+  readonly messageModes: readonly SelectOption[];
+  readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
+
+  // What the glue needs to roll.
+  /** The normalised choices (what the dialog actually shows and rolls). */
+  readonly choices: RollDialogChoices;
+  readonly pool: Pool;
+  readonly odds: Odds;
+  /** R-RA-3 / R-EQ-3 the Effect die explodes on 5+. */
+  readonly slaughter: boolean;
+  /** The Effect tier rank used: the weapon's, or the approach's. */
+  readonly rank: TierRank;
+  readonly effectTags: EffectTags;
+  /** The Ego the Dark Dice compare to (R-EGO-2). */
+  readonly egoAtThrow: number;
+  readonly sayonara: boolean;
+  /** R-RA-10 Whirlwind applies to this roll (the character has it and it is combat). */
+  readonly whirlwind: boolean;
+  /** R-ADV-2 a Fail on this roll still succeeds, with Reduced Effect. */
+  readonly specialistApplies: boolean;
+  readonly messageMode: MessageMode;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalising the choices and the stored data
+
+/** A whole number from anything (numbers, numeric strings); `fallback` for the rest. */
+function whole(value: unknown, fallback: number): number {
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? Math.round(n) : fallback;
+}
+
+function clampInt(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function isTierRank(n: number): n is TierRank {
+  return (TIER_RANKS as readonly number[]).includes(n);
+}
+
+function asRank(value: unknown, fallback: TierRank): TierRank {
+  const n = whole(value, fallback);
+  return isTierRank(n) ? n : fallback;
+}
+
+/** No world setting takes the Dark Dice stepper past this (the setting itself offers 1–30). */
+export const DARK_MAX_LIMIT = 100;
+
+/** The world's Dark Dice maximum, read safely: a whole number 0–100, else the default 10. */
+export function darkMaxOf(settings: RollDialogSettings): number {
+  const n = settings.darkMax;
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, DARK_MAX_LIMIT) : DEFAULT_DARK_MAX;
+}
+
+/** The weapon as the rules read it, or undefined. */
+export function ruleWeapon(subject: RollDialogSubject): Weapon | undefined {
+  const w = subject.weapon?.system;
+  if (!w) return undefined;
+  return {
+    rank: asRank(w.rank, DEFAULT_TIER_RANK),
+    ranges: Array.isArray(w.ranges) ? w.ranges : [],
+    tags: Array.isArray(w.tags) ? w.tags : [],
+    twoHanded: w.twoHanded === true,
+  };
+}
+
+/** The range a weapon is used at by default: its first range this ruleset knows, else the ruleset's first. */
+export function defaultRange(ruleset: Ruleset, weapon: Weapon): string | null {
+  const known = weapon.ranges.find((r) => ruleset.ranges.some((d) => d.id === r));
+  return known ?? ruleset.ranges[0]?.id ?? null;
+}
+
+/** A modifier that can be ticked: the rules' modifier with an id unique across the character's items. */
+export interface CharacterModifier {
+  readonly modifier: DiceModifier;
+  readonly sourceName: string;
+}
+
+/** Everything read from the stored character, once per recomputation. */
+export interface CharacterReading {
+  readonly attributes: Attributes;
+  readonly wounds: Wounds;
+  readonly flags: ReturnType<typeof deriveCharacter>["flags"];
+  readonly heavy: boolean;
+  readonly mortallyWounded: boolean;
+  readonly modifiers: readonly CharacterModifier[];
+  readonly ignored: readonly DialogMessage[];
+  readonly ego: number;
+  readonly egoMax: number;
+  readonly dead: boolean;
+  readonly lost: boolean;
+  readonly sayonara: boolean;
+  /** R-ADV-2 the kinds of action written on the Specialist advancements ("" when none written). */
+  readonly specialties: readonly string[];
+}
+
+export function readCharacter(state: CharacterState): CharacterReading {
+  const source = state.source;
+  const rating = (v: unknown): number => clampInt(whole(v, 0), 0, ATTRIBUTE_MAX);
+  const a = source.attributes;
+  const attributes: Attributes = {
+    intuition: rating(a.intuition),
+    reason: rating(a.reason),
+    finesse: rating(a.finesse),
+    exertion: rating(a.exertion),
+    attunement: rating(a.attunement),
+    influence: rating(a.influence),
+  };
+  const wounds: Wounds = {
+    stressed: source.wounds.stressed === true,
+    broken: source.wounds.broken === true,
+    weary: source.wounds.weary === true,
+  };
+  // Unknown flags would make the rules throw: they are not flags (mechanics.ts), so leave them out.
+  const items: ItemSnapshot[] = state.items.map((item) => {
+    if (item.type !== "advancement" && item.type !== "condition") return item;
+    const flags = item.system.flags.filter(isMechanicsFlag);
+    if (flags.length === item.system.flags.length) return item;
+    return item.type === "advancement"
+      ? { ...item, system: { ...item.system, flags } }
+      : { ...item, system: { ...item.system, flags } };
+  });
+  const derived = deriveCharacter({ ...source, attributes, wounds }, items);
+
+  const modifiers: CharacterModifier[] = [];
+  const ignored: DialogMessage[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item.type !== "advancement" && item.type !== "condition") continue;
+    for (const stored of item.system.dice) {
+      const label = stored.label.trim() === "" ? item.name : stored.label;
+      // The key that ticks it: unique across items (Sensory acuity taken twice gives two boxes).
+      let id = `${item.id}:${stored.id}`;
+      for (let n = 2; seen.has(id); n++) id = `${item.id}:${stored.id}#${n}`;
+      seen.add(id);
+      const modifier: DiceModifier = { ...stored, id, label };
+      try {
+        assertDiceModifier(modifier);
+      } catch {
+        ignored.push(message("TERRAN.Dialog.ignoredModifier", item.name));
+        continue;
+      }
+      modifiers.push({ modifier, sourceName: item.name });
+    }
+  }
+  // R-ADV-1 / R-ADV-2 the scene's bonuses of activated advancements (Brainwave's +1d), ticked like any situational one.
+  for (const effect of readSceneEffects(state.scene ?? [])) {
+    if (effect.kind !== "bonus" || !effect.modifier || seen.has(effect.modifier.id)) continue;
+    seen.add(effect.modifier.id);
+    const item = state.items.find((i) => i.id === effect.itemId);
+    modifiers.push({ modifier: effect.modifier, sourceName: item?.name ?? effect.advancement });
+  }
+  const ego = clampInt(whole(source.ego.value, 0), 0, EGO_MAX);
+  return {
+    attributes,
+    wounds,
+    flags: derived.flags,
+    heavy: derived.armour.heavy,
+    mortallyWounded: derived.mortallyWounded,
+    modifiers,
+    ignored,
+    ego,
+    egoMax: clampInt(whole(source.ego.max, ego), 0, EGO_MAX),
+    dead: source.dead === true,
+    lost: source.lost === true,
+    sayonara: source.sayonara === true,
+    specialties: items.flatMap((item) =>
+      item.type === "advancement" && item.system.flags.includes("specialist") && item.system.specialty.trim() !== ""
+        ? [item.system.specialty.trim()]
+        : [],
+    ),
+  };
+}
+
+/**
+ * R-ADV-2 whether the Specialist tick is offered. Ruling: only for a Risky Action; a Save is a
+ * Reaction to what befalls the character, not a kind of action they chose to specialise in.
+ */
+export function specialistOffered(subject: RollDialogSubject, reading: CharacterReading): boolean {
+  return subject.target.kind === "attribute" && reading.flags.has("specialist");
+}
+
+export interface Normalised {
+  readonly choices: RollDialogChoices;
+  readonly darkCorrected: DialogMessage | null;
+  readonly positionCorrected: DialogMessage | null;
+}
+
+export function normalise(
+  subject: RollDialogSubject,
+  reading: CharacterReading,
+  weapon: Weapon | undefined,
+  raw: Partial<RollDialogChoices>,
+  settings: RollDialogSettings,
+): Normalised {
+  const darkMax = darkMaxOf(settings);
+  const wantedDark = whole(raw.dark, 0);
+  const dark = clampInt(wantedDark, 0, darkMax);
+  const darkCorrected =
+    wantedDark > darkMax
+      ? message("TERRAN.Dialog.dark.loweredToMax", darkMax)
+      : wantedDark < 0
+        ? message("TERRAN.Dialog.dark.raisedToZero")
+        : null;
+
+  const wantedPosition = whole(raw.position, 0);
+  const position = clampInt(wantedPosition, -POSITION_LIMIT, POSITION_LIMIT);
+  const positionCorrected =
+    position !== wantedPosition ? message("TERRAN.Dialog.position.limited", POSITION_LIMIT) : null;
+
+  const known = new Set(
+    reading.modifiers
+      .filter((m) => m.modifier.situational && modifierApplies(m.modifier, subject.target))
+      .map((m) => m.modifier.id),
+  );
+  const tickedIn: readonly unknown[] = Array.isArray(raw.ticked) ? raw.ticked : [];
+  const ticked = [...new Set(tickedIn.filter((k): k is string => typeof k === "string" && known.has(k)))];
+
+  let range: string | null = null;
+  if (weapon) {
+    const wanted = raw.range;
+    range =
+      typeof wanted === "string" && subject.ruleset.ranges.some((r) => r.id === wanted)
+        ? wanted
+        : defaultRange(subject.ruleset, weapon);
+  }
+
+  return {
+    choices: {
+      dark,
+      position,
+      ticked,
+      range,
+      hindered: reading.heavy && raw.hindered === true,
+      rank: weapon ? weapon.rank : asRank(raw.rank, DEFAULT_TIER_RANK),
+      combat: raw.combat === true,
+      specialist: specialistOffered(subject, reading) && raw.specialist === true,
+      messageMode: isMessageMode(raw.messageMode) ? raw.messageMode : (settings.messageMode ?? "public"),
+    },
+    darkCorrected,
+    positionCorrected,
+  };
+}
+
+/** The choices a dialog opens with: no Dark Dice, no position, the weapon's first range, combat with a weapon. */
+export function initialChoices(subject: RollDialogSubject, settings: RollDialogSettings): RollDialogChoices {
+  const weapon = ruleWeapon(subject);
+  const reading = readCharacter(subject.state);
+  return normalise(
+    subject,
+    reading,
+    weapon,
+    {
+      dark: 0,
+      position: 0,
+      ticked: [],
+      range: null,
+      hindered: false,
+      rank: DEFAULT_TIER_RANK,
+      combat: weapon !== undefined,
+      specialist: false,
+      messageMode: settings.messageMode ?? "public",
+    },
+    settings,
+  ).choices;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes (the glue's event handlers call these; each returns new, normalised choices)
+
+export type DialogChange =
+  | { readonly action: Exclude<DialogAction, "roll" | "toggleModifier"> }
+  | { readonly action: "toggleModifier"; readonly key: string }
+  | { readonly field: DialogField; readonly value: unknown };
+
+/** The choices after one change: a stepper, a ticked modifier, or a form field's new value. */
+export function applyChange(
+  subject: RollDialogSubject,
+  choices: RollDialogChoices,
+  change: DialogChange,
+  settings: RollDialogSettings,
+): RollDialogChoices {
+  const next: RollDialogChoices = { ...choices, ticked: [...(Array.isArray(choices.ticked) ? choices.ticked : [])] };
+  if ("action" in change) {
+    switch (change.action) {
+      case "darkUp":
+        next.dark = whole(choices.dark, 0) + 1;
+        break;
+      case "darkDown":
+        next.dark = whole(choices.dark, 0) - 1;
+        break;
+      case "positionUp":
+        next.position = whole(choices.position, 0) + 1;
+        break;
+      case "positionDown":
+        next.position = whole(choices.position, 0) - 1;
+        break;
+      case "toggleModifier":
+        next.ticked = next.ticked.includes(change.key)
+          ? next.ticked.filter((k) => k !== change.key)
+          : [...next.ticked, change.key];
+        break;
+    }
+  } else {
+    const v = change.value;
+    const bool = v === true || v === "true" || v === "on";
+    switch (change.field) {
+      case "range":
+        next.range = typeof v === "string" ? v : null;
+        break;
+      case "rank":
+        next.rank = asRank(v, DEFAULT_TIER_RANK);
+        break;
+      case "hindered":
+        next.hindered = bool;
+        break;
+      case "combat":
+        next.combat = bool;
+        break;
+      case "specialist":
+        next.specialist = bool;
+        break;
+      case "messageMode":
+        next.messageMode = isMessageMode(v) ? v : (settings.messageMode ?? "public");
+        break;
+    }
+  }
+  const weapon = ruleWeapon(subject);
+  return normalise(subject, readCharacter(subject.state), weapon, next, settings).choices;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exact odds, kept per state
+
+type OddsArgs = Parameters<typeof riskyActionOdds>[0];
+
+/** Distinct odds states kept per Effect rule before the cache starts over. */
+export const ODDS_CACHE_SIZE = 512;
+
+/** Keyed by the ruleset's Effect rule (one per ruleset), then by the state. */
+const oddsCache = new Map<EffectRule, Map<string, Odds>>();
+
+/**
+ * `riskyActionOdds`, remembered: the dialog recomputes on every click, and a user stepping the Dark
+ * Dice up and down revisits the same states. The odds are immutable values of their inputs, so a
+ * remembered result is the very result a new call would give (the tests check the equality).
+ */
+export function oddsFor(args: OddsArgs & { readonly effect: NonNullable<OddsArgs["effect"]> }): Odds {
+  const { rule, rank, tags } = args.effect;
+  let byState = oddsCache.get(rule);
+  if (!byState) {
+    byState = new Map();
+    oddsCache.set(rule, byState);
+  }
+  const key = [
+    args.light,
+    args.dark,
+    args.ego,
+    args.slaughter ? 1 : 0,
+    args.sayonara ? 1 : 0,
+    args.singleDieServesBoth === false ? 0 : 1,
+    rank,
+    tags?.versatileTwoHanded ? 1 : 0,
+    tags?.improvised ? 1 : 0,
+  ].join("|");
+  const known = byState.get(key);
+  if (known) return known;
+  const odds = riskyActionOdds(args);
+  if (byState.size >= ODDS_CACHE_SIZE) byState.clear();
+  byState.set(key, odds);
+  return odds;
+}
+
+/** Forget every remembered odds state (the bench uses it to time a fresh dialog). */
+export function clearOddsCache(): void {
+  oddsCache.clear();
+}
 
 // ---------------------------------------------------------------------------------------------
 // The model
@@ -117,24 +693,17 @@ function rollBlocked(reading: CharacterReading, pool: Pool): DialogMessage | nul
   return null;
 }
 
-/** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
-export function rollDialogModel(
+/** R-POOL-1 … R-POOL-5 the pool the normalised choices make. */
+function dialogPool(
   subject: RollDialogSubject,
-  choices: RollDialogChoices,
-  settings: RollDialogSettings,
-): RollDialogView {
-  const { ruleset, target } = subject;
-  const reading = readCharacter(subject.state);
-  const weapon = ruleWeapon(subject);
-  const normalised = normalise(subject, reading, weapon, choices, settings);
-  const chosen = normalised.choices;
-  const darkMax = darkMaxOf(settings);
-  const ticked = new Set(chosen.ticked);
-
-  // R-POOL-1 … R-POOL-5
-  const pool = buildPool({
-    ruleset,
-    target,
+  reading: CharacterReading,
+  weapon: Weapon | undefined,
+  chosen: RollDialogChoices,
+  darkMax: number,
+): Pool {
+  return buildPool({
+    ruleset: subject.ruleset,
+    target: subject.target,
     attributes: reading.attributes,
     wounds: reading.wounds,
     flags: reading.flags,
@@ -144,12 +713,19 @@ export function rollDialogModel(
     heavyArmour: reading.heavy,
     hinderedByHeavyArmour: chosen.hindered,
     modifiers: reading.modifiers.map((m) => m.modifier),
-    ticked,
+    ticked: new Set(chosen.ticked),
     dark: chosen.dark,
     darkMax,
   });
+}
 
-  // Every line, with the situational ones as checkboxes whether ticked or not.
+/** R-POOL-2 every line of the breakdown, with the situational ones as checkboxes whether ticked or not. */
+function modifierRows(
+  pool: Pool,
+  reading: CharacterReading,
+  target: RollDialogSubject["target"],
+  ticked: ReadonlySet<string>,
+): RollDialogModifierRow[] {
   const ruleLines = pool.lines
     .filter((l): l is typeof l & { id: keyof typeof LINE_ORDER } => l.id !== "position" && l.id !== "modifier")
     .sort((x, y) => LINE_ORDER[x.id] - LINE_ORDER[y.id])
@@ -168,13 +744,29 @@ export function rollDialogModel(
         ticked: ticked.has(m.modifier.id),
       }),
     );
-  const lines = [...ruleLines, ...always, ...situational];
+  return [...ruleLines, ...always, ...situational];
+}
 
-  // The Effect: the weapon's tier and tags, or the approach's tier (R-RA-4 / R-RA-5, R-EQ-3).
+/** The Effect the roll would have and the exact odds of the pool. */
+interface DialogEffect {
+  readonly rank: TierRank;
+  readonly tags: EffectTags;
+  readonly slaughter: boolean;
+  readonly odds: Odds;
+}
+
+/** R-RA-4 / R-RA-5, R-EQ-3 the Effect: the weapon's tier and tags, or the approach's tier; and the odds with it. */
+function dialogEffect(
+  subject: RollDialogSubject,
+  reading: CharacterReading,
+  weapon: Weapon | undefined,
+  chosen: RollDialogChoices,
+  pool: Pool,
+  settings: RollDialogSettings,
+): DialogEffect {
   const rank: TierRank = weapon ? weapon.rank : chosen.rank;
   const tags: EffectTags = effectTags(weapon);
   const slaughter = hasTag(weapon, "slaughter");
-  const lost = reading.lost;
   const odds = oddsFor({
     light: pool.light,
     dark: pool.dark,
@@ -182,122 +774,184 @@ export function rollDialogModel(
     slaughter,
     sayonara: reading.sayonara,
     singleDieServesBoth: settings.singleDieServesBoth,
-    effect: { rule: ruleset.effect, rank, tags },
+    effect: { rule: subject.ruleset.effect, rank, tags },
   });
-  const effectLands = odds.effect.pLands > 0;
-  const expected = odds.effect.value?.expectedWhenLands ?? 0;
+  return { rank, tags, slaughter, odds };
+}
 
+/** The notes under the odds: the empty pool, a lone die with no Effect, a Reaction's Effect, a Specialist's Fail. */
+function oddsNotes(
+  pool: Pool,
+  odds: Odds,
+  target: RollDialogSubject["target"],
+  chosen: RollDialogChoices,
+  settings: RollDialogSettings,
+): DialogMessage[] {
   const notes: DialogMessage[] = [];
   if (pool.empty) notes.push(message("TERRAN.Dialog.odds.empty"));
   else if (odds.dice === 1 && !settings.singleDieServesBoth) notes.push(message("TERRAN.Dialog.odds.loneDie"));
   if (target.kind === "save") notes.push(message("TERRAN.Dialog.odds.reaction"));
   if (chosen.specialist) notes.push(message("TERRAN.Dialog.odds.specialist"));
+  return notes;
+}
 
-  const reason = rollBlocked(reading, pool);
-  const positionSigned = chosen.position === 0 ? "\u00b10d" : signedDice(chosen.position);
+/** R-POOL-2 the GM's position stepper, each button with why it is closed at the limits. */
+function positionView(
+  position: number,
+  settings: RollDialogSettings,
+  corrected: DialogMessage | null,
+): RollDialogView["position"] {
+  return {
+    value: position,
+    signed: position === 0 ? "\u00b10d" : signedDice(position),
+    cls: position > 0 ? "bonus" : position < 0 ? "penalty" : "neutral",
+    note: message(settings.isGM ? "TERRAN.Dialog.position.noteGM" : "TERRAN.Dialog.position.note"),
+    down: {
+      disabled: position <= -POSITION_LIMIT,
+      tooltip:
+        position <= -POSITION_LIMIT
+          ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT)
+          : message("TERRAN.Dialog.position.down"),
+    },
+    up: {
+      disabled: position >= POSITION_LIMIT,
+      tooltip:
+        position >= POSITION_LIMIT
+          ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT)
+          : message("TERRAN.Dialog.position.up"),
+    },
+    corrected,
+  };
+}
+
+/** R-POOL-4 the Dark Dice stepper, each button with why it is closed at the limits. */
+function darkView(dark: number, darkMax: number, corrected: DialogMessage | null): RollDialogView["dark"] {
+  return {
+    value: dark,
+    max: darkMax,
+    down: {
+      disabled: dark <= 0,
+      tooltip: dark <= 0 ? message("TERRAN.Dialog.dark.atMin") : message("TERRAN.Dialog.dark.down"),
+    },
+    up: {
+      disabled: dark >= darkMax,
+      tooltip: dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
+    },
+    corrected,
+  };
+}
+
+/** R-EGO-2 / R-SAY-1 the Ego at stake, with the odds of losing it. */
+function egoView(reading: CharacterReading, odds: Odds, locale: string | undefined): RollDialogView["ego"] {
+  return {
+    value: reading.ego,
+    max: reading.egoMax,
+    sayonara: reading.sayonara,
+    risk: egoRisk(reading.ego, reading.sayonara, reading.lost),
+    pLoseAny: percent(odds.ego.pLoseAny, locale),
+    pZero: percent(odds.ego.pZero, locale),
+    expectedLoss: decimal(odds.ego.expectedLoss, 1, locale),
+  };
+}
+
+/** R-RA-1, R-RA-6 the exact odds of each outcome and of the Effect landing, formatted. */
+function chancesView(
+  odds: Odds,
+  notes: readonly DialogMessage[],
+  locale: string | undefined,
+): RollDialogView["chances"] {
+  const effectLands = odds.effect.pLands > 0;
+  const expected = odds.effect.value?.expectedWhenLands ?? 0;
+  return {
+    fail: percent(odds.outcome.fail, locale),
+    partial: percent(odds.outcome.partial, locale),
+    success: percent(odds.outcome.success, locale),
+    pLands: percent(odds.effect.pLands, locale),
+    expectedEffect: effectLands ? decimal(expected, 1, locale) : "\u2014",
+    effectLands,
+    notes,
+  };
+}
+
+/** The range select (only with a weapon): each range with the dice it costs this weapon. */
+function rangeView(ruleset: Ruleset, weapon: Weapon | undefined, range: string | null): RollDialogView["range"] {
+  return {
+    shown: weapon !== undefined,
+    options: weapon
+      ? ruleset.ranges.map((r) => {
+          const cost = (weapon.ranges.includes(r.id) ? 0 : 1) + (r.close && hasTag(weapon, "unhandy") ? 1 : 0);
+          return {
+            value: r.id,
+            labelKey: r.labelKey,
+            selected: r.id === range,
+            penalty: cost > 0 ? signedDice(-cost) : "",
+          };
+        })
+      : [],
+  };
+}
+
+/** The approach tier select (only without a weapon); with one, the weapon's tier as text. */
+function tierView(ruleset: Ruleset, weapon: Weapon | undefined, rank: TierRank): RollDialogView["tier"] {
   const tiers = ruleset.effect.tiers;
-  const weaponTier = tiers.find((t) => t.rank === rank);
+  return {
+    shown: weapon === undefined,
+    options: weapon
+      ? []
+      : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
+    labelKey: tiers.find((t) => t.rank === rank)?.labelKey ?? "TERRAN.Dialog.tier.label",
+  };
+}
+
+/** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
+export function rollDialogModel(
+  subject: RollDialogSubject,
+  choices: RollDialogChoices,
+  settings: RollDialogSettings,
+): RollDialogView {
+  const { ruleset, target } = subject;
+  const reading = readCharacter(subject.state);
+  const weapon = ruleWeapon(subject);
+  const normalised = normalise(subject, reading, weapon, choices, settings);
+  const chosen = normalised.choices;
+  const darkMax = darkMaxOf(settings);
+  const pool = dialogPool(subject, reading, weapon, chosen, darkMax);
+  const { rank, tags, slaughter, odds } = dialogEffect(subject, reading, weapon, chosen, pool, settings);
+  const reason = rollBlocked(reading, pool);
   const order = effectOrder({
     fast: reading.flags.has("effectFirst"),
     nimble: hasTag(weapon, "nimble"),
     slow: reading.flags.has("effectLast"),
   });
   const whirlwindOwned = reading.flags.has("whirlwind");
+  const reaction = target.kind === "save";
 
   return {
     title: {
       labelKey: pool.baseLabel,
       weaponName: subject.weapon ? subject.weapon.name : null,
-      kindKey: target.kind === "save" ? "TERRAN.Dialog.kind.reaction" : "TERRAN.Dialog.kind.riskyAction",
+      kindKey: reaction ? "TERRAN.Dialog.kind.reaction" : "TERRAN.Dialog.kind.riskyAction",
     },
-    reaction: target.kind === "save",
-    base: { labelKey: pool.baseLabel, dice: pool.base, rule: target.kind === "save" ? "R-RA-8" : "R-POOL-1" },
-    lines,
+    reaction,
+    base: { labelKey: pool.baseLabel, dice: pool.base, rule: reaction ? "R-RA-8" : "R-POOL-1" },
+    lines: modifierRows(pool, reading, target, new Set(chosen.ticked)),
     ignored: reading.ignored,
-    position: {
-      value: chosen.position,
-      signed: positionSigned,
-      cls: chosen.position > 0 ? "bonus" : chosen.position < 0 ? "penalty" : "neutral",
-      note: message(settings.isGM ? "TERRAN.Dialog.position.noteGM" : "TERRAN.Dialog.position.note"),
-      down: {
-        disabled: chosen.position <= -POSITION_LIMIT,
-        tooltip:
-          chosen.position <= -POSITION_LIMIT
-            ? message("TERRAN.Dialog.position.atMin", POSITION_LIMIT)
-            : message("TERRAN.Dialog.position.down"),
-      },
-      up: {
-        disabled: chosen.position >= POSITION_LIMIT,
-        tooltip:
-          chosen.position >= POSITION_LIMIT
-            ? message("TERRAN.Dialog.position.atMax", POSITION_LIMIT)
-            : message("TERRAN.Dialog.position.up"),
-      },
-      corrected: normalised.positionCorrected,
-    },
+    position: positionView(chosen.position, settings, normalised.positionCorrected),
     raw: pool.raw,
     rawSigned: String(pool.raw).replace("-", MINUS),
     light: pool.light,
     clamp: { reason: pool.clamp, message: clampMessage(pool.clamp, pool.raw, reading.mortallyWounded) },
     mortallyWounded: reading.mortallyWounded,
-    dark: {
-      value: chosen.dark,
-      max: darkMax,
-      down: {
-        disabled: chosen.dark <= 0,
-        tooltip: chosen.dark <= 0 ? message("TERRAN.Dialog.dark.atMin") : message("TERRAN.Dialog.dark.down"),
-      },
-      up: {
-        disabled: chosen.dark >= darkMax,
-        tooltip:
-          chosen.dark >= darkMax ? message("TERRAN.Dialog.dark.atMax", darkMax) : message("TERRAN.Dialog.dark.up"),
-      },
-      corrected: normalised.darkCorrected,
-    },
+    dark: darkView(chosen.dark, darkMax, normalised.darkCorrected),
     dice: {
       light: Array.from({ length: pool.light }, (_, i) => i + 1),
       dark: Array.from({ length: pool.dark }, (_, i) => i + 1),
     },
-    ego: {
-      value: reading.ego,
-      max: reading.egoMax,
-      sayonara: reading.sayonara,
-      risk: egoRisk(reading.ego, reading.sayonara, lost),
-      pLoseAny: percent(odds.ego.pLoseAny, settings.locale),
-      pZero: percent(odds.ego.pZero, settings.locale),
-      expectedLoss: decimal(odds.ego.expectedLoss, 1, settings.locale),
-    },
-    chances: {
-      fail: percent(odds.outcome.fail, settings.locale),
-      partial: percent(odds.outcome.partial, settings.locale),
-      success: percent(odds.outcome.success, settings.locale),
-      pLands: percent(odds.effect.pLands, settings.locale),
-      expectedEffect: effectLands ? decimal(expected, 1, settings.locale) : "\u2014",
-      effectLands,
-      notes,
-    },
+    ego: egoView(reading, odds, settings.locale),
+    chances: chancesView(odds, oddsNotes(pool, odds, target, chosen, settings), settings.locale),
     order: { value: order, labelKey: `TERRAN.Order.${order}` },
-    range: {
-      shown: weapon !== undefined,
-      options: weapon
-        ? ruleset.ranges.map((r) => {
-            const cost = (weapon.ranges.includes(r.id) ? 0 : 1) + (r.close && hasTag(weapon, "unhandy") ? 1 : 0);
-            return {
-              value: r.id,
-              labelKey: r.labelKey,
-              selected: r.id === chosen.range,
-              penalty: cost > 0 ? signedDice(-cost) : "",
-            };
-          })
-        : [],
-    },
-    tier: {
-      shown: weapon === undefined,
-      options: weapon
-        ? []
-        : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
-      labelKey: weaponTier?.labelKey ?? "TERRAN.Dialog.tier.label",
-    },
+    range: rangeView(ruleset, weapon, chosen.range),
+    tier: tierView(ruleset, weapon, rank),
     hindered: { shown: reading.heavy, checked: chosen.hindered },
     combat: { shown: whirlwindOwned, checked: chosen.combat },
     specialist: {

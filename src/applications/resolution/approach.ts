@@ -8,7 +8,7 @@ import { buildPool, buildSkillPool, isAttribute, type Ruleset, type TierRank } f
 import { deriveCharacter } from "../../data/derived.ts";
 import { legacyOf } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
-import { readCharacter } from "../dialogs/roll-dialog-choices.ts";
+import { readCharacter } from "../dialogs/roll-dialog-model.ts";
 
 export interface CharacterApproach {
   readonly light: number;

@@ -5,14 +5,21 @@
  * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
  * Plain data in, a view out: the host (./separate-dialog.ts) re-renders it on every change.
  */
-import { montageOdds, separateRiskyOdds, type Ruleset } from "../../rules/index.ts";
-import { deriveCharacter } from "../../data/derived.ts";
+import {
+  montageOdds,
+  separateRiskyOdds,
+  type MontageOdds,
+  type Ruleset,
+  type SeparateRiskyOdds,
+} from "../../rules/index.ts";
+import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
 import {
   legacyAttributeLabel,
   legacyOf,
   legacySkillLabel,
   type LegacyAttribute,
   type LegacySkill,
+  type LegacySource,
 } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
@@ -167,6 +174,148 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
 const clampInt = (value: number, min: number, max: number): number =>
   Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min;
 
+/** The choices as the rules take them: a known skill, the steppers within their limits, a montage only when offered. */
+function normaliseChoices(
+  raw: SeparateRollChoices,
+  ruleset: Ruleset,
+  heavy: boolean,
+  settings: SeparateRollSettings,
+): SeparateRollChoices {
+  return {
+    ...raw,
+    skill: raw.skill !== "" && isLegacySkill(raw.skill) && ruleset.skills !== null ? raw.skill : "",
+    dark: clampInt(raw.dark, 0, settings.darkMax),
+    position: clampInt(raw.position, -1, 1),
+    hindered: raw.hindered && heavy,
+    messageMode: MESSAGE_MODES.includes(raw.messageMode) ? raw.messageMode : "public",
+    // R-LEG-14 a montage only against a targeted Challenge, in a ruleset that has one.
+    montage: raw.montage === true && !!settings.montage && ruleset.montage !== null,
+    safe: raw.safe === true,
+  };
+}
+
+function poolLine(
+  key: string,
+  labelKey: string | null,
+  labelText: string,
+  dice: number,
+  situational = false,
+  ticked = true,
+): LegacyPoolLine {
+  return {
+    key,
+    labelKey,
+    labelText,
+    dice,
+    signed: signedDice(dice),
+    situational,
+    ticked,
+    cls: `${dice > 0 ? "bonus" : "penalty"}${ticked ? "" : " off"}`,
+  };
+}
+
+/**
+ * The pool's lines: the skill, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised tool
+ * (R-LEG-11), then the advancements' and conditions' modifiers (situational ones ticked or not).
+ */
+function poolLines(
+  state: CharacterState,
+  legacy: LegacySource,
+  derived: CharacterDerived,
+  choices: SeparateRollChoices,
+): LegacyPoolLine[] {
+  const lines: LegacyPoolLine[] = [];
+  if (choices.skill !== "")
+    lines.push(poolLine("skill", legacySkillLabel(choices.skill), "", legacy.skills[choices.skill]));
+  if (derived.legacy.woundPenalty !== 0) {
+    const labelKey = derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical";
+    lines.push(poolLine("wound", labelKey, "", derived.legacy.woundPenalty));
+  }
+  if (choices.hindered) lines.push(poolLine("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1));
+  if (choices.improvised) lines.push(poolLine("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1));
+  for (const item of state.items) {
+    if (item.type !== "advancement" && item.type !== "condition") continue;
+    for (const m of item.system.dice) {
+      if (m.dice === 0) continue;
+      const key = `${item.id}:${m.id}`;
+      const ticked = !m.situational || choices.ticked.includes(key);
+      const isKey = m.label.startsWith("TERRAN.");
+      lines.push(poolLine(key, isKey ? m.label : null, isKey ? "" : m.label, m.dice, m.situational, ticked));
+    }
+  }
+  return lines;
+}
+
+/** The odds the dialog shows: a plain Risky Action's, or a montage's with its complication. */
+type SeparateOdds = SeparateRiskyOdds | MontageOdds;
+
+/** R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication. */
+function separateOdds(
+  ruleset: Ruleset,
+  choices: SeparateRollChoices,
+  pool: { readonly rawTotal: number; readonly light: number; readonly egoAtThrow: number },
+  settings: SeparateRollSettings,
+): SeparateOdds {
+  const target = choices.montage ? (settings.montage ?? null) : null;
+  const { rawTotal, light, egoAtThrow } = pool;
+  return target
+    ? montageOdds(ruleset, { light: rawTotal, dark: choices.dark, ego: egoAtThrow, tier: target.tier, n: target.n })
+    : separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: egoAtThrow });
+}
+
+/** R-LEG-14 the montage part, offered when one Challenge is targeted in a ruleset with montages; else null. */
+function montageView(
+  ruleset: Ruleset,
+  choices: SeparateRollChoices,
+  odds: SeparateOdds,
+  settings: SeparateRollSettings,
+): LegacyMontageView | null {
+  if (!settings.montage || !ruleset.montage) return null;
+  return {
+    name: settings.montage.name,
+    tierKey: `TERRAN.ChallengeTier.${settings.montage.tier}`,
+    checked: choices.montage,
+    safe: choices.safe,
+    complication:
+      "complication" in odds
+        ? odds.complication.map((c) => ({
+            dice: c.dice,
+            signed: signedDice(-c.dice),
+            p: percent(c.p, settings.locale),
+          }))
+        : [],
+  };
+}
+
+/** The skill select: no skill, then each of the ruleset's skills with the character's rating. */
+function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill | ""): SeparateRollView["skills"] {
+  return [
+    { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: skill === "" },
+    ...(ruleset.skills?.list ?? [])
+      .filter((s) => isLegacySkill(s.id))
+      .map((s) => ({
+        value: s.id,
+        labelKey: legacySkillLabel(s.id),
+        rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
+        selected: skill === s.id,
+      })),
+  ];
+}
+
+/** The Roll button: closed for the dead, an empty pool, or a montage the GM has not agreed is safe (R-LEG-14). */
+function rollButton(dead: boolean, empty: boolean, unsafe: boolean): SeparateRollView["roll"] {
+  return {
+    disabled: empty || dead || unsafe,
+    reason: dead
+      ? message("TERRAN.Sheet.Disabled.dead")
+      : empty
+        ? message("TERRAN.Dialog.Legacy.empty")
+        : unsafe
+          ? message("TERRAN.Dialog.Legacy.montageUnsafe")
+          : null,
+  };
+}
+
 /** The model: every line of the pool, the clamp, the Dark Dice, the Ego at stake and the exact odds. */
 export function separateRollModel(
   subject: SeparateRollSubject,
@@ -176,57 +325,8 @@ export function separateRollModel(
   const { ruleset, state, attribute } = subject;
   const legacy = legacyOf(state.source);
   const derived = deriveCharacter(state.source, state.items);
-  const choices: SeparateRollChoices = {
-    ...raw,
-    skill: raw.skill !== "" && isLegacySkill(raw.skill) && ruleset.skills !== null ? raw.skill : "",
-    dark: clampInt(raw.dark, 0, settings.darkMax),
-    position: clampInt(raw.position, -1, 1),
-    hindered: raw.hindered && derived.armour.heavy,
-    messageMode: MESSAGE_MODES.includes(raw.messageMode) ? raw.messageMode : "public",
-    // R-LEG-14 a montage only against a targeted Challenge, in a ruleset that has one.
-    montage: raw.montage === true && !!settings.montage && ruleset.montage !== null,
-    safe: raw.safe === true,
-  };
-  const lines: LegacyPoolLine[] = [];
-  const add = (
-    key: string,
-    labelKey: string | null,
-    labelText: string,
-    dice: number,
-    situational = false,
-    ticked = true,
-  ) => {
-    lines.push({
-      key,
-      labelKey,
-      labelText,
-      dice,
-      signed: signedDice(dice),
-      situational,
-      ticked,
-      cls: `${dice > 0 ? "bonus" : "penalty"}${ticked ? "" : " off"}`,
-    });
-  };
-  if (choices.skill !== "") add("skill", legacySkillLabel(choices.skill), "", legacy.skills[choices.skill]);
-  if (derived.legacy.woundPenalty !== 0)
-    add(
-      "wound",
-      derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical",
-      "",
-      derived.legacy.woundPenalty,
-    );
-  if (choices.hindered) add("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1);
-  if (choices.improvised) add("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1);
-  for (const item of state.items) {
-    if (item.type !== "advancement" && item.type !== "condition") continue;
-    for (const m of item.system.dice) {
-      if (m.dice === 0) continue;
-      const key = `${item.id}:${m.id}`;
-      const ticked = !m.situational || choices.ticked.includes(key);
-      const isKey = m.label.startsWith("TERRAN.");
-      add(key, isKey ? m.label : null, isKey ? "" : m.label, m.dice, m.situational, ticked);
-    }
-  }
+  const choices = normaliseChoices(raw, ruleset, derived.armour.heavy, settings);
+  const lines = poolLines(state, legacy, derived, choices);
   const base = legacy.attributes[attribute];
   const rawTotal =
     base +
@@ -241,46 +341,12 @@ export function separateRollModel(
       : null;
   const ego = derived.legacy.ego;
   const egoAtThrow = Math.min(ego.value, ruleset.ego.max);
-  // R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication.
-  const target = choices.montage ? (settings.montage ?? null) : null;
-  const odds = target
-    ? montageOdds(ruleset, { light: rawTotal, dark: choices.dark, ego: egoAtThrow, tier: target.tier, n: target.n })
-    : separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: egoAtThrow });
-  const outcome = odds.outcome;
-  const egoOdds = { pLoseAny: odds.ego.pLoseAny, pZero: odds.ego.pZero, expected: odds.ego.expectedLoss };
+  const odds = separateOdds(ruleset, choices, { rawTotal, light, egoAtThrow }, settings);
   const empty = light + choices.dark === 0;
-  const montage: LegacyMontageView | null =
-    settings.montage && ruleset.montage
-      ? {
-          name: settings.montage.name,
-          tierKey: `TERRAN.ChallengeTier.${settings.montage.tier}`,
-          checked: choices.montage,
-          safe: choices.safe,
-          complication:
-            "complication" in odds
-              ? odds.complication.map((c) => ({
-                  dice: c.dice,
-                  signed: signedDice(-c.dice),
-                  p: percent(c.p, settings.locale),
-                }))
-              : [],
-        }
-      : null;
-  const unsafe = choices.montage && !choices.safe;
   return {
     title: { labelKey: legacyAttributeLabel(attribute) },
     base: { labelKey: legacyAttributeLabel(attribute), dice: base },
-    skills: [
-      { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: choices.skill === "" },
-      ...(ruleset.skills?.list ?? [])
-        .filter((s) => isLegacySkill(s.id))
-        .map((s) => ({
-          value: s.id,
-          labelKey: legacySkillLabel(s.id),
-          rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
-          selected: choices.skill === s.id,
-        })),
-    ],
+    skills: skillOptions(ruleset, legacy, choices.skill),
     lines,
     position: {
       value: choices.position,
@@ -299,14 +365,14 @@ export function separateRollModel(
     ego: {
       value: ego.value,
       max: ego.max,
-      pLoseAny: percent(egoOdds.pLoseAny, settings.locale),
-      pZero: percent(egoOdds.pZero, settings.locale),
-      expectedLoss: decimal(egoOdds.expected, 2, settings.locale),
+      pLoseAny: percent(odds.ego.pLoseAny, settings.locale),
+      pZero: percent(odds.ego.pZero, settings.locale),
+      expectedLoss: decimal(odds.ego.expectedLoss, 2, settings.locale),
     },
     chances: {
-      fail: percent(outcome.fail, settings.locale),
-      partial: percent(outcome.partial, settings.locale),
-      success: percent(outcome.success, settings.locale),
+      fail: percent(odds.outcome.fail, settings.locale),
+      partial: percent(odds.outcome.partial, settings.locale),
+      success: percent(odds.outcome.success, settings.locale),
     },
     hindered: { shown: derived.armour.heavy, checked: choices.hindered },
     improvised: { checked: choices.improvised },
@@ -315,19 +381,10 @@ export function separateRollModel(
       labelKey: `TERRAN.Dialog.messageMode.${m}`,
       selected: m === choices.messageMode,
     })),
-    montage,
+    montage: montageView(ruleset, choices, odds, settings),
     montaging: choices.montage,
     egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
-    roll: {
-      disabled: empty || state.source.dead || unsafe,
-      reason: state.source.dead
-        ? message("TERRAN.Sheet.Disabled.dead")
-        : empty
-          ? message("TERRAN.Dialog.Legacy.empty")
-          : unsafe
-            ? message("TERRAN.Dialog.Legacy.montageUnsafe")
-            : null,
-    },
+    roll: rollButton(state.source.dead, empty, choices.montage && !choices.safe),
     choices,
   };
 }

@@ -11,7 +11,7 @@ import {
   type CharacterFullView,
 } from "../../../src/applications/sheets/character/character-context.ts";
 import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
-import { readCharacter } from "../../../src/applications/dialogs/roll-dialog-choices.ts";
+import { readCharacter } from "../../../src/applications/dialogs/roll-dialog-model.ts";
 import { activationOutcome, type SceneEffect } from "../../../src/rules/index.ts";
 import { brainwaveCharacter, characterSource, OBSERVER } from "../../fixtures/sheets.ts";
 import { advancement, state } from "../../documents/operations/fixtures.ts";
