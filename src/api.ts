@@ -4,23 +4,15 @@
  * the scene (the effects of activated advancements).
  */
 import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
-import { resolutionModel } from "./applications/resolution/index.ts";
+import { openRoll } from "./applications/resolution/index.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { RulesError } from "./rules/index.ts";
 import { attempt } from "./prompts/notify.ts";
-import { currentRuleset } from "./settings/settings.ts";
 import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
 
 /** Opens the roll dialog: `what` is an attribute id, `save:<group>`, or a weapon item's id. */
-async function roll(actor: Actor.Implementation, what: string): Promise<void> {
-  await attempt(async () => {
-    if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
-    if (!actor.isOwner)
-      throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
-    // The world's resolution model opens the roll: combined, the roll dialog; separate, the Risky Action
-    // dialog for an attribute and the Effect roll for a weapon or tool (R-LEG-9, R-LEG-11).
-    await resolutionModel(currentRuleset()).roll(actor, what);
-  });
+function roll(actor: Actor.Implementation, what: string): Promise<void> {
+  return openRoll(actor, what);
 }
 
 /** The hotbar's roll macros (src/applications/sheets/hotbar.ts): `roll` for the actor with this uuid. */

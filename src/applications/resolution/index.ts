@@ -7,8 +7,10 @@
  * `ruleset.resolution.kind`; the Challenge forecast's pure one is ./approach.ts.
  */
 import type { AnswerLink, RequestSubject } from "../../chat/index.ts";
-import type { TerranActor } from "../../documents/actor.ts";
-import type { Ruleset } from "../../rules/index.ts";
+import { TerranActor } from "../../documents/actor.ts";
+import { attempt } from "../../prompts/notify.ts";
+import { RulesError, type Ruleset } from "../../rules/index.ts";
+import { currentRuleset } from "../../settings/settings.ts";
 import { COMBINED_RESOLUTION } from "./combined.ts";
 import { SEPARATE_RESOLUTION } from "./separate.ts";
 
@@ -27,4 +29,20 @@ const MODELS: Readonly<Record<Ruleset["resolution"]["kind"], ResolutionModel>> =
 /** The resolution model of `ruleset` (its data says which: `resolution.kind`). */
 export function resolutionModel(ruleset: Ruleset): ResolutionModel {
   return MODELS[ruleset.resolution.kind];
+}
+
+/**
+ * A roll asked for from the sheet, a roll link, a hotbar macro or the macro API: `what` is an attribute
+ * id, `save:<group>`, or a weapon item's id. Only a character's owner rolls for it; a refusal is a
+ * warning. The world's resolution model decides what opens: combined, the roll dialog; separate, the
+ * Risky Action dialog for an attribute and the Effect roll for a weapon or tool (R-LEG-9, R-LEG-11).
+ */
+export async function openRoll(actor: Actor.Implementation, what: string): Promise<void> {
+  await attempt(async () => {
+    if (!(actor instanceof TerranActor)) throw new RulesError("not-allowed", "Only characters roll Risky Actions.");
+    if (!actor.isOwner) {
+      throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
+    }
+    await resolutionModel(currentRuleset()).roll(actor, what);
+  });
 }

@@ -12,7 +12,7 @@ import { itemSnapshot } from "../../../data/snapshot.ts";
 import { TerranActor } from "../../../documents/actor.ts";
 import { confirm } from "../../../prompts/dialogs.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
-import { api } from "../../../api.ts";
+import { openRoll } from "../../resolution/index.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
 import {
   activateAdvancement,
@@ -304,7 +304,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
 
   static async #onRoll(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const what = target.dataset.roll;
-    if (what) await api.roll(this.document, what);
+    if (what) await openRoll(this.document, what);
   }
 
   static async #onSetRating(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
