@@ -1,5 +1,5 @@
 /**
- * The Legacy ruleset in a live world (issue 15): the world's ruleset setting switched to Legacy for the
+ * The Legacy ruleset in a live world: the world's ruleset setting switched to Legacy for the
  * batch (a world setting: a GM only) and put back after; a character made, its attributes rolled at
  * creation (R-LEG-2) and then set by forced dice through the operation the roll commits; a Risky Action
  * through `rollLegacyRisky` (R-LEG-8, R-LEG-9) and its card; harm to a Critical Wound (R-LEG-5); the
