@@ -1,5 +1,5 @@
 /**
- * The Legacy ruleset in a live world (issue 15): the world's ruleset setting switched to Legacy for the
+ * The Legacy ruleset in a live world: the world's ruleset setting switched to Legacy for the
  * batch (a world setting: a GM only) and put back after; a character made, its attributes rolled at
  * creation (R-LEG-2) and then set by forced dice through the operation the roll commits; a Risky Action
  * through `rollLegacyRisky` (R-LEG-8, R-LEG-9) and its card; harm to a Critical Wound (R-LEG-5); the
@@ -31,6 +31,7 @@ import { sessionXp, spendDarkDice, type RulesetId } from "../../rules/index.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentUser, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
+import type { QuenchBatchContext } from "../quench-types.ts";
 
 /** The faces the forced creation rolls, in sheet order, and the ratings the bands give them (R-LEG-2: 1–3 → 0, 4–5 → 1, 6 → 2). */
 const CREATION = {
@@ -62,188 +63,226 @@ function facesOf(message: ChatMessage.Implementation): number[] {
   return (message.rolls[0]?.dice ?? []).flatMap((die) => die.results.map((r) => r.result));
 }
 
+/**
+ * What the groups share: the documents made, the ruleset to put back after, and the character the
+ * `before` hook makes (reading it before then fails the test that reads it), with its data read fresh.
+ */
+class LegacyRun {
+  readonly made = new Made();
+  /** The world's ruleset before the batch switched it to Legacy (null: it was Legacy already). */
+  previous: RulesetId | null = null;
+  #hero: TerranActor | null = null;
+  readonly system = (): CharacterData => this.hero.system as CharacterData;
+  readonly legacy = () => legacyOf(this.system());
+
+  get hero(): TerranActor {
+    if (!this.#hero) throw new Error("the Legacy character was not made");
+    return this.#hero;
+  }
+  set hero(actor: TerranActor) {
+    this.#hero = actor;
+  }
+}
+
+/** The world the batch needs: a GM, the ruleset switched to Legacy (put back after), one character. */
+function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
+  const { made } = run;
+  before(async function () {
+    // The ruleset is a world setting: only a GM may change it.
+    if (!currentUser().isGM) this.skip();
+    const current = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
+    if (current !== "legacy") {
+      run.previous = current;
+      await game.settings?.set(SYSTEM_ID, SETTINGS.ruleset, "legacy");
+    }
+    const actor = made.keep(await Actor.create({ name: "Quench Legacy hero", type: "character" }));
+    if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
+    run.hero = actor;
+  });
+  after(async () => {
+    await made.cleanUp();
+    if (run.previous !== null) await game.settings?.set(SYSTEM_ID, SETTINGS.ruleset, run.previous);
+    run.previous = null;
+  });
+}
+
+/** R-LEG-4 / R-LEG-7 the world reads as Legacy, and a new character starts at its defaults. */
+function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
+  const { system, legacy } = run;
+  describe("the world and the character", () => {
+    it("the world's ruleset reads as Legacy while the batch runs", () => {
+      assert.strictEqual(currentRuleset().id, "legacy");
+    });
+
+    it("a new character starts at the Legacy defaults, its HP and Ego maxima derived (R-LEG-4, R-LEG-7)", () => {
+      for (const a of LEGACY_ATTRIBUTES) assert.strictEqual(legacy().attributes[a], 0, a);
+      assert.strictEqual(system().derived.legacy.hp.max, 2);
+      assert.strictEqual(system().derived.legacy.ego.max, 2);
+    });
+  });
+}
+
+/** R-LEG-2 the creation roll, then the ratings set by forced dice. */
+function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
+  const { made, system, legacy } = run;
+  describe("creation (R-LEG-2)", () => {
+    it("the creation roll rates each attribute from its own two dice, fills HP and Ego, and posts its card", async () => {
+      const { result, messages } = await posting(made, () => rollLegacyCreation(run.hero));
+      if (!result) return assert.fail("the creation roll was refused");
+      const ruleset = currentRuleset();
+      LEGACY_ATTRIBUTES.forEach((a, i) => {
+        assert.strictEqual(result.ratings[a], creationRating(ruleset, result.faces[i] ?? []), a);
+        assert.strictEqual(legacy().attributes[a], result.ratings[a], `${a} is stored`);
+      });
+      assert.strictEqual(legacy().hp.value, system().derived.legacy.hp.max, "HP full");
+      assert.strictEqual(legacy().ego.value, system().derived.legacy.ego.max, "Ego full");
+      const card = resultCard(messages, "TERRAN.Card.Legacy.creationTitle");
+      assert.deepEqual(facesOf(card), result.faces.flat(), "the card's roll holds the faces rated");
+      const html = await card.renderHTML();
+      assert.isNotNull(html.querySelector('[data-card="result"].legacy-creation'), "the creation card is drawn");
+    });
+
+    it("with forced dice (the operation the roll commits) the bands give 2, 1, 0, 2 and the maxima follow", async () => {
+      await run.hero.commitOperation(
+        legacyCreationOperation(run.hero.characterState(), currentRuleset(), CREATION.faces),
+      );
+      assert.deepEqual({ ...legacy().attributes }, { ...CREATION.ratings });
+      assert.strictEqual(system().derived.legacy.hp.max, HP_MAX);
+      assert.strictEqual(system().derived.legacy.ego.max, EGO_MAX);
+      assert.strictEqual(legacy().hp.value, HP_MAX);
+      assert.strictEqual(legacy().ego.value, EGO_MAX);
+    });
+  });
+}
+
+/** R-LEG-5, R-LEG-8, R-LEG-9, R-LEG-12, R-LEG-13 a Risky Action, harm, the session's end, the Advancement roll. */
+function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
+  const { made, system, legacy } = run;
+  describe("play", () => {
+    it("a Risky Action (rollLegacyRisky) spends Ego for each Dark Die at or below it, counts it lost, and posts its card (R-LEG-8, R-LEG-9)", async () => {
+      const egoBefore = legacy().ego.value;
+      const lostBefore = legacy().egoLost;
+      const request = { attribute: "strength", skill: "violence", light: 2, dark: 2, messageMode: "public" } as const;
+      const { result, messages } = await posting(made, () => rollLegacyRisky(run.hero, request));
+      if (!result) return assert.fail("the Risky Action was refused");
+      const message = resultCard(messages, "TERRAN.Card.Legacy.riskyTitle");
+      const roll = message.rolls[0];
+      if (!(roll instanceof TerranRoll)) return assert.fail("the card's roll is a TerranRoll");
+      assert.lengthOf(roll.lightFaces, request.light);
+      assert.lengthOf(roll.darkFaces, request.dark);
+      const spend = spendDarkDice(currentRuleset(), roll.darkFaces, egoBefore);
+      assert.strictEqual(legacy().ego.value, spend.after, "Ego after the Dark Dice");
+      assert.strictEqual(legacy().egoLost, lostBefore + spend.cost, "the Ego lost is counted for the session");
+      assert.strictEqual(
+        result.noteKey,
+        `TERRAN.Card.Legacy.band.${legacyRiskyBand(roll.lightFaces, roll.darkFaces)}`,
+        "the outcome is the highest die",
+      );
+      assert.isTrue(message.isContentVisible, "a public card");
+      const html = await message.renderHTML();
+      assert.isNotNull(
+        html.querySelector('[data-card="result"].legacy-risky'),
+        "the Risky Action card is drawn in the log",
+      );
+      assert.lengthOf(html.querySelectorAll(".dice-tray .die"), request.light + request.dark, "with every die thrown");
+    });
+
+    it("a forced Dark Die of 1 costs 1 Ego and adds it to the count (R-LEG-8)", async () => {
+      const ego = legacy().ego.value;
+      const lost = legacy().egoLost;
+      await run.hero.commitOperation(legacySpendEgoOperation(run.hero.characterState(), currentRuleset(), [1]));
+      assert.strictEqual(legacy().ego.value, ego - 1);
+      assert.strictEqual(legacy().egoLost, lost + 1);
+    });
+
+    it("harm equal to its HP brings it to 0 and Critically Wounded, not dead, with its card (R-LEG-4, R-LEG-5)", async () => {
+      // The Effect that reaches 0 HP through whatever armour the character wears (none here).
+      const effect = legacy().hp.value + assessHpHarmOperation(run.hero.characterState(), legacy().hp.value).armour;
+      const { result, messages } = await posting(made, () => applyLegacyHarm(run.hero, effect));
+      if (!result) return assert.fail("the harm was refused");
+      assert.strictEqual(result.wound, "critical");
+      assert.strictEqual(legacy().hp.value, 0);
+      assert.isTrue(legacy().wounds.critical, "Critical is marked");
+      assert.isFalse(legacy().wounds.mortal);
+      assert.isFalse(system().dead);
+      resultCard(messages, "TERRAN.Card.Legacy.harmTitle");
+    });
+
+    it("Session over turns the Ego lost into XP and starts the count again (R-LEG-12)", async () => {
+      const lost = legacy().egoLost;
+      const xp = system().xp;
+      assert.isAbove(lost, 0, "Ego was lost this session");
+      const result = await endLegacySession(run.hero);
+      if (!result) return assert.fail("Session over was refused");
+      assert.strictEqual(result.gained, sessionXp(currentRuleset(), { egoLost: lost }));
+      assert.strictEqual(system().xp, xp + result.gained);
+      assert.strictEqual(legacy().egoLost, 0);
+    });
+
+    it("the Advancement roll spends it, one die per point, and wins when the sum reaches Ego max + HP max (R-LEG-13)", async () => {
+      const dice = system().xp;
+      const won = legacy().advancementsWon;
+      const target = system().derived.legacy.ego.max + system().derived.legacy.hp.max;
+      const { result, messages } = await posting(made, () => rollExperience(run.hero, dice, null));
+      if (!result) return assert.fail("the Advancement roll was refused");
+      assert.lengthOf(result.faces, dice);
+      assert.strictEqual(
+        result.sum,
+        result.faces.reduce((s, f) => s + f, 0),
+      );
+      assert.strictEqual(result.target, target);
+      assert.strictEqual(result.success, result.sum >= target);
+      assert.strictEqual(system().xp, 0, "every point spent");
+      assert.strictEqual(legacy().advancementsWon, won + (result.success ? 1 : 0));
+      assert.deepEqual(facesOf(resultCard(messages, "TERRAN.Card.Legacy.advancementTitle")), [...result.faces]);
+    });
+  });
+}
+
+/** The sheet draws the Legacy fields, not Core's. */
+function theSheet({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
+  const { legacy } = run;
+  describe("the sheet", () => {
+    it("draws the Legacy fields: attributes, skills, HP and Ego, the wound boxes — and not Core's Grit", async () => {
+      const sheet = sheetOf(run.hero);
+      await sheet.render({ force: true });
+      try {
+        const root = sheet.element;
+        for (const a of LEGACY_ATTRIBUTES)
+          assert.isNotNull(root.querySelector(`.te-legacy-attributes [data-attribute="${a}"]`), a);
+        assert.isNotNull(root.querySelector('.te-legacy-skills [data-skill="violence"]'), "the skills");
+        assert.strictEqual(
+          root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.value,
+          "0",
+          "HP",
+        );
+        assert.strictEqual(
+          root.querySelector<HTMLInputElement>('input[name="system.legacy.ego.value"]')?.value,
+          String(legacy().ego.value),
+          "Ego",
+        );
+        assert.strictEqual(
+          root.querySelector('[data-action="toggleLegacyWound"][data-wound="critical"]')?.getAttribute("aria-pressed"),
+          "true",
+          "Critical is marked",
+        );
+        assert.isNull(root.querySelector('input[name="system.grit.value"]'), "no Grit under Legacy");
+      } finally {
+        await sheet.close();
+      }
+    });
+  });
+}
+
 export const legacyBatch: TerranBatch = {
   key: "terran-engine.legacy",
   displayName: "Terran Engine: the Legacy ruleset in play",
-  register({ describe, it, before, after, assert }) {
-    const made = new Made();
-    let previous: RulesetId | null = null;
-    let hero: TerranActor;
-    const system = (): CharacterData => hero.system as CharacterData;
-    const legacy = () => legacyOf(system());
-
-    before(async function () {
-      // The ruleset is a world setting: only a GM may change it.
-      if (!currentUser().isGM) this.skip();
-      const current = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
-      if (current !== "legacy") {
-        previous = current;
-        await game.settings?.set(SYSTEM_ID, SETTINGS.ruleset, "legacy");
-      }
-      const actor = made.keep(await Actor.create({ name: "Quench Legacy hero", type: "character" }));
-      if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
-      hero = actor;
-    });
-    after(async () => {
-      await made.cleanUp();
-      if (previous !== null) await game.settings?.set(SYSTEM_ID, SETTINGS.ruleset, previous);
-      previous = null;
-    });
-
-    describe("the world and the character", () => {
-      it("the world's ruleset reads as Legacy while the batch runs", () => {
-        assert.strictEqual(currentRuleset().id, "legacy");
-      });
-
-      it("a new character starts at the Legacy defaults, its HP and Ego maxima derived (R-LEG-4, R-LEG-7)", () => {
-        for (const a of LEGACY_ATTRIBUTES) assert.strictEqual(legacy().attributes[a], 0, a);
-        assert.strictEqual(system().derived.legacy.hp.max, 2);
-        assert.strictEqual(system().derived.legacy.ego.max, 2);
-      });
-    });
-
-    describe("creation (R-LEG-2)", () => {
-      it("the creation roll rates each attribute from its own two dice, fills HP and Ego, and posts its card", async () => {
-        const { result, messages } = await posting(made, () => rollLegacyCreation(hero));
-        if (!result) return assert.fail("the creation roll was refused");
-        const ruleset = currentRuleset();
-        LEGACY_ATTRIBUTES.forEach((a, i) => {
-          assert.strictEqual(result.ratings[a], creationRating(ruleset, result.faces[i] ?? []), a);
-          assert.strictEqual(legacy().attributes[a], result.ratings[a], `${a} is stored`);
-        });
-        assert.strictEqual(legacy().hp.value, system().derived.legacy.hp.max, "HP full");
-        assert.strictEqual(legacy().ego.value, system().derived.legacy.ego.max, "Ego full");
-        const card = resultCard(messages, "TERRAN.Card.Legacy.creationTitle");
-        assert.deepEqual(facesOf(card), result.faces.flat(), "the card's roll holds the faces rated");
-        const html = await card.renderHTML();
-        assert.isNotNull(html.querySelector('[data-card="result"].legacy-creation'), "the creation card is drawn");
-      });
-
-      it("with forced dice (the operation the roll commits) the bands give 2, 1, 0, 2 and the maxima follow", async () => {
-        await hero.commitOperation(legacyCreationOperation(hero.characterState(), currentRuleset(), CREATION.faces));
-        assert.deepEqual({ ...legacy().attributes }, { ...CREATION.ratings });
-        assert.strictEqual(system().derived.legacy.hp.max, HP_MAX);
-        assert.strictEqual(system().derived.legacy.ego.max, EGO_MAX);
-        assert.strictEqual(legacy().hp.value, HP_MAX);
-        assert.strictEqual(legacy().ego.value, EGO_MAX);
-      });
-    });
-
-    describe("play", () => {
-      it("a Risky Action (rollLegacyRisky) spends Ego for each Dark Die at or below it, counts it lost, and posts its card (R-LEG-8, R-LEG-9)", async () => {
-        const egoBefore = legacy().ego.value;
-        const lostBefore = legacy().egoLost;
-        const request = { attribute: "strength", skill: "violence", light: 2, dark: 2, messageMode: "public" } as const;
-        const { result, messages } = await posting(made, () => rollLegacyRisky(hero, request));
-        if (!result) return assert.fail("the Risky Action was refused");
-        const message = resultCard(messages, "TERRAN.Card.Legacy.riskyTitle");
-        const roll = message.rolls[0];
-        if (!(roll instanceof TerranRoll)) return assert.fail("the card's roll is a TerranRoll");
-        assert.lengthOf(roll.lightFaces, request.light);
-        assert.lengthOf(roll.darkFaces, request.dark);
-        const spend = spendDarkDice(currentRuleset(), roll.darkFaces, egoBefore);
-        assert.strictEqual(legacy().ego.value, spend.after, "Ego after the Dark Dice");
-        assert.strictEqual(legacy().egoLost, lostBefore + spend.cost, "the Ego lost is counted for the session");
-        assert.strictEqual(
-          result.noteKey,
-          `TERRAN.Card.Legacy.band.${legacyRiskyBand(roll.lightFaces, roll.darkFaces)}`,
-          "the outcome is the highest die",
-        );
-        assert.isTrue(message.isContentVisible, "a public card");
-        const html = await message.renderHTML();
-        assert.isNotNull(
-          html.querySelector('[data-card="result"].legacy-risky'),
-          "the Risky Action card is drawn in the log",
-        );
-        assert.lengthOf(
-          html.querySelectorAll(".dice-tray .die"),
-          request.light + request.dark,
-          "with every die thrown",
-        );
-      });
-
-      it("a forced Dark Die of 1 costs 1 Ego and adds it to the count (R-LEG-8)", async () => {
-        const ego = legacy().ego.value;
-        const lost = legacy().egoLost;
-        await hero.commitOperation(legacySpendEgoOperation(hero.characterState(), currentRuleset(), [1]));
-        assert.strictEqual(legacy().ego.value, ego - 1);
-        assert.strictEqual(legacy().egoLost, lost + 1);
-      });
-
-      it("harm equal to its HP brings it to 0 and Critically Wounded, not dead, with its card (R-LEG-4, R-LEG-5)", async () => {
-        // The Effect that reaches 0 HP through whatever armour the character wears (none here).
-        const effect = legacy().hp.value + assessHpHarmOperation(hero.characterState(), legacy().hp.value).armour;
-        const { result, messages } = await posting(made, () => applyLegacyHarm(hero, effect));
-        if (!result) return assert.fail("the harm was refused");
-        assert.strictEqual(result.wound, "critical");
-        assert.strictEqual(legacy().hp.value, 0);
-        assert.isTrue(legacy().wounds.critical, "Critical is marked");
-        assert.isFalse(legacy().wounds.mortal);
-        assert.isFalse(system().dead);
-        resultCard(messages, "TERRAN.Card.Legacy.harmTitle");
-      });
-
-      it("Session over turns the Ego lost into XP and starts the count again (R-LEG-12)", async () => {
-        const lost = legacy().egoLost;
-        const xp = system().xp;
-        assert.isAbove(lost, 0, "Ego was lost this session");
-        const result = await endLegacySession(hero);
-        if (!result) return assert.fail("Session over was refused");
-        assert.strictEqual(result.gained, sessionXp(currentRuleset(), { egoLost: lost }));
-        assert.strictEqual(system().xp, xp + result.gained);
-        assert.strictEqual(legacy().egoLost, 0);
-      });
-
-      it("the Advancement roll spends it, one die per point, and wins when the sum reaches Ego max + HP max (R-LEG-13)", async () => {
-        const dice = system().xp;
-        const won = legacy().advancementsWon;
-        const target = system().derived.legacy.ego.max + system().derived.legacy.hp.max;
-        const { result, messages } = await posting(made, () => rollExperience(hero, dice, null));
-        if (!result) return assert.fail("the Advancement roll was refused");
-        assert.lengthOf(result.faces, dice);
-        assert.strictEqual(
-          result.sum,
-          result.faces.reduce((s, f) => s + f, 0),
-        );
-        assert.strictEqual(result.target, target);
-        assert.strictEqual(result.success, result.sum >= target);
-        assert.strictEqual(system().xp, 0, "every point spent");
-        assert.strictEqual(legacy().advancementsWon, won + (result.success ? 1 : 0));
-        assert.deepEqual(facesOf(resultCard(messages, "TERRAN.Card.Legacy.advancementTitle")), [...result.faces]);
-      });
-    });
-
-    describe("the sheet", () => {
-      it("draws the Legacy fields: attributes, skills, HP and Ego, the wound boxes — and not Core's Grit", async () => {
-        const sheet = sheetOf(hero);
-        await sheet.render({ force: true });
-        try {
-          const root = sheet.element;
-          for (const a of LEGACY_ATTRIBUTES)
-            assert.isNotNull(root.querySelector(`.te-legacy-attributes [data-attribute="${a}"]`), a);
-          assert.isNotNull(root.querySelector('.te-legacy-skills [data-skill="violence"]'), "the skills");
-          assert.strictEqual(
-            root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.value,
-            "0",
-            "HP",
-          );
-          assert.strictEqual(
-            root.querySelector<HTMLInputElement>('input[name="system.legacy.ego.value"]')?.value,
-            String(legacy().ego.value),
-            "Ego",
-          );
-          assert.strictEqual(
-            root
-              .querySelector('[data-action="toggleLegacyWound"][data-wound="critical"]')
-              ?.getAttribute("aria-pressed"),
-            "true",
-            "Critical is marked",
-          );
-          assert.isNull(root.querySelector('input[name="system.grit.value"]'), "no Grit under Legacy");
-        } finally {
-          await sheet.close();
-        }
-      });
-    });
+  register(context) {
+    const run = new LegacyRun();
+    setUp(context, run);
+    theWorld(context, run);
+    creation(context, run);
+    play(context, run);
+    theSheet(context, run);
   },
 };

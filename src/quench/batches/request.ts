@@ -11,6 +11,7 @@ import { storedCard } from "../../documents/card-flags.ts";
 import { answerLinkOf, postRollRequest } from "../../table/roll-requests.ts";
 import { fortune } from "../../rules/index.ts";
 import { clickOn, currentUser, Made, posting, type TerranBatch } from "../support.ts";
+import type { QuenchBatchContext } from "../quench-types.ts";
 import { settle } from "./sheets.ts";
 
 const CHANCE = 4;
@@ -29,97 +30,136 @@ function row(html: HTMLElement, index: number): HTMLElement {
   return found;
 }
 
+/**
+ * What the groups share: the documents made, the characters asked, and the cards the tests post in
+ * turn (the request by "the request", its answer by "an answer"); reading a card before it is posted
+ * fails the test that reads it.
+ */
+class RequestRun {
+  readonly made = new Made();
+  readonly heroes: TerranActor[] = [];
+  #request: ChatMessage.Implementation | null = null;
+  #answer: ChatMessage.Implementation | null = null;
+
+  get request(): ChatMessage.Implementation {
+    if (!this.#request) throw new Error("no request card was posted");
+    return this.#request;
+  }
+  set request(message: ChatMessage.Implementation) {
+    this.#request = message;
+  }
+  get answer(): ChatMessage.Implementation {
+    if (!this.#answer) throw new Error("no answer was posted");
+    return this.#answer;
+  }
+  set answer(message: ChatMessage.Implementation) {
+    this.#answer = message;
+  }
+}
+
+/** The world the batch needs: a GM, and two characters (deleted after). */
+function setUp({ before, after }: QuenchBatchContext, run: RequestRun): void {
+  const { made, heroes } = run;
+  before(async function () {
+    // Only a GM may ask for rolls (src/table/roll-requests.ts postRollRequest).
+    if (!currentUser().isGM) this.skip();
+    for (const name of ["Quench asked one", "Quench asked two"]) {
+      const actor = made.keep(await Actor.create({ name, type: "character" }));
+      if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
+      heroes.push(actor);
+    }
+  });
+  after(() => made.cleanUp());
+}
+
+/** The request posted: one card, a row per character. */
+function theRequest({ describe, it, assert }: QuenchBatchContext, run: RequestRun): void {
+  const { made, heroes } = run;
+  describe("the request", () => {
+    it("is posted as one card with a row per character, none answered, each Roll enabled for the GM", async () => {
+      const subject = { kind: "fortune", chance: CHANCE } as const;
+      const { messages } = await posting(made, () =>
+        postRollRequest(
+          subject,
+          "Quench: the rope frays",
+          heroes.map((h) => ({ uuid: h.uuid, name: h.name })),
+        ),
+      );
+      assert.lengthOf(messages, 1, "one card");
+      const [posted] = messages;
+      if (!posted) return assert.fail("no request was posted");
+      run.request = posted;
+      const state = requestState(run.request);
+      assert.deepEqual(state.subject, subject);
+      assert.deepEqual(
+        state.rows.map((r) => r.actorUuid),
+        heroes.map((h) => h.uuid),
+      );
+      const html = await run.request.renderHTML();
+      heroes.forEach((_, i) => {
+        assert.isFalse(row(html, i).classList.contains("answered"), `row ${i} is open`);
+        const roll = row(html, i).querySelector('[data-action="roll-request"]');
+        assert.isNotNull(roll, `row ${i} offers its Roll`);
+        assert.isFalse(roll?.hasAttribute("disabled") ?? true, `row ${i}'s Roll is enabled`);
+      });
+    });
+  });
+}
+
+/** An answer rolled from a row: its link, the row drawn answered, and freed when it is deleted. */
+function anAnswer({ describe, it, assert }: QuenchBatchContext, run: RequestRun): void {
+  const { made, heroes } = run;
+  describe("an answer", () => {
+    it("rolled from the row's Roll carries the answer link: the request, the row's actor, the die and chance (R-FORT-1)", async () => {
+      const before = new Set((game.messages?.contents ?? []).map((m) => m.id));
+      clickOn(await run.request.renderHTML(), '.request-row[data-index="0"] [data-action="roll-request"]');
+      const answered = () =>
+        (game.messages?.contents ?? []).find((m) => !before.has(m.id) && answerLinkOf(m)?.requestId === run.request.id);
+      await settle(() => answered() !== undefined, 5000);
+      const found = answered();
+      if (!found) return assert.fail("no answer was posted");
+      run.answer = made.keep(found);
+      const link = answerLinkOf(run.answer);
+      const face = run.answer.rolls[0]?.dice[0]?.results[0]?.result;
+      assert.strictEqual(link?.actorUuid, heroes[0]?.uuid);
+      assert.deepEqual(link?.fortune, { face, chance: CHANCE }, "the link carries the face thrown");
+    });
+
+    it("shows on its row when the request card is drawn; the other row stays open", async () => {
+      const html = await run.request.renderHTML();
+      const first = row(html, 0);
+      const face = answerLinkOf(run.answer)?.fortune?.face ?? 0;
+      const band = fortune(face, CHANCE).success ? "success" : "fail";
+      assert.isTrue(first.classList.contains("answered"), "row 0 is answered");
+      assert.isTrue(first.classList.contains(band), `row 0 shows a ${band}`);
+      assert.isNotNull(
+        first.querySelector(`.request-answer[data-message-id="${run.answer.id ?? ""}"]`),
+        "it links to the answer",
+      );
+      assert.strictEqual(first.querySelector(".answer-face")?.textContent?.trim(), String(face));
+      assert.isNull(first.querySelector('[data-action="roll-request"]'), "no second Roll on an answered row");
+      assert.isFalse(row(html, 1).classList.contains("answered"), "row 1 is still open");
+    });
+
+    it("deleted, frees its row again", async () => {
+      await run.answer.delete();
+      made.forget(run.answer);
+      const html = await run.request.renderHTML();
+      assert.isFalse(row(html, 0).classList.contains("answered"), "row 0 is open again");
+      const roll = row(html, 0).querySelector('[data-action="roll-request"]');
+      assert.isNotNull(roll, "its Roll is offered again");
+      assert.isFalse(roll?.hasAttribute("disabled") ?? true);
+    });
+  });
+}
+
 export const requestBatch: TerranBatch = {
   key: "terran-engine.request",
   displayName: "Terran Engine: the GM's request for a roll",
-  register({ describe, it, before, after, assert }) {
-    const made = new Made();
-    const heroes: TerranActor[] = [];
-    let request: ChatMessage.Implementation;
-    let answer: ChatMessage.Implementation;
-
-    before(async function () {
-      // Only a GM may ask for rolls (src/table/roll-requests.ts postRollRequest).
-      if (!currentUser().isGM) this.skip();
-      for (const name of ["Quench asked one", "Quench asked two"]) {
-        const actor = made.keep(await Actor.create({ name, type: "character" }));
-        if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
-        heroes.push(actor);
-      }
-    });
-    after(() => made.cleanUp());
-
-    describe("the request", () => {
-      it("is posted as one card with a row per character, none answered, each Roll enabled for the GM", async () => {
-        const subject = { kind: "fortune", chance: CHANCE } as const;
-        const { messages } = await posting(made, () =>
-          postRollRequest(
-            subject,
-            "Quench: the rope frays",
-            heroes.map((h) => ({ uuid: h.uuid, name: h.name })),
-          ),
-        );
-        assert.lengthOf(messages, 1, "one card");
-        const [posted] = messages;
-        if (!posted) return assert.fail("no request was posted");
-        request = posted;
-        const state = requestState(request);
-        assert.deepEqual(state.subject, subject);
-        assert.deepEqual(
-          state.rows.map((r) => r.actorUuid),
-          heroes.map((h) => h.uuid),
-        );
-        const html = await request.renderHTML();
-        heroes.forEach((_, i) => {
-          assert.isFalse(row(html, i).classList.contains("answered"), `row ${i} is open`);
-          const roll = row(html, i).querySelector('[data-action="roll-request"]');
-          assert.isNotNull(roll, `row ${i} offers its Roll`);
-          assert.isFalse(roll?.hasAttribute("disabled") ?? true, `row ${i}'s Roll is enabled`);
-        });
-      });
-    });
-
-    describe("an answer", () => {
-      it("rolled from the row's Roll carries the answer link: the request, the row's actor, the die and chance (R-FORT-1)", async () => {
-        const before = new Set((game.messages?.contents ?? []).map((m) => m.id));
-        clickOn(await request.renderHTML(), '.request-row[data-index="0"] [data-action="roll-request"]');
-        const answered = () =>
-          (game.messages?.contents ?? []).find((m) => !before.has(m.id) && answerLinkOf(m)?.requestId === request.id);
-        await settle(() => answered() !== undefined, 5000);
-        const found = answered();
-        if (!found) return assert.fail("no answer was posted");
-        answer = made.keep(found);
-        const link = answerLinkOf(answer);
-        const face = answer.rolls[0]?.dice[0]?.results[0]?.result;
-        assert.strictEqual(link?.actorUuid, heroes[0]?.uuid);
-        assert.deepEqual(link?.fortune, { face, chance: CHANCE }, "the link carries the face thrown");
-      });
-
-      it("shows on its row when the request card is drawn; the other row stays open", async () => {
-        const html = await request.renderHTML();
-        const first = row(html, 0);
-        const face = answerLinkOf(answer)?.fortune?.face ?? 0;
-        const band = fortune(face, CHANCE).success ? "success" : "fail";
-        assert.isTrue(first.classList.contains("answered"), "row 0 is answered");
-        assert.isTrue(first.classList.contains(band), `row 0 shows a ${band}`);
-        assert.isNotNull(
-          first.querySelector(`.request-answer[data-message-id="${answer.id ?? ""}"]`),
-          "it links to the answer",
-        );
-        assert.strictEqual(first.querySelector(".answer-face")?.textContent?.trim(), String(face));
-        assert.isNull(first.querySelector('[data-action="roll-request"]'), "no second Roll on an answered row");
-        assert.isFalse(row(html, 1).classList.contains("answered"), "row 1 is still open");
-      });
-
-      it("deleted, frees its row again", async () => {
-        await answer.delete();
-        made.forget(answer);
-        const html = await request.renderHTML();
-        assert.isFalse(row(html, 0).classList.contains("answered"), "row 0 is open again");
-        const roll = row(html, 0).querySelector('[data-action="roll-request"]');
-        assert.isNotNull(roll, "its Roll is offered again");
-        assert.isFalse(roll?.hasAttribute("disabled") ?? true);
-      });
-    });
+  register(context) {
+    const run = new RequestRun();
+    setUp(context, run);
+    theRequest(context, run);
+    anAnswer(context, run);
   },
 };

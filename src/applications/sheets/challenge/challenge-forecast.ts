@@ -27,6 +27,7 @@ import {
   TIER_RANKS,
   type EffectOrder,
   type Forecast,
+  type Ruleset,
   type RulesetId,
   type TierRank,
 } from "../../../rules/index.ts";
@@ -212,60 +213,81 @@ function resultView(f: Forecast, locale?: string): ForecastResultView {
   };
 }
 
-/** The panel for the Challenge, the characters and the GM's choices. Never throws. */
-export function challengeForecastView(input: ForecastInput): ForecastView {
-  const ruleset = getRuleset(input.rulesetId);
-  const { choices } = input;
-  const target = targetOf(input);
-  const character = input.characters.find((c) => c.id === choices.character) ?? null;
+/** The approach the forecast reads: the GM's numbers, or the chosen character's (and why it could not be read). */
+interface ForecastApproach {
+  readonly light: number;
+  readonly armour: number;
+  /** The tool tier a chosen character brings (null: the GM's choice stands). */
+  readonly rank: TierRank | null;
+  readonly error: Message | null;
+}
 
-  const attributes = ruleset.attributes.list;
-  const attribute = attributes.find((a) => a.id === choices.attribute)?.id ?? attributes[0]?.id ?? "";
-
-  let light = choices.light;
-  let armour = choices.armour;
-  let rank: TierRank | null = null;
-  let error: Message | null = null;
-  if (character) {
-    try {
-      const approach = characterApproach(ruleset)(ruleset, character.state, attribute, choices.dark);
-      if (approach) ({ light, armour, rank } = approach);
-      // The ruleset's pool builder cannot read this character's pool: the approach stays by hand.
-      else error = message("TERRAN.Forecast.noPool");
-    } catch (e) {
-      if (!(e instanceof RulesError)) throw e;
-      error = message("TERRAN.Forecast.error", e.message);
-    }
+/** The approach by hand, or the chosen character's pool and armour for `attribute` (see the ruling above). */
+function approachOf(
+  ruleset: Ruleset,
+  character: ForecastCharacter | null,
+  attribute: string,
+  choices: ForecastChoices,
+): ForecastApproach {
+  const byHand = { light: choices.light, armour: choices.armour, rank: null, error: null };
+  if (!character) return byHand;
+  try {
+    const approach = characterApproach(ruleset)(ruleset, character.state, attribute, choices.dark);
+    // The ruleset's pool builder cannot read this character's pool: the approach stays by hand.
+    return approach ? { ...approach, error: null } : { ...byHand, error: message("TERRAN.Forecast.noPool") };
+  } catch (e) {
+    if (!(e instanceof RulesError)) throw e;
+    return { ...byHand, error: message("TERRAN.Forecast.error", e.message) };
   }
+}
 
-  const facetOptions: OptionView[] = [
-    { value: "", label: input.name, localize: false, selected: target.row === input.system },
-    ...input.system.facets.map((f, i) => ({
-      value: String(i),
-      label: f.name,
-      localize: false,
-      selected: target.row === f,
-    })),
-  ];
-  const view = {
-    facets: facetOptions,
+/** The selects the GM picks from: the target (the Challenge or a facet), the character (or by hand), the attribute. */
+function pickersView(
+  input: ForecastInput,
+  ruleset: Ruleset,
+  target: Target,
+  character: ForecastCharacter | null,
+  attribute: string,
+): Pick<ForecastView, "facets" | "characters" | "byHand" | "attributes"> {
+  return {
+    facets: [
+      { value: "", label: input.name, localize: false, selected: target.row === input.system },
+      ...input.system.facets.map((f, i) => ({
+        value: String(i),
+        label: f.name,
+        localize: false,
+        selected: target.row === f,
+      })),
+    ],
     characters: [
       { value: "", label: "TERRAN.Forecast.byHand", localize: true, selected: character === null },
       ...input.characters.map((c) => ({ value: c.id, label: c.name, localize: false, selected: c === character })),
     ],
     byHand: character === null,
-    attributes: attributes.map((a) => ({
+    attributes: ruleset.attributes.list.map((a) => ({
       value: a.id,
       label: a.labelKey,
       localize: true,
       selected: a.id === attribute,
     })),
+  };
+}
+
+/** The approach's inputs: Light Dice, Dark Dice, tier and armour, each disabled when the character sets it. */
+function approachInputsView(
+  ruleset: Ruleset,
+  choices: ForecastChoices,
+  approach: ForecastApproach,
+  fromCharacter: boolean,
+): Pick<ForecastView, "light" | "dark" | "ranks" | "rank" | "armour"> {
+  const { light, armour, rank } = approach;
+  return {
     light: {
       value: light,
       min: FORECAST_LIMITS.light[0],
       max: FORECAST_LIMITS.light[1],
-      disabled: character !== null,
-      tooltip: message(character ? "TERRAN.Forecast.lightFromCharacter" : "TERRAN.Forecast.lightHint"),
+      disabled: fromCharacter,
+      tooltip: message(fromCharacter ? "TERRAN.Forecast.lightFromCharacter" : "TERRAN.Forecast.lightHint"),
     },
     dark: { value: choices.dark, min: FORECAST_LIMITS.dark[0], max: FORECAST_LIMITS.dark[1] },
     ranks: ruleset.effect.tiers.map((t) => ({
@@ -282,30 +304,42 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
       value: armour,
       min: FORECAST_LIMITS.armour[0],
       max: FORECAST_LIMITS.armour[1],
-      disabled: character !== null,
-      tooltip: message(character ? "TERRAN.Forecast.armourFromCharacter" : "TERRAN.Forecast.armourHint"),
-    },
-    orders: ORDERS.map((o) => ({
-      value: o,
-      label: `TERRAN.Order.${o}`,
-      localize: true,
-      selected: o === choices.order,
-    })),
-    target: {
-      name: target.name,
-      left: target.row.disposition.value,
-      max: target.row.disposition.max,
-      dice: target.row.halved
-        ? message("TERRAN.Sheet.Challenge.halved")
-        : message("TERRAN.Sheet.Challenge.dice", target.row.dice),
+      disabled: fromCharacter,
+      tooltip: message(fromCharacter ? "TERRAN.Forecast.armourFromCharacter" : "TERRAN.Forecast.armourHint"),
     },
   };
-  if (error) return { ...view, result: null, error };
+}
+
+/** R-RA-9 the order select: whose Effect is applied first when both land. */
+function ordersView(order: EffectOrder): OptionView[] {
+  return ORDERS.map((o) => ({ value: o, label: `TERRAN.Order.${o}`, localize: true, selected: o === order }));
+}
+
+/** The target's Disposition left and its dice (halved or not). */
+function targetView(target: Target): ForecastView["target"] {
+  return {
+    name: target.name,
+    left: target.row.disposition.value,
+    max: target.row.disposition.max,
+    dice: target.row.halved
+      ? message("TERRAN.Sheet.Challenge.halved")
+      : message("TERRAN.Sheet.Challenge.dice", target.row.dice),
+  };
+}
+
+/** The forecast itself, or why the rules refuse the approach. */
+function forecastResult(
+  input: ForecastInput,
+  ruleset: Ruleset,
+  target: Target,
+  approach: ForecastApproach,
+): Pick<ForecastView, "result" | "error"> {
+  const { choices } = input;
   try {
     const law = forecastActionLaw(ruleset, {
-      light,
+      light: approach.light,
       dark: choices.dark,
-      rank: rank ?? choices.rank,
+      rank: approach.rank ?? choices.rank,
       singleDieServesBoth: input.singleDieServesBoth,
     });
     const forecast = challengeForecast(
@@ -315,13 +349,32 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
         armour: input.system.armour,
         effect: challengeEffectLaw(target.row),
       },
-      { order: choices.order, characterArmour: armour },
+      { order: choices.order, characterArmour: approach.armour },
     );
-    return { ...view, result: resultView(forecast, input.locale), error: null };
+    return { result: resultView(forecast, input.locale), error: null };
   } catch (e) {
     if (!(e instanceof RulesError)) throw e;
-    return { ...view, result: null, error: message("TERRAN.Forecast.error", e.message) };
+    return { result: null, error: message("TERRAN.Forecast.error", e.message) };
   }
+}
+
+/** The panel for the Challenge, the characters and the GM's choices. Never throws. */
+export function challengeForecastView(input: ForecastInput): ForecastView {
+  const ruleset = getRuleset(input.rulesetId);
+  const { choices } = input;
+  const target = targetOf(input);
+  const character = input.characters.find((c) => c.id === choices.character) ?? null;
+  const attributes = ruleset.attributes.list;
+  const attribute = attributes.find((a) => a.id === choices.attribute)?.id ?? attributes[0]?.id ?? "";
+  const approach = approachOf(ruleset, character, attribute, choices);
+  const view = {
+    ...pickersView(input, ruleset, target, character, attribute),
+    ...approachInputsView(ruleset, choices, approach, character !== null),
+    orders: ordersView(choices.order),
+    target: targetView(target),
+  };
+  if (approach.error) return { ...view, result: null, error: approach.error };
+  return { ...view, ...forecastResult(input, ruleset, target, approach) };
 }
 
 /**

@@ -45,6 +45,7 @@ export * from "./character-views.ts";
 import {
   characterTabs,
   type BannerView,
+  type CharacterFullView,
   type CharacterSheetView,
   type CircleView,
   type GroupView,
@@ -333,24 +334,18 @@ function bannersOf(source: CharacterSource, derived: CharacterDerived, hp: boole
 }
 
 // ---------------------------------------------------------------------------------------------
-// The builder
+// The builder's regions
 
-export function characterSheetContext(input: CharacterSheetInput): CharacterSheetView {
-  const { system } = input;
-  const state = [
-    system.dead ? "is-dead" : "",
-    system.lost ? "is-lost" : "",
-    system.sayonara ? "is-sayonara" : "",
-  ].filter(Boolean);
-  if (input.permissions.limited) {
-    return { limited: true, cssClass: ["is-limited", ...state].join(" "), name: input.name, img: input.img };
-  }
-  const ruleset = getRuleset(input.rulesetId);
-  const derived = deriveCharacter(system, input.items);
-  const g = gates(input);
-  const flags = derived.flags;
-  const tabs = characterTabs(input.ui.activeTab);
-  const wounds: WoundView[] = WOUND_TRACKS.map((track) => {
+/** The sheet's state classes: dead, lost, Sayonara declared (shown on the limited view too). */
+function stateClasses(system: CharacterSource): string[] {
+  return [system.dead ? "is-dead" : "", system.lost ? "is-lost" : "", system.sayonara ? "is-sayonara" : ""].filter(
+    Boolean,
+  );
+}
+
+/** R-HARM-4 the wound tracks: marked or not, their group's effect, a cancelled penalty, and the toggle. */
+function woundsOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): WoundView[] {
+  return WOUND_TRACKS.map((track) => {
     const group = WOUND_GROUP[track];
     return {
       id: track,
@@ -365,13 +360,137 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
       ),
     };
   });
+}
+
+/** R-CHAR-5 the six ratings' total against the cap of 10. */
+function attributeTotalOf(system: CharacterSource): CharacterFullView["attributeTotal"] {
+  return {
+    value: attributeTotal(system.attributes),
+    cap: ATTRIBUTE_TOTAL_CAP,
+    text: message("TERRAN.Sheet.Attributes.total", `${attributeTotal(system.attributes)} / ${ATTRIBUTE_TOTAL_CAP}`),
+  };
+}
+
+/** Grit: its track, the dice a rest throws (Die Hard adds one), and the rest button. */
+function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): CharacterFullView["grit"] {
+  return {
+    value: system.grit.value,
+    max: system.grit.max,
+    dice: system.grit.dice,
+    thrown: gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
+    percent: percentOf(system.grit.value, system.grit.max),
+    limits: { valueMax: system.grit.max, maxMax: 99 },
+    rest: button(message("TERRAN.Sheet.Grit.restHint"), g.notEditable, g.dead),
+  };
+}
+
+/** Ego: its track, the dice a reset throws (Eager changes them), and the ruleset's reset button. */
+function egoOf(
+  system: CharacterSource,
+  ruleset: Ruleset,
+  flags: ReadonlySet<MechanicsFlag>,
+  g: Gate,
+): CharacterFullView["ego"] {
+  return {
+    value: system.ego.value,
+    max: system.ego.max,
+    dice: system.ego.dice,
+    thrown: egoDiceCount(system.ego.dice, flags.has("eager")),
+    percent: percentOf(system.ego.value, system.ego.max),
+    limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
+    reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead),
+    resetLabelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
+  };
+}
+
+/** R-XP-2 XP and the next advancement's cost; an HP ruleset's main tab says what XP buys instead. */
+function xpOf(
+  system: CharacterSource,
+  derived: CharacterDerived,
+  hpMain: CharacterFullView["legacy"],
+): CharacterFullView["xp"] {
+  return {
+    value: system.xp,
+    nextCost: derived.nextAdvancementCost,
+    advancements: derived.advancements,
+    text: hpMain
+      ? hpMain.experience.targetText
+      : derived.nextAdvancementCost === 0
+        ? message("TERRAN.Sheet.Xp.free")
+        : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
+    affordable: hpMain ? system.xp > 0 : system.xp >= derived.nextAdvancementCost,
+  };
+}
+
+/** The four item lists, each in sheet order with its rows' buttons. */
+function listsOf(
+  input: CharacterSheetInput,
+  ruleset: Ruleset,
+  derived: CharacterDerived,
+  g: Gate,
+): CharacterFullView["lists"] {
+  return {
+    advancements: listOf("advancements", "advancement", input, ruleset, derived, g),
+    conditions: listOf("conditions", "condition", input, ruleset, derived, g),
+    weapons: listOf("weapons", "weapon", input, ruleset, derived, g),
+    armour: listOf("armour", "armour", input, ruleset, derived, g),
+  };
+}
+
+/** The Sayonara button: shown when the ruleset has one, closed once declared. */
+function sayonaraOf(system: CharacterSource, ruleset: Ruleset, g: Gate): CharacterFullView["sayonara"] {
+  return {
+    ...button(
+      message("TERRAN.Sheet.Sayonara.hint"),
+      g.notEditable,
+      g.dead,
+      system.sayonara && message("TERRAN.Sheet.Disabled.sayonaraDeclared"),
+    ),
+    declared: system.sayonara,
+    shown: ruleset.sayonara !== null,
+  };
+}
+
+/** The biography and notes editors (editable with the sheet). */
+function writingOf(input: CharacterSheetInput): Pick<CharacterFullView, "biography" | "notes"> {
+  const editable = input.permissions.editable;
+  return {
+    biography: {
+      name: "system.biography",
+      value: input.system.biography,
+      enriched: input.enriched.biography,
+      editable,
+      labelKey: "TERRAN.Character.FIELDS.biography.label",
+    },
+    notes: {
+      name: "system.notes",
+      value: input.system.notes,
+      enriched: input.enriched.notes,
+      editable,
+      labelKey: "TERRAN.Character.FIELDS.notes.label",
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The builder
+
+export function characterSheetContext(input: CharacterSheetInput): CharacterSheetView {
+  const { system } = input;
+  const state = stateClasses(system);
+  if (input.permissions.limited) {
+    return { limited: true, cssClass: ["is-limited", ...state].join(" "), name: input.name, img: input.img };
+  }
+  const ruleset = getRuleset(input.rulesetId);
+  const derived = deriveCharacter(system, input.items);
+  const g = gates(input);
+  const flags = derived.flags;
   // The ruleset's health model picks the main tab's shape (one sheet: header, items and biography are shared).
   const health = healthSheet(ruleset);
   const hpMain = health.main(input, derived, g);
   const creation = hpMain
     ? { ...creationOf(input, ruleset, derived, g), shown: false }
     : creationOf(input, ruleset, derived, g);
-  const biographyEditable = input.permissions.editable;
   const mortal = health.mortallyWounded(derived);
   return {
     limited: false,
@@ -385,78 +504,20 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
     banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, hpMain !== null),
-    tabs,
+    tabs: characterTabs(input.ui.activeTab),
     groups: hpMain ? [] : groupsOf(ruleset, system, derived, g),
-    attributeTotal: {
-      value: attributeTotal(system.attributes),
-      cap: ATTRIBUTE_TOTAL_CAP,
-      text: message("TERRAN.Sheet.Attributes.total", `${attributeTotal(system.attributes)} / ${ATTRIBUTE_TOTAL_CAP}`),
-    },
-    grit: {
-      value: system.grit.value,
-      max: system.grit.max,
-      dice: system.grit.dice,
-      thrown: gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
-      percent: percentOf(system.grit.value, system.grit.max),
-      limits: { valueMax: system.grit.max, maxMax: 99 },
-      rest: button(message("TERRAN.Sheet.Grit.restHint"), g.notEditable, g.dead),
-    },
-    ego: {
-      value: system.ego.value,
-      max: system.ego.max,
-      dice: system.ego.dice,
-      thrown: egoDiceCount(system.ego.dice, flags.has("eager")),
-      percent: percentOf(system.ego.value, system.ego.max),
-      limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
-      reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead),
-      resetLabelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
-    },
-    wounds,
+    attributeTotal: attributeTotalOf(system),
+    grit: gritOf(system, flags, g),
+    ego: egoOf(system, ruleset, flags, g),
+    wounds: woundsOf(system, flags, g),
     mortallyWounded: derived.mortallyWounded,
     armour: { value: derived.armour.value, lines: derived.armour.lines, heavy: derived.armour.heavy },
-    xp: {
-      value: system.xp,
-      nextCost: derived.nextAdvancementCost,
-      advancements: derived.advancements,
-      text: hpMain
-        ? hpMain.experience.targetText
-        : derived.nextAdvancementCost === 0
-          ? message("TERRAN.Sheet.Xp.free")
-          : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
-      affordable: hpMain ? system.xp > 0 : system.xp >= derived.nextAdvancementCost,
-    },
-    lists: {
-      advancements: listOf("advancements", "advancement", input, ruleset, derived, g),
-      conditions: listOf("conditions", "condition", input, ruleset, derived, g),
-      weapons: listOf("weapons", "weapon", input, ruleset, derived, g),
-      armour: listOf("armour", "armour", input, ruleset, derived, g),
-    },
+    xp: xpOf(system, derived, hpMain),
+    lists: listsOf(input, ruleset, derived, g),
     creation,
     scene: sceneOf(input, g),
-    sayonara: {
-      ...button(
-        message("TERRAN.Sheet.Sayonara.hint"),
-        g.notEditable,
-        g.dead,
-        system.sayonara && message("TERRAN.Sheet.Disabled.sayonaraDeclared"),
-      ),
-      declared: system.sayonara,
-      shown: ruleset.sayonara !== null,
-    },
-    biography: {
-      name: "system.biography",
-      value: system.biography,
-      enriched: input.enriched.biography,
-      editable: biographyEditable,
-      labelKey: "TERRAN.Character.FIELDS.biography.label",
-    },
-    notes: {
-      name: "system.notes",
-      value: system.notes,
-      enriched: input.enriched.notes,
-      editable: biographyEditable,
-      labelKey: "TERRAN.Character.FIELDS.notes.label",
-    },
+    sayonara: sayonaraOf(system, ruleset, g),
+    ...writingOf(input),
     // The template's name for the HP main tab (templates/sheets/character/main.hbs).
     legacy: hpMain,
   };

@@ -106,17 +106,14 @@ function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDeriv
   return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
 }
 
-/** The main tab of a character on the HP health model; `stages` are the model's wound stages (its `health.wounds`). */
-export function hpMainOf(
-  input: CharacterSheetInput,
+/** The ruleset's attributes, each with its circles and its roll's starting Light Dice. */
+function legacyAttributesOf(
   ruleset: Ruleset,
-  stages: readonly HpWoundDef[],
+  legacy: LegacySource,
   derived: CharacterDerived,
   g: Gate,
-): LegacyMainView {
-  const legacy: LegacySource = legacyOf(input.system);
-  const d = derived.legacy;
-  const attributes = ruleset.attributes.list
+): LegacyAttributeView[] {
+  return ruleset.attributes.list
     .filter((a): a is typeof a & { id: keyof LegacySource["attributes"] } => Object.hasOwn(legacy.attributes, a.id))
     .map((a): LegacyAttributeView => {
       const value = legacy.attributes[a.id];
@@ -129,6 +126,19 @@ export function hpMainOf(
         roll: { ...b, what: a.id, light: startingLight(ruleset, value, derived), draggable: !b.disabled },
       };
     });
+}
+
+/**
+ * The skills (null in a game without them), each with its circles and R-LEG-13 development button, and
+ * R-LEG-3 the creation points left to place.
+ */
+function legacySkillsOf(
+  input: CharacterSheetInput,
+  ruleset: Ruleset,
+  legacy: LegacySource,
+  derived: CharacterDerived,
+  g: Gate,
+): Pick<LegacyMainView, "skills" | "skillPoints"> {
   const skillRule = ruleset.experience.skillRoll;
   // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as the creation roll reads it).
   const inCreation = derived.advancements === 0;
@@ -159,8 +169,19 @@ export function hpMainOf(
           };
         })
     : null;
-  const wounded = d.critical || d.mortal;
-  const wounds = stages.map((w): LegacyWoundView => {
+  return {
+    skills,
+    // R-LEG-3 what is left to place during creation (none shown after it, nor in a game without skills).
+    skillPoints:
+      skills && points
+        ? message("TERRAN.Sheet.Legacy.skillPointsLeft", Math.max(0, points.points - points.placed))
+        : null,
+  };
+}
+
+/** The model's wound stages: marked or not, their penalty, and the toggle. */
+function legacyWoundsOf(stages: readonly HpWoundDef[], legacy: LegacySource, g: Gate): LegacyWoundView[] {
+  return stages.map((w): LegacyWoundView => {
     const marked = legacy.wounds[w.id];
     return {
       id: w.id,
@@ -174,63 +195,91 @@ export function hpMainOf(
       ),
     };
   });
+}
+
+/** HP and its recovery: a night's rest (not while wounded), a week's (only when wounded), and Harm. */
+function legacyHpOf(d: CharacterDerived["legacy"], g: Gate): LegacyMainView["hp"] {
+  const wounded = d.critical || d.mortal;
+  return {
+    value: d.hp.value,
+    max: d.hp.max,
+    percent: percentOf(d.hp.value, d.hp.max),
+    night: button(
+      message("TERRAN.Sheet.Legacy.nightHint"),
+      g.notEditable,
+      g.dead,
+      wounded && message("TERRAN.Sheet.Legacy.nightWounded"),
+    ),
+    week: button(
+      message("TERRAN.Sheet.Legacy.weekHint"),
+      g.notEditable,
+      g.dead,
+      !wounded && message("TERRAN.Sheet.Legacy.weekNoWound"),
+    ),
+    harm: button(message("TERRAN.Sheet.Legacy.harmHint"), g.notEditable, g.dead),
+  };
+}
+
+/** Ego and its refill (closed when full, unless the character is Lost). */
+function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["legacy"], g: Gate): LegacyMainView["ego"] {
+  return {
+    value: d.ego.value,
+    max: d.ego.max,
+    percent: percentOf(d.ego.value, d.ego.max),
+    refill: button(
+      message("TERRAN.Sheet.Legacy.refillHint"),
+      g.notEditable,
+      g.dead,
+      d.ego.value >= d.ego.max && !input.system.lost && message("TERRAN.Sheet.Legacy.egoFull"),
+    ),
+  };
+}
+
+/** The Experience rolls: the Advancement roll against Ego max + HP max, and the session's end. */
+function legacyExperienceOf(
+  input: CharacterSheetInput,
+  legacy: LegacySource,
+  d: CharacterDerived["legacy"],
+  g: Gate,
+): LegacyMainView["experience"] {
   const target = d.ego.max + d.hp.max;
   return {
-    attributes,
+    egoLost: legacy.egoLost,
+    won: legacy.advancementsWon,
+    target,
+    targetText: message("TERRAN.Sheet.Legacy.target", target),
+    roll: button(
+      message("TERRAN.Sheet.Legacy.advancementHint", target),
+      g.notOwner,
+      g.dead,
+      input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp"),
+    ),
+    endSession: button(
+      message("TERRAN.Sheet.Legacy.endSessionHint", legacy.egoLost),
+      g.notEditable,
+      legacy.egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost"),
+    ),
+  };
+}
+
+/** The main tab of a character on the HP health model; `stages` are the model's wound stages (its `health.wounds`). */
+export function hpMainOf(
+  input: CharacterSheetInput,
+  ruleset: Ruleset,
+  stages: readonly HpWoundDef[],
+  derived: CharacterDerived,
+  g: Gate,
+): LegacyMainView {
+  const legacy: LegacySource = legacyOf(input.system);
+  const d = derived.legacy;
+  return {
+    attributes: legacyAttributesOf(ruleset, legacy, derived, g),
     penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
-    skills,
-    // R-LEG-3 what is left to place during creation (none shown after it, nor in a game without skills).
-    skillPoints:
-      skills && points
-        ? message("TERRAN.Sheet.Legacy.skillPointsLeft", Math.max(0, points.points - points.placed))
-        : null,
-    hp: {
-      value: d.hp.value,
-      max: d.hp.max,
-      percent: percentOf(d.hp.value, d.hp.max),
-      night: button(
-        message("TERRAN.Sheet.Legacy.nightHint"),
-        g.notEditable,
-        g.dead,
-        wounded && message("TERRAN.Sheet.Legacy.nightWounded"),
-      ),
-      week: button(
-        message("TERRAN.Sheet.Legacy.weekHint"),
-        g.notEditable,
-        g.dead,
-        !wounded && message("TERRAN.Sheet.Legacy.weekNoWound"),
-      ),
-      harm: button(message("TERRAN.Sheet.Legacy.harmHint"), g.notEditable, g.dead),
-    },
-    ego: {
-      value: d.ego.value,
-      max: d.ego.max,
-      percent: percentOf(d.ego.value, d.ego.max),
-      refill: button(
-        message("TERRAN.Sheet.Legacy.refillHint"),
-        g.notEditable,
-        g.dead,
-        d.ego.value >= d.ego.max && !input.system.lost && message("TERRAN.Sheet.Legacy.egoFull"),
-      ),
-    },
-    wounds,
-    experience: {
-      egoLost: legacy.egoLost,
-      won: legacy.advancementsWon,
-      target,
-      targetText: message("TERRAN.Sheet.Legacy.target", target),
-      roll: button(
-        message("TERRAN.Sheet.Legacy.advancementHint", target),
-        g.notOwner,
-        g.dead,
-        input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp"),
-      ),
-      endSession: button(
-        message("TERRAN.Sheet.Legacy.endSessionHint", legacy.egoLost),
-        g.notEditable,
-        legacy.egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost"),
-      ),
-    },
+    ...legacySkillsOf(input, ruleset, legacy, derived, g),
+    hp: legacyHpOf(d, g),
+    ego: legacyEgoOf(input, d, g),
+    wounds: legacyWoundsOf(stages, legacy, g),
+    experience: legacyExperienceOf(input, legacy, d, g),
     creation: {
       shown: derived.advancements === 0 && !input.system.dead,
       roll: button(message("TERRAN.Sheet.Legacy.creationHint"), g.notEditable, g.dead),
