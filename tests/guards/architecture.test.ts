@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -78,5 +79,17 @@ describe("the architecture's rules (dependency-cruiser)", () => {
   it("no cycle, a dynamic import() counted; type-only imports are not code and pass", () => {
     expect(found).toContainEqual(expect.stringMatching(/no-circular: src\/applications\/(c|d)\.ts/));
     expect(found.filter((line) => line.includes("typed.ts"))).toEqual([]);
+  });
+});
+
+describe("functions stay short (ESLint, eslint.config.js)", () => {
+  it("max-lines-per-function holds every function of src/ to 80 lines, blank and comment lines skipped", async () => {
+    const config = (await new ESLint({ cwd: ROOT }).calculateConfigForFile("src/rules/pool.ts")) as {
+      rules?: Record<string, unknown>;
+    };
+    expect(config.rules?.["max-lines-per-function"]).toEqual([
+      2,
+      { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+    ]);
   });
 });

@@ -71,7 +71,7 @@ export class RollDialog<
 
   readonly #request: RollDialogRequest;
   #choices: RollDialogChoices;
-  /** Issue 17: the focus kept and the odds announced across re-renders. */
+  /** Accessibility: the focus kept and the odds announced across re-renders. */
   readonly #a11y = new A11yKeeper();
 
   constructor(request: RollDialogRequest, options?: DeepPartial<Configuration>) {
@@ -114,7 +114,7 @@ export class RollDialog<
   }
 
   /**
-   * Issue 17: what had the focus before a re-render (a stepper, a box) has it again after, and the odds
+   * Accessibility: what had the focus before a re-render (a stepper, a box) has it again after, and the odds
    * that changed are said politely; the first render puts the focus on the dialog's first control. The
    * focus is remembered in _preRender and put back in _onRender, as peer systems keep a field's focus
    * (thirdera's actor sheet; the `_preRender` focus memory of several v13 sheets). Run against the

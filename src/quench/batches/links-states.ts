@@ -1,5 +1,5 @@
 /**
- * Issue 16 §3 and §6 in a live world: core's enrichment turns the roll links into the system's links
+ * Roll links and token states in a live world: core's enrichment turns the roll links into the system's links
  * (and an unreadable one into its hint), the world's ruleset's states are among core's status effects
  * in the generation's shape, and a state toggled as the token HUD does it (`Actor#toggleStatusEffect`)
  * runs the sheet's operation while the status effect follows. What the stand-ins assume, checked here.

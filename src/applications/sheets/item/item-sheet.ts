@@ -138,7 +138,7 @@ export class TerranItemSheet<
   }
 
   /**
-   * Issue 17: the focus is kept across re-renders and the live values that
+   * Accessibility: the focus is kept across re-renders and the live values that
    * changed are said politely (src/applications/a11y/keeper.ts): remembered in _preRender, put back in
    * _onRender, as peer v13 sheets keep a field's focus (thirdera's actor sheet). Not run in Foundry.
    */
