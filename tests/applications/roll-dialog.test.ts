@@ -21,7 +21,7 @@ import {
   type RollDialogSubject,
   type RollDialogView,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
-import { percent, signedDice } from "../../src/applications/dialogs/roll-dialog-types.ts";
+import { percent, signedDice } from "../../src/applications/format.ts";
 import type { WeaponSource } from "../../src/data/source.ts";
 import type { CharacterState } from "../../src/documents/operations/types.ts";
 import {

@@ -17,7 +17,7 @@ import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import { riskyActionOdds } from "../../src/rules/index.ts";
 import { advancementSource, character, type CharacterOptions } from "../documents/operations/fixtures.ts";
-import { percent } from "../../src/applications/dialogs/roll-dialog-types.ts";
+import { percent } from "../../src/applications/format.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 const asModel = (cls: unknown): ModelClass => cls as ModelClass;

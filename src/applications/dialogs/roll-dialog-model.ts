@@ -6,7 +6,7 @@
  * Pure: no Foundry, no DOM. The ApplicationV2 glue keeps the choices between renders, calls
  * `rollDialogModel` on every change and renders `templates/dialogs/roll-dialog.hbs` with the view.
  * Every visible string is an i18n key (`TERRAN.*`); numbers are formatted here (signs, percentages,
- * with ./roll-dialog-types.ts, which the separate resolution's dialog shares) so the template needs no
+ * with ../format.ts, which the separate resolution's dialog shares) so the template needs no
  * helper but `localize`.
  *
  * In reading order: the inputs, the names the glue and the template share, and the view; reading the
@@ -51,15 +51,7 @@ import { deriveCharacter } from "../../data/derived.ts";
 import type { ItemSnapshot, WeaponSource } from "../../data/source.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isMessageMode, MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
-import {
-  decimal,
-  message,
-  MINUS,
-  percent,
-  signedDice,
-  type DialogMessage,
-  type PercentView,
-} from "./roll-dialog-types.ts";
+import { decimal, message, MINUS, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Inputs

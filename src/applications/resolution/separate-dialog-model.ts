@@ -23,14 +23,7 @@ import {
 } from "../../data/legacy.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
-import {
-  decimal,
-  message,
-  percent,
-  signedDice,
-  type DialogMessage,
-  type PercentView,
-} from "../dialogs/roll-dialog-types.ts";
+import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
 

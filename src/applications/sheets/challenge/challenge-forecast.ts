@@ -34,7 +34,7 @@ import {
 import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
 import type { CharacterState } from "../../../documents/operations/types.ts";
 import { characterApproach } from "../../resolution/approach.ts";
-import { decimal } from "../../dialogs/roll-dialog-types.ts";
+import { decimal } from "../../format.ts";
 import { message, type Message } from "../common.ts";
 
 /** A character the GM may take as the approach. */

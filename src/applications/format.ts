@@ -1,6 +1,6 @@
 /**
- * The dialogs' formatting (the roll dialog's ./roll-dialog-model.ts, the separate resolution's
- * ../resolution/separate-dialog-model.ts): a message as an i18n key with its parameter, signed dice
+ * The applications' formatting (the roll dialog's model, the separate resolution's dialog model, the
+ * Challenge forecast): a message as an i18n key with its parameter, signed dice
  * ("+1d", "−2d") and numbers and probabilities written the client's way ("12,3%" in pt-BR). Pure.
  */
 
