@@ -12,7 +12,7 @@
  * around what the enricher returned, so the link is looked up inside it. On v14 the listeners also take
  * the signal that aborts when the element leaves the page (src/compat/generation.ts).
  */
-import { openRoll } from "../resolution/index.ts";
+import { api } from "../../api.ts";
 import { rollFortune } from "../chat/roll-other.ts";
 import { enricherRenderSignal } from "../../compat/generation.ts";
 import { chooseRoller, type RollerCandidate } from "../../documents/operations/roller.ts";
@@ -76,7 +76,7 @@ export async function openRollLink(link: RollLink): Promise<void> {
     ui.notifications?.warn(i18n().localize(`TERRAN.Links.Refusal.${choice.refusal}`));
     return;
   }
-  await openRoll(choice.actor, rollLinkWhat(link));
+  await api.roll(choice.actor, rollLinkWhat(link));
 }
 
 /** Core's `onRender`: the link inside `element` answers a click, and Enter or Space (it is a focusable role="button"). */
