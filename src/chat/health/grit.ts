@@ -7,13 +7,13 @@
 import {
   applyHarm,
   assertInteger,
-  assertText,
   damageAfterArmour,
   isWoundTrack,
   RulesError,
   type WoundTrack,
   type Wounds,
 } from "../../rules/index.ts";
+import { assertRecordNames, holdsUnlessRefused, recordArmour } from "./record.ts";
 
 /** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
 export interface HarmEntry {
@@ -57,16 +57,9 @@ export function harmFollowsFromRules(entry: HarmEntry): boolean {
     typeof entry.dead !== "boolean"
   )
     return false;
-  // The record's armour as one value: R-HARM-2's lines add up to it (the sacrificed shield included).
-  const armour = {
-    body: "light" as const,
-    bodyValue: entry.armour,
-    shield: entry.shieldSacrificed,
-    shieldValue: 0,
-    elephantSkin: false,
-  };
-  return WOUNDS_BEFORE.some((wounds) => {
-    try {
+  const armour = recordArmour(entry.armour, entry.shieldSacrificed);
+  return WOUNDS_BEFORE.some((wounds) =>
+    holdsUnlessRefused(() => {
       const result = applyHarm({ grit: entry.gritBefore, wounds, dead: false, armour }, entry.effect, {
         sacrificeShield: entry.shieldSacrificed,
         ...(entry.wound === null ? {} : { woundTrack: entry.wound }),
@@ -79,19 +72,13 @@ export function harmFollowsFromRules(entry: HarmEntry): boolean {
         result.dead === entry.dead &&
         result.shieldDestroyed === entry.shieldSacrificed
       );
-    } catch (error) {
-      if (error instanceof RulesError) return false;
-      throw error;
-    }
-  });
+    }),
+  );
 }
 
 /** A stored Grit harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote). */
 export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
-  assertText(h.targetName, "The target's name");
-  // Stored as JSON, an optional field is absent, never present and undefined.
-  if ("targetUuid" in h) assertText(h.targetUuid, "The target's id");
-  assertText(h.userId, "The user's id");
+  assertRecordNames(h);
   for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
   if (h.wound !== null && !isWoundTrack(h.wound))
     throw new RulesError("unknown-id", `"${String(h.wound)}" is not a wound track.`, { id: String(h.wound) });

@@ -9,7 +9,6 @@ import {
   applyHpHarm,
   assertFaces,
   assertInteger,
-  assertText,
   getRuleset,
   HP_WOUNDS,
   isRulesetId,
@@ -19,6 +18,7 @@ import {
   type HpWound,
   type Ruleset,
 } from "../../rules/index.ts";
+import { assertRecordNames, holdsUnlessRefused, recordArmour } from "./record.ts";
 
 /** One application of a Challenge's Effect as harm on a character's hit points. */
 export interface HpHarmEntry {
@@ -79,7 +79,7 @@ export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
     typeof entry.protectedSkipped !== "boolean"
   )
     return false;
-  try {
+  return holdsUnlessRefused(() => {
     const ruleset = hpRuleset(entry.rulesetId);
     const faces = assertFaces(entry.protectedFaces, "A Protected die");
     if (faces.length > 0 && entry.protectedSkipped) return false;
@@ -100,13 +100,7 @@ export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
     const lost = entry.attributeLost;
     if (lost !== null && !ids.includes(String(lost))) return false;
     const ratingsTried = lost === null ? [none] : [{ ...none, [String(lost)]: ruleset.attributes.min + 1 }];
-    const armour = {
-      body: "light" as const,
-      bodyValue: entry.armour,
-      shield: entry.shieldSacrificed,
-      shieldValue: 0,
-      elephantSkin: false,
-    };
+    const armour = recordArmour(entry.armour, entry.shieldSacrificed);
     const stages: readonly HpWound[] = entry.hpBefore > 0 ? ["none"] : HP_WOUNDS;
     return stages.some((wound) =>
       ratingsTried.some((ratings) => {
@@ -128,18 +122,12 @@ export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
         );
       }),
     );
-  } catch (error) {
-    if (error instanceof RulesError) return false;
-    throw error;
-  }
+  });
 }
 
 /** A stored HP harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote). */
 export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
-  assertText(entry.targetName, "The target's name");
-  // Stored as JSON, an optional field is absent, never present and undefined.
-  if ("targetUuid" in entry) assertText(entry.targetUuid, "The target's id");
-  assertText(entry.userId, "The user's id");
+  assertRecordNames(entry);
   if (entry.wound !== null && entry.wound !== "critical" && entry.wound !== "mortal") {
     throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound stage.`, { id: String(entry.wound) });
   }
