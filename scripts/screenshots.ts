@@ -5,7 +5,7 @@
  * same server, flags, viewport and `showScene`), shoots each scene's window or chat column, deletes
  * any other image in docs/screenshots/, and exits 1 if a scene is unknown or loads with an error.
  *
- * `README_SHOTS` is the one list: tests/scripts/screenshots.test.ts checks that the README names
+ * `README_SHOTS` is the one list: tests/guards/readme.test.ts checks that the README names
  * exactly these files and that each is in docs/screenshots/. To show a new screen in the README, add
  * its scene here, run the script, and name the file it prints in the README.
  */

@@ -68,6 +68,37 @@ describe("README: the developers' quick start", () => {
   });
 });
 
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
+function anchor(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** The broken `#anchor` links of a Markdown file (its own, or another file's named by a relative path). */
+function brokenAnchors(file: string): string[] {
+  const text = readFileSync(resolve(ROOT, file), "utf8");
+  const broken: string[] = [];
+  for (const [, target = "", hash = ""] of text.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)) {
+    const other = target ? resolve(ROOT, file, "..", target) : resolve(ROOT, file);
+    const headings = [...readFileSync(other, "utf8").matchAll(/^#+ (.+)$/gm)].map((m) => anchor(m[1] ?? ""));
+    if (!headings.includes(hash)) broken.push(`${target}#${hash}`);
+  }
+  return broken;
+}
+
+describe("README and the GM's guide: every #anchor link lands on a heading", () => {
+  it("the heading anchors are GitHub's", () => {
+    expect(anchor("What is verified, and how")).toBe("what-is-verified-and-how");
+  });
+
+  it.each(["README.md", "docs/GM-GUIDE.md"])("%s", (file) => {
+    expect(brokenAnchors(file)).toEqual([]);
+  });
+});
+
 describe("README images: made by npm run screenshots, none stale, none left over", () => {
   it("each README image is one the script makes, and it is in docs/screenshots/", () => {
     const named = readmeImages(README);
