@@ -1,59 +1,16 @@
 /**
  * Shared by the browser tests: the sandbox server (sandbox/server.ts, started in-process on a free
- * port) and Debian's Chromium driven by playwright-core. A missing Chromium fails the tests with a
- * clear message; it never skips them.
+ * port) and Debian's Chromium driven by playwright-core (opened by ./session.ts, which
+ * `npm run screenshots` shares). A missing Chromium fails the tests with a clear message; it never
+ * skips them.
  */
-import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { startSandbox, type Sandbox } from "../../sandbox/server.ts";
+import { openSession, watchErrors, type BrowserSession } from "./session.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** The flags that let Debian's Chromium run headless as root on a small CI machine. */
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
-/** The default viewport: wide enough for every window at its default size. */
-export const VIEWPORT = { width: 1280, height: 1000 } as const;
-
-export interface BrowserSession {
-  readonly sandbox: Sandbox;
-  readonly browser: Browser;
-  readonly context: BrowserContext;
-  close(): Promise<void>;
-}
-
-export async function openSession(): Promise<BrowserSession> {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-  const sandbox = await startSandbox(0);
-  let browser: Browser;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
-  } catch (error) {
-    await sandbox.close();
-    throw error;
-  }
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, reducedMotion: "reduce" });
-  return {
-    sandbox,
-    browser,
-    context,
-    async close() {
-      await context.close();
-      await browser.close();
-      await sandbox.close();
-    },
-  };
-}
+// What this file exported before the session moved to ./session.ts (so `npm run screenshots` can open it without
+// Vitest): the browser tests, and those being written beside them, keep importing it from here.
+export { CHROMIUM_PATH, openSession, sceneFrame, VIEWPORT, watchErrors, type BrowserSession } from "./session.ts";
 
 /**
  * Opens one session for the test file (beforeAll) and closes it (afterAll). If it cannot open (no
@@ -80,19 +37,6 @@ export function useSession(): () => BrowserSession {
     if (!session) throw new Error("the browser session is not open");
     return session;
   };
-}
-
-/** Collects the page's console errors and failed requests: a scene must load cleanly. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.url()}`);
-  });
-  return errors;
 }
 
 /**
@@ -210,9 +154,4 @@ export function sharedTab(session: () => BrowserSession): {
     return page;
   };
   return { tab, errors: () => errors };
-}
-
-/** The element a sandbox scene is judged by: the application window, or the chat sidebar around a card. */
-export function sceneFrame(scene: { readonly kind: string }): string {
-  return scene.kind === "card" ? ".sandbox-chat" : `[data-sandbox="${scene.kind}"]`;
 }

@@ -2,13 +2,15 @@
  * Every scene of the sandbox (each sheet, dialog and chat card) in real Chromium: it loads without an
  * error, nothing overflows sideways at its default width nor at a narrow one, and a screenshot of it
  * in the light and dark themes is written to out/screenshots/ for a human to look at (no pixel
- * diffing: fonts and Chromium versions drift). Foundry's own chrome and CSS are stand-ins here.
+ * diffing: fonts and Chromium versions drift). Foundry's own chrome and CSS are stand-ins here. The
+ * README's images are shot the same way (`showScene`) by `npm run screenshots` (scripts/screenshots.ts).
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scenes, type SceneInfo } from "../../sandbox/scenes.ts";
-import { clippedNames, horizontalOverflow, sceneFrame, sharedTab, useSession } from "./browser.ts";
+import { clippedNames, horizontalOverflow, sharedTab, useSession } from "./browser.ts";
+import { showScene } from "./session.ts";
 
 const OUT = resolve(import.meta.dirname, "../../out/screenshots");
 const THEMES = ["light", "dark"] as const;
@@ -29,10 +31,7 @@ async function visit(
 ): Promise<string[]> {
   const page = await tab();
   errors().length = 0;
-  const query = `theme=${theme}${width === null ? "" : `&width=${width}`}`;
-  await page.goto(`${session().sandbox.url}/scene/${scene.kind}/${scene.id}?${query}`);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const selector = sceneFrame(scene);
+  const selector = await showScene(page, session().sandbox.url, scene, { theme, width });
   expect(await page.locator(selector).count(), selector).toBe(1);
   if (shot) await page.locator(selector).screenshot({ path: resolve(OUT, shot), animations: "disabled" });
   const problems = [...(await horizontalOverflow(page, selector)), ...(await clippedNames(page, selector))];
