@@ -270,10 +270,14 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
   });
 }
 
-/** R-LEG-7 take a Condition: Ego back to its maximum (the player then drags the Condition from the compendium). */
+/**
+ * R-LEG-7 take a Condition: Ego back to its maximum (the player then drags the Condition from the
+ * compendium). A lost character is refused before anything is asked (ruling).
+ */
 export async function refillLegacyEgo(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
+    legacy.legacyRefillEgoOperation(actor.characterState());
     if (!(await confirm("TERRAN.Sheet.Legacy.refillTitle", "TERRAN.Sheet.Legacy.refillPrompt"))) return null;
     const op = legacy.legacyRefillEgoOperation(actor.characterState());
     await actor.commitOperation(op);
