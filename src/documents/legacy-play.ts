@@ -28,19 +28,21 @@ import {
 } from "./operations/legacy-play.ts";
 
 /**
- * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situation
- * is met (only the edges held are offered; none held, nothing is asked). `undefined` when the prompt
- * is closed: the caller rolls nothing.
+ * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situations
+ * are met (only the edges held are offered, and "both" when both are held: two dice, ruling; none held,
+ * nothing is asked). `undefined` when the prompt is closed: the caller rolls nothing.
  */
-export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<EffectEdge | null | undefined> {
+export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<readonly EffectEdge[] | undefined> {
   const held = heldEffectEdges(items);
-  if (held.length === 0) return null;
+  if (held.length === 0) return [];
   const picked = await chooseOne("TERRAN.Dialog.Legacy.edgeTitle", "TERRAN.Dialog.Legacy.edgePrompt", [
     { value: "none", label: "TERRAN.Dialog.Legacy.edgeNone" },
     ...held.map((edge) => ({ value: edge, label: EFFECT_EDGE_LABELS[edge] })),
+    ...(held.length > 1 ? [{ value: "both", label: "TERRAN.Dialog.Legacy.edgeBoth" }] : []),
   ]);
   if (picked === null) return undefined;
-  return isEffectEdge(picked) ? picked : null;
+  if (picked === "both") return held;
+  return isEffectEdge(picked) ? [picked] : [];
 }
 
 export interface MontageRequest {
