@@ -104,7 +104,8 @@ export function registerSettings(): void {
     default: false,
     // Open Challenge sheets show or hide the armour field at once.
     onChange: () => {
-      for (const actor of game.actors ?? []) if (actor.type === "challenge" && actor.sheet?.rendered) void actor.sheet.render();
+      for (const actor of game.actors ?? [])
+        if (actor.type === "challenge" && actor.sheet?.rendered) void actor.sheet.render();
     },
   });
   settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {

@@ -78,7 +78,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy HP and Ego within th
     expect(legacyOf(mira).hp.value).toBe(5);
   });
 
-  it("R-LEG-7 (ruling) (stand-ins): a lost character's \"Take a Condition\" is refused with the reason, before anything is asked", async () => {
+  it('R-LEG-7 (ruling) (stand-ins): a lost character\'s "Take a Condition" is refused with the reason, before anything is asked', async () => {
     const mira = legacyHero("Mira", { ego: 0, lost: true });
     expect(await refillLegacyEgo(mira)).toBeNull();
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.lost"]);

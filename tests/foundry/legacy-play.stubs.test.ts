@@ -154,7 +154,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       nextFaces.push(2, 5, 3);
       expect(await rollLegacyEffect(mira, sword?.id ?? "")).toMatchObject({ faces: [2, 5, 3], kept: 5, total: 5 });
       const extra = lastResult().lines.filter((l) => l.labelKey === "TERRAN.Card.Legacy.extraDie");
-      expect(extra.map((l) => l.valueKey)).toEqual(["TERRAN.Dialog.Legacy.edgeSneakAttack", "TERRAN.Dialog.Legacy.edgeSniper"]);
+      expect(extra.map((l) => l.valueKey)).toEqual([
+        "TERRAN.Dialog.Legacy.edgeSneakAttack",
+        "TERRAN.Dialog.Legacy.edgeSniper",
+      ]);
     });
 
     it("R-LEG-15 (stand-ins): none held, nothing is asked; the prompt closed rolls nothing; an edge not held is refused with a warning", async () => {

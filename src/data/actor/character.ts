@@ -131,8 +131,7 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
     const [changes] = args;
-    if (typeof changes === "object" && changes !== null)
-      keepLegacyWithinMax(this.toObject(), changes as Record<string, unknown>, this.#items());
+    if (typeof changes === "object" && changes !== null) keepLegacyWithinMax(this.toObject(), changes, this.#items());
     return allowed;
   }
 

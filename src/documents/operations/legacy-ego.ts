@@ -7,14 +7,7 @@ import { RulesError, sessionXp, spendDarkDice, type DarkDiceOptions, type Rulese
 import { deriveLegacy, legacyOf, type LegacyAttribute } from "../../data/legacy.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 import { sessionAwardOperation } from "./session.ts";
-import {
-  assertAlive,
-  changes,
-  result,
-  type Change,
-  type CharacterState,
-  type OperationResult,
-} from "./types.ts";
+import { assertAlive, changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
 
 /** The character's Legacy values and what derives from them, as the Legacy operations read them. */
 export function legacyState(state: CharacterState) {

@@ -270,7 +270,7 @@ export function legacyAdvancementTakenOperation(
   options: { readonly raise?: LegacyAttribute; readonly override?: boolean } = {},
 ): OperationResult<{ readonly free: boolean }> {
   assertAlive(state, "take an Advancement");
-  const { legacy, derived } = legacyState(state);
+  const { legacy } = legacyState(state);
   const entries: Change[] = [];
   if (options.raise) {
     const value = legacy.attributes[options.raise];

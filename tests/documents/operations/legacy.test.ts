@@ -231,7 +231,9 @@ describe("R-LEG-4 R-LEG-7 current HP and Ego never above their maxima (ruling)",
   it("R-LEG-4 (ruling): lowering Strength by hand brings HP down to the new maximum (5/5 → 4/4); raising it leaves HP where it is", () => {
     const { update } = setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "strength", 1);
     expect(update).toEqual({ "system.legacy.attributes.strength": 1, "system.legacy.hp.value": 4 });
-    expect(setLegacyRatingOperation(legacyState({ hp: { value: 3 } }), LEGACY, "attribute", "strength", 1).update).toEqual({
+    expect(
+      setLegacyRatingOperation(legacyState({ hp: { value: 3 } }), LEGACY, "attribute", "strength", 1).update,
+    ).toEqual({
       "system.legacy.attributes.strength": 1,
     });
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "strength", 3).update).toEqual({
