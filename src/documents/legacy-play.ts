@@ -6,7 +6,7 @@
  * warning that changes nothing (`attempt`).
  */
 import { RulesError } from "../rules/index.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
+import { deriveLegacy, legacyAttributeLabel, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import type { MessageMode } from "../compat/generation.ts";
 import { montageCard } from "../chat/legacy-montage-card.ts";
@@ -80,7 +80,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const dark = roll?.darkFaces ?? [];
     const spend = dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true }) : null;
     if (spend) await actor.commitOperation(spend);
-    const ego = legacyOf(state.source).ego.value;
+    const ego = deriveLegacy(state.source, state.items).ego.value;
     const view = montageCard({
       actorName: actor.name,
       challengeName: challenge.name,

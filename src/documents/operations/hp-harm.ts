@@ -15,7 +15,7 @@ import {
   type Ruleset,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { isLegacyAttribute, legacyOf, type LegacyAttribute } from "../../data/legacy.ts";
+import { isLegacyAttribute, type LegacyAttribute } from "../../data/legacy.ts";
 import { carriedShield } from "./harm.ts";
 import { legacySpendEgoOperation, legacyState, legacyWithinMax } from "./legacy-ego.ts";
 import {
@@ -114,7 +114,8 @@ export function hpProtectedOffer(
   ruleset: Ruleset = LEGACY,
 ) {
   const damage = assessHpHarmOperation(state, effect, choices, ruleset).damage;
-  const ego = legacyOf(state.source).ego.value;
+  // R-LEG-4 (ruling) the Ego the character can have: a value stored above the maximum reads as it.
+  const ego = legacyState(state).derived.ego.value;
   return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
 }
 

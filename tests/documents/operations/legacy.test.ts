@@ -255,6 +255,16 @@ describe("R-LEG-4 R-LEG-7 current HP and Ego never above their maxima (ruling)",
     expect(legacyWithinMaxOperation(legacyState()).update).toEqual({});
   });
 
+  it("R-LEG-6 R-LEG-4 (ruling): the Ego at stake that the Protected prompt shows is the Ego the character can have", () => {
+    const s = legacyState(
+      { ego: { value: 4 } },
+      {},
+      advancement("protected"),
+      condition("condition", { key: "estranged" }),
+    );
+    expect(hpProtectedOffer(s, 3)).toMatchObject({ open: true, ego: 3 });
+  });
+
   it("R-LEG-5 R-LEG-7 (ruling): a Mortal wound that costs Insight brings Ego down to the new maximum in the same update", () => {
     const s = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
     const { update } = hpHarmOperation(s, LEGACY, 1, { attribute: "insight" });
