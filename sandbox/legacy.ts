@@ -240,7 +240,7 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         halved: false,
         bonus: 0,
         total: 5,
-        extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack",
+        extraKeys: ["TERRAN.Dialog.Legacy.edgeSneakAttack"],
       }),
     ),
   "legacy-montage": () =>

@@ -9,6 +9,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   asTierRank,
+  challengeArmour,
+  challengeArmourShown,
   challengeEffectLaw,
   challengeForecast,
   challengeStats,
@@ -36,7 +38,8 @@ Challenge
                           or extreme | fantastical (Legacy) (default dangerous)
   --n <n>                 the dice of a tier that scales (Exceptional from 4, Fantastical from 5)
   --disposition <d>       the Disposition left, 0–1000 (default: the tier's)
-  --challenge-armour <a>  the Challenge's armour, taken off each Effect (default 0)
+  --challenge-armour <a>  Core/Degenesis house rule only: the Challenge's armour, taken off each
+                          Effect (default 0: the books give Challenges none; refused in Legacy)
 
 Approach (the same for every action)
   --light <0-4>           Light Dice (default 2)
@@ -96,7 +99,7 @@ function text(ruleset: Ruleset, input: ForecastCliInput, f: Forecast, label: (ke
   const tier = ruleset.effect.tiers[input.rank];
   const lines = [
     `Challenge forecast (${label(ruleset.labelKey)}): ${label(`TERRAN.ChallengeTier.${input.tier}`)}, Disposition ${f.disposition} left, ` +
-      `Effect ${input.halved ? "d/2" : `${input.dice}d`}${input.challengeArmour ? `, armour ${input.challengeArmour}` : ""}`,
+      `Effect ${input.halved ? "d/2" : `${input.dice}d`}${input.challengeArmour ? `, armour ${input.challengeArmour} (house rule)` : ""}`,
     `Approach: ${input.light} Light + ${input.dark} Dark, Effect tier ${tier ? label(tier.labelKey) : input.rank}` +
       `${input.slaughter ? ", Slaughter" : ""}${input.versatile ? ", Versatile two-handed" : ""}${input.improvised ? ", improvised" : ""}`,
     `Each action: ${label("TERRAN.Band.fail")} ${pct(f.perAction.fail)}, ${label("TERRAN.Band.partial")} ${pct(f.perAction.partial)}, ` +
@@ -164,6 +167,11 @@ function run(args: readonly string[]): { text: string; json: unknown } {
     );
   if (parsed.n !== undefined && !def.scales)
     throw new UsageError(`--n is only for a level that scales (${tier} does not).`);
+  // R-LEG-6 armour never lowers an Effect on a Legacy Challenge; R-CH-6 elsewhere it is the house rule.
+  if (parsed["challenge-armour"] !== undefined && !challengeArmourShown({ ruleset, houseRule: true }))
+    throw new UsageError(
+      `--challenge-armour is not for ${ruleset.id}: a Legacy Challenge has no armour (armour never lowers an Effect on its Disposition).`,
+    );
   const stats = challengeStats(ruleset, tier, def.scales ? int(parsed, "n", def.scales.minN) : undefined);
   const input: ForecastCliInput = {
     ruleset: ruleset.id,
@@ -191,7 +199,11 @@ function run(args: readonly string[]): { text: string; json: unknown } {
   });
   const result = challengeForecast(
     law,
-    { disposition: input.disposition, armour: input.challengeArmour, effect: challengeEffectLaw(stats) },
+    {
+      disposition: input.disposition,
+      armour: challengeArmour({ ruleset, houseRule: true }, input.challengeArmour),
+      effect: challengeEffectLaw(stats),
+    },
     { order: input.order, characterArmour: input.armour },
   );
   return { text: text(ruleset, input, result, english()), json: toJson(input, result) };

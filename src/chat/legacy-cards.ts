@@ -111,8 +111,8 @@ export interface LegacyEffectCardInput {
   readonly halved: boolean;
   readonly bonus: number;
   readonly total: number;
-  /** R-LEG-15 the situation that gave one more Effect die (`TERRAN.Dialog.Legacy.edge*`), if any. */
-  readonly extraKey?: string | null;
+  /** R-LEG-15 the situations that each gave one more Effect die (`TERRAN.Dialog.Legacy.edge*`), if any. */
+  readonly extraKeys?: readonly string[];
 }
 
 /** R-LEG-11 the separate Effect roll: the tool's dice, the highest kept, a 6 exploding; d/2 halved, two-handed +1. */
@@ -125,7 +125,7 @@ export function legacyEffectCard(input: LegacyEffectCardInput): ResultCardView {
   const lines = [
     line("TERRAN.Card.Legacy.tool", input.toolName ?? "", input.toolName ? null : input.tierLabelKey),
     line("TERRAN.Card.Legacy.tier", "", input.tierLabelKey),
-    ...(input.extraKey ? [line("TERRAN.Card.Legacy.extraDie", "", input.extraKey)] : []),
+    ...(input.extraKeys ?? []).map((key) => line("TERRAN.Card.Legacy.extraDie", "", key)),
     line("TERRAN.Card.Legacy.highest", input.kept),
     ...(input.chain.length > 0 ? [line("TERRAN.Card.Legacy.chain", input.chain.map((f) => `+${f}`).join(" "))] : []),
     ...(input.halved ? [line("TERRAN.Card.Legacy.halved", "", "TERRAN.Card.Legacy.halvedValue")] : []),

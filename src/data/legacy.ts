@@ -16,6 +16,7 @@
  * Pure: no Foundry.
  */
 import { egoMax, hpMax, LEGACY } from "../rules/index.ts";
+import { isRecord, setOwn } from "./migrations/values.ts";
 import type { ItemSnapshot } from "./source.ts";
 
 /** Legacy's four attributes, in sheet order (SRD v0.4.5 names). */
@@ -110,7 +111,13 @@ function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; to
   return { advancements, tough, egoMaxLoss };
 }
 
-/** Legacy's derived data: HP and Ego with their maxima, the wounds and their penalty. */
+/**
+ * Legacy's derived data: HP and Ego with their maxima, the wounds and their penalty. R-LEG-4 R-LEG-7
+ * (ruling) current HP and Ego are never above their maxima: a stored value above (a maximum lowered
+ * by a path that did not correct it, data from before the rule) reads as the maximum, so nothing —
+ * a Dark Die's cost, the sheet, a token bar — ever sees it. The operations and the model's update
+ * net bring the stored value down too (src/documents/operations/legacy-ego.ts `legacyWithinMax`).
+ */
 export function deriveLegacy(
   source: { readonly legacy?: LegacySource | undefined },
   items: readonly ItemSnapshot[],
@@ -121,11 +128,56 @@ export function deriveLegacy(
   const egoMax = legacyEgoMax(legacy.attributes, egoMaxLoss);
   const { critical, mortal } = legacy.wounds;
   return {
-    hp: { value: legacy.hp.value, max: hpMax },
-    ego: { value: legacy.ego.value, max: egoMax },
+    hp: { value: Math.min(legacy.hp.value, hpMax), max: hpMax },
+    ego: { value: Math.min(legacy.ego.value, egoMax), max: egoMax },
     critical,
     mortal,
     woundPenalty: mortal ? -2 : critical ? -1 : 0,
     advancements,
   };
+}
+
+/** `record[key]` as a record, made (an empty one) when it is not. */
+function recordAt(record: Record<string, unknown>, key: string): Record<string, unknown> {
+  const existing = record[key];
+  if (isRecord(existing)) return existing;
+  const made: Record<string, unknown> = {};
+  setOwn(record, key, made);
+  return made;
+}
+
+/**
+ * R-LEG-4 R-LEG-7 (ruling) the update net (the character model's `_preUpdate`): `changes` is an update
+ * as `_preUpdate` holds it after the base model's repair (expanded, `system` nested), `current` the stored
+ * data and `items` the character's. When the data after the update would leave current HP or Ego above
+ * the maximum it derives (a rating lowered on the sheet's form, by a macro or another module), the value
+ * is written down to the maximum in `changes`. Returns the paths corrected. Pure: no Foundry.
+ */
+export function keepLegacyWithinMax(
+  current: { readonly legacy?: LegacySource | undefined },
+  changes: Record<string, unknown>,
+  items: readonly ItemSnapshot[],
+): string[] {
+  const before = legacyOf(current);
+  const system = isRecord(changes.system) ? changes.system : {};
+  const patch = isRecord(system.legacy) ? system.legacy : {};
+  const number = (value: unknown, fallback: number): number =>
+    typeof value === "number" && Number.isFinite(value) ? value : fallback;
+  const given = isRecord(patch.attributes) ? patch.attributes : {};
+  const attributes = Object.fromEntries(
+    LEGACY_ATTRIBUTES.map((a) => [a, number(given[a], before.attributes[a])]),
+  ) as Record<LegacyAttribute, number>;
+  const hp = number(isRecord(patch.hp) ? patch.hp.value : undefined, before.hp.value);
+  const ego = number(isRecord(patch.ego) ? patch.ego.value : undefined, before.ego.value);
+  const derived = deriveLegacy({ legacy: { ...before, attributes } }, items);
+  const corrected: string[] = [];
+  for (const [track, value, max] of [
+    ["hp", hp, derived.hp.max],
+    ["ego", ego, derived.ego.max],
+  ] as const) {
+    if (value <= max) continue;
+    recordAt(recordAt(recordAt(changes, "system"), "legacy"), track).value = max;
+    corrected.push(`system.legacy.${track}.value`);
+  }
+  return corrected;
 }

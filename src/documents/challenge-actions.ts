@@ -1,6 +1,7 @@
 /** Applying a player's Effect to a Challenge actor (R-RA-7, R-CH-5), as one update. */
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { RulesError } from "../rules/index.ts";
+import { currentChallengeArmourRule } from "../settings/settings.ts";
 import { applyEffectToChallengeOperation, type ChallengeEffectOutcome } from "./operations/challenge.ts";
 
 export async function applyEffectToChallenge(
@@ -12,7 +13,12 @@ export async function applyEffectToChallenge(
   if (!(system instanceof ChallengeData)) {
     throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`, { name: actor.name });
   }
-  const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), facet, effect);
+  const { update, outcome } = applyEffectToChallengeOperation(
+    system.toObject(),
+    facet,
+    effect,
+    currentChallengeArmourRule(),
+  );
   if (Object.keys(update).length > 0) await actor.update(update);
   return outcome;
 }

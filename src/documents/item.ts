@@ -5,11 +5,15 @@
  * Focus: +1 to one attribute, −1 to two others, chosen on the sheet when it is dropped) moves the
  * ratings in the same update; one whose shift the ratings cannot take is refused before it exists.
  * Deleting it gives the ratings back, as far as 0–4 and the total of 10 allow (the owner is told what
- * could not come back).
+ * could not come back). R-LEG-4 R-LEG-7 (ruling): an Advancement or a Condition that comes or goes may
+ * lower the Legacy HP or Ego maximum (*Tough* removed, *Estranged* taken): current HP and Ego follow it
+ * down in the same update.
  */
 import { RulesError, type Attribute } from "../rules/index.ts";
 import { ConditionData } from "../data/item/condition.ts";
 import { removeConditionOperation, takeConditionOperation } from "./operations/condition.ts";
+import { legacyWithinMaxOperation } from "./operations/legacy-ego.ts";
+import type { ActorUpdate, CharacterState } from "./operations/types.ts";
 import { rulesErrorText } from "../prompts/notify.ts";
 import { characterState } from "./state.ts";
 import { currentRuleset } from "../settings/settings.ts";
@@ -54,12 +58,19 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
 
   protected override _onCreate(data: Item.CreateData, options: Item.Database.OnCreateOperation, userId: string): void {
     super._onCreate(data, options, userId);
-    const system = this.system;
-    if (userId !== game.user?.id || !(system instanceof ConditionData)) return;
+    if (userId !== game.user?.id) return;
     const actor = this.parent;
     const state = actor ? characterState(actor) : null;
-    if (!actor || !state || state.source.dead) return;
-    let update;
+    if (!actor || !state) return;
+    const update = { ...this.#conditionTaken(state), ...legacyWithinMaxOperation(state).update };
+    if (Object.keys(update).length > 0) void actor.update(update);
+  }
+
+  /** R-COND-1 R-XP-1 a Condition taken: its XP and its shift (nothing for another item or a dead character). */
+  #conditionTaken(state: CharacterState): ActorUpdate {
+    const system = this.system;
+    if (!(system instanceof ConditionData) || state.source.dead) return {};
+    let update: ActorUpdate;
     try {
       ({ update } = takeConditionOperation(
         state,
@@ -74,18 +85,28 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
       void this.update({ "system.shift": { ...NO_SHIFT } } as Item.UpdateData);
       ({ update } = takeConditionOperation(state, { kind: system.kind }, currentRuleset().experience.perCondition));
     }
-    if (Object.keys(update).length > 0) void actor.update(update);
+    return update;
   }
 
-  /** R-COND-1 the deleting client gives the shift back (the operation clamps; what is withheld is said). */
+  /**
+   * R-COND-1 the deleting client gives the shift back (the operation clamps; what is withheld is said);
+   * R-LEG-4 (ruling) current HP and Ego within the maxima left without this item.
+   */
   protected override _onDelete(options: Item.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
     const system = this.system;
-    if (userId !== game.user?.id || !(system instanceof ConditionData)) return;
+    if (userId !== game.user?.id) return;
     const actor = this.parent;
     const state = actor ? characterState(actor) : null;
     if (!actor || !state) return;
-    const { update, outcome } = removeConditionOperation(state, system);
+    const left = state.items.filter((i) => i.id !== this.id);
+    const within = legacyWithinMaxOperation(state, left).update;
+    if (!(system instanceof ConditionData)) {
+      if (Object.keys(within).length > 0) void actor.update(within);
+      return;
+    }
+    const { update: shifted, outcome } = removeConditionOperation(state, system);
+    const update = { ...shifted, ...within };
     if (Object.keys(update).length > 0) void actor.update(update);
     if (outcome.withheld.length > 0) {
       ui.notifications?.warn(

@@ -81,11 +81,11 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
 
 /**
  * R-LEG-11 the Effect roll with a weapon or tool (an item of the character): its tier's dice, highest
- * kept, a 6 explodes. R-LEG-15 a character holding Sneak attack or Sniper is first asked whether its
- * situation is met (`edge`: given, nothing is asked): one more Effect die (ruling), named on the card.
- * Closing that prompt rolls nothing.
+ * kept, a 6 explodes. R-LEG-15 a character holding Sneak attack or Sniper is first asked which situations
+ * are met (`edges`: given, nothing is asked): one more Effect die for each (ruling; both met, two), each
+ * named on the card. Closing that prompt rolls nothing.
  */
-export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?: EffectEdge | null) {
+export async function rollLegacyEffect(actor: TerranActor, itemId: string, edges?: readonly EffectEdge[]) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
@@ -95,7 +95,7 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
       throw new RulesError("unknown-id", `"${itemId}" is not a weapon or tool of ${actor.name}.`, { id: itemId });
     const tool = legacy.toolFor(ruleset, item.system.rank);
     if (!tool) throw new RulesError("not-allowed", "This ruleset rolls no tool Effects.");
-    const claimed = edge === undefined ? await askEffectEdge(state.items) : edge;
+    const claimed = edges ?? (await askEffectEdge(state.items));
     if (claimed === undefined) return null;
     const extra = effectEdgeDice(state.items, claimed);
     const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
@@ -106,13 +106,13 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edge?
     const rolls = [first.roll, ...explosion.rolls];
     const chain = explosion.chain;
     const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain, extra);
-    const extraKey = claimed === null ? null : EFFECT_EDGE_LABELS[claimed];
+    const extraKeys = claimed.map((e) => EFFECT_EDGE_LABELS[e]);
     const view = legacyEffectCard({
       actorName: actor.name,
       toolName: item.name,
       tierLabelKey: spec.tool.labelKey,
       ...effect,
-      extraKey,
+      extraKeys,
     });
     await postCard(actor, rolls, view);
     return effect;
@@ -270,10 +270,14 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
   });
 }
 
-/** R-LEG-7 take a Condition: Ego back to its maximum (the player then drags the Condition from the compendium). */
+/**
+ * R-LEG-7 take a Condition: Ego back to its maximum (the player then drags the Condition from the
+ * compendium). A lost character is refused before anything is asked (ruling).
+ */
 export async function refillLegacyEgo(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
+    legacy.legacyRefillEgoOperation(actor.characterState());
     if (!(await confirm("TERRAN.Sheet.Legacy.refillTitle", "TERRAN.Sheet.Legacy.refillPrompt"))) return null;
     const op = legacy.legacyRefillEgoOperation(actor.characterState());
     await actor.commitOperation(op);

@@ -6,7 +6,7 @@
  * warning that changes nothing (`attempt`).
  */
 import { RulesError } from "../rules/index.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
+import { deriveLegacy, legacyAttributeLabel, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import type { MessageMode } from "../compat/generation.ts";
 import { montageCard } from "../chat/legacy-montage-card.ts";
@@ -28,19 +28,21 @@ import {
 } from "./operations/legacy-play.ts";
 
 /**
- * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situation
- * is met (only the edges held are offered; none held, nothing is asked). `undefined` when the prompt
- * is closed: the caller rolls nothing.
+ * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situations
+ * are met (only the edges held are offered, and "both" when both are held: two dice, ruling; none held,
+ * nothing is asked). `undefined` when the prompt is closed: the caller rolls nothing.
  */
-export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<EffectEdge | null | undefined> {
+export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<readonly EffectEdge[] | undefined> {
   const held = heldEffectEdges(items);
-  if (held.length === 0) return null;
+  if (held.length === 0) return [];
   const picked = await chooseOne("TERRAN.Dialog.Legacy.edgeTitle", "TERRAN.Dialog.Legacy.edgePrompt", [
     { value: "none", label: "TERRAN.Dialog.Legacy.edgeNone" },
     ...held.map((edge) => ({ value: edge, label: EFFECT_EDGE_LABELS[edge] })),
+    ...(held.length > 1 ? [{ value: "both", label: "TERRAN.Dialog.Legacy.edgeBoth" }] : []),
   ]);
   if (picked === null) return undefined;
-  return isEffectEdge(picked) ? picked : null;
+  if (picked === "both") return held;
+  return isEffectEdge(picked) ? [picked] : [];
 }
 
 export interface MontageRequest {
@@ -78,7 +80,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const dark = roll?.darkFaces ?? [];
     const spend = dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true }) : null;
     if (spend) await actor.commitOperation(spend);
-    const ego = legacyOf(state.source).ego.value;
+    const ego = deriveLegacy(state.source, state.items).ego.value;
     const view = montageCard({
       actorName: actor.name,
       challengeName: challenge.name,

@@ -30,7 +30,7 @@ import {
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import { RulesError } from "../rules/index.ts";
-import { currentApplyPermission, currentRuleset } from "../settings/settings.ts";
+import { currentApplyPermission, currentChallengeArmourRule, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
 import { cardFlags, storedCard, type StoredCard } from "../documents/card-flags.ts";
@@ -192,7 +192,12 @@ export function applyEffectFromCard(
     const result = riskyCardResult(state);
     const effect = (request.hit === "effect" ? result.effect : result.second)?.value;
     if (effect === undefined) throw new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
-    const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), request.facet, effect);
+    const { update, outcome } = applyEffectToChallengeOperation(
+      system.toObject(),
+      request.facet,
+      effect,
+      currentChallengeArmourRule(),
+    );
     const facetName = request.facet === null ? target.name : (system.facets[request.facet]?.name ?? target.name);
     const entry = {
       hit: request.hit,

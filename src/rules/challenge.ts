@@ -1,6 +1,6 @@
 /**
- * R-CH-1 … R-CH-5 Challenges: tiers, the Challenge's Effect, its reading as a consequence, and facets.
- * (R-CH-4, a Challenge's Effect as harm, is `harm.ts`.)
+ * R-CH-1 … R-CH-6 Challenges: tiers, the Challenge's Effect, its reading as a consequence, facets, and
+ * the armour a Challenge may have under a house rule. (R-CH-4, a Challenge's Effect as harm, is `harm.ts`.)
  */
 import { assertFaces, highest } from "./dice.ts";
 import { assertInteger, assertText, RulesError } from "./errors.ts";
@@ -205,4 +205,27 @@ export function assertFacet(facet: Facet): Facet {
  */
 export function isOvercome(facets: readonly Facet[]): boolean {
   return facets.some((f) => f.value === 0);
+}
+
+/** R-CH-6 what decides a Challenge's armour: the world's ruleset and its house rule (a world setting, off by default). */
+export interface ChallengeArmourRule {
+  readonly ruleset: Ruleset;
+  /** The house rule "Challenges may have armour" is on (Core, Degenesis only). */
+  readonly houseRule: boolean;
+}
+
+/**
+ * R-CH-6 (house rule) / R-LEG-6 the armour a Challenge's stored `armour` puts between the player's Effect
+ * and its Disposition. Legacy: none, ever (armour never lowers an Effect against a Disposition). Core and
+ * Degenesis give Challenges no armour either; a table may turn the house rule on, and only then does
+ * the stored armour count. The one place every path (the Effect applied, the forecast, the sheet) asks.
+ */
+export function challengeArmour(rule: ChallengeArmourRule, stored: number): number {
+  const armour = assertInteger(stored, "The Challenge's armour", 0);
+  return challengeArmourShown(rule) ? armour : 0;
+}
+
+/** R-CH-6 whether a Challenge's armour counts (and so is shown) at all under `rule`. */
+export function challengeArmourShown(rule: ChallengeArmourRule): boolean {
+  return rule.ruleset.challengeArmour === "houseRule" && rule.houseRule;
 }

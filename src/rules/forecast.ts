@@ -7,7 +7,8 @@
  * from forecast-action.ts) takes k off with the exact probability P(damage = k) for k < d, and
  * overcomes the Challenge with P(damage ≥ d) (what is left of the law: "this much or more" is one
  * absorbing outcome, so no explosion is ever cut for the expected values). Damage is the player's
- * Effect less the Challenge's armour (R-HARM-1 as the operation applies it, documents/operations/challenge.ts).
+ * Effect less the Challenge's armour that counts (R-CH-6 `challengeArmour`: 0 in Legacy, R-LEG-6, and 0 in
+ * Core/Degenesis unless the house rule is on), as the operation applies it (documents/operations/challenge.ts).
  *
  * - Expected actions and expected strikes back solve the chain exactly (it only ever goes down or
  *   stays): E[d] = (1 + Σ_k P(k)·E[d − k]) / (1 − P(0)).
@@ -57,7 +58,7 @@ export const FORECAST_MAX_DISPOSITION = 1000;
 export interface ForecastChallenge {
   /** The Disposition left (R-RA-7), 0 … 1000. */
   readonly disposition: number;
-  /** The Challenge's armour, taken off each of the player's Effects (0 when none). */
+  /** The Challenge's armour that counts (challenge.ts `challengeArmour`), taken off each of the player's Effects; default 0. */
   readonly armour?: number;
   /** R-CH-2 the law of the Challenge's Effect (forecast-action.ts `keptHighestLaw`). */
   readonly effect: MeanLaw;

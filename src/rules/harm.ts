@@ -26,15 +26,17 @@ export interface ArmourLine {
 }
 
 /**
- * R-HARM-2 armour = body armour (Light 1, Heavy 2; 1 with *Elephant skin* when wearing none) + 1 for a
- * shield.
+ * R-HARM-2 armour = body armour (Light 1, Heavy 2) + 1 for a shield; *Elephant skin* makes it 1 for a
+ * character with no armour at all (ruling: the seed lists the shield among the armours, so a character
+ * carrying one is not "unarmored", and the skin adds nothing to it).
  */
 export function armourValue(armour: ArmourState): { value: number; lines: ArmourLine[] } {
   const lines: ArmourLine[] = [];
   if (armour.body !== "none") {
     const value = assertInteger(armour.bodyValue ?? ARMOUR_VALUE[armour.body], "An armour value", 0);
     lines.push({ labelKey: `TERRAN.Armour.${armour.body}`, value });
-  } else if (armour.elephantSkin) lines.push({ labelKey: "TERRAN.Adv.elephantSkin", value: ELEPHANT_SKIN_ARMOUR });
+  } else if (armour.elephantSkin && !armour.shield)
+    lines.push({ labelKey: "TERRAN.Adv.elephantSkin", value: ELEPHANT_SKIN_ARMOUR });
   if (armour.shield) {
     const value = assertInteger(armour.shieldValue ?? ARMOUR_VALUE.shield, "A shield's value", 0);
     lines.push({ labelKey: "TERRAN.Armour.shield", value });

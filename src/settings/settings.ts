@@ -2,7 +2,14 @@
  * World settings (RULES.md "(setting)" rulings and the automation toggles). Registered in `init`.
  * Changing the ruleset keeps all data: stored values are ruleset-neutral (tier ranks, range ids).
  */
-import { DEFAULT_DARK_MAX, RULESET_IDS, getRuleset, type Ruleset, type RulesetId } from "../rules/index.ts";
+import {
+  DEFAULT_DARK_MAX,
+  RULESET_IDS,
+  getRuleset,
+  type ChallengeArmourRule,
+  type Ruleset,
+  type RulesetId,
+} from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 export const SETTINGS = {
@@ -12,6 +19,7 @@ export const SETTINGS = {
   applyPermission: "applyPermission",
   autoSpendEgo: "autoSpendEgo",
   autoApplyHarm: "autoApplyHarm",
+  challengeArmour: "challengeArmour",
   schemaVersion: "schemaVersion",
 } as const;
 
@@ -86,6 +94,20 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
+  // R-CH-6 (house rule, default off): a Challenge's armour lowers the player's Effects (Core, Degenesis only).
+  settings.register(SYSTEM_ID, SETTINGS.challengeArmour, {
+    name: "TERRAN.Setting.challengeArmour.name",
+    hint: "TERRAN.Setting.challengeArmour.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+    // Open Challenge sheets show or hide the armour field at once.
+    onChange: () => {
+      for (const actor of game.actors ?? [])
+        if (actor.type === "challenge" && actor.sheet?.rendered) void actor.sheet.render();
+    },
+  });
   settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
     scope: "world",
     config: false,
@@ -109,6 +131,14 @@ export function currentDarkDiceMax(): number {
 /** Who may apply Effects and harm directly (the world setting; the GM only when unreadable). */
 export function currentApplyPermission(): ApplyPermission {
   return game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
+}
+
+/** R-CH-6 the world's ruleset and its Challenge armour house rule (off when unreadable): what decides a Challenge's armour. */
+export function currentChallengeArmourRule(): ChallengeArmourRule {
+  return {
+    ruleset: currentRuleset(),
+    houseRule: game.settings?.get(SYSTEM_ID, SETTINGS.challengeArmour) === true,
+  };
 }
 
 export function currentRulesetId(): RulesetId {

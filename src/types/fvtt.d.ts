@@ -72,6 +72,7 @@ declare module "fvtt-types/configuration" {
     "terran-engine.applyPermission": ApplyPermission;
     "terran-engine.autoSpendEgo": boolean;
     "terran-engine.autoApplyHarm": boolean;
+    "terran-engine.challengeArmour": boolean;
     "terran-engine.schemaVersion": number;
   }
 }

@@ -106,7 +106,8 @@ describe("Legacy roll dialog", () => {
       ...input.system,
       legacy: {
         ...legacy,
-        attributes: { ...legacy.attributes, strength: light },
+        // Insight 4 + Charisma 4: Ego max 10, so every Ego asked for is one the character can hold (R-LEG-4 ruling).
+        attributes: { ...legacy.attributes, strength: light, insight: 4, charisma: 4 },
         wounds: { critical: false, mortal: false },
         ego: { value: ego },
       },
@@ -212,7 +213,8 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
       ...input.system,
       legacy: {
         ...legacy,
-        attributes: { ...legacy.attributes, strength: light },
+        // Insight 4 + Charisma 4: Ego max 10, so every Ego asked for is one the character can hold (R-LEG-4 ruling).
+        attributes: { ...legacy.attributes, strength: light, insight: 4, charisma: 4 },
         wounds: { critical: false, mortal: false },
         ego: { value: ego },
       },

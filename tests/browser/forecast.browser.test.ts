@@ -24,6 +24,7 @@ function model(change: Record<string, unknown> = {}, locale = "en") {
     characters: fixture.forecast.characters,
     choices: { ...fixture.forecast.choices, ...change },
     singleDieServesBoth: true,
+    challengeArmour: fixture.challengeArmour,
     locale,
   });
 }

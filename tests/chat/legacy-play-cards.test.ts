@@ -33,13 +33,13 @@ describe("R-LEG-15 the Effect card names the extra die", () => {
       bonus: 0,
       total: 5,
     };
-    const root = render(legacyEffectCard({ ...base, extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack" }));
+    const root = render(legacyEffectCard({ ...base, extraKeys: ["TERRAN.Dialog.Legacy.edgeSneakAttack"] }));
     expect(lines(root)).toContain(`${english("TERRAN.Card.Legacy.extraDie")}: against an unaware rival (Sneak attack)`);
     expect([...root.querySelectorAll(".die")].map((d) => d.classList.contains("kept"))).toEqual([false, true]);
     expect(
       lines(render(legacyEffectCard(base))).some((l) => l.startsWith(english("TERRAN.Card.Legacy.extraDie"))),
     ).toBe(false);
-    expect(lines(render(legacyEffectCard({ ...base, extraKey: "TERRAN.Dialog.Legacy.edgeSniper" })))).toContain(
+    expect(lines(render(legacyEffectCard({ ...base, extraKeys: ["TERRAN.Dialog.Legacy.edgeSniper"] })))).toContain(
       `${english("TERRAN.Card.Legacy.extraDie")}: after a turn spent aiming (Sniper)`,
     );
   });

@@ -458,7 +458,22 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(riskyState(msg)).toEqual(selectDie(state, ROLLER, 2, "effect", state.version));
   });
 
-  it("R-RA-7 R-HARM-1 (stand-ins): an Effect on an armoured Challenge is recorded with the armour, so the card's check of the Disposition is exact", async () => {
+  it("R-CH-6 R-RA-7 (stand-ins, house rule): without the world's house rule (the default) a Challenge's stored armour is ignored: the whole Effect comes off, recorded with armour 0", async () => {
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    const vault = challenge("Vault", [], 8, 1);
+    world.user.targets = new Set([{ actor: vault }]);
+    const state = confirmedCard();
+    const effect = riskyCardResult(state).effect?.value ?? 0;
+    const msg = message({ kind: "risky", state });
+    await click(msg, '[data-action="apply-effect"]');
+    expect(disposition(vault)).toBe(Math.max(0, 8 - effect));
+    expect(riskyState(msg).applied[0]).toMatchObject({ effect, armour: 0, before: 8 });
+  });
+
+  it("R-CH-6 R-RA-7 R-HARM-1 (stand-ins, house rule): with it on, an Effect on an armoured Challenge is recorded with the armour, so the card's check of the Disposition is exact", async () => {
+    world.settings.set("challengeArmour", true);
     const gm = makeGm();
     world.gm = gm;
     world.user = gm;

@@ -134,13 +134,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       expect(world.warnings).toEqual([]);
     });
 
-    it('R-LEG-15 (stand-ins, ruling): holding both, both are offered and one answer adds one die; "no" throws the weapon\'s dice only, with no extra line', async () => {
+    it('R-LEG-15 (stand-ins, ruling): holding both, each is offered and "both" too; one adds one die, both add two; "no" throws the weapon\'s dice only, with no extra line', async () => {
       const mira = await fighter(["sniper", "sneakAttack"]);
       const sword = mira.items.find((i) => i.name === "Sword");
       world.dialogAnswers.push("none");
       nextFaces.push(4);
       expect(await rollLegacyEffect(mira, sword?.id ?? "")).toMatchObject({ faces: [4], total: 4 });
-      expect(buttons(world.dialogs[0])).toEqual(["none", "sneakAttack", "sniper"]);
+      expect(buttons(world.dialogs[0])).toEqual(["none", "sneakAttack", "sniper", "both"]);
       expect(lastResult().lines.some((l) => l.labelKey === "TERRAN.Card.Legacy.extraDie")).toBe(false);
       // Sniper picked: two dice, the 6 kept and exploding once.
       world.dialogAnswers.push("sniper");
@@ -149,6 +149,15 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       expect(lastResult().lines).toContainEqual(
         expect.objectContaining({ valueKey: "TERRAN.Dialog.Legacy.edgeSniper" }),
       );
+      // Unaware and aimed at: both advancements count, three dice (as the attack had +2d), each named.
+      world.dialogAnswers.push("both");
+      nextFaces.push(2, 5, 3);
+      expect(await rollLegacyEffect(mira, sword?.id ?? "")).toMatchObject({ faces: [2, 5, 3], kept: 5, total: 5 });
+      const extra = lastResult().lines.filter((l) => l.labelKey === "TERRAN.Card.Legacy.extraDie");
+      expect(extra.map((l) => l.valueKey)).toEqual([
+        "TERRAN.Dialog.Legacy.edgeSneakAttack",
+        "TERRAN.Dialog.Legacy.edgeSniper",
+      ]);
     });
 
     it("R-LEG-15 (stand-ins): none held, nothing is asked; the prompt closed rolls nothing; an edge not held is refused with a warning", async () => {
@@ -162,7 +171,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       const hers = mira.items.find((i) => i.name === "Sword");
       expect(await rollLegacyEffect(mira, hers?.id ?? "")).toBeNull();
       expect(world.created).toEqual([]);
-      expect(await rollLegacyEffect(mira, hers?.id ?? "", "sniper")).toBeNull();
+      expect(await rollLegacyEffect(mira, hers?.id ?? "", ["sniper"])).toBeNull();
       expect(world.warnings).toHaveLength(1);
       expect(world.created).toEqual([]);
     });

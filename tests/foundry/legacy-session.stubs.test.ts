@@ -201,6 +201,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     });
     const hpMax = () => (oskar.system as CharacterData).derived.legacy.hp.max;
     expect(hpMax()).toBe(2);
+    // R-LEG-15 (ruling) the free one is for a character in creation: no XP yet (the builder's Core XP set aside).
+    await oskar.update({ "system.xp": 0 } as never);
     await takeLegacyAdvancement(oskar, data("rally"));
     (oskar.system as CharacterData).prepareDerivedData();
     expect(hpMax()).toBe(3);

@@ -548,6 +548,24 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         : "the least Disposition is not per-n × least n",
   }),
   challengeTierDef: entry(rules.challengeTierDef, t(A.ruleset, A.challengeTier)),
+  challengeArmour: entry(
+    rules.challengeArmour,
+    t(fc.record({ ruleset: A.ruleset, houseRule: fc.boolean() }), fc.integer({ min: -2, max: 12 })),
+    {
+      // R-CH-6 / R-LEG-6 never negative, never more than stored, and 0 in Legacy or with the house rule off.
+      check: (armour, [rule, stored]) =>
+        armour < 0 || armour > stored
+          ? `armour ${armour} from ${stored}`
+          : armour > 0 && !(rule.houseRule && rule.ruleset.challengeArmour === "houseRule")
+            ? `armour ${armour} counted without the house rule`
+            : null,
+    },
+  ),
+  challengeArmourShown: entry(
+    rules.challengeArmourShown,
+    t(fc.record({ ruleset: A.ruleset, houseRule: fc.boolean() })),
+    { check: (shown, [rule]) => (shown && rule.ruleset.id === "legacy" ? "armour shown in Legacy" : null) },
+  ),
   consequenceOf: entry(rules.consequenceOf, t(fc.integer({ min: 0, max: 30 }))),
   isOvercome: entry(rules.isOvercome, t(A.facets)),
   makeFacet: entry(

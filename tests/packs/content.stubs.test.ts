@@ -317,6 +317,15 @@ describe("challenges", () => {
       ["Shame them before the crowd", "serious"],
     ]);
   });
+  it("R-CH-6 R-LEG-6: no Challenge of the Core or the Legacy pack ships armour, nor speaks of it (a house rule in Core; never in Legacy)", () => {
+    for (const name of ["challenges", "legacy-challenges"]) {
+      expect(docs(name).length, name).toBeGreaterThan(0);
+      for (const d of docs(name)) {
+        expect(sys(d).armour, `${name}: ${String(d.name)}`).toBe(0);
+        expect(String(sys(d).notes), `${name}: ${String(d.name)}`).not.toMatch(/armou?r/i);
+      }
+    }
+  });
 });
 
 describe("the rules journal", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   applyEffectToFacet,
+  challengeArmour,
+  challengeArmourShown,
   challengeEffect,
   challengeStats,
   consequenceOf,
@@ -8,7 +10,7 @@ import {
   isOvercome,
   makeFacet,
 } from "../../src/rules/challenge.ts";
-import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
+import { CORE, DEGENESIS, LEGACY } from "../../src/rules/rulesets/index.ts";
 import { fortune, fortuneProbability } from "../../src/rules/fortune.ts";
 
 describe("Challenges", () => {
@@ -132,5 +134,24 @@ describe("Fortune die", () => {
     expect(fortuneProbability(1)).toBe(1);
     expect(() => fortune(3, 7)).toThrow(/between 1 and 6/);
     expect(() => fortune(0, 3)).toThrow(/from 1 to 6/);
+  });
+});
+
+describe("a Challenge's armour", () => {
+  it("R-CH-6 (house rule): in Core and Degenesis a Challenge's armour counts only with the world's house rule on", () => {
+    for (const ruleset of [CORE, DEGENESIS]) {
+      expect(challengeArmour({ ruleset, houseRule: true }, 2)).toBe(2);
+      expect(challengeArmourShown({ ruleset, houseRule: true })).toBe(true);
+      expect(challengeArmour({ ruleset, houseRule: false }, 2)).toBe(0);
+      expect(challengeArmourShown({ ruleset, houseRule: false })).toBe(false);
+    }
+    expect(() => challengeArmour({ ruleset: CORE, houseRule: true }, -1)).toThrow(/at least 0/);
+    expect(() => challengeArmour({ ruleset: CORE, houseRule: false }, 1.5)).toThrow(/whole number/);
+  });
+
+  it("R-LEG-6: a Legacy Challenge never has armour, the house rule on or off", () => {
+    expect(challengeArmour({ ruleset: LEGACY, houseRule: true }, 2)).toBe(0);
+    expect(challengeArmour({ ruleset: LEGACY, houseRule: false }, 2)).toBe(0);
+    expect(challengeArmourShown({ ruleset: LEGACY, houseRule: true })).toBe(false);
   });
 });

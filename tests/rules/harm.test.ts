@@ -103,7 +103,7 @@ describe("R-HARM-2 armour and shield", () => {
     ["none", false, false, 0],
     ["none", false, true, 1],
     ["none", true, false, 1],
-    ["none", true, true, 2],
+    ["none", true, true, 1],
     ["light", false, false, 1],
     ["light", false, true, 1],
     ["light", true, false, 2],

@@ -77,7 +77,7 @@ describe("Legacy characters", () => {
     expect(() => creationValue(noMax, [2, 6])).toThrow(/maximum must be a whole number/);
   });
 
-  it("R-LEG-2: the creation roll's law is P(0) = 1/4, P(1) = 4/9 − 1/4, P(2) = 11/36 (enumerated)", () => {
+  it("R-LEG-2: the creation roll's law over the 36 throws is P(0) = 9/36 = 1/4, P(1) = 16/36 = 4/9, P(2) = 11/36 (enumerated)", () => {
     const counts = [0, 0, 0];
     for (let a = 1; a <= 6; a++) {
       for (let b = 1; b <= 6; b++) {

@@ -129,6 +129,13 @@ describe("Legacy harm", () => {
     expect(applyHpHarm(LEGACY, single, 1)).toMatchObject({ lost: "insight", ratings: { insight: 1 } });
   });
 
+  it("R-LEG-5 (ruling): harm at 0 HP costs one attribute point (the HP section), never the whole Effect off the attributes (the rules page)", () => {
+    for (const effect of [1, 4, 12]) {
+      const result = applyHpHarm(LEGACY, at(0, "critical"), effect, { lostAttribute: "agility" });
+      expect(result).toMatchObject({ wound: "mortal", dead: false, hp: 0, ratings: { ...ratings, agility: 1 } });
+    }
+  });
+
   it("R-LEG-5 (ruling): a Mortal wound with every attribute at 0 cannot take its loss, and kills", () => {
     const empty = { ...at(0, "critical"), ratings: { strength: 0, agility: 0, insight: 0, charisma: 0 } };
     expect(applyHpHarm(LEGACY, empty, 1)).toMatchObject({ dead: true, lost: null });

@@ -9,6 +9,7 @@ import { applyHarm, armourValue, assessHarm, type ArmourState, type HarmTarget }
 import { buildPool } from "../../src/rules/pool.ts";
 import { challengeEffect, isOvercome, makeFacet, applyEffectToFacet } from "../../src/rules/challenge.ts";
 import { sayonaraTrack } from "../../src/rules/sayonara.ts";
+import { spendEgo } from "../../src/rules/ego.ts";
 import { advancementRefusal } from "../../src/rules/advancements.ts";
 import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
 import type { Wounds } from "../../src/rules/wounds.ts";
@@ -89,13 +90,23 @@ describe("§8 rulings (issue 13 §2)", () => {
     expect(applyHarm(target(5, { body: "light", shield: false, elephantSkin: false }, ALL_WOUNDS), 1).dead).toBe(false);
   });
 
+  it("R-EGO-2 (ruling): every Dark Die is compared with the Ego at the throw, not with the Ego the dice before it left", () => {
+    // Ego 3, three Dark Dice showing 3: each is ≤ 3 at the throw, so all three cost (lost), not 3 → 2 then stop.
+    expect(spendEgo([3, 3, 3], 3)).toMatchObject({ cost: 3, after: 0, lost: true });
+    expect(spendEgo([3, 2, 6], 3)).toMatchObject({ cost: 2, after: 1, lost: false });
+  });
+
   it("R-GRIT-3 (ruling): the Advancement's Grit roll only raises the maximum; the current value is kept", () => {
     expect(advancementGritReset({ value: 1, max: 3 }, 6)).toEqual({ value: 1, max: 6 });
     expect(advancementGritReset({ value: 3, max: 5 }, 2)).toEqual({ value: 3, max: 5 });
   });
 
-  it("R-HARM-2 (ruling): Elephant skin with a shield and no body armour gives armour 2; with body armour it adds nothing", () => {
-    expect(armourValue({ body: "none", shield: true, elephantSkin: true }).value).toBe(2);
+  it("R-HARM-2 (ruling): a shield counts as armour for Elephant skin: with one carried the skin adds nothing (armour 1, the shield's); with none at all, 1", () => {
+    expect(armourValue({ body: "none", shield: true, elephantSkin: true })).toEqual({
+      value: 1,
+      lines: [{ labelKey: "TERRAN.Armour.shield", value: 1 }],
+    });
+    expect(armourValue({ body: "none", shield: false, elephantSkin: true }).value).toBe(1);
     expect(armourValue({ body: "light", shield: true, elephantSkin: true }).value).toBe(2);
     expect(armourValue({ body: "heavy", shield: false, elephantSkin: true }).value).toBe(2);
   });

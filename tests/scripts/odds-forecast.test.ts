@@ -128,6 +128,24 @@ describe("npm run odds -- forecast", () => {
     );
   });
 
+  it("R-LEG-6: --challenge-armour with --ruleset legacy is refused (exit 2, and why); a Legacy Challenge has no armour", async () => {
+    expect(() => run(["--ruleset", "legacy", "--tier", "serious", "--challenge-armour", "2"])).toThrow(UsageError);
+    expect(() => run(["--ruleset", "legacy", "--tier", "serious", "--challenge-armour", "2"])).toThrow(
+      /Legacy Challenge has no armour/,
+    );
+    const out = await runOdds(["forecast", "--ruleset", "legacy", "--challenge-armour", "1"]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/--challenge-armour.*Legacy/);
+  });
+
+  it("R-CH-6 (house rule): --challenge-armour in Core is the house rule's armour, taken off each Effect, and the table says it is a house rule", () => {
+    const out = run(["--tier", "serious", "--challenge-armour", "1"]);
+    const plain = run(["--tier", "serious"]).json as Json;
+    expect((out.json as Json).forecast.expectedActions).toBeGreaterThan(plain.forecast.expectedActions ?? Infinity);
+    expect(out.text).toContain("armour 1 (house rule)");
+    expect(forecast.help).toMatch(/--challenge-armour[^\n]*house rule/);
+  });
+
   it("R-POOL-5 an empty pool never overcomes it: the table says so and the JSON has null for the figures without end", () => {
     const out = run(["--light", "0", "--dark", "0"]);
     expect(out.text).toContain("never takes any Disposition off");

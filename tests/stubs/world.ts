@@ -109,6 +109,7 @@ const DEFAULT_SETTINGS: Json = {
   applyPermission: "gm",
   autoSpendEgo: true,
   autoApplyHarm: true,
+  challengeArmour: false,
 };
 
 /**

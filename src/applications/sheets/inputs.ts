@@ -75,6 +75,8 @@ export interface ChallengeSheetInput {
   readonly uuid: string;
   readonly system: ChallengeSource;
   readonly rulesetId: RulesetId;
+  /** R-CH-6 the world's house rule "Challenges may have armour" (off by default; Legacy ignores it). */
+  readonly challengeArmour: boolean;
   readonly permissions: SheetPermissions;
   /** GM notes as enriched HTML ("" for players: the field is GM-only). */
   readonly enriched: { readonly notes: string };

@@ -12,7 +12,7 @@ import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
 import { characterBarUpdate } from "../token-bars.ts";
 import { currentRuleset } from "../../settings/settings.ts";
-import { deriveLegacy, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../legacy.ts";
+import { deriveLegacy, keepLegacyWithinMax, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../legacy.ts";
 
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
 const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
@@ -120,16 +120,37 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     return allowed;
   }
 
-  /** Derived data (not stored). */
-  declare derived: CharacterDerived;
+  /**
+   * The base model's repair, then R-LEG-4 R-LEG-7 (ruling): an update that lowers a Legacy maximum (a
+   * rating set on the form, by a macro) brings current HP and Ego down with it (src/data/legacy.ts
+   * `keepLegacyWithinMax`); the maxima need the items, which only the document knows.
+   */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>
+  ) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes] = args;
+    if (typeof changes === "object" && changes !== null) keepLegacyWithinMax(this.toObject(), changes, this.#items());
+    return allowed;
+  }
 
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
+  /** The character's items as the rules read them. */
+  #items(): ItemSnapshot[] {
     const items: ItemSnapshot[] = [];
     for (const item of this.parent.items) {
       const snapshot = itemSnapshot(item);
       if (snapshot) items.push(snapshot);
     }
+    return items;
+  }
+
+  /** Derived data (not stored). */
+  declare derived: CharacterDerived;
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const items = this.#items();
     this.derived = deriveCharacter(this, items);
     // Token bars (src/data/token-bars.ts) read `legacy.hp` and `legacy.ego` as { value, max }: the maxima
     // are derived, so they are set on the prepared data here and never stored.

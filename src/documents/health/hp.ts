@@ -11,7 +11,7 @@
  * same actor update as the harm.
  */
 import { recordHpHarm, type HpHarmEntry } from "../../chat/index.ts";
-import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
+import { deriveLegacy, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
 import { assertFaces, RulesError } from "../../rules/index.ts";
 import { currentDarkDiceMax } from "../../settings/settings.ts";
 import {
@@ -63,7 +63,7 @@ export const HP_HEALTH: HpHealth = {
     const thrown = await rollProtectedDice(count);
     const result = HP_HEALTH.operation(character, ruleset, effect, { ...choices, protectedFaces: thrown.faces });
     const harm = result.outcome;
-    const ego = legacyOf(character.source).ego.value;
+    const ego = deriveLegacy(character.source, character.items).ego.value;
     const entry: HpHarmEntry = {
       targetName: target.name,
       targetUuid: target.uuid,

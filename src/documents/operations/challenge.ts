@@ -1,8 +1,16 @@
 /**
  * R-RA-7 / R-CH-5 the player's Effect against a Challenge: its own Disposition (facet null) or one of
- * its facets'. The Challenge's optional armour is subtracted first (R-HARM-1 read for Challenges).
+ * its facets'. The Challenge's armour is subtracted first only where the rules let it count (R-CH-6:
+ * a Core/Degenesis house rule, off by default; never in Legacy, R-LEG-6): every path that applies an
+ * Effect to a Challenge comes through here, so none of them decides it again.
  */
-import { damageAfterArmour, reduceDisposition, RulesError } from "../../rules/index.ts";
+import {
+  challengeArmour,
+  damageAfterArmour,
+  reduceDisposition,
+  RulesError,
+  type ChallengeArmourRule,
+} from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
 
 /** A Challenge's update: its Disposition, or its facets array written whole. */
@@ -19,6 +27,7 @@ export interface ChallengeEffectOutcome {
   /** The facet's index, or null for the Challenge's own Disposition. */
   readonly facet: number | null;
   readonly effect: number;
+  /** The Challenge's armour that counted (R-CH-6): 0 without the house rule, and always in Legacy. */
   readonly armour: number;
   /** The Effect after armour. */
   readonly applied: number;
@@ -32,13 +41,15 @@ export function applyEffectToChallengeOperation(
   challenge: ChallengeSource,
   facet: number | null,
   effect: number,
+  armourRule: ChallengeArmourRule,
 ): ChallengeEffectResult {
-  const applied = damageAfterArmour(effect, challenge.armour);
+  const armour = challengeArmour(armourRule, challenge.armour);
+  const applied = damageAfterArmour(effect, armour);
   if (facet === null) {
     const before = challenge.disposition.value;
     const { value, overcome } = reduceDisposition(before, applied);
     const update: ChallengeUpdate = value === before ? {} : { system: { disposition: { value } } };
-    return { update, outcome: { facet, effect, armour: challenge.armour, applied, before, after: value, overcome } };
+    return { update, outcome: { facet, effect, armour, applied, before, after: value, overcome } };
   }
   const target = challenge.facets[facet];
   if (!target) throw new RulesError("bad-selection", `This Challenge has no facet #${facet + 1}.`, { index: facet });
@@ -47,5 +58,5 @@ export function applyEffectToChallengeOperation(
   // An array field is written whole: the facets with the one changed.
   const facets = challenge.facets.map((f, i) => (i === facet ? { ...f, disposition: { ...f.disposition, value } } : f));
   const update: ChallengeUpdate = value === before ? {} : { system: { facets } };
-  return { update, outcome: { facet, effect, armour: challenge.armour, applied, before, after: value, overcome } };
+  return { update, outcome: { facet, effect, armour, applied, before, after: value, overcome } };
 }

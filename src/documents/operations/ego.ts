@@ -17,7 +17,10 @@ import { assertAlive, assertDiceCount, changes, result, type CharacterState, typ
 /** R-EGO-3 a lost character's last scene is narrative: no more Ego is spent or reset. */
 function assertNotLost(state: CharacterState, action: string): void {
   if (state.source.lost) {
-    throw new RulesError("not-allowed", `The character is lost (Ego 0); they cannot ${action}.`, { action });
+    throw new RulesError("not-allowed", `The character is lost (Ego 0); they cannot ${action}.`, {
+      action,
+      reason: "lost",
+    });
   }
 }
 

@@ -15,9 +15,9 @@ import {
   type Ruleset,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { isLegacyAttribute, legacyOf, type LegacyAttribute } from "../../data/legacy.ts";
+import { isLegacyAttribute, type LegacyAttribute } from "../../data/legacy.ts";
 import { carriedShield } from "./harm.ts";
-import { legacySpendEgoOperation, legacyState } from "./legacy-ego.ts";
+import { legacySpendEgoOperation, legacyState, legacyWithinMax } from "./legacy-ego.ts";
 import {
   assertAlive,
   changes,
@@ -114,7 +114,8 @@ export function hpProtectedOffer(
   ruleset: Ruleset = LEGACY,
 ) {
   const damage = assessHpHarmOperation(state, effect, choices, ruleset).damage;
-  const ego = legacyOf(state.source).ego.value;
+  // R-LEG-4 (ruling) the Ego the character can have: a value stored above the maximum reads as it.
+  const ego = legacyState(state).derived.ego.value;
   return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
 }
 
@@ -203,8 +204,16 @@ export function hpHarmOperation(
         }
       : null,
   };
-  // One update: the harm and the Ego the dice cost (their paths never overlap).
-  return result({ ...changes(...entries), ...(spend?.update ?? {}) }, outcome, itemUpdates);
+  // R-LEG-4 R-LEG-7 (ruling) an attribute lost lowers a maximum: current HP and Ego follow it down.
+  const within = attributeLost
+    ? legacyWithinMax(state, {
+        attributes: { [attributeLost]: harm.ratings[attributeLost] ?? 0 },
+        hp: harm.hp,
+        ...(spend ? { ego: spend.outcome.after } : {}),
+      })
+    : [];
+  // One update: the harm and the Ego the dice cost (their paths never overlap; the maxima's last).
+  return result({ ...changes(...entries), ...(spend?.update ?? {}), ...changes(...within) }, outcome, itemUpdates);
 }
 
 export type HpRecovery = "night" | "week";

@@ -4,14 +4,56 @@
  * computed here, persisted by the glue. Re-exported by ./legacy.ts.
  */
 import { RulesError, sessionXp, spendDarkDice, type DarkDiceOptions, type Ruleset } from "../../rules/index.ts";
-import { deriveLegacy, legacyOf } from "../../data/legacy.ts";
+import { deriveLegacy, legacyOf, type LegacyAttribute } from "../../data/legacy.ts";
+import type { ItemSnapshot } from "../../data/source.ts";
 import { sessionAwardOperation } from "./session.ts";
-import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
+import { assertAlive, changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
 
 /** The character's Legacy values and what derives from them, as the Legacy operations read them. */
 export function legacyState(state: CharacterState) {
   const legacy = legacyOf(state.source);
   return { legacy, derived: deriveLegacy(state.source, state.items) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The maxima
+
+/** What an operation leaves of the Legacy values the maxima read: ratings, current HP and Ego, items. */
+export interface LegacyAfter {
+  readonly attributes?: Readonly<Partial<Record<LegacyAttribute, number>>>;
+  readonly hp?: number;
+  readonly ego?: number;
+  readonly items?: readonly ItemSnapshot[];
+}
+
+/**
+ * R-LEG-4 R-LEG-7 (ruling) current HP and Ego never above their maxima: the changes that write the
+ * current values `after` an operation (its ratings, HP, Ego and items; by default as they are), each
+ * brought down to the maximum the character then has. An operation that moves a maximum adds these
+ * last, so its update never leaves HP 5/4 or Ego 4/3.
+ */
+export function legacyWithinMax(state: CharacterState, after: LegacyAfter = {}): Change[] {
+  const legacy = legacyOf(state.source);
+  const attributes = { ...legacy.attributes, ...after.attributes };
+  const derived = deriveLegacy({ legacy: { ...legacy, attributes } }, after.items ?? state.items);
+  return [
+    ["system.legacy.hp.value", legacy.hp.value, Math.min(after.hp ?? legacy.hp.value, derived.hp.max)],
+    ["system.legacy.ego.value", legacy.ego.value, Math.min(after.ego ?? legacy.ego.value, derived.ego.max)],
+  ];
+}
+
+/**
+ * R-LEG-4 R-LEG-7 R-LEG-16 (ruling) the stored HP and Ego brought within the maxima the character has
+ * now (with `items`, default its own): what the glue commits when an Advancement or a Condition came or
+ * went (*Estranged* taken after the refill leaves Ego 4/3 otherwise). Nothing when they already are.
+ */
+export function legacyWithinMaxOperation(
+  state: CharacterState,
+  items: readonly ItemSnapshot[] = state.items,
+): OperationResult<{ readonly hp: number; readonly ego: number }> {
+  const entries = legacyWithinMax(state, { items });
+  const [hp, ego] = entries.map(([, , value]) => Number(value));
+  return result(changes(...entries), { hp: hp ?? 0, ego: ego ?? 0 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -39,8 +81,9 @@ export function legacySpendEgoOperation(
 ): OperationResult<LegacyEgoSpend> {
   assertAlive(state, "spend Ego");
   if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
-  const { legacy } = legacyState(state);
-  const before = legacy.ego.value;
+  const { legacy, derived } = legacyState(state);
+  // R-LEG-4 (ruling) the Ego the character can have: a value stored above the maximum reads as it.
+  const before = derived.ego.value;
   // The engine's R-LEG-8 (src/rules/dark-dice.ts); an Ego stored above the ruleset's most (10) reads as it.
   // R-LEG-14 in a montage (`options.montage`) each costly die costs 2.
   const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max), options);
@@ -48,23 +91,30 @@ export function legacySpendEgoOperation(
   const after = Math.max(0, before - spend.cost);
   const lost = after === 0 && spend.cost > 0;
   const update = changes(
-    ["system.legacy.ego.value", before, after],
+    ["system.legacy.ego.value", legacy.ego.value, after],
     ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + (before - after)],
     ["system.lost", state.source.lost, lost || state.source.lost],
   );
   return result(update, { before, after, cost: before - after, costly, lost });
 }
 
-/** R-LEG-7 taking a Condition fills Ego back to its maximum (the Condition itself is added as an item). */
+/**
+ * R-LEG-7 taking a Condition fills Ego back to its maximum (the Condition itself is added as an item).
+ * Ruling: only before Ego runs out. A lost character's story ends with their last scene (as R-EGO-3,
+ * and as Core's reset refuses, ./ego.ts): "at any moment" is the way out *before* 0, so a lost
+ * character is refused, with the reason.
+ */
 export function legacyRefillEgoOperation(
   state: CharacterState,
 ): OperationResult<{ readonly before: number; readonly after: number }> {
   assertAlive(state, "take a Condition");
-  const { derived } = legacyState(state);
-  const update = changes(
-    ["system.legacy.ego.value", derived.ego.value, derived.ego.max],
-    ["system.lost", state.source.lost, false],
-  );
+  if (state.source.lost)
+    throw new RulesError("not-allowed", "The character is lost (Ego 0); no Condition brings them back.", {
+      reason: "lost",
+      action: "take a Condition",
+    });
+  const { legacy, derived } = legacyState(state);
+  const update = changes(["system.legacy.ego.value", legacy.ego.value, derived.ego.max]);
   return result(update, { before: derived.ego.value, after: derived.ego.max });
 }
 

@@ -1,6 +1,7 @@
 /**
  * Legacy in play, the pure half (docs/RULES.md §9–10): R-LEG-15 which of Sneak attack and Sniper a
- * character holds (each, when its situation is met, adds one Effect die: R-LEG-11 ruling); R-LEG-10 the
+ * character holds (each, when its situation is met, adds one Effect die: R-LEG-11 ruling; both met, two:
+ * R-LEG-15 ruling); R-LEG-10 the
  * dice a Challenge throws when several gang up; R-LEG-14 the montage: the one Challenge targeted, and
  * the whole roll read (the Challenge's Effect, its complication off the pool, the outcome for the whole
  * Challenge, the Ego at 2 per costly Dark Die). The glue (src/documents/legacy-play.ts) throws the dice.
@@ -39,17 +40,22 @@ export function heldEffectEdges(items: readonly ItemSnapshot[]): EffectEdge[] {
 }
 
 /**
- * R-LEG-15 (R-LEG-11 ruling) the extra Effect dice of the situation claimed: one die for a held edge,
- * none for none. Claiming an edge the character does not hold is refused.
+ * R-LEG-15 (R-LEG-11 ruling) the extra Effect dice of the situations claimed: one die per held edge
+ * whose situation is met — Sneak attack and Sniper both met give two (ruling: two advancements, each
+ * "+1d to the attack and its Effect", as the Risky Action's situational lines give the attack two) —
+ * none for none. An edge the character does not hold, or one claimed twice, is refused.
  */
-export function effectEdgeDice(items: readonly ItemSnapshot[], edge: EffectEdge | null): number {
-  if (edge === null) return 0;
-  if (!isEffectEdge(edge) || !heldEffectEdges(items).includes(edge)) {
-    throw new RulesError("not-allowed", `The character does not hold ${String(edge)}: no extra Effect die.`, {
-      id: String(edge),
-    });
+export function effectEdgeDice(items: readonly ItemSnapshot[], claimed: readonly EffectEdge[]): number {
+  const held = heldEffectEdges(items);
+  for (const [i, edge] of claimed.entries()) {
+    if (!isEffectEdge(edge) || !held.includes(edge))
+      throw new RulesError("not-allowed", `The character does not hold ${String(edge)}: no extra Effect die.`, {
+        id: String(edge),
+      });
+    if (claimed.indexOf(edge) !== i)
+      throw new RulesError("bad-choice", `${edge} adds its Effect die once.`, { id: edge });
   }
-  return 1;
+  return claimed.length;
 }
 
 // R-LEG-10 Challenges ganging up

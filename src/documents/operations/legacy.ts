@@ -29,7 +29,7 @@ import {
   type LegacyAttribute,
   type LegacySkill,
 } from "../../data/legacy.ts";
-import { legacyState } from "./legacy-ego.ts";
+import { legacyState, legacyWithinMax } from "./legacy-ego.ts";
 import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
 // Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
@@ -137,7 +137,9 @@ export function setLegacyRatingOperation(
   if (kind === "attribute") {
     if (!isLegacyAttribute(id)) throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
     assertWhole(value, "An attribute rating", ruleset.attributes.min, ruleset.attributes.max);
-    return result(changes([`system.legacy.attributes.${id}`, legacy.attributes[id], value]), value);
+    // R-LEG-4 R-LEG-7 (ruling) a lowered rating lowers a maximum: current HP and Ego follow it down.
+    const within = legacyWithinMax(state, { attributes: { [id]: value } });
+    return result(changes([`system.legacy.attributes.${id}`, legacy.attributes[id], value], ...within), value);
   }
   if (!isLegacySkill(id)) throw new RulesError("unknown-id", `"${id}" is not a skill.`, { id });
   const points = legacySkillPoints(state, ruleset);
@@ -247,9 +249,20 @@ export function skillRollOperation(
 }
 
 /**
- * R-LEG-13 / R-LEG-15 an Advancement taken from the compendium uses one won by a roll (the first, at
- * creation, is free); `raise` is *Extra Attribute*'s attribute (+1, not above the ruleset's maximum).
- * `override`: a GM adds it without a won roll.
+ * R-LEG-15 (ruling) the starting Advancement is open: the character is still in creation, i.e. it has
+ * had no part of play yet — no Advancement held, none won by a roll and waiting, no Experience, no Ego
+ * lost this session. A character who skipped the optional start does not get it later for free.
+ */
+export function startingAdvancementOpen(state: CharacterState): boolean {
+  const { legacy, derived } = legacyState(state);
+  return derived.advancements === 0 && legacy.advancementsWon === 0 && state.source.xp === 0 && legacy.egoLost === 0;
+}
+
+/**
+ * R-LEG-13 / R-LEG-15 an Advancement taken from the compendium uses one won by a roll; the starting one
+ * is free while `startingAdvancementOpen` (creation; ruling). A won Advancement is always spent first.
+ * `raise` is *Extra Attribute*'s attribute (+1, not above the ruleset's maximum). `override`: a GM adds
+ * it without a won roll.
  */
 export function legacyAdvancementTakenOperation(
   state: CharacterState,
@@ -257,7 +270,7 @@ export function legacyAdvancementTakenOperation(
   options: { readonly raise?: LegacyAttribute; readonly override?: boolean } = {},
 ): OperationResult<{ readonly free: boolean }> {
   assertAlive(state, "take an Advancement");
-  const { legacy, derived } = legacyState(state);
+  const { legacy } = legacyState(state);
   const entries: Change[] = [];
   if (options.raise) {
     const value = legacy.attributes[options.raise];
@@ -267,12 +280,11 @@ export function legacyAdvancementTakenOperation(
       });
     entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
   }
-  const free = derived.advancements === 0;
-  if (!free && !options.override) {
-    if (legacy.advancementsWon <= 0)
-      throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
+  const free = startingAdvancementOpen(state);
+  if (!free && legacy.advancementsWon > 0)
     entries.push(["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon - 1]);
-  }
+  else if (!free && !options.override)
+    throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
   return result(changes(...entries), { free });
 }
 

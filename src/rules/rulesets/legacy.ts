@@ -206,4 +206,6 @@ export const LEGACY: Ruleset = {
   conditions: CONDITION_IDS,
   // R-LEG-16 Obsessive Focus works on skills; Estranged lowers Ego max.
   conditionFlags: { obsessiveFocus: ["skillFocus"], estranged: ["egoMaxDown"] },
+  // R-LEG-6 armour never lowers an Effect on a Challenge's Disposition.
+  challengeArmour: "none",
 };

@@ -151,4 +151,6 @@ export const SIX_ATTRIBUTE_SHAPE = {
   montage: null,
   conditions: CONDITION_IDS,
   conditionFlags: {},
+  // R-CH-6 a Challenge's armour is a house rule (world setting, off by default).
+  challengeArmour: "houseRule",
 } as const satisfies Partial<Ruleset>;

@@ -42,6 +42,8 @@
  * - `conditions`  ids of the ruleset's condition list (conditions.ts); `conditionFlags` the flags a
  *   condition has in this ruleset where they differ (Legacy: Obsessive Focus → skillFocus, Estranged →
  *   egoMaxDown); read a condition through `conditionOf(ruleset, id)`.
+ * - `challengeArmour` `none` (Legacy: armour never lowers an Effect on a Disposition) or `houseRule`
+ *   (Core/Degenesis: a Challenge's armour counts only under the world's house rule, R-CH-6).
  * - `sayonara`    may be null (Legacy has no Sayonara; *Retire* is an advancement).
  * - `effect`      may be `kind: "tool"` (Legacy, effect.ts `toolTiers`): `value(total, rank, tags)`
  *   reads a separate Effect roll's kept total through the rank's tool; `WeaponDef.twoHands` marks a
@@ -363,4 +365,10 @@ export interface Ruleset {
   readonly conditions: readonly string[];
   /** A condition's flags as this ruleset reads them, where they differ from conditions.ts (R-LEG-16). */
   readonly conditionFlags: Readonly<Record<string, readonly MechanicsFlag[]>>;
+  /**
+   * R-CH-6 whether a Challenge's armour may ever lower the player's Effects: `none` (Legacy, R-LEG-6: it
+   * never does) or `houseRule` (Core, Degenesis: only with the world's house rule on; the seeds give
+   * Challenges no armour).
+   */
+  readonly challengeArmour: "none" | "houseRule";
 }

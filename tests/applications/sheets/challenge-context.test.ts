@@ -44,6 +44,22 @@ describe("Challenge sheet context", () => {
     expect(view.overcome).toBe(false);
   });
 
+  it("R-CH-6 (house rule): the armour field shows only while the house rule is on, said to be a house rule", () => {
+    const on = full(challengeSheetContext(multiFacetChallenge()));
+    expect(on.armour).toMatchObject({ shown: true, value: 1 });
+    expect(english(on.armour.hint.key)).toMatch(/house rule/i);
+    expect(english("TERRAN.Sheet.Challenge.houseRule")).toMatch(/house rule/i);
+    const off = full(challengeSheetContext({ ...multiFacetChallenge(), challengeArmour: false }));
+    expect(off.armour.shown).toBe(false);
+    for (const rulesetId of ["core", "degenesis"] as const)
+      expect(full(challengeSheetContext(multiFacetChallenge(rulesetId))).armour.shown).toBe(true);
+  });
+
+  it("R-LEG-6: a Legacy Challenge's sheet never shows armour, even with the house rule on", () => {
+    const view = full(challengeSheetContext(multiFacetChallenge("legacy")));
+    expect(view.armour.shown).toBe(false);
+  });
+
   it("R-CH-5 (ruling): the sheet says that one facet at 0 overcomes the whole Challenge", () => {
     const view = full(challengeSheetContext(multiFacetChallenge()));
     expect(view.facetRule).toEqual({ shown: true, key: "TERRAN.Sheet.Challenge.facetRule" });

@@ -36,7 +36,8 @@ import {
   seasonedCharacter,
 } from "../../fixtures/sheets.ts";
 
-function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core"): ForecastInput {
+/** The panel's input; the Challenge armour house rule (R-CH-6) on unless said, so the fixture's armour 1 counts in Core. */
+function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core", houseRule = true): ForecastInput {
   const base = multiFacetChallenge(rulesetId);
   const seasoned = seasonedCharacter(rulesetId);
   const mortal = mortalCharacter(rulesetId);
@@ -50,6 +51,7 @@ function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "c
     ],
     choices: { ...DEFAULT_FORECAST_CHOICES, ...choices },
     singleDieServesBoth: true,
+    challengeArmour: houseRule,
   };
 }
 
@@ -184,7 +186,30 @@ describe("the forecast panel (pure)", () => {
     const view = challengeForecastView(input({ light: 2, rank: 4, attribute: "finesse" }, "legacy"));
     expect(view.attributes.map((a) => a.value)).toEqual(LEGACY.attributes.list.map((a) => a.id));
     expect(view.ranks.map((r) => r.label)).toEqual(LEGACY.effect.tiers.map((t) => t.labelKey));
-    expect(view.result?.expected).toBe(exact(2, 0, 4, 12, 2, false, 1, 0, LEGACY).expectedActions?.toFixed(1));
+    expect(view.result?.expected).toBe(exact(2, 0, 4, 12, 2, false, 0, 0, LEGACY).expectedActions?.toFixed(1));
+  });
+
+  it("R-LEG-6: the Legacy forecast of a Serious Challenge with armour 2 is the forecast without it (the house rule cannot bring it in)", () => {
+    for (const houseRule of [false, true]) {
+      const base = input({ light: 2, rank: 2 }, "legacy", houseRule);
+      const plain = { ...base.system, tier: "serious" as const, disposition: { value: 20, max: 20 }, dice: 2 };
+      const armoured = challengeForecastView({ ...base, system: { ...plain, armour: 2 } });
+      const bare = challengeForecastView({ ...base, system: { ...plain, armour: 0 } });
+      expect(armoured.error).toBeNull();
+      expect(armoured.result).toEqual(bare.result);
+      expect(armoured.result?.expected).toBe(exact(2, 0, 2, 20, 2, false, 0, 0, LEGACY).expectedActions?.toFixed(1));
+    }
+  });
+
+  it("R-CH-6 (house rule): with the house rule off (the default) a Core or Degenesis forecast ignores the Challenge's armour", () => {
+    for (const rulesetId of ["core", "degenesis"] as const) {
+      const off = challengeForecastView(input({ light: 2, rank: 2 }, rulesetId, false));
+      const ruleset = rulesetId === "core" ? CORE : DEGENESIS;
+      expect(off.result?.expected).toBe(exact(2, 0, 2, 12, 2, false, 0, 0, ruleset).expectedActions?.toFixed(1));
+      const on = challengeForecastView(input({ light: 2, rank: 2 }, rulesetId, true));
+      expect(on.result?.expected).toBe(exact(2, 0, 2, 12, 2, false, 1, 0, ruleset).expectedActions?.toFixed(1));
+      expect(on.result?.expected).not.toBe(off.result?.expected);
+    }
   });
 
   it("Legacy (R-LEG-3 R-LEG-5 R-LEG-11): a Legacy character's pool is its attribute + its best skill − the wound penalty, its tier its best equipped weapon or tool", () => {
@@ -199,7 +224,7 @@ describe("the forecast panel (pure)", () => {
     expect(view.ranks.find((r) => r.selected)?.value).toBe("2");
     expect(view.rank).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Forecast.rankFromCharacter" } });
     expect(view.armour.value).toBe(1);
-    expect(view.result?.expected).toBe(exact(3, 0, 2, 12, 2, false, 1, 1, LEGACY).expectedActions?.toFixed(1));
+    expect(view.result?.expected).toBe(exact(3, 0, 2, 12, 2, false, 0, 1, LEGACY).expectedActions?.toFixed(1));
     // Charisma 2 + Violence 2 (the best skill serves every attribute) − 1.
     const charisma = challengeForecastView({
       ...base,

@@ -229,6 +229,13 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
     expect(text).toMatch(/care|attended|tended/);
   });
 
+  it("R-EGO-4 (ruling): a lost character's Ego reset is closed and says why, as the operation refuses it", () => {
+    const view = full(characterSheetContext(lostCharacter()));
+    expect(view.ego.reset.disabled).toBe(true);
+    expect(say(view.ego.reset.tooltip)).toMatch(/lost/i);
+    expect(full(characterSheetContext(seasonedCharacter())).ego.reset.disabled).toBe(false);
+  });
+
   it("R-HARM-5: a dead character's rolls, tracks, rest and Sayonara are closed, each saying why", () => {
     const view = full(characterSheetContext(deadCharacter()));
     expect(view.banners.map((b) => b.kind)).toEqual(["dead"]);

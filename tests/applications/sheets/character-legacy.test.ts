@@ -68,6 +68,33 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     expect(text(root.querySelector(".te-ego .te-track-max"))).toBe("4");
   });
 
+  it('R-LEG-7 (ruling): a lost character\'s "Take a Condition" is closed and says why; before 0 it is open', () => {
+    const seasoned = legacySeasonedCharacter();
+    expect(full(seasoned).legacy?.ego.refill.disabled).toBe(false);
+    const lost = legacySeasonedCharacter({
+      system: {
+        ...seasoned.system,
+        lost: true,
+        legacy: { ...(seasoned.system.legacy ?? defaultLegacy()), ego: { value: 0 } },
+      },
+    });
+    const refill = full(lost).legacy?.ego.refill;
+    expect(refill?.disabled).toBe(true);
+    expect(english(refill?.tooltip.key ?? "")).toMatch(/lost/i);
+  });
+
+  it("R-LEG-4 R-LEG-7 (ruling): a stored value above its maximum is shown as the maximum", () => {
+    const seasoned = legacySeasonedCharacter();
+    const over = legacySeasonedCharacter({
+      system: {
+        ...seasoned.system,
+        legacy: { ...(seasoned.system.legacy ?? defaultLegacy()), hp: { value: 12 }, ego: { value: 7 } },
+      },
+    });
+    expect(full(over).legacy?.hp).toMatchObject({ value: 9, max: 9 });
+    expect(full(over).legacy?.ego).toMatchObject({ value: 4, max: 4 });
+  });
+
   it("R-LEG-5: the wound stages come from the ruleset; a Critical wound costs every roll a die and a night is refused with the reason", () => {
     const legacy = full(legacySeasonedCharacter()).legacy;
     expect(legacy?.wounds.map((w) => [w.id, w.marked])).toEqual([

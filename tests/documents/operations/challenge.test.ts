@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { applyEffectToChallengeOperation } from "../../../src/documents/operations/challenge.ts";
 import type { ChallengeSource } from "../../../src/data/source.ts";
+import { CORE, DEGENESIS, LEGACY, type ChallengeArmourRule } from "../../../src/rules/index.ts";
+
+/** Core with the house rule off (the default), on, and Legacy (where it cannot be on). */
+const off: ChallengeArmourRule = { ruleset: CORE, houseRule: false };
+const on: ChallengeArmourRule = { ruleset: CORE, houseRule: true };
 
 const brute: ChallengeSource = {
   tier: "dangerous",
@@ -15,31 +20,54 @@ const brute: ChallengeSource = {
 
 describe("applying an Effect to a Challenge", () => {
   it("R-RA-7: the Effect reduces the Challenge's Disposition, floor 0, overcome at 0", () => {
-    expect(applyEffectToChallengeOperation(brute, null, 4)).toEqual({
+    expect(applyEffectToChallengeOperation(brute, null, 4, off)).toEqual({
       update: { system: { disposition: { value: 6 } } },
       outcome: { facet: null, effect: 4, armour: 0, applied: 4, before: 10, after: 6, overcome: false },
     });
-    expect(applyEffectToChallengeOperation(brute, null, 12).outcome).toMatchObject({ after: 0, overcome: true });
-    expect(applyEffectToChallengeOperation(brute, null, 0).update).toEqual({});
+    expect(applyEffectToChallengeOperation(brute, null, 12, off).outcome).toMatchObject({ after: 0, overcome: true });
+    expect(applyEffectToChallengeOperation(brute, null, 0, off).update).toEqual({});
   });
 
   it("R-CH-5 R-RA-7: an Effect on a facet rewrites the facets with only that one changed", () => {
-    const { update, outcome } = applyEffectToChallengeOperation(brute, 0, 3);
+    const { update, outcome } = applyEffectToChallengeOperation(brute, 0, 3, off);
     expect(update).toEqual({ system: { facets: [{ ...brute.facets[0], disposition: { value: 2, max: 5 } }] } });
     expect(outcome).toMatchObject({ facet: 0, before: 5, after: 2, overcome: false });
     expect(brute.facets[0]?.disposition.value).toBe(5);
-    expect(() => applyEffectToChallengeOperation(brute, 1, 3)).toThrow(/no facet #2/);
+    expect(() => applyEffectToChallengeOperation(brute, 1, 3, off)).toThrow(/no facet #2/);
   });
 
-  it("R-HARM-1 R-RA-7: a Challenge's armour is subtracted from the Effect first", () => {
-    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5).outcome).toMatchObject({
-      applied: 3,
-      after: 7,
+  it("R-CH-6 R-RA-7 (house rule): with the world's house rule on, a Core or Degenesis Challenge's armour is subtracted from the Effect first", () => {
+    for (const rule of [on, { ruleset: DEGENESIS, houseRule: true }]) {
+      expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5, rule).outcome).toMatchObject({
+        armour: 2,
+        applied: 3,
+        after: 7,
+      });
+      expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 1, rule).outcome).toMatchObject({
+        applied: 0,
+        after: 10,
+      });
+      expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, 0, 4, rule).outcome).toMatchObject({
+        applied: 2,
+        after: 3,
+      });
+    }
+    expect(() => applyEffectToChallengeOperation(brute, null, -1, on)).toThrow(/at least 0/);
+  });
+
+  it("R-CH-6 R-RA-7 (house rule): with the house rule off (the default) a Challenge's stored armour is ignored", () => {
+    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5, off)).toEqual({
+      update: { system: { disposition: { value: 5 } } },
+      outcome: { facet: null, effect: 5, armour: 0, applied: 5, before: 10, after: 5, overcome: false },
     });
-    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 1).outcome).toMatchObject({
-      applied: 0,
-      after: 10,
-    });
-    expect(() => applyEffectToChallengeOperation(brute, null, -1)).toThrow(/at least 0/);
+    expect(applyEffectToChallengeOperation({ ...brute, armour: 2 }, 0, 4, off).outcome).toMatchObject({ after: 1 });
+  });
+
+  it("R-LEG-6: armour never lowers an Effect on a Legacy Challenge's Disposition, whatever the house rule says", () => {
+    for (const houseRule of [false, true]) {
+      expect(
+        applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5, { ruleset: LEGACY, houseRule }).outcome,
+      ).toMatchObject({ armour: 0, applied: 5, after: 5 });
+    }
   });
 });

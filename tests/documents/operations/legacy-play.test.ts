@@ -12,6 +12,10 @@ import {
   readMontageChallenge,
 } from "../../../src/documents/operations/legacy-play.ts";
 import { legacyEffect } from "../../../src/documents/operations/legacy.ts";
+import {
+  initialSeparateChoices,
+  separateRollModel,
+} from "../../../src/applications/resolution/separate-dialog-model.ts";
 import { CORE, LEGACY, RulesError } from "../../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { advancementRow } from "../../fixtures/sheets.ts";
@@ -31,10 +35,26 @@ describe("R-LEG-15 Sneak attack and Sniper: one more Effect die", () => {
   });
 
   it("R-LEG-15: a held edge gives one die, none gives none; an edge not held is refused", () => {
-    expect(effectEdgeDice(items, null)).toBe(0);
-    expect(effectEdgeDice(items, "sneakAttack")).toBe(1);
-    expect(() => effectEdgeDice(items, "sniper")).toThrow(RulesError);
-    expect(() => effectEdgeDice(items, "__proto__" as never)).toThrow(/does not hold/);
+    expect(effectEdgeDice(items, [])).toBe(0);
+    expect(effectEdgeDice(items, ["sneakAttack"])).toBe(1);
+    expect(() => effectEdgeDice(items, ["sniper"])).toThrow(RulesError);
+    expect(() => effectEdgeDice(items, ["__proto__" as never])).toThrow(/does not hold/);
+  });
+
+  it("R-LEG-15 (ruling): Sneak attack and Sniper both held and both met give two Effect dice, as they give the attack two; each counts once", () => {
+    const both = [...items, advancementRow({ id: "advSniper0000001", name: "Sniper", key: "sniper", sort: 300 })];
+    expect(effectEdgeDice(both, ["sneakAttack", "sniper"])).toBe(2);
+    expect(effectEdgeDice(both, ["sniper"])).toBe(1);
+    expect(() => effectEdgeDice(both, ["sniper", "sniper"])).toThrow(/once/);
+    // The Risky Action dialog: each advancement's situational +1d ticked, the attack gets the same two.
+    const input = legacySeasonedCharacter();
+    const subject = { ruleset: LEGACY, state: { source: input.system, items: both }, attribute: "agility" as const };
+    const settings = { darkMax: 10 };
+    const none = separateRollModel(subject, initialSeparateChoices(settings), settings);
+    const edges = none.lines.filter((l) => l.situational && /sneakAttack|sniper/.test(l.key)).map((l) => l.key);
+    expect(edges).toHaveLength(2);
+    const ticked = separateRollModel(subject, { ...initialSeparateChoices(settings), ticked: edges }, settings);
+    expect(ticked.raw - none.raw).toBe(effectEdgeDice(both, ["sneakAttack", "sniper"]));
   });
 
   it("R-LEG-11 (ruling) R-LEG-15: the extra die is one more die, the highest still kept and still halved for d/2", () => {

@@ -14,6 +14,7 @@ import {
   legacySkillPoints,
   legacyRefillEgoOperation,
   legacySpendEgoOperation,
+  legacyWithinMaxOperation,
   setLegacyRatingOperation,
   skillRollOperation,
 } from "../../../src/documents/operations/legacy.ts";
@@ -185,25 +186,93 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   });
 
   it("R-LEG-8: with Ego above 6 every Dark Die costs; R-LEG-7 at 0 the character is lost", () => {
-    expect(legacySpendEgoOperation(legacyState({ ego: { value: 8 } }), LEGACY, [6, 6]).outcome.after).toBe(6);
+    // Insight 4 + Charisma 4 + 2: Ego max 10.
+    const high = legacyState({ attributes: { strength: 2, agility: 1, insight: 4, charisma: 4 }, ego: { value: 8 } });
+    expect(legacySpendEgoOperation(high, LEGACY, [6, 6]).outcome.after).toBe(6);
     const lost = legacySpendEgoOperation(legacyState({ ego: { value: 1 } }), LEGACY, [1, 1]);
     expect(lost.outcome).toMatchObject({ after: 0, cost: 1, lost: true });
     expect(lost.update).toMatchObject({ "system.lost": true, "system.legacy.egoLost": 1 });
   });
 
-  it("R-LEG-7: taking a Condition refills Ego to its maximum (Estranged: one less) and the character is no longer lost", () => {
-    const s = legacyState({ ego: { value: 0 } }, {}, condition("condition", { key: "estranged" }));
-    const lostState = { ...s, source: { ...s.source, lost: true } };
-    expect(legacyRefillEgoOperation(lostState)).toMatchObject({
-      update: { "system.legacy.ego.value": 3, "system.lost": false },
-      outcome: { before: 0, after: 3 },
+  it("R-LEG-7: taking a Condition refills Ego to its maximum (Estranged: one less)", () => {
+    const s = legacyState({ ego: { value: 1 } }, {}, condition("condition", { key: "estranged" }));
+    expect(legacyRefillEgoOperation(s)).toEqual({
+      update: { "system.legacy.ego.value": 3 },
+      itemUpdates: [],
+      outcome: { before: 1, after: 3 },
     });
+  });
+
+  it("R-LEG-7 (ruling): a lost character (Ego 0) cannot take a Condition to come back: refused with the reason, nothing changes", () => {
+    const s = legacyState({ ego: { value: 0 } });
+    const lostState = { ...s, source: { ...s.source, lost: true } };
+    const error = refusal(() => legacyRefillEgoOperation(lostState));
+    expect(error.code).toBe("not-allowed");
+    expect(error.message).toMatch(/lost/);
+    expect(error.data).toMatchObject({ reason: "lost" });
+  });
+
+  it("R-LEG-8 R-LEG-4 (ruling): a Dark Die is compared with the Ego the character can have, never with a value stored above the maximum", () => {
+    // Ego 4 stored, Estranged held: the maximum is 3, so a 4 costs nothing and Ego reads 3.
+    const s = legacyState({ ego: { value: 4 } }, {}, condition("condition", { key: "estranged" }));
+    const { update, outcome } = legacySpendEgoOperation(s, LEGACY, [4, 3]);
+    expect(outcome).toEqual({ before: 3, after: 2, cost: 1, costly: [false, true], lost: false });
+    expect(update).toEqual({ "system.legacy.ego.value": 2, "system.legacy.egoLost": 1 });
   });
 
   it("R-LEG-12: the session's end gives 1 XP per Ego lost and starts the count again", () => {
     const { update, outcome } = legacyEndSessionOperation(legacyState({ egoLost: 3 }, { xp: 2 }), LEGACY);
     expect(outcome).toEqual({ gained: 3, xp: 5 });
     expect(update).toEqual({ "system.xp": 5, "system.legacy.egoLost": 0 });
+  });
+});
+
+describe("R-LEG-4 R-LEG-7 current HP and Ego never above their maxima (ruling)", () => {
+  it("R-LEG-4 (ruling): lowering Strength by hand brings HP down to the new maximum (5/5 → 4/4); raising it leaves HP where it is", () => {
+    const { update } = setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "strength", 1);
+    expect(update).toEqual({ "system.legacy.attributes.strength": 1, "system.legacy.hp.value": 4 });
+    expect(
+      setLegacyRatingOperation(legacyState({ hp: { value: 3 } }), LEGACY, "attribute", "strength", 1).update,
+    ).toEqual({
+      "system.legacy.attributes.strength": 1,
+    });
+    expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "strength", 3).update).toEqual({
+      "system.legacy.attributes.strength": 3,
+    });
+  });
+
+  it("R-LEG-7 (ruling): lowering Insight by hand brings Ego down to the new maximum", () => {
+    const { update } = setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "insight", 0);
+    expect(update).toEqual({ "system.legacy.attributes.insight": 0, "system.legacy.ego.value": 3 });
+  });
+
+  it("R-LEG-7 R-LEG-16 (ruling): Estranged added after the refill brings Ego 4/3 down to 3; an Advancement removed brings HP down", () => {
+    const estranged = legacyState({}, {}, condition("condition", { key: "estranged" }));
+    expect(legacyWithinMaxOperation(estranged).update).toEqual({ "system.legacy.ego.value": 3 });
+    // Tough held (HP max 5 + 2 = 7), HP 7: the Advancement removed leaves HP max 5.
+    const after = legacyState({ hp: { value: 7 } });
+    expect(legacyWithinMaxOperation(after).update).toEqual({ "system.legacy.hp.value": 5 });
+    expect(legacyWithinMaxOperation(legacyState()).update).toEqual({});
+  });
+
+  it("R-LEG-6 R-LEG-4 (ruling): the Ego at stake that the Protected prompt shows is the Ego the character can have", () => {
+    const s = legacyState(
+      { ego: { value: 4 } },
+      {},
+      advancement("protected"),
+      condition("condition", { key: "estranged" }),
+    );
+    expect(hpProtectedOffer(s, 3)).toMatchObject({ open: true, ego: 3 });
+  });
+
+  it("R-LEG-5 R-LEG-7 (ruling): a Mortal wound that costs Insight brings Ego down to the new maximum in the same update", () => {
+    const s = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
+    const { update } = hpHarmOperation(s, LEGACY, 1, { attribute: "insight" });
+    expect(update).toEqual({
+      "system.legacy.attributes.insight": 0,
+      "system.legacy.wounds.mortal": true,
+      "system.legacy.ego.value": 3,
+    });
   });
 });
 
@@ -395,6 +464,22 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
     const none = legacyState({}, {}, advancement("tough", { flags: ["tough"] }));
     expectRefusal(() => legacyAdvancementTakenOperation(none, LEGACY), "not-enough-xp", /Advancement roll first/);
     expect(legacyAdvancementTakenOperation(none, LEGACY, { override: true }).update).toEqual({});
+  });
+
+  it("R-LEG-15 (ruling): the starting Advancement is free only in creation; one won by a roll is spent even with none held", () => {
+    // Worked case: 0 held, 1 won → the won one is spent, not kept for a second.
+    expect(legacyAdvancementTakenOperation(legacyState({ advancementsWon: 1 }), LEGACY)).toEqual({
+      update: { "system.legacy.advancementsWon": 0 },
+      itemUpdates: [],
+      outcome: { free: false },
+    });
+    // Past creation (XP earned, or Ego lost this session) with none held and none won: refused, as any later one.
+    expectRefusal(() => legacyAdvancementTakenOperation(legacyState({}, { xp: 2 }), LEGACY), "not-enough-xp", /roll/);
+    expectRefusal(() => legacyAdvancementTakenOperation(legacyState({ egoLost: 1 }), LEGACY), "not-enough-xp", /roll/);
+    // The GM may still add one.
+    expect(legacyAdvancementTakenOperation(legacyState({}, { xp: 2 }), LEGACY, { override: true }).outcome).toEqual({
+      free: false,
+    });
   });
 });
 

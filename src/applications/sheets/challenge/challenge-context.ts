@@ -5,6 +5,7 @@
  * Also the pure edits the sheet makes: a tier preset (R-CH-1) and a facet change.
  */
 import {
+  challengeArmourShown,
   challengeScale,
   challengeStats,
   challengeTierDef,
@@ -69,7 +70,11 @@ export interface ChallengeFullView {
   readonly tier: { readonly labelKey: string };
   readonly overcome: boolean;
   readonly facets: readonly FacetView[];
-  readonly armour: { readonly value: number; readonly max: number };
+  /**
+   * R-CH-6 the Challenge's armour: a house rule in Core and Degenesis, shown (and labelled as one) only
+   * while the world's house rule is on; never in Legacy (R-LEG-6).
+   */
+  readonly armour: { readonly shown: boolean; readonly value: number; readonly max: number; readonly hint: Message };
   readonly addFacet: ButtonView;
   /** R-CH-5 (ruling) the reminder that one facet at 0 overcomes the whole Challenge (shown with facets). */
   readonly facetRule: { readonly shown: boolean; readonly key: string };
@@ -165,7 +170,12 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
     tier: { labelKey: tierLabel(ruleset, system.tier) },
     overcome,
     facets,
-    armour: { value: system.armour, max: 10 },
+    armour: {
+      shown: challengeArmourShown({ ruleset, houseRule: input.challengeArmour }),
+      value: system.armour,
+      max: 10,
+      hint: message("TERRAN.Sheet.Challenge.armourHouseRule"),
+    },
     addFacet: button(message("TERRAN.Sheet.Challenge.addFacet"), notEditable),
     facetRule: { shown: system.facets.length > 0, key: "TERRAN.Sheet.Challenge.facetRule" },
     notes: {
@@ -194,6 +204,7 @@ function forecastPart(
     characters: panel.characters,
     choices: panel.choices,
     singleDieServesBoth: panel.singleDieServesBoth,
+    challengeArmour: input.challengeArmour,
     locale: panel.locale,
   });
   return { forecastShown: true, forecastOpen: true, forecast: view };

@@ -19,6 +19,7 @@
  * disabled, as the Light Dice are); with none equipped the tier stays the GM's.
  */
 import {
+  challengeArmour,
   challengeEffectLaw,
   challengeForecast,
   forecastActionLaw,
@@ -93,6 +94,8 @@ export interface ForecastInput {
   readonly choices: ForecastChoices;
   /** R-RA-2 setting (default on). */
   readonly singleDieServesBoth: boolean;
+  /** R-CH-6 the Challenge armour house rule (default off; Legacy never counts a Challenge's armour, R-LEG-6). */
+  readonly challengeArmour: boolean;
   /** The client's language (`game.i18n.lang`): figures are written its way ("5,1" in pt-BR). Default English. */
   readonly locale?: string;
 }
@@ -346,7 +349,7 @@ function forecastResult(
       law,
       {
         disposition: target.row.disposition.value,
-        armour: input.system.armour,
+        armour: challengeArmour({ ruleset, houseRule: input.challengeArmour }, input.system.armour),
         effect: challengeEffectLaw(target.row),
       },
       { order: choices.order, characterArmour: approach.armour },

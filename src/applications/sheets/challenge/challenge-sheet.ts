@@ -10,7 +10,7 @@ import type { FacetSource } from "../../../data/source.ts";
 import { attempt } from "../../../prompts/notify.ts";
 import { TerranActor } from "../../../documents/actor.ts";
 import { characterState } from "../../../documents/state.ts";
-import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";
+import { currentChallengeArmourRule, currentRuleset, SETTINGS } from "../../../settings/settings.ts";
 import { SYSTEM_ID } from "../../../system-id.ts";
 import {
   challengeSheetContext,
@@ -90,6 +90,7 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
       uuid: actor.uuid,
       system: source,
       rulesetId: currentRuleset().id,
+      challengeArmour: currentChallengeArmourRule().houseRule,
       permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM },
       enriched: { notes: isGM ? await enrich(source.notes, actor) : "" },
       ...(isGM ? { forecast: this.#forecastInput(this.#forecast ?? DEFAULT_FORECAST_CHOICES) } : {}),

@@ -66,6 +66,8 @@ export interface Gate {
   readonly notEditable: Message | null;
   readonly notOwner: Message | null;
   readonly dead: Message | null;
+  /** R-EGO-3 (ruling) a lost character regains no Ego: a reset or a Legacy refill is closed. */
+  readonly lost: Message | null;
 }
 
 function gates(input: CharacterSheetInput): Gate {
@@ -73,6 +75,7 @@ function gates(input: CharacterSheetInput): Gate {
     notEditable: input.permissions.editable ? null : message("TERRAN.Sheet.Disabled.notEditable"),
     notOwner: input.permissions.owner || input.permissions.isGM ? null : message("TERRAN.Sheet.Disabled.notOwner"),
     dead: input.system.dead ? message("TERRAN.Sheet.Disabled.dead") : null,
+    lost: input.system.lost ? message("TERRAN.Sheet.Disabled.lost") : null,
   };
 }
 
@@ -398,7 +401,7 @@ function egoOf(
     thrown: egoDiceCount(system.ego.dice, flags.has("eager")),
     percent: percentOf(system.ego.value, system.ego.max),
     limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
-    reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead),
+    reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead, g.lost),
     resetLabelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
   };
 }

@@ -220,7 +220,7 @@ function legacyHpOf(d: CharacterDerived["legacy"], g: Gate): LegacyMainView["hp"
   };
 }
 
-/** Ego and its refill (closed when full, unless the character is Lost). */
+/** Ego and its refill (closed when full, and for a lost character: R-LEG-7 ruling). */
 function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["legacy"], g: Gate): LegacyMainView["ego"] {
   return {
     value: d.ego.value,
@@ -230,7 +230,8 @@ function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["legacy"], 
       message("TERRAN.Sheet.Legacy.refillHint"),
       g.notEditable,
       g.dead,
-      d.ego.value >= d.ego.max && !input.system.lost && message("TERRAN.Sheet.Legacy.egoFull"),
+      g.lost,
+      d.ego.value >= d.ego.max && message("TERRAN.Sheet.Legacy.egoFull"),
     ),
   };
 }
