@@ -97,6 +97,41 @@ describe("Legacy roll dialog", () => {
     expect(on.light).toBe(off.light + 1);
   });
 
+  it("R-LEG-14: a complication carried from a Challenge card is a line of its own (−1d to −3d), ticked by default, and named for the roll to clear", () => {
+    const carried = [
+      { challengeUuid: "Actor.bear", from: "Cave Bear", dice: 3 },
+      { challengeUuid: "Actor.storm", from: "Storm", dice: 1 },
+    ];
+    const subject = {
+      ruleset: LEGACY,
+      state: { ...stateOf(), complications: carried },
+      attribute: "strength" as const,
+    };
+    const plain = separateRollModel({ ...subject, state: stateOf() }, choices({ skill: "violence" }), SETTINGS);
+    const view = separateRollModel(subject, choices({ skill: "violence" }), SETTINGS);
+    const lines = view.lines.filter((l) => l.from !== null);
+    expect(lines.map((l) => [l.key, l.from, l.dice, l.signed, l.ticked])).toEqual([
+      ["complication:Actor.bear", "Cave Bear", -3, "−3d", true],
+      ["complication:Actor.storm", "Storm", -1, "−1d", true],
+    ]);
+    expect(view.raw).toBe(plain.raw - 4);
+    expect(view.complicationsUsed).toEqual(["Actor.bear", "Actor.storm"]);
+    // Unticked (this roll is not related to the storm): it counts for nothing and stays pending.
+    const off = separateRollModel(
+      subject,
+      applySeparateAction(view.choices, "toggleModifier", "complication:Actor.storm"),
+      SETTINGS,
+    );
+    expect(off.raw).toBe(plain.raw - 3);
+    expect(off.complicationsUsed).toEqual(["Actor.bear"]);
+    expect(off.lines.find((l) => l.key === "complication:Actor.storm")?.ticked).toBe(false);
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    const line = root.querySelector('[data-line="complication:Actor.bear"]');
+    expect(line?.querySelector("input")?.checked).toBe(true);
+    expect(line?.textContent?.replace(/\s+/g, " ").trim()).toBe("Complication (from Cave Bear) −3d");
+  });
+
   /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */
   function shown(light: number, dark: number, ego: number) {
     const input = legacySeasonedCharacter();

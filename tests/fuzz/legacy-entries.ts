@@ -261,6 +261,7 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: (p) => between(p.light, 0, 4, "Light Dice") ?? between(p.complication, 0, 3, "a complication") },
   ),
   forkLevel: entry(rules.forkLevel, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
+  challengeReading: entry(rules.challengeReading, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
   conditionOf: entry(
     rules.conditionOf,
     t(anyRuleset, fc.constantFrom("obsessiveFocus", "estranged", "slow", "__proto__", "stigma")),
