@@ -11,10 +11,10 @@ import {
   separateRollModel,
   type SeparateRollChoices,
 } from "../../src/applications/resolution/separate-dialog-model.ts";
-import { LEGACY } from "../../src/rules/index.ts";
+import { isModifierScope, LEGACY, skillFocusModifiers } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
-import { armourSource } from "../fixtures/sheets.ts";
+import { armourSource, conditionRow } from "../fixtures/sheets.ts";
 import { renderTemplate } from "../support/templates.ts";
 
 const SETTINGS = { darkMax: 10 };
@@ -130,6 +130,35 @@ describe("Legacy roll dialog", () => {
     const line = root.querySelector('[data-line="complication:Actor.bear"]');
     expect(line?.querySelector("input")?.checked).toBe(true);
     expect(line?.textContent?.replace(/\s+/g, " ").trim()).toBe("Complication (from Cave Bear) −3d");
+  });
+
+  it("R-LEG-16: a die scoped to a skill counts only when that skill is rolled (Obsessive Focus: +1d Survival, −1d Social, Violence, Vocational)", () => {
+    const input = legacySeasonedCharacter();
+    const focus = conditionRow(
+      { id: "condFocus0000001", name: "Obsessive Focus", key: "obsessiveFocus" },
+      {
+        dice: skillFocusModifiers(LEGACY, "survival", ["social", "violence", "vocational"]).map((d) => ({
+          ...d,
+          appliesTo: d.appliesTo.filter(isModifierScope),
+        })),
+      },
+    );
+    const state: CharacterState = { source: input.system, items: [...input.items, focus] };
+    const focusLines = (skill: SeparateRollChoices["skill"]) =>
+      separateRollModel({ ruleset: LEGACY, state, attribute: "strength" }, choices({ skill }), SETTINGS)
+        .lines.filter((l) => l.key.startsWith("condFocus0000001:"))
+        .map((l) => l.dice);
+    expect(focusLines("survival")).toEqual([1]);
+    expect(focusLines("violence")).toEqual([-1]);
+    expect(focusLines("social")).toEqual([-1]);
+    expect(focusLines("exploration")).toEqual([]);
+    expect(focusLines("")).toEqual([]);
+    // An "any" die still counts on every roll (Sneak attack's line is offered with or without a skill).
+    const sneak = (skill: SeparateRollChoices["skill"]) =>
+      separateRollModel({ ruleset: LEGACY, state, attribute: "strength" }, choices({ skill }), SETTINGS).lines.some(
+        (l) => l.key.startsWith("advSneakAttack01:"),
+      );
+    expect([sneak(""), sneak("exploration")]).toEqual([true, true]);
   });
 
   /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */

@@ -374,11 +374,15 @@ describe("the Legacy folder (issue 15)", () => {
       const def = CONDITIONS.get(String(sys(doc).key));
       if (!def) throw new Error("unknown condition");
       expect(doc.name).toBe(localize(def.labelKey));
-      expect(sys(doc).flags, def.id).toEqual(def.flags.filter((f) => f !== "attributeShift"));
+      // R-LEG-16 Obsessive Focus carries the Legacy reading's flag (its skills are asked when it is taken).
+      const flags = def.id === "obsessiveFocus" ? ["skillFocus"] : def.flags.filter((f) => f !== "attributeShift");
+      expect(sys(doc).flags, def.id).toEqual(flags);
       expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
     }
     const focus = list.find((d) => sys(d).key === "obsessiveFocus");
     expect(String(sys(focus ?? {}).description)).toMatch(/skill/);
+    // The text no longer sends the player to write the dice down: the sheet asks for them.
+    expect(String(sys(focus ?? {}).description)).not.toMatch(/write them down/);
   });
 
   it("R-LEG-11: every weapon of the ruleset's list, and a tool per tier (an improvised one too), each reading as its tier", () => {

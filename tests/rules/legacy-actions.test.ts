@@ -17,6 +17,7 @@ import {
   skillTarget,
 } from "../../src/rules/experience.ts";
 import { fortune } from "../../src/rules/fortune.ts";
+import { assertDiceModifier, isModifierScope, modifierApplies, type DiceModifier } from "../../src/rules/mechanics.ts";
 import { challengeReading, forkLevel, gangUp, montageComplication, montagePool } from "../../src/rules/montage.ts";
 import { effectsThatLand, precisionBand } from "../../src/rules/resolution.ts";
 import { CORE, DEGENESIS, LEGACY } from "../../src/rules/rulesets/index.ts";
@@ -110,6 +111,17 @@ describe("Legacy Risky Actions", () => {
       /four different skills/,
     );
     expect(() => skillFocusModifiers(CORE, "survival", ["social", "violence", "vocational"])).toThrow(/no skills/);
+  });
+
+  it("R-LEG-16: a modifier may be scoped to a Legacy skill (`skill:<id>`); Core's rolls never match one, and the dice stored are the rules' own", () => {
+    expect(isModifierScope("skill:survival")).toBe(true);
+    expect(isModifierScope("skill:piloting")).toBe(false);
+    expect(isModifierScope("skill:")).toBe(false);
+    const focus = skillFocusModifiers(LEGACY, "survival", ["social", "violence", "vocational"]);
+    for (const m of focus) expect(() => assertDiceModifier(m as DiceModifier)).not.toThrow();
+    const up = focus[0] as DiceModifier;
+    expect(modifierApplies(up, { kind: "attribute", attribute: "reason" })).toBe(false);
+    expect(modifierApplies(up, { kind: "save", group: "insight" })).toBe(false);
   });
 
   it("R-LEG-9: Light Dice always end 0–4 whatever the modifiers (property)", () => {

@@ -177,6 +177,18 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
   }
 }
 
+/**
+ * R-LEG-16 does an item's die count on this roll? A die scoped to skills (`skill:<id>`, Obsessive Focus)
+ * counts only when one of them is the skill rolled; "any" counts always. A die that names only Core's
+ * attributes or saves (which a Legacy roll never names) keeps counting, as it did before skills had scopes.
+ */
+function countsOnRoll(appliesTo: readonly string[], skill: LegacySkill | ""): boolean {
+  if (appliesTo.includes("any")) return true;
+  const skills = appliesTo.filter((s) => s.startsWith("skill:"));
+  if (skills.length === 0) return true;
+  return skill !== "" && skills.includes(`skill:${skill}`);
+}
+
 /** The key of a carried complication's line: this prefix and its Challenge's uuid. */
 const COMPLICATION_KEY = "complication:";
 
@@ -252,7 +264,7 @@ function poolLines(
   for (const item of state.items) {
     if (item.type !== "advancement" && item.type !== "condition") continue;
     for (const m of item.system.dice) {
-      if (m.dice === 0) continue;
+      if (m.dice === 0 || !countsOnRoll(m.appliesTo, choices.skill)) continue;
       const key = `${item.id}:${m.id}`;
       const ticked = !m.situational || choices.ticked.includes(key);
       const isKey = m.label.startsWith("TERRAN.");
