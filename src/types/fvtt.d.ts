@@ -75,6 +75,7 @@ declare module "fvtt-types/configuration" {
     "terran-engine.applyPermission": ApplyPermission;
     "terran-engine.autoSpendEgo": boolean;
     "terran-engine.autoApplyHarm": boolean;
+    "terran-engine.legacyWithoutSkills": boolean;
     "terran-engine.schemaVersion": number;
   }
 }

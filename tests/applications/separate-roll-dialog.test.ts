@@ -11,7 +11,7 @@ import {
   separateRollModel,
   type SeparateRollChoices,
 } from "../../src/applications/resolution/separate-dialog-model.ts";
-import { isModifierScope, LEGACY, skillFocusModifiers } from "../../src/rules/index.ts";
+import { isModifierScope, LEGACY, skillFocusModifiers, withoutSkills } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { armourSource, conditionRow } from "../fixtures/sheets.ts";
@@ -159,6 +159,27 @@ describe("Legacy roll dialog", () => {
         (l) => l.key.startsWith("advSneakAttack01:"),
       );
     expect([sneak(""), sneak("exploration")]).toEqual([true, true]);
+  });
+
+  it("R-LEG-3 (setting): in a game without skills the dialog offers no skill, and a skill asked for is not added", () => {
+    const bare = withoutSkills(LEGACY);
+    const view = separateRollModel(
+      { ruleset: bare, state: stateOf(), attribute: "strength" },
+      choices({ skill: "violence" }),
+      SETTINGS,
+    );
+    expect(view.skillsShown).toBe(false);
+    expect(view.choices.skill).toBe("");
+    expect(view.lines.some((l) => l.key === "skill")).toBe(false);
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    expect(root.querySelector('select[name="skill"]')).toBeNull();
+    const withSkills = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "strength" },
+      choices(),
+      SETTINGS,
+    );
+    expect(withSkills.skillsShown).toBe(true);
   });
 
   /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */

@@ -127,6 +127,7 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: wholeRatings },
   ),
   assertSkillSpread: entry(rules.assertSkillSpread, t(anyRuleset, skills)),
+  withoutSkills: entry(rules.withoutSkills, t(anyRuleset)),
   withoutSkillsBonus: entry(rules.withoutSkillsBonus, t(anyRuleset, ratings, anyAttribute), { check: wholeRatings }),
   raiseAttributeOf: entry(rules.raiseAttributeOf, t(anyRuleset, ratings, anyAttribute), { check: wholeRatings }),
   losableAttributes: entry(rules.losableAttributes, t(anyRuleset, ratings)),

@@ -93,6 +93,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   applyPermission: "world",
   autoSpendEgo: "world",
   autoApplyHarm: "world",
+  legacyWithoutSkills: "world",
   schemaVersion: "world",
 };
 

@@ -94,6 +94,8 @@ export interface SeparateRollView {
     readonly rating: number;
     readonly selected: boolean;
   }[];
+  /** R-LEG-3 (setting) false in a game without skills: the dialog offers none. */
+  readonly skillsShown: boolean;
   readonly lines: readonly LegacyPoolLine[];
   readonly position: { readonly value: number; readonly signed: string; readonly down: boolean; readonly up: boolean };
   readonly raw: number;
@@ -375,6 +377,7 @@ export function separateRollModel(
     title: { labelKey: legacyAttributeLabel(attribute) },
     base: { labelKey: legacyAttributeLabel(attribute), dice: base },
     skills: skillOptions(ruleset, legacy, choices.skill),
+    skillsShown: ruleset.skills !== null,
     lines,
     position: {
       value: choices.position,
