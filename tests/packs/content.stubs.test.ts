@@ -367,6 +367,16 @@ describe("the Legacy folder (issue 15)", () => {
     }
   });
 
+  it("R-LEG-15 (ruling): Rally and Curse are played at the table: no dice or flags, and their text says how and that nothing is tracked", () => {
+    const list = ofType("legacy-advancements", "advancement");
+    for (const key of ["rally", "curse"]) {
+      const doc = list.find((d) => sys(d).key === key);
+      expect(sys(doc ?? {}).dice, key).toEqual([]);
+      expect(sys(doc ?? {}).flags, key).toEqual([]);
+      expect(String(sys(doc ?? {}).description), key).toMatch(/does not track/);
+    }
+  });
+
   it("R-LEG-16: the nine conditions, with the engine's dice; Legacy's Obsessive Focus moves no rating (no attribute shift)", () => {
     const list = docs("legacy-conditions");
     expect(list.map((d) => sys(d).key)).toEqual([...LEGACY.conditions]);
