@@ -428,7 +428,21 @@ describe("the Legacy folder (issue 15)", () => {
   it("R-LEG-1 … R-LEG-13: a short rules journal with a page per part (characters, actions, harm, Challenges, experience)", () => {
     const [journal] = docs("legacy-rules");
     const pages = (journal?.pages ?? []) as Doc[];
-    expect(pages.map((p) => p.name)).toEqual(["Characters", "Risky Actions and Effects", "Harm, wounds and death", "Challenges", "Experience and Advancements"]);
+    expect(pages.map((p) => p.name).slice(0, 5)).toEqual(["Characters", "Risky Actions and Effects", "Harm, wounds and death", "Challenges", "Experience and Advancements"]);
     for (const page of pages) expect((page.text as { content: string }).content.length).toBeGreaterThan(300);
+  });
+
+  it("R-LEG-10 R-LEG-14 R-LEG-6 R-LEG-16: the rules journal also carries forks and complications, the montage, Protected, the options and this system's rulings", () => {
+    const [journal] = docs("legacy-rules");
+    const pages = (journal?.pages ?? []) as Doc[];
+    const content = (name: string) => (pages.find((p) => p.name === name)?.text as { content: string } | undefined)?.content ?? "";
+    expect(pages.map((p) => p.name).slice(5)).toEqual(["Forks, complications and montages", "Protected, conditions and options", "This system's rulings"]);
+    expect(content("Forks, complications and montages")).toMatch(/Serious fork, or −2d/);
+    expect(content("Forks, complications and montages")).toMatch(/montage/);
+    expect(content("Protected, conditions and options")).toMatch(/Protected/);
+    expect(content("Protected, conditions and options")).toMatch(/without skills/);
+    expect(content("This system's rulings")).toMatch(/RULES\.md/);
+    // Sorted after the five first pages, whatever else is added to them.
+    expect(pages.slice(5).every((p) => Number(p.sort) > 500 - 100)).toBe(true);
   });
 });
