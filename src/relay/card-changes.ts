@@ -150,13 +150,7 @@ async function harmOnce<T>(
   if (!recorded) return { outcome: await change(), recorded, version: state.version };
   const added = rolls.length > 0 ? { rolls: [...message.rolls, ...rolls].map((r) => JSON.stringify(r)) } : {};
   return {
-    outcome: await claimThen(
-      message,
-      cardFlags(stored),
-      cardFlags({ kind: "challenge", state: next }),
-      change,
-      added,
-    ),
+    outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change, added),
     recorded,
     version: next.version,
   };
