@@ -18,6 +18,7 @@ import {
   type RiskyCardInput,
   type RiskyCardState,
 } from "../src/chat/index.ts";
+import { CORE } from "../src/rules/index.ts";
 import { compileTemplate } from "../tests/support/templates.ts";
 import { median, ms, p99, type BenchReport } from "./stats.ts";
 
@@ -133,7 +134,7 @@ export function benchCard(): BenchReport {
     }
     for (const viewer of VIEWERS) {
       const t0 = performance.now();
-      const html = renderChallenge(challengeCardView(challenge, { ...viewer, offerHarm: true }));
+      const html = renderChallenge(challengeCardView(challenge, { ...viewer, offerHarm: true, ruleset: CORE }));
       const t1 = performance.now();
       checksum += html.length;
       if (record) challengeTimes.push(t1 - t0);

@@ -191,6 +191,8 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
       break;
     case "apply-harm":
       throw new RulesError("not-allowed", "A Risky Action card has no apply-harm.");
+    case "carry-complication":
+      throw new RulesError("not-allowed", "A Risky Action card carries no complication.");
     case "tesla-backlash":
       // R-ADV-2 Tesla's Effect harms a character: that needs Foundry's actor, not the sandbox.
       throw new RulesError("not-allowed", "The sandbox has no character to take Tesla's Effect.");

@@ -33,6 +33,7 @@ import {
   type Attributes,
   type Pool,
   type PoolLine,
+  type Ruleset,
   type WoundTrack,
 } from "../src/rules/index.ts";
 import { engineAdvancementSource } from "../src/applications/sheets/character/engine-items.ts";
@@ -210,7 +211,8 @@ export function risky(light: number[], dark: number[], over: Partial<RiskyCardIn
 /** A stored card, as the message's flags hold it (a result card's state is its view). */
 export type CardDoc =
   | { readonly kind: "risky"; readonly state: RiskyCardState }
-  | { readonly kind: "challenge"; readonly state: ChallengeCardState }
+  /** `ruleset`: the world's, which reads the Effect (Core's when absent). */
+  | { readonly kind: "challenge"; readonly state: ChallengeCardState; readonly ruleset?: Ruleset }
   | { readonly kind: "result"; readonly state: ResultCardView };
 
 export interface CardFixture {

@@ -213,7 +213,11 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         protected: { faces: [3, 2], by: 5, costly: [true, true], ego: { before: 3, after: 1 }, lost: false },
       }),
     ),
-  "legacy-challenge-hp": () => ({ speaker: "GM", user: GM, card: { kind: "challenge", state: challengeHpCard() } }),
+  "legacy-challenge-hp": () => ({
+    speaker: "GM",
+    user: GM,
+    card: { kind: "challenge", state: challengeHpCard(), ruleset: LEGACY },
+  }),
   "legacy-creation": () =>
     result(
       legacyCreationCard({
@@ -278,6 +282,7 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         chain: [],
         gangUp: 3,
       }),
+      ruleset: LEGACY,
     },
   }),
 };

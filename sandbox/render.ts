@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { rollDialogModel, type RollDialogChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
 import { cardPermission, challengeCardView, riskyCardView, teslaButton, type CardUser } from "../src/chat/index.ts";
 import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
+import { CORE } from "../src/rules/index.ts";
 import { currentLanguage, localize, pageQuery, render, sandboxLanguages } from "./templates.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -57,7 +58,11 @@ export function renderCard(doc: CardDoc, user: CardUser): string {
       });
     case "challenge":
       return render("chat/challenge-card.hbs", {
-        ...challengeCardView(doc.state, { ...cardViewer(user, doc.state.rollerId), offerHarm: true }),
+        ...challengeCardView(doc.state, {
+          ...cardViewer(user, doc.state.rollerId),
+          offerHarm: true,
+          ruleset: doc.ruleset ?? CORE,
+        }),
         messageId: "sandbox",
       });
     case "result":

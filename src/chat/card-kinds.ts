@@ -45,6 +45,7 @@ export type CardKind = keyof CardStates;
  *
  * Challenge card:
  * - `apply-harm` → R-HARM-1…5 on the targeted character, `recordHarm`
+ * - `carry-complication` → R-LEG-14 the complication carried to a character's next related roll (an actor flag)
  *
  * Result card: none.
  *
@@ -67,7 +68,7 @@ export const CARD_KIND_ACTIONS = {
     "apply-second",
     "tesla-backlash",
   ],
-  challenge: ["apply-harm"],
+  challenge: ["apply-harm", "carry-complication"],
   result: [],
   session: ["undo-session"],
   request: ["roll-request", "show-answer"],

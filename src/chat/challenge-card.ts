@@ -3,7 +3,8 @@
  * applied from it, and its view model for `templates/chat/challenge-card.hbs`. Pure.
  *
  * R-CH-2 the Challenge's dice, the highest kept and exploding on 6 (d/2: one die, halved, rounded
- * up); R-CH-3 the Effect read as a consequence; R-CH-4 applied as harm (the glue runs the world's
+ * up); R-CH-3 the Effect read as a consequence, or R-LEG-10 R-LEG-14 as a fork and a complication where
+ * the world's ruleset has that table (the rules' `challengeReading` decides); R-CH-4 applied as harm (the glue runs the world's
  * health model and records what happened here). Each health model's record, its checks and its view
  * are its half in ./health/ (Grit: `harm`, hit points: `hpHarm`); the card keeps the lists, who may
  * record, and the once-per-target rule.
@@ -14,12 +15,14 @@ import {
   assertInteger,
   assertText,
   challengeEffect,
+  challengeReading,
   consequenceOf,
   highest,
   RulesError,
   type ChallengeEffect,
   type Consequence,
   type Face,
+  type Ruleset,
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import {
@@ -224,9 +227,28 @@ export function recordHarm(
   return { ...state, harm: [...state.harm, clean], version: state.version + 1 };
 }
 
-/** The viewer of a Challenge card; `offerHarm` is the world setting "Offer to apply harm". */
+/**
+ * The viewer of a Challenge card; `offerHarm` is the world setting "Offer to apply harm"; `ruleset` the
+ * world's, whose table reads the Effect (`challengeReading`).
+ */
 export interface ChallengeCardViewer extends CardViewer {
   readonly offerHarm: boolean;
+  readonly ruleset: Ruleset;
+}
+
+/** R-LEG-14 a button carrying the complication to a character: a harmed one (named), or the targeted one (null). */
+export interface ComplicationButtonView extends CardButtonView {
+  readonly targetName: string | null;
+  readonly targetUuid: string | null;
+}
+
+/** R-LEG-10 R-LEG-14 the Effect read as a fork: the new Challenge's level and the complication's dice. */
+export interface ForkView {
+  readonly tierKey: string;
+  /** Light Dice the next related Risky Action loses (0: none). */
+  readonly complication: number;
+  /** "−2d", for the text. */
+  readonly signed: string;
 }
 
 export interface ChallengeCardView {
@@ -251,21 +273,84 @@ export interface ChallengeCardView {
   readonly total: number;
   readonly value: number;
   readonly halved: boolean;
-  readonly consequenceKey: string;
-  readonly consequenceClass: string;
+  /** R-CH-3 the Effect read as a consequence (a ruleset without the fork table), else null. */
+  readonly consequence: { readonly key: string; readonly cls: string } | null;
+  /** R-LEG-10 R-LEG-14 the Effect read as a fork and a complication (Legacy's table), else null. */
+  readonly fork: ForkView | null;
+  /** R-LEG-14 carrying the complication to the next related roll: one button per character, or null. */
+  readonly complication: { readonly dice: number; readonly buttons: readonly ComplicationButtonView[] } | null;
   readonly apply: CardButtonView | null;
   readonly harm: readonly HarmView[];
   /** R-LEG-4 … R-LEG-6 harm taken on hit points. */
   readonly hpHarm: readonly HpHarmView[];
 }
 
+/** The characters this card harmed (Grit or HP), each once, in order. */
+function harmedCharacters(state: ChallengeCardState): { readonly name: string; readonly uuid: string | null }[] {
+  const all = [...state.harm, ...(state.hpHarm ?? [])].map((h) => ({
+    name: String(h.targetName),
+    uuid: h.targetUuid === undefined ? null : String(h.targetUuid),
+  }));
+  return all.filter((h, i) => all.findIndex((o) => o.name === h.name && o.uuid === h.uuid) === i);
+}
+
+/**
+ * R-LEG-14 the complication's buttons: to each character the card harmed, then to the targeted one.
+ * Carrying it is the roller's or a GM's call (they read the scene), so anyone else sees why not.
+ */
+function complicationView(
+  state: ChallengeCardState,
+  viewer: ChallengeCardViewer,
+  dice: number,
+): ChallengeCardView["complication"] {
+  if (dice === 0) return null;
+  const reason = isRollerOrGm(viewer, state.rollerId) ? null : CARD_REASON.notRoller;
+  const button = (targetName: string | null, targetUuid: string | null): ComplicationButtonView => ({
+    targetName,
+    targetUuid,
+    labelKey: targetName === null ? "TERRAN.Card.Button.complicationTargeted" : "TERRAN.Card.Button.complicationTo",
+    disabled: reason !== null,
+    tooltipKey: reason,
+  });
+  return { dice, buttons: [...harmedCharacters(state).map((h) => button(h.name, h.uuid)), button(null, null)] };
+}
+
+/** The Effect read the world's ruleset's way: R-CH-3's consequence, or R-LEG-10's fork and R-LEG-14's complication. */
+function readingView(
+  state: ChallengeCardState,
+  viewer: ChallengeCardViewer,
+  value: number,
+): Pick<ChallengeCardView, "consequence" | "fork" | "complication"> & { readonly band: string } {
+  const reading = challengeReading(viewer.ruleset, value);
+  if (reading.kind === "consequence") {
+    const band = reading.consequence;
+    return {
+      band: `consequence-${band}`,
+      consequence: { key: `TERRAN.Consequence.${band}`, cls: `consequence ${band}` },
+      fork: null,
+      complication: null,
+    };
+  }
+  return {
+    band: `fork-${reading.fork}`,
+    consequence: null,
+    fork: {
+      tierKey: `TERRAN.ChallengeTier.${reading.fork}`,
+      complication: reading.complication,
+      signed: `−${reading.complication}d`,
+    },
+    complication: complicationView(state, viewer, reading.complication),
+  };
+}
+
 export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCardViewer): ChallengeCardView {
-  const { effect, consequence, kept } = challengeCardResult(state);
+  const { effect, kept } = challengeCardResult(state);
+  const { band, ...reading } = readingView(state, viewer, effect.value);
   const explosion = effect.explosion.dice;
   const applied = state.harm.length > 0 || (state.hpHarm ?? []).length > 0;
   const reason = viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
   return {
-    cssClass: `terran-engine chat-card challenge-card consequence-${consequence}${applied ? " applied" : ""}`,
+    cssClass: `terran-engine chat-card challenge-card ${band}${applied ? " applied" : ""}`,
     version: state.version,
     challengeName: state.challengeName,
     facetName: state.facetName === state.challengeName ? "" : state.facetName,
@@ -285,8 +370,7 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     total: effect.explosion.total,
     value: effect.value,
     halved: effect.halved,
-    consequenceKey: `TERRAN.Consequence.${consequence}`,
-    consequenceClass: `consequence ${consequence}`,
+    ...reading,
     // When Apply is open, the permission's key is a hint on its limits (e.g. only characters you own).
     apply: viewer.offerHarm
       ? {

@@ -18,6 +18,7 @@ import {
   GROUPS,
   MECHANICS_FLAGS,
   RULESET_IDS,
+  SKILL_SCOPES,
   WEAPON_TAGS,
 } from "../rules/index.ts";
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
@@ -56,11 +57,12 @@ export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [
 export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
 /** R-ADV-1 R-ADV-2 where an advancement comes from. */
 export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
-/** R-POOL-2 every scope a modifier may name: any roll, an attribute, or a group's save. */
+/** R-POOL-2 every scope a modifier may name: any roll, an attribute, a group's save, or (R-LEG-16) a skill. */
 export const MODIFIER_SCOPES: readonly ModifierScope[] = [
   "any",
   ...ATTRIBUTES,
   ...GROUPS.map((g) => `save:${g}` as const),
+  ...SKILL_SCOPES,
 ];
 /** R-CHAR-5 what the Developed advancement may have raised ("" for none). */
 export const DEVELOPED_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];

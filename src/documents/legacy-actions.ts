@@ -207,7 +207,26 @@ async function throwProtected(
   return count === null ? null : rollProtectedDice(count);
 }
 
-/** R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. */
+/** R-LEG-3 (setting) which attribute takes the no-skills +1, shown with what its dice gave; null if closed. */
+async function askCreationBonus(
+  ruleset: Ruleset,
+  faces: readonly (readonly number[])[],
+): Promise<LegacyAttribute | null> {
+  const rated = LEGACY_ATTRIBUTES.map((a, i) => ({ a, rating: legacy.creationRating(ruleset, faces[i] ?? []) }));
+  const open = rated.filter((r) => r.rating + (ruleset.creationBonus ?? 0) <= ruleset.attributes.max);
+  const choice = await chooseOne(
+    "TERRAN.Sheet.Legacy.bonusTitle",
+    "TERRAN.Sheet.Legacy.bonusPrompt",
+    open.map((r) => ({ value: r.a, label: legacyAttributeLabel(r.a) })),
+  );
+  return open.find((r) => r.a === choice)?.a ?? null;
+}
+
+/**
+ * R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full.
+ * R-LEG-3 (setting) in a game without skills the player then picks the attribute that takes +1 (after
+ * seeing the dice: ruling); closing that question saves nothing, and the roll may be made again.
+ */
 export async function rollLegacyCreation(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
@@ -215,7 +234,9 @@ export async function rollLegacyCreation(actor: TerranActor) {
     const dice = ruleset.attributes.creation.dice;
     const rolled = await rollFaces(dice * LEGACY_ATTRIBUTES.length);
     const faces = LEGACY_ATTRIBUTES.map((_, i) => rolled.faces.slice(i * dice, (i + 1) * dice));
-    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces);
+    const bonus = ruleset.creationBonus === undefined ? null : await askCreationBonus(ruleset, faces);
+    if (ruleset.creationBonus !== undefined && bonus === null) return null;
+    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces, bonus);
     await actor.commitOperation(op);
     const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
       labelKey: legacyAttributeLabel(a),

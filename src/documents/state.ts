@@ -4,6 +4,7 @@ import { itemSnapshot } from "../data/snapshot.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import { readSceneEffects } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
+import { readComplications } from "../data/complications.ts";
 import type { CharacterState } from "./operations/index.ts";
 
 /** The character's stored data and item snapshots, or null for a non-character. */
@@ -15,5 +16,10 @@ export function characterState(actor: Actor.Implementation): CharacterState | nu
     const snapshot = itemSnapshot(item);
     if (snapshot) items.push(snapshot);
   }
-  return { source: system.toObject(), items, scene: readSceneEffects(actor.getFlag(SYSTEM_ID, "scene")) };
+  return {
+    source: system.toObject(),
+    items,
+    scene: readSceneEffects(actor.getFlag(SYSTEM_ID, "scene")),
+    complications: readComplications(actor.getFlag(SYSTEM_ID, "complications")),
+  };
 }

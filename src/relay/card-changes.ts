@@ -130,7 +130,10 @@ function alreadyApplied(name: string): RulesError {
 /**
  * A Challenge card's harm made once, on Grit or on HP: where this client may write the card, the card
  * (`next`: `state` with the harm recorded) is claimed first and put back if the change fails; else the target
- * remembers the card in the same update as the harm.
+ * remembers the card in the same update as the harm. Dice thrown in the step (`rolls`: R-LEG-6 Protected's)
+ * join the card's rolls in the claiming update, which Dice So Nice's update hook animates once for those
+ * who may see the card (as the explosion chain: src/dice/dsn.ts). With no GM to write the card they are
+ * not shown in 3D: the record lives on the character then, and nothing posts a message.
  */
 async function harmOnce<T>(
   message: ChatMessage.Implementation,
@@ -139,30 +142,37 @@ async function harmOnce<T>(
   next: ChallengeCardState,
   target: TerranActor,
   result: OperationResult<T>,
+  rolls: readonly Roll[] = [],
 ): Promise<AppliedSummary<T>> {
   const recorded = mayRecord(message);
   const memory = recorded ? {} : remember(message, "harm");
   const change = () => target.commitOperation({ ...result, update: { ...result.update, ...memory } });
   if (!recorded) return { outcome: await change(), recorded, version: state.version };
+  const added = rolls.length > 0 ? { rolls: [...message.rolls, ...rolls].map((r) => JSON.stringify(r)) } : {};
   return {
-    outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change),
+    outcome: await claimThen(message, cardFlags(stored), cardFlags({ kind: "challenge", state: next }), change, added),
     recorded,
     version: next.version,
   };
 }
 
-/** Claims the change on the card, runs `change`, and puts the card back if `change` fails. */
+/**
+ * Claims the change on the card (with `extra`, e.g. rolls it adds), runs `change`, and puts the card back
+ * (its rolls too) if `change` fails.
+ */
 async function claimThen<T>(
   message: ChatMessage.Implementation,
   before: object,
   after: object,
   change: () => Promise<T>,
+  extra: { readonly rolls?: string[] } = {},
 ): Promise<T> {
-  await message.update({ flags: after });
+  const rollsBefore = extra.rolls ? { rolls: message.rolls.map((r) => JSON.stringify(r)) } : {};
+  await message.update({ flags: after, ...extra });
   try {
     return await change();
   } catch (error) {
-    await message.update({ flags: before });
+    await message.update({ flags: before, ...rollsBefore });
     throw error;
   }
 }
@@ -246,8 +256,8 @@ export function applyHarmFromCard(
       throw alreadyApplied(target.name);
     const ruleset = currentRuleset();
     const effect = challengeCardResult(state).effect.value;
-    const commit = <T>(next: ChallengeCardState, result: OperationResult<T>) =>
-      harmOnce(message, stored, state, next, target, result);
+    const commit = <T>(next: ChallengeCardState, result: OperationResult<T>, rolls?: readonly Roll[]) =>
+      harmOnce(message, stored, state, next, target, result, rolls);
     return healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit });
   });
 }

@@ -19,12 +19,16 @@ import { readApplyEffectRequest, readApplyHarmRequest } from "../chat/apply-requ
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
+import { readCarryComplicationRequest, type CarryComplicationRequest } from "../chat/complication-request.ts";
+import { carryComplicationFromCard } from "./complications.ts";
 
 type Summary = AppliedSummary<unknown>;
 
 export const QUERIES = {
   applyEffect: `${SYSTEM_ID}.applyEffect`,
   applyHarm: `${SYSTEM_ID}.applyHarm`,
+  /** R-LEG-14 a Challenge card's complication carried to a character's next related roll. */
+  carryComplication: `${SYSTEM_ID}.carryComplication`,
 } as const;
 
 /** The answer to a query: the outcome, or the rules' refusal (code, English message, data). */
@@ -71,12 +75,19 @@ export function registerQueries(): void {
       const asker = askerOf(request.askerId, options);
       return applyHarmFromCard(request, asker);
     });
+  CONFIG.queries[QUERIES.carryComplication] = (data, options) =>
+    answer(QUERIES.carryComplication, data, async () => {
+      const request = readCarryComplicationRequest(data);
+      const asker = askerOf(request.askerId, options);
+      return carryComplicationFromCard(request, asker);
+    });
 }
 
 /** Which request each query takes. */
 interface QueryData {
   "terran-engine.applyEffect": ApplyEffectRequest;
   "terran-engine.applyHarm": ApplyHarmRequest;
+  "terran-engine.carryComplication": CarryComplicationRequest;
 }
 
 /** Is there an active GM to relay through? */

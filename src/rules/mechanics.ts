@@ -5,6 +5,7 @@
  */
 import { isAttribute, isGroup, type Attribute, type Group } from "./attributes.ts";
 import { assertInteger, assertText, RulesError } from "./errors.ts";
+import { getRuleset, RULESET_IDS } from "./rulesets/index.ts";
 
 export const MECHANICS_FLAGS = [
   "ignoreBroken", // R-HARM-4 Could be worse
@@ -37,14 +38,21 @@ export type RollTarget =
   { readonly kind: "attribute"; readonly attribute: Attribute } | { readonly kind: "save"; readonly group: Group };
 
 /**
- * Where a dice modifier applies: "any" roll, an attribute id, or `save:<group>`.
- * Examples: `["any"]`, `["reason", "intuition"]`, `["save:insight"]`.
+ * Where a dice modifier applies: "any" roll, an attribute id, `save:<group>`, or (R-LEG-16, a ruleset
+ * with skills) `skill:<skill>`: only a roll that adds that skill.
+ * Examples: `["any"]`, `["reason", "intuition"]`, `["save:insight"]`, `["skill:survival"]`.
  */
-export type ModifierScope = "any" | Attribute | `save:${Group}`;
+export type ModifierScope = "any" | Attribute | `save:${Group}` | `skill:${string}`;
+
+/** R-LEG-16 every skill a ruleset names (Legacy's five), as modifier scopes `skill:<id>`. */
+export const SKILL_SCOPES: readonly `skill:${string}`[] = [
+  ...new Set(RULESET_IDS.flatMap((id) => (getRuleset(id).skills?.list ?? []).map((s) => `skill:${s.id}` as const))),
+];
 
 export function isModifierScope(value: string): value is ModifierScope {
   if (typeof value !== "string") return false;
   if (value === "any" || isAttribute(value)) return true;
+  if (value.startsWith("skill:")) return (SKILL_SCOPES as readonly string[]).includes(value);
   return value.startsWith("save:") && isGroup(value.slice(5));
 }
 

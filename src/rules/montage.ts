@@ -2,9 +2,9 @@
  * R-LEG-10 gang-up and forks, R-LEG-14 the montage's complication: Challenge levels read from the
  * ruleset (`challengeTiers`, `gangUp`, `montage`).
  */
-import { challengeStats, challengeTierDef, type ChallengeStats } from "./challenge.ts";
+import { challengeStats, challengeTierDef, consequenceOf, type ChallengeStats, type Consequence } from "./challenge.ts";
 import { assertInteger, RulesError } from "./errors.ts";
-import type { ComplicationBand, Ruleset } from "./rulesets/types.ts";
+import type { ChallengeTierId, ComplicationBand, Ruleset } from "./rulesets/types.ts";
 
 /**
  * R-LEG-10 several Challenges ganging up: +1 level for every two beyond the first. Past the last fixed
@@ -55,6 +55,23 @@ export function montageComplication(ruleset: Ruleset, effect: number): number {
 /** R-LEG-10 the Challenge a Challenge's Effect may fork into: Trivial, Dangerous, Serious, Formidable. */
 export function forkLevel(ruleset: Ruleset, effect: number): ChallengeStats {
   return challengeStats(ruleset, complicationBand(ruleset, effect).fork);
+}
+
+/**
+ * How a Challenge's Effect is read outside a montage, by the ruleset's own table: R-CH-3 a consequence
+ * (annoying / troublesome / devastating) where the ruleset has none, or R-LEG-10 R-LEG-14 a fork (the
+ * level of a new Challenge it may split into) and a complication (the Light Dice the next related
+ * Risky Action loses) where it has the fork table.
+ */
+export type ChallengeReading =
+  | { readonly kind: "consequence"; readonly consequence: Consequence }
+  | { readonly kind: "fork"; readonly fork: ChallengeTierId; readonly complication: number };
+
+/** R-CH-3 / R-LEG-10 R-LEG-14 a Challenge's Effect read the ruleset's way (see `ChallengeReading`). */
+export function challengeReading(ruleset: Ruleset, effect: number): ChallengeReading {
+  if (!ruleset.montage) return { kind: "consequence", consequence: consequenceOf(effect) };
+  const band = complicationBand(ruleset, effect);
+  return { kind: "fork", fork: challengeTierDef(ruleset, band.fork).id, complication: band.dice };
 }
 
 export interface MontagePool {

@@ -123,8 +123,17 @@ export function assertSkillSpread(ruleset: Ruleset, skills: Ratings): Ratings {
 
 /** R-LEG-3 (setting) a game without skills: one attribute takes the bonus (+1), within its range. */
 export function withoutSkillsBonus(ruleset: Ruleset, ratings: Ratings, attribute: string): Record<string, number> {
-  const bonus = skillScheme(ruleset).withoutSkillsBonus;
+  const bonus = ruleset.creationBonus ?? skillScheme(ruleset).withoutSkillsBonus;
   return raiseBy(ruleset, ratings, attribute, bonus);
+}
+
+/**
+ * R-LEG-3 (setting) the ruleset played without skills: no skill scheme (nothing to rate, spread or add
+ * to a roll), and creation's bonus to one attribute kept as `creationBonus`. The same game taken twice.
+ */
+export function withoutSkills(ruleset: Ruleset): Ruleset {
+  if (ruleset.creationBonus !== undefined && ruleset.skills === null) return ruleset;
+  return { ...ruleset, skills: null, creationBonus: skillScheme(ruleset).withoutSkillsBonus };
 }
 
 function raiseBy(ruleset: Ruleset, ratings: Ratings, attribute: string, by: number): Record<string, number> {

@@ -7,6 +7,7 @@ import {
   RULESET_IDS,
   getRuleset,
   type ChallengeArmourRule,
+  withoutSkills,
   type Ruleset,
   type RulesetId,
 } from "../rules/index.ts";
@@ -20,6 +21,7 @@ export const SETTINGS = {
   autoSpendEgo: "autoSpendEgo",
   autoApplyHarm: "autoApplyHarm",
   challengeArmour: "challengeArmour",
+  legacyWithoutSkills: "legacyWithoutSkills",
   schemaVersion: "schemaVersion",
 } as const;
 
@@ -44,11 +46,7 @@ export function registerSettings(): void {
     default: "core",
     requiresReload: false,
     // Every client follows a switch at once: derived data, and what hangs on the ruleset (RULESET_CHANGED).
-    onChange: () => {
-      for (const actor of game.actors ?? []) actor.reset();
-      Hooks.callAll(RULESET_CHANGED, currentRuleset());
-      void ui.actors?.render();
-    },
+    onChange: followRuleset,
   });
   // R-RA-2 (setting, default on).
   settings.register(SYSTEM_ID, SETTINGS.singleDieServesBoth, {
@@ -108,6 +106,17 @@ export function registerSettings(): void {
         if (actor.type === "challenge" && actor.sheet?.rendered) void actor.sheet.render();
     },
   });
+  // R-LEG-3 (setting, default off): a Legacy game without skills; the other rulesets have none anyway.
+  settings.register(SYSTEM_ID, SETTINGS.legacyWithoutSkills, {
+    name: "TERRAN.Setting.legacyWithoutSkills.name",
+    hint: "TERRAN.Setting.legacyWithoutSkills.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+    requiresReload: false,
+    onChange: followRuleset,
+  });
   settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
     scope: "world",
     config: false,
@@ -116,10 +125,28 @@ export function registerSettings(): void {
   });
 }
 
-/** The world's ruleset (Core when settings are not ready yet). */
+/** Every client follows a change of the ruleset (or of how it is played) at once: derived data, the sheets, and RULESET_CHANGED. */
+function followRuleset(): void {
+  for (const actor of game.actors ?? []) actor.reset();
+  Hooks.callAll(RULESET_CHANGED, currentRuleset());
+  void ui.actors?.render();
+}
+
+/** Each ruleset played without skills, made once (callers may compare rulesets by identity). */
+const WITHOUT_SKILLS = new Map<string, Ruleset>();
+
+/**
+ * The world's ruleset (Core when settings are not ready yet); R-LEG-3 (setting) a ruleset with skills
+ * played without them is that ruleset with no skill scheme (`withoutSkills`): the sheet, the dialogs and
+ * creation follow, since they ask the ruleset.
+ */
 export function currentRuleset(): Ruleset {
   const id: string = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
-  return getRuleset(id);
+  const ruleset = getRuleset(id);
+  if (ruleset.skills === null || game.settings?.get(SYSTEM_ID, SETTINGS.legacyWithoutSkills) !== true) return ruleset;
+  const bare = WITHOUT_SKILLS.get(ruleset.id) ?? withoutSkills(ruleset);
+  WITHOUT_SKILLS.set(ruleset.id, bare);
+  return bare;
 }
 
 /** R-POOL-4 the most Dark Dice one throw may hold (the world setting; the default when unreadable). */

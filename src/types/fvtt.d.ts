@@ -12,6 +12,7 @@ import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
 import type { TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
+import type { PendingComplication } from "../data/complications.ts";
 import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/index.ts";
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
@@ -62,6 +63,8 @@ declare module "fvtt-types/configuration" {
         appliedCards?: Record<string, boolean>;
         /** R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with readSceneEffects). */
         scene?: SceneEffect[];
+        /** R-LEG-14 complications carried to the next related Risky Action (read with readComplications, src/data/complications.ts). */
+        complications?: PendingComplication[];
       };
     };
   }
@@ -73,6 +76,7 @@ declare module "fvtt-types/configuration" {
     "terran-engine.autoSpendEgo": boolean;
     "terran-engine.autoApplyHarm": boolean;
     "terran-engine.challengeArmour": boolean;
+    "terran-engine.legacyWithoutSkills": boolean;
     "terran-engine.schemaVersion": number;
   }
 }
@@ -84,6 +88,7 @@ declare global {
       /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
       "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
+      "terran-engine.carryComplication": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
     }
   }
 }

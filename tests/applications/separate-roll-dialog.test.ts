@@ -11,10 +11,10 @@ import {
   separateRollModel,
   type SeparateRollChoices,
 } from "../../src/applications/resolution/separate-dialog-model.ts";
-import { LEGACY } from "../../src/rules/index.ts";
+import { isModifierScope, LEGACY, skillFocusModifiers, withoutSkills } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
-import { armourSource } from "../fixtures/sheets.ts";
+import { armourSource, conditionRow } from "../fixtures/sheets.ts";
 import { renderTemplate } from "../support/templates.ts";
 
 const SETTINGS = { darkMax: 10 };
@@ -95,6 +95,91 @@ describe("Legacy roll dialog", () => {
     expect(sneak).toMatchObject({ ticked: false, dice: 1 });
     const on = separateRollModel(subject, applySeparateAction(choices(), "toggleModifier", sneak?.key ?? ""), SETTINGS);
     expect(on.light).toBe(off.light + 1);
+  });
+
+  it("R-LEG-14: a complication carried from a Challenge card is a line of its own (−1d to −3d), ticked by default, and named for the roll to clear", () => {
+    const carried = [
+      { challengeUuid: "Actor.bear", from: "Cave Bear", dice: 3 },
+      { challengeUuid: "Actor.storm", from: "Storm", dice: 1 },
+    ];
+    const subject = {
+      ruleset: LEGACY,
+      state: { ...stateOf(), complications: carried },
+      attribute: "strength" as const,
+    };
+    const plain = separateRollModel({ ...subject, state: stateOf() }, choices({ skill: "violence" }), SETTINGS);
+    const view = separateRollModel(subject, choices({ skill: "violence" }), SETTINGS);
+    const lines = view.lines.filter((l) => l.from !== null);
+    expect(lines.map((l) => [l.key, l.from, l.dice, l.signed, l.ticked])).toEqual([
+      ["complication:Actor.bear", "Cave Bear", -3, "−3d", true],
+      ["complication:Actor.storm", "Storm", -1, "−1d", true],
+    ]);
+    expect(view.raw).toBe(plain.raw - 4);
+    expect(view.complicationsUsed).toEqual(["Actor.bear", "Actor.storm"]);
+    // Unticked (this roll is not related to the storm): it counts for nothing and stays pending.
+    const off = separateRollModel(
+      subject,
+      applySeparateAction(view.choices, "toggleModifier", "complication:Actor.storm"),
+      SETTINGS,
+    );
+    expect(off.raw).toBe(plain.raw - 3);
+    expect(off.complicationsUsed).toEqual(["Actor.bear"]);
+    expect(off.lines.find((l) => l.key === "complication:Actor.storm")?.ticked).toBe(false);
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    const line = root.querySelector('[data-line="complication:Actor.bear"]');
+    expect(line?.querySelector("input")?.checked).toBe(true);
+    expect(line?.textContent?.replace(/\s+/g, " ").trim()).toBe("Complication (from Cave Bear) −3d");
+  });
+
+  it("R-LEG-16: a die scoped to a skill counts only when that skill is rolled (Obsessive Focus: +1d Survival, −1d Social, Violence, Vocational)", () => {
+    const input = legacySeasonedCharacter();
+    const focus = conditionRow(
+      { id: "condFocus0000001", name: "Obsessive Focus", key: "obsessiveFocus" },
+      {
+        dice: skillFocusModifiers(LEGACY, "survival", ["social", "violence", "vocational"]).map((d) => ({
+          ...d,
+          appliesTo: d.appliesTo.filter(isModifierScope),
+        })),
+      },
+    );
+    const state: CharacterState = { source: input.system, items: [...input.items, focus] };
+    const focusLines = (skill: SeparateRollChoices["skill"]) =>
+      separateRollModel({ ruleset: LEGACY, state, attribute: "strength" }, choices({ skill }), SETTINGS)
+        .lines.filter((l) => l.key.startsWith("condFocus0000001:"))
+        .map((l) => l.dice);
+    expect(focusLines("survival")).toEqual([1]);
+    expect(focusLines("violence")).toEqual([-1]);
+    expect(focusLines("social")).toEqual([-1]);
+    expect(focusLines("exploration")).toEqual([]);
+    expect(focusLines("")).toEqual([]);
+    // An "any" die still counts on every roll (Sneak attack's line is offered with or without a skill).
+    const sneak = (skill: SeparateRollChoices["skill"]) =>
+      separateRollModel({ ruleset: LEGACY, state, attribute: "strength" }, choices({ skill }), SETTINGS).lines.some(
+        (l) => l.key.startsWith("advSneakAttack01:"),
+      );
+    expect([sneak(""), sneak("exploration")]).toEqual([true, true]);
+  });
+
+  it("R-LEG-3 (setting): in a game without skills the dialog offers no skill, and a skill asked for is not added", () => {
+    const bare = withoutSkills(LEGACY);
+    const view = separateRollModel(
+      { ruleset: bare, state: stateOf(), attribute: "strength" },
+      choices({ skill: "violence" }),
+      SETTINGS,
+    );
+    expect(view.skillsShown).toBe(false);
+    expect(view.choices.skill).toBe("");
+    expect(view.lines.some((l) => l.key === "skill")).toBe(false);
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    expect(root.querySelector('select[name="skill"]')).toBeNull();
+    const withSkills = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "strength" },
+      choices(),
+      SETTINGS,
+    );
+    expect(withSkills.skillsShown).toBe(true);
   });
 
   /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */

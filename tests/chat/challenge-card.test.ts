@@ -7,6 +7,7 @@ import {
   recordHarm,
   type ChallengeCardState,
 } from "../../src/chat/index.ts";
+import { LEGACY } from "../../src/rules/index.ts";
 import { english } from "../support/templates.ts";
 import { challenge, challengeViewer, expectCode, GM, harm, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
@@ -57,6 +58,69 @@ describe("Challenge Effect card", () => {
     const state = challenge({ stats: { dice: 1, halved: false }, faces: [face], chain: [] });
     expect(render(state).querySelector(`.consequence.${band}`)).not.toBeNull();
     expect(render(state).querySelector(".explosion")).toBeNull();
+  });
+
+  it.each([
+    [[3], [], 3, "trivial", 0],
+    [[5], [], 5, "dangerous", 1],
+    [[6], [1], 7, "serious", 2],
+    [[6], [6, 1], 13, "formidable", 3],
+  ] as const)(
+    "R-LEG-10 R-LEG-14: in a Legacy world the faces %j then %j (Effect %i) read as a %s fork and a complication of %i dice, not as Core's consequence",
+    (faces, chain, value, tier, dice) => {
+      const state = challenge({ stats: { dice: 1, halved: false }, faces: [...faces], chain: [...chain] });
+      const view = challengeCardView(state, challengeViewer(GM, { ruleset: LEGACY }));
+      expect(view.value).toBe(value);
+      expect(view.consequence).toBeNull();
+      expect(view.fork).toMatchObject({ tierKey: `TERRAN.ChallengeTier.${tier}`, complication: dice });
+      const root = renderDom("chat/challenge-card.hbs", view);
+      expect(root.querySelector(".consequence")).toBeNull();
+      expect(text(root.querySelector(".fork .fork-tier"))).toBe(english(`TERRAN.ChallengeTier.${tier}`));
+      const complication = text(root.querySelector(".fork .fork-complication"));
+      expect(complication).toBe(
+        dice === 0
+          ? english("TERRAN.Card.Challenge.noComplication")
+          : english("TERRAN.Card.Challenge.complication").replace("{dice}", `−${dice}d`),
+      );
+      // A Core world reads the same card as a consequence.
+      const core = challengeCardView(state, challengeViewer(GM));
+      expect(core.fork).toBeNull();
+      expect(core.consequence?.key).toMatch(/^TERRAN\.Consequence\./);
+    },
+  );
+
+  it("R-LEG-14: a complication is offered to each character the card harmed and to the targeted one, by the roller or a GM only", () => {
+    const state = challenge({ stats: { dice: 1, halved: false }, faces: [6], chain: [1] });
+    const legacy = { ruleset: LEGACY };
+    const gm = challengeCardView(state, challengeViewer(GM, legacy)).complication;
+    expect(gm?.buttons).toEqual([
+      {
+        targetName: null,
+        targetUuid: null,
+        labelKey: "TERRAN.Card.Button.complicationTargeted",
+        disabled: false,
+        tooltipKey: null,
+      },
+    ]);
+    // The default card's Effect is 14 (−3d), and the fixture's harm record follows from it.
+    const harmed = recordHarm(challenge(), GM, harm({ targetUuid: "Actor.mira" }), 0);
+    const buttons = challengeCardView(harmed, challengeViewer(GM, legacy)).complication?.buttons ?? [];
+    expect(buttons.map((b) => [b.targetName, b.labelKey])).toEqual([
+      ["Mira", "TERRAN.Card.Button.complicationTo"],
+      [null, "TERRAN.Card.Button.complicationTargeted"],
+    ]);
+    const other = challengeCardView(state, challengeViewer(OTHER, legacy)).complication?.buttons[0];
+    expect(other).toMatchObject({ disabled: true, tooltipKey: "TERRAN.Card.Reason.notRoller" });
+    const root = renderDom("chat/challenge-card.hbs", challengeCardView(harmed, challengeViewer(GM, legacy)));
+    const pressed = [...root.querySelectorAll('[data-action="carry-complication"]')];
+    expect(pressed.map((b) => (b as HTMLElement).dataset.targetUuid ?? "")).toEqual(["Actor.mira", ""]);
+    expect(text(pressed[0] ?? null)).toBe(
+      english("TERRAN.Card.Button.complicationTo").replace("{dice}", "−3d").replace("{name}", "Mira"),
+    );
+    // No complication, no button; nor in a Core world.
+    const trivial = challenge({ stats: { dice: 1, halved: false }, faces: [2], chain: [] });
+    expect(challengeCardView(trivial, challengeViewer(GM, legacy)).complication).toBeNull();
+    expect(challengeCardView(state, challengeViewer(GM)).complication).toBeNull();
   });
 
   it("R-CH-4: harm is recorded once per character (several may be hit), and must add up (damage = Effect − armour, Grit not rising)", () => {

@@ -11,7 +11,7 @@ import type {
   RiskyCardState,
 } from "../../src/chat/index.ts";
 import { createChallengeCard, createRiskyCard } from "../../src/chat/index.ts";
-import { RulesError, type Pool, type PoolLine, type RulesErrorCode } from "../../src/rules/index.ts";
+import { CORE, RulesError, type Pool, type PoolLine, type RulesErrorCode } from "../../src/rules/index.ts";
 import { renderTemplate } from "../support/templates.ts";
 
 export const ROLLER = { id: "player1", isGM: false } as const;
@@ -64,7 +64,7 @@ export function challengeViewer(
   user: { id: string; isGM: boolean },
   partial: Partial<ChallengeCardViewer> = {},
 ): ChallengeCardViewer {
-  return { ...viewer(user), offerHarm: true, ...partial };
+  return { ...viewer(user), offerHarm: true, ruleset: CORE, ...partial };
 }
 
 const window = new Window();

@@ -8,8 +8,9 @@
  */
 import "../stubs/foundry-client.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, makeGm, resetWorld, world, type ChatMessageStub } from "../stubs/foundry-client.ts";
+import { Dice3dStub, GENERATIONS, makeGm, resetWorld, world, type ChatMessageStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
+import { COLORSETS } from "../../src/dice/terran-roll.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { createChallengeCard } from "../../src/chat/index.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
@@ -102,6 +103,35 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
       protectedSkipped: false,
     });
     expect((await shown(msg)).querySelector(".harm-protected")?.textContent).toContain("2, 1");
+  });
+
+  it("R-LEG-6 (stand-ins): Protected's Dark Dice thrown from a Challenge card are added to the card's rolls with the harm's record, so Dice So Nice animates them once, as the explosion chain", async () => {
+    const gm = makeGm();
+    world.gm = gm;
+    world.user = gm;
+    const dsn = new Dice3dStub();
+    world.modules.add("dice-so-nice");
+    world.dice3d = dsn;
+    const mira = legacyHero("Mira", { hp: 5, ego: 3, items: [protectedItem()] });
+    world.user.targets = new Set([{ actor: stubOf(mira) }]);
+    world.dialogAnswers.push(2);
+    const msg = harmCard(5);
+    nextFaces.push(2, 1);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(msg.rolls).toHaveLength(1);
+    // Dark Dice in Dice So Nice's dark colorset (TerranRoll.pool), kept through the message's JSON.
+    const roll = JSON.parse(String(msg.rolls[0])) as { terms: { options?: { colorset?: string } }[] };
+    expect(roll.terms.map((t) => t.options?.colorset).filter(Boolean)).toEqual([COLORSETS.dark]);
+    expect(dsn.animations.map((a) => a.via)).toEqual(["update hook"]);
+    // The record and the dice arrive in ONE update of the card.
+    expect(msg.updates.filter((u) => "rolls" in u)).toHaveLength(1);
+    expect(challengeState(msg).hpHarm?.[0]?.protectedFaces).toEqual([2, 1]);
+    // No dice thrown, no roll added.
+    const plain = harmCard(3);
+    const ash = legacyHero("Ash", { hp: 5 });
+    world.user.targets = new Set([{ actor: stubOf(ash) }]);
+    await click(plain, '[data-action="apply-harm"]');
+    expect(plain.rolls).toEqual([]);
   });
 
   describe("the HP step's operation", () => {

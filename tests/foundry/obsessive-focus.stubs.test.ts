@@ -30,6 +30,8 @@ import {
   type Json,
 } from "./sheet-harness.ts";
 import { conditionSource } from "../fixtures/sheets.ts";
+import { legacyHero } from "./legacy-builders.ts";
+import { defaultLegacy } from "../../src/data/legacy.ts";
 
 const RATINGS = { intuition: 2, reason: 1, finesse: 1, exertion: 2, attunement: 1, influence: 1 };
 const FOCUS: ShiftSource = { raise: "reason", lower1: "exertion", lower2: "influence" };
@@ -199,3 +201,54 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
     });
   });
 });
+
+/** The Legacy compendium's Obsessive Focus: no flags of its own (the Legacy ruleset reads it as skill dice). */
+const legacyFocus = () => item("condition", "Obsessive Focus", conditionSource("obsessiveFocus", { flags: [] }));
+const SKILLS = { raise: "survival", lower1: "social", lower2: "violence", lower3: "vocational" };
+const skillDialogs = () =>
+  world.dialogs.filter((d) => (d.window as { title?: string } | undefined)?.title === "TERRAN.SkillFocus.title");
+
+describe.each(GENERATIONS)("Foundry v%i, a Legacy world", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    world.settings.set("ruleset", "legacy");
+  });
+
+  describe("[Foundry stand-ins] R-LEG-16 Obsessive Focus as skill dice", () => {
+    it("R-LEG-16 (stand-ins): drop → the skills dialog → +1d on one skill and −1d on three stored on the condition, no rating moved", async () => {
+      const actor = legacyHero("Mira");
+      const sheet = await open(CharacterSheet, actor);
+      world.dialogAnswers.push(SKILLS);
+      await drop(sheet, legacyFocus());
+      expect(skillDialogs()).toHaveLength(1);
+      expect(shiftDialogs()).toHaveLength(0);
+      const taken = itemsOf(actor, "condition");
+      expect(taken).toHaveLength(1);
+      const dice = (taken[0]?.system as ConditionData).dice.map((d) => [d.dice, [...d.appliesTo], d.situational]);
+      expect(dice).toEqual([
+        [1, ["skill:survival"], false],
+        [-1, ["skill:social", "skill:violence", "skill:vocational"], false],
+      ]);
+      expect(sys(actor).legacy.skills).toEqual(legacyOfHero().skills);
+    });
+
+    it("R-LEG-16 (stand-ins): the same skill twice is refused in the reopened dialog; closing it takes the condition without dice, and says so", async () => {
+      const actor = legacyHero("Mira");
+      const sheet = await open(CharacterSheet, actor);
+      world.dialogAnswers.push({ ...SKILLS, lower3: "survival" }, null);
+      await drop(sheet, legacyFocus());
+      const dialogs = skillDialogs();
+      expect(dialogs).toHaveLength(2);
+      expect(String(dialogs[1]?.content)).toContain("TERRAN.SkillFocus.refused");
+      const taken = itemsOf(actor, "condition");
+      expect(taken).toHaveLength(1);
+      expect((taken[0]?.system as ConditionData).dice).toEqual([]);
+      expect(world.notices.map((n) => n.message)).toContain("TERRAN.SkillFocus.unset");
+    });
+  });
+});
+
+/** The skills `legacyHero` starts with (the defaults: all 0). */
+function legacyOfHero() {
+  return defaultLegacy();
+}

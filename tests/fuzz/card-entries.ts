@@ -35,6 +35,7 @@ import {
 } from "./cards.ts";
 import type { EntryPoint } from "./harness.ts";
 import { assertCovered, entry } from "./rules-entries.ts";
+import { CORE } from "../../src/rules/index.ts";
 
 const t = fc.tuple;
 
@@ -279,6 +280,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         mayApply: fc.boolean(),
         mayApplyReason: fc.constant(null),
         offerHarm: fc.boolean(),
+        ruleset: fc.constantFrom(CORE, LEGACY),
       }),
     ),
   ),

@@ -127,6 +127,7 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: wholeRatings },
   ),
   assertSkillSpread: entry(rules.assertSkillSpread, t(anyRuleset, skills)),
+  withoutSkills: entry(rules.withoutSkills, t(anyRuleset)),
   withoutSkillsBonus: entry(rules.withoutSkillsBonus, t(anyRuleset, ratings, anyAttribute), { check: wholeRatings }),
   raiseAttributeOf: entry(rules.raiseAttributeOf, t(anyRuleset, ratings, anyAttribute), { check: wholeRatings }),
   losableAttributes: entry(rules.losableAttributes, t(anyRuleset, ratings)),
@@ -261,6 +262,7 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     { check: (p) => between(p.light, 0, 4, "Light Dice") ?? between(p.complication, 0, 3, "a complication") },
   ),
   forkLevel: entry(rules.forkLevel, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
+  challengeReading: entry(rules.challengeReading, t(anyRuleset, fc.integer({ min: 0, max: 40 }))),
   conditionOf: entry(
     rules.conditionOf,
     t(anyRuleset, fc.constantFrom("obsessiveFocus", "estranged", "slow", "__proto__", "stigma")),

@@ -376,6 +376,16 @@ describe("the Legacy folder (issue 15)", () => {
     }
   });
 
+  it("R-LEG-15 (ruling): Rally and Curse are played at the table: no dice or flags, and their text says how and that nothing is tracked", () => {
+    const list = ofType("legacy-advancements", "advancement");
+    for (const key of ["rally", "curse"]) {
+      const doc = list.find((d) => sys(d).key === key);
+      expect(sys(doc ?? {}).dice, key).toEqual([]);
+      expect(sys(doc ?? {}).flags, key).toEqual([]);
+      expect(String(sys(doc ?? {}).description), key).toMatch(/does not track/);
+    }
+  });
+
   it("R-LEG-16: the nine conditions, with the engine's dice; Legacy's Obsessive Focus moves no rating (no attribute shift)", () => {
     const list = docs("legacy-conditions");
     expect(list.map((d) => sys(d).key)).toEqual([...LEGACY.conditions]);
@@ -383,11 +393,15 @@ describe("the Legacy folder (issue 15)", () => {
       const def = CONDITIONS.get(String(sys(doc).key));
       if (!def) throw new Error("unknown condition");
       expect(doc.name).toBe(localize(def.labelKey));
-      expect(sys(doc).flags, def.id).toEqual(def.flags.filter((f) => f !== "attributeShift"));
+      // R-LEG-16 Obsessive Focus carries the Legacy reading's flag (its skills are asked when it is taken).
+      const flags = def.id === "obsessiveFocus" ? ["skillFocus"] : def.flags.filter((f) => f !== "attributeShift");
+      expect(sys(doc).flags, def.id).toEqual(flags);
       expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
     }
     const focus = list.find((d) => sys(d).key === "obsessiveFocus");
     expect(String(sys(focus ?? {}).description)).toMatch(/skill/);
+    // The text no longer sends the player to write the dice down: the sheet asks for them.
+    expect(String(sys(focus ?? {}).description)).not.toMatch(/write them down/);
   });
 
   it("R-LEG-11: every weapon of the ruleset's list, and a tool per tier (an improvised one too), each reading as its tier", () => {
@@ -423,7 +437,21 @@ describe("the Legacy folder (issue 15)", () => {
   it("R-LEG-1 … R-LEG-13: a short rules journal with a page per part (characters, actions, harm, Challenges, experience)", () => {
     const [journal] = docs("legacy-rules");
     const pages = (journal?.pages ?? []) as Doc[];
-    expect(pages.map((p) => p.name)).toEqual(["Characters", "Risky Actions and Effects", "Harm, wounds and death", "Challenges", "Experience and Advancements"]);
+    expect(pages.map((p) => p.name).slice(0, 5)).toEqual(["Characters", "Risky Actions and Effects", "Harm, wounds and death", "Challenges", "Experience and Advancements"]);
     for (const page of pages) expect((page.text as { content: string }).content.length).toBeGreaterThan(300);
+  });
+
+  it("R-LEG-10 R-LEG-14 R-LEG-6 R-LEG-16: the rules journal also carries forks and complications, the montage, Protected, the options and this system's rulings", () => {
+    const [journal] = docs("legacy-rules");
+    const pages = (journal?.pages ?? []) as Doc[];
+    const content = (name: string) => (pages.find((p) => p.name === name)?.text as { content: string } | undefined)?.content ?? "";
+    expect(pages.map((p) => p.name).slice(5)).toEqual(["Forks, complications and montages", "Protected, conditions and options", "This system's rulings"]);
+    expect(content("Forks, complications and montages")).toMatch(/Serious fork, or −2d/);
+    expect(content("Forks, complications and montages")).toMatch(/montage/);
+    expect(content("Protected, conditions and options")).toMatch(/Protected/);
+    expect(content("Protected, conditions and options")).toMatch(/without skills/);
+    expect(content("This system's rulings")).toMatch(/RULES\.md/);
+    // Sorted after the five first pages, whatever else is added to them.
+    expect(pages.slice(5).every((p) => Number(p.sort) > 500 - 100)).toBe(true);
   });
 });

@@ -17,7 +17,8 @@ import {
   skillTarget,
 } from "../../src/rules/experience.ts";
 import { fortune } from "../../src/rules/fortune.ts";
-import { forkLevel, gangUp, montageComplication, montagePool } from "../../src/rules/montage.ts";
+import { assertDiceModifier, isModifierScope, modifierApplies, type DiceModifier } from "../../src/rules/mechanics.ts";
+import { challengeReading, forkLevel, gangUp, montageComplication, montagePool } from "../../src/rules/montage.ts";
 import { effectsThatLand, precisionBand } from "../../src/rules/resolution.ts";
 import { CORE, DEGENESIS, LEGACY } from "../../src/rules/rulesets/index.ts";
 import { buildSkillPool, skillFocusModifiers, type SkillPoolInput } from "../../src/rules/skill-pool.ts";
@@ -110,6 +111,17 @@ describe("Legacy Risky Actions", () => {
       /four different skills/,
     );
     expect(() => skillFocusModifiers(CORE, "survival", ["social", "violence", "vocational"])).toThrow(/no skills/);
+  });
+
+  it("R-LEG-16: a modifier may be scoped to a Legacy skill (`skill:<id>`); Core's rolls never match one, and the dice stored are the rules' own", () => {
+    expect(isModifierScope("skill:survival")).toBe(true);
+    expect(isModifierScope("skill:piloting")).toBe(false);
+    expect(isModifierScope("skill:")).toBe(false);
+    const focus = skillFocusModifiers(LEGACY, "survival", ["social", "violence", "vocational"]);
+    for (const m of focus) expect(() => assertDiceModifier(m as DiceModifier)).not.toThrow();
+    const up = focus[0] as DiceModifier;
+    expect(modifierApplies(up, { kind: "attribute", attribute: "reason" })).toBe(false);
+    expect(modifierApplies(up, { kind: "save", group: "insight" })).toBe(false);
   });
 
   it("R-LEG-9: Light Dice always end 0–4 whatever the modifiers (property)", () => {
@@ -253,6 +265,25 @@ describe("Legacy Effects and Challenges", () => {
       "formidable",
       "formidable",
     ]);
+  });
+
+  it("R-LEG-10 R-LEG-14: outside a montage a Legacy Challenge's Effect reads as a fork and a complication, never as Core's consequence", () => {
+    expect([3, 5, 6, 9, 12, 13].map((e) => challengeReading(LEGACY, e))).toEqual([
+      { kind: "fork", fork: "trivial", complication: 0 },
+      { kind: "fork", fork: "dangerous", complication: 1 },
+      { kind: "fork", fork: "serious", complication: 2 },
+      { kind: "fork", fork: "serious", complication: 2 },
+      { kind: "fork", fork: "formidable", complication: 3 },
+      { kind: "fork", fork: "formidable", complication: 3 },
+    ]);
+    // R-CH-3 a ruleset without the fork table reads the same Effects as consequences.
+    expect([3, 5, 12].map((e) => challengeReading(CORE, e))).toEqual([
+      { kind: "consequence", consequence: "annoying" },
+      { kind: "consequence", consequence: "troublesome" },
+      { kind: "consequence", consequence: "devastating" },
+    ]);
+    expect(challengeReading(DEGENESIS, 4)).toEqual({ kind: "consequence", consequence: "troublesome" });
+    expect(() => challengeReading(LEGACY, 0)).toThrow(/at least 1/);
   });
 
   it("R-LEG-15: Multi-attack: one more hit per Dark Die showing 6", () => {

@@ -15,6 +15,7 @@ import {
   raiseAttributeOf,
   rollRatings,
   skillIds,
+  withoutSkills,
   withoutSkillsBonus,
 } from "../../src/rules/ratings.ts";
 import { CORE, DEGENESIS, LEGACY, getRuleset } from "../../src/rules/rulesets/index.ts";
@@ -106,6 +107,19 @@ describe("Legacy characters", () => {
   it("R-LEG-3: without skills one attribute takes +1 (within 0–4)", () => {
     expect(withoutSkillsBonus(LEGACY, hero, "insight")).toEqual({ ...hero, insight: 1 });
     expect(() => withoutSkillsBonus(LEGACY, { ...hero, agility: 4 }, "agility")).toThrow(/already at 4/);
+  });
+
+  it("R-LEG-3 (setting): a game without skills is the ruleset with no skill scheme, its creation bonus kept; Core has no such game", () => {
+    const bare = withoutSkills(LEGACY);
+    expect(bare.skills).toBeNull();
+    expect(bare.creationBonus).toBe(1);
+    expect(bare.id).toBe("legacy");
+    expect(LEGACY.skills).not.toBeNull(); // the ruleset itself is untouched
+    expect(withoutSkillsBonus(bare, hero, "charisma")).toEqual({ ...hero, charisma: 2 });
+    expect(() => assertSkillSpread(bare, {})).toThrow(/no skills/);
+    expect(() => withoutSkills(CORE)).toThrow(/no skills/);
+    // Taken twice, the same game.
+    expect(withoutSkills(bare)).toEqual(bare);
   });
 
   it("R-LEG-4: HP max = Strength + Agility + 2, +1 per Advancement, +1 more per Advancement with Tough", () => {

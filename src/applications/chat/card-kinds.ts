@@ -47,9 +47,10 @@ import { requestAnswersFor, rowsOwned } from "../../table/roll-requests.ts";
 import { undoSessionAward } from "../../table/session-award.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { RulesError } from "../../rules/index.ts";
-import { currentApplyPermission, SETTINGS } from "../../settings/settings.ts";
+import { currentApplyPermission, currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
+import { carryComplicationClick } from "./complication.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
 
 /** A click on one of a card's `[data-action]` elements, with the card's state as its check returned it. */
@@ -196,13 +197,14 @@ export const CARD_KINDS: CardKindRegistry = {
     view: (message, state) => {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
       return {
-        ...challengeCardView(state, { ...viewer(state.rollerId, "challenge"), offerHarm }),
+        ...challengeCardView(state, { ...viewer(state.rollerId, "challenge"), offerHarm, ruleset: currentRuleset() }),
         messageId: message.id,
       };
     },
     actions: {
       "apply-harm": ({ message, state, el }) =>
         applyHarmClick(message, state, challengeCardResult(state).effect.value, versionOf(el, state.version)),
+      "carry-complication": ({ message, el }) => carryComplicationClick(message, el.dataset.targetUuid ?? null),
     },
   },
   result: {

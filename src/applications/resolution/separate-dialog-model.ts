@@ -1,7 +1,8 @@
 /**
  * The separate resolution's Risky Action dialog, its pure model (Legacy, R-LEG-8, R-LEG-9): the pool from the attribute,
  * a skill, the GM's ±1d position, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised
- * tool (R-LEG-11) and the ticked modifiers of advancements and conditions, clamped to 0…`lightMax`; the
+ * tool (R-LEG-11), the complications carried from Challenge cards (R-LEG-14, ticked by default) and the
+ * ticked modifiers of advancements and conditions, clamped to 0…`lightMax`; the
  * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
  * Plain data in, a view out: the host (./separate-dialog.ts) re-renders it on every change.
  */
@@ -40,6 +41,8 @@ export interface SeparateRollChoices {
   position: number;
   /** Keys (`itemId:modifierId`) of the situational modifiers ticked. */
   ticked: string[];
+  /** R-LEG-14 the Challenges (uuids) whose carried complication the player unticked (this roll is not related). */
+  dropped: string[];
   /** The action is one Heavy armour hinders (run, observe, sneak, swim): −1d (R-LEG-6). */
   hindered: boolean;
   /** Done with an improvised tool: −1d (R-LEG-11). */
@@ -78,6 +81,8 @@ export interface LegacyPoolLine {
   readonly situational: boolean;
   readonly ticked: boolean;
   readonly cls: string;
+  /** R-LEG-14 the Challenge a carried complication comes from (its line reads "Complication (from …)"), else null. */
+  readonly from: string | null;
 }
 
 export interface SeparateRollView {
@@ -89,6 +94,8 @@ export interface SeparateRollView {
     readonly rating: number;
     readonly selected: boolean;
   }[];
+  /** R-LEG-3 (setting) false in a game without skills: the dialog offers none. */
+  readonly skillsShown: boolean;
   readonly lines: readonly LegacyPoolLine[];
   readonly position: { readonly value: number; readonly signed: string; readonly down: boolean; readonly up: boolean };
   readonly raw: number;
@@ -113,6 +120,8 @@ export interface SeparateRollView {
   readonly montaging: boolean;
   /** The Ego each costly Dark Die costs (2 in a montage, R-LEG-14). */
   readonly egoCost: number;
+  /** R-LEG-14 the Challenges (uuids) whose carried complication this roll uses: cleared once it is thrown. */
+  readonly complicationsUsed: readonly string[];
   readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
   readonly choices: SeparateRollChoices;
 }
@@ -123,6 +132,7 @@ export function initialSeparateChoices(settings: SeparateRollSettings): Separate
     dark: 0,
     position: 0,
     ticked: [],
+    dropped: [],
     hindered: false,
     improvised: false,
     messageMode: settings.messageMode ?? "public",
@@ -155,6 +165,11 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
     case "positionDown":
       return { ...choices, position: Math.max(-1, choices.position - 1) };
     case "toggleModifier":
+      if (key.startsWith(COMPLICATION_KEY)) {
+        const uuid = key.slice(COMPLICATION_KEY.length);
+        const dropped = choices.dropped;
+        return { ...choices, dropped: dropped.includes(uuid) ? dropped.filter((d) => d !== uuid) : [...dropped, uuid] };
+      }
       return {
         ...choices,
         ticked: choices.ticked.includes(key) ? choices.ticked.filter((k) => k !== key) : [...choices.ticked, key],
@@ -163,6 +178,21 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
       return choices;
   }
 }
+
+/**
+ * R-LEG-16 does an item's die count on this roll? A die scoped to skills (`skill:<id>`, Obsessive Focus)
+ * counts only when one of them is the skill rolled; "any" counts always. A die that names only Core's
+ * attributes or saves (which a Legacy roll never names) keeps counting, as it did before skills had scopes.
+ */
+function countsOnRoll(appliesTo: readonly string[], skill: LegacySkill | ""): boolean {
+  if (appliesTo.includes("any")) return true;
+  const skills = appliesTo.filter((s) => s.startsWith("skill:"));
+  if (skills.length === 0) return true;
+  return skill !== "" && skills.includes(`skill:${skill}`);
+}
+
+/** The key of a carried complication's line: this prefix and its Challenge's uuid. */
+const COMPLICATION_KEY = "complication:";
 
 const clampInt = (value: number, min: number, max: number): number =>
   Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min;
@@ -194,9 +224,11 @@ function poolLine(
   dice: number,
   situational = false,
   ticked = true,
+  from: string | null = null,
 ): LegacyPoolLine {
   return {
     key,
+    from,
     labelKey,
     labelText,
     dice,
@@ -226,10 +258,15 @@ function poolLines(
   }
   if (choices.hindered) lines.push(poolLine("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1));
   if (choices.improvised) lines.push(poolLine("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1));
+  // R-LEG-14 each complication carried from a Challenge card, ticked unless this roll is not related to it.
+  for (const c of state.complications ?? []) {
+    const ticked = !choices.dropped.includes(c.challengeUuid);
+    lines.push(poolLine(`${COMPLICATION_KEY}${c.challengeUuid}`, null, "", -c.dice, true, ticked, c.from));
+  }
   for (const item of state.items) {
     if (item.type !== "advancement" && item.type !== "condition") continue;
     for (const m of item.system.dice) {
-      if (m.dice === 0) continue;
+      if (m.dice === 0 || !countsOnRoll(m.appliesTo, choices.skill)) continue;
       const key = `${item.id}:${m.id}`;
       const ticked = !m.situational || choices.ticked.includes(key);
       const isKey = m.label.startsWith("TERRAN.");
@@ -340,6 +377,7 @@ export function separateRollModel(
     title: { labelKey: legacyAttributeLabel(attribute) },
     base: { labelKey: legacyAttributeLabel(attribute), dice: base },
     skills: skillOptions(ruleset, legacy, choices.skill),
+    skillsShown: ruleset.skills !== null,
     lines,
     position: {
       value: choices.position,
@@ -377,6 +415,9 @@ export function separateRollModel(
     montage: montageView(ruleset, choices, odds, settings),
     montaging: choices.montage,
     egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
+    complicationsUsed: lines
+      .filter((l) => l.from !== null && l.ticked)
+      .map((l) => l.key.slice(COMPLICATION_KEY.length)),
     roll: rollButton(state.source.dead, empty, choices.montage && !choices.safe),
     choices,
   };

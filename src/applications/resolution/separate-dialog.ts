@@ -9,6 +9,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import type { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
+import { clearComplications } from "../../documents/complications.ts";
 import { montageTarget, type MontageChallenge } from "../../documents/operations/legacy-play.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import type { AnswerLink } from "../../chat/index.ts";
@@ -135,6 +136,13 @@ export class SeparateRollDialog<
     const view = separateRollModel(this.#subject(), this.#choices, this.#settings());
     if (view.roll.disabled) return;
     await this.close();
+    await this.#throw(view);
+    // R-LEG-14 the complications this roll carried are spent with it (the roller owns the character).
+    await clearComplications(this.#request.actor, view.complicationsUsed);
+  }
+
+  /** Throws the montage or the Risky Action the dialog shows. */
+  async #throw(view: SeparateRollView): Promise<void> {
     const challenge = view.choices.montage ? this.#settings().montage : null;
     if (challenge) {
       await rollLegacyMontage(this.#request.actor, {

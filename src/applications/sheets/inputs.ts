@@ -61,6 +61,8 @@ export interface CharacterSheetInput {
   readonly system: CharacterSource;
   readonly items: readonly SheetItem[];
   readonly rulesetId: RulesetId;
+  /** R-LEG-3 (setting) the world plays its ruleset without skills (the sheet shows none); absent: as written. */
+  readonly withoutSkills?: boolean;
   readonly permissions: SheetPermissions;
   /** Biography and notes as enriched HTML (for reading when the sheet is not editable). */
   readonly enriched: { readonly biography: string; readonly notes: string };

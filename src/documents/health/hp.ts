@@ -85,6 +85,6 @@ export const HP_HEALTH: HpHealth = {
       dead: harm.dead,
       userId: asker.id,
     };
-    return commit(recordHpHarm(state, asker, entry, state.version), result);
+    return commit(recordHpHarm(state, asker, entry, state.version), result, thrown.roll ? [thrown.roll] : []);
   },
 };

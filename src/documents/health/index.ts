@@ -28,8 +28,16 @@ export interface HarmStep {
   readonly ruleset: Ruleset;
   /** The card's Effect (never the request's). */
   readonly effect: number;
-  /** Writes the card with the harm recorded (`next`) and the change on the target, once (card-changes.ts `harmOnce`). */
-  readonly commit: <T>(next: ChallengeCardState, result: OperationResult<T>) => Promise<AppliedSummary<T>>;
+  /**
+   * Writes the card with the harm recorded (`next`) and the change on the target, once (card-changes.ts
+   * `harmOnce`); `rolls` thrown in the step (R-LEG-6 Protected's Dark Dice) join the card's rolls in the
+   * same update, which Dice So Nice animates.
+   */
+  readonly commit: <T>(
+    next: ChallengeCardState,
+    result: OperationResult<T>,
+    rolls?: readonly Roll[],
+  ) => Promise<AppliedSummary<T>>;
 }
 
 /** A health model's part of the GM's step. */

@@ -16,6 +16,7 @@ import {
   rollForAdvancement,
   RulesError,
   effectRoll,
+  withoutSkillsBonus,
   type EffectTags,
   type TierRank,
   type Ruleset,
@@ -64,16 +65,40 @@ export interface LegacyCreationOutcome {
   readonly faces: readonly (readonly number[])[];
   readonly hp: number;
   readonly ego: number;
+  /** R-LEG-3 (setting) the attribute that took the no-skills bonus, or null. */
+  readonly bonus: LegacyAttribute | null;
+}
+
+/**
+ * R-LEG-3 (setting) the ratings with the no-skills bonus on `bonus`: required in a game without skills
+ * (the ruleset's `creationBonus`), refused in any other.
+ */
+function withCreationBonus(
+  ruleset: Ruleset,
+  ratings: Record<LegacyAttribute, number>,
+  bonus: string | null,
+): Record<LegacyAttribute, number> {
+  if (ruleset.creationBonus === undefined) {
+    if (bonus === null) return ratings;
+    throw new RulesError("not-allowed", "Only a game without skills gives an attribute +1 at creation.");
+  }
+  if (bonus === null)
+    throw new RulesError("bad-choice", `Without skills, choose the attribute that takes +${ruleset.creationBonus}.`);
+  if (!isLegacyAttribute(bonus))
+    throw new RulesError("unknown-id", `"${bonus}" is not an attribute of this ruleset.`, { id: bonus });
+  return withoutSkillsBonus(ruleset, ratings, bonus);
 }
 
 /**
  * R-LEG-2 the four attributes rolled at creation (one roll per attribute, in sheet order); HP and Ego
  * start at their new maxima (R-LEG-4, R-LEG-7). Refused once the character holds an Advancement.
+ * R-LEG-3 (setting) in a game without skills `bonus` names the attribute that takes +1.
  */
 export function legacyCreationOperation(
   state: CharacterState,
   ruleset: Ruleset,
   faces: readonly (readonly number[])[],
+  bonus: string | null = null,
 ): OperationResult<LegacyCreationOutcome> {
   assertAlive(state, "roll their attributes");
   if (faces.length !== LEGACY_ATTRIBUTES.length)
@@ -83,16 +108,18 @@ export function legacyCreationOperation(
   const { legacy, derived } = legacyState(state);
   if (derived.advancements > 0)
     throw new RulesError("already-rolled", "The character is past creation: the attributes are no longer rolled.");
-  const ratings = Object.fromEntries(
+  const rolled = Object.fromEntries(
     LEGACY_ATTRIBUTES.map((a, i) => [a, creationRating(ruleset, faces[i] ?? [])]),
   ) as Record<LegacyAttribute, number>;
+  const ratings = withCreationBonus(ruleset, rolled, bonus);
   const after = deriveLegacy({ legacy: { ...legacy, attributes: ratings } }, state.items);
   const entries: Change[] = [
     ...LEGACY_ATTRIBUTES.map((a): Change => [`system.legacy.attributes.${a}`, legacy.attributes[a], ratings[a]]),
     ["system.legacy.hp.value", legacy.hp.value, after.hp.max],
     ["system.legacy.ego.value", legacy.ego.value, after.ego.max],
   ];
-  return result(changes(...entries), { ratings, faces, hp: after.hp.max, ego: after.ego.max });
+  const chosen = bonus !== null && isLegacyAttribute(bonus) ? bonus : null;
+  return result(changes(...entries), { ratings, faces, hp: after.hp.max, ego: after.ego.max, bonus: chosen });
 }
 
 /** R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is left; null without skills. */

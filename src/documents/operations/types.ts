@@ -13,12 +13,15 @@
  */
 import { RulesError, type SceneEffect } from "../../rules/index.ts";
 import type { CharacterSource, ItemSnapshot } from "../../data/source.ts";
+import type { PendingComplication } from "../../data/complications.ts";
 
 export interface CharacterState {
   readonly source: CharacterSource;
   readonly items: readonly ItemSnapshot[];
   /** R-ADV-1 / R-ADV-2 the activated advancements' effects that last until the scene ends (an actor flag); none when absent. */
   readonly scene?: readonly SceneEffect[];
+  /** R-LEG-14 the complications carried to the next related Risky Action (an actor flag); none when absent. */
+  readonly complications?: readonly PendingComplication[];
 }
 
 /** One Foundry update: dotted system paths → values, e.g. {"system.grit.value": 3}. */

@@ -49,9 +49,10 @@ export const loadBatch: TerranBatch = {
         // Revival is by class name: the build keeps it (vite.config.ts keepNames).
         assert.strictEqual(TerranRoll.name, "TerranRoll");
       });
-      it("registers the two GM queries", () => {
+      it("registers the three GM queries", () => {
         assert.strictEqual(typeof CONFIG.queries[QUERIES.applyEffect], "function");
         assert.strictEqual(typeof CONFIG.queries[QUERIES.applyHarm], "function");
+        assert.strictEqual(typeof CONFIG.queries[QUERIES.carryComplication], "function");
       });
       it("registers every world setting", () => {
         for (const key of Object.values(SETTINGS))

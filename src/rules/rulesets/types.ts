@@ -353,6 +353,11 @@ export interface Ruleset {
   // Added for Legacy (see the header).
   readonly attributes: AttributeScheme;
   readonly skills: SkillScheme | null;
+  /**
+   * R-LEG-3 (setting) a game without skills (`withoutSkills` in ratings.ts): the +N one attribute takes
+   * at creation instead of the skill points. Absent when the ruleset is played as written.
+   */
+  readonly creationBonus?: number;
   readonly health: HealthRule;
   readonly ego: EgoRule;
   readonly darkDice: DarkDiceRule;

@@ -57,6 +57,17 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     expect(root.querySelectorAll(".te-skill").length).toBe(5);
   });
 
+  it("R-LEG-3 (setting): in a game without skills the sheet shows no skills and no creation points; the stored ratings stay", () => {
+    const input = { ...legacySeasonedCharacter(), withoutSkills: true };
+    const legacy = full(input).legacy;
+    expect(legacy?.skills).toBeNull();
+    expect(legacy?.skillPoints ?? null).toBeNull();
+    const root = render(input);
+    expect(root.querySelectorAll(".te-skill").length).toBe(0);
+    expect(root.querySelector(".te-legacy-skills")).toBeNull();
+    expect(input.system.legacy?.skills.violence).toBe(2);
+  });
+
   it("R-LEG-4 R-LEG-7: HP and Ego show their derived maxima (Tough, Estranged); only the current values are inputs", () => {
     const legacy = full(legacySeasonedCharacter()).legacy;
     expect(legacy?.hp).toMatchObject({ value: 0, max: 9 });

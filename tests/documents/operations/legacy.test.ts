@@ -1,6 +1,6 @@
 /** The Legacy operations (src/documents/operations/legacy.ts): pure, on frozen states, per R-LEG rule. */
 import { describe, expect, it } from "vitest";
-import { CORE, LEGACY } from "../../../src/rules/index.ts";
+import { CORE, LEGACY, withoutSkills } from "../../../src/rules/index.ts";
 import { defaultLegacy, type LegacySource } from "../../../src/data/legacy.ts";
 import type { ItemSnapshot } from "../../../src/data/source.ts";
 import type { CharacterState } from "../../../src/documents/operations/index.ts";
@@ -73,6 +73,28 @@ describe("R-LEG-2 creation", () => {
     });
     for (const path of Object.keys(update)) expect(path.startsWith("system.legacy.")).toBe(true);
     expect(core.attributes).toEqual({ intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 });
+  });
+
+  it("R-LEG-3 (setting): without skills the creation roll gives +1 to the attribute the player chose, and HP/Ego follow it", () => {
+    const bare = withoutSkills(LEGACY);
+    const faces = [
+      [6, 2],
+      [4, 1],
+      [1, 3],
+      [5, 6],
+    ];
+    const { update, outcome } = legacyCreationOperation(legacyState(), bare, faces, "agility");
+    expect(outcome.ratings).toEqual({ strength: 2, agility: 2, insight: 0, charisma: 2 });
+    expect(outcome.bonus).toBe("agility");
+    expect(update).toMatchObject({ "system.legacy.attributes.agility": 2, "system.legacy.hp.value": 6 });
+    // The bonus is that game's: asked for, it must be named; offered elsewhere, it is refused.
+    expectRefusal(() => legacyCreationOperation(legacyState(), bare, faces), "bad-choice", /\+1/);
+    expectRefusal(() => legacyCreationOperation(legacyState(), LEGACY, faces, "agility"), "not-allowed", /skills/);
+    expectRefusal(
+      () => legacyCreationOperation(legacyState(), bare, faces, "reason"),
+      "unknown-id",
+      /not an attribute/,
+    );
   });
 
   it("R-LEG-2: refused once the character holds an Advancement", () => {

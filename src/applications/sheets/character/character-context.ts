@@ -17,6 +17,7 @@ import {
   egoDiceCount,
   EGO_MAX,
   getRuleset,
+  withoutSkills,
   gritDiceCount,
   GROUP_ATTRIBUTES,
   GROUPS,
@@ -484,7 +485,9 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
   if (input.permissions.limited) {
     return { limited: true, cssClass: ["is-limited", ...state].join(" "), name: input.name, img: input.img };
   }
-  const ruleset = getRuleset(input.rulesetId);
+  const named = getRuleset(input.rulesetId);
+  // R-LEG-3 (setting) a game without skills: the ruleset with no skill scheme, as the world plays it.
+  const ruleset = input.withoutSkills === true && named.skills !== null ? withoutSkills(named) : named;
   const derived = deriveCharacter(system, input.items);
   const g = gates(input);
   const flags = derived.flags;

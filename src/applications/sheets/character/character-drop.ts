@@ -3,7 +3,8 @@
  * copied in as core imports from a compendium (source link kept; folder, sort, ownership and id
  * cleared): an Advancement is paid as the ruleset says — bought with XP (R-XP-2, R-GRIT-3) or taken
  * with one won by the Advancement roll (R-LEG-13); weapons and armour arrive unequipped; a Condition's
- * shift is asked first (R-COND-1) and its XP comes through TerranItem.
+ * shift is asked first (R-COND-1), or, where the world's ruleset reads it as skill dice, its skills
+ * (R-LEG-16); its XP comes through TerranItem.
  */
 import { AdvancementData } from "../../../data/item/advancement.ts";
 import { ConditionData } from "../../../data/item/condition.ts";
@@ -12,6 +13,8 @@ import { takeLegacyAdvancement } from "../../../documents/legacy-actions.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
 import { buyAdvancement } from "./advancement-drop.ts";
 import { prepareConditionDrop } from "./condition-drop.ts";
+import { prepareSkillFocusDrop } from "./skill-focus-drop.ts";
+import { conditionOf, type Ruleset } from "../../../rules/index.ts";
 import { importData } from "../sheet-glue.ts";
 
 export async function addDroppedItem(actor: TerranActor, item: Item.Implementation): Promise<void> {
@@ -24,9 +27,18 @@ export async function addDroppedItem(actor: TerranActor, item: Item.Implementati
     return;
   }
   if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
+  const ruleset = currentRuleset();
   const created =
     system instanceof ConditionData
-      ? await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags])
+      ? readsAsSkillDice(ruleset, system.key)
+        ? await prepareSkillFocusDrop(ruleset, data)
+        : await prepareConditionDrop(actor.characterState().source.attributes, data, [...system.flags])
       : data;
   if (created) await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
+}
+
+/** R-LEG-16 does the world's ruleset read this condition as skill dice chosen when taken (Legacy's Obsessive Focus)? */
+function readsAsSkillDice(ruleset: Ruleset, key: string): boolean {
+  if (!ruleset.conditions.includes(key)) return false;
+  return conditionOf(ruleset, key).flags.includes("skillFocus");
 }

@@ -177,6 +177,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       system: state.source,
       items,
       rulesetId: currentRuleset().id,
+      withoutSkills: currentRuleset().creationBonus !== undefined,
       permissions: {
         editable: this.isEditable,
         owner: actor.isOwner,

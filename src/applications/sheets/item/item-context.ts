@@ -10,6 +10,7 @@ import {
   getRuleset,
   GROUPS,
   MECHANICS_FLAGS,
+  SKILL_SCOPES,
   WEAPON_TAGS,
   type ModifierScope,
   type Ruleset,
@@ -118,6 +119,8 @@ export const SCOPE_LABELS: readonly { readonly id: ModifierScope; readonly label
   { id: "any", labelKey: "TERRAN.Scope.any" },
   ...ATTRIBUTES.map((a) => ({ id: a, labelKey: `TERRAN.Attribute.${a}` })),
   ...GROUPS.map((g) => ({ id: `save:${g}` as const, labelKey: `TERRAN.Save.${g}` })),
+  // R-LEG-16 a skill's rolls only (Obsessive Focus in Legacy).
+  ...SKILL_SCOPES.map((id) => ({ id, labelKey: `TERRAN.Skill.${id.slice("skill:".length)}` })),
 ];
 
 function options(values: readonly string[], selected: string, labelKey: (v: string) => string): OptionView[] {
