@@ -233,7 +233,7 @@ describe("Risky Action card template", () => {
     expect(text(root.querySelector(".lost-banner"))).toBe(english("TERRAN.Card.Ego.lost"));
     expect(text(root.querySelector(".ego-change"))).toBe("−2 Ego (2 → 0)");
     expect(text(root.querySelector(".ego-status"))).toBe(english("TERRAN.Card.Ego.spent"));
-    expectEnabled(buttonOf(root, "undo-ego"));
+    expect(buttonOf(root, "undo-ego")?.hasAttribute("disabled")).toBe(false);
     expectReason(buttonOf(render(lost, viewer(OTHER)), "undo-ego"), "TERRAN.Card.Reason.notRoller");
 
     const undone = render(undoEgo(lost, ROLLER));
@@ -241,6 +241,18 @@ describe("Risky Action card template", () => {
     expect(undone.querySelector(".ego-line")?.classList.contains("undone")).toBe(true);
     expectReason(buttonOf(undone, "undo-ego"), "TERRAN.Card.Reason.egoUndone");
     expectReason(buttonOf(render(card([4], [1, 2], { egoBefore: 2 })), "undo-ego"), "TERRAN.Card.Reason.egoNotSpent");
+  });
+
+  it("R-EGO-2 (ruling): Give back Ego says it mends a mistake, and closes for the roller once the dice are confirmed", () => {
+    const spent = markEgoSpent(card([5], [1, 2]), ROLLER);
+    const open = buttonOf(render(spent), "undo-ego");
+    expect(open?.hasAttribute("disabled")).toBe(false);
+    expect(open?.getAttribute("title")).toBe(english("TERRAN.Card.Tooltip.undoEgo"));
+    const confirmed = confirmEffect(spent, ROLLER, [], spent.version);
+    expectReason(buttonOf(render(confirmed), "undo-ego"), "TERRAN.Card.Reason.egoConfirmed");
+    const gm = buttonOf(render(confirmed, viewer(GM)), "undo-ego");
+    expect(gm?.hasAttribute("disabled")).toBe(false);
+    expect(gm?.getAttribute("title")).toBe(english("TERRAN.Card.Tooltip.undoEgo"));
   });
 
   it("R-EGO-2 R-SAY-1: Dark Dice that cost nothing say so; the last scene is noted", () => {

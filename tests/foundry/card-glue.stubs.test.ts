@@ -28,6 +28,7 @@ import {
   challenge,
   challengeState,
   click,
+  clickOn,
   confirmedCard,
   disposition,
   hero,
@@ -368,6 +369,24 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       expect(
         (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([disabled])'),
       ).toBeNull();
+    });
+    it("R-EGO-2 (ruling) (stand-ins): once the dice are confirmed the roller's Undo is refused with the reason; a GM's still gives the Ego back", async () => {
+      const mira = hero("Mira", { ego: 2 });
+      const spent = markEgoSpent(card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 }), ROLLER);
+      const msg = message({ kind: "risky", state: confirmEffect(spent, ROLLER, [], spent.version) });
+      world.user = { ...GM, targets: new Set() };
+      const drawnForGm = (await shown(msg)).querySelector<HTMLElement>('[data-action="undo-ego"]');
+      world.user = { ...ROLLER, targets: new Set() };
+      const mine = (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]');
+      expect(mine?.title).toBe(english("TERRAN.Card.Reason.egoConfirmed"));
+      if (!drawnForGm) throw new Error("the GM sees no Undo");
+      await clickOn(msg, drawnForGm); // the roller presses a button drawn open (another client's, or a stale one)
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.egoConfirmed"]);
+      expect((mira.system as CharacterData).ego.value).toBe(2);
+      expect(riskyState(msg).ego.undone).toBe(false);
+      world.user = { ...GM, targets: new Set() };
+      await click(msg, '[data-action="undo-ego"]');
+      expect((mira.system as CharacterData).ego.value).toBe(2 + spent.ego.cost);
     });
   });
 
