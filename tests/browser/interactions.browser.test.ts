@@ -120,8 +120,12 @@ describe("sandbox in Chromium: the Risky Action card", { timeout: 30_000 }, () =
     await closePage();
   });
 
-  it("R-RA-3 R-RA-7 R-EGO-2: confirm locks the dice, apply records the Disposition change, undo gives the Ego back", async () => {
+  it("R-RA-3 R-RA-7 R-EGO-2: undo gives the Ego back before confirming, confirm locks the dice, apply records the Disposition change", async () => {
     await open("/scene/card/risky");
+    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.spent"));
+    await afterUpdate(page, () => page.locator('button[data-action="undo-ego"]').click());
+    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
+
     await afterUpdate(page, () => page.locator('button[data-action="confirm-effect"]').click());
     await expect.poll(() => page.locator(".risky-card.locked").count()).toBe(1);
     expect(await page.locator("button.die-face").count()).toBe(0);
@@ -131,10 +135,6 @@ describe("sandbox in Chromium: the Risky Action card", { timeout: 30_000 }, () =
     expect(await text(".applied .target-name")).toBe("Sandbox Challenge");
     expect(await text(".applied .change")).toMatch(/^−\d+ Disposition \(10 → \d+\)$/);
     expect(await page.locator('button[data-action="apply-effect"]').isDisabled()).toBe(true);
-
-    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.spent"));
-    await afterUpdate(page, () => page.locator('button[data-action="undo-ego"]').click());
-    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
     await closePage();
   });
 

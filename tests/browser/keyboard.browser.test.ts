@@ -191,16 +191,16 @@ describe("issue 17: every mouse path on our screens has a keyboard path", { time
     await closePage();
   });
 
-  it("the chat cards: Apply and Undo after Confirm; the GM's Allow on a Reaction; a Challenge's harm", async () => {
+  it("the chat cards: Undo before Confirm, Apply after it; the GM's Allow on a Reaction; a Challenge's harm", async () => {
     await open("/scene/card/risky");
-    await tabTo('[data-action="confirm-effect"]');
+    await tabTo('[data-action="undo-ego"]');
+    await pressAndWait();
+    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
+    await tabTo('[data-action="confirm-effect"]', { back: true });
     await pressAndWait();
     await tabTo('[data-action="apply-effect"]', { back: true });
     await pressAndWait();
     expect(await text(".applied .target-name")).toBe("Sandbox Challenge");
-    await tabTo('[data-action="undo-ego"]');
-    await pressAndWait();
-    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
     await closePage();
 
     await open("/scene/card/reaction");
