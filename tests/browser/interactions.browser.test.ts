@@ -231,3 +231,18 @@ describe("sandbox in Chromium: the roll dialog", { timeout: 30_000 }, () => {
     await closePage();
   });
 });
+
+describe("sandbox in Chromium: the GM's request-a-roll dialog", { timeout: 30_000 }, () => {
+  it("R-FORT-1: the Fortune die's Chance shows only while the Fortune die is chosen, and follows the choice live", async () => {
+    await open("/scene/tool/request-dialog");
+    const chance = page.locator('input[name="chance"]');
+    expect(await page.locator('select[name="subject"]').inputValue()).not.toBe("fortune");
+    expect(await chance.isVisible()).toBe(false);
+    await page.locator('select[name="subject"]').selectOption("fortune");
+    expect(await chance.isVisible()).toBe(true);
+    expect(await page.locator('label[for="terran-request-chance"]').isVisible()).toBe(true);
+    await page.locator('select[name="subject"]').selectOption({ index: 0 });
+    expect(await chance.isVisible()).toBe(false);
+    await closePage();
+  });
+});
