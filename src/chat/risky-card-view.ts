@@ -393,19 +393,20 @@ function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: Car
   const confirmKey = result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect";
   const confirm = result.empty || result.locked ? null : button(confirmKey, notRoller ? CARD_REASON.notRoller : null);
   const undoEgo = result.ego.cost > 0 ? undoEgoButton(state, result, viewer) : null;
-  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own).
-  const apply = result.empty
-    ? null
-    : button(
-        "TERRAN.Card.Button.apply",
-        firstReason(
-          [!result.locked && result.landing.player, CARD_REASON.notConfirmed],
-          [!result.landing.player, CARD_REASON.noEffect],
-          [applied("effect"), CARD_REASON.alreadyApplied],
-          [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
-        ),
-        viewer.mayApply ? viewer.mayApplyReason : null,
-      );
+  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own). When none
+  // of the player's Effect lands (a Fail, a Reaction) there is nothing to apply: no button, the landing line says so.
+  const apply =
+    result.empty || !result.landing.player
+      ? null
+      : button(
+          "TERRAN.Card.Button.apply",
+          firstReason(
+            [!result.locked, CARD_REASON.notConfirmed],
+            [applied("effect"), CARD_REASON.alreadyApplied],
+            [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
+          ),
+          viewer.mayApply ? viewer.mayApplyReason : null,
+        );
   return {
     confirm,
     ...gmButtons(state, result, viewer),

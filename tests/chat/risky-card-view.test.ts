@@ -155,7 +155,11 @@ describe("Risky Action card template", () => {
     expect(text(fail.querySelector(".outcome .band"))).toBe(english("TERRAN.Band.fail"));
     expect(text(fail.querySelector(".landing"))).toContain(english("TERRAN.Card.Landing.noPlayer"));
     expect(text(buttonOf(fail, "confirm-effect"))).toBe(english("TERRAN.Card.Button.confirmNoEffect"));
-    expectReason(buttonOf(fail, "apply-effect"), "TERRAN.Card.Reason.noEffect");
+    // Nothing of the player's lands on a Fail: no Apply Effect to puzzle over (the landing line says why).
+    expect(buttonOf(fail, "apply-effect")).toBeNull();
+    expect(
+      buttonOf(render(confirmEffect(selectDie(state, ROLLER, 2, "precision", 0), ROLLER, [], 1)), "apply-effect"),
+    ).toBeNull();
   });
 
   it("R-RA-3 R-RA-4: a confirmed Effect shows the die, each explosion die, the tier line and the tags", () => {
@@ -272,13 +276,14 @@ describe("Risky Action card template", () => {
     expect(text(player.querySelector(".roll-target"))).toBe(english("TERRAN.Attribute.finesse"));
     expect(text(player.querySelector(".note.reaction"))).toBe(english("TERRAN.Card.Risky.reactionNote"));
     expect(buttonOf(player, "allow-effect")).toBeNull();
-    expectReason(buttonOf(player, "apply-effect"), "TERRAN.Card.Reason.noEffect");
+    expect(buttonOf(player, "apply-effect")).toBeNull();
     const gm = render(state, viewer(GM));
     expect(text(buttonOf(gm, "allow-effect"))).toBe(english("TERRAN.Card.Button.allowEffect"));
     const allowed = render(allowEffect(state, GM, true, 0), viewer(GM));
     expect(text(allowed.querySelector(".note.reaction"))).toBe(english("TERRAN.Card.Risky.reactionAllowed"));
     expect(text(buttonOf(allowed, "allow-effect"))).toBe(english("TERRAN.Card.Button.withdrawEffect"));
     expect(text(allowed.querySelector(".landing"))).toContain(english("TERRAN.Card.Landing.player"));
+    expectReason(buttonOf(allowed, "apply-effect"), "TERRAN.Card.Reason.notConfirmed");
   });
 
   it("R-ADV-2: a Specialist's rescued Fail is explained on the card", () => {
