@@ -132,8 +132,9 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
     expect(await page.locator(`#sandbox-chat-log .die.role-precision .die-face`).getAttribute("aria-label")).toContain(
       english("TERRAN.Card.Die.role.precision"),
     );
-    // After Confirm the focus is still inside the card (Confirm is gone: the control now at its place).
+    // After Confirm the focus goes to the card's next action, Apply Effect (Confirm is gone).
     expect(await page.evaluate(() => document.activeElement?.closest("[data-card=risky]") !== null)).toBe(true);
+    expect(await focusedIs('#sandbox-chat-log [data-action="apply-effect"]'), "focus on Apply Effect").toBe(true);
     expect(clean(await page.locator(`#${LIVE_REGION_ID}`).textContent())).toContain(
       english(`TERRAN.Band.${expected.band}`),
     );
