@@ -246,3 +246,18 @@ describe("sandbox in Chromium: the GM's request-a-roll dialog", { timeout: 30_00
     await closePage();
   });
 });
+
+describe("sandbox in Chromium: the end-of-session card after the Undo", { timeout: 30_000 }, () => {
+  it("R-XP-1: what was taken back is struck through whole: the award and its XP change", async () => {
+    await open("/scene/tool/session-card-undone");
+    const struck = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(await struck(".session-row.undone .session-xp")).toContain("line-through");
+    expect(await struck(".session-row.undone .session-change")).toContain("line-through");
+    expect(await text(".card-subtitle")).toMatch(/then taken back/);
+    await closePage();
+  });
+});

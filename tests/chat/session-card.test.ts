@@ -82,6 +82,13 @@ describe("R-XP-1 the end-of-session card", () => {
     expect(text(renderDom("chat/session-card.hbs", view).querySelector(".session-undo"))).toBe(
       "\u22121 XP taken back; 1 XP already spent stays spent",
     );
+    // The header says the award was taken back, not only how many got it.
+    expect(
+      text(renderDom("chat/session-card.hbs", sessionCardView(posted(), GM)).querySelector(".card-subtitle")),
+    ).toBe("1 awarded, 1 refused");
+    expect(text(renderDom("chat/session-card.hbs", view).querySelector(".card-subtitle"))).toBe(
+      "1 awarded, then taken back, 1 refused",
+    );
   });
 
   it("R-XP-1: a stored card that does not add up, or undoes more than was given, is refused whole", () => {
