@@ -364,7 +364,7 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
     expect(root.querySelector('input[name="safe"]')).not.toBeNull();
     expect(root.querySelectorAll(".rd-montage-odds .rd-odd").length).toBe(4);
     expect(root.querySelector(".rd-ego-risk")?.textContent).toBe(
-      "Each Dark Die showing 3 or lower costs 2 Ego (a montage).",
+      "Each Dark Die that shows 3 or less costs 2 Ego (a montage).",
     );
     expect(root.querySelector(".rd-roll")?.hasAttribute("disabled")).toBe(true);
     expect(root.querySelector(".rd-blocked")?.textContent).toBe(
@@ -373,5 +373,7 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
     // No target: no option at all.
     root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", separateRollModel(subject, choices(), SETTINGS));
     expect(root.querySelector(".rd-montage")).toBeNull();
+    // R-LEG-8 the same rule in the same words as Core's dialog (R-EGO-2).
+    expect(root.querySelector(".rd-ego-risk")?.textContent).toBe("Each Dark Die that shows 3 or less costs 1 Ego.");
   });
 });
