@@ -26,10 +26,15 @@ function buttonOf(root: HTMLElement, action: string): HTMLButtonElement | null {
   return root.querySelector(`button[data-action="${action}"]`);
 }
 
-/** A disabled button must say why: its own title and its wrapper's tooltip, both non-empty. */
+/**
+ * A closed button must say why, and the reason must stay in reach of the keyboard: it is marked
+ * aria-disabled (so it still takes the focus) rather than disabled, with its own title and its
+ * wrapper's tooltip.
+ */
 function expectReason(button: HTMLButtonElement | null, key: string): void {
   expect(button).not.toBeNull();
-  expect(button?.hasAttribute("disabled")).toBe(true);
+  expect(button?.getAttribute("aria-disabled")).toBe("true");
+  expect(button?.hasAttribute("disabled")).toBe(false);
   expect(button?.getAttribute("title")).toBe(english(key));
   expect(button?.parentElement?.getAttribute("data-tooltip")).toBe(english(key));
 }
@@ -37,6 +42,7 @@ function expectReason(button: HTMLButtonElement | null, key: string): void {
 function expectEnabled(button: HTMLButtonElement | null): void {
   expect(button).not.toBeNull();
   expect(button?.hasAttribute("disabled")).toBe(false);
+  expect(button?.hasAttribute("aria-disabled")).toBe(false);
   expect(button?.hasAttribute("title")).toBe(false);
 }
 
@@ -85,7 +91,8 @@ describe("Risky Action card template", () => {
         expect(CARD_ACTIONS).toContain(el.getAttribute("data-action"));
       }
       // Every disabled button says why.
-      for (const button of root.querySelectorAll("button[disabled]")) {
+      expect(root.querySelectorAll("button[disabled]")).toHaveLength(0);
+      for (const button of root.querySelectorAll('button[aria-disabled="true"]')) {
         expect(button.getAttribute("title")?.length ?? 0).toBeGreaterThan(5);
         expect(button.parentElement?.getAttribute("data-tooltip")).toBe(button.getAttribute("title"));
       }
