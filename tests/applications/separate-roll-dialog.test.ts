@@ -366,7 +366,10 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
     expect(root.querySelector(".rd-ego-risk")?.textContent).toBe(
       "Each Dark Die that shows 3 or less costs 2 Ego (a montage).",
     );
-    expect(root.querySelector(".rd-roll")?.hasAttribute("disabled")).toBe(true);
+    expect(root.querySelector(".rd-roll")?.getAttribute("aria-disabled")).toBe("true");
+    expect(root.querySelector(".rd-roll")?.getAttribute("title")).toBe(
+      "A montage is only for a Challenge that cannot kill: the GM must agree first.",
+    );
     expect(root.querySelector(".rd-blocked")?.textContent).toBe(
       "A montage is only for a Challenge that cannot kill: the GM must agree first.",
     );

@@ -293,8 +293,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
       const { root, tick, rollButton } = await montageDialog(mira);
       await tick("montage");
-      expect(rollButton()?.disabled).toBe(true);
+      expect(rollButton()?.getAttribute("aria-disabled")).toBe("true");
       expect(root().querySelector(".rd-blocked")?.textContent).toBe(english("TERRAN.Dialog.Legacy.montageNoGm"));
+      // Pressed anyway (it keeps the focus, so the keyboard reaches its reason): it says why, and nothing is rolled.
+      rollButton()?.click();
+      await settle();
+      expect(world.warnings).toEqual(["TERRAN.Dialog.Legacy.montageNoGm"]);
+      expect(world.created).toEqual([]);
     });
 
     it("R-LEG-14 (stand-ins): a GM who rolls gives the word in place: the box is theirs, and nothing is asked", async () => {
@@ -304,9 +309,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
       const { tick, rollButton } = await montageDialog(mira);
       await tick("montage");
-      expect(rollButton()?.disabled).toBe(true);
+      expect(rollButton()?.getAttribute("aria-disabled")).toBe("true");
       await tick("safe");
-      expect(rollButton()?.disabled).toBe(false);
+      expect(rollButton()?.hasAttribute("aria-disabled")).toBe(false);
       nextFaces.push(2, 6, 1);
       rollButton()?.click();
       await vi.waitFor(() => expect(world.created).toHaveLength(1));

@@ -15,7 +15,7 @@ import type { AnswerLink } from "../../chat/index.ts";
 import { currentDarkDiceMax, currentRuleset } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
-import { attempt } from "../../prompts/notify.ts";
+import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
 import { askMontageWord, gmOnline } from "../../relay/queries.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
 import { fieldValue } from "../dom.ts";
@@ -160,7 +160,10 @@ export class SeparateRollDialog<
   static async #onRoll(this: SeparateRollDialog): Promise<void> {
     const settings = this.#settings();
     const view = separateRollModel(this.#subject(), this.#choices, settings);
-    if (view.roll.disabled) return;
+    if (view.roll.disabled) {
+      sayWhyClosed(view.roll.reason);
+      return;
+    }
     const challenge = view.choices.montage ? (settings.montage ?? null) : null;
     if (challenge && settings.montageWord === "ask" && !(await this.#gmAgrees(challenge.uuid))) return;
     await this.close();
