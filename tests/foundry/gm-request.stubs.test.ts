@@ -25,6 +25,7 @@ import { storedCard } from "../../src/documents/card-flags.ts";
 import type { RequestCardState } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import { card, isClosed } from "../chat/fixtures.ts";
+import { english } from "../support/templates.ts";
 import { asMessage, click, shown, stub } from "./card-builders.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { actors, as, GM_USER, lastCard, opened, pc, press, text } from "./gm-builders.ts";
@@ -88,6 +89,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       expect(world.warnings).toEqual(["TERRAN.Card.Reason.noneChosen"]);
       expect(world.created).toEqual([]);
       expect(dialog.closed).toBe(false);
+    });
+
+    it("(stand-ins): with no character to ask, Post is closed with the reason in reach of the keyboard; pressed, it says why", async () => {
+      const dialog = new RequestRollDialog() as RequestRollDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const post = dialog.element.querySelector<HTMLButtonElement>('[data-action="post"]');
+      expect(post?.disabled).toBe(false); // focusable
+      expect(post?.getAttribute("aria-disabled")).toBe("true");
+      expect(post?.getAttribute("title")).toBe(english("TERRAN.Request.Dialog.none"));
+      await press(dialog, "post");
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.noneChosen"]);
+      expect(world.created).toEqual([]);
     });
 
     it("R-POOL-1 R-RA-1 (stand-ins): with no GM online, the owner opens THEIR dialog preset to the request, rolls, and every client's row shows the result, linked", async () => {
