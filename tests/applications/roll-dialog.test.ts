@@ -842,13 +842,16 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(text(root.querySelector(".rd-clamp"))).toMatch(/^Mortally Wounded/);
   });
 
-  it("R-POOL-4: the disabled ends of the Dark Dice stepper carry their reason", () => {
+  it("R-POOL-4: the closed ends of the Dark Dice stepper carry their reason, in reach of the keyboard", () => {
     const root = render(view(subject(fresh()), { dark: DEFAULT_DARK_MAX }));
     const up = root.querySelector<HTMLButtonElement>('[data-action="darkUp"]');
-    expect(up?.disabled).toBe(true);
+    expect(up?.getAttribute("aria-disabled")).toBe("true");
+    expect(up?.disabled).toBe(false); // it keeps the focus: its tooltip is its reason
     expect(up?.getAttribute("data-tooltip")).toBe("This world allows at most 10 Dark Dice.");
     expect(up?.parentElement?.getAttribute("data-tooltip")).toBe("This world allows at most 10 Dark Dice.");
-    expect(root.querySelector<HTMLButtonElement>('[data-action="darkDown"]')?.disabled).toBe(false);
+    expect(root.querySelector<HTMLButtonElement>('[data-action="darkDown"]')?.hasAttribute("aria-disabled")).toBe(
+      false,
+    );
     expect(text(root.querySelector(".rd-dark-count"))).toBe("10");
   });
 

@@ -152,6 +152,12 @@ export class RollDialog<
   }
 
   static #onStep(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
+    // A closed end of a stepper keeps the focus (aria-disabled) so its reason, its tooltip, can be read; pressed, it says it.
+    if (target.getAttribute("aria-disabled") === "true") {
+      const reason = target.dataset.tooltip ?? "";
+      if (reason) ui.notifications?.warn(reason);
+      return;
+    }
     const action = target.dataset.action;
     if (action === "darkUp" || action === "darkDown" || action === "positionUp" || action === "positionDown")
       this.#apply({ action });
