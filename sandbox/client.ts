@@ -287,7 +287,9 @@ function init(): void {
 
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
+    // A closed control (disabled, or aria-disabled: it keeps the focus for its reason) is not pressed, as in the glue.
     if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
+    if (target.getAttribute("aria-disabled") === "true") return;
     const inSession =
       session && target.closest("[data-sandbox-session]") && !target.closest('[data-sandbox="message"]');
     if (inSession) {

@@ -283,6 +283,15 @@ export const CARDS: Readonly<Record<string, () => CardFixture>> = {
   /** Precision 6 (Success) by default; clicking the 4 makes it Precision: Success with a consequence. */
   risky: () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: risky([6, 4, 2], [5, 1]) } }),
   "risky-whirlwind": () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: whirlwindCard() } }),
+  /** A big pool: 4 Light and 4 Dark Dice, some costing Ego (a tray of 8 that must fit a 300 px chat). */
+  "risky-big": () => ({
+    speaker: "Mira",
+    user: PLAYER,
+    card: {
+      kind: "risky",
+      state: risky([6, 5, 3, 2], [4, 2, 5, 1], { pool: pool(4, 4) }),
+    },
+  }),
   reaction: () => ({
     speaker: "Mira",
     user: GM,

@@ -7,6 +7,7 @@
 import {
   initialSeparateChoices,
   separateRollModel,
+  type MontageWord,
   type SeparateRollChoices,
 } from "../src/applications/resolution/separate-dialog-model.ts";
 import {
@@ -29,28 +30,45 @@ import { render } from "./templates.ts";
 const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 
 /** The Legacy dialog scenes: id → the choices it opens with. */
+/** R-LEG-14 the Challenge the montage scenes target. */
+const STORM: MontageChallenge = {
+  uuid: "Actor.sandboxStorm0001",
+  name: "The storm on the pass",
+  tier: "serious",
+  n: 4,
+  dice: 2,
+  halved: false,
+};
+
 export const LEGACY_DIALOGS: Readonly<
   Record<
     string,
-    { readonly title: string; readonly choices: Partial<SeparateRollChoices>; readonly target?: MontageChallenge }
+    {
+      readonly title: string;
+      readonly choices: Partial<SeparateRollChoices>;
+      readonly target?: MontageChallenge;
+      /** R-LEG-14 whose word the montage waits for (the player's view: the active GM, asked on Roll). */
+      readonly montageWord?: MontageWord;
+    }
   >
 > = {
   legacy: {
     title: "Legacy roll dialog: Strength + Violence, Critically Wounded, one Dark Die",
     choices: { skill: "violence", dark: 1 },
   },
-  // R-LEG-14 a montage against the one targeted Challenge, waiting for the GM's word that it cannot kill.
+  // R-LEG-14 a montage against the one targeted Challenge: Roll asks the active GM's word that it cannot kill.
   "legacy-montage": {
-    title: "Legacy roll dialog: a montage against a targeted Serious Challenge, not yet confirmed",
+    title: "Legacy roll dialog: a montage against a targeted Serious Challenge (Roll asks the GM first)",
     choices: { skill: "violence", dark: 1, montage: true },
-    target: {
-      uuid: "Actor.sandboxStorm0001",
-      name: "The storm on the pass",
-      tier: "serious",
-      n: 4,
-      dice: 2,
-      halved: false,
-    },
+    montageWord: "ask",
+    target: STORM,
+  },
+  // R-LEG-14 the same montage with no GM online: it cannot start, and Roll says why.
+  "legacy-montage-no-gm": {
+    title: "Legacy roll dialog: a montage with no GM online (it cannot start)",
+    choices: { skill: "violence", dark: 1, montage: true },
+    montageWord: "none",
+    target: STORM,
   },
 };
 
@@ -66,7 +84,7 @@ export function renderLegacyDialog(id: string): string {
   const view = separateRollModel(
     { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
     choices,
-    { darkMax: DEFAULT_DARK_MAX, montage: target },
+    { darkMax: DEFAULT_DARK_MAX, montage: target, montageWord: LEGACY_DIALOGS[id]?.montageWord ?? "self" },
   );
   return render("dialogs/legacy-roll-dialog.hbs", view);
 }

@@ -37,6 +37,7 @@ const DIALOG_TITLES: Readonly<Record<keyof typeof DIALOGS, string>> = {
 const CARD_TITLES: Readonly<Record<string, string>> = {
   risky: "Risky Action card",
   "risky-whirlwind": "Risky Action card: weapon, explosion, Whirlwind",
+  "risky-big": "Risky Action card: 4 Light and 4 Dark Dice",
   reaction: "Reaction card (GM's view)",
   lost: "Risky Action card: Ego lost",
   empty: "Risky Action card: empty pool",

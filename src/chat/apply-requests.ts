@@ -1,6 +1,6 @@
 /**
  * R-RA-7 / R-CH-4 the requests a card sends to apply its Effect to a Challenge or its harm to a
- * character. When the clicker lacks the rights they travel to the GM's client, from someone else's
+ * character, and R-LEG-14's request for the GM's word on a montage. When the clicker lacks the rights they travel to the GM's client, from someone else's
  * machine, so nothing in them is trusted: every field is read and checked here, and a malformed request
  * is refused before anything is looked up. The amount is never part of a request: the card's own
  * Effect is used. Each request names the user who asks (`askerId`): Foundry does not tell a query's
@@ -61,6 +61,24 @@ function whole(data: unknown, key: string): number {
   const value = field(data, key);
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw badRequest(key);
   return value;
+}
+
+/**
+ * R-LEG-14 a player asks the active GM to agree that a montage's Challenge cannot kill: who asks, whose
+ * character rolls, which Challenge. Nothing else travels; the GM's side reads both from its own world.
+ */
+export interface MontageWordRequest {
+  readonly askerId: string;
+  readonly actorUuid: string;
+  readonly challengeUuid: string;
+}
+
+export function readMontageWordRequest(data: unknown): MontageWordRequest {
+  return {
+    askerId: id(data, "askerId"),
+    actorUuid: id(data, "actorUuid"),
+    challengeUuid: id(data, "challengeUuid"),
+  };
 }
 
 export function readApplyEffectRequest(data: unknown): ApplyEffectRequest {

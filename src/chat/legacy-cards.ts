@@ -72,7 +72,7 @@ export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
   const dice = [
     ...keptHighest(input.light, "light", keptIndex),
     ...keptHighest(input.dark, "dark", keptIndex, input.light.length).map((d, i) =>
-      input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego` } : d,
+      input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego`, cost: 1 } : d,
     ),
   ];
   const lines = [
@@ -182,6 +182,7 @@ export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
   const dice: ResultDie[] = thrown.map((face, i) => ({
     face,
     cssClass: `die tone-dark kept${costly[i] ? " costs-ego" : ""}`,
+    ...(costly[i] ? { cost: 1 } : {}),
   }));
   const lines = [
     line("TERRAN.Card.Legacy.incoming", input.effect),

@@ -4,9 +4,12 @@
  * Risky Action that decides the whole Challenge (the outcome from the highest die, R-LEG-9), with the
  * Ego its Dark Dice cost at 2 each. Plain data in, plain data out. Pure.
  */
-import { highest, type Band } from "../rules/index.ts";
+import { highest, LEGACY, type Band } from "../rules/index.ts";
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
+
+/** R-LEG-14 what each costly Dark Die of a montage costs (marked on the die). */
+const MONTAGE_EGO_COST = LEGACY.darkDice.montageCost ?? 2;
 
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };
@@ -49,6 +52,7 @@ export function montageCard(input: MontageCardInput): ResultCardView {
     ...input.dark.map((face, i) => ({
       face,
       cssClass: `die tone-dark${i + input.light.length === kept ? " kept" : " dropped"}${input.costly[i] ? " costs-ego" : ""}`,
+      ...(input.costly[i] ? { cost: MONTAGE_EGO_COST } : {}),
     })),
   ];
   const spent = input.ego.before - input.ego.after;

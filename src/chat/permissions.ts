@@ -4,7 +4,9 @@
  * for each card action, whether it is allowed, whether it must go through the active GM, and if not
  * allowed, the i18n key of the reason shown as the disabled button's tooltip.
  *
- * - Changing the dice choices, confirming the Effect and undoing the Ego: the roller or a GM only.
+ * - Changing the dice choices and confirming the Effect: the roller or a GM only.
+ * - Giving back the Ego (R-EGO-2, ruling): it mends a mistake (a misclicked Dark Die), so the roller may
+ *   use it only until the dice are confirmed; a GM at any time.
  * - Applying an Effect (R-RA-7) or a Challenge's harm (R-CH-4) — ruling, as the table expects:
  *   - who may ask: a GM; the card's roller; an owner of the target — for harm always (a player takes
  *     a Challenge's Effect on their own character), for a player's Effect only under "owners";
@@ -35,6 +37,8 @@ export interface PermissionInput {
   readonly applySetting: ApplySetting;
   /** A player's Effect on a Challenge (risky card) or a Challenge's Effect as harm (challenge card). */
   readonly cardKind?: "risky" | "challenge";
+  /** The card's dice are confirmed (its Effect is locked); undefined: not yet. */
+  readonly confirmed?: boolean;
 }
 
 export interface ActionPermission {
@@ -62,6 +66,8 @@ export const REASON = {
   /** A hint, on an enabled Apply: it reaches only targets the user owns. */
   ownedOnly: "TERRAN.Card.Reason.ownedOnly",
   notOwner: "TERRAN.Card.Reason.notOwner",
+  /** Giving back the Ego after the dice are confirmed is the GM's call. */
+  egoConfirmed: "TERRAN.Card.Reason.egoConfirmed",
 } as const;
 
 const ALLOWED: ActionPermission = { allowed: true, viaGm: false, reasonKey: null };
@@ -75,7 +81,19 @@ export function isRollerOrGm(user: CardUser, rollerId: string): boolean {
 /** What `user` may do on a card rolled by `rollerId`. */
 export function cardPermission(input: PermissionInput): CardPermissions {
   const own: ActionPermission = isRollerOrGm(input.user, input.rollerId) ? ALLOWED : refused(REASON.notRoller);
-  return { choose: own, confirm: own, undoEgo: own, apply: applyPermission(input) };
+  return {
+    choose: own,
+    confirm: own,
+    undoEgo: undoEgoPermission(input.user, input.rollerId, input.confirmed ?? false),
+    apply: applyPermission(input),
+  };
+}
+
+/** R-EGO-2 (ruling) giving back the Ego mends a mistake: the roller until the dice are confirmed, a GM at any time. */
+export function undoEgoPermission(user: CardUser, rollerId: string, confirmed: boolean): ActionPermission {
+  if (user.isGM) return ALLOWED;
+  if (user.id !== rollerId) return refused(REASON.notRoller);
+  return confirmed ? refused(REASON.egoConfirmed) : ALLOWED;
 }
 
 /** May this user ask for the apply at all (see the ruling above)? With the target unknown, owning is assumed possible. */

@@ -45,6 +45,8 @@ export interface ResultLine {
 export interface ResultDie {
   readonly face: number;
   readonly cssClass: string;
+  /** R-EGO-2 R-LEG-8 the Ego this Dark Die cost, marked on it as the Risky card marks it ("−1 Ego"); absent: none. */
+  readonly cost?: number;
 }
 
 export interface ResultCardView {

@@ -14,7 +14,7 @@ import {
   type Ruleset,
 } from "../rules/index.ts";
 import { dieNameKey } from "./die-names.ts";
-import { isRollerOrGm, REASON, type CardUser } from "./permissions.ts";
+import { isRollerOrGm, REASON, undoEgoPermission, type CardUser } from "./permissions.ts";
 import {
   cardDice,
   effectChainNeeded,
@@ -372,36 +372,41 @@ function secondHitButtons(
   return { confirmSecond, applySecond };
 }
 
+/** R-EGO-2 (ruling) Give back Ego: a mistake's mend, the roller's until the dice are confirmed; open, it says what it is for. */
+function undoEgoButton(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): CardButtonView {
+  const permission = undoEgoPermission(viewer, state.rollerId, result.locked);
+  return button(
+    "TERRAN.Card.Button.undoEgo",
+    firstReason(
+      [!permission.allowed, permission.reasonKey ?? CARD_REASON.notRoller],
+      [state.ego.undone, CARD_REASON.egoUndone],
+      [!state.ego.spent, CARD_REASON.egoNotSpent],
+    ),
+    "TERRAN.Card.Tooltip.undoEgo",
+  );
+}
+
 /** The card's buttons as `viewer` sees them: each open, or closed with the reason. */
 function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): RiskyCardView["buttons"] {
   const notRoller = !isRollerOrGm(viewer, state.rollerId);
   const applied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
   const confirmKey = result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect";
   const confirm = result.empty || result.locked ? null : button(confirmKey, notRoller ? CARD_REASON.notRoller : null);
-  const undoEgo =
-    result.ego.cost > 0
-      ? button(
-          "TERRAN.Card.Button.undoEgo",
+  const undoEgo = result.ego.cost > 0 ? undoEgoButton(state, result, viewer) : null;
+  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own). When none
+  // of the player's Effect lands (a Fail, a Reaction) there is nothing to apply: no button, the landing line says so.
+  const apply =
+    result.empty || !result.landing.player
+      ? null
+      : button(
+          "TERRAN.Card.Button.apply",
           firstReason(
-            [notRoller, CARD_REASON.notRoller],
-            [state.ego.undone, CARD_REASON.egoUndone],
-            [!state.ego.spent, CARD_REASON.egoNotSpent],
+            [!result.locked, CARD_REASON.notConfirmed],
+            [applied("effect"), CARD_REASON.alreadyApplied],
+            [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
           ),
-        )
-      : null;
-  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own).
-  const apply = result.empty
-    ? null
-    : button(
-        "TERRAN.Card.Button.apply",
-        firstReason(
-          [!result.locked && result.landing.player, CARD_REASON.notConfirmed],
-          [!result.landing.player, CARD_REASON.noEffect],
-          [applied("effect"), CARD_REASON.alreadyApplied],
-          [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
-        ),
-        viewer.mayApply ? viewer.mayApplyReason : null,
-      );
+          viewer.mayApply ? viewer.mayApplyReason : null,
+        );
   return {
     confirm,
     ...gmButtons(state, result, viewer),

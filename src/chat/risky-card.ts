@@ -59,7 +59,7 @@ import {
   type SelectionSettings,
   type TierRank,
 } from "../rules/index.ts";
-import { isRollerOrGm, type CardUser } from "./permissions.ts";
+import { isRollerOrGm, undoEgoPermission, type CardUser } from "./permissions.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The stored state and its check
@@ -698,10 +698,18 @@ export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVers
   return next(state, { ego: { ...state.ego, spent: true } });
 }
 
-/** R-EGO-2 give back the Ego the Dark Dice cost (the glue restores it on the actor). Once only. */
+/**
+ * R-EGO-2 give back the Ego the Dark Dice cost (the glue restores it on the actor). Once only; it mends
+ * a mistake (ruling), so the roller may only before the dice are confirmed, a GM at any time.
+ */
 export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "give back the Ego");
+  if (!undoEgoPermission(user, state.rollerId, state.effect !== null).allowed) {
+    throw new RulesError("not-allowed", "The dice are confirmed: only a GM can give the Ego back now.", {
+      reason: "egoConfirmed",
+    });
+  }
   if (expectedVersion !== undefined) assertVersion(state, expectedVersion);
   if (state.ego.undone)
     throw new RulesError("not-allowed", "The Ego of this roll was already given back.", { reason: "egoUndone" });

@@ -171,6 +171,8 @@ export interface SessionCardView {
   readonly rows: readonly SessionRowView[];
   readonly givenCount: number;
   readonly refusedCount: number;
+  /** The header's line: how many got it and how many were refused, and, once undone, that it was taken back. */
+  readonly summaryKey: string;
   readonly undone: boolean;
   /** The Undo button: shown to everyone, enabled for a GM while there is something to take back. */
   readonly undo: { readonly shown: boolean; readonly disabled: boolean; readonly tooltipKey: string | null };
@@ -217,6 +219,7 @@ export function sessionCardView(state: SessionCardState, viewer: CardUser): Sess
     rows,
     givenCount,
     refusedCount: state.rows.length - givenCount,
+    summaryKey: state.undone ? "TERRAN.Session.Card.summaryUndone" : "TERRAN.Session.Card.summary",
     undone: state.undone,
     undo: { shown: givenCount > 0, disabled: tooltipKey !== null, tooltipKey },
   };

@@ -27,3 +27,19 @@ export async function confirm(title: string, prompt: string): Promise<boolean> {
   });
   return result === true;
 }
+
+/** Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text is escaped); false if closed. */
+export async function confirmNamed(
+  title: string,
+  prompt: string,
+  data: Readonly<Record<string, string>>,
+): Promise<boolean> {
+  const i18n = game.i18n;
+  const text = i18n?.format(prompt, data) ?? prompt;
+  const result: unknown = await foundry.applications.api.DialogV2.confirm({
+    window: { title: i18n?.localize(title) ?? title },
+    content: `<p>${foundry.utils.escapeHTML(text)}</p>`,
+    rejectClose: false,
+  });
+  return result === true;
+}

@@ -29,3 +29,9 @@ export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
     return null;
   }
 }
+
+/** A closed control pressed anyway (it stays focusable so its reason can be read): its reason, as a warning. */
+export function sayWhyClosed(reason: { readonly key: string; readonly value: string } | null): void {
+  if (!reason) return;
+  ui.notifications?.warn(game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
+}

@@ -10,17 +10,19 @@
  * non-GM user of the world (a GM applies on their own client and never asks); should a Foundry pass the
  * sender in the options (`options.user`, as #13418 proposes), that is used and must match. A player
  * who forges another player's id can therefore act as that player — no more than that player may do —
- * until Foundry says who sent a query; the README says so. It never prompts and never notifies on the GM's screen: a refusal goes back
+ * until Foundry says who sent a query; the README says so. It never notifies on the GM's screen, and prompts
+ * the GM only for what is the GM's own call (R-LEG-14: may this montage go ahead?): a refusal goes back
  * to the asker as the rules' code, message and data, shown there in their language; a request that
  * breaks the rules of asking is also logged on the GM's console.
  */
-import type { ApplyEffectRequest, ApplyHarmRequest } from "../chat/index.ts";
-import { readApplyEffectRequest, readApplyHarmRequest } from "../chat/apply-requests.ts";
+import type { ApplyEffectRequest, ApplyHarmRequest, MontageWordRequest } from "../chat/index.ts";
+import { readApplyEffectRequest, readApplyHarmRequest, readMontageWordRequest } from "../chat/apply-requests.ts";
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
 import { readCarryComplicationRequest, type CarryComplicationRequest } from "../chat/complication-request.ts";
 import { carryComplicationFromCard } from "./complications.ts";
+import { montageWordAsGm } from "./montage-word.ts";
 
 type Summary = AppliedSummary<unknown>;
 
@@ -29,6 +31,8 @@ export const QUERIES = {
   applyHarm: `${SYSTEM_ID}.applyHarm`,
   /** R-LEG-14 a Challenge card's complication carried to a character's next related roll. */
   carryComplication: `${SYSTEM_ID}.carryComplication`,
+  /** R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query that prompts the GM. */
+  montageWord: `${SYSTEM_ID}.montageWord`,
 } as const;
 
 /** The answer to a query: the outcome, or the rules' refusal (code, English message, data). */
@@ -81,6 +85,12 @@ export function registerQueries(): void {
       const asker = askerOf(request.askerId, options);
       return carryComplicationFromCard(request, asker);
     });
+  CONFIG.queries[QUERIES.montageWord] = (data, options) =>
+    answer(QUERIES.montageWord, data, async () => {
+      const request = readMontageWordRequest(data);
+      const asker = askerOf(request.askerId, options);
+      return montageWordAsGm(request, asker);
+    });
 }
 
 /** Which request each query takes. */
@@ -88,6 +98,7 @@ interface QueryData {
   "terran-engine.applyEffect": ApplyEffectRequest;
   "terran-engine.applyHarm": ApplyHarmRequest;
   "terran-engine.carryComplication": CarryComplicationRequest;
+  "terran-engine.montageWord": MontageWordRequest;
 }
 
 /** Is there an active GM to relay through? */
@@ -102,12 +113,16 @@ const QUERY_TIMEOUT_MS = 10_000;
  * Sends a request to the active GM and returns its outcome; a refusal comes back as the rules' error,
  * thrown here, on the asker's screen. No GM, or no answer in time, is a refusal too.
  */
-export async function askGm<Q extends keyof QueryData>(query: Q, data: QueryData[Q]): Promise<Summary> {
+export async function askGm<Q extends keyof QueryData>(
+  query: Q,
+  data: QueryData[Q],
+  timeout = QUERY_TIMEOUT_MS,
+): Promise<Summary> {
   const gm = game.users?.activeGM;
   if (!gm) throw new RulesError("not-allowed", "No GM is online to apply this.", { reason: "noGm" });
   let reply: unknown;
   try {
-    reply = await gm.query(query, data, { timeout: QUERY_TIMEOUT_MS });
+    reply = await gm.query(query, data, { timeout });
   } catch {
     reply = null;
   }
@@ -128,4 +143,34 @@ function isAnswer(value: unknown): value is QueryAnswer {
     "ok" in value &&
     (value.ok === true || ("code" in value && typeof value.code === "string"))
   );
+}
+
+/** How long a player waits for the GM to answer a montage's question (the GM reads it and decides). */
+const MONTAGE_WORD_TIMEOUT_MS = 180_000;
+
+/**
+ * R-LEG-14 asks the active GM to agree that the Challenge cannot kill; resolves on a yes, and throws the
+ * reason on a no, with no GM online, or with no answer in time. The montage is rolled only after it.
+ */
+export async function askMontageWord(actorUuid: string, challengeUuid: string): Promise<void> {
+  let summary: Summary;
+  try {
+    summary = await askGm(
+      QUERIES.montageWord,
+      { askerId: game.user?.id ?? "", actorUuid, challengeUuid },
+      MONTAGE_WORD_TIMEOUT_MS,
+    );
+  } catch (error) {
+    if (error instanceof RulesError && error.data.reason === "noAnswer")
+      throw new RulesError("not-allowed", "The GM did not answer in time: the montage did not start.", {
+        reason: "montageNoAnswer",
+      });
+    throw error;
+  }
+  const agreed: unknown =
+    typeof summary.outcome === "object" && summary.outcome !== null ? Reflect.get(summary.outcome, "agreed") : false;
+  if (agreed !== true)
+    throw new RulesError("not-allowed", "The GM did not agree that this Challenge cannot kill.", {
+      reason: "montageRefused",
+    });
 }

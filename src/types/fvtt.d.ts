@@ -89,6 +89,7 @@ declare global {
       "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.carryComplication": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
+      "terran-engine.montageWord": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
     }
   }
 }

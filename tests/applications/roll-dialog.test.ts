@@ -816,21 +816,23 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(root.querySelectorAll(".rd-die-dark")).toHaveLength(2);
   });
 
-  it("R-POOL-5: Roll is disabled with the reason as a tooltip and as text", () => {
+  it("R-POOL-5: Roll is closed with the reason as a tooltip and as text, and stays in reach of the keyboard", () => {
     const root = render(view(subject(state())));
     const roll = root.querySelector<HTMLButtonElement>('button[data-action="roll"]');
-    expect(roll?.disabled).toBe(true);
+    expect(roll?.getAttribute("aria-disabled")).toBe("true");
+    expect(roll?.disabled).toBe(false); // focusable: its reason can be read from it
     const reason = "Nothing to roll: add Dark Dice or ask the GM for an advantage.";
     expect(roll?.getAttribute("data-tooltip")).toBe(reason);
     expect(roll?.getAttribute("title")).toBe(reason);
     expect(text(root.querySelector(".rd-blocked"))).toBe(reason);
     const enabled = render(view(subject(fresh()))).querySelector<HTMLButtonElement>('button[data-action="roll"]');
     expect(enabled?.disabled).toBe(false);
+    expect(enabled?.hasAttribute("aria-disabled")).toBe(false);
   });
 
-  it("R-HARM-5: a dead character's Roll button is disabled with the reason", () => {
+  it("R-HARM-5: a dead character's Roll button is closed with the reason", () => {
     const roll = render(view(subject(dead()))).querySelector('button[data-action="roll"]');
-    expect(roll?.hasAttribute("disabled")).toBe(true);
+    expect(roll?.getAttribute("aria-disabled")).toBe("true");
     expect(roll?.getAttribute("data-tooltip")).toBe("The character is dead and cannot act.");
   });
 
@@ -840,13 +842,16 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(text(root.querySelector(".rd-clamp"))).toMatch(/^Mortally Wounded/);
   });
 
-  it("R-POOL-4: the disabled ends of the Dark Dice stepper carry their reason", () => {
+  it("R-POOL-4: the closed ends of the Dark Dice stepper carry their reason, in reach of the keyboard", () => {
     const root = render(view(subject(fresh()), { dark: DEFAULT_DARK_MAX }));
     const up = root.querySelector<HTMLButtonElement>('[data-action="darkUp"]');
-    expect(up?.disabled).toBe(true);
+    expect(up?.getAttribute("aria-disabled")).toBe("true");
+    expect(up?.disabled).toBe(false); // it keeps the focus: its tooltip is its reason
     expect(up?.getAttribute("data-tooltip")).toBe("This world allows at most 10 Dark Dice.");
     expect(up?.parentElement?.getAttribute("data-tooltip")).toBe("This world allows at most 10 Dark Dice.");
-    expect(root.querySelector<HTMLButtonElement>('[data-action="darkDown"]')?.disabled).toBe(false);
+    expect(root.querySelector<HTMLButtonElement>('[data-action="darkDown"]')?.hasAttribute("aria-disabled")).toBe(
+      false,
+    );
     expect(text(root.querySelector(".rd-dark-count"))).toBe("10");
   });
 

@@ -249,6 +249,7 @@ describe("Legacy roll dialog", () => {
     expect(separateRollModel(subject, choices(), SETTINGS).roll).toEqual({
       disabled: true,
       reason: { key: "TERRAN.Dialog.Legacy.empty", value: "" },
+      labelKey: "TERRAN.Dialog.roll",
     });
     expect(separateRollModel(subject, choices({ dark: 1 }), SETTINGS).roll.disabled).toBe(false);
     expect(applySeparateAction(choices({ position: 1 }), "positionUp").position).toBe(1);
@@ -287,7 +288,8 @@ describe("Legacy roll dialog: numbers in the client's language", () => {
 
 describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
   const wolf = { uuid: "Actor.wolf", name: "Wolf pack", tier: "dangerous", n: 4, dice: 1, halved: false };
-  const withTarget = { ...SETTINGS, montage: wolf };
+  /** The roller is a GM: the "cannot kill" box is theirs to tick, in place. */
+  const withTarget = { ...SETTINGS, montage: wolf, montageWord: "self" as const };
 
   /** A healthy character with Strength `light` and Ego `ego` (no wound, no items). */
   function subjectWith(light: number, ego: number) {
@@ -329,11 +331,54 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
   it("R-LEG-14: not for a Challenge that could kill — Roll waits for the GM's confirmation, and says why", () => {
     const subject = subjectWith(2, 3);
     const unsafe = separateRollModel(subject, choices({ montage: true }), withTarget);
-    expect(unsafe.roll).toEqual({ disabled: true, reason: { key: "TERRAN.Dialog.Legacy.montageUnsafe", value: "" } });
+    expect(unsafe.roll).toEqual({
+      disabled: true,
+      reason: { key: "TERRAN.Dialog.Legacy.montageUnsafe", value: "" },
+      labelKey: "TERRAN.Dialog.roll",
+    });
     expect(separateRollModel(subject, choices({ montage: true, safe: true }), withTarget).roll).toEqual({
       disabled: false,
       reason: null,
+      labelKey: "TERRAN.Dialog.roll",
     });
+  });
+
+  it("R-LEG-14: the GM's word, not the player's — a player's dialog has no box to tick; Roll asks the active GM first, and says so", () => {
+    const subject = subjectWith(2, 3);
+    const asking = separateRollModel(subject, choices({ montage: true, safe: true }), {
+      ...withTarget,
+      montageWord: "ask",
+    });
+    expect(asking.choices.safe).toBe(false); // a player's form cannot carry the GM's word
+    expect(asking.montage).toMatchObject({ confirmInPlace: false, asksGm: true });
+    expect(asking.roll).toEqual({ disabled: false, reason: null, labelKey: "TERRAN.Dialog.Legacy.rollAskGm" });
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", asking);
+    expect(root.querySelector('input[name="safe"]')).toBeNull();
+    expect(root.querySelector(".rd-montage-gm")?.textContent?.trim()).toBe(
+      "Roll first asks the GM to agree that this Challenge cannot kill; the dice are thrown only on their yes.",
+    );
+    expect(root.querySelector(".rd-roll")?.textContent?.trim()).toBe("Ask the GM, then roll");
+    // Unticked, the dialog rolls as ever.
+    const plain = separateRollModel(subject, choices(), { ...withTarget, montageWord: "ask" });
+    expect(plain.roll.labelKey).toBe("TERRAN.Dialog.roll");
+  });
+
+  it("R-LEG-14: with no GM online a montage cannot start, and Roll says why; while the GM is asked, Roll waits", () => {
+    const subject = subjectWith(2, 3);
+    const noGm = separateRollModel(subject, choices({ montage: true }), { ...withTarget, montageWord: "none" });
+    expect(noGm.roll).toMatchObject({
+      disabled: true,
+      reason: { key: "TERRAN.Dialog.Legacy.montageNoGm", value: "" },
+    });
+    expect(noGm.montage).toMatchObject({ confirmInPlace: false, asksGm: false });
+    const waiting = separateRollModel(subject, choices({ montage: true }), { ...withTarget, montageWord: "waiting" });
+    expect(waiting.roll).toMatchObject({
+      disabled: true,
+      reason: { key: "TERRAN.Dialog.Legacy.montageWaiting", value: "" },
+    });
+    // Without the montage, neither stops a plain Risky Action.
+    expect(separateRollModel(subject, choices(), { ...withTarget, montageWord: "none" }).roll.disabled).toBe(false);
   });
 
   it("R-LEG-14: the odds shown are exact — the Challenge's Effect first, its complication off the pool, then the highest die — checked against every throw", () => {
@@ -406,14 +451,19 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
     expect(root.querySelector('input[name="safe"]')).not.toBeNull();
     expect(root.querySelectorAll(".rd-montage-odds .rd-odd").length).toBe(4);
     expect(root.querySelector(".rd-ego-risk")?.textContent).toBe(
-      "Each Dark Die showing 3 or lower costs 2 Ego (a montage).",
+      "Each Dark Die that shows 3 or less costs 2 Ego (a montage).",
     );
-    expect(root.querySelector(".rd-roll")?.hasAttribute("disabled")).toBe(true);
+    expect(root.querySelector(".rd-roll")?.getAttribute("aria-disabled")).toBe("true");
+    expect(root.querySelector(".rd-roll")?.getAttribute("title")).toBe(
+      "A montage is only for a Challenge that cannot kill: the GM must agree first.",
+    );
     expect(root.querySelector(".rd-blocked")?.textContent).toBe(
       "A montage is only for a Challenge that cannot kill: the GM must agree first.",
     );
     // No target: no option at all.
     root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", separateRollModel(subject, choices(), SETTINGS));
     expect(root.querySelector(".rd-montage")).toBeNull();
+    // R-LEG-8 the same rule in the same words as Core's dialog (R-EGO-2).
+    expect(root.querySelector(".rd-ego-risk")?.textContent).toBe("Each Dark Die that shows 3 or less costs 1 Ego.");
   });
 });

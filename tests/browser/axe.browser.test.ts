@@ -64,8 +64,8 @@ async function open(scene: SceneInfo, theme: Theme, narrow: boolean): Promise<Pa
 const STATES: Readonly<Record<string, readonly (readonly [string, ...string[]])[]>> = {
   // The dialog with Dark Dice added, and the same dialog once rolled (the card in the chat column).
   "dialog/fresh": [["darkUp"], ["darkUp"], ["roll"]],
-  // A card whose Precision moved, then confirmed, applied and its Ego given back.
-  "card/risky": [["select-die", "1", "precision"], ["confirm-effect"], ["apply-effect"], ["undo-ego"]],
+  // A card whose Precision moved, its Ego given back (before confirming), then confirmed and applied.
+  "card/risky": [["select-die", "1", "precision"], ["undo-ego"], ["confirm-effect"], ["apply-effect"]],
   "card/reaction": [["allow-effect"]],
   "card/challenge": [["apply-harm"]],
 };

@@ -120,8 +120,12 @@ describe("sandbox in Chromium: the Risky Action card", { timeout: 30_000 }, () =
     await closePage();
   });
 
-  it("R-RA-3 R-RA-7 R-EGO-2: confirm locks the dice, apply records the Disposition change, undo gives the Ego back", async () => {
+  it("R-RA-3 R-RA-7 R-EGO-2: undo gives the Ego back before confirming, confirm locks the dice, apply records the Disposition change", async () => {
     await open("/scene/card/risky");
+    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.spent"));
+    await afterUpdate(page, () => page.locator('button[data-action="undo-ego"]').click());
+    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
+
     await afterUpdate(page, () => page.locator('button[data-action="confirm-effect"]').click());
     await expect.poll(() => page.locator(".risky-card.locked").count()).toBe(1);
     expect(await page.locator("button.die-face").count()).toBe(0);
@@ -131,10 +135,6 @@ describe("sandbox in Chromium: the Risky Action card", { timeout: 30_000 }, () =
     expect(await text(".applied .target-name")).toBe("Sandbox Challenge");
     expect(await text(".applied .change")).toMatch(/^−\d+ Disposition \(10 → \d+\)$/);
     expect(await page.locator('button[data-action="apply-effect"]').isDisabled()).toBe(true);
-
-    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.spent"));
-    await afterUpdate(page, () => page.locator('button[data-action="undo-ego"]').click());
-    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
     await closePage();
   });
 
@@ -228,6 +228,36 @@ describe("sandbox in Chromium: the roll dialog", { timeout: 30_000 }, () => {
       await afterUpdate(page, () => clickable.click());
       expect(Number(await card.getAttribute("data-version"))).toBe(version + 1);
     }
+    await closePage();
+  });
+});
+
+describe("sandbox in Chromium: the GM's request-a-roll dialog", { timeout: 30_000 }, () => {
+  it("R-FORT-1: the Fortune die's Chance shows only while the Fortune die is chosen, and follows the choice live", async () => {
+    await open("/scene/tool/request-dialog");
+    const chance = page.locator('input[name="chance"]');
+    expect(await page.locator('select[name="subject"]').inputValue()).not.toBe("fortune");
+    expect(await chance.isVisible()).toBe(false);
+    await page.locator('select[name="subject"]').selectOption("fortune");
+    expect(await chance.isVisible()).toBe(true);
+    expect(await page.locator('label[for="terran-request-chance"]').isVisible()).toBe(true);
+    await page.locator('select[name="subject"]').selectOption({ index: 0 });
+    expect(await chance.isVisible()).toBe(false);
+    await closePage();
+  });
+});
+
+describe("sandbox in Chromium: the end-of-session card after the Undo", { timeout: 30_000 }, () => {
+  it("R-XP-1: what was taken back is struck through whole: the award and its XP change", async () => {
+    await open("/scene/tool/session-card-undone");
+    const struck = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(await struck(".session-row.undone .session-xp")).toContain("line-through");
+    expect(await struck(".session-row.undone .session-change")).toContain("line-through");
+    expect(await text(".card-subtitle")).toMatch(/then taken back/);
     await closePage();
   });
 });

@@ -132,8 +132,9 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
     expect(await page.locator(`#sandbox-chat-log .die.role-precision .die-face`).getAttribute("aria-label")).toContain(
       english("TERRAN.Card.Die.role.precision"),
     );
-    // After Confirm the focus is still inside the card (Confirm is gone: the control now at its place).
+    // After Confirm the focus goes to the card's next action, Apply Effect (Confirm is gone).
     expect(await page.evaluate(() => document.activeElement?.closest("[data-card=risky]") !== null)).toBe(true);
+    expect(await focusedIs('#sandbox-chat-log [data-action="apply-effect"]'), "focus on Apply Effect").toBe(true);
     expect(clean(await page.locator(`#${LIVE_REGION_ID}`).textContent())).toContain(
       english(`TERRAN.Band.${expected.band}`),
     );
@@ -191,16 +192,16 @@ describe("issue 17: every mouse path on our screens has a keyboard path", { time
     await closePage();
   });
 
-  it("the chat cards: Apply and Undo after Confirm; the GM's Allow on a Reaction; a Challenge's harm", async () => {
+  it("the chat cards: Undo before Confirm, Apply after it; the GM's Allow on a Reaction; a Challenge's harm", async () => {
     await open("/scene/card/risky");
-    await tabTo('[data-action="confirm-effect"]');
+    await tabTo('[data-action="undo-ego"]');
+    await pressAndWait();
+    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
+    await tabTo('[data-action="confirm-effect"]', { back: true });
     await pressAndWait();
     await tabTo('[data-action="apply-effect"]', { back: true });
     await pressAndWait();
     expect(await text(".applied .target-name")).toBe("Sandbox Challenge");
-    await tabTo('[data-action="undo-ego"]');
-    await pressAndWait();
-    expect(await text(".ego-line .ego-status")).toBe(english("TERRAN.Card.Ego.undone"));
     await closePage();
 
     await open("/scene/card/reaction");

@@ -18,22 +18,32 @@ const sandboxPage = scenePage(session);
 const { open, text } = sandboxPage;
 
 describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
-  it("R-LEG-14: the montage dialog shows the engine's exact odds with the complication, and Roll closed until the GM agrees", async () => {
+  it("R-LEG-14: the montage dialog shows the engine's exact odds with the complication, and Roll asks the GM first", async () => {
     await open("/scene/dialog/legacy-montage");
     const scene = LEGACY_DIALOGS["legacy-montage"];
     const input = legacySeasonedCharacter();
     const view = separateRollModel(
       { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
       { ...initialSeparateChoices({ darkMax: DEFAULT_DARK_MAX }), ...(scene?.choices ?? {}) },
-      { darkMax: DEFAULT_DARK_MAX, montage: scene?.target ?? null },
+      { darkMax: DEFAULT_DARK_MAX, montage: scene?.target ?? null, montageWord: "ask" },
     );
     for (const band of ["fail", "partial", "success"] as const)
       expect(await text(`[data-odds="${band}"]`), band).toBe(view.chances[band].text);
     for (const c of view.montage?.complication ?? [])
       expect(await text(`[data-odds="complication${c.dice}"]`)).toBe(c.p.text);
     expect(await text(".rd-montage-target")).toBe("The storm on the pass");
+    expect(await sandboxPage.page().locator('input[name="safe"]').count()).toBe(0);
+    expect(await text(".rd-montage-gm")).toBe(english("TERRAN.Dialog.Legacy.montageAsksGm"));
+    expect(await sandboxPage.page().locator(".rd-roll").isDisabled()).toBe(false);
+    expect(await text(".rd-roll")).toBe(english("TERRAN.Dialog.Legacy.rollAskGm"));
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
+  });
+
+  it("R-LEG-14: with no GM online the montage cannot start, and Roll says why", async () => {
+    await open("/scene/dialog/legacy-montage-no-gm");
     expect(await sandboxPage.page().locator(".rd-roll").isDisabled()).toBe(true);
-    expect(await text(".rd-blocked")).toBe(english("TERRAN.Dialog.Legacy.montageUnsafe"));
+    expect(await text(".rd-blocked")).toBe(english("TERRAN.Dialog.Legacy.montageNoGm"));
     await sandboxPage.page().close();
     expect(sandboxPage.errors()).toEqual([]);
   });

@@ -82,7 +82,7 @@ async function expectCard(page: Page, view: ResultCardView): Promise<void> {
   expect(await dice.count()).toBe(view.dice.length);
   for (const [i, die] of view.dice.entries()) {
     expect(await dice.nth(i).getAttribute("class"), `die ${i}`).toBe(die.cssClass);
-    expect(clean(await dice.nth(i).textContent()), `die ${i}`).toBe(String(die.face));
+    expect(clean(await dice.nth(i).locator(".die-face").textContent()), `die ${i}`).toBe(String(die.face));
   }
   const lines = card.locator(".result-line");
   expect(await lines.count()).toBe(view.lines.length);

@@ -194,3 +194,18 @@ describe(
     });
   },
 );
+
+describe("Portuguese lines that must not break", { timeout: 60_000 }, () => {
+  it("R-LEG-13: the Legacy sheet's 'Advancements to take' line stays on one line", async () => {
+    const page = await tab();
+    await page.goto(`${session().sandbox.url}/scene/sheet/character-legacy?lang=${LANG}`);
+    const hint = page.locator(".te-hint", { hasText: "a pegar" }).first();
+    const lines = await hint.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.4;
+      return Math.round(el.getBoundingClientRect().height / lineHeight);
+    });
+    expect(lines).toBe(1);
+    expect(errors()).toEqual([]);
+  });
+});

@@ -9,7 +9,18 @@ import {
 } from "../../src/chat/index.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import { english } from "../support/templates.ts";
-import { challenge, challengeViewer, expectCode, GM, harm, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
+import {
+  challenge,
+  challengeViewer,
+  expectCode,
+  GM,
+  harm,
+  isClosed,
+  OTHER,
+  renderDom,
+  ROLLER,
+  text,
+} from "./fixtures.ts";
 
 const render = (state: ChallengeCardState, who = challengeViewer(GM)): HTMLElement =>
   renderDom("chat/challenge-card.hbs", challengeCardView(state, who));
@@ -177,16 +188,17 @@ describe("Challenge Effect card", () => {
     const state = challenge();
     const enabled = render(state, challengeViewer(OTHER));
     const button = enabled.querySelector('button[data-action="apply-harm"]');
-    expect(button?.hasAttribute("disabled")).toBe(false);
+    expect(isClosed(button)).toBe(false);
     const noGm = render(
       state,
       challengeViewer(OTHER, { gmOnline: false, mayApply: false, mayApplyReason: "TERRAN.Card.Reason.noGm" }),
     );
+    expect(isClosed(noGm.querySelector('button[data-action="apply-harm"]'))).toBe(true);
     expect(noGm.querySelector('button[data-action="apply-harm"]')?.getAttribute("title")).toBe(
       english("TERRAN.Card.Reason.noGm"),
     );
     const done = render(recordHarm(state, GM, harm(), 0));
-    expect(done.querySelector('button[data-action="apply-harm"]')?.hasAttribute("disabled")).toBe(false);
+    expect(isClosed(done.querySelector('button[data-action="apply-harm"]'))).toBe(false);
     expect(done.querySelector(".challenge-card")?.classList.contains("applied")).toBe(true);
     const noOwner = render(state, challengeViewer(OTHER, { mayApply: false }));
     expect(noOwner.querySelector('button[data-action="apply-harm"]')?.parentElement?.getAttribute("data-tooltip")).toBe(

@@ -129,3 +129,8 @@ export function harm(partial: Partial<HarmEntry> = {}): HarmEntry {
     ...partial,
   };
 }
+
+/** A card button drawn closed: aria-disabled, so it keeps the focus and its reason stays in reach of the keyboard. */
+export function isClosed(el: Element | null | undefined): boolean {
+  return el?.getAttribute("aria-disabled") === "true";
+}

@@ -160,6 +160,7 @@ describe("R-RA-1 the GM's 'succeed, but worse' (card view)", () => {
     const gm = buttonOf(render(failed, viewer(GM)), "allow-success");
     expect(text(gm)).toBe(english("TERRAN.Card.Button.allowSuccess"));
     expect(gm?.hasAttribute("disabled")).toBe(false);
+    expect(gm?.hasAttribute("aria-disabled")).toBe(false);
     const allowed = allowSuccess(failed, GM, true, 0);
     expect(text(buttonOf(render(allowed, viewer(GM)), "allow-success"))).toBe(
       english("TERRAN.Card.Button.withdrawSuccess"),

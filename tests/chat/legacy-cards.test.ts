@@ -40,6 +40,8 @@ describe("Legacy cards", () => {
     expect(dice.map((d) => d.classList.contains("kept"))).toEqual([false, false, true, false]);
     expect(dice.map((d) => d.classList.contains("tone-dark"))).toEqual([false, false, true, true]);
     expect(dice.map((d) => d.classList.contains("costs-ego"))).toEqual([false, false, false, true]);
+    // R-LEG-8 marked as Core marks it (R-EGO-2): "−1 Ego" on the die, not only a ring.
+    expect(dice.map((d) => text(d.querySelector(".die-cost")))).toEqual(["", "", "", "\u22121 Ego"]);
     expect(lines(root)).toEqual([
       `${english("TERRAN.Card.Legacy.attribute")}: Strength`,
       `${english("TERRAN.Card.Legacy.skill")}: Violence`,
@@ -194,9 +196,10 @@ describe("Legacy cards", () => {
     });
     const root = render(view);
     const dice = [...root.querySelectorAll(".die")];
-    expect(dice.map((d) => text(d))).toEqual(["3", "5"]);
+    expect(dice.map((d) => text(d.querySelector(".die-face")))).toEqual(["3", "5"]);
     expect(dice.map((d) => d.classList.contains("tone-dark"))).toEqual([true, true]);
     expect(dice.map((d) => d.classList.contains("costs-ego"))).toEqual([true, false]);
+    expect(dice.map((d) => text(d.querySelector(".die-cost")))).toEqual(["\u22121 Ego", ""]);
     expect(lines(root)).toEqual([
       `${english("TERRAN.Card.Legacy.incoming")}: 6`,
       `${english("TERRAN.Card.Legacy.armour")}: −1`,

@@ -68,7 +68,7 @@ describe("R-LEG-14 the montage card", () => {
     const root = render(montageCard(input()));
     expect(text(root.querySelector(".card-title"))).toBe(english("TERRAN.Card.Montage.title"));
     const dice = [...root.querySelectorAll(".die")];
-    expect(dice.map(text)).toEqual(["6", "2", "3", "5", "2", "4"]);
+    expect(dice.map((d) => text(d.querySelector(".die-face")))).toEqual(["6", "2", "3", "5", "2", "4"]);
     expect(dice.map((d) => [...d.classList].find((c) => c.startsWith("tone-")))).toEqual([
       "tone-challenge",
       "tone-challenge",
@@ -80,6 +80,7 @@ describe("R-LEG-14 the montage card", () => {
     // The 5 decides (the first highest); the costly Dark Die is marked.
     expect(dice.map((d) => d.classList.contains("kept"))).toEqual([true, true, false, true, false, false]);
     expect(dice[4]?.classList.contains("costs-ego")).toBe(true);
+    expect(text(dice[4]?.querySelector(".die-cost"))).toBe("\u22122 Ego"); // a montage's Dark Die costs 2 (R-LEG-14)
     expect(lines(root)).toEqual([
       `${english("TERRAN.Card.Montage.challenge")}: <b>Storm</b>`,
       `${english("TERRAN.Card.Montage.tier")}: ${english("TERRAN.ChallengeTier.dangerous")}`,

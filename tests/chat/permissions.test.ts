@@ -90,6 +90,28 @@ describe("chat card permissions", () => {
     },
   );
 
+  it.each([
+    ["roller", false, ALLOWED],
+    ["roller", true, { allowed: false, viaGm: false, reasonKey: "TERRAN.Card.Reason.egoConfirmed" }],
+    ["GM", false, ALLOWED],
+    ["GM", true, ALLOWED],
+    ["other player", false, NOT_ROLLER],
+    ["other player", true, NOT_ROLLER],
+  ] as const)(
+    "R-EGO-2 (ruling): giving back Ego mends a mistake: %s, dice confirmed %s",
+    (who, confirmed, expected) => {
+      const p = cardPermission({
+        user: USERS[who],
+        rollerId: ROLLER.id,
+        gmOnline: true,
+        targetOwnedByUser: null,
+        applySetting: "gm",
+        confirmed,
+      });
+      expect(p.undoEgo).toEqual(expected);
+    },
+  );
+
   it("R-RA-1: a GM who is also the roller may do everything directly (permission matrix)", () => {
     const p = cardPermission({
       user: GM,

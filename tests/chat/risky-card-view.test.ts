@@ -26,10 +26,15 @@ function buttonOf(root: HTMLElement, action: string): HTMLButtonElement | null {
   return root.querySelector(`button[data-action="${action}"]`);
 }
 
-/** A disabled button must say why: its own title and its wrapper's tooltip, both non-empty. */
+/**
+ * A closed button must say why, and the reason must stay in reach of the keyboard: it is marked
+ * aria-disabled (so it still takes the focus) rather than disabled, with its own title and its
+ * wrapper's tooltip.
+ */
 function expectReason(button: HTMLButtonElement | null, key: string): void {
   expect(button).not.toBeNull();
-  expect(button?.hasAttribute("disabled")).toBe(true);
+  expect(button?.getAttribute("aria-disabled")).toBe("true");
+  expect(button?.hasAttribute("disabled")).toBe(false);
   expect(button?.getAttribute("title")).toBe(english(key));
   expect(button?.parentElement?.getAttribute("data-tooltip")).toBe(english(key));
 }
@@ -37,6 +42,7 @@ function expectReason(button: HTMLButtonElement | null, key: string): void {
 function expectEnabled(button: HTMLButtonElement | null): void {
   expect(button).not.toBeNull();
   expect(button?.hasAttribute("disabled")).toBe(false);
+  expect(button?.hasAttribute("aria-disabled")).toBe(false);
   expect(button?.hasAttribute("title")).toBe(false);
 }
 
@@ -85,7 +91,8 @@ describe("Risky Action card template", () => {
         expect(CARD_ACTIONS).toContain(el.getAttribute("data-action"));
       }
       // Every disabled button says why.
-      for (const button of root.querySelectorAll("button[disabled]")) {
+      expect(root.querySelectorAll("button[disabled]")).toHaveLength(0);
+      for (const button of root.querySelectorAll('button[aria-disabled="true"]')) {
         expect(button.getAttribute("title")?.length ?? 0).toBeGreaterThan(5);
         expect(button.parentElement?.getAttribute("data-tooltip")).toBe(button.getAttribute("title"));
       }
@@ -155,7 +162,11 @@ describe("Risky Action card template", () => {
     expect(text(fail.querySelector(".outcome .band"))).toBe(english("TERRAN.Band.fail"));
     expect(text(fail.querySelector(".landing"))).toContain(english("TERRAN.Card.Landing.noPlayer"));
     expect(text(buttonOf(fail, "confirm-effect"))).toBe(english("TERRAN.Card.Button.confirmNoEffect"));
-    expectReason(buttonOf(fail, "apply-effect"), "TERRAN.Card.Reason.noEffect");
+    // Nothing of the player's lands on a Fail: no Apply Effect to puzzle over (the landing line says why).
+    expect(buttonOf(fail, "apply-effect")).toBeNull();
+    expect(
+      buttonOf(render(confirmEffect(selectDie(state, ROLLER, 2, "precision", 0), ROLLER, [], 1)), "apply-effect"),
+    ).toBeNull();
   });
 
   it("R-RA-3 R-RA-4: a confirmed Effect shows the die, each explosion die, the tier line and the tags", () => {
@@ -233,7 +244,7 @@ describe("Risky Action card template", () => {
     expect(text(root.querySelector(".lost-banner"))).toBe(english("TERRAN.Card.Ego.lost"));
     expect(text(root.querySelector(".ego-change"))).toBe("−2 Ego (2 → 0)");
     expect(text(root.querySelector(".ego-status"))).toBe(english("TERRAN.Card.Ego.spent"));
-    expectEnabled(buttonOf(root, "undo-ego"));
+    expect(buttonOf(root, "undo-ego")?.hasAttribute("disabled")).toBe(false);
     expectReason(buttonOf(render(lost, viewer(OTHER)), "undo-ego"), "TERRAN.Card.Reason.notRoller");
 
     const undone = render(undoEgo(lost, ROLLER));
@@ -241,6 +252,18 @@ describe("Risky Action card template", () => {
     expect(undone.querySelector(".ego-line")?.classList.contains("undone")).toBe(true);
     expectReason(buttonOf(undone, "undo-ego"), "TERRAN.Card.Reason.egoUndone");
     expectReason(buttonOf(render(card([4], [1, 2], { egoBefore: 2 })), "undo-ego"), "TERRAN.Card.Reason.egoNotSpent");
+  });
+
+  it("R-EGO-2 (ruling): Give back Ego says it mends a mistake, and closes for the roller once the dice are confirmed", () => {
+    const spent = markEgoSpent(card([5], [1, 2]), ROLLER);
+    const open = buttonOf(render(spent), "undo-ego");
+    expect(open?.hasAttribute("disabled")).toBe(false);
+    expect(open?.getAttribute("title")).toBe(english("TERRAN.Card.Tooltip.undoEgo"));
+    const confirmed = confirmEffect(spent, ROLLER, [], spent.version);
+    expectReason(buttonOf(render(confirmed), "undo-ego"), "TERRAN.Card.Reason.egoConfirmed");
+    const gm = buttonOf(render(confirmed, viewer(GM)), "undo-ego");
+    expect(gm?.hasAttribute("disabled")).toBe(false);
+    expect(gm?.getAttribute("title")).toBe(english("TERRAN.Card.Tooltip.undoEgo"));
   });
 
   it("R-EGO-2 R-SAY-1: Dark Dice that cost nothing say so; the last scene is noted", () => {
@@ -260,13 +283,14 @@ describe("Risky Action card template", () => {
     expect(text(player.querySelector(".roll-target"))).toBe(english("TERRAN.Attribute.finesse"));
     expect(text(player.querySelector(".note.reaction"))).toBe(english("TERRAN.Card.Risky.reactionNote"));
     expect(buttonOf(player, "allow-effect")).toBeNull();
-    expectReason(buttonOf(player, "apply-effect"), "TERRAN.Card.Reason.noEffect");
+    expect(buttonOf(player, "apply-effect")).toBeNull();
     const gm = render(state, viewer(GM));
     expect(text(buttonOf(gm, "allow-effect"))).toBe(english("TERRAN.Card.Button.allowEffect"));
     const allowed = render(allowEffect(state, GM, true, 0), viewer(GM));
     expect(text(allowed.querySelector(".note.reaction"))).toBe(english("TERRAN.Card.Risky.reactionAllowed"));
     expect(text(buttonOf(allowed, "allow-effect"))).toBe(english("TERRAN.Card.Button.withdrawEffect"));
     expect(text(allowed.querySelector(".landing"))).toContain(english("TERRAN.Card.Landing.player"));
+    expectReason(buttonOf(allowed, "apply-effect"), "TERRAN.Card.Reason.notConfirmed");
   });
 
   it("R-ADV-2: a Specialist's rescued Fail is explained on the card", () => {

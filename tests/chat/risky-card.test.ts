@@ -326,6 +326,15 @@ describe("Risky Action card: Ego", () => {
     expectCode(() => undoEgo(undone, ROLLER), "not-allowed");
   });
 
+  it("R-EGO-2 (ruling): once the dice are confirmed only a GM gives the Ego back", () => {
+    const spent = markEgoSpent(card([5], [1, 2]), ROLLER);
+    const confirmed = confirmEffect(spent, ROLLER, [], spent.version);
+    expect(() => undoEgo(confirmed, ROLLER)).toThrow(
+      expect.objectContaining({ code: "not-allowed", data: { reason: "egoConfirmed" } }),
+    );
+    expect(undoEgo(confirmed, GM).ego).toEqual({ cost: 2, spent: true, undone: true });
+  });
+
   it("R-EGO-2: a roll whose Dark Dice cost nothing has no Ego to give back", () => {
     const state = markEgoSpent(card([5], [6]), ROLLER);
     expectCode(() => undoEgo(state, ROLLER), "not-allowed");

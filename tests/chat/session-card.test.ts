@@ -7,7 +7,7 @@ import {
   type SessionCardRow,
   type SessionCardState,
 } from "../../src/chat/index.ts";
-import { expectCode, GM, OTHER, renderDom, text } from "./fixtures.ts";
+import { expectCode, GM, isClosed, OTHER, renderDom, text } from "./fixtures.ts";
 
 const given = (name: string, xp: number, before: number): SessionCardRow => ({
   actorUuid: `Actor.${name}`,
@@ -54,7 +54,7 @@ describe("R-XP-1 the end-of-session card", () => {
     expect(dom.querySelector("img")).toBeNull();
     expect(text(dom.querySelector(".session-row"))).toContain("+2 XP");
     const button = dom.querySelector<HTMLButtonElement>('[data-action="undo-session"]');
-    expect(button?.disabled).toBe(true);
+    expect(isClosed(button)).toBe(true);
     expect(button?.getAttribute("title")).toBe("Only a GM can take back an award.");
   });
 
@@ -81,6 +81,13 @@ describe("R-XP-1 the end-of-session card", () => {
     expect(view.undo).toEqual({ shown: true, disabled: true, tooltipKey: "TERRAN.Session.Card.alreadyUndone" });
     expect(text(renderDom("chat/session-card.hbs", view).querySelector(".session-undo"))).toBe(
       "\u22121 XP taken back; 1 XP already spent stays spent",
+    );
+    // The header says the award was taken back, not only how many got it.
+    expect(
+      text(renderDom("chat/session-card.hbs", sessionCardView(posted(), GM)).querySelector(".card-subtitle")),
+    ).toBe("1 awarded, 1 refused");
+    expect(text(renderDom("chat/session-card.hbs", view).querySelector(".card-subtitle"))).toBe(
+      "1 awarded, then taken back, 1 refused",
     );
   });
 

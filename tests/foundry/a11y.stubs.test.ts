@@ -16,7 +16,8 @@ import { LIVE_REGION_ID } from "../../src/applications/a11y/live.ts";
 import { english } from "../support/templates.ts";
 import { cardShown } from "../../src/applications/chat/card-a11y.ts";
 import { onCardClick, registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
-import { card, ROLLER } from "../chat/fixtures.ts";
+import { markEgoSpent } from "../../src/chat/index.ts";
+import { card, GM, ROLLER } from "../chat/fixtures.ts";
 import { asMessage, message, shown } from "./card-builders.ts";
 import { find, hero, open, settle, stub } from "./sheet-harness.ts";
 
@@ -111,5 +112,29 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: a card's re-rende
     const band = next.querySelector(".outcome .band")?.textContent ?? "";
     expect(band).not.toBe("");
     expect(live()).toContain(band);
+  });
+
+  it("R-RA-3 R-RA-7 (stand-ins): after Confirm the focus goes to the card's next action, Apply Effect, not to the top of what is left", async () => {
+    // Dark Dice that cost Ego: a GM still sees Give back Ego after Confirm, the last control of the card.
+    const msg = message({ kind: "risky", state: markEgoSpent(card([5, 3], [2], { egoBefore: 3 }), ROLLER) });
+    world.user = { ...GM, targets: new Set() };
+    const id = "msg-a11y-confirm";
+    const first = await shown(msg);
+    document.body.append(first);
+    cardShown(id, first);
+    const confirm = first.querySelector<HTMLElement>('[data-action="confirm-effect"]');
+    if (!confirm) throw new Error("the card can be confirmed");
+    confirm.focus();
+    const event = new MouseEvent("click", { bubbles: true });
+    Object.defineProperty(event, "target", { value: confirm });
+    Object.defineProperty(event, "currentTarget", { value: first });
+    Object.defineProperty(msg, "id", { value: id });
+    await onCardClick(asMessage(msg), event);
+    const next = await shown(msg);
+    first.replaceWith(next);
+    cardShown(id, next);
+    expect(next.querySelector('[data-action="confirm-effect"]')).toBeNull();
+    expect(next.querySelector('[data-action="undo-ego"]:not([disabled])')).not.toBeNull();
+    expect((document.activeElement as HTMLElement).dataset.action).toBe("apply-effect");
   });
 });

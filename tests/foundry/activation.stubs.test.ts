@@ -34,7 +34,7 @@ import { CORE } from "../../src/rules/index.ts";
 import { api } from "../../src/api.ts";
 import { advancementSource, character } from "../documents/operations/fixtures.ts";
 import { asModel, click, message, shown } from "./card-builders.ts";
-import { card, pool, ROLLER } from "../chat/fixtures.ts";
+import { card, isClosed, pool, ROLLER } from "../chat/fixtures.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import {
   advancementItem as advancementItemDoc,
@@ -226,7 +226,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
       expect(tesla.state).toMatchObject({ titleKey: "TERRAN.Activation.Tesla.title", tone: "dark" });
       // Drawn again: disabled with the reason; a click on an old drawing is refused and harms nothing.
       const button = (await shown(msg)).querySelector('[data-action="tesla-backlash"]');
-      expect(button?.hasAttribute("disabled")).toBe(true);
+      expect(isClosed(button)).toBe(true);
       expect(button?.getAttribute("title")).toBe("Tesla's Effect has already been taken from this roll.");
       nextFaces.push(6, 6, 6, 1);
       await mira.takeTeslaBacklash(msg.id);

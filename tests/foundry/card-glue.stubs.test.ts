@@ -21,13 +21,14 @@ import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerDiceSoNice } from "../../src/dice/dsn.ts";
 import { COLORSETS, TerranRoll } from "../../src/dice/terran-roll.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
-import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
+import { card, GM, isClosed, OTHER, ROLLER } from "../chat/fixtures.ts";
 import { english } from "../support/templates.ts";
 import {
   asMessage,
   challenge,
   challengeState,
   click,
+  clickOn,
   confirmedCard,
   disposition,
   hero,
@@ -53,30 +54,28 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const msg = message({ kind: "risky", state: card([5, 3]) });
       world.user = { ...ROLLER, targets: new Set() };
       const mine = await shown(msg);
-      expect(mine.querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(false);
+      expect(isClosed(mine.querySelector('[data-action="confirm-effect"]'))).toBe(false);
       expect(mine.querySelectorAll('[data-action="select-die"]').length).toBeGreaterThan(0);
 
       world.user = { ...OTHER, targets: new Set() };
       const theirs = await shown(msg);
       const confirm = theirs.querySelector<HTMLButtonElement>('[data-action="confirm-effect"]');
-      expect(confirm?.disabled).toBe(true);
+      expect(isClosed(confirm)).toBe(true);
       expect(confirm?.title).not.toBe("");
       expect(theirs.querySelectorAll('[data-action="select-die"]').length).toBe(0);
 
       world.user = { ...GM, targets: new Set() };
-      expect((await shown(msg)).querySelector<HTMLButtonElement>('[data-action="confirm-effect"]')?.disabled).toBe(
-        false,
-      );
+      expect(isClosed((await shown(msg)).querySelector('[data-action="confirm-effect"]'))).toBe(false);
     });
 
     it("R-RA-7 (stand-ins): with no GM online a player's Apply Effect is disabled, saying so; with a GM online it is open", async () => {
       const msg = message({ kind: "risky", state: confirmedCard() });
       const apply = async () => (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="apply-effect"]');
       const noGm = await apply();
-      expect(noGm?.disabled).toBe(true);
+      expect(isClosed(noGm)).toBe(true);
       expect(noGm?.title).toBe(english("TERRAN.Card.Reason.noGm"));
       world.gm = makeGm();
-      expect((await apply())?.disabled).toBe(false);
+      expect(isClosed(await apply())).toBe(false);
     });
 
     it("R-CH-4 (stand-ins): the harm button follows the world setting", async () => {
@@ -128,15 +127,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       expect(world.warnings).toEqual(["TERRAN.Card.Reason.notRoller"]);
     });
 
-    it("(stand-ins) a disabled button or an unknown action does nothing at all", async () => {
+    it("(stand-ins) a press on a closed button says why and does nothing; an unknown action does nothing at all", async () => {
       const msg = message({ kind: "risky", state: confirmedCard() });
-      await click(msg, '[data-action="apply-effect"]'); // disabled: no GM online
+      await click(msg, '[data-action="apply-effect"]'); // closed: no GM online
+      expect(world.warnings).toEqual([english("TERRAN.Card.Reason.noGm")]);
       await click(msg, '[data-action="apply-effect"]', (el) => {
-        el.removeAttribute("disabled");
+        el.removeAttribute("aria-disabled");
         el.dataset.action = "delete-everything";
       });
       expect(msg.updates).toEqual([]);
-      expect(world.warnings).toEqual([]);
+      expect(world.warnings).toHaveLength(1);
     });
 
     it("R-RA-5 (stand-ins): a click on a card drawn before a change is refused as stale, and the newer state stays", async () => {
@@ -366,8 +366,26 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       expect(riskyState(msg).ego).toMatchObject({ spent: true, undone: true });
       // Once undone, the button is gone for good: the Ego is not given back twice.
       expect(
-        (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([disabled])'),
+        (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]:not([aria-disabled="true"])'),
       ).toBeNull();
+    });
+    it("R-EGO-2 (ruling) (stand-ins): once the dice are confirmed the roller's Undo is refused with the reason; a GM's still gives the Ego back", async () => {
+      const mira = hero("Mira", { ego: 2 });
+      const spent = markEgoSpent(card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 }), ROLLER);
+      const msg = message({ kind: "risky", state: confirmEffect(spent, ROLLER, [], spent.version) });
+      world.user = { ...GM, targets: new Set() };
+      const drawnForGm = (await shown(msg)).querySelector<HTMLElement>('[data-action="undo-ego"]');
+      world.user = { ...ROLLER, targets: new Set() };
+      const mine = (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="undo-ego"]');
+      expect(mine?.title).toBe(english("TERRAN.Card.Reason.egoConfirmed"));
+      if (!drawnForGm) throw new Error("the GM sees no Undo");
+      await clickOn(msg, drawnForGm); // the roller presses a button drawn open (another client's, or a stale one)
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.egoConfirmed"]);
+      expect((mira.system as CharacterData).ego.value).toBe(2);
+      expect(riskyState(msg).ego.undone).toBe(false);
+      world.user = { ...GM, targets: new Set() };
+      await click(msg, '[data-action="undo-ego"]');
+      expect((mira.system as CharacterData).ego.value).toBe(2 + spent.ego.cost);
     });
   });
 

@@ -14,7 +14,7 @@ import { nextFaces } from "../stubs/foundry.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { allowSuccess, confirmEffect, riskyCardResult } from "../../src/chat/index.ts";
 import { registerQueries } from "../../src/relay/queries.ts";
-import { card, GM, ROLLER } from "../chat/fixtures.ts";
+import { card, GM, isClosed, ROLLER } from "../chat/fixtures.ts";
 import { challenge, click, clickOn, disposition, message, riskyState, shown } from "./card-builders.ts";
 
 const BUTTON = '[data-action="allow-success"]';
@@ -32,7 +32,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's 'succeed, but wors
     world.user = { ...ROLLER, targets: new Set() };
     expect((await shown(msg)).querySelector(BUTTON)).toBeNull();
     world.user = { ...makeGm(), targets: new Set() };
-    expect((await shown(msg)).querySelector<HTMLButtonElement>(BUTTON)?.disabled).toBe(false);
+    expect(isClosed((await shown(msg)).querySelector(BUTTON))).toBe(false);
   });
 
   it("R-RA-1 R-RA-6 R-RA-7 (stand-ins): the GM allows it, the card says so, the roller confirms and the GM applies the Effect", async () => {

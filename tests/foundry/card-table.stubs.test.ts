@@ -22,7 +22,7 @@ import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
-import { card, GM, OTHER, ROLLER } from "../chat/fixtures.ts";
+import { card, GM, isClosed, OTHER, ROLLER } from "../chat/fixtures.ts";
 import { english } from "../support/templates.ts";
 import {
   challenge,
@@ -231,7 +231,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     expect(answers.map((a) => a?.ok)).toEqual([true, false]);
     asPlayer();
     world.user.targets = new Set([{ actor: vault }]);
-    await click(msg, '[data-action="apply-effect"]', (el) => el.removeAttribute("disabled"));
+    await click(msg, '[data-action="apply-effect"]', (el) => el.removeAttribute("aria-disabled"));
     expect(disposition(vault)).toBe(8 - effect);
     expect(riskyState(msg).applied).toHaveLength(1);
   });
@@ -503,7 +503,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     const effect = riskyCardResult(state).effect?.value ?? 0;
     const msg = message({ kind: "risky", state });
     const apply = (await shown(msg)).querySelector<HTMLButtonElement>('[data-action="apply-effect"]');
-    expect(apply?.disabled).toBe(false);
+    expect(isClosed(apply)).toBe(false);
     expect(apply?.title).toBe(english("TERRAN.Card.Reason.ownedOnly"));
     const vault: ActorStub = challenge();
     vault.isOwner = true;

@@ -24,7 +24,8 @@ import { SeparateRollDialog } from "../../src/applications/resolution/separate-d
 import { storedCard } from "../../src/documents/card-flags.ts";
 import type { RequestCardState } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
-import { card } from "../chat/fixtures.ts";
+import { card, isClosed } from "../chat/fixtures.ts";
+import { english } from "../support/templates.ts";
 import { asMessage, click, shown, stub } from "./card-builders.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { actors, as, GM_USER, lastCard, opened, pc, press, text } from "./gm-builders.ts";
@@ -90,6 +91,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       expect(dialog.closed).toBe(false);
     });
 
+    it("(stand-ins): with no character to ask, Post is closed with the reason in reach of the keyboard; pressed, it says why", async () => {
+      const dialog = new RequestRollDialog() as RequestRollDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const post = dialog.element.querySelector<HTMLButtonElement>('[data-action="post"]');
+      expect(post?.disabled).toBe(false); // focusable
+      expect(post?.getAttribute("aria-disabled")).toBe("true");
+      expect(post?.getAttribute("title")).toBe(english("TERRAN.Request.Dialog.none"));
+      await press(dialog, "post");
+      expect(world.warnings).toEqual(["TERRAN.Card.Reason.noneChosen"]);
+      expect(world.created).toEqual([]);
+    });
+
     it("R-POOL-1 R-RA-1 (stand-ins): with no GM online, the owner opens THEIR dialog preset to the request, rolls, and every client's row shows the result, linked", async () => {
       actors(mira, oskar);
       world.selected = [{ actor: stub(mira) }, { actor: stub(oskar) }];
@@ -98,7 +111,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       as({ id: "player1", isGM: false });
       const view = await shown(request);
       const buttons = [...view.querySelectorAll<HTMLButtonElement>('[data-action="roll-request"]')];
-      expect(buttons.map((b) => b.disabled)).toEqual([false, true]);
+      expect(buttons.map(isClosed)).toEqual([false, true]);
       expect(buttons[1]?.getAttribute("title")).toBe("Only this character's owner, or a GM, can roll here.");
 
       await click(request, '[data-action="roll-request"][data-index="0"]');
@@ -207,7 +220,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
         flags: { "terran-engine": { card: { kind: "risky", state }, answers } },
       });
       expect((await shown(request)).querySelector(".request-row.answered")).toBeNull();
-      await click(request, '[data-action="roll-request"]', (el) => el.removeAttribute("disabled"));
+      await click(request, '[data-action="roll-request"]', (el) => el.removeAttribute("aria-disabled"));
       expect(world.opened).toHaveLength(1); // only the GM's request dialog
       expect(world.warnings).toEqual(["TERRAN.Card.Reason.notActorOwner"]);
     });

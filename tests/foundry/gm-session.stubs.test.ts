@@ -19,7 +19,7 @@ import { markEgoSpent } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { endLegacySession } from "../../src/documents/legacy-actions.ts";
-import { card } from "../chat/fixtures.ts";
+import { card, isClosed } from "../chat/fixtures.ts";
 import { click, hero, shown, stub } from "./card-builders.ts";
 import { actors, as, GM_USER, lastCard, pc, press, sessionState, text, xp } from "./gm-builders.ts";
 
@@ -267,9 +267,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       );
       // A second click (or a second GM's) takes nothing more.
       const undo = view.querySelector<HTMLButtonElement>('[data-action="undo-session"]');
-      expect(undo?.disabled).toBe(true);
-      undo?.removeAttribute("disabled");
-      if (undo) await click(card, '[data-action="undo-session"]', (el) => el.removeAttribute("disabled"));
+      expect(isClosed(undo)).toBe(true);
+      undo?.removeAttribute("aria-disabled");
+      if (undo) await click(card, '[data-action="undo-session"]', (el) => el.removeAttribute("aria-disabled"));
       expect([xp(mira), xp(oskar)]).toEqual([3, 0]);
     });
 
@@ -281,9 +281,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       const card = lastCard();
       as({ id: "player1", isGM: false });
       const button = (await shown(card)).querySelector<HTMLButtonElement>('[data-action="undo-session"]');
-      expect(button?.disabled).toBe(true);
+      expect(isClosed(button)).toBe(true);
       expect(button?.getAttribute("title")).toBe("Only a GM can take back an award.");
-      await click(card, '[data-action="undo-session"]', (el) => el.removeAttribute("disabled"));
+      await click(card, '[data-action="undo-session"]', (el) => el.removeAttribute("aria-disabled"));
       expect(xp(mira)).toBe(5);
       expect(sessionState(card).undone).toBe(false);
       expect(world.warnings).toEqual(["TERRAN.Card.Reason.notGm"]);

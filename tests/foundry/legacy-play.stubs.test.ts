@@ -10,7 +10,14 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, resetWorld, world, type ActorStub, type ApplicationStub } from "../stubs/foundry-client.ts";
+import {
+  GENERATIONS,
+  makeGm,
+  resetWorld,
+  world,
+  type ActorStub,
+  type ApplicationStub,
+} from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import type { StoredCard } from "../../src/documents/card-flags.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
@@ -25,6 +32,8 @@ import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
 import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
 import { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { api } from "../../src/api.ts";
+import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
+import { english } from "../support/templates.ts";
 import type { ResultCardView } from "../../src/chat/index.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { challenge, click, open, settle } from "./sheet-harness.ts";
@@ -109,6 +118,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
     resetWorld(generation);
     nextFaces.length = 0;
     world.settings.set("ruleset", "legacy");
+    registerQueries();
     config.Item = {
       documentClass: TerranItem,
       dataModels: { weapon: WeaponData, armour: ArmourData, advancement: AdvancementData, condition: ConditionData },
@@ -226,10 +236,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
       expect(stub(mira).updates).toEqual([]);
     });
 
-    it("R-LEG-14 (stand-ins): the dialog offers the montage against the one targeted Challenge; Roll waits for the GM's word; then it rolls the montage", async () => {
-      const mira = await fighter();
-      const wolf = challenge(wolfSource);
-      world.user.targets = new Set([{ actor: wolf }, { actor: stub(mira) }]);
+    /** Opens the Legacy dialog on Strength for `mira`, its root, and a way to tick one of its boxes. */
+    async function montageDialog(mira: TerranActor) {
       const dialog = new SeparateRollDialog({ actor: mira, attribute: "strength" }) as unknown as ApplicationStub;
       await (dialog as unknown as SeparateRollDialog).render({ force: true });
       const root = () => dialog.element;
@@ -240,21 +248,120 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
         box.dispatchEvent(new Event("change", { bubbles: true }));
         await settle();
       };
+      const rollButton = () => root().querySelector<HTMLButtonElement>(".rd-roll");
+      return { root, tick, rollButton };
+    }
+
+    it("R-LEG-14 (stand-ins): a player's montage asks the active GM, who agrees in their own dialog; only then is it rolled", async () => {
+      const mira = await fighter();
+      const wolf = challenge(wolfSource);
+      world.gm = makeGm();
+      world.user.targets = new Set([{ actor: wolf }, { actor: stub(mira) }]);
+      const { root, tick, rollButton } = await montageDialog(mira);
       expect(root().querySelector(".rd-montage-target")?.textContent).toBe("Wolf");
       await tick("montage");
-      expect(root().querySelector<HTMLButtonElement>(".rd-roll")?.disabled).toBe(true);
-      expect(root().querySelector(".rd-blocked")?.textContent).toContain("cannot kill");
-      await tick("safe");
-      expect(root().querySelector<HTMLButtonElement>(".rd-roll")?.disabled).toBe(false);
+      expect(root().querySelector('input[name="safe"]')).toBeNull(); // not the player's to tick
+      expect(rollButton()?.disabled).toBe(false);
+      world.dialogAnswers.push(true); // the GM's yes
       // Strength 2, no skill: the Challenge throws 2 (no complication), then 2 light dice.
       nextFaces.push(2, 6, 1);
-      root().querySelector<HTMLElement>('[data-action="roll"]')?.click();
+      rollButton()?.click();
       await vi.waitFor(() => expect(world.created).toHaveLength(1));
+      expect(world.gm.queries).toEqual([
+        {
+          name: QUERIES.montageWord,
+          data: { askerId: "player1", actorUuid: mira.uuid, challengeUuid: wolf.uuid },
+        },
+      ]);
+      expect(world.dialogs).toHaveLength(1);
+      expect(world.dialogs[0]?.shownTo).toBe("gm");
       expect(lastResult()).toMatchObject({
         titleKey: "TERRAN.Card.Montage.title",
         noteKey: "TERRAN.Card.Montage.band.success",
       });
       expect(lastResult().lines[0]).toMatchObject({ labelKey: "TERRAN.Card.Montage.challenge", value: "Wolf" });
+    });
+
+    it("R-LEG-14 (stand-ins): the GM refuses: nothing is rolled, the player is told why, and the dialog stays open to roll otherwise", async () => {
+      const mira = await fighter();
+      world.gm = makeGm();
+      world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
+      const { tick, rollButton } = await montageDialog(mira);
+      await tick("montage");
+      world.dialogAnswers.push(false); // the GM's no
+      rollButton()?.click();
+      await vi.waitFor(() => expect(world.warnings).toEqual(["TERRAN.Card.Reason.montageRefused"]));
+      await settle();
+      expect(world.created).toEqual([]);
+      expect(stub(mira).updates).toEqual([]);
+      expect(rollButton()?.disabled).toBe(false);
+    });
+
+    it("R-LEG-14 (stand-ins): with no GM online the montage cannot start: Roll is closed and says why, and nothing is asked", async () => {
+      const mira = await fighter();
+      world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
+      const { root, tick, rollButton } = await montageDialog(mira);
+      await tick("montage");
+      expect(rollButton()?.getAttribute("aria-disabled")).toBe("true");
+      expect(root().querySelector(".rd-blocked")?.textContent).toBe(english("TERRAN.Dialog.Legacy.montageNoGm"));
+      // Pressed anyway (it keeps the focus, so the keyboard reaches its reason): it says why, and nothing is rolled.
+      rollButton()?.click();
+      await settle();
+      expect(world.warnings).toEqual(["TERRAN.Dialog.Legacy.montageNoGm"]);
+      expect(world.created).toEqual([]);
+    });
+
+    it("R-LEG-14 (stand-ins): a GM who rolls gives the word in place: the box is theirs, and nothing is asked", async () => {
+      world.user = { id: "gm", isGM: true, targets: new Set() };
+      world.gm = makeGm();
+      const mira = await fighter();
+      world.user.targets = new Set([{ actor: challenge(wolfSource) }]);
+      const { tick, rollButton } = await montageDialog(mira);
+      await tick("montage");
+      expect(rollButton()?.getAttribute("aria-disabled")).toBe("true");
+      await tick("safe");
+      expect(rollButton()?.hasAttribute("aria-disabled")).toBe(false);
+      nextFaces.push(2, 6, 1);
+      rollButton()?.click();
+      await vi.waitFor(() => expect(world.created).toHaveLength(1));
+      expect(world.gm.queries).toEqual([]);
+      expect(world.dialogs).toEqual([]);
+    });
+
+    it("R-LEG-14 (stand-ins): the GM's side trusts nothing it is sent: a malformed request, a GM's or an unknown id, another's character, a non-Challenge, a world without montages — each refused before the GM is asked", async () => {
+      const mira = await fighter();
+      const wolf = challenge(wolfSource);
+      const ash = await fighter();
+      stub(ash).ownership = { default: 0 }; // nobody's but the GM's
+      world.gm = makeGm();
+      world.user = world.gm;
+      const handler = (config.queries as Record<string, (d: unknown, o: object) => Promise<unknown>>)[
+        QUERIES.montageWord
+      ];
+      if (!handler) throw new Error("the montage query is not registered");
+      const good = { askerId: "player1", actorUuid: mira.uuid, challengeUuid: wolf.uuid };
+      const refused = async (data: unknown) => {
+        const answer = (await handler(data, {})) as { ok: boolean; data?: { reason?: string } };
+        expect(answer.ok, JSON.stringify(data)).toBe(false);
+        return answer.data?.reason;
+      };
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      expect(await refused(null)).toBe("badRequest");
+      expect(await refused({ ...good, actorUuid: "Actor.<script>" })).toBe("badRequest");
+      expect(await refused({ ...good, challengeUuid: 7 })).toBe("badRequest");
+      expect(await refused({ ...good, askerId: "gm" })).toBe("badRequest");
+      expect(await refused({ ...good, askerId: "nobody" })).toBe("badRequest");
+      expect(await refused({ ...good, actorUuid: ash.uuid })).toBe("notActorOwner");
+      expect(await refused({ ...good, actorUuid: "Actor.missing" })).toBe("notActorOwner");
+      expect(await refused({ ...good, challengeUuid: mira.uuid })).toBe("noChallenge");
+      world.settings.set("ruleset", "core");
+      expect(await refused(good)).toBe("noMontage");
+      warn.mockRestore();
+      expect(world.dialogs).toEqual([]);
+      world.settings.set("ruleset", "legacy");
+      world.dialogAnswers.push(true);
+      expect(await handler(good, {})).toMatchObject({ ok: true, outcome: { agreed: true } });
+      expect(world.dialogs).toHaveLength(1);
     });
 
     it("R-LEG-14 (stand-ins): two Challenges targeted, or a dialog answering a GM's request: no montage is offered", async () => {

@@ -125,15 +125,26 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the roll dialog", (generati
       expect(JSON.stringify(world.created[0]?.flags)).toContain('"specialist":true');
     });
 
-    it("R-POOL-5 (stand-ins): with nothing to roll the Roll button is disabled with the reason, and a forced click posts nothing", async () => {
+    it("R-POOL-4 (stand-ins): a closed end of the Dark Dice stepper keeps the focus; pressed, it says why and changes nothing", async () => {
+      const dialog = await open(hero({ attributes: { finesse: 2 } }));
+      const down = dialog.element.querySelector<HTMLButtonElement>('[data-action="darkDown"]');
+      expect(down?.getAttribute("aria-disabled")).toBe("true"); // no Dark Die to take away
+      const renders = dialog.renders;
+      down?.click();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(world.warnings).toEqual([down?.getAttribute("data-tooltip")]);
+      expect(dialog.renders).toBe(renders);
+    });
+
+    it("R-POOL-5 (stand-ins): with nothing to roll the Roll button is closed with the reason; pressed (it keeps the focus), it says why and posts nothing", async () => {
       const dialog = await open(hero({ attributes: { finesse: 0 } }));
       const roll = dialog.element.querySelector<HTMLButtonElement>('[data-action="roll"]');
-      expect(roll?.disabled).toBe(true);
-      roll?.removeAttribute("disabled");
+      expect(roll?.getAttribute("aria-disabled")).toBe("true");
       roll?.click();
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(world.created).toEqual([]);
       expect(dialog.closed).toBe(false);
+      expect(world.warnings).toHaveLength(1);
     });
   });
 });

@@ -165,6 +165,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
       "terran-engine.applyEffect",
       "terran-engine.applyHarm",
       "terran-engine.carryComplication",
+      "terran-engine.montageWord",
     ]);
     expect(Object.values(queries).every((handler) => typeof handler === "function")).toBe(true);
     const sheets = world.sheets.map((s) => ({

@@ -5,7 +5,8 @@
  * remember which control had focus (by its id or name, else by its `data-action` and the data that
  * tell it apart) and its place among the controls; after it, the same control gets focus again, or,
  * when it is gone or disabled (the die just chosen, a stepper at its limit, Confirm once confirmed),
- * the same control with fewer data, else the control now at the same place, else the root.
+ * the same control with fewer data, else the action it names as its successor (`data-focus-next`:
+ * Confirm names Apply Effect), else the control now at the same place, else the root.
  *
  * No Foundry and no imports: the sandbox page loads this file as it is (sandbox/server.ts), and nodes
  * are read by their properties (a v14 detached window's nodes are of another realm: src/applications/dom.ts).
@@ -86,6 +87,9 @@ export function focusKeys(el: HTMLElement): string[] {
       .join("");
   const base = `${scope}[data-action=${quoted(action)}]`;
   const keys = [`${base}${attrs(() => true)}`, `${base}${attrs((d) => !VOLATILE_DATA.has(d))}`];
+  // A control that goes away once pressed may name what comes next (a card's Confirm: its Apply Effect).
+  const next = el.dataset.focusNext;
+  if (next) keys.push(`${scope}[data-action=${quoted(next)}]`);
   return [...new Set(keys)];
 }
 

@@ -7,7 +7,8 @@
  *   template's context.
  * - A click: the clicked `data-action`, if it is one of the card's own kind (src/chat/card-kinds.ts),
  *   goes to that kind's handler, with the stored state as the kind's check reads it. A refusal is a
- *   localised warning and changes nothing; a card the user may not see cannot be clicked.
+ *   localised warning and changes nothing; a card the user may not see cannot be clicked. A closed
+ *   button (aria-disabled, still focusable) is not pressed: its reason is shown.
  */
 import { isActionOf, isCardAction, type CardAction, type CardKind } from "../../chat/index.ts";
 import { storedCard, type StoredCard, type StoredCardOf } from "../../documents/card-flags.ts";
@@ -49,6 +50,13 @@ export async function onCardClick(message: ChatMessage.Implementation, event: Mo
   const action = el?.dataset.action;
   if (!el || !action || !isCardAction(action) || el.hasAttribute("disabled")) return;
   event.preventDefault();
+  // A closed button keeps the focus (aria-disabled, so its reason stays in reach of the keyboard); pressed,
+  // it says why and does nothing.
+  if (el.getAttribute("aria-disabled") === "true") {
+    const reason = el.getAttribute("title") ?? el.closest<HTMLElement>("[data-tooltip]")?.dataset.tooltip ?? "";
+    if (reason) ui.notifications?.warn(reason);
+    return;
+  }
   const card = storedCard(message);
   if (!card) return;
   // The update re-renders the message; the keyboard focus comes back to this control (./card-a11y.ts).

@@ -12,6 +12,7 @@ import type { WeaponSource } from "../../data/source.ts";
 import type { RollTarget } from "../../rules/index.ts";
 import type { AnswerLink } from "../../chat/index.ts";
 import { rollRiskyAction } from "../chat/roll-risky.ts";
+import { sayWhyClosed } from "../../prompts/notify.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
 import { fieldValue } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
@@ -151,6 +152,12 @@ export class RollDialog<
   }
 
   static #onStep(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
+    // A closed end of a stepper keeps the focus (aria-disabled) so its reason, its tooltip, can be read; pressed, it says it.
+    if (target.getAttribute("aria-disabled") === "true") {
+      const reason = target.dataset.tooltip ?? "";
+      if (reason) ui.notifications?.warn(reason);
+      return;
+    }
     const action = target.dataset.action;
     if (action === "darkUp" || action === "darkDown" || action === "positionUp" || action === "positionDown")
       this.#apply({ action });
@@ -163,7 +170,10 @@ export class RollDialog<
 
   static async #onRoll(this: RollDialog): Promise<void> {
     const view = rollDialogModel(this.#subject(), this.#choices, this.#settings());
-    if (view.roll.disabled) return;
+    if (view.roll.disabled) {
+      sayWhyClosed(view.roll.reason);
+      return;
+    }
     await this.close();
     await rollRiskyAction(this.#request.actor, this.#subject(), view, this.#request.answers ?? null);
   }

@@ -50,9 +50,19 @@ export interface SeparateRollChoices {
   messageMode: MessageMode;
   /** R-LEG-14 a montage against the one targeted Challenge. */
   montage: boolean;
-  /** R-LEG-14 the GM agrees the Challenge cannot kill (the GM's call: a confirmation, not a rule). */
+  /**
+   * R-LEG-14 the GM agrees the Challenge cannot kill (the GM's call: a confirmation, not a rule). Only a
+   * GM who rolls ticks it in place (`montageWord` "self"); a player's dialog asks the active GM instead.
+   */
   safe: boolean;
 }
+
+/**
+ * R-LEG-14 whose word says the Challenge cannot kill: "self", the roller is a GM and ticks it in place;
+ * "ask", Roll first asks the active GM (src/relay/queries.ts); "waiting", the GM has been asked and has
+ * not answered; "none", no GM is online, so no montage can start.
+ */
+export type MontageWord = "self" | "ask" | "waiting" | "none";
 
 export interface SeparateRollSettings {
   readonly darkMax: number;
@@ -61,6 +71,8 @@ export interface SeparateRollSettings {
   readonly locale?: string;
   /** R-LEG-14 the one Challenge the user targets (the host reads the targets), or null: no montage offered. */
   readonly montage?: MontageChallenge | null;
+  /** R-LEG-14 whose word says the Challenge cannot kill (default "none": no montage starts without a GM). */
+  readonly montageWord?: MontageWord;
 }
 
 /** R-LEG-14 the montage part of the dialog: the Challenge, the confirmation, the complication's exact law. */
@@ -69,6 +81,10 @@ export interface LegacyMontageView {
   readonly tierKey: string;
   readonly checked: boolean;
   readonly safe: boolean;
+  /** The roller is a GM: the "cannot kill" box is shown, theirs to tick. */
+  readonly confirmInPlace: boolean;
+  /** Roll asks the active GM first (the dialog says so). */
+  readonly asksGm: boolean;
   readonly complication: readonly { readonly dice: number; readonly signed: string; readonly p: PercentView }[];
 }
 
@@ -122,7 +138,7 @@ export interface SeparateRollView {
   readonly egoCost: number;
   /** R-LEG-14 the Challenges (uuids) whose carried complication this roll uses: cleared once it is thrown. */
   readonly complicationsUsed: readonly string[];
-  readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null };
+  readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null; readonly labelKey: string };
   readonly choices: SeparateRollChoices;
 }
 
@@ -213,7 +229,8 @@ function normaliseChoices(
     messageMode: MESSAGE_MODES.includes(raw.messageMode) ? raw.messageMode : "public",
     // R-LEG-14 a montage only against a targeted Challenge, in a ruleset that has one.
     montage: raw.montage === true && !!settings.montage && ruleset.montage !== null,
-    safe: raw.safe === true,
+    // R-LEG-14 the GM's word: only a GM who rolls gives it here; a player's form cannot.
+    safe: raw.safe === true && settings.montageWord === "self",
   };
 }
 
@@ -306,6 +323,8 @@ function montageView(
     tierKey: `TERRAN.ChallengeTier.${settings.montage.tier}`,
     checked: choices.montage,
     safe: choices.safe,
+    confirmInPlace: settings.montageWord === "self",
+    asksGm: settings.montageWord === "ask" || settings.montageWord === "waiting",
     complication:
       "complication" in odds
         ? odds.complication.map((c) => ({
@@ -332,17 +351,29 @@ function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill
   ];
 }
 
-/** The Roll button: closed for the dead, an empty pool, or a montage the GM has not agreed is safe (R-LEG-14). */
-function rollButton(dead: boolean, empty: boolean, unsafe: boolean): SeparateRollView["roll"] {
+/** R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered, a GM's box unticked. */
+function montageBlock(choices: SeparateRollChoices, word: MontageWord): DialogMessage | null {
+  if (!choices.montage) return null;
+  if (word === "none") return message("TERRAN.Dialog.Legacy.montageNoGm");
+  if (word === "waiting") return message("TERRAN.Dialog.Legacy.montageWaiting");
+  if (word === "self" && !choices.safe) return message("TERRAN.Dialog.Legacy.montageUnsafe");
+  return null;
+}
+
+/** The Roll button: closed for the dead, an empty pool, or a montage without the GM's word (R-LEG-14); "ask the GM" when it asks. */
+function rollButton(
+  dead: boolean,
+  empty: boolean,
+  choices: SeparateRollChoices,
+  word: MontageWord,
+): SeparateRollView["roll"] {
+  const montage = montageBlock(choices, word);
+  const reason = dead ? message("TERRAN.Sheet.Disabled.dead") : empty ? message("TERRAN.Dialog.Legacy.empty") : montage;
+  const asks = choices.montage && word === "ask";
   return {
-    disabled: empty || dead || unsafe,
-    reason: dead
-      ? message("TERRAN.Sheet.Disabled.dead")
-      : empty
-        ? message("TERRAN.Dialog.Legacy.empty")
-        : unsafe
-          ? message("TERRAN.Dialog.Legacy.montageUnsafe")
-          : null,
+    disabled: reason !== null,
+    reason,
+    labelKey: asks ? "TERRAN.Dialog.Legacy.rollAskGm" : "TERRAN.Dialog.roll",
   };
 }
 
@@ -418,7 +449,7 @@ export function separateRollModel(
     complicationsUsed: lines
       .filter((l) => l.from !== null && l.ticked)
       .map((l) => l.key.slice(COMPLICATION_KEY.length)),
-    roll: rollButton(state.source.dead, empty, choices.montage && !choices.safe),
+    roll: rollButton(state.source.dead, empty, choices, settings.montageWord ?? "none"),
     choices,
   };
 }

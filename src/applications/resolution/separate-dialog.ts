@@ -16,6 +16,8 @@ import type { AnswerLink } from "../../chat/index.ts";
 import { currentDarkDiceMax, currentRuleset } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
+import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
+import { askMontageWord, gmOnline } from "../../relay/queries.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
 import { fieldValue } from "../dom.ts";
 import {
@@ -23,6 +25,7 @@ import {
   applySeparateField,
   initialSeparateChoices,
   separateRollModel,
+  type MontageWord,
   type SeparateRollChoices,
   type SeparateRollSettings,
   type SeparateRollSubject,
@@ -77,6 +80,8 @@ export class SeparateRollDialog<
 
   readonly #request: SeparateRollRequest;
   #choices: SeparateRollChoices;
+  /** R-LEG-14 the active GM has been asked about the montage and has not answered yet. */
+  #waiting = false;
 
   constructor(request: SeparateRollRequest, options?: DeepPartial<Configuration>) {
     super(options);
@@ -100,7 +105,28 @@ export class SeparateRollDialog<
       messageMode: currentMessageMode(),
       locale: game.i18n?.lang ?? "en",
       montage,
+      montageWord: this.#montageWord(),
     };
+  }
+
+  /** R-LEG-14 whose word says the Challenge cannot kill: a GM who rolls, in place; else the active GM, asked on Roll. */
+  #montageWord(): MontageWord {
+    if (game.user?.isGM) return "self";
+    if (this.#waiting) return "waiting";
+    return gmOnline() ? "ask" : "none";
+  }
+
+  /** R-LEG-14 a player's montage waits for the GM's yes (the dialog shows it waiting); false on a no, told why. */
+  async #gmAgrees(challengeUuid: string): Promise<boolean> {
+    this.#waiting = true;
+    void this.render();
+    const agreed = await attempt(async () => {
+      await askMontageWord(this.#request.actor.uuid, challengeUuid);
+      return true;
+    });
+    this.#waiting = false;
+    void this.render();
+    return agreed === true;
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
@@ -133,17 +159,22 @@ export class SeparateRollDialog<
   }
 
   static async #onRoll(this: SeparateRollDialog): Promise<void> {
-    const view = separateRollModel(this.#subject(), this.#choices, this.#settings());
-    if (view.roll.disabled) return;
+    const settings = this.#settings();
+    const view = separateRollModel(this.#subject(), this.#choices, settings);
+    if (view.roll.disabled) {
+      sayWhyClosed(view.roll.reason);
+      return;
+    }
+    const challenge = view.choices.montage ? (settings.montage ?? null) : null;
+    if (challenge && settings.montageWord === "ask" && !(await this.#gmAgrees(challenge.uuid))) return;
     await this.close();
-    await this.#throw(view);
+    await this.#throw(view, challenge);
     // R-LEG-14 the complications this roll carried are spent with it (the roller owns the character).
     await clearComplications(this.#request.actor, view.complicationsUsed);
   }
 
-  /** Throws the montage or the Risky Action the dialog shows. */
-  async #throw(view: SeparateRollView): Promise<void> {
-    const challenge = view.choices.montage ? this.#settings().montage : null;
+  /** Throws the montage (against `challenge`) or the Risky Action the dialog shows. */
+  async #throw(view: SeparateRollView, challenge: MontageChallenge | null): Promise<void> {
     if (challenge) {
       await rollLegacyMontage(this.#request.actor, {
         attribute: this.#request.attribute,
