@@ -433,8 +433,10 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     check: (s) => between(s.after, 0, s.before, "Ego after") ?? between(s.before, 0, 6, "Ego"),
   }),
   advancementGritReset: entry(rules.advancementGritReset, t(A.gritTrack, A.small), {
-    check: (g, [old]) =>
-      g.max >= old.max && g.value === old.value ? null : "R-GRIT-3 the maximum fell or the value changed",
+    check: (g, [old, roll]) =>
+      g.max >= old.max && g.value === Math.max(old.value, roll) && g.value <= g.max
+        ? null
+        : "R-GRIT-3 the maximum fell, or the value is not the higher of value and roll",
   }),
   gritDiceCount: entry(
     rules.gritDiceCount,
