@@ -33,6 +33,7 @@ import * as hp from "./operations/hp-harm.ts";
 import { carriedShield } from "./operations/harm.ts";
 import { askProtectedDice, rollProtectedDice } from "../prompts/protected-dice.ts";
 import type { CharacterState } from "./operations/types.ts";
+import { retireOperation } from "./operations/successor.ts";
 import { EFFECT_EDGE_LABELS, effectEdgeDice, type EffectEdge } from "./operations/legacy-play.ts";
 import { askEffectEdge } from "./legacy-play.ts";
 
@@ -331,8 +332,9 @@ export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | 
 
 /**
  * R-LEG-13 R-LEG-15 an Advancement dropped on the sheet: it uses one won by the Advancement roll (the
- * first, at creation, is free); without one a GM may add it anyway after confirming. *Extra Attribute*
- * (the "developed" flag) asks which attribute rises. Its +1 HP max is derived (src/data/legacy.ts).
+ * first, at creation, is free, and so are a successor's ⌈n ÷ 2⌉); without one a GM may add it anyway
+ * after confirming. *Extra Attribute* (the "developed" flag) asks which attribute rises. Its +1 HP max is
+ * derived (src/data/legacy.ts). *Retire* asks first, then the character departs (./operations/successor.ts).
  */
 export async function takeLegacyAdvancement(
   actor: TerranActor,
@@ -362,9 +364,15 @@ export async function takeLegacyAdvancement(
       override = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
       if (!override) return null;
     }
+    const retiring = (data.system as { readonly key?: unknown }).key === "retire";
+    if (retiring && !(await confirm("TERRAN.Successor.retireTitle", "TERRAN.Successor.retirePrompt"))) return null;
     const op = legacy.legacyAdvancementTakenOperation(state, ruleset, { raise, override });
     await actor.commitOperation(op);
     await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+    if (retiring) {
+      await actor.commitOperation(retireOperation(actor.characterState()));
+      ui.notifications?.info(game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name);
+    }
     return op.outcome;
   });
 }

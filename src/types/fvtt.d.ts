@@ -62,6 +62,8 @@ declare module "fvtt-types/configuration" {
         appliedCards?: Record<string, boolean>;
         /** R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with readSceneEffects). */
         scene?: SceneEffect[];
+        /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/character-moves.ts). */
+        successor?: string;
       };
     };
   }

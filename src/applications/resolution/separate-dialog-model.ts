@@ -295,17 +295,22 @@ function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill
   ];
 }
 
-/** The Roll button: closed for the dead, an empty pool, or a montage the GM has not agreed is safe (R-LEG-14). */
-function rollButton(dead: boolean, empty: boolean, unsafe: boolean): SeparateRollView["roll"] {
+/**
+ * The Roll button: closed for the dead or the departed (R-LEG-15 Retire), an empty pool, or a montage the
+ * GM has not agreed is safe (R-LEG-14).
+ */
+function rollButton(dead: boolean, empty: boolean, unsafe: boolean, departed = false): SeparateRollView["roll"] {
   return {
-    disabled: empty || dead || unsafe,
+    disabled: empty || dead || unsafe || departed,
     reason: dead
       ? message("TERRAN.Sheet.Disabled.dead")
-      : empty
-        ? message("TERRAN.Dialog.Legacy.empty")
-        : unsafe
-          ? message("TERRAN.Dialog.Legacy.montageUnsafe")
-          : null,
+      : departed
+        ? message("TERRAN.Sheet.Disabled.departed")
+        : empty
+          ? message("TERRAN.Dialog.Legacy.empty")
+          : unsafe
+            ? message("TERRAN.Dialog.Legacy.montageUnsafe")
+            : null,
   };
 }
 
@@ -377,7 +382,7 @@ export function separateRollModel(
     montage: montageView(ruleset, choices, odds, settings),
     montaging: choices.montage,
     egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
-    roll: rollButton(state.source.dead, empty, choices.montage && !choices.safe),
+    roll: rollButton(state.source.dead, empty, choices.montage && !choices.safe, state.source.departed ?? false),
     choices,
   };
 }

@@ -267,7 +267,10 @@ export function legacyAdvancementTakenOperation(
       });
     entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
   }
-  const free = derived.advancements === 0;
+  // R-LEG-15 Retire's successor takes its ⌈n ÷ 2⌉ for free first (./successor.ts), the starting one among them.
+  const successorFree = Math.max(0, state.source.freeAdvancements ?? 0);
+  if (successorFree > 0) entries.push(["system.freeAdvancements", successorFree, successorFree - 1]);
+  const free = derived.advancements === 0 || successorFree > 0;
   if (!free && !options.override) {
     if (legacy.advancementsWon <= 0)
       throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
