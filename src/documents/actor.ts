@@ -53,6 +53,11 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return moves.startSuccessor(this);
   }
 
+  /** R-LEG-2 the four attributes were rolled once (only a GM rolls them again). */
+  get legacyCreationRolled(): boolean {
+    return this.getFlag(SYSTEM_ID, "legacyCreationRolled") === true;
+  }
+
   /** R-SAY-1 / R-LEG-15 the successor started for this departed character (its uuid), or null. */
   get successorUuid(): string | null {
     const uuid = this.getFlag(SYSTEM_ID, "successor");

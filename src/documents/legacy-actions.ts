@@ -24,6 +24,7 @@ import {
 import type { AnswerLink } from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne, confirm } from "../prompts/dialogs.ts";
@@ -208,16 +209,24 @@ async function throwProtected(
   return count === null ? null : rollProtectedDice(count);
 }
 
-/** R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. */
+/**
+ * R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. The
+ * actor keeps that it was rolled: after that only a GM rolls again, after confirming, and a roll again
+ * gives back no HP or Ego already lost (ruling, §10).
+ */
 export async function rollLegacyCreation(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
+    const by = { isGM: game.user?.isGM ?? false, rolled: actor.legacyCreationRolled };
+    legacy.assertLegacyCreationRollOpen(actor.characterState(), by); // refuse before any die is thrown
+    if (by.rolled && !(await confirm("TERRAN.Sheet.Legacy.rollAgainTitle", "TERRAN.Sheet.Legacy.rollAgainPrompt")))
+      return null;
     const dice = ruleset.attributes.creation.dice;
     const rolled = await rollFaces(dice * LEGACY_ATTRIBUTES.length);
     const faces = LEGACY_ATTRIBUTES.map((_, i) => rolled.faces.slice(i * dice, (i + 1) * dice));
-    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces);
-    await actor.commitOperation(op);
+    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces, by);
+    await actor.update({ ...op.update, flags: { [SYSTEM_ID]: { legacyCreationRolled: true } } });
     const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
       labelKey: legacyAttributeLabel(a),
       faces: faces[i] ?? [],

@@ -64,6 +64,8 @@ declare module "fvtt-types/configuration" {
         scene?: SceneEffect[];
         /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/character-moves.ts). */
         successor?: string;
+        /** R-LEG-2 the four attributes have been rolled once: only a GM rolls them again (src/documents/legacy-actions.ts). */
+        legacyCreationRolled?: boolean;
       };
     };
   }

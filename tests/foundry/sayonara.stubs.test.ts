@@ -170,7 +170,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-SAY-1 the last scene and 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-15 Retire", (generation) => {
   beforeEach(() => {
     resetWorld(generation);
-    world.settings.set("terran-engine.ruleset", "legacy");
+    world.settings.set("ruleset", "legacy");
     registerActors();
   });
 

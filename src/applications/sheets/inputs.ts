@@ -73,6 +73,8 @@ export interface CharacterSheetInput {
    * only a GM may.
    */
   readonly successor?: { readonly started: boolean; readonly mayCreate: boolean };
+  /** R-LEG-2 the four attributes were rolled once (the actor's flag): only a GM rolls again. Absent: not yet. */
+  readonly legacyCreationRolled?: boolean;
 }
 
 export interface ChallengeSheetInput {

@@ -201,6 +201,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       },
       scene: state.scene ?? [],
       ...(state.source.departed ? { successor: this.#successorInput(actor) } : {}),
+      legacyCreationRolled: actor.legacyCreationRolled,
       ui: {
         activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main",
         expanded: [...this.#expanded],
