@@ -33,7 +33,7 @@ import * as legacy from "./operations/legacy.ts";
 import * as hp from "./operations/hp-harm.ts";
 import { carriedShield } from "./operations/harm.ts";
 import { askProtectedDice, rollProtectedDice } from "../prompts/protected-dice.ts";
-import type { CharacterState } from "./operations/types.ts";
+import { assertNotDeparted, type CharacterState } from "./operations/types.ts";
 import { retireOperation } from "./operations/successor.ts";
 import { EFFECT_EDGE_LABELS, effectEdgeDice, type EffectEdge } from "./operations/legacy-play.ts";
 import { askEffectEdge } from "./legacy-play.ts";
@@ -353,6 +353,7 @@ export async function takeLegacyAdvancement(
     assertOwner(actor);
     const ruleset = currentRuleset();
     const state = actor.characterState();
+    assertNotDeparted(state, "take an Advancement"); // R-LEG-15 a retired character takes no more
     let raise: LegacyAttribute | undefined;
     if (data.system.flags.includes("developed")) {
       const values = legacyOf(state.source).attributes;

@@ -188,5 +188,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-15 Retire", (generati
     expect(mira.items).toHaveLength(3);
     expect(sys(mira).departed).toBe(true);
     expect(world.notices.at(-1)).toMatchObject({ level: "info", message: "TERRAN.Successor.departedNotice" });
+    // Retired, the character takes no more Advancements (the reason is said).
+    const tough = { name: "Tough", type: "advancement", system: { ...advancementSource("tough") } };
+    expect(await takeLegacyAdvancement(mira, tough)).toBeNull();
+    expect(world.warnings.at(-1)).toBe("TERRAN.Card.Reason.departed");
+    expect(mira.items).toHaveLength(3);
   });
 });
