@@ -28,7 +28,8 @@ async function rollFor(actorUuid: string, what: string): Promise<void> {
 
 /**
  * R-ADV-1 / R-ADV-2 the scene ends: the effects of activated advancements (Brainwave's +1d, Nova's
- * states) end — on `actor`, or without one on every character this user may change (the GM: all).
+ * states) end, and R-SAY-1 a character in their last scene departs — on `actor`, or without one on every
+ * character this user may change (the GM: all).
  */
 async function endScene(actor?: Actor.Implementation): Promise<void> {
   await attempt(async () => {
@@ -39,7 +40,8 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
       return;
     }
     for (const each of game.actors?.contents ?? []) {
-      if (each instanceof TerranActor && each.isOwner && each.sceneEffects.length > 0) await each.endScene();
+      if (each instanceof TerranActor && each.isOwner && (each.sceneEffects.length > 0 || each.inLastScene))
+        await each.endScene();
     }
   });
 }

@@ -35,8 +35,10 @@ export interface CharacterDerived {
     readonly heavy: boolean;
   };
   readonly advancements: number;
-  /** R-XP-2 the XP the next advancement costs. */
+  /** R-XP-2 the XP the next advancement costs (0 while a successor has free ones left, R-SAY-1). */
   readonly nextAdvancementCost: number;
+  /** R-SAY-1 / R-LEG-15 a successor's advancements still free (0 for anyone else). */
+  readonly freeAdvancements: number;
   /** R-CHAR-7 the character is being created until it takes its (free) first advancement. */
   readonly inCreation: boolean;
   /** Conditions of the kind "mutation" (R-ADV-1 Ether call). */
@@ -82,6 +84,7 @@ export function deriveCharacter(source: CharacterSource, items: readonly ItemSna
     shieldValue: worn.shieldValue,
   };
   const advancements = items.filter((i) => i.type === "advancement").length;
+  const free = Math.max(0, Math.trunc(source.freeAdvancements ?? 0));
   return {
     saves: deriveSaves(source.attributes),
     mortallyWounded: isMortallyWounded(source.wounds),
@@ -89,7 +92,8 @@ export function deriveCharacter(source: CharacterSource, items: readonly ItemSna
     modifiers,
     armour: { ...state, ...armourValue(state), heavy: worn.body === "heavy" },
     advancements,
-    nextAdvancementCost: advancementCost(advancements),
+    nextAdvancementCost: free > 0 ? 0 : advancementCost(advancements),
+    freeAdvancements: free,
     inCreation: advancements === 0,
     mutations: items.filter((i) => i.type === "condition" && i.system.kind === "mutation").length,
     legacy: deriveLegacy(source, items),

@@ -99,6 +99,7 @@ export const LIMITS: Readonly<
     "ego.max": integer(0, 0, EGO_MAX),
     "ego.dice": integer(1, 0, 10),
     xp: integer(0, 0),
+    freeAdvancements: integer(0, 0),
     // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived).
     ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`legacy.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
     ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`legacy.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),

@@ -74,8 +74,19 @@ export interface CharacterSource {
   lost: boolean;
   /** R-XP-1 */
   xp: number;
-  /** R-SAY-1 the last scene has been declared. */
+  /** R-SAY-1 the last scene has been declared (until that scene ends). */
   sayonara: boolean;
+  /**
+   * R-SAY-1 / R-LEG-15 the character has left the story: their Sayonara scene ended, or they took
+   * Retire. Optional here only so that sources written before it (and the fixtures) still type-check:
+   * the schema always fills it (false).
+   */
+  departed?: boolean;
+  /**
+   * R-SAY-1 / R-LEG-15 a successor's advancements still to take for free (⌈n ÷ 2⌉ of the character
+   * they follow, counted down as they are taken). Optional as `departed` is (the schema fills 0).
+   */
+  freeAdvancements?: number;
   /**
    * The Legacy ruleset's fields (src/data/legacy.ts), kept beside Core's so a ruleset switch loses nothing.
    * Optional here only so that sources written before Legacy (and the Core fixtures) still type-check: the

@@ -48,6 +48,27 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return moves.endScene(this, advancement);
   }
 
+  /** R-SAY-1 / R-LEG-15 a departed character's successor: a new character with ⌈n ÷ 2⌉ free advancements. */
+  startSuccessor() {
+    return moves.startSuccessor(this);
+  }
+
+  /** R-LEG-2 the four attributes were rolled once (only a GM rolls them again). */
+  get legacyCreationRolled(): boolean {
+    return this.getFlag(SYSTEM_ID, "legacyCreationRolled") === true;
+  }
+
+  /** R-SAY-1 / R-LEG-15 the successor started for this departed character (its uuid), or null. */
+  get successorUuid(): string | null {
+    const uuid = this.getFlag(SYSTEM_ID, "successor");
+    return typeof uuid === "string" ? uuid : null;
+  }
+
+  /** R-SAY-1 the character's last scene is running: the end of the scene concerns them even with no effect. */
+  get inLastScene(): boolean {
+    return characterState(this)?.source.sayonara ?? false;
+  }
+
   /** R-ADV-2 Tesla: the 2d Effect of a Failed roll with Tesla's +1d, taken by the roller from that Risky card. */
   takeTeslaBacklash(messageId: string) {
     return moves.takeTeslaBacklash(this, messageId);

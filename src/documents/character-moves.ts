@@ -94,13 +94,63 @@ export async function activateAdvancement(actor: TerranActor, itemId: string) {
   });
 }
 
-/** R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s). */
+/**
+ * R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s,
+ * which stays used until the scene ends). R-SAY-1 a character whose last scene it was departs: one
+ * actor update holds both, and the owner is told that a successor may start.
+ */
 export async function endScene(actor: TerranActor, advancement?: string) {
   return attempt(async () => {
     assertOwner(actor);
-    const scene = ops.endSceneOperation(actor.characterState(), advancement);
-    await actor.setFlag(SYSTEM_ID, "scene", [...scene]);
-    return scene;
+    const { update, outcome } = ops.endSceneOperation(actor.characterState(), advancement);
+    await actor.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene] } } });
+    if (outcome.departed) {
+      const text = game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name;
+      ui.notifications?.info(text);
+    }
+    return outcome;
+  });
+}
+
+/** Whether the current user may create a character (a GM, or a player given Foundry's "Create New Actors"). */
+function mayCreateActors(): boolean {
+  const user = game.user;
+  return user ? user.isGM || user.can("ACTOR_CREATE") : false;
+}
+
+/**
+ * R-SAY-1 / R-LEG-15 start the successor of a departed character: a new character, owned as the departed
+ * one is, who takes ⌈n ÷ 2⌉ advancements for free (`system.freeAdvancements`, spent by the advancement
+ * operations). Asked to confirm first. The departed character notes its successor (a flag), so a player
+ * starts one only once; a GM may start another (the first was deleted, say). Opens the new sheet.
+ */
+export async function startSuccessor(actor: TerranActor) {
+  return attempt(async () => {
+    assertOwner(actor);
+    const plan = ops.successorPlan(actor.characterState());
+    const isGM = game.user?.isGM ?? false;
+    if (actor.successorUuid !== null && !isGM)
+      throw new RulesError("not-allowed", "A successor has already been started.", { reason: "successorStarted" });
+    if (!mayCreateActors())
+      throw new RulesError("not-allowed", "Only a GM may create the successor.", { reason: "cannotCreateActor" });
+    const ok = await confirm("TERRAN.Successor.confirmTitle", "TERRAN.Successor.confirm", {
+      name: actor.name,
+      free: plan.freeAdvancements,
+    });
+    if (!ok) return null;
+    const name = game.i18n?.format("TERRAN.Successor.name", { name: actor.name }) ?? actor.name;
+    const created = await Actor.create({
+      name,
+      type: "character",
+      ownership: { ...actor.ownership },
+      system: { freeAdvancements: plan.freeAdvancements },
+    });
+    if (!created) return null;
+    await actor.setFlag(SYSTEM_ID, "successor", created.uuid);
+    // The sheet is an ApplicationV2 (src/applications/sheets/): it renders with options, as the Quench batches do.
+    const sheet = created.sheet as { render(options: { force: boolean }): Promise<unknown> } | null;
+    await sheet?.render({ force: true });
+    return plan;
   });
 }
 

@@ -24,6 +24,7 @@ import {
 import type { AnswerLink } from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne, confirm } from "../prompts/dialogs.ts";
@@ -32,7 +33,8 @@ import * as legacy from "./operations/legacy.ts";
 import * as hp from "./operations/hp-harm.ts";
 import { carriedShield } from "./operations/harm.ts";
 import { askProtectedDice, rollProtectedDice } from "../prompts/protected-dice.ts";
-import type { CharacterState } from "./operations/types.ts";
+import { assertNotDeparted, type CharacterState } from "./operations/types.ts";
+import { retireOperation } from "./operations/successor.ts";
 import { EFFECT_EDGE_LABELS, effectEdgeDice, type EffectEdge } from "./operations/legacy-play.ts";
 import { askEffectEdge } from "./legacy-play.ts";
 
@@ -223,7 +225,9 @@ async function askCreationBonus(
 }
 
 /**
- * R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full.
+ * R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. The
+ * actor keeps that it was rolled: after that only a GM rolls again, after confirming, and a roll again
+ * gives back no HP or Ego already lost (ruling, §10).
  * R-LEG-3 (setting) in a game without skills the player then picks the attribute that takes +1 (after
  * seeing the dice: ruling); closing that question saves nothing, and the roll may be made again.
  */
@@ -231,13 +235,17 @@ export async function rollLegacyCreation(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
+    const by = { isGM: game.user?.isGM ?? false, rolled: actor.legacyCreationRolled };
+    legacy.assertLegacyCreationRollOpen(actor.characterState(), by); // refuse before any die is thrown
+    if (by.rolled && !(await confirm("TERRAN.Sheet.Legacy.rollAgainTitle", "TERRAN.Sheet.Legacy.rollAgainPrompt")))
+      return null;
     const dice = ruleset.attributes.creation.dice;
     const rolled = await rollFaces(dice * LEGACY_ATTRIBUTES.length);
     const faces = LEGACY_ATTRIBUTES.map((_, i) => rolled.faces.slice(i * dice, (i + 1) * dice));
     const bonus = ruleset.creationBonus === undefined ? null : await askCreationBonus(ruleset, faces);
     if (ruleset.creationBonus !== undefined && bonus === null) return null;
-    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces, bonus);
-    await actor.commitOperation(op);
+    const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces, by, bonus);
+    await actor.update({ ...op.update, flags: { [SYSTEM_ID]: { legacyCreationRolled: true } } });
     const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
       labelKey: legacyAttributeLabel(a),
       faces: faces[i] ?? [],
@@ -356,8 +364,9 @@ export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | 
 
 /**
  * R-LEG-13 R-LEG-15 an Advancement dropped on the sheet: it uses one won by the Advancement roll (the
- * first, at creation, is free); without one a GM may add it anyway after confirming. *Extra Attribute*
- * (the "developed" flag) asks which attribute rises. Its +1 HP max is derived (src/data/legacy.ts).
+ * first, at creation, is free, and so are a successor's ⌈n ÷ 2⌉); without one a GM may add it anyway
+ * after confirming. *Extra Attribute* (the "developed" flag) asks which attribute rises. Its +1 HP max is
+ * derived (src/data/legacy.ts). *Retire* asks first, then the character departs (./operations/successor.ts).
  */
 export async function takeLegacyAdvancement(
   actor: TerranActor,
@@ -367,6 +376,7 @@ export async function takeLegacyAdvancement(
     assertOwner(actor);
     const ruleset = currentRuleset();
     const state = actor.characterState();
+    assertNotDeparted(state, "take an Advancement"); // R-LEG-15 a retired character takes no more
     let raise: LegacyAttribute | undefined;
     if (data.system.flags.includes("developed")) {
       const values = legacyOf(state.source).attributes;
@@ -387,9 +397,15 @@ export async function takeLegacyAdvancement(
       override = await confirm("TERRAN.Sheet.Drop.overrideTitle", "TERRAN.Sheet.Drop.overridePrompt");
       if (!override) return null;
     }
+    const retiring = (data.system as { readonly key?: unknown }).key === "retire";
+    if (retiring && !(await confirm("TERRAN.Successor.retireTitle", "TERRAN.Successor.retirePrompt"))) return null;
     const op = legacy.legacyAdvancementTakenOperation(state, ruleset, { raise, override });
     await actor.commitOperation(op);
     await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+    if (retiring) {
+      await actor.commitOperation(retireOperation(actor.characterState()));
+      ui.notifications?.info(game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name);
+    }
     return op.outcome;
   });
 }

@@ -18,11 +18,18 @@ export async function chooseOne(title: string, prompt: string, choices: readonly
 }
 
 /** Asks a yes/no question; false if the dialog is closed. */
-export async function confirm(title: string, prompt: string): Promise<boolean> {
+export async function confirm(
+  title: string,
+  prompt: string,
+  data?: Readonly<Record<string, string | number>>,
+): Promise<boolean> {
   const i18n = game.i18n;
+  const text = data
+    ? i18n?.format(prompt, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+    : i18n?.localize(prompt);
   const result: unknown = await foundry.applications.api.DialogV2.confirm({
     window: { title: i18n?.localize(title) ?? title },
-    content: `<p>${foundry.utils.escapeHTML(i18n?.localize(prompt) ?? prompt)}</p>`,
+    content: `<p>${foundry.utils.escapeHTML(text ?? prompt)}</p>`,
     rejectClose: false,
   });
   return result === true;

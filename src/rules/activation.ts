@@ -1,7 +1,8 @@
 /**
  * R-ADV-1 Brainwave, R-ADV-2 Nova and Tesla: what activating an advancement grants and costs, the
- * scene-long effects it leaves on the character (kept until the scene ends), and Tesla's Effect
- * against the wielder. Pure: the dice are inputs.
+ * scene-long effects it leaves on the character (kept until the scene ends), the one activation per
+ * advancement per scene (ruling, RULES.md §8), Nova's depleted suit (no Nova, no Tesla until the scene
+ * ends), and Tesla's Effect against the wielder. Pure: the dice are inputs.
  */
 import { getAdvancement, type AdvancementDef, type SceneState } from "./advancements.ts";
 import type { Attributes } from "./attributes.ts";
@@ -22,9 +23,13 @@ export function isActivatedAdvancement(id: unknown): id is ActivatedAdvancement 
   return typeof id === "string" && (ACTIVATED_ADVANCEMENTS as readonly string[]).includes(id);
 }
 
-/** What a scene-long effect is: a dice bonus (Brainwave) or a state shown on the sheet (Nova). */
-export type SceneEffectKind = "bonus" | SceneState;
-const SCENE_EFFECT_KINDS: readonly SceneEffectKind[] = ["bonus", "blinding", "depleted"];
+/**
+ * What a scene-long effect is: a dice bonus (Brainwave), a state shown on the sheet (Nova), or
+ * "spent": the advancement was activated this scene and has nothing (more) to give (Brainwave's Fail,
+ * or an effect ended early), kept so that it is not activated again before the scene ends (ruling).
+ */
+export type SceneEffectKind = "bonus" | SceneState | "spent";
+const SCENE_EFFECT_KINDS: readonly SceneEffectKind[] = ["bonus", "blinding", "depleted", "spent"];
 
 /** One effect that lasts until the end of the scene, as the character keeps it (an actor flag). */
 export interface SceneEffect {
@@ -98,10 +103,32 @@ export function activationOutcome(id: string, itemId: string, faces: readonly nu
     sceneEffect = { advancement: def.id, itemId, kind: side.sceneState, modifier: null, noteKey: side.noteKey };
   }
   const markWound = "markWound" in side ? (side.markWound ?? null) : null;
+  // Ruling: an activation that grants nothing (Brainwave's Fail) still uses the scene's one activation.
+  sceneEffect ??= { advancement: def.id, itemId, kind: "spent", modifier: null, noteKey: side.noteKey };
   return { band, precision, sceneEffect, markWound, noteKey: side.noteKey };
 }
 
-/** One advancement's effect at most: a new activation replaces the one before (it is the same scene). */
+/** Why an advancement may not be activated now: Nova's suit is depleted, or it was used this scene. */
+export type ActivationRefusal = "depleted" | "usedThisScene";
+
+/**
+ * R-ADV-1 / R-ADV-2 (ruling) may `advancement` be activated, given the scene's effects? Once per
+ * scene: any activation, whatever it gave, is kept until the scene ends, so a Fail that costs nothing
+ * (Hazed already marked) cannot be rolled again until it succeeds. R-ADV-2 a depleted suit (Nova's Fail)
+ * stays depleted until the scene ends. Null when it may.
+ */
+export function activationRefusal(effects: readonly SceneEffect[], advancement: string): ActivationRefusal | null {
+  const mine = readSceneEffects(effects).find((e) => e.advancement === advancement);
+  if (!mine) return null;
+  return mine.kind === "depleted" ? "depleted" : "usedThisScene";
+}
+
+/** R-ADV-2 Nova Failed this scene: the suit is depleted, so its powers (Nova, Tesla's +1d) are not at hand. */
+export function suitDepleted(effects: readonly SceneEffect[]): boolean {
+  return readSceneEffects(effects).some((e) => e.kind === "depleted");
+}
+
+/** One advancement's effect at most: a new activation replaces the one before (the operation refuses a second one first). */
 export function addSceneEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
   const [checked] = readSceneEffects([effect]);
   if (!checked)
@@ -113,9 +140,19 @@ function withEffect(effects: readonly SceneEffect[], effect: SceneEffect): Scene
   return [...effects.filter((e) => e.advancement !== effect.advancement), effect];
 }
 
-/** The scene ends (all effects go), or one advancement's effect is ended early (any stored list is read first). */
+/**
+ * The scene ends (all effects go), or one advancement's effect is ended early (any stored list is read
+ * first): what it granted goes, but the activation stays used ("spent") until the scene ends (ruling).
+ * A depleted suit cannot be ended early: it is depleted "until the end of the scene" (R-ADV-2).
+ */
 export function endSceneEffects(effects: readonly SceneEffect[], advancement?: string): SceneEffect[] {
-  return advancement === undefined ? [] : readSceneEffects(effects).filter((e) => e.advancement !== advancement);
+  if (advancement === undefined) return [];
+  return readSceneEffects(effects).map((e) => {
+    if (e.advancement !== advancement || e.kind === "spent") return e;
+    if (e.kind === "depleted")
+      throw new RulesError("not-allowed", "The suit stays depleted until the scene ends.", { reason: "depletedEnd" });
+    return { ...e, kind: "spent" as const, modifier: null };
+  });
 }
 
 /** R-POOL-2 the situational modifiers the scene's effects grant (the roll dialog's tickable rows). */

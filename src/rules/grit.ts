@@ -65,11 +65,13 @@ export function restGrit(roll: number): GritTrack {
 }
 
 /**
- * R-GRIT-3 when an advancement is gained the maximum becomes the higher of the current maximum and
- * the roll; the value is unchanged.
+ * R-GRIT-3 (ruling) when an advancement is gained Grit becomes the higher of the current Grit and
+ * the roll, and the maximum the higher of the current maximum and that value: a roll never lowers
+ * either.
  */
 export function advancementGritReset(grit: GritTrack, roll: number): GritTrack {
   assertTrack(grit, "Grit");
   assertInteger(roll, "A Grit roll", 0);
-  return { value: grit.value, max: Math.max(grit.max, roll) };
+  const value = Math.max(grit.value, roll);
+  return { value, max: Math.max(grit.max, value) };
 }

@@ -69,10 +69,12 @@ describe("result cards", () => {
     ).toBe("TERRAN.Card.Grit.poorRest");
   });
 
-  it("R-GRIT-3: on a new advancement the maximum rises to a higher roll, the value stays", () => {
+  it("R-GRIT-3: on a new advancement Grit rises to a higher roll, the maximum with it", () => {
     const view = gritResetCard({ faces: [6], dieHard: false, kind: "advancement", previous: { value: 2, max: 4 } });
     expect(view.titleKey).toBe("TERRAN.Card.Grit.titleAdvancement");
-    expect(view.lines[1]?.value).toBe("2 / 4 → 2 / 6");
+    expect(view.lines[1]?.value).toBe("2 / 4 → 6 / 6");
+    const lower = gritResetCard({ faces: [3], dieHard: false, kind: "advancement", previous: { value: 2, max: 4 } });
+    expect(lower.lines[1]?.value).toBe("2 / 4 → 3 / 4");
     expectCode(() => gritResetCard({ faces: [6], dieHard: false, kind: "advancement" }), "choice-required");
   });
 

@@ -34,6 +34,8 @@ function coreSource(): CharacterSource {
     lost: false,
     xp: 7,
     sayonara: false,
+    departed: false,
+    freeAdvancements: 0,
     biography: "<p>Keeper of the salt roads.</p>",
     notes: "<p>Owes the ferryman.</p>",
     unmigrated: {},

@@ -46,6 +46,8 @@ function character(): Json {
     lost: false,
     xp: 3,
     sayonara: false,
+    departed: false,
+    freeAdvancements: 0,
     legacy: {
       attributes: { strength: 2, agility: 1, insight: 0, charisma: 1 },
       skills: { violence: 1, exploration: 0, social: 2, survival: 0, vocational: 1 },

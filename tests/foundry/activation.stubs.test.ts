@@ -140,12 +140,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
     expect(readCharacter(mira.characterState()).modifiers.some((m) => m.sourceName === "Brainwave")).toBe(false);
   });
 
-  it("R-ADV-1 R-HARM-4 (stand-ins): Brainwave's Fail marks Stressed (Hazed) through the actor's update and grants nothing", async () => {
+  it("R-ADV-1 R-HARM-4 (stand-ins): Brainwave's Fail marks Stressed (Hazed) through the actor's update and grants nothing but its use this scene", async () => {
     const mira = hero({ attunement: 2 });
     nextFaces.push(3, 1);
     await mira.activateAdvancement("brainwave0000001");
     expect(sys(mira).wounds.stressed).toBe(true);
-    expect(mira.getFlag("terran-engine", "scene")).toEqual([]);
+    expect(mira.getFlag("terran-engine", "scene")).toEqual([
+      expect.objectContaining({ advancement: "brainwave", kind: "spent", modifier: null }),
+    ]);
     const stored = posted();
     if (stored.kind !== "result") throw new Error("not a result card");
     expect(stored.state).toMatchObject({ tone: "dark", noteKey: "TERRAN.Activation.brainwaveFail" });
@@ -163,6 +165,33 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] activated advancements", (g
       expect.objectContaining({ advancement: "nova", kind: "depleted", modifier: null }),
     ]);
     expect(readCharacter(mira.characterState()).modifiers).toEqual([]);
+  });
+
+  it("R-ADV-2 (stand-ins): while depleted, Nova again is refused with the reason before any die is thrown, and End on it too; the end of the scene reopens it", async () => {
+    const mira = hero({ attunement: 1 });
+    nextFaces.push(2);
+    await mira.activateAdvancement("nova000000000001");
+    const cards = world.created.length;
+    nextFaces.push(6);
+    expect(await mira.activateAdvancement("nova000000000001")).toBeNull();
+    expect(world.warnings.at(-1)).toBe("TERRAN.Card.Reason.depleted");
+    expect(nextFaces).toEqual([6]);
+    expect(world.created).toHaveLength(cards);
+    expect(await mira.endScene("nova")).toBeNull();
+    expect(world.warnings.at(-1)).toBe("TERRAN.Card.Reason.depletedEnd");
+    expect(mira.getFlag("terran-engine", "scene")).toEqual([expect.objectContaining({ kind: "depleted" })]);
+    await mira.endScene();
+    expect(await mira.activateAdvancement("nova000000000001")).toMatchObject({ band: "success" });
+  });
+
+  it("R-ADV-1 (stand-ins, ruling): a Brainwave Fail while already Hazed cannot be rolled again for free in the same scene", async () => {
+    const mira = hero({ attunement: 2, stressed: true });
+    nextFaces.push(1, 2);
+    await mira.activateAdvancement("brainwave0000001");
+    nextFaces.push(6, 6);
+    expect(await mira.activateAdvancement("brainwave0000001")).toBeNull();
+    expect(world.warnings.at(-1)).toBe("TERRAN.Card.Reason.usedThisScene");
+    expect(nextFaces).toEqual([6, 6]);
   });
 
   it("R-ADV-1 (stand-ins): refused for an advancement that is not rolled, and for a user who does not own the character; nothing is rolled or stored", async () => {

@@ -254,7 +254,31 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     check: (list) =>
       new Set(list.map((e) => e.advancement)).size === list.length ? null : "two effects of one advancement",
   }),
-  endSceneEffects: entry(rules.endSceneEffects, t(A.sceneEffects, fc.option(anyString, { nil: undefined }))),
+  endSceneEffects: entry(rules.endSceneEffects, t(A.sceneEffects, fc.option(anyString, { nil: undefined })), {
+    // Ending one effect early keeps the activation used (ruling): nothing is dropped, only emptied.
+    check: (after, [before, advancement]) =>
+      advancement === undefined
+        ? after.length === 0
+          ? null
+          : "the scene ended but effects remain"
+        : after.length === rules.readSceneEffects(before).length
+          ? null
+          : "ending one effect early dropped its record",
+  }),
+  activationRefusal: entry(
+    rules.activationRefusal,
+    t(A.sceneEffects, fc.constantFrom(...rules.ACTIVATED_ADVANCEMENTS)),
+    {
+      check: (refusal, [effects, id]) =>
+        (refusal === null) === !rules.readSceneEffects(effects).some((e) => e.advancement === id)
+          ? null
+          : "a refusal that does not match the scene",
+    },
+  ),
+  suitDepleted: entry(rules.suitDepleted, t(A.sceneEffects), {
+    check: (depleted, [effects]) =>
+      depleted === rules.readSceneEffects(effects).some((e) => e.kind === "depleted") ? null : "depleted read wrong",
+  }),
   sceneModifiers: entry(rules.sceneModifiers, t(A.sceneEffects), {
     check: (mods) => (mods.every((m) => m.situational) ? null : "a scene bonus that always applies"),
   }),
@@ -433,8 +457,10 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     check: (s) => between(s.after, 0, s.before, "Ego after") ?? between(s.before, 0, 6, "Ego"),
   }),
   advancementGritReset: entry(rules.advancementGritReset, t(A.gritTrack, A.small), {
-    check: (g, [old]) =>
-      g.max >= old.max && g.value === old.value ? null : "R-GRIT-3 the maximum fell or the value changed",
+    check: (g, [old, roll]) =>
+      g.max >= old.max && g.value === Math.max(old.value, roll) && g.value <= g.max
+        ? null
+        : "R-GRIT-3 the maximum fell, or the value is not the higher of value and roll",
   }),
   gritDiceCount: entry(
     rules.gritDiceCount,

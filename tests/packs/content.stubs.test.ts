@@ -211,10 +211,12 @@ describe("equipment", () => {
     expect(docs("degenesis-equipment")).toHaveLength(6);
   });
 
-  it("R-EQ-3 R-RA-4 R-RA-5 (ruling): unarmed is the lowest tier; the improvised weapon is that tier with the Improvised tag, its −1e counted once", () => {
+  it("R-EQ-3 R-RA-4 R-RA-5 (ruling): unarmed and the improvised weapon share the seed's lowest row (rock, pipe, punch): the lowest tier with the Improvised tag, its −1e counted once", () => {
     const weapons = byName(ofType("core-equipment", "weapon"));
     expect(weapons.size).toBe(8);
-    expect(sys(weapons.get("Unarmed") ?? {})).toMatchObject({ rank: 0, tags: [], ranges: ["contact"] });
+    const unarmed = sys(weapons.get("Unarmed") ?? {});
+    expect(unarmed).toMatchObject({ rank: 0, tags: ["improvised"], ranges: ["contact"] });
+    expect(String(unarmed.description)).toMatch(/−1d/);
     const improvised = sys(weapons.get("Improvised weapon") ?? {});
     // The item states the tier the tag means (Bad / Improvised), so the sheet and the rules agree.
     expect(improvised).toMatchObject({ rank: 0, tags: ["improvised"], ranges: ["contact"] });
@@ -227,6 +229,18 @@ describe("equipment", () => {
     // Its description says what the rules do: −1d, and no second −1e.
     expect(String(improvised.description)).toMatch(/−1d/);
     expect(String(improvised.description)).not.toMatch(/Mediocre becomes Bad/);
+  });
+
+  it("R-RA-5 (ruling): the Degenesis Versatile swords say the floor rises by one, as the engine plays it, not +1e", () => {
+    const versatile = ofType("degenesis-equipment", "weapon").filter((d) =>
+      (sys(d).tags as readonly string[]).includes("versatile"),
+    );
+    expect(versatile.map((d) => d.name).sort()).toEqual(["Long sword", "Short sword"]);
+    for (const sword of versatile) {
+      const text = String(sys(sword).description);
+      expect(text).not.toMatch(/\+1e/);
+      expect(text).toMatch(/minimum/i);
+    }
   });
 
   it("R-GRIT-2 (ruling): the Asceticism item speaks of poor food only and says a poor night still costs the die", () => {

@@ -116,7 +116,6 @@ const GLOBALS = new Set([
  * Every entry must be used by the batches (no stale entries) and must NOT resolve on the stand-ins.
  */
 const FOUNDRY_ONLY: Readonly<Record<string, string>> = {
-  "Actor.create": "creating a world document through the server: the stand-ins build documents directly",
   "Item.create": "creating a world document through the server",
   "User.create": "a second user exists only in a real world",
   "ChatMessage.implementation.fromSource": "rebuilding a message from its stored source is Foundry's DataModel",

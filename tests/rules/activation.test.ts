@@ -6,12 +6,14 @@ import { describe, expect, it } from "vitest";
 import {
   activationDice,
   activationOutcome,
+  activationRefusal,
   addSceneEffect,
   CORE,
   DEGENESIS,
   endSceneEffects,
   readSceneEffects,
   sceneModifiers,
+  suitDepleted,
   teslaBacklash,
   teslaBacklashDue,
   type SceneEffect,
@@ -37,11 +39,12 @@ describe("R-ADV-1 Brainwave activation", () => {
   it("R-ADV-1 a Success with a consequence (4–5) still grants the bonus", () => {
     expect(activationOutcome("brainwave", "i", [4, 1]).sceneEffect?.kind).toBe("bonus");
   });
-  it("R-ADV-1 a Fail (1–3) marks Stressed (Hazed, R-HARM-4) and grants nothing", () => {
+  it("R-ADV-1 a Fail (1–3) marks Stressed (Hazed, R-HARM-4) and grants nothing, but uses the scene's activation", () => {
     const o = activationOutcome("brainwave", "i", [3, 1]);
     expect(o.band).toBe("fail");
     expect(o.markWound).toBe("stressed");
-    expect(o.sceneEffect).toBeNull();
+    expect(o.sceneEffect).toMatchObject({ advancement: "brainwave", kind: "spent", modifier: null });
+    expect(sceneModifiers([effectOf(o)])).toEqual([]);
   });
   it("R-POOL-5 no dice at all: the activation fails", () => {
     const o = activationOutcome("brainwave", "i", []);
@@ -96,9 +99,33 @@ describe("R-ADV-1/R-ADV-2 scene effects kept on the character", () => {
     const again = effectOf(activationOutcome("brainwave", "b", [5]));
     expect(addSceneEffect([bonus, depleted], again)).toEqual([depleted, again]);
   });
-  it("R-ADV-1 ending the scene removes all, or one advancement's", () => {
+  it("R-ADV-1 (ruling) ending the scene removes all; ending one effect early takes what it grants but keeps it used", () => {
+    const blinding = effectOf(activationOutcome("nova", "n", [6]));
     expect(endSceneEffects([bonus, depleted])).toEqual([]);
-    expect(endSceneEffects([bonus, depleted], "brainwave")).toEqual([depleted]);
+    expect(endSceneEffects([bonus, blinding], "brainwave")).toEqual([
+      { ...bonus, kind: "spent", modifier: null },
+      blinding,
+    ]);
+    expect(sceneModifiers(endSceneEffects([bonus], "brainwave"))).toEqual([]);
+    expect(endSceneEffects([blinding], "nova")).toEqual([{ ...blinding, kind: "spent" }]);
+  });
+  it("R-ADV-2 a depleted suit cannot be ended early: it lasts until the scene ends", () => {
+    expect(() => endSceneEffects([bonus, depleted], "nova")).toThrow(/depleted until the scene ends/);
+  });
+  it("R-ADV-1 R-ADV-2 (ruling) one activation per advancement per scene, whatever it gave; a depleted suit says so", () => {
+    const spent = effectOf(activationOutcome("brainwave", "b", [2]));
+    expect(activationRefusal([], "brainwave")).toBeNull();
+    expect(activationRefusal([bonus], "brainwave")).toBe("usedThisScene");
+    expect(activationRefusal([spent], "brainwave")).toBe("usedThisScene");
+    expect(activationRefusal([bonus], "nova")).toBeNull();
+    expect(activationRefusal([bonus, depleted], "nova")).toBe("depleted");
+    expect(activationRefusal(endSceneEffects([bonus, depleted]), "nova")).toBeNull();
+  });
+  it("R-ADV-2 the suit is depleted only after Nova's Fail, until the scene ends", () => {
+    expect(suitDepleted([bonus])).toBe(false);
+    expect(suitDepleted([effectOf(activationOutcome("nova", "n", [6]))])).toBe(false);
+    expect(suitDepleted([bonus, depleted])).toBe(true);
+    expect(suitDepleted(endSceneEffects([bonus, depleted]))).toBe(false);
   });
   it("R-POOL-2 only the Brainwave bonus is a dice modifier, ticked like any situational one", () => {
     expect(sceneModifiers([bonus, depleted])).toEqual([bonus.modifier]);

@@ -108,19 +108,24 @@ describe("R-GRIT-2 rest", () => {
 });
 
 describe("R-GRIT-3 advancement reset", () => {
-  it("R-GRIT-3: a higher roll raises the maximum; the value stays", () => {
-    expect(advancementGritReset({ value: 2, max: 4 }, 6)).toEqual({ value: 2, max: 6 });
+  it("R-GRIT-3: a roll above the maximum raises value and maximum to it", () => {
+    expect(advancementGritReset({ value: 2, max: 4 }, 6)).toEqual({ value: 6, max: 6 });
   });
 
-  it("R-GRIT-3: a lower or equal roll changes nothing", () => {
-    expect(advancementGritReset({ value: 2, max: 4 }, 3)).toEqual({ value: 2, max: 4 });
-    expect(advancementGritReset({ value: 2, max: 4 }, 4)).toEqual({ value: 2, max: 4 });
+  it("R-GRIT-3: a roll above the value only raises the value; the maximum stays", () => {
+    expect(advancementGritReset({ value: 2, max: 4 }, 3)).toEqual({ value: 3, max: 4 });
+    expect(advancementGritReset({ value: 2, max: 4 }, 4)).toEqual({ value: 4, max: 4 });
+  });
+
+  it("R-GRIT-3: a roll at or below the value changes nothing", () => {
+    expect(advancementGritReset({ value: 3, max: 4 }, 3)).toEqual({ value: 3, max: 4 });
+    expect(advancementGritReset({ value: 3, max: 4 }, 1)).toEqual({ value: 3, max: 4 });
     expect(advancementGritReset({ value: 0, max: 5 }, 0)).toEqual({ value: 0, max: 5 });
   });
 
   it("R-GRIT-3 R-GRIT-1: with Die Hard the reset roll sums its dice too", () => {
     expect(gritDiceCount(1, { dieHard: true })).toBe(2);
-    expect(advancementGritReset({ value: 3, max: 5 }, gritRoll([4, 3], true))).toEqual({ value: 3, max: 7 });
+    expect(advancementGritReset({ value: 3, max: 5 }, gritRoll([4, 3], true))).toEqual({ value: 7, max: 7 });
   });
 
   it("R-GRIT-3: a reset roll that is negative or fractional is refused", () => {

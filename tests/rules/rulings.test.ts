@@ -96,8 +96,9 @@ describe("§8 rulings (issue 13 §2)", () => {
     expect(spendEgo([3, 2, 6], 3)).toMatchObject({ cost: 2, after: 1, lost: false });
   });
 
-  it("R-GRIT-3 (ruling): the Advancement's Grit roll only raises the maximum; the current value is kept", () => {
-    expect(advancementGritReset({ value: 1, max: 3 }, 6)).toEqual({ value: 1, max: 6 });
+  it("R-GRIT-3 (ruling): the Advancement's Grit roll keeps the higher of the current Grit and the roll, and the maximum never falls below it", () => {
+    expect(advancementGritReset({ value: 1, max: 3 }, 6)).toEqual({ value: 6, max: 6 });
+    expect(advancementGritReset({ value: 1, max: 5 }, 4)).toEqual({ value: 4, max: 5 });
     expect(advancementGritReset({ value: 3, max: 5 }, 2)).toEqual({ value: 3, max: 5 });
   });
 

@@ -299,6 +299,45 @@ export class ActorStub {
     return expanded;
   }
 
+  /**
+   * Foundry's `Actor.create(data)` (Document.create: "Create a new Document using provided input data",
+   * foundryvtt.com/api/v13 foundry.abstract.Document.create). The server refuses a user without the
+   * "Create New Actors" permission (CONST.USER_PERMISSIONS.ACTOR_CREATE; KB "Users and Permissions"): the
+   * stand-in throws and creates nothing. Otherwise it builds CONFIG.Actor.documentClass with the type's
+   * data model, runs the model's `_preCreate(data, options, user)` ("A return value of false indicates
+   * the creation operation should be cancelled", as for items above), and takes the given `ownership`
+   * (else the creating user owns it). Flags, folders and the actor's sheet are not modelled.
+   */
+  static async create(data: Json): Promise<ActorStub | undefined> {
+    if (!world.user.isGM && !(world.user.can?.("ACTOR_CREATE") ?? false))
+      throw new Error(`User ${world.user.id} lacks permission to create Actor`);
+    const type = String(data.type);
+    const model = actorModels()[type];
+    if (!model) throw new Error(`stand-in Actor.create: no data model for type "${type}"`);
+    const cls =
+      (Reflect.get(globalThis, "CONFIG") as { Actor?: { documentClass?: typeof ActorStub } }).Actor?.documentClass ??
+      ActorStub;
+    const actor = new cls({
+      name: String(data.name),
+      type,
+      model,
+      source: isRecord(data.system) ? structuredClone(data.system) : {},
+    });
+    if (isRecord(data.ownership)) actor.ownership = { ...(data.ownership as Record<string, number>) };
+    const pre = Reflect.get(actor.system, "_preCreate") as unknown;
+    if (typeof pre === "function") {
+      const allowed: unknown = await (pre as (d: Json, o: Json, u: unknown) => unknown).call(
+        actor.system,
+        data,
+        {},
+        world.user,
+      );
+      if (allowed === false) return undefined;
+    }
+    world.createdActors.push(actor);
+    return actor;
+  }
+
   /** Records the batch; an item built by the stand-in `Item` also takes its change (plain ItemStubs do not). */
   updateEmbeddedDocuments(_type: string, updates: Json[]): Promise<Json[]> {
     this.itemUpdates.push(structuredClone(updates));

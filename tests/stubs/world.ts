@@ -23,6 +23,20 @@ export interface UserStub {
    * read for "the user's own actor" (Foundry's Crucible enrichers.mjs `inferEnricherActor`).
    */
   character?: ActorStub | null;
+  /**
+   * Foundry's `User#can(action)`: "Test whether the User is able to perform a certain permission action"
+   * (foundryvtt.com/api/v13 foundry.documents.BaseUser#can). A GM may do everything; a player what the
+   * world's Permission Configuration grants their role, where "Create New Actors" (ACTOR_CREATE) defaults
+   * to the Assistant GM (CONST.USER_PERMISSIONS, defaultRole ASSISTANT; KB "Users and Permissions"). The
+   * stand-in grants a player the actions in `granted` (none by default).
+   */
+  can?(action: string): boolean;
+  granted?: string[];
+}
+
+/** The `can` every stand-in user carries (see UserStub#can): a GM may; a player only what `granted` holds. */
+export function userCan(this: UserStub, action: string): boolean {
+  return this.isGM || (this.granted ?? []).includes(action);
 }
 
 /** The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's client would. */
@@ -62,6 +76,8 @@ export const world = {
   documents: new Map<string, unknown>(),
   selected: [] as { actor: ActorStub | null }[],
   created: [] as Json[],
+  /** Actors made by the stand-in `Actor.create`, in order. */
+  createdActors: [] as ActorStub[],
   /** The world's chat messages by id (`game.messages`). */
   messages: new Map<string, ChatMessageStub>(),
   /** The chat's current mode for this user, in v14's names (core.rollMode on 13 / core.messageMode on 14). */
@@ -127,6 +143,7 @@ export function makeGm(id = "gm"): GmStub {
     isGM: true,
     isActiveGM: true,
     targets: new Set(),
+    can: userCan,
     queries: [],
     async query(name, data, options) {
       const sent: unknown = JSON.parse(JSON.stringify(data ?? null));
@@ -188,7 +205,7 @@ export function makeScene(tokens: TokenStub[]): SceneStub {
 /** Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`, by default the current one). */
 export function resetWorld(generation: Generation = world.generation): void {
   world.generation = generation;
-  world.user = { id: "player1", isGM: false, targets: new Set() };
+  world.user = { id: "player1", isGM: false, targets: new Set(), can: userCan };
   world.gm = null;
   world.users = new Map(
     [
@@ -205,6 +222,7 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.documents = new Map();
   world.selected = [];
   world.created = [];
+  world.createdActors = [];
   world.messages = new Map();
   world.messageMode = "public";
   world.modules = new Set();

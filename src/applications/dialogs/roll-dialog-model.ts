@@ -31,6 +31,7 @@ import {
   isMechanicsFlag,
   modifierApplies,
   readSceneEffects,
+  suitDepleted,
   riskyActionOdds,
   type Attributes,
   type ClampReason,
@@ -334,6 +335,8 @@ export interface CharacterReading {
   readonly egoMax: number;
   readonly dead: boolean;
   readonly lost: boolean;
+  /** R-SAY-1 / R-LEG-15 the character has left the story: they no longer roll. */
+  readonly departed: boolean;
   readonly sayonara: boolean;
   /** R-ADV-2 the kinds of action written on the Specialist advancements ("" when none written). */
   readonly specialties: readonly string[];
@@ -370,8 +373,14 @@ export function readCharacter(state: CharacterState): CharacterReading {
   const modifiers: CharacterModifier[] = [];
   const ignored: DialogMessage[] = [];
   const seen = new Set<string>();
+  // R-ADV-2 Nova Failed this scene: the suit is depleted, so Tesla's +1d is not offered (the notice says why).
+  const depleted = suitDepleted(state.scene ?? []);
   for (const item of items) {
     if (item.type !== "advancement" && item.type !== "condition") continue;
+    if (depleted && item.type === "advancement" && item.system.key === "tesla") {
+      if (item.system.dice.length > 0) ignored.push(message("TERRAN.Dialog.teslaDepleted", item.name));
+      continue;
+    }
     for (const stored of item.system.dice) {
       const label = stored.label.trim() === "" ? item.name : stored.label;
       // The key that ticks it: unique across items (Sensory acuity taken twice gives two boxes).
@@ -408,6 +417,7 @@ export function readCharacter(state: CharacterState): CharacterReading {
     egoMax: clampInt(whole(source.ego.max, ego), 0, EGO_MAX),
     dead: source.dead === true,
     lost: source.lost === true,
+    departed: source.departed === true,
     sayonara: source.sayonara === true,
     specialties: items.flatMap((item) =>
       item.type === "advancement" && item.system.flags.includes("specialist") && item.system.specialty.trim() !== ""
@@ -680,6 +690,7 @@ function egoRisk(ego: number, sayonara: boolean, lost: boolean): DialogMessage {
 function rollBlocked(reading: CharacterReading, pool: Pool): DialogMessage | null {
   if (reading.dead) return message("TERRAN.Dialog.blocked.dead");
   if (reading.lost) return message("TERRAN.Dialog.blocked.lost");
+  if (reading.departed) return message("TERRAN.Dialog.blocked.departed");
   if (pool.empty)
     return message(reading.mortallyWounded ? "TERRAN.Dialog.blocked.emptyMortal" : "TERRAN.Dialog.blocked.empty");
   return null;

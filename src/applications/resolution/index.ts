@@ -43,6 +43,9 @@ export async function openRoll(actor: Actor.Implementation, what: string): Promi
     if (!actor.isOwner) {
       throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
     }
+    // R-SAY-1 / R-LEG-15 a character who has left the story no longer rolls (their successor does).
+    if (actor.type === "character" && (actor.characterState().source.departed ?? false))
+      throw new RulesError("not-allowed", `${actor.name} has left the story.`, { reason: "departed" });
     await resolutionModel(currentRuleset()).roll(actor, what);
   });
 }

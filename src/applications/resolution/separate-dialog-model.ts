@@ -360,15 +360,28 @@ function montageBlock(choices: SeparateRollChoices, word: MontageWord): DialogMe
   return null;
 }
 
-/** The Roll button: closed for the dead, an empty pool, or a montage without the GM's word (R-LEG-14); "ask the GM" when it asks. */
+/** Why the Roll button is closed, or null: dead, departed (R-LEG-15 Retire), an empty pool, a montage without the GM's word. */
+function rollRefusal(
+  dead: boolean,
+  departed: boolean,
+  empty: boolean,
+  montage: DialogMessage | null,
+): DialogMessage | null {
+  if (dead) return message("TERRAN.Sheet.Disabled.dead");
+  if (departed) return message("TERRAN.Sheet.Disabled.departed");
+  if (empty) return message("TERRAN.Dialog.Legacy.empty");
+  return montage;
+}
+
+/** The Roll button: closed with its reason (rollRefusal); "ask the GM" when a montage asks for the GM's word (R-LEG-14). */
 function rollButton(
   dead: boolean,
   empty: boolean,
   choices: SeparateRollChoices,
   word: MontageWord,
+  departed = false,
 ): SeparateRollView["roll"] {
-  const montage = montageBlock(choices, word);
-  const reason = dead ? message("TERRAN.Sheet.Disabled.dead") : empty ? message("TERRAN.Dialog.Legacy.empty") : montage;
+  const reason = rollRefusal(dead, departed, empty, montageBlock(choices, word));
   const asks = choices.montage && word === "ask";
   return {
     disabled: reason !== null,
@@ -449,7 +462,7 @@ export function separateRollModel(
     complicationsUsed: lines
       .filter((l) => l.from !== null && l.ticked)
       .map((l) => l.key.slice(COMPLICATION_KEY.length)),
-    roll: rollButton(state.source.dead, empty, choices, settings.montageWord ?? "none"),
+    roll: rollButton(state.source.dead, empty, choices, settings.montageWord ?? "none", state.source.departed ?? false),
     choices,
   };
 }

@@ -69,6 +69,14 @@ export interface CharacterSheetInput {
   readonly ui: CharacterSheetUi;
   /** R-ADV-1 / R-ADV-2 the activated advancements' effects until the scene ends (the actor's flag); none when absent. */
   readonly scene?: readonly SceneEffect[];
+  /**
+   * R-SAY-1 / R-LEG-15 for a departed character: a successor was started already (the actor's flag), and
+   * the viewer may create characters (a GM, or Foundry's "Create New Actors"). Absent: none started, and
+   * only a GM may.
+   */
+  readonly successor?: { readonly started: boolean; readonly mayCreate: boolean };
+  /** R-LEG-2 the four attributes were rolled once (the actor's flag): only a GM rolls again. Absent: not yet. */
+  readonly legacyCreationRolled?: boolean;
 }
 
 export interface ChallengeSheetInput {

@@ -69,6 +69,8 @@ export function defineCharacterSchema() {
     lost: booleanField(),
     xp: integerField(0, 0),
     sayonara: booleanField(),
+    departed: booleanField(),
+    freeAdvancements: integerField(0, 0),
     legacy: legacySchema(),
     biography: htmlField(),
     notes: htmlField(),

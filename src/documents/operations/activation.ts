@@ -2,10 +2,12 @@
  * R-ADV-1 Brainwave / R-ADV-2 Nova activated from the sheet, and the end of the scene: which dice the
  * roll throws, and what its outcome changes — the scene's effects (kept in an actor flag, returned as
  * `scene`) and, on Brainwave's Fail, the Stressed track marked like any wound (R-HARM-3 / R-HARM-4).
+ * The end of the scene also ends a Sayonara's last scene (R-SAY-1): the character departs.
  */
 import {
   activationDice,
   activationOutcome,
+  activationRefusal,
   addSceneEffect,
   endSceneEffects,
   isActivatedAdvancement,
@@ -18,7 +20,7 @@ import {
   type SceneEffect,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
+import { assertAlive, assertNotDeparted, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
 export interface ActivationPlan {
   readonly itemId: string;
@@ -28,15 +30,30 @@ export interface ActivationPlan {
   readonly dice: number;
 }
 
-/** The advancement item `itemId`, if the character has it and it is used by rolling; else a refusal. */
+const REFUSED: Readonly<Record<NonNullable<ReturnType<typeof activationRefusal>>, string>> = {
+  depleted: "the suit is depleted until the scene ends",
+  usedThisScene: "it has already been used this scene (once per scene)",
+};
+
+/**
+ * The advancement item `itemId`, if the character has it, it is used by rolling, and it may be rolled
+ * now (R-ADV-1 / R-ADV-2 ruling: once per scene; Nova not while the suit is depleted); else a refusal.
+ */
 export function activationPlan(state: CharacterState, itemId: string, ruleset: Ruleset): ActivationPlan {
   assertAlive(state, "activate an advancement");
+  assertNotDeparted(state, "activate an advancement");
   const item = state.items.find((i) => i.id === itemId);
   if (item?.type !== "advancement")
     throw new RulesError("unknown-id", `The character has no advancement ${itemId}.`, { id: itemId });
   const key = item.system.key;
   if (!isActivatedAdvancement(key))
     throw new RulesError("not-allowed", `${item.name} is not used by rolling.`, { id: key });
+  const refusal = activationRefusal(state.scene ?? [], key);
+  if (refusal)
+    throw new RulesError("not-allowed", `${item.name} cannot be activated: ${REFUSED[refusal]}.`, {
+      id: key,
+      reason: refusal,
+    });
   const { source } = state;
   const dice = activationDice(key, {
     ruleset,
@@ -95,7 +112,25 @@ export function activateOperation(
   return result(update, { ...outcome, advancementName: plan.name, scene, woundMarked });
 }
 
-/** R-ADV-1 / R-ADV-2 the scene ends (every effect goes), or one advancement's effect is ended early. */
-export function endSceneOperation(state: CharacterState, advancement?: string): readonly SceneEffect[] {
-  return endSceneEffects(readSceneEffects(state.scene ?? []), advancement);
+export interface EndSceneOutcome {
+  /** The scene's effects after it (to store in the actor's flag): none when the whole scene ended. */
+  readonly scene: readonly SceneEffect[];
+  /** R-SAY-1 the character's last scene ended with this one: they depart (`system.departed`). */
+  readonly departed: boolean;
+}
+
+/**
+ * R-ADV-1 / R-ADV-2 the scene ends (every effect goes), or one advancement's effect is ended early (it
+ * stays used until the scene ends; a depleted suit cannot be ended early). R-SAY-1 when the whole scene
+ * ends for a character in Sayonara, their last scene is over: Sayonara's cheap Dark Dice end and the
+ * character departs (dead or alive: death is one way to depart), which opens their successor.
+ */
+export function endSceneOperation(state: CharacterState, advancement?: string): OperationResult<EndSceneOutcome> {
+  const scene = endSceneEffects(readSceneEffects(state.scene ?? []), advancement);
+  const { source } = state;
+  const departs = advancement === undefined && source.sayonara;
+  const update = departs
+    ? changes(["system.sayonara", true, false], ["system.departed", source.departed ?? false, true])
+    : {};
+  return result(update, { scene, departed: departs });
 }

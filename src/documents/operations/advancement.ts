@@ -20,7 +20,15 @@ import {
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import type { AdvancementSource } from "../../data/source.ts";
-import { assertAlive, changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
+import {
+  assertAlive,
+  assertNotDeparted,
+  changes,
+  result,
+  type Change,
+  type CharacterState,
+  type OperationResult,
+} from "./types.ts";
 
 export interface GainAdvancementOptions {
   /**
@@ -42,6 +50,8 @@ export interface AdvancementOutcome {
   readonly developed: Attribute | null;
   /** R-CHAR-7 this was the free starting advancement: the character leaves creation. */
   readonly endsCreation: boolean;
+  /** R-SAY-1 a successor's free advancements left after this one (0 for anyone else). */
+  readonly freeLeft: number;
   /** R-GRIT-3 the player may now roll Grit (`advancementGritOperation`); always true when gained. */
   readonly offerGritRoll: boolean;
 }
@@ -77,6 +87,7 @@ export function gainAdvancementOperation(
   options: GainAdvancementOptions = {},
 ): OperationResult<AdvancementOutcome> {
   assertAlive(state, "gain an advancement");
+  assertNotDeparted(state, "gain an advancement");
   const { source, items } = state;
   collectFlags([advancement]);
   const derived = deriveCharacter(source, items);
@@ -123,13 +134,20 @@ export function gainAdvancementOperation(
     attributes = developAttribute(source.attributes, developed);
   }
 
+  // R-SAY-1 a successor takes its free advancements first (one is counted down), then pays as R-XP-2 says.
+  const free = derived.freeAdvancements;
   const cost = derived.nextAdvancementCost;
-  const xp = options.gmOverride
-    ? Math.max(0, assertInteger(source.xp, "Experience", 0) - cost)
-    : spendXpForAdvancement(source.xp, derived.advancements);
+  const xp =
+    free > 0
+      ? assertInteger(source.xp, "Experience", 0)
+      : options.gmOverride
+        ? Math.max(0, assertInteger(source.xp, "Experience", 0) - cost)
+        : spendXpForAdvancement(source.xp, derived.advancements);
+  const freeLeft = Math.max(0, free - 1);
   const update = changes(
     ["system.xp", source.xp, xp],
     ...ATTRIBUTES.map((a): Change => [`system.attributes.${a}`, source.attributes[a], attributes[a]]),
+    ["system.freeAdvancements", free, freeLeft],
   );
   return result(update, {
     cost,
@@ -138,5 +156,6 @@ export function gainAdvancementOperation(
     developed,
     endsCreation: derived.inCreation,
     offerGritRoll: true,
+    freeLeft,
   });
 }

@@ -62,8 +62,8 @@ export function restOperation(
 }
 
 /**
- * R-GRIT-3 after an advancement the player may roll Grit (well-rested dice count): the maximum becomes
- * the higher of the current maximum and the roll; the value is unchanged.
+ * R-GRIT-3 after an advancement the player may roll Grit (well-rested dice count): Grit becomes the
+ * higher of the current Grit and the roll, the maximum rising with it if needed (ruling, §8).
  */
 export function advancementGritOperation(
   state: CharacterState,
@@ -73,5 +73,8 @@ export function advancementGritOperation(
   const roll = gritRollFor(state, faces, {}, "The advancement's Grit roll");
   const old = state.source.grit;
   const grit = advancementGritReset(old, roll);
-  return result(changes(["system.grit.max", old.max, grit.max]), { roll, grit });
+  return result(changes(["system.grit.value", old.value, grit.value], ["system.grit.max", old.max, grit.max]), {
+    roll,
+    grit,
+  });
 }

@@ -12,6 +12,7 @@ export * from "./advancement.ts";
 export * from "./xp.ts";
 export * from "./condition.ts";
 export * from "./sayonara.ts";
+export * from "./successor.ts";
 export * from "./creation.ts";
 export * from "./gm.ts";
 export * from "./challenge.ts";

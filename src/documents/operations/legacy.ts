@@ -89,37 +89,58 @@ function withCreationBonus(
   return withoutSkillsBonus(ruleset, ratings, bonus);
 }
 
+/** Who rolls the creation dice, and whether they were rolled before (the actor keeps that). */
+export interface LegacyCreationBy {
+  readonly isGM: boolean;
+  readonly rolled: boolean;
+}
+
 /**
- * R-LEG-2 the four attributes rolled at creation (one roll per attribute, in sheet order); HP and Ego
- * start at their new maxima (R-LEG-4, R-LEG-7). Refused once the character holds an Advancement.
+ * R-LEG-2 may the four attributes be rolled now? Checked before any die is thrown. Refused once the
+ * character holds an Advancement, and after the first roll for anyone but a GM (ruling, §10: as Core's
+ * creation dice, R-CHAR-4).
+ */
+export function assertLegacyCreationRollOpen(state: CharacterState, by: LegacyCreationBy): void {
+  assertAlive(state, "roll their attributes");
+  if (legacyState(state).derived.advancements > 0)
+    throw new RulesError("already-rolled", "The character is past creation: the attributes are no longer rolled.");
+  if (by.rolled && !by.isGM)
+    throw new RulesError("already-rolled", "The attributes have already been rolled; only a GM may roll them again.");
+}
+
+/**
+ * R-LEG-2 the four attributes rolled at creation (one roll per attribute, in sheet order). The first roll
+ * starts HP and Ego at their new maxima (R-LEG-4, R-LEG-7); a GM's roll again (ruling, §10) never gives
+ * back HP or Ego already lost: each stays as it is, lowered to its new maximum if that is less.
  * R-LEG-3 (setting) in a game without skills `bonus` names the attribute that takes +1.
  */
 export function legacyCreationOperation(
   state: CharacterState,
   ruleset: Ruleset,
   faces: readonly (readonly number[])[],
+  by: LegacyCreationBy = { isGM: false, rolled: false },
   bonus: string | null = null,
 ): OperationResult<LegacyCreationOutcome> {
-  assertAlive(state, "roll their attributes");
+  assertLegacyCreationRollOpen(state, by);
   if (faces.length !== LEGACY_ATTRIBUTES.length)
     throw new RulesError("no-dice", "One creation roll per attribute is needed.", {
       expected: LEGACY_ATTRIBUTES.length,
     });
-  const { legacy, derived } = legacyState(state);
-  if (derived.advancements > 0)
-    throw new RulesError("already-rolled", "The character is past creation: the attributes are no longer rolled.");
+  const { legacy } = legacyState(state);
   const rolled = Object.fromEntries(
     LEGACY_ATTRIBUTES.map((a, i) => [a, creationRating(ruleset, faces[i] ?? [])]),
   ) as Record<LegacyAttribute, number>;
   const ratings = withCreationBonus(ruleset, rolled, bonus);
   const after = deriveLegacy({ legacy: { ...legacy, attributes: ratings } }, state.items);
+  const hp = by.rolled ? Math.min(legacy.hp.value, after.hp.max) : after.hp.max;
+  const ego = by.rolled ? Math.min(legacy.ego.value, after.ego.max) : after.ego.max;
   const entries: Change[] = [
     ...LEGACY_ATTRIBUTES.map((a): Change => [`system.legacy.attributes.${a}`, legacy.attributes[a], ratings[a]]),
-    ["system.legacy.hp.value", legacy.hp.value, after.hp.max],
-    ["system.legacy.ego.value", legacy.ego.value, after.ego.max],
+    ["system.legacy.hp.value", legacy.hp.value, hp],
+    ["system.legacy.ego.value", legacy.ego.value, ego],
   ];
   const chosen = bonus !== null && isLegacyAttribute(bonus) ? bonus : null;
-  return result(changes(...entries), { ratings, faces, hp: after.hp.max, ego: after.ego.max, bonus: chosen });
+  return result(changes(...entries), { ratings, faces, hp, ego, bonus: chosen });
 }
 
 /** R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is left; null without skills. */
@@ -307,7 +328,10 @@ export function legacyAdvancementTakenOperation(
       });
     entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
   }
-  const free = startingAdvancementOpen(state);
+  // R-LEG-15 Retire's successor takes its ⌈n ÷ 2⌉ for free first (./successor.ts), the starting one among them.
+  const successorFree = Math.max(0, state.source.freeAdvancements ?? 0);
+  if (successorFree > 0) entries.push(["system.freeAdvancements", successorFree, successorFree - 1]);
+  const free = successorFree > 0 || startingAdvancementOpen(state);
   if (!free && legacy.advancementsWon > 0)
     entries.push(["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon - 1]);
   else if (!free && !options.override)

@@ -4,7 +4,15 @@
 import { egoRoll, isLost, RulesError, sayonaraTrack, type Ruleset, type Track } from "../../rules/index.ts";
 import { egoDiceFor } from "./ego.ts";
 import { gritRollFor } from "./grit.ts";
-import { assertAlive, assertDiceCount, changes, result, type CharacterState, type OperationResult } from "./types.ts";
+import {
+  assertAlive,
+  assertDiceCount,
+  assertNotDeparted,
+  changes,
+  result,
+  type CharacterState,
+  type OperationResult,
+} from "./types.ts";
 
 export interface SayonaraOutcome {
   readonly gritRoll: number;
@@ -19,8 +27,9 @@ export interface SayonaraOutcome {
  * R-SAY-1 declare Sayonara: Grit is re-rolled with the well-rested dice count (`gritDiceFor(state)`),
  * Ego with `egoDiceFor(state)`; Core takes the new values, Degenesis keeps the higher (the rules'
  * `sayonaraTrack`). From now on a Dark die costs Ego only on a 1 (`spendEgoOperation` reads
- * `system.sayonara`). Refused ("not-allowed") when already declared, and for a lost character: a
- * lost character's last scene has already come (R-EGO-3).
+ * `system.sayonara`) until the scene ends (`endSceneOperation`: the character then departs). Refused
+ * ("not-allowed") when already declared, for a lost character (their last scene has already come,
+ * R-EGO-3) and for one who has departed.
  */
 export function sayonaraOperation(
   state: CharacterState,
@@ -29,6 +38,7 @@ export function sayonaraOperation(
   egoFaces: readonly number[],
 ): OperationResult<SayonaraOutcome> {
   assertAlive(state, "declare Sayonara");
+  assertNotDeparted(state, "declare Sayonara");
   const { source } = state;
   if (source.sayonara) throw new RulesError("not-allowed", "Sayonara has already been declared for this character.");
   if (source.lost)

@@ -69,6 +69,19 @@ export function assertAlive(state: CharacterState, action: string): void {
   }
 }
 
+/**
+ * R-SAY-1 / R-LEG-15 a character who has left the story (their last scene is over, or they retired) no
+ * longer acts: refused with the reason "departed". Their successor plays on.
+ */
+export function assertNotDeparted(state: CharacterState, action: string): void {
+  if (state.source.departed ?? false) {
+    throw new RulesError("not-allowed", `The character has left the story; they cannot ${action}.`, {
+      action,
+      reason: "departed",
+    });
+  }
+}
+
 /** Refuses a roll whose number of faces is not the number of dice the rules say to throw. */
 export function assertDiceCount(faces: readonly number[], expected: number, what: string): void {
   if (faces.length !== expected) {

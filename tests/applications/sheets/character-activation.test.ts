@@ -13,7 +13,7 @@ import {
 import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts";
 import { readCharacter } from "../../../src/applications/dialogs/roll-dialog-model.ts";
 import { activationOutcome, type SceneEffect } from "../../../src/rules/index.ts";
-import { brainwaveCharacter, characterSource, OBSERVER } from "../../fixtures/sheets.ts";
+import { advancementRow, brainwaveCharacter, characterSource, OBSERVER } from "../../fixtures/sheets.ts";
 import { advancement, state } from "../../documents/operations/fixtures.ts";
 import { renderTemplate } from "../../support/templates.ts";
 
@@ -31,10 +31,15 @@ const row = (view: CharacterFullView, id: string) => {
 
 describe("R-ADV-1 the character sheet's activation controls", () => {
   it("R-ADV-1 Brainwave's row has an Activate button and shows its +1d until the scene ends; Sleek's row has none", () => {
-    const view = full(brainwaveCharacter());
-    expect(row(view, "advBrainwave0001").activation.activate).toMatchObject({
+    expect(row(full(brainwaveCharacter("core", { scene: [] })), "advBrainwave0001").activation.activate).toMatchObject({
       disabled: false,
       tooltip: { key: "TERRAN.Activation.activateHint" },
+    });
+    const view = full(brainwaveCharacter());
+    // R-ADV-1 (ruling) once per scene: while its +1d lasts it is not rolled again, and the button says why.
+    expect(row(view, "advBrainwave0001").activation.activate).toMatchObject({
+      disabled: true,
+      tooltip: { key: "TERRAN.Activation.refused.usedThisScene" },
     });
     expect(row(view, "advBrainwave0001").activation.active).toMatchObject({
       advancement: "brainwave",
@@ -65,6 +70,28 @@ describe("R-ADV-1 the character sheet's activation controls", () => {
       disabled: true,
       tooltip: { key: "TERRAN.Sheet.Disabled.dead" },
     });
+  });
+
+  it("R-ADV-1 (ruling) a Brainwave that Failed shows 'used this scene', closed with the reason and with no End to press", () => {
+    const spent = activationOutcome("brainwave", "advBrainwave0001", [2]).sceneEffect;
+    const view = full(brainwaveCharacter("core", { scene: spent ? [spent] : [] }));
+    expect(row(view, "advBrainwave0001").activation).toMatchObject({
+      activate: { disabled: true, tooltip: { key: "TERRAN.Activation.refused.usedThisScene" } },
+      active: { kind: "spent", kindKey: "TERRAN.Activation.kind.spent", end: null },
+    });
+    expect(view.scene?.endScene.disabled).toBe(false);
+  });
+
+  it("R-ADV-2 a depleted suit: Nova's Activate and its End are closed, each saying the suit stays depleted until the scene ends", () => {
+    const nova = advancementRow({ id: "advNova000000003", name: "Nova", key: "nova", sort: 300 });
+    const depleted = activationOutcome("nova", "advNova000000003", [2]).sceneEffect;
+    const base = brainwaveCharacter("degenesis", { scene: depleted ? [depleted] : [] });
+    const view = full({ ...base, items: [...base.items, nova] });
+    expect(row(view, "advNova000000003").activation).toMatchObject({
+      activate: { disabled: true, tooltip: { key: "TERRAN.Activation.refused.depleted" } },
+      active: { kind: "depleted", end: { disabled: true, tooltip: { key: "TERRAN.Activation.refused.depletedEnd" } } },
+    });
+    expect(row(view, "advBrainwave0001").activation.activate?.disabled).toBe(false);
   });
 
   it("R-ADV-1 a damaged flag (a forged effect) shows nothing rather than breaking the sheet", () => {
@@ -106,5 +133,17 @@ describe("R-POOL-2 R-ADV-1 the roll dialog reads the scene's bonus", () => {
       modifier: { id: "scene-brainwave", dice: 1, situational: true },
       sourceName: brainwave.name,
     });
+  });
+
+  it("R-ADV-2 Tesla's +1d is offered with the suit charged and not while it is depleted (a notice says why)", () => {
+    const tesla = advancement("tesla");
+    const charged = readCharacter(state({}, tesla));
+    expect(charged.modifiers.map((m) => m.sourceName)).toEqual([tesla.name]);
+    const depleted = activationOutcome("nova", "novaItem", [1]).sceneEffect;
+    const reading = readCharacter({ ...state({}, tesla), scene: depleted ? [depleted] : [] });
+    expect(reading.modifiers).toEqual([]);
+    expect(reading.ignored).toEqual([{ key: "TERRAN.Dialog.teslaDepleted", value: tesla.name }]);
+    const blinding = activationOutcome("nova", "novaItem", [6]).sceneEffect;
+    expect(readCharacter({ ...state({}, tesla), scene: blinding ? [blinding] : [] }).modifiers).toHaveLength(1);
   });
 });

@@ -47,22 +47,57 @@ describe("activationPlan / activateOperation", () => {
     expect(result.outcome.woundMarked).toMatchObject({ track: "stressed", already: true });
   });
 
-  it("R-ADV-2: Nova again in the same scene replaces its earlier effect; other effects stay", () => {
+  it("R-ADV-1 (ruling): a Fail that cost nothing (already Hazed) still uses the scene's activation: no free repeat until success", () => {
+    const hazed = state({ attributes: { attunement: 1 }, wounds: ["stressed"] }, brainwave);
+    const first = activateOperation(hazed, brainwave.id, [1], CORE);
+    expect(first.outcome.scene).toEqual([expect.objectContaining({ advancement: "brainwave", kind: "spent" })]);
+    const again = { ...hazed, scene: first.outcome.scene };
+    expectRefusal(() => activationPlan(again, brainwave.id, CORE), "not-allowed", /already been used this scene/);
+    expectRefusal(() => activateOperation(again, brainwave.id, [6], CORE), "not-allowed", /used this scene/);
+    // Ending Brainwave's effect early does not open it again; the end of the scene does.
+    const success = activateOperation(state({ attributes: { attunement: 1 } }, brainwave), brainwave.id, [6], CORE);
+    const endedEarly = endSceneOperation({ ...hazed, scene: success.outcome.scene }, "brainwave").outcome.scene;
+    expectRefusal(() => activationPlan({ ...hazed, scene: endedEarly }, brainwave.id, CORE), "not-allowed", /used/);
+    const nextScene = endSceneOperation(again).outcome.scene;
+    expect(activationPlan({ ...hazed, scene: nextScene }, brainwave.id, CORE).dice).toBe(1);
+  });
+
+  it("R-ADV-2: after Nova's Fail the suit stays depleted until the scene ends: Nova is refused, and End on it too", () => {
     const bonus = activationOutcome("brainwave", brainwave.id, [6]).sceneEffect;
-    const blinding = activationOutcome("nova", nova.id, [6]).sceneEffect;
     const s = {
       ...state({ attributes: { attunement: 1 } }, brainwave, nova),
-      scene: [bonus, blinding].filter((e) => e !== null),
+      scene: [bonus].filter((e) => e !== null),
     };
     const result = activateOperation(s, nova.id, [2], DEGENESIS);
     expect(result.outcome.scene.map((e) => [e.advancement, e.kind])).toEqual([
       ["brainwave", "bonus"],
       ["nova", "depleted"],
     ]);
-    expect(endSceneOperation({ ...s, scene: result.outcome.scene }, "nova").map((e) => e.advancement)).toEqual([
-      "brainwave",
-    ]);
-    expect(endSceneOperation({ ...s, scene: result.outcome.scene })).toEqual([]);
+    const depleted = { ...s, scene: result.outcome.scene };
+    expectRefusal(() => activationPlan(depleted, nova.id, DEGENESIS), "not-allowed", /suit is depleted/);
+    expectRefusal(() => activateOperation(depleted, nova.id, [6], DEGENESIS), "not-allowed", /depleted/);
+    expectRefusal(() => endSceneOperation(depleted, "nova"), "not-allowed", /depleted until the scene ends/);
+    expect(endSceneOperation(depleted).outcome.scene).toEqual([]);
+    expect(activationPlan({ ...s, scene: endSceneOperation(depleted).outcome.scene }, nova.id, DEGENESIS).key).toBe(
+      "nova",
+    );
+  });
+
+  it("R-ADV-1 R-ADV-2 (ruling): the activation roll is Attunement with the wound penalty only: no situational +1d (held or active), no Dark Dice, no GM position", () => {
+    const acuity = advancement("sensoryAcuity");
+    const plain = state({ attributes: { attunement: 2 } }, brainwave);
+    const withBonuses = state({ attributes: { attunement: 2 } }, brainwave, acuity);
+    expect(activationPlan(plain, brainwave.id, CORE).dice).toBe(2);
+    expect(activationPlan(withBonuses, brainwave.id, CORE).dice).toBe(2);
+    expect(
+      activationPlan(
+        { ...plain, source: { ...plain.source, wounds: { ...plain.source.wounds, weary: true } } },
+        brainwave.id,
+        CORE,
+      ).dice,
+    ).toBe(1);
+    // Only the faces of those Light Dice are taken: a Dark die more is refused.
+    expectRefusal(() => activateOperation(plain, brainwave.id, [6, 6, 1], CORE), "no-dice", /throws 2 dice, but 3/);
   });
 
   it("refuses: an item the character lacks, one not rolled, the wrong number of dice, the dead", () => {

@@ -10,7 +10,7 @@ describe("gainAdvancementOperation", () => {
     expect(gainAdvancementOperation(state(), advancementSource("asceticism"), CORE)).toEqual({
       update: {},
       itemUpdates: [],
-      outcome: { cost: 0, xpSpent: 0, xp: 0, developed: null, endsCreation: true, offerGritRoll: true },
+      outcome: { cost: 0, xpSpent: 0, xp: 0, developed: null, endsCreation: true, offerGritRoll: true, freeLeft: 0 },
     });
   });
 
@@ -21,7 +21,45 @@ describe("gainAdvancementOperation", () => {
       CORE,
     );
     expect(update).toEqual({ "system.xp": 1 });
-    expect(outcome).toEqual({ cost: 6, xpSpent: 6, xp: 1, developed: null, endsCreation: false, offerGritRoll: true });
+    expect(outcome).toEqual({
+      cost: 6,
+      xpSpent: 6,
+      xp: 1,
+      developed: null,
+      endsCreation: false,
+      offerGritRoll: true,
+      freeLeft: 0,
+    });
+  });
+
+  it("R-SAY-1 (ruling): a successor takes its ⌈n ÷ 2⌉ advancements for free (the starting one among them), one counted down each time, then pays 2 × held", () => {
+    // A successor of a character with 5 advancements: 3 free, the starting one among them.
+    const first = gainAdvancementOperation(state({ xp: 0, freeAdvancements: 3 }), advancementSource("sleek"), CORE);
+    expect(first.update).toEqual({ "system.freeAdvancements": 2 });
+    expect(first.outcome).toMatchObject({ cost: 0, xpSpent: 0, endsCreation: true, freeLeft: 2 });
+    const third = gainAdvancementOperation(
+      state({ xp: 5, freeAdvancements: 1 }, ...advancements(2)),
+      advancementSource("sleek"),
+      CORE,
+    );
+    expect(third.update).toEqual({ "system.freeAdvancements": 0 });
+    expect(third.outcome).toMatchObject({ cost: 0, xpSpent: 0, xp: 5, freeLeft: 0 });
+    // The free ones spent, the fourth costs 2 × 3 as for anyone.
+    const fourth = gainAdvancementOperation(state({ xp: 7 }, ...advancements(3)), advancementSource("sleek"), CORE);
+    expect(fourth.outcome).toMatchObject({ cost: 6, xpSpent: 6, xp: 1, freeLeft: 0 });
+    expectRefusal(
+      () => gainAdvancementOperation(state({ xp: 5 }, ...advancements(3)), advancementSource("sleek"), CORE),
+      "not-enough-xp",
+      /costs 6 XP/,
+    );
+  });
+
+  it("R-SAY-1: a free advancement still checks the lists and Developed's cap (a free one is not a GM override)", () => {
+    expectRefusal(
+      () => gainAdvancementOperation(state({ freeAdvancements: 2 }), advancementSource("specialist"), CORE),
+      "not-allowed",
+      /not an advancement of this ruleset/,
+    );
   });
 
   it("R-XP-2: not enough XP is refused (not-enough-xp)", () => {

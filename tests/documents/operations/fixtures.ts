@@ -28,6 +28,8 @@ export interface CharacterOptions {
   readonly dead?: boolean;
   readonly lost?: boolean;
   readonly sayonara?: boolean;
+  readonly departed?: boolean;
+  readonly freeAdvancements?: number;
   readonly cult?: string;
 }
 
@@ -57,6 +59,8 @@ export function character(options: CharacterOptions = {}): CharacterSource {
     lost: options.lost ?? false,
     xp: options.xp ?? 0,
     sayonara: options.sayonara ?? false,
+    departed: options.departed ?? false,
+    freeAdvancements: options.freeAdvancements ?? 0,
     biography: "",
     notes: "",
   };

@@ -75,20 +75,25 @@ describe("restOperation", () => {
 });
 
 describe("advancementGritOperation", () => {
-  it("R-GRIT-3: a higher roll raises the maximum only", () => {
+  it("R-GRIT-3: a roll above the maximum sets value and maximum to it", () => {
     expect(advancementGritOperation(state({ grit: { value: 1 } }), [5])).toEqual({
-      update: { "system.grit.max": 5 },
+      update: { "system.grit.value": 5, "system.grit.max": 5 },
       itemUpdates: [],
-      outcome: { roll: 5, grit: { value: 1, max: 5 } },
+      outcome: { roll: 5, grit: { value: 5, max: 5 } },
     });
   });
 
-  it("R-GRIT-3: a lower roll changes nothing", () => {
+  it("R-GRIT-3: a roll above the value but not the maximum raises the value only", () => {
+    expect(advancementGritOperation(state({ grit: { value: 1 } }), [2]).update).toEqual({ "system.grit.value": 2 });
+  });
+
+  it("R-GRIT-3: a roll at or below the value changes nothing", () => {
     expect(advancementGritOperation(state(), [2]).update).toEqual({});
   });
 
   it("R-GRIT-3 R-GRIT-1: Die Hard applies to this roll as well", () => {
     expect(advancementGritOperation(state({}, advancement("dieHard")), [2, 3]).update).toEqual({
+      "system.grit.value": 5,
       "system.grit.max": 5,
     });
   });
@@ -98,7 +103,7 @@ describe("advancementGritOperation", () => {
     expectRefusal(() => advancementGritOperation(state({ dead: true }), [2]), "dead", /dead/);
   });
 
-  it("R-GRIT-2 R-GRIT-3: rest sets value = maximum; the advancement roll never lowers the maximum nor touches the value", () => {
+  it("R-GRIT-2 R-GRIT-3: rest sets value = maximum; the advancement roll never lowers the maximum nor the value", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 6 }),
@@ -110,9 +115,9 @@ describe("advancementGritOperation", () => {
           const faces = dice.slice(0, gritDiceFor(s));
           const rest = restOperation(s, faces).outcome.grit;
           expect(rest.value).toBe(rest.max);
-          const { update } = advancementGritOperation(s, faces);
-          expect(update["system.grit.value"]).toBeUndefined();
-          expect(update["system.grit.max"] ?? max).toBeGreaterThanOrEqual(max);
+          const { update, outcome } = advancementGritOperation(s, faces);
+          expect(update["system.grit.value"] ?? value).toBe(Math.max(value, outcome.roll));
+          expect(update["system.grit.max"] ?? max).toBeGreaterThanOrEqual(Math.max(max, outcome.roll));
         },
       ),
     );

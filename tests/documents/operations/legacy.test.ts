@@ -83,15 +83,19 @@ describe("R-LEG-2 creation", () => {
       [1, 3],
       [5, 6],
     ];
-    const { update, outcome } = legacyCreationOperation(legacyState(), bare, faces, "agility");
+    const { update, outcome } = legacyCreationOperation(legacyState(), bare, faces, undefined, "agility");
     expect(outcome.ratings).toEqual({ strength: 2, agility: 2, insight: 0, charisma: 2 });
     expect(outcome.bonus).toBe("agility");
     expect(update).toMatchObject({ "system.legacy.attributes.agility": 2, "system.legacy.hp.value": 6 });
     // The bonus is that game's: asked for, it must be named; offered elsewhere, it is refused.
     expectRefusal(() => legacyCreationOperation(legacyState(), bare, faces), "bad-choice", /\+1/);
-    expectRefusal(() => legacyCreationOperation(legacyState(), LEGACY, faces, "agility"), "not-allowed", /skills/);
     expectRefusal(
-      () => legacyCreationOperation(legacyState(), bare, faces, "reason"),
+      () => legacyCreationOperation(legacyState(), LEGACY, faces, undefined, "agility"),
+      "not-allowed",
+      /skills/,
+    );
+    expectRefusal(
+      () => legacyCreationOperation(legacyState(), bare, faces, undefined, "reason"),
       "unknown-id",
       /not an attribute/,
     );

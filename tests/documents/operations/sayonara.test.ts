@@ -2,8 +2,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CORE, DEGENESIS } from "../../../src/rules/index.ts";
-import { sayonaraOperation, spendEgoOperation } from "../../../src/documents/operations/index.ts";
-import { advancement, expectRefusal, state } from "./fixtures.ts";
+import {
+  activateOperation,
+  endSceneOperation,
+  retireOperation,
+  sayonaraOperation,
+  spendEgoOperation,
+  successorPlan,
+} from "../../../src/documents/operations/index.ts";
+import { advancement, advancements, expectRefusal, state } from "./fixtures.ts";
 
 describe("sayonaraOperation", () => {
   it("R-SAY-1: Core takes the new Grit and Ego and marks the last scene", () => {
@@ -82,5 +89,60 @@ describe("sayonaraOperation", () => {
         expect(sayonaraOperation(s, CORE, [g], [e]).outcome.ego).toEqual({ value: e, max: e });
       }),
     );
+  });
+
+  it("R-SAY-1 (ruling): the last scene lasts one scene: ending it ends the cheap Dark Dice and the character departs", () => {
+    const declared = state({ sayonara: true, ego: { value: 5 } });
+    const end = endSceneOperation(declared);
+    expect(end.update).toEqual({ "system.sayonara": false, "system.departed": true });
+    expect(end.outcome).toEqual({ scene: [], departed: true });
+    // After the scene a Dark Die costs as it always does (were the character to roll: they no longer do).
+    const after = state({ sayonara: false, departed: true, ego: { value: 5 } });
+    expect(spendEgoOperation(after, [1, 3, 5]).update).toEqual({ "system.ego.value": 2 });
+  });
+
+  it("R-SAY-1: ending one advancement's effect early is not the end of the scene; a character not in Sayonara stays", () => {
+    const brainwave = advancement("brainwave");
+    const declared = state({ sayonara: true, attributes: { attunement: 1 } }, brainwave);
+    const scene = activateOperation(declared, brainwave.id, [6], CORE).outcome.scene;
+    expect(endSceneOperation({ ...declared, scene }, "brainwave").update).toEqual({});
+    expect(endSceneOperation(state()).update).toEqual({});
+    expect(endSceneOperation(state()).outcome.departed).toBe(false);
+  });
+
+  it("R-SAY-1 (ruling): a character who died in their last scene departs too (death is one way to depart)", () => {
+    expect(endSceneOperation(state({ sayonara: true, dead: true })).update).toEqual({
+      "system.sayonara": false,
+      "system.departed": true,
+    });
+  });
+
+  it("R-SAY-1: a departed character declares nothing, activates nothing and gains nothing (reason departed)", () => {
+    const brainwave = advancement("brainwave");
+    const departed = state({ departed: true, attributes: { attunement: 1 } }, brainwave);
+    expect(
+      expectRefusal(() => sayonaraOperation(departed, CORE, [4], [4]), "not-allowed", /left the story/).data,
+    ).toMatchObject({ reason: "departed" });
+    expectRefusal(() => activateOperation(departed, brainwave.id, [6], CORE), "not-allowed", /left the story/);
+  });
+
+  it("R-SAY-1: the successor takes ⌈n ÷ 2⌉ advancements for free; only a departed character has one", () => {
+    expect(successorPlan(state({ departed: true }, ...advancements(5)))).toEqual({
+      advancements: 5,
+      freeAdvancements: 3,
+    });
+    expect(successorPlan(state({ departed: true }, ...advancements(4))).freeAdvancements).toBe(2);
+    expect(successorPlan(state({ departed: true })).freeAdvancements).toBe(0);
+    expectRefusal(() => successorPlan(state({ sayonara: true }, ...advancements(3))), "not-allowed", /left the story/);
+  });
+
+  it("R-LEG-15: Retire departs at once, and the successor's half counts Retire", () => {
+    const retire = advancement("retire");
+    const done = retireOperation(state({}, ...advancements(2), retire));
+    expect(done.update).toEqual({ "system.departed": true });
+    expect(done.outcome).toEqual({ advancements: 3, freeAdvancements: 2 });
+    expectRefusal(() => retireOperation(state({}, ...advancements(2))), "not-allowed", /taken Retire/);
+    expectRefusal(() => retireOperation(state({ departed: true }, retire)), "not-allowed", /left the story/);
+    expectRefusal(() => retireOperation(state({ dead: true }, retire)), "dead", /dead/);
   });
 });

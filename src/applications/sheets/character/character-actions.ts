@@ -81,9 +81,14 @@ export async function endSceneEffect(this: Sheet, _event: PointerEvent, target: 
   if (advancement) await actorOf(this)?.endScene(advancement);
 }
 
-/** The scene is over: every activated advancement's effect ends. */
+/** The scene is over: every activated advancement's effect ends (R-SAY-1 and a last scene's character departs). */
 export async function endScene(this: Sheet): Promise<void> {
   await actorOf(this)?.endScene();
+}
+
+/** R-SAY-1 / R-LEG-15 a departed character's successor: a new character with ⌈n ÷ 2⌉ free advancements. */
+export async function startSuccessor(this: Sheet): Promise<void> {
+  await actorOf(this)?.startSuccessor();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 /**
  * R-ADV-1 Brainwave / R-ADV-2 Nova on the character sheet: the Activate button on an activated
- * advancement's row, what is active until the scene ends (on the row and above the lists), and the
- * controls that end it (one effect, or the whole scene). Pure.
+ * advancement's row (closed once used this scene, or while the suit is depleted, saying why), what is
+ * active until the scene ends (on the row and above the lists), and the controls that end it (one
+ * effect, or the whole scene; R-SAY-1 the end of a last scene too). Pure.
  */
-import { isActivatedAdvancement, readSceneEffects, type SceneEffect } from "../../../rules/index.ts";
+import { activationRefusal, isActivatedAdvancement, readSceneEffects, type SceneEffect } from "../../../rules/index.ts";
 import { button, message, type ButtonView, type Message } from "../common.ts";
 import type { CharacterSheetInput, SheetItem } from "../inputs.ts";
 
@@ -19,7 +20,8 @@ export interface ActiveSceneView {
   readonly kind: SceneEffect["kind"];
   /** What it means (an i18n key). */
   readonly kindKey: string;
-  readonly end: ButtonView;
+  /** Ends this effect early; null when there is nothing left to end (used this scene). */
+  readonly end: ButtonView | null;
 }
 
 /** An advancement row's activation: the Activate button (activated advancements only) and what is active from it. */
@@ -33,13 +35,23 @@ export interface SceneView {
   readonly endScene: ButtonView;
 }
 
+/** R-ADV-2 a depleted suit cannot be ended early (it lasts "until the end of the scene"): the button says so. */
+function endButton(effect: SceneEffect, g: ActivationGate): ButtonView | null {
+  if (effect.kind === "spent") return null;
+  return button(
+    message("TERRAN.Activation.endHint"),
+    g.notOwner,
+    effect.kind === "depleted" && message("TERRAN.Activation.refused.depletedEnd"),
+  );
+}
+
 function activeView(effect: SceneEffect, name: string, g: ActivationGate): ActiveSceneView {
   return {
     advancement: effect.advancement,
     name,
     kind: effect.kind,
     kindKey: `TERRAN.Activation.kind.${effect.kind}`,
-    end: button(message("TERRAN.Activation.endHint"), g.notOwner),
+    end: endButton(effect, g),
   };
 }
 
@@ -51,18 +63,30 @@ export function sceneEffectsOf(input: CharacterSheetInput): SceneEffect[] {
 export function activationRow(item: SheetItem, effects: readonly SceneEffect[], g: ActivationGate): ActivationRowView {
   if (item.type !== "advancement" || !isActivatedAdvancement(item.system.key)) return { activate: null, active: null };
   const effect = effects.find((e) => e.itemId === item.id);
+  const refusal = activationRefusal(effects, item.system.key);
   return {
-    activate: button(message("TERRAN.Activation.activateHint"), g.notOwner, g.dead),
+    activate: button(
+      message("TERRAN.Activation.activateHint"),
+      g.notOwner,
+      g.dead,
+      refusal && message(`TERRAN.Activation.refused.${refusal}`),
+    ),
     active: effect ? activeView(effect, item.name, g) : null,
   };
 }
 
-/** Everything active until the scene ends, with the control that ends the scene; null when nothing is. */
-export function sceneOf(input: CharacterSheetInput, g: ActivationGate): SceneView | null {
+/**
+ * Everything active until the scene ends, with the control that ends it; null when nothing is and the
+ * character is not in their last scene (R-SAY-1 `inLastScene`: ending it is how they depart).
+ */
+export function sceneOf(input: CharacterSheetInput, g: ActivationGate, inLastScene = false): SceneView | null {
   const effects = sceneEffectsOf(input);
-  if (effects.length === 0) return null;
+  if (effects.length === 0 && !inLastScene) return null;
   return {
     effects: effects.map((e) => activeView(e, input.items.find((i) => i.id === e.itemId)?.name ?? e.advancement, g)),
-    endScene: button(message("TERRAN.Activation.endSceneHint"), g.notOwner),
+    endScene: button(
+      message(inLastScene ? "TERRAN.Activation.endLastSceneHint" : "TERRAN.Activation.endSceneHint"),
+      g.notOwner,
+    ),
   };
 }

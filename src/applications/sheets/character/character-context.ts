@@ -22,6 +22,7 @@ import {
   GROUP_ATTRIBUTES,
   GROUPS,
   SAVE_MAX,
+  successorAdvancements,
   WOUND_GROUP,
   WOUND_TRACKS,
   woundPenaltyTrack,
@@ -66,6 +67,7 @@ import { healthSheet } from "../../health/sheet.ts";
 export interface Gate {
   readonly notEditable: Message | null;
   readonly notOwner: Message | null;
+  /** The character is out of the story: dead (R-HARM-5), or departed (R-SAY-1 / R-LEG-15), with why. */
   readonly dead: Message | null;
   /** R-EGO-3 (ruling) a lost character regains no Ego: a reset or a Legacy refill is closed. */
   readonly lost: Message | null;
@@ -75,7 +77,11 @@ function gates(input: CharacterSheetInput): Gate {
   return {
     notEditable: input.permissions.editable ? null : message("TERRAN.Sheet.Disabled.notEditable"),
     notOwner: input.permissions.owner || input.permissions.isGM ? null : message("TERRAN.Sheet.Disabled.notOwner"),
-    dead: input.system.dead ? message("TERRAN.Sheet.Disabled.dead") : null,
+    dead: input.system.dead
+      ? message("TERRAN.Sheet.Disabled.dead")
+      : (input.system.departed ?? false)
+        ? message("TERRAN.Sheet.Disabled.departed")
+        : null,
     lost: input.system.lost ? message("TERRAN.Sheet.Disabled.lost") : null,
   };
 }
@@ -334,17 +340,27 @@ function bannersOf(source: CharacterSource, derived: CharacterDerived, hp: boole
       text: message("TERRAN.Sheet.Banner.sayonara.text"),
     });
   }
+  if (source.departed ?? false) {
+    banners.push({
+      kind: "departed",
+      title: message("TERRAN.Sheet.Banner.departed.title"),
+      text: message("TERRAN.Sheet.Banner.departed.text", successorAdvancements(derived.advancements)),
+    });
+  }
   return banners;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The builder's regions
 
-/** The sheet's state classes: dead, lost, Sayonara declared (shown on the limited view too). */
+/** The sheet's state classes: dead, lost, Sayonara declared, departed (shown on the limited view too). */
 function stateClasses(system: CharacterSource): string[] {
-  return [system.dead ? "is-dead" : "", system.lost ? "is-lost" : "", system.sayonara ? "is-sayonara" : ""].filter(
-    Boolean,
-  );
+  return [
+    system.dead ? "is-dead" : "",
+    system.lost ? "is-lost" : "",
+    system.sayonara ? "is-sayonara" : "",
+    (system.departed ?? false) ? "is-departed" : "",
+  ].filter(Boolean);
 }
 
 /** R-HARM-4 the wound tracks: marked or not, their group's effect, a cancelled penalty, and the toggle. */
@@ -455,6 +471,25 @@ function sayonaraOf(system: CharacterSource, ruleset: Ruleset, g: Gate): Charact
   };
 }
 
+/**
+ * R-SAY-1 / R-LEG-15 the departed character's "Start a successor": an owner or a GM, once (a GM may start
+ * another), and only a user who may create characters (a GM, or a player given "Create New Actors").
+ */
+function successorOf(input: CharacterSheetInput, derived: CharacterDerived, g: Gate): CharacterFullView["successor"] {
+  const shown = input.system.departed ?? false;
+  const { started, mayCreate } = input.successor ?? { started: false, mayCreate: input.permissions.isGM };
+  return {
+    ...button(
+      message("TERRAN.Sheet.Successor.hint", successorAdvancements(derived.advancements)),
+      g.notOwner,
+      started && !input.permissions.isGM && message("TERRAN.Sheet.Disabled.successorStarted"),
+      !mayCreate && message("TERRAN.Sheet.Disabled.cannotCreateActor"),
+    ),
+    shown,
+    free: successorAdvancements(derived.advancements),
+  };
+}
+
 /** The biography and notes editors (editable with the sheet). */
 function writingOf(input: CharacterSheetInput): Pick<CharacterFullView, "biography" | "notes"> {
   const editable = input.permissions.editable;
@@ -521,8 +556,9 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     xp: xpOf(system, derived, hpMain),
     lists: listsOf(input, ruleset, derived, g),
     creation,
-    scene: sceneOf(input, g),
+    scene: sceneOf(input, g, system.sayonara),
     sayonara: sayonaraOf(system, ruleset, g),
+    successor: successorOf(input, derived, g),
     ...writingOf(input),
     // The template's name for the HP main tab (templates/sheets/character/main.hbs).
     legacy: hpMain,

@@ -69,8 +69,11 @@ export interface LegacyMainView {
     readonly roll: ButtonView;
     readonly endSession: ButtonView;
   };
-  /** R-LEG-2 the creation roll, offered until the character holds an Advancement. */
-  readonly creation: { readonly shown: boolean; readonly roll: ButtonView };
+  /**
+   * R-LEG-2 the creation roll, offered until the character holds an Advancement; once rolled only to a
+   * GM, as a roll again (`again`; ruling, §10).
+   */
+  readonly creation: { readonly shown: boolean; readonly again: boolean; readonly roll: ButtonView };
 }
 
 function circles(value: number, max: number, hint: string, g: Gate, extra: Message | null = null): LegacyCircleView[] {
@@ -263,6 +266,23 @@ function legacyExperienceOf(
   };
 }
 
+/**
+ * R-LEG-2 the creation roll (ruling, §10): offered until the character holds an Advancement; once rolled,
+ * hidden from players and offered to a GM as "Roll again", which keeps the HP and Ego already lost.
+ */
+function legacyCreationOf(input: CharacterSheetInput, derived: CharacterDerived, g: Gate): LegacyMainView["creation"] {
+  const again = input.legacyCreationRolled ?? false;
+  return {
+    shown: derived.advancements === 0 && !input.system.dead && (!again || input.permissions.isGM),
+    again,
+    roll: button(
+      message(again ? "TERRAN.Sheet.Legacy.rollAgainHint" : "TERRAN.Sheet.Legacy.creationHint"),
+      g.notEditable,
+      g.dead,
+    ),
+  };
+}
+
 /** The main tab of a character on the HP health model; `stages` are the model's wound stages (its `health.wounds`). */
 export function hpMainOf(
   input: CharacterSheetInput,
@@ -281,9 +301,6 @@ export function hpMainOf(
     ego: legacyEgoOf(input, d, g),
     wounds: legacyWoundsOf(stages, legacy, g),
     experience: legacyExperienceOf(input, legacy, d, g),
-    creation: {
-      shown: derived.advancements === 0 && !input.system.dead,
-      roll: button(message("TERRAN.Sheet.Legacy.creationHint"), g.notEditable, g.dead),
-    },
+    creation: legacyCreationOf(input, derived, g),
   };
 }

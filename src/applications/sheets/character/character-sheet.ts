@@ -23,6 +23,7 @@ import {
   endLegacySession,
   endScene,
   endSceneEffect,
+  startSuccessor,
   legacyRecover,
   refillLegacyEgo,
   rollLegacyCreation,
@@ -90,6 +91,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       activateAdvancement,
       endSceneEffect,
       endScene,
+      // R-SAY-1 / R-LEG-15 a departed character's successor (./character-actions.ts).
+      startSuccessor,
       // The HP health model's buttons (Legacy, ./character-actions.ts).
       rollLegacyCreation,
       setLegacyRating,
@@ -154,6 +157,15 @@ export class CharacterSheet extends TerranActorSheet<Context> {
     return actor;
   }
 
+  /** R-SAY-1 / R-LEG-15 a departed character's successor: started already, and may this user create one. */
+  #successorInput(actor: TerranActor): NonNullable<CharacterSheetInput["successor"]> {
+    const user = game.user;
+    return {
+      started: actor.successorUuid !== null,
+      mayCreate: user ? user.isGM || user.can("ACTOR_CREATE") : false,
+    };
+  }
+
   /** The plain input of the pure context builder. */
   async #input(): Promise<CharacterSheetInput> {
     const actor = this.#terranActor;
@@ -189,6 +201,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
         notes: await enrich(state.source.notes, actor),
       },
       scene: state.scene ?? [],
+      ...(state.source.departed ? { successor: this.#successorInput(actor) } : {}),
+      legacyCreationRolled: actor.legacyCreationRolled,
       ui: {
         activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main",
         expanded: [...this.#expanded],

@@ -98,7 +98,7 @@ export interface WoundView {
 }
 
 export interface BannerView {
-  readonly kind: "mortal" | "dead" | "lost" | "sayonara";
+  readonly kind: "mortal" | "dead" | "lost" | "sayonara" | "departed";
   readonly title: Message;
   readonly text: Message;
 }
@@ -247,6 +247,8 @@ export interface CharacterFullView {
   readonly scene: SceneView | null;
   /** R-SAY-1 the Sayonara button; `shown` false where the ruleset has none (Legacy). */
   readonly sayonara: ButtonView & { readonly declared: boolean; readonly shown: boolean };
+  /** R-SAY-1 / R-LEG-15 the departed character's "Start a successor" button; `shown` only once departed. */
+  readonly successor: ButtonView & { readonly shown: boolean; readonly free: number };
   readonly biography: {
     readonly name: string;
     readonly value: string;
