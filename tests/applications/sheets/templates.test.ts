@@ -121,7 +121,7 @@ describe("character sheet in the DOM", () => {
     expect(root.querySelectorAll(".te-circle.is-fenced.is-filled")).toHaveLength(5);
     expect(root.querySelectorAll(".te-pip.is-filled")).toHaveLength(5);
     const finesse = root.querySelector('.te-attr[data-attribute="finesse"]');
-    expect(finesse?.querySelector(".te-light-dice")?.textContent).toBe("3");
+    expect(finesse?.querySelector(".te-light-dice")?.textContent).toBe("3d");
     expect(finesse?.querySelector(".te-drag-roll")?.getAttribute("data-drag-roll")).toBe("finesse");
   });
 

@@ -49,6 +49,7 @@ import {
   type CharacterSheetView,
   type CircleView,
   type GroupView,
+  type SaveBadgeView,
   type IdentityView,
   type ItemListView,
   type ItemRowView,
@@ -137,6 +138,16 @@ function ignoredNote(source: CharacterSource, group: Group, flags: ReadonlySet<M
   return track ? ignoredMessage(track, flags) : null;
 }
 
+/**
+ * R-CHAR-3 R-HARM-4 what the badge beside a Save counts: the Save, and the Light Dice its Reaction starts
+ * with when a wound or a modifier changes them ("Save 1 → 0d while Stressed").
+ */
+function saveBadge(save: number, light: number, track: WoundTrack | null): SaveBadgeView {
+  if (light === save) return { key: "TERRAN.Sheet.Roll.saveDicePlain", reasonKey: null };
+  if (track) return { key: "TERRAN.Sheet.Roll.saveDice", reasonKey: `TERRAN.Wound.${track}` };
+  return { key: "TERRAN.Sheet.Roll.saveDiceChanged", reasonKey: null };
+}
+
 function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterDerived, g: Gate): GroupView[] {
   return GROUPS.map((group) => {
     const track = woundPenaltyTrack(source.wounds, group, {
@@ -144,6 +155,7 @@ function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
       ignoreWeary: derived.flags.has("ignoreWeary"),
     });
     const save = derived.saves[group];
+    const saveLight = lightFor(ruleset, source, derived, { kind: "save", group });
     return {
       id: group,
       labelKey: `TERRAN.Group.${group}`,
@@ -164,12 +176,8 @@ function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
         value: save,
         max: SAVE_MAX,
         pips: Array.from({ length: SAVE_MAX }, (_, i) => ({ filled: i < save })),
-        roll: rollView(
-          `save:${group}`,
-          lightFor(ruleset, source, derived, { kind: "save", group }),
-          message("TERRAN.Sheet.Roll.save"),
-          g,
-        ),
+        roll: rollView(`save:${group}`, saveLight, message("TERRAN.Sheet.Roll.save"), g),
+        badge: saveBadge(save, saveLight, track),
       },
       penalty: track ? message(`TERRAN.Sheet.Wounds.penalty.${track}`) : null,
       ignored: ignoredNote(source, group, derived.flags),

@@ -59,6 +59,12 @@ export interface AttributeView {
   readonly roll: RollView;
 }
 
+/** What the badge beside a Save says: an i18n key taking {save} and {light}, and the wound behind a change (or null). */
+export interface SaveBadgeView {
+  readonly key: string;
+  readonly reasonKey: string | null;
+}
+
 export interface GroupView {
   readonly id: Group;
   readonly labelKey: string;
@@ -69,6 +75,7 @@ export interface GroupView {
     readonly max: number;
     readonly pips: readonly { readonly filled: boolean }[];
     readonly roll: RollView;
+    readonly badge: SaveBadgeView;
   };
   /** R-HARM-4 the wound that costs this group a die, or null. */
   readonly penalty: Message | null;

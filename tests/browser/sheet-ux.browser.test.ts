@@ -1,0 +1,176 @@
+/**
+ * The character sheet as a player reads it, measured in Chromium on the sandbox's scenes: a Save's
+ * pips read filled or empty in both themes, the sheet keeps names beside their circles at every width
+ * from the narrow one up, and Grit, Ego and Wounds stay on the first screen at 720 px.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { english } from "../support/templates.ts";
+import { layoutProblems, sharedTab, useSession } from "./browser.ts";
+
+const session = useSession();
+const shared = sharedTab(session);
+
+async function openScene(path: string): Promise<Page> {
+  const page = await shared.tab();
+  shared.errors().length = 0;
+  await page.goto(`${session().sandbox.url}${path}`);
+  return page;
+}
+
+/** Relative luminance (WCAG 2) of an sRGB colour given as 0–255 channels. */
+function luminance([r, g, b]: readonly number[]): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r ?? 0) + 0.7152 * lin(g ?? 0) + 0.0722 * lin(b ?? 0);
+}
+
+/** The WCAG contrast ratio of two opaque colours. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
+/**
+ * The colour `selector`'s first match shows in its middle: its background composited over every
+ * ancestor's (a canvas paints them in order, so color-mix() and alpha are resolved as the page does).
+ */
+function paintedColour(page: Page, selector: string): Promise<number[]> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) throw new Error(`${sel} is missing`);
+    const chain: Element[] = [];
+    for (let node: Element | null = el; node; node = node.parentElement) chain.unshift(node);
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error("no canvas");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, 1, 1);
+    for (const node of chain) {
+      ctx.fillStyle = getComputedStyle(node).backgroundColor;
+      ctx.fillRect(0, 0, 1, 1);
+    }
+    return Array.from(ctx.getImageData(0, 0, 1, 1).data).slice(0, 3);
+  }, selector);
+}
+
+describe("a Save's pips and its badge", { timeout: 60_000 }, () => {
+  it.each(["light", "dark"] as const)(
+    "R-CHAR-3 %s theme: a filled pip and an empty one differ by at least 3:1",
+    async (theme) => {
+      const page = await openScene(`/scene/sheet/character-seasoned?theme=${theme}`);
+      // Insight · Reflexes has Save 1 (one filled pip, one empty) in the seasoned fixture.
+      const filled = await paintedColour(page, ".te-group-insight .te-pip.is-filled");
+      const empty = await paintedColour(page, ".te-group-insight .te-pip:not(.is-filled)");
+      expect(contrast(filled, empty), `${filled.join(",")} vs ${empty.join(",")}`).toBeGreaterThanOrEqual(3);
+      expect(shared.errors()).toEqual([]);
+    },
+  );
+
+  it("R-CHAR-3 R-HARM-4 the badge beside a Stressed Save says the Save and the dice it rolls", async () => {
+    const page = await openScene("/scene/sheet/character-seasoned");
+    const badge = page.locator(".te-group-insight .te-save .te-light-dice");
+    const said = (await badge.getAttribute("aria-label")) ?? "";
+    const expected = english("TERRAN.Sheet.Roll.saveDice")
+      .replace("{save}", "1")
+      .replace("{light}", "0")
+      .replace("{reason}", english("TERRAN.Wound.stressed"));
+    expect(said).toBe(expected);
+    expect(await badge.getAttribute("data-tooltip")).toBe(expected);
+    // An attribute's badge says it counts Light Dice.
+    const finesse = page.locator('[data-attribute="finesse"] .te-light-dice');
+    expect(await finesse.getAttribute("aria-label")).toBe(english("TERRAN.Sheet.Roll.lightDiceCount").replace("{light}", "3"));
+  });
+});
+
+/** Sheets × languages the layout is checked in. */
+const LAYOUT_SCENES = [
+  ["character-seasoned", "en"],
+  ["character-seasoned", "pt-BR"],
+  ["character-degenesis", "en"],
+  ["character-legacy", "en"],
+  ["character-legacy", "pt-BR"],
+] as const;
+const WIDTHS = [520, 600, 720, 800, 1000] as const;
+
+/** Each attribute row's gap, in px, between the end of its name's text and its first circle. */
+function nameToCircleGaps(page: Page): Promise<{ name: string; gap: number }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".tab.active .te-attr")].map((row) => {
+      const name = row.querySelector<HTMLElement>(".te-attr-name");
+      const circles = row.querySelector<HTMLElement>(".te-circles");
+      if (!name || !circles) return { name: row.textContent?.trim() ?? "?", gap: Infinity };
+      const range = document.createRange();
+      range.selectNodeContents(name);
+      const textRight = range.getBoundingClientRect().right;
+      return { name: (name.textContent ?? "").trim(), gap: circles.getBoundingClientRect().left - textRight };
+    }),
+  );
+}
+
+describe("the character sheet's layout from the narrow width up", { timeout: 120_000 }, () => {
+  it.each(LAYOUT_SCENES)("%s (%s): names beside their circles at 520–1000 px, nothing clipped", async (id, lang) => {
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=${width}`);
+      for (const { name, gap } of await nameToCircleGaps(page)) {
+        if (gap > 120 || gap < 0) problems.push(`${width}px: ${name} is ${Math.round(gap)}px from its circles`);
+      }
+      problems.push(...(await layoutProblems(page, '[data-sandbox="sheet"]')).map((p) => `${width}px: ${p}`));
+      expect(shared.errors()).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(LAYOUT_SCENES)("%s (%s): at 720 px the health tracks start on the first screen", async (id, lang) => {
+    const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=720`);
+    const below = await page.evaluate(() => {
+      const content = document.querySelector('[data-sandbox="sheet"] .window-content');
+      if (!content) return ["no window content"];
+      const bottom = content.getBoundingClientRect().bottom;
+      // Grit (or HP), Ego and Wounds: the first three tracks; each one's heading and first value.
+      return [...document.querySelectorAll(".tab.active .te-tracks > .te-track")]
+        .slice(0, 3)
+        .filter((track) => {
+          const first = track.querySelector(".te-track-values, .te-wound-list") ?? track;
+          return first.getBoundingClientRect().bottom > bottom;
+        })
+        .map((track) => track.querySelector(".te-heading")?.textContent ?? "?");
+    });
+    expect(below).toEqual([]);
+  });
+});
+
+describe("the Legacy sheet's panels", { timeout: 60_000 }, () => {
+  it("R-LEG-3 the Experience panel shares its row's width, HP's buttons one width, skill names level with their circles, skill circles at full strength", async () => {
+    const page = await openScene("/scene/sheet/character-legacy?width=800");
+    const m = await page.evaluate(() => {
+      const box = (el: Element | null) => el?.getBoundingClientRect() ?? new DOMRect();
+      const tracks = box(document.querySelector(".tab.active .te-tracks"));
+      const experience = box(document.querySelector(".tab.active .te-experience"));
+      const hpButtons = [...document.querySelectorAll(".te-hp .te-button")].map((b) => Math.round(box(b).width));
+      const skillOffsets = [...document.querySelectorAll(".te-skill")].map((row) => {
+        const range = document.createRange();
+        range.selectNodeContents(row.querySelector(".te-skill-name") ?? row);
+        const text = range.getBoundingClientRect();
+        const circle = box(row.querySelector(".te-circle"));
+        return Math.abs(text.top + text.height / 2 - (circle.top + circle.height / 2));
+      });
+      const opacities = [...document.querySelectorAll<HTMLElement>(".te-skill .te-circle:disabled")].map((c) => {
+        let o = 1;
+        for (let n: HTMLElement | null = c; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+        return o;
+      });
+      return { share: experience.width / tracks.width, hpButtons, skillOffsets, opacities };
+    });
+    expect(m.share, "Experience spans the tracks' row").toBeGreaterThan(0.95);
+    expect(new Set(m.hpButtons).size, `HP buttons ${m.hpButtons.join(", ")}`).toBe(1);
+    expect(Math.max(...m.skillOffsets), "skill name centred on its circles").toBeLessThanOrEqual(1.5);
+    expect(m.opacities.length, "the fixture's skills are past creation").toBeGreaterThan(0);
+    expect(Math.min(...m.opacities)).toBe(1);
+  });
+});
