@@ -11,7 +11,7 @@
 
 import { A11yKeeper } from "../src/applications/a11y/keeper.ts";
 import { focusFirst } from "../src/applications/a11y/focus.ts";
-import { pressOnKey } from "../src/applications/a11y/keyboard.ts";
+import { moveOnKey, pressOnKey } from "../src/applications/a11y/keyboard.ts";
 
 interface SandboxUser {
   readonly id: string;
@@ -284,6 +284,8 @@ function init(): void {
   }
   // Enter and Space press a control drawn as role="button" (a portrait), as the sheets bind it.
   document.addEventListener("keydown", pressOnKey);
+  // The arrow keys in tab lists and rating radio groups, as the sheets bind them.
+  document.addEventListener("keydown", moveOnKey);
 
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;

@@ -83,7 +83,9 @@ describe("a Save's pips and its badge", { timeout: 60_000 }, () => {
     expect(await badge.getAttribute("data-tooltip")).toBe(expected);
     // An attribute's badge says it counts Light Dice.
     const finesse = page.locator('[data-attribute="finesse"] .te-light-dice');
-    expect(await finesse.getAttribute("aria-label")).toBe(english("TERRAN.Sheet.Roll.lightDiceCount").replace("{light}", "3"));
+    expect(await finesse.getAttribute("aria-label")).toBe(
+      english("TERRAN.Sheet.Roll.lightDiceCount").replace("{light}", "3"),
+    );
   });
 });
 
@@ -172,5 +174,59 @@ describe("the Legacy sheet's panels", { timeout: 60_000 }, () => {
     expect(Math.max(...m.skillOffsets), "skill name centred on its circles").toBeLessThanOrEqual(1.5);
     expect(m.opacities.length, "the fixture's skills are past creation").toBeGreaterThan(0);
     expect(Math.min(...m.opacities)).toBe(1);
+  });
+});
+
+describe("arrow keys on the sheet (WAI-ARIA radio group and tabs)", { timeout: 60_000 }, () => {
+  const focused = (page: Page, selector: string) =>
+    page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
+
+  it("R-CHAR-3 a row of circles is one Tab stop, and an arrow key sets the next rating", async () => {
+    const page = await openScene("/scene/sheet/character-seasoned");
+    await page.locator('[data-action="roll"][data-roll="finesse"]').focus();
+    await page.keyboard.press("Tab");
+    // Finesse is 3: its checked circle takes the Tab stop.
+    expect(await focused(page, '[data-attribute="finesse"][role="radio"][aria-checked="true"][data-index="3"]')).toBe(
+      true,
+    );
+    await page.keyboard.press("Tab");
+    expect(await focused(page, '[role="radio"]'), "one Tab leaves the row").toBe(false);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("ArrowRight");
+    expect(await focused(page, '[data-attribute="finesse"][data-index="4"]')).toBe(true);
+    expect(await page.locator("#sandbox-notice").textContent()).toContain('"setRating"');
+    // The scene's sheet is its fixture (no re-render): Finesse is still 3, so Left presses the circle before it.
+    await page.keyboard.press("ArrowLeft");
+    expect(await focused(page, '[data-attribute="finesse"][data-index="2"]')).toBe(true);
+    expect(shared.errors()).toEqual([]);
+  });
+
+  it("the tabs: one Tab stop, the arrow keys move to the next tab and show its panel", async () => {
+    const page = await openScene("/scene/sheet/character-seasoned");
+    await page.locator('[role="tab"][data-tab="main"]').focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await focused(page, '[role="tab"][data-tab="items"]')).toBe(true);
+    expect(await page.locator('[role="tab"][data-tab="items"]').getAttribute("aria-selected")).toBe("true");
+    expect(await page.locator('.tab[data-tab="items"]').isVisible()).toBe(true);
+    await page.keyboard.press("End");
+    expect(await focused(page, '[role="tab"][data-tab="biography"]')).toBe(true);
+    await page.keyboard.press("ArrowRight");
+    expect(await focused(page, '[role="tab"][data-tab="main"]'), "the arrows wrap round").toBe(true);
+    expect(shared.errors()).toEqual([]);
+  });
+});
+
+describe("the Save fence", { timeout: 60_000 }, () => {
+  const dashed = (page: Page) =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll(".tab.active .te-circles > *")].filter(
+          (el) => getComputedStyle(el).borderRightStyle === "dashed",
+        ).length,
+    );
+
+  it("R-CHAR-3 drawn after Core's first circles, never on Legacy's attributes or skills (no Save there)", async () => {
+    expect(await dashed(await openScene("/scene/sheet/character-seasoned"))).toBe(6);
+    expect(await dashed(await openScene("/scene/sheet/character-legacy"))).toBe(0);
   });
 });

@@ -11,7 +11,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { moveOnKey, pressOnKey } from "../a11y/keyboard.ts";
 import { flatFormData, notifyCorrections } from "./sheet-glue.ts";
 import { schemaLimits } from "./submit.ts";
 
@@ -47,6 +47,7 @@ export abstract class TerranActorSheet<
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("keydown", pressOnKey);
+    this.element.addEventListener("keydown", moveOnKey);
     this.element.addEventListener("change", (event) => this.onRootChange(event));
   }
 

@@ -33,6 +33,7 @@ import {
   seasonedCharacter,
   SHEET_FIXTURES,
 } from "../../fixtures/sheets.ts";
+import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { english, renderTemplate, TEMPLATE_HELPERS } from "../../support/templates.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
@@ -285,6 +286,55 @@ describe("sheet templates (static)", () => {
           path,
         ).toContain(m[1]);
       }
+    }
+  });
+});
+
+describe("rating circles, the Save fence and the tabs as WAI-ARIA widgets", () => {
+  const core = character(seasonedCharacter());
+  const legacy = character(legacySeasonedCharacter());
+
+  it("R-CHAR-3 each row of circles is a radio group: the rating's circle checked, one Tab stop, no two circles named or explained alike", () => {
+    for (const root of [core, legacy]) {
+      const groups = [...root.querySelectorAll<HTMLElement>(".te-circles")];
+      expect(groups.length).toBeGreaterThan(0);
+      for (const group of groups) {
+        expect(group.getAttribute("role")).toBe("radiogroup");
+        const radios = [...group.querySelectorAll<HTMLElement>("button.te-circle")];
+        expect(radios.every((r) => r.getAttribute("role") === "radio")).toBe(true);
+        const filled = radios.filter((r) => r.classList.contains("is-filled")).length;
+        const checked = radios.filter((r) => r.getAttribute("aria-checked") === "true");
+        expect(checked.length).toBe(filled > 0 ? 1 : 0);
+        if (checked[0]) expect(radios.indexOf(checked[0])).toBe(filled - 1);
+        expect(radios.filter((r) => r.getAttribute("tabindex") === "0")).toHaveLength(1);
+        const names = radios.map((r) => r.getAttribute("aria-label"));
+        expect(new Set(names).size, names.join(" | ")).toBe(radios.length);
+        const tips = radios.map((r) => r.closest("[data-tooltip]")?.getAttribute("data-tooltip"));
+        if (radios.every((r) => !r.hasAttribute("disabled")))
+          expect(new Set(tips).size, tips.join(" | ")).toBe(radios.length);
+      }
+    }
+  });
+
+  it("R-CHAR-3 the Save fence is marked on Core's first circles only, and the sheet explains it", () => {
+    expect(core.querySelectorAll(".te-fence")).toHaveLength(6);
+    expect(core.querySelectorAll(".te-fence > .te-circle[data-index='1']")).toHaveLength(6);
+    expect(core.querySelector(".te-fence-legend")?.textContent?.trim()).toBe(
+      english("TERRAN.Sheet.Attributes.fenceLegend"),
+    );
+    expect(legacy.querySelectorAll(".te-fence, .te-fence-legend")).toHaveLength(0);
+  });
+
+  it("the tabs: a tablist with one Tab stop, each tab naming the panel it controls, each panel labelled by its tab", () => {
+    const tabs = [...core.querySelectorAll<HTMLElement>('[role="tab"]')];
+    expect(tabs.length).toBe(3);
+    expect(tabs.filter((t) => t.getAttribute("tabindex") === "0")).toHaveLength(1);
+    expect(tabs.filter((t) => t.getAttribute("aria-selected") === "true")).toHaveLength(1);
+    for (const tab of tabs) {
+      const panel = core.querySelector(`[id="${tab.getAttribute("aria-controls") ?? "?"}"]`);
+      expect(panel?.getAttribute("role")).toBe("tabpanel");
+      expect(panel?.getAttribute("data-tab")).toBe(tab.dataset.tab);
+      expect(panel?.getAttribute("aria-labelledby")).toBe(tab.id);
     }
   });
 });

@@ -44,6 +44,7 @@ import { itemChips } from "../item-labels.ts";
 export * from "./character-views.ts";
 import {
   characterTabs,
+  ratingCircle,
   type BannerView,
   type CharacterFullView,
   type CharacterSheetView,
@@ -110,16 +111,9 @@ function ratingRefusal(attributes: Attributes, attribute: Attribute, value: numb
 function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): CircleView[] {
   const value = source.attributes[attribute];
   return Array.from({ length: ATTRIBUTE_MAX }, (_, i) => {
-    const index = i + 1;
-    const sets = value === index ? index - 1 : index;
-    const over = ratingRefusal(source.attributes, attribute, sets);
-    return {
-      index,
-      filled: index <= value,
-      fenced: index === 1,
-      sets,
-      button: button(message("TERRAN.Sheet.Attributes.setRating", sets), g.notEditable, over),
-    };
+    const { hint, ...circle } = ratingCircle(i + 1, value, "TERRAN.Sheet.Attributes.setRating");
+    const over = ratingRefusal(source.attributes, attribute, circle.sets);
+    return { ...circle, fenced: circle.index === 1, button: button(hint, g.notEditable, over) };
   });
 }
 

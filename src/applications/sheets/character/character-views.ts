@@ -3,7 +3,7 @@
  * (character-context.ts) returns, and the tabs in core's ApplicationTab shape. Pure: no Foundry.
  */
 import type { Attribute, Group, WoundTrack } from "../../../rules/index.ts";
-import type { ButtonView, Message } from "../common.ts";
+import { message, type ButtonView, type Message } from "../common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "../inputs.ts";
 import type { Chip } from "../item-labels.ts";
 import type { ActivationRowView, SceneView } from "./character-activation.ts";
@@ -38,6 +38,12 @@ export interface CircleView {
   readonly fenced: boolean;
   /** The rating a click sets (a filled top circle clears itself). */
   readonly sets: number;
+  /** The circle of the current rating: the checked radio of its row's radio group. */
+  readonly current: boolean;
+  /** The row's one Tab stop: the checked radio, or the first when the rating is 0 (WAI-ARIA radio group). */
+  readonly tabStop: boolean;
+  /** Its name as a radio ("Rating 3"); the tooltip says what a click does. */
+  readonly label: Message;
   readonly button: ButtonView;
 }
 
@@ -276,3 +282,26 @@ export interface CharacterFullView {
 }
 
 export type CharacterSheetView = CharacterLimitedView | CharacterFullView;
+
+/**
+ * R-CHAR-3 what a rating circle is, as a radio of its row's radio group: checked for the current rating,
+ * the row's one Tab stop, named by its rating; its tooltip says what a click does — set the rating, or,
+ * on the checked circle, lower it by one (so two circles never share "Set the rating to 1").
+ */
+export function ratingCircle(
+  index: number,
+  value: number,
+  setKey: string,
+): Pick<CircleView, "index" | "filled" | "sets" | "current" | "tabStop" | "label"> & { readonly hint: Message } {
+  const current = index === value;
+  const sets = current ? index - 1 : index;
+  return {
+    index,
+    filled: index <= value,
+    sets,
+    current,
+    tabStop: current || (value <= 0 && index === 1),
+    label: message("TERRAN.Sheet.Attributes.rating", index),
+    hint: message(current ? "TERRAN.Sheet.Attributes.lowerRating" : setKey, sets),
+  };
+}

@@ -29,7 +29,7 @@ import { defineWeaponSchema } from "../../../data/item/weapon.ts";
 import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "../sheet-glue.ts";
 import { inputOf } from "../../dom.ts";
 import { A11yKeeper } from "../../a11y/keeper.ts";
-import { pressOnKey } from "../../a11y/keyboard.ts";
+import { moveOnKey, pressOnKey } from "../../a11y/keyboard.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
@@ -131,6 +131,7 @@ export class TerranItemSheet<
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("keydown", pressOnKey);
+    this.element.addEventListener("keydown", moveOnKey);
     this.element.addEventListener("change", (event) => {
       const input = inputOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
