@@ -230,3 +230,35 @@ describe("the Save fence", { timeout: 60_000 }, () => {
     expect(await dashed(await openScene("/scene/sheet/character-legacy"))).toBe(0);
   });
 });
+
+describe("what rolls looks like it rolls", { timeout: 60_000 }, () => {
+  it("an attribute's and a Save's name: a pointer, and a d6 shown on hover; the Light Dice badge is flat", async () => {
+    const page = await openScene("/scene/sheet/character-seasoned");
+    const name = page.locator('[data-action="roll"][data-roll="finesse"]');
+    const save = page.locator('[data-action="roll"][data-roll="save:insight"]');
+    expect(await name.evaluate((el) => getComputedStyle(el).cursor)).toBe("pointer");
+    expect(await save.evaluate((el) => getComputedStyle(el).cursor)).toBe("pointer");
+    const icon = name.locator(".te-roll-icon");
+    expect(await icon.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    await name.hover();
+    await expect.poll(() => icon.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    const badge = page.locator('[data-attribute="finesse"] .te-light-dice');
+    expect(await badge.evaluate((el) => getComputedStyle(el).boxShadow)).toBe("none");
+  });
+
+  it("a weapon's image is a button doing what its roll control does, reached by Tab, named for the roll", async () => {
+    const page = await openScene("/scene/sheet/character-seasoned-items");
+    const rows = page.locator(".te-item:has(.te-roll-weapon)");
+    expect(await rows.count()).toBeGreaterThan(0);
+    const row = rows.first();
+    const image = row.locator("button.te-item-img-roll");
+    const control = row.locator(".te-roll-weapon");
+    expect(await image.locator("img").count()).toBe(1);
+    expect(await image.getAttribute("data-action")).toBe(await control.getAttribute("data-action"));
+    expect(await image.getAttribute("data-roll")).toBe(await control.getAttribute("data-roll"));
+    expect(await image.getAttribute("aria-label")).toBe(await control.getAttribute("aria-label"));
+    expect(await image.getAttribute("tabindex")).not.toBe("-1");
+    await image.focus();
+    expect(await image.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
