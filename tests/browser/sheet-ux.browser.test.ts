@@ -262,3 +262,32 @@ describe("what rolls looks like it rolls", { timeout: 60_000 }, () => {
     expect(await image.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
+
+describe("a closed control keeps its reason within the keyboard's reach", { timeout: 60_000 }, () => {
+  it("a disabled sheet button takes the focus, is announced as unavailable with its reason, and does nothing when pressed", async () => {
+    const page = await openScene("/scene/sheet/character-seasoned-items");
+    // The first advancement cannot move up: the reason is its wrapper's tooltip.
+    const button = page.locator('.te-item [data-action="moveUp"]').first();
+    const reason = await button.evaluate((el) => el.closest("[data-tooltip]")?.getAttribute("data-tooltip") ?? "");
+    expect(reason).not.toBe("");
+    expect(await button.getAttribute("aria-disabled")).toBe("true");
+    expect(await button.evaluate((el) => (el as HTMLButtonElement).disabled)).toBe(false);
+    const described = await button.evaluate((el) =>
+      (el.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+        .trim(),
+    );
+    expect(described).toBe(reason);
+    await button.focus();
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A sighted keyboard player sees the reason too: the wrapper shows it while the button has focus.
+    expect(await button.evaluate((el) => getComputedStyle(el.closest("[data-tooltip]") ?? el, "::after").content)).toBe(
+      JSON.stringify(reason),
+    );
+    await page.keyboard.press("Enter");
+    expect((await page.locator("#sandbox-notice").textContent()) ?? "").not.toContain('"moveUp"');
+    expect(shared.errors()).toEqual([]);
+  });
+});
