@@ -268,7 +268,10 @@ function showTab(sheet: Element, group: string, tab: string): void {
   for (const el of sheet.querySelectorAll<HTMLElement>(`[data-group="${CSS.escape(group)}"][data-tab]`)) {
     const active = el.dataset.tab === tab;
     el.classList.toggle("active", active);
-    if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(active));
+    if (el.getAttribute("role") === "tab") {
+      el.setAttribute("aria-selected", String(active));
+      el.setAttribute("tabindex", active ? "0" : "-1");
+    }
   }
 }
 

@@ -162,7 +162,9 @@ describe("the Legacy sheet's panels", { timeout: 60_000 }, () => {
         const circle = box(row.querySelector(".te-circle"));
         return Math.abs(text.top + text.height / 2 - (circle.top + circle.height / 2));
       });
-      const opacities = [...document.querySelectorAll<HTMLElement>(".te-skill .te-circle:disabled")].map((c) => {
+      const opacities = [
+        ...document.querySelectorAll<HTMLElement>('.te-skill .te-circle:is(:disabled, [aria-disabled="true"])'),
+      ].map((c) => {
         let o = 1;
         for (let n: HTMLElement | null = c; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
         return o;
@@ -207,6 +209,10 @@ describe("arrow keys on the sheet (WAI-ARIA radio group and tabs)", { timeout: 6
     await page.keyboard.press("ArrowRight");
     expect(await focused(page, '[role="tab"][data-tab="items"]')).toBe(true);
     expect(await page.locator('[role="tab"][data-tab="items"]').getAttribute("aria-selected")).toBe("true");
+    expect(
+      await page.locator('[role="tab"][tabindex="0"]').getAttribute("data-tab"),
+      "the open tab is the Tab stop",
+    ).toBe("items");
     expect(await page.locator('.tab[data-tab="items"]').isVisible()).toBe(true);
     await page.keyboard.press("End");
     expect(await focused(page, '[role="tab"][data-tab="biography"]')).toBe(true);

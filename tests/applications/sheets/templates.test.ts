@@ -23,6 +23,7 @@ import {
 import { RULESET_IDS } from "../../../src/rules/index.ts";
 import {
   advancementSheet,
+  freshCharacter,
   GM,
   hostileCharacter,
   HOSTILE_NAME,
@@ -336,5 +337,56 @@ describe("rating circles, the Save fence and the tabs as WAI-ARIA widgets", () =
       expect(panel?.getAttribute("data-tab")).toBe(tab.dataset.tab);
       expect(panel?.getAttribute("aria-labelledby")).toBe(tab.id);
     }
+  });
+});
+
+describe("play and edit modes (the owner's toggle)", () => {
+  const LOCKED_FIELDS = ["system.grit.max", "system.ego.max", "system.grit.dice", "system.ego.dice", "system.xp"];
+  const fields = (root: HTMLElement) =>
+    LOCKED_FIELDS.filter((name) => root.querySelector(`input[name="${name}"]`) !== null);
+
+  it("play mode: maxima, dice counts and XP are shown as values, not inputs; the values played with stay inputs", () => {
+    const root = character(seasonedCharacter("core", { ui: { editing: false } }));
+    expect(fields(root)).toEqual([]);
+    expect(root.querySelector('input[name="system.grit.value"]')).not.toBeNull();
+    expect(root.querySelector('input[name="system.ego.value"]')).not.toBeNull();
+    expect(root.querySelector(".te-grit .te-track-max")?.textContent?.trim()).toBe("5");
+    expect(root.querySelector(".te-xp .te-stat-value")?.textContent?.trim()).toBe("9");
+  });
+
+  it("R-CHAR-3 play mode: ratings outside creation are closed with the reason; in creation they stay open", () => {
+    const played = character(seasonedCharacter("core", { ui: { editing: false } }));
+    const circles = [...played.querySelectorAll<HTMLElement>('[data-action="setRating"]')];
+    expect(circles.length).toBe(24);
+    for (const c of circles) {
+      expect(c.hasAttribute("disabled")).toBe(true);
+      expect(c.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(english("TERRAN.Sheet.Mode.locked"));
+    }
+    const creating = character(freshCharacter("core", { ui: { editing: false } }));
+    expect(creating.querySelectorAll('[data-action="setRating"]:not([disabled])').length).toBeGreaterThan(0);
+  });
+
+  it("edit mode shows today's inputs, and the toggle says which mode is on; an observer has no toggle", () => {
+    const root = character(seasonedCharacter("core", { ui: { editing: true } }));
+    expect(fields(root)).toEqual(LOCKED_FIELDS);
+    const toggle = root.querySelector('[data-action="toggleMode"]');
+    expect(toggle?.getAttribute("aria-pressed")).toBe("true");
+    const played = character(seasonedCharacter("core", { ui: { editing: false } }));
+    expect(played.querySelector('[data-action="toggleMode"]')?.getAttribute("aria-pressed")).toBe("false");
+    const observed = character(seasonedCharacter("core", { permissions: OBSERVER, ui: { editing: false } }));
+    expect(observed.querySelector('[data-action="toggleMode"]')).toBeNull();
+  });
+
+  it("R-GRIT-1 'rolls 2d' says where the extra die comes from (Die Hard +1)", () => {
+    const root = character(seasonedCharacter("core", { ui: { editing: false } }));
+    expect(root.querySelector(".te-grit .te-thrown")?.textContent?.trim()).toBe(
+      english("TERRAN.Sheet.Track.thrownFrom")
+        .replace("{value}", "2")
+        .replace("{source}", english("TERRAN.Adv.dieHard"))
+        .replace("{diff}", "+1"),
+    );
+    expect(root.querySelector(".te-ego .te-thrown")?.textContent?.trim()).toBe(
+      english("TERRAN.Sheet.Track.thrown").replace("{value}", "1"),
+    );
   });
 });

@@ -55,6 +55,7 @@ import {
   type ItemListView,
   type ItemRowView,
   type RollView,
+  type TrackView,
   type WoundView,
 } from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
@@ -68,6 +69,8 @@ export interface Gate {
   readonly notEditable: Message | null;
   readonly notOwner: Message | null;
   readonly dead: Message | null;
+  /** Play mode: what only edit mode changes (maxima, dice counts, XP, ratings outside creation). */
+  readonly playMode: Message | null;
 }
 
 function gates(input: CharacterSheetInput): Gate {
@@ -75,6 +78,7 @@ function gates(input: CharacterSheetInput): Gate {
     notEditable: input.permissions.editable ? null : message("TERRAN.Sheet.Disabled.notEditable"),
     notOwner: input.permissions.owner || input.permissions.isGM ? null : message("TERRAN.Sheet.Disabled.notOwner"),
     dead: input.system.dead ? message("TERRAN.Sheet.Disabled.dead") : null,
+    playMode: input.ui.editing === false ? message("TERRAN.Sheet.Mode.locked") : null,
   };
 }
 
@@ -108,12 +112,12 @@ function ratingRefusal(attributes: Attributes, attribute: Attribute, value: numb
     : null;
 }
 
-function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): CircleView[] {
+function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate, lock: Message | null): CircleView[] {
   const value = source.attributes[attribute];
   return Array.from({ length: ATTRIBUTE_MAX }, (_, i) => {
     const { hint, ...circle } = ratingCircle(i + 1, value, "TERRAN.Sheet.Attributes.setRating");
     const over = ratingRefusal(source.attributes, attribute, circle.sets);
-    return { ...circle, fenced: circle.index === 1, button: button(hint, g.notEditable, over) };
+    return { ...circle, fenced: circle.index === 1, button: button(hint, g.notEditable, lock, over) };
   });
 }
 
@@ -142,7 +146,14 @@ function saveBadge(save: number, light: number, track: WoundTrack | null): SaveB
   return { key: "TERRAN.Sheet.Roll.saveDiceChanged", reasonKey: null };
 }
 
-function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterDerived, g: Gate): GroupView[] {
+/** `lock`: why the ratings are closed now (play mode outside creation), or null. */
+function groupsOf(
+  ruleset: Ruleset,
+  source: CharacterSource,
+  derived: CharacterDerived,
+  g: Gate,
+  lock: Message | null,
+): GroupView[] {
   return GROUPS.map((group) => {
     const track = woundPenaltyTrack(source.wounds, group, {
       ignoreBroken: derived.flags.has("ignoreBroken"),
@@ -157,7 +168,7 @@ function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
         id: attribute,
         labelKey: `TERRAN.Attribute.${attribute}`,
         value: source.attributes[attribute],
-        circles: circlesOf(source, attribute, g),
+        circles: circlesOf(source, attribute, g, lock),
         roll: rollView(
           attribute,
           lightFor(ruleset, source, derived, { kind: "attribute", attribute }),
@@ -373,6 +384,21 @@ function attributeTotalOf(system: CharacterSource): CharacterFullView["attribute
   };
 }
 
+/**
+ * R-GRIT-1 R-EGO-1 "rolls 2d", saying where a die the stored count lacks comes from: the one advancement
+ * that changes the count (Die Hard for Grit, Eager for Ego), as "rolls 2d (Die Hard +1)".
+ */
+function thrownText(thrown: number, stored: number, advancement: "dieHard" | "eager"): TrackView["thrownText"] {
+  if (thrown === stored) return { key: "TERRAN.Sheet.Track.thrown", value: thrown, source: null, diff: "" };
+  const diff = thrown - stored;
+  return {
+    key: "TERRAN.Sheet.Track.thrownFrom",
+    value: thrown,
+    source: `TERRAN.Adv.${advancement}`,
+    diff: diff > 0 ? `+${diff}` : `\u2212${-diff}`,
+  };
+}
+
 /** Grit: its track, the dice a rest throws (Die Hard adds one), and the rest button. */
 function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): CharacterFullView["grit"] {
   return {
@@ -380,6 +406,11 @@ function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: G
     max: system.grit.max,
     dice: system.grit.dice,
     thrown: gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
+    thrownText: thrownText(
+      gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
+      system.grit.dice,
+      "dieHard",
+    ),
     percent: percentOf(system.grit.value, system.grit.max),
     limits: { valueMax: system.grit.max, maxMax: 99 },
     rest: button(message("TERRAN.Sheet.Grit.restHint"), g.notEditable, g.dead),
@@ -398,6 +429,7 @@ function egoOf(
     max: system.ego.max,
     dice: system.ego.dice,
     thrown: egoDiceCount(system.ego.dice, flags.has("eager")),
+    thrownText: thrownText(egoDiceCount(system.ego.dice, flags.has("eager")), system.ego.dice, "eager"),
     percent: percentOf(system.ego.value, system.ego.max),
     limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
     reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead),
@@ -503,11 +535,12 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     editable: input.permissions.editable,
     owner: input.permissions.owner,
     isGM: input.permissions.isGM,
+    mode: { shown: input.permissions.owner && input.permissions.editable, editing: g.playMode === null },
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
     banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, hpMain !== null),
     tabs: characterTabs(input.ui.activeTab),
-    groups: hpMain ? [] : groupsOf(ruleset, system, derived, g),
+    groups: hpMain ? [] : groupsOf(ruleset, system, derived, g, creation.shown ? null : g.playMode),
     attributeTotal: attributeTotalOf(system),
     grit: gritOf(system, flags, g),
     ego: egoOf(system, ruleset, flags, g),

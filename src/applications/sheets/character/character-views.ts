@@ -95,6 +95,14 @@ export interface TrackView {
   /** The track's stored dice count (editable) and the dice its roll throws (advancements applied). */
   readonly dice: number;
   readonly thrown: number;
+  /** "rolls 2d", or "rolls 2d (Die Hard +1)" when an advancement changes the count. */
+  readonly thrownText: {
+    readonly key: string;
+    readonly value: number;
+    /** The advancement's name key and the dice it adds, or null. */
+    readonly source: string | null;
+    readonly diff: string;
+  };
   readonly percent: number;
   /** The input limits. */
   readonly limits: { readonly valueMax: number; readonly maxMax: number };
@@ -222,6 +230,8 @@ export interface CharacterFullView {
   readonly editable: boolean;
   readonly owner: boolean;
   readonly isGM: boolean;
+  /** Play or edit mode: `shown` is the toggle (an owner who may edit), `editing` which mode is on. */
+  readonly mode: { readonly shown: boolean; readonly editing: boolean };
   readonly ruleset: { readonly id: string; readonly labelKey: string };
   readonly identity: IdentityView;
   readonly banners: readonly BannerView[];
