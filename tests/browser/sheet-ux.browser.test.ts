@@ -297,3 +297,46 @@ describe("a closed control keeps its reason within the keyboard's reach", { time
     expect(shared.errors()).toEqual([]);
   });
 });
+
+describe("the Challenge sheet at narrow widths", { timeout: 60_000 }, () => {
+  it("R-CH-5 at 480 px each facet's numbers keep their column's name", async () => {
+    const page = await openScene("/scene/sheet/challenge?width=480");
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll("tr.te-facet td.te-facet-disposition, tr.te-facet td.te-facet-dice")]
+        .filter((td) => {
+          const label = getComputedStyle(td, "::before").content;
+          return label === "none" || label === "normal" || label === '""';
+        })
+        .map((td) => td.className),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(shared.errors()).toEqual([]);
+  });
+
+  it.each(["en", "pt-BR"])(
+    "R-RA-9 the forecast's 'Whose Effect first' shows its whole choice (%s, 480 px)",
+    async (lang) => {
+      const page = await openScene(`/scene/sheet/challenge-forecast?width=480&lang=${lang}`);
+      const fit = await page.evaluate(() => {
+        const select = document.querySelector<HTMLSelectElement>('select[data-forecast="order"]');
+        if (!select) return { text: "no select", need: 1, has: 0 };
+        const ctx = document.createElement("canvas").getContext("2d");
+        if (!ctx) return { text: "no canvas", need: 1, has: 0 };
+        const style = getComputedStyle(select);
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...select.options].map((o) => ctx.measureText(o.text).width));
+        // The text, the select's padding and its arrow (about 20 px).
+        const need = widest + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20;
+        return {
+          text: select.options[select.selectedIndex]?.text ?? "",
+          need,
+          has: select.getBoundingClientRect().width,
+        };
+      });
+      expect(
+        fit.need,
+        `${fit.text}: ${Math.round(fit.need)}px needed, ${Math.round(fit.has)}px given`,
+      ).toBeLessThanOrEqual(fit.has);
+    },
+  );
+});

@@ -23,6 +23,7 @@ import {
 import { RULESET_IDS } from "../../../src/rules/index.ts";
 import {
   advancementSheet,
+  forecastChallenge,
   freshCharacter,
   GM,
   hostileCharacter,
@@ -388,5 +389,41 @@ describe("play and edit modes (the owner's toggle)", () => {
     expect(root.querySelector(".te-ego .te-thrown")?.textContent?.trim()).toBe(
       english("TERRAN.Sheet.Track.thrown").replace("{value}", "1"),
     );
+  });
+});
+
+describe("the Challenge sheet read by a GM and by a player", () => {
+  it("R-CH-1 'n = 5' (Exceptional's n) and 'd/2' (a halved die) are explained where they show", () => {
+    const root = challenge(multiFacetChallenge());
+    const n = root.querySelector(".te-n");
+    expect(n?.tagName).toBe("ABBR");
+    expect(n?.getAttribute("title")).toBe(english("TERRAN.Sheet.Challenge.nHint").replace("{value}", "5"));
+    const halved = root.querySelector(".te-facet-dice abbr.te-halved");
+    expect(halved?.getAttribute("title")).toBe(english("TERRAN.Sheet.Challenge.halvedHint"));
+  });
+
+  it("each facet cell carries its column's name, for the narrow layout that drops the header", () => {
+    const root = challenge(multiFacetChallenge());
+    const heads = [...root.querySelectorAll(".te-facets thead th")].map((th) => th.textContent?.trim() ?? "");
+    for (const row of root.querySelectorAll("tr.te-facet")) {
+      const labels = [...row.querySelectorAll("td")].map((td) => td.getAttribute("data-label") ?? "");
+      expect(labels.slice(0, 4)).toEqual(heads.slice(0, 4));
+    }
+  });
+
+  it("R-RA-9 the GM's forecast reads its Effect order as the GM's, not the player's ('Your Effect')", () => {
+    const root = challenge(forecastChallenge());
+    const options = [...root.querySelectorAll('select[data-forecast="order"] option')].map((o) => o.textContent ?? "");
+    expect(options).toHaveLength(3);
+    for (const text of options) expect(text).not.toMatch(/\byour\b/i);
+  });
+
+  it("a player's (observer's) view hides the controls only a GM or owner may use", () => {
+    const root = challenge(multiFacetChallenge("core", OBSERVER));
+    expect(
+      root.querySelectorAll('[data-action="rollEffect"], [data-action="removeFacet"], [data-action="addFacet"]'),
+    ).toHaveLength(0);
+    const gm = challenge(multiFacetChallenge());
+    expect(gm.querySelectorAll('[data-action="rollEffect"]').length).toBeGreaterThan(0);
   });
 });
