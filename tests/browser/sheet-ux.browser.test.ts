@@ -340,3 +340,42 @@ describe("the Challenge sheet at narrow widths", { timeout: 60_000 }, () => {
     },
   );
 });
+
+describe("the item sheets' rows", { timeout: 60_000 }, () => {
+  it.each([560, 360])("a dice modifier's row keeps its × beside its dice, its label whole (%s px)", async (width) => {
+    const page = await openScene(`/scene/sheet/item-condition?width=${width}`);
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll(".te-modifier-line")].map((line) => {
+        const mid = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          return r ? r.top + r.height / 2 : NaN;
+        };
+        const label = line.querySelector<HTMLInputElement>(".te-modifier-label");
+        return {
+          offset: Math.abs(mid(line.querySelector(".te-modifier-dice")) - mid(line.querySelector("[data-action]"))),
+          cut: label ? label.scrollWidth - label.clientWidth : 0,
+        };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.offset, "the × on the dice's line").toBeLessThanOrEqual(4);
+      expect(row.cut, "the label is read whole").toBeLessThanOrEqual(1);
+    }
+  });
+
+  it.each(["en", "pt-BR"])("the Speciality field shows its whole placeholder (%s, 360 px)", async (lang) => {
+    const page = await openScene(`/scene/sheet/item-advancement?width=360&lang=${lang}`);
+    const fit = await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('input[name="system.specialty"]');
+      const ctx = document.createElement("canvas").getContext("2d");
+      if (!input || !ctx) return { need: 1, has: 0 };
+      const style = getComputedStyle(input);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const need =
+        ctx.measureText(input.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return { need, has: input.clientWidth };
+    });
+    expect(fit.need).toBeLessThanOrEqual(fit.has);
+  });
+});

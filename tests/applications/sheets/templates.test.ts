@@ -427,3 +427,29 @@ describe("the Challenge sheet read by a GM and by a player", () => {
     expect(gm.querySelectorAll('[data-action="rollEffect"]').length).toBeGreaterThan(0);
   });
 });
+
+describe("the item sheets as a player reads them", () => {
+  const item = (input: ReturnType<typeof advancementSheet>) =>
+    render(
+      itemSheetParts(input.item.type).map((p) => ITEM_SHEET_PARTS[p]),
+      itemSheetContext(input),
+    );
+
+  it("R-ADV-1 'Rules it changes' lists the world's ruleset's flags only, and says which ruleset", () => {
+    const core = item(advancementSheet("core"));
+    expect(core.querySelector('[data-flag="dieHard"]')).not.toBeNull();
+    expect(core.querySelector('[data-flag="tough"]'), "a Legacy flag on a Core world").toBeNull();
+    expect(core.querySelector(".te-flags legend")?.textContent).toContain(english("TERRAN.Ruleset.core"));
+    const legacy = item(advancementSheet("legacy"));
+    expect(legacy.querySelector('[data-flag="tough"]')).not.toBeNull();
+    expect(legacy.querySelector('[data-flag="whirlwind"]'), "a Core flag on a Legacy world").toBeNull();
+  });
+
+  it("the camelCase rules id is the GM's field: a player never sees it", () => {
+    const player = item(advancementSheet("core", OWNER));
+    expect(player.querySelector('input[name="system.key"]')).toBeNull();
+    expect(player.textContent).not.toContain("marathon");
+    const gm = item(advancementSheet("core", GM));
+    expect(gm.querySelector<HTMLInputElement>('input[name="system.key"]')?.value).toBe("marathon");
+  });
+});
