@@ -11,7 +11,8 @@
 
 import { A11yKeeper } from "../src/applications/a11y/keeper.ts";
 import { focusFirst } from "../src/applications/a11y/focus.ts";
-import { pressOnKey } from "../src/applications/a11y/keyboard.ts";
+import { moveOnKey, pressOnKey } from "../src/applications/a11y/keyboard.ts";
+import { guardClosed, revealClosedReasons } from "../src/applications/a11y/disabled.ts";
 
 interface SandboxUser {
   readonly id: string;
@@ -203,6 +204,7 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
   const tab = sheet.querySelector<HTMLElement>('[data-action="tab"].active');
   if (content && fresh) content.innerHTML = fresh.innerHTML;
   if (tab?.dataset.group && tab.dataset.tab) showTab(sheet, tab.dataset.group, tab.dataset.tab);
+  revealClosedReasons(sheet);
   keeperOf(sheet).after(sheet);
   const opened = side.innerHTML === "" && answer.side !== "";
   const kept =
@@ -266,7 +268,10 @@ function showTab(sheet: Element, group: string, tab: string): void {
   for (const el of sheet.querySelectorAll<HTMLElement>(`[data-group="${CSS.escape(group)}"][data-tab]`)) {
     const active = el.dataset.tab === tab;
     el.classList.toggle("active", active);
-    if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(active));
+    if (el.getAttribute("role") === "tab") {
+      el.setAttribute("aria-selected", String(active));
+      el.setAttribute("tabindex", active ? "0" : "-1");
+    }
   }
 }
 
@@ -284,6 +289,12 @@ function init(): void {
   }
   // Enter and Space press a control drawn as role="button" (a portrait), as the sheets bind it.
   document.addEventListener("keydown", pressOnKey);
+  // The arrow keys in tab lists and rating radio groups, as the sheets bind them.
+  document.addEventListener("keydown", moveOnKey);
+  // Closed controls keep their reason within the keyboard's reach, as the sheets do after each render.
+  document.addEventListener("click", guardClosed, { capture: true });
+  for (const sheet of document.querySelectorAll('[data-sandbox="sheet"], [data-sandbox="session-sheet"]'))
+    revealClosedReasons(sheet);
 
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;

@@ -152,6 +152,11 @@ export const SHEETS: readonly SheetScene[] = [
     "Character: seasoned, biography tab",
     seasonedCharacter("core", { ui: { activeTab: "biography" } }),
   ),
+  characterScene(
+    "character-seasoned-play",
+    "Character: seasoned, play mode (maxima, dice counts, XP and ratings shown, not edited)",
+    seasonedCharacter("core", { ui: { editing: false } }),
+  ),
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
   characterScene("character-obsessive", "Character: Obsessive Focus taken (ratings shifted)", obsessiveCharacter()),
   characterScene(

@@ -70,7 +70,7 @@ describe("sandbox in Chromium: the character sheet", { timeout: 30_000 }, () => 
       }
       for (const a of GROUP_ATTRIBUTES[g]) {
         const light = Math.max(0, system.attributes[a] - (track ? 1 : 0));
-        expect(await text(`.te-attr[data-attribute="${a}"] .te-light-dice`), a).toBe(String(light));
+        expect(await text(`.te-attr[data-attribute="${a}"] .te-light-dice`), a).toBe(`${light}d`);
       }
     }
     expect(await text(".te-group-prowess .te-ignored")).toBe(english("TERRAN.Sheet.Wounds.ignoredBroken"));
@@ -88,7 +88,7 @@ describe("sandbox in Chromium: the character sheet", { timeout: 30_000 }, () => 
     expect(await page.locator(".te-banner-mortal").isVisible()).toBe(true);
     const dice = (await page.locator(".te-light-dice").allTextContents()).map(clean);
     expect(dice.length).toBe(ATTRIBUTES.length + GROUPS.length);
-    expect(new Set(dice)).toEqual(new Set(["0"]));
+    expect(new Set(dice)).toEqual(new Set(["0d"]));
     expect(Object.values(mortalCharacter().system.wounds).every(Boolean)).toBe(true);
     await closePage();
   });

@@ -153,16 +153,17 @@ describe("issue 17: every mouse path on our screens has a keyboard path", { time
   it("the character sheet: portrait, rating circles, wounds, Rest, tabs, and each item row's expand, equip, reorder and delete", async () => {
     await open("/scene/sheet/character-seasoned");
     await pressSheetAction('img.te-portrait[role="button"]', "editImage");
-    await pressSheetAction('[data-action="setRating"][data-attribute="finesse"]', "setRating");
+    // A row of circles is one Tab stop (a WAI-ARIA radio group): its checked circle.
+    await pressSheetAction('[data-action="setRating"][data-attribute="finesse"][tabindex="0"]', "setRating");
     await pressSheetAction('[data-action="toggleWound"]', "toggleWound");
     await pressSheetAction('[data-action="rest"]', "rest");
-    // Tabs: the Items tab, pressed by Enter, shows its panel.
-    await tabTo('[role="tab"][data-tab="items"]', { back: true });
-    await pressAndWait();
+    // Tabs: one Tab stop (the open tab); the right arrow opens the Items tab and shows its panel.
+    await tabTo('[role="tab"][data-tab="main"]', { back: true });
+    await pressAndWait("ArrowRight");
     expect(await page.locator('.tab[data-tab="items"]').isVisible()).toBe(true);
     expect(await page.locator('[role="tab"][data-tab="items"]').getAttribute("aria-selected")).toBe("true");
     for (const action of ["toggleExpand", "toggleEquipped", "moveDown", "moveUp", "deleteItem", "createItem"]) {
-      await pressSheetAction(`.tab.active [data-action="${action}"]:not(:disabled)`, action);
+      await pressSheetAction(`.tab.active [data-action="${action}"]:not(:disabled, [aria-disabled="true"])`, action);
     }
     await closePage();
   });
@@ -228,7 +229,8 @@ describe("issue 17: focus is visible in both themes", { timeout: 120_000 }, () =
       for (const theme of ["light", "dark"] as const) {
         await open(`/scene/${scene.kind}/${scene.id}?theme=${theme}`);
         const controls = await page.evaluate((ours) => {
-          const selector = 'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+          // A composite widget's other members (tabs, rating radios: tabindex="-1") are reached by the arrow keys.
+          const selector = ':is(button, a[href], input, select, textarea, summary, [tabindex]):not([tabindex="-1"])';
           return [...document.querySelectorAll<HTMLElement>(ours)]
             .flatMap((root) => [...root.querySelectorAll<HTMLElement>(selector)])
             .filter((el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0).length;

@@ -107,7 +107,7 @@ async function expectSheet(page: Page, character: CharacterSheetInput): Promise<
       a.id,
     ).toBe(a.value);
     expect(clean(await sheet.locator(`.te-attr[data-attribute="${a.id}"] .te-light-dice`).textContent()), a.id).toBe(
-      String(a.roll.light),
+      `${a.roll.light}d`,
     );
   }
   expect(await sheet.locator('input[name="system.legacy.hp.value"]').inputValue()).toBe(String(view.legacy.hp.value));
@@ -237,7 +237,7 @@ describe.each(["light", "dark"] as const)(
 
         // 4. R-LEG-11 the weapon's Effect (items tab): a Greater tool, 2d, the highest kept, a 6 rolled again while 6s come.
         await page.locator('[data-sandbox="session-sheet"] [data-action="tab"][data-tab="items"]').click();
-        await click(`[data-item-id="${SESSION_WEAPON_ID}"] [data-action="roll"]`);
+        await click(`[data-item-id="${SESSION_WEAPON_ID}"] .te-roll-weapon[data-action="roll"]`);
         expect(await log.count()).toBe(3);
         const weapon = character.items.find((i) => i.id === SESSION_WEAPON_ID);
         if (weapon?.type !== "weapon") throw new Error("no weapon");

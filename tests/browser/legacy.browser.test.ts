@@ -30,7 +30,7 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
           .count(),
         a.id,
       ).toBe(a.value);
-      expect(await text(`.te-attr[data-attribute="${a.id}"] .te-light-dice`), a.id).toBe(String(a.roll.light));
+      expect(await text(`.te-attr[data-attribute="${a.id}"] .te-light-dice`), a.id).toBe(`${a.roll.light}d`);
     }
     for (const s of view.legacy.skills ?? [])
       expect(

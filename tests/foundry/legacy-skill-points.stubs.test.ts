@@ -36,7 +36,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy creation skill p
     expect(skills(mira).social).toBe(1);
     await sheet.render();
     const past = find(sheet, circle("survival", 1));
-    expect(past.hasAttribute("disabled")).toBe(true);
+    // Closed, its reason in the keyboard's reach (src/applications/a11y/disabled.ts).
+    expect(past.getAttribute("aria-disabled")).toBe("true");
     expect(past.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toContain("4");
   });
 
@@ -56,7 +57,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy creation skill p
   it("R-LEG-3 R-LEG-13 (stand-ins): after creation a player's skill change is refused (skill development instead); the GM sets it", async () => {
     const mira = legacyHero("Mira", { items: [legacyAdvancement("tough")] });
     const sheet = await open(CharacterSheet, mira);
-    expect(find(sheet, circle("social", 1)).hasAttribute("disabled")).toBe(true);
+    expect(find(sheet, circle("social", 1)).getAttribute("aria-disabled")).toBe("true");
     expect(sheet.element.querySelector(".te-legacy-skills .te-attr-total")).toBeNull();
     await setLegacyRating(mira, "skill", "social", 1);
     expect(skills(mira).social).toBe(0);

@@ -58,8 +58,9 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const mira = hero({ attributes: { intuition: 4, reason: 3, finesse: 3 } });
       const sheet = await open(CharacterSheet, mira);
       const circle = find(sheet, '[data-action="setRating"][data-attribute="exertion"][data-value="1"]');
-      expect(circle.hasAttribute("disabled")).toBe(true);
-      circle.removeAttribute("disabled"); // as a sheet rendered before the last change would offer it
+      // Closed, its reason in the keyboard's reach (src/applications/a11y/disabled.ts).
+      expect(circle.getAttribute("aria-disabled")).toBe("true");
+      circle.removeAttribute("aria-disabled"); // as a sheet rendered before the last change would offer it
       circle.click();
       await settle();
       expect(sys(mira).attributes.exertion).toBe(0);
@@ -114,6 +115,24 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   });
 
   describe("[Foundry stand-ins] the character sheet's tracks", () => {
+    it("play and edit modes (stand-ins): the owner's toggle hides the maxima's inputs and closes the ratings, and brings them back", async () => {
+      const mira = hero({ attributes: { finesse: 2 }, grit: { value: 1, max: 3, dice: 1 } });
+      advancementItem("sleek", stub(mira)); // past creation: its ratings are set
+      const sheet = await open(CharacterSheet, mira);
+      expect(sheet.element.querySelector('input[name="system.grit.max"]')).not.toBeNull();
+      await click(sheet, '[data-action="toggleMode"]');
+      expect(sheet.element.querySelector('input[name="system.grit.max"]')).toBeNull();
+      expect(find(sheet, '[data-action="toggleMode"]').getAttribute("aria-pressed")).toBe("false");
+      expect(find(sheet, '[data-action="setRating"][data-attribute="finesse"]').getAttribute("aria-disabled")).toBe(
+        "true",
+      );
+      // A press on a closed circle changes nothing (src/applications/a11y/disabled.ts).
+      await click(sheet, '[data-action="setRating"][data-attribute="finesse"][data-index="1"]');
+      expect(sys(mira).attributes.finesse).toBe(2);
+      await click(sheet, '[data-action="toggleMode"]');
+      expect(sheet.element.querySelector('input[name="system.grit.max"]')).not.toBeNull();
+    });
+
     it("R-GRIT-2 (stand-ins): Rest asks about the night and the food, rolls, sets Grit to the roll and posts the card; closing the question does nothing", async () => {
       const mira = hero({ grit: { value: 1, max: 3, dice: 1 } });
       const sheet = await open(CharacterSheet, mira);
@@ -237,8 +256,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await click(sheet, '[data-action="rollRatings"]');
       await sheet.render();
       const apply = find(sheet, '[data-action="applyRatings"]');
-      expect(apply.hasAttribute("disabled")).toBe(true);
-      apply.removeAttribute("disabled");
+      expect(apply.getAttribute("aria-disabled")).toBe("true");
+      apply.removeAttribute("aria-disabled");
       apply.click();
       await settle();
       expect(sys(mira).attributes).toMatchObject({

@@ -11,7 +11,8 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { A11yKeeper } from "../a11y/keeper.ts";
-import { pressOnKey } from "../a11y/keyboard.ts";
+import { moveOnKey, pressOnKey } from "../a11y/keyboard.ts";
+import { guardClosed, revealClosedReasons } from "../a11y/disabled.ts";
 import { flatFormData, notifyCorrections } from "./sheet-glue.ts";
 import { schemaLimits } from "./submit.ts";
 
@@ -47,6 +48,9 @@ export abstract class TerranActorSheet<
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("keydown", pressOnKey);
+    this.element.addEventListener("keydown", moveOnKey);
+    // A press on a closed control (aria-disabled, ../a11y/disabled.ts) stops before the actions see it.
+    this.element.addEventListener("click", guardClosed, { capture: true });
     this.element.addEventListener("change", (event) => this.onRootChange(event));
   }
 
@@ -70,6 +74,7 @@ export abstract class TerranActorSheet<
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
+    revealClosedReasons(this.element);
     this.#a11y.after(this.element);
   }
 

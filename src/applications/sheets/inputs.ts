@@ -52,6 +52,12 @@ export interface CharacterSheetUi {
   /** Ids of the item rows opened to show their text. */
   readonly expanded: readonly string[];
   readonly creation: CreationDraft;
+  /**
+   * Play or edit mode (the owner's toggle, remembered per user and sheet): in play mode the values a
+   * player does not type during play — maxima, Grit and Ego dice counts, XP, ratings outside creation —
+   * are shown, not edited. Absent: edit mode, the sheet as it always was.
+   */
+  readonly editing?: boolean;
 }
 
 export interface CharacterSheetInput {

@@ -60,6 +60,7 @@ export const SHEET_PARTIALS = [
   "templates/sheets/partials/dice-modifiers.hbs",
   "templates/sheets/partials/flags.hbs",
   "templates/sheets/partials/prose.hbs",
+  "templates/sheets/partials/thrown.hbs",
 ] as const;
 
 /** Every sheet template, relative. */

@@ -88,7 +88,13 @@ describe("item sheet context", () => {
       "attunement",
       "influence",
     ]);
-    expect(a?.mechanics.flags.map((f) => f.id)).toEqual([...MECHANICS_FLAGS]);
+    // R-ADV-1 the world's ruleset's flags only: Core's, not Degenesis' Specialist nor Legacy's HP flags.
+    const ids = a?.mechanics.flags.map((f) => f.id) ?? [];
+    expect(ids).toEqual(
+      MECHANICS_FLAGS.filter(
+        (f) => !["specialist", "tough", "protected", "multiAttack", "skillFocus", "egoMaxDown"].includes(f),
+      ),
+    );
     expect(a?.mechanics.dice).toHaveLength(1);
     const mod = a?.mechanics.dice[0];
     expect(mod).toMatchObject({

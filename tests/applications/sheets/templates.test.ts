@@ -23,6 +23,8 @@ import {
 import { RULESET_IDS } from "../../../src/rules/index.ts";
 import {
   advancementSheet,
+  forecastChallenge,
+  freshCharacter,
   GM,
   hostileCharacter,
   HOSTILE_NAME,
@@ -33,6 +35,7 @@ import {
   seasonedCharacter,
   SHEET_FIXTURES,
 } from "../../fixtures/sheets.ts";
+import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { english, renderTemplate, TEMPLATE_HELPERS } from "../../support/templates.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
@@ -121,7 +124,7 @@ describe("character sheet in the DOM", () => {
     expect(root.querySelectorAll(".te-circle.is-fenced.is-filled")).toHaveLength(5);
     expect(root.querySelectorAll(".te-pip.is-filled")).toHaveLength(5);
     const finesse = root.querySelector('.te-attr[data-attribute="finesse"]');
-    expect(finesse?.querySelector(".te-light-dice")?.textContent).toBe("3");
+    expect(finesse?.querySelector(".te-light-dice")?.textContent).toBe("3d");
     expect(finesse?.querySelector(".te-drag-roll")?.getAttribute("data-drag-roll")).toBe("finesse");
   });
 
@@ -286,5 +289,167 @@ describe("sheet templates (static)", () => {
         ).toContain(m[1]);
       }
     }
+  });
+});
+
+describe("rating circles, the Save fence and the tabs as WAI-ARIA widgets", () => {
+  const core = character(seasonedCharacter());
+  const legacy = character(legacySeasonedCharacter());
+
+  it("R-CHAR-3 each row of circles is a radio group: the rating's circle checked, one Tab stop, no two circles named or explained alike", () => {
+    for (const root of [core, legacy]) {
+      const groups = [...root.querySelectorAll<HTMLElement>(".te-circles")];
+      expect(groups.length).toBeGreaterThan(0);
+      for (const group of groups) {
+        expect(group.getAttribute("role")).toBe("radiogroup");
+        const radios = [...group.querySelectorAll<HTMLElement>("button.te-circle")];
+        expect(radios.every((r) => r.getAttribute("role") === "radio")).toBe(true);
+        const filled = radios.filter((r) => r.classList.contains("is-filled")).length;
+        const checked = radios.filter((r) => r.getAttribute("aria-checked") === "true");
+        expect(checked.length).toBe(filled > 0 ? 1 : 0);
+        if (checked[0]) expect(radios.indexOf(checked[0])).toBe(filled - 1);
+        expect(radios.filter((r) => r.getAttribute("tabindex") === "0")).toHaveLength(1);
+        const names = radios.map((r) => r.getAttribute("aria-label"));
+        expect(new Set(names).size, names.join(" | ")).toBe(radios.length);
+        const tips = radios.map((r) => r.closest("[data-tooltip]")?.getAttribute("data-tooltip"));
+        if (radios.every((r) => !r.hasAttribute("disabled")))
+          expect(new Set(tips).size, tips.join(" | ")).toBe(radios.length);
+      }
+    }
+  });
+
+  it("R-CHAR-3 the Save fence is marked on Core's first circles only, and the sheet explains it", () => {
+    expect(core.querySelectorAll(".te-fence")).toHaveLength(6);
+    expect(core.querySelectorAll(".te-fence > .te-circle[data-index='1']")).toHaveLength(6);
+    expect(core.querySelector(".te-fence-legend")?.textContent?.trim()).toBe(
+      english("TERRAN.Sheet.Attributes.fenceLegend"),
+    );
+    expect(legacy.querySelectorAll(".te-fence, .te-fence-legend")).toHaveLength(0);
+  });
+
+  it("the tabs: a tablist with one Tab stop, each tab naming the panel it controls, each panel labelled by its tab", () => {
+    const tabs = [...core.querySelectorAll<HTMLElement>('[role="tab"]')];
+    expect(tabs.length).toBe(3);
+    expect(tabs.filter((t) => t.getAttribute("tabindex") === "0")).toHaveLength(1);
+    expect(tabs.filter((t) => t.getAttribute("aria-selected") === "true")).toHaveLength(1);
+    for (const tab of tabs) {
+      const panel = core.querySelector(`[id="${tab.getAttribute("aria-controls") ?? "?"}"]`);
+      expect(panel?.getAttribute("role")).toBe("tabpanel");
+      expect(panel?.getAttribute("data-tab")).toBe(tab.dataset.tab);
+      expect(panel?.getAttribute("aria-labelledby")).toBe(tab.id);
+    }
+  });
+});
+
+describe("play and edit modes (the owner's toggle)", () => {
+  const LOCKED_FIELDS = ["system.grit.max", "system.ego.max", "system.grit.dice", "system.ego.dice", "system.xp"];
+  const fields = (root: HTMLElement) =>
+    LOCKED_FIELDS.filter((name) => root.querySelector(`input[name="${name}"]`) !== null);
+
+  it("play mode: maxima, dice counts and XP are shown as values, not inputs; the values played with stay inputs", () => {
+    const root = character(seasonedCharacter("core", { ui: { editing: false } }));
+    expect(fields(root)).toEqual([]);
+    expect(root.querySelector('input[name="system.grit.value"]')).not.toBeNull();
+    expect(root.querySelector('input[name="system.ego.value"]')).not.toBeNull();
+    expect(root.querySelector(".te-grit .te-track-max")?.textContent?.trim()).toBe("5");
+    expect(root.querySelector(".te-xp .te-stat-value")?.textContent?.trim()).toBe("9");
+  });
+
+  it("R-CHAR-3 play mode: ratings outside creation are closed with the reason; in creation they stay open", () => {
+    const played = character(seasonedCharacter("core", { ui: { editing: false } }));
+    const circles = [...played.querySelectorAll<HTMLElement>('[data-action="setRating"]')];
+    expect(circles.length).toBe(24);
+    for (const c of circles) {
+      expect(c.hasAttribute("disabled")).toBe(true);
+      expect(c.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(english("TERRAN.Sheet.Mode.locked"));
+    }
+    const creating = character(freshCharacter("core", { ui: { editing: false } }));
+    expect(creating.querySelectorAll('[data-action="setRating"]:not([disabled])').length).toBeGreaterThan(0);
+  });
+
+  it("edit mode shows today's inputs, and the toggle says which mode is on; an observer has no toggle", () => {
+    const root = character(seasonedCharacter("core", { ui: { editing: true } }));
+    expect(fields(root)).toEqual(LOCKED_FIELDS);
+    const toggle = root.querySelector('[data-action="toggleMode"]');
+    expect(toggle?.getAttribute("aria-pressed")).toBe("true");
+    const played = character(seasonedCharacter("core", { ui: { editing: false } }));
+    expect(played.querySelector('[data-action="toggleMode"]')?.getAttribute("aria-pressed")).toBe("false");
+    const observed = character(seasonedCharacter("core", { permissions: OBSERVER, ui: { editing: false } }));
+    expect(observed.querySelector('[data-action="toggleMode"]')).toBeNull();
+  });
+
+  it("R-GRIT-1 'rolls 2d' says where the extra die comes from (Die Hard +1)", () => {
+    const root = character(seasonedCharacter("core", { ui: { editing: false } }));
+    expect(root.querySelector(".te-grit .te-thrown")?.textContent?.trim()).toBe(
+      english("TERRAN.Sheet.Track.thrownFrom")
+        .replace("{value}", "2")
+        .replace("{source}", english("TERRAN.Adv.dieHard"))
+        .replace("{diff}", "+1"),
+    );
+    expect(root.querySelector(".te-ego .te-thrown")?.textContent?.trim()).toBe(
+      english("TERRAN.Sheet.Track.thrown").replace("{value}", "1"),
+    );
+  });
+});
+
+describe("the Challenge sheet read by a GM and by a player", () => {
+  it("R-CH-1 'n = 5' (Exceptional's n) and 'd/2' (a halved die) are explained where they show", () => {
+    const root = challenge(multiFacetChallenge());
+    const n = root.querySelector(".te-n");
+    expect(n?.tagName).toBe("ABBR");
+    expect(n?.getAttribute("title")).toBe(english("TERRAN.Sheet.Challenge.nHint").replace("{value}", "5"));
+    const halved = root.querySelector(".te-facet-dice abbr.te-halved");
+    expect(halved?.getAttribute("title")).toBe(english("TERRAN.Sheet.Challenge.halvedHint"));
+  });
+
+  it("each facet cell carries its column's name, for the narrow layout that drops the header", () => {
+    const root = challenge(multiFacetChallenge());
+    const heads = [...root.querySelectorAll(".te-facets thead th")].map((th) => th.textContent?.trim() ?? "");
+    for (const row of root.querySelectorAll("tr.te-facet")) {
+      const labels = [...row.querySelectorAll("td")].map((td) => td.getAttribute("data-label") ?? "");
+      expect(labels.slice(0, 4)).toEqual(heads.slice(0, 4));
+    }
+  });
+
+  it("R-RA-9 the GM's forecast reads its Effect order as the GM's, not the player's ('Your Effect')", () => {
+    const root = challenge(forecastChallenge());
+    const options = [...root.querySelectorAll('select[data-forecast="order"] option')].map((o) => o.textContent ?? "");
+    expect(options).toHaveLength(3);
+    for (const text of options) expect(text).not.toMatch(/\byour\b/i);
+  });
+
+  it("a player's (observer's) view hides the controls only a GM or owner may use", () => {
+    const root = challenge(multiFacetChallenge("core", OBSERVER));
+    expect(
+      root.querySelectorAll('[data-action="rollEffect"], [data-action="removeFacet"], [data-action="addFacet"]'),
+    ).toHaveLength(0);
+    const gm = challenge(multiFacetChallenge());
+    expect(gm.querySelectorAll('[data-action="rollEffect"]').length).toBeGreaterThan(0);
+  });
+});
+
+describe("the item sheets as a player reads them", () => {
+  const item = (input: ReturnType<typeof advancementSheet>) =>
+    render(
+      itemSheetParts(input.item.type).map((p) => ITEM_SHEET_PARTS[p]),
+      itemSheetContext(input),
+    );
+
+  it("R-ADV-1 'Rules it changes' lists the world's ruleset's flags only, and says which ruleset", () => {
+    const core = item(advancementSheet("core"));
+    expect(core.querySelector('[data-flag="dieHard"]')).not.toBeNull();
+    expect(core.querySelector('[data-flag="tough"]'), "a Legacy flag on a Core world").toBeNull();
+    expect(core.querySelector(".te-flags legend")?.textContent).toContain(english("TERRAN.Ruleset.core"));
+    const legacy = item(advancementSheet("legacy"));
+    expect(legacy.querySelector('[data-flag="tough"]')).not.toBeNull();
+    expect(legacy.querySelector('[data-flag="whirlwind"]'), "a Core flag on a Legacy world").toBeNull();
+  });
+
+  it("the camelCase rules id is the GM's field: a player never sees it", () => {
+    const player = item(advancementSheet("core", OWNER));
+    expect(player.querySelector('input[name="system.key"]')).toBeNull();
+    expect(player.textContent).not.toContain("marathon");
+    const gm = item(advancementSheet("core", GM));
+    expect(gm.querySelector<HTMLInputElement>('input[name="system.key"]')?.value).toBe("marathon");
   });
 });

@@ -66,6 +66,11 @@ export interface ChallengeFullView {
   readonly uuid: string;
   readonly editable: boolean;
   readonly isGM: boolean;
+  /**
+   * The controls this viewer may use at all: a player who only observes the Challenge gets neither
+   * Roll Effect (owner or GM) nor the facet controls (edit), rather than every control shown closed.
+   */
+  readonly controls: { readonly roll: boolean; readonly edit: boolean };
   readonly ruleset: { readonly labelKey: string };
   readonly tier: { readonly labelKey: string };
   readonly overcome: boolean;
@@ -166,6 +171,7 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
     uuid: input.uuid,
     editable: permissions.editable,
     isGM: permissions.isGM,
+    controls: { roll: notOwner === null, edit: notEditable === null },
     ruleset: { labelKey: ruleset.labelKey },
     tier: { labelKey: tierLabel(ruleset, system.tier) },
     overcome,

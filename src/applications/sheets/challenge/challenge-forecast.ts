@@ -315,7 +315,8 @@ function approachInputsView(
 
 /** R-RA-9 the order select: whose Effect is applied first when both land. */
 function ordersView(order: EffectOrder): OptionView[] {
-  return ORDERS.map((o) => ({ value: o, label: `TERRAN.Order.${o}`, localize: true, selected: o === order }));
+  // The GM's panel: its options name the character's Effect, not "your" (the cards' TERRAN.Order is the player's).
+  return ORDERS.map((o) => ({ value: o, label: `TERRAN.Forecast.Order.${o}`, localize: true, selected: o === order }));
 }
 
 /** The target's Disposition left and its dice (halved or not). */

@@ -46,15 +46,18 @@ import { itemChips } from "../item-labels.ts";
 export * from "./character-views.ts";
 import {
   characterTabs,
+  ratingCircle,
   type BannerView,
   type CharacterFullView,
   type CharacterSheetView,
   type CircleView,
   type GroupView,
+  type SaveBadgeView,
   type IdentityView,
   type ItemListView,
   type ItemRowView,
   type RollView,
+  type TrackView,
   type WoundView,
 } from "./character-views.ts";
 import { creationOf } from "./character-creation.ts";
@@ -71,6 +74,8 @@ export interface Gate {
   readonly dead: Message | null;
   /** R-EGO-3 (ruling) a lost character regains no Ego: a reset or a Legacy refill is closed. */
   readonly lost: Message | null;
+  /** Play mode: what only edit mode changes (maxima, dice counts, XP, ratings outside creation). */
+  readonly playMode: Message | null;
 }
 
 function gates(input: CharacterSheetInput): Gate {
@@ -83,6 +88,7 @@ function gates(input: CharacterSheetInput): Gate {
         ? message("TERRAN.Sheet.Disabled.departed")
         : null,
     lost: input.system.lost ? message("TERRAN.Sheet.Disabled.lost") : null,
+    playMode: input.ui.editing === false ? message("TERRAN.Sheet.Mode.locked") : null,
   };
 }
 
@@ -116,19 +122,12 @@ function ratingRefusal(attributes: Attributes, attribute: Attribute, value: numb
     : null;
 }
 
-function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate): CircleView[] {
+function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate, lock: Message | null): CircleView[] {
   const value = source.attributes[attribute];
   return Array.from({ length: ATTRIBUTE_MAX }, (_, i) => {
-    const index = i + 1;
-    const sets = value === index ? index - 1 : index;
-    const over = ratingRefusal(source.attributes, attribute, sets);
-    return {
-      index,
-      filled: index <= value,
-      fenced: index === 1,
-      sets,
-      button: button(message("TERRAN.Sheet.Attributes.setRating", sets), g.notEditable, over),
-    };
+    const { hint, ...circle } = ratingCircle(i + 1, value, "TERRAN.Sheet.Attributes.setRating");
+    const over = ratingRefusal(source.attributes, attribute, circle.sets);
+    return { ...circle, fenced: circle.index === 1, button: button(hint, g.notEditable, lock, over) };
   });
 }
 
@@ -147,13 +146,31 @@ function ignoredNote(source: CharacterSource, group: Group, flags: ReadonlySet<M
   return track ? ignoredMessage(track, flags) : null;
 }
 
-function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterDerived, g: Gate): GroupView[] {
+/**
+ * R-CHAR-3 R-HARM-4 what the badge beside a Save counts: the Save, and the Light Dice its Reaction starts
+ * with when a wound or a modifier changes them ("Save 1 → 0d while Stressed").
+ */
+function saveBadge(save: number, light: number, track: WoundTrack | null): SaveBadgeView {
+  if (light === save) return { key: "TERRAN.Sheet.Roll.saveDicePlain", reasonKey: null };
+  if (track) return { key: "TERRAN.Sheet.Roll.saveDice", reasonKey: `TERRAN.Wound.${track}` };
+  return { key: "TERRAN.Sheet.Roll.saveDiceChanged", reasonKey: null };
+}
+
+/** `lock`: why the ratings are closed now (play mode outside creation), or null. */
+function groupsOf(
+  ruleset: Ruleset,
+  source: CharacterSource,
+  derived: CharacterDerived,
+  g: Gate,
+  lock: Message | null,
+): GroupView[] {
   return GROUPS.map((group) => {
     const track = woundPenaltyTrack(source.wounds, group, {
       ignoreBroken: derived.flags.has("ignoreBroken"),
       ignoreWeary: derived.flags.has("ignoreWeary"),
     });
     const save = derived.saves[group];
+    const saveLight = lightFor(ruleset, source, derived, { kind: "save", group });
     return {
       id: group,
       labelKey: `TERRAN.Group.${group}`,
@@ -161,7 +178,7 @@ function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
         id: attribute,
         labelKey: `TERRAN.Attribute.${attribute}`,
         value: source.attributes[attribute],
-        circles: circlesOf(source, attribute, g),
+        circles: circlesOf(source, attribute, g, lock),
         roll: rollView(
           attribute,
           lightFor(ruleset, source, derived, { kind: "attribute", attribute }),
@@ -174,12 +191,8 @@ function groupsOf(ruleset: Ruleset, source: CharacterSource, derived: CharacterD
         value: save,
         max: SAVE_MAX,
         pips: Array.from({ length: SAVE_MAX }, (_, i) => ({ filled: i < save })),
-        roll: rollView(
-          `save:${group}`,
-          lightFor(ruleset, source, derived, { kind: "save", group }),
-          message("TERRAN.Sheet.Roll.save"),
-          g,
-        ),
+        roll: rollView(`save:${group}`, saveLight, message("TERRAN.Sheet.Roll.save"), g),
+        badge: saveBadge(save, saveLight, track),
       },
       penalty: track ? message(`TERRAN.Sheet.Wounds.penalty.${track}`) : null,
       ignored: ignoredNote(source, group, derived.flags),
@@ -391,6 +404,21 @@ function attributeTotalOf(system: CharacterSource): CharacterFullView["attribute
   };
 }
 
+/**
+ * R-GRIT-1 R-EGO-1 "rolls 2d", saying where a die the stored count lacks comes from: the one advancement
+ * that changes the count (Die Hard for Grit, Eager for Ego), as "rolls 2d (Die Hard +1)".
+ */
+function thrownText(thrown: number, stored: number, advancement: "dieHard" | "eager"): TrackView["thrownText"] {
+  if (thrown === stored) return { key: "TERRAN.Sheet.Track.thrown", value: thrown, source: null, diff: "" };
+  const diff = thrown - stored;
+  return {
+    key: "TERRAN.Sheet.Track.thrownFrom",
+    value: thrown,
+    source: `TERRAN.Adv.${advancement}`,
+    diff: diff > 0 ? `+${diff}` : `\u2212${-diff}`,
+  };
+}
+
 /** Grit: its track, the dice a rest throws (Die Hard adds one), and the rest button. */
 function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): CharacterFullView["grit"] {
   return {
@@ -398,6 +426,11 @@ function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: G
     max: system.grit.max,
     dice: system.grit.dice,
     thrown: gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
+    thrownText: thrownText(
+      gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
+      system.grit.dice,
+      "dieHard",
+    ),
     percent: percentOf(system.grit.value, system.grit.max),
     limits: { valueMax: system.grit.max, maxMax: 99 },
     rest: button(message("TERRAN.Sheet.Grit.restHint"), g.notEditable, g.dead),
@@ -416,6 +449,7 @@ function egoOf(
     max: system.ego.max,
     dice: system.ego.dice,
     thrown: egoDiceCount(system.ego.dice, flags.has("eager")),
+    thrownText: thrownText(egoDiceCount(system.ego.dice, flags.has("eager")), system.ego.dice, "eager"),
     percent: percentOf(system.ego.value, system.ego.max),
     limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
     reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead, g.lost),
@@ -542,11 +576,12 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     editable: input.permissions.editable,
     owner: input.permissions.owner,
     isGM: input.permissions.isGM,
+    mode: { shown: input.permissions.owner && input.permissions.editable, editing: g.playMode === null },
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
     banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, hpMain !== null),
     tabs: characterTabs(input.ui.activeTab),
-    groups: hpMain ? [] : groupsOf(ruleset, system, derived, g),
+    groups: hpMain ? [] : groupsOf(ruleset, system, derived, g, creation.shown ? null : g.playMode),
     attributeTotal: attributeTotalOf(system),
     grit: gritOf(system, flags, g),
     ego: egoOf(system, ruleset, flags, g),

@@ -12,13 +12,10 @@ import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } f
 import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
 import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
+import { ratingCircle, type CircleView } from "./character-views.ts";
 
-export interface LegacyCircleView {
-  readonly index: number;
-  readonly filled: boolean;
-  readonly sets: number;
-  readonly button: ButtonView;
-}
+/** A rating circle: a radio of its row's radio group, as Core's (./character-views.ts ratingCircle), with no Save fence. */
+export type LegacyCircleView = Omit<CircleView, "fenced">;
 
 export interface LegacyRatingView {
   readonly id: string;
@@ -78,9 +75,8 @@ export interface LegacyMainView {
 
 function circles(value: number, max: number, hint: string, g: Gate, extra: Message | null = null): LegacyCircleView[] {
   return Array.from({ length: max }, (_, i) => {
-    const index = i + 1;
-    const sets = value === index ? index - 1 : index;
-    return { index, filled: index <= value, sets, button: button(message(hint, sets), g.notEditable, g.dead, extra) };
+    const { hint: tip, ...circle } = ratingCircle(i + 1, value, hint);
+    return { ...circle, button: button(tip, g.notEditable, g.dead, extra) };
   });
 }
 

@@ -74,6 +74,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       toggleWound: CharacterSheet.#onToggleWound,
       sayonara: CharacterSheet.#onSayonara,
       toggleExpand: CharacterSheet.#onToggleExpand,
+      // Play or edit mode (not "toggleControls": ApplicationV2 handles that action name itself).
+      toggleMode: CharacterSheet.#onToggleMode,
       editItem: CharacterSheet.#onEditItem,
       moveUp: CharacterSheet.#onMove,
       moveDown: CharacterSheet.#onMove,
@@ -140,6 +142,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
 
   /** The sheet's own state between renders (the open tab is core's `tabGroups.primary`). */
   readonly #expanded = new Set<string>();
+  /** Play or edit mode (the toggle in the header; ./character-sheet.ts #onToggleMode). */
+  #editingMode = true;
   /** The creation panel's split chosen so far (./character-actions.ts), kept between renders. */
   creationShares: Partial<Record<Attribute, number>> = {};
 
@@ -148,6 +152,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
     super.changeTab(tab, group, options);
     for (const link of this.element.querySelectorAll<HTMLElement>(`[data-action="tab"][data-group="${group}"]`)) {
       link.setAttribute("aria-selected", String(link.dataset.tab === tab));
+      // The WAI-ARIA tabs pattern: the open tab is the list's one Tab stop.
+      link.setAttribute("tabindex", link.dataset.tab === tab ? "0" : "-1");
     }
   }
 
@@ -207,6 +213,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
         activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main",
         expanded: [...this.#expanded],
         creation: { roll: actor.creationRoll, shares: this.creationShares },
+        editing: this.#editingMode,
       },
     };
   }
@@ -356,6 +363,16 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   #itemOf(target: HTMLElement): Item.Implementation | undefined {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
     return this.document.items.get(id);
+  }
+
+  /**
+   * The owner's toggle: play or edit mode, kept on the sheet instance as the open tab is (so per user —
+   * each client has its own — and per sheet, across re-renders and reopening; as dnd5e 5.x keeps its
+   * sheet mode). The sheet opens in edit mode, as it always has.
+   */
+  static async #onToggleMode(this: CharacterSheet): Promise<void> {
+    this.#editingMode = !this.#editingMode;
+    await this.render();
   }
 
   static #onToggleExpand(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): void {

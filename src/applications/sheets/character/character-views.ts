@@ -3,7 +3,7 @@
  * (character-context.ts) returns, and the tabs in core's ApplicationTab shape. Pure: no Foundry.
  */
 import type { Attribute, Group, WoundTrack } from "../../../rules/index.ts";
-import type { ButtonView, Message } from "../common.ts";
+import { message, type ButtonView, type Message } from "../common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "../inputs.ts";
 import type { Chip } from "../item-labels.ts";
 import type { ActivationRowView, SceneView } from "./character-activation.ts";
@@ -38,6 +38,12 @@ export interface CircleView {
   readonly fenced: boolean;
   /** The rating a click sets (a filled top circle clears itself). */
   readonly sets: number;
+  /** The circle of the current rating: the checked radio of its row's radio group. */
+  readonly current: boolean;
+  /** The row's one Tab stop: the checked radio, or the first when the rating is 0 (WAI-ARIA radio group). */
+  readonly tabStop: boolean;
+  /** Its name as a radio ("Rating 3"); the tooltip says what a click does. */
+  readonly label: Message;
   readonly button: ButtonView;
 }
 
@@ -59,6 +65,12 @@ export interface AttributeView {
   readonly roll: RollView;
 }
 
+/** What the badge beside a Save says: an i18n key taking {save} and {light}, and the wound behind a change (or null). */
+export interface SaveBadgeView {
+  readonly key: string;
+  readonly reasonKey: string | null;
+}
+
 export interface GroupView {
   readonly id: Group;
   readonly labelKey: string;
@@ -69,6 +81,7 @@ export interface GroupView {
     readonly max: number;
     readonly pips: readonly { readonly filled: boolean }[];
     readonly roll: RollView;
+    readonly badge: SaveBadgeView;
   };
   /** R-HARM-4 the wound that costs this group a die, or null. */
   readonly penalty: Message | null;
@@ -82,6 +95,14 @@ export interface TrackView {
   /** The track's stored dice count (editable) and the dice its roll throws (advancements applied). */
   readonly dice: number;
   readonly thrown: number;
+  /** "rolls 2d", or "rolls 2d (Die Hard +1)" when an advancement changes the count. */
+  readonly thrownText: {
+    readonly key: string;
+    readonly value: number;
+    /** The advancement's name key and the dice it adds, or null. */
+    readonly source: string | null;
+    readonly diff: string;
+  };
   readonly percent: number;
   /** The input limits. */
   readonly limits: { readonly valueMax: number; readonly maxMax: number };
@@ -209,6 +230,8 @@ export interface CharacterFullView {
   readonly editable: boolean;
   readonly owner: boolean;
   readonly isGM: boolean;
+  /** Play or edit mode: `shown` is the toggle (an owner who may edit), `editing` which mode is on. */
+  readonly mode: { readonly shown: boolean; readonly editing: boolean };
   readonly ruleset: { readonly id: string; readonly labelKey: string };
   readonly identity: IdentityView;
   readonly banners: readonly BannerView[];
@@ -271,3 +294,26 @@ export interface CharacterFullView {
 }
 
 export type CharacterSheetView = CharacterLimitedView | CharacterFullView;
+
+/**
+ * R-CHAR-3 what a rating circle is, as a radio of its row's radio group: checked for the current rating,
+ * the row's one Tab stop, named by its rating; its tooltip says what a click does — set the rating, or,
+ * on the checked circle, lower it by one (so two circles never share "Set the rating to 1").
+ */
+export function ratingCircle(
+  index: number,
+  value: number,
+  setKey: string,
+): Pick<CircleView, "index" | "filled" | "sets" | "current" | "tabStop" | "label"> & { readonly hint: Message } {
+  const current = index === value;
+  const sets = current ? index - 1 : index;
+  return {
+    index,
+    filled: index <= value,
+    sets,
+    current,
+    tabStop: current || (value <= 0 && index === 1),
+    label: message("TERRAN.Sheet.Attributes.rating", index),
+    hint: message(current ? "TERRAN.Sheet.Attributes.lowerRating" : setKey, sets),
+  };
+}

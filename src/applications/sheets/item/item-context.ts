@@ -5,13 +5,16 @@
  * scopes, dice modifiers), which the form cannot express.
  */
 import {
+  ADVANCEMENTS,
   ATTRIBUTES,
   CONDITION_KINDS,
+  conditionOf,
   getRuleset,
   GROUPS,
   MECHANICS_FLAGS,
   SKILL_SCOPES,
   WEAPON_TAGS,
+  type MechanicsFlag,
   type ModifierScope,
   type Ruleset,
 } from "../../../rules/index.ts";
@@ -65,6 +68,8 @@ export interface ItemSheetView {
   readonly uuid: string;
   readonly editable: boolean;
   readonly ownerName: string;
+  /** The GM sees the rules id (the camelCase key the engine reads); players never do. */
+  readonly isGM: boolean;
   readonly ruleset: { readonly labelKey: string };
   readonly description: {
     readonly name: string;
@@ -127,17 +132,32 @@ function options(values: readonly string[], selected: string, labelKey: (v: stri
   return values.map((value) => ({ value, labelKey: labelKey(value), selected: value === selected }));
 }
 
+/** R-ADV-1 R-COND-1 the flags a ruleset's own advancements and conditions carry: the ones its items may change. */
+function rulesetFlags(ruleset: Ruleset): ReadonlySet<MechanicsFlag> {
+  const flags = new Set<MechanicsFlag>();
+  const advancements = [...ruleset.advancements, ...Object.values(ruleset.cults).flat()];
+  for (const id of advancements) for (const f of ADVANCEMENTS.get(id)?.flags ?? []) flags.add(f);
+  for (const id of ruleset.conditions) for (const f of conditionOf(ruleset, id).flags) flags.add(f);
+  return flags;
+}
+
+/**
+ * The "Rules it changes" checkboxes: the world's ruleset's flags only (a Core item never offers Legacy's
+ * HP flags), plus any flag the item holds from another ruleset, marked foreign so it can be cleared.
+ */
 function mechanicsOf(
   system: { readonly flags: readonly string[]; readonly dice: readonly DiceModifierSource[] },
   locked: Message | null,
+  ruleset: Ruleset,
 ): MechanicsView {
+  const own = rulesetFlags(ruleset);
   return {
-    flags: MECHANICS_FLAGS.map((f) => ({
+    flags: MECHANICS_FLAGS.filter((f) => own.has(f) || system.flags.includes(f)).map((f) => ({
       id: f,
       labelKey: `TERRAN.Flag.${f}`,
       checked: system.flags.includes(f),
       toggle: button(message("TERRAN.Sheet.Item.toggleFlag"), locked),
-      foreign: false,
+      foreign: !own.has(f),
     })),
     dice: system.dice.map((d, index) => ({
       index,
@@ -209,6 +229,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
     uuid: input.uuid,
     editable: permissions.editable,
     ownerName: input.ownerName ?? "",
+    isGM: permissions.isGM,
     ruleset: { labelKey: ruleset.labelKey },
     description: {
       name: "system.description",
@@ -250,7 +271,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
             },
             specialty: item.system.specialty,
             requiresMutations: item.system.requiresMutations,
-            mechanics: mechanicsOf(item.system, locked),
+            mechanics: mechanicsOf(item.system, locked, ruleset),
           }
         : null,
     condition:
@@ -258,7 +279,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
         ? {
             key: item.system.key,
             kind: { options: options(CONDITION_KINDS, item.system.kind, (v) => `TERRAN.ConditionKind.${v}`) },
-            mechanics: mechanicsOf(item.system, locked),
+            mechanics: mechanicsOf(item.system, locked, ruleset),
             shift: conditionShiftView(item.system),
           }
         : null,

@@ -29,7 +29,8 @@ import { defineWeaponSchema } from "../../../data/item/weapon.ts";
 import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "../sheet-glue.ts";
 import { inputOf } from "../../dom.ts";
 import { A11yKeeper } from "../../a11y/keeper.ts";
-import { pressOnKey } from "../../a11y/keyboard.ts";
+import { moveOnKey, pressOnKey } from "../../a11y/keyboard.ts";
+import { guardClosed, revealClosedReasons } from "../../a11y/disabled.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
@@ -131,6 +132,9 @@ export class TerranItemSheet<
     await super._onFirstRender(context, options);
     // Bound once on the root, which a v14 detached window moves whole into its own document.
     this.element.addEventListener("keydown", pressOnKey);
+    this.element.addEventListener("keydown", moveOnKey);
+    // A press on a closed control (aria-disabled, ../a11y/disabled.ts) stops before the actions see it.
+    this.element.addEventListener("click", guardClosed, { capture: true });
     this.element.addEventListener("change", (event) => {
       const input = inputOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
@@ -157,6 +161,7 @@ export class TerranItemSheet<
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
+    revealClosedReasons(this.element);
     this.#a11y.after(this.element);
   }
 
