@@ -197,6 +197,8 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "undo-session":
     case "roll-request":
     case "show-answer":
+    case "roll-effect":
+    case "apply-legacy-effect":
       throw new RulesError("not-allowed", "A Risky Action card has no such button.");
   }
   return { kind: "risky", state: next };

@@ -227,6 +227,8 @@ export function recordHarm(
 /** The viewer of a Challenge card; `offerHarm` is the world setting "Offer to apply harm". */
 export interface ChallengeCardViewer extends CardViewer {
   readonly offerHarm: boolean;
+  /** R-RA-9 the Challenge was overcome by a player's Effect applied first: it deals no Effect (absent: not). */
+  readonly overcomeFirst?: boolean;
 }
 
 export interface ChallengeCardView {
@@ -257,13 +259,19 @@ export interface ChallengeCardView {
   readonly harm: readonly HarmView[];
   /** R-LEG-4 … R-LEG-6 harm taken on hit points. */
   readonly hpHarm: readonly HpHarmView[];
+  /** R-RA-9 "overcome first: no Effect", when the Challenge was overcome by an Effect applied first. */
+  readonly overcomeFirstKey: string | null;
 }
 
 export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCardViewer): ChallengeCardView {
   const { effect, consequence, kept } = challengeCardResult(state);
   const explosion = effect.explosion.dice;
   const applied = state.harm.length > 0 || (state.hpHarm ?? []).length > 0;
-  const reason = viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
+  const reason = viewer.overcomeFirst
+    ? CARD_REASON.overcomeFirst
+    : viewer.mayApply
+      ? null
+      : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
   return {
     cssClass: `terran-engine chat-card challenge-card consequence-${consequence}${applied ? " applied" : ""}`,
     version: state.version,
@@ -297,5 +305,6 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
       : null,
     harm: state.harm.map((h) => gritHarmView(h, effect.value)),
     hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
+    overcomeFirstKey: viewer.overcomeFirst ? "TERRAN.Card.Challenge.overcomeFirst" : null,
   };
 }

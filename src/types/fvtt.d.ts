@@ -62,6 +62,8 @@ declare module "fvtt-types/configuration" {
         appliedCards?: Record<string, boolean>;
         /** R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with readSceneEffects). */
         scene?: SceneEffect[];
+        /** R-RA-9 a Challenge overcome by a player's Effect applied first: the card that did it (src/relay/card-changes.ts). */
+        overcomeFirst?: { messageId: string; hit: string } | null;
       };
     };
   }

@@ -23,7 +23,6 @@ import {
   type AppliedHit,
   type ChallengeCardState,
   type PermissionInput,
-  type RiskyCardState,
 } from "../../chat/index.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentApplyPermission, currentRuleset } from "../../settings/settings.ts";
@@ -88,10 +87,13 @@ function tell(summary: { recorded: boolean }, name: string): void {
   ui.notifications?.info(text);
 }
 
-/** R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet). */
+/**
+ * R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet): a
+ * Risky Action card's, or a Legacy Effect card's (the step reads the card itself: ../../relay/effect-sources.ts).
+ */
 export async function applyEffectClick(
   message: ChatMessage.Implementation,
-  state: RiskyCardState,
+  rollerId: string,
   hit: AppliedHit,
   version: number,
 ): Promise<void> {
@@ -107,7 +109,7 @@ export async function applyEffectClick(
   const actor = challenges[0];
   const system = actor?.system;
   if (!actor || !(system instanceof ChallengeData)) return;
-  const here = runsHere(message, state.rollerId, actor, "risky");
+  const here = runsHere(message, rollerId, actor, "risky");
   const options = [
     { value: "main", label: actor.name },
     ...system.facets.map((f, i) => ({ value: String(i), label: f.name })),

@@ -17,6 +17,8 @@ import {
   allowEffect,
   allowSuccess,
   assertChallengeCardState,
+  assertLegacyEffectState,
+  assertLegacyRiskyState,
   assertRequestCardState,
   assertResultCardView,
   assertRiskyCardState,
@@ -27,6 +29,8 @@ import {
   confirmEffect,
   confirmSecondHit,
   effectChainNeeded,
+  legacyEffectView,
+  legacyRiskyView,
   requestCardView,
   riskyCardView,
   selectDie,
@@ -43,6 +47,7 @@ import {
 import { TerranActor } from "../../documents/actor.ts";
 import { cardFlags, type StoredCard } from "../../documents/card-flags.ts";
 import { gmOnline } from "../../relay/queries.ts";
+import { overcomeFirst } from "../../relay/card-changes.ts";
 import { requestAnswersFor, rowsOwned } from "../../table/roll-requests.ts";
 import { undoSessionAward } from "../../table/session-award.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
@@ -51,6 +56,7 @@ import { currentApplyPermission, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
+import { rollEffectFromCard } from "../resolution/separate-cards.ts";
 
 /** A click on one of a card's `[data-action]` elements, with the card's state as its check returned it. */
 export interface CardClick<K extends CardKind> {
@@ -180,9 +186,9 @@ export const CARD_KINDS: CardKindRegistry = {
         ),
       "undo-ego": undoEgoClick,
       "apply-effect": ({ message, state, el }) =>
-        applyEffectClick(message, state, "effect", versionOf(el, state.version)),
+        applyEffectClick(message, state.rollerId, "effect", versionOf(el, state.version)),
       "apply-second": ({ message, state, el }) =>
-        applyEffectClick(message, state, "second", versionOf(el, state.version)),
+        applyEffectClick(message, state.rollerId, "second", versionOf(el, state.version)),
       "tesla-backlash": async ({ message, state }) => {
         // R-ADV-2 the roller's own character takes Tesla's Effect (the actor checks the card again).
         const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
@@ -193,10 +199,14 @@ export const CARD_KINDS: CardKindRegistry = {
   challenge: {
     check: assertChallengeCardState,
     template: template("challenge-card"),
-    view: (message, state) => {
+    view: async (message, state) => {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
+      // R-RA-9 a Challenge overcome by an Effect applied first deals no Effect (the GM's step refuses it too).
+      const known = state.challengeUuid.startsWith("Actor.") || state.challengeUuid.startsWith("Scene.");
+      const challenge: unknown = known ? await fromUuid(state.challengeUuid as `Actor.${string}`) : null;
+      const first = challenge instanceof TerranActor && overcomeFirst(challenge);
       return {
-        ...challengeCardView(state, { ...viewer(state.rollerId, "challenge"), offerHarm }),
+        ...challengeCardView(state, { ...viewer(state.rollerId, "challenge"), offerHarm, overcomeFirst: first }),
         messageId: message.id,
       };
     },
@@ -232,6 +242,28 @@ export const CARD_KINDS: CardKindRegistry = {
     actions: {
       "roll-request": ({ message, el }) => rollForRequest(message, Number(el.dataset.index)),
       "show-answer": ({ el }) => showAnswer(el.dataset.messageId ?? ""),
+    },
+  },
+  legacyRisky: {
+    check: assertLegacyRiskyState,
+    template: template("legacy-risky-card"),
+    view: (message, state) => ({ ...legacyRiskyView(state, currentCardUser()), messageId: message.id }),
+    actions: {
+      // R-LEG-11 the held tool's Effect, tied to this card (one roll per hit; R-LEG-15 Multi-attack).
+      "roll-effect": ({ message, state, el }) =>
+        rollEffectFromCard(message, state, currentCardUser(), Number(el.dataset.index), versionOf(el, state.version)),
+    },
+  },
+  legacyEffect: {
+    check: assertLegacyEffectState,
+    template: template("legacy-effect-card"),
+    view: (message, state) => ({
+      ...legacyEffectView(state, viewer(state.rollerId, "risky")),
+      messageId: message.id,
+    }),
+    actions: {
+      "apply-legacy-effect": ({ message, state, el }) =>
+        applyEffectClick(message, state.rollerId, "effect", versionOf(el, state.version)),
     },
   },
 };
