@@ -16,6 +16,8 @@ const TEMPLATES = [
   "result-card.hbs",
   "session-card.hbs",
   "request-card.hbs",
+  "legacy-risky-card.hbs",
+  "legacy-effect-card.hbs",
 ].map((name) => ({
   name,
   source: readFileSync(resolve(ROOT, "templates/chat", name), "utf8"),
