@@ -122,7 +122,8 @@ export function assertLegacyRiskyState(state: LegacyRiskyState): LegacyRiskyStat
   const seen = new Set<number>();
   for (const link of state.effects) {
     assertInteger(link.hit, "A hit", 0, Math.max(0, hits - 1));
-    if (hits === 0) throw new RulesError("not-allowed", "A failed action has no Effect to roll.", { reason: "noEffect" });
+    if (hits === 0)
+      throw new RulesError("not-allowed", "A failed action has no Effect to roll.", { reason: "noEffect" });
     if (seen.has(link.hit)) throw new RulesError("bad-choice", `Hit #${link.hit + 1} is rolled twice.`);
     seen.add(link.hit);
     if (!state.tools.some((t) => t.id === link.toolId))

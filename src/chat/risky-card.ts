@@ -773,8 +773,7 @@ export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"],
   }
   const armour = entry.armour === undefined ? undefined : assertInteger(entry.armour, "The Challenge's armour", 0);
   const least = reduceDisposition(before, value).value;
-  const expected =
-    armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value, armour)).value;
+  const expected = armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value, armour)).value;
   if (expected === null ? after < least || after > before : after !== expected) {
     const what = expected === null ? `between ${least} and ${before}` : String(expected);
     throw new RulesError(

@@ -85,7 +85,7 @@ const entry = (before: number, after: number) => ({
 });
 
 describe("Legacy Risky card: the next step", () => {
-  it("R-LEG-11: a Success offers one Effect roll per held tool; a Fail offers none", () => {
+  it("R-LEG-11 (ruling): a Success offers one Effect roll per held tool; a Fail offers none", () => {
     const won = legacyRiskyView(risky([4, 2]), ROLLER);
     expect(won.tools.map((t) => [t.name, t.disabled])).toEqual([
       ["Sword", false],
@@ -143,7 +143,7 @@ describe("Legacy Risky card: the next step", () => {
     expectCode(() => claimEffectRoll(risky([6]), ROLLER, 2, 0), "out-of-range");
   });
 
-  it("R-LEG-15: Multi-attack shows one extra hit per Dark Die showing 6, each rolled once", () => {
+  it("R-LEG-15 (ruling): Multi-attack shows one extra hit per Dark Die showing 6, on a Success only, each rolled once", () => {
     const state = risky([2], [6, 6, 3], { multiAttack: true });
     expect(legacyRiskyHits(state)).toBe(3);
     const view = legacyRiskyView(state, ROLLER);
@@ -176,7 +176,10 @@ describe("Legacy Risky card: the next step", () => {
       ]),
       "bad-choice",
     );
-    expectCode(() => assertLegacyRiskyState({ ...risky([2]), effects: [{ hit: 0, toolId: SWORD.id, messageId: null }] }), "not-allowed");
+    expectCode(
+      () => assertLegacyRiskyState({ ...risky([2]), effects: [{ hit: 0, toolId: SWORD.id, messageId: null }] }),
+      "not-allowed",
+    );
   });
 });
 
@@ -186,7 +189,7 @@ describe("Legacy Effect card", () => {
     expectCode(() => effect({ roll: { ...effect().roll, total: 9 } }), "bad-choice");
   });
 
-  it("R-LEG-11: rolled without a successful action it says so and cannot be applied", () => {
+  it("R-LEG-11 (ruling): rolled without a successful action it says so and cannot be applied", () => {
     const state = effect({ action: null });
     const view = legacyEffectView(state, viewer(ROLLER));
     expect(view.apply).toMatchObject({ disabled: true, tooltipKey: "TERRAN.Card.Reason.noAction" });
@@ -225,10 +228,7 @@ describe("Legacy Effect card", () => {
     const state = effect();
     expectCode(() => assertLegacyEffectState({ ...state, order: "whenever" } as never), "unknown-id");
     const once = recordLegacyApplied(state, ROLLER, entry(10, 5), 0);
-    expectCode(
-      () => assertLegacyEffectState({ ...once, applied: [...once.applied, ...once.applied] }),
-      "bad-choice",
-    );
+    expectCode(() => assertLegacyEffectState({ ...once, applied: [...once.applied, ...once.applied] }), "bad-choice");
   });
 });
 
