@@ -20,6 +20,8 @@ import {
   TESLA_LABEL,
   type CardUser,
   type ChallengeCardState,
+  type LegacyEffectState,
+  type LegacyRiskyState,
   type ResultCardView,
   type RiskyCardInput,
   type RiskyCardState,
@@ -211,7 +213,9 @@ export function risky(light: number[], dark: number[], over: Partial<RiskyCardIn
 export type CardDoc =
   | { readonly kind: "risky"; readonly state: RiskyCardState }
   | { readonly kind: "challenge"; readonly state: ChallengeCardState }
-  | { readonly kind: "result"; readonly state: ResultCardView };
+  | { readonly kind: "result"; readonly state: ResultCardView }
+  | { readonly kind: "legacyRisky"; readonly state: LegacyRiskyState }
+  | { readonly kind: "legacyEffect"; readonly state: LegacyEffectState };
 
 export interface CardFixture {
   readonly speaker: string;

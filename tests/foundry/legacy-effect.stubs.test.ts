@@ -27,7 +27,7 @@ import {
 } from "../../src/chat/index.ts";
 import { advancementSource } from "../documents/operations/fixtures.ts";
 import { GM, ROLLER } from "../chat/fixtures.ts";
-import { asModel, challenge, click, disposition, hero, message, shown } from "./card-builders.ts";
+import { asModel, challenge, click, disposition, grit, hero, message, shown, stub } from "./card-builders.ts";
 import { legacyHero } from "./legacy-builders.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import type { ChatMessageStub } from "../stubs/chat.ts";
@@ -266,7 +266,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-RA-9 the order of Effects
     });
     const msg = message({ kind: "challenge", state: card }, { author: GM.id });
     world.user = gm;
-    world.user.targets = new Set([{ actor: mira }]);
+    world.user.targets = new Set([{ actor: stub(mira) }]);
     return { msg, mira };
   }
 
@@ -275,16 +275,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-RA-9 the order of Effects
     const root = await shown(msg);
     expect(root.querySelector(".overcome-first")).not.toBeNull();
     expect(root.querySelector<HTMLButtonElement>('[data-action="apply-harm"]')?.disabled).toBe(true);
-    const before = (mira.system as { grit: { value: number } }).grit.value;
+    const before = grit(mira);
     await click(msg, '[data-action="apply-harm"]', (el) => el.removeAttribute("disabled"));
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.overcomeFirst"]);
-    expect((mira.system as { grit: { value: number } }).grit.value).toBe(before);
+    expect(grit(mira)).toBe(before);
   });
 
   it("R-RA-9 (stand-ins, ruling): Slow's Effect comes last, so the Challenge it overcomes still deals its Effect", async () => {
-    const { msg } = await exchange({ slow: true });
+    const { msg, mira } = await exchange({ slow: true });
     const root = await shown(msg);
     expect(root.querySelector(".overcome-first")).toBeNull();
     expect(root.querySelector<HTMLButtonElement>('[data-action="apply-harm"]')?.disabled).toBe(false);
+    await click(msg, '[data-action="apply-harm"]');
+    expect(world.warnings).toEqual([]);
+    expect(grit(mira)).toBe(0);
   });
 });
