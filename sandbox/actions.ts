@@ -31,6 +31,7 @@ import {
   recordApplied,
   recordHarm,
   recordLegacyApplied,
+  recordMontageApplied,
   riskyCardResult,
   selectDie,
   undoEgo,
@@ -142,7 +143,8 @@ function legacyCardClick(
       state: linkEffectCard(claimed.state, claimed.hit, `sandboxEffect${claimed.hit}`),
     };
   }
-  if (click.action !== "apply-legacy-effect") throw new RulesError("not-allowed", `An Effect card has no ${click.action}.`);
+  if (click.action !== "apply-legacy-effect")
+    throw new RulesError("not-allowed", `An Effect card has no ${click.action}.`);
   const target = SANDBOX_TARGETS.challenge;
   const effect = legacyEffectValue(doc.state);
   const entry = {
@@ -161,6 +163,22 @@ function legacyCardClick(
 export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): CardDoc {
   if (doc.kind === "result") throw new RulesError("not-allowed", "A result card has nothing to click.");
   if (doc.kind === "legacyRisky" || doc.kind === "legacyEffect") return legacyCardClick(doc, user, click);
+  if (doc.kind === "legacyMontage") {
+    if (click.action !== "apply-montage") throw new RulesError("not-allowed", `A montage card has no ${click.action}.`);
+    // R-LEG-14 (ruling) the whole Disposition of the stand-in Challenge.
+    const target = SANDBOX_TARGETS.challenge;
+    const before = target.disposition;
+    const entry = {
+      hit: "effect" as const,
+      targetName: target.name,
+      facet: target.name,
+      effect: before,
+      before,
+      after: 0,
+    };
+    const next = recordMontageApplied(doc.state, user, { ...entry, userId: user.id }, doc.state.version);
+    return { kind: "legacyMontage", state: next };
+  }
   if (doc.kind === "challenge") {
     if (click.action !== "apply-harm") throw new RulesError("not-allowed", `A Challenge card has no ${click.action}.`);
     const state = doc.state;
@@ -236,6 +254,7 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "show-answer":
     case "roll-effect":
     case "apply-legacy-effect":
+    case "apply-montage":
       throw new RulesError("not-allowed", "A Risky Action card has no such button.");
   }
   return { kind: "risky", state: next };

@@ -21,6 +21,7 @@ import {
   type CardUser,
   type ChallengeCardState,
   type LegacyEffectState,
+  type LegacyMontageState,
   type LegacyRiskyState,
   type ResultCardView,
   type RiskyCardInput,
@@ -215,7 +216,8 @@ export type CardDoc =
   | { readonly kind: "challenge"; readonly state: ChallengeCardState }
   | { readonly kind: "result"; readonly state: ResultCardView }
   | { readonly kind: "legacyRisky"; readonly state: LegacyRiskyState }
-  | { readonly kind: "legacyEffect"; readonly state: LegacyEffectState };
+  | { readonly kind: "legacyEffect"; readonly state: LegacyEffectState }
+  | { readonly kind: "legacyMontage"; readonly state: LegacyMontageState };
 
 export interface CardFixture {
   readonly speaker: string;

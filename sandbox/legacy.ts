@@ -16,7 +16,7 @@ import {
   legacyHarmCard,
   legacyRiskyCard,
 } from "../src/chat/legacy-cards.ts";
-import { montageCard } from "../src/chat/legacy-montage-card.ts";
+import { createLegacyMontageCard } from "../src/chat/legacy-montage-card.ts";
 import { createChallengeCard } from "../src/chat/challenge-card.ts";
 import type { MontageChallenge } from "../src/documents/operations/legacy-play.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../src/rules/index.ts";
@@ -281,25 +281,35 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         extraKey: "TERRAN.Dialog.Legacy.edgeSneakAttack",
       }),
     ),
-  "legacy-montage": () =>
-    result(
-      montageCard({
-        actorName: "Oskar",
-        challengeName: "The storm on the pass",
-        tierKey: "TERRAN.ChallengeTier.serious",
-        challengeFaces: [4, 6],
-        challengeChain: [2],
-        challengeEffect: 8,
-        complication: 2,
-        attributeLabelKey: attribute("agility"),
-        skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.survival.label",
-        light: [3, 5],
-        dark: [2],
-        costly: [true],
-        ego: { before: 3, after: 1 },
-        lost: false,
+  // R-LEG-14 a montage that succeeded: its card lowers the Challenge it names, once.
+  "legacy-montage": () => ({
+    speaker: "Oskar",
+    user: PLAYER,
+    card: {
+      kind: "legacyMontage",
+      state: createLegacyMontageCard({
+        rollerId: PLAYER.id,
+        actorUuid: "Actor.sandboxOskar0001",
+        challengeUuid: "Actor.sandboxStorm0001",
+        roll: {
+          actorName: "Oskar",
+          challengeName: "The storm on the pass",
+          tierKey: "TERRAN.ChallengeTier.serious",
+          challengeFaces: [4, 6],
+          challengeChain: [2],
+          challengeEffect: 8,
+          complication: 2,
+          attributeLabelKey: attribute("agility"),
+          skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.survival.label",
+          light: [3, 5],
+          dark: [2],
+          costly: [true],
+          ego: { before: 3, after: 1 },
+          lost: false,
+        },
       }),
-    ),
+    },
+  }),
   "legacy-gang-up": () => ({
     speaker: "GM",
     user: GM,

@@ -13,6 +13,7 @@ import {
   cardPermission,
   challengeCardView,
   legacyEffectView,
+  legacyMontageView,
   legacyRiskyView,
   riskyCardView,
   teslaButton,
@@ -75,6 +76,11 @@ export function renderCard(doc: CardDoc, user: CardUser): string {
     case "legacyEffect":
       return render("chat/legacy-effect-card.hbs", {
         ...legacyEffectView(doc.state, cardViewer(user, doc.state.rollerId)),
+        messageId: "sandbox",
+      });
+    case "legacyMontage":
+      return render("chat/legacy-montage-card.hbs", {
+        ...legacyMontageView(doc.state, cardViewer(user, doc.state.rollerId)),
         messageId: "sandbox",
       });
   }

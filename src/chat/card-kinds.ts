@@ -7,6 +7,7 @@
  */
 import type { ChallengeCardState } from "./challenge-card.ts";
 import type { LegacyEffectState, LegacyRiskyState } from "./legacy-effect-card.ts";
+import type { LegacyMontageState } from "./legacy-montage-card.ts";
 import type { RequestCardState } from "./request-card.ts";
 import type { ResultCardView } from "./result-cards.ts";
 import type { RiskyCardState } from "./risky-card.ts";
@@ -28,6 +29,8 @@ export interface CardStates {
   readonly legacyRisky: LegacyRiskyState;
   /** R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once (src/chat/legacy-effect-card.ts). */
   readonly legacyEffect: LegacyEffectState;
+  /** R-LEG-14 a Legacy montage: the whole Challenge in one roll, lowered from the card once (src/chat/legacy-montage-card.ts). */
+  readonly legacyMontage: LegacyMontageState;
 }
 
 export type CardKind = keyof CardStates;
@@ -66,6 +69,9 @@ export type CardKind = keyof CardStates;
  *
  * Legacy Effect card:
  * - `apply-legacy-effect` → apply to the targeted Challenge (directly or via the GM), `recordLegacyApplied`
+ *
+ * Legacy montage card:
+ * - `apply-montage` → lower the montage's own Challenge (directly or via the GM), `recordMontageApplied`
  */
 export const CARD_KIND_ACTIONS = {
   risky: [
@@ -85,6 +91,7 @@ export const CARD_KIND_ACTIONS = {
   request: ["roll-request", "show-answer"],
   legacyRisky: ["roll-effect"],
   legacyEffect: ["apply-legacy-effect"],
+  legacyMontage: ["apply-montage"],
 } as const satisfies Readonly<Record<CardKind, readonly string[]>>;
 
 /** The `data-action`s a card of kind `K` answers. */

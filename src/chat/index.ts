@@ -16,3 +16,4 @@ export * from "./session-card.ts";
 export * from "./request-card.ts";
 export * from "./card-kinds.ts";
 export * from "./legacy-effect-card.ts";
+export * from "./legacy-montage-card.ts";

@@ -9,11 +9,11 @@ import { RulesError } from "../rules/index.ts";
 import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import type { MessageMode } from "../compat/generation.ts";
-import { montageCard } from "../chat/legacy-montage-card.ts";
+import { createLegacyMontageCard, montageCard } from "../chat/legacy-montage-card.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
-import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
+import { assertOwner, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne } from "../prompts/dialogs.ts";
 import { attempt } from "../prompts/notify.ts";
 import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
@@ -79,7 +79,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const spend = dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true }) : null;
     if (spend) await actor.commitOperation(spend);
     const ego = legacyOf(state.source).ego.value;
-    const view = montageCard({
+    const input = {
       actorName: actor.name,
       challengeName: challenge.name,
       tierKey: `TERRAN.ChallengeTier.${level.tier}`,
@@ -94,8 +94,16 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       costly: spend?.outcome.costly ?? [],
       ego: { before: ego, after: spend?.outcome.after ?? ego },
       lost: spend?.outcome.lost ?? false,
+    };
+    // R-LEG-14 the card lowers its own Challenge once, when the montage succeeded (src/chat/legacy-montage-card.ts).
+    const card = createLegacyMontageCard({
+      rollerId: game.user?.id ?? "",
+      actorUuid: actor.uuid,
+      roll: input,
+      challengeUuid: challenge.uuid,
     });
-    await postCard(actor, [thrown.roll, ...explosion.rolls, roll], view, request.messageMode);
-    return view;
+    const rolls = [thrown.roll, ...explosion.rolls, roll];
+    await postStoredCard(actor, rolls, { kind: "legacyMontage", state: card }, request.messageMode);
+    return montageCard(input);
   });
 }

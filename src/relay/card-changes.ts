@@ -191,7 +191,10 @@ export function applyEffectFromCard(
     assertVersion(request.version, source.version);
     if (source.applied(request.hit) || remembers(target, message.id ?? "", request.hit))
       throw alreadyApplied(target.name);
-    const effect = source.effect(request.hit);
+    if (source.target !== null && (source.target !== target.uuid || request.facet !== null))
+      throw new RulesError("not-allowed", "This card lowers only its own Challenge.", { reason: "badRequest" });
+    const facet = request.facet === null ? null : system.facets[request.facet];
+    const effect = source.effect(request.hit, (facet ?? system).disposition.value);
     const { update, outcome } = applyEffectToChallengeOperation(system.toObject(), request.facet, effect);
     const facetName = request.facet === null ? target.name : (system.facets[request.facet]?.name ?? target.name);
     const entry = {

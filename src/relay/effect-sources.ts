@@ -11,6 +11,10 @@
  */
 import {
   assertLegacyEffectState,
+  assertLegacyMontageState,
+  montageSucceeded,
+  recordMontageApplied,
+  type LegacyMontageState,
   legacyEffectRolledAs,
   legacyEffectValue,
   recordApplied,
@@ -30,8 +34,10 @@ export interface EffectSource {
   readonly version: number;
   /** Was `hit` applied already (as the card records it)? */
   readonly applied: (hit: AppliedHit) => boolean;
-  /** The Effect `hit` lands with; a refusal when none does. */
-  readonly effect: (hit: AppliedHit) => number;
+  /** The Effect `hit` lands with against a Disposition of `disposition`; a refusal when none does. */
+  readonly effect: (hit: AppliedHit, disposition: number) => number;
+  /** The one Challenge the card may lower (its uuid), or null: the one the user targets. */
+  readonly target: string | null;
   /** R-RA-9 whose Effect comes first. */
   readonly order: EffectOrder;
   /** The card with `entry` recorded (the card's own checks), and its version then. */
@@ -57,6 +63,29 @@ function assertLinkedAction(state: LegacyEffectState, messageId: string): void {
     });
 }
 
+/**
+ * R-LEG-14 (ruling) a montage that succeeded overcomes its own Challenge: the Effect is the whole
+ * Disposition it has, on the Challenge the card names (never another), once. Its order is the GM's: a
+ * montage is the whole Challenge, not an exchange (R-RA-9 does not arise).
+ */
+function montageSource(state: LegacyMontageState): EffectSource {
+  return {
+    rollerId: state.rollerId,
+    version: state.version,
+    applied: () => state.applied.length > 0,
+    effect: (hit, disposition) => {
+      if (hit !== "effect" || !montageSucceeded(state)) throw noEffect();
+      return disposition;
+    },
+    order: "gm",
+    target: state.challengeUuid,
+    record: (asker, entry) => {
+      const next = recordMontageApplied(state, asker, entry, state.version);
+      return { card: { kind: "legacyMontage", state: next }, version: next.version };
+    },
+  };
+}
+
 /** The Effect source a message's card is, checked; a card of no such kind is refused. */
 export function effectSource(stored: StoredCard | null, messageId: string): EffectSource {
   if (stored?.kind === "risky") {
@@ -72,6 +101,7 @@ export function effectSource(stored: StoredCard | null, messageId: string): Effe
         return value;
       },
       order: result.order,
+      target: null,
       record: (asker, entry) => {
         const next = recordApplied(state, asker, entry, state.version);
         return { card: { kind: "risky", state: next }, version: next.version };
@@ -90,11 +120,13 @@ export function effectSource(stored: StoredCard | null, messageId: string): Effe
         return legacyEffectValue(state);
       },
       order: state.order,
+      target: null,
       record: (asker, entry) => {
         const next = recordLegacyApplied(state, asker, entry, state.version);
         return { card: { kind: "legacyEffect", state: next }, version: next.version };
       },
     };
   }
+  if (stored?.kind === "legacyMontage") return montageSource(assertLegacyMontageState(stored.state));
   throw new RulesError("not-allowed", "That message holds no card with an Effect to apply.", { reason: "badRequest" });
 }

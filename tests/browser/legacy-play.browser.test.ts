@@ -88,4 +88,16 @@ describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
     await sandboxPage.page().close();
     expect(sandboxPage.errors()).toEqual([]);
   });
+
+  it("R-LEG-14: a montage that succeeded overcomes its Challenge from its card, once", async () => {
+    await open("/scene/card/legacy-montage");
+    const page = sandboxPage.page();
+    const apply = page.locator('.legacy-montage [data-action="apply-montage"]');
+    expect(await apply.textContent()).toBe(english("TERRAN.Card.Montage.apply"));
+    await afterUpdate(page, () => apply.click());
+    expect(await text(".legacy-montage .applied .change")).toBe("−10 Disposition (10 → 0)");
+    expect(await apply.isDisabled()).toBe(true);
+    await page.close();
+    expect(sandboxPage.errors()).toEqual([]);
+  });
 });

@@ -5,6 +5,10 @@
 import { describe, expect, it } from "vitest";
 import {
   assertLegacyEffectState,
+  assertLegacyMontageState,
+  createLegacyMontageCard,
+  legacyMontageView,
+  recordMontageApplied,
   assertLegacyRiskyState,
   challengeCardView,
   claimEffectRoll,
@@ -239,5 +243,58 @@ describe("Challenge card: overcome first", () => {
     const root = renderDom("chat/challenge-card.hbs", view);
     expect(text(root.querySelector(".overcome-first"))).toBe(english("TERRAN.Card.Challenge.overcomeFirst"));
     expect(challengeCardView(challenge(), challengeViewer(GM)).overcomeFirstKey).toBeNull();
+  });
+});
+
+describe("Legacy montage card", () => {
+  const montage = (light: number[]) =>
+    createLegacyMontageCard({
+      rollerId: ROLLER.id,
+      actorUuid: "Actor.oskar",
+      challengeUuid: "Actor.storm",
+      roll: {
+        actorName: "Oskar",
+        attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label",
+        skillLabelKey: null,
+        light,
+        dark: [],
+        costly: [],
+        ego: { before: 3, after: 3 },
+        lost: false,
+        challengeName: "Storm",
+        tierKey: "TERRAN.ChallengeTier.serious",
+        challengeFaces: [4, 2],
+        challengeChain: [],
+        challengeEffect: 4,
+        complication: 1,
+      },
+    });
+  const whole = (before: number) => ({ ...entry(before, 0), effect: before, targetName: "Storm", facet: "Storm" });
+
+  it("R-LEG-14 (ruling): a montage that succeeds lowers its Challenge by its whole Disposition, once", () => {
+    const state = montage([5, 2]);
+    const view = legacyMontageView(state, viewer(ROLLER));
+    expect(view.apply).toMatchObject({ disabled: false, labelKey: "TERRAN.Card.Montage.apply" });
+    const root = renderDom("chat/legacy-montage-card.hbs", view);
+    expect(root.querySelector('button[data-action="apply-montage"]')).not.toBeNull();
+    const applied = recordMontageApplied(state, ROLLER, whole(20), 0);
+    expect(applied.applied).toMatchObject([{ effect: 20, before: 20, after: 0 }]);
+    expect(legacyMontageView(applied, viewer(ROLLER)).apply).toMatchObject({
+      disabled: true,
+      tooltipKey: "TERRAN.Card.Reason.alreadyApplied",
+    });
+    expectCode(() => recordMontageApplied(applied, ROLLER, whole(20), 1), "not-allowed");
+    // Less than the whole Disposition is not the montage's.
+    expectCode(() => recordMontageApplied(state, ROLLER, { ...whole(20), after: 5 }, 0), "bad-choice");
+  });
+
+  it("R-LEG-14: a failed montage lowers nothing, and says why on its button", () => {
+    const state = montage([3, 1]);
+    expect(legacyMontageView(state, viewer(ROLLER)).apply).toMatchObject({
+      disabled: true,
+      tooltipKey: "TERRAN.Card.Reason.noEffect",
+    });
+    expectCode(() => recordMontageApplied(state, ROLLER, whole(20), 0), "not-allowed");
+    expectCode(() => assertLegacyMontageState({ ...state, applied: [whole(20)] }), "not-allowed");
   });
 });

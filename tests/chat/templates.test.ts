@@ -18,6 +18,7 @@ const TEMPLATES = [
   "request-card.hbs",
   "legacy-risky-card.hbs",
   "legacy-effect-card.hbs",
+  "legacy-montage-card.hbs",
 ].map((name) => ({
   name,
   source: readFileSync(resolve(ROOT, "templates/chat", name), "utf8"),

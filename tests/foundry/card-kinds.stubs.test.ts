@@ -19,6 +19,7 @@ import {
   CARD_KIND_NAMES,
   createChallengeCard,
   createLegacyEffectCard,
+  createLegacyMontageCard,
   createLegacyRiskyCard,
   createRequestCard,
   createSessionCard,
@@ -79,7 +80,25 @@ function wellFormed(): Record<CardKind, StoredCard> {
     },
     legacyRisky: { kind: "legacyRisky", state: legacyRisky() },
     legacyEffect: { kind: "legacyEffect", state: legacyEffect() },
+    legacyMontage: { kind: "legacyMontage", state: legacyMontage() },
   };
+}
+
+function legacyMontage() {
+  return createLegacyMontageCard({
+    rollerId: ROLLER.id,
+    actorUuid: "Actor.m",
+    challengeUuid: "Actor.c",
+    roll: {
+      ...legacyRisky().roll,
+      challengeName: "Storm",
+      tierKey: "TERRAN.ChallengeTier.serious",
+      challengeFaces: [4, 2],
+      challengeChain: [],
+      challengeEffect: 4,
+      complication: 1,
+    },
+  });
 }
 
 function legacyRisky() {
@@ -140,6 +159,7 @@ function forged(): Record<CardKind, StoredCard> {
       kind: "legacyEffect",
       state: { ...legacyEffect(), roll: { ...legacyEffect().roll, total: 9 } },
     }),
+    legacyMontage: as<StoredCard>({ kind: "legacyMontage", state: { ...legacyMontage(), challengeUuid: 7 } }),
   };
 }
 

@@ -14,6 +14,7 @@ import { nextFaces } from "../stubs/foundry.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import { rollLegacyEffect, rollLegacyRisky } from "../../src/documents/legacy-actions.ts";
+import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
 import { storedCard } from "../../src/documents/card-flags.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { WeaponData } from "../../src/data/item/weapon.ts";
@@ -289,5 +290,69 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-RA-9 the order of Effects
     await click(msg, '[data-action="apply-harm"]');
     expect(world.warnings).toEqual([]);
     expect(grit(mira)).toBe(0);
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 the montage lowers its Challenge", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    world.settings.set("ruleset", "legacy");
+    registerQueries();
+    registerCardPresenter();
+  });
+
+  /** Oskar's montage against a Dangerous Challenge (Disposition 8): its Effect `challengeFace`, then `light`. */
+  async function montage(challengeFace: number, light: number[]) {
+    const oskar = legacyHero("Oskar");
+    const storm = challenge("Storm", [], 8);
+    const target = { uuid: storm.uuid, name: "Storm", tier: "dangerous", n: 4, dice: 1, halved: false };
+    nextFaces.push(challengeFace, ...light);
+    await rollLegacyMontage(oskar, {
+      attribute: "strength",
+      skill: "",
+      raw: light.length,
+      dark: 0,
+      challenge: target,
+      messageMode: "public",
+    });
+    return { storm, card: lastMessage() };
+  }
+
+  it("R-LEG-14 (stand-ins, ruling): a montage that succeeds overcomes its own Challenge through the GM's query, once, without a target", async () => {
+    const { storm, card } = await montage(2, [5, 1]);
+    world.gm = makeGm();
+    await click(card, '[data-action="apply-montage"]');
+    expect(world.gm.queries.map((q) => q.name)).toEqual([QUERIES.applyEffect]);
+    expect(disposition(storm)).toBe(0);
+    const stored = storedCard(asMsg(card));
+    expect(stored?.kind === "legacyMontage" && stored.state.applied).toMatchObject([
+      { targetName: "Storm", effect: 8, before: 8, after: 0 },
+    ]);
+    expect((await shown(card)).querySelector<HTMLButtonElement>('[data-action="apply-montage"]')?.disabled).toBe(true);
+    await click(card, '[data-action="apply-montage"]', (el) => el.removeAttribute("disabled"));
+    expect(world.warnings).toHaveLength(1);
+  });
+
+  it("R-LEG-14 (stand-ins): a failed montage offers nothing, and a forced request is refused; another Challenge is never lowered by it", async () => {
+    const { storm, card } = await montage(2, [3, 1]);
+    expect((await shown(card)).querySelector<HTMLButtonElement>('[data-action="apply-montage"]')?.disabled).toBe(true);
+    world.gm = makeGm();
+    await click(card, '[data-action="apply-montage"]', (el) => el.removeAttribute("disabled"));
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.noEffect"]);
+    expect(disposition(storm)).toBe(8);
+    // A request naming another Challenge (forged) is refused by the GM's step.
+    const won = await montage(2, [6]);
+    const other = challenge("Other", [], 8);
+    const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[
+      QUERIES.applyEffect
+    ];
+    world.user = world.gm;
+    const answer = await handler?.(
+      { askerId: ROLLER.id, messageId: won.card.id, hit: "effect", targetUuid: other.uuid, facet: null, version: 0 },
+      {},
+    );
+    expect(answer).toMatchObject({ ok: false, data: { reason: "badRequest" } });
+    expect(disposition(other)).toBe(8);
   });
 });

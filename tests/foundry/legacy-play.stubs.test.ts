@@ -10,6 +10,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { legacyEffectCard, legacyRiskyCard } from "../../src/chat/legacy-cards.ts";
+import { montageCard } from "../../src/chat/legacy-montage-card.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub, type ApplicationStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
@@ -101,6 +102,7 @@ function lastResult(): ResultCardView {
   // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-effect-card.ts).
   if (card.kind === "legacyRisky") return legacyRiskyCard(card.state.roll);
   if (card.kind === "legacyEffect") return legacyEffectCard(card.state.roll);
+  if (card.kind === "legacyMontage") return montageCard(card.state.roll);
   if (card.kind !== "result") throw new Error(`a ${card.kind} card, not a result card`);
   return card.state;
 }

@@ -107,12 +107,38 @@ export async function applyEffectClick(
       reason: "oneChallenge",
     });
   const actor = challenges[0];
-  const system = actor?.system;
-  if (!actor || !(system instanceof ChallengeData)) return;
+  if (actor) await applyToChallenge(message, rollerId, actor, hit, version, true);
+}
+
+/** R-LEG-14 a montage's card on the Challenge it names (no target to choose, no facet: the whole Challenge). */
+export async function applyMontageClick(
+  message: ChatMessage.Implementation,
+  rollerId: string,
+  challengeUuid: string,
+  version: number,
+): Promise<void> {
+  const known = challengeUuid.startsWith("Actor.") || challengeUuid.startsWith("Scene.");
+  const actor: unknown = known ? await fromUuid(challengeUuid as `Actor.${string}`) : null;
+  if (!(actor instanceof TerranActor))
+    throw new RulesError("not-allowed", "The montage's Challenge is gone.", { reason: "noChallenge" });
+  await applyToChallenge(message, rollerId, actor, "effect", version, false);
+}
+
+/** Asks which facet (when `facets`), then runs the step here or asks the active GM. */
+async function applyToChallenge(
+  message: ChatMessage.Implementation,
+  rollerId: string,
+  actor: Actor.Implementation,
+  hit: AppliedHit,
+  version: number,
+  facets: boolean,
+): Promise<void> {
+  const system = actor.system;
+  if (!(system instanceof ChallengeData)) return;
   const here = runsHere(message, rollerId, actor, "risky");
   const options = [
     { value: "main", label: actor.name },
-    ...system.facets.map((f, i) => ({ value: String(i), label: f.name })),
+    ...(facets ? system.facets.map((f, i) => ({ value: String(i), label: f.name })) : []),
   ];
   const picked =
     options.length > 1 ? await chooseOne("TERRAN.Card.chooseFacetTitle", "TERRAN.Card.chooseFacet", options) : "main";

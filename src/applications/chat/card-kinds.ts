@@ -18,6 +18,7 @@ import {
   allowSuccess,
   assertChallengeCardState,
   assertLegacyEffectState,
+  assertLegacyMontageState,
   assertLegacyRiskyState,
   assertRequestCardState,
   assertResultCardView,
@@ -30,6 +31,7 @@ import {
   confirmSecondHit,
   effectChainNeeded,
   legacyEffectView,
+  legacyMontageView,
   legacyRiskyView,
   requestCardView,
   riskyCardView,
@@ -54,7 +56,7 @@ import { explosionFormula } from "../../dice/terran-roll.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentApplyPermission, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
+import { applyEffectClick, applyHarmClick, applyMontageClick } from "./card-apply.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
 import { rollEffectFromCard } from "../resolution/separate-cards.ts";
 
@@ -264,6 +266,19 @@ export const CARD_KINDS: CardKindRegistry = {
     actions: {
       "apply-legacy-effect": ({ message, state, el }) =>
         applyEffectClick(message, state.rollerId, "effect", versionOf(el, state.version)),
+    },
+  },
+  legacyMontage: {
+    check: assertLegacyMontageState,
+    template: template("legacy-montage-card"),
+    view: (message, state) => ({
+      ...legacyMontageView(state, viewer(state.rollerId, "risky")),
+      messageId: message.id,
+    }),
+    actions: {
+      // R-LEG-14 a montage that succeeded overcomes its own Challenge, once.
+      "apply-montage": ({ message, state, el }) =>
+        applyMontageClick(message, state.rollerId, state.challengeUuid, versionOf(el, state.version)),
     },
   },
 };
