@@ -9,13 +9,7 @@ import {
   separateRollModel,
   type SeparateRollChoices,
 } from "../src/applications/resolution/separate-dialog-model.ts";
-import {
-  experienceRollCard,
-  legacyCreationCard,
-  legacyEffectCard,
-  legacyHarmCard,
-  legacyRiskyCard,
-} from "../src/chat/legacy-cards.ts";
+import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard } from "../src/chat/legacy-cards.ts";
 import { createLegacyMontageCard } from "../src/chat/legacy-montage-card.ts";
 import { createChallengeCard } from "../src/chat/challenge-card.ts";
 import type { MontageChallenge } from "../src/documents/operations/legacy-play.ts";

@@ -102,9 +102,21 @@ export interface LegacyMontageState {
   /** The Challenge the montage was rolled against (its actor's uuid). */
   readonly challengeUuid: string;
   readonly applied: readonly AppliedEntry[];
+  /** R-LEG-14 (ruling) the companions' shares of the Ego cost, each taken once from their own Ego. */
+  readonly shares: readonly MontageShare[];
 }
 
-export type LegacyMontageInput = Omit<LegacyMontageState, "version" | "applied">;
+/** A companion's share of a montage's Ego: who, how much, and whether it was taken. */
+export interface MontageShare {
+  readonly actorUuid: string;
+  readonly name: string;
+  readonly pays: number;
+  readonly paid: boolean;
+}
+
+export type LegacyMontageInput = Omit<LegacyMontageState, "version" | "applied" | "shares"> & {
+  readonly shares?: readonly Omit<MontageShare, "paid">[];
+};
 
 /** R-LEG-14 (ruling) a montage that succeeds (4+) overcomes its whole Challenge; a Fail leaves it as it was. */
 export function montageSucceeded(state: Pick<LegacyMontageState, "roll">): boolean {
@@ -128,11 +140,51 @@ export function assertLegacyMontageState(state: LegacyMontageState): LegacyMonta
   if (state.applied.length > 0 && !montageSucceeded(state))
     throw new RulesError("not-allowed", "A failed montage lowers nothing.", { reason: "noEffect" });
   for (const entry of state.applied) checkAppliedEntry(entry, "effect", entry.before);
+  const seen = new Set<string>();
+  for (const share of state.shares) {
+    assertText(share.actorUuid, "A companion's id");
+    assertText(share.name, "A companion's name");
+    assertInteger(share.pays, "A companion's share", 1);
+    if (typeof share.paid !== "boolean") throw new RulesError("bad-choice", "A share is paid or not.");
+    if (seen.has(share.actorUuid) || share.actorUuid === state.actorUuid)
+      throw new RulesError("bad-choice", `${share.name} is named twice.`, { id: share.actorUuid });
+    seen.add(share.actorUuid);
+  }
   return state;
 }
 
 export function createLegacyMontageCard(input: LegacyMontageInput): LegacyMontageState {
-  return assertLegacyMontageState({ version: 0, ...input, applied: [] });
+  const shares = (input.shares ?? []).map((s) => ({ ...s, paid: false }));
+  return assertLegacyMontageState({ version: 0, ...input, applied: [], shares });
+}
+
+/** R-LEG-14 (ruling) a companion's share taken from their Ego: noted once, by the roller or a GM. */
+export function recordSharePaid(
+  state: LegacyMontageState,
+  user: CardUser,
+  actorUuid: string,
+  expectedVersion?: number,
+): LegacyMontageState {
+  assertLegacyMontageState(state);
+  if (!isRollerOrGm(user, state.rollerId))
+    throw new RulesError("not-allowed", "Only the player who rolled or a GM takes a companion's share.", {
+      reason: "notRoller",
+    });
+  if (expectedVersion !== undefined && expectedVersion !== state.version)
+    throw new RulesError("stale", "The card changed since you clicked; look again and retry.");
+  const share = unpaidShare(state, actorUuid);
+  const shares = state.shares.map((s) => (s === share ? { ...s, paid: true } : s));
+  return { ...state, version: state.version + 1, shares };
+}
+
+/** The share the card asks of `actorUuid` and has not taken yet; a refusal when there is none. */
+export function unpaidShare(state: LegacyMontageState, actorUuid: string): MontageShare {
+  const share = state.shares.find((s) => s.actorUuid === actorUuid);
+  if (!share)
+    throw new RulesError("not-allowed", "This montage asks no share of that character.", { reason: "badRequest" });
+  if (share.paid)
+    throw new RulesError("not-allowed", `${share.name}'s share was already taken.`, { reason: "alreadyApplied" });
+  return share;
 }
 
 /**
@@ -162,6 +214,8 @@ export function recordMontageApplied(
 
 export interface LegacyMontageView extends ResultCardView {
   readonly version: number;
+  /** R-LEG-14 each companion's share, and whether it was taken. */
+  readonly shares: readonly { readonly name: string; readonly pays: number; readonly statusKey: string }[];
   readonly apply: CardButtonView;
   readonly applied: readonly { targetName: string; effect: number; before: number; after: number }[];
 }
@@ -189,6 +243,11 @@ export function legacyMontageView(state: LegacyMontageState, viewer: CardViewer)
       effect: a.effect,
       before: a.before,
       after: a.after,
+    })),
+    shares: state.shares.map((s) => ({
+      name: s.name,
+      pays: s.pays,
+      statusKey: s.paid ? "TERRAN.Card.Montage.sharePaid" : "TERRAN.Card.Montage.shareWaiting",
     })),
   };
 }

@@ -51,6 +51,23 @@ export interface MontageRequest {
   readonly dark: number;
   readonly challenge: MontageChallenge;
   readonly messageMode: MessageMode;
+  /** R-LEG-14 (ruling) companions sharing the Ego cost: each character's uuid and the most they put in. */
+  readonly companions?: readonly { readonly uuid: string; readonly offers: number }[];
+}
+
+/** R-LEG-14 (ruling) the companions' offers, read from their characters (their Ego now); the roller is not one. */
+async function companionOffers(actor: TerranActor, request: MontageRequest) {
+  const offers: { id: string; name: string; ego: number; offers: number }[] = [];
+  for (const c of request.companions ?? []) {
+    const doc: unknown = c.uuid.startsWith("Actor.") ? await fromUuid(c.uuid as `Actor.${string}`) : null;
+    // A character of this system (the actor class is not imported here: it imports this module's callers).
+    const character = doc as TerranActor | null;
+    if (typeof character?.characterState !== "function" || character.type !== "character" || doc === actor)
+      throw new RulesError("not-allowed", `"${c.uuid}" is no companion of ${actor.name}.`, { reason: "badCompanion" });
+    const ego = legacyOf(character.characterState().source).ego.value;
+    offers.push({ id: character.uuid, name: character.name, ego, offers: c.offers });
+  }
+  return offers;
 }
 
 /**
@@ -76,7 +93,14 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const roll = read.light + request.dark > 0 ? TerranRoll.pool(read.light, request.dark) : null;
     if (roll) await roll.evaluate();
     const dark = roll?.darkFaces ?? [];
-    const spend = dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true }) : null;
+    const offers = await companionOffers(actor, request);
+    const spend =
+      dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true, companions: offers }) : null;
+    const shares = (spend?.outcome.companions ?? []).map((c) => ({
+      actorUuid: c.id,
+      name: offers.find((o) => o.id === c.id)?.name ?? c.id,
+      pays: c.pays,
+    }));
     if (spend) await actor.commitOperation(spend);
     const ego = legacyOf(state.source).ego.value;
     const input = {
@@ -101,9 +125,10 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       actorUuid: actor.uuid,
       roll: input,
       challengeUuid: challenge.uuid,
+      shares,
     });
     const rolls = [thrown.roll, ...explosion.rolls, roll];
-    await postStoredCard(actor, rolls, { kind: "legacyMontage", state: card }, request.messageMode);
-    return montageCard(input);
+    const message = await postStoredCard(actor, rolls, { kind: "legacyMontage", state: card }, request.messageMode);
+    return { ...montageCard(input), messageId: message?.id ?? null, shares };
   });
 }

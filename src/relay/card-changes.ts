@@ -17,9 +17,13 @@
  * prompts: the clicker's client asks its questions (facet, shield, wound track) before the request.
  */
 import {
+  assertLegacyMontageState,
   challengeCardResult,
   harmRecorded,
   assertMayAskToApply,
+  recordSharePaid,
+  unpaidShare,
+  type PayShareRequest,
   type ApplyEffectRequest,
   type ApplyHarmRequest,
   type CardUser,
@@ -38,6 +42,7 @@ import {
   type ChallengeEffectOutcome,
   type OperationResult,
 } from "../documents/operations/index.ts";
+import { legacyPayEgoOperation, type LegacyEgoSpend } from "../documents/operations/legacy-ego.ts";
 import { effectSource } from "./effect-sources.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
@@ -286,5 +291,36 @@ export function applyHarmFromCard(
     const commit = <T>(next: ChallengeCardState, result: OperationResult<T>) =>
       harmOnce(message, stored, state, next, target, result);
     return healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit });
+  });
+}
+
+/**
+ * R-LEG-14 (ruling) a companion's share of a montage's Ego, taken once from their own Ego: the share and
+ * its amount are the card's (never the request's); only the roller or a GM asks; the card notes it first
+ * and is put back if the companion's update fails (their Ego below the share: refused, nothing taken).
+ */
+export function payShareFromCard(request: PayShareRequest, asker: Asker): Promise<AppliedSummary<LegacyEgoSpend>> {
+  return oneAtATime(async () => {
+    const message = cardMessage(request.messageId);
+    const stored = storedCard(message);
+    if (stored?.kind !== "legacyMontage")
+      throw new RulesError("not-allowed", "That message holds no montage card.", { reason: "badRequest" });
+    const state = assertLegacyMontageState(stored.state);
+    assertVersion(request.version, state.version);
+    const share = unpaidShare(state, request.companionUuid);
+    const next = recordSharePaid(state, asker, share.actorUuid, state.version);
+    const companion = await actorFrom(share.actorUuid);
+    if (!(companion.system instanceof CharacterData))
+      throw new RulesError("not-allowed", `${companion.name} is not a character.`, { reason: "noCharacter" });
+    const op = legacyPayEgoOperation(companion.characterState(), share.pays);
+    if (!mayRecord(message))
+      throw new RulesError("not-allowed", "No GM is online to take this share for you.", { reason: "noGm" });
+    const change = () => companion.commitOperation(op);
+    const flags = cardFlags({ kind: "legacyMontage", state: next });
+    return {
+      outcome: await claimThen(message, cardFlags(stored), flags, change),
+      recorded: true,
+      version: next.version,
+    };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The changes a player may ask for but not make (an Effect on a Challenge, harm from a card they did
- * not post) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
+ * not post, a companion's share of a montage's Ego, R-LEG-14) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
  * The GM's handler reads the request as untrusted data (src/chat/apply-requests.ts) and runs the same
  * one-step change as a GM's own click (./card-changes.ts) for the user who asks.
  *
@@ -14,17 +14,24 @@
  * to the asker as the rules' code, message and data, shown there in their language; a request that
  * breaks the rules of asking is also logged on the GM's console.
  */
-import type { ApplyEffectRequest, ApplyHarmRequest } from "../chat/index.ts";
-import { readApplyEffectRequest, readApplyHarmRequest } from "../chat/apply-requests.ts";
+import type { ApplyEffectRequest, ApplyHarmRequest, PayShareRequest } from "../chat/index.ts";
+import { readApplyEffectRequest, readApplyHarmRequest, readPayShareRequest } from "../chat/apply-requests.ts";
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
+import {
+  applyEffectFromCard,
+  applyHarmFromCard,
+  payShareFromCard,
+  type AppliedSummary,
+  type Asker,
+} from "./card-changes.ts";
 
 type Summary = AppliedSummary<unknown>;
 
 export const QUERIES = {
   applyEffect: `${SYSTEM_ID}.applyEffect`,
   applyHarm: `${SYSTEM_ID}.applyHarm`,
+  payShare: `${SYSTEM_ID}.payShare`,
 } as const;
 
 /** The answer to a query: the outcome, or the rules' refusal (code, English message, data). */
@@ -71,12 +78,19 @@ export function registerQueries(): void {
       const asker = askerOf(request.askerId, options);
       return applyHarmFromCard(request, asker);
     });
+  CONFIG.queries[QUERIES.payShare] = (data, options) =>
+    answer(QUERIES.payShare, data, async () => {
+      const request = readPayShareRequest(data);
+      const asker = askerOf(request.askerId, options);
+      return payShareFromCard(request, asker);
+    });
 }
 
 /** Which request each query takes. */
 interface QueryData {
   "terran-engine.applyEffect": ApplyEffectRequest;
   "terran-engine.applyHarm": ApplyHarmRequest;
+  "terran-engine.payShare": PayShareRequest;
 }
 
 /** Is there an active GM to relay through? */

@@ -85,6 +85,7 @@ declare global {
       /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
       "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
+      "terran-engine.payShare": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
     }
   }
 }

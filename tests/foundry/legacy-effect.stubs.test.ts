@@ -15,6 +15,8 @@ import { registerCardPresenter } from "../../src/applications/chat/card-presente
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import { rollLegacyEffect, rollLegacyRisky } from "../../src/documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
+import { payMontageShares } from "../../src/applications/resolution/separate-cards.ts";
+import type { CharacterData } from "../../src/data/actor/character.ts";
 import { storedCard } from "../../src/documents/card-flags.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { WeaponData } from "../../src/data/item/weapon.ts";
@@ -54,7 +56,7 @@ function advancement(key: string): ItemStub {
   };
 }
 
-const posted = (): ChatMessageStub[] => [...world.messages.values()] as unknown as ChatMessageStub[];
+const posted = (): ChatMessageStub[] => [...world.messages.values()];
 const lastMessage = (): ChatMessageStub => {
   const m = posted().at(-1);
   if (!m) throw new Error("nothing was posted");
@@ -354,5 +356,84 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 the montage lowers
     );
     expect(answer).toMatchObject({ ok: false, data: { reason: "badRequest" } });
     expect(disposition(other)).toBe(8);
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 companions share the montage's Ego", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    world.settings.set("ruleset", "legacy");
+    registerQueries();
+    registerCardPresenter();
+  });
+
+  const egoOf = (actor: TerranActor) => (actor.system as CharacterData).toObject().legacy;
+
+  /** Oskar (Ego 4) throws two Dark Dice 1 and 2 (each costs 2: 4 Ego) with Ilse (Ego 3, `owned`) offering up to 3. */
+  async function shared(owned: boolean) {
+    const oskar = legacyHero("Oskar");
+    const ilse = legacyHero("Ilse", { ego: 3, isOwner: owned });
+    const storm = challenge("Storm", [], 8);
+    const target = { uuid: storm.uuid, name: "Storm", tier: "dangerous", n: 4, dice: 1, halved: false };
+    nextFaces.push(2, 5, 1, 2);
+    const rolled = await rollLegacyMontage(oskar, {
+      attribute: "strength",
+      skill: "",
+      raw: 1,
+      dark: 2,
+      challenge: target,
+      messageMode: "public",
+      companions: [{ uuid: ilse.uuid, offers: 3 }],
+    });
+    return { oskar, ilse, rolled, card: lastMessage() };
+  }
+
+  const shares = (m: ChatMessageStub) => {
+    const stored = storedCard(asMsg(m));
+    return stored?.kind === "legacyMontage" ? stored.state.shares : [];
+  };
+
+  it("R-LEG-14 (stand-ins, ruling): the companions pay first, up to their offer, from their own Ego; the roller pays the rest; each share is taken once", async () => {
+    const { oskar, ilse, rolled, card } = await shared(true);
+    expect(egoOf(oskar)).toMatchObject({ ego: { value: 3 }, egoLost: 1 });
+    expect(shares(card)).toEqual([{ actorUuid: ilse.uuid, name: "Ilse", pays: 3, paid: false }]);
+    await payMontageShares(rolled?.messageId ?? "");
+    expect(egoOf(ilse)).toMatchObject({ ego: { value: 0 }, egoLost: 3 });
+    expect(shares(card)[0]?.paid).toBe(true);
+    expect((await shown(card)).querySelector(".montage-shares")?.textContent).toContain("Ilse pays 3 Ego");
+    await payMontageShares(rolled?.messageId ?? "");
+    expect(egoOf(ilse).ego.value).toBe(0);
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.alreadyApplied"]);
+  });
+
+  it("R-LEG-14 (stand-ins): a companion the roller does not own pays through the GM's query; with no GM the share waits and the warning says why", async () => {
+    const waiting = await shared(false);
+    await payMontageShares(waiting.rolled?.messageId ?? "");
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.noGm"]);
+    expect(egoOf(waiting.ilse).ego.value).toBe(3);
+    expect(shares(waiting.card)[0]?.paid).toBe(false);
+    world.warnings.length = 0;
+    world.gm = makeGm();
+    await payMontageShares(waiting.rolled?.messageId ?? "");
+    expect(world.gm.queries.map((q) => q.name)).toEqual([QUERIES.payShare]);
+    expect(egoOf(waiting.ilse).ego.value).toBe(0);
+    expect(shares(waiting.card)[0]?.paid).toBe(true);
+  });
+
+  it("R-LEG-14 (stand-ins): the GM's step takes only the share the card names, never a character it does not", async () => {
+    const { card } = await shared(false);
+    const stranger = legacyHero("Stranger", { ego: 5, isOwner: false });
+    world.gm = makeGm();
+    const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[
+      QUERIES.payShare
+    ];
+    world.user = world.gm;
+    const answer = await handler?.(
+      { askerId: ROLLER.id, messageId: card.id, companionUuid: stranger.uuid, version: 0 },
+      {},
+    );
+    expect(answer).toMatchObject({ ok: false, data: { reason: "badRequest" } });
+    expect(egoOf(stranger).ego.value).toBe(5);
   });
 });

@@ -157,9 +157,13 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     }
   });
 
-  it("at init: the GM's two queries, the sheets (character, challenge, the four item types, as defaults), the roll-link enricher, the macro API", () => {
+  it("at init: the GM's three queries, the sheets (character, challenge, the four item types, as defaults), the roll-link enricher, the macro API", () => {
     const queries = section("queries");
-    expect(Object.keys(queries).sort()).toEqual(["terran-engine.applyEffect", "terran-engine.applyHarm"]);
+    expect(Object.keys(queries).sort()).toEqual([
+      "terran-engine.applyEffect",
+      "terran-engine.applyHarm",
+      "terran-engine.payShare",
+    ]);
     expect(Object.values(queries).every((handler) => typeof handler === "function")).toBe(true);
     const sheets = world.sheets.map((s) => ({
       documentName: s.documentName,

@@ -118,9 +118,9 @@ export async function applyMontageClick(
   version: number,
 ): Promise<void> {
   const known = challengeUuid.startsWith("Actor.") || challengeUuid.startsWith("Scene.");
-  const actor: unknown = known ? await fromUuid(challengeUuid as `Actor.${string}`) : null;
-  if (!(actor instanceof TerranActor))
-    throw new RulesError("not-allowed", "The montage's Challenge is gone.", { reason: "noChallenge" });
+  const found: unknown = known ? await fromUuid(challengeUuid as `Actor.${string}`) : null;
+  const actor = found instanceof TerranActor ? (found as Actor.Implementation) : null;
+  if (!actor) throw new RulesError("not-allowed", "The montage's Challenge is gone.", { reason: "noChallenge" });
   await applyToChallenge(message, rollerId, actor, "effect", version, false);
 }
 

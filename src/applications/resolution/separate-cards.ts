@@ -13,7 +13,10 @@ import {
   type LegacyRiskyState,
 } from "../../chat/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { cardFlags } from "../../documents/card-flags.ts";
+import { cardFlags, storedCard } from "../../documents/card-flags.ts";
+import { payShareFromCard } from "../../relay/card-changes.ts";
+import { askGm, QUERIES } from "../../relay/queries.ts";
+import { attempt } from "../../prompts/notify.ts";
 import { rollLegacyEffect } from "../../documents/legacy-actions.ts";
 import { RulesError } from "../../rules/index.ts";
 
@@ -29,9 +32,9 @@ export async function rollEffectFromCard(
   version: number,
 ): Promise<void> {
   const claimed = claimEffectRoll(state, user, toolIndex, version);
-  const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
-  if (!(actor instanceof TerranActor))
-    throw new RulesError("unknown-id", "The character of this card is gone.", { id: state.actorUuid });
+  const found: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
+  const actor = found instanceof TerranActor ? (found as TerranActor) : null;
+  if (!actor) throw new RulesError("unknown-id", "The character of this card is gone.", { id: state.actorUuid });
   await saveRisky(message, claimed.state);
   let posted: string | null = null;
   try {
@@ -44,5 +47,29 @@ export async function rollEffectFromCard(
         ? releaseEffectClaim(claimed.state, claimed.hit)
         : linkEffectCard(claimed.state, claimed.hit, posted);
     await saveRisky(message, next);
+  }
+}
+
+/**
+ * R-LEG-14 (ruling) takes each companion's share of a montage's Ego, as its card names them: here when
+ * this user owns the companion (and wrote the card), else through the active GM. A refusal (no GM, Ego
+ * below the share…) is a warning saying why, and that share stays "not taken yet" on the card.
+ */
+export async function payMontageShares(messageId: string): Promise<void> {
+  const message = game.messages?.get(messageId);
+  const stored = message ? storedCard(message) : null;
+  if (!message || stored?.kind !== "legacyMontage") return;
+  for (const share of stored.state.shares) {
+    await attempt(async () => {
+      const latest = storedCard(message);
+      const version = latest?.kind === "legacyMontage" ? latest.state.version : stored.state.version;
+      const companion: unknown = await fromUuid(share.actorUuid as `Actor.${string}`);
+      const user = game.user;
+      if (!user) return;
+      const request = { askerId: user.id ?? "", messageId, companionUuid: share.actorUuid, version };
+      const owned = companion instanceof TerranActor && companion.isOwner && message.author?.id === user.id;
+      if (owned || user.isGM) await payShareFromCard(request, { id: user.id ?? "", isGM: user.isGM, user });
+      else await askGm(QUERIES.payShare, request);
+    });
   }
 }

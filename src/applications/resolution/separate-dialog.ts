@@ -6,9 +6,12 @@
  * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import type { TerranActor } from "../../documents/actor.ts";
+import { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
+import { legacyOf } from "../../data/legacy.ts";
+import { askCompanionOffers, type CompanionCandidate } from "../../prompts/montage-companions.ts";
+import { payMontageShares } from "./separate-cards.ts";
 import { montageTarget, type MontageChallenge } from "../../documents/operations/legacy-play.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import type { AnswerLink } from "../../chat/index.ts";
@@ -137,14 +140,20 @@ export class SeparateRollDialog<
     await this.close();
     const challenge = view.choices.montage ? this.#settings().montage : null;
     if (challenge) {
-      await rollLegacyMontage(this.#request.actor, {
+      // R-LEG-14 (ruling) the companions who share the Ego, named before the throw (closing the prompt rolls nothing).
+      const companions =
+        view.choices.dark > 0 ? await askCompanionOffers(companionCandidates(this.#request.actor)) : [];
+      if (companions === null) return;
+      const rolled = await rollLegacyMontage(this.#request.actor, {
         attribute: this.#request.attribute,
         skill: view.choices.skill,
         raw: view.raw,
         dark: view.choices.dark,
         challenge,
         messageMode: view.choices.messageMode,
+        companions,
       });
+      if (rolled?.messageId) await payMontageShares(rolled.messageId);
       return;
     }
     await rollLegacyRisky(this.#request.actor, {
@@ -170,5 +179,14 @@ function targetedChallenge(): MontageChallenge | null {
           : null;
       return { uuid: actor.uuid, name: actor.name, challenge };
     }),
+  );
+}
+
+/** R-LEG-14 every other character of the world, owned or not, with its Ego now: who may share a montage's Ego. */
+function companionCandidates(roller: TerranActor): CompanionCandidate[] {
+  return (game.actors?.contents ?? []).flatMap((a) =>
+    a instanceof TerranActor && a.type === "character" && a.id !== roller.id
+      ? [{ uuid: a.uuid, name: a.name, ego: legacyOf(a.characterState().source).ego.value }]
+      : [],
   );
 }
