@@ -761,6 +761,8 @@ export function recordApplied(
  * record as plain data (no field the record did not name).
  */
 export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"], value: number): AppliedEntry {
+  assertId(hit, HITS, "a hit");
+  assertInteger(value, "The card's Effect", 0);
   assertInteger(entry.effect, "The Effect applied", 0);
   const before = assertInteger(entry.before, "The Disposition before", 0);
   const after = assertInteger(entry.after, "The Disposition after", 0);
