@@ -18,15 +18,20 @@ import {
   allowEffect,
   allowSuccess,
   challengeCardResult,
+  claimEffectRoll,
   confirmEffect,
   confirmSecondHit,
   createRiskyCard,
   effectChainNeeded,
   harmRecorded,
   isCardAction,
+  legacyEffectValue,
+  linkEffectCard,
   markEgoSpent,
   recordApplied,
   recordHarm,
+  recordLegacyApplied,
+  recordMontageApplied,
   riskyCardResult,
   selectDie,
   undoEgo,
@@ -121,9 +126,59 @@ function applyToChallenge(state: RiskyCardState, user: CardUser, hit: "effect" |
   );
 }
 
+/**
+ * R-LEG-11 a Legacy card's click: the Risky card's Effect roll claims its hit and names a stand-in Effect
+ * card (the sandbox posts no second message); the Effect card's Apply records it against the stand-in Challenge.
+ */
+function legacyCardClick(
+  doc: Extract<CardDoc, { kind: "legacyRisky" | "legacyEffect" }>,
+  user: CardUser,
+  click: CardClick,
+): CardDoc {
+  if (doc.kind === "legacyRisky") {
+    if (click.action !== "roll-effect") throw new RulesError("not-allowed", `A Risky card has no ${click.action}.`);
+    const claimed = claimEffectRoll(doc.state, user, click.index ?? 0, doc.state.version);
+    return {
+      kind: "legacyRisky",
+      state: linkEffectCard(claimed.state, claimed.hit, `sandboxEffect${claimed.hit}`),
+    };
+  }
+  if (click.action !== "apply-legacy-effect")
+    throw new RulesError("not-allowed", `An Effect card has no ${click.action}.`);
+  const target = SANDBOX_TARGETS.challenge;
+  const effect = legacyEffectValue(doc.state);
+  const entry = {
+    hit: "effect" as const,
+    targetName: target.name,
+    facet: target.facet,
+    effect,
+    before: target.disposition,
+    after: reduceDisposition(target.disposition, effect).value,
+    userId: user.id,
+  };
+  return { kind: "legacyEffect", state: recordLegacyApplied(doc.state, user, entry, doc.state.version) };
+}
+
 /** The card after one click, with the real transition; a refusal throws the rules' `RulesError`. */
 export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): CardDoc {
   if (doc.kind === "result") throw new RulesError("not-allowed", "A result card has nothing to click.");
+  if (doc.kind === "legacyRisky" || doc.kind === "legacyEffect") return legacyCardClick(doc, user, click);
+  if (doc.kind === "legacyMontage") {
+    if (click.action !== "apply-montage") throw new RulesError("not-allowed", `A montage card has no ${click.action}.`);
+    // R-LEG-14 (ruling) the whole Disposition of the stand-in Challenge.
+    const target = SANDBOX_TARGETS.challenge;
+    const before = target.disposition;
+    const entry = {
+      hit: "effect" as const,
+      targetName: target.name,
+      facet: target.name,
+      effect: before,
+      before,
+      after: 0,
+    };
+    const next = recordMontageApplied(doc.state, user, { ...entry, userId: user.id }, doc.state.version);
+    return { kind: "legacyMontage", state: next };
+  }
   if (doc.kind === "challenge") {
     if (click.action !== "apply-harm") throw new RulesError("not-allowed", `A Challenge card has no ${click.action}.`);
     const state = doc.state;
@@ -199,6 +254,9 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "undo-session":
     case "roll-request":
     case "show-answer":
+    case "roll-effect":
+    case "apply-legacy-effect":
+    case "apply-montage":
       throw new RulesError("not-allowed", "A Risky Action card has no such button.");
   }
   return { kind: "risky", state: next };

@@ -20,6 +20,9 @@ import {
   TESLA_LABEL,
   type CardUser,
   type ChallengeCardState,
+  type LegacyEffectState,
+  type LegacyMontageState,
+  type LegacyRiskyState,
   type ResultCardView,
   type RiskyCardInput,
   type RiskyCardState,
@@ -213,7 +216,10 @@ export type CardDoc =
   | { readonly kind: "risky"; readonly state: RiskyCardState }
   /** `ruleset`: the world's, which reads the Effect (Core's when absent). */
   | { readonly kind: "challenge"; readonly state: ChallengeCardState; readonly ruleset?: Ruleset }
-  | { readonly kind: "result"; readonly state: ResultCardView };
+  | { readonly kind: "result"; readonly state: ResultCardView }
+  | { readonly kind: "legacyRisky"; readonly state: LegacyRiskyState }
+  | { readonly kind: "legacyEffect"; readonly state: LegacyEffectState }
+  | { readonly kind: "legacyMontage"; readonly state: LegacyMontageState };
 
 export interface CardFixture {
   readonly speaker: string;

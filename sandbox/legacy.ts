@@ -10,21 +10,21 @@ import {
   type MontageWord,
   type SeparateRollChoices,
 } from "../src/applications/resolution/separate-dialog-model.ts";
-import {
-  experienceRollCard,
-  legacyCreationCard,
-  legacyEffectCard,
-  legacyHarmCard,
-  legacyRiskyCard,
-} from "../src/chat/legacy-cards.ts";
-import { montageCard } from "../src/chat/legacy-montage-card.ts";
+import { experienceRollCard, legacyCreationCard, legacyEffectCard, legacyHarmCard } from "../src/chat/legacy-cards.ts";
+import { createLegacyMontageCard } from "../src/chat/legacy-montage-card.ts";
 import { createChallengeCard } from "../src/chat/challenge-card.ts";
 import type { MontageChallenge } from "../src/documents/operations/legacy-play.ts";
 import { DEFAULT_DARK_MAX, LEGACY } from "../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../tests/fixtures/legacy-sheets.ts";
 import type { CardFixture } from "./fixtures.ts";
 import { bruteCard, GM, PLAYER } from "./fixtures.ts";
-import { recordHpHarm, type ChallengeCardState } from "../src/chat/index.ts";
+import {
+  createLegacyEffectCard,
+  createLegacyRiskyCard,
+  recordHpHarm,
+  type ChallengeCardState,
+  type LegacyActionLink,
+} from "../src/chat/index.ts";
 import { render } from "./templates.ts";
 
 const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
@@ -98,8 +98,9 @@ const result = (
 });
 
 export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
-  "legacy-risky": "Legacy: Risky Action card",
-  "legacy-effect": "Legacy: Effect roll with a large axe (exploding)",
+  "legacy-risky": "Legacy: Risky Action card, its Effect buttons and Multi-attack's extra hit",
+  "legacy-effect": "Legacy: Effect roll with a large axe (exploding), tied to its Risky Action",
+  "legacy-effect-unlinked": "Legacy: Effect roll from the sheet, without a successful action",
   "legacy-harm": "Legacy: harm, Mortally Wounded, Agility lost",
   "legacy-advancement": "Legacy: Advancement roll",
   "legacy-creation": "Legacy: attributes rolled",
@@ -161,34 +162,65 @@ function challengeHpCard(): ChallengeCardState {
   );
 }
 
+/** R-LEG-11 the large axe's Effect (2d, a 6 exploding twice): 15, tied to `action` or to none. */
+function legacyEffect(action: LegacyActionLink | null): CardFixture {
+  const state = createLegacyEffectCard({
+    rollerId: PLAYER.id,
+    actorUuid: "Actor.sandboxOskar0001",
+    rulesetId: "legacy",
+    rank: 4,
+    versatileTwoHanded: false,
+    improvised: false,
+    extra: 0,
+    roll: {
+      actorName: "Oskar",
+      toolName: "Large axe",
+      tierLabelKey: "TERRAN.Tool.greater",
+      faces: [6, 2],
+      chain: [6, 3],
+      kept: 6,
+      halved: false,
+      bonus: 0,
+      total: 15,
+    },
+    action,
+    order: "gm",
+  });
+  return { speaker: "Oskar", user: PLAYER, card: { kind: "legacyEffect", state } };
+}
+
 export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
-  "legacy-risky": () =>
-    result(
-      legacyRiskyCard({
-        actorName: "Oskar",
-        attributeLabelKey: attribute("strength"),
-        skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.violence.label",
-        light: [2, 5, 1],
-        dark: [3],
-        costly: [true],
-        ego: { before: 3, after: 2 },
-        lost: false,
+  // R-LEG-11 R-LEG-15 a successful Risky Action: a button per held tool, and Multi-attack's extra hit.
+  "legacy-risky": () => ({
+    speaker: "Oskar",
+    user: PLAYER,
+    card: {
+      kind: "legacyRisky",
+      state: createLegacyRiskyCard({
+        rollerId: PLAYER.id,
+        actorUuid: "Actor.sandboxOskar0001",
+        roll: {
+          actorName: "Oskar",
+          attributeLabelKey: attribute("strength"),
+          skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.violence.label",
+          light: [2, 5, 1],
+          dark: [6],
+          costly: [false],
+          ego: { before: 3, after: 3 },
+          lost: false,
+        },
+        tools: [
+          { id: "sandboxAxe000001", name: "Large axe" },
+          { id: "sandboxKnife0001", name: "Knife" },
+        ],
+        multiAttack: true,
       }),
-    ),
-  "legacy-effect": () =>
-    result(
-      legacyEffectCard({
-        actorName: "Oskar",
-        toolName: "Large axe",
-        tierLabelKey: "TERRAN.Tool.greater",
-        faces: [6, 2],
-        chain: [6, 3],
-        kept: 6,
-        halved: false,
-        bonus: 0,
-        total: 15,
-      }),
-    ),
+    },
+  }),
+  // R-LEG-11 the Effect rolled from that card: tied to it, applied to a Challenge once.
+  "legacy-effect": () => legacyEffect({ messageId: "sandboxRisky0001", hit: 0 }),
+  // R-LEG-11 (ruling) an Effect rolled from the sheet: it says so, and applies to nothing.
+  "legacy-effect-unlinked": () => legacyEffect(null),
   "legacy-harm": () =>
     result(
       legacyHarmCard({
@@ -265,25 +297,35 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         extraKeys: ["TERRAN.Dialog.Legacy.edgeSneakAttack"],
       }),
     ),
-  "legacy-montage": () =>
-    result(
-      montageCard({
-        actorName: "Oskar",
-        challengeName: "The storm on the pass",
-        tierKey: "TERRAN.ChallengeTier.serious",
-        challengeFaces: [4, 6],
-        challengeChain: [2],
-        challengeEffect: 8,
-        complication: 2,
-        attributeLabelKey: attribute("agility"),
-        skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.survival.label",
-        light: [3, 5],
-        dark: [2],
-        costly: [true],
-        ego: { before: 3, after: 1 },
-        lost: false,
+  // R-LEG-14 a montage that succeeded: its card lowers the Challenge it names, once.
+  "legacy-montage": () => ({
+    speaker: "Oskar",
+    user: PLAYER,
+    card: {
+      kind: "legacyMontage",
+      state: createLegacyMontageCard({
+        rollerId: PLAYER.id,
+        actorUuid: "Actor.sandboxOskar0001",
+        challengeUuid: "Actor.sandboxStorm0001",
+        roll: {
+          actorName: "Oskar",
+          challengeName: "The storm on the pass",
+          tierKey: "TERRAN.ChallengeTier.serious",
+          challengeFaces: [4, 6],
+          challengeChain: [2],
+          challengeEffect: 8,
+          complication: 2,
+          attributeLabelKey: attribute("agility"),
+          skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.survival.label",
+          light: [3, 5],
+          dark: [2],
+          costly: [true],
+          ego: { before: 3, after: 1 },
+          lost: false,
+        },
       }),
-    ),
+    },
+  }),
   "legacy-gang-up": () => ({
     speaker: "GM",
     user: GM,

@@ -9,7 +9,16 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { rollDialogModel, type RollDialogChoices } from "../src/applications/dialogs/roll-dialog-model.ts";
-import { cardPermission, challengeCardView, riskyCardView, teslaButton, type CardUser } from "../src/chat/index.ts";
+import {
+  cardPermission,
+  challengeCardView,
+  legacyEffectView,
+  legacyMontageView,
+  legacyRiskyView,
+  riskyCardView,
+  teslaButton,
+  type CardUser,
+} from "../src/chat/index.ts";
 import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
 import { CORE } from "../src/rules/index.ts";
 import { currentLanguage, localize, pageQuery, render, sandboxLanguages } from "./templates.ts";
@@ -67,6 +76,18 @@ export function renderCard(doc: CardDoc, user: CardUser): string {
       });
     case "result":
       return render("chat/result-card.hbs", { ...doc.state });
+    case "legacyRisky":
+      return render("chat/legacy-risky-card.hbs", { ...legacyRiskyView(doc.state, user), messageId: "sandbox" });
+    case "legacyEffect":
+      return render("chat/legacy-effect-card.hbs", {
+        ...legacyEffectView(doc.state, cardViewer(user, doc.state.rollerId)),
+        messageId: "sandbox",
+      });
+    case "legacyMontage":
+      return render("chat/legacy-montage-card.hbs", {
+        ...legacyMontageView(doc.state, cardViewer(user, doc.state.rollerId)),
+        messageId: "sandbox",
+      });
   }
 }
 

@@ -146,7 +146,8 @@ function userOf(value: unknown) {
 /** A card the page sent back. Its shape is trusted (the sandbox is a dev tool); the transitions validate its content. */
 function cardOf(value: unknown): CardDoc {
   const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
-  if (kind !== "risky" && kind !== "challenge" && kind !== "result") throw new HttpError(400, "not a card");
+  const kinds: readonly unknown[] = ["risky", "challenge", "result", "legacyRisky", "legacyEffect", "legacyMontage"];
+  if (!kinds.includes(kind)) throw new HttpError(400, "not a card");
   return value as CardDoc;
 }
 

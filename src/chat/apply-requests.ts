@@ -117,3 +117,21 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
     lostAttribute: typeof lost === "string" ? lost : null,
   };
 }
+
+/** R-LEG-14 (ruling) the roller asks that a companion's share of a montage's Ego be taken from their Ego. */
+export interface PayShareRequest {
+  readonly askerId: string;
+  /** The montage card's message: the share, and its amount, are read from it, never from the request. */
+  readonly messageId: string;
+  readonly companionUuid: string;
+  readonly version: number;
+}
+
+export function readPayShareRequest(data: unknown): PayShareRequest {
+  return {
+    askerId: id(data, "askerId"),
+    messageId: id(data, "messageId"),
+    companionUuid: id(data, "companionUuid"),
+    version: whole(data, "version"),
+  };
+}

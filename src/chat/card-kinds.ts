@@ -6,6 +6,8 @@
  * kind in each. A new kind of card is one state type and one action list here, and one registry entry.
  */
 import type { ChallengeCardState } from "./challenge-card.ts";
+import type { LegacyEffectState, LegacyRiskyState } from "./legacy-effect-card.ts";
+import type { LegacyMontageState } from "./legacy-montage-card.ts";
 import type { RequestCardState } from "./request-card.ts";
 import type { ResultCardView } from "./result-cards.ts";
 import type { RiskyCardState } from "./risky-card.ts";
@@ -23,6 +25,12 @@ export interface CardStates {
   readonly session: SessionCardState;
   /** A GM's roll request (src/chat/request-card.ts). */
   readonly request: RequestCardState;
+  /** R-LEG-9 a Legacy Risky Action and the Effect rolls it leads to (src/chat/legacy-effect-card.ts). */
+  readonly legacyRisky: LegacyRiskyState;
+  /** R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once (src/chat/legacy-effect-card.ts). */
+  readonly legacyEffect: LegacyEffectState;
+  /** R-LEG-14 a Legacy montage: the whole Challenge in one roll, lowered from the card once (src/chat/legacy-montage-card.ts). */
+  readonly legacyMontage: LegacyMontageState;
 }
 
 export type CardKind = keyof CardStates;
@@ -55,6 +63,16 @@ export type CardKind = keyof CardStates;
  * Request card:
  * - `roll-request` (`data-index`) → open the row's roll dialog preset to the request (or roll the Fortune die)
  * - `show-answer` (`data-message-id`) → scroll the chat log to the card that answered a row
+ *
+ * Legacy Risky card:
+ * - `roll-effect` (`data-index`: the held tool) → `claimEffectRoll`, roll the tool's Effect tied to this
+ *   card, `linkEffectCard` (R-LEG-11; Multi-attack's extra hits, R-LEG-15, one roll each)
+ *
+ * Legacy Effect card:
+ * - `apply-legacy-effect` → apply to the targeted Challenge (directly or via the GM), `recordLegacyApplied`
+ *
+ * Legacy montage card:
+ * - `apply-montage` → lower the montage's own Challenge (directly or via the GM), `recordMontageApplied`
  */
 export const CARD_KIND_ACTIONS = {
   risky: [
@@ -72,6 +90,9 @@ export const CARD_KIND_ACTIONS = {
   result: [],
   session: ["undo-session"],
   request: ["roll-request", "show-answer"],
+  legacyRisky: ["roll-effect"],
+  legacyEffect: ["apply-legacy-effect"],
+  legacyMontage: ["apply-montage"],
 } as const satisfies Readonly<Record<CardKind, readonly string[]>>;
 
 /** The `data-action`s a card of kind `K` answers. */

@@ -234,6 +234,8 @@ export function recordHarm(
 export interface ChallengeCardViewer extends CardViewer {
   readonly offerHarm: boolean;
   readonly ruleset: Ruleset;
+  /** R-RA-9 the Challenge was overcome by a player's Effect applied first: it deals no Effect (absent: not). */
+  readonly overcomeFirst?: boolean;
 }
 
 /** R-LEG-14 a button carrying the complication to a character: a harmed one (named), or the targeted one (null). */
@@ -283,6 +285,8 @@ export interface ChallengeCardView {
   readonly harm: readonly HarmView[];
   /** R-LEG-4 … R-LEG-6 harm taken on hit points. */
   readonly hpHarm: readonly HpHarmView[];
+  /** R-RA-9 "overcome first: no Effect", when the Challenge was overcome by an Effect applied first. */
+  readonly overcomeFirstKey: string | null;
 }
 
 /** The characters this card harmed (Grit or HP), each once, in order. */
@@ -348,7 +352,11 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
   const { band, ...reading } = readingView(state, viewer, effect.value);
   const explosion = effect.explosion.dice;
   const applied = state.harm.length > 0 || (state.hpHarm ?? []).length > 0;
-  const reason = viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
+  const reason = viewer.overcomeFirst
+    ? CARD_REASON.overcomeFirst
+    : viewer.mayApply
+      ? null
+      : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
   return {
     cssClass: `terran-engine chat-card challenge-card ${band}${applied ? " applied" : ""}`,
     version: state.version,
@@ -381,5 +389,6 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
       : null,
     harm: state.harm.map((h) => gritHarmView(h, effect.value)),
     hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
+    overcomeFirstKey: viewer.overcomeFirst ? "TERRAN.Card.Challenge.overcomeFirst" : null,
   };
 }

@@ -15,3 +15,5 @@ export * from "./activation-cards.ts";
 export * from "./session-card.ts";
 export * from "./request-card.ts";
 export * from "./card-kinds.ts";
+export * from "./legacy-effect-card.ts";
+export * from "./legacy-montage-card.ts";

@@ -2,11 +2,15 @@
  * The Legacy montage's card (R-LEG-14), a result-card view (`templates/chat/result-card.hbs`): ONE card
  * for both parts — the Challenge's Effect (its dice, the complication it takes off the pool) and the
  * Risky Action that decides the whole Challenge (the outcome from the highest die, R-LEG-9), with the
- * Ego its Dark Dice cost at 2 each. Plain data in, plain data out. Pure.
+ * Ego its Dark Dice cost at 2 each. Plain data in, plain data out. Pure. Stored as its own card kind
+ * (`LegacyMontageState`): a montage that succeeds lowers its Challenge's Disposition from the card, once.
  */
-import { highest, LEGACY, type Band } from "../rules/index.ts";
+import { assertFaces, assertInteger, assertText, highest, LEGACY, RulesError, type Band } from "../rules/index.ts";
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
+import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
+import { CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
+import { checkAppliedEntry, type AppliedEntry } from "./risky-card.ts";
 
 /** R-LEG-14 what each costly Dark Die of a montage costs (marked on the die). */
 const MONTAGE_EGO_COST = LEGACY.darkDice.montageCost ?? 2;
@@ -87,5 +91,167 @@ export function montageCard(input: MontageCardInput): ResultCardView {
         ? "TERRAN.Card.Montage.noDice"
         : `TERRAN.Card.Montage.band.${band}`,
     tone: BAND_TONE[band],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The montage's card as a card kind: its Challenge's Disposition lowered from it, once
+
+/** R-LEG-14 a montage's stored card: the throw as its view shows it, the Challenge it was against, what was applied. */
+export interface LegacyMontageState {
+  readonly version: number;
+  readonly rollerId: string;
+  readonly actorUuid: string;
+  readonly roll: MontageCardInput;
+  /** The Challenge the montage was rolled against (its actor's uuid). */
+  readonly challengeUuid: string;
+  readonly applied: readonly AppliedEntry[];
+  /** R-LEG-14 (ruling) the companions' shares of the Ego cost, each taken once from their own Ego. */
+  readonly shares: readonly MontageShare[];
+}
+
+/** A companion's share of a montage's Ego: who, how much, and whether it was taken. */
+export interface MontageShare {
+  readonly actorUuid: string;
+  readonly name: string;
+  readonly pays: number;
+  readonly paid: boolean;
+}
+
+export type LegacyMontageInput = Omit<LegacyMontageState, "version" | "applied" | "shares"> & {
+  readonly shares?: readonly Omit<MontageShare, "paid">[];
+};
+
+/** R-LEG-14 (ruling) a montage that succeeds (4+) overcomes its whole Challenge; a Fail leaves it as it was. */
+export function montageSucceeded(state: Pick<LegacyMontageState, "roll">): boolean {
+  return legacyRiskyBand(state.roll.light, state.roll.dark) !== "fail";
+}
+
+/** A stored montage card, checked whole: a forged or damaged card is refused, never read. */
+export function assertLegacyMontageState(state: LegacyMontageState): LegacyMontageState {
+  assertInteger(state.version, "The card's version", 0);
+  assertText(state.rollerId, "The roller's id");
+  assertText(state.actorUuid, "The actor's id");
+  assertText(state.challengeUuid, "The Challenge's id");
+  assertText(state.roll.challengeName, "The Challenge's name");
+  assertFaces(state.roll.light, "Light die");
+  assertFaces(state.roll.dark, "Dark die");
+  assertFaces(state.roll.challengeFaces, "Challenge die");
+  assertFaces(state.roll.challengeChain, "Explosion die");
+  assertInteger(state.roll.challengeEffect, "The Challenge's Effect", 0);
+  assertInteger(state.roll.complication, "The complication", 0, 3);
+  if (state.applied.length > 1) throw new RulesError("bad-choice", "A montage lowers its Challenge once.");
+  if (state.applied.length > 0 && !montageSucceeded(state))
+    throw new RulesError("not-allowed", "A failed montage lowers nothing.", { reason: "noEffect" });
+  for (const entry of state.applied) checkAppliedEntry(entry, "effect", entry.before);
+  const seen = new Set<string>();
+  for (const share of state.shares) {
+    assertText(share.actorUuid, "A companion's id");
+    assertText(share.name, "A companion's name");
+    assertInteger(share.pays, "A companion's share", 1);
+    if (typeof share.paid !== "boolean") throw new RulesError("bad-choice", "A share is paid or not.");
+    if (seen.has(share.actorUuid) || share.actorUuid === state.actorUuid)
+      throw new RulesError("bad-choice", `${share.name} is named twice.`, { id: share.actorUuid });
+    seen.add(share.actorUuid);
+  }
+  return state;
+}
+
+export function createLegacyMontageCard(input: LegacyMontageInput): LegacyMontageState {
+  const shares = (input.shares ?? []).map((s) => ({ ...s, paid: false }));
+  return assertLegacyMontageState({ version: 0, ...input, applied: [], shares });
+}
+
+/** R-LEG-14 (ruling) a companion's share taken from their Ego: noted once, by the roller or a GM. */
+export function recordSharePaid(
+  state: LegacyMontageState,
+  user: CardUser,
+  actorUuid: string,
+  expectedVersion?: number,
+): LegacyMontageState {
+  assertLegacyMontageState(state);
+  if (!isRollerOrGm(user, state.rollerId))
+    throw new RulesError("not-allowed", "Only the player who rolled or a GM takes a companion's share.", {
+      reason: "notRoller",
+    });
+  if (expectedVersion !== undefined && expectedVersion !== state.version)
+    throw new RulesError("stale", "The card changed since you clicked; look again and retry.");
+  const share = unpaidShare(state, actorUuid);
+  const shares = state.shares.map((s) => (s === share ? { ...s, paid: true } : s));
+  return { ...state, version: state.version + 1, shares };
+}
+
+/** The share the card asks of `actorUuid` and has not taken yet; a refusal when there is none. */
+export function unpaidShare(state: LegacyMontageState, actorUuid: string): MontageShare {
+  const share = state.shares.find((s) => s.actorUuid === actorUuid);
+  if (!share)
+    throw new RulesError("not-allowed", "This montage asks no share of that character.", { reason: "badRequest" });
+  if (share.paid)
+    throw new RulesError("not-allowed", `${share.name}'s share was already taken.`, { reason: "alreadyApplied" });
+  return share;
+}
+
+/**
+ * R-LEG-14 records the montage's Challenge lowered: its whole Disposition (`before`), once, on a Success;
+ * by a GM, the roller or the user who applied it.
+ */
+export function recordMontageApplied(
+  state: LegacyMontageState,
+  user: CardUser,
+  entry: AppliedEntry,
+  expectedVersion?: number,
+): LegacyMontageState {
+  assertLegacyMontageState(state);
+  if (!isRollerOrGm(user, state.rollerId) && user.id !== entry.userId)
+    throw new RulesError("not-allowed", "Only a GM, the player who rolled or the one who applied it can record it.", {
+      reason: "notRoller",
+    });
+  if (expectedVersion !== undefined && expectedVersion !== state.version)
+    throw new RulesError("stale", "The card changed since you clicked; look again and retry.");
+  if (!montageSucceeded(state))
+    throw new RulesError("not-allowed", "The montage failed: the Challenge stands.", { reason: "noEffect" });
+  if (state.applied.length > 0)
+    throw new RulesError("not-allowed", "This montage was already applied.", { reason: "alreadyApplied" });
+  const clean = checkAppliedEntry(entry, "effect", assertInteger(entry.before, "The Disposition before", 0));
+  return { ...state, version: state.version + 1, applied: [clean] };
+}
+
+export interface LegacyMontageView extends ResultCardView {
+  readonly version: number;
+  /** R-LEG-14 each companion's share, and whether it was taken. */
+  readonly shares: readonly { readonly name: string; readonly pays: number; readonly statusKey: string }[];
+  readonly apply: CardButtonView;
+  readonly applied: readonly { targetName: string; effect: number; before: number; after: number }[];
+}
+
+/** The template's context of a montage card, as `viewer` sees it. */
+export function legacyMontageView(state: LegacyMontageState, viewer: CardViewer): LegacyMontageView {
+  assertLegacyMontageState(state);
+  const reason = !montageSucceeded(state)
+    ? CARD_REASON.noEffect
+    : state.applied.length > 0
+      ? CARD_REASON.alreadyApplied
+      : viewer.mayApply
+        ? null
+        : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
+  return {
+    ...montageCard(state.roll),
+    version: state.version,
+    apply: {
+      labelKey: "TERRAN.Card.Montage.apply",
+      disabled: reason !== null,
+      tooltipKey: reason ?? (viewer.mayApply ? viewer.mayApplyReason : null),
+    },
+    applied: state.applied.map((a) => ({
+      targetName: a.targetName,
+      effect: a.effect,
+      before: a.before,
+      after: a.after,
+    })),
+    shares: state.shares.map((s) => ({
+      name: s.name,
+      pays: s.pays,
+      statusKey: s.paid ? "TERRAN.Card.Montage.sharePaid" : "TERRAN.Card.Montage.shareWaiting",
+    })),
   };
 }

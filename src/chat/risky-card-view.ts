@@ -158,6 +158,10 @@ export const CARD_REASON = {
   noSecondHit: "TERRAN.Card.Reason.noSecondHit",
   secondNotConfirmed: "TERRAN.Card.Reason.secondNotConfirmed",
   noTarget: "TERRAN.Card.Reason.noTarget",
+  /** R-LEG-11 an Effect rolled without a successful action (from the sheet, or after a Fail). */
+  noAction: "TERRAN.Card.Reason.noAction",
+  /** R-RA-9 the Challenge was overcome by an Effect applied first: it deals no Effect. */
+  overcomeFirst: "TERRAN.Card.Reason.overcomeFirst",
 } as const;
 
 const ROLE_KEYS: Readonly<Record<Exclude<DieRoleView, null>, string>> = {

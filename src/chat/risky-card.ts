@@ -758,27 +758,39 @@ export function recordApplied(
   if (state.applied.some((a) => String(a.hit) === hit)) {
     throw new RulesError("not-allowed", "This Effect has already been applied.", { reason: "alreadyApplied" });
   }
+  const clean = checkAppliedEntry(entry, hit, value.value);
+  return next(state, { applied: [...state.applied, clean] });
+}
+
+/**
+ * R-RA-7 / R-CH-5 one record of an Effect applied, checked against the Effect the card holds (`value`):
+ * the Effect is the card's; `after` is max(0, before − max(0, effect − armour)) when the record names the
+ * Challenge's `armour`, and otherwise lies between max(0, before − effect) and `before`. Returns the
+ * record as plain data (no field the record did not name).
+ */
+export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"], value: number): AppliedEntry {
+  assertId(hit, HITS, "a hit");
+  assertInteger(value, "The card's Effect", 0);
   assertInteger(entry.effect, "The Effect applied", 0);
   const before = assertInteger(entry.before, "The Disposition before", 0);
   const after = assertInteger(entry.after, "The Disposition after", 0);
-  if (entry.effect !== value.value) {
+  if (entry.effect !== value) {
     throw new RulesError(
       "bad-choice",
-      `The Effect recorded must be this card's Effect of ${value.value} (got ${entry.effect}).`,
-      { value: value.value },
+      `The Effect recorded must be this card's Effect of ${value} (got ${entry.effect}).`,
+      { value: value },
     );
   }
   const armour = entry.armour === undefined ? undefined : assertInteger(entry.armour, "The Challenge's armour", 0);
-  const least = reduceDisposition(before, value.value).value;
-  const expected =
-    armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value.value, armour)).value;
+  const least = reduceDisposition(before, value).value;
+  const expected = armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value, armour)).value;
   if (expected === null ? after < least || after > before : after !== expected) {
     const what = expected === null ? `between ${least} and ${before}` : String(expected);
     throw new RulesError(
       "bad-choice",
-      `An Effect of ${value.value} against a Disposition of ${before} leaves ${what} (got ${after}).`,
+      `An Effect of ${value} against a Disposition of ${before} leaves ${what} (got ${after}).`,
       {
-        value: value.value,
+        value: value,
       },
     );
   }
@@ -792,5 +804,5 @@ export function recordApplied(
     ...(armour === undefined ? {} : { armour }),
     userId: String(entry.userId),
   };
-  return next(state, { applied: [...state.applied, clean] });
+  return clean;
 }

@@ -6,7 +6,7 @@ import { RulesError } from "../rules/index.ts";
 import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
 import type { AnswerLink, ResultCardView } from "../chat/index.ts";
 import type { TerranActor } from "./actor.ts";
-import { answerFlags } from "./card-flags.ts";
+import { answerFlags, type StoredCard } from "./card-flags.ts";
 
 /** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
 export function assertOwner(actor: TerranActor): void {
@@ -32,13 +32,24 @@ export async function postCard(
   mode?: MessageMode,
   answers: AnswerLink | null = null,
 ): Promise<void> {
+  await postStoredCard(actor, rolls, { kind: "result", state: view }, mode, answers);
+}
+
+/** Posts a card of any kind (`postCard`'s road) and returns its message. */
+export async function postStoredCard(
+  actor: TerranActor,
+  rolls: readonly (Roll | null)[],
+  card: StoredCard,
+  mode?: MessageMode,
+  answers: AnswerLink | null = null,
+): Promise<ChatMessage.Implementation | undefined> {
   const data = {
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: rolls.filter((r): r is Roll => r !== null),
     content: "",
-    flags: answerFlags({ kind: "result", state: view }, answers),
+    flags: answerFlags(card, answers),
   };
-  await ChatMessage.create(applyMessageMode(data, mode));
+  return ChatMessage.create(applyMessageMode(data, mode));
 }
 
 /**

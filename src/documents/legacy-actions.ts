@@ -4,7 +4,7 @@
  * update through `TerranActor.commitOperation`, and posts its card (src/chat/legacy-cards.ts) under the
  * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).
  */
-import { effectDiceFor, RulesError, type Ruleset } from "../rules/index.ts";
+import { effectDiceFor, effectOrder, RulesError, type Ruleset } from "../rules/index.ts";
 import {
   legacyAttributeLabel,
   legacyOf,
@@ -14,19 +14,19 @@ import {
 } from "../data/legacy.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { MessageMode } from "../compat/generation.ts";
+import { experienceRollCard, legacyCreationCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
 import {
-  experienceRollCard,
-  legacyCreationCard,
-  legacyEffectCard,
-  legacyHarmCard,
-  legacyRiskyCard,
-} from "../chat/legacy-cards.ts";
-import type { AnswerLink } from "../chat/index.ts";
+  createLegacyEffectCard,
+  createLegacyRiskyCard,
+  type AnswerLink,
+  type LegacyActionLink,
+  type LegacyTool,
+} from "../chat/index.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
-import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
+import { assertOwner, postCard, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne, confirm } from "../prompts/dialogs.ts";
 import { attempt } from "../prompts/notify.ts";
 import * as legacy from "./operations/legacy.ts";
@@ -59,7 +59,7 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
     const spend = request.dark > 0 ? legacy.legacySpendEgoOperation(state, ruleset, roll.darkFaces) : null;
     if (spend) await actor.commitOperation(spend);
     const ego = legacyOf(state.source).ego.value;
-    const view = legacyRiskyCard({
+    const input = {
       actorName: actor.name,
       attributeLabelKey: legacyAttributeLabel(request.attribute),
       skillLabelKey: legacy.isLegacySkill(request.skill) ? legacySkillLabel(request.skill) : null,
@@ -68,6 +68,15 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
       costly: spend?.outcome.costly ?? [],
       ego: { before: ego, after: spend?.outcome.after ?? ego },
       lost: spend?.outcome.lost ?? false,
+    };
+    const view = legacyRiskyCard(input);
+    // R-LEG-11 the card offers the Effect of each weapon or tool held; R-LEG-15 Multi-attack's extra hits.
+    const card = createLegacyRiskyCard({
+      rollerId: game.user?.id ?? "",
+      actorUuid: actor.uuid,
+      roll: input,
+      tools: heldTools(state),
+      multiAttack: deriveCharacter(state.source, state.items).flags.has("multiAttack"),
     });
     const link = request.answers
       ? {
@@ -76,18 +85,31 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
           legacy: { attribute: request.attribute, light: roll.lightFaces, dark: roll.darkFaces },
         }
       : null;
-    await postCard(actor, [roll], view, request.messageMode, link);
+    await postStoredCard(actor, [roll], { kind: "legacyRisky", state: card }, request.messageMode, link);
     return view;
   });
+}
+
+/** The weapons and tools a character holds (equipped), in sheet order: the Risky card's Effect buttons. */
+function heldTools(state: CharacterState): LegacyTool[] {
+  return state.items.flatMap((i) => (i.type === "weapon" && i.system.equipped ? [{ id: i.id, name: i.name }] : []));
 }
 
 /**
  * R-LEG-11 the Effect roll with a weapon or tool (an item of the character): its tier's dice, highest
  * kept, a 6 explodes. R-LEG-15 a character holding Sneak attack or Sniper is first asked which situations
  * are met (`edges`: given, nothing is asked): one more Effect die for each (ruling; both met, two), each
- * named on the card. Closing that prompt rolls nothing.
+ * named on the card. Closing that prompt rolls nothing. `action`: the Risky card (and hit) the Effect
+ * answers; without one (from the sheet) the card says it was rolled without a successful action and
+ * applies to nothing. R-RA-9 the card keeps whose Effect comes first: Fast (`effectFirst`), Slow
+ * (`effectLast`), the tool's Nimble.
  */
-export async function rollLegacyEffect(actor: TerranActor, itemId: string, edges?: readonly EffectEdge[]) {
+export async function rollLegacyEffect(
+  actor: TerranActor,
+  itemId: string,
+  edges?: readonly EffectEdge[],
+  action: LegacyActionLink | null = null,
+) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
@@ -106,18 +128,32 @@ export async function rollLegacyEffect(actor: TerranActor, itemId: string, edges
     const first = await rollFaces(spec.dice);
     const explosion = await rollExplosionChain(Math.max(...first.faces), ruleset.resolution.explodeOn);
     const rolls = [first.roll, ...explosion.rolls];
-    const chain = explosion.chain;
-    const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, chain, extra);
-    const extraKeys = claimed.map((e) => EFFECT_EDGE_LABELS[e]);
-    const view = legacyEffectCard({
-      actorName: actor.name,
-      toolName: item.name,
-      tierLabelKey: spec.tool.labelKey,
-      ...effect,
-      extraKeys,
+    const effect = legacy.legacyEffect(ruleset, item.system.rank, tags, first.faces, explosion.chain, extra);
+    const { flags } = deriveCharacter(state.source, state.items);
+    const card = createLegacyEffectCard({
+      rollerId: game.user?.id ?? "",
+      actorUuid: actor.uuid,
+      rulesetId: ruleset.id,
+      rank: item.system.rank,
+      versatileTwoHanded: tags.versatileTwoHanded,
+      improvised: tags.improvised,
+      extra,
+      roll: {
+        actorName: actor.name,
+        toolName: item.name,
+        tierLabelKey: spec.tool.labelKey,
+        ...effect,
+        extraKeys: claimed.map((e) => EFFECT_EDGE_LABELS[e]),
+      },
+      action,
+      order: effectOrder({
+        fast: flags.has("effectFirst"),
+        slow: flags.has("effectLast"),
+        nimble: item.system.tags.includes("nimble"),
+      }),
     });
-    await postCard(actor, rolls, view);
-    return effect;
+    const message = await postStoredCard(actor, rolls, { kind: "legacyEffect", state: card });
+    return { ...effect, messageId: message?.id ?? null };
   });
 }
 

@@ -9,11 +9,11 @@ import { RulesError } from "../rules/index.ts";
 import { deriveLegacy, legacyAttributeLabel, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import type { MessageMode } from "../compat/generation.ts";
-import { montageCard } from "../chat/legacy-montage-card.ts";
+import { createLegacyMontageCard, montageCard } from "../chat/legacy-montage-card.ts";
 import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
-import { assertOwner, postCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
+import { assertOwner, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { chooseOne } from "../prompts/dialogs.ts";
 import { attempt } from "../prompts/notify.ts";
 import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
@@ -53,6 +53,25 @@ export interface MontageRequest {
   readonly dark: number;
   readonly challenge: MontageChallenge;
   readonly messageMode: MessageMode;
+  /** R-LEG-14 (ruling) companions sharing the Ego cost: each character's uuid and the most they put in. */
+  readonly companions?: readonly { readonly uuid: string; readonly offers: number }[];
+}
+
+/** R-LEG-14 (ruling) the companions' offers, read from their characters (their Ego now); the roller is not one. */
+async function companionOffers(actor: TerranActor, request: MontageRequest) {
+  const offers: { id: string; name: string; ego: number; offers: number }[] = [];
+  for (const c of request.companions ?? []) {
+    const doc: unknown = c.uuid.startsWith("Actor.") ? await fromUuid(c.uuid as `Actor.${string}`) : null;
+    // A character of this system (the actor class is not imported here: it imports this module's callers).
+    const character = doc as TerranActor | null;
+    if (typeof character?.characterState !== "function" || character.type !== "character" || doc === actor)
+      throw new RulesError("not-allowed", `"${c.uuid}" is no companion of ${actor.name}.`, { reason: "badCompanion" });
+    // R-LEG-4 (ruling) the Ego the companion can have: a value stored above the maximum reads as it.
+    const companion = character.characterState();
+    const ego = deriveLegacy(companion.source, companion.items).ego.value;
+    offers.push({ id: character.uuid, name: character.name, ego, offers: c.offers });
+  }
+  return offers;
 }
 
 /**
@@ -78,10 +97,17 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const roll = read.light + request.dark > 0 ? TerranRoll.pool(read.light, request.dark) : null;
     if (roll) await roll.evaluate();
     const dark = roll?.darkFaces ?? [];
-    const spend = dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true }) : null;
+    const offers = await companionOffers(actor, request);
+    const spend =
+      dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true, companions: offers }) : null;
+    const shares = (spend?.outcome.companions ?? []).map((c) => ({
+      actorUuid: c.id,
+      name: offers.find((o) => o.id === c.id)?.name ?? c.id,
+      pays: c.pays,
+    }));
     if (spend) await actor.commitOperation(spend);
     const ego = deriveLegacy(state.source, state.items).ego.value;
-    const view = montageCard({
+    const input = {
       actorName: actor.name,
       challengeName: challenge.name,
       tierKey: `TERRAN.ChallengeTier.${level.tier}`,
@@ -96,8 +122,17 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       costly: spend?.outcome.costly ?? [],
       ego: { before: ego, after: spend?.outcome.after ?? ego },
       lost: spend?.outcome.lost ?? false,
+    };
+    // R-LEG-14 the card lowers its own Challenge once, when the montage succeeded (src/chat/legacy-montage-card.ts).
+    const card = createLegacyMontageCard({
+      rollerId: game.user?.id ?? "",
+      actorUuid: actor.uuid,
+      roll: input,
+      challengeUuid: challenge.uuid,
+      shares,
     });
-    await postCard(actor, [thrown.roll, ...explosion.rolls, roll], view, request.messageMode);
-    return view;
+    const rolls = [thrown.roll, ...explosion.rolls, roll];
+    const message = await postStoredCard(actor, rolls, { kind: "legacyMontage", state: card }, request.messageMode);
+    return { ...montageCard(input), messageId: message?.id ?? null, shares };
   });
 }

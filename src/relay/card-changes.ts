@@ -17,11 +17,13 @@
  * prompts: the clicker's client asks its questions (facet, shield, wound track) before the request.
  */
 import {
+  assertLegacyMontageState,
   challengeCardResult,
   harmRecorded,
   assertMayAskToApply,
-  recordApplied,
-  riskyCardResult,
+  recordSharePaid,
+  unpaidShare,
+  type PayShareRequest,
   type ApplyEffectRequest,
   type ApplyHarmRequest,
   type CardUser,
@@ -29,7 +31,7 @@ import {
 } from "../chat/index.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
-import { RulesError } from "../rules/index.ts";
+import { RulesError, type EffectOrder } from "../rules/index.ts";
 import { currentApplyPermission, currentChallengeArmourRule, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
@@ -40,6 +42,8 @@ import {
   type ChallengeEffectOutcome,
   type OperationResult,
 } from "../documents/operations/index.ts";
+import { legacyPayEgoOperation, type LegacyEgoSpend } from "../documents/operations/legacy-ego.ts";
+import { effectSource } from "./effect-sources.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
@@ -180,7 +184,12 @@ async function claimThen<T>(
 // ---------------------------------------------------------------------------------------------
 // The two steps
 
-/** R-RA-7 / R-CH-5 the card's Effect (or second hit) on a Challenge's Disposition or one facet. */
+/**
+ * R-RA-7 / R-CH-5 the card's Effect (or second hit) on a Challenge's Disposition or one facet: a Risky
+ * Action card's, or a Legacy Effect card's tied to its successful Risky Action (./effect-sources.ts).
+ * R-RA-9 when that Effect comes first and overcomes the Challenge, the Challenge remembers it in the same
+ * update (`overcomeFirst`): it then deals no Effect (`assertNotOvercomeFirst`).
+ */
 export function applyEffectFromCard(
   request: ApplyEffectRequest,
   asker: Asker,
@@ -188,20 +197,19 @@ export function applyEffectFromCard(
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
     const stored = storedCard(message);
-    if (stored?.kind !== "risky")
-      throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
-    const state = stored.state;
+    const source = effectSource(stored, message.id ?? "");
     const target = await actorFrom(request.targetUuid);
     const system = target.system;
     if (!(system instanceof ChallengeData))
       throw new RulesError("not-allowed", `${target.name} is not a Challenge.`, { reason: "noChallenge" });
-    assertMayAsk(asker, state.rollerId, target, "risky");
-    assertVersion(request.version, state.version);
-    if (state.applied.some((a) => a.hit === request.hit) || remembers(target, message.id ?? "", request.hit))
+    assertMayAsk(asker, source.rollerId, target, "risky");
+    assertVersion(request.version, source.version);
+    if (source.applied(request.hit) || remembers(target, message.id ?? "", request.hit))
       throw alreadyApplied(target.name);
-    const result = riskyCardResult(state);
-    const effect = (request.hit === "effect" ? result.effect : result.second)?.value;
-    if (effect === undefined) throw new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
+    if (source.target !== null && (source.target !== target.uuid || request.facet !== null))
+      throw new RulesError("not-allowed", "This card lowers only its own Challenge.", { reason: "badRequest" });
+    const facet = request.facet === null ? null : system.facets[request.facet];
+    const effect = source.effect(request.hit, (facet ?? system).disposition.value);
     const { update, outcome } = applyEffectToChallengeOperation(
       system.toObject(),
       request.facet,
@@ -219,17 +227,55 @@ export function applyEffectFromCard(
       after: outcome.after,
       userId: asker.id,
     };
-    const next = recordApplied(state, asker, entry, state.version);
+    const next = source.record(asker, entry);
     const recorded = mayRecord(message);
+    const order = outcome.overcome ? overcomeMemory(message, request.hit, source.order) : {};
     const change = async () => {
       const memory = recorded ? {} : remember(message, request.hit);
-      if (Object.keys(update).length > 0 || !recorded) await target.update({ ...update, ...memory });
+      const all = { ...update, ...memory, ...order };
+      if (Object.keys(all).length > 0) await target.update(all);
       return outcome;
     };
-    if (!recorded) return { outcome: await change(), recorded, version: state.version };
-    const flags = cardFlags({ kind: "risky", state: next });
-    return { outcome: await claimThen(message, cardFlags(stored), flags, change), recorded, version: next.version };
+    if (!recorded) return { outcome: await change(), recorded, version: source.version };
+    return {
+      outcome: await claimThen(message, cardFlags(stored ?? next.card), cardFlags(next.card), change),
+      recorded,
+      version: next.version,
+    };
   });
+}
+
+/** The flag by which a Challenge remembers that an Effect applied first overcame it (R-RA-9). */
+const OVERCOME_FIRST = "overcomeFirst";
+
+/**
+ * R-RA-9 the update by which an overcome Challenge remembers how: by an Effect applied first (Fast,
+ * Nimble), which leaves it no Effect, or otherwise (Slow, or the GM's order), which clears the memory.
+ */
+function overcomeMemory(message: ChatMessage.Implementation, hit: string, order: EffectOrder): Record<string, unknown> {
+  const key = `flags.${SYSTEM_ID}.${OVERCOME_FIRST}`;
+  return { [key]: order === "player-first" ? { messageId: message.id ?? "", hit } : null };
+}
+
+/**
+ * R-RA-9 (ruling, docs/RULES.md §8) a Challenge overcome by a player's Effect applied first deals no
+ * Effect: it is at 0 (its Disposition or a facet's) and remembers that such an Effect put it there.
+ */
+export function overcomeFirst(challenge: Actor.Implementation | null): boolean {
+  const system = challenge?.system;
+  if (!(system instanceof ChallengeData)) return false;
+  const memory: unknown = challenge?.getFlag(SYSTEM_ID, OVERCOME_FIRST);
+  if (typeof memory !== "object" || memory === null) return false;
+  return system.disposition.value === 0 || system.facets.some((f) => f.disposition.value === 0);
+}
+
+async function assertNotOvercomeFirst(challengeUuid: string): Promise<void> {
+  const known = challengeUuid.startsWith("Actor.") || challengeUuid.startsWith("Scene.");
+  const challenge: unknown = known ? await fromUuid(challengeUuid as `Actor.${string}`) : null;
+  if (challenge instanceof TerranActor && overcomeFirst(challenge))
+    throw new RulesError("not-allowed", "The Challenge was overcome by an Effect applied first: it deals no Effect.", {
+      reason: "overcomeFirst",
+    });
 }
 
 /**
@@ -254,10 +300,42 @@ export function applyHarmFromCard(
     assertVersion(request.version, state.version);
     if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm"))
       throw alreadyApplied(target.name);
+    await assertNotOvercomeFirst(state.challengeUuid);
     const ruleset = currentRuleset();
     const effect = challengeCardResult(state).effect.value;
     const commit = <T>(next: ChallengeCardState, result: OperationResult<T>, rolls?: readonly Roll[]) =>
       harmOnce(message, stored, state, next, target, result, rolls);
     return healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit });
+  });
+}
+
+/**
+ * R-LEG-14 (ruling) a companion's share of a montage's Ego, taken once from their own Ego: the share and
+ * its amount are the card's (never the request's); only the roller or a GM asks; the card notes it first
+ * and is put back if the companion's update fails (their Ego below the share: refused, nothing taken).
+ */
+export function payShareFromCard(request: PayShareRequest, asker: Asker): Promise<AppliedSummary<LegacyEgoSpend>> {
+  return oneAtATime(async () => {
+    const message = cardMessage(request.messageId);
+    const stored = storedCard(message);
+    if (stored?.kind !== "legacyMontage")
+      throw new RulesError("not-allowed", "That message holds no montage card.", { reason: "badRequest" });
+    const state = assertLegacyMontageState(stored.state);
+    assertVersion(request.version, state.version);
+    const share = unpaidShare(state, request.companionUuid);
+    const next = recordSharePaid(state, asker, share.actorUuid, state.version);
+    const companion = await actorFrom(share.actorUuid);
+    if (!(companion.system instanceof CharacterData))
+      throw new RulesError("not-allowed", `${companion.name} is not a character.`, { reason: "noCharacter" });
+    const op = legacyPayEgoOperation(companion.characterState(), share.pays);
+    if (!mayRecord(message))
+      throw new RulesError("not-allowed", "No GM is online to take this share for you.", { reason: "noGm" });
+    const change = () => companion.commitOperation(op);
+    const flags = cardFlags({ kind: "legacyMontage", state: next });
+    return {
+      outcome: await claimThen(message, cardFlags(stored), flags, change),
+      recorded: true,
+      version: next.version,
+    };
   });
 }

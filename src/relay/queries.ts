@@ -1,6 +1,6 @@
 /**
  * The changes a player may ask for but not make (an Effect on a Challenge, harm from a card they did
- * not post) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
+ * not post, a companion's share of a montage's Ego, R-LEG-14) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
  * The GM's handler reads the request as untrusted data (src/chat/apply-requests.ts) and runs the same
  * one-step change as a GM's own click (./card-changes.ts) for the user who asks.
  *
@@ -15,11 +15,22 @@
  * to the asker as the rules' code, message and data, shown there in their language; a request that
  * breaks the rules of asking is also logged on the GM's console.
  */
-import type { ApplyEffectRequest, ApplyHarmRequest, MontageWordRequest } from "../chat/index.ts";
-import { readApplyEffectRequest, readApplyHarmRequest, readMontageWordRequest } from "../chat/apply-requests.ts";
+import type { ApplyEffectRequest, ApplyHarmRequest, MontageWordRequest, PayShareRequest } from "../chat/index.ts";
+import {
+  readApplyEffectRequest,
+  readApplyHarmRequest,
+  readMontageWordRequest,
+  readPayShareRequest,
+} from "../chat/apply-requests.ts";
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "./card-changes.ts";
+import {
+  applyEffectFromCard,
+  applyHarmFromCard,
+  payShareFromCard,
+  type AppliedSummary,
+  type Asker,
+} from "./card-changes.ts";
 import { readCarryComplicationRequest, type CarryComplicationRequest } from "../chat/complication-request.ts";
 import { carryComplicationFromCard } from "./complications.ts";
 import { montageWordAsGm } from "./montage-word.ts";
@@ -33,6 +44,8 @@ export const QUERIES = {
   carryComplication: `${SYSTEM_ID}.carryComplication`,
   /** R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query that prompts the GM. */
   montageWord: `${SYSTEM_ID}.montageWord`,
+  /** R-LEG-14 a companion's share of a montage's Ego cost, taken once from the card that names it. */
+  payShare: `${SYSTEM_ID}.payShare`,
 } as const;
 
 /** The answer to a query: the outcome, or the rules' refusal (code, English message, data). */
@@ -91,6 +104,12 @@ export function registerQueries(): void {
       const asker = askerOf(request.askerId, options);
       return montageWordAsGm(request, asker);
     });
+  CONFIG.queries[QUERIES.payShare] = (data, options) =>
+    answer(QUERIES.payShare, data, async () => {
+      const request = readPayShareRequest(data);
+      const asker = askerOf(request.askerId, options);
+      return payShareFromCard(request, asker);
+    });
 }
 
 /** Which request each query takes. */
@@ -99,6 +118,7 @@ interface QueryData {
   "terran-engine.applyHarm": ApplyHarmRequest;
   "terran-engine.carryComplication": CarryComplicationRequest;
   "terran-engine.montageWord": MontageWordRequest;
+  "terran-engine.payShare": PayShareRequest;
 }
 
 /** Is there an active GM to relay through? */

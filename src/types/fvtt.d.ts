@@ -69,6 +69,8 @@ declare module "fvtt-types/configuration" {
         successor?: string;
         /** R-LEG-2 the four attributes have been rolled once: only a GM rolls them again (src/documents/legacy-actions.ts). */
         legacyCreationRolled?: boolean;
+        /** R-RA-9 a Challenge overcome by a player's Effect applied first: the card that did it (src/relay/card-changes.ts). */
+        overcomeFirst?: { messageId: string; hit: string } | null;
       };
     };
   }
@@ -94,6 +96,7 @@ declare global {
       "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.carryComplication": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.montageWord": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
+      "terran-engine.payShare": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
     }
   }
 }

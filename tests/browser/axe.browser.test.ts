@@ -68,6 +68,13 @@ const STATES: Readonly<Record<string, readonly (readonly [string, ...string[]])[
   "card/risky": [["select-die", "1", "precision"], ["undo-ego"], ["confirm-effect"], ["apply-effect"]],
   "card/reaction": [["allow-effect"]],
   "card/challenge": [["apply-harm"]],
+  // R-LEG-11 a Legacy Risky card with its Effects rolled (the buttons closed), and its Effect card applied.
+  "card/legacy-risky": [
+    ["roll-effect", "0"],
+    ["roll-effect", "1"],
+  ],
+  "card/legacy-effect": [["apply-legacy-effect"]],
+  "card/legacy-montage": [["apply-montage"]],
 };
 
 async function press(p: Page, action: string, index?: string, role?: string): Promise<void> {

@@ -11,7 +11,7 @@ import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { LEGACY_DIALOGS } from "../../sandbox/legacy.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { english } from "../support/templates.ts";
-import { scenePage, useSession } from "./browser.ts";
+import { afterUpdate, scenePage, useSession } from "./browser.ts";
 
 const session = useSession();
 const sandboxPage = scenePage(session);
@@ -66,6 +66,53 @@ describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
     expect(await sandboxPage.page().locator(".consequence").count()).toBe(0);
     expect(await text('[data-action="carry-complication"]')).toBe("Complication −1d to the targeted character");
     await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
+  });
+
+  it("R-LEG-11 R-LEG-15: a successful Risky card rolls each held tool's Effect from its buttons, once per hit (Multi-attack's extra one too)", async () => {
+    await open("/scene/card/legacy-risky");
+    const page = sandboxPage.page();
+    const buttons = page.locator('.legacy-risky [data-action="roll-effect"]');
+    expect(await buttons.allTextContents()).toEqual(["Roll Effect: Large axe", "Roll Effect: Knife"]);
+    expect(await text(".legacy-risky")).toContain("1 extra hit(s) in melee");
+    await afterUpdate(page, () => buttons.first().click());
+    expect(await text(".effects-rolled")).toBe("Hit 1: Effect rolled with Large axe");
+    await afterUpdate(page, () => buttons.nth(1).click());
+    expect(await page.locator(".effects-rolled li").allTextContents()).toEqual([
+      "Hit 1: Effect rolled with Large axe",
+      "Hit 2: Effect rolled with Knife",
+    ]);
+    expect(await buttons.first().isDisabled()).toBe(true);
+    expect(await buttons.first().getAttribute("title")).toBe(english("TERRAN.Card.Reason.allRolled"));
+    await page.close();
+    expect(sandboxPage.errors()).toEqual([]);
+  });
+
+  it("R-LEG-11 R-RA-7: the tied Effect card applies once; one rolled from the sheet says it applies to nothing", async () => {
+    await open("/scene/card/legacy-effect");
+    const page = sandboxPage.page();
+    const apply = page.locator('.legacy-effect [data-action="apply-legacy-effect"]');
+    await afterUpdate(page, () => apply.click());
+    expect(await text(".legacy-effect .applied .change")).toBe("−15 Disposition (10 → 0)");
+    expect(await apply.isDisabled()).toBe(true);
+    await page.close();
+    expect(sandboxPage.errors()).toEqual([]);
+    await open("/scene/card/legacy-effect-unlinked");
+    expect(await text(".without-action")).toBe(english("TERRAN.Card.Legacy.withoutAction"));
+    expect(await sandboxPage.page().locator('[data-action="apply-legacy-effect"]').isDisabled()).toBe(true);
+    await sandboxPage.page().close();
+    expect(sandboxPage.errors()).toEqual([]);
+  });
+
+  it("R-LEG-14: a montage that succeeded overcomes its Challenge from its card, once", async () => {
+    await open("/scene/card/legacy-montage");
+    const page = sandboxPage.page();
+    const apply = page.locator('.legacy-montage [data-action="apply-montage"]');
+    expect(await apply.textContent()).toBe(english("TERRAN.Card.Montage.apply"));
+    await afterUpdate(page, () => apply.click());
+    expect(await text(".legacy-montage .applied .change")).toBe("−10 Disposition (10 → 0)");
+    expect(await apply.isDisabled()).toBe(true);
+    await page.close();
     expect(sandboxPage.errors()).toEqual([]);
   });
 });

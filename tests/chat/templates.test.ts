@@ -16,6 +16,9 @@ const TEMPLATES = [
   "result-card.hbs",
   "session-card.hbs",
   "request-card.hbs",
+  "legacy-risky-card.hbs",
+  "legacy-effect-card.hbs",
+  "legacy-montage-card.hbs",
 ].map((name) => ({
   name,
   source: readFileSync(resolve(ROOT, "templates/chat", name), "utf8"),

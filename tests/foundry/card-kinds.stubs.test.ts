@@ -18,6 +18,9 @@ import {
   CARD_KIND_ACTIONS,
   CARD_KIND_NAMES,
   createChallengeCard,
+  createLegacyEffectCard,
+  createLegacyMontageCard,
+  createLegacyRiskyCard,
   createRequestCard,
   createSessionCard,
   fortuneCard,
@@ -75,7 +78,70 @@ function wellFormed(): Record<CardKind, StoredCard> {
         { actorUuid: "Actor.m", actorName: "Mira" },
       ]),
     },
+    legacyRisky: { kind: "legacyRisky", state: legacyRisky() },
+    legacyEffect: { kind: "legacyEffect", state: legacyEffect() },
+    legacyMontage: { kind: "legacyMontage", state: legacyMontage() },
   };
+}
+
+function legacyMontage() {
+  return createLegacyMontageCard({
+    rollerId: ROLLER.id,
+    actorUuid: "Actor.m",
+    challengeUuid: "Actor.c",
+    roll: {
+      ...legacyRisky().roll,
+      challengeName: "Storm",
+      tierKey: "TERRAN.ChallengeTier.serious",
+      challengeFaces: [4, 2],
+      challengeChain: [],
+      challengeEffect: 4,
+      complication: 1,
+    },
+  });
+}
+
+function legacyRisky() {
+  return createLegacyRiskyCard({
+    rollerId: ROLLER.id,
+    actorUuid: "Actor.m",
+    roll: {
+      actorName: "Mira",
+      attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label",
+      skillLabelKey: null,
+      light: [5],
+      dark: [],
+      costly: [],
+      ego: { before: 3, after: 3 },
+      lost: false,
+    },
+    tools: [{ id: "sword", name: "Sword" }],
+    multiAttack: false,
+  });
+}
+
+function legacyEffect() {
+  return createLegacyEffectCard({
+    rollerId: ROLLER.id,
+    actorUuid: "Actor.m",
+    rulesetId: "legacy",
+    rank: 2,
+    versatileTwoHanded: false,
+    improvised: false,
+    extra: 0,
+    roll: {
+      toolName: "Sword",
+      tierLabelKey: "TERRAN.Tool.normal",
+      faces: [4],
+      chain: [],
+      kept: 4,
+      halved: false,
+      bonus: 0,
+      total: 4,
+    },
+    action: null,
+    order: "gm",
+  });
 }
 
 /** One stored card of each kind that its kind's check refuses (flags anyone with the rights could have written). */
@@ -88,6 +154,12 @@ function forged(): Record<CardKind, StoredCard> {
     result: as<StoredCard>({ kind: "result", state: { ...ok.result.state, lines: "6" } }),
     session: as<StoredCard>({ kind: "session", state: { ...ok.session.state, rows: "Mira" } }),
     request: as<StoredCard>({ kind: "request", state: { ...ok.request.state, subject: { kind: "spell" } } }),
+    legacyRisky: as<StoredCard>({ kind: "legacyRisky", state: { ...ok.legacyRisky.state, tools: "Sword" } }),
+    legacyEffect: as<StoredCard>({
+      kind: "legacyEffect",
+      state: { ...legacyEffect(), roll: { ...legacyEffect().roll, total: 9 } },
+    }),
+    legacyMontage: as<StoredCard>({ kind: "legacyMontage", state: { ...legacyMontage(), challengeUuid: 7 } }),
   };
 }
 

@@ -9,6 +9,8 @@
  * Foundry's dice, dialogs, targeting or chat.
  */
 import "../stubs/foundry-client.ts";
+import { legacyEffectCard, legacyRiskyCard } from "../../src/chat/legacy-cards.ts";
+import { montageCard } from "../../src/chat/legacy-montage-card.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   GENERATIONS,
@@ -106,6 +108,10 @@ function lastCard(): StoredCard {
 
 function lastResult(): ResultCardView {
   const card = lastCard();
+  // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-effect-card.ts).
+  if (card.kind === "legacyRisky") return legacyRiskyCard(card.state.roll);
+  if (card.kind === "legacyEffect") return legacyEffectCard(card.state.roll);
+  if (card.kind === "legacyMontage") return montageCard(card.state.roll);
   if (card.kind !== "result") throw new Error(`a ${card.kind} card, not a result card`);
   return card.state;
 }

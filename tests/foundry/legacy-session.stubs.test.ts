@@ -7,6 +7,7 @@
  * It checks what OUR code rolls, stores and posts; not Foundry's dice, chat or database.
  */
 import "../stubs/foundry-client.ts";
+import { legacyEffectCard, legacyRiskyCard } from "../../src/chat/legacy-cards.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
@@ -61,6 +62,9 @@ function lastCard(): StoredCard {
 
 function lastResult() {
   const card = lastCard();
+  // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-effect-card.ts).
+  if (card.kind === "legacyRisky") return legacyRiskyCard(card.state.roll);
+  if (card.kind === "legacyEffect") return legacyEffectCard(card.state.roll);
   if (card.kind !== "result") throw new Error(`a ${card.kind} card, not a result card`);
   return card.state;
 }

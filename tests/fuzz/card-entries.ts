@@ -204,6 +204,30 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       }),
     ),
   ),
+  // R-RA-7 one record of an Effect applied, checked against the card's Effect (shared by the Legacy cards).
+  checkAppliedEntry: entry(
+    riskyCard.checkAppliedEntry,
+    fc
+      .record({
+        before: fc.integer({ min: 0, max: 40 }),
+        effect: fc.integer({ min: 0, max: 30 }),
+        armour: fc.integer({ min: 0, max: 3 }),
+      })
+      .map(({ before, effect, armour }) => {
+        const after = Math.max(0, before - Math.max(0, effect - armour));
+        const record = {
+          hit: "effect" as const,
+          targetName: "Wolf",
+          facet: "Wolf",
+          effect,
+          armour,
+          before,
+          after,
+          userId: "u",
+        };
+        return [record, "effect", effect] as [riskyCard.AppliedEntry, "effect", number];
+      }),
+  ),
   assertRiskyCardState: entry(riskyCard.assertRiskyCardState, t(riskyState)),
   assertDieRole: entry(riskyCard.assertDieRole, t(fc.constantFrom("precision", "effect", "second"))),
   assertChallengeCardState: entry(challengeCard.assertChallengeCardState, t(challengeState)),

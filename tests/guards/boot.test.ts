@@ -166,6 +166,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
       "terran-engine.applyHarm",
       "terran-engine.carryComplication",
       "terran-engine.montageWord",
+      "terran-engine.payShare",
     ]);
     expect(Object.values(queries).every((handler) => typeof handler === "function")).toBe(true);
     const sheets = world.sheets.map((s) => ({

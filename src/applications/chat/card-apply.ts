@@ -23,7 +23,6 @@ import {
   type AppliedHit,
   type ChallengeCardState,
   type PermissionInput,
-  type RiskyCardState,
 } from "../../chat/index.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentApplyPermission, currentRuleset } from "../../settings/settings.ts";
@@ -88,10 +87,13 @@ function tell(summary: { recorded: boolean }, name: string): void {
   ui.notifications?.info(text);
 }
 
-/** R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet). */
+/**
+ * R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet): a
+ * Risky Action card's, or a Legacy Effect card's (the step reads the card itself: ../../relay/effect-sources.ts).
+ */
 export async function applyEffectClick(
   message: ChatMessage.Implementation,
-  state: RiskyCardState,
+  rollerId: string,
   hit: AppliedHit,
   version: number,
 ): Promise<void> {
@@ -105,12 +107,38 @@ export async function applyEffectClick(
       reason: "oneChallenge",
     });
   const actor = challenges[0];
-  const system = actor?.system;
-  if (!actor || !(system instanceof ChallengeData)) return;
-  const here = runsHere(message, state.rollerId, actor, "risky");
+  if (actor) await applyToChallenge(message, rollerId, actor, hit, version, true);
+}
+
+/** R-LEG-14 a montage's card on the Challenge it names (no target to choose, no facet: the whole Challenge). */
+export async function applyMontageClick(
+  message: ChatMessage.Implementation,
+  rollerId: string,
+  challengeUuid: string,
+  version: number,
+): Promise<void> {
+  const known = challengeUuid.startsWith("Actor.") || challengeUuid.startsWith("Scene.");
+  const found: unknown = known ? await fromUuid(challengeUuid as `Actor.${string}`) : null;
+  const actor = found instanceof TerranActor ? (found as Actor.Implementation) : null;
+  if (!actor) throw new RulesError("not-allowed", "The montage's Challenge is gone.", { reason: "noChallenge" });
+  await applyToChallenge(message, rollerId, actor, "effect", version, false);
+}
+
+/** Asks which facet (when `facets`), then runs the step here or asks the active GM. */
+async function applyToChallenge(
+  message: ChatMessage.Implementation,
+  rollerId: string,
+  actor: Actor.Implementation,
+  hit: AppliedHit,
+  version: number,
+  facets: boolean,
+): Promise<void> {
+  const system = actor.system;
+  if (!(system instanceof ChallengeData)) return;
+  const here = runsHere(message, rollerId, actor, "risky");
   const options = [
     { value: "main", label: actor.name },
-    ...system.facets.map((f, i) => ({ value: String(i), label: f.name })),
+    ...(facets ? system.facets.map((f, i) => ({ value: String(i), label: f.name })) : []),
   ];
   const picked =
     options.length > 1 ? await chooseOne("TERRAN.Card.chooseFacetTitle", "TERRAN.Card.chooseFacet", options) : "main";

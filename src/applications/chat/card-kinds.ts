@@ -17,6 +17,9 @@ import {
   allowEffect,
   allowSuccess,
   assertChallengeCardState,
+  assertLegacyEffectState,
+  assertLegacyMontageState,
+  assertLegacyRiskyState,
   assertRequestCardState,
   assertResultCardView,
   assertRiskyCardState,
@@ -27,6 +30,9 @@ import {
   confirmEffect,
   confirmSecondHit,
   effectChainNeeded,
+  legacyEffectView,
+  legacyMontageView,
+  legacyRiskyView,
   requestCardView,
   riskyCardView,
   selectDie,
@@ -43,15 +49,17 @@ import {
 import { TerranActor } from "../../documents/actor.ts";
 import { cardFlags, type StoredCard } from "../../documents/card-flags.ts";
 import { gmOnline } from "../../relay/queries.ts";
+import { overcomeFirst } from "../../relay/card-changes.ts";
 import { requestAnswersFor, rowsOwned } from "../../table/roll-requests.ts";
 import { undoSessionAward } from "../../table/session-award.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
 import { RulesError } from "../../rules/index.ts";
 import { currentApplyPermission, currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { applyEffectClick, applyHarmClick } from "./card-apply.ts";
+import { applyEffectClick, applyHarmClick, applyMontageClick } from "./card-apply.ts";
 import { carryComplicationClick } from "./complication.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
+import { rollEffectFromCard } from "../resolution/separate-cards.ts";
 
 /** A click on one of a card's `[data-action]` elements, with the card's state as its check returned it. */
 export interface CardClick<K extends CardKind> {
@@ -181,9 +189,9 @@ export const CARD_KINDS: CardKindRegistry = {
         ),
       "undo-ego": undoEgoClick,
       "apply-effect": ({ message, state, el }) =>
-        applyEffectClick(message, state, "effect", versionOf(el, state.version)),
+        applyEffectClick(message, state.rollerId, "effect", versionOf(el, state.version)),
       "apply-second": ({ message, state, el }) =>
-        applyEffectClick(message, state, "second", versionOf(el, state.version)),
+        applyEffectClick(message, state.rollerId, "second", versionOf(el, state.version)),
       "tesla-backlash": async ({ message, state }) => {
         // R-ADV-2 the roller's own character takes Tesla's Effect (the actor checks the card again).
         const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
@@ -194,10 +202,19 @@ export const CARD_KINDS: CardKindRegistry = {
   challenge: {
     check: assertChallengeCardState,
     template: template("challenge-card"),
-    view: (message, state) => {
+    view: async (message, state) => {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
+      // R-RA-9 a Challenge overcome by an Effect applied first deals no Effect (the GM's step refuses it too).
+      const known = state.challengeUuid.startsWith("Actor.") || state.challengeUuid.startsWith("Scene.");
+      const challenge: unknown = known ? await fromUuid(state.challengeUuid as `Actor.${string}`) : null;
+      const first = challenge instanceof TerranActor && overcomeFirst(challenge);
       return {
-        ...challengeCardView(state, { ...viewer(state.rollerId, "challenge"), offerHarm, ruleset: currentRuleset() }),
+        ...challengeCardView(state, {
+          ...viewer(state.rollerId, "challenge"),
+          offerHarm,
+          ruleset: currentRuleset(),
+          overcomeFirst: first,
+        }),
         messageId: message.id,
       };
     },
@@ -234,6 +251,41 @@ export const CARD_KINDS: CardKindRegistry = {
     actions: {
       "roll-request": ({ message, el }) => rollForRequest(message, Number(el.dataset.index)),
       "show-answer": ({ el }) => showAnswer(el.dataset.messageId ?? ""),
+    },
+  },
+  legacyRisky: {
+    check: assertLegacyRiskyState,
+    template: template("legacy-risky-card"),
+    view: (message, state) => ({ ...legacyRiskyView(state, currentCardUser()), messageId: message.id }),
+    actions: {
+      // R-LEG-11 the held tool's Effect, tied to this card (one roll per hit; R-LEG-15 Multi-attack).
+      "roll-effect": ({ message, state, el }) =>
+        rollEffectFromCard(message, state, currentCardUser(), Number(el.dataset.index), versionOf(el, state.version)),
+    },
+  },
+  legacyEffect: {
+    check: assertLegacyEffectState,
+    template: template("legacy-effect-card"),
+    view: (message, state) => ({
+      ...legacyEffectView(state, viewer(state.rollerId, "risky")),
+      messageId: message.id,
+    }),
+    actions: {
+      "apply-legacy-effect": ({ message, state, el }) =>
+        applyEffectClick(message, state.rollerId, "effect", versionOf(el, state.version)),
+    },
+  },
+  legacyMontage: {
+    check: assertLegacyMontageState,
+    template: template("legacy-montage-card"),
+    view: (message, state) => ({
+      ...legacyMontageView(state, viewer(state.rollerId, "risky")),
+      messageId: message.id,
+    }),
+    actions: {
+      // R-LEG-14 a montage that succeeded overcomes its own Challenge, once.
+      "apply-montage": ({ message, state, el }) =>
+        applyMontageClick(message, state.rollerId, state.challengeUuid, versionOf(el, state.version)),
     },
   },
 };

@@ -6,10 +6,13 @@
  * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import type { TerranActor } from "../../documents/actor.ts";
+import { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
 import { clearComplications } from "../../documents/complications.ts";
+import { legacyOf } from "../../data/legacy.ts";
+import { askCompanionOffers, type CompanionCandidate } from "../../prompts/montage-companions.ts";
+import { payMontageShares } from "./separate-cards.ts";
 import { montageTarget, type MontageChallenge } from "../../documents/operations/legacy-play.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import type { AnswerLink } from "../../chat/index.ts";
@@ -168,23 +171,29 @@ export class SeparateRollDialog<
     const challenge = view.choices.montage ? (settings.montage ?? null) : null;
     if (challenge && settings.montageWord === "ask" && !(await this.#gmAgrees(challenge.uuid))) return;
     await this.close();
-    await this.#throw(view, challenge);
+    const thrown = await this.#throw(view, challenge);
     // R-LEG-14 the complications this roll carried are spent with it (the roller owns the character).
-    await clearComplications(this.#request.actor, view.complicationsUsed);
+    if (thrown) await clearComplications(this.#request.actor, view.complicationsUsed);
   }
 
-  /** Throws the montage (against `challenge`) or the Risky Action the dialog shows. */
-  async #throw(view: SeparateRollView, challenge: MontageChallenge | null): Promise<void> {
+  /** Throws the montage (against `challenge`) or the Risky Action the dialog shows; false if nothing was thrown. */
+  async #throw(view: SeparateRollView, challenge: MontageChallenge | null): Promise<boolean> {
     if (challenge) {
-      await rollLegacyMontage(this.#request.actor, {
+      // R-LEG-14 (ruling) the companions who share the Ego, named before the throw (closing the prompt rolls nothing).
+      const companions =
+        view.choices.dark > 0 ? await askCompanionOffers(companionCandidates(this.#request.actor)) : [];
+      if (companions === null) return false;
+      const rolled = await rollLegacyMontage(this.#request.actor, {
         attribute: this.#request.attribute,
         skill: view.choices.skill,
         raw: view.raw,
         dark: view.choices.dark,
         challenge,
         messageMode: view.choices.messageMode,
+        companions,
       });
-      return;
+      if (rolled?.messageId) await payMontageShares(rolled.messageId);
+      return true;
     }
     await rollLegacyRisky(this.#request.actor, {
       attribute: this.#request.attribute,
@@ -194,6 +203,7 @@ export class SeparateRollDialog<
       messageMode: view.choices.messageMode,
       answers: this.#request.answers ?? null,
     });
+    return true;
   }
 }
 
@@ -209,5 +219,14 @@ function targetedChallenge(): MontageChallenge | null {
           : null;
       return { uuid: actor.uuid, name: actor.name, challenge };
     }),
+  );
+}
+
+/** R-LEG-14 every other character of the world, owned or not, with its Ego now: who may share a montage's Ego. */
+function companionCandidates(roller: TerranActor): CompanionCandidate[] {
+  return (game.actors?.contents ?? []).flatMap((a) =>
+    a instanceof TerranActor && a.type === "character" && a.id !== roller.id
+      ? [{ uuid: a.uuid, name: a.name, ego: legacyOf(a.characterState().source).ego.value }]
+      : [],
   );
 }

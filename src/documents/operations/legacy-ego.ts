@@ -3,7 +3,14 @@
  * a Condition's refill, and the end of a session turning the Ego lost into XP. Pure: the update is
  * computed here, persisted by the glue. Re-exported by ./legacy.ts.
  */
-import { RulesError, sessionXp, spendDarkDice, type DarkDiceOptions, type Ruleset } from "../../rules/index.ts";
+import {
+  RulesError,
+  sessionXp,
+  spendDarkDice,
+  splitEgoCost,
+  type DarkDiceOptions,
+  type Ruleset,
+} from "../../rules/index.ts";
 import { deriveLegacy, legacyOf, type LegacyAttribute } from "../../data/legacy.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 import { sessionAwardOperation } from "./session.ts";
@@ -77,8 +84,13 @@ export function legacySpendEgoOperation(
   state: CharacterState,
   ruleset: Ruleset,
   darkFaces: readonly number[],
-  options: DarkDiceOptions = {},
-): OperationResult<LegacyEgoSpend> {
+  options: DarkDiceOptions & {
+    /** R-LEG-14 (ruling) a montage's companions: their offers, taken first (`montageEgoShares`). */
+    readonly companions?: readonly EgoOffer[];
+  } = {},
+): OperationResult<
+  LegacyEgoSpend & { readonly companions?: readonly { readonly id: string; readonly pays: number }[] }
+> {
   assertAlive(state, "spend Ego");
   if (state.source.lost) throw new RulesError("not-allowed", "The character is lost (Ego 0); they spend no more Ego.");
   const { legacy, derived } = legacyState(state);
@@ -88,14 +100,16 @@ export function legacySpendEgoOperation(
   // R-LEG-14 in a montage (`options.montage`) each costly die costs 2.
   const spend = spendDarkDice(ruleset, darkFaces, Math.min(before, ruleset.ego.max), options);
   const { costly } = spend;
-  const after = Math.max(0, before - spend.cost);
-  const lost = after === 0 && spend.cost > 0;
+  const shares = montageEgoShares(spend.cost, options.companions ?? []);
+  const after = Math.max(0, before - shares.roller);
+  const lost = after === 0 && shares.roller > 0;
   const update = changes(
     ["system.legacy.ego.value", legacy.ego.value, after],
     ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + (before - after)],
     ["system.lost", state.source.lost, lost || state.source.lost],
   );
-  return result(update, { before, after, cost: before - after, costly, lost });
+  const outcome = { before, after, cost: before - after, costly, lost };
+  return result(update, options.companions ? { ...outcome, companions: shares.companions } : outcome);
 }
 
 /**
@@ -133,4 +147,56 @@ export function legacyEndSessionOperation(
     return result(changes(["system.legacy.egoLost", legacy.egoLost, 0]), { gained, xp: state.source.xp });
   const award = sessionAwardOperation(state, gained, ruleset);
   return result(award.update, { gained, xp: award.outcome.xp });
+}
+
+// ---------------------------------------------------------------------------------------------
+// R-LEG-14 companions sharing a montage's Ego
+
+/** A companion's offer toward a montage's Ego: their actor's uuid, their Ego now, and the most they put in. */
+export interface EgoOffer {
+  readonly id: string;
+  readonly ego: number;
+  readonly offers: number;
+}
+
+/**
+ * R-LEG-14 (ruling) who pays a montage's Ego: the offers are agreed before the throw, when the cost is
+ * not yet known, so each is a most. The cost is taken from the companions first, in the order named, each
+ * up to their offer and their own Ego (none below 0); the roller pays the rest. The shares are checked
+ * with the engine's `splitEgoCost` (they add up to the whole cost). Returns the companions' shares (those
+ * paying nothing left out) and the roller's part.
+ */
+export function montageEgoShares(
+  cost: number,
+  offers: readonly EgoOffer[],
+): { readonly companions: readonly { readonly id: string; readonly pays: number }[]; readonly roller: number } {
+  let left = cost;
+  const companions: { id: string; ego: number; pays: number }[] = [];
+  for (const offer of offers) {
+    const pays = Math.max(0, Math.min(left, offer.offers, offer.ego));
+    companions.push({ id: offer.id, ego: offer.ego, pays });
+    left -= pays;
+  }
+  splitEgoCost(cost, [...companions, { id: "\u0000roller", ego: left, pays: left }]);
+  return { companions: companions.filter((c) => c.pays > 0).map((c) => ({ id: c.id, pays: c.pays })), roller: left };
+}
+
+/**
+ * R-LEG-14 (ruling) R-LEG-12 a companion pays their share of a montage from their own Ego: never below
+ * 0 (a share above their Ego is refused, nothing taken), counted as Ego lost for their session's
+ * Experience; at 0 they are lost (R-LEG-7).
+ */
+export function legacyPayEgoOperation(state: CharacterState, pays: number): OperationResult<LegacyEgoSpend> {
+  assertAlive(state, "pay Ego");
+  const { legacy } = legacyState(state);
+  const before = legacy.ego.value;
+  const [paid] = splitEgoCost(pays, [{ id: "companion", ego: before, pays }]);
+  const after = paid?.ego ?? before;
+  const lost = after === 0 && pays > 0;
+  const update = changes(
+    ["system.legacy.ego.value", before, after],
+    ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + pays],
+    ["system.lost", state.source.lost, lost || state.source.lost],
+  );
+  return result(update, { before, after, cost: pays, costly: [], lost });
 }

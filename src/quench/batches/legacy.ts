@@ -47,10 +47,15 @@ const CREATION = {
 const HP_MAX = 2 + 1 + 2;
 const EGO_MAX = 0 + 2 + 2;
 
-/** The one result card among `messages` (a Legacy card is a plain result card, src/chat/legacy-cards.ts). */
+/**
+ * The one card among `messages` with this title: a plain result card (src/chat/legacy-cards.ts), or the
+ * Risky Action's and the Effect's cards, which keep their result view as `roll` (src/chat/legacy-effect-card.ts).
+ */
 function resultCard(messages: readonly ChatMessage.Implementation[], titleKey: string): ChatMessage.Implementation {
   const found = messages.filter((m) => {
     const card = storedCard(m);
+    if (card?.kind === "legacyRisky") return titleKey === "TERRAN.Card.Legacy.riskyTitle";
+    if (card?.kind === "legacyEffect") return titleKey === "TERRAN.Card.Legacy.effectTitle";
     return card?.kind === "result" && card.state.titleKey === titleKey;
   });
   const [card] = found;
@@ -181,7 +186,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
       assert.isTrue(message.isContentVisible, "a public card");
       const html = await message.renderHTML();
       assert.isNotNull(
-        html.querySelector('[data-card="result"].legacy-risky'),
+        html.querySelector('[data-card="legacyRisky"].legacy-risky'),
         "the Risky Action card is drawn in the log",
       );
       assert.lengthOf(html.querySelectorAll(".dice-tray .die"), request.light + request.dark, "with every die thrown");

@@ -1,0 +1,75 @@
+/**
+ * The separate resolution's card step (Legacy; R-LEG-11): a successful Risky card's button rolls a held
+ * tool's Effect tied to that card. The card claims the hit first (so two clicks roll once), the Effect
+ * card is posted naming the Risky card and its hit, and the Risky card then names the Effect card; if
+ * the roll is refused or its prompt closed, the claim is given back. The Effect card itself is applied
+ * to a Challenge as Core's Effect is (../chat/card-apply.ts, through the GM when needed).
+ */
+import {
+  claimEffectRoll,
+  linkEffectCard,
+  releaseEffectClaim,
+  type CardUser,
+  type LegacyRiskyState,
+} from "../../chat/index.ts";
+import { TerranActor } from "../../documents/actor.ts";
+import { cardFlags, storedCard } from "../../documents/card-flags.ts";
+import { payShareFromCard } from "../../relay/card-changes.ts";
+import { askGm, QUERIES } from "../../relay/queries.ts";
+import { attempt } from "../../prompts/notify.ts";
+import { rollLegacyEffect } from "../../documents/legacy-actions.ts";
+import { RulesError } from "../../rules/index.ts";
+
+const saveRisky = (message: ChatMessage.Implementation, state: LegacyRiskyState) =>
+  message.update({ flags: cardFlags({ kind: "legacyRisky", state }) });
+
+/** R-LEG-11 R-LEG-15 rolls the next hit's Effect with the held tool `toolIndex`, tied to the Risky card. */
+export async function rollEffectFromCard(
+  message: ChatMessage.Implementation,
+  state: LegacyRiskyState,
+  user: CardUser,
+  toolIndex: number,
+  version: number,
+): Promise<void> {
+  const claimed = claimEffectRoll(state, user, toolIndex, version);
+  const found: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
+  const actor = found instanceof TerranActor ? (found as TerranActor) : null;
+  if (!actor) throw new RulesError("unknown-id", "The character of this card is gone.", { id: state.actorUuid });
+  await saveRisky(message, claimed.state);
+  let posted: string | null = null;
+  try {
+    const action = { messageId: message.id ?? "", hit: claimed.hit };
+    const rolled = await rollLegacyEffect(actor, claimed.tool.id, undefined, action);
+    posted = rolled?.messageId ?? null;
+  } finally {
+    const next =
+      posted === null
+        ? releaseEffectClaim(claimed.state, claimed.hit)
+        : linkEffectCard(claimed.state, claimed.hit, posted);
+    await saveRisky(message, next);
+  }
+}
+
+/**
+ * R-LEG-14 (ruling) takes each companion's share of a montage's Ego, as its card names them: here when
+ * this user owns the companion (and wrote the card), else through the active GM. A refusal (no GM, Ego
+ * below the share…) is a warning saying why, and that share stays "not taken yet" on the card.
+ */
+export async function payMontageShares(messageId: string): Promise<void> {
+  const message = game.messages?.get(messageId);
+  const stored = message ? storedCard(message) : null;
+  if (!message || stored?.kind !== "legacyMontage") return;
+  for (const share of stored.state.shares) {
+    await attempt(async () => {
+      const latest = storedCard(message);
+      const version = latest?.kind === "legacyMontage" ? latest.state.version : stored.state.version;
+      const companion: unknown = await fromUuid(share.actorUuid as `Actor.${string}`);
+      const user = game.user;
+      if (!user) return;
+      const request = { askerId: user.id ?? "", messageId, companionUuid: share.actorUuid, version };
+      const owned = companion instanceof TerranActor && companion.isOwner && message.author?.id === user.id;
+      if (owned || user.isGM) await payShareFromCard(request, { id: user.id ?? "", isGM: user.isGM, user });
+      else await askGm(QUERIES.payShare, request);
+    });
+  }
+}
