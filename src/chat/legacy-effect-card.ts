@@ -318,7 +318,8 @@ export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectS
   asTierRank(state.rank);
   assertBoolean(state.versatileTwoHanded, "versatileTwoHanded");
   assertBoolean(state.improvised, "improvised");
-  assertInteger(state.extra, "The extra Effect dice", 0, 1);
+  // R-LEG-15 (ruling) Sneak attack and Sniper each add one die when their situation is met: at most two.
+  assertInteger(state.extra, "The extra Effect dice", 0, 2);
   assertId(state.order, ORDERS, "an order of Effects");
   if (state.roll.toolName !== null) assertText(state.roll.toolName, "The tool's name");
   assertText(state.roll.tierLabelKey, "The tool's tier");

@@ -29,7 +29,7 @@ import {
   type RiskyCardInput,
 } from "../../src/chat/index.ts";
 import { advancementSource } from "../documents/operations/fixtures.ts";
-import { GM, ROLLER } from "../chat/fixtures.ts";
+import { GM, isClosed, ROLLER } from "../chat/fixtures.ts";
 import { asModel, challenge, click, disposition, grit, hero, message, shown, stub } from "./card-builders.ts";
 import { legacyHero } from "./legacy-builders.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
@@ -115,9 +115,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy Effect, tied to 
     expect(riskyOf(risky).effects).toEqual([{ hit: 0, toolId: "axe0000000000000", messageId: effect.id }]);
     // The hit is rolled: the buttons close, a forced click is refused with the reason, and nothing more is posted.
     const closed = (await shown(risky)).querySelector<HTMLButtonElement>('[data-action="roll-effect"]');
-    expect(closed?.disabled).toBe(true);
+    expect(isClosed(closed)).toBe(true);
     const count = posted().length;
-    await click(risky, '[data-action="roll-effect"][data-index="0"]', (el) => el.removeAttribute("disabled"));
+    await click(risky, '[data-action="roll-effect"][data-index="0"]', (el) => el.removeAttribute("aria-disabled"));
     expect(posted()).toHaveLength(count);
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.allRolled"]);
   });
@@ -131,12 +131,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy Effect, tied to 
     expect(effectOf(effect).action).toBeNull();
     const root = await shown(effect);
     expect(root.querySelector(".without-action")).not.toBeNull();
-    expect(root.querySelector<HTMLButtonElement>('[data-action="apply-legacy-effect"]')?.disabled).toBe(true);
+    expect(isClosed(root.querySelector<HTMLButtonElement>('[data-action="apply-legacy-effect"]'))).toBe(true);
     // A forced click reaches the GM, who refuses it: the Disposition does not move.
     world.gm = makeGm();
     const wolf = challenge("Wolf");
     world.user.targets = new Set([{ actor: wolf }]);
-    await click(effect, '[data-action="apply-legacy-effect"]', (el) => el.removeAttribute("disabled"));
+    await click(effect, '[data-action="apply-legacy-effect"]', (el) => el.removeAttribute("aria-disabled"));
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.noAction"]);
     expect(disposition(wolf)).toBe(8);
   });
@@ -165,7 +165,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Legacy Effect, tied to 
     ]);
     expect(disposition(wolf)).toBe(3);
     expect(effectOf(effect).applied).toMatchObject([{ targetName: "Wolf", effect: 5, before: 8, after: 3 }]);
-    await click(effect, '[data-action="apply-legacy-effect"]', (el) => el.removeAttribute("disabled"));
+    await click(effect, '[data-action="apply-legacy-effect"]', (el) => el.removeAttribute("aria-disabled"));
     expect(disposition(wolf)).toBe(3);
     expect(world.warnings).toHaveLength(1);
   });
@@ -277,9 +277,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-RA-9 the order of Effects
     const { msg, mira } = await exchange({ fast: true });
     const root = await shown(msg);
     expect(root.querySelector(".overcome-first")).not.toBeNull();
-    expect(root.querySelector<HTMLButtonElement>('[data-action="apply-harm"]')?.disabled).toBe(true);
+    expect(isClosed(root.querySelector<HTMLButtonElement>('[data-action="apply-harm"]'))).toBe(true);
     const before = grit(mira);
-    await click(msg, '[data-action="apply-harm"]', (el) => el.removeAttribute("disabled"));
+    await click(msg, '[data-action="apply-harm"]', (el) => el.removeAttribute("aria-disabled"));
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.overcomeFirst"]);
     expect(grit(mira)).toBe(before);
   });
@@ -288,7 +288,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-RA-9 the order of Effects
     const { msg, mira } = await exchange({ slow: true });
     const root = await shown(msg);
     expect(root.querySelector(".overcome-first")).toBeNull();
-    expect(root.querySelector<HTMLButtonElement>('[data-action="apply-harm"]')?.disabled).toBe(false);
+    expect(isClosed(root.querySelector<HTMLButtonElement>('[data-action="apply-harm"]'))).toBe(false);
     await click(msg, '[data-action="apply-harm"]');
     expect(world.warnings).toEqual([]);
     expect(grit(mira)).toBe(0);
@@ -331,16 +331,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 the montage lowers
     expect(stored?.kind === "legacyMontage" && stored.state.applied).toMatchObject([
       { targetName: "Storm", effect: 8, before: 8, after: 0 },
     ]);
-    expect((await shown(card)).querySelector<HTMLButtonElement>('[data-action="apply-montage"]')?.disabled).toBe(true);
-    await click(card, '[data-action="apply-montage"]', (el) => el.removeAttribute("disabled"));
+    expect(isClosed((await shown(card)).querySelector<HTMLButtonElement>('[data-action="apply-montage"]'))).toBe(true);
+    await click(card, '[data-action="apply-montage"]', (el) => el.removeAttribute("aria-disabled"));
     expect(world.warnings).toHaveLength(1);
   });
 
   it("R-LEG-14 (stand-ins): a failed montage offers nothing, and a forced request is refused; another Challenge is never lowered by it", async () => {
     const { storm, card } = await montage(2, [3, 1]);
-    expect((await shown(card)).querySelector<HTMLButtonElement>('[data-action="apply-montage"]')?.disabled).toBe(true);
+    expect(isClosed((await shown(card)).querySelector<HTMLButtonElement>('[data-action="apply-montage"]'))).toBe(true);
     world.gm = makeGm();
-    await click(card, '[data-action="apply-montage"]', (el) => el.removeAttribute("disabled"));
+    await click(card, '[data-action="apply-montage"]', (el) => el.removeAttribute("aria-disabled"));
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.noEffect"]);
     expect(disposition(storm)).toBe(8);
     // A request naming another Challenge (forged) is refused by the GM's step.
