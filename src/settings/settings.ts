@@ -92,6 +92,17 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
+  registerOptionalRules(settings);
+  settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+}
+
+/** The optional rules a world turns on: R-CH-6's Challenge armour (a house rule), R-LEG-3's game without skills. */
+function registerOptionalRules(settings: NonNullable<typeof game.settings>): void {
   // R-CH-6 (house rule, default off): a Challenge's armour lowers the player's Effects (Core, Degenesis only).
   settings.register(SYSTEM_ID, SETTINGS.challengeArmour, {
     name: "TERRAN.Setting.challengeArmour.name",
@@ -116,12 +127,6 @@ export function registerSettings(): void {
     default: false,
     requiresReload: false,
     onChange: followRuleset,
-  });
-  settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
-    scope: "world",
-    config: false,
-    type: Number,
-    default: 0,
   });
 }
 
