@@ -37,7 +37,7 @@ import {
 } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import type { ResultCardView, ResultLine } from "./result-cards.ts";
-import { CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
+import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
 import { checkAppliedEntry, type AppliedEntry } from "./risky-card.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -381,21 +381,15 @@ export interface LegacyEffectView extends ResultCardView {
 export function legacyEffectView(state: LegacyEffectState, viewer: CardViewer): LegacyEffectView {
   assertLegacyEffectState(state);
   const unlinked = state.action === null;
-  const reason = unlinked
-    ? CARD_REASON.noAction
-    : state.applied.length > 0
-      ? CARD_REASON.alreadyApplied
-      : viewer.mayApply
-        ? null
-        : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
   return {
     ...legacyEffectCard(state.roll),
     version: state.version,
-    apply: {
-      labelKey: "TERRAN.Card.Button.apply",
-      disabled: reason !== null,
-      tooltipKey: reason ?? (viewer.mayApply ? viewer.mayApplyReason : null),
-    },
+    apply: applyOnceButton(
+      "TERRAN.Card.Button.apply",
+      unlinked ? CARD_REASON.noAction : null,
+      state.applied.length > 0,
+      viewer,
+    ),
     applied: state.applied.map((a) => ({
       targetName: a.targetName,
       facet: a.facet,

@@ -9,7 +9,7 @@ import { assertFaces, assertInteger, assertText, highest, LEGACY, RulesError, ty
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
-import { CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
+import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
 import { checkAppliedEntry, type AppliedEntry } from "./risky-card.ts";
 
 /** R-LEG-14 what each costly Dark Die of a montage costs (marked on the die). */
@@ -227,21 +227,15 @@ export interface LegacyMontageView extends ResultCardView {
 /** The template's context of a montage card, as `viewer` sees it. */
 export function legacyMontageView(state: LegacyMontageState, viewer: CardViewer): LegacyMontageView {
   assertLegacyMontageState(state);
-  const reason = !montageSucceeded(state)
-    ? CARD_REASON.noEffect
-    : state.applied.length > 0
-      ? CARD_REASON.alreadyApplied
-      : viewer.mayApply
-        ? null
-        : (viewer.mayApplyReason ?? CARD_REASON.notOwner);
   return {
     ...montageCard(state.roll),
     version: state.version,
-    apply: {
-      labelKey: "TERRAN.Card.Montage.apply",
-      disabled: reason !== null,
-      tooltipKey: reason ?? (viewer.mayApply ? viewer.mayApplyReason : null),
-    },
+    apply: applyOnceButton(
+      "TERRAN.Card.Montage.apply",
+      montageSucceeded(state) ? null : CARD_REASON.noEffect,
+      state.applied.length > 0,
+      viewer,
+    ),
     applied: state.applied.map((a) => ({
       targetName: a.targetName,
       effect: a.effect,

@@ -171,6 +171,26 @@ const ROLE_KEYS: Readonly<Record<Exclude<DieRoleView, null>, string>> = {
   second: "TERRAN.Card.Die.role.second",
 };
 
+/**
+ * A card's once-only Apply button: closed by `refusal` (why this card cannot apply at all) first, then
+ * when it was applied already, then when the viewer may not; open, it carries the viewer's limit as a hint.
+ */
+export function applyOnceButton(
+  labelKey: string,
+  refusal: string | null,
+  applied: boolean,
+  viewer: CardViewer,
+): CardButtonView {
+  const reason =
+    refusal ??
+    (applied ? CARD_REASON.alreadyApplied : viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner));
+  return {
+    labelKey,
+    disabled: reason !== null,
+    tooltipKey: reason ?? (viewer.mayApply ? viewer.mayApplyReason : null),
+  };
+}
+
 const BAND_CLASS: Readonly<Record<Band, string>> = {
   fail: "band-fail",
   partial: "band-partial",
