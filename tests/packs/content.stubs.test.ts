@@ -469,3 +469,79 @@ describe("the Legacy folder (issue 15)", () => {
     expect(pages.slice(5).every((p) => Number(p.sort) > 500 - 100)).toBe(true);
   });
 });
+
+/**
+ * The journals carry every ruling of RULES.md §8 and §10, in words a player reads. Each ruling is checked by a few
+ * key words that must meet in one sentence of its journal (links, tags and case ignored), so the prose may be
+ * reworded freely while the ruling itself cannot go missing.
+ */
+function journalSentences(journals: Doc[]): string[] {
+  const html = journals.flatMap((j) => (j.pages as Doc[]).map((p) => (p.text as { content: string }).content)).join(" ");
+  const text = html
+    .replace(/@\w+\[[^\]]*\]\{([^}]*)\}/g, "$1")
+    .replace(/<\/(p|li|h\d|td|th)>/g, ". ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+  return text.split(/(?<=[.;!?])\s+(?=[A-Z(])/).map((s) => s.toLowerCase());
+}
+
+/** The sentences that hold every one of the patterns (each a RegExp source, case-insensitive). */
+function sentencesWith(sentences: string[], patterns: readonly string[]): string[] {
+  return sentences.filter((s) => patterns.every((p) => new RegExp(p, "i").test(s)));
+}
+
+const CORE_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-GRIT-3 the advancement's Grit roll keeps the higher Grit", ["advancement|gain one", "grit", "higher"]],
+  ["R-HARM-2 a shield counts as armour for Elephant skin", ["elephant skin", "shield", "no armour|nothing"]],
+  ["R-CH-6 Challenge armour is a house rule, off by default", ["challenge|them", "armour", "house rule"]],
+  ["R-EGO-2 every Dark Die is compared with the Ego at the throw", ["dark di", "ego", "threw|throw"]],
+  ["R-EGO-2 giving back Ego mends a mistake: the roller until the dice are confirmed, the GM at any time", ["give back|given back|gives back", "confirm", "gm"]],
+  ["R-EGO-4 a lost character cannot reset Ego", ["lost", "no longer|cannot|can't|never", "reset|condition"]],
+  ["R-SAY-1 Core's Sayonara re-roll takes the new values, lower ones too", ["re-roll|roll again", "core", "lower"]],
+  ["R-SAY-1 the last scene ends with the scene: departed, a successor with half the advancements rounded up", ["departed|departs", "successor", "half", "rounded up"]],
+  ["R-ADV-1 R-ADV-2 the activation roll has no Dark Dice and no GM position", ["activat", "no dark dice|without dark dice", "position"]],
+  ["R-ADV-1 R-ADV-2 one activation per advancement per scene", ["activat|rolled", "once", "scene"]],
+  ["R-ADV-2 a depleted suit stays depleted until the scene ends, Tesla too", ["deplet", "tesla", "scene"]],
+  ["R-RA-9 a Challenge overcome by an Effect applied first deals no Effect", ["first", "overcome", "no harm|not strike back|no effect"]],
+];
+
+const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-LEG-1 ratings stop at 4 so that penalties still cost dice", ["4", "wound|penalt|complication", "cost"]],
+  ["R-LEG-2 the creation roll is made once; a GM's roll again never heals", ["rolls? (them )?again|re-roll", "gm", "hp|heal"]],
+  ["R-LEG-4 R-LEG-7 current HP and Ego never above their maxima", ["current", "hp", "ego", "above|down with"]],
+  ["R-LEG-7 a lost character cannot take a Condition to refill", ["lost|ego 0", "condition", "no condition|cannot|no longer"]],
+  ["R-LEG-15 the starting Advancement belongs to creation", ["advancement", "creation", "later|kept|saved"]],
+  ["R-LEG-15 Sneak attack and Sniper both met give two Effect dice", ["sneak attack", "sniper", "two|\\+2d|both"]],
+  ["R-LEG-5 harm at 0 HP costs one attribute point, not the whole Effect", ["one attribute point|1 point in an attribute", "whole effect|however much|whatever its size"]],
+  ["R-LEG-15 Retire departs at once, with a successor", ["retire", "successor|departs"]],
+  ["R-LEG-15 Multi-attack on the card", ["multi-attack", "6", "card"]],
+  ["R-LEG-15 Rally and Curse at the table", ["rally", "curse", "track"]],
+  ["R-LEG-11 the Effect follows its Risky Action on the card and applies only after a success", ["effect", "success", "applies to nothing|only .*applied|only .*taken off"]],
+  ["R-LEG-14 a successful montage overcomes its Challenge from its card", ["montage", "disposition", "0|overcome"]],
+  ["R-LEG-14 a montage only for Challenges that cannot kill, on the GM's word", ["montage", "kill", "gm"]],
+  ["R-LEG-14 companions' shares are agreed before the throw, as most", ["companion", "before|most"]],
+  ["R-LEG-10 R-LEG-14 forks and complications outside a montage", ["complication", "carr|wait", "roll"]],
+  ["R-LEG-16 Obsessive Focus with skills", ["obsessive focus|condition", "skill", "die|dice"]],
+  ["R-LEG-3 a game without skills", ["without skills", "\\+1|attribute"]],
+];
+
+describe("the journals carry the rulings (RULES.md §8, §10)", () => {
+  it("finds key words in one sentence, not spread over the page (checked on a text of our own)", () => {
+    const sentences = journalSentences([{ pages: [{ text: { content: "<p>A shield is armour. Elephant skin adds nothing.</p>" } }] }]);
+    expect(sentencesWith(sentences, ["elephant skin", "shield"])).toEqual([]);
+    expect(sentencesWith(sentences, ["elephant skin", "nothing"])).toHaveLength(1);
+  });
+
+  it.each(CORE_RULINGS)("%s (ruling): the Core rules journals say it", (_name, patterns) => {
+    expect(sentencesWith(journalSentences(docs("rules")), patterns)).not.toEqual([]);
+  });
+
+  it.each(LEGACY_RULINGS)("%s (ruling): the Legacy rules journal says it", (_name, patterns) => {
+    expect(sentencesWith(journalSentences(docs("legacy-rules")), patterns)).not.toEqual([]);
+  });
+
+  it("R-LEG-15 (ruling): the Legacy journal no longer says Sneak attack and Sniper together add one Effect die", () => {
+    const sentences = sentencesWith(journalSentences(docs("legacy-rules")), ["sneak attack", "sniper", "one effect die"]);
+    expect(sentences).toEqual([]);
+  });
+});
