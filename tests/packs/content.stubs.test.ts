@@ -491,6 +491,18 @@ function sentencesWith(sentences: string[], patterns: readonly string[]): string
 }
 
 const CORE_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-GRIT-2 a poor night and poor food cost one die together; Asceticism spares the food's", ["asceticism", "food"]],
+  ["R-EQ-3 R-RA-4 R-RA-5 Improvised reads the weapon at the lowest tier, once; unarmed is improvised", ["improvised", "lowest"]],
+  ["R-CH-1 Exceptional is 40 or more", ["exceptional", "40 or more|40\\+"]],
+  ["R-HARM-3 harm equal to the Grit left marks no wound", ["more than the grit", "wound"]],
+  ["R-RA-4 Core's tiers are modifiers", ["core", "tier", "added"]],
+  ["R-RA-5 Versatile raises the Degenesis minimum", ["versatile", "minimum"]],
+  ["R-CH-2 a Challenge's dice keep the highest, exploding", ["challenge", "keep the highest", "explode"]],
+  ["R-CH-5 one facet at 0 overcomes the whole Challenge", ["facet", "overcomes the whole"]],
+  ["R-HARM-5 Mortally Wounded gathers no Light Dice, Dark Dice still", ["mortally wounded", "no light dice", "dark dice"]],
+  ["R-CHAR-6 the Cult, not the Clan, opens an advancement list", ["clan", "cult", "list"]],
+  ["R-HARM-5 only a GM marks a character dead from the token, and undoes it", ["dead|defeated", "gm", "token|combat"]],
+  ["R-XP-1 taking back a session award never takes more than is held", ["undo|take back|takes back", "xp", "spent"]],
   ["R-GRIT-3 the advancement's Grit roll keeps the higher Grit", ["advancement|gain one", "grit", "higher"]],
   ["R-HARM-2 a shield counts as armour for Elephant skin", ["elephant skin", "shield", "no armour|nothing"]],
   ["R-CH-6 Challenge armour is a house rule, off by default", ["challenge|them", "armour", "house rule"]],
@@ -506,6 +518,20 @@ const CORE_RULINGS: readonly (readonly [string, readonly string[]])[] = [
 ];
 
 const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-LEG-3 one skill per roll", ["one skill", "pool|roll"]],
+  ["R-LEG-3 the creation points are checked until the first Advancement", ["skill points", "creation|first advancement"]],
+  ["R-LEG-4 the maxima follow the ratings", ["maxim", "ratings"]],
+  ["R-LEG-5 one harm moves one wound step", ["one step", "critical"]],
+  ["R-LEG-5 whoever applies the harm chooses the Mortal wound's attribute", ["mortal", "attribute", "applies|asked"]],
+  ["R-LEG-6 Protected's dice are Dark Dice: one equal to the Ego costs", ["protected", "equal to the ego|current ego or less"]],
+  ["R-LEG-6 only an owner throws Protected's dice from a Challenge card", ["only an owner", "how many"]],
+  ["R-LEG-10 d/2 explodes, then halves", ["d/2", "halved", "explode"]],
+  ["R-LEG-10 Fantastical is exactly 10 per die", ["fantastical", "10 per"]],
+  ["R-LEG-10 Core's Exceptional reads as Extreme, and back", ["exceptional", "extreme"]],
+  ["R-LEG-11 every Normal tool gains +1 in two hands; an improvised tool is Lesser", ["normal tool", "two hands", "lesser"]],
+  ["R-LEG-12 every point of Ego lost counts, a Condition's refill does not", ["ego", "lost", "montage|protected", "condition|refill"]],
+  ["R-LEG-13 the Experience is spent whether the roll makes it or not", ["experience", "spent", "falls short|either way"]],
+  ["R-LEG-14 the table's gaps: 6 with 7 to 11, 12 with 13 and more", ["6 with 7 to 11", "12 with 13"]],
   ["R-LEG-1 ratings stop at 4 so that penalties still cost dice", ["4", "wound|penalt|complication", "cost"]],
   ["R-LEG-2 the creation roll is made once; a GM's roll again never heals", ["rolls? (them )?again|re-roll", "gm", "hp|heal"]],
   ["R-LEG-4 R-LEG-7 current HP and Ego never above their maxima", ["current", "hp", "ego", "above|down with"]],
