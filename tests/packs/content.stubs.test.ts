@@ -469,3 +469,105 @@ describe("the Legacy folder (issue 15)", () => {
     expect(pages.slice(5).every((p) => Number(p.sort) > 500 - 100)).toBe(true);
   });
 });
+
+/**
+ * The journals carry every ruling of RULES.md §8 and §10, in words a player reads. Each ruling is checked by a few
+ * key words that must meet in one sentence of its journal (links, tags and case ignored), so the prose may be
+ * reworded freely while the ruling itself cannot go missing.
+ */
+function journalSentences(journals: Doc[]): string[] {
+  const html = journals.flatMap((j) => (j.pages as Doc[]).map((p) => (p.text as { content: string }).content)).join(" ");
+  const text = html
+    .replace(/@\w+\[[^\]]*\]\{([^}]*)\}/g, "$1")
+    .replace(/<\/(p|li|h\d|td|th)>/g, ". ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+  return text.split(/(?<=[.;!?])\s+(?=[A-Z(])/).map((s) => s.toLowerCase());
+}
+
+/** The sentences that hold every one of the patterns (each a RegExp source, case-insensitive). */
+function sentencesWith(sentences: string[], patterns: readonly string[]): string[] {
+  return sentences.filter((s) => patterns.every((p) => new RegExp(p, "i").test(s)));
+}
+
+const CORE_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-GRIT-2 a poor night and poor food cost one die together; Asceticism spares the food's", ["asceticism", "food"]],
+  ["R-EQ-3 R-RA-4 R-RA-5 Improvised reads the weapon at the lowest tier, once; unarmed is improvised", ["improvised", "lowest"]],
+  ["R-CH-1 Exceptional is 40 or more", ["exceptional", "40 or more|40\\+"]],
+  ["R-HARM-3 harm equal to the Grit left marks no wound", ["more than the grit", "wound"]],
+  ["R-RA-4 Core's tiers are modifiers", ["core", "tier", "added"]],
+  ["R-RA-5 Versatile raises the Degenesis minimum", ["versatile", "minimum"]],
+  ["R-CH-2 a Challenge's dice keep the highest, exploding", ["challenge", "keep the highest", "explode"]],
+  ["R-CH-5 one facet at 0 overcomes the whole Challenge", ["facet", "overcomes the whole"]],
+  ["R-HARM-5 Mortally Wounded gathers no Light Dice, Dark Dice still", ["mortally wounded", "no light dice", "dark dice"]],
+  ["R-CHAR-6 the Cult, not the Clan, opens an advancement list", ["clan", "cult", "list"]],
+  ["R-HARM-5 only a GM marks a character dead from the token, and undoes it", ["dead|defeated", "gm", "token|combat"]],
+  ["R-XP-1 taking back a session award never takes more than is held", ["undo|take back|takes back", "xp", "spent"]],
+  ["R-GRIT-3 the advancement's Grit roll keeps the higher Grit", ["advancement|gain one", "grit", "higher"]],
+  ["R-HARM-2 a shield counts as armour for Elephant skin", ["elephant skin", "shield", "no armour|nothing"]],
+  ["R-CH-6 Challenge armour is a house rule, off by default", ["challenge|them", "armour", "house rule"]],
+  ["R-EGO-2 every Dark Die is compared with the Ego at the throw", ["dark di", "ego", "threw|throw"]],
+  ["R-EGO-2 giving back Ego mends a mistake: the roller until the dice are confirmed, the GM at any time", ["give back|given back|gives back", "confirm", "gm"]],
+  ["R-EGO-4 a lost character cannot reset Ego", ["lost", "no longer|cannot|can't|never", "reset|condition"]],
+  ["R-SAY-1 Core's Sayonara re-roll takes the new values, lower ones too", ["re-roll|roll again", "core", "lower"]],
+  ["R-SAY-1 the last scene ends with the scene: departed, a successor with half the advancements rounded up", ["departed|departs", "successor", "half", "rounded up"]],
+  ["R-ADV-1 R-ADV-2 the activation roll has no Dark Dice and no GM position", ["activat", "no dark dice|without dark dice", "position"]],
+  ["R-ADV-1 R-ADV-2 one activation per advancement per scene", ["activat|rolled", "once", "scene"]],
+  ["R-ADV-2 a depleted suit stays depleted until the scene ends, Tesla too", ["deplet", "tesla", "scene"]],
+  ["R-RA-9 a Challenge overcome by an Effect applied first deals no Effect", ["first", "overcome", "no harm|not strike back|no effect"]],
+];
+
+const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-LEG-3 one skill per roll", ["one skill", "pool|roll"]],
+  ["R-LEG-3 the creation points are checked until the first Advancement", ["skill points", "creation|first advancement"]],
+  ["R-LEG-4 the maxima follow the ratings", ["maxim", "ratings"]],
+  ["R-LEG-5 one harm moves one wound step", ["one step", "critical"]],
+  ["R-LEG-5 whoever applies the harm chooses the Mortal wound's attribute", ["mortal", "attribute", "applies|asked"]],
+  ["R-LEG-6 Protected's dice are Dark Dice: one equal to the Ego costs", ["protected", "equal to the ego|current ego or less"]],
+  ["R-LEG-6 only an owner throws Protected's dice from a Challenge card", ["only an owner", "how many"]],
+  ["R-LEG-10 d/2 explodes, then halves", ["d/2", "halved", "explode"]],
+  ["R-LEG-10 Fantastical is exactly 10 per die", ["fantastical", "10 per"]],
+  ["R-LEG-10 Core's Exceptional reads as Extreme, and back", ["exceptional", "extreme"]],
+  ["R-LEG-11 every Normal tool gains +1 in two hands; an improvised tool is Lesser", ["normal tool", "two hands", "lesser"]],
+  ["R-LEG-12 every point of Ego lost counts, a Condition's refill does not", ["ego", "lost", "montage|protected", "condition|refill"]],
+  ["R-LEG-13 the Experience is spent whether the roll makes it or not", ["experience", "spent", "falls short|either way"]],
+  ["R-LEG-14 the table's gaps: 6 with 7 to 11, 12 with 13 and more", ["6 with 7 to 11", "12 with 13"]],
+  ["R-LEG-1 ratings stop at 4 so that penalties still cost dice", ["4", "wound|penalt|complication", "cost"]],
+  ["R-LEG-2 the creation roll is made once; a GM's roll again never heals", ["rolls? (them )?again|re-roll", "gm", "hp|heal"]],
+  ["R-LEG-4 R-LEG-7 current HP and Ego never above their maxima", ["current", "hp", "ego", "above|down with"]],
+  ["R-LEG-7 a lost character cannot take a Condition to refill", ["lost|ego 0", "condition", "no condition|cannot|no longer"]],
+  ["R-LEG-15 the starting Advancement belongs to creation", ["advancement", "creation", "later|kept|saved"]],
+  ["R-LEG-15 Sneak attack and Sniper both met give two Effect dice", ["sneak attack", "sniper", "two|\\+2d|both"]],
+  ["R-LEG-5 harm at 0 HP costs one attribute point, not the whole Effect", ["one attribute point|1 point in an attribute", "whole effect|however much|whatever its size"]],
+  ["R-LEG-15 Retire departs at once, with a successor", ["retire", "successor|departs"]],
+  ["R-LEG-15 Multi-attack on the card", ["multi-attack", "6", "card"]],
+  ["R-LEG-15 Rally and Curse at the table", ["rally", "curse", "track"]],
+  ["R-LEG-11 the Effect follows its Risky Action on the card and applies only after a success", ["effect", "success", "applies to nothing|only .*applied|only .*taken off"]],
+  ["R-LEG-14 a successful montage overcomes its Challenge from its card", ["montage", "disposition", "0|overcome"]],
+  ["R-LEG-14 a montage only for Challenges that cannot kill, on the GM's word", ["montage", "kill", "gm"]],
+  ["R-LEG-14 companions' shares are agreed before the throw, as most", ["companion", "before|most"]],
+  ["R-LEG-10 R-LEG-14 forks and complications outside a montage", ["complication", "carr|wait", "roll"]],
+  ["R-LEG-16 Obsessive Focus with skills", ["obsessive focus|condition", "skill", "die|dice"]],
+  ["R-LEG-3 a game without skills", ["without skills", "\\+1|attribute"]],
+];
+
+describe("the journals carry the rulings (RULES.md §8, §10)", () => {
+  it("finds key words in one sentence, not spread over the page (checked on a text of our own)", () => {
+    const sentences = journalSentences([{ pages: [{ text: { content: "<p>A shield is armour. Elephant skin adds nothing.</p>" } }] }]);
+    expect(sentencesWith(sentences, ["elephant skin", "shield"])).toEqual([]);
+    expect(sentencesWith(sentences, ["elephant skin", "nothing"])).toHaveLength(1);
+  });
+
+  it.each(CORE_RULINGS)("%s (ruling): the Core rules journals say it", (_name, patterns) => {
+    expect(sentencesWith(journalSentences(docs("rules")), patterns)).not.toEqual([]);
+  });
+
+  it.each(LEGACY_RULINGS)("%s (ruling): the Legacy rules journal says it", (_name, patterns) => {
+    expect(sentencesWith(journalSentences(docs("legacy-rules")), patterns)).not.toEqual([]);
+  });
+
+  it("R-LEG-15 (ruling): the Legacy journal no longer says Sneak attack and Sniper together add one Effect die", () => {
+    const sentences = sentencesWith(journalSentences(docs("legacy-rules")), ["sneak attack", "sniper", "one effect die"]);
+    expect(sentences).toEqual([]);
+  });
+});
