@@ -269,7 +269,10 @@ describe("Legacy roll dialog", () => {
     expect(english(low.dark.down.tooltip.key)).toBe("There are no Dark Dice to take away.");
     expect(low.dark.up).toEqual({ disabled: false, tooltip: { key: "TERRAN.Dialog.Legacy.darkUp", value: "" } });
     expect(low.position.down).toEqual({ disabled: true, tooltip: { key: "TERRAN.Dialog.position.atMin", value: "1" } });
-    expect(low.position.up).toEqual({ disabled: false, tooltip: { key: "TERRAN.Dialog.Legacy.positionUp", value: "" } });
+    expect(low.position.up).toEqual({
+      disabled: false,
+      tooltip: { key: "TERRAN.Dialog.Legacy.positionUp", value: "" },
+    });
     const high = separateRollModel(subject, choices({ dark: 10, position: 1 }), SETTINGS);
     expect(high.dark.up).toEqual({ disabled: true, tooltip: { key: "TERRAN.Dialog.dark.atMax", value: "10" } });
     expect(high.dark.down).toEqual({ disabled: false, tooltip: { key: "TERRAN.Dialog.Legacy.darkDown", value: "" } });
