@@ -131,6 +131,8 @@ export type StateToggle =
   | { readonly kind: "markDead" }
   /** R-LEG-5 the HP model's recovery (a week of care: the worst stage goes down one). */
   | { readonly kind: "recoverStage" }
+  /** R-EGO-3 R-LEG-7 (ruling) a GM takes a mistaken Lost off: lost cleared, Ego 0 raised to 1. */
+  | { readonly kind: "correctLost" }
   | { readonly kind: "none" }
   | { readonly kind: "refuse"; readonly reasonKey: string };
 
@@ -140,7 +142,8 @@ export type StateToggle =
  * reason it cannot be toggled. Ruling: Mortally Wounded and Lost follow other values (the tracks, Ego),
  * so the HUD explains instead of inventing a change. Dead comes from harm for a player; a GM's Dead (the
  * token HUD's, or the combat tracker's Defeated, which toggles the same status) marks the character dead
- * on the table's word, and only a GM may undo a death (R-HARM-5, RULES.md §8).
+ * on the table's word, and only a GM may undo a death (R-HARM-5, RULES.md §8). Likewise only a GM may take
+ * Lost off, to correct a mistake (R-EGO-3, R-EGO-4, R-LEG-7 rulings): a player is told it is the GM's.
  * Legacy's wound stages (R-LEG-5) come from harm and go with recovery: marking one is refused (harm
  * marks it, as Mortally Wounded follows the tracks); clearing one is the sheet's week of care, which
  * lowers the worst stage one step (Mortal → Critical → healed), so a stage with a worse one marked
@@ -162,7 +165,8 @@ export function stateToggle(
     case "mortallyWounded":
       return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.mortallyWounded" };
     case "lost":
-      return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.lost" };
+      if (wanted) return { kind: "refuse", reasonKey: "TERRAN.States.Refusal.lost" };
+      return by.isGM ? { kind: "correctLost" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.lostGm" };
     case "dead":
       if (wanted) return by.isGM ? { kind: "markDead" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.deadOn" };
       return by.isGM ? { kind: "revive" } : { kind: "refuse", reasonKey: "TERRAN.States.Refusal.reviveGm" };

@@ -18,7 +18,7 @@ import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "../documents/actor.ts";
 import { characterState } from "../documents/state.ts";
 import { attempt } from "../prompts/notify.ts";
-import { markDeadOperation } from "../documents/operations/gm.ts";
+import { correctLostOperation, markDeadOperation } from "../documents/operations/gm.ts";
 import { recoverLegacy } from "../documents/legacy-actions.ts";
 
 /** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
@@ -91,6 +91,13 @@ export async function toggleTokenState(
       return (await attempt(() => actor.commitOperation(markDeadOperation(actor.characterState())))) === null
         ? undefined
         : true;
+    case "correctLost":
+      // R-EGO-3 R-LEG-7 (ruling) a GM's correction of a mistaken Lost (a player was refused above).
+      return (await attempt(() =>
+        actor.commitOperation(correctLostOperation(actor.characterState(), currentRuleset())),
+      )) === null
+        ? undefined
+        : false;
     case "recoverStage":
       // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
       return (await recoverLegacy(actor, "week")) === null ? undefined : false;

@@ -15,7 +15,7 @@ import { isModifierScope, LEGACY, skillFocusModifiers, withoutSkills } from "../
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { armourSource, conditionRow } from "../fixtures/sheets.ts";
-import { renderTemplate } from "../support/templates.ts";
+import { english, renderTemplate } from "../support/templates.ts";
 
 const SETTINGS = { darkMax: 10 };
 
@@ -254,9 +254,52 @@ describe("Legacy roll dialog", () => {
     expect(separateRollModel(subject, choices({ dark: 1 }), SETTINGS).roll.disabled).toBe(false);
     expect(applySeparateAction(choices({ position: 1 }), "positionUp").position).toBe(1);
     expect(applySeparateAction(choices(), "darkDown").dark).toBe(0);
-    expect(separateRollModel(subject, choices({ dark: 99 }), SETTINGS).dark).toMatchObject({ value: 10, up: false });
+    expect(separateRollModel(subject, choices({ dark: 99 }), SETTINGS).dark).toMatchObject({
+      value: 10,
+      up: { disabled: true },
+    });
     expect(applySeparateField(choices(), "skill", "__proto__").skill).toBe("");
     expect(applySeparateField(choices(), "messageMode", "blind").messageMode).toBe("blind");
+  });
+
+  it("R-LEG-9 R-POOL-4: each closed end of a stepper says why, in the Core dialog's words; an open end names its step", () => {
+    const subject = { ruleset: LEGACY, state: stateOf(), attribute: "agility" as const };
+    const low = separateRollModel(subject, choices({ dark: 0, position: -1 }), SETTINGS);
+    expect(low.dark.down).toEqual({ disabled: true, tooltip: { key: "TERRAN.Dialog.dark.atMin", value: "" } });
+    expect(english(low.dark.down.tooltip.key)).toBe("There are no Dark Dice to take away.");
+    expect(low.dark.up).toEqual({ disabled: false, tooltip: { key: "TERRAN.Dialog.Legacy.darkUp", value: "" } });
+    expect(low.position.down).toEqual({ disabled: true, tooltip: { key: "TERRAN.Dialog.position.atMin", value: "1" } });
+    expect(low.position.up).toEqual({
+      disabled: false,
+      tooltip: { key: "TERRAN.Dialog.Legacy.positionUp", value: "" },
+    });
+    const high = separateRollModel(subject, choices({ dark: 10, position: 1 }), SETTINGS);
+    expect(high.dark.up).toEqual({ disabled: true, tooltip: { key: "TERRAN.Dialog.dark.atMax", value: "10" } });
+    expect(high.dark.down).toEqual({ disabled: false, tooltip: { key: "TERRAN.Dialog.Legacy.darkDown", value: "" } });
+    expect(high.position.up).toEqual({ disabled: true, tooltip: { key: "TERRAN.Dialog.position.atMax", value: "1" } });
+  });
+
+  it("R-LEG-9: a closed stepper end stays focusable (aria-disabled, never disabled) with its reason as tooltip and label", () => {
+    const view = separateRollModel(
+      { ruleset: LEGACY, state: stateOf(), attribute: "agility" },
+      choices({ dark: 0, position: 1 }),
+      SETTINGS,
+    );
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    const darkDown = root.querySelector<HTMLButtonElement>('[data-action="darkDown"]');
+    expect(darkDown?.disabled).toBe(false);
+    expect(darkDown?.getAttribute("aria-disabled")).toBe("true");
+    expect(darkDown?.dataset.tooltip).toBe("There are no Dark Dice to take away.");
+    expect(darkDown?.getAttribute("aria-label")).toBe("There are no Dark Dice to take away.");
+    expect(darkDown?.closest(".rd-tip")?.getAttribute("data-tooltip")).toBe("There are no Dark Dice to take away.");
+    const up = root.querySelector<HTMLButtonElement>('[data-action="positionUp"]');
+    expect(up?.getAttribute("aria-disabled")).toBe("true");
+    expect(up?.dataset.tooltip).toBe("The GM's modifier goes no higher than +1d.");
+    const open = root.querySelector<HTMLButtonElement>('[data-action="darkUp"]');
+    expect(open?.hasAttribute("aria-disabled")).toBe(false);
+    expect(open?.dataset.tooltip).toBe("One Dark Die more");
+    expect(root.querySelectorAll("button[disabled]").length).toBe(0);
   });
 
   it("the template renders the lines, the odds and a closed Roll strictly", () => {

@@ -178,6 +178,22 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
       expect(dialog.element.querySelector<HTMLInputElement>('[name="xp-0"]')?.value).toBe("0");
     });
 
+    it("R-XP-1 (stand-ins): with no player character Award keeps the focus with its reason; pressed, it says why and posts nothing", async () => {
+      actors();
+      const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
+      await dialog.render({ force: true });
+      const award = dialog.element.querySelector<HTMLButtonElement>('[data-action="award"]');
+      expect(award?.disabled).toBe(false); // focusable
+      expect(award?.getAttribute("aria-disabled")).toBe("true");
+      expect(award?.getAttribute("title")).toBe(
+        "There are no player characters yet: give a player ownership of a character first.",
+      );
+      await press(dialog, "award");
+      expect(world.warnings).toEqual(["TERRAN.Session.Dialog.none"]);
+      expect(world.created).toEqual([]);
+      expect(dialog.closed).toBe(false);
+    });
+
     it("R-XP-1 (stand-ins): Award gives each ticked character its XP in one update, and posts one summary card", async () => {
       actors(mira, oskar);
       world.selected = [{ actor: stub(oskar) }]; // the GM has a token selected: the card is still the GM's

@@ -391,6 +391,26 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy in play", (generatio
     });
   });
 
+  describe("R-LEG-9 the dialog's closed steppers", () => {
+    it("R-LEG-9 (stand-ins): a closed end of a stepper keeps the focus with its reason; pressed, it says why and changes nothing", async () => {
+      const mira = await fighter();
+      const dialog = new SeparateRollDialog({ actor: mira, attribute: "strength" }) as unknown as ApplicationStub & {
+        renders: number;
+      };
+      await (dialog as unknown as SeparateRollDialog).render({ force: true });
+      const down = dialog.element.querySelector<HTMLButtonElement>('[data-action="darkDown"]');
+      expect(down?.disabled).toBe(false); // focusable
+      expect(down?.getAttribute("aria-disabled")).toBe("true"); // no Dark Die to take away
+      expect(down?.getAttribute("data-tooltip")).toBe("There are no Dark Dice to take away.");
+      const renders = dialog.renders;
+      down?.click();
+      await settle();
+      expect(world.warnings).toEqual(["There are no Dark Dice to take away."]);
+      expect(dialog.renders).toBe(renders);
+      expect(dialog.element.querySelector(".rd-dark-count")?.textContent).toBe("0");
+    });
+  });
+
   describe("R-LEG-10 Challenges ganging up", () => {
     it("R-LEG-10 (stand-ins): in a Legacy world Roll Effect asks how many gang up; three Dangerous throw Serious's 2 dice and the card says so", async () => {
       world.user = { id: "gm", isGM: true, targets: new Set() };

@@ -129,10 +129,35 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     await mira.toggleStatusEffect("dead");
     expect(world.warnings).toEqual([
       "TERRAN.States.Refusal.mortallyWounded",
-      "TERRAN.States.Refusal.lost",
+      "TERRAN.States.Refusal.lostGm", // a player's click taking Lost off: the GM's correction (R-EGO-3 ruling)
       "TERRAN.States.Refusal.deadOn",
     ]);
     expect(mira.updates).toEqual([]);
+  });
+
+  it("R-EGO-3 R-EGO-4 (stand-ins, ruling): Lost clicked off: refused for a player with the reason; a GM's click clears it and raises Ego 0 to 1", async () => {
+    const mira = hero({ lost: true, ego: { value: 0, max: 4 } });
+    await mira.syncTokenStates();
+    expect(shown(mira)).toEqual(["terran-lost"]);
+    expect(await mira.toggleStatusEffect("terran-lost")).toBeUndefined();
+    expect(world.warnings).toEqual(["TERRAN.States.Refusal.lostGm"]);
+    expect(mira.updates).toEqual([]);
+    world.user = makeGm();
+    expect(await mira.toggleStatusEffect("terran-lost")).toBe(false);
+    expect(mira.updates).toEqual([{ "system.lost": false, "system.ego.value": 1 }]);
+    await vi.waitFor(() => expect(shown(mira)).toEqual([]));
+  });
+
+  it("R-LEG-7 (stand-ins, ruling): in a Legacy world a GM's click on Lost raises the Legacy Ego 0 to 1", async () => {
+    world.settings.set("ruleset", "legacy");
+    registerTokenStates();
+    const source = { ...character({ lost: true }), legacy: { ...defaultLegacy(), ego: { value: 0 } } };
+    const oskar = Reflect.construct(TerranActor, [
+      { name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source },
+    ]) as Stubbed;
+    world.user = makeGm();
+    expect(await oskar.toggleStatusEffect("terran-lost")).toBe(false);
+    expect(oskar.updates).toEqual([{ "system.lost": false, "system.legacy.ego.value": 1 }]);
   });
 
   it("R-HARM-6 (stand-ins): Dead clicked off: refused for a player; a GM's click revives and the skull goes", async () => {

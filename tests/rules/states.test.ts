@@ -78,6 +78,19 @@ describe("token states", () => {
     });
   });
 
+  it("R-EGO-3 R-EGO-4 R-LEG-7 (ruling): Lost clicked off is a GM's correction of a mistake; a player is refused with the reason; Lost is never clicked on", () => {
+    expect(stateToggle(state("terran-lost"), true, false, gm)).toEqual({ kind: "correctLost" });
+    expect(stateToggle(state("terran-lost"), true, false, player)).toEqual({
+      kind: "refuse",
+      reasonKey: "TERRAN.States.Refusal.lostGm",
+    });
+    expect(stateToggle(state("terran-lost"), false, true, player)).toEqual({
+      kind: "refuse",
+      reasonKey: "TERRAN.States.Refusal.lost",
+    });
+    expect(stateToggle(state("terran-lost"), false, false, gm)).toEqual({ kind: "none" });
+  });
+
   it("R-HARM-5 (ruling) R-HARM-6: for a player death comes from harm or a Malaise; a GM's Dead (or the combat tracker's Defeated) marks it; only a GM undoes it", () => {
     expect(stateToggle(state("dead"), false, true, player)).toEqual({
       kind: "refuse",

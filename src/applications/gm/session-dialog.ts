@@ -5,7 +5,7 @@
  * what the GM typed, and nothing is given.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { attempt } from "../../prompts/notify.ts";
+import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
 import type { SessionRowPlan } from "../../documents/operations/index.ts";
 import { awardSession, sessionRows } from "../../table/session-award.ts";
 import { RulesError } from "../../rules/index.ts";
@@ -56,6 +56,12 @@ export class SessionAwardDialog extends DialogHost<SessionDialogContext> {
   }
 
   static async #onAward(this: SessionAwardDialog): Promise<void> {
+    // A closed Award keeps the focus (aria-disabled) so its reason can be read; pressed, it says it and awards nothing.
+    const { award } = sessionDialogContext(this.#rows);
+    if (award.disabled) {
+      sayWhyClosed(award.tooltipKey ? { key: award.tooltipKey, value: "" } : null);
+      return;
+    }
     const form = {
       played: this.#rows.map((_, i) => inputOf(this.#field(playedField(i)))?.checked === true),
       xp: this.#rows.map((_, i) => fieldOf(this.#field(xpField(i)))?.value ?? ""),

@@ -27,6 +27,7 @@ import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
+import type { StepperButton } from "../dialogs/roll-dialog-model.ts";
 
 export interface SeparateRollSubject {
   readonly ruleset: Ruleset;
@@ -113,11 +114,22 @@ export interface SeparateRollView {
   /** R-LEG-3 (setting) false in a game without skills: the dialog offers none. */
   readonly skillsShown: boolean;
   readonly lines: readonly LegacyPoolLine[];
-  readonly position: { readonly value: number; readonly signed: string; readonly down: boolean; readonly up: boolean };
+  /** Each end of a stepper, with its step or, closed, why (the Core dialog's reasons, R-POOL-2, R-POOL-4). */
+  readonly position: {
+    readonly value: number;
+    readonly signed: string;
+    readonly down: StepperButton;
+    readonly up: StepperButton;
+  };
   readonly raw: number;
   readonly light: number;
   readonly clamped: DialogMessage | null;
-  readonly dark: { readonly value: number; readonly max: number; readonly down: boolean; readonly up: boolean };
+  readonly dark: {
+    readonly value: number;
+    readonly max: number;
+    readonly down: StepperButton;
+    readonly up: StepperButton;
+  };
   readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
   readonly ego: {
     readonly value: number;
@@ -352,6 +364,29 @@ function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill
 }
 
 /** R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered, a GM's box unticked. */
+/** R-LEG-9 the position and Dark Dice steppers, each end with its step or, closed, why. */
+function stepperViews(choices: SeparateRollChoices, darkMax: number): Pick<SeparateRollView, "position" | "dark"> {
+  return {
+    position: {
+      value: choices.position,
+      signed: signedDice(choices.position),
+      down: stepEnd(choices.position <= -1, "TERRAN.Dialog.position.atMin", 1, "TERRAN.Dialog.Legacy.positionDown"),
+      up: stepEnd(choices.position >= 1, "TERRAN.Dialog.position.atMax", 1, "TERRAN.Dialog.Legacy.positionUp"),
+    },
+    dark: {
+      value: choices.dark,
+      max: darkMax,
+      down: stepEnd(choices.dark <= 0, "TERRAN.Dialog.dark.atMin", "", "TERRAN.Dialog.Legacy.darkDown"),
+      up: stepEnd(choices.dark >= darkMax, "TERRAN.Dialog.dark.atMax", darkMax, "TERRAN.Dialog.Legacy.darkUp"),
+    },
+  };
+}
+
+/** One end of a stepper: closed, why (`reasonKey`); open, the step it takes (`stepKey`). */
+function stepEnd(closed: boolean, reasonKey: string, value: string | number, stepKey: string): StepperButton {
+  return { disabled: closed, tooltip: closed ? message(reasonKey, value) : message(stepKey) };
+}
+
 function montageBlock(choices: SeparateRollChoices, word: MontageWord): DialogMessage | null {
   if (!choices.montage) return null;
   if (word === "none") return message("TERRAN.Dialog.Legacy.montageNoGm");
@@ -417,22 +452,18 @@ export function separateRollModel(
   const egoAtThrow = Math.min(ego.value, ruleset.ego.max);
   const odds = separateOdds(ruleset, choices, { rawTotal, light, egoAtThrow }, settings);
   const empty = light + choices.dark === 0;
+  const steppers = stepperViews(choices, settings.darkMax);
   return {
     title: { labelKey: legacyAttributeLabel(attribute) },
     base: { labelKey: legacyAttributeLabel(attribute), dice: base },
     skills: skillOptions(ruleset, legacy, choices.skill),
     skillsShown: ruleset.skills !== null,
     lines,
-    position: {
-      value: choices.position,
-      signed: signedDice(choices.position),
-      down: choices.position > -1,
-      up: choices.position < 1,
-    },
+    position: steppers.position,
     raw: rawTotal,
     light,
     clamped,
-    dark: { value: choices.dark, max: settings.darkMax, down: choices.dark > 0, up: choices.dark < settings.darkMax },
+    dark: steppers.dark,
     dice: {
       light: Array.from({ length: light }, (_, i) => i),
       dark: Array.from({ length: choices.dark }, (_, i) => i),

@@ -158,6 +158,13 @@ export class SeparateRollDialog<
   }
 
   static #onStep(this: SeparateRollDialog, _event: PointerEvent, target: HTMLElement): void {
+    // A closed end of a stepper keeps the focus (aria-disabled) so its reason, its tooltip, can be read; pressed, it
+    // says it and changes nothing (as the Core dialog's, ../dialogs/roll-dialog.ts).
+    if (target.getAttribute("aria-disabled") === "true") {
+      const reason = target.dataset.tooltip ?? "";
+      if (reason) ui.notifications?.warn(reason);
+      return;
+    }
     this.#set(applySeparateAction(this.#choices, target.dataset.action ?? "", target.dataset.key ?? ""));
   }
 

@@ -10,8 +10,11 @@ import {
   isLost,
   RulesError,
   type Attribute,
+  type Ruleset,
   type Track,
 } from "../../rules/index.ts";
+import { legacyOf } from "../../data/legacy.ts";
+import type { CharacterSource } from "../../data/source.ts";
 import type { PoolTrackSource } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
@@ -98,4 +101,31 @@ export function markDeadOperation(state: CharacterState): OperationResult<{ dead
 export function reviveOperation(state: CharacterState): OperationResult<{ dead: false }> {
   if (!state.source.dead) throw new RulesError("not-allowed", "The character is not dead.");
   return result({ "system.dead": false }, { dead: false });
+}
+
+/** Where a ruleset keeps the Ego value: rolled (Core, Degenesis) in `ego`, derived (Legacy) in `legacy.ego`. */
+const EGO_VALUE: Readonly<
+  Record<
+    Ruleset["ego"]["kind"],
+    { readonly path: `system.${string}`; readonly read: (source: CharacterSource) => number }
+  >
+> = {
+  rolled: { path: "system.ego.value", read: (source) => source.ego.value },
+  derived: { path: "system.legacy.ego.value", read: (source) => legacyOf(source).ego.value },
+};
+
+/**
+ * R-EGO-3 R-EGO-4 R-LEG-7 (ruling) a GM corrects a mistaken "lost" (the token's Lost taken off): `lost` is
+ * cleared and an Ego of 0 is raised to 1, so the character is not lost again at once. A correction, not a
+ * reset (R-EGO-4, R-LEG-7 still close those to a lost character): Ego above 0 is left as it is.
+ */
+export function correctLostOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+): OperationResult<{ lost: false; ego: number }> {
+  if (!state.source.lost) throw new RulesError("not-allowed", "The character is not lost.");
+  const ego = EGO_VALUE[ruleset.ego.kind];
+  const before = ego.read(state.source);
+  const after = Math.max(1, before);
+  return result(changes(["system.lost", true, false], [ego.path, before, after]), { lost: false, ego: after });
 }

@@ -1,7 +1,10 @@
 /** The GM's corrections: a rating, a track, a death undone. */
 import { describe, expect, it } from "vitest";
 import type { Attribute } from "../../../src/rules/index.ts";
+import { CORE, LEGACY } from "../../../src/rules/index.ts";
+import { defaultLegacy } from "../../../src/data/legacy.ts";
 import {
+  correctLostOperation,
   markDeadOperation,
   reviveOperation,
   setAttributeOperation,
@@ -112,5 +115,36 @@ describe("markDeadOperation", () => {
 
   it("R-HARM-5 (ruling): a dead character cannot die again (not-allowed)", () => {
     expectRefusal(() => markDeadOperation(state({ dead: true })), "not-allowed", /already dead/);
+  });
+});
+
+describe("correctLostOperation", () => {
+  it("R-EGO-3 R-EGO-4 (ruling): a GM corrects a mistaken lost: lost cleared and Ego 0 raised to 1 — not a reset", () => {
+    expect(correctLostOperation(state({ lost: true, ego: { value: 0, max: 4 } }), CORE)).toEqual({
+      update: { "system.lost": false, "system.ego.value": 1 },
+      itemUpdates: [],
+      outcome: { lost: false, ego: 1 },
+    });
+    // Ego above 0 (a lost flag left behind) stays as it is: only the flag goes.
+    expect(correctLostOperation(state({ lost: true, ego: { value: 3, max: 4 } }), CORE)).toEqual({
+      update: { "system.lost": false },
+      itemUpdates: [],
+      outcome: { lost: false, ego: 3 },
+    });
+  });
+
+  it("R-LEG-7 (ruling): in Legacy the Ego raised is the Legacy Ego (legacy.ego.value), not Core's", () => {
+    const legacy = { ...defaultLegacy(), ego: { value: 0 } };
+    const s = { ...state({ lost: true, ego: { value: 0, max: 4 } }) };
+    const lostLegacy = { ...s, source: { ...s.source, legacy } };
+    expect(correctLostOperation(lostLegacy, LEGACY)).toEqual({
+      update: { "system.lost": false, "system.legacy.ego.value": 1 },
+      itemUpdates: [],
+      outcome: { lost: false, ego: 1 },
+    });
+  });
+
+  it("R-EGO-3 (ruling): a character who is not lost has nothing to correct (not-allowed)", () => {
+    expectRefusal(() => correctLostOperation(state(), CORE), "not-allowed", /not lost/);
   });
 });
