@@ -62,7 +62,7 @@ describe("sandbox in Chromium: Legacy in play", { timeout: 30_000 }, () => {
     expect(await text(".challenge-gang-up")).toBe("Ganging up: 3");
     // R-LEG-10 R-LEG-14 the Effect (4) read as Legacy's fork and complication, with the button that carries it.
     expect(await text(".fork .fork-tier")).toBe(english("TERRAN.ChallengeTier.dangerous"));
-    expect(await text(".fork .fork-complication")).toBe("Complication −1d");
+    expect(await text(".fork .fork-complication")).toBe("−1d");
     expect(await sandboxPage.page().locator(".consequence").count()).toBe(0);
     expect(await text('[data-action="carry-complication"]')).toBe("Complication −1d to the targeted character");
     await sandboxPage.page().close();
