@@ -8,7 +8,7 @@ import { assertFaces, highest, type Band, type WoundTrack } from "../rules/index
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { riskyCardResult, type RiskyCardState } from "./risky-card.ts";
 import type { CardButtonView } from "./risky-card-view.ts";
-import type { ResultCardView, ResultDie, ResultLine } from "./result-cards.ts";
+import { resultLine as line, type ResultCardView, type ResultDie, type ResultLine } from "./result-cards.ts";
 
 /** The label Tesla's +1d carries (the compendium's, src/rules/advancements.ts): how a card knows it was used. */
 export const TESLA_LABEL = "TERRAN.Mod.tesla";
@@ -21,15 +21,6 @@ export interface TeslaRecord {
   readonly gritBefore: number;
   readonly gritAfter: number;
   readonly wound: WoundTrack | null;
-}
-
-function line(
-  labelKey: string,
-  value: string | number,
-  valueKey: string | null = null,
-  n: number | null = null,
-): ResultLine {
-  return { labelKey, value: String(value), valueKey, n };
 }
 
 function keptHighest(faces: readonly number[]): ResultDie[] {

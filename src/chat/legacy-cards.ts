@@ -7,31 +7,21 @@
  * operations (src/documents/operations/legacy.ts). Pure.
  */
 import { highest, precisionBand, type Band } from "../rules/index.ts";
-import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
+import {
+  resultCard,
+  resultLine as line,
+  type ResultCardView,
+  type ResultDie,
+  type ResultLine,
+  type ResultTone,
+} from "./result-cards.ts";
 
-const line = (
-  labelKey: string,
-  value: string | number,
-  valueKey: string | null = null,
-  n: number | null = null,
-): ResultLine => ({
-  labelKey,
-  value: String(value),
-  valueKey,
-  n,
-});
-
-function card(
+/** A Legacy result card: `legacy-card` beside its kind (the Legacy dice tones). */
+const card = (
   kind: string,
   parts: Omit<ResultCardView, "cssClass" | "actorName">,
   actorName: string | null | undefined,
-): ResultCardView {
-  return {
-    cssClass: `terran-engine chat-card result-card legacy-card ${kind} tone-${parts.tone}`,
-    actorName: actorName ?? null,
-    ...parts,
-  };
-}
+) => resultCard(`legacy-card ${kind}`, parts, actorName);
 
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };

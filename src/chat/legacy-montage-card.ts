@@ -8,7 +8,7 @@
 import { assertFaces, assertInteger, assertText, highest, LEGACY, RulesError, type Band } from "../rules/index.ts";
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
-import type { ResultCardView, ResultDie, ResultLine, ResultTone } from "./result-cards.ts";
+import { resultLine as line, type ResultCardView, type ResultDie, type ResultTone } from "./result-cards.ts";
 import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
 import { checkAppliedEntry, type AppliedEntry } from "./risky-card.ts";
 
@@ -17,13 +17,6 @@ const MONTAGE_EGO_COST = LEGACY.darkDice.montageCost ?? 2;
 
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };
-
-const line = (
-  labelKey: string,
-  value: string | number,
-  valueKey: string | null = null,
-  n: number | null = null,
-): ResultLine => ({ labelKey, value: String(value), valueKey, n });
 
 /** The Risky Action's part as its own card has it (each costly Dark Die costing 2 here), and the Challenge's. */
 export interface MontageCardInput extends LegacyRiskyCardInput {

@@ -107,7 +107,8 @@ export function assertResultCardView(state: ResultCardView): ResultCardView {
   return state;
 }
 
-function line(
+/** One labelled line of a result card. */
+export function resultLine(
   labelKey: string,
   value: string | number,
   valueKey: string | null = null,
@@ -116,7 +117,8 @@ function line(
   return { labelKey, value: String(value), valueKey, n };
 }
 
-function card(
+/** A result card's view: its kind (CSS classes) and tone, the roller's name, its parts. */
+export function resultCard(
   kind: string,
   parts: Omit<ResultCardView, "cssClass" | "actorName">,
   actorName: string | null | undefined,
@@ -177,10 +179,13 @@ export function gritResetCard(input: GritResetInput): ResultCardView {
             : "TERRAN.Card.Grit.rested";
   }
   const lines = [
-    line(input.dieHard ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", roll),
-    line("TERRAN.Card.Grit.value", input.previous ? `${track(input.previous)} \u2192 ${track(after)}` : track(after)),
+    resultLine(input.dieHard ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", roll),
+    resultLine(
+      "TERRAN.Card.Grit.value",
+      input.previous ? `${track(input.previous)} \u2192 ${track(after)}` : track(after),
+    ),
   ];
-  return card(
+  return resultCard(
     "grit-reset",
     {
       titleKey: input.kind === "advancement" ? "TERRAN.Card.Grit.titleAdvancement" : "TERRAN.Card.Grit.title",
@@ -207,11 +212,11 @@ export function egoResetCard(input: EgoResetInput): ResultCardView {
   const reset = resetEgo(getRuleset(input.rulesetId), faces);
   const now = `${reset.ego} / ${reset.ego}`;
   const lines = [
-    line("TERRAN.Card.EgoReset.roll", reset.ego),
-    line("TERRAN.Card.EgoReset.value", input.previous ? `${track(input.previous)} \u2192 ${now}` : now),
+    resultLine("TERRAN.Card.EgoReset.roll", reset.ego),
+    resultLine("TERRAN.Card.EgoReset.value", input.previous ? `${track(input.previous)} \u2192 ${now}` : now),
   ];
-  if (reset.xp > 0) lines.push(line("TERRAN.Card.EgoReset.xp", `+${reset.xp}`));
-  return card(
+  if (reset.xp > 0) lines.push(resultLine("TERRAN.Card.EgoReset.xp", `+${reset.xp}`));
+  return resultCard(
     "ego-reset",
     {
       titleKey: "TERRAN.Card.EgoReset.title",
@@ -259,11 +264,12 @@ export function malaiseCard(input: MalaiseInput): ResultCardView {
   if (input.dies && malaise.kind === "none")
     throw new RulesError("bad-choice", "A Malaise of 1 changes nothing; it cannot kill.");
   const lines = [
-    line("TERRAN.Card.Malaise.die", face),
-    line("TERRAN.Card.Malaise.result", "", malaiseEntryKey(malaise)),
+    resultLine("TERRAN.Card.Malaise.die", face),
+    resultLine("TERRAN.Card.Malaise.result", "", malaiseEntryKey(malaise)),
   ];
-  if (input.attribute) lines.push(line("TERRAN.Card.Malaise.attribute", "", `TERRAN.Attribute.${input.attribute}`));
-  return card(
+  if (input.attribute)
+    lines.push(resultLine("TERRAN.Card.Malaise.attribute", "", `TERRAN.Attribute.${input.attribute}`));
+  return resultCard(
     "malaise",
     {
       titleKey: "TERRAN.Card.Malaise.title",
@@ -287,9 +293,9 @@ export function creationCard(input: {
 }): ResultCardView {
   const lines = GROUPS.map((group) => {
     const face = assertFace(input.roll[group], `The ${group} creation die`);
-    return line(`TERRAN.Group.${group}`, face, "TERRAN.Card.Creation.points", creationPoints(face));
+    return resultLine(`TERRAN.Group.${group}`, face, "TERRAN.Card.Creation.points", creationPoints(face));
   });
-  return card(
+  return resultCard(
     "creation",
     {
       titleKey: "TERRAN.Card.Creation.title",
@@ -319,14 +325,14 @@ export function startingTrackCard(input: StartingTrackInput): ResultCardView {
   const sums = input.track === "grit" && (input.dieHard ?? false);
   const value = input.track === "grit" ? gritRoll(faces, sums) : egoRoll(faces);
   const name = input.track === "grit" ? "Grit" : "Ego";
-  return card(
+  return resultCard(
     `starting-${input.track}`,
     {
       titleKey: `TERRAN.Card.Starting.${name}.title`,
       dice: keptDice(faces, sums),
       lines: [
-        line(sums ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", value),
-        line(`TERRAN.Card.Starting.${name}.value`, `${value} / ${value}`),
+        resultLine(sums ? "TERRAN.Card.Grit.rollSum" : "TERRAN.Card.Grit.rollHighest", value),
+        resultLine(`TERRAN.Card.Starting.${name}.value`, `${value} / ${value}`),
       ],
       noteKey: value === 0 ? "TERRAN.Card.Starting.noDice" : "TERRAN.Card.Starting.note",
       tone: value === 0 ? "dark" : "light",
@@ -342,14 +348,14 @@ export function fortuneCard(input: {
   readonly chance: number;
 }): ResultCardView {
   const result = fortune(input.face, input.chance);
-  return card(
+  return resultCard(
     "fortune",
     {
       titleKey: "TERRAN.Card.Fortune.title",
       dice: [{ face: result.face, cssClass: "die kept" }],
       lines: [
-        line("TERRAN.Card.Fortune.chance", `${result.chance}+`),
-        line(
+        resultLine("TERRAN.Card.Fortune.chance", `${result.chance}+`),
+        resultLine(
           "TERRAN.Card.Fortune.result",
           "",
           result.success ? "TERRAN.Card.Fortune.success" : "TERRAN.Card.Fortune.failure",
@@ -376,14 +382,14 @@ export function sayonaraCard(input: SayonaraInput): ResultCardView {
   // R-EGO-1 an Ego roll keeps one die: 0–6, and the old Ego track is 0–6 too.
   assertTrack(input.old.ego, "Ego", EGO_MAX);
   const ego = sayonaraTrack(ruleset, input.old.ego, assertEgo(input.rolls.ego));
-  return card(
+  return resultCard(
     "sayonara",
     {
       titleKey: "TERRAN.Card.Sayonara.title",
       dice: [],
       lines: [
-        line("TERRAN.Card.Sayonara.grit", `${track(input.old.grit)} \u2192 ${track(grit)}`),
-        line("TERRAN.Card.Sayonara.ego", `${track(input.old.ego)} \u2192 ${track(ego)}`),
+        resultLine("TERRAN.Card.Sayonara.grit", `${track(input.old.grit)} \u2192 ${track(grit)}`),
+        resultLine("TERRAN.Card.Sayonara.ego", `${track(input.old.ego)} \u2192 ${track(ego)}`),
       ],
       noteKey: ruleset.sayonara === "new" ? "TERRAN.Card.Sayonara.new" : "TERRAN.Card.Sayonara.higher",
       tone: "dark",
