@@ -203,10 +203,10 @@ export class TokenActionHudCoreStub {
   }
 
   /**
-   * One HUD build for the token's `actor` (hud-manager.mjs lines 78–103, `buildActionsCore` line 99):
+   * One HUD build for the token's `actor` (with `customLayout`, a layout saved in place of the system's) (hud-manager.mjs lines 78–103, `buildActionsCore` line 99):
    * character-handler.mjs lines 133–134 show a HUD only to a GM or the actor's owner; several tokens give no actor.
    */
-  async build(actor: unknown): Promise<HudStub> {
+  async build(actor: unknown, customLayout: unknown = null): Promise<HudStub> {
     const manager = this.systemManager;
     if (!manager) throw new Error("stand-in TAH: no system registered");
     const user = world.user;
@@ -218,11 +218,13 @@ export class TokenActionHudCoreStub {
     if (!(handler instanceof ActionHandlerStub))
       throw new Error("stand-in TAH: getActionHandler returns an ActionHandler");
     handler.hudManager = hudManager;
+    // layout-handler.mjs lines 36 and 47–50: the system's default layout, or one the GM or user saved instead.
     const defaults = manager.defaults as { layout?: unknown } | undefined;
-    flatten(defaults?.layout ?? [], null, handler.groups);
+    flatten(customLayout ?? defaults?.layout ?? [], null, handler.groups);
     const roll = manager.getRollHandler("core");
     if (!(roll instanceof RollHandlerStub)) throw new Error("stand-in TAH: getRollHandler returns a RollHandler");
     roll.hudManager = hudManager;
+    // action-handler.mjs lines 81–82: the ids of the groups in the layout (group-handler.mjs `getGroupIds`).
     if (shown) await handler.buildSystemActions([...handler.groups.values()].map((g) => g.id));
     return new HudStub(handler, roll);
   }

@@ -244,6 +244,22 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(hud.actions("attributes")).toEqual([]);
     });
 
+    it("(stand-ins): a saved layout without the Saves list: the other lists fill, and nothing goes to a list that is gone", async () => {
+      const core = await withHud();
+      const layout = [
+        {
+          id: "rolls",
+          nestId: "rolls",
+          name: "Rolls",
+          type: "custom",
+          groups: [{ id: "attributes", nestId: "rolls_attributes", name: "Attributes", type: "system" }],
+        },
+      ];
+      const hud = await core.build(hero(), layout);
+      expect(hud.filled()).toEqual(["rolls_attributes"]);
+      expect(hud.actions("attributes")).toHaveLength(6);
+    });
+
     it("(stand-ins): Core shows no HUD for an actor the player does not own, so nothing is built for it", async () => {
       const mira = hero();
       stub(mira).isOwner = false;

@@ -117,14 +117,17 @@ export function tahAction(action: HudAction): TahActionData {
 /** The system's classes over Core's, and what Core asks of a system. */
 export function tokenActionHudSystem(core: TahCoreApi): TahSystemApi {
   class TerranActionHandler extends core.ActionHandler {
-    /** Core calls this on every rebuild: our actions for the HUD's one actor (none for several tokens). */
-    buildSystemActions(): Promise<void> {
+    /**
+     * Core calls this on every rebuild with the ids of the groups in the user's layout: our actions for
+     * the HUD's one actor (none for several tokens), each into its list if the layout still has it.
+     */
+    buildSystemActions(groupIds: readonly string[] = HUD_GROUPS): Promise<void> {
       const actor = this.actor;
       if (!actor) return Promise.resolve();
       const actions = hudActionsOf(actor);
       for (const id of HUD_GROUPS) {
         const inGroup = actions.filter((a) => a.group === id).map(tahAction);
-        if (inGroup.length > 0) this.addActions(inGroup, { id, type: "system" });
+        if (inGroup.length > 0 && groupIds.includes(id)) this.addActions(inGroup, { id, type: "system" });
       }
       return Promise.resolve();
     }
