@@ -26,6 +26,7 @@ import { registerTokenStates } from "./table/token-states.ts";
 import { followRuleset, syncAllTokenStates } from "./table/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
 import { migrateWorld } from "./data/world-migration.ts";
+import { onTokenActionHudCoreApiReady } from "./applications/integrations/token-action-hud/register.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -61,6 +62,9 @@ Hooks.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset));
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
+
+// Token Action HUD Core is optional: with it active, its HUD lists our rolls and moves (src/applications/integrations/token-action-hud/).
+Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
 
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));

@@ -17,6 +17,7 @@ import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/ind
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
+import type { TahSystemApi } from "../applications/integrations/token-action-hud/adapter.ts";
 import type { QueryAnswer } from "../relay/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
 
@@ -41,6 +42,10 @@ declare module "fvtt-types/configuration" {
       diceSoNiceReady: (dice3d: Dice3D) => void;
       /** Quench's ready hook (the module is optional; src/quench/quench-types.ts cites its source). */
       quenchReady: (quench: Quench) => void;
+      /** Token Action HUD Core's api is ready (the module is optional; src/applications/integrations/token-action-hud/). */
+      tokenActionHudCoreApiReady: (coreModule: unknown) => void;
+      /** A system's answer to Token Action HUD Core: Core reads only `api` (its main.mjs `registerCoreModule`). */
+      tokenActionHudSystemReady: (systemModule: { api: TahSystemApi }) => void;
       /** The world's ruleset changed (src/settings/settings.ts RULESET_CHANGED), on every client. */
       "terranEngine.rulesetChanged": (ruleset: Ruleset) => void;
     }
