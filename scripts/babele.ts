@@ -57,4 +57,260 @@
  * missing, any document lacks an entry or a field, any entry is `_todo` or stale, or any entry names a
  * document that no longer exists.
  */
-export {};
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { BABELE_CONVERTERS, BABELE_DIR } from "../src/compat/babele.ts";
+import {
+  manifestPacks,
+  readJson,
+  ROOT,
+  sourceFiles,
+  SOURCE_ROOT,
+  SYSTEM_ID,
+  type PackDeclaration,
+  type PackDocumentType,
+} from "./packs/lib.ts";
+
+/** The language the files are written for (the only one the system ships besides English). */
+export const BABELE_LANG = "pt-BR";
+
+/** The translated text of one page or table result, by field. */
+export type Fields = Record<string, string>;
+
+/** What of a document is translated, in the file's entry shape (without our `_` keys). */
+export interface TextEntry {
+  name: string;
+  description?: string;
+  pages?: Record<string, Fields>;
+  results?: Record<string, Fields>;
+}
+
+/** An entry of a translation file: the text, plus whether it is still English and what it was translated from. */
+export interface Entry extends TextEntry {
+  _todo?: boolean;
+  _english?: string;
+}
+
+export interface TranslationFile {
+  label: string;
+  mapping: Record<string, unknown>;
+  entries: Record<string, Entry>;
+}
+
+/** The mapping each document type's file carries (merged by Babele over its defaults for the type). */
+export const MAPPINGS: Readonly<Record<PackDocumentType, Record<string, unknown>>> = {
+  Item: { name: "name", description: "system.description" },
+  Actor: { name: "name", description: "system.notes" },
+  JournalEntry: { name: "name", pages: { path: "pages", converter: BABELE_CONVERTERS.pages } },
+  RollTable: {
+    name: "name",
+    description: "description",
+    results: { path: "results", converter: BABELE_CONVERTERS.results },
+  },
+};
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** The source's non-empty strings among `fields`, by field name. */
+function pick(doc: Json, fields: Record<string, string>): Fields {
+  const out: Fields = {};
+  for (const [key, path] of Object.entries(fields)) {
+    const value = str(path.split(".").reduce<unknown>((node, part) => (isRecord(node) ? node[part] : undefined), doc));
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** Embedded documents by `_id`, in their `sort` order, with their translated fields. */
+function children(list: unknown, fields: Record<string, string>): Record<string, Fields> {
+  const docs = (Array.isArray(list) ? list : []).filter(isRecord);
+  docs.sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0));
+  return Object.fromEntries(docs.map((d) => [str(d._id), pick(d, fields)]));
+}
+
+/** The English text of a pack source document, in the entry shape its type's mapping reads. */
+export function englishOf(type: PackDocumentType, doc: Json): TextEntry {
+  const name = str(doc.name);
+  const description = type === "Item" ? str(isRecord(doc.system) ? doc.system.description : "") : "";
+  switch (type) {
+    case "Item":
+      return { name, ...(description ? { description } : {}) };
+    case "Actor": {
+      const notes = str(isRecord(doc.system) ? doc.system.notes : "");
+      return { name, ...(notes ? { description: notes } : {}) };
+    }
+    case "JournalEntry":
+      return { name, pages: children(doc.pages, { name: "name", text: "text.content" }) };
+    case "RollTable": {
+      const tableDescription = str(doc.description);
+      const results = children(doc.results, { name: "name", description: "description" });
+      return { name, ...(tableDescription ? { description: tableDescription } : {}), results };
+    }
+  }
+}
+
+/** A short fingerprint of a document's English text: a translation records the one it was made from. */
+export function fingerprint(english: TextEntry): string {
+  return createHash("sha256").update(JSON.stringify(english)).digest("hex").slice(0, 10);
+}
+
+/** A pack's source documents as `[_id, English]`, in their `sort` order (then by name). */
+export function packEnglish(pack: PackDeclaration, sourceRoot = SOURCE_ROOT): [string, TextEntry][] {
+  const dir = join(sourceRoot, pack.name);
+  const docs = sourceFiles(dir)
+    .map((file) => readJson(join(dir, file)))
+    .filter(isRecord);
+  docs.sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0) || str(a.name).localeCompare(str(b.name)));
+  return docs.map((doc) => [str(doc._id), englishOf(pack.type, doc)]);
+}
+
+/** What a merge found, by pack: each line names the document (and page or result) and what is wrong. */
+export interface MergeReport {
+  untranslated: string[];
+  stale: string[];
+  dropped: string[];
+  stamped: string[];
+}
+
+/** Merges one group of fields: the translation's strings kept, a missing one filled with English (`added`). */
+function mergeFields(english: Fields, existing: unknown, added: string[], where: string): Fields {
+  const old = isRecord(existing) ? existing : {};
+  const out: Fields = {};
+  for (const [key, value] of Object.entries(english)) {
+    const kept = old[key];
+    if (typeof kept === "string" && kept.trim() !== "") out[key] = kept;
+    else {
+      out[key] = value;
+      added.push(`${where} ${key}`);
+    }
+  }
+  return out;
+}
+
+/** Merges pages or results by `_id`: kept, added (English), or dropped when the English has none. */
+function mergeChildren(
+  english: Record<string, Fields>,
+  existing: unknown,
+  where: string,
+  notes: { added: string[]; dropped: string[] },
+): Record<string, Fields> {
+  const old = isRecord(existing) ? existing : {};
+  const out: Record<string, Fields> = {};
+  for (const [id, fields] of Object.entries(english)) {
+    out[id] = mergeFields(fields, old[id], notes.added, `${where}/${id}`);
+  }
+  for (const id of Object.keys(old)) if (!(id in english)) notes.dropped.push(`${where}/${id}`);
+  return out;
+}
+
+/** One document's entry: the old translation kept, what is missing added in English, the marks updated. */
+export function mergeEntry(
+  id: string,
+  english: TextEntry,
+  existing: unknown,
+  where: string,
+  report: MergeReport,
+): Entry {
+  const old = isRecord(existing) ? existing : null;
+  const notes = { added: [] as string[], dropped: [] as string[] };
+  const label = `${where} ${id} "${english.name}"`;
+  const top: Fields = { name: english.name, ...(english.description ? { description: english.description } : {}) };
+  const entry: Entry = { ...(mergeFields(top, old, notes.added, label) as Fields & { name: string }) };
+  if (english.pages) entry.pages = mergeChildren(english.pages, old?.pages, label, notes);
+  if (english.results) entry.results = mergeChildren(english.results, old?.results, label, notes);
+  report.dropped.push(...notes.dropped);
+  const todo = old === null || old._todo === true || notes.added.length > 0;
+  const stamp = typeof old?._english === "string" ? old._english : undefined;
+  const current = fingerprint(english);
+  if (todo) {
+    entry._todo = true;
+    if (stamp) entry._english = stamp;
+    report.untranslated.push(old === null ? `${label}: no translation` : `${label}: not translated yet`);
+  } else if (!stamp) {
+    entry._english = current;
+    report.stamped.push(label);
+  } else {
+    entry._english = stamp;
+    if (stamp !== current) report.stale.push(`${label}: the English changed since it was translated`);
+  }
+  return entry;
+}
+
+/** The file a pack's translation should hold now, from its English and its current file (or none). */
+export function mergeFile(
+  pack: PackDeclaration,
+  english: [string, TextEntry][],
+  existing: unknown,
+  report: MergeReport,
+): TranslationFile {
+  const old = isRecord(existing) ? existing : {};
+  const oldEntries = isRecord(old.entries) ? old.entries : {};
+  const entries: Record<string, Entry> = {};
+  for (const [id, text] of english) entries[id] = mergeEntry(id, text, oldEntries[id], pack.name, report);
+  const known = new Set(english.map(([id]) => id));
+  for (const id of Object.keys(oldEntries)) {
+    if (!known.has(id)) report.dropped.push(`${pack.name} ${id}: no such document any more`);
+  }
+  const label = typeof old.label === "string" && old.label.trim() ? old.label : pack.label;
+  return { label, mapping: MAPPINGS[pack.type], entries };
+}
+
+/** Where a pack's translation file lives. */
+export function translationPath(packName: string, root = ROOT, lang = BABELE_LANG): string {
+  return join(root, BABELE_DIR, lang, `${SYSTEM_ID}.${packName}.json`);
+}
+
+export const serializeFile = (file: TranslationFile): string => `${JSON.stringify(file, null, 2)}\n`;
+
+/** Runs the merge over every pack; writes the files unless `check`. Returns the problems `--check` fails on. */
+export function run(options: { check: boolean; root?: string; sourceRoot?: string }): {
+  report: MergeReport;
+  problems: string[];
+} {
+  const root = options.root ?? ROOT;
+  const report: MergeReport = { untranslated: [], stale: [], dropped: [], stamped: [] };
+  const problems: string[] = [];
+  for (const pack of manifestPacks(join(root, "system.json")).packs) {
+    const path = translationPath(pack.name, root);
+    const before = existsSync(path) ? readFileSync(path, "utf8") : null;
+    const merged = serializeFile(
+      mergeFile(
+        pack,
+        packEnglish(pack, options.sourceRoot ?? join(root, "packs/_source")),
+        before === null ? null : JSON.parse(before),
+        report,
+      ),
+    );
+    if (before === null) problems.push(`${pack.name}: no translation file (${path})`);
+    else if (before !== merged) problems.push(`${pack.name}: the file is not up to date (run npm run babele)`);
+    if (!options.check && before !== merged) {
+      mkdirSync(join(path, ".."), { recursive: true });
+      writeFileSync(path, merged);
+    }
+  }
+  problems.push(...report.untranslated, ...report.stale, ...report.dropped.map((d) => `${d} (dropped)`));
+  return { report, problems };
+}
+
+function main(): void {
+  const check = process.argv.includes("--check");
+  const { report, problems } = run({ check });
+  const section = (title: string, lines: string[]): void => {
+    if (lines.length) console.log(`${title} (${lines.length}):\n${lines.map((l) => `  ${l}`).join("\n")}`);
+  };
+  section("Untranslated", report.untranslated);
+  section("Stale (revise, then delete its _english)", report.stale);
+  section(check ? "Would drop" : "Dropped", report.dropped);
+  section(check ? "Would stamp" : "Stamped as translated", report.stamped);
+  if (check && problems.length) {
+    section("babele --check failed", problems);
+    process.exit(1);
+  }
+  if (!problems.length) console.log("Every pack is translated and up to date.");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -10,6 +10,7 @@ import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
 import { TRACKABLE } from "./data/token-bars.ts";
 import { registerDiceSoNice } from "./dice/dsn.ts";
+import { registerBabele } from "./compat/babele.ts";
 import { TerranRoll } from "./dice/terran-roll.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { TerranChatMessage } from "./documents/chat-message.ts";
@@ -61,6 +62,9 @@ Hooks.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset));
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
+
+// Babele is optional too: with it, the compendia read in the players' language (lang/babele/).
+Hooks.once("babele.init", registerBabele);
 
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
