@@ -26,6 +26,9 @@
  *       "results": {                               // RollTable only, keyed by result _id
  *         "<result _id>": { "name": "…", "description": "<p>…</p>" }   // each field the English has
  *       },
+ *       "facets": {                                // Actor with facets only, keyed by the facet's
+ *         "<English facet name>": { "name": "…" }  // English name (a facet has no _id)
+ *       },
  *       "_todo": true,                             // present = not translated yet (the text is English)
  *       "_english": "3f2a9c1e"                     // fingerprint of the English this was translated from
  *     }
@@ -33,11 +36,12 @@
  * }
  * ```
  * - `mapping` (Babele merges it over its defaults for the pack's document type):
- *   Item `{ name, description: "system.description" }`; Actor `{ name, description: "system.notes" }`;
+ *   Item `{ name, description: "system.description" }`;
+ *   Actor `{ name, description: "system.notes", facets: { path: "system.facets", converter: "terranFacets" } }`;
  *   JournalEntry `{ name, pages: { path: "pages", converter: "terranPages" } }`;
  *   RollTable `{ name, description, results: { path: "results", converter: "terranTableResults" } }`.
- *   The two converters are ours (src/compat/babele.ts), registered on `babele.init`; they match pages and
- *   results by `_id` and replace only the fields an entry gives.
+ *   The three converters are ours (src/compat/babele.ts), registered on `babele.init`; they match pages and
+ *   results by `_id`, facets by English name, and replace only the fields an entry gives.
  * - Keys starting with `_` are ours; Babele reads only the mapped fields and ignores them.
  * - Links must survive: every `[[/r …]]` roll, `@UUID[…]{…}` link and `@Enricher[…]` of the English must
  *   appear in the translation with the same target; a `{label}` may be translated
@@ -85,6 +89,7 @@ export interface TextEntry {
   description?: string;
   pages?: Record<string, Fields>;
   results?: Record<string, Fields>;
+  facets?: Record<string, Fields>;
 }
 
 /** An entry of a translation file: the text, plus whether it is still English and what it was translated from. */
@@ -102,7 +107,11 @@ export interface TranslationFile {
 /** The mapping each document type's file carries (merged by Babele over its defaults for the type). */
 export const MAPPINGS: Readonly<Record<PackDocumentType, Record<string, unknown>>> = {
   Item: { name: "name", description: "system.description" },
-  Actor: { name: "name", description: "system.notes" },
+  Actor: {
+    name: "name",
+    description: "system.notes",
+    facets: { path: "system.facets", converter: BABELE_CONVERTERS.facets },
+  },
   JournalEntry: { name: "name", pages: { path: "pages", converter: BABELE_CONVERTERS.pages } },
   RollTable: {
     name: "name",
@@ -140,8 +149,15 @@ export function englishOf(type: PackDocumentType, doc: Json): TextEntry {
     case "Item":
       return { name, ...(description ? { description } : {}) };
     case "Actor": {
-      const notes = str(isRecord(doc.system) ? doc.system.notes : "");
-      return { name, ...(notes ? { description: notes } : {}) };
+      const system = isRecord(doc.system) ? doc.system : {};
+      const notes = str(system.notes);
+      const facets = (Array.isArray(system.facets) ? system.facets : []).filter(isRecord).map((f) => str(f.name));
+      const named = facets.filter(Boolean).map((f): [string, Fields] => [f, { name: f }]);
+      return {
+        name,
+        ...(notes ? { description: notes } : {}),
+        ...(named.length ? { facets: Object.fromEntries(named) } : {}),
+      };
     }
     case "JournalEntry":
       return { name, pages: children(doc.pages, { name: "name", text: "text.content" }) };
@@ -222,6 +238,7 @@ export function mergeEntry(
   const entry: Entry = { ...(mergeFields(top, old, notes.added, label) as Fields & { name: string }) };
   if (english.pages) entry.pages = mergeChildren(english.pages, old?.pages, label, notes);
   if (english.results) entry.results = mergeChildren(english.results, old?.results, label, notes);
+  if (english.facets) entry.facets = mergeChildren(english.facets, old?.facets, label, notes);
   report.dropped.push(...notes.dropped);
   const todo = old === null || old._todo === true || notes.added.length > 0;
   const stamp = typeof old?._english === "string" ? old._english : undefined;
@@ -259,6 +276,88 @@ export function mergeFile(
   return { label, mapping: MAPPINGS[pack.type], entries };
 }
 
+/**
+ * The links and enrichers of a text, as their targets: `@UUID[…]`, `@Risky[…]` and any other `@Name[…]`
+ * (its `{label}` left out, as a label may be translated), and each `[[…]]` inline roll whole. Sorted, so
+ * two texts with the same links give the same list whatever their order.
+ */
+export function linkTargets(html: string): string[] {
+  const enrichers = [...html.matchAll(/@([A-Za-z]+)\[([^\]]*)\]/g)].map((m) => `@${m[1] ?? ""}[${m[2] ?? ""}]`);
+  const rolls = [...html.matchAll(/\[\[[^\]]*\]\]/g)].map((m) => m[0]);
+  return [...enrichers, ...rolls].sort();
+}
+
+/** The links `english` has that `translated` lost or changed, and those it gained. */
+export function linkProblems(english: string, translated: string, where: string): string[] {
+  const want = linkTargets(english);
+  const have = linkTargets(translated);
+  const lost = [...want];
+  const gained: string[] = [];
+  for (const link of have) {
+    const i = lost.indexOf(link);
+    if (i >= 0) lost.splice(i, 1);
+    else gained.push(link);
+  }
+  return [
+    ...lost.map((l) => `${where}: loses the link ${l}`),
+    ...gained.map((l) => `${where}: has a link the English has not: ${l}`),
+  ];
+}
+
+/** Fields of one text group: each English field translated (a non-empty string), with the English's links. */
+function fieldProblems(english: Fields, translated: unknown, where: string): string[] {
+  const t = isRecord(translated) ? translated : {};
+  return Object.entries(english).flatMap(([key, value]) => {
+    const have = t[key];
+    if (typeof have !== "string" || have.trim() === "") return [`${where}: no translated ${key}`];
+    return linkProblems(value, have, `${where} ${key}`);
+  });
+}
+
+/** Pages or results: each translated, and none that the English has not. */
+function childProblems(english: Record<string, Fields> | undefined, translated: unknown, where: string): string[] {
+  if (!english) return [];
+  const t = isRecord(translated) ? translated : {};
+  return [
+    ...Object.entries(english).flatMap(([id, fields]) => fieldProblems(fields, t[id], `${where}/${id}`)),
+    ...Object.keys(t)
+      .filter((id) => !(id in english))
+      .map((id) => `${where}/${id}: translates something that no longer exists`),
+  ];
+}
+
+/**
+ * What is wrong with a pack's translation file against its English: a document without an entry, an
+ * entry still marked `_todo`, a field, page or result untranslated, a link or enricher lost, an entry
+ * stale (its `_english` is not the English's fingerprint) or naming a document that no longer exists.
+ */
+export function translationProblems(packName: string, english: [string, TextEntry][], file: unknown): string[] {
+  if (!isRecord(file) || !isRecord(file.entries)) return [`${packName}: no translation file, or no entries in it`];
+  const entries = file.entries;
+  const problems: string[] = [];
+  for (const [id, text] of english) {
+    const where = `${packName} ${id} "${text.name}"`;
+    const entry = entries[id];
+    if (!isRecord(entry)) {
+      problems.push(`${where}: no translation`);
+      continue;
+    }
+    if (entry._todo === true) problems.push(`${where}: marked _todo (not translated yet)`);
+    if (entry._english !== fingerprint(text))
+      problems.push(`${where}: stale or unstamped (_english is not the English's fingerprint)`);
+    const top: Fields = { name: text.name, ...(text.description ? { description: text.description } : {}) };
+    problems.push(...fieldProblems(top, entry, where));
+    problems.push(...childProblems(text.pages, entry.pages, `${where} pages`));
+    problems.push(...childProblems(text.results, entry.results, `${where} results`));
+    problems.push(...childProblems(text.facets, entry.facets, `${where} facets`));
+  }
+  const known = new Set(english.map(([id]) => id));
+  for (const id of Object.keys(entries)) {
+    if (!known.has(id)) problems.push(`${packName} ${id}: translates a document that no longer exists`);
+  }
+  return problems;
+}
+
 /** Where a pack's translation file lives. */
 export function translationPath(packName: string, root = ROOT, lang = BABELE_LANG): string {
   return join(root, BABELE_DIR, lang, `${SYSTEM_ID}.${packName}.json`);
@@ -277,16 +376,13 @@ export function run(options: { check: boolean; root?: string; sourceRoot?: strin
   for (const pack of manifestPacks(join(root, "system.json")).packs) {
     const path = translationPath(pack.name, root);
     const before = existsSync(path) ? readFileSync(path, "utf8") : null;
-    const merged = serializeFile(
-      mergeFile(
-        pack,
-        packEnglish(pack, options.sourceRoot ?? join(root, "packs/_source")),
-        before === null ? null : JSON.parse(before),
-        report,
-      ),
-    );
+    const old: unknown = before === null ? null : JSON.parse(before);
+    const english = packEnglish(pack, options.sourceRoot ?? join(root, "packs/_source"));
+    const merged = serializeFile(mergeFile(pack, english, old, report));
     if (before === null) problems.push(`${pack.name}: no translation file (${path})`);
     else if (before !== merged) problems.push(`${pack.name}: the file is not up to date (run npm run babele)`);
+    // Links lost are not something the merge can mend: they are reported by the checker alone.
+    if (old !== null) problems.push(...translationProblems(pack.name, english, old).filter((p) => p.includes(" link")));
     if (!options.check && before !== merged) {
       mkdirSync(join(path, ".."), { recursive: true });
       writeFileSync(path, merged);
@@ -306,10 +402,8 @@ function main(): void {
   section("Stale (revise, then delete its _english)", report.stale);
   section(check ? "Would drop" : "Dropped", report.dropped);
   section(check ? "Would stamp" : "Stamped as translated", report.stamped);
-  if (check && problems.length) {
-    section("babele --check failed", problems);
-    process.exit(1);
-  }
+  if (problems.length) section(check ? "babele --check failed" : "Still to do", problems);
+  if (check && problems.length) process.exit(1);
   if (!problems.length) console.log("Every pack is translated and up to date.");
 }
 

@@ -3,13 +3,14 @@
  * files the system ships in `lang/babele/<language>/` (their format and generator: scripts/babele.ts).
  * Babele fires `babele.init` with itself once it is ready to take registrations and before it reads any
  * translation; there the system names its folder (`setSystemTranslationsDir`, Babele 2.0.7 and later)
- * and adds the two converters its files' mappings name. Nothing here runs or breaks when Babele is
+ * and adds the converters its files' mappings name. Nothing here runs or breaks when Babele is
  * absent: its hook simply never fires.
  *
  * The converters match a journal's pages and a table's results by `_id`, so two results with the same
  * English name ("Success" in two tables) never take each other's text, and they write v13's fields
- * (a result's `name` and `description`; a page's `name` and `text.content`). Each replaces only the
- * fields an entry gives, and leaves a page or result without an entry as it is.
+ * (a result's `name` and `description`; a page's `name` and `text.content`). A Challenge's facets have
+ * no `_id` and are matched by their English name. Each converter replaces only the fields an entry
+ * gives, and leaves a page, result or facet without an entry as it is.
  */
 
 /** The part of Babele's API the system uses (the module ships no types). */
@@ -25,7 +26,11 @@ export type BabeleConverter = (value: unknown, translation: unknown) => unknown;
 export const BABELE_DIR = "lang/babele";
 
 /** The converter names the translation files' mappings use (scripts/babele.ts writes them). */
-export const BABELE_CONVERTERS = { pages: "terranPages", results: "terranTableResults" } as const;
+export const BABELE_CONVERTERS = {
+  pages: "terranPages",
+  results: "terranTableResults",
+  facets: "terranFacets",
+} as const;
 
 type Json = Record<string, unknown>;
 
@@ -69,11 +74,22 @@ export function translatePages(value: unknown, translation: unknown): unknown {
   });
 }
 
+/** A Challenge's facets by their English name (a facet has no `_id`): `{ name? }`. */
+export function translateFacets(value: unknown, translation: unknown): unknown {
+  if (!Array.isArray(value) || !isRecord(translation)) return value;
+  return value.map((facet: unknown) => {
+    if (!isRecord(facet)) return facet;
+    const entry = translation[String(facet.name)];
+    return isRecord(entry) ? { ...facet, name: text(entry, "name") ?? facet.name } : facet;
+  });
+}
+
 /** On `babele.init`: the system's translation folder and its converters. */
 export function registerBabele(babele: BabeleApi): void {
   babele.setSystemTranslationsDir(BABELE_DIR);
   babele.registerConverters({
     [BABELE_CONVERTERS.pages]: translatePages,
     [BABELE_CONVERTERS.results]: translateTableResults,
+    [BABELE_CONVERTERS.facets]: translateFacets,
   });
 }
