@@ -1,0 +1,249 @@
+/**
+ * The pt-BR translations of the compendia (lang/babele/pt-BR/, format and generator in scripts/babele.ts):
+ * every pack document has a translated name and text (and each page, table result and facet), no entry
+ * names a document that no longer exists, no translation is stale, and every roll link, `@UUID[…]` link
+ * and enricher of the English is in the translation with the same target (its label may be translated).
+ * The checker and the generator are each shown failing, or mending, on a broken copy.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  fingerprint,
+  linkProblems,
+  linkTargets,
+  mergeFile,
+  packEnglish,
+  run,
+  translationPath,
+  translationProblems,
+  type MergeReport,
+  type TranslationFile,
+} from "../../scripts/babele.ts";
+import { ROOT } from "../../scripts/packs/lib.ts";
+import { registerBabele, translateFacets, translatePages, translateTableResults } from "../../src/compat/babele.ts";
+import { pack, PACKS } from "./support.ts";
+
+const read = (name: string): TranslationFile =>
+  JSON.parse(readFileSync(translationPath(name), "utf8")) as TranslationFile;
+const clone = <T>(value: T): T => structuredClone(value);
+const emptyReport = (): MergeReport => ({ untranslated: [], stale: [], dropped: [], stamped: [] });
+
+/** The first document of `name` whose English text holds a link, with its entry in the shipped file. */
+function linked(name: string): { id: string; file: TranslationFile } {
+  const found = packEnglish(pack(name)).find(([, t]) => linkTargets(t.description ?? "").length > 0);
+  if (!found) throw new Error(`no linked document in ${name}`);
+  return { id: found[0], file: clone(read(name)) };
+}
+
+describe("the shipped pt-BR translations", () => {
+  it.each(PACKS.map((p) => p.name))("%s: every document translated, none stale, none orphaned, every link kept", (name) => {
+    expect(existsSync(translationPath(name)), translationPath(name)).toBe(true);
+    expect(translationProblems(name, packEnglish(pack(name)), read(name))).toEqual([]);
+  });
+
+  it("each file carries its pack's mapping and a translated label", () => {
+    for (const p of PACKS) {
+      const file = read(p.name);
+      expect(file.mapping, p.name).toEqual(mergeFile(p, packEnglish(p), file, emptyReport()).mapping);
+      expect(file.label, p.name).not.toBe(p.label);
+    }
+  });
+
+  it("npm run babele -- --check passes: the files are what the generator would write", () => {
+    expect(run({ check: true }).problems).toEqual([]);
+  });
+});
+
+describe("the translation checker", () => {
+  const base = "core-conditions";
+
+  it("fails when a document lacks a translated name or description, or has no entry at all", () => {
+    const { id, file } = linked(base);
+    const english = packEnglish(pack(base));
+    const entry = file.entries[id];
+    if (!entry) throw new Error("no entry");
+    entry.name = "";
+    delete entry.description;
+    expect(translationProblems(base, english, file)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/no translated name$/), expect.stringMatching(/no translated description$/)]),
+    );
+    delete file.entries[id];
+    expect(translationProblems(base, english, file)).toEqual([expect.stringMatching(new RegExp(`${id} .*: no translation$`))]);
+  });
+
+  it("fails when a page's text or a table result is missing, or an entry is still _todo", () => {
+    const english: ReturnType<typeof packEnglish> = [
+      ["j1", { name: "Journal", pages: { p1: { name: "Page", text: "<p>Roll [[/r 1d6]].</p>" } } }],
+      ["t1", { name: "Table", results: { r1: { name: "Fail", description: "<p>Fail.</p>" } } }],
+    ];
+    const file = {
+      entries: {
+        j1: { name: "Diário", pages: { p1: { name: "Página" } }, _english: fingerprint(english[0][1]) },
+        t1: { name: "Tabela", results: {}, _todo: true, _english: fingerprint(english[1][1]) },
+      },
+    };
+    expect(translationProblems("x", english, file)).toEqual([
+      'x j1 "Journal" pages/p1: no translated text',
+      'x t1 "Table": marked _todo (not translated yet)',
+      'x t1 "Table" results/r1: no translated name',
+      'x t1 "Table" results/r1: no translated description',
+    ]);
+  });
+
+  it("fails when a translation names a document, page or result that no longer exists", () => {
+    const file = clone(read(base));
+    file.entries.AAAAAAAAAAAAAAAA = { name: "Fantasma" };
+    expect(translationProblems(base, packEnglish(pack(base)), file)).toEqual([
+      "core-conditions AAAAAAAAAAAAAAAA: translates a document that no longer exists",
+    ]);
+    const english: ReturnType<typeof packEnglish> = [["t1", { name: "Table", results: {} }]];
+    const table = { entries: { t1: { name: "Tabela", results: { gone: { name: "Sumiu" } }, _english: fingerprint(english[0][1]) } } };
+    expect(translationProblems("x", english, table)).toEqual([
+      'x t1 "Table" results/gone: translates something that no longer exists',
+    ]);
+  });
+
+  it("fails when the English changed since the translation was made (stale)", () => {
+    const english = packEnglish(pack(base));
+    const [id, text] = english[0] ?? ["", { name: "" }];
+    const reworded: typeof english = [[id, { ...text, description: `${text.description ?? ""}<p>New.</p>` }], ...english.slice(1)];
+    expect(translationProblems(base, reworded, read(base))).toEqual([expect.stringMatching(/stale or unstamped/)]);
+  });
+
+  it("fails when a translation loses a @UUID link or changes its target; a translated label is fine", () => {
+    const uuid = "@UUID[Compendium.terran-engine.core-tables.RollTable.yFAG61B997W6GKPN]";
+    const english = `<p>Roll on ${uuid}{Malaise}.</p>`;
+    expect(linkProblems(english, `<p>Role na ${uuid}{Sequela}.</p>`, "w")).toEqual([]);
+    expect(linkProblems(english, "<p>Role na tabela de Sequela.</p>", "w")).toEqual([`w: loses the link ${uuid}`]);
+    const other = uuid.replace("yFAG61B997W6GKPN", "XTTIiclUisEdVAwP");
+    expect(linkProblems(english, `<p>${other}{Sequela}</p>`, "w")).toEqual([
+      `w: loses the link ${uuid}`,
+      `w: has a link the English has not: ${other}`,
+    ]);
+  });
+
+  it("fails when a translation loses a roll link or an enricher, or changes what it rolls", () => {
+    const english = "<p>@Risky[finesse]{Roll Finesse} then [[/r 1d6]] and @Fortune[4].</p>";
+    expect(linkProblems(english, "<p>@Risky[finesse]{Role Finesse}, [[/r 1d6]] e @Fortune[4].</p>", "w")).toEqual([]);
+    expect(linkProblems(english, "<p>@Risky[exertion]{Role} e @Fortune[4].</p>", "w")).toEqual([
+      "w: loses the link @Risky[finesse]",
+      "w: loses the link [[/r 1d6]]",
+      "w: has a link the English has not: @Risky[exertion]",
+    ]);
+  });
+
+  it("checks the links in the shipped files: a link removed from one entry is found", () => {
+    const { id, file } = linked(base);
+    const entry = file.entries[id];
+    if (!entry?.description) throw new Error("no description");
+    entry.description = entry.description.replace(/@UUID\[[^\]]*\](\{[^}]*\})?/, "");
+    expect(translationProblems(base, packEnglish(pack(base)), file)).toEqual([expect.stringMatching(/loses the link @UUID\[/)]);
+  });
+});
+
+describe("the generator (npm run babele)", () => {
+  let dir = "";
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = "";
+  });
+
+  /** A copy of the repository's system.json, pack sources and translations to break. */
+  function copyRepo(): string {
+    dir = mkdtempSync(join(tmpdir(), "terran-babele-"));
+    cpSync(join(ROOT, "system.json"), join(dir, "system.json"));
+    cpSync(join(ROOT, "packs/_source"), join(dir, "packs/_source"), { recursive: true });
+    cpSync(join(ROOT, "lang/babele"), join(dir, "lang/babele"), { recursive: true });
+    return dir;
+  }
+
+  it("adds a skeleton (English, _todo) for a new document, keeps hand translations, drops a vanished one", () => {
+    const p = pack("core-equipment");
+    const english = packEnglish(p);
+    const [goneId] = english[0] ?? [""];
+    const file = clone(read(p.name));
+    const keptId = english[1]?.[0] ?? "";
+    const kept = file.entries[keptId];
+    const report = emptyReport();
+    const newDoc: (typeof english)[number] = ["NEWNEWNEWNEWNEW1", { name: "New gadget", description: "<p>Shiny.</p>" }];
+    const merged = mergeFile(p, [...english.slice(1), newDoc], file, report);
+    expect(merged.entries.NEWNEWNEWNEWNEW1).toEqual({ name: "New gadget", description: "<p>Shiny.</p>", _todo: true });
+    expect(merged.entries[keptId]).toEqual(kept);
+    expect(Object.keys(merged.entries)).not.toContain(goneId);
+    expect(report.untranslated).toEqual(['core-equipment NEWNEWNEWNEWNEW1 "New gadget": no translation']);
+    expect(report.dropped).toEqual([`core-equipment ${goneId}: no such document any more`]);
+  });
+
+  it("stamps a fresh translation with its English fingerprint, and reports a stale one without touching it", () => {
+    const p = pack("core-conditions");
+    const english = packEnglish(p);
+    const [id, text] = english[0] ?? ["", { name: "" }];
+    const file = clone(read(p.name));
+    const entry = file.entries[id];
+    if (!entry) throw new Error("no entry");
+    delete entry._english;
+    const report = emptyReport();
+    expect(mergeFile(p, english, file, report).entries[id]?._english).toBe(fingerprint(text));
+    expect(report.stamped).toHaveLength(1);
+    const staleReport = emptyReport();
+    const reworded: typeof english = [[id, { ...text, name: `${text.name}!` }], ...english.slice(1)];
+    const stale = mergeFile(p, reworded, read(p.name), staleReport);
+    expect(stale.entries[id]).toEqual(read(p.name).entries[id]);
+    expect(staleReport.stale).toEqual([expect.stringMatching(/the English changed since it was translated/)]);
+  });
+
+  it("--check fails and lists a new source document; a plain run writes its skeleton, and --check still fails until it is translated", () => {
+    const root = copyRepo();
+    const source = JSON.parse(readFileSync(join(ROOT, "packs/_source/core-equipment/shield_rgcGtVkWJHYhrzRm.json"), "utf8")) as Record<string, unknown>;
+    writeFileSync(
+      join(root, "packs/_source/core-equipment/buckler_BUCKLERBUCKLER01.json"),
+      JSON.stringify({ ...source, _id: "BUCKLERBUCKLER01", name: "Buckler", _key: "!items!BUCKLERBUCKLER01" }),
+    );
+    const first = run({ check: true, root });
+    expect(first.problems).toEqual(
+      expect.arrayContaining([
+        "core-equipment: the file is not up to date (run npm run babele)",
+        'core-equipment BUCKLERBUCKLER01 "Buckler": no translation',
+      ]),
+    );
+    run({ check: false, root });
+    const written = JSON.parse(readFileSync(translationPath("core-equipment", root), "utf8")) as TranslationFile;
+    expect(written.entries.BUCKLERBUCKLER01).toMatchObject({ name: "Buckler", _todo: true });
+    expect(run({ check: true, root }).problems).toEqual(['core-equipment BUCKLERBUCKLER01 "Buckler": not translated yet']);
+  });
+});
+
+describe("the registration on babele.init (src/compat/babele.ts)", () => {
+  it("names lang/babele and registers the converters the files' mappings use", () => {
+    const calls: unknown[] = [];
+    registerBabele({
+      setSystemTranslationsDir: (dir) => calls.push(dir),
+      registerConverters: (converters) => calls.push(Object.keys(converters).sort()),
+    });
+    expect(calls).toEqual(["lang/babele", ["terranFacets", "terranPages", "terranTableResults"]]);
+    const used = PACKS.flatMap((p) => Object.values(read(p.name).mapping))
+      .filter((m): m is { converter: string } => typeof m === "object" && m !== null && "converter" in m)
+      .map((m) => m.converter);
+    expect([...new Set(used)].sort()).toEqual(["terranFacets", "terranPages", "terranTableResults"]);
+  });
+
+  it("the converters match by _id (facets by English name) and change only the fields an entry gives", () => {
+    const results = [
+      { _id: "a", name: "Success", description: "<p>A</p>", range: [6, 6] },
+      { _id: "b", name: "Success", description: "<p>B</p>", range: [6, 6] },
+    ];
+    expect(translateTableResults(results, { b: { description: "<p>Bê</p>" } })).toEqual([
+      results[0],
+      { ...results[1], description: "<p>Bê</p>" },
+    ]);
+    const pages = [{ _id: "p", name: "Page", text: { format: 1, content: "<p>x</p>" } }];
+    expect(translatePages(pages, { p: { name: "Página", text: "<p>xis</p>" } })).toEqual([
+      { _id: "p", name: "Página", text: { format: 1, content: "<p>xis</p>" } },
+    ]);
+    expect(translatePages(pages, undefined)).toBe(pages);
+    const facets = [{ name: "Talk them down", tier: "trivial" }];
+    expect(translateFacets(facets, { "Talk them down": { name: "Acalmá-lo" } })).toEqual([{ name: "Acalmá-lo", tier: "trivial" }]);
+  });
+});
