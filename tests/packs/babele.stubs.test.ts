@@ -31,14 +31,17 @@ const world = (language: string) => ({
   readFolder,
 });
 
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+
 /** Every string of a document's translated fields: name, text, pages, results, facets. */
 function texts(doc: Doc): string[] {
   const system = (doc.system ?? {}) as Doc;
-  const pages = ((doc.pages ?? []) as Doc[]).flatMap((p) => [String(p.name), String((p.text as Doc | undefined)?.content ?? "")]);
-  const results = ((doc.results ?? []) as Doc[]).flatMap((r) => [String(r.name ?? ""), String(r.description ?? "")]);
-  const facets = ((system.facets ?? []) as Doc[]).map((f) => String(f.name));
+  const list = (value: unknown): Doc[] => (Array.isArray(value) ? (value as Doc[]) : []);
+  const pages = list(doc.pages).flatMap((p) => [str(p.name), str((p.text as Doc | undefined)?.content)]);
+  const results = list(doc.results).flatMap((r) => [str(r.name), str(r.description)]);
+  const facets = list(system.facets).map((f) => str(f.name));
   const main = [doc.name, system.description, system.notes, doc.description].filter((t) => typeof t === "string");
-  return [...(main as string[]), ...pages, ...results, ...facets];
+  return [...main, ...pages, ...results, ...facets];
 }
 
 describe.each(GENERATIONS)("[Foundry and Babele stand-ins, v%i] the compendia in pt-BR", (generation) => {

@@ -5,20 +5,21 @@
  * and enricher of the English is in the translation with the same target (its label may be translated).
  * The checker and the generator are each shown failing, or mending, on a broken copy.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   fingerprint,
   linkProblems,
-  linkTargets,
+  MAPPINGS,
   mergeFile,
   packEnglish,
   run,
   translationPath,
   translationProblems,
   type MergeReport,
+  type TextEntry,
   type TranslationFile,
 } from "../../scripts/babele.ts";
 import { ROOT } from "../../scripts/packs/lib.ts";
@@ -30,11 +31,19 @@ const read = (name: string): TranslationFile =>
 const clone = <T>(value: T): T => structuredClone(value);
 const emptyReport = (): MergeReport => ({ untranslated: [], stale: [], dropped: [], stamped: [] });
 
-/** The first document of `name` whose English text holds a link, with its entry in the shipped file. */
-function linked(name: string): { id: string; file: TranslationFile } {
-  const found = packEnglish(pack(name)).find(([, t]) => linkTargets(t.description ?? "").length > 0);
-  if (!found) throw new Error(`no linked document in ${name}`);
-  return { id: found[0], file: clone(read(name)) };
+const UUID = "@UUID[Compendium.terran-engine.core-tables.RollTable.yFAG61B997W6GKPN]";
+
+/** A pack's English and its shipped file, with a link added to the first document's text in both. */
+function linked(name: string): { id: string; english: ReturnType<typeof packEnglish>; file: TranslationFile } {
+  const english = clone(packEnglish(pack(name)));
+  const file = clone(read(name));
+  const first = english[0];
+  const entry = first ? file.entries[first[0]] : undefined;
+  if (!first || !entry) throw new Error(`no documents in ${name}`);
+  first[1].description = `${first[1].description ?? ""}<p>See ${UUID}{Malaise}.</p>`;
+  entry.description = `${entry.description ?? ""}<p>Veja ${UUID}{Sequela}.</p>`;
+  entry._english = fingerprint(first[1]);
+  return { id: first[0], english, file };
 }
 
 describe("the shipped pt-BR translations", () => {
@@ -60,8 +69,8 @@ describe("the translation checker", () => {
   const base = "core-conditions";
 
   it("fails when a document lacks a translated name or description, or has no entry at all", () => {
-    const { id, file } = linked(base);
-    const english = packEnglish(pack(base));
+    const { id, english, file } = linked(base);
+    expect(translationProblems(base, english, file)).toEqual([]);
     const entry = file.entries[id];
     if (!entry) throw new Error("no entry");
     entry.name = "";
@@ -74,14 +83,16 @@ describe("the translation checker", () => {
   });
 
   it("fails when a page's text or a table result is missing, or an entry is still _todo", () => {
+    const journal: TextEntry = { name: "Journal", pages: { p1: { name: "Page", text: "<p>Roll [[/r 1d6]].</p>" } } };
+    const table: TextEntry = { name: "Table", results: { r1: { name: "Fail", description: "<p>Fail.</p>" } } };
     const english: ReturnType<typeof packEnglish> = [
-      ["j1", { name: "Journal", pages: { p1: { name: "Page", text: "<p>Roll [[/r 1d6]].</p>" } } }],
-      ["t1", { name: "Table", results: { r1: { name: "Fail", description: "<p>Fail.</p>" } } }],
+      ["j1", journal],
+      ["t1", table],
     ];
     const file = {
       entries: {
-        j1: { name: "Diário", pages: { p1: { name: "Página" } }, _english: fingerprint(english[0][1]) },
-        t1: { name: "Tabela", results: {}, _todo: true, _english: fingerprint(english[1][1]) },
+        j1: { name: "Diário", pages: { p1: { name: "Página" } }, _english: fingerprint(journal) },
+        t1: { name: "Tabela", results: {}, _todo: true, _english: fingerprint(table) },
       },
     };
     expect(translationProblems("x", english, file)).toEqual([
@@ -98,9 +109,9 @@ describe("the translation checker", () => {
     expect(translationProblems(base, packEnglish(pack(base)), file)).toEqual([
       "core-conditions AAAAAAAAAAAAAAAA: translates a document that no longer exists",
     ]);
-    const english: ReturnType<typeof packEnglish> = [["t1", { name: "Table", results: {} }]];
-    const table = { entries: { t1: { name: "Tabela", results: { gone: { name: "Sumiu" } }, _english: fingerprint(english[0][1]) } } };
-    expect(translationProblems("x", english, table)).toEqual([
+    const empty: TextEntry = { name: "Table", results: {} };
+    const table = { entries: { t1: { name: "Tabela", results: { gone: { name: "Sumiu" } }, _english: fingerprint(empty) } } };
+    expect(translationProblems("x", [["t1", empty]], table)).toEqual([
       'x t1 "Table" results/gone: translates something that no longer exists',
     ]);
   });
@@ -135,11 +146,12 @@ describe("the translation checker", () => {
   });
 
   it("checks the links in the shipped files: a link removed from one entry is found", () => {
-    const { id, file } = linked(base);
+    const { id, english, file } = linked(base);
+    expect(translationProblems(base, english, file)).toEqual([]);
     const entry = file.entries[id];
     if (!entry?.description) throw new Error("no description");
     entry.description = entry.description.replace(/@UUID\[[^\]]*\](\{[^}]*\})?/, "");
-    expect(translationProblems(base, packEnglish(pack(base)), file)).toEqual([expect.stringMatching(/loses the link @UUID\[/)]);
+    expect(translationProblems(base, english, file)).toEqual([expect.stringMatching(/loses the link @UUID\[/)]);
   });
 });
 
@@ -150,12 +162,15 @@ describe("the generator (npm run babele)", () => {
     dir = "";
   });
 
-  /** A copy of the repository's system.json, pack sources and translations to break. */
+  /** A repository of one pack (core-equipment): its system.json entry, sources and translation, to break. */
   function copyRepo(): string {
     dir = mkdtempSync(join(tmpdir(), "terran-babele-"));
-    cpSync(join(ROOT, "system.json"), join(dir, "system.json"));
-    cpSync(join(ROOT, "packs/_source"), join(dir, "packs/_source"), { recursive: true });
-    cpSync(join(ROOT, "lang/babele"), join(dir, "lang/babele"), { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: { name: string }[] };
+    manifest.packs = manifest.packs.filter((p) => p.name === "core-equipment");
+    writeFileSync(join(dir, "system.json"), JSON.stringify(manifest));
+    cpSync(join(ROOT, "packs/_source/core-equipment"), join(dir, "packs/_source/core-equipment"), { recursive: true });
+    mkdirSync(join(translationPath("core-equipment", dir), ".."), { recursive: true });
+    cpSync(translationPath("core-equipment"), translationPath("core-equipment", dir));
     return dir;
   }
 
@@ -223,7 +238,8 @@ describe("the registration on babele.init (src/compat/babele.ts)", () => {
       registerConverters: (converters) => calls.push(Object.keys(converters).sort()),
     });
     expect(calls).toEqual(["lang/babele", ["terranFacets", "terranPages", "terranTableResults"]]);
-    const used = PACKS.flatMap((p) => Object.values(read(p.name).mapping))
+    const used = Object.values(MAPPINGS)
+      .flatMap((m) => Object.values(m))
       .filter((m): m is { converter: string } => typeof m === "object" && m !== null && "converter" in m)
       .map((m) => m.converter);
     expect([...new Set(used)].sort()).toEqual(["terranFacets", "terranPages", "terranTableResults"]);
