@@ -68,7 +68,7 @@ function setPath(data: Json, path: string, value: unknown): Json {
   const out: Json = { ...data };
   let node = out;
   for (const part of parts.slice(0, -1)) {
-    const next = isRecord(node[part]) ? { ...(node[part]) } : {};
+    const next = isRecord(node[part]) ? { ...node[part] } : {};
     node[part] = next;
     node = next;
   }
