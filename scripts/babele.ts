@@ -47,6 +47,10 @@
  *   appear in the translation with the same target; a `{label}` may be translated
  *   (tests/packs/babele.test.ts checks it).
  *
+ * The compendium sidebar's folders (system.json `packFolders`) have one more file,
+ * `terran-engine._packs-folders.json`: `{ "entries": { "<English folder name>": "<pt-BR name>" } }` (Babele
+ * reads a file whose name ends in `_packs-folders` as folder names: babele.ts, `#systemFolders`).
+ *
  * ## What the script does (`npm run babele`)
  * For every pack, reads `packs/_source/<pack>/*.json` and the pack's file (if any), then writes the file:
  * - a document without an entry gets a skeleton: its English text, marked `"_todo": true`;
@@ -57,6 +61,7 @@
  *   the fingerprint of its document's current English;
  * - an entry whose `_english` differs from its document's current English is STALE (the English was
  *   reworded since): it is kept and reported. Revise the translation, then delete `_english`.
+ * - the folders' file gets each folder name it lacks (in English, reported) and loses those no longer declared.
  * It then lists what is untranslated or stale. `--check` writes nothing and exits 1 when any file is
  * missing, any document lacks an entry or a field, any entry is `_todo` or stale, or any entry names a
  * document that no longer exists.
@@ -75,6 +80,7 @@ import {
   SYSTEM_ID,
   type PackDeclaration,
   type PackDocumentType,
+  type PackFolder,
 } from "./packs/lib.ts";
 
 /** The language the files are written for (the only one the system ships besides English). */
@@ -365,6 +371,53 @@ export function translationPath(packName: string, root = ROOT, lang = BABELE_LAN
 
 export const serializeFile = (file: TranslationFile): string => `${JSON.stringify(file, null, 2)}\n`;
 
+/** The file Babele reads the compendium folders' names from. */
+export const FOLDERS_FILE = `${SYSTEM_ID}._packs-folders.json`;
+
+/** Every folder name system.json declares for the compendium sidebar, sub-folders included. */
+export function folderNames(folders: readonly PackFolder[]): string[] {
+  return folders.flatMap((f) => [f.name, ...folderNames(f.folders ?? [])]);
+}
+
+/** The folders' file as it should be: each declared name kept or added (English), the others dropped. */
+export function mergeFolders(
+  names: readonly string[],
+  existing: unknown,
+): { file: { entries: Fields }; missing: string[]; dropped: string[] } {
+  const old = isRecord(existing) && isRecord(existing.entries) ? existing.entries : {};
+  const entries: Fields = {};
+  const missing: string[] = [];
+  for (const name of names) {
+    const kept = old[name];
+    if (typeof kept === "string" && kept.trim() !== "") entries[name] = kept;
+    else {
+      entries[name] = name;
+      missing.push(`folder "${name}": no translation`);
+    }
+  }
+  const dropped = Object.keys(old)
+    .filter((name) => !names.includes(name))
+    .map((name) => `folder "${name}": no such folder any more`);
+  return { file: { entries }, missing, dropped };
+}
+
+/** Reads, merges and (unless `check`) writes the folders' file; returns its problems. */
+function runFolders(root: string, folders: readonly PackFolder[], check: boolean, report: MergeReport): string[] {
+  const path = join(root, BABELE_DIR, BABELE_LANG, FOLDERS_FILE);
+  const before = existsSync(path) ? readFileSync(path, "utf8") : null;
+  const { file, missing, dropped } = mergeFolders(folderNames(folders), before === null ? null : JSON.parse(before));
+  const merged = `${JSON.stringify(file, null, 2)}\n`;
+  report.untranslated.push(...missing);
+  report.dropped.push(...dropped);
+  if (!check && before !== merged) {
+    mkdirSync(join(path, ".."), { recursive: true });
+    writeFileSync(path, merged);
+  }
+  return before !== null && before !== merged
+    ? [`${FOLDERS_FILE}: the file is not up to date (run npm run babele)`]
+    : [];
+}
+
 /** Runs the merge over every pack; writes the files unless `check`. Returns the problems `--check` fails on. */
 export function run(options: { check: boolean; root?: string; sourceRoot?: string }): {
   report: MergeReport;
@@ -373,7 +426,9 @@ export function run(options: { check: boolean; root?: string; sourceRoot?: strin
   const root = options.root ?? ROOT;
   const report: MergeReport = { untranslated: [], stale: [], dropped: [], stamped: [] };
   const problems: string[] = [];
-  for (const pack of manifestPacks(join(root, "system.json")).packs) {
+  const manifest = manifestPacks(join(root, "system.json"));
+  problems.push(...runFolders(root, manifest.packFolders, options.check, report));
+  for (const pack of manifest.packs) {
     const path = translationPath(pack.name, root);
     const before = existsSync(path) ? readFileSync(path, "utf8") : null;
     const old: unknown = before === null ? null : JSON.parse(before);

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld } from "../stubs/foundry-client.ts";
 import { boot, type BabeleStandIn } from "../stubs/babele.ts";
-import { linkTargets } from "../../scripts/babele.ts";
-import { ROOT, SYSTEM_ID } from "../../scripts/packs/lib.ts";
+import { folderNames, linkTargets } from "../../scripts/babele.ts";
+import { manifestPacks, ROOT, SYSTEM_ID } from "../../scripts/packs/lib.ts";
 import { PACKS, sources, type Doc } from "./support.ts";
 
 /** The system's folder as Foundry serves it: `systems/terran-engine/…` is the repository. */
@@ -72,6 +72,12 @@ describe.each(GENERATIONS)("[Foundry and Babele stand-ins, v%i] the compendia in
     expect(changed.length, "most of its text is translated").toBeGreaterThanOrEqual(Math.ceil(before.filter(Boolean).length / 2));
     expect(after.flatMap(linkTargets).sort()).toEqual(before.flatMap(linkTargets).sort());
     expect(translated.flags).toMatchObject({ babele: { translated: true, originalName: doc.name } });
+  });
+
+  it("renames the compendium folders system.json declares", () => {
+    const names = folderNames(manifestPacks().packFolders);
+    expect(names.length).toBeGreaterThanOrEqual(4);
+    expect(names.map((n) => babele.folderName(n))).toEqual(["Regras", "Básico", "Legado", "Degenesis"]);
   });
 
   it("leaves a world in English untouched: Babele finds no English files", () => {

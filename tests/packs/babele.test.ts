@@ -11,6 +11,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   fingerprint,
+  folderNames,
+  FOLDERS_FILE,
+  mergeFolders,
   linkProblems,
   MAPPINGS,
   mergeFile,
@@ -22,7 +25,7 @@ import {
   type TextEntry,
   type TranslationFile,
 } from "../../scripts/babele.ts";
-import { ROOT } from "../../scripts/packs/lib.ts";
+import { manifestPacks, ROOT } from "../../scripts/packs/lib.ts";
 import { registerBabele, translateFacets, translatePages, translateTableResults } from "../../src/compat/babele.ts";
 import { pack, PACKS } from "./support.ts";
 
@@ -58,6 +61,15 @@ describe("the shipped pt-BR translations", () => {
       expect(file.mapping, p.name).toEqual(mergeFile(p, packEnglish(p), file, emptyReport()).mapping);
       expect(file.label, p.name).not.toBe(p.label);
     }
+  });
+
+  it("the compendium folders' file names every folder system.json declares, and no other", () => {
+    const names = folderNames(manifestPacks().packFolders);
+    const file = JSON.parse(readFileSync(join(ROOT, "lang/babele/pt-BR", FOLDERS_FILE), "utf8")) as unknown;
+    const { missing, dropped } = mergeFolders(names, file);
+    expect({ missing, dropped }).toEqual({ missing: [], dropped: [] });
+    expect(mergeFolders([...names, "Homebrew"], file).missing).toEqual(['folder "Homebrew": no translation']);
+    expect(mergeFolders(names.slice(1), file).dropped).toEqual([`folder "${names[0] ?? ""}": no such folder any more`]);
   });
 
   it("npm run babele -- --check passes: the files are what the generator would write", () => {
@@ -162,7 +174,7 @@ describe("the generator (npm run babele)", () => {
     dir = "";
   });
 
-  /** A repository of one pack (core-equipment): its system.json entry, sources and translation, to break. */
+  /** A repository of one pack (core-equipment): its system.json entry, sources, translation and the folders' file. */
   function copyRepo(): string {
     dir = mkdtempSync(join(tmpdir(), "terran-babele-"));
     const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: { name: string }[] };
@@ -171,6 +183,7 @@ describe("the generator (npm run babele)", () => {
     cpSync(join(ROOT, "packs/_source/core-equipment"), join(dir, "packs/_source/core-equipment"), { recursive: true });
     mkdirSync(join(translationPath("core-equipment", dir), ".."), { recursive: true });
     cpSync(translationPath("core-equipment"), translationPath("core-equipment", dir));
+    cpSync(join(ROOT, "lang/babele/pt-BR", FOLDERS_FILE), join(dir, "lang/babele/pt-BR", FOLDERS_FILE));
     return dir;
   }
 

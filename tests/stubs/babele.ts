@@ -15,6 +15,8 @@
  *   the pack's document type (babele/values.ts: Item `system.description.value`, Actor
  *   `system.details.biography.value`, JournalEntry `pages` by the `pages` converter, RollTable `results`
  *   by `tableResults`): so a file that names no mapping of its own leaves our fields untouched.
+ * - A file whose collection ends in `_packs-folders` is not a pack's: its `entries` (English folder name →
+ *   translation) rename the compendium sidebar's folders (babele.ts `#loadTranslations`, `#systemFolders`).
  * - Lookup (translated-compendium/translated-compendium.ts:95): an entry by the document's name, else by
  *   its `_id`.
  * - A mapped field (mapping/field-mapping.ts `translate`): nothing when the source value is empty; with a
@@ -85,6 +87,8 @@ export class BabeleStandIn {
   };
   /** The loaded files, by collection. */
   translations = new Map<string, Json>();
+  /** The compendium folders' names, from `*_packs-folders.json`. */
+  systemFolders: Record<string, string> = {};
 
   constructor(private readonly world: BabeleWorld) {}
 
@@ -103,6 +107,11 @@ export class BabeleStandIn {
     for (const [file, json] of this.world.readFolder(dir)) {
       if (!file.endsWith(".json") || !isRecord(json)) continue;
       const collection = file.slice(0, -".json".length);
+      if (collection.endsWith("_packs-folders") && isRecord(json.entries)) {
+        for (const [name, translated] of Object.entries(json.entries))
+          if (typeof translated === "string") this.systemFolders[name] = translated;
+        continue;
+      }
       if (this.world.packs.some((p) => p.collection === collection)) this.translations.set(collection, json);
     }
   }
@@ -131,6 +140,11 @@ export class BabeleStandIn {
       ...out,
       flags: { ...(isRecord(out.flags) ? out.flags : {}), babele: { translated: true, originalName: data.name } },
     };
+  }
+
+  /** A compendium sidebar folder's name as Babele shows it. */
+  folderName(name: string): string {
+    return this.systemFolders[name] ?? name;
   }
 
   #convert(name: string, value: unknown, translation: unknown, data: Json, entry: Json): unknown {
