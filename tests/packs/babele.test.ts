@@ -63,6 +63,31 @@ describe("the shipped pt-BR translations", () => {
     }
   });
 
+  it("an item the sheet names (lang/*.json TERRAN.Weapon, Armour, Adv, Cond) has the sheet's pt-BR name in its pack", () => {
+    const flat = (tree: unknown, prefix = ""): [string, string][] =>
+      typeof tree === "string"
+        ? [[prefix, tree]]
+        : Object.entries(tree as Record<string, unknown>).flatMap(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k));
+    const en = flat(JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")));
+    const pt = new Map(flat(JSON.parse(readFileSync(join(ROOT, "lang/pt-BR.json"), "utf8"))));
+    const named = en.filter(([key]) => /^TERRAN\.(Weapon|Armour|Adv|Cond)\.[A-Za-z]+$/.test(key));
+    expect(named.length).toBeGreaterThanOrEqual(60);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const p of PACKS.filter((x) => x.type === "Item")) {
+      const file = read(p.name);
+      for (const [id, text] of packEnglish(p)) {
+        const sheet = named.filter(([, value]) => value === text.name).map(([key]) => pt.get(key));
+        if (sheet.length === 0) continue;
+        checked += 1;
+        const have = file.entries[id]?.name;
+        if (!sheet.includes(have)) wrong.push(`${p.name} "${text.name}": "${have ?? ""}", the sheet says "${sheet.join('" or "')}"`);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(60);
+    expect(wrong).toEqual([]);
+  });
+
   it("the compendium folders' file names every folder system.json declares, and no other", () => {
     const names = folderNames(manifestPacks().packFolders);
     const file = JSON.parse(readFileSync(join(ROOT, "lang/babele/pt-BR", FOLDERS_FILE), "utf8")) as unknown;
