@@ -2,12 +2,12 @@
  * `npm run babele [-- --check]`: the pt-BR translations of the compendia, for the Babele module.
  *
  * ## Where Babele looks, and how it matches
- * The system registers `lang/babele` on Babele's `babele.init` hook (src/compat/babele.ts). Babele then
- * reads `systems/terran-engine/lang/babele/<language>/*.json`, one file per pack, named after the pack's
- * collection: `lang/babele/pt-BR/terran-engine.<pack>.json` (Babele's `loadTranslations` builds that
- * directory from `setSystemTranslationsDir` and the core "language" setting, and takes the collection
- * from the file name: In3luki/fvtt-babele src/module/babele/babele.ts). It looks an entry up by the
- * document's English name, then by its `_id` (`TranslatedCompendium#translationsFor`); we key by `_id`,
+ * The system registers `lang/babele` on Babele's `babele.init` hook (src/applications/integrations/babele.ts).
+ * Babele then reads `systems/terran-engine/lang/babele/<language>/*.json`, one file per pack, named after
+ * the pack's collection: `lang/babele/pt-BR/terran-engine.<pack>.json` (Babele's loader builds that
+ * directory from `setSystemTranslationsDir` and the core "language" setting, and takes the collection from
+ * the file name: In3luki/fvtt-babele src/module/storage/loader.ts:42–45, 136). It looks an entry up by the
+ * document's English name, then by its `_id` (translated-compendium.ts:95 `translationsFor`); we key by `_id`,
  * which never changes when the English is reworded and never collides (two table results "Success").
  *
  * ## The file format (both translators write exactly this)
@@ -40,8 +40,8 @@
  *   Actor `{ name, description: "system.notes", facets: { path: "system.facets", converter: "terranFacets" } }`;
  *   JournalEntry `{ name, pages: { path: "pages", converter: "terranPages" } }`;
  *   RollTable `{ name, description, results: { path: "results", converter: "terranTableResults" } }`.
- *   The three converters are ours (src/compat/babele.ts), registered on `babele.init`; they match pages and
- *   results by `_id`, facets by English name, and replace only the fields an entry gives.
+ *   The three converters are ours (src/applications/integrations/babele.ts), registered on `babele.init`;
+ *   they match pages and results by `_id`, facets by English name, and replace only the fields an entry gives.
  * - Keys starting with `_` are ours; Babele reads only the mapped fields and ignores them.
  * - Links must survive: every `[[/r …]]` roll, `@UUID[…]{…}` link and `@Enricher[…]` of the English must
  *   appear in the translation with the same target; a `{label}` may be translated
@@ -70,7 +70,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BABELE_CONVERTERS, BABELE_DIR } from "../src/compat/babele.ts";
+import { BABELE_CONVERTERS, BABELE_DIR } from "../src/applications/integrations/babele.ts";
 import {
   manifestPacks,
   readJson,

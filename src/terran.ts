@@ -10,7 +10,7 @@ import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
 import { TRACKABLE } from "./data/token-bars.ts";
 import { registerDiceSoNice } from "./dice/dsn.ts";
-import { registerBabele } from "./compat/babele.ts";
+import { registerBabele } from "./applications/integrations/babele.ts";
 import { TerranRoll } from "./dice/terran-roll.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { TerranChatMessage } from "./documents/chat-message.ts";

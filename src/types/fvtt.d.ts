@@ -17,7 +17,7 @@ import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/ind
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
-import type { BabeleApi } from "../compat/babele.ts";
+import type { BabeleApi } from "../applications/integrations/babele.ts";
 import type { QueryAnswer } from "../relay/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
 
@@ -42,7 +42,7 @@ declare module "fvtt-types/configuration" {
       diceSoNiceReady: (dice3d: Dice3D) => void;
       /** Quench's ready hook (the module is optional; src/quench/quench-types.ts cites its source). */
       quenchReady: (quench: Quench) => void;
-      /** Babele's registration hook (the module is optional; src/compat/babele.ts). */
+      /** Babele's registration hook (the module is optional; src/applications/integrations/babele.ts). */
       "babele.init": (babele: BabeleApi) => void;
       /** The world's ruleset changed (src/settings/settings.ts RULESET_CHANGED), on every client. */
       "terranEngine.rulesetChanged": (ruleset: Ruleset) => void;

@@ -26,7 +26,7 @@ import {
   type TranslationFile,
 } from "../../scripts/babele.ts";
 import { manifestPacks, ROOT } from "../../scripts/packs/lib.ts";
-import { registerBabele, translateFacets, translatePages, translateTableResults } from "../../src/compat/babele.ts";
+import { registerBabele, translateFacets, translatePages, translateTableResults } from "../../src/applications/integrations/babele.ts";
 import { pack, PACKS } from "./support.ts";
 
 const read = (name: string): TranslationFile =>
@@ -268,7 +268,7 @@ describe("the generator (npm run babele)", () => {
   });
 });
 
-describe("the registration on babele.init (src/compat/babele.ts)", () => {
+describe("the registration on babele.init (src/applications/integrations/babele.ts)", () => {
   it("names lang/babele and registers the converters the files' mappings use", () => {
     const calls: unknown[] = [];
     registerBabele({
