@@ -10,6 +10,7 @@ import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
 import { TRACKABLE } from "./data/token-bars.ts";
 import { registerDiceSoNice } from "./dice/dsn.ts";
+import { registerBabele } from "./applications/integrations/babele.ts";
 import { TerranRoll } from "./dice/terran-roll.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { TerranChatMessage } from "./documents/chat-message.ts";
@@ -65,6 +66,8 @@ Hooks.once("diceSoNiceReady", registerDiceSoNice);
 
 // Token Action HUD Core is optional: with it active, its HUD lists our rolls and moves (src/applications/integrations/token-action-hud/).
 Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
+// Babele is optional too: with it, the compendia read in the players' language (lang/babele/).
+Hooks.once("babele.init", registerBabele);
 
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));

@@ -18,6 +18,7 @@ import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
 import type { TahSystemApi } from "../applications/integrations/token-action-hud/adapter.ts";
+import type { BabeleApi } from "../applications/integrations/babele.ts";
 import type { QueryAnswer } from "../relay/queries.ts";
 import type { StoredCard } from "../documents/card-flags.ts";
 
@@ -46,6 +47,8 @@ declare module "fvtt-types/configuration" {
       tokenActionHudCoreApiReady: (coreModule: unknown) => void;
       /** A system's answer to Token Action HUD Core: Core reads only `api` (its main.mjs `registerCoreModule`). */
       tokenActionHudSystemReady: (systemModule: { api: TahSystemApi }) => void;
+      /** Babele's registration hook (the module is optional; src/applications/integrations/babele.ts). */
+      "babele.init": (babele: BabeleApi) => void;
       /** The world's ruleset changed (src/settings/settings.ts RULESET_CHANGED), on every client. */
       "terranEngine.rulesetChanged": (ruleset: Ruleset) => void;
     }

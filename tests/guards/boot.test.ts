@@ -218,7 +218,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(typeof api?.roll).toBe("function");
   });
 
-  it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, Dice So Nice, Quench", () => {
+  it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, Dice So Nice, Babele, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
     for (const name of [
       "chatMessage",
@@ -228,6 +228,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
       "updateChatMessage",
       "deleteChatMessage",
       "diceSoNiceReady",
+      "babele.init",
       "quenchReady",
       RULESET_CHANGED,
     ]) {
