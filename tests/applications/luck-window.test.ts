@@ -22,7 +22,7 @@ function dom(html: string): HTMLElement {
 const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 
 describe("R-LUCK-1 the Table luck window's view", () => {
-  it("R-LUCK-1: per character (by name) and per kept session: rolls, average percentiles, Ego and XP", () => {
+  it("Table luck (R-LUCK-1): per character (by name) and per kept session: rolls, average percentiles, Ego and XP", () => {
     const view = luckWindowContext(LUCK_LEDGER, GM, names);
     expect(view.empty).toBe(false);
     expect(view.characters.map((c) => c.name)).toEqual(["Ines", "Mira Okonkwo-Vasquez", "Oskar"]);
@@ -39,7 +39,7 @@ describe("R-LUCK-1 the Table luck window's view", () => {
     expect(view.sessionsLine).toEqual({ key: "TERRAN.Luck.sessionsKept", values: { first: "3", last: "5" } });
   });
 
-  it("R-LUCK-1: the GM sees the private rarest roll, marked; a player sees the rarest public one instead", () => {
+  it("Table luck (R-LUCK-1): the GM sees the private rarest roll, marked; a player sees the rarest public one instead", () => {
     const oskar = (viewer: { isGM: boolean }) => luckWindowContext(LUCK_LEDGER, viewer, names).characters[2];
     expect(oskar(GM)?.totals.rarest).toEqual({ label: "Insight", oneIn: "310", hidden: true });
     expect(oskar(GM)?.sessions[1]?.rarest).toEqual({ label: "Insight", oneIn: "310", hidden: true });
@@ -52,14 +52,14 @@ describe("R-LUCK-1 the Table luck window's view", () => {
     expect(gmHtml).toContain("Insight, 1 in 310");
   });
 
-  it("R-LUCK-1: a private rarest roll with no public one leaves a player's cell empty, not the private roll", () => {
+  it("Table luck (R-LUCK-1): a private rarest roll with no public one leaves a player's cell empty, not the private roll", () => {
     const secret = luckRoll({ actorId: "mira", label: "Secret", chance: 0.01, hidden: true });
     const ledger: LuckLedger = { ...emptyLedger(0), tallies: [tally("mira", 1, { rolls: 1 }, secret, null)] };
     expect(luckWindowContext(ledger, PLAYER, names).characters[0]?.totals.rarest).toBeNull();
     expect(luckWindowContext(ledger, GM, names).characters[0]?.totals.rarest?.label).toBe("Secret");
   });
 
-  it("R-LUCK-1: 1 in N reads whole from 10 up, with one decimal below, in the client's way; no chance, no line", () => {
+  it("Table luck (R-LUCK-1): 1 in N reads whole from 10 up, with one decimal below, in the client's way; no chance, no line", () => {
     expect(oneIn(1 / 310)).toBe("310");
     expect(oneIn(1 / 12_345)).toBe("12,345");
     expect(oneIn(1 / 12_345, "pt-BR")).toBe("12.345");
@@ -68,7 +68,7 @@ describe("R-LUCK-1 the Table luck window's view", () => {
     for (const bad of [0, -1, 2, Number.NaN]) expect(oneIn(bad)).toBeNull();
   });
 
-  it("R-LUCK-1: an empty ledger is a friendly line, no chart and no table", () => {
+  it("Table luck (R-LUCK-1): an empty ledger is a friendly line, no chart and no table", () => {
     const view = luckWindowContext(emptyLedger(0), PLAYER, names);
     expect(view).toMatchObject({ empty: true, characters: [], fairness: [] });
     const root = dom(renderTemplate("dialogs/table-luck.hbs", view));
@@ -76,7 +76,7 @@ describe("R-LUCK-1 the Table luck window's view", () => {
     expect(root.querySelector("svg, table")).toBeNull();
   });
 
-  it("R-LUCK-1: a malformed ledger entry is left out, never thrown on; an unknown actor keeps its row", () => {
+  it("Table luck (R-LUCK-1): a malformed ledger entry is left out, never thrown on; an unknown actor keeps its row", () => {
     const ledger = {
       ...emptyLedger(0),
       tallies: [null, { actorId: 3 }, "x", tally("gone", 1, { rolls: 2, outcomeSum: Number.NaN, outcomeCount: 2 })],
@@ -120,7 +120,7 @@ describe("R-LUCK-2 the window's fairness lines", () => {
 });
 
 describe("the window's charts are for the eye; their tables for everyone", () => {
-  it("R-LUCK-1: every chart is aria-hidden and has a captioned table with headers behind a disclosure, in a focusable region", () => {
+  it("Table luck (R-LUCK-1): every chart is aria-hidden and has a captioned table with headers behind a disclosure, in a focusable region", () => {
     const root = dom(renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names)));
     const svgs = [...root.querySelectorAll("svg")];
     expect(svgs).toHaveLength(3 + 3); // three characters, three users (Carla's 24 dice are drawn, with no verdict)
