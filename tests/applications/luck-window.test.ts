@@ -95,17 +95,17 @@ describe("R-LUCK-2 the window's fairness lines", () => {
   it("R-LUCK-2: per user, in plain words: fair, unusual (p and the dice), or too few to say", () => {
     const view = luckWindowContext(LUCK_LEDGER, PLAYER, names);
     expect(view.fairness.map((f) => [f.name, f.dice, f.verdict.key, f.verdict.values.p, f.unusual])).toEqual([
-      ["Ana", 412, "TERRAN.Luck.Fair.fair", "0.617", false],
-      ["Bruno", 412, "TERRAN.Luck.Fair.unusual", "<0.001", true],
+      ["Ana", 412, "TERRAN.Luck.Fair.fair", "= 0.617", false],
+      ["Bruno", 412, "TERRAN.Luck.Fair.unusual", "< 0.001", true],
       ["Carla", 24, "TERRAN.Luck.Fair.tooFew", "", false],
     ]);
     const root = dom(renderTemplate("dialogs/table-luck.hbs", view));
     expect([...root.querySelectorAll(".luck-verdict")].map(text)).toEqual([
       "Consistent with fair dice: p = 0.617 over 412 dice.",
-      "Unusual: p = <0.001 over 412 dice.",
+      "Unusual: p < 0.001 over 412 dice.",
       "24 dice so far: the test needs at least 30 before it says anything.",
     ]);
-    expect(luckWindowContext(LUCK_LEDGER, PLAYER, names, "pt-BR").fairness[0]?.verdict.values.p).toBe("0,617");
+    expect(luckWindowContext(LUCK_LEDGER, PLAYER, names, "pt-BR").fairness[0]?.verdict.values.p).toBe("= 0,617");
   });
 
   it("R-LUCK-2: the faces chart's bars follow the counts, its guide the count fair dice expect", () => {

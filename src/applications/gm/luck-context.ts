@@ -95,8 +95,16 @@ export interface LuckWindowContext {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
+/** A stored count or sum: a finite number from 0 to 2^53 − 1, anything else 0 (so a total stays finite). */
+const count = (v: unknown): number =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER ? v : 0;
 const unit = (sum: number, n: number): number | null => (n > 0 ? Math.min(1, Math.max(0, sum / n)) : null);
+
+/** The name the host found for an id, or null (a deleted document, or a name that is not text). */
+function nameOf(names: Readonly<Record<string, string>>, id: string): string | null {
+  const name: unknown = Object.hasOwn(names, id) ? names[id] : null;
+  return typeof name === "string" ? name : null;
+}
 
 /** A percentile 0…1 as a whole percentile ("62"), or a dash when there is none. */
 const percentile = (p: number | null, locale: string): string => (p === null ? "—" : decimal(Math.round(p * 100), 0, locale));
@@ -105,6 +113,7 @@ const percentile = (p: number | null, locale: string): string => (p === null ? "
 export function oneIn(chance: number, locale = "en"): string | null {
   if (!(typeof chance === "number" && chance > 0 && chance <= 1)) return null;
   const n = 1 / chance;
+  if (!Number.isFinite(n)) return null;
   if (n >= 10) {
     try {
       return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(n));
@@ -187,9 +196,9 @@ function facesChart(counts: readonly number[], dice: number): LuckChart | null {
   return { width: CHART.width, height: CHART.height, bars, guide: CHART.top + plot - (dice / 6 / top) * plot, ticks };
 }
 
-/** A p-value in plain figures: three decimals, "<0.001" below. */
+/** A p-value in plain figures with its sign: "= 0.617" (three decimals), "< 0.001" below. */
 function pText(p: number, locale: string): string {
-  return p < 0.001 ? `<${decimal(0.001, 3, locale)}` : decimal(p, 3, locale);
+  return p < 0.001 ? `< ${decimal(0.001, 3, locale)}` : `= ${decimal(p, 3, locale)}`;
 }
 
 function verdictLine(test: FairnessTest, locale: string): LuckLine {
@@ -212,7 +221,7 @@ function fairnessViews(ledger: LuckLedger, names: LuckNames, locale: string): Lu
     }
     rows.push({
       domId: "",
-      name: Object.hasOwn(names.users, userId) ? (names.users[userId] ?? null) : null,
+      name: nameOf(names.users, userId),
       dice: test.dice,
       faces: counts.map((c, i) => ({ face: i + 1, count: c })),
       expected: decimal(test.dice / 6, 1, locale),
@@ -244,7 +253,7 @@ function characterViews(ledger: LuckLedger, viewer: LuckViewer, names: LuckNames
     const indices = [...new Set(own.map((t) => t.session))].sort((a, b) => a - b);
     return {
       domId: "",
-      name: Object.hasOwn(names.actors, actorId) ? (names.actors[actorId] ?? null) : null,
+      name: nameOf(names.actors, actorId),
       totals: row(own, 0, false, viewer, locale),
       sessions: indices.map((s) =>
         row(
