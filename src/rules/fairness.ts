@@ -103,7 +103,9 @@ export function chiSquareSurvival(x: number, degrees: number): number {
 function assertFaceCounts(faces: readonly number[]): readonly number[] {
   if (!Array.isArray(faces) || faces.length !== 6)
     throw new RulesError("bad-distribution", "A user's faces are six counts, one per face 1–6.", {});
-  const counts = faces.map((n, i) => assertInteger(n, `The count of ${i + 1}s`, 0, Number.MAX_SAFE_INTEGER));
+  const counts = (faces as readonly unknown[]).map((n, i) =>
+    assertInteger(n as number, `The count of ${i + 1}s`, 0, Number.MAX_SAFE_INTEGER),
+  );
   assertInteger(
     counts.reduce((s, n) => s + n, 0),
     "The number of dice",

@@ -27,7 +27,14 @@ describe("R-LUCK-1 the Table luck window's view", () => {
     expect(view.empty).toBe(false);
     expect(view.characters.map((c) => c.name)).toEqual(["Ines", "Mira Okonkwo-Vasquez", "Oskar"]);
     const mira = view.characters[1];
-    expect(mira?.totals).toMatchObject({ rolls: 25, outcome: "49", effect: "50", egoSpent: 6, egoLost: 1, xpGained: 4 });
+    expect(mira?.totals).toMatchObject({
+      rolls: 25,
+      outcome: "49",
+      effect: "50",
+      egoSpent: 6,
+      egoLost: 1,
+      xpGained: 4,
+    });
     expect(mira?.sessions.map((s) => [s.session, s.open, s.rolls, s.outcome, s.effect])).toEqual([
       [3, false, 9, "60", "53"],
       [4, false, 12, "35", "40"],
@@ -125,7 +132,9 @@ describe("the window's charts are for the eye; their tables for everyone", () =>
     const svgs = [...root.querySelectorAll("svg")];
     expect(svgs).toHaveLength(3 + 3); // three characters, three users (Carla's 24 dice are drawn, with no verdict)
     for (const svg of svgs) expect(svg.getAttribute("aria-hidden")).toBe("true");
-    const sections = [...root.querySelectorAll(".luck-character, .luck-fairness")].filter((s) => s.querySelector("svg"));
+    const sections = [...root.querySelectorAll(".luck-character, .luck-fairness")].filter((s) =>
+      s.querySelector("svg"),
+    );
     for (const section of sections) {
       const region = section.querySelector('details [role="region"][tabindex="0"]');
       const table = region?.querySelector("table");

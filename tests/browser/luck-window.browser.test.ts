@@ -25,38 +25,46 @@ function scene(id: string): SceneInfo {
 }
 
 async function serious(page: Page, label: string): Promise<string[]> {
-  return (await runAxe(page)).filter(blocking).map((f) => `${label}: ${f.impact} ${f.rule} — ${f.nodes.slice(0, 3).join(" | ")}`);
+  return (await runAxe(page))
+    .filter(blocking)
+    .map((f) => `${label}: ${f.impact} ${f.rule} — ${f.nodes.slice(0, 3).join(" | ")}`);
 }
 
 describe("the Table luck window in Chromium", { timeout: 120_000 }, () => {
-  it.each(SCENES)("Table luck (R-LUCK-1 R-LUCK-2 shown): %s is axe-clean in both themes and both languages, tables closed and open", async (id) => {
-    const page = await tab();
-    const problems: string[] = [];
-    for (const theme of ["light", "dark"] as const) {
-      for (const lang of ["en", "pt-BR"]) {
-        errors().length = 0;
-        await showScene(page, session().sandbox.url, scene(id), { theme, lang });
-        const label = `${id} (${theme}, ${lang})`;
-        problems.push(...(await serious(page, label)));
-        await page.locator("details.luck-details").evaluateAll((all) => {
-          for (const d of all) (d as HTMLDetailsElement).open = true;
-        });
-        problems.push(...(await serious(page, `${label}, tables open`)));
-        expect(errors(), label).toEqual([]);
+  it.each(SCENES)(
+    "Table luck (R-LUCK-1 R-LUCK-2 shown): %s is axe-clean in both themes and both languages, tables closed and open",
+    async (id) => {
+      const page = await tab();
+      const problems: string[] = [];
+      for (const theme of ["light", "dark"] as const) {
+        for (const lang of ["en", "pt-BR"]) {
+          errors().length = 0;
+          await showScene(page, session().sandbox.url, scene(id), { theme, lang });
+          const label = `${id} (${theme}, ${lang})`;
+          problems.push(...(await serious(page, label)));
+          await page.locator("details.luck-details").evaluateAll((all) => {
+            for (const d of all) (d as HTMLDetailsElement).open = true;
+          });
+          problems.push(...(await serious(page, `${label}, tables open`)));
+          expect(errors(), label).toEqual([]);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
-  it.each(SCENES)("Table luck: %s fits the narrow width with its tables open (nothing sideways but the tables' own scroll)", async (id) => {
-    const page = await tab();
-    const s = scene(id);
-    const frame = await showScene(page, session().sandbox.url, s, { theme: "light", lang: "pt-BR", width: s.narrow });
-    await page.locator("details.luck-details").evaluateAll((all) => {
-      for (const d of all) (d as HTMLDetailsElement).open = true;
-    });
-    expect(await horizontalOverflow(page, frame)).toEqual([]);
-  });
+  it.each(SCENES)(
+    "Table luck: %s fits the narrow width with its tables open (nothing sideways but the tables' own scroll)",
+    async (id) => {
+      const page = await tab();
+      const s = scene(id);
+      const frame = await showScene(page, session().sandbox.url, s, { theme: "light", lang: "pt-BR", width: s.narrow });
+      await page.locator("details.luck-details").evaluateAll((all) => {
+        for (const d of all) (d as HTMLDetailsElement).open = true;
+      });
+      expect(await horizontalOverflow(page, frame)).toEqual([]);
+    },
+  );
 
   it("Table luck: by keyboard only, every chart's table is reached: Tab to its disclosure, Enter, Tab into the table", async () => {
     const page = await tab();

@@ -22,14 +22,15 @@ vi.mock("../../src/table/luck.ts", () => ({ readLuckLedger: () => stored }));
 
 const { api } = await import("../../src/api.ts");
 const { registerGmTools } = await import("../../src/applications/gm/commands.ts");
-const { LUCK_WINDOW_ACTIONS, registerTableLuck, TableLuckWindow } = await import(
-  "../../src/applications/gm/luck-window.ts"
-);
+const { LUCK_WINDOW_ACTIONS, registerTableLuck, TableLuckWindow } =
+  await import("../../src/applications/gm/luck-window.ts");
 
-const luckWindow = () => world.opened.find((a) => a instanceof TableLuckWindow) as (ApplicationStub & object) | undefined;
+const luckWindow = () =>
+  world.opened.find((a) => a instanceof TableLuckWindow) as (ApplicationStub & object) | undefined;
 const directory = () => {
   const html = document.createElement("section");
-  html.innerHTML = '<header class="directory-header"><div class="action-buttons"><button>Create Actor</button></div></header>';
+  html.innerHTML =
+    '<header class="directory-header"><div class="action-buttons"><button>Create Actor</button></div></header>';
   HooksStub.callAll("renderActorDirectory", {}, html, {});
   return html;
 };

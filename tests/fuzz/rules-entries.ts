@@ -537,12 +537,20 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   // R-LUCK-2 the chi-square tail and the fairness test: a probability, falling with the statistic; a verdict only from 30 dice.
   chiSquareSurvival: entry(
     rules.chiSquareSurvival,
-    t(fc.oneof(fc.double({ min: 0, max: 2000, noNaN: true }), fc.integer({ min: 0, max: 60 })), fc.integer({ min: 1, max: 30 })),
+    t(
+      fc.oneof(fc.double({ min: 0, max: 2000, noNaN: true }), fc.integer({ min: 0, max: 60 })),
+      fc.integer({ min: 1, max: 30 }),
+    ),
     { fractional: true, check: (p) => between(p, 0, 1, "probability") },
   ),
   diceFairness: entry(
     rules.diceFairness,
-    t(fc.array(fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 6, maxLength: 6 })),
+    t(
+      fc.array(fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 10 ** 9 })), {
+        minLength: 6,
+        maxLength: 6,
+      }),
+    ),
     {
       fractional: true,
       check: (r, [faces]) => {

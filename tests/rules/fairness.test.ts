@@ -5,13 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  chiSquareSurvival,
-  diceFairness,
-  FAIR_ALPHA,
-  FAIR_MIN_DICE,
-  RulesError,
-} from "../../src/rules/index.ts";
+import { chiSquareSurvival, diceFairness, FAIR_ALPHA, FAIR_MIN_DICE, RulesError } from "../../src/rules/index.ts";
 
 /** P(χ²₅ ≥ x), from scipy.stats.chi2.sf(x, 5). */
 const SF5: readonly (readonly [number, number])[] = [
@@ -102,7 +96,13 @@ describe("R-LUCK-2 are a user's dice fair?", () => {
   });
 
   it("R-LUCK-2: refuses counts that are not six whole numbers ≥ 0", () => {
-    for (const bad of [[1, 2, 3], [1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, -1], [1, 2, 3, 4, 5, 0.5], [1, 2, 3, 4, 5, Number.NaN]])
+    for (const bad of [
+      [1, 2, 3],
+      [1, 2, 3, 4, 5, 6, 7],
+      [1, 2, 3, 4, 5, -1],
+      [1, 2, 3, 4, 5, 0.5],
+      [1, 2, 3, 4, 5, Number.NaN],
+    ])
       expect(() => diceFairness(bad)).toThrow(RulesError);
     expect(() => diceFairness([Number.MAX_SAFE_INTEGER, 1, 0, 0, 0, 0])).toThrow(RulesError);
   });

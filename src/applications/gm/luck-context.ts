@@ -107,7 +107,8 @@ function nameOf(names: Readonly<Record<string, string>>, id: string): string | n
 }
 
 /** A percentile 0…1 as a whole percentile ("62"), or a dash when there is none. */
-const percentile = (p: number | null, locale: string): string => (p === null ? "—" : decimal(Math.round(p * 100), 0, locale));
+const percentile = (p: number | null, locale: string): string =>
+  p === null ? "—" : decimal(Math.round(p * 100), 0, locale);
 
 /** "1 in N" from a chance: whole above 10, one decimal below; null for a chance that is not one. */
 export function oneIn(chance: number, locale = "en"): string | null {
@@ -148,8 +149,20 @@ function row(tallies: readonly LuckTally[], session: number, open: boolean, view
     session,
     open,
     rolls: sum((t) => t.rolls),
-    outcome: percentile(unit(sum((t) => t.outcomeSum), sum((t) => t.outcomeCount)), locale),
-    effect: percentile(unit(sum((t) => t.effectSum), sum((t) => t.effectCount)), locale),
+    outcome: percentile(
+      unit(
+        sum((t) => t.outcomeSum),
+        sum((t) => t.outcomeCount),
+      ),
+      locale,
+    ),
+    effect: percentile(
+      unit(
+        sum((t) => t.effectSum),
+        sum((t) => t.effectCount),
+      ),
+      locale,
+    ),
     rarest: rareView(rarestOf(tallies, viewer), locale),
     egoSpent: sum((t) => t.egoSpent),
     egoLost: sum((t) => t.egoLost),
@@ -170,8 +183,20 @@ function sessionChart(tallies: readonly LuckTally[], sessions: readonly number[]
     const x0 = 6 + i * CHART.group;
     const sums = (s: (t: LuckTally) => unknown) => of.reduce((a, t) => a + count(s(t)), 0);
     const pair = [
-      ["outcome", unit(sums((t) => t.outcomeSum), sums((t) => t.outcomeCount))],
-      ["effect", unit(sums((t) => t.effectSum), sums((t) => t.effectCount))],
+      [
+        "outcome",
+        unit(
+          sums((t) => t.outcomeSum),
+          sums((t) => t.outcomeCount),
+        ),
+      ],
+      [
+        "effect",
+        unit(
+          sums((t) => t.effectSum),
+          sums((t) => t.effectCount),
+        ),
+      ],
     ] as const;
     pair.forEach(([kind, p], j) => {
       if (p === null) return;
@@ -286,12 +311,14 @@ export function luckWindowContext(
   const characters = isRecord(ledger) ? characterViews(ledger, { isGM }, safeNames, locale) : [];
   const fairness = isRecord(ledger) ? fairnessViews(ledger, safeNames, locale) : [];
   const sessions = isRecord(ledger) && Array.isArray(ledger.sessions) ? ledger.sessions.filter(isRecord) : [];
-  const first = sessions[0]?.index;
-  const last = sessions.at(-1)?.index;
-  const sessionsLine: LuckLine =
-    typeof first === "number" && typeof last === "number" && first !== last
-      ? { key: "TERRAN.Luck.sessionsKept", values: { first: String(first), last: String(last) } }
-      : { key: "TERRAN.Luck.sessionOne", values: { first: String(first ?? 1), last: String(last ?? 1) } };
+  const indexOf = (s: Record<string, unknown> | undefined): number =>
+    typeof s?.index === "number" && Number.isSafeInteger(s.index) ? s.index : 1;
+  const first = String(indexOf(sessions[0]));
+  const last = String(indexOf(sessions.at(-1)));
+  const sessionsLine: LuckLine = {
+    key: first === last ? "TERRAN.Luck.sessionOne" : "TERRAN.Luck.sessionsKept",
+    values: { first, last },
+  };
   return {
     isGM,
     empty: characters.length === 0 && fairness.length === 0,
