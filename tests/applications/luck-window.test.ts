@@ -143,11 +143,23 @@ describe("the window's charts are for the eye; their tables for everyone", () =>
       expect(table?.querySelectorAll('tbody th[scope="row"]').length).toBeGreaterThan(0);
       expect(text(section.querySelector("summary"))).toBe(english("TERRAN.Luck.showTable"));
     }
+    // One column per session, one row per measure (a narrow window keeps the table whole).
     const miraTable = root.querySelectorAll(".luck-character table")[1];
-    expect([...(miraTable?.querySelectorAll("tbody tr") ?? [])].map((tr) => text(tr))).toEqual([
-      "3 9 60 53 Reaction, 1 in 11 2 0 2",
-      "4 12 35 40 Finesse, 1 in 48 3 1 2",
-      "5 (current) 4 65 75 Sword, 1 in 5.0 1 0 0",
+    expect([...(miraTable?.querySelectorAll("thead th") ?? [])].map((th) => text(th))).toEqual([
+      "Session",
+      "3",
+      "4",
+      "5 (current)",
+    ]);
+    const cells = (tr: Element) => [...tr.children].map((c) => text(c)).join(" | ");
+    expect([...(miraTable?.querySelectorAll("tbody tr") ?? [])].map(cells)).toEqual([
+      "Rolls | 9 | 12 | 4",
+      "Outcome percentile | 60 | 35 | 65",
+      "Effect percentile | 53 | 40 | 75",
+      "Ego spent | 2 | 3 | 1",
+      "Ego lost | 0 | 1 | 0",
+      "XP gained | 2 | 2 | 0",
+      "Rarest roll | Reaction, 1 in 11 | Finesse, 1 in 48 | Sword, 1 in 5.0",
     ]);
   });
 });

@@ -65,12 +65,25 @@ export interface LuckSessionRow {
   readonly xpGained: number;
 }
 
+/** One cell of a character's table: a figure, or the rarest roll (drawn as "Finesse, 1 in 48"). */
+export interface LuckCell {
+  readonly text: string;
+  readonly rare: LuckRareView | null;
+}
+
+/** A character's table, one column per session and one row per measure (narrow windows keep it whole). */
+export interface LuckTable {
+  readonly sessions: readonly { readonly session: number; readonly open: boolean }[];
+  readonly rows: readonly { readonly labelKey: string; readonly cells: readonly LuckCell[] }[];
+}
+
 export interface LuckCharacterView {
   /** A DOM-safe id for the table's caption (`luck-c0`, `luck-c1`…). */
   readonly domId: string;
   readonly name: string | null;
   readonly totals: LuckSessionRow;
   readonly sessions: readonly LuckSessionRow[];
+  readonly table: LuckTable;
   readonly chart: LuckChart;
 }
 
@@ -167,6 +180,29 @@ function row(tallies: readonly LuckTally[], session: number, open: boolean, view
     egoSpent: sum((t) => t.egoSpent),
     egoLost: sum((t) => t.egoLost),
     xpGained: sum((t) => t.xpGained),
+  };
+}
+
+const MEASURES: readonly (readonly [string, (r: LuckSessionRow) => string | number])[] = [
+  ["TERRAN.Luck.rolls", (r) => r.rolls],
+  ["TERRAN.Luck.outcome", (r) => r.outcome],
+  ["TERRAN.Luck.effect", (r) => r.effect],
+  ["TERRAN.Luck.egoSpent", (r) => r.egoSpent],
+  ["TERRAN.Luck.egoLost", (r) => r.egoLost],
+  ["TERRAN.Luck.xp", (r) => r.xpGained],
+];
+
+/** The sessions as columns, the measures as rows, the rarest roll last (its cells are the widest). */
+function sessionTable(rows: readonly LuckSessionRow[]): LuckTable {
+  return {
+    sessions: rows.map((r) => ({ session: r.session, open: r.open })),
+    rows: [
+      ...MEASURES.map(([labelKey, pick]) => ({
+        labelKey,
+        cells: rows.map((r) => ({ text: String(pick(r)), rare: null })),
+      })),
+      { labelKey: "TERRAN.Luck.rarest", cells: rows.map((r) => ({ text: "—", rare: r.rarest })) },
+    ],
   };
 }
 
@@ -276,19 +312,21 @@ function characterViews(ledger: LuckLedger, viewer: LuckViewer, names: LuckNames
   for (const t of tallies) byActor.set(t.actorId, [...(byActor.get(t.actorId) ?? []), t]);
   const views = [...byActor].map(([actorId, own]) => {
     const indices = [...new Set(own.map((t) => t.session))].sort((a, b) => a - b);
+    const sessionRows = indices.map((s) =>
+      row(
+        own.filter((t) => t.session === s),
+        s,
+        s === open,
+        viewer,
+        locale,
+      ),
+    );
     return {
       domId: "",
       name: nameOf(names.actors, actorId),
       totals: row(own, 0, false, viewer, locale),
-      sessions: indices.map((s) =>
-        row(
-          own.filter((t) => t.session === s),
-          s,
-          s === open,
-          viewer,
-          locale,
-        ),
-      ),
+      sessions: sessionRows,
+      table: sessionTable(sessionRows),
       chart: sessionChart(own, indices),
     };
   });
