@@ -68,6 +68,25 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     }
   });
 
+  it("Table luck (R-LUCK-1, stand-ins): the button's tooltip shows on keyboard focus and goes on blur", () => {
+    // Foundry: game.tooltip is the TooltipManager; activate(element, { text }) shows a tooltip for an element,
+    // deactivate() hides it (foundryvtt.com/api/v14 TooltipManager). Recorded here for this test only.
+    const calls: string[] = [];
+    const tooltip = {
+      activate: (_el: HTMLElement, options: { text: string }) => calls.push(`on ${options.text}`),
+      deactivate: () => calls.push("off"),
+    };
+    Object.defineProperty(game, "tooltip", { value: tooltip, configurable: true });
+    try {
+      const button = directory().querySelector<HTMLButtonElement>("button.terran-luck-tool");
+      button?.dispatchEvent(new FocusEvent("focus"));
+      button?.dispatchEvent(new FocusEvent("blur"));
+      expect(calls).toEqual(["on TERRAN.Luck.buttonTooltip", "off"]);
+    } finally {
+      Reflect.deleteProperty(game, "tooltip");
+    }
+  });
+
   it("Table luck (R-LUCK-1, stand-ins): as the GM, TerranEngine.tableLuck() shows every character and the private rarest roll", async () => {
     as(GM_USER);
     await api.tableLuck();

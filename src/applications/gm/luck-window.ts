@@ -84,6 +84,10 @@ export function onRenderActorDirectoryLuck(_app: unknown, html: unknown): void {
   // The tooltip (data-tooltip, Foundry's TooltipManager) adds to the visible name; a screen reader reads it on focus.
   el.dataset.tooltip = localize("TERRAN.Luck.buttonTooltip");
   el.setAttribute("aria-description", localize("TERRAN.Luck.buttonTooltip"));
+  // Core shows data-tooltip on a long hover only; the keyboard's focus shows it too (TooltipManager#activate,
+  // foundryvtt.com/api/v14 TooltipManager), and leaving the button hides it.
+  el.addEventListener("focus", () => game.tooltip?.activate(el, { text: el.dataset.tooltip ?? "" }));
+  el.addEventListener("blur", () => game.tooltip?.deactivate());
   el.addEventListener("click", (event) => {
     event.preventDefault();
     void openTableLuck();
