@@ -43,7 +43,7 @@ export class TableLuckWindow extends DialogHost<LuckWindowContext> {
   };
 
   static override PARTS = {
-    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/table-luck.hbs`, scrollable: [""] },
+    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/table-luck.hbs` },
   };
 
   protected override view(): LuckWindowContext {
