@@ -79,7 +79,7 @@ export function onRenderActorDirectoryLuck(_app: unknown, html: unknown): void {
   const el = root.ownerDocument.createElement("button");
   el.type = "button";
   el.className = "terran-luck-tool";
-  el.innerHTML = `<i class="fa-solid fa-chart-simple" inert></i> `;
+  el.innerHTML = `<i class="fa-solid fa-dice" inert></i> `;
   el.append(localize("TERRAN.Luck.button"));
   // The tooltip (data-tooltip, Foundry's TooltipManager) adds to the visible name; a screen reader reads it on focus.
   el.dataset.tooltip = localize("TERRAN.Luck.buttonTooltip");
