@@ -218,7 +218,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(typeof api?.roll).toBe("function");
   });
 
-  it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, Dice So Nice, Babele, Quench", () => {
+  it("the hooks the entry and init add: chat commands, the directory's GM tools and Table luck button, macros by drag, answers redrawing requests, setting changes, Dice So Nice, Babele, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
     for (const name of [
       "chatMessage",
@@ -231,8 +231,11 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
       "babele.init",
       "quenchReady",
       RULESET_CHANGED,
+      // The Table luck window drawn again when a system setting is written.
+      "createSetting",
+      "updateSetting",
     ]) {
-      expect(hooked(name), name).toBe(1);
+      expect(hooked(name), name).toBe(name === "renderActorDirectory" ? 2 : 1);
     }
     // The one-time hooks have fired and are gone (Hooks.once).
     expect([hooked("init"), hooked("setup"), hooked("ready")]).toEqual([0, 0, 0]);
