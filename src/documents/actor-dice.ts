@@ -1,5 +1,5 @@
 /**
- * What a character's moves share (./character-moves.ts, ./legacy-actions.ts): the owner check before
+ * What a character's moves share (./actor.ts, ./legacy-actions.ts): the owner check before
  * a die is thrown, Foundry's dice, and posting a result card under the chat's mode.
  */
 import { RulesError } from "../rules/index.ts";

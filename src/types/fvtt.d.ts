@@ -65,7 +65,7 @@ declare module "fvtt-types/configuration" {
         scene?: SceneEffect[];
         /** R-LEG-14 complications carried to the next related Risky Action (read with readComplications, src/data/complications.ts). */
         complications?: PendingComplication[];
-        /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/character-moves.ts). */
+        /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/actor.ts). */
         successor?: string;
         /** R-LEG-2 the four attributes have been rolled once: only a GM rolls them again (src/documents/legacy-actions.ts). */
         legacyCreationRolled?: boolean;
