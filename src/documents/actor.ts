@@ -40,8 +40,7 @@ import {
 import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
-import { chooseOne, confirm } from "../prompts/dialogs.ts";
-import { attempt } from "../prompts/notify.ts";
+import { attempt, chooseOne, confirm } from "../prompts/notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";

@@ -8,7 +8,7 @@
 import type { MontageWordRequest } from "../chat/index.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { confirmNamed } from "../prompts/dialogs.ts";
+import { confirmNamed } from "../prompts/notify.ts";
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { AppliedSummary, Asker } from "./card-changes.ts";

@@ -11,8 +11,7 @@ import { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { applyEffectFromCard, applyHarmFromCard, type AppliedSummary, type Asker } from "../../relay/card-changes.ts";
 import { storedCard } from "../../documents/card-flags.ts";
-import { chooseOne } from "../../prompts/dialogs.ts";
-import { attempt } from "../../prompts/notify.ts";
+import { attempt, chooseOne } from "../../prompts/notify.ts";
 import { askGm, gmOnline, QUERIES } from "../../relay/queries.ts";
 import {
   harmRecorded,
