@@ -23,12 +23,10 @@ import {
   assertMayAskToApply,
   recordSharePaid,
   unpaidShare,
-  type PayShareRequest,
-  type ApplyEffectRequest,
-  type ApplyHarmRequest,
   type CardUser,
   type ChallengeCardState,
 } from "../chat/index.ts";
+import type { PayShareRequest, ApplyEffectRequest, ApplyHarmRequest } from "./queries.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import { RulesError, type EffectOrder } from "../rules/index.ts";

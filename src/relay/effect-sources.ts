@@ -22,10 +22,10 @@ import {
   riskyCardResult,
   withoutAction,
   type AppliedEntry,
-  type AppliedHit,
   type CardUser,
   type LegacyEffectState,
 } from "../chat/index.ts";
+import type { AppliedHit } from "./queries.ts";
 import { RulesError, type EffectOrder } from "../rules/index.ts";
 import { storedCard, type StoredCard } from "../documents/card-flags.ts";
 

@@ -91,7 +91,7 @@ declare global {
   namespace CONFIG {
     /** The system's queries to the active GM (src/relay/queries.ts). */
     interface Queries {
-      /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
+      /** The data comes from another user's client: it is read, never trusted (src/relay/queries.ts). */
       "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.carryComplication": (data: unknown, options?: unknown) => Promise<QueryAnswer>;

@@ -58,9 +58,6 @@ import {
   teslaButton,
   teslaTaken,
   undoEgo,
-  type AppliedHit,
-  type ApplyEffectRequest,
-  type ApplyHarmRequest,
   type CardAction,
   type CardActionOf,
   type CardKind,
@@ -76,7 +73,14 @@ import { attempt, chooseOne } from "../../prompts/notify.ts";
 import { actionElement, elementOf } from "../dom.ts";
 import { beforeCardUpdate, cardShown } from "./card-a11y.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { askGm, gmOnline, QUERIES } from "../../relay/queries.ts";
+import {
+  askGm,
+  gmOnline,
+  QUERIES,
+  type AppliedHit,
+  type ApplyEffectRequest,
+  type ApplyHarmRequest,
+} from "../../relay/queries.ts";
 import {
   applyEffectFromCard,
   applyHarmFromCard,
