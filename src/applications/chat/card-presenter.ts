@@ -457,7 +457,8 @@ function tell(summary: { recorded: boolean }, name: string): void {
 
 /**
  * R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet): a
- * Risky Action card's, or a Legacy Effect card's (the step reads the card itself: ../../relay/effect-sources.ts).
+ * Risky Action card's, or a Legacy Effect card's (the step reads the card itself: `effectSource` in
+ * src/relay/card-changes.ts).
  */
 async function applyEffectClick(
   message: ChatMessage.Implementation,
