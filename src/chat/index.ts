@@ -6,7 +6,6 @@
  */
 export * from "./permissions.ts";
 export * from "./risky-card.ts";
-export * from "./risky-card-view.ts";
 export * from "./challenge-card.ts";
 export * from "./health/index.ts";
 export * from "./result-cards.ts";
