@@ -6,7 +6,7 @@ import { RulesError } from "../rules/index.ts";
 import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
 import type { AnswerLink, ResultCardView } from "../chat/index.ts";
 import type { TerranActor } from "./actor.ts";
-import { answerFlags, type StoredCard } from "./card-flags.ts";
+import { answerFlags, type StoredCard } from "./chat-message.ts";
 
 /** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
 export function assertOwner(actor: TerranActor): void {

@@ -26,7 +26,7 @@ import {
 import { hasStatusEffect } from "../compat/generation.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
-import { storedCard } from "./card-flags.ts";
+import { storedCard } from "./chat-message.ts";
 import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
 import { explosionFormula } from "../dice/terran-roll.ts";
 import {

@@ -45,7 +45,7 @@ import { RulesError, type EffectOrder } from "../rules/index.ts";
 import { currentApplyPermission, currentChallengeArmourRule, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { cardFlags, storedCard, type StoredCard } from "../documents/card-flags.ts";
+import { cardFlags, storedCard, type StoredCard } from "../documents/chat-message.ts";
 import { healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
 import {
   applyEffectToChallengeOperation,

@@ -10,7 +10,7 @@ import type { ConditionData } from "../data/item/condition.ts";
 import type { WeaponData } from "../data/item/weapon.ts";
 import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
-import type { TerranChatMessage } from "../documents/chat-message.ts";
+import type { StoredCard, TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
 import type { PendingComplication } from "../data/complications.ts";
 import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/index.ts";
@@ -18,7 +18,6 @@ import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
 import type { QueryAnswer } from "../relay/queries.ts";
-import type { StoredCard } from "../documents/card-flags.ts";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {

@@ -27,7 +27,7 @@ import {
   isCardKind,
   type CardKind,
 } from "../../src/chat/index.ts";
-import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
+import { cardFlags, type StoredCard } from "../../src/documents/chat-message.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { getRuleset, RulesError } from "../../src/rules/index.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";

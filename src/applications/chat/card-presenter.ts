@@ -67,8 +67,13 @@ import {
   type PermissionInput,
   type RiskyCardState,
 } from "../../chat/index.ts";
-import { cardFlags, storedCard, type StoredCard, type StoredCardOf } from "../../documents/card-flags.ts";
-import { TerranChatMessage } from "../../documents/chat-message.ts";
+import {
+  cardFlags,
+  storedCard,
+  TerranChatMessage,
+  type StoredCard,
+  type StoredCardOf,
+} from "../../documents/chat-message.ts";
 import { attempt, chooseOne } from "../../prompts/notify.ts";
 import { actionElement, elementOf } from "../dom.ts";
 import { beforeCardUpdate, cardShown } from "./card-a11y.ts";

@@ -13,7 +13,7 @@ import {
   type LegacyRiskyState,
 } from "../../chat/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { cardFlags, storedCard } from "../../documents/card-flags.ts";
+import { cardFlags, storedCard } from "../../documents/chat-message.ts";
 import { payShareFromCard } from "../../relay/card-changes.ts";
 import { askGm, QUERIES } from "../../relay/queries.ts";
 import { attempt } from "../../prompts/notify.ts";
