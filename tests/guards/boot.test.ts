@@ -50,7 +50,7 @@ import { BATCHES } from "../../src/quench/register.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
 import { RULESET_CHANGED, SETTINGS } from "../../src/settings/settings.ts";
 import { statusEntries } from "../stubs/status-effects.ts";
-import { cardFlags } from "../../src/documents/card-flags.ts";
+import { cardFlags } from "../../src/documents/chat-message.ts";
 import { SCHEMA_VERSION } from "../../src/data/source.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { card } from "../chat/fixtures.ts";

@@ -10,7 +10,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.ts";
 import { itemSnapshot } from "../../../data/snapshot.ts";
 import { TerranActor } from "../../../documents/actor.ts";
-import { confirm } from "../../../prompts/dialogs.ts";
+import { confirm } from "../../../prompts/notify.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
 import { openRoll } from "../../resolution/index.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
