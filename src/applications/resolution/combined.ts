@@ -11,6 +11,9 @@ import { RollDialog } from "../dialogs/roll-dialog.ts";
 import type { ResolutionModel } from "./index.ts";
 
 export const COMBINED_RESOLUTION: ResolutionModel = {
+  // The tour of one throw: Precision and Effect picked on the card, confirmed, applied.
+  tour: "first-action",
+
   async roll(actor, what) {
     const item = actor.items.get(what);
     const snapshot = item ? itemSnapshot(item) : null;

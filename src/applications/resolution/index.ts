@@ -13,12 +13,15 @@ import { RulesError, type Ruleset } from "../../rules/index.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 import { COMBINED_RESOLUTION } from "./combined.ts";
 import { SEPARATE_RESOLUTION } from "./separate.ts";
+import type { TourId } from "../tours/steps.ts";
 
 export interface ResolutionModel {
   /** Opens what rolling `what` opens for `actor` (its owner): an attribute id, `save:<group>`, or a weapon item's id. */
   readonly roll: (actor: TerranActor, what: string) => Promise<void>;
   /** Opens the roll that answers a GM's request (`subject`, not the Fortune die) for `actor`, preset to it. */
   readonly answer: (actor: TerranActor, subject: RequestSubject, link: AnswerLink) => Promise<void>;
+  /** The first-action tour a world of this resolution offers (src/applications/tours/steps.ts). */
+  readonly tour: Extract<TourId, "first-action" | "first-action-legacy">;
 }
 
 const MODELS: Readonly<Record<Ruleset["resolution"]["kind"], ResolutionModel>> = {

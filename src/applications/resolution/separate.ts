@@ -12,6 +12,9 @@ import type { ResolutionModel } from "./index.ts";
 import { SeparateRollDialog } from "./separate-dialog.ts";
 
 export const SEPARATE_RESOLUTION: ResolutionModel = {
+  // The tour of the outcome first, then an Effect roll of its own.
+  tour: "first-action-legacy",
+
   async roll(actor, what) {
     if (actor.items.get(what)) await rollLegacyEffect(actor, what);
     else if (isLegacyAttribute(what)) await new SeparateRollDialog({ actor, attribute: what }).render({ force: true });

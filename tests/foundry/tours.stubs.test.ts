@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/tours.ts: `foundry.nue.Tour` and `game.tours`; an
+ * ApplicationV2 that renders the real templates and fires `renderApplicationV2`). The guided tours'
+ * glue, on v13 and v14: what is registered and under which namespace, which tour the Tours list shows for
+ * the world's ruleset, the tour offered once, every key in both languages, and the stage (what a step
+ * opens, where it points, what it says when it cannot show its part, and that it closes what it opened).
+ * Foundry's own drawing of a step (its overlay, tooltip and Tours window) is not exercised; the sandbox
+ * test (tests/browser/tours.browser.test.ts) checks that each step's element is drawn by our templates.
+ */
+import "../stubs/foundry-client.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { TourStub } from "../stubs/tours.ts";
+import { registerGmTools } from "../../src/applications/gm/commands.ts";
+import { followRulesetTours, offeredTour, offerTour, registerTours } from "../../src/applications/tours/register.ts";
+import { TOURS, tourLangKeys, type TourId } from "../../src/applications/tours/steps.ts";
+import { getRuleset } from "../../src/rules/index.ts";
+import { SYSTEM_ID } from "../../src/system-id.ts";
+import { as, GM_USER } from "./gm-builders.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const lang = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(resolve(ROOT, "lang", file), "utf8")) as Record<string, unknown>;
+const lookup = (table: Record<string, unknown>, key: string): unknown =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table);
+
+const tour = (id: TourId): TourStub => {
+  const found = world.tours.get(`${SYSTEM_ID}.${id}`);
+  if (!found) throw new Error(`${id} is not registered`);
+  return found;
+};
+const listed = (): string[] => [...world.tours.values()].filter((t) => t.config.display === true).map((t) => t.id);
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+  });
+
+  it("registers each tour with game.tours under the system's namespace, as a Foundry Tour", () => {
+    registerTours();
+    expect([...world.tours.keys()]).toEqual([
+      `${SYSTEM_ID}.first-action`,
+      `${SYSTEM_ID}.first-action-legacy`,
+      `${SYSTEM_ID}.table-tools`,
+    ]);
+    for (const [id, definition] of Object.entries(TOURS)) {
+      const registered = tour(id as TourId);
+      expect(registered).toBeInstanceOf(TourStub);
+      expect([registered.namespace, registered.id]).toEqual([SYSTEM_ID, id]);
+      expect(registered.config.title).toBe(definition.title);
+      expect(registered.steps.map((s) => s.id)).toEqual(definition.steps.map((s) => s.id));
+    }
+    expect(tour("table-tools").config.restricted).toBe(true);
+    expect(tour("first-action").config.restricted).toBe(false);
+  });
+
+  it("lists the world's ruleset's first-action tour (and the GM's), and follows a switch of ruleset", () => {
+    registerTours();
+    expect(listed()).toEqual(["first-action", "table-tools"]);
+    followRulesetTours(getRuleset("legacy"));
+    expect(listed()).toEqual(["first-action-legacy", "table-tools"]);
+    followRulesetTours(getRuleset("degenesis"));
+    expect(listed()).toEqual(["first-action", "table-tools"]);
+  });
+
+  it("a Legacy world lists the Legacy tour from the start", () => {
+    world.settings.set("ruleset", "legacy");
+    registerTours();
+    expect(listed()).toEqual(["first-action-legacy", "table-tools"]);
+    expect(offeredTour(false, getRuleset("legacy"))).toBe("first-action-legacy");
+    expect(offeredTour(true, getRuleset("legacy"))).toBe("table-tools");
+  });
+
+  it("every title, description and step text is a lang key present in English and Portuguese", () => {
+    const en = lang("en.json");
+    const pt = lang("pt-BR.json");
+    const keys = tourLangKeys();
+    expect(keys.length).toBeGreaterThan(40);
+    for (const key of keys) {
+      expect(key, key).toMatch(/^TERRAN\.Tour\./);
+      expect(typeof lookup(en, key), `en ${key}`).toBe("string");
+      expect(typeof lookup(pt, key), `pt-BR ${key}`).toBe("string");
+      expect(lookup(pt, key), `pt-BR ${key} is translated`).not.toBe(lookup(en, key));
+    }
+    registerTours();
+    for (const registered of world.tours.values())
+      for (const step of registered.steps) expect(keys).toContain(step.content);
+  });
+
+  it("offers the player's tour once: it starts by itself and the setting turns off", async () => {
+    registerTours();
+    await offerTour();
+    expect(tour("first-action").status).toBe(TourStub.STATUS.IN_PROGRESS);
+    expect(world.settings.get("offerTour")).toBe(false);
+    tour("first-action").exit();
+    await offerTour();
+    expect(tour("first-action").drawn.map((s) => s.id)).toEqual(["welcome"]);
+  });
+
+  it("offers the GM the table tools, and nothing when the setting is off", async () => {
+    as(GM_USER);
+    registerTours();
+    world.settings.set("offerTour", false);
+    await offerTour();
+    expect(tour("table-tools").status).toBe(TourStub.STATUS.UNSTARTED);
+    world.settings.set("offerTour", true);
+    await offerTour();
+    expect(tour("table-tools").status).toBe(TourStub.STATUS.IN_PROGRESS);
+    expect(tour("first-action").status).toBe(TourStub.STATUS.UNSTARTED);
+  });
+
+  it("a player without a character of their own: the sheet and dialog steps say so, in the middle of the screen", async () => {
+    registerTours();
+    const first = tour("first-action");
+    await first.start();
+    for (let i = 1; i < first.steps.length; i++) await first.next();
+    const drawn = Object.fromEntries(first.drawn.map((s) => [s.id, s]));
+    for (const id of ["attributes", "roll", "pool", "dark", "odds", "throw"]) {
+      expect(drawn[id], id).toEqual({ id, selector: undefined, content: "TERRAN.Tour.missing.character" });
+    }
+    for (const id of ["dice", "confirm", "apply"])
+      expect(drawn[id], id).toEqual({ id, selector: undefined, content: "TERRAN.Tour.missing.card" });
+    expect(drawn.welcome?.content).toBe("TERRAN.Tour.firstAction.welcome.content");
+  });
+
+  it("the GM's tour opens each table tool as its button does, points inside it, and closes it after", async () => {
+    as(GM_USER);
+    registerGmTools();
+    registerTours();
+    const tools = tour("table-tools");
+    await tools.start();
+    for (let i = 1; i < tools.steps.length; i++) await tools.next();
+    const drawn = Object.fromEntries(tools.drawn.map((s) => [s.id, s]));
+    expect(drawn.challenge?.content).toBe("TERRAN.Tour.missing.challenge");
+    const request = world.opened.find((app) => app.constructor.name === "RequestRollDialog");
+    const session = world.opened.find((app) => app.constructor.name === "SessionAwardDialog");
+    expect(drawn.request?.selector).toBe(`#${request?.id ?? "?"} [data-tour="request-roll"]`);
+    expect(drawn.session?.selector).toBe(`#${session?.id ?? "?"} [data-tour="session-award"]`);
+    expect(drawn.request?.content).toBe("TERRAN.Tour.tableTools.request.content");
+    // Each selector finds the element the real template drew.
+    expect(request?.element.querySelector('[data-tour="request-roll"]')).not.toBeNull();
+    // Leaving the request step closed its dialog; the last step (in the middle) closed the session's.
+    expect([request?.rendered, session?.rendered]).toEqual([false, false]);
+    await tools.next();
+    expect(tools.status).toBe(TourStub.STATUS.COMPLETED);
+  });
+
+  it("leaving the tour midway closes the window it opened", async () => {
+    as(GM_USER);
+    registerGmTools();
+    registerTours();
+    const tools = tour("table-tools");
+    await tools.start();
+    while (tools.currentStep?.id !== "request") await tools.next();
+    const request = world.opened.find((app) => app.constructor.name === "RequestRollDialog");
+    expect(request?.rendered).toBe(true);
+    tools.exit();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(request?.rendered).toBe(false);
+  });
+});
