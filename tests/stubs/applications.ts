@@ -10,6 +10,7 @@
  */
 import { Window as HappyWindow } from "happy-dom";
 import { renderTemplate } from "../support/templates.ts";
+import { HooksStub } from "./hooks.ts";
 import { world } from "./world.ts";
 
 type Json = Record<string, unknown>;
@@ -288,7 +289,7 @@ export class ApplicationStub {
     // "renderApplicationV2: A hook event that fires whenever this Application is rendered", with the
     // application, its element, the context and the options (foundryvtt.com/api/v13/functions/
     // hookEvents.renderApplicationV2.html). Core also calls one per subclass (render<ClassName>); not modelled.
-    Hooks.callAll("renderApplicationV2", this, this.element, context, { isFirstRender: first });
+    HooksStub.callAll("renderApplicationV2", this, this.element, context, { isFirstRender: first });
     return this;
   }
 

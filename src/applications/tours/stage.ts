@@ -18,6 +18,8 @@ export interface StageWindow {
   readonly rendered: boolean;
   readonly element: HTMLElement;
   close(options?: object): Promise<unknown>;
+  /** ApplicationV2#changeTab: shows a tab of one of its groups. */
+  changeTab?(tab: string, group: string): void;
 }
 
 /** Where a step points once its stage is up: a selector for the whole page, or none (the middle of the screen). */
@@ -61,16 +63,27 @@ function isWindow(value: unknown): value is StageWindow {
 interface Shown {
   readonly root: HTMLElement;
   readonly scope: string;
+  /** The window, when the stage is one (a card is not). */
+  readonly app?: StageWindow;
 }
 
 /** A window's element, found by its id. */
 function shownWindow(app: StageWindow | null): Shown | null {
-  return app?.element.id ? { root: app.element, scope: `#${CSS.escape(app.element.id)}` } : null;
+  return app?.element.id ? { root: app.element, scope: `#${CSS.escape(app.element.id)}`, app } : null;
 }
 
-/** `scope inner`: the inner selector inside one window or message only, if it matches there. */
+/**
+ * `scope inner`: the inner selector inside one window or message only, if it matches there. An element on
+ * a tab the window is not showing (a sheet left on its Items tab) has its tab shown first, as a click on
+ * the tab would.
+ */
 function within(shown: Shown, inner: string): string | undefined {
-  return shown.root.querySelector(inner) ? `${shown.scope} ${inner}` : undefined;
+  const element = shown.root.querySelector(inner);
+  if (!element) return undefined;
+  const tab = element.closest<HTMLElement>("[data-tab][data-group]");
+  const { tab: id, group } = tab?.dataset ?? {};
+  if (tab && id && group && !tab.classList.contains("active")) shown.app?.changeTab?.(id, group);
+  return `${shown.scope} ${inner}`;
 }
 
 /**
