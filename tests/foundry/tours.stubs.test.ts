@@ -19,7 +19,9 @@ import { followRulesetTours, offeredTour, offerTour, registerTours } from "../..
 import { TOURS, tourLangKeys, type TourId } from "../../src/applications/tours/steps.ts";
 import { getRuleset } from "../../src/rules/index.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
-import { as, GM_USER } from "./gm-builders.ts";
+import { as, actors, GM_USER } from "./gm-builders.ts";
+import { hero } from "./card-builders.ts";
+import { ChatMessageStub } from "../stubs/chat.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const lang = (file: string): Record<string, unknown> =>
@@ -160,5 +162,60 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
     tools.exit();
     await new Promise((r) => setTimeout(r, 0));
     expect(request?.rendered).toBe(false);
+  });
+
+  it("a card step points inside the user's newest card of its kind, in the chat tab, and gives the sidebar back", async () => {
+    const mira = hero("Mira");
+    actors(mira);
+    // A stand-in chat log (Foundry's is the sidebar's chat tab, `ui.chat.element`): two of Mira's cards and someone else's.
+    const said = (actorId: string | null) => {
+      const m = new ChatMessageStub({});
+      Object.assign(m, { speaker: { actor: actorId } });
+      return m.id;
+    };
+    const [older, newer, other] = [said(mira.id), said(mira.id), said("someoneElse")];
+    const log = document.createElement("section");
+    log.id = "chat";
+    const card = (id: string, confirm: boolean) =>
+      `<li data-message-id="${id}"><div data-card="risky"><ol data-tour="card-dice"></ol>${confirm ? '<button data-action="confirm-effect"></button>' : ""}</div></li>`;
+    log.innerHTML = `<ol>${card(older, true)}${card(newer, true)}${card(other, true)}</ol>`;
+    document.body.append(log);
+    const bar = {
+      expanded: false,
+      tabGroups: { primary: "actors" } as Record<string, string>,
+      changeTab(tab: string, group: string) {
+        this.tabGroups[group] = tab;
+      },
+      toggleExpanded(expanded: boolean) {
+        this.expanded = expanded;
+      },
+    };
+    const ui = Reflect.get(globalThis, "ui") as Record<string, unknown> & { chat: Record<string, unknown> };
+    ui.sidebar = bar;
+    ui.chat.element = log;
+    try {
+      registerTours();
+      const first = tour("first-action");
+      await first.start();
+      while (first.currentStep?.id !== "dice") await first.next();
+      expect([bar.tabGroups.primary, bar.expanded]).toEqual(["chat", true]);
+      await first.next();
+      await first.next();
+      const drawn = Object.fromEntries(first.drawn.map((s) => [s.id, s]));
+      const scope = `#chat [data-message-id="${newer}"]`;
+      expect(drawn.dice?.selector).toBe(`${scope} [data-tour="card-dice"]`);
+      expect(drawn.confirm?.selector).toBe(`${scope} [data-action="confirm-effect"]`);
+      // No Apply button on that card (yet): the step points at the card itself.
+      expect(drawn.apply?.selector).toBe(`${scope} [data-card]`);
+      for (const step of ["dice", "confirm", "apply"])
+        expect(document.querySelector(drawn[step]?.selector ?? "")).not.toBeNull();
+      first.exit();
+      await new Promise((r) => setTimeout(r, 0));
+      expect([bar.tabGroups.primary, bar.expanded]).toEqual(["actors", false]);
+    } finally {
+      log.remove();
+      delete ui.sidebar;
+      delete ui.chat.element;
+    }
   });
 });

@@ -126,8 +126,23 @@ async function renderForced(app: unknown): Promise<void> {
   if (typeof render === "function") await Reflect.apply(render, app, [{ force: true }]);
 }
 
+/** The sidebar as the stage uses it (Foundry's `ui.sidebar`, an ApplicationV2 with tabs and a collapsed state). */
+interface SidebarLike {
+  readonly expanded?: boolean;
+  readonly tabGroups?: Record<string, string | null>;
+  changeTab?(tab: string, group: string): void;
+  toggleExpanded?(expanded?: boolean): void;
+}
+
+function sidebar(): SidebarLike | null {
+  const bar: unknown = ui.sidebar;
+  return typeof bar === "object" && bar !== null ? bar : null;
+}
+
 export class TourStageHost {
   readonly #opened = new Map<Slot, StageWindow>();
+  /** The sidebar's tab and whether it was expanded before a card step showed the chat (restored on leaving). */
+  #sidebarBefore: { tab: string | null; expanded: boolean } | null = null;
 
   /** Puts `step`'s stage on screen and says where the step points. */
   async enter(step: TerranTourStep): Promise<Placement> {
@@ -141,9 +156,23 @@ export class TourStageHost {
     return { selector, content: step.content };
   }
 
-  /** Closes every window the tour opened. */
+  /** Closes every window the tour opened, and gives the sidebar back its tab. */
   async leave(): Promise<void> {
     await this.#closeAllBut([]);
+    const before = this.#sidebarBefore;
+    this.#sidebarBefore = null;
+    if (!before) return;
+    if (before.tab) sidebar()?.changeTab?.(before.tab, "primary");
+    sidebar()?.toggleExpanded?.(before.expanded);
+  }
+
+  /** Shows the chat tab of the sidebar, expanded (Lancer's tours open a sidebar tab so, on v13). */
+  #showChat(): void {
+    const bar = sidebar();
+    if (!bar) return;
+    this.#sidebarBefore ??= { tab: bar.tabGroups?.primary ?? null, expanded: bar.expanded ?? true };
+    bar.changeTab?.("chat", "primary");
+    if (bar.expanded === false) bar.toggleExpanded?.(true);
   }
 
   async #closeAllBut(keep: readonly Slot[]): Promise<void> {
@@ -233,7 +262,7 @@ export class TourStageHost {
    * with none), with the chat tab shown and the card scrolled into view; null when there is none yet.
    */
   #card(kind: TourCard): Shown | null {
-    ui.sidebar?.changeTab("chat", "primary");
+    this.#showChat();
     const log: HTMLElement | null = ui.chat?.element ?? null;
     if (!log?.id) return null;
     const actorId = ownCharacter()?.id ?? null;
