@@ -8,7 +8,7 @@
  *   configuration" (foundryvtt.com/api/v13 and /api/v14, foundry.nue.Tour / foundry.nue.tours.*Tour
  *   constructors and the `config` property).
  * - `id`, `namespace`, `key` ("of the form ${namespace}.${id}"), `steps`, `currentStep` ("the current Step,
- *   or null if the tour has not yet started"), `stepIndex`, `status` and `Tour.STATUS` with UNSTARTED,
+ *   or null if the tour has not yet started"), `stepIndex`, `hasNext`, `status` and `Tour.STATUS` with UNSTARTED,
  *   IN_PROGRESS and COMPLETED (same pages). The STATUS strings' values are the stand-in's own: the docs
  *   name the keys only, and the system compares with `Tour.STATUS.UNSTARTED`, never a literal.
  * - `start()`, `next()`, `previous()`, `exit()`, `complete()`: each move awaits `_preStep()` before the step
@@ -87,6 +87,10 @@ export class TourStub {
   }
   get currentStep(): Json | null {
     return this.config.steps[this.#stepIndex] ?? null;
+  }
+  /** "Returns True if there is a next TourStep" (Tour#hasNext). */
+  get hasNext(): boolean {
+    return this.#stepIndex + 1 < this.config.steps.length;
   }
   get status(): string {
     if (this.#completed) return TourStub.STATUS.COMPLETED;

@@ -55,6 +55,12 @@ function makeTourClass(Base: typeof foundry.nue.Tour) {
       current.content = placed.content;
     }
 
+    /** After the last step the stage is left at once (as Legend in the Mist's tours do), whatever ends the tour. */
+    protected override async _postStep(): Promise<void> {
+      await super._postStep();
+      if (!this.hasNext) await this.#stage.leave();
+    }
+
     override exit(): void {
       super.exit();
       void this.#stage.leave();
