@@ -11,7 +11,7 @@
 import "../stubs/foundry-client.ts";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { TourStub } from "../stubs/tours.ts";
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
@@ -57,6 +57,21 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
     }
     expect(tour("table-tools").config.restricted).toBe(true);
     expect(tour("first-action").config.restricted).toBe(false);
+  });
+
+  it("without Foundry's Tour class, registers nothing and says why in the console (the rest of ready goes on)", () => {
+    const foundryGlobal = Reflect.get(globalThis, "foundry") as Record<string, unknown>;
+    const nue = foundryGlobal.nue;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      delete foundryGlobal.nue;
+      expect(() => registerTours()).not.toThrow();
+      expect(world.tours.size).toBe(0);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("Tour API was not found"));
+    } finally {
+      foundryGlobal.nue = nue;
+      warn.mockRestore();
+    }
   });
 
   it("lists the world's ruleset's first-action tour (and the GM's), and follows a switch of ruleset", () => {
