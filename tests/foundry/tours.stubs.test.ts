@@ -22,6 +22,11 @@ import { SYSTEM_ID } from "../../src/system-id.ts";
 import { as, actors, GM_USER } from "./gm-builders.ts";
 import { hero } from "./card-builders.ts";
 import { ChatMessageStub } from "../stubs/chat.ts";
+import type { ApplicationStub } from "../stubs/applications.ts";
+import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
+import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
+import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
+import type { TerranActor } from "../../src/documents/actor.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const lang = (file: string): Record<string, unknown> =>
@@ -232,5 +237,64 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
       delete ui.sidebar;
       delete ui.chat.element;
     }
+  });
+
+  /** The player's own character with its sheet (the stand-in Actor has none: the sheet is made here, not rendered). */
+  function ownCharacterWithSheet(): { actor: TerranActor; sheet: ApplicationStub } {
+    const actor = hero("Mira");
+    actors(actor);
+    const sheet = Reflect.construct(CharacterSheet, [{ document: actor }]) as ApplicationStub;
+    Object.defineProperty(actor, "sheet", { value: sheet, configurable: true });
+    return { actor, sheet };
+  }
+
+  it.each([
+    ["core", "first-action", RollDialog],
+    ["legacy", "first-action-legacy", SeparateRollDialog],
+  ] as const)(
+    "(%s) the player's tour opens their own sheet and the roll its first attribute opens, points inside each, and closes both after",
+    async (ruleset, id, dialogClass) => {
+      world.settings.set("ruleset", ruleset);
+      const { sheet } = ownCharacterWithSheet();
+      registerTours();
+      const first = tour(id);
+      await first.start();
+      while (first.currentStep?.id !== "throw") await first.next();
+      const dialog = world.opened.find((app) => app instanceof dialogClass);
+      expect(dialog?.rendered, "the roll dialog is open").toBe(true);
+      expect(sheet.rendered, "the sheet stays open behind it").toBe(true);
+      const drawn = Object.fromEntries(first.drawn.map((s) => [s.id, s]));
+      expect(drawn.attributes?.selector).toBe(`#${sheet.id} [data-tour="attributes"]`);
+      expect(drawn.roll?.selector).toBe(`#${sheet.id} [data-tour="attributes"] [data-action="roll"]`);
+      for (const [step, inner] of [
+        ["pool", '[data-tour="roll-pool"]'],
+        ["dark", '[data-tour="roll-dark"]'],
+        ["odds", '[data-tour="roll-odds"]'],
+        ["throw", '[data-action="roll"]'],
+      ] as const) {
+        expect(drawn[step]?.selector, step).toBe(`#${dialog?.id ?? "?"} ${inner}`);
+        expect(drawn[step]?.content, step).toBe(
+          `TERRAN.Tour.${id === "first-action" ? "firstAction" : "firstActionLegacy"}.${step}.content`,
+        );
+        expect(dialog?.element.querySelector(inner), step).not.toBeNull();
+      }
+      // The card steps need the chat: the windows the tour opened are closed, nothing was rolled or posted.
+      await first.next();
+      expect([sheet.rendered, dialog?.rendered]).toEqual([false, false]);
+      expect(world.messages.size).toBe(0);
+    },
+  );
+
+  it("a sheet the player had open already stays open when the tour ends", async () => {
+    const { sheet } = ownCharacterWithSheet();
+    await (sheet.render as (options: object) => Promise<unknown>)({ force: true });
+    registerTours();
+    const first = tour("first-action");
+    await first.start();
+    await first.next();
+    expect(first.drawn.at(-1)?.selector).toBe(`#${sheet.id} [data-tour="attributes"]`);
+    first.exit();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sheet.rendered).toBe(true);
   });
 });
