@@ -243,7 +243,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
   function ownCharacterWithSheet(): { actor: TerranActor; sheet: ApplicationStub } {
     const actor = hero("Mira");
     actors(actor);
-    const sheet = Reflect.construct(CharacterSheet, [{ document: actor }]) as ApplicationStub;
+    const made: unknown = Reflect.construct(CharacterSheet, [{ document: actor }]);
+    const sheet = made as ApplicationStub;
     Object.defineProperty(actor, "sheet", { value: sheet, configurable: true });
     return { actor, sheet };
   }
