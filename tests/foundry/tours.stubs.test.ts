@@ -20,7 +20,8 @@ import { TOURS, tourLangKeys, type TourId } from "../../src/applications/tours/s
 import { getRuleset } from "../../src/rules/index.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
 import { as, actors, GM_USER } from "./gm-builders.ts";
-import { hero } from "./card-builders.ts";
+import { challenge, hero } from "./card-builders.ts";
+import { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { ChatMessageStub } from "../stubs/chat.ts";
 import type { ApplicationStub } from "../stubs/applications.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
@@ -297,5 +298,26 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
     first.exit();
     await new Promise((r) => setTimeout(r, 0));
     expect(sheet.rendered).toBe(true);
+  });
+
+  it("the GM's tour opens the first Challenge's sheet, points at it and its forecast, and closes it after", async () => {
+    as(GM_USER);
+    registerGmTools();
+    const vault = challenge("Locked vault");
+    actors(vault as unknown as TerranActor);
+    const made: unknown = Reflect.construct(ChallengeSheet, [{ document: vault }]);
+    const sheet = made as ApplicationStub;
+    Object.defineProperty(vault, "sheet", { value: sheet, configurable: true });
+    registerTours();
+    const tools = tour("table-tools");
+    await tools.start();
+    while (tools.currentStep?.id !== "forecast") await tools.next();
+    const drawn = Object.fromEntries(tools.drawn.map((s) => [s.id, s]));
+    expect(drawn.challenge?.selector).toBe(`#${sheet.id} [data-tour="challenge"]`);
+    expect(drawn.forecast?.selector).toBe(`#${sheet.id} [data-forecast-panel]`);
+    expect(drawn.forecast?.content).toBe("TERRAN.Tour.tableTools.forecast.content");
+    expect(sheet.rendered).toBe(true);
+    await tools.next();
+    expect(sheet.rendered).toBe(false);
   });
 });
