@@ -1,5 +1,6 @@
 /**
- * The system's Tour: Foundry's `foundry.nue.Tour` (v13 and v14) with a stage (./stage.ts). Before each
+ * The system's Tour: Foundry's `foundry.nue.Tour` (documented for v13; v14's tour classes extend it, and
+ * registration checks the class is there, ./register.ts) with a stage (./stage.ts). Before each
  * step (`_preStep`, which core awaits before it draws the step) the stage opens what the step needs and
  * the step's selector and content are set to where it points now; when the tour is left or completed,
  * the stage closes what it opened. Peers do the same: Lancer's tours (src/module/tours/lancer-tour.ts)
@@ -9,13 +10,15 @@
  * The class is made on first use, not when this module loads: `foundry.nue.Tour` is read when the tours
  * are registered (`ready`), never at import.
  */
-import { TourStageHost } from "./stage.ts";
+import { TOUR_NAMESPACE, TourStageHost } from "./stage.ts";
 import type { TerranTourDefinition } from "./steps.ts";
-import { TOUR_NAMESPACE } from "./stage.ts";
 
 type TourConfig = foundry.nue.Tour.Config;
 
-/** Foundry's TourConfig for `definition` (core localises the title, the description and each step's keys). */
+/**
+ * Foundry's TourConfig for `definition`. Core localises the title and description (TourConfig docs) and
+ * each step's title and content: Lancer's tours give steps lang keys only (public/tours/combat.json).
+ */
 export function tourConfig(definition: TerranTourDefinition, display: boolean): TourConfig {
   return {
     namespace: TOUR_NAMESPACE,
