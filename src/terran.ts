@@ -29,6 +29,7 @@ import { registerGmTools } from "./applications/gm/commands.ts";
 import { registerTableLuck } from "./applications/gm/luck-window.ts";
 import { migrateWorld } from "./data/world-migration.ts";
 import { onTokenActionHudCoreApiReady } from "./applications/integrations/token-action-hud/register.ts";
+import { followRulesetTours, offerTour, registerTours } from "./applications/tours/register.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -61,7 +62,11 @@ Hooks.once("init", () => {
 // The world's ruleset's states as token status effects (its setting is read by now), and again, with the
 // characters' bars, when the GM switches ruleset (no reload needed).
 Hooks.once("setup", () => registerTokenStates());
-Hooks.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset));
+// The Tours list then shows the new ruleset's first-action tour (src/applications/tours/register.ts).
+Hooks.on(RULESET_CHANGED, (ruleset) => {
+  void followRuleset(ruleset);
+  followRulesetTours(ruleset);
+});
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
@@ -78,6 +83,9 @@ Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 Hooks.once("ready", () => {
   void migrateWorld();
   void syncAllTokenStates();
+  // The guided tours (Settings → Tours), and the user's own offered once (src/applications/tours/register.ts).
+  registerTours();
+  void offerTour();
 });
 
 // Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine

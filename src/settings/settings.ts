@@ -22,6 +22,7 @@ export const SETTINGS = {
   autoApplyHarm: "autoApplyHarm",
   challengeArmour: "challengeArmour",
   legacyWithoutSkills: "legacyWithoutSkills",
+  offerTour: "offerTour",
   schemaVersion: "schemaVersion",
 } as const;
 
@@ -93,6 +94,15 @@ export function registerSettings(): void {
     default: true,
   });
   registerOptionalRules(settings);
+  // Each user's own choice: start the guided tour once, the first time the world opens (src/applications/tours/).
+  settings.register(SYSTEM_ID, SETTINGS.offerTour, {
+    name: "TERRAN.Setting.offerTour.name",
+    hint: "TERRAN.Setting.offerTour.hint",
+    scope: "client",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
     scope: "world",
     config: false,

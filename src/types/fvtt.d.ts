@@ -90,6 +90,7 @@ declare module "fvtt-types/configuration" {
     "terran-engine.autoApplyHarm": boolean;
     "terran-engine.challengeArmour": boolean;
     "terran-engine.legacyWithoutSkills": boolean;
+    "terran-engine.offerTour": boolean;
     "terran-engine.schemaVersion": number;
   }
 }

@@ -45,6 +45,7 @@ import { CORE_DEAD, installCoreConfig } from "../stubs/core-config.ts";
 import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import { QuenchStub } from "../stubs/quench.ts";
+import { TourStub } from "../stubs/tours.ts";
 import { QUENCH_ID } from "../../src/quench/hook.ts";
 import { BATCHES } from "../../src/quench/register.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
@@ -95,6 +96,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   autoApplyHarm: "world",
   challengeArmour: "world",
   legacyWithoutSkills: "world",
+  offerTour: "client",
   schemaVersion: "world",
 };
 
@@ -143,6 +145,15 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(Object.keys(bars).sort()).toEqual(["challenge", "character"]);
     expect(bars.character?.bar).toEqual(expect.arrayContaining(["grit", "ego"]));
     expect(bars.challenge?.bar).toEqual(expect.arrayContaining(["disposition"]));
+  });
+
+  it("at ready: the guided tours are registered under terran-engine, built on the stand-in Tour", () => {
+    expect([...world.tours.keys()]).toEqual([
+      "terran-engine.first-action",
+      "terran-engine.first-action-legacy",
+      "terran-engine.table-tools",
+    ]);
+    for (const tour of world.tours.values()) expect(tour).toBeInstanceOf(TourStub);
   });
 
   it("at init: every setting of SETTINGS is registered under terran-engine with its declared scope", () => {

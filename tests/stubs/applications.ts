@@ -10,6 +10,7 @@
  */
 import { Window as HappyWindow } from "happy-dom";
 import { renderTemplate } from "../support/templates.ts";
+import { HooksStub } from "./hooks.ts";
 import { world } from "./world.ts";
 
 type Json = Record<string, unknown>;
@@ -142,8 +143,19 @@ export class ApplicationStub {
   /** Calls that reached core's own handling of a CORE_ACTIONS name (a test reads them). */
   readonly coreActions: string[] = [];
   #rendered = false;
+  static #made = 0;
+  readonly #appId = ++ApplicationStub.#made;
 
   constructor(readonly options: Json = {}) {}
+
+  /**
+   * ApplicationV2#id, "The CSS id of the Application's element" (foundryvtt.com/api/v13
+   * foundry.applications.api.ApplicationV2): `options.id`, else the class's name and a number of the
+   * stand-in's own (core's default id pattern is not reproduced). The element carries it.
+   */
+  get id(): string {
+    return typeof this.options.id === "string" ? this.options.id : `${this.constructor.name}-${this.#appId}`;
+  }
 
   /**
    * Core fills `tabs` from the primary group of `static TABS`: ApplicationRenderContext.tabs, "Tab data
@@ -254,6 +266,7 @@ export class ApplicationStub {
     const context = await (this._prepareContext as (options: Json) => Promise<Json>)({ isFirstRender: first });
     if (first) {
       this.element = this.#document.createElement(cls.DEFAULT_OPTIONS.tag ?? "div");
+      this.element.id = this.id;
       this._bindCore(this.element);
     }
     await (this._preRender as (context: Json, options: Json) => Promise<void>)(context, { isFirstRender: first });
@@ -273,6 +286,10 @@ export class ApplicationStub {
     if (first) world.opened.push(this);
     if (first) await (this._onFirstRender as (context: Json, options: Json) => Promise<void>)(context, {});
     await (this._onRender as (context: Json, options: Json) => Promise<void>)(context, { isFirstRender: first });
+    // "renderApplicationV2: A hook event that fires whenever this Application is rendered", with the
+    // application, its element, the context and the options (foundryvtt.com/api/v13/functions/
+    // hookEvents.renderApplicationV2.html). Core also calls one per subclass (render<ClassName>); not modelled.
+    HooksStub.callAll("renderApplicationV2", this, this.element, context, { isFirstRender: first });
     return this;
   }
 

@@ -24,6 +24,7 @@ import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
 import { HooksStub } from "./hooks.ts";
 import { documentCollections, registerSetting } from "./registries.ts";
+import { TourStub, toursCollection } from "./tours.ts";
 
 export { ApplicationStub, DocumentSheetStub, ActorSheetStub, ItemSheetStub } from "./applications.ts";
 export { ChatMessageStub, Dice3dStub, type Animation } from "./chat.ts";
@@ -787,6 +788,8 @@ Object.defineProperties(game, {
     configurable: true,
   },
   dice3d: { get: () => world.dice3d, configurable: true },
+  // Foundry: `game.tours`, the registry of guided tours (./tours.ts).
+  tours: { value: toursCollection, configurable: true },
 });
 
 /** Sets `path` ("system.equipped") in `object`, creating objects on the way. */
@@ -859,6 +862,8 @@ Object.assign(foundryGlobal, {
 });
 // The sheet registrations `init` makes (./registries.ts).
 foundryGlobal.documents = { collections: documentCollections };
+// Foundry's guided tours: `foundry.nue.Tour` (./tours.ts).
+foundryGlobal.nue = { Tour: TourStub };
 Object.assign(foundryGlobal.utils as Json, {
   escapeHTML: (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
   setProperty,

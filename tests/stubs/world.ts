@@ -5,6 +5,7 @@
 import type { ApplicationStub } from "./applications.ts";
 import type { ChatMessageStub } from "./chat.ts";
 import type { ActorStub } from "./foundry-client.ts";
+import type { TourStub } from "./tours.ts";
 
 type Json = Record<string, unknown>;
 
@@ -107,6 +108,8 @@ export const world = {
   redrawn: [] as string[],
   /** Settings registered with `game.settings.register`, keyed `${namespace}.${key}` (./registries.ts). */
   settingConfigs: new Map<string, Json>(),
+  /** The tours registered with `game.tours.register`, by key (./tours.ts). */
+  tours: new Map<string, TourStub>(),
   /** Sheets registered with `Actors.registerSheet` / `Items.registerSheet`, in order (./registries.ts). */
   sheets: [] as {
     documentName: "Actor" | "Item";
@@ -126,6 +129,7 @@ const DEFAULT_SETTINGS: Json = {
   autoSpendEgo: true,
   autoApplyHarm: true,
   challengeArmour: false,
+  offerTour: true,
 };
 
 /**
@@ -232,6 +236,7 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.hooks = new Map();
   world.redrawn = [];
   world.settingConfigs = new Map();
+  world.tours = new Map();
   world.sheets = [];
   world.actorSources = [];
   world.itemSources = [];

@@ -16,16 +16,22 @@ import { isAttribute, isGroup, RulesError, weaponAttribute, type RollTarget, typ
 import { currentRuleset } from "../../settings/settings.ts";
 import { RollDialog } from "../dialogs/roll-dialog.ts";
 import { separateResolution } from "./separate.ts";
+import type { TourId } from "../tours/steps.ts";
 
 export interface ResolutionModel {
   /** Opens what rolling `what` opens for `actor` (its owner): an attribute id, `save:<group>`, or a weapon item's id. */
   readonly roll: (actor: TerranActor, what: string) => Promise<void>;
   /** Opens the roll that answers a GM's request (`subject`, not the Fortune die) for `actor`, preset to it. */
   readonly answer: (actor: TerranActor, subject: RequestSubject, link: AnswerLink) => Promise<void>;
+  /** The first-action tour a world of this resolution offers (src/applications/tours/steps.ts). */
+  readonly tour: Extract<TourId, "first-action" | "first-action-legacy">;
 }
 
 /** The combined resolution: everything opens the roll dialog. */
 const COMBINED_RESOLUTION: ResolutionModel = {
+  // The tour of one throw: Precision and Effect picked on the card, confirmed, applied.
+  tour: "first-action",
+
   async roll(actor, what) {
     const item = actor.items.get(what);
     const snapshot = item ? itemSnapshot(item) : null;

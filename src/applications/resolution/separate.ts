@@ -13,6 +13,9 @@ import { SeparateRollDialog } from "./separate-dialog.ts";
 /** The separate resolution; what the roll dialog can roll (a request for a Save…) it hands to `combined`. */
 export function separateResolution(combined: ResolutionModel): ResolutionModel {
   return {
+    // The tour of the outcome first, then an Effect roll of its own.
+    tour: "first-action-legacy",
+
     async roll(actor, what) {
       if (actor.items.get(what)) await rollLegacyEffect(actor, what);
       else if (isLegacyAttribute(what))

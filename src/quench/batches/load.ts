@@ -15,6 +15,8 @@ import { TerranItem } from "../../documents/item.ts";
 import { QUERIES } from "../../relay/queries.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
+import { TourStageHost } from "../../applications/tours/stage.ts";
+import { TOURS } from "../../applications/tours/steps.ts";
 import { Made, type TerranBatch } from "../support.ts";
 
 export const loadBatch: TerranBatch = {
@@ -71,6 +73,31 @@ export const loadBatch: TerranBatch = {
         assert.ok(api && typeof api === "object");
         for (const name of ["roll", "rollFor", "rollChallengeEffect", "rollFortune", "endScene"])
           assert.strictEqual(typeof Reflect.get(api as object, name), "function", name);
+      });
+    });
+
+    describe("the guided tours (Settings → Tours)", () => {
+      it("registers the three tours under terran-engine, each a Foundry Tour", () => {
+        for (const id of Object.keys(TOURS))
+          assert.instanceOf(game.tours?.get(`${SYSTEM_ID}.${id}`), foundry.nue.Tour, id);
+      });
+      // What the sandbox cannot draw: Foundry's own Game Settings window (run as a GM, like the other batches).
+      it("finds the GM tour's elements in Foundry's windows, visible, and closes the windows it opened", async () => {
+        const stage = new TourStageHost();
+        const opened: string[] = [];
+        try {
+          for (const step of TOURS["table-tools"].steps) {
+            if (step.stage.kind !== "settings" && step.stage.kind !== "gm-dialog") continue;
+            const placed = await stage.enter(step);
+            const element = placed.selector ? document.querySelector(placed.selector) : null;
+            assert.ok(element && element.getClientRects().length > 0, `${step.id}: ${String(placed.selector)}`);
+            const app = element?.closest(".application");
+            if (app?.id) opened.push(app.id);
+          }
+        } finally {
+          await stage.leave();
+        }
+        for (const id of opened) assert.isNull(document.getElementById(id), `${id} is closed`);
       });
     });
   },

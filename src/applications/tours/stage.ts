@@ -1,0 +1,283 @@
+/**
+ * What a tour step needs on screen (its stage, ./steps.ts), put there the way the user's own controls
+ * would: the character's sheet as its link opens it, the roll dialog as the sheet's roll button opens it
+ * (`openRoll`), the GM's dialogs as their buttons do (`openRollRequest`, `openSessionAward`), the chat
+ * tab for a card. The stage remembers every window IT opened and closes those once a step no longer
+ * needs them and when the tour ends, so the tour leaves the screen as it found it. Nothing is created,
+ * rolled or posted: a card step points at a card the user already has in the chat, or says there is none yet.
+ */
+import { TerranActor } from "../../documents/actor.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import { openRollRequest, openSessionAward } from "../gm/commands.ts";
+import { openRoll } from "../resolution/index.ts";
+import type { TerranTourStep, TourCard, TourStage } from "./steps.ts";
+
+/** The part of an ApplicationV2 the stage uses. */
+export interface StageWindow {
+  readonly id: string;
+  readonly rendered: boolean;
+  readonly element: HTMLElement;
+  close(options?: object): Promise<unknown>;
+  /** ApplicationV2#changeTab: shows a tab of one of its groups. */
+  changeTab?(tab: string, group: string): void;
+}
+
+/** Where a step points once its stage is up: a selector for the whole page, or none (the middle of the screen). */
+export interface Placement {
+  readonly selector: string | undefined;
+  /** The content's lang key: the step's own, or its `missing` key when the stage could not be shown. */
+  readonly content: string;
+}
+
+type Slot = "sheet" | "dialog" | "settings" | "challenge" | "request" | "session";
+
+/** Which of the stage's windows a step keeps open; every other window the tour opened is closed. */
+function keeps(stage: TourStage): readonly Slot[] {
+  switch (stage.kind) {
+    case "sheet":
+      return ["sheet"];
+    case "roll-dialog":
+      return ["sheet", "dialog"];
+    case "settings":
+      return ["settings"];
+    case "challenge-sheet":
+      return ["challenge"];
+    case "gm-dialog":
+      return [stage.dialog];
+    case "center":
+    case "card":
+      return [];
+  }
+}
+
+function isWindow(value: unknown): value is StageWindow {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof Reflect.get(value, "id") === "string" &&
+    typeof Reflect.get(value, "close") === "function"
+  );
+}
+
+/** A window or chat message on screen, and the selector that finds it alone on the page. */
+interface Shown {
+  readonly root: HTMLElement;
+  readonly scope: string;
+  /** The window, when the stage is one (a card is not). */
+  readonly app?: StageWindow;
+}
+
+/** A window's element, found by its id. */
+function shownWindow(app: StageWindow | null): Shown | null {
+  return app?.element.id ? { root: app.element, scope: `#${CSS.escape(app.element.id)}`, app } : null;
+}
+
+/**
+ * `scope inner`: the inner selector inside one window or message only, if it matches there. An element on
+ * a tab the window is not showing (a sheet left on its Items tab) has its tab shown first, as a click on
+ * the tab would.
+ */
+function within(shown: Shown, inner: string): string | undefined {
+  const element = shown.root.querySelector(inner);
+  if (!element) return undefined;
+  const tab = element.closest<HTMLElement>("[data-tab][data-group]");
+  const { tab: id, group } = tab?.dataset ?? {};
+  if (tab && id && group && !tab.classList.contains("active")) shown.app?.changeTab?.(id, group);
+  return `${shown.scope} ${inner}`;
+}
+
+/**
+ * Runs `open` and returns the first ApplicationV2 it rendered (Foundry calls `renderApplicationV2` for
+ * every ApplicationV2 it renders, with the application first: foundryvtt.com/api/v13 hookEvents
+ * renderApplicationV2), so the stage can close the very window the control opened.
+ */
+async function captureOpened(open: () => Promise<unknown>): Promise<StageWindow | null> {
+  const seen: StageWindow[] = [];
+  const id = Hooks.on("renderApplicationV2", (app: unknown) => {
+    if (isWindow(app)) seen.push(app);
+  });
+  try {
+    await open();
+  } finally {
+    Hooks.off("renderApplicationV2", id);
+  }
+  return seen[0] ?? null;
+}
+
+/** The user's own character: the one assigned to them, else the first character they own. */
+export function ownCharacter(): TerranActor | null {
+  const mine = (a: unknown): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.isOwner;
+  const assigned: unknown = game.user?.character;
+  if (mine(assigned)) return assigned;
+  for (const actor of game.actors?.contents ?? []) if (mine(actor)) return actor;
+  return null;
+}
+
+/** The first Challenge the user may see as its owner (a GM: the first Challenge of the world). */
+function firstChallenge(): TerranActor | null {
+  const owned = (a: unknown): a is TerranActor => a instanceof TerranActor && a.type === "challenge" && a.isOwner;
+  for (const actor of game.actors?.contents ?? []) if (owned(actor)) return actor;
+  return null;
+}
+
+/** Renders an ApplicationV2 as its control would (`render({ force: true })`). */
+async function renderForced(app: unknown): Promise<void> {
+  const render: unknown = typeof app === "object" && app !== null ? Reflect.get(app, "render") : undefined;
+  if (typeof render === "function") await Reflect.apply(render, app, [{ force: true }]);
+}
+
+/** The sidebar as the stage uses it (Foundry's `ui.sidebar`, an ApplicationV2 with tabs and a collapsed state). */
+interface SidebarLike {
+  readonly expanded?: boolean;
+  readonly tabGroups?: Record<string, string | null>;
+  changeTab?(tab: string, group: string): void;
+  toggleExpanded?(expanded?: boolean): void;
+}
+
+function sidebar(): SidebarLike | null {
+  const bar: unknown = ui.sidebar;
+  return typeof bar === "object" && bar !== null ? bar : null;
+}
+
+export class TourStageHost {
+  readonly #opened = new Map<Slot, StageWindow>();
+  /** The sidebar's tab and whether it was expanded before a card step showed the chat (restored on leaving). */
+  #sidebarBefore: { tab: string | null; expanded: boolean } | null = null;
+
+  /** Puts `step`'s stage on screen and says where the step points. */
+  async enter(step: TerranTourStep): Promise<Placement> {
+    await this.#closeAllBut(keeps(step.stage));
+    const shown = await this.#show(step.stage);
+    if (step.stage.kind === "center" || !step.selector) return { selector: undefined, content: step.content };
+    if (!shown) return { selector: undefined, content: step.missing ?? step.content };
+    // The card is there but not this button (already confirmed or applied): point at the card itself.
+    const selector =
+      within(shown, step.selector) ?? (step.stage.kind === "card" ? within(shown, "[data-card]") : undefined);
+    return { selector, content: step.content };
+  }
+
+  /** Closes every window the tour opened, and gives the sidebar back its tab. */
+  async leave(): Promise<void> {
+    await this.#closeAllBut([]);
+    const before = this.#sidebarBefore;
+    this.#sidebarBefore = null;
+    if (!before) return;
+    if (before.tab) sidebar()?.changeTab?.(before.tab, "primary");
+    sidebar()?.toggleExpanded?.(before.expanded);
+  }
+
+  /** Shows the chat tab of the sidebar, expanded (Lancer's tours open a sidebar tab so, on v13). */
+  #showChat(): void {
+    const bar = sidebar();
+    if (!bar) return;
+    this.#sidebarBefore ??= { tab: bar.tabGroups?.primary ?? null, expanded: bar.expanded ?? true };
+    bar.changeTab?.("chat", "primary");
+    if (bar.expanded === false) bar.toggleExpanded?.(true);
+  }
+
+  async #closeAllBut(keep: readonly Slot[]): Promise<void> {
+    for (const [slot, app] of [...this.#opened]) {
+      if (keep.includes(slot) && app.rendered) continue;
+      this.#opened.delete(slot);
+      if (app.rendered) await app.close();
+    }
+  }
+
+  /** The window or card the stage shows, or null when it cannot be shown. */
+  async #show(stage: TourStage): Promise<Shown | null> {
+    switch (stage.kind) {
+      case "center":
+        return null;
+      case "sheet":
+        return shownWindow(await this.#sheet());
+      case "roll-dialog":
+        return shownWindow(await this.#rollDialog());
+      case "card":
+        return this.#card(stage.card);
+      case "settings":
+        return shownWindow(await this.#settings());
+      case "challenge-sheet":
+        return shownWindow(await this.#challenge());
+      case "gm-dialog":
+        return shownWindow(await this.#gmDialog(stage.dialog));
+    }
+  }
+
+  /** Opens `actor`'s sheet as its link does; remembered under `slot` only if the tour opened it. */
+  async #openSheet(actor: TerranActor | null, slot: Slot): Promise<StageWindow | null> {
+    const sheet: unknown = actor?.sheet;
+    if (!isWindow(sheet)) return null;
+    if (!sheet.rendered) {
+      await renderForced(sheet);
+      this.#opened.set(slot, sheet);
+    }
+    return sheet;
+  }
+
+  #sheet(): Promise<StageWindow | null> {
+    return this.#openSheet(ownCharacter(), "sheet");
+  }
+
+  #challenge(): Promise<StageWindow | null> {
+    return this.#openSheet(firstChallenge(), "challenge");
+  }
+
+  /** The roll dialog the sheet's first roll button opens (the world's resolution decides which dialog). */
+  async #rollDialog(): Promise<StageWindow | null> {
+    const current = this.#opened.get("dialog");
+    if (current?.rendered) return current;
+    const actor = ownCharacter();
+    const sheet = await this.#sheet();
+    const button = sheet?.element.querySelector<HTMLElement>('[data-tour="attributes"] [data-action="roll"]');
+    const what = button?.dataset.roll;
+    if (!actor || !what) return null;
+    const dialog = await captureOpened(() => openRoll(actor, what));
+    if (dialog) this.#opened.set("dialog", dialog);
+    return dialog;
+  }
+
+  async #settings(): Promise<StageWindow | null> {
+    const SettingsConfig: unknown = foundry.applications.settings?.SettingsConfig;
+    if (typeof SettingsConfig !== "function") return null;
+    const app = await captureOpened(async () => {
+      const config = new foundry.applications.settings.SettingsConfig();
+      await renderForced(config);
+      // The system's settings are on the categories group's "system" tab (Lancer's tours open it so on v13).
+      config.changeTab("system", "categories");
+    });
+    if (app) this.#opened.set("settings", app);
+    return app;
+  }
+
+  async #gmDialog(dialog: "request" | "session"): Promise<StageWindow | null> {
+    const current = this.#opened.get(dialog);
+    if (current?.rendered) return current;
+    const app = await captureOpened(dialog === "request" ? openRollRequest : openSessionAward);
+    if (app) this.#opened.set(dialog, app);
+    return app;
+  }
+
+  /**
+   * The newest card of `kind` in the chat log posted for the user's character (any such card for a user
+   * with none), with the chat tab shown and the card scrolled into view; null when there is none yet.
+   */
+  #card(kind: TourCard): Shown | null {
+    this.#showChat();
+    const log: HTMLElement | null = ui.chat?.element ?? null;
+    if (!log?.id) return null;
+    const actorId = ownCharacter()?.id ?? null;
+    const cards = [...log.querySelectorAll<HTMLElement>(`[data-card="${kind}"]`)].reverse();
+    for (const card of cards) {
+      const message = card.closest<HTMLElement>("[data-message-id]");
+      const speaker = game.messages?.get(message?.dataset.messageId ?? "")?.speaker.actor ?? null;
+      if (!message || (actorId !== null && speaker !== actorId)) continue;
+      card.scrollIntoView({ block: "nearest" });
+      const id = CSS.escape(message.dataset.messageId ?? "");
+      return { root: message, scope: `#${CSS.escape(log.id)} [data-message-id="${id}"]` };
+    }
+    return null;
+  }
+}
+
+/** The namespace the tours are registered under: the system's id. */
+export const TOUR_NAMESPACE = SYSTEM_ID;
