@@ -30,6 +30,7 @@ interface DialogData {
   readonly id: string;
   readonly choices: unknown;
   readonly user: SandboxUser;
+  readonly advisorOpen?: boolean;
 }
 
 /** A Legacy session (sandbox/legacy-session.ts): the whole state goes back with each click. */
@@ -297,7 +298,7 @@ function init(): void {
   } else if (data?.kind === "legacy-session") {
     session = { state: data.state };
   } else if (data?.kind === "dialog") {
-    dialog = { id: data.id, choices: data.choices, user: data.user };
+    dialog = { id: data.id, choices: data.choices, user: data.user, advisorOpen: data.advisorOpen === true };
     const frame = document.querySelector('[data-sandbox="dialog"]');
     if (frame) keeperOf(frame).after(frame);
   }
