@@ -266,8 +266,8 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
 // The roll dialog
 
 const STEPS = DIALOG_ACTIONS.filter(
-  (a): a is Exclude<(typeof DIALOG_ACTIONS)[number], "roll" | "toggleModifier"> =>
-    a !== "roll" && a !== "toggleModifier",
+  (a): a is Exclude<(typeof DIALOG_ACTIONS)[number], "roll" | "toggleModifier" | "advisorDark"> =>
+    a !== "roll" && a !== "toggleModifier" && a !== "advisorDark",
 );
 
 /** Reads a dialog change (a stepper, a ticked modifier, a form field) from a request body; "roll" for the roll button. */
@@ -277,9 +277,9 @@ export function parseDialogChange(value: unknown): DialogChange | "roll" | null 
   const v = value as Record<string, unknown>;
   if (typeof v.action === "string") {
     if (v.action === "roll") return "roll";
-    if (v.action === "toggleModifier") {
-      if (typeof v.key !== "string") throw new Error("toggleModifier needs a key.");
-      return { action: "toggleModifier", key: v.key };
+    if (v.action === "toggleModifier" || v.action === "advisorDark") {
+      if (typeof v.key !== "string") throw new Error(`${v.action} needs a key.`);
+      return { action: v.action, key: v.key };
     }
     const step = STEPS.find((s) => s === v.action);
     if (!step) throw new Error(`Unknown dialog action: ${v.action}`);

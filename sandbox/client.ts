@@ -30,6 +30,7 @@ interface DialogData {
   readonly id: string;
   readonly choices: unknown;
   readonly user: SandboxUser;
+  readonly advisorOpen?: boolean;
 }
 
 /** A Legacy session (sandbox/legacy-session.ts): the whole state goes back with each click. */
@@ -57,7 +58,7 @@ interface Answer {
 
 /** The stored state of each card on the page (a chat message's flags, in Foundry). */
 const cards = new Map<Element, { card: unknown; user: SandboxUser }>();
-let dialog: { id: string; choices: unknown; user: SandboxUser } | null = null;
+let dialog: { id: string; choices: unknown; user: SandboxUser; advisorOpen?: boolean } | null = null;
 /** Focus and live values around each re-render of a window or a card, as the Foundry glue keeps them. */
 const keepers = new WeakMap<Element, A11yKeeper>();
 
@@ -129,15 +130,29 @@ async function onCardClick(message: Element, target: HTMLElement): Promise<void>
   updated();
 }
 
+/** Stand-in of the dialog hosts' memory of the risk advisor's disclosure: open before a re-render, open after. */
+function keepingAdvisor(content: Element, replace: () => void): void {
+  const open = content.querySelector("details.rd-advisor")?.hasAttribute("open") ?? false;
+  replace();
+  if (open) content.querySelector("details.rd-advisor")?.setAttribute("open", "");
+}
+
 async function onDialogChange(change: unknown): Promise<void> {
   if (!dialog) return;
   const frame = document.querySelector('[data-sandbox="dialog"]');
   if (frame) keeperOf(frame).before(frame);
-  const answer = await post("/api/dialog", { id: dialog.id, choices: dialog.choices, user: dialog.user, change });
+  const answer = await post("/api/dialog", {
+    id: dialog.id,
+    choices: dialog.choices,
+    user: dialog.user,
+    change,
+    advisorOpen: dialog.advisorOpen === true,
+  });
   const content = frame?.querySelector(".window-content");
   if (!answer?.html || !frame || !content) return;
   dialog.choices = answer.choices;
-  content.innerHTML = answer.html;
+  const html = answer.html;
+  keepingAdvisor(content, () => (content.innerHTML = html));
   keeperOf(frame).after(frame);
   if (answer.message && answer.card !== undefined) {
     const log = document.getElementById("sandbox-chat-log");
@@ -215,7 +230,7 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
     keeperOf(frame).before(frame);
     const next = new DOMParser().parseFromString(answer.side, "text/html").querySelector(".window-content");
     const current = frame.querySelector(".window-content");
-    if (next && current) current.innerHTML = next.innerHTML;
+    if (next && current) keepingAdvisor(current, () => (current.innerHTML = next.innerHTML));
     keeperOf(frame).after(frame);
   } else {
     side.innerHTML = answer.side;
@@ -283,7 +298,7 @@ function init(): void {
   } else if (data?.kind === "legacy-session") {
     session = { state: data.state };
   } else if (data?.kind === "dialog") {
-    dialog = { id: data.id, choices: data.choices, user: data.user };
+    dialog = { id: data.id, choices: data.choices, user: data.user, advisorOpen: data.advisorOpen === true };
     const frame = document.querySelector('[data-sandbox="dialog"]');
     if (frame) keeperOf(frame).after(frame);
   }
@@ -331,9 +346,27 @@ function init(): void {
       const action = target.dataset.action;
       // A ticked modifier keeps the browser's own checkbox toggle until the re-render replaces it.
       if (action !== "toggleModifier") event.preventDefault();
-      void onDialogChange(action === "toggleModifier" ? { action, key: target.dataset.key ?? "" } : { action });
+      void onDialogChange(
+        action === "toggleModifier" || action === "advisorDark"
+          ? { action, key: target.dataset.key ?? "" }
+          : { action },
+      );
     }
   });
+
+  // The risk advisor opened: the Core dialog's model works its rows out only while it is open (as
+  // advisor-memory.ts has the host render again); the Legacy dialogs' rows are always there.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const el = event.target;
+      if (!(el instanceof HTMLDetailsElement) || !el.classList.contains("rd-advisor")) return;
+      if (!dialog || !el.closest('[data-sandbox="dialog"]')) return;
+      dialog.advisorOpen = el.open;
+      if (el.open && !el.querySelector(".rd-adv-row")) void onDialogChange(null);
+    },
+    { capture: true },
+  );
 
   document.addEventListener("change", (event) => {
     const el = event.target;

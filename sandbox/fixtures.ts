@@ -32,6 +32,7 @@ import type { CharacterState } from "../src/documents/operations/types.ts";
 import {
   activationOutcome,
   CORE,
+  DEGENESIS,
   DEFAULT_DARK_MAX,
   type Attributes,
   type Pool,
@@ -146,9 +147,13 @@ export const DIALOG_SETTINGS: RollDialogSettings = {
 export interface DialogFixture {
   readonly actorName: string;
   readonly subject: RollDialogSubject;
+  /** The risk advisor opens with the dialog (as the host opens it once the player has). */
+  readonly advisorOpen?: boolean;
 }
 
-export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave", DialogFixture>> = {
+export const DIALOGS: Readonly<
+  Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave" | "degenesis", DialogFixture>
+> = {
   fresh: {
     actorName: "Ilse",
     subject: { ruleset: CORE, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
@@ -173,6 +178,12 @@ export const DIALOGS: Readonly<Record<"fresh" | "weapon" | "mortal" | "reaction"
   brainwave: {
     actorName: "Iris",
     subject: { ruleset: CORE, state: brainwave, target: { kind: "attribute", attribute: "reason" }, weapon: null },
+  },
+  // The risk advisor open beside the Dark Dice stepper, in Degenesis (src/applications/dialogs/advisor-view.ts).
+  degenesis: {
+    actorName: "Ilse",
+    subject: { ruleset: DEGENESIS, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
+    advisorOpen: true,
   },
 };
 

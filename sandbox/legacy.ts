@@ -49,6 +49,8 @@ export const LEGACY_DIALOGS: Readonly<
       readonly target?: MontageChallenge;
       /** R-LEG-14 whose word the montage waits for (the player's view: the active GM, asked on Roll). */
       readonly montageWord?: MontageWord;
+      /** The risk advisor opens with the dialog. */
+      readonly advisorOpen?: boolean;
     }
   >
 > = {
@@ -70,6 +72,12 @@ export const LEGACY_DIALOGS: Readonly<
     montageWord: "none",
     target: STORM,
   },
+  // The risk advisor open beside the Dark Dice stepper (src/applications/dialogs/advisor-view.ts).
+  "legacy-advisor": {
+    title: "Legacy roll dialog: the risk advisor open, two Dark Dice",
+    choices: { skill: "violence", dark: 2 },
+    advisorOpen: true,
+  },
 };
 
 export function isLegacyDialogId(id: string): boolean {
@@ -84,7 +92,12 @@ export function renderLegacyDialog(id: string): string {
   const view = separateRollModel(
     { ruleset: LEGACY, state: { source: input.system, items: input.items }, attribute: "strength" },
     choices,
-    { darkMax: DEFAULT_DARK_MAX, montage: target, montageWord: LEGACY_DIALOGS[id]?.montageWord ?? "self" },
+    {
+      darkMax: DEFAULT_DARK_MAX,
+      montage: target,
+      montageWord: LEGACY_DIALOGS[id]?.montageWord ?? "self",
+      advisorOpen: LEGACY_DIALOGS[id]?.advisorOpen ?? false,
+    },
   );
   return render("dialogs/legacy-roll-dialog.hbs", view);
 }

@@ -99,11 +99,11 @@ export function chatMessage(speaker: string, cardHtml: string): string {
 </li>`;
 }
 
-/** The roll dialog's content (its one template part) for `choices`. */
-export function renderDialogBody(fixture: DialogFixture, choices: RollDialogChoices): string {
+/** The roll dialog's content (its one template part) for `choices`, its risk advisor open or closed. */
+export function renderDialogBody(fixture: DialogFixture, choices: RollDialogChoices, advisorOpen = false): string {
   return render(
     "dialogs/roll-dialog.hbs",
-    rollDialogModel(fixture.subject, choices, { ...DIALOG_SETTINGS, locale: currentLanguage() }),
+    rollDialogModel(fixture.subject, choices, { ...DIALOG_SETTINGS, locale: currentLanguage(), advisorOpen }),
   );
 }
 

@@ -32,6 +32,7 @@ const DIALOG_TITLES: Readonly<Record<keyof typeof DIALOGS, string>> = {
   mortal: "Roll dialog: Mortally Wounded",
   reaction: "Roll dialog: Insight Save (Reaction)",
   brainwave: "Roll dialog: Reason, an activated Brainwave's +1d",
+  degenesis: "Roll dialog: Degenesis, the risk advisor open",
 };
 
 const CARD_TITLES: Readonly<Record<string, string>> = {
@@ -153,12 +154,12 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
         classes: DIALOG_WINDOW.classes,
         title: DIALOG_WINDOW.title(),
         width: w,
-        content: renderDialogBody(fixture, choices),
+        content: renderDialogBody(fixture, choices, fixture.advisorOpen ?? false),
         sandbox: "dialog",
       });
       return {
         body: `<div class="sandbox-row">${dialog}${chatLog(CHAT_WIDTH, "")}</div>`,
-        data: { kind: "dialog", id: scene.id, choices, user: PLAYER },
+        data: { kind: "dialog", id: scene.id, choices, user: PLAYER, advisorOpen: fixture.advisorOpen ?? false },
       };
     }
     case "card": {

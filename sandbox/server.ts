@@ -258,17 +258,19 @@ function dialogAction(body: unknown): unknown {
   const user = userOf(b.user);
   const choices = parseChoices(b.choices) ?? initialChoices(fixture.subject, DIALOG_SETTINGS);
   const change = parseDialogChange(b.change);
+  // The risk advisor's disclosure, kept by the page as the dialog host keeps it (advisor-memory.ts).
+  const advisorOpen = b.advisorOpen === true;
   if (change === "roll") {
     const rolled = rollDialog(fixture, choices, user);
     return {
       choices,
-      html: renderDialogBody(fixture, choices),
+      html: renderDialogBody(fixture, choices, advisorOpen),
       card: rolled.card,
       message: chatMessage(fixture.actorName, renderCard(rolled.card, user)),
     };
   }
   const next = change ? applyDialogChange(fixture, choices, change) : choices;
-  return { choices: next, html: renderDialogBody(fixture, next) };
+  return { choices: next, html: renderDialogBody(fixture, next, advisorOpen) };
 }
 
 /** A sheet's roll button (sandbox/sheet-rolls.ts): the dialog window for that roll, with a chat column for its card. */

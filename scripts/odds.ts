@@ -51,7 +51,8 @@ Examples:
   npm run odds -- effect --tool greater
   npm run odds -- challenge --ruleset legacy --tier serious
   npm run odds -- xp --ego-max 4 --hp-max 6
-  npm run odds -- montage --tier dangerous --light 3 --dark 1 --json`;
+  npm run odds -- montage --tier dangerous --light 3 --dark 1 --json
+  npm run odds -- advise --ruleset core --light 2 --ego 3 --dark-max 6`;
 }
 
 export interface Outcome {

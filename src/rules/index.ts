@@ -36,6 +36,7 @@ export * from "./dark-dice.ts";
 export * from "./experience.ts";
 export * from "./montage.ts";
 export * from "./roll-odds.ts";
+export * from "./advice.ts";
 export * from "./forecast-action.ts";
 export * from "./forecast.ts";
 export * from "./rulesets/index.ts";

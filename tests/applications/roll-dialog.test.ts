@@ -884,8 +884,10 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
       advancement("whirlwind"),
       advancement("specialist"),
     );
-    const withWeapon = render(view(subject(s, { weapon: weapon() })));
-    const unarmed = render(view(subject(s)));
+    // The risk advisor open, so its rows (and their action) are drawn.
+    const open = { ...SETTINGS, advisorOpen: true };
+    const withWeapon = render(view(subject(s, { weapon: weapon() }), {}, open));
+    const unarmed = render(view(subject(s), {}, open));
     const actions = new Set(
       [...withWeapon.querySelectorAll("[data-action]"), ...unarmed.querySelectorAll("[data-action]")].map((e) =>
         e.getAttribute("data-action"),

@@ -93,6 +93,37 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the roll dialog", (generati
       expect(text(dialog)).toContain(percent(riskyActionOdds({ light: 2, dark: 1, ego: 3 }).outcome.success).text);
     });
 
+    it("R-POOL-4 (stand-ins): the risk advisor, opened, draws its rows; a row's button sets the Dark Dice; it stays open", async () => {
+      const dialog = await open(hero({ attributes: { finesse: 2 }, ego: { value: 3 } }));
+      const disclosure = (): HTMLDetailsElement | null =>
+        dialog.element.querySelector<HTMLDetailsElement>("details.rd-advisor");
+      expect(disclosure()?.open).toBe(false);
+      expect(dialog.element.querySelector(".rd-adv-row")).toBeNull();
+      const before = dialog.renders;
+      const details = disclosure();
+      if (!details) throw new Error("no advisor");
+      details.open = true;
+      details.dispatchEvent(new Event("toggle"));
+      await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(before));
+      expect(dialog.element.querySelectorAll(".rd-adv-row")).toHaveLength(11);
+      const three = dialog.element.querySelector<HTMLElement>('button[data-action="advisorDark"][data-key="3"]');
+      const clicked = dialog.renders;
+      three?.click();
+      await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(clicked));
+      expect(dialog.element.querySelector(".rd-dark-count")?.textContent).toBe("3");
+      expect(text(dialog)).toContain(percent(riskyActionOdds({ light: 2, dark: 3, ego: 3 }).outcome.success).text);
+      expect(disclosure()?.open).toBe(true);
+      expect(dialog.element.querySelector('button[aria-pressed="true"]')?.getAttribute("data-key")).toBe("3");
+      // Closed again, the next dialog opens it closed (the memory is per dialog kind, for the session).
+      const last = disclosure();
+      if (last) {
+        last.open = false;
+        last.dispatchEvent(new Event("toggle"));
+      }
+      const next = await open(hero({ attributes: { finesse: 2 }, ego: { value: 3 } }));
+      expect(next.element.querySelector<HTMLDetailsElement>("details.rd-advisor")?.open).toBe(false);
+    });
+
     it("R-POOL-4 (stand-ins): the odds are written in the client's language (game.i18n.lang pt-BR: 12,3%)", async () => {
       const i18n = (game as unknown as { i18n: { lang: string } }).i18n;
       i18n.lang = "pt-BR";

@@ -652,6 +652,38 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         between(o.ego.expectedLoss, 0, input.ego, "expected Ego lost") ?? between(o.outcome.fail, 0, 1, "P(fail)"),
     },
   ),
+  // The risk advisor (src/rules/advice.ts): one row per Dark Dice count, its figures probabilities.
+  adviceRows: entry(
+    rules.adviceRows,
+    t(
+      fc.integer({ min: -2, max: 12 }),
+      A.oddsInput.map((input) => (dark: number) => rules.riskyActionOdds({ ...input, dark })),
+      fc.constant(rules.combinedAdviceFigures),
+    ),
+    {
+      fractional: true,
+      check: (rows, [max]) =>
+        rows.length !== max + 1
+          ? `${rows.length} rows for a maximum of ${max}`
+          : (rows
+              .map((r) => between(r.figures.atLeastPartial, r.figures.success - 1e-12, 1, "P(4+)"))
+              .find((e) => e !== null) ?? null),
+    },
+  ),
+  combinedAdviceFigures: entry(
+    rules.combinedAdviceFigures,
+    t(A.oddsInput.map((input) => rules.riskyActionOdds(input))),
+    { fractional: true, check: (f) => between(f.egoZero, 0, 1, "P(Ego 0)") ?? between(f.success, 0, 1, "P(6)") },
+  ),
+  separateAdviceFigures: entry(
+    rules.separateAdviceFigures,
+    t(
+      fc
+        .record({ light: A.rating, dark: fc.integer({ min: 0, max: 30 }), ego: fc.integer({ min: 0, max: 10 }) })
+        .map((input) => rules.separateRiskyOdds(LEGACY, input)),
+    ),
+    { fractional: true, check: (f) => between(f.effect, 0, 1, "P(Effect roll)") },
+  ),
   getRuleset: entry(rules.getRuleset, t(A.rulesetId)),
   isRulesetId: entry(rules.isRulesetId, t(anyString)),
   ...effectRuleEntries("CORE", CORE),

@@ -33,7 +33,15 @@ async function json(argv: string[]): Promise<unknown> {
 describe("npm run odds", () => {
   it("--help lists every subcommand with its summary and examples; each subcommand documents its options", async () => {
     const commands = await loadCommands();
-    expect([...commands.keys()].sort()).toEqual(["challenge", "effect", "forecast", "montage", "risky", "xp"]);
+    expect([...commands.keys()].sort()).toEqual([
+      "advise",
+      "challenge",
+      "effect",
+      "forecast",
+      "montage",
+      "risky",
+      "xp",
+    ]);
     const help = await runOdds(["--help"]);
     expect(help.code).toBe(0);
     for (const c of commands.values()) expect(help.stdout).toContain(`${c.name}`);

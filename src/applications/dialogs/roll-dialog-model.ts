@@ -33,6 +33,8 @@ import {
   readSceneEffects,
   suitDepleted,
   riskyActionOdds,
+  adviceRows,
+  combinedAdviceFigures,
   type Attributes,
   type ClampReason,
   type DiceModifier,
@@ -53,6 +55,7 @@ import type { ItemSnapshot, WeaponSource } from "../../data/source.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isMessageMode, MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import { decimal, message, MINUS, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
+import { advisorView, type AdvisorView } from "./advisor-view.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -79,6 +82,8 @@ export interface RollDialogSettings {
   readonly messageMode?: MessageMode;
   /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
   readonly locale?: string;
+  /** The risk advisor's disclosure is open (the host remembers it per dialog; default closed). */
+  readonly advisorOpen?: boolean;
 }
 
 /** What the user changes; the glue keeps it between renders. */
@@ -106,7 +111,15 @@ export interface RollDialogChoices {
 // Constants the glue and the template share
 
 /** Every `data-action` the template uses; the glue registers a handler for each. */
-export const DIALOG_ACTIONS = ["darkUp", "darkDown", "positionUp", "positionDown", "toggleModifier", "roll"] as const;
+export const DIALOG_ACTIONS = [
+  "darkUp",
+  "darkDown",
+  "positionUp",
+  "positionDown",
+  "toggleModifier",
+  "advisorDark",
+  "roll",
+] as const;
 export type DialogAction = (typeof DIALOG_ACTIONS)[number];
 
 /** The `name`s of the form inputs; the glue reads them on change. */
@@ -205,6 +218,8 @@ export interface RollDialogView {
     readonly up: StepperButton;
     readonly corrected: DialogMessage | null;
   };
+  /** The risk advisor beside the stepper: every Dark Dice count 0 … max with this pool's odds. */
+  readonly advisor: AdvisorView;
   /** One entry per die, for the light and dark dice pictures. */
   readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
   /** R-EGO-2 / R-SAY-1 the Ego at stake. */
@@ -524,8 +539,10 @@ export function initialChoices(subject: RollDialogSubject, settings: RollDialogS
 // Changes (the glue's event handlers call these; each returns new, normalised choices)
 
 export type DialogChange =
-  | { readonly action: Exclude<DialogAction, "roll" | "toggleModifier"> }
+  | { readonly action: Exclude<DialogAction, "roll" | "toggleModifier" | "advisorDark"> }
   | { readonly action: "toggleModifier"; readonly key: string }
+  /** A row of the risk advisor: `key` is the Dark Dice count it sets. */
+  | { readonly action: "advisorDark"; readonly key: string }
   | { readonly field: DialogField; readonly value: unknown };
 
 /** The choices after one change: a stepper, a ticked modifier, or a form field's new value. */
@@ -549,6 +566,9 @@ export function applyChange(
         break;
       case "positionDown":
         next.position = whole(choices.position, 0) - 1;
+        break;
+      case "advisorDark":
+        next.dark = whole(change.key, whole(choices.dark, 0));
         break;
       case "toggleModifier":
         next.ticked = next.ticked.includes(change.key)
@@ -756,6 +776,8 @@ interface DialogEffect {
   readonly tags: EffectTags;
   readonly slaughter: boolean;
   readonly odds: Odds;
+  /** The odds of this same pool with `dark` Dark Dice (the risk advisor's rows; the same remembered odds). */
+  readonly oddsAt: (dark: number) => Odds;
 }
 
 /** R-RA-4 / R-RA-5, R-EQ-3 the Effect: the weapon's tier and tags, or the approach's tier; and the odds with it. */
@@ -770,16 +792,17 @@ function dialogEffect(
   const rank: TierRank = weapon ? weapon.rank : chosen.rank;
   const tags: EffectTags = effectTags(weapon);
   const slaughter = hasTag(weapon, "slaughter");
-  const odds = oddsFor({
-    light: pool.light,
-    dark: pool.dark,
-    ego: reading.ego,
-    slaughter,
-    sayonara: reading.sayonara,
-    singleDieServesBoth: settings.singleDieServesBoth,
-    effect: { rule: subject.ruleset.effect, rank, tags },
-  });
-  return { rank, tags, slaughter, odds };
+  const oddsAt = (dark: number): Odds =>
+    oddsFor({
+      light: pool.light,
+      dark,
+      ego: reading.ego,
+      slaughter,
+      sayonara: reading.sayonara,
+      singleDieServesBoth: settings.singleDieServesBoth,
+      effect: { rule: subject.ruleset.effect, rank, tags },
+    });
+  return { rank, tags, slaughter, odds: oddsAt(pool.dark), oddsAt };
 }
 
 /** The notes under the odds: the empty pool, a lone die with no Effect, a Reaction's Effect, a Specialist's Fail. */
@@ -906,6 +929,22 @@ function tierView(ruleset: Ruleset, weapon: Weapon | undefined, rank: TierRank):
   };
 }
 
+/**
+ * The risk advisor: the rows of src/rules/advice.ts on the dialog's own remembered odds (`oddsAt`). Its
+ * rows are worked out only while it is open (each is a full odds state, the Effect's law included); closed,
+ * it shows its summary alone and the host renders again when the player opens it.
+ */
+function dialogAdvisor(
+  darkMax: number,
+  oddsAt: (dark: number) => Odds,
+  dark: number,
+  settings: RollDialogSettings,
+): AdvisorView {
+  const open = settings.advisorOpen === true;
+  const rows = open ? adviceRows(darkMax, oddsAt, combinedAdviceFigures) : [];
+  return advisorView(rows, dark, "expected", { open, locale: settings.locale, last: darkMax });
+}
+
 /** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
 export function rollDialogModel(
   subject: RollDialogSubject,
@@ -919,7 +958,7 @@ export function rollDialogModel(
   const chosen = normalised.choices;
   const darkMax = darkMaxOf(settings);
   const pool = dialogPool(subject, reading, weapon, chosen, darkMax);
-  const { rank, tags, slaughter, odds } = dialogEffect(subject, reading, weapon, chosen, pool, settings);
+  const { rank, tags, slaughter, odds, oddsAt } = dialogEffect(subject, reading, weapon, chosen, pool, settings);
   const reason = rollBlocked(reading, pool);
   const order = effectOrder({
     fast: reading.flags.has("effectFirst"),
@@ -946,6 +985,7 @@ export function rollDialogModel(
     clamp: { reason: pool.clamp, message: clampMessage(pool.clamp, pool.raw, reading.mortallyWounded) },
     mortallyWounded: reading.mortallyWounded,
     dark: darkView(chosen.dark, darkMax, normalised.darkCorrected),
+    advisor: dialogAdvisor(darkMax, oddsAt, chosen.dark, settings),
     dice: {
       light: Array.from({ length: pool.light }, (_, i) => i + 1),
       dark: Array.from({ length: pool.dark }, (_, i) => i + 1),

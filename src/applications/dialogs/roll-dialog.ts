@@ -17,6 +17,7 @@ import { currentMessageMode } from "../../compat/generation.ts";
 import { fieldValue } from "../dom.ts";
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { focusFirst } from "../a11y/focus.ts";
+import { ADVISOR_TEMPLATE, advisorOpen, watchAdvisor } from "./advisor-memory.ts";
 import {
   applyChange,
   DIALOG_FIELDS,
@@ -62,12 +63,13 @@ export class RollDialog<
       positionUp: RollDialog.#onStep,
       positionDown: RollDialog.#onStep,
       toggleModifier: RollDialog.#onToggle,
+      advisorDark: RollDialog.#onAdvisor,
       roll: RollDialog.#onRoll,
     },
   };
 
   static override PARTS = {
-    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/roll-dialog.hbs` },
+    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/roll-dialog.hbs`, templates: [ADVISOR_TEMPLATE] },
   };
 
   readonly #request: RollDialogRequest;
@@ -99,6 +101,7 @@ export class RollDialog<
       messageMode: currentMessageMode(),
       // Foundry: Localization#lang is "the target language for localization" (foundryvtt.com/api/v14, Localization).
       locale: game.i18n?.lang ?? "en",
+      advisorOpen: advisorOpen("risky"),
     };
   }
 
@@ -136,6 +139,7 @@ export class RollDialog<
     await super._onRender(context, options);
     const first = options.isFirstRender ?? false;
     this.#a11y.after(this.element);
+    watchAdvisor(this.element, "risky", () => void this.render());
     if (first) focusFirst(this.element.querySelector(".window-content") ?? this.element);
   }
 
@@ -166,6 +170,12 @@ export class RollDialog<
   static #onToggle(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
     const key = target.dataset.key ?? "";
     if (key !== "") this.#apply({ action: "toggleModifier", key });
+  }
+
+  /** A row of the risk advisor sets the Dark Dice to its count. */
+  static #onAdvisor(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
+    const key = target.dataset.key ?? "";
+    if (key !== "") this.#apply({ action: "advisorDark", key });
   }
 
   static async #onRoll(this: RollDialog): Promise<void> {

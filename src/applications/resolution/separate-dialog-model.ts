@@ -7,7 +7,9 @@
  * Plain data in, a view out: the host (./separate-dialog.ts) re-renders it on every change.
  */
 import {
+  adviceRows,
   montageOdds,
+  separateAdviceFigures,
   separateRiskyOdds,
   type MontageOdds,
   type Ruleset,
@@ -27,7 +29,8 @@ import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
-import type { StepperButton } from "../dialogs/roll-dialog-model.ts";
+import { DARK_MAX_LIMIT, type StepperButton } from "../dialogs/roll-dialog-model.ts";
+import { advisorView, type AdvisorView } from "../dialogs/advisor-view.ts";
 
 export interface SeparateRollSubject {
   readonly ruleset: Ruleset;
@@ -74,6 +77,8 @@ export interface SeparateRollSettings {
   readonly montage?: MontageChallenge | null;
   /** R-LEG-14 whose word says the Challenge cannot kill (default "none": no montage starts without a GM). */
   readonly montageWord?: MontageWord;
+  /** The risk advisor's disclosure is open (the host remembers it per dialog; default closed). */
+  readonly advisorOpen?: boolean;
 }
 
 /** R-LEG-14 the montage part of the dialog: the Challenge, the confirmation, the complication's exact law. */
@@ -130,6 +135,8 @@ export interface SeparateRollView {
     readonly down: StepperButton;
     readonly up: StepperButton;
   };
+  /** The risk advisor beside the stepper: every Dark Dice count 0 … max with this pool's odds. */
+  readonly advisor: AdvisorView;
   readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
   readonly ego: {
     readonly value: number;
@@ -188,6 +195,9 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
       return { ...choices, dark: choices.dark + 1 };
     case "darkDown":
       return { ...choices, dark: Math.max(0, choices.dark - 1) };
+    case "advisorDark":
+      // A row of the risk advisor: `key` is its Dark Dice count (the model clamps it to the maximum).
+      return /^\d+$/.test(key) ? { ...choices, dark: Number(key) } : choices;
     case "positionUp":
       return { ...choices, position: Math.min(1, choices.position + 1) };
     case "positionDown":
@@ -322,6 +332,32 @@ function separateOdds(
     : separateRiskyOdds(ruleset, { light, dark: choices.dark, ego: egoAtThrow });
 }
 
+/**
+ * The risk advisor: the same odds function for every Dark Dice count (the dialog's own odds on the
+ * current row); a montage has no Effect roll of the player's, so its Effect column is left out. Its
+ * rows are closed forms (no Effect law), so they are worked out open or closed.
+ */
+function separateAdvisor(
+  ruleset: Ruleset,
+  choices: SeparateRollChoices,
+  pool: { readonly rawTotal: number; readonly light: number; readonly egoAtThrow: number },
+  settings: SeparateRollSettings,
+  odds: SeparateOdds,
+): AdvisorView {
+  const max =
+    Number.isInteger(settings.darkMax) && settings.darkMax >= 0 ? Math.min(settings.darkMax, DARK_MAX_LIMIT) : 0;
+  const rows = adviceRows(
+    max,
+    (dark) => (dark === choices.dark ? odds : separateOdds(ruleset, { ...choices, dark }, pool, settings)),
+    separateAdviceFigures,
+  );
+  return advisorView(rows, choices.dark, "pEffect" in odds ? "chance" : "none", {
+    open: settings.advisorOpen === true,
+    locale: settings.locale,
+    last: max,
+  });
+}
+
 /** R-LEG-14 the montage part, offered when one Challenge is targeted in a ruleset with montages; else null. */
 function montageView(
   ruleset: Ruleset,
@@ -451,6 +487,7 @@ export function separateRollModel(
   const ego = derived.legacy.ego;
   const egoAtThrow = Math.min(ego.value, ruleset.ego.max);
   const odds = separateOdds(ruleset, choices, { rawTotal, light, egoAtThrow }, settings);
+  const advisor = separateAdvisor(ruleset, choices, { rawTotal, light, egoAtThrow }, settings, odds);
   const empty = light + choices.dark === 0;
   const steppers = stepperViews(choices, settings.darkMax);
   return {
@@ -464,6 +501,7 @@ export function separateRollModel(
     light,
     clamped,
     dark: steppers.dark,
+    advisor,
     dice: {
       light: Array.from({ length: light }, (_, i) => i),
       dark: Array.from({ length: choices.dark }, (_, i) => i),

@@ -23,6 +23,7 @@ import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
 import { askMontageWord, gmOnline } from "../../relay/queries.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
 import { fieldValue } from "../dom.ts";
+import { ADVISOR_TEMPLATE, advisorOpen, watchAdvisor } from "../dialogs/advisor-memory.ts";
 import {
   applySeparateAction,
   applySeparateField,
@@ -47,6 +48,7 @@ export const SEPARATE_DIALOG_ACTIONS = [
   "positionUp",
   "positionDown",
   "toggleModifier",
+  "advisorDark",
   "roll",
 ] as const;
 
@@ -73,12 +75,16 @@ export class SeparateRollDialog<
       positionUp: SeparateRollDialog.#onStep,
       positionDown: SeparateRollDialog.#onStep,
       toggleModifier: SeparateRollDialog.#onStep,
+      advisorDark: SeparateRollDialog.#onStep,
       roll: SeparateRollDialog.#onRoll,
     },
   };
 
   static override PARTS = {
-    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/legacy-roll-dialog.hbs` },
+    main: {
+      template: `systems/${SYSTEM_ID}/templates/dialogs/legacy-roll-dialog.hbs`,
+      templates: [ADVISOR_TEMPLATE],
+    },
   };
 
   readonly #request: SeparateRollRequest;
@@ -109,6 +115,7 @@ export class SeparateRollDialog<
       locale: game.i18n?.lang ?? "en",
       montage,
       montageWord: this.#montageWord(),
+      advisorOpen: advisorOpen("separate"),
     };
   }
 
@@ -143,6 +150,15 @@ export class SeparateRollDialog<
   ): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     return Object.assign(context, separateRollModel(this.#subject(), this.#choices, this.#settings()));
+  }
+
+  /** The risk advisor's disclosure is remembered as the player leaves it. */
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    watchAdvisor(this.element, "separate", () => void this.render());
   }
 
   /** One change listener on the form (it outlives re-renders of the part). */
