@@ -38,3 +38,4 @@ export * from "./roll-odds.ts";
 export * from "./forecast-action.ts";
 export * from "./forecast.ts";
 export * from "./rulesets/index.ts";
+export * from "./luck.ts";
