@@ -25,6 +25,7 @@ import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./table/token-states.ts";
 import { followRuleset, syncAllTokenStates } from "./table/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
+import { registerLuckLedger } from "./table/luck.ts";
 import { migrateWorld } from "./data/world-migration.ts";
 
 Hooks.once("init", () => {
@@ -51,6 +52,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerRollLinks();
   registerGmTools();
+  registerLuckLedger();
   Reflect.set(globalThis, "TerranEngine", api);
 });
 

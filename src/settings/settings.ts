@@ -23,6 +23,7 @@ export const SETTINGS = {
   challengeArmour: "challengeArmour",
   legacyWithoutSkills: "legacyWithoutSkills",
   schemaVersion: "schemaVersion",
+  luckLedger: "luckLedger",
 } as const;
 
 export type ApplyPermission = "gm" | "owners";
@@ -98,6 +99,13 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  // R-LUCK-1 the luck ledger: written by the active GM's client only, repaired on read (src/table/luck.ts).
+  settings.register(SYSTEM_ID, SETTINGS.luckLedger, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
   });
 }
 

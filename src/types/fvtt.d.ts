@@ -84,6 +84,8 @@ declare module "fvtt-types/configuration" {
     "terran-engine.challengeArmour": boolean;
     "terran-engine.legacyWithoutSkills": boolean;
     "terran-engine.schemaVersion": number;
+    /** R-LUCK-1 the luck ledger (src/data/luck-ledger.ts), repaired on read (src/table/luck.ts). */
+    "terran-engine.luckLedger": Record<string, unknown>;
   }
 }
 

@@ -96,6 +96,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   challengeArmour: "world",
   legacyWithoutSkills: "world",
   schemaVersion: "world",
+  luckLedger: "world",
 };
 
 describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", (generation: Generation) => {
