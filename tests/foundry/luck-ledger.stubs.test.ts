@@ -12,7 +12,7 @@ import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
-import { confirmEffect } from "../../src/chat/index.ts";
+import { confirmEffect, createLegacyEffectCard, createLegacyRiskyCard } from "../../src/chat/index.ts";
 import { cardFlags } from "../../src/documents/card-flags.ts";
 import { LUCK_SESSIONS_KEPT } from "../../src/data/luck-ledger.ts";
 import { awardSession, undoSessionAward } from "../../src/table/session-award.ts";
@@ -23,7 +23,7 @@ import {
   readLuckLedger,
   registerLuckLedger,
 } from "../../src/table/luck.ts";
-import { combinedRollLuck } from "../../src/rules/index.ts";
+import { combinedRollLuck, keptExplodingLuck, separateRollLuck } from "../../src/rules/index.ts";
 import { card, ROLLER } from "../chat/fixtures.ts";
 import { asMessage, message, shown } from "./card-builders.ts";
 import { actors, as, lastCard, pc, sessionState, text } from "./gm-builders.ts";
@@ -208,5 +208,73 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(ledger.tallies.find((t) => t.actorId === id && t.session === 1)?.xpGained).toBe(2);
     await undoSessionAward(asMessage(posted), sessionState(posted).version);
     expect(readLuckLedger().tallies.find((t) => t.actorId === id && t.session === 1)?.xpGained).toBe(0);
+  });
+
+  it("R-LUCK-1 R-LEG-9 R-LEG-11 (stand-ins): a Legacy Risky card records its outcome and Ego; its Effect card the kept die and chain", async () => {
+    asActiveGm();
+    const riskyState = createLegacyRiskyCard({
+      rollerId: ROLLER.id,
+      actorUuid: "Actor.oskar",
+      roll: {
+        actorName: "Oskar",
+        attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label",
+        skillLabelKey: null,
+        light: [4, 2],
+        dark: [1, 5],
+        costly: [true, false],
+        ego: { before: 3, after: 2 },
+        lost: false,
+      },
+      tools: [{ id: "sword0000000001", name: "Sword" }],
+      multiAttack: false,
+    });
+    const riskyMsg = message({ kind: "legacyRisky", state: riskyState });
+    riskyMsg.rolls = [rollOf([4, 2, 1, 5])];
+    const effectState = createLegacyEffectCard({
+      rollerId: ROLLER.id,
+      actorUuid: "Actor.oskar",
+      rulesetId: "legacy",
+      rank: 2,
+      versatileTwoHanded: false,
+      improvised: false,
+      extra: 0,
+      roll: {
+        actorName: "Oskar",
+        toolName: "Sword",
+        tierLabelKey: "TERRAN.Tool.normal",
+        faces: [6],
+        chain: [6, 3],
+        kept: 6,
+        halved: false,
+        bonus: 0,
+        total: 15,
+      },
+      action: { messageId: riskyMsg.id, hit: 0 },
+      order: "gm",
+    });
+    const effectMsg = message({ kind: "legacyEffect", state: effectState });
+    effectMsg.rolls = [rollOf([6]), rollOf([6, 3])];
+    await onLuckMessage(asMessage(riskyMsg));
+    await onLuckMessage(asMessage(effectMsg));
+    const tally = readLuckLedger().tallies[0];
+    expect(tally).toMatchObject({
+      actorId: "oskar",
+      rolls: 2,
+      outcomeCount: 1,
+      effectCount: 1,
+      egoSpent: 1,
+      egoLost: 1,
+    });
+    expect(tally?.outcomeSum).toBeCloseTo(separateRollLuck([4, 2, 1, 5]).outcome ?? -1, 12);
+    expect(tally?.effectSum).toBeCloseTo(keptExplodingLuck(1, 6, 15).effect ?? -1, 12);
+    expect(tally?.rarest?.label).toBe("Sword");
+    // A forged total on the Effect card (its dice give 15) is refused by the card's own check.
+    const forged = message({
+      kind: "legacyEffect",
+      state: { ...effectState, roll: { ...effectState.roll, total: 40 } },
+    });
+    forged.rolls = effectMsg.rolls;
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(luckEntryOf(asMessage(forged))).toBeNull();
   });
 });
