@@ -155,8 +155,9 @@ const ZERO_FACES: FaceCounts = [0, 0, 0, 0, 0, 0];
  * already recorded changes nothing.
  */
 export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLedgerRecorded {
-  const roll = entry.roll;
-  if (isLuckRecorded(ledger, roll.messageId)) return ledger;
+  const roll = checkLuckRoll(entry.roll);
+  const counts = isCount(entry.egoSpent) && isCount(entry.egoLost) && Array.isArray(entry.faces);
+  if (!roll || !counts || isLuckRecorded(ledger, roll.messageId)) return ledger;
   const session = currentLuckSession(ledger).index;
   const tallies = withTally(ledger.tallies, roll.actorId, session, (t) => ({
     ...t,
@@ -181,6 +182,11 @@ export interface LuckXp {
   readonly xp: number;
 }
 
+/** A row of XP the ledger takes: a whole number of XP for an actor id (anything else is left out). */
+function soundXp(row: LuckXp): boolean {
+  return typeof row.actorId === "string" && row.actorId.length > 0 && Number.isSafeInteger(row.xp) && row.xp >= 0;
+}
+
 /**
  * R-LUCK-1 / R-XP-1 the end-of-session award: its XP counted in the open session, which closes at `now`;
  * the next opens; only the last LUCK_SESSIONS_KEPT sessions (and their tallies) are kept.
@@ -192,7 +198,7 @@ export function closeLuckSession(
 ): { readonly ledger: LuckLedgerRecorded; readonly closed: number } {
   const open = currentLuckSession(ledger);
   let tallies: readonly LuckTally[] = ledger.tallies;
-  for (const row of xp)
+  for (const row of xp.filter(soundXp))
     if (row.xp > 0)
       tallies = withTally(tallies, row.actorId, open.index, (t) => ({ ...t, xpGained: t.xpGained + row.xp }));
   const sessions = [
@@ -207,7 +213,7 @@ export function closeLuckSession(
 /** R-XP-1 the award's Undo: the XP taken back from the session the award closed (while it is kept; never below 0). */
 export function takeBackLuckXp(ledger: LuckLedgerRecorded, session: number, xp: readonly LuckXp[]): LuckLedgerRecorded {
   let tallies = ledger.tallies;
-  for (const row of xp) {
+  for (const row of xp.filter(soundXp)) {
     const at = tallies.findIndex((t) => t.actorId === row.actorId && t.session === session);
     if (at < 0 || row.xp <= 0) continue;
     tallies = tallies.map((t, i) => (i === at ? { ...t, xpGained: Math.max(0, t.xpGained - row.xp) } : t));
@@ -243,7 +249,7 @@ export function checkLuckRoll(v: unknown): LuckRoll | null {
   const texts = ["messageId", "actorId", "userId", "label"].every((k) => isText(v[k]));
   const kind = (LUCK_KINDS as readonly unknown[]).includes(v.kind);
   const unitOrNull = (x: unknown): boolean => x === null || isUnit(x);
-  const chance = isUnit(v.chance) && (v.chance) > 0;
+  const chance = isUnit(v.chance) && v.chance > 0;
   if (!texts || !kind || !unitOrNull(v.outcome) || !unitOrNull(v.effect) || !chance) return null;
   if (typeof v.hidden !== "boolean" || !isSum(v.time)) return null;
   return {
@@ -313,7 +319,8 @@ function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: n
  * else is dropped and counted in `dropped` (0: the value was sound). Not a ledger at all: a fresh one.
  * The last session is always the open one.
  */
-export function repairLuckLedger(raw: unknown, now: number): { ledger: LuckLedgerRecorded; dropped: number } {
+export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
+  const now = isSum(when) ? when : 0;
   if (!isObj(raw) || raw.version !== 1) return { ledger: emptyLedger(now), dropped: raw === undefined ? 0 : 1 };
   let dropped = 0;
   let sessions = checkSessions(raw.sessions);

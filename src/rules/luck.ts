@@ -113,6 +113,7 @@ function assertTotal(total: number): number {
  * threshold: the percentile of the observed total `total` (face and chain).
  */
 export function effectLuck(faceLaw: readonly number[], threshold: number, total: number): Luck {
+  assertLaw(faceLaw);
   const x = assertTotal(total);
   const chain = chainLaw(explosionAt(threshold), x);
   let worse = 0;
@@ -125,6 +126,15 @@ export function effectLuck(faceLaw: readonly number[], threshold: number, total:
     same += pf * at;
   }
   return { percentile: clamp01(worse + same / 2), chance: same };
+}
+
+/** A face law: an array of probabilities (0…1) for the faces 0…6, summing to at most 1. */
+function assertLaw(law: readonly number[]): void {
+  const values: readonly unknown[] = Array.isArray(law) ? law : [Number.NaN];
+  let total = 0;
+  for (const p of values) total += typeof p === "number" && p >= 0 && p <= 1 ? p : Number.NaN;
+  const ok = values.length <= 7 && total <= 1 + 1e-9;
+  if (!ok) throw new RulesError("out-of-range", "A face law must give each face a probability, 1 in all at most.");
 }
 
 function explosionAt(threshold: number): number {
