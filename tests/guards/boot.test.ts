@@ -219,14 +219,12 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(typeof api?.roll).toBe("function");
   });
 
-  it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, Dice So Nice, Quench", () => {
+  it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, the luck ledger, Dice So Nice, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
     for (const name of [
       "chatMessage",
       "renderActorDirectory",
       "hotbarDrop",
-      "createChatMessage",
-      "updateChatMessage",
       "deleteChatMessage",
       "diceSoNiceReady",
       "quenchReady",
@@ -234,6 +232,8 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     ]) {
       expect(hooked(name), name).toBe(1);
     }
+    // Answers redrawing requests (src/applications/gm/commands.ts) and R-LUCK-1's ledger (src/table/luck.ts).
+    for (const name of ["createChatMessage", "updateChatMessage"]) expect(hooked(name), name).toBe(2);
     // The one-time hooks have fired and are gone (Hooks.once).
     expect([hooked("init"), hooked("setup"), hooked("ready")]).toEqual([0, 0, 0]);
   });
