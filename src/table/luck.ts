@@ -291,25 +291,38 @@ export function registerLuckLedger(): void {
   Hooks.on("updateChatMessage", record);
 }
 
-/** R-LUCK-1 / R-XP-1 the award closes the ledger's session (its XP counted there); the card names the rarest public roll. */
+/**
+ * R-LUCK-1 / R-XP-1 the award closes the ledger's session (its XP counted there); the card names the
+ * rarest public roll. The ledger never stands in the award's way: if it cannot be written, the award is
+ * still posted, without the line (undefined), and the console says why.
+ */
 export async function closeLuckSessionFor(
   xp: readonly LuckXp[],
   names: ReadonlyMap<string, string>,
-): Promise<SessionLuck> {
-  return changeLuckLedger((before) => {
-    const { ledger, closed } = closeLuckSession(before, Date.now(), xp);
-    const rarest = sessionRarest(ledger, closed, true);
-    const actorName = rarest ? (names.get(rarest.actorId) ?? game.actors?.get(rarest.actorId)?.name ?? "?") : "";
-    return {
-      ledger,
-      value: { session: closed, rarest: rarest ? { actorName, label: rarest.label, chance: rarest.chance } : null },
-    };
-  });
+): Promise<SessionLuck | undefined> {
+  try {
+    return await changeLuckLedger((before) => {
+      const { ledger, closed } = closeLuckSession(before, Date.now(), xp);
+      const rarest = sessionRarest(ledger, closed, true);
+      const actorName = rarest ? (names.get(rarest.actorId) ?? game.actors?.get(rarest.actorId)?.name ?? "?") : "";
+      return {
+        ledger,
+        value: { session: closed, rarest: rarest ? { actorName, label: rarest.label, chance: rarest.chance } : null },
+      };
+    });
+  } catch (error) {
+    console.warn("terran-engine | luck ledger: the session could not be closed:", error);
+    return undefined;
+  }
 }
 
-/** R-XP-1 the award's Undo takes its XP back from the session it closed. */
+/** R-XP-1 the award's Undo takes its XP back from the session it closed (a failure is logged, never in the Undo's way). */
 export async function takeBackLuckXpFor(session: number, xp: readonly LuckXp[]): Promise<void> {
-  await changeLuckLedger((ledger) => ({ ledger: takeBackLuckXp(ledger, session, xp), value: null }));
+  try {
+    await changeLuckLedger((ledger) => ({ ledger: takeBackLuckXp(ledger, session, xp), value: null }));
+  } catch (error) {
+    console.warn("terran-engine | luck ledger: the award's XP could not be taken back:", error);
+  }
 }
 
 export type { LuckLedger };

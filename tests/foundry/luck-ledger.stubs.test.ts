@@ -277,4 +277,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(luckEntryOf(asMessage(forged))).toBeNull();
   });
+
+  it("R-LUCK-1 R-XP-1 (stand-ins): a ledger that cannot be written never stops the award: the card is posted without the line", async () => {
+    asActiveGm();
+    const mira = pc("Mira", "player1", { xp: 3 });
+    actors(mira);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    settingWrites().mockRejectedValue(new Error("the server refused the write"));
+    await awardSession([{ uuid: mira.uuid, name: "Mira", xp: 2, played: true }]);
+    const posted = lastCard();
+    expect(sessionState(posted).luck).toBeUndefined();
+    expect(sessionState(posted).rows[0]).toMatchObject({ given: true, after: 5 });
+    expect((await shown(posted)).querySelector(".session-rarest")).toBeNull();
+  });
 });
