@@ -270,13 +270,21 @@ export function changeLuckLedger<T>(
   return run;
 }
 
+/** The stored ledger names this message among those recorded (read as stored, no repair: a quick look). */
+function recordedAlready(id: string): boolean {
+  const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
+  const recorded: unknown = typeof raw === "object" && raw !== null ? Reflect.get(raw, "recorded") : null;
+  return Array.isArray(recorded) && recorded.includes(id);
+}
+
 /**
  * R-LUCK-1 the hook on `createChatMessage` and `updateChatMessage`: on the active GM's client only, the
  * message's roll is recorded once, when complete.
  */
 export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
   if (!game.user?.isActiveGM) return;
-  // The card is read first: a message the ledger does not keep costs no read of the setting.
+  // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any reading.
+  if (message.id && recordedAlready(message.id)) return;
   const entry = luckEntryOf(message);
   if (!entry) return;
   await changeLuckLedger((ledger) => ({ ledger: recordLuck(ledger, entry), value: null }));
