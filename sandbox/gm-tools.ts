@@ -1,10 +1,14 @@
 /**
  * The sandbox's scenes of the GM's table tools (issue 16 §1, §2): the end-of-session dialog, its
  * summary card (as posted, and after the Undo), the "request a roll" dialog and a request card with
- * rows answered, pending, private and closed to the viewer. Each is rendered from its real template
+ * rows answered, pending, private and closed to the viewer; and the Table luck window (R-LUCK-1, R-LUCK-2)
+ * as the GM and a player see it, and empty. Each is rendered from its real template
  * and the same pure view builder the system uses; they show a state (their buttons need Foundry).
  */
+import { luckWindowContext, type LuckViewer } from "../src/applications/gm/luck-context.ts";
 import { requestDialogContext } from "../src/applications/gm/request-context.ts";
+import { emptyLedger, type LuckLedger } from "../src/data/luck-ledger.ts";
+import { LUCK_LEDGER, LUCK_NAMES } from "../tests/fixtures/luck-ledger.ts";
 import { sessionDialogContext } from "../src/applications/gm/session-context.ts";
 import {
   claimSessionUndo,
@@ -21,7 +25,7 @@ import { sessionAwardPlan } from "../src/documents/operations/index.ts";
 import { combinedRollLuck, CORE } from "../src/rules/index.ts";
 import { GM, PLAYER, risky } from "./fixtures.ts";
 import { applicationWindow, escapeHtml } from "./render.ts";
-import { localize, render } from "./templates.ts";
+import { currentLanguage, localize, render } from "./templates.ts";
 
 export interface ToolScene {
   readonly id: string;
@@ -157,6 +161,17 @@ function requestCard(viewer: CardUser & { owns: boolean[] }): string {
   return render("chat/request-card.hbs", { ...requestCardView(state, viewer, answers), messageId: "req" });
 }
 
+/** R-LUCK-1 / R-LUCK-2 the Table luck window for `viewer`, from a ledger (the fixture's: three sessions, three users' dice). */
+function tableLuck(width: number, ledger: LuckLedger, viewer: LuckViewer): string {
+  return applicationWindow({
+    classes: ["terran-engine", "gm-tool", "table-luck"],
+    title: localize("TERRAN.Luck.title"),
+    width,
+    content: render("dialogs/table-luck.hbs", luckWindowContext(ledger, viewer, LUCK_NAMES, currentLanguage())),
+    sandbox: "tool",
+  });
+}
+
 export const TOOL_SCENES: readonly ToolScene[] = [
   {
     id: "session-dialog",
@@ -215,5 +230,26 @@ export const TOOL_SCENES: readonly ToolScene[] = [
     title: "GM: roll request card (Oskar's player's view)",
     ...CHAT,
     render: (w) => chat(w, "GM", requestCard({ id: "player2", isGM: false, owns: [false, true, false, false] })),
+  },
+  {
+    id: "table-luck",
+    title: "Table luck window (GM's view: private rolls named)",
+    width: 520,
+    narrow: 360,
+    render: (w) => tableLuck(w, LUCK_LEDGER, { isGM: true }),
+  },
+  {
+    id: "table-luck-player",
+    title: "Table luck window (a player's view)",
+    width: 520,
+    narrow: 360,
+    render: (w) => tableLuck(w, LUCK_LEDGER, { isGM: false }),
+  },
+  {
+    id: "table-luck-empty",
+    title: "Table luck window: nothing recorded yet",
+    width: 520,
+    narrow: 360,
+    render: (w) => tableLuck(w, emptyLedger(0), { isGM: false }),
   },
 ];

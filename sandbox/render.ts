@@ -55,11 +55,11 @@ function cardViewer(user: CardUser, rollerId: string) {
   return { ...user, gmOnline: true, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
 }
 
-/** A card's HTML from its stored state, as `user` sees it (the registry src/applications/chat/card-kinds.ts does the same in Foundry). */
+/** A card's HTML from its stored state, as `user` sees it (the registry src/applications/chat/card-presenter.ts does the same in Foundry). */
 export function renderCard(doc: CardDoc, user: CardUser): string {
   switch (doc.kind) {
     case "risky":
-      // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-kinds.ts); never taken here.
+      // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-presenter.ts); never taken here.
       return render("chat/risky-card.hbs", {
         ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)),
         tesla: teslaButton(doc.state, user, false),

@@ -34,6 +34,7 @@ export const README_SHOTS: readonly ReadmeShot[] = [
   { kind: "tool", id: "session-dialog", theme: "light" },
   { kind: "tool", id: "session-card", theme: "light" },
   { kind: "tool", id: "request-card", theme: "light" },
+  { kind: "tool", id: "table-luck", theme: "light" },
   { kind: "sheet", id: "journal-roll-links", theme: "light" },
   { kind: "sheet", id: "challenge-forecast", theme: "light" },
   { kind: "sheet", id: "token-states", theme: "dark" },

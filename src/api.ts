@@ -9,6 +9,7 @@ import { TerranActor } from "./documents/actor.ts";
 import { RulesError } from "./rules/index.ts";
 import { attempt } from "./prompts/notify.ts";
 import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
+import { openTableLuck } from "./applications/gm/luck-window.ts";
 
 /** Opens the roll dialog: `what` is an attribute id, `save:<group>`, or a weapon item's id. */
 function roll(actor: Actor.Implementation, what: string): Promise<void> {
@@ -49,6 +50,7 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
 /**
  * R-CH-2 a Challenge's Effect and R-FORT-1 the Fortune die (./applications/chat/roll-other.ts); R-XP-1
  * the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools.
+ * R-LUCK-1 / R-LUCK-2 the Table luck window (`tableLuck`), for every user.
  */
 export const api = {
   roll,
@@ -58,4 +60,5 @@ export const api = {
   endScene,
   sessionAward: openSessionAward,
   requestRoll: openRollRequest,
+  tableLuck: openTableLuck,
 };

@@ -10,6 +10,7 @@ import { ConditionData } from "./data/item/condition.ts";
 import { WeaponData } from "./data/item/weapon.ts";
 import { TRACKABLE } from "./data/token-bars.ts";
 import { registerDiceSoNice } from "./dice/dsn.ts";
+import { registerBabele } from "./applications/integrations/babele.ts";
 import { TerranRoll } from "./dice/terran-roll.ts";
 import { TerranActor } from "./documents/actor.ts";
 import { TerranChatMessage } from "./documents/chat-message.ts";
@@ -26,7 +27,9 @@ import { registerTokenStates } from "./table/token-states.ts";
 import { followRuleset, syncAllTokenStates } from "./table/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
 import { registerLuckLedger } from "./table/luck.ts";
+import { registerTableLuck } from "./applications/gm/luck-window.ts";
 import { migrateWorld } from "./data/world-migration.ts";
+import { onTokenActionHudCoreApiReady } from "./applications/integrations/token-action-hud/register.ts";
 
 Hooks.once("init", () => {
   console.info(`${SYSTEM_ID} | Initialising the Terran Engine system`);
@@ -53,6 +56,7 @@ Hooks.once("init", () => {
   registerRollLinks();
   registerGmTools();
   registerLuckLedger();
+  registerTableLuck();
   Reflect.set(globalThis, "TerranEngine", api);
 });
 
@@ -63,6 +67,11 @@ Hooks.on(RULESET_CHANGED, (ruleset) => void followRuleset(ruleset));
 
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
+
+// Token Action HUD Core is optional: with it active, its HUD lists our rolls and moves (src/applications/integrations/token-action-hud/).
+Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
+// Babele is optional too: with it, the compendia read in the players' language (lang/babele/).
+Hooks.once("babele.init", registerBabele);
 
 // The in-Foundry test batches (src/quench): only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));

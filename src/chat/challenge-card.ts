@@ -37,7 +37,7 @@ import {
   type HpHarmEntry,
   type HpHarmView,
 } from "./health/index.ts";
-import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card-view.ts";
+import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card.ts";
 
 export interface ChallengeCardState {
   readonly version: number;

@@ -6,11 +6,9 @@
  */
 export * from "./permissions.ts";
 export * from "./risky-card.ts";
-export * from "./risky-card-view.ts";
 export * from "./challenge-card.ts";
 export * from "./health/index.ts";
 export * from "./result-cards.ts";
-export * from "./apply-requests.ts";
 export * from "./activation-cards.ts";
 export * from "./session-card.ts";
 export * from "./request-card.ts";

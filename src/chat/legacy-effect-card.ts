@@ -37,8 +37,14 @@ import {
 } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import type { ResultCardView, ResultLine } from "./result-cards.ts";
-import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
-import { checkAppliedEntry, type AppliedEntry } from "./risky-card.ts";
+import {
+  applyOnceButton,
+  CARD_REASON,
+  checkAppliedEntry,
+  type AppliedEntry,
+  type CardButtonView,
+  type CardViewer,
+} from "./risky-card.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The Risky card

@@ -9,8 +9,14 @@ import { assertFaces, assertInteger, assertText, highest, LEGACY, RulesError, ty
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { resultLine as line, type ResultCardView, type ResultDie, type ResultTone } from "./result-cards.ts";
-import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./risky-card-view.ts";
-import { checkAppliedEntry, type AppliedEntry } from "./risky-card.ts";
+import {
+  applyOnceButton,
+  CARD_REASON,
+  checkAppliedEntry,
+  type AppliedEntry,
+  type CardButtonView,
+  type CardViewer,
+} from "./risky-card.ts";
 
 /** R-LEG-14 what each costly Dark Die of a montage costs (marked on the die). */
 const MONTAGE_EGO_COST = LEGACY.darkDice.montageCost ?? 2;

@@ -1,12 +1,12 @@
 /**
- * What a character's moves share (./character-moves.ts, ./legacy-actions.ts): the owner check before
+ * What a character's moves share (./actor.ts, ./legacy-actions.ts): the owner check before
  * a die is thrown, Foundry's dice, and posting a result card under the chat's mode.
  */
 import { RulesError } from "../rules/index.ts";
 import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
 import type { AnswerLink, ResultCardView } from "../chat/index.ts";
 import type { TerranActor } from "./actor.ts";
-import { answerFlags, type StoredCard } from "./card-flags.ts";
+import { answerFlags, type StoredCard } from "./chat-message.ts";
 
 /** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
 export function assertOwner(actor: TerranActor): void {

@@ -14,8 +14,7 @@ import { TerranRoll } from "../dice/terran-roll.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
-import { chooseOne } from "../prompts/dialogs.ts";
-import { attempt } from "../prompts/notify.ts";
+import { attempt, chooseOne } from "../prompts/notify.ts";
 import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
 import {
   EFFECT_EDGE_LABELS,

@@ -1,6 +1,8 @@
 /**
- * Turns a refusal from the rules (a RulesError) into a localised warning. Every operation that a
- * user triggers goes through `attempt`, so a broken rule is explained and nothing changes.
+ * What the user is told and asked. A refusal from the rules (a RulesError) becomes a localised warning:
+ * every operation that a user triggers goes through `attempt`, so a broken rule is explained and nothing
+ * changes. The small prompts the moves and cards need (which wound track, which attribute, which facet, a
+ * yes/no) are Foundry's DialogV2, localised here.
  */
 import { RulesError } from "../rules/index.ts";
 
@@ -34,4 +36,57 @@ export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
 export function sayWhyClosed(reason: { readonly key: string; readonly value: string } | null): void {
   if (!reason) return;
   ui.notifications?.warn(game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
+}
+
+// Small prompts
+
+export interface Choice {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** Asks the user to pick one of `choices`; null if the dialog is closed. */
+export async function chooseOne(title: string, prompt: string, choices: readonly Choice[]): Promise<string | null> {
+  const i18n = game.i18n;
+  const result: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n?.localize(title) ?? title },
+    content: `<p>${foundry.utils.escapeHTML(i18n?.localize(prompt) ?? prompt)}</p>`,
+    buttons: choices.map((c) => ({ action: c.value, label: i18n?.localize(c.label) ?? c.label })),
+    rejectClose: false,
+  });
+  return typeof result === "string" && choices.some((c) => c.value === result) ? result : null;
+}
+
+/** Asks a yes/no question; false if the dialog is closed. */
+export async function confirm(
+  title: string,
+  prompt: string,
+  data?: Readonly<Record<string, string | number>>,
+): Promise<boolean> {
+  const i18n = game.i18n;
+  const text = data
+    ? i18n?.format(prompt, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+    : i18n?.localize(prompt);
+  const result: unknown = await foundry.applications.api.DialogV2.confirm({
+    window: { title: i18n?.localize(title) ?? title },
+    content: `<p>${foundry.utils.escapeHTML(text ?? prompt)}</p>`,
+    rejectClose: false,
+  });
+  return result === true;
+}
+
+/** Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text is escaped); false if closed. */
+export async function confirmNamed(
+  title: string,
+  prompt: string,
+  data: Readonly<Record<string, string>>,
+): Promise<boolean> {
+  const i18n = game.i18n;
+  const text = i18n?.format(prompt, data) ?? prompt;
+  const result: unknown = await foundry.applications.api.DialogV2.confirm({
+    window: { title: i18n?.localize(title) ?? title },
+    content: `<p>${foundry.utils.escapeHTML(text)}</p>`,
+    rejectClose: false,
+  });
+  return result === true;
 }

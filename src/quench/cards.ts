@@ -11,7 +11,7 @@ import {
   type RiskyCardState,
 } from "../chat/risky-card.ts";
 import { TerranRoll, LIGHT } from "../dice/terran-roll.ts";
-import { cardFlags, storedCard } from "../documents/card-flags.ts";
+import { cardFlags, storedCard } from "../documents/chat-message.ts";
 import type { TerranActor } from "../documents/actor.ts";
 import { currentUser } from "./support.ts";
 

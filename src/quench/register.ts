@@ -16,6 +16,7 @@ import { linksStatesBatch } from "./batches/links-states.ts";
 import { legacyBatch } from "./batches/legacy.ts";
 import { sessionBatch } from "./batches/session.ts";
 import { requestBatch } from "./batches/request.ts";
+import { luckBatch } from "./batches/luck.ts";
 
 export const BATCHES: readonly TerranBatch[] = [
   loadBatch,
@@ -30,6 +31,7 @@ export const BATCHES: readonly TerranBatch[] = [
   legacyBatch,
   sessionBatch,
   requestBatch,
+  luckBatch,
 ];
 
 export function registerBatches(quench: Quench): void {

@@ -17,25 +17,35 @@
  * prompts: the clicker's client asks its questions (facet, shield, wound track) before the request.
  */
 import {
+  assertLegacyEffectState,
   assertLegacyMontageState,
+  assertMayAskToApply,
   challengeCardResult,
   harmRecorded,
-  assertMayAskToApply,
+  legacyEffectRolledAs,
+  legacyEffectValue,
+  montageSucceeded,
+  recordApplied,
+  recordLegacyApplied,
+  recordMontageApplied,
   recordSharePaid,
+  riskyCardResult,
   unpaidShare,
-  type PayShareRequest,
-  type ApplyEffectRequest,
-  type ApplyHarmRequest,
+  withoutAction,
+  type AppliedEntry,
   type CardUser,
   type ChallengeCardState,
+  type LegacyEffectState,
+  type LegacyMontageState,
 } from "../chat/index.ts";
+import type { AppliedHit, ApplyEffectRequest, ApplyHarmRequest, PayShareRequest } from "./queries.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import { RulesError, type EffectOrder } from "../rules/index.ts";
 import { currentApplyPermission, currentChallengeArmourRule, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { cardFlags, storedCard, type StoredCard } from "../documents/card-flags.ts";
+import { cardFlags, storedCard, type StoredCard } from "../documents/chat-message.ts";
 import { healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
 import {
   applyEffectToChallengeOperation,
@@ -43,7 +53,6 @@ import {
   type OperationResult,
 } from "../documents/operations/index.ts";
 import { legacyPayEgoOperation, type LegacyEgoSpend } from "../documents/operations/legacy-ego.ts";
-import { effectSource } from "./effect-sources.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
@@ -182,11 +191,128 @@ async function claimThen<T>(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The cards an Effect is applied from
+
+/**
+ * The cards whose Effect a player applies to a Challenge (R-RA-7), each read by the step below the same
+ * way, from the card as stored (never from the request):
+ * - a Risky Action card (one throw: its Effect or Whirlwind's second hit, confirmed on the card;
+ *   R-RA-1 … R-RA-10);
+ * - a Legacy Effect card (a separate roll, R-LEG-11): it applies only when it names a Risky card that
+ *   succeeded and that names it back as the Effect of that hit (`legacyEffectRolledAs`);
+ * - a Legacy montage's card (R-LEG-14), on the Challenge it names.
+ * Each says who rolled, the card's version, whether a hit was applied, the Effect that lands, whose
+ * Effect comes first (R-RA-9) and the card with an application recorded. The kinds are card kinds
+ * (src/chat/card-kinds.ts), looked up here as the card registry looks them up.
+ */
+interface EffectSource {
+  readonly rollerId: string;
+  readonly version: number;
+  /** Was `hit` applied already (as the card records it)? */
+  readonly applied: (hit: AppliedHit) => boolean;
+  /** The Effect `hit` lands with against a Disposition of `disposition`; a refusal when none does. */
+  readonly effect: (hit: AppliedHit, disposition: number) => number;
+  /** The one Challenge the card may lower (its uuid), or null: the one the user targets. */
+  readonly target: string | null;
+  /** R-RA-9 whose Effect comes first. */
+  readonly order: EffectOrder;
+  /** The card with `entry` recorded (the card's own checks), and its version then. */
+  readonly record: (asker: CardUser, entry: AppliedEntry) => { readonly card: StoredCard; readonly version: number };
+}
+
+function noEffect(): RulesError {
+  return new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
+}
+
+/** R-LEG-11 the Risky card a Legacy Effect names exists, succeeded, and names this Effect card for that hit. */
+function assertLinkedAction(state: LegacyEffectState, messageId: string): void {
+  if (state.action === null) throw withoutAction();
+  const action = game.messages?.get(state.action.messageId);
+  const risky = action ? storedCard(action) : null;
+  const linked =
+    risky?.kind === "legacyRisky" &&
+    risky.state.actorUuid === state.actorUuid &&
+    legacyEffectRolledAs(risky.state, state.action.hit, messageId);
+  if (!linked)
+    throw new RulesError("not-allowed", "This Effect's Risky Action is missing or did not succeed.", {
+      reason: "notLinked",
+    });
+}
+
+/**
+ * R-LEG-14 (ruling) a montage that succeeded overcomes its own Challenge: the Effect is the whole
+ * Disposition it has, on the Challenge the card names (never another), once. Its order is the GM's: a
+ * montage is the whole Challenge, not an exchange (R-RA-9 does not arise).
+ */
+function montageSource(state: LegacyMontageState): EffectSource {
+  return {
+    rollerId: state.rollerId,
+    version: state.version,
+    applied: () => state.applied.length > 0,
+    effect: (hit, disposition) => {
+      if (hit !== "effect" || !montageSucceeded(state)) throw noEffect();
+      return disposition;
+    },
+    order: "gm",
+    target: state.challengeUuid,
+    record: (asker, entry) => {
+      const next = recordMontageApplied(state, asker, entry, state.version);
+      return { card: { kind: "legacyMontage", state: next }, version: next.version };
+    },
+  };
+}
+
+/** The Effect source a message's card is, checked; a card of no such kind is refused. */
+function effectSource(stored: StoredCard | null, messageId: string): EffectSource {
+  if (stored?.kind === "risky") {
+    const state = stored.state;
+    const result = riskyCardResult(state);
+    return {
+      rollerId: state.rollerId,
+      version: state.version,
+      applied: (hit) => state.applied.some((a) => a.hit === hit),
+      effect: (hit) => {
+        const value = (hit === "effect" ? result.effect : result.second)?.value;
+        if (value === undefined) throw noEffect();
+        return value;
+      },
+      order: result.order,
+      target: null,
+      record: (asker, entry) => {
+        const next = recordApplied(state, asker, entry, state.version);
+        return { card: { kind: "risky", state: next }, version: next.version };
+      },
+    };
+  }
+  if (stored?.kind === "legacyEffect") {
+    const state = assertLegacyEffectState(stored.state);
+    assertLinkedAction(state, messageId);
+    return {
+      rollerId: state.rollerId,
+      version: state.version,
+      applied: () => state.applied.length > 0,
+      effect: (hit) => {
+        if (hit !== "effect") throw noEffect();
+        return legacyEffectValue(state);
+      },
+      order: state.order,
+      target: null,
+      record: (asker, entry) => {
+        const next = recordLegacyApplied(state, asker, entry, state.version);
+        return { card: { kind: "legacyEffect", state: next }, version: next.version };
+      },
+    };
+  }
+  if (stored?.kind === "legacyMontage") return montageSource(assertLegacyMontageState(stored.state));
+  throw new RulesError("not-allowed", "That message holds no card with an Effect to apply.", { reason: "badRequest" });
+}
+
+// ---------------------------------------------------------------------------------------------
 // The two steps
 
 /**
  * R-RA-7 / R-CH-5 the card's Effect (or second hit) on a Challenge's Disposition or one facet: a Risky
- * Action card's, or a Legacy Effect card's tied to its successful Risky Action (./effect-sources.ts).
+ * Action card's, or a Legacy Effect card's tied to its successful Risky Action (`effectSource`).
  * R-RA-9 when that Effect comes first and overcomes the Challenge, the Challenge remembers it in the same
  * update (`overcomeFirst`): it then deals no Effect (`assertNotOvercomeFirst`).
  */

@@ -11,7 +11,7 @@ import type { CarryComplicationRequest } from "../chat/complication-request.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import type { PendingComplication } from "../data/complications.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { storedCard } from "../documents/card-flags.ts";
+import { storedCard } from "../documents/chat-message.ts";
 import { carryComplication } from "../documents/complications.ts";
 import { challengeReading, RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";

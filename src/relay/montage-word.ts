@@ -1,14 +1,14 @@
 /**
  * R-LEG-14 the GM's word on a montage: a montage is only for a Challenge that cannot kill, and that is
  * the GM's call. A player's Legacy dialog asks the active GM (./queries.ts); on the GM's client this
- * reads the request as untrusted (src/chat/apply-requests.ts), checks it against the GM's own world —
+ * reads the request as untrusted (`readMontageWordRequest`), checks it against the GM's own world —
  * a Legacy world, a character the asker owns, a Challenge — and only then asks the GM in their own
  * dialog. The answer (yes or no) goes back to the player, whose dialog rolls only on a yes.
  */
-import type { MontageWordRequest } from "../chat/index.ts";
+import type { MontageWordRequest } from "./queries.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { confirmNamed } from "../prompts/dialogs.ts";
+import { confirmNamed } from "../prompts/notify.ts";
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { AppliedSummary, Asker } from "./card-changes.ts";

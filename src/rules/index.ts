@@ -25,6 +25,7 @@ export * from "./malaise.ts";
 export * from "./xp.ts";
 export * from "./sayonara.ts";
 export * from "./fortune.ts";
+export * from "./fairness.ts";
 export * from "./challenge.ts";
 export * from "./odds.ts";
 export * from "./ratings.ts";

@@ -32,7 +32,7 @@ import {
   type LuckLedgerRecorded,
   type LuckXp,
 } from "../data/luck-ledger.ts";
-import { storedCard } from "../documents/card-flags.ts";
+import { storedCard } from "../documents/chat-message.ts";
 import {
   combinedRollLuck,
   defaultEffectTotal,

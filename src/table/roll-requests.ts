@@ -17,8 +17,7 @@ import { RulesError } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { ANSWER_FLAG, cardFlags, storedCard } from "../documents/card-flags.ts";
-import { tableSpeaker } from "../documents/chat-message.ts";
+import { ANSWER_FLAG, cardFlags, storedCard, tableSpeaker } from "../documents/chat-message.ts";
 
 /** The answer link a message carries, if any (untrusted: checked by `answerOf`). */
 export function answerLinkOf(message: ChatMessage.Implementation): AnswerLink | null {

@@ -18,7 +18,6 @@ import {
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { cardFlags, storedCard } from "../documents/card-flags.ts";
 import { legacyOf } from "../data/legacy.ts";
 import {
   readSessionChoices,
@@ -29,7 +28,7 @@ import {
   type SessionRowPlan,
 } from "../documents/operations/index.ts";
 import { characterState } from "../documents/state.ts";
-import { tableSpeaker } from "../documents/chat-message.ts";
+import { cardFlags, storedCard, tableSpeaker } from "../documents/chat-message.ts";
 import { closeLuckSessionFor, takeBackLuckXpFor } from "./luck.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {

@@ -10,15 +10,16 @@ import type { ConditionData } from "../data/item/condition.ts";
 import type { WeaponData } from "../data/item/weapon.ts";
 import type { TerranActor } from "../documents/actor.ts";
 import type { TerranItem } from "../documents/item.ts";
-import type { TerranChatMessage } from "../documents/chat-message.ts";
+import type { StoredCard, TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
 import type { PendingComplication } from "../data/complications.ts";
 import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/index.ts";
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
+import type { TahSystemApi } from "../applications/integrations/token-action-hud/adapter.ts";
+import type { BabeleApi } from "../applications/integrations/babele.ts";
 import type { QueryAnswer } from "../relay/queries.ts";
-import type { StoredCard } from "../documents/card-flags.ts";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -41,6 +42,12 @@ declare module "fvtt-types/configuration" {
       diceSoNiceReady: (dice3d: Dice3D) => void;
       /** Quench's ready hook (the module is optional; src/quench/quench-types.ts cites its source). */
       quenchReady: (quench: Quench) => void;
+      /** Token Action HUD Core's api is ready (the module is optional; src/applications/integrations/token-action-hud/). */
+      tokenActionHudCoreApiReady: (coreModule: unknown) => void;
+      /** A system's answer to Token Action HUD Core: Core reads only `api` (its main.mjs `registerCoreModule`). */
+      tokenActionHudSystemReady: (systemModule: { api: TahSystemApi }) => void;
+      /** Babele's registration hook (the module is optional; src/applications/integrations/babele.ts). */
+      "babele.init": (babele: BabeleApi) => void;
       /** The world's ruleset changed (src/settings/settings.ts RULESET_CHANGED), on every client. */
       "terranEngine.rulesetChanged": (ruleset: Ruleset) => void;
     }
@@ -65,7 +72,7 @@ declare module "fvtt-types/configuration" {
         scene?: SceneEffect[];
         /** R-LEG-14 complications carried to the next related Risky Action (read with readComplications, src/data/complications.ts). */
         complications?: PendingComplication[];
-        /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/character-moves.ts). */
+        /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/actor.ts). */
         successor?: string;
         /** R-LEG-2 the four attributes have been rolled once: only a GM rolls them again (src/documents/legacy-actions.ts). */
         legacyCreationRolled?: boolean;
@@ -93,7 +100,7 @@ declare global {
   namespace CONFIG {
     /** The system's queries to the active GM (src/relay/queries.ts). */
     interface Queries {
-      /** The data comes from another user's client: it is read, never trusted (src/chat/apply-requests.ts). */
+      /** The data comes from another user's client: it is read, never trusted (src/relay/queries.ts). */
       "terran-engine.applyEffect": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.applyHarm": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.carryComplication": (data: unknown, options?: unknown) => Promise<QueryAnswer>;

@@ -25,7 +25,7 @@ import {
   type RollDialogSettings,
   type RollDialogSubject,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
-import type { StoredCard } from "../../src/documents/card-flags.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { TerranActor } from "../../src/documents/actor.ts";

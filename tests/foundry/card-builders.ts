@@ -6,7 +6,7 @@
 import type { ActorStub } from "../stubs/foundry-client.ts";
 import { ChatMessageStub, type ItemStub } from "../stubs/foundry-client.ts";
 import { world } from "../stubs/world.ts";
-import { cardFlags, storedCard, type StoredCard } from "../../src/documents/card-flags.ts";
+import { cardFlags, storedCard, type StoredCard } from "../../src/documents/chat-message.ts";
 import { onCardClick, renderCard } from "../../src/applications/chat/card-presenter.ts";
 import { confirmEffect, type ChallengeCardState, type RiskyCardState } from "../../src/chat/index.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessageStub } from "../stubs/foundry-client.ts";
 import { Dice3dStub, GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import { cardFlags } from "../../src/documents/card-flags.ts";
+import { cardFlags } from "../../src/documents/chat-message.ts";
 import { onCardClick, registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { confirmEffect, createChallengeCard, markEgoSpent, riskyCardResult, selectDie } from "../../src/chat/index.ts";
 import type { ChallengeData } from "../../src/data/actor/challenge.ts";

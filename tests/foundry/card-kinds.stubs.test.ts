@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * The card registry (src/applications/chat/card-kinds.ts) against the real templates and the FOUNDRY
- * STAND-INS: every kind of card declared in src/chat/card-kinds.ts has one entry, whose template exists
+ * The card registry (`CARD_KINDS` in src/applications/chat/card-presenter.ts) against the real
+ * templates and the FOUNDRY STAND-INS: every kind of card declared in src/chat/card-kinds.ts has one entry, whose template exists
  * and whose handlers are exactly the `data-action`s that template uses; a stored state its kind's check
  * refuses is drawn as the short notice (through the entry's check), and a click reaches only the
  * handlers of the card's own kind.
@@ -11,8 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
-import { CARD_KINDS } from "../../src/applications/chat/card-kinds.ts";
-import { registerCardPresenter, renderCard } from "../../src/applications/chat/card-presenter.ts";
+import { CARD_KINDS, registerCardPresenter, renderCard } from "../../src/applications/chat/card-presenter.ts";
 import {
   CARD_ACTIONS,
   CARD_KIND_ACTIONS,
@@ -28,7 +27,7 @@ import {
   isCardKind,
   type CardKind,
 } from "../../src/chat/index.ts";
-import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
+import { cardFlags, type StoredCard } from "../../src/documents/chat-message.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { getRuleset, RulesError } from "../../src/rules/index.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";

@@ -17,7 +17,7 @@ import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/ro
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { api } from "../../src/api.ts";
 import { createChallengeCard, markEgoSpent, riskyCardResult, selectDie } from "../../src/chat/index.ts";
-import { cardFlags, type StoredCard } from "../../src/documents/card-flags.ts";
+import { cardFlags, type StoredCard } from "../../src/documents/chat-message.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";

@@ -4,7 +4,7 @@
  */
 import type { ApplicationStub, ChatMessageStub } from "../stubs/foundry-client.ts";
 import { WorldCollectionStub, world, type ActorStub } from "../stubs/foundry-client.ts";
-import { storedCard } from "../../src/documents/card-flags.ts";
+import { storedCard } from "../../src/documents/chat-message.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import type { SessionCardState } from "../../src/chat/index.ts";

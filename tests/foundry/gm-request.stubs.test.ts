@@ -21,7 +21,7 @@ import { registerGmTools } from "../../src/applications/gm/commands.ts";
 import { RequestRollDialog } from "../../src/applications/gm/request-dialog.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
-import { storedCard } from "../../src/documents/card-flags.ts";
+import { storedCard } from "../../src/documents/chat-message.ts";
 import type { RequestCardState } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import { card, isClosed } from "../chat/fixtures.ts";

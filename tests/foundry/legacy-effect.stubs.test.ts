@@ -17,7 +17,7 @@ import { rollLegacyEffect, rollLegacyRisky } from "../../src/documents/legacy-ac
 import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
 import { payMontageShares } from "../../src/applications/resolution/separate-cards.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
-import { storedCard } from "../../src/documents/card-flags.ts";
+import { storedCard } from "../../src/documents/chat-message.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { WeaponData } from "../../src/data/item/weapon.ts";
 import {

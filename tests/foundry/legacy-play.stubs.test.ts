@@ -21,7 +21,7 @@ import {
   type ApplicationStub,
 } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import type { StoredCard } from "../../src/documents/card-flags.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ArmourData } from "../../src/data/item/armour.ts";

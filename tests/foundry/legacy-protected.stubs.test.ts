@@ -10,7 +10,7 @@ import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import type { StoredCard } from "../../src/documents/card-flags.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
 import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { applyLegacyHarm } from "../../src/documents/legacy-actions.ts";

@@ -11,7 +11,7 @@ import { legacyEffectCard, legacyRiskyCard } from "../../src/chat/legacy-cards.t
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
-import type { StoredCard } from "../../src/documents/card-flags.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ArmourData } from "../../src/data/item/armour.ts";

@@ -13,7 +13,7 @@ import { HooksStub } from "../stubs/hooks.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
 import { confirmEffect, createLegacyEffectCard, createLegacyRiskyCard } from "../../src/chat/index.ts";
-import { cardFlags } from "../../src/documents/card-flags.ts";
+import { cardFlags } from "../../src/documents/chat-message.ts";
 import { LUCK_SESSIONS_KEPT } from "../../src/data/luck-ledger.ts";
 import { awardSession, undoSessionAward } from "../../src/table/session-award.ts";
 import {

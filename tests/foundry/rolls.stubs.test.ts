@@ -17,7 +17,7 @@ import {
   type RollDialogSettings,
   type RollDialogSubject,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
-import type { StoredCard } from "../../src/documents/card-flags.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { TerranActor } from "../../src/documents/actor.ts";

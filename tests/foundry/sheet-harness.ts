@@ -8,7 +8,7 @@
 import "../stubs/foundry-client.ts";
 import { ActorStub, ItemDocStub, world } from "../stubs/foundry-client.ts";
 import { actionsSettled } from "../stubs/applications.ts";
-import type { StoredCard } from "../../src/documents/card-flags.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
 import type { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import type { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
 import type { TerranItemSheet } from "../../src/applications/sheets/item/item-sheet.ts";

@@ -1,8 +1,9 @@
 /**
- * The fuzz's table of the chat cards' entry points: every function risky-card.ts, challenge-card.ts
- * (and its health models' records, health/grit.ts and health/hp.ts) and result-cards.ts export, called on valid inputs and on states reached by random play (and, in
- * the hostile half, on those with one stored value forged). `assertCovered` fails loudly when one of
- * these modules exports a function the table does not name.
+ * The fuzz's table of the chat cards' entry points: every function risky-card.ts (its view included),
+ * challenge-card.ts (and its health models' records, health/grit.ts and health/hp.ts) and result-cards.ts
+ * export, called on valid inputs and on states reached by random play (and, in the hostile half, on those
+ * with one stored value forged). `assertCovered` fails loudly when one of these modules exports a
+ * function the table does not name.
  */
 import fc from "fast-check";
 import * as challengeCard from "../../src/chat/challenge-card.ts";
@@ -136,6 +137,15 @@ const resultView: fc.Arbitrary<resultCards.ResultCardView> = fc.oneof(
 const version = (s: { version: number }): fc.Arbitrary<number> =>
   fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
 const ego = (v: number): string | null => (v >= 0 && v <= EGO_MAX ? null : `Ego ${v}`);
+
+/** Who looks at a card (`CardViewer`): a GM or a player, with a GM online or not, who may apply or not. */
+const viewer = fc.record({
+  id: fc.constantFrom("gm", "player1"),
+  isGM: fc.boolean(),
+  gmOnline: fc.boolean(),
+  mayApply: fc.boolean(),
+  mayApplyReason: fc.constantFrom(null, riskyCard.CARD_REASON.notOwner),
+});
 
 export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   createRiskyCard: entry(riskyCard.createRiskyCard, t(riskyInput)),
@@ -308,6 +318,8 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       }),
     ),
   ),
+  // The Risky card's view (R-RA-1 … R-RA-10): what its template shows any viewer, from any state play reaches.
+  riskyCardView: entry(riskyCard.riskyCardView, t(riskyState, viewer)),
   gritResetCard: entry(
     resultCards.gritResetCard,
     t(
@@ -389,6 +401,9 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
 export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {
   resultLine: "a line of a result card, built by every card function above from its checked input",
   resultCard: "a result card's frame, built by every card function above from its checked parts",
+  applyOnceButton: "an Apply button of a card's view, built by the views above from their checked states",
+  signed: "a signed count in a card's view, formatted by the views above from their checked numbers",
+  labelOf: "a label of a card's view (an i18n key or a user's text), read by the views above from checked states",
 };
 
 assertCovered("src/chat/risky-card.ts", riskyCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);

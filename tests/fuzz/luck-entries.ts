@@ -1,191 +1,111 @@
 /**
- * The fuzz's entries for R-LUCK-1: a roll's percentile and chance (src/rules/luck.ts) and the luck
- * ledger's reducers (src/data/luck-ledger.ts). Invariants: percentiles 0…1, a chance above 0 and at most
- * 1, a law summing to at most 1; the ledger stays bounded (LUCK_SESSIONS_KEPT sessions, LUCK_RECORDED_KEPT
- * ids, six counts a user), counts whole, a message recorded once, and a repaired ledger reads back sound.
+ * The fuzz's entries for the Table luck window's view (src/applications/gm/luck-context.ts, R-LUCK-1's
+ * ledger shown, R-LUCK-2's fairness): stored ledgers of any shape the setting could hold, for the GM and
+ * for a player, in any locale. Invariants: nothing thrown but a RulesError (none expected: a malformed
+ * entry is left out), every number finite, a player never shown a private roll, "empty" exactly when
+ * there is nothing to draw, a chart's bars inside the chart.
  */
 import fc from "fast-check";
-import * as rules from "../../src/rules/index.ts";
-import * as ledgerModule from "../../src/data/luck-ledger.ts";
 import {
-  checkLuckRoll,
-  closeLuckSession,
-  currentLuckSession,
-  isLuckRecorded,
-  LUCK_KINDS,
-  LUCK_RECORDED_KEPT,
-  LUCK_SESSIONS_KEPT,
-  recordLuck,
-  repairLuckLedger,
-  sessionRarest,
-  takeBackLuckXp,
-  type LuckLedgerRecorded,
-  type LuckRoll,
-} from "../../src/data/luck-ledger.ts";
-import * as A from "./arbitraries.ts";
+  luckWindowContext,
+  oneIn,
+  type LuckChart,
+  type LuckWindowContext,
+} from "../../src/applications/gm/luck-context.ts";
+import type { LuckLedger, LuckRoll, LuckTally } from "../../src/data/luck-ledger.ts";
 import { entry, type EntryPoint } from "./harness.ts";
 
 const t = fc.tuple;
-const unit = (p: number | null, what: string): string | null =>
-  p === null || (p >= 0 && p <= 1) ? null : `${what} ${p} is outside 0…1`;
-const chanceOk = (c: number): string | null => (c > 0 && c <= 1 ? null : `chance ${c} is outside (0, 1]`);
-const rollLuckOk = (r: rules.RollLuck): string | null =>
-  unit(r.outcome, "outcome") ?? unit(r.effect, "effect") ?? chanceOk(r.chance);
-const lawOk = (law: readonly number[]): string | null => {
-  const total = law.reduce((s, p) => s + p, 0);
-  return law.every((p) => p >= 0 && p <= 1) && total <= 1 + 1e-9 ? null : `a law sums to ${total}`;
-};
+const id = fc.constantFrom("mira", "oskar", "ines", "gone", "player1", "player2");
+const share = fc.double({ min: 0, max: 1, noNaN: true });
 
-const combinedInput = t(
-  A.faces(5),
-  fc.boolean(),
-  fc.boolean(),
-  A.threshold.chain((th) => A.chainFrom(th)),
-).map(([faces, slaughter, singleDieServesBoth, [face, chain]]): rules.CombinedLuckInput => ({
-  faces,
-  slaughter,
-  singleDieServesBoth,
-  chosen: chain.length > 0 || face < 5 ? { face, chain } : null,
-}));
-const total = fc.integer({ min: 1, max: 80 });
-
-/** R-LUCK-1 the percentile functions of src/rules/luck.ts. */
-export const LUCK_RULE_ENTRIES: Readonly<Record<string, EntryPoint>> = {
-  outcomeRung: entry(rules.outcomeRung, t(fc.integer({ min: 0, max: 6 })), {
-    check: (r) => (r >= 0 && r <= 2 ? null : `rung ${r}`),
-  }),
-  outcomeLuck: entry(rules.outcomeLuck, t(A.faces(6)), {
-    fractional: true,
-    check: (l) => unit(l.percentile, "percentile") ?? chanceOk(l.chance),
-  }),
-  chainLaw: entry(rules.chainLaw, t(A.threshold, fc.integer({ min: 0, max: 60 })), { fractional: true, check: lawOk }),
-  keptFaceLaw: entry(rules.keptFaceLaw, t(fc.integer({ min: 1, max: 8 })), { fractional: true, check: lawOk }),
-  effectLuck: entry(
-    (dice: number, threshold: number, x: number) => rules.effectLuck(rules.keptFaceLaw(dice), threshold, x),
-    t(fc.integer({ min: 1, max: 4 }), A.threshold, total),
-    { fractional: true, check: (l) => unit(l.percentile, "percentile") ?? unit(l.chance, "chance") },
-  ),
-  defaultEffectTotal: entry(rules.defaultEffectTotal, t(combinedInput), {
-    check: (x) => (x === null || (Number.isInteger(x) && x >= 1) ? null : `total ${String(x)}`),
-  }),
-  combinedRollLuck: entry(rules.combinedRollLuck, t(combinedInput), { fractional: true, check: rollLuckOk }),
-  keptExplodingLuck: entry(rules.keptExplodingLuck, t(fc.integer({ min: 1, max: 4 }), A.threshold, total), {
-    fractional: true,
-    check: (r) => unit(r.effect, "effect") ?? unit(r.chance, "chance"),
-  }),
-  separateRollLuck: entry(rules.separateRollLuck, t(A.faces(6)), { fractional: true, check: rollLuckOk }),
-};
-
-// ---------------------------------------------------------------------------------------------
-// The ledger's reducers
-
-const ids = fc.constantFrom("a1", "a2", "a3", "u1", "u2", "m1", "__proto__", "constructor");
-const luckRoll: fc.Arbitrary<LuckRoll> = fc.record({
-  messageId: fc.string({ minLength: 1, maxLength: 4 }),
-  actorId: ids,
-  userId: ids,
-  kind: fc.constantFrom(...LUCK_KINDS),
-  label: fc.constantFrom("Might", "Sword"),
-  outcome: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
-  effect: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
-  chance: fc.double({ min: 1e-12, max: 1, noNaN: true }),
+const roll: fc.Arbitrary<LuckRoll> = fc.record({
+  messageId: fc.string({ maxLength: 4 }),
+  actorId: id,
+  userId: id,
+  kind: fc.constantFrom("risky", "reaction", "effect"),
+  label: fc.string({ maxLength: 8 }),
+  outcome: fc.option(share),
+  effect: fc.option(share),
+  chance: fc.oneof(share, fc.constantFrom(1e-9, 1 / 310, 0.5, 1)),
   hidden: fc.boolean(),
-  time: fc.nat(),
+  time: fc.integer({ min: 0, max: 2 ** 40 }),
 });
-type Step =
-  | { readonly do: "record"; readonly roll: unknown; readonly faces: number[]; readonly ego: number }
-  | { readonly do: "close"; readonly xp: number; readonly actorId: string }
-  | { readonly do: "undo"; readonly session: number; readonly xp: number; readonly actorId: string };
-const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ do: fc.constant("record" as const), roll: luckRoll, faces: A.faces(6), ego: fc.nat({ max: 6 }) }),
-  fc.record({ do: fc.constant("close" as const), xp: fc.nat({ max: 9 }), actorId: ids }),
-  fc.record({ do: fc.constant("undo" as const), session: fc.nat({ max: 60 }), xp: fc.nat({ max: 9 }), actorId: ids }),
-);
 
-/** Every bound and count of a ledger, as a list of what is wrong. */
-function ledgerBreaks(l: LuckLedgerRecorded): string[] {
-  const out: string[] = [];
-  if (l.sessions.length < 1 || l.sessions.length > LUCK_SESSIONS_KEPT) out.push(`${l.sessions.length} sessions`);
-  if (currentLuckSession(l).ended !== null) out.push("no open session");
-  if ((l.recorded ?? []).length > LUCK_RECORDED_KEPT) out.push("too many recorded ids");
-  const first = l.sessions[0]?.index ?? 0;
-  for (const tally of l.tallies) {
-    if (tally.session < first) out.push(`a tally of dropped session ${tally.session}`);
-    if (tally.outcomeCount > tally.rolls || tally.effectCount > tally.rolls) out.push("more percentiles than rolls");
-    if (tally.xpGained < 0 || !Number.isInteger(tally.xpGained)) out.push(`xp ${tally.xpGained}`);
-  }
-  for (const counts of Object.values(l.faces)) if (counts.length !== 6) out.push("a face count is not six");
-  return out;
+const tally: fc.Arbitrary<LuckTally> = t(
+  id,
+  fc.integer({ min: 1, max: 30 }),
+  fc.integer({ min: 0, max: 200 }),
+  fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 5, maxLength: 5 }),
+  fc.option(roll),
+  fc.option(roll),
+).map(([actorId, session, rolls, [oc, ec, spent, lost, xp], rarest, rarestPublic]) => ({
+  actorId,
+  session,
+  rolls,
+  outcomeSum: (oc ?? 0) * 0.5,
+  outcomeCount: oc ?? 0,
+  effectSum: (ec ?? 0) * 0.4,
+  effectCount: ec ?? 0,
+  egoSpent: spent ?? 0,
+  egoLost: lost ?? 0,
+  xpGained: xp ?? 0,
+  rarest,
+  // What the ledger promises: the public rarest is never a hidden roll.
+  rarestPublic: rarestPublic && !rarestPublic.hidden ? rarestPublic : null,
+}));
+
+const ledger: fc.Arbitrary<LuckLedger> = fc.record({
+  version: fc.constant(1 as const),
+  sessions: fc.array(
+    fc.record({ index: fc.integer({ min: 1, max: 30 }), started: fc.nat(), ended: fc.option(fc.nat()) }),
+    { maxLength: 4 },
+  ),
+  tallies: fc.array(tally, { maxLength: 8 }),
+  faces: fc.dictionary(
+    id,
+    fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 6, maxLength: 6 }) as fc.Arbitrary<
+      [number, number, number, number, number, number]
+    >,
+    { maxKeys: 3 },
+  ),
+});
+
+const names = fc.record({
+  actors: fc.dictionary(id, fc.string({ maxLength: 6 }), { maxKeys: 4 }),
+  users: fc.dictionary(id, fc.string({ maxLength: 6 }), { maxKeys: 4 }),
+});
+
+function chartOutside(chart: LuckChart | null): string | null {
+  if (!chart) return null;
+  for (const b of chart.bars)
+    if (b.x < 0 || b.y < 0 || b.height < 0 || b.x + b.width > chart.width || b.y + b.height > chart.height + 1e-9)
+      return `a bar outside its chart: ${JSON.stringify(b)}`;
+  return null;
 }
 
-/** A scenario: records, awards and Undos from a stored value (repaired first, as the GM's client reads it). */
-function ledgerScenario(raw: unknown, steps: readonly Step[]): string[] {
-  let l = repairLuckLedger(raw, 0).ledger;
-  const breaks: string[] = [];
-  for (const s of steps) {
-    if (s.do === "record") {
-      const roll = checkLuckRoll(s.roll);
-      if (!roll) continue;
-      const before = l.tallies.reduce((n, x) => n + x.rolls, 0);
-      // A record with Ego that is not a whole count, or faces that are not a list, is refused whole.
-      const sound = Number.isSafeInteger(s.ego) && s.ego >= 0 && Array.isArray(s.faces);
-      const seen = isLuckRecorded(l, roll.messageId) || !sound;
-      l = recordLuck(l, { roll, egoSpent: s.ego, egoLost: s.ego, faces: s.faces });
-      const after = l.tallies.reduce((n, x) => n + x.rolls, 0);
-      if (after !== before + (seen ? 0 : 1))
-        breaks.push(`rolls went ${before} → ${after} (recorded before or refused: ${seen})`);
-    } else if (s.do === "close") {
-      l = closeLuckSession(l, 1, [{ actorId: s.actorId, xp: s.xp }]).ledger;
-    } else {
-      l = takeBackLuckXp(l, s.session, [{ actorId: s.actorId, xp: s.xp }]);
-    }
-    breaks.push(...ledgerBreaks(l));
-    const rarest = sessionRarest(l, currentLuckSession(l).index, true);
-    if (rarest?.hidden) breaks.push("a hidden roll is the public rarest");
+function viewBad(view: LuckWindowContext, isGM: boolean): string | null {
+  if (view.empty !== (view.characters.length === 0 && view.fairness.length === 0)) return "empty is wrong";
+  for (const c of view.characters) {
+    const rows = [c.totals, ...c.sessions];
+    if (!isGM && rows.some((r) => r.rarest?.hidden)) return "a player is shown a private roll";
+    const bad = chartOutside(c.chart);
+    if (bad) return bad;
   }
-  const again = repairLuckLedger(JSON.parse(JSON.stringify(l)), 0);
-  if (again.dropped > 0) breaks.push(`the ledger read back drops ${again.dropped}`);
-  return breaks;
+  for (const f of view.fairness) {
+    const bad = chartOutside(f.chart);
+    if (bad) return bad;
+  }
+  return null;
 }
 
-/** R-LUCK-1 the ledger reducers of src/data/luck-ledger.ts. */
-export const LUCK_LEDGER_ENTRIES: Readonly<Record<string, EntryPoint>> = {
-  "luck ledger: record/award/Undo sequences": {
-    args: t(fc.oneof(fc.constant(undefined), fc.anything()), fc.array(step, { maxLength: 40 })),
-    call: (args) => ledgerScenario(args[0], args[1] as Step[]),
-    scenario: true,
-  },
-  repairLuckLedger: entry(repairLuckLedger, t(fc.anything(), fc.nat()), {
-    fractional: true,
-    check: (r) => {
-      const bad = ledgerBreaks(r.ledger);
-      return bad.length > 0 ? bad.join("; ") : null;
-    },
-  }),
-  checkLuckRoll: entry(checkLuckRoll, t(fc.oneof(luckRoll as fc.Arbitrary<unknown>, fc.anything())), {
-    fractional: true,
+export const LUCK_ENTRIES: Readonly<Record<string, EntryPoint>> = {
+  luckWindowContext: entry(
+    luckWindowContext,
+    t(ledger, fc.record({ isGM: fc.boolean() }), names, fc.constantFrom("en", "pt-BR", "zz-not-a-locale")),
+    { fractional: true, check: (view, [, viewer]) => viewBad(view, viewer.isGM) },
+  ),
+  luckOneIn: entry(oneIn, t(fc.oneof(share, fc.double({ noNaN: false })), fc.constantFrom("en", "pt-BR")), {
+    check: (text) => (text === null || /^[\d.,\u00a0\u202f]+$/.test(text) ? null : `"${text}" is not a number`),
   }),
 };
-
-/** Functions of src/data/luck-ledger.ts that the scenario above drives rather than calls alone. */
-export const NOT_LUCK_LEDGER_ENTRIES: Readonly<Record<string, string>> = {
-  emptyLedger: "the ledger a repair starts from (repairLuckLedger, the scenario)",
-  currentLuckSession: "read by the scenario after every step",
-  isLuckRecorded: "checked by the scenario before every record",
-  recordLuck: "the scenario's record step",
-  closeLuckSession: "the scenario's award step",
-  takeBackLuckXp: "the scenario's Undo step",
-  sessionRarest: "read by the scenario after every step",
-};
-
-/** Fails loudly when the ledger module exports a function no entry names. */
-export function assertLedgerCovered(): void {
-  const missing = Object.entries(ledgerModule)
-    .filter(
-      ([name, v]) => typeof v === "function" && !(name in LUCK_LEDGER_ENTRIES) && !(name in NOT_LUCK_LEDGER_ENTRIES),
-    )
-    .map(([name]) => name);
-  if (missing.length > 0)
-    throw new Error(`src/data/luck-ledger.ts exports ${missing.join(", ")}, which the fuzz does not cover.`);
-}
-assertLedgerCovered();

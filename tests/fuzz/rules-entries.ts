@@ -24,7 +24,7 @@ import * as A from "./arbitraries.ts";
 import { entry, type EntryPoint } from "./harness.ts";
 import { FORECAST_ENTRIES } from "./forecast-entries.ts";
 import { LEGACY_ENTRIES } from "./legacy-entries.ts";
-import { LUCK_RULE_ENTRIES } from "./luck-entries.ts";
+import { LUCK_RULE_ENTRIES } from "./luck-ledger-entries.ts";
 
 export { entry };
 
@@ -535,6 +535,36 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     fractional: true,
     check: (p) => between(p, 0, 1, "probability"),
   }),
+  // R-LUCK-2 the chi-square tail and the fairness test: a probability, falling with the statistic; a verdict only from 30 dice.
+  chiSquareSurvival: entry(
+    rules.chiSquareSurvival,
+    t(
+      fc.oneof(fc.double({ min: 0, max: 2000, noNaN: true }), fc.integer({ min: 0, max: 60 })),
+      fc.integer({ min: 1, max: 30 }),
+    ),
+    { fractional: true, check: (p) => between(p, 0, 1, "probability") },
+  ),
+  diceFairness: entry(
+    rules.diceFairness,
+    t(
+      fc.array(fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 10 ** 9 })), {
+        minLength: 6,
+        maxLength: 6,
+      }),
+    ),
+    {
+      fractional: true,
+      check: (r, [faces]) => {
+        const dice = faces.reduce((s, n) => s + n, 0);
+        if (r.dice !== dice) return `counted ${r.dice} dice of ${dice}`;
+        if (r.statistic < 0) return `a negative statistic ${r.statistic}`;
+        if ((r.p === null) !== dice < rules.FAIR_MIN_DICE) return `p ${String(r.p)} with ${dice} dice`;
+        if (r.p !== null && (r.p < 0 || r.p > 1)) return `p ${r.p}`;
+        const unusual = r.p !== null && r.p < rules.FAIR_ALPHA;
+        return (r.verdict === "unusual") === unusual ? null : `verdict ${r.verdict} with p ${String(r.p)}`;
+      },
+    },
+  ),
   applyEffectToFacet: entry(
     rules.applyEffectToFacet,
     A.facets.chain((f) => t(fc.constant(f), fc.integer({ min: 0, max: f.length }), fc.integer({ min: 0, max: 30 }))),

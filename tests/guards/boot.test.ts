@@ -50,7 +50,7 @@ import { BATCHES } from "../../src/quench/register.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
 import { RULESET_CHANGED, SETTINGS } from "../../src/settings/settings.ts";
 import { statusEntries } from "../stubs/status-effects.ts";
-import { cardFlags } from "../../src/documents/card-flags.ts";
+import { cardFlags } from "../../src/documents/chat-message.ts";
 import { SCHEMA_VERSION } from "../../src/data/source.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { card } from "../chat/fixtures.ts";
@@ -219,7 +219,7 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(typeof api?.roll).toBe("function");
   });
 
-  it("the hooks the entry and init add: chat commands, the directory's GM tools, macros by drag, answers redrawing requests, the luck ledger, Dice So Nice, Quench", () => {
+  it("the hooks the entry and init add: chat commands, the directory's GM tools and Table luck button, macros by drag, answers redrawing requests, the luck ledger, setting changes, Dice So Nice, Babele, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
     for (const name of [
       "chatMessage",
@@ -227,10 +227,14 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
       "hotbarDrop",
       "deleteChatMessage",
       "diceSoNiceReady",
+      "babele.init",
       "quenchReady",
       RULESET_CHANGED,
+      // The Table luck window drawn again when a system setting is written.
+      "createSetting",
+      "updateSetting",
     ]) {
-      expect(hooked(name), name).toBe(1);
+      expect(hooked(name), name).toBe(name === "renderActorDirectory" ? 2 : 1);
     }
     // Answers redrawing requests (src/applications/gm/commands.ts) and R-LUCK-1's ledger (src/table/luck.ts).
     for (const name of ["createChatMessage", "updateChatMessage"]) expect(hooked(name), name).toBe(2);

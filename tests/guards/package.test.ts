@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPack, sourceFiles, SOURCE_ROOT } from "../../scripts/packs/lib.ts";
@@ -80,6 +80,16 @@ describe("npm run package: the release zip, unpacked", () => {
     const named = [...m.esmodules, ...m.styles.map((s) => s.src), ...m.languages.map((l) => l.path)];
     expect(named.length).toBeGreaterThanOrEqual(6);
     expect(named.filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it("holds the Babele translations where the system registers them (lang/babele/<language>/), each file as in the repository", () => {
+    const dir = join(ROOT, "lang/babele");
+    const shipped = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join("/"));
+    expect(shipped.length).toBeGreaterThanOrEqual(8);
+    expect(shipped.filter((f) => !files.includes(f))).toEqual([]);
+    for (const f of shipped) expect(readInstalled(f), f).toBe(readFileSync(join(ROOT, f), "utf8"));
   });
 
   it("holds every pack as LevelDB that opens and holds one document per source file", async () => {

@@ -37,6 +37,7 @@ const BATCH_KEYS = [
   "terran-engine.legacy",
   "terran-engine.session",
   "terran-engine.request",
+  "terran-engine.luck",
 ];
 
 describe.each(GENERATIONS)("Quench batches on generation %i", (generation) => {

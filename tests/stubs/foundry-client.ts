@@ -22,7 +22,7 @@ import {
 } from "./applications.ts";
 import { world } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
-import "./hooks.ts";
+import { HooksStub } from "./hooks.ts";
 import { documentCollections, registerSetting } from "./registries.ts";
 
 export { ApplicationStub, DocumentSheetStub, ActorSheetStub, ItemSheetStub } from "./applications.ts";
@@ -724,7 +724,12 @@ Object.defineProperties(game, {
   },
   // Foundry: `game.users` is the Users collection: `activeGM`, and `get(id)` for any user of the world.
   users: {
-    value: Object.defineProperty({ get: (id: string) => world.users.get(id) }, "activeGM", { get: () => world.gm }),
+    // Users is a WorldCollection, a Map whose iterator yields the documents (foundryvtt.com/api/v13 Collection).
+    value: Object.defineProperty(
+      { get: (id: string) => world.users.get(id), [Symbol.iterator]: () => world.users.values() },
+      "activeGM",
+      { get: () => world.gm },
+    ),
     configurable: true,
   },
   // Foundry: `game.messages` is the world's ChatMessages collection; `get(id)` finds one, `contents` lists them
@@ -747,9 +752,20 @@ Object.defineProperties(game, {
       // every client, the stand-in plays this one).
       set: (scope: string, key: string, value: unknown) => {
         const before = world.settings.get(key);
+        const existed = world.settings.has(key);
         world.settings.set(key, value);
         const onChange: unknown = world.settingConfigs.get(`${scope}.${key}`)?.onChange;
         if (before !== value && typeof onChange === "function") Reflect.apply(onChange, undefined, [value]);
+        // A world setting is stored as a Setting document: its first write creates the document, later ones update
+        // it, and core runs the document hooks on every client (foundryvtt.com/api/v13 Setting; PTR 2e re-reads its
+        // clocks setting in an `updateSetting` hook by `setting.key`). A client setting (localStorage) has none.
+        const config: unknown = world.settingConfigs.get(`${scope}.${key}`);
+        const client = isRecord(config) && config.scope === "client";
+        if (before !== value && !client)
+          HooksStub.callAll(existed ? "updateSetting" : "createSetting", {
+            key: `${scope}.${key}`,
+            value,
+          });
         return Promise.resolve(value);
       },
       // What `init` registers, recorded in `world.settingConfigs` (./registries.ts).

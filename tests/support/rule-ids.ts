@@ -10,8 +10,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const ID = /\bR-[A-Z]+-\d+\b/g;
 
 /**
- * Every ID defined (as a bold "**R-…**" entry) in §1–7 of the spec, its Legacy part, §9, and the table
- * statistics, §11 (R-LUCK-…: the system's own rules, so they name tests too); §8 and §10 are rulings.
+ * Every ID defined (as a bold "**R-…**" entry) in §1–7 of the spec, its Legacy part (§9) and the table
+ * statistics (§11, R-LUCK-…); §8 and §10 are rulings.
  */
 export function ruleIds(): string[] {
   const ids = new Set<string>();

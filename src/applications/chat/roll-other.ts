@@ -4,7 +4,7 @@ import { ChallengeData } from "../../data/actor/challenge.ts";
 import { attempt } from "../../prompts/notify.ts";
 import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
 import { explosionFormula } from "../../dice/terran-roll.ts";
-import { answerFlags, cardFlags } from "../../documents/card-flags.ts";
+import { answerFlags, cardFlags } from "../../documents/chat-message.ts";
 import type { AnswerLink } from "../../chat/index.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 import { gangedDice } from "../../documents/operations/legacy-play.ts";

@@ -9,7 +9,7 @@ import { TerranRoll } from "../../dice/terran-roll.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import type { RollDialogSubject, RollDialogView } from "../dialogs/roll-dialog-model.ts";
-import { answerFlags } from "../../documents/card-flags.ts";
+import { answerFlags } from "../../documents/chat-message.ts";
 import type { AnswerLink } from "../../chat/index.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 import { riskyCardInput, rollRecord } from "./risky-card-input.ts";

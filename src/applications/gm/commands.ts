@@ -12,7 +12,7 @@
  * And the request card's rows follow the chat log: when a card answering a request is posted, changed
  * or deleted, the request's message is drawn again on this client (`ui.chat.updateMessage`).
  */
-import { answeredRequestId } from "../../documents/card-flags.ts";
+import { answeredRequestId } from "../../documents/chat-message.ts";
 import { attempt } from "../../prompts/notify.ts";
 import { RulesError } from "../../rules/index.ts";
 import { elementOf } from "../dom.ts";

@@ -4,7 +4,7 @@
  */
 import { CharacterData } from "../../data/actor/character.ts";
 import type { TerranActor } from "../../documents/actor.ts";
-import { chooseOne, confirm } from "../../prompts/dialogs.ts";
+import { chooseOne, confirm } from "../../prompts/notify.ts";
 import { assessHarmOperation } from "../../documents/operations/harm.ts";
 import type { HealthQuestions } from "./index.ts";
 

@@ -5,7 +5,7 @@
  * Protected's dice may yet stop it.
  */
 import type { TerranActor } from "../../documents/actor.ts";
-import { confirm } from "../../prompts/dialogs.ts";
+import { confirm } from "../../prompts/notify.ts";
 import { askLostAttribute } from "../../documents/legacy-actions.ts";
 import { carriedShield } from "../../documents/operations/harm.ts";
 import { assessHpHarmOperation, hpProtectedOffer } from "../../documents/operations/hp-harm.ts";

@@ -5,7 +5,7 @@
  * the character sheet's health part is picked by ./sheet.ts (pure, so the sheet's context builder
  * needs no Foundry). `healthQuestions` is this layer's look-up of `ruleset.health.kind` for the questions.
  */
-import type { ApplyHarmRequest } from "../../chat/index.ts";
+import type { ApplyHarmRequest } from "../../relay/queries.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import type { Ruleset } from "../../rules/index.ts";
 import { GRIT_QUESTIONS } from "./grit.ts";

@@ -7,24 +7,27 @@ import { requestTarget } from "../../chat/index.ts";
 import { isLegacyAttribute } from "../../data/legacy.ts";
 import { rollLegacyEffect } from "../../documents/legacy-actions.ts";
 import { RulesError } from "../../rules/index.ts";
-import { COMBINED_RESOLUTION } from "./combined.ts";
 import type { ResolutionModel } from "./index.ts";
 import { SeparateRollDialog } from "./separate-dialog.ts";
 
-export const SEPARATE_RESOLUTION: ResolutionModel = {
-  async roll(actor, what) {
-    if (actor.items.get(what)) await rollLegacyEffect(actor, what);
-    else if (isLegacyAttribute(what)) await new SeparateRollDialog({ actor, attribute: what }).render({ force: true });
-    else
-      throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
-  },
+/** The separate resolution; what the roll dialog can roll (a request for a Save…) it hands to `combined`. */
+export function separateResolution(combined: ResolutionModel): ResolutionModel {
+  return {
+    async roll(actor, what) {
+      if (actor.items.get(what)) await rollLegacyEffect(actor, what);
+      else if (isLegacyAttribute(what))
+        await new SeparateRollDialog({ actor, attribute: what }).render({ force: true });
+      else
+        throw new RulesError("unknown-id", `"${what}" is not an attribute or a weapon of ${actor.name}.`, { id: what });
+    },
 
-  async answer(actor, subject, link) {
-    // An attribute of its own opens its dialog, preset (as `roll` does); what the roll dialog can roll opens that one.
-    if (!requestTarget(subject) && subject.kind === "attribute" && isLegacyAttribute(subject.attribute)) {
-      await new SeparateRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
-      return;
-    }
-    await COMBINED_RESOLUTION.answer(actor, subject, link);
-  },
-};
+    async answer(actor, subject, link) {
+      // An attribute of its own opens its dialog, preset (as `roll` does); what the roll dialog can roll opens that one.
+      if (!requestTarget(subject) && subject.kind === "attribute" && isLegacyAttribute(subject.attribute)) {
+        await new SeparateRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
+        return;
+      }
+      await combined.answer(actor, subject, link);
+    },
+  };
+}

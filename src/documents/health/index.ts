@@ -5,7 +5,8 @@
  * of each is src/chat/health/; the questions asked of the clicking user and the sheet's part are
  * src/applications/health/. `healthModel` is this layer's one look-up of `ruleset.health.kind`.
  */
-import type { ApplyHarmRequest, ChallengeCardState } from "../../chat/index.ts";
+import type { ChallengeCardState } from "../../chat/index.ts";
+import type { ApplyHarmRequest } from "../../relay/queries.ts";
 import type { Ruleset } from "../../rules/index.ts";
 import type { TerranActor } from "../actor.ts";
 import type { AppliedSummary, Asker } from "../../relay/card-changes.ts";

@@ -16,7 +16,7 @@ import type { CharacterData } from "../../data/actor/character.ts";
 import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { storedCard } from "../../documents/card-flags.ts";
+import { storedCard } from "../../documents/chat-message.ts";
 import {
   endLegacySession,
   applyLegacyHarm,

@@ -11,7 +11,7 @@
 import type { MESSAGE_MODES } from "../../compat/generation.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { cardFlags } from "../../documents/card-flags.ts";
+import { cardFlags } from "../../documents/chat-message.ts";
 import { forcedCard, forcedRoll } from "../cards.ts";
 import { currentUser, Made, type TerranBatch } from "../support.ts";
 

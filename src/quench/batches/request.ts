@@ -7,7 +7,7 @@
  */
 import type { RequestCardState } from "../../chat/index.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { storedCard } from "../../documents/card-flags.ts";
+import { storedCard } from "../../documents/chat-message.ts";
 import { answerLinkOf, postRollRequest } from "../../table/roll-requests.ts";
 import { fortune } from "../../rules/index.ts";
 import { clickOn, currentUser, Made, posting, type TerranBatch } from "../support.ts";

@@ -6,7 +6,7 @@
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { storedCard } from "../../documents/card-flags.ts";
+import { storedCard } from "../../documents/chat-message.ts";
 import { awardSession, undoSessionAward } from "../../table/session-award.ts";
 import type { SessionCardState } from "../../chat/index.ts";
 import { RulesError } from "../../rules/index.ts";

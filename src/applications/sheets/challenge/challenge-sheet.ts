@@ -22,7 +22,7 @@ import {
   type FacetField,
 } from "./challenge-context.ts";
 import { askNumber } from "../ask-number.ts";
-import { rollChallengeEffect } from "../../chat/roll-other.ts";
+import { rollEffectAsked } from "./challenge-roll.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { enrich, format, localize, pickImage, updateFlat } from "../sheet-glue.ts";
 import { elementOf, fieldOf } from "../../dom.ts";
@@ -234,20 +234,9 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     await pickImage(this.document);
   }
 
-  /** R-CH-2 Roll Effect; R-LEG-10 where Challenges gang up (Legacy), the GM first says how many (1: this one alone; closed: nothing rolled). */
+  /** R-CH-2 Roll Effect (R-LEG-10 how many gang up, where the ruleset has it): ./challenge-roll.ts. */
   static async #onRollEffect(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const facet = this.#facetOf(target);
-    let gangUp = 1;
-    if (currentRuleset().gangUp) {
-      const answer = await askNumber("TERRAN.Sheet.Challenge.gangTitle", "TERRAN.Sheet.Challenge.gangPrompt", {
-        min: 1,
-        max: 100,
-        value: 1,
-      });
-      if (answer === null) return;
-      gangUp = answer;
-    }
-    await rollChallengeEffect(this.document, facet, gangUp);
+    await rollEffectAsked(this.document, this.#facetOf(target));
   }
 
   static async #onAddFacet(this: ChallengeSheet): Promise<void> {

@@ -7,7 +7,7 @@ import { developableAttributes, isAttribute } from "../../../rules/index.ts";
 import { deriveCharacter } from "../../../data/derived.ts";
 import type { AdvancementSource } from "../../../data/source.ts";
 import type { TerranActor } from "../../../documents/actor.ts";
-import { chooseOne, confirm } from "../../../prompts/dialogs.ts";
+import { chooseOne, confirm } from "../../../prompts/notify.ts";
 import type { ImportedItemData } from "../sheet-glue.ts";
 
 /** R-XP-2 / R-CHAR-5 / R-GRIT-3: an Advancement dropped on the sheet — asks Developed's attribute, offers the GM's override, then buys it. */

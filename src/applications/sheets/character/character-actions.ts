@@ -9,6 +9,7 @@ import { TerranActor } from "../../../documents/actor.ts";
 import * as legacy from "../../../documents/legacy-actions.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
 import { askNumber } from "../ask-number.ts";
+import { askRest } from "./ask-rest.ts";
 import { localize } from "../sheet-glue.ts";
 import { buyAdvancement } from "./advancement-drop.ts";
 import { engineAdvancementSource } from "./engine-items.ts";
@@ -155,10 +156,24 @@ export async function developSkill(this: Sheet, _event: PointerEvent, target: HT
   if (actor && dice !== null) await legacy.rollExperience(actor, dice, target.dataset.skill ?? "");
 }
 
-/** R-LEG-4 … R-LEG-6 an Effect taken as harm: its size is asked, then armour, HP, wounds (the attribute lost is asked when due). */
+/** R-LEG-4 … R-LEG-6 an Effect taken as harm: the sheet's button (./harmAsked). */
 export async function takeLegacyHarm(this: Sheet): Promise<void> {
   const actor = actorOf(this);
-  if (!actor) return;
+  if (actor) await harmAsked(actor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The controls the sheet shares with the Token Action HUD (src/applications/integrations/token-action-hud/):
+// each asks what it needs, then calls the actor's move, so both ask the same and refuse the same.
+
+/** R-GRIT-2 Rest: how the night was is asked (closed: nothing happens), then the Grit roll. */
+export async function restAsked(actor: TerranActor): Promise<void> {
+  const answer = await askRest();
+  if (answer) await actor.rest(answer);
+}
+
+/** R-LEG-4 … R-LEG-6 an Effect taken as harm: its size is asked, then armour, HP, wounds (the attribute lost is asked when due). */
+export async function harmAsked(actor: TerranActor): Promise<void> {
   const effect = await askNumber("TERRAN.Sheet.Legacy.harmTitle", "TERRAN.Sheet.Legacy.harmPrompt", {
     min: 0,
     max: 99,

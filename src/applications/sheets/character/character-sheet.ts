@@ -10,7 +10,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.ts";
 import { itemSnapshot } from "../../../data/snapshot.ts";
 import { TerranActor } from "../../../documents/actor.ts";
-import { confirm } from "../../../prompts/dialogs.ts";
+import { confirm } from "../../../prompts/notify.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
 import { openRoll } from "../../resolution/index.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
@@ -23,6 +23,7 @@ import {
   endLegacySession,
   endScene,
   endSceneEffect,
+  restAsked,
   startSuccessor,
   legacyRecover,
   refillLegacyEgo,
@@ -36,7 +37,6 @@ import {
   toggleLegacyWound,
 } from "./character-actions.ts";
 import { addDroppedItem } from "./character-drop.ts";
-import { askRest } from "./ask-rest.ts";
 import { dropSort, moveItem } from "../common.ts";
 import {
   CHARACTER_TAB_LABELS,
@@ -339,8 +339,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
 
   static async #onRest(this: CharacterSheet): Promise<void> {
     // R-GRIT-2 both questions: a poor night and poor food each cost the die (Asceticism cancels the food's).
-    const answer = await askRest();
-    if (answer) await this.#terranActor.rest(answer);
+    await restAsked(this.#terranActor);
   }
 
   static async #onResetEgo(this: CharacterSheet): Promise<void> {

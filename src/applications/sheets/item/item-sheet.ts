@@ -21,16 +21,13 @@ import {
   type ModifierField,
 } from "./item-context.ts";
 import { ITEM_LIMITED_PARTS, ITEM_SHEET_PARTS, itemSheetParts, SHEET_PARTIALS, systemPath } from "../parts.ts";
-import { schemaLimits } from "../submit.ts";
 import { defineAdvancementSchema } from "../../../data/item/advancement.ts";
 import { defineArmourSchema } from "../../../data/item/armour.ts";
 import { defineConditionSchema } from "../../../data/item/condition.ts";
 import { defineWeaponSchema } from "../../../data/item/weapon.ts";
-import { enrich, flatFormData, format, notifyCorrections, pickImage, updateFlat } from "../sheet-glue.ts";
+import { enrich, format, pickImage, updateFlat } from "../sheet-glue.ts";
+import { SheetShell } from "../sheet-shell.ts";
 import { inputOf } from "../../dom.ts";
-import { A11yKeeper } from "../../a11y/keeper.ts";
-import { moveOnKey, pressOnKey } from "../../a11y/keyboard.ts";
-import { guardClosed, revealClosedReasons } from "../../a11y/disabled.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
@@ -117,12 +114,15 @@ export class TerranItemSheet<
     return Object.assign(context, view);
   }
 
+  readonly #shell = new SheetShell();
+
   /** Only the header, this type's part and the description; a limited viewer gets no mechanics part. */
   protected override _configureRenderParts(options: RenderOptions) {
     const parts = super._configureRenderParts(options);
-    const keep: readonly string[] = this.document.limited ? ITEM_LIMITED_PARTS : itemSheetParts(this.#snapshot().type);
-    for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
-    return parts;
+    return this.#shell.keepParts(
+      parts,
+      this.document.limited ? ITEM_LIMITED_PARTS : itemSheetParts(this.#snapshot().type),
+    );
   }
 
   protected override async _onFirstRender(
@@ -130,30 +130,18 @@ export class TerranItemSheet<
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onFirstRender(context, options);
-    // Bound once on the root, which a v14 detached window moves whole into its own document.
-    this.element.addEventListener("keydown", pressOnKey);
-    this.element.addEventListener("keydown", moveOnKey);
-    // A press on a closed control (aria-disabled, ../a11y/disabled.ts) stops before the actions see it.
-    this.element.addEventListener("click", guardClosed, { capture: true });
-    this.element.addEventListener("change", (event) => {
+    this.#shell.bind(this.element, (event) => {
       const input = inputOf(event.target);
       if (input?.dataset.change) void this.#onChange(input);
     });
   }
-
-  /**
-   * Accessibility: the focus is kept across re-renders and the live values that
-   * changed are said politely (src/applications/a11y/keeper.ts): remembered in _preRender, put back in
-   * _onRender, as peer v13 sheets keep a field's focus (thirdera's actor sheet). Not run in Foundry.
-   */
-  readonly #a11y = new A11yKeeper();
 
   protected override async _preRender(
     context: DeepPartial<RenderContext>,
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._preRender(context, options);
-    if (this.rendered) this.#a11y.before(this.element);
+    this.#shell.beforeRender(this);
   }
 
   protected override async _onRender(
@@ -161,8 +149,7 @@ export class TerranItemSheet<
     options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onRender(context, options);
-    revealClosedReasons(this.element);
-    this.#a11y.after(this.element);
+    this.#shell.afterRender(this);
   }
 
   protected override _prepareSubmitData(
@@ -172,11 +159,7 @@ export class TerranItemSheet<
     updateData?: unknown,
   ) {
     const type = itemSnapshot(this.document)?.type;
-    notifyCorrections(
-      formData,
-      type ? schemaLimits(ITEM_SCHEMAS[type](), foundry.data.fields) : {},
-      flatFormData(this.document),
-    );
+    this.#shell.correctNumbers(formData, type ? ITEM_SCHEMAS[type]() : {}, this.document);
     return super._prepareSubmitData(event, form, formData, updateData);
   }
 

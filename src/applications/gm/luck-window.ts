@@ -1,0 +1,107 @@
+/**
+ * R-LUCK-1 / R-LUCK-2 the Table luck window (ApplicationV2 + Handlebars), open to the GM and the players:
+ * it shows `luckWindowContext` built from the world's luck ledger (`readLuckLedger`) for the user who
+ * opens it (the GM sees private rolls named, a player does not). One window per client: opening it
+ * again brings the open one forward.
+ *
+ * Where it is found, on v13 and v14 alike: a "Table luck" button in the Actors sidebar's header for
+ * every user (the `renderActorDirectory` hook, as the GM's tools in ./commands.ts), and the macro API
+ * (`TerranEngine.tableLuck()`). It is drawn again whenever one of the system's world settings is
+ * created or updated (the ledger is one; the first write of a world setting creates its Setting
+ * document, later ones update it): core calls the `createSetting` / `updateSetting` document hooks on
+ * every client (PTR 2e's `updateSetting` hook re-reads its clocks setting by `setting.key` the same way).
+ */
+import { readLuckLedger } from "../../table/luck.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import { elementOf } from "../dom.ts";
+import { DialogHost } from "../dialog-host.ts";
+import { luckWindowContext, type LuckNames, type LuckWindowContext } from "./luck-context.ts";
+
+/** Every `data-action` the template uses (none: the disclosures are native `<details>`). */
+export const LUCK_WINDOW_ACTIONS = [] as const;
+
+const localize = (key: string): string => game.i18n?.localize(key) ?? key;
+
+/** The names of the world's actors and users, by id (the ledger stores ids only). */
+function worldNames(): LuckNames {
+  const actors: Record<string, string> = {};
+  for (const actor of game.actors ?? []) if (actor.id) actors[actor.id] = actor.name;
+  const users: Record<string, string> = {};
+  const all: unknown = game.users;
+  if (all && typeof all === "object" && Symbol.iterator in all)
+    for (const user of all as Iterable<{ id: string | null; name: string }>) if (user.id) users[user.id] = user.name;
+  return { actors, users };
+}
+
+export class TableLuckWindow extends DialogHost<LuckWindowContext> {
+  static override DEFAULT_OPTIONS = {
+    id: "terran-table-luck",
+    classes: ["terran-engine", "gm-tool", "table-luck"],
+    window: { title: "TERRAN.Luck.title", resizable: true },
+    position: { width: 520, height: 640 },
+    actions: {},
+  };
+
+  static override PARTS = {
+    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/table-luck.hbs` },
+  };
+
+  protected override view(): LuckWindowContext {
+    return luckWindowContext(
+      readLuckLedger(),
+      { isGM: game.user?.isGM === true },
+      worldNames(),
+      // Foundry: Localization#lang is "the target language for localization" (foundryvtt.com/api/v14, Localization).
+      game.i18n?.lang ?? "en",
+    );
+  }
+}
+
+let open: TableLuckWindow | null = null;
+
+/** Opens the Table luck window (any user), or brings the open one forward and draws it again. */
+export async function openTableLuck(): Promise<void> {
+  open ??= new TableLuckWindow();
+  await open.render({ force: true });
+}
+
+/** The `createSetting` / `updateSetting` hooks: a change of one of the system's settings draws the open window again. */
+export function onSettingChanged(setting: unknown): void {
+  const key: unknown = setting && typeof setting === "object" ? Reflect.get(setting, "key") : undefined;
+  if (typeof key !== "string" || !key.startsWith(`${SYSTEM_ID}.`)) return;
+  if (open?.rendered) void open.render();
+}
+
+/** The `renderActorDirectory` hook: the "Table luck" button in the directory's header, for every user (once per render). */
+export function onRenderActorDirectoryLuck(_app: unknown, html: unknown): void {
+  const root = elementOf(html as EventTarget | null);
+  if (!root || root.querySelector(".terran-luck-tool")) return;
+  const el = root.ownerDocument.createElement("button");
+  el.type = "button";
+  el.className = "terran-luck-tool";
+  el.innerHTML = `<i class="fa-solid fa-dice" inert></i> `;
+  el.append(localize("TERRAN.Luck.button"));
+  // The tooltip (data-tooltip, Foundry's TooltipManager) adds to the visible name; a screen reader reads it on focus.
+  el.dataset.tooltip = localize("TERRAN.Luck.buttonTooltip");
+  el.setAttribute("aria-description", localize("TERRAN.Luck.buttonTooltip"));
+  // Core shows data-tooltip on a long hover only; the keyboard's focus shows it too (TooltipManager#activate,
+  // foundryvtt.com/api/v14 TooltipManager), and leaving the button hides it.
+  el.addEventListener("focus", () => game.tooltip?.activate(el, { text: el.dataset.tooltip ?? "" }));
+  el.addEventListener("blur", () => game.tooltip?.deactivate());
+  el.addEventListener("click", (event) => {
+    event.preventDefault();
+    void openTableLuck();
+  });
+  const wrap = root.ownerDocument.createElement("div");
+  wrap.className = "terran-luck-tools action-buttons";
+  wrap.append(el);
+  const group = root.querySelector(".terran-gm-tools") ?? root.querySelector(".directory-header .action-buttons");
+  if (group) group.after(wrap);
+  else (root.querySelector(".directory-header") ?? root).prepend(wrap);
+}
+
+export function registerTableLuck(): void {
+  Hooks.on("renderActorDirectory", onRenderActorDirectoryLuck);
+  Hooks.on("createSetting", onSettingChanged);
+  Hooks.on("updateSetting", onSettingChanged);
+}

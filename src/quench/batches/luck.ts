@@ -1,0 +1,53 @@
+/**
+ * The Table luck window (R-LUCK-1's ledger shown, R-LUCK-2's fairness) in a live world: the macro API
+ * opens it for whoever runs the batch, drawn from the ledger (a friendly line when it is empty); and a
+ * write of one of the system's world settings makes core run the `updateSetting` hook on this client,
+ * which draws the open window again (the GM toggles R-CH-6's Challenge armour and puts it back). What
+ * the stand-ins assume about ApplicationV2's render hook and the setting hooks, checked here.
+ */
+import { openTableLuck, TableLuckWindow } from "../../applications/gm/luck-window.ts";
+import { SETTINGS } from "../../settings/settings.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import { currentUser, type TerranBatch } from "../support.ts";
+import { settle } from "./sheets.ts";
+
+export const luckBatch: TerranBatch = {
+  key: "terran-engine.luck",
+  displayName: "Terran Engine: the Table luck window",
+  register({ describe, it, after, assert }) {
+    // Every render of the window on this client, as ApplicationV2's render hook hands it.
+    const renders: HTMLElement[] = [];
+    let window: TableLuckWindow | null = null;
+    const hook = Hooks.on("renderApplicationV2", (app: unknown, element: HTMLElement) => {
+      if (!(app instanceof TableLuckWindow)) return;
+      window = app;
+      renders.push(element);
+    });
+    after(async () => {
+      Hooks.off("renderApplicationV2", hook);
+      await window?.close();
+    });
+
+    describe("the Table luck window", () => {
+      it("TerranEngine.tableLuck() opens it for this user, drawn from the ledger (or its friendly line)", async () => {
+        await openTableLuck();
+        await settle(() => renders.length > 0);
+        const element = renders.at(-1);
+        assert.isDefined(element, "the window rendered");
+        assert.isNotNull(element?.querySelector(".table-luck-body") ?? null, "its body is the Table luck template");
+        const drawn = element?.querySelector(".luck-empty, .luck-character, .luck-fairness");
+        assert.isNotNull(drawn ?? null, "it shows the ledger or says it is empty");
+      });
+
+      it("a write of one of the system's world settings draws the open window again (GM)", async function () {
+        if (!currentUser().isGM) this.skip();
+        const before = renders.length;
+        const armour = game.settings?.get(SYSTEM_ID, SETTINGS.challengeArmour) === true;
+        await game.settings?.set(SYSTEM_ID, SETTINGS.challengeArmour, !armour);
+        await game.settings?.set(SYSTEM_ID, SETTINGS.challengeArmour, armour);
+        await settle(() => renders.length > before);
+        assert.isAbove(renders.length, before, "drawn again");
+      });
+    });
+  },
+};

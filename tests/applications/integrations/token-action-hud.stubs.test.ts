@@ -1,0 +1,529 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts, the sheets' harness) and a TOKEN ACTION
+ * HUD CORE STAND-IN (tests/stubs/token-action-hud.ts: its registration, version check, layout, addActions
+ * and click path, each citing Core's public code). It checks, on v13 and v14, that our adapter registers
+ * only through Core's hook, lists per ruleset what the sheet offers, and that a click on the HUD does what
+ * the sheet's own control does: the same windows and prompts opened, the same cards posted, the same data
+ * stored, the same warnings — compared by running the sheet's click and the HUD's click in two identical
+ * worlds. Core's real HUD (rendering, saved layouts, socketlib) is not exercised.
+ */
+import "../../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GENERATIONS, resetWorld, world, type ActorStub, type Generation } from "../../stubs/foundry-client.ts";
+import { nextFaces } from "../../stubs/foundry.ts";
+import { installTokenActionHudCore, type HudStub } from "../../stubs/token-action-hud.ts";
+import {
+  challenge,
+  click,
+  hero,
+  open,
+  settle,
+  stub,
+  sys,
+  weaponItem,
+  type Sheet,
+} from "../../foundry/sheet-harness.ts";
+import { legacyHero } from "../../foundry/legacy-builders.ts";
+import { CharacterSheet } from "../../../src/applications/sheets/character/character-sheet.ts";
+import { ChallengeSheet } from "../../../src/applications/sheets/challenge/challenge-sheet.ts";
+import { onTokenActionHudCoreApiReady } from "../../../src/applications/integrations/token-action-hud/register.ts";
+import { api } from "../../../src/api.ts";
+import { registerQueries } from "../../../src/relay/queries.ts";
+import type { TerranActor } from "../../../src/documents/actor.ts";
+
+type Json = Record<string, unknown>;
+
+/** Core installed and ready, our adapter registered through the hook, as in a world with the module on. */
+async function withHud(version = "2.1.0"): Promise<ReturnType<typeof installTokenActionHudCore>> {
+  const core = installTokenActionHudCore(version);
+  Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
+  core.ready();
+  await settle();
+  return core;
+}
+
+async function hudFor(actor: unknown): Promise<HudStub> {
+  const core = await withHud();
+  return core.build(actor);
+}
+
+const ids = (hud: HudStub, group: string): string[] => hud.actions(group).map((a) => a.id);
+const names = (hud: HudStub, group: string): string[] => hud.actions(group).map((a) => a.name);
+
+/** The text a rendered window shows, its spacing collapsed. */
+function shown(app: unknown): string {
+  const element = (app as { element?: HTMLElement | null }).element;
+  return strip((element?.textContent ?? "").replace(/\s+/g, " ").trim());
+}
+
+let stripUuid: string | null = null;
+const strip = (text: string): string => (stripUuid ? text.split(stripUuid).join("<actor>") : text);
+
+/** What a click left behind: windows opened, prompts asked, cards posted, warnings, the actor's data. */
+function outcome(actor: { system: unknown; uuid?: string } | null): Json {
+  stripUuid = actor?.uuid ?? null;
+  return {
+    // The window's class and what it shows (the same dialog for the same roll: attribute, Save, weapon).
+    opened: world.opened.map((app) => `${app.constructor.name}: ${shown(app)}`),
+    prompts: world.dialogs.map((d) => JSON.stringify((d.window as Json | undefined)?.title ?? d.content ?? "")),
+    cards: world.created.map((c) => strip(JSON.stringify((c.flags as Json | undefined)?.["terran-engine"] ?? {}))),
+    warnings: [...world.warnings],
+    system: actor ? JSON.stringify((actor.system as { toObject(): unknown }).toObject()) : null,
+  };
+}
+
+/** A fresh world of the ruleset on this generation (the scenario is rebuilt the same way for each side). */
+function freshWorld(generation: Generation, ruleset: string): void {
+  resetWorld(generation);
+  nextFaces.length = 0;
+  world.settings.set("ruleset", ruleset);
+  registerQueries();
+}
+
+interface Side<T> {
+  readonly make: () => T;
+  /** Answers for prompts and dice faces, the same for both sides. */
+  readonly script?: () => void;
+}
+
+/**
+ * Runs the sheet's control in one world and the HUD's action in an identical one; returns both outcomes.
+ * The sheet is opened before the script so its render uses no scripted answer.
+ */
+async function bothSides<T extends TerranActor | ActorStub>(
+  generation: Generation,
+  ruleset: string,
+  side: Side<T>,
+  sheetClass: typeof CharacterSheet | typeof ChallengeSheet,
+  selector: (actor: T) => string,
+  actionId: (actor: T) => string,
+): Promise<{ sheet: Json; hud: Json }> {
+  freshWorld(generation, ruleset);
+  const a = side.make();
+  const sheet: Sheet = await open(sheetClass, a);
+  world.opened = [];
+  side.script?.();
+  await click(sheet, selector(a));
+  const fromSheet = outcome(a);
+
+  freshWorld(generation, ruleset);
+  const b = side.make();
+  const hud = await hudFor(b);
+  side.script?.();
+  await hud.click(actionId(b));
+  await settle();
+  return { sheet: fromSheet, hud: outcome(b) };
+}
+
+describe.each(GENERATIONS)("Foundry v%i", (generation) => {
+  beforeEach(() => freshWorld(generation, "core"));
+
+  describe("[Foundry stand-ins, Token Action HUD stand-in] registration", () => {
+    it("(stand-ins): without Token Action HUD Core the hook never fires and nothing of the adapter registers", async () => {
+      vi.resetModules();
+      await import("../../../src/terran.ts");
+      const answered = vi.fn();
+      Hooks.on("tokenActionHudSystemReady", answered);
+      // The system waits on Core's hook only: one listener, and no answer until Core fires it.
+      expect(world.hooks.get("tokenActionHudCoreApiReady")).toHaveLength(1);
+      expect(answered).not.toHaveBeenCalled();
+      expect(game.modules?.get("token-action-hud-core")).toBeUndefined();
+
+      // With Core installed and ready, the same listener answers once, and Core builds our SystemManager.
+      const core = installTokenActionHudCore();
+      core.ready();
+      await settle();
+      expect(answered).toHaveBeenCalledTimes(1);
+      expect(core.systemManager).not.toBeNull();
+      expect(world.hooks.get("tokenActionHudCoreApiReady")).toHaveLength(0);
+    });
+
+    it("(stand-ins): Core 2.x accepts the adapter (major version only); Core 3 refuses it with its error and builds nothing", async () => {
+      const accepted = await withHud("2.4.1");
+      expect(accepted.systemManager).not.toBeNull();
+      expect(accepted.rollHandlers).toEqual({ core: "TERRAN.Hud.rollHandler" });
+
+      freshWorld(generation, "core");
+      const refused = await withHud("3.0.0");
+      expect(refused.systemManager).toBeNull();
+      expect(world.notices.filter((n) => n.level === "error")).toHaveLength(1);
+    });
+
+    it("(stand-ins): the layout has one tab per group, each holding its list, and a HUD for several tokens (no actor) is empty", async () => {
+      const core = await withHud();
+      const hud = await core.build(null);
+      expect([...hud.handler.groups.keys()]).toEqual([
+        "attributesTab",
+        "attributesTab_attributes",
+        "savesTab",
+        "savesTab_saves",
+        "gearTab",
+        "gearTab_gear",
+        "movesTab",
+        "movesTab_moves",
+        "effectsTab",
+        "effectsTab_effects",
+        "dispositionTab",
+        "dispositionTab_disposition",
+      ]);
+      expect(hud.filled()).toEqual([]);
+    });
+  });
+
+  describe("[Foundry stand-ins, Token Action HUD stand-in] what the HUD lists, per ruleset", () => {
+    it("R-RA-1 R-CHAR-3 (stand-ins): a Core character: six attributes, three Saves, its weapons, Rest, Reset Ego and the Fortune die; each action lands in its list only", async () => {
+      const mira = hero();
+      const spear = weaponItem({}, stub(mira), "Spear");
+      const hud = await hudFor(mira);
+      expect(names(hud, "attributes")).toEqual([
+        "TERRAN.Attribute.intuition",
+        "TERRAN.Attribute.reason",
+        "TERRAN.Attribute.finesse",
+        "TERRAN.Attribute.exertion",
+        "TERRAN.Attribute.attunement",
+        "TERRAN.Attribute.influence",
+      ]);
+      expect(ids(hud, "saves")).toEqual(["roll|save:insight", "roll|save:prowess", "roll|save:resolve"]);
+      expect(hud.actions("gear")).toEqual([
+        { id: `roll|${spear.id}`, name: "Spear", encodedValue: `roll|${spear.id}`, img: spear.img },
+      ]);
+      expect(names(hud, "moves")).toEqual([
+        "TERRAN.Sheet.Grit.rest",
+        "TERRAN.Sheet.Ego.reset.core",
+        "TERRAN.Hud.fortune",
+      ]);
+      expect(hud.filled()).toEqual(["attributesTab_attributes", "savesTab_saves", "gearTab_gear", "movesTab_moves"]);
+    });
+
+    it("R-EGO-5 (stand-ins): a Degenesis character's Ego reset is named as its sheet names it (Consume spores)", async () => {
+      world.settings.set("ruleset", "degenesis");
+      const hud = await hudFor(hero());
+      expect(ids(hud, "moves")).toEqual(["move|rest", "move|resetEgo", "fortune|"]);
+      expect(names(hud, "moves")[1]).toBe("TERRAN.Sheet.Ego.reset.degenesis");
+    });
+
+    it("R-LEG-1 R-LEG-5 R-LEG-7 (stand-ins): a Legacy character: four attributes, no Saves, its tools, the two recoveries, Take a Condition, Take harm and the Fortune die", async () => {
+      world.settings.set("ruleset", "legacy");
+      const mira = legacyHero("Mira");
+      const sword = weaponItem({ rank: 2 }, stub(mira), "Sword");
+      const hud = await hudFor(mira);
+      expect(ids(hud, "attributes")).toEqual(["roll|strength", "roll|agility", "roll|insight", "roll|charisma"]);
+      expect(hud.actions("saves")).toEqual([]);
+      expect(ids(hud, "gear")).toEqual([`roll|${sword.id}`]);
+      expect(names(hud, "moves")).toEqual([
+        "TERRAN.Sheet.Legacy.night",
+        "TERRAN.Sheet.Legacy.week",
+        "TERRAN.Sheet.Legacy.refill",
+        "TERRAN.Sheet.Legacy.harm",
+        "TERRAN.Hud.fortune",
+      ]);
+    });
+
+    it("R-SAY-1 (stand-ins): End the scene is listed only while it concerns the character (here: their last scene)", async () => {
+      expect(ids(await hudFor(hero()), "moves")).not.toContain("endScene|");
+      freshWorld(generation, "core");
+      expect(ids(await hudFor(hero({ sayonara: true })), "moves")).toContain("endScene|");
+    });
+
+    it("R-CH-1 R-CH-5 (stand-ins): a Challenge: Roll Effect for it and each facet, and each Disposition shown beside its name", async () => {
+      world.user = { ...world.user, isGM: true };
+      const wolf = challenge({
+        disposition: { value: 3, max: 10 },
+        facets: [{ name: "Pack", tier: "dangerous", n: 4, disposition: { value: 5, max: 5 }, dice: 1, halved: false }],
+      });
+      const hud = await hudFor(wolf);
+      expect(hud.actions("effects").map(({ id, name }) => [id, name])).toEqual([
+        ["effect|", "TERRAN.Sheet.Challenge.roll"],
+        ["effect|0", "TERRAN.Hud.effectFor"],
+      ]);
+      expect(hud.actions("disposition").map(({ id, info1 }) => [id, info1?.text])).toEqual([
+        ["disposition|", "3/10"],
+        ["disposition|0", "5/5"],
+      ]);
+      expect(hud.actions("attributes")).toEqual([]);
+    });
+
+    it("(stand-ins): a saved layout without the Saves list: the other lists fill, and nothing goes to a list that is gone", async () => {
+      const core = await withHud();
+      const layout = [
+        {
+          id: "rolls",
+          nestId: "rolls",
+          name: "Rolls",
+          type: "custom",
+          groups: [{ id: "attributes", nestId: "rolls_attributes", name: "Attributes", type: "system" }],
+        },
+      ];
+      const hud = await core.build(hero(), layout);
+      expect(hud.filled()).toEqual(["rolls_attributes"]);
+      expect(hud.actions("attributes")).toHaveLength(6);
+    });
+
+    it("(stand-ins): Core shows no HUD for an actor the player does not own, so nothing is built for it", async () => {
+      const mira = hero();
+      stub(mira).isOwner = false;
+      expect((await hudFor(mira)).filled()).toEqual([]);
+    });
+  });
+
+  describe("[Foundry stand-ins, Token Action HUD stand-in] a click does what the sheet's control does", () => {
+    const character =
+      (options: Parameters<typeof hero>[0] = {}) =>
+      (): TerranActor => {
+        const mira = hero(options);
+        weaponItem({}, stub(mira), "Spear", 0);
+        return mira;
+      };
+    const weaponOf = (actor: TerranActor): string => stub(actor).items.find((i) => i.type === "weapon")?.id ?? "";
+
+    it.each([
+      ["R-RA-1 an attribute", "finesse"],
+      ["R-CHAR-3 a Save", "save:prowess"],
+    ])("%s (stand-ins): the same roll dialog opens as from the sheet", async (_name, what) => {
+      const { sheet, hud } = await bothSides(
+        generation,
+        "core",
+        { make: character() },
+        CharacterSheet,
+        () => `[data-action="roll"][data-roll="${what}"]`,
+        () => `roll|${what}`,
+      );
+      expect(hud).toEqual(sheet);
+      expect(hud.opened).toEqual([expect.stringMatching(/^RollDialog: ./)]);
+    });
+
+    it("R-EQ-1 (stand-ins): a weapon opens the same roll dialog as its row's button", async () => {
+      const { sheet, hud } = await bothSides(
+        generation,
+        "core",
+        { make: character() },
+        CharacterSheet,
+        (a) => `[data-action="roll"][data-roll="${weaponOf(a)}"]`,
+        (a) => `roll|${weaponOf(a)}`,
+      );
+      expect(hud).toEqual(sheet);
+      expect(hud.opened).toEqual([expect.stringMatching(/^RollDialog: ./)]);
+    });
+
+    it("R-GRIT-2 (stand-ins): Rest asks the same question, rolls and stores the same Grit, posts the same card", async () => {
+      const { sheet, hud } = await bothSides(
+        generation,
+        "core",
+        {
+          make: character({ grit: { value: 1, max: 3, dice: 1 } }),
+          script: () => {
+            world.dialogAnswers.push({ poorNight: true, poorFood: false });
+            nextFaces.push(5);
+          },
+        },
+        CharacterSheet,
+        () => '[data-action="rest"]',
+        () => "move|rest",
+      );
+      expect(hud).toEqual(sheet);
+      expect(hud.prompts).toEqual(['"TERRAN.Sheet.Grit.restTitle"']);
+      expect(hud.cards).toHaveLength(1);
+    });
+
+    it("R-EGO-4 (stand-ins): Reset Ego rolls and posts as the sheet's button does", async () => {
+      const { sheet, hud } = await bothSides(
+        generation,
+        "core",
+        { make: character({ ego: { value: 1, max: 4, dice: 1 } }), script: () => void nextFaces.push(3) },
+        CharacterSheet,
+        () => '[data-action="resetEgo"]',
+        () => "move|resetEgo",
+      );
+      expect(hud).toEqual(sheet);
+      expect(hud.cards).toHaveLength(1);
+    });
+
+    it("R-SAY-1 (stand-ins): End the scene in a character's last scene: the character departs as from the sheet", async () => {
+      const { sheet, hud } = await bothSides(
+        generation,
+        "core",
+        { make: character({ sayonara: true }) },
+        CharacterSheet,
+        () => '[data-action="endScene"]',
+        () => "endScene|",
+      );
+      expect(hud).toEqual(sheet);
+      expect(hud.system).not.toEqual(outcomeOfFresh(generation, character({ sayonara: true })).system);
+    });
+
+    it("R-LEG-9 R-LEG-11 (stand-ins): in Legacy an attribute opens the Risky Action dialog, and a tool its Effect roll, as on the sheet", async () => {
+      const legacy = (): TerranActor => {
+        const mira = legacyHero("Mira");
+        weaponItem({ rank: 2 }, stub(mira), "Sword");
+        return mira;
+      };
+      const attribute = await bothSides(
+        generation,
+        "legacy",
+        { make: legacy },
+        CharacterSheet,
+        () => '[data-action="roll"][data-roll="strength"]',
+        () => "roll|strength",
+      );
+      expect(attribute.hud).toEqual(attribute.sheet);
+      expect(attribute.hud.opened).toEqual([expect.stringMatching(/^SeparateRollDialog: ./)]);
+
+      const tool = await bothSides(
+        generation,
+        "legacy",
+        { make: legacy, script: () => void nextFaces.push(4, 4, 4) },
+        CharacterSheet,
+        (a) => `[data-action="roll"][data-roll="${weaponOf(a)}"]`,
+        (a) => `roll|${weaponOf(a)}`,
+      );
+      expect(tool.hud).toEqual(tool.sheet);
+      expect([...(tool.hud.cards as unknown[]), ...(tool.hud.warnings as unknown[])].length).toBeGreaterThan(0);
+    });
+
+    const hurt = { wounds: { critical: true, mortal: false } };
+    it.each([
+      ["R-LEG-5 a good night", '[data-action="legacyRecover"][data-kind="night"]', "move|night", null, {}],
+      ["R-LEG-5 a week of care", '[data-action="legacyRecover"][data-kind="week"]', "move|week", null, hurt],
+      ["R-LEG-7 Take a Condition", '[data-action="refillLegacyEgo"]', "move|refill", null, {}],
+      ["R-LEG-4 Take harm (its size asked)", '[data-action="takeLegacyHarm"]', "move|harm", 2, {}],
+    ])(
+      "%s (stand-ins): the HUD does what the Legacy sheet's button does",
+      async (_name, selector, id, answer, legacy) => {
+        const make = (): TerranActor => legacyHero("Mira", { hp: 2, ego: 1, legacy });
+        const { sheet, hud } = await bothSides(
+          generation,
+          "legacy",
+          {
+            make,
+            script: () => {
+              if (answer !== null) world.dialogAnswers.push(answer);
+            },
+          },
+          CharacterSheet,
+          () => selector,
+          () => id,
+        );
+        expect(hud).toEqual(sheet);
+        // Something happened on both sides: a card, a prompt, a warning or a change to the character.
+        const fresh = outcomeOfFresh(generation, make, "legacy");
+        const happened = [hud.cards, hud.prompts, hud.warnings].some((l) => (l as unknown[]).length > 0);
+        expect(happened || hud.system !== fresh.system).toBe(true);
+      },
+    );
+
+    it("R-CH-2 (stand-ins): Roll Effect for the Challenge and for a facet posts the same card as its sheet's buttons", async () => {
+      const wolf = () =>
+        challenge({
+          dice: 2,
+          facets: [
+            { name: "Pack", tier: "dangerous", n: 4, disposition: { value: 5, max: 5 }, dice: 1, halved: false },
+          ],
+        });
+      for (const [facet, id] of [
+        ["", "effect|"],
+        ["0", "effect|0"],
+      ] as const) {
+        const { sheet, hud } = await bothSides(
+          generation,
+          "core",
+          { make: wolf, script: () => void nextFaces.push(4, 2) },
+          ChallengeSheet,
+          () => `tr[data-facet="${facet}"] [data-action="rollEffect"]`,
+          () => id,
+        );
+        expect(hud).toEqual(sheet);
+        expect(hud.cards).toHaveLength(1);
+      }
+    });
+
+    it("R-LEG-10 (stand-ins): in Legacy the HUD asks how many Challenges gang up, as the sheet does, and rolls the raised level", async () => {
+      const { sheet, hud } = await bothSides(
+        generation,
+        "legacy",
+        {
+          make: () => challenge({ tier: "dangerous", dice: 1 }),
+          script: () => {
+            world.dialogAnswers.push(2);
+            nextFaces.push(3, 5, 1);
+          },
+        },
+        ChallengeSheet,
+        () => 'tr[data-facet=""] [data-action="rollEffect"]',
+        () => "effect|",
+      );
+      expect(hud).toEqual(sheet);
+      expect(hud.prompts).toEqual(['"TERRAN.Sheet.Challenge.gangTitle"']);
+    });
+
+    it("R-FORT-1 (stand-ins): the Fortune die asks the chance, then rolls what a @Fortune link of that chance rolls; closed, nothing is rolled", async () => {
+      const hudWorld = await hudFor(hero());
+      await hudWorld.click("fortune|");
+      expect(world.created).toEqual([]);
+      world.dialogs = [];
+      world.dialogAnswers.push(5);
+      nextFaces.push(6);
+      await hudWorld.click("fortune|");
+      await settle();
+      const fromHud = outcome(null);
+      expect(fromHud.prompts).toEqual(['"TERRAN.Hud.fortuneTitle"']);
+
+      freshWorld(generation, "core");
+      nextFaces.push(6);
+      await api.rollFortune(5);
+      expect(fromHud.cards).toEqual(outcome(null).cards);
+      expect(fromHud.cards).toHaveLength(1);
+    });
+
+    it("R-CH-1 (stand-ins): the Disposition is shown only: clicking it changes, asks and posts nothing", async () => {
+      world.user = { ...world.user, isGM: true };
+      const wolf = challenge({ disposition: { value: 3, max: 10 } });
+      const hud = await hudFor(wolf);
+      const before = outcome(wolf);
+      await hud.click("disposition|");
+      await settle();
+      expect(outcome(wolf)).toEqual(before);
+    });
+  });
+
+  describe("[Foundry stand-ins, Token Action HUD stand-in] the same refusals", () => {
+    it("(stand-ins): rights lost after the HUD was built: a roll, a health control and End the scene are refused with the macro API's warning", async () => {
+      const mira = hero({ sayonara: true });
+      const hud = await hudFor(mira);
+      stub(mira).isOwner = false;
+      await api.roll(mira, "finesse");
+      const refusal = [...world.warnings];
+      expect(refusal).toHaveLength(1);
+      for (const id of ["roll|finesse", "move|rest", "move|resetEgo", "endScene|"]) {
+        world.warnings = [];
+        await hud.click(id);
+        await settle();
+        expect(world.warnings, id).toEqual(refusal);
+      }
+      expect(world.opened).toEqual([]);
+      expect(world.dialogs).toEqual([]);
+      expect(world.created).toEqual([]);
+      expect(sys(mira).sayonara).toBe(true);
+    });
+
+    it("(stand-ins): a Challenge the user no longer owns: Roll Effect is refused as `TerranEngine.rollChallengeEffect` refuses it", async () => {
+      const wolf = challenge({ dice: 2 });
+      const hud = await hudFor(wolf);
+      wolf.isOwner = false;
+      await api.rollChallengeEffect(wolf as unknown as Actor.Implementation);
+      const refusal = [...world.warnings];
+      expect(refusal).toHaveLength(1);
+      world.warnings = [];
+      await hud.click("effect|");
+      await settle();
+      expect(world.warnings).toEqual(refusal);
+      expect(world.created).toEqual([]);
+    });
+  });
+});
+
+/** The actor's data as built, before any click (to see that a click changed it). */
+function outcomeOfFresh(generation: Generation, make: () => TerranActor, ruleset = "core"): Json {
+  freshWorld(generation, ruleset);
+  return outcome(make());
+}

@@ -1,0 +1,288 @@
+/**
+ * TOKEN ACTION HUD CORE STAND-IN — not the module. The part of Token Action HUD Core 2.x a system adapter
+ * meets, imitated from its public code (github.com/Larkinabout/fvtt-token-action-hud-core, read at commit
+ * 8e56ada1b0f5, module.json version 2.1.0, Foundry 13.351–14), each behaviour citing file and line there.
+ * What it does NOT do: render the HUD, save layouts, socketlib, compendium/macro groups, settings forms.
+ * Where Core silently drops something a system hands it wrongly, the stand-in throws instead, so a test
+ * sees what a player would have lost. Import after ./foundry-client.ts; call `resetWorld` first (it clears
+ * the hooks), then `installTokenActionHudCore`.
+ */
+import { world } from "./world.ts";
+
+type Json = Record<string, unknown>;
+
+export const TAH_CORE_ID = "token-action-hud-core";
+
+/** The module object `game.modules.get("token-action-hud-core")` returns while it is installed. */
+export interface TahCoreModuleStub {
+  readonly id: typeof TAH_CORE_ID;
+  readonly version: string;
+  readonly active: true;
+  api?: Json;
+}
+
+interface Group {
+  readonly id: string;
+  readonly nestId: string;
+  readonly name: string;
+  readonly type: string;
+  readonly level: number;
+  actions: { id: string; name: string; encodedValue?: string; img?: string; info1?: { text?: string } }[];
+}
+
+/** What the stand-in HUD manager holds between builds (Core's hud-manager.mjs keeps actor and token). */
+interface HudManagerStub {
+  actor: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The base classes (module/core/api.mjs lines 16–27 put them on `module.api`).
+
+/** action-handler.mjs: `actor` reads the HUD manager's (line 503); `addActions` (lines 303–357). */
+export class ActionHandlerStub {
+  hudManager: HudManagerStub = { actor: null };
+  groups = new Map<string, Group>();
+  get actor(): unknown {
+    return this.hudManager.actor;
+  }
+  /** Core's placeholder (action-handler.mjs line 95): a system overrides it. */
+  buildSystemActions(groupIds: string[]): Promise<void> {
+    void groupIds;
+    return Promise.resolve();
+  }
+  addActions(actionsData: Json[], groupData: { id?: string; type?: string }): void {
+    // action-handler.mjs line 304: an empty list is ignored.
+    if (!actionsData.length) return;
+    // Line 307: actions are keyed by id in a Map, so a second action with the same id replaces the first.
+    const ids = actionsData.map((a) => a.id);
+    if (ids.some((id) => typeof id !== "string" || id === ""))
+      throw new Error("stand-in TAH: every action needs an id (the Map key, line 307)");
+    if (new Set(ids).size !== ids.length)
+      throw new Error(`stand-in TAH: duplicate action ids would be lost: ${ids.join(", ")}`);
+    // Lines 313–319: no group id, or no group of that id and type (group-handler.mjs `getGroups`, line 276),
+    // and Core adds nothing, silently.
+    if (!groupData.id) throw new Error("stand-in TAH: addActions without a group id adds nothing");
+    groupData.type ??= "system";
+    const groups = [...this.groups.values()].filter((g) => g.id === groupData.id && g.type === groupData.type);
+    if (groups.length === 0)
+      throw new Error(`stand-in TAH: no group "${groupData.id}" of the layout: the actions are lost`);
+    for (const group of groups) group.actions.push(...actionsData.map(createAction));
+  }
+}
+
+/**
+ * action-handler.mjs `createAction` (lines 249–298): the fields the template reads (templates/action.hbs).
+ * Core falls back to the id for a missing name (line 265); the stand-in asks for the name (stricter).
+ */
+function createAction(data: Json): Group["actions"][number] {
+  if (typeof data.name !== "string") throw new Error("stand-in TAH: an action's name is text (action.hbs prints it)");
+  const info = data.info1 as { text?: unknown } | undefined;
+  if (info !== undefined && typeof info.text !== "string")
+    throw new Error("stand-in TAH: info1.text is the text shown (action.hbs line 20)");
+  return {
+    id: String(data.id),
+    name: data.name,
+    ...(typeof data.encodedValue === "string" && data.encodedValue !== "" ? { encodedValue: data.encodedValue } : {}),
+    ...(typeof data.img === "string" && data.img !== "" ? { img: data.img } : {}),
+    ...(info ? { info1: { text: String(info.text) } } : {}),
+  };
+}
+
+/** roll-handler.mjs: `actor` reads the HUD manager's (line 230). */
+export class RollHandlerStub {
+  hudManager: HudManagerStub | null = null;
+  get actor(): unknown {
+    return this.hudManager?.actor;
+  }
+  /** Core's placeholder (roll-handler.mjs line 99): a system overrides it. */
+  handleActionClick(event: unknown, buttonValue: string | null): unknown {
+    void event;
+    void buttonValue;
+    return undefined;
+  }
+}
+
+/** system-manager.mjs: the methods a system overrides (lines 18–30) and `init` (lines 39–43). */
+export class SystemManagerStub {
+  defaults: unknown = [];
+  constructor(readonly coreModuleId: string) {}
+  getActionHandler(): unknown {
+    return undefined;
+  }
+  getRollHandler(rollHandlerId: string): unknown {
+    void rollHandlerId;
+    return false;
+  }
+  getAvailableRollHandlers(): unknown {
+    return undefined;
+  }
+  registerDefaults(): Promise<unknown> {
+    return Promise.resolve(undefined);
+  }
+  async init(): Promise<void> {
+    // Line 56: `await this.registerDefaults() ?? []`.
+    this.defaults = (await this.registerDefaults()) ?? [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration (module/main.mjs) and the version check (module/core/utils.mjs lines 628–669).
+
+/** utils.mjs `isSystemModuleCompatible`: the major must match; minor and patch only when the system gives them. */
+function compatible(required: unknown, installed: string): boolean {
+  if (!required) return true;
+  if (typeof required !== "string")
+    throw new Error("stand-in TAH: requiredCoreModuleVersion is text (utils.mjs line 633 splits it)");
+  const [major, minor, patch] = required.split(".");
+  const [iMajor, iMinor, iPatch] = installed.split(".");
+  if (iMajor !== major || (minor && iMinor !== minor) || (patch && iPatch !== patch)) {
+    // Line 662: a permanent error notification names both versions.
+    ui.notifications?.error(`Token Action HUD system module requires Core ${required}, ${installed} installed`, {
+      permanent: true,
+    });
+    return false;
+  }
+  return true;
+}
+
+/** Layout groups by nestId (utils.mjs `getNestedGroups`, lines 682–701: `group.nestId.split("_")` — required). */
+function flatten(layout: unknown, parent: string | null, into: Map<string, Group>): void {
+  if (!Array.isArray(layout)) throw new Error("stand-in TAH: the layout is a list of groups");
+  for (const raw of layout as Json[]) {
+    const { id, nestId, name, type } = raw;
+    if (typeof id !== "string" || typeof nestId !== "string" || typeof name !== "string")
+      throw new Error(`stand-in TAH: a layout group needs id, nestId and name: ${JSON.stringify(raw)}`);
+    // group-handler.mjs line 183: a group's parent is found by cutting its nestId at "_".
+    const expected = parent === null ? id : `${parent}_${id}`;
+    if (nestId !== expected) throw new Error(`stand-in TAH: nestId ${nestId} should be ${expected}`);
+    into.set(nestId, {
+      id,
+      nestId,
+      name,
+      type: typeof type === "string" ? type : "custom",
+      level: nestId.split("_").length,
+      actions: [],
+    });
+    if (raw.groups !== undefined) flatten(raw.groups, nestId, into);
+  }
+}
+
+/** The installed Core, as a test drives it: its registration, then builds and clicks. */
+export class TokenActionHudCoreStub {
+  readonly module: TahCoreModuleStub;
+  systemManager: SystemManagerStub | null = null;
+  rollHandlers: unknown = null;
+
+  constructor(version: string) {
+    this.module = { id: TAH_CORE_ID, version, active: true };
+    // main.mjs line 17: `Hooks.on("tokenActionHudSystemReady", registerCoreModule)`.
+    Hooks.on("tokenActionHudSystemReady", (systemModule: unknown) => void this.#registerCoreModule(systemModule));
+  }
+
+  /** main.mjs lines 30–46 (socketlib, templates and handlebars left out). */
+  async #registerCoreModule(systemModule: unknown): Promise<void> {
+    const api = (systemModule as { api?: Json } | null)?.api;
+    if (!compatible(api?.requiredCoreModuleVersion, this.module.version)) return;
+    const Manager = api?.SystemManager as (new (id: string) => SystemManagerStub) | undefined;
+    if (typeof Manager !== "function") throw new Error("stand-in TAH: api.SystemManager is a class (main.mjs line 38)");
+    const manager = new Manager(TAH_CORE_ID);
+    await manager.init();
+    // settings.mjs lines 99–106: the roll handlers are the choices of Core's "rollHandler" setting, "core" its default.
+    this.rollHandlers = manager.getAvailableRollHandlers();
+    this.systemManager = manager;
+  }
+
+  /** api.mjs lines 16–29: the api goes on the module, then `Hooks.callAll("tokenActionHudCoreApiReady", module)` (on `ready`, main.mjs line 16). */
+  ready(): void {
+    this.module.api = {
+      ActionHandler: ActionHandlerStub,
+      RollHandler: RollHandlerStub,
+      SystemManager: SystemManagerStub,
+    };
+    Hooks.callAll("tokenActionHudCoreApiReady", this.module);
+  }
+
+  /**
+   * One HUD build for the token's `actor` (with `customLayout`, a layout saved in place of the system's) (hud-manager.mjs lines 78–103, `buildActionsCore` line 99):
+   * character-handler.mjs lines 133–134 show a HUD only to a GM or the actor's owner; several tokens give no actor.
+   */
+  async build(actor: unknown, customLayout: unknown = null): Promise<HudStub> {
+    const manager = this.systemManager;
+    if (!manager) throw new Error("stand-in TAH: no system registered");
+    const user = world.user;
+    const owner = (actor as { testUserPermission?: (u: unknown, level: string) => boolean } | null)?.testUserPermission;
+    const shown = actor !== null && (user.isGM || owner?.call(actor, user, "OWNER") === true);
+    const hudManager: HudManagerStub = { actor: shown ? actor : null };
+    // system-manager.mjs lines 97–110 and 147–155.
+    const handler = manager.getActionHandler();
+    if (!(handler instanceof ActionHandlerStub))
+      throw new Error("stand-in TAH: getActionHandler returns an ActionHandler");
+    handler.hudManager = hudManager;
+    // layout-handler.mjs lines 36 and 47–50: the system's default layout, or one the GM or user saved instead.
+    const defaults = manager.defaults as { layout?: unknown } | undefined;
+    flatten(customLayout ?? defaults?.layout ?? [], null, handler.groups);
+    const roll = manager.getRollHandler("core");
+    if (!(roll instanceof RollHandlerStub)) throw new Error("stand-in TAH: getRollHandler returns a RollHandler");
+    roll.hudManager = hudManager;
+    // action-handler.mjs lines 81–82: the ids of the groups in the layout (group-handler.mjs `getGroupIds`).
+    if (shown) await handler.buildSystemActions([...handler.groups.values()].map((g) => g.id));
+    return new HudStub(handler, roll);
+  }
+}
+
+/** A built HUD: its groups' actions, and a click on one. */
+export class HudStub {
+  constructor(
+    readonly handler: ActionHandlerStub,
+    readonly roll: RollHandlerStub,
+  ) {}
+
+  /** The actions of the list group `id` (the tab's nestId is not needed), in order. */
+  actions(id: string): Group["actions"] {
+    return [...this.handler.groups.values()].filter((g) => g.id === id && g.level > 1).flatMap((g) => g.actions);
+  }
+
+  /** Every group that holds an action, by nestId. */
+  filled(): string[] {
+    return [...this.handler.groups.values()].filter((g) => g.actions.length > 0).map((g) => g.nestId);
+  }
+
+  /**
+   * A left click on the action `id` (roll-handler.mjs `handleActionClickCore`, lines 43–89): an action
+   * with `onClick` calls it; otherwise the button's value — the action's `encodedValue`, templates/action.hbs
+   * line 3, read back at roll-handler.mjs lines 179–182 — goes to `handleActionClick`. Core does not await
+   * it (line 85); the stand-in returns what it returns so the test can wait for it.
+   */
+  click(id: string): Promise<unknown> {
+    const action = [...this.handler.groups.values()].flatMap((g) => g.actions).find((a) => a.id === id);
+    if (!action) throw new Error(`stand-in TAH: no action ${id} on the HUD`);
+    return Promise.resolve(this.roll.handleActionClick({ type: "click", button: 0 }, action.encodedValue ?? null));
+  }
+}
+
+let installed: TokenActionHudCoreStub | null = null;
+
+/** Installs and activates Core (version as in its module.json) for this test; `game.modules.get` finds it. */
+export function installTokenActionHudCore(version = "2.1.0"): TokenActionHudCoreStub {
+  installed = new TokenActionHudCoreStub(version);
+  world.modules.add(TAH_CORE_ID);
+  return installed;
+}
+
+/** No Core in this world (what `resetWorld` leaves, stated for the reader). */
+export function uninstallTokenActionHudCore(): void {
+  installed = null;
+  world.modules.delete(TAH_CORE_ID);
+}
+
+// `game.modules.get(id)`: the installed Core's module object (with its version and, once ready, its api);
+// every other id as ./foundry-client.ts answers it.
+const game = Reflect.get(globalThis, "game") as Json;
+const previous = game.modules as { get(id: string): unknown };
+Object.defineProperty(game, "modules", {
+  value: {
+    get: (id: string) =>
+      id === TAH_CORE_ID && installed && world.modules.has(id) ? installed.module : previous.get(id),
+  },
+  configurable: true,
+});
