@@ -115,7 +115,10 @@ function sessionCard(undone: boolean, viewer: CardUser): string {
         "Actor.oskar": { taken: 1, short: 2, refusal: null },
       })
     : posted;
-  return render("chat/session-card.hbs", { ...sessionCardView(state, viewer), messageId: "sandbox" });
+  return render("chat/session-card.hbs", {
+    ...sessionCardView(state, viewer, currentLanguage()),
+    messageId: "sandbox",
+  });
 }
 
 function requestCard(viewer: CardUser & { owns: boolean[] }): string {

@@ -223,9 +223,17 @@ export interface SessionCardView {
   readonly rarest: { readonly name: string; readonly label: string; readonly odds: string } | null;
 }
 
-/** R-LUCK-1 the N of "1 in N" for a chance: 1 / chance, rounded (no grouping: the same digits in every language). */
-export function oneInN(chance: number): string {
-  return String(Math.max(1, Math.round(1 / chance)));
+/**
+ * R-LUCK-1 the N of "1 in N" for a chance: 1 / chance, rounded, written the client's way ("2,916" in
+ * English, "2.916" in Portuguese), as the Table luck window writes it.
+ */
+export function oneInN(chance: number, locale = "en"): string {
+  const n = Math.max(1, Math.round(1 / chance));
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
+  } catch {
+    return new Intl.NumberFormat("en", { maximumFractionDigits: 0 }).format(n);
+  }
 }
 
 function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; taken: number; short: number } {
@@ -240,13 +248,13 @@ function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; t
   };
 }
 
-function rarestView(luck: SessionLuck | undefined): SessionCardView["rarest"] {
+function rarestView(luck: SessionLuck | undefined, locale: string): SessionCardView["rarest"] {
   const r = luck?.rarest;
-  return r ? { name: r.actorName, label: r.label, odds: oneInN(r.chance) } : null;
+  return r ? { name: r.actorName, label: r.label, odds: oneInN(r.chance, locale) } : null;
 }
 
-/** What the template shows to `viewer`. */
-export function sessionCardView(state: SessionCardState, viewer: CardUser): SessionCardView {
+/** What the template shows to `viewer`, numbers written in `locale` (the client's `game.i18n.lang`). */
+export function sessionCardView(state: SessionCardState, viewer: CardUser, locale = "en"): SessionCardView {
   assertSessionCardState(state);
   const rows = state.rows.map((row): SessionRowView => {
     const undo = undoLine(row, state.undone);
@@ -277,6 +285,6 @@ export function sessionCardView(state: SessionCardState, viewer: CardUser): Sess
     summaryKey: state.undone ? "TERRAN.Session.Card.summaryUndone" : "TERRAN.Session.Card.summary",
     undone: state.undone,
     undo: { shown: givenCount > 0, disabled: tooltipKey !== null, tooltipKey },
-    rarest: rarestView(state.luck),
+    rarest: rarestView(state.luck, locale),
   };
 }

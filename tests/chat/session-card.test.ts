@@ -113,9 +113,12 @@ describe("R-XP-1 the end-of-session card", () => {
 describe("R-LUCK-1 the session's most improbable roll on the card", () => {
   const luck = { session: 3, rarest: { actorName: "Mira <b>", label: "Finesse", chance: 1 / 1296 } };
 
-  it("R-LUCK-1: the card names the rarest public roll: who, what, and 1 in N (N rounded)", () => {
+  it("R-LUCK-1: the card names the rarest public roll: who, what, and 1 in N (N rounded, written the client's way)", () => {
     const view = sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), OTHER);
-    expect(view.rarest).toEqual({ name: "Mira <b>", label: "Finesse", odds: "1296" });
+    expect(view.rarest).toEqual({ name: "Mira <b>", label: "Finesse", odds: "1,296" });
+    expect(sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), OTHER, "pt-BR").rarest?.odds).toBe(
+      "1.296",
+    );
     expect(
       sessionCardView(
         createSessionCard(GM.id, [given("Mira", 2, 3)], { ...luck, rarest: { ...luck.rarest, chance: 0.3 } }),
@@ -130,7 +133,7 @@ describe("R-LUCK-1 the session's most improbable roll on the card", () => {
       sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), GM),
     );
     const line = shown.querySelector(".session-rarest");
-    expect(text(line)).toBe("Most improbable roll: Mira <b>'s Finesse, 1 in 1296");
+    expect(text(line)).toBe("Most improbable roll: Mira <b>'s Finesse, 1 in 1,296");
     expect(line?.querySelector("b")).toBeNull();
     const none = renderDom(
       "chat/session-card.hbs",

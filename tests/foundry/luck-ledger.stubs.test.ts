@@ -198,7 +198,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(luck?.session).toBe(1);
     expect(luck?.rarest).toMatchObject({ actorName: "Mira", label: "TERRAN.Attribute.finesse" });
     const root = await shown(posted);
-    const odds = String(Math.round(1 / (luck?.rarest?.chance ?? 1)));
+    const odds = Math.round(1 / (luck?.rarest?.chance ?? 1)).toLocaleString("en");
     expect(text(root.querySelector(".session-rarest"))).toMatch(
       new RegExp(`^Most improbable roll: Mira's .+, 1 in ${odds}$`),
     );
