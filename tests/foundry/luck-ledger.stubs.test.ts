@@ -290,4 +290,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(sessionState(posted).rows[0]).toMatchObject({ given: true, after: 5 });
     expect((await shown(posted)).querySelector(".session-rarest")).toBeNull();
   });
+
+  it("R-LUCK-1 R-RA-8 (ruling) (stand-ins): a Reaction is recorded at once with its outcome only, even when its dice would explode", async () => {
+    asActiveGm();
+    const state = card([6, 6], [], { reaction: true, target: { kind: "save", group: "insight" } });
+    const msg = message({ kind: "risky", state });
+    msg.rolls = [rollOf([6, 6])];
+    await onLuckMessage(asMessage(msg));
+    const tally = readLuckLedger().tallies[0];
+    expect(tally).toMatchObject({ rolls: 1, outcomeCount: 1, effectCount: 0 });
+    expect(tally?.rarest).toMatchObject({ kind: "reaction", effect: null, label: "TERRAN.Save.insight" });
+    expect(tally?.rarest?.chance).toBeCloseTo(11 / 36, 12);
+  });
 });
