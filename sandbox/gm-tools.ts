@@ -22,7 +22,7 @@ import {
   type CardUser,
 } from "../src/chat/index.ts";
 import { sessionAwardPlan } from "../src/documents/operations/index.ts";
-import { CORE } from "../src/rules/index.ts";
+import { combinedRollLuck, CORE } from "../src/rules/index.ts";
 import { GM, PLAYER, risky } from "./fixtures.ts";
 import { applicationWindow, escapeHtml } from "./render.ts";
 import { currentLanguage, localize, render } from "./templates.ts";
@@ -54,46 +54,71 @@ const PLAYERS = [
   { uuid: "Actor.dario", name: "Dario", source: { dead: true, lost: false, xp: 0 } },
 ];
 
+/**
+ * R-LUCK-1 the session's most improbable public roll, as the ledger would name it: Mira's Finesse with a
+ * sword, three dice 6 6 5 and the default Effect die's chain 6 6 2 (its chance computed by the rules).
+ */
+const SESSION_LUCK = {
+  session: 7,
+  rarest: {
+    actorName: "Mira Okonkwo-Vasquez",
+    label: "Finesse · Sword",
+    chance: combinedRollLuck({
+      faces: [6, 6, 5],
+      slaughter: false,
+      singleDieServesBoth: true,
+      chosen: { face: 6, chain: [6, 6, 2] },
+    }).chance,
+  },
+};
+
 function sessionCard(undone: boolean, viewer: CardUser): string {
-  const posted = createSessionCard(GM.id, [
-    {
-      actorUuid: "Actor.mira",
-      actorName: "Mira Okonkwo-Vasquez",
-      xp: 2,
-      given: true,
-      refusal: null,
-      before: 3,
-      after: 5,
-      undo: null,
-    },
-    {
-      actorUuid: "Actor.oskar",
-      actorName: "Oskar",
-      xp: 3,
-      given: true,
-      refusal: null,
-      before: 1,
-      after: 4,
-      undo: null,
-    },
-    {
-      actorUuid: "Actor.dario",
-      actorName: "Dario",
-      xp: 2,
-      given: false,
-      refusal: "dead",
-      before: null,
-      after: null,
-      undo: null,
-    },
-  ]);
+  const posted = createSessionCard(
+    GM.id,
+    [
+      {
+        actorUuid: "Actor.mira",
+        actorName: "Mira Okonkwo-Vasquez",
+        xp: 2,
+        given: true,
+        refusal: null,
+        before: 3,
+        after: 5,
+        undo: null,
+      },
+      {
+        actorUuid: "Actor.oskar",
+        actorName: "Oskar",
+        xp: 3,
+        given: true,
+        refusal: null,
+        before: 1,
+        after: 4,
+        undo: null,
+      },
+      {
+        actorUuid: "Actor.dario",
+        actorName: "Dario",
+        xp: 2,
+        given: false,
+        refusal: "dead",
+        before: null,
+        after: null,
+        undo: null,
+      },
+    ],
+    SESSION_LUCK,
+  );
   const state = undone
     ? recordSessionUndo(claimSessionUndo(posted, GM, posted.version), GM, {
         "Actor.mira": { taken: 2, short: 0, refusal: null },
         "Actor.oskar": { taken: 1, short: 2, refusal: null },
       })
     : posted;
-  return render("chat/session-card.hbs", { ...sessionCardView(state, viewer), messageId: "sandbox" });
+  return render("chat/session-card.hbs", {
+    ...sessionCardView(state, viewer, currentLanguage()),
+    messageId: "sandbox",
+  });
 }
 
 function requestCard(viewer: CardUser & { owns: boolean[] }): string {

@@ -26,6 +26,7 @@ import { registerRollLinks } from "./applications/enrichers/roll-links.ts";
 import { registerTokenStates } from "./table/token-states.ts";
 import { followRuleset, syncAllTokenStates } from "./table/token-states-sync.ts";
 import { registerGmTools } from "./applications/gm/commands.ts";
+import { registerLuckLedger } from "./table/luck.ts";
 import { registerTableLuck } from "./applications/gm/luck-window.ts";
 import { migrateWorld } from "./data/world-migration.ts";
 import { onTokenActionHudCoreApiReady } from "./applications/integrations/token-action-hud/register.ts";
@@ -55,6 +56,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerRollLinks();
   registerGmTools();
+  registerLuckLedger();
   registerTableLuck();
   Reflect.set(globalThis, "TerranEngine", api);
 });

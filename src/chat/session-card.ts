@@ -35,6 +35,22 @@ export interface SessionCardRow {
   readonly egoLost?: number;
 }
 
+/** R-LUCK-1 the session's most improbable public roll, as the card names it. */
+export interface SessionRarest {
+  readonly actorName: string;
+  /** What was rolled, as its card named it ("Might", "Sword"). */
+  readonly label: string;
+  /** The chance of exactly that result, 0 < chance ≤ 1. */
+  readonly chance: number;
+}
+
+/** R-LUCK-1 the luck ledger's side of the award: the session it closed and its rarest public roll. */
+export interface SessionLuck {
+  /** The ledger's session the award closed (its Undo takes the XP back there). */
+  readonly session: number;
+  readonly rarest: SessionRarest | null;
+}
+
 export interface SessionCardState {
   readonly version: number;
   /** The GM who awarded. */
@@ -42,6 +58,8 @@ export interface SessionCardState {
   readonly rows: readonly SessionCardRow[];
   /** The Undo was pressed (its rows fill in as each actor is done). */
   readonly undone: boolean;
+  /** R-LUCK-1 the ledger's session; absent on a card posted before the ledger existed. */
+  readonly luck?: SessionLuck;
 }
 
 /** A session has a table's worth of characters; more is not a card anyone wrote by hand. */
@@ -96,6 +114,28 @@ function assertRow(row: unknown): SessionCardRow {
   };
 }
 
+/** R-LUCK-1 the card's luck line, checked: a session index, and the rarest roll's name, label and chance. */
+function assertLuck(luck: unknown): SessionLuck {
+  if (!isRecord(luck))
+    throw new RulesError("bad-choice", "A session card's luck line is not readable.", { what: "luck" });
+  const session = assertInteger(luck.session as number, "The session", 1);
+  if (luck.rarest === null) return { session, rarest: null };
+  const r = luck.rarest;
+  if (!isRecord(r))
+    throw new RulesError("bad-choice", "A session card's rarest roll is not readable.", { what: "luck" });
+  const chance = r.chance;
+  if (typeof chance !== "number" || !Number.isFinite(chance) || chance <= 0 || chance > 1)
+    throw new RulesError("out-of-range", "A roll's chance must be above 0 and at most 1.", { what: "chance" });
+  return {
+    session,
+    rarest: {
+      actorName: assertText(r.actorName, "The actor's name"),
+      label: assertText(r.label, "What was rolled"),
+      chance,
+    },
+  };
+}
+
 /** Checks a stored state whole (the flags are data anyone with the rights could have written). */
 export function assertSessionCardState(state: SessionCardState): SessionCardState {
   const raw: unknown = state;
@@ -108,12 +148,15 @@ export function assertSessionCardState(state: SessionCardState): SessionCardStat
   const rows = raw.rows.map(assertRow);
   if (raw.undone !== true && rows.some((r) => r.undo !== null))
     throw new RulesError("bad-choice", "A row is undone on a card that was not.", { what: "undo" });
+  // Stored as JSON, an optional field is absent (an older card), never present and undefined.
+  if ("luck" in raw) assertLuck(raw.luck);
   return state;
 }
 
-/** The card as posted: each row given or refused. */
-export function createSessionCard(gmId: string, rows: readonly SessionCardRow[]): SessionCardState {
-  return assertSessionCardState({ version: 1, gmId, rows: rows.map((r) => ({ ...r, undo: null })), undone: false });
+/** The card as posted: each row given or refused, and (R-LUCK-1) the ledger's session it closed. */
+export function createSessionCard(gmId: string, rows: readonly SessionCardRow[], luck?: SessionLuck): SessionCardState {
+  const state = { version: 1, gmId, rows: rows.map((r) => ({ ...r, undo: null })), undone: false };
+  return assertSessionCardState(luck ? { ...state, luck } : state);
 }
 
 /** Only a GM takes an award back. */
@@ -176,6 +219,21 @@ export interface SessionCardView {
   readonly undone: boolean;
   /** The Undo button: shown to everyone, enabled for a GM while there is something to take back. */
   readonly undo: { readonly shown: boolean; readonly disabled: boolean; readonly tooltipKey: string | null };
+  /** R-LUCK-1 the session's most improbable public roll: who, what, and "1 in N" (N rounded). */
+  readonly rarest: { readonly name: string; readonly label: string; readonly odds: string } | null;
+}
+
+/**
+ * R-LUCK-1 the N of "1 in N" for a chance: 1 / chance, rounded, written the client's way ("2,916" in
+ * English, "2.916" in Portuguese), as the Table luck window writes it.
+ */
+export function oneInN(chance: number, locale = "en"): string {
+  const n = Math.max(1, Math.round(1 / chance));
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
+  } catch {
+    return new Intl.NumberFormat("en", { maximumFractionDigits: 0 }).format(n);
+  }
 }
 
 function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; taken: number; short: number } {
@@ -190,8 +248,13 @@ function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; t
   };
 }
 
-/** What the template shows to `viewer`. */
-export function sessionCardView(state: SessionCardState, viewer: CardUser): SessionCardView {
+function rarestView(luck: SessionLuck | undefined, locale: string): SessionCardView["rarest"] {
+  const r = luck?.rarest;
+  return r ? { name: r.actorName, label: r.label, odds: oneInN(r.chance, locale) } : null;
+}
+
+/** What the template shows to `viewer`, numbers written in `locale` (the client's `game.i18n.lang`). */
+export function sessionCardView(state: SessionCardState, viewer: CardUser, locale = "en"): SessionCardView {
   assertSessionCardState(state);
   const rows = state.rows.map((row): SessionRowView => {
     const undo = undoLine(row, state.undone);
@@ -222,5 +285,6 @@ export function sessionCardView(state: SessionCardState, viewer: CardUser): Sess
     summaryKey: state.undone ? "TERRAN.Session.Card.summaryUndone" : "TERRAN.Session.Card.summary",
     undone: state.undone,
     undo: { shown: givenCount > 0, disabled: tooltipKey !== null, tooltipKey },
+    rarest: rarestView(state.luck, locale),
   };
 }

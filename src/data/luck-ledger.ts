@@ -72,3 +72,270 @@ export interface LuckLedger {
 export function emptyLedger(now: number): LuckLedger {
   return { version: 1, sessions: [{ index: 1, started: now, ended: null }], tallies: [], faces: {} };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The ledger's reducers (pure): a roll recorded, a session closed, its XP taken back, a stored value
+// repaired. Each returns a new ledger and keeps it bounded.
+
+/** How many recorded message ids the ledger remembers, so a message is recorded once (oldest dropped first). */
+export const LUCK_RECORDED_KEPT = 500;
+
+/** The ledger with the ids of the messages already recorded (optional: a ledger written before it had none). */
+export type LuckLedgerRecorded = LuckLedger & { readonly recorded?: readonly string[] };
+
+/** One face count per face of a d6. */
+export type FaceCounts = readonly [number, number, number, number, number, number];
+
+/** What one roll adds: its luck, the Ego its card says it cost, and the faces of its dice. */
+export interface LuckEntry {
+  readonly roll: LuckRoll;
+  /** R-EGO-2 / R-LEG-8 the Ego the Dark Dice cost by the card (the price of the dice that showed ≤ Ego). */
+  readonly egoSpent: number;
+  /** The Ego actually taken from the character (the cost, floored at the Ego there was). */
+  readonly egoLost: number;
+  /** The faces of every die the roll threw (counted for its user only when the roll is public). */
+  readonly faces: readonly number[];
+}
+
+/** The open session: the last one kept. */
+export function currentLuckSession(ledger: LuckLedger): LuckSession {
+  return ledger.sessions.at(-1) ?? { index: 1, started: 0, ended: null };
+}
+
+/** The message has already been recorded. */
+export function isLuckRecorded(ledger: LuckLedgerRecorded, messageId: string): boolean {
+  return (ledger.recorded ?? []).includes(messageId);
+}
+
+function emptyTally(actorId: string, session: number): LuckTally {
+  return {
+    actorId,
+    session,
+    rolls: 0,
+    outcomeSum: 0,
+    outcomeCount: 0,
+    effectSum: 0,
+    effectCount: 0,
+    egoSpent: 0,
+    egoLost: 0,
+    xpGained: 0,
+    rarest: null,
+    rarestPublic: null,
+  };
+}
+
+/** The tallies with `actorId`'s tally of `session` changed by `change` (made when missing). */
+function withTally(
+  tallies: readonly LuckTally[],
+  actorId: string,
+  session: number,
+  change: (t: LuckTally) => LuckTally,
+): LuckTally[] {
+  const at = tallies.findIndex((t) => t.actorId === actorId && t.session === session);
+  if (at < 0) return [...tallies, change(emptyTally(actorId, session))];
+  return tallies.map((t, i) => (i === at ? change(t) : t));
+}
+
+/** The rarer of two rolls (the smaller chance; the earlier on a tie). */
+function rarer(held: LuckRoll | null, roll: LuckRoll): LuckRoll {
+  return held && held.chance <= roll.chance ? held : roll;
+}
+
+function addFaces(faces: LuckLedger["faces"], userId: string, thrown: readonly number[]): LuckLedger["faces"] {
+  const counts = [...(Object.hasOwn(faces, userId) ? (faces[userId] ?? ZERO_FACES) : ZERO_FACES)];
+  for (const f of thrown) if (Number.isInteger(f) && f >= 1 && f <= 6) counts[f - 1] = (counts[f - 1] ?? 0) + 1;
+  return { ...faces, [userId]: counts as unknown as FaceCounts };
+}
+
+const ZERO_FACES: FaceCounts = [0, 0, 0, 0, 0, 0];
+
+/**
+ * R-LUCK-1 one roll recorded in the open session: its character's tally (rolls, percentile sums, Ego,
+ * the rarest roll, public and overall) and, for a public roll, its user's face counts. A message
+ * already recorded changes nothing.
+ */
+export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLedgerRecorded {
+  const roll = checkLuckRoll(entry.roll);
+  const counts = isCount(entry.egoSpent) && isCount(entry.egoLost) && Array.isArray(entry.faces);
+  if (!roll || !counts || isLuckRecorded(ledger, roll.messageId)) return ledger;
+  const session = currentLuckSession(ledger).index;
+  const tallies = withTally(ledger.tallies, roll.actorId, session, (t) => ({
+    ...t,
+    rolls: t.rolls + 1,
+    outcomeSum: t.outcomeSum + (roll.outcome ?? 0),
+    outcomeCount: t.outcomeCount + (roll.outcome === null ? 0 : 1),
+    effectSum: t.effectSum + (roll.effect ?? 0),
+    effectCount: t.effectCount + (roll.effect === null ? 0 : 1),
+    egoSpent: t.egoSpent + entry.egoSpent,
+    egoLost: t.egoLost + entry.egoLost,
+    rarest: rarer(t.rarest, roll),
+    rarestPublic: roll.hidden ? t.rarestPublic : rarer(t.rarestPublic, roll),
+  }));
+  const faces = roll.hidden ? ledger.faces : addFaces(ledger.faces, roll.userId, entry.faces);
+  const recorded = [...(ledger.recorded ?? []), roll.messageId].slice(-LUCK_RECORDED_KEPT);
+  return { ...ledger, tallies, faces, recorded };
+}
+
+/** XP per character, as an award or its Undo gives it. */
+export interface LuckXp {
+  readonly actorId: string;
+  readonly xp: number;
+}
+
+/** A row of XP the ledger takes: a whole number of XP for an actor id (anything else is left out). */
+function soundXp(row: LuckXp): boolean {
+  return typeof row.actorId === "string" && row.actorId.length > 0 && Number.isSafeInteger(row.xp) && row.xp >= 0;
+}
+
+/**
+ * R-LUCK-1 / R-XP-1 the end-of-session award: its XP counted in the open session, which closes at `now`;
+ * the next opens; only the last LUCK_SESSIONS_KEPT sessions (and their tallies) are kept.
+ */
+export function closeLuckSession(
+  ledger: LuckLedgerRecorded,
+  now: number,
+  xp: readonly LuckXp[],
+): { readonly ledger: LuckLedgerRecorded; readonly closed: number } {
+  const open = currentLuckSession(ledger);
+  let tallies: readonly LuckTally[] = ledger.tallies;
+  for (const row of xp.filter(soundXp))
+    if (row.xp > 0)
+      tallies = withTally(tallies, row.actorId, open.index, (t) => ({ ...t, xpGained: t.xpGained + row.xp }));
+  const sessions = [
+    ...ledger.sessions.slice(0, -1),
+    { ...open, ended: now },
+    { index: open.index + 1, started: now, ended: null },
+  ].slice(-LUCK_SESSIONS_KEPT);
+  const first = sessions[0]?.index ?? 0;
+  return { ledger: { ...ledger, sessions, tallies: tallies.filter((t) => t.session >= first) }, closed: open.index };
+}
+
+/** R-XP-1 the award's Undo: the XP taken back from the session the award closed (while it is kept; never below 0). */
+export function takeBackLuckXp(ledger: LuckLedgerRecorded, session: number, xp: readonly LuckXp[]): LuckLedgerRecorded {
+  let tallies = ledger.tallies;
+  for (const row of xp.filter(soundXp)) {
+    const at = tallies.findIndex((t) => t.actorId === row.actorId && t.session === session);
+    if (at < 0 || row.xp <= 0) continue;
+    tallies = tallies.map((t, i) => (i === at ? { ...t, xpGained: Math.max(0, t.xpGained - row.xp) } : t));
+  }
+  return { ...ledger, tallies };
+}
+
+/** R-LUCK-1 the session's rarest roll over every character (public rolls only when `publicOnly`). */
+export function sessionRarest(ledger: LuckLedger, session: number, publicOnly: boolean): LuckRoll | null {
+  let best: LuckRoll | null = null;
+  for (const t of ledger.tallies) {
+    const roll = publicOnly ? t.rarestPublic : t.rarest;
+    if (t.session === session && roll) best = rarer(best, roll);
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repair on read: the setting can hold anything (an older shape, a hand edit); what is sound is kept,
+// the rest dropped and counted, so the caller can say so.
+
+type Obj = Readonly<Record<string, unknown>>;
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+const isSum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
+const isUnit = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
+const isText = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 400;
+
+/** A stored roll, checked whole; null when any part is not what a recorded roll holds. */
+export function checkLuckRoll(v: unknown): LuckRoll | null {
+  if (!isObj(v)) return null;
+  const texts = ["messageId", "actorId", "userId", "label"].every((k) => isText(v[k]));
+  const kind = (LUCK_KINDS as readonly unknown[]).includes(v.kind);
+  const unitOrNull = (x: unknown): boolean => x === null || isUnit(x);
+  const chance = isUnit(v.chance) && v.chance > 0;
+  if (!texts || !kind || !unitOrNull(v.outcome) || !unitOrNull(v.effect) || !chance) return null;
+  if (typeof v.hidden !== "boolean" || !isSum(v.time)) return null;
+  return {
+    messageId: v.messageId as string,
+    actorId: v.actorId as string,
+    userId: v.userId as string,
+    kind: v.kind as LuckKind,
+    label: v.label as string,
+    outcome: v.outcome as number | null,
+    effect: v.effect as number | null,
+    chance: v.chance as number,
+    hidden: v.hidden,
+    time: v.time,
+  };
+}
+
+function checkTally(v: unknown, sessions: ReadonlySet<number>): LuckTally | null {
+  if (!isObj(v) || !isText(v.actorId) || !isCount(v.session) || !sessions.has(v.session)) return null;
+  const counts = ["rolls", "outcomeCount", "effectCount", "egoSpent", "egoLost", "xpGained"] as const;
+  if (!counts.every((k) => isCount(v[k])) || !isSum(v.outcomeSum) || !isSum(v.effectSum)) return null;
+  const rarest = v.rarest === null ? null : checkLuckRoll(v.rarest);
+  const rarestPublic = v.rarestPublic === null ? null : checkLuckRoll(v.rarestPublic);
+  if ((v.rarest !== null && !rarest) || (v.rarestPublic !== null && !rarestPublic)) return null;
+  const n = (k: (typeof counts)[number]): number => v[k] as number;
+  return {
+    actorId: v.actorId,
+    session: v.session,
+    rolls: n("rolls"),
+    outcomeSum: v.outcomeSum,
+    outcomeCount: n("outcomeCount"),
+    effectSum: v.effectSum,
+    effectCount: n("effectCount"),
+    egoSpent: n("egoSpent"),
+    egoLost: n("egoLost"),
+    xpGained: n("xpGained"),
+    rarest,
+    rarestPublic,
+  };
+}
+
+function checkSessions(v: unknown): LuckSession[] {
+  if (!Array.isArray(v)) return [];
+  const kept: LuckSession[] = [];
+  for (const s of v as unknown[]) {
+    if (!isObj(s) || !isCount(s.index) || s.index < 1 || !isSum(s.started)) continue;
+    if (s.ended !== null && !isSum(s.ended)) continue;
+    if (kept.length > 0 && (kept.at(-1)?.index ?? 0) >= s.index) continue;
+    kept.push({ index: s.index, started: s.started, ended: s.ended });
+  }
+  return kept.slice(-LUCK_SESSIONS_KEPT);
+}
+
+function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: number } {
+  const faces: Record<string, FaceCounts> = {};
+  if (!isObj(v)) return { faces, dropped: v === undefined ? 0 : 1 };
+  let dropped = 0;
+  for (const [user, counts] of Object.entries(v)) {
+    if (isText(user) && Array.isArray(counts) && counts.length === 6 && counts.every(isCount))
+      faces[user] = counts as unknown as FaceCounts;
+    else dropped++;
+  }
+  return { faces, dropped };
+}
+
+/**
+ * The stored ledger, repaired: sound sessions, tallies, face counts and recorded ids are kept; anything
+ * else is dropped and counted in `dropped` (0: the value was sound). Not a ledger at all: a fresh one.
+ * The last session is always the open one.
+ */
+export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
+  const now = isSum(when) ? when : 0;
+  if (!isObj(raw) || raw.version !== 1) return { ledger: emptyLedger(now), dropped: raw === undefined ? 0 : 1 };
+  let dropped = 0;
+  let sessions = checkSessions(raw.sessions);
+  dropped += (Array.isArray(raw.sessions) ? raw.sessions.length : 1) - sessions.length;
+  const last = sessions.at(-1);
+  if (!last) sessions = [{ index: 1, started: now, ended: null }];
+  else if (last.ended !== null) sessions = [...sessions, { index: last.index + 1, started: last.ended, ended: null }];
+  if (sessions.length > LUCK_SESSIONS_KEPT) sessions = sessions.slice(-LUCK_SESSIONS_KEPT);
+  const indices = new Set(sessions.map((s) => s.index));
+  const rawTallies: unknown[] = Array.isArray(raw.tallies) ? raw.tallies : [];
+  const tallies = rawTallies.flatMap((t) => checkTally(t, indices) ?? []);
+  dropped += rawTallies.length - tallies.length + (Array.isArray(raw.tallies) ? 0 : 1);
+  const { faces, dropped: badFaces } = checkFaces(raw.faces);
+  const rawRecorded: unknown[] = Array.isArray(raw.recorded) ? raw.recorded : [];
+  const recorded = rawRecorded.filter(isText).slice(-LUCK_RECORDED_KEPT);
+  dropped += badFaces + rawRecorded.length - recorded.length;
+  return { ledger: { version: 1, sessions, tallies, faces, recorded }, dropped };
+}

@@ -40,3 +40,4 @@ export * from "./advice.ts";
 export * from "./forecast-action.ts";
 export * from "./forecast.ts";
 export * from "./rulesets/index.ts";
+export * from "./luck.ts";

@@ -24,6 +24,7 @@ export const SETTINGS = {
   legacyWithoutSkills: "legacyWithoutSkills",
   offerTour: "offerTour",
   schemaVersion: "schemaVersion",
+  luckLedger: "luckLedger",
 } as const;
 
 export type ApplyPermission = "gm" | "owners";
@@ -108,6 +109,13 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  // R-LUCK-1 the luck ledger: written by the active GM's client only, repaired on read (src/table/luck.ts).
+  settings.register(SYSTEM_ID, SETTINGS.luckLedger, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
   });
 }
 

@@ -1,10 +1,336 @@
 /**
  * The luck ledger on the Foundry side (R-LUCK-1): recorded by the active GM's client, kept in a world
- * setting, read by the Table luck window.
+ * setting (`luckLedger`, so it outlives a cleared chat log), read by the Table luck window.
+ *
+ * What is recorded is computed here, on the GM's client, by the rules (src/rules/luck.ts) from the
+ * message's card state, checked whole as every card is read, and only when the card's dice are the
+ * message's own Foundry-rolled dice; no number a player's client sent is taken. A player's client
+ * records nothing (a world setting is the GM's to write). With no GM online, a roll is recorded when a
+ * GM's client next sees its card change (a later click on it), or not at all: nobody reads the chat
+ * log back.
  */
-import { emptyLedger, type LuckLedger } from "../data/luck-ledger.ts";
+import {
+  assertLegacyEffectState,
+  assertLegacyRiskyState,
+  cardDice,
+  isSlaughter,
+  riskyCardResult,
+  type LegacyEffectState,
+  type LegacyRiskyState,
+  type RiskyCardState,
+  type SessionLuck,
+} from "../chat/index.ts";
+import {
+  closeLuckSession,
+  recordLuck,
+  repairLuckLedger,
+  sessionRarest,
+  takeBackLuckXp,
+  type LuckEntry,
+  type LuckKind,
+  type LuckLedger,
+  type LuckLedgerRecorded,
+  type LuckXp,
+} from "../data/luck-ledger.ts";
+import { storedCard } from "../documents/chat-message.ts";
+import {
+  combinedRollLuck,
+  defaultEffectTotal,
+  effectDiceFor,
+  getRuleset,
+  highest,
+  keptExplodingLuck,
+  separateRollLuck,
+  type CombinedLuckInput,
+  type RollLuck,
+} from "../rules/index.ts";
+import { SETTINGS } from "../settings/settings.ts";
+import { SYSTEM_ID } from "../system-id.ts";
 
-/** The world's luck ledger as stored (repaired on read). */
-export function readLuckLedger(): LuckLedger {
-  return emptyLedger(Date.now());
+/** A roll's luck as the card gives it, before the message's own facts (id, who sees it, when). */
+interface CardLuck {
+  readonly luck: RollLuck;
+  readonly kind: LuckKind;
+  readonly actorUuid: string;
+  readonly userId: string;
+  /** A label key (`TERRAN.…`) or the user's own text (a tool's name). */
+  readonly label: readonly string[];
+  readonly egoSpent: number;
+  readonly egoLost: number;
+  /** Every die the card says was thrown for it: they must be among the message's dice. */
+  readonly faces: readonly number[];
 }
+
+/** The roll is not complete yet: its Effect die explodes and the chain is not rolled. */
+const WAIT = "wait" as const;
+
+/** R-LUCK-1 a Core / Degenesis Risky card (or Reaction): the outcome, and the default Effect once known (ruling, §11). */
+function riskyLuck(state: RiskyCardState): CardLuck | typeof WAIT {
+  const result = riskyCardResult(state);
+  const faces = [...state.light, ...state.dark];
+  const luck = state.reaction ? separateRollLuck(faces) : combinedLuck(state, faces);
+  if (luck === WAIT) return WAIT;
+  const target = state.target;
+  const label = target.kind === "save" ? [`TERRAN.Save.${target.group}`] : [`TERRAN.Attribute.${target.attribute}`];
+  return {
+    luck,
+    kind: state.reaction ? "reaction" : "risky",
+    actorUuid: state.actorUuid,
+    userId: state.rollerId,
+    label: state.weapon ? [...label, state.weapon.name] : label,
+    egoSpent: state.ego.undone ? 0 : state.ego.cost,
+    egoLost: state.ego.undone ? 0 : result.ego.before - result.ego.after,
+    faces: [...faces, ...(state.effect?.chain ?? [])],
+  };
+}
+
+/**
+ * R-LUCK-1 a Risky Action's outcome and default Effect (ruling, §11); WAIT while that die explodes and no
+ * chain is rolled. (R-RA-8: a Reaction's Effect is the GM's leave, not the roll's: it is read as its outcome.)
+ */
+function combinedLuck(state: RiskyCardState, faces: readonly number[]): RollLuck | typeof WAIT {
+  const effectIndex = state.selection?.effect ?? null;
+  const chosenFace = effectIndex === null ? undefined : cardDice(state)[effectIndex]?.face;
+  const input: CombinedLuckInput = {
+    faces,
+    slaughter: isSlaughter(state),
+    singleDieServesBoth: state.singleDieServesBoth,
+    chosen: state.effect && chosenFace !== undefined ? { face: chosenFace, chain: state.effect.chain } : null,
+  };
+  const hasEffectDie = faces.length >= 2 || (faces.length === 1 && state.singleDieServesBoth);
+  if (state.effect === null && hasEffectDie && defaultEffectTotal(input) === null) return WAIT;
+  return combinedRollLuck(input);
+}
+
+/** R-LUCK-1 / R-LEG-9 a Legacy Risky card: the outcome of the highest die. */
+function legacyRiskyLuck(state: LegacyRiskyState): CardLuck {
+  assertLegacyRiskyState(state);
+  const faces = [...state.roll.light, ...state.roll.dark];
+  const label = [state.roll.attributeLabelKey, ...(state.roll.skillLabelKey ? [state.roll.skillLabelKey] : [])];
+  return {
+    luck: separateRollLuck(faces),
+    kind: "risky",
+    actorUuid: state.actorUuid,
+    userId: state.rollerId,
+    label,
+    egoSpent: state.roll.costly.filter(Boolean).length,
+    egoLost: state.roll.ego.before - state.roll.ego.after,
+    faces,
+  };
+}
+
+/** R-LUCK-1 / R-LEG-11 a Legacy Effect card: the kept die and its chain, under the tool's dice. */
+function legacyEffectLuck(state: LegacyEffectState): CardLuck {
+  assertLegacyEffectState(state);
+  const tags = { versatileTwoHanded: state.versatileTwoHanded, improvised: state.improvised };
+  const spec = effectDiceFor(getRuleset(state.rulesetId), state.rank, tags, state.extra);
+  const total = highest(state.roll.faces) + state.roll.chain.reduce((t, f) => t + f, 0);
+  return {
+    luck: keptExplodingLuck(spec.dice, spec.explodeOn, total),
+    kind: "effect",
+    actorUuid: state.actorUuid,
+    userId: state.rollerId,
+    label: state.roll.toolName ? [state.roll.toolName] : [state.roll.tierLabelKey],
+    egoSpent: 0,
+    egoLost: 0,
+    faces: [...state.roll.faces, ...state.roll.chain],
+  };
+}
+
+/** The card's luck, WAIT, or null for a card the ledger does not record (or one that fails its check). */
+function cardLuck(message: ChatMessage.Implementation): CardLuck | typeof WAIT | null {
+  const card = storedCard(message);
+  try {
+    if (card?.kind === "risky") return riskyLuck(card.state);
+    if (card?.kind === "legacyRisky") return legacyRiskyLuck(card.state);
+    if (card?.kind === "legacyEffect") return legacyEffectLuck(card.state);
+  } catch (error) {
+    // A forged or damaged card is refused, as its buttons are: nothing recorded.
+    console.warn(`terran-engine | luck ledger: message ${message.id ?? "?"} not recorded:`, error);
+  }
+  return null;
+}
+
+/** The faces of every die of the message's rolls (Roll instances, or their JSON as a stored update holds them). */
+export function messageFaces(rolls: readonly unknown[]): number[] {
+  return rolls.flatMap((roll) => {
+    let data: unknown = roll;
+    if (typeof roll === "string") {
+      try {
+        data = JSON.parse(roll);
+      } catch {
+        return [];
+      }
+    }
+    if (typeof data !== "object" || data === null) return [];
+    const dice: unknown = Reflect.get(data, "dice") ?? Reflect.get(data, "terms");
+    if (!Array.isArray(dice)) return [];
+    return dice.flatMap((term: unknown) => {
+      const results: unknown = typeof term === "object" && term !== null ? Reflect.get(term, "results") : null;
+      if (!Array.isArray(results)) return [];
+      return results.flatMap((r: unknown) => {
+        const face: unknown = typeof r === "object" && r !== null ? Reflect.get(r, "result") : null;
+        return typeof face === "number" ? [face] : [];
+      });
+    });
+  });
+}
+
+/** Every face the card names is one of the message's dice (as many times as the card names it). */
+export function facesAmongRolls(cardFaces: readonly number[], rolled: readonly number[]): boolean {
+  const left = new Map<number, number>();
+  for (const f of rolled) left.set(f, (left.get(f) ?? 0) + 1);
+  for (const f of cardFaces) {
+    const n = left.get(f) ?? 0;
+    if (n === 0) return false;
+    left.set(f, n - 1);
+  }
+  return true;
+}
+
+function localizeLabel(parts: readonly string[]): string {
+  return parts.map((p) => (p.startsWith("TERRAN.") ? (game.i18n?.localize(p) ?? p) : p)).join(" · ");
+}
+
+/** The actor's id from its uuid ("Actor.abc" → "abc"; a token's synthetic actor keeps its own id). */
+function actorIdOf(uuid: string): string {
+  return uuid.split(".").at(-1) ?? uuid;
+}
+
+/**
+ * R-LUCK-1 what the message adds to the ledger, computed here from its card and its dice; null when it
+ * adds nothing (not a roll the ledger keeps, a forged card, dice that are not the message's, or a roll
+ * still waiting for its Effect's chain).
+ */
+export function luckEntryOf(message: ChatMessage.Implementation): LuckEntry | null {
+  const card = cardLuck(message);
+  if (card === null || card === WAIT || !message.id) return null;
+  if (!facesAmongRolls(card.faces, messageFaces(message.rolls))) {
+    console.warn(`terran-engine | luck ledger: message ${message.id}'s card names dice it did not roll; not recorded.`);
+    return null;
+  }
+  const hidden = message.whisper.length > 0 || message.blind;
+  return {
+    roll: {
+      messageId: message.id,
+      actorId: actorIdOf(card.actorUuid),
+      userId: card.userId,
+      kind: card.kind,
+      label: localizeLabel(card.label) || "?",
+      outcome: card.luck.outcome,
+      effect: card.luck.effect,
+      chance: card.luck.chance,
+      hidden,
+      time: Date.now(),
+    },
+    egoSpent: card.egoSpent,
+    egoLost: card.egoLost,
+    faces: card.faces,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stored ledger: read (repaired), and written by the active GM one change at a time.
+
+/**
+ * The world's luck ledger as stored, repaired on read: damaged entries are dropped. The active GM is told
+ * and the repaired ledger written back, so the notice comes once and nothing sound is lost.
+ */
+export function readLuckLedger(): LuckLedgerRecorded {
+  const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
+  const { ledger, dropped } = repairLuckLedger(raw, Date.now());
+  if (dropped > 0 && game.user?.isActiveGM) {
+    const text = game.i18n?.format("TERRAN.Repair.luckLedger", { count: String(dropped) });
+    ui.notifications?.warn(text ?? "TERRAN.Repair.luckLedger", { permanent: true });
+    void game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
+  }
+  return ledger;
+}
+
+/** The ledger as the setting stores it (plain data). */
+function stored(ledger: LuckLedgerRecorded): Record<string, unknown> {
+  const { version, sessions, tallies, faces, recorded } = ledger;
+  return { version, sessions, tallies, faces, recorded: recorded ?? [] };
+}
+
+/** The changes wait for each other, so two rolls arriving together are both kept (one write each). */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `change` on the stored ledger and writes it back once, if it changed; on the GM's client only. */
+export function changeLuckLedger<T>(
+  change: (ledger: LuckLedgerRecorded) => { ledger: LuckLedgerRecorded; value: T },
+): Promise<T> {
+  const run = queue.then(async () => {
+    const before = readLuckLedger();
+    const { ledger, value } = change(before);
+    if (ledger !== before) await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
+    return value;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** The stored ledger names this message among those recorded (read as stored, no repair: a quick look). */
+function recordedAlready(id: string): boolean {
+  const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
+  const recorded: unknown = typeof raw === "object" && raw !== null ? Reflect.get(raw, "recorded") : null;
+  return Array.isArray(recorded) && recorded.includes(id);
+}
+
+/**
+ * R-LUCK-1 the hook on `createChatMessage` and `updateChatMessage`: on the active GM's client only, the
+ * message's roll is recorded once, when complete.
+ */
+export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
+  if (!game.user?.isActiveGM) return;
+  // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any reading.
+  if (message.id && recordedAlready(message.id)) return;
+  const entry = luckEntryOf(message);
+  if (!entry) return;
+  await changeLuckLedger((ledger) => ({ ledger: recordLuck(ledger, entry), value: null }));
+}
+
+/** Registers the ledger's hooks (from src/terran.ts). */
+export function registerLuckLedger(): void {
+  const record = (message: ChatMessage.Implementation): void => {
+    void onLuckMessage(message).catch((error: unknown) => console.warn("terran-engine | luck ledger:", error));
+  };
+  Hooks.on("createChatMessage", record);
+  Hooks.on("updateChatMessage", record);
+}
+
+/**
+ * R-LUCK-1 / R-XP-1 the award closes the ledger's session (its XP counted there); the card names the
+ * rarest public roll. The ledger never stands in the award's way: if it cannot be written, the award is
+ * still posted, without the line (undefined), and the console says why.
+ */
+export async function closeLuckSessionFor(
+  xp: readonly LuckXp[],
+  names: ReadonlyMap<string, string>,
+): Promise<SessionLuck | undefined> {
+  try {
+    return await changeLuckLedger((before) => {
+      const { ledger, closed } = closeLuckSession(before, Date.now(), xp);
+      const rarest = sessionRarest(ledger, closed, true);
+      const actorName = rarest ? (names.get(rarest.actorId) ?? game.actors?.get(rarest.actorId)?.name ?? "?") : "";
+      return {
+        ledger,
+        value: { session: closed, rarest: rarest ? { actorName, label: rarest.label, chance: rarest.chance } : null },
+      };
+    });
+  } catch (error) {
+    console.warn("terran-engine | luck ledger: the session could not be closed:", error);
+    return undefined;
+  }
+}
+
+/** R-XP-1 the award's Undo takes its XP back from the session it closed (a failure is logged, never in the Undo's way). */
+export async function takeBackLuckXpFor(session: number, xp: readonly LuckXp[]): Promise<void> {
+  try {
+    await changeLuckLedger((ledger) => ({ ledger: takeBackLuckXp(ledger, session, xp), value: null }));
+  } catch (error) {
+    console.warn("terran-engine | luck ledger: the award's XP could not be taken back:", error);
+  }
+}
+
+export type { LuckLedger };

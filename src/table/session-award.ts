@@ -18,7 +18,6 @@ import {
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { cardFlags, storedCard } from "../documents/card-flags.ts";
 import { legacyOf } from "../data/legacy.ts";
 import {
   readSessionChoices,
@@ -29,7 +28,8 @@ import {
   type SessionRowPlan,
 } from "../documents/operations/index.ts";
 import { characterState } from "../documents/state.ts";
-import { tableSpeaker } from "../documents/chat-message.ts";
+import { cardFlags, storedCard, tableSpeaker } from "../documents/chat-message.ts";
+import { closeLuckSessionFor, takeBackLuckXpFor } from "./luck.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
   const user = game.user;
@@ -103,13 +103,27 @@ async function awardRow(uuid: string, name: string, xp: number): Promise<Session
   }
 }
 
+/** The ledger's id of an actor (the last part of its uuid, as src/table/luck.ts records it). */
+function luckActorId(uuid: string): string {
+  return uuid.split(".").at(-1) ?? uuid;
+}
+
+/** R-LUCK-1 the XP the rows gave, per actor, for the ledger's session. */
+function givenXp(rows: readonly SessionCardRow[]): { actorId: string; xp: number }[] {
+  return rows.filter((r) => r.given).map((r) => ({ actorId: luckActorId(r.actorUuid), xp: r.xp }));
+}
+
 /** R-XP-1 awards the ticked rows (refused whole, nothing given, when a row's XP is not 1–99) and posts one summary card. */
 export async function awardSession(choices: readonly SessionRowChoice[]): Promise<SessionCardState> {
   const gm = assertGm();
   const picked = readSessionChoices(choices);
   const rows: SessionCardRow[] = [];
   for (const row of picked) rows.push(await awardRow(row.uuid, row.name, row.xp));
-  const state = createSessionCard(gm.id, rows);
+  const luck = await closeLuckSessionFor(
+    givenXp(rows),
+    new Map(rows.map((r) => [luckActorId(r.actorUuid), r.actorName])),
+  );
+  const state = createSessionCard(gm.id, rows, luck);
   await ChatMessage.create({ speaker: tableSpeaker(), content: "", flags: cardFlags({ kind: "session", state }) });
   return state;
 }
@@ -147,6 +161,12 @@ export async function undoSessionAward(
   const outcomes: Record<string, SessionUndoRecord> = {};
   for (const row of claimed.rows) if (row.given) outcomes[row.actorUuid] = await undoRow(row);
   const done = recordSessionUndo(claimed, user, outcomes);
+  // R-LUCK-1 the ledger's session gets back what was taken (a card from before the ledger names none).
+  const taken = claimed.rows.flatMap((r) => {
+    const outcome = outcomes[r.actorUuid];
+    return r.given && outcome ? [{ actorId: luckActorId(r.actorUuid), xp: outcome.taken }] : [];
+  });
+  if (claimed.luck) await takeBackLuckXpFor(claimed.luck.session, taken);
   await message.update({ flags: cardFlags({ kind: "session", state: done }) });
   return done;
 }

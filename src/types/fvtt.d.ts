@@ -92,6 +92,8 @@ declare module "fvtt-types/configuration" {
     "terran-engine.legacyWithoutSkills": boolean;
     "terran-engine.offerTour": boolean;
     "terran-engine.schemaVersion": number;
+    /** R-LUCK-1 the luck ledger (src/data/luck-ledger.ts), repaired on read (src/table/luck.ts). */
+    "terran-engine.luckLedger": Record<string, unknown>;
   }
 }
 

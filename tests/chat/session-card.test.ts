@@ -6,7 +6,9 @@ import {
   sessionCardView,
   type SessionCardRow,
   type SessionCardState,
+  type SessionLuck,
 } from "../../src/chat/index.ts";
+import type { RulesErrorCode } from "../../src/rules/index.ts";
 import { expectCode, GM, isClosed, OTHER, renderDom, text } from "./fixtures.ts";
 
 const given = (name: string, xp: number, before: number): SessionCardRow => ({
@@ -105,5 +107,53 @@ describe("R-XP-1 the end-of-session card", () => {
     );
     expectCode(bad([{ ...refused("Oskar"), refusal: "__proto__" }]), "bad-choice");
     expectCode(bad([{ ...given("Mira", 2, 3), xp: 1.5, after: 4.5 }]), "not-integer");
+  });
+});
+
+describe("R-LUCK-1 the session's most improbable roll on the card", () => {
+  const luck = { session: 3, rarest: { actorName: "Mira <b>", label: "Finesse", chance: 1 / 1296 } };
+
+  it("R-LUCK-1: the card names the rarest public roll: who, what, and 1 in N (N rounded, written the client's way)", () => {
+    const view = sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), OTHER);
+    expect(view.rarest).toEqual({ name: "Mira <b>", label: "Finesse", odds: "1,296" });
+    expect(sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), OTHER, "pt-BR").rarest?.odds).toBe(
+      "1.296",
+    );
+    expect(
+      sessionCardView(
+        createSessionCard(GM.id, [given("Mira", 2, 3)], { ...luck, rarest: { ...luck.rarest, chance: 0.3 } }),
+        GM,
+      ).rarest?.odds,
+    ).toBe("3");
+  });
+
+  it("R-LUCK-1: the template shows the line (escaped) only when there is a rarest roll", () => {
+    const shown = renderDom(
+      "chat/session-card.hbs",
+      sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), GM),
+    );
+    const line = shown.querySelector(".session-rarest");
+    expect(text(line)).toBe("Most improbable roll: Mira <b>'s Finesse, 1 in 1,296");
+    expect(line?.querySelector("b")).toBeNull();
+    const none = renderDom(
+      "chat/session-card.hbs",
+      sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], { session: 3, rarest: null }), GM),
+    );
+    expect(none.querySelector(".session-rarest")).toBeNull();
+    expect(
+      renderDom("chat/session-card.hbs", sessionCardView(posted(), GM)).querySelector(".session-rarest"),
+    ).toBeNull();
+  });
+
+  it("R-LUCK-1: a stored luck line that is forged (a chance of 0 or above 1, no session, a name that is not text) is refused whole", () => {
+    const base = createSessionCard(GM.id, [given("Mira", 2, 3)], luck);
+    const cases: [unknown, RulesErrorCode][] = [
+      [{ session: 0, rarest: null }, "out-of-range"],
+      [{ session: 2, rarest: { ...luck.rarest, chance: 0 } }, "out-of-range"],
+      [{ session: 2, rarest: { ...luck.rarest, chance: 2 } }, "out-of-range"],
+      [{ session: 2, rarest: { ...luck.rarest, actorName: 5 } }, "bad-choice"],
+      ["junk", "bad-choice"],
+    ];
+    for (const [bad, code] of cases) expectCode(() => sessionCardView({ ...base, luck: bad as SessionLuck }, GM), code);
   });
 });

@@ -2,6 +2,7 @@
 import { CARD_ENTRIES } from "./card-entries.ts";
 import { SEQUENCE_ENTRIES } from "./card-sequences.ts";
 import type { EntryPoint } from "./harness.ts";
+import { LUCK_LEDGER_ENTRIES } from "./luck-ledger-entries.ts";
 import { LUCK_ENTRIES } from "./luck-entries.ts";
 import { RULES_ENTRIES } from "./rules-entries.ts";
 
@@ -9,5 +10,6 @@ export const ALL_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ...RULES_ENTRIES,
   ...CARD_ENTRIES,
   ...SEQUENCE_ENTRIES,
+  ...LUCK_LEDGER_ENTRIES,
   ...LUCK_ENTRIES,
 };

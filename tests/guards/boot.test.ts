@@ -98,6 +98,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   legacyWithoutSkills: "world",
   offerTour: "client",
   schemaVersion: "world",
+  luckLedger: "world",
 };
 
 describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", (generation: Generation) => {
@@ -229,14 +230,12 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     expect(typeof api?.roll).toBe("function");
   });
 
-  it("the hooks the entry and init add: chat commands, the directory's GM tools and Table luck button, macros by drag, answers redrawing requests, setting changes, Dice So Nice, Babele, Quench", () => {
+  it("the hooks the entry and init add: chat commands, the directory's GM tools and Table luck button, macros by drag, answers redrawing requests, the luck ledger, setting changes, Dice So Nice, Babele, Quench", () => {
     const hooked = (name: string) => (world.hooks.get(name) ?? []).length;
     for (const name of [
       "chatMessage",
       "renderActorDirectory",
       "hotbarDrop",
-      "createChatMessage",
-      "updateChatMessage",
       "deleteChatMessage",
       "diceSoNiceReady",
       "babele.init",
@@ -248,6 +247,8 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", 
     ]) {
       expect(hooked(name), name).toBe(name === "renderActorDirectory" ? 2 : 1);
     }
+    // Answers redrawing requests (src/applications/gm/commands.ts) and R-LUCK-1's ledger (src/table/luck.ts).
+    for (const name of ["createChatMessage", "updateChatMessage"]) expect(hooked(name), name).toBe(2);
     // The one-time hooks have fired and are gone (Hooks.once).
     expect([hooked("init"), hooked("setup"), hooked("ready")]).toEqual([0, 0, 0]);
   });

@@ -335,7 +335,10 @@ export const CARD_KINDS: CardKindRegistry = {
   session: {
     check: assertSessionCardState,
     template: template("session-card"),
-    view: (message, state) => ({ ...sessionCardView(state, currentCardUser()), messageId: message.id }),
+    view: (message, state) => ({
+      ...sessionCardView(state, currentCardUser(), game.i18n?.lang ?? "en"),
+      messageId: message.id,
+    }),
     actions: {
       "undo-session": async ({ message, state, el }) => {
         await undoSessionAward(message, versionOf(el, state.version));

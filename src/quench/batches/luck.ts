@@ -4,11 +4,16 @@
  * write of one of the system's world settings makes core run the `updateSetting` hook on this client,
  * which draws the open window again (the GM toggles R-CH-6's Challenge armour and puts it back). What
  * the stand-ins assume about ApplicationV2's render hook and the setting hooks, checked here.
+ * R-LUCK-1 the ledger's recording: on the active GM's client, a posted roll reaches the ledger once, through
+ * core's createChatMessage hook and a world-setting write (the ledger is put back as it was afterwards).
  */
 import { openTableLuck, TableLuckWindow } from "../../applications/gm/luck-window.ts";
+import { TerranActor } from "../../documents/actor.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { currentUser, type TerranBatch } from "../support.ts";
+import { readLuckLedger } from "../../table/luck.ts";
+import { postCard } from "../cards.ts";
+import { currentUser, Made, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
 export const luckBatch: TerranBatch = {
@@ -47,6 +52,30 @@ export const luckBatch: TerranBatch = {
         await game.settings?.set(SYSTEM_ID, SETTINGS.challengeArmour, armour);
         await settle(() => renders.length > before);
         assert.isAbove(renders.length, before, "drawn again");
+      });
+    });
+
+    describe("the luck ledger (R-LUCK-1)", () => {
+      const made = new Made();
+      let stored: unknown;
+      after(async () => {
+        await made.cleanUp();
+        if (currentUser().isActiveGM && stored !== undefined)
+          await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored as Record<string, unknown>);
+      });
+
+      it("a roll posted here is recorded once by the active GM's client, from its card and dice", async function () {
+        if (!currentUser().isActiveGM) this.skip();
+        stored = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
+        const actor = made.keep(await Actor.create({ name: "Quench luck", type: "character" }));
+        if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
+        const message = made.keep(await postCard(actor, [5, 3], []));
+        const recorded = (): boolean => (readLuckLedger().recorded ?? []).includes(message.id ?? "");
+        await settle(recorded);
+        assert.isTrue(recorded(), "the message is in the ledger");
+        const tally = readLuckLedger().tallies.find((t) => t.actorId === actor.id);
+        assert.equal(tally?.rolls, 1, "one roll for the character");
+        assert.equal(tally?.rarest?.messageId, message.id, "its rarest roll is this one");
       });
     });
   },

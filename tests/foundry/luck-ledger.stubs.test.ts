@@ -1,0 +1,305 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: ChatMessage, `game.settings`, `Hooks`,
+ * `game.user`). R-LUCK-1 the luck ledger on the Foundry side (src/table/luck.ts): which client records a
+ * roll, from what, once; what a forged card gets; what survives a cleared chat log; the end-of-session
+ * award and its Undo. On v13 and v14. Foundry's sockets and the settings' own storage are not exercised.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { nextFaces, RollStub } from "../stubs/foundry.ts";
+import { HooksStub } from "../stubs/hooks.ts";
+import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
+import { registerGmTools } from "../../src/applications/gm/commands.ts";
+import { confirmEffect, createLegacyEffectCard, createLegacyRiskyCard } from "../../src/chat/index.ts";
+import { cardFlags } from "../../src/documents/chat-message.ts";
+import { LUCK_SESSIONS_KEPT } from "../../src/data/luck-ledger.ts";
+import { awardSession, undoSessionAward } from "../../src/table/session-award.ts";
+import {
+  closeLuckSessionFor,
+  luckEntryOf,
+  onLuckMessage,
+  readLuckLedger,
+  registerLuckLedger,
+} from "../../src/table/luck.ts";
+import { combinedRollLuck, keptExplodingLuck, separateRollLuck } from "../../src/rules/index.ts";
+import { card, ROLLER } from "../chat/fixtures.ts";
+import { asMessage, message, shown } from "./card-builders.ts";
+import { actors, as, lastCard, pc, sessionState, text } from "./gm-builders.ts";
+
+const ACTIVE_GM = { id: "gm", isGM: true, isActiveGM: true };
+const asActiveGm = (): void => {
+  world.user = { ...ACTIVE_GM, targets: new Set() };
+};
+
+/** A message posted by the roller holding a Risky card of these faces, with the rolls that threw them. */
+function rolled(light: number[], dark: number[] = [], audience: { whisper?: string[]; blind?: boolean } = {}) {
+  const state = card(light, dark);
+  const msg = message({ kind: "risky", state }, audience);
+  msg.rolls = [rollOf([...light, ...dark])];
+  return msg;
+}
+
+function rollOf(faces: number[]): RollStub {
+  const roll = new RollStub(`${faces.length}d6`);
+  nextFaces.push(...faces);
+  void roll.evaluate();
+  return roll;
+}
+
+const settingWrites = () => vi.spyOn(game.settings as { set: (...a: unknown[]) => Promise<unknown> }, "set");
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", (generation) => {
+  beforeEach(() => {
+    vi.restoreAllMocks();
+    resetWorld(generation);
+    nextFaces.length = 0;
+    registerCardPresenter();
+    registerGmTools();
+  });
+
+  it("R-LUCK-1 (stand-ins): a roll is recorded once, by the active GM's client; the player's client writes nothing", async () => {
+    registerLuckLedger();
+    const writes = settingWrites();
+    // The player's client posts the roll: its createChatMessage hook runs there and records nothing.
+    as(ROLLER);
+    const msg = rolled([5, 3]);
+    HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
+    await Promise.resolve();
+    expect(writes).not.toHaveBeenCalled();
+    // The same hook on the active GM's client records it, once, in one write.
+    asActiveGm();
+    HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
+    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(1));
+    HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
+    await onLuckMessage(asMessage(msg));
+    expect(writes).toHaveBeenCalledTimes(1);
+    const ledger = readLuckLedger();
+    const expected = combinedRollLuck({ faces: [5, 3], slaughter: false, singleDieServesBoth: true, chosen: null });
+    expect(ledger.tallies).toHaveLength(1);
+    expect(ledger.tallies[0]).toMatchObject({ actorId: "abc", rolls: 1, outcomeCount: 1, effectCount: 1 });
+    expect(ledger.tallies[0]?.outcomeSum).toBeCloseTo(expected.outcome ?? -1, 12);
+    expect(ledger.tallies[0]?.rarest).toMatchObject({ messageId: msg.id, userId: ROLLER.id, hidden: false });
+    expect(ledger.tallies[0]?.rarest?.chance).toBeCloseTo(expected.chance, 12);
+    expect(ledger.faces[ROLLER.id]).toEqual([0, 0, 1, 0, 1, 0]);
+  });
+
+  it("R-LUCK-1 (stand-ins): a GM's client that is not the active GM records nothing", async () => {
+    const writes = settingWrites();
+    world.user = { id: "gm2", isGM: true, isActiveGM: false, targets: new Set() };
+    await onLuckMessage(asMessage(rolled([6, 2])));
+    expect(writes).not.toHaveBeenCalled();
+  });
+
+  it("R-LUCK-1 (stand-ins): a card whose dice are not the message's, or whose state is tampered, is refused: nothing recorded", async () => {
+    asActiveGm();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const forgedFaces = rolled([6, 6]);
+    forgedFaces.rolls = [rollOf([2, 1])];
+    expect(luckEntryOf(asMessage(forgedFaces))).toBeNull();
+    const tampered = rolled([5, 3], [2]);
+    const state = card([5, 3], [2]);
+    tampered.flags = cardFlags({ kind: "risky", state: { ...state, ego: { ...state.ego, cost: 0 } } });
+    expect(luckEntryOf(asMessage(tampered))).toBeNull();
+    const noRolls = rolled([4]);
+    noRolls.rolls = [];
+    await onLuckMessage(asMessage(forgedFaces));
+    await onLuckMessage(asMessage(tampered));
+    await onLuckMessage(asMessage(noRolls));
+    expect(readLuckLedger().tallies).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("R-LUCK-1 (stand-ins): a Core roll whose Effect die explodes is recorded when the Effect is confirmed, with its chain", async () => {
+    asActiveGm();
+    const msg = rolled([6, 6]);
+    await onLuckMessage(asMessage(msg));
+    expect(readLuckLedger().tallies).toEqual([]);
+    const state = card([6, 6]);
+    msg.flags = cardFlags({ kind: "risky", state: confirmEffect(state, ROLLER, [6, 2], state.version) });
+    msg.rolls = [...msg.rolls, rollOf([6, 2])];
+    await onLuckMessage(asMessage(msg));
+    const expected = combinedRollLuck({
+      faces: [6, 6],
+      slaughter: false,
+      singleDieServesBoth: true,
+      chosen: { face: 6, chain: [6, 2] },
+    });
+    expect(readLuckLedger().tallies[0]?.effectSum).toBeCloseTo(expected.effect ?? -1, 12);
+    expect(readLuckLedger().faces[ROLLER.id]).toEqual([0, 1, 0, 0, 0, 3]);
+  });
+
+  it("R-LUCK-1 (stand-ins): a whispered or blind roll is hidden: in the tally, not in the faces nor the public rarest", async () => {
+    asActiveGm();
+    await onLuckMessage(asMessage(rolled([2, 1], [], { whisper: ["gm"], blind: true })));
+    const ledger = readLuckLedger();
+    expect(ledger.tallies[0]).toMatchObject({ rolls: 1, rarestPublic: null });
+    expect(ledger.tallies[0]?.rarest?.hidden).toBe(true);
+    expect(ledger.faces).toEqual({});
+  });
+
+  it("R-LUCK-1 (stand-ins): with no GM online nothing is recorded; a GM's client records it when the card next changes", async () => {
+    registerLuckLedger();
+    as(ROLLER);
+    const msg = rolled([5, 4]);
+    HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
+    await Promise.resolve();
+    expect(world.settings.get("luckLedger")).toBeUndefined();
+    asActiveGm();
+    HooksStub.callAll("updateChatMessage", msg, { flags: {} }, {}, ROLLER.id);
+    await vi.waitFor(() => expect(readLuckLedger().tallies).toHaveLength(1));
+  });
+
+  it("R-LUCK-1 (stand-ins): the ledger survives deleting every chat message", async () => {
+    asActiveGm();
+    const msgs = [rolled([5, 3]), rolled([1, 2])];
+    for (const m of msgs) await onLuckMessage(asMessage(m));
+    for (const m of msgs) await m.delete();
+    expect(world.messages.size).toBe(0);
+    expect(readLuckLedger().tallies[0]?.rolls).toBe(2);
+  });
+
+  it("R-LUCK-1 (stand-ins): damaged stored data is repaired on read, the GM told once, the sound part kept", async () => {
+    asActiveGm();
+    await onLuckMessage(asMessage(rolled([5, 3])));
+    const stored = world.settings.get("luckLedger") as Record<string, unknown>;
+    world.settings.set("luckLedger", { ...stored, faces: { player1: "junk" } });
+    const read = readLuckLedger();
+    expect(read.tallies).toHaveLength(1);
+    expect(read.faces).toEqual({});
+    expect(readLuckLedger()).toEqual(read);
+    expect(world.warnings.filter((w) => w.startsWith("TERRAN.Repair.luckLedger"))).toHaveLength(1);
+  });
+
+  it("R-LUCK-1 (stand-ins): over many awards the ledger keeps LUCK_SESSIONS_KEPT sessions", async () => {
+    asActiveGm();
+    for (let i = 0; i < LUCK_SESSIONS_KEPT + 10; i++) {
+      await onLuckMessage(asMessage(rolled([5, 3])));
+      await closeLuckSessionFor([{ actorId: "abc", xp: 1 }], new Map());
+    }
+    const ledger = readLuckLedger();
+    expect(ledger.sessions).toHaveLength(LUCK_SESSIONS_KEPT);
+    const first = ledger.sessions[0]?.index ?? 0;
+    expect(ledger.tallies.every((t) => t.session >= first)).toBe(true);
+  });
+
+  it("R-LUCK-1 R-XP-1 (stand-ins): the award closes the session, its card names the rarest public roll; Undo takes the XP back", async () => {
+    asActiveGm();
+    const mira = pc("Mira", "player1", { xp: 3 });
+    actors(mira);
+    const rare = rolled([6, 5, 5]);
+    rare.flags = cardFlags({ kind: "risky", state: { ...card([6, 5, 5]), actorUuid: mira.uuid } });
+    await onLuckMessage(asMessage(rare));
+    await onLuckMessage(asMessage(rolled([4, 2], [], { whisper: ["gm"] })));
+    await awardSession([{ uuid: mira.uuid, name: "Mira", xp: 2, played: true }]);
+    const posted = lastCard();
+    const luck = sessionState(posted).luck;
+    expect(luck?.session).toBe(1);
+    expect(luck?.rarest).toMatchObject({ actorName: "Mira", label: "TERRAN.Attribute.finesse" });
+    const root = await shown(posted);
+    const odds = Math.round(1 / (luck?.rarest?.chance ?? 1)).toLocaleString("en");
+    expect(text(root.querySelector(".session-rarest"))).toMatch(
+      new RegExp(`^Most improbable roll: Mira's .+, 1 in ${odds}$`),
+    );
+    const ledger = readLuckLedger();
+    expect(ledger.sessions.map((s) => s.ended === null)).toEqual([false, true]);
+    const id = mira.id ?? "";
+    expect(ledger.tallies.find((t) => t.actorId === id && t.session === 1)?.xpGained).toBe(2);
+    await undoSessionAward(asMessage(posted), sessionState(posted).version);
+    expect(readLuckLedger().tallies.find((t) => t.actorId === id && t.session === 1)?.xpGained).toBe(0);
+  });
+
+  it("R-LUCK-1 R-LEG-9 R-LEG-11 (stand-ins): a Legacy Risky card records its outcome and Ego; its Effect card the kept die and chain", async () => {
+    asActiveGm();
+    const riskyState = createLegacyRiskyCard({
+      rollerId: ROLLER.id,
+      actorUuid: "Actor.oskar",
+      roll: {
+        actorName: "Oskar",
+        attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label",
+        skillLabelKey: null,
+        light: [4, 2],
+        dark: [1, 5],
+        costly: [true, false],
+        ego: { before: 3, after: 2 },
+        lost: false,
+      },
+      tools: [{ id: "sword0000000001", name: "Sword" }],
+      multiAttack: false,
+    });
+    const riskyMsg = message({ kind: "legacyRisky", state: riskyState });
+    riskyMsg.rolls = [rollOf([4, 2, 1, 5])];
+    const effectState = createLegacyEffectCard({
+      rollerId: ROLLER.id,
+      actorUuid: "Actor.oskar",
+      rulesetId: "legacy",
+      rank: 2,
+      versatileTwoHanded: false,
+      improvised: false,
+      extra: 0,
+      roll: {
+        actorName: "Oskar",
+        toolName: "Sword",
+        tierLabelKey: "TERRAN.Tool.normal",
+        faces: [6],
+        chain: [6, 3],
+        kept: 6,
+        halved: false,
+        bonus: 0,
+        total: 15,
+      },
+      action: { messageId: riskyMsg.id, hit: 0 },
+      order: "gm",
+    });
+    const effectMsg = message({ kind: "legacyEffect", state: effectState });
+    effectMsg.rolls = [rollOf([6]), rollOf([6, 3])];
+    await onLuckMessage(asMessage(riskyMsg));
+    await onLuckMessage(asMessage(effectMsg));
+    const tally = readLuckLedger().tallies[0];
+    expect(tally).toMatchObject({
+      actorId: "oskar",
+      rolls: 2,
+      outcomeCount: 1,
+      effectCount: 1,
+      egoSpent: 1,
+      egoLost: 1,
+    });
+    expect(tally?.outcomeSum).toBeCloseTo(separateRollLuck([4, 2, 1, 5]).outcome ?? -1, 12);
+    expect(tally?.effectSum).toBeCloseTo(keptExplodingLuck(1, 6, 15).effect ?? -1, 12);
+    expect(tally?.rarest?.label).toBe("Sword");
+    // A forged total on the Effect card (its dice give 15) is refused by the card's own check.
+    const forged = message({
+      kind: "legacyEffect",
+      state: { ...effectState, roll: { ...effectState.roll, total: 40 } },
+    });
+    forged.rolls = effectMsg.rolls;
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(luckEntryOf(asMessage(forged))).toBeNull();
+  });
+
+  it("R-LUCK-1 R-XP-1 (stand-ins): a ledger that cannot be written never stops the award: the card is posted without the line", async () => {
+    asActiveGm();
+    const mira = pc("Mira", "player1", { xp: 3 });
+    actors(mira);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    settingWrites().mockRejectedValue(new Error("the server refused the write"));
+    await awardSession([{ uuid: mira.uuid, name: "Mira", xp: 2, played: true }]);
+    const posted = lastCard();
+    expect(sessionState(posted).luck).toBeUndefined();
+    expect(sessionState(posted).rows[0]).toMatchObject({ given: true, after: 5 });
+    expect((await shown(posted)).querySelector(".session-rarest")).toBeNull();
+  });
+
+  it("R-LUCK-1 R-RA-8 (ruling) (stand-ins): a Reaction is recorded at once with its outcome only, even when its dice would explode", async () => {
+    asActiveGm();
+    const state = card([6, 6], [], { reaction: true, target: { kind: "save", group: "insight" } });
+    const msg = message({ kind: "risky", state });
+    msg.rolls = [rollOf([6, 6])];
+    await onLuckMessage(asMessage(msg));
+    const tally = readLuckLedger().tallies[0];
+    expect(tally).toMatchObject({ rolls: 1, outcomeCount: 1, effectCount: 0 });
+    expect(tally?.rarest).toMatchObject({ kind: "reaction", effect: null, label: "TERRAN.Save.insight" });
+    expect(tally?.rarest?.chance).toBeCloseTo(11 / 36, 12);
+  });
+});
