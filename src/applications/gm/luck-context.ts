@@ -6,8 +6,8 @@
  * public dice and what the chi-square test says of them.
  *
  * Who sees what: the GM everything; a player the public side — a hidden roll (whispered or blind) is
- * never named to a player (`rarestPublic` instead of `rarest`). The ledger's tallies carry no public-only
- * sums, so counts and averages are the same for everyone (the ledger records them; see R-LUCK-1).
+ * never named to a player (`rarestPublic` instead of `rarest`), and its percentiles never enter the
+ * ledger's sums (R-LUCK-1), so the averages, the same for everyone, tell nothing of it.
  * The ledger is a stored setting and is read as untrusted: a malformed entry is left out, never thrown on.
  */
 import type { LuckLedger, LuckRoll, LuckTally } from "../../data/luck-ledger.ts";
