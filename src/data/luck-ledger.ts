@@ -342,3 +342,25 @@ export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedg
   dropped += badFaces + rawRecorded.length - recorded.length;
   return { ledger: { version: 1, sessions, tallies, faces, recorded }, dropped };
 }
+
+/** `n` in `locale`'s way with at most `digits` decimals (English where the locale is unknown). */
+function localNumber(n: number, digits: number, locale: string, grouping: boolean): string {
+  const options = { maximumFractionDigits: digits, useGrouping: grouping } as const;
+  try {
+    return new Intl.NumberFormat(locale, options).format(n);
+  } catch {
+    return new Intl.NumberFormat("en", options).format(n);
+  }
+}
+
+/**
+ * R-LUCK-1 the N of "1 in N" for a roll's chance, written the client's way: whole from 10 up ("2,916" in
+ * English, "2.916" in Portuguese), to one decimal below ("2.5", "8"); null for a value that is not a chance.
+ * The Table luck window and the end-of-session card write it the same way.
+ */
+export function oneIn(chance: number, locale = "en"): string | null {
+  if (!(typeof chance === "number" && chance > 0 && chance <= 1)) return null;
+  const n = 1 / chance;
+  if (!Number.isFinite(n)) return null;
+  return n >= 10 ? localNumber(Math.round(n), 0, locale, true) : localNumber(n, 1, locale, false);
+}
