@@ -1,9 +1,17 @@
 /**
- * The ApplicationV2 + Handlebars host of a dialog that shows one pure view (the GM's session award and
- * roll request): the generic header once, and a context that is the view built fresh at each render.
- * Each dialog names its view, its DEFAULT_OPTIONS, PARTS and actions.
+ * The ApplicationV2 + Handlebars hosts of our dialogs. `DialogHost` shows one pure view (the GM's
+ * session award, roll request and Table luck; and, through `RollDialogHost`, the roll dialogs): the
+ * generic header once, and a context that is the view built fresh at each render. Each dialog names its
+ * view, its DEFAULT_OPTIONS, PARTS and actions.
  */
 import type { DeepPartial } from "fvtt-types/utils";
+import { A11yKeeper } from "./a11y/keeper.ts";
+import { focusFirst } from "./a11y/focus.ts";
+import { watchAdvisor, type AdvisorDialog } from "./dialogs/advisor-memory.ts";
+import { fieldValue } from "./dom.ts";
+
+/** A form field's value as the form gives it (a box's tick, else its text). */
+type FieldValue = string | boolean;
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -22,4 +30,63 @@ export abstract class DialogHost<View extends object> extends HandlebarsApplicat
     const context = await super._prepareContext(options);
     return Object.assign(context, this.view());
   }
+}
+
+/**
+ * The host of a roll dialog (the combined resolution's roll dialog, the separate resolution's Risky
+ * Action dialog): a view recomputed from the dialog's choices at each render, one change listener on
+ * the form (it outlives re-renders of the part), a closed stepper end that says why, the risk advisor's
+ * disclosure remembered, and accessibility: the focus put on the first control when the dialog opens,
+ * kept on the same control across re-renders, and the odds that changed said politely (remembered in
+ * _preRender, put back in _onRender, as peer v13 sheets keep a field's focus: thirdera's actor sheet).
+ * Run against the stand-ins (tests/foundry/a11y.stubs.test.ts), not in Foundry.
+ */
+export abstract class RollDialogHost<View extends object> extends DialogHost<View> {
+  /** Which dialog's advisor disclosure this is (remembered per dialog). */
+  protected abstract readonly advisor: AdvisorDialog;
+
+  /** A form field changed (`name`, its value as the form gives it). */
+  protected abstract onField(name: string, value: FieldValue): void;
+
+  readonly #a11y = new A11yKeeper();
+
+  protected override async _onFirstRender(
+    context: DeepPartial<ApplicationV2.RenderContext & View>,
+    options: DeepPartial<ApplicationV2.RenderOptions>,
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener("change", (event) => {
+      const field = fieldValue(event.target);
+      if (field) this.onField(field.name, field.value);
+    });
+  }
+
+  protected override async _preRender(
+    context: DeepPartial<ApplicationV2.RenderContext & View>,
+    options: DeepPartial<ApplicationV2.RenderOptions>,
+  ): Promise<void> {
+    await super._preRender(context, options);
+    if (this.rendered) this.#a11y.before(this.element);
+  }
+
+  protected override async _onRender(
+    context: DeepPartial<ApplicationV2.RenderContext & View>,
+    options: DeepPartial<ApplicationV2.RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    this.#a11y.after(this.element);
+    watchAdvisor(this.element, this.advisor, () => void this.render());
+    if (options.isFirstRender) focusFirst(this.element.querySelector(".window-content") ?? this.element);
+  }
+}
+
+/**
+ * A press on a stepper's closed end: it keeps the focus (aria-disabled) so its reason, its tooltip, can
+ * be read; pressed, it says the reason and changes nothing. True when `target` was closed.
+ */
+export function saidWhyClosed(target: HTMLElement): boolean {
+  if (target.getAttribute("aria-disabled") !== "true") return false;
+  const reason = target.dataset.tooltip ?? "";
+  if (reason) ui.notifications?.warn(reason);
+  return true;
 }

@@ -6,6 +6,7 @@
  */
 import { assertInteger, assertText, RulesError } from "../rules/index.ts";
 import type { CardUser } from "./permissions.ts";
+import { oneIn } from "../data/luck-ledger.ts";
 
 /** Why a row got nothing, or why its Undo did nothing: `TERRAN.Session.Refusal.<key>`. */
 export const SESSION_REFUSALS = ["dead", "missing", "notCharacter", "refused"] as const;
@@ -223,19 +224,6 @@ export interface SessionCardView {
   readonly rarest: { readonly name: string; readonly label: string; readonly odds: string } | null;
 }
 
-/**
- * R-LUCK-1 the N of "1 in N" for a chance: 1 / chance, rounded, written the client's way ("2,916" in
- * English, "2.916" in Portuguese), as the Table luck window writes it.
- */
-export function oneInN(chance: number, locale = "en"): string {
-  const n = Math.max(1, Math.round(1 / chance));
-  try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
-  } catch {
-    return new Intl.NumberFormat("en", { maximumFractionDigits: 0 }).format(n);
-  }
-}
-
 function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; taken: number; short: number } {
   if (!row.given || !undone) return { key: null, taken: 0, short: 0 };
   const u = row.undo;
@@ -250,7 +238,7 @@ function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; t
 
 function rarestView(luck: SessionLuck | undefined, locale: string): SessionCardView["rarest"] {
   const r = luck?.rarest;
-  return r ? { name: r.actorName, label: r.label, odds: oneInN(r.chance, locale) } : null;
+  return r ? { name: r.actorName, label: r.label, odds: oneIn(r.chance, locale) ?? "" } : null;
 }
 
 /** What the template shows to `viewer`, numbers written in `locale` (the client's `game.i18n.lang`). */

@@ -150,8 +150,8 @@ function addFaces(faces: LuckLedger["faces"], userId: string, thrown: readonly n
 const ZERO_FACES: FaceCounts = [0, 0, 0, 0, 0, 0];
 
 /**
- * R-LUCK-1 one roll recorded in the open session: its character's tally (rolls, percentile sums, Ego,
- * the rarest roll, public and overall) and, for a public roll, its user's face counts. A message
+ * R-LUCK-1 one roll recorded in the open session: its character's tally (rolls, Ego, the rarest roll,
+ * public and overall; for a public roll, the percentile sums) and, for a public roll, its user's face counts. A message
  * already recorded changes nothing.
  */
 export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLedgerRecorded {
@@ -159,13 +159,16 @@ export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLe
   const counts = isCount(entry.egoSpent) && isCount(entry.egoLost) && Array.isArray(entry.faces);
   if (!roll || !counts || isLuckRecorded(ledger, roll.messageId)) return ledger;
   const session = currentLuckSession(ledger).index;
+  // A hidden roll's percentiles stay out of the averages: a player could read them back from a change.
+  const outcome = roll.hidden ? null : roll.outcome;
+  const effect = roll.hidden ? null : roll.effect;
   const tallies = withTally(ledger.tallies, roll.actorId, session, (t) => ({
     ...t,
     rolls: t.rolls + 1,
-    outcomeSum: t.outcomeSum + (roll.outcome ?? 0),
-    outcomeCount: t.outcomeCount + (roll.outcome === null ? 0 : 1),
-    effectSum: t.effectSum + (roll.effect ?? 0),
-    effectCount: t.effectCount + (roll.effect === null ? 0 : 1),
+    outcomeSum: t.outcomeSum + (outcome ?? 0),
+    outcomeCount: t.outcomeCount + (outcome === null ? 0 : 1),
+    effectSum: t.effectSum + (effect ?? 0),
+    effectCount: t.effectCount + (effect === null ? 0 : 1),
     egoSpent: t.egoSpent + entry.egoSpent,
     egoLost: t.egoLost + entry.egoLost,
     rarest: rarer(t.rarest, roll),
@@ -338,4 +341,26 @@ export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedg
   const recorded = rawRecorded.filter(isText).slice(-LUCK_RECORDED_KEPT);
   dropped += badFaces + rawRecorded.length - recorded.length;
   return { ledger: { version: 1, sessions, tallies, faces, recorded }, dropped };
+}
+
+/** `n` in `locale`'s way with at most `digits` decimals (English where the locale is unknown). */
+function localNumber(n: number, digits: number, locale: string, grouping: boolean): string {
+  const options = { maximumFractionDigits: digits, useGrouping: grouping } as const;
+  try {
+    return new Intl.NumberFormat(locale, options).format(n);
+  } catch {
+    return new Intl.NumberFormat("en", options).format(n);
+  }
+}
+
+/**
+ * R-LUCK-1 the N of "1 in N" for a roll's chance, written the client's way: whole from 10 up ("2,916" in
+ * English, "2.916" in Portuguese), to one decimal below ("2.5", "8"); null for a value that is not a chance.
+ * The Table luck window and the end-of-session card write it the same way.
+ */
+export function oneIn(chance: number, locale = "en"): string | null {
+  if (!(typeof chance === "number" && chance > 0 && chance <= 1)) return null;
+  const n = 1 / chance;
+  if (!Number.isFinite(n)) return null;
+  return n >= 10 ? localNumber(Math.round(n), 0, locale, true) : localNumber(n, 1, locale, false);
 }

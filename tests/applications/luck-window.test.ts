@@ -5,7 +5,8 @@
  * rarest roll as "1 in N", the fairness verdicts, an empty ledger, and each chart's table behind it.
  */
 import { describe, expect, it } from "vitest";
-import { luckWindowContext, oneIn } from "../../src/applications/gm/luck-context.ts";
+import { luckWindowContext } from "../../src/applications/gm/luck-context.ts";
+import { oneIn } from "../../src/data/luck-ledger.ts";
 import { emptyLedger, type LuckLedger } from "../../src/data/luck-ledger.ts";
 import { english, renderTemplate } from "../support/templates.ts";
 import { LUCK_LEDGER, LUCK_NAMES, luckRoll, tally } from "../fixtures/luck-ledger.ts";
@@ -159,7 +160,7 @@ describe("the window's charts are for the eye; their tables for everyone", () =>
       "Ego spent | 2 | 3 | 1",
       "Ego lost | 0 | 1 | 0",
       "XP gained | 2 | 2 | 0",
-      "Rarest roll | Reaction, 1 in 11 | Finesse, 1 in 48 | Sword, 1 in 5.0",
+      "Rarest roll | Reaction, 1 in 11 | Finesse, 1 in 48 | Sword, 1 in 5",
     ]);
   });
 });

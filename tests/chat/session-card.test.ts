@@ -113,7 +113,7 @@ describe("R-XP-1 the end-of-session card", () => {
 describe("R-LUCK-1 the session's most improbable roll on the card", () => {
   const luck = { session: 3, rarest: { actorName: "Mira <b>", label: "Finesse", chance: 1 / 1296 } };
 
-  it("R-LUCK-1: the card names the rarest public roll: who, what, and 1 in N (N rounded, written the client's way)", () => {
+  it("R-LUCK-1: the card names the rarest public roll: who, what, and 1 in N (written the client's way, as the Table luck window writes it)", () => {
     const view = sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), OTHER);
     expect(view.rarest).toEqual({ name: "Mira <b>", label: "Finesse", odds: "1,296" });
     expect(sessionCardView(createSessionCard(GM.id, [given("Mira", 2, 3)], luck), OTHER, "pt-BR").rarest?.odds).toBe(
@@ -124,7 +124,7 @@ describe("R-LUCK-1 the session's most improbable roll on the card", () => {
         createSessionCard(GM.id, [given("Mira", 2, 3)], { ...luck, rarest: { ...luck.rarest, chance: 0.3 } }),
         GM,
       ).rarest?.odds,
-    ).toBe("3");
+    ).toBe("3.3");
   });
 
   it("R-LUCK-1: the template shows the line (escaped) only when there is a rarest roll", () => {

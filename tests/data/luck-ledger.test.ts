@@ -71,6 +71,20 @@ describe("R-LUCK-1 recording a roll", () => {
     expect(sessionRarest(l, 1, false)?.messageId).toBe("m2");
   });
 
+  it("R-LUCK-1 (ruling): a hidden roll's percentiles stay out of the averages, so no one reads them back from a change", () => {
+    const before = recordLuck(emptyLedger(0), entry());
+    const after = recordLuck(before, entry({ messageId: "m2", hidden: true, outcome: 0.01, effect: 0.99 }, [1], 2));
+    const [b, a] = [before.tallies[0], after.tallies[0]];
+    expect([a?.outcomeSum, a?.outcomeCount, a?.effectSum, a?.effectCount]).toEqual([
+      b?.outcomeSum,
+      b?.outcomeCount,
+      b?.effectSum,
+      b?.effectCount,
+    ]);
+    expect(a?.rolls).toBe(2);
+    expect(a?.egoSpent).toBe(3);
+  });
+
   it("R-LUCK-1: the recorded ids stay bounded (the oldest dropped)", () => {
     let l: LuckLedgerRecorded = emptyLedger(0);
     for (let i = 0; i < LUCK_RECORDED_KEPT + 20; i++) l = recordLuck(l, entry({ messageId: `m${i}` }));

@@ -11,6 +11,7 @@ import "../stubs/foundry-client.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
+import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import { LIVE_REGION_ID } from "../../src/applications/a11y/live.ts";
 import { english } from "../support/templates.ts";
@@ -58,6 +59,25 @@ describe.each(GENERATIONS)(
       expect(dialog.element.contains(focused())).toBe(true);
       expect(live()).toContain(`${english("TERRAN.Dialog.dark.heading")} 1`);
       expect(live()).toContain(english("TERRAN.Band.success"));
+    });
+
+    it("R-LEG-9 (stand-ins): the Legacy roll dialog, too, keeps the focus on the Dark Dice + and says the new dice", async () => {
+      world.settings.set("ruleset", "legacy");
+      const actor = hero();
+      await actor.update({ "system.legacy.ego.value": 3 } as never);
+      const dialog = new SeparateRollDialog({ actor, attribute: "strength" }) as SeparateRollDialog & Host;
+      await dialog.render({ force: true });
+      document.body.append(dialog.element);
+      const up = dialog.element.querySelector<HTMLElement>('[data-action="darkUp"]');
+      expect(up?.getAttribute("aria-disabled")).not.toBe("true");
+      up?.focus();
+      const renders = dialog.renders;
+      up?.click();
+      await vi.waitFor(() => expect(dialog.renders).toBeGreaterThan(renders));
+      expect(focused()).not.toBe(up);
+      expect(focused()?.dataset.action).toBe("darkUp");
+      expect(dialog.element.contains(focused())).toBe(true);
+      expect(live()).toContain(`${english("TERRAN.Dialog.dark.heading")} 1`);
     });
 
     it("R-CHAR-1 R-EGO-2 (stand-ins): the character sheet keeps the focus on the rating circle through a re-render and says the new Ego", async () => {

@@ -6,13 +6,8 @@
  * there is nothing to draw, a chart's bars inside the chart.
  */
 import fc from "fast-check";
-import {
-  luckWindowContext,
-  oneIn,
-  type LuckChart,
-  type LuckWindowContext,
-} from "../../src/applications/gm/luck-context.ts";
-import type { LuckLedger, LuckRoll, LuckTally } from "../../src/data/luck-ledger.ts";
+import { luckWindowContext, type LuckChart, type LuckWindowContext } from "../../src/applications/gm/luck-context.ts";
+import { oneIn, type LuckLedger, type LuckRoll, type LuckTally } from "../../src/data/luck-ledger.ts";
 import { entry, type EntryPoint } from "./harness.ts";
 
 const t = fc.tuple;

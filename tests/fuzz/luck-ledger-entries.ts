@@ -176,6 +176,7 @@ export const NOT_LUCK_LEDGER_ENTRIES: Readonly<Record<string, string>> = {
   closeLuckSession: "the scenario's award step",
   takeBackLuckXp: "the scenario's Undo step",
   sessionRarest: "read by the scenario after every step",
+  oneIn: "an entry of its own, luckOneIn (tests/fuzz/luck-entries.ts)",
 };
 
 /** Fails loudly when the ledger module exports a function no entry names. */

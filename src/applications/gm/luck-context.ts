@@ -6,11 +6,11 @@
  * public dice and what the chi-square test says of them.
  *
  * Who sees what: the GM everything; a player the public side — a hidden roll (whispered or blind) is
- * never named to a player (`rarestPublic` instead of `rarest`). The ledger's tallies carry no public-only
- * sums, so counts and averages are the same for everyone (the ledger records them; see R-LUCK-1).
+ * never named to a player (`rarestPublic` instead of `rarest`), and its percentiles never enter the
+ * ledger's sums (R-LUCK-1), so the averages, the same for everyone, tell nothing of it.
  * The ledger is a stored setting and is read as untrusted: a malformed entry is left out, never thrown on.
  */
-import type { LuckLedger, LuckRoll, LuckTally } from "../../data/luck-ledger.ts";
+import { oneIn, type LuckLedger, type LuckRoll, type LuckTally } from "../../data/luck-ledger.ts";
 import { diceFairness, FAIR_MIN_DICE, type FairnessTest } from "../../rules/index.ts";
 import { decimal } from "../format.ts";
 
@@ -122,21 +122,6 @@ function nameOf(names: Readonly<Record<string, string>>, id: string): string | n
 /** A percentile 0…1 as a whole percentile ("62"), or a dash when there is none. */
 const percentile = (p: number | null, locale: string): string =>
   p === null ? "—" : decimal(Math.round(p * 100), 0, locale);
-
-/** "1 in N" from a chance: whole above 10, one decimal below; null for a chance that is not one. */
-export function oneIn(chance: number, locale = "en"): string | null {
-  if (!(typeof chance === "number" && chance > 0 && chance <= 1)) return null;
-  const n = 1 / chance;
-  if (!Number.isFinite(n)) return null;
-  if (n >= 10) {
-    try {
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(n));
-    } catch {
-      return new Intl.NumberFormat("en", { maximumFractionDigits: 0 }).format(Math.round(n));
-    }
-  }
-  return decimal(n, 1, locale);
-}
 
 function rareView(roll: LuckRoll | null, locale: string): LuckRareView | null {
   if (!isRecord(roll)) return null;

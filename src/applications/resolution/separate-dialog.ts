@@ -6,6 +6,7 @@
  * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
+import { RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
@@ -22,8 +23,7 @@ import { currentMessageMode } from "../../compat/generation.ts";
 import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
 import { askMontageWord, gmOnline } from "../../relay/queries.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
-import { fieldValue } from "../dom.ts";
-import { ADVISOR_TEMPLATE, advisorOpen, watchAdvisor } from "../dialogs/advisor-memory.ts";
+import { ADVISOR_TEMPLATE, advisorOpen } from "../dialogs/advisor-memory.ts";
 import {
   applySeparateAction,
   applySeparateField,
@@ -37,9 +37,6 @@ import {
 } from "./separate-dialog-model.ts";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-
-type Context = ApplicationV2.RenderContext & SeparateRollView;
 
 /** Every `data-action` of the template (tests/applications check each has a handler). */
 export const SEPARATE_DIALOG_ACTIONS = [
@@ -59,11 +56,7 @@ export interface SeparateRollRequest {
   readonly answers?: AnswerLink;
 }
 
-export class SeparateRollDialog<
-  RenderContext extends Context = Context,
-  Configuration extends ApplicationV2.Configuration = ApplicationV2.Configuration,
-  RenderOptions extends ApplicationV2.RenderOptions = ApplicationV2.RenderOptions,
-> extends HandlebarsApplicationMixin(ApplicationV2)<RenderContext, Configuration, RenderOptions> {
+export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "roll-dialog", "legacy-roll-dialog"],
     tag: "form",
@@ -87,12 +80,13 @@ export class SeparateRollDialog<
     },
   };
 
+  protected readonly advisor = "separate";
   readonly #request: SeparateRollRequest;
   #choices: SeparateRollChoices;
   /** R-LEG-14 the active GM has been asked about the montage and has not answered yet. */
   #waiting = false;
 
-  constructor(request: SeparateRollRequest, options?: DeepPartial<Configuration>) {
+  constructor(request: SeparateRollRequest, options?: DeepPartial<ApplicationV2.Configuration>) {
     super(options);
     this.#request = request;
     this.#choices = initialSeparateChoices(this.#settings());
@@ -145,42 +139,16 @@ export class SeparateRollDialog<
     void this.render();
   }
 
-  protected override async _prepareContext(
-    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
-  ): Promise<RenderContext> {
-    const context = await super._prepareContext(options);
-    return Object.assign(context, separateRollModel(this.#subject(), this.#choices, this.#settings()));
+  protected view(): SeparateRollView {
+    return separateRollModel(this.#subject(), this.#choices, this.#settings());
   }
 
-  /** The risk advisor's disclosure is remembered as the player leaves it. */
-  protected override async _onRender(
-    context: DeepPartial<RenderContext>,
-    options: DeepPartial<RenderOptions>,
-  ): Promise<void> {
-    await super._onRender(context, options);
-    watchAdvisor(this.element, "separate", () => void this.render());
-  }
-
-  /** One change listener on the form (it outlives re-renders of the part). */
-  protected override async _onFirstRender(
-    context: DeepPartial<RenderContext>,
-    options: DeepPartial<RenderOptions>,
-  ): Promise<void> {
-    await super._onFirstRender(context, options);
-    this.element.addEventListener("change", (event) => {
-      const field = fieldValue(event.target);
-      if (field) this.#set(applySeparateField(this.#choices, field.name, field.value));
-    });
+  protected onField(name: string, value: string | boolean): void {
+    this.#set(applySeparateField(this.#choices, name, value));
   }
 
   static #onStep(this: SeparateRollDialog, _event: PointerEvent, target: HTMLElement): void {
-    // A closed end of a stepper keeps the focus (aria-disabled) so its reason, its tooltip, can be read; pressed, it
-    // says it and changes nothing (as the Core dialog's, ../dialogs/roll-dialog.ts).
-    if (target.getAttribute("aria-disabled") === "true") {
-      const reason = target.dataset.tooltip ?? "";
-      if (reason) ui.notifications?.warn(reason);
-      return;
-    }
+    if (saidWhyClosed(target)) return;
     this.#set(applySeparateAction(this.#choices, target.dataset.action ?? "", target.dataset.key ?? ""));
   }
 
@@ -230,7 +198,7 @@ export class SeparateRollDialog<
   }
 }
 
-/** The one Challenge among the tokens this user targets (as Apply reads them: src/applications/chat/card-apply.ts), or null. */
+/** The one Challenge among the tokens this user targets (as Apply reads them: src/applications/chat/card-presenter.ts), or null. */
 function targetedChallenge(): MontageChallenge | null {
   const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);
   return montageTarget(

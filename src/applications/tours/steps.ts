@@ -67,6 +67,11 @@ function keys(group: string, step: string): { title: string; content: string } {
 const NO_CHARACTER = "TERRAN.Tour.missing.character";
 const NO_CARD = "TERRAN.Tour.missing.card";
 
+/** A step pointing into the user's newest card of kind `card` (it says so when there is none). */
+function cardStep(group: string, id: string, selector: string, card: TourCard): TerranTourStep {
+  return { id, ...keys(group, id), selector, stage: { kind: "card", card }, missing: NO_CARD };
+}
+
 /** The sheet and roll-dialog steps both first-action tours share (the dialogs differ, their hooks do not). */
 function sheetAndDialog(group: string): TerranTourStep[] {
   return [
@@ -106,27 +111,9 @@ const FIRST_ACTION: TerranTourDefinition = {
   steps: [
     { id: "welcome", ...keys("firstAction", "welcome"), stage: CENTER },
     ...sheetAndDialog("firstAction"),
-    {
-      id: "dice",
-      ...keys("firstAction", "dice"),
-      selector: '[data-tour="card-dice"]',
-      stage: { kind: "card", card: "risky" },
-      missing: NO_CARD,
-    },
-    {
-      id: "confirm",
-      ...keys("firstAction", "confirm"),
-      selector: '[data-action="confirm-effect"]',
-      stage: { kind: "card", card: "risky" },
-      missing: NO_CARD,
-    },
-    {
-      id: "apply",
-      ...keys("firstAction", "apply"),
-      selector: '[data-action="apply-effect"]',
-      stage: { kind: "card", card: "risky" },
-      missing: NO_CARD,
-    },
+    cardStep("firstAction", "dice", '[data-tour="card-dice"]', "risky"),
+    cardStep("firstAction", "confirm", '[data-action="confirm-effect"]', "risky"),
+    cardStep("firstAction", "apply", '[data-action="apply-effect"]', "risky"),
     { id: "done", ...keys("firstAction", "done"), stage: CENTER },
   ],
 };
@@ -140,27 +127,9 @@ const FIRST_ACTION_LEGACY: TerranTourDefinition = {
   steps: [
     { id: "welcome", ...keys("firstActionLegacy", "welcome"), stage: CENTER },
     ...sheetAndDialog("firstActionLegacy"),
-    {
-      id: "outcome",
-      ...keys("firstActionLegacy", "outcome"),
-      selector: '[data-tour="card-outcome"]',
-      stage: { kind: "card", card: "legacyRisky" },
-      missing: NO_CARD,
-    },
-    {
-      id: "effectRoll",
-      ...keys("firstActionLegacy", "effectRoll"),
-      selector: '[data-action="roll-effect"]',
-      stage: { kind: "card", card: "legacyRisky" },
-      missing: NO_CARD,
-    },
-    {
-      id: "apply",
-      ...keys("firstActionLegacy", "apply"),
-      selector: '[data-action="apply-legacy-effect"]',
-      stage: { kind: "card", card: "legacyEffect" },
-      missing: NO_CARD,
-    },
+    cardStep("firstActionLegacy", "outcome", '[data-tour="card-outcome"]', "legacyRisky"),
+    cardStep("firstActionLegacy", "effectRoll", '[data-action="roll-effect"]', "legacyRisky"),
+    cardStep("firstActionLegacy", "apply", '[data-action="apply-legacy-effect"]', "legacyEffect"),
     { id: "done", ...keys("firstActionLegacy", "done"), stage: CENTER },
   ],
 };
