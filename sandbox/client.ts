@@ -355,7 +355,7 @@ function init(): void {
   });
 
   // The risk advisor opened: the Core dialog's model works its rows out only while it is open (as
-  // advisor-memory.ts has the host render again); the Legacy dialogs' rows are always there.
+  // src/applications/dialog-host.ts has the host render again); the Legacy dialogs' rows are always there.
   document.addEventListener(
     "toggle",
     (event) => {

@@ -258,7 +258,7 @@ function dialogAction(body: unknown): unknown {
   const user = userOf(b.user);
   const choices = parseChoices(b.choices) ?? initialChoices(fixture.subject, DIALOG_SETTINGS);
   const change = parseDialogChange(b.change);
-  // The risk advisor's disclosure, kept by the page as the dialog host keeps it (advisor-memory.ts).
+  // The risk advisor's disclosure, kept by the page as the dialog host keeps it (src/applications/dialog-host.ts).
   const advisorOpen = b.advisorOpen === true;
   if (change === "roll") {
     const rolled = rollDialog(fixture, choices, user);

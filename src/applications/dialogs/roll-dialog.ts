@@ -5,7 +5,7 @@
  * `rollRiskyAction`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
+import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import { currentDarkDiceMax, currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -15,7 +15,7 @@ import type { AnswerLink } from "../../chat/index.ts";
 import { rollRiskyAction } from "../chat/roll-risky.ts";
 import { sayWhyClosed } from "../../prompts/notify.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
-import { ADVISOR_TEMPLATE, advisorOpen } from "./advisor-memory.ts";
+
 import {
   applyChange,
   DIALOG_FIELDS,

@@ -6,7 +6,7 @@
  * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
+import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
@@ -23,7 +23,7 @@ import { currentMessageMode } from "../../compat/generation.ts";
 import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
 import { askMontageWord, gmOnline } from "../../relay/queries.ts";
 import type { LegacyAttribute } from "../../data/legacy.ts";
-import { ADVISOR_TEMPLATE, advisorOpen } from "../dialogs/advisor-memory.ts";
+
 import {
   applySeparateAction,
   applySeparateField,
