@@ -1,7 +1,7 @@
 /**
  * A Risky Action card with dice the batch chooses: a real TerranRoll evaluated by Foundry, its results
  * replaced by known faces and revived through `Roll.fromData` (the public way a saved roll comes
- * back), posted as the roll dialog posts it (src/applications/chat/roll-risky.ts).
+ * back), posted as the roll dialog posts it (`rollRiskyAction` in src/applications/dialogs/roll-dialog.ts).
  */
 import {
   confirmEffect,

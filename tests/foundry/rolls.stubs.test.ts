@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ActorStub, GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { rollChallengeEffect, rollFortune } from "../../src/applications/chat/roll-other.ts";
-import { rollRiskyAction } from "../../src/applications/chat/roll-risky.ts";
+import { rollRiskyAction } from "../../src/applications/dialogs/roll-dialog.ts";
 import {
   applyChange,
   initialChoices,

@@ -1,8 +1,8 @@
 /**
  * The roll dialog (ApplicationV2 + Handlebars): hosts `rollDialogModel`, which builds the pool with
  * every modifier as a visible line and the exact odds. Every click or field change recomputes the model
- * and re-renders (the model is pure and fast: see `npm run bench`). Rolling hands the view to
- * `rollRiskyAction`.
+ * and re-renders (the model is pure and fast: see `npm run bench`). Its Roll, `rollRiskyAction`, throws
+ * the dice and posts the card.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
@@ -12,11 +12,15 @@ import { SYSTEM_ID } from "../../system-id.ts";
 import type { WeaponSource } from "../../data/source.ts";
 import type { RollTarget } from "../../rules/index.ts";
 import type { AnswerLink } from "../../chat/index.ts";
-import { rollRiskyAction } from "../chat/roll-risky.ts";
 import { sayWhyClosed } from "../../prompts/notify.ts";
-import { currentMessageMode } from "../../compat/generation.ts";
+import { applyMessageMode, currentMessageMode } from "../../compat/generation.ts";
+import { createRiskyCard, markEgoSpent, type RiskyCardState } from "../../chat/risky-card.ts";
+import { TerranRoll } from "../../dice/terran-roll.ts";
+import { answerFlags } from "../../documents/chat-message.ts";
 
 import {
+  riskyCardInput,
+  rollRecord,
   applyChange,
   DIALOG_FIELDS,
   initialChoices,
@@ -135,4 +139,42 @@ export class RollDialog extends RollDialogHost<RollDialogView> {
     await this.close();
     await rollRiskyAction(this.#request.actor, this.#subject(), view, this.#request.answers ?? null);
   }
+}
+
+/**
+ * The Roll: a Risky Action (or a Reaction) from the dialog's view: one TerranRoll with its light and
+ * dark terms, a chat message whose flags hold the card's state, and the Ego the Dark Dice cost
+ * (R-EGO-2), spent at once when the world's setting says so (the card offers an Undo).
+ * `link`: the GM's request this roll answers (its card carries it, src/chat/request-card.ts), or null. */
+export async function rollRiskyAction(
+  actor: TerranActor,
+  subject: RollDialogSubject,
+  view: RollDialogView,
+  link: AnswerLink | null = null,
+): Promise<ChatMessage | null> {
+  const user = game.user;
+  if (!user) return null;
+  const roll = TerranRoll.pool(view.light, view.choices.dark, { [SYSTEM_ID]: rollRecord(subject, view, actor.uuid) });
+  await roll.evaluate();
+  let card: RiskyCardState = createRiskyCard(
+    riskyCardInput(subject, view, {
+      rollerId: user.id,
+      actor: { uuid: actor.uuid, name: actor.name },
+      light: roll.lightFaces,
+      dark: roll.darkFaces,
+      singleDieServesBoth: game.settings?.get(SYSTEM_ID, SETTINGS.singleDieServesBoth) ?? true,
+    }),
+  );
+  const spend = (game.settings?.get(SYSTEM_ID, SETTINGS.autoSpendEgo) ?? true) && card.ego.cost > 0;
+  if (spend && (await actor.spendEgo(roll.darkFaces)) !== null)
+    card = markEgoSpent(card, { id: user.id, isGM: user.isGM });
+
+  const data = {
+    speaker: ChatMessage.getSpeaker({ actor }),
+    rolls: [roll],
+    content: "",
+    flags: answerFlags({ kind: "risky", state: card }, link),
+  };
+  applyMessageMode(data, view.messageMode);
+  return (await ChatMessage.create(data)) ?? null;
 }
