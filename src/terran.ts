@@ -73,7 +73,8 @@ Hooks.on(RULESET_CHANGED, (ruleset) => {
 // Dice So Nice is optional: its hook simply never fires without it.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
 
-// Token Action HUD Core is optional: with it active, its HUD lists our rolls and moves (src/applications/integrations/token-action-hud/).
+// Token Action HUD Core is optional: with it active, its HUD lists our rolls and moves
+// (src/applications/integrations/token-action-hud/).
 Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
 // Babele is optional too: with it, the compendia read in the players' language (lang/babele/).
 Hooks.once("babele.init", registerBabele);
