@@ -35,7 +35,8 @@ import {
   seasonedCharacter,
   SHEET_FIXTURES,
 } from "../../fixtures/sheets.ts";
-import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
+import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
+import { defaultCharacterUi } from "../../../src/applications/sheets/inputs.ts";
 import { english, renderTemplate, TEMPLATE_HELPERS } from "../../support/templates.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
@@ -365,6 +366,26 @@ describe("play and edit modes (the owner's toggle)", () => {
     }
     const creating = character(freshCharacter("core", { ui: { editing: false } }));
     expect(creating.querySelectorAll('[data-action="setRating"]:not([disabled])').length).toBeGreaterThan(0);
+  });
+
+  it("R-LEG-3 play mode: Legacy's attribute and skill circles outside creation are closed with the reason, as Core's ratings; in creation they stay open", () => {
+    const played = (input: ReturnType<typeof legacySeasonedCharacter>) =>
+      character({ ...input, ui: defaultCharacterUi({ editing: false }) });
+    const reasons = (root: HTMLElement, kind: string) =>
+      [...root.querySelectorAll<HTMLElement>(`[data-action="setLegacyRating"][data-kind="${kind}"]`)].map((c) =>
+        c.hasAttribute("disabled") ? c.closest("[data-tooltip]")?.getAttribute("data-tooltip") : "open",
+      );
+    const locked = english("TERRAN.Sheet.Mode.locked");
+    const player = played(legacySeasonedCharacter());
+    const gm = played(legacySeasonedCharacter({ permissions: { ...OWNER, isGM: true } }));
+    expect(new Set(reasons(player, "attribute"))).toEqual(new Set([locked]));
+    expect(new Set(reasons(gm, "attribute"))).toEqual(new Set([locked]));
+    // A player's skills are closed after creation anyway (skill development), a GM's by the mode.
+    expect(new Set(reasons(player, "skill"))).toEqual(new Set([english("TERRAN.Sheet.Legacy.skillsAfterCreation")]));
+    expect(new Set(reasons(gm, "skill"))).toEqual(new Set([locked]));
+    expect(reasons(played(legacyFreshCharacter()), "attribute")).toContain("open");
+    const editing = character({ ...legacySeasonedCharacter(), ui: defaultCharacterUi({ editing: true }) });
+    expect(reasons(editing, "attribute")).toContain("open");
   });
 
   it("edit mode shows today's inputs, and the toggle says which mode is on; an observer has no toggle", () => {

@@ -100,6 +100,14 @@ function skillCircles(
   });
 }
 
+/**
+ * Play mode closes the rating circles outside creation, as Core's ratings (the owner's toggle); during
+ * creation (no Advancement yet, as the creation roll reads it) they stay open in either mode.
+ */
+function playLock(derived: CharacterDerived, g: Gate): Message | null {
+  return derived.advancements === 0 ? null : g.playMode;
+}
+
 /** The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are chosen in the dialog). */
 function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDerived): number {
   return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
@@ -121,7 +129,7 @@ function legacyAttributesOf(
         id: a.id,
         labelKey: legacyAttributeLabel(a.id),
         value,
-        circles: circles(value, ruleset.attributes.max, "TERRAN.Sheet.Attributes.setRating", g),
+        circles: circles(value, ruleset.attributes.max, "TERRAN.Sheet.Attributes.setRating", g, playLock(derived, g)),
         roll: { ...b, what: a.id, light: startingLight(ruleset, value, derived), draggable: !b.disabled },
       };
     });
@@ -144,7 +152,7 @@ function legacySkillsOf(
   const placed = Object.values(legacy.skills).reduce((a, v) => a + v, 0);
   const points = ruleset.skills && inCreation ? { placed, points: ruleset.skills.creationPoints } : null;
   const afterCreation =
-    !inCreation && !input.permissions.isGM ? message("TERRAN.Sheet.Legacy.skillsAfterCreation") : null;
+    !inCreation && !input.permissions.isGM ? message("TERRAN.Sheet.Legacy.skillsAfterCreation") : playLock(derived, g);
   const skills = ruleset.skills
     ? ruleset.skills.list
         .filter((s): s is typeof s & { id: keyof LegacySource["skills"] } => Object.hasOwn(legacy.skills, s.id))
