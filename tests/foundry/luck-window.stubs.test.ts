@@ -125,7 +125,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     expect(luckWindow()?.element.querySelector("svg")).toBeNull();
   });
 
-  it("Table luck (R-LUCK-1, stand-ins): a system setting written (created or updated) draws the open window again; another module's does not", async () => {
+  it("Table luck (R-LUCK-1, stand-ins): the ledger's setting written (created or updated) draws the open window again; another setting does not", async () => {
     stored = emptyLedger(0);
     as({ id: "player1", isGM: false });
     await api.tableLuck();
@@ -138,6 +138,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     await game.settings?.set("terran-engine" as never, "luckLedger" as never, emptyLedger(1) as never);
     await vi.waitFor(() => expect(app?.renders).toBe(before + 2));
     HooksStub.callAll("updateSetting", { key: "other-module.thing", value: 1 });
+    HooksStub.callAll("updateSetting", { key: "terran-engine.darkDiceMax", value: 6 });
     await new Promise((r) => setTimeout(r, 10));
     expect(app?.renders).toBe(before + 2);
     // Closed, it is not drawn behind the user's back; opened again, it is the same window.

@@ -6,13 +6,13 @@
  *
  * Where it is found, on v13 and v14 alike: a "Table luck" button in the Actors sidebar's header for
  * every user (the `renderActorDirectory` hook, as the GM's tools in ./commands.ts), and the macro API
- * (`TerranEngine.tableLuck()`). It is drawn again whenever one of the system's world settings is
- * created or updated (the ledger is one; the first write of a world setting creates its Setting
- * document, later ones update it): core calls the `createSetting` / `updateSetting` document hooks on
+ * (`TerranEngine.tableLuck()`). It is drawn again whenever the ledger's world setting is created or
+ * updated (its first write creates its Setting document, later ones update it): core calls the `createSetting` / `updateSetting` document hooks on
  * every client (PTR 2e's `updateSetting` hook re-reads its clocks setting by `setting.key` the same way).
  */
 import { readLuckLedger } from "../../table/luck.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
+import { SETTINGS } from "../../settings/settings.ts";
 import { elementOf } from "../dom.ts";
 import { DialogHost } from "../dialog-host.ts";
 import { luckWindowContext, type LuckNames, type LuckWindowContext } from "./luck-context.ts";
@@ -65,10 +65,10 @@ export async function openTableLuck(): Promise<void> {
   await open.render({ force: true });
 }
 
-/** The `createSetting` / `updateSetting` hooks: a change of one of the system's settings draws the open window again. */
+/** The `createSetting` / `updateSetting` hooks: a change of the luck ledger's setting draws the open window again. */
 export function onSettingChanged(setting: unknown): void {
   const key: unknown = setting && typeof setting === "object" ? Reflect.get(setting, "key") : undefined;
-  if (typeof key !== "string" || !key.startsWith(`${SYSTEM_ID}.`)) return;
+  if (key !== `${SYSTEM_ID}.${SETTINGS.luckLedger}`) return;
   if (open?.rendered) void open.render();
 }
 
