@@ -11,6 +11,7 @@ import {
   separateRollModel,
   type SeparateRollChoices,
 } from "../../src/applications/resolution/separate-dialog-model.ts";
+import { DIALOG_ACTIONS } from "../../src/applications/dialogs/roll-dialog-model.ts";
 import { isModifierScope, LEGACY, skillFocusModifiers, withoutSkills } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
@@ -38,6 +39,17 @@ function* throws(n: number): Generator<number[]> {
 }
 
 describe("Legacy roll dialog", () => {
+  it("R-LEG-9: the Legacy template's data-actions are the roll dialogs' shared set (DIALOG_ACTIONS), every one used", () => {
+    const view = separateRollModel({ ruleset: LEGACY, state: stateOf(), attribute: "strength" }, choices(), {
+      ...SETTINGS,
+      advisorOpen: true,
+    });
+    const root = document.createElement("div");
+    root.innerHTML = renderTemplate("dialogs/legacy-roll-dialog.hbs", view);
+    const actions = new Set([...root.querySelectorAll("[data-action]")].map((e) => e.getAttribute("data-action")));
+    expect([...actions].sort()).toEqual([...DIALOG_ACTIONS].sort());
+  });
+
   it("R-LEG-9 R-LEG-3 R-LEG-5: attribute + one skill + position − the wound penalty, clamped to 0–4", () => {
     const view = separateRollModel(
       { ruleset: LEGACY, state: stateOf(), attribute: "strength" },

@@ -12,6 +12,7 @@ import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry
 import { nextFaces } from "../stubs/foundry.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { DIALOG_ACTIONS } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import { SeparateRollDialog } from "../../src/applications/resolution/separate-dialog.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
@@ -78,6 +79,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the roll dialog", (generati
   describe("[Foundry stand-ins] the roll dialog's host", () => {
     it("every action the template uses has a handler in DEFAULT_OPTIONS.actions", () => {
       expect(Object.keys(RollDialog.DEFAULT_OPTIONS.actions).sort()).toEqual([...DIALOG_ACTIONS].sort());
+      // The Legacy dialog's template uses the same set (tests/applications/separate-roll-dialog.test.ts).
+      expect(Object.keys(SeparateRollDialog.DEFAULT_OPTIONS.actions).sort()).toEqual([...DIALOG_ACTIONS].sort());
     });
 
     it("R-POOL-4 R-EGO-2 (stand-ins): the Dark Dice stepper re-renders with the exact odds of the new pool", async () => {

@@ -38,17 +38,6 @@ import {
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
-/** Every `data-action` of the template (tests/applications check each has a handler). */
-export const SEPARATE_DIALOG_ACTIONS = [
-  "darkUp",
-  "darkDown",
-  "positionUp",
-  "positionDown",
-  "toggleModifier",
-  "advisorDark",
-  "roll",
-] as const;
-
 export interface SeparateRollRequest {
   readonly actor: TerranActor;
   readonly attribute: LegacyAttribute;
