@@ -19,6 +19,7 @@ import { assertFaces, highest } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 import { explosionThreshold } from "./explosion.ts";
 import { pHighestAtMost } from "./odds.ts";
+import { BANDS, precisionBand } from "./resolution.ts";
 
 /** One reading of luck: the percentile (0…1) and the chance of exactly this result. */
 export interface Luck {
@@ -37,22 +38,23 @@ export interface RollLuck {
 /** The most an observed Effect total may be: a chain this long has a chance far below any double's reach. */
 export const LUCK_TOTAL_MAX = 600;
 
-/** R-LUCK-1 the rung of the outcome ladder a highest face reaches: 0 Fail (0–3), 1 Success with a consequence (4–5), 2 Success (6). */
+/**
+ * R-LUCK-1 the rung of the outcome ladder a highest face reaches, by the Precision die's bands (R-RA-1
+ * `precisionBand`): 0 Fail, 1 Success with a consequence, 2 Success; an empty pool's "highest" 0 is a Fail.
+ */
 export function outcomeRung(highestFace: number): number {
   assertInteger(highestFace, "The highest face", 0, 6);
-  return highestFace >= 6 ? 2 : highestFace >= 4 ? 1 : 0;
+  return highestFace === 0 ? 0 : BANDS.indexOf(precisionBand(highestFace));
 }
-
-/** The faces of each rung: [lowest, highest]; an empty pool's "highest" 0 is a Fail. */
-const RUNGS: readonly (readonly [number, number])[] = [
-  [0, 3],
-  [4, 5],
-  [6, 6],
-];
 
 /** R-LUCK-1 P(the highest of `dice` d6 is on each rung), from `pHighestAtMost` (R-RA-1). */
 function rungLaw(dice: number): number[] {
-  return RUNGS.map(([lo, hi]) => pHighestAtMost(hi, dice) - (lo === 0 ? 0 : pHighestAtMost(lo - 1, dice)));
+  const law = BANDS.map(() => 0);
+  for (let face = 0; face <= 6; face++) {
+    const p = pHighestAtMost(face, dice) - (face === 0 ? 0 : pHighestAtMost(face - 1, dice));
+    law[outcomeRung(face)] = (law[outcomeRung(face)] ?? 0) + p;
+  }
+  return law;
 }
 
 /** R-LUCK-1 the percentile of a discrete law (masses by rank, ascending) at rank `at`. */
@@ -227,11 +229,12 @@ export function combinedRollLuck(input: CombinedLuckInput): RollLuck {
   const faceLaw = [0, 1, 2, 3, 4, 5, 6].map((f) => joint.reduce((t, row) => t + (row[f] ?? 0), 0));
   const effect = effectLuck(faceLaw, threshold, total);
   const rung = outcomeRung(highest(faces));
-  const [lo, hi] = RUNGS[rung] ?? [0, 0];
   const chain = chainLaw(threshold, total);
   let chance = 0;
-  for (let a = Math.max(1, lo); a <= hi; a++)
+  for (let a = 1; a <= 6; a++) {
+    if (outcomeRung(a) !== rung) continue;
     for (let f = 1; f <= 6; f++) chance += (joint[a]?.[f] ?? 0) * totalGivenFace(f, threshold, total, chain)[1];
+  }
   return { outcome: outcome.percentile, effect: effect.percentile, chance };
 }
 
