@@ -41,8 +41,7 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
       return;
     }
     for (const each of game.actors?.contents ?? []) {
-      if (each instanceof TerranActor && each.isOwner && (each.sceneEffects.length > 0 || each.inLastScene))
-        await each.endScene();
+      if (each instanceof TerranActor && each.isOwner && each.sceneToEnd) await each.endScene();
     }
   });
 }

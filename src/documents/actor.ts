@@ -97,6 +97,11 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return characterState(this)?.source.sayonara ?? false;
   }
 
+  /** R-ADV-1 / R-ADV-2 / R-SAY-1 ending the scene changes something: effects last, or it is the last scene. */
+  get sceneToEnd(): boolean {
+    return this.sceneEffects.length > 0 || this.inLastScene;
+  }
+
   /** R-ADV-2 Tesla: the 2d Effect of a Failed roll with Tesla's +1d, taken by the roller from that Risky card. */
   takeTeslaBacklash(messageId: string) {
     return takeTeslaBacklash(this, messageId);

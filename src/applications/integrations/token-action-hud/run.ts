@@ -43,7 +43,7 @@ export function hudInputOf(actor: Actor.Implementation): HudInput | null {
   return {
     kind: "character",
     weapons: weaponsOf(actor),
-    sceneEnds: actor.sceneEffects.length > 0 || actor.inLastScene,
+    sceneEnds: actor.sceneToEnd,
     moves: healthMoves(currentRuleset()).map(({ id, labelKey }) => ({ id, labelKey })),
   };
 }
