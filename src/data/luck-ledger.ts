@@ -383,7 +383,9 @@ function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: n
  */
 export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
   const now = isSum(when) ? when : 0;
-  if (!isObj(raw) || raw.version !== 1) return { ledger: emptyLedger(now), dropped: raw === undefined ? 0 : 1 };
+  // Nothing stored: undefined, or the setting's registered default `{}`, which Foundry returns until written.
+  const nothing = raw === undefined || (isObj(raw) && Object.keys(raw).length === 0);
+  if (!isObj(raw) || raw.version !== 1) return { ledger: emptyLedger(now), dropped: nothing ? 0 : 1 };
   let dropped = 0;
   let sessions = checkSessions(raw.sessions);
   dropped += (Array.isArray(raw.sessions) ? raw.sessions.length : 1) - sessions.length;

@@ -229,6 +229,8 @@ describe("R-LUCK-1 repair on read", () => {
 
   it("R-LUCK-1: nothing stored yet reads as a fresh ledger without a complaint; junk reads as fresh and is reported", () => {
     expect(repairLuckLedger(undefined, 7)).toEqual({ ledger: emptyLedger(7), dropped: 0 });
+    // The setting's registered default (src/settings/settings.ts), what a fresh world reads, is no damage.
+    expect(repairLuckLedger({}, 7)).toEqual({ ledger: emptyLedger(7), dropped: 0 });
     for (const junk of [null, 3, "x", [], { version: 2 }]) {
       const read = repairLuckLedger(junk, 7);
       expect(read.ledger).toEqual(emptyLedger(7));

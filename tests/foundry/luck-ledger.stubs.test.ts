@@ -206,6 +206,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(world.warnings.filter((w) => w.startsWith("TERRAN.Repair.luckLedger"))).toHaveLength(1);
   });
 
+  it("R-LUCK-1 (stand-ins): a fresh world's ledger (the setting's registered default, {}) records the first roll without a repair notice", async () => {
+    asActiveGm();
+    // Foundry's game.settings.get gives a registered setting's default until it is written (here {}:
+    // src/settings/settings.ts registers the ledger with it).
+    world.settings.set("luckLedger", {});
+    await onLuckMessage(asMessage(rolled([5, 3])));
+    expect(readLuckLedger().tallies).toHaveLength(1);
+    expect(world.warnings.filter((w) => w.startsWith("TERRAN.Repair.luckLedger"))).toEqual([]);
+  });
+
   it("R-LUCK-1 (stand-ins): over many awards the ledger keeps LUCK_SESSIONS_KEPT sessions", async () => {
     asActiveGm();
     for (let i = 0; i < LUCK_SESSIONS_KEPT + 10; i++) {

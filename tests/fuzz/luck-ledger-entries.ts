@@ -128,7 +128,7 @@ function ledgerBreaks(l: LuckLedgerRecorded): string[] {
   return out;
 }
 
-/** R-EGO-2 one Ego Undo step: the rolls stay counted, only the roll's own tally moves, and a second call changes nothing. */
+/** R-EGO-2 one Ego Undo step: rolls stay counted, only the roll's own tally moves, a second call changes nothing. */
 function egoUndoBreaks(l: LuckLedgerRecorded, s: Extract<Step, { do: "egoUndo" }>): string[] {
   const held = l.ego ?? [];
   const id = held.length > 0 ? (held[s.pick % held.length]?.messageId ?? s.id) : s.id;
@@ -151,7 +151,7 @@ function egoUndoBreaks(l: LuckLedgerRecorded, s: Extract<Step, { do: "egoUndo" }
   return out;
 }
 
-/** A scenario: records, awards, Undos and Ego Undos from a stored value (repaired first, as the GM's client reads it). */
+/** A scenario: records, awards, Undos and Ego Undos from a stored value (repaired first, as the GM reads it). */
 function ledgerScenario(raw: unknown, steps: readonly Step[]): string[] {
   let l = repairLuckLedger(raw, 0).ledger;
   const breaks: string[] = [];
