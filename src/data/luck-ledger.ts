@@ -74,14 +74,35 @@ export function emptyLedger(now: number): LuckLedger {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The ledger's reducers (pure): a roll recorded, a session closed, its XP taken back, a stored value
-// repaired. Each returns a new ledger and keeps it bounded.
+// The ledger's reducers (pure): a roll recorded, a session closed, its XP taken back, a roll's Ego taken
+// back by its card's Undo, a stored value repaired. Each returns a new ledger and keeps it bounded.
 
 /** How many recorded message ids the ledger remembers, so a message is recorded once (oldest dropped first). */
 export const LUCK_RECORDED_KEPT = 500;
 
-/** The ledger with the ids of the messages already recorded (optional: a ledger written before it had none). */
-export type LuckLedgerRecorded = LuckLedger & { readonly recorded?: readonly string[] };
+/**
+ * R-LUCK-1 / R-EGO-2 the Ego one recorded roll added to its character's tally, kept so that an Ego Undo
+ * pressed on its card later takes exactly that back (and a card put back counts it again).
+ */
+export interface LuckEgo {
+  readonly messageId: string;
+  readonly actorId: string;
+  /** The session whose tally holds it. */
+  readonly session: number;
+  readonly egoSpent: number;
+  readonly egoLost: number;
+  /** The card's Undo has taken it out of the tally. */
+  readonly undone: boolean;
+}
+
+/**
+ * The ledger with the ids of the messages already recorded and, for those whose roll cost Ego, that Ego
+ * (both optional: a ledger written before it had them). Both are bounded by LUCK_RECORDED_KEPT.
+ */
+export type LuckLedgerRecorded = LuckLedger & {
+  readonly recorded?: readonly string[];
+  readonly ego?: readonly LuckEgo[];
+};
 
 /** One face count per face of a d6. */
 export type FaceCounts = readonly [number, number, number, number, number, number];
@@ -176,7 +197,38 @@ export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLe
   }));
   const faces = roll.hidden ? ledger.faces : addFaces(ledger.faces, roll.userId, entry.faces);
   const recorded = [...(ledger.recorded ?? []), roll.messageId].slice(-LUCK_RECORDED_KEPT);
-  return { ...ledger, tallies, faces, recorded };
+  // R-EGO-2 the Ego of a roll that cost some, kept while its message is among those recorded.
+  const { egoSpent, egoLost } = entry;
+  const held = { messageId: roll.messageId, actorId: roll.actorId, session, egoSpent, egoLost, undone: false };
+  const kept = new Set(recorded);
+  const ego = [...(ledger.ego ?? []), ...(egoSpent > 0 || egoLost > 0 ? [held] : [])].filter((e) =>
+    kept.has(e.messageId),
+  );
+  return { ...ledger, tallies, faces, recorded, ego };
+}
+
+/**
+ * R-LUCK-1 / R-EGO-2 the card's Ego Undo, as the ledger counts it: `undone`, the Ego the roll added is
+ * taken out of the tally of the session it was recorded in (while that session is kept; never below 0);
+ * not `undone` (the card put back when the Ego could not be restored), it is counted again. The roll
+ * itself stays counted. A roll the ledger holds no Ego for (never recorded, recorded with none, or too
+ * old), or one already in that state, changes nothing: the same ledger is returned, so nothing is written.
+ */
+export function setLuckEgoUndone(ledger: LuckLedgerRecorded, messageId: string, undone: boolean): LuckLedgerRecorded {
+  const held = (ledger.ego ?? []).find((e) => e.messageId === messageId);
+  if (!held || held.undone === undone) return ledger;
+  const sign = undone ? -1 : 1;
+  const tallies = ledger.tallies.map((t) =>
+    t.actorId === held.actorId && t.session === held.session
+      ? {
+          ...t,
+          egoSpent: Math.max(0, t.egoSpent + sign * held.egoSpent),
+          egoLost: Math.max(0, t.egoLost + sign * held.egoLost),
+        }
+      : t,
+  );
+  const ego = (ledger.ego ?? []).map((e) => (e === held ? { ...e, undone } : e));
+  return { ...ledger, tallies, ego };
 }
 
 /** XP per character, as an award or its Undo gives it. */
@@ -305,6 +357,13 @@ function checkSessions(v: unknown): LuckSession[] {
   return kept.slice(-LUCK_SESSIONS_KEPT);
 }
 
+function checkEgo(v: unknown): LuckEgo | null {
+  if (!isObj(v) || !isText(v.messageId) || !isText(v.actorId) || !isCount(v.session) || v.session < 1) return null;
+  if (!isCount(v.egoSpent) || !isCount(v.egoLost) || typeof v.undone !== "boolean") return null;
+  const { messageId, actorId, session, egoSpent, egoLost, undone } = v;
+  return { messageId, actorId, session, egoSpent, egoLost, undone };
+}
+
 function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: number } {
   const faces: Record<string, FaceCounts> = {};
   if (!isObj(v)) return { faces, dropped: v === undefined ? 0 : 1 };
@@ -318,13 +377,15 @@ function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: n
 }
 
 /**
- * The stored ledger, repaired: sound sessions, tallies, face counts and recorded ids are kept; anything
- * else is dropped and counted in `dropped` (0: the value was sound). Not a ledger at all: a fresh one.
- * The last session is always the open one.
+ * The stored ledger, repaired: sound sessions, tallies, face counts, recorded ids and their Ego are kept;
+ * anything else is dropped and counted in `dropped` (0: the value was sound). Not a ledger at all: a fresh
+ * one. The last session is always the open one.
  */
 export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
   const now = isSum(when) ? when : 0;
-  if (!isObj(raw) || raw.version !== 1) return { ledger: emptyLedger(now), dropped: raw === undefined ? 0 : 1 };
+  // Nothing stored: undefined, or the setting's registered default `{}`, which Foundry returns until written.
+  const nothing = raw === undefined || (isObj(raw) && Object.keys(raw).length === 0);
+  if (!isObj(raw) || raw.version !== 1) return { ledger: emptyLedger(now), dropped: nothing ? 0 : 1 };
   let dropped = 0;
   let sessions = checkSessions(raw.sessions);
   dropped += (Array.isArray(raw.sessions) ? raw.sessions.length : 1) - sessions.length;
@@ -339,8 +400,11 @@ export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedg
   const { faces, dropped: badFaces } = checkFaces(raw.faces);
   const rawRecorded: unknown[] = Array.isArray(raw.recorded) ? raw.recorded : [];
   const recorded = rawRecorded.filter(isText).slice(-LUCK_RECORDED_KEPT);
-  dropped += badFaces + rawRecorded.length - recorded.length;
-  return { ledger: { version: 1, sessions, tallies, faces, recorded }, dropped };
+  const rawEgo: unknown[] = Array.isArray(raw.ego) ? raw.ego : [];
+  const kept = new Set(recorded);
+  const ego = rawEgo.flatMap((e) => checkEgo(e) ?? []).filter((e) => kept.has(e.messageId));
+  dropped += badFaces + rawRecorded.length - recorded.length + rawEgo.length - ego.length;
+  return { ledger: { version: 1, sessions, tallies, faces, recorded, ego }, dropped };
 }
 
 /** `n` in `locale`'s way with at most `digits` decimals (English where the locale is unknown). */

@@ -31,12 +31,16 @@ export async function forcedRoll(light: readonly number[], dark: readonly number
   return revived;
 }
 
-/** A fresh card for `actor` on Finesse with these faces, as the glue builds it (Core ruleset, no weapon). */
+/**
+ * A fresh card for `actor` on Finesse with these faces, as the glue builds it (Core ruleset, no weapon);
+ * `egoBefore` is the Ego the Dark Dice are compared with (R-EGO-2; 0 by default, so they cost nothing).
+ */
 export function forcedCard(
   actor: TerranActor,
   light: readonly number[],
   dark: readonly number[],
   rollerId = currentUser().id ?? "",
+  egoBefore = 0,
 ): RiskyCardState {
   return createRiskyCard({
     rollerId,
@@ -57,7 +61,7 @@ export function forcedCard(
       clamp: null,
       empty: light.length + dark.length === 0,
     },
-    egoBefore: 0,
+    egoBefore,
     sayonara: false,
     singleDieServesBoth: true,
     weapon: null,

@@ -7,7 +7,8 @@
  * message's own Foundry-rolled dice; no number a player's client sent is taken. A player's client
  * records nothing (a world setting is the GM's to write). With no GM online, a roll is recorded when a
  * GM's client next sees its card change (a later click on it), or not at all: nobody reads the chat
- * log back.
+ * log back. An Ego Undo pressed on a recorded card takes that roll's Ego back out of the ledger when the
+ * GM's client sees the card change (R-EGO-2), checked the same way.
  */
 import {
   assertLegacyEffectState,
@@ -22,9 +23,11 @@ import {
 } from "../chat/index.ts";
 import {
   closeLuckSession,
+  isLuckRecorded,
   recordLuck,
   repairLuckLedger,
   sessionRarest,
+  setLuckEgoUndone,
   takeBackLuckXp,
   type LuckEntry,
   type LuckKind,
@@ -57,6 +60,8 @@ interface CardLuck {
   readonly label: readonly string[];
   readonly egoSpent: number;
   readonly egoLost: number;
+  /** R-EGO-2 the card's Undo gave the Ego back (only a Core / Degenesis Risky card has one). */
+  readonly egoUndone: boolean;
   /** Every die the card says was thrown for it: they must be among the message's dice. */
   readonly faces: readonly number[];
 }
@@ -80,6 +85,7 @@ function riskyLuck(state: RiskyCardState): CardLuck | typeof WAIT {
     label: state.weapon ? [...label, state.weapon.name] : label,
     egoSpent: state.ego.undone ? 0 : state.ego.cost,
     egoLost: state.ego.undone ? 0 : result.ego.before - result.ego.after,
+    egoUndone: state.ego.undone,
     faces: [...faces, ...(state.effect?.chain ?? [])],
   };
 }
@@ -115,6 +121,8 @@ function legacyRiskyLuck(state: LegacyRiskyState): CardLuck {
     label,
     egoSpent: state.roll.costly.filter(Boolean).length,
     egoLost: state.roll.ego.before - state.roll.ego.after,
+    // R-LEG-8 a Legacy Risky card has no Ego Undo: what it cost stands.
+    egoUndone: false,
     faces,
   };
 }
@@ -133,6 +141,7 @@ function legacyEffectLuck(state: LegacyEffectState): CardLuck {
     label: state.roll.toolName ? [state.roll.toolName] : [state.roll.tierLabelKey],
     egoSpent: 0,
     egoLost: 0,
+    egoUndone: false,
     faces: [...state.roll.faces, ...state.roll.chain],
   };
 }
@@ -203,14 +212,19 @@ function actorIdOf(uuid: string): string {
  * still waiting for its Effect's chain).
  */
 export function luckEntryOf(message: ChatMessage.Implementation): LuckEntry | null {
+  return messageLuck(message)?.entry ?? null;
+}
+
+/** R-LUCK-1 / R-EGO-2 the message's entry and whether its card's Ego Undo gave the Ego back; null as `luckEntryOf`. */
+function messageLuck(message: ChatMessage.Implementation): { entry: LuckEntry; egoUndone: boolean } | null {
   const card = cardLuck(message);
   if (card === null || card === WAIT || !message.id) return null;
   if (!facesAmongRolls(card.faces, messageFaces(message.rolls))) {
-    console.warn(`terran-engine | luck ledger: message ${message.id}'s card names dice it did not roll; not recorded.`);
+    console.warn(`terran-engine | luck ledger: message ${message.id}'s card names dice it did not roll; not read.`);
     return null;
   }
   const hidden = message.whisper.length > 0 || message.blind;
-  return {
+  const entry: LuckEntry = {
     roll: {
       messageId: message.id,
       actorId: actorIdOf(card.actorUuid),
@@ -227,6 +241,7 @@ export function luckEntryOf(message: ChatMessage.Implementation): LuckEntry | nu
     egoLost: card.egoLost,
     faces: card.faces,
   };
+  return { entry, egoUndone: card.egoUndone };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,8 +264,8 @@ export function readLuckLedger(): LuckLedgerRecorded {
 
 /** The ledger as the setting stores it (plain data). */
 function stored(ledger: LuckLedgerRecorded): Record<string, unknown> {
-  const { version, sessions, tallies, faces, recorded } = ledger;
-  return { version, sessions, tallies, faces, recorded: recorded ?? [] };
+  const { version, sessions, tallies, faces, recorded, ego } = ledger;
+  return { version, sessions, tallies, faces, recorded: recorded ?? [], ego: ego ?? [] };
 }
 
 /** The changes wait for each other, so two rolls arriving together are both kept (one write each). */
@@ -270,24 +285,40 @@ export function changeLuckLedger<T>(
   return run;
 }
 
-/** The stored ledger names this message among those recorded (read as stored, no repair: a quick look). */
-function recordedAlready(id: string): boolean {
+/** The stored ledger's list `key` (read as stored, no repair: a quick look), or an empty one. */
+function storedList(key: "recorded" | "ego"): readonly unknown[] {
   const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
-  const recorded: unknown = typeof raw === "object" && raw !== null ? Reflect.get(raw, "recorded") : null;
-  return Array.isArray(recorded) && recorded.includes(id);
+  const list: unknown = typeof raw === "object" && raw !== null ? Reflect.get(raw, key) : null;
+  return Array.isArray(list) ? (list as unknown[]) : [];
+}
+
+/** The stored ledger holds Ego for this message (a recorded roll that cost Ego). */
+function egoHeld(id: string): boolean {
+  return storedList("ego").some((e) => typeof e === "object" && e !== null && Reflect.get(e, "messageId") === id);
 }
 
 /**
  * R-LUCK-1 the hook on `createChatMessage` and `updateChatMessage`: on the active GM's client only, the
- * message's roll is recorded once, when complete.
+ * message's roll is recorded once, when complete. R-EGO-2 a recorded roll's Ego follows its card's Ego
+ * Undo (taken back, or counted again when the card is put back), read as the roll was: the card checked
+ * whole, its dice the message's. Each is one write; a change that alters nothing writes nothing.
  */
 export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
   if (!game.user?.isActiveGM) return;
-  // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any reading.
-  if (message.id && recordedAlready(message.id)) return;
-  const entry = luckEntryOf(message);
-  if (!entry) return;
-  await changeLuckLedger((ledger) => ({ ledger: recordLuck(ledger, entry), value: null }));
+  // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any
+  // reading, unless the ledger holds Ego for it that an Undo may take back.
+  if (message.id && storedList("recorded").includes(message.id) && !egoHeld(message.id)) return;
+  const read = messageLuck(message);
+  if (!read) return;
+  const { entry, egoUndone } = read;
+  // Decided on the ledger as the change finds it: an Undo seen while the record is still being written
+  // waits for it in the queue, and then takes the Ego back.
+  await changeLuckLedger((ledger) => ({
+    ledger: isLuckRecorded(ledger, entry.roll.messageId)
+      ? setLuckEgoUndone(ledger, entry.roll.messageId, egoUndone)
+      : recordLuck(ledger, entry),
+    value: null,
+  }));
 }
 
 /** Registers the ledger's hooks (from src/terran.ts). */

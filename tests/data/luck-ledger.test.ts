@@ -1,6 +1,7 @@
 /**
  * R-LUCK-1 the luck ledger's reducers (src/data/luck-ledger.ts): a roll recorded once, a session closed
- * and kept bounded, the award's XP taken back, and a damaged stored value repaired with nothing sound lost.
+ * and kept bounded, the award's XP taken back, a roll's Ego taken back by its card's Undo, and a damaged
+ * stored value repaired with nothing sound lost.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +13,7 @@ import {
   recordLuck,
   repairLuckLedger,
   sessionRarest,
+  setLuckEgoUndone,
   takeBackLuckXp,
   type LuckEntry,
   type LuckLedgerRecorded,
@@ -94,6 +96,87 @@ describe("R-LUCK-1 recording a roll", () => {
   });
 });
 
+describe("R-LUCK-1 R-EGO-2 an Ego Undo pressed after the roll was recorded", () => {
+  const spent = (l: LuckLedgerRecorded, actorId = "a1", session = 1) =>
+    l.tallies.filter((t) => t.actorId === actorId && t.session === session).map((t) => [t.egoSpent, t.egoLost])[0];
+  const withEgo = (messageId: string, egoSpent: number, egoLost: number, actorId = "a1"): LuckEntry => ({
+    ...entry({ messageId, actorId }),
+    egoSpent,
+    egoLost,
+  });
+
+  it("R-LUCK-1 R-EGO-2: the Undo takes that roll's Ego spent and lost out of its character's tally, once; the roll stays counted", () => {
+    let l: LuckLedgerRecorded = recordLuck(emptyLedger(0), withEgo("m1", 3, 2));
+    l = recordLuck(l, withEgo("m2", 1, 1));
+    expect(spent(l)).toEqual([4, 3]);
+    const undone = setLuckEgoUndone(l, "m1", true);
+    expect(spent(undone)).toEqual([1, 1]);
+    expect(undone.tallies[0]?.rolls).toBe(2);
+    expect(undone.tallies[0]?.rarest).toEqual(l.tallies[0]?.rarest);
+    // A second update of the same card (still undone) changes nothing: the same ledger, so nothing is written.
+    expect(setLuckEgoUndone(undone, "m1", true)).toBe(undone);
+  });
+
+  it("R-LUCK-1 R-EGO-2: a card put back (the Ego could not be restored) counts its Ego again, once", () => {
+    const l = recordLuck(emptyLedger(0), withEgo("m1", 3, 2));
+    const undone = setLuckEgoUndone(l, "m1", true);
+    const back = setLuckEgoUndone(undone, "m1", false);
+    expect(spent(back)).toEqual([3, 2]);
+    expect(setLuckEgoUndone(back, "m1", false)).toBe(back);
+    // Never undone: nothing to put back.
+    expect(setLuckEgoUndone(l, "m1", false)).toBe(l);
+  });
+
+  it("R-LUCK-1 R-EGO-2: never below 0, whatever the tally holds", () => {
+    const l = recordLuck(emptyLedger(0), withEgo("m1", 3, 2));
+    const edited: LuckLedgerRecorded = { ...l, tallies: l.tallies.map((t) => ({ ...t, egoSpent: 1, egoLost: 0 })) };
+    expect(spent(setLuckEgoUndone(edited, "m1", true))).toEqual([0, 0]);
+  });
+
+  it("R-LUCK-1 R-EGO-2: a message never recorded, or recorded with no Ego, changes nothing", () => {
+    const l = recordLuck(recordLuck(emptyLedger(0), withEgo("m1", 2, 2)), withEgo("m2", 0, 0));
+    expect(setLuckEgoUndone(l, "m9", true)).toBe(l);
+    expect(setLuckEgoUndone(l, "m2", true)).toBe(l);
+    // A card already undone when it is first seen records no Ego, so a later look finds nothing to take back.
+    const late = recordLuck(emptyLedger(0), withEgo("m3", 0, 0));
+    expect(setLuckEgoUndone(late, "m3", true)).toBe(late);
+  });
+
+  it("R-LUCK-1 R-EGO-2: an Undo after the session closed corrects the session the roll was recorded in", () => {
+    const l = recordLuck(emptyLedger(0), withEgo("m1", 2, 2));
+    const { ledger } = closeLuckSession(l, 5, []);
+    const next = recordLuck(ledger, withEgo("m2", 1, 1));
+    const undone = setLuckEgoUndone(next, "m1", true);
+    expect(spent(undone, "a1", 1)).toEqual([0, 0]);
+    expect(spent(undone, "a1", 2)).toEqual([1, 1]);
+  });
+
+  it("R-LUCK-1 R-EGO-2: only the Undone roll's character is corrected", () => {
+    let l = recordLuck(emptyLedger(0), withEgo("m1", 2, 2, "a1"));
+    l = recordLuck(l, withEgo("m2", 2, 1, "a2"));
+    const undone = setLuckEgoUndone(l, "m2", true);
+    expect(spent(undone, "a1")).toEqual([2, 2]);
+    expect(spent(undone, "a2")).toEqual([0, 0]);
+  });
+
+  it("R-LUCK-1 R-EGO-2: the Ego kept per roll stays bounded (the oldest dropped) and reads back sound", () => {
+    let l: LuckLedgerRecorded = emptyLedger(0);
+    for (let i = 0; i < LUCK_RECORDED_KEPT + 20; i++) l = recordLuck(l, withEgo(`m${i}`, 1, 1));
+    expect(l.ego).toHaveLength(LUCK_RECORDED_KEPT);
+    expect(l.ego?.[0]?.messageId).toBe("m20");
+    // The oldest roll's Ego is no longer known: its Undo changes nothing.
+    expect(setLuckEgoUndone(l, "m0", true)).toBe(l);
+    const read = repairLuckLedger(JSON.parse(JSON.stringify(setLuckEgoUndone(l, "m30", true))), 0);
+    expect(read.dropped).toBe(0);
+    expect(read.ledger.ego?.find((e) => e.messageId === "m30")?.undone).toBe(true);
+    // Rolls that cost no Ego push the oldest ids out too: the Ego goes with its message's id.
+    let later = recordLuck(emptyLedger(0), withEgo("first", 2, 2));
+    for (let i = 0; i < LUCK_RECORDED_KEPT; i++) later = recordLuck(later, withEgo(`free${i}`, 0, 0));
+    expect(later.ego).toEqual([]);
+    expect(setLuckEgoUndone(later, "first", true)).toBe(later);
+  });
+});
+
 describe("R-LUCK-1 sessions", () => {
   it("R-LUCK-1: the award counts its XP in the open session, closes it and opens the next", () => {
     const l = recordLuck(emptyLedger(0), entry());
@@ -146,6 +229,8 @@ describe("R-LUCK-1 repair on read", () => {
 
   it("R-LUCK-1: nothing stored yet reads as a fresh ledger without a complaint; junk reads as fresh and is reported", () => {
     expect(repairLuckLedger(undefined, 7)).toEqual({ ledger: emptyLedger(7), dropped: 0 });
+    // The setting's registered default (src/settings/settings.ts), what a fresh world reads, is no damage.
+    expect(repairLuckLedger({}, 7)).toEqual({ ledger: emptyLedger(7), dropped: 0 });
     for (const junk of [null, 3, "x", [], { version: 2 }]) {
       const read = repairLuckLedger(junk, 7);
       expect(read.ledger).toEqual(emptyLedger(7));
@@ -176,6 +261,22 @@ describe("R-LUCK-1 repair on read", () => {
       if (tally) tally.rarest = { ...tally.rarest, ...bad };
       expect(repairLuckLedger(stored, 0).ledger.tallies).toEqual([]);
     }
+  });
+
+  it("R-LUCK-1 R-EGO-2: a damaged Ego record, or one of a message not recorded, is dropped and counted; a ledger stored before it kept them reads without a complaint", () => {
+    const good = recordLuck(emptyLedger(0), { ...entry(), egoSpent: 2, egoLost: 1 });
+    const stored = JSON.parse(JSON.stringify(good)) as Record<string, unknown>;
+    const sound = (stored.ego as unknown[])[0];
+    const bad = { messageId: "m1", actorId: "a1", session: 1, egoSpent: -1, egoLost: 0, undone: false };
+    // The Ego of a message the ledger does not name among those recorded cannot be told from a forgery.
+    stored.ego = [sound, bad, 7, { ...bad, messageId: "m2", egoSpent: 1 }];
+    const read = repairLuckLedger(stored, 9);
+    expect(read.dropped).toBe(3);
+    expect(read.ledger.ego).toEqual(good.ego);
+    expect(read.ledger.tallies).toEqual(good.tallies);
+    const older = JSON.parse(JSON.stringify(good)) as Record<string, unknown>;
+    delete older.ego;
+    expect(repairLuckLedger(older, 9)).toMatchObject({ dropped: 0, ledger: { ego: [] } });
   });
 
   it("R-LUCK-1: a closed last session reopens the next, so there is always an open one", () => {

@@ -3,16 +3,23 @@
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: ChatMessage, `game.settings`, `Hooks`,
  * `game.user`). R-LUCK-1 the luck ledger on the Foundry side (src/table/luck.ts): which client records a
  * roll, from what, once; what a forged card gets; what survives a cleared chat log; the end-of-session
- * award and its Undo. On v13 and v14. Foundry's sockets and the settings' own storage are not exercised.
+ * award and its Undo; an Ego Undo pressed after the roll was recorded. On v13 and v14. Foundry's sockets and the settings' own storage are not exercised.
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { GENERATIONS, resetWorld, world, type ChatMessageStub } from "../stubs/foundry-client.ts";
 import { nextFaces, RollStub } from "../stubs/foundry.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
-import { confirmEffect, createLegacyEffectCard, createLegacyRiskyCard } from "../../src/chat/index.ts";
+import { rollRiskyAction } from "../../src/applications/dialogs/roll-dialog.ts";
+import {
+  applyChange,
+  initialChoices,
+  rollDialogModel,
+  type RollDialogSubject,
+} from "../../src/applications/dialogs/roll-dialog-model.ts";
+import { confirmEffect, createLegacyEffectCard, createLegacyRiskyCard, undoEgo } from "../../src/chat/index.ts";
 import { cardFlags } from "../../src/documents/chat-message.ts";
 import { LUCK_SESSIONS_KEPT } from "../../src/data/luck-ledger.ts";
 import { awardSession, undoSessionAward } from "../../src/table/session-award.ts";
@@ -23,9 +30,11 @@ import {
   readLuckLedger,
   registerLuckLedger,
 } from "../../src/table/luck.ts";
-import { combinedRollLuck, keptExplodingLuck, separateRollLuck } from "../../src/rules/index.ts";
+import type { CharacterData } from "../../src/data/actor/character.ts";
+import type { TerranActor } from "../../src/documents/actor.ts";
+import { combinedRollLuck, CORE, keptExplodingLuck, separateRollLuck } from "../../src/rules/index.ts";
 import { card, ROLLER } from "../chat/fixtures.ts";
-import { asMessage, message, shown } from "./card-builders.ts";
+import { asMessage, click, hero, message, riskyState, shown } from "./card-builders.ts";
 import { actors, as, lastCard, pc, sessionState, text } from "./gm-builders.ts";
 
 const ACTIVE_GM = { id: "gm", isGM: true, isActiveGM: true };
@@ -46,6 +55,31 @@ function rollOf(faces: number[]): RollStub {
   nextFaces.push(...faces);
   void roll.evaluate();
   return roll;
+}
+
+/** The player rolls Finesse from the dialog's view with `dark` Dark Dice on these faces; the card's message. */
+async function rollFromDialog(actor: TerranActor, dark: number, faces: number[]): Promise<ChatMessageStub> {
+  const subject: RollDialogSubject = {
+    ruleset: CORE,
+    target: { kind: "attribute", attribute: "finesse" },
+    weapon: null,
+    state: actor.characterState(),
+  };
+  const settings = { darkMax: 10, singleDieServesBoth: true, isGM: false };
+  let choices = initialChoices(subject, settings);
+  for (let i = 0; i < dark; i++) choices = applyChange(subject, choices, { action: "darkUp" }, settings);
+  nextFaces.push(...faces);
+  const posted = await rollRiskyAction(actor, subject, rollDialogModel(subject, choices, settings));
+  if (!posted) throw new Error("no card was posted");
+  return posted as unknown as ChatMessageStub;
+}
+
+/** The Ego spent and lost in `actorId`'s tally of the open session ([0, 0] before any roll). */
+function egoOf(actorId: string): [number, number] {
+  const ledger = readLuckLedger();
+  const session = ledger.sessions.at(-1)?.index;
+  const tally = ledger.tallies.find((t) => t.actorId === actorId && t.session === session);
+  return [tally?.egoSpent ?? 0, tally?.egoLost ?? 0];
 }
 
 const settingWrites = () => vi.spyOn(game.settings as { set: (...a: unknown[]) => Promise<unknown> }, "set");
@@ -172,6 +206,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(world.warnings.filter((w) => w.startsWith("TERRAN.Repair.luckLedger"))).toHaveLength(1);
   });
 
+  it("R-LUCK-1 (stand-ins): a fresh world's ledger (the setting's registered default, {}) records the first roll without a repair notice", async () => {
+    asActiveGm();
+    // Foundry's game.settings.get gives a registered setting's default until it is written (here {}:
+    // src/settings/settings.ts registers the ledger with it).
+    world.settings.set("luckLedger", {});
+    await onLuckMessage(asMessage(rolled([5, 3])));
+    expect(readLuckLedger().tallies).toHaveLength(1);
+    expect(world.warnings.filter((w) => w.startsWith("TERRAN.Repair.luckLedger"))).toEqual([]);
+  });
+
   it("R-LUCK-1 (stand-ins): over many awards the ledger keeps LUCK_SESSIONS_KEPT sessions", async () => {
     asActiveGm();
     for (let i = 0; i < LUCK_SESSIONS_KEPT + 10; i++) {
@@ -276,6 +320,103 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     forged.rolls = effectMsg.rolls;
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(luckEntryOf(asMessage(forged))).toBeNull();
+  });
+
+  it("R-LUCK-1 R-EGO-2 (stand-ins): an Ego Undo pressed after the GM's client recorded the roll takes its Ego back out of the session, in one write", async () => {
+    registerLuckLedger();
+    const mira = hero("Mira", { ego: 4, finesse: 2 });
+    const id = mira.id ?? "";
+    // An earlier roll whose Ego stays spent: dark 1 ≤ Ego 4 costs 1.
+    as(ROLLER);
+    const earlier = await rollFromDialog(mira, 1, [5, 3, 1]);
+    asActiveGm();
+    HooksStub.callAll("createChatMessage", earlier, {}, ROLLER.id);
+    await vi.waitFor(() => expect(egoOf(id)).toEqual([1, 1]));
+    const before = egoOf(id);
+    // The roll to undo: dark 2 and 1, both ≤ Ego 3, cost 2; the GM's client records it.
+    as(ROLLER);
+    const msg = await rollFromDialog(mira, 2, [6, 4, 2, 1]);
+    expect(riskyState(msg).ego).toMatchObject({ cost: 2, spent: true, undone: false });
+    expect((mira.system as CharacterData).ego.value).toBe(1);
+    asActiveGm();
+    HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
+    await vi.waitFor(() => expect(egoOf(id)).toEqual([3, 3]));
+    // The roller presses Undo on the card; the GM's client sees the card change.
+    as(ROLLER);
+    await click(msg, '[data-action="undo-ego"]');
+    expect(riskyState(msg).ego.undone).toBe(true);
+    expect((mira.system as CharacterData).ego.value).toBe(3);
+    asActiveGm();
+    const writes = settingWrites();
+    HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
+    await vi.waitFor(() => expect(egoOf(id)).toEqual(before));
+    expect(writes).toHaveBeenCalledTimes(1);
+    // The roll itself stays counted; a second update of the same card writes nothing.
+    expect(readLuckLedger().tallies.find((t) => t.actorId === id)?.rolls).toBe(2);
+    HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
+    await onLuckMessage(asMessage(msg));
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(egoOf(id)).toEqual(before);
+  });
+
+  it("R-LUCK-1 R-EGO-2 (stand-ins): a forged Undo (dice that are not the message's, or a tampered card) takes nothing back", async () => {
+    asActiveGm();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const msg = rolled([5, 3], [2, 1]);
+    const state = { ...card([5, 3], [2, 1]), ego: { cost: 2, spent: true, undone: false } };
+    msg.flags = cardFlags({ kind: "risky", state });
+    await onLuckMessage(asMessage(msg));
+    expect(egoOf("abc")).toEqual([2, 2]);
+    const writes = settingWrites();
+    // Undone, but the card now names dice the message never rolled.
+    msg.flags = cardFlags({
+      kind: "risky",
+      state: { ...state, light: [6, 6], ego: { ...state.ego, undone: true } },
+    });
+    await onLuckMessage(asMessage(msg));
+    // Undone, but the card's Ego does not hold together (a cost its dice do not give).
+    msg.flags = cardFlags({ kind: "risky", state: { ...state, ego: { cost: 0, spent: true, undone: true } } });
+    await onLuckMessage(asMessage(msg));
+    expect(writes).not.toHaveBeenCalled();
+    expect(egoOf("abc")).toEqual([2, 2]);
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("R-LUCK-1 R-EGO-2 (stand-ins): a card put back after its Ego could not be restored counts the Ego again", async () => {
+    asActiveGm();
+    const msg = rolled([5, 3], [2, 1]);
+    const state = { ...card([5, 3], [2, 1]), ego: { cost: 2, spent: true, undone: false } };
+    msg.flags = cardFlags({ kind: "risky", state });
+    await onLuckMessage(asMessage(msg));
+    // The Undo notes itself on the card first, then restores the Ego; a refusal puts the card back.
+    msg.flags = cardFlags({ kind: "risky", state: undoEgo(state, ROLLER, state.version) });
+    await onLuckMessage(asMessage(msg));
+    expect(egoOf("abc")).toEqual([0, 0]);
+    msg.flags = cardFlags({ kind: "risky", state });
+    await onLuckMessage(asMessage(msg));
+    expect(egoOf("abc")).toEqual([2, 2]);
+  });
+
+  it("R-LUCK-1 R-EGO-2 (stand-ins): an Undo the GM's client sees while the roll's record is still being written is not lost", async () => {
+    asActiveGm();
+    const msg = rolled([5, 3], [2, 1]);
+    const state = { ...card([5, 3], [2, 1]), ego: { cost: 2, spent: true, undone: false } };
+    msg.flags = cardFlags({ kind: "risky", state });
+    const recording = onLuckMessage(asMessage(msg));
+    msg.flags = cardFlags({ kind: "risky", state: undoEgo(state, ROLLER, state.version) });
+    await Promise.all([recording, onLuckMessage(asMessage(msg))]);
+    expect(readLuckLedger().tallies[0]).toMatchObject({ rolls: 1, egoSpent: 0, egoLost: 0 });
+  });
+
+  it("R-LUCK-1 R-EGO-2 (stand-ins): a card undone before any GM's client saw it is recorded with no Ego, as before", async () => {
+    asActiveGm();
+    const msg = rolled([5, 3], [2, 1]);
+    msg.flags = cardFlags({
+      kind: "risky",
+      state: { ...card([5, 3], [2, 1]), ego: { cost: 2, spent: true, undone: true } },
+    });
+    await onLuckMessage(asMessage(msg));
+    expect(readLuckLedger().tallies[0]).toMatchObject({ rolls: 1, egoSpent: 0, egoLost: 0 });
   });
 
   it("R-LUCK-1 R-XP-1 (stand-ins): a ledger that cannot be written never stops the award: the card is posted without the line", async () => {

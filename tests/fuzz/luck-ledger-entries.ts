@@ -2,7 +2,8 @@
  * The fuzz's entries for R-LUCK-1: a roll's percentile and chance (src/rules/luck.ts) and the luck
  * ledger's reducers (src/data/luck-ledger.ts). Invariants: percentiles 0…1, a chance above 0 and at most
  * 1, a law summing to at most 1; the ledger stays bounded (LUCK_SESSIONS_KEPT sessions, LUCK_RECORDED_KEPT
- * ids, six counts a user), counts whole, a message recorded once, and a repaired ledger reads back sound.
+ * ids and Ego records, six counts a user), counts whole, a message recorded once, an Ego Undo applied once
+ * and never below 0, and a repaired ledger reads back sound.
  */
 import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
@@ -18,6 +19,7 @@ import {
   recordLuck,
   repairLuckLedger,
   sessionRarest,
+  setLuckEgoUndone,
   takeBackLuckXp,
   type LuckLedgerRecorded,
   type LuckRoll,
@@ -95,11 +97,14 @@ const luckRoll: fc.Arbitrary<LuckRoll> = fc.record({
 type Step =
   | { readonly do: "record"; readonly roll: unknown; readonly faces: number[]; readonly ego: number }
   | { readonly do: "close"; readonly xp: number; readonly actorId: string }
-  | { readonly do: "undo"; readonly session: number; readonly xp: number; readonly actorId: string };
+  | { readonly do: "undo"; readonly session: number; readonly xp: number; readonly actorId: string }
+  | { readonly do: "egoUndo"; readonly pick: number; readonly id: string; readonly undone: boolean };
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ do: fc.constant("record" as const), roll: luckRoll, faces: A.faces(6), ego: fc.nat({ max: 6 }) }),
   fc.record({ do: fc.constant("close" as const), xp: fc.nat({ max: 9 }), actorId: ids }),
   fc.record({ do: fc.constant("undo" as const), session: fc.nat({ max: 60 }), xp: fc.nat({ max: 9 }), actorId: ids }),
+  // R-EGO-2 a card's Ego Undo (or its putting back): mostly a roll the ledger holds Ego for, else any id.
+  fc.record({ do: fc.constant("egoUndo" as const), pick: fc.nat(), id: ids, undone: fc.boolean() }),
 );
 
 /** Every bound and count of a ledger, as a list of what is wrong. */
@@ -108,17 +113,45 @@ function ledgerBreaks(l: LuckLedgerRecorded): string[] {
   if (l.sessions.length < 1 || l.sessions.length > LUCK_SESSIONS_KEPT) out.push(`${l.sessions.length} sessions`);
   if (currentLuckSession(l).ended !== null) out.push("no open session");
   if ((l.recorded ?? []).length > LUCK_RECORDED_KEPT) out.push("too many recorded ids");
+  if ((l.ego ?? []).length > LUCK_RECORDED_KEPT) out.push("too many Ego records");
+  const recorded = new Set(l.recorded ?? []);
+  if ((l.ego ?? []).some((e) => !recorded.has(e.messageId))) out.push("Ego held for a message not recorded");
   const first = l.sessions[0]?.index ?? 0;
   for (const tally of l.tallies) {
     if (tally.session < first) out.push(`a tally of dropped session ${tally.session}`);
     if (tally.outcomeCount > tally.rolls || tally.effectCount > tally.rolls) out.push("more percentiles than rolls");
     if (tally.xpGained < 0 || !Number.isInteger(tally.xpGained)) out.push(`xp ${tally.xpGained}`);
+    for (const ego of [tally.egoSpent, tally.egoLost])
+      if (ego < 0 || !Number.isSafeInteger(ego)) out.push(`Ego ${ego} in a tally`);
   }
   for (const counts of Object.values(l.faces)) if (counts.length !== 6) out.push("a face count is not six");
   return out;
 }
 
-/** A scenario: records, awards and Undos from a stored value (repaired first, as the GM's client reads it). */
+/** R-EGO-2 one Ego Undo step: rolls stay counted, only the roll's own tally moves, a second call changes nothing. */
+function egoUndoBreaks(l: LuckLedgerRecorded, s: Extract<Step, { do: "egoUndo" }>): string[] {
+  const held = l.ego ?? [];
+  const id = held.length > 0 ? (held[s.pick % held.length]?.messageId ?? s.id) : s.id;
+  const next = setLuckEgoUndone(l, id, s.undone);
+  const out: string[] = [];
+  if (setLuckEgoUndone(next, id, s.undone) !== next) out.push("a second Ego Undo changed the ledger again");
+  const record = held.find((e) => e.messageId === id);
+  if (!record || record.undone === s.undone) {
+    if (next !== l) out.push("an Ego Undo with nothing to change changed the ledger");
+    return out;
+  }
+  l.tallies.forEach((t, i) => {
+    const after = next.tallies[i];
+    if (after?.rolls !== t.rolls || after.xpGained !== t.xpGained) out.push("an Ego Undo changed a roll count or XP");
+    const own = t.actorId === record.actorId && t.session === record.session;
+    if (!own && (after?.egoSpent !== t.egoSpent || after.egoLost !== t.egoLost))
+      out.push("an Ego Undo changed another tally's Ego");
+  });
+  if ((next.ego ?? []).find((e) => e.messageId === id)?.undone !== s.undone) out.push("the Ego record was not marked");
+  return out;
+}
+
+/** A scenario: records, awards, Undos and Ego Undos from a stored value (repaired first, as the GM reads it). */
 function ledgerScenario(raw: unknown, steps: readonly Step[]): string[] {
   let l = repairLuckLedger(raw, 0).ledger;
   const breaks: string[] = [];
@@ -134,6 +167,10 @@ function ledgerScenario(raw: unknown, steps: readonly Step[]): string[] {
       const after = l.tallies.reduce((n, x) => n + x.rolls, 0);
       if (after !== before + (seen ? 0 : 1))
         breaks.push(`rolls went ${before} → ${after} (recorded before or refused: ${seen})`);
+    } else if (s.do === "egoUndo") {
+      breaks.push(...egoUndoBreaks(l, s));
+      const held = l.ego ?? [];
+      l = setLuckEgoUndone(l, held.length > 0 ? (held[s.pick % held.length]?.messageId ?? s.id) : s.id, s.undone);
     } else if (s.do === "close") {
       l = closeLuckSession(l, 1, [{ actorId: s.actorId, xp: s.xp }]).ledger;
     } else {
@@ -150,7 +187,7 @@ function ledgerScenario(raw: unknown, steps: readonly Step[]): string[] {
 
 /** R-LUCK-1 the ledger reducers of src/data/luck-ledger.ts. */
 export const LUCK_LEDGER_ENTRIES: Readonly<Record<string, EntryPoint>> = {
-  "luck ledger: record/award/Undo sequences": {
+  "luck ledger: record/award/Undo/Ego Undo sequences": {
     args: t(fc.oneof(fc.constant(undefined), fc.anything()), fc.array(step, { maxLength: 40 })),
     call: (args) => ledgerScenario(args[0], args[1] as Step[]),
     scenario: true,
@@ -175,6 +212,7 @@ export const NOT_LUCK_LEDGER_ENTRIES: Readonly<Record<string, string>> = {
   recordLuck: "the scenario's record step",
   closeLuckSession: "the scenario's award step",
   takeBackLuckXp: "the scenario's Undo step",
+  setLuckEgoUndone: "the scenario's Ego Undo step (R-EGO-2), checked by egoUndoBreaks",
   sessionRarest: "read by the scenario after every step",
   oneIn: "an entry of its own, luckOneIn (tests/fuzz/luck-entries.ts)",
 };

@@ -5,21 +5,26 @@
  * which draws the open window again (the GM toggles R-CH-6's Challenge armour and puts it back). What
  * the stand-ins assume about ApplicationV2's render hook and the setting hooks, checked here.
  * R-LUCK-1 the ledger's recording: on the active GM's client, a posted roll reaches the ledger once, through
- * core's createChatMessage hook and a world-setting write (the ledger is put back as it was afterwards).
+ * core's createChatMessage hook and a world-setting write; an Ego Undo on its card, through core's
+ * updateChatMessage hook, takes its Ego back out (R-EGO-2). The ledger is put back as it was afterwards.
  */
 import { openTableLuck, TableLuckWindow } from "../../applications/gm/luck-window.ts";
+import { markEgoSpent, undoEgo } from "../../chat/risky-card.ts";
+import { cardFlags } from "../../documents/chat-message.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { readLuckLedger } from "../../table/luck.ts";
-import { postCard } from "../cards.ts";
+import { forcedCard, forcedRoll, postCard, writeState } from "../cards.ts";
+import type { QuenchBatchContext } from "../quench-types.ts";
 import { currentUser, Made, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
 export const luckBatch: TerranBatch = {
   key: "terran-engine.luck",
   displayName: "Terran Engine: the Table luck window",
-  register({ describe, it, after, assert }) {
+  register(context) {
+    const { describe, it, after, assert } = context;
     // Every render of the window on this client, as ApplicationV2's render hook hands it.
     const renders: HTMLElement[] = [];
     let window: TableLuckWindow | null = null;
@@ -55,28 +60,63 @@ export const luckBatch: TerranBatch = {
       });
     });
 
-    describe("the luck ledger (R-LUCK-1)", () => {
-      const made = new Made();
-      let stored: unknown;
-      after(async () => {
-        await made.cleanUp();
-        if (currentUser().isActiveGM && stored !== undefined)
-          await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored as Record<string, unknown>);
-      });
-
-      it("a roll posted here is recorded once by the active GM's client, from its card and dice", async function () {
-        if (!currentUser().isActiveGM) this.skip();
-        stored = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
-        const actor = made.keep(await Actor.create({ name: "Quench luck", type: "character" }));
-        if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
-        const message = made.keep(await postCard(actor, [5, 3], []));
-        const recorded = (): boolean => (readLuckLedger().recorded ?? []).includes(message.id ?? "");
-        await settle(recorded);
-        assert.isTrue(recorded(), "the message is in the ledger");
-        const tally = readLuckLedger().tallies.find((t) => t.actorId === actor.id);
-        assert.equal(tally?.rolls, 1, "one roll for the character");
-        assert.equal(tally?.rarest?.messageId, message.id, "its rarest roll is this one");
-      });
-    });
+    ledgerSuite(context);
   },
 };
+
+/** R-LUCK-1 the ledger's recording and an Ego Undo's correction, on the active GM's client. */
+function ledgerSuite({ describe, it, before, after, assert }: QuenchBatchContext): void {
+  describe("the luck ledger (R-LUCK-1)", () => {
+    const made = new Made();
+    let stored: unknown;
+    before(() => {
+      stored = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
+    });
+    after(async () => {
+      await made.cleanUp();
+      if (currentUser().isActiveGM && stored !== undefined)
+        await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored as Record<string, unknown>);
+    });
+
+    it("a roll posted here is recorded once by the active GM's client, from its card and dice", async function () {
+      if (!currentUser().isActiveGM) this.skip();
+      const actor = made.keep(await Actor.create({ name: "Quench luck", type: "character" }));
+      if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
+      const message = made.keep(await postCard(actor, [5, 3], []));
+      const recorded = (): boolean => (readLuckLedger().recorded ?? []).includes(message.id ?? "");
+      await settle(recorded);
+      assert.isTrue(recorded(), "the message is in the ledger");
+      const tally = readLuckLedger().tallies.find((t) => t.actorId === actor.id);
+      assert.equal(tally?.rolls, 1, "one roll for the character");
+      assert.equal(tally?.rarest?.messageId, message.id, "its rarest roll is this one");
+    });
+
+    it("an Ego Undo pressed after the roll was recorded takes its Ego back out of the ledger (R-EGO-2)", async function () {
+      if (!currentUser().isActiveGM) this.skip();
+      const actor = made.keep(await Actor.create({ name: "Quench luck Ego", type: "character" }));
+      if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
+      // Dark 2 and 1 against an Ego of 4: both cost, 2 Ego; the card says it was spent.
+      const user = { id: currentUser().id ?? "", isGM: true };
+      const roll = await forcedRoll([5, 3], [2, 1]);
+      const state = markEgoSpent(forcedCard(actor, roll.lightFaces, roll.darkFaces, user.id, 4), user);
+      const posted = await ChatMessage.create({
+        speaker: ChatMessage.getSpeaker({ actor }),
+        rolls: [roll],
+        content: "",
+        flags: cardFlags({ kind: "risky", state }),
+      });
+      if (!posted) throw new Error("the card was not posted");
+      const message = made.keep(posted);
+      const ego = (): [number, number] | null => {
+        const tally = readLuckLedger().tallies.find((t) => t.actorId === actor.id);
+        return tally ? [tally.egoSpent, tally.egoLost] : null;
+      };
+      await settle(() => ego()?.[0] === 2);
+      assert.deepEqual(ego(), [2, 2], "recorded with the Ego it cost");
+      await writeState(message, undoEgo(state, user));
+      await settle(() => ego()?.[0] === 0);
+      assert.deepEqual(ego(), [0, 0], "the Undo took it back");
+      assert.equal(readLuckLedger().tallies.find((t) => t.actorId === actor.id)?.rolls, 1, "the roll stays counted");
+    });
+  });
+}
