@@ -58,6 +58,10 @@ export default defineConfig({
         // this bundle is what Foundry loads, so it is minified whole (Oxc: compress, mangle, codegen).
         // Class names are kept (the minifier's keepNames, and rolldown's own) so saved rolls revive as
         // TerranRoll and documents keep their classes' names; function names need not survive.
+        // Measured (gzip of terran.mjs): esbuild's minifier ships 3.3 kB more; `target: "esnext"` ships
+        // the same bytes (nothing in the sources is lowered for es2022); a second Oxc pass gains nothing.
+        // Rolldown's keepNames costs 0.1 kB (it names the functions it renames apart, `isRecord$1`) but
+        // it is what keeps a class's name should two modules ever declare classes of the same name.
         minify: {
           compress: { keepNames: { function: false, class: true } },
           mangle: { keepNames: { function: false, class: true } },

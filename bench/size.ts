@@ -7,20 +7,28 @@
  * The budget (120 kB gzip) is for the game's JavaScript: `terran.mjs`, the one minified ES module
  * Foundry names in `esmodules`, with whatever it imports statically (nothing: vite.config.ts builds one
  * bundle). Source maps are not counted. The in-Foundry test batches' chunk, loaded by `import()` only
- * when the Quench module is active, is printed apart and not counted.
+ * when the Quench module is active, is printed apart and not counted. Below the figure, the heaviest
+ * source modules of the game's file (scripts/bundle-modules.ts; `npm run bench:modules` prints them all).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "vite";
 import { BUNDLE_BUDGET_KB, bundleGraph, bundleSizes } from "../scripts/bundle-graph.ts";
+import { moduleSizes, moduleTable } from "../scripts/bundle-modules.ts";
 import type { BenchReport } from "./stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
+/** The file Foundry names in `esmodules`. */
+const ENTRY = "terran.mjs";
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
-export async function benchSize(): Promise<BenchReport> {
+/** How many of the heaviest modules the bench lists. */
+const HEAVIEST = 10;
+
+/** Builds the system with the project's Vite config into a temporary folder, runs `use` on it, removes it. */
+export async function withFreshBuild<T>(use: (out: string) => T): Promise<T> {
   const out = mkdtempSync(join(tmpdir(), "terran-size-"));
   try {
     await build({
@@ -29,7 +37,15 @@ export async function benchSize(): Promise<BenchReport> {
       logLevel: "silent",
       build: { outDir: out, emptyOutDir: true },
     });
-    const graph = bundleGraph(out, "terran.mjs");
+    return use(out);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export function benchSize(): Promise<BenchReport> {
+  return withFreshBuild((out) => {
+    const graph = bundleGraph(out, ENTRY);
     const game = bundleSizes(out, graph.withEntry);
     return {
       name: "size - the shipped JavaScript (minified, gzip; built fresh from the sources)",
@@ -39,6 +55,8 @@ export async function benchSize(): Promise<BenchReport> {
           (file) =>
             `only with Quench active, not counted: ${file} ${kB(bundleSizes(out, [file]).gzip)} gzip (raw ${kB(bundleSizes(out, [file]).raw)})`,
         ),
+        `the ${HEAVIEST} heaviest modules of ${ENTRY} (gzip: what the file would lose without them):`,
+        ...moduleTable(moduleSizes(out, ENTRY), HEAVIEST),
       ],
       checks: [
         {
@@ -49,7 +67,5 @@ export async function benchSize(): Promise<BenchReport> {
         },
       ],
     };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  });
 }

@@ -8,9 +8,6 @@
 export type DieNameTone = "light" | "dark";
 export type DieNameRole = "precision" | "effect" | "both" | "second" | null;
 
-const TONES: readonly DieNameTone[] = ["light", "dark"];
-const ROLES = ["precision", "effect", "both", "second", "none"] as const;
-
 /** The i18n key of a Risky Action die's name (with `{face}`). */
 export function dieNameKey(tone: DieNameTone, role: DieNameRole): string {
   return `TERRAN.Card.Die.name.${tone}.${role ?? "none"}`;
@@ -20,10 +17,3 @@ export function dieNameKey(tone: DieNameTone, role: DieNameRole): string {
 export function challengeDieNameKey(kept: boolean): string {
   return `TERRAN.Card.Die.name.challenge.${kept ? "kept" : "dropped"}`;
 }
-
-/** Every key the two functions can return (the keys test reads them all). */
-export const DIE_NAME_KEYS: readonly string[] = [
-  ...TONES.flatMap((tone) => ROLES.map((role) => dieNameKey(tone, role === "none" ? null : role))),
-  challengeDieNameKey(true),
-  challengeDieNameKey(false),
-];

@@ -20,6 +20,7 @@ import {
   assertInteger,
   assertText,
   asTierRank,
+  EFFECT_ORDERS,
   effectRoll,
   getRuleset,
   multiAttackHits,
@@ -302,8 +303,6 @@ export interface LegacyEffectState {
 
 export type LegacyEffectInput = Omit<LegacyEffectState, "version" | "applied">;
 
-const ORDERS: readonly EffectOrder[] = ["player-first", "player-last", "gm"];
-
 /** R-LEG-11 the Effect the card's dice give, read again with the rules (the stored total must agree). */
 export function legacyEffectValue(state: LegacyEffectState): number {
   const tags = { versatileTwoHanded: state.versatileTwoHanded, improvised: state.improvised };
@@ -326,7 +325,7 @@ export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectS
   assertBoolean(state.improvised, "improvised");
   // R-LEG-15 (ruling) Sneak attack and Sniper each add one die when their situation is met: at most two.
   assertInteger(state.extra, "The extra Effect dice", 0, 2);
-  assertId(state.order, ORDERS, "an order of Effects");
+  assertId(state.order, EFFECT_ORDERS, "an order of Effects");
   if (state.roll.toolName !== null) assertText(state.roll.toolName, "The tool's name");
   assertText(state.roll.tierLabelKey, "The tool's tier");
   const value = legacyEffectValue(state);

@@ -44,7 +44,14 @@ import {
   type OneThrowApproach,
 } from "./forecast-action.ts";
 import type { Ruleset } from "./rulesets/types.ts";
-import { BANDS, challengeStrikesBack, effectsThatLand, type Band, type EffectOrder } from "./resolution.ts";
+import {
+  BANDS,
+  challengeStrikesBack,
+  EFFECT_ORDERS,
+  effectsThatLand,
+  type Band,
+  type EffectOrder,
+} from "./resolution.ts";
 
 /** P(overcome within n) is listed until what is left is below this. */
 export const FORECAST_TAIL = 1e-9;
@@ -116,8 +123,6 @@ export interface Forecast {
     readonly characterArmour: number;
   };
 }
-
-const ORDERS: readonly EffectOrder[] = ["player-first", "player-last", "gm"];
 
 /** Per band, the Disposition law of one action: P(band, damage = k) for k < limit, and the band's total. */
 interface DamageLaw {
@@ -272,7 +277,7 @@ export function challengeForecast(
   const armour = assertInteger(challenge.armour ?? 0, "The Challenge's armour", 0, 100);
   const characterArmour = assertInteger(options.characterArmour ?? 0, "The character's armour", 0, 100);
   const order = options.order ?? "gm";
-  if (!ORDERS.includes(order))
+  if (!EFFECT_ORDERS.includes(order))
     throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
 
   const dl = damageLaw(law, armour, Math.max(D, 1));

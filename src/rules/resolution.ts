@@ -165,8 +165,9 @@ export function resolve(
   };
 }
 
-/** R-RA-9 who applies their Effect first. */
-export type EffectOrder = "player-first" | "player-last" | "gm";
+/** R-RA-9 who applies their Effect first: every order a card or the forecast may name. */
+export const EFFECT_ORDERS = ["player-first", "player-last", "gm"] as const;
+export type EffectOrder = (typeof EFFECT_ORDERS)[number];
 
 /**
  * R-RA-9 *Fast* and the *Nimble* tag put the player's Effect first; *Slow* puts it last; otherwise

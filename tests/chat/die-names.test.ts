@@ -5,9 +5,29 @@
  */
 import { describe, expect, it } from "vitest";
 import { challengeCardView, riskyCardView, selectDie, type RiskyCardState } from "../../src/chat/index.ts";
-import { DIE_NAME_KEYS } from "../../src/chat/die-names.ts";
+import { challengeDieNameKey, dieNameKey, type DieNameRole, type DieNameTone } from "../../src/chat/die-names.ts";
 import { english } from "../support/templates.ts";
 import { card, challenge, challengeViewer, GM, renderDom, ROLLER, viewer } from "./fixtures.ts";
+
+/**
+ * Every key the two key functions can return. The tones and roles are written as records of their
+ * types, so a tone or role added to the types and not here fails to compile.
+ */
+const TONES: Record<DieNameTone, null> = { light: null, dark: null };
+const ROLES: Record<NonNullable<DieNameRole> | "none", DieNameRole> = {
+  precision: "precision",
+  effect: "effect",
+  both: "both",
+  second: "second",
+  none: null,
+};
+const DIE_NAME_KEYS: readonly string[] = [
+  ...(Object.keys(TONES) as DieNameTone[]).flatMap((tone) =>
+    Object.values(ROLES).map((role) => dieNameKey(tone, role)),
+  ),
+  challengeDieNameKey(true),
+  challengeDieNameKey(false),
+];
 
 /** The accessible name each die's face carries on the rendered card, in tray order. */
 function names(state: RiskyCardState, who = viewer(ROLLER)): (string | null)[] {

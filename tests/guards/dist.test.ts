@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleGraph, moduleImports } from "../../scripts/bundle-graph.ts";
-import { build } from "vite";
+import { build, parseAst } from "vite";
 import { compileAll } from "../../scripts/packs/lib.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -36,6 +36,14 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
 });
+
+/** What the dist test reads of an ESTree expression node (vite's parseAst). */
+interface Expression {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly expressions?: Expression[];
+}
 
 describe("the built system", () => {
   it("has a manifest whose every referenced file exists in the build", () => {
@@ -108,5 +116,28 @@ describe("the built system", () => {
     ]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));
     }
+  });
+
+  it("runs nothing at load that only reads a value: each top-level statement of terran.mjs declares, calls or exports", () => {
+    // A value nobody uses is dropped by the minifier, but a read it cannot prove free of effects stays as
+    // a bare statement: a list built only for tests (`[...Object.values(PARTS)]`), or a TypeScript alias
+    // of a Foundry class used only as a type (`import X = foundry.applications.api.X`, emitted as the read
+    // `foundry.applications.api.X;`). Such code ships and runs for nothing.
+    const bundle = readFileSync(join(out, "terran.mjs"), "utf8");
+    // What a statement can only read or build (the minifier joins statements into sequences `a,b;`).
+    const READS = [
+      "Identifier",
+      "MemberExpression",
+      "ArrayExpression",
+      "ObjectExpression",
+      "Literal",
+      "TemplateLiteral",
+    ];
+    const idle = (e: Expression): Expression[] =>
+      e.type === "SequenceExpression" ? (e.expressions ?? []).flatMap(idle) : READS.includes(e.type) ? [e] : [];
+    const found = parseAst(bundle)
+      .body.flatMap((node) => (node.type === "ExpressionStatement" ? idle(node.expression) : []))
+      .map((e) => bundle.slice(e.start, Math.min(e.end, e.start + 80)));
+    expect(found).toEqual([]);
   });
 });

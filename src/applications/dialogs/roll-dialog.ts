@@ -32,7 +32,7 @@ import {
   type RollDialogView,
 } from "./roll-dialog-model.ts";
 
-import ApplicationV2 = foundry.applications.api.ApplicationV2;
+type Configuration = foundry.applications.api.ApplicationV2.Configuration;
 
 export interface RollDialogRequest {
   readonly actor: TerranActor;
@@ -71,7 +71,7 @@ export class RollDialog extends RollDialogHost<RollDialogView> {
   readonly #request: RollDialogRequest;
   #choices: RollDialogChoices;
 
-  constructor(request: RollDialogRequest, options?: DeepPartial<ApplicationV2.Configuration>) {
+  constructor(request: RollDialogRequest, options?: DeepPartial<Configuration>) {
     super(options);
     this.#request = request;
     this.#choices = initialChoices(this.#subject(), this.#settings());

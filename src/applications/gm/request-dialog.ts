@@ -21,7 +21,7 @@ import {
 } from "./request-context.ts";
 import { DialogHost } from "../dialog-host.ts";
 
-import ApplicationV2 = foundry.applications.api.ApplicationV2;
+type Configuration = foundry.applications.api.ApplicationV2.Configuration;
 
 export const REQUEST_DIALOG_ACTIONS = ["post"] as const;
 
@@ -50,7 +50,7 @@ export class RequestRollDialog extends DialogHost<RequestDialogContext> {
 
   readonly #candidates: readonly RequestCandidate[];
 
-  constructor(options?: DeepPartial<ApplicationV2.Configuration>) {
+  constructor(options?: DeepPartial<Configuration>) {
     super(options);
     if (!game.user?.isGM) throw new RulesError("not-allowed", "Only a GM may ask for rolls.", { reason: "notGm" });
     this.#candidates = requestCandidates();

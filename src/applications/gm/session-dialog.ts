@@ -20,7 +20,7 @@ import {
 } from "./session-context.ts";
 import { DialogHost } from "../dialog-host.ts";
 
-import ApplicationV2 = foundry.applications.api.ApplicationV2;
+type Configuration = foundry.applications.api.ApplicationV2.Configuration;
 
 /** Every `data-action` the template uses. */
 export const SESSION_DIALOG_ACTIONS = ["award"] as const;
@@ -41,7 +41,7 @@ export class SessionAwardDialog extends DialogHost<SessionDialogContext> {
   /** The rows as the dialog opened (a GM's later edits live in the form). */
   readonly #rows: readonly SessionRowPlan[];
 
-  constructor(options?: DeepPartial<ApplicationV2.Configuration>) {
+  constructor(options?: DeepPartial<Configuration>) {
     super(options);
     if (!game.user?.isGM) throw new RulesError("not-allowed", "Only a GM can award session XP.", { reason: "notGm" });
     this.#rows = sessionRows();

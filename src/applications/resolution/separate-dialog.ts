@@ -36,7 +36,7 @@ import {
   type SeparateRollView,
 } from "./separate-dialog-model.ts";
 
-import ApplicationV2 = foundry.applications.api.ApplicationV2;
+type Configuration = foundry.applications.api.ApplicationV2.Configuration;
 
 export interface SeparateRollRequest {
   readonly actor: TerranActor;
@@ -75,7 +75,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   /** R-LEG-14 the active GM has been asked about the montage and has not answered yet. */
   #waiting = false;
 
-  constructor(request: SeparateRollRequest, options?: DeepPartial<ApplicationV2.Configuration>) {
+  constructor(request: SeparateRollRequest, options?: DeepPartial<Configuration>) {
     super(options);
     this.#request = request;
     this.#choices = initialSeparateChoices(this.#settings());

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FA_FIXTURE, usedFaClasses } from "../../../scripts/fa-icons.ts";
-import { ALL_SHEET_TEMPLATES } from "../../../src/applications/sheets/parts.ts";
+import { allSheetTemplates } from "../../../src/applications/sheets/parts.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const fixture = JSON.parse(readFileSync(resolve(ROOT, FA_FIXTURE), "utf8")) as {
@@ -34,7 +34,7 @@ describe("Font Awesome icons (v13 FA6, v14 FA7)", () => {
   });
 
   it("every icon in a template is fixed-width (fa-fw), so it has the same width on FA6 and FA7", () => {
-    const templates = [...ALL_SHEET_TEMPLATES, "templates/dialogs/roll-dialog.hbs"];
+    const templates = [...allSheetTemplates(), "templates/dialogs/roll-dialog.hbs"];
     const loose: string[] = [];
     for (const path of templates) {
       for (const m of readFileSync(resolve(ROOT, path), "utf8").matchAll(/<i class="([^"]*\bfa-[^"]*)"/g)) {

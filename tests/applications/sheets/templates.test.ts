@@ -12,7 +12,7 @@ import { characterSheetContext } from "../../../src/applications/sheets/characte
 import { challengeSheetContext } from "../../../src/applications/sheets/challenge/challenge-context.ts";
 import { itemSheetContext } from "../../../src/applications/sheets/item/item-context.ts";
 import {
-  ALL_SHEET_TEMPLATES,
+  allSheetTemplates,
   CHALLENGE_LIMITED_PARTS,
   CHALLENGE_SHEET_PARTS,
   CHARACTER_LIMITED_PARTS,
@@ -253,7 +253,7 @@ describe("Challenge sheet in the DOM", () => {
 });
 
 describe("sheet templates (static)", () => {
-  const sources = ALL_SHEET_TEMPLATES.map((path) => ({
+  const sources = allSheetTemplates().map((path) => ({
     path,
     source: readFileSync(resolve(ROOT, path), "utf8").replace(/\{\{!--[\s\S]*?--\}\}/g, ""),
   }));
@@ -285,7 +285,7 @@ describe("sheet templates (static)", () => {
     for (const { path, source } of sources) {
       for (const m of source.matchAll(/\{\{>\s*"([^"]+)"/g)) {
         expect(
-          ALL_SHEET_TEMPLATES.map((t) => `systems/terran-engine/${t}`),
+          allSheetTemplates().map((t) => `systems/terran-engine/${t}`),
           path,
         ).toContain(m[1]);
       }

@@ -36,9 +36,9 @@ import {
 } from "./challenge-forecast.ts";
 import type { ChallengeForecastInput } from "../inputs.ts";
 
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
 
-type Context = ActorSheetV2.RenderContext & ChallengeSheetView;
+type Context = foundry.applications.sheets.ActorSheetV2.RenderContext & ChallengeSheetView;
 
 /** `data-change` handlers the Challenge templates name (tests/applications/sheets/actions.test.ts). */
 export const CHALLENGE_CHANGE_HANDLERS = ["tier", "facetField"] as const;
@@ -78,7 +78,7 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
   }
 
   protected override async _prepareContext(
-    options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean },
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
   ): Promise<Context> {
     const context = await super._prepareContext(options);
     const actor = this.document;
@@ -115,7 +115,7 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
 
   protected override async _onFirstRender(
     context: DeepPartial<Context>,
-    options: DeepPartial<ActorSheetV2.RenderOptions>,
+    options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onFirstRender(context, options);
     // A <details> "toggle" does not bubble: caught on the way down.

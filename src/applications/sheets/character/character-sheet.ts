@@ -52,9 +52,10 @@ import { droppedItem, enrich, firstHandling, localize, pickImage, updateFlat } f
 import { elementOf, inputOf } from "../../dom.ts";
 import { TerranActorSheet } from "../actor-sheet.ts";
 
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+type ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
 
-type Context = ActorSheetV2.RenderContext & CharacterSheetView;
+type Context = foundry.applications.sheets.ActorSheetV2.RenderContext & CharacterSheetView;
 
 /** `data-change` handlers the character templates name (tests/applications/sheets/actions.test.ts). */
 export const CHARACTER_CHANGE_HANDLERS = ["archetypeText"] as const;
@@ -219,7 +220,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   }
 
   protected override async _prepareContext(
-    options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean },
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
   ): Promise<Context> {
     const context = await super._prepareContext(options);
     return Object.assign(context, characterSheetContext(await this.#input()));
@@ -242,7 +243,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   /** Drag and drop, bound once on the root beside the shared listeners (../actor-sheet.ts). */
   protected override async _onFirstRender(
     context: DeepPartial<Context>,
-    options: DeepPartial<ActorSheetV2.RenderOptions>,
+    options: DeepPartial<RenderOptions>,
   ): Promise<void> {
     await super._onFirstRender(context, options);
     const root = this.element;

@@ -29,12 +29,13 @@ import { enrich, format, pickImage, updateFlat } from "../sheet-glue.ts";
 import { SheetShell } from "../sheet-shell.ts";
 import { inputOf } from "../../dom.ts";
 
-import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
+type SheetConfiguration = foundry.applications.api.DocumentSheetV2.Configuration<Item.Implementation>;
+type SheetRenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
 
-type Context = DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetView;
+type Context = foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetView;
 
 /** `data-change` handlers the item templates name (tests/applications/sheets/actions.test.ts). */
 export const ITEM_CHANGE_HANDLERS = ["customTags", "modifierField"] as const;
@@ -51,9 +52,8 @@ const ITEM_SCHEMAS = {
 
 export class TerranItemSheet<
   RenderContext extends Context = Context,
-  Configuration extends DocumentSheetV2.Configuration<Item.Implementation> =
-    DocumentSheetV2.Configuration<Item.Implementation>,
-  RenderOptions extends DocumentSheetV2.RenderOptions = DocumentSheetV2.RenderOptions,
+  Configuration extends SheetConfiguration = SheetConfiguration,
+  RenderOptions extends SheetRenderOptions = SheetRenderOptions,
 > extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Configuration, RenderOptions> {
   static override DEFAULT_OPTIONS = {
     classes: ["terran-engine", "te-sheet", "item-sheet"],
