@@ -5,9 +5,10 @@
  * What is recorded is computed here, on the GM's client, by the rules (src/rules/luck.ts) from the
  * message's card state, checked whole as every card is read, and only when the card's dice are the
  * message's own Foundry-rolled dice; no number a player's client sent is taken. A player's client
- * records nothing (a world setting is the GM's to write). With no GM online, a roll is recorded when a
- * GM's client next sees its card change (a later click on it), or not at all: nobody reads the chat
- * log back.
+ * records nothing (a world setting is the GM's to write), nor does an active GM whose role may not modify
+ * the world's settings (`mayWriteWorldSettings`: core would refuse the write). With no GM online, a roll
+ * is recorded when a GM's client next sees its card change (a later click on it), or not at all: nobody
+ * reads the chat log back.
  */
 import {
   assertLegacyEffectState,
@@ -44,7 +45,7 @@ import {
   type CombinedLuckInput,
   type RollLuck,
 } from "../rules/index.ts";
-import { SETTINGS } from "../settings/settings.ts";
+import { mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 /** A roll's luck as the card gives it, before the message's own facts (id, who sees it, when). */
@@ -239,10 +240,12 @@ export function luckEntryOf(message: ChatMessage.Implementation): LuckEntry | nu
 export function readLuckLedger(): LuckLedgerRecorded {
   const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
   const { ledger, dropped } = repairLuckLedger(raw, Date.now());
-  if (dropped > 0 && game.user?.isActiveGM) {
+  if (dropped > 0 && game.user?.isActiveGM && mayWriteWorldSettings()) {
     const text = game.i18n?.format("TERRAN.Repair.luckLedger", { count: String(dropped) });
     ui.notifications?.warn(text ?? "TERRAN.Repair.luckLedger", { permanent: true });
-    void game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
+    void game.settings
+      ?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger))
+      .catch((error: unknown) => console.warn("terran-engine | luck ledger: the repair could not be saved:", error));
   }
   return ledger;
 }
@@ -256,11 +259,16 @@ function stored(ledger: LuckLedgerRecorded): Record<string, unknown> {
 /** The changes wait for each other, so two rolls arriving together are both kept (one write each). */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `change` on the stored ledger and writes it back once, if it changed; on the GM's client only. */
+/**
+ * Runs `change` on the stored ledger and writes it back once, if it changed; on the GM's client only. A
+ * user who may not write the world's settings is refused here, before core would refuse the write and
+ * show them its error: the callers log it and go on.
+ */
 export function changeLuckLedger<T>(
   change: (ledger: LuckLedgerRecorded) => { ledger: LuckLedgerRecorded; value: T },
 ): Promise<T> {
   const run = queue.then(async () => {
+    if (!mayWriteWorldSettings()) throw new Error("this user's role may not modify the world's settings");
     const before = readLuckLedger();
     const { ledger, value } = change(before);
     if (ledger !== before) await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
@@ -282,7 +290,7 @@ function recordedAlready(id: string): boolean {
  * message's roll is recorded once, when complete.
  */
 export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
-  if (!game.user?.isActiveGM) return;
+  if (!game.user?.isActiveGM || !mayWriteWorldSettings()) return;
   // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any reading.
   if (message.id && recordedAlready(message.id)) return;
   const entry = luckEntryOf(message);
