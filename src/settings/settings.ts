@@ -121,9 +121,10 @@ export function registerSettings(): void {
 
 /**
  * May this client write the world's settings? Core refuses a world-scope write from a user whose role lacks
- * "Modify Configuration Settings" (`User#can("SETTINGS_MODIFY")`): a player, or an Assistant GM whose role
- * was not granted it; the refusal shows that user core's error. The writers that run on their own (the luck
- * ledger, the world migration) ask first and leave the write to a user who may.
+ * "Modify Configuration Settings" (`User#can("SETTINGS_MODIFY")`): a player, and by default an Assistant GM
+ * (`isGM`, yet not allowed to modify world-level settings, CONST.USER_ROLES); the refusal shows that user
+ * core's error. The writers that run on their own (the luck ledger, the world migration) ask first and
+ * leave the write to a user who may.
  */
 export function mayWriteWorldSettings(): boolean {
   return game.user?.can("SETTINGS_MODIFY") ?? false;

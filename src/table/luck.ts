@@ -307,15 +307,24 @@ export function registerLuckLedger(): void {
   Hooks.on("updateChatMessage", record);
 }
 
+/** A GM whose role may not write the ledger (an Assistant GM, by default) is told it was left as it was. */
+function ledgerWritableHere(): boolean {
+  if (mayWriteWorldSettings()) return true;
+  ui.notifications?.warn(game.i18n?.localize("TERRAN.Luck.notWritable") ?? "TERRAN.Luck.notWritable");
+  return false;
+}
+
 /**
  * R-LUCK-1 / R-XP-1 the award closes the ledger's session (its XP counted there); the card names the
  * rarest public roll. The ledger never stands in the award's way: if it cannot be written, the award is
- * still posted, without the line (undefined), and the console says why.
+ * still posted, without the line (undefined), and the console says why (the GM, when their role may not
+ * write it).
  */
 export async function closeLuckSessionFor(
   xp: readonly LuckXp[],
   names: ReadonlyMap<string, string>,
 ): Promise<SessionLuck | undefined> {
+  if (!ledgerWritableHere()) return undefined;
   try {
     return await changeLuckLedger((before) => {
       const { ledger, closed } = closeLuckSession(before, Date.now(), xp);
@@ -334,6 +343,7 @@ export async function closeLuckSessionFor(
 
 /** R-XP-1 the award's Undo takes its XP back from the session it closed (a failure is logged, never in the Undo's way). */
 export async function takeBackLuckXpFor(session: number, xp: readonly LuckXp[]): Promise<void> {
+  if (!ledgerWritableHere()) return;
   try {
     await changeLuckLedger((ledger) => ({ ledger: takeBackLuckXp(ledger, session, xp), value: null }));
   } catch (error) {

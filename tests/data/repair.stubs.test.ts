@@ -342,7 +342,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (gene
   });
 
   it("an active GM whose role may not modify the world's settings leaves the migration to a GM who may, and is told so", async () => {
-    // An Assistant GM is the active GM when no Gamemaster is online; core refuses the schema version's write.
+    // An Assistant GM (by default not allowed to modify world-level settings) is the active GM when no
+    // Gamemaster is online; core would refuse the schema version's write.
     world.user = { ...makeGm("assistant"), can: (action: string) => action !== "SETTINGS_MODIFY" };
     world.actorSources = [{ _id: "actor00000000007", name: "Ada", type: "character", system: character() }];
     const { actors } = loadWorld();

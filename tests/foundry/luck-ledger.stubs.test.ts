@@ -34,8 +34,8 @@ const asActiveGm = (): void => {
   world.user = { ...ACTIVE_GM, targets: new Set() };
 };
 /**
- * The active GM when no Gamemaster is online can be an Assistant GM, whose role may lack "Modify
- * Configuration Settings" (SETTINGS_MODIFY): core refuses that user's world-setting writes.
+ * The active GM when no Gamemaster is online can be an Assistant GM, whose role by default may not modify
+ * world-level settings (SETTINGS_MODIFY; CONST.USER_ROLES): core refuses that user's world-setting writes.
  */
 const asAssistantWithoutSettings = (): void => {
   world.user = {
@@ -313,7 +313,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(luckEntryOf(asMessage(forged))).toBeNull();
   });
 
-  it("R-LUCK-1 R-XP-1 (stand-ins): a GM whose role may not modify the world's settings awards and undoes XP; the ledger is left alone, no error shown", async () => {
+  it("R-LUCK-1 R-XP-1 (stand-ins): a GM whose role may not modify the world's settings awards and undoes XP; the ledger is left alone, and they are told why", async () => {
     const mira = pc("Mira", "player1", { xp: 3 });
     actors(mira);
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -323,6 +323,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(sessionState(posted).luck).toBeUndefined();
     expect(sessionState(posted).rows[0]).toMatchObject({ given: true, after: 5 });
     expect(world.settings.get("luckLedger")).toBeUndefined();
+    expect(world.notices.map((n) => [n.level, n.message])).toEqual([["warn", "TERRAN.Luck.notWritable"]]);
     // A card whose session a GM who may write the ledger closed: this GM's Undo takes the XP back, not the ledger's.
     asActiveGm();
     await awardSession([{ uuid: mira.uuid, name: "Mira", xp: 1, played: true }]);
@@ -333,6 +334,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(xp(mira)).toBe(5);
     expect(world.settings.get("luckLedger")).toEqual(ledger);
     expect(errorsShown()).toEqual([]);
+    expect(world.notices.filter((n) => n.message === "TERRAN.Luck.notWritable")).toHaveLength(2);
   });
 
   it("R-LUCK-1 R-XP-1 (stand-ins): a ledger that cannot be written never stops the award: the card is posted without the line", async () => {

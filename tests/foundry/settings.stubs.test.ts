@@ -62,7 +62,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] game.settings.set", (genera
     expect(world.notices.filter((n) => n.level === "error")).toEqual([]);
   });
 
-  it("(stand-ins) a GM whose role may not modify the world's settings (an Assistant GM's, revoked) is refused too", async () => {
+  it("(stand-ins) a GM whose role may not modify the world's settings (an Assistant GM's, by default) is refused too", async () => {
     world.user = {
       id: "assistant",
       isGM: true,

@@ -787,17 +787,22 @@ Object.defineProperties(game, {
  * - a setting `init` did not register: "This is not a registered game setting" (ClientSettings#get and
  *   #set both check the key, foundryvtt/foundryvtt#10834 and #9148);
  * - a world-scope write by a user who may not modify the world's settings (`User#can("SETTINGS_MODIFY")`,
- *   "Modify Configuration Settings", which a Player's role lacks by default; a GM may): a world setting is
- *   a Setting document the server refuses to create or update, "User … lacks permission to update Setting
- *   […]" (server log on 13.345, foundryvtt/foundryvtt#13188), shown to the player as an error
- *   notification ("User [Player] lacks permission to create Setting" on a player's roll, 13.351,
- *   Foundryborne/daggerheart#1370; "Error shows to all players", SR5-FoundryVTT/SR5-FoundryVTT#76). The
- *   stand-in shows that error on the writer's screen and rejects the write's promise; nothing is stored,
- *   no `onChange` runs, no hook is called. Peers write world settings on a GM's client only (foundryvtt/
- *   dnd5e dnd5e.mjs:584-587, verified on 14: `if ( !game.user.isGM ) return;` before its migration
- *   version write) or check SETTINGS_MODIFY (ddbrown30/betteroll-swade#703). No v14 source says core
- *   changed this, so both generations refuse alike. A client-scope setting (localStorage) or a user-scope
- *   one (the user's own) is always the user's to write.
+ *   "Modify Configuration Settings"): a Player, and by default an Assistant GM too ("ASSISTANT: … does not
+ *   have the ability to perform administrative actions like changing User roles or modifying World-level
+ *   settings", foundryvtt.com/api/enums/foundry.CONST.USER_ROLES.html; its allow-list of a few core
+ *   settings, core.time and the like, foundryvtt/foundryvtt#10912, holds none of the system's and is not
+ *   modelled). A world setting is a Setting document the server refuses to create or update, "User …
+ *   lacks permission to update Setting […]" (server log on 13.345, foundryvtt/foundryvtt#13188), shown
+ *   to the player as an error notification ("User [Player] lacks permission to create Setting" on a
+ *   player's roll, 13.351, Foundryborne/daggerheart#1370; "Error shows to all players",
+ *   SR5-FoundryVTT/SR5-FoundryVTT#76). The stand-in shows that error on the writer's screen and rejects
+ *   the write's promise; nothing is stored, no `onChange` runs, no hook is called. Peers write world
+ *   settings on a GM's client only (foundryvtt/dnd5e dnd5e.mjs:584-587, verified on 14: `if (
+ *   !game.user.isGM ) return;` before its migration version write) or check SETTINGS_MODIFY
+ *   (ddbrown30/betteroll-swade#703). No v14 source found says core changed this: both generations refuse
+ *   alike. The stand-in's `can` (./world.ts `userCan`) lets any GM: a test plays an Assistant GM with a
+ *   `can` of its own. A client-scope setting (localStorage) or a user-scope one (the user's own) stays
+ *   the user's to write.
  * An accepted write stores the value; a registered setting's `onChange` runs when its value changes
  * ("onChange: A callback function which triggers when the setting is changed", foundryvtt.com/api/v13
  * SettingConfig; for a world setting on every client, the stand-in plays this one).
