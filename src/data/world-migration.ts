@@ -17,7 +17,7 @@
  * Disposition bar (src/data/token-bars.ts). Progress is shown; a failure is reported and the version is
  * not advanced, so the next start tries again. Then, on every client, the owner is told what was repaired.
  */
-import { SETTINGS } from "../settings/settings.ts";
+import { mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
 import { ChallengeData } from "./actor/challenge.ts";
 import { CharacterData } from "./actor/character.ts";
 import { AdvancementData } from "./item/advancement.ts";
@@ -165,6 +165,12 @@ async function migrateWorldData(): Promise<void> {
   if (plan.action === "newer") {
     const format = { stored: String(plan.stored), current: String(plan.current) };
     ui.notifications?.warn(game.i18n?.format("TERRAN.Migration.newer", format) ?? "", { permanent: true });
+    return;
+  }
+  // The schema version is a world setting: a GM whose role may not write it (core would refuse the last
+  // step) leaves the whole migration to a GM who may, rather than run it again at every start.
+  if (!mayWriteWorldSettings()) {
+    ui.notifications?.warn(game.i18n?.localize("TERRAN.Migration.needsSettingsPermission") ?? "", { permanent: true });
     return;
   }
 

@@ -119,6 +119,17 @@ export function registerSettings(): void {
   });
 }
 
+/**
+ * May this client write the world's settings? Core refuses a world-scope write from a user whose role lacks
+ * "Modify Configuration Settings" (`User#can("SETTINGS_MODIFY")`): a player, and by default an Assistant GM
+ * (`isGM`, yet not allowed to modify world-level settings, CONST.USER_ROLES); the refusal shows that user
+ * core's error. The writers that run on their own (the luck ledger, the world migration) ask first and
+ * leave the write to a user who may.
+ */
+export function mayWriteWorldSettings(): boolean {
+  return game.user?.can("SETTINGS_MODIFY") ?? false;
+}
+
 /** The optional rules a world turns on: R-CH-6's Challenge armour (a house rule), R-LEG-3's game without skills. */
 function registerOptionalRules(settings: NonNullable<typeof game.settings>): void {
   // R-CH-6 (house rule, default off): a Challenge's armour lowers the player's Effects (Core, Degenesis only).

@@ -5,10 +5,11 @@
  * What is recorded is computed here, on the GM's client, by the rules (src/rules/luck.ts) from the
  * message's card state, checked whole as every card is read, and only when the card's dice are the
  * message's own Foundry-rolled dice; no number a player's client sent is taken. A player's client
- * records nothing (a world setting is the GM's to write). With no GM online, a roll is recorded when a
- * GM's client next sees its card change (a later click on it), or not at all: nobody reads the chat
- * log back. An Ego Undo pressed on a recorded card takes that roll's Ego back out of the ledger when the
- * GM's client sees the card change (R-EGO-2), checked the same way.
+ * records nothing (a world setting is the GM's to write), nor does an active GM whose role may not modify
+ * the world's settings (`mayWriteWorldSettings`: core would refuse the write). With no GM online, a roll
+ * is recorded when a GM's client next sees its card change (a later click on it), or not at all: nobody
+ * reads the chat log back. An Ego Undo pressed on a recorded card takes that roll's Ego back out of the
+ * ledger when the GM's client sees the card change (R-EGO-2), checked the same way.
  */
 import {
   assertLegacyEffectState,
@@ -47,7 +48,7 @@ import {
   type CombinedLuckInput,
   type RollLuck,
 } from "../rules/index.ts";
-import { SETTINGS } from "../settings/settings.ts";
+import { mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 /** A roll's luck as the card gives it, before the message's own facts (id, who sees it, when). */
@@ -254,10 +255,12 @@ function messageLuck(message: ChatMessage.Implementation): { entry: LuckEntry; e
 export function readLuckLedger(): LuckLedgerRecorded {
   const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
   const { ledger, dropped } = repairLuckLedger(raw, Date.now());
-  if (dropped > 0 && game.user?.isActiveGM) {
+  if (dropped > 0 && game.user?.isActiveGM && mayWriteWorldSettings()) {
     const text = game.i18n?.format("TERRAN.Repair.luckLedger", { count: String(dropped) });
     ui.notifications?.warn(text ?? "TERRAN.Repair.luckLedger", { permanent: true });
-    void game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
+    void game.settings
+      ?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger))
+      .catch((error: unknown) => console.warn("terran-engine | luck ledger: the repair could not be saved:", error));
   }
   return ledger;
 }
@@ -271,11 +274,16 @@ function stored(ledger: LuckLedgerRecorded): Record<string, unknown> {
 /** The changes wait for each other, so two rolls arriving together are both kept (one write each). */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `change` on the stored ledger and writes it back once, if it changed; on the GM's client only. */
+/**
+ * Runs `change` on the stored ledger and writes it back once, if it changed; on the GM's client only. A
+ * user who may not write the world's settings is refused here, before core would refuse the write and
+ * show them its error: the callers log it and go on.
+ */
 export function changeLuckLedger<T>(
   change: (ledger: LuckLedgerRecorded) => { ledger: LuckLedgerRecorded; value: T },
 ): Promise<T> {
   const run = queue.then(async () => {
+    if (!mayWriteWorldSettings()) throw new Error("this user's role may not modify the world's settings");
     const before = readLuckLedger();
     const { ledger, value } = change(before);
     if (ledger !== before) await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
@@ -304,7 +312,7 @@ function egoHeld(id: string): boolean {
  * whole, its dice the message's. Each is one write; a change that alters nothing writes nothing.
  */
 export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
-  if (!game.user?.isActiveGM) return;
+  if (!game.user?.isActiveGM || !mayWriteWorldSettings()) return;
   // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any
   // reading, unless the ledger holds Ego for it that an Undo may take back.
   if (message.id && storedList("recorded").includes(message.id) && !egoHeld(message.id)) return;
@@ -330,15 +338,24 @@ export function registerLuckLedger(): void {
   Hooks.on("updateChatMessage", record);
 }
 
+/** A GM whose role may not write the ledger (an Assistant GM, by default) is told it was left as it was. */
+function ledgerWritableHere(): boolean {
+  if (mayWriteWorldSettings()) return true;
+  ui.notifications?.warn(game.i18n?.localize("TERRAN.Luck.notWritable") ?? "TERRAN.Luck.notWritable");
+  return false;
+}
+
 /**
  * R-LUCK-1 / R-XP-1 the award closes the ledger's session (its XP counted there); the card names the
  * rarest public roll. The ledger never stands in the award's way: if it cannot be written, the award is
- * still posted, without the line (undefined), and the console says why.
+ * still posted, without the line (undefined), and the console says why (the GM, when their role may not
+ * write it).
  */
 export async function closeLuckSessionFor(
   xp: readonly LuckXp[],
   names: ReadonlyMap<string, string>,
 ): Promise<SessionLuck | undefined> {
+  if (!ledgerWritableHere()) return undefined;
   try {
     return await changeLuckLedger((before) => {
       const { ledger, closed } = closeLuckSession(before, Date.now(), xp);
@@ -357,6 +374,7 @@ export async function closeLuckSessionFor(
 
 /** R-XP-1 the award's Undo takes its XP back from the session it closed (a failure is logged, never in the Undo's way). */
 export async function takeBackLuckXpFor(session: number, xp: readonly LuckXp[]): Promise<void> {
+  if (!ledgerWritableHere()) return;
   try {
     await changeLuckLedger((ledger) => ({ ledger: takeBackLuckXp(ledger, session, xp), value: null }));
   } catch (error) {

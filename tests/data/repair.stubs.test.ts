@@ -24,6 +24,7 @@ import { ConditionData } from "../../src/data/item/condition.ts";
 import { WeaponData } from "../../src/data/item/weapon.ts";
 import { migrateWorld } from "../../src/data/world-migration.ts";
 import { SCHEMA_VERSION } from "../../src/data/source.ts";
+import { registerSettings } from "../../src/settings/settings.ts";
 
 type Json = Record<string, unknown>;
 
@@ -334,9 +335,24 @@ describe.each(GENERATIONS)(
 describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (generation: Generation) => {
   beforeEach(() => {
     resetWorld(generation);
+    registerSettings();
     world.user = makeGm();
     world.gm = world.user as ReturnType<typeof makeGm>;
     world.settings.set("schemaVersion", 1);
+  });
+
+  it("an active GM whose role may not modify the world's settings leaves the migration to a GM who may, and is told so", async () => {
+    // An Assistant GM (by default not allowed to modify world-level settings) is the active GM when no
+    // Gamemaster is online; core would refuse the schema version's write.
+    world.user = { ...makeGm("assistant"), can: (action: string) => action !== "SETTINGS_MODIFY" };
+    world.actorSources = [{ _id: "actor00000000007", name: "Ada", type: "character", system: character() }];
+    const { actors } = loadWorld();
+    await migrateWorld();
+    expect(actors.contents[0]?.updates).toEqual([]);
+    expect(world.settings.get("schemaVersion")).toBe(1);
+    expect(world.notices.map((n) => [n.level, n.message])).toEqual([
+      ["warn", expect.stringContaining("TERRAN.Migration.needsSettingsPermission") as string],
+    ]);
   });
 
   it("R-EGO-1: writes a character saved with Ego 9 back repaired, with the note, losing nothing else", async () => {
@@ -413,6 +429,7 @@ describe.each(GENERATIONS)(
   (generation: Generation) => {
     beforeEach(() => {
       resetWorld(generation);
+      registerSettings();
       vi.spyOn(i18n, "format").mockImplementation((key: string, data?: Json) => `${key} ${JSON.stringify(data ?? {})}`);
     });
     afterEach(() => vi.restoreAllMocks());

@@ -12,6 +12,7 @@ import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { migrateWorld } from "../../src/data/world-migration.ts";
 import { TRACKABLE, tokenBarUpdate } from "../../src/data/token-bars.ts";
+import { registerSettings } from "../../src/settings/settings.ts";
 
 const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as {
   primaryTokenAttribute: string;
@@ -80,6 +81,7 @@ describe.each(GENERATIONS)(
     });
 
     it("the world migration gives an existing Challenge whose bar names grit its Disposition bar", async () => {
+      registerSettings();
       world.user = makeGm();
       world.settings.set("schemaVersion", 1);
       const wolf = pending("challenge");

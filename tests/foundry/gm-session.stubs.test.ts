@@ -19,6 +19,7 @@ import { markEgoSpent } from "../../src/chat/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { endLegacySession } from "../../src/documents/legacy-actions.ts";
+import { registerSettings } from "../../src/settings/settings.ts";
 import { card, isClosed } from "../chat/fixtures.ts";
 import { click, hero, shown, stub } from "./card-builders.ts";
 import { actors, as, GM_USER, lastCard, pc, press, sessionState, text, xp } from "./gm-builders.ts";
@@ -32,6 +33,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (is
   beforeEach(() => {
     resetWorld(generation);
     nextFaces.length = 0;
+    registerSettings();
     registerCardPresenter();
     registerGmTools();
     as(GM_USER);

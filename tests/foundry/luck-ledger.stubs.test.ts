@@ -33,14 +33,30 @@ import {
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import { combinedRollLuck, CORE, keptExplodingLuck, separateRollLuck } from "../../src/rules/index.ts";
+import { registerSettings } from "../../src/settings/settings.ts";
 import { card, ROLLER } from "../chat/fixtures.ts";
 import { asMessage, click, hero, message, riskyState, shown } from "./card-builders.ts";
-import { actors, as, lastCard, pc, sessionState, text } from "./gm-builders.ts";
+import { actors, as, lastCard, pc, sessionState, text, xp } from "./gm-builders.ts";
 
 const ACTIVE_GM = { id: "gm", isGM: true, isActiveGM: true };
 const asActiveGm = (): void => {
   world.user = { ...ACTIVE_GM, targets: new Set() };
 };
+/**
+ * The active GM when no Gamemaster is online can be an Assistant GM, whose role by default may not modify
+ * world-level settings (SETTINGS_MODIFY; CONST.USER_ROLES): core refuses that user's world-setting writes.
+ */
+const asAssistantWithoutSettings = (): void => {
+  world.user = {
+    id: "assistant",
+    isGM: true,
+    isActiveGM: true,
+    targets: new Set(),
+    can: (a) => a !== "SETTINGS_MODIFY",
+  };
+};
+/** The errors a screen showed (core shows a refused world-setting write as one). */
+const errorsShown = () => world.notices.filter((n) => n.level === "error").map((n) => n.message);
 
 /** A message posted by the roller holding a Risky card of these faces, with the rolls that threw them. */
 function rolled(light: number[], dark: number[] = [], audience: { whisper?: string[]; blind?: boolean } = {}) {
@@ -89,26 +105,31 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     vi.restoreAllMocks();
     resetWorld(generation);
     nextFaces.length = 0;
+    registerSettings();
     registerCardPresenter();
     registerGmTools();
   });
 
   it("R-LUCK-1 (stand-ins): a roll is recorded once, by the active GM's client; the player's client writes nothing", async () => {
     registerLuckLedger();
-    const writes = settingWrites();
-    // The player's client posts the roll: its createChatMessage hook runs there and records nothing.
+    // Each write of the ledger (a world setting, a Setting document) runs core's document hook.
+    const writes: string[] = [];
+    for (const hook of ["createSetting", "updateSetting"]) HooksStub.on(hook, () => void writes.push(hook));
+    // The player's client posts the roll: its createChatMessage hook runs there and records nothing. A write
+    // from there would be refused by core, and the player shown the error.
     as(ROLLER);
     const msg = rolled([5, 3]);
     HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
-    await Promise.resolve();
-    expect(writes).not.toHaveBeenCalled();
+    await onLuckMessage(asMessage(msg));
+    expect(world.settings.get("luckLedger")).toBeUndefined();
+    expect(errorsShown()).toEqual([]);
     // The same hook on the active GM's client records it, once, in one write.
     asActiveGm();
     HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
-    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(writes).toEqual(["createSetting"]));
     HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
     await onLuckMessage(asMessage(msg));
-    expect(writes).toHaveBeenCalledTimes(1);
+    expect(writes).toEqual(["createSetting"]);
     const ledger = readLuckLedger();
     const expected = combinedRollLuck({ faces: [5, 3], slaughter: false, singleDieServesBoth: true, chosen: null });
     expect(ledger.tallies).toHaveLength(1);
@@ -120,10 +141,24 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
   });
 
   it("R-LUCK-1 (stand-ins): a GM's client that is not the active GM records nothing", async () => {
-    const writes = settingWrites();
     world.user = { id: "gm2", isGM: true, isActiveGM: false, targets: new Set() };
     await onLuckMessage(asMessage(rolled([6, 2])));
-    expect(writes).not.toHaveBeenCalled();
+    expect(world.settings.get("luckLedger")).toBeUndefined();
+  });
+
+  it("R-LUCK-1 (stand-ins): an active GM whose role may not modify the world's settings records and repairs nothing, and is shown no error", async () => {
+    registerLuckLedger();
+    asAssistantWithoutSettings();
+    const msg = rolled([5, 3]);
+    HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
+    await onLuckMessage(asMessage(msg));
+    expect(world.settings.get("luckLedger")).toBeUndefined();
+    // Damaged stored data is read as repaired, but left for a GM who may write it back.
+    world.settings.set("luckLedger", { version: 1, sessions: [], tallies: [], faces: { player1: "junk" } });
+    expect(readLuckLedger().faces).toEqual({});
+    await Promise.resolve();
+    expect(world.settings.get("luckLedger")).toMatchObject({ faces: { player1: "junk" } });
+    expect(errorsShown()).toEqual([]);
   });
 
   it("R-LUCK-1 (stand-ins): a card whose dice are not the message's, or whose state is tampered, is refused: nothing recorded", async () => {
@@ -417,6 +452,30 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     });
     await onLuckMessage(asMessage(msg));
     expect(readLuckLedger().tallies[0]).toMatchObject({ rolls: 1, egoSpent: 0, egoLost: 0 });
+  });
+
+  it("R-LUCK-1 R-XP-1 (stand-ins): a GM whose role may not modify the world's settings awards and undoes XP; the ledger is left alone, and they are told why", async () => {
+    const mira = pc("Mira", "player1", { xp: 3 });
+    actors(mira);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    asAssistantWithoutSettings();
+    await awardSession([{ uuid: mira.uuid, name: "Mira", xp: 2, played: true }]);
+    const posted = lastCard();
+    expect(sessionState(posted).luck).toBeUndefined();
+    expect(sessionState(posted).rows[0]).toMatchObject({ given: true, after: 5 });
+    expect(world.settings.get("luckLedger")).toBeUndefined();
+    expect(world.notices.map((n) => [n.level, n.message])).toEqual([["warn", "TERRAN.Luck.notWritable"]]);
+    // A card whose session a GM who may write the ledger closed: this GM's Undo takes the XP back, not the ledger's.
+    asActiveGm();
+    await awardSession([{ uuid: mira.uuid, name: "Mira", xp: 1, played: true }]);
+    const closed = lastCard();
+    const ledger = world.settings.get("luckLedger");
+    asAssistantWithoutSettings();
+    await undoSessionAward(asMessage(closed), sessionState(closed).version);
+    expect(xp(mira)).toBe(5);
+    expect(world.settings.get("luckLedger")).toEqual(ledger);
+    expect(errorsShown()).toEqual([]);
+    expect(world.notices.filter((n) => n.message === "TERRAN.Luck.notWritable")).toHaveLength(2);
   });
 
   it("R-LUCK-1 R-XP-1 (stand-ins): a ledger that cannot be written never stops the award: the card is posted without the line", async () => {

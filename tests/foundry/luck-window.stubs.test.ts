@@ -9,7 +9,7 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, resetWorld, world, type ApplicationStub } from "../stubs/foundry-client.ts";
+import { GENERATIONS, makeGm, resetWorld, world, type ApplicationStub } from "../stubs/foundry-client.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import type { LuckLedger } from "../../src/data/luck-ledger.ts";
 import { emptyLedger } from "../../src/data/luck-ledger.ts";
@@ -21,12 +21,26 @@ let stored: LuckLedger = emptyLedger(0);
 vi.mock("../../src/table/luck.ts", () => ({ readLuckLedger: () => stored }));
 
 const { api } = await import("../../src/api.ts");
+const { registerSettings } = await import("../../src/settings/settings.ts");
 const { registerGmTools } = await import("../../src/applications/gm/commands.ts");
 const { LUCK_WINDOW_ACTIONS, registerTableLuck, TableLuckWindow } =
   await import("../../src/applications/gm/luck-window.ts");
 
 const luckWindow = () =>
   world.opened.find((a) => a instanceof TableLuckWindow) as (ApplicationStub & object) | undefined;
+/**
+ * The active GM's client writes the ledger (a world setting, the GM's to write); core runs its document
+ * hook on every client, this player's too.
+ */
+async function gmWrites(ledger: unknown): Promise<void> {
+  const here = world.user;
+  world.user = makeGm();
+  try {
+    await game.settings?.set("terran-engine" as never, "luckLedger" as never, ledger as never);
+  } finally {
+    world.user = here;
+  }
+}
 const directory = () => {
   const html = document.createElement("section");
   html.innerHTML =
@@ -40,6 +54,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     // One window per client: a window left open by the previous test is closed first.
     await luckWindow()?.close();
     resetWorld(generation);
+    registerSettings();
     registerGmTools();
     registerTableLuck();
     stored = LUCK_LEDGER;
@@ -132,10 +147,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     const app = luckWindow();
     const before = app?.renders ?? 0;
     stored = LUCK_LEDGER;
-    await game.settings?.set("terran-engine" as never, "luckLedger" as never, LUCK_LEDGER as never);
+    await gmWrites(LUCK_LEDGER);
     await vi.waitFor(() => expect(app?.renders).toBe(before + 1));
     expect(app?.element.querySelectorAll(".luck-character")).toHaveLength(3);
-    await game.settings?.set("terran-engine" as never, "luckLedger" as never, emptyLedger(1) as never);
+    await gmWrites(emptyLedger(1));
     await vi.waitFor(() => expect(app?.renders).toBe(before + 2));
     HooksStub.callAll("updateSetting", { key: "other-module.thing", value: 1 });
     HooksStub.callAll("updateSetting", { key: "terran-engine.darkDiceMax", value: 6 });
@@ -143,7 +158,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     expect(app?.renders).toBe(before + 2);
     // Closed, it is not drawn behind the user's back; opened again, it is the same window.
     await app?.close();
-    await game.settings?.set("terran-engine" as never, "luckLedger" as never, LUCK_LEDGER as never);
+    await gmWrites(LUCK_LEDGER);
     await new Promise((r) => setTimeout(r, 10));
     expect(app?.renders).toBe(before + 2);
     await api.tableLuck();

@@ -18,6 +18,7 @@ import { registerGmTools } from "../../src/applications/gm/commands.ts";
 import { followRulesetTours, offeredTour, offerTour, registerTours } from "../../src/applications/tours/register.ts";
 import { TOURS, tourLangKeys, type TourId } from "../../src/applications/tours/steps.ts";
 import { getRuleset } from "../../src/rules/index.ts";
+import { registerSettings } from "../../src/settings/settings.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
 import { as, actors, GM_USER } from "./gm-builders.ts";
 import { challenge, hero } from "./card-builders.ts";
@@ -45,6 +46,7 @@ const listed = (): string[] => [...world.tours.values()].filter((t) => t.config.
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generation) => {
   beforeEach(() => {
     resetWorld(generation);
+    registerSettings();
   });
 
   it("registers each tour with game.tours under the system's namespace, as a Foundry Tour", () => {
@@ -117,7 +119,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
     registerTours();
     await offerTour();
     expect(tour("first-action").status).toBe(TourStub.STATUS.IN_PROGRESS);
+    // A client setting: the player's own to write (core refuses a player only a world setting's write).
     expect(world.settings.get("offerTour")).toBe(false);
+    expect(world.notices.filter((n) => n.level === "error")).toEqual([]);
     tour("first-action").exit();
     await offerTour();
     expect(tour("first-action").drawn.map((s) => s.id)).toEqual(["welcome"]);

@@ -20,7 +20,7 @@ import {
   dragEventData,
   renderSystemTemplate,
 } from "./applications.ts";
-import { world } from "./world.ts";
+import { userCan, world, type UserStub } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
 import { HooksStub } from "./hooks.ts";
 import { documentCollections, registerSetting } from "./registries.ts";
@@ -714,10 +714,20 @@ export function loadWorld(markInvalid: readonly string[] = []): {
   return { actors, items };
 }
 
+/**
+ * Every Foundry User has `can(action)` (foundryvtt.com/api/v13 foundry.documents.BaseUser#can): a user a
+ * test wrote as a plain object gets the stand-in's (./world.ts `userCan`: a GM may everything, a player
+ * what `granted` holds), on the object itself, so `game.user` stays `world.user`.
+ */
+function withCan(user: UserStub): UserStub {
+  if (typeof Reflect.get(user, "can") !== "function") user.can = userCan;
+  return user;
+}
+
 // Getters (not Object.assign, which would copy today's values): the glue reads the world as it is now.
 const game = Reflect.get(globalThis, "game") as Json;
 Object.defineProperties(game, {
-  user: { get: () => world.user, configurable: true },
+  user: { get: () => withCan(world.user), configurable: true },
   // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14 foundry.config.ReleaseData).
   release: {
     get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }),
@@ -748,27 +758,7 @@ Object.defineProperties(game, {
   settings: {
     value: {
       get: (scope: string, key: string) => (scope === "core" ? coreSetting(key) : world.settings.get(key)),
-      // A registered setting's `onChange` runs when its value changes ("onChange: A callback function which
-      // triggers when the setting is changed", foundryvtt.com/api/v13 SettingConfig; for a world setting on
-      // every client, the stand-in plays this one).
-      set: (scope: string, key: string, value: unknown) => {
-        const before = world.settings.get(key);
-        const existed = world.settings.has(key);
-        world.settings.set(key, value);
-        const onChange: unknown = world.settingConfigs.get(`${scope}.${key}`)?.onChange;
-        if (before !== value && typeof onChange === "function") Reflect.apply(onChange, undefined, [value]);
-        // A world setting is stored as a Setting document: its first write creates the document, later ones update
-        // it, and core runs the document hooks on every client (foundryvtt.com/api/v13 Setting; PTR 2e re-reads its
-        // clocks setting in an `updateSetting` hook by `setting.key`). A client setting (localStorage) has none.
-        const config: unknown = world.settingConfigs.get(`${scope}.${key}`);
-        const client = isRecord(config) && config.scope === "client";
-        if (before !== value && !client)
-          HooksStub.callAll(existed ? "updateSetting" : "createSetting", {
-            key: `${scope}.${key}`,
-            value,
-          });
-        return Promise.resolve(value);
-      },
+      set: writeSetting,
       // What `init` registers, recorded in `world.settingConfigs` (./registries.ts).
       register: registerSetting,
     },
@@ -791,6 +781,53 @@ Object.defineProperties(game, {
   // Foundry: `game.tours`, the registry of guided tours (./tours.ts).
   tours: { value: toursCollection, configurable: true },
 });
+
+/**
+ * `game.settings.set(namespace, key, value)` (ClientSettings#set). Refused, as core refuses it:
+ * - a setting `init` did not register: "This is not a registered game setting" (ClientSettings#get and
+ *   #set both check the key, foundryvtt/foundryvtt#10834 and #9148);
+ * - a world-scope write by a user who may not modify the world's settings (`User#can("SETTINGS_MODIFY")`,
+ *   "Modify Configuration Settings"): a Player, and by default an Assistant GM too ("ASSISTANT: … does not
+ *   have the ability to perform administrative actions like changing User roles or modifying World-level
+ *   settings", foundryvtt.com/api/enums/foundry.CONST.USER_ROLES.html; its allow-list of a few core
+ *   settings, core.time and the like, foundryvtt/foundryvtt#10912, holds none of the system's and is not
+ *   modelled). A world setting is a Setting document the server refuses to create or update, "User …
+ *   lacks permission to update Setting […]" (server log on 13.345, foundryvtt/foundryvtt#13188), shown
+ *   to the player as an error notification ("User [Player] lacks permission to create Setting" on a
+ *   player's roll, 13.351, Foundryborne/daggerheart#1370; "Error shows to all players",
+ *   SR5-FoundryVTT/SR5-FoundryVTT#76). The stand-in shows that error on the writer's screen and rejects
+ *   the write's promise; nothing is stored, no `onChange` runs, no hook is called. Peers write world
+ *   settings on a GM's client only (foundryvtt/dnd5e dnd5e.mjs:584-587, verified on 14: `if (
+ *   !game.user.isGM ) return;` before its migration version write) or check SETTINGS_MODIFY
+ *   (ddbrown30/betteroll-swade#703). No v14 source found says core changed this: both generations refuse
+ *   alike. The stand-in's `can` (./world.ts `userCan`) lets any GM: a test plays an Assistant GM with a
+ *   `can` of its own. A client-scope setting (localStorage) or a user-scope one (the user's own) stays
+ *   the user's to write.
+ * An accepted write stores the value; a registered setting's `onChange` runs when its value changes
+ * ("onChange: A callback function which triggers when the setting is changed", foundryvtt.com/api/v13
+ * SettingConfig; for a world setting on every client, the stand-in plays this one).
+ */
+function writeSetting(scope: string, key: string, value: unknown): Promise<unknown> {
+  const config = world.settingConfigs.get(`${scope}.${key}`);
+  if (!config) return Promise.reject(new Error(`"${scope}.${key}" is not a registered game setting`));
+  const before = world.settings.get(key);
+  const existed = world.settings.has(key);
+  const user = world.user;
+  if (config.scope === "world" && !withCan(user).can?.("SETTINGS_MODIFY")) {
+    const refusal = `User ${user.id} lacks permission to ${existed ? "update" : "create"} Setting [${scope}.${key}]`;
+    notify("error")(refusal);
+    return Promise.reject(new Error(refusal));
+  }
+  world.settings.set(key, value);
+  const onChange: unknown = config.onChange;
+  if (before !== value && typeof onChange === "function") Reflect.apply(onChange, undefined, [value]);
+  // A world setting is stored as a Setting document: its first write creates the document, later ones update
+  // it, and core runs the document hooks on every client (foundryvtt.com/api/v13 Setting; PTR 2e re-reads its
+  // clocks setting in an `updateSetting` hook by `setting.key`). A client setting (localStorage) has none.
+  if (before !== value && config.scope !== "client")
+    HooksStub.callAll(existed ? "updateSetting" : "createSetting", { key: `${scope}.${key}`, value });
+  return Promise.resolve(value);
+}
 
 /** Sets `path` ("system.equipped") in `object`, creating objects on the way. */
 function setProperty(object: Json, path: string, value: unknown): boolean {

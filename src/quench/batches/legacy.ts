@@ -28,7 +28,7 @@ import { creationRating, legacyCreationOperation, legacySpendEgoOperation } from
 import { assessHpHarmOperation } from "../../documents/operations/hp-harm.ts";
 import { legacyRiskyBand } from "../../chat/legacy-cards.ts";
 import { sessionXp, spendDarkDice, type RulesetId } from "../../rules/index.ts";
-import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
+import { currentRuleset, mayWriteWorldSettings, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentUser, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
@@ -93,8 +93,9 @@ class LegacyRun {
 function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
   const { made } = run;
   before(async function () {
-    // The ruleset is a world setting: only a GM may change it.
-    if (!currentUser().isGM) this.skip();
+    // The ruleset is a world setting: only a GM whose role may modify the world's settings may change it
+    // (a Gamemaster; an Assistant GM, by default, may not).
+    if (!currentUser().isGM || !mayWriteWorldSettings()) this.skip();
     const current = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
     if (current !== "legacy") {
       run.previous = current;
