@@ -90,7 +90,12 @@ const stateOf = (button: ButtonView): Pick<HudAction, "refusal"> =>
   button.disabled ? { refusal: button.tooltip } : {};
 
 /** A roll of the sheet's, if the sheet draws it. */
-function rollAction(input: Extract<HudInput, { kind: "character" }>, what: string, group: HudGroup, label: HudLabel) {
+function rollAction(
+  input: Extract<HudInput, { kind: "character" }>,
+  what: string,
+  group: HudGroup,
+  label: HudLabel,
+): HudAction[] {
   const button = input.rolls.get(what);
   return button ? [{ id: encode(ROLL, what), group, label, ...stateOf(button) }] : [];
 }
