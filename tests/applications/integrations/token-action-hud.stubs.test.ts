@@ -335,7 +335,11 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         halved: false,
         facets: [{ name: "Pack", tier: "dangerous", n: 4, disposition: { value: 5, max: 5 }, dice: 1, halved: false }],
       });
-    const scenarios: readonly [string, string, () => TerranActor | ActorStub][] = [
+    const dead = async (actor: TerranActor): Promise<TerranActor> => {
+      await stub(actor).update({ system: { dead: true } });
+      return actor;
+    };
+    const scenarios: readonly [string, string, () => TerranActor | ActorStub | Promise<TerranActor>][] = [
       ["core", "a character with a weapon", () => armed(hero())],
       ["core", "a dead character", () => armed(hero({ dead: true }))],
       ["core", "a lost character in their last scene", () => hero({ lost: true, sayonara: true })],
@@ -348,6 +352,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         () => legacyHero("Mira", { hp: 2, ego: 1, legacy: critical }),
       ],
       ["legacy", "a lost character", () => legacyHero("Mira", { ego: 1, lost: true })],
+      ["legacy", "a dead character with a tool", () => dead(armed(legacyHero("Mira", { hp: 2, ego: 1 })))],
       ["core", "a Challenge without Effect dice, with a facet that has one", wolf],
       ["legacy", "a Challenge without Effect dice, with a facet that has one", wolf],
     ];
@@ -365,7 +370,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       async (ruleset, _name, _viewer, isGM, make) => {
         freshWorld(generation, ruleset);
         world.user = { ...world.user, isGM };
-        const actor = make();
+        const actor = await make();
         const sheetClass = (actor as { type: string }).type === "challenge" ? ChallengeSheet : CharacterSheet;
         const sheet = await open(sheetClass, actor);
         const fromSheet = sheetOffers(sheet);
