@@ -27,7 +27,20 @@ interface Group {
   readonly name: string;
   readonly type: string;
   readonly level: number;
-  actions: { id: string; name: string; encodedValue?: string; img?: string; info1?: { text?: string } }[];
+  actions: TahActionStub[];
+}
+
+/** An action as Core keeps it (the fields the stand-in reads of action-handler.mjs `createAction`). */
+export interface TahActionStub {
+  id: string;
+  name: string;
+  encodedValue?: string;
+  img?: string;
+  info1?: { text?: string };
+  /** Classes added to the button (action.hbs line 3); Core's stylesheets grey a `disabled` one. */
+  cssClass?: string;
+  /** The tooltip's content (action.hbs line 6; the name when the system gives none). */
+  tooltip: string;
 }
 
 /** What the stand-in HUD manager holds between builds (Core's hud-manager.mjs keeps actor and token). */
@@ -71,20 +84,34 @@ export class ActionHandlerStub {
 }
 
 /**
- * action-handler.mjs `createAction` (lines 249–298): the fields the template reads (templates/action.hbs).
+ * action-handler.mjs `createAction` (lines 249–293): the fields the template reads (templates/action.hbs).
  * Core falls back to the id for a missing name (line 265); the stand-in asks for the name (stricter).
+ * `cssClass` (line 271) goes on the button's classes (action.hbs line 3); Core's stylesheets draw a
+ * `disabled` one greyed and without the hover (less/tah-hud.less lines 178–201, tah-docked.less lines
+ * 132–158), but the button stays a live button: a click on it still reaches the system's handler
+ * (roll-handler.mjs `handleActionClickCore`, lines 43–85, checks nothing), so the system must refuse it.
+ * `tooltip` (line 251, tooltip-handler.mjs `getTooltip` lines 9–36) becomes the button's `data-tooltip`
+ * (action.hbs line 6): with Core's default "full" tooltips it is shown as given, and without one the
+ * name is (line 13). The other settings ("nameOnly", "none") are not reproduced.
  */
-function createAction(data: Json): Group["actions"][number] {
+function createAction(data: Json): TahActionStub {
   if (typeof data.name !== "string") throw new Error("stand-in TAH: an action's name is text (action.hbs prints it)");
   const info = data.info1 as { text?: unknown } | undefined;
   if (info !== undefined && typeof info.text !== "string")
     throw new Error("stand-in TAH: info1.text is the text shown (action.hbs line 20)");
+  if (data.cssClass !== undefined && typeof data.cssClass !== "string")
+    throw new Error("stand-in TAH: cssClass is text (action.hbs line 3 prints it into the class attribute)");
+  // tooltip-handler.mjs line 19 calls `content.includes`: a tooltip that is not text (or { content }) breaks the build.
+  if (data.tooltip !== undefined && typeof data.tooltip !== "string")
+    throw new Error("stand-in TAH: the tooltip is text (tooltip-handler.mjs line 16 wraps it as content)");
   return {
     id: String(data.id),
     name: data.name,
     ...(typeof data.encodedValue === "string" && data.encodedValue !== "" ? { encodedValue: data.encodedValue } : {}),
     ...(typeof data.img === "string" && data.img !== "" ? { img: data.img } : {}),
     ...(info ? { info1: { text: String(info.text) } } : {}),
+    ...(typeof data.cssClass === "string" && data.cssClass !== "" ? { cssClass: data.cssClass } : {}),
+    tooltip: typeof data.tooltip === "string" && data.tooltip !== "" ? data.tooltip : data.name,
   };
 }
 

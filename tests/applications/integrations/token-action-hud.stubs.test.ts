@@ -25,6 +25,7 @@ import {
   type Sheet,
 } from "../../foundry/sheet-harness.ts";
 import { legacyHero } from "../../foundry/legacy-builders.ts";
+import { english } from "../../support/templates.ts";
 import { CharacterSheet } from "../../../src/applications/sheets/character/character-sheet.ts";
 import { ChallengeSheet } from "../../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { onTokenActionHudCoreApiReady } from "../../../src/applications/integrations/token-action-hud/register.ts";
@@ -116,6 +117,66 @@ async function bothSides<T extends TerranActor | ActorStub>(
   return { sheet: fromSheet, hud: outcome(b) };
 }
 
+/** A sheet's control is closed: `disabled`, or (as the sheets' shell keeps it reachable by keyboard) `aria-disabled`. */
+const closed = (el: HTMLButtonElement): boolean => el.disabled || el.getAttribute("aria-disabled") === "true";
+
+/**
+ * The sheet's controls the HUD mirrors, by the HUD action's id, each enabled (true) or not; where a
+ * control is drawn twice (a weapon's image and its dice, End the scene in the list and the footer) both
+ * must agree. Read from the rendered sheet, as a user sees it.
+ */
+function sheetOffers(sheet: Sheet): Record<string, boolean> {
+  const offers: Record<string, boolean> = {};
+  const add = (selector: string, id: (el: HTMLButtonElement) => string): void => {
+    for (const el of sheet.element.querySelectorAll<HTMLButtonElement>(selector)) {
+      const key = id(el);
+      if (key in offers && offers[key] !== !closed(el)) throw new Error(`the sheet draws ${key} twice, differently`);
+      offers[key] = !closed(el);
+    }
+  };
+  add('[data-action="roll"][data-roll]', (el) => `roll|${el.dataset.roll ?? ""}`);
+  add('[data-action="rest"]', () => "move|rest");
+  add('[data-action="resetEgo"]', () => "move|resetEgo");
+  add('[data-action="legacyRecover"][data-kind]', (el) => `move|${el.dataset.kind ?? ""}`);
+  add('[data-action="refillLegacyEgo"]', () => "move|refill");
+  add('[data-action="takeLegacyHarm"]', () => "move|harm");
+  add('[data-action="endScene"]', () => "endScene|");
+  add('[data-action="rollEffect"][data-facet]', (el) => `effect|${el.dataset.facet ?? ""}`);
+  return offers;
+}
+
+/** Why the sheet's control `id` is disabled: the tooltip of the control the user reaches. */
+function sheetReason(sheet: Sheet, id: string): string {
+  const [kind = "", argument = ""] = id.split("|");
+  const selector =
+    kind === "roll"
+      ? `[data-action="roll"][data-roll="${argument}"]`
+      : kind === "effect"
+        ? `[data-action="rollEffect"][data-facet="${argument}"]`
+        : kind === "endScene"
+          ? '[data-action="endScene"]'
+          : ({
+              rest: '[data-action="rest"]',
+              resetEgo: '[data-action="resetEgo"]',
+              refill: '[data-action="refillLegacyEgo"]',
+              harm: '[data-action="takeLegacyHarm"]',
+            }[argument] ?? `[data-action="legacyRecover"][data-kind="${argument}"]`);
+  const el = sheet.element.querySelector(selector);
+  return el?.closest<HTMLElement>("[data-tooltip]")?.dataset.tooltip ?? "";
+}
+
+/** The HUD's actions in every list (the Dispositions, shown only, and the GM's Fortune die left out), each available or greyed. */
+function hudOffers(hud: HudStub): Record<string, boolean> {
+  const offers: Record<string, boolean> = {};
+  for (const group of ["attributes", "saves", "gear", "moves", "effects"])
+    for (const a of hud.actions(group))
+      if (a.id !== "fortune|") offers[a.id] = !(a.cssClass ?? "").split(" ").includes("disabled");
+  return offers;
+}
+
+const hudAction = (hud: HudStub, id: string) =>
+  ["attributes", "saves", "gear", "moves", "effects"].flatMap((g) => hud.actions(g)).find((a) => a.id === id);
+
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => freshWorld(generation, "core"));
 
@@ -172,7 +233,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   });
 
   describe("[Foundry stand-ins, Token Action HUD stand-in] what the HUD lists, per ruleset", () => {
-    it("R-RA-1 R-CHAR-3 (stand-ins): a Core character: six attributes, three Saves, its weapons, Rest, Reset Ego and the Fortune die; each action lands in its list only", async () => {
+    it("R-RA-1 R-CHAR-3 (stand-ins): a Core character seen by its player: six attributes, three Saves, its weapons, Rest and Reset Ego; each action lands in its list only", async () => {
       const mira = hero();
       const spear = weaponItem({}, stub(mira), "Spear");
       const hud = await hudFor(mira);
@@ -186,24 +247,20 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       ]);
       expect(ids(hud, "saves")).toEqual(["roll|save:insight", "roll|save:prowess", "roll|save:resolve"]);
       expect(hud.actions("gear")).toEqual([
-        { id: `roll|${spear.id}`, name: "Spear", encodedValue: `roll|${spear.id}`, img: spear.img },
+        { id: `roll|${spear.id}`, name: "Spear", encodedValue: `roll|${spear.id}`, img: spear.img, tooltip: "Spear" },
       ]);
-      expect(names(hud, "moves")).toEqual([
-        "TERRAN.Sheet.Grit.rest",
-        "TERRAN.Sheet.Ego.reset.core",
-        "TERRAN.Hud.fortune",
-      ]);
+      expect(names(hud, "moves")).toEqual(["TERRAN.Sheet.Grit.rest", "TERRAN.Sheet.Ego.reset.core"]);
       expect(hud.filled()).toEqual(["attributesTab_attributes", "savesTab_saves", "gearTab_gear", "movesTab_moves"]);
     });
 
     it("R-EGO-5 (stand-ins): a Degenesis character's Ego reset is named as its sheet names it (Consume spores)", async () => {
       world.settings.set("ruleset", "degenesis");
       const hud = await hudFor(hero());
-      expect(ids(hud, "moves")).toEqual(["move|rest", "move|resetEgo", "fortune|"]);
+      expect(ids(hud, "moves")).toEqual(["move|rest", "move|resetEgo"]);
       expect(names(hud, "moves")[1]).toBe("TERRAN.Sheet.Ego.reset.degenesis");
     });
 
-    it("R-LEG-1 R-LEG-5 R-LEG-7 (stand-ins): a Legacy character: four attributes, no Saves, its tools, the two recoveries, Take a Condition, Take harm and the Fortune die", async () => {
+    it("R-LEG-1 R-LEG-5 R-LEG-7 (stand-ins): a Legacy character seen by its player: four attributes, no Saves, its tools, the two recoveries, Take a Condition and Take harm", async () => {
       world.settings.set("ruleset", "legacy");
       const mira = legacyHero("Mira");
       const sword = weaponItem({ rank: 2 }, stub(mira), "Sword");
@@ -216,7 +273,6 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         "TERRAN.Sheet.Legacy.week",
         "TERRAN.Sheet.Legacy.refill",
         "TERRAN.Sheet.Legacy.harm",
-        "TERRAN.Hud.fortune",
       ]);
     });
 
@@ -264,6 +320,116 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const mira = hero();
       stub(mira).isOwner = false;
       expect((await hudFor(mira)).filled()).toEqual([]);
+    });
+  });
+
+  describe("[Foundry stand-ins, Token Action HUD stand-in] the HUD offers what the sheet offers, enabled as the sheet enables it", () => {
+    const armed = (actor: TerranActor): TerranActor => {
+      weaponItem({}, stub(actor), "Spear", 0);
+      return actor;
+    };
+    const critical = { wounds: { critical: true, mortal: false } };
+    const wolf = (): ActorStub =>
+      challenge({
+        dice: 0,
+        halved: false,
+        facets: [{ name: "Pack", tier: "dangerous", n: 4, disposition: { value: 5, max: 5 }, dice: 1, halved: false }],
+      });
+    const dead = async (actor: TerranActor): Promise<TerranActor> => {
+      await stub(actor).update({ system: { dead: true } });
+      return actor;
+    };
+    const scenarios: readonly [string, string, () => TerranActor | ActorStub | Promise<TerranActor>][] = [
+      ["core", "a character with a weapon", () => armed(hero())],
+      ["core", "a dead character", () => armed(hero({ dead: true }))],
+      ["core", "a lost character in their last scene", () => hero({ lost: true, sayonara: true })],
+      ["core", "a departed character", () => armed(hero({ departed: true }))],
+      ["degenesis", "a lost character", () => hero({ lost: true })],
+      ["legacy", "an unhurt character at full Ego, with a tool", () => armed(legacyHero("Mira"))],
+      [
+        "legacy",
+        "a Critically wounded character short of Ego",
+        () => legacyHero("Mira", { hp: 2, ego: 1, legacy: critical }),
+      ],
+      ["legacy", "a lost character", () => legacyHero("Mira", { ego: 1, lost: true })],
+      ["legacy", "a dead character with a tool", () => dead(armed(legacyHero("Mira", { hp: 2, ego: 1 })))],
+      ["core", "a Challenge without Effect dice, with a facet that has one", wolf],
+      ["legacy", "a Challenge without Effect dice, with a facet that has one", wolf],
+    ];
+    const viewers = [
+      ["a GM", true],
+      ["its player", false],
+    ] as const;
+
+    it.each(
+      scenarios.flatMap(([ruleset, name, make]) =>
+        viewers.map(([viewer, isGM]) => [ruleset, name, viewer, isGM, make] as const),
+      ),
+    )(
+      "(stand-ins) %s, %s, seen by %s: the same controls, each enabled or disabled as on the sheet, a disabled one greyed with the sheet's reason",
+      async (ruleset, _name, _viewer, isGM, make) => {
+        freshWorld(generation, ruleset);
+        world.user = { ...world.user, isGM };
+        const actor = await make();
+        const sheetClass = (actor as { type: string }).type === "challenge" ? ChallengeSheet : CharacterSheet;
+        const sheet = await open(sheetClass, actor);
+        const fromSheet = sheetOffers(sheet);
+        expect(Object.keys(fromSheet).length).toBeGreaterThan(0);
+        const hud = await hudFor(actor);
+        expect(hudOffers(hud)).toEqual(fromSheet);
+        for (const [id, enabled] of Object.entries(fromSheet)) {
+          const action = hudAction(hud, id);
+          // The stand-in's i18n gives the key; the sheet's template shows the English (none of these reasons has a value).
+          if (!enabled) expect(english(action?.tooltip ?? ""), id).toBe(sheetReason(sheet, id));
+          else expect(action?.tooltip, id).toBe(action?.name);
+        }
+      },
+    );
+
+    it("R-FORT-1 (stand-ins): the Fortune die, on no sheet, is the GM's (the GM sets the chance and rolls): a GM's HUD offers it, a player's does not", async () => {
+      world.user = { ...world.user, isGM: true };
+      expect(ids(await hudFor(hero()), "moves")).toContain("fortune|");
+      freshWorld(generation, "legacy");
+      world.user = { ...world.user, isGM: true };
+      expect(ids(await hudFor(legacyHero("Mira")), "moves")).toContain("fortune|");
+      for (const ruleset of ["core", "degenesis", "legacy"]) {
+        freshWorld(generation, ruleset);
+        const mira = ruleset === "legacy" ? legacyHero("Mira") : hero();
+        expect(ids(await hudFor(mira), "moves"), ruleset).not.toContain("fortune|");
+      }
+    });
+
+    it("R-LEG-5 (stand-ins): a greyed action clicked (a good night while wounded) runs nothing and says the sheet's reason", async () => {
+      freshWorld(generation, "legacy");
+      const mira = legacyHero("Mira", { hp: 2, legacy: critical });
+      const hud = await hudFor(mira);
+      const before = outcome(mira);
+      await hud.click("move|night");
+      await settle();
+      expect(outcome(mira)).toEqual({ ...before, warnings: ["TERRAN.Sheet.Legacy.nightWounded"] });
+    });
+
+    it("R-HARM-5 (stand-ins): a roll greyed since the HUD was built (the character died) is refused with the sheet's reason, no dialog opened", async () => {
+      const mira = hero();
+      const hud = await hudFor(mira);
+      expect(hudAction(hud, "roll|finesse")?.cssClass).toBeUndefined();
+      await stub(mira).update({ system: { dead: true } });
+      world.warnings = [];
+      await hud.click("roll|finesse");
+      await settle();
+      expect(world.opened).toEqual([]);
+      expect(world.warnings).toEqual(["TERRAN.Sheet.Disabled.dead"]);
+    });
+
+    it("R-FORT-1 (stand-ins): a player's click on a Fortune die left from a GM's HUD rolls nothing", async () => {
+      world.user = { ...world.user, isGM: true };
+      const hud = await hudFor(hero());
+      world.user = { ...world.user, isGM: false };
+      world.dialogAnswers.push(5);
+      await hud.click("fortune|");
+      await settle();
+      expect(world.dialogs).toEqual([]);
+      expect(world.created).toEqual([]);
     });
   });
 
@@ -456,7 +622,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(hud.prompts).toEqual(['"TERRAN.Sheet.Challenge.gangTitle"']);
     });
 
-    it("R-FORT-1 (stand-ins): the Fortune die asks the chance, then rolls what a @Fortune link of that chance rolls; closed, nothing is rolled", async () => {
+    it("R-FORT-1 (stand-ins): the GM's Fortune die asks the chance, then rolls what a @Fortune link of that chance rolls; closed, nothing is rolled", async () => {
+      world.user = { ...world.user, isGM: true };
       const hudWorld = await hudFor(hero());
       await hudWorld.click("fortune|");
       expect(world.created).toEqual([]);
@@ -469,6 +636,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(fromHud.prompts).toEqual(['"TERRAN.Hud.fortuneTitle"']);
 
       freshWorld(generation, "core");
+      world.user = { ...world.user, isGM: true };
       nextFaces.push(6);
       await api.rollFortune(5);
       expect(fromHud.cards).toEqual(outcome(null).cards);

@@ -20,6 +20,10 @@ export interface TahActionData {
   readonly encodedValue: string;
   readonly img?: string;
   readonly info1?: { readonly text: string };
+  /** Classes on the button (action.hbs line 3): `disabled` is drawn greyed by Core's stylesheets (tah-hud.less lines 178–201). */
+  readonly cssClass?: string;
+  /** The button's tooltip (action-handler.mjs line 251, tooltip-handler.mjs `getTooltip`; the name when absent). */
+  readonly tooltip?: string;
 }
 
 /** A group Core offers in its settings (`defaults.groups`, read by group-handler.mjs `#setDefaultGroups` by id). */
@@ -103,14 +107,24 @@ function labelText(label: HudLabel): string {
   return format(label.key, { ...label.data });
 }
 
-/** One of our actions in Core's shape. */
+/** Text for Core's tooltip, which it shows as HTML (tooltip-handler.mjs lines 19–21 wrap it in a div). */
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/**
+ * One of our actions in Core's shape. A control the sheet closes is drawn greyed (`disabled`, Core's own
+ * class for it) with the sheet's reason as its tooltip; Core still hands its click to the roll handler
+ * (roll-handler.mjs lines 43–85), where ./run.ts says the reason again and runs nothing.
+ */
 export function tahAction(action: HudAction): TahActionData {
+  const refusal = action.refusal;
   return {
     id: action.id,
     name: labelText(action.label),
     encodedValue: action.id,
     ...(action.img ? { img: action.img } : {}),
     ...(action.info ? { info1: { text: action.info } } : {}),
+    ...(refusal ? { cssClass: "disabled", tooltip: escapeHtml(format(refusal.key, { value: refusal.value })) } : {}),
   };
 }
 
@@ -121,15 +135,14 @@ export function tokenActionHudSystem(core: TahCoreApi): TahSystemApi {
      * Core calls this on every rebuild with the ids of the groups in the user's layout: our actions for
      * the HUD's one actor (none for several tokens), each into its list if the layout still has it.
      */
-    buildSystemActions(groupIds: readonly string[] = HUD_GROUPS): Promise<void> {
+    async buildSystemActions(groupIds: readonly string[] = HUD_GROUPS): Promise<void> {
       const actor = this.actor;
-      if (!actor) return Promise.resolve();
-      const actions = hudActionsOf(actor);
+      if (!actor) return;
+      const actions = await hudActionsOf(actor);
       for (const id of HUD_GROUPS) {
         const inGroup = actions.filter((a) => a.group === id).map(tahAction);
         if (inGroup.length > 0 && groupIds.includes(id)) this.addActions(inGroup, { id, type: "system" });
       }
-      return Promise.resolve();
     }
   }
 

@@ -4,13 +4,19 @@
  * has them (R-CHAR-3, a Reaction), its weapons and tools (R-EQ-1; in Legacy the Effect is rolled apart,
  * R-LEG-11), its health model's controls (src/applications/health/moves.ts), the end of the scene while
  * activated advancements last or the character is in their last scene (R-ADV-1, R-ADV-2, R-SAY-1), and
- * the Fortune die (R-FORT-1). A Challenge: Roll Effect for it and each facet (R-CH-2, R-CH-5; R-LEG-10
- * how many gang up is asked by the control itself) and its Disposition, shown (R-CH-1).
+ * for a GM the Fortune die (R-FORT-1: the GM sets the chance and rolls; no sheet offers it, so the HUD
+ * offers it to a GM only). A Challenge: Roll Effect for it and each facet (R-CH-2, R-CH-5; R-LEG-10 how
+ * many gang up is asked by the control itself) and its Disposition, shown (R-CH-1).
+ *
+ * Each control is offered only where the sheet draws it, and closed where the sheet closes it, for the
+ * sheet's reason: the input carries the sheet's own buttons (its context builder decides, once), and a
+ * closed one becomes an action with a `refusal`.
  *
  * An action's id is also the value the HUD hands back on a click ("kind|argument", Token Action HUD's
  * delimiter): ./run.ts reads it and calls the sheet's own entry point.
  */
 import type { Ruleset } from "../../../rules/index.ts";
+import type { ButtonView, Message } from "../../sheets/common.ts";
 
 /** The HUD's groups, in the order of its tabs. */
 export const HUD_GROUPS = ["attributes", "saves", "gear", "moves", "effects", "disposition"] as const;
@@ -28,12 +34,16 @@ export interface HudAction {
   readonly img?: string;
   /** A value shown beside the name (a Disposition's "value/max"). */
   readonly info?: string;
+  /** Why the sheet's control is closed now (its tooltip): the HUD shows the action greyed, and a click only says why. */
+  readonly refusal?: Message;
 }
 
 export interface HudWeapon {
   readonly id: string;
   readonly name: string;
   readonly img: string;
+  /** The row's roll button on the sheet. */
+  readonly roll: ButtonView;
 }
 
 export interface HudTrack {
@@ -41,20 +51,26 @@ export interface HudTrack {
   readonly max: number;
 }
 
-/** What the list is built from: the actor's kind and the little of its data the HUD shows. */
+/** What the list is built from: the actor's kind and, from its sheet's context, the buttons the HUD mirrors. */
 export type HudInput =
   | {
       readonly kind: "character";
+      /** The sheet's roll buttons for attributes and Saves, by what they roll (`finesse`, `save:insight`). */
+      readonly rolls: ReadonlyMap<string, ButtonView>;
       readonly weapons: readonly HudWeapon[];
-      /** Activated advancements last until the scene ends, or the character is in their last scene. */
-      readonly sceneEnds: boolean;
-      /** The health model's controls (id and the sheet's label). */
-      readonly moves: readonly { readonly id: string; readonly labelKey: string }[];
+      /** The sheet's End the scene (R-ADV-1, R-ADV-2, R-SAY-1), or null while the sheet shows none. */
+      readonly endScene: ButtonView | null;
+      /** The health model's controls (id, the sheet's label, and its button: null when the sheet draws none). */
+      readonly moves: readonly { readonly id: string; readonly labelKey: string; readonly button: ButtonView | null }[];
+      /** The viewer is a GM (R-FORT-1 the Fortune die is theirs). */
+      readonly gm: boolean;
     }
   | {
       readonly kind: "challenge";
       readonly disposition: HudTrack;
-      readonly facets: readonly { readonly name: string; readonly disposition: HudTrack }[];
+      /** The sheet's Roll Effect for the Challenge itself. */
+      readonly roll: ButtonView;
+      readonly facets: readonly { readonly name: string; readonly disposition: HudTrack; readonly roll: ButtonView }[];
     };
 
 /** The separator Token Action HUD Core uses in encoded values (its constants.mjs `DELIMITER`). */
@@ -69,36 +85,51 @@ export const END_SCENE = "endScene";
 
 const encode = (kind: string, argument = ""): string => `${kind}${DELIMITER}${argument}`;
 
+/** The sheet's state of a control: a closed one carries its reason. */
+const stateOf = (button: ButtonView): Pick<HudAction, "refusal"> =>
+  button.disabled ? { refusal: button.tooltip } : {};
+
+/** A roll of the sheet's, if the sheet draws it. */
+function rollAction(
+  input: Extract<HudInput, { kind: "character" }>,
+  what: string,
+  group: HudGroup,
+  label: HudLabel,
+): HudAction[] {
+  const button = input.rolls.get(what);
+  return button ? [{ id: encode(ROLL, what), group, label, ...stateOf(button) }] : [];
+}
+
 /** The actions of a character, in the sheet's order. */
 function characterActions(ruleset: Ruleset, input: Extract<HudInput, { kind: "character" }>): HudAction[] {
-  const attributes = ruleset.attributes.list.map((a): HudAction => ({
-    id: encode(ROLL, a.id),
-    group: "attributes",
-    label: { key: a.labelKey },
-  }));
+  const attributes = ruleset.attributes.list.flatMap((a) => rollAction(input, a.id, "attributes", { key: a.labelKey }));
   const saves = ruleset.attributes.saves
-    ? ruleset.attributes.groups.map((g): HudAction => ({
-        id: encode(ROLL, `save:${g.id}`),
-        group: "saves",
-        label: { key: g.saveLabelKey },
-      }))
+    ? ruleset.attributes.groups.flatMap((g) => rollAction(input, `save:${g.id}`, "saves", { key: g.saveLabelKey }))
     : [];
   const gear = input.weapons.map((w): HudAction => ({
     id: encode(ROLL, w.id),
     group: "gear",
     label: { text: w.name },
     img: w.img,
+    ...stateOf(w.roll),
   }));
-  const moves = input.moves.map((m): HudAction => ({
-    id: encode(MOVE, m.id),
-    group: "moves",
-    label: { key: m.labelKey },
-  }));
-  const scene: HudAction[] = input.sceneEnds
-    ? [{ id: encode(END_SCENE), group: "moves", label: { key: "TERRAN.Activation.endScene" } }]
+  const moves = input.moves.flatMap((m): HudAction[] =>
+    m.button ? [{ id: encode(MOVE, m.id), group: "moves", label: { key: m.labelKey }, ...stateOf(m.button) }] : [],
+  );
+  const scene: HudAction[] = input.endScene
+    ? [
+        {
+          id: encode(END_SCENE),
+          group: "moves",
+          label: { key: "TERRAN.Activation.endScene" },
+          ...stateOf(input.endScene),
+        },
+      ]
     : [];
-  const fortune: HudAction = { id: encode(FORTUNE), group: "moves", label: { key: "TERRAN.Hud.fortune" } };
-  return [...attributes, ...saves, ...gear, ...moves, ...scene, fortune];
+  const fortune: HudAction[] = input.gm
+    ? [{ id: encode(FORTUNE), group: "moves", label: { key: "TERRAN.Hud.fortune" } }]
+    : [];
+  return [...attributes, ...saves, ...gear, ...moves, ...scene, ...fortune];
 }
 
 const trackText = (t: HudTrack): string => `${t.value}/${t.max}`;
@@ -109,11 +140,12 @@ function challengeActions(input: Extract<HudInput, { kind: "challenge" }>): HudA
   const dispositionKey = "TERRAN.Hud.disposition";
   const forFacet = (key: string, name: string): HudLabel => ({ key, data: { name } });
   const effects: HudAction[] = [
-    { id: encode(EFFECT), group: "effects", label: { key: rollKey } },
+    { id: encode(EFFECT), group: "effects", label: { key: rollKey }, ...stateOf(input.roll) },
     ...input.facets.map((f, i): HudAction => ({
       id: encode(EFFECT, String(i)),
       group: "effects",
       label: forFacet("TERRAN.Hud.effectFor", f.name),
+      ...stateOf(f.roll),
     })),
   ];
   const dispositions: HudAction[] = [

@@ -10,7 +10,7 @@ import type { FacetSource } from "../../../data/source.ts";
 import { attempt } from "../../../prompts/notify.ts";
 import { TerranActor } from "../../../documents/actor.ts";
 import { characterState } from "../../../documents/state.ts";
-import { currentChallengeArmourRule, currentRuleset, SETTINGS } from "../../../settings/settings.ts";
+import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";
 import { SYSTEM_ID } from "../../../system-id.ts";
 import {
   challengeSheetContext,
@@ -23,6 +23,7 @@ import {
 } from "./challenge-context.ts";
 import { askNumber } from "../ask-number.ts";
 import { rollEffectAsked } from "./challenge-roll.ts";
+import { challengeSheetInput } from "./challenge-input.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { enrich, format, localize, pickImage, updateFlat } from "../sheet-glue.ts";
 import { elementOf, fieldOf } from "../../dom.ts";
@@ -81,20 +82,13 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
   ): Promise<Context> {
     const context = await super._prepareContext(options);
-    const actor = this.document;
-    const source = this.#system().toObject();
-    const isGM = game.user?.isGM ?? false;
-    const view = challengeSheetContext({
-      name: actor.name,
-      img: actor.img ?? "",
-      uuid: actor.uuid,
-      system: source,
-      rulesetId: currentRuleset().id,
-      challengeArmour: currentChallengeArmourRule().houseRule,
-      permissions: { editable: this.isEditable, owner: actor.isOwner, limited: actor.limited, isGM },
-      enriched: { notes: isGM ? await enrich(source.notes, actor) : "" },
-      ...(isGM ? { forecast: this.#forecastInput(this.#forecast ?? DEFAULT_FORECAST_CHOICES) } : {}),
-    });
+    const view = challengeSheetContext(
+      await challengeSheetInput(this.document, this.#system(), {
+        editable: this.isEditable,
+        enrich,
+        forecast: () => this.#forecastInput(this.#forecast ?? DEFAULT_FORECAST_CHOICES),
+      }),
+    );
     return Object.assign(context, view);
   }
 

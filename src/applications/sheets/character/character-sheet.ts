@@ -11,7 +11,6 @@ import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.
 import { itemSnapshot } from "../../../data/snapshot.ts";
 import { TerranActor } from "../../../documents/actor.ts";
 import { confirm } from "../../../prompts/notify.ts";
-import { currentRuleset } from "../../../settings/settings.ts";
 import { openRoll } from "../../resolution/index.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
 import {
@@ -37,14 +36,9 @@ import {
   toggleLegacyWound,
 } from "./character-actions.ts";
 import { addDroppedItem } from "./character-drop.ts";
+import { characterSheetInput } from "./character-input.ts";
 import { dropSort, moveItem } from "../common.ts";
-import {
-  CHARACTER_TAB_LABELS,
-  CHARACTER_TABS,
-  isCharacterTab,
-  type CharacterSheetInput,
-  type SheetItem,
-} from "../inputs.ts";
+import { CHARACTER_TAB_LABELS, CHARACTER_TABS, isCharacterTab, type CharacterSheetInput } from "../inputs.ts";
 import { CHARACTER_LIMITED_PARTS, CHARACTER_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { ROLL_DRAG_TYPE, rollLabelKey, type RollDragData } from "../hotbar.ts";
 import { defineCharacterSchema } from "../../../data/actor/character.ts";
@@ -164,59 +158,18 @@ export class CharacterSheet extends TerranActorSheet<Context> {
     return actor;
   }
 
-  /** R-SAY-1 / R-LEG-15 a departed character's successor: started already, and may this user create one. */
-  #successorInput(actor: TerranActor): NonNullable<CharacterSheetInput["successor"]> {
-    const user = game.user;
-    return {
-      started: actor.successorUuid !== null,
-      mayCreate: user ? user.isGM || user.can("ACTOR_CREATE") : false,
-    };
-  }
-
-  /** The plain input of the pure context builder. */
+  /** The plain input of the pure context builder (gathered as the Token Action HUD gathers it: ./character-input.ts). */
   async #input(): Promise<CharacterSheetInput> {
-    const actor = this.#terranActor;
-    const state = actor.characterState();
-    const items: SheetItem[] = [];
-    for (const item of actor.items) {
-      const snapshot = itemSnapshot(item);
-      if (!snapshot) continue;
-      items.push({
-        ...snapshot,
-        img: item.img ?? "",
-        sort: item.sort,
-        enrichedDescription: await enrich(snapshot.system.description, item),
-      });
-    }
-    const user = game.user;
-    return {
-      name: actor.name,
-      img: actor.img ?? "",
-      uuid: actor.uuid,
-      system: state.source,
-      items,
-      rulesetId: currentRuleset().id,
-      withoutSkills: currentRuleset().creationBonus !== undefined,
-      permissions: {
-        editable: this.isEditable,
-        owner: actor.isOwner,
-        limited: actor.limited,
-        isGM: user?.isGM ?? false,
-      },
-      enriched: {
-        biography: await enrich(state.source.biography, actor),
-        notes: await enrich(state.source.notes, actor),
-      },
-      scene: state.scene ?? [],
-      ...(state.source.departed ? { successor: this.#successorInput(actor) } : {}),
-      legacyCreationRolled: actor.legacyCreationRolled,
+    return characterSheetInput(this.#terranActor, {
+      editable: this.isEditable,
+      enrich,
       ui: {
         activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main",
         expanded: [...this.#expanded],
-        creation: { roll: actor.creationRoll, shares: this.creationShares },
+        creation: { roll: this.#terranActor.creationRoll, shares: this.creationShares },
         editing: this.#editingMode,
       },
-    };
+    });
   }
 
   protected override async _prepareContext(
