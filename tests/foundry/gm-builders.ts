@@ -15,6 +15,19 @@ export const GM_USER = { id: "gm", isGM: true } as const;
 export const as = (user: { id: string; isGM: boolean }) => {
   world.user = { ...user, targets: new Set() };
 };
+/**
+ * The active GM when no Gamemaster is online can be an Assistant GM, whose role by default may not modify
+ * world-level settings (SETTINGS_MODIFY; CONST.USER_ROLES): core refuses that user's world-setting writes.
+ */
+export const asAssistantWithoutSettings = (): void => {
+  world.user = {
+    id: "assistant",
+    isGM: true,
+    isActiveGM: true,
+    targets: new Set(),
+    can: (a) => a !== "SETTINGS_MODIFY",
+  };
+};
 export const xp = (actor: TerranActor): number => (actor.system as CharacterData).xp;
 export const text = (el: Element | null | undefined): string => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 

@@ -36,24 +36,11 @@ import { combinedRollLuck, CORE, keptExplodingLuck, separateRollLuck } from "../
 import { registerSettings } from "../../src/settings/settings.ts";
 import { card, ROLLER } from "../chat/fixtures.ts";
 import { asMessage, click, hero, message, riskyState, shown } from "./card-builders.ts";
-import { actors, as, lastCard, pc, sessionState, text, xp } from "./gm-builders.ts";
+import { actors, as, asAssistantWithoutSettings, lastCard, pc, sessionState, text, xp } from "./gm-builders.ts";
 
 const ACTIVE_GM = { id: "gm", isGM: true, isActiveGM: true };
 const asActiveGm = (): void => {
   world.user = { ...ACTIVE_GM, targets: new Set() };
-};
-/**
- * The active GM when no Gamemaster is online can be an Assistant GM, whose role by default may not modify
- * world-level settings (SETTINGS_MODIFY; CONST.USER_ROLES): core refuses that user's world-setting writes.
- */
-const asAssistantWithoutSettings = (): void => {
-  world.user = {
-    id: "assistant",
-    isGM: true,
-    isActiveGM: true,
-    targets: new Set(),
-    can: (a) => a !== "SETTINGS_MODIFY",
-  };
 };
 /** The errors a screen showed (core shows a refused world-setting write as one). */
 const errorsShown = () => world.notices.filter((n) => n.level === "error").map((n) => n.message);

@@ -7,6 +7,7 @@ import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { HooksStub } from "../stubs/hooks.ts";
+import { asAssistantWithoutSettings } from "./gm-builders.ts";
 
 interface Settings {
   register(namespace: string, key: string, data: object): void;
@@ -63,13 +64,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] game.settings.set", (genera
   });
 
   it("(stand-ins) a GM whose role may not modify the world's settings (an Assistant GM's, by default) is refused too", async () => {
-    world.user = {
-      id: "assistant",
-      isGM: true,
-      isActiveGM: true,
-      targets: new Set(),
-      can: (a) => a !== "SETTINGS_MODIFY",
-    };
+    asAssistantWithoutSettings();
     await expect(settings().set("terran-engine", "armour", true)).rejects.toThrow(/User assistant lacks permission/);
     expect(world.settings.get("armour")).toBeUndefined();
     expect(errorsShown("assistant")).toHaveLength(1);
