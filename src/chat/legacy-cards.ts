@@ -172,7 +172,7 @@ export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
   const dice: ResultDie[] = thrown.map((face, i) => ({
     face,
     cssClass: `die tone-dark kept${costly[i] ? " costs-ego" : ""}`,
-    ...(costly[i] ? { cost: 1 } : {}),
+    ...(costly[i] ? { cost: darkDieCost(LEGACY) } : {}),
   }));
   const lines = [
     line("TERRAN.Card.Legacy.incoming", input.effect),
