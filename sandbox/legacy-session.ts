@@ -38,11 +38,10 @@ import {
   isLegacySkill,
   legacyCreationOperation,
   legacyEffect,
-  legacyEndSessionOperation,
-  legacySpendEgoOperation,
   setLegacyRatingOperation,
   toolFor,
 } from "../src/documents/operations/legacy.ts";
+import { endSessionEgoOperation, spendEgoOperation } from "../src/documents/operations/ego.ts";
 import {
   assessHpHarmOperation,
   hpHarmOperation,
@@ -232,7 +231,7 @@ function riskyRoll(state: SessionState): SessionStep {
   const thrown = throwDice(state, view.light + view.choices.dark);
   const light = thrown.faces.slice(0, view.light);
   const dark = thrown.faces.slice(view.light);
-  const spend = dark.length > 0 ? legacySpendEgoOperation(stateOf(character), LEGACY, dark) : null;
+  const spend = dark.length > 0 ? spendEgoOperation(stateOf(character), LEGACY, dark) : null;
   const ego = legacyOf(character.system).ego.value;
   const card = legacyRiskyCard({
     actorName: character.name,
@@ -368,7 +367,7 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
       return { state: { ...state, dialog: null, prompt: { kind: "xp", max: character.system.xp } }, card: null };
     case "endLegacySession":
       return {
-        state: { ...state, character: applyOperation(character, legacyEndSessionOperation(current, LEGACY)) },
+        state: { ...state, character: applyOperation(character, endSessionEgoOperation(current, LEGACY)) },
         card: null,
       };
     case "legacyRecover":

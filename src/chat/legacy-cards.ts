@@ -6,7 +6,7 @@
  * and the creation roll. Plain data in, plain data out: the caller computed the result with the
  * operations (src/documents/operations/legacy.ts). Pure.
  */
-import { highest, precisionBand, type Band } from "../rules/index.ts";
+import { darkDieCost, highest, LEGACY, precisionBand, type Band } from "../rules/index.ts";
 import {
   resultCard,
   resultLine as line,
@@ -62,7 +62,7 @@ export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
   const dice = [
     ...keptHighest(input.light, "light", keptIndex),
     ...keptHighest(input.dark, "dark", keptIndex, input.light.length).map((d, i) =>
-      input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego`, cost: 1 } : d,
+      input.costly[i] ? { ...d, cssClass: `${d.cssClass} costs-ego`, cost: darkDieCost(LEGACY) } : d,
     ),
   ];
   const lines = [
@@ -172,7 +172,7 @@ export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
   const dice: ResultDie[] = thrown.map((face, i) => ({
     face,
     cssClass: `die tone-dark kept${costly[i] ? " costs-ego" : ""}`,
-    ...(costly[i] ? { cost: 1 } : {}),
+    ...(costly[i] ? { cost: darkDieCost(LEGACY) } : {}),
   }));
   const lines = [
     line("TERRAN.Card.Legacy.incoming", input.effect),

@@ -5,7 +5,16 @@
  * Ego its Dark Dice cost at 2 each. Plain data in, plain data out. Pure. Stored as its own card kind
  * (`LegacyMontageState`): a montage that succeeds lowers its Challenge's Disposition from the card, once.
  */
-import { assertFaces, assertInteger, assertText, highest, LEGACY, RulesError, type Band } from "../rules/index.ts";
+import {
+  assertFaces,
+  assertInteger,
+  assertText,
+  darkDieCost,
+  highest,
+  LEGACY,
+  RulesError,
+  type Band,
+} from "../rules/index.ts";
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { resultLine as line, type ResultCardView, type ResultDie, type ResultTone } from "./result-cards.ts";
@@ -19,7 +28,7 @@ import {
 } from "./risky-card.ts";
 
 /** R-LEG-14 what each costly Dark Die of a montage costs (marked on the die). */
-const MONTAGE_EGO_COST = LEGACY.darkDice.montageCost ?? 2;
+const MONTAGE_EGO_COST = darkDieCost(LEGACY, { montage: true });
 
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };

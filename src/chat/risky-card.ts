@@ -212,7 +212,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   assertText(state.rollerId, "The roller's id");
   assertText(state.actorUuid, "The actor's id");
   assertText(state.actorName, "The actor's name");
-  getRuleset(state.rulesetId);
+  const ruleset = getRuleset(state.rulesetId);
   targetGroup(state.target);
   for (const flag of ["reaction", "gmAllowsEffect", "sayonara", "singleDieServesBoth", "combat"] as const)
     assertBoolean(state[flag], flag);
@@ -245,7 +245,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
     assertInteger(state.secondHit.die, "The second hit", 0, Math.max(0, dice.length - 1));
     if (state.secondHit.chain !== null) assertFaces(state.secondHit.chain, "Explosion die");
   }
-  const cost = spendEgo(dark, ego, state.sayonara).cost;
+  const cost = spendEgo(ruleset, dark, ego, { sayonara: state.sayonara }).cost;
   if (state.ego.cost !== cost)
     throw new RulesError("bad-choice", `These Dark Dice cost ${cost} Ego (the card says ${String(state.ego.cost)}).`, {
       value: cost,
@@ -354,7 +354,7 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   assertRiskyCardState(state);
   const ruleset = getRuleset(state.rulesetId);
   const dice = cardDice(state);
-  const spend = spendEgo(state.dark, state.egoBefore, state.sayonara);
+  const spend = spendEgo(ruleset, state.dark, state.egoBefore, { sayonara: state.sayonara });
   const egoAfter = state.ego.undone ? spend.before : spend.after;
   const ego: RiskyCardEgo = { ...spend, egoAfter };
   const order = effectOrder({
@@ -428,7 +428,7 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
  * the Dark Dice cost (the cost only: the glue takes it from the actor, then `markEgoSpent`).
  */
 export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
-  getRuleset(input.rulesetId);
+  const ruleset = getRuleset(input.rulesetId);
   const light = assertFaces(input.light, "Light die");
   const dark = assertFaces(input.dark, "Dark die");
   if (input.pool.light !== light.length || input.pool.dark !== dark.length) {
@@ -445,7 +445,7 @@ export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
     : null;
   const settings: SelectionSettings = { singleDieServesBoth: input.singleDieServesBoth };
   const selection = defaultSelection(poolDice(light, dark), settings);
-  const spend = spendEgo(dark, egoBefore, input.sayonara);
+  const spend = spendEgo(ruleset, dark, egoBefore, { sayonara: input.sayonara });
   return assertRiskyCardState({
     version: 0,
     rollerId: input.rollerId,

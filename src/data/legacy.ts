@@ -116,7 +116,7 @@ function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; to
  * (ruling) current HP and Ego are never above their maxima: a stored value above (a maximum lowered
  * by a path that did not correct it, data from before the rule) reads as the maximum, so nothing —
  * a Dark Die's cost, the sheet, a token bar — ever sees it. The operations and the model's update
- * net bring the stored value down too (src/documents/operations/legacy-ego.ts `legacyWithinMax`).
+ * net bring the stored value down too (src/documents/operations/legacy.ts `legacyWithinMax`).
  */
 export function deriveLegacy(
   source: { readonly legacy?: LegacySource | undefined },

@@ -455,7 +455,9 @@ async function markWound(actor: TerranActor, track: WoundTrack, marked: boolean)
 
 /** R-EGO-2 / R-EGO-3 / R-SAY-1 spend the Ego a roll's Dark Dice cost. */
 async function spendEgo(actor: TerranActor, darkFaces: readonly number[]) {
-  return attempt(async () => actor.commitOperation(ops.spendEgoOperation(actor.characterState(), darkFaces)));
+  return attempt(async () =>
+    actor.commitOperation(ops.spendEgoOperation(actor.characterState(), currentRuleset(), darkFaces)),
+  );
 }
 
 /** Gives back Ego that was spent (a chat card's Undo): value + amount, at most the maximum. */

@@ -12,7 +12,7 @@
 import { RulesError, type Attribute } from "../rules/index.ts";
 import { ConditionData } from "../data/item/condition.ts";
 import { removeConditionOperation, takeConditionOperation } from "./operations/condition.ts";
-import { legacyWithinMaxOperation } from "./operations/legacy-ego.ts";
+import { legacyWithinMaxOperation } from "./operations/legacy.ts";
 import type { ActorUpdate, CharacterState } from "./operations/types.ts";
 import { rulesErrorText } from "../prompts/notify.ts";
 import { characterState } from "./state.ts";

@@ -28,6 +28,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postCard, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { attempt, chooseOne, confirm } from "../prompts/notify.ts";
+import { endSessionEgoOperation, refillEgoOperation, spendEgoOperation } from "./operations/ego.ts";
 import * as legacy from "./operations/legacy.ts";
 import * as hp from "./operations/hp-harm.ts";
 import { carriedShield } from "./operations/harm.ts";
@@ -55,7 +56,7 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
     const state = actor.characterState();
     const roll = TerranRoll.pool(request.light, request.dark);
     await roll.evaluate();
-    const spend = request.dark > 0 ? legacy.legacySpendEgoOperation(state, ruleset, roll.darkFaces) : null;
+    const spend = request.dark > 0 ? spendEgoOperation(state, ruleset, roll.darkFaces) : null;
     if (spend) await actor.commitOperation(spend);
     const ego = legacyOf(state.source).ego.value;
     const input = {
@@ -341,9 +342,9 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
 export async function refillLegacyEgo(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
-    legacy.legacyRefillEgoOperation(actor.characterState());
+    refillEgoOperation(actor.characterState());
     if (!(await confirm("TERRAN.Sheet.Legacy.refillTitle", "TERRAN.Sheet.Legacy.refillPrompt"))) return null;
-    const op = legacy.legacyRefillEgoOperation(actor.characterState());
+    const op = refillEgoOperation(actor.characterState());
     await actor.commitOperation(op);
     return op.outcome;
   });
@@ -353,7 +354,7 @@ export async function refillLegacyEgo(actor: TerranActor) {
 export async function endLegacySession(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
-    const op = legacy.legacyEndSessionOperation(actor.characterState(), currentRuleset());
+    const op = endSessionEgoOperation(actor.characterState(), currentRuleset());
     await actor.commitOperation(op);
     return op.outcome;
   });

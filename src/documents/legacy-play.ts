@@ -15,7 +15,8 @@ import { currentRuleset } from "../settings/settings.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
 import { attempt, chooseOne } from "../prompts/notify.ts";
-import { isLegacySkill, legacySpendEgoOperation } from "./operations/legacy.ts";
+import { spendEgoOperation } from "./operations/ego.ts";
+import { isLegacySkill } from "./operations/legacy.ts";
 import {
   EFFECT_EDGE_LABELS,
   heldEffectEdges,
@@ -98,7 +99,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     const dark = roll?.darkFaces ?? [];
     const offers = await companionOffers(actor, request);
     const spend =
-      dark.length > 0 ? legacySpendEgoOperation(state, ruleset, dark, { montage: true, companions: offers }) : null;
+      dark.length > 0 ? spendEgoOperation(state, ruleset, dark, { montage: true, companions: offers }) : null;
     const shares = (spend?.outcome.companions ?? []).map((c) => ({
       actorUuid: c.id,
       name: offers.find((o) => o.id === c.id)?.name ?? c.id,

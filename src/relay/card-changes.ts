@@ -41,7 +41,7 @@ import {
 import type { AppliedHit, ApplyEffectRequest, ApplyHarmRequest, PayShareRequest } from "./queries.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
-import { RulesError, type EffectOrder } from "../rules/index.ts";
+import { RulesError, type EffectOrder, type EgoSpend } from "../rules/index.ts";
 import { currentApplyPermission, currentChallengeArmourRule, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
@@ -52,7 +52,7 @@ import {
   type ChallengeEffectOutcome,
   type OperationResult,
 } from "../documents/operations/index.ts";
-import { legacyPayEgoOperation, type LegacyEgoSpend } from "../documents/operations/legacy-ego.ts";
+import { payEgoShareOperation } from "../documents/operations/ego.ts";
 
 /** Who asks for a change: the clicking user, or the user a query came from. */
 export interface Asker extends CardUser {
@@ -440,7 +440,7 @@ export function applyHarmFromCard(
  * its amount are the card's (never the request's); only the roller or a GM asks; the card notes it first
  * and is put back if the companion's update fails (their Ego below the share: refused, nothing taken).
  */
-export function payShareFromCard(request: PayShareRequest, asker: Asker): Promise<AppliedSummary<LegacyEgoSpend>> {
+export function payShareFromCard(request: PayShareRequest, asker: Asker): Promise<AppliedSummary<EgoSpend>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
     const stored = storedCard(message);
@@ -453,7 +453,7 @@ export function payShareFromCard(request: PayShareRequest, asker: Asker): Promis
     const companion = await actorFrom(share.actorUuid);
     if (!(companion.system instanceof CharacterData))
       throw new RulesError("not-allowed", `${companion.name} is not a character.`, { reason: "noCharacter" });
-    const op = legacyPayEgoOperation(companion.characterState(), share.pays);
+    const op = payEgoShareOperation(companion.characterState(), share.pays);
     if (!mayRecord(message))
       throw new RulesError("not-allowed", "No GM is online to take this share for you.", { reason: "noGm" });
     const change = () => companion.commitOperation(op);

@@ -7,8 +7,8 @@
  * object the dialog shows and `npm run odds -- risky --json` prints for that pool.
  */
 import { assertInteger, RulesError } from "./errors.ts";
-import type { Odds } from "./odds.ts";
-import { DARK_ODDS_MAX, type EgoLossOdds, type OutcomeOdds } from "./roll-odds.ts";
+import type { EgoLossOdds, Odds } from "./odds.ts";
+import { DARK_ODDS_MAX, type OutcomeOdds } from "./roll-odds.ts";
 
 /** The figures of one Dark Dice count. */
 export interface AdviceFigures {

@@ -1,9 +1,11 @@
 /**
  * R-EGO-1 … R-EGO-5 Ego: the Ego roll, spending Ego on Dark Dice, being lost, and resetting Ego
- * (Core: gain a Condition; Degenesis: Primer spores). R-SAY-1's cheaper Dark Dice are here too.
+ * (Core: gain a Condition; Degenesis: Primer spores). What Dark Dice cost is one rule read from the
+ * ruleset (`darkDice`, `ego.max`): R-EGO-2 and R-LEG-8, R-SAY-1's cheaper dice, R-LEG-14 the montage's
+ * dearer dice and its shared cost.
  */
 import { assertFaces, highest, type Face } from "./dice.ts";
-import { assertInteger, RulesError } from "./errors.ts";
+import { assertInteger, assertText, RulesError } from "./errors.ts";
 import type { EgoResetRow, Ruleset } from "./rulesets/types.ts";
 import { XP_PER_CONDITION } from "./xp.ts";
 
@@ -30,8 +32,15 @@ export interface EgoSpend {
   readonly costly: readonly boolean[];
   readonly cost: number;
   readonly after: number;
-  /** R-EGO-3 the character is lost (Ego 0). */
+  /** R-EGO-3 / R-LEG-7 the character is lost (Ego 0). */
   readonly lost: boolean;
+}
+
+export interface DarkDiceOptions {
+  /** R-SAY-1 the character plays their last scene: only a 1 costs (the caller knows whether there is one). */
+  readonly sayonara?: boolean;
+  /** R-LEG-14 a montage: each costly die costs `darkDice.montageCost` (refused where there is no montage). */
+  readonly montage?: boolean;
 }
 
 /** R-EGO-2 does a Dark die showing `face` cost Ego, given the Ego when the dice were thrown? */
@@ -39,16 +48,70 @@ export function darkDieCosts(face: Face, egoAtThrow: number, sayonara = false): 
   return sayonara ? face === 1 : face <= egoAtThrow;
 }
 
+/** R-EGO-2 / R-LEG-8 Ego lost per costly Dark die: `darkDice.cost`, or R-LEG-14 the montage's cost. */
+export function darkDieCost(ruleset: Ruleset, options: DarkDiceOptions = {}): number {
+  if (!options.montage) return ruleset.darkDice.cost;
+  if (ruleset.darkDice.montageCost === null) throw new RulesError("not-allowed", "This ruleset has no montage.");
+  return ruleset.darkDice.montageCost;
+}
+
 /**
- * R-EGO-2 each Dark die showing ≤ the Ego the character had when the dice were thrown costs 1 Ego
- * (all compare to that same value); Ego never goes below 0. R-SAY-1 during Sayonara only a 1 costs.
+ * What a throw's Dark Dice cost in Ego, in every ruleset. R-EGO-2 / R-LEG-8 each Dark die showing ≤ the
+ * Ego the character had when the dice were thrown costs (all compare to that one value, at most the
+ * ruleset's `ego.max`; in Legacy, above 6 every die costs) `darkDice.cost`; R-SAY-1 during Sayonara only
+ * a 1 costs; R-LEG-14 in a montage each costs `darkDice.montageCost` (2). Ego never goes below 0; at 0
+ * the character is lost (R-EGO-3, R-LEG-7).
  */
-export function spendEgo(darkFaces: readonly number[], egoAtThrow: number, sayonara = false): EgoSpend {
-  const before = assertEgo(egoAtThrow);
-  const costly = assertFaces(darkFaces, "Dark die").map((f) => darkDieCosts(f, before, sayonara));
-  const cost = costly.filter(Boolean).length;
+export function spendEgo(
+  ruleset: Ruleset,
+  darkFaces: readonly number[],
+  egoAtThrow: number,
+  options: DarkDiceOptions = {},
+): EgoSpend {
+  const before = assertInteger(egoAtThrow, "Ego", 0, ruleset.ego.max);
+  const each = darkDieCost(ruleset, options);
+  const costly = assertFaces(darkFaces, "Dark die").map((f) => darkDieCosts(f, before, options.sayonara));
+  const cost = costly.filter(Boolean).length * each;
   const after = Math.max(0, before - cost);
   return { before, costly, cost, after, lost: after === 0 };
+}
+
+export interface EgoShare {
+  readonly id: string;
+  /** The companion's Ego now. */
+  readonly ego: number;
+  /** What they pay. */
+  readonly pays: number;
+}
+
+/**
+ * R-LEG-14 (ruling) companions pool their Ego: the montage's cost is split as the players agree, each
+ * paying from their own Ego (none below 0), the shares adding up to the whole cost. Returns each
+ * payer's Ego after, in order.
+ */
+export function splitEgoCost(
+  cost: number,
+  shares: readonly EgoShare[],
+): { readonly id: string; readonly ego: number }[] {
+  assertInteger(cost, "The Ego cost", 0);
+  let paid = 0;
+  const after: { id: string; ego: number }[] = [];
+  for (const share of shares) {
+    const id = assertText(share.id, "A companion");
+    if (after.some((a) => a.id === id)) throw new RulesError("bad-choice", `${id} is named twice.`, { id });
+    const ego = assertInteger(share.ego, `${id}'s Ego`, 0);
+    const pays = assertInteger(share.pays, `${id}'s share`, 0, ego);
+    paid += pays;
+    after.push({ id, ego: ego - pays });
+  }
+  if (paid !== cost) {
+    throw new RulesError("bad-distribution", `The shares add up to ${paid} Ego; the montage costs ${cost}.`, {
+      group: "ego",
+      points: cost,
+      placed: paid,
+    });
+  }
+  return after;
 }
 
 /** R-EGO-3 at Ego 0 the character is lost. */

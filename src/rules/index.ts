@@ -32,7 +32,6 @@ export * from "./ratings.ts";
 export * from "./hp.ts";
 export * from "./skill-pool.ts";
 export * from "./effect-roll.ts";
-export * from "./dark-dice.ts";
 export * from "./experience.ts";
 export * from "./montage.ts";
 export * from "./roll-odds.ts";

@@ -80,14 +80,7 @@ export interface Odds {
     readonly value?: EffectValueOdds;
   };
   /** R-EGO-2, R-EGO-3, R-SAY-1. */
-  readonly ego: {
-    /** Expected Ego lost (never more than the Ego at the throw). */
-    readonly expectedLoss: number;
-    /** Probability of losing at least 1 Ego. */
-    readonly pLoseAny: number;
-    /** Probability that Ego ends at 0 (the character is lost, R-EGO-3); 1 when Ego is already 0. */
-    readonly pZero: number;
-  };
+  readonly ego: EgoLossOdds;
 }
 
 /** R-RA-1: P(the highest of `n` d6 is ≤ `k`) = (k/6)^n; with no dice the "highest" is 0, so 1. */
@@ -211,48 +204,66 @@ function faceLaw(n: number, singleDieServesBoth: boolean): FaceLaw {
 }
 
 // ---------------------------------------------------------------------------------------------
-// R-EGO-2, R-EGO-3, R-SAY-1
+// R-EGO-2, R-EGO-3, R-SAY-1, R-LEG-8, R-LEG-14
 
-function egoOdds(dark: number, ego: number, sayonara: boolean): Odds["ego"] {
+export interface EgoLossOdds {
+  /** Expected Ego lost (never more than the Ego at the throw). */
+  readonly expectedLoss: number;
+  /** Probability of losing at least 1 Ego. */
+  readonly pLoseAny: number;
+  /** Probability that Ego ends at 0 (the character is lost, R-EGO-3 / R-LEG-7); 1 when Ego is already 0. */
+  readonly pZero: number;
+}
+
+/**
+ * The Ego lost to `dark` Dark Dice, in every ruleset (the law of the rules' `spendEgo`): R-EGO-2 /
+ * R-LEG-8 each die shows ≤ the Ego at the throw with p = min(Ego, 6)/6 (R-SAY-1: only a 1, p = 1/6) and
+ * then costs `cost` (R-LEG-14: 2 in a montage); the loss is min(cost × costly dice, Ego). Exact sum over
+ * the binomial.
+ */
+export function egoLossOdds(dark: number, ego: number, cost = 1, sayonara = false): EgoLossOdds {
+  const n = assertInteger(dark, "Dark Dice", 0);
+  const e = assertInteger(ego, "Ego", 0, 100);
+  const c = assertInteger(cost, "The Ego per Dark Die", 1, 10);
   // R-EGO-3: at Ego 0 the character is already lost; there is nothing left to spend.
-  if (ego === 0) return { expectedLoss: 0, pLoseAny: 0, pZero: 1 };
-  // R-EGO-2: a Dark Die costs 1 Ego when it shows ≤ the Ego at the throw; R-SAY-1: only a 1.
-  const p = sayonara ? 1 / 6 : ego / 6;
-  // Loss = min(cost, ego), floor 0 (R-EGO-2), with cost ~ Binomial(dark, p).
+  if (e === 0) return { expectedLoss: 0, pLoseAny: 0, pZero: 1 };
+  const p = sayonara ? 1 / 6 : Math.min(e, 6) / 6;
+  // Loss = min(c·k, e) with k ~ Binomial(n, p) costly dice: Ego reaches 0 from `reach` costly dice on.
+  const reach = Math.ceil(e / c);
   if (p === 1) {
-    // Ego 6 outside Sayonara: every Dark Die costs.
-    const loss = Math.min(dark, ego);
-    return { expectedLoss: loss, pLoseAny: dark > 0 ? 1 : 0, pZero: dark >= ego ? 1 : 0 };
+    // Ego 6 or more outside Sayonara: every Dark Die costs.
+    const loss = Math.min(c * n, e);
+    return { expectedLoss: loss, pLoseAny: n > 0 ? 1 : 0, pZero: loss === e ? 1 : 0 };
   }
-  // P(cost = k) by the ratio P(k+1)/P(k) = (dark − k)·p / ((k + 1)·(1 − p)); only k < ego matter,
+  // P(k) by the ratio P(k+1)/P(k) = (n − k)·p / ((k + 1)·(1 − p)); only k < reach matter,
   // except when that lower tail is most of the mass (see below).
-  const ratio = (k: number): number => ((dark - k) * p) / ((k + 1) * (1 - p));
-  let pk = Math.pow(1 - p, dark);
+  const ratio = (k: number): number => ((n - k) * p) / ((k + 1) * (1 - p));
+  let pk = Math.pow(1 - p, n);
   let massBelow = 0;
   let lossBelow = 0;
-  for (let k = 0; k < ego && k <= dark; k++) {
+  for (let k = 0; k < reach && k <= n; k++) {
     massBelow += pk;
-    lossBelow += k * pk;
+    lossBelow += c * k * pk;
     pk *= ratio(k);
   }
   let pZero: number;
-  if (massBelow <= 0.5 || ego > dark) {
-    pZero = ego > dark ? 0 : 1 - massBelow;
+  if (massBelow <= 0.5 || reach > n) {
+    pZero = reach > n ? 0 : 1 - massBelow;
   } else {
-    // The upper tail P(cost ≥ ego) is small: sum it directly rather than lose it to 1 − massBelow.
-    // Here the median is below ego ≤ 6, so dark·p < 7 and the terms die out quickly.
+    // The upper tail P(k ≥ reach) is small: sum it directly rather than lose it to 1 − massBelow.
+    // Here the median is below reach ≤ 100, so the terms die out quickly.
     pZero = 0;
-    for (let k = ego; k <= dark && pk > 0; k++) {
+    for (let k = reach; k <= n && pk > 0; k++) {
       pZero += pk;
-      if (k > dark * p && pk < pZero * Number.EPSILON) break;
+      if (k > n * p && pk < pZero * Number.EPSILON) break;
       pk *= ratio(k);
     }
   }
   pZero = Math.min(1, Math.max(0, pZero));
   return {
-    expectedLoss: lossBelow + ego * pZero,
-    // 1 − (1 − p)^dark without cancellation.
-    pLoseAny: Math.min(1, Math.max(0, -Math.expm1(dark * Math.log1p(-p)))),
+    expectedLoss: lossBelow + e * pZero,
+    // 1 − (1 − p)^n without cancellation.
+    pLoseAny: Math.min(1, Math.max(0, -Math.expm1(n * Math.log1p(-p)))),
     pZero,
   };
 }
@@ -342,7 +353,7 @@ export function riskyActionOdds(input: OddsInput): Odds {
     empty: n === 0,
     outcome,
     effect: value ? { ...effect, value } : effect,
-    ego: egoOdds(dark, ego, input.sayonara ?? false),
+    ego: egoLossOdds(dark, ego, 1, input.sayonara ?? false),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Exact odds of the rolls the separate-Effect rulesets (Legacy) make, and of the XP rolls: R-LEG-9
- * the outcome (highest die of the pool), R-LEG-8 / R-LEG-14 the Ego Dark Dice cost, R-LEG-11 /
+ * the outcome (highest die of the pool), R-LEG-8 / R-LEG-14 the Ego Dark Dice cost (odds.ts's
+ * `egoLossOdds`, the one law every ruleset's odds read), R-LEG-11 /
  * R-LEG-10 an Effect roll (n dice, highest kept, exploding on 6, d/2 halved, +1 two-handed), R-LEG-13
  * P(sum of k d6 ≥ target).
  *
@@ -11,7 +12,8 @@
 import { toolFor, type EffectTags, type TierRank } from "./effect.ts";
 import { challengeStats } from "./challenge.ts";
 import { assertInteger, RulesError } from "./errors.ts";
-import { pHighestAtMost, TAIL_EPSILON, type OddsPoint } from "./odds.ts";
+import { darkDieCost } from "./ego.ts";
+import { egoLossOdds, pHighestAtMost, TAIL_EPSILON, type EgoLossOdds, type OddsPoint } from "./odds.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 
 /** R-LEG-9 / R-RA-1 outcome bands of the highest die of `dice` d6 (an empty pool fails). */
@@ -28,44 +30,8 @@ export function outcomeOdds(dice: number): OutcomeOdds {
   return { fail, partial: Math.max(0, atMostFive - fail), success: 1 - atMostFive };
 }
 
-export interface EgoLossOdds {
-  /** Expected Ego lost (never more than the Ego at the throw). */
-  readonly expectedLoss: number;
-  /** Probability of losing at least 1 Ego. */
-  readonly pLoseAny: number;
-  /** Probability that Ego ends at 0 (the character is lost); 1 when it is already 0. */
-  readonly pZero: number;
-}
-
-/** The most Dark Dice the exact Ego sum takes (its binomial terms stay representable). */
+/** The most Dark Dice the separate-Effect odds take. */
 export const DARK_ODDS_MAX = 200;
-
-/**
- * R-LEG-8 / R-EGO-2 / R-LEG-14 the Ego lost to `dark` Dark Dice: each die shows ≤ the Ego at the
- * throw with p = min(Ego, 6)/6 (R-SAY-1: only a 1, p = 1/6) and then costs `cost` (2 in a montage);
- * the loss is min(cost × costly dice, Ego). Exact sum over the binomial.
- */
-export function egoLossOdds(dark: number, ego: number, cost = 1, sayonara = false): EgoLossOdds {
-  const n = assertInteger(dark, "Dark Dice", 0, DARK_ODDS_MAX);
-  const e = assertInteger(ego, "Ego", 0, 100);
-  const c = assertInteger(cost, "The Ego per Dark Die", 1, 10);
-  if (e === 0) return { expectedLoss: 0, pLoseAny: 0, pZero: 1 };
-  const p = sayonara ? 1 / 6 : Math.min(e, 6) / 6;
-  let expectedLoss = 0;
-  let pZero = 0;
-  let pNone = 0;
-  // P(k costly) = C(n, k) p^k (1 − p)^(n − k), built term by term in the log domain to stay exact in range.
-  let logC = 0;
-  for (let k = 0; k <= n; k++) {
-    if (k > 0) logC += Math.log(n - k + 1) - Math.log(k);
-    const pk = p === 1 ? (k === n ? 1 : 0) : Math.exp(logC + k * Math.log(p) + (n - k) * Math.log1p(-p));
-    const loss = Math.min(c * k, e);
-    expectedLoss += pk * loss;
-    if (loss === e) pZero += pk;
-    if (k === 0) pNone = pk;
-  }
-  return { expectedLoss, pLoseAny: Math.min(1, Math.max(0, 1 - pNone)), pZero: Math.min(1, pZero) };
-}
 
 export interface SeparateRiskyOdds {
   readonly dice: number;
@@ -95,8 +61,7 @@ export function separateRiskyOdds(
   const light = assertInteger(input.light, "Light Dice", 0, ruleset.resolution.lightMax);
   const dark = assertInteger(input.dark, "Dark Dice", 0, DARK_ODDS_MAX);
   const ego = assertInteger(input.ego, "Ego", 0, ruleset.ego.max);
-  const cost = input.montage ? (ruleset.darkDice.montageCost ?? Number.NaN) : ruleset.darkDice.cost;
-  if (Number.isNaN(cost)) throw new RulesError("not-allowed", "This ruleset has no montage.");
+  const cost = darkDieCost(ruleset, { montage: input.montage ?? false });
   const outcome = outcomeOdds(light + dark);
   return {
     dice: light + dark,
@@ -282,7 +247,7 @@ export function montageOdds(
     outcome.partial += p * o.partial;
     outcome.success += p * o.success;
   }
-  return { complication, outcome, ego: egoLossOdds(dark, ego, ruleset.darkDice.montageCost) };
+  return { complication, outcome, ego: egoLossOdds(dark, ego, darkDieCost(ruleset, { montage: true })) };
 }
 
 function montageBand(ruleset: Ruleset, effect: number): number {

@@ -1,6 +1,6 @@
 /**
  * R-SAY-1 Sayonara: a last scene. Ego and Grit are re-rolled (Core takes the new values, Degenesis
- * keeps the higher); for the scene a Dark die costs Ego only on a 1 (`spendEgo(…, sayonara)`); a
+ * keeps the higher); for the scene a Dark die costs Ego only on a 1 (`spendEgo(…, { sayonara })`); a
  * successor starts with half the advancements, rounded up.
  */
 import { assertInteger, RulesError } from "./errors.ts";

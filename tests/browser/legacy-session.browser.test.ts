@@ -39,10 +39,9 @@ import {
   advancementRollOperation,
   legacyCreationOperation,
   legacyEffect,
-  legacyEndSessionOperation,
-  legacySpendEgoOperation,
   toolFor,
 } from "../../src/documents/operations/legacy.ts";
+import { endSessionEgoOperation, spendEgoOperation } from "../../src/documents/operations/ego.ts";
 import { assessHpHarmOperation, hpHarmOperation } from "../../src/documents/operations/hp-harm.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 import {
@@ -214,7 +213,7 @@ describe.each(["light", "dark"] as const)(
         const light = await faces(log.last().locator(".die.tone-light"));
         const dark = await faces(log.last().locator(".die.tone-dark"));
         expect([light.length, dark.length]).toEqual([after.light, choices.dark]);
-        const spend = legacySpendEgoOperation(stateOf(character), LEGACY, dark);
+        const spend = spendEgoOperation(stateOf(character), LEGACY, dark);
         const egoBefore = legacyOf(character.system).ego.value;
         await expectCard(
           page,
@@ -337,7 +336,7 @@ describe.each(["light", "dark"] as const)(
 
         // 7. R-LEG-12 the session ends: one Experience per Ego lost in it.
         await click('[data-sandbox="session-sheet"] [data-action="endLegacySession"]');
-        const ended = legacyEndSessionOperation(stateOf(character), LEGACY);
+        const ended = endSessionEgoOperation(stateOf(character), LEGACY);
         expect(ended.outcome.gained).toBe(spend.outcome.cost);
         character = applyOperation(character, ended);
         await expectSheet(page, character);

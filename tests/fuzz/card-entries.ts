@@ -11,15 +11,7 @@ import * as gritRecords from "../../src/chat/health/grit.ts";
 import * as hpRecords from "../../src/chat/health/hp.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
-import {
-  applyHpHarm,
-  EGO_MAX,
-  LEGACY,
-  LIGHT_MAX,
-  spendDarkDice,
-  type Face,
-  type HpWound,
-} from "../../src/rules/index.ts";
+import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendEgo, type Face, type HpWound } from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
 import type { CardUser } from "../../src/chat/permissions.ts";
 import * as A from "./arbitraries.ts";
@@ -91,7 +83,7 @@ function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEn
         sacrificeShield: c.shield && c.sacrifice,
         protectedFaces: c.faces,
       });
-      const cost = c.faces.length === 0 ? 0 : spendDarkDice(LEGACY, c.faces, Math.min(c.ego, LEGACY.ego.max)).cost;
+      const cost = c.faces.length === 0 ? 0 : spendEgo(LEGACY, c.faces, Math.min(c.ego, LEGACY.ego.max)).cost;
       const entry: HpHarmEntry = {
         targetName: c.name,
         rulesetId: "legacy",

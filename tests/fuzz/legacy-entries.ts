@@ -200,19 +200,6 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   }),
   multiAttackHits: entry(rules.multiAttackHits, t(fc.array(A.face, { maxLength: 8 }))),
   darkDieCost: entry(rules.darkDieCost, t(anyRuleset, fc.record({ montage: fc.boolean() }, { requiredKeys: [] }))),
-  // R-LEG-8 Ego ends 0…the Ego at the throw.
-  spendDarkDice: entry(
-    rules.spendDarkDice,
-    t(
-      anyRuleset,
-      fc.array(A.face, { maxLength: 8 }),
-      fc.integer({ min: 0, max: 10 }),
-      fc.record({ montage: fc.boolean() }, { requiredKeys: [] }),
-    ),
-    {
-      check: (s) => between(s.after, 0, s.before, "Ego after"),
-    },
-  ),
   splitEgoCost: entry(
     rules.splitEgoCost,
     t(

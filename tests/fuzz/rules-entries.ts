@@ -453,10 +453,19 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   egoRoll: entry(rules.egoRoll, t(A.faces(3)), { check: (v) => between(v, 0, 6, "Ego") }),
   isLost: entry(rules.isLost, t(A.ego)),
   resetEgo: entry(rules.resetEgo, t(A.ruleset, A.faces(3)), { check: (r) => between(r.ego, 0, 6, "Ego") }),
-  // R-EGO-2 Ego never below 0, never above what it was.
-  spendEgo: entry(rules.spendEgo, t(A.faces(10), A.ego, fc.boolean()), {
-    check: (s) => between(s.after, 0, s.before, "Ego after") ?? between(s.before, 0, 6, "Ego"),
-  }),
+  // R-EGO-2 / R-LEG-8 Ego never below 0, never above what it was nor the ruleset's most (R-SAY-1, R-LEG-14 options).
+  spendEgo: entry(
+    rules.spendEgo,
+    t(
+      A.ruleset,
+      A.faces(10),
+      fc.integer({ min: 0, max: 10 }),
+      fc.record({ sayonara: fc.boolean(), montage: fc.boolean() }, { requiredKeys: [] }),
+    ),
+    {
+      check: (s, [r]) => between(s.after, 0, s.before, "Ego after") ?? between(s.before, 0, r.ego.max, "Ego"),
+    },
+  ),
   advancementGritReset: entry(rules.advancementGritReset, t(A.gritTrack, A.small), {
     check: (g, [old, roll]) =>
       g.max >= old.max && g.value === Math.max(old.value, roll) && g.value <= g.max

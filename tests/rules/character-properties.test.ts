@@ -16,6 +16,7 @@ import {
 } from "../../src/rules/attributes.ts";
 import { distributeCreationPoints } from "../../src/rules/creation.ts";
 import { spendEgo } from "../../src/rules/ego.ts";
+import { CORE } from "../../src/rules/rulesets/index.ts";
 import { BODY_ARMOUR } from "../../src/rules/equipment.ts";
 import { RulesError } from "../../src/rules/errors.ts";
 import { gritRoll } from "../../src/rules/grit.ts";
@@ -55,7 +56,7 @@ describe("character properties", () => {
   it("R-EGO-2: Ego after a spend is never below 0 and equals the Ego at the throw less the dice ≤ it, floored", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 6 }), fc.array(face, { maxLength: 12 }), (ego, dark) => {
-        const spend = spendEgo(dark, ego);
+        const spend = spendEgo(CORE, dark, ego);
         const costly = dark.filter((f) => f <= ego).length;
         expect(spend.after).toBeGreaterThanOrEqual(0);
         expect(spend.cost).toBe(costly);
@@ -68,7 +69,7 @@ describe("character properties", () => {
   it("R-EGO-2 R-SAY-1: during Sayonara Ego is never below 0 and only the 1s cost", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 6 }), fc.array(face, { maxLength: 12 }), (ego, dark) => {
-        const spend = spendEgo(dark, ego, true);
+        const spend = spendEgo(CORE, dark, ego, { sayonara: true });
         expect(spend.after).toBeGreaterThanOrEqual(0);
         expect(spend.after).toBe(Math.max(0, ego - dark.filter((f) => f === 1).length));
       }),

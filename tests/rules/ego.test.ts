@@ -16,7 +16,7 @@ import {
   resetEgo,
   spendEgo,
 } from "../../src/rules/ego.ts";
-import { CORE, DEGENESIS, type EgoResetGain } from "../../src/rules/rulesets/index.ts";
+import { CORE, DEGENESIS, LEGACY, type EgoResetGain } from "../../src/rules/rulesets/index.ts";
 import { sayonaraTrack, successorAdvancements, type Track } from "../../src/rules/sayonara.ts";
 import { expectRulesError } from "./fixtures.ts";
 
@@ -75,21 +75,21 @@ describe("R-EGO-2 spending Ego", () => {
     [1, [1, 2], [true, false], 1, 0],
   ];
   it.each(spendCases)("R-EGO-2: Ego %i, Dark Dice %j", (ego, dark, costly, cost, after) => {
-    const spend = spendEgo(dark, ego);
+    const spend = spendEgo(CORE, dark, ego);
     expect(spend).toEqual({ before: ego, costly, cost, after, lost: after === 0 });
   });
 
   it("R-EGO-2: every Dark Die compares to the Ego at the throw, not to the Ego left after earlier dice", () => {
     // Ego 3, dice 3, 3, 2: each is ≤ 3, so 3 Ego. Comparing to the falling Ego instead would charge
     // only 2 (3 ≤ 3 → Ego 2; 3 ≤ 2 no; 2 ≤ 2 → Ego 1).
-    const spend = spendEgo([3, 3, 2], 3);
+    const spend = spendEgo(CORE, [3, 3, 2], 3);
     expect(spend.costly).toEqual([true, true, true]);
     expect(spend.cost).toBe(3);
     expect(spend.after).toBe(0);
   });
 
   it("R-EGO-2: Ego never goes below 0", () => {
-    const spend = spendEgo([1, 1, 1, 1], 2);
+    const spend = spendEgo(CORE, [1, 1, 1, 1], 2);
     expect(spend.cost).toBe(4);
     expect(spend.after).toBe(0);
   });
@@ -102,11 +102,38 @@ describe("R-EGO-2 spending Ego", () => {
   });
 
   it("R-EGO-2: a bad Ego or a bad Dark Die is refused", () => {
-    expectRulesError(() => spendEgo([1], 7), "out-of-range", /Ego must be between 0 and 6/);
-    expectRulesError(() => spendEgo([1], -1), "out-of-range", /Ego must be between 0 and 6/);
-    expectRulesError(() => spendEgo([1], 2.5), "not-integer", /whole number/);
-    expectRulesError(() => spendEgo([2, 0], 3), "bad-face", /Dark die #2 must show a whole number from 1 to 6/);
-    expectRulesError(() => spendEgo([7], 3), "bad-face", /Dark die #1/);
+    expectRulesError(() => spendEgo(CORE, [1], 7), "out-of-range", /Ego must be between 0 and 6/);
+    expectRulesError(() => spendEgo(CORE, [1], -1), "out-of-range", /Ego must be between 0 and 6/);
+    expectRulesError(() => spendEgo(CORE, [1], 2.5), "not-integer", /whole number/);
+    expectRulesError(() => spendEgo(CORE, [2, 0], 3), "bad-face", /Dark die #2 must show a whole number from 1 to 6/);
+    expectRulesError(() => spendEgo(CORE, [7], 3), "bad-face", /Dark die #1/);
+  });
+
+  it("R-EGO-2 R-LEG-8 R-SAY-1 R-LEG-14: one spendEgo gives Core's, Degenesis's and Legacy's costs on the same faces", () => {
+    const faces = [1, 3, 5, 6];
+    const spent = (costly: boolean[], cost: number, after: number, before: number) => ({
+      before,
+      costly,
+      cost,
+      after,
+      lost: after === 0,
+    });
+    // R-EGO-2 / R-LEG-8 the same law in every ruleset: a die at or below the Ego at the throw costs 1.
+    for (const ruleset of [CORE, DEGENESIS, LEGACY])
+      expect(spendEgo(ruleset, faces, 4)).toEqual(spent([true, true, false, false], 2, 2, 4));
+    // R-SAY-1 (Core, Degenesis) only a 1 costs.
+    for (const ruleset of [CORE, DEGENESIS])
+      expect(spendEgo(ruleset, faces, 4, { sayonara: true })).toEqual(spent([true, false, false, false], 1, 3, 4));
+    // R-LEG-8 Legacy's Ego may pass 6: then every die costs; Core's Ego is 6 at most.
+    expect(spendEgo(LEGACY, faces, 8)).toEqual(spent([true, true, true, true], 4, 4, 8));
+    expectRulesError(() => spendEgo(CORE, faces, 8), "out-of-range", /Ego must be between 0 and 6/);
+    // R-LEG-14 a montage's die costs 2.
+    expect(spendEgo(LEGACY, faces, 8, { montage: true })).toEqual(spent([true, true, true, true], 8, 0, 8));
+  });
+
+  it("R-LEG-14: the montage is refused in a ruleset that has none", () => {
+    expectRulesError(() => spendEgo(CORE, [1], 3, { montage: true }), "not-allowed", /no montage/);
+    expectRulesError(() => spendEgo(DEGENESIS, [1], 3, { montage: true }), "not-allowed", /no montage/);
   });
 });
 
@@ -118,9 +145,9 @@ describe("R-EGO-3 lost", () => {
   });
 
   it("R-EGO-3 R-EGO-2: a spend that ends at 0 reports the character lost; one that leaves 1 does not", () => {
-    expect(spendEgo([2, 1], 2).lost).toBe(true);
-    expect(spendEgo([2, 5], 2).lost).toBe(false);
-    expect(spendEgo([2, 5], 2).after).toBe(1);
+    expect(spendEgo(CORE, [2, 1], 2).lost).toBe(true);
+    expect(spendEgo(CORE, [2, 5], 2).lost).toBe(false);
+    expect(spendEgo(CORE, [2, 5], 2).after).toBe(1);
   });
 
   it("R-EGO-3: asking about a bad Ego is refused", () => {
@@ -190,12 +217,12 @@ describe("R-EGO-5 the Degenesis reset", () => {
 
 describe("R-SAY-1 Sayonara", () => {
   it("R-SAY-1 R-EGO-2: during Sayonara a Dark Die costs Ego only on a 1", () => {
-    const spend = spendEgo([1, 2, 3, 4, 1], 4, true);
+    const spend = spendEgo(CORE, [1, 2, 3, 4, 1], 4, { sayonara: true });
     expect(spend.costly).toEqual([true, false, false, false, true]);
     expect(spend.cost).toBe(2);
     expect(spend.after).toBe(2);
     // The same dice outside Sayonara would cost 5 and leave Ego 0.
-    expect(spendEgo([1, 2, 3, 4, 1], 4).after).toBe(0);
+    expect(spendEgo(CORE, [1, 2, 3, 4, 1], 4).after).toBe(0);
   });
 
   it("R-SAY-1: a Sayonara 1 costs even against a high Ego, a 2 never does", () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getAdvancement } from "../../src/rules/advancements.ts";
 import { challengeEffect, challengeStats, makeFacet } from "../../src/rules/challenge.ts";
 import { conditionOf, getCondition } from "../../src/rules/conditions.ts";
-import { darkDieCost, spendDarkDice, splitEgoCost } from "../../src/rules/dark-dice.ts";
+import { darkDieCost, spendEgo, splitEgoCost } from "../../src/rules/ego.ts";
 import { effectDiceFor, effectRoll, multiAttackHits } from "../../src/rules/effect-roll.ts";
 import {
   advancementTarget,
@@ -142,16 +142,16 @@ describe("Legacy Risky Actions", () => {
   });
 
   it("R-LEG-8: a Dark Die at or below the Ego at the throw costs 1; above 6 every one costs; floor 0", () => {
-    expect(spendDarkDice(LEGACY, [2, 5, 3], 3)).toMatchObject({
+    expect(spendEgo(LEGACY, [2, 5, 3], 3)).toMatchObject({
       costly: [true, false, true],
       cost: 2,
       after: 1,
       lost: false,
     });
-    expect(spendDarkDice(LEGACY, [6, 6], 8)).toMatchObject({ cost: 2, after: 6 });
-    expect(spendDarkDice(LEGACY, [1, 1, 1], 2)).toMatchObject({ after: 0, lost: true });
-    expect(() => spendDarkDice(CORE, [1], 7)).toThrow(/between 0 and 6/);
-    expect(spendDarkDice(CORE, [1, 6], 3).cost).toBe(1);
+    expect(spendEgo(LEGACY, [6, 6], 8)).toMatchObject({ cost: 2, after: 6 });
+    expect(spendEgo(LEGACY, [1, 1, 1], 2)).toMatchObject({ after: 0, lost: true });
+    expect(() => spendEgo(CORE, [1], 7)).toThrow(/between 0 and 6/);
+    expect(spendEgo(CORE, [1, 6], 3).cost).toBe(1);
   });
 });
 
@@ -362,7 +362,7 @@ describe("Legacy experience and montage", () => {
   it("R-LEG-14: the montage's complication: 1–3 none, 4–5 −1d, 7–11 −2d, 13+ −3d; Dark Dice cost 2 each", () => {
     expect([1, 3, 4, 5, 7, 11, 13, 30].map((e) => montageComplication(LEGACY, e))).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
     expect(darkDieCost(LEGACY, { montage: true })).toBe(2);
-    expect(spendDarkDice(LEGACY, [1, 5, 2], 3, { montage: true })).toMatchObject({ cost: 4, after: 0, lost: true });
+    expect(spendEgo(LEGACY, [1, 5, 2], 3, { montage: true })).toMatchObject({ cost: 4, after: 0, lost: true });
     expect(buildSkillPool(pool({ complication: 2 })).light).toBe(2);
     expect(() => montageComplication(CORE, 4)).toThrow(/no montage/);
     expect(() => darkDieCost(CORE, { montage: true })).toThrow(/no montage/);

@@ -3,7 +3,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { spendDarkDice } from "../../src/rules/dark-dice.ts";
+import { spendEgo } from "../../src/rules/ego.ts";
 import type { ArmourState } from "../../src/rules/harm.ts";
 import {
   applyHpHarm,
@@ -92,7 +92,7 @@ describe("Legacy harm", () => {
 
   it("R-LEG-6 (ruling): Protected's dice cost Ego like every Dark Die, a die equal to the Ego included", () => {
     // v0.4.4 said "lower than"; the single v0.4.5 rule (≤ the Ego at the throw) stands.
-    expect(spendDarkDice(LEGACY, [3, 4], 3)).toMatchObject({ costly: [true, false], cost: 1, after: 2 });
+    expect(spendEgo(LEGACY, [3, 4], 3)).toMatchObject({ costly: [true, false], cost: 1, after: 2 });
   });
 
   it("R-LEG-5: HP reaching 0 leaves the character Critically Wounded, −1d on every Light pool", () => {

@@ -9,13 +9,13 @@ import { challengeStats } from "../../src/rules/challenge.ts";
 import {
   challengeEffectOdds,
   effectRollOdds,
-  egoLossOdds,
   keptExplodingOdds,
   montageOdds,
   outcomeOdds,
   separateRiskyOdds,
   sumAtLeastOdds,
 } from "../../src/rules/roll-odds.ts";
+import { egoLossOdds } from "../../src/rules/odds.ts";
 import { CORE, LEGACY } from "../../src/rules/rulesets/index.ts";
 
 const TOLERANCE = 1e-9;
@@ -272,6 +272,34 @@ describe("Legacy odds: properties and refusals", () => {
         },
       ),
     );
+  });
+
+  it("R-LEG-8 R-EGO-2 R-SAY-1 R-LEG-14: the Ego lost is the binomial sum for up to 200 Dark Dice, Ego 0–10, cost 1 or 2", () => {
+    // The closed form: Σ_k C(n, k) p^k (1 − p)^(n − k) · min(cost·k, Ego), each term in the log domain.
+    const closed = (n: number, ego: number, cost: number, sayonara: boolean) => {
+      const p = sayonara ? 1 / 6 : Math.min(ego, 6) / 6;
+      let [expectedLoss, pZero, pNone, logC] = [0, 0, 0, 0];
+      for (let k = 0; k <= n; k++) {
+        if (k > 0) logC += Math.log(n - k + 1) - Math.log(k);
+        const pk = p === 1 ? (k === n ? 1 : 0) : Math.exp(logC + k * Math.log(p) + (n - k) * Math.log1p(-p));
+        const loss = Math.min(cost * k, ego);
+        expectedLoss += pk * loss;
+        if (loss === ego) pZero += pk;
+        if (k === 0) pNone = pk;
+      }
+      return ego === 0 ? { expectedLoss: 0, pLoseAny: 0, pZero: 1 } : { expectedLoss, pLoseAny: 1 - pNone, pZero };
+    };
+    for (const n of [0, 1, 2, 3, 7, 20, 60, 200])
+      for (let ego = 0; ego <= 10; ego++)
+        for (const cost of [1, 2])
+          for (const sayonara of [false, true]) {
+            const odds = egoLossOdds(n, ego, cost, sayonara);
+            const exact = closed(n, ego, cost, sayonara);
+            const label = `${n} dice, Ego ${ego}, cost ${cost}${sayonara ? ", Sayonara" : ""}`;
+            expect(Math.abs(odds.expectedLoss - exact.expectedLoss), label).toBeLessThan(TOLERANCE);
+            expect(Math.abs(odds.pLoseAny - exact.pLoseAny), label).toBeLessThan(TOLERANCE);
+            expect(Math.abs(odds.pZero - exact.pZero), label).toBeLessThan(TOLERANCE);
+          }
   });
 
   it("R-LEG-9: bad inputs are refused with a readable message", () => {

@@ -92,8 +92,8 @@ describe("§8 rulings (issue 13 §2)", () => {
 
   it("R-EGO-2 (ruling): every Dark Die is compared with the Ego at the throw, not with the Ego the dice before it left", () => {
     // Ego 3, three Dark Dice showing 3: each is ≤ 3 at the throw, so all three cost (lost), not 3 → 2 then stop.
-    expect(spendEgo([3, 3, 3], 3)).toMatchObject({ cost: 3, after: 0, lost: true });
-    expect(spendEgo([3, 2, 6], 3)).toMatchObject({ cost: 2, after: 1, lost: false });
+    expect(spendEgo(CORE, [3, 3, 3], 3)).toMatchObject({ cost: 3, after: 0, lost: true });
+    expect(spendEgo(CORE, [3, 2, 6], 3)).toMatchObject({ cost: 2, after: 1, lost: false });
   });
 
   it("R-GRIT-3 (ruling): the Advancement's Grit roll keeps the higher of the current Grit and the roll, and the maximum never falls below it", () => {

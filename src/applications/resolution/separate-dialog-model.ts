@@ -8,6 +8,7 @@
  */
 import {
   adviceRows,
+  darkDieCost,
   montageOdds,
   separateAdviceFigures,
   separateRiskyOdds,
@@ -527,7 +528,7 @@ export function separateRollModel(
     })),
     montage: montageView(ruleset, choices, odds, settings),
     montaging: choices.montage,
-    egoCost: choices.montage ? (ruleset.darkDice.montageCost ?? ruleset.darkDice.cost) : ruleset.darkDice.cost,
+    egoCost: darkDieCost(ruleset, { montage: choices.montage }),
     complicationsUsed: lines
       .filter((l) => l.from !== null && l.ticked)
       .map((l) => l.key.slice(COMPLICATION_KEY.length)),

@@ -13,7 +13,7 @@ import {
   HP_WOUNDS,
   isRulesetId,
   RulesError,
-  spendDarkDice,
+  spendEgo,
   type Face,
   type HpWound,
   type Ruleset,
@@ -61,7 +61,7 @@ function hpRuleset(id: unknown): Ruleset {
 /** R-LEG-8 the Ego after Protected's dice: each at or below the Ego at the throw costs (none thrown: unchanged). */
 function egoAfterDice(ruleset: Ruleset, faces: readonly Face[], egoBefore: number): number {
   if (faces.length === 0) return egoBefore;
-  return Math.max(0, egoBefore - spendDarkDice(ruleset, faces, Math.min(egoBefore, ruleset.ego.max)).cost);
+  return Math.max(0, egoBefore - spendEgo(ruleset, faces, Math.min(egoBefore, ruleset.ego.max)).cost);
 }
 
 /**

@@ -13,9 +13,8 @@ import {
   type Ruleset,
   type Track,
 } from "../../rules/index.ts";
-import { legacyOf } from "../../data/legacy.ts";
-import type { CharacterSource } from "../../data/source.ts";
 import type { PoolTrackSource } from "../../data/source.ts";
+import { EGO_STORE } from "./ego.ts";
 import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
 /**
@@ -103,17 +102,6 @@ export function reviveOperation(state: CharacterState): OperationResult<{ dead: 
   return result({ "system.dead": false }, { dead: false });
 }
 
-/** Where a ruleset keeps the Ego value: rolled (Core, Degenesis) in `ego`, derived (Legacy) in `legacy.ego`. */
-const EGO_VALUE: Readonly<
-  Record<
-    Ruleset["ego"]["kind"],
-    { readonly path: `system.${string}`; readonly read: (source: CharacterSource) => number }
-  >
-> = {
-  rolled: { path: "system.ego.value", read: (source) => source.ego.value },
-  derived: { path: "system.legacy.ego.value", read: (source) => legacyOf(source).ego.value },
-};
-
 /**
  * R-EGO-3 R-EGO-4 R-LEG-7 (ruling) a GM corrects a mistaken "lost" (the token's Lost taken off): `lost` is
  * cleared and an Ego of 0 is raised to 1, so the character is not lost again at once. A correction, not a
@@ -124,8 +112,8 @@ export function correctLostOperation(
   ruleset: Ruleset,
 ): OperationResult<{ lost: false; ego: number }> {
   if (!state.source.lost) throw new RulesError("not-allowed", "The character is not lost.");
-  const ego = EGO_VALUE[ruleset.ego.kind];
-  const before = ego.read(state.source);
+  const ego = EGO_STORE[ruleset.ego.kind];
+  const before = ego.stored(state.source);
   const after = Math.max(1, before);
   return result(changes(["system.lost", true, false], [ego.path, before, after]), { lost: false, ego: after });
 }

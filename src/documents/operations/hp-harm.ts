@@ -17,7 +17,8 @@ import {
 import { deriveCharacter } from "../../data/derived.ts";
 import { isLegacyAttribute, type LegacyAttribute } from "../../data/legacy.ts";
 import { carriedShield } from "./harm.ts";
-import { legacySpendEgoOperation, legacyState, legacyWithinMax } from "./legacy-ego.ts";
+import { spendEgoOperation } from "./ego.ts";
+import { legacyState, legacyWithinMax } from "./legacy.ts";
 import {
   assertAlive,
   changes,
@@ -165,7 +166,7 @@ export function hpHarmOperation(
     });
   }
   // R-LEG-6 R-LEG-8 Protected's dice are Dark Dice: they cost Ego as every Dark Die does (refused when lost).
-  const spend = faces.length > 0 ? legacySpendEgoOperation(state, ruleset, faces) : null;
+  const spend = faces.length > 0 ? spendEgoOperation(state, ruleset, faces) : null;
   const harm = applyHpHarm(ruleset, hpTarget(state), effect, {
     ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
     ...(choices.attribute ? { lostAttribute: choices.attribute } : {}),

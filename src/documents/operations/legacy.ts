@@ -1,7 +1,7 @@
 /**
  * The Legacy ruleset's operations (R-LEG-*): the pure "compute the update" half of creation,
- * a rating set by hand, Ego spent on Dark Dice, the end of a session, a Condition's Ego refill, and
- * the two Experience rolls (harm and recovery on hit points: ./hp-harm.ts). Every value lives under
+ * a rating set by hand, current HP and Ego kept within their maxima, and the two Experience rolls
+ * (harm and recovery on hit points: ./hp-harm.ts; Ego's moves: ./ego.ts). Every value lives under
  * `system.legacy` (src/data/legacy.ts); shared fields (`xp`, `dead`, `lost`) keep their paths. Core's
  * values are never read or written here, so a Legacy session leaves them exactly as they were.
  *
@@ -25,25 +25,72 @@ import {
   deriveLegacy,
   isLegacyAttribute,
   isLegacySkill,
+  legacyOf,
   LEGACY_ATTRIBUTES,
   LEGACY_SKILLS,
   type LegacyAttribute,
   type LegacySkill,
 } from "../../data/legacy.ts";
-import { legacyState, legacyWithinMax } from "./legacy-ego.ts";
+import type { ItemSnapshot } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
 // Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
 export { isLegacyAttribute, isLegacySkill };
-// Ego (Dark Dice, the session's XP, a Condition's refill) is its own file, still imported from here. Harm
+// Ego (Dark Dice, the session's XP, a Condition's refill) is one of the Ego moves: ./ego.ts. Harm
 // on hit points (HP, Protected, wounds, recovery) is the HP health model's operation: ./hp-harm.ts.
-export * from "./legacy-ego.ts";
 
 function assertWhole(value: number, what: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new RulesError("not-integer", `${what} must be a whole number.`, { what });
   if (value < min || value > max)
     throw new RulesError("out-of-range", `${what} must be from ${min} to ${max}.`, { what, min, max });
   return value;
+}
+
+/** The character's Legacy values and what derives from them, as the Legacy operations read them. */
+export function legacyState(state: CharacterState) {
+  const legacy = legacyOf(state.source);
+  return { legacy, derived: deriveLegacy(state.source, state.items) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The maxima
+
+/** What an operation leaves of the Legacy values the maxima read: ratings, current HP and Ego, items. */
+export interface LegacyAfter {
+  readonly attributes?: Readonly<Partial<Record<LegacyAttribute, number>>>;
+  readonly hp?: number;
+  readonly ego?: number;
+  readonly items?: readonly ItemSnapshot[];
+}
+
+/**
+ * R-LEG-4 R-LEG-7 (ruling) current HP and Ego never above their maxima: the changes that write the
+ * current values `after` an operation (its ratings, HP, Ego and items; by default as they are), each
+ * brought down to the maximum the character then has. An operation that moves a maximum adds these
+ * last, so its update never leaves HP 5/4 or Ego 4/3.
+ */
+export function legacyWithinMax(state: CharacterState, after: LegacyAfter = {}): Change[] {
+  const legacy = legacyOf(state.source);
+  const attributes = { ...legacy.attributes, ...after.attributes };
+  const derived = deriveLegacy({ legacy: { ...legacy, attributes } }, after.items ?? state.items);
+  return [
+    ["system.legacy.hp.value", legacy.hp.value, Math.min(after.hp ?? legacy.hp.value, derived.hp.max)],
+    ["system.legacy.ego.value", legacy.ego.value, Math.min(after.ego ?? legacy.ego.value, derived.ego.max)],
+  ];
+}
+
+/**
+ * R-LEG-4 R-LEG-7 R-LEG-16 (ruling) the stored HP and Ego brought within the maxima the character has
+ * now (with `items`, default its own): what the glue commits when an Advancement or a Condition came or
+ * went (*Estranged* taken after the refill leaves Ego 4/3 otherwise). Nothing when they already are.
+ */
+export function legacyWithinMaxOperation(
+  state: CharacterState,
+  items: readonly ItemSnapshot[] = state.items,
+): OperationResult<{ readonly hp: number; readonly ego: number }> {
+  const entries = legacyWithinMax(state, { items });
+  const [hp, ego] = entries.map(([, , value]) => Number(value));
+  return result(changes(...entries), { hp: hp ?? 0, ego: ego ?? 0 });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  * - Ruling (R-LEG-12, one count): under a ruleset whose session award counts the Ego lost, the award
  *   also resets `legacy.egoLost` to 0 in the same single update (whatever XP the GM typed: the session's
  *   count is spent), and the card keeps what it reset. The sheet's "Session over" is the same operation
- *   (`legacyEndSessionOperation` calls `sessionAwardOperation`): the player's view of the award for a
+ *   (`endSessionEgoOperation` calls `sessionAwardOperation`): the player's view of the award for a
  *   table that does not use the GM's dialog. Both consume the one stored count, so whichever runs first
  *   takes it and the other finds 0: a session is never paid twice. Under a flat ruleset (Core,
  *   Degenesis) the Legacy count is left as it is (a world switched back keeps it).

@@ -10,7 +10,7 @@
  * replace `CONFIG.Dice.randomUniform`, but how a face is read from it is not documented), so a test of
  * such a roll reads the faces Foundry threw and checks every consequence against the rules for those
  * faces. Where a known state is needed after (the creation's ratings, Ego lost), the same operation
- * the roll commits is committed with chosen faces (`legacyCreationOperation`, `legacySpendEgoOperation`).
+ * the roll commits is committed with chosen faces (`legacyCreationOperation`, `spendEgoOperation`).
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
@@ -24,10 +24,11 @@ import {
   rollLegacyCreation,
   rollLegacyRisky,
 } from "../../documents/legacy-actions.ts";
-import { creationRating, legacyCreationOperation, legacySpendEgoOperation } from "../../documents/operations/legacy.ts";
+import { spendEgoOperation } from "../../documents/operations/ego.ts";
+import { creationRating, legacyCreationOperation } from "../../documents/operations/legacy.ts";
 import { assessHpHarmOperation } from "../../documents/operations/hp-harm.ts";
 import { legacyRiskyBand } from "../../chat/legacy-cards.ts";
-import { sessionXp, spendDarkDice, type RulesetId } from "../../rules/index.ts";
+import { sessionXp, spendEgo, type RulesetId } from "../../rules/index.ts";
 import { currentRuleset, mayWriteWorldSettings, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { currentUser, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
@@ -176,7 +177,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
       if (!(roll instanceof TerranRoll)) return assert.fail("the card's roll is a TerranRoll");
       assert.lengthOf(roll.lightFaces, request.light);
       assert.lengthOf(roll.darkFaces, request.dark);
-      const spend = spendDarkDice(currentRuleset(), roll.darkFaces, egoBefore);
+      const spend = spendEgo(currentRuleset(), roll.darkFaces, egoBefore);
       assert.strictEqual(legacy().ego.value, spend.after, "Ego after the Dark Dice");
       assert.strictEqual(legacy().egoLost, lostBefore + spend.cost, "the Ego lost is counted for the session");
       assert.strictEqual(
@@ -196,7 +197,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
     it("a forced Dark Die of 1 costs 1 Ego and adds it to the count (R-LEG-8)", async () => {
       const ego = legacy().ego.value;
       const lost = legacy().egoLost;
-      await run.hero.commitOperation(legacySpendEgoOperation(run.hero.characterState(), currentRuleset(), [1]));
+      await run.hero.commitOperation(spendEgoOperation(run.hero.characterState(), currentRuleset(), [1]));
       assert.strictEqual(legacy().ego.value, ego - 1);
       assert.strictEqual(legacy().egoLost, lost + 1);
     });

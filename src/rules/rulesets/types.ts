@@ -51,7 +51,7 @@
  *
  * The ruleset-driven functions: ratings.ts (attributes, creation, skills, HP and Ego maxima), hp.ts
  * (harm, wounds, recovery), skill-pool.ts (the attribute + skill pool), effect-roll.ts (the Effect
- * roll), dark-dice.ts (Ego cost, montage shares), experience.ts (XP, advancement and skill rolls),
+ * roll), ego.ts (what Dark Dice cost, montage shares), experience.ts (XP, advancement and skill rolls),
  * montage.ts (gang-up, forks, complications), roll-odds.ts (their exact odds), conditions.ts
  * `conditionOf`.
  */

@@ -7,40 +7,40 @@ import { advancement, expectRefusal, state } from "./fixtures.ts";
 
 describe("spendEgoOperation", () => {
   it("R-EGO-2: each Dark die at or below the Ego at the throw costs 1", () => {
-    const { update, itemUpdates, outcome } = spendEgoOperation(state(), [2, 4, 5, 6]);
+    const { update, itemUpdates, outcome } = spendEgoOperation(state(), CORE, [2, 4, 5, 6]);
     expect(update).toEqual({ "system.ego.value": 2 });
     expect(itemUpdates).toEqual([]);
     expect(outcome).toEqual({ before: 4, costly: [true, true, false, false], cost: 2, after: 2, lost: false });
   });
 
   it("R-EGO-2: Dark dice above the Ego cost nothing: an empty update", () => {
-    expect(spendEgoOperation(state(), [5, 6]).update).toEqual({});
+    expect(spendEgoOperation(state(), CORE, [5, 6]).update).toEqual({});
   });
 
   it("R-EGO-2 R-EGO-3: Ego floors at 0 and the character is lost", () => {
-    const { update, outcome } = spendEgoOperation(state({ ego: { value: 2 } }), [1, 1, 2, 2]);
+    const { update, outcome } = spendEgoOperation(state({ ego: { value: 2 } }), CORE, [1, 1, 2, 2]);
     expect(update).toEqual({ "system.ego.value": 0, "system.lost": true });
     expect(outcome.lost).toBe(true);
   });
 
   it("R-SAY-1: during Sayonara only a 1 costs Ego", () => {
-    expect(spendEgoOperation(state({ sayonara: true }), [1, 2, 3, 4]).update).toEqual({ "system.ego.value": 3 });
+    expect(spendEgoOperation(state({ sayonara: true }), CORE, [1, 2, 3, 4]).update).toEqual({ "system.ego.value": 3 });
   });
 
   it("R-EGO-3: a lost character spends no more Ego (not-allowed)", () => {
     expectRefusal(
-      () => spendEgoOperation(state({ ego: { value: 0 }, lost: true }), [3]),
+      () => spendEgoOperation(state({ ego: { value: 0 }, lost: true }), CORE, [3]),
       "not-allowed",
       /lost \(Ego 0\)/,
     );
   });
 
   it("R-EGO-2: a face that is not a d6 face is refused (bad-face)", () => {
-    expectRefusal(() => spendEgoOperation(state(), [7]), "bad-face", /Dark die #1 must show/);
+    expectRefusal(() => spendEgoOperation(state(), CORE, [7]), "bad-face", /Dark die #1 must show/);
   });
 
   it("R-EGO-2: a dead character is refused (dead)", () => {
-    expectRefusal(() => spendEgoOperation(state({ dead: true }), [3]), "dead", /cannot spend Ego/);
+    expectRefusal(() => spendEgoOperation(state({ dead: true }), CORE, [3]), "dead", /cannot spend Ego/);
   });
 
   it("R-EGO-2 R-EGO-3: Ego in the update never goes below 0 nor above the Ego at the throw", () => {
@@ -50,7 +50,7 @@ describe("spendEgoOperation", () => {
         fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 12 }),
         fc.boolean(),
         (ego, dark, sayonara) => {
-          const { update, outcome } = spendEgoOperation(state({ ego: { value: ego, max: 6 }, sayonara }), dark);
+          const { update, outcome } = spendEgoOperation(state({ ego: { value: ego, max: 6 }, sayonara }), CORE, dark);
           const after = update["system.ego.value"] ?? ego;
           expect(after).toBeGreaterThanOrEqual(0);
           expect(after).toBeLessThanOrEqual(ego);

@@ -10,14 +10,16 @@ import {
   legacyAdvancementTakenOperation,
   legacyCreationOperation,
   legacyEffect,
-  legacyEndSessionOperation,
   legacySkillPoints,
-  legacyRefillEgoOperation,
-  legacySpendEgoOperation,
   legacyWithinMaxOperation,
   setLegacyRatingOperation,
   skillRollOperation,
 } from "../../../src/documents/operations/legacy.ts";
+import {
+  endSessionEgoOperation,
+  refillEgoOperation,
+  spendEgoOperation,
+} from "../../../src/documents/operations/ego.ts";
 import {
   assertHpHarmOpen,
   assessHpHarmOperation,
@@ -206,7 +208,7 @@ describe("R-LEG-3 the creation skill points", () => {
 
 describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-8: each Dark Die at or below the Ego at the throw costs 1; the loss is kept for the session's XP", () => {
-    const { update, outcome } = legacySpendEgoOperation(legacyState({ ego: { value: 3 } }), LEGACY, [3, 4, 1]);
+    const { update, outcome } = spendEgoOperation(legacyState({ ego: { value: 3 } }), LEGACY, [3, 4, 1]);
     expect(outcome).toEqual({ before: 3, after: 1, cost: 2, costly: [true, false, true], lost: false });
     expect(update).toEqual({ "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
   });
@@ -214,15 +216,41 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-8: with Ego above 6 every Dark Die costs; R-LEG-7 at 0 the character is lost", () => {
     // Insight 4 + Charisma 4 + 2: Ego max 10.
     const high = legacyState({ attributes: { strength: 2, agility: 1, insight: 4, charisma: 4 }, ego: { value: 8 } });
-    expect(legacySpendEgoOperation(high, LEGACY, [6, 6]).outcome.after).toBe(6);
-    const lost = legacySpendEgoOperation(legacyState({ ego: { value: 1 } }), LEGACY, [1, 1]);
+    expect(spendEgoOperation(high, LEGACY, [6, 6]).outcome.after).toBe(6);
+    const lost = spendEgoOperation(legacyState({ ego: { value: 1 } }), LEGACY, [1, 1]);
     expect(lost.outcome).toMatchObject({ after: 0, cost: 1, lost: true });
     expect(lost.update).toMatchObject({ "system.lost": true, "system.legacy.egoLost": 1 });
   });
 
+  it("R-EGO-2 R-LEG-8 R-SAY-1: one spendEgoOperation spends Core's and Legacy's Ego on the same faces, each where its ruleset keeps it", () => {
+    const faces = [1, 3, 5, 6];
+    const outcome = { before: 4, costly: [true, true, false, false], cost: 2, after: 2, lost: false };
+    const core = spendEgoOperation(state({ ego: { value: 4, max: 4 } }), CORE, faces);
+    expect(core).toEqual({ update: { "system.ego.value": 2 }, itemUpdates: [], outcome });
+    // R-LEG-12 Legacy counts the Ego lost for the session's Experience.
+    const legacy = spendEgoOperation(legacyState({ ego: { value: 4 } }), LEGACY, faces);
+    expect(legacy).toEqual({
+      update: { "system.legacy.ego.value": 2, "system.legacy.egoLost": 2 },
+      itemUpdates: [],
+      outcome,
+    });
+    // R-SAY-1 Core's last scene: only the 1 costs; Legacy has no Sayonara, so a stray flag changes nothing.
+    const sayonara = spendEgoOperation(state({ ego: { value: 4, max: 4 }, sayonara: true }), CORE, faces);
+    expect(sayonara.update).toEqual({ "system.ego.value": 3 });
+    const stray = legacyState({ ego: { value: 4 } });
+    expect(spendEgoOperation({ ...stray, source: { ...stray.source, sayonara: true } }, LEGACY, faces).update).toEqual(
+      legacy.update,
+    );
+  });
+
+  it("R-EGO-3 R-LEG-7: a throw at Ego 0 not yet marked lost marks the character lost, in every ruleset", () => {
+    expect(spendEgoOperation(state({ ego: { value: 0, max: 4 } }), CORE, [5]).update).toEqual({ "system.lost": true });
+    expect(spendEgoOperation(legacyState({ ego: { value: 0 } }), LEGACY, [5]).update).toEqual({ "system.lost": true });
+  });
+
   it("R-LEG-7: taking a Condition refills Ego to its maximum (Estranged: one less)", () => {
     const s = legacyState({ ego: { value: 1 } }, {}, condition("condition", { key: "estranged" }));
-    expect(legacyRefillEgoOperation(s)).toEqual({
+    expect(refillEgoOperation(s)).toEqual({
       update: { "system.legacy.ego.value": 3 },
       itemUpdates: [],
       outcome: { before: 1, after: 3 },
@@ -232,7 +260,7 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-7 (ruling): a lost character (Ego 0) cannot take a Condition to come back: refused with the reason, nothing changes", () => {
     const s = legacyState({ ego: { value: 0 } });
     const lostState = { ...s, source: { ...s.source, lost: true } };
-    const error = refusal(() => legacyRefillEgoOperation(lostState));
+    const error = refusal(() => refillEgoOperation(lostState));
     expect(error.code).toBe("not-allowed");
     expect(error.message).toMatch(/lost/);
     expect(error.data).toMatchObject({ reason: "lost" });
@@ -241,13 +269,13 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-8 R-LEG-4 (ruling): a Dark Die is compared with the Ego the character can have, never with a value stored above the maximum", () => {
     // Ego 4 stored, Estranged held: the maximum is 3, so a 4 costs nothing and Ego reads 3.
     const s = legacyState({ ego: { value: 4 } }, {}, condition("condition", { key: "estranged" }));
-    const { update, outcome } = legacySpendEgoOperation(s, LEGACY, [4, 3]);
+    const { update, outcome } = spendEgoOperation(s, LEGACY, [4, 3]);
     expect(outcome).toEqual({ before: 3, after: 2, cost: 1, costly: [false, true], lost: false });
     expect(update).toEqual({ "system.legacy.ego.value": 2, "system.legacy.egoLost": 1 });
   });
 
   it("R-LEG-12: the session's end gives 1 XP per Ego lost and starts the count again", () => {
-    const { update, outcome } = legacyEndSessionOperation(legacyState({ egoLost: 3 }, { xp: 2 }), LEGACY);
+    const { update, outcome } = endSessionEgoOperation(legacyState({ egoLost: 3 }, { xp: 2 }), LEGACY);
     expect(outcome).toEqual({ gained: 3, xp: 5 });
     expect(update).toEqual({ "system.xp": 5, "system.legacy.egoLost": 0 });
   });

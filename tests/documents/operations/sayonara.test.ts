@@ -47,7 +47,7 @@ describe("sayonaraOperation", () => {
 
   it("R-SAY-1: once declared, a Dark die costs Ego only on a 1", () => {
     const declared = state({ sayonara: true, ego: { value: 5 } });
-    expect(spendEgoOperation(declared, [1, 3, 5]).update).toEqual({ "system.ego.value": 4 });
+    expect(spendEgoOperation(declared, CORE, [1, 3, 5]).update).toEqual({ "system.ego.value": 4 });
   });
 
   it("R-SAY-1: the faces must be as many as the dice (no-dice)", () => {
@@ -98,7 +98,7 @@ describe("sayonaraOperation", () => {
     expect(end.outcome).toEqual({ scene: [], departed: true });
     // After the scene a Dark Die costs as it always does (were the character to roll: they no longer do).
     const after = state({ sayonara: false, departed: true, ego: { value: 5 } });
-    expect(spendEgoOperation(after, [1, 3, 5]).update).toEqual({ "system.ego.value": 2 });
+    expect(spendEgoOperation(after, CORE, [1, 3, 5]).update).toEqual({ "system.ego.value": 2 });
   });
 
   it("R-SAY-1: ending one advancement's effect early is not the end of the scene; a character not in Sayonara stays", () => {
