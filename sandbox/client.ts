@@ -4,7 +4,7 @@
  * server, which applies the real card transition or dialog model and answers with the new state and
  * HTML. Refusals show as a notice, like Foundry's warnings. Its only imports are the system's own
  * keyboard, focus and live-region code (src/applications/a11y/, served as is by sandbox/server.ts),
- * which it runs around each re-render as the Foundry glue does (issue 17).
+ * which it runs around each re-render as the Foundry glue does.
  *
  * `document.body.dataset.sandboxUpdates` counts the updates applied, so tests can wait for one.
  */

@@ -1,5 +1,5 @@
 /**
- * Sandbox scenes of issue 16 §3 and §6, as windows beside the sheets:
+ * Sandbox scenes of the roll links and token states, as windows beside the sheets:
  * - a journal page of the rules journal with its inline roll links, enriched by the same view the
  *   enricher uses (src/applications/enrichers/roll-link-view.ts), plus a link a Legacy-like world cannot
  *   read (its hint);
@@ -73,7 +73,7 @@ function journalScene(): SheetScene {
   };
   return {
     id: "journal-roll-links",
-    title: "Journal: inline roll links (issue 16 §3)",
+    title: "Journal: inline roll links",
     windowTitle: "How to play with this system",
     classes: ["sheet", "journal-sheet", "journal-entry"],
     width: 600,
@@ -115,7 +115,7 @@ function tokenScene(): SheetScene {
   };
   return {
     id: "token-states",
-    title: "Token: a character's states as status effects (issue 16 §6, stand-in)",
+    title: "Token: a character's states as status effects (stand-in)",
     windowTitle: "Mira",
     classes: ["sheet", "token-hud-standin"],
     width: 480,

@@ -1,5 +1,5 @@
 /**
- * The sandbox's scenes of the GM's table tools (issue 16 §1, §2): the end-of-session dialog, its
+ * The sandbox's scenes of the GM's table tools: the end-of-session dialog, its
  * summary card (as posted, and after the Undo), the "request a roll" dialog and a request card with
  * rows answered, pending, private and closed to the viewer; and the Table luck window (R-LUCK-1, R-LUCK-2)
  * as the GM and a player see it, and empty. Each is rendered from its real template

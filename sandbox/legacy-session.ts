@@ -1,5 +1,5 @@
 /**
- * A Legacy session played in the sandbox (issue 15 "Done when"): one fresh Legacy character whose sheet
+ * A Legacy session played in the sandbox: one fresh Legacy character whose sheet
  * buttons do what the Foundry glue does (src/documents/legacy-actions.ts, src/applications/sheets/
  * character/character-actions.ts, src/applications/resolution/separate-dialog.ts) with the REAL pure
  * operations (src/documents/operations/legacy.ts), the real dialog model and the real card builders

@@ -1,5 +1,5 @@
 /**
- * The sandbox's Legacy scenes (issue 15): the Risky Action dialog of a Legacy character (rendered by
+ * The sandbox's Legacy scenes: the Risky Action dialog of a Legacy character (rendered by
  * its pure model and template; its controls are not wired in the sandbox) and the Legacy cards (the
  * Risky Action, the separate Effect roll, harm to Critical and Mortal, the Advancement roll, the
  * creation roll), all from the real view builders.

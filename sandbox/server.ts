@@ -189,7 +189,7 @@ function clientScript(): string {
 }
 
 /**
- * The system's own keyboard, focus and live-region code (src/applications/a11y/, issue 17), which the
+ * The system's own keyboard, focus and live-region code (src/applications/a11y/), which the
  * page's script runs around its re-renders as the Foundry glue does: the real files, not copies. Only
  * that folder is served (its files import nothing else).
  */

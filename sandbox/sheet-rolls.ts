@@ -1,5 +1,5 @@
 /**
- * Stand-in of a character sheet's roll buttons (issue 17's keyboard-only Risky Action starts on the
+ * Stand-in of a character sheet's roll buttons (the keyboard-only Risky Action starts on the
  * sheet): in Foundry an attribute's or a Save's button opens the roll dialog for that character
  * (src/applications/sheets/character/character-sheet.ts); in the sandbox it opens the dialog built from the same
  * fixture the sheet shows, beside the sheet, with a chat column for the card. Weapons (their roll

@@ -191,6 +191,6 @@ export const SHEETS: readonly SheetScene[] = [
   itemScene("item-advancement", "Item: advancement", advancementSheet()),
   itemScene("item-condition", "Item: condition", conditionSheet()),
   itemScene("item-condition-obsessive", "Item: Obsessive Focus with its shift", obsessiveFocusSheet()),
-  // Issue 16 §3 and §6: a journal page with roll links, a token's states (sandbox/gm-links.ts).
+  // Roll links and token states: a journal page with roll links, a token's states (sandbox/gm-links.ts).
   ...GM_LINK_SCENES,
 ];

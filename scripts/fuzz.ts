@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz` (issue 11 §3): every public entry point of src/rules and of the chat cards, and the
+ * `npm run fuzz`: every public entry point of src/rules and of the chat cards, and the
  * cards' state machines driven by random click sequences, each with at least 100,000 generated inputs
  * (half of them hostile), seeded. Prints the seed, one line per entry point, a total and the time.
  *

@@ -1,5 +1,5 @@
 /**
- * The compendium pipeline (issue 6): the packs `system.json` declares, their JSON sources in
+ * The compendium pipeline: the packs `system.json` declares, their JSON sources in
  * `packs/_source/<pack>/`, compiling them to LevelDB with the official `@foundryvtt/foundryvtt-cli`,
  * reading a compiled pack back with `classic-level`, and extracting it to clean sources again.
  *

@@ -1,5 +1,5 @@
 /**
- * Legacy in play, the glue (issue: Legacy in play): R-LEG-15 the prompt for Sneak attack's or Sniper's
+ * Legacy in play, the glue: R-LEG-15 the prompt for Sneak attack's or Sniper's
  * extra Effect die, and R-LEG-14 the montage — the targeted Challenge's Effect, then the pool less its
  * complication, ONE card, the Ego (2 per costly Dark Die) spent in one update. Each rolls with Foundry,
  * reads the dice with the pure operations (./operations/legacy-play.ts) and refuses with a localised

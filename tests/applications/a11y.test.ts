@@ -1,5 +1,5 @@
 /**
- * Issue 17: the keyboard, focus and live-region helpers (src/applications/a11y/) on a happy-dom page.
+ * Accessibility: the keyboard, focus and live-region helpers (src/applications/a11y/) on a happy-dom page.
  * The browser tests run the same files in Chromium around the sandbox's re-renders.
  */
 import { Window } from "happy-dom";
@@ -37,7 +37,7 @@ const DICE = (roles: [string, string, string]) =>
   `<li><button data-action="select-die" data-index="1" data-role="${roles[1]}">2</button><button data-action="select-die" data-index="1" data-role="effect">Effect</button></li>` +
   `<li><button data-action="select-die" data-index="2" data-role="${roles[2]}">5</button></li></ol><button data-action="confirm-effect">Confirm</button>`;
 
-describe("issue 17: focus after a re-render", () => {
+describe("accessibility: focus after a re-render", () => {
   it("the same control again: a stepper keeps the focus", () => {
     rerender('<button data-action="darkDown">−</button><output>0</output><button data-action="darkUp">+</button>');
     root.querySelector<HTMLElement>('[data-action="darkUp"]')?.focus();
@@ -113,7 +113,7 @@ describe("issue 17: focus after a re-render", () => {
   });
 });
 
-describe("issue 17: live values said politely", () => {
+describe("accessibility: live values said politely", () => {
   it("what a render marks, in order: the words given, else the element's text with a space at each element", () => {
     rerender(
       '<strong data-announce="Dark Dice 1">1</strong><div data-announce><dt>Fail</dt><dd>31%</dd></div><p>not said</p><h4 data-announce>Effect <span>5</span><span aria-hidden="true">!</span></h4>',
@@ -152,7 +152,7 @@ describe("issue 17: live values said politely", () => {
   });
 });
 
-describe("issue 17: Enter and Space press a role=button that is no button", () => {
+describe("accessibility: Enter and Space press a role=button that is no button", () => {
   it("the portrait opens by keyboard; a real button and other keys are left to the browser", () => {
     rerender('<img role="button" tabindex="0" data-action="editImage" alt=""><button data-action="x">x</button>');
     const clicks: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 17: axe-core on every sandbox scene — each sheet (every fixture and every tab), the roll
+ * Accessibility: axe-core on every sandbox scene — each sheet (every fixture and every tab), the roll
  * dialog's states, every chat card — in the light and dark themes and at the narrow width, in Debian's
  * Chromium. 0 serious or critical violations; the lesser ones are printed with a count. Scoped to our
  * own markup: tests/browser/axe.ts says what is left out and why.
@@ -82,7 +82,7 @@ async function press(p: Page, action: string, index?: string, role?: string): Pr
   await afterUpdate(p, () => p.locator(selector).last().click());
 }
 
-describe("axe-core on every sandbox scene (issue 17)", { timeout: 120_000 }, () => {
+describe("axe-core on every sandbox scene", { timeout: 120_000 }, () => {
   it.each(scenes().map((s) => [`${s.kind}/${s.id}`, s] as const))(
     "%s: no serious or critical violation, light and dark, default and narrow",
     async (name, scene) => {

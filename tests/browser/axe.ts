@@ -1,6 +1,6 @@
 /**
  * axe-core (the npm package, node_modules/axe-core/axe.min.js) injected into a sandbox page in
- * Chromium, scoped to the system's own markup. Shared by the accessibility browser tests (issue 17).
+ * Chromium, scoped to the system's own markup. Shared by the accessibility browser tests.
  *
  * What is checked: what our templates render inside each application window (the children of
  * `.window-content`: the sheet's or the dialog's template parts) and inside each chat message (the

@@ -1,5 +1,5 @@
 /**
- * Issue 17, keyboard: in Chromium, with the keyboard only (no click anywhere in this file), a player
+ * Accessibility, keyboard: in Chromium, with the keyboard only (no click anywhere in this file), a player
  * plays a Risky Action from the sheet to a confirmed Effect; every control a mouse uses on our screens
  * is reached by Tab and pressed by Enter or Space; each focus stop shows the focus ring in both themes;
  * and after a re-render the focus is back where the player was (src/applications/a11y/focus.ts, which
@@ -53,7 +53,7 @@ function pressAndWait(key = "Enter"): Promise<void> {
 
 const text = async (selector: string): Promise<string> => clean(await page.locator(selector).first().textContent());
 
-describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () => {
+describe("accessibility: a Risky Action by keyboard only", { timeout: 60_000 }, () => {
   it("R-RA-1 R-RA-3 R-EGO-2: from the sheet's Finesse button: open the dialog, add a Dark Die, roll, choose Precision and Effect, confirm", async () => {
     // What the real rules make of it (the sandbox's dice are seeded: the same state rolls the same).
     const id = sheetDialogId("character-seasoned", "finesse");
@@ -142,7 +142,7 @@ describe("issue 17: a Risky Action by keyboard only", { timeout: 60_000 }, () =>
   });
 });
 
-describe("issue 17: every mouse path on our screens has a keyboard path", { timeout: 60_000 }, () => {
+describe("accessibility: every mouse path on our screens has a keyboard path", { timeout: 60_000 }, () => {
   /** Tab to a control of the sheet and press Enter: the sandbox's sheet says which action ran (Foundry runs it). */
   async function pressSheetAction(selector: string, action: string): Promise<void> {
     await tabTo(selector);
@@ -222,7 +222,7 @@ describe("issue 17: every mouse path on our screens has a keyboard path", { time
 /** Our markup: the content of a window or of a chat message (tests/browser/axe.ts says why). */
 const OURS = ".window-content, .message-content";
 
-describe("issue 17: focus is visible in both themes", { timeout: 120_000 }, () => {
+describe("accessibility: focus is visible in both themes", { timeout: 120_000 }, () => {
   it.each(scenes().map((s) => [`${s.kind}/${s.id}`, s] as const))(
     "%s: Tab reaches every control of ours, and each shows the focus ring, light and dark",
     async (_, scene) => {

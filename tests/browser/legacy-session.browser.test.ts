@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Done when", in real Chromium: a world on the Legacy ruleset plays a 0.4.5 session end to
+ * In real Chromium: a world on the Legacy ruleset plays a 0.4.5 session end to
  * end in the sandbox (sandbox/legacy-session.ts), by clicks only — the fresh character's creation roll,
  * an attribute's Risky Action dialog (its steppers change the exact odds as the model says), the roll
  * and its card, a weapon's Effect roll with its explosion chain, harm to 0 HP (Critical), more harm
@@ -281,7 +281,7 @@ describe.each(["light", "dark"] as const)(
           expect(clean(await prompt.locator(".window-title").textContent())).toBe(
             english("TERRAN.Sheet.Legacy.harmTitle"),
           );
-          // A window that opens takes the focus on its first control (issue 17), so the number is typed at once.
+          // A window that opens takes the focus on its first control, so the number is typed at once.
           expect(await page.evaluate(() => document.activeElement?.getAttribute("name") ?? null)).toBe("n");
           await prompt.locator('input[name="n"]').fill(String(amount));
           if (submit === "click") await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');

@@ -1,5 +1,5 @@
 /**
- * The Legacy ruleset's sandbox scenes in real Chromium (issue 15): the one character sheet adapted to
+ * The Legacy ruleset's sandbox scenes in real Chromium: the one character sheet adapted to
  * Legacy shows what the pure model computes (the ruleset's attributes and skills as filled circles, HP
  * and Ego with their derived maxima, the wound and its penalty on every roll), the Legacy dialog shows
  * the engine's exact odds, and the Effect card its explosion chain. Stand-ins for Foundry's window and

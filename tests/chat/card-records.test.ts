@@ -1,5 +1,5 @@
 /**
- * Issue 11 §1.6 (second half): the card state machines check every record against the card and the
+ * The card state machines check every record against the card and the
  * rules. Found by the fuzz's click sequences (tests/fuzz/card-sequences.ts).
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 17, not by colour alone: each die on a card has an accessible name that says its tone, its
+ * Accessibility, not by colour alone: each die on a card has an accessible name that says its tone, its
  * face and its role ("Dark die, 5, Effect"), in the card's language, so a player who cannot tell the
  * light die from the dark one by colour, or who uses a screen reader, reads the same dice.
  */
@@ -35,7 +35,7 @@ function names(state: RiskyCardState, who = viewer(ROLLER)): (string | null)[] {
   return [...root.querySelectorAll(".dice-tray .die .die-face")].map((el) => el.getAttribute("aria-label"));
 }
 
-describe("issue 17: a die's accessible name says tone, face and role", () => {
+describe("accessibility: a die's accessible name says tone, face and role", () => {
   it("R-RA-1: Precision and Effect chosen on a light and a dark die; the third die has no role", () => {
     let state = card([4, 2], [5]);
     state = selectDie(state, ROLLER, 0, "precision", state.version);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §3: a card's state lives in the chat message's flags, which a client can write with
+ * A card's state lives in the chat message's flags, which a client can write with
  * anything. The fuzz found transitions carrying forged values on (a face of 4.000000001, a wrong Ego
  * cost, a rank of 2^53+2, an unknown kind of roll, a forged harm record). Each is refused now.
  */
@@ -22,7 +22,7 @@ import { card, challengeViewer, expectCode, GM, ROLLER } from "./fixtures.ts";
 
 const as = <T>(value: unknown): T => value as T;
 
-describe("forged card states are refused (issue 11 §3)", () => {
+describe("forged card states are refused", () => {
   it("R-RA-1 a transition refuses a stored die face of 4.000000001 instead of carrying it on", () => {
     const forged: RiskyCardState = { ...card([6, 3], [2]), light: as<RiskyCardState["light"]>([6, 4.000000001]) };
     expectCode(() => markEgoSpent(forged, ROLLER, 0), "bad-face");

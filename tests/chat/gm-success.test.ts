@@ -1,5 +1,5 @@
 /**
- * Issue 13 §1.5: the GM's "succeed, but worse" (R-RA-1). On a Fail the GM may let the action succeed
+ * The GM's "succeed, but worse" (R-RA-1). On a Fail the GM may let the action succeed
  * with a worse complication; the card records it (`gmAllowsSuccess`) and the Effect then lands as on a
  * Precision of 4–5 (R-RA-6: the player's Effect at its full tier, and the Challenge's Effect too).
  */

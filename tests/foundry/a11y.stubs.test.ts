@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 17 against the FOUNDRY STAND-INS (tests/stubs/applications.ts: an ApplicationV2 stand-in that
+ * Accessibility against the FOUNDRY STAND-INS (tests/stubs/applications.ts: an ApplicationV2 stand-in that
  * calls `_preRender` before and `_onRender` after each render): OUR wiring of the focus and the live
  * values into the roll dialog and the character sheet. After a stepper press, or an update of the
  * actor, the re-rendered window has the focus where the player was, and what changed (odds, dice,
@@ -31,7 +31,7 @@ const live = (): string => (document.getElementById(LIVE_REGION_ID)?.textContent
 const focused = (): HTMLElement | null => document.activeElement as HTMLElement | null;
 
 describe.each(GENERATIONS)(
-  "[Foundry stand-ins, v%i] issue 17: focus and live values across re-renders",
+  "[Foundry stand-ins, v%i] accessibility: focus and live values across re-renders",
   (generation) => {
     beforeEach(() => {
       resetWorld(generation);
@@ -96,7 +96,7 @@ describe.each(GENERATIONS)(
   },
 );
 
-describe.each(GENERATIONS)("[Foundry stand-ins, v%i] issue 17: a card's re-render after a click", (generation) => {
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] accessibility: a card's re-render after a click", (generation) => {
   beforeEach(() => {
     resetWorld(generation);
     registerCardPresenter();

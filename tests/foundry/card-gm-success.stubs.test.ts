@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts): the glue of the GM's "succeed, but
- * worse" (R-RA-1, issue 13 §1.5) — the GM-only button rendered for the user viewing the card, the
+ * worse" (R-RA-1) — the GM-only button rendered for the user viewing the card, the
  * `allow-success` click dispatched to `allowSuccess` and saved on the message (which the stand-in lets
  * only its author or a GM update), the Effect then confirmed and applied as on a success, and a
  * player's forged or a stale click refused with a warning. Foundry's sockets and rendering are not

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: Actor, ChatMessage, `game.messages`,
- * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). Issue 16 §2 (the GM's request for a roll), the glue,
+ * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). The GM's request for a roll, the glue,
  * on v13 and v14. It checks OUR dialogs, hooks, cards and updates; Foundry's sockets, sidebar and chat
  * log are not exercised.
  */
@@ -30,7 +30,7 @@ import { asMessage, click, shown, stub } from "./card-builders.ts";
 import { TerranChatMessage } from "../../src/documents/chat-message.ts";
 import { actors, as, GM_USER, lastCard, opened, pc, press, text } from "./gm-builders.ts";
 
-describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll (issue 16 §2)", (generation) => {
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll", (generation) => {
   let mira: TerranActor;
   let oskar: TerranActor;
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: Actor, ChatMessage, `game.messages`,
- * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). Issue 16 §1 (the GM's end-of-session award, R-XP-1) and where the GM finds the table tools, the glue,
+ * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). The GM's end-of-session award (R-XP-1) and where the GM finds the table tools, the glue,
  * on v13 and v14. It checks OUR dialogs, hooks, cards and updates; Foundry's sockets, sidebar and chat
  * log are not exercised.
  */
@@ -26,7 +26,7 @@ import { actors, as, GM_USER, lastCard, pc, press, sessionState, text, xp } from
 
 const system = (actor: TerranActor) => (actor.system as CharacterData).toObject();
 
-describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session (issue 16 §1)", (generation) => {
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session", (generation) => {
   let mira: TerranActor;
   let oskar: TerranActor;
 

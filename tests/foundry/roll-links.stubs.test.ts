@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts; `CONFIG.TextEditor.enrichers` is set
- * here): OUR enricher glue for the inline roll links (issue 16 §3) on both generations — what it
+ * here): OUR enricher glue for the inline roll links on both generations — what it
  * registers, the element it returns for a link, and what a click does (the roll dialog for the roller
  * `chooseRoller` picks, the Fortune die, or a localised refusal). Core's enrichment pass itself (finding
  * the matches in a journal page, wrapping the element and calling `onRender` when it is added to the

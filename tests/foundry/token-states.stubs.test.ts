@@ -1,7 +1,7 @@
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: the actor's effects and
  * `Actor#toggleStatusEffect`, `_onUpdate` on the updating client, CONFIG.statusEffects as each generation
- * keeps it): OUR glue for a character's states on its tokens (issue 16 §6), both ways, on v13 and v14.
+ * keeps it): OUR glue for a character's states on its tokens, both ways, on v13 and v14.
  * What is NOT exercised: the token HUD itself (that its status icons call `toggleStatusEffect`: peers
  * say so, see the stand-in), and core drawing an actor's status effects on every token of the actor.
  * The tests check that the actor's effects are exactly its states; which tokens draw them is Foundry's.

@@ -1,5 +1,5 @@
 /**
- * The fast half of `npm run fuzz` (issue 11 §3), in CI: every entry point of the fuzz table with 300
+ * The fast half of `npm run fuzz`, in CI: every entry point of the fuzz table with 300
  * inputs (150 valid, 150 hostile) from a fixed seed. The full run (100,000 per entry point) is
  * `npm run fuzz`; its last figures are in the README.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile inputs for the fuzz (issue 11 §3): the values a stored flag, a query payload or a careless
+ * Hostile inputs for the fuzz: the values a stored flag, a query payload or a careless
  * caller can hold where the types promise something tidy. Half of every entry point's inputs are a
  * valid input with ONE leaf (a number or a string, anywhere in the arguments) replaced by one of these.
  */

@@ -1,5 +1,5 @@
 /**
- * The invariants every call keeps (issue 11 §3): no NaN, no ±Infinity and no undefined anywhere in a
+ * The invariants every call keeps: no NaN, no ±Infinity and no undefined anywhere in a
  * result; numbers whole unless the entry point computes probabilities; inputs never mutated (so a
  * refusal changes nothing). The entry points add their own (Light Dice 0–4, Ego 0–6, Effect ≥ floor…).
  */

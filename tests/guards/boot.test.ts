@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14: the BUILT system boots. Every other test imports `src/`; this one builds the system with the
+ * The BUILT system boots. Every other test imports `src/`; this one builds the system with the
  * project's Vite config into a temporary folder and runs what a GM installs: the one file Foundry names
  * in `esmodules` (`terran.mjs`), and the Quench batches' chunk it reaches by its one `import()`, on the
  * FOUNDRY STAND-INS (tests/stubs/), on v13 and v14. It checks that the entry registers at `init`, `setup`
@@ -101,7 +101,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   luckLedger: "world",
 };
 
-describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i (issue 14)", (generation: Generation) => {
+describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i", (generation: Generation) => {
   // Spied for this generation's boot only (made here, not when the describe is collected, so the two
   // generations' spies do not wrap each other).
   let warn: MockInstance<typeof console.warn>;

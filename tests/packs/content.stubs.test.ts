@@ -375,7 +375,7 @@ describe("the rules journal", () => {
   });
 });
 
-describe("the Legacy folder (issue 15)", () => {
+describe("the Legacy folder", () => {
   it("R-LEG-15: the Legacy advancements are the ruleset's list, in order, each with the engine's flags and dice, marked Legacy's", () => {
     const list = ofType("legacy-advancements", "advancement");
     expect(list.map((d) => sys(d).key)).toEqual([...LEGACY.advancements]);

@@ -1,5 +1,5 @@
 /**
- * The rules journal uses the inline roll links where its text tells the reader to roll (issue 16 §3),
+ * The rules journal uses the inline roll links where its text tells the reader to roll,
  * and every link in any pack reads in the rulesets the packs are written for (Core and Degenesis share
  * the attributes); the syntax shown as an example is kept from being enriched by a zero-width space
  * (as Draw Steel's docs do for theirs).

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §3: the breaks the fuzz (`npm run fuzz`, tests/fuzz/) found on hostile inputs — values
+ * The breaks the fuzz (`npm run fuzz`, tests/fuzz/) found on hostile inputs — values
  * a stored flag or a query payload can hold where the types promise tidy ones. Each is refused with
  * the engine's RulesError now, instead of slipping through as NaN, undefined, a fraction or a new key.
  */
@@ -54,7 +54,7 @@ import { attrs, poolInput, rulesError } from "./fixtures.ts";
 const as = <T>(value: unknown): T => value as T;
 const code = (fn: () => unknown): string => rulesError(fn).code;
 
-describe("hostile inputs found by the fuzz are refused (issue 11 §3)", () => {
+describe("hostile inputs found by the fuzz are refused", () => {
   it("R-CHAR-5 assertRatingChange: a NaN in another rating cannot let the six escape 10", () => {
     expect(
       code(() => assertRatingChange(attrs({ intuition: Number.NaN, reason: 4, finesse: 4 }), "influence", 4)),

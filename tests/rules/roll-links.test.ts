@@ -1,4 +1,4 @@
-/** Inline roll links (issue 16 §3): the syntax read against the world's ruleset, never guessed. */
+/** Inline roll links: the syntax read against the world's ruleset, never guessed. */
 import { describe, expect, it } from "vitest";
 import { ATTRIBUTES, CORE, DEGENESIS, GROUPS, LEGACY } from "../../src/rules/index.ts";
 import {

@@ -1,5 +1,5 @@
 /**
- * The rulings of docs/RULES.md §8 (issue 13 §2), each named by its rule ID and saying the ruling: the
+ * The rulings of docs/RULES.md §8, each named by its rule ID and saying the ruling: the
  * choices the engine makes where the seeds are silent, ambiguous or contradict themselves. Every one
  * is checked through the real rules.
  */
@@ -25,7 +25,7 @@ const target = (grit: number, armour: ArmourState = bare, wounds: Wounds = NO_WO
   armour,
 });
 
-describe("§8 rulings (issue 13 §2)", () => {
+describe("§8 rulings", () => {
   it("R-HARM-3 (ruling): damage equal to the Grit left empties Grit and marks no wound; one more point does", () => {
     const equal = applyHarm(target(3), 3);
     expect(equal).toMatchObject({ grit: 0, wound: null, wounds: NO_WOUNDS });

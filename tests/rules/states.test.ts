@@ -1,4 +1,4 @@
-/** A character's states on its tokens (issue 16 §6, src/rules/states.ts). */
+/** A character's states on its tokens (src/rules/states.ts). */
 import { describe, expect, it } from "vitest";
 import { CORE, DEGENESIS, LEGACY, NO_WOUNDS, WOUND_TRACKS, type Ruleset } from "../../src/rules/index.ts";
 import {

@@ -102,7 +102,7 @@ export class ActorStub {
   /** Set by a test: a non-GM user owns it (Foundry's Actor#hasPlayerOwner). */
   hasPlayerOwner = false;
   /**
-   * The actor's ActiveEffects (issue 16 §6): `toggleStatusEffect` below adds and removes them; each
+   * The actor's ActiveEffects: `toggleStatusEffect` below adds and removes them; each
    * carries the status ids it stands for ("statuses: Special status IDs that pertain to this effect",
    * foundryvtt.com/api/v13 foundry.types.ActiveEffectData; v14 stores them as a string array, api/v14).
    */

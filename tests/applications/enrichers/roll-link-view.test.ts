@@ -1,4 +1,4 @@
-/** What an inline roll link shows (issue 16 §3, src/applications/enrichers/roll-link-view.ts), in English. */
+/** What an inline roll link shows (src/applications/enrichers/roll-link-view.ts), in English. */
 import { describe, expect, it } from "vitest";
 import { rollLinkHtml, rollLinkView, type LinkI18n } from "../../../src/applications/enrichers/roll-link-view.ts";
 import { CORE } from "../../../src/rules/index.ts";

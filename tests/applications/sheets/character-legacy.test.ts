@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The one character sheet, adapted to the Legacy ruleset (issue 15): the pure context builds the main
+ * The one character sheet, adapted to the Legacy ruleset: the pure context builds the main
  * tab from the ruleset's data (its attribute and skill lists, the HP health model, the Experience rolls)
  * and the real templates render it strictly; the Core sheet of the same character is unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17, screen readers: an item row's icon buttons are named with the item they act on ("Delete:
+ * Accessibility, screen readers: an item row's icon buttons are named with the item they act on ("Delete:
  * Long sword"), not only with the action, so a list of rows does not read as "Delete, Delete, Delete".
  */
 import { Window } from "happy-dom";
@@ -8,7 +8,7 @@ import { characterSheetContext } from "../../../src/applications/sheets/characte
 import { seasonedCharacter } from "../../fixtures/sheets.ts";
 import { english, renderTemplate } from "../../support/templates.ts";
 
-describe("issue 17: item rows name their item on every icon button", () => {
+describe("accessibility: item rows name their item on every icon button", () => {
   it("edit, reorder, delete and equip say which item", () => {
     const input = seasonedCharacter("core", { ui: { activeTab: "items", expanded: [] } });
     const host = new Window().document.createElement("div");

@@ -1,4 +1,4 @@
-/** Who rolls when a roll link is clicked (issue 16 §3, src/documents/operations/roller.ts). */
+/** Who rolls when a roll link is clicked (src/documents/operations/roller.ts). */
 import { describe, expect, it } from "vitest";
 import { chooseRoller, type RollerCandidate } from "../../../src/documents/operations/roller.ts";
 
