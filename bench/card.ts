@@ -70,7 +70,10 @@ function input(light: number[], dark: number[], partial: Partial<RiskyCardInput>
   };
 }
 
-/** The card's life: fresh (a full pool of 4 Light + 10 Dark), re-chosen, Ego spent, confirmed, second hit, applied; and the edge cards. */
+/**
+ * The card's life: fresh (a full pool of 4 Light + 10 Dark), re-chosen, Ego spent, confirmed, second hit, applied; and
+ * the edge cards.
+ */
 function states(): RiskyCardState[] {
   const fresh = createRiskyCard(input([6, 3, 5, 2], [4, 6, 1, 2, 5, 3, 6, 1, 4, 2]));
   const chosen = selectDie(fresh, ROLLER, 2, "precision", 0);

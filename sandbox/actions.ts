@@ -270,7 +270,9 @@ const STEPS = DIALOG_ACTIONS.filter(
     a !== "roll" && a !== "toggleModifier" && a !== "advisorDark",
 );
 
-/** Reads a dialog change (a stepper, a ticked modifier, a form field) from a request body; "roll" for the roll button. */
+/**
+ * Reads a dialog change (a stepper, a ticked modifier, a form field) from a request body; "roll" for the roll button.
+ */
 export function parseDialogChange(value: unknown): DialogChange | "roll" | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== "object") throw new Error("A change is an object.");

@@ -39,7 +39,10 @@ function journalPage(file: string, name: string): string {
   return page.text.content;
 }
 
-/** Enriches `html` as core would with our enricher: each roll link becomes its view's HTML; `@UUID[…]{label}` a plain content link (stand-in). */
+/**
+ * Enriches `html` as core would with our enricher: each roll link becomes its view's HTML; `@UUID[…]{label}` a plain
+ * content link (stand-in).
+ */
 function enrich(html: string, vocabulary: RollLinkVocabulary, rulesetName: string): string {
   const parsed = findRollLinks(html, vocabulary);
   let index = 0;
@@ -63,7 +66,8 @@ function journalScene(): SheetScene {
       journalPage(guide, "Rolling"),
       journalPage(reference, "Sayonara and the Fortune die"),
     ].map((html) => enrich(html, rollLinkVocabulary(CORE), core));
-    // The same journal's links read in a Legacy world (four other attributes, no Saves), a typo and a chance out of range.
+    // The same journal's links read in a Legacy world (four other attributes, no Saves), a typo and a chance out of
+    // range.
     const other = enrich(
       "<p>In a Legacy world a Core link reads as text with a warning: @Risky[finesse], @Reaction[insight]; so does a typo, @Risky[charsima], or a chance out of range, @Fortune[9]. Legacy's own: @Risky[charisma].</p>",
       rollLinkVocabulary(LEGACY),

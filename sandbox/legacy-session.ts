@@ -123,7 +123,10 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[last] = value;
 }
 
-/** Stand-in of `TerranActor.commitOperation`: the update's `system.…` paths set on a copy of the character and its items. */
+/**
+ * Stand-in of `TerranActor.commitOperation`: the update's `system.…` paths set on a copy of the character and its
+ * items.
+ */
 export function applyOperation(
   character: CharacterSheetInput,
   op: { readonly update: ActorUpdate; readonly itemUpdates: readonly ItemUpdate[] },
@@ -217,7 +220,10 @@ function effectRoll(state: SessionState, itemId: string): SessionStep {
   };
 }
 
-/** R-LEG-8 R-LEG-9 the dialog's Roll (SeparateRollDialog → rollLegacyRisky): one throw of the pool; the Dark Dice's Ego spent at once. */
+/**
+ * R-LEG-8 R-LEG-9 the dialog's Roll (SeparateRollDialog → rollLegacyRisky): one throw of the pool; the Dark Dice's Ego
+ * spent at once.
+ */
 function riskyRoll(state: SessionState): SessionStep {
   const dialog = state.dialog;
   if (!dialog) throw new RulesError("not-allowed", "No Risky Action dialog is open.");
@@ -508,12 +514,15 @@ export function sessionView(state: SessionState, card: ResultCardView | null): S
 /** The session's page body (a row: the sheet, the open window, the chat log). */
 export function sessionBody(state: SessionState, chatWidth: number): string {
   const view = sessionView(state, null);
-  // The open window above the chat log, beside the sheet (the sheet, a dialog and the chat fit 1280px side by side only this way).
+  // The open window above the chat log, beside the sheet (the sheet, a dialog and the chat fit 1280px side by side only
+  // this way).
   const column = `<div class="sandbox-session-column" style="display: flex; flex-direction: column; gap: 12px; align-items: flex-start"><div id="sandbox-session-side">${view.side}</div><section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${chatWidth}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section></div>`;
   return `<div class="sandbox-row" data-sandbox-session>${view.sheet}${column}</div>`;
 }
 
-/** The state the page posts back: its shape is trusted (the sandbox is a dev tool); the operations validate its content. */
+/**
+ * The state the page posts back: its shape is trusted (the sandbox is a dev tool); the operations validate its content.
+ */
 export function parseSessionState(value: unknown): SessionState {
   const v = typeof value === "object" && value !== null ? (value as Partial<SessionState>) : null;
   if (!v?.character || typeof v.throws !== "number") throw new Error("Bad session state.");

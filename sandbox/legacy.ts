@@ -124,7 +124,10 @@ export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
   "legacy-gang-up": "Legacy: a Challenge's Effect, three Challenges ganging up",
 };
 
-/** A Serious Challenge's card (Effect 14) whose harm two Legacy characters took on HP: Mira threw Protected's dice, Oskar's were not offered. */
+/**
+ * A Serious Challenge's card (Effect 14) whose harm two Legacy characters took on HP: Mira threw Protected's dice,
+ * Oskar's were not offered.
+ */
 function challengeHpCard(): ChallengeCardState {
   const state = bruteCard();
   const base = {

@@ -55,7 +55,10 @@ function cardViewer(user: CardUser, rollerId: string) {
   return { ...user, gmOnline: true, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
 }
 
-/** A card's HTML from its stored state, as `user` sees it (the registry src/applications/chat/card-presenter.ts does the same in Foundry). */
+/**
+ * A card's HTML from its stored state, as `user` sees it (the registry src/applications/chat/card-presenter.ts does the
+ * same in Foundry).
+ */
 export function renderCard(doc: CardDoc, user: CardUser): string {
   switch (doc.kind) {
     case "risky":

@@ -105,7 +105,10 @@ function bodyLang(body: unknown): string | null {
   return typeof lang === "string" ? lang : null;
 }
 
-/** A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as src/prompts/notify.ts does. */
+/**
+ * A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as
+ * src/prompts/notify.ts does.
+ */
 function refusalText(error: RulesError, lang: string): string {
   if (lang === "en") return error.message;
   const reason = error.data.reason;
@@ -143,7 +146,9 @@ function userOf(value: unknown) {
   throw new HttpError(400, "unknown user");
 }
 
-/** A card the page sent back. Its shape is trusted (the sandbox is a dev tool); the transitions validate its content. */
+/**
+ * A card the page sent back. Its shape is trusted (the sandbox is a dev tool); the transitions validate its content.
+ */
 function cardOf(value: unknown): CardDoc {
   const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
   const kinds: readonly unknown[] = ["risky", "challenge", "result", "legacyRisky", "legacyEffect", "legacyMontage"];
@@ -299,7 +304,10 @@ function openDialog(body: unknown): unknown {
   };
 }
 
-/** A click or a dialog field of the Legacy session (sandbox/legacy-session.ts): the next state, the windows re-rendered, the card posted. */
+/**
+ * A click or a dialog field of the Legacy session (sandbox/legacy-session.ts): the next state, the windows re-rendered,
+ * the card posted.
+ */
 function legacySessionAction(body: unknown): unknown {
   const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const state = parseSessionState(b.state);

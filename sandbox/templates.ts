@@ -19,7 +19,9 @@ export function sandboxLanguages(): string[] {
   return languages();
 }
 
-/** Renders from now on in `lang` (one system.json lists); returns it. The server calls it at the start of each request. */
+/**
+ * Renders from now on in `lang` (one system.json lists); returns it. The server calls it at the start of each request.
+ */
 export function useLanguage(lang: string): string {
   if (!sandboxLanguages().includes(lang)) throw new Error(`unknown language ${lang}`);
   current = lang;
@@ -48,7 +50,9 @@ export function localize(key: string): string {
   return translation(current, key);
 }
 
-/** Renders `templates/<path>` with `context`, strictly (a missing context key throws), in the language being rendered. */
+/**
+ * Renders `templates/<path>` with `context`, strictly (a missing context key throws), in the language being rendered.
+ */
 export function render(path: string, context: object): string {
   return compileTemplate(path, current)(context);
 }

@@ -16,7 +16,9 @@ import { pathToFileURL } from "node:url";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
-/** A language file's strings by dotted key, in file order; a key whose value is not a string or an object is reported. */
+/**
+ * A language file's strings by dotted key, in file order; a key whose value is not a string or an object is reported.
+ */
 export function flattenLanguage(
   tree: unknown,
   prefix = "",

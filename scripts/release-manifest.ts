@@ -29,7 +29,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The GitHub repository package.json names (`repository` as `{ url }` or a string), as https://github.com/<owner>/<repo>. */
+/**
+ * The GitHub repository package.json names (`repository` as `{ url }` or a string), as
+ * https://github.com/<owner>/<repo>.
+ */
 export function repositoryUrl(pkg: unknown): string {
   const repository = isRecord(pkg) ? pkg.repository : undefined;
   const raw = typeof repository === "string" ? repository : isRecord(repository) ? repository.url : undefined;

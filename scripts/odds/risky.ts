@@ -73,7 +73,9 @@ export type RiskyOdds =
   | { readonly kind: "combined"; readonly odds: Odds; readonly rank: TierRank | undefined }
   | { readonly kind: "separate"; readonly odds: SeparateRiskyOdds };
 
-/** Reads `risky`'s options (`p`, parsed against RISKY_SPEC) and computes the odds it prints; `advise` calls it per row. */
+/**
+ * Reads `risky`'s options (`p`, parsed against RISKY_SPEC) and computes the odds it prints; `advise` calls it per row.
+ */
 export function riskyOdds(p: Parsed): { readonly ruleset: Ruleset; readonly head: string; readonly result: RiskyOdds } {
   const ruleset = rulesetOf(p, "core");
   const light = int(p, "light", 0);

@@ -38,7 +38,9 @@ export interface PackFolder {
 export type PackDocumentType = "Item" | "Actor" | "RollTable" | "JournalEntry";
 
 /** The LevelDB collection of each primary document type, and its embedded collections. */
-export const COLLECTIONS: Readonly<Record<PackDocumentType, { collection: string; embedded: Readonly<Record<string, string>> }>> = {
+export const COLLECTIONS: Readonly<
+  Record<PackDocumentType, { collection: string; embedded: Readonly<Record<string, string>> }>
+> = {
   Item: { collection: "items", embedded: { effects: "ActiveEffect" } },
   Actor: { collection: "actors", embedded: { items: "Item", effects: "ActiveEffect" } },
   RollTable: { collection: "tables", embedded: { results: "TableResult" } },
@@ -54,11 +56,18 @@ export function readJson(file: string): unknown {
 }
 
 /** The packs and pack folders `system.json` declares (a pack of a document type we do not ship throws). */
-export function manifestPacks(manifestFile = join(ROOT, "system.json")): { packs: PackDeclaration[]; packFolders: PackFolder[] } {
-  const manifest = readJson(manifestFile) as { packs?: (Omit<PackDeclaration, "type"> & { type: string })[]; packFolders?: PackFolder[] };
+export function manifestPacks(manifestFile = join(ROOT, "system.json")): {
+  packs: PackDeclaration[];
+  packFolders: PackFolder[];
+} {
+  const manifest = readJson(manifestFile) as {
+    packs?: (Omit<PackDeclaration, "type"> & { type: string })[];
+    packFolders?: PackFolder[];
+  };
   const packs = (manifest.packs ?? []).map((pack) => {
     const type = pack.type;
-    if (!isPackDocumentType(type)) throw new Error(`system.json: pack ${pack.name} has type ${type}, which this system does not ship`);
+    if (!isPackDocumentType(type))
+      throw new Error(`system.json: pack ${pack.name} has type ${type}, which this system does not ship`);
     return { ...pack, type };
   });
   return { packs, packFolders: manifest.packFolders ?? [] };
@@ -122,7 +131,12 @@ export function keyedDocuments(type: PackDocumentType, doc: Record<string, unkno
         out.push({ where: at, doc: {}, expectedKey: "(an embedded document object)", documentName });
         return;
       }
-      out.push({ where: at, doc: child, expectedKey: `!${collection}.${field}!${id}.${String(child._id)}`, documentName });
+      out.push({
+        where: at,
+        doc: child,
+        expectedKey: `!${collection}.${field}!${id}.${String(child._id)}`,
+        documentName,
+      });
     });
   }
   return out;
@@ -161,9 +175,11 @@ export function sourceProblems(dir: string, type: PackDocumentType): string[] {
     }
     for (const { where, doc: d, expectedKey } of keyedDocuments(type, doc, file)) {
       const id = d._id;
-      if (typeof id !== "string" || !ID_PATTERN.test(id)) problems.push(`${where}: _id ${JSON.stringify(id)} is not 16 letters and digits`);
+      if (typeof id !== "string" || !ID_PATTERN.test(id))
+        problems.push(`${where}: _id ${JSON.stringify(id)} is not 16 letters and digits`);
       if (d._key === undefined) problems.push(`${where}: no _key (expected "${expectedKey}")`);
-      else if (d._key !== expectedKey) problems.push(`${where}: _key ${JSON.stringify(d._key)} should be "${expectedKey}"`);
+      else if (d._key !== expectedKey)
+        problems.push(`${where}: _key ${JSON.stringify(d._key)} should be "${expectedKey}"`);
     }
     if (file !== sourceFileName(doc)) problems.push(`${file}: should be named ${sourceFileName(doc)}`);
   }
@@ -181,12 +197,18 @@ export class PackSourceError extends Error {
  * Compiles every declared pack from `sourceRoot/<name>` into `destRoot/<name>` (each destination is
  * emptied first). Checks every source first and compiles nothing when any has a problem.
  */
-export async function compileAll(destRoot: string, sourceRoot = SOURCE_ROOT, packs = manifestPacks().packs): Promise<void> {
+export async function compileAll(
+  destRoot: string,
+  sourceRoot = SOURCE_ROOT,
+  packs = manifestPacks().packs,
+): Promise<void> {
   const problems: string[] = [];
-  for (const pack of packs) problems.push(...sourceProblems(join(sourceRoot, pack.name), pack.type).map((p) => `${pack.name}/${p}`));
+  for (const pack of packs)
+    problems.push(...sourceProblems(join(sourceRoot, pack.name), pack.type).map((p) => `${pack.name}/${p}`));
   if (existsSync(sourceRoot)) {
     const declared = new Set(packs.map((p) => p.name));
-    for (const dir of readdirSync(sourceRoot)) if (!declared.has(dir)) problems.push(`${dir}: a source folder no pack in system.json uses`);
+    for (const dir of readdirSync(sourceRoot))
+      if (!declared.has(dir)) problems.push(`${dir}: a source folder no pack in system.json uses`);
   }
   if (problems.length > 0) throw new PackSourceError(problems);
   for (const pack of packs) {
@@ -199,7 +221,11 @@ export async function compileAll(destRoot: string, sourceRoot = SOURCE_ROOT, pac
 
 /** Every entry of a compiled LevelDB pack, by key (`!items!<id>`, `!tables.results!<id>.<id>`…). */
 export async function readPack(dir: string): Promise<Map<string, Record<string, unknown>>> {
-  const db = new ClassicLevel<string, Record<string, unknown>>(dir, { keyEncoding: "utf8", valueEncoding: "json", createIfMissing: false });
+  const db = new ClassicLevel<string, Record<string, unknown>>(dir, {
+    keyEncoding: "utf8",
+    valueEncoding: "json",
+    createIfMissing: false,
+  });
   const entries = new Map<string, Record<string, unknown>>();
   try {
     for await (const [key, value] of db.iterator()) entries.set(key, value);
@@ -238,7 +264,11 @@ export function cleanEntry(entry: Record<string, unknown>, type?: string): void 
  * Extracts every declared pack from `fromRoot/<name>` into `sourceRoot/<name>` as clean sources:
  * no `_stats`, stable file names (`<slug>_<id>.json`), `_key` kept. The folder is replaced.
  */
-export async function extractAll(fromRoot: string, sourceRoot = SOURCE_ROOT, packs = manifestPacks().packs): Promise<void> {
+export async function extractAll(
+  fromRoot: string,
+  sourceRoot = SOURCE_ROOT,
+  packs = manifestPacks().packs,
+): Promise<void> {
   for (const pack of packs) {
     const from = join(fromRoot, pack.name);
     if (!existsSync(from)) throw new Error(`${from}: no compiled pack to extract (run npm run build first)`);

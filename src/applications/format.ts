@@ -29,7 +29,10 @@ export function signedDice(n: number): string {
 
 const EDGE = 1e-12;
 
-/** `n` with `digits` decimals, written as `locale` writes numbers ("5.0" in English, "5,0" in pt-BR); English when Intl cannot read the locale. */
+/**
+ * `n` with `digits` decimals, written as `locale` writes numbers ("5.0" in English, "5,0" in pt-BR); English when Intl
+ * cannot read the locale.
+ */
 export function decimal(n: number, digits: number, locale = "en"): string {
   const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false } as const;
   try {

@@ -37,7 +37,10 @@ export interface ActivationCardInput {
   readonly wound: { readonly track: WoundTrack; readonly already: boolean } | null;
 }
 
-/** R-ADV-1 / R-ADV-2 the activation roll's card: the dice (highest kept as Precision), the outcome, and what it grants or costs. */
+/**
+ * R-ADV-1 / R-ADV-2 the activation roll's card: the dice (highest kept as Precision), the outcome, and what it grants
+ * or costs.
+ */
 export function activationCard(input: ActivationCardInput): ResultCardView {
   const faces = assertFaces(input.faces, "Activation die");
   const lines: ResultLine[] = [

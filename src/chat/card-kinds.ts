@@ -28,9 +28,15 @@ export interface CardStates {
   readonly request: RequestCardState;
   /** R-LEG-9 a Legacy Risky Action and the Effect rolls it leads to (src/chat/legacy-effect-card.ts). */
   readonly legacyRisky: LegacyRiskyState;
-  /** R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once (src/chat/legacy-effect-card.ts). */
+  /**
+   * R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once
+   * (src/chat/legacy-effect-card.ts).
+   */
   readonly legacyEffect: LegacyEffectState;
-  /** R-LEG-14 a Legacy montage: the whole Challenge in one roll, lowered from the card once (src/chat/legacy-montage-card.ts). */
+  /**
+   * R-LEG-14 a Legacy montage: the whole Challenge in one roll, lowered from the card once
+   * (src/chat/legacy-montage-card.ts).
+   */
   readonly legacyMontage: LegacyMontageState;
 }
 

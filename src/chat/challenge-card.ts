@@ -4,8 +4,8 @@
  *
  * R-CH-2 the Challenge's dice, the highest kept and exploding on 6 (d/2: one die, halved, rounded
  * up); R-CH-3 the Effect read as a consequence, or R-LEG-10 R-LEG-14 as a fork and a complication where
- * the world's ruleset has that table (the rules' `challengeReading` decides); R-CH-4 applied as harm (the glue runs the world's
- * health model and records what happened here). Each health model's record, its checks and its view
+ * the world's ruleset has that table (the rules' `challengeReading` decides); R-CH-4 applied as harm (the glue runs the
+ * world's health model and records what happened here). Each health model's record, its checks and its view
  * are its half in ./health/ (Grit: `harm`, hit points: `hpHarm`); the card keeps the lists, who may
  * record, and the once-per-target rule.
  */

@@ -53,7 +53,9 @@ export function legacyRiskyBand(light: readonly number[], dark: readonly number[
   return all.length === 0 ? "fail" : precisionBand(highest(all));
 }
 
-/** R-LEG-9 a Risky Action: the outcome is the highest die of all thrown (1–3 fail, 4–5 success at a cost, 6 success). */
+/**
+ * R-LEG-9 a Risky Action: the outcome is the highest die of all thrown (1–3 fail, 4–5 success at a cost, 6 success).
+ */
 export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
   const all = [...input.light, ...input.dark];
   const best = all.length === 0 ? 0 : highest(all);
@@ -146,7 +148,10 @@ export interface LegacyHarmCardInput {
   readonly attributeLostLabelKey: string | null;
   readonly dead: boolean;
   readonly shieldSacrificed: boolean;
-  /** R-LEG-6 R-LEG-8 *Protected*'s Dark Dice, when thrown: faces, what they took off, which cost Ego, Ego before and after. */
+  /**
+   * R-LEG-6 R-LEG-8 *Protected*'s Dark Dice, when thrown: faces, what they took off, which cost Ego, Ego before and
+   * after.
+   */
   readonly protected?: {
     readonly faces: readonly number[];
     readonly by: number;

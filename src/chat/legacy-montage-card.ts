@@ -45,7 +45,10 @@ export interface MontageCardInput extends LegacyRiskyCardInput {
   readonly complication: number;
 }
 
-/** R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome for the whole Challenge. */
+/**
+ * R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome for the whole
+ * Challenge.
+ */
 export function montageCard(input: MontageCardInput): ResultCardView {
   const challengeKept = input.challengeFaces.indexOf(
     input.challengeFaces.length === 0 ? 0 : highest(input.challengeFaces),

@@ -32,7 +32,9 @@ export interface PermissionInput {
   readonly rollerId: string;
   /** Is an active GM connected (to carry out requests). */
   readonly gmOnline: boolean;
-  /** Does the user own the document the Effect would be applied to; null while no target is chosen (drawing the card). */
+  /**
+   * Does the user own the document the Effect would be applied to; null while no target is chosen (drawing the card).
+   */
   readonly targetOwnedByUser: boolean | null;
   readonly applySetting: ApplySetting;
   /** A player's Effect on a Challenge (risky card) or a Challenge's Effect as harm (challenge card). */
@@ -96,7 +98,9 @@ export function undoEgoPermission(user: CardUser, rollerId: string, confirmed: b
   return confirmed ? refused(REASON.egoConfirmed) : ALLOWED;
 }
 
-/** May this user ask for the apply at all (see the ruling above)? With the target unknown, owning is assumed possible. */
+/**
+ * May this user ask for the apply at all (see the ruling above)? With the target unknown, owning is assumed possible.
+ */
 export function mayAskToApply(input: PermissionInput): boolean {
   if (isRollerOrGm(input.user, input.rollerId)) return true;
   if (input.targetOwnedByUser === false) return false;

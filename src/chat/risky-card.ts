@@ -1138,7 +1138,9 @@ function egoLineView(state: RiskyCardState, spend: RiskyCardResult["ego"]): Risk
   };
 }
 
-/** R-RA-1 / R-RA-8 the GM's buttons: allow an Effect on a Reaction, or a Success on a Fail (offered until withdrawn). */
+/**
+ * R-RA-1 / R-RA-8 the GM's buttons: allow an Effect on a Reaction, or a Success on a Fail (offered until withdrawn).
+ */
 function gmButtons(
   state: RiskyCardState,
   result: RiskyCardResult,
@@ -1191,7 +1193,10 @@ function secondHitButtons(
   return { confirmSecond, applySecond };
 }
 
-/** R-EGO-2 (ruling) Give back Ego: a mistake's mend, the roller's until the dice are confirmed; open, it says what it is for. */
+/**
+ * R-EGO-2 (ruling) Give back Ego: a mistake's mend, the roller's until the dice are confirmed; open, it says what it is
+ * for.
+ */
 function undoEgoButton(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): CardButtonView {
   const permission = undoEgoPermission(viewer, state.rollerId, result.locked);
   return button(

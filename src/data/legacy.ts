@@ -26,7 +26,10 @@ export type LegacyAttribute = (typeof LEGACY_ATTRIBUTES)[number];
 /** Legacy's five broad skill groups, in the SRD's order. */
 export const LEGACY_SKILLS = ["violence", "exploration", "social", "survival", "vocational"] as const;
 
-/** The i18n key of a Legacy attribute's or skill's name: its field's label in the data model (lang `Character.FIELDS.legacy`). */
+/**
+ * The i18n key of a Legacy attribute's or skill's name: its field's label in the data model (lang
+ * `Character.FIELDS.legacy`).
+ */
 export const legacyAttributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
 export const legacySkillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
 export type LegacySkill = (typeof LEGACY_SKILLS)[number];
@@ -50,7 +53,10 @@ export interface LegacySource {
   advancementsWon: number;
 }
 
-/** What a character that never saw Legacy holds (the schema's initial values: every rating 0, HP and Ego at their maximum 2). */
+/**
+ * What a character that never saw Legacy holds (the schema's initial values: every rating 0, HP and Ego at their
+ * maximum 2).
+ */
 export function defaultLegacy(): LegacySource {
   return {
     attributes: { strength: 0, agility: 0, insight: 0, charisma: 0 },
@@ -97,7 +103,10 @@ export function legacyEgoMax(attributes: Readonly<Record<LegacyAttribute, number
   return egoMax(LEGACY, attributes, egoMaxLoss > 0);
 }
 
-/** The character's Advancements and what changes its maxima: *Tough*'s flag (HP) and the *Estranged* condition (Ego, R-LEG-16). */
+/**
+ * The character's Advancements and what changes its maxima: *Tough*'s flag (HP) and the *Estranged* condition (Ego,
+ * R-LEG-16).
+ */
 function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; tough: boolean; egoMaxLoss: number } {
   let advancements = 0;
   let tough = false;

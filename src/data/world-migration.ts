@@ -74,7 +74,9 @@ function itemJob(item: Item): Job {
   };
 }
 
-/** Invalid items inside an actor (EmbeddedCollection#invalidDocumentIds, foundryvtt#7698), from the actor's stored data. */
+/**
+ * Invalid items inside an actor (EmbeddedCollection#invalidDocumentIds, foundryvtt#7698), from the actor's stored data.
+ */
 function invalidItemUpdates(actor: Actor): { _id: string; system: Record<string, unknown> }[] {
   const ids = [...(actor.items.invalidDocumentIds ?? [])];
   if (ids.length === 0) return [];

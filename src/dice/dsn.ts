@@ -4,8 +4,8 @@
  * the term's flavor (`light`/`dark`, which it would also take as a colorset or a damage type of that name)
  * and before the player's own appearance (DiceFactory.getAppearanceForDice in Dice So Nice 5.1.6; the same
  * order in older and newer versions). So the tones look as set here whatever other colorsets or damage
- * types a table has. Every field of the colorset is given, so none falls back to the player's colours. Dice rolled after a
- * message was created (the explosion chain confirmed from a card) are added to the message's rolls,
+ * types a table has. Every field of the colorset is given, so none falls back to the player's colours. Dice rolled
+ * after a message was created (the explosion chain confirmed from a card) are added to the message's rolls,
  * which Dice So Nice's own update hook animates once, for those who may see it: the system never calls
  * `showForRoll` itself (that animated the chain twice). Nothing here runs or breaks when the module is
  * absent.

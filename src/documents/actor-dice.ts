@@ -8,7 +8,9 @@ import type { AnswerLink, ResultCardView } from "../chat/index.ts";
 import type { TerranActor } from "./actor.ts";
 import { answerFlags, type StoredCard } from "./chat-message.ts";
 
-/** Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update). */
+/**
+ * Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update).
+ */
 export function assertOwner(actor: TerranActor): void {
   if (!actor.isOwner)
     throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });

@@ -61,7 +61,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return result.outcome;
   }
 
-  /** R-ADV-1 Brainwave / R-ADV-2 Nova: roll the advancement's attribute and keep what it grants until the scene ends. */
+  /**
+   * R-ADV-1 Brainwave / R-ADV-2 Nova: roll the advancement's attribute and keep what it grants until the scene ends.
+   */
   activateAdvancement(itemId: string) {
     return activateAdvancement(this, itemId);
   }
@@ -213,7 +215,9 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return this.getFlag(SYSTEM_ID, "creationRoll") ?? null;
   }
 
-  /** R-CHAR-4 roll the three group dice, keep them on the actor and post the creation card (a GM alone may roll again). */
+  /**
+   * R-CHAR-4 roll the three group dice, keep them on the actor and post the creation card (a GM alone may roll again).
+   */
   rollCreationRatings() {
     return rollCreationRatings(this);
   }

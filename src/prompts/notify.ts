@@ -75,7 +75,10 @@ export async function confirm(
   return result === true;
 }
 
-/** Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text is escaped); false if closed. */
+/**
+ * Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text is escaped); false
+ * if closed.
+ */
 export async function confirmNamed(
   title: string,
   prompt: string,

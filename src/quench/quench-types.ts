@@ -21,7 +21,10 @@ export interface QuenchTestContext {
 }
 
 export type QuenchTestBody = (this: QuenchTestContext) => void | Promise<void>;
-/** A hook may call `this.skip()` too: in a `before` hook it marks the suite's tests pending (https://mochajs.org/#inclusive-tests). */
+/**
+ * A hook may call `this.skip()` too: in a `before` hook it marks the suite's tests pending
+ * (https://mochajs.org/#inclusive-tests).
+ */
 export type QuenchHookBody = (this: QuenchTestContext) => void | Promise<void>;
 
 /** The Chai `assert` calls the batches use (https://www.chaijs.com/api/assert/). */

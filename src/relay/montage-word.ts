@@ -27,7 +27,9 @@ async function challengeAt(uuid: string): Promise<{ name: string; tier: string }
   return system instanceof ChallengeData && typeof name === "string" ? { name, tier: system.tier } : null;
 }
 
-/** R-LEG-14 on the GM's client: checks the request against this world, then asks the GM; never trusts what it was sent. */
+/**
+ * R-LEG-14 on the GM's client: checks the request against this world, then asks the GM; never trusts what it was sent.
+ */
 export async function montageWordAsGm(request: MontageWordRequest, asker: Asker): Promise<AppliedSummary<MontageWord>> {
   if (!currentRuleset().montage)
     throw new RulesError("not-allowed", "This world's ruleset has no montage.", { reason: "noMontage" });

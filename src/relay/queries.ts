@@ -1,8 +1,8 @@
 /**
  * The changes a player may ask for but not make (an Effect on a Challenge, harm from a card they did
- * not post, a companion's share of a montage's Ego, R-LEG-14) go to the active GM through the query API (`CONFIG.queries` + `User#query`; v13 and v14).
- * The GM's handler reads the request as untrusted data (the readers below) and runs the same one-step
- * change as a GM's own click (./card-changes.ts) for the user who asks.
+ * not post, a companion's share of a montage's Ego, R-LEG-14) go to the active GM through the query API
+ * (`CONFIG.queries` + `User#query`; v13 and v14). The GM's handler reads the request as untrusted data (the readers
+ * below) and runs the same one-step change as a GM's own click (./card-changes.ts) for the user who asks.
  *
  * The requests (R-RA-7 / R-CH-4 apply a card's Effect to a Challenge or its harm to a character; R-LEG-14
  * the GM's word on a montage, a companion's share of its Ego) travel from someone else's machine, so
@@ -40,7 +40,10 @@ export const QUERIES = {
   applyHarm: `${SYSTEM_ID}.applyHarm`,
   /** R-LEG-14 a Challenge card's complication carried to a character's next related roll. */
   carryComplication: `${SYSTEM_ID}.carryComplication`,
-  /** R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query that prompts the GM. */
+  /**
+   * R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query that prompts the
+   * GM.
+   */
   montageWord: `${SYSTEM_ID}.montageWord`,
   /** R-LEG-14 a companion's share of a montage's Ego cost, taken once from the card that names it. */
   payShare: `${SYSTEM_ID}.payShare`,

@@ -128,7 +128,10 @@ export function suitDepleted(effects: readonly SceneEffect[]): boolean {
   return readSceneEffects(effects).some((e) => e.kind === "depleted");
 }
 
-/** One advancement's effect at most: a new activation replaces the one before (the operation refuses a second one first). */
+/**
+ * One advancement's effect at most: a new activation replaces the one before (the operation refuses a second one
+ * first).
+ */
 export function addSceneEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
   const [checked] = readSceneEffects([effect]);
   if (!checked)

@@ -207,7 +207,9 @@ export function isOvercome(facets: readonly Facet[]): boolean {
   return facets.some((f) => f.value === 0);
 }
 
-/** R-CH-6 what decides a Challenge's armour: the world's ruleset and its house rule (a world setting, off by default). */
+/**
+ * R-CH-6 what decides a Challenge's armour: the world's ruleset and its house rule (a world setting, off by default).
+ */
 export interface ChallengeArmourRule {
   readonly ruleset: Ruleset;
   /** The house rule "Challenges may have armour" is on (Core, Degenesis only). */

@@ -51,7 +51,9 @@ export interface MeanLaw extends ValueLaw {
 /** The most values a law lists (a Disposition is at most 1000, armour 10: far below). */
 export const LAW_LIMIT = 100_000;
 
-/** A law handed in (a ruleset's, a caller's): a probability as its total, a `below` to read it; RulesError otherwise. */
+/**
+ * A law handed in (a ruleset's, a caller's): a probability as its total, a `below` to read it; RulesError otherwise.
+ */
 export function assertValueLaw<T extends ValueLaw>(law: T, what = "An Effect's law"): T {
   const total: unknown = law.total;
   if (typeof total !== "number" || !(total >= 0 && total <= 1 + 1e-9) || typeof law.below !== "function") {

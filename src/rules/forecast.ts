@@ -65,7 +65,10 @@ export const FORECAST_MAX_DISPOSITION = 1000;
 export interface ForecastChallenge {
   /** The Disposition left (R-RA-7), 0 … 1000. */
   readonly disposition: number;
-  /** The Challenge's armour that counts (challenge.ts `challengeArmour`), taken off each of the player's Effects; default 0. */
+  /**
+   * The Challenge's armour that counts (challenge.ts `challengeArmour`), taken off each of the player's Effects;
+   * default 0.
+   */
   readonly armour?: number;
   /** R-CH-2 the law of the Challenge's Effect (forecast-action.ts `keptHighestLaw`). */
   readonly effect: MeanLaw;
@@ -93,7 +96,9 @@ export interface Forecast {
   readonly expectedActions: number | null;
   /** P(overcome within n) for n = 1 … `within.length`, cumulative. */
   readonly within: readonly WithinPoint[];
-  /** P(not overcome within the last n listed): below `FORECAST_TAIL` unless the list stopped at `FORECAST_MAX_ACTIONS`. */
+  /**
+   * P(not overcome within the last n listed): below `FORECAST_TAIL` unless the list stopped at `FORECAST_MAX_ACTIONS`.
+   */
   readonly beyond: number;
   readonly tailEpsilon: typeof FORECAST_TAIL;
   /** The least n with P(within n) ≥ 1/2, and ≥ 9/10 (null when not reached in the list). */
@@ -107,7 +112,10 @@ export interface Forecast {
     readonly progress: number;
   };
   readonly harm: {
-    /** Exact expected number of times the Challenge's Effect lands before it is overcome (null: without end, when `never`). */
+    /**
+     * Exact expected number of times the Challenge's Effect lands before it is overcome (null: without end, when
+     * `never`).
+     */
     readonly expectedStrikes: number | null;
     /** P(it is overcome without ever striking back). */
     readonly pUnscathed: number;
@@ -167,7 +175,9 @@ function strikes(b: Band, order: EffectOrder, overcome: boolean): boolean {
   return challengeStrikesBack(effectsThatLand(b), order, overcome);
 }
 
-/** R-RA-6 / R-RA-9 the strikes back of one action from `d` left: by damage below `d` (kept), and overcoming it (over). */
+/**
+ * R-RA-6 / R-RA-9 the strikes back of one action from `d` left: by damage below `d` (kept), and overcoming it (over).
+ */
 function strikesFrom(dl: DamageLaw, order: EffectOrder, d: number): { kept: number[]; over: number } {
   const kept = new Array<number>(d).fill(0);
   let over = 0;

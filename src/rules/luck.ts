@@ -217,7 +217,9 @@ export function defaultEffectTotal(input: CombinedLuckInput): number | null {
   return face + chain.reduce((t, c) => t + c, 0);
 }
 
-/** R-LUCK-1 a combined throw's luck: the outcome (highest die), the default Effect (ruling, §11) and their joint chance. */
+/**
+ * R-LUCK-1 a combined throw's luck: the outcome (highest die), the default Effect (ruling, §11) and their joint chance.
+ */
 export function combinedRollLuck(input: CombinedLuckInput): RollLuck {
   const faces = assertFaces(input.faces, "A die");
   const n = faces.length;
@@ -238,7 +240,10 @@ export function combinedRollLuck(input: CombinedLuckInput): RollLuck {
   return { outcome: outcome.percentile, effect: effect.percentile, chance };
 }
 
-/** R-LUCK-1 / R-LEG-11 a separate Effect roll's luck: `dice` d6, the highest kept, exploding on `explodeOn`; `total` = kept + chain. */
+/**
+ * R-LUCK-1 / R-LEG-11 a separate Effect roll's luck: `dice` d6, the highest kept, exploding on `explodeOn`; `total` =
+ * kept + chain.
+ */
 export function keptExplodingLuck(dice: number, explodeOn: number, total: number): RollLuck {
   const luck = effectLuck(keptFaceLaw(dice), explodeOn, total);
   return { outcome: null, effect: luck.percentile, chance: luck.chance };

@@ -8,8 +8,8 @@
  *
  * An optional `{label}` replaces the link's text. Type and target are read case-insensitively
  * (`@risky[Finesse]` is the same link). The attributes and groups a link may name are the world's
- * ruleset's (`RollLinkVocabulary`, from `Ruleset.attributes`): a Core journal's `@Risky[finesse]` read in a ruleset without
- * Finesse is refused ("unknown-target"), never guessed. Pure: the glue (src/applications/enrichers)
+ * ruleset's (`RollLinkVocabulary`, from `Ruleset.attributes`): a Core journal's `@Risky[finesse]` read in a ruleset
+ * without Finesse is refused ("unknown-target"), never guessed. Pure: the glue (src/applications/enrichers)
  * turns a parsed link into an element and a click into the roll dialog.
  */
 import type { Ruleset } from "./rulesets/types.ts";
@@ -37,7 +37,9 @@ export interface RollLinkTarget {
   readonly labelKey: string;
 }
 
-/** The ids a link may name in this world: the ruleset's attributes, and its groups (one per Save; none without Saves). */
+/**
+ * The ids a link may name in this world: the ruleset's attributes, and its groups (one per Save; none without Saves).
+ */
 export interface RollLinkVocabulary {
   readonly attributes: readonly RollLinkTarget[];
   readonly saves: readonly RollLinkTarget[];

@@ -22,7 +22,10 @@ export type TokenStateSource =
   | { readonly kind: "stage"; readonly stage: string };
 
 export interface TokenStateDef {
-  /** The status effect id (in core's list of status effects). Dead is core's own "dead", the combat tracker's defeated state. */
+  /**
+   * The status effect id (in core's list of status effects). Dead is core's own "dead", the combat tracker's defeated
+   * state.
+   */
   readonly id: string;
   readonly labelKey: string;
   /** Core's icon for it (Foundry ships icons/svg/*). */
@@ -122,7 +125,10 @@ export function findTokenState(ruleset: Ruleset, id: string): TokenStateDef | nu
   return ruleset.tokenStates.find((def) => def.id === id) ?? null;
 }
 
-/** What a token HUD click on a state asks of the character: one of its operations, nothing, or a refusal with the reason's key. */
+/**
+ * What a token HUD click on a state asks of the character: one of its operations, nothing, or a refusal with the
+ * reason's key.
+ */
 export type StateToggle =
   | { readonly kind: "markWound"; readonly track: WoundTrack }
   | { readonly kind: "recoverWound"; readonly track: WoundTrack }

@@ -159,7 +159,10 @@ function registerOptionalRules(settings: NonNullable<typeof game.settings>): voi
   });
 }
 
-/** Every client follows a change of the ruleset (or of how it is played) at once: derived data, the sheets, and RULESET_CHANGED. */
+/**
+ * Every client follows a change of the ruleset (or of how it is played) at once: derived data, the sheets, and
+ * RULESET_CHANGED.
+ */
 function followRuleset(): void {
   for (const actor of game.actors ?? []) actor.reset();
   Hooks.callAll(RULESET_CHANGED, currentRuleset());
@@ -194,7 +197,10 @@ export function currentApplyPermission(): ApplyPermission {
   return game.settings?.get(SYSTEM_ID, SETTINGS.applyPermission) === "owners" ? "owners" : "gm";
 }
 
-/** R-CH-6 the world's ruleset and its Challenge armour house rule (off when unreadable): what decides a Challenge's armour. */
+/**
+ * R-CH-6 the world's ruleset and its Challenge armour house rule (off when unreadable): what decides a Challenge's
+ * armour.
+ */
 export function currentChallengeArmourRule(): ChallengeArmourRule {
   return {
     ruleset: currentRuleset(),

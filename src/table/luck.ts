@@ -70,7 +70,9 @@ interface CardLuck {
 /** The roll is not complete yet: its Effect die explodes and the chain is not rolled. */
 const WAIT = "wait" as const;
 
-/** R-LUCK-1 a Core / Degenesis Risky card (or Reaction): the outcome, and the default Effect once known (ruling, §11). */
+/**
+ * R-LUCK-1 a Core / Degenesis Risky card (or Reaction): the outcome, and the default Effect once known (ruling, §11).
+ */
 function riskyLuck(state: RiskyCardState): CardLuck | typeof WAIT {
   const result = riskyCardResult(state);
   const faces = [...state.light, ...state.dark];
@@ -372,7 +374,9 @@ export async function closeLuckSessionFor(
   }
 }
 
-/** R-XP-1 the award's Undo takes its XP back from the session it closed (a failure is logged, never in the Undo's way). */
+/**
+ * R-XP-1 the award's Undo takes its XP back from the session it closed (a failure is logged, never in the Undo's way).
+ */
 export async function takeBackLuckXpFor(session: number, xp: readonly LuckXp[]): Promise<void> {
   if (!ledgerWritableHere()) return;
   try {

@@ -91,7 +91,10 @@ export async function postRollRequest(
   await ChatMessage.create({ speaker: tableSpeaker(), content: "", flags: cardFlags({ kind: "request", state }) });
 }
 
-/** The request message and row an answer link points to, checked: the actor of the row, and that the current user may roll for it. */
+/**
+ * The request message and row an answer link points to, checked: the actor of the row, and that the current user may
+ * roll for it.
+ */
 export async function requestRow(
   message: ChatMessage.Implementation,
   index: number,

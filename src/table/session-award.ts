@@ -43,7 +43,10 @@ export function playerCharacters(): TerranActor[] {
   return all.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.hasPlayerOwner);
 }
 
-/** R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the stored `legacy.egoLost`). */
+/**
+ * R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the stored
+ * `legacy.egoLost`).
+ */
 export function sessionRows(): SessionRowPlan[] {
   const candidates = playerCharacters().flatMap((actor) => {
     const state = characterState(actor);
@@ -113,7 +116,9 @@ function givenXp(rows: readonly SessionCardRow[]): { actorId: string; xp: number
   return rows.filter((r) => r.given).map((r) => ({ actorId: luckActorId(r.actorUuid), xp: r.xp }));
 }
 
-/** R-XP-1 awards the ticked rows (refused whole, nothing given, when a row's XP is not 1–99) and posts one summary card. */
+/**
+ * R-XP-1 awards the ticked rows (refused whole, nothing given, when a row's XP is not 1–99) and posts one summary card.
+ */
 export async function awardSession(choices: readonly SessionRowChoice[]): Promise<SessionCardState> {
   const gm = assertGm();
   const picked = readSessionChoices(choices);

@@ -42,7 +42,9 @@ declare module "fvtt-types/configuration" {
       diceSoNiceReady: (dice3d: Dice3D) => void;
       /** Quench's ready hook (the module is optional; src/quench/quench-types.ts cites its source). */
       quenchReady: (quench: Quench) => void;
-      /** Token Action HUD Core's api is ready (the module is optional; src/applications/integrations/token-action-hud/). */
+      /**
+       * Token Action HUD Core's api is ready (the module is optional; src/applications/integrations/token-action-hud/).
+       */
       tokenActionHudCoreApiReady: (coreModule: unknown) => void;
       /** A system's answer to Token Action HUD Core: Core reads only `api` (its main.mjs `registerCoreModule`). */
       tokenActionHudSystemReady: (systemModule: { api: TahSystemApi }) => void;
@@ -66,17 +68,34 @@ declare module "fvtt-types/configuration" {
     Actor: {
       "terran-engine": {
         creationRoll?: CreationRoll;
-        /** Cards this actor took an Effect or harm from when no GM was online to note it on the card (src/relay/card-changes.ts). */
+        /**
+         * Cards this actor took an Effect or harm from when no GM was online to note it on the card
+         * (src/relay/card-changes.ts).
+         */
         appliedCards?: Record<string, boolean>;
-        /** R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with readSceneEffects). */
+        /**
+         * R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with
+         * readSceneEffects).
+         */
         scene?: SceneEffect[];
-        /** R-LEG-14 complications carried to the next related Risky Action (read with readComplications, src/data/complications.ts). */
+        /**
+         * R-LEG-14 complications carried to the next related Risky Action (read with readComplications,
+         * src/data/complications.ts).
+         */
         complications?: PendingComplication[];
-        /** R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/actor.ts). */
+        /**
+         * R-SAY-1 / R-LEG-15 the uuid of the successor started for this departed character (src/documents/actor.ts).
+         */
         successor?: string;
-        /** R-LEG-2 the four attributes have been rolled once: only a GM rolls them again (src/documents/legacy-actions.ts). */
+        /**
+         * R-LEG-2 the four attributes have been rolled once: only a GM rolls them again
+         * (src/documents/legacy-actions.ts).
+         */
         legacyCreationRolled?: boolean;
-        /** R-RA-9 a Challenge overcome by a player's Effect applied first: the card that did it (src/relay/card-changes.ts). */
+        /**
+         * R-RA-9 a Challenge overcome by a player's Effect applied first: the card that did it
+         * (src/relay/card-changes.ts).
+         */
         overcomeFirst?: { messageId: string; hit: string } | null;
       };
     };

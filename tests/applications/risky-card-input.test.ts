@@ -1,7 +1,7 @@
 /**
  * The hand-over from the roll dialog to the chat card and the roll's record
- * (`riskyCardInput` in src/applications/dialogs/roll-dialog-model.ts): what the player chose in the dialog is what the card
- * and the saved roll hold.
+ * (`riskyCardInput` in src/applications/dialogs/roll-dialog-model.ts): what the player chose in the dialog is what the
+ * card and the saved roll hold.
  */
 import { describe, expect, it } from "vitest";
 import {

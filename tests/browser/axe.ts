@@ -9,9 +9,10 @@
  * `.window-content` and `.message-content` containers themselves (Foundry's elements: which one
  * scrolls, and whether a scroller takes keyboard focus, is Foundry's and the browser's doing), the chat
  * message header with the speaker and time, the sandbox's bar and its notice. Foundry draws those in
- * the real application, not us, and the sandbox only imitates them (sandbox/render.ts). Rules about the whole page (landmarks, a page heading, the document's title and
- * language, skip links) are about Foundry's page too and are not run. Colour contrast IS run: our text
- * on our own surfaces, and on the stand-in's where our markup has none (button faces in the chat).
+ * the real application, not us, and the sandbox only imitates them (sandbox/render.ts). Rules about the whole page
+ * (landmarks, a page heading, the document's title and language, skip links) are about Foundry's page too and are not
+ * run. Colour contrast IS run: our text on our own surfaces, and on the stand-in's where our markup has none (button
+ * faces in the chat).
  */
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";

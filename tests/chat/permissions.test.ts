@@ -17,7 +17,9 @@ type Who = "roller" | "other player" | "GM";
 const USERS = { roller: ROLLER, "other player": OTHER, GM } as const;
 type Kind = "risky" | "challenge";
 
-/** [card, who, owns the target (null: not chosen yet, as when the card is drawn), setting, GM online, expected apply]. */
+/**
+ * [card, who, owns the target (null: not chosen yet, as when the card is drawn), setting, GM online, expected apply].
+ */
 const APPLY_MATRIX: readonly (readonly [Kind, Who, boolean | null, ApplySetting, boolean, ActionPermission])[] = [
   // A GM applies everything directly.
   ["risky", "GM", null, "gm", false, ALLOWED],

@@ -58,7 +58,9 @@ type WithReport = (source: Readonly<Source>) => MigrationResult;
 const isRecord = (value: unknown): value is Source =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A fresh copy of a schema-1 fixture (`src/quench/fixtures/schema-1/<name>.json`, shared with the in-Foundry batch). */
+/**
+ * A fresh copy of a schema-1 fixture (`src/quench/fixtures/schema-1/<name>.json`, shared with the in-Foundry batch).
+ */
 function fixture(name: string): Source {
   const parsed: unknown = JSON.parse(
     readFileSync(resolve(import.meta.dirname, `../../src/quench/fixtures/schema-1/${name}.json`), "utf8"),

@@ -37,7 +37,10 @@ export function message(
 
 export const asMessage = (m: ChatMessageStub): ChatMessage.Implementation => m as unknown as ChatMessage.Implementation;
 
-/** A Challenge as Foundry builds it: with the system's Actor class (CONFIG.Actor.documentClass is TerranActor for every type). */
+/**
+ * A Challenge as Foundry builds it: with the system's Actor class (CONFIG.Actor.documentClass is TerranActor for every
+ * type).
+ */
 export function challenge(
   name = "Locked vault",
   facets: { name: string; value: number }[] = [],

@@ -358,7 +358,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
   describe("[Foundry stand-ins] Ego on the card", () => {
     it("R-EGO-2 R-EGO-3 (stand-ins): Undo gives the spent Ego back to the actor and marks the card", async () => {
       const mira = hero("Mira", { ego: 2 });
-      const rolled = card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 }); // dark 1 and 2 are both ≤ Ego 4: 2 Ego spent
+      // dark 1 and 2 are both ≤ Ego 4: 2 Ego spent
+      const rolled = card([5], [1, 2], { actorUuid: mira.uuid, egoBefore: 4 });
       const spent = markEgoSpent(rolled, ROLLER);
       const msg = message({ kind: "risky", state: spent });
       await click(msg, '[data-action="undo-ego"]');

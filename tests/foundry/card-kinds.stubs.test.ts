@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * The card registry (`CARD_KINDS` in src/applications/chat/card-presenter.ts) against the real
- * templates and the FOUNDRY STAND-INS: every kind of card declared in src/chat/card-kinds.ts has one entry, whose template exists
- * and whose handlers are exactly the `data-action`s that template uses; a stored state its kind's check
+ * templates and the FOUNDRY STAND-INS: every kind of card declared in src/chat/card-kinds.ts has one entry, whose
+ * template exists and whose handlers are exactly the `data-action`s that template uses; a stored state its kind's check
  * refuses is drawn as the short notice (through the entry's check), and a click reaches only the
  * handlers of the card's own kind.
  */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: Actor, ChatMessage, `game.messages`,
- * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). The GM's request for a roll, the glue,
- * on v13 and v14. It checks OUR dialogs, hooks, cards and updates; Foundry's sockets, sidebar and chat
+ * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). The GM's request for a roll, the
+ * glue, on v13 and v14. It checks OUR dialogs, hooks, cards and updates; Foundry's sockets, sidebar and chat
  * log are not exercised.
  */
 import "../stubs/foundry-client.ts";
@@ -75,7 +75,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       expect(state.subject).toEqual({ kind: "save", group: "insight" });
       expect(state.rows.map((r) => r.actorName)).toEqual(["Oskar"]);
       expect(request.author.id).toBe("gm");
-      expect(world.created.at(-1)?.speaker).toEqual({ scene: null, actor: null, token: null }); // the GM's, not the selected token's
+      // the GM's, not the selected token's
+      expect(world.created.at(-1)?.speaker).toEqual({ scene: null, actor: null, token: null });
       const view = await shown(request);
       expect(text(view.querySelector(".request-note"))).toBe("The bridge <b>gives</b> way");
       expect(view.querySelector(".request-note b")).toBeNull();
@@ -211,7 +212,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       actors(mira, oskar);
       world.selected = [{ actor: stub(mira) }];
       const request = await postRequest("attribute:finesse");
-      // player2 posts a well-formed Risky card of Mira's Finesse, claiming to answer her row (they may roll for Oskar, not Mira).
+      // player2 posts a well-formed Risky card of Mira's Finesse, claiming to answer her row (they may roll for Oskar,
+      // not Mira).
       as({ id: "player2", isGM: false });
       const state = card([6, 5], [], { actorUuid: mira.uuid, actorName: "Mira", rollerId: "player2" });
       const answers = { requestId: request.id, actorUuid: mira.uuid };

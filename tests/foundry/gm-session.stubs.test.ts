@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: Actor, ChatMessage, `game.messages`,
- * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). The GM's end-of-session award (R-XP-1) and where the GM finds the table tools, the glue,
- * on v13 and v14. It checks OUR dialogs, hooks, cards and updates; Foundry's sockets, sidebar and chat
- * log are not exercised.
+ * `Hooks`, `ui.chat.updateMessage`, an ApplicationV2 that renders the real templates). The GM's end-of-session award
+ * (R-XP-1) and where the GM finds the table tools, the glue, on v13 and v14. It checks OUR dialogs, hooks, cards and
+ * updates; Foundry's sockets, sidebar and chat log are not exercised.
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -158,7 +158,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session", (
       // The sheet's "Session over" after the award finds nothing left to count: no double XP.
       await endLegacySession(mira);
       expect(system(mira)).toMatchObject({ xp: 6, legacy: { egoLost: 0 } });
-      // Mira loses 1 more Ego, then the GM takes the award back: XP −3, and the 3 Ego the award counted come back beside the new 1.
+      // Mira loses 1 more Ego, then the GM takes the award back: XP −3, and the 3 Ego the award counted come back
+      // beside the new 1.
       await stub(mira).update({ "system.legacy.egoLost": 1 });
       stub(mira).updates.length = 0;
       await click(lastCard(), '[data-action="undo-session"]');

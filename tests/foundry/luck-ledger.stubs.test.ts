@@ -3,7 +3,8 @@
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts: ChatMessage, `game.settings`, `Hooks`,
  * `game.user`). R-LUCK-1 the luck ledger on the Foundry side (src/table/luck.ts): which client records a
  * roll, from what, once; what a forged card gets; what survives a cleared chat log; the end-of-session
- * award and its Undo; an Ego Undo pressed after the roll was recorded. On v13 and v14. Foundry's sockets and the settings' own storage are not exercised.
+ * award and its Undo; an Ego Undo pressed after the roll was recorded. On v13 and v14. Foundry's sockets and the
+ * settings' own storage are not exercised.
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";

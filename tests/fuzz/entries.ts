@@ -1,4 +1,7 @@
-/** Every entry point the fuzz drives: the rules engine's, the chat cards' builders and transitions, the click sequences, and the Table luck window's view. */
+/**
+ * Every entry point the fuzz drives: the rules engine's, the chat cards' builders and transitions, the click sequences,
+ * and the Table luck window's view.
+ */
 import { CARD_ENTRIES } from "./card-entries.ts";
 import { SEQUENCE_ENTRIES } from "./card-sequences.ts";
 import type { EntryPoint } from "./harness.ts";

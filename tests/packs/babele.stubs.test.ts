@@ -69,7 +69,9 @@ describe.each(GENERATIONS)("[Foundry and Babele stand-ins, v%i] the compendia in
     const after = texts(translated);
     expect(after.length).toBe(before.length);
     const changed = after.filter((t, i) => t !== before[i]);
-    expect(changed.length, "most of its text is translated").toBeGreaterThanOrEqual(Math.ceil(before.filter(Boolean).length / 2));
+    expect(changed.length, "most of its text is translated").toBeGreaterThanOrEqual(
+      Math.ceil(before.filter(Boolean).length / 2),
+    );
     expect(after.flatMap(linkTargets).sort()).toEqual(before.flatMap(linkTargets).sort());
     expect(translated.flags).toMatchObject({ babele: { translated: true, originalName: doc.name } });
   });

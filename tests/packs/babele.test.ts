@@ -26,7 +26,12 @@ import {
   type TranslationFile,
 } from "../../scripts/babele.ts";
 import { manifestPacks, ROOT } from "../../scripts/packs/lib.ts";
-import { registerBabele, translateFacets, translatePages, translateTableResults } from "../../src/applications/integrations/babele.ts";
+import {
+  registerBabele,
+  translateFacets,
+  translatePages,
+  translateTableResults,
+} from "../../src/applications/integrations/babele.ts";
 import { pack, PACKS } from "./support.ts";
 
 const read = (name: string): TranslationFile =>
@@ -50,10 +55,13 @@ function linked(name: string): { id: string; english: ReturnType<typeof packEngl
 }
 
 describe("the shipped pt-BR translations", () => {
-  it.each(PACKS.map((p) => p.name))("%s: every document translated, none stale, none orphaned, every link kept", (name) => {
-    expect(existsSync(translationPath(name)), translationPath(name)).toBe(true);
-    expect(translationProblems(name, packEnglish(pack(name)), read(name))).toEqual([]);
-  });
+  it.each(PACKS.map((p) => p.name))(
+    "%s: every document translated, none stale, none orphaned, every link kept",
+    (name) => {
+      expect(existsSync(translationPath(name)), translationPath(name)).toBe(true);
+      expect(translationProblems(name, packEnglish(pack(name)), read(name))).toEqual([]);
+    },
+  );
 
   it("each file carries its pack's mapping and a translated label", () => {
     for (const p of PACKS) {
@@ -81,7 +89,8 @@ describe("the shipped pt-BR translations", () => {
         if (sheet.length === 0) continue;
         checked += 1;
         const have = file.entries[id]?.name;
-        if (!sheet.includes(have)) wrong.push(`${p.name} "${text.name}": "${have ?? ""}", the sheet says "${sheet.join('" or "')}"`);
+        if (!sheet.includes(have))
+          wrong.push(`${p.name} "${text.name}": "${have ?? ""}", the sheet says "${sheet.join('" or "')}"`);
       }
     }
     expect(checked).toBeGreaterThanOrEqual(60);
@@ -113,10 +122,15 @@ describe("the translation checker", () => {
     entry.name = "";
     delete entry.description;
     expect(translationProblems(base, english, file)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/no translated name$/), expect.stringMatching(/no translated description$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/no translated name$/),
+        expect.stringMatching(/no translated description$/),
+      ]),
     );
     delete file.entries[id];
-    expect(translationProblems(base, english, file)).toEqual([expect.stringMatching(new RegExp(`${id} .*: no translation$`))]);
+    expect(translationProblems(base, english, file)).toEqual([
+      expect.stringMatching(new RegExp(`${id} .*: no translation$`)),
+    ]);
   });
 
   it("fails when a page's text or a table result is missing, or an entry is still _todo", () => {
@@ -147,7 +161,9 @@ describe("the translation checker", () => {
       "core-conditions AAAAAAAAAAAAAAAA: translates a document that no longer exists",
     ]);
     const empty: TextEntry = { name: "Table", results: {} };
-    const table = { entries: { t1: { name: "Tabela", results: { gone: { name: "Sumiu" } }, _english: fingerprint(empty) } } };
+    const table = {
+      entries: { t1: { name: "Tabela", results: { gone: { name: "Sumiu" } }, _english: fingerprint(empty) } },
+    };
     expect(translationProblems("x", [["t1", empty]], table)).toEqual([
       'x t1 "Table" results/gone: translates something that no longer exists',
     ]);
@@ -156,7 +172,10 @@ describe("the translation checker", () => {
   it("fails when the English changed since the translation was made (stale)", () => {
     const english = packEnglish(pack(base));
     const [id, text] = english[0] ?? ["", { name: "" }];
-    const reworded: typeof english = [[id, { ...text, description: `${text.description ?? ""}<p>New.</p>` }], ...english.slice(1)];
+    const reworded: typeof english = [
+      [id, { ...text, description: `${text.description ?? ""}<p>New.</p>` }],
+      ...english.slice(1),
+    ];
     expect(translationProblems(base, reworded, read(base))).toEqual([expect.stringMatching(/stale or unstamped/)]);
   });
 
@@ -249,7 +268,9 @@ describe("the generator (npm run babele)", () => {
 
   it("--check fails and lists a new source document; a plain run writes its skeleton, and --check still fails until it is translated", () => {
     const root = copyRepo();
-    const source = JSON.parse(readFileSync(join(ROOT, "packs/_source/core-equipment/shield_rgcGtVkWJHYhrzRm.json"), "utf8")) as Record<string, unknown>;
+    const source = JSON.parse(
+      readFileSync(join(ROOT, "packs/_source/core-equipment/shield_rgcGtVkWJHYhrzRm.json"), "utf8"),
+    ) as Record<string, unknown>;
     writeFileSync(
       join(root, "packs/_source/core-equipment/buckler_BUCKLERBUCKLER01.json"),
       JSON.stringify({ ...source, _id: "BUCKLERBUCKLER01", name: "Buckler", _key: "!items!BUCKLERBUCKLER01" }),
@@ -264,7 +285,9 @@ describe("the generator (npm run babele)", () => {
     run({ check: false, root });
     const written = JSON.parse(readFileSync(translationPath("core-equipment", root), "utf8")) as TranslationFile;
     expect(written.entries.BUCKLERBUCKLER01).toMatchObject({ name: "Buckler", _todo: true });
-    expect(run({ check: true, root }).problems).toEqual(['core-equipment BUCKLERBUCKLER01 "Buckler": not translated yet']);
+    expect(run({ check: true, root }).problems).toEqual([
+      'core-equipment BUCKLERBUCKLER01 "Buckler": not translated yet',
+    ]);
   });
 });
 
@@ -298,6 +321,8 @@ describe("the registration on babele.init (src/applications/integrations/babele.
     ]);
     expect(translatePages(pages, undefined)).toBe(pages);
     const facets = [{ name: "Talk them down", tier: "trivial" }];
-    expect(translateFacets(facets, { "Talk them down": { name: "Acalmá-lo" } })).toEqual([{ name: "Acalmá-lo", tier: "trivial" }]);
+    expect(translateFacets(facets, { "Talk them down": { name: "Acalmá-lo" } })).toEqual([
+      { name: "Acalmá-lo", tier: "trivial" },
+    ]);
   });
 });

@@ -41,7 +41,8 @@ const docs = (name: string): Doc[] => packs.get(name)?.documents ?? [];
 const sys = (doc: Doc): Record<string, unknown> => doc.system as Record<string, unknown>;
 const ofType = (name: string, type: string): Doc[] => docs(name).filter((d) => d.type === type);
 const byName = (list: Doc[]): Map<string, Doc> => new Map(list.map((d) => [String(d.name), d]));
-const uuidOf = (packName: string, doc: Doc): string => `Compendium.${SYSTEM_ID}.${packName}.${pack(packName).type}.${String(doc._id)}`;
+const uuidOf = (packName: string, doc: Doc): string =>
+  `Compendium.${SYSTEM_ID}.${packName}.${pack(packName).type}.${String(doc._id)}`;
 const titleCase = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function table(packName: string, name: string): { doc: Doc; results: Doc[] } {
@@ -75,7 +76,9 @@ describe("[Foundry stand-ins] every document's system data", () => {
   });
 
   it("R-ADV-1 R-COND-1 (stand-ins): every mechanics flag in the packs is one the engine knows", () => {
-    const flags = [...packs.values()].flatMap((c) => c.documents).flatMap((d) => (d.system && Array.isArray(sys(d).flags) ? (sys(d).flags as string[]) : []));
+    const flags = [...packs.values()]
+      .flatMap((c) => c.documents)
+      .flatMap((d) => (d.system && Array.isArray(sys(d).flags) ? (sys(d).flags as string[]) : []));
     expect(flags.length).toBeGreaterThanOrEqual(12);
     for (const flag of flags) expect(MECHANICS_FLAGS).toContain(flag);
   });
@@ -83,14 +86,20 @@ describe("[Foundry stand-ins] every document's system data", () => {
   it("R-ADV-1 R-CH-1 (stand-ins): the checker fails on a broken document (unknown flag, bad tier, bad rank, extra key, wrong type)", () => {
     const advancement = structuredClone(sys(ofType("core-advancements", "advancement")[0] ?? {}));
     advancement.flags = ["fly"];
-    expect(systemProblems("Item", "advancement", advancement).join("\n")).toMatch(/flags\[0\]: "fly" is not one of[\s\S]*"fly" is not a rule the engine knows/);
+    expect(systemProblems("Item", "advancement", advancement).join("\n")).toMatch(
+      /flags\[0\]: "fly" is not one of[\s\S]*"fly" is not a rule the engine knows/,
+    );
 
     const challenge = structuredClone(sys(docs("challenges")[0] ?? {}));
     challenge.tier = "legendary";
-    expect(systemProblems("Actor", "challenge", challenge).join("\n")).toMatch(/system\.tier: "legendary" is not one of/);
+    expect(systemProblems("Actor", "challenge", challenge).join("\n")).toMatch(
+      /system\.tier: "legendary" is not one of/,
+    );
     const wrongStats = structuredClone(sys(docs("challenges").find((d) => d.name === "Feral Hound") ?? {}));
     wrongStats.dice = 3;
-    expect(systemProblems("Actor", "challenge", wrongStats).join("\n")).toMatch(/dangerous has Disposition 10, 1d; found 10, 3d/);
+    expect(systemProblems("Actor", "challenge", wrongStats).join("\n")).toMatch(
+      /dangerous has Disposition 10, 1d; found 10, 3d/,
+    );
 
     const weapon = structuredClone(sys(ofType("core-equipment", "weapon")[0] ?? {}));
     weapon.rank = 7;
@@ -104,17 +113,25 @@ describe("[Foundry stand-ins] every document's system data", () => {
     const armour = structuredClone(sys(ofType("core-equipment", "armour")[0] ?? {}));
     delete armour.value;
     armour.kind = "medium";
-    expect(systemProblems("Item", "armour", armour).join("\n")).toMatch(/system\.kind: "medium" is not one of[\s\S]*system\.value: missing/);
+    expect(systemProblems("Item", "armour", armour).join("\n")).toMatch(
+      /system\.kind: "medium" is not one of[\s\S]*system\.value: missing/,
+    );
 
     const condition = structuredClone(sys(docs("core-conditions")[0] ?? {}));
     condition.flags = { dieHard: true };
-    expect(systemProblems("Item", "condition", condition).join("\n")).toMatch(/not a list[\s\S]*migrations would still change it/);
+    expect(systemProblems("Item", "condition", condition).join("\n")).toMatch(
+      /not a list[\s\S]*migrations would still change it/,
+    );
     expect(systemProblems("Item", "spell", {})).toEqual(["system: no data model for Item type spell"]);
   });
 });
 
 describe("advancements", () => {
-  const check = (packName: string, keys: readonly string[], source: (key: string) => { source: string; cult: string }) => {
+  const check = (
+    packName: string,
+    keys: readonly string[],
+    source: (key: string) => { source: string; cult: string },
+  ) => {
     const list = ofType(packName, "advancement");
     expect(list.map((d) => sys(d).key)).toEqual([...keys]);
     for (const doc of list) {
@@ -144,7 +161,9 @@ describe("advancements", () => {
     expect(chroniclers).toHaveLength(6);
     const added = DEGENESIS.advancements.filter((k) => !CORE.advancements.includes(k));
     expect(added).toEqual(["specialist"]);
-    check("degenesis-advancements", [...added, ...chroniclers], (id) => (chroniclers.includes(id) ? { source: "cult", cult: "chroniclers" } : { source: "degenesis", cult: "" }));
+    check("degenesis-advancements", [...added, ...chroniclers], (id) =>
+      chroniclers.includes(id) ? { source: "cult", cult: "chroniclers" } : { source: "degenesis", cult: "" },
+    );
     expect(docs("degenesis-advancements")).toHaveLength(7);
   });
 });
@@ -182,7 +201,8 @@ describe("conditions and malaises", () => {
       reached.add(String(item._id));
       expect(result.name).toBe(item.name);
       const description = String(sys(item).description);
-      if (malaise.kind === "attribute") for (const a of GROUP_ATTRIBUTES[malaise.group]) expect(description, String(face)).toContain(titleCase(a));
+      if (malaise.kind === "attribute")
+        for (const a of GROUP_ATTRIBUTES[malaise.group]) expect(description, String(face)).toContain(titleCase(a));
       else expect(description, String(face)).toContain(malaise.kind === "egoDice" ? "Ego" : "Grit");
       expect(sys(item)).toMatchObject({ key: "", flags: [], dice: [] });
     }
@@ -196,8 +216,18 @@ describe("equipment", () => {
     for (const w of ruleset.weapons) {
       const doc = weapons.get(localize(w.labelKey));
       if (!doc) throw new Error(`${packName} lacks ${w.id}`);
-      expect(sys(doc), w.id).toMatchObject({ rank: w.rank, ranges: [...w.ranges], tags: [...w.tags], customTags: [], equipped: false });
-      for (const r of sys(doc).ranges as string[]) expect(ruleset.ranges.map((x) => x.id), w.id).toContain(r);
+      expect(sys(doc), w.id).toMatchObject({
+        rank: w.rank,
+        ranges: [...w.ranges],
+        tags: [...w.tags],
+        customTags: [],
+        equipped: false,
+      });
+      for (const r of sys(doc).ranges as string[])
+        expect(
+          ruleset.ranges.map((x) => x.id),
+          w.id,
+        ).toContain(r);
     }
   };
 
@@ -265,7 +295,14 @@ describe("equipment", () => {
 describe("roll tables (1d6, one result per face)", () => {
   it("every table rolls 1d6 and its results cover 1–6 once each, undrawn, weight 1, v13 result types", () => {
     const tables = [...docs("core-tables"), ...docs("degenesis-tables")];
-    expect(tables.map((t) => t.name)).toEqual(["Precision outcome", "Consequence", "Malaise", "Ego reset (Core)", "Creation rating points", "Primer spores"]);
+    expect(tables.map((t) => t.name)).toEqual([
+      "Precision outcome",
+      "Consequence",
+      "Malaise",
+      "Ego reset (Core)",
+      "Creation rating points",
+      "Primer spores",
+    ]);
     for (const t of tables) {
       expect(t.formula, String(t.name)).toBe("1d6");
       const results = t.results as Doc[];
@@ -281,20 +318,28 @@ describe("roll tables (1d6, one result per face)", () => {
 
   it("R-RA-1: Precision outcome reads 1–3 Fail, 4–5 Success with a consequence, 6 Success", () => {
     const { results } = table("core-tables", "Precision outcome");
-    for (const face of FACES) expect(resultFor(results, face).name, String(face)).toBe(localize(`TERRAN.Band.${precisionBand(face)}`));
+    for (const face of FACES)
+      expect(resultFor(results, face).name, String(face)).toBe(localize(`TERRAN.Band.${precisionBand(face)}`));
   });
 
   it("R-CH-3: Consequence reads 1–3 annoying, 4–5 troublesome, 6 devastating", () => {
     const { results } = table("core-tables", "Consequence");
-    for (const face of FACES) expect(String(resultFor(results, face).name).toLowerCase(), String(face)).toBe(consequenceOf(face));
+    for (const face of FACES)
+      expect(String(resultFor(results, face).name).toLowerCase(), String(face)).toBe(consequenceOf(face));
   });
 
   it("R-CHAR-4: Creation rating points gives 1 point on 1–3, 2 on 4–5, 3 on a 6", () => {
     const { results } = table("core-tables", "Creation rating points");
-    for (const face of FACES) expect(Number.parseInt(String(resultFor(results, face).name), 10), String(face)).toBe(creationPoints(face));
+    for (const face of FACES)
+      expect(Number.parseInt(String(resultFor(results, face).name), 10), String(face)).toBe(creationPoints(face));
   });
 
-  const gains: Record<string, string> = { condition: "Condition", stigma: "Stigma", "mutation-detrimental": "Detrimental mutation", "mutation-random": "Random mutation" };
+  const gains: Record<string, string> = {
+    condition: "Condition",
+    stigma: "Stigma",
+    "mutation-detrimental": "Detrimental mutation",
+    "mutation-random": "Random mutation",
+  };
 
   it("R-EGO-4: Ego reset (Core) has the Core ruleset's rows, each giving a Condition", () => {
     const { results } = table("core-tables", "Ego reset (Core)");
@@ -357,15 +402,22 @@ describe("the rules journal", () => {
 
   it("credits the Terran Engine's author and Blades in the Dark as RULES.md asks", () => {
     const credits = JSON.stringify(docs("rules").find((j) => j.name === "Credits"));
-    for (const s of ["Estêvão Alvarenga", "terra-campaigns", "Blades in the Dark", "One Seven Design", "CC BY 3.0"]) expect(credits).toContain(s);
+    for (const s of ["Estêvão Alvarenga", "terra-campaigns", "Blades in the Dark", "One Seven Design", "CC BY 3.0"])
+      expect(credits).toContain(s);
   });
 
   it("R-ADV-1 R-ADV-2 R-COND-1 R-EQ-1 R-EQ-2 R-CH-1: links every advancement, condition, weapon, armour, table and challenge", () => {
     const linked = new Set(uuidsIn(docs("rules")));
     const expected = [
-      ...["core-advancements", "degenesis-advancements", "core-equipment", "degenesis-equipment", "core-tables", "degenesis-tables", "challenges"].flatMap((p) =>
-        docs(p).map((d) => uuidOf(p, d)),
-      ),
+      ...[
+        "core-advancements",
+        "degenesis-advancements",
+        "core-equipment",
+        "degenesis-equipment",
+        "core-tables",
+        "degenesis-tables",
+        "challenges",
+      ].flatMap((p) => docs(p).map((d) => uuidOf(p, d))),
       ...docs("core-conditions")
         .filter((d) => sys(d).kind === "condition")
         .map((d) => uuidOf("core-conditions", d)),
@@ -423,12 +475,25 @@ describe("the Legacy folder", () => {
     for (const w of LEGACY.weapons) {
       const doc = tools.get(localize(w.labelKey));
       if (!doc) throw new Error(`legacy-equipment lacks ${w.id}`);
-      expect(sys(doc), w.id).toMatchObject({ rank: w.rank, ranges: [...w.ranges], tags: [...w.tags], customTags: [], equipped: false });
+      expect(sys(doc), w.id).toMatchObject({
+        rank: w.rank,
+        ranges: [...w.ranges],
+        tags: [...w.tags],
+        customTags: [],
+        equipped: false,
+      });
     }
-    const tierOf = (name: string) => LEGACY.tools.find((t) => t.ranks.includes(Number(sys(tools.get(name) ?? {}).rank) as TierRank))?.id;
-    expect(["Improvised tool", "Lesser tool", "Normal tool", "Greater tool"].map(tierOf)).toEqual(["lesser", "lesser", "normal", "greater"]);
+    const tierOf = (name: string) =>
+      LEGACY.tools.find((t) => t.ranks.includes(Number(sys(tools.get(name) ?? {}).rank) as TierRank))?.id;
+    expect(["Improvised tool", "Lesser tool", "Normal tool", "Greater tool"].map(tierOf)).toEqual([
+      "lesser",
+      "lesser",
+      "normal",
+      "greater",
+    ]);
     expect(sys(tools.get("Improvised tool") ?? {}).tags).toEqual(["improvised"]);
-    for (const w of LEGACY.weapons.filter((x) => x.twoHands)) expect(sys(tools.get(localize(w.labelKey)) ?? {}).twoHanded, w.id).toBe(true);
+    for (const w of LEGACY.weapons.filter((x) => x.twoHands))
+      expect(sys(tools.get(localize(w.labelKey)) ?? {}).twoHanded, w.id).toBe(true);
     const armour = ofType("legacy-equipment", "armour").map((d) => [sys(d).kind, sys(d).value]);
     expect(armour).toEqual([
       ["light", ARMOUR_VALUE.light],
@@ -444,22 +509,35 @@ describe("the Legacy folder", () => {
     const fantastical = challenges.find((d) => sys(d).tier === "fantastical");
     expect(sys(fantastical ?? {})).toMatchObject({ n: 5, dice: 5, disposition: { value: 50, max: 50 } });
     const faceted = challenges.filter((d) => (sys(d).facets as unknown[]).length > 0);
-    expect(faceted.map((d) => [sys(d).tier, (sys(d).facets as { tier: string }[]).map((f) => f.tier)])).toEqual([["dangerous", ["trivial"]]]);
+    expect(faceted.map((d) => [sys(d).tier, (sys(d).facets as { tier: string }[]).map((f) => f.tier)])).toEqual([
+      ["dangerous", ["trivial"]],
+    ]);
     for (const doc of challenges) expect(String(sys(doc).notes).length, String(doc.name)).toBeGreaterThan(80);
   });
 
   it("R-LEG-1 … R-LEG-13: a short rules journal with a page per part (characters, actions, harm, Challenges, experience)", () => {
     const [journal] = docs("legacy-rules");
     const pages = (journal?.pages ?? []) as Doc[];
-    expect(pages.map((p) => p.name).slice(0, 5)).toEqual(["Characters", "Risky Actions and Effects", "Harm, wounds and death", "Challenges", "Experience and Advancements"]);
+    expect(pages.map((p) => p.name).slice(0, 5)).toEqual([
+      "Characters",
+      "Risky Actions and Effects",
+      "Harm, wounds and death",
+      "Challenges",
+      "Experience and Advancements",
+    ]);
     for (const page of pages) expect((page.text as { content: string }).content.length).toBeGreaterThan(300);
   });
 
   it("R-LEG-10 R-LEG-14 R-LEG-6 R-LEG-16: the rules journal also carries forks and complications, the montage, Protected, the options and this system's rulings", () => {
     const [journal] = docs("legacy-rules");
     const pages = (journal?.pages ?? []) as Doc[];
-    const content = (name: string) => (pages.find((p) => p.name === name)?.text as { content: string } | undefined)?.content ?? "";
-    expect(pages.map((p) => p.name).slice(5)).toEqual(["Forks, complications and montages", "Protected, conditions and options", "This system's rulings"]);
+    const content = (name: string) =>
+      (pages.find((p) => p.name === name)?.text as { content: string } | undefined)?.content ?? "";
+    expect(pages.map((p) => p.name).slice(5)).toEqual([
+      "Forks, complications and montages",
+      "Protected, conditions and options",
+      "This system's rulings",
+    ]);
     expect(content("Forks, complications and montages")).toMatch(/Serious fork, or −2d/);
     expect(content("Forks, complications and montages")).toMatch(/montage/);
     expect(content("Protected, conditions and options")).toMatch(/Protected/);
@@ -476,7 +554,9 @@ describe("the Legacy folder", () => {
  * reworded freely while the ruling itself cannot go missing.
  */
 function journalSentences(journals: Doc[]): string[] {
-  const html = journals.flatMap((j) => (j.pages as Doc[]).map((p) => (p.text as { content: string }).content)).join(" ");
+  const html = journals
+    .flatMap((j) => (j.pages as Doc[]).map((p) => (p.text as { content: string }).content))
+    .join(" ");
   const text = html
     .replace(/@\w+\[[^\]]*\]\{([^}]*)\}/g, "$1")
     .replace(/<\/(p|li|h\d|td|th)>/g, ". ")
@@ -492,14 +572,20 @@ function sentencesWith(sentences: string[], patterns: readonly string[]): string
 
 const CORE_RULINGS: readonly (readonly [string, readonly string[]])[] = [
   ["R-GRIT-2 a poor night and poor food cost one die together; Asceticism spares the food's", ["asceticism", "food"]],
-  ["R-EQ-3 R-RA-4 R-RA-5 Improvised reads the weapon at the lowest tier, once; unarmed is improvised", ["improvised", "lowest"]],
+  [
+    "R-EQ-3 R-RA-4 R-RA-5 Improvised reads the weapon at the lowest tier, once; unarmed is improvised",
+    ["improvised", "lowest"],
+  ],
   ["R-CH-1 Exceptional is 40 or more", ["exceptional", "40 or more|40\\+"]],
   ["R-HARM-3 harm equal to the Grit left marks no wound", ["more than the grit", "wound"]],
   ["R-RA-4 Core's tiers are modifiers", ["core", "tier", "added"]],
   ["R-RA-5 Versatile raises the Degenesis minimum", ["versatile", "minimum"]],
   ["R-CH-2 a Challenge's dice keep the highest, exploding", ["challenge", "keep the highest", "explode"]],
   ["R-CH-5 one facet at 0 overcomes the whole Challenge", ["facet", "overcomes the whole"]],
-  ["R-HARM-5 Mortally Wounded gathers no Light Dice, Dark Dice still", ["mortally wounded", "no light dice", "dark dice"]],
+  [
+    "R-HARM-5 Mortally Wounded gathers no Light Dice, Dark Dice still",
+    ["mortally wounded", "no light dice", "dark dice"],
+  ],
   ["R-CHAR-6 the Cult, not the Clan, opens an advancement list", ["clan", "cult", "list"]],
   ["R-HARM-5 only a GM marks a character dead from the token, and undoes it", ["dead|defeated", "gm", "token|combat"]],
   ["R-XP-1 taking back a session award never takes more than is held", ["undo|take back|takes back", "xp", "spent"]],
@@ -507,42 +593,81 @@ const CORE_RULINGS: readonly (readonly [string, readonly string[]])[] = [
   ["R-HARM-2 a shield counts as armour for Elephant skin", ["elephant skin", "shield", "no armour|nothing"]],
   ["R-CH-6 Challenge armour is a house rule, off by default", ["challenge|them", "armour", "house rule"]],
   ["R-EGO-2 every Dark Die is compared with the Ego at the throw", ["dark di", "ego", "threw|throw"]],
-  ["R-EGO-2 giving back Ego mends a mistake: the roller until the dice are confirmed, the GM at any time", ["give back|given back|gives back", "confirm", "gm"]],
+  [
+    "R-EGO-2 giving back Ego mends a mistake: the roller until the dice are confirmed, the GM at any time",
+    ["give back|given back|gives back", "confirm", "gm"],
+  ],
   ["R-EGO-4 a lost character cannot reset Ego", ["lost", "no longer|cannot|can't|never", "reset|condition"]],
   ["R-SAY-1 Core's Sayonara re-roll takes the new values, lower ones too", ["re-roll|roll again", "core", "lower"]],
-  ["R-SAY-1 the last scene ends with the scene: departed, a successor with half the advancements rounded up", ["departed|departs", "successor", "half", "rounded up"]],
-  ["R-ADV-1 R-ADV-2 the activation roll has no Dark Dice and no GM position", ["activat", "no dark dice|without dark dice", "position"]],
+  [
+    "R-SAY-1 the last scene ends with the scene: departed, a successor with half the advancements rounded up",
+    ["departed|departs", "successor", "half", "rounded up"],
+  ],
+  [
+    "R-ADV-1 R-ADV-2 the activation roll has no Dark Dice and no GM position",
+    ["activat", "no dark dice|without dark dice", "position"],
+  ],
   ["R-ADV-1 R-ADV-2 one activation per advancement per scene", ["activat|rolled", "once", "scene"]],
   ["R-ADV-2 a depleted suit stays depleted until the scene ends, Tesla too", ["deplet", "tesla", "scene"]],
-  ["R-RA-9 a Challenge overcome by an Effect applied first deals no Effect", ["first", "overcome", "no harm|not strike back|no effect"]],
+  [
+    "R-RA-9 a Challenge overcome by an Effect applied first deals no Effect",
+    ["first", "overcome", "no harm|not strike back|no effect"],
+  ],
 ];
 
 const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
   ["R-LEG-3 one skill per roll", ["one skill", "pool|roll"]],
-  ["R-LEG-3 the creation points are checked until the first Advancement", ["skill points", "creation|first advancement"]],
+  [
+    "R-LEG-3 the creation points are checked until the first Advancement",
+    ["skill points", "creation|first advancement"],
+  ],
   ["R-LEG-4 the maxima follow the ratings", ["maxim", "ratings"]],
   ["R-LEG-5 one harm moves one wound step", ["one step", "critical"]],
   ["R-LEG-5 whoever applies the harm chooses the Mortal wound's attribute", ["mortal", "attribute", "applies|asked"]],
-  ["R-LEG-6 Protected's dice are Dark Dice: one equal to the Ego costs", ["protected", "equal to the ego|current ego or less"]],
+  [
+    "R-LEG-6 Protected's dice are Dark Dice: one equal to the Ego costs",
+    ["protected", "equal to the ego|current ego or less"],
+  ],
   ["R-LEG-6 only an owner throws Protected's dice from a Challenge card", ["only an owner", "how many"]],
   ["R-LEG-10 d/2 explodes, then halves", ["d/2", "halved", "explode"]],
   ["R-LEG-10 Fantastical is exactly 10 per die", ["fantastical", "10 per"]],
   ["R-LEG-10 Core's Exceptional reads as Extreme, and back", ["exceptional", "extreme"]],
-  ["R-LEG-11 every Normal tool gains +1 in two hands; an improvised tool is Lesser", ["normal tool", "two hands", "lesser"]],
-  ["R-LEG-12 every point of Ego lost counts, a Condition's refill does not", ["ego", "lost", "montage|protected", "condition|refill"]],
-  ["R-LEG-13 the Experience is spent whether the roll makes it or not", ["experience", "spent", "falls short|either way"]],
+  [
+    "R-LEG-11 every Normal tool gains +1 in two hands; an improvised tool is Lesser",
+    ["normal tool", "two hands", "lesser"],
+  ],
+  [
+    "R-LEG-12 every point of Ego lost counts, a Condition's refill does not",
+    ["ego", "lost", "montage|protected", "condition|refill"],
+  ],
+  [
+    "R-LEG-13 the Experience is spent whether the roll makes it or not",
+    ["experience", "spent", "falls short|either way"],
+  ],
   ["R-LEG-14 the table's gaps: 6 with 7 to 11, 12 with 13 and more", ["6 with 7 to 11", "12 with 13"]],
   ["R-LEG-1 ratings stop at 4 so that penalties still cost dice", ["4", "wound|penalt|complication", "cost"]],
-  ["R-LEG-2 the creation roll is made once; a GM's roll again never heals", ["rolls? (them )?again|re-roll", "gm", "hp|heal"]],
+  [
+    "R-LEG-2 the creation roll is made once; a GM's roll again never heals",
+    ["rolls? (them )?again|re-roll", "gm", "hp|heal"],
+  ],
   ["R-LEG-4 R-LEG-7 current HP and Ego never above their maxima", ["current", "hp", "ego", "above|down with"]],
-  ["R-LEG-7 a lost character cannot take a Condition to refill", ["lost|ego 0", "condition", "no condition|cannot|no longer"]],
+  [
+    "R-LEG-7 a lost character cannot take a Condition to refill",
+    ["lost|ego 0", "condition", "no condition|cannot|no longer"],
+  ],
   ["R-LEG-15 the starting Advancement belongs to creation", ["advancement", "creation", "later|kept|saved"]],
   ["R-LEG-15 Sneak attack and Sniper both met give two Effect dice", ["sneak attack", "sniper", "two|\\+2d|both"]],
-  ["R-LEG-5 harm at 0 HP costs one attribute point, not the whole Effect", ["one attribute point|1 point in an attribute", "whole effect|however much|whatever its size"]],
+  [
+    "R-LEG-5 harm at 0 HP costs one attribute point, not the whole Effect",
+    ["one attribute point|1 point in an attribute", "whole effect|however much|whatever its size"],
+  ],
   ["R-LEG-15 Retire departs at once, with a successor", ["retire", "successor|departs"]],
   ["R-LEG-15 Multi-attack on the card", ["multi-attack", "6", "card"]],
   ["R-LEG-15 Rally and Curse at the table", ["rally", "curse", "track"]],
-  ["R-LEG-11 the Effect follows its Risky Action on the card and applies only after a success", ["effect", "success", "applies to nothing|only .*applied|only .*taken off"]],
+  [
+    "R-LEG-11 the Effect follows its Risky Action on the card and applies only after a success",
+    ["effect", "success", "applies to nothing|only .*applied|only .*taken off"],
+  ],
   ["R-LEG-14 a successful montage overcomes its Challenge from its card", ["montage", "disposition", "0|overcome"]],
   ["R-LEG-14 a montage only for Challenges that cannot kill, on the GM's word", ["montage", "kill", "gm"]],
   ["R-LEG-14 companions' shares are agreed before the throw, as most", ["companion", "before|most"]],
@@ -553,7 +678,9 @@ const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
 
 describe("the journals carry the rulings (RULES.md §8, §10)", () => {
   it("finds key words in one sentence, not spread over the page (checked on a text of our own)", () => {
-    const sentences = journalSentences([{ pages: [{ text: { content: "<p>A shield is armour. Elephant skin adds nothing.</p>" } }] }]);
+    const sentences = journalSentences([
+      { pages: [{ text: { content: "<p>A shield is armour. Elephant skin adds nothing.</p>" } }] },
+    ]);
     expect(sentencesWith(sentences, ["elephant skin", "shield"])).toEqual([]);
     expect(sentencesWith(sentences, ["elephant skin", "nothing"])).toHaveLength(1);
   });
@@ -567,7 +694,11 @@ describe("the journals carry the rulings (RULES.md §8, §10)", () => {
   });
 
   it("R-LEG-15 (ruling): the Legacy journal no longer says Sneak attack and Sniper together add one Effect die", () => {
-    const sentences = sentencesWith(journalSentences(docs("legacy-rules")), ["sneak attack", "sniper", "one effect die"]);
+    const sentences = sentencesWith(journalSentences(docs("legacy-rules")), [
+      "sneak attack",
+      "sniper",
+      "one effect die",
+    ]);
     expect(sentences).toEqual([]);
   });
 });

@@ -88,13 +88,24 @@ describe("the manifest's packs", () => {
     const filed = packFolders.flatMap((f) => f.packs);
     expect([...filed].sort()).toEqual(declared.map((p) => p.name).sort());
     expect(new Set(filed).size).toBe(filed.length);
-    for (const name of packFolders.find((f) => f.name === "Degenesis")?.packs ?? []) expect(name).toMatch(/^degenesis-/);
-    expect(packFolders.find((f) => f.name === "Legacy")?.packs).toEqual(["legacy-rules", "legacy-advancements", "legacy-conditions", "legacy-equipment", "legacy-challenges"]);
+    for (const name of packFolders.find((f) => f.name === "Degenesis")?.packs ?? [])
+      expect(name).toMatch(/^degenesis-/);
+    expect(packFolders.find((f) => f.name === "Legacy")?.packs).toEqual([
+      "legacy-rules",
+      "legacy-advancements",
+      "legacy-conditions",
+      "legacy-equipment",
+      "legacy-challenges",
+    ]);
   });
 
   it("hides the Challenges (GM material, Core's and Legacy's) from players and shows the rest", () => {
     const gmOnly = ["challenges", "legacy-challenges"];
-    for (const p of declared) expect(p.ownership, p.name).toEqual({ PLAYER: gmOnly.includes(p.name) ? "NONE" : "OBSERVER", ASSISTANT: "OWNER" });
+    for (const p of declared)
+      expect(p.ownership, p.name).toEqual({
+        PLAYER: gmOnly.includes(p.name) ? "NONE" : "OBSERVER",
+        ASSISTANT: "OWNER",
+      });
   });
 });
 
@@ -119,7 +130,9 @@ describe("compiled packs (real CLI, read back with classic-level)", () => {
   });
 
   it("every @UUID link and table result points at a document inside the packs", () => {
-    const links = [...packs.values()].flatMap((c) => c.documents).map((d) => JSON.stringify(d).match(/@UUID\[/g)?.length ?? 0);
+    const links = [...packs.values()]
+      .flatMap((c) => c.documents)
+      .map((d) => JSON.stringify(d).match(/@UUID\[/g)?.length ?? 0);
     expect(links.reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
     expect(unresolvedLinks(packs)).toEqual([]);
   });
@@ -128,7 +141,8 @@ describe("compiled packs (real CLI, read back with classic-level)", () => {
     for (const [name, compiled] of packs) {
       for (const [key, doc] of compiled.entries) {
         expect(doc, `${name} ${key}`).not.toHaveProperty("_key");
-        if (key.startsWith("!tables!")) expect((doc.results as unknown[]).every((r) => typeof r === "string")).toBe(true);
+        if (key.startsWith("!tables!"))
+          expect((doc.results as unknown[]).every((r) => typeof r === "string")).toBe(true);
       }
     }
   });
@@ -142,7 +156,8 @@ describe("packs:extract", () => {
     for (const p of PACKS) {
       const names = sourceFiles(join(SOURCE_ROOT, p.name));
       expect(sourceFiles(join(back, p.name)), p.name).toEqual(names);
-      for (const f of names) expect(readFileSync(join(back, p.name, f), "utf8"), f).toBe(readFileSync(join(SOURCE_ROOT, p.name, f), "utf8"));
+      for (const f of names)
+        expect(readFileSync(join(back, p.name, f), "utf8"), f).toBe(readFileSync(join(SOURCE_ROOT, p.name, f), "utf8"));
     }
   }, 60_000);
 
@@ -156,9 +171,19 @@ describe("packs:extract", () => {
       pages: [{ _id: "bbbbbbbbbbbbbbbb", _stats: {}, name: "P" }],
     };
     cleanEntry(entry, "JournalEntry");
-    expect(entry).toEqual({ _id: "aaaaaaaaaaaaaaaa", name: "X", ownership: { default: 0 }, flags: { other: { a: 1 } }, pages: [{ _id: "bbbbbbbbbbbbbbbb", name: "P" }] });
-    expect(sourceFileName({ _id: "aaaaaaaaaaaaaaaa", name: "Fear-Driven Vigilance" })).toBe("fear-driven-vigilance_aaaaaaaaaaaaaaaa.json");
-    expect(sourceFileName({ _id: "aaaaaaaaaaaaaaaa", name: "Estêvão's (Core)" })).toBe("estevao-s-core_aaaaaaaaaaaaaaaa.json");
+    expect(entry).toEqual({
+      _id: "aaaaaaaaaaaaaaaa",
+      name: "X",
+      ownership: { default: 0 },
+      flags: { other: { a: 1 } },
+      pages: [{ _id: "bbbbbbbbbbbbbbbb", name: "P" }],
+    });
+    expect(sourceFileName({ _id: "aaaaaaaaaaaaaaaa", name: "Fear-Driven Vigilance" })).toBe(
+      "fear-driven-vigilance_aaaaaaaaaaaaaaaa.json",
+    );
+    expect(sourceFileName({ _id: "aaaaaaaaaaaaaaaa", name: "Estêvão's (Core)" })).toBe(
+      "estevao-s-core_aaaaaaaaaaaaaaaa.json",
+    );
   });
 
   it("new ids are deterministic: the same names give the same 16-character id", () => {
@@ -182,9 +207,13 @@ describe("a broken source is caught", () => {
     expect(entries.size).toBe(16);
     rmSync(out, { recursive: true, force: true });
     const onlyAdvancements = new Map([["core-advancements", { entries, documents: [] }]]);
-    expect(missingFromCompiled(broken, onlyAdvancements).some((p) => p.startsWith("core-advancements/fast_"))).toBe(true);
+    expect(missingFromCompiled(broken, onlyAdvancements).some((p) => p.startsWith("core-advancements/fast_"))).toBe(
+      true,
+    );
     // Our preflight refuses before the CLI runs.
-    expect(sourceProblems(join(broken, "core-advancements"), "Item")).toEqual([expect.stringMatching(/^fast_.*: no _key/)]);
+    expect(sourceProblems(join(broken, "core-advancements"), "Item")).toEqual([
+      expect.stringMatching(/^fast_.*: no _key/),
+    ]);
     await expect(compileAll(join(broken, "_dest"), broken)).rejects.toBeInstanceOf(PackSourceError);
   });
 
@@ -194,7 +223,9 @@ describe("a broken source is caught", () => {
     const { file, doc } = readDoc(broken, "core-tables", "precision-outcome_");
     delete (doc.results as Doc[])[1]?._key;
     writeFileSync(file, serialize(doc));
-    expect(sourceProblems(join(broken, "core-tables"), "RollTable")).toEqual([expect.stringMatching(/results\[1\]: no _key/)]);
+    expect(sourceProblems(join(broken, "core-tables"), "RollTable")).toEqual([
+      expect.stringMatching(/results\[1\]: no _key/),
+    ]);
     await expect(compileAll(join(broken, "_dest"), broken)).rejects.toThrow(/results\[1\]: no _key/);
     expect(existsSync(join(broken, "_dest"))).toBe(false);
   });
@@ -215,11 +246,15 @@ describe("a broken source is caught", () => {
     expect(problems).toMatch(/notes\.txt: not a \.json source/);
     const c = readDoc(broken, "core-equipment", "shield_");
     c.doc._id = "short";
-    expect(idProblems([{ pack: "core-equipment", key: "!items!short", doc: c.doc }])).toEqual([expect.stringMatching(/not 16 letters/)]);
-    expect(idProblems([
-      { pack: "a", key: "!items!aaaaaaaaaaaaaaaa", doc: { _id: "aaaaaaaaaaaaaaaa" } },
-      { pack: "b", key: "!items!aaaaaaaaaaaaaaaa", doc: { _id: "aaaaaaaaaaaaaaaa" } },
-    ])).toEqual([expect.stringMatching(/also used by a/)]);
+    expect(idProblems([{ pack: "core-equipment", key: "!items!short", doc: c.doc }])).toEqual([
+      expect.stringMatching(/not 16 letters/),
+    ]);
+    expect(
+      idProblems([
+        { pack: "a", key: "!items!aaaaaaaaaaaaaaaa", doc: { _id: "aaaaaaaaaaaaaaaa" } },
+        { pack: "b", key: "!items!aaaaaaaaaaaaaaaa", doc: { _id: "aaaaaaaaaaaaaaaa" } },
+      ]),
+    ).toEqual([expect.stringMatching(/also used by a/)]);
   });
 
   it("a dangling @UUID link and a type the manifest does not declare are reported", () => {
@@ -228,9 +263,14 @@ describe("a broken source is caught", () => {
     if (!journal) throw new Error("no rules pack");
     const [first, ...rest] = journal.documents;
     const doc = structuredClone(first ?? {});
-    (doc.pages as Doc[]).push({ _id: "zzzzzzzzzzzzzzzz", text: { content: "@UUID[Compendium.terran-engine.core-tables.RollTable.nonexistent00000]{x}" } });
+    (doc.pages as Doc[]).push({
+      _id: "zzzzzzzzzzzzzzzz",
+      text: { content: "@UUID[Compendium.terran-engine.core-tables.RollTable.nonexistent00000]{x}" },
+    });
     copy.set("rules", { ...journal, documents: [doc, ...rest] });
     expect(unresolvedLinks(copy)).toEqual([expect.stringMatching(/nonexistent00000 resolves to nothing/)]);
-    expect(typeProblems("core-equipment", [{ name: "Gun", type: "firearm" }])).toEqual([expect.stringMatching(/firearm is not in documentTypes\.Item/)]);
+    expect(typeProblems("core-equipment", [{ name: "Gun", type: "firearm" }])).toEqual([
+      expect.stringMatching(/firearm is not in documentTypes\.Item/),
+    ]);
   });
 });

@@ -27,7 +27,10 @@ describe("the checker for copied prose", () => {
 
   it("finds a run of 8 words shared with the reference, across HTML, case and punctuation", () => {
     const copied = "Well, THE QUICK brown fox <em>jumps</em> over the lazy dog, as foxes do.";
-    expect(sharedRuns(copied, reference, RUN)).toEqual(["the quick brown fox jumps over the lazy", "quick brown fox jumps over the lazy dog"]);
+    expect(sharedRuns(copied, reference, RUN)).toEqual([
+      "the quick brown fox jumps over the lazy",
+      "quick brown fox jumps over the lazy dog",
+    ]);
   });
 
   it("lets through text that shares only shorter runs", () => {
@@ -64,21 +67,26 @@ describe("the packs' text against the seeds' fingerprint (tests/fixtures/srd-fin
 
   it("the fingerprint check catches a lifted run (checked on a reference of our own)", () => {
     const reference = runHashes("<p>The quick brown fox jumps over the lazy dog near the riverbank today.</p>", RUN);
-    const lifted = [...runHashes("Well, THE QUICK brown fox <em>jumps</em> over the lazy dog, as foxes do.", RUN)].filter((h) => reference.has(h));
+    const lifted = [
+      ...runHashes("Well, THE QUICK brown fox <em>jumps</em> over the lazy dog, as foxes do.", RUN),
+    ].filter((h) => reference.has(h));
     expect(lifted).toHaveLength(2);
   });
 });
 
-describe.skipIf(!existsSync(SEEDS))("the fingerprint against the seeds themselves (../shared/seeds, outside the repository)", () => {
-  it("is up to date with the seeds (else run npx tsx scripts/srd-fingerprint.ts)", () => {
-    expect(fingerprintOfSeeds()).toEqual(readFingerprint());
-  });
+describe.skipIf(!existsSync(SEEDS))(
+  "the fingerprint against the seeds themselves (../shared/seeds, outside the repository)",
+  () => {
+    it("is up to date with the seeds (else run npx tsx scripts/srd-fingerprint.ts)", () => {
+      expect(fingerprintOfSeeds()).toEqual(readFingerprint());
+    });
 
-  it("would catch a sentence lifted from the seeds", () => {
-    const seedWords = words(seedText());
-    const lifted = seedWords.slice(1000, 1000 + RUN + 2).join(" ");
-    const known = new Set(readFingerprint().hashes);
-    expect([...runHashes(`<p>Our text. ${lifted}</p>`, RUN)].some((h) => known.has(h))).toBe(true);
-    expect(sharedRuns(`<p>Our text. ${lifted}</p>`, seedText(), RUN).length).toBeGreaterThan(0);
-  });
-});
+    it("would catch a sentence lifted from the seeds", () => {
+      const seedWords = words(seedText());
+      const lifted = seedWords.slice(1000, 1000 + RUN + 2).join(" ");
+      const known = new Set(readFingerprint().hashes);
+      expect([...runHashes(`<p>Our text. ${lifted}</p>`, RUN)].some((h) => known.has(h))).toBe(true);
+      expect(sharedRuns(`<p>Our text. ${lifted}</p>`, seedText(), RUN).length).toBeGreaterThan(0);
+    });
+  },
+);

@@ -26,7 +26,13 @@ describe("roll links in the packs", () => {
   });
 
   it("R-POOL-1: no pack holds a link that does not read in Core", () => {
-    const broken = PACKS.flatMap((p) => packText(p.name).flatMap((s) => findRollLinks(s, rollLinkVocabulary(CORE)).filter((l) => !l.ok).map((l) => `${p.name}: ${l.text}`)));
+    const broken = PACKS.flatMap((p) =>
+      packText(p.name).flatMap((s) =>
+        findRollLinks(s, rollLinkVocabulary(CORE))
+          .filter((l) => !l.ok)
+          .map((l) => `${p.name}: ${l.text}`),
+      ),
+    );
     expect(broken).toEqual([]);
   });
 

@@ -8,15 +8,38 @@
  */
 import "../stubs/foundry.ts";
 import { isDeepStrictEqual } from "node:util";
-import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, SetField, StringField, type StubField } from "../stubs/foundry.ts";
+import {
+  ArrayField,
+  BooleanField,
+  NumberField,
+  ObjectField,
+  SchemaField,
+  SetField,
+  StringField,
+  type StubField,
+} from "../stubs/foundry.ts";
 import { defineChallengeSchema } from "../../src/data/actor/challenge.ts";
 import { defineCharacterSchema } from "../../src/data/actor/character.ts";
 import { defineAdvancementSchema } from "../../src/data/item/advancement.ts";
 import { defineArmourSchema } from "../../src/data/item/armour.ts";
 import { defineConditionSchema } from "../../src/data/item/condition.ts";
 import { defineWeaponSchema } from "../../src/data/item/weapon.ts";
-import { migrateActorSystemWithReport, migrateItemSystemWithReport, repairSystem } from "../../src/data/migrations/index.ts";
-import { asTierRank, assertDiceModifier, challengeScale, challengeStats, collectFlags, CORE, getRuleset, RULESET_IDS, type DiceModifier } from "../../src/rules/index.ts";
+import {
+  migrateActorSystemWithReport,
+  migrateItemSystemWithReport,
+  repairSystem,
+} from "../../src/data/migrations/index.ts";
+import {
+  asTierRank,
+  assertDiceModifier,
+  challengeScale,
+  challengeStats,
+  collectFlags,
+  CORE,
+  getRuleset,
+  RULESET_IDS,
+  type DiceModifier,
+} from "../../src/rules/index.ts";
 
 type Fields = Record<string, StubField>;
 
@@ -25,10 +48,16 @@ const stub = (define: () => object) => (): Fields => define() as unknown as Fiel
 
 const SCHEMAS: Readonly<Record<string, Record<string, () => Fields>>> = {
   Actor: { character: stub(defineCharacterSchema), challenge: stub(defineChallengeSchema) },
-  Item: { weapon: stub(defineWeaponSchema), armour: stub(defineArmourSchema), advancement: stub(defineAdvancementSchema), condition: stub(defineConditionSchema) },
+  Item: {
+    weapon: stub(defineWeaponSchema),
+    armour: stub(defineArmourSchema),
+    advancement: stub(defineAdvancementSchema),
+    condition: stub(defineConditionSchema),
+  },
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /** What is wrong with `value` for `field`, by the options our schema gave the field. */
@@ -41,7 +70,8 @@ export function fieldProblems(field: StubField, value: unknown, path: string): s
     if (!Array.isArray(value)) return [`${path}: ${show(value)} is not a list`];
     const list: unknown[] = value;
     const problems = list.flatMap((v, i) => fieldProblems(field.element, v, `${path}[${i}]`));
-    if (field instanceof SetField && new Set(list.map(show)).size !== list.length) problems.push(`${path}: a set holds a value twice`);
+    if (field instanceof SetField && new Set(list.map(show)).size !== list.length)
+      problems.push(`${path}: a set holds a value twice`);
     return problems;
   }
   const problems: string[] = [];
@@ -61,7 +91,8 @@ export function fieldProblems(field: StubField, value: unknown, path: string): s
     problems.push(`${path}: a field of a kind this checker does not know`);
   }
   const choices = o.choices;
-  if (Array.isArray(choices) && !(choices as unknown[]).includes(value)) problems.push(`${path}: ${show(value)} is not one of ${choices.map(show).join(", ")}`);
+  if (Array.isArray(choices) && !(choices as unknown[]).includes(value))
+    problems.push(`${path}: ${show(value)} is not one of ${choices.map(show).join(", ")}`);
   return problems;
 }
 
@@ -69,7 +100,8 @@ export function fieldProblems(field: StubField, value: unknown, path: string): s
 export function recordProblems(fields: Fields, value: unknown, path: string): string[] {
   if (!isRecord(value)) return [`${path}: ${show(value)} is not an object`];
   const problems = Object.entries(fields).flatMap(([key, field]) => fieldProblems(field, value[key], `${path}.${key}`));
-  for (const key of Object.keys(value)) if (!Object.hasOwn(fields, key)) problems.push(`${path}.${key}: not in the schema (Foundry would drop it)`);
+  for (const key of Object.keys(value))
+    if (!Object.hasOwn(fields, key)) problems.push(`${path}.${key}: not in the schema (Foundry would drop it)`);
   return problems;
 }
 
@@ -84,27 +116,34 @@ function rulesProblems(type: string, system: Record<string, unknown>, path: stri
   };
   if (type === "advancement" || type === "condition") {
     attempt("flags", () => collectFlags([{ flags: Array.isArray(system.flags) ? (system.flags as string[]) : [] }]));
-    for (const modifier of Array.isArray(system.dice) ? (system.dice as DiceModifier[]) : []) attempt("dice", () => assertDiceModifier(modifier));
+    for (const modifier of Array.isArray(system.dice) ? (system.dice as DiceModifier[]) : [])
+      attempt("dice", () => assertDiceModifier(modifier));
   }
   if (type === "weapon") attempt("rank", () => asTierRank(Number(system.rank)));
   if (type === "challenge") {
     const facets = Array.isArray(system.facets) ? (system.facets as Record<string, unknown>[]) : [];
     for (const [i, facet] of [system, ...facets].entries()) {
       const at = i === 0 ? path : `${path}.facets[${i - 1}]`;
-      attempt("tier", () => {
-        // R-CH-1 R-LEG-10 the level as its own ruleset defines it (Legacy's Extreme and Fantastical are Legacy's); a scaling level reads n.
-        const tier = String(facet.tier);
-        const ruleset = RULESET_IDS.map((id) => getRuleset(id)).find((r) => r.challengeTiers.some((t) => t.id === tier)) ?? CORE;
-        const stats = challengeStats(ruleset, tier, challengeScale(ruleset, tier) ? Number(facet.n) : undefined);
-        const disposition = isRecord(facet.disposition) ? facet.disposition : {};
-        if (disposition.max !== stats.disposition || facet.dice !== stats.dice || facet.halved !== stats.halved) {
-          throw new Error(
-            `${String(facet.tier)} has Disposition ${stats.disposition}, ${stats.halved ? "d/2" : `${stats.dice}d`}; ` +
-              `found ${show(disposition.max)}, ${show(facet.dice)}d, halved ${show(facet.halved)}`,
-          );
-        }
-        if (Number(disposition.value) > Number(disposition.max)) throw new Error("Disposition above its maximum");
-      }, at);
+      attempt(
+        "tier",
+        () => {
+          // R-CH-1 R-LEG-10 the level as its own ruleset defines it (Legacy's Extreme and Fantastical are Legacy's); a
+          // scaling level reads n.
+          const tier = String(facet.tier);
+          const ruleset =
+            RULESET_IDS.map((id) => getRuleset(id)).find((r) => r.challengeTiers.some((t) => t.id === tier)) ?? CORE;
+          const stats = challengeStats(ruleset, tier, challengeScale(ruleset, tier) ? Number(facet.n) : undefined);
+          const disposition = isRecord(facet.disposition) ? facet.disposition : {};
+          if (disposition.max !== stats.disposition || facet.dice !== stats.dice || facet.halved !== stats.halved) {
+            throw new Error(
+              `${String(facet.tier)} has Disposition ${stats.disposition}, ${stats.halved ? "d/2" : `${stats.dice}d`}; ` +
+                `found ${show(disposition.max)}, ${show(facet.dice)}d, halved ${show(facet.halved)}`,
+            );
+          }
+          if (Number(disposition.value) > Number(disposition.max)) throw new Error("Disposition above its maximum");
+        },
+        at,
+      );
     }
   }
   return problems;
@@ -114,7 +153,12 @@ function rulesProblems(type: string, system: Record<string, unknown>, path: stri
  * Everything wrong with a document's `system` for its type: the schema's limits (stand-ins), keys the
  * schema does not know, anything the migrations would still change, and the rules' own checks.
  */
-export function systemProblems(documentName: "Actor" | "Item", type: string, system: unknown, path = "system"): string[] {
+export function systemProblems(
+  documentName: "Actor" | "Item",
+  type: string,
+  system: unknown,
+  path = "system",
+): string[] {
   const define = SCHEMAS[documentName]?.[type];
   if (!define) return [`${path}: no data model for ${documentName} type ${type}`];
   const problems = recordProblems(define(), system, path);
@@ -122,8 +166,12 @@ export function systemProblems(documentName: "Actor" | "Item", type: string, sys
   const migrate = documentName === "Actor" ? migrateActorSystemWithReport : migrateItemSystemWithReport;
   const migrated = migrate(type, system);
   problems.push(...migrated.notes.map((note) => `${path}: migration note: ${note}`));
-  if (!isDeepStrictEqual(migrated.source, system)) problems.push(`${path}: the migrations would still change it (not at the current schema)`);
-  for (const record of repairSystem(type, system).repairs) problems.push(`${path}.${record.path}: outside its limits (the repair would change ${record.from} to ${record.to})`);
+  if (!isDeepStrictEqual(migrated.source, system))
+    problems.push(`${path}: the migrations would still change it (not at the current schema)`);
+  for (const record of repairSystem(type, system).repairs)
+    problems.push(
+      `${path}.${record.path}: outside its limits (the repair would change ${record.from} to ${record.to})`,
+    );
   problems.push(...rulesProblems(type, system, path));
   return problems;
 }

@@ -45,13 +45,17 @@ function inline(pack: PackDeclaration, key: string, doc: Doc, entries: Map<strin
   for (const field of Object.keys(embedded)) {
     const ids = doc[field];
     if (!Array.isArray(ids)) continue;
-    out[field] = ids.map((child) => entries.get(`!${collection}.${field}!${id}.${String(child)}`) ?? { missing: String(child) });
+    out[field] = ids.map(
+      (child) => entries.get(`!${collection}.${field}!${id}.${String(child)}`) ?? { missing: String(child) },
+    );
   }
   return out;
 }
 
 /** Compiles every declared pack from `sourceRoot` into a new temp folder and reads each back. */
-export async function compileToTemp(sourceRoot = SOURCE_ROOT): Promise<{ dir: string; packs: Map<string, CompiledPack> }> {
+export async function compileToTemp(
+  sourceRoot = SOURCE_ROOT,
+): Promise<{ dir: string; packs: Map<string, CompiledPack> }> {
   const dir = mkdtempSync(join(tmpdir(), "terran-packs-"));
   await compileAll(dir, sourceRoot);
   const packs = new Map<string, CompiledPack>();
@@ -79,14 +83,17 @@ export function sources(name: string, root = SOURCE_ROOT): Map<string, Doc> {
   return new Map(sourceFiles(join(root, name)).map((file) => [file, readJson(join(root, name, file)) as Doc]));
 }
 
-export const documentTypes = (readJson(join(ROOT, "system.json")) as { documentTypes: Record<string, Record<string, unknown>> }).documentTypes;
+export const documentTypes = (
+  readJson(join(ROOT, "system.json")) as { documentTypes: Record<string, Record<string, unknown>> }
+).documentTypes;
 
 export const lang = readJson(join(ROOT, "lang/en.json")) as Record<string, unknown>;
 
 /** `TERRAN.Band.fail` → its English text. */
 export function localize(key: string): string {
   let node: unknown = lang;
-  for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of key.split("."))
+    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   if (typeof node !== "string") throw new Error(`no English text for ${key}`);
   return node;
 }
@@ -115,19 +122,23 @@ export function missingFromCompiled(sourceRoot: string, packs: Map<string, Compi
         for (const child of list as Doc[]) {
           expectedEntries += 1;
           const childKey = `!${collection}.${field}!${String(doc._id)}.${String(child._id)}`;
-          if (!compiled?.entries.has(childKey)) problems.push(`${p.name}/${file}: embedded ${field} ${String(child._id)} not compiled`);
+          if (!compiled?.entries.has(childKey))
+            problems.push(`${p.name}/${file}: embedded ${field} ${String(child._id)} not compiled`);
         }
       }
     }
     const size = compiled?.entries.size ?? 0;
-    if (size !== expectedEntries) problems.push(`${p.name}: ${size} compiled entries for ${expectedEntries} source documents`);
+    if (size !== expectedEntries)
+      problems.push(`${p.name}: ${size} compiled entries for ${expectedEntries} source documents`);
   }
   return problems;
 }
 
 /** Every document and embedded document of the compiled packs, with where it lives. */
 export function allDocuments(packs: Map<string, CompiledPack>): { pack: string; key: string; doc: Doc }[] {
-  return [...packs].flatMap(([name, compiled]) => [...compiled.entries].map(([key, doc]) => ({ pack: name, key, doc })));
+  return [...packs].flatMap(([name, compiled]) =>
+    [...compiled.entries].map(([key, doc]) => ({ pack: name, key, doc })),
+  );
 }
 
 /** Ids that are not 16 letters and digits, or that appear twice anywhere in the packs. */
@@ -153,7 +164,9 @@ export function typeProblems(packName: string, docs: Doc[], declared = documentT
   const p = pack(packName);
   if (p.type !== "Actor" && p.type !== "Item") return [];
   const allowed = Object.keys(declared[p.type] ?? {});
-  return docs.filter((d) => !allowed.includes(String(d.type))).map((d) => `${packName} ${String(d.name)}: type ${String(d.type)} is not in documentTypes.${p.type}`);
+  return docs
+    .filter((d) => !allowed.includes(String(d.type)))
+    .map((d) => `${packName} ${String(d.name)}: type ${String(d.type)} is not in documentTypes.${p.type}`);
 }
 
 const UUID_LINK = /@UUID\[([^\]]+)\]/g;
@@ -182,7 +195,8 @@ export function uuidIndex(packs: Map<string, CompiledPack>): Set<string> {
       index.add(uuid);
       for (const [field, documentName] of Object.entries(embedded)) {
         const list = doc[field];
-        if (Array.isArray(list)) for (const child of list as Doc[]) index.add(`${uuid}.${documentName}.${String(child._id)}`);
+        if (Array.isArray(list))
+          for (const child of list as Doc[]) index.add(`${uuid}.${documentName}.${String(child._id)}`);
       }
     }
   }
@@ -195,7 +209,8 @@ export function unresolvedLinks(packs: Map<string, CompiledPack>): string[] {
   const problems: string[] = [];
   for (const [name, compiled] of packs) {
     for (const doc of compiled.documents) {
-      for (const uuid of uuidsIn(doc)) if (!index.has(uuid)) problems.push(`${name} ${String(doc.name)}: ${uuid} resolves to nothing in the packs`);
+      for (const uuid of uuidsIn(doc))
+        if (!index.has(uuid)) problems.push(`${name} ${String(doc.name)}: ${uuid} resolves to nothing in the packs`);
     }
   }
   return problems;

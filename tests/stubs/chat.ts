@@ -121,7 +121,9 @@ export class ChatMessageStub {
     return Promise.resolve(this);
   }
 
-  /** Foundry: like an update, only the author or a GM may delete a message (same evidence); it leaves `game.messages`. */
+  /**
+   * Foundry: like an update, only the author or a GM may delete a message (same evidence); it leaves `game.messages`.
+   */
   delete(): Promise<this> {
     if (!world.user.isGM && !this.isAuthor) {
       return Promise.reject(new Error(`User ${world.user.id} lacks permission to delete ChatMessage [${this.id}]`));

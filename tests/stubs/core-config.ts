@@ -6,16 +6,16 @@
  *
  * Evidence, per entry:
  * - `CONFIG.Actor`: "documentClass: typeof documents.Actor", "dataModels: Record<string, typeof
- *   TypeDataModel>", "trackableAttributes: Record<string, string>" (foundryvtt.com/api/v14/variables/CONFIG.Actor.html);
- *   `CONFIG.Item` and `CONFIG.ChatMessage` hold their `documentClass` (and the Item its `dataModels`) the
- *   same way. Core's other entries there (collection, sidebarIcon, typeLabels…) the system does not read
- *   at init and the stand-in leaves out.
+ *   TypeDataModel>", "trackableAttributes: Record<string, string>"
+ *   (foundryvtt.com/api/v14/variables/CONFIG.Actor.html); `CONFIG.Item` and `CONFIG.ChatMessage` hold their
+ *   `documentClass` (and the Item its `dataModels`) the same way. Core's other entries there (collection, sidebarIcon,
+ *   typeLabels…) the system does not read at init and the stand-in leaves out.
  * - `CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[]` — "A collection of custom enrichers that can
  *   be applied to text content" (foundryvtt.com/api/v14/variables/CONFIG.TextEditor.html); empty here (what
  *   core puts in it, if anything, is not known).
  * - `CONFIG.statusEffects`: an array of StatusEffectConfig on v13, v14's collection by id (./status-effects.ts,
- *   with its evidence). Core's own list is stood for by its "dead" status only (peers keep it: add2e sets `CONFIG.specialStatusEffects.DEFEATED
- *   = "dead"`); its exact fields in core are not known here: name and image only.
+ *   with its evidence). Core's own list is stood for by its "dead" status only (peers keep it: add2e sets
+ *   `CONFIG.specialStatusEffects.DEFEATED = "dead"`); its exact fields in core are not known here: name and image only.
  * - `CONFIG.Dice.rolls` back to core's Roll alone and `CONFIG.queries` empty (./foundry.ts, ./foundry-client.ts).
  */
 import { ActorStub, ChatMessageStub, ItemDocStub, type Generation } from "./foundry-client.ts";

@@ -533,7 +533,9 @@ export class ItemDocStub implements ItemStub {
     return { type: "Item", uuid: this.uuid };
   }
 
-  /** The stand-in does nothing when created (TerranItem's override runs); the arguments are Foundry's documented ones. */
+  /**
+   * The stand-in does nothing when created (TerranItem's override runs); the arguments are Foundry's documented ones.
+   */
   _onCreate(...args: [data: Json, options: Json, userId: string]): void {
     void args;
   }
@@ -615,7 +617,10 @@ export class WorldCollectionStub<T extends { readonly id: string }> {
   }
 }
 
-/** A document Foundry could not initialise: its id, name, type and raw data; `update` writes to the stored copy only (a refresh is needed: foundryvtt#8495). */
+/**
+ * A document Foundry could not initialise: its id, name, type and raw data; `update` writes to the stored copy only (a
+ * refresh is needed: foundryvtt#8495).
+ */
 export class InvalidDocumentStub {
   readonly updates: { change: Json; options: Json }[] = [];
   readonly uuid: string;
@@ -728,7 +733,8 @@ function withCan(user: UserStub): UserStub {
 const game = Reflect.get(globalThis, "game") as Json;
 Object.defineProperties(game, {
   user: { get: () => withCan(world.user), configurable: true },
-  // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14 foundry.config.ReleaseData).
+  // Foundry: `game.release.generation` is the major version, 13 or 14 (foundryvtt.com/api/v14
+  // foundry.config.ReleaseData).
   release: {
     get: () => ({ generation: world.generation, build: world.generation === 13 ? 351 : 369 }),
     configurable: true,
@@ -767,11 +773,13 @@ Object.defineProperties(game, {
   actors: { get: () => world.collections.actors ?? undefined, configurable: true },
   // The world's items (once a test loads a world), and `fromCompendium` as WorldCollection has it.
   items: { get: () => world.collections.items ?? { fromCompendium }, configurable: true },
-  // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs reads invalid documents' source there).
+  // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs reads invalid documents'
+  // source there).
   data: { get: () => ({ actors: world.actorSources, items: world.itemSources }), configurable: true },
   packs: { get: () => ({ contents: [] }), configurable: true },
   // Foundry: `game.scenes`, the world's Scenes; each Scene's `tokens` is its embedded TokenDocuments, changed
-  // by `scene.updateEmbeddedDocuments("Token", [{ _id, … }])` (foundryvtt.com/api/v13 Scene, Document#updateEmbeddedDocuments).
+  // by `scene.updateEmbeddedDocuments("Token", [{ _id, … }])` (foundryvtt.com/api/v13 Scene,
+  // Document#updateEmbeddedDocuments).
   scenes: { get: () => world.scenes, configurable: true },
   modules: {
     value: { get: (id: string) => (world.modules.has(id) ? { id, active: true } : undefined) },

@@ -15,10 +15,10 @@
  * (NumberFieldOptions "initial: The initial value of a field, or a function which assigns that initial
  * value", foundryvtt.com/api/v13/interfaces/foundry.data.types.NumberFieldOptions.html), and keys a
  * SchemaField does not declare are dropped (DataModelCleaningOptions "prune: Remove keys which do not
- * belong to the defined data schema", foundryvtt.com/api/v14/interfaces/foundry.data.types.DataModelCleaningOptions.html).
- * It does NOT cast text to numbers, round, or clamp to `min`/`max`: whether Foundry's NumberField
- * cleaning does is not in its public docs, so the stand-in is the stricter of the two and our own
- * migrations must leave every value legal.
+ * belong to the defined data schema",
+ * foundryvtt.com/api/v14/interfaces/foundry.data.types.DataModelCleaningOptions.html). It does NOT cast text to
+ * numbers, round, or clamp to `min`/`max`: whether Foundry's NumberField cleaning does is not in its public docs, so
+ * the stand-in is the stricter of the two and our own migrations must leave every value legal.
  *
  * What the stand-in validation refuses (the option meanings on the same NumberFieldOptions page:
  * "integer: Must the number be an integer?", "min: A minimum allowed value", "max: A maximum allowed

@@ -41,7 +41,10 @@ const NO_ASSERT = new Proxy(() => undefined, {
   },
 }) as unknown as QuenchBatchContext["assert"];
 
-/** Quench's key filter (wildcard-match with separator "."): `*` within one part, `**` across parts (src/module/quench.ts `_filterBatches`, its `runBatches` docs). */
+/**
+ * Quench's key filter (wildcard-match with separator "."): `*` within one part, `**` across parts (src/module/quench.ts
+ * `_filterBatches`, its `runBatches` docs).
+ */
 function keyMatcher(pattern: string): RegExp {
   const parts = pattern.split("**").map((p) =>
     p
@@ -57,7 +60,10 @@ export class QuenchStub implements Quench {
   readonly errors: string[] = [];
   readonly warnings: string[] = [];
 
-  /** `packages`: the ids Quench accepts as a key's first part — the active modules' ids and the system's id (`[...game.modules.keys(), game.system.id]`). */
+  /**
+   * `packages`: the ids Quench accepts as a key's first part — the active modules' ids and the system's id
+   * (`[...game.modules.keys(), game.system.id]`).
+   */
   constructor(private readonly packages: readonly string[]) {}
 
   /**

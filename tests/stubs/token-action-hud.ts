@@ -219,7 +219,10 @@ export class TokenActionHudCoreStub {
     this.systemManager = manager;
   }
 
-  /** api.mjs lines 16–29: the api goes on the module, then `Hooks.callAll("tokenActionHudCoreApiReady", module)` (on `ready`, main.mjs line 16). */
+  /**
+   * api.mjs lines 16–29: the api goes on the module, then `Hooks.callAll("tokenActionHudCoreApiReady", module)` (on
+   * `ready`, main.mjs line 16).
+   */
   ready(): void {
     this.module.api = {
       ActionHandler: ActionHandlerStub,
@@ -230,8 +233,9 @@ export class TokenActionHudCoreStub {
   }
 
   /**
-   * One HUD build for the token's `actor` (with `customLayout`, a layout saved in place of the system's) (hud-manager.mjs lines 78–103, `buildActionsCore` line 99):
-   * character-handler.mjs lines 133–134 show a HUD only to a GM or the actor's owner; several tokens give no actor.
+   * One HUD build for the token's `actor` (with `customLayout`, a layout saved in place of the system's)
+   * (hud-manager.mjs lines 78–103, `buildActionsCore` line 99): character-handler.mjs lines 133–134 show a HUD only to
+   * a GM or the actor's owner; several tokens give no actor.
    */
   async build(actor: unknown, customLayout: unknown = null): Promise<HudStub> {
     const manager = this.systemManager;

@@ -40,7 +40,10 @@ export function userCan(this: UserStub, action: string): boolean {
   return this.isGM || (this.granted ?? []).includes(action);
 }
 
-/** The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's client would. */
+/**
+ * The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's
+ * client would.
+ */
 export interface GmStub extends UserStub {
   readonly queries: { name: string; data: unknown }[];
   query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
@@ -206,7 +209,10 @@ export function makeScene(tokens: TokenStub[]): SceneStub {
   return scene;
 }
 
-/** Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`, by default the current one). */
+/**
+ * Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`, by default the
+ * current one).
+ */
 export function resetWorld(generation: Generation = world.generation): void {
   world.generation = generation;
   world.user = { id: "player1", isGM: false, targets: new Set(), can: userCan };

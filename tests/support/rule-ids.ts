@@ -1,7 +1,7 @@
 /**
- * The rule IDs of RULES.md §1–7, §9 (Legacy) and §11 (table statistics) and the IDs the tests name. The spec lives in the project's shared
- * folder (`../shared/RULES.md`); `docs/RULES.md` is the copy kept with the code. IDs from both count, so
- * a rule added to the spec shows up here as untested.
+ * The rule IDs of RULES.md §1–7, §9 (Legacy) and §11 (table statistics) and the IDs the tests name. The spec lives in
+ * the project's shared folder (`../shared/RULES.md`); `docs/RULES.md` is the copy kept with the code. IDs from both
+ * count, so a rule added to the spec shows up here as untested.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -25,7 +25,10 @@ export function beforeCardUpdate(messageId: string, root: HTMLElement): void {
   keeperOf(messageId).before(root);
 }
 
-/** Runs `then` once `el` is in a document (the chat log inserts a rendered message after renderHTML), for a few frames at most. */
+/**
+ * Runs `then` once `el` is in a document (the chat log inserts a rendered message after renderHTML), for a few frames
+ * at most.
+ */
 function whenConnected(el: HTMLElement, then: () => void, frames = 30): void {
   if (el.isConnected) then();
   else if (frames > 0 && typeof globalThis.requestAnimationFrame === "function")

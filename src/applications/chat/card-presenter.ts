@@ -210,7 +210,9 @@ function viewer(rollerId: string, cardKind: "risky" | "challenge") {
   return { ...user, gmOnline: online, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
 }
 
-/** The `expectedVersion` of a click: the version the card was drawn at (its root's `data-version`), else the stored one. */
+/**
+ * The `expectedVersion` of a click: the version the card was drawn at (its root's `data-version`), else the stored one.
+ */
 function versionOf(el: HTMLElement, stored: number): number {
   return Number(el.closest<HTMLElement>("[data-version]")?.dataset.version ?? stored);
 }
@@ -231,7 +233,9 @@ async function rollChain(threshold: number): Promise<{ roll: Roll; faces: number
   return { roll, faces: roll.dice.flatMap((d) => d.results.map((r) => r.result)) };
 }
 
-/** R-RA-3 confirms the Effect (or Whirlwind's second hit), rolling its explosion chain first when the die asks for one. */
+/**
+ * R-RA-3 confirms the Effect (or Whirlwind's second hit), rolling its explosion chain first when the die asks for one.
+ */
 async function confirmHit({ message, state, el }: CardClick<"risky">, which: "effect" | "second"): Promise<void> {
   const user = currentCardUser();
   const version = versionOf(el, state.version);
@@ -243,7 +247,10 @@ async function confirmHit({ message, state, el }: CardClick<"risky">, which: "ef
   await save(message, { kind: "risky", state: next }, chain?.roll);
 }
 
-/** R-EGO-2 the Undo: the card notes it first (so it cannot happen twice), then the Ego goes back; a refusal puts the card back. */
+/**
+ * R-EGO-2 the Undo: the card notes it first (so it cannot happen twice), then the Ego goes back; a refusal puts the
+ * card back.
+ */
 async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise<void> {
   const next = undoEgo(state, currentCardUser(), versionOf(el, state.version));
   const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);

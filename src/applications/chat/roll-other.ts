@@ -1,4 +1,7 @@
-/** The rolls besides Risky Actions that post a card, under the chat's current mode: a Challenge's Effect (R-CH-2) and the Fortune die (R-FORT-1). */
+/**
+ * The rolls besides Risky Actions that post a card, under the chat's current mode: a Challenge's Effect (R-CH-2) and
+ * the Fortune die (R-FORT-1).
+ */
 import { createChallengeCard, fortuneCard } from "../../chat/index.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { attempt } from "../../prompts/notify.ts";

@@ -64,7 +64,10 @@ function candidate(actor: Actor.Implementation | null | undefined): RollerCandid
   return { actor, isCharacter: actor instanceof TerranActor && actor.type === "character", isOwner: actor.isOwner };
 }
 
-/** A click on a link: the Fortune die is rolled; a Risky Action or Reaction opens the chosen roller's dialog, or says why there is none. */
+/**
+ * A click on a link: the Fortune die is rolled; a Risky Action or Reaction opens the chosen roller's dialog, or says
+ * why there is none.
+ */
 export async function openRollLink(link: RollLink): Promise<void> {
   if (link.kind === "fortune") {
     await rollFortune(link.chance);
@@ -79,7 +82,9 @@ export async function openRollLink(link: RollLink): Promise<void> {
   await api.roll(choice.actor, rollLinkWhat(link));
 }
 
-/** Core's `onRender`: the link inside `element` answers a click, and Enter or Space (it is a focusable role="button"). */
+/**
+ * Core's `onRender`: the link inside `element` answers a click, and Enter or Space (it is a focusable role="button").
+ */
 export function renderRollLink(element: HTMLElement, options?: unknown): void {
   // Core hands the wrapper; should it ever hand the link itself, that works too.
   const link = element.dataset.teRollLink ? element : element.querySelector<HTMLElement>("[data-te-roll-link]");

@@ -7,8 +7,9 @@
  * Where it is found, on v13 and v14 alike: a "Table luck" button in the Actors sidebar's header for
  * every user (the `renderActorDirectory` hook, as the GM's tools in ./commands.ts), and the macro API
  * (`TerranEngine.tableLuck()`). It is drawn again whenever the ledger's world setting is created or
- * updated (its first write creates its Setting document, later ones update it): core calls the `createSetting` / `updateSetting` document hooks on
- * every client (PTR 2e's `updateSetting` hook re-reads its clocks setting by `setting.key` the same way).
+ * updated (its first write creates its Setting document, later ones update it): core calls the `createSetting` /
+ * `updateSetting` document hooks on every client (PTR 2e's `updateSetting` hook re-reads its clocks setting by
+ * `setting.key` the same way).
  */
 import { readLuckLedger } from "../../table/luck.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -72,7 +73,9 @@ export function onSettingChanged(setting: unknown): void {
   if (open?.rendered) void open.render();
 }
 
-/** The `renderActorDirectory` hook: the "Table luck" button in the directory's header, for every user (once per render). */
+/**
+ * The `renderActorDirectory` hook: the "Table luck" button in the directory's header, for every user (once per render).
+ */
 export function onRenderActorDirectoryLuck(_app: unknown, html: unknown): void {
   const root = elementOf(html as EventTarget | null);
   if (!root || root.querySelector(".terran-luck-tool")) return;

@@ -37,7 +37,10 @@ export interface RequestDialogContext {
 
 export const characterField = (index: number): string => `actor-${index}`;
 
-/** The dialog as it opens (the ruleset's attributes, and its Saves when it has them); the first attribute is chosen, the Fortune chance is 4+. */
+/**
+ * The dialog as it opens (the ruleset's attributes, and its Saves when it has them); the first attribute is chosen, the
+ * Fortune chance is 4+.
+ */
 export function requestDialogContext(candidates: readonly RequestCandidate[], ruleset: Ruleset): RequestDialogContext {
   const scheme = ruleset.attributes;
   const anySelected = candidates.some((c) => c.selected);
@@ -70,7 +73,9 @@ export interface RequestFormValues {
   readonly note: string;
 }
 
-/** The request the form describes; refused with the reason when nothing is ticked or the roll is not one the rules know. */
+/**
+ * The request the form describes; refused with the reason when nothing is ticked or the roll is not one the rules know.
+ */
 export function readRequestForm(
   candidates: readonly RequestCandidate[],
   form: RequestFormValues,

@@ -51,7 +51,9 @@ export interface SessionFormValues {
   readonly xp: readonly string[];
 }
 
-/** The GM's choices from the form (a field that is not a number reads as NaN: the operation refuses it with the reason). */
+/**
+ * The GM's choices from the form (a field that is not a number reads as NaN: the operation refuses it with the reason).
+ */
 export function sessionChoices(rows: readonly SessionRowPlan[], form: SessionFormValues): SessionRowChoice[] {
   return rows.map((row, i) => {
     const text = (form.xp[i] ?? "").trim();

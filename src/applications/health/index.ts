@@ -15,7 +15,10 @@ import { HP_QUESTIONS } from "./hp.ts";
 export type HarmAnswers = Pick<ApplyHarmRequest, "sacrificeShield" | "woundTrack" | "protectedDice" | "lostAttribute">;
 
 export interface HealthQuestions {
-  /** Asks this user, on this screen, what the harm of `effect` on `actor` needs; null if a dialog was closed (nothing is applied). */
+  /**
+   * Asks this user, on this screen, what the harm of `effect` on `actor` needs; null if a dialog was closed (nothing is
+   * applied).
+   */
   readonly harmChoices: (actor: TerranActor, effect: number) => Promise<HarmAnswers | null>;
 }
 

@@ -17,7 +17,10 @@ export interface CharacterApproach {
   readonly rank: TierRank | null;
 }
 
-/** The approach of `state` rolling `attribute` with `dark` Dark Dice; null when this model cannot read the character's pool. Throws a RulesError the rules raise. */
+/**
+ * The approach of `state` rolling `attribute` with `dark` Dark Dice; null when this model cannot read the character's
+ * pool. Throws a RulesError the rules raise.
+ */
 export type ApproachOf = (
   ruleset: Ruleset,
   state: CharacterState,

@@ -19,7 +19,9 @@ import { separateResolution } from "./separate.ts";
 import type { TourId } from "../tours/steps.ts";
 
 export interface ResolutionModel {
-  /** Opens what rolling `what` opens for `actor` (its owner): an attribute id, `save:<group>`, or a weapon item's id. */
+  /**
+   * Opens what rolling `what` opens for `actor` (its owner): an attribute id, `save:<group>`, or a weapon item's id.
+   */
   readonly roll: (actor: TerranActor, what: string) => Promise<void>;
   /** Opens the roll that answers a GM's request (`subject`, not the Fortune die) for `actor`, preset to it. */
   readonly answer: (actor: TerranActor, subject: RequestSubject, link: AnswerLink) => Promise<void>;

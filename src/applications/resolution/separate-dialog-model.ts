@@ -1,6 +1,6 @@
 /**
- * The separate resolution's Risky Action dialog, its pure model (Legacy, R-LEG-8, R-LEG-9): the pool from the attribute,
- * a skill, the GM's ±1d position, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised
+ * The separate resolution's Risky Action dialog, its pure model (Legacy, R-LEG-8, R-LEG-9): the pool from the
+ * attribute, a skill, the GM's ±1d position, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised
  * tool (R-LEG-11), the complications carried from Challenge cards (R-LEG-14, ticked by default) and the
  * ticked modifiers of advancements and conditions, clamped to 0…`lightMax`; the
  * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
@@ -319,7 +319,9 @@ function poolLines(
 /** The odds the dialog shows: a plain Risky Action's, or a montage's with its complication. */
 type SeparateOdds = SeparateRiskyOdds | MontageOdds;
 
-/** R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication. */
+/**
+ * R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication.
+ */
 function separateOdds(
   ruleset: Ruleset,
   choices: SeparateRollChoices,
@@ -400,7 +402,10 @@ function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill
   ];
 }
 
-/** R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered, a GM's box unticked. */
+/**
+ * R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered, a GM's box
+ * unticked.
+ */
 /** R-LEG-9 the position and Dark Dice steppers, each end with its step or, closed, why. */
 function stepperViews(choices: SeparateRollChoices, darkMax: number): Pick<SeparateRollView, "position" | "dark"> {
   return {
@@ -432,7 +437,10 @@ function montageBlock(choices: SeparateRollChoices, word: MontageWord): DialogMe
   return null;
 }
 
-/** Why the Roll button is closed, or null: dead, departed (R-LEG-15 Retire), an empty pool, a montage without the GM's word. */
+/**
+ * Why the Roll button is closed, or null: dead, departed (R-LEG-15 Retire), an empty pool, a montage without the GM's
+ * word.
+ */
 function rollRefusal(
   dead: boolean,
   departed: boolean,
@@ -445,7 +453,9 @@ function rollRefusal(
   return montage;
 }
 
-/** The Roll button: closed with its reason (rollRefusal); "ask the GM" when a montage asks for the GM's word (R-LEG-14). */
+/**
+ * The Roll button: closed with its reason (rollRefusal); "ask the GM" when a montage asks for the GM's word (R-LEG-14).
+ */
 function rollButton(
   dead: boolean,
   empty: boolean,

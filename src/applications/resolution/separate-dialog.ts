@@ -102,7 +102,9 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     };
   }
 
-  /** R-LEG-14 whose word says the Challenge cannot kill: a GM who rolls, in place; else the active GM, asked on Roll. */
+  /**
+   * R-LEG-14 whose word says the Challenge cannot kill: a GM who rolls, in place; else the active GM, asked on Roll.
+   */
   #montageWord(): MontageWord {
     if (game.user?.isGM) return "self";
     if (this.#waiting) return "waiting";
@@ -187,7 +189,10 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   }
 }
 
-/** The one Challenge among the tokens this user targets (as Apply reads them: src/applications/chat/card-presenter.ts), or null. */
+/**
+ * The one Challenge among the tokens this user targets (as Apply reads them: src/applications/chat/card-presenter.ts),
+ * or null.
+ */
 function targetedChallenge(): MontageChallenge | null {
   const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);
   return montageTarget(

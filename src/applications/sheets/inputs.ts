@@ -73,7 +73,9 @@ export interface CharacterSheetInput {
   /** Biography and notes as enriched HTML (for reading when the sheet is not editable). */
   readonly enriched: { readonly biography: string; readonly notes: string };
   readonly ui: CharacterSheetUi;
-  /** R-ADV-1 / R-ADV-2 the activated advancements' effects until the scene ends (the actor's flag); none when absent. */
+  /**
+   * R-ADV-1 / R-ADV-2 the activated advancements' effects until the scene ends (the actor's flag); none when absent.
+   */
   readonly scene?: readonly SceneEffect[];
   /**
    * R-SAY-1 / R-LEG-15 for a departed character: a successor was started already (the actor's flag), and
@@ -96,7 +98,9 @@ export interface ChallengeSheetInput {
   readonly permissions: SheetPermissions;
   /** GM notes as enriched HTML ("" for players: the field is GM-only). */
   readonly enriched: { readonly notes: string };
-  /** The GM's forecast panel (challenge-forecast.ts): its state, and the characters to pick from. Ignored for players. */
+  /**
+   * The GM's forecast panel (challenge-forecast.ts): its state, and the characters to pick from. Ignored for players.
+   */
   readonly forecast?: ChallengeForecastInput;
 }
 

@@ -76,7 +76,9 @@ export function harmFollowsFromRules(entry: HarmEntry): boolean {
   );
 }
 
-/** A stored Grit harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote). */
+/**
+ * A stored Grit harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote).
+ */
 export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
   assertRecordNames(h);
   for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);

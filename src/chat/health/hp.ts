@@ -125,7 +125,9 @@ export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
   });
 }
 
-/** A stored HP harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote). */
+/**
+ * A stored HP harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote).
+ */
 export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
   assertRecordNames(entry);
   if (entry.wound !== null && entry.wound !== "critical" && entry.wound !== "mortal") {
@@ -141,7 +143,9 @@ export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntr
   return entry;
 }
 
-/** The record as stored, checked against the card's Effect `value` first: only its own fields, ids and names as text. */
+/**
+ * The record as stored, checked against the card's Effect `value` first: only its own fields, ids and names as text.
+ */
 export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
   assertHpHarmEntry(entry, value);
   return {

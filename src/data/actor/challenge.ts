@@ -15,7 +15,10 @@ function tierFields() {
   const { SchemaField } = foundry.data.fields;
   return {
     tier: choiceField(CHALLENGE_TIER_IDS, "dangerous"),
-    /** R-CH-1 Exceptional's n: its Effect dice (≥ 4). Its Disposition, any whole number ≥ 40 (10n proposed), is `disposition`. */
+    /**
+     * R-CH-1 Exceptional's n: its Effect dice (≥ 4). Its Disposition, any whole number ≥ 40 (10n proposed), is
+     * `disposition`.
+     */
     n: integerField(4, 4, 100),
     disposition: new SchemaField({ value: integerField(10, 0), max: integerField(10, 0) }),
     dice: integerField(1, 0, 100),

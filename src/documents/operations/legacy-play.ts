@@ -105,7 +105,10 @@ export interface TargetedActor {
   readonly challenge: ChallengeDiceSource | null;
 }
 
-/** R-LEG-14 the montage's Challenge: the one Challenge among the targets (a token targeted twice counts once), else null. */
+/**
+ * R-LEG-14 the montage's Challenge: the one Challenge among the targets (a token targeted twice counts once), else
+ * null.
+ */
 export function montageTarget(targets: readonly TargetedActor[]): MontageChallenge | null {
   const challenges = new Map<string, MontageChallenge>();
   for (const t of targets) if (t.challenge) challenges.set(t.uuid, { ...t.challenge, uuid: t.uuid, name: t.name });

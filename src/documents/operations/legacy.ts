@@ -190,7 +190,10 @@ export function legacyCreationOperation(
   return result(changes(...entries), { ratings, faces, hp, ego, bonus: chosen });
 }
 
-/** R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is left; null without skills. */
+/**
+ * R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is left; null without
+ * skills.
+ */
 export interface LegacySkillPoints {
   readonly placed: number;
   readonly points: number;
@@ -316,7 +319,10 @@ export function advancementRollOperation(
   });
 }
 
-/** R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises the skill by 1. */
+/**
+ * R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises the skill by
+ * 1.
+ */
 export function skillRollOperation(
   state: CharacterState,
   ruleset: Ruleset,

@@ -34,7 +34,10 @@ export type RollerChoice<A> =
   | { readonly ok: true; readonly actor: A; readonly from: "selected" | "assigned" }
   | { readonly ok: false; readonly refusal: RollerRefusal };
 
-/** The actor a roll link rolls for: `selected` the controlled tokens' actors (null: a token without one), `assigned` the user's character. */
+/**
+ * The actor a roll link rolls for: `selected` the controlled tokens' actors (null: a token without one), `assigned` the
+ * user's character.
+ */
 export function chooseRoller<A>(
   selected: readonly (RollerCandidate<A> | null)[],
   assigned: RollerCandidate<A> | null,

@@ -34,7 +34,10 @@ import { SYSTEM_ID } from "../../system-id.ts";
 import { currentUser, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
 
-/** The faces the forced creation rolls, in sheet order, and the ratings the bands give them (R-LEG-2: 1–3 → 0, 4–5 → 1, 6 → 2). */
+/**
+ * The faces the forced creation rolls, in sheet order, and the ratings the bands give them (R-LEG-2: 1–3 → 0, 4–5 → 1,
+ * 6 → 2).
+ */
 const CREATION = {
   faces: [
     [6, 2],

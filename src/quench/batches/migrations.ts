@@ -63,8 +63,8 @@ export const migrationsBatch: TerranBatch = {
           const want = expected(fixture);
           const got = loaded(fixture);
           for (const [key, value] of Object.entries(want)) {
-            // A model's toObject() holds every field its schema defines, so a key missing here is one the schema does not
-            // define (Foundry cleans unknown fields away): every other key must arrive whole.
+            // A model's toObject() holds every field its schema defines, so a key missing here is one the schema does
+            // not define (Foundry cleans unknown fields away): every other key must arrive whole.
             if (!(key in got)) continue;
             assert.deepEqual(got[key], value, `${fixture.name}: system.${key}`);
           }

@@ -15,7 +15,10 @@ import { currentUser, Made, type TerranBatch } from "../support.ts";
 /** Two Light sixes: a full success whose Effect die explodes; the chain rolls 6 then 2. */
 export const FORCED = { light: [6, 6], dark: [], precision: 0, effect: 1, chain: [6, 2] } as const;
 
-/** A player's request as the GM's client receives it: the request names its asker; Foundry passes no sender (foundryvtt#13418). */
+/**
+ * A player's request as the GM's client receives it: the request names its asker; Foundry passes no sender
+ * (foundryvtt#13418).
+ */
 export async function applyAs(
   user: User.Implementation,
   message: ChatMessage.Implementation,

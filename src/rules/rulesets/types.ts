@@ -223,7 +223,10 @@ export type HealthRule =
   /** Legacy: HP, then Critical → Mortal → dead (R-LEG-4, R-LEG-5). */
   | {
       readonly kind: "hp";
-      /** HP max = the sum of these attributes + `base` + `perAdvancement` × Advancements (+ `toughPerAdvancement` × Advancements with *Tough*). */
+      /**
+       * HP max = the sum of these attributes + `base` + `perAdvancement` × Advancements (+ `toughPerAdvancement` ×
+       * Advancements with *Tough*).
+       */
       readonly maxAttributes: readonly string[];
       readonly base: number;
       readonly perAdvancement: number;
@@ -258,7 +261,9 @@ export interface DarkDiceRule {
 export type ResolutionRule =
   /** Core/Degenesis: one throw gives the Precision die and the Effect die (R-RA-1 … R-RA-3). */
   | { readonly kind: "combined"; readonly lightMax: number; readonly explodeOn: Face; readonly slaughterOn: Face }
-  /** Legacy: the outcome is the highest die; the Effect is a separate roll of the tool's dice, highest kept, exploding. */
+  /**
+   * Legacy: the outcome is the highest die; the Effect is a separate roll of the tool's dice, highest kept, exploding.
+   */
   | { readonly kind: "separate"; readonly lightMax: number; readonly explodeOn: Face };
 
 /** R-LEG-11 an equipment tier of Legacy: its Effect dice. */

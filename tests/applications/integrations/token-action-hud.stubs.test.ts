@@ -117,7 +117,9 @@ async function bothSides<T extends TerranActor | ActorStub>(
   return { sheet: fromSheet, hud: outcome(b) };
 }
 
-/** A sheet's control is closed: `disabled`, or (as the sheets' shell keeps it reachable by keyboard) `aria-disabled`. */
+/**
+ * A sheet's control is closed: `disabled`, or (as the sheets' shell keeps it reachable by keyboard) `aria-disabled`.
+ */
 const closed = (el: HTMLButtonElement): boolean => el.disabled || el.getAttribute("aria-disabled") === "true";
 
 /**
@@ -165,7 +167,10 @@ function sheetReason(sheet: Sheet, id: string): string {
   return el?.closest<HTMLElement>("[data-tooltip]")?.dataset.tooltip ?? "";
 }
 
-/** The HUD's actions in every list (the Dispositions, shown only, and the GM's Fortune die left out), each available or greyed. */
+/**
+ * The HUD's actions in every list (the Dispositions, shown only, and the GM's Fortune die left out), each available or
+ * greyed.
+ */
 function hudOffers(hud: HudStub): Record<string, boolean> {
   const offers: Record<string, boolean> = {};
   for (const group of ["attributes", "saves", "gear", "moves", "effects"])
@@ -379,7 +384,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         expect(hudOffers(hud)).toEqual(fromSheet);
         for (const [id, enabled] of Object.entries(fromSheet)) {
           const action = hudAction(hud, id);
-          // The stand-in's i18n gives the key; the sheet's template shows the English (none of these reasons has a value).
+          // The stand-in's i18n gives the key; the sheet's template shows the English (none of these reasons has a
+          // value).
           if (!enabled) expect(english(action?.tooltip ?? ""), id).toBe(sheetReason(sheet, id));
           else expect(action?.tooltip, id).toBe(action?.name);
         }

@@ -1,7 +1,7 @@
 /**
  * Every `data-action` a sheet template names has a handler in that sheet's DEFAULT_OPTIONS.actions
- * or is one core handles itself (`tab`…: CORE_ACTIONS, never a class handler), every handler is used by a template, and every `data-change` is one the sheet listens for. Read
- * from the sources (the sheet classes need Foundry to load).
+ * or is one core handles itself (`tab`…: CORE_ACTIONS, never a class handler), every handler is used by a template, and
+ * every `data-change` is one the sheet listens for. Read from the sources (the sheet classes need Foundry to load).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -17,7 +17,10 @@ import {
 const ROOT = resolve(import.meta.dirname, "../../..");
 const read = (path: string): string => readFileSync(resolve(ROOT, path), "utf8");
 
-/** The keys of `actions: { … }` in a sheet class's source: `name: Sheet.#handler` or a function imported by that name (`name,`). */
+/**
+ * The keys of `actions: { … }` in a sheet class's source: `name: Sheet.#handler` or a function imported by that name
+ * (`name,`).
+ */
 function actionHandlers(source: string): string[] {
   const block = /actions:\s*\{([\s\S]*?)\n\s*\},/.exec(source)?.[1] ?? "";
   return [...block.matchAll(/^\s*(\w+)(?::\s*\w+\.#\w+)?,?$/gm)].map((m) => m[1] ?? "");

@@ -36,7 +36,9 @@ import {
   seasonedCharacter,
 } from "../../fixtures/sheets.ts";
 
-/** The panel's input; the Challenge armour house rule (R-CH-6) on unless said, so the fixture's armour 1 counts in Core. */
+/**
+ * The panel's input; the Challenge armour house rule (R-CH-6) on unless said, so the fixture's armour 1 counts in Core.
+ */
 function input(choices: Partial<ForecastChoices> = {}, rulesetId: RulesetId = "core", houseRule = true): ForecastInput {
   const base = multiFacetChallenge(rulesetId);
   const seasoned = seasonedCharacter(rulesetId);
@@ -213,7 +215,9 @@ describe("the forecast panel (pure)", () => {
   });
 
   it("Legacy (R-LEG-3 R-LEG-5 R-LEG-11): a Legacy character's pool is its attribute + its best skill − the wound penalty, its tier its best equipped weapon or tool", () => {
-    const oskar = legacySeasonedCharacter(); // Strength 2, Violence 2 (best), Critical (−1d); Sword (Normal, equipped), Large axe (Greater, not equipped); armour 1
+    // Strength 2, Violence 2 (best), Critical (−1d); armour 1;
+    // Sword (Normal, equipped), Large axe (Greater, not equipped)
+    const oskar = legacySeasonedCharacter();
     const base = input({ character: "oskar", attribute: "strength", rank: 0 }, "legacy");
     const view = challengeForecastView({
       ...base,

@@ -1,6 +1,6 @@
 /**
- * The sheets' small pure helpers: reordering (buttons and drag and drop), the roll macros' drag data and script, and the engine advancements the creation
- * helper gives.
+ * The sheets' small pure helpers: reordering (buttons and drag and drop), the roll macros' drag data and script, and
+ * the engine advancements the creation helper gives.
  */
 import { describe, expect, it } from "vitest";
 import { button, dropSort, message, moveItem, percentOf, signedDice } from "../../../src/applications/sheets/common.ts";

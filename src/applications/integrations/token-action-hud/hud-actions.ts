@@ -34,7 +34,9 @@ export interface HudAction {
   readonly img?: string;
   /** A value shown beside the name (a Disposition's "value/max"). */
   readonly info?: string;
-  /** Why the sheet's control is closed now (its tooltip): the HUD shows the action greyed, and a click only says why. */
+  /**
+   * Why the sheet's control is closed now (its tooltip): the HUD shows the action greyed, and a click only says why.
+   */
   readonly refusal?: Message;
 }
 

@@ -62,7 +62,9 @@ async function characterInput(actor: TerranActor): Promise<HudInput | null> {
   };
 }
 
-/** A Challenge's sheet context as the current user would see it, and from it the HUD's input (Roll Effect per facet). */
+/**
+ * A Challenge's sheet context as the current user would see it, and from it the HUD's input (Roll Effect per facet).
+ */
 async function challengeInput(actor: Actor.Implementation, system: ChallengeData): Promise<HudInput | null> {
   const sheet = challengeSheetContext(
     await challengeSheetInput(actor, system, { editable: actor.isOwner, enrich: NO_TEXT }),

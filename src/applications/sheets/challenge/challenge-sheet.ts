@@ -1,8 +1,8 @@
 /**
  * The Challenge sheet (ApplicationV2 + Handlebars): gathers the plain input, hands it to
  * `challengeSheetContext` (pure, tested) and handles the clicks: a tier preset (R-CH-1, Exceptional
- * asks for n and its Disposition of 40 or more), facets added, edited and removed (R-CH-5), "Roll Effect" (R-CH-2) for the Challenge or
- * one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
+ * asks for n and its Disposition of 40 or more), facets added, edited and removed (R-CH-5), "Roll Effect" (R-CH-2) for
+ * the Challenge or one facet. GM notes are GM-only; a viewer with limited permission sees the header only.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { ChallengeData, defineChallengeSchema } from "../../../data/actor/challenge.ts";

@@ -10,7 +10,10 @@ import type { TerranActor } from "../../../documents/actor.ts";
 import { chooseOne, confirm } from "../../../prompts/notify.ts";
 import type { ImportedItemData } from "../sheet-glue.ts";
 
-/** R-XP-2 / R-CHAR-5 / R-GRIT-3: an Advancement dropped on the sheet — asks Developed's attribute, offers the GM's override, then buys it. */
+/**
+ * R-XP-2 / R-CHAR-5 / R-GRIT-3: an Advancement dropped on the sheet — asks Developed's attribute, offers the GM's
+ * override, then buys it.
+ */
 export async function buyAdvancement(
   actor: TerranActor,
   data: ImportedItemData & { readonly name: string; readonly system: AdvancementSource },

@@ -14,7 +14,9 @@ import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
 import { ratingCircle, type CircleView } from "./character-views.ts";
 
-/** A rating circle: a radio of its row's radio group, as Core's (./character-views.ts ratingCircle), with no Save fence. */
+/**
+ * A rating circle: a radio of its row's radio group, as Core's (./character-views.ts ratingCircle), with no Save fence.
+ */
 export type LegacyCircleView = Omit<CircleView, "fenced">;
 
 export interface LegacyRatingView {
@@ -108,7 +110,10 @@ function playLock(derived: CharacterDerived, g: Gate): Message | null {
   return derived.advancements === 0 ? null : g.playMode;
 }
 
-/** The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are chosen in the dialog). */
+/**
+ * The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are chosen in the
+ * dialog).
+ */
 function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDerived): number {
   return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
 }
@@ -147,7 +152,8 @@ function legacySkillsOf(
   g: Gate,
 ): Pick<LegacyMainView, "skills" | "skillPoints"> {
   const skillRule = ruleset.experience.skillRoll;
-  // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as the creation roll reads it).
+  // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as the creation roll
+  // reads it).
   const inCreation = derived.advancements === 0;
   const placed = Object.values(legacy.skills).reduce((a, v) => a + v, 0);
   const points = ruleset.skills && inCreation ? { placed, points: ruleset.skills.creationPoints } : null;

@@ -142,7 +142,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   /** The creation panel's split chosen so far (./character-actions.ts), kept between renders. */
   creationShares: Partial<Record<Attribute, number>> = {};
 
-  /** Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render). */
+  /**
+   * Core marks the tab and its section active; the nav's aria-selected follows at once (not only on the next render).
+   */
   override changeTab(tab: string, group: string, options?: Parameters<ActorSheetV2["changeTab"]>[2]): void {
     super.changeTab(tab, group, options);
     for (const link of this.element.querySelectorAll<HTMLElement>(`[data-action="tab"][data-group="${group}"]`)) {
@@ -158,7 +160,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
     return actor;
   }
 
-  /** The plain input of the pure context builder (gathered as the Token Action HUD gathers it: ./character-input.ts). */
+  /**
+   * The plain input of the pure context builder (gathered as the Token Action HUD gathers it: ./character-input.ts).
+   */
   async #input(): Promise<CharacterSheetInput> {
     return characterSheetInput(this.#terranActor, {
       editable: this.isEditable,

@@ -65,7 +65,9 @@ export interface AttributeView {
   readonly roll: RollView;
 }
 
-/** What the badge beside a Save says: an i18n key taking {save} and {light}, and the wound behind a change (or null). */
+/**
+ * What the badge beside a Save says: an i18n key taking {save} and {light}, and the wound behind a change (or null).
+ */
 export interface SaveBadgeView {
   readonly key: string;
   readonly reasonKey: string | null;
