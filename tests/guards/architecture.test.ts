@@ -4,7 +4,7 @@
  * check is the lint step's.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { ESLint } from "eslint";
@@ -91,5 +91,37 @@ describe("functions stay short (ESLint, eslint.config.js)", () => {
       2,
       { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
     ]);
+  });
+});
+
+describe("lines stay within 120 columns (ESLint Stylistic, eslint.config.js)", () => {
+  it("max-len holds code and comments to 120 columns; only strings, template literals, URLs and regexps may run past", async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const long = `// ${"word ".repeat(30)}\nexport const x = 1;\n`;
+    const [result] = await eslint.lintText(long, { filePath: join(ROOT, "src/rules/pool.ts") });
+    expect(result?.messages.map((m) => m.ruleId)).toContain("@stylistic/max-len");
+    const text = `export const x = "${"word ".repeat(30)}";\n`;
+    const [stringOnly] = await eslint.lintText(text, { filePath: join(ROOT, "src/rules/pool.ts") });
+    expect(stringOnly?.messages.filter((m) => m.ruleId === "@stylistic/max-len")).toEqual([]);
+  });
+});
+
+describe("comments speak of the repository alone", () => {
+  /** A tracker issue ("issue 17", "issue: …") or a folder of the workplace outside the repository. */
+  const OUTSIDE = /\bissues? #?\d+|\bissue:|\/work\//i;
+
+  it("no source, test, script, sandbox or bench file cites a tracker issue or a path outside the repository", () => {
+    const files = execFileSync("git", ["ls-files", "src", "tests", "scripts", "sandbox", "bench"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((f) => /\.(ts|js|mjs|cjs)$/.test(f) && f !== "tests/guards/architecture.test.ts");
+    const found = files.flatMap((file) =>
+      readFileSync(join(ROOT, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (OUTSIDE.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });

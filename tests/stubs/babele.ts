@@ -4,8 +4,8 @@
  * (In3luki/fvtt-babele, files under src/module/ at its newest stored commit 68ec1bd):
  *
  * - `babele.init`: Babele fires it with its instance before it loads any translation, and packages register
- *   there (the Nimble system's src/hooks/babeleInit.ts, /work/shared/research/field-research.md "Babele: how
- *   systems integrate"; translation modules' `Hooks.once('babele.init', babele => babele.register(…))`).
+ *   there (the Nimble system's src/hooks/babeleInit.ts; translation modules'
+ *   `Hooks.once('babele.init', babele => babele.register(…))`).
  *   `boot()` plays that: the hook, then `init()`.
  * - `setSystemTranslationsDir(dir)` (babele/babele.ts:88) records the folder; `registerConverters`
  *   (babele.ts:84) merges converters by name.
