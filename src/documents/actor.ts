@@ -165,7 +165,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return markWound(this, track, false);
   }
 
-  /** R-EGO-2 / R-EGO-3 / R-SAY-1 spend the Ego a roll's Dark Dice cost. */
+  /** R-EGO-2 / R-EGO-3 / R-SAY-1 / R-LEG-8 spend the Ego a roll's Dark Dice cost, in the world's ruleset. */
   spendEgo(darkFaces: readonly number[]) {
     return spendEgo(this, darkFaces);
   }
@@ -457,7 +457,7 @@ async function markWound(actor: TerranActor, track: WoundTrack, marked: boolean)
   );
 }
 
-/** R-EGO-2 / R-EGO-3 / R-SAY-1 spend the Ego a roll's Dark Dice cost. */
+/** R-EGO-2 / R-EGO-3 / R-SAY-1 / R-LEG-8 spend the Ego a roll's Dark Dice cost, in the world's ruleset. */
 async function spendEgo(actor: TerranActor, darkFaces: readonly number[]) {
   return attempt(async () =>
     actor.commitOperation(ops.spendEgoOperation(actor.characterState(), currentRuleset(), darkFaces)),
