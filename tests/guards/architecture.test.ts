@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { ESLint } from "eslint";
+import stylistic from "@stylistic/eslint-plugin";
+import { ESLint, type Linter } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -96,13 +97,27 @@ describe("functions stay short (ESLint, eslint.config.js)", () => {
 
 describe("lines stay within 120 columns (ESLint Stylistic, eslint.config.js)", () => {
   it("max-len holds code and comments to 120 columns; only strings, template literals, URLs and regexps may run past", async () => {
-    const eslint = new ESLint({ cwd: ROOT });
-    const long = `// ${"word ".repeat(30)}\nexport const x = 1;\n`;
-    const [result] = await eslint.lintText(long, { filePath: join(ROOT, "src/rules/pool.ts") });
-    expect(result?.messages.map((m) => m.ruleId)).toContain("@stylistic/max-len");
-    const text = `export const x = "${"word ".repeat(30)}";\n`;
-    const [stringOnly] = await eslint.lintText(text, { filePath: join(ROOT, "src/rules/pool.ts") });
-    expect(stringOnly?.messages.filter((m) => m.ruleId === "@stylistic/max-len")).toEqual([]);
+    const config = (await new ESLint({ cwd: ROOT }).calculateConfigForFile("src/rules/pool.ts")) as {
+      rules?: Record<string, unknown>;
+    };
+    const rule = config.rules?.["@stylistic/max-len"];
+    expect(rule).toEqual([
+      2,
+      expect.objectContaining({ code: 120, ignoreStrings: true, ignoreTemplateLiterals: true }),
+    ]);
+    // The configured rule alone, on a long comment and on a long string (no type information needed).
+    const bare = new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: true,
+      overrideConfig: {
+        plugins: { "@stylistic": stylistic },
+        rules: { "@stylistic/max-len": rule as Linter.RuleEntry },
+      },
+    });
+    const [comment] = await bare.lintText(`// ${"word ".repeat(30)}\nexport const x = 1;\n`, { filePath: "a.js" });
+    expect(comment?.messages.map((m) => m.ruleId)).toEqual(["@stylistic/max-len"]);
+    const [text] = await bare.lintText(`export const x = "${"word ".repeat(30)}";\n`, { filePath: "a.js" });
+    expect(text?.messages).toEqual([]);
   });
 });
 
