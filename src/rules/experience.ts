@@ -18,6 +18,14 @@ export function sessionXp(ruleset: Ruleset, session: SessionRecord): number {
   return rule.kind === "flat" ? rule.amount : rule.perEgo * egoLost;
 }
 
+/**
+ * R-LEG-12 does the session pay XP per Ego lost (Legacy)? Then each Ego a character loses is counted
+ * until the session's award; where the award is flat (R-XP-1) nothing is counted.
+ */
+export function countsEgoLost(ruleset: Ruleset): boolean {
+  return ruleset.experience.session.kind === "perEgoLost";
+}
+
 /** R-XP-1 XP for a new Condition (Core 1, none during creation); R-LEG-12 none in Legacy. */
 export function conditionXpFor(ruleset: Ruleset, duringCreation: boolean): number {
   return duringCreation ? 0 : ruleset.experience.perCondition;

@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import type { StoredCard } from "../../src/documents/chat-message.ts";
+import type { AdvancementSource } from "../../src/data/source.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ArmourData } from "../../src/data/item/armour.ts";
@@ -31,6 +32,7 @@ import {
 import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
 import { characterSheetContext } from "../../src/applications/sheets/character/character-context.ts";
 import { LEGACY } from "../../src/rules/index.ts";
+import { takeDroppedAdvancement } from "../../src/applications/sheets/character/advancement-drop.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 
@@ -186,9 +188,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     expect(sheet.grit).toMatchObject({ value: 2, max: 4 });
   });
 
-  it("R-LEG-13 R-LEG-15: a won Advancement is taken from the compendium (the first is free), raising HP max by 1", async () => {
+  it("R-LEG-13 R-LEG-15: a won Advancement dropped on the sheet is taken (the first is free), raising HP max by 1", async () => {
     const oskar = newCharacter();
-    const data = (key: string, flags: string[] = []) => ({
+    const data = (
+      key: string,
+      flags: AdvancementSource["flags"] = [],
+    ): { readonly name: string; readonly type: string; readonly system: AdvancementSource } => ({
       name: key,
       type: "advancement",
       system: {
@@ -207,7 +212,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     expect(hpMax()).toBe(2);
     // R-LEG-15 (ruling) the free one is for a character in creation: no XP yet (the builder's Core XP set aside).
     await oskar.update({ "system.xp": 0 } as never);
-    await takeLegacyAdvancement(oskar, data("rally"));
+    // Dropped on the sheet: taken the way the world's ruleset takes one (Legacy: by the roll, never with XP).
+    await takeDroppedAdvancement(oskar, data("rally"), LEGACY);
     (oskar.system as CharacterData).prepareDerivedData();
     expect(hpMax()).toBe(3);
     // A second one needs a won roll: refused with a warning, nothing added.
@@ -218,7 +224,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     nextFaces.push(6, 6, 1); // 13 ≥ Ego max 2 + HP max 3
     await rollExperience(oskar, 3, null);
     expect(system(oskar).legacy.advancementsWon).toBe(1);
-    await takeLegacyAdvancement(oskar, data("tough", ["tough"]));
+    await takeDroppedAdvancement(oskar, data("tough", ["tough"]), LEGACY);
     (oskar.system as CharacterData).prepareDerivedData();
     expect(system(oskar).legacy.advancementsWon).toBe(0);
     expect(hpMax()).toBe(2 + 2 * 2);

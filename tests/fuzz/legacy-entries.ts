@@ -215,6 +215,7 @@ export const LEGACY_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     ),
   ),
   sessionXp: entry(rules.sessionXp, t(anyRuleset, fc.record({ egoLost: fc.integer({ min: 0, max: 30 }) }))),
+  countsEgoLost: entry(rules.countsEgoLost, t(anyRuleset)),
   conditionXpFor: entry(rules.conditionXpFor, t(anyRuleset, fc.boolean())),
   advancementTarget: entry(
     rules.advancementTarget,

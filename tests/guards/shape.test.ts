@@ -73,3 +73,24 @@ describe("ruleset shapes: one home each", () => {
     ]);
   });
 });
+
+/** How XP are earned and spent: the session's award (flat or per Ego lost) and how an Advancement is taken. */
+const EXPERIENCE_SWITCH =
+  /\b(session|advancement)\s*\??\.\s*kind\b|\.kind\s*[!=]==?\s*["'](flat|perEgoLost|cost|roll)["']/;
+
+/** The experience shapes' homes: the rules, and the one look-up of how an Advancement is taken. */
+const EXPERIENCE_HOMES = ["rules/", "applications/sheets/character/advancement-drop.ts"];
+
+describe("experience shapes: asked of the rules, never switched on by a caller", () => {
+  it("no file outside src/rules/ and the Advancement's look-up reads experience.session.kind or experience.advancement.kind", () => {
+    const found = [...sources()]
+      .filter(([file]) => !EXPERIENCE_HOMES.some((home) => file.startsWith(home)))
+      .flatMap(([file, text]) => {
+        const line = code(text)
+          .split("\n")
+          .find((l) => EXPERIENCE_SWITCH.test(l));
+        return line === undefined ? [] : [`src/${file}: ${line.trim()}`];
+      });
+    expect(found).toEqual([]);
+  });
+});

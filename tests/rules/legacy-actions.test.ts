@@ -14,6 +14,7 @@ import {
   developSkill,
   rollForAdvancement,
   sessionXp,
+  countsEgoLost,
   skillTarget,
 } from "../../src/rules/experience.ts";
 import { fortune } from "../../src/rules/fortune.ts";
@@ -329,6 +330,12 @@ describe("Legacy experience and montage", () => {
     expect(conditionXpFor(LEGACY, false)).toBe(0);
     expect(conditionXpFor(CORE, false)).toBe(1);
     expect(conditionXpFor(CORE, true)).toBe(0);
+  });
+
+  it("R-LEG-12 / R-XP-1: the Ego lost is counted where the session pays per Ego lost (Legacy), not where it is flat", () => {
+    expect(countsEgoLost(LEGACY)).toBe(true);
+    expect(countsEgoLost(CORE)).toBe(false);
+    expect(countsEgoLost(DEGENESIS)).toBe(false);
   });
 
   it("R-LEG-13: the advancement roll: one die per XP, a sum ≥ Ego max + HP max gains an Advancement", () => {

@@ -5,6 +5,7 @@
  * session turning the Ego lost into XP (Legacy: each ruleset's data says which apply).
  */
 import {
+  countsEgoLost,
   egoDiceCount,
   isLost,
   resetEgo,
@@ -101,8 +102,7 @@ export function spendEgoOperation(
   ];
   // R-LEG-12 where the session pays XP per Ego lost, the roller's loss is counted.
   const { egoLost } = legacyOf(state.source);
-  if (ruleset.experience.session.kind === "perEgoLost")
-    entries.push(["system.legacy.egoLost", egoLost, egoLost + before - after]);
+  if (countsEgoLost(ruleset)) entries.push(["system.legacy.egoLost", egoLost, egoLost + before - after]);
   const update = changes(...entries);
   const outcome = { before, costly: spend.costly, cost: before - after, after, lost };
   return result(update, options.companions ? { ...outcome, companions: shares.companions } : outcome);

@@ -22,7 +22,7 @@
  *   play, not a currency); the GM's next award may be edited where XP stayed spent.
  * Pure: the glue (src/table/session-award.ts) reads the actors and makes one update per actor.
  */
-import { assertInteger, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
+import { assertInteger, countsEgoLost, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
 import type { CharacterSource } from "../../data/source.ts";
 import { legacyOf } from "../../data/legacy.ts";
 import { awardXpOperation, type XpOutcome } from "./xp.ts";
@@ -120,7 +120,7 @@ export function sessionAwardOperation(
   ruleset: Ruleset,
 ): OperationResult<SessionAwardOutcome> {
   const award = awardXpOperation(state, xp);
-  if (ruleset.experience.session.kind !== "perEgoLost") return result(award.update, { ...award.outcome, egoLost: 0 });
+  if (!countsEgoLost(ruleset)) return result(award.update, { ...award.outcome, egoLost: 0 });
   const egoLost = assertInteger(legacyOf(state.source).egoLost, "The Ego lost this session", 0);
   return result({ ...award.update, ...changes(["system.legacy.egoLost", egoLost, 0]) }, { ...award.outcome, egoLost });
 }

@@ -1,12 +1,15 @@
 /**
- * Buying an Advancement dropped on the character sheet (R-XP-2): the choices the player or GM makes on
- * this screen first (Developed's attribute, R-CHAR-5; the GM's override when the XP is short), then the
- * actor's operation, which checks the rules, spends the XP and offers the Grit roll (R-GRIT-3).
+ * An Advancement dropped on the character sheet, taken the way the world's ruleset takes one: bought with
+ * XP (R-XP-2: the choices the player or GM makes on this screen first, Developed's attribute, R-CHAR-5,
+ * and the GM's override when the XP is short; then the actor's operation, which checks the rules, spends
+ * the XP and offers the Grit roll, R-GRIT-3), or won by the Advancement roll (R-LEG-13,
+ * src/documents/legacy-actions.ts).
  */
-import { developableAttributes, isAttribute } from "../../../rules/index.ts";
+import { developableAttributes, isAttribute, type Ruleset } from "../../../rules/index.ts";
 import { deriveCharacter } from "../../../data/derived.ts";
 import type { AdvancementSource } from "../../../data/source.ts";
 import type { TerranActor } from "../../../documents/actor.ts";
+import { takeLegacyAdvancement } from "../../../documents/legacy-actions.ts";
 import { chooseOne, confirm } from "../../../prompts/notify.ts";
 import type { ImportedItemData } from "../sheet-glue.ts";
 
@@ -40,4 +43,26 @@ export async function buyAdvancement(
     if (!gmOverride) return;
   }
   await actor.gainAdvancement({ ...data, system: { ...advancement, developed } }, { gmOverride });
+}
+
+type DroppedAdvancement = ImportedItemData & { readonly name: string; readonly system: AdvancementSource };
+
+/** Each way a ruleset takes an Advancement (`experience.advancement`), written once: bought, or rolled for. */
+const TAKE_ADVANCEMENT: Readonly<
+  Record<
+    Ruleset["experience"]["advancement"]["kind"],
+    (actor: TerranActor, data: DroppedAdvancement) => Promise<unknown>
+  >
+> = {
+  cost: buyAdvancement,
+  roll: takeLegacyAdvancement,
+};
+
+/** R-XP-2 / R-LEG-13 an Advancement dropped on `actor`'s sheet, taken as `ruleset` takes one. */
+export async function takeDroppedAdvancement(
+  actor: TerranActor,
+  data: DroppedAdvancement,
+  ruleset: Ruleset,
+): Promise<void> {
+  await TAKE_ADVANCEMENT[ruleset.experience.advancement.kind](actor, data);
 }

@@ -9,9 +9,8 @@
 import { AdvancementData } from "../../../data/item/advancement.ts";
 import { ConditionData } from "../../../data/item/condition.ts";
 import type { TerranActor } from "../../../documents/actor.ts";
-import { takeLegacyAdvancement } from "../../../documents/legacy-actions.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
-import { buyAdvancement } from "./advancement-drop.ts";
+import { takeDroppedAdvancement } from "./advancement-drop.ts";
 import { prepareConditionDrop } from "./condition-drop.ts";
 import { prepareSkillFocusDrop } from "./skill-focus-drop.ts";
 import { conditionOf, type Ruleset } from "../../../rules/index.ts";
@@ -22,8 +21,7 @@ export async function addDroppedItem(actor: TerranActor, item: Item.Implementati
   const system = item.system;
   if (system instanceof AdvancementData) {
     const advancement = { ...data, name: item.name, system: system.toObject() };
-    if (currentRuleset().experience.advancement.kind === "roll") await takeLegacyAdvancement(actor, advancement);
-    else await buyAdvancement(actor, advancement);
+    await takeDroppedAdvancement(actor, advancement, currentRuleset());
     return;
   }
   if (data.type === "weapon" || data.type === "armour") foundry.utils.setProperty(data, "system.equipped", false);
