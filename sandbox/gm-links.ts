@@ -66,8 +66,8 @@ function journalScene(): SheetScene {
       journalPage(guide, "Rolling"),
       journalPage(reference, "Sayonara and the Fortune die"),
     ].map((html) => enrich(html, rollLinkVocabulary(CORE), core));
-    // The same journal's links read in a Legacy world (four other attributes, no Saves), a typo and a chance out of
-    // range.
+    // The same journal's links read in a Legacy world (four other attributes, no Saves), a typo and a
+    // chance out of range.
     const other = enrich(
       "<p>In a Legacy world a Core link reads as text with a warning: @Risky[finesse], @Reaction[insight]; so does a typo, @Risky[charsima], or a chance out of range, @Fortune[9]. Legacy's own: @Risky[charisma].</p>",
       rollLinkVocabulary(LEGACY),

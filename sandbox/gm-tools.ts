@@ -165,8 +165,8 @@ function requestCard(viewer: CardUser & { owns: boolean[] }): string {
 }
 
 /**
- * R-LUCK-1 / R-LUCK-2 the Table luck window for `viewer`, from a ledger (the fixture's: three sessions, three users'
- * dice).
+ * R-LUCK-1 / R-LUCK-2 the Table luck window for `viewer`, from a ledger (the fixture's: three
+ * sessions, three users' dice).
  */
 function tableLuck(width: number, ledger: LuckLedger, viewer: LuckViewer): string {
   return applicationWindow({

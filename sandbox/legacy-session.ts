@@ -124,8 +124,8 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 }
 
 /**
- * Stand-in of `TerranActor.commitOperation`: the update's `system.…` paths set on a copy of the character and its
- * items.
+ * Stand-in of `TerranActor.commitOperation`: the update's `system.…` paths set on a copy of the
+ * character and its items.
  */
 export function applyOperation(
   character: CharacterSheetInput,
@@ -514,8 +514,8 @@ export function sessionView(state: SessionState, card: ResultCardView | null): S
 /** The session's page body (a row: the sheet, the open window, the chat log). */
 export function sessionBody(state: SessionState, chatWidth: number): string {
   const view = sessionView(state, null);
-  // The open window above the chat log, beside the sheet (the sheet, a dialog and the chat fit 1280px side by side only
-  // this way).
+  // The open window above the chat log, beside the sheet (the sheet, a dialog and the chat fit 1280px side
+  // by side only this way).
   const column = `<div class="sandbox-session-column" style="display: flex; flex-direction: column; gap: 12px; align-items: flex-start"><div id="sandbox-session-side">${view.side}</div><section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${chatWidth}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section></div>`;
   return `<div class="sandbox-row" data-sandbox-session>${view.sheet}${column}</div>`;
 }

@@ -132,8 +132,8 @@ export function renderScene(scene: SceneInfo, width: number | null): SceneConten
     }
     case "dialog": {
       if (isLegacyDialogId(scene.id)) {
-        // Shown as the model renders it; its controls are not wired in the sandbox (data kind "sheet": clicks post
-        // nothing).
+        // Shown as the model renders it; its controls are not wired in the sandbox (data kind
+        // "sheet": clicks post nothing).
         const dialog = applicationWindow({
           tag: "form",
           classes: [...DIALOG_WINDOW.classes, "legacy-roll-dialog"],

@@ -106,8 +106,8 @@ function bodyLang(body: unknown): string | null {
 }
 
 /**
- * A refusal of the rules as the player reads it: English keeps the rules' message; another language reads it as
- * src/prompts/notify.ts does.
+ * A refusal of the rules as the player reads it: English keeps the rules' message; another language
+ * reads it as src/prompts/notify.ts does.
  */
 function refusalText(error: RulesError, lang: string): string {
   if (lang === "en") return error.message;

@@ -10,8 +10,8 @@ import { dirname, join, normalize, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * The budget of the game's JavaScript (the files loaded with the entry), gzip, in kB of 1000 bytes (as Vite prints
- * them).
+ * The budget of the game's JavaScript (the files loaded with the entry), gzip, in kB of 1000 bytes
+ * (as Vite prints them).
  */
 export const BUNDLE_BUDGET_KB = 120;
 

@@ -41,8 +41,8 @@ export const README_SHOTS: readonly ReadmeShot[] = [
 ];
 
 /**
- * An image's file name, as the browser tests name theirs (`<kind>-<id>-<theme>.png`), with its language when not
- * English.
+ * An image's file name, as the browser tests name theirs (`<kind>-<id>-<theme>.png`), with its
+ * language when not English.
  */
 export function shotFile(shot: ReadmeShot): string {
   return `${shot.kind}-${shot.id}-${shot.theme}${shot.lang ? `-${shot.lang}` : ""}.png`;

@@ -156,8 +156,8 @@ interface ForecastCliInput {
 }
 
 /**
- * The forecast for the arguments after `forecast` (without --json / --help); throws UsageError / RulesError on bad
- * input.
+ * The forecast for the arguments after `forecast` (without --json / --help); throws UsageError /
+ * RulesError on bad input.
  */
 function run(args: readonly string[]): { text: string; json: unknown } {
   const parsed = parseArgs("forecast", args, SPEC);

@@ -38,8 +38,8 @@ export interface ActivationCardInput {
 }
 
 /**
- * R-ADV-1 / R-ADV-2 the activation roll's card: the dice (highest kept as Precision), the outcome, and what it grants
- * or costs.
+ * R-ADV-1 / R-ADV-2 the activation roll's card: the dice (highest kept as Precision), the outcome, and
+ * what it grants or costs.
  */
 export function activationCard(input: ActivationCardInput): ResultCardView {
   const faces = assertFaces(input.faces, "Activation die");

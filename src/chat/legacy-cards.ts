@@ -149,8 +149,8 @@ export interface LegacyHarmCardInput {
   readonly dead: boolean;
   readonly shieldSacrificed: boolean;
   /**
-   * R-LEG-6 R-LEG-8 *Protected*'s Dark Dice, when thrown: faces, what they took off, which cost Ego, Ego before and
-   * after.
+   * R-LEG-6 R-LEG-8 *Protected*'s Dark Dice, when thrown: faces, what they took off, which cost Ego,
+   * Ego before and after.
    */
   readonly protected?: {
     readonly faces: readonly number[];

@@ -46,8 +46,8 @@ export interface MontageCardInput extends LegacyRiskyCardInput {
 }
 
 /**
- * R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome for the whole
- * Challenge.
+ * R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome
+ * for the whole Challenge.
  */
 export function montageCard(input: MontageCardInput): ResultCardView {
   const challengeKept = input.challengeFaces.indexOf(

@@ -77,8 +77,8 @@ const MAX_ROWS = 50;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Checks what the GM asks for (from the dialog, or stored flags) against the ruleset's attributes and Saves (none in
- * Legacy).
+ * Checks what the GM asks for (from the dialog, or stored flags) against the ruleset's attributes and
+ * Saves (none in Legacy).
  */
 export function assertRequestSubject(value: unknown, ruleset: Ruleset): RequestSubject {
   if (!isRecord(value))

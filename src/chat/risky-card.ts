@@ -1194,8 +1194,8 @@ function secondHitButtons(
 }
 
 /**
- * R-EGO-2 (ruling) Give back Ego: a mistake's mend, the roller's until the dice are confirmed; open, it says what it is
- * for.
+ * R-EGO-2 (ruling) Give back Ego: a mistake's mend, the roller's until the dice are confirmed; open, it says
+ * what it is for.
  */
 function undoEgoButton(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): CardButtonView {
   const permission = undoEgoPermission(viewer, state.rollerId, result.locked);

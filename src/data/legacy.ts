@@ -54,8 +54,8 @@ export interface LegacySource {
 }
 
 /**
- * What a character that never saw Legacy holds (the schema's initial values: every rating 0, HP and Ego at their
- * maximum 2).
+ * What a character that never saw Legacy holds (the schema's initial values: every rating 0, HP and
+ * Ego at their maximum 2).
  */
 export function defaultLegacy(): LegacySource {
   return {
@@ -104,8 +104,8 @@ export function legacyEgoMax(attributes: Readonly<Record<LegacyAttribute, number
 }
 
 /**
- * The character's Advancements and what changes its maxima: *Tough*'s flag (HP) and the *Estranged* condition (Ego,
- * R-LEG-16).
+ * The character's Advancements and what changes its maxima: *Tough*'s flag (HP) and the
+ * *Estranged* condition (Ego, R-LEG-16).
  */
 function legacyItems(items: readonly ItemSnapshot[]): { advancements: number; tough: boolean; egoMaxLoss: number } {
   let advancements = 0;

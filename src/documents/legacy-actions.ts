@@ -49,8 +49,8 @@ export interface LegacyRiskyRequest {
 }
 
 /**
- * R-LEG-8 R-LEG-9 a Risky Action from the dialog: one roll of light and dark dice; the Dark Dice's Ego is spent at
- * once.
+ * R-LEG-8 R-LEG-9 a Risky Action from the dialog: one roll of light and dark dice; the Dark Dice's Ego
+ * is spent at once.
  */
 export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRequest) {
   return attempt(async () => {
@@ -190,8 +190,8 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     const ruleset = currentRuleset();
     const state = actor.characterState();
     let picked: hp.HpHarmOperationChoices = { ...choices };
-    // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when it would stop
-    // something.
+    // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when
+    // it would stop something.
     if (
       picked.sacrificeShield === undefined &&
       carriedShield(state.items) &&
@@ -237,8 +237,8 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
 }
 
 /**
- * R-LEG-6 asks how many of Protected's Dark Dice to throw when it is open, and throws them; null when the prompt was
- * closed.
+ * R-LEG-6 asks how many of Protected's Dark Dice to throw when it is open, and throws them; null when
+ * the prompt was closed.
  */
 async function throwProtected(
   actor: TerranActor,

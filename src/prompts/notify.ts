@@ -76,8 +76,8 @@ export async function confirm(
 }
 
 /**
- * Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text is escaped); false
- * if closed.
+ * Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text
+ * is escaped); false if closed.
  */
 export async function confirmNamed(
   title: string,

@@ -35,8 +35,8 @@ export async function askProtectedDice(offer: ProtectedOffer, max = currentDarkD
     content,
     ok: {
       callback: (_event: PointerEvent | SubmitEvent, button: HTMLButtonElement) => {
-        // No instanceof: the dialog may live in a v14 detached window (another realm); an input is read by its
-        // properties.
+        // No instanceof: the dialog may live in a v14 detached window (another realm); an input is
+        // read by its properties.
         const input: unknown = button.form?.querySelector('input[name="n"]');
         return typeof input === "object" && input !== null && "valueAsNumber" in input
           ? input.valueAsNumber

@@ -41,8 +41,8 @@ export const QUERIES = {
   /** R-LEG-14 a Challenge card's complication carried to a character's next related roll. */
   carryComplication: `${SYSTEM_ID}.carryComplication`,
   /**
-   * R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query that prompts the
-   * GM.
+   * R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query
+   * that prompts the GM.
    */
   montageWord: `${SYSTEM_ID}.montageWord`,
   /** R-LEG-14 a companion's share of a montage's Ego cost, taken once from the card that names it. */

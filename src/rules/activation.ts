@@ -129,8 +129,8 @@ export function suitDepleted(effects: readonly SceneEffect[]): boolean {
 }
 
 /**
- * One advancement's effect at most: a new activation replaces the one before (the operation refuses a second one
- * first).
+ * One advancement's effect at most: a new activation replaces the one before (the operation refuses
+ * a second one first).
  */
 export function addSceneEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
   const [checked] = readSceneEffects([effect]);

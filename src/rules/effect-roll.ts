@@ -28,8 +28,8 @@ function separate(ruleset: Ruleset): Extract<Ruleset["resolution"], { kind: "sep
 }
 
 /**
- * R-LEG-11 what an Effect roll throws for a tool rank, its tags and `extra` dice (ruling: +1d is one more die, highest
- * kept).
+ * R-LEG-11 what an Effect roll throws for a tool rank, its tags and `extra` dice (ruling: +1d is one
+ * more die, highest kept).
  */
 export function effectDiceFor(ruleset: Ruleset, rank: TierRank, tags: EffectTags = {}, extra = 0): EffectDice {
   const resolution = separate(ruleset);

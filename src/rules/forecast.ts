@@ -66,8 +66,8 @@ export interface ForecastChallenge {
   /** The Disposition left (R-RA-7), 0 … 1000. */
   readonly disposition: number;
   /**
-   * The Challenge's armour that counts (challenge.ts `challengeArmour`), taken off each of the player's Effects;
-   * default 0.
+   * The Challenge's armour that counts (challenge.ts `challengeArmour`), taken off each of
+   * the player's Effects; default 0.
    */
   readonly armour?: number;
   /** R-CH-2 the law of the Challenge's Effect (forecast-action.ts `keptHighestLaw`). */
@@ -113,8 +113,8 @@ export interface Forecast {
   };
   readonly harm: {
     /**
-     * Exact expected number of times the Challenge's Effect lands before it is overcome (null: without end, when
-     * `never`).
+     * Exact expected number of times the Challenge's Effect lands before it is overcome (null:
+     * without end, when `never`).
      */
     readonly expectedStrikes: number | null;
     /** P(it is overcome without ever striking back). */

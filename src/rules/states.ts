@@ -23,8 +23,8 @@ export type TokenStateSource =
 
 export interface TokenStateDef {
   /**
-   * The status effect id (in core's list of status effects). Dead is core's own "dead", the combat tracker's defeated
-   * state.
+   * The status effect id (in core's list of status effects). Dead is core's own "dead", the
+   * combat tracker's defeated state.
    */
   readonly id: string;
   readonly labelKey: string;
@@ -126,8 +126,8 @@ export function findTokenState(ruleset: Ruleset, id: string): TokenStateDef | nu
 }
 
 /**
- * What a token HUD click on a state asks of the character: one of its operations, nothing, or a refusal with the
- * reason's key.
+ * What a token HUD click on a state asks of the character: one of its operations, nothing, or a
+ * refusal with the reason's key.
  */
 export type StateToggle =
   | { readonly kind: "markWound"; readonly track: WoundTrack }

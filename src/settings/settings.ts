@@ -160,8 +160,8 @@ function registerOptionalRules(settings: NonNullable<typeof game.settings>): voi
 }
 
 /**
- * Every client follows a change of the ruleset (or of how it is played) at once: derived data, the sheets, and
- * RULESET_CHANGED.
+ * Every client follows a change of the ruleset (or of how it is played) at once: derived data,
+ * the sheets, and RULESET_CHANGED.
  */
 function followRuleset(): void {
   for (const actor of game.actors ?? []) actor.reset();
@@ -198,8 +198,8 @@ export function currentApplyPermission(): ApplyPermission {
 }
 
 /**
- * R-CH-6 the world's ruleset and its Challenge armour house rule (off when unreadable): what decides a Challenge's
- * armour.
+ * R-CH-6 the world's ruleset and its Challenge armour house rule (off when unreadable): what
+ * decides a Challenge's armour.
  */
 export function currentChallengeArmourRule(): ChallengeArmourRule {
   return {

@@ -44,8 +44,8 @@ export function playerCharacters(): TerranActor[] {
 }
 
 /**
- * R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12: from the stored
- * `legacy.egoLost`).
+ * R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12:
+ * from the stored `legacy.egoLost`).
  */
 export function sessionRows(): SessionRowPlan[] {
   const candidates = playerCharacters().flatMap((actor) => {

@@ -74,8 +74,8 @@ declare module "fvtt-types/configuration" {
          */
         appliedCards?: Record<string, boolean>;
         /**
-         * R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene ends (read with
-         * readSceneEffects).
+         * R-ADV-1 / R-ADV-2 the effects of activated advancements that last until the scene
+         * ends (read with readSceneEffects).
          */
         scene?: SceneEffect[];
         /**

@@ -167,8 +167,8 @@ describe.each(["light", "dark"] as const)(
         let character = sessionCharacter();
         await expectSheet(page, character);
 
-        // 1. R-LEG-2 the creation roll: two dice per attribute, the highest read through the bands; HP and Ego start
-        //    full.
+        // 1. R-LEG-2 the creation roll: two dice per attribute, the highest read through the bands; HP
+        //    and Ego start full.
         await click('[data-action="rollLegacyCreation"]');
         expect(await log.count()).toBe(1);
         const creationFaces = await faces(log.last());
@@ -192,8 +192,8 @@ describe.each(["light", "dark"] as const)(
         await expectSheet(page, character);
         await checkpoint("creation");
 
-        // 2. R-LEG-8 R-LEG-9 Strength opens the Legacy dialog; each stepper changes the pool and the exact odds as the
-        //    model says.
+        // 2. R-LEG-8 R-LEG-9 Strength opens the Legacy dialog; each stepper changes the pool and the exact
+        //    odds as the model says.
         await click('.te-legacy-attributes .te-attr[data-attribute="strength"] [data-action="roll"]');
         let choices = initialSeparateChoices(SESSION_SETTINGS);
         const before = await expectDialog(page, character, "strength", choices);
@@ -236,8 +236,8 @@ describe.each(["light", "dark"] as const)(
         await expectSheet(page, character);
         await checkpoint("risky-action");
 
-        // 4. R-LEG-11 the weapon's Effect (items tab): a Greater tool, 2d, the highest kept, a 6 rolled again while 6s
-        //    come.
+        // 4. R-LEG-11 the weapon's Effect (items tab): a Greater tool, 2d, the highest kept, a 6 rolled
+        //    again while 6s come.
         await page.locator('[data-sandbox="session-sheet"] [data-action="tab"][data-tab="items"]').click();
         await click(`[data-item-id="${SESSION_WEAPON_ID}"] .te-roll-weapon[data-action="roll"]`);
         expect(await log.count()).toBe(3);
@@ -374,8 +374,8 @@ describe.each(["light", "dark"] as const)(
         await expectSheet(page, character);
         await checkpoint("advancement");
 
-        // A button the sandbox does not wire says so as a notice and changes nothing (Foundry asks to confirm a
-        // Condition first).
+        // A button the sandbox does not wire says so as a notice and changes nothing (Foundry asks
+        // to confirm a Condition first).
         await click('[data-sandbox="session-sheet"] [data-action="refillLegacyEgo"]');
         expect(clean(await page.locator("#sandbox-notice").textContent())).toContain(
           '"refillLegacyEgo" runs in Foundry only',

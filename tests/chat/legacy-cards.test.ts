@@ -1,6 +1,6 @@
 /**
- * The Legacy ruleset's cards (src/chat/legacy-cards.ts), rendered with the real result-card template (strict
- * Handlebars).
+ * The Legacy ruleset's cards (src/chat/legacy-cards.ts), rendered with the real
+ * result-card template (strict Handlebars).
  */
 import { describe, expect, it } from "vitest";
 import {

@@ -38,8 +38,8 @@ export function message(
 export const asMessage = (m: ChatMessageStub): ChatMessage.Implementation => m as unknown as ChatMessage.Implementation;
 
 /**
- * A Challenge as Foundry builds it: with the system's Actor class (CONFIG.Actor.documentClass is TerranActor for every
- * type).
+ * A Challenge as Foundry builds it: with the system's Actor class (CONFIG.Actor.documentClass is
+ * TerranActor for every type).
  */
 export function challenge(
   name = "Locked vault",

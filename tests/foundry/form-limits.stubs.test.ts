@@ -41,8 +41,8 @@ describe("[Foundry stand-ins] schemaLimits", () => {
         "system.xp",
         // R-SAY-1 a successor's free advancements (0 for anyone else).
         "system.freeAdvancements",
-        // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived, not form
-        // fields).
+        // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are
+        // derived, not form fields).
         ...["strength", "agility", "insight", "charisma"].map((a) => `system.legacy.attributes.${a}`),
         ...["violence", "exploration", "social", "survival", "vocational"].map((k) => `system.legacy.skills.${k}`),
         ...["hp.value", "ego.value", "egoLost", "advancementsWon"].map((f) => `system.legacy.${f}`),

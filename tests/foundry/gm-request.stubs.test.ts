@@ -212,8 +212,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
       actors(mira, oskar);
       world.selected = [{ actor: stub(mira) }];
       const request = await postRequest("attribute:finesse");
-      // player2 posts a well-formed Risky card of Mira's Finesse, claiming to answer her row (they may roll for Oskar,
-      // not Mira).
+      // player2 posts a well-formed Risky card of Mira's Finesse, claiming to answer her row (they may
+      // roll for Oskar, not Mira).
       as({ id: "player2", isGM: false });
       const state = card([6, 5], [], { actorUuid: mira.uuid, actorName: "Mira", rollerId: "player2" });
       const answers = { requestId: request.id, actorUuid: mira.uuid };

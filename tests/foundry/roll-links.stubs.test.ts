@@ -79,8 +79,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
     resetWorld(generation);
     nextFaces.length = 0;
     document.body.innerHTML = "";
-    // Foundry: "CONFIG.TextEditor.enrichers: A collection of custom enrichers" (foundryvtt.com/api/v13 and /api/v14
-    // CONFIG.TextEditor).
+    // Foundry: "CONFIG.TextEditor.enrichers: A collection of custom enrichers"
+    // (foundryvtt.com/api/v13 and /api/v14 CONFIG.TextEditor).
     Reflect.set(Reflect.get(globalThis, "CONFIG") as object, "TextEditor", { enrichers: [] });
     rolled = vi.spyOn(api, "roll");
   });

@@ -192,8 +192,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
   it("a card step points inside the user's newest card of its kind, in the chat tab, and gives the sidebar back", async () => {
     const mira = hero("Mira");
     actors(mira);
-    // A stand-in chat log (Foundry's is the sidebar's chat tab, `ui.chat.element`): two of Mira's cards and someone
-    // else's.
+    // A stand-in chat log (Foundry's is the sidebar's chat tab, `ui.chat.element`): two of Mira's
+    // cards and someone else's.
     const said = (actorId: string | null) => {
       const m = new ChatMessageStub({});
       Object.assign(m, { speaker: { actor: actorId } });

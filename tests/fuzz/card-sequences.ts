@@ -6,8 +6,8 @@
  * - a refused action (RulesError) changes nothing; any other exception is a break;
  * - an accepted action moves the version on by exactly 1 (or returns the card as it was);
  * - a stale click or a record with a forged value is never accepted; only the roller or a GM changes choices;
- * - only a GM gives or withdraws a leave (R-RA-8 an Effect, R-RA-1 a success at a cost), and a success is given only on
- *   a Fail;
+ * - only a GM gives or withdraws a leave (R-RA-8 an Effect, R-RA-1 a success at a cost), and a success is
+ *   given only on a Fail;
  * - a hit is applied once, and each record holds the card's Effect and a Disposition that follows;
  * - Ego is spent once and given back once, never given back before it is spent;
  * - once confirmed, the dice, the Effect and the second hit never change;

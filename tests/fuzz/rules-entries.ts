@@ -544,8 +544,8 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     fractional: true,
     check: (p) => between(p, 0, 1, "probability"),
   }),
-  // R-LUCK-2 the chi-square tail and the fairness test: a probability, falling with the statistic; a verdict only from
-  // 30 dice.
+  // R-LUCK-2 the chi-square tail and the fairness test: a probability, falling with the statistic; a
+  // verdict only from 30 dice.
   chiSquareSurvival: entry(
     rules.chiSquareSurvival,
     t(

@@ -45,8 +45,8 @@ const harmTargetArb: fc.Arbitrary<HarmTarget> = fc.record({
 const effectArb = fc.integer({ min: 0, max: 30 });
 
 /**
- * Applies harm with valid choices: the shield is sacrificed only if carried; a wound track is picked from the offered
- * ones.
+ * Applies harm with valid choices: the shield is sacrificed only if carried; a wound track is picked
+ * from the offered ones.
  */
 function harmWithValidChoices(target: HarmTarget, effect: number, sacrifice: boolean, pick: number) {
   const sacrificeShield = sacrifice && target.armour.shield;

@@ -318,8 +318,8 @@ interface WalkOptions {
 }
 
 /**
- * P(overcome within n) for n = 1 … depth, by enumerating every action's outcomes (the game's functions decide each
- * step).
+ * P(overcome within n) for n = 1 … depth, by enumerating every action's outcomes (the game's
+ * functions decide each step).
  */
 function enumerateWithin(a: Approach, options: WalkOptions, depth: number): number[] {
   const within = new Array<number>(depth + 1).fill(0);

@@ -773,8 +773,8 @@ Object.defineProperties(game, {
   actors: { get: () => world.collections.actors ?? undefined, configurable: true },
   // The world's items (once a test loads a world), and `fromCompendium` as WorldCollection has it.
   items: { get: () => world.collections.items ?? { fromCompendium }, configurable: true },
-  // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs reads invalid documents'
-  // source there).
+  // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs
+  // reads invalid documents' source there).
   data: { get: () => ({ actors: world.actorSources, items: world.itemSources }), configurable: true },
   packs: { get: () => ({ contents: [] }), configurable: true },
   // Foundry: `game.scenes`, the world's Scenes; each Scene's `tokens` is its embedded TokenDocuments, changed

@@ -41,8 +41,8 @@ export function userCan(this: UserStub, action: string): boolean {
 }
 
 /**
- * The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries, as the GM's
- * client would.
+ * The active GM stand-in: `query` records the call and runs the handler registered in CONFIG.queries,
+ * as the GM's client would.
  */
 export interface GmStub extends UserStub {
   readonly queries: { name: string; data: unknown }[];
@@ -210,8 +210,8 @@ export function makeScene(tokens: TokenStub[]): SceneStub {
 }
 
 /**
- * Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`, by default the
- * current one).
+ * Back to a player named player1, no GM online, default settings, nothing recorded (on `generation`,
+ * by default the current one).
  */
 export function resetWorld(generation: Generation = world.generation): void {
   world.generation = generation;

@@ -26,8 +26,8 @@ export function beforeCardUpdate(messageId: string, root: HTMLElement): void {
 }
 
 /**
- * Runs `then` once `el` is in a document (the chat log inserts a rendered message after renderHTML), for a few frames
- * at most.
+ * Runs `then` once `el` is in a document (the chat log inserts a rendered message after renderHTML), for
+ * a few frames at most.
  */
 function whenConnected(el: HTMLElement, then: () => void, frames = 30): void {
   if (el.isConnected) then();

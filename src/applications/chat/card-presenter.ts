@@ -248,8 +248,8 @@ async function confirmHit({ message, state, el }: CardClick<"risky">, which: "ef
 }
 
 /**
- * R-EGO-2 the Undo: the card notes it first (so it cannot happen twice), then the Ego goes back; a refusal puts the
- * card back.
+ * R-EGO-2 the Undo: the card notes it first (so it cannot happen twice), then the Ego goes back; a
+ * refusal puts the card back.
  */
 async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise<void> {
   const next = undoEgo(state, currentCardUser(), versionOf(el, state.version));

@@ -15,8 +15,8 @@ import type { HealthQuestions } from "./index.ts";
 
 export const HP_QUESTIONS: HealthQuestions = {
   /**
-   * R-LEG-5 / R-LEG-6 this user's choices for one character on hit points, asked on this screen; null if a dialog was
-   * closed.
+   * R-LEG-5 / R-LEG-6 this user's choices for one character on hit points, asked on this screen; null if
+   * a dialog was closed.
    */
   async harmChoices(actor: TerranActor, effect: number) {
     const state = actor.characterState();

@@ -16,8 +16,8 @@ export type HarmAnswers = Pick<ApplyHarmRequest, "sacrificeShield" | "woundTrack
 
 export interface HealthQuestions {
   /**
-   * Asks this user, on this screen, what the harm of `effect` on `actor` needs; null if a dialog was closed (nothing is
-   * applied).
+   * Asks this user, on this screen, what the harm of `effect` on `actor` needs; null if a dialog was
+   * closed (nothing is applied).
    */
   readonly harmChoices: (actor: TerranActor, effect: number) => Promise<HarmAnswers | null>;
 }

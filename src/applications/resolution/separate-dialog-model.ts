@@ -403,8 +403,8 @@ function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill
 }
 
 /**
- * R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered, a GM's box
- * unticked.
+ * R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered,
+ * a GM's box unticked.
  */
 /** R-LEG-9 the position and Dark Dice steppers, each end with its step or, closed, why. */
 function stepperViews(choices: SeparateRollChoices, darkMax: number): Pick<SeparateRollView, "position" | "dark"> {
@@ -438,8 +438,8 @@ function montageBlock(choices: SeparateRollChoices, word: MontageWord): DialogMe
 }
 
 /**
- * Why the Roll button is closed, or null: dead, departed (R-LEG-15 Retire), an empty pool, a montage without the GM's
- * word.
+ * Why the Roll button is closed, or null: dead, departed (R-LEG-15 Retire), an empty pool, a montage
+ * without the GM's word.
  */
 function rollRefusal(
   dead: boolean,

@@ -190,8 +190,8 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
 }
 
 /**
- * The one Challenge among the tokens this user targets (as Apply reads them: src/applications/chat/card-presenter.ts),
- * or null.
+ * The one Challenge among the tokens this user targets (as Apply
+ * reads them: src/applications/chat/card-presenter.ts), or null.
  */
 function targetedChallenge(): MontageChallenge | null {
   const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);

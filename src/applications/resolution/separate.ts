@@ -25,8 +25,8 @@ export function separateResolution(combined: ResolutionModel): ResolutionModel {
     },
 
     async answer(actor, subject, link) {
-      // An attribute of its own opens its dialog, preset (as `roll` does); what the roll dialog can roll opens that
-      // one.
+      // An attribute of its own opens its dialog, preset (as `roll` does); what the roll dialog can
+      // roll opens that one.
       if (!requestTarget(subject) && subject.kind === "attribute" && isLegacyAttribute(subject.attribute)) {
         await new SeparateRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
         return;

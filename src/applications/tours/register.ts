@@ -37,8 +37,8 @@ function registered(id: TourId): TerranTour | null {
 export function registerTours(): void {
   const tours = game.tours;
   const nue: unknown = Reflect.get(foundry, "nue");
-  // Foundry's Tour class is `foundry.nue.Tour` (documented for v13; v14's tours extend it, its path there is not
-  // verified).
+  // Foundry's Tour class is `foundry.nue.Tour` (documented for v13; v14's tours extend it, its path
+  // there is not verified).
   if (!tours || typeof nue !== "object" || nue === null || typeof Reflect.get(nue, "Tour") !== "function") {
     console.warn(`${SYSTEM_ID} | Foundry's Tour API was not found: the guided tours are not registered.`);
     return;

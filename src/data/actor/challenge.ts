@@ -16,8 +16,8 @@ function tierFields() {
   return {
     tier: choiceField(CHALLENGE_TIER_IDS, "dangerous"),
     /**
-     * R-CH-1 Exceptional's n: its Effect dice (≥ 4). Its Disposition, any whole number ≥ 40 (10n proposed), is
-     * `disposition`.
+     * R-CH-1 Exceptional's n: its Effect dice (≥ 4). Its Disposition, any whole number ≥ 40
+     * (10n proposed), is `disposition`.
      */
     n: integerField(4, 4, 100),
     disposition: new SchemaField({ value: integerField(10, 0), max: integerField(10, 0) }),

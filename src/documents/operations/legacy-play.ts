@@ -106,8 +106,8 @@ export interface TargetedActor {
 }
 
 /**
- * R-LEG-14 the montage's Challenge: the one Challenge among the targets (a token targeted twice counts once), else
- * null.
+ * R-LEG-14 the montage's Challenge: the one Challenge among the targets (a token targeted twice
+ * counts once), else null.
  */
 export function montageTarget(targets: readonly TargetedActor[]): MontageChallenge | null {
   const challenges = new Map<string, MontageChallenge>();

@@ -191,8 +191,8 @@ export function legacyCreationOperation(
 }
 
 /**
- * R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is left; null without
- * skills.
+ * R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is
+ * left; null without skills.
  */
 export interface LegacySkillPoints {
   readonly placed: number;
@@ -320,8 +320,8 @@ export function advancementRollOperation(
 }
 
 /**
- * R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises the skill by
- * 1.
+ * R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises
+ * the skill by 1.
  */
 export function skillRollOperation(
   state: CharacterState,

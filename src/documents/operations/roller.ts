@@ -35,8 +35,8 @@ export type RollerChoice<A> =
   | { readonly ok: false; readonly refusal: RollerRefusal };
 
 /**
- * The actor a roll link rolls for: `selected` the controlled tokens' actors (null: a token without one), `assigned` the
- * user's character.
+ * The actor a roll link rolls for: `selected` the controlled tokens' actors (null: a token without
+ * one), `assigned` the user's character.
  */
 export function chooseRoller<A>(
   selected: readonly (RollerCandidate<A> | null)[],

@@ -19,8 +19,8 @@ export interface CharacterState {
   readonly source: CharacterSource;
   readonly items: readonly ItemSnapshot[];
   /**
-   * R-ADV-1 / R-ADV-2 the activated advancements' effects that last until the scene ends (an actor flag); none when
-   * absent.
+   * R-ADV-1 / R-ADV-2 the activated advancements' effects that last until the scene ends (an actor
+   * flag); none when absent.
    */
   readonly scene?: readonly SceneEffect[];
   /** R-LEG-14 the complications carried to the next related Risky Action (an actor flag); none when absent. */

@@ -122,8 +122,8 @@ function theUndo({ describe, it, assert }: QuenchBatchContext, run: SessionRun):
   const { heroes, xpOf } = run;
   describe("the Undo from the card", () => {
     it("takes back exactly what was given (XP gained since stays), and the card records it row by row", async () => {
-      // XP from elsewhere after the award (a Condition's +1, R-XP-1): the Undo takes the award's amount, not a
-      // snapshot.
+      // XP from elsewhere after the award (a Condition's +1, R-XP-1): the Undo takes the award's
+      // amount, not a snapshot.
       const first = heroes[0];
       if (!first) return assert.fail("no character");
       await first.update({ system: { xp: xpOf(0) + GAINED_SINCE } });

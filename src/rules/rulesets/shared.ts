@@ -14,8 +14,8 @@ import type {
 } from "./types.ts";
 
 /**
- * R-CH-1 Trivial 5 · d/2, Dangerous 10 · 1d, Serious 20 · 2d, Formidable 30 · 3d, Exceptional 40+ · nd (n ≥ 4; 10n
- * proposed).
+ * R-CH-1 Trivial 5 · d/2, Dangerous 10 · 1d, Serious 20 · 2d, Formidable 30 · 3d, Exceptional 40+ · nd (n
+ * ≥ 4; 10n proposed).
  */
 export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
   { id: "trivial", labelKey: "TERRAN.ChallengeTier.trivial", disposition: 5, dice: 0, halved: true },

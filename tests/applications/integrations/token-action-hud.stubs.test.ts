@@ -168,8 +168,8 @@ function sheetReason(sheet: Sheet, id: string): string {
 }
 
 /**
- * The HUD's actions in every list (the Dispositions, shown only, and the GM's Fortune die left out), each available or
- * greyed.
+ * The HUD's actions in every list (the Dispositions, shown only, and the GM's Fortune die left out),
+ * each available or greyed.
  */
 function hudOffers(hud: HudStub): Record<string, boolean> {
   const offers: Record<string, boolean> = {};
@@ -384,8 +384,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         expect(hudOffers(hud)).toEqual(fromSheet);
         for (const [id, enabled] of Object.entries(fromSheet)) {
           const action = hudAction(hud, id);
-          // The stand-in's i18n gives the key; the sheet's template shows the English (none of these reasons has a
-          // value).
+          // The stand-in's i18n gives the key; the sheet's template shows the English (none of these
+          // reasons has a value).
           if (!enabled) expect(english(action?.tooltip ?? ""), id).toBe(sheetReason(sheet, id));
           else expect(action?.tooltip, id).toBe(action?.name);
         }

@@ -18,8 +18,8 @@ const ROOT = resolve(import.meta.dirname, "../../..");
 const read = (path: string): string => readFileSync(resolve(ROOT, path), "utf8");
 
 /**
- * The keys of `actions: { … }` in a sheet class's source: `name: Sheet.#handler` or a function imported by that name
- * (`name,`).
+ * The keys of `actions: { … }` in a sheet class's source: `name: Sheet.#handler` or a function imported
+ * by that name (`name,`).
  */
 function actionHandlers(source: string): string[] {
   const block = /actions:\s*\{([\s\S]*?)\n\s*\},/.exec(source)?.[1] ?? "";

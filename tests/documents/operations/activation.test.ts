@@ -1,6 +1,6 @@
 /**
- * R-ADV-1 Brainwave / R-ADV-2 Nova activated: the dice thrown, the scene effects kept, the Hazed wound, the end of the
- * scene.
+ * R-ADV-1 Brainwave / R-ADV-2 Nova activated: the dice thrown, the scene effects kept, the Hazed wound, the
+ * end of the scene.
  */
 import { describe, expect, it } from "vitest";
 import { activateOperation, activationPlan, endSceneOperation } from "../../../src/documents/operations/index.ts";

@@ -394,8 +394,8 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
       hp: { before: 5, after: 4 },
       protected: { faces: [3, 1], by: 4, costly: [true, true], ego: { before: 3, after: 1 }, lost: false },
     });
-    // More than the damage: it stops at 0 (what they took off is the damage, not the sum); a 4 above Ego 3 costs
-    // nothing.
+    // More than the damage: it stops at 0 (what they took off is the damage, not the sum); a 4 above
+    // Ego 3 costs nothing.
     const all = hpHarmOperation(s, LEGACY, 3, { protectedFaces: [4, 6] });
     expect(all.update).toEqual({});
     expect(all.outcome).toMatchObject({

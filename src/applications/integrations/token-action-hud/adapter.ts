@@ -21,8 +21,8 @@ export interface TahActionData {
   readonly img?: string;
   readonly info1?: { readonly text: string };
   /**
-   * Classes on the button (action.hbs line 3): `disabled` is drawn greyed by Core's stylesheets (tah-hud.less lines
-   * 178–201).
+   * Classes on the button (action.hbs line 3): `disabled` is drawn greyed by Core's
+   * stylesheets (tah-hud.less lines 178–201).
    */
   readonly cssClass?: string;
   /** The button's tooltip (action-handler.mjs line 251, tooltip-handler.mjs `getTooltip`; the name when absent). */

@@ -173,8 +173,8 @@ export async function restAsked(actor: TerranActor): Promise<void> {
 }
 
 /**
- * R-LEG-4 … R-LEG-6 an Effect taken as harm: its size is asked, then armour, HP, wounds (the attribute lost is asked
- * when due).
+ * R-LEG-4 … R-LEG-6 an Effect taken as harm: its size is asked, then armour, HP, wounds (the attribute
+ * lost is asked when due).
  */
 export async function harmAsked(actor: TerranActor): Promise<void> {
   const effect = await askNumber("TERRAN.Sheet.Legacy.harmTitle", "TERRAN.Sheet.Legacy.harmPrompt", {

@@ -111,8 +111,8 @@ function playLock(derived: CharacterDerived, g: Gate): Message | null {
 }
 
 /**
- * The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are chosen in the
- * dialog).
+ * The Light Dice an attribute's roll starts from (wounds applied; skills and situational dice are
+ * chosen in the dialog).
  */
 function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDerived): number {
   return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
@@ -152,8 +152,8 @@ function legacySkillsOf(
   g: Gate,
 ): Pick<LegacyMainView, "skills" | "skillPoints"> {
   const skillRule = ruleset.experience.skillRoll;
-  // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as the creation roll
-  // reads it).
+  // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as
+  // the creation roll reads it).
   const inCreation = derived.advancements === 0;
   const placed = Object.values(legacy.skills).reduce((a, v) => a + v, 0);
   const points = ruleset.skills && inCreation ? { placed, points: ruleset.skills.creationPoints } : null;
