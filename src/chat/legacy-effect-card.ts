@@ -39,10 +39,12 @@ import {
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import type { ResultCardView, ResultLine } from "./result-cards.ts";
 import {
+  appliedRowView,
   applyOnceButton,
   CARD_REASON,
   checkAppliedEntry,
   type AppliedEntry,
+  type AppliedRowView,
   type CardButtonView,
   type CardViewer,
 } from "./risky-card.ts";
@@ -376,7 +378,7 @@ export function withoutAction(): RulesError {
 export interface LegacyEffectView extends ResultCardView {
   readonly version: number;
   readonly apply: CardButtonView | null;
-  readonly applied: readonly { targetName: string; facet: string; effect: number; before: number; after: number }[];
+  readonly applied: readonly AppliedRowView[];
   readonly orderKey: string | null;
   /** Rolled from the sheet or after a Fail: said on the card. */
   readonly withoutActionKey: string | null;
@@ -395,13 +397,7 @@ export function legacyEffectView(state: LegacyEffectState, viewer: CardViewer): 
       state.applied.length > 0,
       viewer,
     ),
-    applied: state.applied.map((a) => ({
-      targetName: a.targetName,
-      facet: a.facet,
-      effect: a.effect,
-      before: a.before,
-      after: a.after,
-    })),
+    applied: state.applied.map(appliedRowView),
     orderKey: unlinked ? null : `TERRAN.Order.${state.order}`,
     withoutActionKey: unlinked ? "TERRAN.Card.Legacy.withoutAction" : null,
   };

@@ -19,10 +19,12 @@ import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { resultLine as line, type ResultCardView, type ResultDie, type ResultTone } from "./result-cards.ts";
 import {
+  appliedRowView,
   applyOnceButton,
   CARD_REASON,
   checkAppliedEntry,
   type AppliedEntry,
+  type AppliedRowView,
   type CardButtonView,
   type CardViewer,
 } from "./risky-card.ts";
@@ -232,7 +234,7 @@ export interface LegacyMontageView extends ResultCardView {
   /** R-LEG-14 each companion's share, and whether it was taken. */
   readonly shares: readonly { readonly name: string; readonly pays: number; readonly statusKey: string }[];
   readonly apply: CardButtonView;
-  readonly applied: readonly { targetName: string; effect: number; before: number; after: number }[];
+  readonly applied: readonly AppliedRowView[];
 }
 
 /** The template's context of a montage card, as `viewer` sees it. */
@@ -247,12 +249,7 @@ export function legacyMontageView(state: LegacyMontageState, viewer: CardViewer)
       state.applied.length > 0,
       viewer,
     ),
-    applied: state.applied.map((a) => ({
-      targetName: a.targetName,
-      effect: a.effect,
-      before: a.before,
-      after: a.after,
-    })),
+    applied: state.applied.map(appliedRowView),
     shares: state.shares.map((s) => ({
       name: s.name,
       pays: s.pays,

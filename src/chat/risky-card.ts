@@ -932,14 +932,24 @@ export interface RiskyCardView {
     readonly applySecond: CardButtonView | null;
   };
   readonly hasButtons: boolean;
-  readonly applied: readonly {
-    readonly targetName: string;
-    readonly facet: string;
-    readonly effect: number;
-    readonly before: number;
-    readonly after: number;
-    readonly secondHit: boolean;
-  }[];
+  readonly applied: readonly AppliedRowView[];
+}
+
+/** R-RA-7 an applied record as every card shows it: the target and facet, the Effect, the Disposition's change. */
+export interface AppliedRowView {
+  readonly targetName: string;
+  readonly facet: string;
+  readonly effect: number;
+  readonly before: number;
+  readonly after: number;
+  /** Whirlwind's second hit (R-ADV-2), not the Effect. */
+  readonly secondHit: boolean;
+}
+
+/** The row a card shows for an applied record (the Risky card, the Legacy Effect and montage cards). */
+export function appliedRowView(entry: AppliedEntry): AppliedRowView {
+  const { targetName, facet, effect, before, after } = entry;
+  return { targetName, facet, effect, before, after, secondHit: entry.hit === "second" };
 }
 
 export const CARD_REASON = {
@@ -1286,13 +1296,6 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     lost: result.lost,
     buttons,
     hasButtons: Object.values(buttons).some((b) => b !== null),
-    applied: state.applied.map((a) => ({
-      targetName: a.targetName,
-      facet: a.facet,
-      effect: a.effect,
-      before: a.before,
-      after: a.after,
-      secondHit: a.hit === "second",
-    })),
+    applied: state.applied.map(appliedRowView),
   };
 }

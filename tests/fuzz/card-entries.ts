@@ -394,6 +394,7 @@ export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {
   resultLine: "a line of a result card, built by every card function above from its checked input",
   resultCard: "a result card's frame, built by every card function above from its checked parts",
   applyOnceButton: "an Apply button of a card's view, built by the views above from their checked states",
+  appliedRowView: "an applied record's row in a card's view, built by the views above from their checked records",
   signed: "a signed count in a card's view, formatted by the views above from their checked numbers",
   labelOf: "a label of a card's view (an i18n key or a user's text), read by the views above from checked states",
 };
