@@ -70,7 +70,9 @@ export function spendEgo(
 ): EgoSpend {
   const before = assertInteger(egoAtThrow, "Ego", 0, ruleset.ego.max);
   const each = darkDieCost(ruleset, options);
-  const costly = assertFaces(darkFaces, "Dark die").map((f) => darkDieCosts(f, before, options.sayonara));
+  // R-SAY-1 a ruleset without Sayonara (Legacy) never reads the flag.
+  const sayonara = ruleset.sayonara !== null && (options.sayonara ?? false);
+  const costly = assertFaces(darkFaces, "Dark die").map((f) => darkDieCosts(f, before, sayonara));
   const cost = costly.filter(Boolean).length * each;
   const after = Math.max(0, before - cost);
   return { before, costly, cost, after, lost: after === 0 };

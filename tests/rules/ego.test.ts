@@ -131,6 +131,11 @@ describe("R-EGO-2 spending Ego", () => {
     expect(spendEgo(LEGACY, faces, 8, { montage: true })).toEqual(spent([true, true, true, true], 8, 0, 8));
   });
 
+  it("R-SAY-1: a ruleset without Sayonara (Legacy) never reads the flag: a stray one changes no cost", () => {
+    const faces = [1, 3, 5, 6];
+    expect(spendEgo(LEGACY, faces, 4, { sayonara: true })).toEqual(spendEgo(LEGACY, faces, 4));
+  });
+
   it("R-LEG-14: the montage is refused in a ruleset that has none", () => {
     expectRulesError(() => spendEgo(CORE, [1], 3, { montage: true }), "not-allowed", /no montage/);
     expectRulesError(() => spendEgo(DEGENESIS, [1], 3, { montage: true }), "not-allowed", /no montage/);

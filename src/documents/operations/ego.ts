@@ -86,11 +86,9 @@ export function spendEgoOperation(
   assertNotLost(state, "spend Ego");
   const store = EGO_STORE[ruleset.ego.kind];
   const before = store.value(state);
-  // R-SAY-1 a ruleset without Sayonara never reads the flag.
-  const sayonara = ruleset.sayonara !== null && state.source.sayonara;
   // An Ego read above the ruleset's most (Legacy 10) is read as it: every die costs either way.
   const spend = spendEgo(ruleset, darkFaces, Math.min(before, ruleset.ego.max), {
-    sayonara,
+    sayonara: state.source.sayonara,
     montage: options.montage ?? false,
   });
   const shares = montageEgoShares(spend.cost, options.companions ?? []);
