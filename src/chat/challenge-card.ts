@@ -13,12 +13,15 @@ import { challengeDieNameKey } from "./die-names.ts";
 import {
   assertFaces,
   assertInteger,
+  assertListUpTo,
+  assertStoredFaces,
   assertText,
   challengeEffect,
   challengeReading,
   consequenceOf,
   highest,
   RulesError,
+  STORED_LIST_MAX,
   type ChallengeEffect,
   type Consequence,
   type Face,
@@ -107,20 +110,19 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
   assertText(state.challengeName, "The Challenge's name");
   assertText(state.facetName, "The facet's name");
   if (state.tierKey !== null) assertText(state.tierKey, "The tier");
-  assertInteger(state.stats.dice, "The Challenge's dice", 0);
+  assertInteger(state.stats.dice, "The Challenge's dice", 0, STORED_LIST_MAX);
   if (typeof state.stats.halved !== "boolean")
     throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
   // Stored as JSON, the field is absent for one Challenge, never present and undefined.
   if ("gangUp" in state) assertInteger(state.gangUp ?? Number.NaN, "The number of Challenges ganging up", 2, 100);
   const value = challengeEffect(
     state.stats,
-    assertFaces(state.faces, "Challenge die"),
-    assertFaces(state.chain, "Explosion die"),
+    assertStoredFaces(state.faces, "Challenge die"),
+    assertStoredFaces(state.chain, "Explosion die"),
   ).value;
-  for (const h of state.harm) assertGritHarmEntry(h, value);
-  const stored: unknown = state.hpHarm ?? [];
-  if (!Array.isArray(stored)) throw new RulesError("bad-choice", "A card's harm on hit points is a list.");
-  for (const h of stored as readonly HpHarmEntry[]) assertHpHarmEntry(h, value);
+  for (const h of assertListUpTo(state.harm, STORED_LIST_MAX, "The card's harm")) assertGritHarmEntry(h, value);
+  const stored = assertListUpTo(state.hpHarm ?? [], STORED_LIST_MAX, "The card's harm on hit points");
+  for (const h of stored) assertHpHarmEntry(h, value);
   return state;
 }
 

@@ -15,9 +15,10 @@
  * the next state (version + 1) or throw a readable `RulesError` (`not-allowed`, `stale`, …).
  */
 import {
-  assertFaces,
   assertId,
   assertInteger,
+  assertListUpTo,
+  assertStoredFaces,
   assertText,
   asTierRank,
   EFFECT_ORDERS,
@@ -25,6 +26,7 @@ import {
   getRuleset,
   multiAttackHits,
   RulesError,
+  STORED_LIST_MAX,
   type EffectOrder,
   type RulesetId,
   type TierRank,
@@ -95,8 +97,8 @@ function assertRollInput(roll: LegacyRiskyCardInput): void {
   if (roll.actorName !== undefined && roll.actorName !== null) assertText(roll.actorName, "The actor's name");
   assertText(roll.attributeLabelKey, "The attribute");
   if (roll.skillLabelKey !== null) assertText(roll.skillLabelKey, "The skill");
-  assertFaces(roll.light, "Light die");
-  const dark = assertFaces(roll.dark, "Dark die");
+  assertStoredFaces(roll.light, "Light die");
+  const dark = assertStoredFaces(roll.dark, "Dark die");
   if (!Array.isArray(roll.costly) || roll.costly.length > dark.length)
     throw new RulesError("bad-choice", "The card names more costly Dark Dice than were thrown.");
   roll.costly.forEach((c) => assertBoolean(c, "A Dark Die's cost"));
@@ -122,14 +124,14 @@ export function assertLegacyRiskyState(state: LegacyRiskyState): LegacyRiskyStat
   assertText(state.rollerId, "The roller's id");
   assertText(state.actorUuid, "The actor's id");
   assertRollInput(state.roll);
-  for (const tool of state.tools) {
+  for (const tool of assertListUpTo(state.tools, STORED_LIST_MAX, "The tools held")) {
     assertText(tool.id, "A tool's id");
     assertText(tool.name, "A tool's name");
   }
   assertBoolean(state.multiAttack, "multiAttack");
   const hits = legacyRiskyHits(state);
   const seen = new Set<number>();
-  for (const link of state.effects) {
+  for (const link of assertListUpTo(state.effects, Math.max(1, hits), "The Effects rolled")) {
     assertInteger(link.hit, "A hit", 0, Math.max(0, hits - 1));
     if (hits === 0)
       throw new RulesError("not-allowed", "A failed action has no Effect to roll.", { reason: "noEffect" });
@@ -330,6 +332,8 @@ export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectS
   assertId(state.order, EFFECT_ORDERS, "an order of Effects");
   if (state.roll.toolName !== null) assertText(state.roll.toolName, "The tool's name");
   assertText(state.roll.tierLabelKey, "The tool's tier");
+  assertStoredFaces(state.roll.faces, "Effect die");
+  assertStoredFaces(state.roll.chain, "Explosion die");
   const value = legacyEffectValue(state);
   if (state.roll.total !== value)
     throw new RulesError("bad-choice", `These dice give an Effect of ${value} (the card says ${state.roll.total}).`, {

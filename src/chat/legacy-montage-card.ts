@@ -6,8 +6,9 @@
  * (`LegacyMontageState`): a montage that succeeds lowers its Challenge's Disposition from the card, once.
  */
 import {
-  assertFaces,
   assertInteger,
+  assertListUpTo,
+  assertStoredFaces,
   assertText,
   darkDieCost,
   highest,
@@ -147,18 +148,32 @@ export function assertLegacyMontageState(state: LegacyMontageState): LegacyMonta
   assertText(state.actorUuid, "The actor's id");
   assertText(state.challengeUuid, "The Challenge's id");
   assertText(state.roll.challengeName, "The Challenge's name");
-  assertFaces(state.roll.light, "Light die");
-  assertFaces(state.roll.dark, "Dark die");
-  assertFaces(state.roll.challengeFaces, "Challenge die");
-  assertFaces(state.roll.challengeChain, "Explosion die");
+  assertStoredFaces(state.roll.light, "Light die");
+  const dark = assertStoredFaces(state.roll.dark, "Dark die");
+  assertStoredFaces(state.roll.challengeFaces, "Challenge die");
+  assertStoredFaces(state.roll.challengeChain, "Explosion die");
+  assertListUpTo(state.roll.costly, dark.length, "The costly Dark Dice");
   assertInteger(state.roll.challengeEffect, "The Challenge's Effect", 0);
   assertInteger(state.roll.complication, "The complication", 0, 3);
   if (state.applied.length > 1) throw new RulesError("bad-choice", "A montage lowers its Challenge once.");
   if (state.applied.length > 0 && !montageSucceeded(state))
     throw new RulesError("not-allowed", "A failed montage lowers nothing.", { reason: "noEffect" });
   for (const entry of state.applied) checkAppliedEntry(entry, "effect", entry.before);
+  assertSharesWithinCost(state);
+  return state;
+}
+
+/** R-LEG-14 the montage's whole Ego cost: each costly Dark Die at the montage's price. */
+export function montageEgoCost(state: Pick<LegacyMontageState, "roll">): number {
+  return state.roll.costly.filter((c) => c === true).length * MONTAGE_EGO_COST;
+}
+
+/** R-LEG-14 (ruling) the companions' shares: each named once, none the roller, together at most the cost. */
+function assertSharesWithinCost(state: LegacyMontageState): void {
+  const cost = montageEgoCost(state);
   const seen = new Set<string>();
-  for (const share of state.shares) {
+  let asked = 0;
+  for (const share of assertListUpTo(state.shares, cost, "The companions' shares")) {
     assertText(share.actorUuid, "A companion's id");
     assertText(share.name, "A companion's name");
     assertInteger(share.pays, "A companion's share", 1);
@@ -166,8 +181,14 @@ export function assertLegacyMontageState(state: LegacyMontageState): LegacyMonta
     if (seen.has(share.actorUuid) || share.actorUuid === state.actorUuid)
       throw new RulesError("bad-choice", `${share.name} is named twice.`, { id: share.actorUuid });
     seen.add(share.actorUuid);
+    asked += share.pays;
   }
-  return state;
+  if (asked > cost)
+    throw new RulesError("bad-distribution", `The shares ask ${asked} Ego; the montage costs ${cost}.`, {
+      group: "ego",
+      points: cost,
+      placed: asked,
+    });
 }
 
 export function createLegacyMontageCard(input: LegacyMontageInput): LegacyMontageState {

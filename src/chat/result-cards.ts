@@ -22,6 +22,8 @@ import {
   malaiseFor,
   resetEgo,
   restGrit,
+  assertListUpTo,
+  STORED_LIST_MAX,
   RulesError,
   sayonaraTrack,
   type Attribute,
@@ -73,8 +75,7 @@ function assertCountOrNull(value: unknown, what: string): void {
 }
 
 function assertList(value: unknown, what: string, item: (entry: Record<string, unknown>) => void): void {
-  if (!Array.isArray(value)) throw new RulesError("bad-choice", `${what} must be a list.`, { what });
-  for (const entry of value as unknown[]) {
+  for (const entry of assertListUpTo(value as unknown[], STORED_LIST_MAX, what)) {
     if (!isRecord(entry)) throw new RulesError("bad-choice", `${what} holds something that is not a record.`, { what });
     item(entry);
   }

@@ -23,6 +23,8 @@
 import {
   assertEgo,
   assertFaces,
+  assertListUpTo,
+  assertStoredFaces,
   assertId,
   assertInteger,
   assertPool,
@@ -46,6 +48,7 @@ import {
   RulesError,
   secondHitAvailable,
   spendEgo,
+  STORED_LIST_MAX,
   targetGroup,
   validateSecondHit,
   validateSelection,
@@ -219,15 +222,18 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   for (const flag of ["whirlwind", "specialist", "fast", "slow"] as const) assertBoolean(state.flags[flag], flag);
   // Stored as JSON, an optional field is absent (an older card), never present and undefined.
   if ("gmAllowsSuccess" in state) assertBoolean(state.gmAllowsSuccess, "gmAllowsSuccess");
-  const light = assertFaces(state.light, "Light die");
-  const dark = assertFaces(state.dark, "Dark die");
+  const light = assertStoredFaces(state.light, "Light die");
+  const dark = assertStoredFaces(state.dark, "Dark die");
+  assertListUpTo(state.pool.lines, STORED_LIST_MAX, "The pool's lines");
   assertPool(state.pool, light.length, dark.length);
   const ego = assertEgo(state.egoBefore);
   asTierRank(state.rank);
   if (state.weapon !== null) {
     assertText(state.weapon.name, "The weapon's name");
     asTierRank(state.weapon.rank);
-    state.weapon.tags.forEach((tag) => assertText(tag, "A weapon's tag"));
+    assertListUpTo(state.weapon.tags, STORED_LIST_MAX, "A weapon's tags").forEach((tag) =>
+      assertText(tag, "A weapon's tag"),
+    );
     assertBoolean(state.weapon.twoHanded, "twoHanded");
   }
   const dice = poolDice(light, dark);
@@ -240,10 +246,10 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   } else {
     validateSelection(dice, state.selection, { singleDieServesBoth: state.singleDieServesBoth });
   }
-  if (state.effect !== null) assertFaces(state.effect.chain, "Explosion die");
+  if (state.effect !== null) assertStoredFaces(state.effect.chain, "Explosion die");
   if (state.secondHit !== null) {
     assertInteger(state.secondHit.die, "The second hit", 0, Math.max(0, dice.length - 1));
-    if (state.secondHit.chain !== null) assertFaces(state.secondHit.chain, "Explosion die");
+    if (state.secondHit.chain !== null) assertStoredFaces(state.secondHit.chain, "Explosion die");
   }
   const cost = spendEgo(ruleset, dark, ego, { sayonara: state.sayonara }).cost;
   if (state.ego.cost !== cost)
@@ -252,7 +258,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
     });
   assertBoolean(state.ego.spent, "spent");
   assertBoolean(state.ego.undone, "undone");
-  for (const entry of state.applied) {
+  for (const entry of assertListUpTo(state.applied, HITS.length, "The card's applied Effects")) {
     assertId(entry.hit, HITS, "a hit");
     assertText(entry.targetName, "The target's name");
     assertText(entry.facet, "The facet's name");

@@ -28,6 +28,30 @@ export function assertFaces(values: readonly number[], what = "A die"): Face[] {
   return values.map((v, i) => assertFace(v, `${what} #${i + 1}`));
 }
 
+/**
+ * The longest list a stored card may hold: no real roll comes near it (at most 100 Dark Dice by the world
+ * setting; a chain of 100 explosions has odds below 10^-47). Anything longer is a damaged card (docs/RULES.md §8).
+ */
+export const STORED_LIST_MAX = 100;
+
+/** `values` is a list of at most `max` entries, checked before any entry is read. */
+export function assertListUpTo<T>(values: readonly T[], max: number, what: string): readonly T[] {
+  const raw: unknown = values;
+  if (!Array.isArray(raw)) throw new RulesError("bad-choice", `${what} must be a list.`, { what });
+  if (raw.length > max)
+    throw new RulesError("bad-choice", `${what}: ${raw.length} entries, more than a real roll makes (${max}).`, {
+      what,
+      count: raw.length,
+      max,
+    });
+  return values;
+}
+
+/** A stored list of faces: bounded first (`STORED_LIST_MAX`), then each face checked. */
+export function assertStoredFaces(values: readonly number[], what: string): Face[] {
+  return assertFaces(assertListUpTo(values, STORED_LIST_MAX, what), what);
+}
+
 /** The highest face, or 0 for no dice; anything that is not a face (NaN, 4.000000001, "7") is refused. */
 export function highest(faces: readonly number[]): number {
   let best = 0;

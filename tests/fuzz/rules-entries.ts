@@ -113,6 +113,17 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ),
   assertFace: entry(rules.assertFace, t(fc.integer({ min: 0, max: 7 })), { check: (f) => between(f, 1, 6, "face") }),
   assertFaces: entry(rules.assertFaces, t(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 5 }))),
+  // A stored list longer than a real roll makes is refused, whatever its entries.
+  assertListUpTo: entry(
+    (values: readonly unknown[], max: number) => rules.assertListUpTo(values, max, "A list").length,
+    t(fc.array(fc.anything(), { maxLength: 8 }), fc.integer({ min: 0, max: 6 })),
+    { check: (n, [, max]) => (n <= max ? null : `accepted ${n} entries over ${max}`) },
+  ),
+  assertStoredFaces: entry(
+    (values: readonly number[]) => rules.assertStoredFaces(values, "A die").length,
+    t(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 110 })),
+    { check: (n) => (n <= rules.STORED_LIST_MAX ? null : `accepted ${n} faces`) },
+  ),
   highest: entry(rules.highest, t(A.faces()), {
     check: (h) => (Number.isInteger(h) ? between(h, 0, 6, "highest") : `highest ${String(h)}`),
   }),
