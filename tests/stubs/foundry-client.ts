@@ -20,7 +20,7 @@ import {
   dragEventData,
   renderSystemTemplate,
 } from "./applications.ts";
-import { userCan, world, type UserStub } from "./world.ts";
+import { userCan, UserDocStub, world, type UserStub } from "./world.ts";
 import { ChatMessageStub, coreSetting } from "./chat.ts";
 import { HooksStub } from "./hooks.ts";
 import { documentCollections, registerSetting } from "./registries.ts";
@@ -28,7 +28,16 @@ import { TourStub, toursCollection } from "./tours.ts";
 
 export { ApplicationStub, DocumentSheetStub, ActorSheetStub, ItemSheetStub } from "./applications.ts";
 export { ChatMessageStub, Dice3dStub, type Animation } from "./chat.ts";
-export { world, makeGm, resetWorld, GENERATIONS, type Generation, type GmStub, type UserStub } from "./world.ts";
+export {
+  world,
+  makeGm,
+  resetWorld,
+  UserDocStub,
+  GENERATIONS,
+  type Generation,
+  type GmStub,
+  type UserStub,
+} from "./world.ts";
 
 import { expandUpdate, isRecord, mergeDeep, type Json } from "./json.ts";
 
@@ -724,8 +733,21 @@ export function loadWorld(markInvalid: readonly string[] = []): {
  * test wrote as a plain object gets the stand-in's (./world.ts `userCan`: a GM may everything, a player
  * what `granted` holds), on the object itself, so `game.user` stays `world.user`.
  */
+/** `game.user`: the current user, with `can`, and its User document's flags (`getFlag`, `setFlag`, `update`). */
 function withCan(user: UserStub): UserStub {
   if (typeof Reflect.get(user, "can") !== "function") user.can = userCan;
+  const doc = () => {
+    const known = world.users.get(user.id);
+    if (known) return known;
+    const made = new UserDocStub(user.id, user.isGM);
+    world.users.set(user.id, made);
+    return made;
+  };
+  Object.assign(user, {
+    getFlag: (scope: string, key: string) => doc().getFlag(scope, key),
+    setFlag: (scope: string, key: string, value: unknown) => doc().setFlag(scope, key, value),
+    update: (change: Json) => doc().update(change),
+  });
   return user;
 }
 
@@ -869,6 +891,34 @@ function flattenObject(object: Json, prefix = ""): Json {
   return out;
 }
 
+/** A scripted answer that keeps the dialog open until a test answers it or the system closes it. */
+export const HELD = Symbol("held dialog");
+
+/**
+ * A dialog left open: its `render` callback gets the dialog (DialogV2RenderCallback `(event, dialog)`,
+ * foundryvtt.com/api/types/foundry.DialogV2RenderCallback.html); closed without a button, it resolves null,
+ * as `rejectClose: false` makes it (foundryvtt/foundryvtt#11763, #12138).
+ */
+function heldDialog(options: Json): Promise<unknown> {
+  return new Promise((resolve) => {
+    const dialog = {
+      closed: false,
+      close: () => {
+        dialog.closed = true;
+        resolve(null);
+        return Promise.resolve(dialog);
+      },
+      answer: (value: unknown) => {
+        dialog.closed = true;
+        resolve(value);
+      },
+    };
+    world.openDialogs.push(dialog);
+    const render = options.render;
+    if (typeof render === "function") (render as (e: unknown, d: unknown) => void)(new Event("render"), dialog);
+  });
+}
+
 const foundryGlobal = Reflect.get(globalThis, "foundry") as Json;
 Object.assign(foundryGlobal, {
   applications: {
@@ -883,7 +933,8 @@ Object.assign(foundryGlobal, {
         },
         confirm: (options: Json) => {
           world.dialogs.push({ ...options, shownTo: world.user.id });
-          return Promise.resolve(world.dialogAnswers.shift() ?? false);
+          const scripted = world.dialogAnswers.shift() ?? false;
+          return scripted === HELD ? heldDialog(options) : Promise.resolve(scripted);
         },
         /** The scripted answer stands for what the prompt's ok callback would return (null: closed). */
         prompt: (options: Json) => {
@@ -923,6 +974,9 @@ Reflect.set(globalThis, "Actor", ActorStub);
 Reflect.set(globalThis, "Item", ItemDocStub);
 Reflect.set(globalThis, "ChatMessage", ChatMessageStub);
 Reflect.set(globalThis, "fromUuid", (uuid: string) => Promise.resolve(world.documents.get(uuid) ?? null));
+// Foundry: `fromUuidSync` returns a document of the world at once (a compendium's only if cached,
+// foundryvtt.com/api/v13/functions/foundry.utils.fromUuidSync.html); the world's are all here.
+Reflect.set(globalThis, "fromUuidSync", (uuid: string) => world.documents.get(uuid) ?? null);
 /**
  * A progress notification (`ui.notifications.info(message, { progress: true })`): core returns the
  * notification, whose `update({ pct, message })` moves its bar ("const progress =

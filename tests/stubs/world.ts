@@ -6,6 +6,7 @@ import type { ApplicationStub } from "./applications.ts";
 import type { ChatMessageStub } from "./chat.ts";
 import type { ActorStub } from "./foundry-client.ts";
 import type { TourStub } from "./tours.ts";
+import { expandUpdate } from "./json.ts";
 
 type Json = Record<string, unknown>;
 
@@ -33,6 +34,44 @@ export interface UserStub {
    */
   can?(action: string): boolean;
   granted?: string[];
+}
+
+/**
+ * A User document of the world (`game.users.get(id)`), with its flags. Foundry: a user may update their own
+ * User (Monk's Player Settings sets its own flags on a player's client, monks-player-settings.js:68) and a GM
+ * any user's (its apps/settings-config.js:224 `user.update({"flags.…": …})`); anyone else is refused, "User …
+ * lacks permission to update User" (foundryvtt/foundryvtt#9749, #10024). Every client holds every User, flags
+ * included: nothing kept there is secret.
+ */
+export class UserDocStub {
+  flags: Json = {};
+  constructor(
+    readonly id: string,
+    public isGM: boolean,
+    public active = true,
+    public name = id,
+  ) {}
+
+  getFlag(scope: string, key: string): unknown {
+    const ns = this.flags[scope];
+    return typeof ns === "object" && ns !== null ? (ns as Json)[key] : undefined;
+  }
+
+  setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    return this.update({ flags: { [scope]: { [key]: value } } });
+  }
+
+  /** An update of the flags, nested or by dotted keys (`"flags.scope.key"`), as Document#update takes them. */
+  update(change: Json): Promise<this> {
+    if (!world.user.isGM && world.user.id !== this.id)
+      return Promise.reject(new Error(`User ${world.user.id} lacks permission to update User [${this.id}]`));
+    const patch = JSON.parse(JSON.stringify(expandUpdate(change).flags ?? {})) as Json;
+    for (const [scope, values] of Object.entries(patch)) {
+      const mine = this.flags[scope];
+      this.flags[scope] = { ...(typeof mine === "object" && mine !== null ? mine : {}), ...(values as Json) };
+    }
+    return Promise.resolve(this);
+  }
 }
 
 /** The `can` every stand-in user carries (see UserStub#can): a GM may; a player only what `granted` holds. */
@@ -63,7 +102,7 @@ export const world = {
    * `active` — connected now (Foundry: User#active, "Is this User currently active?"). A test may mark
    * one offline.
    */
-  users: new Map<string, { id: string; isGM: boolean; active: boolean; name: string }>(),
+  users: new Map<string, UserDocStub>(),
   settings: new Map<string, unknown>(),
   warnings: [] as string[],
   /** Every notification with the screen it showed on. */
@@ -77,6 +116,8 @@ export const world = {
   /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
   dialogAnswers: [] as unknown[],
   dialogs: [] as Json[],
+  /** Dialogs left open by a `HELD` answer (./foundry-client.ts): a test answers or sees them closed. */
+  openDialogs: [] as { closed: boolean; answer(value: unknown): void }[],
   documents: new Map<string, unknown>(),
   selected: [] as { actor: ActorStub | null }[],
   created: [] as Json[],
@@ -222,13 +263,14 @@ export function resetWorld(generation: Generation = world.generation): void {
       ["player1", false],
       ["player2", false],
       ["gm", true],
-    ].map(([id, isGM]) => [String(id), { id: String(id), isGM: Boolean(isGM), active: true, name: String(id) }]),
+    ].map(([id, isGM]) => [String(id), new UserDocStub(String(id), Boolean(isGM))]),
   );
   world.settings = new Map(Object.entries(DEFAULT_SETTINGS));
   world.warnings = [];
   world.notices = [];
   world.dialogAnswers = [];
   world.dialogs = [];
+  world.openDialogs = [];
   world.documents = new Map();
   world.selected = [];
   world.created = [];
