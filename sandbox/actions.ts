@@ -257,6 +257,7 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "roll-effect":
     case "apply-legacy-effect":
     case "apply-montage":
+    case "pay-share":
       throw new RulesError("not-allowed", "A Risky Action card has no such button.");
   }
   return { kind: "risky", state: next };

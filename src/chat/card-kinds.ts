@@ -80,6 +80,7 @@ export type CardKind = keyof CardStates;
  *
  * Legacy montage card:
  * - `apply-montage` → lower the montage's own Challenge (directly or via the GM), `recordMontageApplied`
+ * - `pay-share` (`data-index`) → a companion's share taken from their Ego, on their owner's or a GM's word
  */
 export const CARD_KIND_ACTIONS = {
   risky: [
@@ -99,7 +100,7 @@ export const CARD_KIND_ACTIONS = {
   request: ["roll-request", "show-answer"],
   legacyRisky: ["roll-effect"],
   legacyEffect: ["apply-legacy-effect"],
-  legacyMontage: ["apply-montage"],
+  legacyMontage: ["apply-montage", "pay-share"],
 } as const satisfies Readonly<Record<CardKind, readonly string[]>>;
 
 /** The `data-action`s a card of kind `K` answers. */

@@ -15,3 +15,4 @@ export * from "./request-card.ts";
 export * from "./card-kinds.ts";
 export * from "./legacy-effect-card.ts";
 export * from "./legacy-montage-card.ts";
+export * from "./provenance.ts";

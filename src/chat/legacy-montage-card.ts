@@ -122,6 +122,8 @@ export interface LegacyMontageState {
   readonly applied: readonly AppliedEntry[];
   /** R-LEG-14 (ruling) the companions' shares of the Ego cost, each taken once from their own Ego. */
   readonly shares: readonly MontageShare[];
+  /** R-LEG-14 the GM's yes this montage stands on (absent when a GM rolled it), kept on that GM's User. */
+  readonly gmWord?: { readonly gmId: string; readonly id: string };
 }
 
 /** A companion's share of a montage's Ego: who, how much, and whether it was taken. */
@@ -160,6 +162,11 @@ export function assertLegacyMontageState(state: LegacyMontageState): LegacyMonta
     throw new RulesError("not-allowed", "A failed montage lowers nothing.", { reason: "noEffect" });
   for (const entry of state.applied) checkAppliedEntry(entry, "effect", entry.before);
   assertSharesWithinCost(state);
+  // Stored as JSON, the field is absent (a GM's montage, an older card), never present and undefined.
+  if ("gmWord" in state) {
+    assertText(state.gmWord?.gmId, "The GM's id");
+    assertText(state.gmWord?.id, "The GM's word");
+  }
   return state;
 }
 
@@ -196,17 +203,20 @@ export function createLegacyMontageCard(input: LegacyMontageInput): LegacyMontag
   return assertLegacyMontageState({ version: 0, ...input, applied: [], shares });
 }
 
-/** R-LEG-14 (ruling) a companion's share taken from their Ego: noted once, by the roller or a GM. */
+/**
+ * R-LEG-14 (ruling) a companion's share taken from their Ego: noted once, on the word of the companion's owner or
+ * a GM (never another player on their behalf).
+ */
 export function recordSharePaid(
   state: LegacyMontageState,
-  user: CardUser,
+  user: CardUser & { readonly ownsCompanion: boolean },
   actorUuid: string,
   expectedVersion?: number,
 ): LegacyMontageState {
   assertLegacyMontageState(state);
-  if (!isRollerOrGm(user, state.rollerId))
-    throw new RulesError("not-allowed", "Only the player who rolled or a GM takes a companion's share.", {
-      reason: "notRoller",
+  if (!user.isGM && !user.ownsCompanion)
+    throw new RulesError("not-allowed", "Only the companion's owner or a GM pays this share.", {
+      reason: "notShareOwner",
     });
   if (expectedVersion !== undefined && expectedVersion !== state.version)
     throw new RulesError("stale", "The card changed since you clicked; look again and retry.");
@@ -250,16 +260,36 @@ export function recordMontageApplied(
   return { ...state, version: state.version + 1, applied: [clean] };
 }
 
+/** R-LEG-14 (ruling) a companion's share as the card shows it, with its Pay button while it waits. */
+export interface MontageShareView {
+  readonly name: string;
+  readonly pays: number;
+  readonly statusKey: string;
+  readonly index: number;
+  readonly pay: CardButtonView | null;
+}
+
 export interface LegacyMontageView extends ResultCardView {
   readonly version: number;
   /** R-LEG-14 each companion's share, and whether it was taken. */
-  readonly shares: readonly { readonly name: string; readonly pays: number; readonly statusKey: string }[];
+  readonly shares: readonly MontageShareView[];
   readonly apply: CardButtonView;
   readonly applied: readonly AppliedRowView[];
 }
 
-/** The template's context of a montage card, as `viewer` sees it. */
-export function legacyMontageView(state: LegacyMontageState, viewer: CardViewer): LegacyMontageView {
+/** R-LEG-14 (ruling) the Pay button of a waiting share: the companion's owner's or a GM's to press. */
+function payShareButton(share: MontageShare, viewer: CardViewer, owns: boolean): CardButtonView | null {
+  if (share.paid) return null;
+  const reason = viewer.isGM || owns ? null : "TERRAN.Card.Reason.notShareOwner";
+  return { labelKey: "TERRAN.Card.Montage.payShare", disabled: reason !== null, tooltipKey: reason };
+}
+
+/** The template's context of a montage card, as `viewer` sees it (`owned`: which shares' companions they own). */
+export function legacyMontageView(
+  state: LegacyMontageState,
+  viewer: CardViewer,
+  owned: readonly boolean[] = [],
+): LegacyMontageView {
   assertLegacyMontageState(state);
   return {
     ...montageCard(state.roll),
@@ -271,10 +301,12 @@ export function legacyMontageView(state: LegacyMontageState, viewer: CardViewer)
       viewer,
     ),
     applied: state.applied.map(appliedRowView),
-    shares: state.shares.map((s) => ({
+    shares: state.shares.map((s, index) => ({
       name: s.name,
       pays: s.pays,
       statusKey: s.paid ? "TERRAN.Card.Montage.sharePaid" : "TERRAN.Card.Montage.shareWaiting",
+      index,
+      pay: payShareButton(s, viewer, owned[index] === true),
     })),
   };
 }

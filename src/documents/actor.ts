@@ -26,7 +26,7 @@ import {
 import { hasStatusEffect } from "../compat/generation.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { AdvancementSource } from "../data/source.ts";
-import { storedCard } from "./chat-message.ts";
+import { trustedCard } from "./provenance.ts";
 import { activationCard, teslaButton, teslaCard, teslaTaken, type TeslaRecord } from "../chat/activation-cards.ts";
 import { explosionFormula } from "../dice/terran-roll.ts";
 import {
@@ -362,7 +362,7 @@ async function startSuccessor(actor: TerranActor) {
 async function takeTeslaBacklash(actor: TerranActor, messageId: string) {
   return attempt(async () => {
     const message = game.messages?.get(messageId);
-    const stored = message ? storedCard(message) : null;
+    const stored = message ? trustedCard(message) : null;
     if (!message || stored?.kind !== "risky")
       throw new RulesError("not-allowed", "That message holds no Risky Action card.", { reason: "badRequest" });
     const card = stored.state;

@@ -55,6 +55,8 @@ export interface MontageRequest {
   readonly messageMode: MessageMode;
   /** R-LEG-14 (ruling) companions sharing the Ego cost: each character's uuid and the most they put in. */
   readonly companions?: readonly { readonly uuid: string; readonly offers: number }[];
+  /** R-LEG-14 the GM's yes a player's montage stands on (none when a GM rolls it). */
+  readonly gmWord?: { readonly gmId: string; readonly id: string };
 }
 
 /** R-LEG-14 (ruling) the companions' offers, read from their characters (their Ego now); the roller is not one. */
@@ -130,6 +132,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       roll: input,
       challengeUuid: challenge.uuid,
       shares,
+      ...(request.gmWord ? { gmWord: request.gmWord } : {}),
     });
     const rolls = [thrown.roll, ...explosion.rolls, roll];
     const message = await postStoredCard(actor, rolls, { kind: "legacyMontage", state: card }, request.messageMode);

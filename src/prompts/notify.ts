@@ -13,6 +13,10 @@ import { RulesError } from "../rules/index.ts";
 export function rulesErrorText(error: RulesError): string {
   const i18n = game.i18n;
   const reason = error.data.reason;
+  const why = error.data.why;
+  // A card its author could not have made says which check it failed (src/chat/provenance.ts).
+  const untrustedKey = reason === "untrustedCard" && typeof why === "string" ? `TERRAN.Card.Untrusted.${why}` : null;
+  if (untrustedKey && i18n?.has(untrustedKey)) return i18n.localize(untrustedKey);
   const reasonKey = typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null;
   if (reasonKey && i18n?.has(reasonKey)) return i18n.localize(reasonKey);
   const key = `TERRAN.Error.${error.code}`;
@@ -73,6 +77,38 @@ export async function confirm(
     rejectClose: false,
   });
   return result === true;
+}
+
+/**
+ * `confirmNamed` that closes itself after `ms` (the asker stopped waiting): "late" then, whatever was pressed.
+ * The dialog is closed through the instance its `render` callback receives (foundry.DialogV2RenderCallback).
+ */
+export async function confirmNamedWithin(
+  title: string,
+  prompt: string,
+  data: Readonly<Record<string, string>>,
+  ms: number,
+): Promise<boolean | "late"> {
+  const i18n = game.i18n;
+  let dialog: { close(): unknown } | null = null;
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    void dialog?.close();
+  }, ms);
+  try {
+    const result: unknown = await foundry.applications.api.DialogV2.confirm({
+      window: { title: i18n?.localize(title) ?? title },
+      content: `<p>${foundry.utils.escapeHTML(i18n?.format(prompt, data) ?? prompt)}</p>`,
+      rejectClose: false,
+      render: (_event: Event, opened: { close(): unknown }) => {
+        dialog = opened;
+      },
+    });
+    return late ? "late" : result === true;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -45,7 +45,8 @@ import { RulesError, type EffectOrder, type EgoSpend } from "../rules/index.ts";
 import { currentApplyPermission, currentChallengeArmourRule, currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { cardFlags, storedCard, type StoredCard } from "../documents/chat-message.ts";
+import { cardFlags, type StoredCard } from "../documents/chat-message.ts";
+import { trustedCard } from "../documents/provenance.ts";
 import { healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
 import {
   applyEffectToChallengeOperation,
@@ -228,7 +229,7 @@ function noEffect(): RulesError {
 function assertLinkedAction(state: LegacyEffectState, messageId: string): void {
   if (state.action === null) throw withoutAction();
   const action = game.messages?.get(state.action.messageId);
-  const risky = action ? storedCard(action) : null;
+  const risky = action ? trustedCard(action) : null;
   const linked =
     risky?.kind === "legacyRisky" &&
     risky.state.actorUuid === state.actorUuid &&
@@ -322,7 +323,7 @@ export function applyEffectFromCard(
 ): Promise<AppliedSummary<ChallengeEffectOutcome>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
-    const stored = storedCard(message);
+    const stored = trustedCard(message);
     const source = effectSource(stored, message.id ?? "");
     const target = await actorFrom(request.targetUuid);
     const system = target.system;
@@ -364,7 +365,7 @@ export function applyEffectFromCard(
     };
     if (!recorded) return { outcome: await change(), recorded, version: source.version };
     return {
-      outcome: await claimThen(message, cardFlags(stored ?? next.card), cardFlags(next.card), change),
+      outcome: await claimThen(message, cardFlags(stored), cardFlags(next.card), change),
       recorded,
       version: next.version,
     };
@@ -415,14 +416,15 @@ export function applyHarmFromCard(
 ): Promise<AppliedSummary<HarmFromCardOutcome>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
-    const stored = storedCard(message);
-    if (stored?.kind !== "challenge")
+    const stored = trustedCard(message);
+    if (stored.kind !== "challenge")
       throw new RulesError("not-allowed", "That message holds no Challenge card.", { reason: "badRequest" });
     const state = stored.state;
     const target = await actorFrom(request.targetUuid);
     if (!(target.system instanceof CharacterData))
       throw new RulesError("not-allowed", `${target.name} is not a character.`, { reason: "noCharacter" });
     assertMayAsk(asker, state.rollerId, target, "challenge");
+    const ownerChooses = assertOwnersChoices(request, asker, target);
     assertVersion(request.version, state.version);
     if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm"))
       throw alreadyApplied(target.name);
@@ -431,7 +433,42 @@ export function applyHarmFromCard(
     const effect = challengeCardResult(state).effect.value;
     const commit = <T>(next: ChallengeCardState, result: OperationResult<T>, rolls?: readonly Roll[]) =>
       harmOnce(message, stored, state, next, target, result, rolls);
-    return healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit });
+    return ownerChooses(() =>
+      healthModel(ruleset).applyFromCard({ request, asker, state, target, ruleset, effect, commit }),
+    );
+  });
+}
+
+/**
+ * R-HARM-2 R-HARM-3 R-LEG-5 R-LEG-6 how a character takes harm (its shield, its wound track, the attribute it
+ * loses, Protected's dice) is its owner's choice or a GM's: anyone else sends none, and a harm that needs one
+ * is refused as the owner's to apply. Returns the step, run with that reading of its refusals.
+ */
+function assertOwnersChoices(
+  request: ApplyHarmRequest,
+  asker: Asker,
+  target: TerranActor,
+): <T>(step: () => Promise<T>) => Promise<T> {
+  if (asker.isGM || target.testUserPermission(asker.user, "OWNER")) return (step) => step();
+  const chose =
+    request.sacrificeShield ||
+    request.woundTrack !== null ||
+    (request.lostAttribute ?? null) !== null ||
+    (request.protectedDice ?? 0) > 0;
+  if (chose) throw ownersChoice(target.name);
+  return async (step) => {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof RulesError && error.code === "choice-required") throw ownersChoice(target.name);
+      throw error;
+    }
+  };
+}
+
+function ownersChoice(name: string): RulesError {
+  return new RulesError("not-allowed", `Only ${name}'s owner or a GM chooses how this harm is taken.`, {
+    reason: "ownerChooses",
   });
 }
 
@@ -443,16 +480,17 @@ export function applyHarmFromCard(
 export function payShareFromCard(request: PayShareRequest, asker: Asker): Promise<AppliedSummary<EgoSpend>> {
   return oneAtATime(async () => {
     const message = cardMessage(request.messageId);
-    const stored = storedCard(message);
-    if (stored?.kind !== "legacyMontage")
+    const stored = trustedCard(message);
+    if (stored.kind !== "legacyMontage")
       throw new RulesError("not-allowed", "That message holds no montage card.", { reason: "badRequest" });
-    const state = assertLegacyMontageState(stored.state);
+    const state = stored.state;
     assertVersion(request.version, state.version);
     const share = unpaidShare(state, request.companionUuid);
-    const next = recordSharePaid(state, asker, share.actorUuid, state.version);
     const companion = await actorFrom(share.actorUuid);
     if (!(companion.system instanceof CharacterData))
       throw new RulesError("not-allowed", `${companion.name} is not a character.`, { reason: "noCharacter" });
+    const owner = companion.testUserPermission(asker.user, "OWNER");
+    const next = recordSharePaid(state, { ...asker, ownsCompanion: owner }, share.actorUuid, state.version);
     const op = payEgoShareOperation(companion.characterState(), share.pays);
     if (!mayRecord(message))
       throw new RulesError("not-allowed", "No GM is online to take this share for you.", { reason: "noGm" });

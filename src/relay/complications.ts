@@ -11,7 +11,7 @@ import type { CarryComplicationRequest } from "../chat/complication-request.ts";
 import { CharacterData } from "../data/actor/character.ts";
 import type { PendingComplication } from "../data/complications.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { storedCard } from "../documents/chat-message.ts";
+import { trustedCard } from "../documents/provenance.ts";
 import { carryComplication } from "../documents/complications.ts";
 import { challengeReading, RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
@@ -32,7 +32,7 @@ export async function carryComplicationFromCard(
   asker: Asker,
 ): Promise<AppliedSummary<PendingComplication>> {
   const message = game.messages?.get(request.messageId);
-  const stored = message ? storedCard(message) : null;
+  const stored = message ? trustedCard(message) : null;
   if (stored?.kind !== "challenge")
     throw new RulesError("not-allowed", "That message holds no Challenge card.", { reason: "badRequest" });
   const state = stored.state;

@@ -1,22 +1,30 @@
 /**
  * R-LEG-14 the GM's word on a montage: a montage is only for a Challenge that cannot kill, and that is
- * the GM's call. A player's Legacy dialog asks the active GM (./queries.ts); on the GM's client this
- * reads the request as untrusted (`readMontageWordRequest`), checks it against the GM's own world —
- * a Legacy world, a character the asker owns, a Challenge — and only then asks the GM in their own
- * dialog. The answer (yes or no) goes back to the player, whose dialog rolls only on a yes.
+ * the GM's call. On the GM's client the request is checked against the GM's own world (a Legacy world, a
+ * character the asker owns, a Challenge), then asked in the GM's own dialog: one question per player at a
+ * time, closed when the player stops waiting. A yes is kept on the GM's User (src/documents/gm-words.ts) and
+ * its id goes back for the montage card to carry.
  */
 import type { MontageWordRequest } from "./queries.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { confirmNamed } from "../prompts/notify.ts";
+import { sayMontageWord } from "../documents/gm-words.ts";
+import { confirmNamedWithin } from "../prompts/notify.ts";
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { AppliedSummary, Asker } from "./card-changes.ts";
 
-/** What the GM answered. */
+/** What the GM answered, and on a yes the word the card carries. */
 export interface MontageWord {
   readonly agreed: boolean;
+  readonly word?: { readonly gmId: string; readonly id: string };
 }
+
+/** How long the GM's question stays open: less than the player waits (./queries.ts), so the answer reaches them. */
+export const MONTAGE_QUESTION_MS = 170_000;
+
+/** The players whose question is open on this GM's screen. */
+const asking = new Set<string>();
 
 /** The Challenge `uuid` names in this world (an actor with a Challenge's data), or null. */
 async function challengeAt(uuid: string): Promise<{ name: string; tier: string } | null> {
@@ -41,12 +49,45 @@ export async function montageWordAsGm(request: MontageWordRequest, asker: Asker)
   const challenge = await challengeAt(request.challengeUuid);
   if (!challenge)
     throw new RulesError("not-allowed", "The montage names no Challenge of this world.", { reason: "noChallenge" });
+  if (asking.has(asker.id))
+    throw new RulesError("not-allowed", "The GM is already answering this player's question.", {
+      reason: "montageAsked",
+    });
+  asking.add(asker.id);
+  try {
+    const answer = await askTheGm(asker, actor.name, challenge);
+    if (answer === "late") return lateAnswer();
+    if (!answer) return { outcome: { agreed: false }, recorded: false, version: 0 };
+    const word = await sayMontageWord({
+      askerId: asker.id,
+      actorUuid: request.actorUuid,
+      challengeUuid: request.challengeUuid,
+    });
+    return { outcome: { agreed: true, word }, recorded: false, version: 0 };
+  } finally {
+    asking.delete(asker.id);
+  }
+}
+
+function askTheGm(asker: Asker, character: string, challenge: { name: string; tier: string }) {
   const i18n = game.i18n;
-  const agreed = await confirmNamed("TERRAN.Dialog.Legacy.Word.title", "TERRAN.Dialog.Legacy.Word.prompt", {
-    player: asker.user.name ?? "",
-    character: actor.name,
-    challenge: challenge.name,
-    tier: i18n?.localize(`TERRAN.ChallengeTier.${challenge.tier}`) ?? challenge.tier,
+  return confirmNamedWithin(
+    "TERRAN.Dialog.Legacy.Word.title",
+    "TERRAN.Dialog.Legacy.Word.prompt",
+    {
+      player: asker.user.name ?? "",
+      character,
+      challenge: challenge.name,
+      tier: i18n?.localize(`TERRAN.ChallengeTier.${challenge.tier}`) ?? challenge.tier,
+    },
+    MONTAGE_QUESTION_MS,
+  );
+}
+
+/** The player stopped waiting: the GM is told the question closed, the player that nobody answered. */
+function lateAnswer(): never {
+  ui.notifications?.info(game.i18n?.localize("TERRAN.Dialog.Legacy.Word.late") ?? "TERRAN.Dialog.Legacy.Word.late");
+  throw new RulesError("not-allowed", "The GM did not answer in time: the montage did not start.", {
+    reason: "montageNoAnswer",
   });
-  return { outcome: { agreed }, recorded: false, version: 0 };
 }

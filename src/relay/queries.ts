@@ -302,10 +302,14 @@ function isAnswer(value: unknown): value is QueryAnswer {
 const MONTAGE_WORD_TIMEOUT_MS = 180_000;
 
 /**
- * R-LEG-14 asks the active GM to agree that the Challenge cannot kill; resolves on a yes, and throws the
- * reason on a no, with no GM online, or with no answer in time. The montage is rolled only after it.
+ * R-LEG-14 asks the active GM to agree that the Challenge cannot kill; resolves on a yes with the word the card
+ * carries, and throws the reason on a no, with no GM online, or with no answer in time. The montage is rolled
+ * only after it.
  */
-export async function askMontageWord(actorUuid: string, challengeUuid: string): Promise<void> {
+export async function askMontageWord(
+  actorUuid: string,
+  challengeUuid: string,
+): Promise<{ readonly gmId: string; readonly id: string }> {
   let summary: Summary;
   try {
     summary = await askGm(
@@ -320,10 +324,14 @@ export async function askMontageWord(actorUuid: string, challengeUuid: string): 
       });
     throw error;
   }
-  const agreed: unknown =
-    typeof summary.outcome === "object" && summary.outcome !== null ? Reflect.get(summary.outcome, "agreed") : false;
-  if (agreed !== true)
+  const outcome: unknown = summary.outcome;
+  const agreed: unknown = typeof outcome === "object" && outcome !== null ? Reflect.get(outcome, "agreed") : false;
+  const word: unknown = typeof outcome === "object" && outcome !== null ? Reflect.get(outcome, "word") : null;
+  const gmId: unknown = typeof word === "object" && word !== null ? Reflect.get(word, "gmId") : null;
+  const id: unknown = typeof word === "object" && word !== null ? Reflect.get(word, "id") : null;
+  if (agreed !== true || typeof gmId !== "string" || typeof id !== "string")
     throw new RulesError("not-allowed", "The GM did not agree that this Challenge cannot kill.", {
       reason: "montageRefused",
     });
+  return { gmId, id };
 }

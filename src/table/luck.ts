@@ -15,6 +15,7 @@ import {
   assertLegacyEffectState,
   assertLegacyRiskyState,
   cardDice,
+  facesAmongRolls,
   isSlaughter,
   riskyCardResult,
   type LegacyEffectState,
@@ -37,6 +38,7 @@ import {
   type LuckXp,
 } from "../data/luck-ledger.ts";
 import { storedCard } from "../documents/chat-message.ts";
+import { messageFaces, trustedCard } from "../documents/provenance.ts";
 import {
   combinedRollLuck,
   defaultEffectTotal,
@@ -151,8 +153,9 @@ function legacyEffectLuck(state: LegacyEffectState): CardLuck {
 
 /** The card's luck, WAIT, or null for a card the ledger does not record (or one that fails its check). */
 function cardLuck(message: ChatMessage.Implementation): CardLuck | typeof WAIT | null {
-  const card = storedCard(message);
   try {
+    // R-LUCK-1 only a card its author could have rolled is recorded, under the roller it names.
+    const card = storedCard(message) ? trustedCard(message) : null;
     if (card?.kind === "risky") return riskyLuck(card.state);
     if (card?.kind === "legacyRisky") return legacyRiskyLuck(card.state);
     if (card?.kind === "legacyEffect") return legacyEffectLuck(card.state);
@@ -161,43 +164,6 @@ function cardLuck(message: ChatMessage.Implementation): CardLuck | typeof WAIT |
     console.warn(`terran-engine | luck ledger: message ${message.id ?? "?"} not recorded:`, error);
   }
   return null;
-}
-
-/** The faces of every die of the message's rolls (Roll instances, or their JSON as a stored update holds them). */
-export function messageFaces(rolls: readonly unknown[]): number[] {
-  return rolls.flatMap((roll) => {
-    let data: unknown = roll;
-    if (typeof roll === "string") {
-      try {
-        data = JSON.parse(roll);
-      } catch {
-        return [];
-      }
-    }
-    if (typeof data !== "object" || data === null) return [];
-    const dice: unknown = Reflect.get(data, "dice") ?? Reflect.get(data, "terms");
-    if (!Array.isArray(dice)) return [];
-    return dice.flatMap((term: unknown) => {
-      const results: unknown = typeof term === "object" && term !== null ? Reflect.get(term, "results") : null;
-      if (!Array.isArray(results)) return [];
-      return results.flatMap((r: unknown) => {
-        const face: unknown = typeof r === "object" && r !== null ? Reflect.get(r, "result") : null;
-        return typeof face === "number" ? [face] : [];
-      });
-    });
-  });
-}
-
-/** Every face the card names is one of the message's dice (as many times as the card names it). */
-export function facesAmongRolls(cardFaces: readonly number[], rolled: readonly number[]): boolean {
-  const left = new Map<number, number>();
-  for (const f of rolled) left.set(f, (left.get(f) ?? 0) + 1);
-  for (const f of cardFaces) {
-    const n = left.get(f) ?? 0;
-    if (n === 0) return false;
-    left.set(f, n - 1);
-  }
-  return true;
 }
 
 function localizeLabel(parts: readonly string[]): string {

@@ -18,6 +18,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "../documents/actor.ts";
 import { ANSWER_FLAG, cardFlags, storedCard, tableSpeaker } from "../documents/chat-message.ts";
+import { trustedCard } from "../documents/provenance.ts";
 
 /** The answer link a message carries, if any (untrusted: checked by `answerOf`). */
 export function answerLinkOf(message: ChatMessage.Implementation): AnswerLink | null {
@@ -99,8 +100,8 @@ export async function requestRow(
   message: ChatMessage.Implementation,
   index: number,
 ): Promise<{ state: RequestCardState; actor: TerranActor; link: AnswerLink }> {
-  const stored = storedCard(message);
-  if (stored?.kind !== "request")
+  const stored = trustedCard(message);
+  if (stored.kind !== "request")
     throw new RulesError("not-allowed", "That message holds no roll request.", { reason: "badRequest" });
   const row = stored.state.rows[index];
   if (!row) throw new RulesError("not-allowed", "That request has no such row.", { reason: "badRequest" });

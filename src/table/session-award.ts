@@ -28,7 +28,8 @@ import {
   type SessionRowPlan,
 } from "../documents/operations/index.ts";
 import { characterState } from "../documents/state.ts";
-import { cardFlags, storedCard, tableSpeaker } from "../documents/chat-message.ts";
+import { cardFlags, tableSpeaker } from "../documents/chat-message.ts";
+import { trustedCard } from "../documents/provenance.ts";
 import { closeLuckSessionFor, takeBackLuckXpFor } from "./luck.ts";
 
 function assertGm(): { readonly id: string; readonly isGM: true } {
@@ -157,13 +158,13 @@ export async function undoSessionAward(
   version: number,
 ): Promise<SessionCardState> {
   const gm = assertGm();
-  const stored = storedCard(message);
-  if (stored?.kind !== "session")
+  const stored = trustedCard(message);
+  if (stored.kind !== "session")
     throw new RulesError("not-allowed", "That message holds no session award.", { reason: "badRequest" });
   const user = gm;
   const claimed = claimSessionUndo(stored.state, user, version);
   await message.update({ flags: cardFlags({ kind: "session", state: claimed }) });
-  const outcomes: Record<string, SessionUndoRecord> = {};
+  const outcomes: Record<string, SessionUndoRecord> = Object.create(null) as Record<string, SessionUndoRecord>;
   for (const row of claimed.rows) if (row.given) outcomes[row.actorUuid] = await undoRow(row);
   const done = recordSessionUndo(claimed, user, outcomes);
   // R-LUCK-1 the ledger's session gets back what was taken (a card from before the ledger names none).

@@ -99,6 +99,13 @@ declare module "fvtt-types/configuration" {
         overcomeFirst?: { messageId: string; hit: string } | null;
       };
     };
+    /** A GM's words on players' cards (src/documents/gm-words.ts; read as untrusted). */
+    User: {
+      "terran-engine": {
+        cardWords?: unknown;
+        montageWords?: unknown;
+      };
+    };
   }
   interface SettingConfig {
     "terran-engine.ruleset": RulesetId;

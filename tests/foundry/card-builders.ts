@@ -8,7 +8,13 @@ import { ChatMessageStub, type ItemStub } from "../stubs/foundry-client.ts";
 import { world } from "../stubs/world.ts";
 import { cardFlags, storedCard, type StoredCard } from "../../src/documents/chat-message.ts";
 import { onCardClick, renderCard } from "../../src/applications/chat/card-presenter.ts";
-import { confirmEffect, type ChallengeCardState, type RiskyCardState } from "../../src/chat/index.ts";
+import {
+  CARD_CHECKS,
+  cardOrigin,
+  confirmEffect,
+  type ChallengeCardState,
+  type RiskyCardState,
+} from "../../src/chat/index.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { ArmourData } from "../../src/data/item/armour.ts";
@@ -19,19 +25,54 @@ import { character } from "../documents/operations/fixtures.ts";
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 export const asModel = (cls: unknown): ModelClass => cls as ModelClass;
 
-/** A message holding `stored`, posted by `author` (by default the card's roller) to `whisper`/`blind`. */
+/**
+ * The roll path needs the roller's own character: a card naming one the world does not hold gets it, owned by
+ * the message's author, as a player's roll always has (a test that means another owner builds it first).
+ */
+function rollerCharacter(stored: StoredCard, author: string): void {
+  if (!Object.hasOwn(CARD_CHECKS, stored.kind)) return;
+  const subject = cardOrigin(stored).subject;
+  if (subject?.kind !== "character" || world.documents.has(subject.uuid) || !subject.uuid.startsWith("Actor.")) return;
+  const actor = Reflect.construct(TerranActor, [
+    {
+      name: "Mira",
+      id: subject.uuid.slice("Actor.".length),
+      type: "character",
+      model: asModel(CharacterData),
+      source: character({}),
+      isOwner: false,
+    },
+  ]) as ActorStub;
+  actor.ownership = { default: 0, [author]: 3 };
+}
+
+/** The rolls a message of `stored` holds, as the system's roll made them: one die term per face the card names. */
+export function rollsOf(stored: StoredCard): unknown[] {
+  if (!Object.hasOwn(CARD_CHECKS, stored.kind)) return [];
+  const faces = cardOrigin(stored).faces;
+  return faces.length === 0
+    ? []
+    : [{ dice: [{ faces: 6, results: faces.map((result) => ({ result, active: true })) }] }];
+}
+
+/**
+ * A message holding `stored`, posted by `author` (by default the card's roller) to `whisper`/`blind`, with the
+ * rolls its dice came from (`rolls` to post others).
+ */
 export function message(
   stored: StoredCard,
-  audience: { author?: string; whisper?: string[]; blind?: boolean } = {},
+  audience: { author?: string; whisper?: string[]; blind?: boolean; rolls?: unknown[] } = {},
 ): ChatMessageStub {
   const author =
     audience.author ??
     (stored.kind === "result" ? world.user.id : "rollerId" in stored.state ? stored.state.rollerId : stored.state.gmId);
+  rollerCharacter(stored, author);
   return new ChatMessageStub({
     flags: cardFlags(stored),
     author,
     whisper: audience.whisper ?? [],
     blind: audience.blind ?? false,
+    rolls: audience.rolls ?? rollsOf(stored),
   });
 }
 
@@ -46,9 +87,11 @@ export function challenge(
   facets: { name: string; value: number }[] = [],
   value = 8,
   armour = 0,
+  id?: string,
 ): ActorStub {
   const init = {
     name,
+    ...(id ? { id } : {}),
     type: "challenge",
     model: asModel(ChallengeData),
     isOwner: false,

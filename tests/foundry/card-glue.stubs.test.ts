@@ -34,6 +34,7 @@ import {
   hero,
   message,
   riskyState,
+  rollsOf,
   shield,
   shown,
   stub,
@@ -163,13 +164,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       await click(msg, '[data-action="confirm-effect"]');
       const expected = confirmEffect(chosen, ROLLER, [6, 3], chosen.version);
       expect(riskyState(msg)).toEqual(expected);
-      expect(msg.rolls).toHaveLength(1);
-      expect(JSON.parse(String(msg.rolls[0]))).toMatchObject({ formula: "1d6x" });
+      // The pool's roll, then the chain's.
+      expect(msg.rolls).toHaveLength(2);
+      expect(JSON.parse(String(msg.rolls[1]))).toMatchObject({ formula: "1d6x" });
 
       const plain = message({ kind: "risky", state });
       await click(plain, '[data-action="confirm-effect"]');
       expect(riskyState(plain)).toEqual(confirmEffect(state, ROLLER, [], state.version));
-      expect(plain.rolls).toEqual([]);
+      expect(plain.rolls).toHaveLength(1);
     });
   });
 
@@ -393,7 +395,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
   describe("[Foundry stand-ins] TerranChatMessage", () => {
     it("(stand-ins) renders its card into the message and wires clicks to the controller; a message without a card is left alone", async () => {
       const state = card([5, 3, 2]);
-      const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags({ kind: "risky", state }) }]);
+      const stored = { kind: "risky" as const, state };
+      const msg: unknown = Reflect.construct(TerranChatMessage, [{ flags: cardFlags(stored), rolls: rollsOf(stored) }]);
       const tcm = msg as TerranChatMessage & ChatMessageStub;
       const html = await tcm.renderHTML();
       const content = html.querySelector(".message-content");

@@ -14,6 +14,7 @@ import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { CARD_KINDS, registerCardPresenter, renderCard } from "../../src/applications/chat/card-presenter.ts";
 import {
   CARD_ACTIONS,
+  CARD_CHECKS,
   CARD_KIND_ACTIONS,
   CARD_KIND_NAMES,
   createChallengeCard,
@@ -215,9 +216,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card registry", (generation
     vi.restoreAllMocks();
   });
 
-  it("R-RA-1 (stand-ins): each kind's stored state is read through its entry's check, then drawn with its template", async () => {
+  it("R-RA-1 (stand-ins): each kind's stored state is read through its kind's check, then drawn with its template", async () => {
     for (const [kind, stored] of Object.entries(wellFormed())) {
-      const check = vi.spyOn(CARD_KINDS[stored.kind], "check");
+      const check = vi.spyOn(CARD_CHECKS, stored.kind);
       const html = await terranMessage(stored, GM.id).renderHTML();
       expect(check, kind).toHaveBeenCalledWith(stored.state);
       expect(html.querySelector(`.message-content [data-card="${kind}"]`), kind).not.toBeNull();
@@ -227,7 +228,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card registry", (generation
 
   it("R-RA-1 (stand-ins): a stored state its kind's check refuses renders the short notice, with no buttons, for every kind", async () => {
     for (const [kind, stored] of Object.entries(forged())) {
-      const check = vi.spyOn(CARD_KINDS[stored.kind], "check");
+      const check = vi.spyOn(CARD_CHECKS, stored.kind);
       await expect(renderCard(asMessage(message(stored, { author: GM.id })), stored), kind).rejects.toBeInstanceOf(
         RulesError,
       );

@@ -3,7 +3,8 @@
  * the system's models (Strength 2, Agility 1, Insight 1, Charisma 1: HP max 5 with no Advancement), and
  * the *Protected* Advancement as an embedded item.
  */
-import type { ActorStub, ItemStub } from "../stubs/foundry-client.ts";
+import { makeGm, world, type ActorStub, type ItemStub } from "../stubs/foundry-client.ts";
+import { askMontageWord } from "../../src/relay/queries.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
@@ -59,3 +60,13 @@ export function legacyAdvancement(key: string): ItemStub {
 export const protectedItem = (): ItemStub => legacyAdvancement("protected");
 
 export const stubOf = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
+
+/**
+ * R-LEG-14 the active GM's yes to the current player's montage of `actorUuid` against `challengeUuid`, asked
+ * as the player's dialog asks it (the GM answers yes): the word the montage card carries. The GM stays online.
+ */
+export async function gmSaysYes(actorUuid: string, challengeUuid: string): Promise<{ gmId: string; id: string }> {
+  world.gm ??= makeGm();
+  world.dialogAnswers.push(true);
+  return askMontageWord(actorUuid, challengeUuid);
+}

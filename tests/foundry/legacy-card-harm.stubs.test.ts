@@ -18,13 +18,16 @@ import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
 import { applyHarmFromCard } from "../../src/relay/card-changes.ts";
 import { HP_HEALTH } from "../../src/documents/health/hp.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
-import { challengeState, click, hero, message, shown, stub } from "./card-builders.ts";
+import { challenge, challengeState, click, hero, message, shown, stub } from "./card-builders.ts";
 import { legacyHero, protectedItem, stubOf } from "./legacy-builders.ts";
 
+/** A Challenge card of the Wolf (one die), rolled by `rollerId`, who owns the Wolf as the roll path requires. */
 function harmCard(face: number, rollerId = "gm"): ChatMessageStub {
+  const wolf = challenge("Wolf");
+  wolf.ownership = { default: 0, [rollerId]: 3 };
   const state = createChallengeCard({
     rollerId,
-    challengeUuid: "Actor.c",
+    challengeUuid: wolf.uuid,
     challengeName: "Wolf",
     facetName: "",
     stats: { dice: 1, halved: false },
@@ -118,9 +121,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     const msg = harmCard(5);
     nextFaces.push(2, 1);
     await click(msg, '[data-action="apply-harm"]');
-    expect(msg.rolls).toHaveLength(1);
+    // The Challenge's roll, then Protected's.
+    expect(msg.rolls).toHaveLength(2);
     // Dark Dice in Dice So Nice's dark colorset (TerranRoll.pool), kept through the message's JSON.
-    const roll = JSON.parse(String(msg.rolls[0])) as { terms: { options?: { colorset?: string } }[] };
+    const roll = JSON.parse(String(msg.rolls[1])) as { terms: { options?: { colorset?: string } }[] };
     expect(roll.terms.map((t) => t.options?.colorset).filter(Boolean)).toEqual([COLORSETS.dark]);
     expect(dsn.animations.map((a) => a.via)).toEqual(["update hook"]);
     // The record and the dice arrive in ONE update of the card.
@@ -131,7 +135,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     const ash = legacyHero("Ash", { hp: 5 });
     world.user.targets = new Set([{ actor: stubOf(ash) }]);
     await click(plain, '[data-action="apply-harm"]');
-    expect(plain.rolls).toEqual([]);
+    expect(plain.rolls).toHaveLength(1);
   });
 
   describe("the HP step's operation", () => {
@@ -209,7 +213,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
       lostAttribute: null,
     };
     const answer = (await world.gm.query(QUERIES.applyHarm, forged)) as { ok: boolean; data?: { reason?: string } };
-    expect(answer).toMatchObject({ ok: false, data: { reason: "protectedNotOwner" } });
+    // How a character takes harm is its owner's choice: anyone else's dice are refused.
+    expect(answer).toMatchObject({ ok: false, data: { reason: "ownerChooses" } });
     expect(legacyOf(ash)).toMatchObject({ hp: { value: 5 }, ego: { value: 4 } });
   });
 

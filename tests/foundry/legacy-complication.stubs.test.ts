@@ -7,7 +7,14 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GENERATIONS, makeGm, resetWorld, world, type ChatMessageStub } from "../stubs/foundry-client.ts";
+import {
+  GENERATIONS,
+  makeGm,
+  resetWorld,
+  world,
+  type ActorStub,
+  type ChatMessageStub,
+} from "../stubs/foundry-client.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { initialSeparateChoices, separateRollModel } from "../../src/applications/resolution/separate-dialog-model.ts";
 import { createChallengeCard } from "../../src/chat/index.ts";
@@ -15,11 +22,16 @@ import { clearComplications, pendingComplications } from "../../src/documents/co
 import { characterState } from "../../src/documents/state.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import { LEGACY } from "../../src/rules/index.ts";
-import { click, message, shown } from "./card-builders.ts";
+import { challenge, click, message, shown } from "./card-builders.ts";
 import { legacyHero, stubOf } from "./legacy-builders.ts";
 
-/** A Challenge card whose one die shows `face`, then `chain` (its explosion). */
+/**
+ * A Challenge card of the Cave Bear (one die) whose die shows `face`, then `chain` (its explosion), rolled by
+ * `rollerId`, who owns the bear as the roll path requires.
+ */
 function challengeCard(face: number, rollerId = "gm", chain: number[] = []): ChatMessageStub {
+  const bear = (world.documents.get("Actor.bear") as ActorStub | undefined) ?? challenge("Cave Bear", [], 8, 0, "bear");
+  bear.ownership = { ...bear.ownership, [rollerId]: 3 };
   const state = createChallengeCard({
     rollerId,
     challengeUuid: "Actor.bear",
@@ -85,7 +97,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy Challenge card's c
     const mira = legacyHero("Mira", { isOwner: false });
     const ask = (data: unknown) =>
       world.gm?.query(QUERIES.carryComplication, data) as Promise<{ ok: boolean; data?: { reason?: string } }>;
-    const others = challengeCard(5, "someoneElse");
+    const others = challengeCard(5, "player2");
     expect(await ask({ askerId: world.user.id, messageId: others.id, targetUuid: mira.uuid })).toMatchObject({
       ok: false,
       data: { reason: "notRoller" },

@@ -31,7 +31,7 @@ import {
 import { advancementSource } from "../documents/operations/fixtures.ts";
 import { GM, isClosed, ROLLER } from "../chat/fixtures.ts";
 import { asModel, challenge, click, disposition, grit, hero, message, shown, stub } from "./card-builders.ts";
-import { legacyHero } from "./legacy-builders.ts";
+import { gmSaysYes, legacyHero } from "./legacy-builders.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import type { ChatMessageStub } from "../stubs/chat.ts";
 
@@ -304,11 +304,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 the montage lowers
     registerCardPresenter();
   });
 
-  /** Oskar's montage against a Dangerous Challenge (Disposition 8): its Effect `challengeFace`, then `light`. */
+  /**
+   * Oskar's montage against a Dangerous Challenge (Disposition 8), on the GM's yes: its Effect `challengeFace`,
+   * then `light`. The GM is then offline.
+   */
   async function montage(challengeFace: number, light: number[]) {
     const oskar = legacyHero("Oskar");
     const storm = challenge("Storm", [], 8);
     const target = { uuid: storm.uuid, name: "Storm", tier: "dangerous", n: 4, dice: 1, halved: false };
+    const gmWord = await gmSaysYes(oskar.uuid, storm.uuid);
+    world.gm = null;
     nextFaces.push(challengeFace, ...light);
     await rollLegacyMontage(oskar, {
       attribute: "strength",
@@ -317,6 +322,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 the montage lowers
       dark: 0,
       challenge: target,
       messageMode: "public",
+      gmWord,
     });
     return { storm, card: lastMessage() };
   }
@@ -345,6 +351,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 the montage lowers
     expect(disposition(storm)).toBe(8);
     // A request naming another Challenge (forged) is refused by the GM's step.
     const won = await montage(2, [6]);
+    world.gm = makeGm();
     const other = challenge("Other", [], 8);
     const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[
       QUERIES.applyEffect
@@ -370,12 +377,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 companions share t
 
   const egoOf = (actor: TerranActor) => (actor.system as CharacterData).toObject().legacy;
 
-  /** Oskar (Ego 4) throws two Dark Dice 1 and 2 (each costs 2: 4 Ego) with Ilse (Ego 3, `owned`) offering up to 3. */
+  /**
+   * Oskar (Ego 4) throws two Dark Dice 1 and 2 (each costs 2: 4 Ego) with Ilse (Ego 3, the roller's own when
+   * `owned`, else player2's) offering up to 3, on the GM's yes. The GM is then offline.
+   */
   async function shared(owned: boolean) {
     const oskar = legacyHero("Oskar");
     const ilse = legacyHero("Ilse", { ego: 3, isOwner: owned });
+    if (!owned) stub(ilse).ownership = { default: 0, player2: 3 };
     const storm = challenge("Storm", [], 8);
     const target = { uuid: storm.uuid, name: "Storm", tier: "dangerous", n: 4, dice: 1, halved: false };
+    const gmWord = await gmSaysYes(oskar.uuid, storm.uuid);
+    world.gm = null;
     nextFaces.push(2, 5, 1, 2);
     const rolled = await rollLegacyMontage(oskar, {
       attribute: "strength",
@@ -385,6 +398,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 companions share t
       challenge: target,
       messageMode: "public",
       companions: [{ uuid: ilse.uuid, offers: 3 }],
+      gmWord,
     });
     return { oskar, ilse, rolled, card: lastMessage() };
   }
@@ -407,15 +421,31 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 companions share t
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.alreadyApplied"]);
   });
 
-  it("R-LEG-14 (stand-ins): a companion the roller does not own pays through the GM's query; with no GM the share waits and the warning says why", async () => {
+  it("R-LEG-14 (stand-ins, ruling): a companion the roller does not own pays only on their owner's word: the roller cannot, their owner does from the card (through the GM), and with no GM it waits and says why", async () => {
     const waiting = await shared(false);
     await payMontageShares(waiting.rolled?.messageId ?? "");
-    expect(world.warnings).toEqual(["TERRAN.Card.Reason.noGm"]);
     expect(egoOf(waiting.ilse).ego.value).toBe(3);
-    expect(shares(waiting.card)[0]?.paid).toBe(false);
-    world.warnings.length = 0;
+    expect(world.warnings).toEqual([]);
+    const rollers = (await shown(waiting.card)).querySelector<HTMLElement>('[data-action="pay-share"]');
+    expect(isClosed(rollers)).toBe(true);
+    expect(rollers?.getAttribute("title")).toBe("Only the companion's owner or a GM pays this share.");
+    // The roller asking the GM anyway is refused, and nothing is taken.
     world.gm = makeGm();
-    await payMontageShares(waiting.rolled?.messageId ?? "");
+    const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[
+      QUERIES.payShare
+    ];
+    const request = { askerId: ROLLER.id, messageId: waiting.card.id, companionUuid: waiting.ilse.uuid, version: 0 };
+    world.user = world.gm;
+    expect(await handler?.(request, {})).toMatchObject({ ok: false, data: { reason: "notShareOwner" } });
+    expect(egoOf(waiting.ilse).ego.value).toBe(3);
+    // Ilse's owner presses Pay: with no GM online it waits and says why; with one, it is taken once.
+    world.gm = null;
+    world.user = { id: "player2", isGM: false, targets: new Set() };
+    await click(waiting.card, '[data-action="pay-share"]');
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.noGm"]);
+    expect(shares(waiting.card)[0]?.paid).toBe(false);
+    world.gm = makeGm();
+    await click(waiting.card, '[data-action="pay-share"]');
     expect(world.gm.queries.map((q) => q.name)).toEqual([QUERIES.payShare]);
     expect(egoOf(waiting.ilse).ego.value).toBe(0);
     expect(shares(waiting.card)[0]?.paid).toBe(true);
@@ -423,7 +453,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 companions share t
 
   it("R-LEG-14 (stand-ins): the GM's step takes only the share the card names, never a character it does not", async () => {
     const { card } = await shared(false);
-    const stranger = legacyHero("Stranger", { ego: 5, isOwner: false });
+    const stranger = legacyHero("Stranger", { ego: 5 });
     world.gm = makeGm();
     const handler = (CONFIG.queries as unknown as Record<string, (data: unknown, o: object) => Promise<unknown>>)[
       QUERIES.payShare

@@ -37,5 +37,20 @@ function whenConnected(el: HTMLElement, then: () => void, frames = 30): void {
 
 /** A card's element was drawn: once it is in the chat log, the focus comes back and the changes are said. */
 export function cardShown(messageId: string, root: HTMLElement): void {
+  closeUntrusted(root);
   whenConnected(root, () => keeperOf(messageId).after(root));
+}
+
+/**
+ * A card its author could not have made (./card-presenter.ts `untrustedFrame`) keeps its controls focusable
+ * but closed, each saying why, as every closed control does.
+ */
+function closeUntrusted(root: HTMLElement): void {
+  for (const frame of root.querySelectorAll<HTMLElement>("[data-untrusted]")) {
+    const why = frame.dataset.untrusted ?? "";
+    for (const control of frame.querySelectorAll<HTMLElement>("[data-action]")) {
+      control.setAttribute("aria-disabled", "true");
+      control.setAttribute("title", why);
+    }
+  }
 }

@@ -29,15 +29,7 @@
 import {
   allowEffect,
   allowSuccess,
-  assertChallengeCardState,
-  assertLegacyEffectState,
-  assertLegacyMontageState,
-  assertLegacyRiskyState,
   assertMayAskToApply,
-  assertRequestCardState,
-  assertResultCardView,
-  assertRiskyCardState,
-  assertSessionCardState,
   cardPermission,
   challengeCardResult,
   challengeCardView,
@@ -74,7 +66,7 @@ import {
   type StoredCard,
   type StoredCardOf,
 } from "../../documents/chat-message.ts";
-import { attempt, chooseOne } from "../../prompts/notify.ts";
+import { attempt, chooseOne, rulesErrorText } from "../../prompts/notify.ts";
 import { actionElement, elementOf } from "../dom.ts";
 import { beforeCardUpdate, cardShown } from "./card-a11y.ts";
 import { TerranActor } from "../../documents/actor.ts";
@@ -101,7 +93,9 @@ import { currentApplyPermission, currentRuleset, SETTINGS } from "../../settings
 import { SYSTEM_ID } from "../../system-id.ts";
 import { carryComplicationClick } from "./complication.ts";
 import { rollForRequest, showAnswer } from "./request-actions.ts";
-import { rollEffectFromCard } from "../resolution/separate-cards.ts";
+import { payMontageShare, rollEffectFromCard } from "../resolution/separate-cards.ts";
+import { actorAt, trustedCard } from "../../documents/provenance.ts";
+import { sayCardWord } from "../../documents/gm-words.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { CharacterData } from "../../data/actor/character.ts";
 import { healthQuestions } from "../health/index.ts";
@@ -111,13 +105,34 @@ async function renderOf<K extends CardKind>(
   card: StoredCardOf<K>,
 ): Promise<string> {
   const entry = cardKindEntry(card.kind);
-  const state = entry.check(card.state);
-  return foundry.applications.handlebars.renderTemplate(entry.template, await entry.view(message, state));
+  return foundry.applications.handlebars.renderTemplate(entry.template, await entry.view(message, card.state));
 }
 
-/** A card's template drawn for the current user, from the state in the message's flags. */
-export function renderCard(message: ChatMessage.Implementation, card: StoredCard): Promise<string> {
-  return renderOf(message, card);
+/**
+ * A card's template drawn for the current user, from the state in the message's flags as believed; a card its
+ * author could not have made is drawn as it says, under a note saying why it cannot be acted on (./card-a11y.ts
+ * closes its controls).
+ */
+export async function renderCard(message: ChatMessage.Implementation, card: StoredCard): Promise<string> {
+  const trust = readTrust(message);
+  if (trust.card) return renderOf(message, trust.card);
+  return untrustedFrame(await renderOf(message, card), trust.why);
+}
+
+/** The message's card as believed, or why it is not. */
+function readTrust(message: ChatMessage.Implementation): { card: StoredCard | null; why: string } {
+  try {
+    return { card: trustedCard(message), why: "" };
+  } catch (error) {
+    if (error instanceof RulesError && error.data.reason === "untrustedCard")
+      return { card: null, why: rulesErrorText(error) };
+    throw error;
+  }
+}
+
+function untrustedFrame(html: string, why: string): string {
+  const text = foundry.utils.escapeHTML(why);
+  return `<div class="te-untrusted" data-untrusted="${text}"><p class="te-untrusted-note" role="note">${text}</p>${html}</div>`;
 }
 
 async function clickOf<K extends CardKind>(
@@ -128,7 +143,9 @@ async function clickOf<K extends CardKind>(
 ): Promise<void> {
   if (!isActionOf(card.kind, action)) return;
   const entry = cardKindEntry(card.kind);
-  await entry.actions[action]({ message, state: entry.check(card.state), el });
+  // The one provenance check (src/documents/provenance.ts): a card its author could not have made is not acted on.
+  const believed = trustedCard(message) as StoredCardOf<K>;
+  await entry.actions[action]({ message, state: believed.state, el });
 }
 
 /** The click handler of a card message: dispatches `[data-action]` to the handler of the card's kind. */
@@ -176,8 +193,6 @@ export type CardContext = Readonly<Record<string, unknown>>;
 
 /** Everything about one kind of card that the Foundry side needs. */
 export interface CardKindEntry<K extends CardKind> {
-  /** The whole check of a stored state: the state, or a RulesError (the message then shows a short notice). */
-  readonly check: (state: CardStates[K]) => CardStates[K];
   /** The Handlebars template that draws the card (templates/chat/). */
   readonly template: string;
   /** The template's context for the current user, from a checked state. */
@@ -268,9 +283,18 @@ async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise
 const saveRisky = (message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> =>
   save(message, { kind: "risky", state });
 
+/**
+ * R-RA-1 / R-RA-8 a GM's leave on a player's card is said on the GM's own User first (src/documents/gm-words.ts),
+ * where no player can write it; the card then shows it.
+ */
+async function saveGmLeave(message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> {
+  const word = { effect: state.gmAllowsEffect, success: state.gmAllowsSuccess ?? false };
+  if (message.author?.id !== game.user?.id) await sayCardWord(message.id ?? "", word);
+  await saveRisky(message, state);
+}
+
 export const CARD_KINDS: CardKindRegistry = {
   risky: {
-    check: assertRiskyCardState,
     template: template("risky-card"),
     view: (message, state) => ({
       ...riskyCardView(state, viewer(state.rollerId, "risky")),
@@ -290,9 +314,12 @@ export const CARD_KINDS: CardKindRegistry = {
       "confirm-effect": (click) => confirmHit(click, "effect"),
       "confirm-second": (click) => confirmHit(click, "second"),
       "allow-effect": ({ message, state, el }) =>
-        saveRisky(message, allowEffect(state, currentCardUser(), !state.gmAllowsEffect, versionOf(el, state.version))),
+        saveGmLeave(
+          message,
+          allowEffect(state, currentCardUser(), !state.gmAllowsEffect, versionOf(el, state.version)),
+        ),
       "allow-success": ({ message, state, el }) =>
-        saveRisky(
+        saveGmLeave(
           message,
           allowSuccess(state, currentCardUser(), !(state.gmAllowsSuccess ?? false), versionOf(el, state.version)),
         ),
@@ -309,7 +336,6 @@ export const CARD_KINDS: CardKindRegistry = {
     },
   },
   challenge: {
-    check: assertChallengeCardState,
     template: template("challenge-card"),
     view: async (message, state) => {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
@@ -334,13 +360,11 @@ export const CARD_KINDS: CardKindRegistry = {
     },
   },
   result: {
-    check: assertResultCardView,
     template: template("result-card"),
     view: (_message, state) => ({ ...state }),
     actions: {},
   },
   session: {
-    check: assertSessionCardState,
     template: template("session-card"),
     view: (message, state) => ({
       ...sessionCardView(state, currentCardUser(), game.i18n?.lang ?? "en"),
@@ -353,7 +377,6 @@ export const CARD_KINDS: CardKindRegistry = {
     },
   },
   request: {
-    check: assertRequestCardState,
     template: template("request-card"),
     view: async (message, state) => {
       // The rows' results are read from the chat log as it is now (src/chat/request-card.ts, the ruling).
@@ -366,7 +389,6 @@ export const CARD_KINDS: CardKindRegistry = {
     },
   },
   legacyRisky: {
-    check: assertLegacyRiskyState,
     template: template("legacy-risky-card"),
     view: (message, state) => ({ ...legacyRiskyView(state, currentCardUser()), messageId: message.id }),
     actions: {
@@ -376,7 +398,6 @@ export const CARD_KINDS: CardKindRegistry = {
     },
   },
   legacyEffect: {
-    check: assertLegacyEffectState,
     template: template("legacy-effect-card"),
     view: (message, state) => ({
       ...legacyEffectView(state, viewer(state.rollerId, "risky")),
@@ -388,16 +409,24 @@ export const CARD_KINDS: CardKindRegistry = {
     },
   },
   legacyMontage: {
-    check: assertLegacyMontageState,
     template: template("legacy-montage-card"),
     view: (message, state) => ({
-      ...legacyMontageView(state, viewer(state.rollerId, "risky")),
+      ...legacyMontageView(
+        state,
+        viewer(state.rollerId, "risky"),
+        state.shares.map((s) => actorAt(s.actorUuid)?.isOwner ?? false),
+      ),
       messageId: message.id,
     }),
     actions: {
       // R-LEG-14 a montage that succeeded overcomes its own Challenge, once.
       "apply-montage": ({ message, state, el }) =>
         applyMontageClick(message, state.rollerId, state.challengeUuid, versionOf(el, state.version)),
+      // R-LEG-14 (ruling) a companion's share, on their owner's or a GM's word.
+      "pay-share": async ({ message, state, el }) => {
+        const share = state.shares[Number(el.dataset.index)];
+        if (share) await payMontageShare(message, share.actorUuid);
+      },
     },
   },
 };
@@ -559,7 +588,11 @@ async function applyHarmClick(
       const now = latest?.kind === "challenge" ? latest.state : state;
       if (harmRecorded(now, { name: actor.name, uuid: actor.uuid })) return;
       const here = runsHere(message, state.rollerId, actor, "challenge");
-      const choices = await healthQuestions(currentRuleset()).harmChoices(actor, effect);
+      // R-HARM-2 R-HARM-3 R-LEG-5 R-LEG-6 how a character takes harm is its owner's choice (or a GM's).
+      const chooses = game.user?.isGM === true || actor.isOwner;
+      const choices = chooses
+        ? await healthQuestions(currentRuleset()).harmChoices(actor, effect)
+        : { sacrificeShield: false, woundTrack: null };
       if (!choices) return;
       const request: ApplyHarmRequest = {
         askerId: currentAsker().id,

@@ -51,25 +51,30 @@ export async function rollEffectFromCard(
 }
 
 /**
- * R-LEG-14 (ruling) takes each companion's share of a montage's Ego, as its card names them: here when
- * this user owns the companion (and wrote the card), else through the active GM. A refusal (no GM, Ego
- * below the share…) is a warning saying why, and that share stays "not taken yet" on the card.
+ * R-LEG-14 (ruling) takes a companion's share of a montage's Ego on this user's word (the companion's owner,
+ * or a GM): here when this user may also write the card, else through the active GM.
+ */
+export async function payMontageShare(message: ChatMessage.Implementation, companionUuid: string): Promise<void> {
+  const user = game.user;
+  const latest = storedCard(message);
+  if (!user || latest?.kind !== "legacyMontage") return;
+  const request = { askerId: user.id ?? "", messageId: message.id ?? "", companionUuid, version: latest.state.version };
+  if (user.isGM || message.author?.id === user.id)
+    await payShareFromCard(request, { id: user.id ?? "", isGM: user.isGM, user });
+  else await askGm(QUERIES.payShare, request);
+}
+
+/**
+ * R-LEG-14 (ruling) after the throw, takes the shares of the companions this user owns; the others wait on the
+ * card for their owners (or a GM) to pay them. A refusal (no GM, Ego below the share…) is a warning saying why.
  */
 export async function payMontageShares(messageId: string): Promise<void> {
   const message = game.messages?.get(messageId);
   const stored = message ? storedCard(message) : null;
   if (!message || stored?.kind !== "legacyMontage") return;
   for (const share of stored.state.shares) {
-    await attempt(async () => {
-      const latest = storedCard(message);
-      const version = latest?.kind === "legacyMontage" ? latest.state.version : stored.state.version;
-      const companion: unknown = await fromUuid(share.actorUuid as `Actor.${string}`);
-      const user = game.user;
-      if (!user) return;
-      const request = { askerId: user.id ?? "", messageId, companionUuid: share.actorUuid, version };
-      const owned = companion instanceof TerranActor && companion.isOwner && message.author?.id === user.id;
-      if (owned || user.isGM) await payShareFromCard(request, { id: user.id ?? "", isGM: user.isGM, user });
-      else await askGm(QUERIES.payShare, request);
-    });
+    const companion: unknown = await fromUuid(share.actorUuid as `Actor.${string}`);
+    if (companion instanceof TerranActor && companion.isOwner)
+      await attempt(() => payMontageShare(message, share.actorUuid));
   }
 }

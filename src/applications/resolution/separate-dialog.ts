@@ -111,17 +111,17 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     return gmOnline() ? "ask" : "none";
   }
 
-  /** R-LEG-14 a player's montage waits for the GM's yes (the dialog shows it waiting); false on a no, told why. */
-  async #gmAgrees(challengeUuid: string): Promise<boolean> {
+  /**
+   * R-LEG-14 a player's montage waits for the GM's yes (the dialog shows it waiting): the word its card carries;
+   * null on a no, told why.
+   */
+  async #gmAgrees(challengeUuid: string): Promise<{ gmId: string; id: string } | null> {
     this.#waiting = true;
     void this.render();
-    const agreed = await attempt(async () => {
-      await askMontageWord(this.#request.actor.uuid, challengeUuid);
-      return true;
-    });
+    const word = await attempt(() => askMontageWord(this.#request.actor.uuid, challengeUuid));
     this.#waiting = false;
     void this.render();
-    return agreed === true;
+    return word;
   }
 
   /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
@@ -151,15 +151,20 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
       return;
     }
     const challenge = view.choices.montage ? (settings.montage ?? null) : null;
-    if (challenge && settings.montageWord === "ask" && !(await this.#gmAgrees(challenge.uuid))) return;
+    const word = challenge && settings.montageWord === "ask" ? await this.#gmAgrees(challenge.uuid) : null;
+    if (challenge && settings.montageWord === "ask" && !word) return;
     await this.close();
-    const thrown = await this.#throw(view, challenge);
+    const thrown = await this.#throw(view, challenge, word);
     // R-LEG-14 the complications this roll carried are spent with it (the roller owns the character).
     if (thrown) await clearComplications(this.#request.actor, view.complicationsUsed);
   }
 
   /** Throws the montage (against `challenge`) or the Risky Action the dialog shows; false if nothing was thrown. */
-  async #throw(view: SeparateRollView, challenge: MontageChallenge | null): Promise<boolean> {
+  async #throw(
+    view: SeparateRollView,
+    challenge: MontageChallenge | null,
+    gmWord: { gmId: string; id: string } | null,
+  ): Promise<boolean> {
     if (challenge) {
       // R-LEG-14 (ruling) the companions who share the Ego, named before the throw (closing the prompt rolls nothing).
       const companions =
@@ -173,6 +178,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
         challenge,
         messageMode: view.choices.messageMode,
         companions,
+        ...(gmWord ? { gmWord } : {}),
       });
       if (rolled?.messageId) await payMontageShares(rolled.messageId);
       return true;

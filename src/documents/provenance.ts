@@ -1,0 +1,167 @@
+/**
+ * The one provenance check: every GM-side step and every ledger record reads a stored card through
+ * `trustedCard`, which checks it whole, checks that its author could have made it (src/chat/provenance.ts) and
+ * gives it back as believed (a GM's leave only where a GM's User keeps it, ./gm-words.ts).
+ *
+ * Foundry vouches for a message's author alone: nobody but a GM may change it ("The "author" field may only be
+ * modified by a GM or Assistant GM user", moo-man/WFRP4e-FoundryVTT#2846; the field is `user` renamed,
+ * foundryvtt/foundryvtt#9843). Its flags and rolls are whatever that author wrote.
+ */
+import {
+  assertCardOrigin,
+  assertMontageWord,
+  believedRiskyState,
+  cardOrigin,
+  checkedCard,
+  type AnyCard,
+  type ChallengeCardState,
+  type LegacyMontageState,
+  type OriginFacts,
+  type SubjectFacts,
+} from "../chat/index.ts";
+import { ChallengeData } from "../data/actor/challenge.ts";
+import { CharacterData } from "../data/actor/character.ts";
+import { RulesError, STORED_LIST_MAX } from "../rules/index.ts";
+import { currentRuleset } from "../settings/settings.ts";
+import { SYSTEM_ID } from "../system-id.ts";
+import { storedCard } from "./chat-message.ts";
+import { cardWordOf, montageWordOf } from "./gm-words.ts";
+import { gangedDice } from "./operations/legacy-play.ts";
+
+/** More dice than this on a message's rolls is more than any card names: the rolls are not read. */
+const ROLLED_MAX = 4 * STORED_LIST_MAX;
+
+/** The faces of every die of the message's rolls (Roll instances, or their JSON as a stored update holds them). */
+export function messageFaces(rolls: readonly unknown[]): number[] {
+  return rolls.flatMap((roll) => {
+    let data: unknown = roll;
+    if (typeof roll === "string") {
+      try {
+        data = JSON.parse(roll);
+      } catch {
+        return [];
+      }
+    }
+    if (typeof data !== "object" || data === null) return [];
+    const dice: unknown = Reflect.get(data, "dice") ?? Reflect.get(data, "terms");
+    if (!Array.isArray(dice)) return [];
+    return dice.flatMap((term: unknown) => {
+      const results: unknown = typeof term === "object" && term !== null ? Reflect.get(term, "results") : null;
+      if (!Array.isArray(results)) return [];
+      return results.flatMap((r: unknown) => {
+        const face: unknown = typeof r === "object" && r !== null ? Reflect.get(r, "result") : null;
+        return typeof face === "number" ? [face] : [];
+      });
+    });
+  });
+}
+
+function rolledFaces(message: ChatMessage.Implementation): number[] | null {
+  const rolls: readonly unknown[] = Array.isArray(message.rolls) ? message.rolls : [];
+  if (rolls.length > ROLLED_MAX) return null;
+  const faces = messageFaces(rolls);
+  return faces.length > ROLLED_MAX ? null : faces;
+}
+
+/** The world's actor at `uuid` (a world actor or a token's), or null. */
+export function actorAt(uuid: string): Actor.Implementation | null {
+  const known = uuid.startsWith("Actor.") || uuid.startsWith("Scene.");
+  const doc: unknown = known ? fromUuidSync(uuid as `Actor.${string}`) : null;
+  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+}
+
+/** R-CH-2 / R-LEG-10 the dice a Challenge card says it threw are what the Challenge (or its facet) throws. */
+function challengeDiceHold(state: ChallengeCardState, challenge: Actor.Implementation): boolean {
+  const system = challenge.system;
+  if (!(system instanceof ChallengeData)) return false;
+  const ownName = state.facetName === "" || state.facetName === challenge.name;
+  const sources = [...(ownName ? [system] : []), ...system.facets.filter((f) => f.name === state.facetName)];
+  return sources.some((source) => {
+    let expected: ReturnType<typeof gangedDice>;
+    try {
+      expected = gangedDice(currentRuleset(), source, state.gangUp ?? 1);
+    } catch {
+      return false;
+    }
+    const thrown = expected.halved ? 1 : expected.dice;
+    return (
+      expected.dice === state.stats.dice && expected.halved === state.stats.halved && state.faces.length === thrown
+    );
+  });
+}
+
+/** R-LEG-14 a montage names a Challenge of this world, and a GM's yes to it that no earlier card used. */
+function montageHolds(message: ChatMessage.Implementation, state: LegacyMontageState): boolean {
+  const challenge = actorAt(state.challengeUuid);
+  if (challenge !== null && !(challenge.system instanceof ChallengeData)) return false;
+  const claim = state.gmWord;
+  const word = claim ? montageWordOf(claim.gmId, claim.id) : null;
+  assertMontageWord(state, word, claim ? firstToClaim(message, claim.id) : false);
+  return true;
+}
+
+function firstToClaim(message: ChatMessage.Implementation, wordId: string): boolean {
+  for (const other of game.messages?.contents ?? []) {
+    const card = storedCard(other);
+    if (card?.kind === "legacyMontage" && card.state.gmWord?.id === wordId) return other.id === message.id;
+  }
+  return true;
+}
+
+function subjectFacts(message: ChatMessage.Implementation, card: AnyCard, author: User.Implementation) {
+  const subject = cardOrigin(card).subject;
+  const actor = subject ? actorAt(subject.uuid) : null;
+  if (!actor) return null;
+  const system = actor.system;
+  const kind = system instanceof CharacterData ? "character" : system instanceof ChallengeData ? "challenge" : "other";
+  const claimsHold =
+    card.kind === "challenge"
+      ? challengeDiceHold(card.state, actor)
+      : card.kind === "legacyMontage"
+        ? montageHolds(message, card.state)
+        : true;
+  const facts: SubjectFacts = { kind, ownedByAuthor: actor.testUserPermission(author, "OWNER"), claimsHold };
+  return facts;
+}
+
+/** The card as believed: a player's Risky card keeps a GM's leave only where a GM's word gives it. */
+function believed(message: ChatMessage.Implementation, card: AnyCard, authorIsGm: boolean): AnyCard {
+  if (authorIsGm || card.kind !== "risky") return card;
+  return { kind: "risky", state: believedRiskyState(card.state, cardWordOf(message.id ?? "")) };
+}
+
+const logged = new Set<string>();
+
+/** A GM's client says once, on its console, which card it refused and why. */
+function logRefusal(message: ChatMessage.Implementation, error: RulesError): void {
+  if (!game.user?.isGM) return;
+  const key = `${message.id ?? "?"}:${String(error.data.why ?? error.data.reason ?? error.code)}`;
+  if (logged.has(key)) return;
+  logged.add(key);
+  console.warn(`${SYSTEM_ID} | card ${message.id ?? "?"} by ${message.author?.id ?? "?"} refused: ${error.message}`);
+}
+
+/**
+ * The message's card, checked whole and as its author could have made it, as believed; a RulesError (reason
+ * `untrustedCard`, or the check's own) when it is not, logged on a GM's client.
+ */
+export function trustedCard(message: ChatMessage.Implementation): AnyCard {
+  try {
+    const stored = storedCard(message);
+    if (!stored) throw new RulesError("not-allowed", "That message holds no card.", { reason: "badRequest" });
+    const card = checkedCard(stored);
+    const authorId = message.author?.id ?? "";
+    const author = game.users?.get(authorId) ?? null;
+    const facts: OriginFacts = {
+      author: author ? { id: author.id ?? "", isGM: author.isGM } : null,
+      rolled: rolledFaces(message),
+      subject: author && !author.isGM ? subjectFacts(message, card, author) : null,
+      seesAll: game.user?.isGM ?? false,
+    };
+    assertCardOrigin(card, facts);
+    return believed(message, card, author?.isGM ?? false);
+  } catch (error) {
+    if (error instanceof RulesError) logRefusal(message, error);
+    throw error;
+  }
+}
