@@ -227,6 +227,8 @@ export interface CharacterFullView {
   readonly limited: false;
   readonly cssClass: string;
   readonly name: string;
+  /** The name as the portrait's tooltip shows it (escaped: ../../tooltip-text.ts). */
+  readonly nameTooltip: string;
   readonly img: string;
   readonly uuid: string;
   readonly editable: boolean;
