@@ -11,7 +11,22 @@ import { itemSheetContext } from "../../src/applications/sheets/item/item-contex
 import { rollLinkHtml, rollLinkView, type LinkI18n } from "../../src/applications/enrichers/roll-link-view.ts";
 import { CORE } from "../../src/rules/index.ts";
 import { findRollLinks, rollLinkVocabulary } from "../../src/rules/roll-links.ts";
-import { GM, multiFacetChallenge, OBSERVER, seasonedCharacter, weaponSheet } from "../fixtures/sheets.ts";
+import {
+  CHALLENGE_SHEET_PARTS,
+  CHARACTER_SHEET_PARTS,
+  ITEM_SHEET_PARTS,
+  itemSheetParts,
+} from "../../src/applications/sheets/parts.ts";
+import { RULESET_IDS } from "../../src/rules/index.ts";
+import {
+  GM,
+  multiFacetChallenge,
+  OBSERVER,
+  OWNER,
+  seasonedCharacter,
+  SHEET_FIXTURES,
+  weaponSheet,
+} from "../fixtures/sheets.ts";
 import { english, renderTemplate } from "../support/templates.ts";
 import { drawn, tooltipHtml, type TooltipI18n } from "../stubs/tooltip.ts";
 import { GENERATIONS, world } from "../stubs/world.ts";
@@ -108,3 +123,58 @@ describe.each(GENERATIONS)("[tooltip stand-in, v%i] a user-written name in a too
     });
   });
 });
+
+/** The fields a user writes: names (items, facets, the sheet's own), tags, modifier labels, identity and notes. */
+const WRITTEN = /^(name|customTags|label|archetype|background|drive|notes|description|biography)$/;
+
+/** `input` with markup before every user-written text in it. */
+function hostile<T>(input: T, key = ""): T {
+  if (typeof input === "string") return (WRITTEN.test(key) ? `${MARKUP}${input}` : input) as T;
+  if (Array.isArray(input)) return input.map((v: unknown) => hostile(v, key)) as T;
+  if (input && typeof input === "object")
+    return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, hostile(v, k)])) as T;
+  return input;
+}
+
+/** Every tooltip in `parts` rendered with `context` that draws an element, with the element holding it. */
+function markupTips(parts: readonly string[], context: object): string[] {
+  const root = document.createElement("form");
+  root.innerHTML = parts.map((p) => renderTemplate(p.replace(/^templates\//, ""), context)).join("\n");
+  return [...root.querySelectorAll("[data-tooltip], [data-tooltip-text], [data-tooltip-html]")].flatMap((el) => {
+    const tip = tooltipHtml(el, i18n);
+    return tip !== null && drawn(tip).elements.length > 0 ? [el.outerHTML.slice(0, 160)] : [];
+  });
+}
+
+describe.each(GENERATIONS)(
+  "[tooltip stand-in, v%i] no tooltip of a sheet draws a user-written text as markup",
+  (generation) => {
+    for (const rulesetId of RULESET_IDS) {
+      for (const [name, fixture] of Object.entries(SHEET_FIXTURES.character))
+        it(`character "${name}" (${rulesetId})`, () => {
+          world.generation = generation;
+          for (const permissions of [OWNER, OBSERVER, GM]) {
+            const view = characterSheetContext(hostile({ ...fixture(rulesetId), permissions }));
+            expect(markupTips(Object.values(CHARACTER_SHEET_PARTS), view)).toEqual([]);
+          }
+        });
+      for (const [name, fixture] of Object.entries(SHEET_FIXTURES.challenge))
+        it(`challenge "${name}" (${rulesetId})`, () => {
+          world.generation = generation;
+          for (const permissions of [OWNER, OBSERVER, GM]) {
+            const view = challengeSheetContext(hostile({ ...fixture(rulesetId), permissions }));
+            expect(markupTips(Object.values(CHALLENGE_SHEET_PARTS), view)).toEqual([]);
+          }
+        });
+      for (const [name, fixture] of Object.entries(SHEET_FIXTURES.item))
+        it(`item "${name}" (${rulesetId})`, () => {
+          world.generation = generation;
+          for (const permissions of [OWNER, OBSERVER]) {
+            const input = hostile(fixture(rulesetId, permissions));
+            const parts = itemSheetParts(input.item.type).map((p) => ITEM_SHEET_PARTS[p]);
+            expect(markupTips(parts, itemSheetContext(input))).toEqual([]);
+          }
+        });
+    }
+  },
+);
