@@ -21,13 +21,22 @@ export function rulesErrorText(error: RulesError): string {
   return i18n.format(key, data);
 }
 
+/**
+ * Shows `text` as written in a notification. Core draws a message as HTML, cleaned "as untrusted user
+ * input" (NotificationOptions `clean`, foundryvtt.com/api/v14 and /api), so the text goes escaped.
+ * A notice that may hold a name comes here.
+ */
+export function say(level: "info" | "warn" | "error", text: string, options?: { readonly permanent?: boolean }): void {
+  ui.notifications?.[level](foundry.utils.escapeHTML(text), options);
+}
+
 /** Runs `fn`; a RulesError becomes a warning notification and `null`. Other errors propagate. */
 export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
   try {
     return await fn();
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
-    ui.notifications?.warn(rulesErrorText(error));
+    say("warn", rulesErrorText(error));
     return null;
   }
 }
@@ -35,7 +44,7 @@ export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
 /** A closed control pressed anyway (it stays focusable so its reason can be read): its reason, as a warning. */
 export function sayWhyClosed(reason: { readonly key: string; readonly value: string } | null): void {
   if (!reason) return;
-  ui.notifications?.warn(game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
+  say("warn", game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
 }
 
 // Small prompts
