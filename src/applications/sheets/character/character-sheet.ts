@@ -357,7 +357,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   static async #onDeleteItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#itemOf(target);
     if (!item) return;
-    const title = localize("TERRAN.Sheet.Items.deleteTitle").replace("{value}", item.name);
+    // The name as written: a function replacement reads no `$&` in it. A window title is text (dnd5e and Draw
+    // Steel title dialogs with raw names: item.mjs:1220, hero.mjs:579), so it is not escaped.
+    const title = localize("TERRAN.Sheet.Items.deleteTitle").replace("{value}", () => item.name);
     if (await confirm(title, "TERRAN.Sheet.Items.deletePrompt")) await item.delete();
   }
 
