@@ -1,9 +1,6 @@
 /**
- * A user-written text (a name, a roll link's target) in core's tooltip, shown as written. Core draws a
- * tooltip as HTML: a `data-tooltip` that is not a localization key, and `data-tooltip-text`, are cleaned
- * HTML (foundryvtt#12356); `data-tooltip-text` is never localized (foundryvtt#12355). Both exist on v13
- * and v14 (Draw Steel's templates use them from 13.340 to 14.356). So such a text goes, escaped, into
- * `data-tooltip-text`. Pure.
+ * A user-written text in core's tooltip, as written: core draws `data-tooltip-text` as cleaned HTML and
+ * never localizes it (foundryvtt#12355, #12356; Draw Steel uses it from 13.340 to 14.356). Pure.
  */
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -14,12 +11,12 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": "&#39;",
 };
 
-/** `text` as HTML that draws it as written (also safe inside a quoted attribute). */
+/** `text` as HTML that draws it as written (safe in a quoted attribute too). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
-/** The `data-tooltip-text` value that shows `text` as written; a template prints it with `{{…}}`. */
+/** The `data-tooltip-text` value showing `text`; a template prints it with `{{…}}`. */
 export function tooltipText(text: string): string {
   return escapeHtml(text);
 }

@@ -22,9 +22,8 @@ export function rulesErrorText(error: RulesError): string {
 }
 
 /**
- * Shows `text` as written in a notification. Core draws a message as HTML, cleaned "as untrusted user
- * input" (NotificationOptions `clean`, foundryvtt.com/api/v14 and /api), so the text goes escaped.
- * A notice that may hold a name comes here.
+ * A notice showing `text` as written (one that may hold a name): core draws it as HTML cleaned "as
+ * untrusted user input" (NotificationOptions `clean`, foundryvtt.com/api/v14).
  */
 export function say(level: "info" | "warn" | "error", text: string, options?: { readonly permanent?: boolean }): void {
   ui.notifications?.[level](foundry.utils.escapeHTML(text), options);

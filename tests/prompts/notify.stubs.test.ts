@@ -69,7 +69,7 @@ describe.each(GENERATIONS)(
           source: character({ ego: { value: 5, max: 5 }, sayonara: true }),
         };
         const actor = Reflect.construct(TerranActor, [init]) as TerranActor;
-          await actor.endScene();
+        await actor.endScene();
         expect(lastNotice()).toEqual({
           text: englishFormat("TERRAN.Successor.departedNotice", { name: MARKUP }),
           elements: [],

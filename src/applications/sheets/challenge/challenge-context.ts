@@ -63,7 +63,7 @@ export interface ChallengeFullView {
   readonly limited: false;
   readonly cssClass: string;
   readonly name: string;
-  /** The name as the portrait's tooltip shows it (escaped: ../../tooltip-text.ts). */
+  /** The name, escaped for the portrait's tooltip. */
   readonly nameTooltip: string;
   readonly img: string;
   readonly uuid: string;

@@ -357,8 +357,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   static async #onDeleteItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#itemOf(target);
     if (!item) return;
-    // The name as written: a function replacement reads no `$&` in it. A window title is text (dnd5e and Draw
-    // Steel title dialogs with raw names: item.mjs:1220, hero.mjs:579), so it is not escaped.
+    // A function keeps a `$&` in the name. A title is text: peers pass raw names (dnd5e item.mjs:1220).
     const title = localize("TERRAN.Sheet.Items.deleteTitle").replace("{value}", () => item.name);
     if (await confirm(title, "TERRAN.Sheet.Items.deletePrompt")) await item.delete();
   }

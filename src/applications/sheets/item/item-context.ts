@@ -65,7 +65,7 @@ export interface ItemSheetView {
   readonly type: ItemSnapshot["type"];
   readonly typeLabelKey: string;
   readonly name: string;
-  /** The name as the portrait's tooltip shows it (escaped: ../../tooltip-text.ts). */
+  /** The name, escaped for the portrait's tooltip. */
   readonly nameTooltip: string;
   readonly img: string;
   readonly uuid: string;
