@@ -40,7 +40,7 @@ import {
 import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
-import { attempt, chooseOne, confirm } from "../prompts/notify.ts";
+import { attempt, chooseOne, confirm, say } from "../prompts/notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
@@ -305,8 +305,7 @@ async function endScene(actor: TerranActor, advancement?: string) {
     const { update, outcome } = ops.endSceneOperation(actor.characterState(), advancement);
     await actor.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene] } } });
     if (outcome.departed) {
-      const text = game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name;
-      ui.notifications?.info(text);
+      say("info", game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name);
     }
     return outcome;
   });

@@ -14,7 +14,7 @@ import { ConditionData } from "../data/item/condition.ts";
 import { removeConditionOperation, takeConditionOperation } from "./operations/condition.ts";
 import { legacyWithinMaxOperation } from "./operations/legacy.ts";
 import type { ActorUpdate, CharacterState } from "./operations/types.ts";
-import { rulesErrorText } from "../prompts/notify.ts";
+import { rulesErrorText, say } from "../prompts/notify.ts";
 import { characterState } from "./state.ts";
 import { currentRuleset } from "../settings/settings.ts";
 
@@ -50,7 +50,7 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
       takeConditionOperation(state, { kind: system.kind, shift });
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
-      ui.notifications?.warn(refusalText(error));
+      say("warn", refusalText(error));
       return false;
     }
     return allowed;
@@ -81,7 +81,7 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
       // Checked in _preCreate; should the ratings have changed since, the shift is dropped rather than
       // left claiming a move that did not happen (the XP still comes).
       if (!(error instanceof RulesError)) throw error;
-      ui.notifications?.warn(refusalText(error));
+      say("warn", refusalText(error));
       void this.update({ "system.shift": { ...NO_SHIFT } } as Item.UpdateData);
       ({ update } = takeConditionOperation(state, { kind: system.kind }, currentRuleset().experience.perCondition));
     }

@@ -27,7 +27,7 @@ import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import type { TerranActor } from "./actor.ts";
 import { assertOwner, postCard, postStoredCard, rollExplosionChain, rollFaces } from "./actor-dice.ts";
-import { attempt, chooseOne, confirm } from "../prompts/notify.ts";
+import { attempt, chooseOne, confirm, say } from "../prompts/notify.ts";
 import { endSessionEgoOperation, refillEgoOperation, spendEgoOperation } from "./operations/ego.ts";
 import * as legacy from "./operations/legacy.ts";
 import * as hp from "./operations/hp-harm.ts";
@@ -447,7 +447,7 @@ export async function takeLegacyAdvancement(
     await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
     if (retiring) {
       await actor.commitOperation(retireOperation(actor.characterState()));
-      ui.notifications?.info(game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name);
+      say("info", game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name);
     }
     return op.outcome;
   });

@@ -25,13 +25,21 @@ export function rulesErrorText(error: RulesError): string {
   return i18n.format(key, data);
 }
 
+/**
+ * A notice showing `text` as written (one that may hold a name): core draws it as HTML cleaned "as
+ * untrusted user input" (NotificationOptions `clean`, foundryvtt.com/api/v14).
+ */
+export function say(level: "info" | "warn" | "error", text: string, options?: { readonly permanent?: boolean }): void {
+  ui.notifications?.[level](foundry.utils.escapeHTML(text), options);
+}
+
 /** Runs `fn`; a RulesError becomes a warning notification and `null`. Other errors propagate. */
 export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
   try {
     return await fn();
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
-    ui.notifications?.warn(rulesErrorText(error));
+    say("warn", rulesErrorText(error));
     return null;
   }
 }
@@ -39,7 +47,7 @@ export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
 /** A closed control pressed anyway (it stays focusable so its reason can be read): its reason, as a warning. */
 export function sayWhyClosed(reason: { readonly key: string; readonly value: string } | null): void {
   if (!reason) return;
-  ui.notifications?.warn(game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
+  say("warn", game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
 }
 
 // Small prompts

@@ -108,14 +108,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
     expect(link.dataset).toMatchObject({
       teRollLink: "risky",
       target: "finesse",
-      tooltip: "TERRAN.Links.Tooltip.risky",
+      tooltipText: "TERRAN.Links.Tooltip.risky",
     });
     expect(link.getAttribute("tabindex")).toBe("0");
     const broken = await rendered("@Risky[flying]");
     expect(broken.tagName).toBe("SPAN");
     expect(broken.className).toContain("te-roll-link-invalid");
     expect(broken.textContent).toBe("@Risky[flying]⚠");
-    expect(broken.dataset.tooltip).toBe("TERRAN.Links.Invalid.unknownAttribute");
+    expect(broken.dataset.tooltipText).toBe("TERRAN.Links.Invalid.unknownAttribute");
     broken.click();
     expect(rolled).not.toHaveBeenCalled();
   });
@@ -123,7 +123,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] inline roll links", (genera
   it("R-LEG-1 (stand-ins): the links read against the world's ruleset: in a Legacy world Core's attributes and Saves are hints", async () => {
     world.settings.set("ruleset", "legacy");
     expect((await rendered("@Risky[finesse]")).className).toContain("te-roll-link-invalid");
-    expect((await rendered("@Reaction[insight]")).dataset.tooltip).toBe("TERRAN.Links.Invalid.unknownGroup");
+    expect((await rendered("@Reaction[insight]")).dataset.tooltipText).toBe("TERRAN.Links.Invalid.unknownGroup");
     expect((await rendered("@Risky[charisma]")).dataset).toMatchObject({ teRollLink: "risky", target: "charisma" });
   });
 

@@ -12,6 +12,7 @@ import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
+import { translation } from "../support/templates.ts";
 import { RollDialog } from "../../src/applications/dialogs/roll-dialog.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import type { AdvancementData } from "../../src/data/item/advancement.ts";
@@ -295,6 +296,26 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await click(sheet, `li[data-item-id="${spear.id}"] [data-action="deleteItem"]`);
       expect(itemsOf(mira, "weapon")).toEqual([]);
       expect(spear.deleted).toBe(true);
+    });
+
+    it("(stand-ins): the delete question's window title names the item as written, `$&` and all", async () => {
+      // English in place of the stand-in's keys, for the one title the test reads.
+      const text = (key: string) => (key === "TERRAN.Sheet.Items.deleteTitle" ? translation("en", key) : key);
+      const english = (key: string, data?: Record<string, string>) =>
+        text(key).replace(/\{(\w+)\}/g, (_, k: string) => data?.[k] ?? `{${k}}`);
+      const i18n = game.i18n as unknown as { localize: (key: string) => string; format: typeof english };
+      const restore = { localize: i18n.localize, format: i18n.format };
+      Object.assign(i18n, { localize: text, format: english });
+      try {
+        const mira = hero();
+        const spear = weaponItem({}, stub(mira), "Spear $& $' <b>");
+        const sheet = await open(CharacterSheet, mira);
+        world.dialogAnswers.push(false);
+        await click(sheet, `li[data-item-id="${spear.id}"] [data-action="deleteItem"]`);
+        expect((world.dialogs.at(-1)?.window as { title?: string } | undefined)?.title).toBe("Delete Spear $& $' <b>?");
+      } finally {
+        Object.assign(i18n, restore);
+      }
     });
 
     it("(stand-ins): move down and move up reorder a type's items", async () => {

@@ -1007,6 +1007,8 @@ function progressNotification(notice: ProgressNotice) {
 /**
  * Notifications show on the current user's screen: `world.warnings` keeps the texts, `world.notices` whose
  * screen and with which options (and, for a progress notification, its bar: see `progressNotification`).
+ * A message is HTML, as core draws it (cleaned "as untrusted user input", foundryvtt.com/api/v14
+ * NotificationOptions `clean`): ./tooltip.ts `drawn` reads it as the user does.
  */
 function notify(level: "warn" | "info" | "error") {
   return (m: string, options?: unknown) => {

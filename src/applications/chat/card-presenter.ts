@@ -66,7 +66,7 @@ import {
   type StoredCard,
   type StoredCardOf,
 } from "../../documents/chat-message.ts";
-import { attempt, chooseOne, rulesErrorText } from "../../prompts/notify.ts";
+import { attempt, chooseOne, rulesErrorText, say } from "../../prompts/notify.ts";
 import { actionElement, elementOf } from "../dom.ts";
 import { beforeCardUpdate, cardShown } from "./card-a11y.ts";
 import { TerranActor } from "../../documents/actor.ts";
@@ -495,8 +495,7 @@ function runsHere(
 /** With no GM online to note it on the card, the target remembers it: say so. */
 function tell(summary: { recorded: boolean }, name: string): void {
   if (summary.recorded) return;
-  const text = game.i18n?.format("TERRAN.Card.appliedUnrecorded", { name }) ?? name;
-  ui.notifications?.info(text);
+  say("info", game.i18n?.format("TERRAN.Card.appliedUnrecorded", { name }) ?? name);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
-import { attempt } from "../../prompts/notify.ts";
+import { attempt, say } from "../../prompts/notify.ts";
 import { carryComplicationFromCard } from "../../relay/complications.ts";
 import { askGm, QUERIES } from "../../relay/queries.ts";
 import { RulesError } from "../../rules/index.ts";
@@ -48,7 +48,7 @@ export async function carryComplicationClick(
         name: actor.name,
         dice: `−${String(dice)}d`,
       });
-      if (text) ui.notifications?.info(text);
+      if (text) say("info", text);
     });
   }
 }

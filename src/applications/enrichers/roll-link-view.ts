@@ -5,6 +5,7 @@
  * (./roll-links.ts) and the sandbox render the same HTML.
  */
 import { rollLinkLabelKey, type ParsedRollLink, type RollLinkVocabulary } from "../../rules/roll-links.ts";
+import { escapeHtml, tooltipTextAttribute } from "../tooltip-text.ts";
 
 /** The localiser the view needs (game.i18n in Foundry, the English file in the sandbox and tests). */
 export interface LinkI18n {
@@ -93,13 +94,6 @@ export function rollLinkView(
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
-
 /** `teRollLink` → `data-te-roll-link`. */
 function dataName(key: string): string {
   return `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -110,7 +104,7 @@ function dataName(key: string): string {
  * for a link that cannot be read, a `<span>` with the text as written and a visible ⚠ whose tooltip says why.
  */
 export function rollLinkHtml(view: RollLinkView): string {
-  const tooltip = `data-tooltip="${escapeHtml(view.tooltip)}" aria-label="${escapeHtml(`${view.text} — ${view.tooltip}`)}"`;
+  const tooltip = `${tooltipTextAttribute(view.tooltip)} aria-label="${escapeHtml(`${view.text} — ${view.tooltip}`)}"`;
   if (!view.valid) {
     return `<span class="${view.classes}" ${tooltip}>${escapeHtml(view.text)}<span class="te-roll-link-hint" aria-hidden="true">⚠</span></span>`;
   }

@@ -3,6 +3,7 @@
  * and clamp a form's numbers before they are submitted (with a notification saying so).
  */
 import { normaliseSubmit, type Limits } from "./submit.ts";
+import { say } from "../../prompts/notify.ts";
 
 export function localize(key: string): string {
   return game.i18n?.localize(key) ?? key;
@@ -51,7 +52,7 @@ export function notifyCorrections(
   const { data, corrections } = normaliseSubmit(object, limits, current);
   for (const key of Object.keys(object)) if (!(key in data)) delete object[key];
   Object.assign(object, data);
-  for (const c of corrections) ui.notifications?.warn(format(c.message.key, { value: c.message.value }));
+  for (const c of corrections) say("warn", format(c.message.key, { value: c.message.value }));
 }
 
 /** Updates a document with a flat `{"system.x": value}` record (the pure edits' output). */

@@ -56,11 +56,11 @@ describe("roll link view", () => {
 
   it("R-POOL-1: the HTML is a focusable button-like link; a broken one a span with a visible hint; text is escaped", () => {
     expect(rollLinkHtml(view("@Risky[finesse]"))).toBe(
-      '<a class="te-roll-link te-roll-link-risky" role="button" tabindex="0" data-te-roll-link="risky" data-target="finesse" data-tooltip="Risky Action with Finesse: opens the roll dialog for your character, or for your selected token&#39;s." aria-label="Finesse — Risky Action with Finesse: opens the roll dialog for your character, or for your selected token&#39;s."><i class="fa-solid fa-fw fa-dice-d6" inert></i>Finesse</a>',
+      '<a class="te-roll-link te-roll-link-risky" role="button" tabindex="0" data-te-roll-link="risky" data-target="finesse" data-tooltip-text="Risky Action with Finesse: opens the roll dialog for your character, or for your selected token&amp;#39;s." aria-label="Finesse — Risky Action with Finesse: opens the roll dialog for your character, or for your selected token&#39;s."><i class="fa-solid fa-fw fa-dice-d6" inert></i>Finesse</a>',
     );
     const broken = rollLinkHtml(view('@Risky[<img src=x onerror="alert(1)">]'));
     expect(broken).toMatch(
-      /^<span class="te-roll-link te-roll-link-invalid" data-tooltip="[^"]*" aria-label="[^"]*">@Risky\[&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;\]<span class="te-roll-link-hint" aria-hidden="true">⚠<\/span><\/span>$/,
+      /^<span class="te-roll-link te-roll-link-invalid" data-tooltip-text="[^"]*" aria-label="[^"]*">@Risky\[&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;\]<span class="te-roll-link-hint" aria-hidden="true">⚠<\/span><\/span>$/,
     );
     expect(rollLinkHtml(view("@Fortune[2]{<b>Luck</b>}"))).toContain("&lt;b&gt;Luck&lt;/b&gt;</a>");
   });

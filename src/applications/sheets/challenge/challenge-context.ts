@@ -18,6 +18,7 @@ import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
 import { challengeForecastView, type ForecastView } from "./challenge-forecast.ts";
 import type { ChallengeSheetInput } from "../inputs.ts";
+import { tooltipText } from "../../tooltip-text.ts";
 
 export interface TierOptionView {
   readonly value: ChallengeTierId;
@@ -62,6 +63,8 @@ export interface ChallengeFullView {
   readonly limited: false;
   readonly cssClass: string;
   readonly name: string;
+  /** The name, escaped for the portrait's tooltip. */
+  readonly nameTooltip: string;
   readonly img: string;
   readonly uuid: string;
   readonly editable: boolean;
@@ -167,6 +170,7 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
     limited: false,
     cssClass: overcome ? "is-overcome" : "",
     name: input.name,
+    nameTooltip: tooltipText(input.name),
     img: input.img,
     uuid: input.uuid,
     editable: permissions.editable,

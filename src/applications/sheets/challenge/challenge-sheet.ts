@@ -7,7 +7,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { ChallengeData, defineChallengeSchema } from "../../../data/actor/challenge.ts";
 import type { FacetSource } from "../../../data/source.ts";
-import { attempt } from "../../../prompts/notify.ts";
+import { attempt, say } from "../../../prompts/notify.ts";
 import { TerranActor } from "../../../documents/actor.ts";
 import { characterState } from "../../../documents/state.ts";
 import { currentRuleset, SETTINGS } from "../../../settings/settings.ts";
@@ -140,7 +140,7 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     const field = input.dataset.forecast;
     if (!isForecastField(field)) return;
     const { choices, corrected } = changeForecastChoice(this.#forecast ?? DEFAULT_FORECAST_CHOICES, field, input.value);
-    if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
+    if (corrected) say("warn", format(corrected.key, { value: corrected.value }));
     this.#forecast = choices;
     void this.render();
   }
@@ -168,7 +168,7 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
       const field = FACET_FIELDS.find((f) => f === input.dataset.field);
       if (!field) return;
       const { facets, corrected } = editFacet(this.#system().toObject().facets, facet, field, input.value);
-      if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
+      if (corrected) say("warn", format(corrected.key, { value: corrected.value }));
       await updateFlat(this.document, { "system.facets": facets });
     }
   }

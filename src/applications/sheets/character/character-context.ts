@@ -63,6 +63,7 @@ import {
 import { creationOf } from "./character-creation.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
 import { healthSheet } from "../../health/sheet.ts";
+import { tooltipText } from "../../tooltip-text.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Refusals shared by the buttons
@@ -571,6 +572,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     limited: false,
     cssClass: [mortal ? "is-mortal" : "", creation.shown ? "is-creating" : "", ...state].filter(Boolean).join(" "),
     name: input.name,
+    nameTooltip: tooltipText(input.name),
     img: input.img,
     uuid: input.uuid,
     editable: input.permissions.editable,

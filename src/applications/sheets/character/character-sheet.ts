@@ -357,7 +357,8 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   static async #onDeleteItem(this: CharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#itemOf(target);
     if (!item) return;
-    const title = localize("TERRAN.Sheet.Items.deleteTitle").replace("{value}", item.name);
+    // A function keeps a `$&` in the name. A title is text: peers pass raw names (dnd5e item.mjs:1220).
+    const title = localize("TERRAN.Sheet.Items.deleteTitle").replace("{value}", () => item.name);
     if (await confirm(title, "TERRAN.Sheet.Items.deletePrompt")) await item.delete();
   }
 

@@ -227,6 +227,8 @@ export interface CharacterFullView {
   readonly limited: false;
   readonly cssClass: string;
   readonly name: string;
+  /** The name, escaped for the portrait's tooltip. */
+  readonly nameTooltip: string;
   readonly img: string;
   readonly uuid: string;
   readonly editable: boolean;

@@ -23,6 +23,7 @@ import { shiftOf } from "../../../documents/operations/index.ts";
 import { button, message, type ButtonView, type Message } from "../common.ts";
 import type { ItemSheetInput } from "../inputs.ts";
 import { allRangeIds, rangeInRuleset, tierLabelKey } from "../item-labels.ts";
+import { tooltipText } from "../../tooltip-text.ts";
 
 export interface OptionView {
   readonly value: string;
@@ -64,6 +65,8 @@ export interface ItemSheetView {
   readonly type: ItemSnapshot["type"];
   readonly typeLabelKey: string;
   readonly name: string;
+  /** The name, escaped for the portrait's tooltip. */
+  readonly nameTooltip: string;
   readonly img: string;
   readonly uuid: string;
   readonly editable: boolean;
@@ -225,6 +228,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
     type: item.type,
     typeLabelKey: `TYPES.Item.${item.type}`,
     name: input.name,
+    nameTooltip: tooltipText(input.name),
     img: input.img,
     uuid: input.uuid,
     editable: permissions.editable,

@@ -28,6 +28,7 @@ import { defineWeaponSchema } from "../../../data/item/weapon.ts";
 import { enrich, format, pickImage, updateFlat } from "../sheet-glue.ts";
 import { SheetShell } from "../sheet-shell.ts";
 import { inputOf } from "../../dom.ts";
+import { say } from "../../../prompts/notify.ts";
 
 type SheetConfiguration = foundry.applications.api.DocumentSheetV2.Configuration<Item.Implementation>;
 type SheetRenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
@@ -178,7 +179,7 @@ export class TerranItemSheet<
       if (!field || !Number.isInteger(index)) return;
       const raw = input.type === "checkbox" ? input.checked : input.value;
       const { dice, corrected } = editModifier(snapshot.system.dice, index, field, raw);
-      if (corrected) ui.notifications?.warn(format(corrected.key, { value: corrected.value }));
+      if (corrected) say("warn", format(corrected.key, { value: corrected.value }));
       await updateFlat(this.document, { "system.dice": dice });
     }
   }
