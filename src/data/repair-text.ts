@@ -23,12 +23,14 @@ export function fieldLabel(prefix: string, path: string): string {
 
 /** The text of `key` (TERRAN.Repair.notice / kept / update) for one record. */
 export function repairText(key: string, subject: RepairSubject, record: RepairRecord): string {
+  // A notice is drawn as (cleaned) HTML: the name and stored values, written by anyone, are shown as written.
+  const esc = foundry.utils.escapeHTML;
   const data = {
-    name: subject.name,
+    name: esc(subject.name),
     field: fieldLabel(subject.prefix, record.path),
-    from: record.from,
-    to: record.to,
-    kept: record.kept,
+    from: esc(record.from),
+    to: esc(record.to),
+    kept: esc(record.kept),
   };
   const chosen = record.kept !== "" && key === "TERRAN.Repair.notice" ? "TERRAN.Repair.kept" : key;
   return game.i18n?.format(chosen, data) ?? `${subject.name}: ${record.path} ${record.from} → ${record.to}`;
