@@ -7,11 +7,20 @@
 import { benchCard } from "./card.ts";
 import { benchDialog } from "./dialog.ts";
 import { benchForecast, benchOdds } from "./odds.ts";
+import { benchRefusal } from "./refusal.ts";
 import { benchSheet } from "./sheet.ts";
 import { benchSize } from "./size.ts";
 import type { Bench, BenchReport } from "./stats.ts";
 
-const BENCHES: readonly Bench[] = [benchOdds, benchForecast, benchDialog, benchCard, benchSheet, benchSize];
+const BENCHES: readonly Bench[] = [
+  benchOdds,
+  benchForecast,
+  benchDialog,
+  benchCard,
+  benchRefusal,
+  benchSheet,
+  benchSize,
+];
 
 function print(report: BenchReport): number {
   console.log(report.name);
