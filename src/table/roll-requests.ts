@@ -49,6 +49,16 @@ function authorMayRoll(message: ChatMessage.Implementation, actor: TerranActor |
   return actor.testUserPermission(author, "OWNER");
 }
 
+/** An answering card as believed, or null: a card its author could not have rolled answers nothing. */
+function believedOrNull(message: ChatMessage.Implementation): ReturnType<typeof trustedCard> | null {
+  if (!storedCard(message)) return null;
+  try {
+    return trustedCard(message);
+  } catch {
+    return null;
+  }
+}
+
 /** Each row's answer, read from the chat log for the current user. */
 export async function requestAnswersFor(
   message: ChatMessage.Implementation,
@@ -62,7 +72,7 @@ export async function requestAnswersFor(
   for (const each of chatLog()) {
     const link = answerLinkOf(each);
     if (link?.requestId !== requestId) continue;
-    const stored = storedCard(each);
+    const stored = believedOrNull(each);
     candidates.push({
       messageId: each.id ?? "",
       link,

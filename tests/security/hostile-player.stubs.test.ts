@@ -6,19 +6,22 @@
  */
 import "../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { GENERATIONS, HELD, makeGm, resetWorld, world, type ChatMessageStub } from "../stubs/foundry-client.ts";
+import { ChatMessageStub, GENERATIONS, HELD, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import {
   createChallengeCard,
   createLegacyMontageCard,
+  createRequestCard,
   createSessionCard,
   type ChallengeCardState,
   type LegacyMontageState,
   type RiskyCardState,
 } from "../../src/chat/index.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
-import { TerranChatMessage, type StoredCard } from "../../src/documents/chat-message.ts";
+import { answerFlags, TerranChatMessage, type StoredCard } from "../../src/documents/chat-message.ts";
+import { requestAnswersFor } from "../../src/table/roll-requests.ts";
+import { CORE } from "../../src/rules/index.ts";
 import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
 import { luckEntryOf } from "../../src/table/luck.ts";
@@ -347,6 +350,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
     as(GM.id, true);
     expect(luckEntryOf(asMessage(theirs))).toBeNull();
     expect(luckEntryOf(asMessage(ownButForged))).toBeNull();
+  });
+
+  it("a roll request shows no result from an answer whose dice its message did not roll", async () => {
+    const own = hero("Ash");
+    const request = createRequestCard("gm", CORE, { kind: "attribute", attribute: "finesse" }, "", [
+      { actorUuid: own.uuid, actorName: "Ash" },
+    ]);
+    const posted = message({ kind: "request", state: request }, { author: GM.id });
+    const link = { requestId: posted.id, actorUuid: own.uuid };
+    const answer = card([6, 6], [], { rollerId: ATTACKER, actorUuid: own.uuid });
+    new ChatMessageStub({ flags: answerFlags({ kind: "risky", state: answer }, link), author: ATTACKER, rolls: [] });
+    expect(await requestAnswersFor(asMessage(posted), request)).toEqual([null]);
   });
 
   it("a card of 10^6 dice, or of a kind named after Object's own keys, is refused whole: drawn as a notice, never acted on", async () => {
