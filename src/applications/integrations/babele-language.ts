@@ -1,9 +1,7 @@
 /**
- * Babele gives every user the compendia in ONE language: the one the GM's own client runs (a player reads
- * the file list a GM's client shared, built from the GM's language: Babele 2.7 script/babele.js lines
- * 545–567, 2.9 translation-sources.js `shareTranslationFiles`). So when a player's Foundry runs in a
- * language the system has compendium files for and Babele translated none of our packs, the player is
- * told why, and the active GM is asked to show what to do (README, "Modules your table may already use").
+ * Babele gives every user the compendia in the language of the GM's client (players read the file list
+ * the GM's client shared: Babele 2.7 script/babele.js 545–567). A user whose language we ship files for
+ * but whose compendia stayed English is told why, and the active GM what to do.
  */
 import { SYSTEM_ID } from "../../system-id.ts";
 import { format, localize } from "../sheets/sheet-glue.ts";
@@ -17,7 +15,7 @@ export const BABELE_LANGUAGE_QUERY = `${SYSTEM_ID}.babeleLanguage`;
 /** Any pack of ours: Babele translates all or none of them (one file list). */
 const SAMPLE_PACK = `${SYSTEM_ID}.rules`;
 
-/** What of Babele this reads (2.7 and 2.9 both have it: babele.js `isTranslated`). */
+/** What of Babele this reads (`isTranslated`, in 2.7 and 2.9). */
 export interface BabeleStatus {
   isTranslated?(collection: string): boolean;
 }
@@ -25,7 +23,7 @@ export interface BabeleStatus {
 /** Users the GM was told about in this session (each once). */
 const told = new Set<string>();
 
-/** The GM's side: reads the asker's word as untrusted (foundryvtt#13418: the sender is not known). */
+/** The GM's side: the asker's word is untrusted (foundryvtt#13418). */
 export function tellGm(data: unknown): Promise<{ shown: boolean }> {
   const userId: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "userId") : undefined;
   const language: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "language") : undefined;

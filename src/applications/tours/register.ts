@@ -68,10 +68,7 @@ export function offeredTour(isGM: boolean, ruleset: Ruleset): TourId {
   return isGM ? "table-tools" : firstActionTour(ruleset);
 }
 
-/**
- * Starts the user's tour while the client setting asks for it: left midway, it is offered again at the
- * next load (core keeps it in progress, and it is not resumable: it starts over).
- */
+/** Starts the user's own tour, from its first step, while the client setting asks for it. */
 export async function offerTour(): Promise<void> {
   if (game.settings?.get(SYSTEM_ID, SETTINGS.offerTour) !== true) return;
   const tour = registered(offeredTour(game.user?.isGM ?? false, currentRuleset()));

@@ -144,10 +144,7 @@ export class TourStageHost {
   /** The sidebar's tab and whether it was expanded before a card step showed the chat (restored on leaving). */
   #sidebarBefore: { tab: string | null; expanded: boolean } | null = null;
 
-  /**
-   * Puts `step`'s stage on screen and says where the step points; where its window or element is not
-   * found, the step says so in the middle of the screen (NOT_FOUND) and the tour goes on.
-   */
+  /** Puts `step`'s stage on screen and says where the step points (NOT_FOUND where nothing is found). */
   async enter(step: TerranTourStep): Promise<Placement> {
     await this.#closeAllBut(keeps(step.stage));
     const shown = await this.#show(step.stage);
@@ -245,8 +242,7 @@ export class TourStageHost {
     const app = await captureOpened(async () => {
       const config = new foundry.applications.settings.SettingsConfig();
       await renderForced(config);
-      // The system's settings are on the categories group's "system" tab (Lancer's tours open it so on
-      // v13; v14's tab ids are not verified). If that tab is not there, the step finds no field and says so.
+      // The system's settings tab (Lancer's tours open it so on v13; v14's ids are not verified).
       try {
         config.changeTab("system", "categories");
       } catch (error) {

@@ -54,10 +54,7 @@ function makeTourClass(Base: typeof foundry.nue.Tour) {
       this.#seen = seen;
     }
 
-    /**
-     * Puts the step's window or card on screen and points the step at it (or at the middle, saying why).
-     * A stage that fails does not stop the tour (core would): the step says it was not found.
-     */
+    /** Puts the step's window or card on screen and points at it; a stage that fails says so, in the middle. */
     protected override async _preStep(): Promise<void> {
       await super._preStep();
       const current = this.currentStep;

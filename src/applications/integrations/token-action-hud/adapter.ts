@@ -26,10 +26,7 @@ export interface TahActionData {
    * stylesheets (tah-hud.less lines 178–201).
    */
   readonly cssClass?: string;
-  /**
-   * The button's tooltip (action-handler.mjs line 251, tooltip-handler.mjs `getTooltip`). Without one Core
-   * shows none: it prints only a tooltip's `content` (action.hbs line 6).
-   */
+  /** The button's tooltip; without one Core shows none (action.hbs line 6 prints only `content`). */
   readonly tooltip?: string;
 }
 
@@ -155,10 +152,7 @@ export function tokenActionHudSystem(core: TahCoreApi): TahSystemApi {
   }
 
   class TerranRollHandler extends core.RollHandler {
-    /**
-     * Core calls this with the clicked button's value (our action's id) and does not await it
-     * (roll-handler.mjs line 85): a failure is reported here, or it would escape unhandled.
-     */
+    /** Core calls this with our action's id and does not await it (roll-handler.mjs line 85). */
     async handleActionClick(_event: unknown, value: string | null): Promise<void> {
       const actor = this.actor;
       if (!actor) return;
