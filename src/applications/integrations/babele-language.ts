@@ -39,7 +39,7 @@ export function tellGm(data: unknown): Promise<{ shown: boolean }> {
 export async function checkCompendiumLanguage(babele: BabeleStatus): Promise<void> {
   const language = game.i18n?.lang ?? "";
   if (!BABELE_LANGUAGES.includes(language) || babele.isTranslated?.(SAMPLE_PACK) !== false) return;
-  ui.notifications?.info(localize("TERRAN.Babele.playerLanguage"), { permanent: true });
+  ui.notifications?.info(localize("TERRAN.Babele.playerLanguage"));
   const gm = game.users?.activeGM;
   if (!gm || gm.id === game.user?.id) return;
   try {
