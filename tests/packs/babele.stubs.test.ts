@@ -156,6 +156,22 @@ describe.each(GENERATIONS)("[Foundry and Babele stand-ins, v%i] the compendia in
       expect((translated.prototypeToken as Doc).name).toBe(translated.name);
     });
 
+    it("a copy of a compendium item (another _id, its compendium source kept) is found by that source; a plain field is written over empty English", async () => {
+      const t = table();
+      const babele = await client(generation, t, { isGM: true, language: "pt-BR" });
+      const doc = sample("core-conditions");
+      const copy = {
+        ...doc,
+        _id: "copyOfTheWorld01",
+        _stats: { compendiumSource: `Compendium.${SYSTEM_ID}.core-conditions.Item.${String(doc._id)}` },
+        system: { ...(doc.system as Doc), description: "" },
+      };
+      const translated = babele.translate(collection("core-conditions"), copy);
+      const original = babele.translate(collection("core-conditions"), doc);
+      expect(translated.name).toBe(original.name);
+      expect((translated.system as Doc).description).toBe((original.system as Doc).description);
+    });
+
     it("an English player reads the compendia in Portuguese too: Babele gives every user the GM's language", async () => {
       const t = table();
       await client(generation, t, { isGM: true, language: "pt-BR" });
