@@ -45,29 +45,31 @@ export default defineConfig({
     lib: { entry: "src/terran.ts", formats: ["es"], fileName: () => "terran.mjs" },
     rolldownOptions: {
       // One ES module, terran.mjs, holds the whole system. The one `import()` left is the in-Foundry
-      // test batches (src/quench/hook.ts, only when the Quench module is active), which use the game's
-      // code too: the entry may export more than src/terran.ts does, so their chunk imports that code
-      // from terran.mjs (the module the page already runs) instead of the bundler moving it into a
-      // common chunk both would load.
-      preserveEntrySignatures: "allow-extension",
+      // test batches (src/quench/hook.ts, only when the Quench module is active). They get the game's
+      // code as an object from the entry (src/quench/kit.ts) and import none of it: an import of
+      // terran.mjs would share the running system only if the page loaded the entry at that very URL.
+      // The entry exports only what src/terran.ts does; tests/guards/dist.test.ts fails if the chunk
+      // imports anything, for its side effects too (`import "../terran.mjs"` is the same hazard).
+      preserveEntrySignatures: "strict",
       output: {
         // The Quench batches' chunk, with a content hash in its name, so a browser's cached copy never
         // meets another build's entry. bench/size.ts reports it apart from the game's file.
         chunkFileNames: "quench/[name]-[hash].mjs",
         // Vite's lib mode keeps whitespace in an ES bundle (it expects a library to be bundled again);
         // this bundle is what Foundry loads, so it is minified whole (Oxc: compress, mangle, codegen).
-        // Class names are kept (the minifier's keepNames, and rolldown's own) so saved rolls revive as
-        // TerranRoll and documents keep their classes' names; function names need not survive.
+        // Class names are kept (the minifier's keepNames) so saved rolls revive as TerranRoll and
+        // documents keep their classes' names; function names need not survive.
         // Measured (gzip of terran.mjs): esbuild's minifier ships 3.3 kB more; `target: "esnext"` ships
         // the same bytes (nothing in the sources is lowered for es2022); a second Oxc pass gains nothing.
-        // Rolldown's keepNames costs 0.1 kB (it names the functions it renames apart, `isRecord$1`) but
-        // it is what keeps a class's name should two modules ever declare classes of the same name.
+        // Rolldown's own keepNames is off: its `__name` helper lives in the entry, and the Quench chunk
+        // would import the entry for it. It renames only a top-level name two modules share, and no two
+        // classes share one (tests/guards/dist.test.ts checks both).
         minify: {
           compress: { keepNames: { function: false, class: true } },
           mangle: { keepNames: { function: false, class: true } },
           codegen: { removeWhitespace: true },
         },
-        keepNames: true,
+        keepNames: false,
         // No comments are shipped (pure annotations only matter to a bundler that consumes the output).
         comments: false,
       },

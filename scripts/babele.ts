@@ -3,12 +3,11 @@
  *
  * ## Where Babele looks, and how it matches
  * The system registers `lang/babele` on Babele's `babele.init` hook (src/applications/integrations/babele.ts).
- * Babele then reads `systems/terran-engine/lang/babele/<language>/*.json`, one file per pack, named after
- * the pack's collection: `lang/babele/pt-BR/terran-engine.<pack>.json` (Babele's loader builds that
- * directory from `setSystemTranslationsDir` and the core "language" setting, and takes the collection from
- * the file name: In3luki/fvtt-babele src/module/storage/loader.ts:42–45, 136). It looks an entry up by the
- * document's English name, then by its `_id` (translated-compendium.ts:95 `translationsFor`); we key by `_id`,
- * which never changes when the English is reworded and never collides (two table results "Success").
+ * Babele (2.7.7, script/) then reads `systems/terran-engine/lang/babele/<language>/*.json`, the language
+ * being the GM's (babele.js 545–567; players read the list the GM's client shared, 552), one file per pack
+ * named after its collection: `lang/babele/pt-BR/terran-engine.<pack>.json` (327–334). It looks an entry up
+ * by the document's `_id`, then its name, then its compendium source (translated-compendium.js 65–72); we
+ * key by `_id`, which never changes when the English is reworded and never collides (two results "Success").
  *
  * ## The file format (both translators write exactly this)
  * ```json
@@ -35,7 +34,7 @@
  *   }
  * }
  * ```
- * - `mapping` (Babele merges it over its defaults for the pack's document type):
+ * - `mapping` (Babele merges it over a copy of its defaults for the type, compendium-mapping.js 28):
  *   Item `{ name, description: "system.description" }`;
  *   Actor `{ name, description: "system.notes", facets: { path: "system.facets", converter: "terranFacets" } }`;
  *   JournalEntry `{ name, pages: { path: "pages", converter: "terranPages" } }`;
@@ -49,7 +48,8 @@
  *
  * The compendium sidebar's folders (system.json `packFolders`) have one more file,
  * `terran-engine._packs-folders.json`: `{ "entries": { "<English folder name>": "<pt-BR name>" } }` (Babele
- * reads a file whose name ends in `_packs-folders` as folder names: babele.ts, `#systemFolders`).
+ * renames EVERY world folder of such a name, babele.js 513–525: ours carry the system's name, "Terran
+ * Engine: Rules", so a GM's own "Rules" folder keeps its name).
  *
  * ## What the script does (`npm run babele`)
  * For every pack, reads `packs/_source/<pack>/*.json` and the pack's file (if any), then writes the file:

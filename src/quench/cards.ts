@@ -3,20 +3,14 @@
  * replaced by known faces and revived through `Roll.fromData` (the public way a saved roll comes
  * back), posted as the roll dialog posts it (`rollRiskyAction` in src/applications/dialogs/roll-dialog.ts).
  */
-import {
-  confirmEffect,
-  createRiskyCard,
-  effectChainNeeded,
-  selectDie,
-  type RiskyCardState,
-} from "../chat/risky-card.ts";
-import { TerranRoll, LIGHT } from "../dice/terran-roll.ts";
-import { cardFlags, storedCard } from "../documents/chat-message.ts";
+import type { RiskyCardState } from "../chat/risky-card.ts";
+import type { TerranRoll } from "../dice/terran-roll.ts";
 import type { TerranActor } from "../documents/actor.ts";
-import { currentUser } from "./support.ts";
+import { currentUser, kit } from "./support.ts";
 
 /** A TerranRoll of `light` Light and `dark` Dark Dice showing exactly these faces. */
 export async function forcedRoll(light: readonly number[], dark: readonly number[]): Promise<TerranRoll> {
+  const { TerranRoll, LIGHT } = kit();
   const roll = TerranRoll.pool(light.length, dark.length);
   await roll.evaluate({ allowInteractive: false });
   const data = roll.toJSON() as { terms: { options?: { flavor?: string }; results?: unknown[] }[] };
@@ -42,7 +36,7 @@ export function forcedCard(
   rollerId = currentUser().id ?? "",
   egoBefore = 0,
 ): RiskyCardState {
-  return createRiskyCard({
+  return kit().createRiskyCard({
     rollerId,
     actorUuid: actor.uuid,
     actorName: actor.name,
@@ -84,7 +78,7 @@ export async function postCard(
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: [roll],
     content: "",
-    flags: cardFlags({ kind: "risky", state }),
+    flags: kit().cardFlags({ kind: "risky", state }),
     whisper: audience.whisper ?? [],
     blind: audience.blind ?? false,
   });
@@ -94,14 +88,14 @@ export async function postCard(
 
 /** The card a message holds (a Risky Action card, or the test fails). */
 export function riskyState(message: ChatMessage.Implementation): RiskyCardState {
-  const stored = storedCard(message);
+  const stored = kit().storedCard(message);
   if (stored?.kind !== "risky") throw new Error("the message holds no Risky Action card");
   return stored.state;
 }
 
 /** Writes a new card state to the message, as the card controller does (one flags update). */
 export async function writeState(message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> {
-  await message.update({ flags: cardFlags({ kind: "risky", state }) });
+  await message.update({ flags: kit().cardFlags({ kind: "risky", state }) });
 }
 
 /** Chooses the Precision and Effect dice and confirms the Effect with `chain` (its explosion). */
@@ -111,6 +105,7 @@ export async function chooseAndConfirm(
   effect: number,
   chain: readonly number[],
 ): Promise<RiskyCardState> {
+  const { selectDie, effectChainNeeded, confirmEffect } = kit();
   const user = { id: currentUser().id ?? "", isGM: currentUser().isGM };
   let state = riskyState(message);
   state = selectDie(state, user, precision, "precision", state.version);

@@ -2,8 +2,9 @@
  * The Terran batches, registered with Quench (reached only through the dynamic import in ./hook.ts).
  * One batch per area; each test cleans up what it made.
  */
+import type { QuenchKit } from "./kit.ts";
 import type { Quench } from "./quench-types.ts";
-import type { TerranBatch } from "./support.ts";
+import { holdKit, type TerranBatch } from "./support.ts";
 import { actorsBatch } from "./batches/actors.ts";
 import { advancementBatch } from "./batches/advancement.ts";
 import { loadBatch } from "./batches/load.ts";
@@ -34,7 +35,9 @@ export const BATCHES: readonly TerranBatch[] = [
   luckBatch,
 ];
 
-export function registerBatches(quench: Quench): void {
+/** Registers every batch, with the system's code the entry hands over for them to call. */
+export function registerBatches(quench: Quench, kit: QuenchKit): void {
+  holdKit(kit);
   for (const batch of BATCHES)
     quench.registerBatch(batch.key, (context) => batch.register(context), {
       displayName: batch.displayName,

@@ -2,7 +2,21 @@
  * Shared by the batches: a record of the documents a batch made, deleted in its `after` hook, so a
  * run leaves the world as it found it; and a batch's definition.
  */
+import type { QuenchKit } from "./kit.ts";
 import type { QuenchBatchContext, QuenchBatchKey } from "./quench-types.ts";
+
+let held: QuenchKit | null = null;
+
+/** Keeps the system's code the entry handed over (./register.ts, before any batch runs). */
+export function holdKit(kit: QuenchKit): void {
+  held = kit;
+}
+
+/** The running system's code (./kit.ts), as the entry handed it to the batches. */
+export function kit(): QuenchKit {
+  if (!held) throw new Error("the Quench batches ran before the system handed them its code");
+  return held;
+}
 
 export interface TerranBatch {
   /** `terran-engine.<area>` (Quench wants the package id first: src/module/quench.ts registerBatch). */

@@ -50,6 +50,8 @@ declare module "fvtt-types/configuration" {
       tokenActionHudSystemReady: (systemModule: { api: TahSystemApi }) => void;
       /** Babele's registration hook (the module is optional; src/applications/integrations/babele.ts). */
       "babele.init": (babele: BabeleApi) => void;
+      /** Babele has loaded its translations (2.7 script/babele.js line 38). */
+      "babele.ready": () => void;
       /** The world's ruleset changed (src/settings/settings.ts RULESET_CHANGED), on every client. */
       "terranEngine.rulesetChanged": (ruleset: Ruleset) => void;
     }
@@ -133,6 +135,8 @@ declare global {
       "terran-engine.carryComplication": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.montageWord": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
       "terran-engine.payShare": (data: unknown, options?: unknown) => Promise<QueryAnswer>;
+      /** A player's compendia stayed English under Babele (src/applications/integrations/babele-language.ts). */
+      "terran-engine.babeleLanguage": (data: unknown, options?: unknown) => Promise<{ shown: boolean }>;
     }
   }
 }

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
-import { TourStub } from "../stubs/tours.ts";
+import { listedTours, TourStub } from "../stubs/tours.ts";
 import { registerGmTools } from "../../src/applications/gm/commands.ts";
 import { followRulesetTours, offeredTour, offerTour, registerTours } from "../../src/applications/tours/register.ts";
 import { TOURS, tourLangKeys, type TourId } from "../../src/applications/tours/steps.ts";
@@ -35,6 +35,57 @@ const lang = (file: string): Record<string, unknown> =>
   JSON.parse(readFileSync(resolve(ROOT, "lang", file), "utf8")) as Record<string, unknown>;
 const lookup = (table: Record<string, unknown>, key: string): unknown =>
   key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table);
+
+/** An open window as the stage sees it (ApplicationV2's id, element, rendered, close). */
+interface FakeWindow {
+  readonly id: string;
+  readonly element: HTMLElement;
+  rendered: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for core's SettingsConfig, for the ruleset step only: the docs give neither its tab ids nor
+ * its field names, so each test says what it draws. `tabs: false` is a window without the v13 "system"
+ * tab the stage asks for; `renderFails` one whose render throws. Rendering fires `renderApplicationV2`,
+ * as ApplicationV2 does (foundryvtt.com/api/v13 hookEvents renderApplicationV2).
+ */
+function settingsWindow(draws: { tabs: boolean; field: boolean; renderFails?: boolean }) {
+  const opened: FakeWindow[] = [];
+  const applications = (Reflect.get(globalThis, "foundry") as { applications: Record<string, unknown> }).applications;
+  const before = applications.settings;
+  class SettingsConfig implements FakeWindow {
+    readonly id = `settings-config-${opened.length + 1}`;
+    readonly element = document.createElement("div");
+    rendered = false;
+    render(): Promise<void> {
+      if (draws.renderFails) return Promise.reject(new Error("stand-in SettingsConfig: render failed"));
+      this.element.id = this.id;
+      if (draws.field) this.element.innerHTML = `<select name="${SYSTEM_ID}.ruleset"></select>`;
+      document.body.append(this.element);
+      this.rendered = true;
+      opened.push(this);
+      (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)("renderApplicationV2", this, this.element);
+      return Promise.resolve();
+    }
+    changeTab(tab: string, group: string): void {
+      if (!draws.tabs) throw new Error(`stand-in SettingsConfig: no tab ${tab} in group ${group}`);
+    }
+    close(): Promise<void> {
+      this.rendered = false;
+      this.element.remove();
+      return Promise.resolve();
+    }
+  }
+  applications.settings = { SettingsConfig };
+  return {
+    opened,
+    restore: () => {
+      for (const window of opened) void window.close();
+      applications.settings = before;
+    },
+  };
+}
 
 const tour = (id: TourId): TourStub => {
   const found = world.tours.get(`${SYSTEM_ID}.${id}`);
@@ -115,16 +166,45 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
       for (const step of registered.steps) expect(keys).toContain(step.content);
   });
 
-  it("offers the player's tour once: it starts by itself and the setting turns off", async () => {
+  it("offers the player's tour until it is seen to the end: left midway, it starts over at the next load; finished, the setting turns off", async () => {
     registerTours();
     await offerTour();
-    expect(tour("first-action").status).toBe(TourStub.STATUS.IN_PROGRESS);
+    const first = tour("first-action");
+    expect(first.status).toBe(TourStub.STATUS.IN_PROGRESS);
+    await first.next();
+    first.exit();
+    expect(first.status, "core keeps an exited tour in progress").toBe(TourStub.STATUS.IN_PROGRESS);
+    expect(world.settings.get("offerTour"), "not seen to the end yet").toBe(true);
+    // The next load: the tours are made again and read this client's progress back.
+    world.tours.clear();
+    registerTours();
+    await offerTour();
+    const again = tour("first-action");
+    expect(again.drawn.map((s) => s.id)).toEqual(["welcome"]);
+    while (again.status !== TourStub.STATUS.COMPLETED) await again.next();
     // A client setting: the player's own to write (core refuses a player only a world setting's write).
     expect(world.settings.get("offerTour")).toBe(false);
     expect(world.notices.filter((n) => n.level === "error")).toEqual([]);
-    tour("first-action").exit();
+    world.tours.clear();
+    registerTours();
     await offerTour();
-    expect(tour("first-action").drawn.map((s) => s.id)).toEqual(["welcome"]);
+    expect(tour("first-action").drawn).toEqual([]);
+  });
+
+  it("finishing another tour than the user's own leaves the offer on (a GM walking through a player's tour)", async () => {
+    as(GM_USER);
+    registerTours();
+    const first = tour("first-action");
+    await first.start();
+    while (first.status !== TourStub.STATUS.COMPLETED) await first.next();
+    expect(world.settings.get("offerTour")).toBe(true);
+  });
+
+  it("the Tours list shows a player the first-action tour only; the GM's restricted table tools are listed for a GM", () => {
+    registerTours();
+    expect(listedTours().map((t) => t.id)).toEqual(["first-action"]);
+    as(GM_USER);
+    expect(listedTours().map((t) => t.id)).toEqual(["first-action", "table-tools"]);
   });
 
   it("offers the GM the table tools, and nothing when the setting is off", async () => {
@@ -137,6 +217,79 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the guided tours", (generat
     await offerTour();
     expect(tour("table-tools").status).toBe(TourStub.STATUS.IN_PROGRESS);
     expect(tour("first-action").status).toBe(TourStub.STATUS.UNSTARTED);
+  });
+
+  it("Foundry's settings window drawn otherwise than v13's (no \"system\" tab, no field of that name; v14's are not verified): the ruleset step says so in the middle, the tour goes on, the window is closed after", async () => {
+    as(GM_USER);
+    registerGmTools();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const settings = settingsWindow({ tabs: false, field: false });
+    try {
+      registerTours();
+      const tools = tour("table-tools");
+      await tools.start();
+      await tools.next();
+      expect(tools.drawn.at(-1)).toEqual({
+        id: "ruleset",
+        selector: undefined,
+        content: "TERRAN.Tour.missing.element",
+      });
+      await tools.next();
+      expect(tools.drawn.at(-1)?.id).toBe("challenge");
+      expect(settings.opened.map((w) => w.rendered)).toEqual([false]);
+    } finally {
+      warn.mockRestore();
+      settings.restore();
+    }
+  });
+
+  it("a step whose window fails to open does not stop the tour: it says so and the next step follows", async () => {
+    as(GM_USER);
+    registerGmTools();
+    const settings = settingsWindow({ tabs: true, field: true, renderFails: true });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      registerTours();
+      const tools = tour("table-tools");
+      await tools.start();
+      await tools.next();
+      expect(tools.drawn.at(-1)).toEqual({
+        id: "ruleset",
+        selector: undefined,
+        content: "TERRAN.Tour.missing.element",
+      });
+      await tools.next();
+      expect(tools.drawn.at(-1)?.id).toBe("challenge");
+      expect(tools.status).toBe(TourStub.STATUS.IN_PROGRESS);
+    } finally {
+      warn.mockRestore();
+      settings.restore();
+    }
+  });
+
+  it.each([
+    ["with its system tab", true],
+    ["without a system tab, the field drawn all the same", false],
+  ])("the settings window %s: the ruleset step points at the ruleset's field inside it", async (_name, tabs) => {
+    as(GM_USER);
+    registerGmTools();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const settings = settingsWindow({ tabs, field: true });
+    try {
+      registerTours();
+      const tools = tour("table-tools");
+      await tools.start();
+      await tools.next();
+      const window = settings.opened[0];
+      expect(tools.drawn.at(-1)).toEqual({
+        id: "ruleset",
+        selector: `#${window?.id ?? "?"} [name="${SYSTEM_ID}.ruleset"]`,
+        content: "TERRAN.Tour.tableTools.ruleset.content",
+      });
+    } finally {
+      warn.mockRestore();
+      settings.restore();
+    }
   });
 
   it("a player without a character of their own: the sheet and dialog steps say so, in the middle of the screen", async () => {

@@ -5,9 +5,9 @@
  * in `esmodules` (`terran.mjs`), and the Quench batches' chunk it reaches by its one `import()`, on the
  * FOUNDRY STAND-INS (tests/stubs/), on v13 and v14. It checks that the entry registers at `init`, `setup`
  * and `ready` what the system needs (its classes extend the stand-in globals), that a move and a card go
- * through the built classes end to end, and that the Quench chunk loads (its import of the entry
- * resolves) and registers its batches. What is NOT exercised: Foundry itself (its loader, its hooks'
- * order, its CONFIG, its rendering); the stand-ins say what they know of each.
+ * through the built classes end to end, and that the Quench chunk loads and registers its batches. What
+ * is NOT exercised: Foundry itself (its loader, its hooks' order, its CONFIG, its rendering); the
+ * stand-ins say what they know of each.
  *
  * How the build is loaded: by Node's own ES module loader, as a browser loads it — each file by its URL,
  * each relative specifier resolved against the importing file's URL, no extension guessed, nothing
@@ -19,19 +19,17 @@
  * Generations: the entry registers its hooks when it is evaluated (`Hooks.once` at its top level), and
  * `resetWorld()` clears every listener, so each generation loads a FRESH copy of the entry (`terran.mjs?g=13`,
  * `?g=14`: a URL with another query is another module for the loader, as for a browser) into a fresh world
- * and CONFIG, and fires its own `init`/`setup`/`ready`. The Quench chunk imports the entry by its plain
- * URL (`../terran.mjs`, as in Foundry, where that is the file the page loaded), so here it evaluates one
- * more copy of the entry, once per test file: that copy only adds its hook listeners, which is why the
- * Quench test comes last in its generation.
+ * and CONFIG, and fires its own `init`/`setup`/`ready`. The Quench chunk imports nothing: the entry that
+ * loads it hands it the system's code (src/quench/kit.ts), so it tests the copy that loaded it.
  */
 import "../stubs/foundry-client.ts";
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, cpSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, cpSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
-import { bundleGraph, moduleImports } from "../../scripts/bundle-graph.ts";
+import { moduleImports } from "../../scripts/bundle-graph.ts";
 import {
   ActorStub,
   ChatMessageStub,
@@ -310,13 +308,16 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i", (generation
     expect(html.querySelector(".message-content")?.textContent).not.toContain("TERRAN.Card.corrupt");
   });
 
-  it("with Quench active, quenchReady loads the Quench batches' chunk through the entry's import() (its import of the entry resolves), and it registers every batch", async () => {
+  it("with Quench active, quenchReady loads the Quench batches' chunk through the entry's import(), hands it the system's code, and every batch registers and defines its tests", async () => {
     world.modules.add(QUENCH_ID);
     const quench = new QuenchStub([QUENCH_ID, SYSTEM_ID]);
     HooksStub.callAll("quenchReady", quench);
     await vi.waitFor(() => expect(quench.batches.size).toBeGreaterThan(0));
     expect([...quench.batches.keys()]).toEqual(BATCHES.map((batch) => batch.key));
     expect(quench.errors).toEqual([]);
+    // A batch reads the system's code when Quench builds it: the entry that loaded the chunk handed it over.
+    const collected = await quench.collect(`${SYSTEM_ID}.**`);
+    expect(collected.every((batch) => batch.tests.length > 0)).toBe(true);
   });
 });
 
@@ -344,13 +345,13 @@ describe.each(GENERATIONS)("the BUILT system at ready as the active GM, v%i", (g
 });
 
 describe("the boot test's loader is as strict as a browser's", () => {
-  it("a file missing from the build makes the file importing it fail to load: the Quench chunk without the entry", async () => {
+  it("a file missing from the build makes the file importing it fail to load: a module of the build importing the entry, without the entry", async () => {
     const copy = join(tmp, "node_modules", "terran-engine-broken");
     cpSync(out, copy, { recursive: true });
     unlinkSync(join(copy, ENTRY));
-    const [chunk] = bundleGraph(out, ENTRY).onDemand;
-    expect(chunk).toBeDefined();
-    expect(moduleImports(readFileSync(join(copy, chunk ?? ""), "utf8")).static).toEqual([`../${ENTRY}`]);
-    await expect(import(/* @vite-ignore */ pathToFileURL(join(copy, chunk ?? "")).href)).rejects.toThrow(/terran\.mjs/);
+    const probe = join(copy, "quench", "probe.mjs");
+    writeFileSync(probe, `import { SYSTEM_ID } from "../${ENTRY}";\nexport const id = SYSTEM_ID;\n`);
+    expect(moduleImports(readFileSync(probe, "utf8")).static).toEqual([`../${ENTRY}`]);
+    await expect(import(/* @vite-ignore */ pathToFileURL(probe).href)).rejects.toThrow(/terran\.mjs/);
   });
 });

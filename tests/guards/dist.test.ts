@@ -86,7 +86,7 @@ describe("the built system", () => {
     expect(manifest.documentTypes.Actor.challenge.gmOnlyFields).toEqual(["notes"]);
   });
 
-  it("ships the game as one ES module: terran.mjs imports no file; its one import() is the Quench batches' chunk, which imports only from it", () => {
+  it("ships the game as one ES module: terran.mjs imports no file; its one import() is the Quench batches' chunk, which imports nothing (the entry hands it the system's code)", () => {
     const scripts = readdirSync(out, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith(".mjs"))
       .map((entry) => relative(out, join(entry.parentPath, entry.name)).split("\\").join("/"));
@@ -95,8 +95,11 @@ describe("the built system", () => {
     expect(graph.onDemand).toHaveLength(1);
     expect(graph.onDemand[0]).toMatch(/^quench\/register-[\w-]+\.mjs$/);
     expect(scripts.sort()).toEqual([...graph.withEntry, ...graph.onDemand].sort());
-    const quench = moduleImports(readFileSync(join(out, graph.onDemand[0] ?? ""), "utf8"));
-    expect(quench).toEqual({ static: ["../terran.mjs"], dynamic: [] });
+    // An import of terran.mjs would share the running system only if the page loaded the entry at that
+    // very URL (src/quench/kit.ts): none at all, not even a bundler helper.
+    const chunk = readFileSync(join(out, graph.onDemand[0] ?? ""), "utf8");
+    expect(moduleImports(chunk)).toEqual({ static: [], dynamic: [] });
+    expect(chunk).not.toMatch(/terran\.mjs/);
   });
 
   it("keeps the document classes' names through minification (saved data revives as our classes), in the file Foundry loads", () => {
@@ -116,6 +119,22 @@ describe("the built system", () => {
     ]) {
       expect(bundle, name).toMatch(new RegExp(`class ${name}\\b|\\b${name} ?= ?class\\b|["'\`]${name}["'\`]`));
     }
+  });
+
+  it("declares no two top-level classes of one name in src/ (the bundler would rename one apart, and its saved name with it)", () => {
+    // vite.config.ts turns rolldown's keepNames off (its helper would tie the Quench chunk to the entry):
+    // the minifier keeps class names, but not a name rolldown changed to keep two modules' bindings apart.
+    const src = resolve(ROOT, "src");
+    const names = readdirSync(src, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+      .flatMap((entry) => [
+        ...readFileSync(join(entry.parentPath, entry.name), "utf8").matchAll(
+          /^(?:export )?(?:abstract )?class (\w+)/gm,
+        ),
+      ])
+      .map((m) => m[1] ?? "");
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
   it("runs nothing at load that only reads a value: each top-level statement of terran.mjs declares, calls or exports", () => {

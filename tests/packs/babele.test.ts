@@ -27,7 +27,7 @@ import {
 } from "../../scripts/babele.ts";
 import { manifestPacks, ROOT } from "../../scripts/packs/lib.ts";
 import {
-  registerBabele,
+  registerTranslations,
   translateFacets,
   translatePages,
   translateTableResults,
@@ -294,7 +294,7 @@ describe("the generator (npm run babele)", () => {
 describe("the registration on babele.init (src/applications/integrations/babele.ts)", () => {
   it("names lang/babele and registers the converters the files' mappings use", () => {
     const calls: unknown[] = [];
-    registerBabele({
+    registerTranslations({
       setSystemTranslationsDir: (dir) => calls.push(dir),
       registerConverters: (converters) => calls.push(Object.keys(converters).sort()),
     });

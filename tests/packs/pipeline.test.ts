@@ -83,14 +83,19 @@ describe("the manifest's packs", () => {
     }
   });
 
-  it("files every pack in exactly one of the folders Rules, Core, Legacy and Degenesis", () => {
-    expect(packFolders.map((f) => f.name)).toEqual(["Rules", "Core", "Legacy", "Degenesis"]);
+  it("files every pack in exactly one of the folders Rules, Core, Legacy and Degenesis (named with the system's name: Babele renames every world folder of a name it translates)", () => {
+    expect(packFolders.map((f) => f.name)).toEqual([
+      "Terran Engine: Rules",
+      "Terran Engine: Core",
+      "Terran Engine: Legacy",
+      "Terran Engine: Degenesis",
+    ]);
     const filed = packFolders.flatMap((f) => f.packs);
     expect([...filed].sort()).toEqual(declared.map((p) => p.name).sort());
     expect(new Set(filed).size).toBe(filed.length);
-    for (const name of packFolders.find((f) => f.name === "Degenesis")?.packs ?? [])
+    for (const name of packFolders.find((f) => f.name === "Terran Engine: Degenesis")?.packs ?? [])
       expect(name).toMatch(/^degenesis-/);
-    expect(packFolders.find((f) => f.name === "Legacy")?.packs).toEqual([
+    expect(packFolders.find((f) => f.name === "Terran Engine: Legacy")?.packs).toEqual([
       "legacy-rules",
       "legacy-advancements",
       "legacy-conditions",

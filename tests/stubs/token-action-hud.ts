@@ -1,17 +1,20 @@
 /**
  * TOKEN ACTION HUD CORE STAND-IN — not the module. The part of Token Action HUD Core 2.x a system adapter
- * meets, imitated from its public code (github.com/Larkinabout/fvtt-token-action-hud-core, read at commit
- * 8e56ada1b0f5, module.json version 2.1.0, Foundry 13.351–14), each behaviour citing file and line there.
- * What it does NOT do: render the HUD, save layouts, socketlib, compendium/macro groups, settings forms.
- * Where Core silently drops something a system hands it wrongly, the stand-in throws instead, so a test
- * sees what a player would have lost. Import after ./foundry-client.ts; call `resetWorld` first (it clears
- * the hooks), then `installTokenActionHudCore`.
+ * meets, imitated from its released code (github.com/Larkinabout/fvtt-token-action-hud-core, tag 2.1.1 =
+ * commit 8e56ada1b0f5's module code, module.json version 2.1.0, Foundry 13.351–14.360), each behaviour
+ * citing file and line there. What it does NOT do: render the HUD, save layouts (a test hands one in as
+ * saved), compendium/macro groups, settings forms, sorting by name (Core's "sortActions", off by default:
+ * core/settings.mjs 339–345). Where Core silently drops something a system hands it wrongly, the
+ * stand-in throws instead, so a test sees what a player would have lost. Import after
+ * ./foundry-client.ts; call `resetWorld` first (it clears the hooks), then `installTokenActionHudCore`.
  */
 import { world } from "./world.ts";
 
 type Json = Record<string, unknown>;
 
 export const TAH_CORE_ID = "token-action-hud-core";
+/** The module Core requires (its module.json `relationships.requires`; core/sockets.mjs line 25 checks it). */
+export const SOCKETLIB_ID = "socketlib";
 
 /** The module object `game.modules.get("token-action-hud-core")` returns while it is installed. */
 export interface TahCoreModuleStub {
@@ -30,6 +33,16 @@ interface Group {
   actions: TahActionStub[];
 }
 
+/**
+ * An action as a user's saved layout keeps it: id, whether the system made it, and whether the user
+ * shows it (group-handler.mjs `#getReducedGroupData`, lines 577–582).
+ */
+export interface SavedAction {
+  readonly id: string;
+  readonly isPreset?: boolean;
+  readonly userSelected?: boolean;
+}
+
 /** An action as Core keeps it (the fields the stand-in reads of action-handler.mjs `createAction`). */
 export interface TahActionStub {
   id: string;
@@ -39,9 +52,17 @@ export interface TahActionStub {
   info1?: { text?: string };
   /** Classes added to the button (action.hbs line 3); Core's stylesheets grey a `disabled` one. */
   cssClass?: string;
-  /** The tooltip's content (action.hbs line 6; the name when the system gives none). */
-  tooltip: string;
+  /** The button's `data-tooltip` as action.hbs line 6 prints it: only a tooltip object's `content`. */
+  tooltip?: string;
+  isPreset?: boolean;
+  userSelected: boolean;
+  systemSelected: boolean;
+  /** Drawn only when not false (action.hbs line 1). */
+  selected: boolean;
 }
+
+/** Core's "tooltips" client setting (core/settings.mjs lines 367–378): "full" by default. */
+export type TooltipSetting = "full" | "nameOnly" | "none";
 
 /** What the stand-in HUD manager holds between builds (Core's hud-manager.mjs keeps actor and token). */
 interface HudManagerStub {
@@ -55,6 +76,7 @@ interface HudManagerStub {
 export class ActionHandlerStub {
   hudManager: HudManagerStub = { actor: null };
   groups = new Map<string, Group>();
+  tooltips: TooltipSetting = "full";
   get actor(): unknown {
     return this.hudManager.actor;
   }
@@ -79,8 +101,38 @@ export class ActionHandlerStub {
     const groups = [...this.groups.values()].filter((g) => g.id === groupData.id && g.type === groupData.type);
     if (groups.length === 0)
       throw new Error(`stand-in TAH: no group "${groupData.id}" of the layout: the actions are lost`);
-    for (const group of groups) group.actions.push(...actionsData.map(createAction));
+    const made = new Map(actionsData.map((data) => [String(data.id), createAction(data, this.tooltips)]));
+    for (const group of groups) mergeInto(group, made, this.tooltips);
   }
+}
+
+/**
+ * action-handler.mjs lines 321–350: the group's saved actions keep their order and the user's choice
+ * (`userSelected`) and take the new fields; a saved action the system no longer makes is hidden
+ * (`systemSelected: false`); the new ones are added after them, in the system's order.
+ */
+function mergeInto(group: Group, made: Map<string, TahActionStub>, tooltips: TooltipSetting): void {
+  const saved = new Set(group.actions.map((a) => a.id));
+  group.actions = group.actions.map((existing) => {
+    const action = made.get(existing.id);
+    if (!action) return createAction({ ...existing, systemSelected: false }, tooltips);
+    const userSelected = existing.userSelected;
+    return { ...action, isPreset: true, userSelected, systemSelected: true, selected: userSelected };
+  });
+  for (const [id, action] of made) if (!saved.has(id)) group.actions.push({ ...action, isPreset: true });
+}
+
+/**
+ * tooltip-handler.mjs `getTooltip` (lines 9–37) as action.hbs line 6 then prints it: "none" gives null,
+ * and "nameOnly" or no tooltip gives the name as a bare string (line 13), whose `content` is undefined, so
+ * the button shows no tooltip at all; a text tooltip becomes `{ content }` wrapped in
+ * `div.tah-tooltip-wrapper` (lines 15–21).
+ */
+function shownTooltip(tooltip: unknown, setting: TooltipSetting): string | undefined {
+  if (setting === "none" || setting === "nameOnly" || !tooltip) return undefined;
+  // Line 19 calls `content.includes`: a tooltip that is not text (or { content }) breaks the build.
+  if (typeof tooltip !== "string") throw new Error("stand-in TAH: the tooltip is text (tooltip-handler.mjs line 16)");
+  return tooltip.includes("tah-tooltip-wrapper") ? tooltip : `<div class="tah-tooltip-wrapper">${tooltip}</div>`;
 }
 
 /**
@@ -90,20 +142,18 @@ export class ActionHandlerStub {
  * `disabled` one greyed and without the hover (less/tah-hud.less lines 178–201, tah-docked.less lines
  * 132–158), but the button stays a live button: a click on it still reaches the system's handler
  * (roll-handler.mjs `handleActionClickCore`, lines 43–85, checks nothing), so the system must refuse it.
- * `tooltip` (line 251, tooltip-handler.mjs `getTooltip` lines 9–36) becomes the button's `data-tooltip`
- * (action.hbs line 6): with Core's default "full" tooltips it is shown as given, and without one the
- * name is (line 13). The other settings ("nameOnly", "none") are not reproduced.
+ * `selected` (lines 285–289): false when the system unselects it, else the user's choice, else true.
  */
-function createAction(data: Json): TahActionStub {
+function createAction(data: Json, tooltips: TooltipSetting): TahActionStub {
   if (typeof data.name !== "string") throw new Error("stand-in TAH: an action's name is text (action.hbs prints it)");
   const info = data.info1 as { text?: unknown } | undefined;
   if (info !== undefined && typeof info.text !== "string")
     throw new Error("stand-in TAH: info1.text is the text shown (action.hbs line 20)");
   if (data.cssClass !== undefined && typeof data.cssClass !== "string")
     throw new Error("stand-in TAH: cssClass is text (action.hbs line 3 prints it into the class attribute)");
-  // tooltip-handler.mjs line 19 calls `content.includes`: a tooltip that is not text (or { content }) breaks the build.
-  if (data.tooltip !== undefined && typeof data.tooltip !== "string")
-    throw new Error("stand-in TAH: the tooltip is text (tooltip-handler.mjs line 16 wraps it as content)");
+  const tooltip = shownTooltip(data.tooltip, tooltips);
+  const userSelected = typeof data.userSelected === "boolean" ? data.userSelected : true;
+  const systemSelected = data.systemSelected !== false;
   return {
     id: String(data.id),
     name: data.name,
@@ -111,7 +161,11 @@ function createAction(data: Json): TahActionStub {
     ...(typeof data.img === "string" && data.img !== "" ? { img: data.img } : {}),
     ...(info ? { info1: { text: String(info.text) } } : {}),
     ...(typeof data.cssClass === "string" && data.cssClass !== "" ? { cssClass: data.cssClass } : {}),
-    tooltip: typeof data.tooltip === "string" && data.tooltip !== "" ? data.tooltip : data.name,
+    ...(tooltip === undefined ? {} : { tooltip }),
+    ...(data.isPreset === true ? { isPreset: true } : {}),
+    userSelected,
+    systemSelected,
+    selected: systemSelected && userSelected,
   };
 }
 
@@ -188,10 +242,27 @@ function flatten(layout: unknown, parent: string | null, into: Map<string, Group
       name,
       type: typeof type === "string" ? type : "custom",
       level: nestId.split("_").length,
-      actions: [],
+      actions: savedActions(raw.actions),
     });
     if (raw.groups !== undefined) flatten(raw.groups, nestId, into);
   }
+}
+
+/**
+ * A saved group's actions (group-handler.mjs lines 200–209 put a user's saved actions on the group
+ * before the system adds its own); one saved without a name shows its id (action-handler.mjs line 265).
+ */
+function savedActions(raw: unknown): TahActionStub[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new Error("stand-in TAH: a saved group's actions are a list");
+  return (raw as SavedAction[]).map((a) => ({
+    id: a.id,
+    name: a.id,
+    ...(a.isPreset ? { isPreset: true } : {}),
+    userSelected: a.userSelected ?? true,
+    systemSelected: true,
+    selected: a.userSelected ?? true,
+  }));
 }
 
 /** The installed Core, as a test drives it: its registration, then builds and clicks. */
@@ -199,6 +270,12 @@ export class TokenActionHudCoreStub {
   readonly module: TahCoreModuleStub;
   systemManager: SystemManagerStub | null = null;
   rollHandlers: unknown = null;
+  /** Each user's "tooltips" setting is their client's own (core/settings.mjs line 370, scope "client"). */
+  tooltips: TooltipSetting = "full";
+  /** What Core's click handler let escape: a rejected promise it did not await (roll-handler.mjs line 85). */
+  readonly unhandled: unknown[] = [];
+  /** What its try/catch logged (roll-handler.mjs lines 86–88): a handler that threw at once. */
+  readonly logged: unknown[] = [];
 
   constructor(version: string) {
     this.module = { id: TAH_CORE_ID, version, active: true };
@@ -206,10 +283,21 @@ export class TokenActionHudCoreStub {
     Hooks.on("tokenActionHudSystemReady", (systemModule: unknown) => void this.#registerCoreModule(systemModule));
   }
 
-  /** main.mjs lines 30–46 (socketlib, templates and handlebars left out). */
+  /**
+   * main.mjs lines 30–46 (templates and handlebars left out). Without socketlib active Core stops before
+   * it makes the system's manager (line 35): core/sockets.mjs lines 24–28 say so in a permanent error
+   * notification (core/utils.mjs lines 24–25), and no HUD is ever built.
+   */
   async #registerCoreModule(systemModule: unknown): Promise<void> {
     const api = (systemModule as { api?: Json } | null)?.api;
     if (!compatible(api?.requiredCoreModuleVersion, this.module.version)) return;
+    if (!world.modules.has(SOCKETLIB_ID)) {
+      ui.notifications?.error(
+        "Token Action HUD | This module requires the 'socketlib' module to be installed and enabled.",
+        { permanent: true },
+      );
+      return;
+    }
     const Manager = api?.SystemManager as (new (id: string) => SystemManagerStub) | undefined;
     if (typeof Manager !== "function") throw new Error("stand-in TAH: api.SystemManager is a class (main.mjs line 38)");
     const manager = new Manager(TAH_CORE_ID);
@@ -249,6 +337,7 @@ export class TokenActionHudCoreStub {
     if (!(handler instanceof ActionHandlerStub))
       throw new Error("stand-in TAH: getActionHandler returns an ActionHandler");
     handler.hudManager = hudManager;
+    handler.tooltips = this.tooltips;
     // layout-handler.mjs lines 36 and 47–50: the system's default layout, or one the GM or user saved instead.
     const defaults = manager.defaults as { layout?: unknown } | undefined;
     flatten(customLayout ?? defaults?.layout ?? [], null, handler.groups);
@@ -257,7 +346,7 @@ export class TokenActionHudCoreStub {
     roll.hudManager = hudManager;
     // action-handler.mjs lines 81–82: the ids of the groups in the layout (group-handler.mjs `getGroupIds`).
     if (shown) await handler.buildSystemActions([...handler.groups.values()].map((g) => g.id));
-    return new HudStub(handler, roll);
+    return new HudStub(handler, roll, this);
   }
 }
 
@@ -266,11 +355,15 @@ export class HudStub {
   constructor(
     readonly handler: ActionHandlerStub,
     readonly roll: RollHandlerStub,
+    readonly core: TokenActionHudCoreStub,
   ) {}
 
-  /** The actions of the list group `id` (the tab's nestId is not needed), in order. */
+  /** The actions the list group `id` draws (action.hbs line 1: not the unselected), in order. */
   actions(id: string): Group["actions"] {
-    return [...this.handler.groups.values()].filter((g) => g.id === id && g.level > 1).flatMap((g) => g.actions);
+    return [...this.handler.groups.values()]
+      .filter((g) => g.id === id && g.level > 1)
+      .flatMap((g) => g.actions)
+      .filter((a) => a.selected);
   }
 
   /** Every group that holds an action, by nestId. */
@@ -281,22 +374,45 @@ export class HudStub {
   /**
    * A left click on the action `id` (roll-handler.mjs `handleActionClickCore`, lines 43–89): an action
    * with `onClick` calls it; otherwise the button's value — the action's `encodedValue`, templates/action.hbs
-   * line 3, read back at roll-handler.mjs lines 179–182 — goes to `handleActionClick`. Core does not await
-   * it (line 85); the stand-in returns what it returns so the test can wait for it.
+   * line 3, read back at roll-handler.mjs lines 179–182 — goes to `handleActionClick`. Core calls it inside
+   * a try/catch that logs (lines 44, 86–88) but does not await it (line 85): a promise it returns that
+   * rejects escapes as an unhandled rejection, recorded in `core.unhandled`. The stand-in's own promise
+   * settles when the handler's does, so the test can wait for it; it never rejects.
    */
-  click(id: string): Promise<unknown> {
-    const action = [...this.handler.groups.values()].flatMap((g) => g.actions).find((a) => a.id === id);
+  async click(id: string): Promise<void> {
+    const action = this.#drawn(id);
+    let returned: unknown;
+    try {
+      returned = this.roll.handleActionClick({ type: "click", button: 0 }, action.encodedValue ?? null);
+    } catch (error) {
+      this.core.logged.push(error);
+      return;
+    }
+    try {
+      await returned;
+    } catch (error) {
+      this.core.unhandled.push(error);
+    }
+  }
+
+  #drawn(id: string): TahActionStub {
+    const action = [...this.handler.groups.values()].flatMap((g) => g.actions).find((a) => a.id === id && a.selected);
     if (!action) throw new Error(`stand-in TAH: no action ${id} on the HUD`);
-    return Promise.resolve(this.roll.handleActionClick({ type: "click", button: 0 }, action.encodedValue ?? null));
+    return action;
   }
 }
 
 let installed: TokenActionHudCoreStub | null = null;
 
-/** Installs and activates Core (version as in its module.json) for this test; `game.modules.get` finds it. */
-export function installTokenActionHudCore(version = "2.1.0"): TokenActionHudCoreStub {
+/**
+ * Installs and activates Core (version as in its module.json) for this test, with socketlib active unless
+ * `socketlib` is false (a table can run Core without it only by ignoring Foundry's dependency warning);
+ * `game.modules.get` finds it.
+ */
+export function installTokenActionHudCore(version = "2.1.0", { socketlib = true } = {}): TokenActionHudCoreStub {
   installed = new TokenActionHudCoreStub(version);
   world.modules.add(TAH_CORE_ID);
+  if (socketlib) world.modules.add(SOCKETLIB_ID);
   return installed;
 }
 

@@ -6,15 +6,26 @@
  * - `new Tour(config, { id, namespace })`: "Construct a Tour by providing a configuration", the options'
  *   id and namespace "supercede" the config's; `config` is "cloned to avoid mutating the original
  *   configuration" (foundryvtt.com/api/v13 and /api/v14, foundry.nue.Tour / foundry.nue.tours.*Tour
- *   constructors and the `config` property).
- * - `id`, `namespace`, `key` ("of the form ${namespace}.${id}"), `steps`, `currentStep` ("the current Step,
- *   or null if the tour has not yet started"), `stepIndex`, `hasNext`, `status` and `Tour.STATUS` with UNSTARTED,
+ *   constructors and the `config` property; the v14 `foundry.nue` namespace lists Tour).
+ * - `id`, `namespace`, `key` ("of the form ${namespace}.${id}"), `currentStep` ("the current Step,
+ *   or null if the tour has not yet started"), `hasNext`, `status` and `Tour.STATUS` with UNSTARTED,
  *   IN_PROGRESS and COMPLETED (same pages). The STATUS strings' values are the stand-in's own: the docs
- *   name the keys only, and the system compares with `Tour.STATUS.UNSTARTED`, never a literal.
+ *   name the keys only, and the system compares with `Tour.STATUS.*`, never a literal.
+ * - Progress is kept per client: `stepIndex` is "-1 if the tour has not yet started, or null if the tour
+ *   is finished", and a tour made again (the next page load) reads it back (`_reloadProgress`, "Reloads the
+ *   Tour's current step from the saved progress"). `exit()` "Exit the tour at the current step": it stays
+ *   in progress. `reset()` "Reset the Tour to an un-started state". `start()` begins at the first step
+ *   unless `canBeResumed` ("Whether the Tour can be resumed or if it always needs to start from the
+ *   beginning. Defaults to false", TourConfig). The stand-in keeps one client per user.
+ * - `steps` leaves out, for a player, a step that is `restricted` ("Whether the Step is restricted to the
+ *   GM only", TourStep); a `restricted` tour ("restricted to the GM only", TourConfig) is not listed for a
+ *   player (`listedTours`), and the stand-in refuses to start it for one (stricter: what core does then
+ *   is not documented).
  * - `start()`, `next()`, `previous()`, `exit()`, `complete()`: each move awaits `_preStep()` before the step
  *   is drawn (the step's selector and content are read after it, which is how Lancer's tours set a step's
- *   selector in `_preStep`, src/module/tours/lancer-tour.ts) and `_postStep()` when the step is left.
- *   The stand-in records each drawn step's selector and content in `drawn` instead of drawing it.
+ *   selector in `_preStep`, src/module/tours/lancer-tour.ts) and `_postStep()` when the step is left. A
+ *   `_preStep` that throws stops the move: its promise rejects and the step is not drawn. The stand-in
+ *   records each drawn step's selector and content in `drawn` instead of drawing it.
  * - TourConfig (foundryvtt.com/api/v13/interfaces/foundry.TourConfig.html): namespace, id, title and steps
  *   are required, each TourStep an id, title and content (foundry.TourStep.html); the stand-in refuses a
  *   config without them, and an `id` or `namespace` option that is not a string.
@@ -48,14 +59,20 @@ function checkConfig(config: unknown): asserts config is Json & { steps: Json[] 
   }
 }
 
+/** Saved progress by `${user id}:${tour key}`, one store per world (resetWorld makes a new `world.tours`). */
+const progressStores = new WeakMap<Map<string, TourStub>, Map<string, number | null>>();
+function savedProgress(): Map<string, number | null> {
+  const store = progressStores.get(world.tours) ?? new Map<string, number | null>();
+  progressStores.set(world.tours, store);
+  return store;
+}
+
 export class TourStub {
   static readonly STATUS = { UNSTARTED: "unstarted", IN_PROGRESS: "in-progress", COMPLETED: "completed" } as const;
 
   config: Json & { steps: Json[] };
   readonly #id: string;
   readonly #namespace: string;
-  #stepIndex = -1;
-  #completed = false;
   /** Each step as it would be drawn (after `_preStep`). */
   readonly drawn: DrawnStep[] = [];
 
@@ -79,38 +96,48 @@ export class TourStub {
   get key(): string {
     return `${this.#namespace}.${this.#id}`;
   }
+  /** The steps this user sees: a restricted one only for a GM. */
   get steps(): Json[] {
-    return this.config.steps;
+    return this.config.steps.filter((step) => step.restricted !== true || world.user.isGM);
   }
-  get stepIndex(): number {
-    return this.#stepIndex;
+  /** This client's saved step: -1 before the start, null once finished. */
+  get stepIndex(): number | null {
+    const saved = savedProgress().get(this.#progressKey);
+    return saved === undefined ? -1 : saved;
   }
   get currentStep(): Json | null {
-    return this.config.steps[this.#stepIndex] ?? null;
+    const index = this.stepIndex;
+    return index === null ? null : (this.steps[index] ?? null);
   }
   /** "Returns True if there is a next TourStep" (Tour#hasNext). */
   get hasNext(): boolean {
-    return this.#stepIndex + 1 < this.config.steps.length;
+    const index = this.stepIndex;
+    return index !== null && index + 1 < this.steps.length;
   }
   get status(): string {
-    if (this.#completed) return TourStub.STATUS.COMPLETED;
-    return this.#stepIndex < 0 ? TourStub.STATUS.UNSTARTED : TourStub.STATUS.IN_PROGRESS;
+    const index = this.stepIndex;
+    if (index === null) return TourStub.STATUS.COMPLETED;
+    return index < 0 ? TourStub.STATUS.UNSTARTED : TourStub.STATUS.IN_PROGRESS;
   }
 
   async start(): Promise<void> {
-    this.#completed = false;
-    await this.progress(0);
+    if (this.config.restricted === true && !world.user.isGM)
+      throw new Error(`stand-in Tour: ${this.key} is restricted to the GM`);
+    const index = this.stepIndex;
+    const resume = this.config.canBeResumed === true && index !== null && index >= 0;
+    await this.progress(resume ? index : 0);
   }
   async next(): Promise<void> {
-    if (this.#stepIndex + 1 >= this.steps.length) return this.complete();
-    await this.progress(this.#stepIndex + 1);
+    const index = this.stepIndex ?? this.steps.length;
+    if (index + 1 >= this.steps.length) return this.complete();
+    await this.progress(index + 1);
   }
   async previous(): Promise<void> {
-    await this.progress(Math.max(0, this.#stepIndex - 1));
+    await this.progress(Math.max(0, (this.stepIndex ?? 0) - 1));
   }
   async progress(index: number): Promise<void> {
-    if (this.#stepIndex >= 0) await this._postStep();
-    this.#stepIndex = index;
+    if ((this.stepIndex ?? -1) >= 0) await this._postStep();
+    this.#save(index);
     await this._preStep();
     const step = this.currentStep ?? {};
     this.drawn.push({
@@ -120,12 +147,15 @@ export class TourStub {
     });
   }
   exit(): void {
-    this.#stepIndex = -1;
+    // The step reached stays saved: the tour is still in progress.
+  }
+  reset(): Promise<void> {
+    this.#save(-1);
+    return Promise.resolve();
   }
   async complete(): Promise<void> {
     await this._postStep();
-    this.#completed = true;
-    this.#stepIndex = -1;
+    this.#save(null);
   }
   /** Core's own work before and after a step is not modelled: a subclass adds its own. */
   _preStep(): Promise<void> {
@@ -134,6 +164,20 @@ export class TourStub {
   _postStep(): Promise<void> {
     return Promise.resolve();
   }
+
+  get #progressKey(): string {
+    return `${world.user.id}:${this.key}`;
+  }
+  #save(index: number | null): void {
+    savedProgress().set(this.#progressKey, index);
+  }
+}
+
+/** The tours the Manage Tours window lists for the current user: `display`, and `restricted` for a GM only. */
+export function listedTours(): TourStub[] {
+  return [...world.tours.values()].filter(
+    (t) => t.config.display === true && (t.config.restricted !== true || world.user.isGM),
+  );
 }
 
 /** `game.tours`: register and look up by key. */

@@ -1,10 +1,10 @@
 /**
- * The Babele module, when it is active: the compendia in the players' language, from the translation
- * files the system ships in `lang/babele/<language>/` (their format and generator: scripts/babele.ts).
- * Babele fires `babele.init` with itself once it is ready to take registrations and before it reads any
- * translation; there the system names its folder (`setSystemTranslationsDir`, Babele 2.0.7 and later)
- * and adds the converters its files' mappings name. Nothing here runs or breaks when Babele is
- * absent: its hook simply never fires.
+ * The Babele module, when it is active: the compendia in the language of the GM's client, from the
+ * translation files the system ships in `lang/babele/<language>/` (their format and generator:
+ * scripts/babele.ts). Babele fires `babele.init` with itself before it reads any translation
+ * (script/babele.js lines 14–21 of 2.7.7, the release Foundry lists for v13; 2.9 requires registration
+ * there); there the system names its folder (`setSystemTranslationsDir`, lines 206–208) and adds the
+ * converters its files' mappings name. Nothing here runs or breaks when Babele is absent.
  *
  * The converters match a journal's pages and a table's results by `_id`, so two results with the same
  * English name ("Success" in two tables) never take each other's text, and they write v13's fields
@@ -12,9 +12,10 @@
  * no `_id` and are matched by their English name. Each converter replaces only the fields an entry
  * gives, and leaves a page, result or facet without an entry as it is.
  */
+import { BABELE_LANGUAGE_QUERY, checkCompendiumLanguage, tellGm, type BabeleStatus } from "./babele-language.ts";
 
 /** The part of Babele's API the system uses (the module ships no types). */
-export interface BabeleApi {
+export interface BabeleApi extends BabeleStatus {
   setSystemTranslationsDir(dir: string): void;
   registerConverters(converters: Record<string, BabeleConverter>): void;
 }
@@ -84,12 +85,22 @@ export function translateFacets(value: unknown, translation: unknown): unknown {
   });
 }
 
-/** On `babele.init`: the system's translation folder and its converters. */
-export function registerBabele(babele: BabeleApi): void {
+/** The system's translation folder and the converters its files' mappings name. */
+export function registerTranslations(babele: BabeleApi): void {
   babele.setSystemTranslationsDir(BABELE_DIR);
   babele.registerConverters({
     [BABELE_CONVERTERS.pages]: translatePages,
     [BABELE_CONVERTERS.results]: translateTableResults,
     [BABELE_CONVERTERS.facets]: translateFacets,
   });
+}
+
+/**
+ * On `babele.init`: the translations; then, once Babele is ready, a user whose compendia stayed English
+ * in a language we ship is told why, and the GM what to do (./babele-language.ts).
+ */
+export function registerBabele(babele: BabeleApi): void {
+  registerTranslations(babele);
+  CONFIG.queries[BABELE_LANGUAGE_QUERY] = tellGm;
+  Hooks.once("babele.ready", () => void checkCompendiumLanguage(babele));
 }

@@ -5,10 +5,10 @@
  * names it (`resolutionModel(ruleset).tour`: one throw for Core and Degenesis, the separate Effect roll
  * for Legacy). A switch of ruleset switches which one is listed, without a reload.
  *
- * Offered once: with the client setting "Offer the guided tour" on (the default), the first time a user
+ * Offered until seen: with the client setting "Offer the guided tour" on (the default), each time a user
  * opens the world their tour starts by itself (a player's: the world's first-action tour; a GM's: the
- * table tools), and the setting turns itself off, so it is offered once per browser. Turning the setting
- * back on offers it again at the next load; Settings → Tours starts any tour at any time.
+ * table tools), from its first step, until they have seen it to the end once; then the setting turns
+ * itself off (per browser). Turning it back on offers it again; Settings → Tours starts any tour at any time.
  */
 import type { Ruleset } from "../../rules/index.ts";
 import { currentRuleset, SETTINGS } from "../../settings/settings.ts";
@@ -33,12 +33,17 @@ function registered(id: TourId): TerranTour | null {
   return tour instanceof terranTourClass() ? tour : null;
 }
 
+/** Once the user's own tour has been seen to its end, it is no longer offered (a client setting). */
+async function markSeen(id: TourId): Promise<void> {
+  if (id !== offeredTour(game.user?.isGM ?? false, currentRuleset())) return;
+  await game.settings?.set(SYSTEM_ID, SETTINGS.offerTour, false);
+}
+
 /** Registers the three tours under the system's namespace (at `ready`). */
 export function registerTours(): void {
   const tours = game.tours;
   const nue: unknown = Reflect.get(foundry, "nue");
-  // Foundry's Tour class is `foundry.nue.Tour` (documented for v13; v14's tours extend it, its path
-  // there is not verified).
+  // Foundry's Tour class is `foundry.nue.Tour`, documented on v13 and v14 (api/v14/modules/foundry.nue.html).
   if (!tours || typeof nue !== "object" || nue === null || typeof Reflect.get(nue, "Tour") !== "function") {
     console.warn(`${SYSTEM_ID} | Foundry's Tour API was not found: the guided tours are not registered.`);
     return;
@@ -46,7 +51,7 @@ export function registerTours(): void {
   const Tour = terranTourClass();
   const ruleset = currentRuleset();
   for (const definition of Object.values(TOURS)) {
-    tours.register(SYSTEM_ID, definition.id, new Tour(definition, tourListed(definition.id, ruleset)));
+    tours.register(SYSTEM_ID, definition.id, new Tour(definition, tourListed(definition.id, ruleset), markSeen));
   }
 }
 
@@ -63,12 +68,13 @@ export function offeredTour(isGM: boolean, ruleset: Ruleset): TourId {
   return isGM ? "table-tools" : firstActionTour(ruleset);
 }
 
-/** Starts the user's tour once, if the client setting asks for it and the tour was never started. */
+/** Starts the user's own tour, from its first step, while the client setting asks for it. */
 export async function offerTour(): Promise<void> {
   if (game.settings?.get(SYSTEM_ID, SETTINGS.offerTour) !== true) return;
   const tour = registered(offeredTour(game.user?.isGM ?? false, currentRuleset()));
-  const status: unknown = tour?.status;
-  if (!tour || status !== foundry.nue.Tour.STATUS.UNSTARTED) return;
-  await game.settings.set(SYSTEM_ID, SETTINGS.offerTour, false);
-  await tour.start();
+  try {
+    await tour?.start();
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | the guided tour could not start`, error);
+  }
 }

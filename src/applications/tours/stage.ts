@@ -10,7 +10,7 @@ import { TerranActor } from "../../documents/actor.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
 import { openRollRequest, openSessionAward } from "../gm/commands.ts";
 import { openRoll } from "../resolution/index.ts";
-import type { TerranTourStep, TourCard, TourStage } from "./steps.ts";
+import { NOT_FOUND, type TerranTourStep, type TourCard, type TourStage } from "./steps.ts";
 
 /** The part of an ApplicationV2 the stage uses. */
 export interface StageWindow {
@@ -144,16 +144,16 @@ export class TourStageHost {
   /** The sidebar's tab and whether it was expanded before a card step showed the chat (restored on leaving). */
   #sidebarBefore: { tab: string | null; expanded: boolean } | null = null;
 
-  /** Puts `step`'s stage on screen and says where the step points. */
+  /** Puts `step`'s stage on screen and says where the step points (NOT_FOUND where nothing is found). */
   async enter(step: TerranTourStep): Promise<Placement> {
     await this.#closeAllBut(keeps(step.stage));
     const shown = await this.#show(step.stage);
     if (step.stage.kind === "center" || !step.selector) return { selector: undefined, content: step.content };
-    if (!shown) return { selector: undefined, content: step.missing ?? step.content };
+    if (!shown) return { selector: undefined, content: step.missing ?? NOT_FOUND };
     // The card is there but not this button (already confirmed or applied): point at the card itself.
     const selector =
       within(shown, step.selector) ?? (step.stage.kind === "card" ? within(shown, "[data-card]") : undefined);
-    return { selector, content: step.content };
+    return selector ? { selector, content: step.content } : { selector: undefined, content: NOT_FOUND };
   }
 
   /** Closes every window the tour opened, and gives the sidebar back its tab. */
@@ -242,8 +242,12 @@ export class TourStageHost {
     const app = await captureOpened(async () => {
       const config = new foundry.applications.settings.SettingsConfig();
       await renderForced(config);
-      // The system's settings are on the categories group's "system" tab (Lancer's tours open it so on v13).
-      config.changeTab("system", "categories");
+      // The system's settings tab (Lancer's tours open it so on v13; v14's ids are not verified).
+      try {
+        config.changeTab("system", "categories");
+      } catch (error) {
+        console.warn(`${SYSTEM_ID} | tour: the settings window has no "system" tab here`, error);
+      }
     });
     if (app) this.#opened.set("settings", app);
     return app;

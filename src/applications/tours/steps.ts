@@ -66,6 +66,8 @@ function keys(group: string, step: string): { title: string; content: string } {
 
 const NO_CHARACTER = "TERRAN.Tour.missing.character";
 const NO_CARD = "TERRAN.Tour.missing.card";
+/** Said in the middle of the screen when a step's element is not found (or its window fails): the tour goes on. */
+export const NOT_FOUND = "TERRAN.Tour.missing.element";
 
 /** A step pointing into the user's newest card of kind `card` (it says so when there is none). */
 function cardStep(group: string, id: string, selector: string, card: TourCard): TerranTourStep {
@@ -191,5 +193,5 @@ export function tourLangKeys(): string[] {
     tour.description,
     ...tour.steps.flatMap((s) => [s.title, s.content, ...(s.missing ? [s.missing] : [])]),
   ]);
-  return [...new Set(all)];
+  return [...new Set([...all, NOT_FOUND])];
 }

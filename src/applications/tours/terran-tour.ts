@@ -1,6 +1,7 @@
 /**
- * The system's Tour: Foundry's `foundry.nue.Tour` (documented for v13; v14's tour classes extend it, and
- * registration checks the class is there, ./register.ts) with a stage (./stage.ts). Before each
+ * The system's Tour: Foundry's `foundry.nue.Tour` (documented at that path on v13 and v14,
+ * foundryvtt.com/api/v14/modules/foundry.nue.html; registration checks it, ./register.ts) with a
+ * stage (./stage.ts). Before each
  * step (`_preStep`, which core awaits before it draws the step) the stage opens what the step needs and
  * the step's selector and content are set to where it points now; when the tour is left or completed,
  * the stage closes what it opened. Peers do the same: Lancer's tours (src/module/tours/lancer-tour.ts)
@@ -10,8 +11,9 @@
  * The class is made on first use, not when this module loads: `foundry.nue.Tour` is read when the tours
  * are registered (`ready`), never at import.
  */
-import { TOUR_NAMESPACE, TourStageHost } from "./stage.ts";
-import type { TerranTourDefinition } from "./steps.ts";
+import { SYSTEM_ID } from "../../system-id.ts";
+import { TOUR_NAMESPACE, TourStageHost, type Placement } from "./stage.ts";
+import { NOT_FOUND, type TerranTourDefinition } from "./steps.ts";
 
 type TourConfig = foundry.nue.Tour.Config;
 
@@ -37,23 +39,34 @@ export function tourConfig(definition: TerranTourDefinition, display: boolean): 
   };
 }
 
+/** What the registry does once a user has seen a tour to its end (./register.ts: stop offering it). */
+export type TourSeen = (id: TerranTourDefinition["id"]) => Promise<void>;
+
 function makeTourClass(Base: typeof foundry.nue.Tour) {
   return class TerranTour extends Base {
     readonly definition: TerranTourDefinition;
     readonly #stage = new TourStageHost();
+    readonly #seen: TourSeen;
 
-    constructor(definition: TerranTourDefinition, display: boolean) {
+    constructor(definition: TerranTourDefinition, display: boolean, seen: TourSeen) {
       super(tourConfig(definition, display), { namespace: TOUR_NAMESPACE, id: definition.id });
       this.definition = definition;
+      this.#seen = seen;
     }
 
-    /** Puts the step's window or card on screen and points the step at it (or at the middle, saying why). */
+    /** Puts the step's window or card on screen and points at it; a stage that fails says so, in the middle. */
     protected override async _preStep(): Promise<void> {
       await super._preStep();
       const current = this.currentStep;
       const step = this.definition.steps.find((s) => s.id === current?.id);
       if (!current || !step) return;
-      const placed = await this.#stage.enter(step);
+      let placed: Placement;
+      try {
+        placed = await this.#stage.enter(step);
+      } catch (error) {
+        console.warn(`${SYSTEM_ID} | tour ${this.definition.id}: step ${step.id} could not be shown`, error);
+        placed = { selector: undefined, content: NOT_FOUND };
+      }
       current.selector = placed.selector ?? "";
       current.content = placed.content;
     }
@@ -72,6 +85,7 @@ function makeTourClass(Base: typeof foundry.nue.Tour) {
     override async complete(): Promise<void> {
       await super.complete();
       await this.#stage.leave();
+      await this.#seen(this.definition.id);
     }
   };
 }

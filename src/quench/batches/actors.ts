@@ -2,18 +2,16 @@
  * A character and a Challenge made in the world: ratings changed through the sheet's form and by
  * update, the derived data follows; a character stored with out-of-range values loads repaired.
  */
-import { CharacterData } from "../../data/actor/character.ts";
-import { ChallengeData } from "../../data/actor/challenge.ts";
-import { storedRepairs } from "../../data/migrations/index.ts";
-import { deriveSaves, EGO_MAX } from "../../rules/index.ts";
-import { anotherValue, Made, sheetOf, type TerranBatch } from "../support.ts";
-import { TerranActor } from "../../documents/actor.ts";
+import type { CharacterData } from "../../data/actor/character.ts";
+import type { ChallengeData } from "../../data/actor/challenge.ts";
+import { anotherValue, kit, Made, sheetOf, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
 export const actorsBatch: TerranBatch = {
   key: "terran-engine.actors",
   displayName: "Terran Engine: characters and Challenges in the world",
   register({ describe, it, after, assert }) {
+    const { CharacterData, ChallengeData, storedRepairs, deriveSaves, EGO_MAX, TerranActor } = kit();
     const made = new Made();
     after(() => made.cleanUp());
 

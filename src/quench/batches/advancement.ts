@@ -3,13 +3,12 @@
  * spent, and the item keeps its link to the compendium entry (`_stats.compendiumSource`).
  */
 import type { CharacterData } from "../../data/actor/character.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
-import { Made, sheetOf, type TerranBatch } from "../support.ts";
+import { kit, Made, sheetOf, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
-/** Two Core advancements that ask nothing when bought (packs/_source/core-advancements). */
-const BODYGUARD = `Compendium.${SYSTEM_ID}.core-advancements.Item.VsHnLDDENnVkpyjN`;
-const MARATHON = `Compendium.${SYSTEM_ID}.core-advancements.Item.OYsl8rFEVEz4zgKb`;
+/** A Core advancement's uuid (packs/_source/core-advancements). */
+const coreAdvancement = (id: string): `Compendium.${string}.core-advancements.Item.${string}` =>
+  `Compendium.${kit().SYSTEM_ID}.core-advancements.Item.${id}`;
 
 /** A drop of `uuid` on `target`, as the browser delivers one (the Item drag data core writes: `{ type, uuid }`). */
 function drop(target: HTMLElement, uuid: string): void {
@@ -23,6 +22,8 @@ export const advancementBatch: TerranBatch = {
   key: "terran-engine.advancement",
   displayName: "Terran Engine: buying an Advancement from the compendium",
   register({ describe, it, after, assert }) {
+    // Two that ask nothing when bought.
+    const [BODYGUARD, MARATHON] = [coreAdvancement("VsHnLDDENnVkpyjN"), coreAdvancement("OYsl8rFEVEz4zgKb")];
     const made = new Made();
     after(() => made.cleanUp());
 

@@ -13,25 +13,9 @@
  * the roll commits is committed with chosen faces (`legacyCreationOperation`, `spendEgoOperation`).
  */
 import type { CharacterData } from "../../data/actor/character.ts";
-import { legacyOf, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
-import { TerranRoll } from "../../dice/terran-roll.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { storedCard } from "../../documents/chat-message.ts";
-import {
-  endLegacySession,
-  applyLegacyHarm,
-  rollExperience,
-  rollLegacyCreation,
-  rollLegacyRisky,
-} from "../../documents/legacy-actions.ts";
-import { spendEgoOperation } from "../../documents/operations/ego.ts";
-import { creationRating, legacyCreationOperation } from "../../documents/operations/legacy.ts";
-import { assessHpHarmOperation } from "../../documents/operations/hp-harm.ts";
-import { legacyRiskyBand } from "../../chat/legacy-cards.ts";
-import { sessionXp, spendEgo, type RulesetId } from "../../rules/index.ts";
-import { currentRuleset, mayWriteWorldSettings, SETTINGS } from "../../settings/settings.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
-import { currentUser, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import type { RulesetId } from "../../rules/index.ts";
+import { currentUser, kit, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
 
 /**
@@ -56,6 +40,7 @@ const EGO_MAX = 0 + 2 + 2;
  * Risky Action's and the Effect's cards, which keep their result view as `roll` (src/chat/legacy-effect-card.ts).
  */
 function resultCard(messages: readonly ChatMessage.Implementation[], titleKey: string): ChatMessage.Implementation {
+  const { storedCard } = kit();
   const found = messages.filter((m) => {
     const card = storedCard(m);
     if (card?.kind === "legacyRisky") return titleKey === "TERRAN.Card.Legacy.riskyTitle";
@@ -82,7 +67,7 @@ class LegacyRun {
   previous: RulesetId | null = null;
   #hero: TerranActor | null = null;
   readonly system = (): CharacterData => this.hero.system as CharacterData;
-  readonly legacy = () => legacyOf(this.system());
+  readonly legacy = () => kit().legacyOf(this.system());
 
   get hero(): TerranActor {
     if (!this.#hero) throw new Error("the Legacy character was not made");
@@ -96,6 +81,7 @@ class LegacyRun {
 /** The world the batch needs: a GM, the ruleset switched to Legacy (put back after), one character. */
 function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
   const { made } = run;
+  const { mayWriteWorldSettings, SYSTEM_ID, SETTINGS, TerranActor } = kit();
   before(async function () {
     // The ruleset is a world setting: only a GM whose role may modify the world's settings may change it
     // (a Gamemaster; an Assistant GM, by default, may not).
@@ -119,6 +105,7 @@ function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
 /** R-LEG-4 / R-LEG-7 the world reads as Legacy, and a new character starts at its defaults. */
 function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { system, legacy } = run;
+  const { currentRuleset, LEGACY_ATTRIBUTES } = kit();
   describe("the world and the character", () => {
     it("the world's ruleset reads as Legacy while the batch runs", () => {
       assert.strictEqual(currentRuleset().id, "legacy");
@@ -135,6 +122,7 @@ function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
 /** R-LEG-2 the creation roll, then the ratings set by forced dice. */
 function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { made, system, legacy } = run;
+  const { rollLegacyCreation, currentRuleset, LEGACY_ATTRIBUTES, creationRating, legacyCreationOperation } = kit();
   describe("creation (R-LEG-2)", () => {
     it("the creation roll rates each attribute from its own two dice, fills HP and Ego, and posts its card", async () => {
       const { result, messages } = await posting(made, () => rollLegacyCreation(run.hero));
@@ -168,6 +156,8 @@ function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
 /** R-LEG-5, R-LEG-8, R-LEG-9, R-LEG-12, R-LEG-13 a Risky Action, harm, the session's end, the Advancement roll. */
 function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { made, system, legacy } = run;
+  const { rollLegacyRisky, TerranRoll, spendEgo, currentRuleset, legacyRiskyBand, spendEgoOperation } = kit();
+  const { assessHpHarmOperation, applyLegacyHarm, endLegacySession, sessionXp, rollExperience } = kit();
   describe("play", () => {
     it("a Risky Action (rollLegacyRisky) spends Ego for each Dark Die at or below it, counts it lost, and posts its card (R-LEG-8, R-LEG-9)", async () => {
       const egoBefore = legacy().ego.value;
@@ -252,6 +242,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
 /** The sheet draws the Legacy fields, not Core's. */
 function theSheet({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { legacy } = run;
+  const { LEGACY_ATTRIBUTES } = kit();
   describe("the sheet", () => {
     it("draws the Legacy fields: attributes, skills, HP and Ego, the wound boxes — and not Core's Grit", async () => {
       const sheet = sheetOf(run.hero);

@@ -4,16 +4,15 @@
  * in the generation's shape, and a state toggled as the token HUD does it (`Actor#toggleStatusEffect`)
  * runs the sheet's operation while the status effect follows. What the stand-ins assume, checked here.
  */
-import { hasStatusEffect } from "../../compat/generation.ts";
 import type { CharacterData } from "../../data/actor/character.ts";
-import { currentRuleset } from "../../settings/settings.ts";
-import { Made, type TerranBatch } from "../support.ts";
+import { kit, Made, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
 export const linksStatesBatch: TerranBatch = {
   key: "terran-engine.links-states",
   displayName: "Terran Engine: inline roll links and states on tokens",
   register({ describe, it, after, assert }) {
+    const { hasStatusEffect, currentRuleset } = kit();
     const made = new Made();
     after(() => made.cleanUp());
 

@@ -1,28 +1,13 @@
 /** The system loads: document classes, data models, sheets, settings, queries and rolls registered. */
-import { CharacterSheet } from "../../applications/sheets/character/character-sheet.ts";
-import { ChallengeSheet } from "../../applications/sheets/challenge/challenge-sheet.ts";
-import { TerranItemSheet } from "../../applications/sheets/item/item-sheet.ts";
-import { CharacterData } from "../../data/actor/character.ts";
-import { ChallengeData } from "../../data/actor/challenge.ts";
-import { AdvancementData } from "../../data/item/advancement.ts";
-import { ArmourData } from "../../data/item/armour.ts";
-import { ConditionData } from "../../data/item/condition.ts";
-import { WeaponData } from "../../data/item/weapon.ts";
-import { TerranRoll } from "../../dice/terran-roll.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { TerranChatMessage } from "../../documents/chat-message.ts";
-import { TerranItem } from "../../documents/item.ts";
-import { QUERIES } from "../../relay/queries.ts";
-import { SETTINGS } from "../../settings/settings.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
-import { TourStageHost } from "../../applications/tours/stage.ts";
-import { TOURS } from "../../applications/tours/steps.ts";
-import { Made, type TerranBatch } from "../support.ts";
+import { kit, Made, type TerranBatch } from "../support.ts";
 
 export const loadBatch: TerranBatch = {
   key: "terran-engine.load",
   displayName: "Terran Engine: the system loads",
   register({ describe, it, after, assert }) {
+    const { CharacterSheet, ChallengeSheet, TerranItemSheet, CharacterData, ChallengeData, AdvancementData } = kit();
+    const { ArmourData, ConditionData, WeaponData, TerranRoll, TerranActor, TerranChatMessage, TerranItem } = kit();
+    const { QUERIES, SETTINGS, SYSTEM_ID, TourStageHost, TOURS } = kit();
     const made = new Made();
     after(() => made.cleanUp());
 

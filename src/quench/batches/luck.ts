@@ -8,22 +8,17 @@
  * core's createChatMessage hook and a world-setting write; an Ego Undo on its card, through core's
  * updateChatMessage hook, takes its Ego back out (R-EGO-2). The ledger is put back as it was afterwards.
  */
-import { openTableLuck, TableLuckWindow } from "../../applications/gm/luck-window.ts";
-import { markEgoSpent, undoEgo } from "../../chat/risky-card.ts";
-import { cardFlags } from "../../documents/chat-message.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { mayWriteWorldSettings, SETTINGS } from "../../settings/settings.ts";
-import { SYSTEM_ID } from "../../system-id.ts";
-import { readLuckLedger } from "../../table/luck.ts";
+import type { TableLuckWindow } from "../../applications/gm/luck-window.ts";
 import { forcedCard, forcedRoll, postCard, writeState } from "../cards.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
-import { currentUser, Made, type TerranBatch } from "../support.ts";
+import { currentUser, kit, Made, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
 export const luckBatch: TerranBatch = {
   key: "terran-engine.luck",
   displayName: "Terran Engine: the Table luck window",
   register(context) {
+    const { TableLuckWindow, openTableLuck, mayWriteWorldSettings, SYSTEM_ID, SETTINGS } = kit();
     const { describe, it, after, assert } = context;
     // Every render of the window on this client, as ApplicationV2's render hook hands it.
     const renders: HTMLElement[] = [];
@@ -67,6 +62,8 @@ export const luckBatch: TerranBatch = {
 
 /** R-LUCK-1 the ledger's recording and an Ego Undo's correction, on the active GM's client. */
 function ledgerSuite({ describe, it, before, after, assert }: QuenchBatchContext): void {
+  const { SYSTEM_ID, SETTINGS, mayWriteWorldSettings, TerranActor, readLuckLedger, markEgoSpent, cardFlags, undoEgo } =
+    kit();
   describe("the luck ledger (R-LUCK-1)", () => {
     const made = new Made();
     let stored: unknown;

@@ -14,15 +14,7 @@ import characterSeasoned from "../fixtures/schema-1/character-seasoned.json";
 import characterUnreadable from "../fixtures/schema-1/character-unreadable.json";
 import conditionSlow from "../fixtures/schema-1/condition-slow.json";
 import weaponMachete from "../fixtures/schema-1/weapon-machete.json";
-import {
-  migrateActorSystem,
-  migrateItemSystem,
-  repairWithRecords,
-  UNMIGRATED_KEY,
-} from "../../data/migrations/index.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { TerranItem } from "../../documents/item.ts";
-import type { TerranBatch } from "../support.ts";
+import { kit, type TerranBatch } from "../support.ts";
 
 type Source = Record<string, unknown>;
 
@@ -39,6 +31,7 @@ const FIXTURES: readonly { name: string; document: "Actor" | "Item"; type: strin
 
 /** What the pure code says the stored source becomes (migrated, then repaired), as the model's migrateData does. */
 function expected(fixture: (typeof FIXTURES)[number]): Source {
+  const { migrateActorSystem, migrateItemSystem, repairWithRecords } = kit();
   const copy = structuredClone(fixture.source);
   const migrated =
     fixture.document === "Actor" ? migrateActorSystem(fixture.type, copy) : migrateItemSystem(fixture.type, copy);
@@ -47,6 +40,7 @@ function expected(fixture: (typeof FIXTURES)[number]): Source {
 
 /** The stored document's system as Foundry loads it (a temporary document: nothing is saved). */
 function loaded(fixture: (typeof FIXTURES)[number]): Source {
+  const { TerranActor, TerranItem } = kit();
   const data = { name: `Quench ${fixture.name}`, type: fixture.type, system: structuredClone(fixture.source) };
   const doc =
     fixture.document === "Actor" ? new TerranActor(data as Actor.CreateData) : new TerranItem(data as Item.CreateData);
@@ -57,6 +51,7 @@ export const migrationsBatch: TerranBatch = {
   key: "terran-engine.migrations",
   displayName: "Terran Engine: a schema-1 world loads without loss",
   register({ describe, it, assert }) {
+    const { UNMIGRATED_KEY } = kit();
     describe("schema-1 documents loaded by the real models", () => {
       for (const fixture of FIXTURES) {
         it(`${fixture.name} keeps every value its migration produces`, () => {

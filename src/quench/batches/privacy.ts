@@ -9,11 +9,9 @@
  *   that needs a second, player client (the foundry.yml workflow runs one browser page, as the GM).
  */
 import type { MESSAGE_MODES } from "../../compat/generation.ts";
-import { applyMessageMode } from "../../compat/generation.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { cardFlags } from "../../documents/chat-message.ts";
+import type { TerranActor } from "../../documents/actor.ts";
 import { forcedCard, forcedRoll } from "../cards.ts";
-import { currentUser, Made, type TerranBatch } from "../support.ts";
+import { currentUser, kit, Made, type TerranBatch } from "../support.ts";
 
 /** The card's root in a rendered message (templates/chat/risky-card.hbs: `data-card="risky"`). */
 const CARD = '[data-card="risky"]';
@@ -22,6 +20,7 @@ export const privacyBatch: TerranBatch = {
   key: "terran-engine.privacy",
   displayName: "Terran Engine: GM, blind and self rolls",
   register({ describe, it, before, after, assert }) {
+    const { TerranActor, cardFlags, applyMessageMode } = kit();
     const made = new Made();
     let hero: TerranActor;
     before(async () => {

@@ -6,15 +6,16 @@
  * possible from one browser page.
  */
 import type { ChallengeData } from "../../data/actor/challenge.ts";
-import { TerranActor } from "../../documents/actor.ts";
+import type { TerranActor } from "../../documents/actor.ts";
 import { chooseAndConfirm, postCard, riskyState } from "../cards.ts";
-import { currentUser, Made, type TerranBatch } from "../support.ts";
+import { currentUser, kit, Made, type TerranBatch } from "../support.ts";
 import { applyAs, FORCED } from "./risky.ts";
 
 export const queriesBatch: TerranBatch = {
   key: "terran-engine.queries",
   displayName: "Terran Engine: a player's apply through the GM's query",
   register({ describe, it, before, after, assert }) {
+    const { TerranActor } = kit();
     const made = new Made();
     let player: User.Implementation;
     let hero: TerranActor;

@@ -6,11 +6,8 @@
  * src/chat/request-card.ts); deleting the answer frees the row.
  */
 import type { RequestCardState } from "../../chat/index.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { storedCard } from "../../documents/chat-message.ts";
-import { answerLinkOf, postRollRequest } from "../../table/roll-requests.ts";
-import { fortune } from "../../rules/index.ts";
-import { clickOn, currentUser, Made, posting, type TerranBatch } from "../support.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import { clickOn, currentUser, kit, Made, posting, type TerranBatch } from "../support.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
 import { settle } from "./sheets.ts";
 
@@ -18,6 +15,7 @@ const CHANCE = 4;
 
 /** The request card a message holds (or the test fails). */
 function requestState(message: ChatMessage.Implementation): RequestCardState {
+  const { storedCard } = kit();
   const stored = storedCard(message);
   if (stored?.kind !== "request") throw new Error("the message holds no request card");
   return stored.state;
@@ -59,6 +57,7 @@ class RequestRun {
 
 /** The world the batch needs: a GM, and two characters (deleted after). */
 function setUp({ before, after }: QuenchBatchContext, run: RequestRun): void {
+  const { TerranActor } = kit();
   const { made, heroes } = run;
   before(async function () {
     // Only a GM may ask for rolls (src/table/roll-requests.ts postRollRequest).
@@ -74,6 +73,7 @@ function setUp({ before, after }: QuenchBatchContext, run: RequestRun): void {
 
 /** The request posted: one card, a row per character. */
 function theRequest({ describe, it, assert }: QuenchBatchContext, run: RequestRun): void {
+  const { postRollRequest } = kit();
   const { made, heroes } = run;
   describe("the request", () => {
     it("is posted as one card with a row per character, none answered, each Roll enabled for the GM", async () => {
@@ -108,6 +108,7 @@ function theRequest({ describe, it, assert }: QuenchBatchContext, run: RequestRu
 
 /** An answer rolled from a row: its link, the row drawn answered, and freed when it is deleted. */
 function anAnswer({ describe, it, assert }: QuenchBatchContext, run: RequestRun): void {
+  const { answerLinkOf, fortune } = kit();
   const { made, heroes } = run;
   describe("an answer", () => {
     it("rolled from the row's Roll carries the answer link: the request, the row's actor, the die and chance (R-FORT-1)", async () => {

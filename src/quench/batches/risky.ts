@@ -3,14 +3,12 @@
  * (R-RA-3), applied to a Challenge (R-RA-7 / R-CH-5); the message rebuilt from its stored source shows
  * the same state and its roll revives as a TerranRoll.
  */
-import { riskyCardResult } from "../../chat/risky-card.ts";
 import type { ChallengeData } from "../../data/actor/challenge.ts";
-import { TerranRoll } from "../../dice/terran-roll.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { applyEffectFromCard } from "../../relay/card-changes.ts";
-import { QUERIES, type QueryAnswer } from "../../relay/queries.ts";
+import type { TerranRoll } from "../../dice/terran-roll.ts";
+import type { TerranActor } from "../../documents/actor.ts";
+import type { QueryAnswer } from "../../relay/queries.ts";
 import { chooseAndConfirm, postCard, riskyState } from "../cards.ts";
-import { currentUser, Made, type TerranBatch } from "../support.ts";
+import { currentUser, kit, Made, type TerranBatch } from "../support.ts";
 
 /** Two Light sixes: a full success whose Effect die explodes; the chain rolls 6 then 2. */
 export const FORCED = { light: [6, 6], dark: [], precision: 0, effect: 1, chain: [6, 2] } as const;
@@ -32,13 +30,14 @@ export async function applyAs(
     facet: null,
     version: riskyState(message).version,
   };
-  return CONFIG.queries[QUERIES.applyEffect](request, {});
+  return CONFIG.queries[kit().QUERIES.applyEffect](request, {});
 }
 
 export const riskyBatch: TerranBatch = {
   key: "terran-engine.risky",
   displayName: "Terran Engine: a Risky Action from roll to Challenge",
   register({ describe, it, before, after, assert }) {
+    const { TerranActor, TerranRoll, riskyCardResult, applyEffectFromCard } = kit();
     const made = new Made();
     let hero: TerranActor;
     let vault: Actor.Implementation;

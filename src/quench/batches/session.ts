@@ -5,12 +5,9 @@
  * clicks it, and exactly the award taken back; a second Undo refused.
  */
 import type { CharacterData } from "../../data/actor/character.ts";
-import { TerranActor } from "../../documents/actor.ts";
-import { storedCard } from "../../documents/chat-message.ts";
-import { awardSession, undoSessionAward } from "../../table/session-award.ts";
+import type { TerranActor } from "../../documents/actor.ts";
 import type { SessionCardState } from "../../chat/index.ts";
-import { RulesError } from "../../rules/index.ts";
-import { clickOn, currentUser, Made, posting, type TerranBatch } from "../support.ts";
+import { clickOn, currentUser, kit, Made, posting, type TerranBatch } from "../support.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
 import { settle } from "./sheets.ts";
 
@@ -25,6 +22,7 @@ const GAINED_SINCE = 1;
 
 /** The session card a message holds (or the test fails). */
 function sessionState(message: ChatMessage.Implementation): SessionCardState {
+  const { storedCard } = kit();
   const stored = storedCard(message);
   if (stored?.kind !== "session") throw new Error("the message holds no session card");
   return stored.state;
@@ -51,6 +49,7 @@ class SessionRun {
 
 /** The world the batch needs: a GM, and the characters of ROWS (deleted after). */
 function setUp({ before, after }: QuenchBatchContext, run: SessionRun): void {
+  const { TerranActor } = kit();
   const { made, heroes } = run;
   before(async function () {
     // The award and its Undo are the GM's (src/table/session-award.ts assertGm).
@@ -66,6 +65,7 @@ function setUp({ before, after }: QuenchBatchContext, run: SessionRun): void {
 
 /** R-XP-1 the award: one update per character, one summary card, drawn with the GM's Undo. */
 function theAward({ describe, it, assert }: QuenchBatchContext, run: SessionRun): void {
+  const { awardSession } = kit();
   const { made, heroes, xpOf } = run;
   describe("the award", () => {
     it("gives each character its XP in one update and posts one summary card (R-XP-1)", async () => {
@@ -119,6 +119,7 @@ function theAward({ describe, it, assert }: QuenchBatchContext, run: SessionRun)
 
 /** The Undo clicked on the card: exactly the award taken back, and a second Undo refused. */
 function theUndo({ describe, it, assert }: QuenchBatchContext, run: SessionRun): void {
+  const { undoSessionAward, RulesError } = kit();
   const { heroes, xpOf } = run;
   describe("the Undo from the card", () => {
     it("takes back exactly what was given (XP gained since stays), and the card records it row by row", async () => {

@@ -2,10 +2,8 @@
  * Each sheet opens, renders and closes; the character sheet's tab survives a re-render; on v14 a
  * detached sheet window still renders and takes input.
  */
-import { CHARACTER_TABS } from "../../applications/sheets/inputs.ts";
 import type { CharacterData } from "../../data/actor/character.ts";
-import { foundryGeneration } from "../../compat/generation.ts";
-import { anotherValue, Made, sheetOf, type TerranBatch } from "../support.ts";
+import { anotherValue, kit, Made, sheetOf, type TerranBatch } from "../support.ts";
 
 /** Waits (at most `ms`) until `done()` holds: a form submission and its update are asynchronous. */
 export async function settle(done: () => boolean, ms = 3000): Promise<void> {
@@ -25,6 +23,7 @@ export const sheetsBatch: TerranBatch = {
   key: "terran-engine.sheets",
   displayName: "Terran Engine: sheets, tabs and windows",
   register({ describe, it, after, assert }) {
+    const { CHARACTER_TABS, foundryGeneration } = kit();
     const made = new Made();
     after(() => made.cleanUp());
 

@@ -1,18 +1,20 @@
 // @vitest-environment happy-dom
 /**
  * Runs against FOUNDRY STAND-INS (tests/stubs/foundry-client.ts, the sheets' harness) and a TOKEN ACTION
- * HUD CORE STAND-IN (tests/stubs/token-action-hud.ts: its registration, version check, layout, addActions
- * and click path, each citing Core's public code). It checks, on v13 and v14, that our adapter registers
- * only through Core's hook, lists per ruleset what the sheet offers, and that a click on the HUD does what
- * the sheet's own control does: the same windows and prompts opened, the same cards posted, the same data
+ * HUD CORE STAND-IN (tests/stubs/token-action-hud.ts: its registration with its socketlib check, version
+ * check, layout, addActions merged with a saved layout, tooltips and click path, each citing Core's
+ * released code). It checks, on v13 and v14, that our adapter registers only through Core's hook, lists
+ * per ruleset what the sheet offers with the sheet's tooltips, and that a click on the HUD does what the
+ * sheet's own control does: the same windows and prompts opened, the same cards posted, the same data
  * stored, the same warnings — compared by running the sheet's click and the HUD's click in two identical
- * worlds. Core's real HUD (rendering, saved layouts, socketlib) is not exercised.
+ * worlds — and that a failing click is reported, not left to escape Core. Core's real rendering is not
+ * exercised.
  */
 import "../../stubs/foundry-client.ts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub, type Generation } from "../../stubs/foundry-client.ts";
 import { nextFaces } from "../../stubs/foundry.ts";
-import { installTokenActionHudCore, type HudStub } from "../../stubs/token-action-hud.ts";
+import { installTokenActionHudCore, type HudStub, type SavedAction } from "../../stubs/token-action-hud.ts";
 import {
   challenge,
   click,
@@ -29,6 +31,7 @@ import { english } from "../../support/templates.ts";
 import { CharacterSheet } from "../../../src/applications/sheets/character/character-sheet.ts";
 import { ChallengeSheet } from "../../../src/applications/sheets/challenge/challenge-sheet.ts";
 import { onTokenActionHudCoreApiReady } from "../../../src/applications/integrations/token-action-hud/register.ts";
+import { hudDefaults } from "../../../src/applications/integrations/token-action-hud/adapter.ts";
 import { api } from "../../../src/api.ts";
 import { registerQueries } from "../../../src/relay/queries.ts";
 import type { TerranActor } from "../../../src/documents/actor.ts";
@@ -147,7 +150,7 @@ function sheetOffers(sheet: Sheet): Record<string, boolean> {
   return offers;
 }
 
-/** Why the sheet's control `id` is disabled: the tooltip of the control the user reaches. */
+/** The sheet's tooltip for control `id` (its hint, or why it is disabled): the one on the control the user reaches. */
 function sheetReason(sheet: Sheet, id: string): string {
   const [kind = "", argument = ""] = id.split("|");
   const selector =
@@ -182,6 +185,15 @@ function hudOffers(hud: HudStub): Record<string, boolean> {
 const hudAction = (hud: HudStub, id: string) =>
   ["attributes", "saves", "gear", "moves", "effects"].flatMap((g) => hud.actions(g)).find((a) => a.id === id);
 
+/** An action's tooltip as Core shows it, out of the wrapper Core puts it in (tooltip-handler.mjs lines 19–21). */
+function tooltipOf(action: { tooltip?: string } | undefined): string {
+  const shown = action?.tooltip;
+  if (shown === undefined) return "(no tooltip)";
+  const inner = /^<div class="tah-tooltip-wrapper">([\s\S]*)<\/div>$/.exec(shown)?.[1];
+  if (inner === undefined) throw new Error(`not Core's tooltip wrapper: ${shown}`);
+  return inner;
+}
+
 describe.each(GENERATIONS)("Foundry v%i", (generation) => {
   beforeEach(() => freshWorld(generation, "core"));
 
@@ -214,6 +226,17 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const refused = await withHud("3.0.0");
       expect(refused.systemManager).toBeNull();
       expect(world.notices.filter((n) => n.level === "error")).toHaveLength(1);
+    });
+
+    it("(stand-ins): without socketlib Core stops before it makes our SystemManager and says so; the adapter registers no other way", async () => {
+      const core = installTokenActionHudCore("2.1.0", { socketlib: false });
+      Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
+      core.ready();
+      await settle();
+      expect(core.systemManager).toBeNull();
+      expect(world.notices.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
+        expect.stringContaining("socketlib"),
+      ]);
     });
 
     it("(stand-ins): the layout has one tab per group, each holding its list, and a HUD for several tokens (no actor) is empty", async () => {
@@ -251,8 +274,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         "TERRAN.Attribute.influence",
       ]);
       expect(ids(hud, "saves")).toEqual(["roll|save:insight", "roll|save:prowess", "roll|save:resolve"]);
-      expect(hud.actions("gear")).toEqual([
-        { id: `roll|${spear.id}`, name: "Spear", encodedValue: `roll|${spear.id}`, img: spear.img, tooltip: "Spear" },
+      expect(hud.actions("gear").map(({ id, name, encodedValue, img }) => ({ id, name, encodedValue, img }))).toEqual([
+        { id: `roll|${spear.id}`, name: "Spear", encodedValue: `roll|${spear.id}`, img: spear.img },
       ]);
       expect(names(hud, "moves")).toEqual(["TERRAN.Sheet.Grit.rest", "TERRAN.Sheet.Ego.reset.core"]);
       expect(hud.filled()).toEqual(["attributesTab_attributes", "savesTab_saves", "gearTab_gear", "movesTab_moves"]);
@@ -371,7 +394,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         viewers.map(([viewer, isGM]) => [ruleset, name, viewer, isGM, make] as const),
       ),
     )(
-      "(stand-ins) %s, %s, seen by %s: the same controls, each enabled or disabled as on the sheet, a disabled one greyed with the sheet's reason",
+      "(stand-ins) %s, %s, seen by %s: the same controls, each enabled or disabled as on the sheet and with its tooltip (a disabled one greyed, with the sheet's reason)",
       async (ruleset, _name, _viewer, isGM, make) => {
         freshWorld(generation, ruleset);
         world.user = { ...world.user, isGM };
@@ -382,12 +405,10 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
         expect(Object.keys(fromSheet).length).toBeGreaterThan(0);
         const hud = await hudFor(actor);
         expect(hudOffers(hud)).toEqual(fromSheet);
-        for (const [id, enabled] of Object.entries(fromSheet)) {
-          const action = hudAction(hud, id);
+        for (const id of Object.keys(fromSheet)) {
           // The stand-in's i18n gives the key; the sheet's template shows the English (none of these
-          // reasons has a value).
-          if (!enabled) expect(english(action?.tooltip ?? ""), id).toBe(sheetReason(sheet, id));
-          else expect(action?.tooltip, id).toBe(action?.name);
+          // tooltips has a value). Core shows a tooltip only when given one (action.hbs line 6).
+          expect(english(tooltipOf(hudAction(hud, id))), id).toBe(sheetReason(sheet, id));
         }
       },
     );
@@ -660,6 +681,66 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
     });
   });
 
+  describe("[Foundry stand-ins, Token Action HUD stand-in] saved layouts, Core's tooltip setting, a click that fails", () => {
+    it("(stand-ins): a player's saved layout keeps its order and the action they hid; a new weapon comes after; a weapon gone is not drawn", async () => {
+      const mira = hero();
+      const spear = weaponItem({}, stub(mira), "Spear", 0);
+      const core = await withHud();
+      // Saved as Core saves a user's groups: only id, isPreset and userSelected per action.
+      const layout = hudDefaultsWith({
+        attributes: [
+          { id: "roll|reason", isPreset: true, userSelected: true },
+          { id: "roll|intuition", isPreset: true, userSelected: false },
+        ],
+        gear: [{ id: "roll|gone0000000000", isPreset: true, userSelected: true }],
+      });
+      const hud = await core.build(mira, layout);
+      expect(ids(hud, "attributes")).toEqual([
+        "roll|reason",
+        "roll|finesse",
+        "roll|exertion",
+        "roll|attunement",
+        "roll|influence",
+      ]);
+      expect(ids(hud, "gear")).toEqual([`roll|${spear.id}`]);
+      // The hidden one stays the user's choice: Core still holds it, unselected.
+      const hidden = hud.handler.groups.get("attributesTab_attributes")?.actions.find((a) => a.id === "roll|intuition");
+      expect(hidden?.selected).toBe(false);
+    });
+
+    it("(stand-ins): Core's 'name only' and 'none' tooltip settings show no tooltip; a shown-only Disposition has none", async () => {
+      world.user = { ...world.user, isGM: true };
+      for (const setting of ["nameOnly", "none"] as const) {
+        const core = await withHud();
+        core.tooltips = setting;
+        const hud = await core.build(hero());
+        expect(hud.actions("attributes").map((a) => a.tooltip)).toEqual(Array(6).fill(undefined));
+        freshWorld(generation, "core");
+        world.user = { ...world.user, isGM: true };
+      }
+      const hud = await hudFor(challenge({ disposition: { value: 3, max: 10 } }));
+      expect(hud.actions("disposition").map((a) => a.tooltip)).toEqual([undefined]);
+    });
+
+    it("(stand-ins): a click whose move fails (the server refuses the update) tells the user; nothing escapes Core unhandled", async () => {
+      const mira = hero({ ego: { value: 1, max: 4, dice: 1 } });
+      const core = await withHud();
+      const hud = await core.build(mira);
+      stub(mira).update = () => Promise.reject(new Error("User player1 lacks permission to update Actor"));
+      const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        nextFaces.push(3);
+        await hud.click("move|resetEgo");
+        await settle();
+      } finally {
+        error.mockRestore();
+      }
+      expect(core.unhandled).toEqual([]);
+      expect(core.logged).toEqual([]);
+      expect(world.notices.filter((n) => n.level === "error").map((n) => n.message)).toEqual(["TERRAN.Hud.failed"]);
+    });
+  });
+
   describe("[Foundry stand-ins, Token Action HUD stand-in] the same refusals", () => {
     it("(stand-ins): rights lost after the HUD was built: a roll, a health control and End the scene are refused with the macro API's warning", async () => {
       const mira = hero({ sayonara: true });
@@ -695,6 +776,14 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
     });
   });
 });
+
+/** Our default layout as a user saved it, with the saved actions given per list. */
+function hudDefaultsWith(saved: Record<string, SavedAction[]>): Json[] {
+  return hudDefaults().layout.map((tab) => ({
+    ...tab,
+    groups: (tab.groups ?? []).map((list) => ({ ...list, ...(saved[list.id] ? { actions: saved[list.id] } : {}) })),
+  }));
+}
 
 /** The actor's data as built, before any click (to see that a click changed it). */
 function outcomeOfFresh(generation: Generation, make: () => TerranActor, ruleset = "core"): Json {

@@ -6,6 +6,7 @@
  * roll-handlers/roll-handler.mjs). Its classes exist only once Core is loaded, so ours are made inside
  * `tokenActionHudSystem`, from the api Core hands to `tokenActionHudCoreApiReady` (./register.ts).
  */
+import { SYSTEM_ID } from "../../../system-id.ts";
 import { format, localize } from "../../sheets/sheet-glue.ts";
 import { HUD_GROUPS, type HudAction, type HudGroup, type HudLabel } from "./hud-actions.ts";
 import { hudActionsOf, runHudAction } from "./run.ts";
@@ -25,7 +26,7 @@ export interface TahActionData {
    * stylesheets (tah-hud.less lines 178–201).
    */
   readonly cssClass?: string;
-  /** The button's tooltip (action-handler.mjs line 251, tooltip-handler.mjs `getTooltip`; the name when absent). */
+  /** The button's tooltip; without one Core shows none (action.hbs line 6 prints only `content`). */
   readonly tooltip?: string;
 }
 
@@ -115,19 +116,20 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
- * One of our actions in Core's shape. A control the sheet closes is drawn greyed (`disabled`, Core's own
- * class for it) with the sheet's reason as its tooltip; Core still hands its click to the roll handler
- * (roll-handler.mjs lines 43–85), where ./run.ts says the reason again and runs nothing.
+ * One of our actions in Core's shape, with the sheet's tooltip for its control. A control the sheet
+ * closes is drawn greyed (`disabled`, Core's own class for it) with the sheet's reason; Core still hands
+ * its click to the roll handler (roll-handler.mjs lines 43–85), where ./run.ts says the reason again.
  */
 export function tahAction(action: HudAction): TahActionData {
-  const refusal = action.refusal;
+  const tooltip = action.refusal ?? action.hint;
   return {
     id: action.id,
     name: labelText(action.label),
     encodedValue: action.id,
     ...(action.img ? { img: action.img } : {}),
     ...(action.info ? { info1: { text: action.info } } : {}),
-    ...(refusal ? { cssClass: "disabled", tooltip: escapeHtml(format(refusal.key, { value: refusal.value })) } : {}),
+    ...(action.refusal ? { cssClass: "disabled" } : {}),
+    ...(tooltip ? { tooltip: escapeHtml(format(tooltip.key, { value: tooltip.value })) } : {}),
   };
 }
 
@@ -150,10 +152,16 @@ export function tokenActionHudSystem(core: TahCoreApi): TahSystemApi {
   }
 
   class TerranRollHandler extends core.RollHandler {
-    /** Core calls this with the clicked button's value (our action's id). */
-    handleActionClick(_event: unknown, value: string | null): Promise<void> {
+    /** Core calls this with our action's id and does not await it (roll-handler.mjs line 85). */
+    async handleActionClick(_event: unknown, value: string | null): Promise<void> {
       const actor = this.actor;
-      return actor ? runHudAction(actor, value) : Promise.resolve();
+      if (!actor) return;
+      try {
+        await runHudAction(actor, value);
+      } catch (error) {
+        console.error(`${SYSTEM_ID} | Token Action HUD: the action ${String(value)} failed`, error);
+        ui.notifications?.error(localize("TERRAN.Hud.failed"));
+      }
     }
   }
 

@@ -38,6 +38,8 @@ export interface HudAction {
    * Why the sheet's control is closed now (its tooltip): the HUD shows the action greyed, and a click only says why.
    */
   readonly refusal?: Message;
+  /** The open control's tooltip on the sheet (what it does): Core shows no tooltip unless given one. */
+  readonly hint?: Message;
 }
 
 export interface HudWeapon {
@@ -87,9 +89,9 @@ export const END_SCENE = "endScene";
 
 const encode = (kind: string, argument = ""): string => `${kind}${DELIMITER}${argument}`;
 
-/** The sheet's state of a control: a closed one carries its reason. */
-const stateOf = (button: ButtonView): Pick<HudAction, "refusal"> =>
-  button.disabled ? { refusal: button.tooltip } : {};
+/** The sheet's state of a control: a closed one carries its reason, an open one its hint. */
+const stateOf = (button: ButtonView): Pick<HudAction, "refusal" | "hint"> =>
+  button.disabled ? { refusal: button.tooltip } : { hint: button.tooltip };
 
 /** A roll of the sheet's, if the sheet draws it. */
 function rollAction(

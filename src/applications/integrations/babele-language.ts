@@ -1,0 +1,50 @@
+/**
+ * Babele gives every user the compendia in the language of the GM's client (players read the file list
+ * the GM's client shared: Babele 2.7 script/babele.js 545–567). A user whose language we ship files for
+ * but whose compendia stayed English is told why, and the active GM what to do.
+ */
+import { SYSTEM_ID } from "../../system-id.ts";
+import { format, localize } from "../sheets/sheet-glue.ts";
+
+/** The languages the system ships compendium files for (lang/babele/<language>/). */
+export const BABELE_LANGUAGES: readonly string[] = ["pt-BR"];
+
+/** The query a player's client sends the active GM (CONFIG.queries, registered on every client). */
+export const BABELE_LANGUAGE_QUERY = `${SYSTEM_ID}.babeleLanguage`;
+
+/** Any pack of ours: Babele translates all or none of them (one file list). */
+const SAMPLE_PACK = `${SYSTEM_ID}.rules`;
+
+/** What of Babele this reads (`isTranslated`, in 2.7 and 2.9). */
+export interface BabeleStatus {
+  isTranslated?(collection: string): boolean;
+}
+
+/** Users the GM was told about in this session (each once). */
+const told = new Set<string>();
+
+/** The GM's side: the asker's word is untrusted (foundryvtt#13418). */
+export function tellGm(data: unknown): Promise<{ shown: boolean }> {
+  const userId: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "userId") : undefined;
+  const language: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "language") : undefined;
+  const user = typeof userId === "string" ? game.users?.get(userId) : undefined;
+  if (!user || typeof language !== "string" || !BABELE_LANGUAGES.includes(language) || told.has(user.id ?? ""))
+    return Promise.resolve({ shown: false });
+  told.add(user.id ?? "");
+  ui.notifications?.warn(format("TERRAN.Babele.gmLanguage", { name: user.name }), { permanent: true });
+  return Promise.resolve({ shown: true });
+}
+
+/** On `babele.ready`: a user whose language has our files but whose compendia stayed English. */
+export async function checkCompendiumLanguage(babele: BabeleStatus): Promise<void> {
+  const language = game.i18n?.lang ?? "";
+  if (!BABELE_LANGUAGES.includes(language) || babele.isTranslated?.(SAMPLE_PACK) !== false) return;
+  ui.notifications?.info(localize("TERRAN.Babele.playerLanguage"));
+  const gm = game.users?.activeGM;
+  if (!gm || gm.id === game.user?.id) return;
+  try {
+    await gm.query(BABELE_LANGUAGE_QUERY, { userId: game.user?.id ?? "", language }, { timeout: 10_000 });
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | the GM's client did not take the Babele language notice`, error);
+  }
+}
