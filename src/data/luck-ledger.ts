@@ -419,7 +419,8 @@ function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: n
   let dropped = 0;
   for (const [user, counts] of Object.entries(v)) {
     if (isText(user) && Array.isArray(counts) && counts.length === 6 && counts.every(isCount))
-      faces[user] = counts as unknown as FaceCounts;
+      // An own key whatever the id ("__proto__" too), as the record that added it made it.
+      Object.defineProperty(faces, user, { value: counts, enumerable: true, writable: true, configurable: true });
     else dropped++;
   }
   return { faces, dropped };
@@ -518,6 +519,39 @@ export interface LuckRawParts {
   readonly faces: unknown;
   readonly sessions: readonly unknown[];
   readonly recorded: readonly unknown[];
+}
+
+/** One stored part to write: which (the index, the faces, a session's or a block's slot) and its new value. */
+export interface LuckPartWrite {
+  readonly kind: "index" | "faces" | "session" | "recorded";
+  readonly slot: number;
+  readonly value: unknown;
+}
+
+/**
+ * The parts of `ledger` that differ from the stored `raw`, the index last. With `read`, the sound ledger
+ * `raw` was read as, a session whose tallies are the very ones read is known unchanged (not compared).
+ */
+export function changedParts(
+  raw: LuckRawParts,
+  ledger: LuckLedgerRecorded,
+  read?: LuckLedgerRecorded,
+): LuckPartWrite[] {
+  const parts = luckParts(ledger);
+  const same = (index: number): boolean => {
+    if (!read) return false;
+    const [a, b] = [read.tallies, ledger.tallies].map((list) => list.filter((t) => t.session === index));
+    return a?.length === b?.length && (a ?? []).every((t, i) => t === b?.[i]);
+  };
+  const candidates: [LuckPartWrite, unknown][] = [
+    ...[...parts.recorded].map(([slot, value]) => [{ kind: "recorded", slot, value }, raw.recorded[slot]] as const),
+    ...[...parts.sessions]
+      .filter(([, part]) => !same(part.index))
+      .map(([slot, value]) => [{ kind: "session", slot, value }, raw.sessions[slot]] as const),
+    [{ kind: "faces", slot: 0, value: parts.faces }, raw.faces],
+    [{ kind: "index", slot: 0, value: parts.index }, raw.index],
+  ] as [LuckPartWrite, unknown][];
+  return candidates.filter(([write, before]) => JSON.stringify(before) !== JSON.stringify(write.value)).map(([w]) => w);
 }
 
 /** A stored session part's tallies, their rarest rolls made whole again; a stale or damaged part gives none. */

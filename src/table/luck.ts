@@ -23,10 +23,10 @@ import {
   type SessionLuck,
 } from "../chat/index.ts";
 import {
+  changedParts,
   closeLuckSession,
   isLuckRecorded,
   ledgerFromParts,
-  luckParts,
   luckSessionAt,
   recordLuck,
   sessionRarest,
@@ -37,6 +37,7 @@ import {
   type LuckKind,
   type LuckLedger,
   type LuckLedgerRecorded,
+  type LuckPartWrite,
   type LuckRawParts,
   type LuckXp,
 } from "../data/luck-ledger.ts";
@@ -271,19 +272,21 @@ function readParts(): LuckRawParts {
 const isWholeLedger = (index: unknown): boolean =>
   typeof index === "object" && index !== null && Reflect.get(index, "version") === 1;
 
-/** Writes each part of `ledger` that differs from what is stored (`raw`); the index last. */
-async function writeParts(raw: LuckRawParts, ledger: LuckLedgerRecorded): Promise<void> {
-  const parts = luckParts(ledger);
-  const writes: (readonly [string, unknown, unknown])[] = [
-    ...[...parts.recorded].map(([slot, part]) => [LUCK_RECORDED_KEYS[slot] ?? "", raw.recorded[slot], part] as const),
-    ...[...parts.sessions].map(([slot, part]) => [LUCK_SESSION_KEYS[slot] ?? "", raw.sessions[slot], part] as const),
-    [SETTINGS.luckFaces, raw.faces, parts.faces],
-    [SETTINGS.luckLedger, raw.index, parts.index],
-  ];
-  for (const [key, before, after] of writes) {
-    if (JSON.stringify(before) === JSON.stringify(after)) continue;
-    await game.settings?.set(SYSTEM_ID, key as typeof SETTINGS.luckLedger, after as Record<string, unknown>);
-  }
+/** The setting that holds a part. */
+function partKey(write: LuckPartWrite): string {
+  if (write.kind === "session") return LUCK_SESSION_KEYS[write.slot] ?? "";
+  if (write.kind === "recorded") return LUCK_RECORDED_KEYS[write.slot] ?? "";
+  return write.kind === "faces" ? SETTINGS.luckFaces : SETTINGS.luckLedger;
+}
+
+/** Writes each part of `ledger` that differs from what is stored (`raw`, read as `read` when sound). */
+async function writeParts(raw: LuckRawParts, ledger: LuckLedgerRecorded, read?: LuckLedgerRecorded): Promise<void> {
+  for (const write of changedParts(raw, ledger, read))
+    await game.settings?.set(
+      SYSTEM_ID,
+      partKey(write) as typeof SETTINGS.luckLedger,
+      write.value as Record<string, unknown>,
+    );
 }
 
 /**
@@ -320,9 +323,10 @@ export function changeLuckLedger<T>(
   const run = queue.then(async () => {
     if (!mayWriteWorldSettings()) throw new Error("this user's role may not modify the world's settings");
     const raw = readParts();
-    const before = ledgerFromParts(raw, Date.now()).ledger;
+    const { ledger: before, dropped } = ledgerFromParts(raw, Date.now());
     const { ledger, value } = change(before);
-    if (ledger !== before || isWholeLedger(raw.index)) await writeParts(raw, ledger);
+    const sound = dropped === 0 && !isWholeLedger(raw.index);
+    if (ledger !== before || !sound) await writeParts(raw, ledger, sound ? before : undefined);
     return value;
   });
   queue = run.catch(() => undefined);

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
 import * as ledgerModule from "../../src/data/luck-ledger.ts";
 import {
+  changedParts,
   checkLuckRoll,
   closeLuckSession,
   currentLuckSession,
@@ -210,6 +211,8 @@ function partsBreaks(l: LuckLedgerRecorded): string[] {
   if (read.ledger.tallies.reduce((n, x) => n + x.rolls, 0) !== l.tallies.reduce((n, x) => n + x.rolls, 0))
     out.push("the parts lose rolls");
   if (JSON.stringify(raw).includes('"hidden":true')) out.push("a part holds a hidden roll");
+  const rewrites = changedParts(raw, read.ledger, read.ledger);
+  if (read.dropped === 0 && rewrites.length > 0) out.push(`a ledger stored as it is rewrites ${rewrites.length} parts`);
   return out;
 }
 
@@ -274,6 +277,7 @@ export const NOT_LUCK_LEDGER_ENTRIES: Readonly<Record<string, string>> = {
   sessionRarest: "read by the scenario after every step",
   oneIn: "an entry of its own, luckOneIn (tests/fuzz/luck-entries.ts)",
   luckParts: "the scenario stores every ledger it reaches in parts and reads it back (partsBreaks)",
+  changedParts: "the scenario's partsBreaks checks that the parts of a ledger stored as it is change nothing",
   luckSessionSlot: "where luckParts puts a session, read back by the scenario's partsBreaks",
 };
 
