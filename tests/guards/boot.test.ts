@@ -342,7 +342,10 @@ describe.each(GENERATIONS)("the BUILT system at ready as the active GM, v%i", (g
     HooksStub.callAll("ready");
     info.mockRestore();
     await vi.waitFor(() => expect(world.settings.get(SETTINGS.schemaVersion)).toBe(SCHEMA_VERSION));
-    expect(world.notices.map((n) => n.message)).toEqual(["TERRAN.Migration.start", "TERRAN.Migration.done"]);
+    // One notice: its bar filled, the outcome written into it (as dnd5e's migration ends; the Notifications API).
+    expect(world.notices.map((n) => [n.message, n.bar?.progress.at(-1), n.bar?.message])).toEqual([
+      ["TERRAN.Migration.start", 1, "TERRAN.Migration.done"],
+    ]);
   });
 });
 
