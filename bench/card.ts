@@ -74,7 +74,7 @@ function input(light: number[], dark: number[], partial: Partial<RiskyCardInput>
  * The card's life: fresh (a full pool of 4 Light + 10 Dark), re-chosen, Ego spent, confirmed, second hit, applied; and
  * the edge cards.
  */
-function states(): RiskyCardState[] {
+export function cardStates(): RiskyCardState[] {
   const fresh = createRiskyCard(input([6, 3, 5, 2], [4, 6, 1, 2, 5, 3, 6, 1, 4, 2]));
   const chosen = selectDie(fresh, ROLLER, 2, "precision", 0);
   const spent = markEgoSpent(chosen, ROLLER);
@@ -97,7 +97,7 @@ function states(): RiskyCardState[] {
 export function benchCard(): BenchReport {
   const renderRisky = compileTemplate("chat/risky-card.hbs");
   const renderChallenge = compileTemplate("chat/challenge-card.hbs");
-  const cards = states();
+  const cards = cardStates();
   const challenge = createChallengeCard({
     rollerId: GM.id,
     challengeUuid: "Actor.brute",

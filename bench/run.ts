@@ -1,11 +1,13 @@
 /**
- * `npm run bench`: runs every bench and prints its figures against their targets, in plain text (the last
- * one, bench/size.ts, builds the bundle and prints its gzip size against the 140 kB budget).
+ * `npm run bench`: runs every bench and prints its figures against their targets, in plain text (bench/growth.ts
+ * prints how the costs grow with the table's size; the last, bench/size.ts, builds the bundle and prints its gzip
+ * size against the 140 kB budget).
  * To add a bench, write `bench/<name>.ts` exporting a `Bench` and add it to `BENCHES` below.
  * Exits with code 1 when a target is missed.
  */
 import { benchCard } from "./card.ts";
 import { benchDialog } from "./dialog.ts";
+import { benchGrowth } from "./growth.ts";
 import { benchForecast, benchOdds } from "./odds.ts";
 import { benchRefusal } from "./refusal.ts";
 import { benchSheet } from "./sheet.ts";
@@ -19,6 +21,7 @@ const BENCHES: readonly Bench[] = [
   benchCard,
   benchRefusal,
   benchSheet,
+  benchGrowth,
   benchSize,
 ];
 

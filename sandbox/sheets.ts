@@ -27,6 +27,7 @@ import {
   brainwaveCharacter,
   conditionSheet,
   deadCharacter,
+  busyCharacter,
   forecastChallenge,
   freshCharacter,
   LIMITED,
@@ -147,6 +148,10 @@ export const SHEETS: readonly SheetScene[] = [
     "Character: seasoned, items tab",
     seasonedCharacter("core", { ui: { activeTab: "items", expanded: ["advDieHard000001"] } }),
   ),
+  characterScene("character-long-items", "Character: 200 items, items tab (compact rows, three opened)", {
+    ...busyCharacter(200),
+    ui: { ...busyCharacter(200).ui, activeTab: "items" },
+  }),
   characterScene(
     "character-seasoned-biography",
     "Character: seasoned, biography tab",

@@ -34,12 +34,25 @@ const EDGE = 1e-12;
  * cannot read the locale.
  */
 export function decimal(n: number, digits: number, locale = "en"): string {
-  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false } as const;
-  try {
-    return new Intl.NumberFormat(locale, options).format(n);
-  } catch {
-    return new Intl.NumberFormat("en", options).format(n);
+  return numberFormat(locale, digits).format(n);
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One `Intl.NumberFormat` per locale and number of decimals, made once (each costs ~50 formatted numbers). */
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${digits}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options = { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false } as const;
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = new Intl.NumberFormat("en", options);
+    }
+    formats.set(key, format);
   }
+  return format;
 }
 
 /** A probability as a percentage with one decimal (in `locale`'s way); a possibility never reads as 0.0% or 100.0%. */

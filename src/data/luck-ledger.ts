@@ -2,8 +2,10 @@
  * The luck ledger's stored shape: how lucky each character's rolls were, per session, and which faces
  * each user's dice showed. A roll's luck is its percentile under its own pool's distribution (R-LUCK-1,
  * src/rules/luck.ts). The ledger is written by the active GM's client only, from values the rules
- * computed, and kept in a world setting so it outlives a cleared chat log; its size is bounded
- * (the last `LUCK_SESSIONS_KEPT` sessions of tallies, six counts per user for the faces).
+ * computed, and kept in world settings so it outlives a cleared chat log; its size is bounded
+ * (the last `LUCK_SESSIONS_KEPT` sessions of tallies, six counts per user for the faces). It is stored
+ * in parts (`luckParts`), so a roll rewrites its session's tallies, its block of recorded ids and the
+ * faces, never the whole ledger; what a player may not see of a hidden roll is in none of them.
  */
 
 /** The rolls the ledger records. */
@@ -77,8 +79,11 @@ export function emptyLedger(now: number): LuckLedger {
 // The ledger's reducers (pure): a roll recorded, a session closed, its XP taken back, a roll's Ego taken
 // back by its card's Undo, a stored value repaired. Each returns a new ledger and keeps it bounded.
 
-/** How many recorded message ids the ledger remembers, so a message is recorded once (oldest dropped first). */
-export const LUCK_RECORDED_KEPT = 500;
+/** Recorded message ids per stored block, and the blocks kept (oldest block dropped first). */
+export const LUCK_RECORDED_BLOCK = 25;
+export const LUCK_RECORDED_BLOCKS = 20;
+/** How many recorded message ids the ledger remembers, so a message is recorded once. */
+export const LUCK_RECORDED_KEPT = LUCK_RECORDED_BLOCK * LUCK_RECORDED_BLOCKS;
 
 /**
  * R-LUCK-1 / R-EGO-2 the Ego one recorded roll added to its character's tally, kept so that an Ego Undo
@@ -96,13 +101,22 @@ export interface LuckEgo {
 }
 
 /**
- * The ledger with the ids of the messages already recorded and, for those whose roll cost Ego, that Ego
- * (both optional: a ledger written before it had them). Both are bounded by LUCK_RECORDED_KEPT.
+ * The ledger with the ids of the messages already recorded and, for those whose public roll cost Ego,
+ * that Ego (both optional: a ledger written before it had them), bounded by LUCK_RECORDED_KEPT;
+ * `recordedTotal` counts every id ever recorded (it places each in its block).
  */
 export type LuckLedgerRecorded = LuckLedger & {
   readonly recorded?: readonly string[];
   readonly ego?: readonly LuckEgo[];
+  readonly recordedTotal?: number;
 };
+
+/** The ids still kept once `total` have been recorded: the last LUCK_RECORDED_BLOCKS blocks, whole. */
+function keptIds(recorded: readonly string[], total: number): string[] {
+  const block = Math.floor(Math.max(0, total - 1) / LUCK_RECORDED_BLOCK);
+  const firstKept = Math.max(0, block - LUCK_RECORDED_BLOCKS + 1) * LUCK_RECORDED_BLOCK;
+  return recorded.slice(Math.max(0, firstKept - (total - recorded.length)));
+}
 
 /** One face count per face of a d6. */
 export type FaceCounts = readonly [number, number, number, number, number, number];
@@ -180,9 +194,11 @@ export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLe
   const counts = isCount(entry.egoSpent) && isCount(entry.egoLost) && Array.isArray(entry.faces);
   if (!roll || !counts || isLuckRecorded(ledger, roll.messageId)) return ledger;
   const session = currentLuckSession(ledger).index;
-  // A hidden roll's percentiles stay out of the averages: a player could read them back from a change.
+  // A hidden roll adds only its count: its percentiles and Ego stay out of what every client reads.
   const outcome = roll.hidden ? null : roll.outcome;
   const effect = roll.hidden ? null : roll.effect;
+  const egoSpent = roll.hidden ? 0 : entry.egoSpent;
+  const egoLost = roll.hidden ? 0 : entry.egoLost;
   const tallies = withTally(ledger.tallies, roll.actorId, session, (t) => ({
     ...t,
     rolls: t.rolls + 1,
@@ -190,21 +206,21 @@ export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLe
     outcomeCount: t.outcomeCount + (outcome === null ? 0 : 1),
     effectSum: t.effectSum + (effect ?? 0),
     effectCount: t.effectCount + (effect === null ? 0 : 1),
-    egoSpent: t.egoSpent + entry.egoSpent,
-    egoLost: t.egoLost + entry.egoLost,
+    egoSpent: t.egoSpent + egoSpent,
+    egoLost: t.egoLost + egoLost,
     rarest: rarer(t.rarest, roll),
     rarestPublic: roll.hidden ? t.rarestPublic : rarer(t.rarestPublic, roll),
   }));
   const faces = roll.hidden ? ledger.faces : addFaces(ledger.faces, roll.userId, entry.faces);
-  const recorded = [...(ledger.recorded ?? []), roll.messageId].slice(-LUCK_RECORDED_KEPT);
-  // R-EGO-2 the Ego of a roll that cost some, kept while its message is among those recorded.
-  const { egoSpent, egoLost } = entry;
+  const recordedTotal = (ledger.recordedTotal ?? (ledger.recorded ?? []).length) + 1;
+  const recorded = keptIds([...(ledger.recorded ?? []), roll.messageId], recordedTotal);
+  // R-EGO-2 the Ego of a public roll that cost some, kept while its message is among those recorded.
   const held = { messageId: roll.messageId, actorId: roll.actorId, session, egoSpent, egoLost, undone: false };
   const kept = new Set(recorded);
   const ego = [...(ledger.ego ?? []), ...(egoSpent > 0 || egoLost > 0 ? [held] : [])].filter((e) =>
     kept.has(e.messageId),
   );
-  return { ...ledger, tallies, faces, recorded, ego };
+  return { ...ledger, tallies, faces, recorded, ego, recordedTotal };
 }
 
 /**
@@ -284,6 +300,39 @@ export function sessionRarest(ledger: LuckLedger, session: number, publicOnly: b
     if (t.session === session && roll) best = rarer(best, roll);
   }
   return best;
+}
+
+/** A hidden roll a GM's own client read back from its message: what the ledger stores none of. */
+export interface HiddenLuck {
+  readonly session: number;
+  readonly roll: LuckRoll;
+  readonly egoSpent: number;
+  readonly egoLost: number;
+}
+
+/** The kept session a moment `time` falls in (each runs from its start to the next's; the first from ever), or null. */
+export function luckSessionAt(ledger: LuckLedger, time: number): number | null {
+  let found: number | null = null;
+  for (const s of ledger.sessions) if (s.started <= time && (s.ended === null || time < s.ended)) found = s.index;
+  const first = ledger.sessions[0];
+  return found ?? (first?.index === 1 && time < first.started ? 1 : null);
+}
+
+/** R-LUCK-1 the GM's view of the ledger: its hidden rolls' rarity and Ego added to their tallies (never stored). */
+export function withHiddenLuck(ledger: LuckLedgerRecorded, hidden: readonly HiddenLuck[]): LuckLedgerRecorded {
+  let tallies = ledger.tallies;
+  const kept = new Set(ledger.sessions.map((s) => s.index));
+  for (const h of hidden) {
+    const roll = checkLuckRoll(h.roll);
+    if (!roll || !kept.has(h.session) || !isCount(h.egoSpent) || !isCount(h.egoLost)) continue;
+    tallies = withTally(tallies, roll.actorId, h.session, (t) => ({
+      ...t,
+      egoSpent: t.egoSpent + h.egoSpent,
+      egoLost: t.egoLost + h.egoLost,
+      rarest: rarer(t.rarest, { ...roll, hidden: true }),
+    }));
+  }
+  return { ...ledger, tallies };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +419,8 @@ function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: n
   let dropped = 0;
   for (const [user, counts] of Object.entries(v)) {
     if (isText(user) && Array.isArray(counts) && counts.length === 6 && counts.every(isCount))
-      faces[user] = counts as unknown as FaceCounts;
+      // An own key whatever the id ("__proto__" too), as the record that added it made it.
+      Object.defineProperty(faces, user, { value: counts, enumerable: true, writable: true, configurable: true });
     else dropped++;
   }
   return { faces, dropped };
@@ -407,14 +457,162 @@ export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedg
   return { ledger: { version: 1, sessions, tallies, faces, recorded, ego }, dropped };
 }
 
-/** `n` in `locale`'s way with at most `digits` decimals (English where the locale is unknown). */
-function localNumber(n: number, digits: number, locale: string, grouping: boolean): string {
-  const options = { maximumFractionDigits: digits, useGrouping: grouping } as const;
-  try {
-    return new Intl.NumberFormat(locale, options).format(n);
-  } catch {
-    return new Intl.NumberFormat("en", options).format(n);
+// ---------------------------------------------------------------------------------------------
+// Stored in parts: the sessions (an index), the faces, one part per kept session's tallies and one per
+// block of recorded ids. A change rewrites only the parts it altered. A hidden roll's rarity is in none.
+
+/** A kept session's tallies as stored: each public rarest roll without what its tally says already. */
+export interface LuckSessionPart {
+  readonly index: number;
+  readonly tallies: readonly Record<string, unknown>[];
+}
+
+/** A block of recorded message ids (block number `block`) and the Ego of those whose public roll cost some. */
+export interface LuckRecordedPart {
+  readonly block: number;
+  readonly ids: readonly string[];
+  readonly ego: readonly LuckEgo[];
+}
+
+/** The stored parts: the index, the faces, and the session and id parts by slot. */
+export interface LuckParts {
+  readonly index: { readonly version: 2; readonly sessions: readonly LuckSession[] };
+  readonly faces: LuckLedger["faces"];
+  readonly sessions: ReadonlyMap<number, LuckSessionPart>;
+  readonly recorded: ReadonlyMap<number, LuckRecordedPart>;
+}
+
+/** The part that holds a session's tallies. */
+export const luckSessionSlot = (session: number): number => (session - 1) % LUCK_SESSIONS_KEPT;
+
+/** A tally as stored: its public rarest roll by what the window and the award name (its id, roller, label, chance). */
+function storedTally(t: LuckTally): Record<string, unknown> {
+  const { rarest: _hidden, rarestPublic: r, ...numbers } = t;
+  void _hidden;
+  const roll = r ? { messageId: r.messageId, userId: r.userId, kind: r.kind, label: r.label, chance: r.chance } : null;
+  return { ...numbers, rarestPublic: roll };
+}
+
+/** R-LUCK-1 the ledger as its stored parts (only a public rarest roll is kept: a hidden one is not stored). */
+export function luckParts(ledger: LuckLedgerRecorded): LuckParts {
+  const sessions = new Map<number, LuckSessionPart>();
+  for (const s of ledger.sessions) {
+    const tallies = ledger.tallies.filter((t) => t.session === s.index).map(storedTally);
+    sessions.set(luckSessionSlot(s.index), { index: s.index, tallies });
   }
+  const recorded = new Map<number, LuckRecordedPart>();
+  const ids = ledger.recorded ?? [];
+  const first = (ledger.recordedTotal ?? ids.length) - ids.length;
+  ids.forEach((id, i) => {
+    const block = Math.floor((first + i) / LUCK_RECORDED_BLOCK);
+    const slot = block % LUCK_RECORDED_BLOCKS;
+    const part = recorded.get(slot) ?? { block, ids: [], ego: [] };
+    const ego = (ledger.ego ?? []).filter((e) => e.messageId === id);
+    recorded.set(slot, { block, ids: [...part.ids, id], ego: [...part.ego, ...ego] });
+  });
+  return { index: { version: 2, sessions: ledger.sessions }, faces: ledger.faces, sessions, recorded };
+}
+
+/** The stored parts as read, each `unknown` (a setting holds anything); slots in order. */
+export interface LuckRawParts {
+  readonly index: unknown;
+  readonly faces: unknown;
+  readonly sessions: readonly unknown[];
+  readonly recorded: readonly unknown[];
+}
+
+/** One stored part to write: which (the index, the faces, a session's or a block's slot) and its new value. */
+export interface LuckPartWrite {
+  readonly kind: "index" | "faces" | "session" | "recorded";
+  readonly slot: number;
+  readonly value: unknown;
+}
+
+/**
+ * The parts of `ledger` that differ from the stored `raw`, the index last. With `read`, the sound ledger
+ * `raw` was read as, a session whose tallies are the very ones read is known unchanged (not compared).
+ */
+export function changedParts(
+  raw: LuckRawParts,
+  ledger: LuckLedgerRecorded,
+  read?: LuckLedgerRecorded,
+): LuckPartWrite[] {
+  const parts = luckParts(ledger);
+  const same = (index: number): boolean => {
+    if (!read) return false;
+    const [a, b] = [read.tallies, ledger.tallies].map((list) => list.filter((t) => t.session === index));
+    return a?.length === b?.length && (a ?? []).every((t, i) => t === b?.[i]);
+  };
+  const candidates: [LuckPartWrite, unknown][] = [
+    ...[...parts.recorded].map(([slot, value]) => [{ kind: "recorded", slot, value }, raw.recorded[slot]] as const),
+    ...[...parts.sessions]
+      .filter(([, part]) => !same(part.index))
+      .map(([slot, value]) => [{ kind: "session", slot, value }, raw.sessions[slot]] as const),
+    [{ kind: "faces", slot: 0, value: parts.faces }, raw.faces],
+    [{ kind: "index", slot: 0, value: parts.index }, raw.index],
+  ] as [LuckPartWrite, unknown][];
+  return candidates.filter(([write, before]) => JSON.stringify(before) !== JSON.stringify(write.value)).map(([w]) => w);
+}
+
+/** A stored session part's tallies, their rarest rolls made whole again; a stale or damaged part gives none. */
+function readSessionPart(raw: unknown, slot: number, kept: ReadonlySet<number>): unknown[] {
+  if (!isObj(raw) || !isCount(raw.index) || !kept.has(raw.index) || luckSessionSlot(raw.index) !== slot) return [];
+  const list: unknown[] = Array.isArray(raw.tallies) ? raw.tallies : [];
+  return list.map((t) => {
+    if (!isObj(t)) return t;
+    if (!isObj(t.rarestPublic)) return { ...t, rarest: null };
+    const roll = { outcome: null, effect: null, time: 0, ...t.rarestPublic, actorId: t.actorId, hidden: false };
+    return { ...t, rarest: roll, rarestPublic: roll };
+  });
+}
+
+/** The kept blocks of recorded ids, oldest first (a stale block, left in a slot reused later, is skipped). */
+function readRecordedParts(raw: readonly unknown[]): { ids: unknown[]; ego: unknown[]; total: number } {
+  const blocks = raw.flatMap((p, slot) =>
+    isObj(p) && isCount(p.block) && p.block % LUCK_RECORDED_BLOCKS === slot && Array.isArray(p.ids) ? [p] : [],
+  );
+  const last = Math.max(-1, ...blocks.map((b) => b.block as number));
+  const kept = blocks
+    .filter((b) => (b.block as number) > last - LUCK_RECORDED_BLOCKS)
+    .sort((a, b) => (a.block as number) - (b.block as number));
+  const ids = kept.flatMap((b) => b.ids as unknown[]);
+  const ego = kept.flatMap((b) => (Array.isArray(b.ego) ? (b.ego as unknown[]) : []));
+  const lastIds = kept.at(-1)?.ids as unknown[] | undefined;
+  return { ids, ego, total: last < 0 ? 0 : last * LUCK_RECORDED_BLOCK + (lastIds?.length ?? 0) };
+}
+
+/**
+ * The ledger from its stored parts, repaired as `repairLuckLedger` repairs it (what is damaged dropped and
+ * counted). An index of the old single-setting shape (version 1) is that ledger whole: read as it was.
+ */
+export function ledgerFromParts(raw: LuckRawParts, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
+  if (!isObj(raw.index) || raw.index.version !== 2) return repairLuckLedger(raw.index, when);
+  const sessions = Array.isArray(raw.index.sessions) ? raw.index.sessions : [];
+  const kept = new Set(sessions.flatMap((s: unknown) => (isObj(s) && isCount(s.index) ? [s.index] : [])));
+  const tallies = raw.sessions.flatMap((p, slot) => readSessionPart(p, slot, kept));
+  const { ids, ego, total } = readRecordedParts(raw.recorded);
+  const faces = raw.faces ?? {};
+  const { ledger, dropped } = repairLuckLedger({ version: 1, sessions, tallies, faces, recorded: ids, ego }, when);
+  const recorded = ledger.recorded ?? [];
+  return { ledger: { ...ledger, recordedTotal: Math.max(total, recorded.length) }, dropped };
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** `n` in `locale`'s way with at most `digits` decimals (English where the locale is unknown); one format per kind. */
+function localNumber(n: number, digits: number, locale: string, grouping: boolean): string {
+  const key = `${locale}|${digits}|${grouping}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options = { maximumFractionDigits: digits, useGrouping: grouping } as const;
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = new Intl.NumberFormat("en", options);
+    }
+    formats.set(key, format);
+  }
+  return format.format(n);
 }
 
 /**

@@ -2,20 +2,26 @@
  * The world migration runner: on `ready`, the active GM brings every world actor and item, their
  * embedded items, and every unlocked Actor/Item compendium up to SCHEMA_VERSION. Each document's data
  * is migrated and repaired on load by its model's `migrateData` (src/data/migrations, pure and tested);
- * this runner writes that data back whole (`diff: false`, so values repaired in memory reach the
- * database) with its repair records, for the owner to be told (src/data/repair-notice.ts). It merges
- * (never replaces), so no stored field is ever dropped; keys the schema no longer knows stay in the
- * database and are left out by Foundry's cleaning on load (no `-=` deletion, whose v14 form differs).
+ * this runner writes back only what differs from the stored data (`game.data`, what the server sent),
+ * with its repair records, for the owner to be told (src/data/repair-notice.ts). A document with nothing
+ * to change is not written; a compendium's, whose stored data the client never sees, is written whole.
+ *
+ * Writes go by collection, `updateDocuments` in batches, each actor's changed items inside its own
+ * update (dnd5e module/migration.mjs `migrateActorData` puts them in `updateData.items`; PF2e's runner
+ * batches `updateDocuments` by 50). They are `diff: false` (the data in memory is already migrated, so a
+ * diff would send nothing) and merged, so no stored field is dropped; keys the schema no longer knows stay
+ * in the database and are left out by Foundry's cleaning on load (no `-=` deletion, whose v14 form differs).
  *
  * Documents Foundry marked invalid (left out of `game.actors.contents`: WorldCollection#invalidDocumentIds,
  * foundryvtt.com/api/classes/foundry.documents.abstract.WorldCollection.html) are reached too, the way
- * dnd5e's migration does (module/migration.mjs): each one from `getInvalid(id)`, its stored data read from
- * `game.data`, migrated and repaired with the same pure functions and written whole; it loads valid at the
- * next start (foundryvtt#8495: get it, update it, refresh). Invalid items inside a valid actor likewise.
+ * dnd5e's migration does: each one from `getInvalid(id)`, its stored data read from `game.data`, migrated,
+ * repaired and written whole; it loads valid at the next start (foundryvtt#8495). Invalid items inside a
+ * valid actor likewise, with their actor.
  *
  * Existing Challenges whose token bar names an attribute they lack (`grit`, from the manifest) get their
- * Disposition bar (src/data/token-bars.ts). Progress is shown; a failure is reported and the version is
- * not advanced, so the next start tries again. Then, on every client, the owner is told what was repaired.
+ * Disposition bar (src/data/token-bars.ts). Progress is shown and the outcome written into the same notice;
+ * a failure is reported and the version is not advanced, so the next start tries again. Then, on every
+ * client, the owner is told what was repaired.
  */
 import { mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
 import { ChallengeData } from "./actor/challenge.ts";
@@ -25,18 +31,39 @@ import { ArmourData } from "./item/armour.ts";
 import { ConditionData } from "./item/condition.ts";
 import { WeaponData } from "./item/weapon.ts";
 import { SYSTEM_ID } from "../system-id.ts";
-import { migrateActorSystem, migrateItemSystem, repairWithRecords, worldMigrationPlan } from "./migrations/index.ts";
+import {
+  changedFields,
+  migrateActorSystem,
+  migrateItemSystem,
+  repairWithRecords,
+  worldMigrationPlan,
+} from "./migrations/index.ts";
 import { isRecord } from "./migrations/values.ts";
 import { announceRepairs } from "./repair-notice.ts";
 import { SCHEMA_VERSION } from "./source.ts";
 import { tokenBarUpdate } from "./token-bars.ts";
 import { KEEP_REPAIRS_OPTION } from "./update-repair.ts";
 
-/** One document to write back, and its uuid for the log. */
+type DocumentName = "Actor" | "Item";
+
+/** One document's write: its id and what changes. */
+type Update = { readonly _id: string } & Record<string, unknown>;
+
+/** The writes to one collection: the world's (pack null) or a compendium's. */
+interface Writes {
+  readonly documentName: DocumentName;
+  readonly pack: string | null;
+  readonly updates: { readonly uuid: string; readonly update: Update }[];
+}
+
+/** A document written on its own (one Foundry marked invalid), and its uuid for the log. */
 interface Job {
   readonly uuid: string;
   readonly run: () => Promise<unknown>;
 }
+
+/** Documents per `updateDocuments` call: 1,000 actors take 10. */
+export const MIGRATION_BATCH = 100;
 
 const MODELS = [CharacterData, ChallengeData, WeaponData, ArmourData, AdvancementData, ConditionData];
 
@@ -46,7 +73,7 @@ function migratedSystem(system: unknown): Record<string, unknown> | null {
   return null;
 }
 
-/** Whole writes: the data in memory is already migrated and repaired, so a diff would send nothing. */
+/** Written as given and merged: the data in memory is already migrated, so a diff would send nothing. */
 const WRITE = { diff: false, render: false, [KEEP_REPAIRS_OPTION]: true } as const;
 
 /** A stored document as `game.data` holds it (what the server sent, before any model touched it). */
@@ -57,70 +84,90 @@ interface StoredDocument {
   readonly items?: unknown;
 }
 
+/** The world's stored documents of a kind, by id (Foundry: `game.data`; dnd5e reads invalid ones there). */
+function storedDocuments(documentName: DocumentName): Map<unknown, StoredDocument> {
+  const data = Reflect.get(game, "data") as Record<string, readonly StoredDocument[] | undefined> | undefined;
+  const list = data?.[documentName === "Actor" ? "actors" : "items"] ?? [];
+  return new Map(list.map((d) => [d._id, d]));
+}
+
+/** The stored items of a stored actor, by id. */
+function storedItems(actor: StoredDocument | undefined): Map<unknown, StoredDocument> {
+  const list: readonly unknown[] = Array.isArray(actor?.items) ? actor.items : [];
+  return new Map(list.filter(isRecord).map((i) => [i._id, i as StoredDocument]));
+}
+
 /** The stored `system` of a document of `type`, migrated and repaired by the same pure functions as a load. */
-function repairedStored(documentName: "Actor" | "Item", type: string, system: unknown): Record<string, unknown> | null {
+function repairedStored(documentName: DocumentName, type: string, system: unknown): Record<string, unknown> | null {
   if (!isRecord(system)) return null;
   const migrated = documentName === "Actor" ? migrateActorSystem(type, system) : migrateItemSystem(type, system);
   return repairWithRecords(type, migrated).source;
 }
 
-function itemJob(item: Item): Job {
-  return {
-    uuid: item.uuid,
-    run: async () => {
-      const system = migratedSystem(item.system);
-      if (system) await item.update({ system }, WRITE);
-    },
-  };
+/** What of `system` differs from the stored one (all of it when none is known), or null for nothing. */
+function systemChange(system: Record<string, unknown> | null, stored: StoredDocument | undefined) {
+  if (!system) return null;
+  const change = isRecord(stored?.system) ? changedFields(stored.system, system) : system;
+  return Object.keys(change).length > 0 ? change : null;
 }
 
-/**
- * Invalid items inside an actor (EmbeddedCollection#invalidDocumentIds, foundryvtt#7698), from the actor's stored data.
- */
-function invalidItemUpdates(actor: Actor): { _id: string; system: Record<string, unknown> }[] {
-  const ids = [...(actor.items.invalidDocumentIds ?? [])];
-  if (ids.length === 0) return [];
-  const stored = (actor.toObject() as StoredDocument).items;
-  const list: readonly unknown[] = Array.isArray(stored) ? stored : [];
-  return ids.flatMap((id) => {
-    const raw = list.find((i): i is StoredDocument => isRecord(i) && i._id === id);
-    const system = raw && typeof raw.type === "string" ? repairedStored("Item", raw.type, raw.system) : null;
-    return system ? [{ _id: id, system }] : [];
+/** The changed items of an actor, invalid ones (repaired from the stored data) included. */
+function itemChanges(actor: Actor, stored: StoredDocument | undefined): Update[] {
+  const items = storedItems(stored);
+  const changes = [...actor.items].flatMap((item) => {
+    const system = systemChange(migratedSystem(item.system), stored ? (items.get(item.id) ?? {}) : undefined);
+    return system ? [{ _id: item.id ?? "", system }] : [];
   });
+  const invalidIds = [...(actor.items.invalidDocumentIds ?? [])];
+  const raw = stored || invalidIds.length === 0 ? items : storedItems(actor.toObject());
+  for (const id of invalidIds) {
+    const item = raw.get(id);
+    const system = item && typeof item.type === "string" ? repairedStored("Item", item.type, item.system) : null;
+    if (system) changes.push({ _id: id, system });
+  }
+  return changes;
 }
 
-function actorJob(actor: Actor): Job {
-  return {
-    uuid: actor.uuid,
-    run: async () => {
-      const system = migratedSystem(actor.system);
-      const bars = tokenBarUpdate(actor.type, {
-        bar1: actor.prototypeToken.bar1.attribute,
-        bar2: actor.prototypeToken.bar2.attribute,
-      });
-      if (system || bars) await actor.update({ ...(system ? { system } : {}), ...(bars ?? {}) }, WRITE);
-      const updates = [...actor.items].flatMap((item) => {
-        const itemSystem = migratedSystem(item.system);
-        return itemSystem ? [{ _id: item.id ?? "", system: itemSystem }] : [];
-      });
-      updates.push(...invalidItemUpdates(actor));
-      if (updates.length > 0) await actor.updateEmbeddedDocuments("Item", updates, WRITE);
-    },
-  };
+/** An actor's write: its changed system, its token bars and its changed items; null when nothing changes. */
+function actorUpdate(actor: Actor, stored: StoredDocument | undefined): Update | null {
+  const system = systemChange(migratedSystem(actor.system), stored);
+  const bars = tokenBarUpdate(actor.type, {
+    bar1: actor.prototypeToken.bar1.attribute,
+    bar2: actor.prototypeToken.bar2.attribute,
+  });
+  const items = itemChanges(actor, stored);
+  if (!system && !bars && items.length === 0) return null;
+  return { _id: actor.id ?? "", ...(system ? { system } : {}), ...(bars ?? {}), ...(items.length ? { items } : {}) };
+}
+
+/** An item's write, or null when nothing changes. */
+function itemUpdate(item: Item, stored: StoredDocument | undefined): Update | null {
+  const system = systemChange(migratedSystem(item.system), stored);
+  return system ? { _id: item.id ?? "", system } : null;
+}
+
+/** The writes to a collection: its documents' updates, the ones that change anything. */
+function writesOf(
+  documentName: DocumentName,
+  pack: string | null,
+  docs: readonly (Actor | Item)[],
+  stored: Map<unknown, StoredDocument> | null,
+): Writes {
+  const updates = docs.flatMap((doc) => {
+    const known = stored?.get(doc.id);
+    const update = doc instanceof Actor ? actorUpdate(doc, known) : itemUpdate(doc, known);
+    return update ? [{ uuid: doc.uuid, update }] : [];
+  });
+  return { documentName, pack, updates };
 }
 
 /** A document Foundry marked invalid: its stored data (from `game.data`) migrated, repaired and written whole. */
-function invalidJob(
-  documentName: "Actor" | "Item",
-  doc: Actor | Item,
-  stored: readonly StoredDocument[] | undefined,
-): Job {
+function invalidJob(documentName: DocumentName, doc: Actor | Item, stored: StoredDocument | undefined): Job {
   return {
     uuid: doc.uuid,
     run: async () => {
-      const raw = (stored ?? []).find((d) => d._id === doc.id);
-      const type = typeof raw?.type === "string" ? raw.type : doc.type;
-      const system = repairedStored(documentName, type, raw?.system);
+      const type = typeof stored?.type === "string" ? stored.type : doc.type;
+      const system = repairedStored(documentName, type, stored?.system);
       if (!system) throw new Error(`no stored data found for the invalid ${documentName} ${doc.id ?? ""}`);
       await doc.update({ system }, WRITE);
     },
@@ -128,14 +175,12 @@ function invalidJob(
 }
 
 /** The jobs for the documents of a world collection Foundry could not initialise. */
-function invalidJobs(documentName: "Actor" | "Item"): Job[] {
+function invalidJobs(documentName: DocumentName): Job[] {
   const collection = documentName === "Actor" ? game.actors : game.items;
-  const stored = (Reflect.get(game, "data") as Record<string, readonly StoredDocument[] | undefined> | undefined)?.[
-    documentName === "Actor" ? "actors" : "items"
-  ];
+  const stored = storedDocuments(documentName);
   return [...(collection?.invalidDocumentIds ?? [])].flatMap((id) => {
     try {
-      return [invalidJob(documentName, collection?.getInvalid(id) as Actor | Item, stored)];
+      return [invalidJob(documentName, collection?.getInvalid(id) as Actor | Item, stored.get(id))];
     } catch (error) {
       console.error(`${SYSTEM_ID} | Could not reach the invalid ${documentName} ${id}`, error);
       return [];
@@ -143,23 +188,57 @@ function invalidJobs(documentName: "Actor" | "Item"): Job[] {
   });
 }
 
-/** On `ready`, on every client: the GM's migration (when due), then the owner's repair notices. */
+/** Every write the migration makes, by collection: the world's actors and items, then each unlocked compendium. */
+async function plannedWrites(): Promise<Writes[]> {
+  const writes = [
+    writesOf("Actor", null, game.actors?.contents ?? [], storedDocuments("Actor")),
+    writesOf("Item", null, game.items?.contents ?? [], storedDocuments("Item")),
+  ];
+  for (const pack of game.packs?.contents ?? []) {
+    if (pack.locked || (pack.documentName !== "Actor" && pack.documentName !== "Item")) continue;
+    const docs = (await pack.getDocuments()) as (Actor | Item)[];
+    writes.push(writesOf(pack.documentName, pack.collection, docs, null));
+  }
+  return writes.filter((w) => w.updates.length > 0);
+}
+
+/** One `updateDocuments` call per batch of a collection's writes. */
+function batchJobs(writes: readonly Writes[]): { uuids: string[]; run: () => Promise<unknown> }[] {
+  return writes.flatMap(({ documentName, pack, updates }) => {
+    const cls = documentName === "Actor" ? Actor.implementation : Item.implementation;
+    const jobs = [];
+    for (let i = 0; i < updates.length; i += MIGRATION_BATCH) {
+      const batch = updates.slice(i, i + MIGRATION_BATCH);
+      jobs.push({
+        uuids: batch.map((u) => u.uuid),
+        run: () =>
+          cls.updateDocuments(
+            batch.map((u) => u.update),
+            { ...WRITE, pack },
+          ),
+      });
+    }
+    return jobs;
+  });
+}
+
 /**
  * The notice `ui.notifications.info(…, { progress: true })` returns: its bar moves by
- * `update({ pct, message })` ("progress.update({pct: 0.25, message: 'Still happening!'})",
- * foundryvtt.com/api/v14 foundry.applications.ui.Notifications; dnd5e's and Draw Steel's migrations pass
- * `{ pct }`), and core closes it when the bar is full. Declared here: fvtt-types 13.345 types the
- * argument as a bare number.
+ * `update({ pct, message })`, which also writes the outcome into it ("progress.update({pct: 1.0,
+ * message: 'Done!'})", foundryvtt.com/api/classes/foundry.applications.ui.Notifications.html, and
+ * api/v14; dnd5e's migration ends so). Declared here: fvtt-types 13.345 types the argument as a number.
  */
 interface ProgressNotification {
   update(options: { pct: number; message?: string }): void;
 }
 
+/** On `ready`, on every client: the GM's migration (when due), then the owner's repair notices. */
 export async function migrateWorld(): Promise<void> {
   await migrateWorldData();
   await announceRepairs();
 }
 
+/** The active GM's migration, when the world's schema is behind and the GM may write the version. */
 async function migrateWorldData(): Promise<void> {
   if (!game.user?.isActiveGM || !game.settings) return;
   const plan = worldMigrationPlan(game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion), SCHEMA_VERSION);
@@ -175,50 +254,39 @@ async function migrateWorldData(): Promise<void> {
     ui.notifications?.warn(game.i18n?.localize("TERRAN.Migration.needsSettingsPermission") ?? "", { permanent: true });
     return;
   }
-
-  const packs = (game.packs?.contents ?? []).filter(
-    (p) => !p.locked && (p.documentName === "Actor" || p.documentName === "Item"),
-  );
-  const docs: Job[] = [
-    ...(game.actors?.contents ?? []).map(actorJob),
-    ...invalidJobs("Actor"),
-    ...(game.items?.contents ?? []).map(itemJob),
-    ...invalidJobs("Item"),
+  const jobs = [
+    ...batchJobs(await plannedWrites()),
+    ...[...invalidJobs("Actor"), ...invalidJobs("Item")].map((j) => ({ uuids: [j.uuid], run: j.run })),
   ];
-  for (const pack of packs) {
-    for (const doc of await pack.getDocuments()) {
-      if (doc instanceof Actor) docs.push(actorJob(doc));
-      else if (doc instanceof Item) docs.push(itemJob(doc));
-    }
-  }
-
-  const i18n = game.i18n;
-  const notice: unknown = ui.notifications?.info(
-    i18n?.format("TERRAN.Migration.start", { version: String(SCHEMA_VERSION) }) ?? "",
-    {
-      progress: true,
-      permanent: true,
-    },
-  );
-  const progress = notice as ProgressNotification | undefined;
-  let failures = 0;
-  for (const [index, doc] of docs.entries()) {
-    try {
-      await doc.run();
-    } catch (error) {
-      failures++;
-      console.error(`${SYSTEM_ID} | Migration failed for ${doc.uuid}`, error);
-    }
-    progress?.update({ pct: (index + 1) / docs.length });
-  }
-  // Core closes a progress notice when its bar is full (with no document, it is filled here).
-  if (docs.length === 0) progress?.update({ pct: 1 });
+  const failures = await runJobs(jobs);
   if (failures > 0) {
-    ui.notifications?.error(i18n?.format("TERRAN.Migration.failed", { count: String(failures) }) ?? "", {
+    ui.notifications?.error(game.i18n?.format("TERRAN.Migration.failed", { count: String(failures) }) ?? "", {
       permanent: true,
     });
     return;
   }
   await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);
-  ui.notifications?.info(i18n?.format("TERRAN.Migration.done", { count: String(docs.length) }) ?? "");
+}
+
+/** Runs the writes in order behind one progress notice, which ends saying what was written; the failures. */
+async function runJobs(jobs: readonly { uuids: string[]; run: () => Promise<unknown> }[]): Promise<number> {
+  const i18n = game.i18n;
+  const notice: unknown = ui.notifications?.info(
+    i18n?.format("TERRAN.Migration.start", { version: String(SCHEMA_VERSION) }) ?? "",
+    { progress: true, permanent: true },
+  );
+  const progress = notice as ProgressNotification | undefined;
+  let [failures, written] = [0, 0];
+  for (const [index, job] of jobs.entries()) {
+    try {
+      await job.run();
+      written += job.uuids.length;
+    } catch (error) {
+      failures += job.uuids.length;
+      console.error(`${SYSTEM_ID} | Migration failed for ${job.uuids.join(", ")}`, error);
+    }
+    if (index + 1 < jobs.length) progress?.update({ pct: (index + 1) / jobs.length });
+  }
+  progress?.update({ pct: 1, message: i18n?.format("TERRAN.Migration.done", { count: String(written) }) ?? "" });
+  return failures;
 }

@@ -23,12 +23,20 @@ import { assertInteger, RulesError } from "./errors.ts";
 import { EXPLODE_ON, explosionThreshold } from "./explosion.ts";
 import { BANDS, effectsThatLand, type Band } from "./resolution.ts";
 
+/**
+ * R-RA-3 how a law repeats itself past its first values: P(v) = Σ c · P(v − lag) over its `[lag, c]`
+ * pairs (an exploding die's chain starts again on each explosion).
+ */
+export type Recurrence = readonly (readonly [lag: number, c: number])[];
+
 /** A law over whole numbers ≥ 0, exact below any limit. */
 export interface ValueLaw {
   /** The law's total probability (1 for a whole law, P(band) for the part of one band). */
   readonly total: number;
   /** `below(limit)[v]` = P(value = v) for v = 0 … limit − 1 (exact). P(value ≥ limit) = total − their sum. */
   below(limit: number): readonly number[];
+  /** What its builder knows of its tail; the forecast checks it against the values before using it. */
+  readonly recurrence?: Recurrence;
 }
 
 /** The law of one Risky Action: each band's probability and, within it, the law of the player's Effect that lands. */
@@ -100,6 +108,38 @@ export function chainMean(threshold: number): number {
   return 3.5 / (1 - (7 - threshold) / 6);
 }
 
+/** R-RA-3 the chain's own recurrence: past the first die, P(x) = Σ_{f ≥ threshold} P(x − f) / 6. */
+function chainRecurrence(threshold: number): Recurrence {
+  return Array.from({ length: 7 - threshold }, (_, i) => [threshold + i, 1 / 6] as const);
+}
+
+/**
+ * The recurrence of ⌈t / 2⌉ (or ⌊t / 2⌋) read off a law of t: even lags halve; otherwise the even part
+ * of B(z)·B(−z), B(z) = 1 − Σ c·z^lag, is a denominator in z².
+ */
+function halvedRecurrence(rec: Recurrence): Recurrence {
+  if (rec.every(([lag]) => lag % 2 === 0)) return rec.map(([lag, c]) => [lag / 2, c] as const);
+  const top = Math.max(...rec.map(([lag]) => lag));
+  const b = new Array<number>(top + 1).fill(0);
+  b[0] = 1;
+  for (const [lag, c] of rec) b[lag] = (b[lag] ?? 0) - c;
+  const product = new Array<number>(2 * top + 1).fill(0);
+  b.forEach((x, i) => b.forEach((y, j) => (product[i + j] = (product[i + j] ?? 0) + x * y * (j % 2 === 0 ? 1 : -1))));
+  const out: [number, number][] = [];
+  for (let i = 1; 2 * i < product.length; i++) if ((product[2 * i] ?? 0) !== 0) out.push([i, -(product[2 * i] ?? 0)]);
+  return out;
+}
+
+/**
+ * The recurrence of a law of totals read through a non-decreasing `value`: kept when far totals
+ * step by one (a tier added, a floor passed), halved when they step by one per two (d/2), else unknown.
+ */
+function mappedRecurrence(rec: Recurrence, value: (total: number) => number): Recurrence | undefined {
+  const far = 12_000;
+  const step = value(far + 12) - value(far);
+  return step === 12 ? rec : step === 6 ? halvedRecurrence(rec) : undefined;
+}
+
 /** The law of a die showing `face` and its chain: `face` itself below the threshold, else face + a fresh chain. */
 function dieTotalMass(face: number, threshold: number, limit: number): number[] {
   const out = new Array<number>(limit).fill(0);
@@ -164,7 +204,7 @@ function bandOf(face: number): Band {
 // Laws
 
 /** A law built by a function from a limit to the masses below it, memoising the longest asked. */
-function lazyLaw(total: number, compute: (limit: number) => number[]): ValueLaw {
+function lazyLaw(total: number, compute: (limit: number) => number[], recurrence?: Recurrence): ValueLaw {
   let known: number[] = [];
   return {
     total,
@@ -173,6 +213,7 @@ function lazyLaw(total: number, compute: (limit: number) => number[]): ValueLaw 
       if (limit > known.length) known = compute(limit);
       return known.slice(0, limit);
     },
+    ...(recurrence ? { recurrence } : {}),
   };
 }
 
@@ -233,6 +274,7 @@ export function oneThrowAction(
   rule.value(1, approach.rank, approach.tags); // refuses a bad rank now, not on the first render
   const joint = precisionEffectLaw(light + dark, approach.singleDieServesBoth ?? true);
   const value = (total: number): number => (total === 0 ? 0 : rule.value(total, approach.rank, approach.tags).value);
+  const recurrence = mappedRecurrence(chainRecurrence(threshold), value);
 
   const band: Record<Band, number> = { fail: 0, partial: 0, success: 0 };
   joint.forEach((row, a) => row.forEach((p) => (band[bandOf(a)] += p)));
@@ -252,7 +294,7 @@ export function oneThrowAction(
       });
       return out;
     };
-    return lazyLaw(band[b], (limit) => mapLaw(totals, value, limit));
+    return lazyLaw(band[b], (limit) => mapLaw(totals, value, limit), recurrence);
   };
   return { band, effect: { fail: lawOf("fail"), partial: lawOf("partial"), success: lawOf("success") } };
 }
@@ -276,7 +318,7 @@ export function separateEffectAction(light: number, dark: number, effect: ValueL
   };
   const lawOf = (b: Band): ValueLaw =>
     effectsThatLand(b).player
-      ? lazyLaw(band[b], (limit) => effect.below(limit).map((p) => (p * band[b]) / effect.total))
+      ? lazyLaw(band[b], (limit) => effect.below(limit).map((p) => (p * band[b]) / effect.total), effect.recurrence)
       : atZero(band[b]);
   return { band, effect: { fail: lawOf("fail"), partial: lawOf("partial"), success: lawOf("success") } };
 }
@@ -306,7 +348,8 @@ export function rolledEffectLaw(
   assertInteger(threshold, "The explosion threshold", 2, 6);
   rule.value(1, rank, tags); // refuses a bad rank now
   const value = (total: number): number => rule.value(total, rank, tags).value;
-  return lazyLaw(1, (limit) => mapLaw((l) => keptHighestTotals(n, threshold, l), value, limit));
+  const recurrence = mappedRecurrence(chainRecurrence(threshold), value);
+  return lazyLaw(1, (limit) => mapLaw((l) => keptHighestTotals(n, threshold, l), value, limit), recurrence);
 }
 
 /** Effect dice read as R-CH-2 reads a Challenge's: `dice` d6, the highest kept, exploding on 6; `halved` is d/2. */
@@ -344,7 +387,8 @@ export function keptHighestLaw(spec: KeptHighestDice): MeanLaw {
     const odd = f < EXPLODE_ON ? f % 2 : 3 / 5; // P(total odd): a 6's chain ends on 1–5
     mean += pFace(f) * (spec.halved ? (total + odd) / 2 : total);
   }
-  return { ...lazyLaw(1, (limit) => mapLaw(totals, read, limit)), mean };
+  const recurrence = mappedRecurrence(chainRecurrence(EXPLODE_ON), read);
+  return { ...lazyLaw(1, (limit) => mapLaw(totals, read, limit), recurrence), mean };
 }
 
 /** R-HARM-1 E[max(0, X − armour)] = E[X] − Σ_{v < armour} … exactly, from the mean and the values below the armour. */

@@ -6,18 +6,12 @@
  * Exact, nothing sampled: a Markov chain on the Disposition left. From d left, one action (its law
  * from forecast-action.ts) takes k off with the exact probability P(damage = k) for k < d, and
  * overcomes the Challenge with P(damage ≥ d) (what is left of the law: "this much or more" is one
- * absorbing outcome, so no explosion is ever cut for the expected values). Damage is the player's
- * Effect less the Challenge's armour that counts (R-CH-6 `challengeArmour`: 0 in Legacy, R-LEG-6, and 0 in
- * Core/Degenesis unless the house rule is on), as the operation applies it (documents/operations/challenge.ts).
- *
- * - Expected actions and expected strikes back solve the chain exactly (it only ever goes down or
- *   stays): E[d] = (1 + Σ_k P(k)·E[d − k]) / (1 − P(0)).
- * - P(overcome within n actions) runs the chain forward, n = 1, 2, …, until what is not yet overcome
- *   is below `FORECAST_TAIL` (1e-9) or n reaches `FORECAST_MAX_ACTIONS` (1000); what is left then is
- *   reported as `beyond`, never dropped. Only there, for a Disposition left above the "jump cut" (the
- *   least k with P(damage ≥ k) < `JUMP_EPSILON`, 1e-15: about 120 on a 6, more on 5+), a jump of the cut
- *   or more is counted as overcoming the Challenge, which can overstate P(within n) by at most
- *   n × 1e-15; a Disposition up to the cut (every standard tier) is exact to rounding.
+ * absorbing outcome). Damage is the player's Effect less the Challenge's armour that counts (R-CH-6
+ * `challengeArmour`: 0 in Legacy, R-LEG-6, and 0 in Core/Degenesis unless the house rule is on), as the
+ * operation applies it (documents/operations/challenge.ts). How it is computed and to what precision
+ * (the law's recurrence, the binomial count of actions that take something off, `FORECAST_DROPPED`):
+ * the R-RA-7 forecast ruling, docs/RULES.md §8. P(overcome within n) is listed until what is not yet
+ * overcome is below `FORECAST_TAIL` or n reaches `FORECAST_MAX_ACTIONS`; what is left then is `beyond`.
  *
  * Rulings (the forecast's reading; nothing here changes the game):
  * - The approach is the same for every action: the pool does not shrink as wounds come or Ego goes
@@ -42,7 +36,16 @@ import {
   type ActionLaw,
   type MeanLaw,
   type OneThrowApproach,
+  type Recurrence,
 } from "./forecast-action.ts";
+import {
+  convolveAt,
+  convolveWindow,
+  recurrentKernel,
+  wholeKernel,
+  type Kernel,
+  type Window,
+} from "./forecast-kernel.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 import {
   BANDS,
@@ -59,6 +62,8 @@ export const FORECAST_TAIL = 1e-9;
 export const FORECAST_MAX_ACTIONS = 1000;
 /** Jumps rarer than this in total are counted as overcoming, in the within-n table only (see above). */
 export const JUMP_EPSILON = 1e-15;
+/** The within-n table drops less than this at each end of each step (see above). */
+export const FORECAST_DROPPED = 1e-18;
 /** The Disposition the forecast accepts (the Challenge sheet's own limit). */
 export const FORECAST_MAX_DISPOSITION = 1000;
 
@@ -135,29 +140,32 @@ export interface Forecast {
 /** Per band, the Disposition law of one action: P(band, damage = k) for k < limit, and the band's total. */
 interface DamageLaw {
   readonly total: Readonly<Record<Band, number>>;
-  readonly mass: Readonly<Record<Band, readonly number[]>>;
-  /** `prefix[b][k]` = P(band, damage < k). */
-  readonly prefix: Readonly<Record<Band, readonly number[]>>;
+  readonly mass: Readonly<Record<Band, Float64Array>>;
+  /** `prefix[b][k]` = P(band, damage < k), k = 0 … limit. */
+  readonly prefix: Readonly<Record<Band, Float64Array>>;
+  /** The recurrence a band's law states (the bands share their dice's explosion). */
+  readonly recurrence: Recurrence | undefined;
 }
 
 function damageLaw(law: ActionLaw, armour: number, limit: number): DamageLaw {
-  const mass = {} as Record<Band, number[]>;
-  const prefix = {} as Record<Band, number[]>;
+  const mass = {} as Record<Band, Float64Array>;
+  const prefix = {} as Record<Band, Float64Array>;
   const total = {} as Record<Band, number>;
   for (const b of BANDS) {
     const values = law.effect[b].below(limit + armour);
-    const m = new Array<number>(limit).fill(0);
+    const m = new Float64Array(limit);
     values.forEach((p, v) => {
       const k = Math.max(0, v - armour);
       if (k < limit) m[k] = (m[k] ?? 0) + p;
     });
-    const pre = [0];
-    m.forEach((p, k) => pre.push((pre[k] ?? 0) + p));
+    const pre = new Float64Array(limit + 1);
+    for (let k = 0; k < limit; k++) pre[k + 1] = (pre[k] ?? 0) + (m[k] ?? 0);
     mass[b] = m;
     prefix[b] = pre;
     total[b] = law.band[b];
   }
-  return { total, mass, prefix };
+  const recurrence = BANDS.map((b) => law.effect[b].recurrence).find((r) => r !== undefined);
+  return { total, mass, prefix, recurrence };
 }
 
 /** P(band, damage ≥ k), never below 0 (a difference of sums). */
@@ -165,9 +173,11 @@ function atLeast(law: DamageLaw, b: Band, k: number): number {
   return Math.max(0, law.total[b] - (law.prefix[b][k] ?? law.total[b]));
 }
 
-/** P(damage = k) over the bands. */
-function exactly(law: DamageLaw, k: number): number {
-  return BANDS.reduce((t, b) => t + (law.mass[b][k] ?? 0), 0);
+/** The damage masses of the bands `which` keeps, summed (k < limit). */
+function massOf(law: DamageLaw, which: (b: Band) => boolean): Float64Array {
+  const out = new Float64Array(law.mass.fail.length);
+  for (const b of BANDS) if (which(b)) law.mass[b].forEach((p, k) => (out[k] = (out[k] ?? 0) + p));
+  return out;
 }
 
 /** R-RA-6 / R-RA-9 does the Challenge strike back on band `b`, the action having overcome it or not. */
@@ -175,55 +185,49 @@ function strikes(b: Band, order: EffectOrder, overcome: boolean): boolean {
   return challengeStrikesBack(effectsThatLand(b), order, overcome);
 }
 
-/**
- * R-RA-6 / R-RA-9 the strikes back of one action from `d` left: by damage below `d` (kept), and overcoming it (over).
- */
-function strikesFrom(dl: DamageLaw, order: EffectOrder, d: number): { kept: number[]; over: number } {
-  const kept = new Array<number>(d).fill(0);
-  let over = 0;
-  for (const b of BANDS) {
-    if (strikes(b, order, false)) for (let k = 0; k < d; k++) kept[k] = (kept[k] ?? 0) + (dl.mass[b][k] ?? 0);
-    if (strikes(b, order, true)) over += atLeast(dl, b, d);
-  }
-  return { kept, over };
+/** A mass with nothing at 0 (the loop back to the same Disposition is taken out of every sum). */
+function withoutZero(mass: Float64Array): Float64Array {
+  const out = mass.slice();
+  out[0] = 0;
+  return out;
+}
+
+/** The law as the expectations convolve it: exact, as A/B when its recurrence holds, else whole. */
+function exactKernel(law: DamageLaw, mass: Float64Array): Kernel {
+  return recurrentKernel(mass, law.recurrence, mass.length) ?? wholeKernel(mass);
 }
 
 /**
  * Expected actions E, expected strikes S and P(never struck) Q, from 1 up to D left (index d): one
  * action's outcomes lead to d − k left, and staying (no Disposition off) loops back to d.
  */
-function expectations(
-  dl: DamageLaw,
-  order: EffectOrder,
-  D: number,
-  stay: number,
-): { E: number[]; S: number[]; Q: number[] } {
-  const E = [0];
-  const S = [0];
-  const Q = [1];
+function expectations(dl: DamageLaw, order: EffectOrder, D: number, stay: number): { E: number; S: number; Q: number } {
+  const kept = massOf(dl, (b) => strikes(b, order, false));
+  const free = massOf(dl, (b) => !strikes(b, order, false));
+  const moves = exactKernel(dl, withoutZero(massOf(dl, () => true)));
+  const freeMoves = exactKernel(dl, withoutZero(free));
+  // Index 0 is 0 in every list: a sum over k < d never reads the Challenge overcome exactly.
+  const lists = (): Float64Array => new Float64Array(D + 1);
+  const [E, S, Q, cE, cS, cQ] = [lists(), lists(), lists(), lists(), lists(), lists()];
+  const leave = 1 - stay;
+  let keptBelow = 0;
   for (let d = 1; d <= D; d++) {
-    const { kept, over } = strikesFrom(dl, order, d);
-    let e = 1;
-    let s = over;
-    let q = 0;
-    // Not struck and overcome in this action.
-    for (const b of BANDS) if (!strikes(b, order, true)) q += atLeast(dl, b, d);
-    for (let k = 1; k < d; k++) {
-      const p = exactly(dl, k);
-      if (p === 0) continue;
-      e += p * (E[d - k] ?? 0);
-      s += (kept[k] ?? 0) + p * (S[d - k] ?? 0);
-      q += (p - (kept[k] ?? 0)) * (Q[d - k] ?? 0);
+    keptBelow += kept[d - 1] ?? 0;
+    let over = 0;
+    let overFree = 0;
+    for (const b of BANDS) {
+      if (strikes(b, order, true)) over += atLeast(dl, b, d);
+      else overFree += atLeast(dl, b, d);
     }
-    s += kept[0] ?? 0;
-    const leave = 1 - stay;
-    E[d] = e / leave;
-    S[d] = s / leave;
+    cE[d] = convolveAt(moves, E, cE, d);
+    E[d] = (1 + (cE[d] ?? 0)) / leave;
+    cS[d] = convolveAt(moves, S, cS, d);
+    S[d] = (over + keptBelow + (cS[d] ?? 0)) / leave;
     // Staying without being struck loops back to d; staying struck ends "unscathed".
-    const stayUnstruck = stay - (kept[0] ?? 0);
-    Q[d] = q / (1 - stayUnstruck);
+    cQ[d] = convolveAt(freeMoves, Q, cQ, d);
+    Q[d] = (overFree + (cQ[d] ?? 0)) / (1 - (free[0] ?? 0));
   }
-  return { E, S, Q };
+  return { E: E[D] ?? 0, S: S[D] ?? 0, Q: Q[D] ?? 0 };
 }
 
 /** What every forecast's harm carries whatever the count: the Effect and damage per strike, the order, the armour. */
@@ -291,7 +295,7 @@ export function challengeForecast(
     throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
 
   const dl = damageLaw(law, armour, Math.max(D, 1));
-  const stay = exactly(dl, 0);
+  const stay = BANDS.reduce((t, b) => t + (dl.mass[b][0] ?? 0), 0);
   const base: HarmBase = {
     effectPerStrike: challenge.effect.mean,
     damagePerStrike: meanAfterArmour(challenge.effect, characterArmour),
@@ -303,20 +307,20 @@ export function challengeForecast(
   if (!(stay < 1 - 1e-15)) return neverForecast(D, dl, perAction, base);
 
   const { E, S, Q } = expectations(dl, order, D, stay);
-  const { within, beyond } = withinTable(dl, D);
+  const { within, beyond } = withinTable(dl, D, stay);
   const reach = (target: number): number | null => within.find((w) => w.p >= target - 1e-12)?.n ?? null;
-  const expectedStrikes = S[D] ?? 0;
+  const expectedStrikes = S;
   const harm = {
     ...base,
     expectedStrikes,
-    pUnscathed: Q[D] ?? 0,
+    pUnscathed: Q,
     expectedEffect: expectedStrikes * base.effectPerStrike,
     expectedDamage: expectedStrikes * base.damagePerStrike,
   };
   return {
     disposition: D,
     never: false,
-    expectedActions: E[D] ?? 0,
+    expectedActions: E,
     within,
     beyond,
     tailEpsilon: FORECAST_TAIL,
@@ -327,39 +331,101 @@ export function challengeForecast(
   };
 }
 
-/** P(overcome within n), n = 1, 2, … (see the module comment for where it stops and the jump cut). */
-function withinTable(dl: DamageLaw, D: number): { within: WithinPoint[]; beyond: number } {
-  const law = Array.from({ length: D }, (_, k) => exactly(dl, k));
-  // The jump cut: the least K with Σ_{K ≤ k < D} P(k) < JUMP_EPSILON (summed from the top).
-  let cut = D;
+/** The least K with Σ_{K ≤ k < D} P(damage = k) < JUMP_EPSILON (summed from the top): the jump cut. */
+function jumpCut(law: Float64Array): number {
+  let cut = law.length;
   let upper = 0;
   while (cut > 1 && upper + (law[cut - 1] ?? 0) < JUMP_EPSILON) {
     upper += law[cut - 1] ?? 0;
     cut--;
   }
-  const finishFrom = (d: number): number => BANDS.reduce((t, b) => t + atLeast(dl, b, Math.min(d, cut)), 0);
-  const finish = Array.from({ length: D + 1 }, (_, d) => (d === 0 ? 1 : finishFrom(d)));
+  return cut;
+}
 
-  let alive = new Array<number>(D + 1).fill(0);
-  alive[D] = 1;
-  let overcome = 0;
-  const within: WithinPoint[] = [];
-  let left = 1;
-  for (let n = 1; n <= FORECAST_MAX_ACTIONS && left >= FORECAST_TAIL; n++) {
-    const next = new Array<number>(D + 1).fill(0);
-    for (let d = 1; d <= D; d++) {
-      const m = alive[d] ?? 0;
-      if (m === 0) continue;
-      next[d] = (next[d] ?? 0) + m * (law[0] ?? 0);
-      const top = Math.min(d, cut);
-      for (let k = 1; k < top; k++) next[d - k] = (next[d - k] ?? 0) + m * (law[k] ?? 0);
-      overcome += m * (finish[d] ?? 0);
-    }
-    alive = next;
-    left = alive.reduce((t, p) => t + p, 0);
-    within.push({ n, p: Math.min(1, overcome) });
+/** After m actions that took Disposition off: P(overcome by then) and P(not yet), m = 0 … the last followed. */
+interface JumpCounts {
+  readonly over: number[];
+  readonly left: number[];
+}
+
+/**
+ * The walk of the actions that take something off (their damage law `y`, k ≥ 1): the law of what they
+ * took, below D, after each one, until what is not yet overcome is below `FORECAST_DROPPED`.
+ */
+function jumpCounts(y: Float64Array, recurrence: Recurrence | undefined, D: number): JumpCounts {
+  const cut = jumpCut(y);
+  const kernel = recurrentKernel(y, recurrence, cut) ?? wholeKernel(y, cut);
+  // P(one jump ends it from s left): every jump of D − s or more, and (no recurrence) of the cut or more.
+  const ends = new Float64Array(D + 1);
+  const reach = kernel.lags.length > 0 ? D : cut;
+  let below = 0;
+  for (let x = 1; x <= D; x++) {
+    if (x <= reach) below += y[x - 1] ?? 0;
+    ends[x] = Math.max(0, 1 - below);
   }
-  return { within, beyond: Math.max(0, left) };
+  let law = new Float64Array(D);
+  law[0] = 1;
+  let window: Window = { from: 0, to: 1 };
+  let next = new Float64Array(D);
+  const over = [0];
+  const left = [1];
+  for (let m = 1; m <= Math.min(D, FORECAST_MAX_ACTIONS); m++) {
+    let ended = 0;
+    for (let s = window.from; s < window.to; s++) ended += (law[s] ?? 0) * (ends[D - s] ?? 0);
+    window = convolveWindow(kernel, law, window, next, FORECAST_DROPPED);
+    [law, next] = [next, law];
+    over.push((over[m - 1] ?? 0) + ended);
+    let stillLeft = 0;
+    for (let s = window.from; s < window.to; s++) stillLeft += law[s] ?? 0;
+    left.push(stillLeft);
+    if (stillLeft < FORECAST_DROPPED) break;
+  }
+  return { over, left };
+}
+
+/** The window [lo, hi) of `values` less each end's run summing below FORECAST_DROPPED (set to 0). */
+function trimmed(values: Float64Array, lo: number, hi: number): [number, number] {
+  for (let below = 0; lo < hi && below + (values[lo] ?? 0) < FORECAST_DROPPED; lo++) {
+    below += values[lo] ?? 0;
+    values[lo] = 0;
+  }
+  for (let above = 0; hi > lo && above + (values[hi - 1] ?? 0) < FORECAST_DROPPED; hi--) {
+    above += values[hi - 1] ?? 0;
+    values[hi - 1] = 0;
+  }
+  return [lo, hi];
+}
+
+/**
+ * P(overcome within n), n = 1, 2, …: of n actions, m take Disposition off (a binomial, P = 1 − stay),
+ * and what those m took decides (see the module comment for where the list stops).
+ */
+function withinTable(dl: DamageLaw, D: number, stay: number): { within: WithinPoint[]; beyond: number } {
+  const move = 1 - stay;
+  const y = withoutZero(massOf(dl, () => true)).map((p) => p / move);
+  const { over, left } = jumpCounts(y, dl.recurrence, D);
+  const last = over.length - 1;
+  // counts[m] = P(m of the n actions took some off), m in [lo, hi); `more`: more than `last` did.
+  const counts = new Float64Array(last + 1);
+  counts[0] = 1;
+  let [lo, hi, more] = [0, 1, 0];
+  const within: WithinPoint[] = [];
+  let stillLeft = 1;
+  for (let n = 1; n <= FORECAST_MAX_ACTIONS && stillLeft >= FORECAST_TAIL; n++) {
+    if (hi > last) more += (counts[last] ?? 0) * move;
+    hi = Math.min(hi, last);
+    for (let m = hi; m >= lo; m--) counts[m] = (counts[m] ?? 0) * stay + (counts[m - 1] ?? 0) * move;
+    hi++;
+    let overcome = more * ((over[last] ?? 0) + (left[last] ?? 0));
+    stillLeft = 0;
+    for (let m = lo; m < hi; m++) {
+      overcome += (counts[m] ?? 0) * (over[m] ?? 0);
+      stillLeft += (counts[m] ?? 0) * (left[m] ?? 0);
+    }
+    within.push({ n, p: Math.min(1, overcome) });
+    [lo, hi] = trimmed(counts, lo, hi);
+  }
+  return { within, beyond: Math.max(0, stillLeft) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,7 +25,12 @@ export const SETTINGS = {
   offerTour: "offerTour",
   schemaVersion: "schemaVersion",
   luckLedger: "luckLedger",
+  luckFaces: "luckFaces",
 } as const;
+
+/** R-LUCK-1 the luck ledger's other stored parts: one per kept session, one per block of recorded ids. */
+export const LUCK_SESSION_KEYS = Array.from({ length: 24 }, (_, i) => `luckSession${i}` as const);
+export const LUCK_RECORDED_KEYS = Array.from({ length: 20 }, (_, i) => `luckRecorded${i}` as const);
 
 export type ApplyPermission = "gm" | "owners";
 
@@ -110,13 +115,9 @@ export function registerSettings(): void {
     type: Number,
     default: 0,
   });
-  // R-LUCK-1 the luck ledger: written by the active GM's client only, repaired on read (src/table/luck.ts).
-  settings.register(SYSTEM_ID, SETTINGS.luckLedger, {
-    scope: "world",
-    config: false,
-    type: Object,
-    default: {},
-  });
+  // R-LUCK-1 the luck ledger, in parts: written by the active GM's client only, repaired on read (src/table/luck.ts).
+  for (const key of [SETTINGS.luckLedger, SETTINGS.luckFaces, ...LUCK_SESSION_KEYS, ...LUCK_RECORDED_KEYS])
+    settings.register(SYSTEM_ID, key, { scope: "world", config: false, type: Object, default: {} });
 }
 
 /**

@@ -24,17 +24,22 @@ import {
   type SessionLuck,
 } from "../chat/index.ts";
 import {
+  changedParts,
   closeLuckSession,
   isLuckRecorded,
+  ledgerFromParts,
+  luckSessionAt,
   recordLuck,
-  repairLuckLedger,
   sessionRarest,
   setLuckEgoUndone,
   takeBackLuckXp,
+  type HiddenLuck,
   type LuckEntry,
   type LuckKind,
   type LuckLedger,
   type LuckLedgerRecorded,
+  type LuckPartWrite,
+  type LuckRawParts,
   type LuckXp,
 } from "../data/luck-ledger.ts";
 import { storedCard } from "../documents/chat-message.ts";
@@ -50,7 +55,7 @@ import {
   type CombinedLuckInput,
   type RollLuck,
 } from "../rules/index.ts";
-import { mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
+import { LUCK_RECORDED_KEYS, LUCK_SESSION_KEYS, mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
 /** A roll's luck as the card gives it, before the message's own facts (id, who sees it, when). */
@@ -214,36 +219,67 @@ function messageLuck(message: ChatMessage.Implementation): { entry: LuckEntry; e
 }
 
 // ---------------------------------------------------------------------------------------------
-// The stored ledger: read (repaired), and written by the active GM one change at a time.
+// The stored ledger: read from its parts (repaired), and written by the active GM one change at a time,
+// each change rewriting only the parts it altered.
+
+const settingValue = (key: string): unknown => game.settings?.get(SYSTEM_ID, key as typeof SETTINGS.luckLedger);
+
+/** The stored parts, as the settings hold them. */
+function readParts(): LuckRawParts {
+  return {
+    index: settingValue(SETTINGS.luckLedger),
+    faces: settingValue(SETTINGS.luckFaces),
+    sessions: LUCK_SESSION_KEYS.map(settingValue),
+    recorded: LUCK_RECORDED_KEYS.map(settingValue),
+  };
+}
+
+/** The ledger's old single-setting shape (version 1), which the first write turns into parts. */
+const isWholeLedger = (index: unknown): boolean =>
+  typeof index === "object" && index !== null && Reflect.get(index, "version") === 1;
+
+/** The setting that holds a part. */
+function partKey(write: LuckPartWrite): string {
+  if (write.kind === "session") return LUCK_SESSION_KEYS[write.slot] ?? "";
+  if (write.kind === "recorded") return LUCK_RECORDED_KEYS[write.slot] ?? "";
+  return write.kind === "faces" ? SETTINGS.luckFaces : SETTINGS.luckLedger;
+}
+
+/** Writes each part of `ledger` that differs from what is stored (`raw`, read as `read` when sound). */
+async function writeParts(raw: LuckRawParts, ledger: LuckLedgerRecorded, read?: LuckLedgerRecorded): Promise<void> {
+  for (const write of changedParts(raw, ledger, read))
+    await game.settings?.set(
+      SYSTEM_ID,
+      partKey(write) as typeof SETTINGS.luckLedger,
+      write.value as Record<string, unknown>,
+    );
+}
 
 /**
  * The world's luck ledger as stored, repaired on read: damaged entries are dropped. The active GM is told
- * and the repaired ledger written back, so the notice comes once and nothing sound is lost.
+ * and the repaired ledger written back (the old single setting is then stored in parts), so the notice
+ * comes once and nothing sound is lost.
  */
 export function readLuckLedger(): LuckLedgerRecorded {
-  const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
-  const { ledger, dropped } = repairLuckLedger(raw, Date.now());
-  if (dropped > 0 && game.user?.isActiveGM && mayWriteWorldSettings()) {
-    const text = game.i18n?.format("TERRAN.Repair.luckLedger", { count: String(dropped) });
-    ui.notifications?.warn(text ?? "TERRAN.Repair.luckLedger", { permanent: true });
-    void game.settings
-      ?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger))
-      .catch((error: unknown) => console.warn("terran-engine | luck ledger: the repair could not be saved:", error));
+  const raw = readParts();
+  const { ledger, dropped } = ledgerFromParts(raw, Date.now());
+  if ((dropped > 0 || isWholeLedger(raw.index)) && game.user?.isActiveGM && mayWriteWorldSettings()) {
+    if (dropped > 0) {
+      const text = game.i18n?.format("TERRAN.Repair.luckLedger", { count: String(dropped) });
+      ui.notifications?.warn(text ?? "TERRAN.Repair.luckLedger", { permanent: true });
+    }
+    void writeParts(raw, ledger).catch((error: unknown) =>
+      console.warn("terran-engine | luck ledger: the repair could not be saved:", error),
+    );
   }
   return ledger;
-}
-
-/** The ledger as the setting stores it (plain data). */
-function stored(ledger: LuckLedgerRecorded): Record<string, unknown> {
-  const { version, sessions, tallies, faces, recorded, ego } = ledger;
-  return { version, sessions, tallies, faces, recorded: recorded ?? [], ego: ego ?? [] };
 }
 
 /** The changes wait for each other, so two rolls arriving together are both kept (one write each). */
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Runs `change` on the stored ledger and writes it back once, if it changed; on the GM's client only. A
+ * Runs `change` on the stored ledger and writes back the parts it changed; on the GM's client only. A
  * user who may not write the world's settings is refused here, before core would refuse the write and
  * show them its error: the callers log it and go on.
  */
@@ -252,39 +288,60 @@ export function changeLuckLedger<T>(
 ): Promise<T> {
   const run = queue.then(async () => {
     if (!mayWriteWorldSettings()) throw new Error("this user's role may not modify the world's settings");
-    const before = readLuckLedger();
+    const raw = readParts();
+    const { ledger: before, dropped } = ledgerFromParts(raw, Date.now());
     const { ledger, value } = change(before);
-    if (ledger !== before) await game.settings?.set(SYSTEM_ID, SETTINGS.luckLedger, stored(ledger));
+    const sound = dropped === 0 && !isWholeLedger(raw.index);
+    if (ledger !== before || !sound) await writeParts(raw, ledger, sound ? before : undefined);
     return value;
   });
   queue = run.catch(() => undefined);
   return run;
 }
 
-/** The stored ledger's list `key` (read as stored, no repair: a quick look), or an empty one. */
-function storedList(key: "recorded" | "ego"): readonly unknown[] {
-  const raw: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.luckLedger);
-  const list: unknown = typeof raw === "object" && raw !== null ? Reflect.get(raw, key) : null;
-  return Array.isArray(list) ? (list as unknown[]) : [];
+/** The stored blocks of recorded ids, read as stored (no repair: a quick look). */
+function storedBlocks(): Record<string, unknown>[] {
+  const blocks = LUCK_RECORDED_KEYS.map(settingValue).filter(
+    (b): b is Record<string, unknown> => typeof b === "object" && b !== null,
+  );
+  const whole = settingValue(SETTINGS.luckLedger);
+  return isWholeLedger(whole) ? [...blocks, whole as Record<string, unknown>] : blocks;
 }
 
-/** The stored ledger holds Ego for this message (a recorded roll that cost Ego). */
+/** The stored ledger's list `key` across its blocks (read as stored: a quick look), or an empty one. */
+function storedList(key: "recorded" | "ego"): readonly unknown[] {
+  return storedBlocks().flatMap((b) => {
+    const list: unknown = Reflect.get(b, key === "recorded" && !isWholeLedger(b) ? "ids" : key);
+    return Array.isArray(list) ? (list as unknown[]) : [];
+  });
+}
+
+/** The stored ledger holds Ego for this message (a recorded public roll that cost Ego). */
 function egoHeld(id: string): boolean {
   return storedList("ego").some((e) => typeof e === "object" && e !== null && Reflect.get(e, "messageId") === id);
 }
 
 /**
- * R-LUCK-1 the hook on `createChatMessage` and `updateChatMessage`: on the active GM's client only, the
- * message's roll is recorded once, when complete. R-EGO-2 a recorded roll's Ego follows its card's Ego
- * Undo (taken back, or counted again when the card is put back), read as the roll was: the card checked
- * whole, its dice the message's. Each is one write; a change that alters nothing writes nothing.
+ * R-LUCK-1 the one place the ledger decides whether a message is read: on the active GM's client only,
+ * a message not yet recorded (or one whose recorded Ego an Undo may take back), whose card and dice give
+ * a complete roll. Null: nothing to record.
  */
-export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
-  if (!game.user?.isActiveGM || !mayWriteWorldSettings()) return;
+function recordableLuck(message: ChatMessage.Implementation): { entry: LuckEntry; egoUndone: boolean } | null {
+  if (!game.user?.isActiveGM || !mayWriteWorldSettings()) return null;
   // Every later change to a recorded card (a die picked, an Effect applied) stops here, before any
   // reading, unless the ledger holds Ego for it that an Undo may take back.
-  if (message.id && storedList("recorded").includes(message.id) && !egoHeld(message.id)) return;
-  const read = messageLuck(message);
+  if (message.id && storedList("recorded").includes(message.id) && !egoHeld(message.id)) return null;
+  return messageLuck(message);
+}
+
+/**
+ * R-LUCK-1 the hook on `createChatMessage` and `updateChatMessage`: the message's roll is recorded once,
+ * when complete. R-EGO-2 a recorded roll's Ego follows its card's Ego Undo (taken back, or counted again
+ * when the card is put back), read as the roll was: the card checked whole, its dice the message's. Each
+ * is one change; a change that alters nothing writes nothing.
+ */
+export async function onLuckMessage(message: ChatMessage.Implementation): Promise<void> {
+  const read = recordableLuck(message);
   if (!read) return;
   const { entry, egoUndone } = read;
   // Decided on the ledger as the change finds it: an Undo seen while the record is still being written
@@ -295,6 +352,24 @@ export async function onLuckMessage(message: ChatMessage.Implementation): Promis
       : recordLuck(ledger, entry),
     value: null,
   }));
+}
+
+/**
+ * R-LUCK-1 the hidden rolls of the kept sessions, for a GM's window only: read from the chat messages this
+ * client holds (the ledger stores none of their figures), each in the session its message was posted in.
+ */
+export function hiddenLuck(ledger: LuckLedgerRecorded): HiddenLuck[] {
+  const recorded = new Set(ledger.recorded ?? []);
+  const messages: unknown = game.messages?.contents;
+  const list = Array.isArray(messages) ? (messages as ChatMessage.Implementation[]) : [];
+  return list.flatMap((message) => {
+    if (!message.id || !recorded.has(message.id) || !(message.whisper.length > 0 || message.blind)) return [];
+    const read = messageLuck(message);
+    const session = read ? luckSessionAt(ledger, message.timestamp) : null;
+    if (!read || session === null) return [];
+    const { roll, egoSpent, egoLost } = read.entry;
+    return [{ session, roll: { ...roll, time: message.timestamp }, egoSpent, egoLost }];
+  });
 }
 
 /** Registers the ledger's hooks (from src/terran.ts). */

@@ -120,8 +120,11 @@ declare module "fvtt-types/configuration" {
     "terran-engine.legacyWithoutSkills": boolean;
     "terran-engine.offerTour": boolean;
     "terran-engine.schemaVersion": number;
-    /** R-LUCK-1 the luck ledger (src/data/luck-ledger.ts), repaired on read (src/table/luck.ts). */
+    /** R-LUCK-1 the luck ledger's index and parts (src/data/luck-ledger.ts), repaired on read (src/table/luck.ts). */
     "terran-engine.luckLedger": Record<string, unknown>;
+    "terran-engine.luckFaces": Record<string, unknown>;
+    [part: `terran-engine.luckSession${number}`]: Record<string, unknown>;
+    [part: `terran-engine.luckRecorded${number}`]: Record<string, unknown>;
   }
 }
 

@@ -8,7 +8,12 @@ import {
   closeLuckSession,
   currentLuckSession,
   emptyLedger,
+  ledgerFromParts,
+  LUCK_RECORDED_BLOCKS,
   LUCK_RECORDED_KEPT,
+  luckParts,
+  withHiddenLuck,
+  type LuckParts,
   LUCK_SESSIONS_KEPT,
   recordLuck,
   repairLuckLedger,
@@ -73,7 +78,7 @@ describe("R-LUCK-1 recording a roll", () => {
     expect(sessionRarest(l, 1, false)?.messageId).toBe("m2");
   });
 
-  it("R-LUCK-1 (ruling): a hidden roll's percentiles stay out of the averages, so no one reads them back from a change", () => {
+  it("R-LUCK-1 (ruling): a hidden roll's percentiles and Ego stay out of the tallies, so no one reads them back from a change", () => {
     const before = recordLuck(emptyLedger(0), entry());
     const after = recordLuck(before, entry({ messageId: "m2", hidden: true, outcome: 0.01, effect: 0.99 }, [1], 2));
     const [b, a] = [before.tallies[0], after.tallies[0]];
@@ -84,14 +89,18 @@ describe("R-LUCK-1 recording a roll", () => {
       b?.effectCount,
     ]);
     expect(a?.rolls).toBe(2);
-    expect(a?.egoSpent).toBe(3);
+    expect([a?.egoSpent, a?.egoLost]).toEqual([1, 1]);
+    expect(after.ego?.map((e) => e.messageId)).toEqual(["m1"]);
   });
 
-  it("R-LUCK-1: the recorded ids stay bounded (the oldest dropped)", () => {
+  it("R-LUCK-1: the recorded ids stay bounded (the oldest block of 25 dropped whole)", () => {
     let l: LuckLedgerRecorded = emptyLedger(0);
-    for (let i = 0; i < LUCK_RECORDED_KEPT + 20; i++) l = recordLuck(l, entry({ messageId: `m${i}` }));
+    for (let i = 0; i < LUCK_RECORDED_KEPT; i++) l = recordLuck(l, entry({ messageId: `m${i}` }));
     expect(l.recorded).toHaveLength(LUCK_RECORDED_KEPT);
-    expect(l.recorded?.[0]).toBe("m20");
+    for (let i = LUCK_RECORDED_KEPT; i < LUCK_RECORDED_KEPT + 20; i++) l = recordLuck(l, entry({ messageId: `m${i}` }));
+    expect(l.recorded).toHaveLength(LUCK_RECORDED_KEPT - 5);
+    expect(l.recorded?.[0]).toBe("m25");
+    expect(l.recordedTotal).toBe(LUCK_RECORDED_KEPT + 20);
     expect(l.tallies[0]?.rolls).toBe(LUCK_RECORDED_KEPT + 20);
   });
 });
@@ -162,8 +171,8 @@ describe("R-LUCK-1 R-EGO-2 an Ego Undo pressed after the roll was recorded", () 
   it("R-LUCK-1 R-EGO-2: the Ego kept per roll stays bounded (the oldest dropped) and reads back sound", () => {
     let l: LuckLedgerRecorded = emptyLedger(0);
     for (let i = 0; i < LUCK_RECORDED_KEPT + 20; i++) l = recordLuck(l, withEgo(`m${i}`, 1, 1));
-    expect(l.ego).toHaveLength(LUCK_RECORDED_KEPT);
-    expect(l.ego?.[0]?.messageId).toBe("m20");
+    expect(l.ego).toHaveLength(LUCK_RECORDED_KEPT - 5);
+    expect(l.ego?.[0]?.messageId).toBe("m25");
     // The oldest roll's Ego is no longer known: its Undo changes nothing.
     expect(setLuckEgoUndone(l, "m0", true)).toBe(l);
     const read = repairLuckLedger(JSON.parse(JSON.stringify(setLuckEgoUndone(l, "m30", true))), 0);
@@ -224,7 +233,9 @@ describe("R-LUCK-1 repair on read", () => {
     const { ledger } = closeLuckSession(recordLuck(emptyLedger(0), entry()), 5, [{ actorId: "a1", xp: 2 }]);
     const read = repairLuckLedger(JSON.parse(JSON.stringify(ledger)), 99);
     expect(read.dropped).toBe(0);
-    expect(read.ledger).toEqual(ledger);
+    const { recordedTotal, ...stored } = ledger;
+    expect(recordedTotal).toBe(1);
+    expect(read.ledger).toEqual(stored);
   });
 
   it("R-LUCK-1: nothing stored yet reads as a fresh ledger without a complaint; junk reads as fresh and is reported", () => {
@@ -285,5 +296,67 @@ describe("R-LUCK-1 repair on read", () => {
       9,
     );
     expect(currentLuckSession(read.ledger)).toEqual({ index: 4, started: 2, ended: null });
+  });
+});
+
+describe("R-LUCK-1 the ledger stored in parts", () => {
+  const raw = (p: LuckParts) => {
+    const slots = <T>(m: ReadonlyMap<number, T>, n: number) => Array.from({ length: n }, (_, i) => m.get(i));
+    return JSON.parse(
+      JSON.stringify({
+        index: p.index,
+        faces: p.faces,
+        sessions: slots(p.sessions, LUCK_SESSIONS_KEPT),
+        recorded: slots(p.recorded, LUCK_RECORDED_BLOCKS),
+      }),
+    ) as Parameters<typeof ledgerFromParts>[0];
+  };
+
+  it("R-LUCK-1: a ledger reads back from its parts as it was, over closed sessions and more ids than a block holds", () => {
+    let l: LuckLedgerRecorded = emptyLedger(0);
+    for (let s = 0; s < 3; s++) {
+      for (let i = 0; i < 30; i++) l = recordLuck(l, entry({ messageId: `s${s}m${i}`, actorId: `a${i % 3}` }));
+      l = closeLuckSession(l, s + 1, [{ actorId: "a1", xp: 2 }]).ledger;
+    }
+    const read = ledgerFromParts(raw(luckParts(l)), 9);
+    expect(read.dropped).toBe(0);
+    expect(read.ledger).toEqual({
+      ...l,
+      tallies: l.tallies.map((t) => ({
+        ...t,
+        rarest: t.rarestPublic && { ...t.rarestPublic, outcome: null, effect: null, time: 0 },
+        rarestPublic: t.rarestPublic && { ...t.rarestPublic, outcome: null, effect: null, time: 0 },
+      })),
+    });
+  });
+
+  it("R-LUCK-1: a roll changes its session's part, its block of ids and the faces; nothing else", () => {
+    let l: LuckLedgerRecorded = emptyLedger(0);
+    for (let i = 0; i < 60; i++) l = recordLuck(l, entry({ messageId: `m${i}`, actorId: `a${i % 4}` }));
+    l = closeLuckSession(l, 1, []).ledger;
+    const before = luckParts(l);
+    const after = luckParts(recordLuck(l, entry({ messageId: "new" })));
+    const changed = (a: ReadonlyMap<number, unknown>, b: ReadonlyMap<number, unknown>) =>
+      [...new Set([...a.keys(), ...b.keys()])].filter((k) => JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k)));
+    expect(changed(before.sessions, after.sessions)).toEqual([1]);
+    expect(changed(before.recorded, after.recorded)).toEqual([2]);
+    expect(after.index).toEqual(before.index);
+  });
+
+  it("R-LUCK-1 (ruling): a hidden roll's rarity, percentiles, Ego and faces are in no part; the GM's view adds them back from its message", () => {
+    const secret = entry(
+      { messageId: "secret", hidden: true, chance: 0.0004, label: "Insight", outcome: 0.01 },
+      [6, 6],
+      3,
+    );
+    const l = recordLuck(recordLuck(emptyLedger(0), entry()), secret);
+    const stored = JSON.stringify(raw(luckParts(l)));
+    expect(stored).toContain("secret");
+    for (const leak of ["Insight", "0.0004", '"hidden":true']) expect(stored).not.toContain(leak);
+    const read = ledgerFromParts(JSON.parse(stored) as Parameters<typeof ledgerFromParts>[0], 0).ledger;
+    expect(read.tallies[0]).toMatchObject({ rolls: 2, egoSpent: 1, rarest: { messageId: "m1" } });
+    const gm = withHiddenLuck(read, [{ session: 1, roll: secret.roll, egoSpent: 3, egoLost: 3 }]);
+    expect(gm.tallies[0]).toMatchObject({ egoSpent: 4, egoLost: 4, rarest: { messageId: "secret", hidden: true } });
+    expect(gm.tallies[0]?.rarestPublic?.messageId).toBe("m1");
   });
 });

@@ -29,6 +29,7 @@ import {
   overwriteSource,
   parseSchemaVersion,
   removedPaths,
+  changedFields,
   UNMIGRATED_KEY,
   worldMigrationPlan,
   type MigrationResult,
@@ -1012,6 +1013,22 @@ describe("writing a migration back (helpers for the data models and the world ru
     expect(source).toStrictEqual(FIXTURES[0]?.expected);
     expect(source).not.toHaveProperty("experience");
     expect(source.customField).not.toBe(migrated.customField);
+  });
+
+  it("changedFields is what a merge needs to turn the stored data into the migrated: changed keys only, nested", () => {
+    const stored = { xp: "4", grit: { value: 7, max: 3 }, tags: ["a"], kept: 1, old: "x" };
+    const migrated = { xp: 4, grit: { value: 3, max: 3 }, tags: ["a"], kept: 1, repairs: [], unmigrated: {}, ego: 0 };
+    expect(changedFields(stored, migrated)).toEqual({ xp: 4, grit: { value: 3 }, ego: 0 });
+    expect(changedFields(migrated, migrated)).toEqual({});
+    // A list is written whole when it differs; an empty one the stored data has is compared as any value.
+    expect(changedFields({ tags: ["a"], repairs: [{ path: "x" }] }, { tags: ["a", "b"], repairs: [] })).toEqual({
+      tags: ["a", "b"],
+      repairs: [],
+    });
+    // A stored key such as "__proto__" stays a key.
+    const hostile = JSON.parse('{"__proto__": {"polluted": 1}}') as Record<string, unknown>;
+    expect(Object.hasOwn(changedFields({}, hostile), "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("removedPaths lists the keys a migration removed, for the world runner's -= deletions", () => {

@@ -11,6 +11,7 @@ import {
   GENERATIONS,
   ItemDocStub,
   loadWorld,
+  PackStub,
   makeGm,
   resetWorld,
   world,
@@ -389,28 +390,143 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: the world migration", (gene
     expect([...reloaded.actors.invalidDocumentIds]).toEqual([]);
   });
 
-  it("the GM's progress notice moves once per document and closes when the migration is done", async () => {
+  it("the GM's progress notice moves once per batch and ends saying what was written, not 'updating…' (dnd5e writes its completion into it)", async () => {
     world.actorSources = [
-      { _id: "actor00000000005", name: "Ada", type: "character", system: character() },
+      { _id: "actor00000000005", name: "Ada", type: "character", system: { ...character(), xp: "4" } },
       { _id: "actor00000000006", name: "Wolf", type: "challenge", system: challenge() },
     ];
     world.itemSources = [
-      { _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.() } },
+      { _id: "item000000000002", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 9 } },
     ];
     loadWorld();
     await migrateWorld();
     const bars = world.notices.filter((n) => n.bar !== undefined);
     expect(bars).toHaveLength(1);
-    expect(bars[0]?.bar?.progress.map((p) => Math.round(p * 3))).toEqual([1, 2, 3]);
-    expect(bars[0]?.bar?.closed).toBe(true);
+    // Two batches (the world's actors, then its items); the last update fills the bar and says it is done.
+    expect(bars[0]?.bar?.progress).toEqual([0.5, 1]);
+    expect(bars[0]?.bar?.message).toMatch(/^TERRAN\.Migration\.done/);
+    expect(bars[0]?.message).toMatch(/^TERRAN\.Migration\.start/);
+    expect(world.notices.filter((n) => n.message.startsWith("TERRAN.Migration.done"))).toEqual([]);
     expect(world.settings.get("schemaVersion")).toBe(SCHEMA_VERSION);
   });
 
-  it("with nothing to migrate the progress notice still closes", async () => {
+  it("with nothing to migrate the progress notice still ends saying so", async () => {
     loadWorld();
     await migrateWorld();
     const bar = world.notices.find((n) => n.bar !== undefined)?.bar;
-    expect(bar).toEqual({ progress: [1], closed: true });
+    expect(bar?.progress).toEqual([1]);
+    expect(bar?.message).toMatch(/^TERRAN\.Migration\.done/);
+  });
+
+  it("1,000 characters of 3 items: batched updateDocuments, each changed actor with its changed items, only what changes", async () => {
+    const weapon = (rank: number): Json => ({ ...ITEM_SOURCES.weapon?.(), rank });
+    world.actorSources = Array.from({ length: 1000 }, (_, i) => {
+      const system = character();
+      if (i % 4 === 0) setPath(system, "ego.value", 9);
+      const items = [0, 1, 2].map((j) => ({
+        _id: `it${String(i).padStart(6, "0")}${String(j).padStart(8, "0")}`,
+        name: "Blade",
+        type: "weapon",
+        system: weapon(i % 5 === 0 && j === 0 ? 9 : 2),
+      }));
+      return { _id: `ac${String(i).padStart(14, "0")}`, name: `Ada ${i}`, type: "character", system, items };
+    });
+    const before = structuredClone(world.actorSources);
+    const { actors } = loadWorld();
+    await migrateWorld();
+    // 400 actors change (every 4th: Ego; every 5th: an item): 4 calls of 100, one request each.
+    const calls = world.updateCalls;
+    expect(calls.map((c) => [c.documentName, c.pack, c.ids.length])).toEqual(Array(4).fill(["Actor", null, 100]));
+    const changed = (i: number): boolean => i % 4 === 0 || i % 5 === 0;
+    expect(calls.flatMap((c) => c.ids)).toEqual(actors.contents.filter((_, i) => changed(i)).map((a) => a.id));
+    expect(calls.reduce((t, c) => t + c.items, 0)).toBe(200);
+    // Unchanged actors are not written at all (the owner's notice writes back only repaired ones, after).
+    actors.contents.forEach((a, i) => expect(a.updates.length + a.itemUpdates.length > 0, a.name).toBe(changed(i)));
+    // Actor 5: only its first item's rank and records, inside the actor's own update; nothing of the actor.
+    const five = actors.contents[5];
+    expect(five?.updates).toEqual([]);
+    expect(five?.itemUpdates[0]).toEqual([
+      { _id: "it00000500000000", system: { rank: 4, repairs: [expect.objectContaining({ path: "rank" })] } },
+    ]);
+    // Actor 4: its Ego and its records only.
+    expect(actors.contents[4]?.updates[0]).toEqual({
+      system: { ego: { value: 5 }, repairs: [expect.objectContaining({ path: "ego.value", from: "9" })] },
+    });
+    // What is stored: the changed fields repaired, the rest as it was.
+    world.actorSources.forEach((stored, i) => {
+      const was = before[i] as Json;
+      if (!changed(i)) return expect(stored).toEqual(was);
+      expect(getPath(stored.system, "ego.value")).toBe(i % 4 === 0 ? 5 : 3);
+      expect(getPath((stored.items as Json[])[0]?.system, "rank")).toBe(i % 5 === 0 ? 4 : 2);
+      expect((stored.items as Json[]).slice(1)).toEqual((was.items as Json[]).slice(1));
+    });
+    expect(world.settings.get("schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("an unlocked compendium is written whole in one call naming it (its stored data never reaches the client)", async () => {
+    const items = ["a", "b", "c"].map(
+      (x) =>
+        new ItemDocStub({
+          _id: `packitem0000000${x}`,
+          name: x,
+          type: "weapon",
+          pack: "world.gear",
+          system: { ...ITEM_SOURCES.weapon?.(), rank: x === "b" ? 9 : 2 },
+        }),
+    );
+    world.packs = [new PackStub("world.gear", "Item", items), new PackStub("world.locked", "Item", [], true)];
+    loadWorld();
+    await migrateWorld();
+    expect(world.updateCalls).toEqual([
+      { documentName: "Item", pack: "world.gear", ids: items.map((i) => i.id), items: 0 },
+    ]);
+    expect(items.map((i) => getPath(i.updates[0], "system.rank"))).toEqual([2, 4, 2]);
+  });
+
+  it("a batch the server refuses is reported, the version not advanced, and the notice says what was written", async () => {
+    world.actorSources = [
+      {
+        _id: "actor00000000008",
+        name: "Ada",
+        type: "character",
+        system: { ...character(), ego: { value: 9, max: 5, dice: 1 } },
+      },
+    ];
+    world.itemSources = [
+      { _id: "item000000000003", name: "Blade", type: "weapon", system: { ...ITEM_SOURCES.weapon?.(), rank: 9 } },
+    ];
+    loadWorld();
+    const refused = vi.spyOn(ActorStub, "updateDocuments").mockRejectedValueOnce(new Error("refused"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await migrateWorld();
+      expect(refused).toHaveBeenCalledOnce();
+      expect(logged).toHaveBeenCalled();
+      expect(world.settings.get("schemaVersion")).toBe(1);
+      expect(world.notices.find((n) => n.level === "error")?.message).toContain("TERRAN.Migration.failed");
+      const bar = world.notices.find((n) => n.bar !== undefined)?.bar;
+      expect(bar?.progress.at(-1)).toBe(1);
+      expect(bar?.message).toMatch(/^TERRAN\.Migration\.done/);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("(stand-in) updateDocuments refuses an id its collection lacks, or a document the user may not change, changing nothing", async () => {
+    world.actorSources = [{ _id: "actor00000000009", name: "Ada", type: "character", system: character() }];
+    const { actors } = loadWorld();
+    await expect(
+      ActorStub.updateDocuments([
+        { _id: "actor00000000009", "system.xp": 4 },
+        { _id: "nobody", "system.xp": 1 },
+      ]),
+    ).rejects.toThrow(/no Actor \[nobody\]/);
+    world.user = { id: "player2", isGM: false, targets: new Set() };
+    await expect(ActorStub.updateDocuments([{ _id: "actor00000000009", "system.xp": 4 }])).rejects.toThrow(
+      /permission/,
+    );
+    expect(actors.contents[0]?.updates).toEqual([]);
+    expect(world.updateCalls).toEqual([]);
   });
 
   it("reaches an invalid world item too", async () => {

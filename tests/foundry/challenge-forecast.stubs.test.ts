@@ -9,7 +9,7 @@
  * sends the toggle event and renders again itself.
  */
 import "../stubs/foundry-client.ts";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   GENERATIONS,
   makeGm,
@@ -19,6 +19,7 @@ import {
   type ActorStub,
 } from "../stubs/foundry-client.ts";
 import { ChallengeSheet } from "../../src/applications/sheets/challenge/challenge-sheet.ts";
+import { FORECASTS } from "../../src/applications/sheets/challenge/challenge-forecast.ts";
 import { buildPool, challengeEffectLaw, challengeForecast, CORE, forecastActionLaw } from "../../src/rules/index.ts";
 import { challenge, change, find, hero, open, settle, type Sheet } from "./sheet-harness.ts";
 
@@ -130,6 +131,52 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       }
       await openPanel(sheet);
       await change(sheet, 'input[data-forecast="light"]', "3");
+      expect(text(sheet, ".te-forecast-expected strong")).toBe(expectedText(3, 0, 1, 10, 1));
+    });
+
+    it("R-RA-7 (stand-ins): a re-render with the same inputs reads the forecast back; a change computes one more", async () => {
+      world.user = makeGm();
+      const wolf = challenge({ disposition: { value: 37, max: 40 }, dice: 4 });
+      const sheet = await open(ChallengeSheet, wolf);
+      FORECASTS.clear();
+      const before = FORECASTS.computed;
+      await openPanel(sheet);
+      expect(FORECASTS.computed).toBe(before + 1);
+      await sheet.render();
+      await sheet.render();
+      expect(FORECASTS.computed).toBe(before + 1);
+      await change(sheet, 'input[data-forecast="dark"]', "3");
+      expect(FORECASTS.computed).toBe(before + 2);
+      // Back to the first approach: read back, not computed again.
+      await change(sheet, 'input[data-forecast="dark"]', "0");
+      expect(FORECASTS.computed).toBe(before + 2);
+      await wolf.update({ "system.disposition.value": 36 });
+      await sheet.render();
+      expect(FORECASTS.computed).toBe(before + 3);
+      expect(text(sheet, ".te-forecast-expected strong")).toBe(expectedText(2, 0, 1, 36, 4));
+    });
+
+    it("R-RA-7 (stand-ins): the panel lists the world's characters by name and reads the chosen one's state only", async () => {
+      world.user = makeGm();
+      const actors = new WorldCollectionStub<ActorStub>();
+      const heroes = ["Ana", "Bo", "Cy"].map((name) => {
+        const actor = hero({ attributes: { finesse: 3 } });
+        actor.name = name;
+        actors.add(actor as unknown as ActorStub);
+        return actor;
+      });
+      actors.add(challenge());
+      world.collections.actors = actors;
+      const read = heroes.map((actor) => vi.spyOn(actor.system as unknown as { toObject(): unknown }, "toObject"));
+      const sheet = await open(ChallengeSheet, challenge({ disposition: { value: 10, max: 10 }, dice: 1 }));
+      await openPanel(sheet);
+      const options = [...sheet.element.querySelectorAll('select[data-forecast="character"] option')];
+      expect(options.map((o) => o.textContent.trim()).slice(1)).toEqual(["Ana", "Bo", "Cy"]);
+      expect(read.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+      await change(sheet, 'select[data-forecast="character"]', heroes[1]?.id ?? "");
+      expect(read[0]?.mock.calls.length).toBe(0);
+      expect(read[1]?.mock.calls.length).toBeGreaterThan(0);
+      expect(read[2]?.mock.calls.length).toBe(0);
       expect(text(sheet, ".te-forecast-expected strong")).toBe(expectedText(3, 0, 1, 10, 1));
     });
 

@@ -26,6 +26,7 @@ import { LUCK_SESSIONS_KEPT } from "../../src/data/luck-ledger.ts";
 import { awardSession, undoSessionAward } from "../../src/table/session-award.ts";
 import {
   closeLuckSessionFor,
+  hiddenLuck,
   luckEntryOf,
   onLuckMessage,
   readLuckLedger,
@@ -113,11 +114,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(errorsShown()).toEqual([]);
     // The same hook on the active GM's client records it, once, in one write.
     asActiveGm();
+    // The ledger's parts it changed, each once: the block of ids, the session's tallies, the faces, the index.
     HooksStub.callAll("createChatMessage", msg, {}, ROLLER.id);
-    await vi.waitFor(() => expect(writes).toEqual(["createSetting"]));
+    await vi.waitFor(() => expect(writes).toEqual(Array(4).fill("createSetting")));
     HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
     await onLuckMessage(asMessage(msg));
-    expect(writes).toEqual(["createSetting"]);
+    expect(writes).toHaveLength(4);
     const ledger = readLuckLedger();
     const expected = combinedRollLuck({ faces: [5, 3], slaughter: false, singleDieServesBoth: true, chosen: null });
     expect(ledger.tallies).toHaveLength(1);
@@ -187,13 +189,22 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(readLuckLedger().faces[ROLLER.id]).toEqual([0, 1, 0, 0, 0, 3]);
   });
 
-  it("R-LUCK-1 (stand-ins): a whispered or blind roll is hidden: in the tally, not in the faces nor the public rarest", async () => {
+  it("R-LUCK-1 (stand-ins): a whispered or blind roll is hidden: counted, its figures in none of the ledger's settings; the GM's client reads them from its message", async () => {
     asActiveGm();
-    await onLuckMessage(asMessage(rolled([2, 1], [], { whisper: ["gm"], blind: true })));
+    const secret = rolled([2, 1], [], { whisper: ["gm"], blind: true });
+    await onLuckMessage(asMessage(secret));
     const ledger = readLuckLedger();
-    expect(ledger.tallies[0]).toMatchObject({ rolls: 1, rarestPublic: null });
-    expect(ledger.tallies[0]?.rarest?.hidden).toBe(true);
+    expect(ledger.tallies[0]).toMatchObject({ rolls: 1, rarest: null, rarestPublic: null, egoSpent: 0 });
     expect(ledger.faces).toEqual({});
+    // What every client receives (the world settings): the id, to count it once, and nothing of its luck.
+    const stored = JSON.stringify([...world.settings.entries()].filter(([k]) => k.startsWith("luck")));
+    const luck = combinedRollLuck({ faces: [2, 1], slaughter: false, singleDieServesBoth: true, chosen: null });
+    expect(stored).toContain(secret.id);
+    expect(stored).not.toContain(String(luck.chance));
+    expect(stored).not.toMatch(/"hidden":true/);
+    // The GM's own client, which holds the message, reads its rarity back for the GM's window.
+    const read = hiddenLuck(ledger);
+    expect(read.map((h) => [h.session, h.roll.messageId, h.roll.hidden])).toEqual([[1, secret.id, true]]);
   });
 
   it("R-LUCK-1 (stand-ins): with no GM online nothing is recorded; a GM's client records it when the card next changes", async () => {
@@ -220,8 +231,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
   it("R-LUCK-1 (stand-ins): damaged stored data is repaired on read, the GM told once, the sound part kept", async () => {
     asActiveGm();
     await onLuckMessage(asMessage(rolled([5, 3])));
-    const stored = world.settings.get("luckLedger") as Record<string, unknown>;
-    world.settings.set("luckLedger", { ...stored, faces: { player1: "junk" } });
+    world.settings.set("luckFaces", { player1: "junk" });
     const read = readLuckLedger();
     expect(read.tallies).toHaveLength(1);
     expect(read.faces).toEqual({});
@@ -237,6 +247,85 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     await onLuckMessage(asMessage(rolled([5, 3])));
     expect(readLuckLedger().tallies).toHaveLength(1);
     expect(world.warnings.filter((w) => w.startsWith("TERRAN.Repair.luckLedger"))).toEqual([]);
+  });
+
+  it("R-LUCK-1 (stand-ins): with 24 sessions of 20 characters kept, one roll writes a few kilobytes (its parts), not the ledger", async () => {
+    asActiveGm();
+    const rollFor = (actor: number): ChatMessageStub => {
+      const msg = rolled([5, 3], [2]);
+      msg.flags = cardFlags({ kind: "risky", state: { ...card([5, 3], [2]), actorUuid: `Actor.actor${actor}` } });
+      return msg;
+    };
+    for (let session = 0; session < LUCK_SESSIONS_KEPT; session++) {
+      for (let actor = 0; actor < 20; actor++) await onLuckMessage(asMessage(rollFor(actor)));
+      if (session < LUCK_SESSIONS_KEPT - 1) await closeLuckSessionFor([], new Map());
+    }
+    const everything = JSON.stringify([...world.settings.entries()].filter(([k]) => k.startsWith("luck")));
+    expect(everything.length).toBeGreaterThan(60_000);
+    const writes = settingWrites();
+    await onLuckMessage(asMessage(rollFor(3)));
+    const written = writes.mock.calls.map((c) => [c[1], JSON.stringify(c[2]).length] as const);
+    expect(written.map(([key]) => key).sort()).toEqual([
+      "luckFaces",
+      expect.stringMatching(/^luckRecorded/),
+      "luckSession23",
+    ]);
+    expect(written.reduce((t, [, bytes]) => t + bytes, 0)).toBeLessThanOrEqual(8_000);
+    expect(readLuckLedger().tallies.filter((t) => t.session === 24)).toHaveLength(20);
+  });
+
+  it("R-LUCK-1 (stand-ins): the ledger stored whole (the old single setting) is read as it was and stored in parts at the GM's first read, its hidden rarest roll left out", async () => {
+    const secret = { messageId: "m2", actorId: "abc", userId: "player1", kind: "risky", label: "Insight" };
+    const hidden = { ...secret, outcome: 0.1, effect: null, chance: 0.001, hidden: true, time: 5 };
+    const open = {
+      ...secret,
+      messageId: "m1",
+      label: "Might",
+      outcome: 0.6,
+      effect: 0.5,
+      chance: 0.2,
+      hidden: false,
+      time: 4,
+    };
+    const tally = {
+      actorId: "abc",
+      session: 1,
+      rolls: 2,
+      outcomeSum: 0.6,
+      outcomeCount: 1,
+      effectSum: 0.5,
+      effectCount: 1,
+    };
+    const old = {
+      version: 1,
+      sessions: [{ index: 1, started: 0, ended: null }],
+      tallies: [{ ...tally, egoSpent: 1, egoLost: 1, xpGained: 0, rarest: hidden, rarestPublic: open }],
+      faces: { player1: [1, 0, 0, 0, 0, 1] },
+      recorded: ["m1", "m2"],
+      ego: [{ messageId: "m1", actorId: "abc", session: 1, egoSpent: 1, egoLost: 1, undone: false }],
+    };
+    world.settings.set("luckLedger", old);
+    // A player reads it as it is until the GM's client stores it anew.
+    as(ROLLER);
+    expect(readLuckLedger().tallies[0]?.rarestPublic?.messageId).toBe("m1");
+    expect(world.settings.get("luckLedger")).toEqual(old);
+    asActiveGm();
+    const read = readLuckLedger();
+    await vi.waitFor(() => expect(world.settings.get("luckLedger")).toMatchObject({ version: 2 }));
+    const stored = JSON.stringify([...world.settings.entries()].filter(([k]) => k.startsWith("luck")));
+    expect(stored).not.toContain("Insight");
+    expect(stored).not.toContain("0.001");
+    const after = readLuckLedger();
+    // The public rarest roll is kept by what the window and the award show of it (id, roller, label, chance).
+    const kept = { ...open, outcome: null, effect: null, time: 0 };
+    expect(after.tallies).toEqual([{ ...read.tallies[0], rarest: kept, rarestPublic: kept }]);
+    expect([after.faces, after.recorded, after.ego, after.sessions]).toEqual([
+      old.faces,
+      old.recorded,
+      old.ego,
+      old.sessions,
+    ]);
+    expect(world.warnings).toEqual([]);
   });
 
   it("R-LUCK-1 (stand-ins): over many awards the ledger keeps LUCK_SESSIONS_KEPT sessions", async () => {
@@ -345,7 +434,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(luckEntryOf(asMessage(forged))).toBeNull();
   });
 
-  it("R-LUCK-1 R-EGO-2 (stand-ins): an Ego Undo pressed after the GM's client recorded the roll takes its Ego back out of the session, in one write", async () => {
+  it("R-LUCK-1 R-EGO-2 (stand-ins): an Ego Undo pressed after the GM's client recorded the roll takes its Ego back out of the session, in two small writes", async () => {
     registerLuckLedger();
     const mira = hero("Mira", { ego: 4, finesse: 2 });
     const id = mira.id ?? "";
@@ -373,12 +462,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     const writes = settingWrites();
     HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
     await vi.waitFor(() => expect(egoOf(id)).toEqual(before));
-    expect(writes).toHaveBeenCalledTimes(1);
+    // The session's tallies, and the block that keeps the roll's Ego (now undone).
+    expect(writes.mock.calls.map((c) => c[1]).sort()).toEqual(["luckRecorded0", "luckSession0"]);
     // The roll itself stays counted; a second update of the same card writes nothing.
     expect(readLuckLedger().tallies.find((t) => t.actorId === id)?.rolls).toBe(2);
     HooksStub.callAll("updateChatMessage", msg, {}, {}, ROLLER.id);
     await onLuckMessage(asMessage(msg));
-    expect(writes).toHaveBeenCalledTimes(1);
+    expect(writes).toHaveBeenCalledTimes(2);
     expect(egoOf(id)).toEqual(before);
   });
 

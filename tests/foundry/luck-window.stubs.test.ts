@@ -18,7 +18,7 @@ import { english } from "../support/templates.ts";
 import { actors, as, GM_USER, pc, text } from "./gm-builders.ts";
 
 let stored: LuckLedger = emptyLedger(0);
-vi.mock("../../src/table/luck.ts", () => ({ readLuckLedger: () => stored }));
+vi.mock("../../src/table/luck.ts", () => ({ readLuckLedger: () => stored, hiddenLuck: () => [] }));
 
 const { api } = await import("../../src/api.ts");
 const { registerSettings } = await import("../../src/settings/settings.ts");
@@ -32,11 +32,11 @@ const luckWindow = () =>
  * The active GM's client writes the ledger (a world setting, the GM's to write); core runs its document
  * hook on every client, this player's too.
  */
-async function gmWrites(ledger: unknown): Promise<void> {
+async function gmWrites(ledger: unknown, key = "luckLedger"): Promise<void> {
   const here = world.user;
   world.user = makeGm();
   try {
-    await game.settings?.set("terran-engine" as never, "luckLedger" as never, ledger as never);
+    await game.settings?.set("terran-engine" as never, key as never, ledger as never);
   } finally {
     world.user = here;
   }
@@ -140,7 +140,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     expect(luckWindow()?.element.querySelector("svg")).toBeNull();
   });
 
-  it("Table luck (R-LUCK-1, stand-ins): the ledger's setting written (created or updated) draws the open window again; another setting does not", async () => {
+  it("Table luck (R-LUCK-1, stand-ins): a ledger setting written (created or updated) draws the open window again when what it shows changed; nothing else does", async () => {
     stored = emptyLedger(0);
     as({ id: "player1", isGM: false });
     await api.tableLuck();
@@ -150,7 +150,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     await gmWrites(LUCK_LEDGER);
     await vi.waitFor(() => expect(app?.renders).toBe(before + 1));
     expect(app?.element.querySelectorAll(".luck-character")).toHaveLength(3);
-    await gmWrites(emptyLedger(1));
+    // Written again with nothing it shows changed, or a block of recorded ids: not drawn again.
+    await gmWrites(LUCK_LEDGER);
+    await gmWrites({ block: 0, ids: ["m1"], ego: [] }, "luckRecorded0");
+    await new Promise((r) => setTimeout(r, 10));
+    expect(app?.renders).toBe(before + 1);
+    stored = emptyLedger(1);
+    await gmWrites({ index: 2, tallies: [] }, "luckSession1");
     await vi.waitFor(() => expect(app?.renders).toBe(before + 2));
     HooksStub.callAll("updateSetting", { key: "other-module.thing", value: 1 });
     HooksStub.callAll("updateSetting", { key: "terran-engine.darkDiceMax", value: 6 });
@@ -158,6 +164,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     expect(app?.renders).toBe(before + 2);
     // Closed, it is not drawn behind the user's back; opened again, it is the same window.
     await app?.close();
+    stored = LUCK_LEDGER;
     await gmWrites(LUCK_LEDGER);
     await new Promise((r) => setTimeout(r, 10));
     expect(app?.renders).toBe(before + 2);

@@ -8,7 +8,7 @@
  * Limited viewer is given.
  */
 import "../stubs/foundry-client.ts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CORE_ACTIONS, secondRealmElement, toSecondRealm } from "../stubs/applications.ts";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
@@ -88,6 +88,29 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       await click(sheet, '[data-action="tab"][data-tab="main"]');
       await sheet.render();
       expect(activeTab(sheet)).toEqual(["main"]);
+    });
+
+    it("(stand-ins): a sheet of 40 items draws compact rows, enriches only an opened row's text, and an opened row's controls work", async () => {
+      const mira = hero();
+      const spears = Array.from({ length: 40 }, (_, i) =>
+        weaponItem({ description: `<p>Spear ${i}</p>` }, stub(mira), `Spear ${i}`, i * 10),
+      );
+      const editor = foundry.applications.ux.TextEditor.implementation;
+      const enrich = vi.spyOn(editor, "enrichHTML");
+      const sheet = await open(CharacterSheet, mira);
+      await click(sheet, '[data-action="tab"][data-tab="items"]');
+      // The biography and the notes only: no row is opened.
+      const texts = () => enrich.mock.calls.map((c) => String(c[0])).filter((t) => t.startsWith("<p>Spear"));
+      expect(texts()).toEqual([]);
+      const row = (i: number) => `li[data-item-id="${spears[i]?.id ?? ""}"]`;
+      expect(sheet.element.querySelector(`${row(7)} [data-action="deleteItem"]`)).toBeNull();
+      await click(sheet, `${row(7)} [data-action="toggleExpand"]`);
+      expect(texts()).toEqual(["<p>Spear 7</p>"]);
+      expect(find(sheet, `${row(7)} .te-item-text`).textContent).toContain("Spear 7");
+      world.dialogAnswers.push(true);
+      await click(sheet, `${row(7)} [data-action="deleteItem"]`);
+      expect(itemsOf(mira, "weapon").map((i) => i.name)).not.toContain("Spear 7");
+      enrich.mockRestore();
     });
 
     it("(stand-ins): a sheet closed on the Biography tab reopens on it (the instance keeps core's tabGroups)", async () => {

@@ -9,18 +9,24 @@ import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
 import * as ledgerModule from "../../src/data/luck-ledger.ts";
 import {
+  changedParts,
   checkLuckRoll,
   closeLuckSession,
   currentLuckSession,
   isLuckRecorded,
+  ledgerFromParts,
   LUCK_KINDS,
+  LUCK_RECORDED_BLOCKS,
   LUCK_RECORDED_KEPT,
   LUCK_SESSIONS_KEPT,
+  luckParts,
+  luckSessionAt,
   recordLuck,
   repairLuckLedger,
   sessionRarest,
   setLuckEgoUndone,
   takeBackLuckXp,
+  withHiddenLuck,
   type LuckLedgerRecorded,
   type LuckRoll,
 } from "../../src/data/luck-ledger.ts";
@@ -182,7 +188,32 @@ function ledgerScenario(raw: unknown, steps: readonly Step[]): string[] {
   }
   const again = repairLuckLedger(JSON.parse(JSON.stringify(l)), 0);
   if (again.dropped > 0) breaks.push(`the ledger read back drops ${again.dropped}`);
-  return breaks;
+  return [...breaks, ...partsBreaks(l)];
+}
+
+/** The ledger stored in parts reads back whole (its ids, tallies' counts) and no part holds a hidden roll's rarity. */
+function partsBreaks(l: LuckLedgerRecorded): string[] {
+  const parts = luckParts(l);
+  const slots = <T>(m: ReadonlyMap<number, T>, n: number) => Array.from({ length: n }, (_, i) => m.get(i));
+  const raw = JSON.parse(
+    JSON.stringify({
+      index: parts.index,
+      faces: parts.faces,
+      sessions: slots(parts.sessions, LUCK_SESSIONS_KEPT),
+      recorded: slots(parts.recorded, LUCK_RECORDED_BLOCKS),
+    }),
+  ) as Parameters<typeof ledgerFromParts>[0];
+  const read = ledgerFromParts(raw, 0);
+  const out: string[] = [];
+  if (read.dropped > 0) out.push(`the parts read back drop ${read.dropped}`);
+  if (JSON.stringify(read.ledger.recorded ?? []) !== JSON.stringify(l.recorded ?? []))
+    out.push("the parts lose recorded ids");
+  if (read.ledger.tallies.reduce((n, x) => n + x.rolls, 0) !== l.tallies.reduce((n, x) => n + x.rolls, 0))
+    out.push("the parts lose rolls");
+  if (JSON.stringify(raw).includes('"hidden":true')) out.push("a part holds a hidden roll");
+  const rewrites = changedParts(raw, read.ledger, read.ledger);
+  if (read.dropped === 0 && rewrites.length > 0) out.push(`a ledger stored as it is rewrites ${rewrites.length} parts`);
+  return out;
 }
 
 /** R-LUCK-1 the ledger reducers of src/data/luck-ledger.ts. */
@@ -202,6 +233,36 @@ export const LUCK_LEDGER_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   checkLuckRoll: entry(checkLuckRoll, t(fc.oneof(luckRoll as fc.Arbitrary<unknown>, fc.anything())), {
     fractional: true,
   }),
+  ledgerFromParts: entry(
+    ledgerFromParts,
+    t(
+      fc.record({
+        index: fc.anything(),
+        faces: fc.anything(),
+        sessions: fc.array(fc.anything(), { maxLength: 24 }),
+        recorded: fc.array(fc.anything(), { maxLength: 20 }),
+      }),
+      fc.nat(),
+    ),
+    {
+      fractional: true,
+      check: (r) => {
+        const bad = ledgerBreaks(r.ledger);
+        return bad.length > 0 ? bad.join("; ") : null;
+      },
+    },
+  ),
+  luckSessionAt: entry(
+    (raw: unknown, time: number) => luckSessionAt(repairLuckLedger(raw, 0).ledger, time),
+    t(fc.anything(), fc.double()),
+    { fractional: true },
+  ),
+  withHiddenLuck: entry(
+    (raw: unknown, hidden: unknown) =>
+      withHiddenLuck(repairLuckLedger(raw, 0).ledger, Array.isArray(hidden) ? (hidden as never[]) : []),
+    t(fc.anything(), fc.array(fc.record({ session: fc.nat(), roll: luckRoll, egoSpent: fc.nat(), egoLost: fc.nat() }))),
+    { fractional: true },
+  ),
 };
 
 /** Functions of src/data/luck-ledger.ts that the scenario above drives rather than calls alone. */
@@ -215,6 +276,9 @@ export const NOT_LUCK_LEDGER_ENTRIES: Readonly<Record<string, string>> = {
   setLuckEgoUndone: "the scenario's Ego Undo step (R-EGO-2), checked by egoUndoBreaks",
   sessionRarest: "read by the scenario after every step",
   oneIn: "an entry of its own, luckOneIn (tests/fuzz/luck-entries.ts)",
+  luckParts: "the scenario stores every ledger it reaches in parts and reads it back (partsBreaks)",
+  changedParts: "the scenario's partsBreaks checks that the parts of a ledger stored as it is change nothing",
+  luckSessionSlot: "where luckParts puts a session, read back by the scenario's partsBreaks",
 };
 
 /** Fails loudly when the ledger module exports a function no entry names. */

@@ -47,7 +47,7 @@ import { TourStub } from "../stubs/tours.ts";
 import { QUENCH_ID } from "../../src/quench/hook.ts";
 import { BATCHES } from "../../src/quench/register.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
-import { RULESET_CHANGED, SETTINGS } from "../../src/settings/settings.ts";
+import { LUCK_RECORDED_KEYS, LUCK_SESSION_KEYS, RULESET_CHANGED, SETTINGS } from "../../src/settings/settings.ts";
 import { statusEntries } from "../stubs/status-effects.ts";
 import { cardFlags } from "../../src/documents/chat-message.ts";
 import { SCHEMA_VERSION } from "../../src/data/source.ts";
@@ -97,6 +97,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   offerTour: "client",
   schemaVersion: "world",
   luckLedger: "world",
+  luckFaces: "world",
 };
 
 describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i", (generation: Generation) => {
@@ -158,10 +159,12 @@ describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i", (generation
   it("at init: every setting of SETTINGS is registered under terran-engine with its declared scope", () => {
     const ours = [...world.settingConfigs.keys()].filter((id) => id.startsWith("terran-engine."));
     expect(ours.sort()).toEqual(
-      Object.values(SETTINGS)
+      [...Object.values(SETTINGS), ...LUCK_SESSION_KEYS, ...LUCK_RECORDED_KEYS]
         .map((key) => `terran-engine.${key}`)
         .sort(),
     );
+    for (const key of [...LUCK_SESSION_KEYS, ...LUCK_RECORDED_KEYS])
+      expect(world.settingConfigs.get(`terran-engine.${key}`)?.scope, key).toBe("world");
     for (const [name, key] of Object.entries(SETTINGS)) {
       expect(world.settingConfigs.get(`terran-engine.${key}`)?.scope, key).toBe(
         DECLARED_SCOPES[name as keyof typeof SETTINGS],
@@ -340,7 +343,10 @@ describe.each(GENERATIONS)("the BUILT system at ready as the active GM, v%i", (g
     HooksStub.callAll("ready");
     info.mockRestore();
     await vi.waitFor(() => expect(world.settings.get(SETTINGS.schemaVersion)).toBe(SCHEMA_VERSION));
-    expect(world.notices.map((n) => n.message)).toEqual(["TERRAN.Migration.start", "TERRAN.Migration.done"]);
+    // One notice: its bar filled, the outcome written into it (as dnd5e's migration ends; the Notifications API).
+    expect(world.notices.map((n) => [n.message, n.bar?.progress.at(-1), n.bar?.message])).toEqual([
+      ["TERRAN.Migration.start", 1, "TERRAN.Migration.done"],
+    ]);
   });
 });
 

@@ -43,6 +43,8 @@ import {
   separateEffectAction,
   type ActionLaw,
   type Band,
+  type Recurrence,
+  type ValueLaw,
   type EffectOrder,
   type EffectTags,
   type Face,
@@ -437,20 +439,160 @@ describe("forecast: whole Challenges against full enumeration", () => {
   });
 
   it("R-CH-1 an Exceptional Challenge of 1000 behind armour 4, a weak approach: the list stops at 1000 actions and says what is left", () => {
-    const law = oneThrowAction(CORE.effect, { light: 1, dark: 0, rank: 0 });
-    const started = performance.now();
-    const f = challengeForecast(law, {
-      disposition: 1000,
-      armour: 4,
-      effect: challengeEffectLaw({ dice: 10, halved: false }),
-    });
-    expect(performance.now() - started).toBeLessThan(5000);
+    const challenge = { disposition: 1000, armour: 4, effect: challengeEffectLaw({ dice: 10, halved: false }) };
+    const f = challengeForecast(oneThrowAction(CORE.effect, { light: 1, dark: 0, rank: 0 }), challenge);
     expect(f.within).toHaveLength(1000);
     expect(f.beyond).toBeGreaterThan(FORECAST_TAIL);
     expect(last(f.within).p + f.beyond).toBeCloseTo(1, 9);
     expect(f.expectedActions).toBeGreaterThan(1000);
+    // R-RA-7 (ruling) once compiled, a few frames at most (the chain read step by step took ~0.5 s here).
+    const started = performance.now();
+    challengeForecast(oneThrowAction(CORE.effect, { light: 1, dark: 0, rank: 0 }), challenge);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The chain followed directly: every value of the law, every Disposition left, nothing dropped
+
+interface Direct {
+  readonly E: number;
+  readonly S: number;
+  readonly Q: number;
+  readonly within: number[];
+}
+
+/** The forecast's chain step by step, every d left and every jump (O(D²)), from the game's landing rules. */
+function directChain(law: ActionLaw, D: number, order: EffectOrder, rows: number): Direct {
+  const bands = ["fail", "partial", "success"] as const;
+  const mass = Object.fromEntries(bands.map((b) => [b, law.effect[b].below(D)])) as Record<Band, readonly number[]>;
+  const landing = { fail: [false, true], partial: [true, true], success: [true, false] } as const;
+  const struck = (b: Band, overcome: boolean): boolean =>
+    challengeStrikesBack({ player: landing[b][0], challenge: landing[b][1] }, order, overcome);
+  const at = (b: Band, k: number): number => mass[b][k] ?? 0;
+  const atLeastOf = (b: Band, d: number): number => law.band[b] - mass[b].slice(0, d).reduce((t, p) => t + p, 0);
+  const E = [0];
+  const S = [0];
+  const Q = [1];
+  for (let d = 1; d <= D; d++) {
+    let [e, s, q, stay, stayFree] = [1, 0, 0, 0, 0];
+    for (const b of bands) {
+      stay += at(b, 0);
+      if (!struck(b, false)) stayFree += at(b, 0);
+      s += struck(b, true) ? atLeastOf(b, d) : 0;
+      q += struck(b, true) ? 0 : atLeastOf(b, d);
+      for (let k = 0; k < d; k++) {
+        if (struck(b, false)) s += at(b, k);
+        if (k === 0) continue;
+        e += at(b, k) * (E[d - k] ?? 0);
+        s += at(b, k) * (S[d - k] ?? 0);
+        if (!struck(b, false)) q += at(b, k) * (Q[d - k] ?? 0);
+      }
+    }
+    E.push(e / (1 - stay));
+    S.push(s / (1 - stay));
+    Q.push(q / (1 - stayFree));
+  }
+  const p = Array.from({ length: D }, (_, k) => bands.reduce((t, b) => t + at(b, k), 0));
+  let alive = new Array<number>(D + 1).fill(0);
+  alive[D] = 1;
+  let overcome = 0;
+  const within: number[] = [];
+  for (let n = 1; n <= rows; n++) {
+    const next = new Array<number>(D + 1).fill(0);
+    for (let d = 1; d <= D; d++) {
+      const m = alive[d] ?? 0;
+      for (let k = 0; k < d; k++) next[d - k] = (next[d - k] ?? 0) + m * (p[k] ?? 0);
+      overcome += m * bands.reduce((t, b) => t + atLeastOf(b, d), 0);
+    }
+    alive = next;
+    within.push(overcome);
+  }
+  return { E: E[D] ?? 0, S: S[D] ?? 0, Q: Q[D] ?? 0, within };
+}
+
+/** The same law with no recurrence stated (or `recurrence` instead): the forecast reads it whole. */
+function restated(law: ActionLaw, recurrence?: Recurrence): ActionLaw {
+  const strip = (v: ValueLaw): ValueLaw => ({
+    total: v.total,
+    below: (l) => v.below(l),
+    ...(recurrence ? { recurrence } : {}),
+  });
+  return {
+    band: law.band,
+    effect: { fail: strip(law.effect.fail), partial: strip(law.effect.partial), success: strip(law.effect.success) },
+  };
+}
+
+describe("forecast: the R-RA-7 forecast ruling (how it is computed) against the chain followed directly", () => {
+  it.each([
+    ["Core 2+1 Good, Disposition 120", CORE_GOOD, 120, "gm" as const, 0],
+    ["Core 0+2 Bad Slaughter, Disposition 90 behind armour 1", CORE_SLAUGHTER, 90, "player-first" as const, 1],
+    ["Legacy 2 light Lesser (d/2), Disposition 80", LEGACY_LESSER, 80, "player-last" as const, 0],
+    ["Degenesis 1+2 improvised Extreme, Disposition 100 behind armour 2", DEGENESIS_IMPROVISED, 100, "gm" as const, 2],
+  ])(
+    "R-RA-7 (ruling) %s: expectations, P(unscathed) and every listed P(within n) agree",
+    (_, a, disposition, order, armour) => {
+      const law = lawOf(a);
+      const effect = challengeEffectLaw({ dice: 2, halved: false });
+      const f = challengeForecast(law, { disposition, armour, effect }, { order });
+      const reference = directChain(damageOnly(law, armour), disposition, order, f.within.length);
+      expect(f.expectedActions ?? Number.NaN).toBeCloseTo(reference.E, 9);
+      expect(f.harm.expectedStrikes ?? Number.NaN).toBeCloseTo(reference.S, 9);
+      expect(f.harm.pUnscathed).toBeCloseTo(reference.Q, 12);
+      f.within.forEach((w, i) => expect(w.p, `within ${w.n}`).toBeCloseTo(reference.within[i] ?? Number.NaN, 12));
+    },
+  );
+
+  it("R-RA-7 (ruling) a law that states no recurrence, or a wrong one, is read whole: the same forecast", () => {
+    const law = lawOf(CORE_GOOD);
+    const challenge = { disposition: 60, armour: 1, effect: challengeEffectLaw({ dice: 1, halved: false }) };
+    const f = challengeForecast(law, challenge);
+    for (const other of [restated(law), restated(law, [[2, 0.5]])]) {
+      const g = challengeForecast(other, challenge);
+      expect(g.expectedActions ?? Number.NaN).toBeCloseTo(f.expectedActions ?? Number.NaN, 9);
+      expect(g.harm.expectedStrikes ?? Number.NaN).toBeCloseTo(f.harm.expectedStrikes ?? Number.NaN, 9);
+      expect(g.within).toHaveLength(f.within.length);
+      g.within.forEach((w, i) => expect(w.p).toBeCloseTo(f.within[i]?.p ?? Number.NaN, 12));
+    }
+  });
+
+  it("R-RA-3 each law states its explosion's recurrence: on 6, on 5+ with Slaughter, and halved for d/2", () => {
+    expect(lawOf(CORE_GOOD).effect.success.recurrence).toEqual([[6, 1 / 6]]);
+    expect(lawOf(CORE_SLAUGHTER).effect.success.recurrence).toEqual([
+      [5, 1 / 6],
+      [6, 1 / 6],
+    ]);
+    expect(lawOf(LEGACY_LESSER).effect.success.recurrence).toEqual([[3, 1 / 6]]);
+    expect(challengeEffectLaw({ dice: 0, halved: true }).recurrence).toEqual([[3, 1 / 6]]);
+    // The law's own values follow it past the first die: P(v) = P(v − 3) / 6 for d/2.
+    const halved = lawOf(LEGACY_LESSER).effect.success.below(40);
+    for (let v = 10; v < 40; v++) expect(halved[v]).toBeCloseTo((halved[v - 3] ?? 0) / 6, 15);
+  });
+});
+
+/** The damage law of one action (the player's Effect less `armour`), as a law the reference reads. */
+function damageOnly(law: ActionLaw, armour: number): ActionLaw {
+  const shifted = (v: ValueLaw): ValueLaw => ({
+    total: v.total,
+    below: (l) => {
+      const out = new Array<number>(l).fill(0);
+      v.below(l + armour).forEach((p, x) => {
+        const k = Math.max(0, x - armour);
+        if (k < l) out[k] = (out[k] ?? 0) + p;
+      });
+      return out;
+    },
+  });
+  return {
+    band: law.band,
+    effect: {
+      fail: shifted(law.effect.fail),
+      partial: shifted(law.effect.partial),
+      success: shifted(law.effect.success),
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Seeded simulation

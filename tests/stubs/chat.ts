@@ -68,6 +68,8 @@ export class ChatMessageStub {
   blind: boolean;
   flags: Json;
   rolls: unknown[];
+  /** Foundry: "The timestamp at which point this message was generated" (ChatMessage `timestamp`, api/v13 and v14). */
+  readonly timestamp = Date.now();
   readonly updates: Json[] = [];
 
   constructor(data: { flags?: Json; rolls?: unknown[]; author?: string; whisper?: string[]; blind?: boolean } = {}) {

@@ -63,6 +63,41 @@ function storeChange(stored: Json[], id: string, system: Json): void {
   doc.system = mergeDeep(isRecord(doc.system) ? doc.system : {}, system);
 }
 
+/** Writes an embedded item's system change into its actor's stored copy (an item not stored there is left). */
+function storeItemChange(actorId: string, itemId: string, system: Json): void {
+  const doc = world.actorSources.find((d) => d._id === actorId);
+  const item = (Array.isArray(doc?.items) ? (doc.items as unknown[]) : []).find(
+    (i): i is Json => isRecord(i) && i._id === itemId,
+  );
+  if (item && Object.keys(system).length > 0) item.system = mergeDeep(isRecord(item.system) ? item.system : {}, system);
+}
+
+/**
+ * The documents an `updateDocuments` call reaches: the compendium's named by `pack`, else the world's
+ * (`game.actors` / `game.items`). Every update must name one of them by `_id`.
+ */
+function updateTargets<T extends { readonly id: string }>(
+  documentName: "Actor" | "Item",
+  updates: Json[],
+  pack: unknown,
+): T[] {
+  const packDocs =
+    typeof pack === "string" ? world.packs.find((p): p is PackStub => (p as PackStub).collection === pack) : null;
+  if (typeof pack === "string" && !packDocs) throw new Error(`stand-in updateDocuments: no compendium "${pack}"`);
+  const collection = (documentName === "Actor" ? world.collections.actors : world.collections.items) as {
+    contents?: T[];
+  } | null;
+  const docs = (packDocs?.documents ?? collection?.contents ?? []) as T[];
+  return updates.map((u) => {
+    const doc = docs.find((d) => d.id === u._id);
+    if (typeof u._id !== "string" || !doc)
+      throw new Error(
+        `stand-in updateDocuments: no ${documentName} [${String(u._id)}] in ${typeof pack === "string" ? pack : "the world"}`,
+      );
+    return doc;
+  });
+}
+
 interface SystemModel {
   toObject(): Json;
   prepareDerivedData(): void;
@@ -348,6 +383,52 @@ export class ActorStub {
     return actor;
   }
 
+  /** `Actor.implementation`: CONFIG.Actor.documentClass (dnd5e's migration calls its `updateDocuments`). */
+  static get implementation(): typeof ActorStub {
+    return (
+      (Reflect.get(globalThis, "CONFIG") as { Actor?: { documentClass?: typeof ActorStub } }).Actor?.documentClass ??
+      ActorStub
+    );
+  }
+
+  /**
+   * Foundry's `Document.updateDocuments(updates, operation)`, a static of every Document
+   * (foundryvtt.com/api/v14/classes/foundry.ClientDocument.html): one request for many documents.
+   * DatabaseUpdateOperation (foundryvtt.com/api/interfaces/foundry.abstract.types.DatabaseUpdateOperation.html,
+   * and api/v14): "updates: An array of data objects used to update existing Documents. Each update object
+   * must contain the _id of the target Document"; `pack`: "A compendium collection ID which contains the
+   * Documents"; `diff` and `recursive` as for one update. Each actor takes its update as `update` does
+   * (permission, `_preUpdate`, what is stored); its `items` update its embedded items by `_id`, the others
+   * left as they are (dnd5e's migrateActorData sends only the changed items in `updateData.items`, and
+   * PF2e's migration runner the updated ones; module/migration.mjs, src/module/migration/runner/index.ts).
+   * An update naming no document of the collection, or one the user may not change, is refused before
+   * anything changes. `world.updateCalls` records each call.
+   */
+  static async updateDocuments(updates: Json[], operation: Json = {}): Promise<ActorStub[]> {
+    const actors = updateTargets<ActorStub>("Actor", updates, operation.pack);
+    for (const actor of actors)
+      if (!actor.isOwner) throw new Error(`User ${world.user.id} lacks permission to update Actor [${actor.id}]`);
+    world.updateCalls.push({
+      documentName: "Actor",
+      pack: typeof operation.pack === "string" ? operation.pack : null,
+      ids: actors.map((a) => a.id),
+      items: updates.reduce((t, u) => t + (Array.isArray(u.items) ? u.items.length : 0), 0),
+    });
+    for (const [index, actor] of actors.entries()) {
+      const { _id, items, ...change } = updates[index] ?? {};
+      void _id;
+      if (Object.keys(change).length > 0) await actor.update(change, operation);
+      const embedded = Array.isArray(items) ? (items as Json[]) : [];
+      if (embedded.length === 0) continue;
+      await actor.updateEmbeddedDocuments("Item", embedded);
+      for (const { _id: itemId, ...itemChange } of embedded) {
+        const system = expandUpdate(itemChange).system;
+        if (isRecord(system)) storeItemChange(actor.id, String(itemId), system);
+      }
+    }
+    return actors;
+  }
+
   /** Records the batch; an item built by the stand-in `Item` also takes its change (plain ItemStubs do not). */
   updateEmbeddedDocuments(_type: string, updates: Json[]): Promise<Json[]> {
     this.itemUpdates.push(structuredClone(updates));
@@ -494,6 +575,30 @@ export class ItemDocStub implements ItemStub {
 
   get isOwner(): boolean {
     return this.parent?.isOwner ?? true;
+  }
+
+  /** `Item.implementation`: CONFIG.Item.documentClass, as `Actor.implementation`. */
+  static get implementation(): typeof ItemDocStub {
+    return itemConfig().documentClass ?? ItemDocStub;
+  }
+
+  /**
+   * `Item.updateDocuments(updates, operation)` for world and compendium items, as the Actor's above: each
+   * takes its change as `update` does, and a world item's system change is stored (`world.itemSources`).
+   */
+  static async updateDocuments(updates: Json[], operation: Json = {}): Promise<ItemDocStub[]> {
+    const items = updateTargets<ItemDocStub>("Item", updates, operation.pack);
+    const pack = typeof operation.pack === "string" ? operation.pack : null;
+    world.updateCalls.push({ documentName: "Item", pack, ids: items.map((i) => i.id), items: 0 });
+    for (const [index, item] of items.entries()) {
+      const { _id, ...change } = updates[index] ?? {};
+      void _id;
+      await item.update(change);
+      const system = expandUpdate(change).system;
+      const stored = pack ? undefined : world.itemSources.find((d) => d._id === item.id);
+      if (stored && isRecord(system)) stored.system = mergeDeep(isRecord(stored.system) ? stored.system : {}, system);
+    }
+    return items;
   }
 
   /** Merges a flat or nested change into the item (used by `update` and the actor's embedded updates). */
@@ -653,6 +758,24 @@ export class InvalidDocumentStub {
   }
 }
 
+/**
+ * A compendium pack (CompendiumCollection): its `collection` id, `documentName`, `locked`, and
+ * `getDocuments()`, which loads its documents (what dnd5e's migration reads of a pack: pack.collection,
+ * pack.locked, pack.documentName, pack.getDocuments(), module/migration.mjs). Its documents are the ones
+ * `updateDocuments(…, { pack })` reaches.
+ */
+export class PackStub {
+  constructor(
+    readonly collection: string,
+    readonly documentName: "Actor" | "Item",
+    readonly documents: (ActorStub | ItemDocStub)[],
+    readonly locked = false,
+  ) {}
+  getDocuments(): Promise<(ActorStub | ItemDocStub)[]> {
+    return Promise.resolve([...this.documents]);
+  }
+}
+
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 function actorModels(): Record<string, ModelClass> {
@@ -695,6 +818,9 @@ export function loadWorld(markInvalid: readonly string[] = []): {
         model,
         source: isRecord(raw.system) ? raw.system : {},
       });
+      // Its embedded items, from the stored `items` (what the server sends with the actor).
+      for (const item of Array.isArray(raw.items) ? (raw.items as unknown[]) : [])
+        if (isRecord(item)) actor.items.push(new ItemDocStub({ ...item, parent: actor }));
       actors.add(actor);
     } catch (error) {
       if (!(error instanceof DataModelValidationError)) throw error;
@@ -798,7 +924,8 @@ Object.defineProperties(game, {
   // Foundry: `game.data` holds the world's data as the server sent it (dnd5e migration.mjs
   // reads invalid documents' source there).
   data: { get: () => ({ actors: world.actorSources, items: world.itemSources }), configurable: true },
-  packs: { get: () => ({ contents: [] }), configurable: true },
+  // Foundry: `game.packs`, the world's CompendiumCollections (`contents`); see PackStub.
+  packs: { get: () => ({ contents: world.packs }), configurable: true },
   // Foundry: `game.scenes`, the world's Scenes; each Scene's `tokens` is its embedded TokenDocuments, changed
   // by `scene.updateEmbeddedDocuments("Token", [{ _id, … }])` (foundryvtt.com/api/v13 Scene,
   // Document#updateEmbeddedDocuments).
@@ -979,27 +1106,29 @@ Reflect.set(globalThis, "fromUuid", (uuid: string) => Promise.resolve(world.docu
 Reflect.set(globalThis, "fromUuidSync", (uuid: string) => world.documents.get(uuid) ?? null);
 /**
  * A progress notification (`ui.notifications.info(message, { progress: true })`): core returns the
- * notification, whose `update({ pct, message })` moves its bar ("const progress =
- * ui.notifications.info('Thing Happening!', {progress: true}); progress.update({pct: 0.25, message:
- * 'Still happening!'})", foundryvtt.com/api/v14 foundry.applications.ui.Notifications; foundryvtt#12909
- * on v13 updates by `{ pct }` too). It closes when its bar is full, even a `permanent` one: dnd5e's
- * world migration opens it `permanent: true, progress: true` and only ever calls
- * `progress.update({ pct: ++migrated / totalDocuments })` (module/migration.mjs). The stand-in keeps
- * each `pct` in `notice.progress` and refuses any other argument (a bare number is not the options core reads).
+ * notification, whose `update({ pct, message })` moves its bar and, given a message, writes it into the
+ * same notice ("const progress = ui.notifications.info('Thing Happening!', {progress: true});
+ * progress.update({pct: 0.25, message: 'Still happening!'}) … progress.update({pct: 1.0, message:
+ * 'Done!'})", foundryvtt.com/api/classes/foundry.applications.ui.Notifications.html and api/v14). No page
+ * says a full bar closes a `permanent` notice: it stays on screen with what it last said, so dnd5e's
+ * migration writes its completion into it (`progress.update({ message: "MIGRATION.DND5E.World.Complete",
+ * format: { version }, pct: 1 })`, module/migration.mjs migrateWorld). The stand-in keeps each `pct` in
+ * `notice.progress` and the text shown in `notice.message`, and refuses any other argument (a bare number
+ * is not the options core reads).
  */
 export interface ProgressNotice {
   readonly progress: number[];
-  closed: boolean;
+  message: string;
 }
 function progressNotification(notice: ProgressNotice) {
   return {
     update(options: unknown): void {
       const pct: unknown = isRecord(options) ? options.pct : undefined;
-      if (typeof pct !== "number" || !(pct >= 0 && pct <= 1))
+      const message: unknown = isRecord(options) ? options.message : undefined;
+      if (typeof pct !== "number" || !(pct >= 0 && pct <= 1) || !(message === undefined || typeof message === "string"))
         throw new TypeError(`stand-in Notifications: update takes { pct, message }, got ${JSON.stringify(options)}`);
-      if (notice.closed) throw new Error("stand-in Notifications: the notification is closed");
       notice.progress.push(pct);
-      if (pct >= 1) notice.closed = true;
+      if (message !== undefined) notice.message = message;
     },
   };
 }
@@ -1012,8 +1141,7 @@ function progressNotification(notice: ProgressNotice) {
  */
 function notify(level: "warn" | "info" | "error") {
   return (m: string, options?: unknown) => {
-    const progress =
-      isRecord(options) && options.progress === true ? { progress: [] as number[], closed: false } : null;
+    const progress = isRecord(options) && options.progress === true ? { progress: [] as number[], message: m } : null;
     world.notices.push({ userId: world.user.id, level, message: m, options, ...(progress ? { bar: progress } : {}) });
     if (level !== "info") world.warnings.push(m);
     return progress ? progressNotification(progress) : undefined;

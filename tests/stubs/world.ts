@@ -111,7 +111,7 @@ export const world = {
     level: "warn" | "info" | "error";
     message: string;
     options?: unknown;
-    bar?: { readonly progress: number[]; closed: boolean };
+    bar?: { readonly progress: number[]; message: string };
   }[],
   /** Answers the next dialogs give, in order (a DialogV2.wait button's action, or confirm's boolean). */
   dialogAnswers: [] as unknown[],
@@ -137,6 +137,10 @@ export const world = {
    */
   actorSources: [] as Json[],
   itemSources: [] as Json[],
+  /** Each `Actor.updateDocuments` / `Item.updateDocuments` call, in order: one request each (foundry-client.ts). */
+  updateCalls: [] as { documentName: "Actor" | "Item"; pack: string | null; ids: string[]; items: number }[],
+  /** The world's compendium packs (`game.packs.contents`, foundry-client.ts `PackStub`). */
+  packs: [] as unknown[],
   /** `game.actors` / `game.items` as `loadWorld()` last built them (null: not loaded). */
   collections: { actors: null as unknown, items: null as unknown },
   /** The world's scenes (`game.scenes`): see makeScene. */
@@ -288,6 +292,8 @@ export function resetWorld(generation: Generation = world.generation): void {
   world.sheets = [];
   world.actorSources = [];
   world.itemSources = [];
+  world.updateCalls = [];
+  world.packs = [];
   world.collections = { actors: null, items: null };
   world.scenes = [];
 }

@@ -6,14 +6,15 @@
  *
  * Where it is found, on v13 and v14 alike: a "Table luck" button in the Actors sidebar's header for
  * every user (the `renderActorDirectory` hook, as the GM's tools in ./commands.ts), and the macro API
- * (`TerranEngine.tableLuck()`). It is drawn again whenever the ledger's world setting is created or
- * updated (its first write creates its Setting document, later ones update it): core calls the `createSetting` /
+ * (`TerranEngine.tableLuck()`). It is drawn again when one of the ledger's settings it shows is created or
+ * updated and what it shows changed (a block of recorded ids never shows): core calls the `createSetting` /
  * `updateSetting` document hooks on every client (PTR 2e's `updateSetting` hook re-reads its clocks setting by
- * `setting.key` the same way).
+ * `setting.key` the same way). A GM's window adds the hidden rolls its own chat log holds (`hiddenLuck`).
  */
-import { readLuckLedger } from "../../table/luck.ts";
+import { hiddenLuck, readLuckLedger } from "../../table/luck.ts";
+import { withHiddenLuck } from "../../data/luck-ledger.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { SETTINGS } from "../../settings/settings.ts";
+import { LUCK_SESSION_KEYS, SETTINGS } from "../../settings/settings.ts";
 import { elementOf } from "../dom.ts";
 import { DialogHost } from "../dialog-host.ts";
 import { luckWindowContext, type LuckNames, type LuckWindowContext } from "./luck-context.ts";
@@ -47,14 +48,28 @@ export class TableLuckWindow extends DialogHost<LuckWindowContext> {
     main: { template: `systems/${SYSTEM_ID}/templates/dialogs/table-luck.hbs` },
   };
 
+  /** What the window last drew, as text: a change that leaves it the same draws nothing. */
+  #drawn = "";
+
   protected override view(): LuckWindowContext {
-    return luckWindowContext(
-      readLuckLedger(),
-      { isGM: game.user?.isGM === true },
+    const ledger = readLuckLedger();
+    const isGM = game.user?.isGM === true;
+    const view = luckWindowContext(
+      isGM ? withHiddenLuck(ledger, hiddenLuck(ledger)) : ledger,
+      { isGM },
       worldNames(),
       // Foundry: Localization#lang is "the target language for localization" (foundryvtt.com/api/v14, Localization).
       game.i18n?.lang ?? "en",
     );
+    this.#drawn = JSON.stringify(view);
+    return view;
+  }
+
+  /** Draws the window again if what it shows changed. */
+  async refresh(): Promise<void> {
+    if (!this.rendered) return;
+    const before = this.#drawn;
+    if (JSON.stringify(this.view()) !== before) await this.render();
   }
 }
 
@@ -66,11 +81,14 @@ export async function openTableLuck(): Promise<void> {
   await open.render({ force: true });
 }
 
-/** The `createSetting` / `updateSetting` hooks: a change of the luck ledger's setting draws the open window again. */
+/** The ledger's settings the window shows: its index, the faces and the sessions' tallies (not the id blocks). */
+const SHOWN = new Set([SETTINGS.luckLedger, SETTINGS.luckFaces, ...LUCK_SESSION_KEYS].map((k) => `${SYSTEM_ID}.${k}`));
+
+/** The `createSetting` / `updateSetting` hooks: a change of what the window shows draws the open window again. */
 export function onSettingChanged(setting: unknown): void {
   const key: unknown = setting && typeof setting === "object" ? Reflect.get(setting, "key") : undefined;
-  if (key !== `${SYSTEM_ID}.${SETTINGS.luckLedger}`) return;
-  if (open?.rendered) void open.render();
+  if (typeof key !== "string" || !SHOWN.has(key)) return;
+  void open?.refresh();
 }
 
 /**

@@ -71,7 +71,7 @@ import {
   migrateConditionWithReport,
   migrateWeaponWithReport,
 } from "./items.ts";
-import { cloneRecord, getOwn, isRecord, setOwn, type MigrationResult } from "./values.ts";
+import { cloneRecord, cloneValue, deepEqual, getOwn, isRecord, setOwn, type MigrationResult } from "./values.ts";
 
 export { migrateCharacter, migrateCharacterWithReport } from "./character.ts";
 export { migrateChallenge, migrateChallengeWithReport } from "./challenge.ts";
@@ -205,4 +205,27 @@ export function removedPaths(
     else if (isRecord(value) && isRecord(next)) paths.push(...removedPaths(value, next, `${prefix}${key}.`));
   }
   return paths;
+}
+
+/**
+ * What a write must carry to turn `before` into `after` by a recursive merge: the keys of `after`
+ * whose values differ, objects compared inside, anything else whole. Keys only `before` has are left
+ * (see `removedPaths`); an empty list or object `before` lacks is what loading it gives anyway. Empty
+ * when nothing changes.
+ */
+export function changedFields(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const old = getOwn(before, key);
+    const empty = (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+    if (!Object.hasOwn(before, key) && empty) continue;
+    if (isRecord(value) && isRecord(old)) {
+      const inner = changedFields(old, value);
+      if (Object.keys(inner).length > 0) setOwn(out, key, inner);
+    } else if (!Object.hasOwn(before, key) || !deepEqual(old, value)) setOwn(out, key, cloneValue(value));
+  }
+  return out;
 }

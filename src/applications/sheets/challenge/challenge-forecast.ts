@@ -42,7 +42,8 @@ import { message, type Message } from "../common.ts";
 export interface ForecastCharacter {
   readonly id: string;
   readonly name: string;
-  readonly state: CharacterState;
+  /** Read for the chosen character only (the others are listed by name); without it the approach is by hand. */
+  readonly state?: CharacterState;
 }
 
 /** What the GM chose in the panel; the sheet keeps it between renders. */
@@ -165,6 +166,37 @@ export interface ForecastView {
   readonly error: Message | null;
 }
 
+/** Forecasts already computed, by their inputs: a re-render with the same ones reads its forecast back. */
+export class ForecastMemo {
+  readonly #entries = new Map<string, Forecast>();
+  /** How many forecasts were computed rather than read back. */
+  computed = 0;
+
+  constructor(readonly size: number) {}
+
+  /** Forgets every forecast (the count stays). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /** The forecast for `key`, computed by `compute` the first time (a RulesError is not kept). */
+  get(key: string, compute: () => Forecast): Forecast {
+    const known = this.#entries.get(key);
+    this.#entries.delete(key);
+    const forecast = known ?? compute();
+    if (!known) this.computed++;
+    this.#entries.set(key, forecast);
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.size) break;
+      this.#entries.delete(oldest);
+    }
+    return forecast;
+  }
+}
+
+/** The panel's forecasts, shared by every open Challenge sheet. */
+export const FORECASTS = new ForecastMemo(16);
+
 /** A probability as a percentage to one decimal, as `locale` writes numbers ("66.0", "66,0"). */
 const pct = (p: number, locale?: string): string => decimal(100 * p, 1, locale);
 /** A figure to one decimal; "∞" for one without end (null: a Challenge never overcome). */
@@ -233,7 +265,7 @@ function approachOf(
   choices: ForecastChoices,
 ): ForecastApproach {
   const byHand = { light: choices.light, armour: choices.armour, rank: null, error: null };
-  if (!character) return byHand;
+  if (!character?.state) return byHand;
   try {
     const approach = characterApproach(ruleset)(ruleset, character.state, attribute, choices.dark);
     // The ruleset's pool builder cannot read this character's pool: the approach stays by hand.
@@ -339,21 +371,26 @@ function forecastResult(
   approach: ForecastApproach,
 ): Pick<ForecastView, "result" | "error"> {
   const { choices } = input;
+  const approachIn = {
+    light: approach.light,
+    dark: choices.dark,
+    rank: approach.rank ?? choices.rank,
+    singleDieServesBoth: input.singleDieServesBoth,
+  };
+  const challenge = {
+    disposition: target.row.disposition.value,
+    armour: challengeArmour({ ruleset, houseRule: input.challengeArmour }, input.system.armour),
+    dice: target.row.dice,
+    halved: target.row.halved,
+  };
+  const options = { order: choices.order, characterArmour: approach.armour };
   try {
-    const law = forecastActionLaw(ruleset, {
-      light: approach.light,
-      dark: choices.dark,
-      rank: approach.rank ?? choices.rank,
-      singleDieServesBoth: input.singleDieServesBoth,
-    });
-    const forecast = challengeForecast(
-      law,
-      {
-        disposition: target.row.disposition.value,
-        armour: challengeArmour({ ruleset, houseRule: input.challengeArmour }, input.system.armour),
-        effect: challengeEffectLaw(target.row),
-      },
-      { order: choices.order, characterArmour: approach.armour },
+    const forecast = FORECASTS.get(JSON.stringify([ruleset.id, approachIn, challenge, options]), () =>
+      challengeForecast(
+        forecastActionLaw(ruleset, approachIn),
+        { disposition: challenge.disposition, armour: challenge.armour, effect: challengeEffectLaw(challenge) },
+        options,
+      ),
     );
     return { result: resultView(forecast, input.locale), error: null };
   } catch (e) {
@@ -367,7 +404,7 @@ export function challengeForecastView(input: ForecastInput): ForecastView {
   const ruleset = getRuleset(input.rulesetId);
   const { choices } = input;
   const target = targetOf(input);
-  const character = input.characters.find((c) => c.id === choices.character) ?? null;
+  const character = input.characters.find((c) => c.id === choices.character && c.state) ?? null;
   const attributes = ruleset.attributes.list;
   const attribute = attributes.find((a) => a.id === choices.attribute)?.id ?? attributes[0]?.id ?? "";
   const approach = approachOf(ruleset, character, attribute, choices);

@@ -6,6 +6,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { ChallengeData, defineChallengeSchema } from "../../../data/actor/challenge.ts";
+import { CharacterData } from "../../../data/actor/character.ts";
 import type { FacetSource } from "../../../data/source.ts";
 import { attempt, say } from "../../../prompts/notify.ts";
 import { TerranActor } from "../../../documents/actor.ts";
@@ -116,13 +117,18 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     this.element.addEventListener("toggle", (event) => this.#onForecastToggle(event.target), true);
   }
 
-  /** The forecast panel's input, for the GM: the world's characters only while the panel is open. */
+  /**
+   * The forecast panel's input, for the GM: while it is open, the world's characters by name, and the
+   * chosen one's state (the only one read).
+   */
   #forecastInput(choices: ForecastChoices): ChallengeForecastInput {
     const characters: ForecastCharacter[] = [];
     if (this.#forecastOpen) {
       for (const actor of game.actors?.contents ?? []) {
-        const state = actor instanceof TerranActor ? characterState(actor) : null;
-        if (state) characters.push({ id: actor.id ?? "", name: actor.name, state });
+        if (!(actor.system instanceof CharacterData)) continue;
+        const id = actor.id ?? "";
+        const state = id === choices.character && actor instanceof TerranActor ? characterState(actor) : null;
+        characters.push({ id, name: actor.name, ...(state ? { state } : {}) });
       }
       characters.sort((a, b) => a.name.localeCompare(b.name));
     }

@@ -204,6 +204,12 @@ function groupsOf(
 // ---------------------------------------------------------------------------------------------
 // Items
 
+/**
+ * Above this many items a sheet draws its rows compact: the name and the roll; the chips, the other
+ * controls and the text once the row is opened (200 full rows are ~400 kB of HTML, most of a click's time).
+ */
+export const COMPACT_ROWS_ABOVE = 30;
+
 function rowsOf(
   input: CharacterSheetInput,
   ruleset: Ruleset,
@@ -213,6 +219,8 @@ function rowsOf(
 ): ItemRowView[] {
   const rows = bySort(input.items.filter((i) => i.type === type));
   const scene = sceneEffectsOf(input);
+  const compact = input.items.length > COMPACT_ROWS_ABOVE;
+  const opened = new Set(input.ui.expanded);
   return rows.map((item, index) => {
     const equipShown = item.type === "weapon" || item.type === "armour";
     const equipped = item.type === "weapon" || item.type === "armour" ? item.system.equipped : false;
@@ -232,7 +240,8 @@ function rowsOf(
       name: item.name,
       img: item.img,
       type: item.type,
-      expanded: input.ui.expanded.includes(item.id),
+      expanded: opened.has(item.id),
+      full: !compact || opened.has(item.id),
       hasDescription: item.enrichedDescription.trim() !== "",
       enrichedDescription: item.enrichedDescription,
       chips: itemChips(item, ruleset),

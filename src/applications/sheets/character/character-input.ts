@@ -28,20 +28,27 @@ function successorInput(actor: TerranActor): NonNullable<CharacterSheetInput["su
   };
 }
 
-/** The character's items as the sheet lists them (snapshots, image, sort, description enriched for `viewer`). */
+/**
+ * The character's items as the sheet lists them (snapshots, image, sort); the description enriched for
+ * `viewer` only for an opened row, the one place it is shown, all at once.
+ */
 async function itemsOf(actor: TerranActor, viewer: CharacterViewer): Promise<SheetItem[]> {
-  const items: SheetItem[] = [];
-  for (const item of actor.items) {
+  const opened = new Set(viewer.ui.expanded);
+  const rows = [...actor.items].flatMap((item) => {
     const snapshot = itemSnapshot(item);
-    if (!snapshot) continue;
-    items.push({
-      ...snapshot,
-      img: item.img ?? "",
-      sort: item.sort,
-      enrichedDescription: await viewer.enrich(snapshot.system.description, item),
-    });
-  }
-  return items;
+    return snapshot ? [{ item, snapshot }] : [];
+  });
+  const texts = await Promise.all(
+    rows.map(({ item, snapshot }) =>
+      opened.has(snapshot.id) ? viewer.enrich(snapshot.system.description, item) : Promise.resolve(""),
+    ),
+  );
+  return rows.map(({ item, snapshot }, i) => ({
+    ...snapshot,
+    img: item.img ?? "",
+    sort: item.sort,
+    enrichedDescription: texts[i] ?? "",
+  }));
 }
 
 /** The plain input of `characterSheetContext` for `actor`, as the current user sees it through `viewer`. */

@@ -132,6 +132,8 @@ export interface ItemRowView {
   readonly img: string;
   readonly type: SheetItem["type"];
   readonly expanded: boolean;
+  /** Drawn in full (chips, controls): every row of a short list; only an opened row on a long sheet. */
+  readonly full: boolean;
   readonly hasDescription: boolean;
   readonly enrichedDescription: string;
   readonly chips: readonly Chip[];
