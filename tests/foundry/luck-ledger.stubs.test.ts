@@ -37,7 +37,7 @@ import type { TerranActor } from "../../src/documents/actor.ts";
 import { combinedRollLuck, CORE, keptExplodingLuck, separateRollLuck } from "../../src/rules/index.ts";
 import { registerSettings } from "../../src/settings/settings.ts";
 import { card, ROLLER } from "../chat/fixtures.ts";
-import { asMessage, click, hero, message, riskyState, shown } from "./card-builders.ts";
+import { asMessage, click, hero, message, riskyState, shown, stub } from "./card-builders.ts";
 import { actors, as, asAssistantWithoutSettings, lastCard, pc, sessionState, text, xp } from "./gm-builders.ts";
 
 const ACTIVE_GM = { id: "gm", isGM: true, isActiveGM: true };
@@ -251,9 +251,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
 
   it("R-LUCK-1 (stand-ins): with 24 sessions of 20 characters kept, one roll writes a few kilobytes (its parts), not the ledger", async () => {
     asActiveGm();
+    // Twenty characters of the roller's (the ledger records only what their owner could roll).
+    const party = Array.from({ length: 20 }, (_, i) => {
+      const actor = hero(`Hero ${i}`);
+      stub(actor).ownership = { default: 0, [ROLLER.id]: 3 };
+      return actor;
+    });
     const rollFor = (actor: number): ChatMessageStub => {
       const msg = rolled([5, 3], [2]);
-      msg.flags = cardFlags({ kind: "risky", state: { ...card([5, 3], [2]), actorUuid: `Actor.actor${actor}` } });
+      const actorUuid = party[actor]?.uuid ?? "";
+      msg.flags = cardFlags({ kind: "risky", state: { ...card([5, 3], [2]), actorUuid } });
       return msg;
     };
     for (let session = 0; session < LUCK_SESSIONS_KEPT; session++) {
