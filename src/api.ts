@@ -1,8 +1,4 @@
-/**
- * A small public API (on `globalThis.TerranEngine`) for macros and the sheets to come: open the roll
- * dialog for an attribute, a save or a weapon; roll a Challenge's Effect; roll the Fortune die; end
- * the scene (the effects of activated advancements).
- */
+/** The macro API on `globalThis.TerranEngine`. */
 import { rollChallengeEffect, rollFortune } from "./applications/chat/roll-other.ts";
 import { openRoll } from "./applications/resolution/index.ts";
 import { TerranActor } from "./documents/actor.ts";
@@ -11,12 +7,12 @@ import { attempt } from "./prompts/notify.ts";
 import { openRollRequest, openSessionAward } from "./applications/gm/commands.ts";
 import { openTableLuck } from "./applications/gm/luck-window.ts";
 
-/** Opens the roll dialog: `what` is an attribute id, `save:<group>`, or a weapon item's id. */
+/** `what`: an attribute id, `save:<group>`, or a weapon item's id. */
 function roll(actor: Actor.Implementation, what: string): Promise<void> {
   return openRoll(actor, what);
 }
 
-/** The hotbar's roll macros (src/applications/sheets/hotbar.ts): `roll` for the actor with this uuid. */
+/** The hotbar's macros (applications/sheets/hotbar.ts). */
 async function rollFor(actorUuid: string, what: string): Promise<void> {
   const doc: unknown = await fromUuid(actorUuid as `Actor.${string}`);
   const actor = doc instanceof Actor ? (doc as Actor.Implementation) : null;
@@ -27,11 +23,7 @@ async function rollFor(actorUuid: string, what: string): Promise<void> {
   await roll(actor, what);
 }
 
-/**
- * R-ADV-1 / R-ADV-2 the scene ends: the effects of activated advancements (Brainwave's +1d, Nova's
- * states) end, and R-SAY-1 a character in their last scene departs — on `actor`, or without one on every
- * character this user may change (the GM: all).
- */
+/** R-ADV-1 / R-ADV-2 / R-SAY-1 on `actor`, or on every character this user may change (the GM: all). */
 async function endScene(actor?: Actor.Implementation): Promise<void> {
   await attempt(async () => {
     if (actor !== undefined) {
@@ -46,11 +38,7 @@ async function endScene(actor?: Actor.Implementation): Promise<void> {
   });
 }
 
-/**
- * R-CH-2 a Challenge's Effect and R-FORT-1 the Fortune die (./applications/chat/roll-other.ts); R-XP-1
- * the GM's end-of-session dialog (`sessionAward`) and the GM's roll request (`requestRoll`): the table tools.
- * R-LUCK-1 / R-LUCK-2 the Table luck window (`tableLuck`), for every user.
- */
+/** R-CH-2, R-FORT-1, R-XP-1 and R-LUCK-1 / R-LUCK-2: the table tools. */
 export const api = {
   roll,
   rollFor,

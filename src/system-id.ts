@@ -1,2 +1,2 @@
-/** The system's id: the folder name under Data/systems/ and the namespace of its settings and flags. */
+/** The folder name under Data/systems/ and the namespace of settings and flags. */
 export const SYSTEM_ID = "terran-engine";

@@ -1,7 +1,4 @@
-/**
- * Entry point of the Terran Engine system: registration only, no logic. The rules live in
- * `src/rules/`, the data models in `src/data/`, the documents' operations in `src/documents/`.
- */
+/** Entry point of the system: registration only, no logic. */
 import { CharacterData } from "./data/actor/character.ts";
 import { ChallengeData } from "./data/actor/challenge.ts";
 import { AdvancementData } from "./data/item/advancement.ts";
@@ -47,7 +44,7 @@ Hooks.once("init", () => {
     advancement: AdvancementData,
     condition: ConditionData,
   });
-  // Token bars per type (src/data/token-bars.ts): Grit and Ego for characters, Disposition for Challenges.
+  // Token bars per type: data/token-bars.ts.
   CONFIG.Actor.trackableAttributes = Object.fromEntries(
     Object.entries(TRACKABLE).map(([type, t]) => [type, { bar: [...t.bar], value: [...t.value] }]),
   );
@@ -61,36 +58,33 @@ Hooks.once("init", () => {
   Reflect.set(globalThis, "TerranEngine", api);
 });
 
-// The world's ruleset's states as token status effects (its setting is read by now), and again, with the
-// characters' bars, when the GM switches ruleset (no reload needed).
+// The ruleset's states at setup, and again (with the bars) when the GM switches ruleset, without a reload.
 Hooks.once("setup", () => registerTokenStates());
-// The Tours list then shows the new ruleset's first-action tour (src/applications/tours/register.ts).
+// The Tours list shows the new ruleset's first-action tour.
 Hooks.on(RULESET_CHANGED, (ruleset) => {
   void followRuleset(ruleset);
   followRulesetTours(ruleset);
 });
 
-// Dice So Nice is optional: its hook simply never fires without it.
+// Optional: the hook never fires without the module.
 Hooks.once("diceSoNiceReady", registerDiceSoNice);
 
-// Token Action HUD Core is optional: with it active, its HUD lists our rolls and moves
-// (src/applications/integrations/token-action-hud/).
+// Optional: Token Action HUD lists our rolls and moves.
 Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
-// Babele is optional too: with it, the compendia read in the players' language (lang/babele/).
+// Optional: the compendia in the players' language (lang/babele/).
 Hooks.once("babele.init", registerBabele);
 
-// The in-Foundry test batches (src/quench): only with the Quench module active.
+// Only with the Quench module active.
 Hooks.once("quenchReady", (quench) => void onQuenchReady(quench));
 
-// The world migration (GM only, when the schema version is behind) runs once the world is ready.
+// GM only, when the schema version is behind.
 Hooks.once("ready", () => {
   void migrateWorld();
   void syncAllTokenStates();
-  // The guided tours (Settings → Tours), and the user's own offered once (src/applications/tours/register.ts).
+  // Settings → Tours, and the user's own offered once.
   registerTours();
   void offerTour();
 });
 
-// Nothing else is exported: macros use `globalThis.TerranEngine`, and an export of the whole rules engine
-// would keep every rule (the odds, the creation tables) in the bundle whether or not anything calls it.
+// Nothing else is exported: an export of the rules engine would keep every rule in the bundle.
 export { SYSTEM_ID };

@@ -1,18 +1,16 @@
 /**
- * R-ADV-1 Brainwave / R-ADV-2 Nova and Tesla on the chat: the result card of an activation roll, the
- * card of Tesla's Effect against the wielder, and Tesla's button on a failed Risky Action card (offered
- * when the roll Failed with Tesla's close-contact +1d in its pool). Pure view models for
- * `templates/chat/result-card.hbs` and `templates/chat/risky-card.hbs`.
+ * R-ADV-1 Brainwave / R-ADV-2 Nova and Tesla on the chat: the activation card, Tesla's Effect card, and Tesla's
+ * button on a failed Risky card.
  */
 import { assertFaces, highest, type Band, type WoundTrack } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { riskyCardResult, type CardButtonView, type RiskyCardState } from "./risky-card.ts";
 import { resultLine as line, type ResultCardView, type ResultDie, type ResultLine } from "./result-cards.ts";
 
-/** The label Tesla's +1d carries (the compendium's, src/rules/advancements.ts): how a card knows it was used. */
+/** The compendium's label for Tesla's +1d (rules/advancements.ts): how a card knows it was used. */
 export const TESLA_LABEL = "TERRAN.Mod.tesla";
 
-/** R-ADV-2 what a card notes once Tesla's Effect was taken from it. */
+/** R-ADV-2 */
 export interface TeslaRecord {
   readonly userId: string;
   readonly effect: number;
@@ -33,14 +31,11 @@ export interface ActivationCardInput {
   readonly faces: readonly number[];
   readonly band: Band;
   readonly noteKey: string;
-  /** R-HARM-4 the track the Fail marks (Hazed: Stressed); `already` when it was marked before. */
+  /** R-HARM-4 (Hazed: Stressed); `already` when marked before. */
   readonly wound: { readonly track: WoundTrack; readonly already: boolean } | null;
 }
 
-/**
- * R-ADV-1 / R-ADV-2 the activation roll's card: the dice (highest kept as Precision), the outcome, and
- * what it grants or costs.
- */
+/** R-ADV-1 / R-ADV-2 */
 export function activationCard(input: ActivationCardInput): ResultCardView {
   const faces = assertFaces(input.faces, "Activation die");
   const lines: ResultLine[] = [
@@ -70,7 +65,7 @@ export function activationCard(input: ActivationCardInput): ResultCardView {
 
 export interface TeslaCardInput {
   readonly actorName: string;
-  /** The two dice thrown, and the explosion chain after the kept one. */
+  /** The explosion chain follows the kept one. */
   readonly faces: readonly number[];
   readonly chain: readonly number[];
   readonly effect: number;
@@ -82,7 +77,7 @@ export interface TeslaCardInput {
   readonly dead: boolean;
 }
 
-/** R-ADV-2 Tesla's 2d Effect against the wielder and the harm it did (R-HARM-1…5). */
+/** R-ADV-2 (R-HARM-1 … R-HARM-5) */
 export function teslaCard(input: TeslaCardInput): ResultCardView {
   const faces = assertFaces(input.faces, "Tesla die");
   const chain = assertFaces(input.chain, "Explosion die");
@@ -104,19 +99,19 @@ export function teslaCard(input: TeslaCardInput): ResultCardView {
   };
 }
 
-/** R-ADV-2 whether a message's `tesla` flag notes the Effect as taken (a record; null once withdrawn). */
+/** R-ADV-2 null once withdrawn. */
 export function teslaTaken(flag: unknown): boolean {
   return typeof flag === "object" && flag !== null;
 }
 
-/** R-ADV-2 Tesla's +1d was part of this roll's pool. */
+/** R-ADV-2 */
 export function teslaUsed(state: RiskyCardState): boolean {
   return state.pool.lines.some((l) => l.id === "modifier" && l.label === TESLA_LABEL);
 }
 
 /**
- * R-ADV-2 Tesla's button on a Risky card: none unless the roll Failed with Tesla's +1d; disabled
- * (with the reason) until the dice are confirmed, for anyone but the roller or a GM, and once taken.
+ * R-ADV-2 none unless the roll Failed with Tesla's +1d; closed, with the reason, until confirmed, for anyone
+ * but the roller or a GM, and once taken.
  */
 export function teslaButton(state: RiskyCardState, viewer: CardUser, taken: boolean): CardButtonView | null {
   const result = riskyCardResult(state);

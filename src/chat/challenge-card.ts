@@ -1,13 +1,7 @@
 /**
- * The Challenge Effect card: its state (plain JSON in the message's flags), the record of harm
- * applied from it, and its view model for `templates/chat/challenge-card.hbs`. Pure.
- *
- * R-CH-2 the Challenge's dice, the highest kept and exploding on 6 (d/2: one die, halved, rounded
- * up); R-CH-3 the Effect read as a consequence, or R-LEG-10 R-LEG-14 as a fork and a complication where
- * the world's ruleset has that table (the rules' `challengeReading` decides); R-CH-4 applied as harm (the glue runs the
- * world's health model and records what happened here). Each health model's record, its checks and its view
- * are its half in ./health/ (Grit: `harm`, hit points: `hpHarm`); the card keeps the lists, who may
- * record, and the once-per-target rule.
+ * The Challenge Effect card (R-CH-2 … R-CH-4): its state, the harm records applied from it, and its view. The
+ * Effect is read by the ruleset's table (`challengeReading`); each health model's record, check and view are in
+ * ./health/, while the card keeps the lists, who may record, and once per target.
  */
 import { challengeDieNameKey } from "./die-names.ts";
 import {
@@ -44,23 +38,23 @@ import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieVie
 
 export interface ChallengeCardState {
   readonly version: number;
-  /** The user who rolled (usually the GM). */
+  /** Usually the GM. */
   readonly rollerId: string;
   readonly challengeUuid: string;
   readonly challengeName: string;
-  /** R-CH-5 the facet whose dice were rolled ("" for a one-facet Challenge). */
+  /** R-CH-5 "" for a one-facet Challenge. */
   readonly facetName: string;
-  /** The facet's tier label key (`TERRAN.ChallengeTier.*`), or null. */
+  /** `TERRAN.ChallengeTier.*`, or null. */
   readonly tierKey: string | null;
   readonly stats: { readonly dice: number; readonly halved: boolean };
-  /** The dice thrown (one for d/2); the highest is kept. */
+  /** One for d/2; the highest is kept. */
   readonly faces: readonly Face[];
-  /** The explosion dice after the kept one. */
+  /** After the kept one. */
   readonly chain: readonly Face[];
   readonly harm: readonly HarmEntry[];
-  /** R-CH-4 with the HP model (R-LEG-4 … R-LEG-6): harm taken on hit points (absent on cards that never had any). */
+  /** R-CH-4 with the HP model; absent on cards that never had any. */
   readonly hpHarm?: readonly HpHarmEntry[];
-  /** R-LEG-10 how many Challenges ganged up (2 or more; `stats` are the raised level's); absent for one. */
+  /** R-LEG-10 2 or more (`stats` are the raised level's); absent for one. */
   readonly gangUp?: number;
 }
 
@@ -73,11 +67,11 @@ export interface ChallengeCardInput {
   readonly stats: { readonly dice: number; readonly halved: boolean };
   readonly faces: readonly number[];
   readonly chain: readonly number[];
-  /** R-LEG-10 how many Challenges ganged up, when more than one. */
+  /** R-LEG-10 when more than one. */
   readonly gangUp?: number | null;
 }
 
-/** R-CH-2 a new card; the faces and chain must be exactly what the rule throws. */
+/** R-CH-2 the faces and chain exactly what the rule throws. */
 export function createChallengeCard(input: ChallengeCardInput): ChallengeCardState {
   const faces = assertFaces(input.faces, "Challenge die");
   const chain = assertFaces(input.chain, "Explosion die");
@@ -99,9 +93,8 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
 }
 
 /**
- * A stored Challenge card, checked whole (a flag can hold anything a client wrote): ids and names
- * are text, the dice exactly what R-CH-2 throws, and every harm record well-formed, holding the card's
- * Effect and following R-HARM-1…5 (`harmFollowsFromRules`). A forged card is refused, not carried on.
+ * Checked whole: the dice exactly what R-CH-2 throws, every harm record well-formed, holding the card's Effect
+ * and following R-HARM-1 … R-HARM-5 (`harmFollowsFromRules`).
  */
 export function assertChallengeCardState(state: ChallengeCardState): ChallengeCardState {
   assertInteger(state.version, "The card's version", 0);
@@ -113,7 +106,7 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
   assertInteger(state.stats.dice, "The Challenge's dice", 0, STORED_LIST_MAX);
   if (typeof state.stats.halved !== "boolean")
     throw new RulesError("bad-choice", "A Challenge's dice are halved or not.");
-  // Stored as JSON, the field is absent for one Challenge, never present and undefined.
+  // Absent in JSON for one Challenge, never present and undefined.
   if ("gangUp" in state) assertInteger(state.gangUp ?? Number.NaN, "The number of Challenges ganging up", 2, 100);
   const value = challengeEffect(
     state.stats,
@@ -128,9 +121,9 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
 
 export interface ChallengeCardResult {
   readonly effect: ChallengeEffect;
-  /** R-CH-3 the Effect read as a consequence. */
+  /** R-CH-3 */
   readonly consequence: Consequence;
-  /** The index of the kept die (the first highest). */
+  /** The first highest. */
   readonly kept: number;
 }
 
@@ -141,15 +134,12 @@ export function challengeCardResult(state: ChallengeCardState): ChallengeCardRes
   return { effect, consequence: consequenceOf(effect.value), kept };
 }
 
-/**
- * R-CH-4 has this card already harmed this character? By uuid when both sides know it, else by name.
- * The glue asks before applying, so nobody is harmed twice by the same Effect.
- */
+/** R-CH-4 by uuid when both sides know it, else by name; the glue asks before applying. */
 export function harmRecorded(
   state: ChallengeCardState,
   target: { readonly name: string; readonly uuid?: string },
 ): boolean {
-  // Ids are compared as text: a flag or a query payload may carry the same id as a number (5 and "5").
+  // Compared as text: a flag or a query may carry the same id as a number (5 and "5").
   return [...state.harm, ...(state.hpHarm ?? [])].some((h) =>
     h.targetUuid !== undefined && target.uuid !== undefined
       ? String(h.targetUuid) === String(target.uuid)
@@ -158,8 +148,7 @@ export function harmRecorded(
 }
 
 /**
- * Who may record harm on the card (a GM, the roller, or the user who applied it), on the version they
- * saw, and never twice for one target: the same for harm on Grit and on hit points.
+ * A GM, the roller, or the applier, on the version they saw, never twice for one target (Grit and HP alike).
  */
 function assertHarmRecordable(
   state: ChallengeCardState,
@@ -196,11 +185,7 @@ function assertHarmRecordable(
   }
 }
 
-/**
- * R-CH-4 with the HP model (R-LEG-4 … R-LEG-6) record the harm the glue applied on hit points: written by
- * a GM, the roller, or the user who applied it; the card's Effect, once per target, and a record that
- * follows from the rules (`hpHarmFollowsFromRules`, which says what a record cannot prove).
- */
+/** R-CH-4 with the HP model; must follow from the rules (`hpHarmFollowsFromRules`). */
 export function recordHpHarm(
   state: ChallengeCardState,
   user: CardUser,
@@ -213,10 +198,8 @@ export function recordHpHarm(
 }
 
 /**
- * R-CH-4 record the harm the glue applied on Grit. Written by a GM, the roller, or the user who applied it.
- * Ruling: the Effect may be applied to several characters (the GM decides whom it hits), each once.
- * The entry must add up as `cleanGritHarmEntry` says (./health/grit.ts). A target is never recorded
- * twice, its id compared as text.
+ * R-CH-4 (ruling) on several characters, each once; the entry must add up (`cleanGritHarmEntry`,
+ * ./health/grit.ts).
  */
 export function recordHarm(
   state: ChallengeCardState,
@@ -230,28 +213,27 @@ export function recordHarm(
 }
 
 /**
- * The viewer of a Challenge card; `offerHarm` is the world setting "Offer to apply harm"; `ruleset` the
- * world's, whose table reads the Effect (`challengeReading`).
+ * `offerHarm`: the world setting "Offer to apply harm"; `ruleset`: the world's, whose table reads the Effect.
  */
 export interface ChallengeCardViewer extends CardViewer {
   readonly offerHarm: boolean;
   readonly ruleset: Ruleset;
-  /** R-RA-9 the Challenge was overcome by a player's Effect applied first: it deals no Effect (absent: not). */
+  /** R-RA-9 absent: not. */
   readonly overcomeFirst?: boolean;
 }
 
-/** R-LEG-14 a button carrying the complication to a character: a harmed one (named), or the targeted one (null). */
+/** R-LEG-14 to a harmed character (named), or the targeted one (null). */
 export interface ComplicationButtonView extends CardButtonView {
   readonly targetName: string | null;
   readonly targetUuid: string | null;
 }
 
-/** R-LEG-10 R-LEG-14 the Effect read as a fork: the new Challenge's level and the complication's dice. */
+/** R-LEG-10 / R-LEG-14 */
 export interface ForkView {
   readonly tierKey: string;
-  /** Light Dice the next related Risky Action loses (0: none). */
+  /** 0: none. */
   readonly complication: number;
-  /** "−2d", for the text. */
+  /** For the text. */
   readonly signed: string;
 }
 
@@ -259,39 +241,38 @@ export interface ChallengeCardView {
   readonly cssClass: string;
   readonly version: number;
   readonly challengeName: string;
-  /** The facet's name; "" when it is the Challenge itself. */
+  /** "" when it is the Challenge itself. */
   readonly facetName: string;
   readonly tierKey: string | null;
-  /** R-LEG-10 how many Challenges ganged up, or null for one. */
+  /** R-LEG-10 null for one. */
   readonly gangUp: number | null;
-  /** Accessibility, `nameKey`: the die's accessible name ("Challenge die, 6, kept", with `{face}`). */
+  /** `nameKey`: the accessible name ("Challenge die, 6, kept", with `{face}`). */
   readonly dice: readonly {
     readonly face: number;
     readonly kept: boolean;
     readonly nameKey: string;
     readonly cssClass: string;
   }[];
-  /** The kept die and its explosion dice. */
   readonly chain: readonly ExplosionDieView[];
   readonly exploded: boolean;
   readonly total: number;
   readonly value: number;
   readonly halved: boolean;
-  /** R-CH-3 the Effect read as a consequence (a ruleset without the fork table), else null. */
+  /** R-CH-3 without the fork table, else null. */
   readonly consequence: { readonly key: string; readonly cls: string } | null;
-  /** R-LEG-10 R-LEG-14 the Effect read as a fork and a complication (Legacy's table), else null. */
+  /** R-LEG-10 / R-LEG-14 Legacy's table, else null. */
   readonly fork: ForkView | null;
-  /** R-LEG-14 carrying the complication to the next related roll: one button per character, or null. */
+  /** R-LEG-14 one button per character, or null. */
   readonly complication: { readonly dice: number; readonly buttons: readonly ComplicationButtonView[] } | null;
   readonly apply: CardButtonView | null;
   readonly harm: readonly HarmView[];
-  /** R-LEG-4 … R-LEG-6 harm taken on hit points. */
+  /** R-LEG-4 … R-LEG-6 */
   readonly hpHarm: readonly HpHarmView[];
-  /** R-RA-9 "overcome first: no Effect", when the Challenge was overcome by an Effect applied first. */
+  /** R-RA-9 */
   readonly overcomeFirstKey: string | null;
 }
 
-/** The characters this card harmed (Grit or HP), each once, in order. */
+/** Grit or HP, each once, in order. */
 function harmedCharacters(state: ChallengeCardState): { readonly name: string; readonly uuid: string | null }[] {
   const all = [...state.harm, ...(state.hpHarm ?? [])].map((h) => ({
     name: String(h.targetName),
@@ -300,10 +281,7 @@ function harmedCharacters(state: ChallengeCardState): { readonly name: string; r
   return all.filter((h, i) => all.findIndex((o) => o.name === h.name && o.uuid === h.uuid) === i);
 }
 
-/**
- * R-LEG-14 the complication's buttons: to each character the card harmed, then to the targeted one.
- * Carrying it is the roller's or a GM's call (they read the scene), so anyone else sees why not.
- */
+/** R-LEG-14 the roller's or a GM's call (they read the scene); anyone else sees why not. */
 function complicationView(
   state: ChallengeCardState,
   viewer: ChallengeCardViewer,
@@ -321,7 +299,7 @@ function complicationView(
   return { dice, buttons: [...harmedCharacters(state).map((h) => button(h.name, h.uuid)), button(null, null)] };
 }
 
-/** The Effect read the world's ruleset's way: R-CH-3's consequence, or R-LEG-10's fork and R-LEG-14's complication. */
+/** R-CH-3, or R-LEG-10 / R-LEG-14. */
 function readingView(
   state: ChallengeCardState,
   viewer: ChallengeCardViewer,
@@ -381,7 +359,7 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
     value: effect.value,
     halved: effect.halved,
     ...reading,
-    // When Apply is open, the permission's key is a hint on its limits (e.g. only characters you own).
+    // An open Apply's key is a hint on its limits (only characters you own).
     apply: viewer.offerHarm
       ? {
           labelKey: "TERRAN.Card.Button.applyHarm",

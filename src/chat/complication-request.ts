@@ -1,13 +1,11 @@
 /**
- * R-LEG-14 the request to carry a Challenge card's complication to a character, as it reaches the GM's
- * client from a player's (the card's roller who may not update that character). Nothing in it is
- * trusted: every field is read and checked here; the dice are never part of it (the GM's side reads
- * them off the card with the world's ruleset).
+ * R-LEG-14 a player's request that the GM carry a Challenge card's complication to a character. Untrusted,
+ * every field checked; it holds no dice (the GM reads them off the card).
  */
 import { RulesError } from "../rules/index.ts";
 
 export interface CarryComplicationRequest {
-  /** The user who asks (their own client fills it in; the GM's side checks it). */
+  /** Filled in by their own client; the GM's side checks it. */
   readonly askerId: string;
   readonly messageId: string;
   readonly targetUuid: string;
@@ -20,7 +18,7 @@ function badRequest(field: string): RulesError {
   });
 }
 
-/** A document id or uuid: letters, digits and dots, nothing else, at most 200 characters. */
+/** Letters, digits and dots, at most 200 characters. */
 function id(data: unknown, key: string): string {
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw badRequest("body");
   const value: unknown = Object.prototype.hasOwnProperty.call(data, key)

@@ -1,9 +1,4 @@
-/**
- * The chat cards, pure: their state machines (kept in the chat message's flags), their view models
- * (the Handlebars templates' contexts) and who may do what. The Foundry glue renders
- * `templates/chat/*.hbs` with these views and dispatches the buttons' `data-action`s: each kind of
- * card, its state and its actions are declared in ./card-kinds.ts.
- */
+/** The chat cards, pure: state machines, views and permissions; each kind is declared in ./card-kinds.ts. */
 export * from "./permissions.ts";
 export * from "./risky-card.ts";
 export * from "./challenge-card.ts";

@@ -1,11 +1,4 @@
-/**
- * The Legacy ruleset's chat cards (R-LEG-*), as result-card views rendered by the same
- * template as the other simple cards (`templates/chat/result-card.hbs`): the Risky Action (its outcome
- * from the highest die, the Ego its Dark Dice cost), the separate Effect roll (tool tier, highest die,
- * explosion chain), harm through Critical and Mortal wounds to death, the Advancement and skill rolls,
- * and the creation roll. Plain data in, plain data out: the caller computed the result with the
- * operations (src/documents/operations/legacy.ts). Pure.
- */
+/** Legacy's result cards (R-LEG-*), from results the operations computed (documents/operations/legacy.ts). */
 import { darkDieCost, highest, LEGACY, precisionBand, type Band } from "../rules/index.ts";
 import {
   resultCard,
@@ -16,7 +9,7 @@ import {
   type ResultTone,
 } from "./result-cards.ts";
 
-/** A Legacy result card: `legacy-card` beside its kind (the Legacy dice tones). */
+/** `legacy-card` beside its kind (the Legacy dice tones). */
 const card = (
   kind: string,
   parts: Omit<ResultCardView, "cssClass" | "actorName">,
@@ -26,7 +19,7 @@ const card = (
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };
 
-/** The dice of a throw that keeps its highest (the first such die on a tie), in their tone. */
+/** The first such die on a tie. */
 function keptHighest(faces: readonly number[], tone: "light" | "dark", keptIndex: number, offset = 0): ResultDie[] {
   return faces.map((face, i) => ({
     face,
@@ -36,26 +29,24 @@ function keptHighest(faces: readonly number[], tone: "light" | "dark", keptIndex
 
 export interface LegacyRiskyCardInput {
   readonly actorName?: string | null;
-  /** The attribute's label key, and the skill's (or null). */
+  /** The skill's may be null. */
   readonly attributeLabelKey: string;
   readonly skillLabelKey: string | null;
   readonly light: readonly number[];
   readonly dark: readonly number[];
-  /** Which Dark Dice cost Ego, and the Ego before and after (R-LEG-8). */
+  /** R-LEG-8 */
   readonly costly: readonly boolean[];
   readonly ego: { readonly before: number; readonly after: number };
   readonly lost: boolean;
 }
 
-/** R-LEG-9 the outcome of a Legacy Risky Action's dice: the highest of all thrown (none thrown: a fail). */
+/** R-LEG-9 (none thrown: a fail). */
 export function legacyRiskyBand(light: readonly number[], dark: readonly number[]): Band {
   const all = [...light, ...dark];
   return all.length === 0 ? "fail" : precisionBand(highest(all));
 }
 
-/**
- * R-LEG-9 a Risky Action: the outcome is the highest die of all thrown (1–3 fail, 4–5 success at a cost, 6 success).
- */
+/** R-LEG-9 */
 export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
   const all = [...input.light, ...input.dark];
   const best = all.length === 0 ? 0 : highest(all);
@@ -94,7 +85,7 @@ export function legacyRiskyCard(input: LegacyRiskyCardInput): ResultCardView {
 
 export interface LegacyEffectCardInput {
   readonly actorName?: string | null;
-  /** The weapon or tool's name (the user's text), or null for a bare tool tier. */
+  /** The user's text, or null for a bare tool tier. */
   readonly toolName: string | null;
   readonly tierLabelKey: string;
   readonly faces: readonly number[];
@@ -103,11 +94,11 @@ export interface LegacyEffectCardInput {
   readonly halved: boolean;
   readonly bonus: number;
   readonly total: number;
-  /** R-LEG-15 the situations that each gave one more Effect die (`TERRAN.Dialog.Legacy.edge*`), if any. */
+  /** R-LEG-15 `TERRAN.Dialog.Legacy.edge*` */
   readonly extraKeys?: readonly string[];
 }
 
-/** R-LEG-11 the separate Effect roll: the tool's dice, the highest kept, a 6 exploding; d/2 halved, two-handed +1. */
+/** R-LEG-11 */
 export function legacyEffectCard(input: LegacyEffectCardInput): ResultCardView {
   const keptIndex = input.faces.indexOf(input.kept);
   const dice: ResultDie[] = [
@@ -144,14 +135,11 @@ export interface LegacyHarmCardInput {
   readonly damage: number;
   readonly hp: { readonly before: number; readonly after: number; readonly max: number };
   readonly wound: "critical" | "mortal" | null;
-  /** The label key of the attribute that lost a point, or null. */
+  /** Or null. */
   readonly attributeLostLabelKey: string | null;
   readonly dead: boolean;
   readonly shieldSacrificed: boolean;
-  /**
-   * R-LEG-6 R-LEG-8 *Protected*'s Dark Dice, when thrown: faces, what they took off, which cost Ego,
-   * Ego before and after.
-   */
+  /** R-LEG-6 / R-LEG-8 when thrown. */
   readonly protected?: {
     readonly faces: readonly number[];
     readonly by: number;
@@ -161,7 +149,7 @@ export interface LegacyHarmCardInput {
   } | null;
 }
 
-/** R-LEG-6 Protected's lines: what its dice took off and the Ego they cost (none thrown: nothing). */
+/** R-LEG-6 (none thrown: nothing). */
 function protectedLines(p: LegacyHarmCardInput["protected"]): ResultLine[] {
   if (!p || p.faces.length === 0) return [];
   return [
@@ -170,7 +158,7 @@ function protectedLines(p: LegacyHarmCardInput["protected"]): ResultLine[] {
   ];
 }
 
-/** R-LEG-4 … R-LEG-6 harm taken: armour, *Protected*'s dice, HP, the wound stage reached, the attribute lost, death. */
+/** R-LEG-4 … R-LEG-6 */
 export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
   const thrown = input.protected?.faces ?? [];
   const costly = input.protected?.costly ?? [];
@@ -215,17 +203,17 @@ export function legacyHarmCard(input: LegacyHarmCardInput): ResultCardView {
 export interface ExperienceRollCardInput {
   readonly actorName?: string | null;
   readonly kind: "advancement" | "skill";
-  /** The skill's label key (skill development), or null. */
+  /** For skill development; or null. */
   readonly skillLabelKey: string | null;
   readonly faces: readonly number[];
   readonly sum: number;
   readonly target: number;
   readonly success: boolean;
-  /** The skill's rating after the roll, or null. */
+  /** After the roll; or null. */
   readonly rating: number | null;
 }
 
-/** R-LEG-13 the Advancement roll (sum ≥ Ego max + HP max) and skill development (sum ≥ 3 × rating). */
+/** R-LEG-13 */
 export function experienceRollCard(input: ExperienceRollCardInput): ResultCardView {
   const advancement = input.kind === "advancement";
   const lines = [
@@ -256,13 +244,13 @@ export function experienceRollCard(input: ExperienceRollCardInput): ResultCardVi
 
 export interface LegacyCreationCardInput {
   readonly actorName?: string | null;
-  /** One roll per attribute, in sheet order: its label key, faces and rating. */
+  /** In sheet order. */
   readonly rolls: readonly { readonly labelKey: string; readonly faces: readonly number[]; readonly rating: number }[];
   readonly hp: number;
   readonly ego: number;
 }
 
-/** R-LEG-2 the creation roll: per attribute two dice, the highest read as 0, 1 or 2; HP and Ego start full. */
+/** R-LEG-2 (HP and Ego start full). */
 export function legacyCreationCard(input: LegacyCreationCardInput): ResultCardView {
   const dice: ResultDie[] = input.rolls.flatMap((r) => {
     const best = r.faces.indexOf(r.faces.length === 0 ? 0 : highest(r.faces));

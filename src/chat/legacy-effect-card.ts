@@ -1,18 +1,8 @@
 /**
- * The Legacy Risky Action and its separate Effect roll as cards with a next step (R-LEG-9, R-LEG-11,
- * R-LEG-15 Multi-attack, R-RA-7, R-RA-9). Pure: their stored states (plain JSON in the messages'
- * flags), the check each read makes of them, their transitions and their views.
- *
- * - The Risky card (`LegacyRiskyState`) keeps the throw and the weapons and tools the character held.
- *   On a Success (4+) it offers one Effect roll per held tool; with *Multi-attack* each Dark Die
- *   showing 6 is one more hit, each rolled once. Each roll is claimed on the card before its dice are
- *   thrown (`claimEffectRoll`) and then names the Effect card it posted (`linkEffectCard`).
- * - The Effect card (`LegacyEffectState`) keeps the tool's dice, the Risky card it answers (its
- *   message id and hit; null when rolled from the sheet, without a successful action) and the
- *   application of its Effect to a Challenge, once.
- *
- * Transitions take the state, the user who clicked and the version the click was made on, and return
- * the next state (version + 1) or throw a readable `RulesError` (`not-allowed`, `stale`, …).
+ * The Legacy Risky card and its separate Effect card as pure state machines (R-LEG-9, R-LEG-11, R-LEG-15,
+ * R-RA-7, R-RA-9). The Risky card offers, on a Success, one Effect roll per held tool (and per Multi-attack
+ * hit), each claimed before its dice are thrown and then linked to its Effect card; the Effect card names its
+ * Risky card (null from the sheet) and applies once. Transitions work as on the Risky card (risky-card.ts).
  */
 import {
   assertId,
@@ -54,17 +44,17 @@ import {
 // ---------------------------------------------------------------------------------------------
 // The Risky card
 
-/** A weapon or tool the character held (equipped) when the dice were thrown. */
+/** Equipped when the dice were thrown. */
 export interface LegacyTool {
   readonly id: string;
   readonly name: string;
 }
 
-/** One Effect rolled for the action: its hit (0, then Multi-attack's extra hits), the tool, the card posted. */
+/** Hit 0, then Multi-attack's extra hits. */
 export interface LegacyEffectLink {
   readonly hit: number;
   readonly toolId: string;
-  /** The Effect card's message id; null while its dice are being thrown. */
+  /** Null while its dice are being thrown. */
   readonly messageId: string | null;
 }
 
@@ -72,10 +62,10 @@ export interface LegacyRiskyState {
   readonly version: number;
   readonly rollerId: string;
   readonly actorUuid: string;
-  /** The throw as the card shows it (src/chat/legacy-cards.ts `legacyRiskyCard`). */
+  /** As legacy-cards.ts `legacyRiskyCard` shows it. */
   readonly roll: LegacyRiskyCardInput;
   readonly tools: readonly LegacyTool[];
-  /** R-LEG-15 the roller held *Multi-attack* when the dice were thrown. */
+  /** R-LEG-15 at the throw. */
   readonly multiAttack: boolean;
   readonly effects: readonly LegacyEffectLink[];
 }
@@ -107,18 +97,18 @@ function assertRollInput(roll: LegacyRiskyCardInput): void {
   assertBoolean(roll.lost, "lost");
 }
 
-/** R-LEG-9 R-LEG-15 how many hits a Risky card may roll an Effect for: none on a Fail; one, and Multi-attack's. */
+/** R-LEG-9 / R-LEG-15 none on a Fail. */
 export function legacyRiskyHits(state: Pick<LegacyRiskyState, "roll" | "multiAttack">): number {
   if (legacyRiskyBand(state.roll.light, state.roll.dark) === "fail") return 0;
   return 1 + legacyExtraHits(state);
 }
 
-/** R-LEG-15 *Multi-attack*'s extra hits: one per Dark Die showing 6 (none without the advancement). */
+/** R-LEG-15 one per Dark Die showing 6. */
 export function legacyExtraHits(state: Pick<LegacyRiskyState, "roll" | "multiAttack">): number {
   return state.multiAttack ? multiAttackHits(state.roll.dark) : 0;
 }
 
-/** A stored Legacy Risky card, checked whole: a forged or damaged card is refused, never read. */
+/** Checked whole: a forged or damaged card is refused, never read. */
 export function assertLegacyRiskyState(state: LegacyRiskyState): LegacyRiskyState {
   assertInteger(state.version, "The card's version", 0);
   assertText(state.rollerId, "The roller's id");
@@ -155,7 +145,7 @@ function assertVersion(state: { readonly version: number }, expected: number | u
     throw new RulesError("stale", "The card changed since you clicked; look again and retry.");
 }
 
-/** The next hit still to roll, or null when every hit has its Effect. */
+/** Null when every hit has its Effect. */
 export function nextLegacyHit(state: LegacyRiskyState): number | null {
   const hits = legacyRiskyHits(state);
   for (let hit = 0; hit < hits; hit++) if (!state.effects.some((e) => e.hit === hit)) return hit;
@@ -163,8 +153,8 @@ export function nextLegacyHit(state: LegacyRiskyState): number | null {
 }
 
 /**
- * R-LEG-11 claims the next hit's Effect roll with the held tool `toolIndex` (before its dice are thrown,
- * so two clicks roll once): only the roller or a GM, only after a Success, once per hit.
+ * R-LEG-11 claimed before the dice are thrown, so two clicks roll once: the roller or a GM, after a Success,
+ * once per hit.
  */
 export function claimEffectRoll(
   state: LegacyRiskyState,
@@ -189,7 +179,6 @@ export function claimEffectRoll(
   return { state: { ...state, version: state.version + 1, effects }, hit, tool };
 }
 
-/** Names the Effect card posted for a claimed hit. */
 export function linkEffectCard(state: LegacyRiskyState, hit: number, messageId: string): LegacyRiskyState {
   assertLegacyRiskyState(state);
   assertText(messageId, "The Effect card's id");
@@ -199,13 +188,13 @@ export function linkEffectCard(state: LegacyRiskyState, hit: number, messageId: 
   return { ...state, version: state.version + 1, effects };
 }
 
-/** Gives a claimed hit back (its roll was cancelled or failed before a card was posted). */
+/** Its roll was cancelled or failed before a card was posted. */
 export function releaseEffectClaim(state: LegacyRiskyState, hit: number): LegacyRiskyState {
   const effects = state.effects.filter((e) => !(e.hit === hit && e.messageId === null));
   return { ...state, version: state.version + 1, effects };
 }
 
-/** The card has rolled `hit`'s Effect, and posted it as message `messageId` (the GM's check of an Effect card). */
+/** The GM's check of an Effect card. */
 export function legacyEffectRolledAs(state: LegacyRiskyState, hit: number, messageId: string): boolean {
   assertLegacyRiskyState(state);
   return legacyRiskyHits(state) > hit && state.effects.some((e) => e.hit === hit && e.messageId === messageId);
@@ -218,10 +207,10 @@ export interface LegacyToolButtonView extends CardButtonView {
 
 export interface LegacyRiskyView extends ResultCardView {
   readonly version: number;
-  /** One button per held tool (empty on a Fail, or with no tool held: then `noToolKey` says why). */
+  /** Empty on a Fail or with no tool held (`noToolKey` says why). */
   readonly tools: readonly LegacyToolButtonView[];
   readonly noToolKey: string | null;
-  /** The Effects rolled, in hit order. */
+  /** In hit order. */
   readonly rolled: readonly { readonly toolName: string; readonly messageId: string | null; readonly n: number }[];
 }
 
@@ -243,7 +232,7 @@ function riskyLines(state: LegacyRiskyState): ResultLine[] {
   ];
 }
 
-/** The template's context of a Legacy Risky card, as `viewer` sees it. */
+/** As `viewer` sees it. */
 export function legacyRiskyView(state: LegacyRiskyState, viewer: CardUser): LegacyRiskyView {
   assertLegacyRiskyState(state);
   const base = legacyRiskyCard(state.roll);
@@ -280,7 +269,6 @@ export function legacyRiskyView(state: LegacyRiskyState, viewer: CardUser): Lega
 // ---------------------------------------------------------------------------------------------
 // The Effect card
 
-/** The Risky card an Effect answers: its message and which hit. */
 export interface LegacyActionLink {
   readonly messageId: string;
   readonly hit: number;
@@ -291,23 +279,23 @@ export interface LegacyEffectState {
   readonly rollerId: string;
   readonly actorUuid: string;
   readonly rulesetId: RulesetId;
-  /** The tool's rank and tags and the extra dice: enough to read the dice again (R-LEG-11). */
+  /** R-LEG-11 enough to read the dice again. */
   readonly rank: TierRank;
   readonly versatileTwoHanded: boolean;
   readonly improvised: boolean;
   readonly extra: number;
-  /** The roll as the card shows it (src/chat/legacy-cards.ts `legacyEffectCard`). */
+  /** As legacy-cards.ts `legacyEffectCard` shows it. */
   readonly roll: LegacyEffectCardInput;
-  /** The Risky Action it answers; null when rolled from the sheet, without a successful action. */
+  /** Null when rolled from the sheet, without a successful action. */
   readonly action: LegacyActionLink | null;
-  /** R-RA-9 whose Effect comes first: the character's Fast or Slow and the tool's Nimble at the roll. */
+  /** R-RA-9 Fast or Slow and the tool's Nimble at the roll. */
   readonly order: EffectOrder;
   readonly applied: readonly AppliedEntry[];
 }
 
 export type LegacyEffectInput = Omit<LegacyEffectState, "version" | "applied">;
 
-/** R-LEG-11 the Effect the card's dice give, read again with the rules (the stored total must agree). */
+/** R-LEG-11 read again with the rules (the stored total must agree). */
 export function legacyEffectValue(state: LegacyEffectState): number {
   const tags = { versatileTwoHanded: state.versatileTwoHanded, improvised: state.improvised };
   return effectRoll(getRuleset(state.rulesetId), {
@@ -319,7 +307,7 @@ export function legacyEffectValue(state: LegacyEffectState): number {
   }).value;
 }
 
-/** A stored Legacy Effect card, checked whole: its dice give its Effect, and each record holds it. */
+/** Its dice give its Effect, and each record holds it. */
 export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectState {
   assertInteger(state.version, "The card's version", 0);
   assertText(state.rollerId, "The roller's id");
@@ -327,7 +315,7 @@ export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectS
   asTierRank(state.rank);
   assertBoolean(state.versatileTwoHanded, "versatileTwoHanded");
   assertBoolean(state.improvised, "improvised");
-  // R-LEG-15 (ruling) Sneak attack and Sniper each add one die when their situation is met: at most two.
+  // R-LEG-15 (ruling) Sneak attack and Sniper: at most two.
   assertInteger(state.extra, "The extra Effect dice", 0, 2);
   assertId(state.order, EFFECT_ORDERS, "an order of Effects");
   if (state.roll.toolName !== null) assertText(state.roll.toolName, "The tool's name");
@@ -352,7 +340,7 @@ export function createLegacyEffectCard(input: LegacyEffectInput): LegacyEffectSt
   return assertLegacyEffectState({ version: 0, ...input, applied: [] });
 }
 
-/** R-RA-7 records the Effect applied to a Challenge (once; checked against the card's own Effect). */
+/** R-RA-7 once, checked against the card's own Effect. */
 export function recordLegacyApplied(
   state: LegacyEffectState,
   user: CardUser,
@@ -372,7 +360,6 @@ export function recordLegacyApplied(
   return { ...state, version: state.version + 1, applied: [clean] };
 }
 
-/** The refusal of an Effect that answers no successful action. */
 export function withoutAction(): RulesError {
   return new RulesError("not-allowed", "This Effect was rolled without a successful action: it applies to nothing.", {
     reason: "noAction",
@@ -384,11 +371,11 @@ export interface LegacyEffectView extends ResultCardView {
   readonly apply: CardButtonView | null;
   readonly applied: readonly AppliedRowView[];
   readonly orderKey: string | null;
-  /** Rolled from the sheet or after a Fail: said on the card. */
+  /** Rolled from the sheet or after a Fail. */
   readonly withoutActionKey: string | null;
 }
 
-/** The template's context of a Legacy Effect card, as `viewer` sees it. */
+/** As `viewer` sees it. */
 export function legacyEffectView(state: LegacyEffectState, viewer: CardViewer): LegacyEffectView {
   assertLegacyEffectState(state);
   const unlinked = state.action === null;

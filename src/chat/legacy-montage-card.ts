@@ -1,9 +1,7 @@
 /**
- * The Legacy montage's card (R-LEG-14), a result-card view (`templates/chat/result-card.hbs`): ONE card
- * for both parts — the Challenge's Effect (its dice, the complication it takes off the pool) and the
- * Risky Action that decides the whole Challenge (the outcome from the highest die, R-LEG-9), with the
- * Ego its Dark Dice cost at 2 each. Plain data in, plain data out. Pure. Stored as its own card kind
- * (`LegacyMontageState`): a montage that succeeds lowers its Challenge's Disposition from the card, once.
+ * The Legacy montage's card (R-LEG-14): one card for the Challenge's Effect (its complication off the pool) and
+ * the Risky Action that decides the whole Challenge (R-LEG-9), drawn as a result card; a success lowers the
+ * Challenge's Disposition from it, once.
  */
 import {
   assertInteger,
@@ -30,28 +28,25 @@ import {
   type CardViewer,
 } from "./risky-card.ts";
 
-/** R-LEG-14 what each costly Dark Die of a montage costs (marked on the die). */
+/** R-LEG-14 marked on the die. */
 const MONTAGE_EGO_COST = darkDieCost(LEGACY, { montage: true });
 
 const ARROW = "\u2192";
 const BAND_TONE: Readonly<Record<Band, ResultTone>> = { fail: "dark", partial: "neutral", success: "light" };
 
-/** The Risky Action's part as its own card has it (each costly Dark Die costing 2 here), and the Challenge's. */
+/** The Risky Action's part (each costly Dark Die costing 2 here), and the Challenge's. */
 export interface MontageCardInput extends LegacyRiskyCardInput {
   readonly challengeName: string;
-  /** The Challenge's level label key (`TERRAN.ChallengeTier.*`). */
+  /** `TERRAN.ChallengeTier.*` */
   readonly tierKey: string;
-  /** The Challenge's dice (one for d/2), the explosion chain, and its Effect. */
+  /** One die for d/2. */
   readonly challengeFaces: readonly number[];
   readonly challengeChain: readonly number[];
   readonly challengeEffect: number;
   readonly complication: number;
 }
 
-/**
- * R-LEG-14 the montage: the Challenge's Effect first, the pool less its complication, the outcome
- * for the whole Challenge.
- */
+/** R-LEG-14 the Challenge's Effect first, then the outcome for the whole Challenge. */
 export function montageCard(input: MontageCardInput): ResultCardView {
   const challengeKept = input.challengeFaces.indexOf(
     input.challengeFaces.length === 0 ? 0 : highest(input.challengeFaces),
@@ -108,25 +103,23 @@ export function montageCard(input: MontageCardInput): ResultCardView {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The montage's card as a card kind: its Challenge's Disposition lowered from it, once
+// The montage as a card kind: its Challenge lowered from it, once.
 
-/** R-LEG-14 a montage's stored card: the throw as its view shows it, the Challenge it was against, what was applied. */
+/** R-LEG-14 */
 export interface LegacyMontageState {
   readonly version: number;
   readonly rollerId: string;
   readonly actorUuid: string;
   readonly roll: MontageCardInput;
-  /** The Challenge the montage was rolled against (its actor's uuid). */
+  /** Its actor's uuid. */
   readonly challengeUuid: string;
   readonly applied: readonly AppliedEntry[];
-  /** R-LEG-14 (ruling) the companions' shares of the Ego cost, each taken once from their own Ego. */
+  /** R-LEG-14 (ruling) each taken once from the companion's own Ego. */
   readonly shares: readonly MontageShare[];
-  /** R-LEG-14 the GM's yes this montage stands on (absent when a GM rolled it), kept on that GM's User. */
+  /** R-LEG-14 the GM's yes it stands on (absent when a GM rolled it), kept on that GM's User. */
   readonly gmWord?: { readonly gmId: string; readonly id: string };
 }
 
-/** A companion's share of a montage's Ego: who, how much, and whether it was taken. */
 export interface MontageShare {
   readonly actorUuid: string;
   readonly name: string;
@@ -138,12 +131,12 @@ export type LegacyMontageInput = Omit<LegacyMontageState, "version" | "applied" 
   readonly shares?: readonly Omit<MontageShare, "paid">[];
 };
 
-/** R-LEG-14 (ruling) a montage that succeeds (4+) overcomes its whole Challenge; a Fail leaves it as it was. */
+/** R-LEG-14 (ruling) a Fail leaves the Challenge as it was. */
 export function montageSucceeded(state: Pick<LegacyMontageState, "roll">): boolean {
   return legacyRiskyBand(state.roll.light, state.roll.dark) !== "fail";
 }
 
-/** A stored montage card, checked whole: a forged or damaged card is refused, never read. */
+/** Checked whole: a forged or damaged card is refused, never read. */
 export function assertLegacyMontageState(state: LegacyMontageState): LegacyMontageState {
   assertInteger(state.version, "The card's version", 0);
   assertText(state.rollerId, "The roller's id");
@@ -162,7 +155,7 @@ export function assertLegacyMontageState(state: LegacyMontageState): LegacyMonta
     throw new RulesError("not-allowed", "A failed montage lowers nothing.", { reason: "noEffect" });
   for (const entry of state.applied) checkAppliedEntry(entry, "effect", entry.before);
   assertSharesWithinCost(state);
-  // Stored as JSON, the field is absent (a GM's montage, an older card), never present and undefined.
+  // Absent in JSON (a GM's montage, an older card), never present and undefined.
   if ("gmWord" in state) {
     assertText(state.gmWord?.gmId, "The GM's id");
     assertText(state.gmWord?.id, "The GM's word");
@@ -170,12 +163,12 @@ export function assertLegacyMontageState(state: LegacyMontageState): LegacyMonta
   return state;
 }
 
-/** R-LEG-14 the montage's whole Ego cost: each costly Dark Die at the montage's price. */
+/** R-LEG-14 */
 export function montageEgoCost(state: Pick<LegacyMontageState, "roll">): number {
   return state.roll.costly.filter((c) => c === true).length * MONTAGE_EGO_COST;
 }
 
-/** R-LEG-14 (ruling) the companions' shares: each named once, none the roller, together at most the cost. */
+/** R-LEG-14 (ruling) each named once, none the roller, together at most the cost. */
 function assertSharesWithinCost(state: LegacyMontageState): void {
   const cost = montageEgoCost(state);
   const seen = new Set<string>();
@@ -203,10 +196,7 @@ export function createLegacyMontageCard(input: LegacyMontageInput): LegacyMontag
   return assertLegacyMontageState({ version: 0, ...input, applied: [], shares });
 }
 
-/**
- * R-LEG-14 (ruling) a companion's share taken from their Ego: noted once, on the word of the companion's owner or
- * a GM (never another player on their behalf).
- */
+/** R-LEG-14 (ruling) on the word of the companion's owner or a GM, never another player. */
 export function recordSharePaid(
   state: LegacyMontageState,
   user: CardUser & { readonly ownsCompanion: boolean },
@@ -225,7 +215,7 @@ export function recordSharePaid(
   return { ...state, version: state.version + 1, shares };
 }
 
-/** The share the card asks of `actorUuid` and has not taken yet; a refusal when there is none. */
+/** A refusal when none is waiting. */
 export function unpaidShare(state: LegacyMontageState, actorUuid: string): MontageShare {
   const share = state.shares.find((s) => s.actorUuid === actorUuid);
   if (!share)
@@ -235,10 +225,7 @@ export function unpaidShare(state: LegacyMontageState, actorUuid: string): Monta
   return share;
 }
 
-/**
- * R-LEG-14 records the montage's Challenge lowered: its whole Disposition (`before`), once, on a Success;
- * by a GM, the roller or the user who applied it.
- */
+/** R-LEG-14 the whole Disposition (`before`), once, on a Success; by a GM, the roller or the applier. */
 export function recordMontageApplied(
   state: LegacyMontageState,
   user: CardUser,
@@ -260,7 +247,7 @@ export function recordMontageApplied(
   return { ...state, version: state.version + 1, applied: [clean] };
 }
 
-/** R-LEG-14 (ruling) a companion's share as the card shows it, with its Pay button while it waits. */
+/** R-LEG-14 (ruling) */
 export interface MontageShareView {
   readonly name: string;
   readonly pays: number;
@@ -271,20 +258,20 @@ export interface MontageShareView {
 
 export interface LegacyMontageView extends ResultCardView {
   readonly version: number;
-  /** R-LEG-14 each companion's share, and whether it was taken. */
+  /** R-LEG-14 */
   readonly shares: readonly MontageShareView[];
   readonly apply: CardButtonView;
   readonly applied: readonly AppliedRowView[];
 }
 
-/** R-LEG-14 (ruling) the Pay button of a waiting share: the companion's owner's or a GM's to press. */
+/** R-LEG-14 (ruling) the companion's owner's or a GM's to press. */
 function payShareButton(share: MontageShare, viewer: CardViewer, owns: boolean): CardButtonView | null {
   if (share.paid) return null;
   const reason = viewer.isGM || owns ? null : "TERRAN.Card.Reason.notShareOwner";
   return { labelKey: "TERRAN.Card.Montage.payShare", disabled: reason !== null, tooltipKey: reason };
 }
 
-/** The template's context of a montage card, as `viewer` sees it (`owned`: which shares' companions they own). */
+/** `owned`: which shares' companions the viewer owns. */
 export function legacyMontageView(
   state: LegacyMontageState,
   viewer: CardViewer,

@@ -1,7 +1,7 @@
 /**
- * Could the message's author have made this card by the system's own roll? Pure: the glue
- * (src/documents/provenance.ts) reads the facts from the world, this decides (docs/RULES.md §8, "a card is
- * only as trusted as its author"). A refusal is a RulesError whose `reason` says why.
+ * Could the message's author have made this card by the system's own roll? Pure: documents/provenance.ts reads
+ * the facts, this decides (docs/RULES.md §8, "a card is only as trusted as its author"); a refusal's `reason`
+ * says why.
  */
 import { RulesError } from "../rules/index.ts";
 import type { CardKind, CardStates } from "./card-kinds.ts";
@@ -14,19 +14,19 @@ import { assertResultCardView } from "./result-cards.ts";
 import { assertRiskyCardState, type RiskyCardState } from "./risky-card.ts";
 import { assertSessionCardState } from "./session-card.ts";
 
-/** A card of any kind as its message's flags hold it. */
+/** As its message's flags hold it. */
 export type AnyCard = { readonly [K in CardKind]: { readonly kind: K; readonly state: CardStates[K] } }[CardKind];
 
-/** What a card says of its own making: whose roll, for which document, and every die it names. */
+/** Whose roll, for which document, and every die it names. */
 export interface CardOrigin {
-  /** The roller it names; null for a card only a GM posts (the session award, a roll request). */
+  /** Null for a card only a GM posts. */
   readonly rollerId: string | null;
-  /** The document rolled for: the character of a player's roll, the Challenge of a Challenge card. */
+  /** A player's character, or a Challenge card's Challenge. */
   readonly subject: { readonly uuid: string; readonly kind: "character" | "challenge" } | null;
   readonly faces: readonly number[];
 }
 
-/** Each kind's origin, read from its (checked) state. */
+/** Read from the checked state. */
 const ORIGINS: { readonly [K in CardKind]: (state: CardStates[K]) => CardOrigin } = {
   risky: (s) => ({
     rollerId: s.rollerId,
@@ -38,7 +38,7 @@ const ORIGINS: { readonly [K in CardKind]: (state: CardStates[K]) => CardOrigin 
     subject: { uuid: s.challengeUuid, kind: "challenge" },
     faces: [...s.faces, ...s.chain],
   }),
-  // A result card is never acted on: whoever wrote it, it only shows what it says.
+  // Never acted on: it only shows what it says.
   result: () => ({ rollerId: null, subject: null, faces: [] }),
   session: () => ({ rollerId: null, subject: null, faces: [] }),
   request: () => ({ rollerId: null, subject: null, faces: [] }),
@@ -59,7 +59,7 @@ const ORIGINS: { readonly [K in CardKind]: (state: CardStates[K]) => CardOrigin 
   }),
 };
 
-/** Each kind's whole check of a stored state (a flag holds whatever its author wrote). */
+/** Flags hold whatever their author wrote. */
 export const CARD_CHECKS: { readonly [K in CardKind]: (state: CardStates[K]) => CardStates[K] } = {
   risky: assertRiskyCardState,
   challenge: assertChallengeCardState,
@@ -71,7 +71,7 @@ export const CARD_CHECKS: { readonly [K in CardKind]: (state: CardStates[K]) => 
   legacyMontage: assertLegacyMontageState,
 };
 
-/** A stored card checked whole by its kind's check; a kind no check knows (forged flags) is refused. */
+/** A kind no check knows (forged flags) is refused. */
 export function checkedCard(card: AnyCard): AnyCard {
   if (!Object.hasOwn(CARD_CHECKS, card.kind))
     throw new RulesError("unknown-id", `"${String(card.kind)}" is not a kind of card.`, { id: String(card.kind) });
@@ -87,25 +87,25 @@ export function cardOrigin(card: AnyCard): CardOrigin {
   return read(card.state);
 }
 
-/** Only a GM posts these (and only a GM's card of them is acted on). */
+/** Only a GM's card of these is acted on. */
 const GM_ONLY: readonly CardKind[] = ["session", "request"];
 
-/** The document a card names, as this client's world has it. */
+/** As this client's world has it. */
 export interface SubjectFacts {
   readonly kind: "character" | "challenge" | "other";
   readonly ownedByAuthor: boolean;
-  /** What the card claims of it agrees with the rules for it (a Challenge card's dice for its tier). */
+  /** E.g. a Challenge card's dice for its tier. */
   readonly claimsHold: boolean;
 }
 
-/** What the glue knows of the card's message: Foundry vouches for the author, nothing else. */
+/** Foundry vouches for the author, nothing else. */
 export interface OriginFacts {
   readonly author: CardUser | null;
-  /** The faces of the message's rolls; null when they hold more dice than any card names. */
+  /** Null when they hold more dice than any card names. */
   readonly rolled: readonly number[] | null;
-  /** The subject on this client: null when it is not there. */
+  /** Null when it is not on this client. */
   readonly subject: SubjectFacts | null;
-  /** A GM's client sees every document; a player's may not see one that exists. */
+  /** A player's client may not see a document that exists. */
   readonly seesAll: boolean;
 }
 
@@ -116,7 +116,7 @@ function untrusted(why: UntrustedReason, message: string): RulesError {
   return new RulesError("not-allowed", `This card cannot be acted on: ${message}`, { reason: "untrustedCard", why });
 }
 
-/** Every face the card names is one of the message's dice (as many times as the card names it). */
+/** As many times as the card names it. */
 export function facesAmongRolls(cardFaces: readonly number[], rolled: readonly number[]): boolean {
   const left = new Map<number, number>();
   for (const f of rolled) left.set(f, (left.get(f) ?? 0) + 1);
@@ -129,9 +129,8 @@ export function facesAmongRolls(cardFaces: readonly number[], rolled: readonly n
 }
 
 /**
- * The card could have come from its author's own roll: a GM-only card by a GM; otherwise the author is the
- * roller it names (or a GM), owns the document rolled for, its dice are the message's own, and what it claims of
- * that document holds. A GM's card is believed about the document (only a GM could have written it).
+ * A GM-only card by a GM; else the author is the roller named (or a GM), owns the document, the dice are the
+ * message's own, and its claims hold. A GM's card is believed about the document.
  */
 export function assertCardOrigin(card: AnyCard, facts: OriginFacts): void {
   const author = facts.author;
@@ -152,7 +151,7 @@ export function assertCardOrigin(card: AnyCard, facts: OriginFacts): void {
 function assertSubject(kind: "character" | "challenge", facts: OriginFacts): void {
   const subject = facts.subject;
   if (subject === null) {
-    // A player's client may not see a document that exists: only a client that sees all can say it is gone.
+    // Only a client that sees all can say the document is gone.
     if (facts.seesAll) throw untrusted("subjectGone", "the document it was rolled for is not in this world.");
     return;
   }
@@ -163,16 +162,13 @@ function assertSubject(kind: "character" | "challenge", facts: OriginFacts): voi
 
 // What a GM said on a player's card
 
-/** R-RA-1 / R-RA-8 a GM's leave on a Risky card, as the deciding GM's own User keeps it (the latest stands). */
+/** R-RA-1 / R-RA-8 as the deciding GM's own User keeps it (the latest stands). */
 export interface CardWord {
   readonly effect: boolean;
   readonly success: boolean;
 }
 
-/**
- * R-RA-1 / R-RA-8 the Risky card as believed: a player may write their own message, so a GM's leave on it holds
- * only where a GM's word on record gives it.
- */
+/** R-RA-1 / R-RA-8 a GM's leave holds only where a GM's word on record gives it. */
 export function believedRiskyState(state: RiskyCardState, word: CardWord | null): RiskyCardState {
   const success = (state.gmAllowsSuccess ?? false) && word?.success === true;
   const effect = state.gmAllowsEffect && word?.effect === true;
@@ -180,7 +176,7 @@ export function believedRiskyState(state: RiskyCardState, word: CardWord | null)
   return { ...state, gmAllowsEffect: effect, ...("gmAllowsSuccess" in state ? { gmAllowsSuccess: success } : {}) };
 }
 
-/** R-LEG-14 a GM's yes to a montage, as the GM's own User keeps it. */
+/** R-LEG-14 as the GM's own User keeps it. */
 export interface MontageWordRecord {
   readonly id: string;
   readonly askerId: string;
@@ -188,10 +184,7 @@ export interface MontageWordRecord {
   readonly challengeUuid: string;
 }
 
-/**
- * R-LEG-14 a player's montage card stands on a GM's yes to that very montage (this player, character and
- * Challenge), and a yes serves one card: the first posted with it.
- */
+/** R-LEG-14 a yes to this very montage (player, character, Challenge), serving one card: the first posted. */
 export function assertMontageWord(
   state: LegacyMontageState,
   word: MontageWordRecord | null,

@@ -1,27 +1,7 @@
 /**
- * The GM's request for a roll (R-POOL-1 an attribute, R-RA-8 a Reaction, R-FORT-1 the Fortune die):
- * one card with a row per character. Each row's owner (and a GM) rolls from it; the card they post
- * carries an answer link (`AnswerLink`: the request's message id and the row's actor) in its flags.
- *
- * Ruling (how a row learns its result): the request card stores NOTHING after it is posted. Every
- * client derives each row's result from the chat log as it draws the card — the first card answering
- * that row which passes the checks below — so a player rolls with no GM online and never needs to
- * update the GM's message, no relay is needed, and the GM's side receives nothing it would have to
- * trust. A deleted answer simply frees its row again. Checks on an answer (it is data its author wrote):
- * - it names this request and a row of it, and its author may roll for that row's actor (an owner or
- *   a GM, as the glue reads the actor's ownership);
- * - a Risky card: its state passes the card's own checks, its actor is the row's, and it rolls what was
- *   asked (the attribute, or the group's Save as a Reaction);
- * - a Fortune card: its face is a die's face and its chance is the one asked;
- * - a Legacy Risky Action (R-LEG-9, a plain result card): its link carries the attribute rolled and the
- *   dice thrown (as a Fortune answer carries its face); the row reads the outcome from those dice by the
- *   rules (`legacyRiskyBand`), never from the card's text, and only for the attribute asked.
- *   Ruling (Legacy's Effect, R-LEG-11): Legacy rolls the Effect apart, with a weapon or tool the player
- *   picks after the outcome (and only when it warrants one), so the Effect roll answers no request:
- *   the row shows the outcome alone, linked to its Risky Action card, and the Effect card follows it
- *   in the chat log. A Core answer's Effect, confirmed on its own card, is shown as before;
- * - a card the viewer may not see (a private roll) shows only that the row was answered.
- * Pure.
+ * The GM's roll request (R-POOL-1, R-RA-8, R-FORT-1): one card, a row per character; each answer card carries
+ * an `AnswerLink` in its flags. Ruling: the request stores nothing after it is posted; every client derives
+ * each row's result from the chat log, so no GM or relay is needed and the GM's side trusts nothing sent to it.
  */
 import {
   assertFaces,
@@ -40,7 +20,7 @@ import { legacyRiskyBand } from "./legacy-cards.ts";
 import type { CardUser } from "./permissions.ts";
 import { riskyCardResult, type RiskyCardState } from "./risky-card.ts";
 
-/** What the GM asks for: an attribute or a group's Save of the world's ruleset (its ids), or the Fortune die. */
+/** An attribute or Save of the world's ruleset (its ids), or the Fortune die. */
 export type RequestSubject =
   | { readonly kind: "attribute"; readonly attribute: string }
   | { readonly kind: "save"; readonly group: string }
@@ -54,21 +34,20 @@ export interface RequestRow {
 export interface RequestCardState {
   readonly version: number;
   readonly gmId: string;
-  /** The ruleset the request was made under: its attributes and Saves are what may be asked. */
+  /** Its attributes and Saves are what may be asked. */
   readonly rulesetId: RulesetId;
   readonly subject: RequestSubject;
-  /** The GM's note ("the bridge gives way"), shown as text. */
+  /** Shown as text. */
   readonly note: string;
   readonly rows: readonly RequestRow[];
 }
 
-/** What an answering card carries in its flags (`answers`). */
 export interface AnswerLink {
   readonly requestId: string;
   readonly actorUuid: string;
-  /** R-FORT-1 a Fortune answer's die and chance (its card is a plain result card). */
+  /** R-FORT-1 its card is a plain result card. */
   readonly fortune?: { readonly face: number; readonly chance: number };
-  /** R-LEG-9 a Legacy Risky Action's attribute and dice (its card is a plain result card). */
+  /** R-LEG-9 its card is a plain result card. */
   readonly legacy?: { readonly attribute: string; readonly light: readonly number[]; readonly dark: readonly number[] };
 }
 
@@ -76,10 +55,7 @@ const NOTE_MAX = 500;
 const MAX_ROWS = 50;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/**
- * Checks what the GM asks for (from the dialog, or stored flags) against the ruleset's attributes and
- * Saves (none in Legacy).
- */
+/** Against the ruleset's attributes and Saves (none in Legacy). */
 export function assertRequestSubject(value: unknown, ruleset: Ruleset): RequestSubject {
   if (!isRecord(value))
     throw new RulesError("bad-choice", "A roll request names nothing to roll.", { what: "subject" });
@@ -101,7 +77,6 @@ export function assertRequestSubject(value: unknown, ruleset: Ruleset): RequestS
   });
 }
 
-/** Checks a stored request whole. */
 export function assertRequestCardState(state: RequestCardState): RequestCardState {
   const raw: unknown = state;
   if (!isRecord(raw) || !Array.isArray(raw.rows))
@@ -124,7 +99,7 @@ export function assertRequestCardState(state: RequestCardState): RequestCardStat
   return state;
 }
 
-/** The request as the GM posts it (the note trimmed; the rows in the order picked, each once). */
+/** The note trimmed; each row once, in the order picked. */
 export function createRequestCard(
   gmId: string,
   ruleset: Ruleset,
@@ -146,10 +121,7 @@ export function createRequestCard(
   return assertRequestCardState(state);
 }
 
-/**
- * The Core roll dialog's target for a request: null for the Fortune die (it has no dialog), and for an
- * attribute of a ruleset that rolls the Effect apart (Legacy's: its own dialog takes it, by id).
- */
+/** Null for the Fortune die and for an attribute Legacy's own dialog takes (by id). */
 export function requestTarget(subject: RequestSubject): RollTarget | null {
   if (subject.kind === "attribute" && isAttribute(subject.attribute))
     return { kind: "attribute", attribute: subject.attribute };
@@ -157,7 +129,7 @@ export function requestTarget(subject: RequestSubject): RollTarget | null {
   return null;
 }
 
-/** Reads an answer link from flags (untrusted), or null. */
+/** Untrusted flags; null when malformed. */
 export function readAnswerLink(value: unknown): AnswerLink | null {
   if (!isRecord(value) || typeof value.requestId !== "string" || typeof value.actorUuid !== "string") return null;
   const l = value.legacy;
@@ -187,28 +159,26 @@ export function readAnswerLink(value: unknown): AnswerLink | null {
 // ---------------------------------------------------------------------------------------------
 // Answers, derived from the chat log
 
-/** A message of the chat log that may answer a row, as the glue reads it. */
+/** As the glue reads it. */
 export interface AnswerCandidate {
   readonly messageId: string;
   readonly link: AnswerLink;
-  /** May the message's author roll for the row's actor (an owner of it, or a GM)? */
+  /** An owner of the row's actor, or a GM. */
   readonly authorMayRoll: boolean;
-  /** May the viewer see the message's content? */
   readonly visible: boolean;
-  /** The Risky card it holds, if any. */
   readonly risky: RiskyCardState | null;
 }
 
 export interface RowAnswer {
   readonly messageId: string;
   readonly visible: boolean;
-  /** R-RA-1 the band (a Fortune die: success or fail), null when hidden. */
+  /** R-RA-1 (Fortune: success or fail); null when hidden. */
   readonly band: "fail" | "partial" | "success" | null;
-  /** R-RA-3…5 the confirmed Effect that lands, null otherwise. */
+  /** R-RA-3 … R-RA-5 confirmed, else null. */
   readonly effect: number | null;
-  /** The Effect lands but is not confirmed yet. */
+  /** Lands but is not confirmed yet. */
   readonly effectPending: boolean;
-  /** R-FORT-1 the face, for a Fortune answer. */
+  /** R-FORT-1 */
   readonly face: number | null;
 }
 
@@ -218,7 +188,12 @@ function sameTarget(a: RollTarget, b: RollTarget): boolean {
     : b.kind === "save" && a.group === b.group;
 }
 
-/** The answer `candidate` gives to `row` of this request, or null when it is no answer (the checks above). */
+/**
+ * Null unless the link names this request and row, its author may roll for the actor, and the card rolled what
+ * was asked: a Risky card checked whole, a Fortune face at the chance asked, a Legacy outcome read from its
+ * dice by the rules (`legacyRiskyBand`; R-LEG-11 ruling: its Effect roll answers no row). A hidden card shows
+ * only that the row was answered.
+ */
 export function answerOf(
   state: RequestCardState,
   requestId: string,
@@ -272,12 +247,12 @@ export function answerOf(
       effectPending: effect === null && !result.locked && result.landing.player,
     };
   } catch (error) {
-    if (error instanceof RulesError) return null; // a card the rules cannot read answers nothing
+    if (error instanceof RulesError) return null; // A card the rules cannot read answers nothing.
     throw error;
   }
 }
 
-/** Each row's answer: the first candidate (in chat order) that answers it. */
+/** The first candidate in chat order. */
 export function requestAnswers(
   state: RequestCardState,
   requestId: string,
@@ -296,9 +271,9 @@ export function requestAnswers(
 // ---------------------------------------------------------------------------------------------
 // The view
 
-/** What the viewer may do on each row (the glue reads the actors' ownership). */
+/** The glue reads the actors' ownership. */
 export interface RequestViewer extends CardUser {
-  /** Per row: does the viewer own the row's actor (a GM owns all)? */
+  /** Per row (a GM owns all). */
   readonly owns: readonly boolean[];
 }
 
@@ -326,7 +301,7 @@ export interface RequestCardView {
   readonly answeredCount: number;
 }
 
-/** The label key of what is asked (the ruleset's own label). */
+/** The ruleset's own label. */
 export function subjectKey(subject: RequestSubject, ruleset: Ruleset): string {
   const scheme = ruleset.attributes;
   if (subject.kind === "attribute") return scheme.list.find((a) => a.id === subject.attribute)?.labelKey ?? "";

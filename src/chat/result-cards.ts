@@ -1,7 +1,6 @@
 /**
- * View models of the simple result cards, all rendered by `templates/chat/result-card.hbs`: a title,
- * the dice, labelled lines, an optional note and a tone (light: it went well; dark: it went badly;
- * neutral). Each function reads its rule from `src/rules/` and returns plain data. Pure.
+ * View models of the simple result cards (`templates/chat/result-card.hbs`): a title, dice, labelled lines, a
+ * note and a tone.
  */
 import {
   advancementGritReset,
@@ -37,9 +36,9 @@ export type ResultTone = "light" | "dark" | "neutral";
 
 export interface ResultLine {
   readonly labelKey: string;
-  /** Language-neutral text (numbers, arrows); shown when `valueKey` is null. */
+  /** Language-neutral (numbers, arrows); shown when `valueKey` is null. */
   readonly value: string;
-  /** An i18n key shown instead of `value` (it may use `{value}` and `{n}`). */
+  /** May use `{value}` and `{n}`. */
   readonly valueKey: string | null;
   readonly n: number | null;
 }
@@ -47,14 +46,14 @@ export interface ResultLine {
 export interface ResultDie {
   readonly face: number;
   readonly cssClass: string;
-  /** R-EGO-2 R-LEG-8 the Ego this Dark Die cost, marked on it as the Risky card marks it ("−1 Ego"); absent: none. */
+  /** R-EGO-2 / R-LEG-8 marked on the die as the Risky card marks it; absent: none. */
   readonly cost?: number;
 }
 
 export interface ResultCardView {
   readonly cssClass: string;
   readonly titleKey: string;
-  /** The character's name (shown escaped), or null. */
+  /** Shown escaped; or null. */
   readonly actorName: string | null;
   readonly dice: readonly ResultDie[];
   readonly lines: readonly ResultLine[];
@@ -69,7 +68,7 @@ function assertTextOrNull(value: unknown, what: string): void {
   if (value !== null) assertText(value, what);
 }
 
-/** A line's count (`{n}` in its text, an Ego spent): a whole number from 0, or null. */
+/** `{n}` in its text, an Ego spent: a whole number from 0, or null. */
 function assertCountOrNull(value: unknown, what: string): void {
   if (value !== null) assertInteger(value as number, what, 0);
 }
@@ -81,11 +80,7 @@ function assertList(value: unknown, what: string, item: (entry: Record<string, u
   }
 }
 
-/**
- * A stored result card, checked whole (the flags are data anyone with the rights could have written):
- * every field the template reads has the type its view gives it: text for the keys and names, a die's
- * face 1–6, a line's count a whole number, lists for the dice and lines, a known tone.
- */
+/** Checked whole: every field has the type its view gives it. */
 export function assertResultCardView(state: ResultCardView): ResultCardView {
   const raw: unknown = state;
   if (!isRecord(raw)) throw new RulesError("bad-choice", "A result card is not a record.", { what: "card" });
@@ -108,7 +103,6 @@ export function assertResultCardView(state: ResultCardView): ResultCardView {
   return state;
 }
 
-/** One labelled line of a result card. */
 export function resultLine(
   labelKey: string,
   value: string | number,
@@ -118,7 +112,7 @@ export function resultLine(
   return { labelKey, value: String(value), valueKey, n };
 }
 
-/** A result card's view: its kind (CSS classes) and tone, the roller's name, its parts. */
+/** Its kind (CSS classes) and tone, the roller's name, its parts. */
 export function resultCard(
   kind: string,
   parts: Omit<ResultCardView, "cssClass" | "actorName">,
@@ -131,7 +125,7 @@ export function resultCard(
   };
 }
 
-/** The dice of a roll that keeps the highest (the first one on a tie) or, summing, keeps them all. */
+/** The first on a tie; summing keeps them all. */
 function keptDice(faces: readonly number[], all: boolean): ResultDie[] {
   const best = faces.reduce((b, f, i) => (f > (faces[b] ?? 0) ? i : b), 0);
   return faces.map((face, i) => ({ face, cssClass: `die${all || i === best ? " kept" : " dropped"}` }));
@@ -142,21 +136,21 @@ const track = (t: Track): string => `${t.value} / ${t.max}`;
 export interface GritResetInput {
   readonly actorName?: string | null;
   readonly faces: readonly number[];
-  /** R-GRIT-1 Die Hard: the dice are summed. */
+  /** R-GRIT-1 */
   readonly dieHard: boolean;
-  /** R-GRIT-2 after a night's rest, or R-GRIT-3 on gaining an advancement. */
+  /** R-GRIT-2 or R-GRIT-3 */
   readonly kind: "rest" | "advancement";
-  /** R-GRIT-2 a poor night's sleep (one die fewer was thrown, Asceticism or not). */
+  /** R-GRIT-2 (one die fewer, Asceticism or not). */
   readonly poorNight?: boolean;
-  /** R-GRIT-2 poor food (one die fewer was thrown)… */
+  /** R-GRIT-2 … */
   readonly poorFood?: boolean;
-  /** …unless Asceticism cancelled the food's die. */
+  /** … unless Asceticism cancelled it. */
   readonly asceticism?: boolean;
-  /** The Grit before (needed for the advancement reset; shown when given). */
+  /** Needed for the advancement reset; shown when given. */
   readonly previous?: Track;
 }
 
-/** R-GRIT-1 … R-GRIT-3 a Grit roll after rest, or on gaining an advancement. */
+/** R-GRIT-1 … R-GRIT-3 */
 export function gritResetCard(input: GritResetInput): ResultCardView {
   const faces = assertFaces(input.faces, "Grit die");
   if (input.previous) assertTrack(input.previous, "Grit");
@@ -206,7 +200,7 @@ export interface EgoResetInput {
   readonly previous?: Track;
 }
 
-/** R-EGO-1, R-EGO-4 (Core: a Condition), R-EGO-5 (Degenesis: Primer spores) an Ego reset. */
+/** R-EGO-1, R-EGO-4, R-EGO-5 */
 export function egoResetCard(input: EgoResetInput): ResultCardView {
   const faces = assertFaces(input.faces, "Ego die");
   if (input.previous) assertTrack(input.previous, "Ego", EGO_MAX);
@@ -233,9 +227,9 @@ export function egoResetCard(input: EgoResetInput): ResultCardView {
 export interface MalaiseInput {
   readonly actorName?: string | null;
   readonly face: number;
-  /** The attribute that lost a point (the player's choice, R-HARM-6), or null. */
+  /** R-HARM-6 or null. */
   readonly attribute: Attribute | null;
-  /** The loss could not be taken: the character dies. */
+  /** The loss could not be taken. */
   readonly dies: boolean;
 }
 
@@ -245,7 +239,7 @@ function malaiseEntryKey(malaise: Malaise): string {
     : `TERRAN.Card.Malaise.entry.${malaise.kind}`;
 }
 
-/** R-HARM-6 the Malaise roll: the table's entry, the attribute lost, or death. */
+/** R-HARM-6 */
 export function malaiseCard(input: MalaiseInput): ResultCardView {
   const face = assertFace(input.face, "The Malaise die");
   const malaise = malaiseFor(face);
@@ -287,7 +281,7 @@ export function malaiseCard(input: MalaiseInput): ResultCardView {
   );
 }
 
-/** R-CHAR-4 the creation roll: one die per group and the points it gives. */
+/** R-CHAR-4 */
 export function creationCard(input: {
   readonly actorName?: string | null;
   readonly roll: CreationRoll;
@@ -313,14 +307,11 @@ export interface StartingTrackInput {
   readonly actorName?: string | null;
   readonly track: "grit" | "ego";
   readonly faces: readonly number[];
-  /** R-GRIT-1 Die Hard sums the Grit dice. */
+  /** R-GRIT-1 */
   readonly dieHard?: boolean;
 }
 
-/**
- * R-CHAR-7 the starting Grit (R-GRIT-1) or Ego (R-EGO-1): the roll becomes both value and maximum.
- * Nothing else happens (no Condition, no table), unlike a later reset.
- */
+/** R-CHAR-7 with R-GRIT-1 / R-EGO-1: nothing else happens, unlike a later reset. */
 export function startingTrackCard(input: StartingTrackInput): ResultCardView {
   const faces = assertFaces(input.faces, input.track === "grit" ? "Grit die" : "Ego die");
   const sums = input.track === "grit" && (input.dieHard ?? false);
@@ -342,7 +333,7 @@ export function startingTrackCard(input: StartingTrackInput): ResultCardView {
   );
 }
 
-/** R-FORT-1 the Fortune die against the GM's chance ("4+"). */
+/** R-FORT-1 */
 export function fortuneCard(input: {
   readonly actorName?: string | null;
   readonly face: number;
@@ -376,11 +367,11 @@ export interface SayonaraInput {
   readonly rolls: { readonly grit: number; readonly ego: number };
 }
 
-/** R-SAY-1 the last scene: Grit and Ego re-rolled (Core: the new values; Degenesis: the higher). */
+/** R-SAY-1 */
 export function sayonaraCard(input: SayonaraInput): ResultCardView {
   const ruleset = getRuleset(input.rulesetId);
   const grit = sayonaraTrack(ruleset, input.old.grit, input.rolls.grit);
-  // R-EGO-1 an Ego roll keeps one die: 0–6, and the old Ego track is 0–6 too.
+  // R-EGO-1 the old Ego track is 0–6 too.
   assertTrack(input.old.ego, "Ego", EGO_MAX);
   const ego = sayonaraTrack(ruleset, input.old.ego, assertEgo(input.rolls.ego));
   return resultCard(

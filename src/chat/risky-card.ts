@@ -1,24 +1,9 @@
 /**
- * The Risky Action (and Reaction) chat card as a pure state machine: its stored state and the check
- * every step makes of it, its reading (what the card shows that is not stored) and its transitions.
- * The state is plain JSON kept in the chat message's flags; every client, and a reload, derives the
- * same card from it. Its view model (below the transitions) is everything `templates/chat/risky-card.hbs`
- * shows, computed here (classes, signed numbers, disabled flags and their reasons) so the template only
- * reads values and localises keys; the glue passes the viewer (who is looking, is a GM connected, may they
- * apply to the current target) and renders it with Foundry's Handlebars. The other cards' views share its
- * buttons and reasons (`CARD_REASON`, `applyOnceButton`).
- *
- * Each transition takes the current state, the user who clicked and the version the click was made
- * on, and returns a new state (version + 1) or throws a readable `RulesError`:
- *
- * - `not-allowed`: the user may not do this (only the roller or a GM changes the choices), or the
- *   step is not open (no Ego spent to undo, nothing lands to apply…);
- * - `stale`: the card changed since the click was made (two clicks at once): the first wins, the
- *   second is refused, and the stored state stays valid;
- * - `locked`: the Effect is confirmed, so the dice choice can no longer change;
- * - the rules' own codes (`bad-selection`, `same-die`, `bad-chain`…) for a bad choice.
- *
- * R-RA-1 … R-RA-10, R-EGO-2, R-EGO-3, R-SAY-1, R-POOL-5, R-ADV-2 (Specialist).
+ * The Risky Action (and Reaction) card as a pure state machine (R-RA-1 … R-RA-10, R-EGO-2, R-EGO-3, R-SAY-1,
+ * R-POOL-5, R-ADV-2): its stored state and check, its reading, its transitions and its view. A transition takes
+ * the state, the clicking user and the click's version, and returns the next state (version + 1) or throws:
+ * `not-allowed`, `stale` (two clicks at once: the first wins), `locked` (the Effect is confirmed), or a rule's
+ * own code.
  */
 import {
   assertEgo,
@@ -76,97 +61,86 @@ import { dieNameKey } from "./die-names.ts";
 // ---------------------------------------------------------------------------------------------
 // The stored state and its check
 
-/*
- * A flag can hold anything a client wrote, so every transition and every reading of the card first
- * checks the state with `assertRiskyCardState`: a forged or damaged card is refused with a RulesError,
- * never carried on with NaN, a fraction or an unknown id in it.
+/**
+ * Flags hold whatever a client wrote: every step checks the state whole first (`assertRiskyCardState`), so a
+ * forged card is refused, never carried on.
  */
 
-/** The weapon the action was made with, as the card keeps it (a snapshot of the item). */
+/** A snapshot of the item. */
 export interface CardWeapon {
   readonly name: string;
   readonly rank: TierRank;
-  /** Tag ids: the engine's (R-EQ-3) and any the GM added (shown, not automated). */
+  /** The engine's (R-EQ-3) and any the GM added (shown, not automated). */
   readonly tags: readonly string[];
   readonly twoHanded: boolean;
 }
 
 export interface CardFlags {
-  /** R-RA-10 the character has Whirlwind. */
+  /** R-RA-10 */
   readonly whirlwind: boolean;
-  /** R-ADV-2 the character is a Specialist in this kind of action. */
+  /** R-ADV-2 in this kind of action. */
   readonly specialist: boolean;
-  /** R-RA-9 Fast: the player's Effect first. */
+  /** R-RA-9 */
   readonly fast: boolean;
-  /** R-RA-9 Slow (a Condition): the player's Effect last. */
+  /** R-RA-9 (a Condition) */
   readonly slow: boolean;
 }
 
-/** One application of the player's Effect to a Challenge's facet (R-RA-7). */
+/** R-RA-7 */
 export interface AppliedEntry {
-  /** Which hit was applied: the Effect, or Whirlwind's second hit. */
   readonly hit: "effect" | "second";
   readonly targetName: string;
   readonly facet: string;
   readonly effect: number;
-  /** The facet's Disposition before and after. */
   readonly before: number;
   readonly after: number;
-  /**
-   * The Challenge's armour the Effect went through (R-HARM-1 read for Challenges), when the record
-   * names it: then `after` is checked exactly. Optional, so records written without it still pass.
-   */
+  /** Optional (older records lack it); when named, `after` is checked exactly. */
   readonly armour?: number;
-  /** The user who applied it (may differ from the one who wrote the record, when done via the GM). */
+  /** May differ from the record's writer when done via the GM. */
   readonly userId: string;
 }
 
 export interface RiskyCardState {
-  /** +1 on every transition; a click names the version it was made on. */
+  /** +1 per transition; a click names the version it was made on. */
   readonly version: number;
-  /** The user who rolled. */
   readonly rollerId: string;
   readonly actorUuid: string;
   readonly actorName: string;
   readonly rulesetId: RulesetId;
   readonly target: RollTarget;
-  /** R-RA-8 a Reaction (a save's dice): no Effect unless the GM allows it. */
+  /** R-RA-8 a save's dice. */
   readonly reaction: boolean;
-  /** R-RA-8 the GM allowed this Reaction an Effect. */
+  /** R-RA-8 */
   readonly gmAllowsEffect: boolean;
-  /**
-   * R-RA-1 the GM lets this Fail succeed, at a worse cost ("succeed, but worse"). Optional: a card
-   * stored before it existed has no such field and reads as false.
-   */
+  /** R-RA-1 "succeed, but worse"; absent on older cards (false). */
   readonly gmAllowsSuccess?: boolean;
-  /** The dice as they landed: never editable. */
+  /** As they landed: never editable. */
   readonly light: readonly Face[];
   readonly dark: readonly Face[];
-  /** The pool's breakdown, shown on the card. */
   readonly pool: Pool;
-  /** R-EGO-2 the Ego when the dice were thrown. */
+  /** R-EGO-2 the Ego at the throw. */
   readonly egoBefore: number;
-  /** R-SAY-1 during the last scene a Dark Die costs Ego only on a 1. */
+  /** R-SAY-1 */
   readonly sayonara: boolean;
-  /** R-RA-2 (setting) a lone die is Precision and Effect. */
+  /** R-RA-2 (setting) */
   readonly singleDieServesBoth: boolean;
   readonly weapon: CardWeapon | null;
-  /** The approach's tier when no weapon is used. */
+  /** When no weapon is used. */
   readonly rank: TierRank;
   readonly combat: boolean;
   readonly flags: CardFlags;
-  /** Indices into light-then-dark; null for an empty pool (R-POOL-5). */
+  /** Into light-then-dark; null for an empty pool (R-POOL-5). */
   readonly selection: Selection | null;
-  /** Set once the Effect is confirmed (locks the choice): the explosion dice rolled after the Effect die. */
+  /** Set once confirmed (locks the choice): the explosion dice after the Effect die. */
   readonly effect: { readonly chain: readonly Face[] } | null;
-  /** R-RA-10 Whirlwind's second hit: the die, and its chain once confirmed. */
+  /** R-RA-10 the die, and its chain once confirmed. */
   readonly secondHit: { readonly die: number; readonly chain: readonly Face[] | null } | null;
-  /** R-EGO-2 what the Dark Dice cost; the glue takes it from the actor and says so here. */
+  /** R-EGO-2 the glue takes it from the actor and says so here. */
   readonly ego: { readonly cost: number; readonly spent: boolean; readonly undone: boolean };
   readonly applied: readonly AppliedEntry[];
 }
 
-/** The facts of a roll, as the glue knows them when the dice have landed. */
+/** As the glue knows them when the dice have landed. */
 export interface RiskyCardInput {
   readonly rollerId: string;
   readonly actorUuid: string;
@@ -188,7 +162,7 @@ export interface RiskyCardInput {
 
 export type DieRole = "precision" | "effect" | "second";
 
-/** The hits a card can apply (R-RA-7 the Effect, R-RA-10 Whirlwind's second hit). */
+/** R-RA-7, R-RA-10 */
 export const HITS = ["effect", "second"] as const;
 
 const DIE_ROLES: readonly DieRole[] = ["precision", "effect", "second"];
@@ -199,16 +173,14 @@ function assertBoolean(value: unknown, what: string): boolean {
   return value;
 }
 
-/** A die role of a click: precision, effect or second. */
 export function assertDieRole(role: string): DieRole {
   return assertId(role, DIE_ROLES, "a die's role");
 }
 
 /**
- * A stored Risky card, checked whole: ids and names are text, the ruleset and the target known, the
- * dice faces, the pool matching them (R-POOL-3), Ego 0–6 (R-EGO-2) and the cost the dice make, the
- * tier 0–4, the selection naming dice of the pool (none only for an empty pool, R-POOL-5), the
- * chains faces, the second hit a die of the pool, and each record well-formed (hit, whole numbers).
+ * Ids, ruleset and target known; faces and a pool matching them (R-POOL-3); Ego and its cost (R-EGO-2); the
+ * selection naming pool dice (none only for an empty pool, R-POOL-5); chains, second hit and records
+ * well-formed.
  */
 export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   assertInteger(state.version, "The card's version", 0);
@@ -220,7 +192,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   for (const flag of ["reaction", "gmAllowsEffect", "sayonara", "singleDieServesBoth", "combat"] as const)
     assertBoolean(state[flag], flag);
   for (const flag of ["whirlwind", "specialist", "fast", "slow"] as const) assertBoolean(state.flags[flag], flag);
-  // Stored as JSON, an optional field is absent (an older card), never present and undefined.
+  // An optional field is absent in JSON (an older card), never present and undefined.
   if ("gmAllowsSuccess" in state) assertBoolean(state.gmAllowsSuccess, "gmAllowsSuccess");
   const light = assertStoredFaces(state.light, "Light die");
   const dark = assertStoredFaces(state.dark, "Dark die");
@@ -266,7 +238,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
     assertInteger(entry.effect, "The Effect applied", 0);
     assertInteger(entry.before, "The Disposition before", 0);
     assertInteger(entry.after, "The Disposition after", 0);
-    // Stored as JSON, an optional field is absent, never present and undefined.
+    // An optional field is absent in JSON, never present and undefined.
     if ("armour" in entry) assertInteger(entry.armour ?? Number.NaN, "The Challenge's armour", 0);
   }
   return state;
@@ -275,87 +247,75 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
 // ---------------------------------------------------------------------------------------------
 // Reading the card
 
-/*
- * The dice, the weapon's tier and tags, and everything the card shows that is not stored
- * (`riskyCardResult`), derived from the state with the rules; the state is checked whole first, so a
- * forged card is refused, never read.
- */
+/** Derived from the checked state with the rules. */
 
-/** The dice of the pool, light first then dark, as the rules read them. */
+/** Light first, then dark. */
 export function cardDice(state: Pick<RiskyCardState, "light" | "dark">): PoolDie[] {
   return poolDice(state.light, state.dark);
 }
 
-/** R-RA-2 the card's setting for a lone die. */
+/** R-RA-2 */
 function settingsOf(state: Pick<RiskyCardState, "singleDieServesBoth">): SelectionSettings {
   return { singleDieServesBoth: state.singleDieServesBoth };
 }
 
-/** R-RA-3 / R-EQ-3 the weapon's Slaughter tag makes the Effect explode on 5+. */
+/** R-RA-3 / R-EQ-3 */
 export function isSlaughter(state: Pick<RiskyCardState, "weapon">): boolean {
   return state.weapon?.tags.includes("slaughter") ?? false;
 }
 
-/** The tier rank of the Effect: the weapon's, or the approach's. */
+/** The weapon's, or the approach's. */
 export function cardRank(state: Pick<RiskyCardState, "weapon" | "rank">): TierRank {
   return asTierRank(state.weapon ? state.weapon.rank : state.rank);
 }
 
-/** R-RA-4 / R-EQ-3 the Effect tags of the weapon (Versatile held two-handed, Improvised). */
+/** R-RA-4 / R-EQ-3 */
 export function cardTags(state: Pick<RiskyCardState, "weapon">): EffectTags {
   const w = state.weapon;
   return effectTags(w ? { rank: w.rank, ranges: [], tags: w.tags, twoHanded: w.twoHanded } : undefined);
 }
 
 export interface RiskyCardEgo extends EgoSpend {
-  /** The Ego the character has once this roll is settled (the cost given back when undone). */
+  /** Once settled (the cost given back when undone). */
   readonly egoAfter: number;
 }
 
 export interface RiskyCardResult {
-  /** R-POOL-5 no dice were thrown: the action fails with no Effect. */
+  /** R-POOL-5 */
   readonly empty: boolean;
   readonly dice: readonly PoolDie[];
-  /** Null for an empty pool. */
   readonly resolution: Resolution | null;
-  /** R-RA-1 the outcome band (an empty pool fails). */
+  /** R-RA-1 (an empty pool fails). */
   readonly band: Resolution["band"];
-  /** R-RA-1 the GM lets this Fail succeed at a cost: it reads as a Precision of 4–5 (R-RA-6). */
+  /** R-RA-1 reads as a Precision of 4–5 (R-RA-6). */
   readonly gmSuccess: boolean;
-  /** R-RA-6 / R-RA-8 whose Effect lands. */
+  /** R-RA-6 / R-RA-8 */
   readonly landing: Landing;
-  /** R-RA-9 who applies their Effect first. */
+  /** R-RA-9 */
   readonly order: EffectOrder;
-  /** The Effect is confirmed and the dice can no longer change. */
+  /** The dice can no longer change. */
   readonly locked: boolean;
-  /** R-RA-3 … R-RA-5 the player's Effect, once confirmed and when it lands. */
+  /** R-RA-3 … R-RA-5 once confirmed and when it lands. */
   readonly effect: PlayerEffect | null;
-  /** R-RA-10 a second hit can be taken (in combat, with Whirlwind, on a success, with a die left). */
+  /** R-RA-10 */
   readonly secondHitAvailable: boolean;
-  /** R-RA-10 the second hit's Effect, once confirmed. */
+  /** R-RA-10 once confirmed. */
   readonly second: PlayerEffect | null;
-  /** R-EGO-2 / R-SAY-1 what the Dark Dice cost. */
+  /** R-EGO-2 / R-SAY-1 */
   readonly ego: RiskyCardEgo;
-  /** R-EGO-3 the character is lost (Ego 0 after the roll, unless the cost was given back). */
+  /** R-EGO-3 unless the cost was given back. */
   readonly lost: boolean;
 }
 
 const EMPTY_LANDING: Landing = { player: false, challenge: true };
 
-/**
- * R-RA-1 the GM's "succeed, but worse" on a Fail. Ruling (docs/RULES.md R-RA-1): it reads as a
- * Precision of 4–5 (R-RA-6): the player's Effect lands at its full tier (a Specialist's reduced tier
- * is for the rescue the rules give, not the GM's) and the Challenge's Effect lands too. The band stays
- * a Fail (the dice failed), so Whirlwind's second hit stays closed; a Reaction still needs the GM's
- * leave for an Effect (R-RA-8).
- */
+/** R-RA-1 (ruling) the GM's "succeed, but worse" reads as a Precision of 4–5; the band stays a Fail. */
 function grantedSuccess(rolled: Resolution, state: RiskyCardState): Resolution {
   const lands = effectsThatLand("partial");
   const player = lands.player && rolled.effectFace !== null && (!state.reaction || state.gmAllowsEffect);
   return { ...rolled, succeeded: true, specialistRescue: false, landing: { player, challenge: lands.challenge } };
 }
 
-/** Everything the card shows that is not stored: read from the state with the rules. */
 export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   assertRiskyCardState(state);
   const ruleset = getRuleset(state.rulesetId);
@@ -429,10 +389,7 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
 // ---------------------------------------------------------------------------------------------
 // The transitions
 
-/**
- * A new card from the roll's facts: R-RA-1/2 the default Precision and Effect dice, R-EGO-2 the Ego
- * the Dark Dice cost (the cost only: the glue takes it from the actor, then `markEgoSpent`).
- */
+/** R-RA-1 / R-RA-2 the default dice; R-EGO-2 the cost only (the glue takes it, then `markEgoSpent`). */
 export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
   const ruleset = getRuleset(input.rulesetId);
   const light = assertFaces(input.light, "Light die");
@@ -512,10 +469,8 @@ function requireSelection(state: RiskyCardState): Selection {
 // Transitions
 
 /**
- * R-RA-1 / R-RA-2 / R-RA-10 a click on a die. `precision`: it becomes the Precision die (clicking the
- * Effect die swaps the two); `effect`: it becomes the Effect die (clicking the Precision die swaps
- * them); `second`: once the Effect is confirmed and Whirlwind's second hit is open, it becomes the
- * second hit. A click that changes nothing returns the state as it is.
+ * R-RA-1 / R-RA-2 / R-RA-10 `precision` or `effect` (clicking the other one swaps them), or `second` once the
+ * Effect is confirmed; a click that changes nothing returns the state as it is.
  */
 export function selectDie(
   state: RiskyCardState,
@@ -572,9 +527,7 @@ function selectSecond(
   return next(state, { secondHit: { die: index, chain: null } });
 }
 
-/**
- * R-RA-8 the GM allows (or withdraws) an Effect for a Reaction, before it is confirmed.
- */
+/** R-RA-8 before the Effect is confirmed. */
 export function allowEffect(
   state: RiskyCardState,
   user: CardUser,
@@ -596,10 +549,7 @@ export function allowEffect(
 }
 
 /**
- * R-RA-1 the GM lets a Fail succeed, at a worse cost ("succeed, but worse"), or withdraws it, before
- * the Effect is confirmed. Ruling (docs/RULES.md R-RA-1): it reads as a Precision of 4–5, so the
- * player's Effect lands at its full tier and the Challenge's Effect lands too (R-RA-6). It is given
- * only on a Fail; withdrawing is always open until the Effect is confirmed.
+ * R-RA-1 (ruling) "succeed, but worse", given on a Fail and withdrawn any time before the Effect is confirmed.
  */
 export function allowSuccess(
   state: RiskyCardState,
@@ -623,10 +573,8 @@ export function allowSuccess(
 }
 
 /**
- * R-RA-3 does confirming need an explosion chain? For the Effect (or the second hit) die when the
- * player's Effect lands and the die shows the threshold (6, 5+ with Slaughter): the glue then rolls
- * the chain (`1d6x`, `1d6x>=5`) and passes its faces to `confirmEffect` / `confirmSecondHit`.
- * Null when no chain is needed: confirm with an empty chain.
+ * R-RA-3 when the hit lands on the threshold the glue rolls the chain (`1d6x`, `1d6x>=5`) and passes it to
+ * `confirmEffect` / `confirmSecondHit`; null: confirm with an empty chain.
  */
 export function effectChainNeeded(
   state: RiskyCardState,
@@ -639,7 +587,7 @@ export function effectChainNeeded(
   return { face, threshold };
 }
 
-/** The face of the die whose chain is asked for, when that hit lands; else null. */
+/** Null unless that hit lands. */
 function hitFace(state: RiskyCardState, which: "effect" | "second"): Face | null {
   const result = riskyCardResult(state);
   if (!result.landing.player) return null;
@@ -663,11 +611,7 @@ function checkedChain(state: RiskyCardState, which: "effect" | "second", chain: 
   return faces;
 }
 
-/**
- * R-RA-3 confirm the Effect die with its explosion chain (empty when it did not explode, or when the
- * player's Effect does not land). Locks the dice choice; opens Whirlwind's second hit (R-RA-10) with
- * the highest die left as its default.
- */
+/** R-RA-3 locks the dice; opens R-RA-10's second hit, the highest die left by default. */
 export function confirmEffect(
   state: RiskyCardState,
   user: CardUser,
@@ -685,7 +629,7 @@ export function confirmEffect(
   return next(state, { effect: { chain: faces }, secondHit: die === null ? null : { die, chain: null } });
 }
 
-/** R-RA-10 confirm Whirlwind's second hit with its own explosion chain. */
+/** R-RA-10 */
 export function confirmSecondHit(
   state: RiskyCardState,
   user: CardUser,
@@ -703,7 +647,7 @@ export function confirmSecondHit(
   return next(state, { secondHit: { die: state.secondHit.die, chain: faces } });
 }
 
-/** R-EGO-2 the glue took the Ego the Dark Dice cost from the actor. */
+/** R-EGO-2 */
 export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "spend the Ego");
@@ -713,10 +657,7 @@ export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVers
   return next(state, { ego: { ...state.ego, spent: true } });
 }
 
-/**
- * R-EGO-2 give back the Ego the Dark Dice cost (the glue restores it on the actor). Once only; it mends
- * a mistake (ruling), so the roller may only before the dice are confirmed, a GM at any time.
- */
+/** R-EGO-2 (ruling) once; the glue restores it on the actor. */
 export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "give back the Ego");
@@ -737,14 +678,8 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
 }
 
 /**
- * R-RA-7 record that a hit was applied to a Challenge's facet. Written by a GM, the roller, or the
- * user who applied it; each hit is applied once, and only a confirmed hit that lands.
- *
- * The record is checked against the card and the rules (R-RA-7, R-CH-5): `hit` is "effect" or
- * "second"; `effect` is the card's confirmed Effect for that hit; `after` is
- * max(0, before − max(0, effect − armour)) when the record names the Challenge's `armour`, and
- * otherwise lies between max(0, before − effect) (no armour) and `before` (the card cannot know an
- * armour the record does not name). `before` itself is the Challenge's, which the card cannot know.
+ * R-RA-7 / R-CH-5 each confirmed hit that lands, applied once; written by a GM, the roller or the applier and
+ * checked by `checkAppliedEntry` (the Challenge's `before` is its own, which the card cannot know).
  */
 export function recordApplied(
   state: RiskyCardState,
@@ -778,10 +713,8 @@ export function recordApplied(
 }
 
 /**
- * R-RA-7 / R-CH-5 one record of an Effect applied, checked against the Effect the card holds (`value`):
- * the Effect is the card's; `after` is max(0, before − max(0, effect − armour)) when the record names the
- * Challenge's `armour`, and otherwise lies between max(0, before − effect) and `before`. Returns the
- * record as plain data (no field the record did not name).
+ * `after` is max(0, before − max(0, effect − armour)) when the record names `armour`, else between max(0,
+ * before − effect) and `before`. Returns only the fields the record named.
  */
 export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"], value: number): AppliedEntry {
   assertId(hit, HITS, "a hit");
@@ -825,7 +758,7 @@ export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"],
 // ---------------------------------------------------------------------------------------------
 // The view model
 
-/** Who looks at the card. `mayApply` / `mayApplyReason` come from `cardPermission(…).apply`. */
+/** `mayApply` / `mayApplyReason` from `cardPermission(…).apply`. */
 export interface CardViewer extends CardUser {
   readonly gmOnline: boolean;
   readonly mayApply: boolean;
@@ -835,7 +768,7 @@ export interface CardViewer extends CardUser {
 export interface CardButtonView {
   readonly labelKey: string;
   readonly disabled: boolean;
-  /** Why the button is disabled (an i18n key); when enabled, a hint on its limits, or null. */
+  /** When enabled, a hint on its limits, or null. */
   readonly tooltipKey: string | null;
 }
 
@@ -847,33 +780,31 @@ export interface DieTileView {
   readonly face: number;
   readonly role: DieRoleView;
   readonly roleKey: string | null;
-  /** R-EGO-2 a Dark Die that costs Ego. */
+  /** R-EGO-2 */
   readonly costsEgo: boolean;
-  /** The face can be clicked (the roller or a GM, before the choice is locked). */
+  /** The roller or a GM, before the choice is locked. */
   readonly clickable: boolean;
-  /** What a click on the face makes this die. */
   readonly clickRole: "precision" | "second" | null;
   readonly clickTitleKey: string | null;
-  /** A small button that makes this die the Effect die. */
   readonly effectButton: boolean;
-  /** The die's tooltip (with `{face}`). */
+  /** With `{face}`. */
   readonly titleKey: string;
-  /** Its accessible name (what a screen reader says): tone, face and role: "Dark die, 5, Effect" (with `{face}`). */
+  /** The screen reader's name: "Dark die, 5, Effect" (with `{face}`). */
   readonly nameKey: string;
   readonly cssClass: string;
 }
 
 export interface BreakdownLineView {
-  /** An i18n key, or null when `label` is a user's own text (shown escaped). */
+  /** Null when `label` is a user's own text (shown escaped). */
   readonly labelKey: string | null;
   readonly label: string;
-  /** Signed dice: "+1", "−1"; the base line shows its plain count. */
+  /** Signed; the base line shows its plain count. */
   readonly dice: string;
 }
 
 export interface ExplosionDieView {
   readonly face: number;
-  /** This die called for another (R-RA-3). */
+  /** R-RA-3 */
   readonly exploded: boolean;
   readonly cssClass: string;
 }
@@ -881,7 +812,7 @@ export interface ExplosionDieView {
 export interface EffectView {
   readonly value: number;
   readonly dice: readonly ExplosionDieView[];
-  /** The tier and tags: labelled steps with language-neutral values ("+2", "≥ 3"). */
+  /** Language-neutral values ("+2", "≥ 3"). */
   readonly lines: readonly { readonly labelKey: string; readonly text: string }[];
   readonly floorApplied: boolean;
   readonly threshold: number;
@@ -908,12 +839,12 @@ export interface RiskyCardView {
   };
   readonly outcome: { readonly band: Band; readonly bandKey: string; readonly cssClass: string };
   readonly specialist: boolean;
-  /** R-RA-1 the GM let this Fail succeed at a cost. */
+  /** R-RA-1 */
   readonly gmSuccess: boolean;
   readonly reaction: { readonly noteKey: string } | null;
   readonly landing: readonly { readonly key: string; readonly cssClass: string }[];
   readonly orderKey: string | null;
-  /** The Effect die's face explodes when confirmed (R-RA-3): shown before confirming. */
+  /** R-RA-3 shown before confirming. */
   readonly willExplode: boolean;
   readonly effect: EffectView | null;
   readonly second: EffectView | null;
@@ -930,7 +861,7 @@ export interface RiskyCardView {
   readonly buttons: {
     readonly confirm: CardButtonView | null;
     readonly allowEffect: CardButtonView | null;
-    /** R-RA-1 the GM's "succeed, but worse" (GM only, like allowEffect). */
+    /** R-RA-1 GM only, like allowEffect. */
     readonly allowSuccess: CardButtonView | null;
     readonly undoEgo: CardButtonView | null;
     readonly apply: CardButtonView | null;
@@ -941,18 +872,18 @@ export interface RiskyCardView {
   readonly applied: readonly AppliedRowView[];
 }
 
-/** R-RA-7 an applied record as every card shows it: the target and facet, the Effect, the Disposition's change. */
+/** R-RA-7 as every card shows it. */
 export interface AppliedRowView {
   readonly targetName: string;
   readonly facet: string;
   readonly effect: number;
   readonly before: number;
   readonly after: number;
-  /** Whirlwind's second hit (R-ADV-2), not the Effect. */
+  /** R-ADV-2 */
   readonly secondHit: boolean;
 }
 
-/** The row a card shows for an applied record (the Risky card, the Legacy Effect and montage cards). */
+/** The Risky, Legacy Effect and montage cards share it. */
 export function appliedRowView(entry: AppliedEntry): AppliedRowView {
   const { targetName, facet, effect, before, after } = entry;
   return { targetName, facet, effect, before, after, secondHit: entry.hit === "second" };
@@ -969,9 +900,9 @@ export const CARD_REASON = {
   noSecondHit: "TERRAN.Card.Reason.noSecondHit",
   secondNotConfirmed: "TERRAN.Card.Reason.secondNotConfirmed",
   noTarget: "TERRAN.Card.Reason.noTarget",
-  /** R-LEG-11 an Effect rolled without a successful action (from the sheet, or after a Fail). */
+  /** R-LEG-11 from the sheet, or after a Fail. */
   noAction: "TERRAN.Card.Reason.noAction",
-  /** R-RA-9 the Challenge was overcome by an Effect applied first: it deals no Effect. */
+  /** R-RA-9 */
   overcomeFirst: "TERRAN.Card.Reason.overcomeFirst",
 } as const;
 
@@ -983,8 +914,8 @@ const ROLE_KEYS: Readonly<Record<Exclude<DieRoleView, null>, string>> = {
 };
 
 /**
- * A card's once-only Apply button: closed by `refusal` (why this card cannot apply at all) first, then
- * when it was applied already, then when the viewer may not; open, it carries the viewer's limit as a hint.
+ * Closed by `refusal` first, then when applied already, then when the viewer may not; open, with the viewer's
+ * limit as a hint.
  */
 export function applyOnceButton(
   labelKey: string,
@@ -1008,14 +939,13 @@ const BAND_CLASS: Readonly<Record<Band, string>> = {
   success: "band-success",
 };
 
-/** A signed dice count or Effect modifier, with a true minus sign: "+1", "−2", "±0". */
+/** With a true minus sign: "+1", "−2", "±0". */
 export function signed(n: number): string {
   if (n > 0) return `+${n}`;
   if (n < 0) return `\u2212${Math.abs(n)}`;
   return "\u00b10";
 }
 
-/** A label the rules give as an i18n key or as a user's own text. */
 export function labelOf(label: string): { labelKey: string | null; label: string } {
   return label.startsWith("TERRAN.") ? { labelKey: label, label: "" } : { labelKey: null, label };
 }
@@ -1024,7 +954,6 @@ function button(labelKey: string, reason: string | null, hint: string | null = n
   return { labelKey, disabled: reason !== null, tooltipKey: reason ?? hint };
 }
 
-/** The first reason that applies, or null. */
 function firstReason(...checks: readonly (readonly [boolean, string])[]): string | null {
   for (const [applies, reason] of checks) if (applies) return reason;
   return null;
@@ -1039,7 +968,7 @@ function effectView(value: PlayerEffect, rule: EffectRule, threshold: number): E
   const lines = value.lines
     .filter((l) => l.labelKey !== "TERRAN.Effect.Die")
     .map((l) => {
-      // R-RA-5 a floor tier reads "≥ 3"; modifiers and tags are signed.
+      // R-RA-5 a floor reads "≥ 3"; the rest are signed.
       const floor = rule.kind === "floor" && rule.tiers.some((t) => t.labelKey === l.labelKey);
       return { labelKey: l.labelKey, text: floor ? `\u2265 ${l.value}` : signed(l.value) };
     });
@@ -1047,7 +976,7 @@ function effectView(value: PlayerEffect, rule: EffectRule, threshold: number): E
   return { value: value.value, dice, lines, floorApplied, threshold };
 }
 
-/** A die's role on the card: the Precision, the Effect, both (one die serves both), the second hit's, or none. */
+/** One die serves both, or none. */
 function dieRole(state: RiskyCardState, index: number): DieRoleView {
   const selection = state.selection;
   if (selection?.precision === index) return selection.effect === index ? "both" : "precision";
@@ -1055,7 +984,7 @@ function dieRole(state: RiskyCardState, index: number): DieRoleView {
   return state.secondHit?.die === index ? "second" : null;
 }
 
-/** R-RA-1 the dice as tiles: their tone and role, whether a click may change their role, and their names. */
+/** R-RA-1 */
 function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boolean): DieTileView[] {
   const locked = result.locked;
   const selection = state.selection;
@@ -1101,7 +1030,7 @@ function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boo
   });
 }
 
-/** R-POOL-1 the pool's breakdown: its base, each modifier's dice, the tones and any clamp. */
+/** R-POOL-1 */
 function breakdownView(pool: RiskyCardState["pool"]): RiskyCardView["breakdown"] {
   const lines: BreakdownLineView[] = [
     { ...labelOf(pool.baseLabel), dice: String(pool.base) },
@@ -1115,7 +1044,7 @@ function breakdownView(pool: RiskyCardState["pool"]): RiskyCardView["breakdown"]
   };
 }
 
-/** R-RA-6 where the Effect lands: on the player's side, on the Challenge's, or both. */
+/** R-RA-6 */
 function landingView(result: RiskyCardResult): RiskyCardView["landing"] {
   return [
     result.landing.player
@@ -1127,7 +1056,7 @@ function landingView(result: RiskyCardResult): RiskyCardView["landing"] {
   ];
 }
 
-/** R-EGO-2 the Ego line: what the Dark Dice cost, and whether it was spent or given back. */
+/** R-EGO-2 */
 function egoLineView(state: RiskyCardState, spend: RiskyCardResult["ego"]): RiskyCardView["ego"] {
   if (state.dark.length === 0) return null;
   if (spend.cost === 0)
@@ -1154,9 +1083,7 @@ function egoLineView(state: RiskyCardState, spend: RiskyCardResult["ego"]): Risk
   };
 }
 
-/**
- * R-RA-1 / R-RA-8 the GM's buttons: allow an Effect on a Reaction, or a Success on a Fail (offered until withdrawn).
- */
+/** R-RA-1 / R-RA-8 offered until withdrawn. */
 function gmButtons(
   state: RiskyCardState,
   result: RiskyCardResult,
@@ -1175,7 +1102,7 @@ function gmButtons(
   return { allowEffect, allowSuccess };
 }
 
-/** R-ADV-1 Whirlwind's second hit: confirm it, then apply it, each with the reason it is closed. */
+/** R-ADV-1 */
 function secondHitButtons(
   state: RiskyCardState,
   result: RiskyCardResult,
@@ -1209,10 +1136,7 @@ function secondHitButtons(
   return { confirmSecond, applySecond };
 }
 
-/**
- * R-EGO-2 (ruling) Give back Ego: a mistake's mend, the roller's until the dice are confirmed; open, it says
- * what it is for.
- */
+/** R-EGO-2 (ruling) */
 function undoEgoButton(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): CardButtonView {
   const permission = undoEgoPermission(viewer, state.rollerId, result.locked);
   return button(
@@ -1226,15 +1150,13 @@ function undoEgoButton(state: RiskyCardState, result: RiskyCardResult, viewer: C
   );
 }
 
-/** The card's buttons as `viewer` sees them: each open, or closed with the reason. */
 function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): RiskyCardView["buttons"] {
   const notRoller = !isRollerOrGm(viewer, state.rollerId);
   const applied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
   const confirmKey = result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect";
   const confirm = result.empty || result.locked ? null : button(confirmKey, notRoller ? CARD_REASON.notRoller : null);
   const undoEgo = result.ego.cost > 0 ? undoEgoButton(state, result, viewer) : null;
-  // When Apply is open, the permission's key is a hint on its limits (e.g. only targets you own). When none
-  // of the player's Effect lands (a Fail, a Reaction) there is nothing to apply: no button, the landing line says so.
+  // An open Apply's key is a hint on its limits; with none of the player's Effect landing there is no button.
   const apply =
     result.empty || !result.landing.player
       ? null
@@ -1256,7 +1178,7 @@ function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: Car
   };
 }
 
-/** The weapon the roll was made with: its name, tier and tags (a user's own tag as typed). */
+/** A user's own tag as typed. */
 function weaponView(state: RiskyCardState, ruleset: Ruleset): RiskyCardView["weapon"] {
   if (!state.weapon) return null;
   const tags = state.weapon.tags.map((t) =>
@@ -1265,7 +1187,7 @@ function weaponView(state: RiskyCardState, ruleset: Ruleset): RiskyCardView["wea
   return { name: state.weapon.name, tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "", tags };
 }
 
-/** The template context of a Risky Action card, as `viewer` sees it. */
+/** As `viewer` sees it. */
 export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyCardView {
   const ruleset = getRuleset(state.rulesetId);
   const result = riskyCardResult(state);

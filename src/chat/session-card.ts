@@ -1,14 +1,12 @@
 /**
- * R-XP-1 the end-of-session card: one row per character the GM awarded (what it got, or why it was
- * refused), and the GM's Undo (the ruling in src/documents/operations/session.ts: it takes back the
- * award, never more than the character still holds). Pure: the state lives in the message's flags and
- * is checked whole before any view or transition, like every stored card.
+ * R-XP-1 the end-of-session card: a row per character awarded (or why not), and the GM's Undo (R-XP-1 ruling:
+ * never more than the character still holds).
  */
 import { assertInteger, assertText, RulesError } from "../rules/index.ts";
 import type { CardUser } from "./permissions.ts";
 import { oneIn } from "../data/luck-ledger.ts";
 
-/** Why a row got nothing, or why its Undo did nothing: `TERRAN.Session.Refusal.<key>`. */
+/** `TERRAN.Session.Refusal.<key>`: why a row got nothing, or its Undo did nothing. */
 export const SESSION_REFUSALS = ["dead", "missing", "notCharacter", "refused"] as const;
 export type SessionRefusal = (typeof SESSION_REFUSALS)[number];
 
@@ -22,48 +20,46 @@ export interface SessionUndoRecord {
 export interface SessionCardRow {
   readonly actorUuid: string;
   readonly actorName: string;
-  /** The XP the GM awarded this row. */
   readonly xp: number;
-  /** Given (the actor took the update), or refused (`refusal`). */
+  /** The actor took the update, or refused (`refusal`). */
   readonly given: boolean;
   readonly refusal: SessionRefusal | null;
-  /** The XP before and after, when given. */
+  /** When given. */
   readonly before: number | null;
   readonly after: number | null;
-  /** The Undo's outcome for this row; null until undone (and for a row that got nothing). */
+  /** Null until undone, and for a row that got nothing. */
   readonly undo: SessionUndoRecord | null;
-  /** R-LEG-12 the Ego count (`legacy.egoLost`) the award reset, which its Undo gives back; 0 or absent otherwise. */
+  /** R-LEG-12 the Ego count the award reset, which its Undo gives back; 0 or absent otherwise. */
   readonly egoLost?: number;
 }
 
-/** R-LUCK-1 the session's most improbable public roll, as the card names it. */
+/** R-LUCK-1 the session's most improbable public roll. */
 export interface SessionRarest {
   readonly actorName: string;
-  /** What was rolled, as its card named it ("Might", "Sword"). */
+  /** As its card named it ("Might", "Sword"). */
   readonly label: string;
-  /** The chance of exactly that result, 0 < chance ≤ 1. */
+  /** 0 < chance ≤ 1. */
   readonly chance: number;
 }
 
-/** R-LUCK-1 the luck ledger's side of the award: the session it closed and its rarest public roll. */
+/** R-LUCK-1 */
 export interface SessionLuck {
-  /** The ledger's session the award closed (its Undo takes the XP back there). */
+  /** Its Undo takes the XP back there. */
   readonly session: number;
   readonly rarest: SessionRarest | null;
 }
 
 export interface SessionCardState {
   readonly version: number;
-  /** The GM who awarded. */
   readonly gmId: string;
   readonly rows: readonly SessionCardRow[];
-  /** The Undo was pressed (its rows fill in as each actor is done). */
+  /** Its rows fill in as each actor is done. */
   readonly undone: boolean;
-  /** R-LUCK-1 the ledger's session; absent on a card posted before the ledger existed. */
+  /** R-LUCK-1 absent on a card posted before the ledger existed. */
   readonly luck?: SessionLuck;
 }
 
-/** A session has a table's worth of characters; more is not a card anyone wrote by hand. */
+/** A table's worth of characters; more is no card anyone wrote by hand. */
 const MAX_ROWS = 100;
 
 function assertRefusal(value: unknown): SessionRefusal | null {
@@ -115,7 +111,7 @@ function assertRow(row: unknown): SessionCardRow {
   };
 }
 
-/** R-LUCK-1 the card's luck line, checked: a session index, and the rarest roll's name, label and chance. */
+/** R-LUCK-1 */
 function assertLuck(luck: unknown): SessionLuck {
   if (!isRecord(luck))
     throw new RulesError("bad-choice", "A session card's luck line is not readable.", { what: "luck" });
@@ -137,7 +133,6 @@ function assertLuck(luck: unknown): SessionLuck {
   };
 }
 
-/** Checks a stored state whole (the flags are data anyone with the rights could have written). */
 export function assertSessionCardState(state: SessionCardState): SessionCardState {
   const raw: unknown = state;
   if (!isRecord(raw) || !Array.isArray(raw.rows))
@@ -149,18 +144,17 @@ export function assertSessionCardState(state: SessionCardState): SessionCardStat
   const rows = raw.rows.map(assertRow);
   if (raw.undone !== true && rows.some((r) => r.undo !== null))
     throw new RulesError("bad-choice", "A row is undone on a card that was not.", { what: "undo" });
-  // Stored as JSON, an optional field is absent (an older card), never present and undefined.
+  // An optional field is absent in JSON (an older card), never present and undefined.
   if ("luck" in raw) assertLuck(raw.luck);
   return state;
 }
 
-/** The card as posted: each row given or refused, and (R-LUCK-1) the ledger's session it closed. */
+/** R-LUCK-1 `luck`: the ledger's session it closed. */
 export function createSessionCard(gmId: string, rows: readonly SessionCardRow[], luck?: SessionLuck): SessionCardState {
   const state = { version: 1, gmId, rows: rows.map((r) => ({ ...r, undo: null })), undone: false };
   return assertSessionCardState(luck ? { ...state, luck } : state);
 }
 
-/** Only a GM takes an award back. */
 export function assertMayUndoSession(state: SessionCardState, user: CardUser, expectedVersion: number): void {
   assertSessionCardState(state);
   if (!user.isGM) throw new RulesError("not-allowed", "Only a GM can take back a session award.", { reason: "notGm" });
@@ -169,13 +163,13 @@ export function assertMayUndoSession(state: SessionCardState, user: CardUser, ex
   if (state.version !== expectedVersion) throw new RulesError("stale", "The card changed before this click arrived.");
 }
 
-/** R-XP-1 the Undo is claimed on the card first (so it runs once), rows not yet done. */
+/** R-XP-1 claimed on the card first, so it runs once. */
 export function claimSessionUndo(state: SessionCardState, user: CardUser, expectedVersion: number): SessionCardState {
   assertMayUndoSession(state, user, expectedVersion);
   return { ...state, version: state.version + 1, undone: true };
 }
 
-/** R-XP-1 the Undo's outcome per given row (by actor), after the claim. */
+/** R-XP-1 per given row (by actor), after the claim. */
 export function recordSessionUndo(
   state: SessionCardState,
   user: CardUser,
@@ -202,7 +196,7 @@ export interface SessionRowView {
   /** "3 → 5". */
   readonly change: string;
   readonly refusalKey: string | null;
-  /** The Undo's line for this row: key and its {taken}/{short}. */
+  /** Its key takes {taken}/{short}. */
   readonly undoKey: string | null;
   readonly taken: number;
   readonly short: number;
@@ -215,12 +209,12 @@ export interface SessionCardView {
   readonly rows: readonly SessionRowView[];
   readonly givenCount: number;
   readonly refusedCount: number;
-  /** The header's line: how many got it and how many were refused, and, once undone, that it was taken back. */
+  /** How many got it or were refused, and, once undone, that it was taken back. */
   readonly summaryKey: string;
   readonly undone: boolean;
-  /** The Undo button: shown to everyone, enabled for a GM while there is something to take back. */
+  /** Shown to everyone, enabled for a GM while there is something to take back. */
   readonly undo: { readonly shown: boolean; readonly disabled: boolean; readonly tooltipKey: string | null };
-  /** R-LUCK-1 the session's most improbable public roll: who, what, and "1 in N" (N rounded). */
+  /** R-LUCK-1 "1 in N" (N rounded). */
   readonly rarest: { readonly name: string; readonly label: string; readonly odds: string } | null;
 }
 
@@ -241,7 +235,7 @@ function rarestView(luck: SessionLuck | undefined, locale: string): SessionCardV
   return r ? { name: r.actorName, label: r.label, odds: oneIn(r.chance, locale) ?? "" } : null;
 }
 
-/** What the template shows to `viewer`, numbers written in `locale` (the client's `game.i18n.lang`). */
+/** Numbers written in `locale` (`game.i18n.lang`). */
 export function sessionCardView(state: SessionCardState, viewer: CardUser, locale = "en"): SessionCardView {
   assertSessionCardState(state);
   const rows = state.rows.map((row): SessionRowView => {

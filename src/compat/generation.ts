@@ -1,20 +1,12 @@
 /**
- * The one place that knows which Foundry generation runs (13 or 14) and what differs between them.
- * Everything else calls these functions and never reads `game.release`.
- *
- * - Who sees a message: v13 calls them roll modes (`core.rollMode`: publicroll, gmroll, blindroll,
- *   selfroll; `ChatMessage.applyRollMode`); v14 message modes (`core.messageMode`: public, gm, blind,
- *   self, ic; `CONFIG.ChatMessage.modes`; `ChatMessage.applyMode`, `applyRollMode` deprecated, gone in
- *   v16). Reading `core.messageMode` on v13 throws (an unregistered setting), so the setting is chosen by
- *   generation, never by trying. Evidence: dnd5e#6958, SR5 #1916, GURPS#2654,
- *   foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html, and Foundry's own Crucible
- *   system (`ChatMessage.implementation.applyMode(messageData, game.settings.get("core", "messageMode"))`
- *   in its group check).
- * - The system names the four modes a roll may take as v14 does (`public`, `gm`, `blind`, `self`);
- *   v14's `ic` (in character) is a speaking style, not a visibility, so a roll made under it is public.
+ * The one place that knows Foundry 13 from 14; nothing else reads `game.release`. Who sees a message: v13 roll
+ * modes (`core.rollMode`, `ChatMessage.applyRollMode`), v14 message modes (`core.messageMode`,
+ * `ChatMessage.applyMode`); reading `core.messageMode` on v13 throws, so the generation picks the setting
+ * (dnd5e#6958, SR5 #1916, GURPS#2654, foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html, Crucible).
+ * v14's `ic` is a speaking style, so a roll made under it is public.
  */
 
-/** The message modes a roll or card may take, in v14's names. */
+/** In v14's names. */
 export const MESSAGE_MODES = ["public", "gm", "blind", "self"] as const;
 export type MessageMode = (typeof MESSAGE_MODES)[number];
 
@@ -30,20 +22,20 @@ export function isMessageMode(value: unknown): value is MessageMode {
   return typeof value === "string" && (MESSAGE_MODES as readonly string[]).includes(value);
 }
 
-/** A v13 roll mode or a v14 message mode, read as a message mode (anything else, `ic` included: public). */
+/** Anything else, `ic` included: public. */
 export function toMessageMode(value: unknown): MessageMode {
   if (isMessageMode(value)) return value;
   const found = MESSAGE_MODES.find((mode) => ROLL_MODE_OF[mode] === value);
   return found ?? "public";
 }
 
-/** The running generation: 14 from v14 on, else 13 (the oldest this system loads on). */
+/** 13 is the oldest this system loads on. */
 export function foundryGeneration(): 13 | 14 {
   const generation: unknown = Reflect.get(Reflect.get(game, "release") ?? {}, "generation");
   return typeof generation === "number" && generation >= 14 ? 14 : 13;
 }
 
-/** The chat's current mode for this user (the chat log's selector): what a roll takes unless changed. */
+/** The chat log's selector: what a roll takes unless changed. */
 export function currentMessageMode(): MessageMode {
   const settings: unknown = Reflect.get(game, "settings");
   if (typeof settings !== "object" || settings === null) return "public";
@@ -53,11 +45,11 @@ export function currentMessageMode(): MessageMode {
   try {
     return toMessageMode(Reflect.apply(get, settings, ["core", key]));
   } catch {
-    return "public"; // settings not ready yet
+    return "public"; // Settings not ready yet.
   }
 }
 
-/** The v14-only static of ChatMessage (declared here: fvtt-types 13.345 knows only v13). */
+/** Declared here: fvtt-types 13.345 knows only v13. */
 interface ChatMessageV14Statics {
   applyMode(data: object, mode?: string): object;
 }
@@ -66,10 +58,7 @@ interface ChatMessageV13Statics {
   applyRollMode(data: object, mode?: string): object;
 }
 
-/**
- * Sets who sees `data` (whisper and blind) for `mode`, as core does for a roll made under that mode.
- * Mutates and returns `data`, like both core functions.
- */
+/** As core does for a roll in that mode; mutates and returns `data`, like both core functions. */
 export function applyMessageMode<T extends object>(data: T, mode: MessageMode = currentMessageMode()): T {
   const cls: unknown = ChatMessage;
   if (foundryGeneration() >= 14) (cls as ChatMessageV14Statics).applyMode(data, mode);
@@ -78,10 +67,8 @@ export function applyMessageMode<T extends object>(data: T, mode: MessageMode = 
 }
 
 /**
- * A status effect as the system registers it: core's StatusEffectConfig fields (`id`, `name`, `img`,
- * `hud`), the same on both generations ("hud: Should this effect appear in the Token HUD? This effect is
- * only selectable in the Token HUD if the Token's Actor sub-type is one of the configured ones",
- * foundryvtt.com/api/v13 and /api/v14 CONFIG._StatusEffectConfig).
+ * StatusEffectConfig's fields, the same on both generations (foundryvtt.com/api/v13 and /api/v14
+ * CONFIG._StatusEffectConfig).
  */
 export interface StatusEffectEntry {
   readonly id: string;
@@ -91,12 +78,9 @@ export interface StatusEffectEntry {
 }
 
 /**
- * Core's status effects: an array on v13 ("statusEffects: StatusEffectConfig[]", foundryvtt.com/api/v13
- * CONFIG.statusEffects); on v14 a collection keyed by id that keeps array methods for compatibility
- * (foundryvtt#13122; dnd5e 5.3 reads `CONFIG.statusEffects[id]` there). v14's property is an accessor whose
- * setter empties the collection before reading what it is given, so it is never assigned: entries are
- * added and removed in place, by id (as Foundry's own Crucible stopped assigning it, and vttforge's v14
- * audit advises `CONFIG.statusEffects[id] = …` and `delete CONFIG.statusEffects[id]`).
+ * An array on v13; on v14 a collection by id (foundryvtt#13122) whose setter empties it, so it is never
+ * assigned: entries are added and removed in place, by id (as Crucible and dnd5e 5.3 do; vttforge's v14 audit
+ * advises it).
  */
 function statusEffectsConfig(): unknown {
   return Reflect.get(CONFIG, "statusEffects");
@@ -106,10 +90,7 @@ function statusEntry(entry: StatusEffectEntry): Record<string, unknown> {
   return { ...entry, hud: { actorTypes: [...entry.hud.actorTypes] } };
 }
 
-/**
- * Adds `entries` to core's status effects, leaving an id core (or a module) already has as it is (core's
- * own "dead", the combat tracker's defeated state).
- */
+/** An id core (or a module) already has stays as it is (core's own "dead"). */
 export function addStatusEffects(entries: readonly StatusEffectEntry[]): void {
   const config = statusEffectsConfig();
   if (typeof config !== "object" || config === null) return;
@@ -120,7 +101,7 @@ export function addStatusEffects(entries: readonly StatusEffectEntry[]): void {
   }
 }
 
-/** Removes the status effects with these ids (an id core does not list is ignored). */
+/** An id core does not list is ignored. */
 export function removeStatusEffects(ids: readonly string[]): void {
   const config = statusEffectsConfig();
   if (typeof config !== "object" || config === null) return;
@@ -136,11 +117,8 @@ export function removeStatusEffects(ids: readonly string[]): void {
 }
 
 /**
- * The signal that aborts when an enriched element leaves the page, for the listeners an enricher's
- * `onRender` adds: v14 hands it as the callback's second argument ("options.signal: An signal that aborts
- * when the element is disconnected", foundryvtt.com/api/v14 CONFIG.TextEditorEnricherRenderCallback);
- * v13's callback takes the element alone (foundryvtt.com/api/v13 CONFIG.TextEditorEnricherConfig
- * "onRender?: (arg0: HTMLEnrichedContentElement) => any"), so there is none.
+ * On v14 the enricher's `onRender` gets an abort signal as its second argument (foundryvtt.com/api/v14
+ * CONFIG.TextEditorEnricherRenderCallback); v13's takes the element alone, so there is none.
  */
 export function enricherRenderSignal(options: unknown): AbortSignal | undefined {
   if (foundryGeneration() < 14 || typeof options !== "object" || options === null) return undefined;
@@ -150,7 +128,7 @@ export function enricherRenderSignal(options: unknown): AbortSignal | undefined 
     : undefined;
 }
 
-/** Is `id` one of core's configured status effects (v13: in the array; v14: the collection's entry for the id)? */
+/** On v13 in the array; on v14 the collection's entry. */
 export function hasStatusEffect(id: string): boolean {
   const config = statusEffectsConfig();
   if (foundryGeneration() >= 14)

@@ -1,23 +1,19 @@
 /**
- * R-LEG-14 (outside a montage) the complications a character carries to its next related Risky Action:
- * a Challenge's Effect read on Legacy's table (R-LEG-10's fork table) takes 1 to 3 Light Dice off that
- * roll. They are stored on the character as an actor flag (`complications`), one per Challenge — a newer
- * Effect of the same Challenge replaces the older one (ruling, docs/RULES.md §10) — offered by the
- * Legacy roll dialog, ticked, and cleared once a roll used them. Any client may have written the flag,
- * so it is read here as untrusted: what is not a well-formed complication is dropped. Pure.
+ * R-LEG-14 the complications a character carries to its next related roll (1 to 3 Light Dice from R-LEG-10's
+ * fork table), in the actor flag `complications`, one per Challenge (ruling, §10). Any client may write the
+ * flag, so what is not well-formed is dropped.
  */
 
-/** One complication waiting for the character's next roll related to its Challenge. */
 export interface PendingComplication {
-  /** The Challenge it relates to (its uuid; the key: one per Challenge). */
+  /** Its uuid: one per Challenge. */
   readonly challengeUuid: string;
-  /** The Challenge's name, as the dialog's line shows it. */
+  /** As the dialog's line shows it. */
   readonly from: string;
-  /** Light Dice the roll loses: 1, 2 or 3 (R-LEG-14's table never takes more). */
+  /** 1, 2 or 3. */
   readonly dice: number;
 }
 
-/** The most a complication takes (R-LEG-14: −3d for 12 and more). */
+/** R-LEG-14 −3d for 12 and more. */
 export const COMPLICATION_MAX = 3;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -32,7 +28,7 @@ function readOne(raw: unknown): PendingComplication | null {
   return { challengeUuid, from, dice };
 }
 
-/** The complications stored on a character (the flag as found): the well-formed ones, one per Challenge. */
+/** The well-formed ones, one per Challenge. */
 export function readComplications(stored: unknown): PendingComplication[] {
   if (!Array.isArray(stored)) return [];
   let list: PendingComplication[] = [];
@@ -43,7 +39,7 @@ export function readComplications(stored: unknown): PendingComplication[] {
   return list;
 }
 
-/** `list` with `added` carried: it replaces any complication of the same Challenge (ruling), else joins the end. */
+/** Replaces one of the same Challenge (ruling), else joins the end. */
 export function withComplication(
   list: readonly PendingComplication[],
   added: PendingComplication,
@@ -51,7 +47,7 @@ export function withComplication(
   return [...list.filter((c) => c.challengeUuid !== added.challengeUuid), added];
 }
 
-/** `list` without the complications of these Challenges (the ones a roll just used). */
+/** The ones a roll just used. */
 export function withoutComplications(
   list: readonly PendingComplication[],
   used: readonly string[],

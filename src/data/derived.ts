@@ -1,7 +1,6 @@
 /**
- * Derived character data, computed from the stored source and the character's items with the
- * rules (no Foundry here, so it is tested as is). The character model's `prepareDerivedData` and the
- * documents' operations both read it: one place computes it.
+ * Derived character data, from the source and its items with the rules: `prepareDerivedData` and the operations
+ * read the same.
  */
 import {
   advancementCost,
@@ -24,30 +23,30 @@ export interface CharacterDerived {
   readonly saves: Saves;
   /** R-HARM-5 */
   readonly mortallyWounded: boolean;
-  /** Flags of every advancement and condition (R-POOL-2, R-GRIT-1, R-RA-9…). */
+  /** R-POOL-2, R-GRIT-1, R-RA-9… */
   readonly flags: ReadonlySet<MechanicsFlag>;
-  /** Dice modifiers of every advancement and condition, for the roll dialog (R-POOL-2). */
+  /** R-POOL-2 for the roll dialog. */
   readonly modifiers: readonly DiceModifier[];
-  /** R-HARM-2 the armour worn and its value. */
+  /** R-HARM-2 */
   readonly armour: ArmourState & {
     readonly value: number;
     readonly lines: readonly ArmourLine[];
     readonly heavy: boolean;
   };
   readonly advancements: number;
-  /** R-XP-2 the XP the next advancement costs (0 while a successor has free ones left, R-SAY-1). */
+  /** R-XP-2 (0 while a successor has free ones left, R-SAY-1). */
   readonly nextAdvancementCost: number;
-  /** R-SAY-1 / R-LEG-15 a successor's advancements still free (0 for anyone else). */
+  /** R-SAY-1 / R-LEG-15 0 for anyone but a successor. */
   readonly freeAdvancements: number;
-  /** R-CHAR-7 the character is being created until it takes its (free) first advancement. */
+  /** R-CHAR-7 until the (free) first advancement. */
   readonly inCreation: boolean;
-  /** Conditions of the kind "mutation" (R-ADV-1 Ether call). */
+  /** R-ADV-1 Ether call. */
   readonly mutations: number;
-  /** The Legacy ruleset's HP and Ego with their derived maxima, and its wounds (src/data/legacy.ts). */
+  /** See data/legacy.ts. */
   readonly legacy: LegacyDerived;
 }
 
-/** Equipped, intact armour: the best body armour and whether a shield is carried. */
+/** The best body armour, and whether a shield is carried. */
 function wornArmour(items: readonly ItemSnapshot[]): {
   body: BodyArmour;
   bodyValue: number;

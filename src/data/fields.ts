@@ -1,10 +1,5 @@
-/**
- * Field builders shared by the data models, so every field states its integer/min/max/choices in
- * one readable line. They read `foundry.data.fields` when called (inside `defineSchema`), never at
- * import time.
- */
+/** Field builders for the data models; they read `foundry.data.fields` when called, never at import time. */
 
-/** A whole number with bounds (R-CHAR-1 ratings, Grit, Ego, XP…). */
 export function integerField(initial: number, min: number, max?: number) {
   return new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, initial, min, max });
 }
@@ -21,12 +16,11 @@ export function htmlField() {
   return new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "" });
 }
 
-/** A string restricted to `choices` (ids), with its initial value. */
 export function choiceField<const T extends string>(choices: readonly T[], initial: NoInfer<T>) {
   return new foundry.data.fields.StringField({ required: true, blank: false, choices: [...choices], initial });
 }
 
-/** A value with its maximum, both whole numbers ≥ 0 (optionally capped). */
+/** Both whole numbers ≥ 0 (optionally capped). */
 export function trackField(initial: number, max?: number) {
   return new foundry.data.fields.SchemaField({
     value: integerField(initial, 0, max),
@@ -35,17 +29,15 @@ export function trackField(initial: number, max?: number) {
 }
 
 /**
- * Where a migration keeps old values it could not read (src/data/migrations), so Foundry's cleaning
- * of undeclared keys does not lose them. A GM can read them back; the rules never do.
+ * Old values a migration could not read, kept from Foundry's cleaning of undeclared keys; the rules never read
+ * them.
  */
 export function unmigratedField() {
   return new foundry.data.fields.ObjectField({ required: true, initial: {} });
 }
 
 /**
- * What the repair of stored values changed (src/data/migrations/repair.ts): one record per field, kept
- * until the owner's client has told them (src/data/repair-notice.ts). Not required, so data written
- * before it existed (and the compendium sources) need not carry it.
+ * One per field until the owner is told (data/repair-notice.ts); not required, so older data need not carry it.
  */
 export function repairsField() {
   const { ArrayField, SchemaField } = foundry.data.fields;

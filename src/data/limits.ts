@@ -1,12 +1,7 @@
 /**
- * The limits every stored field of the data models carries, as plain data (no Foundry): whole numbers
- * with their bounds, a choice among ids, a list of choices. The schemas (src/data/actor, src/data/item)
- * declare the same limits on their fields — a test keeps the two equal, field by field — and the repair
- * (src/data/migrations/repair.ts) brings a stored value back inside them, so that no single value can
- * make a document invalid. Paths are dotted; `*` stands for every element of a list.
- *
- * The joint limits (R-CHAR-5 the six ratings total 10 at most, R-GRIT-1 Grit ≤ its maximum, R-EGO-1 Ego
- * ≤ its maximum) are rules between fields: see JOINT below.
+ * Every stored field's limits as plain data (whole numbers and bounds, ids, lists). The schemas declare the
+ * same (a test keeps them equal) and the repair brings a stored value back inside them. Paths are dotted, `*`
+ * for every list element; limits between fields are JOINT below.
  */
 import {
   ATTRIBUTE_MAX,
@@ -27,11 +22,11 @@ import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
 import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./legacy.ts";
 
 export type FieldLimit =
-  /** A whole number from `min` to `max` (no `max`: unbounded), `initial` when missing. */
+  /** No `max`: unbounded; `initial` when missing. */
   | { readonly kind: "integer"; readonly min: number; readonly max?: number; readonly initial: number }
-  /** One of `choices`, `initial` when missing. */
+  /** `initial` when missing. */
   | { readonly kind: "choice"; readonly choices: readonly string[]; readonly initial: string }
-  /** A list (or set) whose every element is one of `choices`. */
+  /** A list (or set) of `choices`. */
   | { readonly kind: "choices"; readonly choices: readonly string[] };
 
 export type ModelLimits = Readonly<Record<string, FieldLimit>>;
@@ -46,30 +41,28 @@ const choice = (choices: readonly string[], initial: string): FieldLimit => ({ k
 const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", choices: list });
 
 /**
- * R-CH-1 R-LEG-10 every ruleset's level ids (Core's five, then Legacy's Extreme and Fantastical): a
- * Challenge keeps its level when the world switches ruleset; each ruleset reads another's through its
- * `tierAliases`.
+ * R-CH-1 / R-LEG-10 every ruleset's level ids, so a Challenge keeps its level across a switch (`tierAliases`).
  */
 export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [
   ...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).challengeTiers.map((t) => t.id))),
 ];
-/** R-EQ-4 the kinds of armour. */
+/** R-EQ-4 */
 export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
-/** R-ADV-1 R-ADV-2 where an advancement comes from. */
+/** R-ADV-1 / R-ADV-2 */
 export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
-/** R-POOL-2 every scope a modifier may name: any roll, an attribute, a group's save, or (R-LEG-16) a skill. */
+/** R-POOL-2 (R-LEG-16: a skill). */
 export const MODIFIER_SCOPES: readonly ModifierScope[] = [
   "any",
   ...ATTRIBUTES,
   ...GROUPS.map((g) => `save:${g}` as const),
   ...SKILL_SCOPES,
 ];
-/** R-CHAR-5 what the Developed advancement may have raised ("" for none). */
+/** R-CHAR-5 "" for none. */
 export const DEVELOPED_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];
-/** R-COND-1 each part of an Obsessive Focus shift: an attribute, or "" (none chosen: nothing moved). */
+/** R-COND-1 "" for none. */
 export const SHIFT_CHOICES: readonly ("" | Attribute)[] = ["", ...ATTRIBUTES];
 
-/** Limits a Challenge and each of its facets share (R-CH-1, R-CH-5), under `prefix`. */
+/** R-CH-1 / R-CH-5 under `prefix`. */
 function tierLimits(prefix: string): Record<string, FieldLimit> {
   return {
     [`${prefix}tier`]: choice(CHALLENGE_TIER_IDS, "dangerous"),
@@ -80,7 +73,7 @@ function tierLimits(prefix: string): Record<string, FieldLimit> {
   };
 }
 
-/** R-POOL-2 the limits of a dice modifier list and a flag list (advancements, conditions). */
+/** R-POOL-2 */
 const MECHANICS_LIMITS: ModelLimits = {
   "dice.*.dice": integer(1, -4, 4),
   "dice.*.appliesTo": choices(MODIFIER_SCOPES),
@@ -100,7 +93,7 @@ export const LIMITS: Readonly<
     "ego.dice": integer(1, 0, 10),
     xp: integer(0, 0),
     freeAdvancements: integer(0, 0),
-    // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are derived).
+    // Legacy's maxima are derived.
     ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`legacy.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
     ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`legacy.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
     "legacy.hp.value": integer(2, 0),
@@ -126,13 +119,13 @@ export const LIMITS: Readonly<
   },
 };
 
-/** A joint limit: `value` may not be above `max` (both paths in the same model). */
+/** Both paths in the same model. */
 export interface TrackLimit {
   readonly value: string;
   readonly max: string;
 }
 
-/** The joint limits of a model: the ratings' total (R-CHAR-5) and the tracks (R-GRIT-1, R-EGO-1). */
+/** R-CHAR-5, R-GRIT-1, R-EGO-1 */
 export interface JointLimits {
   readonly total?: { readonly paths: readonly string[]; readonly cap: number };
   readonly tracks: readonly TrackLimit[];
@@ -148,13 +141,13 @@ export const JOINT: Readonly<Record<string, JointLimits>> = {
   },
 };
 
-/** The limits of a document type, or none (an unknown type is left alone). */
+/** An unknown type is left alone. */
 export function limitsOf(type: string): ModelLimits {
   return Object.hasOwn(LIMITS, type) ? LIMITS[type as keyof typeof LIMITS] : {};
 }
 
 /**
- * Fields only a GM may change (system.json `documentTypes.<Document>.<type>.gmOnlyFields`, kept equal by
- * tests/guards/manifest.test.ts): a player's whole write-back must leave them out, or the server refuses it.
+ * The manifest's `gmOnlyFields` (tests/guards/manifest.test.ts keeps them equal): a player's write-back leaves
+ * them out, or the server refuses it.
  */
 export const GM_ONLY_FIELDS: Readonly<Record<string, readonly string[]>> = { challenge: ["notes"] };

@@ -1,17 +1,8 @@
 /**
- * Tells the owner what the repair of stored values changed (src/data/migrations/repair.ts), once.
- *
- * Where the record lives: `migrateData` runs on every client when a document is built and cannot know
- * which document it is or who is looking, so it writes what it changed into the document's own data —
- * the `repairs` list of its `system`. Every client then holds the same record, a reload shows it again,
- * and the GM's world migration writes it to the database with the repaired values (for an owner who is
- * not online). Who is told: the owner, meaning a player who owns the document when a player owns it
- * (Foundry's `hasPlayerOwner`); else the active GM (a GM's Challenge, an unowned item). That client shows
- * one warning per field, kept on screen until dismissed, naming the document, the field and old → new,
- * then writes the repaired data back whole (`diff: false`: the in-memory data is already repaired, so a
- * diff would send nothing and leave the bad value stored) with an empty `repairs` list. A document read
- * only by other users keeps its record until its owner next logs in. Checked on `ready`, after the world
- * migration (src/data/world-migration.ts).
+ * Tells the owner, once, what the repair of stored values changed. `migrateData` cannot know who looks, so it
+ * records the change in `system.repairs`; on `ready` the document's owner (a player owner, else the active GM)
+ * gets one warning per field and writes the data back whole (`diff: false`: the in-memory data is already
+ * repaired) with the records cleared.
  */
 import { GM_ONLY_FIELDS } from "./limits.ts";
 import { storedRepairs, type RepairRecord } from "./migrations/index.ts";
@@ -19,13 +10,12 @@ import { repairText, type RepairSubject } from "./repair-text.ts";
 import { KEEP_REPAIRS_OPTION } from "./update-repair.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
-/** A document as the notice reads it. */
 interface Owned {
   readonly hasPlayerOwner: boolean;
   readonly isOwner: boolean;
 }
 
-/** A system model of ours: its source, its records and its class's label prefixes. */
+/** Its source, records and class's label prefixes. */
 interface ModelView {
   readonly source: Record<string, unknown>;
   readonly records: RepairRecord[];
@@ -42,7 +32,7 @@ function view(system: unknown): ModelView | null {
   return { source, records: storedRepairs(source.repairs), prefix };
 }
 
-/** Is this client the one to tell about `doc`'s repairs (see the header)? */
+/** A player owner (`hasPlayerOwner`), else the active GM. */
 export function tellsThisUser(doc: Owned): boolean {
   const user = game.user;
   if (!user) return false;
@@ -57,7 +47,7 @@ function tell(subject: RepairSubject, records: readonly RepairRecord[]): void {
 
 const WRITE_BACK = { diff: false, render: false, [KEEP_REPAIRS_OPTION]: true } as const;
 
-/** The repaired data to write back, with the records cleared; a player's leaves out GM-only fields. */
+/** A player's leaves out GM-only fields. */
 function writeBack(type: string, source: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...source, repairs: [] };
   if (!game.user?.isGM)
@@ -96,7 +86,7 @@ async function announceItem(item: Item): Promise<void> {
   await item.update({ system: writeBack(item.type, model.source) }, WRITE_BACK);
 }
 
-/** Tells this user about every world actor, their items, and world item they are the one to be told about. */
+/** Every world actor, their items, and world items. */
 export async function announceRepairs(): Promise<void> {
   const run = async (what: string, job: () => Promise<void>) => {
     try {

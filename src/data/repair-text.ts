@@ -1,17 +1,13 @@
-/**
- * The localised text of a repair record: "Ada: Ego (9 → 5)…", naming the document, the field (its
- * label under the model's LOCALIZATION_PREFIXES when there is one, else its path) and the old and new
- * values.
- */
+/** A repair record's text: "Ada: Ego (9 → 5)…", the field by its label (or path). */
 import type { RepairRecord } from "./migrations/index.ts";
 
-/** What a notice names: the document ("Ada", or "Ada: Blade" for an embedded item) and its model's label prefix. */
+/** "Ada", or "Ada: Blade" for an embedded item. */
 export interface RepairSubject {
   readonly name: string;
   readonly prefix: string;
 }
 
-/** A field's label: `<prefix>.FIELDS.<path without list indices>.label`, or the path itself. */
+/** `<prefix>.FIELDS.<path without list indices>.label`, or the path. */
 export function fieldLabel(prefix: string, path: string): string {
   const key = `${prefix}.FIELDS.${path
     .split(".")
@@ -21,9 +17,9 @@ export function fieldLabel(prefix: string, path: string): string {
   return i18n?.has(key) ? i18n.localize(key) : path;
 }
 
-/** The text of `key` (TERRAN.Repair.notice / kept / update) for one record. */
+/** TERRAN.Repair.notice / kept / update. */
 export function repairText(key: string, subject: RepairSubject, record: RepairRecord): string {
-  // A notice is drawn as (cleaned) HTML: the name and stored values, written by anyone, are shown as written.
+  // A notice is (cleaned) HTML: names and values anyone wrote are escaped.
   const esc = foundry.utils.escapeHTML;
   const data = {
     name: esc(subject.name),

@@ -1,6 +1,5 @@
 /**
- * The bridge from Foundry items to the plain snapshots the pure operations and derived data read:
- * each is built from the item's stored source (plain arrays and strings, validated by the schema).
+ * Foundry items into the plain snapshots the operations and derived data read, from each item's stored source.
  */
 import { asTierRank } from "../rules/index.ts";
 import { AdvancementData } from "./item/advancement.ts";

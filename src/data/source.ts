@@ -1,8 +1,6 @@
 /**
- * The stored shape of every document's `system` data, as plain TypeScript (no Foundry). The data
- * models' schemas (src/data/actor, src/data/item) produce exactly these shapes — a compile-time check
- * in each model keeps them in step — and the pure parts of the documents' operations
- * (src/documents/operations) and the migrations (src/data/migrations) work on them without Foundry.
+ * The stored shape of every document's `system` data, in plain TypeScript: each data model checks at compile
+ * time that its schema makes exactly this, so operations and migrations work on it without Foundry.
  */
 import type {
   Attribute,
@@ -16,7 +14,7 @@ import type {
 import type { ConditionKind } from "../rules/index.ts";
 import type { LegacySource } from "./legacy.ts";
 
-/** One repaired field (see src/data/migrations/repair.ts): JSON text of the old and new values. */
+/** See data/migrations/repair.ts: JSON text of the old and new values. */
 export interface RepairRecordSource {
   path: string;
   from: string;
@@ -25,10 +23,8 @@ export interface RepairRecordSource {
 }
 
 /**
- * The schema version this code writes; the world migration runner brings older data up to it.
- * 2 → 3: the same shapes, plus every stored value inside its limits with a `repairs` record of what the
- * repair changed (src/data/migrations/repair.ts), and each Challenge's token bar on its Disposition
- * (src/data/token-bars.ts): the runner writes every document back so both reach the database.
+ * The schema version this code writes. 3: every stored value within its limits (with `repairs` records) and
+ * each Challenge's token bar on its Disposition, both written back by the world runner.
  */
 export const SCHEMA_VERSION = 3;
 
@@ -37,7 +33,6 @@ export interface TrackSource {
   max: number;
 }
 
-/** Grit and Ego: value, maximum and the number of dice their rolls throw. */
 export interface PoolTrackSource extends TrackSource {
   dice: number;
 }
@@ -48,7 +43,7 @@ export interface WoundsSource {
   weary: boolean;
 }
 
-/** R-CHAR-6 Degenesis identity (free text each; `cult` picks the advancement list). */
+/** R-CHAR-6 free text each; `cult` picks the advancement list. */
 export interface IdentitySource {
   culture: string;
   clan: string;
@@ -57,57 +52,49 @@ export interface IdentitySource {
 }
 
 export interface CharacterSource {
-  /** R-CHAR-6 Core: an archetype id of the ruleset's list, or free text. */
+  /** R-CHAR-6 an id of the ruleset's list, or free text. */
   archetype: string;
   identity: IdentitySource;
-  /** R-CHAR-1 six whole ratings 0–4. */
+  /** R-CHAR-1 */
   attributes: Record<Attribute, number>;
-  /** R-GRIT-1 value ≥ 0, max ≥ 0, dice ≥ 0 (default 1). */
+  /** R-GRIT-1 */
   grit: PoolTrackSource;
-  /** R-EGO-1 value 0–6, max 0–6, dice ≥ 0 (default 1). */
+  /** R-EGO-1 */
   ego: PoolTrackSource;
   /** R-HARM-4 */
   wounds: WoundsSource;
   /** R-HARM-5 */
   dead: boolean;
-  /** R-EGO-3 set when spending brings Ego to 0. */
+  /** R-EGO-3 */
   lost: boolean;
   /** R-XP-1 */
   xp: number;
-  /** R-SAY-1 the last scene has been declared (until that scene ends). */
+  /** R-SAY-1 until that scene ends. */
   sayonara: boolean;
-  /**
-   * R-SAY-1 / R-LEG-15 the character has left the story: their Sayonara scene ended, or they took
-   * Retire. Optional here only so that sources written before it (and the fixtures) still type-check:
-   * the schema always fills it (false).
-   */
+  /** R-SAY-1 / R-LEG-15 optional only for older sources and fixtures: the schema always fills it. */
   departed?: boolean;
-  /**
-   * R-SAY-1 / R-LEG-15 a successor's advancements still to take for free (⌈n ÷ 2⌉ of the character
-   * they follow, counted down as they are taken). Optional as `departed` is (the schema fills 0).
-   */
+  /** R-SAY-1 / R-LEG-15 counted down as taken; optional as `departed` is. */
   freeAdvancements?: number;
   /**
-   * The Legacy ruleset's fields (src/data/legacy.ts), kept beside Core's so a ruleset switch loses nothing.
-   * Optional here only so that sources written before Legacy (and the Core fixtures) still type-check: the
-   * schema always fills it, and `legacyOf` reads the defaults where it is missing.
+   * Legacy's fields (data/legacy.ts), beside Core's so a ruleset switch loses nothing; optional as `departed`
+   * is (`legacyOf` reads the defaults).
    */
   legacy?: LegacySource;
   biography: string;
   notes: string;
-  /** Old values a migration could not read (see src/data/migrations). */
+  /** Old values a migration could not read (every model has one). */
   unmigrated?: Record<string, unknown>;
-  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
+  /** Until the owner was told (data/migrations/repair.ts; every model has one). */
   repairs?: RepairRecordSource[];
 }
 
 export interface FacetSource {
   name: string;
   tier: ChallengeTierId;
-  /** Exceptional's n (≥ 4); ignored by the other tiers. */
+  /** A scaling tier's n; ignored by the others. */
   n: number;
   disposition: TrackSource;
-  /** Effect dice; 0 with `halved` for Trivial's d/2. */
+  /** 0 with `halved`: d/2. */
   dice: number;
   halved: boolean;
 }
@@ -119,15 +106,11 @@ export interface ChallengeSource {
   disposition: TrackSource;
   dice: number;
   halved: boolean;
-  /** R-CH-5 further facets (the Challenge's own tier is its first facet). */
+  /** R-CH-5 the Challenge's own tier is its first facet. */
   facets: FacetSource[];
-  /** Optional armour against the players' Effects (0 = none). */
   armour: number;
-  /** GM-only notes. */
   notes: string;
-  /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
-  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
   repairs?: RepairRecordSource[];
 }
 
@@ -140,18 +123,16 @@ export interface DiceModifierSource {
 }
 
 export interface WeaponSource {
-  /** Effect tier as a ruleset-neutral rank 0–4 (Core −1e…+3e, Degenesis 1e…5e). */
+  /** Ruleset-neutral 0–4. */
   rank: TierRank;
   ranges: string[];
   tags: WeaponTag[];
-  /** Tags the GM adds (narrative). */
+  /** Narrative. */
   customTags: string[];
   twoHanded: boolean;
   equipped: boolean;
   description: string;
-  /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
-  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
   repairs?: RepairRecordSource[];
 }
 
@@ -159,42 +140,38 @@ export type ArmourKind = "light" | "heavy" | "shield";
 
 export interface ArmourSource {
   kind: ArmourKind;
-  /** Armour value (Light 1, Heavy 2, Shield 1 by default). */
+  /** Default Light 1, Heavy 2, Shield 1. */
   value: number;
   equipped: boolean;
-  /** A shield sacrificed to ignore an Effect (R-HARM-2). */
+  /** R-HARM-2 */
   destroyed: boolean;
   description: string;
-  /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
-  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
   repairs?: RepairRecordSource[];
 }
 
 export type AdvancementSourceKind = "core" | "degenesis" | "cult" | "legacy";
 
 export interface AdvancementSource {
-  /** The engine's id of this advancement (rules/advancements.ts), or "" for a homebrew one. */
+  /** The id in rules/advancements.ts, or "" for homebrew. */
   key: string;
   source: AdvancementSourceKind;
-  /** The cult's id when `source` is "cult". */
+  /** When `source` is "cult". */
   cult: string;
   dice: DiceModifierSource[];
   flags: MechanicsFlag[];
-  /** R-CHAR-5 Developed: the attribute it raised ("" until chosen). */
+  /** R-CHAR-5 "" until chosen. */
   developed: Attribute | "";
-  /** Specialist's kind of action, Sensory acuity's sense… (free text). */
+  /** Free text: Specialist's kind of action, Sensory acuity's sense… */
   specialty: string;
-  /** R-ADV-1 Ether call: mutations needed (0 = none). */
+  /** R-ADV-1 Ether call (0 = none). */
   requiresMutations: number;
   description: string;
-  /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
-  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
   repairs?: RepairRecordSource[];
 }
 
-/** R-COND-1 the ratings an Obsessive Focus moved: +1 `raise`, −1 `lower1` and `lower2` ("" each: none). */
+/** R-COND-1 "" each: none. */
 export interface ShiftSource {
   raise: Attribute | "";
   lower1: Attribute | "";
@@ -203,25 +180,22 @@ export interface ShiftSource {
 
 export interface ConditionSource {
   kind: ConditionKind;
-  /** The engine's id of this condition, or "". */
+  /** Or "". */
   key: string;
   dice: DiceModifierSource[];
   flags: MechanicsFlag[];
-  /** R-COND-1 the attribute shift taken with the condition (absent or all "" when none). */
+  /** R-COND-1 absent or all "" when none. */
   shift?: ShiftSource;
   description: string;
-  /** Old values a migration could not read (see src/data/migrations). */
   unmigrated?: Record<string, unknown>;
-  /** What the repair of stored values changed, until the owner was told (src/data/migrations/repair.ts). */
   repairs?: RepairRecordSource[];
 }
 
-/** An embedded item as the pure operations see it. */
+/** As the pure operations see it. */
 export type ItemSnapshot =
   | { readonly id: string; readonly name: string; readonly type: "weapon"; readonly system: WeaponSource }
   | { readonly id: string; readonly name: string; readonly type: "armour"; readonly system: ArmourSource }
   | { readonly id: string; readonly name: string; readonly type: "advancement"; readonly system: AdvancementSource }
   | { readonly id: string; readonly name: string; readonly type: "condition"; readonly system: ConditionSource };
 
-/** A DiceModifierSource is a rules DiceModifier. */
 export type { DiceModifier };

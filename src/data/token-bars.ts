@@ -1,21 +1,14 @@
 /**
- * Token bars per actor type. Core gives every new actor's prototype token the manifest's
- * `primaryTokenAttribute` / `secondaryTokenAttribute` (system.json: `grit` / `ego`), the same for every
- * type, so a Challenge — which has no Grit — got a bar pointing at nothing (no bar drawn). Each type gets
- * its own default here: characters Grit and Ego, a Challenge its Disposition (R-CH-1). A new Challenge
- * takes it in its model's `_preCreate` (ChallengeData), an existing one from the world migration. Pure data
- * and functions: no Foundry.
- *
- * `TRACKABLE` is what `CONFIG.Actor.trackableAttributes` offers per type in the token configuration
- * ("bar: Paths to attributes that have both a value and a max property", ActorTrackableAttributes,
- * foundryvtt.com/api/interfaces/foundry.types.ActorTrackableAttributes.html; ker-nethalas sets it the same way).
+ * Token bars per actor type: core gives every type the manifest's `primaryTokenAttribute` (Grit), so a
+ * Challenge needs its own (its Disposition, R-CH-1). `TRACKABLE` feeds `CONFIG.Actor.trackableAttributes`
+ * (foundryvtt.com/api/interfaces/foundry.types.ActorTrackableAttributes.html; ker-nethalas does the same).
  */
 import type { Ruleset } from "../rules/index.ts";
 
 export const TRACKABLE: Readonly<
   Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
 > = {
-  // Legacy's HP and Ego (src/data/legacy.ts): their `max` is derived and set on the prepared data.
+  // Legacy's `max` is derived on the prepared data.
   character: { bar: ["grit", "ego", "legacy.hp", "legacy.ego"], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
 };
@@ -25,25 +18,20 @@ interface CharacterBars {
   readonly bar2: string;
 }
 
-/**
- * A character's bars per health model: Grit and Ego (Core, Degenesis), or Legacy's HP and Ego (R-LEG-4,
- * R-LEG-7), which live under `legacy` (src/data/legacy.ts). The data layer's part of the health models
- * (the others: src/chat/health/, src/documents/health/, src/applications/health/).
- */
+/** Grit and Ego, or Legacy's HP and Ego (R-LEG-4, R-LEG-7): the data layer's part of the health models. */
 export const CHARACTER_BARS: Readonly<Record<Ruleset["health"]["kind"], CharacterBars>> = {
   grit: { bar1: "grit", bar2: "ego" },
   hp: { bar1: "legacy.hp", bar2: "legacy.ego" },
 };
 
-/** The bars of `ruleset`'s health model (its data says which: `health.kind`; this layer's one look-up of it). */
+/** This layer's one look-up of `health.kind`. */
 export function healthBars(ruleset: Ruleset): CharacterBars {
   return CHARACTER_BARS[ruleset.health.kind];
 }
 
 /**
- * The prototype token change a new character needs in a world of `ruleset`: the bars core gave it from
- * the manifest (Grit and Ego) become its health model's, unless the creation data named its own bars.
- * Null when nothing changes.
+ * The manifest's bars become the health model's unless the creation data named its own; null when nothing
+ * changes.
  */
 export function characterBarUpdate(
   ruleset: Ruleset,
@@ -59,10 +47,8 @@ export function characterBarUpdate(
 }
 
 /**
- * After the world switches to `ruleset`, the bar change a character's token (or prototype token) needs: a
- * bar that shows another health model's default (Grit where HP is now kept, and back) takes this
- * model's; a bar the GM pointed elsewhere (XP, none) is kept. Keys are the token's own paths
- * (`bar1.attribute`); null when nothing changes.
+ * After a ruleset switch: a bar on another model's default takes this one's; one the GM pointed elsewhere is
+ * kept. Keys are the token's paths (`bar1.attribute`); null when nothing changes.
  */
 export function barsAfterSwitch(
   ruleset: Ruleset,
@@ -78,7 +64,7 @@ export function barsAfterSwitch(
   return Object.keys(update).length > 0 ? update : null;
 }
 
-/** The bars a new token of each type shows (null: none). */
+/** Null: none. */
 export const DEFAULT_BARS: Readonly<Record<string, { readonly bar1: string | null; readonly bar2: string | null }>> = {
   character: { bar1: "grit", bar2: "ego" },
   challenge: { bar1: "disposition", bar2: null },
@@ -90,9 +76,8 @@ function offered(type: string, attribute: string): boolean {
 }
 
 /**
- * The prototype token change a document of `type` needs, or null: a bar naming an attribute its type
- * does not have (a Challenge's `grit` from the manifest) takes the type's default; a bar naming one it has,
- * or none (null: someone removed it), is kept.
+ * A bar naming an attribute its type lacks takes the default; any other, or none, is kept. Null when nothing
+ * changes.
  */
 export function tokenBarUpdate(
   type: string,

@@ -1,25 +1,17 @@
 /**
- * The rule limits on the update path, on both generations without relying on a throw (v14 may save an
- * update whose joint validation threw: foundryvtt#14133). Every data model's `_preUpdate` calls
- * `keepLimitsOnUpdate`: it merges the change into the current data, runs the same repair as a load
- * (src/data/migrations/repair.ts) — lowering first the ratings this update raised (R-CHAR-5) — writes each
- * correction into the change, and tells the user who made the change what was corrected.
- *
- * Why `_preUpdate`: it runs on the requesting client for every update through the document API (a sheet's
- * form, an operation of ours, a macro, another module), before anything is sent, and it sees the current
- * data — which a joint limit needs and `migrateData` (which sees the change alone: foundryvtt#14482)
- * does not. Our own operations (src/documents/operations) already compute legal updates; this is the
- * net under every other path. An update no client code runs (server-side scripts) is repaired at the next
- * load by `migrateData` instead.
+ * The limits on the update path: every model's `_preUpdate` merges the change into the current data, repairs it
+ * as a load does (lowering first what this update raised, R-CHAR-5), writes the corrections into the change and
+ * tells the user. `_preUpdate` because it sees the current data, which `migrateData` does not
+ * (foundryvtt#14482), and a throw may not stop a v14 save (foundryvtt#14133).
  */
 import { repairSystem, storedRepairs, type RepairRecord } from "./migrations/index.ts";
 import { cloneRecord, isRecord, setOwn } from "./migrations/values.ts";
 import { repairText, type RepairSubject } from "./repair-text.ts";
 
-/** Update option: the change carries repair records on purpose (the world runner writing them back). */
+/** The change carries repair records on purpose (the world runner writing them back). */
 export const KEEP_REPAIRS_OPTION = "terranKeepRepairs";
 
-/** `{ a: { b: 1 } }` merged with `{ a: { c: 2 } }`; lists and other values are replaced. */
+/** Lists and other values are replaced. */
 function merge(
   target: Readonly<Record<string, unknown>>,
   patch: Readonly<Record<string, unknown>>,
@@ -32,7 +24,7 @@ function merge(
   return out;
 }
 
-/** Expands `{ "a.b": 1 }` into `{ a: { b: 1 } }` inside `record` (in place). */
+/** In place. */
 function expandDotted(record: Record<string, unknown>): void {
   for (const key of Object.keys(record)) {
     if (!key.includes(".")) continue;
@@ -53,7 +45,7 @@ function expandDotted(record: Record<string, unknown>): void {
   }
 }
 
-/** Sets a dotted path (list indices included) in `record`, creating objects on the way. */
+/** List indices included; creates objects on the way. */
 function writePath(record: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split(".");
   let node: unknown = record;
@@ -80,9 +72,8 @@ function readPath(record: unknown, path: string): unknown {
 }
 
 /**
- * Makes the `system` part of an update keep every limit (see the header). `current` is the document's
- * stored `system` data; `changes` the update data as `_preUpdate` receives it (changed in place). Returns
- * the corrections made (and those `migrateData` made to this change already, which come as records).
+ * `current`: stored `system` data; `changes`: as `_preUpdate` receives it (changed in place). Returns the
+ * corrections, with those `migrateData` already made to this change.
  */
 export function keepLimitsOnUpdate(
   type: string,
@@ -95,7 +86,7 @@ export function keepLimitsOnUpdate(
   if (!isRecord(system)) return [];
   expandDotted(system);
   const keep = options[KEEP_REPAIRS_OPTION] === true;
-  // Records migrateData put in this change (v14 migrates a change before _preUpdate): told now, not stored.
+  // On v14 a change is migrated before _preUpdate: its records are told now, not stored.
   const incoming = keep ? [] : storedRepairs(system.repairs);
   if (!keep && incoming.length > 0) delete system.repairs;
   const attributes = system.attributes;
@@ -104,7 +95,7 @@ export function keepLimitsOnUpdate(
   for (const record of repairs)
     writePath(system, record.path, readPath(source, record.path) ?? (JSON.parse(record.to) as unknown));
   if (repairs.some((r) => r.kept !== "") && isRecord(source.unmigrated)) system.unmigrated = source.unmigrated;
-  // One record per field: the value asked for, and the value kept.
+  // One per field: the value asked for, and the value kept.
   const byPath = new Map<string, RepairRecord>();
   for (const record of [...incoming, ...repairs]) {
     const earlier = byPath.get(record.path);
@@ -116,18 +107,18 @@ export function keepLimitsOnUpdate(
   return [...byPath.values()];
 }
 
-/** Tells the user who made an update what was corrected in it (one warning per field). */
+/** One warning per field. */
 export function warnUpdateRepairs(subject: RepairSubject, repairs: readonly RepairRecord[]): void {
   for (const record of repairs) ui.notifications?.warn(repairText("TERRAN.Repair.update", subject, record));
 }
 
-/** A data model as `_preUpdate` sees itself: its source, its document and its class's label prefixes. */
+/** Its source, document and class's label prefixes. */
 interface ModelLike {
   toObject(): Record<string, unknown>;
   readonly parent: unknown;
 }
 
-/** What a notice about `model`'s document names: "Ada", or "Ada: Blade" for an item Ada carries. */
+/** "Ada", or "Ada: Blade" for an item Ada carries. */
 export function repairSubjectOf(model: ModelLike, prefixes: readonly string[]): RepairSubject {
   const doc = model.parent;
   const name = (value: unknown): string => {
@@ -137,13 +128,12 @@ export function repairSubjectOf(model: ModelLike, prefixes: readonly string[]): 
   };
   const owner: unknown = typeof doc === "object" && doc !== null ? Reflect.get(doc, "parent") : null;
   const own = name(doc);
-  // An item's parent is the actor carrying it; an actor's parent (an unlinked token) is not named.
+  // An unlinked token's actor's parent is not named.
   const carrier =
     typeof owner === "object" && owner !== null && typeof Reflect.get(owner, "items") === "object" ? name(owner) : "";
   return { name: carrier ? `${carrier}: ${own}` : own, prefix: prefixes[0] ?? "" };
 }
 
-/** The whole of a data model's `_preUpdate` net (see `keepLimitsOnUpdate`): corrects the change and warns the user. */
 export function preUpdateRepairs(
   model: ModelLike,
   type: string,

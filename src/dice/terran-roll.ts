@@ -1,27 +1,24 @@
 /**
- * TerranRoll: a Risky Action's (or Reaction's) pool as a Foundry roll. Light and Dark Dice are
- * separate terms flavoured `light` and `dark`, so Foundry's RNG, roll modes and Dice So Nice handle
- * them, and the chat card can tell them apart. The roll's options carry what the card needs to
- * rebuild itself: the actor, the attribute or save, the modifier breakdown, the weapon, the Ego at
- * the throw, the ruleset and the chosen dice.
+ * A Risky Action's or Reaction's pool as a Foundry roll: Light and Dark Dice are separate terms flavoured
+ * `light` and `dark`, and the options carry what the card needs to rebuild itself.
  */
 import { RulesError } from "../rules/index.ts";
 
 export const LIGHT = "light";
 export const DARK = "dark";
 
-/** The Dice So Nice colorsets of each tone (registered in dsn.ts; users may override). */
+/** Registered in dsn.ts; users may override. */
 export const COLORSETS = { light: "terran-light", dark: "terran-dark" } as const;
 
 export class TerranRoll extends Roll {
-  /** The formula of a pool: `2d6[light] + 1d6[dark]`; no term for a tone with no dice. */
+  /** `2d6[light] + 1d6[dark]`; no term for a tone with no dice. */
   static poolFormula(light: number, dark: number): string {
     const terms = [light > 0 ? `${light}d6[${LIGHT}]` : "", dark > 0 ? `${dark}d6[${DARK}]` : ""].filter(Boolean);
     if (terms.length === 0) throw new RulesError("no-dice", "There are no dice to roll: the pool is empty.");
     return terms.join(" + ");
   }
 
-  /** A pool roll; each term carries its tone's colorset for Dice So Nice. */
+  /** Each term carries its tone's colorset. */
   static pool(light: number, dark: number, options: Record<string, unknown> = {}): TerranRoll {
     const roll = new TerranRoll(TerranRoll.poolFormula(light, dark), {}, options);
     for (const die of roll.dice) {
@@ -31,7 +28,7 @@ export class TerranRoll extends Roll {
     return roll;
   }
 
-  /** The faces of the dice flavoured `tone`, in order. */
+  /** In order. */
   faces(tone: typeof LIGHT | typeof DARK): number[] {
     return this.dice
       .filter((d) => d.flavor === tone)
@@ -47,7 +44,7 @@ export class TerranRoll extends Roll {
   }
 }
 
-/** An explosion chain (R-RA-3): one d6 that keeps exploding from `threshold` (6, or 5 with Slaughter). */
+/** R-RA-3 one d6 exploding from `threshold`. */
 export function explosionFormula(threshold: number): string {
   return threshold >= 6 ? "1d6x" : `1d6x>=${threshold}`;
 }

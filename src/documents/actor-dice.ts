@@ -1,6 +1,5 @@
 /**
- * What a character's moves share (./actor.ts, ./legacy-actions.ts): the owner check before
- * a die is thrown, Foundry's dice, and posting a result card under the chat's mode.
+ * What the character's moves share: the owner check, Foundry's dice, posting a result card in the chat's mode.
  */
 import { RulesError } from "../rules/index.ts";
 import { applyMessageMode, type MessageMode } from "../compat/generation.ts";
@@ -8,15 +7,13 @@ import type { AnswerLink, ResultCardView } from "../chat/index.ts";
 import type { TerranActor } from "./actor.ts";
 import { answerFlags, type StoredCard } from "./chat-message.ts";
 
-/**
- * Only an owner (or a GM) may change the character: refused before any die is thrown (Foundry would refuse the update).
- */
+/** Refused before any die is thrown (Foundry would refuse the update). */
 export function assertOwner(actor: TerranActor): void {
   if (!actor.isOwner)
     throw new RulesError("not-allowed", `Only an owner of ${actor.name} may do this.`, { reason: "notActorOwner" });
 }
 
-/** Rolls `count` d6 with Foundry and returns the roll (null for no dice) and its faces. */
+/** Null roll for no dice. */
 export async function rollFaces(count: number): Promise<{ roll: Roll | null; faces: number[] }> {
   if (count <= 0) return { roll: null, faces: [] };
   const roll = await new Roll(`${count}d6`).evaluate();
@@ -24,8 +21,8 @@ export async function rollFaces(count: number): Promise<{ roll: Roll | null; fac
 }
 
 /**
- * Posts a result card (its dice as the message's rolls, so Dice So Nice shows them) under the chat's
- * current mode or `mode`, with a request's answer link if any (src/chat/request-card.ts).
+ * Its dice are the message's rolls (so Dice So Nice shows them); the chat's mode or `mode`; a request's link if
+ * any.
  */
 export async function postCard(
   actor: TerranActor,
@@ -37,7 +34,7 @@ export async function postCard(
   await postStoredCard(actor, rolls, { kind: "result", state: view }, mode, answers);
 }
 
-/** Posts a card of any kind (`postCard`'s road) and returns its message. */
+/** `postCard`'s road, for any kind. */
 export async function postStoredCard(
   actor: TerranActor,
   rolls: readonly (Roll | null)[],
@@ -54,10 +51,7 @@ export async function postStoredCard(
   return ChatMessage.create(applyMessageMode(data, mode));
 }
 
-/**
- * Throws the explosion chain after a kept die at or above `explodeOn`, one die at a time, for as long
- * as the last die explodes (as the Effect roll reads it): each die's roll (for Dice So Nice) and its face.
- */
+/** One die at a time while the last explodes; each die's roll (for Dice So Nice) and its face. */
 export async function rollExplosionChain(
   kept: number,
   explodeOn: number,

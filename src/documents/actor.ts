@@ -1,14 +1,8 @@
 /**
- * The system's Actor document and a character's moves (the methods that change it). Each move reads the
- * character's state, rolls with Foundry where the rules need dice, computes the update with the pure
- * operations (./operations, which call src/rules/), persists it in one update (`commitOperation`, the one
- * place that persists) and posts its card. The class names the moves for callers; their bodies follow it,
- * as plain functions of the actor. A move the rules refuse (an advancement without the XP, harm to the
- * dead…) is explained by a localised warning and changes nothing (`attempt`).
- *
- * The modules this file imports (./token-states.ts, ./actor-dice.ts, the cards of src/chat, the prompts…)
- * take TerranActor as a type only (`import type`): a value import of this file from any of them would make
- * an import cycle.
+ * The system's Actor document and a character's moves: each rolls with Foundry, computes with ./operations,
+ * persists in one update (`commitOperation`, the one place that persists) and posts its card; a refusal is a
+ * warning and changes nothing. The modules it imports take TerranActor as a type only: a value import back
+ * would be a cycle.
  */
 import {
   EXPLODE_ON,
@@ -47,76 +41,74 @@ import { findTokenState, stateChanges } from "../rules/states.ts";
 import { stateFacts, toggleTokenState } from "../table/token-states.ts";
 
 export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
-  /** The character's state for the pure operations; refuses a non-character. */
+  /** Refuses a non-character. */
   characterState(): ops.CharacterState {
     const state = characterState(this);
     if (!state) throw new RulesError("not-allowed", `${this.name} is not a character.`, { name: this.name });
     return state;
   }
 
-  /** Persists an operation's result (one actor update, one batch of item updates); throws on refusal. */
+  /** One actor update, one batch of item updates; throws on refusal. */
   async commitOperation<T>(result: ops.OperationResult<T>): Promise<T> {
     if (Object.keys(result.update).length > 0) await this.update(result.update);
     if (result.itemUpdates.length > 0) await this.updateEmbeddedDocuments("Item", [...result.itemUpdates]);
     return result.outcome;
   }
 
-  /**
-   * R-ADV-1 Brainwave / R-ADV-2 Nova: roll the advancement's attribute and keep what it grants until the scene ends.
-   */
+  /** R-ADV-1 Brainwave / R-ADV-2 Nova */
   activateAdvancement(itemId: string) {
     return activateAdvancement(this, itemId);
   }
 
-  /** R-ADV-1 / R-ADV-2 the scene's effects of activated advancements, as kept on the character. */
+  /** R-ADV-1 / R-ADV-2 */
   get sceneEffects() {
     return characterState(this)?.scene ?? [];
   }
 
-  /** R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s). */
+  /** R-ADV-1 / R-ADV-2 every effect goes, or only `advancement`'s. */
   endScene(advancement?: string) {
     return endScene(this, advancement);
   }
 
-  /** R-SAY-1 / R-LEG-15 a departed character's successor: a new character with ⌈n ÷ 2⌉ free advancements. */
+  /** R-SAY-1 / R-LEG-15 */
   startSuccessor() {
     return startSuccessor(this);
   }
 
-  /** R-LEG-2 the four attributes were rolled once (only a GM rolls them again). */
+  /** R-LEG-2 only a GM rolls them again. */
   get legacyCreationRolled(): boolean {
     return this.getFlag(SYSTEM_ID, "legacyCreationRolled") === true;
   }
 
-  /** R-SAY-1 / R-LEG-15 the successor started for this departed character (its uuid), or null. */
+  /** R-SAY-1 / R-LEG-15 its uuid, or null. */
   get successorUuid(): string | null {
     const uuid = this.getFlag(SYSTEM_ID, "successor");
     return typeof uuid === "string" ? uuid : null;
   }
 
-  /** R-SAY-1 the character's last scene is running: the end of the scene concerns them even with no effect. */
+  /** R-SAY-1 the scene's end concerns them even with no effect. */
   get inLastScene(): boolean {
     return characterState(this)?.source.sayonara ?? false;
   }
 
-  /** R-ADV-1 / R-ADV-2 / R-SAY-1 ending the scene changes something: effects last, or it is the last scene. */
+  /** R-ADV-1 / R-ADV-2 / R-SAY-1 */
   get sceneToEnd(): boolean {
     return this.sceneEffects.length > 0 || this.inLastScene;
   }
 
-  /** R-ADV-2 Tesla: the 2d Effect of a Failed roll with Tesla's +1d, taken by the roller from that Risky card. */
+  /** R-ADV-2 taken by the roller from that Risky card. */
   takeTeslaBacklash(messageId: string) {
     return takeTeslaBacklash(this, messageId);
   }
 
-  /** R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect; asks for the wound track when there is a choice. */
+  /** R-HARM-1 … R-HARM-5, R-CH-4 asks for the wound track when there is a choice. */
   applyHarm(effect: number, choices: HarmChoices = {}) {
     return applyHarm(this, effect, choices);
   }
 
   /**
-   * A character's state clicked in the token HUD runs the sheet's operation with its
-   * refusals (src/table/token-states.ts); every other status (and any status of a Challenge) is core's.
+   * A character's state in the token HUD runs the sheet's operation (table/token-states.ts); other statuses are
+   * core's.
    */
   override async toggleStatusEffect(
     ...args: Parameters<Actor["toggleStatusEffect"]>
@@ -136,7 +128,7 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
       );
   }
 
-  /** Adds and removes core status effects (core's own toggle) until they are exactly the character's states. */
+  /** Core's own toggle, until they are exactly the character's states. */
   async syncTokenStates(): Promise<void> {
     const state = characterState(this);
     if (!state) return;
@@ -150,102 +142,100 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     for (const def of remove) if (hasStatusEffect(def.id)) await super.toggleStatusEffect(def.id, { active: false });
   }
 
-  /** R-HARM-5 / R-HARM-6 the GM undoes a death; refused for a player. */
+  /** R-HARM-5 / R-HARM-6 refused for a player. */
   revive() {
     return revive(this);
   }
 
-  /** R-HARM-3 mark a wound track by hand. */
+  /** R-HARM-3 */
   markWound(track: WoundTrack) {
     return markWound(this, track, true);
   }
 
-  /** R-HARM-5 recover a wound after care and a week of rest. */
+  /** R-HARM-5 */
   recoverWound(track: WoundTrack) {
     return markWound(this, track, false);
   }
 
-  /** R-EGO-2 / R-EGO-3 / R-SAY-1 / R-LEG-8 spend the Ego a roll's Dark Dice cost, in the world's ruleset. */
+  /** R-EGO-2 / R-EGO-3 / R-SAY-1 / R-LEG-8 */
   spendEgo(darkFaces: readonly number[]) {
     return spendEgo(this, darkFaces);
   }
 
-  /** Gives back Ego that was spent (a chat card's Undo): value + amount, at most the maximum. */
+  /** A chat card's Undo; at most the maximum. */
   restoreEgo(amount: number) {
     return restoreEgo(this, amount);
   }
 
-  /** R-GRIT-2 a night's rest resets Grit; a poor night or poor food takes −1d (Asceticism cancels the food's). */
+  /** R-GRIT-2 */
   rest(options: ops.RestOptions = {}) {
     return rest(this, options);
   }
 
-  /** R-EGO-4 / R-EGO-5 reset Ego by gaining a Condition (Core) or consuming spores (Degenesis). */
+  /** R-EGO-4 / R-EGO-5 */
   resetEgo() {
     return resetEgo(this);
   }
 
-  /** R-HARM-6 roll a Malaise and apply it; asks which attribute when the group offers two. */
+  /** R-HARM-6 */
   rollMalaise() {
     return rollMalaise(this);
   }
 
-  /** R-XP-2 / R-GRIT-3 buy an Advancement (`data`: the item as it will be created; its `system` is what is bought). */
+  /** R-XP-2 / R-GRIT-3 (`data`: the item as it will be created). */
   gainAdvancement(data: AdvancementData, options: { gmOverride?: boolean } = {}) {
     return gainAdvancement(this, data, options);
   }
 
-  /** R-XP-1 award XP (a session played and survived: 2). */
+  /** R-XP-1 */
   awardXp(amount: number) {
     return awardXp(this, amount);
   }
 
-  /** R-SAY-1 declare the last scene: re-roll Grit and Ego. */
+  /** R-SAY-1 */
   declareSayonara() {
     return declareSayonara(this);
   }
 
-  /** R-CHAR-1 / R-CHAR-5 set one rating by hand (a circle on the sheet); refused past the total of 10. */
+  /** R-CHAR-1 / R-CHAR-5 */
   setAttribute(attribute: Attribute, value: number) {
     return setAttribute(this, attribute, value);
   }
 
-  /** R-CHAR-4 the creation dice rolled for this character, or null before they are rolled. */
+  /** R-CHAR-4 null before they are rolled. */
   get creationRoll(): CreationRoll | null {
     return this.getFlag(SYSTEM_ID, "creationRoll") ?? null;
   }
 
-  /**
-   * R-CHAR-4 roll the three group dice, keep them on the actor and post the creation card (a GM alone may roll again).
-   */
+  /** R-CHAR-4 a GM alone may roll again. */
   rollCreationRatings() {
     return rollCreationRatings(this);
   }
 
-  /** R-CHAR-4 place the points of the kept creation roll (refused before the dice are rolled). */
+  /** R-CHAR-4 */
   placeCreationPoints(shares: Readonly<Partial<Record<Attribute, number>>>) {
     return placeCreationPoints(this, shares);
   }
 
-  /** R-CHAR-7 / R-GRIT-1 roll the starting Grit: the roll becomes value and maximum. */
+  /** R-CHAR-7 / R-GRIT-1 */
   rollStartingGrit() {
     return rollStartingTrack(this, "grit");
   }
 
-  /** R-CHAR-7 / R-EGO-1 roll the starting Ego: the roll becomes value and maximum. */
+  /** R-CHAR-7 / R-EGO-1 */
   rollStartingEgo() {
     return rollStartingTrack(this, "ego");
   }
 }
 
-// A character's moves, as plain functions of the actor (the class above names them).
+// The moves, as plain functions of the actor.
 
-/** The mechanics flags of a character's advancements and conditions (derived in one place). */
+/** Derived in one place. */
 function characterFlags(state: ops.CharacterState): ReadonlySet<MechanicsFlag> {
   return deriveCharacter(state.source, state.items).flags;
 }
 
-/** Asks which wound track an Effect marks, when the rules leave a choice (undefined: none asked; null: cancelled). */
+/** Undefined: none asked; null: cancelled. */
 async function chooseWound(
   state: ops.CharacterState,
   effect: number,
@@ -262,9 +252,7 @@ async function chooseWound(
 }
 
 /**
- * R-ADV-1 Brainwave / R-ADV-2 Nova: roll the advancement's attribute (Attunement), keep what it grants
- * until the scene ends (the actor's `scene` flag: a tickable +1d in later roll dialogs, or Nova's
- * state shown on the sheet), mark Stressed on Brainwave's Fail, and post the card. One actor update.
+ * The `scene` flag keeps a tickable +1d or Nova's state; Brainwave's Fail marks Stressed. One actor update.
  */
 async function activateAdvancement(actor: TerranActor, itemId: string) {
   return attempt(async () => {
@@ -294,11 +282,7 @@ async function activateAdvancement(actor: TerranActor, itemId: string) {
   });
 }
 
-/**
- * R-ADV-1 / R-ADV-2 the scene ends: every activated advancement's effect goes (or only `advancement`'s,
- * which stays used until the scene ends). R-SAY-1 a character whose last scene it was departs: one
- * actor update holds both, and the owner is told that a successor may start.
- */
+/** R-SAY-1 a character whose last scene it was departs in the same update, and the owner is told. */
 async function endScene(actor: TerranActor, advancement?: string) {
   return attempt(async () => {
     assertOwner(actor);
@@ -311,17 +295,15 @@ async function endScene(actor: TerranActor, advancement?: string) {
   });
 }
 
-/** Whether the current user may create a character (a GM, or a player given Foundry's "Create New Actors"). */
+/** A GM, or a player given Foundry's "Create New Actors". */
 function mayCreateActors(): boolean {
   const user = game.user;
   return user ? user.isGM || user.can("ACTOR_CREATE") : false;
 }
 
 /**
- * R-SAY-1 / R-LEG-15 start the successor of a departed character: a new character, owned as the departed
- * one is, who takes ⌈n ÷ 2⌉ advancements for free (`system.freeAdvancements`, spent by the advancement
- * operations). Asked to confirm first. The departed character notes its successor (a flag), so a player
- * starts one only once; a GM may start another (the first was deleted, say). Opens the new sheet.
+ * Owned as the departed one is, after a confirmation; the departed one notes its successor, so a player starts
+ * one only once (a GM may start another). Opens the new sheet.
  */
 async function startSuccessor(actor: TerranActor) {
   return attempt(async () => {
@@ -346,7 +328,7 @@ async function startSuccessor(actor: TerranActor) {
     });
     if (!created) return null;
     await actor.setFlag(SYSTEM_ID, "successor", created.uuid);
-    // The sheet is an ApplicationV2 (src/applications/sheets/): it renders with options, as the Quench batches do.
+    // An ApplicationV2 sheet renders with options, as the Quench batches do.
     const sheet = created.sheet as { render(options: { force: boolean }): Promise<unknown> } | null;
     await sheet?.render({ force: true });
     return plan;
@@ -354,9 +336,7 @@ async function startSuccessor(actor: TerranActor) {
 }
 
 /**
- * R-ADV-2 Tesla: from a Risky card of this character that Failed with Tesla's +1d, roll the 2d Effect
- * against the wielder (highest kept, exploding) and take it as harm (R-HARM-1…5). The card notes it
- * first, so it happens once; if the harm is refused the note is withdrawn.
+ * R-ADV-2 (R-HARM-1 … R-HARM-5) the card notes it first, so it happens once; a refused harm withdraws the note.
  */
 async function takeTeslaBacklash(actor: TerranActor, messageId: string) {
   return attempt(async () => {
@@ -430,7 +410,6 @@ async function takeTeslaBacklash(actor: TerranActor, messageId: string) {
   });
 }
 
-/** R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect; asks for the wound track when there is a choice. */
 async function applyHarm(actor: TerranActor, effect: number, choices: HarmChoices) {
   return attempt(async () => {
     const state = actor.characterState();
@@ -440,7 +419,6 @@ async function applyHarm(actor: TerranActor, effect: number, choices: HarmChoice
   });
 }
 
-/** R-HARM-5 / R-HARM-6 the GM undoes a death; refused for a player. */
 async function revive(actor: TerranActor) {
   return attempt(async () => {
     if (!(game.user?.isGM ?? false))
@@ -449,21 +427,18 @@ async function revive(actor: TerranActor) {
   });
 }
 
-/** R-HARM-3 mark a wound track by hand; R-HARM-5 recover one after care and a week of rest. */
 async function markWound(actor: TerranActor, track: WoundTrack, marked: boolean) {
   return attempt(async () =>
     actor.commitOperation((marked ? ops.markWoundOperation : ops.recoverWoundOperation)(actor.characterState(), track)),
   );
 }
 
-/** R-EGO-2 / R-EGO-3 / R-SAY-1 / R-LEG-8 spend the Ego a roll's Dark Dice cost, in the world's ruleset. */
 async function spendEgo(actor: TerranActor, darkFaces: readonly number[]) {
   return attempt(async () =>
     actor.commitOperation(ops.spendEgoOperation(actor.characterState(), currentRuleset(), darkFaces)),
   );
 }
 
-/** Gives back Ego that was spent (a chat card's Undo): value + amount, at most the maximum. */
 async function restoreEgo(actor: TerranActor, amount: number) {
   return attempt(async () => {
     const state = actor.characterState();
@@ -472,7 +447,6 @@ async function restoreEgo(actor: TerranActor, amount: number) {
   });
 }
 
-/** R-GRIT-2 a night's rest resets Grit; a poor night or poor food takes −1d (Asceticism cancels the food's). */
 async function rest(actor: TerranActor, options: ops.RestOptions) {
   return attempt(async () => {
     const state = actor.characterState();
@@ -497,7 +471,6 @@ async function rest(actor: TerranActor, options: ops.RestOptions) {
   });
 }
 
-/** R-EGO-4 / R-EGO-5 reset Ego by gaining a Condition (Core) or consuming spores (Degenesis). */
 async function resetEgo(actor: TerranActor) {
   return attempt(async () => {
     const state = actor.characterState();
@@ -513,7 +486,6 @@ async function resetEgo(actor: TerranActor) {
   });
 }
 
-/** R-HARM-6 roll a Malaise and apply it; asks which attribute when the group offers two. */
 async function rollMalaise(actor: TerranActor) {
   return attempt(async () => {
     const state = actor.characterState();
@@ -546,16 +518,13 @@ async function rollMalaise(actor: TerranActor) {
   });
 }
 
-/** What `gainAdvancement` creates: the item as it will be created, whose `system` is what is bought. */
+/** `system` is what is bought. */
 export type AdvancementData = Readonly<Record<string, unknown>> & {
   readonly name: string;
   readonly system: AdvancementSource;
 };
 
-/**
- * R-XP-2 / R-GRIT-3 buy an Advancement. `data` is the item as it will be created (the sheet prepares a
- * dropped one as core imports from a compendium: its flags and source link stay).
- */
+/** A dropped one keeps its flags and source link, as core's compendium import does. */
 async function gainAdvancement(actor: TerranActor, data: AdvancementData, options: { gmOverride?: boolean }) {
   return attempt(async () => {
     const advancement = data.system;
@@ -581,12 +550,10 @@ async function gainAdvancement(actor: TerranActor, data: AdvancementData, option
   });
 }
 
-/** R-XP-1 award XP (a session played and survived: 2). */
 async function awardXp(actor: TerranActor, amount: number) {
   return attempt(async () => actor.commitOperation(ops.awardXpOperation(actor.characterState(), amount)));
 }
 
-/** R-SAY-1 declare the last scene: re-roll Grit and Ego. */
 async function declareSayonara(actor: TerranActor) {
   return attempt(async () => {
     const state = actor.characterState();
@@ -609,14 +576,12 @@ async function declareSayonara(actor: TerranActor) {
   });
 }
 
-/** R-CHAR-1 / R-CHAR-5 set one rating by hand (a circle on the sheet); refused past the total of 10. */
 async function setAttribute(actor: TerranActor, attribute: Attribute, value: number) {
   return attempt(async () =>
     actor.commitOperation(ops.setAttributeOperation(actor.characterState(), attribute, value)),
   );
 }
 
-/** R-CHAR-4 place the points of the kept creation roll (refused before the dice are rolled). */
 async function placeCreationPoints(actor: TerranActor, shares: Readonly<Partial<Record<Attribute, number>>>) {
   return attempt(async () => {
     const roll = actor.creationRoll;
@@ -625,15 +590,12 @@ async function placeCreationPoints(actor: TerranActor, shares: Readonly<Partial<
   });
 }
 
-/**
- * R-CHAR-4 roll the three group dice, keep them on the actor (so the points can be placed later, after
- * a reload too) and post the creation card. Only a GM may roll them again.
- */
+/** Kept on the actor, so the points can be placed later (after a reload too). */
 async function rollCreationRatings(actor: TerranActor) {
   return attempt(async () => {
     const state = actor.characterState();
     const by = { isGM: game.user?.isGM ?? false };
-    ops.assertCreationRollOpen(state, actor.creationRoll, by); // refuse before any die is thrown
+    ops.assertCreationRollOpen(state, actor.creationRoll, by); // Refused before any die is thrown.
     const { roll, faces } = await rollFaces(GROUPS.length);
     const creation = ops.creationRollOperation(state, faces, actor.creationRoll, by);
     await actor.setFlag(SYSTEM_ID, "creationRoll", creation);
@@ -642,7 +604,7 @@ async function rollCreationRatings(actor: TerranActor) {
   });
 }
 
-/** R-CHAR-7 / R-GRIT-1 / R-EGO-1 roll the starting Grit or Ego: the roll becomes value and maximum. */
+/** R-CHAR-7 the roll becomes value and maximum. */
 async function rollStartingTrack(actor: TerranActor, track: "grit" | "ego") {
   return attempt(async () => {
     const state = actor.characterState();

@@ -1,4 +1,4 @@
-/** Applying a player's Effect to a Challenge actor (R-RA-7, R-CH-5), as one update. */
+/** R-RA-7 / R-CH-5 a player's Effect applied to a Challenge actor, as one update. */
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { RulesError } from "../rules/index.ts";
 import { currentChallengeArmourRule } from "../settings/settings.ts";

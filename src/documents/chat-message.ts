@@ -1,29 +1,18 @@
 /**
- * The system's ChatMessage document, and where a card's state lives: the message's flags, so every
- * client and a reload render the same card. The dice themselves are the message's rolls and are never
- * edited. A result card (Grit reset, Fortune…) has nothing to change later, so its stored state is its
- * view.
- *
- * A message carrying a card is rendered from the card's state for the user looking at it (whose buttons
- * are enabled, and why not), and its buttons and dice are wired to the card controller. A message
- * without a card renders as Foundry's own, and so does a card whose content this user may not see (a GM,
- * blind or self roll): core's private view, with no dice, outcome or buttons (ChatMessage#isContentVisible;
- * Draw Steel checks it the same way).
- *
- * Drawing and clicking are the applications layer's (src/applications/chat/card-presenter.ts), which
- * hands them to the document at init: a document never imports an application.
+ * The system's ChatMessage: a card's state lives in its flags, its dice are its rolls (never edited). A card is
+ * drawn for the user looking at it by the presenter the applications layer hands in at init; a card whose
+ * content this user may not see renders as core's private view (ChatMessage#isContentVisible, as Draw Steel).
  */
 import { RulesError } from "../rules/index.ts";
 import type { AnswerLink, CardKind, CardStates } from "../chat/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
-/** A card of kind `K` as its message's flags hold it. */
 export interface StoredCardOf<K extends CardKind> {
   readonly kind: K;
   readonly state: CardStates[K];
 }
 
-/** A stored card of any kind: one member per kind of src/chat/card-kinds.ts (`CardStates`). */
+/** One member per kind of chat/card-kinds.ts. */
 export type StoredCard = { readonly [K in CardKind]: StoredCardOf<K> }[CardKind];
 
 export function storedCard(message: ChatMessage.Implementation): StoredCard | null {
@@ -34,10 +23,9 @@ export function cardFlags(card: StoredCard): Record<string, unknown> {
   return { [SYSTEM_ID]: { card } };
 }
 
-/** The flag key under which a card answering a GM's request carries its link (src/chat/request-card.ts). */
+/** A card answering a GM's request carries its link under this flag (chat/request-card.ts). */
 export const ANSWER_FLAG = "answers";
 
-/** The flags of a card that answers a request's row: the card's own flags and the link beside them. */
 export function answerFlags(card: StoredCard, link: AnswerLink | null): Record<string, unknown> {
   const flags = cardFlags(card);
   if (!link) return flags;
@@ -45,8 +33,8 @@ export function answerFlags(card: StoredCard, link: AnswerLink | null): Record<s
 }
 
 /**
- * The id of the request a message says it answers, or null: enough to know which request card to draw
- * again. The link itself is untrusted and read in full where the rows are derived (src/table/roll-requests.ts).
+ * Enough to know which request card to draw again; the link is read in full where rows are derived
+ * (table/roll-requests.ts).
  */
 export function answeredRequestId(message: ChatMessage.Implementation): string | null {
   const link: unknown = message.getFlag(SYSTEM_ID, ANSWER_FLAG);
@@ -61,16 +49,13 @@ export function answeredRequestId(message: ChatMessage.Implementation): string |
 export interface CardPresenter {
   render(message: ChatMessage.Implementation, card: StoredCard): Promise<string>;
   onClick(message: ChatMessage.Implementation, event: MouseEvent): Promise<void>;
-  /** The card's element is drawn (accessibility: focus and live values across re-renders). */
+  /** Accessibility: focus and live values across re-renders. */
   shown?(message: ChatMessage.Implementation, html: HTMLElement): void;
 }
 
 /**
- * The speaker of a card the GM posts for the table (the end-of-session award, a roll request): the GM
- * user by name, never a token or actor. Core's `getSpeaker()` with no arguments takes the controlled token
- * as the speaker, so a GM with an NPC selected would have posted the card in that NPC's name. The fields
- * are ChatSpeakerData's (scene, actor, token, alias: "An overridden alias name used instead of the Actor
- * or Token name", foundryvtt.com/api/v14 foundry.documents.types.ChatSpeakerData).
+ * The GM user by name: core's `getSpeaker()` takes the controlled token, so a GM with an NPC selected would
+ * post in its name. Fields: ChatSpeakerData (foundryvtt.com/api/v14 foundry.documents.types.ChatSpeakerData).
  */
 export function tableSpeaker(): { scene: null; actor: null; token: null; alias?: string } {
   const alias = game.user?.name;
@@ -93,8 +78,7 @@ export class TerranChatMessage<
     try {
       if (content) content.innerHTML = await presenter.render(self, card);
     } catch (error) {
-      // Stored flags are data anyone with the rights could have written: a card the rules cannot read
-      // (src/chat checks every stored state whole) is shown as a notice, never breaks the chat log.
+      // A card the rules cannot read (flags are anyone's) shows a notice and never breaks the chat log.
       if (!(error instanceof RulesError)) throw error;
       if (content) content.textContent = game.i18n?.localize("TERRAN.Card.corrupt") ?? "TERRAN.Card.corrupt";
       return html;

@@ -1,14 +1,12 @@
 /**
- * What a GM decided about a player's card, kept on that GM's own User document: a player may write their own
- * message, but no player may update another user's User ("User … lacks permission to update User",
- * foundryvtt/foundryvtt#9749, #10024), so only a GM could have written a word found there. Not secret: every
- * client holds every User.
+ * What a GM decided about a player's card, kept on that GM's own User: no player may update another's User
+ * (foundryvtt/foundryvtt#9749, #10024), so only a GM could have written it. Not secret.
  */
 import type { CardWord, MontageWordRecord } from "../chat/index.ts";
 import { RulesError } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 
-/** How many words each GM keeps (the oldest go first); a word outlives the session it was said in. */
+/** The oldest go first. */
 const WORDS_KEPT = 200;
 
 interface StoredCardWord extends CardWord {
@@ -69,13 +67,13 @@ function gms(): User.Implementation[] {
   return [...(game.users ?? [])].filter((u) => u.isGM);
 }
 
-/** R-RA-1 / R-RA-8 records the current GM's leave on a player's Risky card (before the card shows it). */
+/** R-RA-1 / R-RA-8 before the card shows it. */
 export async function sayCardWord(messageId: string, word: CardWord): Promise<void> {
   const others = wordsOf(currentGm(), "cardWords", isCardWord).filter((w) => w.messageId !== messageId);
   await keep("cardWords", [...others, { messageId, effect: word.effect, success: word.success, at: Date.now() }]);
 }
 
-/** The latest word any GM said on the message's card, or null. */
+/** Or null. */
 export function cardWordOf(messageId: string): CardWord | null {
   const said = gms()
     .flatMap((gm) => wordsOf(gm, "cardWords", isCardWord))
@@ -84,7 +82,7 @@ export function cardWordOf(messageId: string): CardWord | null {
   return said ? { effect: said.effect, success: said.success } : null;
 }
 
-/** R-LEG-14 records the current GM's yes to a player's montage; the id goes on the card it allows. */
+/** R-LEG-14 the id goes on the card it allows. */
 export async function sayMontageWord(word: Omit<MontageWordRecord, "id">): Promise<{ gmId: string; id: string }> {
   const gm = currentGm();
   const id = foundry.utils.randomID();
@@ -92,7 +90,7 @@ export async function sayMontageWord(word: Omit<MontageWordRecord, "id">): Promi
   return { gmId: gm.id ?? "", id };
 }
 
-/** The yes `gmId` gave under `id`, if that user is a GM and kept it. */
+/** Null unless that user is a GM and kept it. */
 export function montageWordOf(gmId: string, id: string): MontageWordRecord | null {
   const gm = game.users?.get(gmId);
   if (!gm?.isGM) return null;

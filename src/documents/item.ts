@@ -1,13 +1,6 @@
 /**
- * The system's Item document. A Condition added to a character brings +1 XP (R-XP-1), except while
- * the character is being created (before its first advancement), for a Malaise (not a new Condition),
- * or for a dead character (nothing more to gain). A Condition that carries a shift (R-COND-1 Obsessive
- * Focus: +1 to one attribute, −1 to two others, chosen on the sheet when it is dropped) moves the
- * ratings in the same update; one whose shift the ratings cannot take is refused before it exists.
- * Deleting it gives the ratings back, as far as 0–4 and the total of 10 allow (the owner is told what
- * could not come back). R-LEG-4 R-LEG-7 (ruling): an Advancement or a Condition that comes or goes may
- * lower the Legacy HP or Ego maximum (*Tough* removed, *Estranged* taken): current HP and Ego follow it
- * down in the same update.
+ * The system's Item document: a Condition added or removed changes its character in the same update (R-XP-1 its
+ * XP, R-COND-1 its attribute shift); R-LEG-4 / R-LEG-7 (ruling) HP and Ego follow a lowered maximum down.
  */
 import { RulesError, type Attribute } from "../rules/index.ts";
 import { ConditionData } from "../data/item/condition.ts";
@@ -18,7 +11,7 @@ import { rulesErrorText, say } from "../prompts/notify.ts";
 import { characterState } from "./state.ts";
 import { currentRuleset } from "../settings/settings.ts";
 
-/** R-COND-1 a refusal's text: the shift's own reason when it has one, else the rules' code. */
+/** R-COND-1 the shift's own reason when it has one, else the rules' code. */
 function refusalText(error: RulesError): string {
   const reason = error.data.reason;
   if (
@@ -36,7 +29,7 @@ const attributeNames = (list: readonly Attribute[]): string =>
 const NO_SHIFT = { raise: "", lower1: "", lower2: "" } as const;
 
 export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
-  /** R-COND-1 a condition whose shift the character's ratings cannot take is not created (the creator is told why). */
+  /** R-COND-1 a shift the ratings cannot take is refused before the item exists. */
   protected override async _preCreate(...args: Parameters<Item["_preCreate"]>): Promise<boolean | void> {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
@@ -66,7 +59,7 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
     if (Object.keys(update).length > 0) void actor.update(update);
   }
 
-  /** R-COND-1 R-XP-1 a Condition taken: its XP and its shift (nothing for another item or a dead character). */
+  /** R-COND-1 / R-XP-1 nothing for another item or a dead character. */
   #conditionTaken(state: CharacterState): ActorUpdate {
     const system = this.system;
     if (!(system instanceof ConditionData) || state.source.dead) return {};
@@ -78,8 +71,8 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
         currentRuleset().experience.perCondition,
       ));
     } catch (error) {
-      // Checked in _preCreate; should the ratings have changed since, the shift is dropped rather than
-      // left claiming a move that did not happen (the XP still comes).
+      // Should the ratings have changed since _preCreate, the shift is dropped, not left claiming a move (the
+      // XP still comes).
       if (!(error instanceof RulesError)) throw error;
       say("warn", refusalText(error));
       void this.update({ "system.shift": { ...NO_SHIFT } } as Item.UpdateData);
@@ -89,8 +82,8 @@ export class TerranItem<out SubType extends Item.SubType = Item.SubType> extends
   }
 
   /**
-   * R-COND-1 the deleting client gives the shift back (the operation clamps; what is withheld is said);
-   * R-LEG-4 (ruling) current HP and Ego within the maxima left without this item.
+   * R-COND-1 the deleting client gives the shift back (what is withheld is said); R-LEG-4 (ruling) HP and Ego
+   * within the maxima left.
    */
   protected override _onDelete(options: Item.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);

@@ -1,8 +1,6 @@
 /**
- * The Legacy ruleset's game actions on a character: each rolls with Foundry where the rules
- * need dice, computes the update with the pure operations (./operations/legacy.ts), persists it in one
- * update through `TerranActor.commitOperation`, and posts its card (src/chat/legacy-cards.ts) under the
- * chat's mode. A refusal is a localised warning and changes nothing (`attempt`).
+ * Legacy's game moves on a character: roll with Foundry, compute with ./operations/legacy.ts, commit in one
+ * update, post the card (chat/legacy-cards.ts). A refusal is a warning and changes nothing.
  */
 import { effectDiceFor, effectOrder, RulesError, type Ruleset } from "../rules/index.ts";
 import {
@@ -44,14 +42,11 @@ export interface LegacyRiskyRequest {
   readonly light: number;
   readonly dark: number;
   readonly messageMode: MessageMode;
-  /** The GM's request this roll answers (src/chat/request-card.ts): its link gains the attribute and the dice. */
+  /** See chat/request-card.ts: its link gains the attribute and the dice. */
   readonly answers?: AnswerLink | null;
 }
 
-/**
- * R-LEG-8 R-LEG-9 a Risky Action from the dialog: one roll of light and dark dice; the Dark Dice's Ego
- * is spent at once.
- */
+/** R-LEG-8 / R-LEG-9 the Dark Dice's Ego is spent at once. */
 export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRequest) {
   return attempt(async () => {
     assertOwner(actor);
@@ -73,7 +68,7 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
       lost: spend?.outcome.lost ?? false,
     };
     const view = legacyRiskyCard(input);
-    // R-LEG-11 the card offers the Effect of each weapon or tool held; R-LEG-15 Multi-attack's extra hits.
+    // R-LEG-11 an Effect per held tool; R-LEG-15 Multi-attack's extra hits.
     const card = createLegacyRiskyCard({
       rollerId: game.user?.id ?? "",
       actorUuid: actor.uuid,
@@ -93,19 +88,15 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
   });
 }
 
-/** The weapons and tools a character holds (equipped), in sheet order: the Risky card's Effect buttons. */
+/** Equipped, in sheet order: the Risky card's Effect buttons. */
 function heldTools(state: CharacterState): LegacyTool[] {
   return state.items.flatMap((i) => (i.type === "weapon" && i.system.equipped ? [{ id: i.id, name: i.name }] : []));
 }
 
 /**
- * R-LEG-11 the Effect roll with a weapon or tool (an item of the character): its tier's dice, highest
- * kept, a 6 explodes. R-LEG-15 a character holding Sneak attack or Sniper is first asked which situations
- * are met (`edges`: given, nothing is asked): one more Effect die for each (ruling; both met, two), each
- * named on the card. Closing that prompt rolls nothing. `action`: the Risky card (and hit) the Effect
- * answers; without one (from the sheet) the card says it was rolled without a successful action and
- * applies to nothing. R-RA-9 the card keeps whose Effect comes first: Fast (`effectFirst`), Slow
- * (`effectLast`), the tool's Nimble.
+ * R-LEG-11 the Effect roll of an item; R-LEG-15 (ruling) Sneak attack / Sniper each add a die when met
+ * (`edges`, else asked; closing rolls nothing). Without `action` (from the sheet) the card applies to nothing.
+ * R-RA-9 the card keeps the order.
  */
 export async function rollLegacyEffect(
   actor: TerranActor,
@@ -126,7 +117,7 @@ export async function rollLegacyEffect(
     if (claimed === undefined) return null;
     const extra = effectEdgeDice(state.items, claimed);
     const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
-    // The engine says what is thrown (an improvised tool reads as Lesser; +1d is one more die).
+    // Improvised reads as Lesser; +1d is one more die.
     const spec = effectDiceFor(ruleset, item.system.rank, tags, extra);
     const first = await rollFaces(spec.dice);
     const explosion = await rollExplosionChain(Math.max(...first.faces), ruleset.resolution.explodeOn);
@@ -161,8 +152,8 @@ export async function rollLegacyEffect(
 }
 
 /**
- * R-LEG-5 which attribute a Mortal wound takes its point from, asked of whoever takes or applies the harm
- * (null: the dialog was closed). `ifMortal`: asked before Protected's dice are thrown, which may yet stop it.
+ * R-LEG-5 asked of whoever takes or applies the harm (null: closed); `ifMortal`: before Protected's dice, which
+ * may yet stop it.
  */
 export async function askLostAttribute(
   choosable: readonly LegacyAttribute[],
@@ -180,9 +171,8 @@ export async function askLostAttribute(
 }
 
 /**
- * R-LEG-4 … R-LEG-6 harm taken (a Challenge's Effect, or any): asks whether to sacrifice the shield
- * when one is carried, how many of *Protected*'s Dark Dice to throw (rolled here; their Ego is spent in
- * the same update as the harm), and which attribute loses its point on a Mortal Wound; posts the harm card.
+ * R-LEG-4 … R-LEG-6 asks for the shield, Protected's dice (their Ego spent in the same update) and the
+ * attribute lost; posts the harm card.
  */
 export async function applyLegacyHarm(actor: TerranActor, effect: number, choices: hp.HpHarmOperationChoices = {}) {
   return attempt(async () => {
@@ -190,8 +180,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     const ruleset = currentRuleset();
     const state = actor.characterState();
     let picked: hp.HpHarmOperationChoices = { ...choices };
-    // R-LEG-6 a carried, intact shield may be sacrificed to take nothing from this Effect: asked when
-    // it would stop something.
+    // R-LEG-6 asked only when the shield would stop something.
     if (
       picked.sacrificeShield === undefined &&
       carriedShield(state.items) &&
@@ -199,7 +188,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     ) {
       picked = { ...picked, sacrificeShield: await confirm("TERRAN.Card.shieldTitle", "TERRAN.Card.shieldPrompt") };
     }
-    // R-LEG-6 Protected: the player's Dark Dice against what gets through (closing the prompt takes no harm).
+    // R-LEG-6 closing the prompt takes no harm.
     const thrown =
       picked.protectedFaces === undefined
         ? await throwProtected(actor, state, effect, picked)
@@ -236,10 +225,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
   });
 }
 
-/**
- * R-LEG-6 asks how many of Protected's Dark Dice to throw when it is open, and throws them; null when
- * the prompt was closed.
- */
+/** R-LEG-6 null when the prompt was closed. */
 async function throwProtected(
   actor: TerranActor,
   state: CharacterState,
@@ -252,7 +238,7 @@ async function throwProtected(
   return count === null ? null : rollProtectedDice(count);
 }
 
-/** R-LEG-3 (setting) which attribute takes the no-skills +1, shown with what its dice gave; null if closed. */
+/** R-LEG-3 (setting) shown with what its dice gave; null if closed. */
 async function askCreationBonus(
   ruleset: Ruleset,
   faces: readonly (readonly number[])[],
@@ -268,18 +254,15 @@ async function askCreationBonus(
 }
 
 /**
- * R-LEG-2 the four attributes rolled at creation (2 dice each, highest kept), HP and Ego set full. The
- * actor keeps that it was rolled: after that only a GM rolls again, after confirming, and a roll again
- * gives back no HP or Ego already lost (ruling, §10).
- * R-LEG-3 (setting) in a game without skills the player then picks the attribute that takes +1 (after
- * seeing the dice: ruling); closing that question saves nothing, and the roll may be made again.
+ * R-LEG-2 HP and Ego set full; only a GM rolls again, losing nothing already lost (ruling, §10). R-LEG-3
+ * (setting) then the no-skills +1 (ruling: after seeing the dice); closing saves nothing.
  */
 export async function rollLegacyCreation(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
     const ruleset = currentRuleset();
     const by = { isGM: game.user?.isGM ?? false, rolled: actor.legacyCreationRolled };
-    legacy.assertLegacyCreationRollOpen(actor.characterState(), by); // refuse before any die is thrown
+    legacy.assertLegacyCreationRollOpen(actor.characterState(), by); // Refused before any die is thrown.
     if (by.rolled && !(await confirm("TERRAN.Sheet.Legacy.rollAgainTitle", "TERRAN.Sheet.Legacy.rollAgainPrompt")))
       return null;
     const dice = ruleset.attributes.creation.dice;
@@ -303,7 +286,7 @@ export async function rollLegacyCreation(actor: TerranActor) {
   });
 }
 
-/** R-LEG-13 the Advancement roll (`dice` Experience spent) or skill development (`skill` given). */
+/** R-LEG-13 (`skill` given: skill development). */
 export async function rollExperience(actor: TerranActor, dice: number, skill: string | null) {
   return attempt(async () => {
     assertOwner(actor);
@@ -342,10 +325,7 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
   });
 }
 
-/**
- * R-LEG-7 take a Condition: Ego back to its maximum (the player then drags the Condition from the
- * compendium). A lost character is refused before anything is asked (ruling).
- */
+/** R-LEG-7 (the player then drags the Condition in); a lost character is refused first (ruling). */
 export async function refillLegacyEgo(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
@@ -357,7 +337,7 @@ export async function refillLegacyEgo(actor: TerranActor) {
   });
 }
 
-/** R-LEG-12 the session ends: Experience for the Ego lost. */
+/** R-LEG-12 */
 export async function endLegacySession(actor: TerranActor) {
   return attempt(async () => {
     assertOwner(actor);
@@ -367,7 +347,7 @@ export async function endLegacySession(actor: TerranActor) {
   });
 }
 
-/** R-LEG-5 a night's rest or a week of care. */
+/** R-LEG-5 */
 export async function recoverLegacy(actor: TerranActor, kind: hp.HpRecovery) {
   return attempt(async () => {
     assertOwner(actor);
@@ -377,7 +357,7 @@ export async function recoverLegacy(actor: TerranActor, kind: hp.HpRecovery) {
   });
 }
 
-/** R-LEG-1 R-LEG-3 a rating set on the sheet (a skill: within the creation points, or by the GM after creation). */
+/** R-LEG-1 / R-LEG-3 (a skill: within the creation points, or by the GM after creation). */
 export async function setLegacyRating(
   actor: TerranActor,
   kind: "attribute" | "skill",
@@ -395,7 +375,7 @@ export async function setLegacyRating(
   });
 }
 
-/** R-LEG-5 the wound boxes on the sheet, marked or cleared by hand (a GM's ruling, a healer's work). */
+/** R-LEG-5 by hand (a GM's ruling, a healer's work). */
 export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | "mortal") {
   return attempt(async () => {
     assertOwner(actor);
@@ -406,10 +386,8 @@ export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | 
 }
 
 /**
- * R-LEG-13 R-LEG-15 an Advancement dropped on the sheet: it uses one won by the Advancement roll (the
- * first, at creation, is free, and so are a successor's ⌈n ÷ 2⌉); without one a GM may add it anyway
- * after confirming. *Extra Attribute* (the "developed" flag) asks which attribute rises. Its +1 HP max is
- * derived (src/data/legacy.ts). *Retire* asks first, then the character departs (./operations/successor.ts).
+ * R-LEG-13 / R-LEG-15 it uses one won by the roll (creation's first and a successor's are free), or a GM
+ * confirms. *Extra Attribute* asks which attribute; *Retire* asks, then departs (./operations/successor.ts).
  */
 export async function takeLegacyAdvancement(
   actor: TerranActor,
@@ -419,7 +397,7 @@ export async function takeLegacyAdvancement(
     assertOwner(actor);
     const ruleset = currentRuleset();
     const state = actor.characterState();
-    assertNotDeparted(state, "take an Advancement"); // R-LEG-15 a retired character takes no more
+    assertNotDeparted(state, "take an Advancement"); // R-LEG-15
     let raise: LegacyAttribute | undefined;
     if (data.system.flags.includes("developed")) {
       const values = legacyOf(state.source).attributes;

@@ -1,9 +1,6 @@
 /**
- * Legacy in play, the glue: R-LEG-15 the prompt for Sneak attack's or Sniper's
- * extra Effect die, and R-LEG-14 the montage — the targeted Challenge's Effect, then the pool less its
- * complication, ONE card, the Ego (2 per costly Dark Die) spent in one update. Each rolls with Foundry,
- * reads the dice with the pure operations (./operations/legacy-play.ts) and refuses with a localised
- * warning that changes nothing (`attempt`).
+ * Legacy in play, the glue: R-LEG-15 the Sneak attack / Sniper prompt and R-LEG-14 the montage, rolled with
+ * Foundry and read by ./operations/legacy-play.ts.
  */
 import { RulesError } from "../rules/index.ts";
 import { deriveLegacy, legacyAttributeLabel, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
@@ -28,9 +25,7 @@ import {
 } from "./operations/legacy-play.ts";
 
 /**
- * R-LEG-15 asked before an Effect roll when the character holds Sneak attack or Sniper: which situations
- * are met (only the edges held are offered, and "both" when both are held: two dice, ruling; none held,
- * nothing is asked). `undefined` when the prompt is closed: the caller rolls nothing.
+ * R-LEG-15 only the held edges are offered ("both": two dice, ruling); `undefined` when closed: roll nothing.
  */
 export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<readonly EffectEdge[] | undefined> {
   const held = heldEffectEdges(items);
@@ -48,27 +43,27 @@ export async function askEffectEdge(items: readonly ItemSnapshot[]): Promise<rea
 export interface MontageRequest {
   readonly attribute: LegacyAttribute;
   readonly skill: string;
-  /** The pool's Light Dice as its lines add up, before the complication and the clamp (R-LEG-14). */
+  /** R-LEG-14 before the complication and the clamp. */
   readonly raw: number;
   readonly dark: number;
   readonly challenge: MontageChallenge;
   readonly messageMode: MessageMode;
-  /** R-LEG-14 (ruling) companions sharing the Ego cost: each character's uuid and the most they put in. */
+  /** R-LEG-14 (ruling) each character's uuid and the most they put in. */
   readonly companions?: readonly { readonly uuid: string; readonly offers: number }[];
-  /** R-LEG-14 the GM's yes a player's montage stands on (none when a GM rolls it). */
+  /** R-LEG-14 none when a GM rolls it. */
   readonly gmWord?: { readonly gmId: string; readonly id: string };
 }
 
-/** R-LEG-14 (ruling) the companions' offers, read from their characters (their Ego now); the roller is not one. */
+/** R-LEG-14 (ruling) their Ego now; the roller is not one. */
 async function companionOffers(actor: TerranActor, request: MontageRequest) {
   const offers: { id: string; name: string; ego: number; offers: number }[] = [];
   for (const c of request.companions ?? []) {
     const doc: unknown = c.uuid.startsWith("Actor.") ? await fromUuid(c.uuid as `Actor.${string}`) : null;
-    // A character of this system (the actor class is not imported here: it imports this module's callers).
+    // The actor class is not imported here: it imports this module's callers.
     const character = doc as TerranActor | null;
     if (typeof character?.characterState !== "function" || character.type !== "character" || doc === actor)
       throw new RulesError("not-allowed", `"${c.uuid}" is no companion of ${actor.name}.`, { reason: "badCompanion" });
-    // R-LEG-4 (ruling) the Ego the companion can have: a value stored above the maximum reads as it.
+    // R-LEG-4 (ruling) a value stored above the maximum reads as it.
     const companion = character.characterState();
     const ego = deriveLegacy(companion.source, companion.items).ego.value;
     offers.push({ id: character.uuid, name: character.name, ego, offers: c.offers });
@@ -77,10 +72,8 @@ async function companionOffers(actor: TerranActor, request: MontageRequest) {
 }
 
 /**
- * R-LEG-14 a whole Challenge in one roll: the Challenge's Effect first (its own dice, highest kept,
- * exploding), its complication off the Light Dice, then the Risky Action decides the whole Challenge.
- * Each Dark Die that costs Ego costs 2, paid by the roller alone in this version (companions' shares,
- * the ruling's option, are left to the table), in ONE update; ONE card shows both parts.
+ * R-LEG-14 the Challenge's Effect, its complication, then the outcome, on ONE card in ONE update; the roller
+ * pays 2 per costly die (shares are paid from the card).
  */
 export async function rollLegacyMontage(actor: TerranActor, request: MontageRequest) {
   return attempt(async () => {
@@ -95,7 +88,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
     if (thrown.faces.length === 0) throw new RulesError("no-dice", `${challenge.name} has no Effect dice to roll.`);
     const explosion = await rollExplosionChain(Math.max(...thrown.faces), ruleset.resolution.explodeOn);
     const read = readMontageChallenge(ruleset, challenge, request.raw, thrown.faces, explosion.chain);
-    // An empty pool throws nothing and fails (R-LEG-9, as R-POOL-5).
+    // R-LEG-9 as R-POOL-5.
     const roll = read.light + request.dark > 0 ? TerranRoll.pool(read.light, request.dark) : null;
     if (roll) await roll.evaluate();
     const dark = roll?.darkFaces ?? [];
@@ -125,7 +118,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       ego: { before: ego, after: spend?.outcome.after ?? ego },
       lost: spend?.outcome.lost ?? false,
     };
-    // R-LEG-14 the card lowers its own Challenge once, when the montage succeeded (src/chat/legacy-montage-card.ts).
+    // R-LEG-14 the card lowers its own Challenge once (chat/legacy-montage-card.ts).
     const card = createLegacyMontageCard({
       rollerId: game.user?.id ?? "",
       actorUuid: actor.uuid,

@@ -1,11 +1,8 @@
 /**
- * The one provenance check: every GM-side step and every ledger record reads a stored card through
- * `trustedCard`, which checks it whole, checks that its author could have made it (src/chat/provenance.ts) and
- * gives it back as believed (a GM's leave only where a GM's User keeps it, ./gm-words.ts).
- *
- * Foundry vouches for a message's author alone: nobody but a GM may change it ("The "author" field may only be
- * modified by a GM or Assistant GM user", moo-man/WFRP4e-FoundryVTT#2846; the field is `user` renamed,
- * foundryvtt/foundryvtt#9843). Its flags and rolls are whatever that author wrote.
+ * The one provenance check: every GM-side step and every ledger record reads a card through `trustedCard`
+ * (checked whole, its author able to have made it: chat/provenance.ts; a GM's leave from ./gm-words.ts).
+ * Foundry vouches for a message's author alone: only a GM may change it (moo-man/WFRP4e-FoundryVTT#2846; the
+ * field is `user` renamed, foundryvtt/foundryvtt#9843).
  */
 import {
   assertCardOrigin,
@@ -28,10 +25,10 @@ import { storedCard } from "./chat-message.ts";
 import { cardWordOf, montageWordOf } from "./gm-words.ts";
 import { gangedDice } from "./operations/legacy-play.ts";
 
-/** More dice than this on a message's rolls is more than any card names: the rolls are not read. */
+/** More dice than any card names: the rolls are not read. */
 const ROLLED_MAX = 4 * STORED_LIST_MAX;
 
-/** The faces of every die of the message's rolls (Roll instances, or their JSON as a stored update holds them). */
+/** Roll instances, or their JSON as a stored update holds them. */
 export function messageFaces(rolls: readonly unknown[]): number[] {
   return rolls.flatMap((roll) => {
     let data: unknown = roll;
@@ -63,14 +60,14 @@ function rolledFaces(message: ChatMessage.Implementation): number[] | null {
   return faces.length > ROLLED_MAX ? null : faces;
 }
 
-/** The world's actor at `uuid` (a world actor or a token's), or null. */
+/** A world actor or a token's; or null. */
 export function actorAt(uuid: string): Actor.Implementation | null {
   const known = uuid.startsWith("Actor.") || uuid.startsWith("Scene.");
   const doc: unknown = known ? fromUuidSync(uuid as `Actor.${string}`) : null;
   return doc instanceof Actor ? (doc as Actor.Implementation) : null;
 }
 
-/** R-CH-2 / R-LEG-10 the dice a Challenge card says it threw are what the Challenge (or its facet) throws. */
+/** R-CH-2 / R-LEG-10 what the Challenge (or its facet) throws. */
 function challengeDiceHold(state: ChallengeCardState, challenge: Actor.Implementation): boolean {
   const system = challenge.system;
   if (!(system instanceof ChallengeData)) return false;
@@ -90,7 +87,7 @@ function challengeDiceHold(state: ChallengeCardState, challenge: Actor.Implement
   });
 }
 
-/** R-LEG-14 a montage names a Challenge of this world, and a GM's yes to it that no earlier card used. */
+/** R-LEG-14 a GM's yes no earlier card used. */
 function montageHolds(message: ChatMessage.Implementation, state: LegacyMontageState): boolean {
   const challenge = actorAt(state.challengeUuid);
   if (challenge !== null && !(challenge.system instanceof ChallengeData)) return false;
@@ -124,7 +121,7 @@ function subjectFacts(message: ChatMessage.Implementation, card: AnyCard, author
   return facts;
 }
 
-/** The card as believed: a player's Risky card keeps a GM's leave only where a GM's word gives it. */
+/** A player's Risky card keeps a GM's leave only where a GM's word gives it. */
 function believed(message: ChatMessage.Implementation, card: AnyCard, authorIsGm: boolean): AnyCard {
   if (authorIsGm || card.kind !== "risky") return card;
   return { kind: "risky", state: believedRiskyState(card.state, cardWordOf(message.id ?? "")) };
@@ -132,7 +129,7 @@ function believed(message: ChatMessage.Implementation, card: AnyCard, authorIsGm
 
 const logged = new Set<string>();
 
-/** A GM's client says once, on its console, which card it refused and why. */
+/** Once, on the GM's console. */
 function logRefusal(message: ChatMessage.Implementation, error: RulesError): void {
   if (!game.user?.isGM) return;
   const key = `${message.id ?? "?"}:${String(error.data.why ?? error.data.reason ?? error.code)}`;
@@ -141,10 +138,7 @@ function logRefusal(message: ChatMessage.Implementation, error: RulesError): voi
   console.warn(`${SYSTEM_ID} | card ${message.id ?? "?"} by ${message.author?.id ?? "?"} refused: ${error.message}`);
 }
 
-/**
- * The message's card, checked whole and as its author could have made it, as believed; a RulesError (reason
- * `untrustedCard`, or the check's own) when it is not, logged on a GM's client.
- */
+/** As believed; a RulesError (`untrustedCard`, or the check's own) otherwise, logged on a GM's client. */
 export function trustedCard(message: ChatMessage.Implementation): AnyCard {
   try {
     const stored = storedCard(message);

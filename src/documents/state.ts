@@ -1,4 +1,4 @@
-/** Reads a Foundry actor into the plain state the pure operations take. */
+/** A Foundry actor read into the pure operations' state. */
 import { CharacterData } from "../data/actor/character.ts";
 import { itemSnapshot } from "../data/snapshot.ts";
 import type { ItemSnapshot } from "../data/source.ts";
@@ -7,7 +7,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { readComplications } from "../data/complications.ts";
 import type { CharacterState } from "./operations/index.ts";
 
-/** The character's stored data and item snapshots, or null for a non-character. */
+/** Null for a non-character. */
 export function characterState(actor: Actor.Implementation): CharacterState | null {
   const system = actor.system;
   if (!(system instanceof CharacterData)) return null;

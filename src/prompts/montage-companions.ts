@@ -1,12 +1,11 @@
 /**
- * R-LEG-14 (ruling) before a montage is thrown, the roller names the companions who share its Ego cost and
- * the most each puts in (their own Ego at most). Every other character of the world is offered, owned or
- * not; a row left at 0 is no companion. The split itself is the pure operation's (`montageEgoShares`).
+ * R-LEG-14 (ruling) before a montage the roller names the companions sharing its Ego and the most each puts in;
+ * every other character is offered, and a row at 0 is no companion (the split: `montageEgoShares`).
  */
 export interface CompanionCandidate {
   readonly uuid: string;
   readonly name: string;
-  /** Their Ego now: the most they can put in. */
+  /** The most they can put in. */
   readonly ego: number;
 }
 
@@ -15,7 +14,7 @@ export interface CompanionOffer {
   readonly offers: number;
 }
 
-/** The offers read from the answer (untrusted: only known candidates, whole numbers within their Ego). */
+/** Untrusted: only known candidates, whole numbers within their Ego. */
 export function readCompanionOffers(answer: unknown, candidates: readonly CompanionCandidate[]): CompanionOffer[] {
   if (!Array.isArray(answer)) return [];
   return candidates.flatMap((c) => {
@@ -29,7 +28,7 @@ export function readCompanionOffers(answer: unknown, candidates: readonly Compan
   });
 }
 
-/** Asks who shares the montage's Ego, and how much at most; [] with no candidate; null if the dialog is closed. */
+/** [] with no candidate; null if the dialog is closed. */
 export async function askCompanionOffers(candidates: readonly CompanionCandidate[]): Promise<CompanionOffer[] | null> {
   if (candidates.length === 0) return [];
   const i18n = game.i18n;

@@ -1,20 +1,15 @@
 /**
- * What the user is told and asked. A refusal from the rules (a RulesError) becomes a localised warning:
- * every operation that a user triggers goes through `attempt`, so a broken rule is explained and nothing
- * changes. The small prompts the moves and cards need (which wound track, which attribute, which facet, a
- * yes/no) are Foundry's DialogV2, localised here.
+ * What the user is told and asked: every user-triggered operation goes through `attempt`, so a rules refusal is
+ * a localised warning and nothing changes; the small prompts are DialogV2.
  */
 import { RulesError } from "../rules/index.ts";
 
-/**
- * The localised text of a RulesError: for a card refusal with a known reason, `TERRAN.Card.Reason.<reason>`
- * (it says why, where "not allowed" would not); otherwise `TERRAN.Error.<code>` formatted with its data.
- */
+/** `TERRAN.Card.Reason.<reason>` for a card refusal with a known reason, else `TERRAN.Error.<code>`. */
 export function rulesErrorText(error: RulesError): string {
   const i18n = game.i18n;
   const reason = error.data.reason;
   const why = error.data.why;
-  // A card its author could not have made says which check it failed (src/chat/provenance.ts).
+  // A card its author could not have made says which check it failed (chat/provenance.ts).
   const untrustedKey = reason === "untrustedCard" && typeof why === "string" ? `TERRAN.Card.Untrusted.${why}` : null;
   if (untrustedKey && i18n?.has(untrustedKey)) return i18n.localize(untrustedKey);
   const reasonKey = typeof reason === "string" && /^[A-Za-z]+$/.test(reason) ? `TERRAN.Card.Reason.${reason}` : null;
@@ -26,14 +21,14 @@ export function rulesErrorText(error: RulesError): string {
 }
 
 /**
- * A notice showing `text` as written (one that may hold a name): core draws it as HTML cleaned "as
- * untrusted user input" (NotificationOptions `clean`, foundryvtt.com/api/v14).
+ * `text` as written: core cleans a notice's HTML "as untrusted user input" (NotificationOptions `clean`,
+ * foundryvtt.com/api/v14).
  */
 export function say(level: "info" | "warn" | "error", text: string, options?: { readonly permanent?: boolean }): void {
   ui.notifications?.[level](foundry.utils.escapeHTML(text), options);
 }
 
-/** Runs `fn`; a RulesError becomes a warning notification and `null`. Other errors propagate. */
+/** A RulesError becomes a warning and `null`; other errors propagate. */
 export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
   try {
     return await fn();
@@ -44,7 +39,7 @@ export async function attempt<T>(fn: () => Promise<T> | T): Promise<T | null> {
   }
 }
 
-/** A closed control pressed anyway (it stays focusable so its reason can be read): its reason, as a warning. */
+/** A closed control stays focusable so its reason can be read; pressed, it says it. */
 export function sayWhyClosed(reason: { readonly key: string; readonly value: string } | null): void {
   if (!reason) return;
   say("warn", game.i18n?.format(reason.key, { value: reason.value }) ?? reason.key);
@@ -57,7 +52,7 @@ export interface Choice {
   readonly label: string;
 }
 
-/** Asks the user to pick one of `choices`; null if the dialog is closed. */
+/** Null if the dialog is closed. */
 export async function chooseOne(title: string, prompt: string, choices: readonly Choice[]): Promise<string | null> {
   const i18n = game.i18n;
   const result: unknown = await foundry.applications.api.DialogV2.wait({
@@ -69,7 +64,7 @@ export async function chooseOne(title: string, prompt: string, choices: readonly
   return typeof result === "string" && choices.some((c) => c.value === result) ? result : null;
 }
 
-/** Asks a yes/no question; false if the dialog is closed. */
+/** False if the dialog is closed. */
 export async function confirm(
   title: string,
   prompt: string,
@@ -88,8 +83,8 @@ export async function confirm(
 }
 
 /**
- * `confirmNamed` that closes itself after `ms` (the asker stopped waiting): "late" then, whatever was pressed.
- * The dialog is closed through the instance its `render` callback receives (foundry.DialogV2RenderCallback).
+ * Closed after `ms` (the asker stopped waiting): "late" then. Closed through the instance its `render` callback
+ * receives (foundry.DialogV2RenderCallback).
  */
 export async function confirmNamedWithin(
   title: string,
@@ -119,10 +114,7 @@ export async function confirmNamedWithin(
   }
 }
 
-/**
- * Asks a yes/no question whose text names things (`data` fills the prompt's placeholders; the text
- * is escaped); false if closed.
- */
+/** `data` fills the prompt's placeholders, escaped; false if closed. */
 export async function confirmNamed(
   title: string,
   prompt: string,

@@ -1,14 +1,12 @@
 /**
- * A Risky Action card with dice the batch chooses: a real TerranRoll evaluated by Foundry, its results
- * replaced by known faces and revived through `Roll.fromData` (the public way a saved roll comes
- * back), posted as the roll dialog posts it (`rollRiskyAction` in src/applications/dialogs/roll-dialog.ts).
+ * A Risky card with chosen dice: a real TerranRoll, its results replaced and revived through `Roll.fromData`,
+ * posted as the roll dialog posts it (`rollRiskyAction`, applications/dialogs/roll-dialog.ts).
  */
 import type { RiskyCardState } from "../chat/risky-card.ts";
 import type { TerranRoll } from "../dice/terran-roll.ts";
 import type { TerranActor } from "../documents/actor.ts";
 import { currentUser, kit } from "./support.ts";
 
-/** A TerranRoll of `light` Light and `dark` Dark Dice showing exactly these faces. */
 export async function forcedRoll(light: readonly number[], dark: readonly number[]): Promise<TerranRoll> {
   const { TerranRoll, LIGHT } = kit();
   const roll = TerranRoll.pool(light.length, dark.length);
@@ -26,8 +24,8 @@ export async function forcedRoll(light: readonly number[], dark: readonly number
 }
 
 /**
- * A fresh card for `actor` on Finesse with these faces, as the glue builds it (Core ruleset, no weapon);
- * `egoBefore` is the Ego the Dark Dice are compared with (R-EGO-2; 0 by default, so they cost nothing).
+ * As the glue builds it (Core, Finesse, no weapon); `egoBefore` 0 by default, so Dark Dice cost nothing
+ * (R-EGO-2).
  */
 export function forcedCard(
   actor: TerranActor,
@@ -65,7 +63,7 @@ export function forcedCard(
   });
 }
 
-/** Posts the card and its roll as a chat message (whisper/blind as given; the roller is this user unless named). */
+/** Whisper/blind as given; the roller is this user unless named. */
 export async function postCard(
   actor: TerranActor,
   light: readonly number[],
@@ -86,19 +84,19 @@ export async function postCard(
   return message;
 }
 
-/** The card a message holds (a Risky Action card, or the test fails). */
+/** Or the test fails. */
 export function riskyState(message: ChatMessage.Implementation): RiskyCardState {
   const stored = kit().storedCard(message);
   if (stored?.kind !== "risky") throw new Error("the message holds no Risky Action card");
   return stored.state;
 }
 
-/** Writes a new card state to the message, as the card controller does (one flags update). */
+/** As the card controller does: one flags update. */
 export async function writeState(message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> {
   await message.update({ flags: kit().cardFlags({ kind: "risky", state }) });
 }
 
-/** Chooses the Precision and Effect dice and confirms the Effect with `chain` (its explosion). */
+/** `chain`: the Effect die's explosion. */
 export async function chooseAndConfirm(
   message: ChatMessage.Implementation,
   precision: number,

@@ -1,7 +1,6 @@
 /**
- * The system's own code the in-Foundry batches drive, handed to them by the entry when it loads their
- * chunk (./hook.ts). The chunk imports nothing of the system itself, so it always tests the very module
- * Foundry loaded, whatever URL the page gave it (tests/guards/dist.test.ts checks the chunk's imports).
+ * The system's code the batches drive, handed over by the entry (./hook.ts): the chunk imports nothing of the
+ * system, so it tests the very module Foundry loaded (tests/guards/dist.test.ts checks the chunk's imports).
  */
 import { CharacterSheet } from "../applications/sheets/character/character-sheet.ts";
 import { ChallengeSheet } from "../applications/sheets/challenge/challenge-sheet.ts";
@@ -58,7 +57,7 @@ import { readLuckLedger } from "../table/luck.ts";
 import { answerLinkOf, postRollRequest } from "../table/roll-requests.ts";
 import { awardSession, undoSessionAward } from "../table/session-award.ts";
 
-/** Everything of the system a batch calls, by its name in the source. */
+/** By its name in the source. */
 export const QUENCH_KIT = {
   SYSTEM_ID,
   // applications

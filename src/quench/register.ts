@@ -1,6 +1,6 @@
 /**
- * The Terran batches, registered with Quench (reached only through the dynamic import in ./hook.ts).
- * One batch per area; each test cleans up what it made.
+ * The batches, registered with Quench (reached only through ./hook.ts's dynamic import); one per area, each
+ * cleaning up after itself.
  */
 import type { QuenchKit } from "./kit.ts";
 import type { Quench } from "./quench-types.ts";
@@ -35,7 +35,7 @@ export const BATCHES: readonly TerranBatch[] = [
   luckBatch,
 ];
 
-/** Registers every batch, with the system's code the entry hands over for them to call. */
+/** With the system's code the entry hands over. */
 export function registerBatches(quench: Quench, kit: QuenchKit): void {
   holdKit(kit);
   for (const batch of BATCHES)

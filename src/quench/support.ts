@@ -1,27 +1,26 @@
 /**
- * Shared by the batches: a record of the documents a batch made, deleted in its `after` hook, so a
- * run leaves the world as it found it; and a batch's definition.
+ * What the batches share: the documents a batch made (deleted in its `after` hook) and a batch's definition.
  */
 import type { QuenchKit } from "./kit.ts";
 import type { QuenchBatchContext, QuenchBatchKey } from "./quench-types.ts";
 
 let held: QuenchKit | null = null;
 
-/** Keeps the system's code the entry handed over (./register.ts, before any batch runs). */
+/** Handed over by ./register.ts before any batch runs. */
 export function holdKit(kit: QuenchKit): void {
   held = kit;
 }
 
-/** The running system's code (./kit.ts), as the entry handed it to the batches. */
+/** ./kit.ts, as the entry handed it over. */
 export function kit(): QuenchKit {
   if (!held) throw new Error("the Quench batches ran before the system handed them its code");
   return held;
 }
 
 export interface TerranBatch {
-  /** `terran-engine.<area>` (Quench wants the package id first: src/module/quench.ts registerBatch). */
+  /** `terran-engine.<area>`: Quench wants the package id first (src/module/quench.ts registerBatch). */
   readonly key: QuenchBatchKey;
-  /** English only: Quench shows it as a test label, like the test titles (not a player-facing string). */
+  /** English only: a test label, not a player-facing string. */
   readonly displayName: string;
   readonly register: (context: QuenchBatchContext) => void;
 }
@@ -31,18 +30,18 @@ interface Deletable {
   delete(): Promise<unknown>;
 }
 
-/** The documents a batch created; `cleanUp()` deletes them, newest first, ignoring ones already gone. */
+/** `cleanUp()` deletes them newest first, ignoring ones already gone. */
 export class Made {
   readonly #docs: Deletable[] = [];
 
-  /** Keeps `doc` for clean-up and returns it; a creation that returned nothing fails the test. */
+  /** A creation that returned nothing fails the test. */
   keep<T extends Deletable>(doc: T | undefined | null): T {
     if (!doc) throw new Error("Foundry created nothing");
     this.#docs.push(doc);
     return doc;
   }
 
-  /** Stops keeping `doc` (a test that deleted it itself). */
+  /** A test that deleted it itself. */
   forget(doc: Deletable): void {
     const index = this.#docs.indexOf(doc);
     if (index >= 0) this.#docs.splice(index, 1);
@@ -59,18 +58,14 @@ export class Made {
   }
 }
 
-/** The current user, which every batch needs (a GM when run from Quench's window in a throwaway world). */
+/** A GM when run from Quench's window in a throwaway world. */
 export function currentUser(): User.Implementation {
   const user = game.user;
   if (!user) throw new Error("no user is logged in");
   return user;
 }
 
-/**
- * Runs `fn` and returns what it returned with the chat messages it posted (the world's messages that
- * were not there before: `game.messages` holds a created message once its creation resolves), each
- * kept in `made` for clean-up. Nothing else posts during a Quench test, which runs alone.
- */
+/** With the messages it posted (kept in `made`); nothing else posts during a Quench test. */
 export async function posting<T>(
   made: Made,
   fn: () => Promise<T>,
@@ -82,8 +77,7 @@ export async function posting<T>(
 }
 
 /**
- * Clicks the element `selector` finds in `root` (a rendered card or sheet), as a user's click arrives:
- * a bubbling MouseEvent of the element's own window. Fails the test when there is nothing to click.
+ * As a user's click arrives: a bubbling MouseEvent of the element's own window; fails when there is nothing.
  */
 export function clickOn(root: HTMLElement, selector: string): void {
   const target = root.querySelector<HTMLElement>(selector);
@@ -92,7 +86,7 @@ export function clickOn(root: HTMLElement, selector: string): void {
   target.dispatchEvent(new view.MouseEvent("click", { bubbles: true, cancelable: true }));
 }
 
-/** The ApplicationV2 sheet members the batches use (every sheet of this system is an ApplicationV2). */
+/** Every sheet of this system is an ApplicationV2. */
 export interface LiveSheet {
   readonly rendered: boolean;
   readonly element: HTMLElement;
@@ -102,7 +96,7 @@ export interface LiveSheet {
   changeTab(tab: string, group: string): void;
 }
 
-/** `doc.sheet` as the ApplicationV2 it is here (fvtt-types also allows a v1 sheet). */
+/** The types also allow a v1 sheet. */
 export function sheetOf(doc: { readonly sheet: unknown }): LiveSheet {
   const sheet = doc.sheet;
   if (typeof sheet !== "object" || sheet === null || !("changeTab" in sheet))
@@ -110,7 +104,7 @@ export function sheetOf(doc: { readonly sheet: unknown }): LiveSheet {
   return sheet as LiveSheet;
 }
 
-/** A value the number input may take that differs from its current one (within its own min/max). */
+/** Within its own min/max. */
 export function anotherValue(input: { readonly value: string; readonly min: string; readonly max: string }): number {
   const current = Number(input.value);
   const max = input.max === "" ? Infinity : Number(input.max);

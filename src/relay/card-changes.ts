@@ -1,20 +1,9 @@
 /**
- * The changes a card makes to another document — R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 a
- * Challenge's Effect as harm on a character (the world's health model makes it: ./health/) — each as
- * ONE step, run where the rights are:
- * on the clicker's own client when they may change both the target and the message, otherwise on the
- * active GM's (the queries of ./queries.ts). Nothing in a request is trusted; every step checks, against
- * the card as stored:
- * - the message exists and holds a card of the right kind, at the version the click was made on;
- * - the asker may ask (src/chat/permissions.ts `mayAskToApply`: a GM, the roller, or an owner of the
- *   target under the ruling written there);
- * - the hit has a confirmed Effect that lands and was not applied; the character was not harmed from
- *   this card (on the card, or — with no GM to record it — on the character itself);
- * - the amount is the card's own Effect, never the request's.
- * The card is written first, claiming the change at the version it was checked against, then the
- * target; if the target refuses, the card is written back. Steps on one client run one at a time, so
- * two clicks at once (or a click and a player's query on the GM's client) apply once. The step never
- * prompts: the clicker's client asks its questions (facet, shield, wound track) before the request.
+ * The changes a card makes to another document (R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 harm on a
+ * character), each ONE step run where the rights are: the clicker's client when it may change target and
+ * message, else the active GM's. Every step checks the stored card (kind, version, asker, hit not yet applied),
+ * takes the amount from it, writes the card first and puts it back if the target refuses. Steps run one at a
+ * time per client, and never prompt.
  */
 import {
   assertLegacyEffectState,
@@ -55,34 +44,32 @@ import {
 } from "../documents/operations/index.ts";
 import { payEgoShareOperation } from "../documents/operations/ego.ts";
 
-/** Who asks for a change: the clicking user, or the user a query came from. */
+/** The clicking user, or the query's. */
 export interface Asker extends CardUser {
-  /** The Foundry user, to test document permissions with. */
+  /** To test document permissions with. */
   readonly user: User.Implementation;
 }
 
-/** What a step did, for the asker's notification. */
+/** For the asker's notification. */
 export interface AppliedSummary<T> {
   readonly outcome: T;
-  /** False when no GM was online to note it on the card: the target remembers it instead. */
+  /** False with no GM online to note it on the card: the target remembers it instead. */
   readonly recorded: boolean;
-  /** The card's version after the step (a next request on the same card starts from it). */
+  /** A next request on the same card starts from it. */
   readonly version: number;
 }
 
-// ---------------------------------------------------------------------------------------------
 // One step at a time on this client
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `step` after every step already queued on this client, whatever became of them. */
+/** Whatever became of the steps before. */
 function oneAtATime<T>(step: () => Promise<T>): Promise<T> {
   const run = queue.then(step, step);
   queue = run.catch(() => undefined);
   return run;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Looking things up, trusting nothing
 
 function cardMessage(messageId: string): ChatMessage.Implementation {
@@ -98,7 +85,7 @@ async function actorFrom(uuid: string): Promise<TerranActor> {
   return doc;
 }
 
-/** May this client's user (who runs the step, not who asked) update the message: its author or a GM? */
+/** This client's user (who runs the step, not who asked): the message's author or a GM. */
 function mayRecord(message: ChatMessage.Implementation): boolean {
   const user = game.user;
   if (!user) return false;
@@ -121,7 +108,7 @@ function assertVersion(version: number, expected: number): void {
   if (version !== expected) throw new RulesError("stale", "The card changed before this request arrived.");
 }
 
-/** The flag key by which a target remembers a card it took, when no GM could record it there. */
+/** A target remembers a card it took under this key when no GM could record it there. */
 function memoryKey(messageId: string, hit: string): string {
   return `${messageId}-${hit}`;
 }
@@ -130,7 +117,6 @@ function remembers(target: TerranActor, messageId: string, hit: string): boolean
   return target.getFlag(SYSTEM_ID, "appliedCards")?.[memoryKey(messageId, hit)] === true;
 }
 
-/** The update by which a target remembers `hit` of this card. */
 function remember(message: ChatMessage.Implementation, hit: string): Record<string, boolean> {
   return { [`flags.${SYSTEM_ID}.appliedCards.${memoryKey(message.id ?? "", hit)}`]: true };
 }
@@ -142,12 +128,9 @@ function alreadyApplied(name: string): RulesError {
 }
 
 /**
- * A Challenge card's harm made once, on Grit or on HP: where this client may write the card, the card
- * (`next`: `state` with the harm recorded) is claimed first and put back if the change fails; else the target
- * remembers the card in the same update as the harm. Dice thrown in the step (`rolls`: R-LEG-6 Protected's)
- * join the card's rolls in the claiming update, which Dice So Nice's update hook animates once for those
- * who may see the card (as the explosion chain: src/dice/dsn.ts). With no GM to write the card they are
- * not shown in 3D: the record lives on the character then, and nothing posts a message.
+ * Where this client may write the card, `next` is claimed first and put back on failure; else the target
+ * remembers the card in the harm's update. `rolls` (R-LEG-6) join the card's rolls in the claim, which Dice So
+ * Nice animates (as dice/dsn.ts); with no GM they are not shown in 3D.
  */
 async function harmOnce<T>(
   message: ChatMessage.Implementation,
@@ -170,10 +153,7 @@ async function harmOnce<T>(
   };
 }
 
-/**
- * Claims the change on the card (with `extra`, e.g. rolls it adds), runs `change`, and puts the card back
- * (its rolls too) if `change` fails.
- */
+/** `extra`: e.g. rolls it adds; the card (rolls too) is put back if `change` fails. */
 async function claimThen<T>(
   message: ChatMessage.Implementation,
   before: object,
@@ -191,33 +171,24 @@ async function claimThen<T>(
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // The cards an Effect is applied from
 
 /**
- * The cards whose Effect a player applies to a Challenge (R-RA-7), each read by the step below the same
- * way, from the card as stored (never from the request):
- * - a Risky Action card (one throw: its Effect or Whirlwind's second hit, confirmed on the card;
- *   R-RA-1 … R-RA-10);
- * - a Legacy Effect card (a separate roll, R-LEG-11): it applies only when it names a Risky card that
- *   succeeded and that names it back as the Effect of that hit (`legacyEffectRolledAs`);
- * - a Legacy montage's card (R-LEG-14), on the Challenge it names.
- * Each says who rolled, the card's version, whether a hit was applied, the Effect that lands, whose
- * Effect comes first (R-RA-9) and the card with an application recorded. The kinds are card kinds
- * (src/chat/card-kinds.ts), looked up here as the card registry looks them up.
+ * A card a player's Effect is applied from (R-RA-7), read from the stored card: a Risky card, a Legacy Effect
+ * card whose Risky card names it back (R-LEG-11), or a montage's (R-LEG-14).
  */
 interface EffectSource {
   readonly rollerId: string;
   readonly version: number;
-  /** Was `hit` applied already (as the card records it)? */
+  /** As the card records it. */
   readonly applied: (hit: AppliedHit) => boolean;
-  /** The Effect `hit` lands with against a Disposition of `disposition`; a refusal when none does. */
+  /** A refusal when none lands. */
   readonly effect: (hit: AppliedHit, disposition: number) => number;
-  /** The one Challenge the card may lower (its uuid), or null: the one the user targets. */
+  /** Its uuid, or null: the one the user targets. */
   readonly target: string | null;
-  /** R-RA-9 whose Effect comes first. */
+  /** R-RA-9 */
   readonly order: EffectOrder;
-  /** The card with `entry` recorded (the card's own checks), and its version then. */
+  /** Recorded by the card's own checks; with its version then. */
   readonly record: (asker: CardUser, entry: AppliedEntry) => { readonly card: StoredCard; readonly version: number };
 }
 
@@ -225,7 +196,7 @@ function noEffect(): RulesError {
   return new RulesError("not-allowed", "None of this Effect lands.", { reason: "noEffect" });
 }
 
-/** R-LEG-11 the Risky card a Legacy Effect names exists, succeeded, and names this Effect card for that hit. */
+/** R-LEG-11 */
 function assertLinkedAction(state: LegacyEffectState, messageId: string): void {
   if (state.action === null) throw withoutAction();
   const action = game.messages?.get(state.action.messageId);
@@ -241,9 +212,8 @@ function assertLinkedAction(state: LegacyEffectState, messageId: string): void {
 }
 
 /**
- * R-LEG-14 (ruling) a montage that succeeded overcomes its own Challenge: the Effect is the whole
- * Disposition it has, on the Challenge the card names (never another), once. Its order is the GM's: a
- * montage is the whole Challenge, not an exchange (R-RA-9 does not arise).
+ * R-LEG-14 (ruling) the whole Disposition of the Challenge it names, once; the GM's order (R-RA-9 does not
+ * arise).
  */
 function montageSource(state: LegacyMontageState): EffectSource {
   return {
@@ -263,7 +233,7 @@ function montageSource(state: LegacyMontageState): EffectSource {
   };
 }
 
-/** The Effect source a message's card is, checked; a card of no such kind is refused. */
+/** Refused for any other kind. */
 function effectSource(stored: StoredCard | null, messageId: string): EffectSource {
   if (stored?.kind === "risky") {
     const state = stored.state;
@@ -308,14 +278,11 @@ function effectSource(stored: StoredCard | null, messageId: string): EffectSourc
   throw new RulesError("not-allowed", "That message holds no card with an Effect to apply.", { reason: "badRequest" });
 }
 
-// ---------------------------------------------------------------------------------------------
 // The two steps
 
 /**
- * R-RA-7 / R-CH-5 the card's Effect (or second hit) on a Challenge's Disposition or one facet: a Risky
- * Action card's, or a Legacy Effect card's tied to its successful Risky Action (`effectSource`).
- * R-RA-9 when that Effect comes first and overcomes the Challenge, the Challenge remembers it in the same
- * update (`overcomeFirst`): it then deals no Effect (`assertNotOvercomeFirst`).
+ * R-RA-7 / R-CH-5 (`effectSource`); R-RA-9 an Effect applied first that overcomes the Challenge is remembered
+ * in the same update (`overcomeFirst`).
  */
 export function applyEffectFromCard(
   request: ApplyEffectRequest,
@@ -372,22 +339,16 @@ export function applyEffectFromCard(
   });
 }
 
-/** The flag by which a Challenge remembers that an Effect applied first overcame it (R-RA-9). */
+/** R-RA-9 */
 const OVERCOME_FIRST = "overcomeFirst";
 
-/**
- * R-RA-9 the update by which an overcome Challenge remembers how: by an Effect applied first (Fast,
- * Nimble), which leaves it no Effect, or otherwise (Slow, or the GM's order), which clears the memory.
- */
+/** R-RA-9 applied first (Fast, Nimble) it remembers, otherwise (Slow, the GM's order) it forgets. */
 function overcomeMemory(message: ChatMessage.Implementation, hit: string, order: EffectOrder): Record<string, unknown> {
   const key = `flags.${SYSTEM_ID}.${OVERCOME_FIRST}`;
   return { [key]: order === "player-first" ? { messageId: message.id ?? "", hit } : null };
 }
 
-/**
- * R-RA-9 (ruling, docs/RULES.md §8) a Challenge overcome by a player's Effect applied first deals no
- * Effect: it is at 0 (its Disposition or a facet's) and remembers that such an Effect put it there.
- */
+/** R-RA-9 (ruling, §8) at 0 and overcome by an Effect applied first. */
 export function overcomeFirst(challenge: Actor.Implementation | null): boolean {
   const system = challenge?.system;
   if (!(system instanceof ChallengeData)) return false;
@@ -405,11 +366,7 @@ async function assertNotOvercomeFirst(challengeUuid: string): Promise<void> {
     });
 }
 
-/**
- * R-CH-4 the card's Effect as harm on one character, with the choices its owner made: the checks every
- * health model shares here, then the world's model (./health/: Grit R-HARM-1…5, or hit points
- * R-LEG-4 … R-LEG-6) makes the harm and its record.
- */
+/** R-CH-4 the shared checks, then the world's health model (./health/) makes the harm and its record. */
 export function applyHarmFromCard(
   request: ApplyHarmRequest,
   asker: Asker,
@@ -440,9 +397,8 @@ export function applyHarmFromCard(
 }
 
 /**
- * R-HARM-2 R-HARM-3 R-LEG-5 R-LEG-6 how a character takes harm (its shield, its wound track, the attribute it
- * loses, Protected's dice) is its owner's choice or a GM's: anyone else sends none, and a harm that needs one
- * is refused as the owner's to apply. Returns the step, run with that reading of its refusals.
+ * R-HARM-2 / R-HARM-3 / R-LEG-5 / R-LEG-6 the owner's or a GM's choices: anyone else sends none, and a harm
+ * that needs one is refused as the owner's.
  */
 function assertOwnersChoices(
   request: ApplyHarmRequest,
@@ -473,9 +429,7 @@ function ownersChoice(name: string): RulesError {
 }
 
 /**
- * R-LEG-14 (ruling) a companion's share of a montage's Ego, taken once from their own Ego: the share and
- * its amount are the card's (never the request's); only the roller or a GM asks; the card notes it first
- * and is put back if the companion's update fails (their Ego below the share: refused, nothing taken).
+ * R-LEG-14 (ruling) the card's share and amount; only the roller or a GM asks; put back if the update fails.
  */
 export function payShareFromCard(request: PayShareRequest, asker: Asker): Promise<AppliedSummary<EgoSpend>> {
   return oneAtATime(async () => {

@@ -1,10 +1,7 @@
 /**
- * R-LEG-14 the step that carries a Challenge card's complication to a character's next related roll
- * (an actor flag, src/documents/complications.ts), run where the rights are: on the clicker's client
- * when they may update the character, else on the active GM's (the query in ./queries.ts). Nothing in a
- * request is trusted; the step checks, against the card as stored: the message holds a Challenge card,
- * the asker is its roller or a GM (carrying it is their reading of the scene), the target is a
- * character, and the world's ruleset reads the card's own Effect as a complication of 1 to 3 dice.
+ * R-LEG-14 carrying a Challenge card's complication to a character (documents/complications.ts), run where the
+ * rights are (else through ./queries.ts). Checked against the stored card: its roller or a GM asks, the target
+ * is a character, and the ruleset reads the card's Effect as 1 to 3 dice.
  */
 import { challengeCardResult, isRollerOrGm } from "../chat/index.ts";
 import type { CarryComplicationRequest } from "../chat/complication-request.ts";
@@ -26,7 +23,7 @@ async function characterFrom(uuid: string): Promise<TerranActor> {
   return doc;
 }
 
-/** R-LEG-14 carries the card's complication to the character (replacing one of the same Challenge). */
+/** R-LEG-14 replacing one of the same Challenge. */
 export async function carryComplicationFromCard(
   request: CarryComplicationRequest,
   asker: Asker,

@@ -1,9 +1,6 @@
 /**
- * R-LEG-14 the GM's word on a montage: a montage is only for a Challenge that cannot kill, and that is
- * the GM's call. On the GM's client the request is checked against the GM's own world (a Legacy world, a
- * character the asker owns, a Challenge), then asked in the GM's own dialog: one question per player at a
- * time, closed when the player stops waiting. A yes is kept on the GM's User (src/documents/gm-words.ts) and
- * its id goes back for the montage card to carry.
+ * R-LEG-14 the GM's word that a montage's Challenge cannot kill: checked against the GM's world, asked in the
+ * GM's dialog (one question per player at a time), a yes kept on the GM's User (documents/gm-words.ts).
  */
 import type { MontageWordRequest } from "./queries.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
@@ -14,19 +11,19 @@ import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import type { AppliedSummary, Asker } from "./card-changes.ts";
 
-/** What the GM answered, and on a yes the word the card carries. */
+/** On a yes, the word the card carries. */
 export interface MontageWord {
   readonly agreed: boolean;
   readonly word?: { readonly gmId: string; readonly id: string };
 }
 
-/** How long the GM's question stays open: less than the player waits (./queries.ts), so the answer reaches them. */
+/** Less than the player waits (./queries.ts), so the answer reaches them. */
 export const MONTAGE_QUESTION_MS = 170_000;
 
-/** The players whose question is open on this GM's screen. */
+/** Open on this GM's screen. */
 const asking = new Set<string>();
 
-/** The Challenge `uuid` names in this world (an actor with a Challenge's data), or null. */
+/** An actor with a Challenge's data, or null. */
 async function challengeAt(uuid: string): Promise<{ name: string; tier: string } | null> {
   const doc: unknown = await fromUuid(uuid as `Actor.${string}`);
   if (typeof doc !== "object" || doc === null) return null;
@@ -35,9 +32,7 @@ async function challengeAt(uuid: string): Promise<{ name: string; tier: string }
   return system instanceof ChallengeData && typeof name === "string" ? { name, tier: system.tier } : null;
 }
 
-/**
- * R-LEG-14 on the GM's client: checks the request against this world, then asks the GM; never trusts what it was sent.
- */
+/** R-LEG-14 never trusts what it was sent. */
 export async function montageWordAsGm(request: MontageWordRequest, asker: Asker): Promise<AppliedSummary<MontageWord>> {
   if (!currentRuleset().montage)
     throw new RulesError("not-allowed", "This world's ruleset has no montage.", { reason: "noMontage" });
@@ -84,7 +79,7 @@ function askTheGm(asker: Asker, character: string, challenge: { name: string; ti
   );
 }
 
-/** The player stopped waiting: the GM is told the question closed, the player that nobody answered. */
+/** The GM is told the question closed, the player that nobody answered. */
 function lateAnswer(): never {
   ui.notifications?.info(game.i18n?.localize("TERRAN.Dialog.Legacy.Word.late") ?? "TERRAN.Dialog.Legacy.Word.late");
   throw new RulesError("not-allowed", "The GM did not answer in time: the montage did not start.", {

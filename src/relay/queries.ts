@@ -1,24 +1,9 @@
 /**
- * The changes a player may ask for but not make (an Effect on a Challenge, harm from a card they did
- * not post, a companion's share of a montage's Ego, R-LEG-14) go to the active GM through the query API
- * (`CONFIG.queries` + `User#query`; v13 and v14). The GM's handler reads the request as untrusted data (the readers
- * below) and runs the same one-step change as a GM's own click (./card-changes.ts) for the user who asks.
- *
- * The requests (R-RA-7 / R-CH-4 apply a card's Effect to a Challenge or its harm to a character; R-LEG-14
- * the GM's word on a montage, a companion's share of its Ego) travel from someone else's machine, so
- * nothing in them is trusted: every field is read and checked here, and a malformed request is refused
- * before anything is looked up. The amount is never part of a request: the card's own Effect is used.
- *
- * Who asks: Foundry does not hand a query's handler its sender — "the only way for a User-query handler
- * to learn who queried is to include the sender's ID in query data", which the sender sets itself
- * (foundryvtt#13418, open). So the request names its asker, and the handler accepts it only as a known
- * non-GM user of the world (a GM applies on their own client and never asks); should a Foundry pass the
- * sender in the options (`options.user`, as #13418 proposes), that is used and must match. A player
- * who forges another player's id can therefore act as that player — no more than that player may do —
- * until Foundry says who sent a query; the README says so. It never notifies on the GM's screen, and prompts
- * the GM only for what is the GM's own call (R-LEG-14: may this montage go ahead?): a refusal goes back
- * to the asker as the rules' code, message and data, shown there in their language; a request that
- * breaks the rules of asking is also logged on the GM's console.
+ * What a player may ask but not do goes to the active GM as a query (`CONFIG.queries`, `User#query`); the GM's
+ * handler reads each request as untrusted and runs the same step as a GM's own click (./card-changes.ts). A
+ * handler is not told its sender (foundryvtt#13418): the request names its asker, accepted only as a known
+ * non-GM user (or `options.user` when Foundry passes one), so a forged id acts as that player at most (the
+ * README says so). Refusals go back to the asker; only R-LEG-14's question prompts the GM.
  */
 import { RulesError, WOUND_TRACKS, type RulesErrorCode, type RulesErrorData, type WoundTrack } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -38,14 +23,11 @@ type Summary = AppliedSummary<unknown>;
 export const QUERIES = {
   applyEffect: `${SYSTEM_ID}.applyEffect`,
   applyHarm: `${SYSTEM_ID}.applyHarm`,
-  /** R-LEG-14 a Challenge card's complication carried to a character's next related roll. */
+  /** R-LEG-14 */
   carryComplication: `${SYSTEM_ID}.carryComplication`,
-  /**
-   * R-LEG-14 the GM's word that a montage's Challenge cannot kill (./montage-word.ts): the one query
-   * that prompts the GM.
-   */
+  /** R-LEG-14 (./montage-word.ts): the one query that prompts the GM. */
   montageWord: `${SYSTEM_ID}.montageWord`,
-  /** R-LEG-14 a companion's share of a montage's Ego cost, taken once from the card that names it. */
+  /** R-LEG-14 taken once from the card that names it. */
   payShare: `${SYSTEM_ID}.payShare`,
 } as const;
 
@@ -54,30 +36,30 @@ export const QUERIES = {
 export type AppliedHit = "effect" | "second";
 
 export interface ApplyEffectRequest {
-  /** The user who asks (their own client fills it in; the GM's side checks it). */
+  /** Filled in by their own client; the GM's side checks it. */
   readonly askerId: string;
   readonly messageId: string;
   readonly hit: AppliedHit;
   readonly targetUuid: string;
-  /** A facet's index, or null for the Challenge's own Disposition. */
+  /** Null: the Challenge's own Disposition. */
   readonly facet: number | null;
-  /** The card's version the click was made on. */
+  /** The version the click was made on. */
   readonly version: number;
 }
 
 export interface ApplyHarmRequest {
-  /** The user who asks (their own client fills it in; the GM's side checks it). */
+  /** Filled in by their own client; the GM's side checks it. */
   readonly askerId: string;
   readonly messageId: string;
   readonly targetUuid: string;
-  /** R-HARM-2 the player chose to sacrifice a carried shield. */
+  /** R-HARM-2 */
   readonly sacrificeShield: boolean;
-  /** R-HARM-3 the wound track the player chose, when there was a choice. */
+  /** R-HARM-3 when there was a choice. */
   readonly woundTrack: WoundTrack | null;
   readonly version: number;
-  /** R-LEG-6 (HP model) how many of *Protected*'s Dark Dice to throw (the step throws them; absent: none). */
+  /** R-LEG-6 (HP model) the step throws them; absent: none. */
   readonly protectedDice?: number;
-  /** R-LEG-5 (HP model) the attribute that loses a point should the harm be Mortal (absent: none chosen). */
+  /** R-LEG-5 (HP model) should the harm be Mortal; absent: none chosen. */
   readonly lostAttribute?: string | null;
 }
 
@@ -93,7 +75,7 @@ function field(data: unknown, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(data, key) ? (data as Record<string, unknown>)[key] : undefined;
 }
 
-/** A document id or uuid: letters, digits and dots, nothing else, at most 200 characters. */
+/** Letters, digits and dots, at most 200 characters. */
 function id(data: unknown, key: string): string {
   const value = field(data, key);
   if (typeof value !== "string" || !/^[A-Za-z0-9.]{1,200}$/.test(value)) throw badRequest(key);
@@ -106,10 +88,7 @@ function whole(data: unknown, key: string): number {
   return value;
 }
 
-/**
- * R-LEG-14 a player asks the active GM to agree that a montage's Challenge cannot kill: who asks, whose
- * character rolls, which Challenge. Nothing else travels; the GM's side reads both from its own world.
- */
+/** R-LEG-14 nothing else travels: the GM's side reads the rest from its own world. */
 export interface MontageWordRequest {
   readonly askerId: string;
   readonly actorUuid: string;
@@ -146,7 +125,7 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
   if (woundTrack === undefined) throw badRequest("woundTrack");
   const dice = field(data, "protectedDice");
   const lost = field(data, "lostAttribute");
-  // An attribute id: a short word of letters (the operation then checks it is one of the ruleset's).
+  // A short word of letters (the operation checks it is the ruleset's).
   if (lost !== undefined && lost !== null && (typeof lost !== "string" || !/^[A-Za-z]{1,40}$/.test(lost)))
     throw badRequest("lostAttribute");
   return {
@@ -161,10 +140,10 @@ export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
   };
 }
 
-/** R-LEG-14 (ruling) the roller asks that a companion's share of a montage's Ego be taken from their Ego. */
+/** R-LEG-14 (ruling) */
 export interface PayShareRequest {
   readonly askerId: string;
-  /** The montage card's message: the share, and its amount, are read from it, never from the request. */
+  /** The share and its amount are read from the card, never the request. */
   readonly messageId: string;
   readonly companionUuid: string;
   readonly version: number;
@@ -181,12 +160,12 @@ export function readPayShareRequest(data: unknown): PayShareRequest {
 
 // Asking and answering
 
-/** The answer to a query: the outcome, or the rules' refusal (code, English message, data). */
+/** The rules' refusal carries code, English message, data. */
 export type QueryAnswer =
   | { readonly ok: true; readonly outcome: unknown; readonly recorded: boolean; readonly version: number }
   | { readonly ok: false; readonly code: RulesErrorCode; readonly message: string; readonly data: RulesErrorData };
 
-/** The asking user: the sender Foundry names, if it does; else the request's `askerId`, checked. */
+/** The sender Foundry names, if it does; else `askerId`, checked. */
 function askerOf(askerId: string, options: unknown): Asker {
   const named: unknown = typeof options === "object" && options !== null ? Reflect.get(options, "user") : undefined;
   const user = game.users?.get(askerId);
@@ -199,7 +178,7 @@ function askerOf(askerId: string, options: unknown): Asker {
   return { id: user.id ?? "", isGM: false, user };
 }
 
-/** Runs `step`; a refusal becomes an answer (and a console line), never a notice here. */
+/** A refusal becomes an answer (and a console line), never a notice here. */
 async function answer(query: string, data: unknown, step: () => Promise<Summary>): Promise<QueryAnswer> {
   try {
     const { outcome, recorded, version } = await step();
@@ -245,7 +224,6 @@ export function registerQueries(): void {
     });
 }
 
-/** Which request each query takes. */
 interface QueryData {
   "terran-engine.applyEffect": ApplyEffectRequest;
   "terran-engine.applyHarm": ApplyHarmRequest;
@@ -254,18 +232,14 @@ interface QueryData {
   "terran-engine.payShare": PayShareRequest;
 }
 
-/** Is there an active GM to relay through? */
 export function gmOnline(): boolean {
   return Boolean(game.users?.activeGM);
 }
 
-/** How long a player waits for the GM's client (the GM's side never prompts, so it answers at once). */
+/** The GM's side never prompts, so it answers at once. */
 const QUERY_TIMEOUT_MS = 10_000;
 
-/**
- * Sends a request to the active GM and returns its outcome; a refusal comes back as the rules' error,
- * thrown here, on the asker's screen. No GM, or no answer in time, is a refusal too.
- */
+/** A refusal (no GM, no answer in time) is thrown here, on the asker's screen. */
 export async function askGm<Q extends keyof QueryData>(
   query: Q,
   data: QueryData[Q],
@@ -298,14 +272,10 @@ function isAnswer(value: unknown): value is QueryAnswer {
   );
 }
 
-/** How long a player waits for the GM to answer a montage's question (the GM reads it and decides). */
+/** The GM reads the question and decides. */
 const MONTAGE_WORD_TIMEOUT_MS = 180_000;
 
-/**
- * R-LEG-14 asks the active GM to agree that the Challenge cannot kill; resolves on a yes with the word the card
- * carries, and throws the reason on a no, with no GM online, or with no answer in time. The montage is rolled
- * only after it.
- */
+/** R-LEG-14 the montage is rolled only after a yes; a no, no GM or no answer in time throws the reason. */
 export async function askMontageWord(
   actorUuid: string,
   challengeUuid: string,

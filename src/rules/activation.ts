@@ -1,8 +1,6 @@
 /**
- * R-ADV-1 Brainwave, R-ADV-2 Nova and Tesla: what activating an advancement grants and costs, the
- * scene-long effects it leaves on the character (kept until the scene ends), the one activation per
- * advancement per scene (ruling, RULES.md §8), Nova's depleted suit (no Nova, no Tesla until the scene
- * ends), and Tesla's Effect against the wielder. Pure: the dice are inputs.
+ * R-ADV-1 Brainwave, R-ADV-2 Nova and Tesla: what an activation grants and costs, the scene-long effects it
+ * leaves, one activation per scene (ruling, §8), and Tesla's Effect against the wielder.
  */
 import { getAdvancement, type AdvancementDef, type SceneState } from "./advancements.ts";
 import type { Attributes } from "./attributes.ts";
@@ -15,7 +13,6 @@ import { precisionBand, type Band } from "./resolution.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 import type { WoundTrack, Wounds } from "./wounds.ts";
 
-/** The advancements that are used by rolling. */
 export const ACTIVATED_ADVANCEMENTS = ["brainwave", "nova"] as const;
 export type ActivatedAdvancement = (typeof ACTIVATED_ADVANCEMENTS)[number];
 
@@ -24,33 +21,29 @@ export function isActivatedAdvancement(id: unknown): id is ActivatedAdvancement 
 }
 
 /**
- * What a scene-long effect is: a dice bonus (Brainwave), a state shown on the sheet (Nova), or
- * "spent": the advancement was activated this scene and has nothing (more) to give (Brainwave's Fail,
- * or an effect ended early), kept so that it is not activated again before the scene ends (ruling).
+ * A dice bonus (Brainwave), a state on the sheet (Nova), or "spent": used this scene with nothing more to give,
+ * kept so it is not activated again (ruling).
  */
 export type SceneEffectKind = "bonus" | SceneState | "spent";
 const SCENE_EFFECT_KINDS: readonly SceneEffectKind[] = ["bonus", "blinding", "depleted", "spent"];
 
-/** One effect that lasts until the end of the scene, as the character keeps it (an actor flag). */
+/** Kept in an actor flag. */
 export interface SceneEffect {
-  /** Which advancement it came from. */
   readonly advancement: ActivatedAdvancement;
-  /** The advancement item that was activated. */
   readonly itemId: string;
   readonly kind: SceneEffectKind;
-  /** The situational modifier a bonus grants (R-POOL-2: ticked in the roll dialog); null otherwise. */
+  /** R-POOL-2 a bonus's situational modifier. */
   readonly modifier: DiceModifier | null;
-  /** What it means, for the sheet and the card. */
+  /** For the sheet and the card. */
   readonly noteKey: string;
 }
 
 export interface ActivationOutcome {
   readonly band: Band;
-  /** The Precision die (the highest, R-RA-1's default); null when no dice were thrown (R-POOL-5). */
+  /** R-RA-1's highest; null when no dice were thrown (R-POOL-5). */
   readonly precision: number | null;
-  /** What lasts until the end of the scene, if anything. */
   readonly sceneEffect: SceneEffect | null;
-  /** R-HARM-4 the wound track the cost marks (Brainwave's Fail: Hazed is the Stressed track). */
+  /** R-HARM-4 (Brainwave's Fail: Hazed is the Stressed track). */
   readonly markWound: WoundTrack | null;
   readonly noteKey: string;
 }
@@ -61,7 +54,7 @@ function activated(id: string): AdvancementDef & { readonly activation: NonNulla
   return { ...def, activation: def.activation };
 }
 
-/** What the activation roll's pool takes from the character (R-POOL-1…3). */
+/** R-POOL-1 … R-POOL-3 */
 export interface ActivationRoller {
   readonly ruleset: Ruleset;
   readonly attributes: Attributes;
@@ -69,21 +62,13 @@ export interface ActivationRoller {
   readonly flags: ReadonlySet<MechanicsFlag>;
 }
 
-/**
- * R-ADV-1 / R-ADV-2 how many dice the activation roll throws. Ruling: it is a Risky Action on the
- * advancement's attribute with no Dark Dice and no situational modifier: the rating, the wound
- * penalty (R-HARM-4), clamped to 0–4, none when Mortally Wounded (R-POOL-3).
- */
+/** R-ADV-1 / R-ADV-2 (ruling) a Risky Action on its attribute, no Dark Dice, no situational modifier. */
 export function activationDice(id: string, roller: ActivationRoller): number {
   const def = activated(id);
   return buildPool({ ...roller, target: { kind: "attribute", attribute: def.activation.attribute }, dark: 0 }).light;
 }
 
-/**
- * R-ADV-1 Brainwave / R-ADV-2 Nova the outcome of an activation roll: the highest die is the
- * Precision (R-RA-1); 4–5 is a Success (with a consequence the GM narrates) and grants as a 6 does;
- * no dice Fail (R-POOL-5).
- */
+/** R-ADV-1 / R-ADV-2 (R-RA-1): 4–5 grants as a 6 does; no dice Fail (R-POOL-5). */
 export function activationOutcome(id: string, itemId: string, faces: readonly number[]): ActivationOutcome {
   const def = activated(id);
   if (!isActivatedAdvancement(def.id))
@@ -103,35 +88,26 @@ export function activationOutcome(id: string, itemId: string, faces: readonly nu
     sceneEffect = { advancement: def.id, itemId, kind: side.sceneState, modifier: null, noteKey: side.noteKey };
   }
   const markWound = "markWound" in side ? (side.markWound ?? null) : null;
-  // Ruling: an activation that grants nothing (Brainwave's Fail) still uses the scene's one activation.
+  // Ruling: a Fail that grants nothing still uses the scene's activation.
   sceneEffect ??= { advancement: def.id, itemId, kind: "spent", modifier: null, noteKey: side.noteKey };
   return { band, precision, sceneEffect, markWound, noteKey: side.noteKey };
 }
 
-/** Why an advancement may not be activated now: Nova's suit is depleted, or it was used this scene. */
 export type ActivationRefusal = "depleted" | "usedThisScene";
 
-/**
- * R-ADV-1 / R-ADV-2 (ruling) may `advancement` be activated, given the scene's effects? Once per
- * scene: any activation, whatever it gave, is kept until the scene ends, so a Fail that costs nothing
- * (Hazed already marked) cannot be rolled again until it succeeds. R-ADV-2 a depleted suit (Nova's Fail)
- * stays depleted until the scene ends. Null when it may.
- */
+/** R-ADV-1 / R-ADV-2 (ruling) once per scene, whatever it gave; a depleted suit stays so. Null when it may. */
 export function activationRefusal(effects: readonly SceneEffect[], advancement: string): ActivationRefusal | null {
   const mine = readSceneEffects(effects).find((e) => e.advancement === advancement);
   if (!mine) return null;
   return mine.kind === "depleted" ? "depleted" : "usedThisScene";
 }
 
-/** R-ADV-2 Nova Failed this scene: the suit is depleted, so its powers (Nova, Tesla's +1d) are not at hand. */
+/** R-ADV-2 Nova Failed this scene: no Nova, no Tesla's +1d. */
 export function suitDepleted(effects: readonly SceneEffect[]): boolean {
   return readSceneEffects(effects).some((e) => e.kind === "depleted");
 }
 
-/**
- * One advancement's effect at most: a new activation replaces the one before (the operation refuses
- * a second one first).
- */
+/** A new activation replaces the one before (the operation refuses a second one first). */
 export function addSceneEffect(effects: readonly SceneEffect[], effect: SceneEffect): SceneEffect[] {
   const [checked] = readSceneEffects([effect]);
   if (!checked)
@@ -144,9 +120,8 @@ function withEffect(effects: readonly SceneEffect[], effect: SceneEffect): Scene
 }
 
 /**
- * The scene ends (all effects go), or one advancement's effect is ended early (any stored list is read
- * first): what it granted goes, but the activation stays used ("spent") until the scene ends (ruling).
- * A depleted suit cannot be ended early: it is depleted "until the end of the scene" (R-ADV-2).
+ * No `advancement`: the scene ends. Else it ends early but stays "spent" (ruling); R-ADV-2 a depleted suit
+ * cannot.
  */
 export function endSceneEffects(effects: readonly SceneEffect[], advancement?: string): SceneEffect[] {
   if (advancement === undefined) return [];
@@ -158,7 +133,7 @@ export function endSceneEffects(effects: readonly SceneEffect[], advancement?: s
   });
 }
 
-/** R-POOL-2 the situational modifiers the scene's effects grant (the roll dialog's tickable rows). */
+/** R-POOL-2 the roll dialog's tickable rows. */
 export function sceneModifiers(effects: readonly SceneEffect[]): DiceModifier[] {
   return readSceneEffects(effects).flatMap((e) => (e.kind === "bonus" && e.modifier ? [e.modifier] : []));
 }
@@ -192,10 +167,7 @@ function readModifier(value: unknown): DiceModifier | null {
   }
 }
 
-/**
- * The scene's effects as stored on the character (a flag any client may have written): the
- * well-formed ones, one per advancement; anything else is dropped, never carried on.
- */
+/** A flag any client may have written: the well-formed ones, one per advancement; the rest dropped. */
 export function readSceneEffects(stored: unknown): SceneEffect[] {
   if (!Array.isArray(stored)) return [];
   let effects: SceneEffect[] = [];
@@ -218,19 +190,12 @@ export function readSceneEffects(stored: unknown): SceneEffect[] {
   return effects;
 }
 
-/**
- * R-ADV-2 Tesla: its Effect against the wielder is due when the roll Failed (Precision 1–3) and
- * Tesla's +1d (close contact) was part of the pool.
- */
+/** R-ADV-2 Tesla (a Fail with its +1d in the pool). */
 export function teslaBacklashDue(band: Band, teslaUsed: boolean): boolean {
   return band === "fail" && teslaUsed === true;
 }
 
-/**
- * R-ADV-2 Tesla's 2d Effect against the wielder, read as a Challenge's Effect (R-CH-2): throw the
- * dice, keep the highest, explode on 6. `faces` are the dice thrown, `chain` the explosion dice.
- * The result is harm like any Effect (R-HARM-1…5).
- */
+/** R-ADV-2 Tesla's 2d as a Challenge's Effect (R-CH-2), harm like any Effect (R-HARM-1 … R-HARM-5). */
 export function teslaBacklash(faces: readonly number[], chain: readonly number[]): ChallengeEffect {
   const dice = getAdvancement("tesla").selfEffectOnFail ?? 0;
   if (!Array.isArray(faces) || faces.length !== dice) {

@@ -1,7 +1,6 @@
 /**
- * R-ADV-1 (Core list) and R-ADV-2 (Degenesis additions): the mechanics of every advancement the
- * seeds name, and who may take which. The text players read lives in the compendium, written in
- * our own words; here is only what the engine automates.
+ * R-ADV-1, R-ADV-2, R-LEG-15: what the engine automates of each advancement, and who may take which (the text
+ * players read is the compendium's).
  */
 import type { DiceModifier, MechanicsFlag } from "./mechanics.ts";
 import type { Ruleset } from "./rulesets/types.ts";
@@ -9,15 +8,15 @@ import { assertInteger, RulesError } from "./errors.ts";
 import type { Band } from "./resolution.ts";
 import type { WoundTrack } from "./wounds.ts";
 
-/** A scene-long state an activation leaves that is not a dice modifier (Nova: blinding; its suit depleted). */
+/** Nova: blinding; its suit depleted. */
 export type SceneState = "blinding" | "depleted";
 
-/** An advancement that is used by rolling (Brainwave, Nova): what success and failure bring. */
+/** Brainwave, Nova: an advancement used by rolling. */
 export interface Activation {
   readonly attribute: "attunement";
-  /** On a success: a +1d situational modifier for the scene (Brainwave), or a scene-long state (Nova). */
+  /** +1d for the scene (Brainwave) or a scene-long state (Nova). */
   readonly onSuccess: { readonly grant?: DiceModifier; readonly sceneState?: SceneState; readonly noteKey: string };
-  /** On a Fail: mark a wound track (Brainwave → Stressed), or a scene-long state (Nova). */
+  /** Mark a wound track (Brainwave → Stressed) or a scene-long state (Nova). */
   readonly onFail: { readonly markWound?: WoundTrack; readonly sceneState?: SceneState; readonly noteKey: string };
 }
 
@@ -26,12 +25,12 @@ export interface AdvancementDef {
   readonly labelKey: string;
   readonly flags: readonly MechanicsFlag[];
   readonly dice: readonly DiceModifier[];
-  /** May be taken more than once (Developed: another attribute point; Specialist: another action). */
+  /** Developed, Specialist. */
   readonly repeatable?: boolean;
-  /** R-ADV-1 Ether call: at least 5 mutations. */
+  /** R-ADV-1 Ether call. */
   readonly requiresMutations?: number;
   readonly activation?: Activation;
-  /** Tesla: when its +1d was used and the roll Fails, the character suffers an Effect of this many dice. */
+  /** Tesla: the Effect dice the character suffers when its +1d was used and the roll Fails. */
   readonly selfEffectOnFail?: number;
 }
 
@@ -44,7 +43,7 @@ const situational = (id: string, label: string, dice = 1): DiceModifier => ({
 });
 
 const list: readonly AdvancementDef[] = [
-  // R-ADV-1 Core list.
+  // R-ADV-1
   { id: "asceticism", labelKey: "TERRAN.Adv.asceticism", flags: ["asceticism"], dice: [] },
   { id: "bodyguard", labelKey: "TERRAN.Adv.bodyguard", flags: [], dice: [] },
   {
@@ -97,7 +96,7 @@ const list: readonly AdvancementDef[] = [
   { id: "sleek", labelKey: "TERRAN.Adv.sleek", flags: [], dice: [situational("sleek", "TERRAN.Mod.sleek")] },
   { id: "unyielding", labelKey: "TERRAN.Adv.unyielding", flags: ["ignoreWeary"], dice: [] },
   { id: "whirlwind", labelKey: "TERRAN.Adv.whirlwind", flags: ["whirlwind"], dice: [] },
-  // R-ADV-2 Degenesis: Specialist joins the common list.
+  // R-ADV-2 Specialist joins the common list.
   { id: "specialist", labelKey: "TERRAN.Adv.specialist", flags: ["specialist"], dice: [], repeatable: true },
   // R-ADV-2 the Chroniclers' cult list.
   { id: "deadEnd", labelKey: "TERRAN.Adv.deadEnd", flags: [], dice: [situational("deadEnd", "TERRAN.Mod.deadEnd")] },
@@ -132,7 +131,7 @@ const list: readonly AdvancementDef[] = [
     selfEffectOnFail: 2,
   },
   { id: "upload", labelKey: "TERRAN.Adv.upload", flags: [], dice: [situational("upload", "TERRAN.Mod.upload")] },
-  // R-LEG-15 the Legacy list (Sensory acuity and Fast are shared with Core above).
+  // R-LEG-15 (Sensory acuity and Fast are Core's above).
   { id: "extraAttribute", labelKey: "TERRAN.Adv.extraAttribute", flags: ["developed"], dice: [], repeatable: true },
   { id: "protected", labelKey: "TERRAN.Adv.protected", flags: ["protected"], dice: [] },
   {
@@ -157,22 +156,18 @@ export function getAdvancement(id: string): AdvancementDef {
   return def;
 }
 
-/** What a character brings to the question "may I take this advancement?". */
 export interface AdvancementOwner {
-  /** Ids of the advancements already taken (one entry per time taken). */
+  /** One entry per time taken. */
   readonly advancements: readonly string[];
-  /** Degenesis cult id, or "" when none. */
+  /** "" when none. */
   readonly cult: string;
-  /** Conditions of the kind "mutation" the character has (Ether call). */
+  /** Conditions of the kind "mutation" (Ether call). */
   readonly mutations: number;
 }
 
 export type AdvancementRefusal = "not-in-ruleset" | "cult-only" | "already-taken" | "needs-mutations";
 
-/**
- * R-ADV-1/R-ADV-2 may `owner` take advancement `id` under `ruleset`? Returns null when allowed, else
- * why not. (XP is a separate question: R-XP-2.)
- */
+/** R-ADV-1 / R-ADV-2 null when allowed, else why not (XP is R-XP-2's question). */
 export function advancementRefusal(ruleset: Ruleset, owner: AdvancementOwner, id: string): AdvancementRefusal | null {
   const def = getAdvancement(id);
   assertInteger(owner.mutations, "The number of mutations", 0);
@@ -187,7 +182,7 @@ export function advancementRefusal(ruleset: Ruleset, owner: AdvancementOwner, id
   return null;
 }
 
-/** R-ADV-1 Brainwave / R-ADV-2 Nova: what an activation roll brings for its outcome. */
+/** R-ADV-1 Brainwave / R-ADV-2 Nova */
 export function activationResult(def: AdvancementDef, band: Band): Activation["onSuccess"] | Activation["onFail"] {
   if (!def.activation) {
     throw new RulesError("not-allowed", `${def.id} is not used by rolling.`, { id: def.id });

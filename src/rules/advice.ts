@@ -1,39 +1,32 @@
 /**
- * The risk advisor's rows: for every Dark Dice count from 0 to a maximum, the figures a player weighs
- * when adding one more Dark Die (R-POOL-4), and what that die changed from the row above. The odds of
- * each row are not computed here: the caller hands in the very odds function its dialog or script
- * already uses (riskyActionOdds, R-RA-1 / R-RA-6 / R-EGO-2, for one throw; separateRiskyOdds or
- * montageOdds, R-LEG-9 / R-LEG-8 / R-LEG-14, for a separate Effect roll), so a row's odds are the same
- * object the dialog shows and `npm run odds -- risky --json` prints for that pool.
+ * The risk advisor's rows (R-POOL-4): per Dark Dice count, the figures a player weighs and what that die
+ * changed. The caller passes the odds function its dialog uses, so a row's odds are the ones the dialog shows.
  */
 import { assertInteger, RulesError } from "./errors.ts";
 import type { EgoLossOdds, Odds } from "./odds.ts";
 import { DARK_ODDS_MAX, type OutcomeOdds } from "./roll-odds.ts";
 
-/** The figures of one Dark Dice count. */
 export interface AdviceFigures {
-  /** R-RA-1 / R-LEG-9 P(Success): the highest die shows 6. */
+  /** R-RA-1 / R-LEG-9 the highest die shows 6. */
   readonly success: number;
-  /** R-RA-1 / R-LEG-9 P(at least a Success with a consequence): the highest die shows 4+. */
+  /** R-RA-1 / R-LEG-9 the highest die shows 4+. */
   readonly atLeastPartial: number;
   /**
-   * One throw (R-RA-6): the expected Effect when the player's Effect lands, after the tier when the
-   * odds carry it (R-RA-4 / R-RA-5), else the Effect die's total. A separate Effect roll (R-LEG-9 /
-   * R-LEG-11): the probability that the Effect roll is made.
+   * One throw (R-RA-6): the expected Effect when it lands (after the tier when the odds carry it). Separate
+   * (R-LEG-11): the chance of an Effect roll.
    */
   readonly effect: number;
-  /** R-EGO-2 / R-LEG-8 the expected Ego lost. */
+  /** R-EGO-2 / R-LEG-8 expected. */
   readonly egoLoss: number;
-  /** R-EGO-3 / R-LEG-7 the probability that Ego falls to 0. */
+  /** R-EGO-3 / R-LEG-7 the chance Ego falls to 0. */
   readonly egoZero: number;
 }
 
-/** One row of the advisor: a Dark Dice count, its odds, its figures and the change from the row above. */
 export interface AdviceRow<O> {
   readonly dark: number;
   readonly odds: O;
   readonly figures: AdviceFigures;
-  /** Figures minus the row above's (what this die bought and cost); null on the first row. */
+  /** Minus the row above's; null on the first. */
   readonly change: AdviceFigures | null;
 }
 
@@ -45,10 +38,7 @@ function difference(now: AdviceFigures, before: AdviceFigures): AdviceFigures {
   return out;
 }
 
-/**
- * R-POOL-4 the rows for 0 … `darkMax` Dark Dice: `oddsAt(d)` gives the odds of the pool with d Dark
- * Dice (everything else held), `figuresOf` reads the advisor's figures from them.
- */
+/** R-POOL-4 the rows for 0 … `darkMax`; `oddsAt(d)`: the pool's odds with d Dark Dice. */
 export function adviceRows<O>(
   darkMax: number,
   oddsAt: (dark: number) => O,
@@ -66,7 +56,7 @@ export function adviceRows<O>(
   return rows;
 }
 
-/** The value at `path` in `odds`, or undefined where the path breaks off. */
+/** Undefined where the path breaks off. */
 function read(odds: unknown, path: readonly string[]): unknown {
   let value: unknown = odds;
   for (const key of path)
@@ -74,7 +64,7 @@ function read(odds: unknown, path: readonly string[]): unknown {
   return value;
 }
 
-/** `path` in `odds` as a finite number from 0 to `max`; anything else is refused (not the engine's odds). */
+/** Refuses anything but a finite number 0 … `max` (not the engine's odds). */
 function figure(odds: unknown, path: readonly string[], max: number): number {
   const value = read(odds, path);
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > max) {
@@ -91,13 +81,13 @@ function figure(odds: unknown, path: readonly string[], max: number): number {
   return value;
 }
 
-/** R-RA-1 / R-LEG-9 P(6) and P(4+) from the outcome bands (their sum kept within 1 despite rounding). */
+/** R-RA-1 / R-LEG-9 (P(4+) kept within 1 despite rounding). */
 function outcomeFigures(odds: unknown): { readonly success: number; readonly atLeastPartial: number } {
   const success = figure(odds, ["outcome", "success"], 1);
   return { success, atLeastPartial: Math.min(1, figure(odds, ["outcome", "partial"], 1) + success) };
 }
 
-/** R-RA-1 / R-RA-6 / R-EGO-2 the figures of one throw's odds (riskyActionOdds). */
+/** R-RA-1 / R-RA-6 / R-EGO-2 (riskyActionOdds). */
 export function combinedAdviceFigures(odds: Odds): AdviceFigures {
   const withValue = read(odds, ["effect", "value"]) !== undefined;
   return {
@@ -109,9 +99,7 @@ export function combinedAdviceFigures(odds: Odds): AdviceFigures {
 }
 
 /**
- * R-LEG-9 / R-LEG-8 the figures of a separate resolution's odds (separateRiskyOdds); R-LEG-14 a
- * montage's (montageOdds) have no Effect roll of the player's, so its "Effect" is the chance of 4+,
- * which decides the whole Challenge.
+ * R-LEG-9 / R-LEG-8 (separateRiskyOdds); a montage (R-LEG-14) has no Effect roll, so its "Effect" is P(4+).
  */
 export function separateAdviceFigures(odds: {
   readonly outcome: OutcomeOdds;

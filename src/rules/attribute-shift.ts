@@ -1,9 +1,6 @@
 /**
- * R-COND-1 Obsessive Focus, with R-CHAR-1 and R-CHAR-5: the seed's "+1 point in one Skill and −1 point
- * in two other Skills" moves attribute ratings, because v0.6.0 turned the Skills into Attributes (the
- * SRD's own changelog). The player chooses the three attributes when the condition is taken; removing
- * the condition undoes the move. Every rating stays 0–4 and the six together at most 10 (+1 −1 −1
- * lowers the total by 1, so taking it never breaks the cap; undoing it may, see `undoAttributeShift`).
+ * R-COND-1 Obsessive Focus moves attribute ratings (v0.6.0 turned the Skills into Attributes): +1 to one, −1 to
+ * two others, chosen when the condition is taken and undone when it goes, within R-CHAR-1 and R-CHAR-5.
  */
 import {
   ATTRIBUTE_MAX,
@@ -18,33 +15,31 @@ import {
 } from "./attributes.ts";
 import { RulesError } from "./errors.ts";
 
-/** R-COND-1 the chosen move: +1 to `raise`, −1 to each of `lower`. */
+/** R-COND-1 */
 export interface AttributeShift {
   readonly raise: Attribute;
   readonly lower: readonly [Attribute, Attribute];
 }
 
 /**
- * Why a shift cannot be taken: the three attributes are not all different; the raised one is at 4
- * already (R-CHAR-1); a lowered one is at 0 (ruling: refused, so the player picks another — a rating
- * never goes below 0 and a −1 that changes nothing would make the condition cheaper than the seed says).
+ * R-CHAR-1; (ruling) a lowered attribute at 0 is refused, so the condition is never cheaper than the seed says.
  */
 export type ShiftRefusal = "sameAttribute" | "raiseAtMax" | "lowerAtZero";
 
-/** A shift as stored, each part an attribute id or "" (not chosen). */
+/** "" in a part: not chosen. */
 export interface StoredShift {
   readonly raise: string;
   readonly lower: readonly [string, string];
 }
 
-/** Is every part of a stored shift an attribute? (A condition without a shift stores "" in each.) */
+/** A condition without a shift stores "" in each part. */
 export function isCompleteShift(shift: StoredShift): shift is AttributeShift {
   if (typeof shift !== "object" || shift === null || !Array.isArray(shift.lower) || shift.lower.length !== 2)
     return false;
   return isAttribute(shift.raise) && isAttribute(shift.lower[0]) && isAttribute(shift.lower[1]);
 }
 
-/** A shift of three attribute ids (one raised, two lowered); "unknown-id" for anything else. */
+/** "unknown-id" for anything but three attribute ids. */
 function assertShiftIds(shift: AttributeShift): AttributeShift {
   const lower: unknown = typeof shift === "object" && shift !== null ? shift.lower : undefined;
   if (!Array.isArray(lower) || lower.length !== 2) {
@@ -56,7 +51,7 @@ function assertShiftIds(shift: AttributeShift): AttributeShift {
   return shift;
 }
 
-/** R-CHAR-1 / R-CHAR-5 six ratings 0–4 that together are 10 at most (a character's data never holds more). */
+/** R-CHAR-1 / R-CHAR-5 */
 function assertCharacterRatings(attributes: Attributes): Attributes {
   if (attributeTotal(assertAttributes(attributes)) > ATTRIBUTE_TOTAL_CAP) {
     throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, {
@@ -66,7 +61,7 @@ function assertCharacterRatings(attributes: Attributes): Attributes {
   return attributes;
 }
 
-/** R-COND-1 why `shift` cannot be taken by a character with `attributes`, or null when it can. */
+/** R-COND-1 null when it can. */
 export function attributeShiftRefusal(attributes: Attributes, shift: AttributeShift): ShiftRefusal | null {
   assertCharacterRatings(attributes);
   const { raise, lower } = assertShiftIds(shift);
@@ -83,8 +78,7 @@ const REFUSAL_TEXT: Readonly<Record<ShiftRefusal, string>> = {
 };
 
 /**
- * R-COND-1 the ratings after taking `shift`; refused ("bad-choice", `reason` a ShiftRefusal) when it
- * cannot be taken. The total after is the total before − 1, so R-CHAR-5 holds.
+ * R-COND-1 the total drops by 1, so R-CHAR-5 holds; refused ("bad-choice", `reason`) when it cannot be taken.
  */
 export function applyAttributeShift(attributes: Attributes, shift: AttributeShift): Attributes {
   const refusal = attributeShiftRefusal(attributes, shift);
@@ -97,15 +91,13 @@ export function applyAttributeShift(attributes: Attributes, shift: AttributeShif
 
 export interface ShiftUndo {
   readonly attributes: Attributes;
-  /** The attributes that could not move back (at 0, at 4, or the total at 10), in the order tried. */
+  /** At 0, at 4, or the total at 10; in the order tried. */
   readonly withheld: readonly Attribute[];
 }
 
 /**
- * R-COND-1 (ruling) removing the condition gives its shift back as far as R-CHAR-1 and R-CHAR-5 allow,
- * since the ratings may have changed in between (Developed, a Malaise, a GM's correction): first the
- * raised attribute −1 (unless it is at 0), then each lowered one +1 in the order chosen, unless it is at
- * 4 or the six are at 10. What could not move back is `withheld` (the sheet says so).
+ * R-COND-1 (ruling) the shift given back as far as R-CHAR-1 and R-CHAR-5 allow (the ratings may have changed):
+ * the raised one first, then the lowered in order.
  */
 export function undoAttributeShift(attributes: Attributes, shift: AttributeShift): ShiftUndo {
   assertCharacterRatings(attributes);
@@ -122,15 +114,15 @@ export function undoAttributeShift(attributes: Attributes, shift: AttributeShift
 }
 
 export interface ShiftChoices {
-  /** The attributes that may take the +1 (below 4). */
+  /** Below 4. */
   readonly raise: readonly Attribute[];
-  /** The attributes that may take a −1 (above 0). */
+  /** Above 0. */
   readonly lower: readonly Attribute[];
-  /** Some shift can be taken: one attribute to raise and two others to lower. */
+  /** One to raise and two others to lower. */
   readonly possible: boolean;
 }
 
-/** R-COND-1 what the player may pick, in sheet order. */
+/** R-COND-1 in sheet order. */
 export function shiftChoices(attributes: Attributes): ShiftChoices {
   assertCharacterRatings(attributes);
   const raise = ATTRIBUTES.filter((a) => attributes[a] < ATTRIBUTE_MAX);

@@ -1,15 +1,12 @@
-/**
- * R-CHAR-1 … R-CHAR-3, R-CHAR-5: the six attributes, their three groups and derived Saves, and the
- * attribute cap that *Developed* respects.
- */
+/** R-CHAR-1 … R-CHAR-3, R-CHAR-5 the six attributes, their groups and Saves, and the cap. */
 import { assertId, assertInteger, RulesError } from "./errors.ts";
 import { sum } from "./dice.ts";
 
-/** R-CHAR-1 the six attributes, in sheet order. */
+/** R-CHAR-1 in sheet order. */
 export const ATTRIBUTES = ["intuition", "reason", "finesse", "exertion", "attunement", "influence"] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
 
-/** R-CHAR-2 the three groups, each with its Save. */
+/** R-CHAR-2 */
 export const GROUPS = ["insight", "prowess", "resolve"] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -21,7 +18,7 @@ export const GROUP_ATTRIBUTES: Readonly<Record<Group, readonly [Attribute, Attri
 
 export const ATTRIBUTE_MAX = 4;
 export const SAVE_MAX = 2;
-/** R-CHAR-5 the six attributes together may never exceed 10 through *Developed*. */
+/** R-CHAR-5 */
 export const ATTRIBUTE_TOTAL_CAP = 10;
 
 export type Attributes = Readonly<Record<Attribute, number>>;
@@ -35,12 +32,11 @@ export function isGroup(id: string): id is Group {
   return (GROUPS as readonly string[]).includes(id);
 }
 
-/** An attribute id, or `unknown-id` (never an inherited name such as "__proto__"). */
+/** Never an inherited name such as "__proto__". */
 export function assertAttribute(id: string): Attribute {
   return assertId(id, ATTRIBUTES, "an attribute");
 }
 
-/** A group id, or `unknown-id`. */
 export function assertGroup(id: string): Group {
   return assertId(id, GROUPS, "a group");
 }
@@ -50,7 +46,7 @@ export function groupOf(attribute: Attribute): Group {
   throw new RulesError("unknown-id", `"${String(attribute)}" is not an attribute.`, { id: String(attribute) });
 }
 
-/** R-CHAR-1 a rating is a whole number 0–4. */
+/** R-CHAR-1 */
 export function assertRating(value: number, attribute = "An attribute"): number {
   return assertInteger(value, `${attribute} rating`, 0, ATTRIBUTE_MAX);
 }
@@ -60,20 +56,17 @@ export function assertAttributes(attributes: Attributes): Attributes {
   return attributes;
 }
 
-/** The six ratings added up; a rating that is not a whole number is refused (never NaN, "03" or 9.5). */
+/** Never NaN, "03" or 9.5. */
 export function attributeTotal(attributes: Attributes): number {
   return sum(ATTRIBUTES.map((a) => assertRating(attributes[a], a)));
 }
 
-/**
- * R-CHAR-3 (ruling) a Save is derived: the number of attributes of its group rated 1 or more (the
- * sheet's first circle of each row, read vertically). Attunement 3 + Influence 0 → Resolve 1.
- */
+/** R-CHAR-3 (ruling) */
 export function saveRating(attributes: Attributes, group: Group): number {
   return GROUP_ATTRIBUTES[assertGroup(group)].filter((a) => assertRating(attributes[a], a) >= 1).length;
 }
 
-/** R-CHAR-2/3 all three Saves. */
+/** R-CHAR-2 / R-CHAR-3 */
 export function deriveSaves(attributes: Attributes): Saves {
   return {
     insight: saveRating(attributes, "insight"),
@@ -82,19 +75,16 @@ export function deriveSaves(attributes: Attributes): Saves {
   };
 }
 
-/** R-CHAR-5 the six attributes' total if `attribute` were set to `value`. */
+/** R-CHAR-5 */
 export function totalWith(attributes: Attributes, attribute: Attribute, value: number): number {
   const id = assertAttribute(attribute);
   return attributeTotal(attributes) - attributes[id] + assertRating(value, id);
 }
 
-/**
- * R-CHAR-1 / R-CHAR-5 setting one rating by hand: a whole number 0–4, and the six together no more
- * than 10 (the character's data never holds more; the data model refuses it too).
- */
+/** R-CHAR-1 / R-CHAR-5 (the data model refuses it too). */
 export function assertRatingChange(attributes: Attributes, attribute: Attribute, value: number): number {
   assertRating(value, assertAttribute(attribute));
-  // The other five must be ratings too, or a NaN among them would let the total escape the cap.
+  // Or a NaN among the other five would let the total escape the cap.
   for (const a of ATTRIBUTES) if (a !== attribute) assertRating(attributes[a], a);
   if (totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP) {
     throw new RulesError("attribute-cap", `The six attributes together may not go above ${ATTRIBUTE_TOTAL_CAP}.`, {
@@ -105,10 +95,7 @@ export function assertRatingChange(attributes: Attributes, attribute: Attribute,
   return value;
 }
 
-/**
- * R-CHAR-5 *Developed*: +1 to one attribute, refused when the attribute is at 4 or the six together
- * are already at 10. Returns the new attributes.
- */
+/** R-CHAR-5 */
 export function developAttribute(attributes: Attributes, attribute: Attribute): Attributes {
   assertAttributes(attributes);
   assertAttribute(attribute);
@@ -131,7 +118,7 @@ export function developAttribute(attributes: Attributes, attribute: Attribute): 
   return { ...attributes, [attribute]: attributes[attribute] + 1 };
 }
 
-/** R-CHAR-5 the attributes *Developed* could raise now. */
+/** R-CHAR-5 */
 export function developableAttributes(attributes: Attributes): Attribute[] {
   if (attributeTotal(assertAttributes(attributes)) >= ATTRIBUTE_TOTAL_CAP) return [];
   return ATTRIBUTES.filter((a) => attributes[a] < ATTRIBUTE_MAX);

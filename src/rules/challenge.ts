@@ -1,6 +1,6 @@
 /**
- * R-CH-1 … R-CH-6 Challenges: tiers, the Challenge's Effect, its reading as a consequence, facets, and
- * the armour a Challenge may have under a house rule. (R-CH-4, a Challenge's Effect as harm, is `harm.ts`.)
+ * R-CH-1 … R-CH-6 Challenges: tiers, their Effect, consequences, facets, armour under a house rule (R-CH-4's
+ * harm is harm.ts).
  */
 import { assertFaces, highest } from "./dice.ts";
 import { assertInteger, assertText, RulesError } from "./errors.ts";
@@ -11,16 +11,16 @@ import type { ChallengeTierDef, ChallengeTierId, Ruleset } from "./rulesets/type
 export interface ChallengeStats {
   readonly tier: ChallengeTierId;
   readonly disposition: number;
-  /** Effect dice; 0 with `halved` for d/2. */
+  /** 0 with `halved`: d/2. */
   readonly dice: number;
   readonly halved: boolean;
-  /** Exceptional's n (≥ 4), else null. */
+  /** A scaling tier's n, else null. */
   readonly n: number | null;
 }
 
 export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierDef {
   const own = ruleset.challengeTiers.find((t) => t.id === tier);
-  // A level of another ruleset (a world that switched) reads as this ruleset's alias of it.
+  // Another ruleset's level (a world that switched) reads as this ruleset's alias of it.
   const alias = own
     ? undefined
     : Object.hasOwn(ruleset.tierAliases, tier)
@@ -31,16 +31,16 @@ export function challengeTierDef(ruleset: Ruleset, tier: string): ChallengeTierD
   return def;
 }
 
-/** R-CH-1 how a scaling tier (Exceptional) may be set: n dice from `minN`, a Disposition from `minDisposition`. */
+/** R-CH-1 a scaling tier (Exceptional). */
 export interface ChallengeScale {
   readonly minN: number;
-  /** The least Disposition: `dispositionPerN × minN` (40). */
+  /** `dispositionPerN × minN` (40). */
   readonly minDisposition: number;
-  /** The proposal for n dice is `dispositionPerN × n`. */
+  /** The Disposition proposed for n dice is `dispositionPerN × n`. */
   readonly dispositionPerN: number;
 }
 
-/** R-CH-1 the limits of a scaling tier, or null for a tier with one Disposition and one number of dice. */
+/** R-CH-1 null for a tier with one Disposition and one number of dice. */
 export function challengeScale(ruleset: Ruleset, tier: string): ChallengeScale | null {
   const scales = challengeTierDef(ruleset, tier).scales;
   return scales
@@ -53,9 +53,8 @@ export function challengeScale(ruleset: Ruleset, tier: string): ChallengeScale |
 }
 
 /**
- * R-CH-1 a tier's Disposition and Effect dice. Exceptional (ruling: "40+ / 4d+" are two separate
- * floors) takes n ≥ 4 dice and any whole Disposition from 40 up; without one it proposes 10n. The other
- * tiers have one Disposition: asking for another is refused.
+ * R-CH-1 (ruling: "40+ / 4d+" are two floors) a scaling tier takes n ≥ `minN` and any Disposition from its
+ * least; the others have one Disposition, and another is refused.
  */
 export function challengeStats(ruleset: Ruleset, tier: string, n?: number, disposition?: number): ChallengeStats {
   if (!ruleset.challengeTiers.some((t) => t.id === tier)) return foreignLevelStats(ruleset, tier, n);
@@ -81,7 +80,7 @@ export function challengeStats(ruleset: Ruleset, tier: string, n?: number, dispo
     100,
   );
   const proposed = scale.dispositionPerN * size;
-  // R-LEG-10 (ruling) Fantastical ties its Disposition to its dice: exactly 10n.
+  // R-LEG-10 (ruling) exactly 10n.
   if (def.scales?.tied && disposition !== undefined && disposition !== proposed) {
     throw new RulesError(
       "out-of-range",
@@ -100,9 +99,8 @@ export function challengeStats(ruleset: Ruleset, tier: string, n?: number, dispo
 }
 
 /**
- * R-LEG-10 (ruling) a level of another ruleset (a world that switched) read through `tierAliases`: it
- * keeps its dice (more than the alias throws reads as this ruleset's scaling level), and its
- * Disposition becomes this ruleset's for those dice; the stored record is not changed.
+ * R-LEG-10 (ruling) another ruleset's level read through `tierAliases`: its dice kept, its Disposition this
+ * ruleset's for them; the stored record is not changed.
  */
 function foreignLevelStats(ruleset: Ruleset, tier: string, n?: number): ChallengeStats {
   const def = challengeTierDef(ruleset, tier);
@@ -120,17 +118,13 @@ function foreignLevelStats(ruleset: Ruleset, tier: string, n?: number): Challeng
 }
 
 export interface ChallengeEffect {
-  /** The kept (highest) die and its explosion chain. */
   readonly explosion: ExplosionResult;
-  /** The Effect: the chain's total, halved and rounded up for d/2. */
+  /** Halved and rounded up for d/2. */
   readonly value: number;
   readonly halved: boolean;
 }
 
-/**
- * R-CH-2 roll the Challenge's dice, keep the highest, explode on 6; d/2 is one exploding d6 halved,
- * rounded up. `faces` are the dice thrown (one for d/2); `chain` the explosion dice after the kept one.
- */
+/** R-CH-2 (d/2 is one exploding d6 halved up); `chain`: the explosion dice after the kept one. */
 export function challengeEffect(
   stats: Pick<ChallengeStats, "dice" | "halved">,
   faces: readonly number[],
@@ -153,7 +147,7 @@ export function challengeEffect(
   return { explosion, value, halved: stats.halved };
 }
 
-/** R-CH-3 a Challenge's Effect read as a consequence. */
+/** R-CH-3 */
 export type Consequence = "annoying" | "troublesome" | "devastating";
 
 export function consequenceOf(effect: number): Consequence {
@@ -161,20 +155,20 @@ export function consequenceOf(effect: number): Consequence {
   return e <= 3 ? "annoying" : e <= 5 ? "troublesome" : "devastating";
 }
 
-/** R-CH-5 one facet of a Challenge: its own tier, Disposition and dice. */
+/** R-CH-5 */
 export interface Facet extends ChallengeStats {
   readonly name: string;
   readonly value: number;
 }
 
-/** R-CH-5 a facet at full Disposition (Exceptional: n dice and, if given, its own Disposition ≥ 40). */
+/** R-CH-5 at full Disposition. */
 export function makeFacet(ruleset: Ruleset, name: string, tier: string, n?: number, disposition?: number): Facet {
   assertText(name, "A facet's name");
   const stats = challengeStats(ruleset, tier, n, disposition);
   return { ...stats, name, value: stats.disposition };
 }
 
-/** R-RA-7 / R-CH-5 the player's Effect against one facet. */
+/** R-RA-7 / R-CH-5 */
 export function applyEffectToFacet(
   facets: readonly Facet[],
   index: number,
@@ -188,7 +182,7 @@ export function applyEffectToFacet(
   return { facets: next, overcome: isOvercome(next) };
 }
 
-/** R-CH-5 a stored facet: a name, a tier, whole-number Disposition, dice and value (no NaN passes through). */
+/** R-CH-5 whole numbers (no NaN passes through). */
 export function assertFacet(facet: Facet): Facet {
   assertText(facet.name, "A facet's name");
   assertText(facet.tier, "A facet's tier");
@@ -199,35 +193,25 @@ export function assertFacet(facet: Facet): Facet {
   return facet;
 }
 
-/**
- * R-CH-5 (ruling) a many-faceted Challenge is overcome when any facet's Disposition reaches 0: the
- * brute beaten in a fight or talked down is out of the way either way.
- */
+/** R-CH-5 (ruling) overcome when any facet reaches 0. */
 export function isOvercome(facets: readonly Facet[]): boolean {
   return facets.some((f) => f.value === 0);
 }
 
-/**
- * R-CH-6 what decides a Challenge's armour: the world's ruleset and its house rule (a world setting, off by default).
- */
+/** R-CH-6 */
 export interface ChallengeArmourRule {
   readonly ruleset: Ruleset;
-  /** The house rule "Challenges may have armour" is on (Core, Degenesis only). */
+  /** Core, Degenesis only. */
   readonly houseRule: boolean;
 }
 
-/**
- * R-CH-6 (house rule) / R-LEG-6 the armour a Challenge's stored `armour` puts between the player's Effect
- * and its Disposition. Legacy: none, ever (armour never lowers an Effect against a Disposition). Core and
- * Degenesis give Challenges no armour either; a table may turn the house rule on, and only then does
- * the stored armour count. The one place every path (the Effect applied, the forecast, the sheet) asks.
- */
+/** R-CH-6 (house rule) / R-LEG-6: the one place every path (Apply, the forecast, the sheet) asks. */
 export function challengeArmour(rule: ChallengeArmourRule, stored: number): number {
   const armour = assertInteger(stored, "The Challenge's armour", 0);
   return challengeArmourShown(rule) ? armour : 0;
 }
 
-/** R-CH-6 whether a Challenge's armour counts (and so is shown) at all under `rule`. */
+/** R-CH-6 */
 export function challengeArmourShown(rule: ChallengeArmourRule): boolean {
   return rule.ruleset.challengeArmour === "houseRule" && rule.houseRule;
 }

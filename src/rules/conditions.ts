@@ -1,6 +1,6 @@
 /**
- * R-COND-1 the Core conditions and their mechanics; R-EGO-5's stigmas and mutations are conditions
- * of their own kind. Text lives in the compendium; here is what the engine reads.
+ * R-COND-1 the conditions' mechanics (R-EGO-5's stigmas and mutations are kinds of condition); their text is
+ * the compendium's.
  */
 import type { DiceModifier, MechanicsFlag } from "./mechanics.ts";
 import { RulesError } from "./errors.ts";
@@ -51,7 +51,7 @@ const list: readonly ConditionDef[] = [
   { id: "slow", labelKey: "TERRAN.Cond.slow", flags: ["effectLast"], dice: [] },
 ];
 
-/** R-COND-1 the Core list, in the seed's order. */
+/** R-COND-1 in the seed's order. */
 export const CONDITIONS: ReadonlyMap<string, ConditionDef> = new Map(list.map((c) => [c.id, c]));
 
 export function getCondition(id: string): ConditionDef {
@@ -60,7 +60,7 @@ export function getCondition(id: string): ConditionDef {
   return def;
 }
 
-/** R-COND-1 / R-LEG-16 a condition as a ruleset reads it: its flags replaced where the ruleset says so. */
+/** R-COND-1 / R-LEG-16 its flags replaced where the ruleset says so. */
 export function conditionOf(ruleset: Ruleset, id: string): ConditionDef {
   const def = getCondition(id);
   if (!ruleset.conditions.includes(def.id))

@@ -1,23 +1,18 @@
-/**
- * R-CHAR-4 the creation roll and the distribution of its points; R-CHAR-7 the starting steps.
- */
+/** R-CHAR-4 the creation roll and its points; R-CHAR-7 the starting steps. */
 import { ATTRIBUTE_MAX, GROUP_ATTRIBUTES, GROUPS, type Attribute, type Attributes, type Group } from "./attributes.ts";
 import { assertFace } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 
-/** R-CHAR-4 rating points for a group's die: 1–3 → 1, 4–5 → 2, 6 → 3. */
+/** R-CHAR-4 */
 export function creationPoints(face: number): 1 | 2 | 3 {
   const f = assertFace(face, "The creation die");
   return f <= 3 ? 1 : f <= 5 ? 2 : 3;
 }
 
-/** The creation roll: one die per group. */
+/** One die per group. */
 export type CreationRoll = Readonly<Record<Group, number>>;
 
-/**
- * R-CHAR-4 the player distributes each group's points between its two attributes. Every point must
- * be placed, no attribute above 4, no negative share. Returns the six ratings.
- */
+/** R-CHAR-4 every point placed, none above 4. */
 export function distributeCreationPoints(
   roll: CreationRoll,
   shares: Readonly<Partial<Record<Attribute, number>>>,
@@ -45,6 +40,6 @@ export function distributeCreationPoints(
   };
 }
 
-/** R-CHAR-7 the steps of a new character, in order. */
+/** R-CHAR-7 in order. */
 export const CREATION_STEPS = ["archetype", "ratings", "grit", "ego", "advancement"] as const;
 export type CreationStep = (typeof CREATION_STEPS)[number];

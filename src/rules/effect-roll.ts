@@ -1,7 +1,6 @@
 /**
- * R-LEG-11 the separate Effect roll (rulesets whose `resolution.kind` is "separate"): the tool's
- * Effect dice (plus any +1d to the Effect), the highest kept, exploding on 6, then the tool's reading
- * (d/2 halves, rounded up; a Normal tool held two-handed +1). R-LEG-15 *Multi-attack*'s extra hits.
+ * R-LEG-11 the separate Effect roll: the tool's dice (+1d extra), highest kept, exploding, read by the tool.
+ * R-LEG-15 *Multi-attack*'s extra hits.
  */
 import { assertFaces, highest, type Face } from "./dice.ts";
 import { toolFor, type EffectTags, type EffectValue, type TierRank } from "./effect.ts";
@@ -11,7 +10,7 @@ import type { Ruleset, ToolTierDef } from "./rulesets/types.ts";
 
 export interface EffectDice {
   readonly tool: ToolTierDef;
-  /** Dice thrown: the tool's, plus the extra (Sneak attack, Sniper). */
+  /** The tool's, plus the extra (Sneak attack, Sniper). */
   readonly dice: number;
   readonly halved: boolean;
   readonly explodeOn: Face;
@@ -27,10 +26,7 @@ function separate(ruleset: Ruleset): Extract<Ruleset["resolution"], { kind: "sep
   return ruleset.resolution;
 }
 
-/**
- * R-LEG-11 what an Effect roll throws for a tool rank, its tags and `extra` dice (ruling: +1d is one
- * more die, highest kept).
- */
+/** R-LEG-11 (ruling: +1d is one more die, highest kept). */
 export function effectDiceFor(ruleset: Ruleset, rank: TierRank, tags: EffectTags = {}, extra = 0): EffectDice {
   const resolution = separate(ruleset);
   const tool = toolFor(ruleset.tools, rank, tags.improvised ?? false);
@@ -42,9 +38,9 @@ export interface EffectRollInput {
   readonly rank: TierRank;
   readonly tags?: EffectTags;
   readonly extra?: number;
-  /** The Effect dice thrown (exactly as many as `effectDiceFor` says). */
+  /** Exactly as many as `effectDiceFor` says. */
   readonly faces: readonly number[];
-  /** The explosion dice rolled after the kept die. */
+  /** After the kept die. */
   readonly chain: readonly number[];
 }
 
@@ -54,7 +50,7 @@ export interface EffectRoll extends EffectValue {
   readonly explosion: ExplosionResult;
 }
 
-/** R-LEG-11 read an Effect roll: keep the highest, explode on 6, then the tool's value. */
+/** R-LEG-11 */
 export function effectRoll(ruleset: Ruleset, input: EffectRollInput): EffectRoll {
   const spec = effectDiceFor(ruleset, input.rank, input.tags, input.extra ?? 0);
   const faces = assertFaces(input.faces, "Effect die");
@@ -73,7 +69,7 @@ export function effectRoll(ruleset: Ruleset, input: EffectRollInput): EffectRoll
   return { ...ruleset.effect.value(explosion.total, input.rank, input.tags), tool: spec.tool, kept, explosion };
 }
 
-/** R-LEG-15 *Multi-attack*: in melee, one more Effect (hit) per Dark Die showing 6. */
+/** R-LEG-15 in melee. */
 export function multiAttackHits(darkFaces: readonly number[]): number {
   return assertFaces(darkFaces, "Dark die").filter((f) => f === 6).length;
 }

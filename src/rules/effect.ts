@@ -1,11 +1,6 @@
 /**
- * R-RA-4 / R-RA-5 Effect tiers, and the Effect tags of R-EQ-3.
- *
- * A tier is stored as a ruleset-neutral **rank** 0–4 (Bad/Improvised … Best/Extreme), so a weapon
- * keeps its meaning when a world switches ruleset: the knife is rank 1, which Core reads as ±0e and
- * Degenesis as a 2e floor. Each ruleset supplies an `EffectRule`; the two shapes the seeds use are
- * built here (`modifierTiers` for Core, `floorTiers` for Degenesis), and a later ruleset may bring
- * its own.
+ * R-RA-4 / R-RA-5 Effect tiers, and R-EQ-3's tags. A tier is stored as a ruleset-neutral rank 0–4, so a weapon
+ * keeps its meaning when a world switches ruleset; each ruleset supplies an `EffectRule`.
  */
 import { assertInteger, assertText, RulesError } from "./errors.ts";
 import type { ToolTierDef } from "./rulesets/types.ts";
@@ -13,21 +8,20 @@ import type { ToolTierDef } from "./rulesets/types.ts";
 export const TIER_RANKS = [0, 1, 2, 3, 4] as const;
 export type TierRank = (typeof TIER_RANKS)[number];
 
-/** Default rank of an action with no weapon: Mediocre (Core ±0e) / Reduced (Degenesis 2e). */
+/** Mediocre (Core ±0e) / Reduced (Degenesis 2e): an action with no weapon. */
 export const DEFAULT_TIER_RANK: TierRank = 1;
 
 export interface EffectTier {
   readonly rank: TierRank;
-  /** Core: the modifier added (−1…+3). Degenesis: the floor (1…5). */
+  /** Core: the modifier (−1…+3); Degenesis: the floor (1…5). */
   readonly value: number;
   readonly labelKey: string;
 }
 
-/** The tags of R-EQ-3 that change an Effect's value. */
+/** R-EQ-3 */
 export interface EffectTags {
-  /** Versatile weapon held two-handed. */
   readonly versatileTwoHanded?: boolean;
-  /** R-EQ-3 (ruling) an improvised tool: its Effect is the lowest tier's, whatever its stated rank. */
+  /** R-EQ-3 (ruling) read at the lowest tier, whatever its stated rank. */
   readonly improvised?: boolean;
 }
 
@@ -37,23 +31,21 @@ export interface EffectLine {
 }
 
 export interface EffectValue {
-  /** The Effect that lands. */
   readonly value: number;
-  /** The explosion total the value was computed from. */
+  /** The explosion total it came from. */
   readonly dieTotal: number;
-  /** Labelled steps, for the chat card's breakdown. */
+  /** For the chat card's breakdown. */
   readonly lines: readonly EffectLine[];
-  /** Degenesis: the floor that applied; Core: undefined. */
+  /** Degenesis only. */
   readonly floor?: number;
 }
 
 export interface EffectRule {
-  /** Core adds a tier modifier, Degenesis floors at the tier, Legacy reads the tool's dice (R-LEG-11). */
+  /** Core adds a modifier, Degenesis floors, Legacy reads the tool's dice (R-LEG-11). */
   readonly kind: "modifier" | "floor" | "tool";
   readonly tiers: readonly EffectTier[];
-  /** The Effect for an explosion total, a tier rank and the weapon's tags. */
   value(dieTotal: number, rank: TierRank, tags?: EffectTags): EffectValue;
-  /** The least Effect this rule can ever produce for a rank and tags (the "floor" property). */
+  /** The least Effect it can give for a rank and tags. */
   minimum(rank: TierRank, tags?: EffectTags): number;
 }
 
@@ -61,7 +53,6 @@ function isTierRank(rank: number): rank is TierRank {
   return (TIER_RANKS as readonly number[]).includes(rank);
 }
 
-/** A stored rank read back as a tier rank 0–4, or a readable error. */
 export function asTierRank(rank: number): TierRank {
   assertInteger(rank, "An Effect tier", 0, 4);
   if (!isTierRank(rank))
@@ -69,10 +60,7 @@ export function asTierRank(rank: number): TierRank {
   return rank;
 }
 
-/**
- * R-RA-4 / R-RA-5 a tier table a builder is given: one tier per rank 0–4, in order, each a whole
- * number. A NaN there (or in a bonus) would make every Effect NaN, so the builder refuses it.
- */
+/** R-RA-4 / R-RA-5 one whole-number tier per rank 0–4, in order (a NaN would make every Effect NaN). */
 function assertTiers(tiers: readonly EffectTier[]): readonly EffectTier[] {
   TIER_RANKS.forEach((rank) => {
     const tier = tiers[rank];
@@ -96,10 +84,8 @@ function tierAt(tiers: readonly EffectTier[], rank: TierRank): EffectTier {
 }
 
 /**
- * R-RA-4 (Core): Effect = explosion total + tier modifier + Versatile (+1e two-handed), never below 0.
- * R-EQ-3 (ruling) the Improvised tag's Effect part *is* the lowest tier: an improvised tool is read at
- * `improvisedRank` (Bad, −1e) whatever rank the item states, so a Bad tool with the tag takes −1e once,
- * never twice. The tag's −1d is the pool's (pool.ts).
+ * R-RA-4 (Core), never below 0; R-EQ-3 (ruling) Improvised reads at `improvisedRank`, so its −1e counts once
+ * (its −1d is the pool's).
  */
 export function modifierTiers(tiers: readonly EffectTier[], versatile: number, improvisedRank: TierRank): EffectRule {
   assertTiers(tiers);
@@ -127,9 +113,8 @@ export function modifierTiers(tiers: readonly EffectTier[], versatile: number, i
 }
 
 /**
- * R-RA-5 (Degenesis): tiers are floors. Effect = max(explosion total, floor); Versatile held
- * two-handed raises the floor by 1 (ruling: it raises the floor rather than adding to the result);
- * Improvised sets the floor to the Improvised tier (R-EQ-2), the same reading as Core's.
+ * R-RA-5 (Degenesis); (ruling) Versatile two-handed raises the floor by 1; Improvised (R-EQ-2) floors at its
+ * tier.
  */
 export function floorTiers(tiers: readonly EffectTier[], versatile: number, improvisedRank: TierRank): EffectRule {
   assertTiers(tiers);
@@ -162,7 +147,7 @@ export function floorTiers(tiers: readonly EffectTier[], versatile: number, impr
 
 const TOOL_IDS: readonly string[] = ["lesser", "normal", "greater"];
 
-/** R-LEG-11 a tool tier as a ruleset states it: whole numbers, a known id, ranks 0–4. */
+/** R-LEG-11 */
 function assertTool(tool: ToolTierDef): ToolTierDef {
   if (typeof tool.id !== "string" || !TOOL_IDS.includes(tool.id)) {
     throw new RulesError("unknown-id", `"${String(tool.id)}" is not a tool tier.`, { id: String(tool.id) });
@@ -180,7 +165,7 @@ function assertTool(tool: ToolTierDef): ToolTierDef {
   return tool;
 }
 
-/** R-LEG-11 the tool a tier rank reads as (an improvised tool is the lowest: Lesser). */
+/** R-LEG-11 (an improvised tool is Lesser). */
 export function toolFor(tools: readonly ToolTierDef[], rank: TierRank, improvised = false): ToolTierDef {
   const checked = checkRank(rank);
   const tool = improvised ? tools[0] : tools.find((t) => t.ranks.includes(checked));
@@ -193,11 +178,8 @@ export function toolFor(tools: readonly ToolTierDef[], rank: TierRank, improvise
 }
 
 /**
- * R-LEG-11 (Legacy): the Effect is a roll of the tool's own dice, highest kept and exploding (the
- * `dieTotal`); a Lesser tool halves it, rounded up (d/2); a Normal tool held two-handed adds +1 (its
- * weapons carry the Versatile tag, R-EQ-3's +1 two-handed). Ruling: an improvised tool is a Lesser
- * tool (and −1d on the Risky Action, the pool's). The tiers are one label per rank 0–4, for sheets
- * that list ranks; `tools` (lowest first) say what each rank throws.
+ * R-LEG-11 (Legacy) the tool's own exploding roll (`dieTotal`), halved for Lesser, +1 for Normal two-handed;
+ * (ruling) an improvised tool is Lesser. `tools` lowest first.
  */
 export function toolTiers(tiers: readonly EffectTier[], tools: readonly ToolTierDef[]): EffectRule {
   assertTiers(tiers);
@@ -220,7 +202,7 @@ export function toolTiers(tiers: readonly EffectTier[], tools: readonly ToolTier
       return { value: Math.max(0, valueOf(dieTotal, tool, tags.versatileTwoHanded ?? false)), dieTotal, lines };
     },
     minimum(rank, tags = {}) {
-      // The least the rule gives: a die total of 0 (no Effect die) plus any two-handed bonus.
+      // A die total of 0 (no Effect die) plus any two-handed bonus.
       const tool = toolFor(tools, rank, tags.improvised ?? false);
       return Math.max(0, valueOf(0, tool, tags.versatileTwoHanded ?? false));
     },

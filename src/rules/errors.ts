@@ -1,8 +1,6 @@
 /**
- * The one error type of the rules engine. Bad input (a face of 7, a fractional rating, the same die
- * chosen twice…) throws a `RulesError` whose `message` a player could read, and whose `code` and
- * `data` let the UI show a localised notification (`TERRAN.Error.<code>` in `lang/en.json`).
- * Nothing in `src/rules/` coerces bad input silently, except where a rule itself says "clamp".
+ * The rules' one error type: bad input throws a `RulesError` a player could read, whose `code` and `data` the
+ * UI localises (`TERRAN.Error.<code>`). Nothing in src/rules/ coerces bad input unless a rule says "clamp".
  */
 export type RulesErrorCode =
   | "not-integer"
@@ -21,9 +19,9 @@ export type RulesErrorCode =
   | "not-allowed"
   | "bad-distribution"
   | "already-rolled"
-  /** A chat card changed since the click was made (two clicks at once): look again and retry. */
+  /** The card changed since the click (two clicks at once). */
   | "stale"
-  /** A chat card's choice is confirmed and can no longer change. */
+  /** The choice is confirmed. */
   | "locked";
 
 export type RulesErrorData = Readonly<Record<string, string | number | boolean>>;
@@ -40,9 +38,8 @@ export class RulesError extends Error {
 }
 
 /**
- * A number that must be a whole number between `min` and `max` (inclusive). Whole numbers beyond
- * 2^53 are not exact (2^53 + 1 reads as 2^53), so they are refused as not whole; a bound that is not
- * a number (NaN, a string) lets nothing pass.
+ * Inclusive. Beyond 2^53 is refused as not whole (2^53 + 1 reads as 2^53); a bound that is not a number lets
+ * nothing pass.
  */
 export function assertInteger(value: number, what: string, min: number, max = Number.POSITIVE_INFINITY): number {
   if (!isBound(min) || !isBound(max)) {
@@ -68,7 +65,7 @@ function isBound(bound: unknown): boolean {
   return typeof bound === "number" && !Number.isNaN(bound);
 }
 
-/** A value that must be one of `ids` (never an inherited name such as "__proto__"); `unknown-id` otherwise. */
+/** Never an inherited name such as "__proto__". */
 export function assertId<T extends string>(value: unknown, ids: readonly T[], what: string): T {
   if (typeof value !== "string" || !(ids as readonly string[]).includes(value)) {
     throw new RulesError("unknown-id", `"${String(value)}" is not ${what}.`, { id: String(value) });
@@ -76,7 +73,6 @@ export function assertId<T extends string>(value: unknown, ids: readonly T[], wh
   return value as T;
 }
 
-/** A value that must be text (a name, a label); `bad-choice` otherwise. */
 export function assertText(value: unknown, what: string): string {
   if (typeof value !== "string")
     throw new RulesError("bad-choice", `${what} must be text (got ${String(value)}).`, { what });

@@ -1,37 +1,34 @@
 /**
- * How XP come and go, read from the ruleset (`experience`): R-XP-1 / R-LEG-12 the session's award,
- * R-XP-2 / R-LEG-13 buying an Advancement (a cost, or a roll), R-LEG-13 skill development.
+ * How XP come and go, read from the ruleset's `experience`: R-XP-1 / R-LEG-12 the award, R-XP-2 / R-LEG-13 an
+ * Advancement, R-LEG-13 skill development.
  */
 import { assertFaces, sum } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 
 export interface SessionRecord {
-  /** R-LEG-12 Ego lost during the session (every point, whatever took it). */
+  /** R-LEG-12 every point, whatever took it. */
   readonly egoLost: number;
 }
 
-/** R-XP-1 +2 per session survived (Core/Degenesis); R-LEG-12 1 per Ego lost (Legacy). */
+/** R-XP-1 / R-LEG-12 */
 export function sessionXp(ruleset: Ruleset, session: SessionRecord): number {
   const rule = ruleset.experience.session;
   const egoLost = assertInteger(session.egoLost, "The Ego lost this session", 0);
   return rule.kind === "flat" ? rule.amount : rule.perEgo * egoLost;
 }
 
-/**
- * R-LEG-12 does the session pay XP per Ego lost (Legacy)? Then each Ego a character loses is counted
- * until the session's award; where the award is flat (R-XP-1) nothing is counted.
- */
+/** R-LEG-12 then every Ego a character loses is counted until the session's award. */
 export function countsEgoLost(ruleset: Ruleset): boolean {
   return ruleset.experience.session.kind === "perEgoLost";
 }
 
-/** R-XP-1 XP for a new Condition (Core 1, none during creation); R-LEG-12 none in Legacy. */
+/** R-XP-1 (none during creation) / R-LEG-12 */
 export function conditionXpFor(ruleset: Ruleset, duringCreation: boolean): number {
   return duringCreation ? 0 : ruleset.experience.perCondition;
 }
 
-/** R-LEG-13 the advancement roll's target: Ego max + HP max. */
+/** R-LEG-13 */
 export function advancementTarget(ruleset: Ruleset, egoMax: number, hpMax: number): number {
   if (ruleset.experience.advancement.kind !== "roll")
     throw new RulesError("not-allowed", "In this ruleset an Advancement costs XP (R-XP-2); there is no roll.");
@@ -39,7 +36,7 @@ export function advancementTarget(ruleset: Ruleset, egoMax: number, hpMax: numbe
 }
 
 export interface XpRoll {
-  /** XP spent: one per die (ruling: spent whether the roll succeeds or not). */
+  /** One per die (ruling: spent whether the roll succeeds or not). */
   readonly spent: number;
   readonly sum: number;
   readonly target: number;
@@ -61,21 +58,21 @@ function xpRoll(faces: readonly number[], xp: number, target: number): XpRoll {
   return { spent: dice.length, sum: total, target, success: total >= target, xpAfter: have - dice.length };
 }
 
-/** R-LEG-13 the advancement roll: one die per XP spent; a sum ≥ the target gains an Advancement. */
+/** R-LEG-13 */
 export function rollForAdvancement(ruleset: Ruleset, faces: readonly number[], xp: number, target: number): XpRoll {
   if (ruleset.experience.advancement.kind !== "roll")
     throw new RulesError("not-allowed", "In this ruleset an Advancement costs XP (R-XP-2); there is no roll.");
   return xpRoll(faces, xp, assertInteger(target, "The advancement target", 0));
 }
 
-/** R-LEG-13 a skill's development target: 3 × its rating. */
+/** R-LEG-13 */
 export function skillTarget(ruleset: Ruleset, rating: number): number {
   const rule = ruleset.experience.skillRoll;
   if (!rule || !ruleset.skills) throw new RulesError("not-allowed", "This ruleset has no skills to develop.");
   return rule.perRating * assertInteger(rating, "A skill rating", ruleset.skills.min, ruleset.skills.max);
 }
 
-/** R-LEG-13 skill development: one die per XP; a sum ≥ 3 × the rating raises it by 1 (never past 4). */
+/** R-LEG-13 (never past the skills' max). */
 export function developSkill(
   ruleset: Ruleset,
   faces: readonly number[],

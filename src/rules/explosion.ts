@@ -1,8 +1,6 @@
 /**
- * R-RA-3 Explosion. The chosen Effect die explodes: while the last die shows the threshold or more
- * (6, or 5 with *Slaughter*, R-EQ-3), another d6 is rolled and added. The chain is rolled by
- * Foundry when the Effect die is confirmed; here it is an input that must be exactly as long as the
- * rule demands. R-CH-2 uses the same chain for a Challenge's Effect (always on 6).
+ * R-RA-3 the chosen Effect die explodes (6, or 5+ with *Slaughter*, R-EQ-3). Foundry rolls the chain; here it
+ * is an input that must be exactly as long as the rule demands. R-CH-2 reads it for a Challenge's Effect.
  */
 import { assertFace, sum, type Face } from "./dice.ts";
 import { RulesError } from "./errors.ts";
@@ -10,20 +8,17 @@ import { RulesError } from "./errors.ts";
 export const EXPLODE_ON = 6;
 export const EXPLODE_ON_SLAUGHTER = 5;
 
-/** R-RA-3, R-EQ-3: the face from which an Effect die keeps exploding. */
+/** R-RA-3, R-EQ-3 */
 export function explosionThreshold(slaughter: boolean): Face {
   return slaughter ? EXPLODE_ON_SLAUGHTER : EXPLODE_ON;
 }
 
-/** R-RA-3: does a die showing `face` call for another die? */
+/** R-RA-3 */
 export function explodes(face: number, threshold: number): boolean {
   return face >= threshold;
 }
 
-/**
- * How many more dice the chain needs: 0 when it is complete, 1 when the last die exploded.
- * Throws when the chain went on after a die that did not explode.
- */
+/** Whether the last die exploded; throws when the chain goes on after a die that did not. */
 export function chainNeedsMore(first: number, chain: readonly number[], threshold: number): boolean {
   const dice = [first, ...chain];
   dice.forEach((f, i) => assertFace(f, i === 0 ? "The Effect die" : `Explosion die #${i}`));
@@ -40,13 +35,13 @@ export function chainNeedsMore(first: number, chain: readonly number[], threshol
 }
 
 export interface ExplosionResult {
-  /** The Effect die, then each explosion die in order. */
+  /** The Effect die, then each explosion die. */
   readonly dice: readonly Face[];
   readonly total: number;
   readonly exploded: boolean;
 }
 
-/** R-RA-3: the total of a complete chain. Throws if the chain is too short or too long. */
+/** R-RA-3 throws if the chain is too short or too long. */
 export function explosionTotal(first: number, chain: readonly number[], threshold: number): ExplosionResult {
   if (chainNeedsMore(first, chain, threshold)) {
     throw new RulesError(

@@ -1,41 +1,35 @@
 /**
- * R-LUCK-2 "Are the dice fair?": a chi-square goodness-of-fit test of one user's faces (how many of their
- * public dice showed 1, 2 … 6) against fair six-sided dice, 5 degrees of freedom, and its p-value (the
- * chance that fair dice land at least this far from even). Below `FAIR_MIN_DICE` dice it says nothing;
- * a p-value under `FAIR_ALPHA` reads as "unusual", anything else as "consistent with fair dice".
- * The reasons for both numbers are in docs/RULES.md (R-LUCK-2). Pure: the counts are its input.
+ * R-LUCK-2 "Are the dice fair?": a chi-square test (5 degrees of freedom) of one user's face counts against
+ * fair d6. Why `FAIR_MIN_DICE` and `FAIR_ALPHA`: docs/RULES.md (R-LUCK-2).
  */
 import { assertInteger, RulesError } from "./errors.ts";
 
-/** R-LUCK-2 the least number of dice the test reads: 30 dice expect 5 of each face (Cochran's rule). */
+/** R-LUCK-2 30 dice expect 5 of each face (Cochran's rule). */
 export const FAIR_MIN_DICE = 30;
 
-/** R-LUCK-2 below this p-value the dice read as unusual (1%, not 5%: every user is tested, again after every roll). */
+/** R-LUCK-2 1%, not 5%: every user is tested, again after every roll. */
 export const FAIR_ALPHA = 0.01;
 
-/** Faces 1–6 less one: the test's degrees of freedom. */
 export const FAIR_DEGREES = 5;
 
 export type FairnessVerdict = "too-few" | "fair" | "unusual";
 
 export interface FairnessTest {
-  /** How many dice were counted. */
   readonly dice: number;
-  /** Σ (observed − expected)² ÷ expected over the six faces (0 for perfectly even counts). */
+  /** Σ (observed − expected)² ÷ expected. */
   readonly statistic: number;
   readonly degrees: number;
-  /** P(χ²₅ ≥ statistic), or null below `FAIR_MIN_DICE` dice. */
+  /** P(χ²₅ ≥ statistic); null below `FAIR_MIN_DICE`. */
   readonly p: number | null;
   readonly verdict: FairnessVerdict;
 }
 
-// Lanczos' approximation of ln Γ (g = 7, nine coefficients): about 15 significant digits for a > 0.
+// Lanczos' ln Γ (g = 7, nine coefficients): about 15 significant digits for a > 0.
 const LANCZOS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
   12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
-/** ln Γ(a) for a > 0. */
 function logGamma(a: number): number {
   if (a < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * a)) - logGamma(1 - a);
   const z = a - 1;
@@ -48,7 +42,7 @@ function logGamma(a: number): number {
 const EPS = 1e-16;
 const MAX_STEPS = 500;
 
-/** P(a, x) by its series (converges fast for x < a + 1). */
+/** Converges fast for x < a + 1. */
 function lowerSeries(a: number, x: number): number {
   let term = 1 / a;
   let sum = term;
@@ -59,7 +53,7 @@ function lowerSeries(a: number, x: number): number {
   return sum * Math.exp(-x + a * Math.log(x) - logGamma(a));
 }
 
-/** Q(a, x) by its continued fraction, modified Lentz (for x ≥ a + 1; keeps tiny tails exact). */
+/** Modified Lentz, for x ≥ a + 1 (keeps tiny tails exact). */
 function upperFraction(a: number, x: number): number {
   const tiny = 1e-300;
   let b = x + 1 - a;
@@ -81,10 +75,7 @@ function upperFraction(a: number, x: number): number {
   return Math.exp(-x + a * Math.log(x) - logGamma(a)) * h;
 }
 
-/**
- * R-LUCK-2 the chi-square distribution's upper tail P(χ²ₖ ≥ x) = Q(k/2, x/2), the regularized upper
- * incomplete gamma function (series below a + 1, continued fraction above). `degrees` is a whole number ≥ 1.
- */
+/** R-LUCK-2 P(χ²ₖ ≥ x) = Q(k/2, x/2), the regularized upper incomplete gamma. */
 export function chiSquareSurvival(x: number, degrees: number): number {
   const k = assertInteger(degrees, "The degrees of freedom", 1, 1000);
   if (typeof x !== "number" || Number.isNaN(x) || x < 0)
@@ -99,7 +90,7 @@ export function chiSquareSurvival(x: number, degrees: number): number {
   return Math.min(1, Math.max(0, q));
 }
 
-/** The six counts, checked: whole numbers ≥ 0 whose total is a safe whole number. */
+/** Whole numbers ≥ 0 with a safe total. */
 function assertFaceCounts(faces: readonly number[]): readonly number[] {
   if (!Array.isArray(faces) || faces.length !== 6)
     throw new RulesError("bad-distribution", "A user's faces are six counts, one per face 1–6.", {});
@@ -115,7 +106,7 @@ function assertFaceCounts(faces: readonly number[]): readonly number[] {
   return counts;
 }
 
-/** R-LUCK-2 the chi-square test of one user's faces against fair dice, and what it says in plain words. */
+/** R-LUCK-2 */
 export function diceFairness(faces: readonly number[]): FairnessTest {
   const counts = assertFaceCounts(faces);
   const dice = counts.reduce((s, n) => s + n, 0);

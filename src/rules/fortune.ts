@@ -2,14 +2,14 @@
 import { assertFace } from "./dice.ts";
 import { assertInteger } from "./errors.ts";
 
-/** The chance as the least face that succeeds, 1–6 ("1+" always succeeds). */
+/** `chance`: the least face that succeeds ("1+" always does). */
 export function fortune(face: number, chance: number): { success: boolean; face: number; chance: number } {
   const f = assertFace(face, "The Fortune die");
   const c = assertInteger(chance, "The Fortune chance", 1, 6);
   return { success: f >= c, face: f, chance: c };
 }
 
-/** R-FORT-1 the probability that the Fortune die meets a chance of `chance`+. */
+/** R-FORT-1 */
 export function fortuneProbability(chance: number): number {
   return (7 - assertInteger(chance, "The Fortune chance", 1, 6)) / 6;
 }

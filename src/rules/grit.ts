@@ -1,49 +1,41 @@
-/**
- * R-GRIT-1 … R-GRIT-3 Grit: the Grit roll, rest, and the reset that comes with an advancement.
- */
+/** R-GRIT-1 … R-GRIT-3 Grit: the roll, rest, and the reset with an advancement. */
 import { assertFaces, highest, sum } from "./dice.ts";
 import { assertInteger } from "./errors.ts";
 
 export const DEFAULT_GRIT_DICE = 1;
 
 export interface GritRollOptions {
-  /** R-GRIT-1 *Die Hard*: +1d and sum all dice. */
+  /** R-GRIT-1 */
   readonly dieHard?: boolean;
-  /** R-GRIT-2 the night's sleep was poor: −1d (Asceticism does not help). */
+  /** R-GRIT-2 (Asceticism does not help). */
   readonly poorNight?: boolean;
-  /** R-GRIT-2 the character went poorly fed: −1d… */
+  /** R-GRIT-2 … */
   readonly poorFood?: boolean;
-  /** …unless *Asceticism* cancels it (the food's −1d only). */
+  /** … unless *Asceticism* cancels it. */
   readonly asceticism?: boolean;
 }
 
 /**
- * R-GRIT-2 (ruling) the −1d of a night that was not "well fed and rested": one die, whether the sleep,
- * the food or both were poor (the SRD names a single −1d). *Asceticism* cancels only the food's part,
- * so a poor night still costs its die.
+ * R-GRIT-2 (ruling) one −1d whether sleep, food or both were poor; Asceticism cancels the food's part only.
  */
 function restPenalty(options: GritRollOptions): number {
   return options.poorNight || (options.poorFood && !options.asceticism) ? 1 : 0;
 }
 
-/**
- * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the character's Grit dice, +1 with Die Hard,
- * −1 after a poor night or poor food (the food's not with Asceticism), never below 0. Ruling: Die
- * Hard applies to every Grit roll, the advancement reset of R-GRIT-3 included.
- */
+/** R-GRIT-1 / R-GRIT-2, never below 0; (ruling) Die Hard applies to every Grit roll, R-GRIT-3's included. */
 export function gritDiceCount(gritDice: number, options: GritRollOptions = {}): number {
   const base = assertInteger(gritDice, "Grit dice", 0);
   const poor = restPenalty(options);
   return Math.max(0, base + (options.dieHard ? 1 : 0) - poor);
 }
 
-/** R-GRIT-1 keep the highest die; with Die Hard, sum them all; no dice → 0. */
+/** R-GRIT-1 no dice: 0. */
 export function gritRoll(faces: readonly number[], dieHard = false): number {
   const checked = assertFaces(faces, "Grit die");
   return dieHard ? sum(checked) : highest(checked);
 }
 
-/** A current value and its maximum (Grit; Ego too). */
+/** Grit; Ego too. */
 export interface Track {
   readonly value: number;
   readonly max: number;
@@ -51,24 +43,20 @@ export interface Track {
 
 export type GritTrack = Track;
 
-/** A stored track: value and maximum whole numbers, 0 or more (`max` bounds the value when given). */
+/** `max` bounds the value when given. */
 export function assertTrack(track: Track, what: string, max = Number.POSITIVE_INFINITY): Track {
   assertInteger(track.value, `${what}'s value`, 0, max);
   assertInteger(track.max, `${what}'s maximum`, 0, max);
   return track;
 }
 
-/** R-GRIT-2 after a night's rest both value and maximum become the roll. */
+/** R-GRIT-2 */
 export function restGrit(roll: number): GritTrack {
   assertInteger(roll, "A Grit roll", 0);
   return { value: roll, max: roll };
 }
 
-/**
- * R-GRIT-3 (ruling) when an advancement is gained Grit becomes the higher of the current Grit and
- * the roll, and the maximum the higher of the current maximum and that value: a roll never lowers
- * either.
- */
+/** R-GRIT-3 (ruling) a roll never lowers value or maximum. */
 export function advancementGritReset(grit: GritTrack, roll: number): GritTrack {
   assertTrack(grit, "Grit");
   assertInteger(roll, "A Grit roll", 0);

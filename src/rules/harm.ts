@@ -1,9 +1,6 @@
 /**
- * R-HARM-1 … R-HARM-3, R-HARM-5, R-CH-4: an incoming Effect against armour, Grit and the wound
- * tracks, the shield's sacrifice, Mortally Wounded and death.
- *
- * Two steps, both pure: `assessHarm` says what an Effect would do and which choice is still open
- * (sacrifice the shield? which wound track?); `applyHarm` takes the choices and returns the new state.
+ * R-HARM-1 … R-HARM-5, R-CH-4 an incoming Effect, in two pure steps: `assessHarm` says what it would do and
+ * which choice is open, `applyHarm` takes the choices.
  */
 import { ARMOUR_VALUE, ELEPHANT_SKIN_ARMOUR, type BodyArmour } from "./equipment.ts";
 import { assertInteger, RulesError } from "./errors.ts";
@@ -11,12 +8,12 @@ import { isMortallyWounded, markWound, unmarkedTracks, type WoundTrack, type Wou
 
 export interface ArmourState {
   readonly body: BodyArmour;
-  /** A shield carried (and not yet sacrificed). */
+  /** Carried and not yet sacrificed. */
   readonly shield: boolean;
   readonly elephantSkin: boolean;
-  /** The worn armour's own value when an item says so (default: R-EQ-4's Light 1, Heavy 2). */
+  /** An item's own value (default: R-EQ-4's). */
   readonly bodyValue?: number;
-  /** The shield's own value when an item says so (default 1). */
+  /** An item's own value (default 1). */
   readonly shieldValue?: number;
 }
 
@@ -25,11 +22,7 @@ export interface ArmourLine {
   readonly value: number;
 }
 
-/**
- * R-HARM-2 armour = body armour (Light 1, Heavy 2) + 1 for a shield; *Elephant skin* makes it 1 for a
- * character with no armour at all (ruling: the seed lists the shield among the armours, so a character
- * carrying one is not "unarmored", and the skin adds nothing to it).
- */
+/** R-HARM-2; (ruling) a shield counts as armour, so *Elephant skin* adds nothing beside one. */
 export function armourValue(armour: ArmourState): { value: number; lines: ArmourLine[] } {
   const lines: ArmourLine[] = [];
   if (armour.body !== "none") {
@@ -44,7 +37,7 @@ export function armourValue(armour: ArmourState): { value: number; lines: Armour
   return { value: lines.reduce((t, l) => t + l.value, 0), lines };
 }
 
-/** R-HARM-1 damage = max(0, Effect − armour). */
+/** R-HARM-1 */
 export function damageAfterArmour(effect: number, armour: number): number {
   return Math.max(0, assertInteger(effect, "An Effect", 0) - assertInteger(armour, "Armour", 0));
 }
@@ -57,9 +50,9 @@ export interface HarmTarget {
 }
 
 export interface HarmChoices {
-  /** R-HARM-2 sacrifice the shield to ignore this Effect completely. */
+  /** R-HARM-2 */
   readonly sacrificeShield?: boolean;
-  /** R-HARM-3 the wound track to mark, when one must be marked. */
+  /** R-HARM-3 when one must be marked. */
   readonly woundTrack?: WoundTrack;
 }
 
@@ -70,15 +63,15 @@ export interface HarmAssessment {
   readonly shieldSacrificed: boolean;
   readonly gritBefore: number;
   readonly gritAfter: number;
-  /** R-HARM-3 a wound track must be marked. */
+  /** R-HARM-3 */
   readonly marksWound: boolean;
-  /** The tracks the player may choose from (empty when none must be marked). */
+  /** Empty when none must be marked. */
   readonly woundOptions: readonly WoundTrack[];
-  /** R-HARM-5 the harm kills: D ≥ 1 against a Mortally Wounded character. */
+  /** R-HARM-5 */
   readonly kills: boolean;
 }
 
-/** R-HARM-1 … R-HARM-5 what an Effect would do, before any choice is made. */
+/** R-HARM-1 … R-HARM-5 before any choice is made. */
 export function assessHarm(
   target: HarmTarget,
   effect: number,
@@ -86,7 +79,7 @@ export function assessHarm(
 ): HarmAssessment {
   if (target.dead) throw new RulesError("dead", "The character is dead; they cannot be harmed further.");
   const gritBefore = assertInteger(target.grit, "Grit", 0);
-  assertInteger(effect, "An Effect", 0); // checked even when a sacrificed shield makes the damage 0
+  assertInteger(effect, "An Effect", 0); // Checked even when a sacrificed shield makes the damage 0.
   const armour = armourValue(target.armour).value;
   if (choices.sacrificeShield && !target.armour.shield) {
     throw new RulesError("not-allowed", "There is no shield to sacrifice.");
@@ -126,9 +119,7 @@ export interface HarmResult {
 }
 
 /**
- * R-HARM-1 … R-HARM-5 apply an Effect. When a wound must be marked and more than one track is free,
- * `woundTrack` is required (the player chooses); with one free track it is marked without asking.
- * Harm never unmarks a wound.
+ * R-HARM-1 … R-HARM-5 `woundTrack` is required when more than one track is free. Harm never unmarks a wound.
  */
 export function applyHarm(target: HarmTarget, effect: number, choices: HarmChoices = {}): HarmResult {
   const assessment = assessHarm(target, effect, choices);

@@ -1,9 +1,6 @@
 /**
- * R-LEG-4 … R-LEG-6 the HP health model: harm against armour (and *Protected*), HP, the wound stages
- * Critical → Mortal → dead with the Mortal wound's permanent attribute loss, recovery and rest.
- *
- * Like harm.ts, two pure steps: `assessHpHarm` says what an Effect would do and which choice is open
- * (the attribute a Mortal wound takes), `applyHpHarm` takes the choices and returns the new state.
+ * R-LEG-4 … R-LEG-6 the HP health model. As harm.ts, two pure steps: `assessHpHarm` says what an Effect would
+ * do and which choice is open, `applyHpHarm` takes the choices.
  */
 import { armourValue, damageAfterArmour, type ArmourState } from "./harm.ts";
 import { assertFaces, sum } from "./dice.ts";
@@ -11,7 +8,7 @@ import { assertId, assertInteger, RulesError } from "./errors.ts";
 import { assertRatingsOf, loseAttribute, losableAttributes, type Ratings } from "./ratings.ts";
 import type { HpWoundDef, Ruleset } from "./rulesets/types.ts";
 
-/** R-LEG-5 the wound stage: none, Critically Wounded, Mortally Wounded. */
+/** R-LEG-5 */
 export type HpWound = "none" | HpWoundDef["id"];
 export const HP_WOUNDS: readonly HpWound[] = ["none", "critical", "mortal"];
 
@@ -23,23 +20,23 @@ export interface HpState {
 
 export interface HpHarmTarget extends HpState {
   readonly ratings: Ratings;
-  /** R-LEG-6 armour as R-HARM-2 (Legacy has no *Elephant skin*: it is ignored). */
+  /** R-LEG-6 as R-HARM-2, without *Elephant skin*. */
   readonly armour: ArmourState;
 }
 
 export interface HpHarmChoices {
-  /** R-LEG-6 sacrifice the shield to ignore this Effect completely. */
+  /** R-LEG-6 */
   readonly sacrificeShield?: boolean;
-  /** R-LEG-6 *Protected*: the faces of the Dark Dice thrown against this harm (their sum comes off). */
+  /** R-LEG-6 the Dark Dice faces thrown against this harm. */
   readonly protectedFaces?: readonly number[];
-  /** R-LEG-5 the attribute a Mortal wound takes its point from (asked when more than one can). */
+  /** R-LEG-5 asked when more than one attribute can give the point. */
   readonly lostAttribute?: string;
 }
 
 export interface HpHarmAssessment {
   readonly effect: number;
   readonly armour: number;
-  /** R-LEG-6 what *Protected*'s dice took off. */
+  /** R-LEG-6 */
   readonly protectedBy: number;
   readonly damage: number;
   readonly shieldSacrificed: boolean;
@@ -47,7 +44,7 @@ export interface HpHarmAssessment {
   readonly hpAfter: number;
   readonly woundBefore: HpWound;
   readonly woundAfter: HpWound;
-  /** R-LEG-5 attribute points lost for good (Mortal: 1); `lossOptions` are the attributes that can give them. */
+  /** R-LEG-5 points lost for good; `lossOptions` may give them. */
   readonly attributeLoss: number;
   readonly lossOptions: readonly string[];
   readonly kills: boolean;
@@ -59,7 +56,7 @@ function hpWounds(ruleset: Ruleset): readonly HpWoundDef[] {
   return ruleset.health.wounds;
 }
 
-/** R-LEG-5 the stage after `wound` (null past the last: death). */
+/** R-LEG-5 null past the last: death. */
 function nextStage(ruleset: Ruleset, wound: HpWound): HpWoundDef | null {
   const stages = hpWounds(ruleset);
   if (wound === "none") return stages[0] ?? null;
@@ -67,13 +64,13 @@ function nextStage(ruleset: Ruleset, wound: HpWound): HpWoundDef | null {
   return stages[at + 1] ?? null;
 }
 
-/** R-LEG-5 the Light Dice a wound stage costs on every pool (Critical 1, Mortal 2; none 0). */
+/** R-LEG-5 (none: 0). */
 export function hpWoundPenalty(ruleset: Ruleset, wound: HpWound): number {
   assertId(wound, HP_WOUNDS, "a wound stage");
   return hpWounds(ruleset).find((s) => s.id === wound)?.lightPenalty ?? 0;
 }
 
-/** A stored HP state, checked: HP 0…max, a known stage, and HP 0 while wounded. */
+/** HP 0 while wounded. */
 export function assertHpState(state: HpState, max = Number.POSITIVE_INFINITY): HpState {
   assertInteger(state.hp, "HP", 0, max);
   assertId(state.wound, HP_WOUNDS, "a wound stage");
@@ -87,17 +84,12 @@ export function assertHpState(state: HpState, max = Number.POSITIVE_INFINITY): H
   return state;
 }
 
-/** R-LEG-6 *Protected*'s reduction: the sum of the Dark Dice thrown (none: 0). */
+/** R-LEG-6 */
 export function protectedReduction(faces: readonly number[]): number {
   return sum(assertFaces(faces, "A Protected die"));
 }
 
-/**
- * R-LEG-5 / R-LEG-6 what an Effect would do. Damage = max(0, Effect − armour − *Protected*); 0 does
- * nothing. Above 0 HP the damage comes off HP, and reaching 0 makes the character Critically
- * Wounded (ruling: one step per harm, the overflow is lost). At 0 HP (Critical, or unwounded at 0)
- * any damage moves one stage on: Mortal (−1 attribute, for good), then death.
- */
+/** R-LEG-5 / R-LEG-6; (ruling) one stage per harm: reaching 0 HP is Critical and the overflow is lost. */
 export function assessHpHarm(
   ruleset: Ruleset,
   target: HpHarmTarget,
@@ -134,13 +126,13 @@ export function assessHpHarm(
   if (target.hp > 0) {
     const hpAfter = Math.max(0, target.hp - damage);
     if (hpAfter > 0) return { ...base, hpAfter };
-    // R-LEG-5 HP reach 0: Critically Wounded (the overflow is lost: ruling).
+    // R-LEG-5 (ruling) the overflow is lost.
     return { ...base, hpAfter: 0, woundAfter: nextStage(ruleset, "none")?.id ?? "none" };
   }
   const stage = nextStage(ruleset, target.wound);
   if (!stage) return { ...base, hpAfter: 0, kills: true };
   const lossOptions = stage.attributeLoss > 0 ? losableAttributes(ruleset, target.ratings) : [];
-  // R-LEG-5 (ruling) a Mortal wound with no attribute point left to lose kills.
+  // R-LEG-5 (ruling)
   const kills = stage.attributeLoss > 0 && lossOptions.length === 0;
   return {
     ...base,
@@ -155,16 +147,12 @@ export function assessHpHarm(
 export interface HpHarmResult extends HpState {
   readonly assessment: HpHarmAssessment;
   readonly ratings: Ratings;
-  /** The attribute that lost a point for good, or null. */
+  /** Null when none. */
   readonly lost: string | null;
   readonly shieldDestroyed: boolean;
 }
 
-/**
- * R-LEG-5 / R-LEG-6 apply an Effect. When a Mortal wound must take an attribute point and more than
- * one attribute can give it, `lostAttribute` is required (the player chooses); with one it is taken
- * without asking.
- */
+/** R-LEG-5 / R-LEG-6 `lostAttribute` is required when more than one attribute can give the point. */
 export function applyHpHarm(
   ruleset: Ruleset,
   target: HpHarmTarget,
@@ -207,7 +195,7 @@ export function applyHpHarm(
   };
 }
 
-/** R-LEG-5 care and a week of rest: Mortal → Critical, Critical → no wound (HP stay at 0 until a night's rest). */
+/** R-LEG-5 a week of care (HP stay at 0 until a night's rest). */
 export function recoverHpWound(ruleset: Ruleset, state: HpState): HpState {
   assertHpState(state);
   if (state.dead) throw new RulesError("dead", "The character is dead; nothing recovers.");
@@ -217,7 +205,7 @@ export function recoverHpWound(ruleset: Ruleset, state: HpState): HpState {
   return { ...state, wound: at === 0 ? "none" : (stages[at - 1]?.id ?? "none") };
 }
 
-/** R-LEG-4 a well-rested night: with no wound, HP back to the maximum; a wounded character must heal first. */
+/** R-LEG-4 a wounded character must heal first. */
 export function restHp(ruleset: Ruleset, state: HpState, max: number): HpState {
   hpWounds(ruleset);
   assertHpState(state);
@@ -228,7 +216,7 @@ export function restHp(ruleset: Ruleset, state: HpState, max: number): HpState {
   return { ...state, hp: max };
 }
 
-/** R-LEG-4 (ruling) when the maximum drops (a rating lost), current HP never stay above it. */
+/** R-LEG-4 (ruling) */
 export function hpWithinMax(state: HpState, max: number): HpState {
   assertHpState(state);
   return { ...state, hp: Math.min(state.hp, assertInteger(max, "HP max", 0)) };

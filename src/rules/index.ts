@@ -1,6 +1,5 @@
 /**
- * The Terran Engine's rules, pure TypeScript. Nothing here touches Foundry or the DOM: dice faces
- * are inputs and every function returns new values. Each rule cites its ID from RULES.md.
+ * The rules, pure TypeScript: no Foundry, no DOM; dice faces are inputs. Each rule cites its ID in RULES.md.
  */
 export * from "./errors.ts";
 export * from "./dice.ts";

@@ -1,8 +1,4 @@
-/**
- * R-HARM-6 Malaise: a character who survives Mortally Wounded rolls 1d. 1 nothing; 2/3/4 −1 to an
- * attribute of Prowess/Insight/Resolve (player's choice); 5 Ego dice −1; 6 Grit dice −1. A loss that
- * cannot be taken kills. A Malaise never recovers.
- */
+/** R-HARM-6 Malaise: what surviving Mortally Wounded costs for good; a loss that cannot be taken kills. */
 import {
   assertAttributes,
   assertGroup,
@@ -20,7 +16,7 @@ export type Malaise =
   | { readonly kind: "egoDice" }
   | { readonly kind: "gritDice" };
 
-/** R-HARM-6 the table. */
+/** R-HARM-6 */
 export function malaiseFor(face: number): Malaise {
   switch (assertFace(face, "The Malaise die")) {
     case 1:
@@ -46,21 +42,17 @@ export interface MalaiseTarget {
 
 export interface MalaiseResult extends MalaiseTarget {
   readonly malaise: Malaise;
-  /** The attribute that lost a point, if any. */
   readonly attribute: Attribute | null;
-  /** The loss could not be taken: the character dies. */
+  /** The loss could not be taken. */
   readonly dies: boolean;
 }
 
-/** R-HARM-6 the attributes of the group that could lose a point (those above 0). */
+/** R-HARM-6 (those above 0). */
 export function malaiseOptions(attributes: Attributes, group: Group): Attribute[] {
   return GROUP_ATTRIBUTES[assertGroup(group)].filter((a) => assertInteger(attributes[a], `${a} rating`, 0, 4) > 0);
 }
 
-/**
- * R-HARM-6 apply a Malaise. For an attribute loss with both attributes of the group above 0 the
- * player chooses (`choice` required); with one above 0 it is taken; with none, the character dies.
- */
+/** R-HARM-6 `choice` is required when both of the group's attributes are above 0. */
 export function applyMalaise(target: MalaiseTarget, malaise: Malaise, choice?: Attribute): MalaiseResult {
   const gritDice = assertInteger(target.gritDice, "Grit dice", 0);
   const egoDice = assertInteger(target.egoDice, "Ego dice", 0);

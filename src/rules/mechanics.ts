@@ -1,7 +1,6 @@
 /**
- * The mechanics that advancements and conditions carry, as the engine reads them: flags it knows
- * and situational dice modifiers (R-POOL-2). Items store these; the pool builder, Grit and Ego
- * rolls, harm and the order of Effects read them. A flag not listed here is not a flag.
+ * The mechanics flags and situational dice modifiers (R-POOL-2) advancements and conditions carry; a flag not
+ * listed here is not a flag.
  */
 import { isAttribute, isGroup, type Attribute, type Group } from "./attributes.ts";
 import { assertInteger, assertText, RulesError } from "./errors.ts";
@@ -17,15 +16,15 @@ export const MECHANICS_FLAGS = [
   "elephantSkin", // R-HARM-2
   "asceticism", // R-GRIT-2
   "whirlwind", // R-RA-10
-  "dangerSense", // R-POOL-2, R-ADV-1: +1d on the Insight save
+  "dangerSense", // R-POOL-2, R-ADV-1
   "developed", // R-CHAR-5
   "specialist", // R-ADV-2
-  "attributeShift", // R-COND-1 Obsessive Focus: +1 one attribute, −1 two others, chosen when taken
-  "tough", // R-LEG-4 Tough: +1 HP max more per Advancement
-  "protected", // R-LEG-6 Protected: Dark Dice thrown against harm, their sum taken off
-  "multiAttack", // R-LEG-15 Multi-attack: one more hit per Dark Die showing 6 (melee)
-  "skillFocus", // R-LEG-16 Obsessive Focus (Legacy): +1d one skill, −1d three others, chosen when taken
-  "egoMaxDown", // R-LEG-16 Estranged (Legacy): Ego max −1
+  "attributeShift", // R-COND-1 Obsessive Focus
+  "tough", // R-LEG-4 Tough
+  "protected", // R-LEG-6 Protected
+  "multiAttack", // R-LEG-15 Multi-attack
+  "skillFocus", // R-LEG-16 Obsessive Focus (Legacy)
+  "egoMaxDown", // R-LEG-16 Estranged (Legacy)
 ] as const;
 export type MechanicsFlag = (typeof MECHANICS_FLAGS)[number];
 
@@ -33,18 +32,13 @@ export function isMechanicsFlag(id: string): id is MechanicsFlag {
   return (MECHANICS_FLAGS as readonly string[]).includes(id);
 }
 
-/** What a roll is made with: an attribute (a Risky Action) or a group's Save (a Reaction). */
 export type RollTarget =
   { readonly kind: "attribute"; readonly attribute: Attribute } | { readonly kind: "save"; readonly group: Group };
 
-/**
- * Where a dice modifier applies: "any" roll, an attribute id, `save:<group>`, or (R-LEG-16, a ruleset
- * with skills) `skill:<skill>`: only a roll that adds that skill.
- * Examples: `["any"]`, `["reason", "intuition"]`, `["save:insight"]`, `["skill:survival"]`.
- */
+/** "any", an attribute id, `save:<group>`, or `skill:<skill>` (R-LEG-16). */
 export type ModifierScope = "any" | Attribute | `save:${Group}` | `skill:${string}`;
 
-/** R-LEG-16 every skill a ruleset names (Legacy's five), as modifier scopes `skill:<id>`. */
+/** R-LEG-16 as scopes `skill:<id>`. */
 export const SKILL_SCOPES: readonly `skill:${string}`[] = [
   ...new Set(RULESET_IDS.flatMap((id) => (getRuleset(id).skills?.list ?? []).map((s) => `skill:${s.id}` as const))),
 ];
@@ -56,15 +50,15 @@ export function isModifierScope(value: string): value is ModifierScope {
   return value.startsWith("save:") && isGroup(value.slice(5));
 }
 
-/** R-POOL-2 a ±Nd modifier from an advancement or a condition. */
+/** R-POOL-2 */
 export interface DiceModifier {
-  /** Stable id, unique within its source (used to tick it in the dialog). */
+  /** Unique within its source; ticked by it in the dialog. */
   readonly id: string;
   readonly dice: number;
-  /** An i18n key, or a user's own label (shown as is). */
+  /** An i18n key, or a user's own label. */
   readonly label: string;
   readonly appliesTo: readonly ModifierScope[];
-  /** Situational modifiers are ticked by the player when they apply; the rest always apply. */
+  /** Ticked by the player when it applies; the rest always apply. */
   readonly situational: boolean;
 }
 
@@ -87,7 +81,6 @@ export function assertDiceModifier(modifier: DiceModifier): DiceModifier {
   return modifier;
 }
 
-/** Does a modifier apply to a roll with this target? */
 export function modifierApplies(modifier: DiceModifier, target: RollTarget): boolean {
   return modifier.appliesTo.some((scope) => {
     if (scope === "any") return true;
@@ -96,7 +89,6 @@ export function modifierApplies(modifier: DiceModifier, target: RollTarget): boo
   });
 }
 
-/** The union of the flags of every source (advancements, conditions). */
 export function collectFlags(sources: Iterable<{ readonly flags: readonly string[] }>): Set<MechanicsFlag> {
   const flags = new Set<MechanicsFlag>();
   for (const source of sources) {

@@ -1,118 +1,93 @@
 /**
- * Exact odds of a Risky Action (R-RA-1…R-RA-6, R-POOL-5, R-EGO-2, R-SAY-1), for the roll dialog.
- *
- * Everything here is derived by closed form or by exact summation over faces — nothing is sampled,
- * and nothing here draws a random number. The only approximation is the explosion tail (R-RA-3): an
- * exploding die has no largest total, so its distribution is listed only until the probability mass
- * of the chains not yet listed falls below `TAIL_EPSILON` (1e-9); the mass left out is reported as
- * `tailCut`. The expected values are exact (closed form), tail included.
- *
- * Default die choice (R-RA-1, R-RA-2): Precision is the highest die of the whole pool (its tone does
- * not matter) and the Effect die is the highest remaining one, i.e. the second-highest of the pool.
+ * Exact odds of a Risky Action (R-RA-1 … R-RA-6, R-POOL-5, R-EGO-2, R-SAY-1) for the roll dialog: closed forms and
+ * exact sums, no sampling. Only the explosion tail (R-RA-3) is cut, below `TAIL_EPSILON`, and reported as `tailCut`;
+ * expected values are exact, tail included. Precision is the pool's highest die, the Effect die the second-highest
+ * (R-RA-1, R-RA-2).
  */
 import type { EffectRule, EffectTags, TierRank } from "./effect.ts";
 import { assertInteger } from "./errors.ts";
 import { explosionThreshold } from "./explosion.ts";
 
-/** The explosion tail is cut once the mass of the chains not yet listed is below this (R-RA-3). */
+/** R-RA-3 the explosion tail is cut once the mass of the chains not yet listed is below this. */
 export const TAIL_EPSILON = 1e-9;
 
 export interface OddsInput {
-  /** Light Dice, 0–4: the already-clamped pool (R-POOL-3). */
+  /** R-POOL-3 already clamped. */
   readonly light: number;
-  /** Dark Dice, any whole number ≥ 0 (R-POOL-4). */
+  /** R-POOL-4 */
   readonly dark: number;
-  /** The Ego when the dice are thrown, 0–6 (R-EGO-2). */
+  /** R-EGO-2 the Ego at the throw. */
   readonly ego: number;
-  /** R-RA-3 / R-EQ-3: the Effect die explodes on 5+ instead of 6. */
+  /** R-RA-3 / R-EQ-3: explodes on 5+. */
   readonly slaughter?: boolean;
-  /** R-SAY-1: during Sayonara a Dark Die costs Ego only when it shows 1. */
+  /** R-SAY-1: a Dark Die costs Ego only on a 1. */
   readonly sayonara?: boolean;
-  /** R-RA-2 setting (default true): a lone die is both Precision and Effect; false → no Effect (0). */
+  /** R-RA-2 setting (default true): a lone die is Precision and Effect; false: no Effect. */
   readonly singleDieServesBoth?: boolean;
-  /** Also give the distribution of the Effect value after the ruleset's tier (R-RA-4 / R-RA-5). */
+  /** R-RA-4 / R-RA-5 also the Effect value after the ruleset's tier. */
   readonly effect?: { readonly rule: EffectRule; readonly rank: TierRank; readonly tags?: EffectTags };
 }
 
-/** One point of a distribution: the probability `p` of `total`. */
 export interface OddsPoint {
   readonly total: number;
   readonly p: number;
 }
 
 export interface EffectValueOdds {
-  /** Distribution of `rule.value(dieTotal, rank, tags).value`, ascending (same tail cut as the die total). */
+  /** Ascending; the same tail cut as the die total. */
   readonly distribution: readonly OddsPoint[];
-  /** Exact expected Effect value (see `riskyActionOdds` on the tail). */
   readonly expected: number;
-  /** Exact expected Effect value given that the player's Effect lands (Precision ≥ 4); 0 if it never lands. */
+  /** Given that the Effect lands (Precision ≥ 4); 0 if it never does. */
   readonly expectedWhenLands: number;
 }
 
 export interface Odds {
-  /** Dice in the pool: light + dark. */
   readonly dice: number;
-  /** R-POOL-5: no dice at all — nothing is thrown, the action fails with no Effect. */
+  /** R-POOL-5 nothing is thrown. */
   readonly empty: boolean;
-  /** R-RA-1: Precision 1–3 Fail, 4–5 Success with a consequence, 6 Success. */
+  /** R-RA-1 */
   readonly outcome: { readonly fail: number; readonly partial: number; readonly success: number };
   readonly effect: {
-    /**
-     * Distribution of the Effect die total, explosions included (R-RA-2, R-RA-3), ascending totals,
-     * only the possible ones (0 appears for an empty pool or a lone die with the R-RA-2 setting off).
-     * Sums to 1 − `tailCut`.
-     */
+    /** R-RA-2, R-RA-3 the die total with explosions, ascending, possible totals only; sums to 1 − `tailCut`. */
     readonly distribution: readonly OddsPoint[];
-    /** Exact expected Effect die total (closed form, tail included). */
+    /** Closed form, tail included. */
     readonly expected: number;
-    /** Probability mass left out of `distribution` by cutting the explosion tail (< `tailEpsilon`). */
     readonly tailCut: number;
-    /** The cut: the tail stops once the mass of the chains not yet listed is below 1e-9. */
     readonly tailEpsilon: typeof TAIL_EPSILON;
-    /**
-     * R-RA-6: probability that the player's Effect lands = P(Precision ≥ 4 and there is an Effect die);
-     * 0 for an empty pool (R-POOL-5) or a lone die with the R-RA-2 setting off.
-     */
+    /** R-RA-6 P(Precision ≥ 4 and there is an Effect die). */
     readonly pLands: number;
-    /** Exact E[Effect die total | the Effect lands]; 0 when it can never land. */
+    /** 0 when it can never land. */
     readonly expectedWhenLands: number;
-    /** Only when `input.effect` is given. */
     readonly value?: EffectValueOdds;
   };
   /** R-EGO-2, R-EGO-3, R-SAY-1. */
   readonly ego: EgoLossOdds;
 }
 
-/** R-RA-1: P(the highest of `n` d6 is ≤ `k`) = (k/6)^n; with no dice the "highest" is 0, so 1. */
+/** R-RA-1 (k/6)^n; no dice: 1. */
 export function pHighestAtMost(k: number, n: number): number {
   assertInteger(k, "The face limit", 0, 6);
   assertInteger(n, "The number of dice", 0);
   return n === 0 ? 1 : Math.pow(k / 6, n);
 }
 
-// ---------------------------------------------------------------------------------------------
-// R-RA-3 explosion chain of one fresh d6, memoised per threshold.
+// R-RA-3 the explosion chain of one fresh d6, memoised per threshold.
 
 interface Chain {
-  /** `p[x]` = P(chain total = x), for the chains kept (fewer than `levels` explosions). */
+  /** For the chains kept (fewer than `levels` explosions). */
   readonly p: readonly number[];
-  /** Exact mean of the whole chain: 3.5 / (1 − q), q = P(face ≥ threshold). */
+  /** 3.5 / (1 − q), q = P(face ≥ threshold). */
   readonly mean: number;
-  /** Mass of the chains cut off (at least `levels` explosions) = q^levels < TAIL_EPSILON. */
+  /** q^levels < TAIL_EPSILON. */
   readonly cut: number;
-  /** Exact E[total; chain cut off] = mean − Σ x·p[x]. */
+  /** mean − Σ x·p[x]. */
   readonly cutMoment: number;
-  /** The least total a cut-off chain can reach: `levels` exploding dice and one more die. */
   readonly cutMinTotal: number;
 }
 
 const chains = new Map<number, Chain>();
 
-/**
- * The exploding chain started by a fresh d6 (R-RA-3): levels j = 0, 1, … (j exploding dice, then
- * one that does not explode) are added until the mass of the remaining levels, q^j, is below
- * TAIL_EPSILON.
- */
+/** Levels j = 0, 1, … (j exploding dice, then one that does not) until q^j < TAIL_EPSILON. */
 function chainFor(threshold: number): Chain {
   const cached = chains.get(threshold);
   if (cached) return cached;
@@ -121,7 +96,7 @@ function chainFor(threshold: number): Chain {
   const add = (x: number, mass: number): void => {
     p[x] = (p[x] ?? 0) + mass;
   };
-  // `exploding[s]`: mass of having rolled j exploding dice summing to s (starts with j = 0).
+  // Mass of j exploding dice summing to s.
   let exploding: number[] = [1];
   let levels = 0;
   let remaining = 1; // q^levels
@@ -155,20 +130,14 @@ function chainFor(threshold: number): Chain {
   return chain;
 }
 
-// ---------------------------------------------------------------------------------------------
-// R-RA-1, R-RA-2: law of the Effect die's face (before it explodes), alone and jointly with
-// "Precision ≥ 4" (R-RA-6).
+// R-RA-1, R-RA-2, R-RA-6 the Effect face's law, alone and with Precision ≥ 4.
 
-/** `face[f]` = P(Effect face = f), `lands[f]` = P(Effect face = f and Precision ≥ 4), f = 0…6. */
 interface FaceLaw {
   readonly face: readonly number[];
   readonly lands: readonly number[];
 }
 
-/**
- * P(highest ≤ a, second-highest ≤ b) for n ≥ 2 dice and b ≤ a: all dice ≤ b, or exactly one in
- * (b, a] and the rest ≤ b: (b/6)^n + n·((a−b)/6)·(b/6)^(n−1).
- */
+/** P(highest ≤ a, second ≤ b), n ≥ 2, b ≤ a: (b/6)^n + n·((a−b)/6)·(b/6)^(n−1). */
 function jointAtMost(a: number, b: number, n: number): number {
   const low = b / 6;
   return Math.pow(low, n) + n * ((a - b) / 6) * Math.pow(low, n - 1);
@@ -178,21 +147,21 @@ function faceLaw(n: number, singleDieServesBoth: boolean): FaceLaw {
   const face = [0, 0, 0, 0, 0, 0, 0];
   const lands = [0, 0, 0, 0, 0, 0, 0];
   if (n === 0) {
-    // R-POOL-5: nothing thrown, no Effect, nothing lands.
+    // R-POOL-5
     face[0] = 1;
   } else if (n === 1) {
     if (singleDieServesBoth) {
-      // R-RA-2 setting on: the lone die is the Effect die too; it lands when it shows 4+.
+      // R-RA-2 setting on: it lands on 4+.
       for (let f = 1; f <= 6; f++) {
         face[f] = 1 / 6;
         lands[f] = f >= 4 ? 1 / 6 : 0;
       }
     } else {
-      // R-RA-2 setting off: no Effect die, so no Effect (0) and nothing of the player's lands.
+      // R-RA-2 setting off.
       face[0] = 1;
     }
   } else {
-    // Second-highest: P(M2 ≤ b) = joint(6, b); with Precision ≤ 3: P(M2 ≤ b, M1 ≤ 3) = joint(3, min(b, 3)).
+    // P(M2 ≤ b) = joint(6, b); with Precision ≤ 3: joint(3, min(b, 3)).
     for (let b = 1; b <= 6; b++) {
       const all = jointAtMost(6, b, n) - jointAtMost(6, b - 1, n);
       const failing = b <= 3 ? jointAtMost(3, b, n) - jointAtMost(3, b - 1, n) : 0;
@@ -207,36 +176,30 @@ function faceLaw(n: number, singleDieServesBoth: boolean): FaceLaw {
 // R-EGO-2, R-EGO-3, R-SAY-1, R-LEG-8, R-LEG-14
 
 export interface EgoLossOdds {
-  /** Expected Ego lost (never more than the Ego at the throw). */
   readonly expectedLoss: number;
-  /** Probability of losing at least 1 Ego. */
   readonly pLoseAny: number;
-  /** Probability that Ego ends at 0 (the character is lost, R-EGO-3 / R-LEG-7); 1 when Ego is already 0. */
+  /** R-EGO-3 / R-LEG-7 the character is lost; 1 when Ego is already 0. */
   readonly pZero: number;
 }
 
 /**
- * The Ego lost to `dark` Dark Dice, in every ruleset (the law of the rules' `spendEgo`): R-EGO-2 /
- * R-LEG-8 each die shows ≤ the Ego at the throw with p = min(Ego, 6)/6 (R-SAY-1: only a 1, p = 1/6) and
- * then costs `cost` (R-LEG-14: 2 in a montage); the loss is min(cost × costly dice, Ego). Exact sum over
- * the binomial.
+ * The law of the rules' `spendEgo` (R-EGO-2, R-LEG-8, R-SAY-1, R-LEG-14): min(cost × costly dice, Ego), an exact
+ * binomial sum.
  */
 export function egoLossOdds(dark: number, ego: number, cost = 1, sayonara = false): EgoLossOdds {
   const n = assertInteger(dark, "Dark Dice", 0);
   const e = assertInteger(ego, "Ego", 0, 100);
   const c = assertInteger(cost, "The Ego per Dark Die", 1, 10);
-  // R-EGO-3: at Ego 0 the character is already lost; there is nothing left to spend.
+  // R-EGO-3
   if (e === 0) return { expectedLoss: 0, pLoseAny: 0, pZero: 1 };
   const p = sayonara ? 1 / 6 : Math.min(e, 6) / 6;
-  // Loss = min(c·k, e) with k ~ Binomial(n, p) costly dice: Ego reaches 0 from `reach` costly dice on.
+  // Ego reaches 0 from `reach` costly dice on.
   const reach = Math.ceil(e / c);
   if (p === 1) {
-    // Ego 6 or more outside Sayonara: every Dark Die costs.
     const loss = Math.min(c * n, e);
     return { expectedLoss: loss, pLoseAny: n > 0 ? 1 : 0, pZero: loss === e ? 1 : 0 };
   }
-  // P(k) by the ratio P(k+1)/P(k) = (n − k)·p / ((k + 1)·(1 − p)); only k < reach matter,
-  // except when that lower tail is most of the mass (see below).
+  // P(k+1)/P(k) = (n − k)·p / ((k + 1)·(1 − p)); only k < reach matter, unless that is most of the mass.
   const ratio = (k: number): number => ((n - k) * p) / ((k + 1) * (1 - p));
   let pk = Math.pow(1 - p, n);
   let massBelow = 0;
@@ -250,8 +213,7 @@ export function egoLossOdds(dark: number, ego: number, cost = 1, sayonara = fals
   if (massBelow <= 0.5 || reach > n) {
     pZero = reach > n ? 0 : 1 - massBelow;
   } else {
-    // The upper tail P(k ≥ reach) is small: sum it directly rather than lose it to 1 − massBelow.
-    // Here the median is below reach ≤ 100, so the terms die out quickly.
+    // A small upper tail is summed directly, not lost to 1 − massBelow; the median is below reach ≤ 100.
     pZero = 0;
     for (let k = reach; k <= n && pk > 0; k++) {
       pZero += pk;
@@ -285,16 +247,8 @@ function toPoints(mass: readonly number[]): OddsPoint[] {
 }
 
 /**
- * The exact odds of a Risky Action for a pool and the Ego at the throw.
- *
- * The Effect value (when `input.effect` is given) maps every die total through
- * `rule.value(total, rank, tags).value`. A total of 0 means there was no Effect die (R-POOL-5, or
- * R-RA-2's setting off): no Effect, so its value is 0 and no tier floor applies. Its expected values
- * are exact on the assumption that `value(total) − total` is constant over the totals only the cut
- * tail reaches (79 and up on 6, 101 and up on 5+): true of both rule shapes, since R-RA-4 adds a
- * constant above its 0 clamp and every R-RA-5 floor is below those totals.
- *
- * Throws a RulesError for Light outside 0–4, negative Dark, Ego outside 0–6 or a non-integer.
+ * A total of 0 (no Effect die) has value 0, no floor. The value's expectation is exact since `value(total) − total`
+ * is constant over the cut tail (79+ on 6, 101+ on 5+) for both R-RA-4 and R-RA-5.
  */
 export function riskyActionOdds(input: OddsInput): Odds {
   validate(input);
@@ -304,15 +258,12 @@ export function riskyActionOdds(input: OddsInput): Odds {
   const chain = chainFor(threshold);
   const law = faceLaw(n, input.singleDieServesBoth ?? true);
 
-  // R-RA-1
   const fail = pHighestAtMost(3, n);
   const atMostFive = pHighestAtMost(5, n);
   const outcome = { fail, partial: Math.max(0, atMostFive - fail), success: 1 - atMostFive };
-  // R-RA-6: the player's Effect lands on a Success, with or without a consequence, when there is an
-  // Effect die (never on an empty pool, R-POOL-5, nor on a lone die with the R-RA-2 setting off).
   const pLands = law.lands.reduce((t, p) => t + p, 0);
 
-  // R-RA-3: a face below the threshold is its own total; a face at or above it adds a fresh chain.
+  // R-RA-3 a face at or above the threshold adds a fresh chain.
   const mass: number[] = [];
   let pExplodes = 0;
   for (let f = 0; f <= 6; f++) {
@@ -329,7 +280,6 @@ export function riskyActionOdds(input: OddsInput): Odds {
   for (let t = 0; t < mass.length; t++) mass[t] ??= 0;
   const tailCut = pExplodes * chain.cut;
 
-  /** Exact E[die total | Effect face f]. */
   const dieMean = (f: number): number => (f >= threshold ? f + chain.mean : f);
   let expected = 0;
   let expectedLanding = 0;
@@ -357,7 +307,7 @@ export function riskyActionOdds(input: OddsInput): Odds {
   };
 }
 
-/** R-RA-4 / R-RA-5: the Effect value's law, from the die total's law. */
+/** R-RA-4 / R-RA-5 */
 function valueOdds(
   spec: NonNullable<OddsInput["effect"]>,
   mass: readonly number[],
@@ -366,7 +316,7 @@ function valueOdds(
   chain: Chain,
   pLands: number,
 ): EffectValueOdds {
-  // Total 0 = no Effect die (R-POOL-5, R-RA-2 off): no Effect at all, not even a floor.
+  // R-POOL-5, R-RA-2 off: no Effect, not even a floor.
   const valueOf = (total: number): number => (total === 0 ? 0 : spec.rule.value(total, spec.rank, spec.tags).value);
   const valueAt = mass.map((_, total) => valueOf(total));
 
@@ -377,10 +327,9 @@ function valueOdds(
   });
   const distribution = [...byValue.entries()].sort(([a], [b]) => a - b).map(([total, p]) => ({ total, p }));
 
-  // Shift value − total over the cut tail (see riskyActionOdds).
+  // See riskyActionOdds.
   const tailFrom = threshold + chain.cutMinTotal;
   const tailShift = valueOf(tailFrom) - tailFrom;
-  /** Exact E[value | Effect face f], the cut tail included. */
   const valueMean = (f: number): number => {
     if (f < threshold) return valueAt[f] ?? valueOf(f);
     let listed = 0;

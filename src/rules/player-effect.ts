@@ -1,17 +1,16 @@
 /**
- * R-RA-3 … R-RA-5 the player's Effect: the Effect die's explosion chain, then the ruleset's tier and
- * the weapon's tags. R-ADV-2 Specialist's rescued Fail uses the Reduced tier.
+ * R-RA-3 … R-RA-5 the player's Effect: the chain, then the tier and tags; R-ADV-2 Specialist's rescued Fail.
  */
 import { type EffectTags, type EffectValue, type TierRank } from "./effect.ts";
 import { assertInteger } from "./errors.ts";
 import { explosionThreshold, explosionTotal, type ExplosionResult } from "./explosion.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 
-/** R-ADV-2 the tier a Specialist's rescued Fail is held to (Reduced / Mediocre). */
+/** R-ADV-2 (Reduced / Mediocre). */
 export const SPECIALIST_RANK: TierRank = 1;
 
 export interface PlayerEffectInput {
-  /** The Effect die's face and the explosion dice rolled after it. */
+  /** The Effect die's face; `chain` the explosion dice after it. */
   readonly first: number;
   readonly chain: readonly number[];
   readonly slaughter: boolean;

@@ -1,6 +1,6 @@
 /**
- * R-POOL-1 … R-POOL-5 building a Risky Action's (or a Reaction's) pool: the base, every modifier as a
- * labelled line, the clamp of Light Dice to 0–4, Mortally Wounded, Dark Dice, and the empty pool.
+ * R-POOL-1 … R-POOL-5 a Risky Action's or a Reaction's pool: the base, each modifier as a labelled line, the
+ * clamp, Dark Dice, the empty pool.
  */
 import { assertAttribute, assertGroup, deriveSaves, groupOf, type Attributes, type Group } from "./attributes.ts";
 import { ATTRIBUTE_MAX } from "./attributes.ts";
@@ -16,10 +16,10 @@ import {
 import type { Ruleset } from "./rulesets/types.ts";
 import { isMortallyWounded, woundPenaltyTrack, type Wounds } from "./wounds.ts";
 
-/** R-POOL-3 Light Dice always end between 0 and 4. */
+/** R-POOL-3 */
 export const LIGHT_MIN = 0;
 export const LIGHT_MAX = ATTRIBUTE_MAX;
-/** R-POOL-4 (setting) default maximum of the dialog's Dark Dice stepper. */
+/** R-POOL-4 (setting) the dialog's default Dark Dice maximum. */
 export const DEFAULT_DARK_MAX = 10;
 
 export interface PoolInput {
@@ -28,30 +28,28 @@ export interface PoolInput {
   readonly attributes: Attributes;
   readonly wounds: Wounds;
   readonly flags: ReadonlySet<MechanicsFlag>;
-  /** The GM's position modifier (±1d, or more). */
+  /** The GM's position modifier. */
   readonly position?: number;
-  /** The weapon used, and the range it is used at. */
   readonly weapon?: Weapon;
   readonly range?: string;
-  /** Wearing Heavy armour, and whether this action is one it hinders (run, observe, sneak, swim). */
+  /** R-EQ-4 the action is one Heavy armour hinders (run, observe, sneak, swim). */
   readonly heavyArmour?: boolean;
   readonly hinderedByHeavyArmour?: boolean;
-  /** Every dice modifier of the character's advancements and conditions… */
+  /** Of the character's advancements and conditions… */
   readonly modifiers?: readonly DiceModifier[];
-  /** …and the ids of the situational ones the player ticked for this roll. */
+  /** … and the situational ones the player ticked. */
   readonly ticked?: ReadonlySet<string>;
   readonly dark: number;
-  /** R-POOL-4 the dialog's maximum; omit for no maximum. */
+  /** R-POOL-4 omit for no maximum. */
   readonly darkMax?: number;
 }
 
 export type PoolLineId =
   "position" | "wound" | "improvised" | "unhandy" | "outOfRange" | "heavyArmour" | "dangerSense" | "modifier";
 
-/** One visible line of the pool's breakdown. */
 export interface PoolLine {
   readonly id: PoolLineId;
-  /** An i18n key, or a user's own label for custom modifiers. */
+  /** An i18n key, or a user's own label. */
   readonly label: string;
   readonly dice: number;
   readonly rule: string;
@@ -63,25 +61,25 @@ export interface Pool {
   readonly base: number;
   readonly baseLabel: string;
   readonly lines: readonly PoolLine[];
-  /** Base plus every line, before the clamp. */
+  /** Before the clamp. */
   readonly raw: number;
   readonly light: number;
   readonly dark: number;
-  /** R-POOL-3 why the Light Dice differ from `raw`, if they do. */
+  /** R-POOL-3 why `light` differs from `raw`. */
   readonly clamp: ClampReason;
-  /** R-POOL-5 no dice at all: nothing is thrown and the action fails with no Effect. */
+  /** R-POOL-5 */
   readonly empty: boolean;
 }
 
 const ROLL_KINDS: readonly RollTarget["kind"][] = ["attribute", "save"];
 
-/** The group whose wounds and Save concern this roll. */
+/** Whose wounds and Save concern this roll. */
 export function targetGroup(target: RollTarget): Group {
   assertId(target.kind, ROLL_KINDS, "a kind of roll");
   return target.kind === "save" ? assertGroup(target.group) : groupOf(assertAttribute(target.attribute));
 }
 
-/** R-POOL-1 the base: the attribute's rating, or for a Reaction the group's Save (0–2). */
+/** R-POOL-1 the rating, or a Reaction's Save. */
 export function poolBase(attributes: Attributes, target: RollTarget): number {
   assertId(target.kind, ROLL_KINDS, "a kind of roll");
   if (target.kind === "save") return deriveSaves(attributes)[assertGroup(target.group)];
@@ -89,7 +87,7 @@ export function poolBase(attributes: Attributes, target: RollTarget): number {
   return assertInteger(attributes[attribute], `${attribute} rating`, 0, ATTRIBUTE_MAX);
 }
 
-/** R-POOL-2 every modifier that applies, as labelled lines. */
+/** R-POOL-2 */
 export function poolLines(input: PoolInput): PoolLine[] {
   const lines: PoolLine[] = [];
   const position = assertInteger(input.position ?? 0, "The GM's modifier", -10, 10);
@@ -128,7 +126,7 @@ export function poolLines(input: PoolInput): PoolLine[] {
   return lines;
 }
 
-/** R-POOL-3 clamp Light Dice to 0–4; Mortally Wounded gathers none. */
+/** R-POOL-3 Mortally Wounded gathers none. */
 export function clampLight(raw: number, mortallyWounded: boolean): { light: number; clamp: ClampReason } {
   assertInteger(raw, "The Light Dice gathered", Number.NEGATIVE_INFINITY);
   if (mortallyWounded) return { light: 0, clamp: raw === 0 ? null : "mortal" };
@@ -139,10 +137,7 @@ export function clampLight(raw: number, mortallyWounded: boolean): { light: numb
 
 const CLAMPS: readonly (ClampReason & string)[] = ["max", "min", "mortal"];
 
-/**
- * A pool as a card keeps it (R-POOL-1 … R-POOL-5), checked: whole numbers, Light Dice 0–4, the lines
- * labelled, and, when the dice thrown are given, exactly that many Light and Dark Dice.
- */
+/** R-POOL-1 … R-POOL-5 a card's stored pool, checked; with the dice thrown, exactly that many. */
 export function assertPool(pool: Pool, light?: number, dark?: number): Pool {
   assertInteger(pool.base, "The pool's base", 0, ATTRIBUTE_MAX);
   assertText(pool.baseLabel, "The pool's label");
@@ -168,7 +163,7 @@ export function assertPool(pool: Pool, light?: number, dark?: number): Pool {
   return pool;
 }
 
-/** R-POOL-1 … R-POOL-5 the whole pool. */
+/** R-POOL-1 … R-POOL-5 */
 export function buildPool(input: PoolInput): Pool {
   const darkMax =
     input.darkMax === undefined ? Number.POSITIVE_INFINITY : assertInteger(input.darkMax, "The Dark Dice maximum", 0);

@@ -1,21 +1,20 @@
 /**
- * Ratings read through the ruleset's attribute scheme (any edition): R-LEG-1 … R-LEG-4, R-LEG-7,
- * R-LEG-15 and R-LEG-16, and R-CHAR-4's table read as data. Core/Degenesis callers may keep using
- * attributes.ts's six-attribute constants; this is the ruleset-driven path.
+ * Ratings read through the ruleset's attribute scheme, for any edition (R-LEG-1 … R-LEG-7, R-LEG-15, R-LEG-16,
+ * R-CHAR-4's table as data); attributes.ts keeps Core's six-attribute constants.
  */
 import { assertFaces, highest } from "./dice.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 import type { AttributeScheme, HealthRule, Ruleset, SkillScheme } from "./rulesets/types.ts";
 
-/** Ratings keyed by the ruleset's attribute (or skill) ids. */
+/** Keyed by the ruleset's attribute (or skill) ids. */
 export type Ratings = Readonly<Record<string, number>>;
 
-/** The ruleset's attribute ids, in sheet order. */
+/** In sheet order. */
 export function attributeIds(ruleset: Ruleset): string[] {
   return ruleset.attributes.list.map((a) => a.id);
 }
 
-/** The ruleset's skill ids (none without skills). */
+/** None without skills. */
 export function skillIds(ruleset: Ruleset): string[] {
   return ruleset.skills?.list.map((s) => s.id) ?? [];
 }
@@ -26,12 +25,12 @@ function assertOwnId(id: unknown, ids: readonly string[], what: string): string 
   return id;
 }
 
-/** An attribute id of the ruleset, or `unknown-id`. */
+/** `unknown-id` otherwise. */
 export function assertAttributeOf(ruleset: Ruleset, id: string): string {
   return assertOwnId(id, attributeIds(ruleset), "an attribute");
 }
 
-/** A skill id of the ruleset, or `unknown-id` (and `not-allowed` when the ruleset has no skills). */
+/** `not-allowed` when the ruleset has no skills. */
 export function assertSkillOf(ruleset: Ruleset, id: string): string {
   if (!ruleset.skills) throw new RulesError("not-allowed", "This ruleset has no skills.");
   return assertOwnId(id, skillIds(ruleset), "a skill");
@@ -42,7 +41,7 @@ function assertRatingsIn(ratings: Ratings, ids: readonly string[], min: number, 
   return ratings;
 }
 
-/** R-LEG-1 / R-CHAR-1 every attribute of the ruleset rated with a whole number in its range. */
+/** R-LEG-1 / R-CHAR-1 */
 export function assertRatingsOf(ruleset: Ruleset, ratings: Ratings): Ratings {
   const scheme = ruleset.attributes;
   return assertRatingsIn(ratings, attributeIds(ruleset), scheme.min, scheme.max, "The rating of");
@@ -53,16 +52,13 @@ function skillScheme(ruleset: Ruleset): SkillScheme {
   return ruleset.skills;
 }
 
-/** R-LEG-3 every skill rated with a whole number 0–4. */
+/** R-LEG-3 */
 export function assertSkillRatings(ruleset: Ruleset, skills: Ratings): Ratings {
   const scheme = skillScheme(ruleset);
   return assertRatingsIn(skills, skillIds(ruleset), scheme.min, scheme.max, "The skill");
 }
 
-/**
- * R-LEG-2 / R-CHAR-4 a creation roll read through the ruleset's table: the highest of the
- * `creation.dice` faces (Legacy 2d keep highest: 1–3 → 0, 4–5 → 1, 6 → 2; Core 1d: 1, 2, 3 points).
- */
+/** R-LEG-2 / R-CHAR-4 the highest of `creation.dice` faces, read through the ruleset's bands. */
 export function creationValue(scheme: AttributeScheme, faces: readonly number[]): number {
   const checked = assertFaces(faces, "A creation die");
   if (checked.length !== scheme.creation.dice) {
@@ -86,7 +82,7 @@ export function creationValue(scheme: AttributeScheme, faces: readonly number[])
   return assertInteger(band.value, "A creation table's value", 0, max);
 }
 
-/** R-LEG-2 one roll per attribute: the ratings a new character starts with. */
+/** R-LEG-2 */
 export function rollRatings(
   ruleset: Ruleset,
   faces: Readonly<Record<string, readonly number[]>>,
@@ -102,7 +98,7 @@ export function rollRatings(
   );
 }
 
-/** R-LEG-3 the creation spread: the ruleset's points (4), every one placed, each skill in range. */
+/** R-LEG-3 every point placed, each skill in range. */
 export function assertSkillSpread(ruleset: Ruleset, skills: Ratings): Ratings {
   const scheme = skillScheme(ruleset);
   assertSkillRatings(ruleset, skills);
@@ -121,16 +117,13 @@ export function assertSkillSpread(ruleset: Ruleset, skills: Ratings): Ratings {
   return skills;
 }
 
-/** R-LEG-3 (setting) a game without skills: one attribute takes the bonus (+1), within its range. */
+/** R-LEG-3 (setting) */
 export function withoutSkillsBonus(ruleset: Ruleset, ratings: Ratings, attribute: string): Record<string, number> {
   const bonus = ruleset.creationBonus ?? skillScheme(ruleset).withoutSkillsBonus;
   return raiseBy(ruleset, ratings, attribute, bonus);
 }
 
-/**
- * R-LEG-3 (setting) the ruleset played without skills: no skill scheme (nothing to rate, spread or add
- * to a roll), and creation's bonus to one attribute kept as `creationBonus`. The same game taken twice.
- */
+/** R-LEG-3 (setting) no skill scheme, and creation's bonus kept as `creationBonus`; idempotent. */
 export function withoutSkills(ruleset: Ruleset): Ruleset {
   if (ruleset.creationBonus !== undefined && ruleset.skills === null) return ruleset;
   return { ...ruleset, skills: null, creationBonus: skillScheme(ruleset).withoutSkillsBonus };
@@ -155,18 +148,18 @@ function raiseBy(ruleset: Ruleset, ratings: Ratings, attribute: string, by: numb
   return { ...ratings, [id]: value };
 }
 
-/** R-LEG-15 *Extra Attribute* (R-CHAR-5 *Developed* in Core): +1 to one attribute, refused at the cap. */
+/** R-LEG-15 *Extra Attribute* (R-CHAR-5 *Developed* in Core), refused at the cap. */
 export function raiseAttributeOf(ruleset: Ruleset, ratings: Ratings, attribute: string): Record<string, number> {
   return raiseBy(ruleset, ratings, attribute, 1);
 }
 
-/** R-LEG-5 the attributes a Mortal wound's permanent loss may come from (rated 1 or more). */
+/** R-LEG-5 (rated above the minimum). */
 export function losableAttributes(ruleset: Ruleset, ratings: Ratings): string[] {
   assertRatingsOf(ruleset, ratings);
   return attributeIds(ruleset).filter((id) => (ratings[id] ?? 0) > ruleset.attributes.min);
 }
 
-/** R-LEG-5 lose `points` from one attribute for good (the player's choice), never below the minimum. */
+/** R-LEG-5 never below the minimum. */
 export function loseAttribute(
   ruleset: Ruleset,
   ratings: Ratings,
@@ -189,7 +182,7 @@ function hpRule(ruleset: Ruleset): Extract<HealthRule, { kind: "hp" }> {
   return ruleset.health;
 }
 
-/** R-LEG-4 HP max = Strength + Agility + 2, +1 per Advancement (+1 more per Advancement with *Tough*). */
+/** R-LEG-4 */
 export function hpMax(ruleset: Ruleset, ratings: Ratings, advancements: number, tough = false): number {
   const rule = hpRule(ruleset);
   assertRatingsOf(ruleset, ratings);
@@ -198,7 +191,7 @@ export function hpMax(ruleset: Ruleset, ratings: Ratings, advancements: number, 
   return fromRatings + rule.base + held * (rule.perAdvancement + (tough ? rule.toughPerAdvancement : 0));
 }
 
-/** R-LEG-7 Ego max = Insight + Charisma + 2 (R-LEG-16 *Estranged*: −1), never below 0. */
+/** R-LEG-7 (R-LEG-16 *Estranged*: −1), never below 0. */
 export function egoMax(ruleset: Ruleset, ratings: Ratings, estranged = false): number {
   if (ruleset.ego.kind !== "derived")
     throw new RulesError("not-allowed", "This ruleset rolls its Ego maximum (R-EGO-1).");

@@ -1,6 +1,6 @@
 /**
- * R-RA-1, R-RA-2, R-RA-6 … R-RA-10: choosing the Precision and Effect dice, reading the outcome,
- * which Effects land and in which order, Disposition, Whirlwind's second hit, and the Reaction.
+ * R-RA-1, R-RA-2, R-RA-6 … R-RA-10: choosing the dice, the outcome, which Effects land and in what order,
+ * Disposition, Whirlwind's second hit, the Reaction.
  */
 import { assertFace, type Face } from "./dice.ts";
 import { assertId, assertInteger, RulesError } from "./errors.ts";
@@ -12,7 +12,7 @@ export interface PoolDie {
   readonly face: Face;
 }
 
-/** Light dice first, then dark, in the order they were thrown. */
+/** Light first, then dark, as thrown. */
 export function poolDice(light: readonly number[], dark: readonly number[]): PoolDie[] {
   return [
     ...light.map((f, i) => ({ tone: "light" as const, face: assertFace(f, `Light die #${i + 1}`) })),
@@ -20,7 +20,7 @@ export function poolDice(light: readonly number[], dark: readonly number[]): Poo
   ];
 }
 
-/** R-RA-1 the outcome band of a Precision die. */
+/** R-RA-1 */
 export type Band = "fail" | "partial" | "success";
 export const BANDS: readonly Band[] = ["fail", "partial", "success"];
 
@@ -29,20 +29,20 @@ export function precisionBand(face: number): Band {
   return f <= 3 ? "fail" : f <= 5 ? "partial" : "success";
 }
 
-/** Indices into the pool's dice. `effect` null means no Effect die (Effect 0). */
+/** Indices into the pool's dice; `effect` null: no Effect die. */
 export interface Selection {
   readonly precision: number;
   readonly effect: number | null;
 }
 
 export interface SelectionSettings {
-  /** R-RA-2 (setting, default on): with a single die, it serves as both Precision and Effect. */
+  /** R-RA-2 (setting, default on) */
   readonly singleDieServesBoth: boolean;
 }
 
 export const DEFAULT_SELECTION_SETTINGS: SelectionSettings = { singleDieServesBoth: true };
 
-/** The index of the highest die not in `exclude` (the first one on a tie), or null. */
+/** The first on a tie; null when none is left. */
 function highestIndex(dice: readonly PoolDie[], exclude: ReadonlySet<number>): number | null {
   let best: number | null = null;
   dice.forEach((d, i) => {
@@ -52,10 +52,7 @@ function highestIndex(dice: readonly PoolDie[], exclude: ReadonlySet<number>): n
   return best;
 }
 
-/**
- * R-RA-1 / R-RA-2 the default choice: Precision the highest die, Effect the highest remaining; a
- * single die serves both (setting) or leaves no Effect. An empty pool has no selection (R-POOL-5).
- */
+/** R-RA-1 / R-RA-2; an empty pool has no selection (R-POOL-5). */
 export function defaultSelection(
   dice: readonly PoolDie[],
   settings: SelectionSettings = DEFAULT_SELECTION_SETTINGS,
@@ -66,10 +63,7 @@ export function defaultSelection(
   return { precision, effect: highestIndex(dice, new Set([precision])) };
 }
 
-/**
- * R-RA-1 / R-RA-2 a user's own choice must name dice of the pool, and two different dice — unless the
- * pool has a single die and the setting lets it serve both.
- */
+/** R-RA-1 / R-RA-2 dice of the pool, two different ones unless one die may serve both. */
 export function validateSelection(
   dice: readonly PoolDie[],
   selection: Selection,
@@ -95,13 +89,13 @@ function assertIndex(index: number, what: string, last: number): void {
   }
 }
 
-/** R-RA-6 whose Effect lands. */
+/** R-RA-6 */
 export interface Landing {
   readonly player: boolean;
   readonly challenge: boolean;
 }
 
-/** R-RA-6 Fail: only the Challenge's Effect; Success with a consequence: both; Success: only the player's. */
+/** R-RA-6 */
 export function effectsThatLand(band: Band): Landing {
   switch (assertId(band, BANDS, "an outcome")) {
     case "fail":
@@ -114,31 +108,28 @@ export function effectsThatLand(band: Band): Landing {
 }
 
 export interface ResolveOptions {
-  /** R-RA-8 a Reaction: no player Effect unless the GM says so. */
+  /** R-RA-8 no player Effect unless the GM says so. */
   readonly reaction?: boolean;
   readonly gmAllowsEffect?: boolean;
-  /** R-ADV-2 Specialist in the chosen kind of action: a Fail still succeeds, with reduced Effect. */
+  /** R-ADV-2 Specialist in the chosen kind of action. */
   readonly specialist?: boolean;
 }
 
 export interface Resolution {
   readonly band: Band;
-  /** Did the action succeed (a Specialist's Fail succeeds). */
+  /** A Specialist's Fail succeeds. */
   readonly succeeded: boolean;
   readonly precisionFace: Face;
-  /** The Effect die's face, or null for no Effect die. */
+  /** Null: no Effect die. */
   readonly effectFace: Face | null;
   readonly landing: Landing;
-  /** R-ADV-2 the Fail was turned into a success with reduced Effect. */
+  /** R-ADV-2 */
   readonly specialistRescue: boolean;
 }
 
 /**
- * R-RA-1, R-RA-6, R-RA-8, R-ADV-2 read a selection.
- *
- * Ruling (Specialist): on a Fail in the specialised action the player still succeeds; their Effect
- * lands at the Reduced tier (see `effect.ts`, rank 1 at most) and, as the dice still failed, the
- * Challenge's Effect lands too.
+ * R-RA-1, R-RA-6, R-RA-8, R-ADV-2 (ruling: a Specialist's Fail succeeds at the Reduced tier, and the
+ * Challenge's Effect lands too).
  */
 export function resolve(
   dice: readonly PoolDie[],
@@ -165,14 +156,11 @@ export function resolve(
   };
 }
 
-/** R-RA-9 who applies their Effect first: every order a card or the forecast may name. */
+/** R-RA-9 every order a card or the forecast may name. */
 export const EFFECT_ORDERS = ["player-first", "player-last", "gm"] as const;
 export type EffectOrder = (typeof EFFECT_ORDERS)[number];
 
-/**
- * R-RA-9 *Fast* and the *Nimble* tag put the player's Effect first; *Slow* puts it last; otherwise
- * the GM decides. Ruling: when first and last both apply they cancel out and the GM decides.
- */
+/** R-RA-9 (ruling: first and last together cancel out, and the GM decides). */
 export function effectOrder(first: { fast?: boolean; nimble?: boolean; slow?: boolean }): EffectOrder {
   const early = (first.fast ?? false) || (first.nimble ?? false);
   const late = first.slow ?? false;
@@ -181,7 +169,7 @@ export function effectOrder(first: { fast?: boolean; nimble?: boolean; slow?: bo
   return "gm";
 }
 
-/** R-RA-7 the player's Effect against a Disposition (floor 0); at 0 the Challenge is overcome. */
+/** R-RA-7 floor 0; at 0 the Challenge is overcome. */
 export function reduceDisposition(disposition: number, effect: number): { value: number; overcome: boolean } {
   assertInteger(disposition, "A Disposition", 0);
   assertInteger(effect, "An Effect", 0);
@@ -189,15 +177,12 @@ export function reduceDisposition(disposition: number, effect: number): { value:
   return { value, overcome: value === 0 };
 }
 
-/**
- * R-RA-9 does the Challenge's Effect still land? Not when the player's Effect went first and overcame
- * the Challenge.
- */
+/** R-RA-9 not when the player went first and overcame it. */
 export function challengeStrikesBack(landing: Landing, order: EffectOrder, overcomeByPlayer: boolean): boolean {
   return landing.challenge && !(order === "player-first" && overcomeByPlayer);
 }
 
-/** R-RA-10 can Whirlwind's second hit be taken: in combat, on a success, with a third die left. */
+/** R-RA-10 in combat, on a success, with a third die left. */
 export function secondHitAvailable(
   dice: readonly PoolDie[],
   selection: Selection,
@@ -212,13 +197,13 @@ function remaining(dice: readonly PoolDie[], selection: Selection): number[] {
   return dice.map((_, i) => i).filter((i) => i !== selection.precision && i !== selection.effect);
 }
 
-/** R-RA-10 the default second hit: the highest die left. */
+/** R-RA-10 the highest die left. */
 export function defaultSecondHit(dice: readonly PoolDie[], selection: Selection): number | null {
   const used = new Set([selection.precision, ...(selection.effect === null ? [] : [selection.effect])]);
   return highestIndex(dice, used);
 }
 
-/** R-RA-10 a chosen second hit must be a die that is neither Precision nor Effect. */
+/** R-RA-10 neither the Precision nor the Effect die. */
 export function validateSecondHit(dice: readonly PoolDie[], selection: Selection, index: number): number {
   assertIndex(index, "The second hit", dice.length - 1);
   if (!remaining(dice, selection).includes(index)) {

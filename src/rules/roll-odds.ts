@@ -1,13 +1,6 @@
 /**
- * Exact odds of the rolls the separate-Effect rulesets (Legacy) make, and of the XP rolls: R-LEG-9
- * the outcome (highest die of the pool), R-LEG-8 / R-LEG-14 the Ego Dark Dice cost (odds.ts's
- * `egoLossOdds`, the one law every ruleset's odds read), R-LEG-11 /
- * R-LEG-10 an Effect roll (n dice, highest kept, exploding on 6, d/2 halved, +1 two-handed), R-LEG-13
- * P(sum of k d6 ≥ target).
- *
- * As odds.ts: closed forms and exact sums, nothing sampled. The one cut is the explosion tail, listed
- * until the mass of the chains not yet listed falls below TAIL_EPSILON (1e-9) and reported as
- * `tailCut`; the expected values are exact (closed form, tail included).
+ * Exact odds of the separate-Effect rolls (Legacy: R-LEG-9 … R-LEG-11, R-LEG-14) and the XP rolls (R-LEG-13),
+ * as odds.ts computes them: exact sums, the explosion tail cut below TAIL_EPSILON and reported as `tailCut`.
  */
 import { toolFor, type EffectTags, type TierRank } from "./effect.ts";
 import { challengeStats } from "./challenge.ts";
@@ -16,7 +9,7 @@ import { darkDieCost } from "./ego.ts";
 import { egoLossOdds, pHighestAtMost, TAIL_EPSILON, type EgoLossOdds, type OddsPoint } from "./odds.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 
-/** R-LEG-9 / R-RA-1 outcome bands of the highest die of `dice` d6 (an empty pool fails). */
+/** R-LEG-9 / R-RA-1 (an empty pool fails). */
 export interface OutcomeOdds {
   readonly fail: number;
   readonly partial: number;
@@ -35,18 +28,17 @@ export const DARK_ODDS_MAX = 200;
 
 export interface SeparateRiskyOdds {
   readonly dice: number;
-  /** R-POOL-5 / R-LEG-9 no dice: nothing thrown, the action fails. */
+  /** R-POOL-5 / R-LEG-9 */
   readonly empty: boolean;
   readonly outcome: OutcomeOdds;
-  /** R-RA-6 / R-LEG-11 the player's Effect roll is made (outcome 4+). */
+  /** R-RA-6 / R-LEG-11 the Effect roll is made (outcome 4+). */
   readonly pEffect: number;
   readonly ego: EgoLossOdds;
 }
 
 /**
- * R-LEG-9 the exact odds of a Risky Action whose Effect is a separate roll: the outcome of the
- * highest of light + dark dice, the chance the Effect roll is made, and the Ego (R-LEG-8; R-LEG-14
- * with `montage`, 2 per costly die).
+ * R-LEG-9 the outcome of light + dark, the chance of an Effect roll, and the Ego (R-LEG-8; R-LEG-14 with
+ * `montage`).
  */
 export function separateRiskyOdds(
   ruleset: Ruleset,
@@ -73,32 +65,29 @@ export function separateRiskyOdds(
 }
 
 export interface KeptExplodingSpec {
-  /** Dice thrown (≥ 1); the highest is kept. */
+  /** The highest is kept. */
   readonly dice: number;
-  /** d/2: the kept total halved, rounded up. */
+  /** Rounded up. */
   readonly halved: boolean;
   /** Added after (Normal tool two-handed: +1). */
   readonly bonus: number;
 }
 
 export interface EffectRollOdds extends KeptExplodingSpec {
-  /** Distribution of the Effect value, ascending; sums to 1 − `tailCut`. */
+  /** Ascending; sums to 1 − `tailCut`. */
   readonly distribution: readonly OddsPoint[];
-  /** Exact expected Effect (closed form, tail included). */
   readonly expected: number;
-  /** Exact expected total of the kept die and its explosion, before halving and bonus. */
+  /** The kept die and its explosion, before halving and bonus. */
   readonly expectedDie: number;
-  /** Probability that the kept die exploded (showed 6). */
   readonly pExplodes: number;
   readonly tailCut: number;
   readonly tailEpsilon: typeof TAIL_EPSILON;
 }
 
 /**
- * R-LEG-11 / R-LEG-10 the exact law of "n d6, keep the highest, explode on 6, (halve up), + bonus".
- * The kept face is f with (f/6)^n − ((f−1)/6)^n; a 6 adds a fresh chain whose totals 6j + r (j more
- * 6s, then r = 1…5) have mass (1/6)^j · 1/6. E[chain] = 4.2; for d/2, E[⌈T/2⌉] = (E[T] + P(T odd))/2
- * and a chain ends odd with probability 3/5.
+ * R-LEG-11 / R-LEG-10 n d6, highest kept, exploding on 6, halved up, + bonus. A 6 adds a chain of totals 6j + r
+ * (r = 1…5) with mass (1/6)^j · 1/6; E[chain] = 4.2, and a chain ends odd with probability 3/5 (for d/2,
+ * E[⌈T/2⌉] = (E[T] + P(T odd))/2).
  */
 export function keptExplodingOdds(spec: KeptExplodingSpec): EffectRollOdds {
   const n = assertInteger(spec.dice, "Effect dice", 1, 100);
@@ -112,7 +101,7 @@ export function keptExplodingOdds(spec: KeptExplodingSpec): EffectRollOdds {
   };
   for (let f = 1; f <= 5; f++) add(value(f), pFace(f));
   const p6 = pFace(6);
-  let level = 1; // (1/6)^j for the j-th further explosion
+  let level = 1; // (1/6)^j
   let j = 0;
   while (level >= TAIL_EPSILON) {
     for (let r = 1; r <= 5; r++) add(value(6 + 6 * j + r), (p6 * level) / 6);
@@ -140,7 +129,7 @@ export function keptExplodingOdds(spec: KeptExplodingSpec): EffectRollOdds {
   };
 }
 
-/** R-LEG-11 the odds of a tool's Effect roll (rank, tags, +1d to the Effect). */
+/** R-LEG-11 (`extra`: +1d to the Effect). */
 export function effectRollOdds(
   ruleset: Ruleset,
   rank: TierRank,
@@ -165,17 +154,15 @@ export function effectRollOdds(
 export interface SumOdds {
   readonly k: number;
   readonly target: number;
-  /** P(sum of k d6 ≥ target). */
   readonly p: number;
-  /** The law of the sum, ascending (k … 6k). */
+  /** Ascending (k … 6k). */
   readonly distribution: readonly OddsPoint[];
   readonly expected: number;
 }
 
-/** The most dice a sum's law is built for. */
 export const SUM_ODDS_MAX = 100;
 
-/** R-LEG-13 the exact law of the sum of k d6 (convolution) and P(sum ≥ target). */
+/** R-LEG-13 by convolution. */
 export function sumAtLeastOdds(k: number, target: number): SumOdds {
   const n = assertInteger(k, "The number of dice", 1, SUM_ODDS_MAX);
   const t = assertInteger(target, "The target", Number.MIN_SAFE_INTEGER);
@@ -192,24 +179,23 @@ export function sumAtLeastOdds(k: number, target: number): SumOdds {
   return { k: n, target: t, p: Math.min(1, p), distribution, expected: 3.5 * n };
 }
 
-/** R-LEG-10 / R-CH-2 the odds of a Challenge's Effect (its dice, highest kept, exploding; d/2 halved up). */
+/** R-LEG-10 / R-CH-2 */
 export function challengeEffectOdds(ruleset: Ruleset, tier: string, n?: number): EffectRollOdds {
   const stats = challengeStats(ruleset, tier, n);
   return keptExplodingOdds({ dice: stats.halved ? 1 : stats.dice, halved: stats.halved, bonus: 0 });
 }
 
 export interface MontageOdds {
-  /** R-LEG-14 the law of the complication (Light Dice lost): exact, the open last band taking the tail. */
+  /** R-LEG-14 Light Dice lost; the open last band takes the tail. */
   readonly complication: readonly { readonly dice: number; readonly p: number }[];
   readonly outcome: OutcomeOdds;
-  /** R-LEG-14 the Ego lost, 2 per costly Dark Die. */
+  /** R-LEG-14 */
   readonly ego: EgoLossOdds;
 }
 
 /**
- * R-LEG-14 the exact odds of a montage: the Challenge's Effect first, its complication off the Light
- * Dice (`light` is the pool's count before it, unclamped, as the pool's lines add up), clamped to
- * 0–4, then the whole Challenge decided by the highest die.
+ * R-LEG-14 the Challenge's Effect, its complication off the Light Dice (`light` unclamped, before it), then the
+ * outcome of the highest die.
  */
 export function montageOdds(
   ruleset: Ruleset,
@@ -235,7 +221,7 @@ export function montageOdds(
     byDice.set(dice, (byDice.get(dice) ?? 0) + point.p);
     listed += point.p;
   }
-  // The cut tail lies in the open last band (its totals are far above 12).
+  // The cut tail lies in the open last band.
   const last = ruleset.montage.complications[ruleset.montage.complications.length - 1]?.dice ?? 0;
   byDice.set(last, (byDice.get(last) ?? 0) + (1 - listed));
   const complication = [...byDice.entries()].sort(([a], [b]) => a - b).map(([dice, p]) => ({ dice, p }));

@@ -1,19 +1,11 @@
-/**
- * R-SAY-1 Sayonara: a last scene. Ego and Grit are re-rolled (Core takes the new values, Degenesis
- * keeps the higher); for the scene a Dark die costs Ego only on a 1 (`spendEgo(…, { sayonara })`); a
- * successor starts with half the advancements, rounded up.
- */
+/** R-SAY-1 Sayonara: a last scene's re-rolls and its successor (the cheaper Dark Dice are `spendEgo`'s). */
 import { assertInteger, RulesError } from "./errors.ts";
 import { assertTrack, type Track } from "./grit.ts";
 
 export type { Track };
 import type { Ruleset } from "./rulesets/types.ts";
 
-/**
- * R-SAY-1 combine an old track with its re-roll. Core: value and maximum become the roll.
- * Degenesis (ruling): the value is the higher of the old value and the roll, and the maximum never
- * drops.
- */
+/** R-SAY-1 Core takes the roll; Degenesis (ruling) the higher value, the maximum never dropping. */
 export function sayonaraTrack(ruleset: Ruleset, old: Track, roll: number): Track {
   assertTrack(old, "The old track");
   assertInteger(roll, "A Sayonara roll", 0);
@@ -23,7 +15,7 @@ export function sayonaraTrack(ruleset: Ruleset, old: Track, roll: number): Track
   return { value, max: Math.max(old.max, value) };
 }
 
-/** R-SAY-1 a successor character's advancements: ⌈n ÷ 2⌉. */
+/** R-SAY-1 */
 export function successorAdvancements(advancements: number): number {
   return Math.ceil(assertInteger(advancements, "The number of advancements", 0) / 2);
 }

@@ -1,8 +1,6 @@
 /**
- * R-LEG-9 (with R-LEG-3, R-LEG-5, R-LEG-6, R-LEG-11, R-LEG-14, R-LEG-16) the pool of a ruleset whose
- * Light Dice are an attribute plus one skill and whose wounds are HP stages: the base, every
- * modifier as a labelled line, the clamp to 0–4, Dark Dice and the empty pool. Same `Pool` shape as
- * R-POOL-*'s, so cards and dialogs show either.
+ * R-LEG-9 the pool of a ruleset whose Light Dice are an attribute plus one skill and whose wounds are HP
+ * stages; the same `Pool` shape as R-POOL-*'s, so cards and dialogs show either.
  */
 import { assertInteger, assertText, RulesError } from "./errors.ts";
 import { hpWoundPenalty, type HpWound } from "./hp.ts";
@@ -10,10 +8,7 @@ import type { Pool, PoolLine } from "./pool.ts";
 import { assertAttributeOf, assertRatingsOf, assertSkillOf, assertSkillRatings, type Ratings } from "./ratings.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 
-/**
- * R-LEG-9 a ±Nd modifier of an advancement or condition, scoped to "any" roll, one attribute id, or
- * `skill:<id>` (R-LEG-16 Obsessive Focus: +1d to one skill, −1d to three others).
- */
+/** R-LEG-9 scoped to "any", an attribute id, or `skill:<id>` (R-LEG-16). */
 export interface SkillDiceModifier {
   readonly id: string;
   readonly dice: number;
@@ -25,28 +20,28 @@ export interface SkillDiceModifier {
 export interface SkillPoolInput {
   readonly ruleset: Ruleset;
   readonly attribute: string;
-  /** R-LEG-3 the one skill that fits, or null. */
+  /** R-LEG-3 or null. */
   readonly skill: string | null;
   readonly ratings: Ratings;
   readonly skills: Ratings;
   readonly wound: HpWound;
-  /** The GM's ±1d (or more). */
+  /** The GM's modifier. */
   readonly position?: number;
-  /** R-LEG-11 an improvised tool: −1d. */
+  /** R-LEG-11 −1d. */
   readonly improvised?: boolean;
-  /** R-LEG-6 Heavy armour, and whether this action is one it hinders (run, observe, sneak, swim). */
+  /** R-LEG-6 Heavy armour hinders run, observe, sneak, swim. */
   readonly heavyArmour?: boolean;
   readonly hinderedByHeavyArmour?: boolean;
-  /** R-LEG-14 a montage's complication (Light Dice lost to the Challenge's Effect). */
+  /** R-LEG-14 Light Dice lost to the Challenge's Effect. */
   readonly complication?: number;
   readonly modifiers?: readonly SkillDiceModifier[];
   readonly ticked?: ReadonlySet<string>;
   readonly dark: number;
-  /** The dialog's Dark Dice maximum; omit for none. */
+  /** Omit for none. */
   readonly darkMax?: number;
 }
 
-/** Does a modifier's scope name this roll (any, its attribute, or `skill:` its skill)? */
+/** Any, its attribute, or `skill:` its skill. */
 export function skillModifierApplies(modifier: SkillDiceModifier, attribute: string, skill: string | null): boolean {
   return modifier.appliesTo.some(
     (scope) => scope === "any" || scope === attribute || (skill !== null && scope === `skill:${skill}`),
@@ -73,7 +68,7 @@ function assertModifier(ruleset: Ruleset, modifier: SkillDiceModifier): SkillDic
   return modifier;
 }
 
-/** R-LEG-9 every modifier line of the pool. */
+/** R-LEG-9 */
 export function skillPoolLines(input: SkillPoolInput): PoolLine[] {
   const { ruleset } = input;
   const lines: PoolLine[] = [];
@@ -101,7 +96,7 @@ export function skillPoolLines(input: SkillPoolInput): PoolLine[] {
   return lines;
 }
 
-/** R-LEG-9 the whole pool: attribute + lines, Light Dice clamped to 0–4, Dark Dice as asked. */
+/** R-LEG-9 */
 export function buildSkillPool(input: SkillPoolInput): Pool {
   const { ruleset } = input;
   if (ruleset.health.kind !== "hp")
@@ -131,10 +126,7 @@ export function buildSkillPool(input: SkillPoolInput): Pool {
   };
 }
 
-/**
- * R-LEG-16 Obsessive Focus in Legacy: +1d to one skill's rolls and −1d to three other skills', chosen
- * when the condition is taken (four different skills); no rating moves.
- */
+/** R-LEG-16 Obsessive Focus (Legacy): four different skills; no rating moves. */
 export function skillFocusModifiers(
   ruleset: Ruleset,
   raise: string,

@@ -1,41 +1,35 @@
 /**
- * A character's states as the table reads them from the canvas: the wound tracks
- * (R-HARM-4), Mortally Wounded (R-HARM-5), Lost at Ego 0 (R-EGO-3) and Dead (R-HARM-5, R-HARM-6), each
- * a token status effect. Which states a ruleset has is data (`Ruleset.tokenStates`): a ruleset with
- * other tracks (Legacy's Critical and Mortal wounds) lists its own. Pure: which states a character is
- * in, and what a click on one in the token HUD asks of the character's operations.
+ * A character's states as token status effects: wound tracks (R-HARM-4), Mortally Wounded (R-HARM-5), Lost
+ * (R-EGO-3), Dead (R-HARM-5, R-HARM-6). Which states a ruleset has is data (`Ruleset.tokenStates`).
  */
 import type { Ruleset } from "./rulesets/types.ts";
 import { isMortallyWounded, type WoundTrack, type Wounds } from "./wounds.ts";
 
 /** Where a state is read from, which also says how it is toggled. */
 export type TokenStateSource =
-  /** A wound track (R-HARM-4): on marks it (R-HARM-3), off recovers it (R-HARM-5). */
+  /** R-HARM-4: on marks it (R-HARM-3), off recovers it (R-HARM-5). */
   | { readonly kind: "wound"; readonly track: WoundTrack }
-  /** R-HARM-5 all tracks marked: follows the tracks, never toggled by itself. */
+  /** R-HARM-5 follows the tracks. */
   | { readonly kind: "mortallyWounded" }
-  /** R-EGO-3 Ego 0: follows Ego, never toggled by itself. */
+  /** R-EGO-3 follows Ego. */
   | { readonly kind: "lost" }
-  /** R-HARM-5 / R-HARM-6: comes from harm or a Malaise; off is the GM's undo of a death. */
+  /** R-HARM-5 / R-HARM-6: off is the GM's undo of a death. */
   | { readonly kind: "dead" }
-  /** R-LEG-5 a wound stage of the HP model (Critical, Mortal): comes from harm, goes with recovery. */
+  /** R-LEG-5 an HP wound stage: from harm, gone with recovery. */
   | { readonly kind: "stage"; readonly stage: string };
 
 export interface TokenStateDef {
-  /**
-   * The status effect id (in core's list of status effects). Dead is core's own "dead", the
-   * combat tracker's defeated state.
-   */
+  /** An id in core's status effects; Dead is core's "dead", the combat tracker's defeated state. */
   readonly id: string;
   readonly labelKey: string;
-  /** Core's icon for it (Foundry ships icons/svg/*). */
+  /** One of core's icons/svg/*. */
   readonly img: string;
   readonly source: TokenStateSource;
-  /** Shown large over the token (core's overlay, as the combat tracker shows the defeated). */
+  /** Core's overlay, as the combat tracker shows the defeated. */
   readonly overlay?: boolean;
 }
 
-/** R-HARM-4 / R-HARM-5 / R-EGO-3 the states of Core and Degenesis: three tracks, Mortally Wounded, Lost, Dead. */
+/** R-HARM-4 / R-HARM-5 / R-EGO-3 Core and Degenesis. */
 export const STANDARD_TOKEN_STATES: readonly TokenStateDef[] = [
   {
     id: "terran-stressed",
@@ -65,13 +59,10 @@ export const STANDARD_TOKEN_STATES: readonly TokenStateDef[] = [
   { id: "dead", labelKey: "TERRAN.States.dead", img: "icons/svg/skull.svg", source: { kind: "dead" }, overlay: true },
 ];
 
-/** Icons of the HP model's wound stages (R-LEG-5), by stage id. */
+/** R-LEG-5 by stage id. */
 const STAGE_IMG: Readonly<Record<string, string>> = { critical: "icons/svg/bones.svg", mortal: "icons/svg/blood.svg" };
 
-/**
- * R-LEG-5 / R-EGO-3 / R-HARM-5 the states of a ruleset whose health is HP: one per wound stage of its
- * data (Legacy: Critical, Mortal), then Lost and Dead as everywhere.
- */
+/** R-LEG-5 / R-EGO-3 / R-HARM-5 one state per wound stage, then Lost and Dead as everywhere. */
 export function hpTokenStates(
   stages: readonly { readonly id: string; readonly labelKey: string }[],
 ): readonly TokenStateDef[] {
@@ -87,16 +78,14 @@ export function hpTokenStates(
   ];
 }
 
-/** What a state is read from: the character's stored wounds, death and Ego-loss (and, with HP, its wound stage). */
 export interface StateFacts {
   readonly wounds: Wounds;
   readonly dead: boolean;
   readonly lost: boolean;
-  /** R-LEG-5 the HP model's wound stages, marked or not (Legacy: `{ critical, mortal }`); absent without HP. */
+  /** R-LEG-5 the HP stages marked or not; absent without HP. */
   readonly stages?: Readonly<Record<string, boolean>>;
 }
 
-/** Is the character in state `def`? */
 export function stateActive(def: TokenStateDef, facts: StateFacts): boolean {
   switch (def.source.kind) {
     case "wound":
@@ -116,7 +105,7 @@ export function stateActive(def: TokenStateDef, facts: StateFacts): boolean {
   }
 }
 
-/** The ids of the states the character is in, in the ruleset's order. */
+/** In the ruleset's order. */
 export function activeStateIds(ruleset: Ruleset, facts: StateFacts): string[] {
   return ruleset.tokenStates.filter((def) => stateActive(def, facts)).map((def) => def.id);
 }
@@ -125,35 +114,24 @@ export function findTokenState(ruleset: Ruleset, id: string): TokenStateDef | nu
   return ruleset.tokenStates.find((def) => def.id === id) ?? null;
 }
 
-/**
- * What a token HUD click on a state asks of the character: one of its operations, nothing, or a
- * refusal with the reason's key.
- */
+/** What a token HUD click asks: an operation, nothing, or a refusal's key. */
 export type StateToggle =
   | { readonly kind: "markWound"; readonly track: WoundTrack }
   | { readonly kind: "recoverWound"; readonly track: WoundTrack }
   | { readonly kind: "revive" }
-  /** R-HARM-5 (ruling) a GM marks the character dead: the table's word, as the combat tracker's Defeated. */
+  /** R-HARM-5 (ruling) a GM's Dead, as the combat tracker's Defeated. */
   | { readonly kind: "markDead" }
-  /** R-LEG-5 the HP model's recovery (a week of care: the worst stage goes down one). */
+  /** R-LEG-5 a week of care: the worst stage goes down one. */
   | { readonly kind: "recoverStage" }
-  /** R-EGO-3 R-LEG-7 (ruling) a GM takes a mistaken Lost off: lost cleared, Ego 0 raised to 1. */
+  /** R-EGO-3 / R-LEG-7 (ruling) a GM takes a mistaken Lost off: Ego 0 raised to 1. */
   | { readonly kind: "correctLost" }
   | { readonly kind: "none" }
   | { readonly kind: "refuse"; readonly reasonKey: string };
 
 /**
- * A click on state `def` (now `active`) that asks for `wanted`: the same operation the sheet runs
- * (a wound track's mark or recovery, whose own rules then apply: a dead character is refused), or the
- * reason it cannot be toggled. Ruling: Mortally Wounded and Lost follow other values (the tracks, Ego),
- * so the HUD explains instead of inventing a change. Dead comes from harm for a player; a GM's Dead (the
- * token HUD's, or the combat tracker's Defeated, which toggles the same status) marks the character dead
- * on the table's word, and only a GM may undo a death (R-HARM-5, RULES.md §8). Likewise only a GM may take
- * Lost off, to correct a mistake (R-EGO-3, R-EGO-4, R-LEG-7 rulings): a player is told it is the GM's.
- * Legacy's wound stages (R-LEG-5) come from harm and go with recovery: marking one is refused (harm
- * marks it, as Mortally Wounded follows the tracks); clearing one is the sheet's week of care, which
- * lowers the worst stage one step (Mortal → Critical → healed), so a stage with a worse one marked
- * (`worseMarked`, see `worseStageMarked`) is refused with the reason instead of clearing another.
+ * The operation the sheet runs for it, or why it cannot be toggled (rulings R-HARM-5, R-EGO-3, R-LEG-7):
+ * Mortally Wounded and Lost follow other values; R-LEG-5 stages come from harm and recover worst first, so a
+ * stage below a marked one (`worseMarked`) is refused.
  */
 export function stateToggle(
   def: TokenStateDef,
@@ -182,7 +160,7 @@ export function stateToggle(
   }
 }
 
-/** R-LEG-5 is a stage worse than `def` (later in the ruleset's list of stages) marked? False for any other state. */
+/** R-LEG-5 false for any state but a stage. */
 export function worseStageMarked(ruleset: Ruleset, def: TokenStateDef, facts: StateFacts): boolean {
   if (def.source.kind !== "stage") return false;
   const stages = ruleset.tokenStates.filter((d) => d.source.kind === "stage");
@@ -190,8 +168,7 @@ export function worseStageMarked(ruleset: Ruleset, def: TokenStateDef, facts: St
 }
 
 /**
- * The status effects to add and remove so the tokens show exactly the character's states: `shown` the
- * state ids its effects carry now. Ids that are not the ruleset's states (a GM's own "prone") are left alone.
+ * `shown`: the state ids the tokens' effects carry now; ids not the ruleset's (a GM's "prone") are left alone.
  */
 export function stateChanges(
   ruleset: Ruleset,

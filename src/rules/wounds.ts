@@ -1,6 +1,4 @@
-/**
- * R-HARM-4 wound tracks and their penalties; R-HARM-5 Mortally Wounded and recovery.
- */
+/** R-HARM-4 wound tracks and their penalties; R-HARM-5 Mortally Wounded and recovery. */
 import type { Group } from "./attributes.ts";
 import { assertId, RulesError } from "./errors.ts";
 
@@ -10,14 +8,14 @@ export type Wounds = Readonly<Record<WoundTrack, boolean>>;
 
 export const NO_WOUNDS: Wounds = { stressed: false, broken: false, weary: false };
 
-/** R-HARM-4 which group each track penalises: Stressed (or "Hazed") Insight, Broken Prowess, Weary Resolve. */
+/** R-HARM-4 (Stressed is also called "Hazed"). */
 export const WOUND_GROUP: Readonly<Record<WoundTrack, Group>> = {
   stressed: "insight",
   broken: "prowess",
   weary: "resolve",
 };
 
-/** What lets a character ignore a track's penalty (*Could be worse*, *Unyielding*). */
+/** *Could be worse*, *Unyielding*. */
 export interface WoundIgnores {
   readonly ignoreBroken?: boolean;
   readonly ignoreWeary?: boolean;
@@ -27,7 +25,7 @@ export function isWoundTrack(id: string): id is WoundTrack {
   return (WOUND_TRACKS as readonly string[]).includes(id);
 }
 
-/** R-HARM-4 the penalising track for a group, if marked and not ignored, else null. */
+/** R-HARM-4 null when unmarked or ignored. */
 export function woundPenaltyTrack(wounds: Wounds, group: Group, ignores: WoundIgnores = {}): WoundTrack | null {
   for (const track of WOUND_TRACKS) {
     if (WOUND_GROUP[track] !== group || !wounds[track]) continue;
@@ -42,12 +40,12 @@ export function unmarkedTracks(wounds: Wounds): WoundTrack[] {
   return WOUND_TRACKS.filter((t) => !wounds[t]);
 }
 
-/** R-HARM-5 all three tracks marked. */
+/** R-HARM-5 */
 export function isMortallyWounded(wounds: Wounds): boolean {
   return WOUND_TRACKS.every((t) => wounds[t]);
 }
 
-/** R-HARM-3 mark a track (it must be unmarked). */
+/** R-HARM-3 */
 export function markWound(wounds: Wounds, track: WoundTrack): Wounds {
   assertId(track, WOUND_TRACKS, "a wound track");
   if (wounds[track]) {
@@ -56,7 +54,7 @@ export function markWound(wounds: Wounds, track: WoundTrack): Wounds {
   return { ...wounds, [track]: true };
 }
 
-/** R-HARM-5 a track recovers after care and a week of rest. */
+/** R-HARM-5 */
 export function recoverWound(wounds: Wounds, track: WoundTrack): Wounds {
   assertId(track, WOUND_TRACKS, "a wound track");
   if (!wounds[track]) {

@@ -1,27 +1,22 @@
-/**
- * R-XP-1 gaining experience and R-XP-2 the cost of an advancement.
- */
+/** R-XP-1 gaining experience, R-XP-2 the cost of an advancement. */
 import { assertInteger, RulesError } from "./errors.ts";
 
-/** R-XP-1 per session played and survived. */
+/** R-XP-1 */
 export const XP_PER_SESSION = 2;
-/** R-XP-1 per new Condition (not for those taken while creating the character). */
+/** R-XP-1 (none while creating the character). */
 export const XP_PER_CONDITION = 1;
 
-/** R-XP-1 XP for gaining a Condition: +1, none during creation. */
+/** R-XP-1 */
 export function conditionXp(duringCreation: boolean): number {
   return duringCreation ? 0 : XP_PER_CONDITION;
 }
 
-/**
- * R-XP-2 a new advancement costs 2 × the advancements the character has now; the starting one
- * (R-CHAR-7, with none yet) is free. (The seed's 3× sentence was deleted by its author.)
- */
+/** R-XP-2 (R-CHAR-7's starting one is free; the seed's deleted 3× sentence does not count). */
 export function advancementCost(advancementsHeld: number): number {
   return 2 * assertInteger(advancementsHeld, "The number of advancements", 0);
 }
 
-/** R-XP-2 the XP left after buying the next advancement, or a readable refusal. */
+/** R-XP-2 */
 export function spendXpForAdvancement(xp: number, advancementsHeld: number): number {
   assertInteger(xp, "Experience", 0);
   const cost = advancementCost(advancementsHeld);

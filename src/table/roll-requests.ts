@@ -1,7 +1,6 @@
 /**
- * The GM's request for a roll, on the document side: posting the request card, and reading the chat
- * log for the cards that answer its rows (src/chat/request-card.ts holds the checks and the ruling: the
- * request card is never written after it is posted, every client derives the rows' results itself).
+ * The GM's roll request on the document side: posting it, and reading the chat log for the answers (the checks
+ * and ruling: chat/request-card.ts).
  */
 import {
   createRequestCard,
@@ -20,7 +19,7 @@ import { TerranActor } from "../documents/actor.ts";
 import { ANSWER_FLAG, cardFlags, storedCard, tableSpeaker } from "../documents/chat-message.ts";
 import { trustedCard } from "../documents/provenance.ts";
 
-/** The answer link a message carries, if any (untrusted: checked by `answerOf`). */
+/** Untrusted: checked by `answerOf`. */
 export function answerLinkOf(message: ChatMessage.Implementation): AnswerLink | null {
   return readAnswerLink(message.getFlag(SYSTEM_ID, ANSWER_FLAG));
 }
@@ -31,17 +30,17 @@ async function actorOf(uuid: string): Promise<TerranActor | null> {
   return doc instanceof TerranActor ? doc : null;
 }
 
-/** For each row, does the current user own its actor (a GM owns every one)? */
+/** A GM owns every one. */
 export async function rowsOwned(state: RequestCardState): Promise<boolean[]> {
   return Promise.all(state.rows.map(async (row) => (await actorOf(row.actorUuid))?.isOwner ?? false));
 }
 
-/** The chat log's messages in order (Foundry's `game.messages`, a WorldCollection). */
+/** Foundry's `game.messages`. */
 function chatLog(): ChatMessage.Implementation[] {
   return [...(game.messages?.contents ?? [])];
 }
 
-/** May the message's author roll for `actorUuid` (an owner of it, or a GM)? */
+/** An owner of it, or a GM. */
 function authorMayRoll(message: ChatMessage.Implementation, actor: TerranActor | null): boolean {
   const authorId = message.author?.id ?? "";
   const author = game.users?.get(authorId);
@@ -49,7 +48,7 @@ function authorMayRoll(message: ChatMessage.Implementation, actor: TerranActor |
   return actor.testUserPermission(author, "OWNER");
 }
 
-/** An answering card as believed, or null: a card its author could not have rolled answers nothing. */
+/** A card its author could not have rolled answers nothing. */
 function believedOrNull(message: ChatMessage.Implementation): ReturnType<typeof trustedCard> | null {
   if (!storedCard(message)) return null;
   try {
@@ -59,7 +58,7 @@ function believedOrNull(message: ChatMessage.Implementation): ReturnType<typeof 
   }
 }
 
-/** Each row's answer, read from the chat log for the current user. */
+/** For the current user. */
 export async function requestAnswersFor(
   message: ChatMessage.Implementation,
   state: RequestCardState,
@@ -84,7 +83,7 @@ export async function requestAnswersFor(
   return requestAnswers(state, requestId, candidates);
 }
 
-/** Posts the GM's request (a GM only; public, so every player sees their row). */
+/** A GM only; public, so every player sees their row. */
 export async function postRollRequest(
   subject: RequestSubject,
   note: string,
@@ -102,10 +101,7 @@ export async function postRollRequest(
   await ChatMessage.create({ speaker: tableSpeaker(), content: "", flags: cardFlags({ kind: "request", state }) });
 }
 
-/**
- * The request message and row an answer link points to, checked: the actor of the row, and that the current user may
- * roll for it.
- */
+/** Checked: the row's actor, and that the current user may roll for it. */
 export async function requestRow(
   message: ChatMessage.Implementation,
   index: number,

@@ -1,10 +1,6 @@
 /**
- * R-XP-1 the end of a session, on the document side: the GM's award (one update per actor; a refusal
- * for one is listed on the card and does not stop the others) and its Undo from the card (GM only;
- * the ruling on XP spent since is in src/documents/operations/session.ts). The GM owns every actor, so nothing goes
- * through a relay: a player never reaches these (the dialog and the card's button are the GM's).
- * R-LEG-12 the Legacy count (`legacy.egoLost`) is read, reset and given back by the operations (the
- * ruling in src/documents/operations/session.ts); the chat log is not read.
+ * R-XP-1 the end of a session on the document side: the GM's award (one update per actor; one refusal stops no
+ * other) and its Undo from the card. GM only, so no relay; the rulings are documents/operations/session.ts's.
  */
 import {
   claimSessionUndo,
@@ -38,16 +34,13 @@ function assertGm(): { readonly id: string; readonly isGM: true } {
   return { id: user.id ?? "", isGM: true };
 }
 
-/** The player characters of the world (a player owns them), in the Actors directory's order. */
+/** A player owns them; in the Actors directory's order. */
 export function playerCharacters(): TerranActor[] {
   const all: unknown[] = [...(game.actors?.contents ?? [])];
   return all.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.hasPlayerOwner);
 }
 
-/**
- * R-XP-1 the dialog's rows as it opens: every player character, the ruleset's award (R-LEG-12:
- * from the stored `legacy.egoLost`).
- */
+/** R-XP-1 (R-LEG-12 from the stored `legacy.egoLost`). */
 export function sessionRows(): SessionRowPlan[] {
   const candidates = playerCharacters().flatMap((actor) => {
     const state = characterState(actor);
@@ -64,13 +57,13 @@ async function actorOf(uuid: string): Promise<TerranActor | null> {
   return doc instanceof TerranActor ? doc : null;
 }
 
-/** A refusal's reason on the card: dead (the rules), or the update refused (anything else). */
+/** Dead (the rules), or the update refused (anything else). */
 function refusalOf(error: unknown): SessionRefusal {
   if (error instanceof RulesError && error.code === "dead") return "dead";
   return "refused";
 }
 
-/** R-XP-1 one row: one update of one actor, or the reason it got nothing. */
+/** R-XP-1 */
 async function awardRow(uuid: string, name: string, xp: number): Promise<SessionCardRow> {
   const refused = (refusal: SessionRefusal): SessionCardRow => ({
     actorUuid: uuid,
@@ -101,25 +94,23 @@ async function awardRow(uuid: string, name: string, xp: number): Promise<Session
       egoLost: outcome.egoLost,
     };
   } catch (error) {
-    // A refusal (the rules', or Foundry's own update) is listed; the next actor is still awarded.
+    // A refusal (the rules' or Foundry's) is listed; the next actor is still awarded.
     console.warn(`terran-engine | session XP for ${name} refused:`, error);
     return refused(refusalOf(error));
   }
 }
 
-/** The ledger's id of an actor (the last part of its uuid, as src/table/luck.ts records it). */
+/** The last part of its uuid, as table/luck.ts records it. */
 function luckActorId(uuid: string): string {
   return uuid.split(".").at(-1) ?? uuid;
 }
 
-/** R-LUCK-1 the XP the rows gave, per actor, for the ledger's session. */
+/** R-LUCK-1 */
 function givenXp(rows: readonly SessionCardRow[]): { actorId: string; xp: number }[] {
   return rows.filter((r) => r.given).map((r) => ({ actorId: luckActorId(r.actorUuid), xp: r.xp }));
 }
 
-/**
- * R-XP-1 awards the ticked rows (refused whole, nothing given, when a row's XP is not 1–99) and posts one summary card.
- */
+/** R-XP-1 refused whole when a row's XP is not 1–99; posts one summary card. */
 export async function awardSession(choices: readonly SessionRowChoice[]): Promise<SessionCardState> {
   const gm = assertGm();
   const picked = readSessionChoices(choices);
@@ -134,7 +125,7 @@ export async function awardSession(choices: readonly SessionRowChoice[]): Promis
   return state;
 }
 
-/** One row's Undo: the award taken back as far as the character still holds it. */
+/** As far as the character still holds it. */
 async function undoRow(row: SessionCardRow): Promise<SessionUndoRecord> {
   const actor = await actorOf(row.actorUuid);
   const state = actor ? characterState(actor) : null;
@@ -149,10 +140,7 @@ async function undoRow(row: SessionCardRow): Promise<SessionUndoRecord> {
   }
 }
 
-/**
- * R-XP-1 the card's Undo (a GM): claimed on the card first, so a second click (or a second GM) does
- * nothing; then each actor once; then each row's outcome is written on the card.
- */
+/** R-XP-1 claimed on the card first, so a second click (or GM) does nothing; each actor once. */
 export async function undoSessionAward(
   message: ChatMessage.Implementation,
   version: number,
@@ -167,7 +155,7 @@ export async function undoSessionAward(
   const outcomes: Record<string, SessionUndoRecord> = Object.create(null) as Record<string, SessionUndoRecord>;
   for (const row of claimed.rows) if (row.given) outcomes[row.actorUuid] = await undoRow(row);
   const done = recordSessionUndo(claimed, user, outcomes);
-  // R-LUCK-1 the ledger's session gets back what was taken (a card from before the ledger names none).
+  // R-LUCK-1 a card from before the ledger names none.
   const taken = claimed.rows.flatMap((r) => {
     const outcome = outcomes[r.actorUuid];
     return r.given && outcome ? [{ actorId: luckActorId(r.actorUuid), xp: outcome.taken }] : [];

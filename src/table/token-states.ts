@@ -1,14 +1,7 @@
 /**
- * A character's states on its tokens (the states and their rules: src/rules/states.ts).
- * Both ways:
- * - the sheet (or harm, a Malaise, an Ego spend…) changes the character → the client that made the
- *   change adds and removes core status effects (`TerranActor.syncTokenStates`), which every token of
- *   the actor shows;
- * - a click on a state in the token HUD (core calls `Actor#toggleStatusEffect`) → the character's own
- *   operation (`toggleTokenState`): a wound track is marked or recovered exactly as the sheet does it,
- *   with its refusals (Legacy's Critical and Mortal: the sheet's week of care); a state that follows
- *   other values, or comes from harm, says why it cannot be clicked.
- * Which states exist is the world's ruleset's (`Ruleset.tokenStates`), registered at setup.
+ * A character's states on its tokens (rules/states.ts), both ways: a change to the character syncs core status
+ * effects (`TerranActor.syncTokenStates`), and a HUD click (`Actor#toggleStatusEffect`) runs the sheet's own
+ * operation with its refusals. Which states exist is the world's ruleset's, registered at setup.
  */
 import { addStatusEffects, removeStatusEffects } from "../compat/generation.ts";
 import { getRuleset, RULESET_IDS, type Ruleset } from "../rules/index.ts";
@@ -21,15 +14,13 @@ import { attempt } from "../prompts/notify.ts";
 import { correctLostOperation, markDeadOperation } from "../documents/operations/gm.ts";
 import { recoverLegacy } from "../documents/legacy-actions.ts";
 
-/** The status ids the system names (`terran-…`); the others its rulesets show (Dead) are core's own. */
+/** `terran-…`; the others its rulesets show (Dead) are core's own. */
 export const SYSTEM_STATUS_IDS = [
   ...new Set(RULESET_IDS.flatMap((id) => getRuleset(id).tokenStates.map((def) => def.id))),
 ].filter((id) => id.startsWith("terran-"));
 
 /**
- * The world's ruleset's states as core status effects, offered in the HUD of characters' tokens only, in
- * the ruleset's order. Called at setup and again when the ruleset changes: the system's statuses are
- * taken out and the ruleset's put back (core's own "dead", which every ruleset shows, stays as it is).
+ * Characters' tokens only, in the ruleset's order; called again when the ruleset changes (core's "dead" stays).
  */
 export function registerTokenStates(ruleset: Ruleset = currentRuleset()): void {
   const wanted = ruleset.tokenStates;
@@ -39,10 +30,7 @@ export function registerTokenStates(ruleset: Ruleset = currentRuleset()): void {
   );
 }
 
-/**
- * What the states are read from in a character's stored data: the wound tracks, `dead` and `lost`, and
- * with HP (Legacy) the wound stages its data keeps beside Core's (`legacy.wounds`: critical, mortal).
- */
+/** With HP (Legacy) also the stages under `legacy.wounds`. */
 export function stateFacts(source: CharacterSource): StateFacts {
   const stages = source.legacy?.wounds;
   return { wounds: source.wounds, dead: source.dead, lost: source.lost, ...(stages ? { stages } : {}) };
@@ -53,10 +41,8 @@ function localize(key: string): string {
 }
 
 /**
- * A HUD click on `def` (`active` forced on or off, or a toggle when undefined): runs the sheet's
- * operation, or warns with the reason. Returns what Foundry's `toggleStatusEffect` promises for a change
- * (true: now on, false: now off) and undefined when nothing changed; the status effect itself follows
- * from the update (`syncTokenStates`).
+ * `active` forced on or off, or a toggle when undefined. Returns what `toggleStatusEffect` promises (true on,
+ * false off, undefined unchanged); the effect follows from the update.
  */
 export async function toggleTokenState(
   actor: TerranActor,
@@ -92,14 +78,14 @@ export async function toggleTokenState(
         ? undefined
         : true;
     case "correctLost":
-      // R-EGO-3 R-LEG-7 (ruling) a GM's correction of a mistaken Lost (a player was refused above).
+      // R-EGO-3 / R-LEG-7 (ruling) a GM's correction (a player was refused above).
       return (await attempt(() =>
         actor.commitOperation(correctLostOperation(actor.characterState(), currentRuleset())),
       )) === null
         ? undefined
         : false;
     case "recoverStage":
-      // R-LEG-5 the sheet's week of care (its refusals: an owner only, a dead character does not recover).
+      // R-LEG-5 the sheet's week of care, with its refusals.
       return (await recoverLegacy(actor, "week")) === null ? undefined : false;
   }
 }

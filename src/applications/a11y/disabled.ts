@@ -1,12 +1,7 @@
 /**
- * Accessibility, closed controls. A `disabled` button cannot take the focus, so a keyboard or
- * screen-reader player never learns why it is closed: its reason lives in a tooltip on its wrapper,
- * which only a mouse shows. After each render, a closed button whose wrapper says why becomes
- * `aria-disabled="true"` instead (focusable, announced as unavailable), described by its reason
- * (`aria-describedby`, a visually hidden copy) — styles/sheets.css also shows the reason beside it while
- * it has the focus — and a press on it does nothing (`guardClosed`, bound once on the window's root).
- *
- * No Foundry and no imports: the sandbox page loads this file as it is (sandbox/server.ts).
+ * A `disabled` button cannot take the focus, so its reason (a tooltip on its wrapper) would reach only a mouse:
+ * a closed button with a reason becomes `aria-disabled="true"`, described by it (`aria-describedby`), and a
+ * press does nothing (`guardClosed`). No Foundry, no imports (sandbox/server.ts loads it as is).
  */
 
 function isHtml(node: unknown): node is HTMLElement {
@@ -16,7 +11,7 @@ function isHtml(node: unknown): node is HTMLElement {
 
 let counter = 0;
 
-/** Makes every closed button of `root` that has a reason (its `data-tooltip` wrapper) focusable and described by it. */
+/** Its `data-tooltip` wrapper gives the reason. */
 export function revealClosedReasons(root: ParentNode): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>("button[disabled]")) {
     const reason = button.closest("[data-tooltip]")?.getAttribute("data-tooltip")?.trim();
@@ -34,7 +29,7 @@ export function revealClosedReasons(root: ParentNode): void {
   }
 }
 
-/** A click handler for a window's root, bound in the capture phase: a press on a closed control goes nowhere. */
+/** Bound in the capture phase. */
 export function guardClosed(event: Event): void {
   const target = event.target;
   if (!isHtml(target) || !target.closest('[aria-disabled="true"]')) return;

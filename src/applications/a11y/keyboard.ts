@@ -1,13 +1,10 @@
 /**
- * Accessibility, keyboard. Our controls are buttons, which the keyboard presses by itself; the one that is
- * not (a portrait that opens the image picker, as Foundry's own sheets draw it: an <img> with a
- * `data-action`) carries `role="button"` and `tabindex="0"`, and this makes Enter and Space press it
- * as they press a button (the WAI-ARIA button pattern).
- *
- * No Foundry and no imports: the sandbox page loads this file as it is (sandbox/server.ts).
+ * Keyboard presses for our one non-button control (a portrait `<img role="button">`, as Foundry's sheets draw
+ * it) and arrow keys in tab lists and radio groups (the WAI-ARIA patterns). No Foundry, no imports: the sandbox
+ * loads this file as it is (sandbox/server.ts).
  */
 
-/** A keydown handler for a window's root: Enter or Space on a `role="button"` that is no <button> clicks it. */
+/** Enter or Space on a `role="button"` that is no <button> clicks it. */
 export function pressOnKey(event: KeyboardEvent): void {
   if (event.key !== "Enter" && event.key !== " ") return;
   const el = event.target as Partial<HTMLElement> | null;
@@ -17,7 +14,7 @@ export function pressOnKey(event: KeyboardEvent): void {
   el.click();
 }
 
-/** The keys that move within a composite widget, and the step each takes ("first"/"last" for Home/End). */
+/** "first"/"last" for Home/End. */
 const MOVES: Readonly<Record<string, -1 | 1 | "first" | "last">> = {
   ArrowRight: 1,
   ArrowDown: 1,
@@ -32,10 +29,7 @@ function isHtml(node: unknown): node is HTMLElement {
   return el?.nodeType === 1 && typeof el.closest === "function";
 }
 
-/**
- * The WAI-ARIA tabs pattern: in a `role="tablist"`, an arrow key (Home, End) moves to the next tab
- * (the first, the last), wrapping round, and opens it (a click: automatic activation).
- */
+/** WAI-ARIA tabs: arrows (Home, End) move to the next tab, wrapping, and open it (automatic activation). */
 function moveTab(tab: HTMLElement, move: -1 | 1 | "first" | "last"): boolean {
   const list = tab.closest('[role="tablist"]');
   if (!list) return false;
@@ -54,11 +48,9 @@ function moveTab(tab: HTMLElement, move: -1 | 1 | "first" | "last"): boolean {
 }
 
 /**
- * The WAI-ARIA radio group pattern, for our rating circles (templates/sheets/character/main.hbs): each
- * radio sets its rating and the checked one, pressed, lowers the rating by one. So Right/Down presses
- * the radio after the checked one, Left/Up the one before it (on the first radio: that radio, which
- * lowers the rating to 0); Home presses the first, End the last. Focus goes with the press; a radio that
- * cannot be pressed (`disabled` or `aria-disabled`) takes the focus, so its reason is read, and nothing else.
+ * WAI-ARIA radio group for the rating circles: the checked radio pressed lowers the rating, so the arrows press
+ * the neighbour (Left on the first: that one, to 0). A closed radio takes the focus only, so its reason is
+ * read.
  */
 function moveRadio(radio: HTMLElement, move: -1 | 1 | "first" | "last"): boolean {
   const group = radio.closest('[role="radiogroup"]');
@@ -78,7 +70,7 @@ function moveRadio(radio: HTMLElement, move: -1 | 1 | "first" | "last"): boolean
   return true;
 }
 
-/** A keydown handler for a window's root: the arrow keys, Home and End in our tab lists and radio groups. */
+/** The arrow keys, Home and End in our tab lists and radio groups. */
 export function moveOnKey(event: KeyboardEvent): void {
   const move = MOVES[event.key];
   if (move === undefined || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

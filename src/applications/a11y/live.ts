@@ -1,17 +1,12 @@
 /**
- * Accessibility, live values. A screen reader hears a change of what the templates mark with
- * `data-announce` (the roll dialog's odds and dice, a character's Grit and Ego, a Challenge's
- * Disposition, a card's outcome and Effect): after a re-render that changed them, their text goes to
- * one polite live region of the page. The region outlives every re-render (a region that is replaced
- * with its content is not reliably read), and nothing is said on the first render nor when nothing
- * changed. `data-announce="…"` gives the words to say; an empty one says the element's own text.
- *
- * No Foundry and no imports: the sandbox page loads this file as it is (sandbox/server.ts).
+ * Live values for screen readers: after a re-render, changed `data-announce` text goes to one polite live
+ * region that outlives every render (a replaced region is not reliably read); nothing is said on the first
+ * render. No Foundry, no imports (sandbox/server.ts loads it as is).
  */
 
 export const LIVE_REGION_ID = "terran-engine-live";
 
-/** The text of an element with a space at each element boundary ("Fail" + "31%" → "Fail 31%"). */
+/** A space at each element boundary ("Fail" + "31%" → "Fail 31%"). */
 function spokenText(el: Element): string {
   const words: string[] = [];
   const walk = (node: Node): void => {
@@ -24,7 +19,7 @@ function spokenText(el: Element): string {
   return words.join("").replace(/\s+/g, " ").trim();
 }
 
-/** What `root` marks to announce, in document order, as one text. */
+/** In document order, as one text. */
 export function announcements(root: ParentNode): string {
   return [...root.querySelectorAll<HTMLElement>("[data-announce]")]
     .map((el) => {
@@ -35,7 +30,7 @@ export function announcements(root: ParentNode): string {
     .join(". ");
 }
 
-/** The page's polite live region (made on first use, visually hidden). */
+/** Made on first use, visually hidden. */
 export function liveRegion(doc: Document): HTMLElement {
   const found = doc.getElementById(LIVE_REGION_ID);
   if (found) return found;
@@ -52,10 +47,7 @@ export function liveRegion(doc: Document): HTMLElement {
   return region;
 }
 
-/**
- * After a render of `root`: says what changed since `previous` (null: the first render, said
- * nothing), and returns what `root` shows now, to pass as `previous` next time.
- */
+/** `previous` null: the first render, said nothing; returns the next `previous`. */
 export function announceChange(root: Element, previous: string | null): string {
   const now = announcements(root);
   if (previous !== null && now !== "" && now !== previous) liveRegion(root.ownerDocument).textContent = now;

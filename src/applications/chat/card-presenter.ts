@@ -1,30 +1,9 @@
 /**
- * A chat card on this client: how it is drawn for the user looking at it, and what a click on it does.
- * The ChatMessage document must not import this layer, so at init it is handed the drawing and the
- * click (`registerCardPresenter`).
- *
- * - One entry per kind of card (`CARD_KINDS`), each declaring what Draw Steel's message parts declare
- *   (their TEMPLATE, ACTIONS and schema): the state check (stored flags are data anyone with the rights
- *   could have written, so a card is checked whole each time it is read to be drawn or clicked; a refusal
- *   is a RulesError, which the message shows as a short notice), the template, the view (the template's
- *   context for the current user) and one handler per `data-action` of the template. The kinds, their
- *   states and their actions are declared in src/chat/card-kinds.ts; the compiler asks for an entry per
- *   kind and a handler per action.
- * - A click: the clicked `data-action`, if it is one of the card's own kind, goes to that kind's
- *   handler, with the stored state as the kind's check reads it. A refusal is a localised warning and
- *   changes nothing; a card the user may not see cannot be clicked. A closed button (aria-disabled,
- *   still focusable) is not pressed: its reason is shown.
- * - Each handler runs one pure transition of the card (src/chat), which checks who may do it and that
- *   the card has not moved on since it was drawn (its version), then saves the new state in the
- *   message's flags. Dice the rules need after the roll (an explosion chain) are rolled with Foundry and
- *   added to the message's rolls: Dice So Nice's own update hook animates them once, for those who may
- *   see the message.
- * - Apply, the clicker's side (R-RA-7 an Effect on a Challenge, R-CH-4 a Challenge's Effect as harm):
- *   find the target and ask this user's own questions (which facet; for harm, the world's health model
- *   asks its own: src/applications/health/). Then run the one-step change here when this user may change
- *   both the target and the card, or send it to the active GM (src/relay/card-changes.ts does the step,
- *   src/relay/queries.ts carries it). A refusal from either side reaches this user as a localised
- *   warning; nothing changes.
+ * A chat card on this client: drawn for the user looking, and what a click does. ChatMessage may not import
+ * this layer, so it is handed both at init (`registerCardPresenter`). `CARD_KINDS` holds one entry per kind
+ * (its check, template, view and a handler per `data-action`), as Draw Steel's message parts do; each handler
+ * runs one pure transition (chat/) and saves it. Apply runs here when this user may change target and card,
+ * else goes to the GM (relay/).
  */
 import {
   allowEffect,
@@ -109,9 +88,8 @@ async function renderOf<K extends CardKind>(
 }
 
 /**
- * A card's template drawn for the current user, from the state in the message's flags as believed; a card its
- * author could not have made is drawn as it says, under a note saying why it cannot be acted on (./card-a11y.ts
- * closes its controls).
+ * A card its author could not have made is drawn as it says, under a note saying why (./card-a11y.ts closes its
+ * controls).
  */
 export async function renderCard(message: ChatMessage.Implementation, card: StoredCard): Promise<string> {
   const trust = readTrust(message);
@@ -119,7 +97,7 @@ export async function renderCard(message: ChatMessage.Implementation, card: Stor
   return untrustedFrame(await renderOf(message, card), trust.why);
 }
 
-/** The message's card as believed, or why it is not. */
+/** Or why it is not. */
 function readTrust(message: ChatMessage.Implementation): { card: StoredCard | null; why: string } {
   try {
     return { card: trustedCard(message), why: "" };
@@ -143,20 +121,19 @@ async function clickOf<K extends CardKind>(
 ): Promise<void> {
   if (!isActionOf(card.kind, action)) return;
   const entry = cardKindEntry(card.kind);
-  // The one provenance check (src/documents/provenance.ts): a card its author could not have made is not acted on.
+  // The one provenance check (documents/provenance.ts).
   const believed = trustedCard(message) as StoredCardOf<K>;
   await entry.actions[action]({ message, state: believed.state, el });
 }
 
-/** The click handler of a card message: dispatches `[data-action]` to the handler of the card's kind. */
+/** Dispatches `[data-action]` to the handler of the card's kind. */
 export async function onCardClick(message: ChatMessage.Implementation, event: MouseEvent): Promise<void> {
   if (!message.isContentVisible) return;
   const el = actionElement(event.target);
   const action = el?.dataset.action;
   if (!el || !action || !isCardAction(action) || el.hasAttribute("disabled")) return;
   event.preventDefault();
-  // A closed button keeps the focus (aria-disabled, so its reason stays in reach of the keyboard); pressed,
-  // it says why and does nothing.
+  // A closed button keeps the focus (aria-disabled, so its reason stays in reach); pressed, it says why.
   if (el.getAttribute("aria-disabled") === "true") {
     const reason = el.getAttribute("title") ?? el.closest<HTMLElement>("[data-tooltip]")?.dataset.tooltip ?? "";
     if (reason) ui.notifications?.warn(reason);
@@ -164,7 +141,7 @@ export async function onCardClick(message: ChatMessage.Implementation, event: Mo
   }
   const card = storedCard(message);
   if (!card) return;
-  // The update re-renders the message; the keyboard focus comes back to this control (./card-a11y.ts).
+  // The update re-renders the message; the focus comes back to this control (./card-a11y.ts).
   const root = elementOf(event.currentTarget);
   if (root) beforeCardUpdate(message.id ?? "", root);
   await attempt(() => clickOf(message, card, action, el));
@@ -180,24 +157,21 @@ export function registerCardPresenter(): void {
 
 // The card kinds' entries
 
-/** A click on one of a card's `[data-action]` elements, with the card's state as its check returned it. */
+/** With the card's state as its check returned it. */
 export interface CardClick<K extends CardKind> {
   readonly message: ChatMessage.Implementation;
   readonly state: CardStates[K];
-  /** The clicked element: its `data-index`, `data-role` or `data-message-id`, under the card root's `data-version`. */
+  /** Its `data-index`, `data-role` or `data-message-id`, under the root's `data-version`. */
   readonly el: HTMLElement;
 }
 
-/** A template's context. */
 export type CardContext = Readonly<Record<string, unknown>>;
 
-/** Everything about one kind of card that the Foundry side needs. */
 export interface CardKindEntry<K extends CardKind> {
-  /** The Handlebars template that draws the card (templates/chat/). */
+  /** Under templates/chat/. */
   readonly template: string;
-  /** The template's context for the current user, from a checked state. */
+  /** For the current user, from a checked state. */
   readonly view: (message: ChatMessage.Implementation, state: CardStates[K]) => CardContext | Promise<CardContext>;
-  /** What a click on each `data-action` of the template does. */
   readonly actions: Readonly<Record<CardActionOf<K>, (click: CardClick<K>) => Promise<void> | void>>;
 }
 
@@ -209,7 +183,7 @@ function currentCardUser(): CardUser {
   return { id: game.user?.id ?? "", isGM: game.user?.isGM ?? false };
 }
 
-/** The viewer's permissions; the target is not known until a button is pressed (owning it: null). */
+/** The target is not known until a button is pressed (owning it: null). */
 function viewer(rollerId: string, cardKind: "risky" | "challenge") {
   const user = currentCardUser();
   const online = gmOnline();
@@ -225,9 +199,7 @@ function viewer(rollerId: string, cardKind: "risky" | "challenge") {
   return { ...user, gmOnline: online, mayApply: permission.apply.allowed, mayApplyReason: permission.apply.reasonKey };
 }
 
-/**
- * The `expectedVersion` of a click: the version the card was drawn at (its root's `data-version`), else the stored one.
- */
+/** The root's `data-version`, else the stored one. */
 function versionOf(el: HTMLElement, stored: number): number {
   return Number(el.closest<HTMLElement>("[data-version]")?.dataset.version ?? stored);
 }
@@ -237,20 +209,18 @@ async function save(message: ChatMessage.Implementation, card: StoredCard, roll?
     await message.update({ flags: cardFlags(card) });
     return;
   }
-  // Added with the card's state in one update: Dice So Nice animates rolls an update adds
-  // (its preUpdateChatMessage/updateChatMessage hooks), with the message's own audience.
+  // One update with the card's state: Dice So Nice animates rolls an update adds (its updateChatMessage hook),
+  // for the message's audience.
   await message.update({ flags: cardFlags(card), rolls: [...message.rolls, roll].map((r) => JSON.stringify(r)) });
 }
 
-/** R-RA-3 rolls an explosion chain from `threshold` and returns its faces (the Effect die's continuation). */
+/** R-RA-3 the Effect die's continuation. */
 async function rollChain(threshold: number): Promise<{ roll: Roll; faces: number[] }> {
   const roll = await new Roll(explosionFormula(threshold)).evaluate();
   return { roll, faces: roll.dice.flatMap((d) => d.results.map((r) => r.result)) };
 }
 
-/**
- * R-RA-3 confirms the Effect (or Whirlwind's second hit), rolling its explosion chain first when the die asks for one.
- */
+/** R-RA-3 rolling the chain first when the die asks for one. */
 async function confirmHit({ message, state, el }: CardClick<"risky">, which: "effect" | "second"): Promise<void> {
   const user = currentCardUser();
   const version = versionOf(el, state.version);
@@ -262,10 +232,7 @@ async function confirmHit({ message, state, el }: CardClick<"risky">, which: "ef
   await save(message, { kind: "risky", state: next }, chain?.roll);
 }
 
-/**
- * R-EGO-2 the Undo: the card notes it first (so it cannot happen twice), then the Ego goes back; a
- * refusal puts the card back.
- */
+/** R-EGO-2 noted on the card first (so it cannot happen twice); a refusal puts the card back. */
 async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise<void> {
   const next = undoEgo(state, currentCardUser(), versionOf(el, state.version));
   const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
@@ -279,14 +246,10 @@ async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise
   }
 }
 
-/** Saves a Risky card's next state. */
 const saveRisky = (message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> =>
   save(message, { kind: "risky", state });
 
-/**
- * R-RA-1 / R-RA-8 a GM's leave on a player's card is said on the GM's own User first (src/documents/gm-words.ts),
- * where no player can write it; the card then shows it.
- */
+/** R-RA-1 / R-RA-8 said on the GM's own User first (documents/gm-words.ts), where no player can write it. */
 async function saveGmLeave(message: ChatMessage.Implementation, state: RiskyCardState): Promise<void> {
   const word = { effect: state.gmAllowsEffect, success: state.gmAllowsSuccess ?? false };
   if (message.author?.id !== game.user?.id) await sayCardWord(message.id ?? "", word);
@@ -298,7 +261,7 @@ export const CARD_KINDS: CardKindRegistry = {
     template: template("risky-card"),
     view: (message, state) => ({
       ...riskyCardView(state, viewer(state.rollerId, "risky")),
-      // R-ADV-2 Tesla's button on a Fail with its +1d; the message notes when it was taken.
+      // R-ADV-2
       tesla: teslaButton(state, currentCardUser(), teslaTaken(message.getFlag(SYSTEM_ID, "tesla"))),
       messageId: message.id,
     }),
@@ -329,7 +292,7 @@ export const CARD_KINDS: CardKindRegistry = {
       "apply-second": ({ message, state, el }) =>
         applyEffectClick(message, state.rollerId, "second", versionOf(el, state.version)),
       "tesla-backlash": async ({ message, state }) => {
-        // R-ADV-2 the roller's own character takes Tesla's Effect (the actor checks the card again).
+        // R-ADV-2 the actor checks the card again.
         const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
         if (actor instanceof TerranActor) await actor.takeTeslaBacklash(message.id ?? "");
       },
@@ -339,7 +302,7 @@ export const CARD_KINDS: CardKindRegistry = {
     template: template("challenge-card"),
     view: async (message, state) => {
       const offerHarm = game.settings?.get(SYSTEM_ID, SETTINGS.autoApplyHarm) ?? true;
-      // R-RA-9 a Challenge overcome by an Effect applied first deals no Effect (the GM's step refuses it too).
+      // R-RA-9 the GM's step refuses it too.
       const known = state.challengeUuid.startsWith("Actor.") || state.challengeUuid.startsWith("Scene.");
       const challenge: unknown = known ? await fromUuid(state.challengeUuid as `Actor.${string}`) : null;
       const first = challenge instanceof TerranActor && overcomeFirst(challenge);
@@ -379,7 +342,7 @@ export const CARD_KINDS: CardKindRegistry = {
   request: {
     template: template("request-card"),
     view: async (message, state) => {
-      // The rows' results are read from the chat log as it is now (src/chat/request-card.ts, the ruling).
+      // Read from the chat log as it is now (chat/request-card.ts).
       const requester = { ...currentCardUser(), owns: await rowsOwned(state) };
       return { ...requestCardView(state, requester, await requestAnswersFor(message, state)), messageId: message.id };
     },
@@ -392,7 +355,7 @@ export const CARD_KINDS: CardKindRegistry = {
     template: template("legacy-risky-card"),
     view: (message, state) => ({ ...legacyRiskyView(state, currentCardUser()), messageId: message.id }),
     actions: {
-      // R-LEG-11 the held tool's Effect, tied to this card (one roll per hit; R-LEG-15 Multi-attack).
+      // R-LEG-11 / R-LEG-15 one roll per hit.
       "roll-effect": ({ message, state, el }) =>
         rollEffectFromCard(message, state, currentCardUser(), Number(el.dataset.index), versionOf(el, state.version)),
     },
@@ -419,10 +382,10 @@ export const CARD_KINDS: CardKindRegistry = {
       messageId: message.id,
     }),
     actions: {
-      // R-LEG-14 a montage that succeeded overcomes its own Challenge, once.
+      // R-LEG-14
       "apply-montage": ({ message, state, el }) =>
         applyMontageClick(message, state.rollerId, state.challengeUuid, versionOf(el, state.version)),
-      // R-LEG-14 (ruling) a companion's share, on their owner's or a GM's word.
+      // R-LEG-14 (ruling)
       "pay-share": async ({ message, state, el }) => {
         const share = state.shares[Number(el.dataset.index)];
         if (share) await payMontageShare(message, share.actorUuid);
@@ -431,7 +394,7 @@ export const CARD_KINDS: CardKindRegistry = {
   },
 };
 
-/** The entry of a stored card's kind; a kind no entry knows (forged flags) is refused like a forged state. */
+/** A kind no entry knows (forged flags) is refused like a forged state. */
 export function cardKindEntry<K extends CardKind>(kind: K): CardKindEntry<K> {
   if (!Object.hasOwn(CARD_KINDS, kind))
     throw new RulesError("unknown-id", `"${String(kind)}" is not a kind of card.`, { id: String(kind) });
@@ -440,7 +403,7 @@ export function cardKindEntry<K extends CardKind>(kind: K): CardKindEntry<K> {
 
 // Apply: the clicker's side
 
-/** The actors of the tokens the user targets, else of the selected ones. */
+/** Targeted, else selected. */
 function chosenActors(): Actor.Implementation[] {
   const targeted = [...(game.user?.targets ?? [])].map((t) => t.actor);
   const selected = (canvas?.tokens?.controlled ?? []).map((t) => t.actor);
@@ -464,8 +427,8 @@ function currentAsker(): Asker {
 }
 
 /**
- * Where the step runs: here when this user may change the target and either note it on the card (its
- * author or a GM) or no GM is online to do it; else on the active GM's client (src/chat/permissions.ts).
+ * Here when this user may change the target and either note it on the card or no GM is online; else the GM's
+ * client.
  */
 function runsHere(
   message: ChatMessage.Implementation,
@@ -492,17 +455,13 @@ function runsHere(
   });
 }
 
-/** With no GM online to note it on the card, the target remembers it: say so. */
+/** With no GM online the target remembers it: say so. */
 function tell(summary: { recorded: boolean }, name: string): void {
   if (summary.recorded) return;
   say("info", game.i18n?.format("TERRAN.Card.appliedUnrecorded", { name }) ?? name);
 }
 
-/**
- * R-RA-7 / R-CH-5 one hit of the card on the one targeted Challenge (its Disposition or a facet): a
- * Risky Action card's, or a Legacy Effect card's (the step reads the card itself: `effectSource` in
- * src/relay/card-changes.ts).
- */
+/** R-RA-7 / R-CH-5 (the step reads the card itself: `effectSource`, relay/card-changes.ts). */
 async function applyEffectClick(
   message: ChatMessage.Implementation,
   rollerId: string,
@@ -513,7 +472,7 @@ async function applyEffectClick(
     chosenActors().filter((a) => a.system instanceof ChallengeData),
     "challenge",
   );
-  // One Effect wears down one Disposition: exactly one Challenge is the target.
+  // Exactly one Challenge is the target.
   if (challenges.length > 1)
     throw new RulesError("not-allowed", "Target a single Challenge: one Effect applies to one Disposition.", {
       reason: "oneChallenge",
@@ -522,7 +481,7 @@ async function applyEffectClick(
   if (actor) await applyToChallenge(message, rollerId, actor, hit, version, true);
 }
 
-/** R-LEG-14 a montage's card on the Challenge it names (no target to choose, no facet: the whole Challenge). */
+/** R-LEG-14 no target or facet to choose: the whole Challenge. */
 async function applyMontageClick(
   message: ChatMessage.Implementation,
   rollerId: string,
@@ -536,7 +495,6 @@ async function applyMontageClick(
   await applyToChallenge(message, rollerId, actor, "effect", version, false);
 }
 
-/** Asks which facet (when `facets`), then runs the step here or asks the active GM. */
 async function applyToChallenge(
   message: ChatMessage.Implementation,
   rollerId: string,
@@ -569,7 +527,7 @@ async function applyToChallenge(
   tell(summary, actor.name);
 }
 
-/** R-CH-4 the card's Effect as harm on each targeted character, once each. */
+/** R-CH-4 once each. */
 async function applyHarmClick(
   message: ChatMessage.Implementation,
   state: ChallengeCardState,
@@ -581,13 +539,13 @@ async function applyHarmClick(
   );
   let current = version;
   for (const actor of requireTargets(characters, "character")) {
-    // Each character on its own: a refusal for one is shown and the others still take the harm.
+    // A refusal for one is shown; the others still take the harm.
     await attempt(async () => {
       const latest = storedCard(message);
       const now = latest?.kind === "challenge" ? latest.state : state;
       if (harmRecorded(now, { name: actor.name, uuid: actor.uuid })) return;
       const here = runsHere(message, state.rollerId, actor, "challenge");
-      // R-HARM-2 R-HARM-3 R-LEG-5 R-LEG-6 how a character takes harm is its owner's choice (or a GM's).
+      // R-HARM-2 / R-HARM-3 / R-LEG-5 / R-LEG-6 the owner's choice (or a GM's).
       const chooses = game.user?.isGM === true || actor.isOwner;
       const choices = chooses
         ? await healthQuestions(currentRuleset()).harmChoices(actor, effect)

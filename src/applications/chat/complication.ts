@@ -1,8 +1,7 @@
 /**
- * R-LEG-14 the clicker's side of "Complication −Nd to …" on a Challenge card: the character is the one
- * the button names (a character the card harmed) or each character this user targets. The step runs
- * here when this user may update the character, else on the active GM's client (src/relay/complications.ts
- * checks everything again there). A refusal is a localised warning; a success says where it went.
+ * R-LEG-14 the clicker's side of a Challenge card's "Complication −Nd to …": the named character or each one
+ * targeted; run here when this user may update it, else on the active GM's (relay/complications.ts checks
+ * again).
  */
 import { CharacterData } from "../../data/actor/character.ts";
 import { TerranActor } from "../../documents/actor.ts";
@@ -11,7 +10,7 @@ import { carryComplicationFromCard } from "../../relay/complications.ts";
 import { askGm, QUERIES } from "../../relay/queries.ts";
 import { RulesError } from "../../rules/index.ts";
 
-/** The character the button names, or the characters of the tokens this user targets. */
+/** Named by the button, or this user's targets. */
 async function complicationTargets(targetUuid: string | null): Promise<TerranActor[]> {
   if (targetUuid !== null) {
     const doc: unknown = await fromUuid(targetUuid as `Actor.${string}`);
@@ -27,7 +26,7 @@ async function complicationTargets(targetUuid: string | null): Promise<TerranAct
   return unique;
 }
 
-/** R-LEG-14 carries the card's complication to each chosen character, once each. */
+/** R-LEG-14 once each. */
 export async function carryComplicationClick(
   message: ChatMessage.Implementation,
   targetUuid: string | null,
@@ -36,7 +35,7 @@ export async function carryComplicationClick(
   if (!user) return;
   const targets = (await attempt(() => complicationTargets(targetUuid))) ?? [];
   for (const actor of targets) {
-    // Each character on its own: a refusal for one is shown and the others still carry it.
+    // A refusal for one is shown; the others still carry it.
     await attempt(async () => {
       const request = { askerId: user.id ?? "", messageId: message.id ?? "", targetUuid: actor.uuid };
       const asker = { id: user.id ?? "", isGM: user.isGM, user };

@@ -1,6 +1,6 @@
 /**
- * The rolls besides Risky Actions that post a card, under the chat's current mode: a Challenge's Effect (R-CH-2) and
- * the Fortune die (R-FORT-1).
+ * The other rolls that post a card, in the chat's mode: a Challenge's Effect (R-CH-2) and the Fortune die
+ * (R-FORT-1).
  */
 import { createChallengeCard, fortuneCard } from "../../chat/index.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
@@ -13,7 +13,7 @@ import { applyMessageMode } from "../../compat/generation.ts";
 import { gangedDice } from "../../documents/operations/legacy-play.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 
-/** A user rolls only for an actor they own (a GM owns every one): the roll names it and may spend its Ego. */
+/** A GM owns every one: the roll names it and may spend its Ego. */
 export function assertOwner(actor: Actor.Implementation): void {
   if (!actor.isOwner) throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
 }
@@ -23,10 +23,8 @@ function faces(roll: Roll): number[] {
 }
 
 /**
- * R-CH-2 a Challenge's Effect (its own tier, or facet `facet`): its dice, the highest kept, exploding
- * on 6; d/2 halves one exploding die, rounded up. The chain is rolled at once (no choice is involved).
- * R-LEG-10 `gangUp` Challenges ganging up (default 1) throw the raised level's dice, named on the card;
- * a ruleset with no gang-up rule refuses more than one.
+ * R-CH-2 the chain is rolled at once (no choice is involved); R-LEG-10 `gangUp` (default 1) throws the raised
+ * level's dice, refused where the ruleset has no gang-up rule.
  */
 export async function rollChallengeEffect(
   actor: Actor.Implementation,
@@ -67,10 +65,7 @@ export async function rollChallengeEffect(
   });
 }
 
-/**
- * R-FORT-1 the Fortune die against a chance of `chance`+ (1–6): the GM's, or — answering a GM's request
- * (`answer`) — rolled by a character's owner for that character, its card carrying the link.
- */
+/** R-FORT-1 the GM's, or a character owner's answering a request (`answer`), its card carrying the link. */
 export async function rollFortune(
   chance: number,
   answer: { readonly actor: Actor.Implementation; readonly link: AnswerLink } | null = null,

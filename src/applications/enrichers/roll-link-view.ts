@@ -1,13 +1,12 @@
 /**
- * What an inline roll link shows (the syntax: src/rules/roll-links.ts), the pure half:
- * a read link becomes a styled, focusable link with its label, icon and tooltip; one that cannot be read
- * stays the text as written, marked with a hint that says why (never an error). The enricher
- * (./roll-links.ts) and the sandbox render the same HTML.
+ * What a roll link shows, pure: a read link becomes a focusable link with label, icon and tooltip; an
+ * unreadable one stays the text as written with a hint saying why (never an error). The enricher and the
+ * sandbox draw the same HTML.
  */
 import { rollLinkLabelKey, type ParsedRollLink, type RollLinkVocabulary } from "../../rules/roll-links.ts";
 import { escapeHtml, tooltipTextAttribute } from "../tooltip-text.ts";
 
-/** The localiser the view needs (game.i18n in Foundry, the English file in the sandbox and tests). */
+/** `game.i18n` in Foundry; the English file in the sandbox and tests. */
 export interface LinkI18n {
   localize(key: string): string;
   format(key: string, data: Readonly<Record<string, string>>): string;
@@ -15,21 +14,20 @@ export interface LinkI18n {
 
 export interface RollLinkView {
   readonly valid: boolean;
-  /** The link's text: its label (the author's own, or the localised default), or the link as written. */
+  /** The author's label, the localised default, or the link as written. */
   readonly text: string;
-  /** What hovering shows: what a click does, or why the link cannot be read. */
+  /** What a click does, or why the link cannot be read. */
   readonly tooltip: string;
-  /** CSS classes of the element. */
   readonly classes: string;
-  /** A Font Awesome icon (valid links only). */
+  /** Valid links only. */
   readonly icon: string | null;
-  /** `data-*` attributes the click reads back (valid links only). */
+  /** Read back by the click (valid links only). */
   readonly dataset: Readonly<Record<string, string>>;
 }
 
 const ICONS = { risky: "fa-dice-d6", reaction: "fa-shield-halved", fortune: "fa-dice" } as const;
 
-/** The view of one parsed link; `rulesetName` and `vocabulary` name what a refused target could have been. */
+/** `rulesetName` and `vocabulary` name what a refused target could have been. */
 export function rollLinkView(
   parsed: ParsedRollLink,
   i18n: LinkI18n,
@@ -94,14 +92,12 @@ export function rollLinkView(
   }
 }
 
-/** `teRollLink` → `data-te-roll-link`. */
 function dataName(key: string): string {
   return `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
 /**
- * The link's HTML: a focusable `<a role="button">` (a keyboard reaches it; Enter and Space click it) or,
- * for a link that cannot be read, a `<span>` with the text as written and a visible ⚠ whose tooltip says why.
+ * A focusable `<a role="button">`, or for an unreadable link a `<span>` as written with a visible ⚠ saying why.
  */
 export function rollLinkHtml(view: RollLinkView): string {
   const tooltip = `${tooltipTextAttribute(view.tooltip)} aria-label="${escapeHtml(`${view.text} — ${view.tooltip}`)}"`;

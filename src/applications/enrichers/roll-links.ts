@@ -1,16 +1,9 @@
 /**
- * The inline roll links' glue: core's enricher registry turns `@Risky[finesse]`,
- * `@Reaction[insight]` and `@Fortune[4]` (src/rules/roll-links.ts) into links wherever core enriches
- * text — journal pages, item descriptions (the sheets enrich them), chat messages (core runs custom
- * enrichers on message content, not on speech bubbles: foundryvtt#9165). A click opens the roll dialog
- * for the roller `chooseRoller` picks (src/documents/operations/roller.ts) or rolls the Fortune die.
- *
- * The click listener is added by the enricher's `onRender` ("An optional callback that is invoked when
- * the enriched content is added to the DOM"; it needs an `id`: foundryvtt.com/api CONFIG.
- * TextEditorEnricherConfig), on v13 as on v14 — Foundry's Crucible used it while it declared v13 only
- * (crucible 574b865f, system.json compatibility 13). Core hands `onRender` the wrapper element it puts
- * around what the enricher returned, so the link is looked up inside it. On v14 the listeners also take
- * the signal that aborts when the element leaves the page (src/compat/generation.ts).
+ * The roll links' glue: core's enricher registry turns them (rules/roll-links.ts) into links wherever core
+ * enriches text, chat messages too (not speech bubbles: foundryvtt#9165); a click rolls for `chooseRoller`'s
+ * roller. The listener is added in the enricher's `onRender` (it needs an `id`: foundryvtt.com/api
+ * CONFIG.TextEditorEnricherConfig), on v13 as on v14, as Crucible did while v13-only (crucible 574b865f); core
+ * hands it the wrapper, and v14 an abort signal (compat/generation.ts).
  */
 import { api } from "../../api.ts";
 import { rollFortune } from "../chat/roll-other.ts";
@@ -27,7 +20,7 @@ import {
 import { currentRuleset } from "../../settings/settings.ts";
 import { rollLinkHtml, rollLinkView, type LinkI18n } from "./roll-link-view.ts";
 
-/** The enricher's id (core needs one for `onRender`). */
+/** Core needs one for `onRender`. */
 export const ROLL_LINK_ENRICHER_ID = "terranRollLink";
 
 function i18n(): LinkI18n {
@@ -37,7 +30,7 @@ function i18n(): LinkI18n {
   };
 }
 
-/** Core's enricher: one match → the link element (a plain element with a hint when it cannot be read). */
+/** A plain element with a hint when it cannot be read. */
 export function enrichRollLink(match: RegExpMatchArray): Promise<HTMLElement | null> {
   const ruleset = currentRuleset();
   const vocabulary = rollLinkVocabulary(ruleset);
@@ -49,7 +42,7 @@ export function enrichRollLink(match: RegExpMatchArray): Promise<HTMLElement | n
   return Promise.resolve(element && "dataset" in element ? (element as HTMLElement) : null);
 }
 
-/** The link a clicked element stands for, read again against the world's ruleset (null: no longer valid). */
+/** Read again against the world's ruleset (null: no longer valid). */
 export function linkOf(element: { readonly dataset: DOMStringMap }): RollLink | null {
   const kind = element.dataset.teRollLink ?? "";
   const target = element.dataset.target ?? "";
@@ -64,10 +57,7 @@ function candidate(actor: Actor.Implementation | null | undefined): RollerCandid
   return { actor, isCharacter: actor instanceof TerranActor && actor.type === "character", isOwner: actor.isOwner };
 }
 
-/**
- * A click on a link: the Fortune die is rolled; a Risky Action or Reaction opens the chosen roller's dialog, or says
- * why there is none.
- */
+/** Or says why there is no roller. */
 export async function openRollLink(link: RollLink): Promise<void> {
   if (link.kind === "fortune") {
     await rollFortune(link.chance);
@@ -82,9 +72,7 @@ export async function openRollLink(link: RollLink): Promise<void> {
   await api.roll(choice.actor, rollLinkWhat(link));
 }
 
-/**
- * Core's `onRender`: the link inside `element` answers a click, and Enter or Space (it is a focusable role="button").
- */
+/** The link answers a click, and Enter or Space (a focusable role="button"). */
 export function renderRollLink(element: HTMLElement, options?: unknown): void {
   // Core hands the wrapper; should it ever hand the link itself, that works too.
   const link = element.dataset.teRollLink ? element : element.querySelector<HTMLElement>("[data-te-roll-link]");
@@ -105,7 +93,7 @@ export function renderRollLink(element: HTMLElement, options?: unknown): void {
   );
 }
 
-/** Core's enricher entry with its `id` and `onRender` (documented for v13 and v14; fvtt-types 13.345 lacks them). */
+/** Documented for v13 and v14; fvtt-types 13.345 lacks `id` and `onRender`. */
 interface RenderingEnricherConfig {
   readonly id: string;
   readonly pattern: RegExp;
@@ -113,7 +101,7 @@ interface RenderingEnricherConfig {
   readonly onRender: (element: HTMLElement, options?: unknown) => void;
 }
 
-/** Registers the enricher (init). */
+/** At init. */
 export function registerRollLinks(): void {
   const entry: RenderingEnricherConfig = {
     id: ROLL_LINK_ENRICHER_ID,

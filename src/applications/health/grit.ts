@@ -1,6 +1,5 @@
 /**
- * The Grit health model's questions (R-HARM-2, R-HARM-3): sacrifice the shield, and which wound track,
- * when more than one is open. Asked of the clicking user before the request to harm.
+ * The Grit model's questions (R-HARM-2, R-HARM-3): the shield, and the wound track when more than one is open.
  */
 import { CharacterData } from "../../data/actor/character.ts";
 import type { TerranActor } from "../../documents/actor.ts";
@@ -9,7 +8,7 @@ import { assessHarmOperation } from "../../documents/operations/harm.ts";
 import type { HealthQuestions } from "./index.ts";
 
 export const GRIT_QUESTIONS: HealthQuestions = {
-  /** R-HARM-2 / R-HARM-3 this user's choices for one character, asked on this screen; null if a dialog was closed. */
+  /** R-HARM-2 / R-HARM-3 null if a dialog was closed. */
   async harmChoices(actor: TerranActor, effect: number) {
     const derived = actor.system instanceof CharacterData ? actor.system.derived : null;
     const sacrificeShield = derived?.armour.shield

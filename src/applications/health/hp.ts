@@ -1,8 +1,6 @@
 /**
- * The HP health model's questions (R-LEG-5, R-LEG-6): sacrifice the shield; *Protected*'s Dark Dice when
- * this user owns the character (the step throws them); and, when the harm would be Mortal and more than
- * one attribute can pay, which one — asked before the dice are thrown, so as "should it be Mortal" when
- * Protected's dice may yet stop it.
+ * The HP model's questions (R-LEG-5, R-LEG-6): the shield; Protected's dice when this user owns the character
+ * (the step throws them); which attribute should the harm be Mortal, asked before the dice may yet stop it.
  */
 import type { TerranActor } from "../../documents/actor.ts";
 import { confirm } from "../../prompts/notify.ts";
@@ -14,10 +12,7 @@ import { currentRuleset } from "../../settings/settings.ts";
 import type { HealthQuestions } from "./index.ts";
 
 export const HP_QUESTIONS: HealthQuestions = {
-  /**
-   * R-LEG-5 / R-LEG-6 this user's choices for one character on hit points, asked on this screen; null if
-   * a dialog was closed.
-   */
+  /** R-LEG-5 / R-LEG-6 null if a dialog was closed. */
   async harmChoices(actor: TerranActor, effect: number) {
     const state = actor.characterState();
     const stopsSomething = assessHpHarmOperation(state, effect, {}, currentRuleset()).damage > 0;

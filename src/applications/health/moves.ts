@@ -1,12 +1,8 @@
 /**
- * The character's own health controls per health model, as the Token Action HUD lists them: with Grit
- * (Core, Degenesis) Rest (R-GRIT-2) and the Ego reset (R-EGO-4, R-EGO-5); with hit points (Legacy) a good night
- * and a week of care (R-LEG-5), Take a Condition for Ego (R-LEG-7) and Take harm (R-LEG-4 … R-LEG-6).
- * Each runs what the sheet's button runs (src/applications/sheets/character/character-actions.ts and
- * the actor's moves), so the same questions are asked and the same refusals explained; and each names
- * its button in the sheet's context (`button`), so the HUD offers it enabled or disabled as the sheet
- * does, for the sheet's reason (the wounds, full Ego, a lost or dead character), written once in the
- * context builder. `healthMoves` is this layer's look-up of `ruleset.health.kind` for them.
+ * The character's health controls per model, as Token Action HUD lists them: each runs what the sheet's button
+ * runs (sheets/character/character-actions.ts) and names that button in the sheet's context, so the HUD offers
+ * it as the sheet does, for the sheet's reason. `healthMoves` is this layer's look-up of `ruleset.health.kind`
+ * for them.
  */
 import type { TerranActor } from "../../documents/actor.ts";
 import { recoverLegacy, refillLegacyEgo } from "../../documents/legacy-actions.ts";
@@ -16,12 +12,11 @@ import type { CharacterFullView } from "../sheets/character/character-views.ts";
 import type { ButtonView } from "../sheets/common.ts";
 
 export interface HealthMove {
-  /** Stable within the model: it names the action (the HUD remembers a player's choices by it). */
+  /** Names the action: the HUD remembers a player's choices by it. */
   readonly id: string;
-  /** The sheet's own label for the button. */
   readonly labelKey: string;
   readonly run: (actor: TerranActor) => Promise<unknown>;
-  /** The sheet's button for it, read from the sheet's context (null when the sheet draws none). */
+  /** Null when the sheet draws none. */
   readonly button: (sheet: CharacterFullView) => ButtonView | null;
 }
 
@@ -67,7 +62,7 @@ const MOVES: Readonly<Record<Ruleset["health"]["kind"], (ruleset: Ruleset) => re
   hp: () => HP_MOVES,
 };
 
-/** The health controls of `ruleset`'s model (its data says which: `health.kind`), in the sheet's order. */
+/** In the sheet's order. */
 export function healthMoves(ruleset: Ruleset): readonly HealthMove[] {
   return MOVES[ruleset.health.kind](ruleset);
 }

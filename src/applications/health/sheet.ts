@@ -1,9 +1,6 @@
 /**
- * The character sheet's health part, per health model: with Grit (Core, Degenesis) the main tab is
- * character-context.ts's own (Grit, Ego, the three wound tracks, R-HARM-4), so the model adds no part;
- * with hit points (Legacy, R-LEG-4 … R-LEG-6) the main tab is character-legacy.ts's (HP, the wound
- * stages, recovery) and the sheet is Mortally Wounded by its stage. Pure (no Foundry), unlike the
- * questions of ./index.ts, so the sheet's context builder can be tested alone. `healthSheet` is the
+ * The character sheet's health part per model: Grit's main tab is character-context.ts's own; HP's (R-LEG-4 …
+ * R-LEG-6) is character-legacy.ts's. Pure, so the sheet's context builder is tested alone. `healthSheet` is the
  * sheet's one look-up of `ruleset.health.kind`.
  */
 import type { CharacterDerived } from "../../data/derived.ts";
@@ -13,9 +10,9 @@ import { hpMainOf, type LegacyMainView } from "../sheets/character/character-leg
 import type { CharacterSheetInput } from "../sheets/inputs.ts";
 
 export interface HealthSheet {
-  /** The main tab this model builds in place of the Grit one, or null when the Grit one is shown. */
+  /** Null when the Grit one is shown. */
   readonly main: (input: CharacterSheetInput, derived: CharacterDerived, g: Gate) => LegacyMainView | null;
-  /** Is the character Mortally Wounded (the sheet's banner and its `is-mortal` class)? */
+  /** The sheet's banner and its `is-mortal` class. */
   readonly mortallyWounded: (derived: CharacterDerived) => boolean;
 }
 
@@ -24,7 +21,6 @@ const GRIT_SHEET: HealthSheet = {
   mortallyWounded: (derived) => derived.mortallyWounded,
 };
 
-/** The health part of the sheet for `ruleset` (its data says which: `health.kind`). */
 export function healthSheet(ruleset: Ruleset): HealthSheet {
   const health = ruleset.health;
   if (health.kind === "grit") return GRIT_SHEET;

@@ -1,29 +1,29 @@
 /**
- * Babele gives every user the compendia in the language of the GM's client (players read the file list
- * the GM's client shared: Babele 2.7 script/babele.js 545–567). A user whose language we ship files for
- * but whose compendia stayed English is told why, and the active GM what to do.
+ * Babele gives every user the GM's language (players read the file list the GM shared: Babele 2.7
+ * script/babele.js 545–567); a user whose language we ship but whose compendia stayed English is told why, and
+ * the GM what to do.
  */
 import { SYSTEM_ID } from "../../system-id.ts";
 import { format, localize } from "../sheets/sheet-glue.ts";
 
-/** The languages the system ships compendium files for (lang/babele/<language>/). */
+/** In lang/babele/<language>/. */
 export const BABELE_LANGUAGES: readonly string[] = ["pt-BR"];
 
-/** The query a player's client sends the active GM (CONFIG.queries, registered on every client). */
+/** CONFIG.queries, registered on every client. */
 export const BABELE_LANGUAGE_QUERY = `${SYSTEM_ID}.babeleLanguage`;
 
-/** Any pack of ours: Babele translates all or none of them (one file list). */
+/** Babele translates all or none of them. */
 const SAMPLE_PACK = `${SYSTEM_ID}.rules`;
 
-/** What of Babele this reads (`isTranslated`, in 2.7 and 2.9). */
+/** `isTranslated`, in 2.7 and 2.9. */
 export interface BabeleStatus {
   isTranslated?(collection: string): boolean;
 }
 
-/** Users the GM was told about in this session (each once). */
+/** Each once. */
 const told = new Set<string>();
 
-/** The GM's side: the asker's word is untrusted (foundryvtt#13418). */
+/** The asker's word is untrusted (foundryvtt#13418). */
 export function tellGm(data: unknown): Promise<{ shown: boolean }> {
   const userId: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "userId") : undefined;
   const language: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "language") : undefined;
@@ -35,7 +35,7 @@ export function tellGm(data: unknown): Promise<{ shown: boolean }> {
   return Promise.resolve({ shown: true });
 }
 
-/** On `babele.ready`: a user whose language has our files but whose compendia stayed English. */
+/** On `babele.ready`. */
 export async function checkCompendiumLanguage(babele: BabeleStatus): Promise<void> {
   const language = game.i18n?.lang ?? "";
   if (!BABELE_LANGUAGES.includes(language) || babele.isTranslated?.(SAMPLE_PACK) !== false) return;

@@ -1,8 +1,7 @@
 /**
- * A character as the Challenge forecast's approach (src/applications/sheets/challenge-forecast.ts and
- * its ruling), per resolution model: the Light Dice of its pool for one attribute, its armour against
- * the Challenge's Effect and, where Effects come from tools, its tool tier. Pure. `characterApproach` is
- * the forecast's one look-up of `ruleset.resolution.kind`.
+ * A character as the Challenge forecast's approach (its ruling: the forecast's), per resolution model: its
+ * pool's Light Dice, its armour and, where Effects come from tools, its tool tier. `characterApproach` is the
+ * forecast's one look-up of `ruleset.resolution.kind`.
  */
 import { buildPool, buildSkillPool, isAttribute, type Ruleset, type TierRank } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
@@ -13,14 +12,11 @@ import { readCharacter } from "../dialogs/roll-dialog-model.ts";
 export interface CharacterApproach {
   readonly light: number;
   readonly armour: number;
-  /** The tool tier its Effect would come from (null: the GM's choice stands). */
+  /** Null: the GM's choice stands. */
   readonly rank: TierRank | null;
 }
 
-/**
- * The approach of `state` rolling `attribute` with `dark` Dark Dice; null when this model cannot read the character's
- * pool. Throws a RulesError the rules raise.
- */
+/** Null when this model cannot read the character's pool; throws what the rules raise. */
 export type ApproachOf = (
   ruleset: Ruleset,
   state: CharacterState,
@@ -28,10 +24,7 @@ export type ApproachOf = (
   dark: number,
 ) => CharacterApproach | null;
 
-/**
- * Combined (R-POOL-1 … R-POOL-3, R-HARM-2): the pool builder reads Core's six attributes with the wound
- * tracks and Mortally Wounded; another ruleset's attribute has no pool here (null: by hand meanwhile).
- */
+/** R-POOL-1 … R-POOL-3, R-HARM-2; another ruleset's attribute has no pool here (null). */
 const combinedApproach: ApproachOf = (ruleset, state, attribute, dark) => {
   if (!isAttribute(attribute)) return null;
   const reading = readCharacter(state);
@@ -47,9 +40,8 @@ const combinedApproach: ApproachOf = (ruleset, state, attribute, dark) => {
 };
 
 /**
- * Separate (R-LEG-3 R-LEG-5 R-LEG-11, the forecast's ruling): the pool by `buildSkillPool` from the
- * ratings kept under `system.legacy` — the attribute, the BEST skill, the wound stage's penalty — its
- * armour, and its best equipped weapon's or tool's tier (null: none equipped).
+ * R-LEG-3 / R-LEG-5 / R-LEG-11 (the forecast's ruling): the attribute, the BEST skill, the stage's penalty, its
+ * armour, its best equipped tool (null: none).
  */
 const separateApproach: ApproachOf = (ruleset, state, attribute, dark) => {
   const { source, items } = state;
@@ -81,7 +73,6 @@ const APPROACHES: Readonly<Record<Ruleset["resolution"]["kind"], ApproachOf>> = 
   separate: separateApproach,
 };
 
-/** How `ruleset`'s resolution model reads a character's approach (its data says which: `resolution.kind`). */
 export function characterApproach(ruleset: Ruleset): ApproachOf {
   return APPROACHES[ruleset.resolution.kind];
 }

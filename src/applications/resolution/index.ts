@@ -1,12 +1,7 @@
 /**
  * The resolution model of the world's ruleset: which dialog a roll opens and where its Effect is rolled.
- * Combined (Core, Degenesis; here, R-RA-1 … R-RA-3): one throw gives the Precision die and the Effect
- * die, so every roll — an attribute, a group's Save, a weapon (its attribute by its ranges) — opens the
- * roll dialog (src/applications/dialogs/roll-dialog.ts), which rolls the Effect with it. Separate
- * (Legacy; ./separate.ts): an attribute opens the Risky Action dialog (./separate-dialog.ts) and a
- * weapon or tool rolls its Effect apart (R-LEG-9, R-LEG-11); what the roll dialog can roll it hands to
- * the combined model. `resolutionModel` is the Foundry side's look-up of `ruleset.resolution.kind`; the
- * Challenge forecast's pure one is ./approach.ts.
+ * Combined (R-RA-1 … R-RA-3): every roll opens the roll dialog. Separate (./separate.ts). `resolutionModel` is
+ * the Foundry side's look-up of `ruleset.resolution.kind` (the forecast's: ./approach.ts).
  */
 import { requestTarget, type AnswerLink, type RequestSubject } from "../../chat/index.ts";
 import { itemSnapshot } from "../../data/snapshot.ts";
@@ -19,19 +14,16 @@ import { separateResolution } from "./separate.ts";
 import type { TourId } from "../tours/steps.ts";
 
 export interface ResolutionModel {
-  /**
-   * Opens what rolling `what` opens for `actor` (its owner): an attribute id, `save:<group>`, or a weapon item's id.
-   */
+  /** For its owner: an attribute id, `save:<group>`, or a weapon item's id. */
   readonly roll: (actor: TerranActor, what: string) => Promise<void>;
-  /** Opens the roll that answers a GM's request (`subject`, not the Fortune die) for `actor`, preset to it. */
+  /** Preset to `subject` (not the Fortune die). */
   readonly answer: (actor: TerranActor, subject: RequestSubject, link: AnswerLink) => Promise<void>;
-  /** The first-action tour a world of this resolution offers (src/applications/tours/steps.ts). */
+  /** See applications/tours/steps.ts. */
   readonly tour: Extract<TourId, "first-action" | "first-action-legacy">;
 }
 
-/** The combined resolution: everything opens the roll dialog. */
 const COMBINED_RESOLUTION: ResolutionModel = {
-  // The tour of one throw: Precision and Effect picked on the card, confirmed, applied.
+  // Precision and Effect picked on the card, confirmed, applied.
   tour: "first-action",
 
   async roll(actor, what) {
@@ -67,16 +59,12 @@ const MODELS: Readonly<Record<Ruleset["resolution"]["kind"], ResolutionModel>> =
   separate: separateResolution(COMBINED_RESOLUTION),
 };
 
-/** The resolution model of `ruleset` (its data says which: `resolution.kind`). */
 export function resolutionModel(ruleset: Ruleset): ResolutionModel {
   return MODELS[ruleset.resolution.kind];
 }
 
 /**
- * A roll asked for from the sheet, a roll link, a hotbar macro or the macro API: `what` is an attribute
- * id, `save:<group>`, or a weapon item's id. Only a character's owner rolls for it; a refusal is a
- * warning. The world's resolution model decides what opens: combined, the roll dialog; separate, the
- * Risky Action dialog for an attribute and the Effect roll for a weapon or tool (R-LEG-9, R-LEG-11).
+ * From the sheet, a roll link, a macro or the API; only a character's owner rolls, and a refusal is a warning.
  */
 export async function openRoll(actor: Actor.Implementation, what: string): Promise<void> {
   await attempt(async () => {
@@ -84,7 +72,7 @@ export async function openRoll(actor: Actor.Implementation, what: string): Promi
     if (!actor.isOwner) {
       throw new RulesError("not-allowed", `You do not own ${actor.name}.`, { reason: "notActorOwner" });
     }
-    // R-SAY-1 / R-LEG-15 a character who has left the story no longer rolls (their successor does).
+    // R-SAY-1 / R-LEG-15 their successor rolls instead.
     if (actor.type === "character" && (actor.characterState().source.departed ?? false))
       throw new RulesError("not-allowed", `${actor.name} has left the story.`, { reason: "departed" });
     await resolutionModel(currentRuleset()).roll(actor, what);

@@ -1,10 +1,7 @@
 /**
- * The separate resolution's Risky Action dialog, its pure model (Legacy, R-LEG-8, R-LEG-9): the pool from the
- * attribute, a skill, the GM's ±1d position, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised
- * tool (R-LEG-11), the complications carried from Challenge cards (R-LEG-14, ticked by default) and the
- * ticked modifiers of advancements and conditions, clamped to 0…`lightMax`; the
- * Dark Dice and the Ego they put at stake; and the exact odds of each outcome and of losing Ego.
- * Plain data in, a view out: the host (./separate-dialog.ts) re-renders it on every change.
+ * The separate resolution's Risky Action dialog, its pure model (R-LEG-8, R-LEG-9, R-LEG-14): the pool's lines,
+ * the clamp, the Dark Dice and their Ego, the exact odds. The host (./separate-dialog.ts) re-renders it on
+ * every change.
  */
 import {
   adviceRows,
@@ -42,55 +39,51 @@ export interface SeparateRollSubject {
 export interface SeparateRollChoices {
   skill: LegacySkill | "";
   dark: number;
-  /** The GM's position: −1, 0 or +1 die (R-LEG-9). */
+  /** R-LEG-9 −1, 0 or +1 die. */
   position: number;
-  /** Keys (`itemId:modifierId`) of the situational modifiers ticked. */
+  /** `itemId:modifierId` keys. */
   ticked: string[];
-  /** R-LEG-14 the Challenges (uuids) whose carried complication the player unticked (this roll is not related). */
+  /** R-LEG-14 the Challenges (uuids) whose complication the player unticked. */
   dropped: string[];
-  /** The action is one Heavy armour hinders (run, observe, sneak, swim): −1d (R-LEG-6). */
+  /** R-LEG-6 run, observe, sneak, swim. */
   hindered: boolean;
-  /** Done with an improvised tool: −1d (R-LEG-11). */
+  /** R-LEG-11 */
   improvised: boolean;
   messageMode: MessageMode;
-  /** R-LEG-14 a montage against the one targeted Challenge. */
+  /** R-LEG-14 against the one targeted Challenge. */
   montage: boolean;
-  /**
-   * R-LEG-14 the GM agrees the Challenge cannot kill (the GM's call: a confirmation, not a rule). Only a
-   * GM who rolls ticks it in place (`montageWord` "self"); a player's dialog asks the active GM instead.
-   */
+  /** R-LEG-14 a GM's confirmation, not a rule: only a GM who rolls ticks it (`montageWord` "self"). */
   safe: boolean;
 }
 
 /**
- * R-LEG-14 whose word says the Challenge cannot kill: "self", the roller is a GM and ticks it in place;
- * "ask", Roll first asks the active GM (src/relay/queries.ts); "waiting", the GM has been asked and has
- * not answered; "none", no GM is online, so no montage can start.
+ * R-LEG-14 "self": a GM rolls and ticks it; "ask": Roll first asks the active GM (relay/queries.ts); "waiting":
+ * asked, no answer yet; "none": no GM online, so no montage.
  */
 export type MontageWord = "self" | "ask" | "waiting" | "none";
 
 export interface SeparateRollSettings {
   readonly darkMax: number;
   readonly messageMode?: MessageMode;
-  /** The client's language (`game.i18n.lang`): numbers are written its way (12,3% in pt-BR). Default English. */
+  /** `game.i18n.lang`: numbers its way (12,3% in pt-BR); default English. */
   readonly locale?: string;
-  /** R-LEG-14 the one Challenge the user targets (the host reads the targets), or null: no montage offered. */
+  /** R-LEG-14 null: no montage offered. */
   readonly montage?: MontageChallenge | null;
-  /** R-LEG-14 whose word says the Challenge cannot kill (default "none": no montage starts without a GM). */
+  /** R-LEG-14 default "none". */
   readonly montageWord?: MontageWord;
-  /** The risk advisor's disclosure is open (the host remembers it per dialog; default closed). */
+  /** The host remembers it per dialog; default closed. */
   readonly advisorOpen?: boolean;
 }
 
-/** R-LEG-14 the montage part of the dialog: the Challenge, the confirmation, the complication's exact law. */
+/** R-LEG-14 */
 export interface LegacyMontageView {
   readonly name: string;
   readonly tierKey: string;
   readonly checked: boolean;
   readonly safe: boolean;
-  /** The roller is a GM: the "cannot kill" box is shown, theirs to tick. */
+  /** The roller is a GM: the box is theirs to tick. */
   readonly confirmInPlace: boolean;
-  /** Roll asks the active GM first (the dialog says so). */
+  /** The dialog says so. */
   readonly asksGm: boolean;
   readonly complication: readonly { readonly dice: number; readonly signed: string; readonly p: PercentView }[];
 }
@@ -104,7 +97,7 @@ export interface LegacyPoolLine {
   readonly situational: boolean;
   readonly ticked: boolean;
   readonly cls: string;
-  /** R-LEG-14 the Challenge a carried complication comes from (its line reads "Complication (from …)"), else null. */
+  /** R-LEG-14 "Complication (from …)", else null. */
   readonly from: string | null;
 }
 
@@ -117,10 +110,10 @@ export interface SeparateRollView {
     readonly rating: number;
     readonly selected: boolean;
   }[];
-  /** R-LEG-3 (setting) false in a game without skills: the dialog offers none. */
+  /** R-LEG-3 (setting) */
   readonly skillsShown: boolean;
   readonly lines: readonly LegacyPoolLine[];
-  /** Each end of a stepper, with its step or, closed, why (the Core dialog's reasons, R-POOL-2, R-POOL-4). */
+  /** Each end with its step or, closed, why (R-POOL-2, R-POOL-4). */
   readonly position: {
     readonly value: number;
     readonly signed: string;
@@ -136,7 +129,7 @@ export interface SeparateRollView {
     readonly down: StepperButton;
     readonly up: StepperButton;
   };
-  /** The risk advisor beside the stepper: every Dark Dice count 0 … max with this pool's odds. */
+  /** Every Dark Dice count 0 … max with this pool's odds. */
   readonly advisor: AdvisorView;
   readonly dice: { readonly light: readonly number[]; readonly dark: readonly number[] };
   readonly ego: {
@@ -150,13 +143,13 @@ export interface SeparateRollView {
   readonly hindered: { readonly shown: boolean; readonly checked: boolean };
   readonly improvised: { readonly checked: boolean };
   readonly messageModes: readonly { readonly value: string; readonly labelKey: string; readonly selected: boolean }[];
-  /** R-LEG-14 offered when exactly one Challenge is targeted, else null. */
+  /** R-LEG-14 null unless exactly one Challenge is targeted. */
   readonly montage: LegacyMontageView | null;
-  /** The montage is ticked (the template's flag: `montage` may be null). */
+  /** `montage` may be null. */
   readonly montaging: boolean;
-  /** The Ego each costly Dark Die costs (2 in a montage, R-LEG-14). */
+  /** R-LEG-14 2 in a montage. */
   readonly egoCost: number;
-  /** R-LEG-14 the Challenges (uuids) whose carried complication this roll uses: cleared once it is thrown. */
+  /** R-LEG-14 cleared once the roll is thrown. */
   readonly complicationsUsed: readonly string[];
   readonly roll: { readonly disabled: boolean; readonly reason: DialogMessage | null; readonly labelKey: string };
   readonly choices: SeparateRollChoices;
@@ -177,7 +170,7 @@ export function initialSeparateChoices(settings: SeparateRollSettings): Separate
   };
 }
 
-/** A form change applied to the choices (pure, exported for the tests). */
+/** Pure, exported for the tests. */
 export function applySeparateField(choices: SeparateRollChoices, name: string, value: unknown): SeparateRollChoices {
   if (name === "skill" && typeof value === "string") return { ...choices, skill: isLegacySkill(value) ? value : "" };
   if (name === "hindered" || name === "improvised" || name === "montage" || name === "safe")
@@ -189,7 +182,6 @@ export function applySeparateField(choices: SeparateRollChoices, name: string, v
   return choices;
 }
 
-/** A stepper or a toggle applied to the choices (pure). */
 export function applySeparateAction(choices: SeparateRollChoices, action: string, key = ""): SeparateRollChoices {
   switch (action) {
     case "darkUp":
@@ -197,7 +189,7 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
     case "darkDown":
       return { ...choices, dark: Math.max(0, choices.dark - 1) };
     case "advisorDark":
-      // A row of the risk advisor: `key` is its Dark Dice count (the model clamps it to the maximum).
+      // `key`: the row's Dark Dice count (clamped by the model).
       return /^\d+$/.test(key) ? { ...choices, dark: Number(key) } : choices;
     case "positionUp":
       return { ...choices, position: Math.min(1, choices.position + 1) };
@@ -219,9 +211,8 @@ export function applySeparateAction(choices: SeparateRollChoices, action: string
 }
 
 /**
- * R-LEG-16 does an item's die count on this roll? A die scoped to skills (`skill:<id>`, Obsessive Focus)
- * counts only when one of them is the skill rolled; "any" counts always. A die that names only Core's
- * attributes or saves (which a Legacy roll never names) keeps counting, as it did before skills had scopes.
+ * R-LEG-16 a `skill:<id>` die counts only on that skill; "any" always; a die naming only Core's attributes or
+ * saves keeps counting, as before skills had scopes.
  */
 function countsOnRoll(appliesTo: readonly string[], skill: LegacySkill | ""): boolean {
   if (appliesTo.includes("any")) return true;
@@ -230,13 +221,13 @@ function countsOnRoll(appliesTo: readonly string[], skill: LegacySkill | ""): bo
   return skill !== "" && skills.includes(`skill:${skill}`);
 }
 
-/** The key of a carried complication's line: this prefix and its Challenge's uuid. */
+/** Followed by its Challenge's uuid. */
 const COMPLICATION_KEY = "complication:";
 
 const clampInt = (value: number, min: number, max: number): number =>
   Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : min;
 
-/** The choices as the rules take them: a known skill, the steppers within their limits, a montage only when offered. */
+/** A known skill, steppers within their limits, a montage only when offered. */
 function normaliseChoices(
   raw: SeparateRollChoices,
   ruleset: Ruleset,
@@ -250,9 +241,9 @@ function normaliseChoices(
     position: clampInt(raw.position, -1, 1),
     hindered: raw.hindered && heavy,
     messageMode: MESSAGE_MODES.includes(raw.messageMode) ? raw.messageMode : "public",
-    // R-LEG-14 a montage only against a targeted Challenge, in a ruleset that has one.
+    // R-LEG-14
     montage: raw.montage === true && !!settings.montage && ruleset.montage !== null,
-    // R-LEG-14 the GM's word: only a GM who rolls gives it here; a player's form cannot.
+    // R-LEG-14 only a GM who rolls gives it here; a player's form cannot.
     safe: raw.safe === true && settings.montageWord === "self",
   };
 }
@@ -279,10 +270,7 @@ function poolLine(
   };
 }
 
-/**
- * The pool's lines: the skill, the wound penalty (R-LEG-5), Heavy armour (R-LEG-6), an improvised tool
- * (R-LEG-11), then the advancements' and conditions' modifiers (situational ones ticked or not).
- */
+/** R-LEG-5, R-LEG-6, R-LEG-11, then the modifiers (situational ones ticked or not). */
 function poolLines(
   state: CharacterState,
   legacy: LegacySource,
@@ -298,7 +286,7 @@ function poolLines(
   }
   if (choices.hindered) lines.push(poolLine("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1));
   if (choices.improvised) lines.push(poolLine("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1));
-  // R-LEG-14 each complication carried from a Challenge card, ticked unless this roll is not related to it.
+  // R-LEG-14 ticked unless unrelated to this roll.
   for (const c of state.complications ?? []) {
     const ticked = !choices.dropped.includes(c.challengeUuid);
     lines.push(poolLine(`${COMPLICATION_KEY}${c.challengeUuid}`, null, "", -c.dice, true, ticked, c.from));
@@ -316,12 +304,9 @@ function poolLines(
   return lines;
 }
 
-/** The odds the dialog shows: a plain Risky Action's, or a montage's with its complication. */
 type SeparateOdds = SeparateRiskyOdds | MontageOdds;
 
-/**
- * R-LEG-8 R-LEG-9 the exact odds from the engine (src/rules/roll-odds.ts); R-LEG-14 a montage's with its complication.
- */
+/** R-LEG-8 / R-LEG-9 / R-LEG-14 (rules/roll-odds.ts) */
 function separateOdds(
   ruleset: Ruleset,
   choices: SeparateRollChoices,
@@ -336,9 +321,8 @@ function separateOdds(
 }
 
 /**
- * The risk advisor: the same odds function for every Dark Dice count (the dialog's own odds on the
- * current row); a montage has no Effect roll of the player's, so its Effect column is left out. Its
- * rows are closed forms (no Effect law), so they are worked out open or closed.
+ * The dialog's odds function for every Dark Dice count; a montage has no Effect column. Rows are closed forms,
+ * worked out open or closed.
  */
 function separateAdvisor(
   ruleset: Ruleset,
@@ -361,7 +345,7 @@ function separateAdvisor(
   });
 }
 
-/** R-LEG-14 the montage part, offered when one Challenge is targeted in a ruleset with montages; else null. */
+/** R-LEG-14 else null. */
 function montageView(
   ruleset: Ruleset,
   choices: SeparateRollChoices,
@@ -387,7 +371,7 @@ function montageView(
   };
 }
 
-/** The skill select: no skill, then each of the ruleset's skills with the character's rating. */
+/** No skill, then each of the ruleset's with the character's rating. */
 function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill | ""): SeparateRollView["skills"] {
   return [
     { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: skill === "" },
@@ -402,11 +386,7 @@ function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill
   ];
 }
 
-/**
- * R-LEG-14 why a ticked montage cannot roll yet, or null: no GM online, the GM asked and not answered,
- * a GM's box unticked.
- */
-/** R-LEG-9 the position and Dark Dice steppers, each end with its step or, closed, why. */
+/** R-LEG-14 why a ticked montage cannot roll yet, or null. R-LEG-9 the steppers. */
 function stepperViews(choices: SeparateRollChoices, darkMax: number): Pick<SeparateRollView, "position" | "dark"> {
   return {
     position: {
@@ -424,7 +404,7 @@ function stepperViews(choices: SeparateRollChoices, darkMax: number): Pick<Separ
   };
 }
 
-/** One end of a stepper: closed, why (`reasonKey`); open, the step it takes (`stepKey`). */
+/** Closed: why (`reasonKey`); open: its step (`stepKey`). */
 function stepEnd(closed: boolean, reasonKey: string, value: string | number, stepKey: string): StepperButton {
   return { disabled: closed, tooltip: closed ? message(reasonKey, value) : message(stepKey) };
 }
@@ -437,10 +417,7 @@ function montageBlock(choices: SeparateRollChoices, word: MontageWord): DialogMe
   return null;
 }
 
-/**
- * Why the Roll button is closed, or null: dead, departed (R-LEG-15 Retire), an empty pool, a montage
- * without the GM's word.
- */
+/** Or null: dead, departed (R-LEG-15), an empty pool, a montage without the GM's word. */
 function rollRefusal(
   dead: boolean,
   departed: boolean,
@@ -453,9 +430,7 @@ function rollRefusal(
   return montage;
 }
 
-/**
- * The Roll button: closed with its reason (rollRefusal); "ask the GM" when a montage asks for the GM's word (R-LEG-14).
- */
+/** R-LEG-14 "ask the GM" when a montage needs the GM's word. */
 function rollButton(
   dead: boolean,
   empty: boolean,
@@ -472,7 +447,7 @@ function rollButton(
   };
 }
 
-/** The model: every line of the pool, the clamp, the Dark Dice, the Ego at stake and the exact odds. */
+/** The model: the pool, the clamp, the Dark Dice, the Ego at stake and the odds. */
 export function separateRollModel(
   subject: SeparateRollSubject,
   raw: SeparateRollChoices,

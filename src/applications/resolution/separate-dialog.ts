@@ -1,9 +1,7 @@
 /**
- * The separate resolution's Risky Action dialog (Legacy, R-LEG-9; ApplicationV2 + Handlebars): hosts
- * `separateRollModel`; every click or field change recomputes the model and re-renders; Roll hands the
- * pool to `rollLegacyRisky`, which throws the dice, spends the Ego and posts the card. The Effect is
- * rolled apart (R-LEG-11), from the weapon's row on the sheet (./separate.ts). Its template and CSS
- * class keep the name `legacy-roll-dialog`.
+ * The separate resolution's Risky Action dialog (R-LEG-9): hosts `separateRollModel`, re-rendered on every
+ * change; Roll hands the pool to `rollLegacyRisky`. Its template and CSS class keep the name
+ * `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
@@ -41,7 +39,7 @@ type Configuration = foundry.applications.api.ApplicationV2.Configuration;
 export interface SeparateRollRequest {
   readonly actor: TerranActor;
   readonly attribute: LegacyAttribute;
-  /** The GM's request this roll answers (opened from a request card's row), if any. */
+  /** Opened from a request card's row. */
   readonly answers?: AnswerLink;
 }
 
@@ -72,7 +70,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   protected readonly advisor = "separate";
   readonly #request: SeparateRollRequest;
   #choices: SeparateRollChoices;
-  /** R-LEG-14 the active GM has been asked about the montage and has not answered yet. */
+  /** R-LEG-14 */
   #waiting = false;
 
   constructor(request: SeparateRollRequest, options?: DeepPartial<Configuration>) {
@@ -90,7 +88,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   }
 
   #settings(): SeparateRollSettings {
-    // R-LEG-14 a montage is offered against exactly one targeted Challenge, and not when answering a GM's request.
+    // R-LEG-14 not when answering a GM's request.
     const montage = currentRuleset().montage && !this.#request.answers ? targetedChallenge() : null;
     return {
       darkMax: currentDarkDiceMax(),
@@ -102,19 +100,14 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     };
   }
 
-  /**
-   * R-LEG-14 whose word says the Challenge cannot kill: a GM who rolls, in place; else the active GM, asked on Roll.
-   */
+  /** R-LEG-14 a GM who rolls, in place; else the active GM, asked on Roll. */
   #montageWord(): MontageWord {
     if (game.user?.isGM) return "self";
     if (this.#waiting) return "waiting";
     return gmOnline() ? "ask" : "none";
   }
 
-  /**
-   * R-LEG-14 a player's montage waits for the GM's yes (the dialog shows it waiting): the word its card carries;
-   * null on a no, told why.
-   */
+  /** R-LEG-14 the word its card carries; null on a no, told why. */
   async #gmAgrees(challengeUuid: string): Promise<{ gmId: string; id: string } | null> {
     this.#waiting = true;
     void this.render();
@@ -124,7 +117,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     return word;
   }
 
-  /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
+  /** A clamped value stays clamped. */
   #set(choices: SeparateRollChoices): void {
     this.#choices = separateRollModel(this.#subject(), choices, this.#settings()).choices;
     void this.render();
@@ -155,18 +148,18 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     if (challenge && settings.montageWord === "ask" && !word) return;
     await this.close();
     const thrown = await this.#throw(view, challenge, word);
-    // R-LEG-14 the complications this roll carried are spent with it (the roller owns the character).
+    // R-LEG-14 spent with this roll.
     if (thrown) await clearComplications(this.#request.actor, view.complicationsUsed);
   }
 
-  /** Throws the montage (against `challenge`) or the Risky Action the dialog shows; false if nothing was thrown. */
+  /** False if nothing was thrown. */
   async #throw(
     view: SeparateRollView,
     challenge: MontageChallenge | null,
     gmWord: { gmId: string; id: string } | null,
   ): Promise<boolean> {
     if (challenge) {
-      // R-LEG-14 (ruling) the companions who share the Ego, named before the throw (closing the prompt rolls nothing).
+      // R-LEG-14 (ruling) named before the throw; closing the prompt rolls nothing.
       const companions =
         view.choices.dark > 0 ? await askCompanionOffers(companionCandidates(this.#request.actor)) : [];
       if (companions === null) return false;
@@ -195,10 +188,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   }
 }
 
-/**
- * The one Challenge among the tokens this user targets (as Apply
- * reads them: src/applications/chat/card-presenter.ts), or null.
- */
+/** Among this user's targets, as Apply reads them; or null. */
 function targetedChallenge(): MontageChallenge | null {
   const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);
   return montageTarget(
@@ -213,7 +203,7 @@ function targetedChallenge(): MontageChallenge | null {
   );
 }
 
-/** R-LEG-14 every other character of the world, owned or not, with its Ego now: who may share a montage's Ego. */
+/** R-LEG-14 every other character, owned or not. */
 function companionCandidates(roller: TerranActor): CompanionCandidate[] {
   return (game.actors?.contents ?? []).flatMap((a) =>
     a instanceof TerranActor && a.type === "character" && a.id !== roller.id

@@ -1,7 +1,6 @@
 /**
- * The separate resolution (Legacy; R-LEG-9, R-LEG-11): the outcome is the highest die of the Risky
- * Action, and the Effect is a roll of its own. An attribute opens the Risky Action dialog
- * (./separate-dialog.ts); a weapon or tool rolls its Effect at once.
+ * The separate resolution (R-LEG-9, R-LEG-11): an attribute opens the Risky Action dialog
+ * (./separate-dialog.ts), a weapon or tool rolls its Effect at once.
  */
 import { requestTarget } from "../../chat/index.ts";
 import { isLegacyAttribute } from "../../data/legacy.ts";
@@ -10,10 +9,10 @@ import { RulesError } from "../../rules/index.ts";
 import type { ResolutionModel } from "./index.ts";
 import { SeparateRollDialog } from "./separate-dialog.ts";
 
-/** The separate resolution; what the roll dialog can roll (a request for a Save…) it hands to `combined`. */
+/** What the roll dialog can roll (a request for a Save…) goes to `combined`. */
 export function separateResolution(combined: ResolutionModel): ResolutionModel {
   return {
-    // The tour of the outcome first, then an Effect roll of its own.
+    // The outcome first, then an Effect roll of its own.
     tour: "first-action-legacy",
 
     async roll(actor, what) {
@@ -25,8 +24,7 @@ export function separateResolution(combined: ResolutionModel): ResolutionModel {
     },
 
     async answer(actor, subject, link) {
-      // An attribute of its own opens its dialog, preset (as `roll` does); what the roll dialog can
-      // roll opens that one.
+      // Its own attribute opens its dialog, preset; what the roll dialog can roll opens that one.
       if (!requestTarget(subject) && subject.kind === "attribute" && isLegacyAttribute(subject.attribute)) {
         await new SeparateRollDialog({ actor, attribute: subject.attribute, answers: link }).render({ force: true });
         return;

@@ -1,10 +1,7 @@
 /**
- * What a tour step needs on screen (its stage, ./steps.ts), put there the way the user's own controls
- * would: the character's sheet as its link opens it, the roll dialog as the sheet's roll button opens it
- * (`openRoll`), the GM's dialogs as their buttons do (`openRollRequest`, `openSessionAward`), the chat
- * tab for a card. The stage remembers every window IT opened and closes those once a step no longer
- * needs them and when the tour ends, so the tour leaves the screen as it found it. Nothing is created,
- * rolled or posted: a card step points at a card the user already has in the chat, or says there is none yet.
+ * A tour step's stage put on screen as the user's own controls would (the sheet's link, `openRoll`, the GM's
+ * dialogs, the chat tab). The stage closes every window IT opened once no step needs it; nothing is created,
+ * rolled or posted.
  */
 import { TerranActor } from "../../documents/actor.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -12,26 +9,25 @@ import { openRollRequest, openSessionAward } from "../gm/commands.ts";
 import { openRoll } from "../resolution/index.ts";
 import { NOT_FOUND, type TerranTourStep, type TourCard, type TourStage } from "./steps.ts";
 
-/** The part of an ApplicationV2 the stage uses. */
 export interface StageWindow {
   readonly id: string;
   readonly rendered: boolean;
   readonly element: HTMLElement;
   close(options?: object): Promise<unknown>;
-  /** ApplicationV2#changeTab: shows a tab of one of its groups. */
+  /** ApplicationV2#changeTab */
   changeTab?(tab: string, group: string): void;
 }
 
-/** Where a step points once its stage is up: a selector for the whole page, or none (the middle of the screen). */
+/** A selector for the whole page, or none (the middle of the screen). */
 export interface Placement {
   readonly selector: string | undefined;
-  /** The content's lang key: the step's own, or its `missing` key when the stage could not be shown. */
+  /** Its `missing` key when the stage could not be shown. */
   readonly content: string;
 }
 
 type Slot = "sheet" | "dialog" | "settings" | "challenge" | "request" | "session";
 
-/** Which of the stage's windows a step keeps open; every other window the tour opened is closed. */
+/** Every other window the tour opened is closed. */
 function keeps(stage: TourStage): readonly Slot[] {
   switch (stage.kind) {
     case "sheet":
@@ -59,23 +55,21 @@ function isWindow(value: unknown): value is StageWindow {
   );
 }
 
-/** A window or chat message on screen, and the selector that finds it alone on the page. */
+/** With the selector that finds it alone on the page. */
 interface Shown {
   readonly root: HTMLElement;
   readonly scope: string;
-  /** The window, when the stage is one (a card is not). */
+  /** A card is not one. */
   readonly app?: StageWindow;
 }
 
-/** A window's element, found by its id. */
+/** Found by its id. */
 function shownWindow(app: StageWindow | null): Shown | null {
   return app?.element.id ? { root: app.element, scope: `#${CSS.escape(app.element.id)}`, app } : null;
 }
 
 /**
- * `scope inner`: the inner selector inside one window or message only, if it matches there. An element on
- * a tab the window is not showing (a sheet left on its Items tab) has its tab shown first, as a click on
- * the tab would.
+ * `scope inner`, if it matches there; an element on a hidden tab has its tab shown first, as a click would.
  */
 function within(shown: Shown, inner: string): string | undefined {
   const element = shown.root.querySelector(inner);
@@ -87,9 +81,8 @@ function within(shown: Shown, inner: string): string | undefined {
 }
 
 /**
- * Runs `open` and returns the first ApplicationV2 it rendered (Foundry calls `renderApplicationV2` for
- * every ApplicationV2 it renders, with the application first: foundryvtt.com/api/v13 hookEvents
- * renderApplicationV2), so the stage can close the very window the control opened.
+ * The first ApplicationV2 `open` rendered (`renderApplicationV2`, foundryvtt.com/api/v13 hookEvents), so the
+ * very window the control opened can be closed.
  */
 async function captureOpened(open: () => Promise<unknown>): Promise<StageWindow | null> {
   const seen: StageWindow[] = [];
@@ -104,7 +97,7 @@ async function captureOpened(open: () => Promise<unknown>): Promise<StageWindow 
   return seen[0] ?? null;
 }
 
-/** The user's own character: the one assigned to them, else the first character they own. */
+/** Assigned, else the first character they own. */
 export function ownCharacter(): TerranActor | null {
   const mine = (a: unknown): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.isOwner;
   const assigned: unknown = game.user?.character;
@@ -113,20 +106,20 @@ export function ownCharacter(): TerranActor | null {
   return null;
 }
 
-/** The first Challenge the user may see as its owner (a GM: the first Challenge of the world). */
+/** A GM: the world's first. */
 function firstChallenge(): TerranActor | null {
   const owned = (a: unknown): a is TerranActor => a instanceof TerranActor && a.type === "challenge" && a.isOwner;
   for (const actor of game.actors?.contents ?? []) if (owned(actor)) return actor;
   return null;
 }
 
-/** Renders an ApplicationV2 as its control would (`render({ force: true })`). */
+/** As its control would (`render({ force: true })`). */
 async function renderForced(app: unknown): Promise<void> {
   const render: unknown = typeof app === "object" && app !== null ? Reflect.get(app, "render") : undefined;
   if (typeof render === "function") await Reflect.apply(render, app, [{ force: true }]);
 }
 
-/** The sidebar as the stage uses it (Foundry's `ui.sidebar`, an ApplicationV2 with tabs and a collapsed state). */
+/** Foundry's `ui.sidebar`, an ApplicationV2 with tabs and a collapsed state. */
 interface SidebarLike {
   readonly expanded?: boolean;
   readonly tabGroups?: Record<string, string | null>;
@@ -141,22 +134,21 @@ function sidebar(): SidebarLike | null {
 
 export class TourStageHost {
   readonly #opened = new Map<Slot, StageWindow>();
-  /** The sidebar's tab and whether it was expanded before a card step showed the chat (restored on leaving). */
+  /** Restored on leaving. */
   #sidebarBefore: { tab: string | null; expanded: boolean } | null = null;
 
-  /** Puts `step`'s stage on screen and says where the step points (NOT_FOUND where nothing is found). */
+  /** NOT_FOUND where nothing is found. */
   async enter(step: TerranTourStep): Promise<Placement> {
     await this.#closeAllBut(keeps(step.stage));
     const shown = await this.#show(step.stage);
     if (step.stage.kind === "center" || !step.selector) return { selector: undefined, content: step.content };
     if (!shown) return { selector: undefined, content: step.missing ?? NOT_FOUND };
-    // The card is there but not this button (already confirmed or applied): point at the card itself.
+    // The card is there but not this button (already confirmed or applied): point at the card.
     const selector =
       within(shown, step.selector) ?? (step.stage.kind === "card" ? within(shown, "[data-card]") : undefined);
     return selector ? { selector, content: step.content } : { selector: undefined, content: NOT_FOUND };
   }
 
-  /** Closes every window the tour opened, and gives the sidebar back its tab. */
   async leave(): Promise<void> {
     await this.#closeAllBut([]);
     const before = this.#sidebarBefore;
@@ -166,7 +158,7 @@ export class TourStageHost {
     sidebar()?.toggleExpanded?.(before.expanded);
   }
 
-  /** Shows the chat tab of the sidebar, expanded (Lancer's tours open a sidebar tab so, on v13). */
+  /** Expanded (Lancer's tours open a sidebar tab so, on v13). */
   #showChat(): void {
     const bar = sidebar();
     if (!bar) return;
@@ -183,7 +175,7 @@ export class TourStageHost {
     }
   }
 
-  /** The window or card the stage shows, or null when it cannot be shown. */
+  /** Or null when it cannot be shown. */
   async #show(stage: TourStage): Promise<Shown | null> {
     switch (stage.kind) {
       case "center":
@@ -203,7 +195,7 @@ export class TourStageHost {
     }
   }
 
-  /** Opens `actor`'s sheet as its link does; remembered under `slot` only if the tour opened it. */
+  /** Remembered under `slot` only if the tour opened it. */
   async #openSheet(actor: TerranActor | null, slot: Slot): Promise<StageWindow | null> {
     const sheet: unknown = actor?.sheet;
     if (!isWindow(sheet)) return null;
@@ -222,7 +214,7 @@ export class TourStageHost {
     return this.#openSheet(firstChallenge(), "challenge");
   }
 
-  /** The roll dialog the sheet's first roll button opens (the world's resolution decides which dialog). */
+  /** The sheet's first roll button's. */
   async #rollDialog(): Promise<StageWindow | null> {
     const current = this.#opened.get("dialog");
     if (current?.rendered) return current;
@@ -242,7 +234,7 @@ export class TourStageHost {
     const app = await captureOpened(async () => {
       const config = new foundry.applications.settings.SettingsConfig();
       await renderForced(config);
-      // The system's settings tab (Lancer's tours open it so on v13; v14's ids are not verified).
+      // Lancer's tours open it so on v13; v14's ids are not verified.
       try {
         config.changeTab("system", "categories");
       } catch (error) {
@@ -261,10 +253,7 @@ export class TourStageHost {
     return app;
   }
 
-  /**
-   * The newest card of `kind` in the chat log posted for the user's character (any such card for a user
-   * with none), with the chat tab shown and the card scrolled into view; null when there is none yet.
-   */
+  /** Any such card for a user with none; the chat tab shown and the card scrolled to; null when none yet. */
   #card(kind: TourCard): Shown | null {
     this.#showChat();
     const log: HTMLElement | null = ui.chat?.element ?? null;
@@ -283,5 +272,4 @@ export class TourStageHost {
   }
 }
 
-/** The namespace the tours are registered under: the system's id. */
 export const TOUR_NAMESPACE = SYSTEM_ID;

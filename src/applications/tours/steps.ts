@@ -1,46 +1,38 @@
 /**
- * The system's Foundry Tours as plain data: each step's lang keys, the element it points at and what must
- * be on screen for it (its stage). Three tours: a first Risky Action for the combined resolution (Core,
- * Degenesis: Precision and Effect from one throw, R-RA-1 … R-RA-3), the same first action for the
- * separate resolution (Legacy: the outcome, then an Effect roll of its own, R-LEG-9, R-LEG-11), and the
- * GM's table tools (the ruleset, a Challenge and its forecast, a roll request, the end of session).
- *
- * A step's `selector` is the element INSIDE its stage: the tour (./terran-tour.ts) prefixes the window or
- * chat message it opened or found, so a second sheet on screen is never the one highlighted. Every
- * selector is a `data-*` hook our templates render (`templates/`); the sandbox test
- * (tests/browser/tours.browser.test.ts) opens each stage's scene and fails on one that matches nothing.
- * The one exception is the ruleset step, which points into Foundry's own settings window.
+ * The system's Foundry Tours as data: each step's lang keys, the element it points at and its stage. A
+ * `selector` is INSIDE its stage (the tour prefixes the window or message it opened), always a `data-*` hook
+ * our templates draw but for the ruleset step in Foundry's settings; tests/browser/tours.browser.test.ts fails
+ * on one that matches nothing.
  */
 import { SYSTEM_ID } from "../../system-id.ts";
 
-/** The chat cards a step can point into: the kinds' `data-card` values (src/chat/card-kinds.ts). */
+/** The kinds' `data-card` values (chat/card-kinds.ts). */
 export type TourCard = "risky" | "legacyRisky" | "legacyEffect";
 
-/** What a step needs on screen; the tour opens it as the user's own control would, and closes it after. */
+/** Opened as the user's own control would, and closed after. */
 export type TourStage =
   | { readonly kind: "center" }
-  /** The user's own character's sheet (a player's assigned or first owned character). */
+  /** A player's assigned or first owned character. */
   | { readonly kind: "sheet" }
-  /** The roll dialog its sheet opens for the first attribute (the world's resolution decides which). */
+  /** For the first attribute (the world's resolution decides which). */
   | { readonly kind: "roll-dialog" }
-  /** The newest card of this kind in the chat log posted for the user's character. */
+  /** The newest of this kind posted for the user's character. */
   | { readonly kind: "card"; readonly card: TourCard }
-  /** Foundry's Game Settings, on the system's tab. */
+  /** On the system's tab. */
   | { readonly kind: "settings" }
-  /** The first Challenge's sheet. */
   | { readonly kind: "challenge-sheet" }
-  /** One of the GM's table tools' dialogs (src/applications/gm/commands.ts). */
+  /** See applications/gm/commands.ts. */
   | { readonly kind: "gm-dialog"; readonly dialog: "request" | "session" };
 
 export interface TerranTourStep {
   readonly id: string;
-  /** Lang keys: Foundry localises a step's title and content when it draws the step. */
+  /** Foundry localises them when it draws the step. */
   readonly title: string;
   readonly content: string;
-  /** The element inside the stage (absent: the step is shown in the middle of the screen). */
+  /** Absent: the middle of the screen. */
   readonly selector?: string;
   readonly stage: TourStage;
-  /** Shown instead of `content` when the stage cannot be put on screen (no character, no card yet, no Challenge). */
+  /** Instead of `content` when the stage cannot be shown. */
   readonly missing?: string;
 }
 
@@ -48,7 +40,7 @@ export interface TerranTourDefinition {
   readonly id: TourId;
   readonly title: string;
   readonly description: string;
-  /** A GM-only tour (Foundry hides it from players). */
+  /** Foundry hides it from players. */
   readonly restricted: boolean;
   readonly steps: readonly TerranTourStep[];
 }
@@ -59,22 +51,22 @@ const CENTER: TourStage = { kind: "center" };
 const SHEET: TourStage = { kind: "sheet" };
 const DIALOG: TourStage = { kind: "roll-dialog" };
 
-/** A step's lang keys: `TERRAN.Tour.<group>.<step>.title` and `.content`. */
+/** `TERRAN.Tour.<group>.<step>.title` and `.content`. */
 function keys(group: string, step: string): { title: string; content: string } {
   return { title: `TERRAN.Tour.${group}.${step}.title`, content: `TERRAN.Tour.${group}.${step}.content` };
 }
 
 const NO_CHARACTER = "TERRAN.Tour.missing.character";
 const NO_CARD = "TERRAN.Tour.missing.card";
-/** Said in the middle of the screen when a step's element is not found (or its window fails): the tour goes on. */
+/** Said in the middle when a step's element is not found: the tour goes on. */
 export const NOT_FOUND = "TERRAN.Tour.missing.element";
 
-/** A step pointing into the user's newest card of kind `card` (it says so when there is none). */
+/** It says so when there is none. */
 function cardStep(group: string, id: string, selector: string, card: TourCard): TerranTourStep {
   return { id, ...keys(group, id), selector, stage: { kind: "card", card }, missing: NO_CARD };
 }
 
-/** The sheet and roll-dialog steps both first-action tours share (the dialogs differ, their hooks do not). */
+/** The dialogs differ, their hooks do not. */
 function sheetAndDialog(group: string): TerranTourStep[] {
   return [
     {
@@ -104,7 +96,7 @@ function sheetAndDialog(group: string): TerranTourStep[] {
   ];
 }
 
-/** Core and Degenesis: one throw, then Precision and Effect picked on the card, confirmed, applied. */
+/** Core and Degenesis (R-RA-1 … R-RA-3). */
 const FIRST_ACTION: TerranTourDefinition = {
   id: "first-action",
   title: "TERRAN.Tour.firstAction.title",
@@ -120,7 +112,7 @@ const FIRST_ACTION: TerranTourDefinition = {
   ],
 };
 
-/** Legacy: the throw gives the outcome; a success offers an Effect roll per tool, whose card applies it. */
+/** Legacy (R-LEG-9, R-LEG-11). */
 const FIRST_ACTION_LEGACY: TerranTourDefinition = {
   id: "first-action-legacy",
   title: "TERRAN.Tour.firstActionLegacy.title",
@@ -136,7 +128,7 @@ const FIRST_ACTION_LEGACY: TerranTourDefinition = {
   ],
 };
 
-/** The GM's table: the ruleset, a Challenge and its forecast, a roll request, the end of session. */
+/** The ruleset, a Challenge and its forecast, a roll request, the end of session. */
 const TABLE_TOOLS: TerranTourDefinition = {
   id: "table-tools",
   title: "TERRAN.Tour.tableTools.title",
@@ -186,7 +178,7 @@ export const TOURS: Readonly<Record<TourId, TerranTourDefinition>> = {
   "table-tools": TABLE_TOOLS,
 };
 
-/** Every lang key the tours use: titles, descriptions, steps and their fallbacks. */
+/** Titles, descriptions, steps and their fallbacks. */
 export function tourLangKeys(): string[] {
   const all = Object.values(TOURS).flatMap((tour) => [
     tour.title,

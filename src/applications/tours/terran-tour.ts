@@ -1,15 +1,8 @@
 /**
- * The system's Tour: Foundry's `foundry.nue.Tour` (documented at that path on v13 and v14,
- * foundryvtt.com/api/v14/modules/foundry.nue.html; registration checks it, ./register.ts) with a
- * stage (./stage.ts). Before each
- * step (`_preStep`, which core awaits before it draws the step) the stage opens what the step needs and
- * the step's selector and content are set to where it points now; when the tour is left or completed,
- * the stage closes what it opened. Peers do the same: Lancer's tours (src/module/tours/lancer-tour.ts)
- * open a sheet or the settings in `_preStep` and set a step's selector there; Legend in the Mist's hero
- * sheet tour demonstrates on the user's live sheet.
- *
- * The class is made on first use, not when this module loads: `foundry.nue.Tour` is read when the tours
- * are registered (`ready`), never at import.
+ * The system's Tour: `foundry.nue.Tour` (foundryvtt.com/api/v14/modules/foundry.nue.html) with a stage
+ * (./stage.ts), set up in `_preStep`, which core awaits before drawing a step, and closed when the tour ends,
+ * as Lancer's tours do (src/module/tours/lancer-tour.ts) and Legend in the Mist's hero sheet tour. The class is
+ * made on first use (`ready`), never at import.
  */
 import { SYSTEM_ID } from "../../system-id.ts";
 import { TOUR_NAMESPACE, TourStageHost, type Placement } from "./stage.ts";
@@ -18,8 +11,8 @@ import { NOT_FOUND, type TerranTourDefinition } from "./steps.ts";
 type TourConfig = foundry.nue.Tour.Config;
 
 /**
- * Foundry's TourConfig for `definition`. Core localises the title and description (TourConfig docs) and
- * each step's title and content: Lancer's tours give steps lang keys only (public/tours/combat.json).
+ * Core localises title, description and each step's title and content: Lancer's tours give lang keys only
+ * (public/tours/combat.json).
  */
 export function tourConfig(definition: TerranTourDefinition, display: boolean): TourConfig {
   return {
@@ -39,7 +32,7 @@ export function tourConfig(definition: TerranTourDefinition, display: boolean): 
   };
 }
 
-/** What the registry does once a user has seen a tour to its end (./register.ts: stop offering it). */
+/** Stop offering it (./register.ts). */
 export type TourSeen = (id: TerranTourDefinition["id"]) => Promise<void>;
 
 function makeTourClass(Base: typeof foundry.nue.Tour) {
@@ -54,7 +47,7 @@ function makeTourClass(Base: typeof foundry.nue.Tour) {
       this.#seen = seen;
     }
 
-    /** Puts the step's window or card on screen and points at it; a stage that fails says so, in the middle. */
+    /** A stage that fails says so, in the middle. */
     protected override async _preStep(): Promise<void> {
       await super._preStep();
       const current = this.currentStep;
@@ -71,7 +64,7 @@ function makeTourClass(Base: typeof foundry.nue.Tour) {
       current.content = placed.content;
     }
 
-    /** After the last step the stage is left at once (as Legend in the Mist's tours do), whatever ends the tour. */
+    /** The stage is left at once, whatever ends the tour (as Legend in the Mist's tours do). */
     protected override async _postStep(): Promise<void> {
       await super._postStep();
       if (!this.hasNext) await this.#stage.leave();
@@ -94,7 +87,7 @@ export type TerranTour = InstanceType<ReturnType<typeof makeTourClass>>;
 
 let tourClass: ReturnType<typeof makeTourClass> | null = null;
 
-/** The system's Tour class, built on Foundry's Tour the first time it is asked for. */
+/** Built on Foundry's Tour the first time it is asked for. */
 export function terranTourClass(): ReturnType<typeof makeTourClass> {
   tourClass ??= makeTourClass(foundry.nue.Tour);
   return tourClass;

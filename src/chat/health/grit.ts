@@ -1,8 +1,6 @@
 /**
- * The Grit health model's half of the Challenge card (R-CH-4 with R-HARM-1 … R-HARM-5): the record the
- * card keeps of its Effect taken as harm on Grit and the wound tracks, whether such a record follows
- * from the card's Effect and the rules, and its view. Stored under the card's `harm`. Pure. The hit
- * points half is ./hp.ts.
+ * The Grit model's half of the Challenge card (R-CH-4, R-HARM-1 … R-HARM-5): its `harm` records, whether one
+ * follows from the rules, and its view. The HP half is ./hp.ts.
  */
 import {
   applyHarm,
@@ -15,27 +13,26 @@ import {
 } from "../../rules/index.ts";
 import { assertRecordNames, holdsUnlessRefused, recordArmour } from "./record.ts";
 
-/** One application of the Challenge's Effect as harm (R-CH-4, R-HARM-1 … R-HARM-5). */
+/** R-CH-4 */
 export interface HarmEntry {
   readonly targetName: string;
-  /** The harmed actor's uuid, when known: a card harms each character once. */
+  /** When known: a card harms each character once. */
   readonly targetUuid?: string;
   readonly effect: number;
   readonly armour: number;
   readonly damage: number;
-  /** R-HARM-2 the shield was sacrificed to ignore the Effect. */
+  /** R-HARM-2 */
   readonly shieldSacrificed: boolean;
   readonly gritBefore: number;
   readonly gritAfter: number;
-  /** R-HARM-3 the wound track marked, if any. */
+  /** R-HARM-3 */
   readonly wound: WoundTrack | null;
   readonly mortallyWounded: boolean;
   readonly dead: boolean;
-  /** The user who applied it. */
   readonly userId: string;
 }
 
-/** Every state the three wound tracks can be in before the harm (the card does not know which). */
+/** Every state the tracks may be in before the harm (the card cannot know which). */
 const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => ({
   stressed: (bits & 1) !== 0,
   broken: (bits & 2) !== 0,
@@ -43,12 +40,8 @@ const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => 
 }));
 
 /**
- * R-HARM-1 … R-HARM-5 does a harm record follow from the rules? It does when `applyHarm` (the rules'
- * own function), given the record's Effect, armour, shield and Grit before, gives exactly its
- * damage, Grit after, wound, Mortally Wounded and death for SOME state of the wound tracks before:
- * the record does not hold the tracks before, nor the target's armour items, nor its Grit before
- * (those come from the actor), so they are taken as the record states them and only their
- * consequences are checked. Which track the player chose is free, as R-HARM-3 says.
+ * R-HARM-1 … R-HARM-5 the record follows when `applyHarm` gives exactly its outcome for SOME state of the
+ * tracks before; its armour and Grit before come from the actor, so only their consequences are checked.
  */
 export function harmFollowsFromRules(entry: HarmEntry): boolean {
   if (
@@ -76,9 +69,7 @@ export function harmFollowsFromRules(entry: HarmEntry): boolean {
   );
 }
 
-/**
- * A stored Grit harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote).
- */
+/** Checked whole against the card's Effect `value`. */
 export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
   assertRecordNames(h);
   for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
@@ -95,10 +86,8 @@ export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
 }
 
 /**
- * A new Grit harm record, checked against the card's Effect `value` and cleaned to its own fields. It
- * must add up: the card's Effect, damage = Effect − armour (0 with the shield sacrificed), Grit never
- * rising, and Grit after, wound, Mortally Wounded and death as R-HARM-1…5 give them
- * (`harmFollowsFromRules`, which says what a record cannot prove).
+ * Checked against the card's Effect `value` and cleaned to its own fields; it must add up by R-HARM-1 …
+ * R-HARM-5.
  */
 export function cleanGritHarmEntry(entry: HarmEntry, value: number): HarmEntry {
   if (entry.effect !== value) {
@@ -162,7 +151,7 @@ export interface HarmView {
   readonly cssClass: string;
 }
 
-/** R-CH-4 a Grit harm record as the card shows it (checked against the card's Effect `value` first). */
+/** R-CH-4 checked against the card's Effect first. */
 export function gritHarmView(h: HarmEntry, value: number): HarmView {
   assertGritHarmEntry(h, value);
   return {

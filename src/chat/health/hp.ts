@@ -1,9 +1,6 @@
 /**
- * The HP health model's half of the Challenge card (R-CH-4 with R-LEG-4 … R-LEG-6, R-LEG-8): the record
- * the card keeps of its Effect taken as harm on hit points — armour or the sacrificed shield,
- * *Protected*'s Dark Dice and the Ego they cost, HP, the wound stage reached, the attribute lost, death —
- * whether such a record follows from the card's Effect and the rules, and its view. Kept beside the Grit
- * records (`harm`) under `hpHarm`, so a card from before keeps its shape. Pure. The Grit half is ./grit.ts.
+ * The HP model's half of the Challenge card (R-CH-4, R-LEG-4 … R-LEG-6, R-LEG-8): its `hpHarm` records (beside
+ * the Grit `harm`, so older cards keep their shape), whether one follows from the rules, and its view.
  */
 import {
   applyHpHarm,
@@ -20,34 +17,33 @@ import {
 } from "../../rules/index.ts";
 import { assertRecordNames, holdsUnlessRefused, recordArmour } from "./record.ts";
 
-/** One application of a Challenge's Effect as harm on a character's hit points. */
+/** R-CH-4 on hit points. */
 export interface HpHarmEntry {
   readonly targetName: string;
-  /** The harmed actor's uuid, when known: a card harms each character once. */
+  /** When known: a card harms each character once. */
   readonly targetUuid?: string;
-  /** The ruleset whose HP model the harm followed (the record is checked against its data). */
+  /** The record is checked against its data. */
   readonly rulesetId: string;
   readonly effect: number;
   readonly armour: number;
-  /** R-LEG-6 the shield was sacrificed to ignore the Effect. */
+  /** R-LEG-6 */
   readonly shieldSacrificed: boolean;
-  /** R-LEG-6 *Protected*'s Dark Dice thrown (none: not thrown) and what they took off the damage. */
+  /** R-LEG-6 none: not thrown. */
   readonly protectedFaces: readonly Face[];
   readonly protectedBy: number;
-  /** R-LEG-6 (ruling) the character holds Protected, but whoever applied it does not own them: no dice were offered. */
+  /** R-LEG-6 (ruling) the applier does not own the character, so no dice were offered. */
   readonly protectedSkipped: boolean;
-  /** R-LEG-8 the Ego before and after Protected's dice (the same when none were thrown). */
+  /** R-LEG-8 the same when none were thrown. */
   readonly egoBefore: number;
   readonly egoAfter: number;
   readonly damage: number;
   readonly hpBefore: number;
   readonly hpAfter: number;
-  /** R-LEG-5 the wound stage this harm reached (null: none, or death). */
+  /** R-LEG-5 null: none, or death. */
   readonly wound: "critical" | "mortal" | null;
-  /** R-LEG-5 the attribute that lost a point for good, or null. */
+  /** R-LEG-5 or null. */
   readonly attributeLost: string | null;
   readonly dead: boolean;
-  /** The user who applied it. */
   readonly userId: string;
 }
 
@@ -58,19 +54,15 @@ function hpRuleset(id: unknown): Ruleset {
   return ruleset;
 }
 
-/** R-LEG-8 the Ego after Protected's dice: each at or below the Ego at the throw costs (none thrown: unchanged). */
+/** R-LEG-8 each die at or below the Ego at the throw costs. */
 function egoAfterDice(ruleset: Ruleset, faces: readonly Face[], egoBefore: number): number {
   if (faces.length === 0) return egoBefore;
   return Math.max(0, egoBefore - spendEgo(ruleset, faces, Math.min(egoBefore, ruleset.ego.max)).cost);
 }
 
 /**
- * R-LEG-4 … R-LEG-6 does an HP harm record follow from the rules? It does when `applyHpHarm` (the rules'
- * own function), given its Effect, armour, shield, Protected's faces and HP before, gives exactly its
- * damage, what the dice took off, HP after, wound reached, attribute lost and death for SOME state
- * before: the record does not hold the wound stage before nor the ratings (they come from the actor), so
- * every stage is tried, with ratings that either give the recorded attribute's point or have none to
- * give. The Ego after must be what R-LEG-8 leaves of the Ego before.
+ * R-LEG-4 … R-LEG-6 the record follows when `applyHpHarm` gives exactly its outcome for SOME stage before
+ * (every stage is tried, with ratings that can or cannot give the lost point); its Ego after must be R-LEG-8's.
  */
 export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
   if (
@@ -125,9 +117,7 @@ export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
   });
 }
 
-/**
- * A stored HP harm record, checked whole against the card's Effect `value` (a flag can hold anything a client wrote).
- */
+/** Checked whole against the card's Effect `value`. */
 export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
   assertRecordNames(entry);
   if (entry.wound !== null && entry.wound !== "critical" && entry.wound !== "mortal") {
@@ -143,9 +133,7 @@ export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntr
   return entry;
 }
 
-/**
- * The record as stored, checked against the card's Effect `value` first: only its own fields, ids and names as text.
- */
+/** Only its own fields, ids and names as text. */
 export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
   assertHpHarmEntry(entry, value);
   return {
@@ -176,7 +164,7 @@ export interface HpHarmView {
   readonly armour: number;
   readonly damage: number;
   readonly shieldSacrificed: boolean;
-  /** R-LEG-6 Protected's dice as faces, what they took off, the Ego spent; or null when none were thrown. */
+  /** R-LEG-6 null when none were thrown. */
   readonly protected: {
     readonly faces: string;
     readonly by: number;
@@ -187,13 +175,13 @@ export interface HpHarmView {
   readonly hpBefore: number;
   readonly hpAfter: number;
   readonly woundKey: string | null;
-  /** The label key of the attribute lost (`TERRAN.Attribute.<id>`), or null. */
+  /** `TERRAN.Attribute.<id>`, or null. */
   readonly attributeLostKey: string | null;
   readonly dead: boolean;
   readonly cssClass: string;
 }
 
-/** R-CH-4 an HP harm record as the card shows it (checked against the card's Effect `value` first). */
+/** R-CH-4 checked against the card's Effect first. */
 export function hpHarmView(h: HpHarmEntry, value: number): HpHarmView {
   assertHpHarmEntry(h, value);
   return {

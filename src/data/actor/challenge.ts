@@ -1,7 +1,4 @@
-/**
- * A Challenge (R-CH-1 … R-CH-5): its tier, Disposition, Effect dice, further facets, optional armour
- * and GM-only notes.
- */
+/** A Challenge (R-CH-1 … R-CH-5). */
 import { booleanField, choiceField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
 import { CHALLENGE_TIER_IDS } from "../limits.ts";
 import { tokenBarUpdate } from "../token-bars.ts";
@@ -10,15 +7,11 @@ import { migrateChallenge } from "../migrations/index.ts";
 
 export { CHALLENGE_TIER_IDS };
 
-/** The fields a Challenge and each of its facets share. */
 function tierFields() {
   const { SchemaField } = foundry.data.fields;
   return {
     tier: choiceField(CHALLENGE_TIER_IDS, "dangerous"),
-    /**
-     * R-CH-1 Exceptional's n: its Effect dice (≥ 4). Its Disposition, any whole number ≥ 40
-     * (10n proposed), is `disposition`.
-     */
+    /** R-CH-1 a scaling tier's n (its Disposition is `disposition`). */
     n: integerField(4, 4, 100),
     disposition: new SchemaField({ value: integerField(10, 0), max: integerField(10, 0) }),
     dice: integerField(1, 0, 100),
@@ -51,11 +44,8 @@ export class ChallengeData extends TerranDataModel<ChallengeSchema, Actor.Implem
   }
 
   /**
-   * A new Challenge's token shows its Disposition (the manifest's primary bar is the characters' Grit):
-   * the pending document is changed with `updateSource`, as core documents for `_preCreate` ("Modifications
-   * to the pending document before it is persisted should be performed with this.updateSource()",
-   * foundryvtt.com/api/v11/classes/foundry.documents.BaseActor.html). A bar the creation data names and a
-   * Challenge has is kept (src/data/token-bars.ts).
+   * Its token shows its Disposition: `updateSource`, as core asks of `_preCreate`
+   * (foundryvtt.com/api/v11/classes/foundry.documents.BaseActor.html). A bar the creation data names is kept.
    */
   override async _preCreate(
     ...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preCreate"]>
@@ -74,7 +64,7 @@ export class ChallengeData extends TerranDataModel<ChallengeSchema, Actor.Implem
     return allowed;
   }
 
-  /** R-RA-7 overcome when a Disposition (its own or a facet's, R-CH-5) reaches 0. */
+  /** R-RA-7 / R-CH-5 */
   get overcome(): boolean {
     return this.disposition.value === 0 || this.facets.some((f) => f.disposition.value === 0);
   }

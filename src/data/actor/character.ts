@@ -1,7 +1,6 @@
 /**
- * The character's data model (R-CHAR-1 … R-CHAR-7, R-GRIT, R-EGO, R-HARM, R-XP, R-SAY). Stored fields
- * carry the limits their rules demand; derived data (saves, Mortally Wounded, armour, flags…) is
- * computed by `deriveCharacter` from the rules.
+ * The character's data model (R-CHAR-*, R-GRIT, R-EGO, R-HARM, R-XP, R-SAY); derived data is
+ * `deriveCharacter`'s.
  */
 import { ATTRIBUTE_MAX, ATTRIBUTE_TOTAL_CAP, attributeTotal, EGO_MAX } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../derived.ts";
@@ -17,11 +16,7 @@ import { deriveLegacy, keepLegacyWithinMax, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
 const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
 
-/**
- * The Legacy ruleset's own fields, beside Core's (src/data/legacy.ts says why): four attributes, five
- * skills, the current HP and Ego (their maxima are derived), the two wounds, the Ego lost this session
- * (R-LEG-12) and the Advancements won by a roll and not yet taken (R-LEG-13).
- */
+/** Legacy's own fields (data/legacy.ts); R-LEG-12 the Ego lost, R-LEG-13 the Advancements won. */
 function legacySchema() {
   const { SchemaField } = foundry.data.fields;
   return new SchemaField({
@@ -82,11 +77,9 @@ export function defineCharacterSchema() {
 export type CharacterSchema = ReturnType<typeof defineCharacterSchema>;
 
 /**
- * Joint limits no single field can state (R-CHAR-5, R-GRIT-1, R-EGO-1): the key of the message naming
- * the first one `source` breaks, or null. The model does NOT enforce them with `validateJoint`: a throw
- * there makes a loaded character invalid (foundryvtt#8743) and may not stop a v14 update
- * (foundryvtt#14133). They hold by repair instead: on load in `migrateData`, on update in `_preUpdate`
- * (src/data/migrations/repair.ts, src/data/update-repair.ts).
+ * R-CHAR-5, R-GRIT-1, R-EGO-1: the first broken one's message key, or null. Not enforced by `validateJoint`: a
+ * throw makes a loaded character invalid (foundryvtt#8743) and may not stop a v14 update (foundryvtt#14133);
+ * the repair holds them instead.
  */
 export function characterJointError(source: Pick<CharacterSource, "attributes" | "grit" | "ego">): string | null {
   if (attributeTotal(source.attributes) > ATTRIBUTE_TOTAL_CAP) return "TERRAN.Error.attributeTotal";
@@ -105,10 +98,8 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
   }
 
   /**
-   * Token bars of a new character follow the world's ruleset (src/data/token-bars.ts): core gives every new
-   * actor the manifest's Grit and Ego; a ruleset with the HP model (Legacy) shows HP and Ego instead. Bars
-   * the creation data names are kept. The pending document is changed with `updateSource`, as for a
-   * Challenge (ChallengeData#_preCreate).
+   * The world's health model's bars (data/token-bars.ts) unless the creation data names its own;
+   * `updateSource`, as ChallengeData#_preCreate.
    */
   override async _preCreate(
     ...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]>
@@ -122,11 +113,7 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     return allowed;
   }
 
-  /**
-   * The base model's repair, then R-LEG-4 R-LEG-7 (ruling): an update that lowers a Legacy maximum (a
-   * rating set on the form, by a macro) brings current HP and Ego down with it (src/data/legacy.ts
-   * `keepLegacyWithinMax`); the maxima need the items, which only the document knows.
-   */
+  /** R-LEG-4 / R-LEG-7 (ruling) `keepLegacyWithinMax`, which needs the items only the document knows. */
   override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>
   ) {
@@ -137,7 +124,7 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     return allowed;
   }
 
-  /** The character's items as the rules read them. */
+  /** As the rules read them. */
   #items(): ItemSnapshot[] {
     const items: ItemSnapshot[] = [];
     for (const item of this.parent.items) {
@@ -147,15 +134,14 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     return items;
   }
 
-  /** Derived data (not stored). */
+  /** Not stored. */
   declare derived: CharacterDerived;
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const items = this.#items();
     this.derived = deriveCharacter(this, items);
-    // Token bars (src/data/token-bars.ts) read `legacy.hp` and `legacy.ego` as { value, max }: the maxima
-    // are derived, so they are set on the prepared data here and never stored.
+    // Token bars read `legacy.hp` / `legacy.ego` as { value, max }: the maxima are set here, never stored.
     const legacy = deriveLegacy(this, items);
     Object.assign(this.legacy.hp, { max: legacy.hp.max });
     Object.assign(this.legacy.ego, { max: legacy.ego.max });

@@ -1,4 +1,4 @@
-/** An advancement (R-ADV-1, R-ADV-2): its mechanics as the engine reads them. */
+/** An advancement (R-ADV-1, R-ADV-2). */
 import { choiceField, htmlField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
 import { ADVANCEMENT_SOURCES, DEVELOPED_CHOICES } from "../limits.ts";
 import { TerranDataModel } from "../base-model.ts";
@@ -15,7 +15,7 @@ export function defineAdvancementSchema() {
     cult: textField(),
     dice: diceModifiersField(),
     flags: flagsField(),
-    /** R-CHAR-5 Developed: the attribute it raised. */
+    /** R-CHAR-5 */
     developed: new StringField({ required: true, blank: true, choices: [...DEVELOPED_CHOICES], initial: "" }),
     specialty: textField(),
     requiresMutations: integerField(0, 0, 20),

@@ -1,4 +1,4 @@
-/** Armour (R-EQ-4, R-HARM-2): kind, value, equipped, destroyed (a sacrificed shield). */
+/** Armour (R-EQ-4, R-HARM-2); `destroyed`: a sacrificed shield. */
 import { ARMOUR_VALUE } from "../../rules/index.ts";
 import { booleanField, choiceField, htmlField, integerField, repairsField, unmigratedField } from "../fields.ts";
 import { ARMOUR_KINDS } from "../limits.ts";
@@ -8,7 +8,7 @@ import type { ArmourKind } from "../source.ts";
 
 export { ARMOUR_KINDS };
 
-/** R-EQ-4 the value a new piece of armour of this kind starts with. */
+/** R-EQ-4 */
 export function defaultArmourValue(kind: ArmourKind): number {
   return ARMOUR_VALUE[kind];
 }

@@ -6,7 +6,7 @@ import { TerranDataModel } from "../base-model.ts";
 import { migrateCondition } from "../migrations/index.ts";
 import { diceModifiersField, flagsField } from "./modifiers.ts";
 
-/** One part of an Obsessive Focus shift (R-COND-1): an attribute, or "" for none. */
+/** R-COND-1 "" for none. */
 function shiftPart() {
   return new foundry.data.fields.StringField({ required: true, blank: true, choices: [...SHIFT_CHOICES], initial: "" });
 }
@@ -18,11 +18,7 @@ export function defineConditionSchema() {
     key: textField(),
     dice: diceModifiersField(),
     flags: flagsField(),
-    /**
-     * R-COND-1 the ratings this condition moved when it was taken (+1 `raise`, −1 `lower1` and `lower2`),
-     * undone when it is removed. All "" (or absent: old data, the compendium) for a condition that moved
-     * nothing. Not required: a new optional field, so no migration is needed.
-     */
+    /** R-COND-1 undone when removed; all "" or absent when it moved nothing. Optional, so no migration. */
     shift: new SchemaField({ raise: shiftPart(), lower1: shiftPart(), lower2: shiftPart() }, { required: false }),
     description: htmlField(),
     unmigrated: unmigratedField(),

@@ -1,7 +1,4 @@
-/**
- * The mechanics an advancement or a condition carries (R-POOL-2): dice modifiers and flags, as
- * schema fields the engine reads back as rules `DiceModifier`s and `MechanicsFlag`s.
- */
+/** R-POOL-2 the dice modifiers and flags an advancement or condition carries, as schema fields. */
 import { MECHANICS_FLAGS } from "../../rules/index.ts";
 import { booleanField, integerField, textField } from "../fields.ts";
 import { MODIFIER_SCOPES } from "../limits.ts";

@@ -1,4 +1,4 @@
-/** Every range id any ruleset uses (a weapon keeps its ranges when the world switches ruleset). */
+/** Every ruleset's range ids, so a weapon keeps its ranges across a switch. */
 import { RULESETS } from "../../rules/index.ts";
 
 export const ALL_RANGE_IDS: readonly string[] = [

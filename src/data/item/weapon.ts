@@ -1,4 +1,4 @@
-/** A weapon (R-EQ-1 … R-EQ-3): Effect tier rank, ranges, tags, two-handed, equipped. */
+/** A weapon (R-EQ-1 … R-EQ-3). */
 import { WEAPON_TAGS } from "../../rules/index.ts";
 import { booleanField, htmlField, integerField, unmigratedField, repairsField } from "../fields.ts";
 import { TerranDataModel } from "../base-model.ts";
@@ -8,7 +8,7 @@ import { ALL_RANGE_IDS } from "./ranges.ts";
 export function defineWeaponSchema() {
   const { ArrayField, SetField, StringField } = foundry.data.fields;
   return {
-    /** Ruleset-neutral tier rank 0–4: Core Bad −1e … Best +3e; Degenesis Improvised 1e … Extreme 5e. */
+    /** Ruleset-neutral 0–4. */
     rank: integerField(1, 0, 4),
     ranges: new SetField(new StringField({ required: true, blank: false, choices: [...ALL_RANGE_IDS] }), {
       initial: ["contact"],

@@ -1,8 +1,6 @@
 /**
- * The Grit health model on the documents' side (Core, Degenesis; R-CH-4 with R-HARM-1 … R-HARM-5): the
- * card's Effect through armour (or the shield) onto Grit, a wound track marked as the clicking user
- * chose, Mortally Wounded, death — by the pure `applyHarmOperation` — and recorded on the card
- * (src/chat/health/grit.ts).
+ * The Grit model on the documents' side (R-CH-4, R-HARM-1 … R-HARM-5): `applyHarmOperation`, recorded on the
+ * card.
  */
 import { recordHarm, type HarmEntry } from "../../chat/index.ts";
 import { applyHarmOperation, type HarmOutcome } from "../operations/harm.ts";
@@ -10,7 +8,7 @@ import type { HarmStep, HealthModel } from "./index.ts";
 
 export interface GritHealth extends HealthModel<HarmOutcome> {
   readonly kind: "grit";
-  /** The pure operation: what the harm does to the character (the step runs it once). */
+  /** Run once by the step. */
   readonly operation: typeof applyHarmOperation;
 }
 

@@ -1,14 +1,8 @@
 /**
- * The HP health model on the documents' side (Legacy; R-CH-4 with R-LEG-4 … R-LEG-6, R-LEG-8): the
- * card's Effect through armour (or the shield), *Protected*'s Dark Dice, HP, Critical → Mortal → death,
- * one step at most — by the pure `hpHarmOperation`, run once — and recorded on the card
- * (src/chat/health/hp.ts).
- *
- * The dice are thrown HERE, on the client that runs the step (the asker's own when it may, else the
- * GM's), never taken from the request: the request says only how many. Only an owner of the character
- * chooses them (ruling, docs/RULES.md §10 R-LEG-6): asked by anyone else they are refused; a character
- * holding Protected harmed by a non-owner gets none, and the card says so. Their Ego is spent in the
- * same actor update as the harm.
+ * The HP model on the documents' side (R-CH-4, R-LEG-4 … R-LEG-6, R-LEG-8): `hpHarmOperation`, run once and
+ * recorded on the card. Protected's dice are thrown here, on the client running the step, never taken from the
+ * request (which says how many); only an owner chooses them (R-LEG-6 ruling, §10), and their Ego is spent in
+ * the harm's update.
  */
 import { recordHpHarm, type HpHarmEntry } from "../../chat/index.ts";
 import { deriveLegacy, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
@@ -26,7 +20,7 @@ import type { HarmStep, HealthModel } from "./index.ts";
 
 export interface HpHealth extends HealthModel<HpHarmOutcome> {
   readonly kind: "hp";
-  /** The pure operation: what the harm does to the character (the step runs it once). */
+  /** Run once by the step. */
   readonly operation: typeof hpHarmOperation;
 }
 
@@ -58,7 +52,7 @@ export const HP_HEALTH: HpHealth = {
         field: "lostAttribute",
       });
     const choices = { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}) };
-    // No die is thrown for a harm that cannot be made (a dead character, no shield…).
+    // No die is thrown for a harm that cannot be made.
     if (count > 0) assertHpHarmOpen(character, ruleset, effect, choices);
     const thrown = await rollProtectedDice(count);
     const result = HP_HEALTH.operation(character, ruleset, effect, { ...choices, protectedFaces: thrown.faces });

@@ -1,9 +1,7 @@
 /**
- * The health model of the world's ruleset on the documents' side: the GM's step that takes a Challenge
- * card's Effect as harm on one character (R-CH-4), with the model's pure operation. Grit and the wound
- * tracks (./grit.ts, R-HARM-1 … R-HARM-5) or hit points (./hp.ts, R-LEG-4 … R-LEG-6). The card's record
- * of each is src/chat/health/; the questions asked of the clicking user and the sheet's part are
- * src/applications/health/. `healthModel` is this layer's one look-up of `ruleset.health.kind`.
+ * The health models on the documents' side: the GM's step that takes a Challenge card's Effect as harm
+ * (R-CH-4), by Grit (./grit.ts) or hit points (./hp.ts). `healthModel` is this layer's one look-up of
+ * `ruleset.health.kind`.
  */
 import type { ChallengeCardState } from "../../chat/index.ts";
 import type { ApplyHarmRequest } from "../../relay/queries.ts";
@@ -16,23 +14,18 @@ import type { OperationResult } from "../operations/types.ts";
 import { GRIT_HEALTH } from "./grit.ts";
 import { HP_HEALTH } from "./hp.ts";
 
-/**
- * One request to harm, as the GM's step (src/relay/card-changes.ts `applyHarmFromCard`) hands it to
- * the model once the shared checks passed: the card exists at the request's version, the asker may ask,
- * the target is a character the card has not harmed.
- */
+/** What relay/card-changes.ts `applyHarmFromCard` hands the model once the shared checks passed. */
 export interface HarmStep {
   readonly request: ApplyHarmRequest;
   readonly asker: Asker;
   readonly state: ChallengeCardState;
   readonly target: TerranActor;
   readonly ruleset: Ruleset;
-  /** The card's Effect (never the request's). */
+  /** Never the request's. */
   readonly effect: number;
   /**
-   * Writes the card with the harm recorded (`next`) and the change on the target, once (card-changes.ts
-   * `harmOnce`); `rolls` thrown in the step (R-LEG-6 Protected's Dark Dice) join the card's rolls in the
-   * same update, which Dice So Nice animates.
+   * Writes the card (`next`) and the target once (`harmOnce`); `rolls` (R-LEG-6 Protected's dice) join the
+   * card's rolls in the same update, which Dice So Nice animates.
    */
   readonly commit: <T>(
     next: ChallengeCardState,
@@ -41,10 +34,9 @@ export interface HarmStep {
   ) => Promise<AppliedSummary<T>>;
 }
 
-/** A health model's part of the GM's step. */
 export interface HealthModel<Outcome> {
   readonly kind: Ruleset["health"]["kind"];
-  /** R-CH-4 the card's Effect as harm on `step.target`, with the choices its owner made, recorded on the card. */
+  /** R-CH-4 with the owner's choices, recorded on the card. */
   applyFromCard(step: HarmStep): Promise<AppliedSummary<Outcome>>;
 }
 
@@ -55,7 +47,6 @@ const MODELS: Readonly<Record<Ruleset["health"]["kind"], HealthModel<HarmFromCar
   hp: HP_HEALTH,
 };
 
-/** The health model of `ruleset` (its data says which: `health.kind`). */
 export function healthModel(ruleset: Ruleset): HealthModel<HarmFromCardOutcome> {
   return MODELS[ruleset.health.kind];
 }

@@ -1,8 +1,6 @@
 /**
- * R-ADV-1 Brainwave / R-ADV-2 Nova activated from the sheet, and the end of the scene: which dice the
- * roll throws, and what its outcome changes — the scene's effects (kept in an actor flag, returned as
- * `scene`) and, on Brainwave's Fail, the Stressed track marked like any wound (R-HARM-3 / R-HARM-4).
- * The end of the scene also ends a Sayonara's last scene (R-SAY-1): the character departs.
+ * R-ADV-1 Brainwave / R-ADV-2 Nova from the sheet, and the end of the scene (R-SAY-1: a last scene ends and the
+ * character departs). The scene's effects live in an actor flag, returned as `scene`.
  */
 import {
   activationDice,
@@ -26,7 +24,7 @@ export interface ActivationPlan {
   readonly itemId: string;
   readonly key: ActivatedAdvancement;
   readonly name: string;
-  /** The Light Dice the roll throws (R-POOL-1…3). */
+  /** R-POOL-1 … R-POOL-3 */
   readonly dice: number;
 }
 
@@ -35,10 +33,7 @@ const REFUSED: Readonly<Record<NonNullable<ReturnType<typeof activationRefusal>>
   usedThisScene: "it has already been used this scene (once per scene)",
 };
 
-/**
- * The advancement item `itemId`, if the character has it, it is used by rolling, and it may be rolled
- * now (R-ADV-1 / R-ADV-2 ruling: once per scene; Nova not while the suit is depleted); else a refusal.
- */
+/** R-ADV-1 / R-ADV-2 (ruling: once per scene; Nova not while the suit is depleted); else a refusal. */
 export function activationPlan(state: CharacterState, itemId: string, ruleset: Ruleset): ActivationPlan {
   assertAlive(state, "activate an advancement");
   assertNotDeparted(state, "activate an advancement");
@@ -66,24 +61,20 @@ export function activationPlan(state: CharacterState, itemId: string, ruleset: R
 
 export interface ActivationOperationOutcome extends ActivationOutcome {
   readonly advancementName: string;
-  /** The scene's effects after the activation (to store in the actor's flag). */
+  /** For the actor's flag. */
   readonly scene: readonly SceneEffect[];
-  /** R-HARM-4 the track this Fail marked (Hazed: Stressed), or null. */
+  /** R-HARM-4 (Hazed: Stressed), or null. */
   readonly woundMarked: WoundMarked | null;
 }
 
 export interface WoundMarked {
   readonly track: ActivationOutcome["markWound"] & string;
-  /** The track was already marked: nothing more is marked (ruling, R-ADV-1). */
+  /** Nothing more is marked (ruling, R-ADV-1). */
   readonly already: boolean;
   readonly mortallyWounded: boolean;
 }
 
-/**
- * R-ADV-1 / R-ADV-2 the outcome of the activation roll `faces` of advancement item `itemId`: the new
- * scene effects, and on Brainwave's Fail the Stressed track marked. Ruling: a character already Stressed
- * (already Hazed) marks nothing more; the Fail costs nothing else.
- */
+/** R-ADV-1 / R-ADV-2 (ruling) an already Stressed character marks nothing more. */
 export function activateOperation(
   state: CharacterState,
   itemId: string,
@@ -113,17 +104,15 @@ export function activateOperation(
 }
 
 export interface EndSceneOutcome {
-  /** The scene's effects after it (to store in the actor's flag): none when the whole scene ended. */
+  /** For the actor's flag; none when the whole scene ended. */
   readonly scene: readonly SceneEffect[];
-  /** R-SAY-1 the character's last scene ended with this one: they depart (`system.departed`). */
+  /** R-SAY-1 `system.departed` */
   readonly departed: boolean;
 }
 
 /**
- * R-ADV-1 / R-ADV-2 the scene ends (every effect goes), or one advancement's effect is ended early (it
- * stays used until the scene ends; a depleted suit cannot be ended early). R-SAY-1 when the whole scene
- * ends for a character in Sayonara, their last scene is over: Sayonara's cheap Dark Dice end and the
- * character departs (dead or alive: death is one way to depart), which opens their successor.
+ * R-ADV-1 / R-ADV-2 the scene ends, or one effect early (a depleted suit cannot); R-SAY-1 a last scene over
+ * departs the character, dead or alive, which opens their successor.
  */
 export function endSceneOperation(state: CharacterState, advancement?: string): OperationResult<EndSceneOutcome> {
   const scene = endSceneEffects(readSceneEffects(state.scene ?? []), advancement);

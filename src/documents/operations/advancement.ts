@@ -1,7 +1,6 @@
 /**
- * R-XP-2, R-ADV-1/2, R-CHAR-5, R-CHAR-7: gaining an advancement. The document creates the
- * advancement item itself (with `advancement` as its system data); this computes the XP spent and the
- * attribute *Developed* raises, after checking the advancement may be taken.
+ * R-XP-2, R-ADV-1/2, R-CHAR-5, R-CHAR-7 gaining an advancement: the XP spent and the attribute *Developed*
+ * raises (the document creates the item).
  */
 import {
   ADVANCEMENTS,
@@ -32,27 +31,24 @@ import {
 
 export interface GainAdvancementOptions {
   /**
-   * The GM grants the advancement without the XP: the cost is still paid as far as the XP goes
-   * (XP is spent down to 0 at most, never below). Eligibility (R-ADV-1/2, mutations, R-CHAR-5) is
-   * still checked: a GM who wants an off-list advancement makes a homebrew one (key "").
+   * The cost is paid as far as the XP goes; eligibility is still checked (an off-list one is homebrew, key "").
    */
   readonly gmOverride?: boolean;
 }
 
 export interface AdvancementOutcome {
-  /** R-XP-2 what the advancement costs (2 × advancements held; the first is free). */
+  /** R-XP-2 the first is free. */
   readonly cost: number;
-  /** The XP actually spent: the cost, or less with `gmOverride` when the XP falls short. */
+  /** Less with `gmOverride` when the XP falls short. */
   readonly xpSpent: number;
-  /** The XP left. */
   readonly xp: number;
-  /** R-CHAR-5 the attribute *Developed* raised, if any. */
+  /** R-CHAR-5 */
   readonly developed: Attribute | null;
-  /** R-CHAR-7 this was the free starting advancement: the character leaves creation. */
+  /** R-CHAR-7 the character leaves creation. */
   readonly endsCreation: boolean;
-  /** R-SAY-1 a successor's free advancements left after this one (0 for anyone else). */
+  /** R-SAY-1 0 for anyone but a successor. */
   readonly freeLeft: number;
-  /** R-GRIT-3 the player may now roll Grit (`advancementGritOperation`); always true when gained. */
+  /** R-GRIT-3 (`advancementGritOperation`); always true when gained. */
   readonly offerGritRoll: boolean;
 }
 
@@ -70,15 +66,9 @@ function refusalText(refusal: AdvancementRefusal, ruleset: Ruleset): string {
 }
 
 /**
- * R-XP-2 / R-ADV-1 / R-ADV-2 / R-CHAR-5 gain an advancement:
- * - its flags must be rules the engine knows ("unknown-id");
- * - an engine advancement (`key` known to the rules) must be open to the character under `ruleset`
- *   (R-ADV-1/2: in the ruleset's lists, the cult restriction below 5 advancements, not taken twice
- *   unless repeatable, Ether call's mutations) — else "not-allowed"; homebrew keys skip this check;
- * - any advancement's own `requiresMutations` must be met ("not-allowed");
- * - with the flag "developed", `advancement.developed` names the attribute to raise ("choice-required"
- *   when empty), raised by the rules within R-CHAR-5's caps ("attribute-cap");
- * - the XP must cover the cost ("not-enough-xp") unless `gmOverride`.
+ * R-XP-2 / R-ADV-1 / R-ADV-2 / R-CHAR-5: known flags ("unknown-id"); an engine `key` open to the character
+ * ("not-allowed"; homebrew skips it); mutations; `developed` naming the attribute ("choice-required",
+ * "attribute-cap"); the XP ("not-enough-xp") unless `gmOverride`.
  */
 export function gainAdvancementOperation(
   state: CharacterState,
@@ -134,7 +124,7 @@ export function gainAdvancementOperation(
     attributes = developAttribute(source.attributes, developed);
   }
 
-  // R-SAY-1 a successor takes its free advancements first (one is counted down), then pays as R-XP-2 says.
+  // R-SAY-1 a successor's free ones first, then R-XP-2.
   const free = derived.freeAdvancements;
   const cost = derived.nextAdvancementCost;
   const xp =

@@ -1,8 +1,6 @@
 /**
- * R-RA-7 / R-CH-5 the player's Effect against a Challenge: its own Disposition (facet null) or one of
- * its facets'. The Challenge's armour is subtracted first only where the rules let it count (R-CH-6:
- * a Core/Degenesis house rule, off by default; never in Legacy, R-LEG-6): every path that applies an
- * Effect to a Challenge comes through here, so none of them decides it again.
+ * R-RA-7 / R-CH-5 the player's Effect against a Challenge or one facet. Every path that applies an Effect comes
+ * here, so only here is the armour asked of the rules (R-CH-6, R-LEG-6).
  */
 import {
   challengeArmour,
@@ -13,7 +11,7 @@ import {
 } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
 
-/** A Challenge's update: its Disposition, or its facets array written whole. */
+/** Its facets array is written whole. */
 export interface ChallengeUpdate {
   readonly system?: { readonly disposition?: { readonly value: number }; readonly facets?: FacetSource[] };
 }
@@ -24,16 +22,15 @@ export interface ChallengeEffectResult {
 }
 
 export interface ChallengeEffectOutcome {
-  /** The facet's index, or null for the Challenge's own Disposition. */
+  /** Null: the Challenge's own Disposition. */
   readonly facet: number | null;
   readonly effect: number;
-  /** The Challenge's armour that counted (R-CH-6): 0 without the house rule, and always in Legacy. */
+  /** R-CH-6 0 without the house rule, and always in Legacy. */
   readonly armour: number;
-  /** The Effect after armour. */
   readonly applied: number;
   readonly before: number;
   readonly after: number;
-  /** R-RA-7 the Disposition reached 0. */
+  /** R-RA-7 */
   readonly overcome: boolean;
 }
 
@@ -55,7 +52,7 @@ export function applyEffectToChallengeOperation(
   if (!target) throw new RulesError("bad-selection", `This Challenge has no facet #${facet + 1}.`, { index: facet });
   const before = target.disposition.value;
   const { value, overcome } = reduceDisposition(before, applied);
-  // An array field is written whole: the facets with the one changed.
+  // An array field is written whole.
   const facets = challenge.facets.map((f, i) => (i === facet ? { ...f, disposition: { ...f.disposition, value } } : f));
   const update: ChallengeUpdate = value === before ? {} : { system: { facets } };
   return { update, outcome: { facet, effect, armour, applied, before, after: value, overcome } };

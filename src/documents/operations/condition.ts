@@ -1,7 +1,6 @@
 /**
- * R-COND-1 / R-XP-1 taking and removing a Condition: the +1 XP of a new Condition and, for Obsessive
- * Focus, the attribute shift chosen when it was taken — one update; the shift undone when it goes.
- * TerranItem calls these when a condition item is created on, or deleted from, a character.
+ * R-COND-1 / R-XP-1 a Condition taken (its XP and Obsessive Focus's shift, one update) or removed (the shift
+ * undone); TerranItem calls these.
  */
 import {
   applyAttributeShift,
@@ -18,13 +17,12 @@ import type { ShiftSource } from "../../data/source.ts";
 import { conditionAddedOperation, type XpOutcome } from "./xp.ts";
 import { changes, result, type Change, type CharacterState, type OperationResult } from "./types.ts";
 
-/** What the operations read of a condition item's system data. */
 export interface ConditionTaken {
   readonly kind: ConditionKind;
   readonly shift?: Readonly<ShiftSource>;
 }
 
-/** R-COND-1 the stored shift as the rules read it, or null when it is not (fully) chosen. */
+/** R-COND-1 null when not fully chosen. */
 export function shiftOf(system: { readonly shift?: Readonly<ShiftSource> | undefined }): AttributeShift | null {
   const s = system.shift;
   if (!s) return null;
@@ -32,7 +30,6 @@ export function shiftOf(system: { readonly shift?: Readonly<ShiftSource> | undef
   return isCompleteShift(stored) ? stored : null;
 }
 
-/** Is any part of the stored shift chosen? */
 function anyShiftPart(shift: Readonly<ShiftSource> | undefined): boolean {
   return !!shift && (shift.raise !== "" || shift.lower1 !== "" || shift.lower2 !== "");
 }
@@ -42,16 +39,11 @@ function ratingChanges(before: Attributes, after: Attributes): Change[] {
 }
 
 export interface ConditionTakenOutcome extends XpOutcome {
-  /** R-COND-1 the shift the ratings took, or null. */
+  /** R-COND-1 or null. */
   readonly shift: AttributeShift | null;
 }
 
-/**
- * R-XP-1 / R-COND-1 a Condition is added to a character: its +1 XP (conditionAddedOperation: none in
- * creation, none for a Malaise, refused for the dead) and, when it carries a shift, the ratings moved by
- * the rules (refused with the rules' reason, "bad-choice", when they cannot take it). A shift chosen in
- * part is refused ("choice-required"): it is never half applied.
- */
+/** R-XP-1 / R-COND-1 a shift chosen in part is refused ("choice-required"): never half applied. */
 export function takeConditionOperation(
   state: CharacterState,
   condition: ConditionTaken,
@@ -72,16 +64,13 @@ export function takeConditionOperation(
 
 export interface ConditionRemovedOutcome {
   readonly shift: AttributeShift | null;
-  /** R-COND-1 (ruling) the attributes that could not move back within 0–4 and the total of 10. */
+  /** R-COND-1 (ruling) */
   readonly withheld: readonly Attribute[];
 }
 
 /**
- * R-COND-1 a Condition is removed: the shift it made is given back as far as the limits allow
- * (undoAttributeShift; what is withheld is named for the notice). Ruling: unlike the other operations
- * this one also reaches a dead character — it is bookkeeping of a removal, not an action of theirs, and
- * keeps the ratings true should the GM revive them (reviveOperation). A condition without a complete
- * shift moved nothing and undoes nothing.
+ * R-COND-1 (ruling) reaches a dead character too: bookkeeping, keeping the ratings true should the GM revive
+ * them.
  */
 export function removeConditionOperation(
   state: CharacterState,

@@ -1,7 +1,4 @@
-/**
- * R-CHAR-4 / R-CHAR-7 creating a character: the ratings, and the first Grit and Ego rolls. Every
- * operation here is open only while the character is being created (no advancement yet).
- */
+/** R-CHAR-4 / R-CHAR-7 creating a character, open only while in creation. */
 import {
   ATTRIBUTES,
   deriveSaves,
@@ -43,7 +40,7 @@ function assertInCreation(state: CharacterState, action: string): void {
   }
 }
 
-/** R-CHAR-4 may the creation dice be rolled now? Checked before any die is thrown. */
+/** R-CHAR-4 checked before any die is thrown. */
 export function assertCreationRollOpen(
   state: CharacterState,
   previous: CreationRoll | null,
@@ -58,11 +55,7 @@ export function assertCreationRollOpen(
   }
 }
 
-/**
- * R-CHAR-4 the creation roll: one die per group, in the order Insight, Prowess, Resolve. Ruling: a
- * character rolls once (the dice are kept on the actor until the points are placed); only a GM may
- * roll again, as a table would let the GM allow a re-roll.
- */
+/** R-CHAR-4 Insight, Prowess, Resolve; (ruling) kept on the actor, and only a GM rolls again. */
 export function creationRollOperation(
   state: CharacterState,
   faces: readonly number[],
@@ -78,11 +71,11 @@ export function creationRollOperation(
 
 export interface CreationRatingsOutcome {
   readonly attributes: Attributes;
-  /** R-CHAR-3 the Saves the ratings give. */
+  /** R-CHAR-3 */
   readonly saves: Saves;
 }
 
-/** R-CHAR-4 the three group dice and the player's distribution of their points become the ratings. */
+/** R-CHAR-4 */
 export function creationRatingsOperation(
   state: CharacterState,
   roll: CreationRoll,
@@ -101,7 +94,7 @@ export interface StartingTrackOutcome {
   readonly track: Track;
 }
 
-/** R-CHAR-7 / R-GRIT-1 the starting Grit: value and maximum become the roll (`gritDiceFor(state)` dice). */
+/** R-CHAR-7 / R-GRIT-1 */
 export function creationGritOperation(
   state: CharacterState,
   faces: readonly number[],
@@ -115,10 +108,7 @@ export function creationGritOperation(
   });
 }
 
-/**
- * R-CHAR-7 / R-EGO-1 the starting Ego: value and maximum become the roll (`egoDiceFor(state)` dice).
- * Unlike a reset (R-EGO-4/5) nothing is gained and no table is read.
- */
+/** R-CHAR-7 / R-EGO-1 (nothing gained, no table read, unlike a reset). */
 export function creationEgoOperation(
   state: CharacterState,
   faces: readonly number[],

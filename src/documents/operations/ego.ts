@@ -1,8 +1,6 @@
 /**
- * The Ego moves, in every ruleset: R-EGO-2 / R-LEG-8 spending Ego on a throw's Dark Dice (R-SAY-1's
- * cheaper dice, R-LEG-14 the montage's dearer dice and the companions' shares), R-EGO-1 … R-EGO-5 being
- * lost and resetting Ego (Core, Degenesis), R-LEG-7 a Condition's refill and R-LEG-12 the end of a
- * session turning the Ego lost into XP (Legacy: each ruleset's data says which apply).
+ * The Ego moves in every ruleset: R-EGO-2 / R-LEG-8 Dark Dice (R-SAY-1, R-LEG-14), R-EGO-1 … R-EGO-5 resets,
+ * R-LEG-7 a Condition's refill, R-LEG-12 the session's XP; each ruleset's data says which apply.
  */
 import {
   countsEgoLost,
@@ -32,7 +30,7 @@ import {
   type OperationResult,
 } from "./types.ts";
 
-/** R-EGO-3 a lost character's last scene is narrative: no more Ego is spent or reset. */
+/** R-EGO-3 a lost character's last scene is narrative. */
 function assertNotLost(state: CharacterState, action: string): void {
   if (state.source.lost) {
     throw new RulesError("not-allowed", `The character is lost (Ego 0); they cannot ${action}.`, {
@@ -42,15 +40,14 @@ function assertNotLost(state: CharacterState, action: string): void {
   }
 }
 
-/** Where a ruleset keeps the Ego value: rolled (Core, Degenesis) in `ego`, derived (Legacy) in `legacy.ego`. */
+/** Rolled (Core, Degenesis) in `ego`, derived (Legacy) in `legacy.ego`. */
 export const EGO_STORE: Readonly<
   Record<
     Ruleset["ego"]["kind"],
     {
       readonly path: `system.${string}`;
-      /** The value as stored. */
       readonly stored: (source: CharacterSource) => number;
-      /** The Ego the character has: R-LEG-4 (ruling) a value stored above the maximum reads as it. */
+      /** R-LEG-4 (ruling) a value stored above the maximum reads as it. */
       readonly value: (state: CharacterState) => number;
     }
   >
@@ -64,17 +61,13 @@ export const EGO_STORE: Readonly<
 };
 
 export interface SpendEgoOptions extends Pick<DarkDiceOptions, "montage"> {
-  /** R-LEG-14 (ruling) a montage's companions: their offers, taken first (`montageEgoShares`). */
+  /** R-LEG-14 (ruling) taken first (`montageEgoShares`). */
   readonly companions?: readonly EgoOffer[];
 }
 
 /**
- * The Dark Dice of a throw cost Ego, in every ruleset (the rules' `spendEgo`): R-EGO-2 / R-LEG-8 each
- * face ≤ the current Ego costs, R-SAY-1 only a 1 during Sayonara (`source.sayonara`), R-LEG-14 2 each in
- * a montage (`options.montage`), its companions paying first. Floor 0; at 0 the character is lost
- * (R-EGO-3, R-LEG-7). Where the ruleset pays XP per Ego lost (R-LEG-12) the roller's loss is counted in
- * `legacy.egoLost`. Call it right after the throw: the current Ego is the Ego "when the dice were
- * thrown". The outcome's `cost` is the Ego the roller paid (floored, less the companions' shares).
+ * R-EGO-2 / R-LEG-8 / R-SAY-1 / R-LEG-14 the rules' `spendEgo` against the current Ego, so call it right after
+ * the throw; R-LEG-12 the roller's loss is counted. `cost`: what the roller paid, less the companions' shares.
  */
 export function spendEgoOperation(
   state: CharacterState,
@@ -86,7 +79,7 @@ export function spendEgoOperation(
   assertNotLost(state, "spend Ego");
   const store = EGO_STORE[ruleset.ego.kind];
   const before = store.value(state);
-  // An Ego read above the ruleset's most (Legacy 10) is read as it: every die costs either way.
+  // Above the ruleset's most (Legacy 10) every die costs either way.
   const spend = spendEgo(ruleset, darkFaces, Math.min(before, ruleset.ego.max), {
     sayonara: state.source.sayonara,
     montage: options.montage ?? false,
@@ -98,7 +91,7 @@ export function spendEgoOperation(
     [store.path, store.stored(state.source), after],
     ["system.lost", state.source.lost, lost],
   ];
-  // R-LEG-12 where the session pays XP per Ego lost, the roller's loss is counted.
+  // R-LEG-12
   const { egoLost } = legacyOf(state.source);
   if (countsEgoLost(ruleset)) entries.push(["system.legacy.egoLost", egoLost, egoLost + before - after]);
   const update = changes(...entries);
@@ -106,7 +99,7 @@ export function spendEgoOperation(
   return result(update, options.companions ? { ...outcome, companions: shares.companions } : outcome);
 }
 
-/** R-EGO-1 how many dice an Ego roll throws: the Ego dice, +1 with *Eager*. */
+/** R-EGO-1 (+1 with *Eager*). */
 export function egoDiceFor(state: CharacterState): number {
   assertAlive(state, "roll Ego");
   const { flags } = deriveCharacter(state.source, state.items);
@@ -114,24 +107,17 @@ export function egoDiceFor(state: CharacterState): number {
 }
 
 export interface EgoResetOutcome {
-  /** The roll: the new value and maximum. */
+  /** The new value and maximum. */
   readonly ego: number;
-  /** The table row: what the player must gain now (a Condition; a Stigma or a mutation). Null with no dice. */
+  /** What the player must gain now; null with no dice. */
   readonly row: EgoResetRow | null;
-  /** R-EGO-3 the reset left Ego at 0 (no Ego dice left): the character is lost. */
+  /** R-EGO-3 no Ego dice left. */
   readonly lost: boolean;
 }
 
 /**
- * R-EGO-4 (Core) / R-EGO-5 (Degenesis) reset Ego: value and maximum become the roll (`faces`, as many
- * as `egoDiceFor`); the outcome's table row says what the player gains.
- *
- * Ruling: no XP is given here. The +1 XP of R-XP-1 comes once, when the Condition (Stigma, mutation)
- * item is added to the character — `conditionAddedOperation` — so a Condition added by hand and one
- * gained by a reset are paid the same, and never twice.
- * Ruling: a reset with no dice (a Malaise took the last Ego die, no *Eager*) sets Ego to 0 (the rules'
- * ruling) and so the character is lost (R-EGO-3); the UI should warn when `egoDiceFor` is 0.
- * A lost character cannot reset ("not-allowed").
+ * R-EGO-4 / R-EGO-5 (`faces`: as many as `egoDiceFor`). Rulings: no XP here (R-XP-1 pays when the Condition
+ * item is added); no dice sets Ego to 0, so the character is lost. Refused for a lost character.
  */
 export function resetEgoOperation(
   state: CharacterState,
@@ -152,12 +138,7 @@ export function resetEgoOperation(
   return result(update, { ego: reset.ego, row: reset.row, lost });
 }
 
-/**
- * R-LEG-7 taking a Condition fills Ego back to its maximum (the Condition itself is added as an item).
- * Ruling: only before Ego runs out. A lost character's story ends with their last scene (as R-EGO-3,
- * and as Core's reset refuses, above): "at any moment" is the way out *before* 0, so a lost
- * character is refused, with the reason.
- */
+/** R-LEG-7 (ruling) refused once lost: the refill is the way out before 0. */
 export function refillEgoOperation(
   state: CharacterState,
 ): OperationResult<{ readonly before: number; readonly after: number }> {
@@ -172,11 +153,7 @@ export function refillEgoOperation(
   return result(update, { before: derived.ego.value, after: derived.ego.max });
 }
 
-/**
- * R-LEG-12 the session ends (the sheet's "Session over"): Experience for the Ego lost in it, and the
- * count starts over. The same operation as the GM's end-of-session award (./session.ts, its ruling):
- * one stored count, so the two never pay a session twice. With no Ego lost it gives nothing.
- */
+/** R-LEG-12 the sheet's "Session over": the same one-count award as ./session.ts. */
 export function endSessionEgoOperation(
   state: CharacterState,
   ruleset: Ruleset,
@@ -188,10 +165,9 @@ export function endSessionEgoOperation(
   return result(award.update, { gained, xp: award.outcome.xp });
 }
 
-// ---------------------------------------------------------------------------------------------
 // R-LEG-14 companions sharing a montage's Ego
 
-/** A companion's offer toward a montage's Ego: their actor's uuid, their Ego now, and the most they put in. */
+/** Their Ego now and the most they put in. */
 export interface EgoOffer {
   readonly id: string;
   readonly ego: number;
@@ -199,11 +175,8 @@ export interface EgoOffer {
 }
 
 /**
- * R-LEG-14 (ruling) who pays a montage's Ego: the offers are agreed before the throw, when the cost is
- * not yet known, so each is a most. The cost is taken from the companions first, in the order named, each
- * up to their offer and their own Ego (none below 0); the roller pays the rest. The shares are checked
- * with the engine's `splitEgoCost` (they add up to the whole cost). Returns the companions' shares (those
- * paying nothing left out) and the roller's part.
+ * R-LEG-14 (ruling) each offer is a most, agreed before the cost is known: companions pay first, in order,
+ * within their offer and Ego, the roller the rest (checked by `splitEgoCost`).
  */
 export function montageEgoShares(
   cost: number,
@@ -220,11 +193,7 @@ export function montageEgoShares(
   return { companions: companions.filter((c) => c.pays > 0).map((c) => ({ id: c.id, pays: c.pays })), roller: left };
 }
 
-/**
- * R-LEG-14 (ruling) R-LEG-12 a companion pays their share of a montage from their own Ego: never below
- * 0 (a share above their Ego is refused, nothing taken), counted as Ego lost for their session's
- * Experience; at 0 they are lost (R-LEG-7).
- */
+/** R-LEG-14 (ruling) / R-LEG-12 never below 0; counted as Ego lost; at 0 they are lost (R-LEG-7). */
 export function payEgoShareOperation(state: CharacterState, pays: number): OperationResult<EgoSpend> {
   assertAlive(state, "pay Ego");
   const legacy = legacyOf(state.source);

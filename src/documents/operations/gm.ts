@@ -1,7 +1,4 @@
-/**
- * What a GM needs beside the rules' own operations: setting a rating or a track by hand, and undoing
- * a death. Values are checked against the rules' ranges (and a rating against the total of 10).
- */
+/** A GM's hand corrections and the undo of a death, checked against the rules' ranges. */
 import {
   EGO_MAX,
   assertInteger,
@@ -17,11 +14,7 @@ import type { PoolTrackSource } from "../../data/source.ts";
 import { EGO_STORE } from "./ego.ts";
 import { assertAlive, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
-/**
- * R-CHAR-1 set one attribute to a whole rating 0–4 (a rating circle on the sheet, or a GM's
- * correction). R-CHAR-5's total of 10 holds here too: the data model refuses a character above it,
- * so refusing it here gives the reason instead of a failed update.
- */
+/** R-CHAR-1 / R-CHAR-5 the data model refuses a total above 10 too; refusing here gives the reason. */
 export function setAttributeOperation(
   state: CharacterState,
   attribute: Attribute,
@@ -43,15 +36,12 @@ export type TrackName = "grit" | "ego";
 
 export interface TrackOutcome extends Track {
   readonly dice: number;
-  /** R-EGO-3 for Ego: the character is lost (Ego 0). Always false for Grit. */
+  /** R-EGO-3 always false for Grit. */
   readonly lost: boolean;
 }
 
 /**
- * R-GRIT-1 / R-EGO-1 set Grit's or Ego's value, maximum and dice by hand (the fields not given keep
- * their value). Whole numbers ≥ 0, Ego's value and maximum at most 6, the value never above the
- * maximum ("out-of-range"). Ruling: for Ego, `lost` follows R-EGO-3 — a value of 0 makes the character
- * lost, a value above 0 brings a lost character back (the GM's undo).
+ * R-GRIT-1 / R-EGO-1 the fields not given keep their value. Ruling: for Ego, `lost` follows R-EGO-3 both ways.
  */
 export function setTrackOperation(
   state: CharacterState,
@@ -87,25 +77,21 @@ export function setTrackOperation(
   return result(update, { ...next, lost });
 }
 
-/**
- * R-HARM-5 (ruling) the GM marks the character dead on the table's word (the token's Dead, the combat
- * tracker's Defeated): the same death harm brings, so every operation then refuses the character.
- */
+/** R-HARM-5 (ruling) the token's Dead or the combat tracker's Defeated. */
 export function markDeadOperation(state: CharacterState): OperationResult<{ dead: true }> {
   if (state.source.dead) throw new RulesError("not-allowed", "The character is already dead.");
   return result({ "system.dead": true }, { dead: true });
 }
 
-/** The GM undoes a death (R-HARM-5, R-HARM-6): the one operation open to a dead character. */
+/** R-HARM-5 / R-HARM-6 the one operation open to a dead character. */
 export function reviveOperation(state: CharacterState): OperationResult<{ dead: false }> {
   if (!state.source.dead) throw new RulesError("not-allowed", "The character is not dead.");
   return result({ "system.dead": false }, { dead: false });
 }
 
 /**
- * R-EGO-3 R-EGO-4 R-LEG-7 (ruling) a GM corrects a mistaken "lost" (the token's Lost taken off): `lost` is
- * cleared and an Ego of 0 is raised to 1, so the character is not lost again at once. A correction, not a
- * reset (R-EGO-4, R-LEG-7 still close those to a lost character): Ego above 0 is left as it is.
+ * R-EGO-3 / R-EGO-4 / R-LEG-7 (ruling) Ego 0 raised to 1, so the character is not lost again at once; a
+ * correction, not a reset.
  */
 export function correctLostOperation(
   state: CharacterState,

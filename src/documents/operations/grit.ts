@@ -1,28 +1,22 @@
-/**
- * R-GRIT-1 … R-GRIT-3 Grit rolls: resting, and the reset that comes with an advancement.
- */
+/** R-GRIT-1 … R-GRIT-3 Grit rolls. */
 import { advancementGritReset, gritDiceCount, gritRoll, restGrit, type Track } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import { assertAlive, assertDiceCount, changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
 export interface RestOptions {
-  /** R-GRIT-2 a poor night's sleep: −1d. */
+  /** R-GRIT-2 */
   readonly poorNight?: boolean;
-  /** R-GRIT-2 poor food: −1d, cancelled by *Asceticism*. */
+  /** R-GRIT-2 cancelled by *Asceticism*. */
   readonly poorFood?: boolean;
 }
 
 export interface GritOutcome {
-  /** The Grit roll (highest die; the sum with *Die Hard*). */
+  /** The sum with *Die Hard*. */
   readonly roll: number;
   readonly grit: Track;
 }
 
-/**
- * R-GRIT-1 / R-GRIT-2 how many dice a Grit roll throws: the Grit dice, +1 with *Die Hard*, −1 after a
- * poor night or poor food (*Asceticism* cancels the food's). Without either it is the well-rested count
- * (also used by R-GRIT-3 and Sayonara: the rules apply Die Hard to every Grit roll).
- */
+/** R-GRIT-1 / R-GRIT-2 without options: the well-rested count (R-GRIT-3 and Sayonara use it). */
 export function gritDiceFor(state: CharacterState, options: RestOptions = {}): number {
   assertAlive(state, "roll Grit");
   const { flags } = deriveCharacter(state.source, state.items);
@@ -34,7 +28,7 @@ export function gritDiceFor(state: CharacterState, options: RestOptions = {}): n
   });
 }
 
-/** R-GRIT-1 the roll of `faces`, which must be exactly `gritDiceFor(state, options)` dice. */
+/** R-GRIT-1 `faces`: exactly `gritDiceFor(state, options)` dice. */
 export function gritRollFor(
   state: CharacterState,
   faces: readonly number[],
@@ -45,7 +39,7 @@ export function gritRollFor(
   return gritRoll(faces, deriveCharacter(state.source, state.items).flags.has("dieHard"));
 }
 
-/** R-GRIT-2 after a night's rest Grit's value and maximum both become the roll. */
+/** R-GRIT-2 */
 export function restOperation(
   state: CharacterState,
   faces: readonly number[],
@@ -61,10 +55,7 @@ export function restOperation(
   });
 }
 
-/**
- * R-GRIT-3 after an advancement the player may roll Grit (well-rested dice count): Grit becomes the
- * higher of the current Grit and the roll, the maximum rising with it if needed (ruling, §8).
- */
+/** R-GRIT-3 (ruling, §8) */
 export function advancementGritOperation(
   state: CharacterState,
   faces: readonly number[],

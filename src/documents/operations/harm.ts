@@ -1,7 +1,4 @@
-/**
- * R-HARM-1 … R-HARM-5, R-CH-4: an incoming Effect (a Challenge's, or any other) applied as harm.
- * The armour is the derived one (items' own values, *Elephant skin*); the rules decide the rest.
- */
+/** R-HARM-1 … R-HARM-5, R-CH-4 an incoming Effect as harm; the armour is the derived one. */
 import {
   applyHarm,
   assessHarm,
@@ -15,7 +12,7 @@ import type { ItemSnapshot } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type ItemUpdate, type OperationResult } from "./types.ts";
 
 export interface HarmOutcome extends HarmResult {
-  /** The shield item sacrificed (R-HARM-2), when one was. */
+  /** R-HARM-2 or null. */
   readonly shieldItemId: string | null;
 }
 
@@ -24,10 +21,7 @@ function harmTarget(state: CharacterState): HarmTarget {
   return { grit: state.source.grit.value, wounds: state.source.wounds, dead: state.source.dead, armour };
 }
 
-/**
- * R-HARM-2 the shield that counts: an equipped, intact shield of the highest value (the first such
- * item on a tie) — the one `deriveCharacter` adds to the armour.
- */
+/** R-HARM-2 equipped, intact, the highest (first on a tie): the one `deriveCharacter` counts. */
 export function carriedShield(items: readonly ItemSnapshot[]): ItemSnapshot | null {
   let best: ItemSnapshot | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
@@ -42,10 +36,7 @@ export function carriedShield(items: readonly ItemSnapshot[]): ItemSnapshot | nu
   return best;
 }
 
-/**
- * R-HARM-1 … R-HARM-5 what an Effect would do, before the wound track is chosen: the UI shows the
- * damage and asks for a track when `marksWound` and more than one option is open.
- */
+/** R-HARM-1 … R-HARM-5 before the wound track is chosen. */
 export function assessHarmOperation(
   state: CharacterState,
   effect: number,
@@ -56,10 +47,8 @@ export function assessHarmOperation(
 }
 
 /**
- * R-HARM-1 … R-HARM-5, R-CH-4 apply an Effect: Grit falls (floor 0), a wound is marked when the
- * rules say so (`choices.woundTrack`, required when more than one track is free), a Mortally Wounded
- * character dies of any damage, and a sacrificed shield is marked destroyed. A lost character (R-EGO-3)
- * can still be harmed; only death stops it.
+ * R-HARM-1 … R-HARM-5, R-CH-4 (`choices.woundTrack` when more than one track is free); a lost character
+ * (R-EGO-3) can still be harmed.
  */
 export function applyHarmOperation(
   state: CharacterState,

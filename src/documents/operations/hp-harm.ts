@@ -1,8 +1,6 @@
 /**
- * The HP health model's operations (Legacy, R-LEG-4 … R-LEG-6): harm through armour or the shield and
- * *Protected*'s Dark Dice, HP, Critical → Mortal (an attribute lost) → death, one step at most; and
- * recovery, a night or a week of care. Pure: the update is computed here, persisted by the glue. The
- * Grit model's harm is ./harm.ts; src/documents/health/ says which one a world uses.
+ * The HP model's operations (R-LEG-4 … R-LEG-6): harm one stage at most, and recovery. The Grit model's harm is
+ * ./harm.ts; documents/health/ says which a world uses.
  */
 import {
   applyHpHarm,
@@ -34,22 +32,22 @@ import {
 // Harm
 
 export interface HpHarmOperationChoices {
-  /** R-LEG-6 the shield is sacrificed to take nothing from this Effect. */
+  /** R-LEG-6 */
   readonly sacrificeShield?: boolean;
-  /** R-LEG-5 the attribute that loses a point for good on becoming Mortally Wounded (the player's choice). */
+  /** R-LEG-5 the player's choice, lost for good. */
   readonly attribute?: LegacyAttribute;
-  /** R-LEG-6 *Protected*: the faces of the Dark Dice thrown against this harm (none: not used). */
+  /** R-LEG-6 (none: not used). */
   readonly protectedFaces?: readonly number[];
 }
 
-/** R-LEG-6 R-LEG-8 what *Protected*'s dice did: their faces, what they took off the damage, the Ego they cost. */
+/** R-LEG-6 / R-LEG-8 */
 export interface ProtectedOutcome {
   readonly faces: readonly number[];
-  /** What came off the damage (their sum, never more than the damage after armour). */
+  /** Never more than the damage after armour. */
   readonly by: number;
   readonly costly: readonly boolean[];
   readonly ego: { readonly before: number; readonly after: number };
-  /** R-LEG-7 the dice took the last Ego: the character is lost. */
+  /** R-LEG-7 the dice took the last Ego. */
   readonly lost: boolean;
 }
 
@@ -58,16 +56,16 @@ export interface HpHarmOutcome {
   readonly armour: number;
   readonly damage: number;
   readonly hp: { readonly before: number; readonly after: number };
-  /** The wound stage this harm reached ("critical", "mortal"), or null. */
+  /** Or null. */
   readonly wound: "critical" | "mortal" | null;
   readonly attributeLost: LegacyAttribute | null;
   readonly dead: boolean;
   readonly shieldItemId: string | null;
-  /** R-LEG-6 *Protected*'s dice, when thrown. */
+  /** R-LEG-6 when thrown. */
   readonly protected: ProtectedOutcome | null;
 }
 
-/** The character as the HP harm rules see it (src/rules/hp.ts): HP, the wound stage, ratings, worn armour. */
+/** As rules/hp.ts sees it. */
 function hpTarget(state: CharacterState): HpHarmTarget {
   const { legacy } = legacyState(state);
   const wound: HpWound = legacy.wounds.mortal ? "mortal" : legacy.wounds.critical ? "critical" : "none";
@@ -80,7 +78,7 @@ function hpTarget(state: CharacterState): HpHarmTarget {
   };
 }
 
-/** What harm would do, before the attribute is chosen: the UI asks for one when `asksAttribute`. */
+/** Before the attribute is chosen: the UI asks for one when `asksAttribute`. */
 export function assessHpHarmOperation(
   state: CharacterState,
   effect: number,
@@ -98,15 +96,14 @@ export function assessHpHarmOperation(
   };
 }
 
-/** R-LEG-6 does the character hold *Protected* (an Advancement's flag)? */
+/** R-LEG-6 an Advancement's flag. */
 export function holdsProtected(state: CharacterState): boolean {
   return deriveCharacter(state.source, state.items).flags.has("protected");
 }
 
 /**
- * R-LEG-6 what the *Protected* prompt needs: open when the character holds it, is not lost (Ego 0
- * spends no more) and some damage gets past armour (or the shield); the damage its dice may take off,
- * and the Ego at stake (R-LEG-8: each die at or below it costs 1).
+ * R-LEG-6 open when held, not lost and some damage gets through; R-LEG-8 each die at or below the Ego at stake
+ * costs 1.
  */
 export function hpProtectedOffer(
   state: CharacterState,
@@ -115,17 +112,12 @@ export function hpProtectedOffer(
   ruleset: Ruleset = LEGACY,
 ) {
   const damage = assessHpHarmOperation(state, effect, choices, ruleset).damage;
-  // R-LEG-4 (ruling) the Ego the character can have: a value stored above the maximum reads as it.
+  // R-LEG-4 (ruling) a value stored above the maximum reads as it.
   const ego = legacyState(state).derived.ego.value;
   return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
 }
 
-/**
- * R-LEG-5 R-LEG-6 refuses a harm that cannot be made whatever *Protected*'s dice show — a dead
- * character, a shield that is not carried, a Mortal wound without the attribute it takes — so the glue
- * throws no die for it: the rules' own check of the harm without the dice. `hpHarmOperation` then makes
- * the harm with the dice thrown.
- */
+/** R-LEG-5 / R-LEG-6 refuses a harm no dice could make possible, so the glue throws none for it. */
 export function assertHpHarmOpen(
   state: CharacterState,
   ruleset: Ruleset,
@@ -142,12 +134,8 @@ export function assertHpHarmOpen(
 }
 
 /**
- * R-LEG-4 … R-LEG-6 an Effect taken as harm, by the engine's `applyHpHarm` (src/rules/hp.ts): armour
- * first (or the shield sacrificed); HP fall, floor 0; one step per harm — the hit that brings HP to 0
- * makes the character Critically Wounded, the next that gets through Mortally Wounded (−1 to an
- * attribute of the player's choice, for good; with every attribute at 0 they die), the next kills.
- * Stored as `legacy.wounds.critical` / `.mortal` (Mortal keeps Critical marked, so a week of care
- * steps back to Critical).
+ * R-LEG-4 … R-LEG-6 by `applyHpHarm` (rules/hp.ts); Mortal keeps Critical marked, so a week of care steps back
+ * to Critical.
  */
 export function hpHarmOperation(
   state: CharacterState,
@@ -165,7 +153,7 @@ export function hpHarmOperation(
       reason: "notProtected",
     });
   }
-  // R-LEG-6 R-LEG-8 Protected's dice are Dark Dice: they cost Ego as every Dark Die does (refused when lost).
+  // R-LEG-6 / R-LEG-8 Dark Dice cost Ego as any (refused when lost).
   const spend = faces.length > 0 ? spendEgoOperation(state, ruleset, faces) : null;
   const harm = applyHpHarm(ruleset, hpTarget(state), effect, {
     ...(choices.sacrificeShield !== undefined ? { sacrificeShield: choices.sacrificeShield } : {}),
@@ -205,7 +193,7 @@ export function hpHarmOperation(
         }
       : null,
   };
-  // R-LEG-4 R-LEG-7 (ruling) an attribute lost lowers a maximum: current HP and Ego follow it down.
+  // R-LEG-4 / R-LEG-7 (ruling) current HP and Ego follow a lowered maximum down.
   const within = attributeLost
     ? legacyWithinMax(state, {
         attributes: { [attributeLost]: harm.ratings[attributeLost] ?? 0 },
@@ -213,17 +201,15 @@ export function hpHarmOperation(
         ...(spend ? { ego: spend.outcome.after } : {}),
       })
     : [];
-  // One update: the harm and the Ego the dice cost (their paths never overlap; the maxima's last).
+  // One update: the harm and the dice's Ego (their paths never overlap; the maxima's last).
   return result({ ...changes(...entries), ...(spend?.update ?? {}), ...changes(...within) }, outcome, itemUpdates);
 }
 
 export type HpRecovery = "night" | "week";
 
 /**
- * R-LEG-5 recovery: a well-rested night brings HP back to its maximum when there is no wound; a week of
- * care turns a Mortal Wound into a Critical one, or heals a Critical one (HP stays where it is until
- * the next good night). The lost attribute point does not come back.
- * R-LEG-4 (ruling): current HP is never above the maximum, so a night sets it to the maximum as it is now.
+ * R-LEG-5 recovery (the lost point never comes back); R-LEG-4 (ruling) a night sets HP to the maximum as it is
+ * now.
  */
 export function hpRecoverOperation(
   state: CharacterState,

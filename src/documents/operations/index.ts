@@ -1,7 +1,4 @@
-/**
- * The pure half of every TerranActor operation (see types.ts): validate, compute with the rules,
- * return the update to persist.
- */
+/** The pure half of every TerranActor operation (see types.ts). */
 export * from "./types.ts";
 export * from "./harm.ts";
 export * from "./wounds.ts";

@@ -1,10 +1,7 @@
 /**
- * Legacy in play, the pure half (docs/RULES.md §9–10): R-LEG-15 which of Sneak attack and Sniper a
- * character holds (each, when its situation is met, adds one Effect die: R-LEG-11 ruling; both met, two:
- * R-LEG-15 ruling); R-LEG-10 the
- * dice a Challenge throws when several gang up; R-LEG-14 the montage: the one Challenge targeted, and
- * the whole roll read (the Challenge's Effect, its complication off the pool, the outcome for the whole
- * Challenge, the Ego at 2 per costly Dark Die). The glue (src/documents/legacy-play.ts) throws the dice.
+ * Legacy in play, the pure half (docs/RULES.md §9–10): R-LEG-15 Sneak attack and Sniper's Effect dice, R-LEG-10
+ * ganged-up dice, R-LEG-14 the montage's target and reading. The glue (documents/legacy-play.ts) throws the
+ * dice.
  */
 import {
   assertInteger,
@@ -20,11 +17,11 @@ import type { ItemSnapshot } from "../../data/source.ts";
 
 // R-LEG-15 Sneak attack and Sniper
 
-/** The advancements whose +1d reaches the Effect roll (R-LEG-15), in the order the prompt lists them. */
+/** R-LEG-15 in the prompt's order. */
 export const EFFECT_EDGES = ["sneakAttack", "sniper"] as const;
 export type EffectEdge = (typeof EFFECT_EDGES)[number];
 
-/** The prompt's words for each edge's situation (lang: TERRAN.Dialog.Legacy.edge*). */
+/** In lang: TERRAN.Dialog.Legacy.edge*. */
 export const EFFECT_EDGE_LABELS: Readonly<Record<EffectEdge, string>> = {
   sneakAttack: "TERRAN.Dialog.Legacy.edgeSneakAttack",
   sniper: "TERRAN.Dialog.Legacy.edgeSniper",
@@ -34,16 +31,14 @@ export function isEffectEdge(value: unknown): value is EffectEdge {
   return typeof value === "string" && (EFFECT_EDGES as readonly string[]).includes(value);
 }
 
-/** R-LEG-15 the edges a character holds: an advancement item whose key is Sneak attack or Sniper. */
+/** R-LEG-15 */
 export function heldEffectEdges(items: readonly ItemSnapshot[]): EffectEdge[] {
   return EFFECT_EDGES.filter((edge) => items.some((i) => i.type === "advancement" && i.system.key === edge));
 }
 
 /**
- * R-LEG-15 (R-LEG-11 ruling) the extra Effect dice of the situations claimed: one die per held edge
- * whose situation is met — Sneak attack and Sniper both met give two (ruling: two advancements, each
- * "+1d to the attack and its Effect", as the Risky Action's situational lines give the attack two) —
- * none for none. An edge the character does not hold, or one claimed twice, is refused.
+ * R-LEG-15 (R-LEG-11 ruling) one die per held edge whose situation is met (both: two, ruling); an edge not
+ * held, or claimed twice, is refused.
  */
 export function effectEdgeDice(items: readonly ItemSnapshot[], claimed: readonly EffectEdge[]): number {
   const held = heldEffectEdges(items);
@@ -60,7 +55,6 @@ export function effectEdgeDice(items: readonly ItemSnapshot[], claimed: readonly
 
 // R-LEG-10 Challenges ganging up
 
-/** What a Challenge (or one facet) stores about its dice. */
 export interface ChallengeDiceSource {
   readonly tier: string;
   readonly n: number;
@@ -72,19 +66,18 @@ export interface ChallengeRollDice {
   readonly tier: string;
   readonly dice: number;
   readonly halved: boolean;
-  /** How many Challenges gang up (2 or more), or null for one alone. */
+  /** 2 or more, or null for one alone. */
   readonly gangUp: number | null;
 }
 
 /**
- * R-LEG-10 the dice a Challenge's Effect throws when `count` Challenges gang up: alone, its own stored
- * dice; two or more, the level raised by one per two beyond the first (the engine's `gangUp`, which
- * goes on into Fantastical with one more die per level). A ruleset with no gang-up rule refuses 2+.
+ * R-LEG-10 alone its own stored dice; two or more raise the level (`gangUp`, into Fantastical); a ruleset with
+ * no gang-up rule refuses 2+.
  */
 export function gangedDice(ruleset: Ruleset, source: ChallengeDiceSource, count = 1): ChallengeRollDice {
   const many = assertInteger(count, "The number of Challenges", 1, 100);
   if (many === 1) return { tier: source.tier, dice: source.dice, halved: source.halved, gangUp: null };
-  // A level of another ruleset (a world that switched) first reads as this ruleset's (R-LEG-10 ruling).
+  // Another ruleset's level first reads as this one's (R-LEG-10 ruling).
   const own = challengeStats(ruleset, source.tier, source.n);
   const raised = gangUp(ruleset, own.tier, many, own.n ?? undefined);
   return { tier: raised.tier, dice: raised.dice, halved: raised.halved, gangUp: many };
@@ -92,23 +85,20 @@ export function gangedDice(ruleset: Ruleset, source: ChallengeDiceSource, count 
 
 // R-LEG-14 the montage
 
-/** A Challenge the montage is against: its actor's id and name, and its own dice. */
+/** Its actor's id and name, and its own dice. */
 export interface MontageChallenge extends ChallengeDiceSource {
   readonly uuid: string;
   readonly name: string;
 }
 
-/** A targeted token's actor: a Challenge (its dice) or anything else (null). */
+/** Null for anything but a Challenge. */
 export interface TargetedActor {
   readonly uuid: string;
   readonly name: string;
   readonly challenge: ChallengeDiceSource | null;
 }
 
-/**
- * R-LEG-14 the montage's Challenge: the one Challenge among the targets (a token targeted twice
- * counts once), else null.
- */
+/** R-LEG-14 a token targeted twice counts once; null unless exactly one. */
 export function montageTarget(targets: readonly TargetedActor[]): MontageChallenge | null {
   const challenges = new Map<string, MontageChallenge>();
   for (const t of targets) if (t.challenge) challenges.set(t.uuid, { ...t.challenge, uuid: t.uuid, name: t.name });
@@ -116,10 +106,7 @@ export function montageTarget(targets: readonly TargetedActor[]): MontageChallen
   return only && more.length === 0 ? only : null;
 }
 
-/**
- * R-LEG-14 the dice a montage's Challenge throws: its level's (R-LEG-10, `challengeStats`), the same the
- * dialog's exact odds are computed for (`montageOdds`), whatever dice were typed on its sheet.
- */
+/** R-LEG-14 its level's dice, the ones the dialog's odds use, whatever was typed on its sheet. */
 export function montageDice(
   ruleset: Ruleset,
   challenge: ChallengeDiceSource,
@@ -130,17 +117,14 @@ export function montageDice(
 }
 
 export interface MontageRead {
-  /** The Challenge's Effect (R-LEG-10): its kept die and chain, the value. */
+  /** R-LEG-10 */
   readonly challenge: ChallengeEffect;
-  /** Light Dice the Effect takes off, and the Light Dice then thrown (R-LEG-14's table, clamped 0–4). */
+  /** R-LEG-14 clamped 0–4. */
   readonly complication: number;
   readonly light: number;
 }
 
-/**
- * R-LEG-14 the first half of a montage, read from the Challenge's dice: its Effect (`faces` as its level
- * throws them, `chain` after a 6), and the Light Dice that are left of the pool's `raw` count.
- */
+/** R-LEG-14 `faces` as its level throws them, `chain` after a 6; the Light Dice left of `raw`. */
 export function readMontageChallenge(
   ruleset: Ruleset,
   challenge: ChallengeDiceSource,

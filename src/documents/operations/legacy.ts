@@ -1,12 +1,7 @@
 /**
- * The Legacy ruleset's operations (R-LEG-*): the pure "compute the update" half of creation,
- * a rating set by hand, current HP and Ego kept within their maxima, and the two Experience rolls
- * (harm and recovery on hit points: ./hp-harm.ts; Ego's moves: ./ego.ts). Every value lives under
- * `system.legacy` (src/data/legacy.ts); shared fields (`xp`, `dead`, `lost`) keep their paths. Core's
- * values are never read or written here, so a Legacy session leaves them exactly as they were.
- *
- * The numbers come from the ruleset's data (`health`, `ego`, `darkDice`, `experience`, `tools`,
- * `attributes.creation`), never from the ruleset's id.
+ * Legacy's operations (R-LEG-*): creation, ratings by hand, HP and Ego within their maxima, the Experience
+ * rolls. Values live under `system.legacy` (data/legacy.ts); Core's are never touched, and numbers come from
+ * the ruleset's data, never its id.
  */
 import {
   advancementTarget,
@@ -34,10 +29,9 @@ import {
 import type { ItemSnapshot } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
-// Where the stored lists live (src/data/legacy.ts); re-exported for the operations' callers.
+// Re-exported for the operations' callers.
 export { isLegacyAttribute, isLegacySkill };
-// Ego (Dark Dice, the session's XP, a Condition's refill) is one of the Ego moves: ./ego.ts. Harm
-// on hit points (HP, Protected, wounds, recovery) is the HP health model's operation: ./hp-harm.ts.
+// Ego's moves: ./ego.ts; harm on HP: ./hp-harm.ts.
 
 function assertWhole(value: number, what: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new RulesError("not-integer", `${what} must be a whole number.`, { what });
@@ -46,7 +40,6 @@ function assertWhole(value: number, what: string, min: number, max: number): num
   return value;
 }
 
-/** The character's Legacy values and what derives from them, as the Legacy operations read them. */
 export function legacyState(state: CharacterState) {
   const legacy = legacyOf(state.source);
   return { legacy, derived: deriveLegacy(state.source, state.items) };
@@ -55,7 +48,7 @@ export function legacyState(state: CharacterState) {
 // ---------------------------------------------------------------------------------------------
 // The maxima
 
-/** What an operation leaves of the Legacy values the maxima read: ratings, current HP and Ego, items. */
+/** Ratings, current HP and Ego, items. */
 export interface LegacyAfter {
   readonly attributes?: Readonly<Partial<Record<LegacyAttribute, number>>>;
   readonly hp?: number;
@@ -64,10 +57,8 @@ export interface LegacyAfter {
 }
 
 /**
- * R-LEG-4 R-LEG-7 (ruling) current HP and Ego never above their maxima: the changes that write the
- * current values `after` an operation (its ratings, HP, Ego and items; by default as they are), each
- * brought down to the maximum the character then has. An operation that moves a maximum adds these
- * last, so its update never leaves HP 5/4 or Ego 4/3.
+ * R-LEG-4 / R-LEG-7 (ruling) the current values `after` an operation, brought down to its maxima; added last,
+ * so no update leaves HP 5/4.
  */
 export function legacyWithinMax(state: CharacterState, after: LegacyAfter = {}): Change[] {
   const legacy = legacyOf(state.source);
@@ -80,9 +71,8 @@ export function legacyWithinMax(state: CharacterState, after: LegacyAfter = {}):
 }
 
 /**
- * R-LEG-4 R-LEG-7 R-LEG-16 (ruling) the stored HP and Ego brought within the maxima the character has
- * now (with `items`, default its own): what the glue commits when an Advancement or a Condition came or
- * went (*Estranged* taken after the refill leaves Ego 4/3 otherwise). Nothing when they already are.
+ * R-LEG-4 / R-LEG-7 / R-LEG-16 (ruling) committed when an Advancement or Condition came or went; nothing when
+ * within.
  */
 export function legacyWithinMaxOperation(
   state: CharacterState,
@@ -96,7 +86,7 @@ export function legacyWithinMaxOperation(
 // ---------------------------------------------------------------------------------------------
 // Creation and ratings
 
-/** R-LEG-2 one creation roll: the highest of the faces read through the ruleset's bands. */
+/** R-LEG-2 */
 export function creationRating(ruleset: Ruleset, faces: readonly number[]): number {
   const creation = ruleset.attributes.creation;
   const kept = highest(assertFaces(faces, "A creation die"));
@@ -112,14 +102,11 @@ export interface LegacyCreationOutcome {
   readonly faces: readonly (readonly number[])[];
   readonly hp: number;
   readonly ego: number;
-  /** R-LEG-3 (setting) the attribute that took the no-skills bonus, or null. */
+  /** R-LEG-3 (setting) or null. */
   readonly bonus: LegacyAttribute | null;
 }
 
-/**
- * R-LEG-3 (setting) the ratings with the no-skills bonus on `bonus`: required in a game without skills
- * (the ruleset's `creationBonus`), refused in any other.
- */
+/** R-LEG-3 (setting) required without skills, refused otherwise. */
 function withCreationBonus(
   ruleset: Ruleset,
   ratings: Record<LegacyAttribute, number>,
@@ -136,17 +123,13 @@ function withCreationBonus(
   return withoutSkillsBonus(ruleset, ratings, bonus);
 }
 
-/** Who rolls the creation dice, and whether they were rolled before (the actor keeps that). */
+/** The actor keeps whether they were rolled. */
 export interface LegacyCreationBy {
   readonly isGM: boolean;
   readonly rolled: boolean;
 }
 
-/**
- * R-LEG-2 may the four attributes be rolled now? Checked before any die is thrown. Refused once the
- * character holds an Advancement, and after the first roll for anyone but a GM (ruling, §10: as Core's
- * creation dice, R-CHAR-4).
- */
+/** R-LEG-2 (ruling, §10) checked before any die is thrown. */
 export function assertLegacyCreationRollOpen(state: CharacterState, by: LegacyCreationBy): void {
   assertAlive(state, "roll their attributes");
   if (legacyState(state).derived.advancements > 0)
@@ -156,10 +139,8 @@ export function assertLegacyCreationRollOpen(state: CharacterState, by: LegacyCr
 }
 
 /**
- * R-LEG-2 the four attributes rolled at creation (one roll per attribute, in sheet order). The first roll
- * starts HP and Ego at their new maxima (R-LEG-4, R-LEG-7); a GM's roll again (ruling, §10) never gives
- * back HP or Ego already lost: each stays as it is, lowered to its new maximum if that is less.
- * R-LEG-3 (setting) in a game without skills `bonus` names the attribute that takes +1.
+ * R-LEG-2 (R-LEG-4, R-LEG-7) the first roll fills HP and Ego; a GM's roll again (ruling, §10) gives nothing
+ * lost back. R-LEG-3 (setting) `bonus` takes +1.
  */
 export function legacyCreationOperation(
   state: CharacterState,
@@ -190,19 +171,16 @@ export function legacyCreationOperation(
   return result(changes(...entries), { ratings, faces, hp, ego, bonus: chosen });
 }
 
-/**
- * R-LEG-3 the skill points of creation: placed over the skills, the ruleset's points, what is
- * left; null without skills.
- */
+/** R-LEG-3 null without skills. */
 export interface LegacySkillPoints {
   readonly placed: number;
   readonly points: number;
   readonly left: number;
-  /** The character is being created (no Advancement yet, as the creation roll and the sheet read it). */
+  /** No Advancement yet. */
   readonly inCreation: boolean;
 }
 
-/** R-LEG-3 the creation points as they stand (none in a game without skills: the ruleset has no skill scheme). */
+/** R-LEG-3 none without skills. */
 export function legacySkillPoints(state: CharacterState, ruleset: Ruleset): LegacySkillPoints | null {
   const scheme = ruleset.skills;
   if (!scheme) return null;
@@ -217,10 +195,8 @@ export function legacySkillPoints(state: CharacterState, ruleset: Ruleset): Lega
 }
 
 /**
- * R-LEG-1 / R-LEG-3 a rating set by hand on the sheet: a whole number within the ruleset's limits. A
- * skill (R-LEG-3): during creation the skills hold at most the creation points together (a change that
- * lowers one is always open, so a character set past them before can come back); after creation a skill
- * rises by skill development (R-LEG-13), and by hand only by the GM (`by.gm`).
+ * R-LEG-1 / R-LEG-3 within the limits; a skill within the creation points (lowering always open), after
+ * creation by R-LEG-13 or the GM (`by.gm`).
  */
 export function setLegacyRatingOperation(
   state: CharacterState,
@@ -235,7 +211,7 @@ export function setLegacyRatingOperation(
   if (kind === "attribute") {
     if (!isLegacyAttribute(id)) throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
     assertWhole(value, "An attribute rating", ruleset.attributes.min, ruleset.attributes.max);
-    // R-LEG-4 R-LEG-7 (ruling) a lowered rating lowers a maximum: current HP and Ego follow it down.
+    // R-LEG-4 / R-LEG-7 (ruling)
     const within = legacyWithinMax(state, { attributes: { [id]: value } });
     return result(changes([`system.legacy.attributes.${id}`, legacy.attributes[id], value], ...within), value);
   }
@@ -276,21 +252,17 @@ export interface ExperienceRollOutcome {
   readonly target: number;
   readonly success: boolean;
   readonly skill: LegacySkill | null;
-  /** The skill's rating after the roll (skill development), or null. */
+  /** Skill development's; or null. */
   readonly rating: number | null;
 }
 
-/** R-LEG-13 the target of an Advancement roll: Ego max + HP max. */
+/** R-LEG-13 */
 export function advancementRollTarget(state: CharacterState): number {
   const { derived } = legacyState(state);
   return derived.ego.max + derived.hp.max;
 }
 
-/**
- * R-LEG-13 the Advancement roll: one die per Experience spent (spent whatever the result); a sum at least
- * Ego max + HP max wins an Advancement, kept in `legacy.advancementsWon` until one is taken from the
- * compendium (its +1 HP max comes with it, R-LEG-4).
- */
+/** R-LEG-13 kept in `legacy.advancementsWon` until one is taken (R-LEG-4's +1 HP max with it). */
 export function advancementRollOperation(
   state: CharacterState,
   ruleset: Ruleset,
@@ -319,10 +291,7 @@ export function advancementRollOperation(
   });
 }
 
-/**
- * R-LEG-13 skill development: one die per Experience spent; a sum at least `perRating` × the rating raises
- * the skill by 1.
- */
+/** R-LEG-13 */
 export function skillRollOperation(
   state: CharacterState,
   ruleset: Ruleset,
@@ -349,21 +318,15 @@ export function skillRollOperation(
   });
 }
 
-/**
- * R-LEG-15 (ruling) the starting Advancement is open: the character is still in creation, i.e. it has
- * had no part of play yet — no Advancement held, none won by a roll and waiting, no Experience, no Ego
- * lost this session. A character who skipped the optional start does not get it later for free.
- */
+/** R-LEG-15 (ruling) only before any part of play: nothing held, won, earned or lost yet. */
 export function startingAdvancementOpen(state: CharacterState): boolean {
   const { legacy, derived } = legacyState(state);
   return derived.advancements === 0 && legacy.advancementsWon === 0 && state.source.xp === 0 && legacy.egoLost === 0;
 }
 
 /**
- * R-LEG-13 / R-LEG-15 an Advancement taken from the compendium uses one won by a roll; the starting one
- * is free while `startingAdvancementOpen` (creation; ruling). A won Advancement is always spent first.
- * `raise` is *Extra Attribute*'s attribute (+1, not above the ruleset's maximum). `override`: a GM adds
- * it without a won roll.
+ * R-LEG-13 / R-LEG-15 a won one is spent first; `raise`: *Extra Attribute*'s attribute; `override`: a GM adds
+ * it.
  */
 export function legacyAdvancementTakenOperation(
   state: CharacterState,
@@ -381,7 +344,7 @@ export function legacyAdvancementTakenOperation(
       });
     entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
   }
-  // R-LEG-15 Retire's successor takes its ⌈n ÷ 2⌉ for free first (./successor.ts), the starting one among them.
+  // R-LEG-15 a successor's free ones first (./successor.ts).
   const successorFree = Math.max(0, state.source.freeAdvancements ?? 0);
   if (successorFree > 0) entries.push(["system.freeAdvancements", successorFree, successorFree - 1]);
   const free = successorFree > 0 || startingAdvancementOpen(state);
@@ -396,9 +359,8 @@ export function legacyAdvancementTakenOperation(
 // The Effect roll
 
 export interface LegacyEffect {
-  /** The tool tier's dice thrown. */
   readonly faces: readonly number[];
-  /** The kept (highest) die and its explosion chain. */
+  /** The kept (highest) die and its chain. */
   readonly kept: number;
   readonly chain: readonly number[];
   readonly halved: boolean;
@@ -406,17 +368,12 @@ export interface LegacyEffect {
   readonly total: number;
 }
 
-/** R-LEG-11 the ruleset's tool tier for a stored rank (ruleset-neutral 0–4). */
+/** R-LEG-11 for a stored rank 0–4. */
 export function toolFor(ruleset: Ruleset, rank: number) {
   return ruleset.tools.find((t) => t.ranks.some((r) => r === rank)) ?? ruleset.tools[0] ?? null;
 }
 
-/**
- * R-LEG-11 an Effect roll with a tool, read by the engine's `effectRoll` (src/rules/effect-roll.ts): its
- * dice, the highest kept; a natural 6 on it is rolled again and added while 6s come (`chain`); a d/2 tool
- * halves the total, rounded up; a Normal tool held in both hands adds its bonus (every Normal tool is
- * Versatile, R-LEG-11 ruling); an improvised one reads as Lesser.
- */
+/** R-LEG-11 by `effectRoll` (rules/effect-roll.ts; every Normal tool is Versatile: ruling). */
 export function legacyEffect(
   ruleset: Ruleset,
   rank: TierRank,
@@ -425,7 +382,7 @@ export function legacyEffect(
   chain: readonly number[],
   extra = 0,
 ): LegacyEffect {
-  // R-LEG-15 (ruling, R-LEG-11) Sneak attack's or Sniper's +1d is one more die, the highest still kept.
+  // R-LEG-15 (R-LEG-11 ruling)
   const roll = effectRoll(ruleset, { rank, tags, faces, chain, extra });
   const halved = roll.tool.halved;
   const bonus = tags.versatileTwoHanded ? roll.tool.twoHandedBonus : 0;

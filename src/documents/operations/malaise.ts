@@ -1,14 +1,10 @@
-/**
- * R-HARM-6 Malaise: the roll a character makes on surviving Mortally Wounded.
- */
+/** R-HARM-6 the Malaise roll. */
 import { applyMalaise, ATTRIBUTES, malaiseFor, type Attribute, type MalaiseResult } from "../../rules/index.ts";
 import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
 /**
- * R-HARM-6 apply the Malaise die's `face`: an attribute of the group loses a point (`choice` when both
- * can; "choice-required" propagates from the rules), or an Ego / Grit die is lost; a loss that cannot
- * be taken kills (`system.dead`). The Malaise itself (a Condition of the kind "malaise", which never
- * recovers) is an item the document adds; see `conditionAddedOperation` for its XP.
+ * R-HARM-6 `choice` when both attributes can lose; a loss that cannot be taken kills. The Malaise item itself
+ * is the document's (its XP: `conditionAddedOperation`).
  */
 export function malaiseOperation(
   state: CharacterState,

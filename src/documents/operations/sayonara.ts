@@ -1,6 +1,4 @@
-/**
- * R-SAY-1 Sayonara: the player declares a last scene; Grit and Ego are re-rolled.
- */
+/** R-SAY-1 Sayonara: a last scene declared, Grit and Ego re-rolled. */
 import { egoRoll, isLost, RulesError, sayonaraTrack, type Ruleset, type Track } from "../../rules/index.ts";
 import { egoDiceFor } from "./ego.ts";
 import { gritRollFor } from "./grit.ts";
@@ -19,17 +17,13 @@ export interface SayonaraOutcome {
   readonly egoRoll: number;
   readonly grit: Track;
   readonly ego: Track;
-  /** R-EGO-3 the new Ego is 0 (no Ego dice left): the character is lost. */
+  /** R-EGO-3 no Ego dice left. */
   readonly lost: boolean;
 }
 
 /**
- * R-SAY-1 declare Sayonara: Grit is re-rolled with the well-rested dice count (`gritDiceFor(state)`),
- * Ego with `egoDiceFor(state)`; Core takes the new values, Degenesis keeps the higher (the rules'
- * `sayonaraTrack`). From now on a Dark die costs Ego only on a 1 (`spendEgoOperation` reads
- * `system.sayonara`) until the scene ends (`endSceneOperation`: the character then departs). Refused
- * ("not-allowed") when already declared, for a lost character (their last scene has already come,
- * R-EGO-3) and for one who has departed.
+ * R-SAY-1 the well-rested Grit dice and the Ego dice (`sayonaraTrack` combines); `system.sayonara` then makes
+ * Dark Dice cheap until `endSceneOperation`. Refused when declared already, lost (R-EGO-3) or departed.
  */
 export function sayonaraOperation(
   state: CharacterState,

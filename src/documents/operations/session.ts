@@ -1,26 +1,8 @@
 /**
- * R-XP-1 the end of a session: which characters played and survived, what each gets, and the GM's Undo.
- *
- * - The award is the ruleset's (`experience.session`, read by the rules' `sessionXp`): Core and
- *   Degenesis give +2 per session played and survived; Legacy one XP per Ego lost in the session
- *   (R-LEG-12), from the stored count `system.legacy.egoLost` (the Dark Dice operation adds to it).
- *   The dialog shows it as the default and the GM may change any row; a ticked row at 0 gives nothing
- *   and is left off the card.
- * - Ruling (R-LEG-12, one count): under a ruleset whose session award counts the Ego lost, the award
- *   also resets `legacy.egoLost` to 0 in the same single update (whatever XP the GM typed: the session's
- *   count is spent), and the card keeps what it reset. The sheet's "Session over" is the same operation
- *   (`endSessionEgoOperation` calls `sessionAwardOperation`): the player's view of the award for a
- *   table that does not use the GM's dialog. Both consume the one stored count, so whichever runs first
- *   takes it and the other finds 0: a session is never paid twice. Under a flat ruleset (Core,
- *   Degenesis) the Legacy count is left as it is (a world switched back keeps it).
- * - A dead or lost character (R-HARM-5, R-EGO-3) did not survive: unticked by default and marked why.
- * - Ruling (docs/RULES.md §8, R-XP-1 Undo): the Undo takes back what the award gave, and never more
- *   than the character still holds. XP spent since (an Advancement bought, R-XP-2) stays spent — the
- *   Advancement is not taken away — and the card names what could not be taken back ("short"). XP gained
- *   since from elsewhere (a Condition, +1) is not touched: only the award's amount is taken. The Ego
- *   count the award reset is given back whole, added to any Ego lost since (it records what happened in
- *   play, not a currency); the GM's next award may be edited where XP stayed spent.
- * Pure: the glue (src/table/session-award.ts) reads the actors and makes one update per actor.
+ * R-XP-1 the end of a session: who played and survived, the ruleset's award (`sessionXp`; the GM may change any
+ * row), and the GM's Undo (R-XP-1 ruling). R-LEG-12 (ruling, one count): a per-Ego award resets the stored
+ * count in the same update, and the sheet's "Session over" is this operation too, so a session is never paid
+ * twice.
  */
 import { assertInteger, countsEgoLost, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
 import type { CharacterSource } from "../../data/source.ts";
@@ -28,34 +10,33 @@ import { legacyOf } from "../../data/legacy.ts";
 import { awardXpOperation, type XpOutcome } from "./xp.ts";
 import { changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
-/** The most XP one row may give (a typo guard: a session is worth a handful, not thousands). */
+/** A typo guard: a session is worth a handful, not thousands. */
 export const SESSION_XP_MAX = 99;
 
-/** Why a character is not ticked: dead (R-HARM-5) or lost (R-EGO-3); null when it played and survived. */
+/** R-HARM-5 / R-EGO-3; null when it played and survived. */
 export type SessionStatus = "dead" | "lost" | null;
 
 export interface SessionCandidate {
   readonly uuid: string;
   readonly name: string;
   readonly source: Pick<CharacterSource, "dead" | "lost" | "xp">;
-  /** The Ego it lost this session, for a per-Ego rule (0 when not tracked). */
+  /** For a per-Ego rule (0 when not tracked). */
   readonly egoLost?: number;
 }
 
-/** One row of the dialog as it opens. */
+/** As the dialog opens. */
 export interface SessionRowPlan {
   readonly uuid: string;
   readonly name: string;
-  /** Ticked: "played and survived this session". */
+  /** "Played and survived this session". */
   readonly played: boolean;
   readonly status: SessionStatus;
-  /** The XP it would get (the ruleset's award; the GM may change it). */
+  /** The ruleset's award; the GM may change it. */
   readonly xp: number;
-  /** Its XP now. */
   readonly current: number;
 }
 
-/** R-XP-1 the dialog's rows: every player character, the dead and the lost unticked and marked, the ruleset's award. */
+/** R-XP-1 the dead and the lost unticked and marked. */
 export function sessionAwardPlan(candidates: readonly SessionCandidate[], ruleset: Ruleset): SessionRowPlan[] {
   return candidates.map((c) => {
     const status: SessionStatus = c.source.dead ? "dead" : c.source.lost ? "lost" : null;
@@ -70,19 +51,15 @@ export function sessionAwardPlan(candidates: readonly SessionCandidate[], rulese
   });
 }
 
-/** What the GM submits for one row. */
 export interface SessionRowChoice {
   readonly uuid: string;
   readonly name: string;
   readonly played: boolean;
-  /** As typed in the form: a whole number 0–99 for a ticked row (0 gives nothing). */
+  /** As typed: a whole number 0–99 for a ticked row (0 gives nothing). */
   readonly xp: number;
 }
 
-/**
- * The rows to award: the ticked ones, each with a whole XP of 0–99 (0 gives nothing: left out). Refuses
- * the whole form otherwise, so nothing is given; and a form that gives nobody anything.
- */
+/** The ticked rows giving XP; refuses the whole form on a bad row, or one that gives nobody anything. */
 export function readSessionChoices(
   choices: readonly SessionRowChoice[],
 ): { readonly uuid: string; readonly name: string; readonly xp: number }[] {
@@ -106,7 +83,7 @@ export function readSessionChoices(
 }
 
 export interface SessionAwardOutcome extends XpOutcome {
-  /** R-LEG-12 the Ego count the award reset to 0 (0 under a flat ruleset): what its Undo gives back. */
+  /** R-LEG-12 reset to 0 (0 under a flat ruleset): what its Undo gives back. */
   readonly egoLost: number;
 }
 
@@ -128,17 +105,14 @@ export function sessionAwardOperation(
 export interface SessionUndoOutcome {
   /** The XP taken back now. */
   readonly taken: number;
-  /** The part of the award already spent: not taken back (the ruling above). */
+  /** Already spent: not taken back. */
   readonly short: number;
-  /** The XP after. */
   readonly xp: number;
 }
 
 /**
- * R-XP-1 (ruling) takes back `given` XP of an award, never more than the character holds: what was
- * spent since stays spent and is reported as `short`. Open to a dead character too (it is the GM's
- * correction of their own award, like the other undos). R-LEG-12 the Ego count the award reset
- * (`egoLost`) comes back, added to what was lost since, in the same update.
+ * R-XP-1 (ruling) never more than the character holds (`short` the rest); open to a dead character too.
+ * R-LEG-12 the reset count comes back, added to what was lost since.
  */
 export function sessionUndoOperation(
   state: CharacterState,

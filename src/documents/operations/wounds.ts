@@ -1,7 +1,4 @@
-/**
- * R-HARM-3 / R-HARM-5 marking and recovering a wound track by hand (the GM, a Brainwave Fail, a
- * track that recovers after care and a week of rest).
- */
+/** R-HARM-3 / R-HARM-5 marking and recovering a wound track by hand. */
 import {
   isMortallyWounded,
   isWoundTrack,
@@ -14,15 +11,12 @@ import { assertAlive, result, type CharacterState, type OperationResult } from "
 
 export interface WoundOutcome {
   readonly track: WoundTrack;
-  /** R-HARM-5 all three tracks are marked after the operation. */
+  /** R-HARM-5 */
   readonly mortallyWounded: boolean;
 }
 
 export interface RecoveryOutcome extends WoundOutcome {
-  /**
-   * R-HARM-6 the character was Mortally Wounded and has survived it: the Malaise roll is due
-   * (`malaiseOperation`). Ruling: it is due when the first of the three tracks recovers.
-   */
+  /** R-HARM-6 (ruling) due when the first of the three tracks recovers. */
   readonly malaiseDue: boolean;
 }
 
@@ -31,14 +25,14 @@ function assertTrack(track: string): WoundTrack {
   return track;
 }
 
-/** R-HARM-3 mark one unmarked track. Marking the third makes the character Mortally Wounded (R-HARM-5). */
+/** R-HARM-3 (the third makes the character Mortally Wounded, R-HARM-5). */
 export function markWoundOperation(state: CharacterState, track: WoundTrack): OperationResult<WoundOutcome> {
   assertAlive(state, "be wounded");
   const wounds = markWound(state.source.wounds, assertTrack(track));
   return result({ [`system.wounds.${track}`]: true }, { track, mortallyWounded: isMortallyWounded(wounds) });
 }
 
-/** R-HARM-5 a marked track recovers after care and a week of rest. */
+/** R-HARM-5 */
 export function recoverWoundOperation(state: CharacterState, track: WoundTrack): OperationResult<RecoveryOutcome> {
   assertAlive(state, "recover");
   const wasMortallyWounded = isMortallyWounded(state.source.wounds);

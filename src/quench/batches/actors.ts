@@ -1,6 +1,6 @@
 /**
- * A character and a Challenge made in the world: ratings changed through the sheet's form and by
- * update, the derived data follows; a character stored with out-of-range values loads repaired.
+ * A character and a Challenge made: ratings changed by the form and by update, derived data following; a stored
+ * out-of-range character loads repaired.
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import type { ChallengeData } from "../../data/actor/challenge.ts";
@@ -65,7 +65,7 @@ export const actorsBatch: TerranBatch = {
 
     describe("a stored character", () => {
       it("whose stored source holds out-of-range values loads repaired, with the repairs recorded", () => {
-        // A document built from a source is how a client loads what the server stored (nothing is saved here).
+        // How a client loads what the server stored (nothing is saved).
         const actor = new TerranActor({
           name: "Quench stored",
           type: "character",

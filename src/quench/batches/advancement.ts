@@ -1,16 +1,16 @@
 /**
- * A compendium Advancement dropped on a character's sheet (R-XP-2): the XP it costs is checked and
- * spent, and the item keeps its link to the compendium entry (`_stats.compendiumSource`).
+ * A compendium Advancement dropped on a sheet (R-XP-2): its XP checked and spent, its compendium link kept
+ * (`_stats.compendiumSource`).
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import { kit, Made, sheetOf, type TerranBatch } from "../support.ts";
 import { settle } from "./sheets.ts";
 
-/** A Core advancement's uuid (packs/_source/core-advancements). */
+/** In packs/_source/core-advancements. */
 const coreAdvancement = (id: string): `Compendium.${string}.core-advancements.Item.${string}` =>
   `Compendium.${kit().SYSTEM_ID}.core-advancements.Item.${id}`;
 
-/** A drop of `uuid` on `target`, as the browser delivers one (the Item drag data core writes: `{ type, uuid }`). */
+/** As the browser delivers one: core's Item drag data `{ type, uuid }`. */
 function drop(target: HTMLElement, uuid: string): void {
   const view = target.ownerDocument.defaultView ?? window;
   const data = new view.DataTransfer();

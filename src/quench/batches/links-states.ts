@@ -1,8 +1,7 @@
 /**
- * Roll links and token states in a live world: core's enrichment turns the roll links into the system's links
- * (and an unreadable one into its hint), the world's ruleset's states are among core's status effects
- * in the generation's shape, and a state toggled as the token HUD does it (`Actor#toggleStatusEffect`)
- * runs the sheet's operation while the status effect follows. What the stand-ins assume, checked here.
+ * Roll links and token states in a live world: enrichment turns links into ours (an unreadable one into its
+ * hint), the ruleset's states are core status effects in the generation's shape, and a HUD toggle runs the
+ * sheet's operation. It checks what the stand-ins assume.
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import { kit, Made, type TerranBatch } from "../support.ts";
@@ -35,7 +34,7 @@ export const linksStatesBatch: TerranBatch = {
       it("a wound track toggled as the token HUD does is marked by the sheet's operation, and its status effect follows", async () => {
         const actor = made.keep(await Actor.create({ name: "Quench states", type: "character" }));
         const broken = currentRuleset().tokenStates.find((d) => d.source.kind === "wound");
-        if (broken?.source.kind !== "wound") return; // a ruleset without tracks (HP): nothing to toggle
+        if (broken?.source.kind !== "wound") return; // A ruleset without tracks (HP): nothing to toggle.
         const track = broken.source.track;
         await actor.toggleStatusEffect(broken.id);
         assert.isTrue((actor.system as CharacterData).wounds[track], "the track is marked");

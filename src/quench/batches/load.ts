@@ -1,4 +1,4 @@
-/** The system loads: document classes, data models, sheets, settings, queries and rolls registered. */
+/** The system loads: documents, models, sheets, settings, queries and rolls registered. */
 import { kit, Made, type TerranBatch } from "../support.ts";
 
 export const loadBatch: TerranBatch = {
@@ -66,7 +66,7 @@ export const loadBatch: TerranBatch = {
         for (const id of Object.keys(TOURS))
           assert.instanceOf(game.tours?.get(`${SYSTEM_ID}.${id}`), foundry.nue.Tour, id);
       });
-      // What the sandbox cannot draw: Foundry's own Game Settings window (run as a GM, like the other batches).
+      // Foundry's own Game Settings window, which the sandbox cannot draw (run as a GM).
       it("finds the GM tour's elements in Foundry's windows, visible, and closes the windows it opened", async () => {
         const stage = new TourStageHost();
         const opened: string[] = [];

@@ -1,12 +1,8 @@
 /**
- * The Table luck window (R-LUCK-1's ledger shown, R-LUCK-2's fairness) in a live world: the macro API
- * opens it for whoever runs the batch, drawn from the ledger (a friendly line when it is empty); and a
- * write of one of the system's world settings makes core run the `updateSetting` hook on this client,
- * which draws the open window again (the GM toggles R-CH-6's Challenge armour and puts it back). What
- * the stand-ins assume about ApplicationV2's render hook and the setting hooks, checked here.
- * R-LUCK-1 the ledger's recording: on the active GM's client, a posted roll reaches the ledger once, through
- * core's createChatMessage hook and a world-setting write; an Ego Undo on its card, through core's
- * updateChatMessage hook, takes its Ego back out (R-EGO-2). The ledger is put back as it was afterwards.
+ * The Table luck window in a live world (R-LUCK-1, R-LUCK-2): opened by the macro API, redrawn by core's
+ * `updateSetting` hook on a world-setting write; and, on the active GM's client, a roll recorded once through
+ * createChatMessage and an Ego Undo taken back through updateChatMessage (R-EGO-2). It checks what the
+ * stand-ins assume of those hooks; the ledger is put back after.
  */
 import type { TableLuckWindow } from "../../applications/gm/luck-window.ts";
 import { forcedCard, forcedRoll, postCard, writeState } from "../cards.ts";
@@ -20,7 +16,7 @@ export const luckBatch: TerranBatch = {
   register(context) {
     const { TableLuckWindow, openTableLuck, mayWriteWorldSettings, SYSTEM_ID, SETTINGS } = kit();
     const { describe, it, after, assert } = context;
-    // Every render of the window on this client, as ApplicationV2's render hook hands it.
+    // As ApplicationV2's render hook hands it.
     const renders: HTMLElement[] = [];
     let window: TableLuckWindow | null = null;
     const hook = Hooks.on("renderApplicationV2", (app: unknown, element: HTMLElement) => {
@@ -45,7 +41,8 @@ export const luckBatch: TerranBatch = {
       });
 
       it("a write of one of the system's world settings draws the open window again (GM)", async function () {
-        // Core refuses the write from a role that may not modify world settings (an Assistant GM's, by default).
+        // Core refuses the write from a role that may not modify world settings (an Assistant GM's, by
+        // default).
         if (!currentUser().isGM || !mayWriteWorldSettings()) this.skip();
         const before = renders.length;
         const armour = game.settings?.get(SYSTEM_ID, SETTINGS.challengeArmour) === true;
@@ -60,7 +57,7 @@ export const luckBatch: TerranBatch = {
   },
 };
 
-/** R-LUCK-1 the ledger's recording and an Ego Undo's correction, on the active GM's client. */
+/** R-LUCK-1 on the active GM's client. */
 function ledgerSuite({ describe, it, before, after, assert }: QuenchBatchContext): void {
   const { SYSTEM_ID, SETTINGS, mayWriteWorldSettings, TerranActor, readLuckLedger, markEgoSpent, cardFlags, undoEgo } =
     kit();
@@ -77,7 +74,7 @@ function ledgerSuite({ describe, it, before, after, assert }: QuenchBatchContext
     });
 
     it("a roll posted here is recorded once by the active GM's client, from its card and dice", async function () {
-      // The ledger is recorded on the active GM's client when its role may write the world's settings.
+      // Only when its role may write world settings.
       if (!currentUser().isActiveGM || !mayWriteWorldSettings()) this.skip();
       const actor = made.keep(await Actor.create({ name: "Quench luck", type: "character" }));
       if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
@@ -94,7 +91,7 @@ function ledgerSuite({ describe, it, before, after, assert }: QuenchBatchContext
       if (!currentUser().isActiveGM || !mayWriteWorldSettings()) this.skip();
       const actor = made.keep(await Actor.create({ name: "Quench luck Ego", type: "character" }));
       if (!(actor instanceof TerranActor)) throw new Error("the character is not a TerranActor");
-      // Dark 2 and 1 against an Ego of 4: both cost, 2 Ego; the card says it was spent.
+      // Dark 2 and 1 against an Ego of 4: both cost.
       const user = { id: currentUser().id ?? "", isGM: true };
       const roll = await forcedRoll([5, 3], [2, 1]);
       const state = markEgoSpent(forcedCard(actor, roll.lightFaces, roll.darkFaces, user.id, 4), user);

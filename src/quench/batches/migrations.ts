@@ -1,10 +1,7 @@
 /**
- * A world saved with schema 1 loads without losing anything: each schema-1 fixture of the repository
- * (src/quench/fixtures/schema-1, bundled here as data; the unit migration tests read the same files)
- * is loaded as Foundry loads a stored document — a
- * document built from its source, through the real model's `migrateData`, cleaning and validation —
- * and keeps every value the pure migration and repair produce (src/data/migrations), including what
- * could not be converted (kept under `unmigrated`).
+ * A world saved with schema 1 loads losing nothing: each fixture (src/quench/fixtures/schema-1, as the unit
+ * tests read them) is built as Foundry loads a stored document and keeps every value the pure migration and
+ * repair give, `unmigrated` included.
  */
 import advancementDieHard from "../fixtures/schema-1/advancement-die-hard.json";
 import armourPlates from "../fixtures/schema-1/armour-plates.json";
@@ -29,7 +26,7 @@ const FIXTURES: readonly { name: string; document: "Actor" | "Item"; type: strin
   { name: "weapon-machete", document: "Item", type: "weapon", source: weaponMachete },
 ];
 
-/** What the pure code says the stored source becomes (migrated, then repaired), as the model's migrateData does. */
+/** Migrated, then repaired, as the model's migrateData does. */
 function expected(fixture: (typeof FIXTURES)[number]): Source {
   const { migrateActorSystem, migrateItemSystem, repairWithRecords } = kit();
   const copy = structuredClone(fixture.source);
@@ -38,7 +35,7 @@ function expected(fixture: (typeof FIXTURES)[number]): Source {
   return repairWithRecords(fixture.type, migrated).source;
 }
 
-/** The stored document's system as Foundry loads it (a temporary document: nothing is saved). */
+/** A temporary document: nothing is saved. */
 function loaded(fixture: (typeof FIXTURES)[number]): Source {
   const { TerranActor, TerranItem } = kit();
   const data = { name: `Quench ${fixture.name}`, type: fixture.type, system: structuredClone(fixture.source) };
@@ -58,8 +55,8 @@ export const migrationsBatch: TerranBatch = {
           const want = expected(fixture);
           const got = loaded(fixture);
           for (const [key, value] of Object.entries(want)) {
-            // A model's toObject() holds every field its schema defines, so a key missing here is one the schema does
-            // not define (Foundry cleans unknown fields away): every other key must arrive whole.
+            // Foundry cleans fields the schema does not define away, so only those may be missing; every other
+            // key arrives whole.
             if (!(key in got)) continue;
             assert.deepEqual(got[key], value, `${fixture.name}: system.${key}`);
           }

@@ -1,19 +1,14 @@
 /**
- * GM, blind and self rolls hide the card from a player's rendering. A Quench run is one GM client, and
- * core shows a GM every message's content, so what can be checked here is split:
- * - checked: the message modes whisper and blind as core's `applyMode`/`applyRollMode` decide (through
- *   src/compat/generation.ts), a GM sees each card whole, and when core answers `isContentVisible`
- *   false our `renderHTML` keeps core's private view and draws no card (the answer is overridden on
- *   that one message instance, the only way a GM's client can ask for a player's view);
- * - not checked: core's own `isContentVisible` for a player, and what a player's chat log shows —
- *   that needs a second, player client (the foundry.yml workflow runs one browser page, as the GM).
+ * GM, blind and self rolls hide the card from a player. One GM client can check the modes' whisper and blind
+ * (compat/generation.ts) and that `renderHTML` keeps core's private view when `isContentVisible` is false
+ * (overridden on one message); a player's own view needs a second client, which the foundry.yml workflow lacks.
  */
 import type { MESSAGE_MODES } from "../../compat/generation.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import { forcedCard, forcedRoll } from "../cards.ts";
 import { currentUser, kit, Made, type TerranBatch } from "../support.ts";
 
-/** The card's root in a rendered message (templates/chat/risky-card.hbs: `data-card="risky"`). */
+/** As templates/chat/risky-card.hbs marks it. */
 const CARD = '[data-card="risky"]';
 
 export const privacyBatch: TerranBatch = {

@@ -1,9 +1,6 @@
 /**
- * The apply a player asks the GM for (R-RA-7 through the `terran-engine.applyEffect` query): a Quench
- * run has one client, the GM's, so the batch plays the GM's client receiving a player's query — the
- * handler registered in CONFIG.queries, called with the request naming its asking player (Foundry passes
- * the handler no sender: foundryvtt#13418; src/relay/queries.ts). A real second client is not
- * possible from one browser page.
+ * A player's apply through the GM (R-RA-7, `terran-engine.applyEffect`): one client only, so the batch plays
+ * the GM's receiving a player's query, the request naming its asker (no sender is passed: foundryvtt#13418).
  */
 import type { ChallengeData } from "../../data/actor/challenge.ts";
 import type { TerranActor } from "../../documents/actor.ts";

@@ -1,9 +1,7 @@
 /**
- * The GM's request for a roll (R-FORT-1 here: the Fortune die, which every ruleset has and which rolls
- * from the card without a dialog) in a live world: posted with `postRollRequest`; a row's Roll clicked
- * on the drawn card as the GM clicks it, whose roll carries the answer link; the request card drawn
- * again shows the answer on that row only (its rows are derived from the chat log as it is drawn,
- * src/chat/request-card.ts); deleting the answer frees the row.
+ * The GM's roll request in a live world (R-FORT-1: every ruleset has it, and it rolls from the card): posted, a
+ * row's Roll clicked, the redrawn card answered on that row only (rows derive from the chat log,
+ * chat/request-card.ts), and the row freed when the answer is deleted.
  */
 import type { RequestCardState } from "../../chat/index.ts";
 import type { TerranActor } from "../../documents/actor.ts";
@@ -13,7 +11,7 @@ import { settle } from "./sheets.ts";
 
 const CHANCE = 4;
 
-/** The request card a message holds (or the test fails). */
+/** Or the test fails. */
 function requestState(message: ChatMessage.Implementation): RequestCardState {
   const { storedCard } = kit();
   const stored = storedCard(message);
@@ -21,18 +19,14 @@ function requestState(message: ChatMessage.Implementation): RequestCardState {
   return stored.state;
 }
 
-/** The rendered row `index` of a request card (templates/chat/request-card.hbs). */
+/** As templates/chat/request-card.hbs draws it. */
 function row(html: HTMLElement, index: number): HTMLElement {
   const found = html.querySelector<HTMLElement>(`.request-row[data-index="${index}"]`);
   if (!found) throw new Error(`the request card has no row ${index}`);
   return found;
 }
 
-/**
- * What the groups share: the documents made, the characters asked, and the cards the tests post in
- * turn (the request by "the request", its answer by "an answer"); reading a card before it is posted
- * fails the test that reads it.
- */
+/** What the groups share; each card exists once its test has posted it. */
 class RequestRun {
   readonly made = new Made();
   readonly heroes: TerranActor[] = [];
@@ -55,12 +49,12 @@ class RequestRun {
   }
 }
 
-/** The world the batch needs: a GM, and two characters (deleted after). */
+/** A GM, and two characters (deleted after). */
 function setUp({ before, after }: QuenchBatchContext, run: RequestRun): void {
   const { TerranActor } = kit();
   const { made, heroes } = run;
   before(async function () {
-    // Only a GM may ask for rolls (src/table/roll-requests.ts postRollRequest).
+    // GM only (table/roll-requests.ts postRollRequest).
     if (!currentUser().isGM) this.skip();
     for (const name of ["Quench asked one", "Quench asked two"]) {
       const actor = made.keep(await Actor.create({ name, type: "character" }));
@@ -71,7 +65,6 @@ function setUp({ before, after }: QuenchBatchContext, run: RequestRun): void {
   after(() => made.cleanUp());
 }
 
-/** The request posted: one card, a row per character. */
 function theRequest({ describe, it, assert }: QuenchBatchContext, run: RequestRun): void {
   const { postRollRequest } = kit();
   const { made, heroes } = run;
@@ -106,7 +99,6 @@ function theRequest({ describe, it, assert }: QuenchBatchContext, run: RequestRu
   });
 }
 
-/** An answer rolled from a row: its link, the row drawn answered, and freed when it is deleted. */
 function anAnswer({ describe, it, assert }: QuenchBatchContext, run: RequestRun): void {
   const { answerLinkOf, fortune } = kit();
   const { made, heroes } = run;

@@ -1,7 +1,6 @@
 /**
- * A Risky Action with forced dice: posted, dice chosen, the Effect confirmed with its explosion
- * (R-RA-3), applied to a Challenge (R-RA-7 / R-CH-5); the message rebuilt from its stored source shows
- * the same state and its roll revives as a TerranRoll.
+ * A Risky Action with forced dice: chosen, confirmed with its explosion (R-RA-3), applied to a Challenge
+ * (R-RA-7 / R-CH-5); rebuilt from its stored source it shows the same state and revives as a TerranRoll.
  */
 import type { ChallengeData } from "../../data/actor/challenge.ts";
 import type { TerranRoll } from "../../dice/terran-roll.ts";
@@ -10,12 +9,11 @@ import type { QueryAnswer } from "../../relay/queries.ts";
 import { chooseAndConfirm, postCard, riskyState } from "../cards.ts";
 import { currentUser, kit, Made, type TerranBatch } from "../support.ts";
 
-/** Two Light sixes: a full success whose Effect die explodes; the chain rolls 6 then 2. */
+/** A full success whose Effect die explodes; the chain rolls 6 then 2. */
 export const FORCED = { light: [6, 6], dark: [], precision: 0, effect: 1, chain: [6, 2] } as const;
 
 /**
- * A player's request as the GM's client receives it: the request names its asker; Foundry passes no sender
- * (foundryvtt#13418).
+ * As the GM's client receives it: the request names its asker (Foundry passes no sender: foundryvtt#13418).
  */
 export async function applyAs(
   user: User.Implementation,
@@ -73,7 +71,7 @@ export const riskyBatch: TerranBatch = {
 
       it("applies its Effect to the Challenge and records it on the card (R-RA-7)", async () => {
         const before = (vault.system as ChallengeData).disposition.value;
-        // A GM applies on their own client, in the same one-step change the query runs for a player.
+        // In the same one-step change the query runs for a player.
         const user = currentUser();
         const request = {
           askerId: user.id ?? "",

@@ -1,8 +1,6 @@
 /**
- * The GM's end-of-session award (R-XP-1) in a live world: two characters awarded through the
- * documents-level `awardSession` (what the dialog calls on submit; the dialog itself adds only the
- * form), one update request for each, one summary card; the card drawn, its Undo clicked as the GM
- * clicks it, and exactly the award taken back; a second Undo refused.
+ * The GM's end-of-session award (R-XP-1) in a live world through `awardSession` (what the dialog submits): one
+ * update per character, one card, its Undo taking back exactly the award, a second Undo refused.
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import type { TerranActor } from "../../documents/actor.ts";
@@ -11,16 +9,16 @@ import { clickOn, currentUser, kit, Made, posting, type TerranBatch } from "../s
 import type { QuenchBatchContext } from "../quench-types.ts";
 import { settle } from "./sheets.ts";
 
-/** Each character's XP before, and what the GM gives it. */
+/** XP before, and what the GM gives. */
 const ROWS = [
   { name: "Quench session one", xp: 3, award: 2 },
   { name: "Quench session two", xp: 0, award: 5 },
 ] as const;
 
-/** XP the first character gains between the award and its Undo. */
+/** Gained between the award and its Undo. */
 const GAINED_SINCE = 1;
 
-/** The session card a message holds (or the test fails). */
+/** Or the test fails. */
 function sessionState(message: ChatMessage.Implementation): SessionCardState {
   const { storedCard } = kit();
   const stored = storedCard(message);
@@ -28,10 +26,7 @@ function sessionState(message: ChatMessage.Implementation): SessionCardState {
   return stored.state;
 }
 
-/**
- * What the groups share: the documents made, the characters awarded, and the summary card "the award"
- * posts (reading it before it is posted fails the test that reads it).
- */
+/** What the groups share; the card exists once "the award" posts it. */
 class SessionRun {
   readonly made = new Made();
   readonly heroes: TerranActor[] = [];
@@ -47,12 +42,12 @@ class SessionRun {
   }
 }
 
-/** The world the batch needs: a GM, and the characters of ROWS (deleted after). */
+/** A GM, and ROWS' characters (deleted after). */
 function setUp({ before, after }: QuenchBatchContext, run: SessionRun): void {
   const { TerranActor } = kit();
   const { made, heroes } = run;
   before(async function () {
-    // The award and its Undo are the GM's (src/table/session-award.ts assertGm).
+    // GM only (table/session-award.ts assertGm).
     if (!currentUser().isGM) this.skip();
     for (const row of ROWS) {
       const actor = made.keep(await Actor.create({ name: row.name, type: "character", system: { xp: row.xp } }));
@@ -63,14 +58,14 @@ function setUp({ before, after }: QuenchBatchContext, run: SessionRun): void {
   after(() => made.cleanUp());
 }
 
-/** R-XP-1 the award: one update per character, one summary card, drawn with the GM's Undo. */
+/** R-XP-1 */
 function theAward({ describe, it, assert }: QuenchBatchContext, run: SessionRun): void {
   const { awardSession } = kit();
   const { made, heroes, xpOf } = run;
   describe("the award", () => {
     it("gives each character its XP in one update and posts one summary card (R-XP-1)", async () => {
-      // preUpdateActor fires on the client that asks for the update, before it is sent
-      // (foundryvtt.com/api/functions/hookEvents.preUpdateDocument.html): one call per update request.
+      // preUpdateActor fires on the asking client, before sending
+      // (foundryvtt.com/api/functions/hookEvents.preUpdateDocument.html): one call per request.
       const requests = new Map<string, number>();
       const hook = Hooks.on("preUpdateActor", (actor: Actor.Implementation) => {
         requests.set(actor.id ?? "", (requests.get(actor.id ?? "") ?? 0) + 1);
@@ -117,14 +112,13 @@ function theAward({ describe, it, assert }: QuenchBatchContext, run: SessionRun)
   });
 }
 
-/** The Undo clicked on the card: exactly the award taken back, and a second Undo refused. */
+/** R-XP-1 */
 function theUndo({ describe, it, assert }: QuenchBatchContext, run: SessionRun): void {
   const { undoSessionAward, RulesError } = kit();
   const { heroes, xpOf } = run;
   describe("the Undo from the card", () => {
     it("takes back exactly what was given (XP gained since stays), and the card records it row by row", async () => {
-      // XP from elsewhere after the award (a Condition's +1, R-XP-1): the Undo takes the award's
-      // amount, not a snapshot.
+      // R-XP-1 XP from elsewhere after the award: the Undo takes the award's amount, not a snapshot.
       const first = heroes[0];
       if (!first) return assert.fail("no character");
       await first.update({ system: { xp: xpOf(0) + GAINED_SINCE } });

@@ -1,17 +1,17 @@
 /**
- * Each sheet opens, renders and closes; the character sheet's tab survives a re-render; on v14 a
- * detached sheet window still renders and takes input.
+ * Each sheet opens, renders and closes; a tab survives a re-render; on v14 a detached window renders and takes
+ * input.
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import { anotherValue, kit, Made, sheetOf, type TerranBatch } from "../support.ts";
 
-/** Waits (at most `ms`) until `done()` holds: a form submission and its update are asynchronous. */
+/** A form submission and its update are asynchronous. */
 export async function settle(done: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms;
   while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-/** The tab a sheet shows: the section of `group` marked active (ApplicationV2 tab markup: data-group/data-tab). */
+/** ApplicationV2 tab markup: data-group/data-tab. */
 function activeSection(root: HTMLElement, group: string): string | null {
   const active = root.querySelector<HTMLElement>(
     `section[data-group="${group}"][data-tab].active, .tab[data-group="${group}"][data-tab].active`,
@@ -75,7 +75,7 @@ export const sheetsBatch: TerranBatch = {
 
     describe("a detached sheet window (v14)", () => {
       it("renders and takes input after detaching", async function () {
-        // v13 has no detached windows (foundryvtt#13128 is a v14 feature).
+        // No detached windows before v14 (foundryvtt#13128).
         if (foundryGeneration() < 14) this.skip();
         const actor = made.keep(
           await Actor.create({ name: "Quench detached", type: "character", system: { grit: { value: 1, max: 3 } } }),
@@ -83,8 +83,7 @@ export const sheetsBatch: TerranBatch = {
         const sheet = sheetOf(actor);
         await sheet.render({ force: true });
         try {
-          // Not declared by fvtt-types 13.345; whether v14 offers it to code is not documented, so the
-          // test is pending where the method is missing rather than claiming anything.
+          // Not in fvtt-types 13.345 and not documented for code: pending where missing, claiming nothing.
           const detach: unknown = Reflect.get(sheet, "detach");
           if (typeof detach !== "function") this.skip();
           await Promise.resolve(Reflect.apply(detach as () => unknown, sheet, []));

@@ -12,7 +12,7 @@ import { STANDARD_TOKEN_STATES } from "../states.ts";
 export const CORE: Ruleset = {
   id: "core",
   labelKey: "TERRAN.Ruleset.core",
-  // R-CHAR-6: one of twelve archetypes, or free text.
+  // R-CHAR-6
   archetype: {
     kind: "list",
     choices: [
@@ -30,15 +30,14 @@ export const CORE: Ruleset = {
       "caregiver",
     ],
   },
-  // R-EQ-1 ranges.
+  // R-EQ-1
   ranges: [
     { id: "contact", labelKey: "TERRAN.Range.contact", close: true },
     { id: "reach", labelKey: "TERRAN.Range.reach", close: true },
     { id: "short", labelKey: "TERRAN.Range.short", close: false },
     { id: "long", labelKey: "TERRAN.Range.long", close: false },
   ],
-  // R-RA-4 tiers are modifiers: Bad −1e … Best +3e; Versatile +1e two-handed; R-EQ-3 (ruling) an
-  // Improvised tool is read at Bad (its −1e is the tier, counted once).
+  // R-RA-4 tiers are modifiers; R-EQ-3 (ruling) Improvised reads at Bad, counted once.
   effect: modifierTiers(
     [
       { rank: 0, value: -1, labelKey: "TERRAN.EffectTier.core.bad" },
@@ -50,7 +49,7 @@ export const CORE: Ruleset = {
     1,
     0,
   ),
-  // R-EQ-1 the six weapons.
+  // R-EQ-1
   weapons: [
     { id: "knife", labelKey: "TERRAN.Weapon.knife", rank: 1, ranges: ["contact"], tags: ["nimble"] },
     { id: "staff", labelKey: "TERRAN.Weapon.staff", rank: 1, ranges: ["contact"], tags: [] },
@@ -59,13 +58,13 @@ export const CORE: Ruleset = {
     { id: "longSword", labelKey: "TERRAN.Weapon.longSword", rank: 3, ranges: ["contact"], tags: ["versatile"] },
     { id: "huntingRifle", labelKey: "TERRAN.Weapon.huntingRifle", rank: 4, ranges: ["short", "long"], tags: [] },
   ],
-  // R-EGO-4 every row gives a Condition.
+  // R-EGO-4
   egoReset: [
     { min: 1, max: 3, gain: "condition", labelKey: "TERRAN.EgoReset.condition" },
     { min: 4, max: 5, gain: "condition", labelKey: "TERRAN.EgoReset.condition" },
     { min: 6, max: 6, gain: "condition", labelKey: "TERRAN.EgoReset.condition" },
   ],
-  // R-SAY-1 Core takes the new values.
+  // R-SAY-1
   sayonara: "new",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
   tokenStates: STANDARD_TOKEN_STATES,
@@ -73,6 +72,5 @@ export const CORE: Ruleset = {
   advancements: CORE_ADVANCEMENT_IDS,
   cults: {},
   advancementLists: null,
-  // The shape Core and Degenesis share (see types.ts).
   ...SIX_ATTRIBUTE_SHAPE,
 };

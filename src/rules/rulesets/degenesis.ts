@@ -12,17 +12,16 @@ import { STANDARD_TOKEN_STATES } from "../states.ts";
 export const DEGENESIS: Ruleset = {
   id: "degenesis",
   labelKey: "TERRAN.Ruleset.degenesis",
-  // R-CHAR-6 Culture + Clan + Concept (free text) and a Cult.
+  // R-CHAR-6
   archetype: { kind: "identity", fields: ["culture", "clan", "concept", "cult"] },
-  // R-EQ-2 ranges.
+  // R-EQ-2
   ranges: [
     { id: "contact", labelKey: "TERRAN.Range.contact", close: true },
     { id: "reach", labelKey: "TERRAN.Range.reach", close: true },
     { id: "nearby", labelKey: "TERRAN.Range.nearby", close: false },
     { id: "farAway", labelKey: "TERRAN.Range.farAway", close: false },
   ],
-  // R-RA-5 tiers are floors: Improvised 1e … Extreme 5e; Versatile raises the floor by 1;
-  // R-EQ-2 Improvised puts the floor at 1e.
+  // R-RA-5 tiers are floors; R-EQ-2 Improvised puts the floor at 1e.
   effect: floorTiers(
     [
       { rank: 0, value: 1, labelKey: "TERRAN.EffectTier.degenesis.improvised" },
@@ -34,7 +33,7 @@ export const DEGENESIS: Ruleset = {
     1,
     0,
   ),
-  // R-EQ-2 the six weapons.
+  // R-EQ-2
   weapons: [
     { id: "knife", labelKey: "TERRAN.Weapon.knife", rank: 1, ranges: ["contact"], tags: ["nimble"] },
     { id: "staff", labelKey: "TERRAN.Weapon.staff", rank: 1, ranges: ["contact", "reach"], tags: [] },
@@ -43,23 +42,22 @@ export const DEGENESIS: Ruleset = {
     { id: "longSword", labelKey: "TERRAN.Weapon.longSword", rank: 3, ranges: ["contact"], tags: ["versatile"] },
     { id: "huntingRifle", labelKey: "TERRAN.Weapon.huntingRifle", rank: 4, ranges: ["nearby", "farAway"], tags: [] },
   ],
-  // R-EGO-5 Primer spores: 1–3 a Stigma, 4–5 a detrimental mutation, 6 a random mutation.
+  // R-EGO-5 Primer spores.
   egoReset: [
     { min: 1, max: 3, gain: "stigma", labelKey: "TERRAN.EgoReset.stigma" },
     { min: 4, max: 5, gain: "mutation-detrimental", labelKey: "TERRAN.EgoReset.mutationDetrimental" },
     { min: 6, max: 6, gain: "mutation-random", labelKey: "TERRAN.EgoReset.mutationRandom" },
   ],
-  // R-SAY-1 Degenesis keeps the higher of old and new.
+  // R-SAY-1
   sayonara: "higher",
   challengeTiers: STANDARD_CHALLENGE_TIERS,
   tokenStates: STANDARD_TOKEN_STATES,
   tierAliases: STANDARD_TIER_ALIASES,
-  // R-ADV-2 the common list adds Specialist; the Chroniclers have their own list.
+  // R-ADV-2
   advancements: [...CORE_ADVANCEMENT_IDS, "specialist"],
   cults: {
     chroniclers: ["deadEnd", "download", "fractalMemory", "nova", "tesla", "upload"],
   },
   advancementLists: { restrictedUntil: 5 },
-  // The shape Core and Degenesis share (see types.ts).
   ...SIX_ATTRIBUTE_SHAPE,
 };

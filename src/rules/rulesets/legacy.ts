@@ -1,14 +1,11 @@
-/**
- * The older four-attribute / HP edition, SRD v0.4.5 ("Legacy"), with its drafts v0.4.4 (montage) and
- * v0.4.2. Rules R-LEG-1 … R-LEG-17 of docs/RULES.md §9; their rulings are §10.
- */
+/** The four-attribute / HP edition, SRD v0.4.5 ("Legacy"): R-LEG-1 … R-LEG-17 (docs/RULES.md §9, rulings §10). */
 import { toolTiers } from "../effect.ts";
 import { CORE } from "./core.ts";
 import { CONDITION_IDS } from "./shared.ts";
 import type { ChallengeTierDef, Ruleset, ToolTierDef } from "./types.ts";
 import { hpTokenStates } from "../states.ts";
 
-/** R-LEG-11 Lesser d/2 (improvised tools too), Normal 1d (+1 held two-handed), Greater 2d (two hands). */
+/** R-LEG-11 the three tool tiers. */
 export const LEGACY_TOOLS: readonly ToolTierDef[] = [
   {
     id: "lesser",
@@ -42,7 +39,7 @@ export const LEGACY_TOOLS: readonly ToolTierDef[] = [
   },
 ];
 
-/** R-LEG-10 Trivial 5 · d/2 … Extreme 40 · 4d; Fantastical 10n · nd (n ≥ 5, Disposition exactly 10n: ruling). */
+/** R-LEG-10 (ruling: Fantastical's Disposition is exactly 10n). */
 export const LEGACY_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
   { id: "trivial", labelKey: "TERRAN.ChallengeTier.trivial", disposition: 5, dice: 0, halved: true },
   { id: "dangerous", labelKey: "TERRAN.ChallengeTier.dangerous", disposition: 10, dice: 1, halved: false },
@@ -79,9 +76,9 @@ export const LEGACY: Ruleset = {
   labelKey: "TERRAN.Ruleset.legacy",
   // R-LEG-17 the same twelve archetypes as Core (or free text).
   archetype: CORE.archetype,
-  // R-LEG-11 (ruling) Legacy names no ranges; Core's four describe a weapon and cost no dice here.
+  // R-LEG-11 (ruling) Legacy names no ranges; Core's describe a weapon and cost no dice.
   ranges: CORE.ranges,
-  // R-LEG-11 an Effect is the tool's own roll; ranks 0–1 read Lesser, 2–3 Normal, 4 Greater.
+  // R-LEG-11 an Effect is the tool's own roll.
   effect: toolTiers(
     [
       { rank: 0, value: 0, labelKey: "TERRAN.EffectTier.legacy.improvised" },
@@ -92,7 +89,7 @@ export const LEGACY: Ruleset = {
     ],
     LEGACY_TOOLS,
   ),
-  // R-LEG-11 the seed's examples: Normal tools carry Versatile (+1 two-handed), Greater need two hands.
+  // R-LEG-11 Normal tools are Versatile, Greater need two hands.
   weapons: [
     { id: "knife", labelKey: "TERRAN.Weapon.knife", rank: 1, ranges: ["contact"], tags: [] },
     { id: "staff", labelKey: "TERRAN.Weapon.staff", rank: 1, ranges: ["contact", "reach"], tags: [] },
@@ -122,13 +119,12 @@ export const LEGACY: Ruleset = {
   ],
   // R-LEG-7 no Ego roll: a Condition refills Ego to its maximum.
   egoReset: [],
-  // Legacy has no Sayonara (R-LEG-15 Retire is an advancement).
+  // No Sayonara (R-LEG-15: Retire is an advancement).
   sayonara: null,
   challengeTiers: LEGACY_CHALLENGE_TIERS,
   // R-LEG-10 (ruling) a Challenge made as Exceptional reads as Extreme.
   tierAliases: { exceptional: "extreme" },
-  // R-LEG-5: the HP model's wound stages (Critical, Mortal), Lost and Dead on the tokens.
-  // (the stages as `health.wounds` lists them; tests/rules/states.test.ts keeps the two in step)
+  // R-LEG-5 the stages as `health.wounds` lists them (tests/rules/states.test.ts keeps the two in step).
   tokenStates: hpTokenStates([
     { id: "critical", labelKey: "TERRAN.Wound.critical" },
     { id: "mortal", labelKey: "TERRAN.Wound.mortal" },
@@ -136,7 +132,7 @@ export const LEGACY: Ruleset = {
   advancements: LEGACY_ADVANCEMENT_IDS,
   cults: {},
   advancementLists: null,
-  // R-LEG-1, R-LEG-2 four attributes 0–4, no groups or Saves; 2d keep highest: 1–3 → 0, 4–5 → 1, 6 → 2.
+  // R-LEG-1, R-LEG-2
   attributes: {
     list: ["strength", "agility", "insight", "charisma"].map((id) => ({ id, labelKey: `TERRAN.Attribute.${id}` })),
     min: 0,
@@ -154,7 +150,7 @@ export const LEGACY: Ruleset = {
       ],
     },
   },
-  // R-LEG-3 five broad skills, 4 points; without skills, +1 to one attribute.
+  // R-LEG-3
   skills: {
     list: ["violence", "exploration", "social", "survival", "vocational"].map((id) => ({
       id,
@@ -165,8 +161,7 @@ export const LEGACY: Ruleset = {
     max: 4,
     withoutSkillsBonus: 1,
   },
-  // R-LEG-4, R-LEG-5 HP max = Strength + Agility + 2, +1 per Advancement (+1 more with Tough);
-  // Critical −1d; Mortal −2d and −1 to an attribute for good; then death.
+  // R-LEG-4, R-LEG-5
   health: {
     kind: "hp",
     maxAttributes: ["strength", "agility"],
@@ -178,11 +173,11 @@ export const LEGACY: Ruleset = {
       { id: "mortal", labelKey: "TERRAN.Wound.mortal", lightPenalty: 2, attributeLoss: 1 },
     ],
   },
-  // R-LEG-7 Ego max = Insight + Charisma + 2 (at most 4 + 4 + 2).
+  // R-LEG-7 (at most 4 + 4 + 2).
   ego: { kind: "derived", maxAttributes: ["insight", "charisma"], base: 2, max: 10 },
-  // R-LEG-8 a Dark Die at or below the Ego at the throw costs 1; R-LEG-14 2 in a montage.
+  // R-LEG-8; R-LEG-14 in a montage.
   darkDice: { cost: 1, montageCost: 2 },
-  // R-LEG-9, R-LEG-11 the outcome is the highest die; the Effect is a separate roll, exploding on 6.
+  // R-LEG-9, R-LEG-11
   resolution: { kind: "separate", lightMax: 4, explodeOn: 6 },
   tools: LEGACY_TOOLS,
   // R-LEG-12 one XP per Ego lost; R-LEG-13 advancement and skill rolls.
@@ -192,9 +187,9 @@ export const LEGACY: Ruleset = {
     advancement: { kind: "roll", target: "egoMax+hpMax" },
     skillRoll: { perRating: 3 },
   },
-  // R-LEG-10 +1 level per two Challenges beyond the first.
+  // R-LEG-10
   gangUp: { perExtra: 2 },
-  // R-LEG-14 the complication table (gaps filled by ruling: 6 → −2d, 12 → −3d), and its forks.
+  // R-LEG-14 (gaps filled by ruling).
   montage: {
     complications: [
       { min: 1, max: 3, dice: 0, fork: "trivial" },
@@ -204,8 +199,8 @@ export const LEGACY: Ruleset = {
     ],
   },
   conditions: CONDITION_IDS,
-  // R-LEG-16 Obsessive Focus works on skills; Estranged lowers Ego max.
+  // R-LEG-16
   conditionFlags: { obsessiveFocus: ["skillFocus"], estranged: ["egoMaxDown"] },
-  // R-LEG-6 armour never lowers an Effect on a Challenge's Disposition.
+  // R-LEG-6
   challengeArmour: "none",
 };

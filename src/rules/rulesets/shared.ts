@@ -1,7 +1,4 @@
-/**
- * Tables the two published rulesets share (R-CH-1 says "both rulesets" for the Challenge tiers).
- * A ruleset that differs simply brings its own table instead.
- */
+/** Tables Core and Degenesis share (R-CH-1: "both rulesets"); a ruleset that differs brings its own. */
 import type {
   AttributeScheme,
   ChallengeTierDef,
@@ -13,10 +10,7 @@ import type {
   Ruleset,
 } from "./types.ts";
 
-/**
- * R-CH-1 Trivial 5 · d/2, Dangerous 10 · 1d, Serious 20 · 2d, Formidable 30 · 3d, Exceptional 40+ · nd (n
- * ≥ 4; 10n proposed).
- */
+/** R-CH-1 */
 export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
   { id: "trivial", labelKey: "TERRAN.ChallengeTier.trivial", disposition: 5, dice: 0, halved: true },
   { id: "dangerous", labelKey: "TERRAN.ChallengeTier.dangerous", disposition: 10, dice: 1, halved: false },
@@ -32,7 +26,7 @@ export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
   },
 ];
 
-/** Legacy's Extreme (40 · 4d) and Fantastical (10n · nd) are Exceptional's 40+ · 4d+ (R-CH-1). */
+/** Legacy's Extreme and Fantastical read as Exceptional (R-CH-1). */
 export const STANDARD_TIER_ALIASES = { extreme: "exceptional", fantastical: "exceptional" } as const;
 
 /** The Core common advancement list (R-ADV-1); Degenesis adds Specialist (R-ADV-2). */
@@ -56,7 +50,7 @@ export const CORE_ADVANCEMENT_IDS = [
   "whirlwind",
 ] as const;
 
-/** The nine conditions of R-COND-1 (Legacy's list, R-LEG-16, names the same nine). */
+/** R-COND-1 (Legacy's R-LEG-16 names the same nine). */
 export const CONDITION_IDS = [
   "fearDrivenVigilance",
   "obsessiveFocus",
@@ -99,7 +93,7 @@ export const SIX_ATTRIBUTES: AttributeScheme = {
   ],
   saves: { max: 2 },
   totalCap: 10,
-  // R-CHAR-4 one die per group: 1–3 → 1 point, 4–5 → 2, 6 → 3.
+  // R-CHAR-4
   creation: {
     per: "group",
     dice: 1,
@@ -111,7 +105,7 @@ export const SIX_ATTRIBUTES: AttributeScheme = {
   },
 };
 
-/** R-GRIT-1, R-HARM-3 … R-HARM-6 Grit and the three wound tracks (Core and Degenesis). */
+/** R-GRIT-1, R-HARM-3 … R-HARM-6 */
 export const GRIT_HEALTH: HealthRule = {
   kind: "grit",
   gritDice: 1,
@@ -123,16 +117,16 @@ export const GRIT_HEALTH: HealthRule = {
   malaise: true,
 };
 
-/** R-EGO-1 an Ego roll of 1d (highest kept), 0–6. */
+/** R-EGO-1 */
 export const ROLLED_EGO: EgoRule = { kind: "rolled", dice: 1, max: 6 };
 
-/** R-EGO-2 a Dark Die at or below the Ego at the throw costs 1; no montage. */
+/** R-EGO-2 */
 export const ONE_EGO_PER_DARK_DIE: DarkDiceRule = { cost: 1, montageCost: null };
 
-/** R-RA-1 … R-RA-3 Precision and Effect from one throw, Light Dice 0–4, explosion on 6 (5+ Slaughter). */
+/** R-RA-1 … R-RA-3 */
 export const COMBINED_RESOLUTION: ResolutionRule = { kind: "combined", lightMax: 4, explodeOn: 6, slaughterOn: 5 };
 
-/** R-XP-1 +2 per session, +1 per Condition; R-XP-2 an Advancement costs 2 × those held. */
+/** R-XP-1, R-XP-2 */
 export const SPENT_EXPERIENCE: ExperienceRule = {
   session: { kind: "flat", amount: 2 },
   perCondition: 1,
@@ -140,7 +134,7 @@ export const SPENT_EXPERIENCE: ExperienceRule = {
   skillRoll: null,
 };
 
-/** The shape Core and Degenesis share (see types.ts): six attributes, Grit, a rolled Ego, one throw. */
+/** The shape Core and Degenesis share. */
 export const SIX_ATTRIBUTE_SHAPE = {
   attributes: SIX_ATTRIBUTES,
   skills: null,
@@ -154,6 +148,6 @@ export const SIX_ATTRIBUTE_SHAPE = {
   montage: null,
   conditions: CONDITION_IDS,
   conditionFlags: {},
-  // R-CH-6 a Challenge's armour is a house rule (world setting, off by default).
+  // R-CH-6 (a world setting, off by default).
   challengeArmour: "houseRule",
 } as const satisfies Partial<Ruleset>;
