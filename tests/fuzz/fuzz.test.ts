@@ -1,7 +1,7 @@
 /**
  * The fast half of `npm run fuzz`, in CI: every entry point of the fuzz table with 300
  * inputs (150 valid, 150 hostile) from a fixed seed. The full run (100,000 per entry point) is
- * `npm run fuzz`; its last figures are in the README.
+ * `npm run fuzz`; its last figures are in docs/VERIFIED.md.
  */
 import { describe, expect, it } from "vitest";
 import * as rules from "../../src/rules/index.ts";

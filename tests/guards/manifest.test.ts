@@ -60,7 +60,7 @@ describe("system manifest", () => {
     expect(manifest.id).toBe("terran-engine");
     // 13.351 is the last v13 build (the research covers it; earlier v13 builds lack APIs we call); v15 is
     // not admitted until someone checks it. `verified` tells GMs the system was run on that build: it is
-    // set only once the in-Foundry suite has passed there (README, "Versions and releases").
+    // set only once the in-Foundry suite has passed there (docs/VERIFIED.md, "Claiming a verified Foundry build").
     expect(manifest.compatibility).toEqual({ minimum: "13.351", maximum: "14" });
   });
 

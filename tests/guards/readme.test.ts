@@ -1,9 +1,8 @@
 /**
- * The README as a GM reads it, and its images. The GM's part is everything above "## For developers"
- * (the title, the introduction and "## For the GM"): it stays short and speaks of the game, not of
- * the code (no rule IDs, no repository paths). Every image the README shows is one `npm run
- * screenshots` (scripts/screenshots.ts) shoots from a named sandbox scene, so none goes stale
- * unnoticed: a renamed scene, a README image the script does not make or an image left behind fails here.
+ * The README as a GM and a newcomer read it, the claims page beside it, and the README's images. The
+ * whole README stays short; its GM's part (everything above "## For developers") speaks of the game, not
+ * of the code. docs/VERIFIED.md keeps one claim per row, each with what is and is not run in Foundry.
+ * Every README image is one `npm run screenshots` (scripts/screenshots.ts) shoots from a sandbox scene.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -16,6 +15,10 @@ const README = readFileSync(resolve(ROOT, "README.md"), "utf8");
 const GM_HEADING = "\n## For the GM\n";
 const DEV_HEADING = "\n## For developers\n";
 const GM_WORDS = 1200;
+const README_WORDS = 2500;
+const VERIFIED = readFileSync(resolve(ROOT, "docs/VERIFIED.md"), "utf8");
+/** Words in one cell of the claims table: "a sentence or two". */
+const CELL_WORDS = 80;
 
 /** The images the README names under docs/screenshots/, in order of first mention. */
 function readmeImages(text: string): string[] {
@@ -35,6 +38,18 @@ export function countWords(markdown: string): number {
   const text = markdown.replace(/\]\([^)]*\)/g, "]");
   return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 }
+
+describe("README: read in minutes", () => {
+  it(`is at most ${README_WORDS} words in all`, () => {
+    expect(countWords(README)).toBeLessThanOrEqual(README_WORDS);
+  });
+
+  it("sends the reader on to the GM's guide, the claims page, the contributors' page and the map of the code", () => {
+    for (const file of ["docs/GM-GUIDE.md", "docs/VERIFIED.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md"]) {
+      expect(README, file).toContain(`](${file}`);
+    }
+  });
+});
 
 describe("README: the GM's part", () => {
   it("has a GM heading before the developers' heading", () => {
@@ -64,7 +79,56 @@ describe("README: the developers' quick start", () => {
     expect(dev).toContain("npm ci && npm run build");
     expect(dev).toMatch(/```sh\nnpm test\n```/);
     expect(dev).toMatch(/unit, stand-in and Chromium browser tests/);
-    expect(dev).toContain("about 6 minutes on two cores");
+    expect(dev).toMatch(/about \d+( to \d+)? minutes on two cores/);
+  });
+
+  it("the two commands are package scripts that build and test", () => {
+    const { scripts } = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.build).toMatch(/vite build/);
+    expect(scripts.test).toMatch(/^vitest run\b/);
+  });
+});
+
+/** The rows of the claims tables: each a list of its cells (header and rule rows left out). */
+function claimRows(markdown: string): string[][] {
+  return markdown
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| claim |"))
+    .map((line) => line.slice(2, -2).split(" | "));
+}
+
+describe("docs/VERIFIED.md: one claim per row, its current state", () => {
+  const rows = claimRows(VERIFIED);
+
+  it("reads its rows as the tables hold them", () => {
+    expect(claimRows("| claim | how | in Foundry? |\n|---|---|---|\n| a | b | **not run** |")).toEqual([
+      ["a", "b", "**not run**"],
+    ]);
+    expect(rows.length).toBeGreaterThan(50);
+  });
+
+  it("each row has a claim, how it is checked and what is left in Foundry, none empty", () => {
+    expect(rows.filter((cells) => cells.length !== 3 || cells.some((cell) => cell.trim() === ""))).toEqual([]);
+  });
+
+  it(`each cell is a sentence or two (at most ${CELL_WORDS} words)`, () => {
+    const long = rows.flat().filter((cell) => countWords(cell) > CELL_WORDS);
+    expect(long.map((cell) => cell.slice(0, 60))).toEqual([]);
+  });
+
+  it("tells no run histories, and gives the fuzz figures once", () => {
+    expect(VERIFIED.match(/\b(it used to|used to be|before that|since fixed|earlier:)/gi) ?? []).toEqual([]);
+    expect(VERIFIED.match(/\b0 breaks\b/g)?.length ?? 0).toBeLessThanOrEqual(2);
+    expect(rows.filter((cells) => /last full fuzz run/i.test(cells[0] ?? ""))).toHaveLength(1);
+  });
+
+  it("every row says what is left in Foundry, unless it is pure code", () => {
+    const left = /not run|never run|not checked|not measured|not seen|not installed|not loaded|not yet|stand-ins/;
+    const pure = (cell: string) => cell === "—" || cell.startsWith("not applicable");
+    expect(rows.filter(([, , cell = ""]) => !pure(cell) && !left.test(cell)).map(([claim]) => claim)).toEqual([]);
+    expect(VERIFIED).toMatch(/nobody has run yet/);
   });
 });
 
@@ -89,13 +153,27 @@ function brokenAnchors(file: string): string[] {
   return broken;
 }
 
-describe("README and the GM's guide: every #anchor link lands on a heading", () => {
+/** The relative links of a Markdown file whose file does not exist. */
+function brokenFiles(file: string): string[] {
+  const text = readFileSync(resolve(ROOT, file), "utf8");
+  const targets = [...text.matchAll(/\]\(([^)#\s:]+)(#[^)\s]*)?\)/g)].map((m) => m[1] ?? "");
+  return targets.filter((target) => !existsSync(resolve(ROOT, file, "..", target)));
+}
+
+const GUIDES = ["README.md", "docs/GM-GUIDE.md", "docs/VERIFIED.md", "CONTRIBUTING.md"];
+
+describe("README and the guides: every link lands on a file and a heading", () => {
   it("the heading anchors are GitHub's", () => {
     expect(anchor("What is verified, and how")).toBe("what-is-verified-and-how");
+    expect(anchor("Screens, languages and accessibility")).toBe("screens-languages-and-accessibility");
   });
 
-  it.each(["README.md", "docs/GM-GUIDE.md"])("%s", (file) => {
+  it.each(GUIDES)("%s: every #anchor", (file) => {
     expect(brokenAnchors(file)).toEqual([]);
+  });
+
+  it.each(GUIDES)("%s: every relative file", (file) => {
+    expect(brokenFiles(file)).toEqual([]);
   });
 });
 

@@ -140,6 +140,15 @@ describe("Legacy characters", () => {
     expect(() => egoMax(DEGENESIS, hero)).toThrow(/rolls its Ego/);
   });
 
+  it('R-LEG-7 (ruling): the seed\'s "Insight and Empathy" is Insight and Charisma; Strength and Agility never move Ego max', () => {
+    const none = { strength: 0, agility: 0, insight: 0, charisma: 0 };
+    expect(egoMax(LEGACY, none)).toBe(2);
+    expect(egoMax(LEGACY, { ...none, insight: 1 })).toBe(3);
+    expect(egoMax(LEGACY, { ...none, charisma: 1 })).toBe(3);
+    expect(egoMax(LEGACY, { ...none, insight: 1, charisma: 2 })).toBe(5);
+    expect(egoMax(LEGACY, { ...none, strength: 4, agility: 4 })).toBe(2);
+  });
+
   it("R-LEG-4 R-LEG-7: HP max and Ego max are never below 2 and 1 and grow with every rating (property)", () => {
     const rating = fc.integer({ min: 0, max: 4 });
     fc.assert(
