@@ -6,6 +6,9 @@
  */
 export * from "./permissions.ts";
 export * from "./risky-card.ts";
+export * from "./risky-card-view.ts";
+export * from "./applied.ts";
+export * from "./card-views.ts";
 export * from "./challenge-card.ts";
 export * from "./health/index.ts";
 export * from "./result-cards.ts";

@@ -40,16 +40,8 @@ import {
 } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import type { ResultCardView, ResultLine } from "./result-cards.ts";
-import {
-  appliedRowView,
-  applyOnceButton,
-  CARD_REASON,
-  checkAppliedEntry,
-  type AppliedEntry,
-  type AppliedRowView,
-  type CardButtonView,
-  type CardViewer,
-} from "./risky-card.ts";
+import { appliedRowView, checkAppliedEntry, type AppliedEntry, type AppliedRowView } from "./applied.ts";
+import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./card-views.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The Risky card
