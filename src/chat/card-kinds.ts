@@ -2,7 +2,7 @@
  * The kinds of chat card, declared once: the state each keeps in its message's flags (`CardStates`)
  * and the `data-action`s its template carries (`CARD_KIND_ACTIONS`). The flags' union
  * (src/documents/chat-message.ts) and the glue's registry (`CARD_KINDS` in
- * src/applications/chat/card-presenter.ts: check, template, view and a handler per action) are derived
+ * src/applications/chat/card-registry.ts: check, template, view and a handler per action) are derived
  * from these, and the compiler asks for every kind in each. A new kind of card is one state type and one
  * action list here, and one registry entry.
  */

@@ -3,7 +3,7 @@
  * tool's Effect tied to that card. The card claims the hit first (so two clicks roll once), the Effect
  * card is posted naming the Risky card and its hit, and the Risky card then names the Effect card; if
  * the roll is refused or its prompt closed, the claim is given back. The Effect card itself is applied
- * to a Challenge as Core's Effect is (../chat/card-presenter.ts, through the GM when needed).
+ * to a Challenge as Core's Effect is (../chat/apply-click.ts, through the GM when needed).
  */
 import {
   claimEffectRoll,

@@ -197,7 +197,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
 
 /**
  * The one Challenge among the tokens this user targets (as Apply
- * reads them: src/applications/chat/card-presenter.ts), or null.
+ * reads them: src/applications/chat/apply-click.ts), or null.
  */
 function targetedChallenge(): MontageChallenge | null {
   const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);
