@@ -7,7 +7,8 @@
  * action list here, and one registry entry.
  */
 import type { ChallengeCardState } from "./challenge-card.ts";
-import type { LegacyEffectState, LegacyRiskyState } from "./legacy-effect-card.ts";
+import type { LegacyEffectState } from "./legacy-effect-card.ts";
+import type { LegacyRiskyState } from "./legacy-risky-card.ts";
 import type { LegacyMontageState } from "./legacy-montage-card.ts";
 import type { RequestCardState } from "./request-card.ts";
 import type { ResultCardView } from "./result-cards.ts";
@@ -26,7 +27,7 @@ export interface CardStates {
   readonly session: SessionCardState;
   /** A GM's roll request (src/chat/request-card.ts). */
   readonly request: RequestCardState;
-  /** R-LEG-9 a Legacy Risky Action and the Effect rolls it leads to (src/chat/legacy-effect-card.ts). */
+  /** R-LEG-9 a Legacy Risky Action and the Effect rolls it leads to (src/chat/legacy-risky-card.ts). */
   readonly legacyRisky: LegacyRiskyState;
   /**
    * R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once

@@ -16,6 +16,7 @@ export * from "./activation-cards.ts";
 export * from "./session-card.ts";
 export * from "./request-card.ts";
 export * from "./card-kinds.ts";
+export * from "./legacy-risky-card.ts";
 export * from "./legacy-effect-card.ts";
 export * from "./legacy-montage-card.ts";
 export * from "./provenance.ts";

@@ -37,7 +37,7 @@ const EGO_MAX = 0 + 2 + 2;
 
 /**
  * The one card among `messages` with this title: a plain result card (src/chat/legacy-cards.ts), or the
- * Risky Action's and the Effect's cards, which keep their result view as `roll` (src/chat/legacy-effect-card.ts).
+ * Risky Action's and the Effect's cards, which keep their result view as `roll` (src/chat/legacy-*-card.ts).
  */
 function resultCard(messages: readonly ChatMessage.Implementation[], titleKey: string): ChatMessage.Implementation {
   const { storedCard } = kit();
