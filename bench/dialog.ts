@@ -9,7 +9,6 @@ import { availableParallelism, loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import {
   applyChange,
-  clearOddsCache,
   initialChoices,
   rollDialogModel,
   type DialogChange,
@@ -17,6 +16,7 @@ import {
   type RollDialogSettings,
   type RollDialogSubject,
 } from "../src/applications/dialogs/roll-dialog-model.ts";
+import { clearOddsCache } from "../src/applications/dialogs/roll-dialog-odds.ts";
 import type { ItemSnapshot } from "../src/data/source.ts";
 import { CORE, DEFAULT_DARK_MAX, getCondition } from "../src/rules/index.ts";
 import { engineAdvancementSource } from "../src/applications/sheets/character/engine-items.ts";

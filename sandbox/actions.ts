@@ -13,7 +13,7 @@ import {
   type DialogChange,
   type RollDialogChoices,
 } from "../src/applications/dialogs/roll-dialog-model.ts";
-import { riskyCardInput } from "../src/applications/dialogs/roll-dialog-model.ts";
+import { riskyCardInput } from "../src/applications/dialogs/risky-card-input.ts";
 import {
   allowEffect,
   allowSuccess,

@@ -56,13 +56,13 @@ function cardViewer(user: CardUser, rollerId: string) {
 }
 
 /**
- * A card's HTML from its stored state, as `user` sees it (the registry src/applications/chat/card-presenter.ts does the
+ * A card's HTML from its stored state, as `user` sees it (the registry src/applications/chat/card-registry.ts does the
  * same in Foundry).
  */
 export function renderCard(doc: CardDoc, user: CardUser): string {
   switch (doc.kind) {
     case "risky":
-      // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-presenter.ts); never taken here.
+      // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-registry.ts); never taken here.
       return render("chat/risky-card.hbs", {
         ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)),
         tesla: teslaButton(doc.state, user, false),

@@ -4,7 +4,8 @@
  */
 import { assertFaces, highest, type Band, type WoundTrack } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
-import { riskyCardResult, type CardButtonView, type RiskyCardState } from "./risky-card.ts";
+import { riskyCardResult, type RiskyCardState } from "./risky-card.ts";
+import { type CardButtonView } from "./card-views.ts";
 import { resultLine as line, type ResultCardView, type ResultDie, type ResultLine } from "./result-cards.ts";
 
 /** The compendium's label for Tesla's +1d (rules/advancements.ts): how a card knows it was used. */

@@ -1,40 +1,87 @@
 /**
- * The kinds of chat card: each one's flag state (`CardStates`) and its templates' `data-action`s. The flags'
- * union (documents/chat-message.ts) and the registry (`CARD_KINDS`, applications/chat/card-presenter.ts) derive
- * from these, so the compiler asks for every kind in each.
+ * The kinds of chat card, declared once: the state each keeps in its message's flags (`CardStates`)
+ * and the `data-action`s its template carries (`CARD_KIND_ACTIONS`). The flags' union
+ * (src/documents/chat-message.ts) and the glue's registry (`CARD_KINDS` in
+ * src/applications/chat/card-registry.ts: check, template, view and a handler per action) are derived
+ * from these, and the compiler asks for every kind in each. A new kind of card is one state type and one
+ * action list here, and one registry entry.
  */
 import type { ChallengeCardState } from "./challenge-card.ts";
-import type { LegacyEffectState, LegacyRiskyState } from "./legacy-effect-card.ts";
+import type { LegacyEffectState } from "./legacy-effect-card.ts";
+import type { LegacyRiskyState } from "./legacy-risky-card.ts";
 import type { LegacyMontageState } from "./legacy-montage-card.ts";
 import type { RequestCardState } from "./request-card.ts";
 import type { ResultCardView } from "./result-cards.ts";
 import type { RiskyCardState } from "./risky-card.ts";
 import type { SessionCardState } from "./session-card.ts";
 
-/** Untrusted: checked whole when read. */
+/** Each kind of card and the state its message's flags keep (untrusted: checked whole when read). */
 export interface CardStates {
-  /** R-RA-1 … R-RA-7 */
+  /** R-RA-1 … R-RA-7 a Risky Action (src/chat/risky-card.ts). */
   readonly risky: RiskyCardState;
-  /** R-CH-2 … R-CH-4 and the harm applied from it. */
+  /** R-CH-2 … R-CH-4 a Challenge's Effect, and the harm applied from it (src/chat/challenge-card.ts). */
   readonly challenge: ChallengeCardState;
-  /** Nothing on it changes later, so its stored state is its view. */
+  /** A simple result (Grit reset, Fortune…): nothing on it changes later, so its stored state is its view. */
   readonly result: ResultCardView;
-  /** R-XP-1 */
+  /** R-XP-1 the end-of-session award (src/chat/session-card.ts). */
   readonly session: SessionCardState;
+  /** A GM's roll request (src/chat/request-card.ts). */
   readonly request: RequestCardState;
-  /** R-LEG-9 and the Effect rolls it leads to. */
+  /** R-LEG-9 a Legacy Risky Action and the Effect rolls it leads to (src/chat/legacy-risky-card.ts). */
   readonly legacyRisky: LegacyRiskyState;
-  /** R-LEG-11 tied to its Risky Action, applied once. */
+  /**
+   * R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once
+   * (src/chat/legacy-effect-card.ts).
+   */
   readonly legacyEffect: LegacyEffectState;
-  /** R-LEG-14 the whole Challenge in one roll. */
+  /**
+   * R-LEG-14 a Legacy montage: the whole Challenge in one roll, lowered from the card once
+   * (src/chat/legacy-montage-card.ts).
+   */
   readonly legacyMontage: LegacyMontageState;
 }
 
 export type CardKind = keyof CardStates;
 
 /**
- * Every `data-action` of the card templates, by kind; the glue dispatches each to its own kind's handler only.
- * The element may carry `data-index` / `data-role`, the card root `data-version` (the `expectedVersion`).
+ * Every `data-action` the card templates use, by the kind of card that carries it; the glue dispatches
+ * exactly these, each to its own kind's handler (a card never answers another kind's action). With
+ * each, the element carries `data-index` and `data-role` where they apply, and the card root carries
+ * `data-version` (the `expectedVersion` of the transition).
+ *
+ * Risky card:
+ * - `select-die` (`data-index`, `data-role` precision | effect | second) → `selectDie`
+ * - `confirm-effect` → `effectChainNeeded(…, "effect")`, roll the chain if asked, `confirmEffect`
+ * - `confirm-second` → `effectChainNeeded(…, "second")`, roll the chain if asked, `confirmSecondHit`
+ * - `allow-effect` (GM, Reaction) → `allowEffect(…, !state.gmAllowsEffect, …)`
+ * - `allow-success` (GM, a Fail: R-RA-1 "succeed, but worse") → `allowSuccess(…, !state.gmAllowsSuccess, …)`
+ * - `undo-ego` → restore the Ego on the actor, `undoEgo`
+ * - `apply-effect` / `apply-second` → apply to the targeted Challenge (directly or via the GM), `recordApplied`
+ * - `tesla-backlash` (a Fail with Tesla's +1d) → R-ADV-2 the 2d Effect on the roller's character
+ *
+ * Challenge card:
+ * - `apply-harm` → R-HARM-1…5 on the targeted character, `recordHarm`
+ * - `carry-complication` → R-LEG-14 the complication carried to a character's next related roll (an actor flag)
+ *
+ * Result card: none.
+ *
+ * Session card:
+ * - `undo-session` (GM) → R-XP-1 take the award back, `claimSessionUndo` / `recordSessionUndo`
+ *
+ * Request card:
+ * - `roll-request` (`data-index`) → open the row's roll dialog preset to the request (or roll the Fortune die)
+ * - `show-answer` (`data-message-id`) → scroll the chat log to the card that answered a row
+ *
+ * Legacy Risky card:
+ * - `roll-effect` (`data-index`: the held tool) → `claimEffectRoll`, roll the tool's Effect tied to this
+ *   card, `linkEffectCard` (R-LEG-11; Multi-attack's extra hits, R-LEG-15, one roll each)
+ *
+ * Legacy Effect card:
+ * - `apply-legacy-effect` → apply to the targeted Challenge (directly or via the GM), `recordLegacyApplied`
+ *
+ * Legacy montage card:
+ * - `apply-montage` → lower the montage's own Challenge (directly or via the GM), `recordMontageApplied`
+ * - `pay-share` (`data-index`) → a companion's share taken from their Ego, on their owner's or a GM's word
  */
 export const CARD_KIND_ACTIONS = {
   risky: [
@@ -62,13 +109,13 @@ export type CardActionOf<K extends CardKind> = (typeof CARD_KIND_ACTIONS)[K][num
 
 export type CardAction = CardActionOf<CardKind>;
 
-/** In the order of `CARD_KIND_ACTIONS`. */
+/** Every kind of card, in the order of `CARD_KIND_ACTIONS`. */
 export const CARD_KIND_NAMES: readonly CardKind[] = Object.keys(CARD_KIND_ACTIONS).filter(isCardKind);
 
-/** Each belongs to one kind. */
+/** Every `data-action` of every kind (each belongs to one kind). */
 export const CARD_ACTIONS: readonly CardAction[] = CARD_KIND_NAMES.flatMap((kind) => CARD_KIND_ACTIONS[kind]);
 
-/** Never a name the object inherits. */
+/** A name read from stored flags is one of the card kinds (never a name the object inherits). */
 export function isCardKind(value: string): value is CardKind {
   return Object.hasOwn(CARD_KIND_ACTIONS, value);
 }
@@ -77,7 +124,7 @@ export function isCardAction(value: string): value is CardAction {
   return (CARD_ACTIONS as readonly string[]).includes(value);
 }
 
-/** None for a kind read from forged flags. */
+/** `action` is one that a card of kind `kind` answers (none, for a kind read from forged flags that is no kind). */
 export function isActionOf<K extends CardKind>(kind: K, action: string): action is CardActionOf<K> {
   return isCardKind(kind) && (CARD_KIND_ACTIONS[kind] as readonly string[]).includes(action);
 }

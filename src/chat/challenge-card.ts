@@ -34,7 +34,7 @@ import {
   type HpHarmEntry,
   type HpHarmView,
 } from "./health/index.ts";
-import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./risky-card.ts";
+import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./card-views.ts";
 
 export interface ChallengeCardState {
   readonly version: number;

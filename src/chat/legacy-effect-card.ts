@@ -1,274 +1,31 @@
 /**
- * The Legacy Risky card and its separate Effect card as pure state machines (R-LEG-9, R-LEG-11, R-LEG-15,
- * R-RA-7, R-RA-9). The Risky card offers, on a Success, one Effect roll per held tool (and per Multi-attack
- * hit), each claimed before its dice are thrown and then linked to its Effect card; the Effect card names its
- * Risky card (null from the sheet) and applies once. Transitions work as on the Risky card (risky-card.ts).
+ * The Legacy Effect card (R-LEG-11, R-RA-7, R-RA-9): the tool's dice, the Risky card it answers (its message
+ * id and hit; null when rolled from the sheet, without a successful action) and the application of its
+ * Effect to a Challenge, once. Pure: its stored state, its check, its transition and its view. Transitions
+ * return the next state (version + 1) or throw a readable `RulesError` (`not-allowed`, `stale`, …).
  */
 import {
   assertId,
   assertInteger,
-  assertListUpTo,
   assertStoredFaces,
   assertText,
   asTierRank,
   EFFECT_ORDERS,
   effectRoll,
   getRuleset,
-  multiAttackHits,
   RulesError,
-  STORED_LIST_MAX,
   type EffectOrder,
   type RulesetId,
   type TierRank,
 } from "../rules/index.ts";
-import {
-  legacyEffectCard,
-  legacyRiskyBand,
-  legacyRiskyCard,
-  type LegacyEffectCardInput,
-  type LegacyRiskyCardInput,
-} from "./legacy-cards.ts";
+import { legacyEffectCard, type LegacyEffectCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
-import type { ResultCardView, ResultLine } from "./result-cards.ts";
-import {
-  appliedRowView,
-  applyOnceButton,
-  CARD_REASON,
-  checkAppliedEntry,
-  type AppliedEntry,
-  type AppliedRowView,
-  type CardButtonView,
-  type CardViewer,
-} from "./risky-card.ts";
+import type { ResultCardView } from "./result-cards.ts";
+import { appliedRowView, checkAppliedEntry, type AppliedEntry, type AppliedRowView } from "./applied.ts";
+import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./card-views.ts";
+import { assertBoolean, assertVersion } from "./legacy-risky-card.ts";
 
-// ---------------------------------------------------------------------------------------------
-// The Risky card
-
-/** Equipped when the dice were thrown. */
-export interface LegacyTool {
-  readonly id: string;
-  readonly name: string;
-}
-
-/** Hit 0, then Multi-attack's extra hits. */
-export interface LegacyEffectLink {
-  readonly hit: number;
-  readonly toolId: string;
-  /** Null while its dice are being thrown. */
-  readonly messageId: string | null;
-}
-
-export interface LegacyRiskyState {
-  readonly version: number;
-  readonly rollerId: string;
-  readonly actorUuid: string;
-  /** As legacy-cards.ts `legacyRiskyCard` shows it. */
-  readonly roll: LegacyRiskyCardInput;
-  readonly tools: readonly LegacyTool[];
-  /** R-LEG-15 at the throw. */
-  readonly multiAttack: boolean;
-  readonly effects: readonly LegacyEffectLink[];
-}
-
-export interface LegacyRiskyInput {
-  readonly rollerId: string;
-  readonly actorUuid: string;
-  readonly roll: LegacyRiskyCardInput;
-  readonly tools: readonly LegacyTool[];
-  readonly multiAttack: boolean;
-}
-
-function assertBoolean(value: unknown, what: string): boolean {
-  if (typeof value !== "boolean") throw new RulesError("bad-choice", `${what} must be true or false.`, { what });
-  return value;
-}
-
-function assertRollInput(roll: LegacyRiskyCardInput): void {
-  if (roll.actorName !== undefined && roll.actorName !== null) assertText(roll.actorName, "The actor's name");
-  assertText(roll.attributeLabelKey, "The attribute");
-  if (roll.skillLabelKey !== null) assertText(roll.skillLabelKey, "The skill");
-  assertStoredFaces(roll.light, "Light die");
-  const dark = assertStoredFaces(roll.dark, "Dark die");
-  if (!Array.isArray(roll.costly) || roll.costly.length > dark.length)
-    throw new RulesError("bad-choice", "The card names more costly Dark Dice than were thrown.");
-  roll.costly.forEach((c) => assertBoolean(c, "A Dark Die's cost"));
-  assertInteger(roll.ego.before, "The Ego before", 0);
-  assertInteger(roll.ego.after, "The Ego after", 0, roll.ego.before);
-  assertBoolean(roll.lost, "lost");
-}
-
-/** R-LEG-9 / R-LEG-15 none on a Fail. */
-export function legacyRiskyHits(state: Pick<LegacyRiskyState, "roll" | "multiAttack">): number {
-  if (legacyRiskyBand(state.roll.light, state.roll.dark) === "fail") return 0;
-  return 1 + legacyExtraHits(state);
-}
-
-/** R-LEG-15 one per Dark Die showing 6. */
-export function legacyExtraHits(state: Pick<LegacyRiskyState, "roll" | "multiAttack">): number {
-  return state.multiAttack ? multiAttackHits(state.roll.dark) : 0;
-}
-
-/** Checked whole: a forged or damaged card is refused, never read. */
-export function assertLegacyRiskyState(state: LegacyRiskyState): LegacyRiskyState {
-  assertInteger(state.version, "The card's version", 0);
-  assertText(state.rollerId, "The roller's id");
-  assertText(state.actorUuid, "The actor's id");
-  assertRollInput(state.roll);
-  for (const tool of assertListUpTo(state.tools, STORED_LIST_MAX, "The tools held")) {
-    assertText(tool.id, "A tool's id");
-    assertText(tool.name, "A tool's name");
-  }
-  assertBoolean(state.multiAttack, "multiAttack");
-  const hits = legacyRiskyHits(state);
-  const seen = new Set<number>();
-  for (const link of assertListUpTo(state.effects, Math.max(1, hits), "The Effects rolled")) {
-    assertInteger(link.hit, "A hit", 0, Math.max(0, hits - 1));
-    if (hits === 0)
-      throw new RulesError("not-allowed", "A failed action has no Effect to roll.", { reason: "noEffect" });
-    if (seen.has(link.hit)) throw new RulesError("bad-choice", `Hit #${link.hit + 1} is rolled twice.`);
-    seen.add(link.hit);
-    if (!state.tools.some((t) => t.id === link.toolId))
-      throw new RulesError("unknown-id", `"${String(link.toolId)}" is not a tool the character held.`, {
-        id: String(link.toolId),
-      });
-    if (link.messageId !== null) assertText(link.messageId, "The Effect card's id");
-  }
-  return state;
-}
-
-export function createLegacyRiskyCard(input: LegacyRiskyInput): LegacyRiskyState {
-  return assertLegacyRiskyState({ version: 0, ...input, effects: [] });
-}
-
-function assertVersion(state: { readonly version: number }, expected: number | undefined): void {
-  if (expected !== undefined && state.version !== expected)
-    throw new RulesError("stale", "The card changed since you clicked; look again and retry.");
-}
-
-/** Null when every hit has its Effect. */
-export function nextLegacyHit(state: LegacyRiskyState): number | null {
-  const hits = legacyRiskyHits(state);
-  for (let hit = 0; hit < hits; hit++) if (!state.effects.some((e) => e.hit === hit)) return hit;
-  return null;
-}
-
-/**
- * R-LEG-11 claimed before the dice are thrown, so two clicks roll once: the roller or a GM, after a Success,
- * once per hit.
- */
-export function claimEffectRoll(
-  state: LegacyRiskyState,
-  user: CardUser,
-  toolIndex: number,
-  expectedVersion?: number,
-): { readonly state: LegacyRiskyState; readonly hit: number; readonly tool: LegacyTool } {
-  assertLegacyRiskyState(state);
-  if (!isRollerOrGm(user, state.rollerId))
-    throw new RulesError("not-allowed", "Only the player who rolled or a GM rolls this Effect.", {
-      reason: "notRoller",
-    });
-  assertVersion(state, expectedVersion);
-  if (legacyRiskyHits(state) === 0)
-    throw new RulesError("not-allowed", "The action failed: no Effect is rolled (R-LEG-11).", { reason: "noEffect" });
-  const hit = nextLegacyHit(state);
-  if (hit === null)
-    throw new RulesError("not-allowed", "Every hit of this action has its Effect.", { reason: "allRolled" });
-  const tool = state.tools[assertInteger(toolIndex, "The tool", 0, Math.max(0, state.tools.length - 1))];
-  if (!tool) throw new RulesError("unknown-id", "The character held no tool to roll with.", { id: String(toolIndex) });
-  const effects = [...state.effects, { hit, toolId: tool.id, messageId: null }];
-  return { state: { ...state, version: state.version + 1, effects }, hit, tool };
-}
-
-export function linkEffectCard(state: LegacyRiskyState, hit: number, messageId: string): LegacyRiskyState {
-  assertLegacyRiskyState(state);
-  assertText(messageId, "The Effect card's id");
-  if (!state.effects.some((e) => e.hit === hit && e.messageId === null))
-    throw new RulesError("not-allowed", `Hit #${hit + 1} is not waiting for its Effect card.`);
-  const effects = state.effects.map((e) => (e.hit === hit ? { ...e, messageId } : e));
-  return { ...state, version: state.version + 1, effects };
-}
-
-/** Its roll was cancelled or failed before a card was posted. */
-export function releaseEffectClaim(state: LegacyRiskyState, hit: number): LegacyRiskyState {
-  const effects = state.effects.filter((e) => !(e.hit === hit && e.messageId === null));
-  return { ...state, version: state.version + 1, effects };
-}
-
-/** The GM's check of an Effect card. */
-export function legacyEffectRolledAs(state: LegacyRiskyState, hit: number, messageId: string): boolean {
-  assertLegacyRiskyState(state);
-  return legacyRiskyHits(state) > hit && state.effects.some((e) => e.hit === hit && e.messageId === messageId);
-}
-
-export interface LegacyToolButtonView extends CardButtonView {
-  readonly index: number;
-  readonly name: string;
-}
-
-export interface LegacyRiskyView extends ResultCardView {
-  readonly version: number;
-  /** Empty on a Fail or with no tool held (`noToolKey` says why). */
-  readonly tools: readonly LegacyToolButtonView[];
-  readonly noToolKey: string | null;
-  /** In hit order. */
-  readonly rolled: readonly { readonly toolName: string; readonly messageId: string | null; readonly n: number }[];
-}
-
-const NEXT_STEP = {
-  noTool: "TERRAN.Card.Legacy.noTool",
-  allRolled: "TERRAN.Card.Reason.allRolled",
-} as const;
-
-function riskyLines(state: LegacyRiskyState): ResultLine[] {
-  const extra = legacyExtraHits(state);
-  if (!state.multiAttack || legacyRiskyHits(state) === 0) return [];
-  return [
-    {
-      labelKey: "TERRAN.Card.Legacy.multiAttack",
-      value: String(extra),
-      valueKey: "TERRAN.Card.Legacy.multiAttackValue",
-      n: extra,
-    },
-  ];
-}
-
-/** As `viewer` sees it. */
-export function legacyRiskyView(state: LegacyRiskyState, viewer: CardUser): LegacyRiskyView {
-  assertLegacyRiskyState(state);
-  const base = legacyRiskyCard(state.roll);
-  const hits = legacyRiskyHits(state);
-  const open = nextLegacyHit(state);
-  const reason = !isRollerOrGm(viewer, state.rollerId)
-    ? CARD_REASON.notRoller
-    : open === null
-      ? NEXT_STEP.allRolled
-      : null;
-  const tools =
-    hits === 0
-      ? []
-      : state.tools.map((t, index) => ({
-          index,
-          name: t.name,
-          labelKey: "TERRAN.Card.Legacy.rollEffect",
-          disabled: reason !== null,
-          tooltipKey: reason,
-        }));
-  const name = (id: string) => state.tools.find((t) => t.id === id)?.name ?? "";
-  return {
-    ...base,
-    lines: [...base.lines, ...riskyLines(state)],
-    version: state.version,
-    tools,
-    noToolKey: hits > 0 && state.tools.length === 0 ? NEXT_STEP.noTool : null,
-    rolled: [...state.effects]
-      .sort((a, b) => a.hit - b.hit)
-      .map((e) => ({ toolName: name(e.toolId), messageId: e.messageId, n: e.hit + 1 })),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The Effect card
-
+/** The Risky card an Effect answers: its message and which hit. */
 export interface LegacyActionLink {
   readonly messageId: string;
   readonly hit: number;
@@ -279,23 +36,23 @@ export interface LegacyEffectState {
   readonly rollerId: string;
   readonly actorUuid: string;
   readonly rulesetId: RulesetId;
-  /** R-LEG-11 enough to read the dice again. */
+  /** The tool's rank and tags and the extra dice: enough to read the dice again (R-LEG-11). */
   readonly rank: TierRank;
   readonly versatileTwoHanded: boolean;
   readonly improvised: boolean;
   readonly extra: number;
-  /** As legacy-cards.ts `legacyEffectCard` shows it. */
+  /** The roll as the card shows it (src/chat/legacy-cards.ts `legacyEffectCard`). */
   readonly roll: LegacyEffectCardInput;
-  /** Null when rolled from the sheet, without a successful action. */
+  /** The Risky Action it answers; null when rolled from the sheet, without a successful action. */
   readonly action: LegacyActionLink | null;
-  /** R-RA-9 Fast or Slow and the tool's Nimble at the roll. */
+  /** R-RA-9 whose Effect comes first: the character's Fast or Slow and the tool's Nimble at the roll. */
   readonly order: EffectOrder;
   readonly applied: readonly AppliedEntry[];
 }
 
 export type LegacyEffectInput = Omit<LegacyEffectState, "version" | "applied">;
 
-/** R-LEG-11 read again with the rules (the stored total must agree). */
+/** R-LEG-11 the Effect the card's dice give, read again with the rules (the stored total must agree). */
 export function legacyEffectValue(state: LegacyEffectState): number {
   const tags = { versatileTwoHanded: state.versatileTwoHanded, improvised: state.improvised };
   return effectRoll(getRuleset(state.rulesetId), {
@@ -307,7 +64,7 @@ export function legacyEffectValue(state: LegacyEffectState): number {
   }).value;
 }
 
-/** Its dice give its Effect, and each record holds it. */
+/** A stored Legacy Effect card, checked whole: its dice give its Effect, and each record holds it. */
 export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectState {
   assertInteger(state.version, "The card's version", 0);
   assertText(state.rollerId, "The roller's id");
@@ -315,7 +72,7 @@ export function assertLegacyEffectState(state: LegacyEffectState): LegacyEffectS
   asTierRank(state.rank);
   assertBoolean(state.versatileTwoHanded, "versatileTwoHanded");
   assertBoolean(state.improvised, "improvised");
-  // R-LEG-15 (ruling) Sneak attack and Sniper: at most two.
+  // R-LEG-15 (ruling) Sneak attack and Sniper each add one die when their situation is met: at most two.
   assertInteger(state.extra, "The extra Effect dice", 0, 2);
   assertId(state.order, EFFECT_ORDERS, "an order of Effects");
   if (state.roll.toolName !== null) assertText(state.roll.toolName, "The tool's name");
@@ -340,7 +97,7 @@ export function createLegacyEffectCard(input: LegacyEffectInput): LegacyEffectSt
   return assertLegacyEffectState({ version: 0, ...input, applied: [] });
 }
 
-/** R-RA-7 once, checked against the card's own Effect. */
+/** R-RA-7 records the Effect applied to a Challenge (once; checked against the card's own Effect). */
 export function recordLegacyApplied(
   state: LegacyEffectState,
   user: CardUser,
@@ -360,6 +117,7 @@ export function recordLegacyApplied(
   return { ...state, version: state.version + 1, applied: [clean] };
 }
 
+/** The refusal of an Effect that answers no successful action. */
 export function withoutAction(): RulesError {
   return new RulesError("not-allowed", "This Effect was rolled without a successful action: it applies to nothing.", {
     reason: "noAction",
@@ -371,11 +129,11 @@ export interface LegacyEffectView extends ResultCardView {
   readonly apply: CardButtonView | null;
   readonly applied: readonly AppliedRowView[];
   readonly orderKey: string | null;
-  /** Rolled from the sheet or after a Fail. */
+  /** Rolled from the sheet or after a Fail: said on the card. */
   readonly withoutActionKey: string | null;
 }
 
-/** As `viewer` sees it. */
+/** The template's context of a Legacy Effect card, as `viewer` sees it. */
 export function legacyEffectView(state: LegacyEffectState, viewer: CardViewer): LegacyEffectView {
   assertLegacyEffectState(state);
   const unlinked = state.action === null;

@@ -17,16 +17,8 @@ import {
 import { legacyRiskyBand, type LegacyRiskyCardInput } from "./legacy-cards.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import { resultLine as line, type ResultCardView, type ResultDie, type ResultTone } from "./result-cards.ts";
-import {
-  appliedRowView,
-  applyOnceButton,
-  CARD_REASON,
-  checkAppliedEntry,
-  type AppliedEntry,
-  type AppliedRowView,
-  type CardButtonView,
-  type CardViewer,
-} from "./risky-card.ts";
+import { appliedRowView, checkAppliedEntry, type AppliedEntry, type AppliedRowView } from "./applied.ts";
+import { applyOnceButton, CARD_REASON, type CardButtonView, type CardViewer } from "./card-views.ts";
 
 /** R-LEG-14 marked on the die. */
 const MONTAGE_EGO_COST = darkDieCost(LEGACY, { montage: true });

@@ -6,7 +6,8 @@
 import { RulesError } from "../rules/index.ts";
 import type { CardKind, CardStates } from "./card-kinds.ts";
 import { assertChallengeCardState } from "./challenge-card.ts";
-import { assertLegacyEffectState, assertLegacyRiskyState } from "./legacy-effect-card.ts";
+import { assertLegacyEffectState } from "./legacy-effect-card.ts";
+import { assertLegacyRiskyState } from "./legacy-risky-card.ts";
 import { assertLegacyMontageState, type LegacyMontageState } from "./legacy-montage-card.ts";
 import type { CardUser } from "./permissions.ts";
 import { assertRequestCardState } from "./request-card.ts";

@@ -1,9 +1,19 @@
 /**
- * The Risky Action (and Reaction) card as a pure state machine (R-RA-1 … R-RA-10, R-EGO-2, R-EGO-3, R-SAY-1,
- * R-POOL-5, R-ADV-2): its stored state and check, its reading, its transitions and its view. A transition takes
- * the state, the clicking user and the click's version, and returns the next state (version + 1) or throws:
- * `not-allowed`, `stale` (two clicks at once: the first wins), `locked` (the Effect is confirmed), or a rule's
- * own code.
+ * The Risky Action (and Reaction) chat card as a pure state machine: its stored state and the check
+ * every step makes of it, its reading (what the card shows that is not stored) and its transitions.
+ * The state is plain JSON kept in the chat message's flags. Its view model is `risky-card-view.ts`.
+ *
+ * Each transition takes the current state, the user who clicked and the version the click was made
+ * on, and returns a new state (version + 1) or throws a readable `RulesError`:
+ *
+ * - `not-allowed`: the user may not do this (only the roller or a GM changes the choices), or the
+ *   step is not open (no Ego spent to undo, nothing lands to apply…);
+ * - `stale`: the card changed since the click was made (two clicks at once): the first wins, the
+ *   second is refused, and the stored state stays valid;
+ * - `locked`: the Effect is confirmed, so the dice choice can no longer change;
+ * - the rules' own codes (`bad-selection`, `same-die`, `bad-chain`…) for a bad choice.
+ *
+ * R-RA-1 … R-RA-10, R-EGO-2, R-EGO-3, R-SAY-1, R-POOL-5, R-ADV-2 (Specialist).
  */
 import {
   assertEgo,
@@ -15,7 +25,6 @@ import {
   assertPool,
   assertText,
   asTierRank,
-  damageAfterArmour,
   defaultSecondHit,
   defaultSelection,
   effectOrder,
@@ -25,10 +34,8 @@ import {
   explosionThreshold,
   explosionTotal,
   getRuleset,
-  isWeaponTag,
   playerEffect,
   poolDice,
-  reduceDisposition,
   resolve,
   RulesError,
   secondHitAvailable,
@@ -37,9 +44,7 @@ import {
   targetGroup,
   validateSecondHit,
   validateSelection,
-  type Band,
   type EffectOrder,
-  type EffectRule,
   type EffectTags,
   type EgoSpend,
   type Face,
@@ -49,98 +54,89 @@ import {
   type PoolDie,
   type Resolution,
   type RollTarget,
-  type Ruleset,
   type RulesetId,
   type Selection,
   type SelectionSettings,
   type TierRank,
 } from "../rules/index.ts";
-import { isRollerOrGm, REASON, undoEgoPermission, type CardUser } from "./permissions.ts";
-import { dieNameKey } from "./die-names.ts";
+import { isRollerOrGm, undoEgoPermission, type CardUser } from "./permissions.ts";
+import { checkAppliedEntry, HITS, type AppliedEntry } from "./applied.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The stored state and its check
 
-/**
- * Flags hold whatever a client wrote: every step checks the state whole first (`assertRiskyCardState`), so a
- * forged card is refused, never carried on.
+/*
+ * A flag can hold anything a client wrote, so every transition and every reading of the card first
+ * checks the state with `assertRiskyCardState`: a forged or damaged card is refused with a RulesError,
+ * never carried on with NaN, a fraction or an unknown id in it.
  */
 
-/** A snapshot of the item. */
+/** The weapon the action was made with, as the card keeps it (a snapshot of the item). */
 export interface CardWeapon {
   readonly name: string;
   readonly rank: TierRank;
-  /** The engine's (R-EQ-3) and any the GM added (shown, not automated). */
+  /** Tag ids: the engine's (R-EQ-3) and any the GM added (shown, not automated). */
   readonly tags: readonly string[];
   readonly twoHanded: boolean;
 }
 
 export interface CardFlags {
-  /** R-RA-10 */
+  /** R-RA-10 the character has Whirlwind. */
   readonly whirlwind: boolean;
-  /** R-ADV-2 in this kind of action. */
+  /** R-ADV-2 the character is a Specialist in this kind of action. */
   readonly specialist: boolean;
-  /** R-RA-9 */
+  /** R-RA-9 Fast: the player's Effect first. */
   readonly fast: boolean;
-  /** R-RA-9 (a Condition) */
+  /** R-RA-9 Slow (a Condition): the player's Effect last. */
   readonly slow: boolean;
 }
 
-/** R-RA-7 */
-export interface AppliedEntry {
-  readonly hit: "effect" | "second";
-  readonly targetName: string;
-  readonly facet: string;
-  readonly effect: number;
-  readonly before: number;
-  readonly after: number;
-  /** Optional (older records lack it); when named, `after` is checked exactly. */
-  readonly armour?: number;
-  /** May differ from the record's writer when done via the GM. */
-  readonly userId: string;
-}
-
 export interface RiskyCardState {
-  /** +1 per transition; a click names the version it was made on. */
+  /** +1 on every transition; a click names the version it was made on. */
   readonly version: number;
+  /** The user who rolled. */
   readonly rollerId: string;
   readonly actorUuid: string;
   readonly actorName: string;
   readonly rulesetId: RulesetId;
   readonly target: RollTarget;
-  /** R-RA-8 a save's dice. */
+  /** R-RA-8 a Reaction (a save's dice): no Effect unless the GM allows it. */
   readonly reaction: boolean;
-  /** R-RA-8 */
+  /** R-RA-8 the GM allowed this Reaction an Effect. */
   readonly gmAllowsEffect: boolean;
-  /** R-RA-1 "succeed, but worse"; absent on older cards (false). */
+  /**
+   * R-RA-1 the GM lets this Fail succeed, at a worse cost ("succeed, but worse"). Optional: a card
+   * stored before it existed has no such field and reads as false.
+   */
   readonly gmAllowsSuccess?: boolean;
-  /** As they landed: never editable. */
+  /** The dice as they landed: never editable. */
   readonly light: readonly Face[];
   readonly dark: readonly Face[];
+  /** The pool's breakdown, shown on the card. */
   readonly pool: Pool;
-  /** R-EGO-2 the Ego at the throw. */
+  /** R-EGO-2 the Ego when the dice were thrown. */
   readonly egoBefore: number;
-  /** R-SAY-1 */
+  /** R-SAY-1 during the last scene a Dark Die costs Ego only on a 1. */
   readonly sayonara: boolean;
-  /** R-RA-2 (setting) */
+  /** R-RA-2 (setting) a lone die is Precision and Effect. */
   readonly singleDieServesBoth: boolean;
   readonly weapon: CardWeapon | null;
-  /** When no weapon is used. */
+  /** The approach's tier when no weapon is used. */
   readonly rank: TierRank;
   readonly combat: boolean;
   readonly flags: CardFlags;
-  /** Into light-then-dark; null for an empty pool (R-POOL-5). */
+  /** Indices into light-then-dark; null for an empty pool (R-POOL-5). */
   readonly selection: Selection | null;
-  /** Set once confirmed (locks the choice): the explosion dice after the Effect die. */
+  /** Set once the Effect is confirmed (locks the choice): the explosion dice rolled after the Effect die. */
   readonly effect: { readonly chain: readonly Face[] } | null;
-  /** R-RA-10 the die, and its chain once confirmed. */
+  /** R-RA-10 Whirlwind's second hit: the die, and its chain once confirmed. */
   readonly secondHit: { readonly die: number; readonly chain: readonly Face[] | null } | null;
-  /** R-EGO-2 the glue takes it from the actor and says so here. */
+  /** R-EGO-2 what the Dark Dice cost; the glue takes it from the actor and says so here. */
   readonly ego: { readonly cost: number; readonly spent: boolean; readonly undone: boolean };
   readonly applied: readonly AppliedEntry[];
 }
 
-/** As the glue knows them when the dice have landed. */
+/** The facts of a roll, as the glue knows them when the dice have landed. */
 export interface RiskyCardInput {
   readonly rollerId: string;
   readonly actorUuid: string;
@@ -162,9 +158,6 @@ export interface RiskyCardInput {
 
 export type DieRole = "precision" | "effect" | "second";
 
-/** R-RA-7, R-RA-10 */
-export const HITS = ["effect", "second"] as const;
-
 const DIE_ROLES: readonly DieRole[] = ["precision", "effect", "second"];
 
 function assertBoolean(value: unknown, what: string): boolean {
@@ -173,14 +166,16 @@ function assertBoolean(value: unknown, what: string): boolean {
   return value;
 }
 
+/** A die role of a click: precision, effect or second. */
 export function assertDieRole(role: string): DieRole {
   return assertId(role, DIE_ROLES, "a die's role");
 }
 
 /**
- * Ids, ruleset and target known; faces and a pool matching them (R-POOL-3); Ego and its cost (R-EGO-2); the
- * selection naming pool dice (none only for an empty pool, R-POOL-5); chains, second hit and records
- * well-formed.
+ * A stored Risky card, checked whole: ids and names are text, the ruleset and the target known, the
+ * dice faces, the pool matching them (R-POOL-3), Ego 0–6 (R-EGO-2) and the cost the dice make, the
+ * tier 0–4, the selection naming dice of the pool (none only for an empty pool, R-POOL-5), the
+ * chains faces, the second hit a die of the pool, and each record well-formed (hit, whole numbers).
  */
 export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   assertInteger(state.version, "The card's version", 0);
@@ -192,7 +187,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
   for (const flag of ["reaction", "gmAllowsEffect", "sayonara", "singleDieServesBoth", "combat"] as const)
     assertBoolean(state[flag], flag);
   for (const flag of ["whirlwind", "specialist", "fast", "slow"] as const) assertBoolean(state.flags[flag], flag);
-  // An optional field is absent in JSON (an older card), never present and undefined.
+  // Stored as JSON, an optional field is absent (an older card), never present and undefined.
   if ("gmAllowsSuccess" in state) assertBoolean(state.gmAllowsSuccess, "gmAllowsSuccess");
   const light = assertStoredFaces(state.light, "Light die");
   const dark = assertStoredFaces(state.dark, "Dark die");
@@ -238,7 +233,7 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
     assertInteger(entry.effect, "The Effect applied", 0);
     assertInteger(entry.before, "The Disposition before", 0);
     assertInteger(entry.after, "The Disposition after", 0);
-    // An optional field is absent in JSON, never present and undefined.
+    // Stored as JSON, an optional field is absent, never present and undefined.
     if ("armour" in entry) assertInteger(entry.armour ?? Number.NaN, "The Challenge's armour", 0);
   }
   return state;
@@ -247,75 +242,87 @@ export function assertRiskyCardState(state: RiskyCardState): RiskyCardState {
 // ---------------------------------------------------------------------------------------------
 // Reading the card
 
-/** Derived from the checked state with the rules. */
+/*
+ * The dice, the weapon's tier and tags, and everything the card shows that is not stored
+ * (`riskyCardResult`), derived from the state with the rules; the state is checked whole first, so a
+ * forged card is refused, never read.
+ */
 
-/** Light first, then dark. */
+/** The dice of the pool, light first then dark, as the rules read them. */
 export function cardDice(state: Pick<RiskyCardState, "light" | "dark">): PoolDie[] {
   return poolDice(state.light, state.dark);
 }
 
-/** R-RA-2 */
+/** R-RA-2 the card's setting for a lone die. */
 function settingsOf(state: Pick<RiskyCardState, "singleDieServesBoth">): SelectionSettings {
   return { singleDieServesBoth: state.singleDieServesBoth };
 }
 
-/** R-RA-3 / R-EQ-3 */
+/** R-RA-3 / R-EQ-3 the weapon's Slaughter tag makes the Effect explode on 5+. */
 export function isSlaughter(state: Pick<RiskyCardState, "weapon">): boolean {
   return state.weapon?.tags.includes("slaughter") ?? false;
 }
 
-/** The weapon's, or the approach's. */
+/** The tier rank of the Effect: the weapon's, or the approach's. */
 export function cardRank(state: Pick<RiskyCardState, "weapon" | "rank">): TierRank {
   return asTierRank(state.weapon ? state.weapon.rank : state.rank);
 }
 
-/** R-RA-4 / R-EQ-3 */
+/** R-RA-4 / R-EQ-3 the Effect tags of the weapon (Versatile held two-handed, Improvised). */
 export function cardTags(state: Pick<RiskyCardState, "weapon">): EffectTags {
   const w = state.weapon;
   return effectTags(w ? { rank: w.rank, ranges: [], tags: w.tags, twoHanded: w.twoHanded } : undefined);
 }
 
 export interface RiskyCardEgo extends EgoSpend {
-  /** Once settled (the cost given back when undone). */
+  /** The Ego the character has once this roll is settled (the cost given back when undone). */
   readonly egoAfter: number;
 }
 
 export interface RiskyCardResult {
-  /** R-POOL-5 */
+  /** R-POOL-5 no dice were thrown: the action fails with no Effect. */
   readonly empty: boolean;
   readonly dice: readonly PoolDie[];
+  /** Null for an empty pool. */
   readonly resolution: Resolution | null;
-  /** R-RA-1 (an empty pool fails). */
+  /** R-RA-1 the outcome band (an empty pool fails). */
   readonly band: Resolution["band"];
-  /** R-RA-1 reads as a Precision of 4–5 (R-RA-6). */
+  /** R-RA-1 the GM lets this Fail succeed at a cost: it reads as a Precision of 4–5 (R-RA-6). */
   readonly gmSuccess: boolean;
-  /** R-RA-6 / R-RA-8 */
+  /** R-RA-6 / R-RA-8 whose Effect lands. */
   readonly landing: Landing;
-  /** R-RA-9 */
+  /** R-RA-9 who applies their Effect first. */
   readonly order: EffectOrder;
-  /** The dice can no longer change. */
+  /** The Effect is confirmed and the dice can no longer change. */
   readonly locked: boolean;
-  /** R-RA-3 … R-RA-5 once confirmed and when it lands. */
+  /** R-RA-3 … R-RA-5 the player's Effect, once confirmed and when it lands. */
   readonly effect: PlayerEffect | null;
-  /** R-RA-10 */
+  /** R-RA-10 a second hit can be taken (in combat, with Whirlwind, on a success, with a die left). */
   readonly secondHitAvailable: boolean;
-  /** R-RA-10 once confirmed. */
+  /** R-RA-10 the second hit's Effect, once confirmed. */
   readonly second: PlayerEffect | null;
-  /** R-EGO-2 / R-SAY-1 */
+  /** R-EGO-2 / R-SAY-1 what the Dark Dice cost. */
   readonly ego: RiskyCardEgo;
-  /** R-EGO-3 unless the cost was given back. */
+  /** R-EGO-3 the character is lost (Ego 0 after the roll, unless the cost was given back). */
   readonly lost: boolean;
 }
 
 const EMPTY_LANDING: Landing = { player: false, challenge: true };
 
-/** R-RA-1 (ruling) the GM's "succeed, but worse" reads as a Precision of 4–5; the band stays a Fail. */
+/**
+ * R-RA-1 the GM's "succeed, but worse" on a Fail. Ruling (docs/RULES.md R-RA-1): it reads as a
+ * Precision of 4–5 (R-RA-6): the player's Effect lands at its full tier (a Specialist's reduced tier
+ * is for the rescue the rules give, not the GM's) and the Challenge's Effect lands too. The band stays
+ * a Fail (the dice failed), so Whirlwind's second hit stays closed; a Reaction still needs the GM's
+ * leave for an Effect (R-RA-8).
+ */
 function grantedSuccess(rolled: Resolution, state: RiskyCardState): Resolution {
   const lands = effectsThatLand("partial");
   const player = lands.player && rolled.effectFace !== null && (!state.reaction || state.gmAllowsEffect);
   return { ...rolled, succeeded: true, specialistRescue: false, landing: { player, challenge: lands.challenge } };
 }
 
+/** Everything the card shows that is not stored: read from the state with the rules. */
 export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   assertRiskyCardState(state);
   const ruleset = getRuleset(state.rulesetId);
@@ -389,7 +396,10 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
 // ---------------------------------------------------------------------------------------------
 // The transitions
 
-/** R-RA-1 / R-RA-2 the default dice; R-EGO-2 the cost only (the glue takes it, then `markEgoSpent`). */
+/**
+ * A new card from the roll's facts: R-RA-1/2 the default Precision and Effect dice, R-EGO-2 the Ego
+ * the Dark Dice cost (the cost only: the glue takes it from the actor, then `markEgoSpent`).
+ */
 export function createRiskyCard(input: RiskyCardInput): RiskyCardState {
   const ruleset = getRuleset(input.rulesetId);
   const light = assertFaces(input.light, "Light die");
@@ -469,8 +479,10 @@ function requireSelection(state: RiskyCardState): Selection {
 // Transitions
 
 /**
- * R-RA-1 / R-RA-2 / R-RA-10 `precision` or `effect` (clicking the other one swaps them), or `second` once the
- * Effect is confirmed; a click that changes nothing returns the state as it is.
+ * R-RA-1 / R-RA-2 / R-RA-10 a click on a die. `precision`: it becomes the Precision die (clicking the
+ * Effect die swaps the two); `effect`: it becomes the Effect die (clicking the Precision die swaps
+ * them); `second`: once the Effect is confirmed and Whirlwind's second hit is open, it becomes the
+ * second hit. A click that changes nothing returns the state as it is.
  */
 export function selectDie(
   state: RiskyCardState,
@@ -527,7 +539,9 @@ function selectSecond(
   return next(state, { secondHit: { die: index, chain: null } });
 }
 
-/** R-RA-8 before the Effect is confirmed. */
+/**
+ * R-RA-8 the GM allows (or withdraws) an Effect for a Reaction, before it is confirmed.
+ */
 export function allowEffect(
   state: RiskyCardState,
   user: CardUser,
@@ -549,7 +563,10 @@ export function allowEffect(
 }
 
 /**
- * R-RA-1 (ruling) "succeed, but worse", given on a Fail and withdrawn any time before the Effect is confirmed.
+ * R-RA-1 the GM lets a Fail succeed, at a worse cost ("succeed, but worse"), or withdraws it, before
+ * the Effect is confirmed. Ruling (docs/RULES.md R-RA-1): it reads as a Precision of 4–5, so the
+ * player's Effect lands at its full tier and the Challenge's Effect lands too (R-RA-6). It is given
+ * only on a Fail; withdrawing is always open until the Effect is confirmed.
  */
 export function allowSuccess(
   state: RiskyCardState,
@@ -573,8 +590,10 @@ export function allowSuccess(
 }
 
 /**
- * R-RA-3 when the hit lands on the threshold the glue rolls the chain (`1d6x`, `1d6x>=5`) and passes it to
- * `confirmEffect` / `confirmSecondHit`; null: confirm with an empty chain.
+ * R-RA-3 does confirming need an explosion chain? For the Effect (or the second hit) die when the
+ * player's Effect lands and the die shows the threshold (6, 5+ with Slaughter): the glue then rolls
+ * the chain (`1d6x`, `1d6x>=5`) and passes its faces to `confirmEffect` / `confirmSecondHit`.
+ * Null when no chain is needed: confirm with an empty chain.
  */
 export function effectChainNeeded(
   state: RiskyCardState,
@@ -587,7 +606,7 @@ export function effectChainNeeded(
   return { face, threshold };
 }
 
-/** Null unless that hit lands. */
+/** The face of the die whose chain is asked for, when that hit lands; else null. */
 function hitFace(state: RiskyCardState, which: "effect" | "second"): Face | null {
   const result = riskyCardResult(state);
   if (!result.landing.player) return null;
@@ -611,7 +630,11 @@ function checkedChain(state: RiskyCardState, which: "effect" | "second", chain: 
   return faces;
 }
 
-/** R-RA-3 locks the dice; opens R-RA-10's second hit, the highest die left by default. */
+/**
+ * R-RA-3 confirm the Effect die with its explosion chain (empty when it did not explode, or when the
+ * player's Effect does not land). Locks the dice choice; opens Whirlwind's second hit (R-RA-10) with
+ * the highest die left as its default.
+ */
 export function confirmEffect(
   state: RiskyCardState,
   user: CardUser,
@@ -629,7 +652,7 @@ export function confirmEffect(
   return next(state, { effect: { chain: faces }, secondHit: die === null ? null : { die, chain: null } });
 }
 
-/** R-RA-10 */
+/** R-RA-10 confirm Whirlwind's second hit with its own explosion chain. */
 export function confirmSecondHit(
   state: RiskyCardState,
   user: CardUser,
@@ -647,7 +670,7 @@ export function confirmSecondHit(
   return next(state, { secondHit: { die: state.secondHit.die, chain: faces } });
 }
 
-/** R-EGO-2 */
+/** R-EGO-2 the glue took the Ego the Dark Dice cost from the actor. */
 export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "spend the Ego");
@@ -657,7 +680,10 @@ export function markEgoSpent(state: RiskyCardState, user: CardUser, expectedVers
   return next(state, { ego: { ...state.ego, spent: true } });
 }
 
-/** R-EGO-2 (ruling) once; the glue restores it on the actor. */
+/**
+ * R-EGO-2 give back the Ego the Dark Dice cost (the glue restores it on the actor). Once only; it mends
+ * a mistake (ruling), so the roller may only before the dice are confirmed, a GM at any time.
+ */
 export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?: number): RiskyCardState {
   assertRiskyCardState(state);
   assertMayChange(state, user, "give back the Ego");
@@ -678,8 +704,14 @@ export function undoEgo(state: RiskyCardState, user: CardUser, expectedVersion?:
 }
 
 /**
- * R-RA-7 / R-CH-5 each confirmed hit that lands, applied once; written by a GM, the roller or the applier and
- * checked by `checkAppliedEntry` (the Challenge's `before` is its own, which the card cannot know).
+ * R-RA-7 record that a hit was applied to a Challenge's facet. Written by a GM, the roller, or the
+ * user who applied it; each hit is applied once, and only a confirmed hit that lands.
+ *
+ * The record is checked against the card and the rules (R-RA-7, R-CH-5): `hit` is "effect" or
+ * "second"; `effect` is the card's confirmed Effect for that hit; `after` is
+ * max(0, before − max(0, effect − armour)) when the record names the Challenge's `armour`, and
+ * otherwise lies between max(0, before − effect) (no armour) and `before` (the card cannot know an
+ * armour the record does not name). `before` itself is the Challenge's, which the card cannot know.
  */
 export function recordApplied(
   state: RiskyCardState,
@@ -710,520 +742,4 @@ export function recordApplied(
   }
   const clean = checkAppliedEntry(entry, hit, value.value);
   return next(state, { applied: [...state.applied, clean] });
-}
-
-/**
- * `after` is max(0, before − max(0, effect − armour)) when the record names `armour`, else between max(0,
- * before − effect) and `before`. Returns only the fields the record named.
- */
-export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"], value: number): AppliedEntry {
-  assertId(hit, HITS, "a hit");
-  assertInteger(value, "The card's Effect", 0);
-  assertInteger(entry.effect, "The Effect applied", 0);
-  const before = assertInteger(entry.before, "The Disposition before", 0);
-  const after = assertInteger(entry.after, "The Disposition after", 0);
-  if (entry.effect !== value) {
-    throw new RulesError(
-      "bad-choice",
-      `The Effect recorded must be this card's Effect of ${value} (got ${entry.effect}).`,
-      { value: value },
-    );
-  }
-  const armour = entry.armour === undefined ? undefined : assertInteger(entry.armour, "The Challenge's armour", 0);
-  const least = reduceDisposition(before, value).value;
-  const expected = armour === undefined ? null : reduceDisposition(before, damageAfterArmour(value, armour)).value;
-  if (expected === null ? after < least || after > before : after !== expected) {
-    const what = expected === null ? `between ${least} and ${before}` : String(expected);
-    throw new RulesError(
-      "bad-choice",
-      `An Effect of ${value} against a Disposition of ${before} leaves ${what} (got ${after}).`,
-      {
-        value: value,
-      },
-    );
-  }
-  const clean: AppliedEntry = {
-    hit,
-    targetName: String(entry.targetName),
-    facet: String(entry.facet),
-    effect: entry.effect,
-    before,
-    after,
-    ...(armour === undefined ? {} : { armour }),
-    userId: String(entry.userId),
-  };
-  return clean;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The view model
-
-/** `mayApply` / `mayApplyReason` from `cardPermission(…).apply`. */
-export interface CardViewer extends CardUser {
-  readonly gmOnline: boolean;
-  readonly mayApply: boolean;
-  readonly mayApplyReason: string | null;
-}
-
-export interface CardButtonView {
-  readonly labelKey: string;
-  readonly disabled: boolean;
-  /** When enabled, a hint on its limits, or null. */
-  readonly tooltipKey: string | null;
-}
-
-export type DieRoleView = "precision" | "effect" | "both" | "second" | null;
-
-export interface DieTileView {
-  readonly index: number;
-  readonly tone: "light" | "dark";
-  readonly face: number;
-  readonly role: DieRoleView;
-  readonly roleKey: string | null;
-  /** R-EGO-2 */
-  readonly costsEgo: boolean;
-  /** The roller or a GM, before the choice is locked. */
-  readonly clickable: boolean;
-  readonly clickRole: "precision" | "second" | null;
-  readonly clickTitleKey: string | null;
-  readonly effectButton: boolean;
-  /** With `{face}`. */
-  readonly titleKey: string;
-  /** The screen reader's name: "Dark die, 5, Effect" (with `{face}`). */
-  readonly nameKey: string;
-  readonly cssClass: string;
-}
-
-export interface BreakdownLineView {
-  /** Null when `label` is a user's own text (shown escaped). */
-  readonly labelKey: string | null;
-  readonly label: string;
-  /** Signed; the base line shows its plain count. */
-  readonly dice: string;
-}
-
-export interface ExplosionDieView {
-  readonly face: number;
-  /** R-RA-3 */
-  readonly exploded: boolean;
-  readonly cssClass: string;
-}
-
-export interface EffectView {
-  readonly value: number;
-  readonly dice: readonly ExplosionDieView[];
-  /** Language-neutral values ("+2", "≥ 3"). */
-  readonly lines: readonly { readonly labelKey: string; readonly text: string }[];
-  readonly floorApplied: boolean;
-  readonly threshold: number;
-}
-
-export interface RiskyCardView {
-  readonly cssClass: string;
-  readonly version: number;
-  readonly titleKey: string;
-  readonly actorName: string;
-  readonly targetKey: string;
-  readonly weapon: {
-    readonly name: string;
-    readonly tierKey: string;
-    readonly tags: readonly { readonly labelKey: string | null; readonly label: string }[];
-  } | null;
-  readonly empty: boolean;
-  readonly dice: readonly DieTileView[];
-  readonly breakdown: {
-    readonly lines: readonly BreakdownLineView[];
-    readonly light: number;
-    readonly dark: number;
-    readonly clampKey: string | null;
-  };
-  readonly outcome: { readonly band: Band; readonly bandKey: string; readonly cssClass: string };
-  readonly specialist: boolean;
-  /** R-RA-1 */
-  readonly gmSuccess: boolean;
-  readonly reaction: { readonly noteKey: string } | null;
-  readonly landing: readonly { readonly key: string; readonly cssClass: string }[];
-  readonly orderKey: string | null;
-  /** R-RA-3 shown before confirming. */
-  readonly willExplode: boolean;
-  readonly effect: EffectView | null;
-  readonly second: EffectView | null;
-  readonly ego: {
-    readonly key: string;
-    readonly cost: number;
-    readonly from: number;
-    readonly to: number;
-    readonly statusKey: string | null;
-    readonly cssClass: string;
-  } | null;
-  readonly sayonara: boolean;
-  readonly lost: boolean;
-  readonly buttons: {
-    readonly confirm: CardButtonView | null;
-    readonly allowEffect: CardButtonView | null;
-    /** R-RA-1 GM only, like allowEffect. */
-    readonly allowSuccess: CardButtonView | null;
-    readonly undoEgo: CardButtonView | null;
-    readonly apply: CardButtonView | null;
-    readonly confirmSecond: CardButtonView | null;
-    readonly applySecond: CardButtonView | null;
-  };
-  readonly hasButtons: boolean;
-  readonly applied: readonly AppliedRowView[];
-}
-
-/** R-RA-7 as every card shows it. */
-export interface AppliedRowView {
-  readonly targetName: string;
-  readonly facet: string;
-  readonly effect: number;
-  readonly before: number;
-  readonly after: number;
-  /** R-ADV-2 */
-  readonly secondHit: boolean;
-}
-
-/** The Risky, Legacy Effect and montage cards share it. */
-export function appliedRowView(entry: AppliedEntry): AppliedRowView {
-  const { targetName, facet, effect, before, after } = entry;
-  return { targetName, facet, effect, before, after, secondHit: entry.hit === "second" };
-}
-
-export const CARD_REASON = {
-  ...REASON,
-  notGm: "TERRAN.Card.Reason.notGm",
-  noEffect: "TERRAN.Card.Reason.noEffect",
-  notConfirmed: "TERRAN.Card.Reason.notConfirmed",
-  alreadyApplied: "TERRAN.Card.Reason.alreadyApplied",
-  egoNotSpent: "TERRAN.Card.Reason.egoNotSpent",
-  egoUndone: "TERRAN.Card.Reason.egoUndone",
-  noSecondHit: "TERRAN.Card.Reason.noSecondHit",
-  secondNotConfirmed: "TERRAN.Card.Reason.secondNotConfirmed",
-  noTarget: "TERRAN.Card.Reason.noTarget",
-  /** R-LEG-11 from the sheet, or after a Fail. */
-  noAction: "TERRAN.Card.Reason.noAction",
-  /** R-RA-9 */
-  overcomeFirst: "TERRAN.Card.Reason.overcomeFirst",
-} as const;
-
-const ROLE_KEYS: Readonly<Record<Exclude<DieRoleView, null>, string>> = {
-  precision: "TERRAN.Card.Die.role.precision",
-  effect: "TERRAN.Card.Die.role.effect",
-  both: "TERRAN.Card.Die.role.both",
-  second: "TERRAN.Card.Die.role.second",
-};
-
-/**
- * Closed by `refusal` first, then when applied already, then when the viewer may not; open, with the viewer's
- * limit as a hint.
- */
-export function applyOnceButton(
-  labelKey: string,
-  refusal: string | null,
-  applied: boolean,
-  viewer: CardViewer,
-): CardButtonView {
-  const reason =
-    refusal ??
-    (applied ? CARD_REASON.alreadyApplied : viewer.mayApply ? null : (viewer.mayApplyReason ?? CARD_REASON.notOwner));
-  return {
-    labelKey,
-    disabled: reason !== null,
-    tooltipKey: reason ?? (viewer.mayApply ? viewer.mayApplyReason : null),
-  };
-}
-
-const BAND_CLASS: Readonly<Record<Band, string>> = {
-  fail: "band-fail",
-  partial: "band-partial",
-  success: "band-success",
-};
-
-/** With a true minus sign: "+1", "−2", "±0". */
-export function signed(n: number): string {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `\u2212${Math.abs(n)}`;
-  return "\u00b10";
-}
-
-export function labelOf(label: string): { labelKey: string | null; label: string } {
-  return label.startsWith("TERRAN.") ? { labelKey: label, label: "" } : { labelKey: null, label };
-}
-
-function button(labelKey: string, reason: string | null, hint: string | null = null): CardButtonView {
-  return { labelKey, disabled: reason !== null, tooltipKey: reason ?? hint };
-}
-
-function firstReason(...checks: readonly (readonly [boolean, string])[]): string | null {
-  for (const [applies, reason] of checks) if (applies) return reason;
-  return null;
-}
-
-function effectView(value: PlayerEffect, rule: EffectRule, threshold: number): EffectView {
-  const chain = value.explosion.dice;
-  const dice = chain.map((face, i) => {
-    const exploded = i < chain.length - 1;
-    return { face, exploded, cssClass: `effect-die${i === 0 ? " first" : ""}${exploded ? " exploded" : ""}` };
-  });
-  const lines = value.lines
-    .filter((l) => l.labelKey !== "TERRAN.Effect.Die")
-    .map((l) => {
-      // R-RA-5 a floor reads "≥ 3"; the rest are signed.
-      const floor = rule.kind === "floor" && rule.tiers.some((t) => t.labelKey === l.labelKey);
-      return { labelKey: l.labelKey, text: floor ? `\u2265 ${l.value}` : signed(l.value) };
-    });
-  const floorApplied = value.floor !== undefined && value.floor > value.dieTotal;
-  return { value: value.value, dice, lines, floorApplied, threshold };
-}
-
-/** One die serves both, or none. */
-function dieRole(state: RiskyCardState, index: number): DieRoleView {
-  const selection = state.selection;
-  if (selection?.precision === index) return selection.effect === index ? "both" : "precision";
-  if (selection?.effect === index) return "effect";
-  return state.secondHit?.die === index ? "second" : null;
-}
-
-/** R-RA-1 */
-function dieTiles(state: RiskyCardState, result: RiskyCardResult, canChange: boolean): DieTileView[] {
-  const locked = result.locked;
-  const selection = state.selection;
-  const secondOpen = locked && state.secondHit !== null && state.secondHit.chain === null && result.secondHitAvailable;
-  const singleBoth = selection !== null && selection.effect === selection.precision;
-  const choosing = canChange && !locked && !singleBoth && state.light.length + state.dark.length > 1;
-  return cardDice(state).map((die, index) => {
-    const role = dieRole(state, index);
-    const costsEgo = die.tone === "dark" && (result.ego.costly[index - state.light.length] ?? false);
-    const secondClick = canChange && secondOpen && role !== "precision" && role !== "effect" && role !== "second";
-    const clickRole = choosing && role !== "precision" ? "precision" : secondClick ? "second" : null;
-    const titleKey =
-      die.tone === "light" ? "TERRAN.Card.Die.light" : costsEgo ? "TERRAN.Card.Die.darkCosts" : "TERRAN.Card.Die.dark";
-    const cssClass = [
-      "die",
-      `tone-${die.tone}`,
-      role ? `role-${role}` : "role-none",
-      costsEgo ? "costs-ego" : "",
-      clickRole ? "clickable" : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
-    return {
-      index,
-      tone: die.tone,
-      face: die.face,
-      role,
-      roleKey: role ? ROLE_KEYS[role] : null,
-      costsEgo,
-      clickable: clickRole !== null,
-      clickRole,
-      clickTitleKey:
-        clickRole === "precision"
-          ? "TERRAN.Card.Die.makePrecision"
-          : clickRole === "second"
-            ? "TERRAN.Card.Die.makeSecond"
-            : null,
-      effectButton: choosing && role !== "effect",
-      titleKey,
-      nameKey: dieNameKey(die.tone, role),
-      cssClass,
-    };
-  });
-}
-
-/** R-POOL-1 */
-function breakdownView(pool: RiskyCardState["pool"]): RiskyCardView["breakdown"] {
-  const lines: BreakdownLineView[] = [
-    { ...labelOf(pool.baseLabel), dice: String(pool.base) },
-    ...pool.lines.map((l) => ({ ...labelOf(l.label), dice: signed(l.dice) })),
-  ];
-  return {
-    lines,
-    light: pool.light,
-    dark: pool.dark,
-    clampKey: pool.clamp ? `TERRAN.Card.Pool.clamp.${pool.clamp}` : null,
-  };
-}
-
-/** R-RA-6 */
-function landingView(result: RiskyCardResult): RiskyCardView["landing"] {
-  return [
-    result.landing.player
-      ? { key: "TERRAN.Card.Landing.player", cssClass: "lands player" }
-      : { key: "TERRAN.Card.Landing.noPlayer", cssClass: "misses player" },
-    result.landing.challenge
-      ? { key: "TERRAN.Card.Landing.challenge", cssClass: "lands challenge" }
-      : { key: "TERRAN.Card.Landing.noChallenge", cssClass: "misses challenge" },
-  ];
-}
-
-/** R-EGO-2 */
-function egoLineView(state: RiskyCardState, spend: RiskyCardResult["ego"]): RiskyCardView["ego"] {
-  if (state.dark.length === 0) return null;
-  if (spend.cost === 0)
-    return {
-      key: "TERRAN.Card.Ego.none",
-      cost: 0,
-      from: spend.before,
-      to: spend.before,
-      statusKey: null,
-      cssClass: "ego-line free",
-    };
-  const statusKey = state.ego.undone
-    ? "TERRAN.Card.Ego.undone"
-    : state.ego.spent
-      ? "TERRAN.Card.Ego.spent"
-      : "TERRAN.Card.Ego.pending";
-  return {
-    key: "TERRAN.Card.Ego.cost",
-    cost: spend.cost,
-    from: spend.before,
-    to: spend.after,
-    statusKey,
-    cssClass: `ego-line${state.ego.undone ? " undone" : ""}`,
-  };
-}
-
-/** R-RA-1 / R-RA-8 offered until withdrawn. */
-function gmButtons(
-  state: RiskyCardState,
-  result: RiskyCardResult,
-  viewer: CardViewer,
-): Pick<RiskyCardView["buttons"], "allowEffect" | "allowSuccess"> {
-  const open = !result.locked && !result.empty && viewer.isGM;
-  const allowEffect =
-    state.reaction && open
-      ? button(state.gmAllowsEffect ? "TERRAN.Card.Button.withdrawEffect" : "TERRAN.Card.Button.allowEffect", null)
-      : null;
-  const gmAllowsSuccess = state.gmAllowsSuccess ?? false;
-  const allowSuccess =
-    open && (result.band === "fail" || gmAllowsSuccess)
-      ? button(gmAllowsSuccess ? "TERRAN.Card.Button.withdrawSuccess" : "TERRAN.Card.Button.allowSuccess", null)
-      : null;
-  return { allowEffect, allowSuccess };
-}
-
-/** R-ADV-1 */
-function secondHitButtons(
-  state: RiskyCardState,
-  result: RiskyCardResult,
-  viewer: CardViewer,
-  applied: (hit: "effect" | "second") => boolean,
-): Pick<RiskyCardView["buttons"], "confirmSecond" | "applySecond"> {
-  if (!(state.flags.whirlwind && state.combat)) return { confirmSecond: null, applySecond: null };
-  const secondConfirmed = (state.secondHit?.chain ?? null) !== null;
-  const confirmSecond =
-    !result.empty && !secondConfirmed
-      ? button(
-          "TERRAN.Card.Button.confirmSecond",
-          firstReason(
-            [!isRollerOrGm(viewer, state.rollerId), CARD_REASON.notRoller],
-            [!result.locked && result.landing.player, CARD_REASON.notConfirmed],
-            [!result.secondHitAvailable || state.secondHit === null, CARD_REASON.noSecondHit],
-          ),
-        )
-      : null;
-  const applySecond =
-    secondConfirmed && result.second
-      ? button(
-          "TERRAN.Card.Button.applySecond",
-          firstReason(
-            [applied("second"), CARD_REASON.alreadyApplied],
-            [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
-          ),
-          viewer.mayApply ? viewer.mayApplyReason : null,
-        )
-      : null;
-  return { confirmSecond, applySecond };
-}
-
-/** R-EGO-2 (ruling) */
-function undoEgoButton(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): CardButtonView {
-  const permission = undoEgoPermission(viewer, state.rollerId, result.locked);
-  return button(
-    "TERRAN.Card.Button.undoEgo",
-    firstReason(
-      [!permission.allowed, permission.reasonKey ?? CARD_REASON.notRoller],
-      [state.ego.undone, CARD_REASON.egoUndone],
-      [!state.ego.spent, CARD_REASON.egoNotSpent],
-    ),
-    "TERRAN.Card.Tooltip.undoEgo",
-  );
-}
-
-function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: CardViewer): RiskyCardView["buttons"] {
-  const notRoller = !isRollerOrGm(viewer, state.rollerId);
-  const applied = (hit: "effect" | "second"): boolean => state.applied.some((a) => a.hit === hit);
-  const confirmKey = result.landing.player ? "TERRAN.Card.Button.confirm" : "TERRAN.Card.Button.confirmNoEffect";
-  const confirm = result.empty || result.locked ? null : button(confirmKey, notRoller ? CARD_REASON.notRoller : null);
-  const undoEgo = result.ego.cost > 0 ? undoEgoButton(state, result, viewer) : null;
-  // An open Apply's key is a hint on its limits; with none of the player's Effect landing there is no button.
-  const apply =
-    result.empty || !result.landing.player
-      ? null
-      : button(
-          "TERRAN.Card.Button.apply",
-          firstReason(
-            [!result.locked, CARD_REASON.notConfirmed],
-            [applied("effect"), CARD_REASON.alreadyApplied],
-            [!viewer.mayApply, viewer.mayApplyReason ?? CARD_REASON.notOwner],
-          ),
-          viewer.mayApply ? viewer.mayApplyReason : null,
-        );
-  return {
-    confirm,
-    ...gmButtons(state, result, viewer),
-    undoEgo,
-    apply,
-    ...secondHitButtons(state, result, viewer, applied),
-  };
-}
-
-/** A user's own tag as typed. */
-function weaponView(state: RiskyCardState, ruleset: Ruleset): RiskyCardView["weapon"] {
-  if (!state.weapon) return null;
-  const tags = state.weapon.tags.map((t) =>
-    isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t },
-  );
-  return { name: state.weapon.name, tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "", tags };
-}
-
-/** As `viewer` sees it. */
-export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyCardView {
-  const ruleset = getRuleset(state.rulesetId);
-  const result = riskyCardResult(state);
-  const locked = result.locked;
-  const band = result.band;
-  const threshold = explosionThreshold(isSlaughter(state));
-  const buttons = cardButtons(state, result, viewer);
-  const toneClass = result.empty ? "empty" : BAND_CLASS[band];
-  return {
-    cssClass: ["terran-engine", "chat-card", "risky-card", toneClass, locked ? "locked" : "", result.lost ? "lost" : ""]
-      .filter(Boolean)
-      .join(" "),
-    version: state.version,
-    titleKey: state.reaction ? "TERRAN.Card.Risky.reactionTitle" : "TERRAN.Card.Risky.title",
-    actorName: state.actorName,
-    targetKey: state.pool.baseLabel,
-    weapon: weaponView(state, ruleset),
-    empty: result.empty,
-    dice: dieTiles(state, result, isRollerOrGm(viewer, state.rollerId)),
-    breakdown: breakdownView(state.pool),
-    outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
-    specialist: result.resolution?.specialistRescue ?? false,
-    gmSuccess: result.gmSuccess,
-    reaction: state.reaction
-      ? { noteKey: state.gmAllowsEffect ? "TERRAN.Card.Risky.reactionAllowed" : "TERRAN.Card.Risky.reactionNote" }
-      : null,
-    landing: landingView(result),
-    orderKey: result.landing.player && result.landing.challenge ? `TERRAN.Order.${result.order}` : null,
-    willExplode: !locked && effectChainNeeded(state, "effect") !== null,
-    effect: result.effect ? effectView(result.effect, ruleset.effect, threshold) : null,
-    second: result.second ? effectView(result.second, ruleset.effect, threshold) : null,
-    ego: egoLineView(state, result.ego),
-    sayonara: state.sayonara,
-    lost: result.lost,
-    buttons,
-    hasButtons: Object.values(buttons).some((b) => b !== null),
-    applied: state.applied.map(appliedRowView),
-  };
 }

@@ -1,6 +1,6 @@
 /**
  * The hand-over from the roll dialog to the chat card and the roll's record
- * (`riskyCardInput` in src/applications/dialogs/roll-dialog-model.ts): what the player chose in the dialog is what the
+ * (`riskyCardInput` in src/applications/dialogs/risky-card-input.ts): what the player chose in the dialog is what the
  * card and the saved roll hold.
  */
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import {
   type RollDialogSettings,
   type RollDialogSubject,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
-import { riskyCardInput, rollRecord } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import { riskyCardInput, rollRecord } from "../../src/applications/dialogs/risky-card-input.ts";
 import { createRiskyCard } from "../../src/chat/risky-card.ts";
 import { CORE, DEGENESIS } from "../../src/rules/index.ts";
 import { advancement, armour, condition, state } from "../documents/operations/fixtures.ts";

@@ -9,7 +9,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   applyChange,
-  DARK_MAX_LIMIT,
   DIALOG_ACTIONS,
   DIALOG_FIELDS,
   initialChoices,
@@ -21,6 +20,7 @@ import {
   type RollDialogSubject,
   type RollDialogView,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import { DARK_MAX_LIMIT } from "../../src/applications/dialogs/stepper.ts";
 import { percent, signedDice } from "../../src/applications/format.ts";
 import type { WeaponSource } from "../../src/data/source.ts";
 import type { CharacterState } from "../../src/documents/operations/types.ts";

@@ -1,5 +1,5 @@
 /**
- * The Legacy Risky card's next step and the Effect card tied to it (src/chat/legacy-effect-card.ts):
+ * The Legacy Risky card's next step and the Effect card tied to it (src/chat/legacy-*-card.ts):
  * states, transitions and views, drawn with the real templates (strict Handlebars).
  */
 import { describe, expect, it } from "vitest";

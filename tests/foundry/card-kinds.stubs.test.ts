@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The card registry (`CARD_KINDS` in src/applications/chat/card-presenter.ts) against the real
+ * The card registry (`CARD_KINDS` in src/applications/chat/card-registry.ts) against the real
  * templates and the FOUNDRY STAND-INS: every kind of card declared in src/chat/card-kinds.ts has one entry, whose
  * template exists and whose handlers are exactly the `data-action`s that template uses; a stored state its kind's check
  * refuses is drawn as the short notice (through the entry's check), and a click reaches only the
@@ -11,7 +11,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
-import { CARD_KINDS, registerCardPresenter, renderCard } from "../../src/applications/chat/card-presenter.ts";
+import { registerCardPresenter, renderCard } from "../../src/applications/chat/card-presenter.ts";
+import { CARD_KINDS } from "../../src/applications/chat/card-registry.ts";
 import {
   CARD_ACTIONS,
   CARD_CHECKS,

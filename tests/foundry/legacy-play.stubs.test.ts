@@ -108,7 +108,7 @@ function lastCard(): StoredCard {
 
 function lastResult(): ResultCardView {
   const card = lastCard();
-  // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-effect-card.ts).
+  // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-*-card.ts).
   if (card.kind === "legacyRisky") return legacyRiskyCard(card.state.roll);
   if (card.kind === "legacyEffect") return legacyEffectCard(card.state.roll);
   if (card.kind === "legacyMontage") return montageCard(card.state.roll);

@@ -64,7 +64,7 @@ function lastCard(): StoredCard {
 
 function lastResult() {
   const card = lastCard();
-  // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-effect-card.ts).
+  // The Legacy Risky and Effect cards keep their result card's view as `roll` (src/chat/legacy-*-card.ts).
   if (card.kind === "legacyRisky") return legacyRiskyCard(card.state.roll);
   if (card.kind === "legacyEffect") return legacyEffectCard(card.state.roll);
   if (card.kind !== "result") throw new Error(`a ${card.kind} card, not a result card`);

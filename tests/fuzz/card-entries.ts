@@ -1,9 +1,9 @@
 /**
- * The fuzz's table of the chat cards' entry points: every function risky-card.ts (its view included),
- * challenge-card.ts (and its health models' records, health/grit.ts and health/hp.ts) and result-cards.ts
- * export, called on valid inputs and on states reached by random play (and, in the hostile half, on those
- * with one stored value forged). `assertCovered` fails loudly when one of these modules exports a
- * function the table does not name.
+ * The fuzz's table of the chat cards' entry points: every function risky-card.ts (with risky-card-view.ts,
+ * applied.ts and card-views.ts), challenge-card.ts (and its health models' records, health/grit.ts and
+ * health/hp.ts) and result-cards.ts export, called on valid inputs and on states reached by random play (and,
+ * in the hostile half, on those with one stored value forged). `assertCovered` fails loudly when one of
+ * these modules exports a function the table does not name.
  */
 import fc from "fast-check";
 import * as challengeCard from "../../src/chat/challenge-card.ts";
@@ -11,6 +11,9 @@ import * as gritRecords from "../../src/chat/health/grit.ts";
 import * as hpRecords from "../../src/chat/health/hp.ts";
 import * as resultCards from "../../src/chat/result-cards.ts";
 import * as riskyCard from "../../src/chat/risky-card.ts";
+import * as riskyView from "../../src/chat/risky-card-view.ts";
+import * as applied from "../../src/chat/applied.ts";
+import * as cardViews from "../../src/chat/card-views.ts";
 import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendEgo, type Face, type HpWound } from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
 import type { CardUser } from "../../src/chat/permissions.ts";
@@ -136,7 +139,7 @@ const viewer = fc.record({
   isGM: fc.boolean(),
   gmOnline: fc.boolean(),
   mayApply: fc.boolean(),
-  mayApplyReason: fc.constantFrom(null, riskyCard.CARD_REASON.notOwner),
+  mayApplyReason: fc.constantFrom(null, cardViews.CARD_REASON.notOwner),
 });
 
 export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
@@ -200,7 +203,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         return [state, record.user, appliedEntry(state, record).entry, v] as [
           riskyCard.RiskyCardState,
           CardUser,
-          riskyCard.AppliedEntry,
+          applied.AppliedEntry,
           number,
         ];
       }),
@@ -208,7 +211,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ),
   // R-RA-7 one record of an Effect applied, checked against the card's Effect (shared by the Legacy cards).
   checkAppliedEntry: entry(
-    riskyCard.checkAppliedEntry,
+    applied.checkAppliedEntry,
     fc
       .record({
         before: fc.integer({ min: 0, max: 40 }),
@@ -227,7 +230,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
           after,
           userId: "u",
         };
-        return [record, "effect", effect] as [riskyCard.AppliedEntry, "effect", number];
+        return [record, "effect", effect] as [applied.AppliedEntry, "effect", number];
       }),
   ),
   assertRiskyCardState: entry(riskyCard.assertRiskyCardState, t(riskyState)),
@@ -311,7 +314,7 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     ),
   ),
   // The Risky card's view (R-RA-1 … R-RA-10): what its template shows any viewer, from any state play reaches.
-  riskyCardView: entry(riskyCard.riskyCardView, t(riskyState, viewer)),
+  riskyCardView: entry(riskyView.riskyCardView, t(riskyState, viewer)),
   gritResetCard: entry(
     resultCards.gritResetCard,
     t(
@@ -400,6 +403,9 @@ export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {
 };
 
 assertCovered("src/chat/risky-card.ts", riskyCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/risky-card-view.ts", riskyView, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/applied.ts", applied, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/card-views.ts", cardViews, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/challenge-card.ts", challengeCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/health/grit.ts", gritRecords, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/health/hp.ts", hpRecords, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);

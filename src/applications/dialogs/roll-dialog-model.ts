@@ -10,8 +10,9 @@
  * helper but `localize`.
  *
  * In reading order: the inputs, the names the glue and the template share, and the view; reading the
- * character and normalising the choices, and one change at a time; the exact odds, remembered per
- * state; then the model, one function per region of the dialog.
+ * character and normalising the choices, and one change at a time; then the model, one function per
+ * region of the dialog. The odds it remembers are in ./roll-dialog-odds.ts, the card's input in
+ * ./risky-card-input.ts.
  *
  * The dialog never breaks: choices are normalised (whole numbers, clamped, unknown ids dropped) and
  * the reason for each correction is shown; stored data the rules would refuse (a modifier of 0 dice,
@@ -32,14 +33,10 @@ import {
   modifierApplies,
   readSceneEffects,
   suitDepleted,
-  riskyActionOdds,
-  adviceRows,
-  combinedAdviceFigures,
   type Attributes,
   type ClampReason,
   type DiceModifier,
   type EffectOrder,
-  type EffectRule,
   type EffectTags,
   type Odds,
   type Pool,
@@ -50,13 +47,14 @@ import {
   type Weapon,
   type Wounds,
 } from "../../rules/index.ts";
-import type { CardWeapon, RiskyCardInput } from "../../chat/risky-card.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import type { ItemSnapshot, WeaponSource } from "../../data/source.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isMessageMode, MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import { decimal, message, MINUS, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
-import { advisorView, type AdvisorView } from "./advisor-view.ts";
+import { type AdvisorView } from "./advisor-view.ts";
+import { DARK_MAX_LIMIT, type StepperButton } from "./stepper.ts";
+import { dialogAdvisor, oddsFor } from "./roll-dialog-odds.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -158,11 +156,6 @@ export interface RollDialogModifierRow {
   /** "bonus", "penalty", plus " off" when not counted: CSS classes. */
   readonly cls: string;
   readonly rule: string;
-}
-
-export interface StepperButton {
-  readonly disabled: boolean;
-  readonly tooltip: DialogMessage;
 }
 
 export interface SelectOption {
@@ -304,9 +297,6 @@ function asRank(value: unknown, fallback: TierRank): TierRank {
   const n = whole(value, fallback);
   return isTierRank(n) ? n : fallback;
 }
-
-/** No world setting takes the Dark Dice stepper past this (the setting itself offers 1–30). */
-export const DARK_MAX_LIMIT = 100;
 
 /** The world's Dark Dice maximum, read safely: a whole number 0–100, else the default 10. */
 export function darkMaxOf(settings: RollDialogSettings): number {
@@ -606,53 +596,6 @@ export function applyChange(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The exact odds, kept per state
-
-type OddsArgs = Parameters<typeof riskyActionOdds>[0];
-
-/** Distinct odds states kept per Effect rule before the cache starts over. */
-export const ODDS_CACHE_SIZE = 512;
-
-/** Keyed by the ruleset's Effect rule (one per ruleset), then by the state. */
-const oddsCache = new Map<EffectRule, Map<string, Odds>>();
-
-/**
- * `riskyActionOdds`, remembered: the dialog recomputes on every click, and a user stepping the Dark
- * Dice up and down revisits the same states. The odds are immutable values of their inputs, so a
- * remembered result is the very result a new call would give (the tests check the equality).
- */
-export function oddsFor(args: OddsArgs & { readonly effect: NonNullable<OddsArgs["effect"]> }): Odds {
-  const { rule, rank, tags } = args.effect;
-  let byState = oddsCache.get(rule);
-  if (!byState) {
-    byState = new Map();
-    oddsCache.set(rule, byState);
-  }
-  const key = [
-    args.light,
-    args.dark,
-    args.ego,
-    args.slaughter ? 1 : 0,
-    args.sayonara ? 1 : 0,
-    args.singleDieServesBoth === false ? 0 : 1,
-    rank,
-    tags?.versatileTwoHanded ? 1 : 0,
-    tags?.improvised ? 1 : 0,
-  ].join("|");
-  const known = byState.get(key);
-  if (known) return known;
-  const odds = riskyActionOdds(args);
-  if (byState.size >= ODDS_CACHE_SIZE) byState.clear();
-  byState.set(key, odds);
-  return odds;
-}
-
-/** Forget every remembered odds state (the bench uses it to time a fresh dialog). */
-export function clearOddsCache(): void {
-  oddsCache.clear();
-}
-
-// ---------------------------------------------------------------------------------------------
 // The model
 
 const LINE_ORDER: Readonly<Record<Exclude<PoolLineId, "position" | "modifier">, number>> = {
@@ -930,22 +873,6 @@ function tierView(ruleset: Ruleset, weapon: Weapon | undefined, rank: TierRank):
   };
 }
 
-/**
- * The risk advisor: the rows of src/rules/advice.ts on the dialog's own remembered odds (`oddsAt`). Its
- * rows are worked out only while it is open (each is a full odds state, the Effect's law included); closed,
- * it shows its summary alone and the host renders again when the player opens it.
- */
-function dialogAdvisor(
-  darkMax: number,
-  oddsAt: (dark: number) => Odds,
-  dark: number,
-  settings: RollDialogSettings,
-): AdvisorView {
-  const open = settings.advisorOpen === true;
-  const rows = open ? adviceRows(darkMax, oddsAt, combinedAdviceFigures) : [];
-  return advisorView(rows, dark, "expected", { open, locale: settings.locale, last: darkMax });
-}
-
 /** The whole dialog for a subject, the user's choices and the settings. Never throws for any choices. */
 export function rollDialogModel(
   subject: RollDialogSubject,
@@ -1021,99 +948,5 @@ export function rollDialogModel(
     whirlwind: whirlwindOwned && chosen.combat,
     specialistApplies: chosen.specialist,
     messageMode: chosen.messageMode,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The hand-over to the card: what a Risky Action's card starts from, read from this view and the dice
-// thrown (the dialog's Roll, ./roll-dialog.ts, throws them and posts the message).
-
-/** The card's view of the weapon: its name, tier rank and every tag (the ruleset's and the user's own). */
-export function cardWeapon(subject: RollDialogSubject): CardWeapon | null {
-  const weapon = subject.weapon;
-  if (!weapon) return null;
-  return {
-    name: weapon.name,
-    rank: weapon.system.rank,
-    tags: [...weapon.system.tags, ...weapon.system.customTags],
-    twoHanded: weapon.system.twoHanded,
-  };
-}
-
-export interface ThrownPool {
-  readonly rollerId: string;
-  readonly actor: { readonly uuid: string; readonly name: string };
-  readonly light: readonly number[];
-  readonly dark: readonly number[];
-  /** R-RA-2 the world's setting. */
-  readonly singleDieServesBoth: boolean;
-}
-
-/** The input of `createRiskyCard` for a roll made from the dialog (R-RA-1…10, R-ADV-2, R-EGO-2). */
-export function riskyCardInput(subject: RollDialogSubject, view: RollDialogView, thrown: ThrownPool): RiskyCardInput {
-  const { flags } = deriveCharacter(subject.state.source, subject.state.items);
-  return {
-    rollerId: thrown.rollerId,
-    actorUuid: thrown.actor.uuid,
-    actorName: thrown.actor.name,
-    rulesetId: subject.ruleset.id,
-    target: subject.target,
-    reaction: view.reaction,
-    light: [...thrown.light],
-    dark: [...thrown.dark],
-    pool: view.pool,
-    egoBefore: view.egoAtThrow,
-    sayonara: view.sayonara,
-    singleDieServesBoth: thrown.singleDieServesBoth,
-    weapon: cardWeapon(subject),
-    rank: view.rank,
-    combat: view.choices.combat,
-    flags: {
-      whirlwind: view.whirlwind,
-      specialist: view.specialistApplies,
-      fast: flags.has("effectFirst"),
-      slow: flags.has("effectLast"),
-    },
-  };
-}
-
-/** What a TerranRoll carries in `options["terran-engine"]`: enough to tell what was rolled and why. */
-export interface TerranRollRecord {
-  readonly actorUuid: string;
-  /** The attribute or the save. */
-  readonly target: RollDialogSubject["target"];
-  /** R-POOL-1/2 the base and every counted modifier line (label key or the user's own text, dice). */
-  readonly breakdown: readonly { readonly label: string; readonly dice: number }[];
-  /** The weapon as it was at the throw (a later edit of the item does not rewrite history). */
-  readonly weapon: {
-    readonly id: string;
-    readonly name: string;
-    readonly rank: number;
-    readonly tags: readonly string[];
-  } | null;
-  readonly egoBefore: number;
-  readonly ruleset: string;
-  /** R-POOL-3/4 the dice chosen: light after the clamp, dark from the stepper. */
-  readonly light: number;
-  readonly dark: number;
-}
-
-/** The record a Risky Action's roll keeps in its options. */
-export function rollRecord(subject: RollDialogSubject, view: RollDialogView, actorUuid: string): TerranRollRecord {
-  const lines = view.lines.filter((l) => l.counts).map((l) => ({ label: l.labelKey ?? l.labelText, dice: l.dice }));
-  const position = view.choices.position === 0 ? [] : [{ label: "TERRAN.Pool.position", dice: view.choices.position }];
-  const weapon = cardWeapon(subject);
-  return {
-    actorUuid,
-    target: subject.target,
-    breakdown: [{ label: view.base.labelKey, dice: view.base.dice }, ...lines, ...position],
-    weapon:
-      weapon && subject.weapon
-        ? { id: subject.weapon.id, name: weapon.name, rank: weapon.rank, tags: weapon.tags }
-        : null,
-    egoBefore: view.egoAtThrow,
-    ruleset: subject.ruleset.id,
-    light: view.light,
-    dark: view.choices.dark,
   };
 }

@@ -18,9 +18,8 @@ import { createRiskyCard, markEgoSpent, type RiskyCardState } from "../../chat/r
 import { TerranRoll } from "../../dice/terran-roll.ts";
 import { answerFlags } from "../../documents/chat-message.ts";
 
+import { riskyCardInput, rollRecord } from "./risky-card-input.ts";
 import {
-  riskyCardInput,
-  rollRecord,
   applyChange,
   DIALOG_FIELDS,
   initialChoices,

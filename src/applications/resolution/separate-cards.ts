@@ -1,7 +1,9 @@
 /**
- * The separate resolution's card step (R-LEG-11): a successful Risky card's button rolls a held tool's Effect.
- * The card claims the hit first (two clicks roll once), the Effect card names it, the Risky card then names the
- * Effect card; a refused roll gives the claim back.
+ * The separate resolution's card step (Legacy; R-LEG-11): a successful Risky card's button rolls a held
+ * tool's Effect tied to that card. The card claims the hit first (so two clicks roll once), the Effect
+ * card is posted naming the Risky card and its hit, and the Risky card then names the Effect card; if
+ * the roll is refused or its prompt closed, the claim is given back. The Effect card itself is applied
+ * to a Challenge as Core's Effect is (../chat/apply-click.ts, through the GM when needed).
  */
 import {
   claimEffectRoll,
@@ -21,7 +23,7 @@ import { RulesError } from "../../rules/index.ts";
 const saveRisky = (message: ChatMessage.Implementation, state: LegacyRiskyState) =>
   message.update({ flags: cardFlags({ kind: "legacyRisky", state }) });
 
-/** R-LEG-11 / R-LEG-15 */
+/** R-LEG-11 R-LEG-15 rolls the next hit's Effect with the held tool `toolIndex`, tied to the Risky card. */
 export async function rollEffectFromCard(
   message: ChatMessage.Implementation,
   state: LegacyRiskyState,
@@ -49,8 +51,8 @@ export async function rollEffectFromCard(
 }
 
 /**
- * R-LEG-14 (ruling) on this user's word (the companion's owner or a GM): here when it may write the card, else
- * via the GM.
+ * R-LEG-14 (ruling) takes a companion's share of a montage's Ego on this user's word (the companion's owner,
+ * or a GM): here when this user may also write the card, else through the active GM.
  */
 export async function payMontageShare(message: ChatMessage.Implementation, companionUuid: string): Promise<void> {
   const user = game.user;
@@ -63,7 +65,8 @@ export async function payMontageShare(message: ChatMessage.Implementation, compa
 }
 
 /**
- * R-LEG-14 (ruling) after the throw, the shares of the companions this user owns; the rest wait on the card.
+ * R-LEG-14 (ruling) after the throw, takes the shares of the companions this user owns; the others wait on the
+ * card for their owners (or a GM) to pay them. A refusal (no GM, Ego below the share…) is a warning saying why.
  */
 export async function payMontageShares(messageId: string): Promise<void> {
   const message = game.messages?.get(messageId);

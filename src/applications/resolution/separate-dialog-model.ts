@@ -27,7 +27,7 @@ import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
 import { MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import type { MontageChallenge } from "../../documents/operations/legacy-play.ts";
-import { DARK_MAX_LIMIT, type StepperButton } from "../dialogs/roll-dialog-model.ts";
+import { DARK_MAX_LIMIT, type StepperButton } from "../dialogs/stepper.ts";
 import { advisorView, type AdvisorView } from "../dialogs/advisor-view.ts";
 
 export interface SeparateRollSubject {

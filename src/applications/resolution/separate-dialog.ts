@@ -1,7 +1,9 @@
 /**
- * The separate resolution's Risky Action dialog (R-LEG-9): hosts `separateRollModel`, re-rendered on every
- * change; Roll hands the pool to `rollLegacyRisky`. Its template and CSS class keep the name
- * `legacy-roll-dialog`.
+ * The separate resolution's Risky Action dialog (Legacy, R-LEG-9; ApplicationV2 + Handlebars): hosts
+ * `separateRollModel`; every click or field change recomputes the model and re-renders; Roll hands the
+ * pool to `rollLegacyRisky`, which throws the dice, spends the Ego and posts the card. The Effect is
+ * rolled apart (R-LEG-11), from the weapon's row on the sheet (./separate.ts). Its template and CSS
+ * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
@@ -39,7 +41,7 @@ type Configuration = foundry.applications.api.ApplicationV2.Configuration;
 export interface SeparateRollRequest {
   readonly actor: TerranActor;
   readonly attribute: LegacyAttribute;
-  /** Opened from a request card's row. */
+  /** The GM's request this roll answers (opened from a request card's row), if any. */
   readonly answers?: AnswerLink;
 }
 
@@ -70,7 +72,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   protected readonly advisor = "separate";
   readonly #request: SeparateRollRequest;
   #choices: SeparateRollChoices;
-  /** R-LEG-14 */
+  /** R-LEG-14 the active GM has been asked about the montage and has not answered yet. */
   #waiting = false;
 
   constructor(request: SeparateRollRequest, options?: DeepPartial<Configuration>) {
@@ -88,7 +90,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   }
 
   #settings(): SeparateRollSettings {
-    // R-LEG-14 not when answering a GM's request.
+    // R-LEG-14 a montage is offered against exactly one targeted Challenge, and not when answering a GM's request.
     const montage = currentRuleset().montage && !this.#request.answers ? targetedChallenge() : null;
     return {
       darkMax: currentDarkDiceMax(),
@@ -100,14 +102,19 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     };
   }
 
-  /** R-LEG-14 a GM who rolls, in place; else the active GM, asked on Roll. */
+  /**
+   * R-LEG-14 whose word says the Challenge cannot kill: a GM who rolls, in place; else the active GM, asked on Roll.
+   */
   #montageWord(): MontageWord {
     if (game.user?.isGM) return "self";
     if (this.#waiting) return "waiting";
     return gmOnline() ? "ask" : "none";
   }
 
-  /** R-LEG-14 the word its card carries; null on a no, told why. */
+  /**
+   * R-LEG-14 a player's montage waits for the GM's yes (the dialog shows it waiting): the word its card carries;
+   * null on a no, told why.
+   */
   async #gmAgrees(challengeUuid: string): Promise<{ gmId: string; id: string } | null> {
     this.#waiting = true;
     void this.render();
@@ -117,7 +124,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     return word;
   }
 
-  /** A clamped value stays clamped. */
+  /** The model's normalised choices become the dialog's own (a clamped value stays clamped). */
   #set(choices: SeparateRollChoices): void {
     this.#choices = separateRollModel(this.#subject(), choices, this.#settings()).choices;
     void this.render();
@@ -148,18 +155,18 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
     if (challenge && settings.montageWord === "ask" && !word) return;
     await this.close();
     const thrown = await this.#throw(view, challenge, word);
-    // R-LEG-14 spent with this roll.
+    // R-LEG-14 the complications this roll carried are spent with it (the roller owns the character).
     if (thrown) await clearComplications(this.#request.actor, view.complicationsUsed);
   }
 
-  /** False if nothing was thrown. */
+  /** Throws the montage (against `challenge`) or the Risky Action the dialog shows; false if nothing was thrown. */
   async #throw(
     view: SeparateRollView,
     challenge: MontageChallenge | null,
     gmWord: { gmId: string; id: string } | null,
   ): Promise<boolean> {
     if (challenge) {
-      // R-LEG-14 (ruling) named before the throw; closing the prompt rolls nothing.
+      // R-LEG-14 (ruling) the companions who share the Ego, named before the throw (closing the prompt rolls nothing).
       const companions =
         view.choices.dark > 0 ? await askCompanionOffers(companionCandidates(this.#request.actor)) : [];
       if (companions === null) return false;
@@ -188,7 +195,10 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   }
 }
 
-/** Among this user's targets, as Apply reads them; or null. */
+/**
+ * The one Challenge among the tokens this user targets (as Apply
+ * reads them: src/applications/chat/apply-click.ts), or null.
+ */
 function targetedChallenge(): MontageChallenge | null {
   const actors = [...(game.user?.targets ?? [])].map((t) => t.actor).filter((a) => a !== null);
   return montageTarget(
@@ -203,7 +213,7 @@ function targetedChallenge(): MontageChallenge | null {
   );
 }
 
-/** R-LEG-14 every other character, owned or not. */
+/** R-LEG-14 every other character of the world, owned or not, with its Ego now: who may share a montage's Ego. */
 function companionCandidates(roller: TerranActor): CompanionCandidate[] {
   return (game.actors?.contents ?? []).flatMap((a) =>
     a instanceof TerranActor && a.type === "character" && a.id !== roller.id

@@ -1,8 +1,16 @@
 /**
- * Legacy in a live world (R-LEG-2, R-LEG-5, R-LEG-8, R-LEG-9, R-LEG-12, R-LEG-13, the sheet), the world's
- * ruleset switched for the batch and put back. No documented API forces Foundry's dice, so a roll's
- * consequences are checked against the faces it threw; where a known state is needed, the operation the roll
- * commits is committed with chosen faces.
+ * The Legacy ruleset in a live world: the world's ruleset setting switched to Legacy for the
+ * batch (a world setting: a GM only) and put back after; a character made, its attributes rolled at
+ * creation (R-LEG-2) and then set by forced dice through the operation the roll commits; a Risky Action
+ * through `rollLegacyRisky` (R-LEG-8, R-LEG-9) and its card; harm to a Critical Wound (R-LEG-5); the
+ * session's end turning the Ego lost into Experience (R-LEG-12); the Advancement roll spending it
+ * (R-LEG-13); the sheet drawing the Legacy fields.
+ *
+ * Dice: the document functions roll with Foundry's own dice, which no documented API forces (peers
+ * replace `CONFIG.Dice.randomUniform`, but how a face is read from it is not documented), so a test of
+ * such a roll reads the faces Foundry threw and checks every consequence against the rules for those
+ * faces. Where a known state is needed after (the creation's ratings, Ego lost), the same operation
+ * the roll commits is committed with chosen faces (`legacyCreationOperation`, `spendEgoOperation`).
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import type { TerranActor } from "../../documents/actor.ts";
@@ -10,7 +18,10 @@ import type { RulesetId } from "../../rules/index.ts";
 import { currentUser, kit, Made, posting, sheetOf, type TerranBatch } from "../support.ts";
 import type { QuenchBatchContext } from "../quench-types.ts";
 
-/** R-LEG-2 in sheet order, with the ratings the bands give. */
+/**
+ * The faces the forced creation rolls, in sheet order, and the ratings the bands give them (R-LEG-2: 1–3 → 0, 4–5 → 1,
+ * 6 → 2).
+ */
 const CREATION = {
   faces: [
     [6, 2],
@@ -20,13 +31,13 @@ const CREATION = {
   ],
   ratings: { strength: 2, agility: 1, insight: 0, charisma: 2 },
 } as const;
-/** R-LEG-4, R-LEG-7 with no Advancement or Condition. */
+/** R-LEG-4 HP max = Strength + Agility + 2; R-LEG-7 Ego max = Insight + Charisma + 2 (no Advancement, no Condition). */
 const HP_MAX = 2 + 1 + 2;
 const EGO_MAX = 0 + 2 + 2;
 
 /**
- * A plain result card (chat/legacy-cards.ts), or a Risky or Effect card's `roll` view
- * (chat/legacy-effect-card.ts).
+ * The one card among `messages` with this title: a plain result card (src/chat/legacy-cards.ts), or the
+ * Risky Action's and the Effect's cards, which keep their result view as `roll` (src/chat/legacy-*-card.ts).
  */
 function resultCard(messages: readonly ChatMessage.Implementation[], titleKey: string): ChatMessage.Implementation {
   const { storedCard } = kit();
@@ -41,15 +52,18 @@ function resultCard(messages: readonly ChatMessage.Implementation[], titleKey: s
   return card;
 }
 
-/** A plain Roll or a TerranRoll. */
+/** The d6 faces of a message's first roll (a plain Roll or a TerranRoll). */
 function facesOf(message: ChatMessage.Implementation): number[] {
   return (message.rolls[0]?.dice ?? []).flatMap((die) => die.results.map((r) => r.result));
 }
 
-/** What the groups share; the character exists from the `before` hook (reading it earlier fails the test). */
+/**
+ * What the groups share: the documents made, the ruleset to put back after, and the character the
+ * `before` hook makes (reading it before then fails the test that reads it), with its data read fresh.
+ */
 class LegacyRun {
   readonly made = new Made();
-  /** Null: it was Legacy already. */
+  /** The world's ruleset before the batch switched it to Legacy (null: it was Legacy already). */
   previous: RulesetId | null = null;
   #hero: TerranActor | null = null;
   readonly system = (): CharacterData => this.hero.system as CharacterData;
@@ -64,13 +78,13 @@ class LegacyRun {
   }
 }
 
-/** A GM, the ruleset switched (put back after), one character. */
+/** The world the batch needs: a GM, the ruleset switched to Legacy (put back after), one character. */
 function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
   const { made } = run;
   const { mayWriteWorldSettings, SYSTEM_ID, SETTINGS, TerranActor } = kit();
   before(async function () {
-    // A world setting: only a role that may modify world settings changes it (an Assistant GM, by default, may
-    // not).
+    // The ruleset is a world setting: only a GM whose role may modify the world's settings may change it
+    // (a Gamemaster; an Assistant GM, by default, may not).
     if (!currentUser().isGM || !mayWriteWorldSettings()) this.skip();
     const current = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
     if (current !== "legacy") {
@@ -88,7 +102,7 @@ function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
   });
 }
 
-/** R-LEG-4 / R-LEG-7 */
+/** R-LEG-4 / R-LEG-7 the world reads as Legacy, and a new character starts at its defaults. */
 function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { system, legacy } = run;
   const { currentRuleset, LEGACY_ATTRIBUTES } = kit();
@@ -105,7 +119,7 @@ function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
   });
 }
 
-/** R-LEG-2 */
+/** R-LEG-2 the creation roll, then the ratings set by forced dice. */
 function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { made, system, legacy } = run;
   const { rollLegacyCreation, currentRuleset, LEGACY_ATTRIBUTES, creationRating, legacyCreationOperation } = kit();
@@ -139,7 +153,7 @@ function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
   });
 }
 
-/** R-LEG-5, R-LEG-8, R-LEG-9, R-LEG-12, R-LEG-13 */
+/** R-LEG-5, R-LEG-8, R-LEG-9, R-LEG-12, R-LEG-13 a Risky Action, harm, the session's end, the Advancement roll. */
 function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { made, system, legacy } = run;
   const { rollLegacyRisky, TerranRoll, spendEgo, currentRuleset, legacyRiskyBand, spendEgoOperation } = kit();
@@ -182,7 +196,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
     });
 
     it("harm equal to its HP brings it to 0 and Critically Wounded, not dead, with its card (R-LEG-4, R-LEG-5)", async () => {
-      // Through whatever armour the character wears (none here).
+      // The Effect that reaches 0 HP through whatever armour the character wears (none here).
       const effect = legacy().hp.value + assessHpHarmOperation(run.hero.characterState(), legacy().hp.value).armour;
       const { result, messages } = await posting(made, () => applyLegacyHarm(run.hero, effect));
       if (!result) return assert.fail("the harm was refused");
@@ -225,6 +239,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
   });
 }
 
+/** The sheet draws the Legacy fields, not Core's. */
 function theSheet({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
   const { legacy } = run;
   const { LEGACY_ATTRIBUTES } = kit();
