@@ -1,9 +1,12 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     environment: "node",
+    // Vitest leaves one core free by default; on a 2-core CI machine that runs the files one by one.
+    maxWorkers: availableParallelism(),
     // A deprecation warning from a Foundry stand-in fails the test (tests/stubs/deprecations.ts).
     setupFiles: ["tests/support/no-deprecations.ts"],
     coverage: {
