@@ -128,9 +128,9 @@ describe("the risk advisor in the roll dialog (Core, Degenesis)", () => {
       "Dark",
       "Success",
       "4+",
-      "Effect if it lands",
-      "Ego lost",
-      "Ego 0",
+      "Effect when it lands (avg.)",
+      "Ego lost (avg.)",
+      "Ego falls to 0",
     ]);
   });
 });
