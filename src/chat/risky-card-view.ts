@@ -355,7 +355,7 @@ function cardButtons(state: RiskyCardState, result: RiskyCardResult, viewer: Car
     result.empty || !result.landing.player
       ? null
       : button(
-          "TERRAN.Card.Button.apply",
+          applied("effect") ? "TERRAN.Card.Button.applied" : "TERRAN.Card.Button.apply",
           firstReason(
             [!result.locked, CARD_REASON.notConfirmed],
             [applied("effect"), CARD_REASON.alreadyApplied],

@@ -132,6 +132,12 @@ function recordAt(record: Record<string, unknown>, key: string): Record<string, 
   return made;
 }
 
+/** Sets dotted `path` in `record`, making the records on the way. */
+function setAt(record: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  setOwn(keys.slice(0, -1).reduce(recordAt, record), keys[keys.length - 1] ?? "", value);
+}
+
 /**
  * R-LEG-4 / R-LEG-7 (ruling) the character model's `_preUpdate` net: `changes` (expanded, after the base
  * repair) written down where HP or Ego would pass the derived maximum. Returns the paths corrected.
@@ -159,8 +165,9 @@ export function keepLegacyWithinMax(
     ["ego", ego, derived.ego.max],
   ] as const) {
     if (value <= max) continue;
-    recordAt(recordAt(recordAt(changes, "system"), "legacy"), track).value = max;
-    corrected.push(`system.legacy.${track}.value`);
+    const path = `system.legacy.${track}.value`;
+    setAt(changes, path, max);
+    corrected.push(path);
   }
   return corrected;
 }

@@ -4,10 +4,12 @@
  * for every list element; limits between fields are JOINT below.
  */
 import {
+  ADVANCEMENT_SOURCES,
   ATTRIBUTE_MAX,
   ATTRIBUTE_TOTAL_CAP,
   ATTRIBUTES,
   CONDITION_KINDS,
+  DEFAULT_ADVANCEMENT_SOURCE,
   EGO_MAX,
   getRuleset,
   GROUPS,
@@ -18,7 +20,7 @@ import {
 } from "../rules/index.ts";
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
-import type { AdvancementSourceKind, ArmourKind } from "./source.ts";
+import type { ArmourKind } from "./source.ts";
 import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./legacy.ts";
 
 export type FieldLimit =
@@ -48,8 +50,6 @@ export const CHALLENGE_TIER_IDS: readonly ChallengeTierId[] = [
 ];
 /** R-EQ-4 */
 export const ARMOUR_KINDS: readonly ArmourKind[] = ["light", "heavy", "shield"];
-/** R-ADV-1 / R-ADV-2 */
-export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
 /** R-POOL-2 (R-LEG-16: a skill). */
 export const MODIFIER_SCOPES: readonly ModifierScope[] = [
   "any",
@@ -105,7 +105,7 @@ export const LIMITS: Readonly<
   weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },
   armour: { kind: choice(ARMOUR_KINDS, "light"), value: integer(1, 0, 10) },
   advancement: {
-    source: choice(ADVANCEMENT_SOURCES, "core"),
+    source: choice(ADVANCEMENT_SOURCES, DEFAULT_ADVANCEMENT_SOURCE),
     developed: choice(DEVELOPED_CHOICES, ""),
     requiresMutations: integer(0, 0, 20),
     ...MECHANICS_LIMITS,

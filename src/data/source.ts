@@ -11,7 +11,7 @@ import type {
   TierRank,
   WeaponTag,
 } from "../rules/index.ts";
-import type { ConditionKind } from "../rules/index.ts";
+import type { AdvancementSourceKind, ConditionKind } from "../rules/index.ts";
 import type { LegacySource } from "./legacy.ts";
 
 /** See data/migrations/repair.ts: JSON text of the old and new values. */
@@ -149,8 +149,6 @@ export interface ArmourSource {
   unmigrated?: Record<string, unknown>;
   repairs?: RepairRecordSource[];
 }
-
-export type AdvancementSourceKind = "core" | "degenesis" | "cult" | "legacy";
 
 export interface AdvancementSource {
   /** The id in rules/advancements.ts, or "" for homebrew. */

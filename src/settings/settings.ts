@@ -4,6 +4,7 @@
  */
 import {
   DEFAULT_DARK_MAX,
+  DEFAULT_RULESET_ID,
   RULESET_IDS,
   getRuleset,
   type ChallengeArmourRule,
@@ -50,7 +51,7 @@ export function registerSettings(): void {
     config: true,
     type: String,
     choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).labelKey])),
-    default: "core",
+    default: DEFAULT_RULESET_ID,
     requiresReload: false,
     // Every client follows a switch at once: derived data, and what hangs on the ruleset (RULESET_CHANGED).
     onChange: followRuleset,
@@ -179,7 +180,7 @@ const WITHOUT_SKILLS = new Map<string, Ruleset>();
  * creation follow, since they ask the ruleset.
  */
 export function currentRuleset(): Ruleset {
-  const id: string = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? "core";
+  const id: string = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? DEFAULT_RULESET_ID;
   const ruleset = getRuleset(id);
   if (ruleset.skills === null || game.settings?.get(SYSTEM_ID, SETTINGS.legacyWithoutSkills) !== true) return ruleset;
   const bare = WITHOUT_SKILLS.get(ruleset.id) ?? withoutSkills(ruleset);

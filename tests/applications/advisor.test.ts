@@ -128,9 +128,9 @@ describe("the risk advisor in the roll dialog (Core, Degenesis)", () => {
       "Dark",
       "Success",
       "4+",
-      "Effect if it lands",
-      "Ego lost",
-      "Ego 0",
+      "Effect when it lands (avg.)",
+      "Ego lost (avg.)",
+      "Ego falls to 0",
     ]);
   });
 });
@@ -147,16 +147,23 @@ describe("the risk advisor in the Legacy roll dialog", () => {
     ...over,
   });
 
-  it("R-LEG-9 R-LEG-8 one row per count, the Effect column the chance the Effect roll is made, the current row the dialog's odds", () => {
+  it("R-LEG-9 R-LEG-8 one row per count, Core's columns but the expected Effect, the current row the dialog's odds", () => {
     const v = separateRollModel(subject, choices({ dark: 1 }), SETTINGS);
     expect(v.advisor.rows.map((r) => r.dark)).toEqual([0, 1, 2, 3, 4]);
-    expect(v.advisor.columns).toContain("TERRAN.Advisor.effectRoll");
+    // Review 3 N2: no "Effect roll" column repeating the 4+ one; a column means the same in every edition.
+    expect(v.advisor.columns).toEqual([
+      "TERRAN.Advisor.success",
+      "TERRAN.Advisor.partial",
+      "TERRAN.Advisor.egoLoss",
+      "TERRAN.Advisor.egoZero",
+    ]);
     const now = v.advisor.rows.find((r) => r.current);
     expect(now?.dark).toBe(1);
     expect(now?.cells[0]?.value).toBe(v.chances.success.text);
-    expect(now?.cells[4]?.value).toBe(v.ego.pZero.text);
+    expect(now?.cells[3]?.value).toBe(v.ego.pZero.text);
+    // The Effect roll is made on a 4+ (R-LEG-11): its chance is the 4+ column.
     const three = separateRiskyOdds(LEGACY, { light: v.light, dark: 3, ego: v.ego.value });
-    expect(v.advisor.rows[3]?.cells[2]?.value).toBe(percent(three.pEffect).text);
+    expect(v.advisor.rows[3]?.cells[1]?.value).toBe(percent(three.pEffect).text);
   });
 
   it("R-LEG-14 a montage has no Effect roll of the player's: its advisor leaves that column out", () => {

@@ -810,6 +810,10 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(odds("effect")).toBe(v.chances.expectedEffect);
     expect(odds("loseEgo")).toBe(v.ego.pLoseAny.text);
     expect(odds("egoZero")).toBe(v.ego.pZero.text);
+    // N13: a 0.0 % chance of losing the character is not drawn in the alarm colour.
+    expect(root.querySelector(".rd-ego-zero")?.classList.contains("is-alarm")).toBe(v.ego.pZero.p > 0);
+    const risky = view(subject(state({ attributes: { finesse: 3 }, ego: { value: 1, max: 4 } })), { dark: 3 });
+    expect(render(risky).querySelector(".rd-ego-zero")?.classList.contains("is-alarm")).toBe(true);
     expect(odds("fail")).toMatch(/^\d+\.\d%$/);
     expect(text(root.querySelector(".rd-odds"))).toContain("Success with a consequence");
     expect(root.querySelectorAll(".rd-die-light")).toHaveLength(3);

@@ -226,6 +226,8 @@ describe("Risky Action card template", () => {
     });
     const root = render(done, viewer(GM));
     expectReason(buttonOf(root, "apply-effect"), "TERRAN.Card.Reason.alreadyApplied");
+    // Once applied, the button says so (N16), not "Apply Effect" greyed out.
+    expect(text(buttonOf(root, "apply-effect"))).toBe(english("TERRAN.Card.Button.applied"));
     expect(text(root.querySelector(".applied li"))).toBe("Brute Talk −3 Disposition (10 → 7)");
   });
 

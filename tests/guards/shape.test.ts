@@ -49,7 +49,87 @@ function sources(): Map<string, string> {
   return new Map(files.map((f) => [f.split("\\").join("/"), readFileSync(resolve(dir, f), "utf8")]));
 }
 
+/**
+ * A branch on a health model's sheet part by its shape's name (`hpMain ? … : …`, `if (legacy)`): the shape
+ * asked another way. Optional members (`hp?:`) and optional chains are not branches.
+ */
+const SHAPE_NAMED_BRANCH =
+  /\b(hp|grit|legacy)(Main|Part|View)?\s*(\?(?![.?:])|[!=]==?\s*null\b|&&|\|\|)|\bif\s*\(\s*!?\s*(hp|grit|legacy)(Main|Part|View)?\s*\)/;
+
+/** The files under src/ outside the models' homes that branch on a shape-named value, each with its first branch. */
+function shapeNamedBranches(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (MODEL_HOMES.some((home) => file.startsWith(home))) continue;
+    const match = SHAPE_NAMED_BRANCH.exec(code(text));
+    if (match) found.push(`src/${file}: ${match[0].trim()}`);
+  }
+  return found;
+}
+
+/**
+ * A ruleset's id as a value: `"core"`, `"degenesis"`, `"legacy"` in quotes, but not as a property's name
+ * (`View["legacy"]`).
+ */
+const RULESET_ID = /(?<![\w\])]\s*\[\s*)(["'`])(core|degenesis|legacy)\1/;
+
+/**
+ * Where an id may be written: the rulesets themselves; the in-Foundry tests (they pick a world's ruleset, as
+ * tests/ does); and Foundry's own "core" settings namespace.
+ */
+const RULESET_ID_HOMES = ["rules/rulesets/", "quench/", "compat/generation.ts"];
+
+/** The files under src/ outside the rulesets that name a ruleset by its id, each with its first such line. */
+function rulesetIds(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (RULESET_ID_HOMES.some((home) => file.startsWith(home))) continue;
+    const line = code(text)
+      .split("\n")
+      .find((l) => RULESET_ID.test(l));
+    if (line !== undefined) found.push(`src/${file}: ${line.trim()}`);
+  }
+  return found;
+}
+
+describe("ruleset ids: only the rulesets know them", () => {
+  it("no file outside src/rules/rulesets/ names a ruleset by its id", () => {
+    expect(rulesetIds(sources())).toEqual([]);
+  });
+
+  it("the guard sees an id in any quotes, and not a property of that name, a comment or a ruleset", () => {
+    const samples = new Map([
+      ["data/limits.ts", `export const SOURCES = ["core", "cult"];`],
+      ["settings/settings.ts", "const id = stored ?? `degenesis`;"],
+      ["applications/sheets/item/item-context.ts", `if (ruleset.id === 'legacy') return;`],
+      ["applications/sheets/character/character-legacy.ts", `function hpOf(d: CharacterDerived["legacy"]) {}`],
+      ["data/source.ts", `// the "core" list\nconst x = 1;`],
+      ["rules/rulesets/index.ts", `const ids = ["core", "degenesis", "legacy"];`],
+    ]);
+    expect(rulesetIds(samples).map((f) => f.split(":")[0])).toEqual([
+      "src/data/limits.ts",
+      "src/settings/settings.ts",
+      "src/applications/sheets/item/item-context.ts",
+    ]);
+  });
+});
+
 describe("ruleset shapes: one home each", () => {
+  it("the guard sees a shape-named branch across lines, and not an optional member or chain", () => {
+    const samples = new Map([
+      ["applications/sheets/character/character-context.ts", `const c = hpMain\n  ? a\n  : b;`],
+      ["applications/sheets/character/banners.ts", `banners(system, hpMain !== null);`],
+      ["applications/sheets/character/groups.ts", `if (!legacy) return [];`],
+      ["chat/challenge-card.ts", `readonly hpHarm?: readonly Entry[]; const x = sheet.legacy?.hp ?? null;`],
+      ["chat/health/hp.ts", `return hp ? a : b;`],
+    ]);
+    expect(shapeNamedBranches(samples).map((f) => f.split(":")[0])).toEqual([
+      "src/applications/sheets/character/character-context.ts",
+      "src/applications/sheets/character/banners.ts",
+      "src/applications/sheets/character/groups.ts",
+    ]);
+  });
+
   it("no file outside src/rules/ and the models' folders reads health.kind or resolution.kind, or compares a kind with a shape's name", () => {
     expect(shapeSwitches(sources())).toEqual([]);
   });

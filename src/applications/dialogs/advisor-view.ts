@@ -32,10 +32,10 @@ export interface AdvisorView {
 }
 
 /**
- * What the Effect column holds: an expected Effect (one throw), the chance of the Effect roll (a
- * separate roll), or nothing (a montage has no Effect roll of the player's; its 4+ decides).
+ * What the Effect column holds: an expected Effect (one throw), or nothing (a separate Effect roll is made
+ * on the 4+ the next column shows; a montage's 4+ decides).
  */
-export type AdvisorEffect = "expected" | "chance" | "none";
+export type AdvisorEffect = "expected" | "none";
 
 const signed = (text: string, d: number): string => (d > 0 ? `+${text}` : d < 0 ? `${MINUS}${text}` : `\u00b1${text}`);
 
@@ -62,17 +62,15 @@ function cells(
   const p = (v: number): string => percent(v, locale).text;
   const pc = (d: number | undefined): string => (d === undefined ? "" : pointsChange(d, locale));
   const effectCell =
-    effect === "chance"
-      ? [{ value: p(f.effect), change: pc(c?.effect), cls: tone(c?.effect ?? 0, true) }]
-      : effect === "expected"
-        ? [
-            {
-              value: decimal(f.effect, 1, locale),
-              change: c ? valueChange(c.effect, 1, locale) : "",
-              cls: tone(c?.effect ?? 0, true),
-            },
-          ]
-        : [];
+    effect === "expected"
+      ? [
+          {
+            value: decimal(f.effect, 1, locale),
+            change: c ? valueChange(c.effect, 1, locale) : "",
+            cls: tone(c?.effect ?? 0, true),
+          },
+        ]
+      : [];
   return [
     { value: p(f.success), change: pc(c?.success), cls: tone(c?.success ?? 0, true) },
     { value: p(f.atLeastPartial), change: pc(c?.atLeastPartial), cls: tone(c?.atLeastPartial ?? 0, true) },
@@ -104,7 +102,7 @@ export function advisorView<O>(
     columns: [
       "TERRAN.Advisor.success",
       "TERRAN.Advisor.partial",
-      ...(effect === "chance" ? ["TERRAN.Advisor.effectRoll"] : effect === "expected" ? ["TERRAN.Advisor.effect"] : []),
+      ...(effect === "expected" ? ["TERRAN.Advisor.effect"] : []),
       "TERRAN.Advisor.egoLoss",
       "TERRAN.Advisor.egoZero",
     ],

@@ -338,7 +338,8 @@ function separateAdvisor(
     (dark) => (dark === choices.dark ? odds : separateOdds(ruleset, { ...choices, dark }, pool, settings)),
     separateAdviceFigures,
   );
-  return advisorView(rows, choices.dark, "pEffect" in odds ? "chance" : "none", {
+  // The Effect roll is made on a 4+ (R-LEG-11): its chance is the 4+ column, not a column of its own.
+  return advisorView(rows, choices.dark, "none", {
     open: settings.advisorOpen === true,
     locale: settings.locale,
     last: max,

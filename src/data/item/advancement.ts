@@ -1,6 +1,7 @@
 /** An advancement (R-ADV-1, R-ADV-2). */
 import { choiceField, htmlField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
-import { ADVANCEMENT_SOURCES, DEVELOPED_CHOICES } from "../limits.ts";
+import { ADVANCEMENT_SOURCES, DEFAULT_ADVANCEMENT_SOURCE } from "../../rules/index.ts";
+import { DEVELOPED_CHOICES } from "../limits.ts";
 import { TerranDataModel } from "../base-model.ts";
 import { migrateAdvancement } from "../migrations/index.ts";
 import { diceModifiersField, flagsField } from "./modifiers.ts";
@@ -11,7 +12,7 @@ export function defineAdvancementSchema() {
   const { StringField } = foundry.data.fields;
   return {
     key: textField(),
-    source: choiceField(ADVANCEMENT_SOURCES, "core"),
+    source: choiceField(ADVANCEMENT_SOURCES, DEFAULT_ADVANCEMENT_SOURCE),
     cult: textField(),
     dice: diceModifiersField(),
     flags: flagsField(),

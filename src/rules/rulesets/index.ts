@@ -9,6 +9,9 @@ export const RULESETS: Readonly<Record<RulesetId, Ruleset>> = { core: CORE, dege
 
 export const RULESET_IDS = Object.keys(RULESETS) as RulesetId[];
 
+/** A world's ruleset until its GM picks one, and while settings are not ready. */
+export const DEFAULT_RULESET_ID: RulesetId = "core";
+
 export function isRulesetId(id: string): id is RulesetId {
   return Object.hasOwn(RULESETS, id);
 }
@@ -19,5 +22,6 @@ export function getRuleset(id: string): Ruleset {
 }
 
 export type * from "./types.ts";
+export * from "./advancement-sources.ts";
 export { CORE, DEGENESIS, LEGACY };
 export { LEGACY_ADVANCEMENT_IDS, LEGACY_CHALLENGE_TIERS, LEGACY_TOOLS } from "./legacy.ts";

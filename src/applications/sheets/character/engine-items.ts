@@ -2,21 +2,16 @@
  * An advancement of the engine's lists as item data (R-ADV-1, R-ADV-2): what the creation helper's
  * "take" buttons give when no compendium item is dragged. Pure.
  */
-import { ADVANCEMENTS, getRuleset, type RulesetId } from "../../../rules/index.ts";
+import { ADVANCEMENTS, engineAdvancementOrigin, getRuleset, type RulesetId } from "../../../rules/index.ts";
 import type { AdvancementSource } from "../../../data/source.ts";
-import { CORE_ADVANCEMENT_IDS } from "../../../rules/rulesets/shared.ts";
 
 /** The stored data of engine advancement `key` under the ruleset, or null for an unknown key. */
 export function engineAdvancementSource(key: string, rulesetId: RulesetId): AdvancementSource | null {
   const def = ADVANCEMENTS.get(key);
   if (!def) return null;
-  const ruleset = getRuleset(rulesetId);
-  const cult = Object.entries(ruleset.cults).find(([, list]) => list.includes(key))?.[0] ?? "";
-  const core = (CORE_ADVANCEMENT_IDS as readonly string[]).includes(key);
   return {
     key,
-    source: cult ? "cult" : core ? "core" : "degenesis",
-    cult,
+    ...engineAdvancementOrigin(key, getRuleset(rulesetId)),
     dice: def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })),
     flags: [...def.flags],
     developed: "",

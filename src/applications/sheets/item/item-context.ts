@@ -5,12 +5,14 @@
  * scopes, dice modifiers), which the form cannot express.
  */
 import {
+  ADVANCEMENT_SOURCES,
   ADVANCEMENTS,
   ATTRIBUTES,
   CONDITION_KINDS,
   conditionOf,
   getRuleset,
   GROUPS,
+  isEngineAdvancement,
   MECHANICS_FLAGS,
   SKILL_SCOPES,
   WEAPON_TAGS,
@@ -260,11 +262,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetView {
             engineLabelKey:
               item.system.key !== "" && isEngineAdvancement(item.system.key) ? `TERRAN.Adv.${item.system.key}` : null,
             source: {
-              options: options(
-                ["core", "degenesis", "cult", "legacy"],
-                item.system.source,
-                (v) => `TERRAN.AdvancementSource.${v}`,
-              ),
+              options: options(ADVANCEMENT_SOURCES, item.system.source, (v) => `TERRAN.AdvancementSource.${v}`),
             },
             cult: { shown: item.system.source === "cult", value: item.system.cult },
             developed: {
@@ -300,18 +298,6 @@ function conditionShiftView(
     chosen: shift ? { raise: label(shift.raise), lower1: label(shift.lower[0]), lower2: label(shift.lower[1]) } : null,
     missing: !shift && system.flags.includes("attributeShift"),
   };
-}
-
-const ENGINE_ADVANCEMENT_IDS = new Set<string>();
-function isEngineAdvancement(key: string): boolean {
-  if (ENGINE_ADVANCEMENT_IDS.size === 0) {
-    for (const id of ["core", "degenesis"] as const) {
-      const r = getRuleset(id);
-      for (const a of r.advancements) ENGINE_ADVANCEMENT_IDS.add(a);
-      for (const list of Object.values(r.cults)) for (const a of list) ENGINE_ADVANCEMENT_IDS.add(a);
-    }
-  }
-  return ENGINE_ADVANCEMENT_IDS.has(key);
 }
 
 // ---------------------------------------------------------------------------------------------
