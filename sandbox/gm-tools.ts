@@ -116,7 +116,7 @@ function sessionCard(undone: boolean, viewer: CardUser): string {
       })
     : posted;
   return render("chat/session-card.hbs", {
-    ...sessionCardView(state, viewer, currentLanguage()),
+    ...sessionCardView(state, viewer, currentLanguage(), localize),
     messageId: "sandbox",
   });
 }
@@ -168,12 +168,15 @@ function requestCard(viewer: CardUser & { owns: boolean[] }): string {
  * R-LUCK-1 / R-LUCK-2 the Table luck window for `viewer`, from a ledger (the fixture's: three
  * sessions, three users' dice).
  */
-function tableLuck(width: number, ledger: LuckLedger, viewer: LuckViewer): string {
+function tableLuck(width: number, ledger: LuckLedger, viewer: LuckViewer, fairnessForAll = false): string {
+  const view = luckWindowContext(ledger, viewer, LUCK_NAMES, currentLanguage(), { fairnessForAll, localize });
   return applicationWindow({
     classes: ["terran-engine", "gm-tool", "table-luck"],
     title: localize("TERRAN.Luck.title"),
     width,
-    content: render("dialogs/table-luck.hbs", luckWindowContext(ledger, viewer, LUCK_NAMES, currentLanguage())),
+    // The window's own height (TableLuckWindow's position): within a 1366×768 laptop screen, its content scrolls.
+    height: 640,
+    content: render("dialogs/table-luck.hbs", view),
     sandbox: "tool",
   });
 }
@@ -250,6 +253,13 @@ export const TOOL_SCENES: readonly ToolScene[] = [
     width: 520,
     narrow: 360,
     render: (w) => tableLuck(w, LUCK_LEDGER, { isGM: false }),
+  },
+  {
+    id: "table-luck-player-shared",
+    title: "Table luck window (a player's view, the world showing the dice test to players)",
+    width: 520,
+    narrow: 360,
+    render: (w) => tableLuck(w, LUCK_LEDGER, { isGM: false }, true),
   },
   {
     id: "table-luck-empty",

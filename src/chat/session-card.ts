@@ -4,7 +4,7 @@
  */
 import { assertInteger, assertText, RulesError } from "../rules/index.ts";
 import type { CardUser } from "./permissions.ts";
-import { oneIn } from "../data/luck-ledger.ts";
+import { luckLabel, oneIn } from "../data/luck-ledger.ts";
 
 /** `TERRAN.Session.Refusal.<key>`: why a row got nothing, or its Undo did nothing. */
 export const SESSION_REFUSALS = ["dead", "missing", "notCharacter", "refused"] as const;
@@ -212,7 +212,7 @@ export interface SessionCardView {
   /** How many got it or were refused, and, once undone, that it was taken back. */
   readonly summaryKey: string;
   readonly undone: boolean;
-  /** Shown to everyone, enabled for a GM while there is something to take back. */
+  /** Shown to a GM only (a player cannot use it), enabled while there is something to take back. */
   readonly undo: { readonly shown: boolean; readonly disabled: boolean; readonly tooltipKey: string | null };
   /** R-LUCK-1 "1 in N" (N rounded). */
   readonly rarest: { readonly name: string; readonly label: string; readonly odds: string } | null;
@@ -230,13 +230,29 @@ function undoLine(row: SessionCardRow, undone: boolean): { key: string | null; t
   };
 }
 
-function rarestView(luck: SessionLuck | undefined, locale: string): SessionCardView["rarest"] {
+function rarestView(
+  luck: SessionLuck | undefined,
+  locale: string,
+  localize: (key: string) => string,
+): SessionCardView["rarest"] {
   const r = luck?.rarest;
-  return r ? { name: r.actorName, label: r.label, odds: oneIn(r.chance, locale) ?? "" } : null;
+  return r ? { name: r.actorName, label: luckLabel(r.label, localize), odds: oneIn(r.chance, locale) ?? "" } : null;
 }
 
-/** Numbers written in `locale` (`game.i18n.lang`). */
-export function sessionCardView(state: SessionCardState, viewer: CardUser, locale = "en"): SessionCardView {
+/** R-XP-1 a row after the Undo: struck when taken back whole, not when some of it stayed spent. */
+function rowClass(row: SessionCardRow, undone: boolean): string {
+  if (!row.given) return "refused";
+  if (!undone) return "given";
+  return (row.undo?.short ?? 0) > 0 ? "undone-partly" : "undone";
+}
+
+/** Numbers written in `locale` (`game.i18n.lang`), the rarest roll's label keys read by `localize`. */
+export function sessionCardView(
+  state: SessionCardState,
+  viewer: CardUser,
+  locale = "en",
+  localize: (key: string) => string = (key) => key,
+): SessionCardView {
   assertSessionCardState(state);
   const rows = state.rows.map((row): SessionRowView => {
     const undo = undoLine(row, state.undone);
@@ -249,15 +265,11 @@ export function sessionCardView(state: SessionCardState, viewer: CardUser, local
       undoKey: undo.key,
       taken: undo.taken,
       short: undo.short,
-      cls: row.given ? (state.undone ? "undone" : "given") : "refused",
+      cls: rowClass(row, state.undone),
     };
   });
   const givenCount = state.rows.filter((r) => r.given).length;
-  const tooltipKey = !viewer.isGM
-    ? "TERRAN.Session.Card.gmOnly"
-    : state.undone
-      ? "TERRAN.Session.Card.alreadyUndone"
-      : null;
+  const tooltipKey = state.undone ? "TERRAN.Session.Card.alreadyUndone" : null;
   return {
     cssClass: `terran-engine chat-card session-card${state.undone ? " undone" : ""}`,
     version: state.version,
@@ -266,7 +278,7 @@ export function sessionCardView(state: SessionCardState, viewer: CardUser, local
     refusedCount: state.rows.length - givenCount,
     summaryKey: state.undone ? "TERRAN.Session.Card.summaryUndone" : "TERRAN.Session.Card.summary",
     undone: state.undone,
-    undo: { shown: givenCount > 0, disabled: tooltipKey !== null, tooltipKey },
-    rarest: rarestView(state.luck, locale),
+    undo: { shown: viewer.isGM && givenCount > 0, disabled: tooltipKey !== null, tooltipKey },
+    rarest: rarestView(state.luck, locale, localize),
   };
 }

@@ -22,7 +22,10 @@ export interface LuckRoll {
   /** The user who rolled. */
   readonly userId: string;
   readonly kind: LuckKind;
-  /** What was rolled, as its card names it ("Might", "Reaction", "Sword"). */
+  /**
+   * What was rolled, as its card names it: label keys (`TERRAN.…`) and the user's own text ("Sword"),
+   * joined by LUCK_LABEL_JOIN and read in each viewer's language (`luckLabel`); older ledgers hold words.
+   */
   readonly label: string;
   /** The outcome's percentile, or null when the roll has no outcome (an Effect roll). */
   readonly outcome: number | null;
@@ -68,6 +71,17 @@ export interface LuckLedger {
   readonly tallies: readonly LuckTally[];
   /** Per user id: how many dice showed each face, index 0 for a 1 … index 5 for a 6 (public rolls only). */
   readonly faces: Readonly<Record<string, readonly [number, number, number, number, number, number]>>;
+}
+
+/** What joins a stored label's parts ("TERRAN.Attribute.finesse · Sword"). */
+export const LUCK_LABEL_JOIN = " · ";
+
+/** A stored label in the reader's language: its `TERRAN.` keys localised, the user's own text kept. */
+export function luckLabel(stored: string, localize: (key: string) => string): string {
+  return stored
+    .split(LUCK_LABEL_JOIN)
+    .map((part) => (part.startsWith("TERRAN.") ? localize(part) : part))
+    .join(LUCK_LABEL_JOIN);
 }
 
 /** A ledger with nothing recorded: the first session open since `now`. */

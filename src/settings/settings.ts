@@ -27,6 +27,7 @@ export const SETTINGS = {
   schemaVersion: "schemaVersion",
   luckLedger: "luckLedger",
   luckFaces: "luckFaces",
+  fairnessForAll: "fairnessForAll",
 } as const;
 
 /** R-LUCK-1 the luck ledger's other stored parts: one per kept session, one per block of recorded ids. */
@@ -134,6 +135,15 @@ export function mayWriteWorldSettings(): boolean {
 
 /** The optional rules a world turns on: R-CH-6's Challenge armour (a house rule), R-LEG-3's game without skills. */
 function registerOptionalRules(settings: NonNullable<typeof game.settings>): void {
+  // R-LUCK-2 (setting, default off): players see the Table luck window's dice test too (open windows follow).
+  settings.register(SYSTEM_ID, SETTINGS.fairnessForAll, {
+    name: "TERRAN.Setting.fairnessForAll.name",
+    hint: "TERRAN.Setting.fairnessForAll.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
   // R-CH-6 (house rule, default off): a Challenge's armour lowers the player's Effects (Core, Degenesis only).
   settings.register(SYSTEM_ID, SETTINGS.challengeArmour, {
     name: "TERRAN.Setting.challengeArmour.name",
@@ -192,6 +202,11 @@ export function currentRuleset(): Ruleset {
 export function currentDarkDiceMax(): number {
   const stored: unknown = game.settings?.get(SYSTEM_ID, SETTINGS.darkDiceMax);
   return typeof stored === "number" && Number.isInteger(stored) && stored >= 0 ? stored : DEFAULT_DARK_MAX;
+}
+
+/** R-LUCK-2 the world shows "Are the dice fair?" to players (off when unreadable). */
+export function currentFairnessForAll(): boolean {
+  return game.settings?.get(SYSTEM_ID, SETTINGS.fairnessForAll) === true;
 }
 
 /** Who may apply Effects and harm directly (the world setting; the GM only when unreadable). */

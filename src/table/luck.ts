@@ -27,6 +27,7 @@ import {
   changedParts,
   closeLuckSession,
   isLuckRecorded,
+  LUCK_LABEL_JOIN,
   ledgerFromParts,
   luckSessionAt,
   recordLuck,
@@ -171,10 +172,6 @@ function cardLuck(message: ChatMessage.Implementation): CardLuck | typeof WAIT |
   return null;
 }
 
-function localizeLabel(parts: readonly string[]): string {
-  return parts.map((p) => (p.startsWith("TERRAN.") ? (game.i18n?.localize(p) ?? p) : p)).join(" · ");
-}
-
 /** The actor's id from its uuid ("Actor.abc" → "abc"; a token's synthetic actor keeps its own id). */
 function actorIdOf(uuid: string): string {
   return uuid.split(".").at(-1) ?? uuid;
@@ -204,7 +201,8 @@ function messageLuck(message: ChatMessage.Implementation): { entry: LuckEntry; e
       actorId: actorIdOf(card.actorUuid),
       userId: card.userId,
       kind: card.kind,
-      label: localizeLabel(card.label) || "?",
+      // Kept as keys: each viewer reads it in their own language (luckLabel), not the recording GM's.
+      label: card.label.join(LUCK_LABEL_JOIN) || "?",
       outcome: card.luck.outcome,
       effect: card.luck.effect,
       chance: card.luck.chance,

@@ -123,6 +123,7 @@ declare module "fvtt-types/configuration" {
     /** R-LUCK-1 the luck ledger's index and parts (src/data/luck-ledger.ts), repaired on read (src/table/luck.ts). */
     "terran-engine.luckLedger": Record<string, unknown>;
     "terran-engine.luckFaces": Record<string, unknown>;
+    "terran-engine.fairnessForAll": boolean;
     [part: `terran-engine.luckSession${number}`]: Record<string, unknown>;
     [part: `terran-engine.luckRecorded${number}`]: Record<string, unknown>;
   }

@@ -8,12 +8,15 @@ import { describe, expect, it } from "vitest";
 import { luckWindowContext } from "../../src/applications/gm/luck-context.ts";
 import { oneIn } from "../../src/data/luck-ledger.ts";
 import { emptyLedger, type LuckLedger } from "../../src/data/luck-ledger.ts";
-import { english, renderTemplate } from "../support/templates.ts";
+import { english, renderTemplate, translation } from "../support/templates.ts";
 import { LUCK_LEDGER, LUCK_NAMES, luckRoll, tally } from "../fixtures/luck-ledger.ts";
 
 const GM = { isGM: true };
 const PLAYER = { isGM: false };
 const names = LUCK_NAMES;
+/** The viewer reads the labels' keys in English; the world shows the dice test to everyone. */
+const READ = { localize: english };
+const ALL = { ...READ, fairnessForAll: true };
 
 function dom(html: string): HTMLElement {
   const root = document.createElement("div");
@@ -24,7 +27,7 @@ const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace
 
 describe("R-LUCK-1 the Table luck window's view", () => {
   it("Table luck (R-LUCK-1): per character (by name) and per kept session: rolls, average percentiles, Ego and XP", () => {
-    const view = luckWindowContext(LUCK_LEDGER, GM, names);
+    const view = luckWindowContext(LUCK_LEDGER, GM, names, "en", READ);
     expect(view.empty).toBe(false);
     expect(view.characters.map((c) => c.name)).toEqual(["Ines", "Mira Okonkwo-Vasquez", "Oskar"]);
     const mira = view.characters[1];
@@ -44,19 +47,26 @@ describe("R-LUCK-1 the Table luck window's view", () => {
     expect(mira?.totals.rarest).toEqual({ label: "Finesse", oneIn: "48", hidden: false });
     // A roll with no outcome has no average: a dash, never 0.
     expect(view.characters[0]?.totals).toMatchObject({ outcome: "—", effect: "70", rarest: null });
-    expect(view.sessionsLine).toEqual({ key: "TERRAN.Luck.sessionsKept", values: { first: "3", last: "5" } });
+    expect(view.sessionsLine).toEqual({
+      key: "TERRAN.Luck.sessionsKept",
+      values: { first: "3", last: "5", kept: "24" },
+    });
   });
 
   it("Table luck (R-LUCK-1): the GM sees the private rarest roll, marked; a player sees the rarest public one instead", () => {
-    const oskar = (viewer: { isGM: boolean }) => luckWindowContext(LUCK_LEDGER, viewer, names).characters[2];
+    const oskar = (viewer: { isGM: boolean }) =>
+      luckWindowContext(LUCK_LEDGER, viewer, names, "en", READ).characters[2];
     expect(oskar(GM)?.totals.rarest).toEqual({ label: "Insight", oneIn: "310", hidden: true });
     expect(oskar(GM)?.sessions[1]?.rarest).toEqual({ label: "Insight", oneIn: "310", hidden: true });
     expect(oskar(PLAYER)?.totals.rarest).toEqual({ label: "Might", oneIn: "22", hidden: false });
     expect(oskar(PLAYER)?.sessions[1]?.rarest).toEqual({ label: "Might", oneIn: "22", hidden: false });
-    const playerHtml = renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, PLAYER, names));
+    const playerHtml = renderTemplate(
+      "dialogs/table-luck.hbs",
+      luckWindowContext(LUCK_LEDGER, PLAYER, names, "en", ALL),
+    );
     expect(playerHtml).not.toContain("Insight");
     expect(playerHtml).not.toContain(english("TERRAN.Luck.hidden"));
-    const gmHtml = renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names));
+    const gmHtml = renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names, "en", READ));
     expect(gmHtml).toContain("Insight, 1 in 310");
   });
 
@@ -100,24 +110,74 @@ describe("R-LUCK-1 the Table luck window's view", () => {
 });
 
 describe("R-LUCK-2 the window's fairness lines", () => {
-  it("R-LUCK-2: per user, in plain words: fair, unusual (p and the dice), or too few to say", () => {
-    const view = luckWindowContext(LUCK_LEDGER, PLAYER, names);
-    expect(view.fairness.map((f) => [f.name, f.dice, f.verdict.key, f.verdict.values.p, f.unusual])).toEqual([
-      ["Ana", 412, "TERRAN.Luck.Fair.fair", "= 0.617", false],
-      ["Bruno", 412, "TERRAN.Luck.Fair.unusual", "< 0.001", true],
-      ["Carla", 24, "TERRAN.Luck.Fair.tooFew", "", false],
+  it("R-LUCK-2: per user, in plain words: nothing unusual, uneven (how rare, and what to do), or too few to say", () => {
+    const view = luckWindowContext(LUCK_LEDGER, PLAYER, names, "en", ALL);
+    expect(view.fairness.map((f) => [f.name, f.dice, f.verdict.key, f.unusual])).toEqual([
+      ["Ana", 412, "TERRAN.Luck.Fair.fair", false],
+      ["Bruno", 412, "TERRAN.Luck.Fair.unusual", true],
+      ["Carla", 24, "TERRAN.Luck.Fair.tooFew", false],
     ]);
     const root = dom(renderTemplate("dialogs/table-luck.hbs", view));
     expect([...root.querySelectorAll(".luck-verdict")].map(text)).toEqual([
-      "Consistent with fair dice: p = 0.617 over 412 dice.",
-      "Unusual: p < 0.001 over 412 dice.",
+      "Nothing unusual over 412 dice.",
+      "Uneven over 412 dice: fair dice land this unevenly less than once in 10,000 tests. If it persists over the next sessions, check this user's dice settings and dice modules.",
       "24 dice so far: the test needs at least 30 before it says anything.",
     ]);
-    expect(luckWindowContext(LUCK_LEDGER, PLAYER, names, "pt-BR").fairness[0]?.verdict.values.p).toBe("= 0,617");
+    // The statistics are behind the table's disclosure, not in the verdict.
+    for (const verdict of root.querySelectorAll(".luck-verdict")) expect(text(verdict)).not.toMatch(/p [=<]|chi/i);
+    const stats = [...root.querySelectorAll("details .luck-stats")].map(text);
+    expect(stats).toHaveLength(2);
+    expect(stats[0]).toMatch(/^Pearson's chi-square test: χ² = [\d.]+ with 5 degrees of freedom, p = 0\.617/);
+    expect(stats[1]).toContain("p < 0.001");
+    expect(luckWindowContext(LUCK_LEDGER, PLAYER, names, "pt-BR", ALL).fairness[0]?.stats?.values.p).toBe("= 0,617");
+  });
+
+  it("R-LUCK-2 (setting): by default only the GM sees the dice test, told so; the world setting shows it to players too", () => {
+    const player = luckWindowContext(LUCK_LEDGER, PLAYER, names, "en", READ);
+    expect([player.fairnessShown, player.fairness]).toEqual([false, []]);
+    const playerRoot = dom(renderTemplate("dialogs/table-luck.hbs", player));
+    expect(playerRoot.textContent).not.toContain(english("TERRAN.Luck.Fair.heading"));
+    expect(playerRoot.querySelector(".luck-fairness")).toBeNull();
+    expect(playerRoot.querySelectorAll(".luck-character")).toHaveLength(3);
+    const gmRoot = dom(renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names, "en", READ)));
+    expect(gmRoot.querySelectorAll(".luck-fairness")).toHaveLength(3);
+    expect(text(gmRoot.querySelector(".luck-gm-only"))).toBe(english("TERRAN.Luck.Fair.gmOnly"));
+    const shared = luckWindowContext(LUCK_LEDGER, GM, names, "en", ALL);
+    expect([shared.fairnessShown, shared.fairnessGmOnly]).toEqual([true, false]);
+    expect(luckWindowContext(LUCK_LEDGER, PLAYER, names, "en", ALL).fairness).toHaveLength(3);
+  });
+
+  it("Table luck (R-LUCK-1): who plays whom, on both sides: a character names its player, a user the characters they play", () => {
+    const root = dom(renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names, "en", READ)));
+    expect([...root.querySelectorAll(".luck-character .luck-name")].map(text)).toEqual([
+      "Ines played by Carla",
+      "Mira Okonkwo-Vasquez played by Ana",
+      "Oskar played by Bruno",
+    ]);
+    expect([...root.querySelectorAll(".luck-fairness .luck-name")].map(text)).toEqual([
+      "Ana plays Mira Okonkwo-Vasquez",
+      "Bruno plays Oskar",
+      "Carla plays Ines",
+    ]);
+  });
+
+  it("R-LUCK-1 (N19): a stored label is read in the viewer's language; an older ledger's words are shown as they are", () => {
+    const pt = (key: string) => translation("pt-BR", key);
+    const mira = luckWindowContext(LUCK_LEDGER, PLAYER, names, "pt-BR", { localize: pt }).characters[1];
+    expect(mira?.totals.rarest?.label).toBe(translation("pt-BR", "TERRAN.Attribute.finesse"));
+    expect(mira?.totals.rarest?.label).not.toBe("Finesse");
+    expect(mira?.sessions[2]?.rarest?.label).toBe(`${translation("pt-BR", "TERRAN.Attribute.exertion")} · Sword`);
+    const oskar = luckWindowContext(LUCK_LEDGER, PLAYER, names, "pt-BR", { localize: pt }).characters[2];
+    expect(oskar?.totals.rarest?.label).toBe("Might");
   });
 
   it("R-LUCK-2: the faces chart's bars follow the counts, its guide the count fair dice expect", () => {
     const ana = luckWindowContext(LUCK_LEDGER, GM, names).fairness[0];
+    expect(ana?.chart?.yTicks.map((t) => t.text)).toEqual(["0", "80"]); // the scale runs to the most any face showed
+    expect([ana?.chart?.xTitle.text, ana?.chart?.yTitle.text]).toEqual([
+      "TERRAN.Luck.Fair.face",
+      "TERRAN.Luck.Fair.count",
+    ]);
     const heights = ana?.chart?.bars.map((b) => b.height) ?? [];
     expect(heights).toHaveLength(6);
     expect(heights[4]).toBe(Math.max(...heights)); // 80 fives, the most
@@ -129,7 +189,7 @@ describe("R-LUCK-2 the window's fairness lines", () => {
 
 describe("the window's charts are for the eye; their tables for everyone", () => {
   it("Table luck (R-LUCK-1): every chart is aria-hidden and has a captioned table with headers behind a disclosure, in a focusable region", () => {
-    const root = dom(renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names)));
+    const root = dom(renderTemplate("dialogs/table-luck.hbs", luckWindowContext(LUCK_LEDGER, GM, names, "en", READ)));
     const svgs = [...root.querySelectorAll("svg")];
     expect(svgs).toHaveLength(3 + 3); // three characters, three users (Carla's 24 dice are drawn, with no verdict)
     for (const svg of svgs) expect(svg.getAttribute("aria-hidden")).toBe("true");
@@ -157,10 +217,25 @@ describe("the window's charts are for the eye; their tables for everyone", () =>
       "Rolls | 9 | 12 | 4",
       "Outcome percentile | 60 | 35 | 65",
       "Effect percentile | 53 | 40 | 75",
-      "Ego spent | 2 | 3 | 1",
-      "Ego lost | 0 | 1 | 0",
+      "Ego the Dark Dice cost | 2 | 3 | 1",
+      "Ego actually lost | 0 | 1 | 0",
       "XP gained | 2 | 2 | 0",
-      "Rarest roll | Reaction, 1 in 11 | Finesse, 1 in 48 | Sword, 1 in 5",
+      "Rarest roll | Reaction, 1 in 11 | Finesse, 1 in 48 | Exertion · Sword, 1 in 5",
     ]);
+  });
+
+  it("Table luck (R-LUCK-1, N4): each chart's axes say what they count: sessions along, percentiles 0–100 up", () => {
+    const view = luckWindowContext(LUCK_LEDGER, GM, names, "en", READ);
+    const chart = view.characters[1]?.chart;
+    expect(chart?.ticks.map((t) => t.text)).toEqual(["3", "4", "5"]);
+    expect(chart?.yTicks.map((t) => t.text)).toEqual(["0", "50", "100"]);
+    // The 50 on the scale sits on the 50th-percentile guide.
+    expect((chart?.yTicks[1]?.y ?? 0) - 3).toBeCloseTo(chart?.guide ?? -1, 9);
+    const svg = dom(renderTemplate("dialogs/table-luck.hbs", view)).querySelectorAll(".luck-character svg")[1];
+    expect([...(svg?.querySelectorAll(".luck-axis") ?? [])].map(text)).toEqual(["Session", "Percentile"]);
+    // The totals in words: an average with no roll behind it says so, never a bare dash.
+    const ines = dom(renderTemplate("dialogs/table-luck.hbs", view)).querySelector(".luck-totals");
+    expect(text(ines)).toContain(english("TERRAN.Luck.Totals.noOutcome"));
+    expect(text(ines)).not.toContain("—");
   });
 });

@@ -35,7 +35,7 @@ const refused = (name: string): SessionCardRow => ({
 const posted = (): SessionCardState => createSessionCard(GM.id, [given("Mira", 2, 3), refused("Oskar")]);
 
 describe("R-XP-1 the end-of-session card", () => {
-  it("R-XP-1: lists what each got and each refusal; the GM sees Undo enabled, a player sees it disabled and why", () => {
+  it("R-XP-1: lists what each got and each refusal; the GM sees Undo enabled, a player does not see it at all", () => {
     const gm = sessionCardView(posted(), GM);
     expect(gm.rows.map((r) => [r.name, r.given, r.change, r.refusalKey])).toEqual([
       ["Mira", true, "3 \u2192 5", null],
@@ -43,21 +43,31 @@ describe("R-XP-1 the end-of-session card", () => {
     ]);
     expect([gm.givenCount, gm.refusedCount]).toEqual([1, 1]);
     expect(gm.undo).toEqual({ shown: true, disabled: false, tooltipKey: null });
-    expect(sessionCardView(posted(), OTHER).undo).toEqual({
-      shown: true,
-      disabled: true,
-      tooltipKey: "TERRAN.Session.Card.gmOnly",
-    });
+    expect(sessionCardView(posted(), OTHER).undo.shown).toBe(false);
   });
 
-  it("R-XP-1: the template shows the rows, escapes names, and a player's Undo is disabled with its reason", () => {
+  it("R-XP-1: the template shows the rows, escapes names, and a player gets no Undo button (it is the GM's)", () => {
     const state = createSessionCard(GM.id, [given('<img src=x onerror="alert(1)">', 2, 0)]);
     const dom = renderDom("chat/session-card.hbs", sessionCardView(state, OTHER));
     expect(dom.querySelector("img")).toBeNull();
     expect(text(dom.querySelector(".session-row"))).toContain("+2 XP");
-    const button = dom.querySelector<HTMLButtonElement>('[data-action="undo-session"]');
-    expect(isClosed(button)).toBe(true);
-    expect(button?.getAttribute("title")).toBe("Only a GM can take back an award.");
+    expect(dom.querySelector('[data-action="undo-session"]')).toBeNull();
+    expect(isClosed(renderDom("chat/session-card.hbs", sessionCardView(state, GM)).querySelector("button"))).toBe(
+      false,
+    );
+  });
+
+  it("R-XP-1 (ruling): after the Undo a row taken back whole is struck; one whose XP was partly spent is not (what stays spent stays)", () => {
+    const state = createSessionCard(GM.id, [given("Mira", 2, 3), given("Oskar", 3, 1)]);
+    const done = recordSessionUndo(claimSessionUndo(state, GM, state.version), GM, {
+      "Actor.Mira": { taken: 2, short: 0, refusal: null },
+      "Actor.Oskar": { taken: 1, short: 2, refusal: null },
+    });
+    const view = sessionCardView(done, OTHER);
+    expect(view.rows.map((r) => r.cls)).toEqual(["undone", "undone-partly"]);
+    const rows = renderDom("chat/session-card.hbs", view).querySelectorAll(".session-row");
+    expect(rows[0]?.classList.contains("undone")).toBe(true);
+    expect(rows[1]?.classList.contains("undone")).toBe(false);
   });
 
   it("R-XP-1: only a GM undoes, once, at the card's version", () => {
@@ -81,6 +91,7 @@ describe("R-XP-1 the end-of-session card", () => {
     const view = sessionCardView(done, GM);
     expect(view.rows[0]).toMatchObject({ undoKey: "TERRAN.Session.Card.undoShort", taken: 1, short: 1 });
     expect(view.undo).toEqual({ shown: true, disabled: true, tooltipKey: "TERRAN.Session.Card.alreadyUndone" });
+    expect(view.rows[0]?.cls).toBe("undone-partly");
     expect(text(renderDom("chat/session-card.hbs", view).querySelector(".session-undo"))).toBe(
       "\u22121 XP taken back; 1 XP already spent stays spent",
     );
@@ -143,6 +154,13 @@ describe("R-LUCK-1 the session's most improbable roll on the card", () => {
     expect(
       renderDom("chat/session-card.hbs", sessionCardView(posted(), GM)).querySelector(".session-rarest"),
     ).toBeNull();
+  });
+
+  it("R-LUCK-1: the rarest roll's label is read in the viewer's language, its keys localised and a weapon's name kept", () => {
+    const keyed = { ...luck, rarest: { ...luck.rarest, label: "TERRAN.Attribute.finesse · Espada" } };
+    const state = createSessionCard(GM.id, [given("Mira", 2, 3)], keyed);
+    const pt = (key: string) => (key === "TERRAN.Attribute.finesse" ? "Destreza" : key);
+    expect(sessionCardView(state, OTHER, "pt-BR", pt).rarest?.label).toBe("Destreza · Espada");
   });
 
   it("R-LUCK-1: a stored luck line that is forged (a chance of 0 or above 1, no session, a name that is not text) is refused whole", () => {

@@ -189,6 +189,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(readLuckLedger().faces[ROLLER.id]).toEqual([0, 1, 0, 0, 0, 3]);
   });
 
+  it("R-LUCK-1 (stand-ins): the label is stored as its keys, not in the recording GM's language, so each viewer reads their own", async () => {
+    asActiveGm();
+    // The GM's client reads Portuguese: what it records must not be its words.
+    vi.spyOn(game.i18n as { localize: (k: string) => string }, "localize").mockImplementation((k) => `pt:${k}`);
+    await onLuckMessage(asMessage(rolled([5, 3])));
+    expect(readLuckLedger().tallies[0]?.rarest?.label).toBe("TERRAN.Attribute.finesse");
+  });
+
   it("R-LUCK-1 (stand-ins): a whispered or blind roll is hidden: counted, its figures in none of the ledger's settings; the GM's client reads them from its message", async () => {
     asActiveGm();
     const secret = rolled([2, 1], [], { whisper: ["gm"], blind: true });

@@ -106,18 +106,18 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     as(GM_USER);
     await api.tableLuck();
     const el = luckWindow()?.element;
-    // Ines is in the ledger but no longer in the world: named as such, last.
+    // Ines is in the ledger but no longer in the world: named as such, last. Each names who plays it (its owner).
     expect([...(el?.querySelectorAll(".luck-character .luck-name") ?? [])].map(text)).toEqual([
-      "Mira Okonkwo-Vasquez",
-      "Oskar",
+      "Mira Okonkwo-Vasquez played by player1",
+      "Oskar played by player2",
       english("TERRAN.Luck.unknownCharacter"),
     ]);
     expect(el?.innerHTML).toContain("Insight");
     expect(el?.querySelector(".luck-hidden")).not.toBeNull();
     // The users' names come from game.users (the stand-in names them by id).
     expect([...(el?.querySelectorAll(".luck-fairness .luck-name") ?? [])].map(text)).toEqual([
-      "player1",
-      "player2",
+      "player1 plays Mira Okonkwo-Vasquez",
+      "player2 plays Oskar",
       english("TERRAN.Luck.unknownUser"),
     ]);
   });
@@ -130,6 +130,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the Table luck window", (ge
     expect(el?.innerHTML).not.toContain("Insight");
     expect(el?.querySelector(".luck-hidden")).toBeNull();
     expect(el?.innerHTML).toContain("Might");
+  });
+
+  it("R-LUCK-2 (setting, stand-ins): a player sees no dice test until the world shows it to players; the open window follows", async () => {
+    as({ id: "player2", isGM: false });
+    await api.tableLuck();
+    const app = luckWindow();
+    expect(app?.element.querySelector(".luck-fairness")).toBeNull();
+    const before = app?.renders ?? 0;
+    await gmWrites(true, "fairnessForAll");
+    await vi.waitFor(() => expect(app?.renders).toBe(before + 1));
+    expect(app?.element.querySelectorAll(".luck-fairness")).toHaveLength(3);
   });
 
   it("Table luck (R-LUCK-1, stand-ins): an empty ledger opens to the friendly line", async () => {

@@ -98,6 +98,7 @@ const DECLARED_SCOPES: Readonly<Record<keyof typeof SETTINGS, "world" | "client"
   schemaVersion: "world",
   luckLedger: "world",
   luckFaces: "world",
+  fairnessForAll: "world",
 };
 
 describe.each(GENERATIONS)("the BUILT system on the stand-ins, v%i", (generation: Generation) => {

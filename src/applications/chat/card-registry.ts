@@ -234,7 +234,7 @@ export const CARD_KINDS: CardKindRegistry = {
   session: {
     template: template("session-card"),
     view: (message, state) => ({
-      ...sessionCardView(state, currentCardUser(), game.i18n?.lang ?? "en"),
+      ...sessionCardView(state, currentCardUser(), game.i18n?.lang ?? "en", (key) => game.i18n?.localize(key) ?? key),
       messageId: message.id,
     }),
     actions: {

@@ -14,7 +14,7 @@
 import { hiddenLuck, readLuckLedger } from "../../table/luck.ts";
 import { withHiddenLuck } from "../../data/luck-ledger.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
-import { LUCK_SESSION_KEYS, SETTINGS } from "../../settings/settings.ts";
+import { currentFairnessForAll, LUCK_SESSION_KEYS, SETTINGS } from "../../settings/settings.ts";
 import { elementOf } from "../dom.ts";
 import { DialogHost } from "../dialog-host.ts";
 import { luckWindowContext, type LuckNames, type LuckWindowContext } from "./luck-context.ts";
@@ -24,15 +24,33 @@ export const LUCK_WINDOW_ACTIONS = [] as const;
 
 const localize = (key: string): string => game.i18n?.localize(key) ?? key;
 
-/** The names of the world's actors and users, by id (the ledger stores ids only). */
+interface WorldUser {
+  id: string | null;
+  name: string;
+  isGM: boolean;
+}
+
+/** The names of the world's actors and users, by id (the ledger stores ids only), and who plays whom. */
 function worldNames(): LuckNames {
-  const actors: Record<string, string> = {};
-  for (const actor of game.actors ?? []) if (actor.id) actors[actor.id] = actor.name;
   const users: Record<string, string> = {};
+  const players: WorldUser[] = [];
   const all: unknown = game.users;
   if (all && typeof all === "object" && Symbol.iterator in all)
-    for (const user of all as Iterable<{ id: string | null; name: string }>) if (user.id) users[user.id] = user.name;
-  return { actors, users };
+    for (const user of all as Iterable<WorldUser>) {
+      if (!user.id) continue;
+      users[user.id] = user.name;
+      if (!user.isGM) players.push(user);
+    }
+  const actors: Record<string, string> = {};
+  const owners: Record<string, string[]> = {};
+  for (const actor of game.actors ?? []) {
+    if (!actor.id) continue;
+    actors[actor.id] = actor.name;
+    // Foundry: Document#testUserPermission(user, "OWNER") (foundryvtt.com/api/v14, ClientDocumentMixin).
+    const own = players.filter((u) => actor.testUserPermission(u as never, "OWNER")).map((u) => u.id ?? "");
+    if (own.length > 0) owners[actor.id] = own;
+  }
+  return { actors, users, owners };
 }
 
 export class TableLuckWindow extends DialogHost<LuckWindowContext> {
@@ -60,6 +78,7 @@ export class TableLuckWindow extends DialogHost<LuckWindowContext> {
       worldNames(),
       // Foundry: Localization#lang is "the target language for localization" (foundryvtt.com/api/v14, Localization).
       game.i18n?.lang ?? "en",
+      { fairnessForAll: currentFairnessForAll(), localize },
     );
     this.#drawn = JSON.stringify(view);
     return view;
@@ -81,8 +100,12 @@ export async function openTableLuck(): Promise<void> {
   await open.render({ force: true });
 }
 
-/** The ledger's settings the window shows: its index, the faces and the sessions' tallies (not the id blocks). */
-const SHOWN = new Set([SETTINGS.luckLedger, SETTINGS.luckFaces, ...LUCK_SESSION_KEYS].map((k) => `${SYSTEM_ID}.${k}`));
+/** What the window shows: the ledger's index, faces and sessions' tallies (not the id blocks), who sees the test. */
+const SHOWN = new Set(
+  [SETTINGS.luckLedger, SETTINGS.luckFaces, SETTINGS.fairnessForAll, ...LUCK_SESSION_KEYS].map(
+    (k) => `${SYSTEM_ID}.${k}`,
+  ),
+);
 
 /** The `createSetting` / `updateSetting` hooks: a change of what the window shows draws the open window again. */
 export function onSettingChanged(setting: unknown): void {
