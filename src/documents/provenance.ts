@@ -18,6 +18,7 @@ import {
 } from "../chat/index.ts";
 import { ChallengeData } from "../data/actor/challenge.ts";
 import { CharacterData } from "../data/actor/character.ts";
+import { isRecord } from "../data/migrations/values.ts";
 import { RulesError, STORED_LIST_MAX } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { SYSTEM_ID } from "../system-id.ts";
@@ -93,16 +94,24 @@ function montageHolds(message: ChatMessage.Implementation, state: LegacyMontageS
   if (challenge !== null && !(challenge.system instanceof ChallengeData)) return false;
   const claim = state.gmWord;
   const word = claim ? montageWordOf(claim.gmId, claim.id) : null;
-  assertMontageWord(state, word, claim ? firstToClaim(message, claim.id) : false);
+  assertMontageWord(state, word, claim && word ? firstToClaim(message, claim.id, word.askerId) : false);
   return true;
 }
 
-function firstToClaim(message: ChatMessage.Implementation, wordId: string): boolean {
+/** Only the asker's own messages can claim a word; anyone else's, whatever their flags hold, are skipped. */
+function firstToClaim(message: ChatMessage.Implementation, wordId: string, askerId: string): boolean {
   for (const other of game.messages?.contents ?? []) {
-    const card = storedCard(other);
-    if (card?.kind === "legacyMontage" && card.state.gmWord?.id === wordId) return other.id === message.id;
+    if (other.author?.id !== askerId) continue;
+    const card: unknown = storedCard(other);
+    if (claimedWord(card) === wordId) return other.id === message.id;
   }
   return true;
+}
+
+function claimedWord(card: unknown): unknown {
+  if (!isRecord(card) || card.kind !== "legacyMontage" || !isRecord(card.state)) return null;
+  const word = card.state.gmWord;
+  return isRecord(word) ? word.id : null;
 }
 
 function subjectFacts(message: ChatMessage.Implementation, card: AnyCard, author: User.Implementation) {

@@ -19,7 +19,7 @@ import {
   type RiskyCardState,
 } from "../../src/chat/index.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
-import { answerFlags, TerranChatMessage, type StoredCard } from "../../src/documents/chat-message.ts";
+import { answerFlags, cardFlags, TerranChatMessage, type StoredCard } from "../../src/documents/chat-message.ts";
 import { requestAnswersFor } from "../../src/table/roll-requests.ts";
 import { CORE } from "../../src/rules/index.ts";
 import { rollLegacyMontage } from "../../src/documents/legacy-play.ts";
@@ -251,6 +251,39 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
     // The card the GM's yes was for still works.
     const answer = await ask(QUERIES.applyEffect, {
       messageId: first.id,
+      hit: "effect",
+      targetUuid: storm.uuid,
+      facet: null,
+      version: 0,
+    });
+    expect(answer).toMatchObject({ ok: true });
+    expect(disposition(storm)).toBe(0);
+  });
+
+  it("R-LEG-14 another player's messages claiming the GM's yes, or shaped as nothing, do not take it from its card", async () => {
+    world.settings.set("ruleset", "legacy");
+    const oskar = legacyHero("Oskar");
+    const storm = challenge("Storm", [], 8);
+    const word = await gmSaysYes(oskar.uuid, storm.uuid);
+    // Posted first, by a player the GM did not answer: one claims the yes, one holds no state at all.
+    for (const state of [{ gmWord: word }, null]) {
+      const flags = cardFlags({ kind: "legacyMontage", state } as unknown as StoredCard);
+      new ChatMessageStub({ flags, author: VICTIM, rolls: [] });
+    }
+    nextFaces.push(2, 6);
+    await rollLegacyMontage(oskar, {
+      attribute: "strength",
+      skill: "",
+      raw: 1,
+      dark: 0,
+      challenge: { uuid: storm.uuid, name: "Storm", tier: "dangerous", n: 4, dice: 1, halved: false },
+      messageMode: "public",
+      gmWord: word,
+    });
+    const posted = [...world.messages.values()].at(-1);
+    if (!posted) throw new Error("no montage card posted");
+    const answer = await ask(QUERIES.applyEffect, {
+      messageId: posted.id,
       hit: "effect",
       targetUuid: storm.uuid,
       facet: null,
