@@ -2,9 +2,8 @@
  * The kinds of chat card, declared once: the state each keeps in its message's flags (`CardStates`)
  * and the `data-action`s its template carries (`CARD_KIND_ACTIONS`). The flags' union
  * (src/documents/chat-message.ts) and the glue's registry (`CARD_KINDS` in
- * src/applications/chat/card-registry.ts: check, template, view and a handler per action) are derived
- * from these, and the compiler asks for every kind in each. A new kind of card is one state type and one
- * action list here, and one registry entry.
+ * src/applications/chat/card-registry.ts) are derived from these, so the compiler asks for every kind in
+ * each. A new kind of card is one state type and one action list here, and one registry entry.
  */
 import type { ChallengeCardState } from "./challenge-card.ts";
 import type { LegacyEffectState } from "./legacy-effect-card.ts";
@@ -29,15 +28,9 @@ export interface CardStates {
   readonly request: RequestCardState;
   /** R-LEG-9 a Legacy Risky Action and the Effect rolls it leads to (src/chat/legacy-risky-card.ts). */
   readonly legacyRisky: LegacyRiskyState;
-  /**
-   * R-LEG-11 a Legacy Effect roll, tied to its Risky Action, applied to a Challenge once
-   * (src/chat/legacy-effect-card.ts).
-   */
+  /** R-LEG-11 a Legacy Effect roll, tied to its Risky Action (src/chat/legacy-effect-card.ts). */
   readonly legacyEffect: LegacyEffectState;
-  /**
-   * R-LEG-14 a Legacy montage: the whole Challenge in one roll, lowered from the card once
-   * (src/chat/legacy-montage-card.ts).
-   */
+  /** R-LEG-14 a Legacy montage: the whole Challenge in one roll (src/chat/legacy-montage-card.ts). */
   readonly legacyMontage: LegacyMontageState;
 }
 
@@ -45,43 +38,9 @@ export type CardKind = keyof CardStates;
 
 /**
  * Every `data-action` the card templates use, by the kind of card that carries it; the glue dispatches
- * exactly these, each to its own kind's handler (a card never answers another kind's action). With
- * each, the element carries `data-index` and `data-role` where they apply, and the card root carries
- * `data-version` (the `expectedVersion` of the transition).
- *
- * Risky card:
- * - `select-die` (`data-index`, `data-role` precision | effect | second) → `selectDie`
- * - `confirm-effect` → `effectChainNeeded(…, "effect")`, roll the chain if asked, `confirmEffect`
- * - `confirm-second` → `effectChainNeeded(…, "second")`, roll the chain if asked, `confirmSecondHit`
- * - `allow-effect` (GM, Reaction) → `allowEffect(…, !state.gmAllowsEffect, …)`
- * - `allow-success` (GM, a Fail: R-RA-1 "succeed, but worse") → `allowSuccess(…, !state.gmAllowsSuccess, …)`
- * - `undo-ego` → restore the Ego on the actor, `undoEgo`
- * - `apply-effect` / `apply-second` → apply to the targeted Challenge (directly or via the GM), `recordApplied`
- * - `tesla-backlash` (a Fail with Tesla's +1d) → R-ADV-2 the 2d Effect on the roller's character
- *
- * Challenge card:
- * - `apply-harm` → R-HARM-1…5 on the targeted character, `recordHarm`
- * - `carry-complication` → R-LEG-14 the complication carried to a character's next related roll (an actor flag)
- *
- * Result card: none.
- *
- * Session card:
- * - `undo-session` (GM) → R-XP-1 take the award back, `claimSessionUndo` / `recordSessionUndo`
- *
- * Request card:
- * - `roll-request` (`data-index`) → open the row's roll dialog preset to the request (or roll the Fortune die)
- * - `show-answer` (`data-message-id`) → scroll the chat log to the card that answered a row
- *
- * Legacy Risky card:
- * - `roll-effect` (`data-index`: the held tool) → `claimEffectRoll`, roll the tool's Effect tied to this
- *   card, `linkEffectCard` (R-LEG-11; Multi-attack's extra hits, R-LEG-15, one roll each)
- *
- * Legacy Effect card:
- * - `apply-legacy-effect` → apply to the targeted Challenge (directly or via the GM), `recordLegacyApplied`
- *
- * Legacy montage card:
- * - `apply-montage` → lower the montage's own Challenge (directly or via the GM), `recordMontageApplied`
- * - `pay-share` (`data-index`) → a companion's share taken from their Ego, on their owner's or a GM's word
+ * exactly these, each to its own kind's handler in the registry (a card never answers another kind's
+ * action). The element carries `data-index` and `data-role` where they apply; the card root carries
+ * `data-version`, the transition's `expectedVersion`.
  */
 export const CARD_KIND_ACTIONS = {
   risky: [

@@ -1,27 +1,6 @@
 /**
- * The world migration runner: on `ready`, the active GM brings every world actor and item, their
- * embedded items, and every unlocked Actor/Item compendium up to SCHEMA_VERSION. Each document's data
- * is migrated and repaired on load by its model's `migrateData` (src/data/migrations, pure and tested);
- * this runner writes back only what differs from the stored data (`game.data`, what the server sent),
- * with its repair records, for the owner to be told (src/data/repair-notice.ts). A document with nothing
- * to change is not written; a compendium's, whose stored data the client never sees, is written whole.
- *
- * Writes go by collection, `updateDocuments` in batches, each actor's changed items inside its own
- * update (dnd5e module/migration.mjs `migrateActorData` puts them in `updateData.items`; PF2e's runner
- * batches `updateDocuments` by 50). They are `diff: false` (the data in memory is already migrated, so a
- * diff would send nothing) and merged, so no stored field is dropped; keys the schema no longer knows stay
- * in the database and are left out by Foundry's cleaning on load (no `-=` deletion, whose v14 form differs).
- *
- * Documents Foundry marked invalid (left out of `game.actors.contents`: WorldCollection#invalidDocumentIds,
- * foundryvtt.com/api/classes/foundry.documents.abstract.WorldCollection.html) are reached too, the way
- * dnd5e's migration does: each one from `getInvalid(id)`, its stored data read from `game.data`, migrated,
- * repaired and written whole; it loads valid at the next start (foundryvtt#8495). Invalid items inside a
- * valid actor likewise, with their actor.
- *
- * Existing Challenges whose token bar names an attribute they lack (`grit`, from the manifest) get their
- * Disposition bar (src/data/token-bars.ts). Progress is shown and the outcome written into the same notice;
- * a failure is reported and the version is not advanced, so the next start tries again. Then, on every
- * client, the owner is told what was repaired.
+ * The world migration runner: on `ready`, the active GM writes back what the models' `migrateData`
+ * changed in world and compendium documents, invalid ones included (docs/MIGRATIONS.md).
  */
 import { mayWriteWorldSettings, SETTINGS } from "../settings/settings.ts";
 import { ChallengeData } from "./actor/challenge.ts";

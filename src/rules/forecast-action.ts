@@ -1,22 +1,7 @@
 /**
- * The exact law of ONE Risky Action against a Challenge, for the Challenge forecast (forecast.ts):
- * R-RA-1 (outcome band from the Precision die), R-RA-2 / R-RA-3 (Effect die, explosion), R-RA-4 /
- * R-RA-5 (the ruleset's Effect tier rule), R-RA-6 (whose Effect lands), R-POOL-5 (empty pool), and
- * R-CH-2 (the Challenge's own Effect: the highest of its dice, exploding on 6; d/2 halved, rounded up).
- *
- * Exact, nothing sampled, nothing cut: every law here gives P(value = v) for each v below a limit the
- * caller asks for, computed by summing over faces and explosion chains that can reach v (a chain that
- * reaches v has at most v dice, so the sum is finite). What is above the limit is the band's mass minus
- * what is below it: the forecast treats "this much or more" as one outcome (damage ≥ the Disposition
- * left overcomes the Challenge), which is exact.
- *
- * Two shapes of action, both described by data:
- * - `oneThrowAction`: Core and Degenesis, Precision and Effect from one throw (R-RA-1, R-RA-2: the
- *   highest die is Precision, the highest remaining one the Effect die; a lone die serves both by the
- *   R-RA-2 setting), the Effect die's total read through the ruleset's `EffectRule` (R-RA-4 / R-RA-5).
- * - `separateEffectAction`: the outcome from a throw, the Effect from a separate roll whose law is
- *   given (Legacy's tool, R-LEG-9, R-LEG-11: the highest of its Effect dice, exploding on 6, read
- *   through its tool rule, `rolledEffectLaw`), landing on the same bands (R-RA-6).
+ * The exact law of one Risky Action against a Challenge, for the forecast (forecast.ts): P(damage = v)
+ * below any limit, "this much or more" being one outcome. Two shapes: `oneThrowAction` (Precision and
+ * Effect from one throw, R-RA-1…R-RA-5) and `separateEffectAction` (the Effect a separate roll, R-LEG-9).
  */
 import type { EffectRule, EffectTags, TierRank } from "./effect.ts";
 import { assertInteger, RulesError } from "./errors.ts";

@@ -1,27 +1,7 @@
 /**
- * The Challenge forecast: how many Risky Actions a typical approach needs to bring a Challenge's
- * Disposition to 0 (R-RA-7), and the harm the Challenge deals back meanwhile (R-RA-6, R-RA-9, R-CH-2,
- * R-HARM-1). For the GM pitching a Challenge; shown on the Challenge sheet and by `npm run odds forecast`.
- *
- * Exact, nothing sampled: a Markov chain on the Disposition left. From d left, one action (its law
- * from forecast-action.ts) takes k off with the exact probability P(damage = k) for k < d, and
- * overcomes the Challenge with P(damage ≥ d) (what is left of the law: "this much or more" is one
- * absorbing outcome). Damage is the player's Effect less the Challenge's armour that counts (R-CH-6
- * `challengeArmour`: 0 in Legacy, R-LEG-6, and 0 in Core/Degenesis unless the house rule is on), as the
- * operation applies it (documents/operations/challenge.ts). How it is computed and to what precision
- * (the law's recurrence, the binomial count of actions that take something off, `FORECAST_DROPPED`):
- * the R-RA-7 forecast ruling, docs/RULES.md §8. P(overcome within n) is listed until what is not yet
- * overcome is below `FORECAST_TAIL` or n reaches `FORECAST_MAX_ACTIONS`; what is left then is `beyond`.
- *
- * Rulings (the forecast's reading; nothing here changes the game):
- * - The approach is the same for every action: the pool does not shrink as wounds come or Ego goes
- *   (a "typical approach"); the default dice are chosen (R-RA-1, R-RA-2); no Whirlwind second hit,
- *   no Specialist rescue, no GM's "succeed, but worse".
- * - The Challenge strikes back when R-RA-6 says its Effect lands (Fail, or Success with a consequence),
- *   except, by R-RA-9, when the player's Effect goes first ("player-first": Fast, Nimble) and overcomes
- *   it in that very action. "player-last" and "gm" count every strike that lands.
- * - Harm back is the Challenge's Effect (R-CH-2) per strike; `expectedDamage` takes the character's
- *   armour off each strike (R-HARM-1). Grit, wounds and death (R-HARM-3…5) are not followed.
+ * The Challenge forecast for the GM pitching a Challenge: how many Risky Actions bring its Disposition
+ * to 0 and the harm it deals back meanwhile, exactly, by a Markov chain on the Disposition left. How it
+ * is computed and what it assumes: the R-RA-7 forecast ruling, docs/RULES.md §8.
  */
 import { assertInteger, RulesError } from "./errors.ts";
 import { toolFor } from "./effect.ts";
@@ -60,9 +40,9 @@ import {
 export const FORECAST_TAIL = 1e-9;
 /** …or until this many actions. */
 export const FORECAST_MAX_ACTIONS = 1000;
-/** Jumps rarer than this in total are counted as overcoming, in the within-n table only (see above). */
+/** Jumps rarer than this in total are counted as overcoming, in the within-n table only (R-RA-7). */
 export const JUMP_EPSILON = 1e-15;
-/** The within-n table drops less than this at each end of each step (see above). */
+/** The within-n table drops less than this at each end of each step (R-RA-7). */
 export const FORECAST_DROPPED = 1e-18;
 /** The Disposition the forecast accepts (the Challenge sheet's own limit). */
 export const FORECAST_MAX_DISPOSITION = 1000;
@@ -70,10 +50,7 @@ export const FORECAST_MAX_DISPOSITION = 1000;
 export interface ForecastChallenge {
   /** The Disposition left (R-RA-7), 0 … 1000. */
   readonly disposition: number;
-  /**
-   * The Challenge's armour that counts (challenge.ts `challengeArmour`), taken off each of
-   * the player's Effects; default 0.
-   */
+  /** R-CH-6 the Challenge's armour that counts (`challengeArmour`), off each Effect; default 0. */
   readonly armour?: number;
   /** R-CH-2 the law of the Challenge's Effect (forecast-action.ts `keptHighestLaw`). */
   readonly effect: MeanLaw;
@@ -117,10 +94,7 @@ export interface Forecast {
     readonly progress: number;
   };
   readonly harm: {
-    /**
-     * Exact expected number of times the Challenge's Effect lands before it is overcome (null:
-     * without end, when `never`).
-     */
+    /** Exact expected number of times the Challenge's Effect lands before it is overcome (null when `never`). */
     readonly expectedStrikes: number | null;
     /** P(it is overcome without ever striking back). */
     readonly pUnscathed: number;
@@ -398,7 +372,7 @@ function trimmed(values: Float64Array, lo: number, hi: number): [number, number]
 
 /**
  * P(overcome within n), n = 1, 2, …: of n actions, m take Disposition off (a binomial, P = 1 − stay),
- * and what those m took decides (see the module comment for where the list stops).
+ * and what those m took decides.
  */
 function withinTable(dl: DamageLaw, D: number, stay: number): { within: WithinPoint[]; beyond: number } {
   const move = 1 - stay;

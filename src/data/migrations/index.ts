@@ -1,66 +1,6 @@
 /**
- * Pure data migrations of the documents' `system` data, from older schema versions to
- * `SCHEMA_VERSION` (src/data/source.ts). Each data model's `static migrateData(source)` calls the
- * migration of its type; the world migration runner calls the dispatchers and the version helpers.
- * No Foundry and no DOM here: plain functions on plain objects, tested as they are.
- *
- * ## Schema 1, the "0.0.x prototype" (what these functions convert)
- *
- * Character
- * - `attributes.<id>` stored as text (`"3"`) or as an object (`{ value: "3" }`, value text or number)
- *   → a whole number (R-CHAR-1).
- * - `experience` → `xp`.
- * - `hp: { value, max }` → `grit: { value, max }`; there were no Grit dice, so `grit.dice` is left for
- *   the schema's default. Any other key of `hp` moves into `grit` with it.
- * - `wounds` missing entirely (left for the schema's default: nothing marked), or with the old track
- *   name `hazed` → `stressed` (R-HARM-4: "Hazed" is the same track).
- * - `ego` without `dice`: nothing to convert (the schema's default fills it).
- *
- * Challenge
- * - `disposition` a plain number n → `{ value: n, max: n }` (the prototype kept only the current
- *   value; it is taken as the maximum too).
- * - `effectDice` → `dice`. No `facets`: left for the schema's default (none).
- *
- * Weapon
- * - `effect`: a Core modifier −1…+3 (number, or text such as `"+2"`) → `rank` = modifier + 1 (0…4).
- * - `tags` as comma-separated text (`"Versatile, Nimble, Serrated"`) → the engine's tags in `tags`
- *   (`["versatile", "nimble"]`), the others, as written, appended to `customTags` (`["Serrated"]`).
- * - `range` a single text → `ranges: [range]`.
- *
- * Armour: `armourType` → `kind`. Advancement, Condition: `flags` as an object (`{ dieHard: true }`)
- * → an array of the flags set to true (`["dieHard"]`).
- *
- * ## Readings added here (not in the list above)
- * - Numbers that the prototype may have kept as text are read from text wherever a field is
- *   converted (`experience: "12"`, `hp.value: "7"`, `disposition: "20"`, `effectDice: "2"`); only
- *   whole numbers are accepted (`"2.5"`, `""`, `"three"` are not).
- * - An Effect modifier may also be written with a Unicode minus (`"−1"`), as `"±0"`, or with the
- *   rules' trailing `e` (`"+1e"`).
- * - Tag names, armour kinds and range names are matched regardless of case (and, for ranges, of
- *   spaces and dashes: `"Far Away"` → `"farAway"`). A range no ruleset knows is kept as written.
- * - A flag the engine knows set to `false` is simply not set.
- *
- * ## How the migrations behave
- * - They return a new object and never mutate their input; the result shares no object or array
- *   with the input (Foundry mutates the source it is handed).
- * - Only the fields above are touched; every other key is copied through unchanged. Missing fields
- *   are never added (Foundry also runs `migrateData` on partial update data, where adding a default
- *   would overwrite the stored value): the schema supplies defaults.
- * - Idempotent: current data comes back deep-equal, and migrating twice equals migrating once.
- * - The conversions clamp nothing: a rating `"7"` becomes 7 and the report says so. The repair that runs
- *   after them (./repair.ts, called by every data model's `migrateData` and by the world runner) then
- *   brings every value inside its limits and records what it changed.
- * - A value that cannot be converted is never lost, and its new key is left for the schema's default:
- *   - for a renamed field it stays under its old key (`experience: "lots"`, `hp.max: "x"`,
- *     `armourType: "medium"`, `effect: "big"`, `range: 3`, `wounds.hazed: "yes"`);
- *   - for a field whose key does not change (`attributes.<id>`, `disposition`, `flags.<name>`, the
- *     text of `tags` when `customTags` is not a list) it moves to `unmigrated.<old path>`
- *     (`unmigrated: { attributes: { intuition: "three" } }`), never overwriting what is there.
- *   The data models must declare `unmigrated` (and the old keys) to keep them past Foundry's
- *   cleaning, which drops keys the schema does not know.
- * - When an old key and its new key are both present, the new one wins and the old is left as it was.
- * - Every value not converted, and every converted value out of range, gets a readable note in the
- *   report (`migrateXWithReport`); already-current data gives no notes.
+ * Pure migrations of the documents' `system` data to `SCHEMA_VERSION`, with their dispatchers and the
+ * world runner's version helpers. What each converts and how: docs/MIGRATIONS.md.
  */
 import { SCHEMA_VERSION } from "../source.ts";
 import { migrateCharacterWithReport } from "./character.ts";

@@ -1,35 +1,7 @@
 /**
- * The repair of stored values: after the schema migrations, every value a data model limits is brought
- * back inside its limits (src/data/limits.ts), so that no single stored value can make a whole document
- * invalid (Foundry leaves an invalid document out of its collection: foundryvtt#8743, #8486). Plain
- * functions on plain objects: no Foundry.
- *
- * Why repair (clean) rather than refuse: a refusal on load does not protect anything — the value is
- * already stored — it only hides the character from its player until someone edits the database. And
- * on v14 a joint validation's throw may no longer stop an update (foundryvtt#14133), so the limits must
- * hold by construction, not by a throw. Why in `migrateData` (and not an override of `cleanData`):
- * `migrateData` is called, with the same signature, on every construction on both v13 and v14 before
- * cleaning and validation (DataModel: "a workflow for data migration, cleaning, validation, and
- * initialization"), while `cleanData`'s options were reworked in v14 (foundryvtt#13406, "breaking").
- *
- * What it does, per field (only fields present are touched: `migrateData` also sees partial update
- * data, foundryvtt#14482, where a missing key means "unchanged"):
- * - a whole number outside its bounds → the nearest bound; a fraction → rounded down; a whole number
- *   stored as text ("7") → the number (then bounded);
- * - anything else in a number field (null, words, objects), or an id not among a choice field's ids →
- *   kept under `unmigrated.<path>` (never lost, never overwriting) and the key removed, so the schema's
- *   default fills it;
- * - a list of ids: the unknown ids and repeats leave the list; the unknown ones are kept under
- *   `unmigrated.<path>`.
- * Then the joint limits, only when every field they join is present: a track's value above its
- * maximum becomes the maximum (R-GRIT-1, R-EGO-1); ratings totalling more than 10 are lowered one point
- * at a time, the highest first (ties: the first in the sheet's order), until the total is 10 (R-CHAR-5) —
- * or, for an update, the ratings the update changed first (`lowerFirst`).
- *
- * Every change is recorded: `{ path, from, to, kept }` (JSON text of the old and new values, and where the
- * old value was kept aside), one record per field (its first stored value, its last new one). The data
- * models append the records to the source's `repairs` list, which the owner's client reads to tell
- * them (src/data/repair-notice.ts).
+ * The repair after the migrations: every limited value brought inside its limits (src/data/limits.ts),
+ * each change recorded, so no stored value can make a document invalid. Why repair, not refuse, and the
+ * rules per field: docs/MIGRATIONS.md.
  */
 import { JOINT, limitsOf, type FieldLimit, type JointLimits } from "../limits.ts";
 import { canKeepAside, cloneRecord, getOwn, isRecord, keepAside, parseWhole, setOwn } from "./values.ts";
