@@ -54,6 +54,7 @@ import {
 import { english } from "../support/templates.ts";
 import { blocking, runAxe } from "./axe.ts";
 import { afterUpdate, clean, useSession, watchErrors } from "./browser.ts";
+import { hpPart } from "../fixtures/sheets.ts";
 
 const OUT = resolve(import.meta.dirname, "../../out/screenshots");
 const session = useSession();
@@ -98,9 +99,9 @@ async function expectCard(page: Page, view: ResultCardView): Promise<void> {
 /** The sheet must show what its pure context builder computes for the character. */
 async function expectSheet(page: Page, character: CharacterSheetInput): Promise<void> {
   const view = characterSheetContext(character);
-  if (view.limited || !view.legacy) throw new Error("no Legacy view");
+  const part = hpPart(view);
   const sheet = page.locator('[data-sandbox="session-sheet"]');
-  for (const a of view.legacy.attributes) {
+  for (const a of part.attributes) {
     expect(
       await sheet.locator(`.te-legacy-attributes .te-attr[data-attribute="${a.id}"] .te-circle.is-filled`).count(),
       a.id,
@@ -109,11 +110,11 @@ async function expectSheet(page: Page, character: CharacterSheetInput): Promise<
       `${a.roll.light}d`,
     );
   }
-  expect(await sheet.locator('input[name="system.legacy.hp.value"]').inputValue()).toBe(String(view.legacy.hp.value));
-  expect(clean(await sheet.locator(".te-hp .te-track-max").textContent())).toBe(String(view.legacy.hp.max));
-  expect(await sheet.locator('input[name="system.legacy.ego.value"]').inputValue()).toBe(String(view.legacy.ego.value));
-  expect(clean(await sheet.locator(".te-ego .te-track-max").textContent())).toBe(String(view.legacy.ego.max));
-  for (const w of view.legacy.wounds)
+  expect(await sheet.locator('input[name="system.legacy.hp.value"]').inputValue()).toBe(String(part.hp.value));
+  expect(clean(await sheet.locator(".te-hp .te-track-max").textContent())).toBe(String(part.hp.max));
+  expect(await sheet.locator('input[name="system.legacy.ego.value"]').inputValue()).toBe(String(part.ego.value));
+  expect(clean(await sheet.locator(".te-ego .te-track-max").textContent())).toBe(String(part.ego.max));
+  for (const w of part.wounds)
     expect(await sheet.locator(`.te-wound-box[data-wound="${w.id}"]`).getAttribute("aria-pressed"), w.id).toBe(
       String(w.marked),
     );

@@ -12,6 +12,7 @@ import { DEFAULT_DARK_MAX, LEGACY } from "../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { english } from "../support/templates.ts";
 import { scenePage, useSession } from "./browser.ts";
+import { hpPart } from "../fixtures/sheets.ts";
 
 const session = useSession();
 const sandboxPage = scenePage(session);
@@ -21,8 +22,8 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
   it("R-LEG-1 R-LEG-3 R-LEG-4 R-LEG-5 R-LEG-7: the sheet shows the ruleset's attributes and skills, derived HP and Ego maxima, and the wound's penalty", async () => {
     await open("/scene/sheet/character-legacy");
     const view = characterSheetContext(legacySeasonedCharacter());
-    if (view.limited || !view.legacy) throw new Error("no Legacy view");
-    for (const a of view.legacy.attributes) {
+    const part = hpPart(view);
+    for (const a of part.attributes) {
       expect(
         await sandboxPage
           .page()
@@ -32,13 +33,13 @@ describe("sandbox in Chromium: Legacy", { timeout: 30_000 }, () => {
       ).toBe(a.value);
       expect(await text(`.te-attr[data-attribute="${a.id}"] .te-light-dice`), a.id).toBe(`${a.roll.light}d`);
     }
-    for (const s of view.legacy.skills ?? [])
+    for (const s of part.skills ?? [])
       expect(
         await sandboxPage.page().locator(`.te-skill[data-skill="${s.id}"] .te-circle.is-filled`).count(),
         s.id,
       ).toBe(s.value);
-    expect(await text(".te-hp .te-track-max")).toBe(String(view.legacy.hp.max));
-    expect(await text(".te-ego .te-track-max")).toBe(String(view.legacy.ego.max));
+    expect(await text(".te-hp .te-track-max")).toBe(String(part.hp.max));
+    expect(await text(".te-ego .te-track-max")).toBe(String(part.ego.max));
     expect(await text(".te-legacy-attributes .te-penalty")).toBe(
       english("TERRAN.Sheet.Legacy.penalty").replace("{value}", "1"),
     );

@@ -35,6 +35,7 @@ import { LEGACY } from "../../src/rules/index.ts";
 import { takeDroppedAdvancement } from "../../src/applications/sheets/character/advancement-drop.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
+import { gritPart } from "../fixtures/sheets.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 const config = Reflect.get(globalThis, "CONFIG") as Record<string, unknown>;
@@ -184,8 +185,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
       expect(after[key], key).toEqual(coreBefore[key]);
     const sheet = characterSheetContext({ ...legacySeasonedCharacter(), system: after, items: [], rulesetId: "core" });
     if (sheet.limited) throw new Error("limited");
-    expect(sheet.legacy).toBeNull();
-    expect(sheet.grit).toMatchObject({ value: 2, max: 4 });
+    expect("hp" in sheet.main).toBe(false);
+    expect(gritPart(sheet).grit).toMatchObject({ value: 2, max: 4 });
   });
 
   it("R-LEG-13 R-LEG-15: a won Advancement dropped on the sheet is taken (the first is free), raising HP max by 1", async () => {

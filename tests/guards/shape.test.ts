@@ -115,6 +115,10 @@ describe("ruleset ids: only the rulesets know them", () => {
 });
 
 describe("ruleset shapes: one home each", () => {
+  it("no file outside the models' folders branches on a shape-named value (the shape asked another way)", () => {
+    expect(shapeNamedBranches(sources())).toEqual([]);
+  });
+
   it("the guard sees a shape-named branch across lines, and not an optional member or chain", () => {
     const samples = new Map([
       ["applications/sheets/character/character-context.ts", `const c = hpMain\n  ? a\n  : b;`],

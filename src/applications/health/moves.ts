@@ -20,13 +20,19 @@ export interface HealthMove {
   readonly button: (sheet: CharacterFullView) => ButtonView | null;
 }
 
+/** The button the sheet's health part draws for move `id`. */
+const drawn =
+  (id: string) =>
+  (sheet: CharacterFullView): ButtonView | null =>
+    sheet.main.moves[id] ?? null;
+
 const GRIT_MOVES = (ruleset: Ruleset): readonly HealthMove[] => [
-  { id: "rest", labelKey: "TERRAN.Sheet.Grit.rest", run: restAsked, button: (sheet) => sheet.grit.rest },
+  { id: "rest", labelKey: "TERRAN.Sheet.Grit.rest", run: restAsked, button: drawn("rest") },
   {
     id: "resetEgo",
     labelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
     run: (actor) => actor.resetEgo(),
-    button: (sheet) => sheet.ego.reset,
+    button: drawn("resetEgo"),
   },
 ];
 
@@ -35,25 +41,25 @@ const HP_MOVES: readonly HealthMove[] = [
     id: "night",
     labelKey: "TERRAN.Sheet.Legacy.night",
     run: (actor) => recoverLegacy(actor, "night"),
-    button: (sheet) => sheet.legacy?.hp.night ?? null,
+    button: drawn("night"),
   },
   {
     id: "week",
     labelKey: "TERRAN.Sheet.Legacy.week",
     run: (actor) => recoverLegacy(actor, "week"),
-    button: (sheet) => sheet.legacy?.hp.week ?? null,
+    button: drawn("week"),
   },
   {
     id: "refill",
     labelKey: "TERRAN.Sheet.Legacy.refill",
     run: refillLegacyEgo,
-    button: (sheet) => sheet.legacy?.ego.refill ?? null,
+    button: drawn("refill"),
   },
   {
     id: "harm",
     labelKey: "TERRAN.Sheet.Legacy.harm",
     run: harmAsked,
-    button: (sheet) => sheet.legacy?.hp.harm ?? null,
+    button: drawn("harm"),
   },
 ];
 

@@ -61,6 +61,8 @@ export const SHEET_PARTIALS = [
   "templates/sheets/partials/flags.hbs",
   "templates/sheets/partials/prose.hbs",
   "templates/sheets/partials/thrown.hbs",
+  "templates/sheets/partials/health-grit.hbs",
+  "templates/sheets/partials/health-hp.hbs",
 ] as const;
 
 /**

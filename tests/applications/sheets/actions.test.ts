@@ -53,7 +53,12 @@ const SHEETS = [
   {
     name: "character",
     source: "src/applications/sheets/character/character-sheet.ts",
-    templates: Object.values(CHARACTER_SHEET_PARTS),
+    // The main tab draws its health model's partial by name (applications/health/sheet.ts).
+    templates: [
+      ...Object.values(CHARACTER_SHEET_PARTS),
+      "templates/sheets/partials/health-grit.hbs",
+      "templates/sheets/partials/health-hp.hbs",
+    ],
   },
   {
     name: "challenge",

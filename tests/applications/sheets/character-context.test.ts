@@ -25,6 +25,7 @@ import {
   seasonedCharacter,
 } from "../../fixtures/sheets.ts";
 import { english } from "../../support/templates.ts";
+import { gritPart } from "../../fixtures/sheets.ts";
 
 function full(view: CharacterSheetView): CharacterFullView {
   if (view.limited) throw new Error("expected the full view");
@@ -32,13 +33,15 @@ function full(view: CharacterSheetView): CharacterFullView {
 }
 
 function group(view: CharacterFullView, id: string) {
-  const g = view.groups.find((x) => x.id === id);
+  const g = gritPart(view).groups.find((x) => x.id === id);
   if (!g) throw new Error(`no group ${id}`);
   return g;
 }
 
 function attr(view: CharacterFullView, id: string) {
-  const a = view.groups.flatMap((g) => g.attributes).find((x) => x.id === id);
+  const a = gritPart(view)
+    .groups.flatMap((g) => g.attributes)
+    .find((x) => x.id === id);
   if (!a) throw new Error(`no attribute ${id}`);
   return a;
 }
@@ -50,13 +53,13 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
 
   it("R-CHAR-3: Saves are derived from the first circle of each row, read vertically", () => {
     // Intuition 2, Reason 0 → Insight 1; Finesse 3, Exertion 2 → Prowess 2; Attunement 1, Influence 1 → Resolve 2.
-    expect(view.groups.map((g) => [g.id, g.save.value])).toEqual([
+    expect(gritPart(view).groups.map((g) => [g.id, g.save.value])).toEqual([
       ["insight", 1],
       ["prowess", 2],
       ["resolve", 2],
     ]);
     expect(group(view, "insight").save.pips.map((p) => p.filled)).toEqual([true, false]);
-    for (const g of view.groups)
+    for (const g of gritPart(view).groups)
       for (const a of g.attributes) expect(a.circles.map((c) => c.fenced)).toEqual([true, false, false, false]);
   });
 
@@ -75,7 +78,7 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
     );
     // Lowering is always open: Finesse 3 → 2.
     expect(attr(view, "finesse").circles[2]?.button.disabled).toBe(false);
-    expect(view.attributeTotal.value).toBe(9);
+    expect(gritPart(view).attributeTotal.value).toBe(9);
   });
 
   it("R-HARM-4: Stressed costs Insight a die; Broken is ignored with Could be worse, and the sheet says so", () => {
@@ -85,7 +88,7 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
       "Broken, but Could be worse: no penalty",
     );
     expect(group(view, "resolve").penalty).toBeNull();
-    const broken = view.wounds.find((w) => w.id === "broken");
+    const broken = gritPart(view).wounds.find((w) => w.id === "broken");
     expect(broken?.marked).toBe(true);
     expect(broken?.ignored).not.toBeNull();
   });
@@ -115,12 +118,12 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
   });
 
   it("R-GRIT-1 / R-EGO-1: Die Hard adds a Grit die; bars and limits follow value and max", () => {
-    expect(view.grit.thrown).toBe(2);
-    expect(view.ego.thrown).toBe(1);
-    expect(view.grit.percent).toBe(40);
-    expect(view.grit.limits.valueMax).toBe(5);
-    expect(view.ego.limits.maxMax).toBe(6);
-    expect(view.ego.resetLabelKey).toBe("TERRAN.Sheet.Ego.reset.core");
+    expect(gritPart(view).grit.thrown).toBe(2);
+    expect(gritPart(view).ego.thrown).toBe(1);
+    expect(gritPart(view).grit.percent).toBe(40);
+    expect(gritPart(view).grit.limits.valueMax).toBe(5);
+    expect(gritPart(view).ego.limits.maxMax).toBe(6);
+    expect(gritPart(view).ego.resetLabelKey).toBe("TERRAN.Sheet.Ego.reset.core");
   });
 
   it("lists items in sort order, with ruleset labels, roll buttons for weapons and equip toggles", () => {
@@ -167,7 +170,7 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
 
   it("shows no banner and no creation helper for a living, created character", () => {
     expect(view.banners).toEqual([]);
-    expect(view.creation.shown).toBe(false);
+    expect(gritPart(view).creation.shown).toBe(false);
     expect(view.sayonara.disabled).toBe(false);
   });
 
@@ -200,7 +203,7 @@ describe("character sheet context: Degenesis", () => {
 
   it("R-RA-5: weapon tiers read as Degenesis floors; Ego reset is the spores", () => {
     expect(view.lists.weapons.rows[0]?.chips[0]?.key).toBe("TERRAN.EffectTier.degenesis.increased");
-    expect(english(view.ego.resetLabelKey)).toBe("Consume spores");
+    expect(english(gritPart(view).ego.resetLabelKey)).toBe("Consume spores");
     expect(view.ruleset.labelKey).toBe("TERRAN.Ruleset.degenesis");
   });
 });
@@ -208,9 +211,9 @@ describe("character sheet context: Degenesis", () => {
 describe("character sheet context: Mortally Wounded, dead, lost", () => {
   it("R-HARM-5: Mortally Wounded gathers no Light Dice anywhere, and says so", () => {
     const view = full(characterSheetContext(mortalCharacter()));
-    expect(view.mortallyWounded).toBe(true);
+    expect(gritPart(view).mortallyWounded).toBe(true);
     expect(view.banners.map((b) => b.kind)).toEqual(["mortal"]);
-    expect(view.groups.flatMap((g) => [...g.attributes.map((a) => a.roll.light), g.save.roll.light])).toEqual(
+    expect(gritPart(view).groups.flatMap((g) => [...g.attributes.map((a) => a.roll.light), g.save.roll.light])).toEqual(
       Array(9).fill(0),
     );
     // Dark Dice may still be gathered: the rolls stay open.
@@ -231,9 +234,9 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
 
   it("R-EGO-4 (ruling): a lost character's Ego reset is closed and says why, as the operation refuses it", () => {
     const view = full(characterSheetContext(lostCharacter()));
-    expect(view.ego.reset.disabled).toBe(true);
-    expect(say(view.ego.reset.tooltip)).toMatch(/lost/i);
-    expect(full(characterSheetContext(seasonedCharacter())).ego.reset.disabled).toBe(false);
+    expect(gritPart(view).ego.reset.disabled).toBe(true);
+    expect(say(gritPart(view).ego.reset.tooltip)).toMatch(/lost/i);
+    expect(gritPart(full(characterSheetContext(seasonedCharacter()))).ego.reset.disabled).toBe(false);
   });
 
   it("R-HARM-5: a dead character's rolls, tracks, rest and Sayonara are closed, each saying why", () => {
@@ -242,23 +245,23 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
     const closed = [
       attr(view, "finesse").roll,
       group(view, "insight").save.roll,
-      view.grit.rest,
-      view.ego.reset,
+      gritPart(view).grit.rest,
+      gritPart(view).ego.reset,
       view.sayonara,
-      ...view.wounds.map((w) => w.toggle),
+      ...gritPart(view).wounds.map((w) => w.toggle),
     ];
     for (const b of closed) {
       expect(b.disabled).toBe(true);
       expect(say(b.tooltip)).toBe("The character is dead.");
     }
     expect(attr(view, "finesse").roll.draggable).toBe(false);
-    expect(view.creation.shown).toBe(false);
+    expect(gritPart(view).creation.shown).toBe(false);
   });
 
   it("R-EGO-3: a lost character carries the Lost banner", () => {
     const view = full(characterSheetContext(lostCharacter()));
     expect(view.banners.map((b) => b.kind)).toEqual(["lost"]);
-    expect(view.ego.value).toBe(0);
+    expect(gritPart(view).ego.value).toBe(0);
   });
 
   it("R-SAY-1: once declared, Sayonara is closed and the banner says the rule", () => {
@@ -273,20 +276,20 @@ describe("character sheet context: Mortally Wounded, dead, lost", () => {
 describe("character sheet context: creation (R-CHAR-4, R-CHAR-7)", () => {
   it("a fresh character shows the helper: roll first, advancement last", () => {
     const view = full(characterSheetContext(freshCharacter()));
-    expect(view.creation.shown).toBe(true);
-    expect(view.creation.ratings.rolled).toBe(false);
-    expect(view.creation.ratings.roll.disabled).toBe(false);
-    expect(view.creation.ratings.apply.disabled).toBe(true);
-    expect(view.creation.grit.roll.disabled).toBe(false);
-    expect(view.creation.ego.roll.disabled).toBe(false);
+    expect(gritPart(view).creation.shown).toBe(true);
+    expect(gritPart(view).creation.ratings.rolled).toBe(false);
+    expect(gritPart(view).creation.ratings.roll.disabled).toBe(false);
+    expect(gritPart(view).creation.ratings.apply.disabled).toBe(true);
+    expect(gritPart(view).creation.grit.roll.disabled).toBe(false);
+    expect(gritPart(view).creation.ego.roll.disabled).toBe(false);
     expect(view.xp.nextCost).toBe(0);
     expect(say(view.xp.text)).toBe("The next advancement is free.");
-    const take = view.creation.advancement.options;
+    const take = gritPart(view).creation.advancement.options;
     expect(take.map((o) => o.key)).toContain("dieHard");
     expect(take.every((o) => o.take.disabled && o.take.tooltip.key === "TERRAN.Sheet.Creation.advancementLast")).toBe(
       true,
     );
-    expect(view.groups.map((g) => g.save.value)).toEqual([0, 0, 0]);
+    expect(gritPart(view).groups.map((g) => g.save.value)).toEqual([0, 0, 0]);
   });
 
   it("the rolled dice give each group's split options; Set is open once every group is split", () => {
@@ -297,24 +300,28 @@ describe("character sheet context: creation (R-CHAR-4, R-CHAR-7)", () => {
       ),
     );
     expect(
-      half.creation.ratings.groups.map((g) => [g.id, g.points, g.options.map((o) => `${o.first}/${o.second}`)]),
+      gritPart(half).creation.ratings.groups.map((g) => [
+        g.id,
+        g.points,
+        g.options.map((o) => `${o.first}/${o.second}`),
+      ]),
     ).toEqual([
       ["insight", 1, ["1/0", "0/1"]],
       ["prowess", 2, ["2/0", "1/1", "0/2"]],
       ["resolve", 3, ["3/0", "2/1", "1/2", "0/3"]],
     ]);
-    expect(half.creation.ratings.groups[0]?.options[0]?.selected).toBe(true);
-    expect(half.creation.ratings.apply.disabled).toBe(true);
-    expect(say(half.creation.ratings.apply.tooltip)).toBe("Choose how to split every group's points.");
+    expect(gritPart(half).creation.ratings.groups[0]?.options[0]?.selected).toBe(true);
+    expect(gritPart(half).creation.ratings.apply.disabled).toBe(true);
+    expect(say(gritPart(half).creation.ratings.apply.tooltip)).toBe("Choose how to split every group's points.");
     // Only a GM rolls the dice again.
-    expect(half.creation.ratings.roll.disabled).toBe(true);
+    expect(gritPart(half).creation.ratings.roll.disabled).toBe(true);
     const shares = { intuition: 1, reason: 0, finesse: 1, exertion: 1, attunement: 0, influence: 3 };
     const done = full(characterSheetContext(freshCharacter("core", { ui: { creation: { roll, shares } } })));
-    expect(done.creation.ratings.apply.disabled).toBe(false);
+    expect(gritPart(done).creation.ratings.apply.disabled).toBe(false);
     const gm = full(
       characterSheetContext(freshCharacter("core", { permissions: GM, ui: { creation: { roll, shares } } })),
     );
-    expect(gm.creation.ratings.roll.disabled).toBe(false);
+    expect(gritPart(gm).creation.ratings.roll.disabled).toBe(false);
   });
 
   it("once ratings, Grit and Ego are set, the free advancement is open (refused ones say why)", () => {
@@ -327,10 +334,10 @@ describe("character sheet context: creation (R-CHAR-4, R-CHAR-7)", () => {
       identity: { culture: "", clan: "", concept: "", cult: "chroniclers" },
     };
     const view = full(characterSheetContext({ ...input, system }));
-    expect(view.creation.grit.done).toBe(true);
-    expect(view.creation.grit.roll.disabled).toBe(true);
-    expect(say(view.creation.grit.roll.tooltip)).toBe("Already rolled: 4.");
-    const byKey = new Map(view.creation.advancement.options.map((o) => [o.key, o.take]));
+    expect(gritPart(view).creation.grit.done).toBe(true);
+    expect(gritPart(view).creation.grit.roll.disabled).toBe(true);
+    expect(say(gritPart(view).creation.grit.roll.tooltip)).toBe("Already rolled: 4.");
+    const byKey = new Map(gritPart(view).creation.advancement.options.map((o) => [o.key, o.take]));
     expect(byKey.get("dieHard")?.disabled).toBe(false);
     // The cult's own list is open; Ether call needs 5 mutations.
     expect(byKey.get("tesla")?.disabled).toBe(false);

@@ -12,6 +12,7 @@ import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/le
 import { GM, OBSERVER } from "../../fixtures/sheets.ts";
 import { defaultLegacy } from "../../../src/data/legacy.ts";
 import { english, renderTemplate } from "../../support/templates.ts";
+import { gritPart, hpPart } from "../../fixtures/sheets.ts";
 
 const full = (input: Parameters<typeof characterSheetContext>[0]) => {
   const view = characterSheetContext(input);
@@ -32,8 +33,8 @@ const text = (el: Element | null): string => (el?.textContent ?? "").replace(/\s
 describe("the character sheet adapts to the Legacy ruleset", () => {
   it("R-LEG-1 R-LEG-3: the attributes and skills are the ruleset's lists, in its order, rated 0–4; no groups, Saves or Grit", () => {
     const view = full(legacySeasonedCharacter());
-    expect(view.groups).toEqual([]);
-    const legacy = view.legacy;
+    expect("groups" in view.main).toBe(false);
+    const legacy = hpPart(view);
     if (!legacy) throw new Error("no Legacy view");
     expect(legacy.attributes.map((a) => [a.id, a.value])).toEqual(
       LEGACY.attributes.list.map((a) => [a.id, { strength: 2, agility: 1, insight: 1, charisma: 2 }[a.id]]),
@@ -59,7 +60,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
   it("R-LEG-3 (setting): in a game without skills the sheet shows no skills and no creation points; the stored ratings stay", () => {
     const input = { ...legacySeasonedCharacter(), withoutSkills: true };
-    const legacy = full(input).legacy;
+    const legacy = hpPart(full(input));
     expect(legacy?.skills).toBeNull();
     expect(legacy?.skillPoints ?? null).toBeNull();
     const root = render(input);
@@ -69,7 +70,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
   });
 
   it("R-LEG-4 R-LEG-7: HP and Ego show their derived maxima (Tough, Estranged); only the current values are inputs", () => {
-    const legacy = full(legacySeasonedCharacter()).legacy;
+    const legacy = hpPart(full(legacySeasonedCharacter()));
     expect(legacy?.hp).toMatchObject({ value: 0, max: 9 });
     expect(legacy?.ego).toMatchObject({ value: 2, max: 4 });
     const root = render(legacySeasonedCharacter());
@@ -81,7 +82,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
   it('R-LEG-7 (ruling): a lost character\'s "Take a Condition" is closed and says why; before 0 it is open', () => {
     const seasoned = legacySeasonedCharacter();
-    expect(full(seasoned).legacy?.ego.refill.disabled).toBe(false);
+    expect(hpPart(full(seasoned)).ego.refill.disabled).toBe(false);
     const lost = legacySeasonedCharacter({
       system: {
         ...seasoned.system,
@@ -89,7 +90,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
         legacy: { ...(seasoned.system.legacy ?? defaultLegacy()), ego: { value: 0 } },
       },
     });
-    const refill = full(lost).legacy?.ego.refill;
+    const refill = hpPart(full(lost)).ego.refill;
     expect(refill?.disabled).toBe(true);
     expect(english(refill?.tooltip.key ?? "")).toMatch(/lost/i);
   });
@@ -102,12 +103,12 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
         legacy: { ...(seasoned.system.legacy ?? defaultLegacy()), hp: { value: 12 }, ego: { value: 7 } },
       },
     });
-    expect(full(over).legacy?.hp).toMatchObject({ value: 9, max: 9 });
-    expect(full(over).legacy?.ego).toMatchObject({ value: 4, max: 4 });
+    expect(hpPart(full(over)).hp).toMatchObject({ value: 9, max: 9 });
+    expect(hpPart(full(over)).ego).toMatchObject({ value: 4, max: 4 });
   });
 
   it("R-LEG-5: the wound stages come from the ruleset; a Critical wound costs every roll a die and a night is refused with the reason", () => {
-    const legacy = full(legacySeasonedCharacter()).legacy;
+    const legacy = hpPart(full(legacySeasonedCharacter()));
     expect(legacy?.wounds.map((w) => [w.id, w.marked])).toEqual([
       ["critical", true],
       ["mortal", false],
@@ -126,14 +127,14 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
   it("R-LEG-12 R-LEG-13: Experience — the Advancement roll's target is Ego max + HP max; the session's end offers the Ego lost", () => {
     const view = full(legacySeasonedCharacter());
-    expect(view.legacy?.experience).toMatchObject({
+    expect(hpPart(view).experience).toMatchObject({
       target: 13,
       egoLost: 2,
       roll: { disabled: false },
       endSession: { disabled: false },
     });
     expect(view.xp.text).toEqual({ key: "TERRAN.Sheet.Legacy.target", value: "13" });
-    const fresh = full(legacyFreshCharacter()).legacy;
+    const fresh = hpPart(full(legacyFreshCharacter()));
     expect(fresh?.experience.roll).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Legacy.noXp" } });
     expect(fresh?.experience.endSession).toMatchObject({
       disabled: true,
@@ -143,14 +144,14 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
   it("R-LEG-2 R-LEG-17: a fresh character is offered the creation roll, not Core's creation panel; Legacy has no Sayonara", () => {
     const view = full(legacyFreshCharacter());
-    expect(view.legacy?.creation.shown).toBe(true);
-    expect(view.creation.shown).toBe(false);
+    expect(hpPart(view).creation.shown).toBe(true);
+    expect(view.main.creating).toBe(false);
     expect(view.sayonara.shown).toBe(false);
     const root = render(legacyFreshCharacter());
     expect(root.querySelector('[data-action="rollLegacyCreation"]')).not.toBeNull();
     expect(root.querySelector('[data-action="rollRatings"]')).toBeNull();
     expect(root.querySelector('[data-action="sayonara"]')).toBeNull();
-    expect(full(legacySeasonedCharacter()).legacy?.creation.shown).toBe(false);
+    expect(hpPart(full(legacySeasonedCharacter())).creation.shown).toBe(false);
   });
 
   it("an observer sees the values but every button and input is closed", () => {
@@ -165,9 +166,9 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
   it("the same character on Core shows Core's sheet, with its Core values, and no Legacy part", () => {
     const core = full({ ...legacySeasonedCharacter(), rulesetId: "core" });
-    expect(core.legacy).toBeNull();
-    expect(core.groups.map((g) => g.id)).toEqual(["insight", "prowess", "resolve"]);
-    expect(core.grit).toMatchObject({ value: 2, max: 5 });
+    expect("hp" in core.main).toBe(false);
+    expect(gritPart(core).groups.map((g) => g.id)).toEqual(["insight", "prowess", "resolve"]);
+    expect(gritPart(core).grit).toMatchObject({ value: 2, max: 5 });
     expect(core.sayonara.shown).toBe(true);
   });
 });
@@ -223,7 +224,7 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
         legacy: { ...defaultLegacy(), skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } },
       },
     };
-    const legacy = full(placed).legacy;
+    const legacy = hpPart(full(placed));
     expect(legacy?.skillPoints).toEqual({ key: "TERRAN.Sheet.Legacy.skillPointsLeft", value: "1" });
     const social = legacy?.skills?.find((s) => s.id === "social");
     // Social to 1 is open (4 placed); to 2 it would place 5.
@@ -240,13 +241,13 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
   });
 
   it("R-LEG-3 R-LEG-13: after creation the points are not shown; a player's skill circles are disabled (skill development instead), a GM's are open", () => {
-    const legacy = full(legacySeasonedCharacter()).legacy;
+    const legacy = hpPart(full(legacySeasonedCharacter()));
     expect(legacy?.skillPoints).toBeNull();
     const circles = legacy?.skills?.flatMap((s) => s.circles) ?? [];
     expect(
       circles.every((c) => c.button.disabled && c.button.tooltip.key === "TERRAN.Sheet.Legacy.skillsAfterCreation"),
     ).toBe(true);
-    const gm = full(legacySeasonedCharacter({ permissions: GM })).legacy;
+    const gm = hpPart(full(legacySeasonedCharacter({ permissions: GM })));
     expect(gm?.skills?.flatMap((s) => s.circles).every((c) => !c.button.disabled)).toBe(true);
     // Skill development stays open to the player.
     expect(legacy?.skills?.find((s) => s.id === "violence")?.develop.disabled).toBe(false);

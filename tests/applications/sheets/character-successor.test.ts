@@ -15,6 +15,7 @@ import type { CharacterSheetInput } from "../../../src/applications/sheets/input
 import type { characterSource } from "../../fixtures/sheets.ts";
 import { GM, seasonedCharacter } from "../../fixtures/sheets.ts";
 import { renderTemplate } from "../../support/templates.ts";
+import { gritPart } from "../../fixtures/sheets.ts";
 
 function full(input: CharacterSheetInput): CharacterFullView {
   const view = characterSheetContext(input);
@@ -63,12 +64,15 @@ describe("R-SAY-1 R-LEG-15 a departed character on the sheet", () => {
 
   it("R-SAY-1 a departed character rolls nothing: every roll and the rest are closed with the reason", () => {
     const view = full(seasoned({ departed: true }));
-    for (const group of view.groups) {
+    for (const group of gritPart(view).groups) {
       for (const attribute of group.attributes)
         expect(attribute.roll).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Disabled.departed" } });
       expect(group.save.roll.disabled).toBe(true);
     }
-    expect(view.grit.rest).toMatchObject({ disabled: true, tooltip: { key: "TERRAN.Sheet.Disabled.departed" } });
+    expect(gritPart(view).grit.rest).toMatchObject({
+      disabled: true,
+      tooltip: { key: "TERRAN.Sheet.Disabled.departed" },
+    });
     expect(view.sayonara.disabled).toBe(true);
   });
 

@@ -9,11 +9,10 @@ import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts
 import { legacyFreshCharacter } from "../../fixtures/legacy-sheets.ts";
 import { GM } from "../../fixtures/sheets.ts";
 import { english, renderTemplate } from "../../support/templates.ts";
+import { hpPart } from "../../fixtures/sheets.ts";
 
 function legacyView(input: Parameters<typeof characterSheetContext>[0]) {
-  const view = characterSheetContext(input);
-  if (view.limited || !view.legacy) throw new Error("expected a full Legacy view");
-  return view.legacy;
+  return hpPart(characterSheetContext(input));
 }
 
 function button(input: Parameters<typeof characterSheetContext>[0]): HTMLElement | null {

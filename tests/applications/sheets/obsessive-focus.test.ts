@@ -14,6 +14,7 @@ import { conditionSheet, obsessiveCharacter, obsessiveFocusSheet } from "../../f
 import { compileTemplate } from "../../support/templates.ts";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { gritPart } from "../../fixtures/sheets.ts";
 
 const RATINGS: Attributes = { intuition: 4, reason: 1, finesse: 0, exertion: 2, attunement: 1, influence: 0 };
 
@@ -69,7 +70,11 @@ describe("R-COND-1 the shift on the sheets", () => {
   it("R-COND-1: the character's condition row shows +1 and −1 chips instead of the flag", () => {
     const view = characterSheetContext(obsessiveCharacter());
     if (view.limited) throw new Error("expected the full view");
-    expect(view.groups.flatMap((g) => g.attributes).find((a) => a.id === "reason")?.value).toBe(3); // the shifted rating
+    expect(
+      gritPart(view)
+        .groups.flatMap((g) => g.attributes)
+        .find((a) => a.id === "reason")?.value,
+    ).toBe(3); // the shifted rating
     const row = view.lists.conditions.rows.find((r) => r.name === "Obsessive Focus");
     expect(row?.chips.filter((c) => c.kind === "attribute").map((c) => [c.prefix, c.key])).toEqual([
       ["+1", "TERRAN.Attribute.reason"],

@@ -259,7 +259,7 @@ describe("sheet templates (static)", () => {
   }));
 
   it("call only whitelisted helpers", () => {
-    const allowed = new Set<string>([...TEMPLATE_HELPERS, "if", "unless", "each", "with", "else"]);
+    const allowed = new Set<string>([...TEMPLATE_HELPERS, "if", "unless", "each", "with", "else", "lookup"]);
     for (const { path, source } of sources) {
       for (const m of source.matchAll(/\{\{[#/^]?\s*([\w.-]+)\s+[^}]/g))
         expect(allowed.has(m[1] ?? ""), `${path}: ${m[1]}`).toBe(true);

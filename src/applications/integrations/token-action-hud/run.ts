@@ -34,11 +34,7 @@ async function characterInput(actor: TerranActor): Promise<HudInput | null> {
   const sheet = characterSheetContext(input);
   if (sheet.limited) return null;
   const rolls = new Map<string, ButtonView>();
-  for (const group of sheet.groups) {
-    for (const attribute of group.attributes) rolls.set(attribute.roll.what, attribute.roll);
-    rolls.set(group.save.roll.what, group.save.roll);
-  }
-  for (const attribute of sheet.legacy?.attributes ?? []) rolls.set(attribute.roll.what, attribute.roll);
+  for (const roll of sheet.main.rolls) rolls.set(roll.what, roll);
   return {
     kind: "character",
     rolls,

@@ -10,57 +10,30 @@
  * templates need only `localize`.
  */
 import {
-  ATTRIBUTE_MAX,
-  ATTRIBUTE_TOTAL_CAP,
-  attributeTotal,
-  buildPool,
-  egoDiceCount,
-  EGO_MAX,
   getRuleset,
   withoutSkills,
-  gritDiceCount,
-  GROUP_ATTRIBUTES,
-  GROUPS,
-  SAVE_MAX,
   successorAdvancements,
-  WOUND_GROUP,
-  WOUND_TRACKS,
-  woundPenaltyTrack,
-  type Attribute,
-  type Attributes,
-  type DiceModifier,
-  type Group,
-  type MechanicsFlag,
-  type RollTarget,
   type Ruleset,
   weaponAttribute,
-  totalWith,
-  type WoundTrack,
 } from "../../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../../../data/derived.ts";
 import type { CharacterSource } from "../../../data/source.ts";
-import { bySort, button, message, percentOf, type Message } from "../common.ts";
+import { bySort, button, message, type Message } from "../common.ts";
 import type { CharacterSheetInput, SheetItem } from "../inputs.ts";
 import { itemChips } from "../item-labels.ts";
 
 export * from "./character-views.ts";
 import {
   characterTabs,
-  ratingCircle,
   type BannerView,
   type CharacterFullView,
   type CharacterSheetView,
-  type CircleView,
-  type GroupView,
-  type SaveBadgeView,
   type IdentityView,
   type ItemListView,
   type ItemRowView,
   type RollView,
-  type TrackView,
-  type WoundView,
 } from "./character-views.ts";
-import { creationOf } from "./character-creation.ts";
+import { lightFor, rollView } from "./character-rolls.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
 import { healthSheet } from "../../health/sheet.ts";
 import { tooltipText } from "../../tooltip-text.ts";
@@ -95,111 +68,6 @@ function gates(input: CharacterSheetInput): Gate {
 
 // ---------------------------------------------------------------------------------------------
 // Attributes, Saves and the dice each roll starts from
-
-function lightFor(ruleset: Ruleset, source: CharacterSource, derived: CharacterDerived, target: RollTarget): number {
-  // Only the modifiers that always apply; situational ones are ticked in the dialog. A stored modifier
-  // of 0 dice changes nothing and is left out (the rules refuse it).
-  const modifiers: DiceModifier[] = derived.modifiers.filter((m) => !m.situational && m.dice !== 0);
-  return buildPool({
-    ruleset,
-    target,
-    attributes: source.attributes,
-    wounds: source.wounds,
-    flags: derived.flags,
-    modifiers,
-    dark: 0,
-  }).light;
-}
-
-function rollView(what: string, light: number, hint: Message, g: Gate): RollView {
-  const b = button(hint, g.notOwner, g.dead);
-  return { ...b, what, light, draggable: !b.disabled };
-}
-
-/** R-CHAR-5 why setting `attribute` to `value` is refused (the six together would pass 10), or null. */
-function ratingRefusal(attributes: Attributes, attribute: Attribute, value: number): Message | null {
-  return totalWith(attributes, attribute, value) > ATTRIBUTE_TOTAL_CAP
-    ? message("TERRAN.Sheet.Disabled.attributeTotal", ATTRIBUTE_TOTAL_CAP)
-    : null;
-}
-
-function circlesOf(source: CharacterSource, attribute: Attribute, g: Gate, lock: Message | null): CircleView[] {
-  const value = source.attributes[attribute];
-  return Array.from({ length: ATTRIBUTE_MAX }, (_, i) => {
-    const { hint, ...circle } = ratingCircle(i + 1, value, "TERRAN.Sheet.Attributes.setRating");
-    const over = ratingRefusal(source.attributes, attribute, circle.sets);
-    return { ...circle, fenced: circle.index === 1, button: button(hint, g.notEditable, lock, over) };
-  });
-}
-
-/** R-HARM-4 the note for a track whose penalty an advancement cancels (Could be worse, Unyielding), or null. */
-function ignoredMessage(track: WoundTrack, flags: ReadonlySet<MechanicsFlag>): Message | null {
-  if (track === "broken" && flags.has("ignoreBroken")) return message("TERRAN.Sheet.Wounds.ignoredBroken");
-  if (track === "weary" && flags.has("ignoreWeary")) return message("TERRAN.Sheet.Wounds.ignoredWeary");
-  return null;
-}
-
-/** The note under a group: its marked track whose penalty is cancelled, or null. */
-function ignoredNote(source: CharacterSource, group: Group, flags: ReadonlySet<MechanicsFlag>): Message | null {
-  const track = WOUND_TRACKS.find(
-    (t) => WOUND_GROUP[t] === group && source.wounds[t] && ignoredMessage(t, flags) !== null,
-  );
-  return track ? ignoredMessage(track, flags) : null;
-}
-
-/**
- * R-CHAR-3 R-HARM-4 what the badge beside a Save counts: the Save, and the Light Dice its Reaction starts
- * with when a wound or a modifier changes them ("Save 1 → 0d while Stressed").
- */
-function saveBadge(save: number, light: number, track: WoundTrack | null): SaveBadgeView {
-  if (light === save) return { key: "TERRAN.Sheet.Roll.saveDicePlain", reasonKey: null };
-  if (track) return { key: "TERRAN.Sheet.Roll.saveDice", reasonKey: `TERRAN.Wound.${track}` };
-  return { key: "TERRAN.Sheet.Roll.saveDiceChanged", reasonKey: null };
-}
-
-/** `lock`: why the ratings are closed now (play mode outside creation), or null. */
-function groupsOf(
-  ruleset: Ruleset,
-  source: CharacterSource,
-  derived: CharacterDerived,
-  g: Gate,
-  lock: Message | null,
-): GroupView[] {
-  return GROUPS.map((group) => {
-    const track = woundPenaltyTrack(source.wounds, group, {
-      ignoreBroken: derived.flags.has("ignoreBroken"),
-      ignoreWeary: derived.flags.has("ignoreWeary"),
-    });
-    const save = derived.saves[group];
-    const saveLight = lightFor(ruleset, source, derived, { kind: "save", group });
-    return {
-      id: group,
-      labelKey: `TERRAN.Group.${group}`,
-      attributes: GROUP_ATTRIBUTES[group].map((attribute) => ({
-        id: attribute,
-        labelKey: `TERRAN.Attribute.${attribute}`,
-        value: source.attributes[attribute],
-        circles: circlesOf(source, attribute, g, lock),
-        roll: rollView(
-          attribute,
-          lightFor(ruleset, source, derived, { kind: "attribute", attribute }),
-          message("TERRAN.Sheet.Roll.attribute"),
-          g,
-        ),
-      })),
-      save: {
-        labelKey: `TERRAN.Save.${group}`,
-        value: save,
-        max: SAVE_MAX,
-        pips: Array.from({ length: SAVE_MAX }, (_, i) => ({ filled: i < save })),
-        roll: rollView(`save:${group}`, saveLight, message("TERRAN.Sheet.Roll.save"), g),
-        badge: saveBadge(save, saveLight, track),
-      },
-      penalty: track ? message(`TERRAN.Sheet.Wounds.penalty.${track}`) : null,
-      ignored: ignoredNote(source, group, derived.flags),
-    };
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Items
@@ -334,8 +202,8 @@ function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
   };
 }
 
-/** `hp`: the Mortal wound of an HP ruleset (R-LEG-5: −2d and an attribute lost), not Core's empty pool. */
-function bannersOf(source: CharacterSource, derived: CharacterDerived, hp: boolean): BannerView[] {
+/** `mortalKey`: the health model's word for Mortally Wounded (R-HARM-5's empty pool, R-LEG-5's −2d). */
+function bannersOf(source: CharacterSource, derived: CharacterDerived, mortalKey: string): BannerView[] {
   const banners: BannerView[] = [];
   if (source.dead)
     banners.push({
@@ -347,7 +215,7 @@ function bannersOf(source: CharacterSource, derived: CharacterDerived, hp: boole
     banners.push({
       kind: "mortal",
       title: message("TERRAN.Sheet.Banner.mortal.title"),
-      text: message(hp ? "TERRAN.Sheet.Banner.mortal.textHp" : "TERRAN.Sheet.Banner.mortal.text"),
+      text: message(mortalKey),
     });
   }
   if (source.lost)
@@ -384,106 +252,6 @@ function stateClasses(system: CharacterSource): string[] {
     system.sayonara ? "is-sayonara" : "",
     (system.departed ?? false) ? "is-departed" : "",
   ].filter(Boolean);
-}
-
-/** R-HARM-4 the wound tracks: marked or not, their group's effect, a cancelled penalty, and the toggle. */
-function woundsOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): WoundView[] {
-  return WOUND_TRACKS.map((track) => {
-    const group = WOUND_GROUP[track];
-    return {
-      id: track,
-      labelKey: `TERRAN.Wound.${track}`,
-      marked: system.wounds[track],
-      effect: message(`TERRAN.Sheet.Wounds.effect.${group}`),
-      ignored: ignoredMessage(track, flags),
-      toggle: button(
-        message(system.wounds[track] ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"),
-        g.notEditable,
-        g.dead,
-      ),
-    };
-  });
-}
-
-/** R-CHAR-5 the six ratings' total against the cap of 10. */
-function attributeTotalOf(system: CharacterSource): CharacterFullView["attributeTotal"] {
-  return {
-    value: attributeTotal(system.attributes),
-    cap: ATTRIBUTE_TOTAL_CAP,
-    text: message("TERRAN.Sheet.Attributes.total", `${attributeTotal(system.attributes)} / ${ATTRIBUTE_TOTAL_CAP}`),
-  };
-}
-
-/**
- * R-GRIT-1 R-EGO-1 "rolls 2d", saying where a die the stored count lacks comes from: the one advancement
- * that changes the count (Die Hard for Grit, Eager for Ego), as "rolls 2d (Die Hard +1)".
- */
-function thrownText(thrown: number, stored: number, advancement: "dieHard" | "eager"): TrackView["thrownText"] {
-  if (thrown === stored) return { key: "TERRAN.Sheet.Track.thrown", value: thrown, source: null, diff: "" };
-  const diff = thrown - stored;
-  return {
-    key: "TERRAN.Sheet.Track.thrownFrom",
-    value: thrown,
-    source: `TERRAN.Adv.${advancement}`,
-    diff: diff > 0 ? `+${diff}` : `\u2212${-diff}`,
-  };
-}
-
-/** Grit: its track, the dice a rest throws (Die Hard adds one), and the rest button. */
-function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): CharacterFullView["grit"] {
-  return {
-    value: system.grit.value,
-    max: system.grit.max,
-    dice: system.grit.dice,
-    thrown: gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
-    thrownText: thrownText(
-      gritDiceCount(system.grit.dice, { dieHard: flags.has("dieHard") }),
-      system.grit.dice,
-      "dieHard",
-    ),
-    percent: percentOf(system.grit.value, system.grit.max),
-    limits: { valueMax: system.grit.max, maxMax: 99 },
-    rest: button(message("TERRAN.Sheet.Grit.restHint"), g.notEditable, g.dead),
-  };
-}
-
-/** Ego: its track, the dice a reset throws (Eager changes them), and the ruleset's reset button. */
-function egoOf(
-  system: CharacterSource,
-  ruleset: Ruleset,
-  flags: ReadonlySet<MechanicsFlag>,
-  g: Gate,
-): CharacterFullView["ego"] {
-  return {
-    value: system.ego.value,
-    max: system.ego.max,
-    dice: system.ego.dice,
-    thrown: egoDiceCount(system.ego.dice, flags.has("eager")),
-    thrownText: thrownText(egoDiceCount(system.ego.dice, flags.has("eager")), system.ego.dice, "eager"),
-    percent: percentOf(system.ego.value, system.ego.max),
-    limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
-    reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead, g.lost),
-    resetLabelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
-  };
-}
-
-/** R-XP-2 XP and the next advancement's cost; an HP ruleset's main tab says what XP buys instead. */
-function xpOf(
-  system: CharacterSource,
-  derived: CharacterDerived,
-  hpMain: CharacterFullView["legacy"],
-): CharacterFullView["xp"] {
-  return {
-    value: system.xp,
-    nextCost: derived.nextAdvancementCost,
-    advancements: derived.advancements,
-    text: hpMain
-      ? hpMain.experience.targetText
-      : derived.nextAdvancementCost === 0
-        ? message("TERRAN.Sheet.Xp.free")
-        : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
-    affordable: hpMain ? system.xp > 0 : system.xp >= derived.nextAdvancementCost,
-  };
 }
 
 /** The four item lists, each in sheet order with its rows' buttons. */
@@ -569,17 +337,13 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
   const ruleset = input.withoutSkills === true && named.skills !== null ? withoutSkills(named) : named;
   const derived = deriveCharacter(system, input.items);
   const g = gates(input);
-  const flags = derived.flags;
-  // The ruleset's health model picks the main tab's shape (one sheet: header, items and biography are shared).
+  // The ruleset's health model draws the main tab (one sheet: header, items and biography are shared).
   const health = healthSheet(ruleset);
-  const hpMain = health.main(input, derived, g);
-  const creation = hpMain
-    ? { ...creationOf(input, ruleset, derived, g), shown: false }
-    : creationOf(input, ruleset, derived, g);
+  const main = health.main(input, derived, g);
   const mortal = health.mortallyWounded(derived);
   return {
     limited: false,
-    cssClass: [mortal ? "is-mortal" : "", creation.shown ? "is-creating" : "", ...state].filter(Boolean).join(" "),
+    cssClass: [mortal ? "is-mortal" : "", main.creating ? "is-creating" : "", ...state].filter(Boolean).join(" "),
     name: input.name,
     nameTooltip: tooltipText(input.name),
     img: input.img,
@@ -590,23 +354,15 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     mode: { shown: input.permissions.owner && input.permissions.editable, editing: g.playMode === null },
     ruleset: { id: ruleset.id, labelKey: ruleset.labelKey },
     identity: identityOf(ruleset, system),
-    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, hpMain !== null),
+    banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, main.mortalBannerKey),
     tabs: characterTabs(input.ui.activeTab),
-    groups: hpMain ? [] : groupsOf(ruleset, system, derived, g, creation.shown ? null : g.playMode),
-    attributeTotal: attributeTotalOf(system),
-    grit: gritOf(system, flags, g),
-    ego: egoOf(system, ruleset, flags, g),
-    wounds: woundsOf(system, flags, g),
-    mortallyWounded: derived.mortallyWounded,
+    main,
     armour: { value: derived.armour.value, lines: derived.armour.lines, heavy: derived.armour.heavy },
-    xp: xpOf(system, derived, hpMain),
+    xp: { value: system.xp, nextCost: derived.nextAdvancementCost, advancements: derived.advancements, ...main.xp },
     lists: listsOf(input, ruleset, derived, g),
-    creation,
     scene: sceneOf(input, g, system.sayonara),
     sayonara: sayonaraOf(system, ruleset, g),
     successor: successorOf(input, derived, g),
     ...writingOf(input),
-    // The template's name for the HP main tab (templates/sheets/character/main.hbs).
-    legacy: hpMain,
   };
 }

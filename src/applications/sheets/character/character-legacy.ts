@@ -12,7 +12,8 @@ import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } f
 import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
 import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
-import { ratingCircle, type CircleView } from "./character-views.ts";
+import { ratingCircle, type CircleView, type HealthMainView } from "./character-views.ts";
+import { systemPath } from "../parts.ts";
 
 /**
  * A rating circle: a radio of its row's radio group, as Core's (./character-views.ts ratingCircle), with no Save fence.
@@ -44,7 +45,7 @@ export interface LegacyWoundView {
   readonly toggle: ButtonView;
 }
 
-export interface LegacyMainView {
+export interface LegacyMainView extends HealthMainView {
   readonly attributes: readonly LegacyAttributeView[];
   /** R-LEG-5 "−1d on every pool" while wounded, or null. */
   readonly penalty: Message | null;
@@ -303,14 +304,25 @@ export function hpMainOf(
 ): LegacyMainView {
   const legacy: LegacySource = legacyOf(input.system);
   const d = derived.legacy;
+  const attributes = legacyAttributesOf(ruleset, legacy, derived, g);
+  const hp = legacyHpOf(d, g);
+  const ego = legacyEgoOf(input, d, g);
+  const experience = legacyExperienceOf(input, legacy, d, g);
   return {
-    attributes: legacyAttributesOf(ruleset, legacy, derived, g),
+    partial: systemPath("templates/sheets/partials/health-hp.hbs"),
+    creating: false,
+    // R-LEG-13 XP buy an Advancement roll.
+    xp: { text: experience.targetText, affordable: input.system.xp > 0 },
+    mortalBannerKey: "TERRAN.Sheet.Banner.mortal.textHp",
+    moves: { night: hp.night, week: hp.week, refill: ego.refill, harm: hp.harm },
+    rolls: attributes.map((a) => a.roll),
+    attributes,
     penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
     ...legacySkillsOf(input, ruleset, legacy, derived, g),
-    hp: legacyHpOf(d, g),
-    ego: legacyEgoOf(input, d, g),
+    hp,
+    ego,
     wounds: legacyWoundsOf(stages, legacy, g),
-    experience: legacyExperienceOf(input, legacy, d, g),
+    experience,
     creation: legacyCreationOf(input, derived, g),
   };
 }

@@ -7,7 +7,6 @@ import { message, type ButtonView, type Message } from "../common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "../inputs.ts";
 import type { Chip } from "../item-labels.ts";
 import type { ActivationRowView, SceneView } from "./character-activation.ts";
-import type { LegacyMainView } from "./character-legacy.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The view
@@ -247,12 +246,8 @@ export interface CharacterFullView {
    * is open is an input (`ui.activeTab`: core's `tabGroups.primary` in Foundry, the fixture here).
    */
   readonly tabs: Readonly<Record<CharacterTab, TabView>>;
-  readonly groups: readonly GroupView[];
-  readonly attributeTotal: { readonly value: number; readonly cap: number; readonly text: Message };
-  readonly grit: TrackView & { readonly rest: ButtonView };
-  readonly ego: TrackView & { readonly reset: ButtonView; readonly resetLabelKey: string };
-  readonly wounds: readonly WoundView[];
-  readonly mortallyWounded: boolean;
+  /** The main tab's part, the world's health model's own (applications/health/sheet.ts). */
+  readonly main: HealthMainView;
   readonly armour: {
     readonly value: number;
     readonly lines: readonly { readonly labelKey: string; readonly value: number }[];
@@ -271,7 +266,6 @@ export interface CharacterFullView {
     readonly weapons: ItemListView;
     readonly armour: ItemListView;
   };
-  readonly creation: CreationView;
   /** R-ADV-1 / R-ADV-2 what is active until the scene ends, and the control that ends it (null: nothing is). */
   readonly scene: SceneView | null;
   /** R-SAY-1 the Sayonara button; `shown` false where the ruleset has none (Legacy). */
@@ -292,11 +286,24 @@ export interface CharacterFullView {
     readonly editable: boolean;
     readonly labelKey: string;
   };
-  /**
-   * A ruleset with the HP health model (Legacy): its main tab (./character-legacy.ts), shown in place
-   * of the groups, Grit, Ego and wound tracks; null for the Grit model (Core, Degenesis).
-   */
-  readonly legacy: LegacyMainView | null;
+}
+
+/**
+ * What every health model's main part gives the rest of the sheet; the model's own fields ride along for its
+ * partial (character-grit.ts, character-legacy.ts).
+ */
+export interface HealthMainView {
+  /** The model's partial of the main tab (a Foundry path), drawn with this part as its context. */
+  readonly partial: string;
+  /** Its creation steps are open (the sheet's `is-creating`). */
+  readonly creating: boolean;
+  /** R-XP-2 what XP buys, said in the header and on the items tab. */
+  readonly xp: { readonly text: Message; readonly affordable: boolean };
+  readonly mortalBannerKey: string;
+  /** Its controls by move id, for Token Action HUD (applications/health/moves.ts). */
+  readonly moves: Readonly<Record<string, ButtonView>>;
+  /** Every roll it draws, for Token Action HUD. */
+  readonly rolls: readonly RollView[];
 }
 
 export type CharacterSheetView = CharacterLimitedView | CharacterFullView;
