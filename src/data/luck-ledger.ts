@@ -76,8 +76,10 @@ export interface LuckLedger {
 /** What joins a stored label's parts ("TERRAN.Attribute.finesse · Sword"). */
 export const LUCK_LABEL_JOIN = " · ";
 
-/** A stored label in the reader's language: its `TERRAN.` keys localised, the user's own text kept. */
-export function luckLabel(stored: string, localize: (key: string) => string): string {
+/** A stored label in the reader's language: its `TERRAN.` keys localised, the user's own text kept
+ *  (a damaged, non-text label reads as nothing). */
+export function luckLabel(stored: unknown, localize: (key: string) => string): string {
+  if (typeof stored !== "string") return "";
   return stored
     .split(LUCK_LABEL_JOIN)
     .map((part) => (part.startsWith("TERRAN.") ? localize(part) : part))

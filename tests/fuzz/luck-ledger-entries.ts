@@ -16,9 +16,11 @@ import {
   isLuckRecorded,
   ledgerFromParts,
   LUCK_KINDS,
+  LUCK_LABEL_JOIN,
   LUCK_RECORDED_BLOCKS,
   LUCK_RECORDED_KEPT,
   LUCK_SESSIONS_KEPT,
+  luckLabel,
   luckParts,
   luckSessionAt,
   recordLuck,
@@ -256,6 +258,32 @@ export const LUCK_LEDGER_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     (raw: unknown, time: number) => luckSessionAt(repairLuckLedger(raw, 0).ledger, time),
     t(fc.anything(), fc.double()),
     { fractional: true },
+  ),
+  luckLabel: entry(
+    (stored: unknown) => luckLabel(stored, (key) => `<${key}>`),
+    t(
+      fc.oneof(
+        fc.string(),
+        fc
+          .array(
+            fc.oneof(
+              fc.string(),
+              fc.string().map((s) => `TERRAN.${s}`),
+            ),
+            { maxLength: 5 },
+          )
+          .map((parts) => parts.join(LUCK_LABEL_JOIN)),
+      ),
+    ),
+    {
+      fractional: true,
+      check: (read, [stored]) => {
+        if (typeof stored !== "string") return read === "" ? null : "a label that is not text is read as text";
+        const parts = stored.split(LUCK_LABEL_JOIN);
+        const want = parts.map((p) => (p.startsWith("TERRAN.") ? `<${p}>` : p)).join(LUCK_LABEL_JOIN);
+        return read === want ? null : "a label part is changed that is not a key, or a key is not read";
+      },
+    },
   ),
   withHiddenLuck: entry(
     (raw: unknown, hidden: unknown) =>

@@ -80,6 +80,11 @@ const effectRuleEntries = (name: string, r: Ruleset): Record<string, EntryPoint>
 });
 
 /** Functions the index exports that are not entry points (with why). */
+const advancementKey = fc.oneof(
+  fc.constantFrom(...DEGENESIS.advancements, ...Object.values(DEGENESIS.cults).flat()),
+  anyString,
+);
+
 export const NOT_ENTRY_POINTS: Readonly<Record<string, string>> = {
   RulesError: "the error class itself: every entry point is checked to throw only it",
 };
@@ -708,6 +713,23 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ),
   getRuleset: entry(rules.getRuleset, t(A.rulesetId)),
   isRulesetId: entry(rules.isRulesetId, t(anyString)),
+  // R-ADV-1 R-ADV-2 an engine advancement is read from its cult's list, else Core's, else Degenesis' own.
+  engineAdvancementOrigin: entry(rules.engineAdvancementOrigin, t(advancementKey, A.ruleset), {
+    check: ({ source, cult }, [key, ruleset]) => {
+      if (source === "cult") return ruleset.cults[cult]?.includes(key) ? null : `${key} read as cult ${cult}`;
+      if (cult !== "") return `a cult ${cult} named with source ${source}`;
+      if (source === "core") return CORE.advancements.includes(key) ? null : `${key} read as Core's`;
+      return source === "degenesis" ? null : `source ${source}`;
+    },
+  }),
+  isEngineAdvancement: entry(rules.isEngineAdvancement, t(advancementKey), {
+    check: (is, [key]) => {
+      const named = [CORE, DEGENESIS].some(
+        (r) => r.advancements.includes(key) || Object.values(r.cults).flat().includes(key),
+      );
+      return is === named ? null : `${key}: ${String(is)}`;
+    },
+  }),
   ...effectRuleEntries("CORE", CORE),
   ...effectRuleEntries("DEGENESIS", DEGENESIS),
   ...effectRuleEntries("LEGACY", LEGACY),

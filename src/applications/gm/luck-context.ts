@@ -175,7 +175,7 @@ function rareView(roll: LuckRoll | null, reading: Reading): LuckRareView | null 
   if (!isRecord(roll)) return null;
   const text = oneIn(roll.chance, reading.locale);
   if (text === null) return null;
-  const label = typeof roll.label === "string" ? luckLabel(roll.label, reading.localize) : "";
+  const label = luckLabel(roll.label, reading.localize);
   return { label, oneIn: text, hidden: roll.hidden === true };
 }
 
