@@ -86,6 +86,21 @@ describe("the risk advisor in the roll dialog (Core, Degenesis)", () => {
     expect(pt.advisor.rows[1]?.cells[4]).toMatchObject({ value: "16,7%", change: "+16,7" });
   });
 
+  it("R-EGO-2 a change that prints as ±0.0 is drawn as no change, neither gain nor cost (review 3 N12)", () => {
+    const wide = { ...OPEN, darkMax: 10 };
+    const printedZero: string[] = [];
+    for (const ego of [1, 3, 6]) {
+      const sub = core(DEGENESIS, ego);
+      const v = rollDialogModel(sub, initialChoices(sub, wide), wide);
+      for (const cell of v.advisor.rows.flatMap((r) => r.cells)) {
+        if (!cell.change.startsWith("\u00b1")) continue;
+        printedZero.push(cell.change);
+        expect(cell.cls, `${cell.value} ${cell.change}`).toBe("");
+      }
+    }
+    expect(printedZero.length).toBeGreaterThan(0);
+  });
+
   it("R-POOL-4 closed, the advisor works out no rows (the host draws them when it is opened)", () => {
     const sub = core();
     const closed = rollDialogModel(sub, initialChoices(sub, OPEN), { ...OPEN, advisorOpen: false });

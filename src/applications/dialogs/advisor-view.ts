@@ -39,18 +39,15 @@ export type AdvisorEffect = "expected" | "none";
 
 const signed = (text: string, d: number): string => (d > 0 ? `+${text}` : d < 0 ? `${MINUS}${text}` : `\u00b1${text}`);
 
-/** A change of probability in percentage points, one decimal; "" below a rounding's worth. */
-function pointsChange(d: number, locale: string | undefined): string {
-  return signed(decimal(Math.abs(d) * 100, 1, locale), Math.abs(d) < 0.0005 ? 0 : d);
-}
-function valueChange(d: number, digits: number, locale: string | undefined): string {
-  return signed(decimal(Math.abs(d), digits, locale), Math.abs(d) < 0.5 * 10 ** -digits ? 0 : d);
-}
+type Cell = AdvisorRowView["cells"][number];
 
-/** Better or worse for the player, as a CSS class: more success is good, more Ego lost is bad. */
-function tone(d: number, good: boolean): string {
-  if (Math.abs(d) < 1e-9) return "";
-  return d > 0 === good ? "is-gain" : "is-cost";
+/** A figure and its change from the row above to one decimal (`scale` 100: percentage points); a change
+ *  too small to print reads ±0.0 in no colour. `good`: more of it helps the player. */
+function cell(value: string, d: number | undefined, scale: number, good: boolean, locale?: string): Cell {
+  if (d === undefined) return { value, change: "", cls: "" };
+  const shown = Math.abs(d * scale) < 0.05 ? 0 : d;
+  const cls = shown === 0 ? "" : shown > 0 === good ? "is-gain" : "is-cost";
+  return { value, change: signed(decimal(Math.abs(d * scale), 1, locale), shown), cls };
 }
 
 function cells(
@@ -60,27 +57,13 @@ function cells(
   locale: string | undefined,
 ): AdvisorRowView["cells"] {
   const p = (v: number): string => percent(v, locale).text;
-  const pc = (d: number | undefined): string => (d === undefined ? "" : pointsChange(d, locale));
-  const effectCell =
-    effect === "expected"
-      ? [
-          {
-            value: decimal(f.effect, 1, locale),
-            change: c ? valueChange(c.effect, 1, locale) : "",
-            cls: tone(c?.effect ?? 0, true),
-          },
-        ]
-      : [];
+  const effectCell = effect === "expected" ? [cell(decimal(f.effect, 1, locale), c?.effect, 1, true, locale)] : [];
   return [
-    { value: p(f.success), change: pc(c?.success), cls: tone(c?.success ?? 0, true) },
-    { value: p(f.atLeastPartial), change: pc(c?.atLeastPartial), cls: tone(c?.atLeastPartial ?? 0, true) },
+    cell(p(f.success), c?.success, 100, true, locale),
+    cell(p(f.atLeastPartial), c?.atLeastPartial, 100, true, locale),
     ...effectCell,
-    {
-      value: decimal(f.egoLoss, 1, locale),
-      change: c ? valueChange(c.egoLoss, 1, locale) : "",
-      cls: tone(c?.egoLoss ?? 0, false),
-    },
-    { value: p(f.egoZero), change: pc(c?.egoZero), cls: tone(c?.egoZero ?? 0, false) },
+    cell(decimal(f.egoLoss, 1, locale), c?.egoLoss, 1, false, locale),
+    cell(p(f.egoZero), c?.egoZero, 100, false, locale),
   ];
 }
 
