@@ -25,6 +25,8 @@ export interface CardOrigin {
   /** A player's character, or a Challenge card's Challenge. */
   readonly subject: { readonly uuid: string; readonly kind: "character" | "challenge" } | null;
   readonly faces: readonly number[];
+  /** The ruleset it read its dice under, where it names one. */
+  readonly rulesetId: string | null;
 }
 
 /** Read from the checked state. */
@@ -33,30 +35,35 @@ const ORIGINS: { readonly [K in CardKind]: (state: CardStates[K]) => CardOrigin 
     rollerId: s.rollerId,
     subject: { uuid: s.actorUuid, kind: "character" },
     faces: [...s.light, ...s.dark, ...(s.effect?.chain ?? []), ...(s.secondHit?.chain ?? [])],
+    rulesetId: s.rulesetId,
   }),
   challenge: (s) => ({
     rollerId: s.rollerId,
     subject: { uuid: s.challengeUuid, kind: "challenge" },
     faces: [...s.faces, ...s.chain],
+    rulesetId: null,
   }),
   // Never acted on: it only shows what it says.
-  result: () => ({ rollerId: null, subject: null, faces: [] }),
-  session: () => ({ rollerId: null, subject: null, faces: [] }),
-  request: () => ({ rollerId: null, subject: null, faces: [] }),
+  result: () => ({ rollerId: null, subject: null, faces: [], rulesetId: null }),
+  session: () => ({ rollerId: null, subject: null, faces: [], rulesetId: null }),
+  request: () => ({ rollerId: null, subject: null, faces: [], rulesetId: null }),
   legacyRisky: (s) => ({
     rollerId: s.rollerId,
     subject: { uuid: s.actorUuid, kind: "character" },
     faces: [...s.roll.light, ...s.roll.dark],
+    rulesetId: null,
   }),
   legacyEffect: (s) => ({
     rollerId: s.rollerId,
     subject: { uuid: s.actorUuid, kind: "character" },
     faces: [...s.roll.faces, ...s.roll.chain],
+    rulesetId: s.rulesetId,
   }),
   legacyMontage: (s) => ({
     rollerId: s.rollerId,
     subject: { uuid: s.actorUuid, kind: "character" },
     faces: [...s.roll.challengeFaces, ...s.roll.challengeChain, ...s.roll.light, ...s.roll.dark],
+    rulesetId: null,
   }),
 };
 
@@ -108,10 +115,19 @@ export interface OriginFacts {
   readonly subject: SubjectFacts | null;
   /** A player's client may not see a document that exists. */
   readonly seesAll: boolean;
+  /** The world's ruleset: a player's roll reads its dice under it. */
+  readonly worldRuleset: string;
 }
 
 export type UntrustedReason =
-  "gmOnlyCard" | "notRoller" | "notSubjectOwner" | "subjectGone" | "diceNotRolled" | "claimsDiffer" | "noGmWord";
+  | "gmOnlyCard"
+  | "notRoller"
+  | "notSubjectOwner"
+  | "subjectGone"
+  | "diceNotRolled"
+  | "claimsDiffer"
+  | "otherRuleset"
+  | "noGmWord";
 
 function untrusted(why: UntrustedReason, message: string): RulesError {
   return new RulesError("not-allowed", `This card cannot be acted on: ${message}`, { reason: "untrustedCard", why });
@@ -131,7 +147,7 @@ export function facesAmongRolls(cardFaces: readonly number[], rolled: readonly n
 
 /**
  * A GM-only card by a GM; else the author is the roller named (or a GM), owns the document, the dice are the
- * message's own, and its claims hold. A GM's card is believed about the document.
+ * message's own, read under the world's ruleset, and its claims hold. A GM's card is believed about the document.
  */
 export function assertCardOrigin(card: AnyCard, facts: OriginFacts): void {
   const author = facts.author;
@@ -145,8 +161,10 @@ export function assertCardOrigin(card: AnyCard, facts: OriginFacts): void {
     throw untrusted("notRoller", "its author is not the player who rolled it.");
   if (facts.rolled === null || !facesAmongRolls(origin.faces, facts.rolled))
     throw untrusted("diceNotRolled", "its dice are not the message's own rolls.");
-  if (author.isGM || origin.subject === null) return;
-  assertSubject(origin.subject.kind, facts);
+  if (author.isGM) return;
+  if (origin.rulesetId !== null && origin.rulesetId !== facts.worldRuleset)
+    throw untrusted("otherRuleset", "it was read under another ruleset than this world's.");
+  if (origin.subject !== null) assertSubject(origin.subject.kind, facts);
 }
 
 function assertSubject(kind: "character" | "challenge", facts: OriginFacts): void {

@@ -160,6 +160,7 @@ export function trustedCard(message: ChatMessage.Implementation): AnyCard {
       rolled: rolledFaces(message),
       subject: author && !author.isGM ? subjectFacts(message, card, author) : null,
       seesAll: game.user?.isGM ?? false,
+      worldRuleset: currentRuleset().id,
     };
     assertCardOrigin(card, facts);
     return believed(message, card, author?.isGM ?? false);

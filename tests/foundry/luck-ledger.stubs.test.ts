@@ -382,6 +382,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
   });
 
   it("R-LUCK-1 R-LEG-9 R-LEG-11 (stand-ins): a Legacy Risky card records its outcome and Ego; its Effect card the kept die and chain", async () => {
+    // A Legacy card is rolled in a Legacy world (a card read under another ruleset is not believed).
+    world.settings.set("ruleset", "legacy");
     asActiveGm();
     const riskyState = createLegacyRiskyCard({
       rollerId: ROLLER.id,

@@ -320,6 +320,27 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
     expect(disposition(vault)).toBe(8);
   });
 
+  it("R-RA-7 a Risky card read under another ruleset than the world's applies no Effect (found by the GM-side fuzz)", async () => {
+    const vault = challenge("Vault", [], 8);
+    hero("Own");
+    for (const rulesetId of ["degenesis", "legacy"] as const) {
+      const stored: StoredCard = {
+        kind: "risky",
+        state: { ...card([6, 4], [], { rollerId: ATTACKER, rulesetId }), effect: { chain: [] } },
+      };
+      const msg = forged(stored);
+      const answer = await ask(QUERIES.applyEffect, {
+        messageId: msg.id,
+        hit: "effect",
+        targetUuid: vault.uuid,
+        facet: null,
+        version: 0,
+      });
+      expect(answer, rulesetId).toMatchObject({ ok: false, data: { reason: "untrustedCard", why: "otherRuleset" } });
+    }
+    expect(disposition(vault)).toBe(8);
+  });
+
   it("R-RA-1 a player's own Fail card claiming the GM let it succeed lands no Effect: the GM's word is not on record", async () => {
     const vault = challenge("Vault", [], 8);
     const stored: StoredCard = {
