@@ -1,7 +1,8 @@
 /**
- * `npm run fuzz`: every public entry point of src/rules and of the chat cards, and the
- * cards' state machines driven by random click sequences, each with at least 100,000 generated inputs
- * (half of them hostile), seeded. Prints the seed, one line per entry point, a total and the time.
+ * `npm run fuzz`: every public entry point of src/rules and of the chat cards, the cards' state machines
+ * driven by random click sequences, and the GM's side (each query and the GM's card clicks, on the
+ * stand-ins: tests/fuzz/gm-side.ts), each with at least 100,000 generated inputs (half of them hostile),
+ * seeded. Prints the seed, one line per entry point, a total and the time.
  *
  *   npm run fuzz                                   # 100,000 inputs per entry point, seed from the clock
  *   npm run fuzz -- --runs 2000 --seed 42 --only buildPool,recordHarm --jobs 1
@@ -13,7 +14,11 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { ALL_ENTRIES } from "../tests/fuzz/entries.ts";
+import { GM_ENTRY_NAMES, type GmEntryName } from "../tests/fuzz/gm-names.ts";
 import { runEntry, type EntryReport } from "../tests/fuzz/harness.ts";
+
+// The GM side's module loads the Foundry stand-ins, so only a worker that runs one of its entries loads it.
+const isGmEntryName = (name: string): name is GmEntryName => (GM_ENTRY_NAMES as readonly string[]).includes(name);
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,13 +28,22 @@ function option(name: string): string | undefined {
 const runs = Number(option("runs") ?? 100_000);
 const seed = Number(option("seed") ?? Date.now() % 2 ** 31);
 const only = option("only")?.split(",");
-const names = Object.keys(ALL_ENTRIES).filter((n) => !only || only.includes(n));
+const names = [...Object.keys(ALL_ENTRIES), ...GM_ENTRY_NAMES].filter((n) => !only || only.includes(n));
+
+async function report(name: string): Promise<EntryReport | null> {
+  const entry = ALL_ENTRIES[name];
+  if (entry) return runEntry(name, entry, runs, seed);
+  if (!isGmEntryName(name)) return null;
+  await import("../tests/stubs/foundry-client.ts");
+  const gm = await import("../tests/fuzz/gm-side.ts");
+  return gm.runGmEntry(name, gm.GM_ENTRIES[name], runs, seed);
+}
 
 /** A worker: runs its share of the entry points and writes one JSON report per line. */
-function work(share: readonly string[]): void {
+async function work(share: readonly string[]): Promise<void> {
   for (const name of share) {
-    const entry = ALL_ENTRIES[name];
-    if (entry) process.stdout.write(`${JSON.stringify(runEntry(name, entry, runs, seed))}\n`);
+    const done = await report(name);
+    if (done) process.stdout.write(`${JSON.stringify(done)}\n`);
   }
 }
 
@@ -62,8 +76,11 @@ function runWorker(share: readonly string[], onReport: (r: EntryReport) => void)
   });
 }
 
-function print(report: EntryReport): void {
-  console.log(`${report.name}: ${report.inputs.toLocaleString("en-US")} inputs, ${report.breaks} invariant breaks`);
+function print(report: EntryReport & { acted?: number }): void {
+  const acted = report.acted === undefined ? "" : ` (${report.acted.toLocaleString("en-US")} went through)`;
+  console.log(
+    `${report.name}: ${report.inputs.toLocaleString("en-US")} inputs, ${report.breaks} invariant breaks${acted}`,
+  );
   for (const example of report.examples) console.log(`    ${example.reason}\n      input ${example.input}`);
 }
 
@@ -99,5 +116,5 @@ async function main(): Promise<void> {
 }
 
 const worker = option("worker");
-if (worker !== undefined) work(worker.split(","));
+if (worker !== undefined) await work(worker.split(","));
 else await main();
