@@ -313,7 +313,9 @@ function attackerOwns(key: string): boolean {
 }
 
 /** A choice only the paying character's owner may make (R-HARM-2, R-HARM-3, R-LEG-5, R-LEG-6). */
-function ownersChoiceMade(request: Readonly<Record<string, unknown>>): boolean {
+function ownersChoiceMade(sent: Readonly<Record<string, unknown>>): boolean {
+  // Judged as the GM receives it: the query crosses as JSON (NaN arrives as null, undefined not at all).
+  const request = JSON.parse(JSON.stringify(sent)) as Record<string, unknown>;
   return (
     request.sacrificeShield === true ||
     (request.woundTrack !== null && request.woundTrack !== undefined) ||
