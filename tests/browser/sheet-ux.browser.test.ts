@@ -222,6 +222,25 @@ describe("arrow keys on the sheet (WAI-ARIA radio group and tabs)", { timeout: 6
   });
 });
 
+describe("the play/edit toggle says which mode the sheet is in (review 3 N6)", { timeout: 60_000 }, () => {
+  it("its label is the mode, its accessible name begins with that label and says what a press does", async () => {
+    for (const [path, label, hint] of [
+      ["/scene/sheet/character-seasoned-play", "TERRAN.Sheet.Mode.play", "TERRAN.Sheet.Mode.playHint"],
+      ["/scene/sheet/character-seasoned", "TERRAN.Sheet.Mode.edit", "TERRAN.Sheet.Mode.editHint"],
+    ] as const) {
+      const page = await openScene(path);
+      const toggle = page.locator('[data-action="toggleMode"]');
+      expect((await toggle.innerText()).trim(), path).toBe(english(label));
+      // WCAG 2.5.3: the visible label is part of the name a screen reader announces.
+      expect(await toggle.getAttribute("aria-label"), path).toBe(english(hint));
+      expect(english(hint).startsWith(english(label)), path).toBe(true);
+    }
+    // A closed circle in play mode points at that toggle by its label.
+    expect(english("TERRAN.Sheet.Mode.locked")).toContain(`"${english("TERRAN.Sheet.Mode.play")}"`);
+    expect(shared.errors()).toEqual([]);
+  });
+});
+
 describe("the Save fence", { timeout: 60_000 }, () => {
   const dashed = (page: Page) =>
     page.evaluate(

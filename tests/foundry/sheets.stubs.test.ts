@@ -123,7 +123,8 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       expect(sheet.element.querySelector('input[name="system.grit.max"]')).not.toBeNull();
       await click(sheet, '[data-action="toggleMode"]');
       expect(sheet.element.querySelector('input[name="system.grit.max"]')).toBeNull();
-      expect(find(sheet, '[data-action="toggleMode"]').getAttribute("aria-pressed")).toBe("false");
+      // The toggle's label names the mode the sheet is now in (review 3 N6).
+      expect(find(sheet, '[data-action="toggleMode"]').textContent?.trim()).toBe("Play mode");
       expect(find(sheet, '[data-action="setRating"][data-attribute="finesse"]').getAttribute("aria-disabled")).toBe(
         "true",
       );

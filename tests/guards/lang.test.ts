@@ -201,3 +201,17 @@ describe("translations keep en.json's keys and placeholders", () => {
     });
   });
 });
+
+describe("an advancement named inside a sentence is marked as a name (review 3 N17)", () => {
+  const pt = JSON.parse(readFileSync(resolve(ROOT, "lang/pt-BR.json"), "utf8")) as Record<string, unknown>;
+  const at = (tree: Record<string, unknown>, key: string): string => {
+    const value = key.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], tree);
+    return typeof value === "string" ? value : "";
+  };
+  it.each([
+    ["TERRAN.Sheet.Wounds.ignoredBroken", "TERRAN.Adv.couldBeWorse"],
+    ["TERRAN.Sheet.Wounds.ignoredWeary", "TERRAN.Adv.unyielding"],
+  ])("%s quotes %s in both languages", (sentence, name) => {
+    for (const tree of [en, pt]) expect(at(tree, sentence)).toContain(`“${at(tree, name)}”`);
+  });
+});

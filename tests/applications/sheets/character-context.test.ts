@@ -85,7 +85,7 @@ describe("character sheet context: a seasoned, wounded character (Core)", () => 
     expect(say(group(view, "insight").penalty ?? { key: "", value: "" })).toBe("Stressed: −1d");
     expect(group(view, "prowess").penalty).toBeNull();
     expect(say(group(view, "prowess").ignored ?? { key: "", value: "" })).toBe(
-      "Broken, but Could be worse: no penalty",
+      "Broken: no penalty (advancement “Could be worse”)",
     );
     expect(group(view, "resolve").penalty).toBeNull();
     const broken = gritPart(view).wounds.find((w) => w.id === "broken");

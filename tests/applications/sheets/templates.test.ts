@@ -145,7 +145,7 @@ describe("character sheet in the DOM", () => {
   it("R-HARM-4: the wound tracks and their penalties are written out", () => {
     expect(root.querySelector(".te-group-insight .te-penalty")?.textContent).toBe("Stressed: −1d");
     expect(root.querySelector(".te-group-prowess .te-ignored")?.textContent).toBe(
-      "Broken, but Could be worse: no penalty",
+      "Broken: no penalty (advancement “Could be worse”)",
     );
     expect([...root.querySelectorAll(".te-wound.is-marked .te-wound-name")].map((e) => e.textContent)).toEqual([
       "Stressed",
@@ -388,13 +388,18 @@ describe("play and edit modes (the owner's toggle)", () => {
     expect(reasons(editing, "attribute")).toContain("open");
   });
 
-  it("edit mode shows today's inputs, and the toggle says which mode is on; an observer has no toggle", () => {
+  it("edit mode shows today's inputs, and the toggle is labelled with the mode the sheet is in; an observer has no toggle", () => {
     const root = character(seasonedCharacter("core", { ui: { editing: true } }));
     expect(fields(root)).toEqual(LOCKED_FIELDS);
+    // The label names the mode the sheet is in, and its name says what a press does (review 3 N6).
     const toggle = root.querySelector('[data-action="toggleMode"]');
-    expect(toggle?.getAttribute("aria-pressed")).toBe("true");
+    expect(toggle?.textContent?.trim()).toBe(english("TERRAN.Sheet.Mode.edit"));
+    expect(toggle?.getAttribute("aria-label")).toBe(english("TERRAN.Sheet.Mode.editHint"));
+    expect(toggle?.hasAttribute("aria-pressed")).toBe(false);
     const played = character(seasonedCharacter("core", { ui: { editing: false } }));
-    expect(played.querySelector('[data-action="toggleMode"]')?.getAttribute("aria-pressed")).toBe("false");
+    const playToggle = played.querySelector('[data-action="toggleMode"]');
+    expect(playToggle?.textContent?.trim()).toBe(english("TERRAN.Sheet.Mode.play"));
+    expect(playToggle?.getAttribute("aria-label")).toBe(english("TERRAN.Sheet.Mode.playHint"));
     const observed = character(seasonedCharacter("core", { permissions: OBSERVER, ui: { editing: false } }));
     expect(observed.querySelector('[data-action="toggleMode"]')).toBeNull();
   });
