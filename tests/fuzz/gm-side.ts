@@ -26,7 +26,6 @@ import {
   createChallengeCard,
   createLegacyEffectCard,
   createLegacyMontageCard,
-  createRiskyCard,
   createSessionCard,
   type CardKind,
 } from "../../src/chat/index.ts";
@@ -36,7 +35,7 @@ import { RulesError, WOUND_TRACKS } from "../../src/rules/index.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import { asMessage, challenge, hero, rollsOf } from "../foundry/card-builders.ts";
 import { gmSaysYes, legacyHero } from "../foundry/legacy-builders.ts";
-import { pool } from "../chat/fixtures.ts";
+import { card } from "../chat/fixtures.ts";
 import type { GmEntryName } from "./gm-names.ts";
 import { hostileValue } from "./hostile.ts";
 import { CALL_LIMIT_MS, type Break, type EntryReport } from "./harness.ts";
@@ -128,23 +127,11 @@ function riskyCard(c: GmCase, cast: Cast): StoredCard {
   const fail = c.forgeries.includes("gmLeave");
   const light = c.faces.slice(0, 2).map((f) => (fail ? ((f - 1) % 3) + 1 : f));
   const dark = c.faces.slice(2, 3).map((f) => (fail ? ((f - 1) % 3) + 1 : f));
-  const fresh = createRiskyCard({
+  const fresh = card(light, dark, {
     rollerId: ATTACKER,
     actorUuid: cast.own.uuid,
     actorName: "Ash",
     rulesetId: c.rulesetId === "legacy" ? "core" : c.rulesetId,
-    target: { kind: "attribute", attribute: "finesse" },
-    reaction: false,
-    light,
-    dark,
-    pool: pool(light.length, dark.length),
-    egoBefore: 4,
-    sayonara: false,
-    singleDieServesBoth: true,
-    weapon: null,
-    rank: 1,
-    combat: false,
-    flags: { whirlwind: false, specialist: false, fast: false, slow: false },
   });
   let state = fresh;
   for (const chain of [[], [3], [6, 2]]) {
