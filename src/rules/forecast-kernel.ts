@@ -61,7 +61,7 @@ export function convolveAt(kernel: Kernel, x: Float64Array, y: Float64Array, s: 
 }
 
 /** Where a law kept below a limit is not negligible: [from, to). */
-export interface Window {
+export interface Span {
   readonly from: number;
   readonly to: number;
 }
@@ -81,29 +81,29 @@ function lastOf(y: Float64Array, s: number, count: number): number {
 }
 
 /**
- * y = x ∗ law below y.length, x being 0 outside `window`; returns y's window. Each end drops less than
+ * y = x ∗ law below y.length, x being 0 outside `span`; returns y's span. Each end drops less than
  * `drop`: the recurrence is followed until what it can still add is below it, then each end's run of
  * values summing to less than it is cut.
  */
-export function convolveWindow(kernel: Kernel, x: Float64Array, window: Window, y: Float64Array, drop: number): Window {
+export function convolveSpan(kernel: Kernel, x: Float64Array, span: Span, y: Float64Array, drop: number): Span {
   const { head, lags, cs } = kernel;
   const lagMax = lags.reduce((t, l) => Math.max(t, l), 0);
   const rho = feedback(kernel);
   y.fill(0);
   let to = y.length;
-  for (let s = window.from; s < y.length; s++) {
+  for (let s = span.from; s < y.length; s++) {
     let acc = 0;
-    const top = Math.min(head.length - 1, s - window.from);
-    for (let i = Math.max(0, s - window.to + 1); i <= top; i++) acc += (head[i] ?? 0) * (x[s - i] ?? 0);
+    const top = Math.min(head.length - 1, s - span.from);
+    for (let i = Math.max(0, s - span.to + 1); i <= top; i++) acc += (head[i] ?? 0) * (x[s - i] ?? 0);
     for (let j = 0; j < lags.length; j++) acc += (cs[j] ?? 0) * (y[s - (lags[j] ?? 0)] ?? 0);
     y[s] = acc;
     // Past x and the head only the recurrence feeds y: all it adds from here is ≤ ρ·(the last lagMax) / (1 − ρ).
-    if (s >= window.to + head.length - 1 && (lagMax === 0 || (rho * lastOf(y, s, lagMax)) / (1 - rho) < drop)) {
+    if (s >= span.to + head.length - 1 && (lagMax === 0 || (rho * lastOf(y, s, lagMax)) / (1 - rho) < drop)) {
       to = s + 1;
       break;
     }
   }
-  let from = window.from;
+  let from = span.from;
   for (let below = 0; from < to && below + (y[from] ?? 0) < drop; from++) {
     below += y[from] ?? 0;
     y[from] = 0;

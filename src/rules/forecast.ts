@@ -18,14 +18,7 @@ import {
   type OneThrowApproach,
   type Recurrence,
 } from "./forecast-action.ts";
-import {
-  convolveAt,
-  convolveWindow,
-  recurrentKernel,
-  wholeKernel,
-  type Kernel,
-  type Window,
-} from "./forecast-kernel.ts";
+import { convolveAt, convolveSpan, recurrentKernel, wholeKernel, type Kernel, type Span } from "./forecast-kernel.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 import {
   BANDS,
@@ -339,25 +332,25 @@ function jumpCounts(y: Float64Array, recurrence: Recurrence | undefined, D: numb
   }
   let law = new Float64Array(D);
   law[0] = 1;
-  let window: Window = { from: 0, to: 1 };
+  let span: Span = { from: 0, to: 1 };
   let next = new Float64Array(D);
   const over = [0];
   const left = [1];
   for (let m = 1; m <= Math.min(D, FORECAST_MAX_ACTIONS); m++) {
     let ended = 0;
-    for (let s = window.from; s < window.to; s++) ended += (law[s] ?? 0) * (ends[D - s] ?? 0);
-    window = convolveWindow(kernel, law, window, next, FORECAST_DROPPED);
+    for (let s = span.from; s < span.to; s++) ended += (law[s] ?? 0) * (ends[D - s] ?? 0);
+    span = convolveSpan(kernel, law, span, next, FORECAST_DROPPED);
     [law, next] = [next, law];
     over.push((over[m - 1] ?? 0) + ended);
     let stillLeft = 0;
-    for (let s = window.from; s < window.to; s++) stillLeft += law[s] ?? 0;
+    for (let s = span.from; s < span.to; s++) stillLeft += law[s] ?? 0;
     left.push(stillLeft);
     if (stillLeft < FORECAST_DROPPED) break;
   }
   return { over, left };
 }
 
-/** The window [lo, hi) of `values` less each end's run summing below FORECAST_DROPPED (set to 0). */
+/** The span [lo, hi) of `values` less each end's run summing below FORECAST_DROPPED (set to 0). */
 function trimmed(values: Float64Array, lo: number, hi: number): [number, number] {
   for (let below = 0; lo < hi && below + (values[lo] ?? 0) < FORECAST_DROPPED; lo++) {
     below += values[lo] ?? 0;
