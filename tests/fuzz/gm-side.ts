@@ -568,7 +568,7 @@ export function gmEntriesMissing(): string[] {
 /** Kinds whose actions the GM's click fuzz does not drive, and why. */
 export const NOT_CLICKED: Readonly<Record<string, string>> = {
   request: "a GM's own roll request: its buttons roll for the clicker's own character (tests/security)",
-  legacyRisky: "its one action rolls the clicker's own Effect card, checked by the legacyEffect entries",
+  legacyRisky: "not driven yet: its roll-effect click needs the roller's held tools in the world (a follow-up)",
 };
 
 /** `numRuns` cases (half valid or forged, half with a hostile request value) from `seed`, each judged. */
