@@ -83,10 +83,12 @@ export function saidWhyClosed(target: HTMLElement): boolean {
   return true;
 }
 
-// The risk advisor's disclosure, remembered per roll dialog for the session (client-side, nothing stored).
+/** The partials both roll dialogs' parts include (`{{> …}}`): the risk advisor and the pool's tray. */
+export const ROLL_DIALOG_PARTIALS = ["advisor", "pool-tray"].map(
+  (name) => `systems/${SYSTEM_ID}/templates/dialogs/partials/${name}.hbs`,
+);
 
-/** Loaded with each dialog's part (`{{> …}}`). */
-export const ADVISOR_TEMPLATE = `systems/${SYSTEM_ID}/templates/dialogs/partials/advisor.hbs`;
+// The risk advisor's disclosure, remembered per roll dialog for the session (client-side, nothing stored).
 
 export type AdvisorDialog = "risky" | "separate";
 

@@ -142,7 +142,7 @@ describe("the risk advisor in the roll dialog (Core, Degenesis)", () => {
     expect([...root.querySelectorAll(".rd-adv-table thead th")].map((th) => th.textContent)).toEqual([
       "Dark",
       "Success",
-      "4+",
+      "Effect lands",
       "Effect when it lands (avg.)",
       "Ego lost (avg.)",
       "Ego falls to 0",
@@ -168,7 +168,7 @@ describe("the risk advisor in the Legacy roll dialog", () => {
     // Review 3 N2: no "Effect roll" column repeating the 4+ one; a column means the same in every edition.
     expect(v.advisor.columns).toEqual([
       "TERRAN.Advisor.success",
-      "TERRAN.Advisor.partial",
+      "TERRAN.Advisor.lands",
       "TERRAN.Advisor.egoLoss",
       "TERRAN.Advisor.egoZero",
     ]);
@@ -176,7 +176,7 @@ describe("the risk advisor in the Legacy roll dialog", () => {
     expect(now?.dark).toBe(1);
     expect(now?.cells[0]?.value).toBe(v.chances.success.text);
     expect(now?.cells[3]?.value).toBe(v.ego.pZero.text);
-    // The Effect roll is made on a 4+ (R-LEG-11): its chance is the 4+ column.
+    // The Effect roll is made on a 4+ (R-LEG-11): its chance is the "Effect lands" column.
     const three = separateRiskyOdds(LEGACY, { light: v.light, dark: 3, ego: v.ego.value });
     expect(v.advisor.rows[3]?.cells[1]?.value).toBe(percent(three.pEffect).text);
   });

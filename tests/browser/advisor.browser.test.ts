@@ -54,6 +54,31 @@ describe("the risk advisor in Chromium", { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it("R-POOL-4 one vocabulary: the advisor's Effect lands is the Odds panel's figure, its key read first", async () => {
+    const { page, errors } = await openScene("dialog/fresh");
+    await afterUpdate(page, () => page.locator(".rd-adv-summary").click());
+    const headings = (await page.locator(".rd-adv-table thead th").allTextContents()).map(clean);
+    expect(headings).toEqual([
+      "Dark",
+      "Success",
+      "Effect lands",
+      "Effect when it lands (avg.)",
+      "Ego lost (avg.)",
+      "Ego falls to 0",
+    ]);
+    const current = page.locator(".rd-adv-row.is-current td");
+    const value = async (i: number) => clean(await current.nth(i).evaluate((td) => td.firstChild?.textContent ?? ""));
+    expect(await value(1)).toBe(clean(await page.locator('[data-odds="lands"]').textContent()));
+    expect(await value(0)).toBe(clean(await page.locator('[data-odds="success"]').textContent()));
+    expect(clean(await page.locator(".rd-odds .rd-lands dt").textContent())).toContain("Effect lands");
+    // The key is above the rows, not at the foot of the scroll box.
+    const [key, firstRow] = await Promise.all(
+      [".rd-adv-caption", ".rd-adv-row"].map((s) => page.locator(s).first().evaluate((e) => e.getBoundingClientRect().top)),
+    );
+    expect(key).toBeLessThan(firstRow ?? 0);
+    expect(errors).toEqual([]);
+  });
+
   it("R-POOL-4 Degenesis: Enter and Space on a row's button, and a click on the row itself, set the Dark Dice", async () => {
     const { page, errors } = await openScene("dialog/degenesis");
     expect(await page.locator(".rd-adv-row").count()).toBe(11);

@@ -32,10 +32,10 @@ export interface AdvisorView {
 }
 
 /**
- * What the Effect column holds: an expected Effect (one throw), or nothing (a separate Effect roll is made
- * on the 4+ the next column shows; a montage's 4+ decides).
+ * What follows a 4+: an Effect from the same throw (its average shown), a separate Effect roll (its chance
+ * is the 4+ itself, R-LEG-11), or no Effect of the roller's (a montage: the 4+ reads as a success).
  */
-export type AdvisorEffect = "expected" | "none";
+export type AdvisorEffect = "expected" | "rolled" | "none";
 
 const signed = (text: string, d: number): string => (d > 0 ? `+${text}` : d < 0 ? `${MINUS}${text}` : `\u00b1${text}`);
 
@@ -84,7 +84,7 @@ export function advisorView<O>(
     summary: message("TERRAN.Advisor.summary", options.last),
     columns: [
       "TERRAN.Advisor.success",
-      "TERRAN.Advisor.partial",
+      effect === "none" ? "TERRAN.Advisor.partial" : "TERRAN.Advisor.lands",
       ...(effect === "expected" ? ["TERRAN.Advisor.effect"] : []),
       "TERRAN.Advisor.egoLoss",
       "TERRAN.Advisor.egoZero",

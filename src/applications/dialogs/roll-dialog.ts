@@ -5,7 +5,7 @@
  * the dice and posts the card.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
+import { advisorOpen, ROLL_DIALOG_PARTIALS, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import { currentDarkDiceMax, currentRuleset, SETTINGS } from "../../settings/settings.ts";
 import { SYSTEM_ID } from "../../system-id.ts";
@@ -63,7 +63,7 @@ export class RollDialog extends RollDialogHost<RollDialogView> {
   };
 
   static override PARTS = {
-    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/roll-dialog.hbs`, templates: [ADVISOR_TEMPLATE] },
+    main: { template: `systems/${SYSTEM_ID}/templates/dialogs/roll-dialog.hbs`, templates: ROLL_DIALOG_PARTIALS },
   };
 
   protected readonly advisor = "risky";

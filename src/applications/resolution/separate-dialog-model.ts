@@ -338,8 +338,7 @@ function separateAdvisor(
     (dark) => (dark === choices.dark ? odds : separateOdds(ruleset, { ...choices, dark }, pool, settings)),
     separateAdviceFigures,
   );
-  // The Effect roll is made on a 4+ (R-LEG-11): its chance is the 4+ column, not a column of its own.
-  return advisorView(rows, choices.dark, "none", {
+  return advisorView(rows, choices.dark, choices.montage ? "none" : "rolled", {
     open: settings.advisorOpen === true,
     locale: settings.locale,
     last: max,

@@ -6,7 +6,7 @@
  * class keep the name `legacy-roll-dialog`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { ADVISOR_TEMPLATE, advisorOpen, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
+import { advisorOpen, ROLL_DIALOG_PARTIALS, RollDialogHost, saidWhyClosed } from "../dialog-host.ts";
 import { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
@@ -65,7 +65,7 @@ export class SeparateRollDialog extends RollDialogHost<SeparateRollView> {
   static override PARTS = {
     main: {
       template: `systems/${SYSTEM_ID}/templates/dialogs/legacy-roll-dialog.hbs`,
-      templates: [ADVISOR_TEMPLATE],
+      templates: ROLL_DIALOG_PARTIALS,
     },
   };
 
