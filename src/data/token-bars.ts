@@ -8,8 +8,8 @@ import type { Ruleset } from "../rules/index.ts";
 export const TRACKABLE: Readonly<
   Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
 > = {
-  // Legacy's `max` is derived on the prepared data.
-  character: { bar: ["grit", "ego", "legacy.hp", "legacy.ego"], value: ["xp"] },
+  // HP's and the rated Ego's `max` are derived on the prepared data.
+  character: { bar: ["grit", "ego", "hitPoints", "ratings.ego"], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
 };
 
@@ -18,10 +18,10 @@ interface CharacterBars {
   readonly bar2: string;
 }
 
-/** Grit and Ego, or Legacy's HP and Ego (R-LEG-4, R-LEG-7): the data layer's part of the health models. */
+/** Grit and Ego, or HP and the rated Ego (R-LEG-4, R-LEG-7): the data layer's part of the health models. */
 export const CHARACTER_BARS: Readonly<Record<Ruleset["health"]["kind"], CharacterBars>> = {
   grit: { bar1: "grit", bar2: "ego" },
-  hp: { bar1: "legacy.hp", bar2: "legacy.ego" },
+  hp: { bar1: "hitPoints", bar2: "ratings.ego" },
 };
 
 /** This layer's one look-up of `health.kind`. */
