@@ -64,6 +64,18 @@ export function barsAfterSwitch(
   return Object.keys(update).length > 0 ? update : null;
 }
 
+/** Schema 4: the bars schema 3 offered (R-LEG-4, R-LEG-7) and the attributes now holding their values. */
+export const RENAMED_BARS: Readonly<Record<string, string>> = { "legacy.hp": "hitPoints", "legacy.ego": "ratings.ego" };
+
+/** The bars with a renamed attribute re-pointed (data/world-migration.ts); any other is kept. */
+export function renamedBars<T>(bars: { readonly bar1: T; readonly bar2: T }): { bar1: T | string; bar2: T | string } {
+  const renamed = (attribute: T): T | string =>
+    typeof attribute === "string" && Object.hasOwn(RENAMED_BARS, attribute)
+      ? (RENAMED_BARS[attribute] ?? attribute)
+      : attribute;
+  return { bar1: renamed(bars.bar1), bar2: renamed(bars.bar2) };
+}
+
 /** Null: none. */
 export const DEFAULT_BARS: Readonly<Record<string, { readonly bar1: string | null; readonly bar2: string | null }>> = {
   character: { bar1: "grit", bar2: "ego" },

@@ -2,17 +2,28 @@
  * Schema 4 (docs/MIGRATIONS.md): schema 3's `legacy` block moves to `hitPoints` (the HP model), `ratings`
  * (the rated character), `egoLost` and `advancementsWon`, losing nothing; token bars that named
  * `legacy.hp` / `legacy.ego` are re-pointed. The pure migration on the schema-3 fixture
- * (src/quench/fixtures/schema-3), then the load on the FOUNDRY STAND-INS
+ * (src/quench/fixtures/schema-3), then the load and the world runner on the FOUNDRY STAND-INS
  * (tests/stubs/foundry-client.ts) of both generations.
  */
 import "../stubs/foundry-client.ts";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { GENERATIONS, makeGm, resetWorld, world, type Generation } from "../stubs/foundry-client.ts";
+import {
+  GENERATIONS,
+  loadWorld,
+  makeGm,
+  resetWorld,
+  world,
+  type ActorStub,
+  type Generation,
+} from "../stubs/foundry-client.ts";
+import { makeScene, type TokenStub } from "../stubs/world.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { migrateCharacter, migrateCharacterWithReport } from "../../src/data/migrations/index.ts";
+import { SCHEMA_VERSION } from "../../src/data/source.ts";
+import { migrateWorld } from "../../src/data/world-migration.ts";
 import { registerSettings } from "../../src/settings/settings.ts";
 
 type Json = Record<string, unknown>;
@@ -119,6 +130,24 @@ const makeCharacter = CharacterData as unknown as new (
   toObject(): Json;
 };
 
+/** A character on the Legacy bars, stored at schema 3. */
+function storedHero(id: string, bars: { bar1: string | null; bar2: string | null }): Json {
+  return {
+    _id: id,
+    name: "Ada",
+    type: "character",
+    system: schema3(),
+    prototypeToken: { bar1: { attribute: bars.bar1 }, bar2: { attribute: bars.bar2 } },
+  };
+}
+
+const token = (id: string, bar1: string | null, bar2: string | null): TokenStub => ({
+  id,
+  actor: { type: "character" },
+  bar1: { attribute: bar1 },
+  bar2: { attribute: bar2 },
+});
+
 describe.each(GENERATIONS)("[Foundry stand-ins] v%i: a schema-3 world loads on schema 4", (generation: Generation) => {
   beforeEach(() => {
     resetWorld(generation);
@@ -131,5 +160,37 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: a schema-3 world loads on s
   it("the schema-3 fixture loads with every Legacy value in its new place", () => {
     const model = new makeCharacter(schema3(), { parent: { items: [] } });
     expect(model.toObject()).toStrictEqual(schema4());
+  });
+
+  it("the runner writes the moved values back and re-points legacy.hp / legacy.ego bars, prototype and placed", async () => {
+    world.actorSources = [
+      storedHero("actor00000000041", { bar1: "legacy.hp", bar2: "legacy.ego" }),
+      // A bar the GM pointed elsewhere is kept; only the renamed ones move.
+      storedHero("actor00000000042", { bar1: "grit", bar2: "legacy.ego" }),
+    ];
+    const placed = [token("token00000000001", "legacy.hp", "legacy.ego"), token("token00000000002", "xp", null)];
+    const scene = makeScene(placed);
+    world.scenes = [scene];
+    const { actors } = loadWorld();
+    await migrateWorld();
+    for (const stored of world.actorSources) {
+      const system = stored.system as Json;
+      for (const key of ["hitPoints", "ratings", "egoLost", "advancementsWon"])
+        expect(system[key], key).toStrictEqual(schema4()[key]);
+    }
+    const bars = (a: ActorStub | undefined) => [a?.prototypeToken.bar1.attribute, a?.prototypeToken.bar2.attribute];
+    expect(bars(actors.contents[0])).toEqual(["hitPoints", "ratings.ego"]);
+    expect(bars(actors.contents[1])).toEqual(["grit", "ratings.ego"]);
+    expect(placed.map((t) => [t.bar1.attribute, t.bar2.attribute])).toEqual([
+      ["hitPoints", "ratings.ego"],
+      ["xp", null],
+    ]);
+    expect(scene.updates).toEqual([
+      [{ _id: "token00000000001", "bar1.attribute": "hitPoints", "bar2.attribute": "ratings.ego" }],
+    ]);
+    expect(world.settings.get("schemaVersion")).toBe(SCHEMA_VERSION);
+    // The next start reads the written data (the old block stays stored, unread): the same values.
+    const reloaded = loadWorld().actors.contents[0]?.system as unknown as { toObject(): Json };
+    expect(reloaded.toObject()).toStrictEqual(schema4());
   });
 });
