@@ -75,7 +75,7 @@ describe.each(GENERATIONS)(
       expect(named.prototypeToken).toEqual({ bar1: { attribute: "grit" }, bar2: { attribute: "ratings.ego" } });
     });
 
-    it("R-LEG-4: Legacy's bars are offered for characters, and a character's legacy.hp bar is kept by the migration", () => {
+    it("R-LEG-4: Legacy's bars are offered for characters, and a character's hitPoints bar is kept by the migration", () => {
       expect(TRACKABLE.character?.bar).toEqual(expect.arrayContaining(["hitPoints", "ratings.ego"]));
       expect(tokenBarUpdate("character", { bar1: "hitPoints", bar2: "ratings.ego" })).toBeNull();
     });
