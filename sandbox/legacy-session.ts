@@ -31,7 +31,7 @@ import {
 } from "../src/chat/legacy-cards.ts";
 import type { ResultCardView } from "../src/chat/index.ts";
 import { deriveCharacter } from "../src/data/derived.ts";
-import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/legacy.ts";
+import { ratingsOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/ratings.ts";
 import {
   advancementRollOperation,
   isLegacyAttribute,
@@ -146,8 +146,8 @@ export function applyOperation(
   return { ...character, system, items };
 }
 
-const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
-const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.skills.${id}.label`;
+const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.ratings.attributes.${id}.label`;
+const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.ratings.skills.${id}.label`;
 
 // ---------------------------------------------------------------------------------------------
 // What a click does
@@ -238,7 +238,7 @@ function riskyRoll(state: SessionState): SessionStep {
   const light = thrown.faces.slice(0, view.light);
   const dark = thrown.faces.slice(view.light);
   const spend = dark.length > 0 ? spendEgoOperation(stateOf(character), LEGACY, dark) : null;
-  const ego = legacyOf(character.system).ego.value;
+  const ego = ratingsOf(character.system).ego.value;
   const card = legacyRiskyCard({
     actorName: character.name,
     attributeLabelKey: attributeLabel(dialog.attribute),
@@ -261,7 +261,7 @@ function harm(state: SessionState, effect: number, choices: HpHarmOperationChoic
   const current = stateOf(character);
   const op = hpHarmOperation(current, LEGACY, effect, choices);
   const o = op.outcome;
-  const hpMax = deriveCharacter(current.source, current.items).legacy.hp.max;
+  const hpMax = deriveCharacter(current.source, current.items).hitPoints.max;
   const card = legacyHarmCard({
     actorName: character.name,
     effect: o.effect,

@@ -27,7 +27,7 @@ import {
 } from "../src/chat/index.ts";
 import { render } from "./templates.ts";
 
-const attribute = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
+const attribute = (id: string): string => `TERRAN.Character.FIELDS.ratings.attributes.${id}.label`;
 
 /** The Legacy dialog scenes: id → the choices it opens with. */
 /** R-LEG-14 the Challenge the montage scenes target. */
@@ -218,7 +218,7 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
         roll: {
           actorName: "Oskar",
           attributeLabelKey: attribute("strength"),
-          skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.violence.label",
+          skillLabelKey: "TERRAN.Character.FIELDS.ratings.skills.violence.label",
           light: [2, 5, 1],
           dark: [6],
           costly: [false],
@@ -332,7 +332,7 @@ export const LEGACY_CARDS: Readonly<Record<string, () => CardFixture>> = {
           challengeEffect: 8,
           complication: 2,
           attributeLabelKey: attribute("agility"),
-          skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.survival.label",
+          skillLabelKey: "TERRAN.Character.FIELDS.ratings.skills.survival.label",
           light: [3, 5],
           dark: [2],
           costly: [true],

@@ -16,7 +16,8 @@ import {
   type Saves,
 } from "../rules/index.ts";
 import type { CharacterSource, ItemSnapshot } from "./source.ts";
-import { deriveLegacy, type LegacyDerived } from "./legacy.ts";
+import { deriveHitPoints, type HitPointsDerived } from "./hit-points.ts";
+import { deriveRatings, type RatingsDerived } from "./ratings.ts";
 
 export interface CharacterDerived {
   /** R-CHAR-3 */
@@ -42,8 +43,10 @@ export interface CharacterDerived {
   readonly inCreation: boolean;
   /** R-ADV-1 Ether call. */
   readonly mutations: number;
-  /** See data/legacy.ts. */
-  readonly legacy: LegacyDerived;
+  /** See data/hit-points.ts. */
+  readonly hitPoints: HitPointsDerived;
+  /** See data/ratings.ts. */
+  readonly ratings: RatingsDerived;
 }
 
 /** The best body armour, and whether a shield is carried. */
@@ -95,6 +98,7 @@ export function deriveCharacter(source: CharacterSource, items: readonly ItemSna
     freeAdvancements: free,
     inCreation: advancements === 0,
     mutations: items.filter((i) => i.type === "condition" && i.system.kind === "mutation").length,
-    legacy: deriveLegacy(source, items),
+    hitPoints: deriveHitPoints(source, items),
+    ratings: deriveRatings(source, items),
   };
 }

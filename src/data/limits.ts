@@ -21,7 +21,7 @@ import {
 import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.ts";
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
 import type { ArmourKind } from "./source.ts";
-import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./legacy.ts";
+import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./ratings.ts";
 
 export type FieldLimit =
   /** No `max`: unbounded; `initial` when missing. */
@@ -93,13 +93,13 @@ export const LIMITS: Readonly<
     "ego.dice": integer(1, 0, 10),
     xp: integer(0, 0),
     freeAdvancements: integer(0, 0),
-    // Legacy's maxima are derived.
-    ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`legacy.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
-    ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`legacy.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
-    "legacy.hp.value": integer(2, 0),
-    "legacy.ego.value": integer(2, 0),
-    "legacy.egoLost": integer(0, 0),
-    "legacy.advancementsWon": integer(0, 0),
+    // HP's and the rated Ego's maxima are derived (R-LEG-4, R-LEG-7).
+    "hitPoints.value": integer(2, 0),
+    ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`ratings.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
+    ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`ratings.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
+    "ratings.ego.value": integer(2, 0),
+    egoLost: integer(0, 0),
+    advancementsWon: integer(0, 0),
   },
   challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
   weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },

@@ -12,7 +12,8 @@ import type {
   WeaponTag,
 } from "../rules/index.ts";
 import type { AdvancementSourceKind, ConditionKind } from "../rules/index.ts";
-import type { LegacySource } from "./legacy.ts";
+import type { HitPointsSource } from "./hit-points.ts";
+import type { RatingsSource } from "./ratings.ts";
 
 /** See data/migrations/repair.ts: JSON text of the old and new values. */
 export interface RepairRecordSource {
@@ -24,9 +25,10 @@ export interface RepairRecordSource {
 
 /**
  * The schema version this code writes. 3: every stored value within its limits (with `repairs` records) and
- * each Challenge's token bar on its Disposition, both written back by the world runner.
+ * each Challenge's token bar on its Disposition, both written back by the world runner. 4: `legacy` split into
+ * `hitPoints`, `ratings`, `egoLost` and `advancementsWon`, token bars re-pointed (docs/MIGRATIONS.md).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export interface TrackSource {
   value: number;
@@ -76,10 +78,16 @@ export interface CharacterSource {
   /** R-SAY-1 / R-LEG-15 counted down as taken; optional as `departed` is. */
   freeAdvancements?: number;
   /**
-   * Legacy's fields (data/legacy.ts), beside Core's so a ruleset switch loses nothing; optional as `departed`
-   * is (`legacyOf` reads the defaults).
+   * The HP health model's (data/hit-points.ts) and the rated character's (data/ratings.ts) fields, beside
+   * Core's so a ruleset switch loses nothing; optional as `departed` is (`hitPointsOf`, `ratingsOf` read the
+   * defaults).
    */
-  legacy?: LegacySource;
+  hitPoints?: HitPointsSource;
+  ratings?: RatingsSource;
+  /** R-LEG-12 since the session began. */
+  egoLost?: number;
+  /** R-LEG-13 won by the roll, not yet taken. */
+  advancementsWon?: number;
   biography: string;
   notes: string;
   /** Old values a migration could not read (every model has one). */

@@ -8,8 +8,8 @@ import type { Ruleset } from "../rules/index.ts";
 export const TRACKABLE: Readonly<
   Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
 > = {
-  // Legacy's `max` is derived on the prepared data.
-  character: { bar: ["grit", "ego", "legacy.hp", "legacy.ego"], value: ["xp"] },
+  // HP's and the rated Ego's `max` are derived on the prepared data.
+  character: { bar: ["grit", "ego", "hitPoints", "ratings.ego"], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
 };
 
@@ -18,10 +18,10 @@ interface CharacterBars {
   readonly bar2: string;
 }
 
-/** Grit and Ego, or Legacy's HP and Ego (R-LEG-4, R-LEG-7): the data layer's part of the health models. */
+/** Grit and Ego, or HP and the rated Ego (R-LEG-4, R-LEG-7): the data layer's part of the health models. */
 export const CHARACTER_BARS: Readonly<Record<Ruleset["health"]["kind"], CharacterBars>> = {
   grit: { bar1: "grit", bar2: "ego" },
-  hp: { bar1: "legacy.hp", bar2: "legacy.ego" },
+  hp: { bar1: "hitPoints", bar2: "ratings.ego" },
 };
 
 /** This layer's one look-up of `health.kind`. */
@@ -62,6 +62,18 @@ export function barsAfterSwitch(
     if (otherDefault && shown !== wanted) update[`${bar}.attribute`] = wanted;
   }
   return Object.keys(update).length > 0 ? update : null;
+}
+
+/** Schema 4: the bars schema 3 offered (R-LEG-4, R-LEG-7) and the attributes now holding their values. */
+export const RENAMED_BARS: Readonly<Record<string, string>> = { "legacy.hp": "hitPoints", "legacy.ego": "ratings.ego" };
+
+/** The bars with a renamed attribute re-pointed (data/world-migration.ts); any other is kept. */
+export function renamedBars<T>(bars: { readonly bar1: T; readonly bar2: T }): { bar1: T | string; bar2: T | string } {
+  const renamed = (attribute: T): T | string =>
+    typeof attribute === "string" && Object.hasOwn(RENAMED_BARS, attribute)
+      ? (RENAMED_BARS[attribute] ?? attribute)
+      : attribute;
+  return { bar1: renamed(bars.bar1), bar2: renamed(bars.bar2) };
 }
 
 /** Null: none. */

@@ -20,7 +20,7 @@ import {
 import { isRecord } from "./migrations/values.ts";
 import { announceRepairs } from "./repair-notice.ts";
 import { SCHEMA_VERSION } from "./source.ts";
-import { tokenBarUpdate } from "./token-bars.ts";
+import { renamedBars, tokenBarUpdate } from "./token-bars.ts";
 import { KEEP_REPAIRS_OPTION } from "./update-repair.ts";
 
 type DocumentName = "Actor" | "Item";
@@ -107,13 +107,24 @@ function itemChanges(actor: Actor, stored: StoredDocument | undefined): Update[]
   return changes;
 }
 
+/**
+ * The prototype token's bars: a renamed attribute re-pointed (schema 4), then one its type lacks on the
+ * default; null when nothing changes.
+ */
+function prototypeBarUpdate(actor: Actor): Record<string, string | null> | null {
+  const shown = { bar1: actor.prototypeToken.bar1.attribute, bar2: actor.prototypeToken.bar2.attribute };
+  const bars = renamedBars(shown);
+  const update: Record<string, string | null> = {};
+  for (const bar of ["bar1", "bar2"] as const)
+    if (bars[bar] !== shown[bar]) update[`prototypeToken.${bar}.attribute`] = bars[bar];
+  Object.assign(update, tokenBarUpdate(actor.type, bars));
+  return Object.keys(update).length > 0 ? update : null;
+}
+
 /** An actor's write: its changed system, its token bars and its changed items; null when nothing changes. */
 function actorUpdate(actor: Actor, stored: StoredDocument | undefined): Update | null {
   const system = systemChange(migratedSystem(actor.system), stored);
-  const bars = tokenBarUpdate(actor.type, {
-    bar1: actor.prototypeToken.bar1.attribute,
-    bar2: actor.prototypeToken.bar2.attribute,
-  });
+  const bars = prototypeBarUpdate(actor);
   const items = itemChanges(actor, stored);
   if (!system && !bars && items.length === 0) return null;
   return { _id: actor.id ?? "", ...(system ? { system } : {}), ...(bars ?? {}), ...(items.length ? { items } : {}) };
@@ -181,6 +192,39 @@ async function plannedWrites(): Promise<Writes[]> {
   return writes.filter((w) => w.updates.length > 0);
 }
 
+/** A placed token, as far as its bars go. */
+interface PlacedToken {
+  readonly id?: string | null;
+  readonly bar1?: { readonly attribute?: string | null };
+  readonly bar2?: { readonly attribute?: string | null };
+}
+
+/**
+ * Schema 4: each scene's placed tokens whose bars name a renamed attribute, re-pointed in batches of
+ * `MIGRATION_BATCH` (as the ruleset switch moves them, table/token-states-sync.ts).
+ */
+function sceneTokenJobs(): { uuids: string[]; run: () => Promise<unknown> }[] {
+  const jobs = [];
+  for (const scene of game.scenes ?? []) {
+    const updates: Update[] = [];
+    for (const token of scene.tokens as Iterable<PlacedToken>) {
+      const shown = { bar1: token.bar1?.attribute, bar2: token.bar2?.attribute };
+      const bars = renamedBars(shown);
+      const update: Record<string, unknown> = {};
+      for (const bar of ["bar1", "bar2"] as const) if (bars[bar] !== shown[bar]) update[`${bar}.attribute`] = bars[bar];
+      if (token.id && Object.keys(update).length > 0) updates.push({ _id: token.id, ...update });
+    }
+    for (let i = 0; i < updates.length; i += MIGRATION_BATCH) {
+      const batch = updates.slice(i, i + MIGRATION_BATCH);
+      jobs.push({
+        uuids: batch.map((u) => `${scene.uuid ?? "Scene"}.Token.${u._id}`),
+        run: () => scene.updateEmbeddedDocuments("Token", batch),
+      });
+    }
+  }
+  return jobs;
+}
+
 /** One `updateDocuments` call per batch of a collection's writes. */
 function batchJobs(writes: readonly Writes[]): { uuids: string[]; run: () => Promise<unknown> }[] {
   return writes.flatMap(({ documentName, pack, updates }) => {
@@ -235,6 +279,7 @@ async function migrateWorldData(): Promise<void> {
   }
   const jobs = [
     ...batchJobs(await plannedWrites()),
+    ...sceneTokenJobs(),
     ...[...invalidJobs("Actor"), ...invalidJobs("Item")].map((j) => ({ uuids: [j.uuid], run: j.run })),
   ];
   const failures = await runJobs(jobs);

@@ -3,13 +3,14 @@
  * update, post the card (chat/legacy-cards.ts). A refusal is a warning and changes nothing.
  */
 import { effectDiceFor, effectOrder, RulesError, type Ruleset } from "../rules/index.ts";
+import { hitPointsOf } from "../data/hit-points.ts";
 import {
-  legacyAttributeLabel,
-  legacyOf,
-  legacySkillLabel,
+  attributeRatingLabel,
+  ratingsOf,
+  skillRatingLabel,
   LEGACY_ATTRIBUTES,
   type LegacyAttribute,
-} from "../data/legacy.ts";
+} from "../data/ratings.ts";
 import { deriveCharacter } from "../data/derived.ts";
 import type { MessageMode } from "../compat/generation.ts";
 import { experienceRollCard, legacyCreationCard, legacyHarmCard, legacyRiskyCard } from "../chat/legacy-cards.ts";
@@ -56,11 +57,11 @@ export async function rollLegacyRisky(actor: TerranActor, request: LegacyRiskyRe
     await roll.evaluate();
     const spend = request.dark > 0 ? spendEgoOperation(state, ruleset, roll.darkFaces) : null;
     if (spend) await actor.commitOperation(spend);
-    const ego = legacyOf(state.source).ego.value;
+    const ego = ratingsOf(state.source).ego.value;
     const input = {
       actorName: actor.name,
-      attributeLabelKey: legacyAttributeLabel(request.attribute),
-      skillLabelKey: legacy.isLegacySkill(request.skill) ? legacySkillLabel(request.skill) : null,
+      attributeLabelKey: attributeRatingLabel(request.attribute),
+      skillLabelKey: legacy.isLegacySkill(request.skill) ? skillRatingLabel(request.skill) : null,
       light: roll.lightFaces,
       dark: roll.darkFaces,
       costly: spend?.outcome.costly ?? [],
@@ -165,7 +166,7 @@ export async function askLostAttribute(
   const choice = await chooseOne(
     title,
     prompt,
-    choosable.map((a) => ({ value: a, label: legacyAttributeLabel(a) })),
+    choosable.map((a) => ({ value: a, label: attributeRatingLabel(a) })),
   );
   return choosable.find((a) => a === choice) ?? null;
 }
@@ -204,7 +205,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
     const op = hp.hpHarmOperation(state, ruleset, effect, picked);
     await actor.commitOperation(op);
     const o = op.outcome;
-    const hpMax = deriveCharacter(state.source, state.items).legacy.hp.max;
+    const hpMax = deriveCharacter(state.source, state.items).hitPoints.max;
     await postCard(
       actor,
       [thrown.roll],
@@ -215,7 +216,7 @@ export async function applyLegacyHarm(actor: TerranActor, effect: number, choice
         damage: o.damage,
         hp: { ...o.hp, max: hpMax },
         wound: o.wound,
-        attributeLostLabelKey: o.attributeLost ? legacyAttributeLabel(o.attributeLost) : null,
+        attributeLostLabelKey: o.attributeLost ? attributeRatingLabel(o.attributeLost) : null,
         dead: o.dead,
         shieldSacrificed: o.shieldItemId !== null,
         protected: o.protected,
@@ -248,7 +249,7 @@ async function askCreationBonus(
   const choice = await chooseOne(
     "TERRAN.Sheet.Legacy.bonusTitle",
     "TERRAN.Sheet.Legacy.bonusPrompt",
-    open.map((r) => ({ value: r.a, label: legacyAttributeLabel(r.a) })),
+    open.map((r) => ({ value: r.a, label: attributeRatingLabel(r.a) })),
   );
   return open.find((r) => r.a === choice)?.a ?? null;
 }
@@ -273,7 +274,7 @@ export async function rollLegacyCreation(actor: TerranActor) {
     const op = legacy.legacyCreationOperation(actor.characterState(), ruleset, faces, by, bonus);
     await actor.update({ ...op.update, flags: { [SYSTEM_ID]: { legacyCreationRolled: true } } });
     const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
-      labelKey: legacyAttributeLabel(a),
+      labelKey: attributeRatingLabel(a),
       faces: faces[i] ?? [],
       rating: op.outcome.ratings[a],
     }));
@@ -313,7 +314,7 @@ export async function rollExperience(actor: TerranActor, dice: number, skill: st
       experienceRollCard({
         actorName: actor.name,
         kind: o.kind,
-        skillLabelKey: o.skill ? legacySkillLabel(o.skill) : null,
+        skillLabelKey: o.skill ? skillRatingLabel(o.skill) : null,
         faces: o.faces,
         sum: o.sum,
         target: o.target,
@@ -379,8 +380,8 @@ export async function setLegacyRating(
 export async function toggleLegacyWound(actor: TerranActor, wound: "critical" | "mortal") {
   return attempt(async () => {
     assertOwner(actor);
-    const current = legacyOf(actor.characterState().source).wounds[wound];
-    await actor.update({ [`system.legacy.wounds.${wound}`]: !current });
+    const current = hitPointsOf(actor.characterState().source)[wound];
+    await actor.update({ [`system.hitPoints.${wound}`]: !current });
     return !current;
   });
 }
@@ -400,12 +401,12 @@ export async function takeLegacyAdvancement(
     assertNotDeparted(state, "take an Advancement"); // R-LEG-15
     let raise: LegacyAttribute | undefined;
     if (data.system.flags.includes("developed")) {
-      const values = legacyOf(state.source).attributes;
+      const values = ratingsOf(state.source).attributes;
       const open = LEGACY_ATTRIBUTES.filter((a) => values[a] < ruleset.attributes.max);
       const picked = await chooseOne(
         "TERRAN.Sheet.Developed.title",
         "TERRAN.Sheet.Developed.prompt",
-        open.map((a) => ({ value: a, label: legacyAttributeLabel(a) })),
+        open.map((a) => ({ value: a, label: attributeRatingLabel(a) })),
       );
       raise = open.find((a) => a === picked);
       if (!raise) return null;

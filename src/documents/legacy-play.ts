@@ -3,7 +3,7 @@
  * Foundry and read by ./operations/legacy-play.ts.
  */
 import { RulesError } from "../rules/index.ts";
-import { deriveLegacy, legacyAttributeLabel, legacySkillLabel, type LegacyAttribute } from "../data/legacy.ts";
+import { deriveRatings, attributeRatingLabel, skillRatingLabel, type LegacyAttribute } from "../data/ratings.ts";
 import type { ItemSnapshot } from "../data/source.ts";
 import type { MessageMode } from "../compat/generation.ts";
 import { createLegacyMontageCard, montageCard } from "../chat/legacy-montage-card.ts";
@@ -65,7 +65,7 @@ async function companionOffers(actor: TerranActor, request: MontageRequest) {
       throw new RulesError("not-allowed", `"${c.uuid}" is no companion of ${actor.name}.`, { reason: "badCompanion" });
     // R-LEG-4 (ruling) a value stored above the maximum reads as it.
     const companion = character.characterState();
-    const ego = deriveLegacy(companion.source, companion.items).ego.value;
+    const ego = deriveRatings(companion.source, companion.items).ego.value;
     offers.push({ id: character.uuid, name: character.name, ego, offers: c.offers });
   }
   return offers;
@@ -101,7 +101,7 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       pays: c.pays,
     }));
     if (spend) await actor.commitOperation(spend);
-    const ego = deriveLegacy(state.source, state.items).ego.value;
+    const ego = deriveRatings(state.source, state.items).ego.value;
     const input = {
       actorName: actor.name,
       challengeName: challenge.name,
@@ -110,8 +110,8 @@ export async function rollLegacyMontage(actor: TerranActor, request: MontageRequ
       challengeChain: explosion.chain,
       challengeEffect: read.challenge.value,
       complication: read.complication,
-      attributeLabelKey: legacyAttributeLabel(request.attribute),
-      skillLabelKey: isLegacySkill(request.skill) ? legacySkillLabel(request.skill) : null,
+      attributeLabelKey: attributeRatingLabel(request.attribute),
+      skillLabelKey: isLegacySkill(request.skill) ? skillRatingLabel(request.skill) : null,
       light: roll?.lightFaces ?? [],
       dark,
       costly: spend?.outcome.costly ?? [],

@@ -26,7 +26,8 @@ import { AdvancementData } from "../data/item/advancement.ts";
 import { ArmourData } from "../data/item/armour.ts";
 import { ConditionData } from "../data/item/condition.ts";
 import { WeaponData } from "../data/item/weapon.ts";
-import { legacyOf, LEGACY_ATTRIBUTES } from "../data/legacy.ts";
+import { hitPointsOf } from "../data/hit-points.ts";
+import { advancementsWonOf, egoLostOf, ratingsOf, LEGACY_ATTRIBUTES } from "../data/ratings.ts";
 import {
   migrateActorSystem,
   migrateItemSystem,
@@ -98,7 +99,10 @@ export const QUENCH_KIT = {
   ArmourData,
   ConditionData,
   WeaponData,
-  legacyOf,
+  advancementsWonOf,
+  egoLostOf,
+  hitPointsOf,
+  ratingsOf,
   LEGACY_ATTRIBUTES,
   migrateActorSystem,
   migrateItemSystem,

@@ -14,7 +14,7 @@ import {
 import { RulesError } from "../rules/index.ts";
 import { currentRuleset } from "../settings/settings.ts";
 import { TerranActor } from "../documents/actor.ts";
-import { legacyOf } from "../data/legacy.ts";
+import { egoLostOf } from "../data/ratings.ts";
 import {
   readSessionChoices,
   sessionAwardOperation,
@@ -40,12 +40,12 @@ export function playerCharacters(): TerranActor[] {
   return all.filter((a): a is TerranActor => a instanceof TerranActor && a.type === "character" && a.hasPlayerOwner);
 }
 
-/** R-XP-1 (R-LEG-12 from the stored `legacy.egoLost`). */
+/** R-XP-1 (R-LEG-12 from the stored `egoLost`). */
 export function sessionRows(): SessionRowPlan[] {
   const candidates = playerCharacters().flatMap((actor) => {
     const state = characterState(actor);
     return state
-      ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: legacyOf(state.source).egoLost }]
+      ? [{ uuid: actor.uuid, name: actor.name, source: state.source, egoLost: egoLostOf(state.source) }]
       : [];
   });
   return sessionAwardPlan(candidates, currentRuleset());

@@ -30,9 +30,10 @@ export function registerTokenStates(ruleset: Ruleset = currentRuleset()): void {
   );
 }
 
-/** With HP (Legacy) also the stages under `legacy.wounds`. */
+/** With HP (Legacy) also the stages under `hitPoints` (R-LEG-5). */
 export function stateFacts(source: CharacterSource): StateFacts {
-  const stages = source.legacy?.wounds;
+  const stored = source.hitPoints;
+  const stages = stored ? { critical: stored.critical, mortal: stored.mortal } : null;
   return { wounds: source.wounds, dead: source.dead, lost: source.lost, ...(stages ? { stages } : {}) };
 }
 

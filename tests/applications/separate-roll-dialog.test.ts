@@ -15,6 +15,7 @@ import { DIALOG_ACTIONS } from "../../src/applications/dialogs/roll-dialog-model
 import { isModifierScope, LEGACY, skillFocusModifiers, withoutSkills } from "../../src/rules/index.ts";
 import type { CharacterState } from "../../src/documents/operations/index.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
+import { legacyBlocks, legacyValuesOf } from "../fixtures/legacy-values.ts";
 import { armourSource, conditionRow } from "../fixtures/sheets.ts";
 import { english, renderTemplate } from "../support/templates.ts";
 
@@ -56,7 +57,7 @@ describe("Legacy roll dialog", () => {
       choices({ skill: "violence", position: 1 }),
       SETTINGS,
     );
-    expect(view.base).toEqual({ labelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label", dice: 2 });
+    expect(view.base).toEqual({ labelKey: "TERRAN.Character.FIELDS.ratings.attributes.strength.label", dice: 2 });
     expect(view.lines.filter((l) => !l.situational).map((l) => [l.key, l.dice])).toEqual([
       ["skill", 2],
       ["wound", -1],
@@ -197,17 +198,16 @@ describe("Legacy roll dialog", () => {
   /** The dialog for a character with Strength `light` (no wounds) and Ego `ego`, with `dark` Dark Dice. */
   function shown(light: number, dark: number, ego: number) {
     const input = legacySeasonedCharacter();
-    const legacy = input.system.legacy;
-    if (!legacy) throw new Error("no legacy data");
+    const legacy = legacyValuesOf(input.system);
     const system = {
       ...input.system,
-      legacy: {
+      ...legacyBlocks({
         ...legacy,
         // Insight 4 + Charisma 4: Ego max 10, so every Ego asked for is one the character can hold (R-LEG-4 ruling).
         attributes: { ...legacy.attributes, strength: light, insight: 4, charisma: 4 },
         wounds: { critical: false, mortal: false },
         ego: { value: ego },
-      },
+      }),
     };
     return separateRollModel(
       { ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" },
@@ -349,17 +349,16 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
   /** A healthy character with Strength `light` and Ego `ego` (no wound, no items). */
   function subjectWith(light: number, ego: number) {
     const input = legacySeasonedCharacter();
-    const legacy = input.system.legacy;
-    if (!legacy) throw new Error("no legacy data");
+    const legacy = legacyValuesOf(input.system);
     const system = {
       ...input.system,
-      legacy: {
+      ...legacyBlocks({
         ...legacy,
         // Insight 4 + Charisma 4: Ego max 10, so every Ego asked for is one the character can hold (R-LEG-4 ruling).
         attributes: { ...legacy.attributes, strength: light, insight: 4, charisma: 4 },
         wounds: { critical: false, mortal: false },
         ego: { value: ego },
-      },
+      }),
     };
     return { ruleset: LEGACY, state: { source: system, items: [] }, attribute: "strength" as const };
   }

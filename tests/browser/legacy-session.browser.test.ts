@@ -34,7 +34,8 @@ import {
 } from "../../src/chat/legacy-cards.ts";
 import type { ResultCardView } from "../../src/chat/index.ts";
 import { deriveCharacter } from "../../src/data/derived.ts";
-import { legacyOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../../src/data/legacy.ts";
+import { hitPointsOf } from "../../src/data/hit-points.ts";
+import { ratingsOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../../src/data/ratings.ts";
 import {
   advancementRollOperation,
   legacyCreationOperation,
@@ -59,7 +60,7 @@ import { hpPart } from "../fixtures/sheets.ts";
 const OUT = resolve(import.meta.dirname, "../../out/screenshots");
 const session = useSession();
 
-const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.legacy.attributes.${id}.label`;
+const attributeLabel = (id: string): string => `TERRAN.Character.FIELDS.ratings.attributes.${id}.label`;
 
 /** `{{localize key value=… n=…}}` as the templates' stand-in reads it. */
 function localized(key: string, values: Readonly<Record<string, string | number | null>>): string {
@@ -110,9 +111,9 @@ async function expectSheet(page: Page, character: CharacterSheetInput): Promise<
       `${a.roll.light}d`,
     );
   }
-  expect(await sheet.locator('input[name="system.legacy.hp.value"]').inputValue()).toBe(String(part.hp.value));
+  expect(await sheet.locator('input[name="system.hitPoints.value"]').inputValue()).toBe(String(part.hp.value));
   expect(clean(await sheet.locator(".te-hp .te-track-max").textContent())).toBe(String(part.hp.max));
-  expect(await sheet.locator('input[name="system.legacy.ego.value"]').inputValue()).toBe(String(part.ego.value));
+  expect(await sheet.locator('input[name="system.ratings.ego.value"]').inputValue()).toBe(String(part.ego.value));
   expect(clean(await sheet.locator(".te-ego .te-track-max").textContent())).toBe(String(part.ego.max));
   for (const w of part.wounds)
     expect(await sheet.locator(`.te-wound-box[data-wound="${w.id}"]`).getAttribute("aria-pressed"), w.id).toBe(
@@ -217,7 +218,7 @@ describe.each(["light", "dark"] as const)(
         const dark = await faces(log.last().locator(".die.tone-dark"));
         expect([light.length, dark.length]).toEqual([after.light, choices.dark]);
         const spend = spendEgoOperation(stateOf(character), LEGACY, dark);
-        const egoBefore = legacyOf(character.system).ego.value;
+        const egoBefore = ratingsOf(character.system).ego.value;
         await expectCard(
           page,
           legacyRiskyCard({
@@ -305,13 +306,13 @@ describe.each(["light", "dark"] as const)(
           });
 
         // 5. R-LEG-4 R-LEG-5 harm equal to the HP left brings them to 0: Critically Wounded (−1d on every roll).
-        const hp = legacyOf(character.system).hp.value;
+        const hp = hitPointsOf(character.system).value;
         expect(hp).toBeGreaterThan(0);
         await takeHarm(hp, "click");
         const critical = hpHarmOperation(stateOf(character), LEGACY, hp);
         expect(critical.outcome.wound).toBe("critical");
         expect(critical.outcome.hp.after).toBe(0);
-        await expectCard(page, harmCard(critical, deriveCharacter(character.system, character.items).legacy.hp.max));
+        await expectCard(page, harmCard(critical, deriveCharacter(character.system, character.items).hitPoints.max));
         character = applyOperation(character, critical);
         await expectSheet(page, character);
         await checkpoint("critical");
@@ -328,7 +329,7 @@ describe.each(["light", "dark"] as const)(
           ? "agility"
           : (assessed.choosable[0] ?? "strength");
         await click(`[data-sandbox="session-prompt"] [data-action="chooseAttribute"][data-value="${lose}"]`);
-        const hpMaxBefore = deriveCharacter(character.system, character.items).legacy.hp.max;
+        const hpMaxBefore = deriveCharacter(character.system, character.items).hitPoints.max;
         const mortal = hpHarmOperation(stateOf(character), LEGACY, 2, { attribute: lose });
         expect(mortal.outcome.wound).toBe("mortal");
         expect(mortal.outcome.attributeLost).toBe(lose);

@@ -24,8 +24,8 @@ describe("Legacy cards", () => {
   it("R-LEG-9 R-LEG-8: a Risky Action reads the highest die of all thrown; the Dark Dice that cost Ego are marked", () => {
     const view = legacyRiskyCard({
       actorName: "Oskar",
-      attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label",
-      skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.violence.label",
+      attributeLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.strength.label",
+      skillLabelKey: "TERRAN.Character.FIELDS.ratings.skills.violence.label",
       light: [2, 4],
       dark: [5, 1],
       costly: [false, true],
@@ -55,7 +55,7 @@ describe("Legacy cards", () => {
 
   it("R-LEG-9: a 6 succeeds, 1–3 fails, no dice fails; Ego reaching 0 says the character is lost", () => {
     const base = {
-      attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label",
+      attributeLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.agility.label",
       skillLabelKey: null,
       dark: [],
       costly: [],
@@ -152,7 +152,7 @@ describe("Legacy cards", () => {
       damage: 2,
       hp: { before: 0, after: 0, max: 5 },
       wound: "mortal",
-      attributeLostLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label",
+      attributeLostLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.agility.label",
       dead: false,
       shieldSacrificed: false,
     });
@@ -254,7 +254,7 @@ describe("Legacy cards", () => {
     ]);
     const missed = experienceRollCard({
       kind: "skill",
-      skillLabelKey: "TERRAN.Character.FIELDS.legacy.skills.social.label",
+      skillLabelKey: "TERRAN.Character.FIELDS.ratings.skills.social.label",
       faces: [1, 2],
       sum: 3,
       target: 6,
@@ -268,8 +268,8 @@ describe("Legacy cards", () => {
   it("R-LEG-2: the creation card lists each attribute's two dice and its rating, and the starting HP and Ego", () => {
     const view = legacyCreationCard({
       rolls: [
-        { labelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label", faces: [3, 6], rating: 2 },
-        { labelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label", faces: [4, 1], rating: 1 },
+        { labelKey: "TERRAN.Character.FIELDS.ratings.attributes.strength.label", faces: [3, 6], rating: 2 },
+        { labelKey: "TERRAN.Character.FIELDS.ratings.attributes.agility.label", faces: [4, 1], rating: 1 },
       ],
       hp: 5,
       ego: 2,

@@ -37,7 +37,7 @@ function risky(light: number[], dark: number[] = [], partial: Partial<LegacyRisk
     actorUuid: "Actor.oskar",
     roll: {
       actorName: "Oskar",
-      attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label",
+      attributeLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.strength.label",
       skillLabelKey: null,
       light,
       dark,
@@ -254,7 +254,7 @@ describe("Legacy montage card", () => {
       challengeUuid: "Actor.storm",
       roll: {
         actorName: "Oskar",
-        attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label",
+        attributeLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.agility.label",
         skillLabelKey: null,
         light,
         dark: [],

@@ -984,9 +984,9 @@ describe("world schema version", () => {
   });
 
   it("needsWorldMigration compares with the current version it is given", () => {
-    expect(needsWorldMigration(2, 3)).toBe(true);
-    expect(needsWorldMigration("3", 3)).toBe(false);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(needsWorldMigration(3, 4)).toBe(true);
+    expect(needsWorldMigration("4", 4)).toBe(false);
+    expect(SCHEMA_VERSION).toBe(4);
   });
 
   it("worldMigrationPlan says what to do: migrate (from what), nothing, or warn about a newer world", () => {

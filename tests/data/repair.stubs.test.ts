@@ -50,15 +50,14 @@ function character(): Json {
     sayonara: false,
     departed: false,
     freeAdvancements: 0,
-    legacy: {
+    hitPoints: { value: 3, critical: true, mortal: false },
+    ratings: {
       attributes: { strength: 2, agility: 1, insight: 0, charisma: 1 },
       skills: { violence: 1, exploration: 0, social: 2, survival: 0, vocational: 1 },
-      hp: { value: 3 },
       ego: { value: 2 },
-      wounds: { critical: true, mortal: false },
-      egoLost: 1,
-      advancementsWon: 0,
     },
+    egoLost: 1,
+    advancementsWon: 0,
     biography: "<p>Born under the ash.</p>",
     notes: "",
     unmigrated: {},
@@ -170,13 +169,14 @@ const CHARACTER_CASES: Case[] = [
   { path: "ego.dice", stored: 12, repaired: 10 },
   { path: "xp", stored: -4, repaired: 0 },
   { path: "xp", stored: 7.9, repaired: 7 },
-  // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego whole numbers ≥ 0.
-  { path: "legacy.attributes.strength", stored: 6, repaired: 4 },
-  { path: "legacy.attributes.charisma", stored: -1, repaired: 0 },
-  { path: "legacy.skills.social", stored: 2.5, repaired: 2 },
-  { path: "legacy.skills.vocational", stored: 9, repaired: 4 },
-  { path: "legacy.hp.value", stored: -3, repaired: 0 },
-  { path: "legacy.ego.value", stored: 1.5, repaired: 1 },
+  // The HP model's and the rated character's fields (src/data/hit-points.ts, ratings.ts): ratings 0–4, HP and
+  // Ego whole numbers ≥ 0.
+  { path: "ratings.attributes.strength", stored: 6, repaired: 4 },
+  { path: "ratings.attributes.charisma", stored: -1, repaired: 0 },
+  { path: "ratings.skills.social", stored: 2.5, repaired: 2 },
+  { path: "ratings.skills.vocational", stored: 9, repaired: 4 },
+  { path: "hitPoints.value", stored: -3, repaired: 0 },
+  { path: "ratings.ego.value", stored: 1.5, repaired: 1 },
 ];
 
 /** Every limited field of a Challenge and of its facets (R-CH-1, R-CH-5). */

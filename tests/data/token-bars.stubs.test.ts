@@ -69,15 +69,15 @@ describe.each(GENERATIONS)(
       world.settings.set("ruleset", "legacy");
       const ada = pending("character");
       await preCreate(ada, {});
-      expect(ada.prototypeToken).toEqual({ bar1: { attribute: "legacy.hp" }, bar2: { attribute: "legacy.ego" } });
+      expect(ada.prototypeToken).toEqual({ bar1: { attribute: "hitPoints" }, bar2: { attribute: "ratings.ego" } });
       const named = pending("character");
       await preCreate(named, { prototypeToken: { bar1: { attribute: "grit" } } });
-      expect(named.prototypeToken).toEqual({ bar1: { attribute: "grit" }, bar2: { attribute: "legacy.ego" } });
+      expect(named.prototypeToken).toEqual({ bar1: { attribute: "grit" }, bar2: { attribute: "ratings.ego" } });
     });
 
-    it("R-LEG-4: Legacy's bars are offered for characters, and a character's legacy.hp bar is kept by the migration", () => {
-      expect(TRACKABLE.character?.bar).toEqual(expect.arrayContaining(["legacy.hp", "legacy.ego"]));
-      expect(tokenBarUpdate("character", { bar1: "legacy.hp", bar2: "legacy.ego" })).toBeNull();
+    it("R-LEG-4: Legacy's bars are offered for characters, and a character's hitPoints bar is kept by the migration", () => {
+      expect(TRACKABLE.character?.bar).toEqual(expect.arrayContaining(["hitPoints", "ratings.ego"]));
+      expect(tokenBarUpdate("character", { bar1: "hitPoints", bar2: "ratings.ego" })).toBeNull();
     });
 
     it("the world migration gives an existing Challenge whose bar names grit its Disposition bar", async () => {

@@ -64,7 +64,7 @@ describe.each(GENERATIONS)(
     it("R-LEG-9 (stand-ins): the Legacy roll dialog, too, keeps the focus on the Dark Dice + and says the new dice", async () => {
       world.settings.set("ruleset", "legacy");
       const actor = hero();
-      await actor.update({ "system.legacy.ego.value": 3 } as never);
+      await actor.update({ "system.ratings.ego.value": 3 } as never);
       const dialog = new SeparateRollDialog({ actor, attribute: "strength" }) as SeparateRollDialog & Host;
       await dialog.render({ force: true });
       document.body.append(dialog.element);

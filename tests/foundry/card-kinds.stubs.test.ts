@@ -108,7 +108,7 @@ function legacyRisky() {
     actorUuid: "Actor.m",
     roll: {
       actorName: "Mira",
-      attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.agility.label",
+      attributeLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.agility.label",
       skillLabelKey: null,
       light: [5],
       dark: [],

@@ -41,15 +41,15 @@ describe("[Foundry stand-ins] schemaLimits", () => {
         "system.xp",
         // R-SAY-1 a successor's free advancements (0 for anyone else).
         "system.freeAdvancements",
-        // Legacy's own fields (src/data/legacy.ts): ratings 0–4, HP and Ego ≥ 0 (their maxima are
-        // derived, not form fields).
-        ...["strength", "agility", "insight", "charisma"].map((a) => `system.legacy.attributes.${a}`),
-        ...["violence", "exploration", "social", "survival", "vocational"].map((k) => `system.legacy.skills.${k}`),
-        ...["hp.value", "ego.value", "egoLost", "advancementsWon"].map((f) => `system.legacy.${f}`),
+        // The HP model's and the rated character's fields (src/data/hit-points.ts, ratings.ts): ratings 0–4, HP
+        // and Ego ≥ 0 (their maxima are derived, not form fields).
+        ...["strength", "agility", "insight", "charisma"].map((a) => `system.ratings.attributes.${a}`),
+        ...["violence", "exploration", "social", "survival", "vocational"].map((k) => `system.ratings.skills.${k}`),
+        ...["hitPoints.value", "ratings.ego.value", "egoLost", "advancementsWon"].map((f) => `system.${f}`),
       ].sort(),
     );
-    expect(CHARACTER["system.legacy.attributes.strength"]).toEqual({ min: 0, max: 4 });
-    expect(CHARACTER["system.legacy.hp.value"]).toEqual({ min: 0, max: Infinity });
+    expect(CHARACTER["system.ratings.attributes.strength"]).toEqual({ min: 0, max: 4 });
+    expect(CHARACTER["system.hitPoints.value"]).toEqual({ min: 0, max: Infinity });
   });
 
   it("R-CH-1 (stand-ins): the Challenge's own numbers; its facets (an array) are edited by the sheet, not the form", () => {

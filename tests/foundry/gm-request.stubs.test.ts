@@ -145,7 +145,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's request for a roll
     it("R-LEG-8 R-LEG-9 (stand-ins): in a Legacy world a row's Roll opens the Legacy dialog preset to the attribute; its Risky Action card answers the row (outcome, linked; the Effect roll is apart)", async () => {
       world.settings.set("ruleset", "legacy");
       actors(mira, oskar);
-      await stub(mira).update({ "system.legacy.attributes.strength": 2 });
+      await stub(mira).update({ "system.ratings.attributes.strength": 2 });
       world.selected = [{ actor: stub(mira) }, { actor: stub(oskar) }];
       const request = await postRequest("attribute:strength");
       as({ id: "player1", isGM: false });

@@ -136,10 +136,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session", (
       ).toEqual(["2", "2", "2"]);
     });
 
-    it("R-LEG-12 (stand-ins): in a Legacy world the dialog proposes the stored legacy.egoLost (not the chat log); the award resets it in the same single update; Undo gives back exactly what it took", async () => {
+    it("R-LEG-12 (stand-ins): in a Legacy world the dialog proposes the stored egoLost (not the chat log); the award resets it in the same single update; Undo gives back exactly what it took", async () => {
       actors(mira, oskar);
       world.settings.set("ruleset", "legacy");
-      await stub(mira).update({ "system.legacy.egoLost": 3 });
+      await stub(mira).update({ "system.egoLost": 3 });
       // A Risky card whose Dark Dice took Ego is no longer counted: the stored count is the truth.
       const spent = markEgoSpent(card([5], [1, 1], { actorUuid: oskar.uuid, egoBefore: 4 }), {
         id: "player1",
@@ -153,17 +153,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session", (
         [...dialog.element.querySelectorAll<HTMLInputElement>('input[type="number"]')].map((i) => i.value),
       ).toEqual(["3", "0"]);
       await press(dialog, "award");
-      expect(stub(mira).updates).toEqual([{ "system.xp": 6, "system.legacy.egoLost": 0 }]); // one update per actor
+      expect(stub(mira).updates).toEqual([{ "system.xp": 6, "system.egoLost": 0 }]); // one update per actor
       expect(sessionState(lastCard()).rows.map((r) => [r.actorName, r.xp, r.egoLost])).toEqual([["Mira", 3, 3]]);
       // The sheet's "Session over" after the award finds nothing left to count: no double XP.
       await endLegacySession(mira);
-      expect(system(mira)).toMatchObject({ xp: 6, legacy: { egoLost: 0 } });
+      expect(system(mira)).toMatchObject({ xp: 6, egoLost: 0 });
       // Mira loses 1 more Ego, then the GM takes the award back: XP −3, and the 3 Ego the award counted come back
       // beside the new 1.
-      await stub(mira).update({ "system.legacy.egoLost": 1 });
+      await stub(mira).update({ "system.egoLost": 1 });
       stub(mira).updates.length = 0;
       await click(lastCard(), '[data-action="undo-session"]');
-      expect(stub(mira).updates).toEqual([{ "system.xp": 3, "system.legacy.egoLost": 4 }]);
+      expect(stub(mira).updates).toEqual([{ "system.xp": 3, "system.egoLost": 4 }]);
       // The dialog opened again proposes the restored count.
       const again = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
       await again.render({ force: true });
@@ -173,9 +173,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] the GM's end of session", (
     it("R-LEG-12 (stand-ins): the sheet's Session over first, then the GM's dialog proposes 0 for that character (one count, two views)", async () => {
       actors(mira);
       world.settings.set("ruleset", "legacy");
-      await stub(mira).update({ "system.legacy.egoLost": 2 });
+      await stub(mira).update({ "system.egoLost": 2 });
       await endLegacySession(mira);
-      expect(system(mira)).toMatchObject({ xp: 5, legacy: { egoLost: 0 } });
+      expect(system(mira)).toMatchObject({ xp: 5, egoLost: 0 });
       const dialog = new SessionAwardDialog() as SessionAwardDialog & ApplicationStub;
       await dialog.render({ force: true });
       expect(dialog.element.querySelector<HTMLInputElement>('[name="xp-0"]')?.value).toBe("0");

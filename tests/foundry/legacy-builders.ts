@@ -7,7 +7,7 @@ import { makeGm, world, type ActorStub, type ItemStub } from "../stubs/foundry-c
 import { askMontageWord } from "../../src/relay/queries.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
-import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
+import { defaultLegacyValues, type LegacyValues, legacyBlocks } from "../fixtures/legacy-values.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import { advancementSource, character } from "../documents/operations/fixtures.ts";
 import { asModel } from "./card-builders.ts";
@@ -22,12 +22,12 @@ export function legacyHero(
     lost?: boolean;
     items?: ItemStub[];
     isOwner?: boolean;
-    legacy?: Partial<LegacySource>;
+    legacy?: Partial<LegacyValues>;
     id?: string;
   } = {},
 ): TerranActor {
-  const base = defaultLegacy();
-  const legacy: LegacySource = {
+  const base = defaultLegacyValues();
+  const legacy: LegacyValues = {
     ...base,
     attributes: { strength: 2, agility: 1, insight: 1, charisma: 1 },
     hp: { value: options.hp ?? 5 },
@@ -38,7 +38,7 @@ export function legacyHero(
     name,
     type: "character",
     model: asModel(CharacterData),
-    source: { ...character({ lost: options.lost ?? false }), legacy },
+    source: { ...character({ lost: options.lost ?? false }), ...legacyBlocks(legacy) },
     items: options.items ?? [],
     isOwner: options.isOwner ?? true,
     ...(options.id ? { id: options.id } : {}),

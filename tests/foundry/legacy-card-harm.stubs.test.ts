@@ -14,7 +14,7 @@ import { COLORSETS } from "../../src/dice/terran-roll.ts";
 import { registerCardPresenter } from "../../src/applications/chat/card-presenter.ts";
 import { createChallengeCard } from "../../src/chat/index.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
-import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
+import { type LegacyValues, legacyValuesOf } from "../fixtures/legacy-values.ts";
 import { applyHarmFromCard } from "../../src/relay/card-changes.ts";
 import { HP_HEALTH } from "../../src/documents/health/hp.ts";
 import { QUERIES, registerQueries } from "../../src/relay/queries.ts";
@@ -39,8 +39,8 @@ function harmCard(face: number, rollerId = "gm"): ChatMessageStub {
   return msg;
 }
 
-const legacyOf = (actor: { system: unknown }): LegacySource =>
-  (actor.system as CharacterData).toObject().legacy ?? defaultLegacy();
+const legacyOf = (actor: { system: unknown }): LegacyValues =>
+  legacyValuesOf((actor.system as CharacterData).toObject());
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in a Legacy world", (generation) => {
   beforeEach(() => {

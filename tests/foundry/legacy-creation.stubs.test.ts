@@ -10,10 +10,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
+import { legacyValuesOf } from "../fixtures/legacy-values.ts";
 import { rollLegacyCreation } from "../../src/documents/legacy-actions.ts";
 import { legacyHero, stubOf } from "./legacy-builders.ts";
 
-const legacyOf = (actor: { system: unknown }) => (actor.system as CharacterData).legacy;
+const legacyOf = (actor: { system: unknown }) => legacyValuesOf((actor.system as CharacterData).toObject());
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-2 the creation roll", (generation) => {
   beforeEach(() => {
@@ -40,7 +41,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-2 the creation roll",
     const lio = legacyHero("Lio");
     nextFaces.push(6, 1, 6, 2, 6, 3, 6, 4);
     await rollLegacyCreation(lio);
-    await stubOf(lio).update({ "system.legacy.hp.value": 3, "system.legacy.ego.value": 5 });
+    await stubOf(lio).update({ "system.hitPoints.value": 3, "system.ratings.ego.value": 5 });
     // Cancelled: nothing rolled, nothing changed.
     world.dialogAnswers.push(false);
     expect(await rollLegacyCreation(lio)).toBeNull();

@@ -34,6 +34,7 @@ import { asModel, challenge, click, disposition, grit, hero, message, shown, stu
 import { gmSaysYes, legacyHero } from "./legacy-builders.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import type { ChatMessageStub } from "../stubs/chat.ts";
+import { legacyValuesOf } from "../fixtures/legacy-values.ts";
 
 function weapon(name: string, tags: string[] = []): ItemStub {
   return {
@@ -375,7 +376,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-14 companions share t
     registerCardPresenter();
   });
 
-  const egoOf = (actor: TerranActor) => (actor.system as CharacterData).toObject().legacy;
+  const egoOf = (actor: TerranActor) => legacyValuesOf((actor.system as CharacterData).toObject());
 
   /**
    * Oskar (Ego 4) throws two Dark Dice 1 and 2 (each costs 2: 4 Ego) with Ilse (Ego 3, the roller's own when

@@ -11,7 +11,7 @@ import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ConditionData } from "../../src/data/item/condition.ts";
-import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
+import { type LegacyValues, legacyValuesOf } from "../fixtures/legacy-values.ts";
 import type { TerranActor } from "../../src/documents/actor.ts";
 import { TerranItem } from "../../src/documents/item.ts";
 import { refillLegacyEgo, setLegacyRating } from "../../src/documents/legacy-actions.ts";
@@ -19,8 +19,7 @@ import { advancementSource } from "../documents/operations/fixtures.ts";
 import { legacyHero } from "./legacy-builders.ts";
 
 const config = Reflect.get(globalThis, "CONFIG") as Record<string, unknown>;
-const legacyOf = (actor: TerranActor): LegacySource =>
-  (actor.system as CharacterData).toObject().legacy ?? defaultLegacy();
+const legacyOf = (actor: TerranActor): LegacyValues => legacyValuesOf((actor.system as CharacterData).toObject());
 // TerranItem#_onCreate / #_onDelete ask the actor's update without awaiting it (core's are synchronous).
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -43,12 +42,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy HP and Ego within th
 
   it("R-LEG-4 (ruling) (stand-ins): Strength lowered through the document API (the sheet's form, a macro) brings HP 5/5 down to 4", async () => {
     const mira = legacyHero("Mira"); // Strength 2, Agility 1: HP max 5, HP 5
-    await mira.update({ "system.legacy.attributes.strength": 1 } as never);
+    await mira.update({ "system.ratings.attributes.strength": 1 } as never);
     expect(legacyOf(mira)).toMatchObject({ attributes: { strength: 1 }, hp: { value: 4 } });
     // An update that raises HP past the maximum is brought down too; one within it is kept.
-    await mira.update({ "system.legacy.hp.value": 9 } as never);
+    await mira.update({ "system.hitPoints.value": 9 } as never);
     expect(legacyOf(mira).hp.value).toBe(4);
-    await mira.update({ "system.legacy.hp.value": 2 } as never);
+    await mira.update({ "system.hitPoints.value": 2 } as never);
     expect(legacyOf(mira).hp.value).toBe(2);
   });
 
@@ -64,7 +63,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Legacy HP and Ego within th
     await mira.createEmbeddedDocuments("Item", [estranged] as never);
     await settle();
     expect(legacyOf(mira).ego.value).toBe(3);
-    expect((mira.system as CharacterData).derived.legacy.ego).toEqual({ value: 3, max: 3 });
+    expect((mira.system as CharacterData).derived.ratings.ego).toEqual({ value: 3, max: 3 });
   });
 
   it("R-LEG-4 (ruling) (stand-ins): Tough removed takes its HP with it: HP 7/7 becomes 5/5", async () => {

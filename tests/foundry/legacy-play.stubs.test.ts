@@ -39,6 +39,7 @@ import { english } from "../support/templates.ts";
 import type { ResultCardView } from "../../src/chat/index.ts";
 import { character } from "../documents/operations/fixtures.ts";
 import { challenge, click, open, settle } from "./sheet-harness.ts";
+import { legacyValuesOf } from "../fixtures/legacy-values.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 const config = Reflect.get(globalThis, "CONFIG") as Record<string, unknown>;
@@ -55,11 +56,11 @@ async function fighter(advancements: readonly string[] = []): Promise<TerranActo
     },
   ]) as TerranActor;
   await actor.update({
-    "system.legacy.attributes.strength": 2,
-    "system.legacy.attributes.insight": 1,
-    "system.legacy.skills.violence": 1,
-    "system.legacy.ego.value": 3,
-    "system.legacy.hp.value": 4,
+    "system.ratings.attributes.strength": 2,
+    "system.ratings.attributes.insight": 1,
+    "system.ratings.skills.violence": 1,
+    "system.ratings.ego.value": 3,
+    "system.hitPoints.value": 4,
   } as never);
   await actor.createEmbeddedDocuments("Item", [
     {
@@ -97,7 +98,7 @@ async function fighter(advancements: readonly string[] = []): Promise<TerranActo
 }
 
 const stub = (actor: TerranActor): ActorStub => actor as unknown as ActorStub;
-const legacyOf = (actor: TerranActor) => (actor.system as CharacterData).toObject().legacy;
+const legacyOf = (actor: TerranActor) => legacyValuesOf((actor.system as CharacterData).toObject());
 
 function lastCard(): StoredCard {
   const flags = world.created.at(-1)?.flags as Record<string, { card?: StoredCard }> | undefined;

@@ -11,13 +11,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GENERATIONS, resetWorld, world, type ActorStub } from "../stubs/foundry-client.ts";
 import { nextFaces } from "../stubs/foundry.ts";
 import type { StoredCard } from "../../src/documents/chat-message.ts";
-import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
+import { type LegacyValues, legacyValuesOf } from "../fixtures/legacy-values.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
 import { applyLegacyHarm } from "../../src/documents/legacy-actions.ts";
 import { legacyHero, protectedItem } from "./legacy-builders.ts";
 
-const legacyOf = (actor: { system: unknown }): LegacySource =>
-  (actor.system as CharacterData).toObject().legacy ?? defaultLegacy();
+const legacyOf = (actor: { system: unknown }): LegacyValues =>
+  legacyValuesOf((actor.system as CharacterData).toObject());
 
 function lastResult() {
   const flags = world.created.at(-1)?.flags as Record<string, { card?: StoredCard }> | undefined;

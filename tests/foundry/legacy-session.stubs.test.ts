@@ -36,6 +36,7 @@ import { takeDroppedAdvancement } from "../../src/applications/sheets/character/
 import { character } from "../documents/operations/fixtures.ts";
 import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { gritPart } from "../fixtures/sheets.ts";
+import { legacyValuesOf } from "../fixtures/legacy-values.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 const config = Reflect.get(globalThis, "CONFIG") as Record<string, unknown>;
@@ -90,13 +91,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     // Create: four rolls of 2d, the higher kept (R-LEG-2); HP and Ego start full.
     nextFaces.push(6, 2, 4, 1, 3, 5, 1, 2);
     await rollLegacyCreation(oskar);
-    expect(system(oskar).legacy).toMatchObject({
+    expect(legacyValuesOf(system(oskar))).toMatchObject({
       attributes: { strength: 2, agility: 1, insight: 1, charisma: 0 },
       hp: { value: 5 },
       ego: { value: 3 },
     });
     expect(lastResult()).toMatchObject({ titleKey: "TERRAN.Card.Legacy.creationTitle" });
-    await oskar.update({ "system.legacy.skills.violence": 2 } as never);
+    await oskar.update({ "system.ratings.skills.violence": 2 } as never);
     await oskar.createEmbeddedDocuments("Item", [
       {
         name: "Large axe",
@@ -137,7 +138,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
       titleKey: "TERRAN.Card.Legacy.riskyTitle",
       noteKey: "TERRAN.Card.Legacy.band.partial",
     });
-    expect(system(oskar).legacy).toMatchObject({ ego: { value: 2 }, egoLost: 1 });
+    expect(legacyValuesOf(system(oskar))).toMatchObject({ ego: { value: 2 }, egoLost: 1 });
 
     // The Effect apart, with the axe (R-LEG-11): 2d, the 6 kept and exploding twice.
     const axe = oskar.items.find((i) => i.name === "Large axe");
@@ -148,13 +149,16 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
 
     // Harm: the light armour takes 1; HP falls to 0 and stops at Critical (R-LEG-5 one step per harm).
     await applyLegacyHarm(oskar, 9);
-    expect(system(oskar).legacy).toMatchObject({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
+    expect(legacyValuesOf(system(oskar))).toMatchObject({
+      hp: { value: 0 },
+      wounds: { critical: true, mortal: false },
+    });
     expect(lastResult()).toMatchObject({ noteKey: "TERRAN.Card.Legacy.critical" });
     // Harm the armour stops changes nothing; harm that gets through makes the wound Mortal and costs Agility for good.
     await applyLegacyHarm(oskar, 1);
-    expect(system(oskar).legacy.wounds.mortal).toBe(false);
+    expect(legacyValuesOf(system(oskar)).wounds.mortal).toBe(false);
     await applyLegacyHarm(oskar, 3, { attribute: "agility" });
-    expect(system(oskar).legacy).toMatchObject({
+    expect(legacyValuesOf(system(oskar))).toMatchObject({
       wounds: { critical: true, mortal: true },
       attributes: { agility: 0 },
     });
@@ -169,14 +173,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
 
     // The session ends: 1 XP per Ego lost (R-LEG-12); the XP go into an Advancement roll (R-LEG-13).
     await endLegacySession(oskar);
-    expect(system(oskar)).toMatchObject({ xp: 2, legacy: { egoLost: 0 } });
+    expect(system(oskar)).toMatchObject({ xp: 2, egoLost: 0 });
     nextFaces.push(2, 1); // 3 against Ego max 3 + HP max 4 (Agility lost): not enough
     await rollExperience(oskar, 2, null);
     expect(lastResult()).toMatchObject({
       titleKey: "TERRAN.Card.Legacy.advancementTitle",
       noteKey: "TERRAN.Card.Legacy.advancementMissed",
     });
-    expect(system(oskar)).toMatchObject({ xp: 0, legacy: { advancementsWon: 0 } });
+    expect(system(oskar)).toMatchObject({ xp: 0, advancementsWon: 0 });
 
     // Back to Core: every Core value is as it was before the session.
     world.settings.set("ruleset", "core");
@@ -209,7 +213,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
         description: "",
       },
     });
-    const hpMax = () => (oskar.system as CharacterData).derived.legacy.hp.max;
+    const hpMax = () => (oskar.system as CharacterData).derived.hitPoints.max;
     expect(hpMax()).toBe(2);
     // R-LEG-15 (ruling) the free one is for a character in creation: no XP yet (the builder's Core XP set aside).
     await oskar.update({ "system.xp": 0 } as never);
@@ -224,10 +228,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy session, end to en
     await oskar.update({ "system.xp": 3 } as never);
     nextFaces.push(6, 6, 1); // 13 ≥ Ego max 2 + HP max 3
     await rollExperience(oskar, 3, null);
-    expect(system(oskar).legacy.advancementsWon).toBe(1);
+    expect(legacyValuesOf(system(oskar)).advancementsWon).toBe(1);
     await takeDroppedAdvancement(oskar, data("tough", ["tough"]), LEGACY);
     (oskar.system as CharacterData).prepareDerivedData();
-    expect(system(oskar).legacy.advancementsWon).toBe(0);
+    expect(legacyValuesOf(system(oskar)).advancementsWon).toBe(0);
     expect(hpMax()).toBe(2 + 2 * 2);
   });
 

@@ -11,12 +11,12 @@ import { GENERATIONS, makeGm, resetWorld, world } from "../stubs/foundry-client.
 import { click, find, open } from "./sheet-harness.ts";
 import { CharacterSheet } from "../../src/applications/sheets/character/character-sheet.ts";
 import type { CharacterData } from "../../src/data/actor/character.ts";
-import { defaultLegacy, type LegacySource } from "../../src/data/legacy.ts";
+import { type LegacyValues, legacyValuesOf } from "../fixtures/legacy-values.ts";
 import { setLegacyRating } from "../../src/documents/legacy-actions.ts";
 import { legacyAdvancement, legacyHero } from "./legacy-builders.ts";
 
-const skills = (actor: { system: unknown }): LegacySource["skills"] =>
-  ((actor.system as CharacterData).toObject().legacy ?? defaultLegacy()).skills;
+const skills = (actor: { system: unknown }): LegacyValues["skills"] =>
+  legacyValuesOf((actor.system as CharacterData).toObject()).skills;
 const circle = (skill: string, value: number): string =>
   `.te-skill[data-skill="${skill}"] [data-action="setLegacyRating"][data-value="${value}"]`;
 

@@ -14,6 +14,7 @@ import { rollLegacyCreation } from "../../src/documents/legacy-actions.ts";
 import { currentRuleset, registerSettings, SETTINGS } from "../../src/settings/settings.ts";
 import { SYSTEM_ID } from "../../src/system-id.ts";
 import { character } from "../documents/operations/fixtures.ts";
+import { legacyValuesOf } from "../fixtures/legacy-values.ts";
 
 type ModelClass = ConstructorParameters<typeof ActorStub>[0]["model"];
 
@@ -24,7 +25,7 @@ function oskar(): TerranActor {
   return actor as TerranActor;
 }
 
-const legacyOf = (actor: TerranActor) => (actor.system as CharacterData).toObject().legacy;
+const legacyOf = (actor: TerranActor) => legacyValuesOf((actor.system as CharacterData).toObject());
 
 describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Legacy game without skills", (generation) => {
   beforeEach(() => {

@@ -390,7 +390,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
       actorUuid: "Actor.oskar",
       roll: {
         actorName: "Oskar",
-        attributeLabelKey: "TERRAN.Character.FIELDS.legacy.attributes.strength.label",
+        attributeLabelKey: "TERRAN.Character.FIELDS.ratings.attributes.strength.label",
         skillLabelKey: null,
         light: [4, 2],
         dark: [1, 5],

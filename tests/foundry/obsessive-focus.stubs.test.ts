@@ -31,7 +31,7 @@ import {
 } from "./sheet-harness.ts";
 import { conditionSource } from "../fixtures/sheets.ts";
 import { legacyHero } from "./legacy-builders.ts";
-import { defaultLegacy } from "../../src/data/legacy.ts";
+import { defaultLegacyValues } from "../fixtures/legacy-values.ts";
 
 const RATINGS = { intuition: 2, reason: 1, finesse: 1, exertion: 2, attunement: 1, influence: 1 };
 const FOCUS: ShiftSource = { raise: "reason", lower1: "exertion", lower2: "influence" };
@@ -229,7 +229,7 @@ describe.each(GENERATIONS)("Foundry v%i, a Legacy world", (generation) => {
         [1, ["skill:survival"], false],
         [-1, ["skill:social", "skill:violence", "skill:vocational"], false],
       ]);
-      expect(sys(actor).legacy.skills).toEqual(legacyOfHero().skills);
+      expect(sys(actor).ratings.skills).toEqual(legacyOfHero().skills);
     });
 
     it("R-LEG-16 (stand-ins): the same skill twice is refused in the reopened dialog; closing it takes the condition without dice, and says so", async () => {
@@ -250,5 +250,5 @@ describe.each(GENERATIONS)("Foundry v%i, a Legacy world", (generation) => {
 
 /** The skills `legacyHero` starts with (the defaults: all 0). */
 function legacyOfHero() {
-  return defaultLegacy();
+  return defaultLegacyValues();
 }

@@ -176,7 +176,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LEG-15 Retire", (generati
 
   it("R-LEG-15 (stand-ins): taking Retire asks first, then the character departs; cancelled, nothing is taken", async () => {
     const mira = hero({}, 2);
-    await stub(mira).update({ "system.legacy.advancementsWon": 1 });
+    await stub(mira).update({ "system.advancementsWon": 1 });
     const retire = { name: "Retire", type: "advancement", system: { ...advancementSource("retire") } };
     world.dialogAnswers.push(false);
     expect(await takeLegacyAdvancement(mira, retire)).toBeNull();

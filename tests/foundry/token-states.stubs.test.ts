@@ -15,7 +15,7 @@ import { TerranActor } from "../../src/documents/actor.ts";
 import { registerTokenStates, stateFacts } from "../../src/table/token-states.ts";
 import { syncAllTokenStates } from "../../src/table/token-states-sync.ts";
 import { character, type CharacterOptions } from "../documents/operations/fixtures.ts";
-import { defaultLegacy } from "../../src/data/legacy.ts";
+import { defaultLegacyValues, legacyBlocks } from "../fixtures/legacy-values.ts";
 import { installStatusEffects, statusEntries, tokenHudChoices } from "../stubs/status-effects.ts";
 import { HooksStub } from "../stubs/hooks.ts";
 import { makeScene } from "../stubs/world.ts";
@@ -151,13 +151,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
   it("R-LEG-7 (stand-ins, ruling): in a Legacy world a GM's click on Lost raises the Legacy Ego 0 to 1", async () => {
     world.settings.set("ruleset", "legacy");
     registerTokenStates();
-    const source = { ...character({ lost: true }), legacy: { ...defaultLegacy(), ego: { value: 0 } } };
+    const source = { ...character({ lost: true }), ...legacyBlocks({ ...defaultLegacyValues(), ego: { value: 0 } }) };
     const oskar = Reflect.construct(TerranActor, [
       { name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source },
     ]) as Stubbed;
     world.user = makeGm();
     expect(await oskar.toggleStatusEffect("terran-lost")).toBe(false);
-    expect(oskar.updates).toEqual([{ "system.lost": false, "system.legacy.ego.value": 1 }]);
+    expect(oskar.updates).toEqual([{ "system.lost": false, "system.ratings.ego.value": 1 }]);
   });
 
   it("R-HARM-6 (stand-ins): Dead clicked off: refused for a player; a GM's click revives and the skull goes", async () => {
@@ -242,7 +242,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     world.settings.set("ruleset", "legacy");
     registerTokenStates();
     const legacyHero = (wounds: { critical: boolean; mortal: boolean }, options: CharacterOptions = {}): Stubbed => {
-      const source = { ...character(options), legacy: { ...defaultLegacy(), wounds } };
+      const source = { ...character(options), ...legacyBlocks({ ...defaultLegacyValues(), wounds }) };
       return Reflect.construct(TerranActor, [
         { name: "Oskar", type: "character", model: CharacterData as unknown as ModelClass, source },
       ]) as Stubbed;
@@ -252,10 +252,10 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     expect(await oskar.toggleStatusEffect("terran-critical", { active: false })).toBeUndefined();
     expect(oskar.updates).toEqual([]);
     expect(await oskar.toggleStatusEffect("terran-mortal")).toBe(false);
-    expect(oskar.updates).toEqual([{ "system.legacy.wounds.mortal": false }]);
+    expect(oskar.updates).toEqual([{ "system.hitPoints.mortal": false }]);
     await vi.waitFor(() => expect(shown(oskar)).toEqual(["terran-critical"]));
     expect(await oskar.toggleStatusEffect("terran-critical")).toBe(false);
-    expect(oskar.updates.at(-1)).toEqual({ "system.legacy.wounds.critical": false });
+    expect(oskar.updates.at(-1)).toEqual({ "system.hitPoints.critical": false });
     await vi.waitFor(() => expect(shown(oskar)).toEqual([]));
     // Marking comes from harm: refused with the reason, nothing changes.
     expect(await oskar.toggleStatusEffect("terran-critical", { active: true })).toBeUndefined();
@@ -301,9 +301,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     );
     expect(tokenHudChoices("challenge")).toEqual(["dead", "prone"]);
     await vi.waitFor(() => expect(shown(mira)).toEqual([]));
-    expect(mira.prototypeToken).toEqual({ bar1: { attribute: "legacy.hp" }, bar2: { attribute: "xp" } });
+    expect(mira.prototypeToken).toEqual({ bar1: { attribute: "hitPoints" }, bar2: { attribute: "xp" } });
     expect(scene.tokens.map((t) => [t.bar1.attribute, t.bar2.attribute])).toEqual([
-      ["legacy.hp", "legacy.ego"],
+      ["hitPoints", "ratings.ego"],
       ["disposition", null],
     ]);
 
@@ -351,7 +351,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] states on tokens", (generat
     expect(entries).toEqual(expect.arrayContaining(["terran-critical", "terran-mortal", "terran-lost", "dead"]));
     const source = {
       ...character({ wounds: ["stressed"] }),
-      legacy: { ...defaultLegacy(), wounds: { critical: true, mortal: false } },
+      ...legacyBlocks({ ...defaultLegacyValues(), wounds: { critical: true, mortal: false } }),
     };
     expect(stateFacts(source)).toEqual({
       wounds: source.wounds,

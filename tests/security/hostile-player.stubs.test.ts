@@ -193,7 +193,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
         ...extra,
       },
     });
-    const egoOf = () => system(victim).toObject().legacy?.ego.value;
+    const egoOf = () => system(victim).toObject().ratings?.ego.value;
     // No GM agreed to it.
     const unagreed = forged(montage());
     const request = { messageId: unagreed.id, companionUuid: victim.uuid, version: 0 };

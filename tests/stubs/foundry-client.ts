@@ -818,7 +818,9 @@ export function loadWorld(markInvalid: readonly string[] = []): {
         model,
         source: isRecord(raw.system) ? raw.system : {},
       });
-      // Its embedded items, from the stored `items` (what the server sends with the actor).
+      // Its prototype token's bars and embedded items, as stored (what the server sends with the actor).
+      if (isRecord(raw.prototypeToken))
+        actor.prototypeToken = mergeDeep(actor.prototypeToken, raw.prototypeToken) as ActorStub["prototypeToken"];
       for (const item of Array.isArray(raw.items) ? (raw.items as unknown[]) : [])
         if (isRecord(item)) actor.items.push(new ItemDocStub({ ...item, parent: actor }));
       actors.add(actor);

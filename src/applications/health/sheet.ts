@@ -26,7 +26,7 @@ const SHEETS: { readonly [K in Kind]: (ruleset: Ruleset, health: Extract<HealthR
   }),
   hp: (ruleset, health) => ({
     main: (input, derived, g) => hpMainOf(input, ruleset, health.wounds, derived, g),
-    mortallyWounded: (derived) => derived.legacy.mortal,
+    mortallyWounded: (derived) => derived.hitPoints.mortal,
   }),
 };
 

@@ -5,7 +5,7 @@
  */
 import { buildPool, buildSkillPool, isAttribute, type Ruleset, type TierRank } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { legacyOf } from "../../data/legacy.ts";
+import { ratingsOf } from "../../data/ratings.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { readCharacter } from "../dialogs/roll-dialog-model.ts";
 
@@ -45,21 +45,21 @@ const combinedApproach: ApproachOf = (ruleset, state, attribute, dark) => {
  */
 const separateApproach: ApproachOf = (ruleset, state, attribute, dark) => {
   const { source, items } = state;
-  const legacy = legacyOf(source);
+  const rated = ratingsOf(source);
   const derived = deriveCharacter(source, items);
   const skills = ruleset.skills?.list.map((s) => s.id) ?? [];
-  const ratings: Readonly<Record<string, number>> = legacy.skills;
+  const ratings: Readonly<Record<string, number>> = rated.skills;
   const best = skills.reduce<string | null>(
     (b, id) => ((ratings[id] ?? 0) > (b === null ? 0 : (ratings[b] ?? 0)) ? id : b),
     null,
   );
-  const wound = derived.legacy.mortal ? "mortal" : derived.legacy.critical ? "critical" : "none";
+  const wound = derived.hitPoints.mortal ? "mortal" : derived.hitPoints.critical ? "critical" : "none";
   const light = buildSkillPool({
     ruleset,
     attribute,
     skill: best,
-    ratings: legacy.attributes,
-    skills: legacy.skills,
+    ratings: rated.attributes,
+    skills: rated.skills,
     wound,
     dark,
   }).light;

@@ -15,13 +15,13 @@ import {
 } from "../../rules/index.ts";
 import { deriveCharacter, type CharacterDerived } from "../../data/derived.ts";
 import {
-  legacyAttributeLabel,
-  legacyOf,
-  legacySkillLabel,
+  attributeRatingLabel,
+  ratingsOf,
+  skillRatingLabel,
   type LegacyAttribute,
   type LegacySkill,
-  type LegacySource,
-} from "../../data/legacy.ts";
+  type RatingsSource,
+} from "../../data/ratings.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isLegacySkill } from "../../documents/operations/legacy.ts";
 import { decimal, message, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
@@ -273,16 +273,16 @@ function poolLine(
 /** R-LEG-5, R-LEG-6, R-LEG-11, then the modifiers (situational ones ticked or not). */
 function poolLines(
   state: CharacterState,
-  legacy: LegacySource,
+  rated: RatingsSource,
   derived: CharacterDerived,
   choices: SeparateRollChoices,
 ): LegacyPoolLine[] {
   const lines: LegacyPoolLine[] = [];
   if (choices.skill !== "")
-    lines.push(poolLine("skill", legacySkillLabel(choices.skill), "", legacy.skills[choices.skill]));
-  if (derived.legacy.woundPenalty !== 0) {
-    const labelKey = derived.legacy.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical";
-    lines.push(poolLine("wound", labelKey, "", derived.legacy.woundPenalty));
+    lines.push(poolLine("skill", skillRatingLabel(choices.skill), "", rated.skills[choices.skill]));
+  if (derived.hitPoints.woundPenalty !== 0) {
+    const labelKey = derived.hitPoints.mortal ? "TERRAN.Wound.mortal" : "TERRAN.Wound.critical";
+    lines.push(poolLine("wound", labelKey, "", derived.hitPoints.woundPenalty));
   }
   if (choices.hindered) lines.push(poolLine("hindered", "TERRAN.Dialog.Legacy.hindered", "", -1));
   if (choices.improvised) lines.push(poolLine("improvised", "TERRAN.Dialog.Legacy.improvised", "", -1));
@@ -372,15 +372,15 @@ function montageView(
 }
 
 /** No skill, then each of the ruleset's with the character's rating. */
-function skillOptions(ruleset: Ruleset, legacy: LegacySource, skill: LegacySkill | ""): SeparateRollView["skills"] {
+function skillOptions(ruleset: Ruleset, rated: RatingsSource, skill: LegacySkill | ""): SeparateRollView["skills"] {
   return [
     { value: "", labelKey: "TERRAN.Dialog.Legacy.noSkill", rating: 0, selected: skill === "" },
     ...(ruleset.skills?.list ?? [])
       .filter((s) => isLegacySkill(s.id))
       .map((s) => ({
         value: s.id,
-        labelKey: legacySkillLabel(s.id),
-        rating: isLegacySkill(s.id) ? legacy.skills[s.id] : 0,
+        labelKey: skillRatingLabel(s.id),
+        rating: isLegacySkill(s.id) ? rated.skills[s.id] : 0,
         selected: skill === s.id,
       })),
   ];
@@ -454,32 +454,32 @@ export function separateRollModel(
   settings: SeparateRollSettings,
 ): SeparateRollView {
   const { ruleset, state, attribute } = subject;
-  const legacy = legacyOf(state.source);
+  const rated = ratingsOf(state.source);
   const derived = deriveCharacter(state.source, state.items);
   const choices = normaliseChoices(raw, ruleset, derived.armour.heavy, settings);
-  const lines = poolLines(state, legacy, derived, choices);
-  const base = legacy.attributes[attribute];
+  const lines = poolLines(state, rated, derived, choices);
+  const base = rated.attributes[attribute];
   const rawTotal =
     base +
     choices.position +
     lines.filter((l) => l.ticked && l.key !== "skill").reduce((a, l) => a + l.dice, 0) +
-    (choices.skill !== "" ? legacy.skills[choices.skill] : 0);
+    (choices.skill !== "" ? rated.skills[choices.skill] : 0);
   const lightMax = ruleset.resolution.lightMax;
   const light = Math.min(lightMax, Math.max(0, rawTotal));
   const clamped =
     light !== rawTotal
       ? message(rawTotal > lightMax ? "TERRAN.Dialog.Legacy.clampHigh" : "TERRAN.Dialog.Legacy.clampLow", lightMax)
       : null;
-  const ego = derived.legacy.ego;
+  const ego = derived.ratings.ego;
   const egoAtThrow = Math.min(ego.value, ruleset.ego.max);
   const odds = separateOdds(ruleset, choices, { rawTotal, light, egoAtThrow }, settings);
   const advisor = separateAdvisor(ruleset, choices, { rawTotal, light, egoAtThrow }, settings, odds);
   const empty = light + choices.dark === 0;
   const steppers = stepperViews(choices, settings.darkMax);
   return {
-    title: { labelKey: legacyAttributeLabel(attribute) },
-    base: { labelKey: legacyAttributeLabel(attribute), dice: base },
-    skills: skillOptions(ruleset, legacy, choices.skill),
+    title: { labelKey: attributeRatingLabel(attribute) },
+    base: { labelKey: attributeRatingLabel(attribute), dice: base },
+    skills: skillOptions(ruleset, rated, choices.skill),
     skillsShown: ruleset.skills !== null,
     lines,
     position: steppers.position,

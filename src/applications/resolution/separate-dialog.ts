@@ -11,7 +11,7 @@ import { TerranActor } from "../../documents/actor.ts";
 import { rollLegacyRisky } from "../../documents/legacy-actions.ts";
 import { rollLegacyMontage } from "../../documents/legacy-play.ts";
 import { clearComplications } from "../../documents/complications.ts";
-import { legacyOf } from "../../data/legacy.ts";
+import { ratingsOf } from "../../data/ratings.ts";
 import { askCompanionOffers, type CompanionCandidate } from "../../prompts/montage-companions.ts";
 import { payMontageShares } from "./separate-cards.ts";
 import { montageTarget, type MontageChallenge } from "../../documents/operations/legacy-play.ts";
@@ -22,7 +22,7 @@ import { SYSTEM_ID } from "../../system-id.ts";
 import { currentMessageMode } from "../../compat/generation.ts";
 import { attempt, sayWhyClosed } from "../../prompts/notify.ts";
 import { askMontageWord, gmOnline } from "../../relay/queries.ts";
-import type { LegacyAttribute } from "../../data/legacy.ts";
+import type { LegacyAttribute } from "../../data/ratings.ts";
 
 import {
   applySeparateAction,
@@ -217,7 +217,7 @@ function targetedChallenge(): MontageChallenge | null {
 function companionCandidates(roller: TerranActor): CompanionCandidate[] {
   return (game.actors?.contents ?? []).flatMap((a) =>
     a instanceof TerranActor && a.type === "character" && a.id !== roller.id
-      ? [{ uuid: a.uuid, name: a.name, ego: legacyOf(a.characterState().source).ego.value }]
+      ? [{ uuid: a.uuid, name: a.name, ego: ratingsOf(a.characterState().source).ego.value }]
       : [],
   );
 }

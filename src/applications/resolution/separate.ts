@@ -3,7 +3,7 @@
  * (./separate-dialog.ts), a weapon or tool rolls its Effect at once.
  */
 import { requestTarget } from "../../chat/index.ts";
-import { isLegacyAttribute } from "../../data/legacy.ts";
+import { isLegacyAttribute } from "../../data/ratings.ts";
 import { rollLegacyEffect } from "../../documents/legacy-actions.ts";
 import { RulesError } from "../../rules/index.ts";
 import type { ResolutionModel } from "./index.ts";

@@ -11,13 +11,20 @@ import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
 import { characterBarUpdate } from "../token-bars.ts";
 import { currentRuleset } from "../../settings/settings.ts";
-import { deriveLegacy, keepLegacyWithinMax, LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../legacy.ts";
+import { keepHpAndEgoWithinMax } from "../hit-points.ts";
+import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../ratings.ts";
 
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
 const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
 
-/** Legacy's own fields (data/legacy.ts); R-LEG-12 the Ego lost, R-LEG-13 the Advancements won. */
-function legacySchema() {
+/** The HP health model's block (data/hit-points.ts, R-LEG-4 / R-LEG-5). */
+function hitPointsSchema() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({ value: integerField(2, 0), critical: booleanField(), mortal: booleanField() });
+}
+
+/** The rated character's block (data/ratings.ts, R-LEG-1, R-LEG-7). */
+function ratingsSchema() {
   const { SchemaField } = foundry.data.fields;
   return new SchemaField({
     attributes: new SchemaField(
@@ -32,11 +39,7 @@ function legacySchema() {
         ReturnType<typeof legacyRating>
       >,
     ),
-    hp: new SchemaField({ value: integerField(2, 0) }),
     ego: new SchemaField({ value: integerField(2, 0) }),
-    wounds: new SchemaField({ critical: booleanField(), mortal: booleanField() }),
-    egoLost: integerField(0, 0),
-    advancementsWon: integerField(0, 0),
   });
 }
 
@@ -66,7 +69,11 @@ export function defineCharacterSchema() {
     sayonara: booleanField(),
     departed: booleanField(),
     freeAdvancements: integerField(0, 0),
-    legacy: legacySchema(),
+    hitPoints: hitPointsSchema(),
+    ratings: ratingsSchema(),
+    // R-LEG-12 the Ego lost, R-LEG-13 the Advancements won.
+    egoLost: integerField(0, 0),
+    advancementsWon: integerField(0, 0),
     biography: htmlField(),
     notes: htmlField(),
     unmigrated: unmigratedField(),
@@ -113,14 +120,14 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     return allowed;
   }
 
-  /** R-LEG-4 / R-LEG-7 (ruling) `keepLegacyWithinMax`, which needs the items only the document knows. */
+  /** R-LEG-4 / R-LEG-7 (ruling) `keepHpAndEgoWithinMax`, which needs the items only the document knows. */
   override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>
   ) {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
     const [changes] = args;
-    if (typeof changes === "object" && changes !== null) keepLegacyWithinMax(this.toObject(), changes, this.#items());
+    if (typeof changes === "object" && changes !== null) keepHpAndEgoWithinMax(this.toObject(), changes, this.#items());
     return allowed;
   }
 
@@ -141,9 +148,8 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     super.prepareDerivedData();
     const items = this.#items();
     this.derived = deriveCharacter(this, items);
-    // Token bars read `legacy.hp` / `legacy.ego` as { value, max }: the maxima are set here, never stored.
-    const legacy = deriveLegacy(this, items);
-    Object.assign(this.legacy.hp, { max: legacy.hp.max });
-    Object.assign(this.legacy.ego, { max: legacy.ego.max });
+    // Token bars read `hitPoints` / `ratings.ego` as { value, max }: the maxima are set here, never stored.
+    Object.assign(this.hitPoints, { max: this.derived.hitPoints.max });
+    Object.assign(this.ratings.ego, { max: this.derived.ratings.ego.max });
   }
 }

@@ -1,16 +1,19 @@
 /**
- * Migration of a character's `system` data from schema 1 (see index.ts for the old shapes).
+ * Migration of a character's `system` data from schema 1 (see index.ts for the old shapes) and schema 3
+ * (`legacy`'s parts to their models' blocks, docs/MIGRATIONS.md).
  */
 import { ATTRIBUTE_MAX, ATTRIBUTES } from "../../rules/attributes.ts";
 import {
   canKeepAside,
   cloneRecord,
+  getOwn,
   isRecord,
   keepAside,
   keptWhere,
   noteRange,
   parseWhole,
   renameField,
+  setOwn,
   show,
   type Conversion,
   type MigrationResult,
@@ -110,6 +113,83 @@ function migrateWounds(out: Record<string, unknown>, notes: string[]): void {
   renameField(wounds, notes, "hazed", "stressed", isMark, "wounds.");
 }
 
+/**
+ * Schema 4: each part of schema 3's `legacy` block and where it now lives (R-LEG-4/5 the HP model's
+ * `hitPoints`; R-LEG-1/7 the rated character's `ratings`; R-LEG-12, R-LEG-13 at the top). Dotted, inside
+ * `legacy` and inside `system`.
+ */
+export const LEGACY_BLOCK_MOVES: readonly (readonly [string, string])[] = [
+  ["hp.value", "hitPoints.value"],
+  ["wounds.critical", "hitPoints.critical"],
+  ["wounds.mortal", "hitPoints.mortal"],
+  ["attributes", "ratings.attributes"],
+  ["skills", "ratings.skills"],
+  ["ego", "ratings.ego"],
+  ["egoLost", "egoLost"],
+  ["advancementsWon", "advancementsWon"],
+];
+
+/** The record at `keys` below `root`, or undefined when a step is missing or not a record. */
+function parentOf(root: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> | undefined {
+  let node: unknown = root;
+  for (const key of keys) node = isRecord(node) ? getOwn(node, key) : undefined;
+  return isRecord(node) ? node : undefined;
+}
+
+/** Like parentOf, making the missing records; undefined when a step is there but not a record. */
+function madeParentOf(root: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> | undefined {
+  let node = root;
+  for (const key of keys) {
+    const next = getOwn(node, key);
+    if (next === undefined) {
+      const made: Record<string, unknown> = {};
+      setOwn(node, key, made);
+      node = made;
+    } else if (isRecord(next)) node = next;
+    else return undefined;
+  }
+  return node;
+}
+
+/**
+ * Schema 4 (`LEGACY_BLOCK_MOVES`): each part present moves as it is (the repair then holds it in its limits);
+ * one whose new key is taken, or cannot be reached, stays under `legacy`. An emptied `legacy` goes.
+ */
+function migrateLegacyBlock(out: Record<string, unknown>, notes: string[]): void {
+  const legacy = out.legacy;
+  if (legacy === undefined) return;
+  if (!isRecord(legacy)) {
+    notes.push(`legacy: ${show(legacy)} is not an object; left as it was.`);
+    return;
+  }
+  for (const [from, to] of LEGACY_BLOCK_MOVES) {
+    const fromKeys = from.split(".");
+    const toKeys = to.split(".");
+    const source = parentOf(legacy, fromKeys.slice(0, -1));
+    const fromKey = fromKeys.at(-1) ?? from;
+    const toKey = toKeys.at(-1) ?? to;
+    const value = source ? getOwn(source, fromKey) : undefined;
+    if (!source || value === undefined) continue;
+    const holder = parentOf(out, toKeys.slice(0, -1));
+    if (holder && getOwn(holder, toKey) !== undefined) {
+      notes.push(`legacy.${from} and ${to} are both present; kept ${to} and left legacy.${from} as it was.`);
+      continue;
+    }
+    const target = madeParentOf(out, toKeys.slice(0, -1));
+    if (!target) {
+      notes.push(`legacy.${from}: ${to.split(".")[0] ?? to} is not an object; left legacy.${from} as it was.`);
+      continue;
+    }
+    setOwn(target, toKey, value);
+    delete source[fromKey];
+  }
+  for (const key of ["hp", "wounds"]) {
+    const part = getOwn(legacy, key);
+    if (isRecord(part) && Object.keys(part).length === 0) delete legacy[key];
+  }
+  if (Object.keys(legacy).length === 0) delete out.legacy;
+}
+
 export function migrateCharacterWithReport(source: Readonly<Record<string, unknown>>): MigrationResult {
   const out = cloneRecord(source);
   const notes: string[] = [];
@@ -118,6 +198,7 @@ export function migrateCharacterWithReport(source: Readonly<Record<string, unkno
   if (xp !== undefined) noteRange(notes, "experience", xp, 0);
   migrateHp(out, notes);
   migrateWounds(out, notes);
+  migrateLegacyBlock(out, notes);
   return { source: out, notes };
 }
 

@@ -5,7 +5,7 @@
  * the harm's update.
  */
 import { recordHpHarm, type HpHarmEntry } from "../../chat/index.ts";
-import { deriveLegacy, LEGACY_ATTRIBUTES } from "../../data/legacy.ts";
+import { deriveRatings, LEGACY_ATTRIBUTES } from "../../data/ratings.ts";
 import { assertFaces, RulesError } from "../../rules/index.ts";
 import { currentDarkDiceMax } from "../../settings/settings.ts";
 import {
@@ -57,7 +57,7 @@ export const HP_HEALTH: HpHealth = {
     const thrown = await rollProtectedDice(count);
     const result = HP_HEALTH.operation(character, ruleset, effect, { ...choices, protectedFaces: thrown.faces });
     const harm = result.outcome;
-    const ego = deriveLegacy(character.source, character.items).ego.value;
+    const ego = deriveRatings(character.source, character.items).ego.value;
     const entry: HpHarmEntry = {
       targetName: target.name,
       targetUuid: target.uuid,

@@ -17,7 +17,7 @@ import {
   type Ruleset,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { deriveLegacy, legacyOf } from "../../data/legacy.ts";
+import { deriveRatings, egoLostOf, ratingsOf } from "../../data/ratings.ts";
 import type { CharacterSource } from "../../data/source.ts";
 import { sessionAwardOperation } from "./session.ts";
 import {
@@ -40,7 +40,7 @@ function assertNotLost(state: CharacterState, action: string): void {
   }
 }
 
-/** Rolled (Core, Degenesis) in `ego`, derived (Legacy) in `legacy.ego`. */
+/** Rolled (Core, Degenesis) in `ego`, derived (Legacy) in `ratings.ego`. */
 export const EGO_STORE: Readonly<
   Record<
     Ruleset["ego"]["kind"],
@@ -54,9 +54,9 @@ export const EGO_STORE: Readonly<
 > = {
   rolled: { path: "system.ego.value", stored: (source) => source.ego.value, value: (s) => s.source.ego.value },
   derived: {
-    path: "system.legacy.ego.value",
-    stored: (source) => legacyOf(source).ego.value,
-    value: (s) => deriveLegacy(s.source, s.items).ego.value,
+    path: "system.ratings.ego.value",
+    stored: (source) => ratingsOf(source).ego.value,
+    value: (s) => deriveRatings(s.source, s.items).ego.value,
   },
 };
 
@@ -92,8 +92,8 @@ export function spendEgoOperation(
     ["system.lost", state.source.lost, lost],
   ];
   // R-LEG-12
-  const { egoLost } = legacyOf(state.source);
-  if (countsEgoLost(ruleset)) entries.push(["system.legacy.egoLost", egoLost, egoLost + before - after]);
+  const egoLost = egoLostOf(state.source);
+  if (countsEgoLost(ruleset)) entries.push(["system.egoLost", egoLost, egoLost + before - after]);
   const update = changes(...entries);
   const outcome = { before, costly: spend.costly, cost: before - after, after, lost };
   return result(update, options.companions ? { ...outcome, companions: shares.companions } : outcome);
@@ -148,9 +148,9 @@ export function refillEgoOperation(
       reason: "lost",
       action: "take a Condition",
     });
-  const derived = deriveLegacy(state.source, state.items);
-  const update = changes(["system.legacy.ego.value", legacyOf(state.source).ego.value, derived.ego.max]);
-  return result(update, { before: derived.ego.value, after: derived.ego.max });
+  const { ego } = deriveRatings(state.source, state.items);
+  const update = changes(["system.ratings.ego.value", ratingsOf(state.source).ego.value, ego.max]);
+  return result(update, { before: ego.value, after: ego.max });
 }
 
 /** R-LEG-12 the sheet's "Session over": the same one-count award as ./session.ts. */
@@ -158,9 +158,9 @@ export function endSessionEgoOperation(
   state: CharacterState,
   ruleset: Ruleset,
 ): OperationResult<{ readonly gained: number; readonly xp: number }> {
-  const { egoLost } = legacyOf(state.source);
+  const egoLost = egoLostOf(state.source);
   const gained = sessionXp(ruleset, { egoLost });
-  if (gained === 0) return result(changes(["system.legacy.egoLost", egoLost, 0]), { gained, xp: state.source.xp });
+  if (gained === 0) return result(changes(["system.egoLost", egoLost, 0]), { gained, xp: state.source.xp });
   const award = sessionAwardOperation(state, gained, ruleset);
   return result(award.update, { gained, xp: award.outcome.xp });
 }
@@ -196,14 +196,14 @@ export function montageEgoShares(
 /** R-LEG-14 (ruling) / R-LEG-12 never below 0; counted as Ego lost; at 0 they are lost (R-LEG-7). */
 export function payEgoShareOperation(state: CharacterState, pays: number): OperationResult<EgoSpend> {
   assertAlive(state, "pay Ego");
-  const legacy = legacyOf(state.source);
-  const before = legacy.ego.value;
+  const before = ratingsOf(state.source).ego.value;
+  const egoLost = egoLostOf(state.source);
   const [paid] = splitEgoCost(pays, [{ id: "companion", ego: before, pays }]);
   const after = paid?.ego ?? before;
   const lost = after === 0 && pays > 0;
   const update = changes(
-    ["system.legacy.ego.value", before, after],
-    ["system.legacy.egoLost", legacy.egoLost, legacy.egoLost + pays],
+    ["system.ratings.ego.value", before, after],
+    ["system.egoLost", egoLost, egoLost + pays],
     ["system.lost", state.source.lost, lost || state.source.lost],
   );
   return result(update, { before, after, cost: pays, costly: [], lost });

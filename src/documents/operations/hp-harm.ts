@@ -13,7 +13,7 @@ import {
   type Ruleset,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
-import { isLegacyAttribute, type LegacyAttribute } from "../../data/legacy.ts";
+import { isLegacyAttribute, type LegacyAttribute } from "../../data/ratings.ts";
 import { carriedShield } from "./harm.ts";
 import { spendEgoOperation } from "./ego.ts";
 import { legacyState, legacyWithinMax } from "./legacy.ts";
@@ -67,13 +67,13 @@ export interface HpHarmOutcome {
 
 /** As rules/hp.ts sees it. */
 function hpTarget(state: CharacterState): HpHarmTarget {
-  const { legacy } = legacyState(state);
-  const wound: HpWound = legacy.wounds.mortal ? "mortal" : legacy.wounds.critical ? "critical" : "none";
+  const { rated, hitPoints } = legacyState(state);
+  const wound: HpWound = hitPoints.mortal ? "mortal" : hitPoints.critical ? "critical" : "none";
   return {
-    hp: legacy.hp.value,
+    hp: hitPoints.value,
     wound,
     dead: state.source.dead,
-    ratings: legacy.attributes,
+    ratings: rated.attributes,
     armour: deriveCharacter(state.source, state.items).armour,
   };
 }
@@ -113,7 +113,7 @@ export function hpProtectedOffer(
 ) {
   const damage = assessHpHarmOperation(state, effect, choices, ruleset).damage;
   // R-LEG-4 (ruling) a value stored above the maximum reads as it.
-  const ego = legacyState(state).derived.ego.value;
+  const ego = legacyState(state).derived.ratings.ego.value;
   return { open: holdsProtected(state) && !state.source.lost && damage > 0, damage, ego };
 }
 
@@ -144,7 +144,7 @@ export function hpHarmOperation(
   choices: HpHarmOperationChoices = {},
 ): OperationResult<HpHarmOutcome> {
   assertAlive(state, "be harmed further");
-  const { legacy } = legacyState(state);
+  const { rated, hitPoints } = legacyState(state);
   const shield = carriedShield(state.items);
   if (choices.sacrificeShield && !shield) throw new RulesError("not-allowed", "There is no shield to sacrifice.");
   const faces = assertFaces(choices.protectedFaces ?? [], "A Protected die");
@@ -165,12 +165,12 @@ export function hpHarmOperation(
   const entries: Change[] = [];
   if (attributeLost)
     entries.push([
-      `system.legacy.attributes.${attributeLost}`,
-      legacy.attributes[attributeLost],
+      `system.ratings.attributes.${attributeLost}`,
+      rated.attributes[attributeLost],
       harm.ratings[attributeLost] ?? 0,
     ]);
-  entries.push(["system.legacy.hp.value", legacy.hp.value, harm.hp]);
-  if (reached) entries.push([`system.legacy.wounds.${reached}`, legacy.wounds[reached], true]);
+  entries.push(["system.hitPoints.value", hitPoints.value, harm.hp]);
+  if (reached) entries.push([`system.hitPoints.${reached}`, hitPoints[reached], true]);
   entries.push(["system.dead", state.source.dead, harm.dead]);
   const itemUpdates: ItemUpdate[] =
     harm.shieldDestroyed && shield ? [{ _id: shield.id, "system.destroyed": true }] : [];
@@ -178,7 +178,7 @@ export function hpHarmOperation(
     effect,
     armour: harm.assessment.armour,
     damage: harm.assessment.damage,
-    hp: { before: legacy.hp.value, after: harm.hp },
+    hp: { before: hitPoints.value, after: harm.hp },
     wound: harm.dead ? null : reached,
     attributeLost,
     dead: harm.dead,
@@ -216,17 +216,14 @@ export function hpRecoverOperation(
   kind: HpRecovery,
 ): OperationResult<{ readonly kind: HpRecovery; readonly changed: boolean }> {
   assertAlive(state, "recover");
-  const { legacy, derived } = legacyState(state);
+  const { hitPoints, derived } = legacyState(state);
   let update: ActorUpdate;
   if (kind === "night") {
-    if (legacy.wounds.critical || legacy.wounds.mortal)
+    if (hitPoints.critical || hitPoints.mortal)
       throw new RulesError("not-allowed", "A wounded character needs a week of care, not a night.");
-    update = changes(["system.legacy.hp.value", legacy.hp.value, derived.hp.max]);
-  } else if (legacy.wounds.mortal)
-    update = changes(
-      ["system.legacy.wounds.mortal", true, false],
-      ["system.legacy.wounds.critical", legacy.wounds.critical, true],
-    );
-  else update = changes(["system.legacy.wounds.critical", legacy.wounds.critical, false]);
+    update = changes(["system.hitPoints.value", hitPoints.value, derived.hitPoints.max]);
+  } else if (hitPoints.mortal)
+    update = changes(["system.hitPoints.mortal", true, false], ["system.hitPoints.critical", hitPoints.critical, true]);
+  else update = changes(["system.hitPoints.critical", hitPoints.critical, false]);
   return result(update, { kind, changed: Object.keys(update).length > 0 });
 }

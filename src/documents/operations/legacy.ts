@@ -1,7 +1,7 @@
 /**
  * Legacy's operations (R-LEG-*): creation, ratings by hand, HP and Ego within their maxima, the Experience
- * rolls. Values live under `system.legacy` (data/legacy.ts); Core's are never touched, and numbers come from
- * the ruleset's data, never its id.
+ * rolls. Values live under `system.ratings` (data/ratings.ts) and `system.hitPoints` (data/hit-points.ts);
+ * Core's are never touched, and numbers come from the ruleset's data, never its id.
  */
 import {
   advancementTarget,
@@ -16,16 +16,19 @@ import {
   type TierRank,
   type Ruleset,
 } from "../../rules/index.ts";
+import { deriveHitPoints, hitPointsOf } from "../../data/hit-points.ts";
 import {
-  deriveLegacy,
+  advancementsWonOf,
+  deriveRatings,
+  egoLostOf,
   isLegacyAttribute,
   isLegacySkill,
-  legacyOf,
+  ratingsOf,
   LEGACY_ATTRIBUTES,
   LEGACY_SKILLS,
   type LegacyAttribute,
   type LegacySkill,
-} from "../../data/legacy.ts";
+} from "../../data/ratings.ts";
 import type { ItemSnapshot } from "../../data/source.ts";
 import { assertAlive, changes, result, type CharacterState, type Change, type OperationResult } from "./types.ts";
 
@@ -40,9 +43,22 @@ function assertWhole(value: number, what: string, min: number, max: number): num
   return value;
 }
 
+/** The rated character's and the HP model's stored blocks, with what derives from them. */
 export function legacyState(state: CharacterState) {
-  const legacy = legacyOf(state.source);
-  return { legacy, derived: deriveLegacy(state.source, state.items) };
+  return {
+    rated: ratingsOf(state.source),
+    hitPoints: hitPointsOf(state.source),
+    derived: {
+      hitPoints: deriveHitPoints(state.source, state.items),
+      ratings: deriveRatings(state.source, state.items),
+    },
+  };
+}
+
+/** HP's and Ego's maxima with the attributes `attributes` (R-LEG-4, R-LEG-7). */
+function maximaWith(state: CharacterState, attributes: Record<LegacyAttribute, number>, items = state.items) {
+  const source = { ratings: { ...ratingsOf(state.source), attributes } };
+  return { hp: deriveHitPoints(source, items).max, ego: deriveRatings(source, items).ego.max };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -61,12 +77,11 @@ export interface LegacyAfter {
  * so no update leaves HP 5/4.
  */
 export function legacyWithinMax(state: CharacterState, after: LegacyAfter = {}): Change[] {
-  const legacy = legacyOf(state.source);
-  const attributes = { ...legacy.attributes, ...after.attributes };
-  const derived = deriveLegacy({ legacy: { ...legacy, attributes } }, after.items ?? state.items);
+  const { rated, hitPoints } = legacyState(state);
+  const max = maximaWith(state, { ...rated.attributes, ...after.attributes }, after.items);
   return [
-    ["system.legacy.hp.value", legacy.hp.value, Math.min(after.hp ?? legacy.hp.value, derived.hp.max)],
-    ["system.legacy.ego.value", legacy.ego.value, Math.min(after.ego ?? legacy.ego.value, derived.ego.max)],
+    ["system.hitPoints.value", hitPoints.value, Math.min(after.hp ?? hitPoints.value, max.hp)],
+    ["system.ratings.ego.value", rated.ego.value, Math.min(after.ego ?? rated.ego.value, max.ego)],
   ];
 }
 
@@ -132,7 +147,7 @@ export interface LegacyCreationBy {
 /** R-LEG-2 (ruling, §10) checked before any die is thrown. */
 export function assertLegacyCreationRollOpen(state: CharacterState, by: LegacyCreationBy): void {
   assertAlive(state, "roll their attributes");
-  if (legacyState(state).derived.advancements > 0)
+  if (legacyState(state).derived.ratings.advancements > 0)
     throw new RulesError("already-rolled", "The character is past creation: the attributes are no longer rolled.");
   if (by.rolled && !by.isGM)
     throw new RulesError("already-rolled", "The attributes have already been rolled; only a GM may roll them again.");
@@ -154,18 +169,18 @@ export function legacyCreationOperation(
     throw new RulesError("no-dice", "One creation roll per attribute is needed.", {
       expected: LEGACY_ATTRIBUTES.length,
     });
-  const { legacy } = legacyState(state);
+  const { rated, hitPoints } = legacyState(state);
   const rolled = Object.fromEntries(
     LEGACY_ATTRIBUTES.map((a, i) => [a, creationRating(ruleset, faces[i] ?? [])]),
   ) as Record<LegacyAttribute, number>;
   const ratings = withCreationBonus(ruleset, rolled, bonus);
-  const after = deriveLegacy({ legacy: { ...legacy, attributes: ratings } }, state.items);
-  const hp = by.rolled ? Math.min(legacy.hp.value, after.hp.max) : after.hp.max;
-  const ego = by.rolled ? Math.min(legacy.ego.value, after.ego.max) : after.ego.max;
+  const max = maximaWith(state, ratings);
+  const hp = by.rolled ? Math.min(hitPoints.value, max.hp) : max.hp;
+  const ego = by.rolled ? Math.min(rated.ego.value, max.ego) : max.ego;
   const entries: Change[] = [
-    ...LEGACY_ATTRIBUTES.map((a): Change => [`system.legacy.attributes.${a}`, legacy.attributes[a], ratings[a]]),
-    ["system.legacy.hp.value", legacy.hp.value, hp],
-    ["system.legacy.ego.value", legacy.ego.value, ego],
+    ...LEGACY_ATTRIBUTES.map((a): Change => [`system.ratings.attributes.${a}`, rated.attributes[a], ratings[a]]),
+    ["system.hitPoints.value", hitPoints.value, hp],
+    ["system.ratings.ego.value", rated.ego.value, ego],
   ];
   const chosen = bonus !== null && isLegacyAttribute(bonus) ? bonus : null;
   return result(changes(...entries), { ratings, faces, hp, ego, bonus: chosen });
@@ -184,13 +199,13 @@ export interface LegacySkillPoints {
 export function legacySkillPoints(state: CharacterState, ruleset: Ruleset): LegacySkillPoints | null {
   const scheme = ruleset.skills;
   if (!scheme) return null;
-  const { legacy, derived } = legacyState(state);
-  const placed = LEGACY_SKILLS.reduce((total, id) => total + legacy.skills[id], 0);
+  const { rated, derived } = legacyState(state);
+  const placed = LEGACY_SKILLS.reduce((total, id) => total + rated.skills[id], 0);
   return {
     placed,
     points: scheme.creationPoints,
     left: Math.max(0, scheme.creationPoints - placed),
-    inCreation: derived.advancements === 0,
+    inCreation: derived.ratings.advancements === 0,
   };
 }
 
@@ -207,19 +222,19 @@ export function setLegacyRatingOperation(
   by: { readonly gm?: boolean } = {},
 ): OperationResult<number> {
   assertAlive(state, "change a rating");
-  const { legacy } = legacyState(state);
+  const { rated } = legacyState(state);
   if (kind === "attribute") {
     if (!isLegacyAttribute(id)) throw new RulesError("unknown-id", `"${id}" is not an attribute.`, { id });
     assertWhole(value, "An attribute rating", ruleset.attributes.min, ruleset.attributes.max);
     // R-LEG-4 / R-LEG-7 (ruling)
     const within = legacyWithinMax(state, { attributes: { [id]: value } });
-    return result(changes([`system.legacy.attributes.${id}`, legacy.attributes[id], value], ...within), value);
+    return result(changes([`system.ratings.attributes.${id}`, rated.attributes[id], value], ...within), value);
   }
   if (!isLegacySkill(id)) throw new RulesError("unknown-id", `"${id}" is not a skill.`, { id });
   const points = legacySkillPoints(state, ruleset);
   if (!ruleset.skills || !points) throw new RulesError("not-allowed", "This ruleset has no skills.");
   assertWhole(value, "A skill rating", ruleset.skills.min, ruleset.skills.max);
-  const before = legacy.skills[id];
+  const before = rated.skills[id];
   if (points.inCreation) {
     const placed = points.placed - before + value;
     if (value > before && placed > points.points) {
@@ -239,7 +254,7 @@ export function setLegacyRatingOperation(
       reason: "skillsAfterCreation",
     });
   }
-  return result(changes([`system.legacy.skills.${id}`, before, value]), value);
+  return result(changes([`system.ratings.skills.${id}`, before, value]), value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,26 +274,27 @@ export interface ExperienceRollOutcome {
 /** R-LEG-13 */
 export function advancementRollTarget(state: CharacterState): number {
   const { derived } = legacyState(state);
-  return derived.ego.max + derived.hp.max;
+  return derived.ratings.ego.max + derived.hitPoints.max;
 }
 
-/** R-LEG-13 kept in `legacy.advancementsWon` until one is taken (R-LEG-4's +1 HP max with it). */
+/** R-LEG-13 kept in `advancementsWon` until one is taken (R-LEG-4's +1 HP max with it). */
 export function advancementRollOperation(
   state: CharacterState,
   ruleset: Ruleset,
   faces: readonly number[],
 ): OperationResult<ExperienceRollOutcome> {
   assertAlive(state, "roll for an Advancement");
-  const { derived, legacy } = legacyState(state);
+  const { derived } = legacyState(state);
+  const won = advancementsWonOf(state.source);
   const roll = rollForAdvancement(
     ruleset,
     faces,
     state.source.xp,
-    advancementTarget(ruleset, derived.ego.max, derived.hp.max),
+    advancementTarget(ruleset, derived.ratings.ego.max, derived.hitPoints.max),
   );
   const update = changes(
     ["system.xp", state.source.xp, roll.xpAfter],
-    ["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon + (roll.success ? 1 : 0)],
+    ["system.advancementsWon", won, won + (roll.success ? 1 : 0)],
   );
   return result(update, {
     kind: "advancement",
@@ -300,12 +316,11 @@ export function skillRollOperation(
 ): OperationResult<ExperienceRollOutcome> {
   assertAlive(state, "develop a skill");
   if (!isLegacySkill(skill)) throw new RulesError("unknown-id", `"${skill}" is not a skill.`, { id: skill });
-  const { legacy } = legacyState(state);
-  const rating = legacy.skills[skill];
+  const rating = ratingsOf(state.source).skills[skill];
   const roll = developSkill(ruleset, faces, state.source.xp, rating);
   const update = changes(
     ["system.xp", state.source.xp, roll.xpAfter],
-    [`system.legacy.skills.${skill}`, rating, roll.rating],
+    [`system.ratings.skills.${skill}`, rating, roll.rating],
   );
   return result(update, {
     kind: "skill",
@@ -320,8 +335,9 @@ export function skillRollOperation(
 
 /** R-LEG-15 (ruling) only before any part of play: nothing held, won, earned or lost yet. */
 export function startingAdvancementOpen(state: CharacterState): boolean {
-  const { legacy, derived } = legacyState(state);
-  return derived.advancements === 0 && legacy.advancementsWon === 0 && state.source.xp === 0 && legacy.egoLost === 0;
+  const { derived } = legacyState(state);
+  const untouched = advancementsWonOf(state.source) === 0 && egoLostOf(state.source) === 0;
+  return derived.ratings.advancements === 0 && untouched && state.source.xp === 0;
 }
 
 /**
@@ -334,22 +350,22 @@ export function legacyAdvancementTakenOperation(
   options: { readonly raise?: LegacyAttribute; readonly override?: boolean } = {},
 ): OperationResult<{ readonly free: boolean }> {
   assertAlive(state, "take an Advancement");
-  const { legacy } = legacyState(state);
+  const { rated } = legacyState(state);
+  const won = advancementsWonOf(state.source);
   const entries: Change[] = [];
   if (options.raise) {
-    const value = legacy.attributes[options.raise];
+    const value = rated.attributes[options.raise];
     if (value >= ruleset.attributes.max)
       throw new RulesError("attribute-cap", `${options.raise} is already at ${ruleset.attributes.max}.`, {
         attribute: options.raise,
       });
-    entries.push([`system.legacy.attributes.${options.raise}`, value, value + 1]);
+    entries.push([`system.ratings.attributes.${options.raise}`, value, value + 1]);
   }
   // R-LEG-15 a successor's free ones first (./successor.ts).
   const successorFree = Math.max(0, state.source.freeAdvancements ?? 0);
   if (successorFree > 0) entries.push(["system.freeAdvancements", successorFree, successorFree - 1]);
   const free = successorFree > 0 || startingAdvancementOpen(state);
-  if (!free && legacy.advancementsWon > 0)
-    entries.push(["system.legacy.advancementsWon", legacy.advancementsWon, legacy.advancementsWon - 1]);
+  if (!free && won > 0) entries.push(["system.advancementsWon", won, won - 1]);
   else if (!free && !options.override)
     throw new RulesError("not-enough-xp", "Win an Advancement with the Advancement roll first.", { cost: 1, xp: 0 });
   return result(changes(...entries), { free });

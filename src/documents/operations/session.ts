@@ -6,7 +6,7 @@
  */
 import { assertInteger, countsEgoLost, RulesError, sessionXp, type Ruleset } from "../../rules/index.ts";
 import type { CharacterSource } from "../../data/source.ts";
-import { legacyOf } from "../../data/legacy.ts";
+import { egoLostOf } from "../../data/ratings.ts";
 import { awardXpOperation, type XpOutcome } from "./xp.ts";
 import { changes, result, type CharacterState, type OperationResult } from "./types.ts";
 
@@ -89,7 +89,7 @@ export interface SessionAwardOutcome extends XpOutcome {
 
 /**
  * R-XP-1 the award on one character: its own refusals (a dead character earns none) are
- * `awardXpOperation`'s; R-LEG-12 under a per-Ego ruleset it resets `legacy.egoLost` in the same update.
+ * `awardXpOperation`'s; R-LEG-12 under a per-Ego ruleset it resets `egoLost` in the same update.
  */
 export function sessionAwardOperation(
   state: CharacterState,
@@ -98,8 +98,8 @@ export function sessionAwardOperation(
 ): OperationResult<SessionAwardOutcome> {
   const award = awardXpOperation(state, xp);
   if (!countsEgoLost(ruleset)) return result(award.update, { ...award.outcome, egoLost: 0 });
-  const egoLost = assertInteger(legacyOf(state.source).egoLost, "The Ego lost this session", 0);
-  return result({ ...award.update, ...changes(["system.legacy.egoLost", egoLost, 0]) }, { ...award.outcome, egoLost });
+  const egoLost = assertInteger(egoLostOf(state.source), "The Ego lost this session", 0);
+  return result({ ...award.update, ...changes(["system.egoLost", egoLost, 0]) }, { ...award.outcome, egoLost });
 }
 
 export interface SessionUndoOutcome {
@@ -124,8 +124,8 @@ export function sessionUndoOperation(
   const before = assertInteger(state.source.xp, "Experience", 0);
   const taken = Math.min(given, before);
   const xp = before - taken;
-  const count = legacyOf(state.source).egoLost;
-  return result(changes(["system.xp", before, xp], ["system.legacy.egoLost", count, count + egoLost]), {
+  const count = egoLostOf(state.source);
+  return result(changes(["system.xp", before, xp], ["system.egoLost", count, count + egoLost]), {
     taken,
     short: given - taken,
     xp,

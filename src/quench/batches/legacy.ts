@@ -67,7 +67,12 @@ class LegacyRun {
   previous: RulesetId | null = null;
   #hero: TerranActor | null = null;
   readonly system = (): CharacterData => this.hero.system as CharacterData;
-  readonly legacy = () => kit().legacyOf(this.system());
+  /** The stored values the batch reads: the ratings (`system.ratings`), HP (`system.hitPoints`), the counts. */
+  readonly stored = () => {
+    const { advancementsWonOf, egoLostOf, hitPointsOf, ratingsOf } = kit();
+    const s = this.system();
+    return { ...ratingsOf(s), hp: hitPointsOf(s), egoLost: egoLostOf(s), advancementsWon: advancementsWonOf(s) };
+  };
 
   get hero(): TerranActor {
     if (!this.#hero) throw new Error("the Legacy character was not made");
@@ -104,7 +109,7 @@ function setUp({ before, after }: QuenchBatchContext, run: LegacyRun): void {
 
 /** R-LEG-4 / R-LEG-7 the world reads as Legacy, and a new character starts at its defaults. */
 function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
-  const { system, legacy } = run;
+  const { system, stored } = run;
   const { currentRuleset, LEGACY_ATTRIBUTES } = kit();
   describe("the world and the character", () => {
     it("the world's ruleset reads as Legacy while the batch runs", () => {
@@ -112,16 +117,16 @@ function theWorld({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
     });
 
     it("a new character starts at the Legacy defaults, its HP and Ego maxima derived (R-LEG-4, R-LEG-7)", () => {
-      for (const a of LEGACY_ATTRIBUTES) assert.strictEqual(legacy().attributes[a], 0, a);
-      assert.strictEqual(system().derived.legacy.hp.max, 2);
-      assert.strictEqual(system().derived.legacy.ego.max, 2);
+      for (const a of LEGACY_ATTRIBUTES) assert.strictEqual(stored().attributes[a], 0, a);
+      assert.strictEqual(system().derived.hitPoints.max, 2);
+      assert.strictEqual(system().derived.ratings.ego.max, 2);
     });
   });
 }
 
 /** R-LEG-2 the creation roll, then the ratings set by forced dice. */
 function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
-  const { made, system, legacy } = run;
+  const { made, system, stored } = run;
   const { rollLegacyCreation, currentRuleset, LEGACY_ATTRIBUTES, creationRating, legacyCreationOperation } = kit();
   describe("creation (R-LEG-2)", () => {
     it("the creation roll rates each attribute from its own two dice, fills HP and Ego, and posts its card", async () => {
@@ -130,10 +135,10 @@ function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
       const ruleset = currentRuleset();
       LEGACY_ATTRIBUTES.forEach((a, i) => {
         assert.strictEqual(result.ratings[a], creationRating(ruleset, result.faces[i] ?? []), a);
-        assert.strictEqual(legacy().attributes[a], result.ratings[a], `${a} is stored`);
+        assert.strictEqual(stored().attributes[a], result.ratings[a], `${a} is stored`);
       });
-      assert.strictEqual(legacy().hp.value, system().derived.legacy.hp.max, "HP full");
-      assert.strictEqual(legacy().ego.value, system().derived.legacy.ego.max, "Ego full");
+      assert.strictEqual(stored().hp.value, system().derived.hitPoints.max, "HP full");
+      assert.strictEqual(stored().ego.value, system().derived.ratings.ego.max, "Ego full");
       const card = resultCard(messages, "TERRAN.Card.Legacy.creationTitle");
       assert.deepEqual(facesOf(card), result.faces.flat(), "the card's roll holds the faces rated");
       const html = await card.renderHTML();
@@ -144,24 +149,24 @@ function creation({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
       await run.hero.commitOperation(
         legacyCreationOperation(run.hero.characterState(), currentRuleset(), CREATION.faces),
       );
-      assert.deepEqual({ ...legacy().attributes }, { ...CREATION.ratings });
-      assert.strictEqual(system().derived.legacy.hp.max, HP_MAX);
-      assert.strictEqual(system().derived.legacy.ego.max, EGO_MAX);
-      assert.strictEqual(legacy().hp.value, HP_MAX);
-      assert.strictEqual(legacy().ego.value, EGO_MAX);
+      assert.deepEqual({ ...stored().attributes }, { ...CREATION.ratings });
+      assert.strictEqual(system().derived.hitPoints.max, HP_MAX);
+      assert.strictEqual(system().derived.ratings.ego.max, EGO_MAX);
+      assert.strictEqual(stored().hp.value, HP_MAX);
+      assert.strictEqual(stored().ego.value, EGO_MAX);
     });
   });
 }
 
 /** R-LEG-5, R-LEG-8, R-LEG-9, R-LEG-12, R-LEG-13 a Risky Action, harm, the session's end, the Advancement roll. */
 function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
-  const { made, system, legacy } = run;
+  const { made, system, stored } = run;
   const { rollLegacyRisky, TerranRoll, spendEgo, currentRuleset, legacyRiskyBand, spendEgoOperation } = kit();
   const { assessHpHarmOperation, applyLegacyHarm, endLegacySession, sessionXp, rollExperience } = kit();
   describe("play", () => {
     it("a Risky Action (rollLegacyRisky) spends Ego for each Dark Die at or below it, counts it lost, and posts its card (R-LEG-8, R-LEG-9)", async () => {
-      const egoBefore = legacy().ego.value;
-      const lostBefore = legacy().egoLost;
+      const egoBefore = stored().ego.value;
+      const lostBefore = stored().egoLost;
       const request = { attribute: "strength", skill: "violence", light: 2, dark: 2, messageMode: "public" } as const;
       const { result, messages } = await posting(made, () => rollLegacyRisky(run.hero, request));
       if (!result) return assert.fail("the Risky Action was refused");
@@ -171,8 +176,8 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
       assert.lengthOf(roll.lightFaces, request.light);
       assert.lengthOf(roll.darkFaces, request.dark);
       const spend = spendEgo(currentRuleset(), roll.darkFaces, egoBefore);
-      assert.strictEqual(legacy().ego.value, spend.after, "Ego after the Dark Dice");
-      assert.strictEqual(legacy().egoLost, lostBefore + spend.cost, "the Ego lost is counted for the session");
+      assert.strictEqual(stored().ego.value, spend.after, "Ego after the Dark Dice");
+      assert.strictEqual(stored().egoLost, lostBefore + spend.cost, "the Ego lost is counted for the session");
       assert.strictEqual(
         result.noteKey,
         `TERRAN.Card.Legacy.band.${legacyRiskyBand(roll.lightFaces, roll.darkFaces)}`,
@@ -188,41 +193,41 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
     });
 
     it("a forced Dark Die of 1 costs 1 Ego and adds it to the count (R-LEG-8)", async () => {
-      const ego = legacy().ego.value;
-      const lost = legacy().egoLost;
+      const ego = stored().ego.value;
+      const lost = stored().egoLost;
       await run.hero.commitOperation(spendEgoOperation(run.hero.characterState(), currentRuleset(), [1]));
-      assert.strictEqual(legacy().ego.value, ego - 1);
-      assert.strictEqual(legacy().egoLost, lost + 1);
+      assert.strictEqual(stored().ego.value, ego - 1);
+      assert.strictEqual(stored().egoLost, lost + 1);
     });
 
     it("harm equal to its HP brings it to 0 and Critically Wounded, not dead, with its card (R-LEG-4, R-LEG-5)", async () => {
       // The Effect that reaches 0 HP through whatever armour the character wears (none here).
-      const effect = legacy().hp.value + assessHpHarmOperation(run.hero.characterState(), legacy().hp.value).armour;
+      const effect = stored().hp.value + assessHpHarmOperation(run.hero.characterState(), stored().hp.value).armour;
       const { result, messages } = await posting(made, () => applyLegacyHarm(run.hero, effect));
       if (!result) return assert.fail("the harm was refused");
       assert.strictEqual(result.wound, "critical");
-      assert.strictEqual(legacy().hp.value, 0);
-      assert.isTrue(legacy().wounds.critical, "Critical is marked");
-      assert.isFalse(legacy().wounds.mortal);
+      assert.strictEqual(stored().hp.value, 0);
+      assert.isTrue(stored().hp.critical, "Critical is marked");
+      assert.isFalse(stored().hp.mortal);
       assert.isFalse(system().dead);
       resultCard(messages, "TERRAN.Card.Legacy.harmTitle");
     });
 
     it("Session over turns the Ego lost into XP and starts the count again (R-LEG-12)", async () => {
-      const lost = legacy().egoLost;
+      const lost = stored().egoLost;
       const xp = system().xp;
       assert.isAbove(lost, 0, "Ego was lost this session");
       const result = await endLegacySession(run.hero);
       if (!result) return assert.fail("Session over was refused");
       assert.strictEqual(result.gained, sessionXp(currentRuleset(), { egoLost: lost }));
       assert.strictEqual(system().xp, xp + result.gained);
-      assert.strictEqual(legacy().egoLost, 0);
+      assert.strictEqual(stored().egoLost, 0);
     });
 
     it("the Advancement roll spends it, one die per point, and wins when the sum reaches Ego max + HP max (R-LEG-13)", async () => {
       const dice = system().xp;
-      const won = legacy().advancementsWon;
-      const target = system().derived.legacy.ego.max + system().derived.legacy.hp.max;
+      const won = stored().advancementsWon;
+      const target = system().derived.ratings.ego.max + system().derived.hitPoints.max;
       const { result, messages } = await posting(made, () => rollExperience(run.hero, dice, null));
       if (!result) return assert.fail("the Advancement roll was refused");
       assert.lengthOf(result.faces, dice);
@@ -233,7 +238,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
       assert.strictEqual(result.target, target);
       assert.strictEqual(result.success, result.sum >= target);
       assert.strictEqual(system().xp, 0, "every point spent");
-      assert.strictEqual(legacy().advancementsWon, won + (result.success ? 1 : 0));
+      assert.strictEqual(stored().advancementsWon, won + (result.success ? 1 : 0));
       assert.deepEqual(facesOf(resultCard(messages, "TERRAN.Card.Legacy.advancementTitle")), [...result.faces]);
     });
   });
@@ -241,7 +246,7 @@ function play({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): voi
 
 /** The sheet draws the Legacy fields, not Core's. */
 function theSheet({ describe, it, assert }: QuenchBatchContext, run: LegacyRun): void {
-  const { legacy } = run;
+  const { stored } = run;
   const { LEGACY_ATTRIBUTES } = kit();
   describe("the sheet", () => {
     it("draws the Legacy fields: attributes, skills, HP and Ego, the wound boxes — and not Core's Grit", async () => {
@@ -253,13 +258,13 @@ function theSheet({ describe, it, assert }: QuenchBatchContext, run: LegacyRun):
           assert.isNotNull(root.querySelector(`.te-legacy-attributes [data-attribute="${a}"]`), a);
         assert.isNotNull(root.querySelector('.te-legacy-skills [data-skill="violence"]'), "the skills");
         assert.strictEqual(
-          root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.value,
+          root.querySelector<HTMLInputElement>('input[name="system.hitPoints.value"]')?.value,
           "0",
           "HP",
         );
         assert.strictEqual(
-          root.querySelector<HTMLInputElement>('input[name="system.legacy.ego.value"]')?.value,
-          String(legacy().ego.value),
+          root.querySelector<HTMLInputElement>('input[name="system.ratings.ego.value"]')?.value,
+          String(stored().ego.value),
           "Ego",
         );
         assert.strictEqual(

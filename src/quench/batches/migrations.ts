@@ -1,6 +1,6 @@
 /**
- * A world saved with schema 1 loads losing nothing: each fixture (src/quench/fixtures/schema-1, as the unit
- * tests read them) is built as Foundry loads a stored document and keeps every value the pure migration and
+ * A world saved with schema 1 or 3 loads losing nothing: each fixture (src/quench/fixtures/schema-*, as the
+ * unit tests read them) is built as Foundry loads a stored document and keeps every value the pure migration and
  * repair give, `unmigrated` included.
  */
 import advancementDieHard from "../fixtures/schema-1/advancement-die-hard.json";
@@ -11,6 +11,7 @@ import characterSeasoned from "../fixtures/schema-1/character-seasoned.json";
 import characterUnreadable from "../fixtures/schema-1/character-unreadable.json";
 import conditionSlow from "../fixtures/schema-1/condition-slow.json";
 import weaponMachete from "../fixtures/schema-1/weapon-machete.json";
+import characterLegacy from "../fixtures/schema-3/character-legacy.json";
 import { kit, type TerranBatch } from "../support.ts";
 
 type Source = Record<string, unknown>;
@@ -24,6 +25,8 @@ const FIXTURES: readonly { name: string; document: "Actor" | "Item"; type: strin
   { name: "armour-plates", document: "Item", type: "armour", source: armourPlates },
   { name: "condition-slow", document: "Item", type: "condition", source: conditionSlow },
   { name: "weapon-machete", document: "Item", type: "weapon", source: weaponMachete },
+  // Schema 4: the legacy block's values in hitPoints, ratings, egoLost, advancementsWon.
+  { name: "character-legacy (schema 3)", document: "Actor", type: "character", source: characterLegacy },
 ];
 
 /** Migrated, then repaired, as the model's migrateData does. */
@@ -46,10 +49,10 @@ function loaded(fixture: (typeof FIXTURES)[number]): Source {
 
 export const migrationsBatch: TerranBatch = {
   key: "terran-engine.migrations",
-  displayName: "Terran Engine: a schema-1 world loads without loss",
+  displayName: "Terran Engine: a schema-1 or schema-3 world loads without loss",
   register({ describe, it, assert }) {
     const { UNMIGRATED_KEY } = kit();
-    describe("schema-1 documents loaded by the real models", () => {
+    describe("schema-1 and schema-3 documents loaded by the real models", () => {
       for (const fixture of FIXTURES) {
         it(`${fixture.name} keeps every value its migration produces`, () => {
           const want = expected(fixture);

@@ -10,7 +10,7 @@ import { CHARACTER_SHEET_PARTS } from "../../../src/applications/sheets/parts.ts
 import { LEGACY } from "../../../src/rules/index.ts";
 import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { GM, OBSERVER } from "../../fixtures/sheets.ts";
-import { defaultLegacy } from "../../../src/data/legacy.ts";
+import { defaultLegacyValues, legacyBlocks, legacyValuesOf } from "../../fixtures/legacy-values.ts";
 import { english, renderTemplate } from "../../support/templates.ts";
 import { gritPart, hpPart } from "../../fixtures/sheets.ts";
 
@@ -66,7 +66,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     const root = render(input);
     expect(root.querySelectorAll(".te-skill").length).toBe(0);
     expect(root.querySelector(".te-legacy-skills")).toBeNull();
-    expect(input.system.legacy?.skills.violence).toBe(2);
+    expect(input.system.ratings?.skills.violence).toBe(2);
   });
 
   it("R-LEG-4 R-LEG-7: HP and Ego show their derived maxima (Tough, Estranged); only the current values are inputs", () => {
@@ -74,8 +74,8 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     expect(legacy?.hp).toMatchObject({ value: 0, max: 9 });
     expect(legacy?.ego).toMatchObject({ value: 2, max: 4 });
     const root = render(legacySeasonedCharacter());
-    expect(root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.max).toBe("9");
-    expect(root.querySelector('input[name="system.legacy.hp.max"]')).toBeNull();
+    expect(root.querySelector<HTMLInputElement>('input[name="system.hitPoints.value"]')?.max).toBe("9");
+    expect(root.querySelector('input[name="system.hitPoints.max"]')).toBeNull();
     expect(text(root.querySelector(".te-hp .te-track-max"))).toBe("9");
     expect(text(root.querySelector(".te-ego .te-track-max"))).toBe("4");
   });
@@ -87,7 +87,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
       system: {
         ...seasoned.system,
         lost: true,
-        legacy: { ...(seasoned.system.legacy ?? defaultLegacy()), ego: { value: 0 } },
+        ...legacyBlocks({ ...legacyValuesOf(seasoned.system), ego: { value: 0 } }),
       },
     });
     const refill = hpPart(full(lost)).ego.refill;
@@ -100,7 +100,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
     const over = legacySeasonedCharacter({
       system: {
         ...seasoned.system,
-        legacy: { ...(seasoned.system.legacy ?? defaultLegacy()), hp: { value: 12 }, ego: { value: 7 } },
+        ...legacyBlocks({ ...legacyValuesOf(seasoned.system), hp: { value: 12 }, ego: { value: 7 } }),
       },
     });
     expect(hpPart(full(over)).hp).toMatchObject({ value: 9, max: 9 });
@@ -156,7 +156,7 @@ describe("the character sheet adapts to the Legacy ruleset", () => {
 
   it("an observer sees the values but every button and input is closed", () => {
     const root = render(legacySeasonedCharacter({ permissions: OBSERVER }));
-    expect(root.querySelector<HTMLInputElement>('input[name="system.legacy.hp.value"]')?.disabled).toBe(true);
+    expect(root.querySelector<HTMLInputElement>('input[name="system.hitPoints.value"]')?.disabled).toBe(true);
     for (const b of root.querySelectorAll<HTMLButtonElement>(
       '.te-tab-main button[data-action="setLegacyRating"], .te-tab-main [data-action="roll"], [data-action="advancementRoll"]',
     )) {
@@ -197,11 +197,10 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
   it("R-LEG-5: a Mortally Wounded Legacy character's banner says −2d and the attribute lost, not Core's empty pool", () => {
     const seasoned = legacySeasonedCharacter();
     const system = seasoned.system;
-    const legacy = system.legacy;
-    if (!legacy) throw new Error("no Legacy data");
+    const legacy = legacyValuesOf(system);
     const mortal = {
       ...seasoned,
-      system: { ...system, legacy: { ...legacy, wounds: { critical: false, mortal: true } } },
+      system: { ...system, ...legacyBlocks({ ...legacy, wounds: { critical: false, mortal: true } }) },
     };
     const banner = full(mortal).banners.find((b) => b.kind === "mortal");
     expect(banner?.text.key).toBe("TERRAN.Sheet.Banner.mortal.textHp");
@@ -221,7 +220,10 @@ describe("the Legacy sheet speaks Legacy's rules, not Core's", () => {
       ...fresh,
       system: {
         ...fresh.system,
-        legacy: { ...defaultLegacy(), skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 } },
+        ...legacyBlocks({
+          ...defaultLegacyValues(),
+          skills: { violence: 2, exploration: 1, social: 0, survival: 0, vocational: 0 },
+        }),
       },
     };
     const legacy = hpPart(full(placed));

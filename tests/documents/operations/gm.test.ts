@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Attribute } from "../../../src/rules/index.ts";
 import { CORE, LEGACY } from "../../../src/rules/index.ts";
-import { defaultLegacy } from "../../../src/data/legacy.ts";
+import { defaultLegacyValues, legacyBlocks } from "../../fixtures/legacy-values.ts";
 import {
   correctLostOperation,
   markDeadOperation,
@@ -133,12 +133,12 @@ describe("correctLostOperation", () => {
     });
   });
 
-  it("R-LEG-7 (ruling): in Legacy the Ego raised is the Legacy Ego (legacy.ego.value), not Core's", () => {
-    const legacy = { ...defaultLegacy(), ego: { value: 0 } };
+  it("R-LEG-7 (ruling): in Legacy the Ego raised is the Legacy Ego (ratings.ego.value), not Core's", () => {
+    const legacy = { ...defaultLegacyValues(), ego: { value: 0 } };
     const s = { ...state({ lost: true, ego: { value: 0, max: 4 } }) };
-    const lostLegacy = { ...s, source: { ...s.source, legacy } };
+    const lostLegacy = { ...s, source: { ...s.source, ...legacyBlocks(legacy) } };
     expect(correctLostOperation(lostLegacy, LEGACY)).toEqual({
-      update: { "system.lost": false, "system.legacy.ego.value": 1 },
+      update: { "system.lost": false, "system.ratings.ego.value": 1 },
       itemUpdates: [],
       outcome: { lost: false, ego: 1 },
     });

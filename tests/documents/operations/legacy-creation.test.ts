@@ -1,23 +1,23 @@
 /** R-LEG-2 the Legacy creation roll once rolled: only a GM rolls again, and a roll again never heals (ruling, §10). */
 import { describe, expect, it } from "vitest";
 import { LEGACY } from "../../../src/rules/index.ts";
-import { defaultLegacy, type LegacySource } from "../../../src/data/legacy.ts";
+import { defaultLegacyValues, type LegacyValues, legacyBlocks } from "../../fixtures/legacy-values.ts";
 import type { CharacterState } from "../../../src/documents/operations/index.ts";
 import { assertLegacyCreationRollOpen, legacyCreationOperation } from "../../../src/documents/operations/legacy.ts";
 import { expectRefusal, state } from "./fixtures.ts";
 
 /** Strength 2, Agility 1, Insight 1, Charisma 1 (HP max 5, Ego max 4), with `over` applied. */
-function legacyState(over: Partial<LegacySource> = {}): CharacterState {
-  const base = defaultLegacy();
+function legacyState(over: Partial<LegacyValues> = {}): CharacterState {
+  const base = defaultLegacyValues();
   const s = state();
-  const legacy: LegacySource = {
+  const legacy: LegacyValues = {
     ...base,
     attributes: { strength: 2, agility: 1, insight: 1, charisma: 1 },
     hp: { value: 5 },
     ego: { value: 4 },
     ...over,
   };
-  return { ...s, source: { ...s.source, legacy } };
+  return { ...s, source: { ...s.source, ...legacyBlocks(legacy) } };
 }
 
 /** Strength 2, Agility 2, Insight 2, Charisma 2: HP max 6, Ego max 6. */
@@ -57,14 +57,14 @@ describe("R-LEG-2 the creation roll after the first", () => {
     const hurt = legacyState({ hp: { value: 1 }, ego: { value: 2 } });
     const again = legacyCreationOperation(hurt, LEGACY, HIGH, { isGM: true, rolled: true });
     expect(again.outcome).toMatchObject({ hp: 1, ego: 2 });
-    expect(again.update["system.legacy.hp.value"]).toBeUndefined();
-    expect(again.update["system.legacy.ego.value"]).toBeUndefined();
+    expect(again.update["system.hitPoints.value"]).toBeUndefined();
+    expect(again.update["system.ratings.ego.value"]).toBeUndefined();
     // Lower ratings: each value comes down to its new maximum (2), never above it.
     const full = legacyState();
     const low = legacyCreationOperation(full, LEGACY, LOW, { isGM: true, rolled: true });
-    expect(low.update).toMatchObject({ "system.legacy.hp.value": 2, "system.legacy.ego.value": 2 });
+    expect(low.update).toMatchObject({ "system.hitPoints.value": 2, "system.ratings.ego.value": 2 });
     // The first roll still starts both full.
     const first = legacyCreationOperation(hurt, LEGACY, HIGH, { isGM: false, rolled: false });
-    expect(first.update).toMatchObject({ "system.legacy.hp.value": 6, "system.legacy.ego.value": 6 });
+    expect(first.update).toMatchObject({ "system.hitPoints.value": 6, "system.ratings.ego.value": 6 });
   });
 });

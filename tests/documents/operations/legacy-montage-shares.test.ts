@@ -1,12 +1,12 @@
 /** R-LEG-14 (ruling) companions sharing a montage's Ego (src/documents/operations/ego.ts). */
 import { describe, expect, it } from "vitest";
 import { montageEgoShares, payEgoShareOperation } from "../../../src/documents/operations/ego.ts";
-import { defaultLegacy } from "../../../src/data/legacy.ts";
+import { defaultLegacyValues, legacyBlocks } from "../../fixtures/legacy-values.ts";
 import { RulesError } from "../../../src/rules/index.ts";
 import { character } from "./fixtures.ts";
 
 const companion = (ego: number) => ({
-  source: { ...character(), legacy: { ...defaultLegacy(), ego: { value: ego }, egoLost: 1 } },
+  source: { ...character(), ...legacyBlocks({ ...defaultLegacyValues(), ego: { value: ego }, egoLost: 1 }) },
   items: [],
 });
 
@@ -37,7 +37,7 @@ describe("R-LEG-14 companions share the montage's Ego", () => {
   it("R-LEG-14 (ruling) R-LEG-12: a companion pays from their own Ego, counted as lost; never below 0; at 0 they are lost", () => {
     const paid = payEgoShareOperation(companion(3), 2);
     expect(paid.outcome).toMatchObject({ before: 3, after: 1, cost: 2, lost: false });
-    expect(paid.update).toMatchObject({ "system.legacy.ego.value": 1, "system.legacy.egoLost": 3 });
+    expect(paid.update).toMatchObject({ "system.ratings.ego.value": 1, "system.egoLost": 3 });
     expect(payEgoShareOperation(companion(2) as never, 2).outcome).toMatchObject({ after: 0, lost: true });
     expect(() => payEgoShareOperation(companion(1) as never, 2)).toThrow(RulesError);
   });

@@ -1,7 +1,7 @@
 /** The Legacy operations (src/documents/operations/legacy.ts): pure, on frozen states, per R-LEG rule. */
 import { describe, expect, it } from "vitest";
 import { CORE, LEGACY, withoutSkills } from "../../../src/rules/index.ts";
-import { defaultLegacy, type LegacySource } from "../../../src/data/legacy.ts";
+import { defaultLegacyValues, type LegacyValues, legacyBlocks } from "../../fixtures/legacy-values.ts";
 import type { ItemSnapshot } from "../../../src/data/source.ts";
 import type { CharacterState } from "../../../src/documents/operations/index.ts";
 import {
@@ -31,12 +31,12 @@ import { advancement, armour, character, condition, expectRefusal, refusal, stat
 
 /** A Legacy character: Strength 2, Agility 1, Insight 1, Charisma 1 (HP max 5, Ego max 4), with `over` applied. */
 function legacyState(
-  over: Partial<LegacySource> = {},
+  over: Partial<LegacyValues> = {},
   options: { xp?: number; dead?: boolean } = {},
   ...items: ItemSnapshot[]
 ): CharacterState {
-  const base = defaultLegacy();
-  const legacy: LegacySource = {
+  const base = defaultLegacyValues();
+  const legacy: LegacyValues = {
     ...base,
     attributes: { strength: 2, agility: 1, insight: 1, charisma: 1 },
     skills: { ...base.skills, violence: 2 },
@@ -45,7 +45,7 @@ function legacyState(
     ...over,
   };
   const s = state({ xp: options.xp ?? 0, dead: options.dead ?? false }, ...items);
-  return { ...s, source: { ...s.source, legacy } };
+  return { ...s, source: { ...s.source, ...legacyBlocks(legacy) } };
 }
 
 const core = character();
@@ -68,12 +68,13 @@ describe("R-LEG-2 creation", () => {
     ]);
     expect(outcome.ratings).toEqual({ strength: 2, agility: 1, insight: 0, charisma: 2 });
     expect(update).toEqual({
-      "system.legacy.attributes.insight": 0,
-      "system.legacy.attributes.charisma": 2,
-      "system.legacy.hp.value": 5,
-      "system.legacy.ego.value": 4,
+      "system.ratings.attributes.insight": 0,
+      "system.ratings.attributes.charisma": 2,
+      "system.hitPoints.value": 5,
+      "system.ratings.ego.value": 4,
     });
-    for (const path of Object.keys(update)) expect(path.startsWith("system.legacy.")).toBe(true);
+    for (const path of Object.keys(update))
+      expect(path.startsWith("system.ratings.") || path.startsWith("system.hitPoints.")).toBe(true);
     expect(core.attributes).toEqual({ intuition: 0, reason: 0, finesse: 0, exertion: 0, attunement: 0, influence: 0 });
   });
 
@@ -88,7 +89,7 @@ describe("R-LEG-2 creation", () => {
     const { update, outcome } = legacyCreationOperation(legacyState(), bare, faces, undefined, "agility");
     expect(outcome.ratings).toEqual({ strength: 2, agility: 2, insight: 0, charisma: 2 });
     expect(outcome.bonus).toBe("agility");
-    expect(update).toMatchObject({ "system.legacy.attributes.agility": 2, "system.legacy.hp.value": 6 });
+    expect(update).toMatchObject({ "system.ratings.attributes.agility": 2, "system.hitPoints.value": 6 });
     // The bonus is that game's: asked for, it must be named; offered elsewhere, it is refused.
     expectRefusal(() => legacyCreationOperation(legacyState(), bare, faces), "bad-choice", /\+1/);
     expectRefusal(
@@ -119,10 +120,10 @@ describe("R-LEG-2 creation", () => {
 
   it("R-LEG-1 R-LEG-3: a rating set by hand is a whole number 0–4; an unknown id is refused", () => {
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 3).update).toEqual({
-      "system.legacy.attributes.agility": 3,
+      "system.ratings.attributes.agility": 3,
     });
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({
-      "system.legacy.skills.social": 2,
+      "system.ratings.skills.social": 2,
     });
     expectRefusal(
       () => setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "agility", 5),
@@ -148,7 +149,7 @@ describe("R-LEG-3 the creation skill points", () => {
   it("R-LEG-3 (ruling): during creation the skills hold 4 points in all, for the GM too: a change past 4 is refused with the reason, nothing changes", () => {
     // Violence 2 placed: 2 more may go anywhere.
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 2).update).toEqual({
-      "system.legacy.skills.social": 2,
+      "system.ratings.skills.social": 2,
     });
     const error = expectRefusal(
       () => setLegacyRatingOperation(legacyState(), LEGACY, "skill", "social", 3),
@@ -158,7 +159,7 @@ describe("R-LEG-3 the creation skill points", () => {
     expect(error.data).toMatchObject({ reason: "skillPoints", points: 4, placed: 5 });
     // Moving points inside the 4 is free: Violence 2 → 4 with nothing else placed.
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "skill", "violence", 4).update).toEqual({
-      "system.legacy.skills.violence": 4,
+      "system.ratings.skills.violence": 4,
     });
     // The GM is held to the creation rule too (the points are the rule, not a right).
     expectRefusal(
@@ -171,7 +172,7 @@ describe("R-LEG-3 the creation skill points", () => {
   it("R-LEG-3: a character already past 4 points (set before the rule was enforced) may still lower a skill, never raise one", () => {
     const over = legacyState({ skills: { violence: 3, exploration: 3, social: 0, survival: 0, vocational: 0 } });
     expect(setLegacyRatingOperation(over, LEGACY, "skill", "violence", 2).update).toEqual({
-      "system.legacy.skills.violence": 2,
+      "system.ratings.skills.violence": 2,
     });
     expectRefusal(() => setLegacyRatingOperation(over, LEGACY, "skill", "social", 1), "bad-distribution", /4 points/);
   });
@@ -186,11 +187,11 @@ describe("R-LEG-3 the creation skill points", () => {
     expect(error.data).toMatchObject({ reason: "skillsAfterCreation" });
     // The GM may set any skill 0–4 (no creation total any more).
     expect(setLegacyRatingOperation(after, LEGACY, "skill", "social", 4, { gm: true }).update).toEqual({
-      "system.legacy.skills.social": 4,
+      "system.ratings.skills.social": 4,
     });
     // Attributes are not skills: unchanged rules.
     expect(setLegacyRatingOperation(after, LEGACY, "attribute", "agility", 2).update).toEqual({
-      "system.legacy.attributes.agility": 2,
+      "system.ratings.attributes.agility": 2,
     });
   });
 
@@ -210,7 +211,7 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-8: each Dark Die at or below the Ego at the throw costs 1; the loss is kept for the session's XP", () => {
     const { update, outcome } = spendEgoOperation(legacyState({ ego: { value: 3 } }), LEGACY, [3, 4, 1]);
     expect(outcome).toEqual({ before: 3, after: 1, cost: 2, costly: [true, false, true], lost: false });
-    expect(update).toEqual({ "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
+    expect(update).toEqual({ "system.ratings.ego.value": 1, "system.egoLost": 2 });
   });
 
   it("R-LEG-8: with Ego above 6 every Dark Die costs; R-LEG-7 at 0 the character is lost", () => {
@@ -219,7 +220,7 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
     expect(spendEgoOperation(high, LEGACY, [6, 6]).outcome.after).toBe(6);
     const lost = spendEgoOperation(legacyState({ ego: { value: 1 } }), LEGACY, [1, 1]);
     expect(lost.outcome).toMatchObject({ after: 0, cost: 1, lost: true });
-    expect(lost.update).toMatchObject({ "system.lost": true, "system.legacy.egoLost": 1 });
+    expect(lost.update).toMatchObject({ "system.lost": true, "system.egoLost": 1 });
   });
 
   it("R-EGO-2 R-LEG-8 R-SAY-1: one spendEgoOperation spends Core's and Legacy's Ego on the same faces, each where its ruleset keeps it", () => {
@@ -230,7 +231,7 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
     // R-LEG-12 Legacy counts the Ego lost for the session's Experience.
     const legacy = spendEgoOperation(legacyState({ ego: { value: 4 } }), LEGACY, faces);
     expect(legacy).toEqual({
-      update: { "system.legacy.ego.value": 2, "system.legacy.egoLost": 2 },
+      update: { "system.ratings.ego.value": 2, "system.egoLost": 2 },
       itemUpdates: [],
       outcome,
     });
@@ -251,7 +252,7 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
   it("R-LEG-7: taking a Condition refills Ego to its maximum (Estranged: one less)", () => {
     const s = legacyState({ ego: { value: 1 } }, {}, condition("condition", { key: "estranged" }));
     expect(refillEgoOperation(s)).toEqual({
-      update: { "system.legacy.ego.value": 3 },
+      update: { "system.ratings.ego.value": 3 },
       itemUpdates: [],
       outcome: { before: 1, after: 3 },
     });
@@ -271,41 +272,41 @@ describe("R-LEG-7 R-LEG-8 R-LEG-12 Ego", () => {
     const s = legacyState({ ego: { value: 4 } }, {}, condition("condition", { key: "estranged" }));
     const { update, outcome } = spendEgoOperation(s, LEGACY, [4, 3]);
     expect(outcome).toEqual({ before: 3, after: 2, cost: 1, costly: [false, true], lost: false });
-    expect(update).toEqual({ "system.legacy.ego.value": 2, "system.legacy.egoLost": 1 });
+    expect(update).toEqual({ "system.ratings.ego.value": 2, "system.egoLost": 1 });
   });
 
   it("R-LEG-12: the session's end gives 1 XP per Ego lost and starts the count again", () => {
     const { update, outcome } = endSessionEgoOperation(legacyState({ egoLost: 3 }, { xp: 2 }), LEGACY);
     expect(outcome).toEqual({ gained: 3, xp: 5 });
-    expect(update).toEqual({ "system.xp": 5, "system.legacy.egoLost": 0 });
+    expect(update).toEqual({ "system.xp": 5, "system.egoLost": 0 });
   });
 });
 
 describe("R-LEG-4 R-LEG-7 current HP and Ego never above their maxima (ruling)", () => {
   it("R-LEG-4 (ruling): lowering Strength by hand brings HP down to the new maximum (5/5 → 4/4); raising it leaves HP where it is", () => {
     const { update } = setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "strength", 1);
-    expect(update).toEqual({ "system.legacy.attributes.strength": 1, "system.legacy.hp.value": 4 });
+    expect(update).toEqual({ "system.ratings.attributes.strength": 1, "system.hitPoints.value": 4 });
     expect(
       setLegacyRatingOperation(legacyState({ hp: { value: 3 } }), LEGACY, "attribute", "strength", 1).update,
     ).toEqual({
-      "system.legacy.attributes.strength": 1,
+      "system.ratings.attributes.strength": 1,
     });
     expect(setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "strength", 3).update).toEqual({
-      "system.legacy.attributes.strength": 3,
+      "system.ratings.attributes.strength": 3,
     });
   });
 
   it("R-LEG-7 (ruling): lowering Insight by hand brings Ego down to the new maximum", () => {
     const { update } = setLegacyRatingOperation(legacyState(), LEGACY, "attribute", "insight", 0);
-    expect(update).toEqual({ "system.legacy.attributes.insight": 0, "system.legacy.ego.value": 3 });
+    expect(update).toEqual({ "system.ratings.attributes.insight": 0, "system.ratings.ego.value": 3 });
   });
 
   it("R-LEG-7 R-LEG-16 (ruling): Estranged added after the refill brings Ego 4/3 down to 3; an Advancement removed brings HP down", () => {
     const estranged = legacyState({}, {}, condition("condition", { key: "estranged" }));
-    expect(legacyWithinMaxOperation(estranged).update).toEqual({ "system.legacy.ego.value": 3 });
+    expect(legacyWithinMaxOperation(estranged).update).toEqual({ "system.ratings.ego.value": 3 });
     // Tough held (HP max 5 + 2 = 7), HP 7: the Advancement removed leaves HP max 5.
     const after = legacyState({ hp: { value: 7 } });
-    expect(legacyWithinMaxOperation(after).update).toEqual({ "system.legacy.hp.value": 5 });
+    expect(legacyWithinMaxOperation(after).update).toEqual({ "system.hitPoints.value": 5 });
     expect(legacyWithinMaxOperation(legacyState()).update).toEqual({});
   });
 
@@ -323,9 +324,9 @@ describe("R-LEG-4 R-LEG-7 current HP and Ego never above their maxima (ruling)",
     const s = legacyState({ hp: { value: 0 }, wounds: { critical: true, mortal: false } });
     const { update } = hpHarmOperation(s, LEGACY, 1, { attribute: "insight" });
     expect(update).toEqual({
-      "system.legacy.attributes.insight": 0,
-      "system.legacy.wounds.mortal": true,
-      "system.legacy.ego.value": 3,
+      "system.ratings.attributes.insight": 0,
+      "system.hitPoints.mortal": true,
+      "system.ratings.ego.value": 3,
     });
   });
 });
@@ -335,12 +336,12 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     const s = legacyState({}, {}, armour("heavy", { equipped: true }));
     expect(assessHpHarmOperation(s, 2)).toMatchObject({ damage: 0, armour: 2 });
     expect(hpHarmOperation(s, LEGACY, 2).update).toEqual({});
-    expect(hpHarmOperation(s, LEGACY, 4).update).toEqual({ "system.legacy.hp.value": 3 });
+    expect(hpHarmOperation(s, LEGACY, 4).update).toEqual({ "system.hitPoints.value": 3 });
   });
 
   it("R-LEG-5 (ruling): the hit that brings HP to 0 makes the character Critically Wounded, whatever is left over", () => {
     const { update, outcome } = hpHarmOperation(legacyState({ hp: { value: 2 } }), LEGACY, 9);
-    expect(update).toEqual({ "system.legacy.hp.value": 0, "system.legacy.wounds.critical": true });
+    expect(update).toEqual({ "system.hitPoints.value": 0, "system.hitPoints.critical": true });
     expect(outcome).toMatchObject({ wound: "critical", dead: false, attributeLost: null });
   });
 
@@ -352,7 +353,7 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     });
     expectRefusal(() => hpHarmOperation(s, LEGACY, 1), "choice-required", /attribute/);
     const { update, outcome } = hpHarmOperation(s, LEGACY, 1, { attribute: "agility" });
-    expect(update).toEqual({ "system.legacy.attributes.agility": 0, "system.legacy.wounds.mortal": true });
+    expect(update).toEqual({ "system.ratings.attributes.agility": 0, "system.hitPoints.mortal": true });
     expect(outcome).toMatchObject({ wound: "mortal", attributeLost: "agility", dead: false });
   });
 
@@ -388,7 +389,7 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     const s = legacyState({ ego: { value: 3 } }, {}, advancement("protected"), armour("light", { equipped: true }));
     // Effect 6 − armour 1 = 5; dice 3 + 1 take 4 off: 1 damage. Both dice are ≤ Ego 3: 2 Ego.
     const { update, outcome } = hpHarmOperation(s, LEGACY, 6, { protectedFaces: [3, 1] });
-    expect(update).toEqual({ "system.legacy.hp.value": 4, "system.legacy.ego.value": 1, "system.legacy.egoLost": 2 });
+    expect(update).toEqual({ "system.hitPoints.value": 4, "system.ratings.ego.value": 1, "system.egoLost": 2 });
     expect(outcome).toMatchObject({
       damage: 1,
       hp: { before: 5, after: 4 },
@@ -410,9 +411,9 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
     const s = legacyState({ ego: { value: 1 } }, {}, advancement("protected"));
     const { update, outcome } = hpHarmOperation(s, LEGACY, 3, { protectedFaces: [1] });
     expect(update).toEqual({
-      "system.legacy.hp.value": 3,
-      "system.legacy.ego.value": 0,
-      "system.legacy.egoLost": 1,
+      "system.hitPoints.value": 3,
+      "system.ratings.ego.value": 0,
+      "system.egoLost": 1,
       "system.lost": true,
     });
     expect(outcome.protected).toMatchObject({ lost: true });
@@ -461,7 +462,7 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
 
   it("R-LEG-4 R-LEG-5: a night brings HP to the maximum only without wounds; a week turns Mortal into Critical, then heals Critical", () => {
     expect(hpRecoverOperation(legacyState({ hp: { value: 1 } }), "night").update).toEqual({
-      "system.legacy.hp.value": 5,
+      "system.hitPoints.value": 5,
     });
     expectRefusal(
       () => hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "night"),
@@ -469,10 +470,10 @@ describe("R-LEG-4 R-LEG-5 R-LEG-6 harm", () => {
       /week/,
     );
     expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: true } }), "week").update).toEqual({
-      "system.legacy.wounds.mortal": false,
+      "system.hitPoints.mortal": false,
     });
     expect(hpRecoverOperation(legacyState({ wounds: { critical: true, mortal: false } }), "week").update).toEqual({
-      "system.legacy.wounds.critical": false,
+      "system.hitPoints.critical": false,
     });
   });
 });
@@ -482,7 +483,7 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
     const s = legacyState({}, { xp: 3 });
     const won = advancementRollOperation(s, LEGACY, [6, 2, 1]);
     expect(won.outcome).toMatchObject({ sum: 9, target: 9, success: true });
-    expect(won.update).toEqual({ "system.xp": 0, "system.legacy.advancementsWon": 1 });
+    expect(won.update).toEqual({ "system.xp": 0, "system.advancementsWon": 1 });
     const missed = advancementRollOperation(s, LEGACY, [6, 2]);
     expect(missed.outcome).toMatchObject({ sum: 8, success: false });
     expect(missed.update).toEqual({ "system.xp": 1 });
@@ -494,7 +495,7 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
     const s = legacyState({}, { xp: 2 });
     expect(skillRollOperation(s, LEGACY, "violence", [4, 2]).update).toEqual({
       "system.xp": 0,
-      "system.legacy.skills.violence": 3,
+      "system.ratings.skills.violence": 3,
     });
     expect(skillRollOperation(s, LEGACY, "violence", [4, 1]).outcome).toMatchObject({
       target: 6,
@@ -502,7 +503,7 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
       rating: 2,
     });
     expect(skillRollOperation(s, LEGACY, "social", [1]).outcome).toMatchObject({ target: 0, success: true, rating: 1 });
-    const top = legacyState({ skills: { ...defaultLegacy().skills, survival: 4 } }, { xp: 2 });
+    const top = legacyState({ skills: { ...defaultLegacyValues().skills, survival: 4 } }, { xp: 2 });
     expectRefusal(() => skillRollOperation(top, LEGACY, "survival", [6]), "attribute-cap", /already at 4/);
   });
 
@@ -513,8 +514,8 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
     });
     const held = legacyState({ advancementsWon: 1 }, {}, advancement("tough", { flags: ["tough"] }));
     expect(legacyAdvancementTakenOperation(held, LEGACY, { raise: "insight" }).update).toEqual({
-      "system.legacy.attributes.insight": 2,
-      "system.legacy.advancementsWon": 0,
+      "system.ratings.attributes.insight": 2,
+      "system.advancementsWon": 0,
     });
     const none = legacyState({}, {}, advancement("tough", { flags: ["tough"] }));
     expectRefusal(() => legacyAdvancementTakenOperation(none, LEGACY), "not-enough-xp", /Advancement roll first/);
@@ -524,7 +525,7 @@ describe("R-LEG-13 R-LEG-15 Experience rolls and Advancements", () => {
   it("R-LEG-15 (ruling): the starting Advancement is free only in creation; one won by a roll is spent even with none held", () => {
     // Worked case: 0 held, 1 won → the won one is spent, not kept for a second.
     expect(legacyAdvancementTakenOperation(legacyState({ advancementsWon: 1 }), LEGACY)).toEqual({
-      update: { "system.legacy.advancementsWon": 0 },
+      update: { "system.advancementsWon": 0 },
       itemUpdates: [],
       outcome: { free: false },
     });

@@ -8,11 +8,11 @@ import {
 } from "../../../src/documents/operations/index.ts";
 import { character, expectRefusal, state } from "./fixtures.ts";
 import type { CharacterState } from "../../../src/documents/operations/types.ts";
-import { defaultLegacy } from "../../../src/data/legacy.ts";
+import { defaultLegacyValues, legacyBlocks } from "../../fixtures/legacy-values.ts";
 
 /** A character holding a Legacy Ego count (the fixture's source with `legacy` beside Core's, src/data/legacy.ts). */
 const withLegacy = (egoLost: number, xp: number): CharacterState => ({
-  source: { ...character({ xp }), legacy: { ...defaultLegacy(), egoLost } },
+  source: { ...character({ xp }), ...legacyBlocks({ ...defaultLegacyValues(), egoLost }) },
   items: [],
 });
 const candidate = (name: string, over: Parameters<typeof character>[0] = {}) => ({
@@ -74,10 +74,10 @@ describe("R-XP-1 the end of a session", () => {
     expectRefusal(() => sessionAwardOperation(state({ dead: true }), 2, CORE), "dead", /dead/);
   });
 
-  it("R-LEG-12 (ruling): under a per-Ego ruleset the award resets legacy.egoLost in the same update, whatever XP the GM typed; a flat ruleset leaves the Legacy count alone", () => {
+  it("R-LEG-12 (ruling): under a per-Ego ruleset the award resets egoLost in the same update, whatever XP the GM typed; a flat ruleset leaves the Legacy count alone", () => {
     const lost = (egoLost: number, xp = 0) => withLegacy(egoLost, xp);
     expect(sessionAwardOperation(lost(3, 1), 5, getRuleset("legacy"))).toEqual({
-      update: { "system.xp": 6, "system.legacy.egoLost": 0 },
+      update: { "system.xp": 6, "system.egoLost": 0 },
       outcome: { gained: 5, xp: 6, egoLost: 3 },
       itemUpdates: [],
     });
@@ -86,9 +86,9 @@ describe("R-XP-1 the end of a session", () => {
 
   it("R-LEG-12 (ruling): the Undo gives back the Ego count the award reset, added to what was lost since, in the same update", () => {
     const lost = (egoLost: number, xp: number) => withLegacy(egoLost, xp);
-    expect(sessionUndoOperation(lost(1, 6), 3, 3).update).toEqual({ "system.xp": 3, "system.legacy.egoLost": 4 });
+    expect(sessionUndoOperation(lost(1, 6), 3, 3).update).toEqual({ "system.xp": 3, "system.egoLost": 4 });
     expect(sessionUndoOperation(lost(0, 0), 3, 3)).toMatchObject({
-      update: { "system.legacy.egoLost": 3 },
+      update: { "system.egoLost": 3 },
       outcome: { taken: 0, short: 3 },
     });
     expect(() => sessionUndoOperation(lost(0, 3), 3, -1)).toThrow(RulesError);

@@ -12,7 +12,7 @@
  * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by the
  * ruleset's resolution model (src/applications/resolution/approach.ts): `buildPool` for the combined
  * resolution (Core's six attributes), and `buildSkillPool` (src/rules/skill-pool.ts) for the separate
- * one (Legacy), from the ratings its data keeps (`system.legacy`, src/data/legacy.ts).
+ * one (Legacy), from the ratings its data keeps (`system.ratings`, src/data/ratings.ts).
  * Ruling (R-LEG-3, R-LEG-11, a forecast's "typical approach"): a Legacy character brings its attribute,
  * its BEST skill rating (the skill a player would argue fits; no GM position, no situational dice) and
  * its wound penalty (R-LEG-5); its tool tier is its best equipped weapon or tool (the select shows it,

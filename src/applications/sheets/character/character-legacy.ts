@@ -8,7 +8,15 @@
  */
 import type { HpWoundDef, Ruleset } from "../../../rules/index.ts";
 import type { CharacterDerived } from "../../../data/derived.ts";
-import { legacyAttributeLabel, legacyOf, legacySkillLabel, type LegacySource } from "../../../data/legacy.ts";
+import { hitPointsOf, type HitPointsSource } from "../../../data/hit-points.ts";
+import {
+  advancementsWonOf,
+  attributeRatingLabel,
+  egoLostOf,
+  ratingsOf,
+  skillRatingLabel,
+  type RatingsSource,
+} from "../../../data/ratings.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
 import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
@@ -116,24 +124,24 @@ function playLock(derived: CharacterDerived, g: Gate): Message | null {
  * chosen in the dialog).
  */
 function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDerived): number {
-  return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.legacy.woundPenalty));
+  return Math.min(ruleset.resolution.lightMax, Math.max(0, rating + derived.hitPoints.woundPenalty));
 }
 
 /** The ruleset's attributes, each with its circles and its roll's starting Light Dice. */
 function legacyAttributesOf(
   ruleset: Ruleset,
-  legacy: LegacySource,
+  rated: RatingsSource,
   derived: CharacterDerived,
   g: Gate,
 ): LegacyAttributeView[] {
   return ruleset.attributes.list
-    .filter((a): a is typeof a & { id: keyof LegacySource["attributes"] } => Object.hasOwn(legacy.attributes, a.id))
+    .filter((a): a is typeof a & { id: keyof RatingsSource["attributes"] } => Object.hasOwn(rated.attributes, a.id))
     .map((a): LegacyAttributeView => {
-      const value = legacy.attributes[a.id];
+      const value = rated.attributes[a.id];
       const b = button(message("TERRAN.Sheet.Roll.attribute"), g.notOwner, g.dead);
       return {
         id: a.id,
-        labelKey: legacyAttributeLabel(a.id),
+        labelKey: attributeRatingLabel(a.id),
         value,
         circles: circles(value, ruleset.attributes.max, "TERRAN.Sheet.Attributes.setRating", g, playLock(derived, g)),
         roll: { ...b, what: a.id, light: startingLight(ruleset, value, derived), draggable: !b.disabled },
@@ -148,7 +156,7 @@ function legacyAttributesOf(
 function legacySkillsOf(
   input: CharacterSheetInput,
   ruleset: Ruleset,
-  legacy: LegacySource,
+  rated: RatingsSource,
   derived: CharacterDerived,
   g: Gate,
 ): Pick<LegacyMainView, "skills" | "skillPoints"> {
@@ -156,20 +164,20 @@ function legacySkillsOf(
   // R-LEG-3 the creation points count while the character is being created (no Advancement yet, as
   // the creation roll reads it).
   const inCreation = derived.advancements === 0;
-  const placed = Object.values(legacy.skills).reduce((a, v) => a + v, 0);
+  const placed = Object.values(rated.skills).reduce((a, v) => a + v, 0);
   const points = ruleset.skills && inCreation ? { placed, points: ruleset.skills.creationPoints } : null;
   const afterCreation =
     !inCreation && !input.permissions.isGM ? message("TERRAN.Sheet.Legacy.skillsAfterCreation") : playLock(derived, g);
   const skills = ruleset.skills
     ? ruleset.skills.list
-        .filter((s): s is typeof s & { id: keyof LegacySource["skills"] } => Object.hasOwn(legacy.skills, s.id))
+        .filter((s): s is typeof s & { id: keyof RatingsSource["skills"] } => Object.hasOwn(rated.skills, s.id))
         .map((s): LegacySkillView => {
-          const value = legacy.skills[s.id];
+          const value = rated.skills[s.id];
           const atMax =
             ruleset.skills !== null && value >= ruleset.skills.max ? message("TERRAN.Sheet.Legacy.skillAtMax") : null;
           return {
             id: s.id,
-            labelKey: legacySkillLabel(s.id),
+            labelKey: skillRatingLabel(s.id),
             value,
             circles: skillCircles(value, ruleset.skills?.max ?? 0, g, points, afterCreation),
             target: (skillRule?.perRating ?? 0) * value,
@@ -194,9 +202,9 @@ function legacySkillsOf(
 }
 
 /** The model's wound stages: marked or not, their penalty, and the toggle. */
-function legacyWoundsOf(stages: readonly HpWoundDef[], legacy: LegacySource, g: Gate): LegacyWoundView[] {
+function legacyWoundsOf(stages: readonly HpWoundDef[], hitPoints: HitPointsSource, g: Gate): LegacyWoundView[] {
   return stages.map((w): LegacyWoundView => {
-    const marked = legacy.wounds[w.id];
+    const marked = hitPoints[w.id];
     return {
       id: w.id,
       labelKey: w.labelKey,
@@ -212,12 +220,12 @@ function legacyWoundsOf(stages: readonly HpWoundDef[], legacy: LegacySource, g: 
 }
 
 /** HP and its recovery: a night's rest (not while wounded), a week's (only when wounded), and Harm. */
-function legacyHpOf(d: CharacterDerived["legacy"], g: Gate): LegacyMainView["hp"] {
+function legacyHpOf(d: CharacterDerived["hitPoints"], g: Gate): LegacyMainView["hp"] {
   const wounded = d.critical || d.mortal;
   return {
-    value: d.hp.value,
-    max: d.hp.max,
-    percent: percentOf(d.hp.value, d.hp.max),
+    value: d.value,
+    max: d.max,
+    percent: percentOf(d.value, d.max),
     night: button(
       message("TERRAN.Sheet.Legacy.nightHint"),
       g.notEditable,
@@ -235,7 +243,7 @@ function legacyHpOf(d: CharacterDerived["legacy"], g: Gate): LegacyMainView["hp"
 }
 
 /** Ego and its refill (closed when full, and for a lost character: R-LEG-7 ruling). */
-function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["legacy"], g: Gate): LegacyMainView["ego"] {
+function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["ratings"], g: Gate): LegacyMainView["ego"] {
   return {
     value: d.ego.value,
     max: d.ego.max,
@@ -253,14 +261,14 @@ function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["legacy"], 
 /** The Experience rolls: the Advancement roll against Ego max + HP max, and the session's end. */
 function legacyExperienceOf(
   input: CharacterSheetInput,
-  legacy: LegacySource,
-  d: CharacterDerived["legacy"],
+  derived: CharacterDerived,
   g: Gate,
 ): LegacyMainView["experience"] {
-  const target = d.ego.max + d.hp.max;
+  const target = derived.ratings.ego.max + derived.hitPoints.max;
+  const egoLost = egoLostOf(input.system);
   return {
-    egoLost: legacy.egoLost,
-    won: legacy.advancementsWon,
+    egoLost,
+    won: advancementsWonOf(input.system),
     target,
     targetText: message("TERRAN.Sheet.Legacy.target", target),
     roll: button(
@@ -270,9 +278,9 @@ function legacyExperienceOf(
       input.system.xp < 1 && message("TERRAN.Sheet.Legacy.noXp"),
     ),
     endSession: button(
-      message("TERRAN.Sheet.Legacy.endSessionHint", legacy.egoLost),
+      message("TERRAN.Sheet.Legacy.endSessionHint", egoLost),
       g.notEditable,
-      legacy.egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost"),
+      egoLost === 0 && message("TERRAN.Sheet.Legacy.noEgoLost"),
     ),
   };
 }
@@ -302,12 +310,12 @@ export function hpMainOf(
   derived: CharacterDerived,
   g: Gate,
 ): LegacyMainView {
-  const legacy: LegacySource = legacyOf(input.system);
-  const d = derived.legacy;
-  const attributes = legacyAttributesOf(ruleset, legacy, derived, g);
+  const rated = ratingsOf(input.system);
+  const d = derived.hitPoints;
+  const attributes = legacyAttributesOf(ruleset, rated, derived, g);
   const hp = legacyHpOf(d, g);
-  const ego = legacyEgoOf(input, d, g);
-  const experience = legacyExperienceOf(input, legacy, d, g);
+  const ego = legacyEgoOf(input, derived.ratings, g);
+  const experience = legacyExperienceOf(input, derived, g);
   return {
     partial: systemPath("templates/sheets/partials/health-hp.hbs"),
     creating: false,
@@ -318,10 +326,10 @@ export function hpMainOf(
     rolls: attributes.map((a) => a.roll),
     attributes,
     penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
-    ...legacySkillsOf(input, ruleset, legacy, derived, g),
+    ...legacySkillsOf(input, ruleset, rated, derived, g),
     hp,
     ego,
-    wounds: legacyWoundsOf(stages, legacy, g),
+    wounds: legacyWoundsOf(stages, hitPointsOf(input.system), g),
     experience,
     creation: legacyCreationOf(input, derived, g),
   };

@@ -1,27 +1,27 @@
 /**
- * The Legacy ruleset's character data beside Core's (src/data/legacy.ts). Runs against FOUNDRY STAND-INS
- * (tests/stubs/foundry.ts: strict fields that fill missing values with `initial` and drop undeclared
- * keys, as Foundry's cleaning does): checks OUR schema and derived data, not Foundry's.
+ * The HP model's and the rated character's data beside Core's (src/data/hit-points.ts, src/data/ratings.ts).
+ * Runs against FOUNDRY STAND-INS (tests/stubs/foundry.ts: strict fields that fill missing values with
+ * `initial` and drop undeclared keys, as Foundry's cleaning does): checks OUR schema and derived data.
  */
 import "../stubs/foundry.ts";
 import { describe, expect, it } from "vitest";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { AdvancementData } from "../../src/data/item/advancement.ts";
 import { ConditionData } from "../../src/data/item/condition.ts";
+import { defaultHitPoints, deriveHitPoints, hitPointsMax, hitPointsOf } from "../../src/data/hit-points.ts";
 import {
-  defaultLegacy,
-  deriveLegacy,
+  defaultRatings,
+  deriveRatings,
   LEGACY_ATTRIBUTES,
   LEGACY_SKILLS,
-  legacyEgoMax,
-  legacyHpMax,
-  legacyOf,
-  type LegacySource,
-} from "../../src/data/legacy.ts";
+  ratedEgoMax,
+  ratingsOf,
+} from "../../src/data/ratings.ts";
+import { type LegacyValues, legacyBlocks } from "../fixtures/legacy-values.ts";
 import type { CharacterSource, ItemSnapshot } from "../../src/data/source.ts";
 import { LEGACY } from "../../src/rules/index.ts";
 
-/** A Core character as it was stored before Legacy existed: no `legacy` key. */
+/** A Core character as it was stored before Legacy existed: no `hitPoints` nor `ratings` key. */
 function coreSource(): CharacterSource {
   return {
     archetype: "sage",
@@ -42,7 +42,7 @@ function coreSource(): CharacterSource {
   };
 }
 
-const legacyValues = (): LegacySource => ({
+const legacyValues = (): LegacyValues => ({
   attributes: { strength: 2, agility: 1, insight: 1, charisma: 0 },
   skills: { violence: 2, exploration: 1, social: 0, survival: 1, vocational: 0 },
   hp: { value: 4 },
@@ -107,7 +107,7 @@ const snapshot = (type: "advancement" | "condition", key: string): ItemSnapshot 
       }
     : { id: key, name: key, type, system: { kind: "condition", key, dice: [], flags: [], description: "" } };
 
-describe("Legacy's derived maxima (src/data/legacy.ts)", () => {
+describe("the HP model's and the rated character's derived maxima (src/data/hit-points.ts, ratings.ts)", () => {
   it("R-LEG-1 R-LEG-3: the stored fields are the Legacy ruleset's own attribute and skill lists, in order", () => {
     expect([...LEGACY_ATTRIBUTES]).toEqual(LEGACY.attributes.list.map((a) => a.id));
     expect([...LEGACY_SKILLS]).toEqual(LEGACY.skills?.list.map((s) => s.id));
@@ -115,44 +115,42 @@ describe("Legacy's derived maxima (src/data/legacy.ts)", () => {
 
   it("R-LEG-4: HP max is Strength + Agility + 2, +1 per Advancement; Tough makes it +2 per Advancement", () => {
     const a = legacyValues().attributes;
-    expect(legacyHpMax(a, 0, false)).toBe(5);
-    expect(legacyHpMax(a, 2, false)).toBe(7);
-    expect(legacyHpMax(a, 2, true)).toBe(9);
+    expect(hitPointsMax(a, 0, false)).toBe(5);
+    expect(hitPointsMax(a, 2, false)).toBe(7);
+    expect(hitPointsMax(a, 2, true)).toBe(9);
   });
 
   it("R-LEG-7 R-LEG-16: Ego max is Insight + Charisma + 2; Estranged takes 1 off (once, however many are held)", () => {
     const a = legacyValues().attributes;
-    expect(legacyEgoMax(a, 0)).toBe(3);
-    expect(legacyEgoMax(a, 1)).toBe(2);
-    expect(legacyEgoMax({ strength: 0, agility: 0, insight: 0, charisma: 0 }, 2)).toBe(1);
+    expect(ratedEgoMax(a, 0)).toBe(3);
+    expect(ratedEgoMax(a, 1)).toBe(2);
+    expect(ratedEgoMax({ strength: 0, agility: 0, insight: 0, charisma: 0 }, 2)).toBe(1);
   });
 
   it("the derived data counts the advancements, reads Tough and Estranged from the items, and the wounds' penalty", () => {
-    const source = { legacy: legacyValues() };
-    const d = deriveLegacy(source, [
+    const source = legacyBlocks(legacyValues());
+    const items = [
       snapshot("advancement", "tough"),
       snapshot("advancement", "rally"),
       snapshot("condition", "estranged"),
-    ]);
-    expect(d).toEqual({
-      hp: { value: 4, max: 9 },
-      ego: { value: 1, max: 2 },
+    ];
+    expect(deriveHitPoints(source, items)).toEqual({
+      value: 4,
+      max: 9,
       critical: true,
       mortal: false,
       woundPenalty: -1,
-      advancements: 2,
     });
-    const mortal = deriveLegacy({ legacy: { ...legacyValues(), wounds: { critical: true, mortal: true } } }, []);
+    expect(deriveRatings(source, items)).toEqual({ ego: { value: 1, max: 2 }, advancements: 2 });
+    const mortal = deriveHitPoints(legacyBlocks({ ...legacyValues(), wounds: { critical: true, mortal: true } }), []);
     expect(mortal.woundPenalty).toBe(-2);
   });
 
   it("a source written before Legacy reads as a fresh Legacy character: ratings 0, HP and Ego 2 of 2", () => {
-    expect(legacyOf(coreSource())).toEqual(defaultLegacy());
-    expect(deriveLegacy(coreSource(), [])).toMatchObject({
-      hp: { value: 2, max: 2 },
-      ego: { value: 2, max: 2 },
-      woundPenalty: 0,
-    });
+    expect(ratingsOf(coreSource())).toEqual(defaultRatings());
+    expect(hitPointsOf(coreSource())).toEqual(defaultHitPoints());
+    expect(deriveHitPoints(coreSource(), [])).toMatchObject({ value: 2, max: 2, woundPenalty: 0 });
+    expect(deriveRatings(coreSource(), []).ego).toEqual({ value: 2, max: 2 });
   });
 });
 
@@ -160,25 +158,37 @@ describe("[Foundry stand-ins] one character holds every ruleset's values", () =>
   it("a Core character stored before Legacy loads with every Core value as it was, and Legacy's defaults beside them", () => {
     const stored = coreSource();
     const model = new makeCharacter(structuredClone(stored), { parent: { items: [] } });
-    expect(model.toObject()).toEqual({ ...stored, legacy: defaultLegacy(), repairs: [] });
+    expect(model.toObject()).toEqual({
+      ...stored,
+      hitPoints: defaultHitPoints(),
+      ratings: defaultRatings(),
+      egoLost: 0,
+      advancementsWon: 0,
+      repairs: [],
+    });
   });
 
   it("a character holding both rulesets' values loads them all unchanged (nothing is pruned or converted)", () => {
-    const stored = { ...coreSource(), legacy: legacyValues() };
+    const stored = { ...coreSource(), ...legacyBlocks(legacyValues()) };
     const model = new makeCharacter(structuredClone(stored), { parent: { items: [] } });
     expect(model.toObject()).toEqual({ ...stored, repairs: [] });
   });
 
-  it("token bars: the prepared data gives legacy.hp and legacy.ego a derived max, which is never stored", () => {
+  it("token bars: the prepared data gives hitPoints and ratings.ego a derived max, which is never stored", () => {
     const items = [advancement("tough", "a1"), condition("estranged", "c1")];
-    const model = new makeCharacter({ ...coreSource(), legacy: legacyValues() }, { parent: { items } });
+    const model = new makeCharacter({ ...coreSource(), ...legacyBlocks(legacyValues()) }, { parent: { items } });
     model.prepareDerivedData();
     const prepared = model as unknown as {
-      legacy: { hp: { value: number; max: number }; ego: { value: number; max: number } };
+      hitPoints: { value: number; max: number };
+      ratings: { ego: { value: number; max: number } };
     };
-    expect(prepared.legacy.hp).toEqual({ value: 4, max: 7 });
-    expect(prepared.legacy.ego).toEqual({ value: 1, max: 2 });
-    expect(model.derived.legacy.hp).toEqual({ value: 4, max: 7 });
-    expect(model.toObject().legacy).toEqual(legacyValues());
+    expect(prepared.hitPoints).toMatchObject({ value: 4, max: 7 });
+    expect(prepared.ratings.ego).toEqual({ value: 1, max: 2 });
+    expect(model.derived.hitPoints).toMatchObject({ value: 4, max: 7 });
+    const stored = model.toObject();
+    expect({ hitPoints: stored.hitPoints, ratings: stored.ratings }).toEqual({
+      hitPoints: legacyBlocks(legacyValues()).hitPoints,
+      ratings: legacyBlocks(legacyValues()).ratings,
+    });
   });
 });
