@@ -82,6 +82,8 @@ export interface RiskyCardView {
   } | null;
   readonly empty: boolean;
   readonly dice: readonly DieTileView[];
+  /** The viewer may still pick the Precision and Effect dice: the card says how (R-RA-1). */
+  readonly pickHint: boolean;
   readonly breakdown: {
     readonly lines: readonly BreakdownLineView[];
     readonly light: number;
@@ -390,6 +392,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
   const threshold = explosionThreshold(isSlaughter(state));
   const buttons = cardButtons(state, result, viewer);
   const toneClass = result.empty ? "empty" : BAND_CLASS[band];
+  const dice = dieTiles(state, result, isRollerOrGm(viewer, state.rollerId));
   return {
     cssClass: ["terran-engine", "chat-card", "risky-card", toneClass, locked ? "locked" : "", result.lost ? "lost" : ""]
       .filter(Boolean)
@@ -400,7 +403,8 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     targetKey: state.pool.baseLabel,
     weapon: weaponView(state, ruleset),
     empty: result.empty,
-    dice: dieTiles(state, result, isRollerOrGm(viewer, state.rollerId)),
+    dice,
+    pickHint: dice.some((d) => d.clickRole === "precision" || d.effectButton),
     breakdown: breakdownView(state.pool),
     outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
     specialist: result.resolution?.specialistRescue ?? false,

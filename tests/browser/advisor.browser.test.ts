@@ -73,7 +73,12 @@ describe("the risk advisor in Chromium", { timeout: 120_000 }, () => {
     expect(clean(await page.locator(".rd-odds .rd-lands dt").textContent())).toContain("Effect lands");
     // The key is above the rows, not at the foot of the scroll box.
     const [key, firstRow] = await Promise.all(
-      [".rd-adv-caption", ".rd-adv-row"].map((s) => page.locator(s).first().evaluate((e) => e.getBoundingClientRect().top)),
+      [".rd-adv-caption", ".rd-adv-row"].map((s) =>
+        page
+          .locator(s)
+          .first()
+          .evaluate((e) => e.getBoundingClientRect().top),
+      ),
     );
     expect(key).toBeLessThan(firstRow ?? 0);
     expect(errors).toEqual([]);

@@ -136,6 +136,17 @@ describe("Risky Action card template", () => {
     expectReason(buttonOf(other, "confirm-effect"), "TERRAN.Card.Reason.notRoller");
   });
 
+  it("R-RA-1: until the dice are confirmed, the one who may pick them is told how (review 3 N8)", () => {
+    const hint = (root: HTMLElement) => text(root.querySelector(".dice-pick-hint"));
+    const fresh = card([5, 2, 3], [4]);
+    expect(hint(render(fresh, viewer(ROLLER)))).toBe(english("TERRAN.Card.Die.pickHint"));
+    expect(hint(render(fresh, viewer(GM)))).toBe(english("TERRAN.Card.Die.pickHint"));
+    expect(render(fresh, viewer(OTHER)).querySelector(".dice-pick-hint")).toBeNull();
+    expect(render(card([5]), viewer(ROLLER)).querySelector(".dice-pick-hint")).toBeNull();
+    const confirmed = confirmEffect(fresh, ROLLER, [], 0);
+    expect(render(confirmed, viewer(ROLLER)).querySelector(".dice-pick-hint")).toBeNull();
+  });
+
   it("R-RA-2: a lone die offers no choice, whether it serves both or gives no Effect", () => {
     for (const singleDieServesBoth of [true, false]) {
       const root = render(card([5], [], { singleDieServesBoth }));
