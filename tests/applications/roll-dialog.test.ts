@@ -818,6 +818,8 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     expect(text(root.querySelector(".rd-odds"))).toContain("Success with a consequence");
     expect(root.querySelectorAll(".rd-die-light")).toHaveLength(3);
     expect(root.querySelectorAll(".rd-die-dark")).toHaveLength(2);
+    // Review 3 N7: the tray is captioned, each tone counted, so no Light Die reads as Dark.
+    expect(text(root.querySelector(".rd-tray-caption"))).toBe("Your pool: 3 Light 2 Dark");
   });
 
   it("R-POOL-5: Roll is closed with the reason as a tooltip and as text, and stays in reach of the keyboard", () => {
