@@ -197,6 +197,7 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
       { woundTrack: "stressed" },
     );
     const entry = {
+      model: "grit" as const,
       targetName: target.name,
       effect,
       armour: harm.assessment.armour,

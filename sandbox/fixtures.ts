@@ -273,6 +273,7 @@ function challengeCard(): ChallengeCardState {
     state,
     GM,
     {
+      model: "grit",
       targetName: "Mira",
       effect: 14,
       armour: 2,

@@ -21,7 +21,7 @@ import { bruteCard, GM, PLAYER } from "./fixtures.ts";
 import {
   createLegacyEffectCard,
   createLegacyRiskyCard,
-  recordHpHarm,
+  recordHarm,
   type ChallengeCardState,
   type LegacyActionLink,
 } from "../src/chat/index.ts";
@@ -131,6 +131,7 @@ export const LEGACY_CARD_TITLES: Readonly<Record<string, string>> = {
 function challengeHpCard(): ChallengeCardState {
   const state = bruteCard();
   const base = {
+    model: "hp",
     rulesetId: "legacy",
     effect: 14,
     shieldSacrificed: false,
@@ -138,7 +139,7 @@ function challengeHpCard(): ChallengeCardState {
     dead: false,
     userId: GM.id,
   } as const;
-  const mira = recordHpHarm(
+  const mira = recordHarm(
     state,
     GM,
     {
@@ -157,7 +158,7 @@ function challengeHpCard(): ChallengeCardState {
     },
     state.version,
   );
-  return recordHpHarm(
+  return recordHarm(
     mira,
     GM,
     {

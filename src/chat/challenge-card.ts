@@ -1,7 +1,8 @@
 /**
  * The Challenge Effect card (R-CH-2 … R-CH-4): its state, the harm records applied from it, and its view. The
  * Effect is read by the ruleset's table (`challengeReading`); each health model's record, check and view are in
- * ./health/, while the card keeps the lists, who may record, and once per target.
+ * ./health/ (looked up by the record's tag), while the card keeps the one list, who may record, and once per
+ * target. A card stored before the records were tagged is read as the new shape (`taggedChallengeCard`).
  */
 import { challengeDieNameKey } from "./die-names.ts";
 import {
@@ -23,16 +24,13 @@ import {
 } from "../rules/index.ts";
 import { isRollerOrGm, type CardUser } from "./permissions.ts";
 import {
-  assertGritHarmEntry,
-  assertHpHarmEntry,
-  cleanGritHarmEntry,
-  cleanHpHarmEntry,
-  gritHarmView,
-  hpHarmView,
-  type HarmEntry,
-  type HarmView,
+  assertHarmRecord,
+  cleanHarmRecord,
+  harmRecordView,
+  type GritHarmEntry,
+  type HarmRecord,
+  type HarmRecordView,
   type HpHarmEntry,
-  type HpHarmView,
 } from "./health/index.ts";
 import { CARD_REASON, type CardButtonView, type CardViewer, type ExplosionDieView } from "./card-views.ts";
 
@@ -51,11 +49,46 @@ export interface ChallengeCardState {
   readonly faces: readonly Face[];
   /** After the kept one. */
   readonly chain: readonly Face[];
-  readonly harm: readonly HarmEntry[];
-  /** R-CH-4 with the HP model; absent on cards that never had any. */
-  readonly hpHarm?: readonly HpHarmEntry[];
+  /** R-CH-4 in the order applied, each tagged with its health model. */
+  readonly harm: readonly HarmRecord[];
   /** R-LEG-10 2 or more (`stats` are the raised level's); absent for one. */
   readonly gangUp?: number;
+}
+
+/** A Grit record as stored before the tag. */
+export type UntaggedGritHarmEntry = Omit<GritHarmEntry, "model">;
+
+/**
+ * A card stored before the records were tagged: Grit's untagged in `harm`, the HP model's in
+ * `hpHarm` (absent when it never had any).
+ */
+export interface UntaggedChallengeCardState extends Omit<ChallengeCardState, "harm"> {
+  readonly harm: readonly UntaggedGritHarmEntry[];
+  readonly hpHarm?: readonly Omit<HpHarmEntry, "model">[];
+}
+
+/** What a message's flags may hold. */
+export type StoredChallengeCardState = ChallengeCardState | UntaggedChallengeCardState;
+
+const hasOwnTag = (entry: unknown): boolean =>
+  typeof entry === "object" && entry !== null && Object.hasOwn(entry, "model");
+
+/**
+ * The card in the new shape, unchecked: an untagged `harm` entry is Grit's, an `hpHarm` entry the HP model's.
+ * Once `harm` holds a tagged record the card was written in the new shape, and an `hpHarm` left beside it (an
+ * update merges flags, so the old key stays) is not read.
+ */
+export function taggedChallengeCard(state: StoredChallengeCardState): ChallengeCardState {
+  const raw: unknown = state;
+  if (typeof raw !== "object" || raw === null) throw new RulesError("bad-choice", "A Challenge card is not a record.");
+  const harm = assertListUpTo<unknown>(state.harm, STORED_LIST_MAX, "The card's harm");
+  const tagged = harm.some(hasOwnTag) || (harm.length === 0 && !Object.hasOwn(state, "hpHarm"));
+  if (tagged) return state as ChallengeCardState;
+  const { hpHarm, ...rest } = state as UntaggedChallengeCardState;
+  const hp = assertListUpTo<unknown>(hpHarm ?? [], STORED_LIST_MAX, "The card's harm on hit points");
+  const tag = (model: HarmRecord["model"]) => (entry: unknown) =>
+    typeof entry === "object" && entry !== null && !Array.isArray(entry) ? { ...entry, model } : entry;
+  return { ...rest, harm: [...harm.map(tag("grit")), ...hp.map(tag("hp"))] as HarmRecord[] };
 }
 
 export interface ChallengeCardInput {
@@ -93,11 +126,12 @@ export function createChallengeCard(input: ChallengeCardInput): ChallengeCardSta
 }
 
 /**
- * Checked whole: the dice exactly what R-CH-2 throws, every harm record well-formed, holding the card's Effect
- * and following R-HARM-1 … R-HARM-5 (`harmFollowsFromRules`).
+ * Checked whole and read in the new shape (`taggedChallengeCard`): the dice exactly what R-CH-2 throws, every
+ * harm record well-formed, holding the card's Effect and following its model's rules (./health/).
  */
-export function assertChallengeCardState(state: ChallengeCardState): ChallengeCardState {
-  assertInteger(state.version, "The card's version", 0);
+export function assertChallengeCardState(stored: StoredChallengeCardState): ChallengeCardState {
+  assertInteger(stored.version, "The card's version", 0);
+  const state = taggedChallengeCard(stored);
   assertText(state.rollerId, "The roller's id");
   assertText(state.challengeUuid, "The Challenge's id");
   assertText(state.challengeName, "The Challenge's name");
@@ -113,9 +147,7 @@ export function assertChallengeCardState(state: ChallengeCardState): ChallengeCa
     assertStoredFaces(state.faces, "Challenge die"),
     assertStoredFaces(state.chain, "Explosion die"),
   ).value;
-  for (const h of assertListUpTo(state.harm, STORED_LIST_MAX, "The card's harm")) assertGritHarmEntry(h, value);
-  const stored = assertListUpTo(state.hpHarm ?? [], STORED_LIST_MAX, "The card's harm on hit points");
-  for (const h of stored) assertHpHarmEntry(h, value);
+  for (const h of assertListUpTo(state.harm, STORED_LIST_MAX, "The card's harm")) assertHarmRecord(h, value);
   return state;
 }
 
@@ -127,8 +159,8 @@ export interface ChallengeCardResult {
   readonly kept: number;
 }
 
-export function challengeCardResult(state: ChallengeCardState): ChallengeCardResult {
-  assertChallengeCardState(state);
+export function challengeCardResult(stored: StoredChallengeCardState): ChallengeCardResult {
+  const state = assertChallengeCardState(stored);
   const effect = challengeEffect(state.stats, state.faces, state.chain);
   const kept = state.faces.indexOf(highest(state.faces) as Face);
   return { effect, consequence: consequenceOf(effect.value), kept };
@@ -136,11 +168,11 @@ export function challengeCardResult(state: ChallengeCardState): ChallengeCardRes
 
 /** R-CH-4 by uuid when both sides know it, else by name; the glue asks before applying. */
 export function harmRecorded(
-  state: ChallengeCardState,
+  stored: StoredChallengeCardState,
   target: { readonly name: string; readonly uuid?: string },
 ): boolean {
   // Compared as text: a flag or a query may carry the same id as a number (5 and "5").
-  return [...state.harm, ...(state.hpHarm ?? [])].some((h) =>
+  return taggedChallengeCard(stored).harm.some((h) =>
     h.targetUuid !== undefined && target.uuid !== undefined
       ? String(h.targetUuid) === String(target.uuid)
       : String(h.targetName) === String(target.name),
@@ -185,30 +217,19 @@ function assertHarmRecordable(
   }
 }
 
-/** R-CH-4 with the HP model; must follow from the rules (`hpHarmFollowsFromRules`). */
-export function recordHpHarm(
-  state: ChallengeCardState,
-  user: CardUser,
-  entry: HpHarmEntry,
-  expectedVersion: number,
-): ChallengeCardState {
-  assertHarmRecordable(state, user, entry, expectedVersion);
-  const clean = cleanHpHarmEntry(entry, challengeCardResult(state).effect.value);
-  return { ...state, hpHarm: [...(state.hpHarm ?? []), clean], version: state.version + 1 };
-}
-
 /**
- * R-CH-4 (ruling) on several characters, each once; the entry must add up (`cleanGritHarmEntry`,
- * ./health/grit.ts).
+ * R-CH-4 (ruling) on several characters, each once; the entry must add up by its model's rules (./health/).
+ * Written in the new shape, whatever shape the card was stored in.
  */
 export function recordHarm(
-  state: ChallengeCardState,
+  stored: StoredChallengeCardState,
   user: CardUser,
-  entry: HarmEntry,
+  entry: HarmRecord,
   expectedVersion: number,
 ): ChallengeCardState {
+  const state = assertChallengeCardState(stored);
   assertHarmRecordable(state, user, entry, expectedVersion);
-  const clean = cleanGritHarmEntry(entry, challengeCardResult(state).effect.value);
+  const clean = cleanHarmRecord(entry, challengeCardResult(state).effect.value);
   return { ...state, harm: [...state.harm, clean], version: state.version + 1 };
 }
 
@@ -265,16 +286,15 @@ export interface ChallengeCardView {
   /** R-LEG-14 one button per character, or null. */
   readonly complication: { readonly dice: number; readonly buttons: readonly ComplicationButtonView[] } | null;
   readonly apply: CardButtonView | null;
-  readonly harm: readonly HarmView[];
-  /** R-LEG-4 … R-LEG-6 */
-  readonly hpHarm: readonly HpHarmView[];
+  /** Each drawn by its model (`model` picks the template's part). */
+  readonly harm: readonly HarmRecordView[];
   /** R-RA-9 */
   readonly overcomeFirstKey: string | null;
 }
 
 /** Grit or HP, each once, in order. */
 function harmedCharacters(state: ChallengeCardState): { readonly name: string; readonly uuid: string | null }[] {
-  const all = [...state.harm, ...(state.hpHarm ?? [])].map((h) => ({
+  const all = state.harm.map((h) => ({
     name: String(h.targetName),
     uuid: h.targetUuid === undefined ? null : String(h.targetUuid),
   }));
@@ -327,11 +347,12 @@ function readingView(
   };
 }
 
-export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCardViewer): ChallengeCardView {
+export function challengeCardView(stored: StoredChallengeCardState, viewer: ChallengeCardViewer): ChallengeCardView {
+  const state = assertChallengeCardState(stored);
   const { effect, kept } = challengeCardResult(state);
   const { band, ...reading } = readingView(state, viewer, effect.value);
   const explosion = effect.explosion.dice;
-  const applied = state.harm.length > 0 || (state.hpHarm ?? []).length > 0;
+  const applied = state.harm.length > 0;
   const reason = viewer.overcomeFirst
     ? CARD_REASON.overcomeFirst
     : viewer.mayApply
@@ -367,8 +388,7 @@ export function challengeCardView(state: ChallengeCardState, viewer: ChallengeCa
           tooltipKey: reason ?? viewer.mayApplyReason,
         }
       : null,
-    harm: state.harm.map((h) => gritHarmView(h, effect.value)),
-    hpHarm: (state.hpHarm ?? []).map((h) => hpHarmView(h, effect.value)),
+    harm: state.harm.map((h) => harmRecordView(h, effect.value)),
     overcomeFirstKey: viewer.overcomeFirst ? "TERRAN.Card.Challenge.overcomeFirst" : null,
   };
 }

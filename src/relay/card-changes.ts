@@ -10,6 +10,7 @@ import {
   assertLegacyMontageState,
   assertMayAskToApply,
   challengeCardResult,
+  harmChoiceMade,
   harmRecorded,
   legacyEffectRolledAs,
   legacyEffectValue,
@@ -36,7 +37,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { TerranActor } from "../documents/actor.ts";
 import { cardFlags, type StoredCard } from "../documents/chat-message.ts";
 import { trustedCard } from "../documents/provenance.ts";
-import { healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
+import { assertWorldChoice, healthModel, type HarmFromCardOutcome } from "../documents/health/index.ts";
 import {
   applyEffectToChallengeOperation,
   type ChallengeEffectOutcome,
@@ -366,12 +367,17 @@ async function assertNotOvercomeFirst(challengeUuid: string): Promise<void> {
     });
 }
 
-/** R-CH-4 the shared checks, then the world's health model (./health/) makes the harm and its record. */
+/**
+ * R-CH-4 a choice for the world's health model, the shared checks, then that model (../documents/health/) makes
+ * the harm and its record.
+ */
 export function applyHarmFromCard(
   request: ApplyHarmRequest,
   asker: Asker,
 ): Promise<AppliedSummary<HarmFromCardOutcome>> {
   return oneAtATime(async () => {
+    const ruleset = currentRuleset();
+    assertWorldChoice(ruleset, request.choice);
     const message = cardMessage(request.messageId);
     const stored = trustedCard(message);
     if (stored.kind !== "challenge")
@@ -386,7 +392,6 @@ export function applyHarmFromCard(
     if (harmRecorded(state, { name: target.name, uuid: target.uuid }) || remembers(target, message.id ?? "", "harm"))
       throw alreadyApplied(target.name);
     await assertNotOvercomeFirst(state.challengeUuid);
-    const ruleset = currentRuleset();
     const effect = challengeCardResult(state).effect.value;
     const commit = <T>(next: ChallengeCardState, result: OperationResult<T>, rolls?: readonly Roll[]) =>
       harmOnce(message, stored, state, next, target, result, rolls);
@@ -406,12 +411,7 @@ function assertOwnersChoices(
   target: TerranActor,
 ): <T>(step: () => Promise<T>) => Promise<T> {
   if (asker.isGM || target.testUserPermission(asker.user, "OWNER")) return (step) => step();
-  const chose =
-    request.sacrificeShield ||
-    request.woundTrack !== null ||
-    (request.lostAttribute ?? null) !== null ||
-    (request.protectedDice ?? 0) > 0;
-  if (chose) throw ownersChoice(target.name);
+  if (harmChoiceMade(request.choice)) throw ownersChoice(target.name);
   return async (step) => {
     try {
       return await step();

@@ -5,7 +5,8 @@
  * non-GM user (or `options.user` when Foundry passes one), so a forged id acts as that player at most (the
  * README says so). Refusals go back to the asker; only R-LEG-14's question prompts the GM.
  */
-import { RulesError, WOUND_TRACKS, type RulesErrorCode, type RulesErrorData, type WoundTrack } from "../rules/index.ts";
+import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
+import { readHarmChoice, type HarmChoice } from "../chat/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import {
   applyEffectFromCard,
@@ -52,15 +53,9 @@ export interface ApplyHarmRequest {
   readonly askerId: string;
   readonly messageId: string;
   readonly targetUuid: string;
-  /** R-HARM-2 */
-  readonly sacrificeShield: boolean;
-  /** R-HARM-3 when there was a choice. */
-  readonly woundTrack: WoundTrack | null;
   readonly version: number;
-  /** R-LEG-6 (HP model) the step throws them; absent: none. */
-  readonly protectedDice?: number;
-  /** R-LEG-5 (HP model) should the harm be Mortal; absent: none chosen. */
-  readonly lostAttribute?: string | null;
+  /** The owner's choices, tagged with their health model and read by it (src/chat/health/). */
+  readonly choice: HarmChoice;
 }
 
 function badRequest(field: string): RulesError {
@@ -117,26 +112,14 @@ export function readApplyEffectRequest(data: unknown): ApplyEffectRequest {
   };
 }
 
+/** The shared fields here; the choice by its own model's reader. */
 export function readApplyHarmRequest(data: unknown): ApplyHarmRequest {
-  const sacrificeShield = field(data, "sacrificeShield");
-  if (typeof sacrificeShield !== "boolean") throw badRequest("sacrificeShield");
-  const track = field(data, "woundTrack");
-  const woundTrack = track === null ? null : WOUND_TRACKS.find((t) => t === track);
-  if (woundTrack === undefined) throw badRequest("woundTrack");
-  const dice = field(data, "protectedDice");
-  const lost = field(data, "lostAttribute");
-  // A short word of letters (the operation checks it is the ruleset's).
-  if (lost !== undefined && lost !== null && (typeof lost !== "string" || !/^[A-Za-z]{1,40}$/.test(lost)))
-    throw badRequest("lostAttribute");
   return {
     askerId: id(data, "askerId"),
     messageId: id(data, "messageId"),
     targetUuid: id(data, "targetUuid"),
-    sacrificeShield,
-    woundTrack,
     version: whole(data, "version"),
-    protectedDice: dice === undefined ? 0 : whole(data, "protectedDice"),
-    lostAttribute: typeof lost === "string" ? lost : null,
+    choice: readHarmChoice(field(data, "choice")),
   };
 }
 

@@ -6,16 +6,17 @@ import {
   harmRecorded,
   hpHarmFollowsFromRules,
   recordHarm,
-  recordHpHarm,
   type ChallengeCardState,
   type HpHarmEntry,
 } from "../../src/chat/index.ts";
+import { RulesError } from "../../src/rules/index.ts";
 import { english } from "../support/templates.ts";
 import { challenge, challengeViewer, expectCode, GM, harm, OTHER, renderDom, ROLLER, text } from "./fixtures.ts";
 
 /** The card's Effect is 14 (6, exploding 6 then 2); Mira at 20 HP with light armour takes 13. */
 function hp(partial: Partial<HpHarmEntry> = {}): HpHarmEntry {
   return {
+    model: "hp",
     targetName: "Mira",
     targetUuid: "Actor.mira",
     rulesetId: "legacy",
@@ -44,11 +45,11 @@ const render = (state: ChallengeCardState): HTMLElement =>
 describe("Challenge card: harm on hit points", () => {
   it("R-LEG-5 R-CH-4: a record that follows from the card's Effect is kept, once per character, and the card shows it", () => {
     const state = challenge();
-    expect(challenge().hpHarm).toBeUndefined();
-    const next = recordHpHarm(state, GM, hp(), state.version);
-    expect(next).toMatchObject({ version: state.version + 1, hpHarm: [{ targetName: "Mira", hpAfter: 7 }] });
+    const next = recordHarm(state, GM, hp(), state.version);
+    expect(next).toMatchObject({ version: state.version + 1, harm: [{ model: "hp", targetName: "Mira", hpAfter: 7 }] });
+    expect(next).not.toHaveProperty("hpHarm");
     expect(harmRecorded(next, { name: "Mira", uuid: "Actor.mira" })).toBe(true);
-    expectCode(() => recordHpHarm(next, GM, hp(), next.version), "not-allowed");
+    expectCode(() => recordHarm(next, GM, hp(), next.version), "not-allowed");
     // Nor may the Grit record take the same character again.
     expectCode(
       () => recordHarm(next, GM, harm({ targetName: "Mira", targetUuid: "Actor.mira" }), next.version),
@@ -74,7 +75,7 @@ describe("Challenge card: harm on hit points", () => {
     expect(hpHarmFollowsFromRules(hp({ hpAfter: 21 }))).toBe(false);
     expect(hpHarmFollowsFromRules(hp({ hpBefore: 20, hpAfter: 0, dead: true }))).toBe(false);
     expect(hpHarmFollowsFromRules(hp({ attributeLost: "agility" }))).toBe(false);
-    const mortal = recordHpHarm(
+    const mortal = recordHarm(
       state,
       GM,
       hp({ hpBefore: 0, hpAfter: 0, wound: "mortal", attributeLost: "agility" }),
@@ -96,29 +97,34 @@ describe("Challenge card: harm on hit points", () => {
     expect(hpHarmFollowsFromRules({ ...thrown, protectedFaces: [6, 7] as never })).toBe(false);
     // Dice cannot have been thrown when none were offered.
     expect(hpHarmFollowsFromRules({ ...thrown, protectedSkipped: true })).toBe(false);
-    const state = recordHpHarm(challenge(), GM, thrown, 0);
+    const state = recordHarm(challenge(), GM, thrown, 0);
     const root = render(state);
     expect(text(root.querySelector(".harm-protected"))).toBe("Protected's Dark Dice 6, 2: Ego 4 → 3");
     expect(text(root.querySelector(".harm-damage"))).toBe("Effect 14 − armour 1 − Protected 8 = 5 damage");
-    const skipped = render(recordHpHarm(challenge(), GM, hp({ protectedSkipped: true }), 0));
+    const skipped = render(recordHarm(challenge(), GM, hp({ protectedSkipped: true }), 0));
     expect(text(skipped.querySelector(".harm-protected-skipped"))).toBe(english("TERRAN.Card.Harm.protectedSkipped"));
   });
 
   it("R-CH-4: only a GM, the roller or the applier records it, at the card's version, with the card's Effect and an HP ruleset", () => {
     const state = challenge();
-    expectCode(() => recordHpHarm(state, OTHER, hp({ userId: "gm" }), state.version), "not-allowed");
-    expect(recordHpHarm(state, OTHER, hp({ userId: OTHER.id }), state.version).hpHarm).toHaveLength(1);
-    expect(recordHpHarm(challenge({ rollerId: ROLLER.id }), ROLLER, hp(), 0).hpHarm).toHaveLength(1);
-    expectCode(() => recordHpHarm(state, GM, hp(), state.version + 1), "stale");
-    expectCode(() => recordHpHarm(state, GM, hp({ effect: 9, damage: 8, hpAfter: 12 }), state.version), "bad-choice");
-    expectCode(() => recordHpHarm(state, GM, hp({ rulesetId: "core" }), state.version), "bad-choice");
+    expectCode(() => recordHarm(state, OTHER, hp({ userId: "gm" }), state.version), "not-allowed");
+    expect(recordHarm(state, OTHER, hp({ userId: OTHER.id }), state.version).harm).toHaveLength(1);
+    expect(recordHarm(challenge({ rollerId: ROLLER.id }), ROLLER, hp(), 0).harm).toHaveLength(1);
+    expectCode(() => recordHarm(state, GM, hp(), state.version + 1), "stale");
+    expectCode(() => recordHarm(state, GM, hp({ effect: 9, damage: 8, hpAfter: 12 }), state.version), "bad-choice");
+    expectCode(() => recordHarm(state, GM, hp({ rulesetId: "core" }), state.version), "bad-choice");
   });
 
   it("R-CH-4: a stored card with a forged HP record is refused whole", () => {
-    const state = recordHpHarm(challenge(), GM, hp(), 0);
+    const state = recordHarm(challenge(), GM, hp(), 0);
     expect(assertChallengeCardState(state)).toBe(state);
-    const forged = { ...state, hpHarm: [{ ...hp(), hpAfter: 3 }] };
+    const forged = { ...state, harm: [{ ...hp(), hpAfter: 3 }] };
     expectCode(() => assertChallengeCardState(forged), "bad-choice");
-    expectCode(() => assertChallengeCardState({ ...state, hpHarm: "x" as unknown as HpHarmEntry[] }), "bad-choice");
+    expectCode(() => assertChallengeCardState({ ...state, harm: "x" as unknown as HpHarmEntry[] }), "bad-choice");
+    // A record tagged with no model is refused, as one tagged with the other model's fields.
+    expectCode(() => assertChallengeCardState({ ...state, harm: [{ ...hp(), model: "ego" as "hp" }] }), "unknown-id");
+    expect(() => assertChallengeCardState({ ...state, harm: [{ ...hp(), model: "grit" as "hp" }] })).toThrow(
+      RulesError,
+    );
   });
 });

@@ -6,7 +6,7 @@ import type {
   ChallengeCardInput,
   ChallengeCardState,
   ChallengeCardViewer,
-  HarmEntry,
+  GritHarmEntry,
   RiskyCardInput,
   RiskyCardState,
 } from "../../src/chat/index.ts";
@@ -113,8 +113,9 @@ export function challenge(partial: Partial<ChallengeCardInput> = {}): ChallengeC
 }
 
 /** A harm record that follows from that card: Grit 5, armour 1, damage 13, Broken marked. */
-export function harm(partial: Partial<HarmEntry> = {}): HarmEntry {
+export function harm(partial: Partial<GritHarmEntry> = {}): GritHarmEntry {
   return {
+    model: "grit",
     targetName: "Mira",
     effect: 14,
     armour: 1,

@@ -63,6 +63,7 @@ describe("forged card states are refused", () => {
       ...state,
       harm: [
         {
+          model: "grit",
           targetName: "Mira",
           effect: 14,
           armour: 1,

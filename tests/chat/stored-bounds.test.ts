@@ -14,6 +14,7 @@ import {
   createChallengeCard,
   createLegacyMontageCard,
   type ChallengeCardState,
+  type HarmRecord,
   type LegacyEffectState,
   type LegacyMontageState,
   type LegacyRiskyState,
@@ -115,8 +116,13 @@ describe("stored card lists are bounded by a real roll (a forged card of 10^6 di
 
   it("R-CH-4 a Challenge card recording harm on more characters than any table holds is refused", () => {
     const base = challengeCard();
-    refusedAsTooLong(() => assertChallengeCardState({ ...base, harm: as(Array.from({ length: 101 }, () => ({}))) }));
-    refusedAsTooLong(() => assertChallengeCardState({ ...base, hpHarm: as(Array.from({ length: 101 }, () => ({}))) }));
+    refusedAsTooLong(() =>
+      assertChallengeCardState({ ...base, harm: as<HarmRecord[]>(Array.from({ length: 101 }, () => ({}))) }),
+    );
+    // A card stored before the records were tagged.
+    refusedAsTooLong(() =>
+      assertChallengeCardState({ ...base, harm: [], hpHarm: as<[]>(Array.from({ length: 101 }, () => ({}))) }),
+    );
   });
 
   it("R-LEG-9 a Legacy Risky card of too many dice or tools is refused", () => {

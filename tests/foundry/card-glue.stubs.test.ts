@@ -318,7 +318,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] card glue", (generation) =>
       const msg = harmCard(2);
       await click(msg, '[data-action="apply-harm"]');
       expect([mira.system, ash.system].map((s) => (s as CharacterData).grit.value)).toEqual([1, 1]);
-      expect(challengeState(msg).harm.map((h) => [h.targetName, h.gritBefore, h.gritAfter])).toEqual([
+      expect(
+        challengeState(msg).harm.map((h): unknown[] => [
+          h.targetName,
+          Reflect.get(h, "gritBefore"),
+          Reflect.get(h, "gritAfter"),
+        ]),
+      ).toEqual([
         ["Mira", 3, 1],
         ["Ash", 3, 1],
       ]);

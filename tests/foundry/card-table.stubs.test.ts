@@ -186,7 +186,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
     const msg = harmCard(2);
     await click(msg, '[data-action="apply-harm"]');
     expect(grit(mira)).toBe(1);
-    expect(challengeState(msg).harm.map((h) => [h.targetName, h.gritBefore, h.gritAfter])).toEqual([["Mira", 3, 1]]);
+    expect(
+      challengeState(msg).harm.map((h): unknown[] => [
+        h.targetName,
+        Reflect.get(h, "gritBefore"),
+        Reflect.get(h, "gritAfter"),
+      ]),
+    ).toEqual([["Mira", 3, 1]]);
     expect(world.warnings).toEqual([]);
   });
 
@@ -349,7 +355,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] cards at a real table", (ge
       [
         QUERIES.applyHarm,
         OTHER,
-        { messageId: harm.id, targetUuid: mira.uuid, sacrificeShield: false, woundTrack: null, version: 0 },
+        {
+          messageId: harm.id,
+          targetUuid: mira.uuid,
+          version: 0,
+          choice: { model: "grit", sacrificeShield: false, woundTrack: null },
+        },
       ],
       // The asker is who the request says (Foundry does not say, foundryvtt#13418): no such user, a GM
       // (who applies on their own client and never asks), no asker.

@@ -62,13 +62,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     await click(msg, '[data-action="apply-harm"]');
     expect(legacyOf(mira).hp.value).toBe(2);
     expect((mira.system as CharacterData).grit.value).toBe(grit);
-    expect(challengeState(msg).hpHarm).toMatchObject([
+    expect(challengeState(msg).harm).toMatchObject([
       { targetName: "Mira", hpBefore: 5, hpAfter: 2, damage: 3, wound: null, protectedFaces: [] },
     ]);
     expect((await shown(msg)).querySelector(".harm-hp .harm-hp-value")?.textContent).toContain("5");
     await click(msg, '[data-action="apply-harm"]'); // again: nobody is harmed twice
     expect(legacyOf(mira).hp.value).toBe(2);
-    expect(challengeState(msg).hpHarm).toHaveLength(1);
+    expect(challengeState(msg).harm).toHaveLength(1);
   });
 
   it("R-LEG-5 (stand-ins, ruling): one step per harm, Critical → Mortal → death; the Mortal attribute is asked of whoever applies (here the GM)", async () => {
@@ -97,7 +97,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     await click(msg, '[data-action="apply-harm"]');
     expect(legacyOf(mira)).toMatchObject({ hp: { value: 3 }, ego: { value: 1 }, egoLost: 2 });
     expect(stubOf(mira).updates).toHaveLength(1);
-    expect(challengeState(msg).hpHarm?.[0]).toMatchObject({
+    expect(challengeState(msg).harm[0]).toMatchObject({
       protectedFaces: [2, 1],
       protectedBy: 3,
       egoBefore: 3,
@@ -129,7 +129,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     expect(dsn.animations.map((a) => a.via)).toEqual(["update hook"]);
     // The record and the dice arrive in ONE update of the card.
     expect(msg.updates.filter((u) => "rolls" in u)).toHaveLength(1);
-    expect(challengeState(msg).hpHarm?.[0]?.protectedFaces).toEqual([2, 1]);
+    expect(challengeState(msg).harm[0]).toMatchObject({ protectedFaces: [2, 1] });
     // No dice thrown, no roll added.
     const plain = harmCard(3);
     const ash = legacyHero("Ash", { hp: 5 });
@@ -152,11 +152,9 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
         askerId: "gm",
         messageId: harmCard(5).id,
         targetUuid: mira.uuid,
-        sacrificeShield: false,
-        woundTrack: null,
         version: 0,
-        protectedDice: 2,
-      };
+        choice: { model: "hp", sacrificeShield: false, protectedDice: 2, lostAttribute: null },
+      } as const;
       nextFaces.push(2, 1);
       await applyHarmFromCard(request, asker);
       expect(operation).toHaveBeenCalledTimes(1);
@@ -167,7 +165,12 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
       const ash = legacyHero("Ash", { hp: 5, ego: 3, items: [protectedItem()] });
       nextFaces.length = 0;
       nextFaces.push(6, 6);
-      const shieldless = { ...request, messageId: harmCard(5).id, targetUuid: ash.uuid, sacrificeShield: true };
+      const shieldless = {
+        ...request,
+        messageId: harmCard(5).id,
+        targetUuid: ash.uuid,
+        choice: { ...request.choice, sacrificeShield: true },
+      };
       await expect(applyHarmFromCard(shieldless, asker)).rejects.toThrow(/no shield/);
       expect(operation).not.toHaveBeenCalled();
       expect(nextFaces).toEqual([6, 6]);
@@ -183,11 +186,13 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     nextFaces.push(3);
     await click(msg, '[data-action="apply-harm"]');
     expect(world.dialogs.map((d) => d.shownTo)).toEqual(["player1"]);
-    expect(world.gm.queries).toMatchObject([{ name: QUERIES.applyHarm, data: { protectedDice: 1 } }]);
+    expect(world.gm.queries).toMatchObject([
+      { name: QUERIES.applyHarm, data: { choice: { model: "hp", protectedDice: 1 } } },
+    ]);
     // The request holds a count, never faces: the faces are the GM client's throw.
     expect(JSON.stringify(world.gm.queries[0]?.data)).not.toContain("protectedFaces");
     expect(legacyOf(mira)).toMatchObject({ hp: { value: 4 }, ego: { value: 3 } });
-    expect(challengeState(msg).hpHarm?.[0]).toMatchObject({ protectedFaces: [3], userId: "player1" });
+    expect(challengeState(msg).harm[0]).toMatchObject({ protectedFaces: [3], userId: "player1" });
   });
 
   it("R-LEG-6 (stand-ins, ruling): a non-owner who rolled the card is offered no dice; the card says so; a forged count from them is refused and nothing changes", async () => {
@@ -198,7 +203,7 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
     await click(msg, '[data-action="apply-harm"]');
     expect(world.dialogs).toHaveLength(0);
     expect(legacyOf(mira).hp.value).toBe(2);
-    expect(challengeState(msg).hpHarm?.[0]).toMatchObject({ protectedSkipped: true, protectedFaces: [] });
+    expect(challengeState(msg).harm[0]).toMatchObject({ protectedSkipped: true, protectedFaces: [] });
     expect((await shown(msg)).querySelector(".harm-protected-skipped")).not.toBeNull();
 
     const ash = legacyHero("Ash", { hp: 5, ego: 4, items: [protectedItem()], isOwner: false });
@@ -206,11 +211,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
       askerId: "player1",
       messageId: harmCard(3, "player1").id,
       targetUuid: ash.uuid,
-      sacrificeShield: false,
-      woundTrack: null,
       version: 0,
-      protectedDice: 3,
-      lostAttribute: null,
+      choice: { model: "hp", sacrificeShield: false, protectedDice: 3, lostAttribute: null },
     };
     const answer = (await world.gm.query(QUERIES.applyHarm, forged)) as { ok: boolean; data?: { reason?: string } };
     // How a character takes harm is its owner's choice: anyone else's dice are refused.
@@ -229,18 +231,19 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a Challenge card's harm in 
       askerId: "gm",
       messageId: msg.id,
       targetUuid: mira.uuid,
-      sacrificeShield: false,
-      woundTrack: null,
       version: 0,
     };
-    await expect(applyHarmFromCard({ ...base, protectedDice: 2 }, asker)).rejects.toMatchObject({
+    const choice = { model: "hp", sacrificeShield: false, protectedDice: 0, lostAttribute: null } as const;
+    await expect(applyHarmFromCard({ ...base, choice: { ...choice, protectedDice: 2 } }, asker)).rejects.toMatchObject({
       data: { reason: "notProtected" },
     });
-    await expect(applyHarmFromCard({ ...base, lostAttribute: "finesse" }, asker)).rejects.toMatchObject({
+    await expect(
+      applyHarmFromCard({ ...base, choice: { ...choice, lostAttribute: "finesse" } }, asker),
+    ).rejects.toMatchObject({
       data: { reason: "badRequest" },
     });
     expect(legacyOf(mira).hp.value).toBe(5);
-    expect(challengeState(msg).hpHarm ?? []).toHaveLength(0);
+    expect(challengeState(msg).harm).toHaveLength(0);
   });
 
   it("R-CH-4 (stand-ins): the same click in a Core world harms Grit as before", async () => {

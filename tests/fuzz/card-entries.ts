@@ -40,10 +40,10 @@ const gritEntryWithValue = t(challengeState, harmAction)
   .map(([s, a]) => {
     const made = harmEntry(s, a);
     return made
-      ? ([made.entry, challengeCard.challengeCardResult(s).effect.value] as [gritRecords.HarmEntry, number])
+      ? ([made.entry, challengeCard.challengeCardResult(s).effect.value] as [gritRecords.GritHarmEntry, number])
       : null;
   })
-  .filter((x): x is [gritRecords.HarmEntry, number] => x !== null);
+  .filter((x): x is [gritRecords.GritHarmEntry, number] => x !== null);
 
 /**
  * An HP harm record (R-LEG-4 … R-LEG-6) for a card: computed by the rules from a random character (HP,
@@ -88,6 +88,7 @@ function hpEntry(state: challengeCard.ChallengeCardState): fc.Arbitrary<HpHarmEn
       });
       const cost = c.faces.length === 0 ? 0 : spendEgo(LEGACY, c.faces, Math.min(c.ego, LEGACY.ego.max)).cost;
       const entry: HpHarmEntry = {
+        model: "hp",
         targetName: c.name,
         rulesetId: "legacy",
         effect,
@@ -254,10 +255,32 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     gritRecords.harmFollowsFromRules,
     t(challengeState, harmAction)
       .map(([s, a]) => harmEntry(s, a)?.entry)
-      .filter((e): e is gritRecords.HarmEntry => e !== undefined)
-      .map((e) => [e] as [gritRecords.HarmEntry]),
+      .filter((e): e is gritRecords.GritHarmEntry => e !== undefined)
+      .map((e) => [e] as [gritRecords.GritHarmEntry]),
   ),
   assertGritHarmEntry: entry(gritRecords.assertGritHarmEntry, gritEntryWithValue),
+  readGritChoice: entry(
+    gritRecords.readGritChoice,
+    t(
+      fc.record({
+        model: fc.constant("grit"),
+        sacrificeShield: fc.boolean(),
+        woundTrack: fc.constantFrom(null, "stressed", "broken", "weary"),
+      }),
+    ),
+  ),
+  readHpChoice: entry(
+    hpRecords.readHpChoice,
+    t(
+      fc.record({
+        model: fc.constant("hp"),
+        sacrificeShield: fc.boolean(),
+        protectedDice: fc.nat({ max: 4 }),
+        lostAttribute: fc.constantFrom(null, "strength", "agility"),
+      }),
+    ),
+  ),
+
   cleanGritHarmEntry: entry(gritRecords.cleanGritHarmEntry, gritEntryWithValue),
   gritHarmView: entry(gritRecords.gritHarmView, gritEntryWithValue),
   recordHarm: entry(
@@ -270,16 +293,18 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
             ? ([state, action.user, made.entry, v] as [
                 challengeCard.ChallengeCardState,
                 CardUser,
-                gritRecords.HarmEntry,
+                gritRecords.GritHarmEntry,
                 number,
               ])
             : null;
         })
-        .filter((x): x is [challengeCard.ChallengeCardState, CardUser, gritRecords.HarmEntry, number] => x !== null),
+        .filter(
+          (x): x is [challengeCard.ChallengeCardState, CardUser, gritRecords.GritHarmEntry, number] => x !== null,
+        ),
     ),
   ),
-  recordHpHarm: entry(
-    challengeCard.recordHpHarm,
+  recordHarmOnHitPoints: entry(
+    challengeCard.recordHarm,
     challengeState.chain((s) => t(fc.constant(s), user, hpEntry(s), version(s))),
   ),
   hpHarmFollowsFromRules: entry(
@@ -394,6 +419,10 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
 
 /** Exports of the card modules that are not entry points (with why). */
 export const NOT_CARD_ENTRY_POINTS: Readonly<Record<string, string>> = {
+  taggedChallengeCard:
+    "reshapes a stored card unchecked; assertChallengeCardState checks what it gives (harmRecorded reads names)",
+  gritChoiceMade: "reads a choice readGritChoice returned (the step's only input to it)",
+  hpChoiceMade: "reads a choice readHpChoice returned (the step's only input to it)",
   resultLine: "a line of a result card, built by every card function above from its checked input",
   resultCard: "a result card's frame, built by every card function above from its checked parts",
   applyOnceButton: "an Apply button of a card's view, built by the views above from their checked states",

@@ -129,6 +129,7 @@ function harmBreak(prev: ChallengeCardState, next: ChallengeCardState, stale: bo
   );
   if (new Set(keys).size !== keys.length) return `a target recorded twice (${keys.join(", ")})`;
   for (const h of next.harm) {
+    if (h.model !== "grit") return `a ${h.model} record among Grit harm`;
     // R-HARM-1 … R-HARM-5, stated independently of the card's own check.
     const damage = h.shieldSacrificed ? 0 : Math.max(0, h.effect - h.armour);
     if (h.damage !== damage) return `damage ${h.damage}, not ${damage}`;

@@ -22,7 +22,7 @@ import {
   type CardUser,
   type ChallengeCardInput,
   type ChallengeCardState,
-  type HarmEntry,
+  type GritHarmEntry,
   type RiskyCardInput,
   type RiskyCardState,
 } from "../../src/chat/index.ts";
@@ -305,7 +305,10 @@ export const harmAction: fc.Arbitrary<HarmAction> = fc.record({
  * The record the glue writes after applying the card's Effect to a target (what `applyHarm` did),
  * or a forgery of it (forge 1–5: Grit, wound, death, damage or Effect that do not follow).
  */
-export function harmEntry(state: ChallengeCardState, action: HarmAction): { entry: HarmEntry; forged: boolean } | null {
+export function harmEntry(
+  state: ChallengeCardState,
+  action: HarmAction,
+): { entry: GritHarmEntry; forged: boolean } | null {
   const effect = challengeEffect(state.stats, state.faces, state.chain).value;
   const armourState = {
     body: "light" as const,
@@ -323,7 +326,8 @@ export function harmEntry(state: ChallengeCardState, action: HarmAction): { entr
   } catch {
     return null; // the glue would have asked again (another track); nothing to record
   }
-  const entry: HarmEntry = {
+  const entry: GritHarmEntry = {
+    model: "grit",
     targetName: action.target.name,
     ...(action.target.uuid === null ? {} : { targetUuid: action.target.uuid as string }),
     effect,

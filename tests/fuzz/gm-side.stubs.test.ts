@@ -34,11 +34,8 @@ describe("inputs a full GM-side run once reported, kept", () => {
   it("R-HARM-3 a wound track sent as NaN reaches the GM as null (JSON): harm from the attacker's own Challenge, no choice made", async () => {
     const harm = {
       targetUuid: "victim",
-      sacrificeShield: false,
-      woundTrack: Number.NaN,
       version: "current",
-      protectedDice: 0,
-      lostAttribute: null,
+      choice: { model: "world", sacrificeShield: false, woundTrack: Number.NaN },
     };
     const breaks = await runQueryCase("applyHarm", {
       generation: 14,

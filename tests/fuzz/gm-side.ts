@@ -60,8 +60,11 @@ export const FORGERIES = [
   "notOwnCharacter",
   "otherShare",
   "ownerChoice",
+  "otherModel",
 ] as const;
 export type Forgery = (typeof FORGERIES)[number];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The world's documents a request may name, by role (anything else is passed through as written). */
 const ROLES = ["own", "ownChallenge", "victim", "gmChallenge", "companion", "missing"] as const;
@@ -302,7 +305,9 @@ function attackerOwns(key: string): boolean {
 /** A choice only the paying character's owner may make (R-HARM-2, R-HARM-3, R-LEG-5, R-LEG-6). */
 function ownersChoiceMade(sent: Readonly<Record<string, unknown>>): boolean {
   // Judged as the GM receives it: the query crosses as JSON (NaN arrives as null, undefined not at all).
-  const request = JSON.parse(JSON.stringify(sent)) as Record<string, unknown>;
+  const sentChoice: unknown = (JSON.parse(JSON.stringify(sent)) as Record<string, unknown>).choice;
+  if (typeof sentChoice !== "object" || sentChoice === null) return false;
+  const request = sentChoice as Record<string, unknown>;
   return (
     request.sacrificeShield === true ||
     (request.woundTrack !== null && request.woundTrack !== undefined) ||
@@ -346,8 +351,20 @@ async function setUp(c: GmCase): Promise<{ cast: Cast; message: ChatMessageStub;
   const data: Record<string, unknown> = {};
   const current = (stored.state as { version?: unknown }).version ?? 0;
   for (const [k, v] of Object.entries(c.request)) data[k] = v === "current" ? current : uuidOf(cast, v);
+  data.choice = modelOf(c, data.choice);
   data.messageId = message.id;
   return { cast, message, data };
+}
+
+/** The world's health model, by ruleset. */
+const worldModel = (c: GmCase): string => (c.rulesetId === "legacy" ? "hp" : "grit");
+
+/** A choice tagged "world" or "other" gets the world's model or the other one; anything else as written. */
+function modelOf(c: GmCase, choice: unknown): unknown {
+  if (typeof choice !== "object" || choice === null || Array.isArray(choice)) return choice;
+  const tag: unknown = Reflect.get(choice, "model");
+  const other = worldModel(c) === "hp" ? "grit" : "hp";
+  return { ...choice, model: tag === "world" ? worldModel(c) : tag === "other" ? other : tag };
 }
 
 const QUERY_TARGET: Readonly<Record<string, string>> = {
@@ -362,7 +379,9 @@ const QUERY_TARGET: Readonly<Record<string, string>> = {
 let acted = 0;
 
 /** What the request itself asks that no player may (by role: a hostile value is not judged here). */
-function requestForgeries(query: keyof typeof QUERIES, request: Readonly<Record<string, unknown>>): Forgery[] {
+function requestForgeries(query: keyof typeof QUERIES, c: GmCase): Forgery[] {
+  const request = c.request;
+  if (query === "applyHarm" && isRecord(request.choice) && request.choice.model === "other") return ["otherModel"];
   if (query === "montageWord" && !["own", "companion"].includes(String(request.actorUuid))) return ["notOwnCharacter"];
   if (query === "payShare" && ["victim", "gmChallenge", "missing"].includes(String(request.companionUuid)))
     return ["otherShare"];
@@ -385,7 +404,7 @@ export async function runQueryCase(query: keyof typeof QUERIES, c: GmCase): Prom
   const allowed = new Set([`ChatMessage.${message.id}`, ...(typeof target === "string" ? [target] : [])]);
   if (query === "montageWord") allowed.add("User.gm");
   if (answer.ok) acted++;
-  const judged = { ...c, forgeries: [...c.forgeries, ...requestForgeries(query, c.request)] };
+  const judged = { ...c, forgeries: [...c.forgeries, ...requestForgeries(query, c)] };
   return judgeChanges(judged, answer.ok, changed(before, snapshot()), allowed, target);
 }
 
@@ -489,11 +508,27 @@ const REQUESTS = {
   }),
   applyHarm: fc.record({
     targetUuid: mostly("victim", "own", "companion"),
-    sacrificeShield: fc.constantFrom(false, false, false, true),
-    woundTrack: fc.constantFrom(null, null, null, null, ...WOUND_TRACKS),
     version,
-    protectedDice: fc.constantFrom(0, 0, 0, 1),
-    lostAttribute: fc.constantFrom(null, null, null, "strength", "agility"),
+    // "world": the world's health model; "other": a choice tagged with the other one (a forgery).
+    choice: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          model: fc.constantFrom("world", "world", "world", "other"),
+          sacrificeShield: fc.constantFrom(false, false, false, true),
+          woundTrack: fc.constantFrom(null, null, null, null, ...WOUND_TRACKS),
+        }),
+      },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          model: fc.constantFrom("world", "world", "world", "other"),
+          sacrificeShield: fc.constantFrom(false, false, false, true),
+          protectedDice: fc.constantFrom(0, 0, 0, 1),
+          lostAttribute: fc.constantFrom(null, null, null, "strength", "agility"),
+        }),
+      },
+    ),
   }),
   carryComplication: fc.record({ targetUuid: mostly("victim", "own", "companion") }),
   payShare: fc.record({ companionUuid: mostly("companion"), version }),
@@ -516,6 +551,13 @@ function hostileCase(valid: fc.Arbitrary<GmCase>): fc.Arbitrary<GmCase> {
   return fc.tuple(valid, fc.nat(), hostileValue).map(([c, pick, bad]) => {
     const keys = Object.keys(c.request);
     const key = keys[pick % Math.max(1, keys.length)] ?? "extra";
+    const inner = c.request[key];
+    // A choice (applyHarm) is hostile inside half the time.
+    if (isRecord(inner) && pick % 2 === 0) {
+      const innerKeys = Object.keys(inner);
+      const innerKey = innerKeys[Math.floor(pick / 2) % Math.max(1, innerKeys.length)] ?? "extra";
+      return { ...c, request: { ...c.request, [key]: { ...inner, [innerKey]: bad } } };
+    }
     return { ...c, request: { ...c.request, [key]: bad } };
   });
 }

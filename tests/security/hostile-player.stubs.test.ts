@@ -103,9 +103,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
       const answer = await ask(QUERIES.applyHarm, {
         messageId: msg.id,
         targetUuid: mira.uuid,
-        sacrificeShield: false,
-        woundTrack: "broken",
         version: 0,
+        choice: { model: "grit", sacrificeShield: false, woundTrack: "broken" },
       });
       expect(answer).toMatchObject({ ok: false, data: { reason: "untrustedCard" } });
       expect(system(mira).grit.value).toBe(3);
@@ -121,9 +120,8 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
     const answer = await ask(QUERIES.applyHarm, {
       messageId: msg.id,
       targetUuid: mira.uuid,
-      sacrificeShield: false,
-      woundTrack: null,
       version: 0,
+      choice: { model: "grit", sacrificeShield: false, woundTrack: null },
     });
     expect(answer).toMatchObject({ ok: false, data: { reason: "untrustedCard", why: "claimsDiffer" } });
     expect(system(mira).grit.value).toBe(3);
@@ -147,14 +145,37 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] a hostile player, through t
       const answer = await ask(QUERIES.applyHarm, {
         messageId: msg.id,
         targetUuid: mira.uuid,
-        sacrificeShield: false,
-        woundTrack: null,
         version: 0,
-        ...choice,
+        choice: { model: "grit", sacrificeShield: false, woundTrack: null, ...choice },
       });
       expect(answer).toMatchObject({ ok: false, data: { reason: "ownerChooses" } });
     }
     expect(system(mira).grit.value).toBe(3);
+  });
+
+  it("R-CH-4 a choice tagged with another health model than the world's is refused, and changes nothing", async () => {
+    const mira = victimsCharacter();
+    const own = challenge("Imp");
+    own.ownership = { default: 0, [ATTACKER]: 3 };
+    const state = createChallengeCard({
+      rollerId: ATTACKER,
+      challengeUuid: own.uuid,
+      challengeName: "Imp",
+      facetName: "",
+      stats: { dice: 1, halved: false },
+      faces: [2],
+      chain: [],
+    });
+    const msg = forged({ kind: "challenge", state });
+    const request = { messageId: msg.id, targetUuid: mira.uuid, version: 0 };
+    const hp = { model: "hp", sacrificeShield: false, protectedDice: 0, lostAttribute: null };
+    const answer = await ask(QUERIES.applyHarm, { ...request, choice: hp });
+    expect(answer).toMatchObject({ ok: false, data: { reason: "badRequest", field: "choice.model" } });
+    expect(system(mira).grit.value).toBe(3);
+    // The world's own model, no choice made: it goes through.
+    const grit = { model: "grit", sacrificeShield: false, woundTrack: null };
+    expect(await ask(QUERIES.applyHarm, { ...request, choice: grit })).toMatchObject({ ok: true });
+    expect(system(mira).grit.value).toBe(1);
   });
 
   it("R-LEG-14 a montage card naming another player's character as a companion takes none of their Ego", async () => {

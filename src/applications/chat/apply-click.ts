@@ -178,16 +178,15 @@ export async function applyHarmClick(
       const here = runsHere(message, state.rollerId, actor, "challenge");
       // R-HARM-2 R-HARM-3 R-LEG-5 R-LEG-6 how a character takes harm is its owner's choice (or a GM's).
       const chooses = game.user?.isGM === true || actor.isOwner;
-      const choices = chooses
-        ? await healthQuestions(currentRuleset()).harmChoices(actor, effect)
-        : { sacrificeShield: false, woundTrack: null };
-      if (!choices) return;
+      const questions = healthQuestions(currentRuleset());
+      const choice = chooses ? await questions.harmChoices(actor, effect) : questions.noChoice;
+      if (!choice) return;
       const request: ApplyHarmRequest = {
         askerId: currentAsker().id,
         messageId: message.id ?? "",
         targetUuid: actor.uuid,
-        ...choices,
         version: Math.max(current, now.version),
+        choice,
       };
       const summary: AppliedSummary<unknown> = here
         ? await applyHarmFromCard(request, currentAsker())

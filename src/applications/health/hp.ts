@@ -9,9 +9,11 @@ import { carriedShield } from "../../documents/operations/harm.ts";
 import { assessHpHarmOperation, hpProtectedOffer } from "../../documents/operations/hp-harm.ts";
 import { askProtectedDice } from "../../prompts/protected-dice.ts";
 import { currentRuleset } from "../../settings/settings.ts";
+import { NO_HP_CHOICE } from "../../chat/index.ts";
 import type { HealthQuestions } from "./index.ts";
 
 export const HP_QUESTIONS: HealthQuestions = {
+  noChoice: NO_HP_CHOICE,
   /** R-LEG-5 / R-LEG-6 null if a dialog was closed. */
   async harmChoices(actor: TerranActor, effect: number) {
     const state = actor.characterState();
@@ -28,8 +30,8 @@ export const HP_QUESTIONS: HealthQuestions = {
       protectedDice = count;
     }
     const assessed = assessHpHarmOperation(state, effect, { sacrificeShield }, currentRuleset());
-    if (!assessed.asksAttribute) return { sacrificeShield, woundTrack: null, protectedDice, lostAttribute: null };
+    if (!assessed.asksAttribute) return { model: "hp", sacrificeShield, protectedDice, lostAttribute: null };
     const lostAttribute = await askLostAttribute(assessed.choosable, protectedDice > 0);
-    return lostAttribute ? { sacrificeShield, woundTrack: null, protectedDice, lostAttribute } : null;
+    return lostAttribute ? { model: "hp", sacrificeShield, protectedDice, lostAttribute } : null;
   },
 };

@@ -2,18 +2,17 @@
  * The health models on the clicking user's side: the questions asked before a Challenge card's Effect is
  * applied as harm (R-CH-4). `healthQuestions` is this layer's look-up of `ruleset.health.kind` for them.
  */
-import type { ApplyHarmRequest } from "../../relay/queries.ts";
+import type { HarmChoice } from "../../chat/index.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import type { Ruleset } from "../../rules/index.ts";
 import { GRIT_QUESTIONS } from "./grit.ts";
 import { HP_QUESTIONS } from "./hp.ts";
 
-/** The step checks every one. */
-export type HarmAnswers = Pick<ApplyHarmRequest, "sacrificeShield" | "woundTrack" | "protectedDice" | "lostAttribute">;
-
 export interface HealthQuestions {
-  /** On this screen; null if a dialog was closed (nothing is applied). */
-  readonly harmChoices: (actor: TerranActor, effect: number) => Promise<HarmAnswers | null>;
+  /** On this screen, tagged with the model; null if a dialog was closed (nothing is applied). The step checks it. */
+  readonly harmChoices: (actor: TerranActor, effect: number) => Promise<HarmChoice | null>;
+  /** What one who may not choose sends. */
+  readonly noChoice: HarmChoice;
 }
 
 const QUESTIONS: Readonly<Record<Ruleset["health"]["kind"], HealthQuestions>> = {

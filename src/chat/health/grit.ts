@@ -1,6 +1,7 @@
 /**
- * The Grit model's half of the Challenge card (R-CH-4, R-HARM-1 … R-HARM-5): its `harm` records, whether one
- * follows from the rules, and its view. The HP half is ./hp.ts.
+ * The Grit model's half of the Challenge card (R-CH-4, R-HARM-1 … R-HARM-5): its records (tagged "grit" in the
+ * card's `harm`), whether one follows from the rules, its view, and the owner's choices a harm request carries.
+ * The HP half is ./hp.ts.
  */
 import {
   applyHarm,
@@ -8,13 +9,40 @@ import {
   damageAfterArmour,
   isWoundTrack,
   RulesError,
+  WOUND_TRACKS,
   type WoundTrack,
   type Wounds,
 } from "../../rules/index.ts";
-import { assertRecordNames, holdsUnlessRefused, recordArmour } from "./record.ts";
+import { assertRecordNames, badChoice, choiceField, holdsUnlessRefused, recordArmour, shieldChoice } from "./record.ts";
+
+/** R-HARM-2 / R-HARM-3 the owner's choices in a harm request. */
+export interface GritHarmChoice {
+  readonly model: "grit";
+  readonly sacrificeShield: boolean;
+  /** R-HARM-3 when there was a choice. */
+  readonly woundTrack: WoundTrack | null;
+}
+
+/** Sent by whoever may not choose. */
+export const NO_GRIT_CHOICE: GritHarmChoice = { model: "grit", sacrificeShield: false, woundTrack: null };
+
+/** Untrusted: own properties, exact types. */
+export function readGritChoice(data: unknown): GritHarmChoice {
+  const sacrificeShield = shieldChoice(data);
+  const track = choiceField(data, "woundTrack");
+  const woundTrack = track === null ? null : WOUND_TRACKS.find((t) => t === track);
+  if (woundTrack === undefined) throw badChoice("woundTrack");
+  return { model: "grit", sacrificeShield, woundTrack };
+}
+
+/** R-HARM-2 / R-HARM-3 one only the owner or a GM makes. */
+export function gritChoiceMade(choice: GritHarmChoice): boolean {
+  return choice.sacrificeShield || choice.woundTrack !== null;
+}
 
 /** R-CH-4 */
-export interface HarmEntry {
+export interface GritHarmEntry {
+  readonly model: "grit";
   readonly targetName: string;
   /** When known: a card harms each character once. */
   readonly targetUuid?: string;
@@ -43,7 +71,7 @@ const WOUNDS_BEFORE: readonly Wounds[] = [0, 1, 2, 3, 4, 5, 6, 7].map((bits) => 
  * R-HARM-1 … R-HARM-5 the record follows when `applyHarm` gives exactly its outcome for SOME state of the
  * tracks before; its armour and Grit before come from the actor, so only their consequences are checked.
  */
-export function harmFollowsFromRules(entry: HarmEntry): boolean {
+export function harmFollowsFromRules(entry: GritHarmEntry): boolean {
   if (
     typeof entry.shieldSacrificed !== "boolean" ||
     typeof entry.mortallyWounded !== "boolean" ||
@@ -70,7 +98,8 @@ export function harmFollowsFromRules(entry: HarmEntry): boolean {
 }
 
 /** Checked whole against the card's Effect `value`. */
-export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
+export function assertGritHarmEntry(h: GritHarmEntry, value: number): GritHarmEntry {
+  if (h.model !== "grit") throw new RulesError("bad-choice", "A Grit harm record is tagged with another model.");
   assertRecordNames(h);
   for (const n of [h.armour, h.damage, h.gritBefore, h.gritAfter]) assertInteger(n, "A harm record's value", 0);
   if (h.wound !== null && !isWoundTrack(h.wound))
@@ -89,7 +118,8 @@ export function assertGritHarmEntry(h: HarmEntry, value: number): HarmEntry {
  * Checked against the card's Effect `value` and cleaned to its own fields; it must add up by R-HARM-1 …
  * R-HARM-5.
  */
-export function cleanGritHarmEntry(entry: HarmEntry, value: number): HarmEntry {
+export function cleanGritHarmEntry(entry: GritHarmEntry, value: number): GritHarmEntry {
+  if (entry.model !== "grit") throw new RulesError("bad-choice", "A Grit harm record is tagged with another model.");
   if (entry.effect !== value) {
     throw new RulesError(
       "bad-choice",
@@ -122,6 +152,7 @@ export function cleanGritHarmEntry(entry: HarmEntry, value: number): HarmEntry {
     );
   }
   return {
+    model: "grit",
     targetName: String(entry.targetName),
     ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
     effect: value,
@@ -137,7 +168,8 @@ export function cleanGritHarmEntry(entry: HarmEntry, value: number): HarmEntry {
   };
 }
 
-export interface HarmView {
+export interface GritHarmView {
+  readonly model: "grit";
   readonly targetName: string;
   readonly effect: number;
   readonly armour: number;
@@ -152,9 +184,10 @@ export interface HarmView {
 }
 
 /** R-CH-4 checked against the card's Effect first. */
-export function gritHarmView(h: HarmEntry, value: number): HarmView {
+export function gritHarmView(h: GritHarmEntry, value: number): GritHarmView {
   assertGritHarmEntry(h, value);
   return {
+    model: "grit",
     targetName: h.targetName,
     effect: h.effect,
     armour: h.armour,

@@ -1,6 +1,7 @@
 /**
- * The HP model's half of the Challenge card (R-CH-4, R-LEG-4 … R-LEG-6, R-LEG-8): its `hpHarm` records (beside
- * the Grit `harm`, so older cards keep their shape), whether one follows from the rules, and its view.
+ * The HP model's half of the Challenge card (R-CH-4, R-LEG-4 … R-LEG-6, R-LEG-8): its records (tagged "hp" in
+ * the card's `harm`; older cards kept them in `hpHarm`), whether one follows from the rules, its view, and the
+ * owner's choices a harm request carries.
  */
 import {
   applyHpHarm,
@@ -15,10 +16,45 @@ import {
   type HpWound,
   type Ruleset,
 } from "../../rules/index.ts";
-import { assertRecordNames, holdsUnlessRefused, recordArmour } from "./record.ts";
+import { assertRecordNames, badChoice, choiceField, holdsUnlessRefused, recordArmour, shieldChoice } from "./record.ts";
+
+/** R-LEG-5 / R-LEG-6 the owner's choices in a harm request. */
+export interface HpHarmChoice {
+  readonly model: "hp";
+  readonly sacrificeShield: boolean;
+  /** R-LEG-6 how many the step throws. */
+  readonly protectedDice: number;
+  /** R-LEG-5 should the harm be Mortal; null: none chosen. */
+  readonly lostAttribute: string | null;
+}
+
+/** Sent by whoever may not choose. */
+export const NO_HP_CHOICE: HpHarmChoice = {
+  model: "hp",
+  sacrificeShield: false,
+  protectedDice: 0,
+  lostAttribute: null,
+};
+
+/** Untrusted: own properties, exact types; the step bounds the dice and checks the attribute is the ruleset's. */
+export function readHpChoice(data: unknown): HpHarmChoice {
+  const sacrificeShield = shieldChoice(data);
+  const dice = choiceField(data, "protectedDice");
+  if (typeof dice !== "number" || !Number.isSafeInteger(dice) || dice < 0) throw badChoice("protectedDice");
+  const lost = choiceField(data, "lostAttribute");
+  // A short word of letters.
+  if (lost !== null && (typeof lost !== "string" || !/^[A-Za-z]{1,40}$/.test(lost))) throw badChoice("lostAttribute");
+  return { model: "hp", sacrificeShield, protectedDice: dice, lostAttribute: lost };
+}
+
+/** R-LEG-5 / R-LEG-6 one only the owner or a GM makes. */
+export function hpChoiceMade(choice: HpHarmChoice): boolean {
+  return choice.sacrificeShield || choice.protectedDice > 0 || choice.lostAttribute !== null;
+}
 
 /** R-CH-4 on hit points. */
 export interface HpHarmEntry {
+  readonly model: "hp";
   readonly targetName: string;
   /** When known: a card harms each character once. */
   readonly targetUuid?: string;
@@ -119,6 +155,8 @@ export function hpHarmFollowsFromRules(entry: HpHarmEntry): boolean {
 
 /** Checked whole against the card's Effect `value`. */
 export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
+  if (entry.model !== "hp")
+    throw new RulesError("bad-choice", "A harm record on hit points is tagged with another model.");
   assertRecordNames(entry);
   if (entry.wound !== null && entry.wound !== "critical" && entry.wound !== "mortal") {
     throw new RulesError("unknown-id", `"${String(entry.wound)}" is not a wound stage.`, { id: String(entry.wound) });
@@ -137,6 +175,7 @@ export function assertHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntr
 export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry {
   assertHpHarmEntry(entry, value);
   return {
+    model: "hp",
     targetName: String(entry.targetName),
     ...(entry.targetUuid === undefined ? {} : { targetUuid: String(entry.targetUuid) }),
     rulesetId: String(entry.rulesetId),
@@ -159,6 +198,7 @@ export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry
 }
 
 export interface HpHarmView {
+  readonly model: "hp";
   readonly targetName: string;
   readonly effect: number;
   readonly armour: number;
@@ -185,6 +225,7 @@ export interface HpHarmView {
 export function hpHarmView(h: HpHarmEntry, value: number): HpHarmView {
   assertHpHarmEntry(h, value);
   return {
+    model: "hp",
     targetName: h.targetName,
     effect: h.effect,
     armour: h.armour,

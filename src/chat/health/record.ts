@@ -1,6 +1,6 @@
 /**
  * What every health model's harm record shares: who took and who applied it, its armour as one value, and a
- * record the rules refuse following from nothing.
+ * record the rules refuse following from nothing; and how a harm request's choices are read.
  */
 import { assertText, RulesError, type ArmourState } from "../../rules/index.ts";
 
@@ -28,4 +28,26 @@ export function holdsUnlessRefused(check: () => boolean): boolean {
     if (error instanceof RulesError) return false;
     throw error;
   }
+}
+
+// The owner's choices in a harm request, read as untrusted (src/relay/queries.ts carries them)
+
+export function badChoice(field: string): RulesError {
+  return new RulesError("not-allowed", `The request to apply is malformed (choice.${field}).`, {
+    reason: "badRequest",
+    field: `choice.${field}`,
+  });
+}
+
+/** An own property of a plain object, else undefined. */
+export function choiceField(data: unknown, key: string): unknown {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw badChoice("body");
+  return Object.prototype.hasOwnProperty.call(data, key) ? (data as Record<string, unknown>)[key] : undefined;
+}
+
+/** R-HARM-2 / R-LEG-6 */
+export function shieldChoice(data: unknown): boolean {
+  const value = choiceField(data, "sacrificeShield");
+  if (typeof value !== "boolean") throw badChoice("sacrificeShield");
+  return value;
 }

@@ -2,7 +2,7 @@
  * The Grit model on the documents' side (R-CH-4, R-HARM-1 … R-HARM-5): `applyHarmOperation`, recorded on the
  * card.
  */
-import { recordHarm, type HarmEntry } from "../../chat/index.ts";
+import { choiceOfModel, recordHarm, type GritHarmEntry } from "../../chat/index.ts";
 import { applyHarmOperation, type HarmOutcome } from "../operations/harm.ts";
 import type { HarmStep, HealthModel } from "./index.ts";
 
@@ -16,14 +16,16 @@ export const GRIT_HEALTH: GritHealth = {
   kind: "grit",
   operation: applyHarmOperation,
   applyFromCard({ request, asker, state, target, effect, commit }: HarmStep) {
+    const choice = choiceOfModel(request.choice, GRIT_HEALTH.kind);
     const character = target.characterState();
     const choices = {
-      sacrificeShield: request.sacrificeShield,
-      ...(request.woundTrack ? { woundTrack: request.woundTrack } : {}),
+      sacrificeShield: choice.sacrificeShield,
+      ...(choice.woundTrack ? { woundTrack: choice.woundTrack } : {}),
     };
     const result = GRIT_HEALTH.operation(character, effect, choices);
     const harm = result.outcome;
-    const entry: HarmEntry = {
+    const entry: GritHarmEntry = {
+      model: "grit",
       targetName: target.name,
       targetUuid: target.uuid,
       effect,

@@ -4,7 +4,7 @@
  * request (which says how many); only an owner chooses them (R-LEG-6 ruling, §10), and their Ego is spent in
  * the harm's update.
  */
-import { recordHpHarm, type HpHarmEntry } from "../../chat/index.ts";
+import { choiceOfModel, recordHarm, type HpHarmEntry } from "../../chat/index.ts";
 import { deriveRatings, LEGACY_ATTRIBUTES } from "../../data/ratings.ts";
 import { assertFaces, RulesError } from "../../rules/index.ts";
 import { currentDarkDiceMax } from "../../settings/settings.ts";
@@ -28,9 +28,10 @@ export const HP_HEALTH: HpHealth = {
   kind: "hp",
   operation: hpHarmOperation,
   async applyFromCard({ request, asker, state, target, ruleset, effect, commit }: HarmStep) {
+    const choice = choiceOfModel(request.choice, HP_HEALTH.kind);
     const character = target.characterState();
     const owner = target.testUserPermission(asker.user, "OWNER");
-    const count = request.protectedDice ?? 0;
+    const count = choice.protectedDice;
     if (count > 0) {
       if (!owner)
         throw new RulesError("not-allowed", `Only an owner of ${target.name} chooses Protected's dice.`, {
@@ -44,14 +45,14 @@ export const HP_HEALTH: HpHealth = {
           field: "protectedDice",
         });
     }
-    const named = request.lostAttribute ?? null;
+    const named = choice.lostAttribute;
     const attribute = named === null ? undefined : LEGACY_ATTRIBUTES.find((a) => a === named);
     if (named !== null && attribute === undefined)
       throw new RulesError("not-allowed", "The request to apply is malformed (lostAttribute).", {
         reason: "badRequest",
         field: "lostAttribute",
       });
-    const choices = { sacrificeShield: request.sacrificeShield, ...(attribute ? { attribute } : {}) };
+    const choices = { sacrificeShield: choice.sacrificeShield, ...(attribute ? { attribute } : {}) };
     // No die is thrown for a harm that cannot be made.
     if (count > 0) assertHpHarmOpen(character, ruleset, effect, choices);
     const thrown = await rollProtectedDice(count);
@@ -59,6 +60,7 @@ export const HP_HEALTH: HpHealth = {
     const harm = result.outcome;
     const ego = deriveRatings(character.source, character.items).ego.value;
     const entry: HpHarmEntry = {
+      model: "hp",
       targetName: target.name,
       targetUuid: target.uuid,
       rulesetId: ruleset.id,
@@ -68,7 +70,7 @@ export const HP_HEALTH: HpHealth = {
       protectedFaces: assertFaces(thrown.faces, "A Protected die"),
       protectedBy: harm.protected?.by ?? 0,
       protectedSkipped:
-        !owner && hpProtectedOffer(character, effect, { sacrificeShield: request.sacrificeShield }, ruleset).open,
+        !owner && hpProtectedOffer(character, effect, { sacrificeShield: choice.sacrificeShield }, ruleset).open,
       egoBefore: ego,
       egoAfter: harm.protected?.ego.after ?? ego,
       damage: harm.damage,
@@ -79,6 +81,6 @@ export const HP_HEALTH: HpHealth = {
       dead: harm.dead,
       userId: asker.id,
     };
-    return commit(recordHpHarm(state, asker, entry, state.version), result, thrown.roll ? [thrown.roll] : []);
+    return commit(recordHarm(state, asker, entry, state.version), result, thrown.roll ? [thrown.roll] : []);
   },
 };

@@ -3,7 +3,7 @@
  * (R-CH-4), by Grit (./grit.ts) or hit points (./hp.ts). `healthModel` is this layer's one look-up of
  * `ruleset.health.kind`.
  */
-import type { ChallengeCardState } from "../../chat/index.ts";
+import { choiceOfModel, type ChallengeCardState, type HarmChoice } from "../../chat/index.ts";
 import type { ApplyHarmRequest } from "../../relay/queries.ts";
 import type { Ruleset } from "../../rules/index.ts";
 import type { TerranActor } from "../actor.ts";
@@ -49,4 +49,9 @@ const MODELS: Readonly<Record<Ruleset["health"]["kind"], HealthModel<HarmFromCar
 
 export function healthModel(ruleset: Ruleset): HealthModel<HarmFromCardOutcome> {
   return MODELS[ruleset.health.kind];
+}
+
+/** R-CH-4 a request's choice tagged with another model than the world's is refused. */
+export function assertWorldChoice(ruleset: Ruleset, choice: HarmChoice): void {
+  choiceOfModel(choice, healthModel(ruleset).kind);
 }
