@@ -465,7 +465,11 @@ describe("the item sheets as a player reads them", () => {
     const core = item(advancementSheet("core"));
     expect(core.querySelector('[data-flag="dieHard"]')).not.toBeNull();
     expect(core.querySelector('[data-flag="tough"]'), "a Legacy flag on a Core world").toBeNull();
-    expect(core.querySelector(".te-flags legend")?.textContent).toContain(english("TERRAN.Ruleset.core"));
+    // Review 3 N15: no parentheses nested in the heading; the automation said in words.
+    expect(core.querySelector(".te-flags legend")?.textContent?.replace(/\s+/g, " ").trim()).toBe(
+      `${english("TERRAN.AdvancementItem.FIELDS.flags.label")} \u2014 ${english("TERRAN.Ruleset.core")}`,
+    );
+    expect(core.textContent).toContain("Automated as the book\u2019s \u201cMarathon\u201d.");
     const legacy = item(advancementSheet("legacy"));
     expect(legacy.querySelector('[data-flag="tough"]')).not.toBeNull();
     expect(legacy.querySelector('[data-flag="whirlwind"]'), "a Core flag on a Legacy world").toBeNull();
