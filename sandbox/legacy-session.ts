@@ -34,6 +34,7 @@ import { deriveCharacter } from "../src/data/derived.ts";
 import { ratingsOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/ratings.ts";
 import {
   advancementRollOperation,
+  assertLegacyCreationRollOpen,
   isLegacyAttribute,
   isLegacySkill,
   legacyCreationOperation,
@@ -70,6 +71,7 @@ export const SESSION_WEAPON_ID = "weapLargeAxe0001";
 
 export type SessionPrompt =
   | { readonly kind: "harm" }
+  | { readonly kind: "rollAgain" }
   | { readonly kind: "xp"; readonly max: number }
   | { readonly kind: "lose"; readonly effect: number; readonly choosable: readonly LegacyAttribute[] };
 
@@ -81,11 +83,12 @@ export interface SessionState {
   readonly throws: number;
 }
 
-/** A fresh Legacy character (nothing rolled, no XP) carrying a large axe. */
-export function sessionCharacter(): CharacterSheetInput {
+/** A fresh Legacy character (nothing rolled, no XP) carrying a large axe; `gm`: the page plays as a GM. */
+export function sessionCharacter(gm = false): CharacterSheetInput {
   const fresh = legacyFreshCharacter();
   return {
     ...fresh,
+    permissions: { ...fresh.permissions, isGM: gm },
     name: "Lio Fresh",
     items: [
       weaponRow(
@@ -96,8 +99,8 @@ export function sessionCharacter(): CharacterSheetInput {
   };
 }
 
-export function initialSession(): SessionState {
-  return { character: sessionCharacter(), dialog: null, prompt: null, throws: 0 };
+export function initialSession(as: { readonly gm?: boolean } = {}): SessionState {
+  return { character: sessionCharacter(as.gm ?? false), dialog: null, prompt: null, throws: 0 };
 }
 
 export function stateOf(character: CharacterSheetInput): CharacterState {
@@ -176,19 +179,27 @@ const FOUNDRY_ONLY = (action: string): RulesError =>
     `The sandbox's session wires the rolls, harm and Experience: "${action}" runs in Foundry only.`,
   );
 
-/** R-LEG-2 the creation roll (rollLegacyCreation): two dice per attribute, in sheet order. */
-function creation(state: SessionState): SessionStep {
+/**
+ * R-LEG-2 the creation roll (rollLegacyCreation): two dice per attribute, in sheet order; refused to a player
+ * once rolled, and a GM's roll again asks first (ruling, §10).
+ */
+function creation(state: SessionState, confirmed = false): SessionStep {
+  const character = state.character;
+  const by = { isGM: character.permissions.isGM, rolled: character.legacyCreationRolled ?? false };
+  assertLegacyCreationRollOpen(stateOf(character), by);
+  if (by.rolled && !confirmed) return { state: { ...state, dialog: null, prompt: { kind: "rollAgain" } }, card: null };
   const dice = LEGACY.attributes.creation.dice;
   const thrown = throwDice(state, dice * LEGACY_ATTRIBUTES.length);
   const faces = LEGACY_ATTRIBUTES.map((_, i) => thrown.faces.slice(i * dice, (i + 1) * dice));
-  const op = legacyCreationOperation(stateOf(state.character), LEGACY, faces);
+  const op = legacyCreationOperation(stateOf(character), LEGACY, faces, by);
   const rolls = LEGACY_ATTRIBUTES.map((a, i) => ({
     labelKey: attributeLabel(a),
     faces: faces[i] ?? [],
     rating: op.outcome.ratings[a],
   }));
-  const card = legacyCreationCard({ actorName: state.character.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego });
-  return { state: { ...thrown.state, character: applyOperation(state.character, op) }, card };
+  const card = legacyCreationCard({ actorName: character.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego });
+  const rolled = { ...applyOperation(character, op), legacyCreationRolled: true };
+  return { state: { ...thrown.state, prompt: null, character: rolled }, card };
 }
 
 /** R-LEG-11 a weapon's Effect roll (rollLegacyEffect): the tier's dice, then one die more while the last is a 6. */
@@ -293,6 +304,7 @@ function onPrompt(state: SessionState, click: SessionClick): SessionStep {
     return harm(state, prompt.effect, { attribute });
   }
   if (click.action !== "promptOk") throw FOUNDRY_ONLY(click.action);
+  if (prompt.kind === "rollAgain") return creation(state, true);
   if (prompt.kind === "harm") {
     const effect = promptNumber(click.n, 0, 99);
     if (effect === null) return { state: { ...state, prompt: null }, card: null };
@@ -443,6 +455,19 @@ function sheetWindow(character: CharacterSheetInput): string {
 /** Stand-in of DialogV2 (Foundry's prompt window): our prompt text and field, Foundry's buttons. */
 function promptWindow(prompt: SessionPrompt): string {
   const classes = ["dialog", "sandbox-session-prompt"];
+  if (prompt.kind === "rollAgain") {
+    // DialogV2.confirm's buttons are Foundry's own (Yes, No).
+    const text = escapeHtml(english("TERRAN.Sheet.Legacy.rollAgainPrompt"));
+    const content = `<p>${text}</p><footer class="form-footer"><button type="button" data-action="promptOk">Yes</button><button type="button" data-action="promptCancel">No</button></footer>`;
+    return applicationWindow({
+      tag: "form",
+      classes,
+      title: english("TERRAN.Sheet.Legacy.rollAgainTitle"),
+      width: 400,
+      content,
+      sandbox: "session-prompt",
+    });
+  }
   if (prompt.kind === "lose") {
     const buttons = prompt.choosable
       .map(

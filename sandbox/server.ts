@@ -232,7 +232,7 @@ function indexPage(theme: Theme): string {
     })
     .join("\n")
     .concat(
-      `\n<section class="sandbox-index"><h2>Play</h2><ul><li><a href="/play/legacy?theme=${theme}">A Legacy session: creation, Risky Action, Effect, harm to Mortal, Advancement roll</a></li></ul></section>`,
+      `\n<section class="sandbox-index"><h2>Play</h2><ul><li><a href="/play/legacy?theme=${theme}">A Legacy session: creation, Risky Action, Effect, harm to Mortal, Advancement roll</a></li><li><a href="/play/legacy?theme=${theme}&amp;as=gm">The same session as the GM (the creation roll again)</a></li></ul></section>`,
     );
   return page({ title: "Index", theme, body, path: "/" });
 }
@@ -364,7 +364,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return send(res, 200, file.type, file.body);
   }
   if (path === "/play/legacy") {
-    const state = initialSession();
+    const state = initialSession({ gm: url.searchParams.get("as") === "gm" });
     return send(
       res,
       200,

@@ -192,6 +192,8 @@ describe.each(["light", "dark"] as const)(
           }),
         );
         await expectSheet(page, character);
+        // R-LEG-2 (ruling, §10): rolled once, a player's sheet offers the roll no more.
+        expect(await page.locator('[data-action="rollLegacyCreation"]').count()).toBe(0);
         await checkpoint("creation");
 
         // 2. R-LEG-8 R-LEG-9 Strength opens the Legacy dialog; each stepper changes the pool and the exact
@@ -393,3 +395,29 @@ describe.each(["light", "dark"] as const)(
     );
   },
 );
+
+describe("sandbox in Chromium: the Legacy session as the GM", () => {
+  it("R-LEG-2 (ruling, §10): after the creation roll the GM's sheet offers Roll again, which asks first", async () => {
+    const page = await session().context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${session().sandbox.url}/play/legacy?as=gm`);
+    const click = (selector: string): Promise<void> => afterUpdate(page, () => page.locator(selector).click());
+    const button = page.locator('[data-sandbox="session-sheet"] [data-action="rollLegacyCreation"]');
+    const log = page.locator("#sandbox-chat-log > li");
+    await click('[data-action="rollLegacyCreation"]');
+    expect(await log.count()).toBe(1);
+    expect(clean(await button.textContent())).toBe(english("TERRAN.Sheet.Legacy.rollAgain"));
+    await click('[data-sandbox="session-sheet"] [data-action="rollLegacyCreation"]');
+    const prompt = page.locator('[data-sandbox="session-prompt"]');
+    expect(clean(await prompt.locator("p").textContent())).toBe(english("TERRAN.Sheet.Legacy.rollAgainPrompt"));
+    await click('[data-sandbox="session-prompt"] [data-action="promptCancel"]');
+    expect(await log.count(), "No: nothing rolled").toBe(1);
+    await click('[data-sandbox="session-sheet"] [data-action="rollLegacyCreation"]');
+    await click('[data-sandbox="session-prompt"] [data-action="promptOk"]');
+    expect(await log.count(), "Yes: rolled again").toBe(2);
+    expect(await page.locator('[data-sandbox="session-prompt"]').count()).toBe(0);
+    expect(await runAxe(page).then((f) => f.filter(blocking))).toEqual([]);
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+});
