@@ -1,11 +1,9 @@
 /**
- * The luck ledger's stored shape: how lucky each character's rolls were, per session, and which faces
- * each user's dice showed. A roll's luck is its percentile under its own pool's distribution (R-LUCK-1,
- * src/rules/luck.ts). The ledger is written by the active GM's client only, from values the rules
- * computed, and kept in world settings so it outlives a cleared chat log; its size is bounded
- * (the last `LUCK_SESSIONS_KEPT` sessions of tallies, six counts per user for the faces). It is stored
- * in parts (`luckParts`), so a roll rewrites its session's tallies, its block of recorded ids and the
- * faces, never the whole ledger; what a player may not see of a hidden roll is in none of them.
+ * The luck ledger's stored shape: each character's roll percentiles per session (R-LUCK-1,
+ * src/rules/luck.ts) and each user's dice faces. Written by the active GM's client only, from values the
+ * rules computed, into world settings; bounded (`LUCK_SESSIONS_KEPT` sessions, six counts per user). Stored
+ * in parts (`luckParts`) so a roll never rewrites the whole ledger; no part holds what a player may not see
+ * of a hidden roll.
  */
 
 /** The rolls the ledger records. */
