@@ -1,9 +1,7 @@
 /**
- * The kinds of chat card, declared once: the state each keeps in its message's flags (`CardStates`)
- * and the `data-action`s its template carries (`CARD_KIND_ACTIONS`). The flags' union
- * (src/documents/chat-message.ts) and the glue's registry (`CARD_KINDS` in
- * src/applications/chat/card-registry.ts) are derived from these, so the compiler asks for every kind in
- * each. A new kind of card is one state type and one action list here, and one registry entry.
+ * The kinds of chat card, declared once: each one's state in its message's flags (`CardStates`) and its
+ * template's `data-action`s (`CARD_KIND_ACTIONS`). The flags' union and the glue's registry derive from
+ * these, so the compiler asks for every kind in each.
  */
 import type { ChallengeCardState } from "./challenge-card.ts";
 import type { LegacyEffectState } from "./legacy-effect-card.ts";

@@ -1,8 +1,7 @@
 /**
- * The Challenge Effect card (R-CH-2 … R-CH-4): its state, the harm records applied from it, and its view. The
- * Effect is read by the ruleset's table (`challengeReading`); each health model's record, check and view are in
- * ./health/ (looked up by the record's tag), while the card keeps the one list, who may record, and once per
- * target. A card stored before the records were tagged is read as the new shape (`taggedChallengeCard`).
+ * The Challenge Effect card (R-CH-2 … R-CH-4): its state, the harm records applied from it, and its view,
+ * read by the ruleset's table (`challengeReading`). Each health model's record is in ./health/; a card
+ * stored before records were tagged is read as the new shape (`taggedChallengeCard`).
  */
 import { challengeDieNameKey } from "./die-names.ts";
 import {

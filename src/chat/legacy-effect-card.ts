@@ -1,8 +1,7 @@
 /**
- * The Legacy Effect card (R-LEG-11, R-RA-7, R-RA-9): the tool's dice, the Risky card it answers (its message
- * id and hit; null when rolled from the sheet, without a successful action) and the application of its
- * Effect to a Challenge, once. Pure: its stored state, its check, its transition and its view. Transitions
- * return the next state (version + 1) or throw a readable `RulesError` (`not-allowed`, `stale`, …).
+ * The Legacy Effect card (R-LEG-11, R-RA-7, R-RA-9), pure: the tool's dice, the Risky card it answers (null
+ * when rolled from the sheet) and its Effect applied to a Challenge once. Transitions return the next
+ * version or throw a `RulesError`, as the Risky card's do.
  */
 import {
   assertId,

@@ -1,18 +1,9 @@
 /**
- * The Risky Action (and Reaction) chat card as a pure state machine: its stored state and the check
- * every step makes of it, its reading (what the card shows that is not stored) and its transitions.
- * The state is plain JSON kept in the chat message's flags. Its view model is `risky-card-view.ts`.
- *
- * Each transition takes the current state, the user who clicked and the version the click was made
- * on, and returns a new state (version + 1) or throws a readable `RulesError`:
- *
- * - `not-allowed`: the user may not do this (only the roller or a GM changes the choices), or the
- *   step is not open (no Ego spent to undo, nothing lands to apply…);
- * - `stale`: the card changed since the click was made (two clicks at once): the first wins, the
- *   second is refused, and the stored state stays valid;
- * - `locked`: the Effect is confirmed, so the dice choice can no longer change;
- * - the rules' own codes (`bad-selection`, `same-die`, `bad-chain`…) for a bad choice.
- *
+ * The Risky Action (and Reaction) chat card as a pure state machine: its stored state (plain JSON in the
+ * message's flags) and the check each step makes of it, its reading and its transitions; the view model
+ * is `risky-card-view.ts`. A transition takes the state, the user and the version clicked on, and returns
+ * the next version or throws a `RulesError`: `not-allowed`, `stale` (two clicks at once: the first wins),
+ * `locked` (the Effect is confirmed) or the rules' own code.
  * R-RA-1 … R-RA-10, R-EGO-2, R-EGO-3, R-SAY-1, R-POOL-5, R-ADV-2 (Specialist).
  */
 import {

@@ -1,11 +1,9 @@
 /**
- * The luck ledger's stored shape: how lucky each character's rolls were, per session, and which faces
- * each user's dice showed. A roll's luck is its percentile under its own pool's distribution (R-LUCK-1,
- * src/rules/luck.ts). The ledger is written by the active GM's client only, from values the rules
- * computed, and kept in world settings so it outlives a cleared chat log; its size is bounded
- * (the last `LUCK_SESSIONS_KEPT` sessions of tallies, six counts per user for the faces). It is stored
- * in parts (`luckParts`), so a roll rewrites its session's tallies, its block of recorded ids and the
- * faces, never the whole ledger; what a player may not see of a hidden roll is in none of them.
+ * The luck ledger's stored shape: each character's roll percentiles per session (R-LUCK-1,
+ * src/rules/luck.ts) and each user's dice faces. Written by the active GM's client only, from values the
+ * rules computed, into world settings; bounded (`LUCK_SESSIONS_KEPT` sessions, six counts per user). Stored
+ * in parts (`luckParts`) so a roll never rewrites the whole ledger; no part holds what a player may not see
+ * of a hidden roll.
  */
 
 /** The rolls the ledger records. */
@@ -22,10 +20,7 @@ export interface LuckRoll {
   /** The user who rolled. */
   readonly userId: string;
   readonly kind: LuckKind;
-  /**
-   * What was rolled, as its card names it: label keys (`TERRAN.…`) and the user's own text ("Sword"),
-   * joined by LUCK_LABEL_JOIN and read in each viewer's language (`luckLabel`); older ledgers hold words.
-   */
+  /** What was rolled: `TERRAN.…` keys and the user's own text, joined by LUCK_LABEL_JOIN (`luckLabel`). */
   readonly label: string;
   /** The outcome's percentile, or null when the roll has no outcome (an Effect roll). */
   readonly outcome: number | null;
@@ -101,10 +96,7 @@ export const LUCK_RECORDED_BLOCKS = 20;
 /** How many recorded message ids the ledger remembers, so a message is recorded once. */
 export const LUCK_RECORDED_KEPT = LUCK_RECORDED_BLOCK * LUCK_RECORDED_BLOCKS;
 
-/**
- * R-LUCK-1 / R-EGO-2 the Ego one recorded roll added to its character's tally, kept so that an Ego Undo
- * pressed on its card later takes exactly that back (and a card put back counts it again).
- */
+/** R-LUCK-1 / R-EGO-2 the Ego a recorded roll added, kept so its card's Ego Undo takes exactly that back. */
 export interface LuckEgo {
   readonly messageId: string;
   readonly actorId: string;
@@ -116,11 +108,7 @@ export interface LuckEgo {
   readonly undone: boolean;
 }
 
-/**
- * The ledger with the ids of the messages already recorded and, for those whose public roll cost Ego,
- * that Ego (both optional: a ledger written before it had them), bounded by LUCK_RECORDED_KEPT;
- * `recordedTotal` counts every id ever recorded (it places each in its block).
- */
+/** The ledger with the recorded message ids and their Ego (optional: older ledgers have none). */
 export type LuckLedgerRecorded = LuckLedger & {
   readonly recorded?: readonly string[];
   readonly ego?: readonly LuckEgo[];
@@ -200,11 +188,7 @@ function addFaces(faces: LuckLedger["faces"], userId: string, thrown: readonly n
 
 const ZERO_FACES: FaceCounts = [0, 0, 0, 0, 0, 0];
 
-/**
- * R-LUCK-1 one roll recorded in the open session: its character's tally (rolls, Ego, the rarest roll,
- * public and overall; for a public roll, the percentile sums) and, for a public roll, its user's face counts. A message
- * already recorded changes nothing.
- */
+/** R-LUCK-1 one roll recorded in the open session; a message already recorded changes nothing. */
 export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLedgerRecorded {
   const roll = checkLuckRoll(entry.roll);
   const counts = isCount(entry.egoSpent) && isCount(entry.egoLost) && Array.isArray(entry.faces);
@@ -240,11 +224,8 @@ export function recordLuck(ledger: LuckLedgerRecorded, entry: LuckEntry): LuckLe
 }
 
 /**
- * R-LUCK-1 / R-EGO-2 the card's Ego Undo, as the ledger counts it: `undone`, the Ego the roll added is
- * taken out of the tally of the session it was recorded in (while that session is kept; never below 0);
- * not `undone` (the card put back when the Ego could not be restored), it is counted again. The roll
- * itself stays counted. A roll the ledger holds no Ego for (never recorded, recorded with none, or too
- * old), or one already in that state, changes nothing: the same ledger is returned, so nothing is written.
+ * R-LUCK-1 / R-EGO-2 the card's Ego Undo: the roll's Ego out of its session's tally (`undone`) or back in;
+ * the roll stays counted. Nothing to change returns the same ledger, so nothing is written.
  */
 export function setLuckEgoUndone(ledger: LuckLedgerRecorded, messageId: string, undone: boolean): LuckLedgerRecorded {
   const held = (ledger.ego ?? []).find((e) => e.messageId === messageId);
@@ -274,10 +255,7 @@ function soundXp(row: LuckXp): boolean {
   return typeof row.actorId === "string" && row.actorId.length > 0 && Number.isSafeInteger(row.xp) && row.xp >= 0;
 }
 
-/**
- * R-LUCK-1 / R-XP-1 the end-of-session award: its XP counted in the open session, which closes at `now`;
- * the next opens; only the last LUCK_SESSIONS_KEPT sessions (and their tallies) are kept.
- */
+/** R-LUCK-1 / R-XP-1 the end-of-session award: its XP counted, the open session closed and the next opened. */
 export function closeLuckSession(
   ledger: LuckLedgerRecorded,
   now: number,
@@ -334,7 +312,7 @@ export function luckSessionAt(ledger: LuckLedger, time: number): number | null {
   return found ?? (first?.index === 1 && time < first.started ? 1 : null);
 }
 
-/** R-LUCK-1 the GM's view of the ledger: its hidden rolls' rarity and Ego added to their tallies (never stored). */
+/** R-LUCK-1 the GM's view: its hidden rolls' rarity and Ego added to their tallies (never stored). */
 export function withHiddenLuck(ledger: LuckLedgerRecorded, hidden: readonly HiddenLuck[]): LuckLedgerRecorded {
   let tallies = ledger.tallies;
   const kept = new Set(ledger.sessions.map((s) => s.index));
@@ -442,11 +420,7 @@ function checkFaces(v: unknown): { faces: Record<string, FaceCounts>; dropped: n
   return { faces, dropped };
 }
 
-/**
- * The stored ledger, repaired: sound sessions, tallies, face counts, recorded ids and their Ego are kept;
- * anything else is dropped and counted in `dropped` (0: the value was sound). Not a ledger at all: a fresh
- * one. The last session is always the open one.
- */
+/** The stored ledger, repaired: what is sound kept, the rest counted in `dropped`; not a ledger, a fresh one. */
 export function repairLuckLedger(raw: unknown, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
   const now = isSum(when) ? when : 0;
   // Nothing stored: undefined, or the setting's registered default `{}`, which Foundry returns until written.
@@ -501,7 +475,7 @@ export interface LuckParts {
 /** The part that holds a session's tallies. */
 export const luckSessionSlot = (session: number): number => (session - 1) % LUCK_SESSIONS_KEPT;
 
-/** A tally as stored: its public rarest roll by what the window and the award name (its id, roller, label, chance). */
+/** A tally as stored, its public rarest roll reduced to what the window and the award name. */
 function storedTally(t: LuckTally): Record<string, unknown> {
   const { rarest: _hidden, rarestPublic: r, ...numbers } = t;
   void _hidden;
@@ -544,10 +518,7 @@ export interface LuckPartWrite {
   readonly value: unknown;
 }
 
-/**
- * The parts of `ledger` that differ from the stored `raw`, the index last. With `read`, the sound ledger
- * `raw` was read as, a session whose tallies are the very ones read is known unchanged (not compared).
- */
+/** The parts of `ledger` that differ from the stored `raw`, the index last; `read` skips unchanged sessions. */
 export function changedParts(
   raw: LuckRawParts,
   ledger: LuckLedgerRecorded,
@@ -597,10 +568,7 @@ function readRecordedParts(raw: readonly unknown[]): { ids: unknown[]; ego: unkn
   return { ids, ego, total: last < 0 ? 0 : last * LUCK_RECORDED_BLOCK + (lastIds?.length ?? 0) };
 }
 
-/**
- * The ledger from its stored parts, repaired as `repairLuckLedger` repairs it (what is damaged dropped and
- * counted). An index of the old single-setting shape (version 1) is that ledger whole: read as it was.
- */
+/** The ledger from its stored parts, repaired; an index of the version 1 shape is that ledger whole. */
 export function ledgerFromParts(raw: LuckRawParts, when: number): { ledger: LuckLedgerRecorded; dropped: number } {
   if (!isObj(raw.index) || raw.index.version !== 2) return repairLuckLedger(raw.index, when);
   const sessions = Array.isArray(raw.index.sessions) ? raw.index.sessions : [];
@@ -631,11 +599,7 @@ function localNumber(n: number, digits: number, locale: string, grouping: boolea
   return format.format(n);
 }
 
-/**
- * R-LUCK-1 the N of "1 in N" for a roll's chance, written the client's way: whole from 10 up ("2,916" in
- * English, "2.916" in Portuguese), to one decimal below ("2.5", "8"); null for a value that is not a chance.
- * The Table luck window and the end-of-session card write it the same way.
- */
+/** R-LUCK-1 the N of "1 in N" in the client's locale: whole from 10 up, else one decimal; null for no chance. */
 export function oneIn(chance: number, locale = "en"): string | null {
   if (!(typeof chance === "number" && chance > 0 && chance <= 1)) return null;
   const n = 1 / chance;

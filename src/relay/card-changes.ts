@@ -1,9 +1,7 @@
 /**
- * The changes a card makes to another document (R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 harm on a
- * character), each ONE step run where the rights are: the clicker's client when it may change target and
- * message, else the active GM's. Every step checks the stored card (kind, version, asker, hit not yet applied),
- * takes the amount from it, writes the card first and puts it back if the target refuses. Steps run one at a
- * time per client, and never prompt.
+ * The changes a card makes to another document (R-RA-7 / R-CH-5 an Effect on a Challenge, R-CH-4 harm),
+ * each one step run where the rights are: the clicker's client, else the active GM's. Each step checks
+ * the stored card, takes the amount from it, writes the card first and puts it back if the target refuses.
  */
 import {
   assertLegacyEffectState,

@@ -1,9 +1,8 @@
 /**
- * What a player may ask but not do goes to the active GM as a query (`CONFIG.queries`, `User#query`); the GM's
- * handler reads each request as untrusted and runs the same step as a GM's own click (./card-changes.ts). A
- * handler is not told its sender (foundryvtt#13418): the request names its asker, accepted only as a known
- * non-GM user (or `options.user` when Foundry passes one), so a forged id acts as that player at most (the
- * README says so). Refusals go back to the asker; only R-LEG-14's question prompts the GM.
+ * What a player may ask but not do goes to the active GM as a query (`CONFIG.queries`); the GM's handler
+ * reads it as untrusted and runs a GM click's own step (./card-changes.ts). A handler is not told its
+ * sender (foundryvtt#13418), so the asker named is accepted only as a known non-GM user: a forged id acts
+ * as that player at most. Refusals go back to the asker; only R-LEG-14's question prompts the GM.
  */
 import { RulesError, type RulesErrorCode, type RulesErrorData } from "../rules/index.ts";
 import { readHarmChoice, type HarmChoice } from "../chat/index.ts";

@@ -242,10 +242,8 @@ function neverForecast(D: number, dl: DamageLaw, perAction: Forecast["perAction"
 }
 
 /**
- * The forecast of a Challenge with `challenge.disposition` left against the action law `law`
- * (forecast-action.ts: `oneThrowAction` for Core and Degenesis, `separateEffectAction` for a ruleset
- * whose Effect is a separate roll). Throws a RulesError for a Disposition outside 0–1000, a negative
- * armour, an unknown order or a law that does not add up.
+ * The forecast of a Challenge against the action law `law` (`forecastActionLaw`). Throws a RulesError for
+ * a Disposition outside 0–1000, a negative armour, an unknown order or a law that does not add up.
  */
 export function challengeForecast(
   law: ActionLaw,
@@ -404,10 +402,9 @@ export function challengeEffectLaw(stats: { readonly dice: number; readonly halv
 }
 
 /**
- * The law of one Risky Action made with `approach`, as the ruleset resolves it (`ruleset.resolution`):
- * "combined" (Core, Degenesis: R-RA-1 … R-RA-5, the Effect die from the same throw, read through the
- * ruleset's tier rule) or "separate" (Legacy, R-LEG-9, R-LEG-11: the outcome from the throw, the Effect
- * a roll of the tool's dice that `approach.rank` reads as, an improvised tool being the lowest).
+ * The law of one Risky Action made with `approach`, by `ruleset.resolution`: "combined" (R-RA-1 … R-RA-5,
+ * the Effect die from the same throw) or "separate" (R-LEG-9, R-LEG-11, the Effect a roll of the tool
+ * `approach.rank` names, improvised the lowest).
  */
 export function forecastActionLaw(ruleset: Ruleset, approach: OneThrowApproach): ActionLaw {
   const resolution = ruleset.resolution;

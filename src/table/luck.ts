@@ -1,15 +1,10 @@
 /**
- * The luck ledger on the Foundry side (R-LUCK-1): recorded by the active GM's client, kept in a world
- * setting (`luckLedger`, so it outlives a cleared chat log), read by the Table luck window.
- *
- * What is recorded is computed here, on the GM's client, by the rules (src/rules/luck.ts) from the
- * message's card state, checked whole as every card is read, and only when the card's dice are the
- * message's own Foundry-rolled dice; no number a player's client sent is taken. A player's client
- * records nothing (a world setting is the GM's to write), nor does an active GM whose role may not modify
- * the world's settings (`mayWriteWorldSettings`: core would refuse the write). With no GM online, a roll
- * is recorded when a GM's client next sees its card change (a later click on it), or not at all: nobody
- * reads the chat log back. An Ego Undo pressed on a recorded card takes that roll's Ego back out of the
- * ledger when the GM's client sees the card change (R-EGO-2), checked the same way.
+ * The luck ledger on the Foundry side (R-LUCK-1): recorded by the active GM's client into the world setting
+ * `luckLedger` (it outlives a cleared chat log), read by the Table luck window. Provenance: each entry is
+ * computed on the GM's client by the rules (src/rules/luck.ts) from a card checked whole whose dice are the
+ * message's own Foundry rolls; no number from a player's client is taken. Only a GM who may write world
+ * settings records (`mayWriteWorldSettings`), when its client sees the card change. An Ego Undo takes its
+ * Ego back out the same way (R-EGO-2).
  */
 import {
   assertLegacyEffectState,

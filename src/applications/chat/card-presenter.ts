@@ -1,13 +1,9 @@
 /**
- * A chat card on this client: how it is drawn for the user looking at it, and where a click on it goes.
- * The ChatMessage document must not import this layer, so at init it is handed the drawing and the
- * click (`registerCardPresenter`). Each kind's template, view and handlers are its entry in
- * ./card-registry.ts; a stored card is checked whole each time it is drawn or clicked.
- *
- * A click: the clicked `data-action`, if it is one of the card's own kind, goes to that kind's handler,
- * with the state as believed. A refusal is a localised warning and changes nothing; a card the user may
- * not see cannot be clicked. A closed button (aria-disabled, still focusable) is not pressed: its reason
- * is shown.
+ * A chat card on this client: how it is drawn for its viewer and where a click on it goes. The ChatMessage
+ * document must not import this layer, so it is handed both at init (`registerCardPresenter`). Each kind's
+ * template, view and handlers are its entry in ./card-registry.ts; a stored card is checked whole on every
+ * draw and click. Only a `data-action` of the card's own kind is dispatched; a refusal is a warning and
+ * changes nothing; a closed button (aria-disabled, still focusable) shows its reason.
  */
 import { isActionOf, isCardAction, type CardAction, type CardKind } from "../../chat/index.ts";
 import { storedCard, TerranChatMessage, type StoredCard, type StoredCardOf } from "../../documents/chat-message.ts";

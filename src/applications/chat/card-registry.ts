@@ -1,9 +1,7 @@
 /**
- * One entry per kind of card (`CARD_KINDS`), as Draw Steel's message parts declare theirs: the template, the
- * view (its context for the current user) and one handler per `data-action` of the template. The kinds,
- * their states and their actions are declared in src/chat/card-kinds.ts; the compiler asks for an entry per
- * kind and a handler per action. Each handler runs one pure transition of the card (src/chat) and saves the
- * new state in the message's flags; dice rolled after the throw (an explosion chain) join the message's rolls.
+ * One entry per kind of card (`CARD_KINDS`, declared in src/chat/card-kinds.ts): its template, its view for
+ * the current user and a handler per `data-action`, which the compiler demands. A handler runs one pure
+ * transition (src/chat) and saves the state in the message's flags; dice rolled later join its rolls.
  */
 import {
   allowEffect,

@@ -1,9 +1,7 @@
 /**
- * The risk advisor beside the Dark Dice stepper (R-POOL-4), as both roll dialogs show it: one row per
- * Dark Dice count from 0 to the dialog's maximum, its figures and what that one more die changed, the
- * current choice marked, each row a button that sets the Dark Dice. The rows come from the advisor's
- * one pure place (src/rules/advice.ts) fed with the dialog's own odds function; this only formats them
- * (pure, written the client's way: "12,3%" in pt-BR). Shared by templates/dialogs/partials/advisor.hbs.
+ * The risk advisor beside the Dark Dice stepper (R-POOL-4), in both roll dialogs: a row per Dark Dice
+ * count, each a button setting it. The rows come from src/rules/advice.ts fed with the dialog's odds;
+ * this only formats them in the client's locale (templates/dialogs/partials/advisor.hbs).
  */
 import type { AdviceFigures, AdviceRow } from "../../rules/index.ts";
 import { decimal, message, MINUS, percent, type DialogMessage } from "../format.ts";

@@ -1,22 +1,10 @@
 /**
- * The roll dialog's pure model (R-POOL-1…5, R-RA-1…10, R-EGO-2, R-SAY-1, R-HARM-5): from what the
- * dialog was opened for (`RollDialogSubject`), what the user chose (`RollDialogChoices`) and the world
- * settings, compute everything the dialog shows and everything the roll needs (`RollDialogView`).
- *
- * Pure: no Foundry, no DOM. The ApplicationV2 glue keeps the choices between renders, calls
- * `rollDialogModel` on every change and renders `templates/dialogs/roll-dialog.hbs` with the view.
- * Every visible string is an i18n key (`TERRAN.*`); numbers are formatted here (signs, percentages,
- * with ../format.ts, which the separate resolution's dialog shares) so the template needs no
- * helper but `localize`.
- *
- * In reading order: the inputs, the names the glue and the template share, and the view; reading the
- * character and normalising the choices, and one change at a time; then the model, one function per
- * region of the dialog. The odds it remembers are in ./roll-dialog-odds.ts, the card's input in
+ * The roll dialog's pure model (R-POOL-1…5, R-RA-1…10, R-EGO-2, R-SAY-1, R-HARM-5): from the subject, the
+ * user's choices and the world settings, everything the dialog shows and the roll needs (`RollDialogView`).
+ * No Foundry, no DOM; strings are i18n keys and numbers come formatted (../format.ts), so the template
+ * needs only `localize`. Never throws: choices are normalised and each correction says why; stored data
+ * the rules refuse is left out with a notice. Its odds are in ./roll-dialog-odds.ts, the card's input in
  * ./risky-card-input.ts.
- *
- * The dialog never breaks: choices are normalised (whole numbers, clamped, unknown ids dropped) and
- * the reason for each correction is shown; stored data the rules would refuse (a modifier of 0 dice,
- * an unknown flag) is left out with a notice instead of throwing.
  */
 import {
   ATTRIBUTE_MAX,

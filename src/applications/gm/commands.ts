@@ -1,16 +1,9 @@
 /**
- * Where a GM finds the table tools, on v13 and v14 alike:
- * - two buttons in the Actors sidebar's header, "End of session" and "Request a roll", for a GM only
- *   (the `renderActorDirectory` hook hands the directory's HTMLElement on both generations; the
- *   buttons go beside core's own create buttons, `.directory-header .action-buttons` — where v13
- *   peers put theirs, e.g. the WFRP4e combat simulator module — or the header itself);
- * - the chat commands `/terran session` and `/terran request` (the `chatMessage` hook, same signature on
- *   v13 and v14: foundryvtt.com/api/v14/functions/hookEvents.chatMessage.html; returning false stops
- *   core from posting the text; on v14 the text is the editor's HTML, see `typedLine`). A player typing
- *   them is told they are the GM's, and nothing is posted.
- * - the macro API (`TerranEngine.sessionAward()`, `TerranEngine.requestRoll()`).
- * And the request card's rows follow the chat log: when a card answering a request is posted, changed
- * or deleted, the request's message is drawn again on this client (`ui.chat.updateMessage`).
+ * Where a GM finds the table tools, on v13 and v14 alike: two GM-only buttons in the Actors sidebar's
+ * header (`renderActorDirectory`, beside core's `.directory-header .action-buttons`), the chat commands
+ * `/terran session` and `/terran request` (`chatMessage`; returning false keeps core from posting the text,
+ * which on v14 is the editor's HTML, see `typedLine`; a player is told they are the GM's), and the macro
+ * API. A request's message is drawn again when a card answering it is posted, changed or deleted.
  */
 import { answeredRequestId } from "../../documents/chat-message.ts";
 import { attempt } from "../../prompts/notify.ts";

@@ -1,14 +1,9 @@
 /**
- * The Table luck window's view, pure (R-LUCK-1 the ledger's percentiles, R-LUCK-2 the dice's fairness):
- * per character, per kept session, the rolls, the average outcome and Effect percentiles, the rarest
- * roll ("1 in N"), the Ego spent and lost and the XP gained, each drawn as a small SVG chart (geometry
- * only: the template draws it) with the same numbers in a table; and per user, the faces of their
- * public dice and what the chi-square test says of them.
- *
- * Who sees what: the GM everything; a player the public side — a hidden roll (whispered or blind) is
- * never named to a player (`rarestPublic` instead of `rarest`), and its percentiles never enter the
- * ledger's sums (R-LUCK-1), so the averages, the same for everyone, tell nothing of it.
- * The ledger is a stored setting and is read as untrusted: a malformed entry is left out, never thrown on.
+ * The Table luck window's view, pure (R-LUCK-1 percentiles, R-LUCK-2 fairness): per character and kept
+ * session the rolls, average percentiles, rarest roll, Ego and XP, as SVG geometry with the same numbers
+ * in a table; per user, their public dice's faces and chi-square verdict. A hidden roll is never named to
+ * a player (`rarestPublic`) and never enters the ledger's sums (R-LUCK-1). The ledger is a stored setting,
+ * read as untrusted: a malformed entry is left out, never thrown on.
  */
 import {
   LUCK_SESSIONS_KEPT,

@@ -1,15 +1,9 @@
 /**
- * R-LUCK-1 / R-LUCK-2 the Table luck window (ApplicationV2 + Handlebars), open to the GM and the players:
- * it shows `luckWindowContext` built from the world's luck ledger (`readLuckLedger`) for the user who
- * opens it (the GM sees private rolls named, a player does not). One window per client: opening it
- * again brings the open one forward.
- *
- * Where it is found, on v13 and v14 alike: a "Table luck" button in the Actors sidebar's header for
- * every user (the `renderActorDirectory` hook, as the GM's tools in ./commands.ts), and the macro API
- * (`TerranEngine.tableLuck()`). It is drawn again when one of the ledger's settings it shows is created or
- * updated and what it shows changed (a block of recorded ids never shows): core calls the `createSetting` /
- * `updateSetting` document hooks on every client (PTR 2e's `updateSetting` hook re-reads its clocks setting by
- * `setting.key` the same way). A GM's window adds the hidden rolls its own chat log holds (`hiddenLuck`).
+ * R-LUCK-1 / R-LUCK-2 the Table luck window, open to the GM and the players: `luckWindowContext` from the
+ * world's luck ledger for the user who opens it; one per client. Found by a "Table luck" button in the
+ * Actors sidebar's header and `TerranEngine.tableLuck()`. Redrawn when a ledger setting it shows changes:
+ * core calls the `createSetting` / `updateSetting` hooks on every client. A GM's window adds the hidden
+ * rolls its own chat log holds (`hiddenLuck`).
  */
 import { hiddenLuck, readLuckLedger } from "../../table/luck.ts";
 import { withHiddenLuck } from "../../data/luck-ledger.ts";

@@ -1,9 +1,7 @@
 /**
- * The separate resolution's card step (Legacy; R-LEG-11): a successful Risky card's button rolls a held
- * tool's Effect tied to that card. The card claims the hit first (so two clicks roll once), the Effect
- * card is posted naming the Risky card and its hit, and the Risky card then names the Effect card; if
- * the roll is refused or its prompt closed, the claim is given back. The Effect card itself is applied
- * to a Challenge as Core's Effect is (../chat/apply-click.ts, through the GM when needed).
+ * The separate resolution's card step (Legacy; R-LEG-11): a successful Risky card's button rolls a tool's
+ * Effect tied to that card. The card claims the hit first, so two clicks roll once, and gets it back if
+ * the roll is refused; the Effect card applies as Core's does (../chat/apply-click.ts).
  */
 import {
   claimEffectRoll,

@@ -1,11 +1,8 @@
 /**
- * What every sheet of ours does around Foundry's render cycle, whichever base it extends (the actor
- * sheets extend ActorSheetV2 through `TerranActorSheet`, the item sheet ItemSheetV2): the listeners
- * bound once on the root, the focus kept and the live values said across re-renders
- * (src/applications/a11y/keeper.ts), closed controls' reasons revealed, the parts a viewer sees, and
- * the form's numbers held to the schema's limits before they are submitted (a warning per correction).
- * A sheet holds one shell and calls it from its hooks; a shared mixin over both bases would need a
- * constructor typed `any[]` (what TypeScript demands of a mixin class).
+ * What every sheet of ours does around Foundry's render cycle, whichever base it extends: listeners bound
+ * once, focus and live values kept across re-renders (../a11y/keeper.ts), closed controls' reasons, the
+ * parts a viewer sees, and numbers held to the schema's limits before submit. A sheet holds one shell; a
+ * mixin over both bases would need a constructor typed `any[]`.
  */
 import { A11yKeeper } from "../a11y/keeper.ts";
 import { moveOnKey, pressOnKey } from "../a11y/keyboard.ts";

@@ -1,8 +1,6 @@
 /**
- * Bad input from a sheet's form, caught before the update: every number field has limits (the
- * schema's, and a value never above its maximum); a value out of range is clamped, a value that is
- * not a number is dropped (the stored one stays), and each correction is reported so the sheet can
- * say so in a notification. Pure: works on the form's flat `{"system.grit.value": 7}` record.
+ * Bad input from a sheet's form, caught before the update, pure: a number out of the schema's limits (or
+ * above its maximum) is clamped, a non-number dropped, and each correction reported for a notification.
  */
 import { message, type Message } from "./common.ts";
 

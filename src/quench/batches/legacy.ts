@@ -1,16 +1,9 @@
 /**
- * The Legacy ruleset in a live world: the world's ruleset setting switched to Legacy for the
- * batch (a world setting: a GM only) and put back after; a character made, its attributes rolled at
- * creation (R-LEG-2) and then set by forced dice through the operation the roll commits; a Risky Action
- * through `rollLegacyRisky` (R-LEG-8, R-LEG-9) and its card; harm to a Critical Wound (R-LEG-5); the
- * session's end turning the Ego lost into Experience (R-LEG-12); the Advancement roll spending it
- * (R-LEG-13); the sheet drawing the Legacy fields.
- *
- * Dice: the document functions roll with Foundry's own dice, which no documented API forces (peers
- * replace `CONFIG.Dice.randomUniform`, but how a face is read from it is not documented), so a test of
- * such a roll reads the faces Foundry threw and checks every consequence against the rules for those
- * faces. Where a known state is needed after (the creation's ratings, Ego lost), the same operation
- * the roll commits is committed with chosen faces (`legacyCreationOperation`, `spendEgoOperation`).
+ * The Legacy ruleset in a live world (the world's ruleset switched for the batch, a GM only, and put back):
+ * creation's rolled attributes (R-LEG-2), a Risky Action and its card (R-LEG-8, R-LEG-9), a Critical Wound
+ * (R-LEG-5), the session's Experience (R-LEG-12), the Advancement roll (R-LEG-13) and the sheet.
+ * No documented API forces Foundry's dice, so a roll's test reads the faces thrown and checks the rules
+ * against them; where a known state is needed, the roll's own operation is committed with chosen faces.
  */
 import type { CharacterData } from "../../data/actor/character.ts";
 import type { TerranActor } from "../../documents/actor.ts";

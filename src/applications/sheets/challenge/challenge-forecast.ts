@@ -1,22 +1,10 @@
 /**
- * The Challenge sheet's forecast panel (GM only), pure: from the Challenge, the characters the GM may
- * pick from and the GM's choices, everything the panel shows — the expected number of Risky Actions,
- * P(overcome within n) as bars, and the harm dealt back (src/rules/forecast.ts, exact).
- *
- * The approach is either by hand (Light Dice, Dark Dice, Effect tier) or a character and attribute:
- * the Light Dice are then the character's pool for that attribute (R-POOL-1 … R-POOL-3: wounds and
- * Mortally Wounded count; no position, no situational dice) and the armour against the Challenge's
- * Effect is the character's (R-HARM-2). The Effect tier and the Dark Dice are always the GM's.
- * Never throws: a choice out of range is clamped and said so; a choice the rules refuse shows why.
- * Every ruleset: the attributes, the tiers (Legacy's tools) and the action's law come from the world's
- * ruleset (`forecastActionLaw` follows `ruleset.resolution`). A character's pool is read by the
- * ruleset's resolution model (src/applications/resolution/approach.ts): `buildPool` for the combined
- * resolution (Core's six attributes), and `buildSkillPool` (src/rules/skill-pool.ts) for the separate
- * one (Legacy), from the ratings its data keeps (`system.ratings`, src/data/ratings.ts).
- * Ruling (R-LEG-3, R-LEG-11, a forecast's "typical approach"): a Legacy character brings its attribute,
- * its BEST skill rating (the skill a player would argue fits; no GM position, no situational dice) and
- * its wound penalty (R-LEG-5); its tool tier is its best equipped weapon or tool (the select shows it,
- * disabled, as the Light Dice are); with none equipped the tier stays the GM's.
+ * The Challenge sheet's forecast panel (GM only), pure: from the Challenge, the characters the GM may pick
+ * and the GM's choices, what the panel shows (src/rules/forecast.ts, exact). Never throws: a choice out of
+ * range is clamped and said so, one the rules refuse says why.
+ * A character's Light Dice are its pool (R-POOL-1 … R-POOL-3, no position or situational dice) and its
+ * armour counts (R-HARM-2); the ruleset's resolution model reads the pool (../../resolution/approach.ts).
+ * Legacy (R-LEG-3, R-LEG-11, R-LEG-5): the character's best skill, wound penalty and best equipped tool.
  */
 import {
   challengeArmour,

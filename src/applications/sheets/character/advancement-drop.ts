@@ -1,9 +1,7 @@
 /**
- * An Advancement dropped on the character sheet, taken the way the world's ruleset takes one: bought with
- * XP (R-XP-2: the choices the player or GM makes on this screen first, Developed's attribute, R-CHAR-5,
- * and the GM's override when the XP is short; then the actor's operation, which checks the rules, spends
- * the XP and offers the Grit roll, R-GRIT-3), or won by the Advancement roll (R-LEG-13,
- * src/documents/legacy-actions.ts).
+ * An Advancement dropped on the character sheet, taken as the world's ruleset takes one: bought with XP
+ * (R-XP-2; this screen's choices first, Developed's attribute, R-CHAR-5, the GM's override; then the actor's
+ * operation, R-GRIT-3), or won by the Advancement roll (R-LEG-13, src/documents/legacy-actions.ts).
  */
 import { developableAttributes, isAttribute, type Ruleset } from "../../../rules/index.ts";
 import { deriveCharacter } from "../../../data/derived.ts";

@@ -1,8 +1,7 @@
 /**
- * R-ADV-1 Brainwave / R-ADV-2 Nova on the character sheet: the Activate button on an activated
- * advancement's row (closed once used this scene, or while the suit is depleted, saying why), what is
- * active until the scene ends (on the row and above the lists), and the controls that end it (one
- * effect, or the whole scene; R-SAY-1 the end of a last scene too). Pure.
+ * R-ADV-1 Brainwave / R-ADV-2 Nova on the character sheet, pure: an activated advancement's Activate button
+ * (closed once used this scene or while the suit is depleted), what is active until the scene ends, and the
+ * controls that end it (R-SAY-1 a last scene's end too).
  */
 import { activationRefusal, isActivatedAdvancement, readSceneEffects, type SceneEffect } from "../../../rules/index.ts";
 import { button, message, type ButtonView, type Message } from "../common.ts";

@@ -1,13 +1,9 @@
 /**
- * The character sheet's pure context builder: from the plain input (stored data, item snapshots,
- * ruleset id, permissions, the sheet's own UI state) compute everything the templates show — the
- * attribute grid with its derived Saves (R-CHAR-3), the pool each roll would start from (wounds,
- * Mortally Wounded), Grit, Ego, wound tracks with their penalties (R-HARM-4), banners, armour
- * (R-HARM-2), XP and the next advancement's cost (R-XP-2), the item lists, the creation helper
- * (R-CHAR-4, R-CHAR-7) — and, for every button, whether it is open and why not.
- *
- * Pure: no Foundry, no DOM. Every visible string is an i18n key (or a user's own text), so the
- * templates need only `localize`.
+ * The character sheet's pure context builder: from stored data, item snapshots, ruleset, permissions and
+ * UI state, everything the templates show — attributes and Saves (R-CHAR-3), pools, Grit, Ego, wound
+ * tracks (R-HARM-4), armour (R-HARM-2), XP and advancement cost (R-XP-2), items, the creation helper
+ * (R-CHAR-4, R-CHAR-7) — and for every button whether it is open and why not. No Foundry, no DOM;
+ * strings are i18n keys or the user's own text.
  */
 import {
   getRuleset,

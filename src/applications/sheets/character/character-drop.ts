@@ -1,10 +1,7 @@
 /**
- * An item dropped on the character sheet from elsewhere (a compendium, the sidebar, another actor),
- * copied in as core imports from a compendium (source link kept; folder, sort, ownership and id
- * cleared): an Advancement is paid as the ruleset says — bought with XP (R-XP-2, R-GRIT-3) or taken
- * with one won by the Advancement roll (R-LEG-13); weapons and armour arrive unequipped; a Condition's
- * shift is asked first (R-COND-1), or, where the world's ruleset reads it as skill dice, its skills
- * (R-LEG-16); its XP comes through TerranItem.
+ * An item dropped on the character sheet, copied in as core imports from a compendium (source kept;
+ * folder, sort, ownership and id cleared): an Advancement paid as the ruleset says (R-XP-2, R-GRIT-3,
+ * R-LEG-13), weapons and armour unequipped, a Condition's shift (R-COND-1) or skills (R-LEG-16) asked first.
  */
 import { AdvancementData } from "../../../data/item/advancement.ts";
 import { ConditionData } from "../../../data/item/condition.ts";

@@ -1,10 +1,7 @@
 /**
- * The character sheet's main tab for a ruleset with the HP health model (Legacy): the
- * ruleset's attribute list (no groups, no Saves), its skills, HP and Ego with their derived maxima, the
- * wound stages, recovery, the Experience rolls and the creation roll. Built from the ruleset's data
- * (`attributes`, `skills`, `health`, `experience`), with every refusal as a disabled button's reason.
- * Pure: no Foundry. The shared parts (header, items, biography) come from character-context.ts; the
- * HP model picks this tab (src/applications/health/sheet.ts).
+ * The character sheet's main tab for the HP health model (Legacy), pure: the ruleset's attributes, skills,
+ * HP and Ego, wound stages, recovery, Experience and creation rolls, each refusal a disabled button's
+ * reason. The shared parts come from character-context.ts; src/applications/health/sheet.ts picks this tab.
  */
 import type { HpWoundDef, Ruleset } from "../../../rules/index.ts";
 import type { CharacterDerived } from "../../../data/derived.ts";

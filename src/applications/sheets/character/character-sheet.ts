@@ -1,10 +1,7 @@
 /**
- * The character sheet (ApplicationV2 + Handlebars): gathers the plain input from the actor, hands it
- * to `characterSheetContext` (pure, tested) and turns clicks into the actor's operations (each of
- * which explains a refusal in a localised warning). Drag and drop: an Advancement dropped from a
- * compendium is bought with XP (R-XP-2, the first free, a GM may override) and offers the Grit roll
- * (R-GRIT-3) through `TerranActor.gainAdvancement`; a Condition brings +1 XP (TerranItem); weapons and
- * armour arrive unequipped, ready to equip. Attributes, Saves and weapons drag to the hotbar.
+ * The character sheet (ApplicationV2 + Handlebars): the actor's plain input to `characterSheetContext`,
+ * and clicks to the actor's operations, each refusal a localised warning. Dropped items: see
+ * ./character-drop.ts. Attributes, Saves and weapons drag to the hotbar.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.ts";
@@ -104,13 +101,9 @@ export class CharacterSheet extends TerranActorSheet<Context> {
   };
 
   /**
-   * Core's tabs: ApplicationV2 handles `data-action="tab"` itself (no class action may take that
-   * name), keeps the open tab in `tabGroups.primary` and marks the nav and sections active
-   * (foundry.applications.types.ApplicationTabsConfiguration; Draw Steel actor-sheet.mjs). The open
-   * tab lives on the sheet instance: it survives re-renders, and closing and reopening the actor's
-   * sheet as long as `actor.sheet` is the same instance (the lazily made sheet of the document; not
-   * verified inside Foundry); after a reload the sheet opens on Main. Decided: it is not stored on the
-   * actor (a tab click is not a change to the character, and observers may not write to it).
+   * Core's tabs: ApplicationV2 handles `data-action="tab"` itself and keeps the open tab on the sheet
+   * instance (`tabGroups.primary`), so it survives re-renders but not a reload. Not stored on the actor:
+   * a tab click is not a change to the character, and observers may not write to it.
    */
   static override TABS = {
     primary: {

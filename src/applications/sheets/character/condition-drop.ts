@@ -1,10 +1,8 @@
 /**
- * R-COND-1 a Condition dropped on a character sheet. One that carries the `attributeShift` flag
- * (the compendium's Obsessive Focus) asks the player for its shift first — +1 to one attribute, −1 to
- * two others — in a small dialog: attributes that cannot take a part are disabled (at 4, at 0), and a
- * pick the rules refuse opens the dialog again with the reason. The condition is then created with the
- * shift stored; TerranItem moves the ratings with its +1 XP, and gives them back when it is deleted.
- * `shiftDialogView` is the pure part (tested); the rest is the DialogV2 glue.
+ * R-COND-1 a Condition dropped on a character sheet. One with the `attributeShift` flag (Obsessive Focus)
+ * first asks for its shift (+1 to one attribute, −1 to two others) in a small dialog that reopens with the
+ * rules' reason on a refused pick; TerranItem moves the ratings with its +1 XP and gives them back on
+ * delete. `shiftDialogView` is the pure part; the rest is DialogV2 glue.
  */
 import {
   attributeShiftRefusal,

@@ -1,11 +1,8 @@
 /**
- * R-LEG-16 Obsessive Focus dropped on a character in a world whose ruleset reads it as skill dice
- * (Legacy: the condition's `skillFocus` flag): the player picks one skill for +1d and three others for
- * −1d in a small dialog; a pick the rules refuse (the same skill twice) opens it again with the reason.
- * The condition is created with the two scoped dice (`skill:<id>`) on it, which the Legacy roll dialog
- * counts only when that skill is rolled. Closing the dialog still takes the condition (the player took
- * it; its Ego refill is the table's), with no dice and a notice saying how to set them later (the
- * condition's sheet). `skillFocusDialogView` is the pure part (tested); the rest is the DialogV2 glue.
+ * R-LEG-16 Obsessive Focus dropped on a character whose ruleset reads it as skill dice (Legacy's `skillFocus`
+ * flag): the player picks a skill for +1d and three for −1d, stored as scoped dice (`skill:<id>`) that the
+ * Legacy roll dialog counts only for that skill. Closing the dialog still takes the condition (its Ego refill
+ * is the table's), with no dice and a notice. `skillFocusDialogView` is the pure part; the rest is DialogV2.
  */
 import { isModifierScope, RulesError, skillFocusModifiers, type Ruleset } from "../../../rules/index.ts";
 import { fieldOf } from "../../dom.ts";
