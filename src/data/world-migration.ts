@@ -192,26 +192,49 @@ async function plannedWrites(): Promise<Writes[]> {
   return writes.filter((w) => w.updates.length > 0);
 }
 
-/** A placed token, as far as its bars go. */
+/** A placed token, as far as the migration reads it. */
 interface PlacedToken {
   readonly id?: string | null;
+  readonly actorLink?: boolean;
+  readonly actor?: { readonly type?: string } | null;
   readonly bar1?: { readonly attribute?: string | null };
   readonly bar2?: { readonly attribute?: string | null };
+  /** An unlinked token's own changes to its actor (Foundry's ActorDelta). */
+  readonly delta?: { readonly system?: unknown; toObject?(): { readonly system?: unknown } } | null;
+}
+
+/** A token's bars that name a renamed attribute, re-pointed (schema 4). */
+function tokenBarsChange(token: PlacedToken): Record<string, unknown> {
+  const shown = { bar1: token.bar1?.attribute, bar2: token.bar2?.attribute };
+  const bars = renamedBars(shown);
+  const update: Record<string, unknown> = {};
+  for (const bar of ["bar1", "bar2"] as const) if (bars[bar] !== shown[bar]) update[`${bar}.attribute`] = bars[bar];
+  return update;
 }
 
 /**
- * Schema 4: each scene's placed tokens whose bars name a renamed attribute, re-pointed in batches of
- * `MIGRATION_BATCH` (as the ruleset switch moves them, table/token-states-sync.ts).
+ * An unlinked character token's own stored values, migrated as its actor's are: the synthetic actor merges them
+ * over the base actor's, so left in schema 3's place they would lose to the base actor's moved ones.
+ */
+function tokenDeltaChange(token: PlacedToken): Record<string, unknown> {
+  const delta = token.delta;
+  // Its source, as a peer reads a delta (`delta.toObject(true)`), not a prepared model.
+  const system = typeof delta?.toObject === "function" ? delta.toObject().system : delta?.system;
+  if (token.actorLink !== false || token.actor?.type !== "character" || !isRecord(system)) return {};
+  const change = changedFields(system, migrateActorSystem("character", system));
+  return Object.keys(change).length > 0 ? { delta: { system: change } } : {};
+}
+
+/**
+ * Schema 4: each scene's placed tokens, their renamed bars and unlinked tokens' own values, in batches of
+ * `MIGRATION_BATCH` (as the ruleset switch moves bars, table/token-states-sync.ts).
  */
 function sceneTokenJobs(): { uuids: string[]; run: () => Promise<unknown> }[] {
   const jobs = [];
   for (const scene of game.scenes ?? []) {
     const updates: Update[] = [];
     for (const token of scene.tokens as Iterable<PlacedToken>) {
-      const shown = { bar1: token.bar1?.attribute, bar2: token.bar2?.attribute };
-      const bars = renamedBars(shown);
-      const update: Record<string, unknown> = {};
-      for (const bar of ["bar1", "bar2"] as const) if (bars[bar] !== shown[bar]) update[`${bar}.attribute`] = bars[bar];
+      const update = { ...tokenBarsChange(token), ...tokenDeltaChange(token) };
       if (token.id && Object.keys(update).length > 0) updates.push({ _id: token.id, ...update });
     }
     for (let i = 0; i < updates.length; i += MIGRATION_BATCH) {

@@ -18,7 +18,7 @@ import {
   type ActorStub,
   type Generation,
 } from "../stubs/foundry-client.ts";
-import { makeScene, type TokenStub } from "../stubs/world.ts";
+import { makeDelta, makeScene, type TokenStub } from "../stubs/world.ts";
 import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { CharacterData } from "../../src/data/actor/character.ts";
 import { migrateCharacter, migrateCharacterWithReport } from "../../src/data/migrations/index.ts";
@@ -192,5 +192,37 @@ describe.each(GENERATIONS)("[Foundry stand-ins] v%i: a schema-3 world loads on s
     // The next start reads the written data (the old block stays stored, unread): the same values.
     const reloaded = loadWorld().actors.contents[0]?.system as unknown as { toObject(): Json };
     expect(reloaded.toObject()).toStrictEqual(schema4());
+  });
+
+  it("an unlinked token's own Legacy values (its delta) move too, so it keeps its HP, not its base actor's", async () => {
+    world.actorSources = [storedHero("actor00000000043", { bar1: "hitPoints", bar2: "ratings.ego" })];
+    const unlinked: TokenStub = {
+      ...token("token00000000003", "hitPoints", "ratings.ego"),
+      actorLink: false,
+      delta: makeDelta({ legacy: { hp: { value: 3 }, wounds: { critical: true }, ego: { value: 1 } } }),
+    };
+    const linked: TokenStub = {
+      ...token("token00000000004", "hitPoints", "ratings.ego"),
+      actorLink: true,
+      delta: { system: {} },
+    };
+    const plain: TokenStub = { ...token("token00000000005", "hitPoints", null), actorLink: false };
+    const scene = makeScene([unlinked, linked, plain]);
+    world.scenes = [scene];
+    loadWorld();
+    await migrateWorld();
+    expect(unlinked.delta?.system).toMatchObject({
+      hitPoints: { value: 3, critical: true },
+      ratings: { ego: { value: 1 } },
+    });
+    expect(linked.delta?.system).toEqual({});
+    expect(scene.updates).toEqual([
+      [
+        {
+          _id: "token00000000003",
+          delta: { system: { hitPoints: { value: 3, critical: true }, ratings: { ego: { value: 1 } } } },
+        },
+      ],
+    ]);
   });
 });

@@ -222,7 +222,28 @@ export interface TokenStub {
   readonly actor: { readonly type: string } | null;
   bar1: { attribute: string | null };
   bar2: { attribute: string | null };
+  /** "Link Actor Data"; an unlinked token keeps its own changes in `delta` (KB "Version 11 Token Changes"). */
+  readonly actorLink?: boolean;
+  /** The token's ActorDelta: `system` is "the system data model override" (api: foundry.types.ActorDeltaData). */
+  readonly delta?: { system: Json; toObject?(): { system: Json } };
 }
+
+/** An ActorDelta holding `system`; `toObject()` gives a copy of its source, as a document's does. */
+export function makeDelta(system: Json): { system: Json; toObject(): { system: Json } } {
+  const delta = { system, toObject: () => ({ system: structuredClone(delta.system) }) };
+  return delta;
+}
+
+/** A nested update merged into `target` (Foundry merges an update's objects into the source's). */
+function mergeInto(target: Json, update: Json): void {
+  for (const [key, value] of Object.entries(update)) {
+    const old = target[key];
+    if (isJson(value) && isJson(old)) mergeInto(old, value);
+    else target[key] = structuredClone(value);
+  }
+}
+
+const isJson = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A scene with its placed tokens; `updates` keeps every batch of token updates, which are applied. */
 export interface SceneStub {
@@ -246,6 +267,12 @@ export function makeScene(tokens: TokenStub[]): SceneStub {
         for (const bar of ["bar1", "bar2"] as const) {
           const attribute = update[`${bar}.attribute`];
           if (typeof attribute === "string") token[bar] = { attribute };
+        }
+        const delta = update.delta;
+        if (isJson(delta) && isJson(delta.system)) {
+          // A delta exists only for a token tied to an actor (KB "Version 11 Token Changes").
+          if (!token.delta) throw new Error(`stand-in Scene: token ${token.id} has no ActorDelta`);
+          mergeInto(token.delta.system, delta.system);
         }
       }
       return Promise.resolve(updates);
