@@ -47,6 +47,8 @@ interface Answer {
   readonly card?: unknown;
   readonly choices?: unknown;
   readonly message?: string;
+  /** A Legacy session's message drawn again: its id and new HTML. */
+  readonly changed?: { readonly id: string; readonly message: string } | null;
   readonly data?: DialogData;
   /** The forecast panel's correction notice, if any. */
   readonly notice?: string | null;
@@ -241,6 +243,15 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
         focusFirst(added.querySelector(".window-content") ?? added);
     }
   }
+  if (answer.changed) {
+    // A card whose state moved on is drawn again in its place, as Foundry's chat log updates a message.
+    const old = document.querySelector(`[data-message-id="${CSS.escape(answer.changed.id)}"]`);
+    if (old) {
+      old.outerHTML = answer.changed.message;
+      const fresh = document.querySelector(`[data-message-id="${CSS.escape(answer.changed.id)}"]`);
+      if (fresh) keeperOf(fresh).after(fresh);
+    }
+  }
   if (answer.message) {
     const log = document.getElementById("sandbox-chat-log");
     if (log) {
@@ -253,6 +264,15 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
 }
 
 function sessionClick(target: HTMLElement): Record<string, unknown> | null {
+  const message = target.closest<HTMLElement>('[data-sandbox="message"]');
+  if (message)
+    return {
+      click: {
+        where: "card",
+        action: target.dataset.action,
+        data: { ...target.dataset, sessionCard: message.dataset.messageId },
+      },
+    };
   const where = target.closest('[data-sandbox="session-dialog"]')
     ? "dialog"
     : target.closest('[data-sandbox="session-prompt"]')
@@ -316,8 +336,8 @@ function init(): void {
     // A closed control (disabled, or aria-disabled: it keeps the focus for its reason) is not pressed, as in the glue.
     if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
     if (target.getAttribute("aria-disabled") === "true") return;
-    const inSession =
-      session && target.closest("[data-sandbox-session]") && !target.closest('[data-sandbox="message"]');
+    // In the session, a card's button goes to the session too (its Risky card rolls the tied Effect).
+    const inSession = session && target.closest("[data-sandbox-session]");
     if (inSession) {
       const body = sessionClick(target);
       // Tabs switch in the page, as Foundry's do; a ticked modifier keeps the browser's own toggle until the re-render.

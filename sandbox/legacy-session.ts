@@ -1,17 +1,9 @@
 /**
- * A Legacy session played in the sandbox: one fresh Legacy character whose sheet
- * buttons do what the Foundry glue does (src/documents/legacy-actions.ts, src/applications/sheets/
- * character/character-actions.ts, src/applications/resolution/separate-dialog.ts) with the REAL pure
- * operations (src/documents/operations/legacy.ts), the real dialog model and the real card builders
- * (src/chat/legacy-cards.ts): the creation roll, an attribute's Risky Action dialog and its roll, a
- * weapon's Effect roll, harm (Critical, Mortal with the attribute chosen), the end of the session and
- * the Advancement roll.
- *
- * Stand-ins, labelled: the dice come from the sandbox's seeded generator (seeded by the session's
- * throw count, so a session always rolls the same dice); `commitOperation` is `applyOperation` below
- * (the update's dotted paths set on the page's copy of the character); DialogV2's number prompt and
- * choice buttons are small windows drawn here. The server keeps no state: the page holds it and posts
- * it back with each click, as it does for the cards.
+ * A Legacy session played in the sandbox: a fresh Legacy character whose buttons do what the glue does
+ * (src/documents/legacy-actions.ts), with the real operations, dialog model and cards: the creation roll,
+ * a Risky Action and its card's Effect roll, harm to Critical and Mortal, the session's end, the
+ * Advancement roll. Stand-ins: seeded dice, `applyOperation` for `commitOperation`, DialogV2's prompts
+ * drawn here; the page holds the state and posts it back with each click.
  */
 import {
   initialSeparateChoices,
@@ -22,14 +14,15 @@ import {
   type SeparateRollSettings,
 } from "../src/applications/resolution/separate-dialog-model.ts";
 import type { CharacterSheetInput } from "../src/applications/sheets/inputs.ts";
-import {
-  experienceRollCard,
-  legacyCreationCard,
-  legacyEffectCard,
-  legacyHarmCard,
-  legacyRiskyCard,
-} from "../src/chat/legacy-cards.ts";
+import { experienceRollCard, legacyCreationCard, legacyHarmCard } from "../src/chat/legacy-cards.ts";
 import type { ResultCardView } from "../src/chat/index.ts";
+import { createLegacyEffectCard, type LegacyActionLink } from "../src/chat/legacy-effect-card.ts";
+import {
+  claimEffectRoll,
+  createLegacyRiskyCard,
+  linkEffectCard,
+  type LegacyRiskyState,
+} from "../src/chat/legacy-risky-card.ts";
 import { deriveCharacter } from "../src/data/derived.ts";
 import { ratingsOf, LEGACY_ATTRIBUTES, type LegacyAttribute } from "../src/data/ratings.ts";
 import {
@@ -50,11 +43,12 @@ import {
   type HpHarmOperationChoices,
 } from "../src/documents/operations/hp-harm.ts";
 import type { ActorUpdate, CharacterState, ItemUpdate } from "../src/documents/operations/types.ts";
-import { DEFAULT_DARK_MAX, LEGACY, RulesError, type Face } from "../src/rules/index.ts";
+import { DEFAULT_DARK_MAX, effectOrder, LEGACY, RulesError, type Face } from "../src/rules/index.ts";
 import { weaponRow } from "../tests/fixtures/sheets.ts";
 import { legacyFreshCharacter } from "../tests/fixtures/legacy-sheets.ts";
 import { english } from "../tests/support/templates.ts";
 import { seededD6, seedOf } from "./actions.ts";
+import type { CardDoc } from "./fixtures.ts";
 import { PLAYER } from "./fixtures.ts";
 import { applicationWindow, chatMessage, DIALOG_WINDOW, escapeHtml, renderCard } from "./render.ts";
 import { characterScene } from "./sheets.ts";
@@ -65,6 +59,9 @@ export const SESSION_SETTINGS: SeparateRollSettings = { darkMax: DEFAULT_DARK_MA
 
 /** The seed text of the session's dice (chosen so this session shows an explosion and Ego lost). */
 const SEED = "legacy-session-56";
+
+/** The session's character as its cards name it. */
+const SESSION_ACTOR_UUID = "Actor.sandboxSession01";
 
 /** The weapon the character carries: a Greater tool (2d, highest kept, a 6 explodes: R-LEG-11). */
 export const SESSION_WEAPON_ID = "weapLargeAxe0001";
@@ -81,6 +78,8 @@ export interface SessionState {
   readonly dialog: { readonly attribute: LegacyAttribute; readonly choices: SeparateRollChoices } | null;
   readonly prompt: SessionPrompt | null;
   readonly throws: number;
+  /** The last Risky Action card posted (its message id and state): its Effect buttons roll from it. */
+  readonly risky?: { readonly id: string; readonly state: LegacyRiskyState } | null;
 }
 
 /** A fresh Legacy character (nothing rolled, no XP) carrying a large axe; `gm`: the page plays as a GM. */
@@ -156,18 +155,32 @@ const skillLabel = (id: string): string => `TERRAN.Character.FIELDS.ratings.skil
 // What a click does
 
 export interface SessionClick {
-  /** Where the button is: the sheet, the Risky Action dialog, or a prompt. */
-  readonly where: "sheet" | "dialog" | "prompt";
+  /** Where the button is: the sheet, the Risky Action dialog, a prompt, or a card in the chat log. */
+  readonly where: "sheet" | "dialog" | "prompt" | "card";
   readonly action: string;
   readonly data: Readonly<Record<string, string>>;
   /** The prompt's number field (`n`), when it has one. */
   readonly n?: number;
 }
 
+/** A chat message of the session: its id (the page finds it again by it) and its card. */
+export interface SessionCard {
+  readonly id: string;
+  readonly doc: CardDoc;
+}
+
 export interface SessionStep {
   readonly state: SessionState;
-  readonly card: ResultCardView | null;
+  /** The card posted, if any. */
+  readonly card: SessionCard | null;
+  /** A card posted before, drawn again (its state moved on). */
+  readonly changed?: SessionCard;
 }
+
+const result = (state: SessionState, view: ResultCardView): SessionCard => ({
+  id: `session${state.throws}`,
+  doc: { kind: "result", state: view },
+});
 
 function throwDice(state: SessionState, count: number): { faces: Face[]; state: SessionState } {
   return { faces: sessionDice(state.throws, count), state: { ...state, throws: state.throws + 1 } };
@@ -199,11 +212,14 @@ function creation(state: SessionState, confirmed = false): SessionStep {
   }));
   const card = legacyCreationCard({ actorName: character.name, rolls, hp: op.outcome.hp, ego: op.outcome.ego });
   const rolled = { ...applyOperation(character, op), legacyCreationRolled: true };
-  return { state: { ...thrown.state, prompt: null, character: rolled }, card };
+  return { state: { ...thrown.state, prompt: null, character: rolled }, card: result(state, card) };
 }
 
-/** R-LEG-11 a weapon's Effect roll (rollLegacyEffect): the tier's dice, then one die more while the last is a 6. */
-function effectRoll(state: SessionState, itemId: string): SessionStep {
+/**
+ * R-LEG-11 a weapon's Effect roll (rollLegacyEffect): the tier's dice, then one die more while the last is a 6;
+ * tied to `action` when rolled from its Risky card, to nothing from the sheet. R-RA-9 the card keeps the order.
+ */
+function effectRoll(state: SessionState, itemId: string, action: LegacyActionLink | null = null): SessionStep {
   const item = state.character.items.find((i) => i.id === itemId);
   if (item?.type !== "weapon")
     throw new RulesError("unknown-id", `"${itemId}" is not a weapon of ${state.character.name}.`, { id: itemId });
@@ -220,20 +236,42 @@ function effectRoll(state: SessionState, itemId: string): SessionStep {
   }
   const tags = { versatileTwoHanded: item.system.twoHanded, improvised: item.system.tags.includes("improvised") };
   const effect = legacyEffect(LEGACY, item.system.rank, tags, first, chain);
-  return {
-    state: next.state,
-    card: legacyEffectCard({
-      actorName: state.character.name,
-      toolName: item.name,
-      tierLabelKey: tool.labelKey,
-      ...effect,
+  const { flags } = deriveCharacter(state.character.system, state.character.items);
+  const card = createLegacyEffectCard({
+    rollerId: PLAYER.id,
+    actorUuid: SESSION_ACTOR_UUID,
+    rulesetId: LEGACY.id,
+    rank: item.system.rank,
+    ...tags,
+    extra: 0,
+    roll: { actorName: state.character.name, toolName: item.name, tierLabelKey: tool.labelKey, ...effect },
+    action,
+    order: effectOrder({
+      fast: flags.has("effectFirst"),
+      slow: flags.has("effectLast"),
+      nimble: item.system.tags.includes("nimble"),
     }),
+  });
+  return { state: next.state, card: { id: `session${state.throws}`, doc: { kind: "legacyEffect", state: card } } };
+}
+
+/** R-LEG-11 a Risky card's Effect button: the hit claimed first (two clicks roll once), then the tied roll. */
+function effectFromCard(state: SessionState, click: SessionClick): SessionStep {
+  const risky = state.risky;
+  if (!risky || click.data.sessionCard !== risky.id || click.action !== "roll-effect") throw FOUNDRY_ONLY(click.action);
+  const claimed = claimEffectRoll(risky.state, PLAYER, Number(click.data.index ?? 0), risky.state.version);
+  const step = effectRoll(state, claimed.tool.id, { messageId: risky.id, hit: claimed.hit });
+  const linked = { id: risky.id, state: linkEffectCard(claimed.state, claimed.hit, step.card?.id ?? "") };
+  return {
+    state: { ...step.state, risky: linked },
+    card: step.card,
+    changed: { id: risky.id, doc: { kind: "legacyRisky", state: linked.state } },
   };
 }
 
 /**
  * R-LEG-8 R-LEG-9 the dialog's Roll (SeparateRollDialog → rollLegacyRisky): one throw of the pool; the Dark Dice's Ego
- * spent at once.
+ * spent at once. R-LEG-11 the card offers an Effect roll per held tool.
  */
 function riskyRoll(state: SessionState): SessionStep {
   const dialog = state.dialog;
@@ -250,19 +288,33 @@ function riskyRoll(state: SessionState): SessionStep {
   const dark = thrown.faces.slice(view.light);
   const spend = dark.length > 0 ? spendEgoOperation(stateOf(character), LEGACY, dark) : null;
   const ego = ratingsOf(character.system).ego.value;
-  const card = legacyRiskyCard({
-    actorName: character.name,
-    attributeLabelKey: attributeLabel(dialog.attribute),
-    skillLabelKey: isLegacySkill(view.choices.skill) ? skillLabel(view.choices.skill) : null,
-    light,
-    dark,
-    costly: spend?.outcome.costly ?? [],
-    ego: { before: ego, after: spend?.outcome.after ?? ego },
-    lost: spend?.outcome.lost ?? false,
+  const card = createLegacyRiskyCard({
+    rollerId: PLAYER.id,
+    actorUuid: SESSION_ACTOR_UUID,
+    roll: {
+      actorName: character.name,
+      attributeLabelKey: attributeLabel(dialog.attribute),
+      skillLabelKey: isLegacySkill(view.choices.skill) ? skillLabel(view.choices.skill) : null,
+      light,
+      dark,
+      costly: spend?.outcome.costly ?? [],
+      ego: { before: ego, after: spend?.outcome.after ?? ego },
+      lost: spend?.outcome.lost ?? false,
+    },
+    tools: character.items.flatMap((i) =>
+      i.type === "weapon" && i.system.equipped ? [{ id: i.id, name: i.name }] : [],
+    ),
+    multiAttack: deriveCharacter(character.system, character.items).flags.has("multiAttack"),
   });
+  const id = `session${state.throws}`;
   return {
-    state: { ...thrown.state, dialog: null, character: spend ? applyOperation(character, spend) : character },
-    card,
+    state: {
+      ...thrown.state,
+      dialog: null,
+      risky: { id, state: card },
+      character: spend ? applyOperation(character, spend) : character,
+    },
+    card: { id, doc: { kind: "legacyRisky", state: card } },
   };
 }
 
@@ -284,7 +336,7 @@ function harm(state: SessionState, effect: number, choices: HpHarmOperationChoic
     dead: o.dead,
     shieldSacrificed: o.shieldItemId !== null,
   });
-  return { state: { ...state, prompt: null, character: applyOperation(character, op) }, card };
+  return { state: { ...state, prompt: null, character: applyOperation(character, op) }, card: result(state, card) };
 }
 
 /** The number the prompt gives, clamped to its limits as askNumber does; null when it is not a number. */
@@ -336,7 +388,10 @@ function onPrompt(state: SessionState, click: SessionClick): SessionStep {
     success: o.success,
     rating: o.rating,
   });
-  return { state: { ...thrown.state, prompt: null, character: applyOperation(state.character, op) }, card };
+  return {
+    state: { ...thrown.state, prompt: null, character: applyOperation(state.character, op) },
+    card: result(state, card),
+  };
 }
 
 function onDialog(state: SessionState, click: SessionClick): SessionStep {
@@ -416,6 +471,7 @@ function onSheet(state: SessionState, click: SessionClick): SessionStep {
 
 /** One click of the session: the next state and the card it posts, if any. */
 export function sessionClick(state: SessionState, click: SessionClick): SessionStep {
+  if (click.where === "card") return effectFromCard(state, click);
   if (click.where === "prompt") return onPrompt(state, click);
   if (click.where === "dialog") return onDialog(state, click);
   return onSheet(state, click);
@@ -526,19 +582,25 @@ export interface SessionView {
   readonly side: string;
   /** A chat message for the card posted, if any. */
   readonly message: string | null;
+  /** A message posted before, drawn again: its id and its new HTML. */
+  readonly changed: { readonly id: string; readonly message: string } | null;
 }
 
-export function sessionView(state: SessionState, card: ResultCardView | null): SessionView {
+const messageOf = (state: SessionState, card: SessionCard): string =>
+  chatMessage(state.character.name, renderCard(card.doc, PLAYER), card.id);
+
+export function sessionView(state: SessionState, step: Omit<SessionStep, "state"> | null = null): SessionView {
   return {
     sheet: sheetWindow(state.character),
     side: state.prompt ? promptWindow(state.prompt) : dialogWindow(state),
-    message: card ? chatMessage(state.character.name, renderCard({ kind: "result", state: card }, PLAYER)) : null,
+    message: step?.card ? messageOf(state, step.card) : null,
+    changed: step?.changed ? { id: step.changed.id, message: messageOf(state, step.changed) } : null,
   };
 }
 
 /** The session's page body (a row: the sheet, the open window, the chat log). */
 export function sessionBody(state: SessionState, chatWidth: number): string {
-  const view = sessionView(state, null);
+  const view = sessionView(state);
   // The open window above the chat log, beside the sheet (the sheet, a dialog and the chat fit 1280px side
   // by side only this way).
   const column = `<div class="sandbox-session-column" style="display: flex; flex-direction: column; gap: 12px; align-items: flex-start"><div id="sandbox-session-side">${view.side}</div><section class="sandbox-chat sidebar-tab chat-sidebar" style="width: ${chatWidth}px"><ol class="chat-log" id="sandbox-chat-log"></ol></section></div>`;
@@ -556,7 +618,7 @@ export function parseSessionState(value: unknown): SessionState {
 
 export function parseSessionClick(value: unknown): SessionClick {
   const v = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
-  const where = v.where === "dialog" || v.where === "prompt" ? v.where : "sheet";
+  const where = v.where === "dialog" || v.where === "prompt" || v.where === "card" ? v.where : "sheet";
   if (typeof v.action !== "string") throw new Error("A click names its action.");
   const data: Record<string, string> = {};
   if (typeof v.data === "object" && v.data !== null)

@@ -95,8 +95,10 @@ export function renderCard(doc: CardDoc, user: CardUser): string {
 }
 
 /** Stand-in of a Foundry chat message around a card. */
-export function chatMessage(speaker: string, cardHtml: string): string {
-  return `<li class="chat-message message flexcol" data-sandbox="message">
+/** A chat log entry; `id` as Foundry's chat log marks each message (`data-message-id`). */
+export function chatMessage(speaker: string, cardHtml: string, id?: string): string {
+  const marked = id === undefined ? "" : ` data-message-id="${escapeHtml(id)}"`;
+  return `<li class="chat-message message flexcol" data-sandbox="message"${marked}>
   <header class="message-header flexrow"><h4 class="message-sender">${escapeHtml(speaker)}</h4><span class="message-metadata"><time>now</time></span></header>
   <div class="message-content">${cardHtml}</div>
 </li>`;

@@ -313,10 +313,10 @@ function legacySessionAction(body: unknown): unknown {
   const state = parseSessionState(b.state);
   if (typeof b.field === "string") {
     const next = sessionField(state, b.field, b.value);
-    return { state: next, ...sessionView(next, null) };
+    return { state: next, ...sessionView(next) };
   }
   const step = sessionClick(state, parseSessionClick(b.click));
-  return { state: step.state, ...sessionView(step.state, step.card) };
+  return { state: step.state, ...sessionView(step.state, step) };
 }
 
 // ---------------------------------------------------------------------------------------------

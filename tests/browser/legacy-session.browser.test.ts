@@ -240,11 +240,18 @@ describe.each(["light", "dark"] as const)(
         await expectSheet(page, character);
         await checkpoint("risky-action");
 
-        // 4. R-LEG-11 the weapon's Effect (items tab): a Greater tool, 2d, the highest kept, a 6 rolled
-        //    again while 6s come.
+        // 4. R-LEG-11 the Risky card's next step, the held weapon's Effect: a Greater tool, 2d, the highest
+        //    kept, a 6 rolled again while 6s come; the card then says the hit has its Effect. (The items tab
+        //    is opened first: it stays open across the re-render.)
         await page.locator('[data-sandbox="session-sheet"] [data-action="tab"][data-tab="items"]').click();
-        await click(`[data-item-id="${SESSION_WEAPON_ID}"] .te-roll-weapon[data-action="roll"]`);
+        const risky = log.nth(1);
+        expect(clean(await risky.locator('[data-action="roll-effect"]').textContent())).toBe(
+          english("TERRAN.Card.Legacy.rollEffect").replace("{tool}", "Large axe"),
+        );
+        await click('#sandbox-chat-log > li:nth-child(2) [data-action="roll-effect"]');
         expect(await log.count()).toBe(3);
+        expect(await risky.locator(".effects-rolled li").count(), "the hit has its Effect").toBe(1);
+        expect(await risky.locator('[data-action="roll-effect"]').getAttribute("aria-disabled")).toBe("true");
         const weapon = character.items.find((i) => i.id === SESSION_WEAPON_ID);
         if (weapon?.type !== "weapon") throw new Error("no weapon");
         const tool = toolFor(LEGACY, weapon.system.rank);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { characterSheetContext } from "../../src/applications/sheets/character/character-context.ts";
 import { hitPointsOf } from "../../src/data/hit-points.ts";
 import { RulesError } from "../../src/rules/index.ts";
-import { initialSession, sessionClick, type SessionState } from "../../sandbox/legacy-session.ts";
+import { initialSession, SESSION_WEAPON_ID, sessionClick, type SessionState } from "../../sandbox/legacy-session.ts";
 import { hpPart } from "../fixtures/sheets.ts";
 
 const roll = { where: "sheet", action: "rollLegacyCreation", data: {} } as const;
@@ -50,5 +50,43 @@ describe("sandbox Legacy session: the creation roll keeps its 'already rolled' s
     expect(again.state.prompt).toBeNull();
     expect(again.state.throws).toBe(hurt.throws + 1);
     expect(hitPointsOf(again.state.character.system).value).toBe(1);
+  });
+});
+
+describe("sandbox Legacy session: the Risky card is the one Foundry posts", () => {
+  const played = (): SessionState => {
+    let state = sessionClick(initialSession(), roll).state;
+    state = sessionClick(state, { where: "sheet", action: "roll", data: { roll: "strength" } }).state;
+    for (const action of ["darkUp", "darkUp", "positionUp"])
+      state = sessionClick(state, { where: "dialog", action, data: {} }).state;
+    return sessionClick(state, { where: "dialog", action: "roll", data: {} }).state;
+  };
+
+  it("R-LEG-11: its Effect button rolls the held tool's Effect tied to it, once per hit", () => {
+    const state = played();
+    const risky = state.risky;
+    expect(risky?.state.tools.map((t) => t.name)).toEqual(["Large axe"]);
+    const click = { where: "card", action: "roll-effect", data: { index: "0", sessionCard: risky?.id ?? "" } } as const;
+    const step = sessionClick(state, click);
+    expect(step.card?.doc.kind).toBe("legacyEffect");
+    const effect = step.card?.doc.kind === "legacyEffect" ? step.card.doc.state : null;
+    expect(effect?.action).toEqual({ messageId: risky?.id, hit: 0 });
+    expect(step.changed?.id).toBe(risky?.id);
+    expect(step.state.risky?.state.effects).toEqual([{ hit: 0, toolId: SESSION_WEAPON_ID, messageId: step.card?.id }]);
+    expect(() => sessionClick(step.state, click)).toThrow(RulesError);
+  });
+
+  it("a click on another card's button, or one the session does not wire, is refused", () => {
+    const state = played();
+    expect(() =>
+      sessionClick(state, { where: "card", action: "roll-effect", data: { index: "0", sessionCard: "elsewhere" } }),
+    ).toThrow(RulesError);
+    expect(() =>
+      sessionClick(state, {
+        where: "card",
+        action: "apply-legacy-effect",
+        data: { sessionCard: state.risky?.id ?? "" },
+      }),
+    ).toThrow(RulesError);
   });
 });
