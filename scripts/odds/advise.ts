@@ -13,12 +13,12 @@ import {
   type AdviceFigures,
   type AdviceRow,
 } from "../../src/rules/index.ts";
-import { int, parseArgs, type OptionSpec } from "./lib/args.ts";
+import { int, parseArgs, type OptionSpec, RULESET_CHOICES } from "./lib/args.ts";
 import type { OddsCommand } from "./lib/command.ts";
 import { number, percent, table } from "./lib/format.ts";
 import { RISKY_SPEC, riskyOdds, type RiskyOdds } from "./risky.ts";
 
-const HELP = `npm run odds -- advise --ruleset core|degenesis|legacy --light N --ego E [--dark-max M] [--json]
+const HELP = `npm run odds -- advise --ruleset ${RULESET_CHOICES} --light N --ego E [--dark-max M] [--json]
 
 The risk advisor the roll dialogs show beside the Dark Dice stepper: for every Dark Dice count from 0
 to the maximum, the chance of a Success (6), of at least a Success with a consequence (4+), the
@@ -26,7 +26,7 @@ expected Effect when it lands (Core, Degenesis; after the tier with --rank) or t
 roll is made (Legacy), the expected Ego lost and the chance Ego falls to 0, each with its change from
 the row above (what that one more die buys and costs).
 
-  --ruleset core|degenesis|legacy   the ruleset (default core)
+  --ruleset ${RULESET_CHOICES}   the ruleset (default core)
   --light N      Light Dice after every modifier, 0–4 (default 0)
   --ego E        Ego when the dice are thrown (default 3; Core/Degenesis 0–6, Legacy 0–10)
   --dark-max M   the last row, 0–${DARK_ODDS_MAX} (default ${DEFAULT_DARK_MAX}: the dialog's Dark Dice maximum

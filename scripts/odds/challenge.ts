@@ -1,6 +1,6 @@
 /** `npm run odds -- challenge`: the exact odds of a Challenge's Effect at a level, for pitching Challenges. */
 import { challengeEffectOdds, challengeStats } from "../../src/rules/index.ts";
-import { int, parseArgs, RULESET_OPTION, rulesetOf } from "./lib/args.ts";
+import { int, parseArgs, RULESET_OPTION, rulesetOf, RULESET_CHOICES } from "./lib/args.ts";
 import { UsageError, type OddsCommand } from "./lib/command.ts";
 import { effectText } from "./effect.ts";
 
@@ -9,7 +9,7 @@ const HELP = `npm run odds -- challenge --tier LEVEL [options]
 The exact odds of a Challenge's Effect: its dice, the highest kept, exploding on 6 (Trivial's d/2:
 one such die, halved, rounded up).
 
-  --ruleset core|degenesis|legacy   the ruleset (default core)
+  --ruleset ${RULESET_CHOICES}   the ruleset (default core)
   --tier LEVEL   trivial, dangerous, serious, formidable, then exceptional (Core, Degenesis) or
                  extreme, fantastical (Legacy)
   --n N          the dice of a scaling level (Exceptional n ≥ 4, Fantastical n ≥ 5)

@@ -7,7 +7,7 @@ import {
   type SeparateRiskyOdds,
   type TierRank,
 } from "../../src/rules/index.ts";
-import { flag, int, parseArgs, RULESET_OPTION, rulesetOf, type Parsed } from "./lib/args.ts";
+import { flag, int, parseArgs, RULESET_OPTION, rulesetOf, type Parsed, RULESET_CHOICES } from "./lib/args.ts";
 import { UsageError, type OddsCommand } from "./lib/command.ts";
 import { distributionTable, number, percent, table } from "./lib/format.ts";
 
@@ -16,7 +16,7 @@ const HELP = `npm run odds -- risky [options]   (the default subcommand)
 The exact odds of a Risky Action: the outcome of the highest die (1–3 Fail, 4–5 Success with a
 consequence, 6 Success), the Ego the Dark Dice cost and, in Core and Degenesis, the Effect die.
 
-  --ruleset core|degenesis|legacy   the ruleset (default core)
+  --ruleset ${RULESET_CHOICES}   the ruleset (default core)
   --light N      Light Dice after every modifier, 0–4 (default 0)
   --dark N       Dark Dice, 0–200 (default 0)
   --ego N        Ego when the dice are thrown (default 3; Core/Degenesis 0–6, Legacy 0–10)

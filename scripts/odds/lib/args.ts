@@ -56,6 +56,9 @@ export function parseArgs(
 /** The --ruleset option every subcommand takes. */
 export const RULESET_OPTION: OptionSpec = { kind: "choice", choices: RULESET_IDS };
 
+/** The ruleset ids as the help texts write them (`core|degenesis|legacy`), from the registry. */
+export const RULESET_CHOICES = RULESET_IDS.join("|");
+
 export function rulesetOf(parsed: Parsed, fallback: string): Ruleset {
   const id = typeof parsed.ruleset === "string" ? parsed.ruleset : fallback;
   if (!isRulesetId(id)) throw new UsageError(`--ruleset must be one of ${RULESET_IDS.join(", ")}.`);
