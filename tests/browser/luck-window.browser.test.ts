@@ -10,7 +10,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { findScene, type SceneInfo } from "../../sandbox/scenes.ts";
 import { blocking, runAxe } from "./axe.ts";
-import { horizontalOverflow, sharedTab, useSession } from "./browser.ts";
+import { clean, horizontalOverflow, sharedTab, useSession } from "./browser.ts";
+import { english } from "../support/templates.ts";
 import { showScene } from "./session.ts";
 
 const session = useSession();
@@ -92,5 +93,32 @@ describe("the Table luck window in Chromium", { timeout: 120_000 }, () => {
     expect(reached[0]).toBe("Ines: luck per session");
     expect(reached[3]).toBe("Ana: faces of 412 dice (fair dice expect 68.7 of each)");
     expect(new Set(reached).size).toBe(count);
+  });
+
+  it("R-LUCK-2 (setting, default off): the dice test is the GM's by default, said so; players see it only when the world shares it", async () => {
+    const page = await tab();
+    const heading = english("TERRAN.Luck.Fair.heading");
+    const seen = async (id: string) => {
+      await showScene(page, session().sandbox.url, scene(id), { theme: "light" });
+      const headings = await page.locator(".luck-heading").allTextContents();
+      return {
+        test: headings.map((h) => h.trim()).includes(heading),
+        gmOnly: await page.locator(".luck-gm-only").isVisible(),
+        sections: await page.locator(".luck-fairness").count(),
+      };
+    };
+    const gm = await seen("table-luck");
+    expect(gm.test && gm.gmOnly && gm.sections > 0, "the GM sees the test and that players do not").toBe(true);
+    expect(clean(await page.locator(".luck-gm-only").textContent())).toBe(english("TERRAN.Luck.Fair.gmOnly"));
+    expect(await seen("table-luck-player"), "a player, by default").toEqual({
+      test: false,
+      gmOnly: false,
+      sections: 0,
+    });
+    const shared = await seen("table-luck-player-shared");
+    expect(shared.test && !shared.gmOnly && shared.sections === gm.sections, "a player, the world sharing it").toBe(
+      true,
+    );
+    expect(errors()).toEqual([]);
   });
 });

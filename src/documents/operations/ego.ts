@@ -92,8 +92,10 @@ export function spendEgoOperation(
     ["system.lost", state.source.lost, lost],
   ];
   // R-LEG-12
-  const egoLost = egoLostOf(state.source);
-  if (countsEgoLost(ruleset)) entries.push(["system.egoLost", egoLost, egoLost + before - after]);
+  if (countsEgoLost(ruleset)) {
+    const egoLost = egoLostOf(state.source);
+    entries.push(["system.egoLost", egoLost, egoLost + before - after]);
+  }
   const update = changes(...entries);
   const outcome = { before, costly: spend.costly, cost: before - after, after, lost };
   return result(update, options.companions ? { ...outcome, companions: shares.companions } : outcome);
