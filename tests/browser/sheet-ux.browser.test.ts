@@ -97,7 +97,7 @@ const LAYOUT_SCENES = [
   ["character-legacy", "en"],
   ["character-legacy", "pt-BR"],
 ] as const;
-const WIDTHS = [520, 600, 720, 800, 1000] as const;
+const WIDTHS = [520, 600, 672, 720, 800, 1000] as const;
 
 /** Each attribute row's gap, in px, between the end of its name's text and its first circle. */
 function nameToCircleGaps(page: Page): Promise<{ name: string; gap: number }[]> {
@@ -115,18 +115,21 @@ function nameToCircleGaps(page: Page): Promise<{ name: string; gap: number }[]> 
 }
 
 describe("the character sheet's layout from the narrow width up", { timeout: 120_000 }, () => {
-  it.each(LAYOUT_SCENES)("%s (%s): names beside their circles at 520–1000 px, nothing clipped", async (id, lang) => {
-    const problems: string[] = [];
-    for (const width of WIDTHS) {
-      const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=${width}`);
-      for (const { name, gap } of await nameToCircleGaps(page)) {
-        if (gap > 120 || gap < 0) problems.push(`${width}px: ${name} is ${Math.round(gap)}px from its circles`);
+  it.each(LAYOUT_SCENES)(
+    "%s (%s): names beside their circles at 520–1000 px (672: a 720 px window), nothing clipped",
+    async (id, lang) => {
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=${width}`);
+        for (const { name, gap } of await nameToCircleGaps(page)) {
+          if (gap > 120 || gap < 0) problems.push(`${width}px: ${name} is ${Math.round(gap)}px from its circles`);
+        }
+        problems.push(...(await layoutProblems(page, '[data-sandbox="sheet"]')).map((p) => `${width}px: ${p}`));
+        expect(shared.errors()).toEqual([]);
       }
-      problems.push(...(await layoutProblems(page, '[data-sandbox="sheet"]')).map((p) => `${width}px: ${p}`));
-      expect(shared.errors()).toEqual([]);
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it.each(LAYOUT_SCENES)("%s (%s): at 720 px the health tracks start on the first screen", async (id, lang) => {
     const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=720`);
@@ -145,6 +148,57 @@ describe("the character sheet's layout from the narrow width up", { timeout: 120
     });
     expect(below).toEqual([]);
   });
+});
+
+/**
+ * Review 3, C3: a 720×800 browser window (a laptop's), the sheet opened at 720 px and kept inside the
+ * page as Foundry keeps a window (the sandbox's stage leaves it about 670 px wide), its top at the top
+ * of the viewport. What the player sees without scrolling ends at the window content's bottom or the
+ * viewport's, whichever comes first.
+ */
+const LAPTOP_720 = { width: 720, height: 800 } as const;
+const FIRST_SCREEN_SCENES = [
+  "character-seasoned-play",
+  "character-seasoned",
+  "character-degenesis",
+  "character-legacy",
+].flatMap((id) =>
+  (["light", "dark"] as const).flatMap((theme) => (["en", "pt-BR"] as const).map((lang) => [id, theme, lang] as const)),
+);
+
+describe("the character sheet in a 720×800 window (review 3 C3)", { timeout: 120_000 }, () => {
+  it.each(FIRST_SCREEN_SCENES)(
+    "%s (%s, %s): Grit or HP, Ego and Wounds show their heading and first line without scrolling",
+    async (id, theme, lang) => {
+      const page = await session().context.newPage();
+      await page.setViewportSize(LAPTOP_720);
+      await page.goto(`${session().sandbox.url}/scene/sheet/${id}?theme=${theme}&lang=${lang}&width=720`);
+      await page
+        .locator(".application")
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: "start" }));
+      const m = await page.evaluate(() => {
+        const content = document.querySelector('[data-sandbox="sheet"] .window-content');
+        const visible = Math.min(content?.getBoundingClientRect().bottom ?? 0, window.innerHeight);
+        const tracks = [".te-grit, .te-hp", ".te-ego", ".te-wounds"].map((sel) => {
+          const track = document.querySelector(`.tab.active .te-tracks > :is(${sel})`);
+          // Its heading and its first line: the value and its maximum, or the first wound.
+          const first = track?.querySelector(":scope > .te-track-values, :scope > .te-wound-list > li");
+          return {
+            name: track?.querySelector(".te-heading")?.textContent?.trim() ?? sel,
+            top: Math.round(track?.getBoundingClientRect().top ?? Infinity),
+            firstLine: Math.round(first?.getBoundingClientRect().bottom ?? Infinity),
+          };
+        });
+        return { visible: Math.round(visible), tracks };
+      });
+      await page.close();
+      const below = m.tracks
+        .filter((t) => t.top >= m.visible || t.firstLine > m.visible)
+        .map((t) => `${t.name}: top ${t.top}, first line ends ${t.firstLine}, the screen ends ${m.visible}`);
+      expect(below).toEqual([]);
+    },
+  );
 });
 
 describe("the Legacy sheet's panels", { timeout: 60_000 }, () => {
