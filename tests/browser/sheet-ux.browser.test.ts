@@ -386,6 +386,49 @@ describe("the Challenge sheet at narrow widths", { timeout: 60_000 }, () => {
     expect(shared.errors()).toEqual([]);
   });
 
+  it.each([
+    ["challenge", "light", "en"],
+    ["challenge", "dark", "pt-BR"],
+    ["challenge-forecast", "light", "pt-BR"],
+    ["challenge-forecast", "dark", "en"],
+  ] as const)(
+    "R-CH-5 %s (%s, %s) in a 720×800 window: each facet's remove × is inside the sheet and reached by Tab (review 3 N9)",
+    async (id, theme, lang) => {
+      const page = await session().context.newPage();
+      await page.setViewportSize(LAPTOP_720);
+      await page.goto(`${session().sandbox.url}/scene/sheet/${id}?theme=${theme}&lang=${lang}&width=720`);
+      const rows = page.locator("tr.te-facet:has([data-action='removeFacet'])");
+      const count = await rows.count();
+      expect(count, "the fixture has facets a GM may remove").toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const row = rows.nth(i);
+        // From the row's Roll Effect, one Tab reaches its ×.
+        await row.locator("[data-action='rollEffect']").focus();
+        await page.keyboard.press("Tab");
+        const m = await page.evaluate(() => {
+          const content = document.querySelector<HTMLElement>('[data-sandbox="sheet"] .window-content');
+          const focused = document.activeElement;
+          if (!content || !focused) return null;
+          const box = content.getBoundingClientRect();
+          return {
+            focused: focused.getAttribute("data-action"),
+            right: Math.round(focused.getBoundingClientRect().right),
+            // The content's inner right edge (inside its border and any scrollbar).
+            edge: Math.round(box.left + content.clientLeft + content.clientWidth),
+            sideways: content.scrollWidth - content.clientWidth,
+          };
+        });
+        if (!m) throw new Error("no window content");
+        if (m.focused !== "removeFacet") problems.push(`row ${i}: Tab reached ${m.focused}, not the ×`);
+        if (m.right > m.edge) problems.push(`row ${i}: the × ends at ${m.right} px, the sheet at ${m.edge} px`);
+        if (m.sideways > 1) problems.push(`row ${i}: the sheet scrolls ${m.sideways} px sideways`);
+      }
+      await page.close();
+      expect(problems).toEqual([]);
+    },
+  );
+
   it.each(["en", "pt-BR"])(
     "R-RA-9 the forecast's 'Whose Effect first' shows its whole choice (%s, 480 px)",
     async (lang) => {
