@@ -480,6 +480,62 @@ describe("the item sheets' rows", { timeout: 60_000 }, () => {
     }
   });
 
+  it.each([
+    ["item-advancement", 560, "light", "en"],
+    ["item-advancement", 560, "dark", "pt-BR"],
+    ["item-advancement", 360, "light", "pt-BR"],
+    ["item-condition", 560, "dark", "en"],
+    ["item-condition", 360, "light", "en"],
+  ] as const)(
+    "%s at %s px (%s, %s): the flags' checkboxes in a tidy grid, each label on its box's row (review 3 K2)",
+    async (id, width, theme, lang) => {
+      const page = await openScene(`/scene/sheet/${id}?width=${width}&theme=${theme}&lang=${lang}`);
+      const flags = await page.evaluate(() =>
+        [...document.querySelectorAll(".te-flags > label")].map((label) => {
+          const box = label.querySelector("input")?.getBoundingClientRect() ?? new DOMRect();
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          const input = label.querySelector("input");
+          if (input) range.setStartAfter(input);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0.5);
+          return {
+            text: (label.textContent ?? "").trim(),
+            left: Math.round(box.left),
+            top: Math.round(box.top),
+            middle: box.top + box.height / 2,
+            right: box.right,
+            firstLine: lines[0] ? { top: lines[0].top, bottom: lines[0].bottom } : null,
+            textLeft: Math.round(Math.min(...lines.map((r) => r.left))),
+          };
+        }),
+      );
+      expect(flags.length, "the fixture offers flags").toBeGreaterThan(3);
+      // The boxes stand in columns: a row's boxes at the first columns' left edges, the same in every row.
+      const columns = [...new Set(flags.map((f) => f.left))].sort((a, b) => a - b);
+      const rows = [...new Set(flags.map((f) => f.top))];
+      const ragged = rows
+        .map((top) => flags.filter((f) => f.top === top).map((f) => f.left))
+        .filter((lefts) => lefts.some((left, i) => left !== columns[i]))
+        .map((lefts) => lefts.join(", "));
+      expect(ragged, `columns at ${columns.join(", ")}`).toEqual([]);
+      const widest = Math.max(...rows.map((top) => flags.filter((f) => f.top === top).length));
+      expect(columns.length, "no more box positions than columns").toBe(widest);
+      for (const f of flags) {
+        // Its label starts on the box's line and never wraps under the box.
+        expect(f.firstLine, f.text).not.toBeNull();
+        expect(f.middle, `${f.text}: box level with its first line`).toBeGreaterThanOrEqual(f.firstLine?.top ?? 0);
+        expect(f.middle, `${f.text}: box level with its first line`).toBeLessThanOrEqual(f.firstLine?.bottom ?? 0);
+        expect(f.textLeft, `${f.text}: text right of its box`).toBeGreaterThanOrEqual(Math.floor(f.right));
+      }
+      // The labels of a column start at one edge.
+      for (const left of columns) {
+        const starts = new Set(flags.filter((f) => f.left === left).map((f) => f.textLeft));
+        expect([...starts], `labels of the column at ${left}`).toHaveLength(1);
+      }
+      expect(shared.errors()).toEqual([]);
+    },
+  );
+
   it.each(["en", "pt-BR"])("the Speciality field shows its whole placeholder (%s, 360 px)", async (lang) => {
     const page = await openScene(`/scene/sheet/item-advancement?width=360&lang=${lang}`);
     const fit = await page.evaluate(() => {
