@@ -2,8 +2,9 @@
  * The chat card's dice tray in real Chromium, in the sandbox's chat column: a big pool's tray fits the
  * 300 px chat (6 dice to a row, 8 in two even rows) and a 5-dice tray fits the 260 px narrow chat on one
  * row, every die the same height whatever it carries (its role, its Ego cost), in both themes and
- * languages; the Effect is picked in one row under the tray, gone once confirmed. A Dark Die on the dark theme stands apart from the card by its fill, not
- * by its outline alone. Foundry's chat frame is a stand-in here (sandbox/foundry-standin.css).
+ * languages; the Effect is picked in one row under the tray, gone once confirmed. A Dark Die on the
+ * dark theme stands apart from the card by its fill, not by its outline alone. Foundry's chat frame is
+ * a stand-in here (sandbox/foundry-standin.css).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
