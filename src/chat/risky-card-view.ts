@@ -84,6 +84,8 @@ export interface RiskyCardView {
   readonly dice: readonly DieTileView[];
   /** The viewer may still pick the Precision and Effect dice: the card says how (R-RA-1). */
   readonly pickHint: boolean;
+  /** One row under the tray picks the Effect die (review 3 K1): shown while some die may become it. */
+  readonly effectRow: boolean;
   readonly breakdown: {
     readonly lines: readonly BreakdownLineView[];
     readonly light: number;
@@ -405,6 +407,7 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     empty: result.empty,
     dice,
     pickHint: dice.some((d) => d.clickRole === "precision" || d.effectButton),
+    effectRow: dice.some((d) => d.effectButton),
     breakdown: breakdownView(state.pool),
     outcome: { band, bandKey: `TERRAN.Band.${band}`, cssClass: `outcome ${BAND_CLASS[band]}` },
     specialist: result.resolution?.specialistRescue ?? false,

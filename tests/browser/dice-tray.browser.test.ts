@@ -1,13 +1,14 @@
 /**
  * The chat card's dice tray in real Chromium, in the sandbox's chat column: a big pool's tray fits the
  * 300 px chat (6 dice to a row, 8 in two even rows) and a 5-dice tray fits the 260 px narrow chat on one
- * row, every die the same height whatever it carries (its role, its Ego cost, its Effect button), in
- * both themes and languages. A Dark Die on the dark theme stands apart from the card by its fill, not
- * by its outline alone. Foundry's chat frame is a stand-in here (sandbox/foundry-standin.css).
+ * row, every die the same height whatever it carries (its role, its Ego cost), in both themes and
+ * languages; the Effect is picked in one row under the tray, gone once confirmed. A Dark Die on the
+ * dark theme stands apart from the card by its fill, not by its outline alone. Foundry's chat frame is
+ * a stand-in here (sandbox/foundry-standin.css).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useSession, watchErrors } from "./browser.ts";
+import { afterUpdate, horizontalOverflow, useSession, watchErrors } from "./browser.ts";
 
 const session = useSession();
 
@@ -62,6 +63,56 @@ describe("the chat card's dice tray", { timeout: 60_000 }, () => {
       expect(boxes).toHaveLength(5);
       expect(rowsOf(boxes)).toHaveLength(1);
       expect(new Set(boxes.map((b) => b.height)).size).toBe(1);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["light", "en"],
+    ["dark", "pt-BR"],
+  ] as const)(
+    "eight dice at 260 px (%s, %s): the dice in the card, one Effect row for all of them; after Confirm no band is left (review 3 K1)",
+    async (theme, lang) => {
+      const { page, errors } = await openCard(`risky-big?theme=${theme}&lang=${lang}&width=260`);
+      const measure = () =>
+        page.locator(".risky-card").evaluate((card) => {
+          const box = card.getBoundingClientRect();
+          const tray = card.querySelector(".dice-tray");
+          const dice = [...(tray?.children ?? [])].map((li) => li.getBoundingClientRect());
+          // What a die shows: its face and its Ego mark (the lowest of them ends the tray's content).
+          const content = [...(tray?.querySelectorAll(".die-face, .die-cost") ?? [])]
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.height > 0);
+          const picks = [...card.querySelectorAll(".effect-picks [data-role='effect']")].map((b) =>
+            Math.round(b.getBoundingClientRect().top),
+          );
+          const row = card.querySelector(".effect-picks")?.getBoundingClientRect();
+          return {
+            dice: dice.length,
+            outside: dice.filter((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5).length,
+            buttonsInTray: tray?.querySelectorAll("[data-role='effect']").length ?? -1,
+            pickRows: new Set(picks).size,
+            picks: picks.length,
+            rowHeight: row?.height ?? 0,
+            band: Math.round((tray?.getBoundingClientRect().bottom ?? 0) - Math.max(...content.map((r) => r.bottom))),
+          };
+        });
+      const before = await measure();
+      expect(before.dice).toBe(8);
+      expect(before.outside, "every die inside the card's width").toBe(0);
+      expect(await horizontalOverflow(page, ".sandbox-chat")).toEqual([]);
+      expect(before.buttonsInTray, "no die carries its own Effect button").toBe(0);
+      // One Effect choice for each die that is not the Effect already, all on one row.
+      expect(before.picks).toBe(7);
+      expect(before.pickRows).toBe(1);
+      await afterUpdate(page, () => page.locator('[data-action="confirm-effect"]').click());
+      expect(await page.locator(".risky-card.locked").count()).toBe(1);
+      const after = await measure();
+      await page.close();
+      expect(after.picks, "no Effect choice once confirmed").toBe(0);
+      expect(after.rowHeight, "the Effect row is gone").toBe(0);
+      // The tray ends with the dice (its own padding only): no empty line where the buttons were.
+      expect(after.band).toBeLessThanOrEqual(4);
       expect(errors).toEqual([]);
     },
   );

@@ -113,9 +113,8 @@ describe("accessibility: a Risky Action by keyboard only", { timeout: 60_000 }, 
       await focusedIs(`#sandbox-chat-log [data-action="select-die"][data-index="${precision.index}"]`),
       "focus stays on the die just chosen",
     ).toBe(true);
-    await tabTo(`#sandbox-chat-log button.die-make-effect[data-index="${effect.index}"]`, {
-      back: effect.index < precision.index,
-    });
+    // The Effect row follows the whole tray (review 3 K1): forward from any die.
+    await tabTo(`#sandbox-chat-log button.die-make-effect[data-index="${effect.index}"]`);
     await pressAndWait();
 
     // Confirm.

@@ -97,7 +97,7 @@ const LAYOUT_SCENES = [
   ["character-legacy", "en"],
   ["character-legacy", "pt-BR"],
 ] as const;
-const WIDTHS = [520, 600, 720, 800, 1000] as const;
+const WIDTHS = [520, 600, 672, 720, 800, 1000] as const;
 
 /** Each attribute row's gap, in px, between the end of its name's text and its first circle. */
 function nameToCircleGaps(page: Page): Promise<{ name: string; gap: number }[]> {
@@ -115,18 +115,21 @@ function nameToCircleGaps(page: Page): Promise<{ name: string; gap: number }[]> 
 }
 
 describe("the character sheet's layout from the narrow width up", { timeout: 120_000 }, () => {
-  it.each(LAYOUT_SCENES)("%s (%s): names beside their circles at 520–1000 px, nothing clipped", async (id, lang) => {
-    const problems: string[] = [];
-    for (const width of WIDTHS) {
-      const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=${width}`);
-      for (const { name, gap } of await nameToCircleGaps(page)) {
-        if (gap > 120 || gap < 0) problems.push(`${width}px: ${name} is ${Math.round(gap)}px from its circles`);
+  it.each(LAYOUT_SCENES)(
+    "%s (%s): names beside their circles at 520–1000 px (672: a 720 px window), nothing clipped",
+    async (id, lang) => {
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=${width}`);
+        for (const { name, gap } of await nameToCircleGaps(page)) {
+          if (gap > 120 || gap < 0) problems.push(`${width}px: ${name} is ${Math.round(gap)}px from its circles`);
+        }
+        problems.push(...(await layoutProblems(page, '[data-sandbox="sheet"]')).map((p) => `${width}px: ${p}`));
+        expect(shared.errors()).toEqual([]);
       }
-      problems.push(...(await layoutProblems(page, '[data-sandbox="sheet"]')).map((p) => `${width}px: ${p}`));
-      expect(shared.errors()).toEqual([]);
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it.each(LAYOUT_SCENES)("%s (%s): at 720 px the health tracks start on the first screen", async (id, lang) => {
     const page = await openScene(`/scene/sheet/${id}?lang=${lang}&width=720`);
@@ -145,6 +148,57 @@ describe("the character sheet's layout from the narrow width up", { timeout: 120
     });
     expect(below).toEqual([]);
   });
+});
+
+/**
+ * Review 3, C3: a 720×800 browser window (a laptop's), the sheet opened at 720 px and kept inside the
+ * page as Foundry keeps a window (the sandbox's stage leaves it about 670 px wide), its top at the top
+ * of the viewport. What the player sees without scrolling ends at the window content's bottom or the
+ * viewport's, whichever comes first.
+ */
+const LAPTOP_720 = { width: 720, height: 800 } as const;
+const FIRST_SCREEN_SCENES = [
+  "character-seasoned-play",
+  "character-seasoned",
+  "character-degenesis",
+  "character-legacy",
+].flatMap((id) =>
+  (["light", "dark"] as const).flatMap((theme) => (["en", "pt-BR"] as const).map((lang) => [id, theme, lang] as const)),
+);
+
+describe("the character sheet in a 720×800 window (review 3 C3)", { timeout: 120_000 }, () => {
+  it.each(FIRST_SCREEN_SCENES)(
+    "%s (%s, %s): Grit or HP, Ego and Wounds show their heading and first line without scrolling",
+    async (id, theme, lang) => {
+      const page = await session().context.newPage();
+      await page.setViewportSize(LAPTOP_720);
+      await page.goto(`${session().sandbox.url}/scene/sheet/${id}?theme=${theme}&lang=${lang}&width=720`);
+      await page
+        .locator(".application")
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: "start" }));
+      const m = await page.evaluate(() => {
+        const content = document.querySelector('[data-sandbox="sheet"] .window-content');
+        const visible = Math.min(content?.getBoundingClientRect().bottom ?? 0, window.innerHeight);
+        const tracks = [".te-grit, .te-hp", ".te-ego", ".te-wounds"].map((sel) => {
+          const track = document.querySelector(`.tab.active .te-tracks > :is(${sel})`);
+          // Its heading and its first line: the value and its maximum, or the first wound.
+          const first = track?.querySelector(":scope > .te-track-values, :scope > .te-wound-list > li");
+          return {
+            name: track?.querySelector(".te-heading")?.textContent?.trim() ?? sel,
+            top: Math.round(track?.getBoundingClientRect().top ?? Infinity),
+            firstLine: Math.round(first?.getBoundingClientRect().bottom ?? Infinity),
+          };
+        });
+        return { visible: Math.round(visible), tracks };
+      });
+      await page.close();
+      const below = m.tracks
+        .filter((t) => t.top >= m.visible || t.firstLine > m.visible)
+        .map((t) => `${t.name}: top ${t.top}, first line ends ${t.firstLine}, the screen ends ${m.visible}`);
+      expect(below).toEqual([]);
+    },
+  );
 });
 
 describe("the Legacy sheet's panels", { timeout: 60_000 }, () => {
@@ -332,6 +386,49 @@ describe("the Challenge sheet at narrow widths", { timeout: 60_000 }, () => {
     expect(shared.errors()).toEqual([]);
   });
 
+  it.each([
+    ["challenge", "light", "en"],
+    ["challenge", "dark", "pt-BR"],
+    ["challenge-forecast", "light", "pt-BR"],
+    ["challenge-forecast", "dark", "en"],
+  ] as const)(
+    "R-CH-5 %s (%s, %s) in a 720×800 window: each facet's remove × is inside the sheet and reached by Tab (review 3 N9)",
+    async (id, theme, lang) => {
+      const page = await session().context.newPage();
+      await page.setViewportSize(LAPTOP_720);
+      await page.goto(`${session().sandbox.url}/scene/sheet/${id}?theme=${theme}&lang=${lang}&width=720`);
+      const rows = page.locator("tr.te-facet:has([data-action='removeFacet'])");
+      const count = await rows.count();
+      expect(count, "the fixture has facets a GM may remove").toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const row = rows.nth(i);
+        // From the row's Roll Effect, one Tab reaches its ×.
+        await row.locator("[data-action='rollEffect']").focus();
+        await page.keyboard.press("Tab");
+        const m = await page.evaluate(() => {
+          const content = document.querySelector<HTMLElement>('[data-sandbox="sheet"] .window-content');
+          const focused = document.activeElement;
+          if (!content || !focused) return null;
+          const box = content.getBoundingClientRect();
+          return {
+            focused: focused.getAttribute("data-action"),
+            right: Math.round(focused.getBoundingClientRect().right),
+            // The content's inner right edge (inside its border and any scrollbar).
+            edge: Math.round(box.left + content.clientLeft + content.clientWidth),
+            sideways: content.scrollWidth - content.clientWidth,
+          };
+        });
+        if (!m) throw new Error("no window content");
+        if (m.focused !== "removeFacet") problems.push(`row ${i}: Tab reached ${m.focused}, not the ×`);
+        if (m.right > m.edge) problems.push(`row ${i}: the × ends at ${m.right} px, the sheet at ${m.edge} px`);
+        if (m.sideways > 1) problems.push(`row ${i}: the sheet scrolls ${m.sideways} px sideways`);
+      }
+      await page.close();
+      expect(problems).toEqual([]);
+    },
+  );
+
   it.each(["en", "pt-BR"])(
     "R-RA-9 the forecast's 'Whose Effect first' shows its whole choice (%s, 480 px)",
     async (lang) => {
@@ -382,6 +479,62 @@ describe("the item sheets' rows", { timeout: 60_000 }, () => {
       expect(row.cut, "the label is read whole").toBeLessThanOrEqual(1);
     }
   });
+
+  it.each([
+    ["item-advancement", 560, "light", "en"],
+    ["item-advancement", 560, "dark", "pt-BR"],
+    ["item-advancement", 360, "light", "pt-BR"],
+    ["item-condition", 560, "dark", "en"],
+    ["item-condition", 360, "light", "en"],
+  ] as const)(
+    "%s at %s px (%s, %s): the flags' checkboxes in a tidy grid, each label on its box's row (review 3 K2)",
+    async (id, width, theme, lang) => {
+      const page = await openScene(`/scene/sheet/${id}?width=${width}&theme=${theme}&lang=${lang}`);
+      const flags = await page.evaluate(() =>
+        [...document.querySelectorAll(".te-flags > label")].map((label) => {
+          const box = label.querySelector("input")?.getBoundingClientRect() ?? new DOMRect();
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          const input = label.querySelector("input");
+          if (input) range.setStartAfter(input);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0.5);
+          return {
+            text: (label.textContent ?? "").trim(),
+            left: Math.round(box.left),
+            top: Math.round(box.top),
+            middle: box.top + box.height / 2,
+            right: box.right,
+            firstLine: lines[0] ? { top: lines[0].top, bottom: lines[0].bottom } : null,
+            textLeft: Math.round(Math.min(...lines.map((r) => r.left))),
+          };
+        }),
+      );
+      expect(flags.length, "the fixture offers flags").toBeGreaterThan(3);
+      // The boxes stand in columns: a row's boxes at the first columns' left edges, the same in every row.
+      const columns = [...new Set(flags.map((f) => f.left))].sort((a, b) => a - b);
+      const rows = [...new Set(flags.map((f) => f.top))];
+      const ragged = rows
+        .map((top) => flags.filter((f) => f.top === top).map((f) => f.left))
+        .filter((lefts) => lefts.some((left, i) => left !== columns[i]))
+        .map((lefts) => lefts.join(", "));
+      expect(ragged, `columns at ${columns.join(", ")}`).toEqual([]);
+      const widest = Math.max(...rows.map((top) => flags.filter((f) => f.top === top).length));
+      expect(columns.length, "no more box positions than columns").toBe(widest);
+      for (const f of flags) {
+        // Its label starts on the box's line and never wraps under the box.
+        expect(f.firstLine, f.text).not.toBeNull();
+        expect(f.middle, `${f.text}: box level with its first line`).toBeGreaterThanOrEqual(f.firstLine?.top ?? 0);
+        expect(f.middle, `${f.text}: box level with its first line`).toBeLessThanOrEqual(f.firstLine?.bottom ?? 0);
+        expect(f.textLeft, `${f.text}: text right of its box`).toBeGreaterThanOrEqual(Math.floor(f.right));
+      }
+      // The labels of a column start at one edge.
+      for (const left of columns) {
+        const starts = new Set(flags.filter((f) => f.left === left).map((f) => f.textLeft));
+        expect([...starts], `labels of the column at ${left}`).toHaveLength(1);
+      }
+      expect(shared.errors()).toEqual([]);
+    },
+  );
 
   it.each(["en", "pt-BR"])("the Speciality field shows its whole placeholder (%s, 360 px)", async (lang) => {
     const page = await openScene(`/scene/sheet/item-advancement?width=360&lang=${lang}`);
