@@ -7,7 +7,6 @@ import {
   armourValue,
   collectFlags,
   deriveSaves,
-  isMortallyWounded,
   type ArmourLine,
   type ArmourState,
   type BodyArmour,
@@ -16,14 +15,13 @@ import {
   type Saves,
 } from "../rules/index.ts";
 import type { CharacterSource, ItemSnapshot } from "./source.ts";
-import { deriveHitPoints, type HitPointsDerived } from "./hit-points.ts";
+import { deriveHealth, type HealthDerived } from "./health/index.ts";
 import { deriveRatings, type RatingsDerived } from "./ratings.ts";
 
-export interface CharacterDerived {
+/** Each health shape's part is its `derivedKey` (data/health/). */
+export interface CharacterDerived extends HealthDerived {
   /** R-CHAR-3 */
   readonly saves: Saves;
-  /** R-HARM-5 */
-  readonly mortallyWounded: boolean;
   /** R-POOL-2, R-GRIT-1, R-RA-9… */
   readonly flags: ReadonlySet<MechanicsFlag>;
   /** R-POOL-2 for the roll dialog. */
@@ -43,8 +41,6 @@ export interface CharacterDerived {
   readonly inCreation: boolean;
   /** R-ADV-1 Ether call. */
   readonly mutations: number;
-  /** See data/hit-points.ts. */
-  readonly hitPoints: HitPointsDerived;
   /** See data/ratings.ts. */
   readonly ratings: RatingsDerived;
 }
@@ -89,7 +85,7 @@ export function deriveCharacter(source: CharacterSource, items: readonly ItemSna
   const free = Math.max(0, Math.trunc(source.freeAdvancements ?? 0));
   return {
     saves: deriveSaves(source.attributes),
-    mortallyWounded: isMortallyWounded(source.wounds),
+    ...deriveHealth(source, items),
     flags,
     modifiers,
     armour: { ...state, ...armourValue(state), heavy: worn.body === "heavy" },
@@ -98,7 +94,6 @@ export function deriveCharacter(source: CharacterSource, items: readonly ItemSna
     freeAdvancements: free,
     inCreation: advancements === 0,
     mutations: items.filter((i) => i.type === "condition" && i.system.kind === "mutation").length,
-    hitPoints: deriveHitPoints(source, items),
     ratings: deriveRatings(source, items),
   };
 }

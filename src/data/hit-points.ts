@@ -4,6 +4,8 @@
  * schema-1 migration renames.
  */
 import { hpMax, LEGACY } from "../rules/index.ts";
+import { booleanField, integerField } from "./fields.ts";
+import { healthData } from "./health/types.ts";
 import { isRecord, setOwn } from "./migrations/values.ts";
 import {
   deriveRatings,
@@ -118,3 +120,22 @@ export function keepHpAndEgoWithinMax(
   }
   return corrected;
 }
+
+function hitPointsSchema() {
+  const { SchemaField } = foundry.data.fields;
+  return {
+    hitPoints: new SchemaField({ value: integerField(2, 0), critical: booleanField(), mortal: booleanField() }),
+  };
+}
+
+/** HP's entry in `HEALTH_DATA` (data/health/): the maximum is derived, so not a limit; the bars show the rated Ego. */
+export const HP_DATA = healthData({
+  schema: hitPointsSchema,
+  limits: { "hitPoints.value": { kind: "integer", min: 0, initial: 2 } },
+  tracks: [],
+  derivedKey: "hitPoints",
+  derive: deriveHitPoints,
+  bars: { bar1: "hitPoints", bar2: "ratings.ego" },
+  barMaxima: (derived) => ({ hitPoints: derived.max }),
+  keepWithinMax: keepHpAndEgoWithinMax,
+});

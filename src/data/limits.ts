@@ -22,6 +22,7 @@ import type { Attribute, ChallengeTierId, ModifierScope } from "../rules/index.t
 import { ALL_RANGE_IDS } from "./item/ranges.ts";
 import type { ArmourKind } from "./source.ts";
 import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "./ratings.ts";
+import { HEALTH_LIMITS, HEALTH_TRACKS } from "./health/index.ts";
 
 export type FieldLimit =
   /** No `max`: unbounded; `initial` when missing. */
@@ -85,16 +86,14 @@ export const LIMITS: Readonly<
 > = {
   character: {
     ...Object.fromEntries(ATTRIBUTES.map((a) => [`attributes.${a}`, integer(0, 0, ATTRIBUTE_MAX)])),
-    "grit.value": integer(0, 0),
-    "grit.max": integer(0, 0),
-    "grit.dice": integer(1, 0, 10),
+    // Every health shape's (data/health/).
+    ...HEALTH_LIMITS,
     "ego.value": integer(0, 0, EGO_MAX),
     "ego.max": integer(0, 0, EGO_MAX),
     "ego.dice": integer(1, 0, 10),
     xp: integer(0, 0),
     freeAdvancements: integer(0, 0),
-    // HP's and the rated Ego's maxima are derived (R-LEG-4, R-LEG-7).
-    "hitPoints.value": integer(2, 0),
+    // The rated Ego's maximum is derived (R-LEG-7).
     ...Object.fromEntries(LEGACY_ATTRIBUTES.map((a) => [`ratings.attributes.${a}`, integer(0, 0, LEGACY_RATING_MAX)])),
     ...Object.fromEntries(LEGACY_SKILLS.map((k) => [`ratings.skills.${k}`, integer(0, 0, LEGACY_RATING_MAX)])),
     "ratings.ego.value": integer(2, 0),
@@ -134,10 +133,7 @@ export interface JointLimits {
 export const JOINT: Readonly<Record<string, JointLimits>> = {
   character: {
     total: { paths: ATTRIBUTES.map((a) => `attributes.${a}`), cap: ATTRIBUTE_TOTAL_CAP },
-    tracks: [
-      { value: "grit.value", max: "grit.max" },
-      { value: "ego.value", max: "ego.max" },
-    ],
+    tracks: [...HEALTH_TRACKS, { value: "ego.value", max: "ego.max" }],
   },
 };
 

@@ -4,24 +4,19 @@
  * (foundryvtt.com/api/interfaces/foundry.types.ActorTrackableAttributes.html; ker-nethalas does the same).
  */
 import type { Ruleset } from "../rules/index.ts";
+import { HEALTH_DATA, type CharacterBars, type HealthKind } from "./health/index.ts";
+
+/** Grit and Ego, or HP and the rated Ego (R-LEG-4, R-LEG-7): each health shape's bars (data/health/). */
+export const CHARACTER_BARS: Readonly<Record<HealthKind, CharacterBars>> = Object.fromEntries(
+  Object.entries(HEALTH_DATA).map(([kind, entry]) => [kind, entry.bars]),
+) as Record<HealthKind, CharacterBars>;
 
 export const TRACKABLE: Readonly<
   Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
 > = {
-  // HP's and the rated Ego's `max` are derived on the prepared data.
-  character: { bar: ["grit", "ego", "hitPoints", "ratings.ego"], value: ["xp"] },
+  // Every health shape's bars; a derived `max` is set on the prepared data.
+  character: { bar: [...new Set(Object.values(CHARACTER_BARS).flatMap((b) => [b.bar1, b.bar2]))], value: ["xp"] },
   challenge: { bar: ["disposition"], value: [] },
-};
-
-interface CharacterBars {
-  readonly bar1: string;
-  readonly bar2: string;
-}
-
-/** Grit and Ego, or HP and the rated Ego (R-LEG-4, R-LEG-7): the data layer's part of the health models. */
-export const CHARACTER_BARS: Readonly<Record<Ruleset["health"]["kind"], CharacterBars>> = {
-  grit: { bar1: "grit", bar2: "ego" },
-  hp: { bar1: "hitPoints", bar2: "ratings.ego" },
 };
 
 /** This layer's one look-up of `health.kind`. */

@@ -11,17 +11,11 @@ import type { CharacterSource, ItemSnapshot } from "../source.ts";
 import { itemSnapshot } from "../snapshot.ts";
 import { characterBarUpdate } from "../token-bars.ts";
 import { currentRuleset } from "../../settings/settings.ts";
-import { keepHpAndEgoWithinMax } from "../hit-points.ts";
+import { healthSchema, keepHealthWithinMax, setBarMaxima } from "../health/index.ts";
 import { LEGACY_ATTRIBUTES, LEGACY_RATING_MAX, LEGACY_SKILLS } from "../ratings.ts";
 
 const rating = () => integerField(0, 0, ATTRIBUTE_MAX);
 const legacyRating = () => integerField(0, 0, LEGACY_RATING_MAX);
-
-/** The HP health model's block (data/hit-points.ts, R-LEG-4 / R-LEG-5). */
-function hitPointsSchema() {
-  const { SchemaField } = foundry.data.fields;
-  return new SchemaField({ value: integerField(2, 0), critical: booleanField(), mortal: booleanField() });
-}
 
 /** The rated character's block (data/ratings.ts, R-LEG-1, R-LEG-7). */
 function ratingsSchema() {
@@ -56,20 +50,19 @@ export function defineCharacterSchema() {
       attunement: rating(),
       influence: rating(),
     }),
-    grit: new SchemaField({ value: integerField(0, 0), max: integerField(0, 0), dice: integerField(1, 0, 10) }),
+    // Every health shape's blocks (data/health/).
+    ...healthSchema(),
     ego: new SchemaField({
       value: integerField(0, 0, EGO_MAX),
       max: integerField(0, 0, EGO_MAX),
       dice: integerField(1, 0, 10),
     }),
-    wounds: new SchemaField({ stressed: booleanField(), broken: booleanField(), weary: booleanField() }),
     dead: booleanField(),
     lost: booleanField(),
     xp: integerField(0, 0),
     sayonara: booleanField(),
     departed: booleanField(),
     freeAdvancements: integerField(0, 0),
-    hitPoints: hitPointsSchema(),
     ratings: ratingsSchema(),
     // R-LEG-12 the Ego lost, R-LEG-13 the Advancements won.
     egoLost: integerField(0, 0),
@@ -120,14 +113,14 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     return allowed;
   }
 
-  /** R-LEG-4 / R-LEG-7 (ruling) `keepHpAndEgoWithinMax`, which needs the items only the document knows. */
+  /** Each health shape's `keepWithinMax` (data/health/), which needs the items only the document knows. */
   override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>
   ) {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
     const [changes] = args;
-    if (typeof changes === "object" && changes !== null) keepHpAndEgoWithinMax(this.toObject(), changes, this.#items());
+    if (typeof changes === "object" && changes !== null) keepHealthWithinMax(this.toObject(), changes, this.#items());
     return allowed;
   }
 
@@ -148,8 +141,8 @@ export class CharacterData extends TerranDataModel<CharacterSchema, Actor.Implem
     super.prepareDerivedData();
     const items = this.#items();
     this.derived = deriveCharacter(this, items);
-    // Token bars read `hitPoints` / `ratings.ego` as { value, max }: the maxima are set here, never stored.
-    Object.assign(this.hitPoints, { max: this.derived.hitPoints.max });
+    // Token bars read { value, max }: the derived maxima are set here, never stored.
+    setBarMaxima(this, this.derived);
     Object.assign(this.ratings.ego, { max: this.derived.ratings.ego.max });
   }
 }
