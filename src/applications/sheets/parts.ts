@@ -4,12 +4,7 @@
  * to the system's folder (`templates/...`); `systemPath` makes the path Foundry loads
  * (`systems/terran-engine/templates/...`), which is also the name a partial is registered under.
  */
-import { SYSTEM_ID } from "../../system-id.ts";
-
-/** The Foundry path of a file of the system (what `loadTemplates` and `{{> "…"}}` use). */
-export function systemPath(relative: string): string {
-  return `systems/${SYSTEM_ID}/${relative}`;
-}
+export { systemPath } from "../../system-id.ts";
 
 export const CHARACTER_SHEET_PARTS = {
   header: "templates/sheets/character/header.hbs",
