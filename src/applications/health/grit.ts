@@ -1,14 +1,18 @@
 /**
- * The Grit model's questions (R-HARM-2, R-HARM-3): the shield, and the wound track when more than one is open.
+ * The Grit model on the clicking user's side: its questions (R-HARM-2, R-HARM-3), the shield and the wound
+ * track when more than one is open; its moves, rest and the Ego reset.
  */
 import { CharacterData } from "../../data/actor/character.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import { chooseOne, confirm } from "../../prompts/notify.ts";
 import { assessHarmOperation } from "../../documents/operations/harm.ts";
 import { NO_GRIT_CHOICE } from "../../chat/index.ts";
-import type { HealthQuestions } from "./index.ts";
+import type { Ruleset } from "../../rules/index.ts";
+import { restAsked } from "../sheets/character/character-actions.ts";
+import type { HealthApp, HealthQuestions } from "./index.ts";
+import { drawn, type HealthMove } from "./moves.ts";
 
-export const GRIT_QUESTIONS: HealthQuestions = {
+const QUESTIONS: HealthQuestions = {
   noChoice: NO_GRIT_CHOICE,
   /** R-HARM-2 / R-HARM-3 null if a dialog was closed. */
   async harmChoices(actor: TerranActor, effect: number) {
@@ -28,3 +32,15 @@ export const GRIT_QUESTIONS: HealthQuestions = {
     return woundTrack ? { model: "grit", sacrificeShield, woundTrack } : null;
   },
 };
+
+const moves = (ruleset: Ruleset): readonly HealthMove[] => [
+  { id: "rest", labelKey: "TERRAN.Sheet.Grit.rest", run: restAsked, button: drawn("rest") },
+  {
+    id: "resetEgo",
+    labelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
+    run: (actor) => actor.resetEgo(),
+    button: drawn("resetEgo"),
+  },
+];
+
+export const GRIT_HEALTH: HealthApp = { questions: QUESTIONS, moves };

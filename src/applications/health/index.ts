@@ -1,12 +1,14 @@
 /**
  * The health models on the clicking user's side: the questions asked before a Challenge card's Effect is
- * applied as harm (R-CH-4). `healthQuestions` is this layer's look-up of `ruleset.health.kind` for them.
+ * applied as harm (R-CH-4), and the model's moves. This layer's look-up of `ruleset.health.kind` for them
+ * (the sheet's part, pure, is sheet.ts's).
  */
 import type { HarmChoice } from "../../chat/index.ts";
 import type { TerranActor } from "../../documents/actor.ts";
 import type { Ruleset } from "../../rules/index.ts";
-import { GRIT_QUESTIONS } from "./grit.ts";
-import { HP_QUESTIONS } from "./hp.ts";
+import { GRIT_HEALTH } from "./grit.ts";
+import { HP_HEALTH } from "./hp.ts";
+import type { HealthMove } from "./moves.ts";
 
 export interface HealthQuestions {
   /** On this screen, tagged with the model; null if a dialog was closed (nothing is applied). The step checks it. */
@@ -15,11 +17,23 @@ export interface HealthQuestions {
   readonly noChoice: HarmChoice;
 }
 
-const QUESTIONS: Readonly<Record<Ruleset["health"]["kind"], HealthQuestions>> = {
-  grit: GRIT_QUESTIONS,
-  hp: HP_QUESTIONS,
+/** One model's entry: its questions and its moves. */
+export interface HealthApp {
+  readonly questions: HealthQuestions;
+  /** In the sheet's order. */
+  readonly moves: (ruleset: Ruleset) => readonly HealthMove[];
+}
+
+const MODELS: Readonly<Record<Ruleset["health"]["kind"], HealthApp>> = {
+  grit: GRIT_HEALTH,
+  hp: HP_HEALTH,
 };
 
 export function healthQuestions(ruleset: Ruleset): HealthQuestions {
-  return QUESTIONS[ruleset.health.kind];
+  return MODELS[ruleset.health.kind].questions;
+}
+
+/** In the sheet's order. */
+export function healthMoves(ruleset: Ruleset): readonly HealthMove[] {
+  return MODELS[ruleset.health.kind].moves(ruleset);
 }

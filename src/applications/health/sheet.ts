@@ -1,15 +1,15 @@
 /**
- * The character sheet's main part per health model: Grit's (character-grit.ts) and HP's (R-LEG-4 … R-LEG-6,
- * character-legacy.ts), each with its own partial. Pure, so the sheet's context builder is tested alone.
- * `healthSheet` is the sheet's one look-up of `ruleset.health.kind`.
+ * The character sheet's main part per health model, each from its model's `*-sheet.ts` with its own
+ * partial. Pure, so the sheet's context builder is tested alone. `healthSheet` is the sheet's one
+ * look-up of `ruleset.health.kind`.
  */
 import type { CharacterDerived } from "../../data/derived.ts";
 import type { HealthRule, Ruleset } from "../../rules/index.ts";
 import type { Gate } from "../sheets/character/character-context.ts";
-import { gritMainOf } from "../sheets/character/character-grit.ts";
-import { hpMainOf } from "../sheets/character/character-legacy.ts";
 import type { HealthMainView } from "../sheets/character/character-views.ts";
 import type { CharacterSheetInput } from "../sheets/inputs.ts";
+import { GRIT_SHEET } from "./grit-sheet.ts";
+import { HP_SHEET } from "./hp-sheet.ts";
 
 export interface HealthSheet {
   readonly main: (input: CharacterSheetInput, derived: CharacterDerived, g: Gate) => HealthMainView;
@@ -19,18 +19,21 @@ export interface HealthSheet {
 
 type Kind = HealthRule["kind"];
 
-const SHEETS: { readonly [K in Kind]: (ruleset: Ruleset, health: Extract<HealthRule, { kind: K }>) => HealthSheet } = {
-  grit: (ruleset) => ({
-    main: (input, derived, g) => gritMainOf(input, ruleset, derived, g),
-    mortallyWounded: (derived) => derived.mortallyWounded,
-  }),
-  hp: (ruleset, health) => ({
-    main: (input, derived, g) => hpMainOf(input, ruleset, health.wounds, derived, g),
-    mortallyWounded: (derived) => derived.hitPoints.mortal,
-  }),
+/** A model's sheet part: its partial (relative, as `SHEET_PARTIALS` lists it) and the part's builder. */
+export interface HealthSheetEntry<K extends Kind> {
+  readonly partial: string;
+  readonly sheet: (ruleset: Ruleset, health: Extract<HealthRule, { kind: K }>) => HealthSheet;
+}
+
+const SHEETS: { readonly [K in Kind]: HealthSheetEntry<K> } = {
+  grit: GRIT_SHEET,
+  hp: HP_SHEET,
 };
 
+/** The models' partials, for the sheets' templates to load. */
+export const HEALTH_PARTIALS: readonly string[] = Object.values(SHEETS).map((s) => s.partial);
+
 export function healthSheet(ruleset: Ruleset): HealthSheet {
-  const sheet = SHEETS[ruleset.health.kind] as (ruleset: Ruleset, health: HealthRule) => HealthSheet;
-  return sheet(ruleset, ruleset.health);
+  const entry = SHEETS[ruleset.health.kind] as HealthSheetEntry<Kind>;
+  return entry.sheet(ruleset, ruleset.health);
 }

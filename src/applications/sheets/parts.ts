@@ -4,12 +4,9 @@
  * to the system's folder (`templates/...`); `systemPath` makes the path Foundry loads
  * (`systems/terran-engine/templates/...`), which is also the name a partial is registered under.
  */
-import { SYSTEM_ID } from "../../system-id.ts";
+import { HEALTH_PARTIALS } from "../health/sheet.ts";
 
-/** The Foundry path of a file of the system (what `loadTemplates` and `{{> "…"}}` use). */
-export function systemPath(relative: string): string {
-  return `systems/${SYSTEM_ID}/${relative}`;
-}
+export { systemPath } from "../../system-id.ts";
 
 export const CHARACTER_SHEET_PARTS = {
   header: "templates/sheets/character/header.hbs",
@@ -54,16 +51,18 @@ export function itemSheetParts(type: ItemSheetType): (keyof typeof ITEM_SHEET_PA
   return ["header", type, "description"];
 }
 
-/** Partials the part templates include with `{{> "systems/terran-engine/templates/sheets/partials/…"}}`. */
-export const SHEET_PARTIALS = [
+/**
+ * Partials the part templates include with `{{> "systems/terran-engine/templates/sheets/partials/…"}}`;
+ * each health model names its own.
+ */
+export const SHEET_PARTIALS: readonly string[] = [
   "templates/sheets/partials/item-row.hbs",
   "templates/sheets/partials/dice-modifiers.hbs",
   "templates/sheets/partials/flags.hbs",
   "templates/sheets/partials/prose.hbs",
   "templates/sheets/partials/thrown.hbs",
-  "templates/sheets/partials/health-grit.hbs",
-  "templates/sheets/partials/health-hp.hbs",
-] as const;
+  ...HEALTH_PARTIALS,
+];
 
 /**
  * Every sheet template, relative (the tests read them all). A function, not a list built at load: only

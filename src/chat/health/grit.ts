@@ -13,7 +13,17 @@ import {
   type WoundTrack,
   type Wounds,
 } from "../../rules/index.ts";
-import { assertRecordNames, badChoice, choiceField, holdsUnlessRefused, recordArmour, shieldChoice } from "./record.ts";
+import {
+  assertRecordNames,
+  badChoice,
+  choiceField,
+  harmLine,
+  holdsUnlessRefused,
+  recordArmour,
+  shieldChoice,
+  type HarmLineView,
+  type HarmRecordViewBase,
+} from "./record.ts";
 
 /** R-HARM-2 / R-HARM-3 the owner's choices in a harm request. */
 export interface GritHarmChoice {
@@ -168,36 +178,30 @@ export function cleanGritHarmEntry(entry: GritHarmEntry, value: number): GritHar
   };
 }
 
-export interface GritHarmView {
+export interface GritHarmView extends HarmRecordViewBase {
   readonly model: "grit";
-  readonly targetName: string;
-  readonly effect: number;
-  readonly armour: number;
-  readonly damage: number;
-  readonly shieldSacrificed: boolean;
-  readonly gritBefore: number;
-  readonly gritAfter: number;
-  readonly woundKey: string | null;
-  readonly mortallyWounded: boolean;
-  readonly dead: boolean;
-  readonly cssClass: string;
 }
 
 /** R-CH-4 checked against the card's Effect first. */
 export function gritHarmView(h: GritHarmEntry, value: number): GritHarmView {
   assertGritHarmEntry(h, value);
+  const { effect, armour, damage } = h;
+  const lines: (HarmLineView | null)[] = [
+    h.shieldSacrificed
+      ? harmLine("harm-shield", "TERRAN.Card.Harm.shield")
+      : harmLine("harm-damage", "TERRAN.Card.Harm.damage", { effect, armour, damage }),
+    harmLine("harm-grit", "TERRAN.Card.Harm.grit", { before: h.gritBefore, after: h.gritAfter }),
+    h.wound ? harmLine("harm-wound", "TERRAN.Card.Harm.wound", {}, `TERRAN.Wound.${h.wound}`) : null,
+    h.dead
+      ? harmLine("harm-dead", "TERRAN.Card.Harm.dead")
+      : h.mortallyWounded
+        ? harmLine("harm-mortal", "TERRAN.Card.Harm.mortallyWounded")
+        : null,
+  ];
   return {
     model: "grit",
     targetName: h.targetName,
-    effect: h.effect,
-    armour: h.armour,
-    damage: h.damage,
-    shieldSacrificed: h.shieldSacrificed,
-    gritBefore: h.gritBefore,
-    gritAfter: h.gritAfter,
-    woundKey: h.wound ? `TERRAN.Wound.${h.wound}` : null,
-    mortallyWounded: h.mortallyWounded,
-    dead: h.dead,
     cssClass: `harm-entry${h.dead ? " dead" : h.mortallyWounded ? " mortal" : ""}`,
+    lines: lines.filter((l) => l !== null),
   };
 }

@@ -16,7 +16,17 @@ import {
   type HpWound,
   type Ruleset,
 } from "../../rules/index.ts";
-import { assertRecordNames, badChoice, choiceField, holdsUnlessRefused, recordArmour, shieldChoice } from "./record.ts";
+import {
+  assertRecordNames,
+  badChoice,
+  choiceField,
+  harmLine,
+  holdsUnlessRefused,
+  recordArmour,
+  shieldChoice,
+  type HarmLineView,
+  type HarmRecordViewBase,
+} from "./record.ts";
 
 /** R-LEG-5 / R-LEG-6 the owner's choices in a harm request. */
 export interface HpHarmChoice {
@@ -197,50 +207,40 @@ export function cleanHpHarmEntry(entry: HpHarmEntry, value: number): HpHarmEntry
   };
 }
 
-export interface HpHarmView {
+export interface HpHarmView extends HarmRecordViewBase {
   readonly model: "hp";
-  readonly targetName: string;
-  readonly effect: number;
-  readonly armour: number;
-  readonly damage: number;
-  readonly shieldSacrificed: boolean;
-  /** R-LEG-6 null when none were thrown. */
-  readonly protected: {
-    readonly faces: string;
-    readonly by: number;
-    readonly egoBefore: number;
-    readonly egoAfter: number;
-  } | null;
-  readonly protectedSkipped: boolean;
-  readonly hpBefore: number;
-  readonly hpAfter: number;
-  readonly woundKey: string | null;
-  /** `TERRAN.Attribute.<id>`, or null. */
-  readonly attributeLostKey: string | null;
-  readonly dead: boolean;
-  readonly cssClass: string;
 }
 
-/** R-CH-4 checked against the card's Effect first. */
+/** R-CH-4 checked against the card's Effect first; R-LEG-6 Protected's line only when its dice were thrown. */
 export function hpHarmView(h: HpHarmEntry, value: number): HpHarmView {
   assertHpHarmEntry(h, value);
+  const { effect, armour, damage } = h;
+  const thrown = h.protectedFaces.length > 0;
+  const lines: (HarmLineView | null)[] = [
+    h.shieldSacrificed
+      ? harmLine("harm-shield", "TERRAN.Card.Harm.shield")
+      : thrown
+        ? harmLine("harm-damage", "TERRAN.Card.Harm.damageProtected", { effect, armour, by: h.protectedBy, damage })
+        : harmLine("harm-damage", "TERRAN.Card.Harm.damage", { effect, armour, damage }),
+    thrown
+      ? harmLine("harm-protected", "TERRAN.Card.Harm.protected", {
+          faces: h.protectedFaces.join(", "),
+          before: h.egoBefore,
+          after: h.egoAfter,
+        })
+      : null,
+    h.protectedSkipped ? harmLine("harm-protected-skipped", "TERRAN.Card.Harm.protectedSkipped") : null,
+    harmLine("harm-hp-value", "TERRAN.Card.Harm.hp", { before: h.hpBefore, after: h.hpAfter }),
+    h.wound ? harmLine("harm-wound", "TERRAN.Card.Harm.wound", {}, `TERRAN.Wound.${h.wound}`) : null,
+    h.attributeLost
+      ? harmLine("harm-attribute", "TERRAN.Card.Harm.attributeLost", {}, `TERRAN.Attribute.${h.attributeLost}`)
+      : null,
+    h.dead ? harmLine("harm-dead", "TERRAN.Card.Harm.dead") : null,
+  ];
   return {
     model: "hp",
     targetName: h.targetName,
-    effect: h.effect,
-    armour: h.armour,
-    damage: h.damage,
-    shieldSacrificed: h.shieldSacrificed,
-    protected:
-      h.protectedFaces.length > 0
-        ? { faces: h.protectedFaces.join(", "), by: h.protectedBy, egoBefore: h.egoBefore, egoAfter: h.egoAfter }
-        : null,
-    protectedSkipped: h.protectedSkipped,
-    hpBefore: h.hpBefore,
-    hpAfter: h.hpAfter,
-    woundKey: h.wound ? `TERRAN.Wound.${h.wound}` : null,
-    attributeLostKey: h.attributeLost ? `TERRAN.Attribute.${h.attributeLost}` : null,
-    dead: h.dead,
     cssClass: `harm-entry harm-hp${h.dead ? " dead" : h.wound === "mortal" ? " mortal" : ""}`,
+    lines: lines.filter((l) => l !== null),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * What every health model's harm record shares: who took and who applied it, its armour as one value, and a
- * record the rules refuse following from nothing; and how a harm request's choices are read.
+ * What every health model's harm record shares: who took and who applied it, its armour as one value, a
+ * record the rules refuse following from nothing, and the lines the card draws it in; and how a harm
+ * request's choices are read.
  */
 import { assertText, RulesError, type ArmourState } from "../../rules/index.ts";
 
@@ -50,4 +51,41 @@ export function shieldChoice(data: unknown): boolean {
   const value = choiceField(data, "sacrificeShield");
   if (typeof value !== "boolean") throw badChoice("sacrificeShield");
   return value;
+}
+
+/** The values a harm line's text may name (`{effect}`, `{before}`…); one not given is "". */
+export interface HarmLineValues {
+  readonly effect: number | string;
+  readonly armour: number | string;
+  readonly by: number | string;
+  readonly damage: number | string;
+  readonly faces: number | string;
+  readonly before: number | string;
+  readonly after: number | string;
+}
+
+/** One line of a harm record on the card: its class, its text, and a key said after it ("Wound marked: Critical"). */
+export interface HarmLineView {
+  readonly cls: string;
+  readonly key: string;
+  readonly values: HarmLineValues;
+  readonly thenKey: string | null;
+}
+
+const NO_VALUES: HarmLineValues = { effect: "", armour: "", by: "", damage: "", faces: "", before: "", after: "" };
+
+export function harmLine(
+  cls: string,
+  key: string,
+  values: Partial<HarmLineValues> = {},
+  thenKey: string | null = null,
+): HarmLineView {
+  return { cls, key, values: { ...NO_VALUES, ...values }, thenKey };
+}
+
+/** Every record's view: the model draws its own lines, so the card's one row draws any model's record. */
+export interface HarmRecordViewBase {
+  readonly targetName: string;
+  readonly cssClass: string;
+  readonly lines: readonly HarmLineView[];
 }

@@ -9,7 +9,7 @@ import { TerranActor } from "../../../documents/actor.ts";
 import { attempt, sayWhyClosed } from "../../../prompts/notify.ts";
 import { currentRuleset } from "../../../settings/settings.ts";
 import { assertOwner, rollFortune } from "../../chat/roll-other.ts";
-import { healthMoves } from "../../health/moves.ts";
+import { healthMoves } from "../../health/index.ts";
 import { openRoll } from "../../resolution/index.ts";
 import { askNumber } from "../../sheets/ask-number.ts";
 import { challengeSheetContext } from "../../sheets/challenge/challenge-context.ts";

@@ -1,6 +1,6 @@
 /**
- * The character sheet's main part on the Grit health model (R-CHAR-3, R-GRIT-1, R-EGO-1, R-HARM-4): the
- * attribute groups with their Saves, Grit, Ego, the wound tracks and the creation helper. Pure.
+ * The pieces of the Grit model's sheet part (R-CHAR-3, R-GRIT-1, R-EGO-1, R-HARM-4): the attribute groups
+ * with their Saves, Grit, Ego and the wound tracks. Pure; applications/health/grit-sheet.ts builds the part.
  */
 import {
   ATTRIBUTE_MAX,
@@ -25,11 +25,8 @@ import {
 } from "../../../rules/index.ts";
 import type { CharacterDerived } from "../../../data/derived.ts";
 import type { CharacterSource } from "../../../data/source.ts";
-import { systemPath } from "../parts.ts";
 import { button, message, percentOf, type ButtonView, type Message } from "../common.ts";
-import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
-import { creationOf } from "./character-creation.ts";
 import { lightFor, rollView } from "./character-rolls.ts";
 import {
   ratingCircle,
@@ -94,7 +91,7 @@ function saveBadge(save: number, light: number, track: WoundTrack | null): SaveB
 }
 
 /** `lock`: why the ratings are closed now (play mode outside creation), or null. */
-function groupsOf(
+export function groupsOf(
   ruleset: Ruleset,
   source: CharacterSource,
   derived: CharacterDerived,
@@ -138,7 +135,7 @@ function groupsOf(
 }
 
 /** R-HARM-4 the wound tracks: marked or not, their group's effect, a cancelled penalty, and the toggle. */
-function woundsOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): WoundView[] {
+export function woundsOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): WoundView[] {
   return WOUND_TRACKS.map((track) => {
     const group = WOUND_GROUP[track];
     return {
@@ -157,7 +154,7 @@ function woundsOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g:
 }
 
 /** R-CHAR-5 the six ratings' total against the cap of 10. */
-function attributeTotalOf(system: CharacterSource): GritMainView["attributeTotal"] {
+export function attributeTotalOf(system: CharacterSource): GritMainView["attributeTotal"] {
   return {
     value: attributeTotal(system.attributes),
     cap: ATTRIBUTE_TOTAL_CAP,
@@ -181,7 +178,7 @@ function thrownText(thrown: number, stored: number, advancement: "dieHard" | "ea
 }
 
 /** Grit: its track, the dice a rest throws (Die Hard adds one), and the rest button. */
-function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): GritMainView["grit"] {
+export function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: Gate): GritMainView["grit"] {
   return {
     value: system.grit.value,
     max: system.grit.max,
@@ -199,7 +196,7 @@ function gritOf(system: CharacterSource, flags: ReadonlySet<MechanicsFlag>, g: G
 }
 
 /** Ego: its track, the dice a reset throws (Eager changes them), and the ruleset's reset button. */
-function egoOf(
+export function egoOf(
   system: CharacterSource,
   ruleset: Ruleset,
   flags: ReadonlySet<MechanicsFlag>,
@@ -219,41 +216,12 @@ function egoOf(
 }
 
 /** R-XP-2 the next advancement's cost, bought with XP. */
-function gritXpOf(system: CharacterSource, derived: CharacterDerived): HealthMainView["xp"] {
+export function gritXpOf(system: CharacterSource, derived: CharacterDerived): HealthMainView["xp"] {
   return {
     text:
       derived.nextAdvancementCost === 0
         ? message("TERRAN.Sheet.Xp.free")
         : message("TERRAN.Sheet.Xp.next", derived.nextAdvancementCost),
     affordable: system.xp >= derived.nextAdvancementCost,
-  };
-}
-
-/** The main tab of a character on the Grit health model. */
-export function gritMainOf(
-  input: CharacterSheetInput,
-  ruleset: Ruleset,
-  derived: CharacterDerived,
-  g: Gate,
-): GritMainView {
-  const { system } = input;
-  const creation = creationOf(input, ruleset, derived, g);
-  const groups = groupsOf(ruleset, system, derived, g, creation.shown ? null : g.playMode);
-  const grit = gritOf(system, derived.flags, g);
-  const ego = egoOf(system, ruleset, derived.flags, g);
-  return {
-    partial: systemPath("templates/sheets/partials/health-grit.hbs"),
-    creating: creation.shown,
-    xp: gritXpOf(system, derived),
-    mortalBannerKey: "TERRAN.Sheet.Banner.mortal.text",
-    moves: { rest: grit.rest, resetEgo: ego.reset },
-    rolls: groups.flatMap((group) => [...group.attributes.map((a) => a.roll), group.save.roll]),
-    groups,
-    attributeTotal: attributeTotalOf(system),
-    grit,
-    ego,
-    wounds: woundsOf(system, derived.flags, g),
-    mortallyWounded: derived.mortallyWounded,
-    creation,
   };
 }

@@ -1,16 +1,14 @@
 /**
- * The character sheet's main tab for the HP health model (Legacy), pure: the ruleset's attributes, skills,
- * HP and Ego, wound stages, recovery, Experience and creation rolls, each refusal a disabled button's
- * reason. The shared parts come from character-context.ts; src/applications/health/sheet.ts picks this tab.
+ * The Legacy character's rated parts of the main tab, pure: the ruleset's attributes and skills, Ego,
+ * Experience and creation rolls, each refusal a disabled button's reason. The HP model's part
+ * (applications/health/hp-sheet.ts) builds the tab from them; its view is `LegacyMainView`.
  */
-import type { HpWoundDef, Ruleset } from "../../../rules/index.ts";
+import type { Ruleset } from "../../../rules/index.ts";
 import type { CharacterDerived } from "../../../data/derived.ts";
-import { hitPointsOf, type HitPointsSource } from "../../../data/hit-points.ts";
 import {
   advancementsWonOf,
   attributeRatingLabel,
   egoLostOf,
-  ratingsOf,
   skillRatingLabel,
   type RatingsSource,
 } from "../../../data/ratings.ts";
@@ -18,7 +16,6 @@ import { button, message, percentOf, type ButtonView, type Message } from "../co
 import type { CharacterSheetInput } from "../inputs.ts";
 import type { Gate } from "./character-context.ts";
 import { ratingCircle, type CircleView, type HealthMainView } from "./character-views.ts";
-import { systemPath } from "../parts.ts";
 
 /**
  * A rating circle: a radio of its row's radio group, as Core's (./character-views.ts ratingCircle), with no Save fence.
@@ -125,7 +122,7 @@ function startingLight(ruleset: Ruleset, rating: number, derived: CharacterDeriv
 }
 
 /** The ruleset's attributes, each with its circles and its roll's starting Light Dice. */
-function legacyAttributesOf(
+export function legacyAttributesOf(
   ruleset: Ruleset,
   rated: RatingsSource,
   derived: CharacterDerived,
@@ -150,7 +147,7 @@ function legacyAttributesOf(
  * The skills (null in a game without them), each with its circles and R-LEG-13 development button, and
  * R-LEG-3 the creation points left to place.
  */
-function legacySkillsOf(
+export function legacySkillsOf(
   input: CharacterSheetInput,
   ruleset: Ruleset,
   rated: RatingsSource,
@@ -198,49 +195,12 @@ function legacySkillsOf(
   };
 }
 
-/** The model's wound stages: marked or not, their penalty, and the toggle. */
-function legacyWoundsOf(stages: readonly HpWoundDef[], hitPoints: HitPointsSource, g: Gate): LegacyWoundView[] {
-  return stages.map((w): LegacyWoundView => {
-    const marked = hitPoints[w.id];
-    return {
-      id: w.id,
-      labelKey: w.labelKey,
-      marked,
-      effect: message(`TERRAN.Sheet.Legacy.woundEffect.${w.id}`, w.lightPenalty),
-      toggle: button(
-        message(marked ? "TERRAN.Sheet.Wounds.recover" : "TERRAN.Sheet.Wounds.mark"),
-        g.notEditable,
-        g.dead,
-      ),
-    };
-  });
-}
-
-/** HP and its recovery: a night's rest (not while wounded), a week's (only when wounded), and Harm. */
-function legacyHpOf(d: CharacterDerived["hitPoints"], g: Gate): LegacyMainView["hp"] {
-  const wounded = d.critical || d.mortal;
-  return {
-    value: d.value,
-    max: d.max,
-    percent: percentOf(d.value, d.max),
-    night: button(
-      message("TERRAN.Sheet.Legacy.nightHint"),
-      g.notEditable,
-      g.dead,
-      wounded && message("TERRAN.Sheet.Legacy.nightWounded"),
-    ),
-    week: button(
-      message("TERRAN.Sheet.Legacy.weekHint"),
-      g.notEditable,
-      g.dead,
-      !wounded && message("TERRAN.Sheet.Legacy.weekNoWound"),
-    ),
-    harm: button(message("TERRAN.Sheet.Legacy.harmHint"), g.notEditable, g.dead),
-  };
-}
-
 /** Ego and its refill (closed when full, and for a lost character: R-LEG-7 ruling). */
-function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["ratings"], g: Gate): LegacyMainView["ego"] {
+export function legacyEgoOf(
+  input: CharacterSheetInput,
+  d: CharacterDerived["ratings"],
+  g: Gate,
+): LegacyMainView["ego"] {
   return {
     value: d.ego.value,
     max: d.ego.max,
@@ -256,7 +216,7 @@ function legacyEgoOf(input: CharacterSheetInput, d: CharacterDerived["ratings"],
 }
 
 /** The Experience rolls: the Advancement roll against Ego max + HP max, and the session's end. */
-function legacyExperienceOf(
+export function legacyExperienceOf(
   input: CharacterSheetInput,
   derived: CharacterDerived,
   g: Gate,
@@ -286,7 +246,11 @@ function legacyExperienceOf(
  * R-LEG-2 the creation roll (ruling, §10): offered until the character holds an Advancement; once rolled,
  * hidden from players and offered to a GM as "Roll again", which keeps the HP and Ego already lost.
  */
-function legacyCreationOf(input: CharacterSheetInput, derived: CharacterDerived, g: Gate): LegacyMainView["creation"] {
+export function legacyCreationOf(
+  input: CharacterSheetInput,
+  derived: CharacterDerived,
+  g: Gate,
+): LegacyMainView["creation"] {
   const again = input.legacyCreationRolled ?? false;
   return {
     shown: derived.advancements === 0 && !input.system.dead && (!again || input.permissions.isGM),
@@ -296,38 +260,5 @@ function legacyCreationOf(input: CharacterSheetInput, derived: CharacterDerived,
       g.notEditable,
       g.dead,
     ),
-  };
-}
-
-/** The main tab of a character on the HP health model; `stages` are the model's wound stages (its `health.wounds`). */
-export function hpMainOf(
-  input: CharacterSheetInput,
-  ruleset: Ruleset,
-  stages: readonly HpWoundDef[],
-  derived: CharacterDerived,
-  g: Gate,
-): LegacyMainView {
-  const rated = ratingsOf(input.system);
-  const d = derived.hitPoints;
-  const attributes = legacyAttributesOf(ruleset, rated, derived, g);
-  const hp = legacyHpOf(d, g);
-  const ego = legacyEgoOf(input, derived.ratings, g);
-  const experience = legacyExperienceOf(input, derived, g);
-  return {
-    partial: systemPath("templates/sheets/partials/health-hp.hbs"),
-    creating: false,
-    // R-LEG-13 XP buy an Advancement roll.
-    xp: { text: experience.targetText, affordable: input.system.xp > 0 },
-    mortalBannerKey: "TERRAN.Sheet.Banner.mortal.textHp",
-    moves: { night: hp.night, week: hp.week, refill: ego.refill, harm: hp.harm },
-    rolls: attributes.map((a) => a.roll),
-    attributes,
-    penalty: d.woundPenalty !== 0 ? message("TERRAN.Sheet.Legacy.penalty", -d.woundPenalty) : null,
-    ...legacySkillsOf(input, ruleset, rated, derived, g),
-    hp,
-    ego,
-    wounds: legacyWoundsOf(stages, hitPointsOf(input.system), g),
-    experience,
-    creation: legacyCreationOf(input, derived, g),
   };
 }

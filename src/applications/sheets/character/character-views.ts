@@ -290,7 +290,7 @@ export interface CharacterFullView {
 
 /**
  * What every health model's main part gives the rest of the sheet; the model's own fields ride along for its
- * partial (character-grit.ts, character-legacy.ts).
+ * partial (applications/health/grit-sheet.ts, hp-sheet.ts).
  */
 export interface HealthMainView {
   /** The model's partial of the main tab (a Foundry path), drawn with this part as its context. */
