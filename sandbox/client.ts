@@ -211,6 +211,8 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
   if (!session) return;
   const sheet = document.querySelector('[data-sandbox="session-sheet"]');
   if (sheet) keeperOf(sheet).before(sheet);
+  const messages = [...document.querySelectorAll('#sandbox-chat-log > [data-sandbox="message"]')];
+  for (const message of messages) keeperOf(message).before(message);
   const answer = await post("/api/legacy-session", { ...body, state: session.state });
   const side = document.getElementById("sandbox-session-side");
   if (answer?.sheet === undefined || answer.side === undefined || !sheet || !side) return;
@@ -244,12 +246,15 @@ async function onSession(body: Record<string, unknown>): Promise<void> {
     }
   }
   if (answer.changed) {
-    // A card whose state moved on is drawn again in its place, as Foundry's chat log updates a message.
-    const old = document.querySelector(`[data-message-id="${CSS.escape(answer.changed.id)}"]`);
-    if (old) {
-      old.outerHTML = answer.changed.message;
-      const fresh = document.querySelector(`[data-message-id="${CSS.escape(answer.changed.id)}"]`);
-      if (fresh) keeperOf(fresh).after(fresh);
+    // A card whose state moved on is drawn again in its place (focus kept), as Foundry's chat log updates it.
+    const changed = document.querySelector(`[data-message-id="${CSS.escape(answer.changed.id)}"]`);
+    const content = changed?.querySelector(".message-content");
+    const fresh = new DOMParser()
+      .parseFromString(answer.changed.message, "text/html")
+      .querySelector(".message-content");
+    if (changed && content && fresh) {
+      content.innerHTML = fresh.innerHTML;
+      keeperOf(changed).after(changed);
     }
   }
   if (answer.message) {

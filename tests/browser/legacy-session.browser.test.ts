@@ -252,6 +252,12 @@ describe.each(["light", "dark"] as const)(
         expect(await log.count()).toBe(3);
         expect(await risky.locator(".effects-rolled li").count(), "the hit has its Effect").toBe(1);
         expect(await risky.locator('[data-action="roll-effect"]').getAttribute("aria-disabled")).toBe("true");
+        // Drawn again in place, the card keeps the focus on the button pressed (it now says why it is closed).
+        expect(
+          await page.evaluate(() =>
+            document.activeElement?.closest("[data-message-id]")?.getAttribute("data-message-id"),
+          ),
+        ).toBe(await risky.getAttribute("data-message-id"));
         const weapon = character.items.find((i) => i.id === SESSION_WEAPON_ID);
         if (weapon?.type !== "weapon") throw new Error("no weapon");
         const tool = toolFor(LEGACY, weapon.system.rank);
