@@ -84,7 +84,7 @@ export interface RiskyCardView {
   readonly dice: readonly DieTileView[];
   /** The viewer may still pick the Precision and Effect dice: the card says how (R-RA-1). */
   readonly pickHint: boolean;
-  /** One row under the tray picks the Effect die (review 3 K1): shown while some die may become it. */
+  /** One row under the tray picks the Effect die: shown while some die may become it. */
   readonly effectRow: boolean;
   readonly breakdown: {
     readonly lines: readonly BreakdownLineView[];
