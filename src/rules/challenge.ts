@@ -6,7 +6,10 @@ import { assertFaces, highest } from "./dice.ts";
 import { assertInteger, assertText, RulesError } from "./errors.ts";
 import { EXPLODE_ON, explosionTotal, type ExplosionResult } from "./explosion.ts";
 import { reduceDisposition } from "./resolution.ts";
-import type { ChallengeTierDef, ChallengeTierId, Ruleset } from "./rulesets/types.ts";
+import { STANDARD_CONSEQUENCES } from "./rulesets/shared.ts";
+import type { ChallengeTierDef, ChallengeTierId, Consequence, ConsequenceBand, Ruleset } from "./rulesets/types.ts";
+
+export type { Consequence };
 
 export interface ChallengeStats {
   readonly tier: ChallengeTierId;
@@ -147,12 +150,17 @@ export function challengeEffect(
   return { explosion, value, halved: stats.halved };
 }
 
-/** R-CH-3 */
-export type Consequence = "annoying" | "troublesome" | "devastating";
-
-export function consequenceOf(effect: number): Consequence {
+/** R-CH-3, R-V-15 the band an Effect of at least 1 falls in. */
+export function consequenceBand(bands: readonly ConsequenceBand[], effect: number): ConsequenceBand {
   const e = assertInteger(effect, "A Challenge Effect", 1);
-  return e <= 3 ? "annoying" : e <= 5 ? "troublesome" : "devastating";
+  const band = bands.find((b) => e >= b.min && (b.max === null || e <= b.max));
+  if (!band) throw new RulesError("out-of-range", `A Challenge Effect of ${e} is not on the table.`, { value: e });
+  return band;
+}
+
+/** R-CH-3 */
+export function consequenceOf(effect: number, bands = STANDARD_CONSEQUENCES): Consequence {
+  return consequenceBand(bands, effect).consequence;
 }
 
 /** R-CH-5 */

@@ -2,6 +2,7 @@
 import type {
   AttributeScheme,
   ChallengeTierDef,
+  ConsequenceBand,
   DarkDiceRule,
   EgoRule,
   ExperienceRule,
@@ -24,6 +25,13 @@ export const STANDARD_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
     halved: false,
     scales: { dispositionPerN: 10, minN: 4 },
   },
+];
+
+/** R-CH-3 */
+export const STANDARD_CONSEQUENCES: readonly ConsequenceBand[] = [
+  { min: 1, max: 3, consequence: "annoying", harmful: false },
+  { min: 4, max: 5, consequence: "troublesome", harmful: false },
+  { min: 6, max: null, consequence: "devastating", harmful: false },
 ];
 
 /** Legacy's Extreme and Fantastical read as Exceptional (R-CH-1). */

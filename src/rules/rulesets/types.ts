@@ -265,6 +265,82 @@ export interface GangUpRule {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Held skills in groups, archetypes that name two groups (R-V-2, R-V-5, R-V-6)
+
+export interface SkillGroupDef {
+  readonly id: string;
+  readonly labelKey: string;
+  /** Examples; the GM may add others to a group. */
+  readonly skills: readonly SkillDef[];
+}
+
+export interface GroupedArchetypeDef {
+  readonly id: string;
+  readonly labelKey: string;
+  /** Two different groups; null: chosen with the GM (R-V-2's ruling). */
+  readonly groups: readonly [string, string] | null;
+}
+
+/** R-V-5, R-V-6 */
+export interface HeldSkillScheme {
+  readonly groups: readonly SkillGroupDef[];
+  readonly archetypes: readonly GroupedArchetypeDef[];
+  /** One die for more skills from any group, after one from each archetype group. */
+  readonly extra: readonly CreationBand[];
+  /** *Expert*, at creation only. */
+  readonly expertSkills: number;
+  /** Light Dice a fitting skill gives, once per roll. */
+  readonly die: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Panic, Morale, consequences (R-V-8, R-V-16, R-CH-3, R-V-15)
+
+export type PanicState = "flight" | "freeze" | "fight";
+
+/** R-V-8 a kept Ego face in `min`…`max` leaves the character in `state` for the scene. */
+export interface PanicRow {
+  readonly min: Face;
+  readonly max: Face;
+  readonly state: PanicState;
+  readonly labelKey: string;
+}
+
+export type MoraleResult = "gives-up" | "lower" | "carries-on";
+
+/** R-V-16 a Morale value in `min`…`max` (null: no upper end). */
+export interface MoraleRow {
+  readonly min: number;
+  readonly max: number | null;
+  readonly result: MoraleResult;
+  readonly labelKey: string;
+}
+
+/** R-CH-3 */
+export type Consequence = "annoying" | "troublesome" | "devastating";
+
+/** R-CH-3, R-V-15 a band of a Challenge's Effect read narratively; `harmful`: also taken as harm. */
+export interface ConsequenceBand {
+  readonly min: number;
+  readonly max: number | null;
+  readonly consequence: Consequence;
+  readonly harmful: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weapons whose tags move dice or the approach row (R-V-17, R-V-18)
+
+/** −1d, −1e, s+, +1e, +1d */
+export type RowWeaponTag = "improvised" | "ineffective" | "slaughter" | "effective" | "heavyFirepower";
+
+export interface RowWeaponDef {
+  readonly id: string;
+  readonly labelKey: string;
+  readonly reach: "melee" | "ranged";
+  readonly tags: readonly RowWeaponTag[];
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export interface Ruleset {
   readonly id: RulesetId;

@@ -1,0 +1,181 @@
+/**
+ * The tables of Terran Engine v0.6.2 (R-V-1 … R-V-18). Not yet a ruleset a world can choose: the engine
+ * reads these through the pure rules until the sheets, cards and compendia play them.
+ */
+import type {
+  ChallengeTierDef,
+  ConsequenceBand,
+  GroupedArchetypeDef,
+  HeldSkillScheme,
+  MoraleRow,
+  PanicRow,
+  RowWeaponDef,
+  RowWeaponTag,
+  SkillGroupDef,
+} from "./types.ts";
+
+function group(id: string, skills: readonly string[]): SkillGroupDef {
+  return {
+    id,
+    labelKey: `TERRAN.SkillGroup.${id}`,
+    skills: skills.map((s) => ({ id: s, labelKey: `TERRAN.SkillName.${s}` })),
+  };
+}
+
+/** R-V-5 */
+export const V062_SKILL_GROUPS: readonly SkillGroupDef[] = [
+  group("administration", ["business", "investigation", "law", "negotiation", "trading"]),
+  group("cultures", ["alien", "arts", "language", "religion", "spacers", "streetwise", "world"]),
+  group("liaison", [
+    "connections",
+    "deception",
+    "empathy",
+    "intimidation",
+    "leadership",
+    "performance",
+    "persuasion",
+    "seduction",
+  ]),
+  group("athletics", ["acrobatics", "endurance", "speed", "strength", "throwing", "zeroG"]),
+  group("violence", [
+    "bludgeoning",
+    "energyProjectiles",
+    "longRangeWeapons",
+    "mountGunnery",
+    "piercing",
+    "primitiveProjectiles",
+    "slashing",
+    "smallGuns",
+    "unarmed",
+  ]),
+  group("survival", ["crafting", "forage", "orientation", "sneak", "tactics", "tame", "vigilance"]),
+  group("technology", [
+    "astronautics",
+    "battledress",
+    "computers",
+    "electronics",
+    "explosives",
+    "machinery",
+    "medical",
+    "robotics",
+  ]),
+  group("vehicles", ["aircraft", "landCivilian", "landMilitary", "spacecraft", "watercraft"]),
+  group("sciences", [
+    "archaeology",
+    "chemistry",
+    "ecology",
+    "geology",
+    "history",
+    "linguistics",
+    "medicine",
+    "psychology",
+  ]),
+];
+
+function archetype(id: string, groups: readonly [string, string] | null): GroupedArchetypeDef {
+  return { id, labelKey: `TERRAN.Archetype.${id}`, groups };
+}
+
+/** R-V-2; Spacer's groups are chosen (ruling). */
+export const V062_ARCHETYPES: readonly GroupedArchetypeDef[] = [
+  archetype("clergy", ["cultures", "administration"]),
+  archetype("bureaucrat", ["liaison", "administration"]),
+  archetype("trainer", ["athletics", "administration"]),
+  archetype("agent", ["violence", "administration"]),
+  archetype("coder", ["technology", "administration"]),
+  archetype("artist", ["liaison", "cultures"]),
+  archetype("criminal", ["survival", "cultures"]),
+  archetype("dilettante", ["athletics", "liaison"]),
+  archetype("protector", ["violence", "liaison"]),
+  archetype("disciple", ["survival", "liaison"]),
+  archetype("fixer", ["technology", "liaison"]),
+  archetype("academic", ["sciences", "liaison"]),
+  archetype("spy", ["survival", "athletics"]),
+  archetype("soldier", ["survival", "violence"]),
+  archetype("spacer", null),
+  archetype("traveller", ["vehicles", "survival"]),
+  archetype("mechanic", ["vehicles", "technology"]),
+  archetype("scientist", ["sciences", "technology"]),
+];
+
+/** R-V-5, R-V-6 */
+export const V062_SKILLS: HeldSkillScheme = {
+  groups: V062_SKILL_GROUPS,
+  archetypes: V062_ARCHETYPES,
+  extra: [
+    { min: 1, max: 3, value: 1 },
+    { min: 4, max: 5, value: 2 },
+    { min: 6, max: 6, value: 3 },
+  ],
+  expertSkills: 2,
+  die: 1,
+};
+
+/** R-V-8 */
+export const V062_PANIC: readonly PanicRow[] = [
+  { min: 1, max: 3, state: "flight", labelKey: "TERRAN.Panic.flight" },
+  { min: 4, max: 5, state: "freeze", labelKey: "TERRAN.Panic.freeze" },
+  { min: 6, max: 6, state: "fight", labelKey: "TERRAN.Panic.fight" },
+];
+
+/** R-V-14; Exceptional (ruling) n ≥ 4 dice, 5n proposed. */
+export const V062_CHALLENGE_TIERS: readonly ChallengeTierDef[] = [
+  { id: "trivial", labelKey: "TERRAN.ChallengeTier.trivial", disposition: 1, dice: 0, halved: true },
+  { id: "dangerous", labelKey: "TERRAN.ChallengeTier.dangerous", disposition: 5, dice: 1, halved: false },
+  { id: "serious", labelKey: "TERRAN.ChallengeTier.serious", disposition: 10, dice: 2, halved: false },
+  { id: "formidable", labelKey: "TERRAN.ChallengeTier.formidable", disposition: 15, dice: 3, halved: false },
+  {
+    id: "exceptional",
+    labelKey: "TERRAN.ChallengeTier.exceptional",
+    disposition: 20,
+    dice: 4,
+    halved: false,
+    scales: { dispositionPerN: 5, minN: 4 },
+  },
+];
+
+/** R-V-16 */
+export const V062_MORALE: readonly MoraleRow[] = [
+  { min: 1, max: 3, result: "gives-up", labelKey: "TERRAN.Morale.givesUp" },
+  { min: 4, max: 5, result: "lower", labelKey: "TERRAN.Morale.lower" },
+  { min: 6, max: null, result: "carries-on", labelKey: "TERRAN.Morale.carriesOn" },
+];
+
+/** R-V-15 */
+export const V062_CONSEQUENCES: readonly ConsequenceBand[] = [
+  { min: 1, max: 3, consequence: "annoying", harmful: false },
+  { min: 4, max: 5, consequence: "troublesome", harmful: false },
+  { min: 6, max: 11, consequence: "devastating", harmful: false },
+  { min: 12, max: null, consequence: "devastating", harmful: true },
+];
+
+function weapon(id: string, reach: RowWeaponDef["reach"], tags: readonly RowWeaponTag[] = []): RowWeaponDef {
+  return { id, labelKey: `TERRAN.Weapon.${id}`, reach, tags };
+}
+
+/** R-V-18 */
+export const V062_WEAPONS: readonly RowWeaponDef[] = [
+  weapon("unarmed", "melee", ["improvised"]),
+  weapon("smallPrimitive", "melee", ["ineffective"]),
+  weapon("mediumPrimitive", "melee"),
+  weapon("smallAdvanced", "melee"),
+  weapon("largePrimitive", "melee", ["slaughter"]),
+  weapon("mediumAdvanced", "melee", ["slaughter"]),
+  weapon("largeAdvanced", "melee", ["effective"]),
+  weapon("thrownObject", "ranged", ["improvised"]),
+  weapon("bow", "ranged"),
+  weapon("pistol", "ranged"),
+  weapon("smg", "ranged", ["slaughter"]),
+  weapon("automaticPistol", "ranged", ["slaughter"]),
+  weapon("huntingRifle", "ranged", ["effective"]),
+  weapon("laserRifle", "ranged", ["effective"]),
+  weapon("grenade", "ranged", ["effective", "slaughter"]),
+  weapon("militaryRifle", "ranged", ["effective", "slaughter"]),
+  weapon("shotgun", "ranged", ["effective", "slaughter"]),
+  weapon("plasmaRifle", "ranged", ["heavyFirepower"]),
+  weapon("sniperRifle", "ranged", ["heavyFirepower"]),
+  weapon("hmg", "ranged", ["heavyFirepower", "slaughter"]),
+  weapon("mountedHmg", "ranged", ["heavyFirepower", "effective"]),
+  weapon("antiVehicle", "ranged", ["heavyFirepower", "effective", "slaughter"]),
+  weapon("rocketLauncher", "ranged", ["heavyFirepower", "effective", "slaughter"]),
+];
