@@ -159,8 +159,8 @@ export function consequenceBand(bands: readonly ConsequenceBand[], effect: numbe
 }
 
 /** R-CH-3 */
-export function consequenceOf(effect: number, bands = STANDARD_CONSEQUENCES): Consequence {
-  return consequenceBand(bands, effect).consequence;
+export function consequenceOf(effect: number): Consequence {
+  return consequenceBand(STANDARD_CONSEQUENCES, effect).consequence;
 }
 
 /** R-CH-5 */

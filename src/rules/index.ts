@@ -26,6 +26,8 @@ export * from "./sayonara.ts";
 export * from "./fortune.ts";
 export * from "./fairness.ts";
 export * from "./challenge.ts";
+export * from "./morale.ts";
+export * from "./panic.ts";
 export * from "./odds.ts";
 export * from "./ratings.ts";
 export * from "./hp.ts";

@@ -25,6 +25,7 @@ import { entry, type EntryPoint } from "./harness.ts";
 import { FORECAST_ENTRIES } from "./forecast-entries.ts";
 import { LEGACY_ENTRIES } from "./legacy-entries.ts";
 import { LUCK_RULE_ENTRIES } from "./luck-ledger-entries.ts";
+import { V062_ENTRIES } from "./v062-entries.ts";
 
 export { entry };
 
@@ -736,6 +737,7 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ...LEGACY_ENTRIES,
   ...FORECAST_ENTRIES,
   ...LUCK_RULE_ENTRIES,
+  ...V062_ENTRIES,
   // R-LEG-11 every rank reads as one of Legacy's tools; an improvised one as the lowest.
   toolFor: entry(rules.toolFor, t(fc.constant(LEGACY.tools), A.rank, fc.boolean()), {
     check: (tool, [, rank, improvised]) =>

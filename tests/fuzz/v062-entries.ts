@@ -1,0 +1,94 @@
+/**
+ * The fuzz's entries for v0.6.2's pure rules (R-V-8, R-V-14 … R-V-16). Invariants: a Panic's Ego is a face and
+ * its state the row of it; Morale never raises a tier and only a lower tier changes the dice; every law sums to 1.
+ */
+import fc from "fast-check";
+import * as rules from "../../src/rules/index.ts";
+import { V062_CHALLENGE_TIERS, V062_CONSEQUENCES, V062_MORALE, V062_PANIC } from "../../src/rules/rulesets/v062.ts";
+import * as A from "./arbitraries.ts";
+import { entry, type EntryPoint } from "./harness.ts";
+
+const t = fc.tuple;
+const MORALE: rules.MoraleTables = { tiers: V062_CHALLENGE_TIERS, rows: V062_MORALE };
+const TIERED = { ...rules.CORE, challengeTiers: V062_CHALLENGE_TIERS };
+const sumsToOne = (values: readonly number[], what: string): string | null => {
+  const total = values.reduce((a, b) => a + b, 0);
+  return Math.abs(total - 1) < 1e-9 && values.every((p) => p >= 0) ? null : `${what} sums to ${total}`;
+};
+
+const panicInput = fc.record({
+  failed: fc.boolean(),
+  lost: fc.boolean(),
+  panickedThisScene: fc.boolean(),
+  successAtCost: fc.boolean(),
+  egoDice: fc.integer({ min: 0, max: 3 }),
+  eager: fc.boolean(),
+});
+
+const tierStats = fc
+  .tuple(fc.constantFrom(...V062_CHALLENGE_TIERS.map((d) => d.id)), fc.integer({ min: 4, max: 8 }))
+  .map(([tier, n]) => rules.challengeStats(TIERED, tier, tier === "exceptional" ? n : undefined));
+
+/** A Challenge at 0, its full Disposition, and its Morale throw (sometimes the wrong number of dice). */
+const moraleArgs = tierStats.chain((stats) => {
+  const n = stats.halved ? 1 : stats.dice;
+  return t(
+    fc.constant(stats),
+    fc.integer({ min: 1, max: 60 }),
+    fc.array(A.face, { minLength: Math.max(0, n - 1), maxLength: n + 1 }),
+    A.chainFrom(6),
+  ).map(([s, full, faces, [, chain]]): [rules.ChallengeStats, number, number[], number[]] => [
+    s,
+    full,
+    faces,
+    rules.highest(faces) === 6 ? chain : [],
+  ]);
+});
+
+export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
+  panicDice: entry(rules.panicDice, t(fc.record({ egoDice: fc.integer({ min: -1, max: 4 }), eager: fc.boolean() }))),
+  panicRefusal: entry(rules.panicRefusal, t(panicInput)),
+  panicRow: entry((v: number) => rules.panicRow(V062_PANIC, v), t(fc.integer({ min: 0, max: 7 }))),
+  // R-V-8 Ego and maximum one face, the state the row of that face.
+  panic: entry((i: rules.PanicInput, f: number[]) => rules.panic(V062_PANIC, i, f), t(panicInput, A.faces(4)), {
+    check: (r) =>
+      r.ego < 1 || r.ego > 6
+        ? `Ego ${r.ego} is not a face`
+        : rules.panicRow(V062_PANIC, r.ego).state === r.state
+          ? null
+          : `state ${r.state} for ${r.ego}`,
+  }),
+  panicOdds: entry((n: number) => rules.panicOdds(V062_PANIC, n), t(fc.integer({ min: 0, max: 21 })), {
+    fractional: true,
+    check: (o) => sumsToOne(Object.values(o.states), "the Panic states") ?? sumsToOne(o.ego, "the Ego law"),
+  }),
+  consequenceBand: entry(
+    (e: number) => rules.consequenceBand(V062_CONSEQUENCES, e),
+    t(fc.integer({ min: 0, max: 40 })),
+    {
+      check: (b, [e]) => (b.harmful === e >= 12 ? null : `harmful ${String(b.harmful)} at ${e}`),
+    },
+  ),
+  moraleRow: entry((v: number) => rules.moraleRow(V062_MORALE, v), t(fc.integer({ min: 0, max: 40 }))),
+  lowerTier: entry(
+    (tier: string) => rules.lowerTier(V062_CHALLENGE_TIERS, tier),
+    t(fc.constantFrom("trivial", "serious", "exceptional", "extreme", "")),
+  ),
+  // R-V-16 a lower tier is lower; carrying on keeps the stored full Disposition.
+  morale: entry(
+    (...a: readonly [rules.ChallengeStats, number, number[], number[]]) => rules.morale(MORALE, ...a),
+    moraleArgs,
+    {
+      check: (o, [stats, full]) => {
+        const rank = (id: string): number => V062_CHALLENGE_TIERS.findIndex((d) => d.id === id);
+        if (o.result === "lower" && rank(o.stats.tier) !== rank(stats.tier) - 1) return `lower to ${o.stats.tier}`;
+        if (o.result === "carries-on" && o.disposition !== full) return `carries on at ${o.disposition}`;
+        return null;
+      },
+    },
+  ),
+  moraleOdds: entry((s: rules.ChallengeStats) => rules.moraleOdds(MORALE, s), t(tierStats), {
+    fractional: true,
+    check: (o) => sumsToOne(Object.values(o), "the Morale law"),
+  }),
+};
