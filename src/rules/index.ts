@@ -32,6 +32,7 @@ export * from "./odds.ts";
 export * from "./ratings.ts";
 export * from "./hp.ts";
 export * from "./skill-pool.ts";
+export * from "./held-skills.ts";
 export * from "./effect-roll.ts";
 export * from "./experience.ts";
 export * from "./montage.ts";

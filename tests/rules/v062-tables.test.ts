@@ -1,0 +1,119 @@
+/**
+ * §12 v0.6.2's tables: R-V-2 (archetypes), R-V-5 (skill groups), R-V-6 (the extra die's bands), and a label in both
+ * languages for every `labelKey` they hold (built with template strings, so the lang guard cannot see them).
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as v062 from "../../src/rules/rulesets/v062.ts";
+import { V062_ARCHETYPES, V062_SKILL_GROUPS, V062_SKILLS } from "../../src/rules/rulesets/v062.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const read = (lang: string): unknown => JSON.parse(readFileSync(resolve(ROOT, `lang/${lang}.json`), "utf8"));
+
+function lookup(tree: unknown, key: string): unknown {
+  return key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) =>
+        typeof node === "object" && node !== null && Object.hasOwn(node, part)
+          ? (node as Record<string, unknown>)[part]
+          : undefined,
+      tree,
+    );
+}
+
+/** Every `labelKey` anywhere inside `value`. */
+function labelKeys(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) labelKeys(v, into);
+  else if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "labelKey" && typeof v === "string") into.add(v);
+      else labelKeys(v, into);
+    }
+  }
+  return into;
+}
+
+describe("v0.6.2 labels", () => {
+  const keys = [...labelKeys(Object.values(v062))];
+
+  it("the walk finds the labels of every table (groups, skills, archetypes, Panic, tiers, Morale, weapons)", () => {
+    const prefixes = new Set(keys.map((k) => k.split(".").slice(0, 2).join(".")));
+    expect([...prefixes].sort()).toEqual(
+      [
+        "TERRAN.Archetype",
+        "TERRAN.ChallengeTier",
+        "TERRAN.Morale",
+        "TERRAN.Panic",
+        "TERRAN.SkillGroup",
+        "TERRAN.SkillName",
+        "TERRAN.Weapon",
+      ].sort(),
+    );
+    expect(keys.length).toBe(9 + 63 + 18 + 3 + 5 + 3 + 23);
+  });
+
+  it.each(["en", "pt-BR"])("every labelKey of the v0.6.2 tables is a non-empty string in lang/%s.json", (lang) => {
+    const tree = read(lang);
+    const missing = keys.filter((k) => {
+      const value = lookup(tree, k);
+      return typeof value !== "string" || value.trim() === "";
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it.each(["en", "pt-BR"])("the v0.6.2 weapon tags have a label in lang/%s.json", (lang) => {
+    const tree = read(lang);
+    const tags = [...new Set(v062.V062_WEAPONS.flatMap((w) => w.tags))].map((t) => `TERRAN.Tag.${t}`);
+    expect(tags.filter((k) => typeof lookup(tree, k) !== "string" || lookup(tree, k) === "")).toEqual([]);
+  });
+
+  it("the check catches a missing key", () => {
+    expect(lookup(read("en"), "TERRAN.SkillName.noSuchSkill")).toBeUndefined();
+    expect(lookup(read("en"), "TERRAN.SkillName.zeroG")).toBe("Zero-G");
+  });
+});
+
+describe("R-V-2 R-V-5 the tables", () => {
+  const groupIds = V062_SKILL_GROUPS.map((g) => g.id);
+
+  it("R-V-2 eighteen archetypes, each naming two different known groups, except Spacer", () => {
+    expect(V062_ARCHETYPES).toHaveLength(18);
+    expect(new Set(V062_ARCHETYPES.map((a) => a.id)).size).toBe(18);
+    expect(V062_ARCHETYPES.filter((a) => a.groups === null).map((a) => a.id)).toEqual(["spacer"]);
+    for (const a of V062_ARCHETYPES) {
+      if (a.groups === null) continue;
+      const [first, second] = a.groups;
+      expect(first, a.id).not.toBe(second);
+      expect(groupIds, a.id).toContain(first);
+      expect(groupIds, a.id).toContain(second);
+    }
+  });
+
+  it("R-V-5 nine groups, no skill id in two groups", () => {
+    expect(groupIds).toEqual([
+      "administration",
+      "cultures",
+      "liaison",
+      "athletics",
+      "violence",
+      "survival",
+      "technology",
+      "vehicles",
+      "sciences",
+    ]);
+    const skills = V062_SKILL_GROUPS.flatMap((g) => g.skills.map((s) => s.id));
+    expect(skills).toHaveLength(63);
+    expect(new Set(skills).size).toBe(skills.length);
+    expect(V062_SKILLS.groups).toBe(V062_SKILL_GROUPS);
+    expect(V062_SKILLS.archetypes).toBe(V062_ARCHETYPES);
+  });
+
+  it("R-V-5 R-V-6 one Light Die per fitting skill; the extra die's bands cover each face once, Expert gives 2", () => {
+    expect(V062_SKILLS.die).toBe(1);
+    expect(V062_SKILLS.expertSkills).toBe(2);
+    const faces = [1, 2, 3, 4, 5, 6].map((f) => V062_SKILLS.extra.filter((b) => f >= b.min && f <= b.max).length);
+    expect(faces).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});
