@@ -4,7 +4,13 @@
  */
 import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
-import { V062_CHALLENGE_TIERS, V062_CONSEQUENCES, V062_MORALE, V062_PANIC } from "../../src/rules/rulesets/v062.ts";
+import {
+  V062_CHALLENGE_TIERS,
+  V062_CONSEQUENCES,
+  V062_MORALE,
+  V062_PANIC,
+  V062_SKILLS,
+} from "../../src/rules/rulesets/v062.ts";
 import * as A from "./arbitraries.ts";
 import { entry, type EntryPoint } from "./harness.ts";
 
@@ -45,7 +51,77 @@ const moraleArgs = tierStats.chain((stats) => {
   ]);
 });
 
+const S = V062_SKILLS;
+const listedSkill = fc.constantFrom(...S.groups.flatMap((g) => g.skills.map((k) => k.id)), "nope", "");
+const heldSkill: fc.Arbitrary<rules.HeldSkill> = fc.oneof(
+  listedSkill,
+  fc.record({
+    group: fc.constantFrom(...S.groups.map((g) => g.id), "x"),
+    name: fc.constantFrom("Opera", " opera ", " "),
+  }),
+);
+const skills = fc.array(heldSkill, { maxLength: 5 });
+const groupPair = fc.array(fc.constantFrom(...S.groups.map((g) => g.id), "x"), { maxLength: 3 });
+const archetypeName = fc.constantFrom(...S.archetypes.map((a) => a.id), "Wanderer", " ");
+/** R-V-6 every skill owed and none twice. */
+const distinct = (list: readonly rules.HeldSkill[]): string | null =>
+  new Set(list.map((k) => rules.heldSkillKey(S, k))).size === list.length ? null : "a skill twice";
+
 export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
+  assertHeldSkill: entry((k: rules.HeldSkill) => rules.assertHeldSkill(S, k), t(heldSkill)),
+  heldSkillGroup: entry((k: rules.HeldSkill) => rules.heldSkillGroup(S, k), t(heldSkill)),
+  heldSkillKey: entry((k: rules.HeldSkill) => rules.heldSkillKey(S, k), t(heldSkill)),
+  assertDistinctSkills: entry((l: rules.HeldSkill[]) => rules.assertDistinctSkills(S, l), t(skills), {
+    check: distinct,
+  }),
+  assertTickedSkills: entry(
+    (held: rules.HeldSkill[], ticked: rules.HeldSkill[]) => rules.assertTickedSkills(S, held, ticked),
+    t(skills, skills),
+  ),
+  // R-V-5 at most one die.
+  skillDie: entry((on: boolean, fits: rules.HeldSkill[]) => rules.skillDie(S, on, fits), t(fc.boolean(), skills), {
+    check: (d) => (d === 0 || d === 1 ? null : `skill die ${d}`),
+  }),
+  extraSkillCount: entry((f: number) => rules.extraSkillCount(S, f), t(fc.integer({ min: 0, max: 7 })), {
+    check: (n) => (n >= 1 && n <= 3 ? null : `${n} extra skills`),
+  }),
+  skillsOwed: entry((f: number, e: boolean) => rules.skillsOwed(S, f, e), t(A.face, fc.boolean())),
+  archetypeGroups: entry(
+    (a: string, g?: string[]) => rules.archetypeGroups(S, a, g),
+    t(archetypeName, fc.option(groupPair, { nil: undefined })),
+    { check: ([a, b]) => (a === b ? `${a} twice` : null) },
+  ),
+  // Returns nothing: the entry reports "allowed" when it does not throw.
+  assertExpert: entry(
+    (on: boolean, atCreation: boolean) => (rules.assertExpert(on, atCreation), "allowed"),
+    t(fc.boolean(), fc.boolean()),
+  ),
+  assertCreationSkills: entry(
+    (input: rules.CreationSkills) => rules.assertCreationSkills(S, input),
+    t(
+      fc.record(
+        {
+          skillsOn: fc.boolean(),
+          archetype: archetypeName,
+          groups: groupPair,
+          firsts: fc.array(heldSkill, { minLength: 2, maxLength: 2 }),
+          extraFace: A.face,
+          more: fc.array(heldSkill, { maxLength: 3 }),
+          expert: fc.option(fc.array(heldSkill, { minLength: 2, maxLength: 2 }), { nil: null }),
+        },
+        { requiredKeys: ["skillsOn", "archetype", "firsts", "extraFace", "more", "expert"] },
+      ),
+    ),
+    { check: distinct },
+  ),
+  // R-V-4 one point, never above 4.
+  addNoSkillsPoint: entry(
+    rules.addNoSkillsPoint,
+    t(fc.boolean(), A.attributes, fc.constantFrom(...rules.ATTRIBUTES, "luck" as rules.Attribute)),
+    {
+      check: (a) => (Object.values(a).every((v) => v >= 0 && v <= 4) ? null : "an attribute beyond 0–4"),
+    },
+  ),
   panicDice: entry(rules.panicDice, t(fc.record({ egoDice: fc.integer({ min: -1, max: 4 }), eager: fc.boolean() }))),
   panicRefusal: entry(rules.panicRefusal, t(panicInput)),
   panicRow: entry((v: number) => rules.panicRow(V062_PANIC, v), t(fc.integer({ min: 0, max: 7 }))),
