@@ -80,8 +80,13 @@ function recordModel(entry: unknown): HealthModelName {
   return model;
 }
 
+/** Indexed by a generic tag, so each model's half keeps its own types (TypeScript's correlated unions). */
+function halfFor<M extends HealthModelName>(model: M): ModelHalf<M> {
+  return HALVES[model];
+}
+
 function halfOf(entry: HarmRecord): ModelHalf<HealthModelName> {
-  return HALVES[recordModel(entry)] as unknown as ModelHalf<HealthModelName>;
+  return halfFor(recordModel(entry));
 }
 
 /** R-CH-4 checked whole by its model against the card's Effect `value`. */
@@ -108,7 +113,7 @@ export function readHarmChoice(data: unknown): HarmChoice {
 
 /** R-HARM-2 / R-HARM-3 / R-LEG-5 / R-LEG-6 a choice only the owner or a GM makes. */
 export function harmChoiceMade(choice: HarmChoice): boolean {
-  return (HALVES[choice.model] as unknown as ModelHalf<HealthModelName>).choiceMade(choice);
+  return halfFor(choice.model).choiceMade(choice);
 }
 
 /** The choice when it is `model`'s; else refused as a malformed request (a choice for another world). */
