@@ -39,13 +39,15 @@ export interface PoolInput {
   readonly modifiers?: readonly DiceModifier[];
   /** … and the situational ones the player ticked. */
   readonly ticked?: ReadonlySet<string>;
+  /** R-V-5 the held skill's die, from `skillDie` (0 or 1). */
+  readonly skillDie?: number;
   readonly dark: number;
   /** R-POOL-4 omit for no maximum. */
   readonly darkMax?: number;
 }
 
 export type PoolLineId =
-  "position" | "wound" | "improvised" | "unhandy" | "outOfRange" | "heavyArmour" | "dangerSense" | "modifier";
+  "position" | "skill" | "wound" | "improvised" | "unhandy" | "outOfRange" | "heavyArmour" | "dangerSense" | "modifier";
 
 export interface PoolLine {
   readonly id: PoolLineId;
@@ -92,6 +94,8 @@ export function poolLines(input: PoolInput): PoolLine[] {
   const lines: PoolLine[] = [];
   const position = assertInteger(input.position ?? 0, "The GM's modifier", -10, 10);
   if (position !== 0) lines.push({ id: "position", label: "TERRAN.Pool.position", dice: position, rule: "R-POOL-2" });
+  const skill = assertInteger(input.skillDie ?? 0, "The skill die", 0, 1);
+  if (skill !== 0) lines.push({ id: "skill", label: "TERRAN.Pool.skill", dice: skill, rule: "R-V-5" });
 
   const track = woundPenaltyTrack(input.wounds, targetGroup(input.target), {
     ignoreBroken: input.flags.has("ignoreBroken"),

@@ -122,6 +122,7 @@ export const poolInput: fc.Arbitrary<PoolInput> = ruleset.chain((r) =>
       hinderedByHeavyArmour: fc.boolean(),
       modifiers: fc.array(diceModifier, { maxLength: 3 }),
       ticked: fc.subarray(["a", "b", "c"]).map((t) => new Set(t)),
+      skillDie: fc.integer({ min: 0, max: 1 }),
       dark: fc.integer({ min: 0, max: 12 }),
       darkMax: fc.integer({ min: 0, max: 50 }),
     },

@@ -19,7 +19,6 @@ import {
   type CreationSkills,
   type HeldSkill,
 } from "../../src/rules/held-skills.ts";
-import type { DiceModifier } from "../../src/rules/mechanics.ts";
 import { pHighestAtMost, riskyActionOdds } from "../../src/rules/odds.ts";
 import { buildPool } from "../../src/rules/pool.ts";
 import { V062_SKILLS } from "../../src/rules/rulesets/v062.ts";
@@ -42,8 +41,7 @@ describe("R-V-5 the skill die", () => {
       poolInput({
         target: { kind: "save", group: "prowess" },
         attributes: attrs({ finesse: 1, exertion: 0 }),
-        modifiers: [skillLine(skillDie(S, true, ["endurance", "strength"]))],
-        ticked: new Set(["skill"]),
+        skillDie: skillDie(S, true, ["endurance", "strength"]),
       }),
     );
     expect(reaction.light).toBe(2);
@@ -77,14 +75,16 @@ describe("R-V-5 the skill die", () => {
   });
 });
 
-/** The skill die as the dialog's ticked line (R-POOL-2's modifier shape). */
-function skillLine(dice: number): DiceModifier {
-  return { id: "skill", dice, label: "Law", appliesTo: ["any"], situational: true };
-}
-
 describe("R-V-5 the skill die comes before the clamp", () => {
-  const withSkill = (partial: Parameters<typeof poolInput>[0]) =>
-    buildPool(poolInput({ ...partial, modifiers: [skillLine(1)], ticked: new Set(["skill"]) }));
+  const withSkill = (partial: Parameters<typeof poolInput>[0]) => buildPool(poolInput({ ...partial, skillDie: 1 }));
+
+  it("R-V-5 the skill die is its own line of the pool, citing its rule", () => {
+    const pool = withSkill({ attributes: attrs({ finesse: 2 }) });
+    expect(pool.lines).toEqual([{ id: "skill", label: "TERRAN.Pool.skill", dice: 1, rule: "R-V-5" }]);
+    expect(pool.light).toBe(3);
+    expect(buildPool(poolInput({ skillDie: 0 })).lines).toEqual([]);
+    expect(() => buildPool(poolInput({ skillDie: 2 }))).toThrow(/between 0 and 1/);
+  });
 
   it("R-V-5 base 4 + skill throws 4", () => {
     const pool = withSkill({ attributes: attrs({ finesse: 4 }) });
@@ -164,8 +164,7 @@ describe("R-V-5 the odds with the skill die are the ordinary odds of that many d
     return buildPool(
       poolInput({
         attributes: attrs({ finesse: base }),
-        modifiers: [skillLine(skillDie(S, true, ["acrobatics"]))],
-        ticked: new Set(["skill"]),
+        skillDie: skillDie(S, true, ["acrobatics"]),
       }),
     ).light;
   }

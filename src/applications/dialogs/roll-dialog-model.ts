@@ -587,12 +587,13 @@ export function applyChange(
 // The model
 
 const LINE_ORDER: Readonly<Record<Exclude<PoolLineId, "position" | "modifier">, number>> = {
-  wound: 0,
-  improvised: 1,
-  unhandy: 2,
-  outOfRange: 3,
-  heavyArmour: 4,
-  dangerSense: 5,
+  skill: 0,
+  wound: 1,
+  improvised: 2,
+  unhandy: 3,
+  outOfRange: 4,
+  heavyArmour: 5,
+  dangerSense: 6,
 };
 
 const isKey = (label: string): boolean => label.startsWith("TERRAN.");
