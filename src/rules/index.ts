@@ -17,6 +17,7 @@ export * from "./resolution.ts";
 export * from "./explosion.ts";
 export * from "./effect.ts";
 export * from "./player-effect.ts";
+export * from "./approach.ts";
 export * from "./ego.ts";
 export * from "./grit.ts";
 export * from "./harm.ts";

@@ -130,6 +130,27 @@ function chainFor(threshold: number): Chain {
   return chain;
 }
 
+export interface ExplodingDieOdds {
+  /** Ascending totals; sums to 1 − `tailCut`. */
+  readonly distribution: readonly OddsPoint[];
+  readonly tailCut: number;
+  /** Closed form, tail included. */
+  readonly expected: number;
+  /** The totals the cut tail starts from. */
+  readonly tailFrom: number;
+}
+
+/** R-RA-3 one fresh d6 exploding on `threshold`+ (6, or 5 with Slaughter). */
+export function explodingDieOdds(threshold: number): ExplodingDieOdds {
+  const chain = chainFor(assertInteger(threshold, "The explosion threshold", 2, 6));
+  return {
+    distribution: toPoints(chain.p),
+    tailCut: chain.cut,
+    expected: chain.mean,
+    tailFrom: chain.cutMinTotal,
+  };
+}
+
 // R-RA-1, R-RA-2, R-RA-6 the Effect face's law, alone and with Precision ≥ 4.
 
 interface FaceLaw {
