@@ -2,7 +2,7 @@
  * R-V-11, R-V-12, R-V-17 (v0.6.2) the approach row that reads a player's Effect, its halving on 4–5, and what a
  * weapon's tags add: Light Dice, the row, Slaughter's explosion. With the exact law of the Effect so read.
  */
-import { assertId, assertInteger, RulesError } from "./errors.ts";
+import { assertId, assertInteger, assertText, RulesError } from "./errors.ts";
 import { explosionThreshold } from "./explosion.ts";
 import { explodingDieOdds, type OddsPoint } from "./odds.ts";
 import { BANDS, type Band } from "./resolution.ts";
@@ -38,17 +38,27 @@ export function approachEffect(total: number, approach: number, band: Band): num
   return checked === "partial" ? Math.ceil(read / 2) : read;
 }
 
-/** R-V-17 known tags only, and at most one of −1e / +1e. */
+const REACHES: readonly RowWeaponDef["reach"][] = ["melee", "ranged"];
+
+/** R-V-17 known tags only, and at most one of −1e / +1e; a copy of the weapon's own fields. */
 export function assertRowWeapon(weapon: RowWeaponDef): RowWeaponDef {
-  weapon.tags.forEach((tag) => assertId(tag, ROW_WEAPON_TAGS, "a weapon tag"));
-  if (weapon.tags.includes("ineffective") && weapon.tags.includes("effective")) {
+  const raw: unknown = weapon.tags;
+  if (!Array.isArray(raw)) throw new RulesError("bad-choice", "A weapon's tags must be a list.", { what: "tags" });
+  const tags = [...new Set(raw.map((tag: unknown) => assertId(tag, ROW_WEAPON_TAGS, "a weapon tag")))];
+  const checked: RowWeaponDef = {
+    id: assertText(weapon.id, "A weapon's id"),
+    labelKey: assertText(weapon.labelKey, "A weapon's label"),
+    reach: assertId(weapon.reach, REACHES, "a weapon's reach"),
+    tags,
+  };
+  if (tags.includes("ineffective") && tags.includes("effective")) {
     throw new RulesError(
       "bad-choice",
       `The weapon "${weapon.id}" cannot be both Ineffective (−1e) and Effective (+1e).`,
       { what: weapon.id },
     );
   }
-  return weapon;
+  return checked;
 }
 
 /** R-V-12, R-V-17 the row a weapon's tags give by default (§13 ruling 15). */

@@ -97,6 +97,15 @@ describe("R-V-12 R-V-17 a weapon's approach row", () => {
     const unknown = custom("odd", ["versatile" as RowWeaponTag]);
     expectRulesError(() => assertRowWeapon(unknown), "unknown-id", /not a weapon tag/);
   });
+
+  it("R-V-17 a stored weapon is read as its own fields: a bad reach or a tag list that is none is refused", () => {
+    const stored = { ...custom("odd", ["slaughter", "slaughter"]), extra: 1 } as RowWeaponDef;
+    expect(assertRowWeapon(stored)).toEqual({ ...custom("odd", ["slaughter"]) });
+    const noReach = { ...custom("odd", []), reach: undefined } as unknown as RowWeaponDef;
+    expectRulesError(() => assertRowWeapon(noReach), "unknown-id", /reach/);
+    const noList = { ...custom("odd", []), tags: "slaughter" } as unknown as RowWeaponDef;
+    expectRulesError(() => assertRowWeapon(noList), "bad-choice", /must be a list/);
+  });
 });
 
 describe("R-V-17 tag dice and Slaughter", () => {
