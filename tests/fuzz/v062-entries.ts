@@ -1,6 +1,7 @@
 /**
- * The fuzz's entries for v0.6.2's pure rules (R-V-8, R-V-14 … R-V-16). Invariants: a Panic's Ego is a face and
- * its state the row of it; Morale never raises a tier and only a lower tier changes the dice; every law sums to 1.
+ * The fuzz's entries for v0.6.2's pure rules (R-V-4 … R-V-6, R-V-8, R-V-12, R-V-14 … R-V-17). Invariants: at
+ * most one skill die, no skill twice; a Panic's Ego is a face and its state that face's row; Morale never
+ * raises a tier; an Effect never below 0 nor a partial above the success; rows −1…+1; every law sums to 1.
  */
 import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
@@ -10,6 +11,7 @@ import {
   V062_MORALE,
   V062_PANIC,
   V062_SKILLS,
+  V062_WEAPONS,
 } from "../../src/rules/rulesets/v062.ts";
 import * as A from "./arbitraries.ts";
 import { entry, type EntryPoint } from "./harness.ts";
@@ -67,6 +69,19 @@ const archetypeName = fc.constantFrom(...S.archetypes.map((a) => a.id), "Wandere
 const distinct = (list: readonly rules.HeldSkill[]): string | null =>
   new Set(list.map((k) => rules.heldSkillKey(S, k))).size === list.length ? null : "a skill twice";
 
+const band = fc.constantFrom("fail" as const, "partial" as const, "success" as const);
+const approach = fc.integer({ min: -2, max: 2 });
+const rowWeapon: fc.Arbitrary<rules.RowWeaponDef | undefined> = fc.oneof(
+  fc.constantFrom(...V062_WEAPONS, undefined),
+  fc.record({
+    id: fc.constantFrom("unarmed", "club"),
+    labelKey: fc.constant("TERRAN.Weapon.club"),
+    reach: fc.constantFrom("melee" as const, "ranged" as const),
+    tags: fc.subarray([...rules.ROW_WEAPON_TAGS]),
+  }),
+);
+const row = (a: number): string | null => (a >= -1 && a <= 1 ? null : `row ${a}`);
+
 export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   assertHeldSkill: entry((k: rules.HeldSkill) => rules.assertHeldSkill(S, k), t(heldSkill)),
   heldSkillGroup: entry((k: rules.HeldSkill) => rules.heldSkillGroup(S, k), t(heldSkill)),
@@ -122,6 +137,32 @@ export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       check: (a) => (Object.values(a).every((v) => v >= 0 && v <= 4) ? null : "an attribute beyond 0–4"),
     },
   ),
+  assertApproach: entry(rules.assertApproach, t(approach), { check: row }),
+  // R-V-12 never below 0; a partial never above the success.
+  approachEffect: entry(rules.approachEffect, t(fc.integer({ min: 0, max: 40 }), approach, band), {
+    check: (v, [total, a, b]) =>
+      v < 0
+        ? `Effect ${v}`
+        : b === "partial" && v > rules.approachEffect(total, a, "success")
+          ? "partial > success"
+          : null,
+  }),
+  assertRowWeapon: entry(rules.assertRowWeapon, t(rowWeapon.filter((w) => w !== undefined))),
+  weaponApproach: entry(rules.weaponApproach, t(rowWeapon), { check: row }),
+  approachRow: entry(rules.approachRow, t(rowWeapon, fc.option(approach, { nil: undefined })), { check: row }),
+  tagLightDice: entry(rules.tagLightDice, t(rowWeapon, fc.record({ martialCombatant: fc.boolean() }))),
+  tagSlaughter: entry(rules.tagSlaughter, t(rowWeapon)),
+  tagExplosionThreshold: entry(rules.tagExplosionThreshold, t(rowWeapon), {
+    check: (th) => (th === 5 || th === 6 ? null : `threshold ${th}`),
+  }),
+  approachEffectOdds: entry(rules.approachEffectOdds, t(band, approach, fc.integer({ min: 1, max: 7 })), {
+    fractional: true,
+    check: (o) => sumsToOne([...o.distribution.map((p) => p.p), o.tailCut], "the Effect law"),
+  }),
+  explodingDieOdds: entry(rules.explodingDieOdds, t(fc.integer({ min: 1, max: 7 })), {
+    fractional: true,
+    check: (o) => sumsToOne([...o.distribution.map((p) => p.p), o.tailCut], "the die's law"),
+  }),
   panicDice: entry(rules.panicDice, t(fc.record({ egoDice: fc.integer({ min: -1, max: 4 }), eager: fc.boolean() }))),
   panicRefusal: entry(rules.panicRefusal, t(panicInput)),
   panicRow: entry((v: number) => rules.panicRow(V062_PANIC, v), t(fc.integer({ min: 0, max: 7 }))),
