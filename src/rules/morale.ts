@@ -3,7 +3,7 @@
  * or carries on at full Disposition.
  */
 import { challengeEffect, type ChallengeStats } from "./challenge.ts";
-import { RulesError } from "./errors.ts";
+import { assertInteger, RulesError } from "./errors.ts";
 import type { ChallengeTierDef, MoraleResult, MoraleRow } from "./rulesets/types.ts";
 
 export interface MoraleTables {
@@ -50,9 +50,10 @@ export function morale(
   faces: readonly number[],
   chain: readonly number[],
 ): MoraleOutcome {
+  const full = assertInteger(fullDisposition, "A Challenge's full Disposition", 1);
   const value = challengeEffect(stats, faces, chain).value;
   const result = resultOf(tables, stats.tier, value);
-  if (result === "carries-on") return { result, value, disposition: fullDisposition };
+  if (result === "carries-on") return { result, value, disposition: full };
   const lower = result === "lower" ? lowerTier(tables.tiers, stats.tier) : null;
   return lower ? { result: "lower", value, stats: lower } : { result: "gives-up", value };
 }

@@ -126,6 +126,12 @@ describe("Morale", () => {
     expect(morale(TABLES, stats("trivial"), 1, [6], [5])).toMatchObject({ result: "carries-on", value: 6 });
   });
 
+  it("R-V-16 a full Disposition that is not a whole number of at least 1 is refused, not carried on", () => {
+    expect(() => morale(TABLES, stats("serious"), 2.5, [6, 2], [3])).toThrow(/whole number/);
+    expect(() => morale(TABLES, stats("serious"), Infinity, [6, 2], [3])).toThrow(/whole number/);
+    expect(() => morale(TABLES, stats("serious"), 0, [1, 2], [])).toThrow(/at least 1/);
+  });
+
   it("R-V-16 the wrong number of dice or an unknown tier is refused", () => {
     expect(() => morale(TABLES, stats("serious"), 10, [4], [])).toThrow(/2 dice/);
     expect(() => lowerTier(V062_CHALLENGE_TIERS, "fantastical")).toThrow(/not a Challenge tier/);
