@@ -39,6 +39,8 @@ describe("npm run odds", () => {
       "effect",
       "forecast",
       "montage",
+      "morale",
+      "panic",
       "risky",
       "xp",
     ]);
@@ -64,6 +66,40 @@ describe("npm run odds", () => {
     expect((await runOdds(["xp", "--help"])).stdout).toMatch(/--ego-max E --hp-max H/);
     expect((await runOdds(["montage", "--help"])).stdout).toMatch(/6–11 −2d, 12\+ −3d/);
     expect((await runOdds(["challenge", "--help"])).stdout).toMatch(/--tier LEVEL/);
+    expect((await runOdds(["panic", "--help"])).stdout).toMatch(/--ego-dice N/);
+    expect((await runOdds(["morale", "--help"])).stdout).toMatch(/--tier LEVEL/);
+  });
+
+  it("R-V-8: panic --json equals the enumeration of every throw of the Ego dice, Eager's included", async () => {
+    const odds = (await json(["panic", "--ego-dice", "2", "--eager"])) as {
+      ego: number[];
+      states: Record<string, number>;
+    };
+    const ego = [0, 0, 0, 0, 0, 0, 0];
+    for (const faces of vectors(3)) {
+      const k = Math.max(...faces);
+      ego[k] = (ego[k] ?? 0) + 6 ** -3;
+    }
+    odds.ego.forEach((p, k) => expect(p).toBeCloseTo(ego[k] ?? 0, 12));
+    expect(odds.states.flight).toBeCloseTo((ego[1] ?? 0) + (ego[2] ?? 0) + (ego[3] ?? 0), 12);
+    expect(odds.states.fight).toBeCloseTo(ego[6] ?? 0, 12);
+    const text = await runOdds(["panic"]);
+    expect(text.stdout).toMatch(/fight \(6\)\s+16\.67 %/);
+  });
+
+  it("R-V-16: morale --json gives up, lowers and carries on as the enumeration of three dice says", async () => {
+    const out = (await json(["morale", "--tier", "formidable"])) as { odds: Record<string, number> };
+    let up = 0;
+    let lower = 0;
+    for (const faces of vectors(3)) {
+      const k = Math.max(...faces);
+      if (k <= 3) up += 6 ** -3;
+      else if (k <= 5) lower += 6 ** -3;
+    }
+    expect(out.odds["gives-up"]).toBeCloseTo(up, 12);
+    expect(out.odds.lower).toBeCloseTo(lower, 12);
+    expect(out.odds["carries-on"]).toBeCloseTo(1 - up - lower, 12);
+    expect((await runOdds(["morale", "--tier", "trivial"])).stdout).toMatch(/lower \(4–5\)\s+0 %/);
   });
 
   it("R-RA-1 R-EGO-2: risky --json (Core, the default) equals the enumeration of every face vector", async () => {
@@ -174,6 +210,9 @@ describe("npm run odds", () => {
     [["montage", "--ruleset", "core", "--tier", "serious"], /core has no montage/],
     [["bogus"], /Unknown subcommand "bogus"/],
     [["risky", "--dark"], /--dark needs a value/],
+    [["panic", "--ego-dice", "0"], /1 to 20 Ego dice/],
+    [["morale"], /--tier is required/],
+    [["morale", "--tier", "serious", "--n", "5"], /--n is for --tier exceptional only/],
   ])("a bad argument %j gives a clear message and exit code 2", async (argv, message) => {
     const out = await runOdds(argv);
     expect(out.code).toBe(2);
