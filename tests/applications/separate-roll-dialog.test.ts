@@ -18,6 +18,7 @@ import { legacySeasonedCharacter } from "../fixtures/legacy-sheets.ts";
 import { legacyBlocks, legacyValuesOf } from "../fixtures/legacy-values.ts";
 import { armourSource, conditionRow } from "../fixtures/sheets.ts";
 import { english, renderTemplate } from "../support/templates.ts";
+import { everyThrow } from "../rules/fixtures.ts";
 
 const SETTINGS = { darkMax: 10 };
 
@@ -29,15 +30,6 @@ const choices = (over: Partial<SeparateRollChoices> = {}): SeparateRollChoices =
   ...initialSeparateChoices(SETTINGS),
   ...over,
 });
-
-/** Every throw of n dice, enumerated. */
-function* throws(n: number): Generator<number[]> {
-  if (n === 0) {
-    yield [];
-    return;
-  }
-  for (const rest of throws(n - 1)) for (let f = 1; f <= 6; f++) yield [...rest, f];
-}
 
 describe("Legacy roll dialog", () => {
   it("R-LEG-9: the Legacy template's data-actions are the roll dialogs' shared set (DIALOG_ACTIONS), every one used", () => {
@@ -221,7 +213,7 @@ describe("Legacy roll dialog", () => {
       for (let dark = 0; dark <= 3; dark++) {
         const counts = { fail: 0, partial: 0, success: 0 };
         let total = 0;
-        for (const t of throws(light + dark)) {
+        for (const t of everyThrow(light + dark)) {
           const best = t.length === 0 ? 0 : Math.max(...t);
           counts[best <= 3 ? "fail" : best <= 5 ? "partial" : "success"] += 1;
           total += 1;
@@ -241,7 +233,7 @@ describe("Legacy roll dialog", () => {
         let zero = 0;
         let sum = 0;
         let total = 0;
-        for (const t of throws(dark)) {
+        for (const t of everyThrow(dark)) {
           const loss = Math.min(ego, t.filter((f) => f <= ego).length);
           if (loss > 0) any += 1;
           if (loss >= ego) zero += 1;
@@ -450,7 +442,7 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
           const n = Math.max(0, light - dice) + dark;
           let total = 0;
           const counts = { fail: 0, partial: 0, success: 0 };
-          for (const t of throws(n)) {
+          for (const t of everyThrow(n)) {
             const best = t.length === 0 ? 0 : Math.max(...t);
             counts[best <= 3 ? "fail" : best <= 5 ? "partial" : "success"] += 1;
             total += 1;
@@ -473,7 +465,7 @@ describe("Legacy roll dialog: the montage (R-LEG-14)", () => {
         let any = 0;
         let zero = 0;
         let total = 0;
-        for (const t of throws(dark)) {
+        for (const t of everyThrow(dark)) {
           const loss = Math.min(ego, 2 * t.filter((f) => f <= ego).length);
           if (loss > 0) any += 1;
           if (loss >= ego) zero += 1;

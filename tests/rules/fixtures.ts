@@ -41,3 +41,12 @@ export function expectRulesError(fn: () => unknown, code: RulesErrorCode, messag
   expect(error.message).toMatch(message);
   return error;
 }
+
+/** Every throw of n dice, each with the weight 6^-n. */
+export function* everyThrow(n: number): Generator<number[]> {
+  if (n === 0) {
+    yield [];
+    return;
+  }
+  for (const rest of everyThrow(n - 1)) for (let f = 1; f <= 6; f++) yield [...rest, f];
+}

@@ -4,19 +4,12 @@ import { lowerTier, morale, moraleOdds, type MoraleTables } from "../../src/rule
 import { CORE } from "../../src/rules/rulesets/index.ts";
 import type { MoraleResult } from "../../src/rules/rulesets/types.ts";
 import { V062_CHALLENGE_TIERS, V062_CONSEQUENCES, V062_MORALE } from "../../src/rules/rulesets/v062.ts";
+import { everyThrow } from "./fixtures.ts";
 
 const TABLES: MoraleTables = { tiers: V062_CHALLENGE_TIERS, rows: V062_MORALE };
 /** The tiers read through the real look-up, the rest of the ruleset Core's. */
 const TIERED = { ...CORE, challengeTiers: V062_CHALLENGE_TIERS };
 const stats = (tier: string, n?: number): ChallengeStats => challengeStats(TIERED, tier, n);
-
-function* throws(n: number): Generator<number[]> {
-  if (n === 0) {
-    yield [];
-    return;
-  }
-  for (const rest of throws(n - 1)) for (let f = 1; f <= 6; f++) yield [...rest, f];
-}
 
 /**
  * Every explosion chain after a kept 6, with its probability, to three dice; past that the value is at least 24, so
@@ -37,7 +30,7 @@ function* chains(depth = 3): Generator<[number[], number]> {
 function enumerated(s: ChallengeStats): Record<MoraleResult, number> {
   const odds: Record<MoraleResult, number> = { "gives-up": 0, lower: 0, "carries-on": 0 };
   const n = s.halved ? 1 : s.dice;
-  for (const faces of throws(n)) {
+  for (const faces of everyThrow(n)) {
     const p = 6 ** -n;
     if (Math.max(...faces) < 6) odds[morale(TABLES, s, s.disposition, faces, []).result] += p;
     else for (const [chain, q] of chains()) odds[morale(TABLES, s, s.disposition, faces, chain).result] += p * q;

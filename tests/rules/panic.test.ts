@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { panic, panicDice, panicOdds, panicRefusal, type PanicInput } from "../../src/rules/panic.ts";
 import { V062_PANIC } from "../../src/rules/rulesets/v062.ts";
 import { RulesError } from "../../src/rules/errors.ts";
+import { everyThrow } from "./fixtures.ts";
 
 const FAIL: PanicInput = {
   failed: true,
@@ -20,15 +21,6 @@ function refusedWith(input: PanicInput, faces: number[]): string | undefined {
     throw error;
   }
   return undefined;
-}
-
-/** Every outcome of n d6, each with its weight 6^-n. */
-function* throws(n: number): Generator<number[]> {
-  if (n === 0) {
-    yield [];
-    return;
-  }
-  for (const rest of throws(n - 1)) for (let f = 1; f <= 6; f++) yield [...rest, f];
 }
 
 describe("Panic Events", () => {
@@ -96,7 +88,7 @@ describe("Panic Events", () => {
   it.each([1, 2, 3, 4, 5])("R-V-8 the odds of %i Ego dice equal an enumeration of every throw", (n) => {
     const ego = [0, 0, 0, 0, 0, 0, 0];
     const states = { flight: 0, freeze: 0, fight: 0 };
-    for (const faces of throws(n)) {
+    for (const faces of everyThrow(n)) {
       const result = panic(V062_PANIC, { ...FAIL, egoDice: n }, faces);
       ego[result.ego] = (ego[result.ego] ?? 0) + 6 ** -n;
       states[result.state] += 6 ** -n;
