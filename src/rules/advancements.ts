@@ -146,6 +146,20 @@ const list: readonly AdvancementDef[] = [
   { id: "tough", labelKey: "TERRAN.Adv.tough", flags: ["tough"], dice: [] },
   { id: "curse", labelKey: "TERRAN.Adv.curse", flags: [], dice: [] },
   { id: "retire", labelKey: "TERRAN.Adv.retire", flags: [], dice: [] },
+  // R-V-10 Ironhide is Elephant skin's rule; Expert's skills are R-V-6's; the rest are the table's (ruling).
+  { id: "ironhide", labelKey: "TERRAN.Adv.ironhide", flags: ["elephantSkin"], dice: [] },
+  {
+    id: "assassin",
+    labelKey: "TERRAN.Adv.assassin",
+    flags: [],
+    dice: [situational("assassin", "TERRAN.Mod.assassin", 2)],
+  },
+  { id: "expert", labelKey: "TERRAN.Adv.expert", flags: [], dice: [] },
+  { id: "martialCombatant", labelKey: "TERRAN.Adv.martialCombatant", flags: [], dice: [] },
+  { id: "dodger", labelKey: "TERRAN.Adv.dodger", flags: [], dice: [] },
+  { id: "healer", labelKey: "TERRAN.Adv.healer", flags: [], dice: [] },
+  { id: "henchkeeper", labelKey: "TERRAN.Adv.henchkeeper", flags: [], dice: [] },
+  { id: "spacefarer", labelKey: "TERRAN.Adv.spacefarer", flags: [], dice: [] },
 ];
 
 export const ADVANCEMENTS: ReadonlyMap<string, AdvancementDef> = new Map(list.map((a) => [a.id, a]));

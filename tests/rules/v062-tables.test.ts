@@ -6,7 +6,15 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as v062 from "../../src/rules/rulesets/v062.ts";
-import { V062_ARCHETYPES, V062_SKILL_GROUPS, V062_SKILLS } from "../../src/rules/rulesets/v062.ts";
+import {
+  V062_ADVANCEMENT_IDS,
+  V062_ARCHETYPES,
+  V062_SKILL_GROUPS,
+  V062_SKILLS,
+} from "../../src/rules/rulesets/v062.ts";
+import { ADVANCEMENTS, getAdvancement } from "../../src/rules/advancements.ts";
+import { buildPool } from "../../src/rules/pool.ts";
+import { attrs, poolInput } from "./fixtures.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const read = (lang: string): unknown => JSON.parse(readFileSync(resolve(ROOT, `lang/${lang}.json`), "utf8"));
@@ -115,5 +123,62 @@ describe("R-V-2 R-V-5 the tables", () => {
     expect(V062_SKILLS.expertSkills).toBe(2);
     const faces = [1, 2, 3, 4, 5, 6].map((f) => V062_SKILLS.extra.filter((b) => f >= b.min && f <= b.max).length);
     expect(faces).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});
+
+describe("R-V-10 the Advancements", () => {
+  const def = (id: string) => getAdvancement(id);
+
+  it("R-V-10 the list is v0.6.2's twenty, without Brainwave, Elephant skin, Ether call, Marathon or Number cruncher", () => {
+    expect([...V062_ADVANCEMENT_IDS].sort()).toEqual(
+      [
+        "asceticism",
+        "couldBeWorse",
+        "unyielding",
+        "dangerSense",
+        "developed",
+        "dieHard",
+        "eager",
+        "fast",
+        "whirlwind",
+        "ironhide",
+        "assassin",
+        "sensoryAcuity",
+        "sleek",
+        "expert",
+        "martialCombatant",
+        "bodyguard",
+        "dodger",
+        "healer",
+        "henchkeeper",
+        "spacefarer",
+      ].sort(),
+    );
+    for (const id of V062_ADVANCEMENT_IDS) expect(ADVANCEMENTS.has(id), id).toBe(true);
+    for (const gone of ["brainwave", "elephantSkin", "etherCall", "marathon", "numberCruncher"])
+      expect(V062_ADVANCEMENT_IDS as readonly string[]).not.toContain(gone);
+  });
+
+  it("R-V-10 Ironhide has Elephant skin's rule", () => {
+    expect(def("ironhide").flags).toEqual(def("elephantSkin").flags);
+  });
+
+  it("R-V-10 (ruling) Assassin's +2d is two Light Dice the player ticks, before the clamp", () => {
+    const [assassin] = def("assassin").dice;
+    expect(assassin).toMatchObject({ dice: 2, situational: true });
+    if (!assassin) throw new Error("no Assassin dice");
+    const pool = (ticked: string[]) =>
+      buildPool(poolInput({ attributes: attrs({ finesse: 3 }), modifiers: [assassin], ticked: new Set(ticked) }));
+    expect([pool(["assassin"]).raw, pool(["assassin"]).light]).toEqual([5, 4]);
+    expect(pool([]).light).toBe(3);
+  });
+
+  it("R-V-10 Sensory acuity and Sleek are +1d the player ticks", () => {
+    for (const id of ["sensoryAcuity", "sleek"]) expect(def(id).dice).toMatchObject([{ dice: 1, situational: true }]);
+  });
+
+  it("R-V-10 (ruling) Bodyguard, Dodger, Healer, Henchkeeper and Spacefarer automate nothing", () => {
+    for (const id of ["bodyguard", "dodger", "healer", "henchkeeper", "spacefarer"])
+      expect([def(id).flags, def(id).dice, def(id).activation], id).toEqual([[], [], undefined]);
   });
 });

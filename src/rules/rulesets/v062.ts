@@ -179,3 +179,27 @@ export const V062_WEAPONS: readonly RowWeaponDef[] = [
   weapon("antiVehicle", "ranged", ["heavyFirepower", "effective", "slaughter"]),
   weapon("rocketLauncher", "ranged", ["heavyFirepower", "effective", "slaughter"]),
 ];
+
+/** R-V-10 */
+export const V062_ADVANCEMENT_IDS = [
+  "asceticism",
+  "assassin",
+  "bodyguard",
+  "couldBeWorse",
+  "dangerSense",
+  "developed",
+  "dieHard",
+  "dodger",
+  "eager",
+  "expert",
+  "fast",
+  "healer",
+  "henchkeeper",
+  "ironhide",
+  "martialCombatant",
+  "sensoryAcuity",
+  "sleek",
+  "spacefarer",
+  "unyielding",
+  "whirlwind",
+] as const;
