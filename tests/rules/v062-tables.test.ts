@@ -9,11 +9,13 @@ import * as v062 from "../../src/rules/rulesets/v062.ts";
 import {
   V062_ADVANCEMENT_IDS,
   V062_ARCHETYPES,
+  V062_ATTRIBUTES,
   V062_SKILL_GROUPS,
   V062_SKILLS,
 } from "../../src/rules/rulesets/v062.ts";
 import { ADVANCEMENTS, getAdvancement } from "../../src/rules/advancements.ts";
 import { buildPool } from "../../src/rules/pool.ts";
+import { CORE } from "../../src/rules/rulesets/index.ts";
 import { attrs, poolInput } from "./fixtures.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -31,12 +33,12 @@ function lookup(tree: unknown, key: string): unknown {
     );
 }
 
-/** Every `labelKey` anywhere inside `value`. */
+/** Every `labelKey` (and `saveLabelKey`-like key) anywhere inside `value`. */
 function labelKeys(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) labelKeys(v, into);
   else if (typeof value === "object" && value !== null) {
     for (const [k, v] of Object.entries(value)) {
-      if (k === "labelKey" && typeof v === "string") into.add(v);
+      if (/^(?:labelKey|[a-z]+LabelKey)$/.test(k) && typeof v === "string") into.add(v);
       else labelKeys(v, into);
     }
   }
@@ -46,20 +48,23 @@ function labelKeys(value: unknown, into = new Set<string>()): Set<string> {
 describe("v0.6.2 labels", () => {
   const keys = [...labelKeys(Object.values(v062))];
 
-  it("the walk finds the labels of every table (groups, skills, archetypes, Panic, tiers, Morale, weapons)", () => {
+  it("the walk finds the labels of every table (groups, skills, archetypes, Panic, tiers, Morale, weapons, Saves)", () => {
     const prefixes = new Set(keys.map((k) => k.split(".").slice(0, 2).join(".")));
     expect([...prefixes].sort()).toEqual(
       [
         "TERRAN.Archetype",
+        "TERRAN.Attribute",
         "TERRAN.ChallengeTier",
+        "TERRAN.Group",
         "TERRAN.Morale",
         "TERRAN.Panic",
+        "TERRAN.Save",
         "TERRAN.SkillGroup",
         "TERRAN.SkillName",
         "TERRAN.Weapon",
       ].sort(),
     );
-    expect(keys.length).toBe(9 + 63 + 18 + 3 + 5 + 3 + 23);
+    expect(keys.length).toBe(9 + 63 + 18 + 3 + 5 + 3 + 23 + 6 + 3 + 3);
   });
 
   it.each(["en", "pt-BR"])("every labelKey of the v0.6.2 tables is a non-empty string in lang/%s.json", (lang) => {
@@ -180,5 +185,21 @@ describe("R-V-10 the Advancements", () => {
   it("R-V-10 (ruling) Bodyguard, Dodger, Healer, Henchkeeper and Spacefarer automate nothing", () => {
     for (const id of ["bodyguard", "dodger", "healer", "henchkeeper", "spacefarer"])
       expect([def(id).flags, def(id).dice, def(id).activation], id).toEqual([[], [], undefined]);
+  });
+});
+
+describe("R-V-3 attributes and Saves", () => {
+  it("R-V-3 (ruling) the six attributes and their groups are Core's; only the Saves are named Evasion, Fortitude, Resolve", () => {
+    expect(V062_ATTRIBUTES.list).toEqual(CORE.attributes.list);
+    expect(V062_ATTRIBUTES.groups.map((g) => [g.id, g.labelKey, g.attributes])).toEqual(
+      CORE.attributes.groups.map((g) => [g.id, g.labelKey, g.attributes]),
+    );
+    const en = read("en");
+    expect(V062_ATTRIBUTES.groups.map((g) => lookup(en, g.saveLabelKey))).toEqual([
+      "Insight · Evasion",
+      "Prowess · Fortitude",
+      "Resolve",
+    ]);
+    expect([V062_ATTRIBUTES.max, V062_ATTRIBUTES.totalCap, V062_ATTRIBUTES.saves]).toEqual([4, 10, { max: 2 }]);
   });
 });

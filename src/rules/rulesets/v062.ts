@@ -2,7 +2,9 @@
  * The tables of Terran Engine v0.6.2 (R-V-1 … R-V-18). Not yet a ruleset a world can choose: the engine
  * reads these through the pure rules until the sheets, cards and compendia play them.
  */
+import { SIX_ATTRIBUTES } from "./shared.ts";
 import type {
+  AttributeScheme,
   ChallengeTierDef,
   ConsequenceBand,
   GroupedArchetypeDef,
@@ -203,3 +205,15 @@ export const V062_ADVANCEMENT_IDS = [
   "unyielding",
   "whirlwind",
 ] as const;
+
+const SAVE_LABELS: Readonly<Record<string, string>> = {
+  insight: "TERRAN.Save.evasion",
+  prowess: "TERRAN.Save.prowess",
+  resolve: "TERRAN.Save.resolveAlone",
+};
+
+/** R-V-3 Core's attributes and groups; (ruling) only the Saves' labels change. */
+export const V062_ATTRIBUTES: AttributeScheme = {
+  ...SIX_ATTRIBUTES,
+  groups: SIX_ATTRIBUTES.groups.map((g) => ({ ...g, saveLabelKey: SAVE_LABELS[g.id] ?? g.saveLabelKey })),
+};
