@@ -48,7 +48,7 @@ export function deriveHealth(source: CharacterSource, items: readonly ItemSnapsh
 
 /** `system` is the prepared model: each derived maximum goes on its bar attribute's object. */
 export function setBarMaxima(system: object, derived: HealthDerived): void {
-  const parts = derived as unknown as Readonly<Record<string, unknown>>;
+  const parts: Readonly<Record<string, unknown>> = derived;
   for (const entry of entries()) {
     for (const [attribute, max] of Object.entries(entry.barMaxima?.(parts[entry.derivedKey]) ?? {})) {
       const target = attribute.split(".").reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), system);
