@@ -14,6 +14,8 @@ import {
   V062_SKILLS,
 } from "../../src/rules/rulesets/v062.ts";
 import { ADVANCEMENTS, getAdvancement } from "../../src/rules/advancements.ts";
+import { deriveSaves } from "../../src/rules/attributes.ts";
+import { applyHarm } from "../../src/rules/harm.ts";
 import { buildPool } from "../../src/rules/pool.ts";
 import { CORE } from "../../src/rules/rulesets/index.ts";
 import { attrs, poolInput } from "./fixtures.ts";
@@ -201,5 +203,29 @@ describe("R-V-3 attributes and Saves", () => {
       "Resolve",
     ]);
     expect([V062_ATTRIBUTES.max, V062_ATTRIBUTES.totalCap, V062_ATTRIBUTES.saves]).toEqual([4, 10, { max: 2 }]);
+  });
+});
+
+describe("v0.6.2's worked examples", () => {
+  it("R-V-3 the book's Save example: Attunement 3 and Influence 0 give a Resolve Reaction of 1d", () => {
+    const saves = deriveSaves(attrs({ attunement: 3, influence: 0 }));
+    expect(saves.resolve).toBe(1);
+    const pool = buildPool(
+      poolInput({ target: { kind: "save", group: "resolve" }, attributes: attrs({ attunement: 3, influence: 0 }) }),
+    );
+    expect(pool.light).toBe(1);
+  });
+
+  it("R-V-7 the book's Grit example: Scuff, at 5 Grit with no armour, loses 3 to a harm of 3 and stands at 2", () => {
+    const result = applyHarm(
+      {
+        grit: 5,
+        wounds: { stressed: false, broken: false, weary: false },
+        dead: false,
+        armour: { body: "none", shield: false, elephantSkin: false },
+      },
+      3,
+    );
+    expect([result.grit, result.wound, result.mortallyWounded]).toEqual([2, null, false]);
   });
 });
