@@ -6,7 +6,7 @@ export type { Track };
 import type { Ruleset } from "./rulesets/types.ts";
 
 /** R-SAY-1 Core takes the roll; Degenesis (ruling) the higher value, the maximum never dropping. */
-export function sayonaraTrack(ruleset: Ruleset, old: Track, roll: number): Track {
+export function sayonaraTrack(ruleset: Pick<Ruleset, "sayonara">, old: Track, roll: number): Track {
   assertTrack(old, "The old track");
   assertInteger(roll, "A Sayonara roll", 0);
   if (ruleset.sayonara === null) throw new RulesError("not-allowed", "This ruleset has no Sayonara.");

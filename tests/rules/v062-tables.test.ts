@@ -10,12 +10,15 @@ import {
   V062_ADVANCEMENT_IDS,
   V062_ARCHETYPES,
   V062_ATTRIBUTES,
+  V062_SAYONARA,
   V062_SKILL_GROUPS,
   V062_SKILLS,
 } from "../../src/rules/rulesets/v062.ts";
 import { ADVANCEMENTS, getAdvancement } from "../../src/rules/advancements.ts";
 import { deriveSaves } from "../../src/rules/attributes.ts";
+import { darkDieCosts } from "../../src/rules/ego.ts";
 import { applyHarm } from "../../src/rules/harm.ts";
+import { sayonaraTrack, successorAdvancements } from "../../src/rules/sayonara.ts";
 import { buildPool } from "../../src/rules/pool.ts";
 import { CORE } from "../../src/rules/rulesets/index.ts";
 import { attrs, poolInput } from "./fixtures.ts";
@@ -227,5 +230,20 @@ describe("v0.6.2's worked examples", () => {
       3,
     );
     expect([result.grit, result.wound, result.mortallyWounded]).toEqual([2, null, false]);
+  });
+});
+
+describe("R-V-13 Sayonara", () => {
+  const rule = { sayonara: V062_SAYONARA };
+
+  it("R-V-13 the re-rolls keep the higher of old and new; value and maximum never fall", () => {
+    expect(sayonaraTrack(rule, { value: 2, max: 5 }, 4)).toEqual({ value: 4, max: 5 });
+    expect(sayonaraTrack(rule, { value: 3, max: 3 }, 1)).toEqual({ value: 3, max: 3 });
+    expect(sayonaraTrack(rule, { value: 1, max: 4 }, 6)).toEqual({ value: 6, max: 6 });
+  });
+
+  it("R-V-13 for the scene a Dark Die costs Ego only on a 1; the successor starts with half the Advancements, up", () => {
+    expect([1, 2, 6].map((f) => darkDieCosts(f as 1 | 2 | 6, 6, true))).toEqual([true, false, false]);
+    expect([0, 1, 5].map(successorAdvancements)).toEqual([0, 1, 3]);
   });
 });

@@ -13,6 +13,7 @@ import type {
   PanicRow,
   RowWeaponDef,
   RowWeaponTag,
+  SayonaraKeep,
   SkillGroupDef,
 } from "./types.ts";
 
@@ -217,3 +218,6 @@ export const V062_ATTRIBUTES: AttributeScheme = {
   ...SIX_ATTRIBUTES,
   groups: SIX_ATTRIBUTES.groups.map((g) => ({ ...g, saveLabelKey: SAVE_LABELS[g.id] ?? g.saveLabelKey })),
 };
+
+/** R-V-13 Degenesis's reading: the higher of old and new. */
+export const V062_SAYONARA: SayonaraKeep = "higher";
