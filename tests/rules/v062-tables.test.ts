@@ -10,12 +10,14 @@ import {
   V062_ADVANCEMENT_IDS,
   V062_ARCHETYPES,
   V062_ATTRIBUTES,
+  V062_CONDITION_IDS,
   V062_SAYONARA,
   V062_SKILL_GROUPS,
   V062_SKILLS,
 } from "../../src/rules/rulesets/v062.ts";
 import { ADVANCEMENTS, getAdvancement } from "../../src/rules/advancements.ts";
 import { deriveSaves } from "../../src/rules/attributes.ts";
+import { CONDITIONS } from "../../src/rules/conditions.ts";
 import { darkDieCosts } from "../../src/rules/ego.ts";
 import { applyHarm } from "../../src/rules/harm.ts";
 import { sayonaraTrack, successorAdvancements } from "../../src/rules/sayonara.ts";
@@ -245,5 +247,17 @@ describe("R-V-13 Sayonara", () => {
   it("R-V-13 for the scene a Dark Die costs Ego only on a 1; the successor starts with half the Advancements, up", () => {
     expect([1, 2, 6].map((f) => darkDieCosts(f as 1 | 2 | 6, 6, true))).toEqual([true, false, false]);
     expect([0, 1, 5].map(successorAdvancements)).toEqual([0, 1, 3]);
+  });
+});
+
+describe("R-V-9 Conditions", () => {
+  it("R-V-9 the nine Conditions of R-COND-1, with their effects", () => {
+    expect(V062_CONDITION_IDS).toEqual(CORE.conditions);
+    expect(V062_CONDITION_IDS).toHaveLength(9);
+    for (const id of V062_CONDITION_IDS) expect(CONDITIONS.has(id), id).toBe(true);
+  });
+
+  it("R-V-9 (ruling) Obsessive Focus moves attribute ratings, with skills on or off", () => {
+    expect(CONDITIONS.get("obsessiveFocus")?.flags).toEqual(["attributeShift"]);
   });
 });

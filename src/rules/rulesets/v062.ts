@@ -2,7 +2,7 @@
  * The tables of Terran Engine v0.6.2 (R-V-1 … R-V-18). Not yet a ruleset a world can choose: the engine
  * reads these through the pure rules until the sheets, cards and compendia play them.
  */
-import { SIX_ATTRIBUTES } from "./shared.ts";
+import { CONDITION_IDS, SIX_ATTRIBUTES } from "./shared.ts";
 import type {
   AttributeScheme,
   ChallengeTierDef,
@@ -221,3 +221,6 @@ export const V062_ATTRIBUTES: AttributeScheme = {
 
 /** R-V-13 Degenesis's reading: the higher of old and new. */
 export const V062_SAYONARA: SayonaraKeep = "higher";
+
+/** R-V-9 R-COND-1's nine; (ruling) Obsessive Focus moves attributes, skills or none. */
+export const V062_CONDITION_IDS = CONDITION_IDS;
