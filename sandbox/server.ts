@@ -11,6 +11,7 @@
  * Usage: `npm run sandbox` (PORT=5180 by default), then open the address it prints. Add `?lang=pt-BR`
  * (any language system.json lists) to see every scene in that language.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -66,6 +67,22 @@ class HttpError extends Error {
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(body);
+}
+
+/**
+ * A stylesheet, script or image: the browser may keep it but asks each time (`no-cache` with an ETag),
+ * so an edited file is seen on the next load and an unchanged one is not sent or parsed again.
+ */
+function sendAsset(req: IncomingMessage, res: ServerResponse, type: string, body: string | Buffer): void {
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  const headers = { "content-type": type, "cache-control": "no-cache", etag };
+  if (req.headers["if-none-match"] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, headers);
   res.end(body);
 }
 
@@ -183,10 +200,17 @@ function staticFile(dir: string, relative: string): { body: Buffer; type: string
 /** A TypeScript file compiled for the browser by the project's TypeScript (types are checked by tsc with the rest). */
 function browserScript(file: string): string {
   const source = readFileSync(file, "utf8");
-  return ts.transpileModule(source, {
+  const cached = compiled.get(file);
+  if (cached?.source === source) return cached.output;
+  const output = ts.transpileModule(source, {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
   }).outputText;
+  compiled.set(file, { source, output });
+  return output;
 }
+
+/** Each script's last compilation, kept while its source is unchanged: every page load asks for all of them. */
+const compiled = new Map<string, { readonly source: string; readonly output: string }>();
 
 /** sandbox/client.ts for the browser. */
 function clientScript(): string {
@@ -347,21 +371,21 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   useLanguage(langOf(url.searchParams.get("lang")));
   if (path === "/") return send(res, 200, "text/html; charset=utf-8", indexPage(themeOf(url)));
   if (path === "/favicon.ico") return send(res, 204, "image/x-icon", "");
-  if (path === "/sandbox/client.js") return send(res, 200, "text/javascript; charset=utf-8", clientScript());
+  if (path === "/sandbox/client.js") return sendAsset(req, res, "text/javascript; charset=utf-8", clientScript());
   const a11y = /^\/src\/applications\/a11y\/([\w-]+)\.ts$/.exec(path);
-  if (a11y) return send(res, 200, "text/javascript; charset=utf-8", a11yScript(a11y[1] ?? ""));
+  if (a11y) return sendAsset(req, res, "text/javascript; charset=utf-8", a11yScript(a11y[1] ?? ""));
   if (path === "/sandbox/foundry-standin.css") {
     const file = staticFile(SANDBOX, "foundry-standin.css");
-    return send(res, 200, file.type, file.body);
+    return sendAsset(req, res, file.type, file.body);
   }
   // Foundry's core icons (`icons/svg/…`, which fixtures name as images) are not here: one stand-in picture for all.
   if (path.startsWith("/icons/")) {
     const file = staticFile(SANDBOX, "icon-standin.svg");
-    return send(res, 200, file.type, file.body);
+    return sendAsset(req, res, file.type, file.body);
   }
   if (path.startsWith("/styles/")) {
     const file = staticFile(resolve(ROOT, "styles"), path.slice("/styles/".length));
-    return send(res, 200, file.type, file.body);
+    return sendAsset(req, res, file.type, file.body);
   }
   if (path === "/play/legacy") {
     const state = initialSession({ gm: url.searchParams.get("as") === "gm" });
