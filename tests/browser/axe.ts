@@ -68,19 +68,30 @@ interface AxeApi {
   run(context: unknown, options: unknown): Promise<{ violations: AxeResultRule[] }>;
 }
 
-/** Runs axe on the page's own markup and returns its violations (WCAG 2.x A/AA and best practices). */
-export async function runAxe(page: Page): Promise<AxeFinding[]> {
+/**
+ * The rules that read colour alone. The dark theme changes only colours (a `theme-dark` body class over
+ * the same markup), so these are the only rules whose verdict it can change.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"] as const;
+
+/**
+ * Runs axe on the page's own markup and returns its violations (WCAG 2.x A/AA and best practices), or
+ * only those of `only` (rule ids) when it is given.
+ */
+export async function runAxe(page: Page, only?: readonly string[]): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(
-    async ({ include, pageRules }) => {
+    async ({ include, pageRules, only }) => {
       const present = include.filter((sel) => document.querySelector(sel) !== null);
       const axe = (window as unknown as { axe: AxeApi }).axe;
       const result = await axe.run(
         { include: present.map((sel) => [sel]) },
-        {
-          resultTypes: ["violations"],
-          rules: Object.fromEntries(pageRules.map((id) => [id, { enabled: false }])),
-        },
+        only
+          ? { resultTypes: ["violations"], runOnly: { type: "rule", values: only } }
+          : {
+              resultTypes: ["violations"],
+              rules: Object.fromEntries(pageRules.map((id) => [id, { enabled: false }])),
+            },
       );
       return result.violations.map((v) => ({
         rule: v.id,
@@ -90,7 +101,7 @@ export async function runAxe(page: Page): Promise<AxeFinding[]> {
         summary: (v.nodes[0]?.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 300),
       }));
     },
-    { include: [...OUR_MARKUP], pageRules: [...PAGE_RULES] },
+    { include: [...OUR_MARKUP], pageRules: [...PAGE_RULES], only: only ? [...only] : null },
   );
   return violations;
 }
