@@ -12,12 +12,10 @@ import {
   assertText,
   challengeEffect,
   challengeReading,
-  consequenceOf,
   highest,
   RulesError,
   STORED_LIST_MAX,
   type ChallengeEffect,
-  type Consequence,
   type Face,
   type Ruleset,
 } from "../rules/index.ts";
@@ -152,8 +150,6 @@ export function assertChallengeCardState(stored: StoredChallengeCardState): Chal
 
 export interface ChallengeCardResult {
   readonly effect: ChallengeEffect;
-  /** R-CH-3 */
-  readonly consequence: Consequence;
   /** The first highest. */
   readonly kept: number;
 }
@@ -162,7 +158,7 @@ export function challengeCardResult(stored: StoredChallengeCardState): Challenge
   const state = assertChallengeCardState(stored);
   const effect = challengeEffect(state.stats, state.faces, state.chain);
   const kept = state.faces.indexOf(highest(state.faces) as Face);
-  return { effect, consequence: consequenceOf(effect.value), kept };
+  return { effect, kept };
 }
 
 /** R-CH-4 by uuid when both sides know it, else by name; the glue asks before applying. */
@@ -279,7 +275,8 @@ export interface ChallengeCardView {
   readonly value: number;
   readonly halved: boolean;
   /** R-CH-3 without the fork table, else null. */
-  readonly consequence: { readonly key: string; readonly cls: string } | null;
+  /** `harmKey` R-V-15: the band is harm as well. */
+  readonly consequence: { readonly key: string; readonly cls: string; readonly harmKey: string | null } | null;
   /** R-LEG-10 / R-LEG-14 Legacy's table, else null. */
   readonly fork: ForkView | null;
   /** R-LEG-14 one button per character, or null. */
@@ -329,7 +326,11 @@ function readingView(
     const band = reading.consequence;
     return {
       band: `consequence-${band}`,
-      consequence: { key: `TERRAN.Consequence.${band}`, cls: `consequence ${band}` },
+      consequence: {
+        key: `TERRAN.Consequence.${band}`,
+        cls: `consequence ${band}`,
+        harmKey: reading.harmful ? "TERRAN.Consequence.harmful" : null,
+      },
       fork: null,
       complication: null,
     };

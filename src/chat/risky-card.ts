@@ -351,7 +351,8 @@ export function riskyCardResult(state: RiskyCardState): RiskyCardResult {
   const resolution = gmSuccess ? grantedSuccess(rolled, state) : rolled;
   const slaughter = isSlaughter(state);
   const rank = cardRank(state);
-  const tags = cardTags(state);
+  // R-V-12 the GM's "succeed, but worse" is a partial success too.
+  const tags: EffectTags = { ...cardTags(state), partial: resolution.band === "partial" || gmSuccess };
   const effect =
     state.effect && resolution.landing.player && resolution.effectFace !== null
       ? playerEffect(ruleset, {

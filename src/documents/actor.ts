@@ -535,7 +535,10 @@ async function gainAdvancement(actor: TerranActor, data: AdvancementData, option
     const developed = result.outcome.developed ?? advancement.developed;
     const created = { ...data, type: "advancement", system: { ...advancement, developed } };
     await actor.createEmbeddedDocuments("Item", [created as Item.CreateData]);
-    if (await confirm("TERRAN.Advancement.gritTitle", "TERRAN.Advancement.gritPrompt")) {
+    if (
+      result.outcome.offerGritRoll &&
+      (await confirm("TERRAN.Advancement.gritTitle", "TERRAN.Advancement.gritPrompt"))
+    ) {
       const after = actor.characterState();
       const { roll, faces } = await rollFaces(ops.gritDiceFor(after));
       await actor.commitOperation(ops.advancementGritOperation(after, faces));

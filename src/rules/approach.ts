@@ -2,6 +2,7 @@
  * R-V-11, R-V-12, R-V-17 (v0.6.2) the approach row that reads a player's Effect, its halving on 4–5, and what a
  * weapon's tags add: Light Dice, the row, Slaughter's explosion. With the exact law of the Effect so read.
  */
+import { asTierRank, assertTiers, type EffectLine, type EffectRule, type EffectTier } from "./effect.ts";
 import { assertId, assertInteger, assertText, RulesError } from "./errors.ts";
 import { explosionThreshold } from "./explosion.ts";
 import { explodingDieOdds, type OddsPoint } from "./odds.ts";
@@ -36,6 +37,36 @@ export function approachEffect(total: number, approach: number, band: Band): num
   if (checked === "fail") return 0;
   const read = Math.max(0, total + a);
   return checked === "partial" ? Math.ceil(read / 2) : read;
+}
+
+/**
+ * R-V-12 the Effect read by the approach row of its rank, halved on a partial success; Versatile and Improvised
+ * have no Effect part here (R-V-17). A total of 0 (no Effect die) is 0.
+ */
+export function approachTiers(tiers: readonly EffectTier[]): EffectRule {
+  assertTiers(tiers);
+  tiers.forEach((t) => assertApproach(t.value));
+  return {
+    kind: "approach",
+    tiers,
+    value(dieTotal, rank, tags = {}) {
+      assertInteger(dieTotal, "An Effect die total", 0);
+      const tier = tiers[asTierRank(rank)];
+      if (!tier) throw new Error(`ruleset defines no tier of rank ${rank}`);
+      const lines: EffectLine[] = [
+        { labelKey: "TERRAN.Effect.Die", value: dieTotal },
+        { labelKey: tier.labelKey, value: tier.value },
+      ];
+      if (dieTotal === 0) return { value: 0, dieTotal, lines };
+      const value = approachEffect(dieTotal, tier.value, tags.partial ? "partial" : "success");
+      const read = Math.max(0, dieTotal + tier.value);
+      if (value !== read) lines.push({ labelKey: "TERRAN.Effect.partial", value: value - read });
+      return { value, dieTotal, lines };
+    },
+    minimum() {
+      return 0;
+    },
+  };
 }
 
 const REACHES: readonly RowWeaponDef["reach"][] = ["melee", "ranged"];

@@ -23,6 +23,8 @@ export interface EffectTags {
   readonly versatileTwoHanded?: boolean;
   /** R-EQ-3 (ruling) read at the lowest tier, whatever its stated rank. */
   readonly improvised?: boolean;
+  /** R-V-12 the Precision was 4–5 (or the GM's "succeed, but worse"); only the approach rows read it. */
+  readonly partial?: boolean;
 }
 
 export interface EffectLine {
@@ -41,8 +43,8 @@ export interface EffectValue {
 }
 
 export interface EffectRule {
-  /** Core adds a modifier, Degenesis floors, Legacy reads the tool's dice (R-LEG-11). */
-  readonly kind: "modifier" | "floor" | "tool";
+  /** Core adds a modifier, Degenesis floors, Legacy reads the tool's dice (R-LEG-11), v0.6.2 a row (R-V-12). */
+  readonly kind: "modifier" | "floor" | "tool" | "approach";
   readonly tiers: readonly EffectTier[];
   value(dieTotal: number, rank: TierRank, tags?: EffectTags): EffectValue;
   /** The least Effect it can give for a rank and tags. */
@@ -61,7 +63,7 @@ export function asTierRank(rank: number): TierRank {
 }
 
 /** R-RA-4 / R-RA-5 one whole-number tier per rank 0–4, in order (a NaN would make every Effect NaN). */
-function assertTiers(tiers: readonly EffectTier[]): readonly EffectTier[] {
+export function assertTiers(tiers: readonly EffectTier[]): readonly EffectTier[] {
   TIER_RANKS.forEach((rank) => {
     const tier = tiers[rank];
     if (tier?.rank !== rank)
@@ -76,6 +78,28 @@ function assertTiers(tiers: readonly EffectTier[]): readonly EffectTier[] {
 }
 
 const checkRank = asTierRank;
+
+export interface TierOption {
+  readonly rank: TierRank;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+/**
+ * The tiers a user picks from: ranks that read alike are offered once; the one `rank` reads as is selected and
+ * keeps `rank` as its value, so a form saved unchanged keeps another ruleset's rank.
+ */
+export function tierOptions(rule: EffectRule, rank: number): readonly TierOption[] {
+  const tiers = assertTiers(rule.tiers);
+  const current = tiers.find((t) => t.rank === rank);
+  return tiers
+    .filter((t, i) => tiers.findIndex((u) => u.labelKey === t.labelKey) === i)
+    .map((t) =>
+      t.labelKey === current?.labelKey
+        ? { rank: current.rank, labelKey: t.labelKey, selected: true }
+        : { rank: t.rank, labelKey: t.labelKey, selected: false },
+    );
+}
 
 function tierAt(tiers: readonly EffectTier[], rank: TierRank): EffectTier {
   const tier = tiers[rank];

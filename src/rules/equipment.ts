@@ -3,8 +3,15 @@ import type { TierRank } from "./effect.ts";
 import { RulesError } from "./errors.ts";
 import type { Ruleset, WeaponTag } from "./rulesets/types.ts";
 
-/** R-EQ-3 GMs may add narrative tags beside these. */
-export const WEAPON_TAGS: readonly WeaponTag[] = ["versatile", "nimble", "slaughter", "improvised", "unhandy"];
+/** R-EQ-3, R-V-17 every ruleset's (`Ruleset.weaponTags` says which a ruleset offers); GMs may add narrative tags. */
+export const WEAPON_TAGS: readonly WeaponTag[] = [
+  "versatile",
+  "nimble",
+  "slaughter",
+  "improvised",
+  "unhandy",
+  "heavyFirepower",
+];
 
 export function isWeaponTag(id: string): id is WeaponTag {
   return (WEAPON_TAGS as readonly string[]).includes(id);

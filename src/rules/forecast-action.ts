@@ -258,8 +258,11 @@ export function oneThrowAction(
   assertInteger(threshold, "The explosion threshold", 2, 6);
   rule.value(1, approach.rank, approach.tags); // refuses a bad rank now, not on the first render
   const joint = precisionEffectLaw(light + dark, approach.singleDieServesBoth ?? true);
-  const value = (total: number): number => (total === 0 ? 0 : rule.value(total, approach.rank, approach.tags).value);
-  const recurrence = mappedRecurrence(chainRecurrence(threshold), value);
+  // R-V-12 a partial success's Effect is read with `partial` (only an approach row halves on it).
+  const valueIn = (b: Band) => {
+    const tags = { ...approach.tags, partial: b === "partial" };
+    return (total: number): number => (total === 0 ? 0 : rule.value(total, approach.rank, tags).value);
+  };
 
   const band: Record<Band, number> = { fail: 0, partial: 0, success: 0 };
   joint.forEach((row, a) => row.forEach((p) => (band[bandOf(a)] += p)));
@@ -279,7 +282,12 @@ export function oneThrowAction(
       });
       return out;
     };
-    return lazyLaw(band[b], (limit) => mapLaw(totals, value, limit), recurrence);
+    const value = valueIn(b);
+    return lazyLaw(
+      band[b],
+      (limit) => mapLaw(totals, value, limit),
+      mappedRecurrence(chainRecurrence(threshold), value),
+    );
   };
   return { band, effect: { fail: lawOf("fail"), partial: lawOf("partial"), success: lawOf("success") } };
 }

@@ -110,7 +110,7 @@ interface DamageLaw {
   readonly mass: Readonly<Record<Band, Float64Array>>;
   /** `prefix[b][k]` = P(band, damage < k), k = 0 … limit. */
   readonly prefix: Readonly<Record<Band, Float64Array>>;
-  /** The recurrence a band's law states (the bands share their dice's explosion). */
+  /** The recurrence the bands' laws share (their dice's explosion); none when they differ (R-V-12 halves one). */
   readonly recurrence: Recurrence | undefined;
 }
 
@@ -131,7 +131,10 @@ function damageLaw(law: ActionLaw, armour: number, limit: number): DamageLaw {
     prefix[b] = pre;
     total[b] = law.band[b];
   }
-  const recurrence = BANDS.map((b) => law.effect[b].recurrence).find((r) => r !== undefined);
+  const stated = BANDS.map((b) => law.effect[b].recurrence).filter((r) => r !== undefined);
+  const first = stated[0];
+  const shared = first && stated.every((r) => JSON.stringify(r) === JSON.stringify(first));
+  const recurrence = shared ? first : undefined;
   return { total, mass, prefix, recurrence };
 }
 

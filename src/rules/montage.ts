@@ -1,5 +1,11 @@
 /** R-LEG-10 gang-up and forks, R-LEG-14 the montage's complication, read from the ruleset. */
-import { challengeStats, challengeTierDef, consequenceOf, type ChallengeStats, type Consequence } from "./challenge.ts";
+import {
+  challengeStats,
+  challengeTierDef,
+  consequenceBand,
+  type ChallengeStats,
+  type Consequence,
+} from "./challenge.ts";
 import { assertInteger, RulesError } from "./errors.ts";
 import type { ChallengeTierId, ComplicationBand, Ruleset } from "./rulesets/types.ts";
 
@@ -58,12 +64,16 @@ export function forkLevel(ruleset: Ruleset, effect: number): ChallengeStats {
  * the level it may fork into and the Light Dice the next related roll loses.
  */
 export type ChallengeReading =
-  | { readonly kind: "consequence"; readonly consequence: Consequence }
+  /** `harmful` R-V-15: also taken as harm. */
+  | { readonly kind: "consequence"; readonly consequence: Consequence; readonly harmful: boolean }
   | { readonly kind: "fork"; readonly fork: ChallengeTierId; readonly complication: number };
 
 /** R-CH-3 / R-LEG-10 / R-LEG-14 */
 export function challengeReading(ruleset: Ruleset, effect: number): ChallengeReading {
-  if (!ruleset.montage) return { kind: "consequence", consequence: consequenceOf(effect) };
+  if (!ruleset.montage) {
+    const band = consequenceBand(ruleset.consequences, effect);
+    return { kind: "consequence", consequence: band.consequence, harmful: band.harmful };
+  }
   const band = complicationBand(ruleset, effect);
   return { kind: "fork", fork: challengeTierDef(ruleset, band.fork).id, complication: band.dice };
 }

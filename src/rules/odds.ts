@@ -82,6 +82,11 @@ interface Chain {
   readonly cut: number;
   /** mean − Σ x·p[x]. */
   readonly cutMoment: number;
+  /**
+   * Σ (−1)^x over the cut tail: E[(−1)^X] = h / (1 − g), g and h the signed masses of the faces that do and do not
+   * explode, less the listed part.
+   */
+  readonly cutSigned: number;
   readonly cutMinTotal: number;
 }
 
@@ -116,14 +121,23 @@ function chainFor(threshold: number): Chain {
   for (let x = 0; x < p.length; x++) p[x] ??= 0;
   const mean = 3.5 / (1 - q);
   let listedMoment = 0;
+  let listedSigned = 0;
   p.forEach((mass, x) => {
     listedMoment += x * mass;
+    listedSigned += (-1) ** x * mass;
   });
+  let g = 0;
+  let h = 0;
+  for (let face = 1; face <= 6; face++) {
+    if (face >= threshold) g += (-1) ** face / 6;
+    else h += (-1) ** face / 6;
+  }
   const chain: Chain = {
     p,
     mean,
     cut: remaining,
     cutMoment: mean - listedMoment,
+    cutSigned: h / (1 - g) - listedSigned,
     cutMinTotal: levels * threshold + 1,
   };
   chains.set(threshold, chain);
@@ -156,6 +170,8 @@ export function explodingDieOdds(threshold: number): ExplodingDieOdds {
 interface FaceLaw {
   readonly face: readonly number[];
   readonly lands: readonly number[];
+  /** R-V-12 of `lands`, those with a Precision of 4–5. */
+  readonly partial: readonly number[];
 }
 
 /** P(highest ≤ a, second ≤ b), n ≥ 2, b ≤ a: (b/6)^n + n·((a−b)/6)·(b/6)^(n−1). */
@@ -167,6 +183,7 @@ function jointAtMost(a: number, b: number, n: number): number {
 function faceLaw(n: number, singleDieServesBoth: boolean): FaceLaw {
   const face = [0, 0, 0, 0, 0, 0, 0];
   const lands = [0, 0, 0, 0, 0, 0, 0];
+  const partial = [0, 0, 0, 0, 0, 0, 0];
   if (n === 0) {
     // R-POOL-5
     face[0] = 1;
@@ -176,6 +193,7 @@ function faceLaw(n: number, singleDieServesBoth: boolean): FaceLaw {
       for (let f = 1; f <= 6; f++) {
         face[f] = 1 / 6;
         lands[f] = f >= 4 ? 1 / 6 : 0;
+        partial[f] = f === 4 || f === 5 ? 1 / 6 : 0;
       }
     } else {
       // R-RA-2 setting off.
@@ -186,11 +204,13 @@ function faceLaw(n: number, singleDieServesBoth: boolean): FaceLaw {
     for (let b = 1; b <= 6; b++) {
       const all = jointAtMost(6, b, n) - jointAtMost(6, b - 1, n);
       const failing = b <= 3 ? jointAtMost(3, b, n) - jointAtMost(3, b - 1, n) : 0;
+      const belowSix = b <= 5 ? jointAtMost(5, b, n) - jointAtMost(5, b - 1, n) : 0;
       face[b] = Math.max(0, all);
       lands[b] = Math.max(0, all - failing);
+      partial[b] = Math.max(0, belowSix - failing);
     }
   }
-  return { face, lands };
+  return { face, lands, partial };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,7 +337,7 @@ export function riskyActionOdds(input: OddsInput): Odds {
     pLands,
     expectedWhenLands: pLands > 0 ? expectedLanding / pLands : 0,
   };
-  const value = input.effect ? valueOdds(input.effect, mass, law, threshold, chain, pLands) : undefined;
+  const value = input.effect ? valueOdds(input.effect, law, threshold, chain, pLands) : undefined;
 
   return {
     dice: n,
@@ -328,46 +348,93 @@ export function riskyActionOdds(input: OddsInput): Odds {
   };
 }
 
-/** R-RA-4 / R-RA-5 */
+/**
+ * R-RA-4, R-RA-5, R-V-12 the Effect value's law: a throw's Effect is read with `partial` when its Precision is
+ * 4–5 (only an approach row halves on it), else as a success.
+ */
 function valueOdds(
   spec: NonNullable<OddsInput["effect"]>,
-  mass: readonly number[],
   law: FaceLaw,
   threshold: number,
   chain: Chain,
   pLands: number,
 ): EffectValueOdds {
-  // R-POOL-5, R-RA-2 off: no Effect, not even a floor.
-  const valueOf = (total: number): number => (total === 0 ? 0 : spec.rule.value(total, spec.rank, spec.tags).value);
-  const valueAt = mass.map((_, total) => valueOf(total));
-
+  const whole = {
+    face: law.face.map((p, f) => p - (law.partial[f] ?? 0)),
+    lands: law.lands.map((p, f) => p - (law.partial[f] ?? 0)),
+  };
+  const halved = { face: law.partial, lands: law.partial };
+  const parts = [
+    readingOdds(spec, spec.tags ?? {}, whole, threshold, chain),
+    readingOdds(spec, { ...spec.tags, partial: true }, halved, threshold, chain),
+  ];
   const byValue = new Map<number, number>();
-  mass.forEach((p, total) => {
-    const v = valueAt[total] ?? valueOf(total);
-    if (p > 0) byValue.set(v, (byValue.get(v) ?? 0) + p);
-  });
+  for (const part of parts) part.byValue.forEach((p, v) => byValue.set(v, (byValue.get(v) ?? 0) + p));
   const distribution = [...byValue.entries()].sort(([a], [b]) => a - b).map(([total, p]) => ({ total, p }));
+  const expected = parts.reduce((t, part) => t + part.expected, 0);
+  const landing = parts.reduce((t, part) => t + part.expectedLanding, 0);
+  return { distribution, expected, expectedWhenLands: pLands > 0 ? landing / pLands : 0 };
+}
 
-  // See riskyActionOdds.
+/**
+ * Σ p(x) · value(f + x) over the chain's cut tail, exact for the two forms a tier gives there: the total plus a
+ * constant, or half of it rounded (value(t + 2) = value(t) + 1), read off the tail's parity.
+ */
+function tailMean(valueOf: (total: number) => number, f: number, tailFrom: number, chain: Chain): number {
+  const atFrom = valueOf(tailFrom);
+  const step = valueOf(tailFrom + 2) - atFrom;
+  if (step === 2) return (f + atFrom - tailFrom) * chain.cut + chain.cutMoment;
+  if (step !== 1) throw new Error(`an Effect value that grows by ${step} per two totals has no tail form`);
+  const even = tailFrom % 2 === 0 ? tailFrom : tailFrom + 1;
+  const odd = even === tailFrom ? tailFrom + 1 : tailFrom;
+  const pEven = (chain.cut + (-1) ** f * chain.cutSigned) / 2;
+  const pOdd = chain.cut - pEven;
+  const half = (f * chain.cut + chain.cutMoment) / 2;
+  return half + (valueOf(even) - even / 2) * pEven + (valueOf(odd) - odd / 2) * pOdd;
+}
+
+interface ReadingOdds {
+  readonly byValue: ReadonlyMap<number, number>;
+  /** Σ P · value over the faces given, unnormalised. */
+  readonly expected: number;
+  readonly expectedLanding: number;
+}
+
+/** The value law of the throws weighted by `faces`, each Effect read with `tags`. */
+function readingOdds(
+  spec: NonNullable<OddsInput["effect"]>,
+  tags: EffectTags,
+  faces: { readonly face: readonly number[]; readonly lands: readonly number[] },
+  threshold: number,
+  chain: Chain,
+): ReadingOdds {
+  // R-POOL-5, R-RA-2 off: no Effect, not even a floor.
+  const valueOf = (total: number): number => (total === 0 ? 0 : spec.rule.value(total, spec.rank, tags).value);
+  const byValue = new Map<number, number>();
+  const add = (total: number, p: number): void => {
+    if (p > 0) byValue.set(valueOf(total), (byValue.get(valueOf(total)) ?? 0) + p);
+  };
+  // See riskyActionOdds: past the tail's start the value is the total plus a constant, or (halved) half of it.
   const tailFrom = threshold + chain.cutMinTotal;
-  const tailShift = valueOf(tailFrom) - tailFrom;
   const valueMean = (f: number): number => {
-    if (f < threshold) return valueAt[f] ?? valueOf(f);
+    if (f < threshold) return valueOf(f);
     let listed = 0;
     chain.p.forEach((px, x) => {
-      listed += px * (valueAt[f + x] ?? valueOf(f + x));
+      listed += px * valueOf(f + x);
     });
-    return listed + (f + tailShift) * chain.cut + chain.cutMoment;
+    return listed + tailMean(valueOf, f, tailFrom, chain);
   };
   let expected = 0;
   let expectedLanding = 0;
   for (let f = 0; f <= 6; f++) {
-    const pf = law.face[f] ?? 0;
-    const pl = law.lands[f] ?? 0;
+    const pf = faces.face[f] ?? 0;
+    const pl = faces.lands[f] ?? 0;
+    if (f < threshold) add(f, pf);
+    else chain.p.forEach((px, x) => add(f + x, pf * px));
     if (pf === 0 && pl === 0) continue;
     const m = valueMean(f);
     expected += pf * m;
     expectedLanding += pl * m;
   }
-  return { distribution, expected, expectedWhenLands: pLands > 0 ? expectedLanding / pLands : 0 };
+  return { byValue, expected, expectedLanding };
 }

@@ -47,7 +47,16 @@ export interface PoolInput {
 }
 
 export type PoolLineId =
-  "position" | "skill" | "wound" | "improvised" | "unhandy" | "outOfRange" | "heavyArmour" | "dangerSense" | "modifier";
+  | "position"
+  | "skill"
+  | "wound"
+  | "improvised"
+  | "heavyFirepower"
+  | "unhandy"
+  | "outOfRange"
+  | "heavyArmour"
+  | "dangerSense"
+  | "modifier";
 
 export interface PoolLine {
   readonly id: PoolLineId;
@@ -106,7 +115,9 @@ export function poolLines(input: PoolInput): PoolLine[] {
   const weapon = input.weapon;
   if (hasTag(weapon, "improvised"))
     lines.push({ id: "improvised", label: "TERRAN.Tag.improvised", dice: -1, rule: "R-EQ-3" });
-  if (weapon && input.range !== undefined) {
+  if (hasTag(weapon, "heavyFirepower"))
+    lines.push({ id: "heavyFirepower", label: "TERRAN.Tag.heavyFirepower", dice: 1, rule: "R-V-17" });
+  if (weapon && input.range !== undefined && input.ruleset.rangePenalties) {
     const range = assertRange(input.ruleset, input.range);
     if (hasTag(weapon, "unhandy") && isCloseRange(input.ruleset, range)) {
       lines.push({ id: "unhandy", label: "TERRAN.Tag.unhandy", dice: -1, rule: "R-EQ-3" });

@@ -5,7 +5,7 @@
 import {
   DEFAULT_DARK_MAX,
   DEFAULT_RULESET_ID,
-  RULESET_IDS,
+  PLAYABLE_RULESET_IDS,
   getRuleset,
   type ChallengeArmourRule,
   withoutSkills,
@@ -51,7 +51,7 @@ export function registerSettings(): void {
     scope: "world",
     config: true,
     type: String,
-    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).labelKey])),
+    choices: Object.fromEntries(PLAYABLE_RULESET_IDS.map((id) => [id, getRuleset(id).labelKey])),
     default: DEFAULT_RULESET_ID,
     requiresReload: false,
     // Every client follows a switch at once: derived data, and what hangs on the ruleset (RULESET_CHANGED).

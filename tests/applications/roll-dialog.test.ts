@@ -29,6 +29,7 @@ import {
   DEFAULT_DARK_MAX,
   DEGENESIS,
   riskyActionOdds,
+  V062,
   type RollTarget,
   type Ruleset,
 } from "../../src/rules/index.ts";
@@ -497,6 +498,30 @@ describe("roll dialog: the odds (R-RA-1…R-RA-6, R-EGO-2, R-SAY-1)", () => {
         effect: { rule: DEGENESIS.effect, rank: 3, tags: { versatileTwoHanded: false, improvised: false } },
       }),
     );
+  });
+
+  it("R-V-12 R-V-11: v0.6.2 offers its three approach rows, no range select, and odds that halve on 4–5", () => {
+    const v = view(subject(fresh(), { ruleset: V062 }), { rank: 2 });
+    expect(v.tier.options.map((o) => english(o.labelKey))).toEqual([
+      "Disadvantaged (−1e)",
+      "Baseline (±0e)",
+      "Advantaged (+1e)",
+    ]);
+    expect(v.tier.options.find((o) => o.selected)?.value).toBe("2");
+    expect(v.odds).toEqual(
+      riskyActionOdds({
+        light: 2,
+        dark: 0,
+        ego: 4,
+        effect: { rule: V062.effect, rank: 2, tags: { versatileTwoHanded: false, improvised: false } },
+      }),
+    );
+    const pistol = weapon({ rank: 1, ranges: ["short", "long"], tags: [] }, "Pistol");
+    const armed = view(subject(fresh(), { ruleset: V062, weapon: pistol }), { range: "contact" });
+    expect(armed.range).toEqual({ shown: false, options: [] });
+    expect(labels(armed)).toEqual([]);
+    const plasma = weapon({ rank: 1, ranges: ["short"], tags: ["heavyFirepower"] }, "Plasma rifle");
+    expect(labels(view(subject(fresh(), { ruleset: V062, weapon: plasma })))).toEqual(["Heavy Firepower"]);
   });
 
   it("R-RA-4 R-EQ-1: with a weapon the tier select is replaced by the weapon's tier", () => {

@@ -7,7 +7,7 @@ import {
   recordHarm,
   type ChallengeCardState,
 } from "../../src/chat/index.ts";
-import { LEGACY } from "../../src/rules/index.ts";
+import { challengeReading, CORE, LEGACY, V062 } from "../../src/rules/index.ts";
 import { english } from "../support/templates.ts";
 import {
   challenge,
@@ -31,7 +31,11 @@ describe("Challenge Effect card", () => {
     const result = challengeCardResult(state);
     expect(result.kept).toBe(1);
     expect(result.effect.value).toBe(14);
-    expect(result.consequence).toBe("devastating");
+    expect(challengeReading(CORE, result.effect.value)).toEqual({
+      kind: "consequence",
+      consequence: "devastating",
+      harmful: false,
+    });
     expectCode(() => challenge({ chain: [] }), "bad-chain");
     expectCode(() => challenge({ faces: [3] }), "no-dice");
   });
@@ -70,6 +74,26 @@ describe("Challenge Effect card", () => {
     expect(render(state).querySelector(`.consequence.${band}`)).not.toBeNull();
     expect(render(state).querySelector(".explosion")).toBeNull();
   });
+
+  it.each([
+    [[6], [5], 11, "devastating", false],
+    [[6], [6, 1], 13, "devastating", true],
+  ] as const)(
+    "R-V-15: in a v0.6.2 world the faces %j then %j (Effect %i) read as %s, harmful as well: %s",
+    (faces, chain, value, band, harmful) => {
+      const state = challenge({ stats: { dice: 1, halved: false }, faces: [...faces], chain: [...chain] });
+      const view = challengeCardView(state, challengeViewer(GM, { ruleset: V062 }));
+      expect(view.value).toBe(value);
+      expect(view.consequence).toMatchObject({
+        key: `TERRAN.Consequence.${band}`,
+        harmKey: harmful ? "TERRAN.Consequence.harmful" : null,
+      });
+      const note = renderDom("chat/challenge-card.hbs", view).querySelector(".consequence .harmful");
+      expect(note === null ? null : text(note)).toBe(harmful ? english("TERRAN.Consequence.harmful") : null);
+      // Core's table has no 12+ band.
+      expect(challengeCardView(state, challengeViewer(GM)).consequence?.harmKey).toBeNull();
+    },
+  );
 
   it.each([
     [[3], [], 3, "trivial", 0],

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   allowEffect,
+  allowSuccess,
   confirmEffect,
   confirmSecondHit,
   effectChainNeeded,
@@ -201,6 +202,24 @@ describe("Risky Action card: confirming the Effect", () => {
   it("R-RA-3: only the roller or a GM may confirm", () => {
     expectCode(() => confirmEffect(card([5, 4]), OTHER, [], 0), "not-allowed");
     expect(confirmEffect(card([5, 4]), GM, [], 0).effect).toEqual({ chain: [] });
+  });
+
+  it("R-V-12: in a v0.6.2 card a 4–5 halves the player's Effect after its row, rounded up; a 6 keeps it whole", () => {
+    const v062 = (light: number[], rank: 0 | 1 | 2) => card(light, [], { rulesetId: "v062", rank });
+    const effect = (state: RiskyCardState) => riskyCardResult(confirmEffect(state, ROLLER, [], 0)).effect;
+    expect(effect(v062([5, 4], 1))?.value).toBe(2);
+    expect(effect(v062([5, 5], 2))?.value).toBe(3);
+    expect(effect(v062([4, 1], 0))?.value).toBe(0);
+    expect(effect(v062([6, 4], 2))?.value).toBe(5);
+    expect(effect(v062([5, 4], 1))?.lines.map((l) => l.labelKey)).toContain("TERRAN.Effect.partial");
+    // Core reads the same partial whole.
+    expect(effect(card([5, 4]))?.value).toBe(4);
+  });
+
+  it("R-V-12 (ruling): the GM's 'succeed, but worse' halves a v0.6.2 Effect too", () => {
+    const failed = card([3, 2], [], { rulesetId: "v062", rank: 2 });
+    const allowed = allowSuccess(failed, GM, true, 0);
+    expect(riskyCardResult(confirmEffect(allowed, ROLLER, [], 1)).effect?.value).toBe(2);
   });
 
   it("R-RA-6: a Fail lands only the Challenge's Effect, a partial both, a Success only the player's", () => {

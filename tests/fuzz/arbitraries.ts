@@ -7,6 +7,7 @@ import {
   ATTRIBUTES,
   BODY_ARMOUR,
   CORE,
+  V062,
   DEGENESIS,
   LEGACY,
   GROUPS,
@@ -40,7 +41,7 @@ export const rating = fc.integer({ min: 0, max: 4 });
 export const small = fc.integer({ min: 0, max: 20 });
 export const ego = fc.integer({ min: 0, max: 6 });
 export const rank = fc.constantFrom<TierRank>(0, 1, 2, 3, 4);
-export const ruleset = fc.constantFrom<Ruleset>(CORE, DEGENESIS, LEGACY);
+export const ruleset = fc.constantFrom<Ruleset>(CORE, DEGENESIS, LEGACY, V062);
 export const rulesetId = fc.constantFrom("core" as const, "degenesis" as const, "legacy" as const);
 export const attribute = fc.constantFrom(...ATTRIBUTES);
 export const group = fc.constantFrom(...GROUPS);
@@ -151,7 +152,7 @@ export const diceAndSelection: fc.Arbitrary<[PoolDie[], Selection]> = fc
 export const selectionSettings = fc.record({ singleDieServesBoth: fc.boolean() });
 
 export const effectTagsArb = fc.record(
-  { versatileTwoHanded: fc.boolean(), improvised: fc.boolean() },
+  { versatileTwoHanded: fc.boolean(), improvised: fc.boolean(), partial: fc.boolean() },
   { requiredKeys: [] },
 );
 

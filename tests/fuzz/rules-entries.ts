@@ -10,6 +10,7 @@ import {
   ATTRIBUTES,
   CONDITIONS,
   CORE,
+  V062,
   DEGENESIS,
   GROUPS,
   LEGACY,
@@ -619,10 +620,12 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
     ),
     {
-      check: (s) =>
-        s.tier !== "exceptional" || (s.disposition >= 40 && s.dice >= 4)
+      check: (s, [r]) => {
+        const least = r.challengeTiers.find((d) => d.id === "exceptional")?.disposition ?? 0;
+        return s.tier !== "exceptional" || (s.disposition >= least && s.dice >= 4)
           ? null
-          : `Exceptional ${s.disposition} / ${s.dice}d`,
+          : `Exceptional ${s.disposition} / ${s.dice}d`;
+      },
     },
   ),
   challengeScale: entry(rules.challengeScale, t(A.ruleset, A.challengeTier), {
@@ -734,6 +737,7 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   ...effectRuleEntries("CORE", CORE),
   ...effectRuleEntries("DEGENESIS", DEGENESIS),
   ...effectRuleEntries("LEGACY", LEGACY),
+  ...effectRuleEntries("V062", V062),
   ...LEGACY_ENTRIES,
   ...FORECAST_ENTRIES,
   ...LUCK_RULE_ENTRIES,

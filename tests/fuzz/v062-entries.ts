@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
 import {
+  V062,
   V062_CHALLENGE_TIERS,
   V062_CONSEQUENCES,
   V062_MORALE,
@@ -147,6 +148,39 @@ export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
           ? "partial > success"
           : null,
   }),
+  // R-V-12 the rule the ruleset builds: never below 0, its lines add up to the value, a partial never above the whole.
+  approachTiers: entry(
+    (dieTotal: number, rank: rules.TierRank, tags: rules.EffectTags) => {
+      const rule = rules.approachTiers(V062.effect.tiers);
+      return { read: rule.value(dieTotal, rank, tags), whole: rule.value(dieTotal, rank, { ...tags, partial: false }) };
+    },
+    t(fc.integer({ min: 0, max: 40 }), A.rank, A.effectTagsArb),
+    {
+      check: ({ read, whole }) => {
+        const sum = read.lines.reduce((total, line) => total + line.value, 0);
+        if (read.value < 0 || read.value > whole.value) return `Effect ${read.value} against a whole ${whole.value}`;
+        return read.dieTotal === 0 || sum === read.value ? null : `lines add up to ${sum}, not ${read.value}`;
+      },
+    },
+  ),
+  assertTiers: entry(rules.assertTiers, t(fc.constantFrom(V062.effect.tiers, rules.CORE.effect.tiers))),
+  tierOptions: entry(
+    (rule: rules.EffectRule, rank: number) => rules.tierOptions(rule, rank),
+    t(
+      A.ruleset.map((r) => r.effect),
+      fc.integer({ min: -1, max: 5 }),
+    ),
+    {
+      check: (options, [, rank]) => {
+        const selected = options.filter((o) => o.selected);
+        const labels = new Set(options.map((o) => o.labelKey));
+        if (labels.size !== options.length) return "a label offered twice";
+        if (Number.isInteger(rank) && rank >= 0 && rank <= 4)
+          return selected.length === 1 && selected[0]?.rank === rank ? null : "the rank is not kept";
+        return selected.length === 0 ? null : "an unknown rank selected";
+      },
+    },
+  ),
   assertRowWeapon: entry(rules.assertRowWeapon, t(rowWeapon.filter((w) => w !== undefined))),
   weaponApproach: entry(rules.weaponApproach, t(rowWeapon), { check: row }),
   approachRow: entry(rules.approachRow, t(rowWeapon, fc.option(approach, { nil: undefined })), { check: row }),

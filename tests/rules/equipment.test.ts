@@ -9,7 +9,7 @@ import {
 } from "../../src/rules/equipment.ts";
 import { explosionThreshold } from "../../src/rules/explosion.ts";
 import { effectOrder } from "../../src/rules/resolution.ts";
-import { CORE, DEGENESIS } from "../../src/rules/rulesets/index.ts";
+import { CORE, DEGENESIS, LEGACY } from "../../src/rules/rulesets/index.ts";
 
 const row = (ruleset: typeof CORE, id: string) => {
   const w = ruleset.weapons.find((x) => x.id === id);
@@ -48,7 +48,10 @@ describe("equipment", () => {
   });
 
   it("R-EQ-3: the engine's tags and what each does", () => {
-    expect(WEAPON_TAGS).toEqual(["versatile", "nimble", "slaughter", "improvised", "unhandy"]);
+    expect(WEAPON_TAGS).toEqual(["versatile", "nimble", "slaughter", "improvised", "unhandy", "heavyFirepower"]);
+    for (const ruleset of [CORE, DEGENESIS, LEGACY]) {
+      expect(ruleset.weaponTags).toEqual(["versatile", "nimble", "slaughter", "improvised", "unhandy"]);
+    }
     expect(isWeaponTag("slaughter")).toBe(true);
     expect(isWeaponTag("serrated")).toBe(false);
     const axe = {

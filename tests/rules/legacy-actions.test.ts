@@ -279,11 +279,11 @@ describe("Legacy Effects and Challenges", () => {
     ]);
     // R-CH-3 a ruleset without the fork table reads the same Effects as consequences.
     expect([3, 5, 12].map((e) => challengeReading(CORE, e))).toEqual([
-      { kind: "consequence", consequence: "annoying" },
-      { kind: "consequence", consequence: "troublesome" },
-      { kind: "consequence", consequence: "devastating" },
+      { kind: "consequence", consequence: "annoying", harmful: false },
+      { kind: "consequence", consequence: "troublesome", harmful: false },
+      { kind: "consequence", consequence: "devastating", harmful: false },
     ]);
-    expect(challengeReading(DEGENESIS, 4)).toEqual({ kind: "consequence", consequence: "troublesome" });
+    expect(challengeReading(DEGENESIS, 4)).toEqual({ kind: "consequence", consequence: "troublesome", harmful: false });
     expect(() => challengeReading(LEGACY, 0)).toThrow(/at least 1/);
   });
 

@@ -54,9 +54,10 @@ function labelKeys(value: unknown, into = new Set<string>()): Set<string> {
 
 describe("v0.6.2 labels", () => {
   const keys = [...labelKeys(Object.values(v062))];
+  const tableKeys = [...labelKeys(Object.entries(v062).flatMap(([name, v]) => (name === "V062" ? [] : [v])))];
 
   it("the walk finds the labels of every table (groups, skills, archetypes, Panic, tiers, Morale, weapons, Saves)", () => {
-    const prefixes = new Set(keys.map((k) => k.split(".").slice(0, 2).join(".")));
+    const prefixes = new Set(tableKeys.map((k) => k.split(".").slice(0, 2).join(".")));
     expect([...prefixes].sort()).toEqual(
       [
         "TERRAN.Archetype",
@@ -71,7 +72,16 @@ describe("v0.6.2 labels", () => {
         "TERRAN.Weapon",
       ].sort(),
     );
-    expect(keys.length).toBe(9 + 63 + 18 + 3 + 5 + 3 + 23 + 6 + 3 + 3);
+    expect(tableKeys.length).toBe(9 + 63 + 18 + 3 + 5 + 3 + 23 + 6 + 3 + 3);
+  });
+
+  it("the walk finds the ruleset's own labels too: its name, approach rows, ranges, token states, Trauma tracks", () => {
+    const own = keys.filter((k) => !tableKeys.includes(k));
+    expect(own).toEqual(expect.arrayContaining(["TERRAN.Ruleset.v062", "TERRAN.EffectTier.v062.advantaged"]));
+    const prefixes = new Set(own.map((k) => k.split(".").slice(0, 2).join(".")));
+    expect([...prefixes].sort()).toEqual(
+      ["TERRAN.EffectTier", "TERRAN.Range", "TERRAN.Ruleset", "TERRAN.States", "TERRAN.Wound"].sort(),
+    );
   });
 
   it.each(["en", "pt-BR"])("every labelKey of the v0.6.2 tables is a non-empty string in lang/%s.json", (lang) => {

@@ -21,6 +21,7 @@ import {
   modifierApplies,
   readSceneEffects,
   suitDepleted,
+  tierOptions,
   type Attributes,
   type ClampReason,
   type DiceModifier,
@@ -590,10 +591,11 @@ const LINE_ORDER: Readonly<Record<Exclude<PoolLineId, "position" | "modifier">, 
   skill: 0,
   wound: 1,
   improvised: 2,
-  unhandy: 3,
-  outOfRange: 4,
-  heavyArmour: 5,
-  dangerSense: 6,
+  heavyFirepower: 3,
+  unhandy: 4,
+  outOfRange: 5,
+  heavyArmour: 6,
+  dangerSense: 7,
 };
 
 const isKey = (label: string): boolean => label.startsWith("TERRAN.");
@@ -832,8 +834,9 @@ function chancesView(
   };
 }
 
-/** The range select (only with a weapon): each range with the dice it costs this weapon. */
+/** The range select (only with a weapon, where ranges cost dice): each range with the dice it costs this weapon. */
 function rangeView(ruleset: Ruleset, weapon: Weapon | undefined, range: string | null): RollDialogView["range"] {
+  if (!ruleset.rangePenalties) return { shown: false, options: [] };
   return {
     shown: weapon !== undefined,
     options: weapon
@@ -855,9 +858,7 @@ function tierView(ruleset: Ruleset, weapon: Weapon | undefined, rank: TierRank):
   const tiers = ruleset.effect.tiers;
   return {
     shown: weapon === undefined,
-    options: weapon
-      ? []
-      : tiers.map((t) => ({ value: String(t.rank), labelKey: t.labelKey, selected: t.rank === rank })),
+    options: weapon ? [] : tierOptions(ruleset.effect, rank).map((t) => ({ ...t, value: String(t.rank) })),
     labelKey: tiers.find((t) => t.rank === rank)?.labelKey ?? "TERRAN.Dialog.tier.label",
   };
 }

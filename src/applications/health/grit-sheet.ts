@@ -33,7 +33,7 @@ function gritMainOf(input: CharacterSheetInput, ruleset: Ruleset, derived: Chara
     creating: creation.shown,
     xp: gritXpOf(system, derived),
     mortalBannerKey: "TERRAN.Sheet.Banner.mortal.text",
-    moves: { rest: grit.rest, resetEgo: ego.reset },
+    moves: { rest: grit.rest, ...(ego.reset ? { resetEgo: ego.reset } : {}) },
     rolls: groups.flatMap((group) => [...group.attributes.map((a) => a.roll), group.save.roll]),
     groups,
     attributeTotal: attributeTotalOf(system),

@@ -33,14 +33,19 @@ const QUESTIONS: HealthQuestions = {
   },
 };
 
+/** R-V-8 a ruleset with no reset table has no reset at will. */
 const moves = (ruleset: Ruleset): readonly HealthMove[] => [
   { id: "rest", labelKey: "TERRAN.Sheet.Grit.rest", run: restAsked, button: drawn("rest") },
-  {
-    id: "resetEgo",
-    labelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
-    run: (actor) => actor.resetEgo(),
-    button: drawn("resetEgo"),
-  },
+  ...(ruleset.egoReset.length === 0
+    ? []
+    : [
+        {
+          id: "resetEgo",
+          labelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
+          run: (actor: TerranActor) => actor.resetEgo(),
+          button: drawn("resetEgo"),
+        },
+      ]),
 ];
 
 export const GRIT_HEALTH: HealthApp = { questions: QUESTIONS, moves };

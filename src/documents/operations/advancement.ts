@@ -48,7 +48,7 @@ export interface AdvancementOutcome {
   readonly endsCreation: boolean;
   /** R-SAY-1 0 for anyone but a successor. */
   readonly freeLeft: number;
-  /** R-GRIT-3 (`advancementGritOperation`); always true when gained. */
+  /** R-GRIT-3 (`advancementGritOperation`) where the ruleset has it. */
   readonly offerGritRoll: boolean;
 }
 
@@ -145,7 +145,7 @@ export function gainAdvancementOperation(
     xp,
     developed,
     endsCreation: derived.inCreation,
-    offerGritRoll: true,
+    offerGritRoll: ruleset.experience.gritReset,
     freeLeft,
   });
 }

@@ -128,6 +128,10 @@ export function resetEgoOperation(
 ): OperationResult<EgoResetOutcome> {
   assertAlive(state, "reset Ego");
   assertNotLost(state, "reset Ego");
+  if (ruleset.egoReset.length === 0)
+    throw new RulesError("not-allowed", "This ruleset has no Ego reset at will: only a Panic Event resets Ego.", {
+      reason: "no-reset",
+    });
   assertDiceCount(faces, egoDiceFor(state), "The Ego reset");
   const reset = resetEgo(ruleset, faces);
   const lost = isLost(reset.ego);

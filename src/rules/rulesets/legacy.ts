@@ -78,6 +78,7 @@ export const LEGACY: Ruleset = {
   archetype: CORE.archetype,
   // R-LEG-11 (ruling) Legacy names no ranges; Core's describe a weapon and cost no dice.
   ranges: CORE.ranges,
+  rangePenalties: true,
   // R-LEG-11 an Effect is the tool's own roll.
   effect: toolTiers(
     [
@@ -117,11 +118,15 @@ export const LEGACY: Ruleset = {
       twoHands: true,
     },
   ],
+  weaponTags: CORE.weaponTags,
   // R-LEG-7 no Ego roll: a Condition refills Ego to its maximum.
   egoReset: [],
+  panic: null,
   // No Sayonara (R-LEG-15: Retire is an advancement).
   sayonara: null,
   challengeTiers: LEGACY_CHALLENGE_TIERS,
+  consequences: CORE.consequences,
+  morale: null,
   // R-LEG-10 (ruling) a Challenge made as Exceptional reads as Extreme.
   tierAliases: { exceptional: "extreme" },
   // R-LEG-5 the stages as `health.wounds` lists them (tests/rules/states.test.ts keeps the two in step).
@@ -150,6 +155,7 @@ export const LEGACY: Ruleset = {
       ],
     },
   },
+  heldSkills: null,
   // R-LEG-3
   skills: {
     list: ["violence", "exploration", "social", "survival", "vocational"].map((id) => ({
@@ -186,6 +192,7 @@ export const LEGACY: Ruleset = {
     perCondition: 0,
     advancement: { kind: "roll", target: "egoMax+hpMax" },
     skillRoll: { perRating: 3 },
+    gritReset: false,
   },
   // R-LEG-10
   gangUp: { perExtra: 2 },

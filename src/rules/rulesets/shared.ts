@@ -140,12 +140,19 @@ export const SPENT_EXPERIENCE: ExperienceRule = {
   perCondition: 1,
   advancement: { kind: "cost", perHeld: 2 },
   skillRoll: null,
+  gritReset: true,
 };
 
 /** The shape Core and Degenesis share. */
 export const SIX_ATTRIBUTE_SHAPE = {
   attributes: SIX_ATTRIBUTES,
   skills: null,
+  heldSkills: null,
+  rangePenalties: true,
+  weaponTags: ["versatile", "nimble", "slaughter", "improvised", "unhandy"],
+  panic: null,
+  morale: null,
+  consequences: STANDARD_CONSEQUENCES,
   health: GRIT_HEALTH,
   ego: ROLLED_EGO,
   darkDice: ONE_EGO_PER_DARK_DIE,

@@ -7,7 +7,7 @@ import type { EffectRule, TierRank } from "../effect.ts";
 import type { MechanicsFlag } from "../mechanics.ts";
 import type { TokenStateDef } from "../states.ts";
 
-export type RulesetId = "core" | "degenesis" | "legacy";
+export type RulesetId = "core" | "degenesis" | "legacy" | "v062";
 
 /** R-EQ-1/2; `close` ranges are where *Unhandy* costs −1d (R-EQ-3). */
 export interface RangeDef {
@@ -16,7 +16,8 @@ export interface RangeDef {
   readonly close: boolean;
 }
 
-export type WeaponTag = "versatile" | "nimble" | "slaughter" | "improvised" | "unhandy";
+/** R-EQ-3; `heavyFirepower` R-V-17. */
+export type WeaponTag = "versatile" | "nimble" | "slaughter" | "improvised" | "unhandy" | "heavyFirepower";
 
 /** R-EQ-1/2 */
 export interface WeaponDef {
@@ -240,6 +241,8 @@ export interface ExperienceRule {
   readonly advancement: AdvancementBuyRule;
   /** R-LEG-13 skill development. */
   readonly skillRoll: { readonly perRating: number } | null;
+  /** R-GRIT-3 a new Advancement offers a Grit roll. */
+  readonly gritReset: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,14 +348,27 @@ export interface RowWeaponDef {
 export interface Ruleset {
   readonly id: RulesetId;
   readonly labelKey: string;
+  /** Registered for tests and the odds CLI, not yet offered to a world: some of its rules have no sheet or card. */
+  readonly preview?: boolean;
   readonly archetype: ArchetypeRule;
   readonly ranges: readonly RangeDef[];
+  /** R-POOL-2 a weapon out of its ranges costs −1d; false: ranges are narrative (R-V-11). */
+  readonly rangePenalties: boolean;
   readonly effect: EffectRule;
   readonly weapons: readonly WeaponDef[];
+  /** The tags a weapon of this ruleset may carry (R-EQ-3, R-V-17). */
+  readonly weaponTags: readonly WeaponTag[];
+  /** R-EGO-4; empty: no reset at will (R-V-8). */
   readonly egoReset: readonly EgoResetRow[];
+  /** R-V-8; null: no Panic Events. */
+  readonly panic: readonly PanicRow[] | null;
   /** null: no Sayonara. */
   readonly sayonara: SayonaraKeep | null;
   readonly challengeTiers: readonly ChallengeTierDef[];
+  /** R-CH-3, R-V-15 */
+  readonly consequences: readonly ConsequenceBand[];
+  /** R-V-16; null: no Morale. */
+  readonly morale: readonly MoraleRow[] | null;
   /** See ../states.ts. */
   readonly tokenStates: readonly TokenStateDef[];
   /** Another ruleset's Challenge level read as one of this one's, so a world that switched keeps its Challenges. */
@@ -364,6 +380,8 @@ export interface Ruleset {
   readonly advancementLists: AdvancementListRule | null;
   readonly attributes: AttributeScheme;
   readonly skills: SkillScheme | null;
+  /** R-V-5, R-V-6 held skills in groups; null: none. */
+  readonly heldSkills: HeldSkillScheme | null;
   /** R-LEG-3 (setting) the +N without skills; absent when played as written. */
   readonly creationBonus?: number;
   readonly health: HealthRule;

@@ -1,8 +1,17 @@
 /**
- * The tables of Terran Engine v0.6.2 (R-V-1 … R-V-18). Not yet a ruleset a world can choose: the engine
- * reads these through the pure rules until the sheets, cards and compendia play them.
+ * Terran Engine v0.6.2 (R-V-1 … R-V-18): its tables and the ruleset. A preview: registered, not yet offered
+ * to a world, until the sheets, cards and compendia play all of it.
  */
-import { CONDITION_IDS, SIX_ATTRIBUTES } from "./shared.ts";
+import { approachTiers } from "../approach.ts";
+import { STANDARD_TOKEN_STATES } from "../states.ts";
+import { CORE } from "./core.ts";
+import {
+  CONDITION_IDS,
+  SIX_ATTRIBUTE_SHAPE,
+  SIX_ATTRIBUTES,
+  SPENT_EXPERIENCE,
+  STANDARD_TIER_ALIASES,
+} from "./shared.ts";
 import type {
   AttributeScheme,
   ChallengeTierDef,
@@ -13,8 +22,11 @@ import type {
   PanicRow,
   RowWeaponDef,
   RowWeaponTag,
+  Ruleset,
   SayonaraKeep,
   SkillGroupDef,
+  WeaponDef,
+  WeaponTag,
 } from "./types.ts";
 
 function group(id: string, skills: readonly string[]): SkillGroupDef {
@@ -224,3 +236,52 @@ export const V062_SAYONARA: SayonaraKeep = "higher";
 
 /** R-V-9 R-COND-1's nine; (ruling) Obsessive Focus moves attributes, skills or none. */
 export const V062_CONDITION_IDS = CONDITION_IDS;
+
+/**
+ * R-V-17, R-V-18 a table weapon as the engine stores one: its row as a rank (Ineffective 0, Base 1, Effective
+ * 2), its reach as Core's ranges (they cost no dice here), its dice tags.
+ */
+export function storedWeapon(weapon: RowWeaponDef): WeaponDef {
+  const rank = weapon.tags.includes("ineffective") ? 0 : weapon.tags.includes("effective") ? 2 : 1;
+  const tags = weapon.tags.flatMap((t): WeaponTag[] => (t === "ineffective" || t === "effective" ? [] : [t]));
+  const ranges = weapon.reach === "melee" ? ["contact"] : ["short", "long"];
+  return { id: weapon.id, labelKey: weapon.labelKey, rank, ranges, tags };
+}
+
+export const V062: Ruleset = {
+  ...SIX_ATTRIBUTE_SHAPE,
+  id: "v062",
+  labelKey: "TERRAN.Ruleset.v062",
+  preview: true,
+  archetype: { kind: "list", choices: V062_ARCHETYPES.map((a) => a.id) },
+  // R-V-11 (ruling) ranges are narrative.
+  ranges: CORE.ranges,
+  rangePenalties: false,
+  // R-V-12; (ruling) a switched world's ranks 3–4 read Advantaged, the highest row.
+  effect: approachTiers([
+    { rank: 0, value: -1, labelKey: "TERRAN.EffectTier.v062.disadvantaged" },
+    { rank: 1, value: 0, labelKey: "TERRAN.EffectTier.v062.baseline" },
+    { rank: 2, value: 1, labelKey: "TERRAN.EffectTier.v062.advantaged" },
+    { rank: 3, value: 1, labelKey: "TERRAN.EffectTier.v062.advantaged" },
+    { rank: 4, value: 1, labelKey: "TERRAN.EffectTier.v062.advantaged" },
+  ]),
+  weapons: V062_WEAPONS.map(storedWeapon),
+  weaponTags: ["improvised", "slaughter", "heavyFirepower"],
+  // R-V-8 the Panic Event is the only reset.
+  egoReset: [],
+  panic: V062_PANIC,
+  sayonara: V062_SAYONARA,
+  challengeTiers: V062_CHALLENGE_TIERS,
+  consequences: V062_CONSEQUENCES,
+  morale: V062_MORALE,
+  tokenStates: STANDARD_TOKEN_STATES,
+  tierAliases: STANDARD_TIER_ALIASES,
+  advancements: V062_ADVANCEMENT_IDS,
+  cults: {},
+  advancementLists: null,
+  attributes: V062_ATTRIBUTES,
+  heldSkills: V062_SKILLS,
+  // R-V-7 no Grit roll on a new Advancement (R-GRIT-3 is not in v0.6.2).
+  experience: { ...SPENT_EXPERIENCE, gritReset: false },
+  conditions: V062_CONDITION_IDS,
+};

@@ -187,7 +187,13 @@ describe("the forecast panel (pure)", () => {
   it("Legacy (R-LEG-9, R-LEG-11): its attributes and tool tiers in the selects, the separate Effect roll in the figures; a character's pool is not read yet, and the panel says so", () => {
     const view = challengeForecastView(input({ light: 2, rank: 4, attribute: "finesse" }, "legacy"));
     expect(view.attributes.map((a) => a.value)).toEqual(LEGACY.attributes.list.map((a) => a.id));
-    expect(view.ranks.map((r) => r.label)).toEqual(LEGACY.effect.tiers.map((t) => t.labelKey));
+    // Ranks 2 and 3 are both a Normal tool: offered once.
+    expect(view.ranks.map((r) => r.label)).toEqual([
+      "TERRAN.EffectTier.legacy.improvised",
+      "TERRAN.EffectTier.legacy.lesser",
+      "TERRAN.EffectTier.legacy.normal",
+      "TERRAN.EffectTier.legacy.greater",
+    ]);
     expect(view.result?.expected).toBe(exact(2, 0, 4, 12, 2, false, 0, 0, LEGACY).expectedActions?.toFixed(1));
   });
 

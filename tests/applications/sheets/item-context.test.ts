@@ -37,7 +37,7 @@ describe("item sheet context", () => {
       ["short", true, false],
       ["long", true, false],
     ]);
-    expect(view.weapon?.tags.map((t) => t.id)).toEqual([...WEAPON_TAGS]);
+    expect(view.weapon?.tags.map((t) => t.id)).toEqual(WEAPON_TAGS.filter((t) => t !== "heavyFirepower"));
     expect(view.weapon?.tags.find((t) => t.id === "unhandy")?.checked).toBe(true);
     expect(view.weapon?.customTags).toBe("Loud");
     expect(view.advancement).toBeNull();

@@ -24,7 +24,11 @@ describe("sheet keys built from data", () => {
   it("exist for every value", () => {
     const keys = [
       ...REFUSALS.map((r) => `TERRAN.Sheet.Disabled.refusal.${r}`),
-      ...RULESET_IDS.flatMap((id) => [`TERRAN.Sheet.Ego.reset.${id}`, `TERRAN.Sheet.Ego.resetHint.${id}`]),
+      // R-V-8 v0.6.2 has no Ego reset at will.
+      ...RULESET_IDS.filter((id) => id !== "v062").flatMap((id) => [
+        `TERRAN.Sheet.Ego.reset.${id}`,
+        `TERRAN.Sheet.Ego.resetHint.${id}`,
+      ]),
       ...RULESET_IDS.flatMap((id) => Object.keys(getRuleset(id).cults).map((c) => `TERRAN.Cult.${c}`)),
       ...RULESET_IDS.flatMap((id) => getRuleset(id).advancements.map((a) => `TERRAN.Adv.${a}`)),
       ...RULESET_IDS.flatMap((id) => getRuleset(id).ranges.map((r) => r.labelKey)),

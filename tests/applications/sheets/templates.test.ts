@@ -105,6 +105,15 @@ describe("sheet templates render strictly for every fixture, in both rulesets", 
   }
 });
 
+describe("R-V-8: a v0.6.2 character sheet draws no Ego reset button", () => {
+  it("has Core's rest button but no resetEgo action", () => {
+    const root = character(seasonedCharacter("v062"));
+    expect(root.querySelector('[data-action="rest"]')).not.toBeNull();
+    expect(root.querySelector('[data-action="resetEgo"]')).toBeNull();
+    expect(character(seasonedCharacter()).querySelector('[data-action="resetEgo"]')).not.toBeNull();
+  });
+});
+
 describe("character sheet in the DOM", () => {
   const root = character(seasonedCharacter());
 

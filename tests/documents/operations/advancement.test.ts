@@ -1,11 +1,16 @@
 /** R-XP-2, R-ADV-1/2, R-CHAR-5, R-CHAR-7, R-GRIT-3 through the actor's advancement operation. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { CORE, DEGENESIS } from "../../../src/rules/index.ts";
+import { CORE, DEGENESIS, V062 } from "../../../src/rules/index.ts";
 import { gainAdvancementOperation } from "../../../src/documents/operations/index.ts";
 import { advancement, advancements, advancementSource, condition, expectRefusal, state } from "./fixtures.ts";
 
 describe("gainAdvancementOperation", () => {
+  it("R-V-7: a v0.6.2 Advancement offers no Grit roll (R-GRIT-3 is not in v0.6.2); Core's does", () => {
+    expect(gainAdvancementOperation(state(), advancementSource("asceticism"), V062).outcome.offerGritRoll).toBe(false);
+    expect(gainAdvancementOperation(state(), advancementSource("asceticism"), CORE).outcome.offerGritRoll).toBe(true);
+  });
+
   it("R-CHAR-7 R-XP-2 R-GRIT-3: the first advancement is free, ends creation and offers the Grit roll", () => {
     expect(gainAdvancementOperation(state(), advancementSource("asceticism"), CORE)).toEqual({
       update: {},

@@ -1,7 +1,7 @@
 /** R-EGO-1 … R-EGO-5, R-SAY-1 through the actor's Ego operations. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { CORE, DEGENESIS } from "../../../src/rules/index.ts";
+import { CORE, DEGENESIS, V062 } from "../../../src/rules/index.ts";
 import { egoDiceFor, resetEgoOperation, spendEgoOperation } from "../../../src/documents/operations/index.ts";
 import { advancement, expectRefusal, state } from "./fixtures.ts";
 
@@ -88,6 +88,10 @@ describe("resetEgoOperation", () => {
     const { update, outcome } = resetEgoOperation(state({ ego: { value: 2 } }), [6], DEGENESIS);
     expect(update).toEqual({ "system.ego.value": 6, "system.ego.max": 6 });
     expect(outcome.row?.gain).toBe("mutation-random");
+  });
+
+  it("R-V-8: v0.6.2 has no reset at will: the operation refuses it and says what resets Ego there", () => {
+    expectRefusal(() => resetEgoOperation(state({ ego: { value: 2 } }), [5], V062), "not-allowed", /Panic Event/);
   });
 
   it("R-EGO-5: Degenesis: 1–3 gives a Stigma", () => {

@@ -19,6 +19,7 @@ import {
   type Ruleset,
   type RulesetId,
   type TierRank,
+  tierOptions,
 } from "../../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
 import type { CharacterState } from "../../../documents/operations/types.ts";
@@ -313,11 +314,11 @@ function approachInputsView(
       tooltip: message(fromCharacter ? "TERRAN.Forecast.lightFromCharacter" : "TERRAN.Forecast.lightHint"),
     },
     dark: { value: choices.dark, min: FORECAST_LIMITS.dark[0], max: FORECAST_LIMITS.dark[1] },
-    ranks: ruleset.effect.tiers.map((t) => ({
+    ranks: tierOptions(ruleset.effect, rank ?? choices.rank).map((t) => ({
       value: String(t.rank),
       label: t.labelKey,
       localize: true,
-      selected: t.rank === (rank ?? choices.rank),
+      selected: t.selected,
     })),
     rank: {
       disabled: rank !== null,

@@ -43,7 +43,8 @@ export interface GritMainView extends HealthMainView {
   readonly groups: readonly GroupView[];
   readonly attributeTotal: { readonly value: number; readonly cap: number; readonly text: Message };
   readonly grit: TrackView & { readonly rest: ButtonView };
-  readonly ego: TrackView & { readonly reset: ButtonView; readonly resetLabelKey: string };
+  /** `reset` null: the ruleset has no reset at will (R-V-8). */
+  readonly ego: TrackView & { readonly reset: ButtonView | null; readonly resetLabelKey: string };
   readonly wounds: readonly WoundView[];
   readonly mortallyWounded: boolean;
   readonly creation: CreationView;
@@ -210,8 +211,11 @@ export function egoOf(
     thrownText: thrownText(egoDiceCount(system.ego.dice, flags.has("eager")), system.ego.dice, "eager"),
     percent: percentOf(system.ego.value, system.ego.max),
     limits: { valueMax: system.ego.max, maxMax: EGO_MAX },
-    reset: button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead, g.lost),
-    resetLabelKey: `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
+    reset:
+      ruleset.egoReset.length === 0
+        ? null
+        : button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead, g.lost),
+    resetLabelKey: ruleset.egoReset.length === 0 ? "" : `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   isEngineAdvancement,
   MECHANICS_FLAGS,
   SKILL_SCOPES,
+  tierOptions,
   WEAPON_TAGS,
   type MechanicsFlag,
   type ModifierScope,
@@ -194,11 +195,7 @@ function weaponOf(
   const ranges = allRangeIds(ruleset).filter((id) => rangeInRuleset(ruleset, id) || s.ranges.includes(id));
   return {
     rank: {
-      options: ruleset.effect.tiers.map((t) => ({
-        value: String(t.rank),
-        labelKey: t.labelKey,
-        selected: t.rank === s.rank,
-      })),
+      options: tierOptions(ruleset.effect, s.rank).map((t) => ({ ...t, value: String(t.rank) })),
       labelKey: tierLabelKey(ruleset, s.rank),
     },
     ranges: ranges.map((id) => ({
@@ -208,12 +205,12 @@ function weaponOf(
       toggle: button(message("TERRAN.Sheet.Item.toggleRange"), locked),
       foreign: !rangeInRuleset(ruleset, id),
     })),
-    tags: WEAPON_TAGS.map((t) => ({
+    tags: WEAPON_TAGS.filter((t) => ruleset.weaponTags.includes(t) || s.tags.includes(t)).map((t) => ({
       id: t,
       labelKey: `TERRAN.Tag.${t}`,
       checked: s.tags.includes(t),
       toggle: button(message(`TERRAN.Sheet.Item.tagHint.${t}`), locked),
-      foreign: false,
+      foreign: !ruleset.weaponTags.includes(t),
     })),
     customTags: s.customTags.join(", "),
     twoHanded: s.twoHanded,
