@@ -38,8 +38,9 @@ export function mainHelp(commands: ReadonlyMap<string, OddsCommand>): string {
   const list = [...commands.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n");
   return `npm run odds -- [subcommand] [options] [--json]
 
-Prints the exact odds (no sampling) of any roll of the Core, Degenesis or Legacy ruleset, and of
-v0.6.2's Panic Event and Morale, as a table, or with --json the object the odds functions return. Without a subcommand: ${DEFAULT}.
+Prints the exact odds (no sampling) of any roll of the Core, Degenesis, Legacy or v0.6.2 ruleset
+(v0.6.2: a preview a world cannot choose yet), as a table, or with --json the object the odds functions
+return. Without a subcommand: ${DEFAULT}.
 
 Subcommands:
 ${list}
@@ -54,7 +55,8 @@ Examples:
   npm run odds -- montage --tier dangerous --light 3 --dark 1 --json
   npm run odds -- advise --ruleset core --light 2 --ego 3 --dark-max 6
   npm run odds -- panic --ego-dice 2
-  npm run odds -- morale --tier serious`;
+  npm run odds -- morale --tier serious
+  npm run odds -- risky --ruleset v062 --light 3 --rank 2`;
 }
 
 export interface Outcome {

@@ -127,6 +127,24 @@ describe("npm run odds", () => {
     expect(odds.ego.pZero).toBeCloseTo(zero / all, 12);
   });
 
+  it("R-V-12: risky --ruleset v062 --json reads the Effect by the row and halves it on 4–5 (an exploding 6 by its mean)", async () => {
+    const odds = (await json(["--ruleset", "v062", "--light", "2", "--rank", "2"])) as {
+      effect: { value: { expectedWhenLands: number } };
+    };
+    // Every throw whose Effect die does not explode, and each whose does, read as the row says.
+    let landing = 0;
+    let total = 0;
+    for (const f of vectors(2)) {
+      const [precision = 0, die = 0] = [...f].sort((a, b) => b - a);
+      if (precision <= 3) continue;
+      landing++;
+      // An exploding 6 adds a fresh die's mean, 4.2, on a success; it is only ever a success (Precision 6).
+      const whole = die === 6 ? 6 + 4.2 + 1 : die + 1;
+      total += precision === 6 ? whole : Math.ceil((die + 1) / 2);
+    }
+    expect(odds.effect.value.expectedWhenLands).toBeCloseTo(total / landing, 9);
+  });
+
   it("R-LEG-9 R-LEG-14: risky --ruleset legacy --montage --json equals the enumeration (2 Ego per costly die)", async () => {
     const odds = (await json([
       "risky",
