@@ -8,6 +8,7 @@ export * from "./challenge-card.ts";
 export * from "./health/index.ts";
 export * from "./result-cards.ts";
 export * from "./activation-cards.ts";
+export * from "./panic-card.ts";
 export * from "./session-card.ts";
 export * from "./request-card.ts";
 export * from "./card-kinds.ts";

@@ -2,7 +2,7 @@
 import { CharacterData } from "../data/actor/character.ts";
 import { itemSnapshot } from "../data/snapshot.ts";
 import type { ItemSnapshot } from "../data/source.ts";
-import { readSceneEffects } from "../rules/index.ts";
+import { readPanicMark, readSceneEffects } from "../rules/index.ts";
 import { SYSTEM_ID } from "../system-id.ts";
 import { readComplications } from "../data/complications.ts";
 import type { CharacterState } from "./operations/index.ts";
@@ -21,5 +21,6 @@ export function characterState(actor: Actor.Implementation): CharacterState | nu
     items,
     scene: readSceneEffects(actor.getFlag(SYSTEM_ID, "scene")),
     complications: readComplications(actor.getFlag(SYSTEM_ID, "complications")),
+    panic: readPanicMark(actor.getFlag(SYSTEM_ID, "panic")),
   };
 }

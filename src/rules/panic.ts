@@ -91,3 +91,19 @@ export function panicOdds(rows: readonly PanicRow[], dice: number): PanicOdds {
   for (let k = 1; k <= 6; k++) states[panicRow(rows, k).state] += ego[k] ?? 0;
   return { ego, states };
 }
+
+/** R-V-8 the state a character panicked into, kept for the scene (an actor flag), and the card it came from. */
+export interface PanicMark {
+  readonly state: PanicState;
+  readonly messageId: string;
+}
+
+const PANIC_STATES: readonly PanicState[] = ["flight", "freeze", "fight"];
+
+/** A stored mark read back; anything else (absent, hand-edited) is no mark. */
+export function readPanicMark(flag: unknown): PanicMark | null {
+  if (typeof flag !== "object" || flag === null) return null;
+  const { state, messageId } = flag as { state?: unknown; messageId?: unknown };
+  if (typeof messageId !== "string" || !PANIC_STATES.some((s) => s === state)) return null;
+  return { state: state as PanicState, messageId };
+}

@@ -13,7 +13,7 @@ import type { TerranItem } from "../documents/item.ts";
 import type { StoredCard, TerranChatMessage } from "../documents/chat-message.ts";
 import type { ApplyPermission } from "../settings/settings.ts";
 import type { PendingComplication } from "../data/complications.ts";
-import type { CreationRoll, Ruleset, RulesetId, SceneEffect } from "../rules/index.ts";
+import type { CreationRoll, PanicMark, Ruleset, RulesetId, SceneEffect } from "../rules/index.ts";
 import type { TeslaRecord } from "../chat/activation-cards.ts";
 import type { Dice3D } from "../dice/dsn.ts";
 import type { Quench } from "../quench/quench-types.ts";
@@ -62,6 +62,8 @@ declare module "fvtt-types/configuration" {
         card?: StoredCard;
         /** R-ADV-2 Tesla's Effect taken from this (failed) card, noted once (src/documents/actor.ts). */
         tesla?: TeslaRecord | null;
+        /** R-V-8 the Panic taken from this (failed) card, noted once (src/documents/panic.ts, readPanicRecord). */
+        panic?: unknown;
         /** A card answering a row of a GM's roll request (src/chat/request-card.ts; read as untrusted). */
         answers?: unknown;
       };
@@ -99,6 +101,8 @@ declare module "fvtt-types/configuration" {
          * (src/relay/card-changes.ts).
          */
         overcomeFirst?: { messageId: string; hit: string } | null;
+        /** R-V-8 the state a Panic left the character in for the scene (read with readPanicMark). */
+        panic?: PanicMark | null;
       };
     };
     /** A GM's words on players' cards (src/documents/gm-words.ts; read as untrusted). */

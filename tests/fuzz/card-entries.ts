@@ -14,6 +14,7 @@ import * as riskyCard from "../../src/chat/risky-card.ts";
 import * as riskyView from "../../src/chat/risky-card-view.ts";
 import * as applied from "../../src/chat/applied.ts";
 import * as cardViews from "../../src/chat/card-views.ts";
+import * as panicCard from "../../src/chat/panic-card.ts";
 import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendEgo, type Face, type HpWound } from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
 import type { CardUser } from "../../src/chat/permissions.ts";
@@ -145,6 +146,27 @@ const viewer = fc.record({
 
 export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   createRiskyCard: entry(riskyCard.createRiskyCard, t(riskyInput)),
+  // R-V-8 closed with a reason whenever it cannot be taken; the odds sum to 1 when shown.
+  panicOffer: entry(
+    panicCard.panicOffer,
+    t(
+      riskyState,
+      user,
+      fc.boolean(),
+      fc.option(fc.record({ egoDice: fc.integer({ min: 0, max: 4 }), panicked: fc.boolean() }), { nil: null }),
+    ),
+    {
+      fractional: true,
+      check: (offer, [, , taken]) => {
+        if (offer === null) return null;
+        if (taken && !offer.button.disabled) return "taken, yet open";
+        if (offer.button.disabled !== (offer.button.tooltipKey !== null)) return "closed without a reason";
+        const sum = offer.odds.reduce((a, o) => a + o.p, 0);
+        return offer.odds.length === 0 || Math.abs(sum - 1) < 1e-12 ? null : `odds sum to ${sum}`;
+      },
+    },
+  ),
+  readPanicRecord: entry(panicCard.readPanicRecord, t(fc.anything())),
   riskyCardResult: entry(riskyCard.riskyCardResult, t(riskyState), {
     check: (r) => ego(r.ego.egoAfter) ?? (r.dice.length <= LIGHT_MAX + 20 ? null : "dice"),
   }),
@@ -439,3 +461,4 @@ assertCovered("src/chat/challenge-card.ts", challengeCard, CARD_ENTRIES, NOT_CAR
 assertCovered("src/chat/health/grit.ts", gritRecords, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/health/hp.ts", hpRecords, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
 assertCovered("src/chat/result-cards.ts", resultCards, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);
+assertCovered("src/chat/panic-card.ts", panicCard, CARD_ENTRIES, NOT_CARD_ENTRY_POINTS);

@@ -199,6 +199,17 @@ export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
   }),
   panicDice: entry(rules.panicDice, t(fc.record({ egoDice: fc.integer({ min: -1, max: 4 }), eager: fc.boolean() }))),
   panicRefusal: entry(rules.panicRefusal, t(panicInput)),
+  // R-V-8 a hand-edited flag is no mark, never a throw.
+  readPanicMark: entry(
+    rules.readPanicMark,
+    t(
+      fc.oneof(
+        fc.record({ state: fc.constantFrom("flight", "freeze", "fight", "sleep"), messageId: fc.string() }),
+        fc.anything(),
+      ),
+    ),
+    { check: (m) => (m === null || ["flight", "freeze", "fight"].includes(m.state) ? null : `a mark of ${m.state}`) },
+  ),
   panicRow: entry((v: number) => rules.panicRow(V062_PANIC, v), t(fc.integer({ min: 0, max: 7 }))),
   // R-V-8 Ego and maximum one face, the state the row of that face.
   panic: entry((i: rules.PanicInput, f: number[]) => rules.panic(V062_PANIC, i, f), t(panicInput, A.faces(4)), {

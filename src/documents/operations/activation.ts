@@ -15,6 +15,7 @@ import {
   type ActivatedAdvancement,
   type ActivationOutcome,
   type Ruleset,
+  type PanicMark,
   type SceneEffect,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
@@ -108,11 +109,13 @@ export interface EndSceneOutcome {
   readonly scene: readonly SceneEffect[];
   /** R-SAY-1 `system.departed` */
   readonly departed: boolean;
+  /** R-V-8 the Panic the scene's end closes (a Condition is owed for it); null when none or one effect ended. */
+  readonly panicEnded: PanicMark | null;
 }
 
 /**
  * R-ADV-1 / R-ADV-2 the scene ends, or one effect early (a depleted suit cannot); R-SAY-1 a last scene over
- * departs the character, dead or alive, which opens their successor.
+ * departs the character, dead or alive, which opens their successor; R-V-8 a Panic's state ends with it.
  */
 export function endSceneOperation(state: CharacterState, advancement?: string): OperationResult<EndSceneOutcome> {
   const scene = endSceneEffects(readSceneEffects(state.scene ?? []), advancement);
@@ -121,5 +124,6 @@ export function endSceneOperation(state: CharacterState, advancement?: string): 
   const update = departs
     ? changes(["system.sayonara", true, false], ["system.departed", source.departed ?? false, true])
     : {};
-  return result(update, { scene, departed: departs });
+  const panicEnded = advancement === undefined ? (state.panic ?? null) : null;
+  return result(update, { scene, departed: departs, panicEnded });
 }

@@ -6,6 +6,7 @@ import {
   countsEgoLost,
   egoDiceCount,
   isLost,
+  panic,
   resetEgo,
   sessionXp,
   spendEgo,
@@ -14,6 +15,7 @@ import {
   type DarkDiceOptions,
   type EgoResetRow,
   type EgoSpend,
+  type PanicResult,
   type Ruleset,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
@@ -23,6 +25,7 @@ import { sessionAwardOperation } from "./session.ts";
 import {
   assertAlive,
   assertDiceCount,
+  assertNotDeparted,
   changes,
   result,
   type Change,
@@ -213,4 +216,46 @@ export function payEgoShareOperation(state: CharacterState, pays: number): Opera
     ["system.lost", state.source.lost, lost || state.source.lost],
   );
   return result(update, { before, after, cost: pays, costly: [], lost });
+}
+
+/** R-V-8 what the card says of the roll a Panic follows (the card is checked before it is read). */
+export interface PanicCardFacts {
+  readonly failed: boolean;
+  readonly successAtCost: boolean;
+  /** The throw's own Dark Dice took Ego to 0. */
+  readonly lost: boolean;
+}
+
+/**
+ * R-V-8 a Panic Event (`faces`: as many as `egoDiceFor`): Ego and its maximum become the highest face.
+ * Refused without the ruleset's table, for the dead, the departed, the lost, and once this scene.
+ */
+export function panicOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  card: PanicCardFacts,
+  faces: readonly number[],
+): OperationResult<PanicResult> {
+  if (!ruleset.panic) throw new RulesError("not-allowed", "This ruleset has no Panic Events.", { reason: "no-panic" });
+  assertAlive(state, "panic");
+  assertNotDeparted(state, "panic");
+  const { source } = state;
+  const eager = deriveCharacter(source, state.items).flags.has("eager");
+  const outcome = panic(
+    ruleset.panic,
+    {
+      failed: card.failed,
+      successAtCost: card.successAtCost,
+      lost: card.lost || source.lost,
+      panickedThisScene: (state.panic ?? null) !== null,
+      egoDice: source.ego.dice,
+      eager,
+    },
+    faces,
+  );
+  const update = changes(
+    ["system.ego.value", source.ego.value, outcome.ego],
+    ["system.ego.max", source.ego.max, outcome.ego],
+  );
+  return result(update, outcome);
 }

@@ -3,7 +3,7 @@
  * (`update`, `itemUpdates`) for TerranActor to persist. A refusal throws a `RulesError` and changes nothing;
  * `update` holds only changed paths; the dead are refused (R-HARM-5) except by the undo operations.
  */
-import { RulesError, type SceneEffect } from "../../rules/index.ts";
+import { RulesError, type PanicMark, type SceneEffect } from "../../rules/index.ts";
 import type { CharacterSource, ItemSnapshot } from "../../data/source.ts";
 import type { PendingComplication } from "../../data/complications.ts";
 
@@ -14,6 +14,8 @@ export interface CharacterState {
   readonly scene?: readonly SceneEffect[];
   /** R-LEG-14 an actor flag; none when absent. */
   readonly complications?: readonly PendingComplication[];
+  /** R-V-8 an actor flag: the Panic this scene; none when absent. */
+  readonly panic?: PanicMark | null;
 }
 
 /** Dotted system paths, e.g. {"system.grit.value": 3}. */

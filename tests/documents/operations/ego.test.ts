@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CORE, DEGENESIS, V062 } from "../../../src/rules/index.ts";
-import { egoDiceFor, resetEgoOperation, spendEgoOperation } from "../../../src/documents/operations/index.ts";
+import {
+  egoDiceFor,
+  endSceneOperation,
+  panicOperation,
+  resetEgoOperation,
+  spendEgoOperation,
+} from "../../../src/documents/operations/index.ts";
 import { advancement, expectRefusal, state } from "./fixtures.ts";
 
 describe("spendEgoOperation", () => {
@@ -129,5 +135,44 @@ describe("resetEgoOperation", () => {
 
   it("R-EGO-4: a dead character cannot reset (dead)", () => {
     expectRefusal(() => resetEgoOperation(state({ dead: true }), [4], CORE), "dead", /dead/);
+  });
+});
+
+describe("panicOperation", () => {
+  const FAILED = { failed: true, successAtCost: false, lost: false };
+
+  it("R-V-8: Ego and its maximum become the highest Ego die, lower or higher than before", () => {
+    const low = panicOperation(state({ ego: { value: 5, max: 6 } }), V062, FAILED, [2]);
+    expect(low.update).toEqual({ "system.ego.value": 2, "system.ego.max": 2 });
+    expect(low.outcome).toMatchObject({ ego: 2, state: "flight", conditionOwed: true });
+    const high = panicOperation(state({ ego: { value: 1, max: 3 } }), V062, FAILED, [6]);
+    expect(high.update).toEqual({ "system.ego.value": 6, "system.ego.max": 6 });
+    expect(high.outcome.state).toBe("fight");
+  });
+
+  it("R-V-8 (ruling): Eager's die is thrown too: the faces must be as many", () => {
+    const eager = state({}, advancement("eager"));
+    expect(panicOperation(eager, V062, FAILED, [1, 4]).outcome).toMatchObject({ ego: 4, state: "freeze" });
+    expectRefusal(() => panicOperation(eager, V062, FAILED, [4]), "no-dice", /2 Ego dice/);
+  });
+
+  it("R-V-8: refused without the ruleset's table, off a Fail, at a cost, once lost, twice a scene, dead or departed", () => {
+    expectRefusal(() => panicOperation(state(), CORE, FAILED, [3]), "not-allowed", /no Panic/);
+    expectRefusal(() => panicOperation(state(), V062, { ...FAILED, failed: false }, [3]), "not-allowed", /Fail/);
+    expectRefusal(() => panicOperation(state(), V062, { ...FAILED, successAtCost: true }, [3]), "not-allowed", /cost/);
+    expectRefusal(() => panicOperation(state(), V062, { ...FAILED, lost: true }, [3]), "not-allowed", /lost/);
+    expectRefusal(() => panicOperation(state({ lost: true }), V062, FAILED, [3]), "not-allowed", /lost/);
+    const panicked = { ...state(), panic: { state: "freeze" as const, messageId: "m1" } };
+    expectRefusal(() => panicOperation(panicked, V062, FAILED, [3]), "not-allowed", /once this scene/);
+    expectRefusal(() => panicOperation(state({ dead: true }), V062, FAILED, [3]), "dead", /dead/);
+    expectRefusal(() => panicOperation(state({ departed: true }), V062, FAILED, [3]), "not-allowed", /left the story/);
+  });
+
+  it("R-V-8: the scene's end closes the Panic (a Condition is owed); ending one effect early does not", () => {
+    const mark = { state: "fight" as const, messageId: "m1" };
+    const panicked = { ...state(), panic: mark };
+    expect(endSceneOperation(panicked).outcome.panicEnded).toEqual(mark);
+    expect(endSceneOperation(panicked, "brainwave").outcome.panicEnded).toBeNull();
+    expect(endSceneOperation(state()).outcome.panicEnded).toBeNull();
   });
 });

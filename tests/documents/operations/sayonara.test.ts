@@ -95,7 +95,7 @@ describe("sayonaraOperation", () => {
     const declared = state({ sayonara: true, ego: { value: 5 } });
     const end = endSceneOperation(declared);
     expect(end.update).toEqual({ "system.sayonara": false, "system.departed": true });
-    expect(end.outcome).toEqual({ scene: [], departed: true });
+    expect(end.outcome).toEqual({ scene: [], departed: true, panicEnded: null });
     // After the scene a Dark Die costs as it always does (were the character to roll: they no longer do).
     const after = state({ sayonara: false, departed: true, ego: { value: 5 } });
     expect(spendEgoOperation(after, CORE, [1, 3, 5]).update).toEqual({ "system.ego.value": 2 });
