@@ -252,6 +252,9 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "tesla-backlash":
       // R-ADV-2 Tesla's Effect harms a character: that needs Foundry's actor, not the sandbox.
       throw new RulesError("not-allowed", "The sandbox has no character to take Tesla's Effect.");
+    case "panic-event":
+      // R-V-8 a Panic changes a character's Ego: that needs Foundry's actor, not the sandbox.
+      throw new RulesError("not-allowed", "The sandbox has no character to panic.");
     case "undo-session":
     case "roll-request":
     case "show-answer":

@@ -290,6 +290,12 @@ function challengeCard(): ChallengeCardState {
   );
 }
 
+/** R-V-8 a confirmed Fail in a v0.6.2 world: the card offers the Panic Event with its odds. */
+function panicFail(): RiskyCardState {
+  const state = risky([3, 2], [], { rulesetId: "v062" });
+  return confirmEffect(state, PLAYER, [], state.version);
+}
+
 /** R-ADV-2 a confirmed Fail with Tesla's +1d in the pool: the card offers Tesla's Effect. */
 function teslaFail(): RiskyCardState {
   const lines: PoolLine[] = [{ id: "modifier", label: TESLA_LABEL, dice: 1, rule: "R-POOL-2" }];
@@ -373,6 +379,7 @@ export const CARDS: Readonly<Record<string, () => CardFixture>> = {
     },
   }),
   "tesla-risky": () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: teslaFail() } }),
+  "v062-panic": () => ({ speaker: "Mira", user: PLAYER, card: { kind: "risky", state: panicFail() } }),
   sayonara: () => ({
     speaker: "Mira",
     user: PLAYER,

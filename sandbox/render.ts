@@ -15,10 +15,12 @@ import {
   legacyEffectView,
   legacyMontageView,
   legacyRiskyView,
+  panicOffer,
   riskyCardView,
   teslaButton,
   type CardUser,
 } from "../src/chat/index.ts";
+import { panicContext } from "../src/applications/chat/panic-context.ts";
 import { DIALOG_SETTINGS, type CardDoc, type DialogFixture } from "./fixtures.ts";
 import { CORE } from "../src/rules/index.ts";
 import { currentLanguage, localize, pageQuery, render, sandboxLanguages } from "./templates.ts";
@@ -62,10 +64,16 @@ function cardViewer(user: CardUser, rollerId: string) {
 export function renderCard(doc: CardDoc, user: CardUser): string {
   switch (doc.kind) {
     case "risky":
-      // R-ADV-2 Tesla's button as the glue adds it (src/applications/chat/card-registry.ts); never taken here.
+      // R-ADV-2 Tesla's button and R-V-8 the Panic as the glue adds them (src/applications/chat/card-registry.ts),
+      // never taken here; the character throws one Ego die.
       return render("chat/risky-card.hbs", {
         ...riskyCardView(doc.state, cardViewer(user, doc.state.rollerId)),
         tesla: teslaButton(doc.state, user, false),
+        panic: panicContext(
+          panicOffer(doc.state, user, false, { egoDice: 1, panicked: false }),
+          null,
+          currentLanguage(),
+        ),
         messageId: "sandbox",
       });
     case "challenge":

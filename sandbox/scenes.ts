@@ -51,6 +51,7 @@ const CARD_TITLES: Readonly<Record<string, string>> = {
   sayonara: "Sayonara card",
   brainwave: "Activated advancement card: Brainwave",
   "tesla-risky": "Risky Action card: a Fail with Tesla's +1d",
+  "v062-panic": "Risky Action card (v0.6.2): a Fail offers the Panic Event",
 };
 
 function isDialogId(id: string): id is keyof typeof DIALOGS {

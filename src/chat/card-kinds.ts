@@ -51,6 +51,7 @@ export const CARD_KIND_ACTIONS = {
     "apply-effect",
     "apply-second",
     "tesla-backlash",
+    "panic-event",
   ],
   challenge: ["apply-harm", "carry-complication"],
   result: [],

@@ -37,6 +37,7 @@ import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
 import { attempt, chooseOne, confirm, say } from "../prompts/notify.ts";
 import * as ops from "./operations/index.ts";
 import { characterState } from "./state.ts";
+import { takePanic } from "./panic.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
 import { stateFacts, toggleTokenState } from "../table/token-states.ts";
 
@@ -91,9 +92,14 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
     return characterState(this)?.source.sayonara ?? false;
   }
 
-  /** R-ADV-1 / R-ADV-2 / R-SAY-1 */
+  /** R-ADV-1 / R-ADV-2 / R-SAY-1 / R-V-8 */
   get sceneToEnd(): boolean {
-    return this.sceneEffects.length > 0 || this.inLastScene;
+    return this.sceneEffects.length > 0 || this.inLastScene || (characterState(this)?.panic ?? null) !== null;
+  }
+
+  /** R-V-8 taken by the roller from that failed Risky card. */
+  takePanic(messageId: string) {
+    return attempt(() => takePanic(this, messageId));
   }
 
   /** R-ADV-2 taken by the roller from that Risky card. */
@@ -287,7 +293,11 @@ async function endScene(actor: TerranActor, advancement?: string) {
   return attempt(async () => {
     assertOwner(actor);
     const { update, outcome } = ops.endSceneOperation(actor.characterState(), advancement);
-    await actor.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene] } } });
+    const panic = outcome.panicEnded ? { panic: null } : {};
+    await actor.update({ ...update, flags: { [SYSTEM_ID]: { scene: [...outcome.scene], ...panic } } });
+    if (outcome.panicEnded) {
+      say("info", game.i18n?.format("TERRAN.Panic.conditionOwed", { name: actor.name }) ?? actor.name);
+    }
     if (outcome.departed) {
       say("info", game.i18n?.format("TERRAN.Successor.departedNotice", { name: actor.name }) ?? actor.name);
     }

@@ -20,6 +20,7 @@ import {
   selectDie,
   sessionCardView,
   teslaButton,
+  readPanicRecord,
   teslaTaken,
   undoEgo,
   type CardActionOf,
@@ -44,6 +45,7 @@ import { payMontageShare, rollEffectFromCard } from "../resolution/separate-card
 import { actorAt } from "../../documents/provenance.ts";
 import { sayCardWord } from "../../documents/gm-words.ts";
 import { applyEffectClick, applyHarmClick, applyMontageClick } from "./apply-click.ts";
+import { panicCardView, takePanicClick } from "./panic-view.ts";
 
 /** A click on one of a card's `[data-action]` elements, with the card's state as its check returned it. */
 export interface CardClick<K extends CardKind> {
@@ -132,6 +134,14 @@ async function confirmHit({ message, state, el }: CardClick<"risky">, which: "ef
  * refusal puts the card back.
  */
 async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise<void> {
+  if (readPanicRecord(message.getFlag(SYSTEM_ID, "panic")) && !currentCardUser().isGM)
+    throw new RulesError(
+      "not-allowed",
+      "The Panic Event has reset this Ego: only a GM may give the Dark Dice's back.",
+      {
+        reason: "panicked",
+      },
+    );
   const next = undoEgo(state, currentCardUser(), versionOf(el, state.version));
   const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
   if (!(actor instanceof TerranActor)) return;
@@ -142,6 +152,11 @@ async function undoEgoClick({ message, state, el }: CardClick<"risky">): Promise
   } finally {
     if (restored === null) await save(message, { kind: "risky", state });
   }
+}
+
+/** R-V-8 the Undo closed, saying why. */
+function closedUndo<B extends { disabled: boolean; tooltipKey: string | null }>(button: B | null): B | null {
+  return button ? { ...button, disabled: true, tooltipKey: "TERRAN.Panic.Reason.egoReplaced" } : null;
 }
 
 /** Saves a Risky card's next state. */
@@ -161,12 +176,22 @@ async function saveGmLeave(message: ChatMessage.Implementation, state: RiskyCard
 export const CARD_KINDS: CardKindRegistry = {
   risky: {
     template: template("risky-card"),
-    view: (message, state) => ({
-      ...riskyCardView(state, viewer(state.rollerId, "risky")),
-      // R-ADV-2 Tesla's button on a Fail with its +1d; the message notes when it was taken.
-      tesla: teslaButton(state, currentCardUser(), teslaTaken(message.getFlag(SYSTEM_ID, "tesla"))),
-      messageId: message.id,
-    }),
+    view: (message, state) => {
+      const card = riskyCardView(state, viewer(state.rollerId, "risky"));
+      const panic = panicCardView(message, state, currentCardUser());
+      return {
+        ...card,
+        // R-V-8 a Panic replaced the Ego the Dark Dice took: only a GM may still give it back.
+        buttons: {
+          ...card.buttons,
+          undoEgo: panic?.record && !currentCardUser().isGM ? closedUndo(card.buttons.undoEgo) : card.buttons.undoEgo,
+        },
+        // R-ADV-2 Tesla's button on a Fail with its +1d; the message notes when it was taken.
+        tesla: teslaButton(state, currentCardUser(), teslaTaken(message.getFlag(SYSTEM_ID, "tesla"))),
+        panic,
+        messageId: message.id,
+      };
+    },
     actions: {
       "select-die": async ({ message, state, el }) => {
         const role = el.dataset.role;
@@ -193,6 +218,7 @@ export const CARD_KINDS: CardKindRegistry = {
         applyEffectClick(message, state.rollerId, "effect", versionOf(el, state.version)),
       "apply-second": ({ message, state, el }) =>
         applyEffectClick(message, state.rollerId, "second", versionOf(el, state.version)),
+      "panic-event": ({ message, state }) => takePanicClick(message, state),
       "tesla-backlash": async ({ message, state }) => {
         // R-ADV-2 the roller's own character takes Tesla's Effect (the actor checks the card again).
         const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);
