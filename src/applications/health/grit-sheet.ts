@@ -27,7 +27,7 @@ function gritMainOf(input: CharacterSheetInput, ruleset: Ruleset, derived: Chara
   const creation = creationOf(input, ruleset, derived, g);
   const groups = groupsOf(ruleset, system, derived, g, creation.shown ? null : g.playMode);
   const grit = gritOf(system, derived.flags, g);
-  const ego = egoOf(system, ruleset, derived.flags, g);
+  const ego = egoOf(system, ruleset, derived.flags, g, input.panic ?? null);
   return {
     partial: systemPath(PARTIAL),
     creating: creation.shown,

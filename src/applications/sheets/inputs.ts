@@ -3,7 +3,7 @@
  * item-context.ts). The Foundry sheets gather them from their document; the sandbox and the tests
  * build them by hand (tests/fixtures/sheets.ts). No Foundry here: only stored shapes and rule ids.
  */
-import type { Attribute, CreationRoll, RulesetId, SceneEffect } from "../../rules/index.ts";
+import type { Attribute, CreationRoll, PanicMark, RulesetId, SceneEffect } from "../../rules/index.ts";
 import type { ChallengeSource, CharacterSource, ItemSnapshot } from "../../data/source.ts";
 import type { ForecastCharacter, ForecastChoices } from "./challenge/challenge-forecast.ts";
 
@@ -77,6 +77,8 @@ export interface CharacterSheetInput {
    * R-ADV-1 / R-ADV-2 the activated advancements' effects until the scene ends (the actor's flag); none when absent.
    */
   readonly scene?: readonly SceneEffect[];
+  /** R-V-8 the state a Panic left the character in until the scene ends (the actor's flag); none when absent. */
+  readonly panic?: PanicMark | null;
   /**
    * R-SAY-1 / R-LEG-15 for a departed character: a successor was started already (the actor's flag), and
    * the viewer may create characters (a GM, or Foundry's "Create New Actors"). Absent: none started, and

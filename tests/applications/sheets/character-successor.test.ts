@@ -40,6 +40,7 @@ describe("R-SAY-1 the last scene on the sheet", () => {
     const view = full(seasoned({ sayonara: true }, { scene: [] }));
     expect(view.scene).toEqual({
       effects: [],
+      panicKey: null,
       endScene: { disabled: false, tooltip: { key: "TERRAN.Activation.endLastSceneHint", value: "" } },
     });
     expect(html("main", view).querySelector('.te-sheet-footer [data-action="endScene"]')).not.toBeNull();

@@ -112,6 +112,14 @@ describe("R-V-8: a v0.6.2 character sheet draws no Ego reset button", () => {
     expect(root.querySelector('[data-action="resetEgo"]')).toBeNull();
     expect(character(seasonedCharacter()).querySelector('[data-action="resetEgo"]')).not.toBeNull();
   });
+
+  it("R-V-8: a Panic's state shows beside Ego and in the scene's block, with the End scene button", () => {
+    const root = character(seasonedCharacter("v062", { panic: { state: "freeze", messageId: "m1" } }));
+    expect(root.querySelector(".te-panic-state")?.textContent).toBe(english("TERRAN.Panic.sheet.freeze"));
+    expect(root.querySelector(".te-scene .te-scene-panic")?.textContent).toBe(english("TERRAN.Panic.sheet.freeze"));
+    expect(root.querySelector('.te-scene [data-action="endScene"]')).not.toBeNull();
+    expect(character(seasonedCharacter("v062")).querySelector(".te-panic-state")).toBeNull();
+  });
 });
 
 describe("character sheet in the DOM", () => {

@@ -31,6 +31,8 @@ export interface ActivationRowView {
 
 export interface SceneView {
   readonly effects: readonly ActiveSceneView[];
+  /** R-V-8 the Panic's state until the scene ends. */
+  readonly panicKey: string | null;
   readonly endScene: ButtonView;
 }
 
@@ -80,9 +82,11 @@ export function activationRow(item: SheetItem, effects: readonly SceneEffect[], 
  */
 export function sceneOf(input: CharacterSheetInput, g: ActivationGate, inLastScene = false): SceneView | null {
   const effects = sceneEffectsOf(input);
-  if (effects.length === 0 && !inLastScene) return null;
+  const panic = input.panic ?? null;
+  if (effects.length === 0 && !inLastScene && !panic) return null;
   return {
     effects: effects.map((e) => activeView(e, input.items.find((i) => i.id === e.itemId)?.name ?? e.advancement, g)),
+    panicKey: panic ? `TERRAN.Panic.sheet.${panic.state}` : null,
     endScene: button(
       message(inLastScene ? "TERRAN.Activation.endLastSceneHint" : "TERRAN.Activation.endSceneHint"),
       g.notOwner,

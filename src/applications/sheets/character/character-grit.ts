@@ -20,6 +20,7 @@ import {
   type Attributes,
   type Group,
   type MechanicsFlag,
+  type PanicMark,
   type Ruleset,
   type WoundTrack,
 } from "../../../rules/index.ts";
@@ -44,7 +45,12 @@ export interface GritMainView extends HealthMainView {
   readonly attributeTotal: { readonly value: number; readonly cap: number; readonly text: Message };
   readonly grit: TrackView & { readonly rest: ButtonView };
   /** `reset` null: the ruleset has no reset at will (R-V-8). */
-  readonly ego: TrackView & { readonly reset: ButtonView | null; readonly resetLabelKey: string };
+  readonly ego: TrackView & {
+    readonly reset: ButtonView | null;
+    readonly resetLabelKey: string;
+    /** R-V-8 the Panic's state until the scene ends. */
+    readonly panicKey: string | null;
+  };
   readonly wounds: readonly WoundView[];
   readonly mortallyWounded: boolean;
   readonly creation: CreationView;
@@ -202,6 +208,7 @@ export function egoOf(
   ruleset: Ruleset,
   flags: ReadonlySet<MechanicsFlag>,
   g: Gate,
+  panic: PanicMark | null = null,
 ): GritMainView["ego"] {
   return {
     value: system.ego.value,
@@ -216,6 +223,7 @@ export function egoOf(
         ? null
         : button(message(`TERRAN.Sheet.Ego.resetHint.${ruleset.id}`), g.notEditable, g.dead, g.lost),
     resetLabelKey: ruleset.egoReset.length === 0 ? "" : `TERRAN.Sheet.Ego.reset.${ruleset.id}`,
+    panicKey: panic ? `TERRAN.Panic.sheet.${panic.state}` : null,
   };
 }
 

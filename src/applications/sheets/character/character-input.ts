@@ -74,6 +74,7 @@ export async function characterSheetInput(actor: TerranActor, viewer: CharacterV
       notes: await viewer.enrich(state.source.notes, actor),
     },
     scene: state.scene ?? [],
+    panic: state.panic ?? null,
     ...(state.source.departed ? { successor: successorInput(actor) } : {}),
     legacyCreationRolled: actor.legacyCreationRolled,
     ui: viewer.ui,
