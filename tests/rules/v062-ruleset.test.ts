@@ -29,9 +29,9 @@ const weaponNamed = (id: string): Weapon => {
   return { rank: def.rank, ranges: def.ranges, tags: def.tags, twoHanded: false };
 };
 
-const poolWith = (weapon: Weapon, range?: string) =>
+const poolWith = (weapon: Weapon, range?: string, ruleset = V062) =>
   buildPool({
-    ruleset: V062,
+    ruleset,
     target: { kind: "attribute", attribute: "finesse" },
     attributes: { intuition: 0, reason: 0, finesse: 2, exertion: 0, attunement: 0, influence: 0 },
     wounds: { stressed: false, broken: false, weary: false },
@@ -118,16 +118,7 @@ describe("v0.6.2 as a registered ruleset", () => {
   it("R-V-11 (ruling): ranges cost no dice, where Core's cost one", () => {
     const pistol = weaponNamed("pistol");
     expect(poolWith(pistol, "contact").lines).toEqual([]);
-    const core = buildPool({
-      ruleset: CORE,
-      target: { kind: "attribute", attribute: "finesse" },
-      attributes: { intuition: 0, reason: 0, finesse: 2, exertion: 0, attunement: 0, influence: 0 },
-      wounds: { stressed: false, broken: false, weary: false },
-      flags: new Set(),
-      weapon: pistol,
-      range: "contact",
-      dark: 0,
-    });
+    const core = poolWith(pistol, "contact", CORE);
     expect(core.lines.map((l) => l.id)).toEqual(["outOfRange"]);
   });
 
