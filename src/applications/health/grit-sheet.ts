@@ -40,6 +40,7 @@ function gritMainOf(input: CharacterSheetInput, ruleset: Ruleset, derived: Chara
     grit,
     ego,
     wounds: woundsOf(system, derived.flags, g),
+    woundsLabelKey: ruleset.health.kind === "grit" ? ruleset.health.headingKey : "TERRAN.Sheet.Wounds.label",
     mortallyWounded: derived.mortallyWounded,
     creation,
   };

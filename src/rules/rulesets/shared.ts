@@ -114,7 +114,7 @@ export const SIX_ATTRIBUTES: AttributeScheme = {
 };
 
 /** R-GRIT-1, R-HARM-3 … R-HARM-6 */
-export const GRIT_HEALTH: HealthRule = {
+export const GRIT_HEALTH: Extract<HealthRule, { kind: "grit" }> = {
   kind: "grit",
   gritDice: 1,
   tracks: [
@@ -123,6 +123,7 @@ export const GRIT_HEALTH: HealthRule = {
     { id: "weary", group: "resolve", labelKey: "TERRAN.Wound.weary" },
   ],
   malaise: true,
+  headingKey: "TERRAN.Sheet.Wounds.label",
 };
 
 /** R-EGO-1 */

@@ -160,6 +160,8 @@ export type HealthRule =
       }[];
       /** R-HARM-6 */
       readonly malaise: boolean;
+      /** The tracks' heading on the sheet: Wounds, or v0.6.2's Trauma (R-V-7). */
+      readonly headingKey: string;
     }
   /** R-LEG-4, R-LEG-5 */
   | {

@@ -7,6 +7,7 @@ import { STANDARD_TOKEN_STATES } from "../states.ts";
 import { CORE } from "./core.ts";
 import {
   CONDITION_IDS,
+  GRIT_HEALTH,
   SIX_ATTRIBUTE_SHAPE,
   SIX_ATTRIBUTES,
   SPENT_EXPERIENCE,
@@ -281,6 +282,8 @@ export const V062: Ruleset = {
   advancementLists: null,
   attributes: V062_ATTRIBUTES,
   heldSkills: V062_SKILLS,
+  // R-V-7 Core's tracks under v0.6.2's name.
+  health: { ...GRIT_HEALTH, headingKey: "TERRAN.Sheet.Wounds.trauma" },
   // R-V-7 no Grit roll on a new Advancement (R-GRIT-3 is not in v0.6.2).
   experience: { ...SPENT_EXPERIENCE, gritReset: false },
   conditions: V062_CONDITION_IDS,

@@ -113,6 +113,12 @@ describe("R-V-8: a v0.6.2 character sheet draws no Ego reset button", () => {
     expect(character(seasonedCharacter()).querySelector('[data-action="resetEgo"]')).not.toBeNull();
   });
 
+  it("R-V-7: the wound tracks are headed Trauma in v0.6.2, Wounds in Core", () => {
+    const heading = (root: HTMLElement) => root.querySelector(".te-wounds .te-heading")?.textContent;
+    expect(heading(character(seasonedCharacter("v062")))).toBe("Trauma");
+    expect(heading(character(seasonedCharacter()))).toBe("Wounds");
+  });
+
   it("R-V-8: a Panic's state shows beside Ego and in the scene's block, with the End scene button", () => {
     const root = character(seasonedCharacter("v062", { panic: { state: "freeze", messageId: "m1" } }));
     expect(root.querySelector(".te-panic-state")?.textContent).toBe(english("TERRAN.Panic.sheet.freeze"));

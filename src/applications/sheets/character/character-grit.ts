@@ -52,6 +52,8 @@ export interface GritMainView extends HealthMainView {
     readonly panicKey: string | null;
   };
   readonly wounds: readonly WoundView[];
+  /** The tracks' heading: Wounds, or v0.6.2's Trauma (R-V-7). */
+  readonly woundsLabelKey: string;
   readonly mortallyWounded: boolean;
   readonly creation: CreationView;
 }
