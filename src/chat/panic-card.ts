@@ -40,7 +40,7 @@ export function readPanicRecord(flag: unknown): PanicRecord | null {
   };
 }
 
-/** What the sheet knows of the character, for the reasons and the odds; null when it cannot be read. */
+/** What the client knows of the character, for the reasons and the odds; null when it cannot be read. */
 export interface PanicCharacter {
   readonly egoDice: number;
   readonly panicked: boolean;
@@ -80,8 +80,11 @@ export function panicOffer(
   state: RiskyCardState,
   viewer: CardUser,
   taken: boolean,
-  character: PanicCharacter | null,
+  known: PanicCharacter | null,
 ): PanicOffer | null {
+  // Ego dice that are not a count (1–20 is what panicOdds throws, 0 is none) are not known.
+  const character =
+    known && Number.isSafeInteger(known.egoDice) && known.egoDice >= 0 && known.egoDice <= 20 ? known : null;
   const rows = getRuleset(state.rulesetId).panic;
   if (!rows || riskyCardResult(state).band !== "fail") return null;
   const reason = panicReason(state, viewer, taken, character);

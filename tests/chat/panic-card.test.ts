@@ -66,6 +66,11 @@ describe("R-V-8 the Panic Event's offer", () => {
     [1 / 2, 1 / 3, 1 / 6].forEach((p, i) => expect(odds(1)?.[i]?.p).toBeCloseTo(p, 12));
     [1 / 4, 4 / 9, 11 / 36].forEach((p, i) => expect(odds(2)?.[i]?.p).toBeCloseTo(p, 12));
     expect(panicOffer(fail, ROLLER, false, null)?.odds).toEqual([]);
+    // Ego dice that are not a count are not known: no odds, no refusal on their account.
+    for (const egoDice of [Number.NaN, Number.NEGATIVE_INFINITY, 1.5, 99]) {
+      const offer = panicOffer(fail, ROLLER, false, { egoDice, panicked: false });
+      expect(offer).toMatchObject({ dice: 0, odds: [], button: { disabled: false } });
+    }
   });
 
   it("reads back a well-formed record only", () => {
