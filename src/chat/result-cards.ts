@@ -28,6 +28,7 @@ import {
   type Attribute,
   type CreationRoll,
   type Malaise,
+  type MoraleOutcome,
   type RulesetId,
   type Track,
 } from "../rules/index.ts";
@@ -387,5 +388,48 @@ export function sayonaraCard(input: SayonaraInput): ResultCardView {
       tone: "dark",
     },
     input.actorName,
+  );
+}
+
+export interface MoraleCardInput {
+  /** The Challenge, and its facet's name when a facet rolled. */
+  readonly actorName: string;
+  readonly facetName: string | null;
+  readonly faces: readonly number[];
+  readonly chain: readonly number[];
+  readonly outcome: MoraleOutcome;
+}
+
+const MORALE_NOTES: Readonly<Record<MoraleOutcome["result"], string>> = {
+  "gives-up": "TERRAN.Card.Morale.givesUp",
+  lower: "TERRAN.Card.Morale.lower",
+  "carries-on": "TERRAN.Card.Morale.carriesOn",
+};
+
+/** R-V-16 what a Challenge's Morale roll did. */
+export function moraleCard(input: MoraleCardInput): ResultCardView {
+  const faces = assertFaces(input.faces, "Morale die");
+  const chain = input.chain.length === 0 ? [] : assertFaces(input.chain, "Explosion die");
+  const o = input.outcome;
+  const value = assertInteger(o.value, "A Morale value", 1);
+  const lines = [resultLine("TERRAN.Card.Morale.value", value)];
+  if (chain.length > 0) lines.push(resultLine("TERRAN.Card.Morale.chain", chain.join(" + ")));
+  if (o.result === "lower") {
+    lines.push(resultLine("TERRAN.Card.Morale.tier", "", `TERRAN.ChallengeTier.${o.stats.tier}`));
+    lines.push(resultLine("TERRAN.Card.Morale.disposition", o.stats.disposition));
+  }
+  if (o.result === "carries-on") lines.push(resultLine("TERRAN.Card.Morale.disposition", o.disposition));
+  if (input.facetName !== null)
+    lines.unshift(resultLine("TERRAN.Card.Morale.facet", assertText(input.facetName, "A facet")));
+  return resultCard(
+    "morale",
+    {
+      titleKey: "TERRAN.Card.Morale.title",
+      dice: keptDice(faces, false),
+      lines,
+      noteKey: MORALE_NOTES[o.result],
+      tone: o.result === "gives-up" ? "light" : "dark",
+    },
+    assertText(input.actorName, "A Challenge's name"),
   );
 }

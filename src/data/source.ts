@@ -117,6 +117,8 @@ export interface ChallengeSource {
   /** R-CH-5 the Challenge's own tier is its first facet. */
   facets: FacetSource[];
   armour: number;
+  /** R-V-16 it has a mind of its own: at 0 its owner may roll Morale. */
+  sentient: boolean;
   notes: string;
   unmigrated?: Record<string, unknown>;
   repairs?: RepairRecordSource[];

@@ -738,6 +738,7 @@ const CURRENT: readonly { type: string; migrate: WithReport; arb: fc.Arbitrary<S
       disposition: track,
       dice: anyInt,
       halved: fc.boolean(),
+      sentient: fc.boolean(),
       facets: fc.array(facetArb, { maxLength: 2 }),
       armour: anyInt,
       notes: text,

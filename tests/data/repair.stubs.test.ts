@@ -73,6 +73,7 @@ function challenge(): Json {
     halved: false,
     facets: [{ name: "Talk", tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true }],
     armour: 1,
+    sentient: false,
     notes: "<p>Secret</p>",
     unmigrated: {},
   };

@@ -15,7 +15,17 @@ import * as riskyView from "../../src/chat/risky-card-view.ts";
 import * as applied from "../../src/chat/applied.ts";
 import * as cardViews from "../../src/chat/card-views.ts";
 import * as panicCard from "../../src/chat/panic-card.ts";
-import { applyHpHarm, EGO_MAX, LEGACY, LIGHT_MAX, spendEgo, type Face, type HpWound } from "../../src/rules/index.ts";
+import {
+  applyHpHarm,
+  EGO_MAX,
+  LEGACY,
+  LIGHT_MAX,
+  morale,
+  spendEgo,
+  V062,
+  type Face,
+  type HpWound,
+} from "../../src/rules/index.ts";
 import type { HpHarmEntry } from "../../src/chat/health/hp.ts";
 import type { CardUser } from "../../src/chat/permissions.ts";
 import * as A from "./arbitraries.ts";
@@ -387,6 +397,16 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         previous: A.egoTrack,
       }),
     ),
+  ),
+  // R-V-16 the card of a Morale roll the rules made, for the Challenge or a facet.
+  moraleCard: entry(
+    (faces: number[], chain: number[], facetName: string | null) => {
+      const stats = { tier: "serious" as const, disposition: 10, dice: 2, halved: false, n: null };
+      const tables = { tiers: V062.challengeTiers, rows: V062.morale ?? [] };
+      const outcome = morale(tables, stats, 10, faces, chain);
+      return resultCards.moraleCard({ actorName: "Salt Brute", facetName, faces, chain, outcome });
+    },
+    t(A.faces(2), fc.array(A.face, { maxLength: 3 }), fc.constantFrom("Nerve", null)),
   ),
   malaiseCard: entry(
     resultCards.malaiseCard,

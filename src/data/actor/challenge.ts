@@ -25,6 +25,8 @@ export function defineChallengeSchema() {
     ...tierFields(),
     facets: new ArrayField(new SchemaField({ name: textField(), ...tierFields() })),
     armour: integerField(0, 0, 10),
+    /** R-V-16 */
+    sentient: booleanField(),
     /** GM-only (system.json gmOnlyFields). */
     notes: new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "", gmOnly: true }),
     unmigrated: unmigratedField(),

@@ -5,15 +5,26 @@
 import {
   challengeArmour,
   damageAfterArmour,
+  morale,
   reduceDisposition,
   RulesError,
   type ChallengeArmourRule,
+  type ChallengeStats,
+  type MoraleOutcome,
+  type Ruleset,
 } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
 
 /** Its facets array is written whole. */
 export interface ChallengeUpdate {
-  readonly system?: { readonly disposition?: { readonly value: number }; readonly facets?: FacetSource[] };
+  readonly system?: {
+    readonly disposition?: { readonly value: number; readonly max?: number };
+    readonly facets?: FacetSource[];
+    readonly tier?: FacetSource["tier"];
+    readonly dice?: number;
+    readonly halved?: boolean;
+    readonly n?: number;
+  };
 }
 
 export interface ChallengeEffectResult {
@@ -56,4 +67,93 @@ export function applyEffectToChallengeOperation(
   const facets = challenge.facets.map((f, i) => (i === facet ? { ...f, disposition: { ...f.disposition, value } } : f));
   const update: ChallengeUpdate = value === before ? {} : { system: { facets } };
   return { update, outcome: { facet, effect, armour, applied, before, after: value, overcome } };
+}
+
+/** The track Morale is rolled for: the Challenge's own (`facet` null) or one facet's. */
+function moraleTrack(challenge: ChallengeSource, facet: number | null): FacetSource {
+  if (facet === null) return { ...challenge, name: "" };
+  const track = challenge.facets[facet];
+  if (!track) throw new RulesError("bad-selection", `This Challenge has no facet #${facet + 1}.`, { index: facet });
+  return track;
+}
+
+/** R-V-16 the Dice a track's Morale throws: its own, one for d/2. */
+export function moraleDice(challenge: ChallengeSource, facet: number | null): number {
+  const track = moraleTrack(challenge, facet);
+  return track.halved ? 1 : track.dice;
+}
+
+/** R-V-16 the track's stats as stored (its tier, Dice and full Disposition), for Morale's roll and odds. */
+export function moraleStats(challenge: ChallengeSource, facet: number | null): ChallengeStats {
+  const t = moraleTrack(challenge, facet);
+  return { tier: t.tier, disposition: t.disposition.max, dice: t.dice, halved: t.halved, n: t.n };
+}
+
+/**
+ * R-V-16 why the track may not roll Morale (no table, not sentient, not at 0, no Dice), thrown before any die
+ * is; the table when it may.
+ */
+export function assertMoraleOpen(
+  challenge: ChallengeSource,
+  ruleset: Ruleset,
+  facet: number | null,
+): NonNullable<Ruleset["morale"]> {
+  if (!ruleset.morale) throw new RulesError("not-allowed", "This ruleset has no Morale.", { reason: "no-morale" });
+  if (!challenge.sentient)
+    throw new RulesError("not-allowed", "Only a sentient Challenge rolls Morale.", { reason: "not-sentient" });
+  if (moraleTrack(challenge, facet).disposition.value !== 0)
+    throw new RulesError("not-allowed", "Morale is rolled when the Disposition reaches 0.", { reason: "not-overcome" });
+  if (moraleDice(challenge, facet) === 0) throw new RulesError("no-dice", "This Challenge has no Dice for Morale.");
+  return ruleset.morale;
+}
+
+export interface MoraleResult {
+  readonly update: ChallengeUpdate;
+  readonly outcome: MoraleOutcome & { readonly facet: number | null };
+}
+
+/**
+ * R-V-16 a sentient Challenge's track at 0 rolls Morale (`faces` its Dice, `chain` the kept 6's explosion):
+ * it gives up (nothing changes), pushes on a tier lower (tier, Dice and Disposition become that tier's), or
+ * carries on (its Disposition back to full). Refused without the ruleset's table, unsentient, or above 0.
+ */
+export function moraleOperation(
+  challenge: ChallengeSource,
+  ruleset: Ruleset,
+  facet: number | null,
+  faces: readonly number[],
+  chain: readonly number[],
+): MoraleResult {
+  const rows = assertMoraleOpen(challenge, ruleset, facet);
+  const track = moraleTrack(challenge, facet);
+  const outcome = morale(
+    { tiers: ruleset.challengeTiers, rows },
+    moraleStats(challenge, facet),
+    track.disposition.max,
+    faces,
+    chain,
+  );
+  const next = nextTrack(track, outcome);
+  if (next === track) return { update: {}, outcome: { ...outcome, facet } };
+  if (facet === null) {
+    const { tier, dice, halved, n, disposition } = next;
+    return { update: { system: { tier, dice, halved, n, disposition } }, outcome: { ...outcome, facet } };
+  }
+  const facets = challenge.facets.map((f, i) => (i === facet ? next : f));
+  return { update: { system: { facets } }, outcome: { ...outcome, facet } };
+}
+
+function nextTrack(track: FacetSource, outcome: MoraleOutcome): FacetSource {
+  if (outcome.result === "carries-on")
+    return { ...track, disposition: { ...track.disposition, value: outcome.disposition } };
+  if (outcome.result === "gives-up") return track;
+  const s = outcome.stats;
+  return {
+    ...track,
+    tier: s.tier,
+    dice: s.dice,
+    halved: s.halved,
+    n: s.n ?? track.n,
+    disposition: { value: s.disposition, max: s.disposition },
+  };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applyEffectToChallengeOperation } from "../../../src/documents/operations/challenge.ts";
+import {
+  applyEffectToChallengeOperation,
+  moraleDice,
+  moraleOperation,
+} from "../../../src/documents/operations/challenge.ts";
 import type { ChallengeSource } from "../../../src/data/source.ts";
-import { CORE, DEGENESIS, LEGACY, type ChallengeArmourRule } from "../../../src/rules/index.ts";
+import { CORE, DEGENESIS, LEGACY, V062, type ChallengeArmourRule } from "../../../src/rules/index.ts";
 
 /** Core with the house rule off (the default), on, and Legacy (where it cannot be on). */
 const off: ChallengeArmourRule = { ruleset: CORE, houseRule: false };
@@ -15,6 +19,7 @@ const brute: ChallengeSource = {
   halved: false,
   facets: [{ name: "Talk down", tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true }],
   armour: 0,
+  sentient: false,
   notes: "",
 };
 
@@ -69,5 +74,71 @@ describe("applying an Effect to a Challenge", () => {
         applyEffectToChallengeOperation({ ...brute, armour: 2 }, null, 5, { ruleset: LEGACY, houseRule }).outcome,
       ).toMatchObject({ armour: 0, applied: 5, after: 5 });
     }
+  });
+});
+
+describe("moraleOperation", () => {
+  /** A sentient v0.6.2 Serious Challenge (10 · 2d) brought to 0, with a Dangerous facet (5 · 1d) at 0 too. */
+  const beaten: ChallengeSource = {
+    tier: "serious",
+    n: 4,
+    disposition: { value: 0, max: 10 },
+    dice: 2,
+    halved: false,
+    facets: [{ name: "Nerve", tier: "dangerous", n: 4, disposition: { value: 0, max: 5 }, dice: 1, halved: false }],
+    armour: 0,
+    sentient: true,
+    notes: "",
+  };
+
+  it("R-V-16: 1–3 gives up (nothing changes); 6+ carries on at full Disposition", () => {
+    expect(moraleOperation(beaten, V062, null, [3, 1], [])).toEqual({
+      update: {},
+      outcome: { result: "gives-up", value: 3, facet: null },
+    });
+    const on = moraleOperation(beaten, V062, null, [6, 2], [2]);
+    expect(on.outcome).toMatchObject({ result: "carries-on", value: 8, disposition: 10 });
+    expect(on.update.system).toMatchObject({ disposition: { value: 10, max: 10 }, tier: "serious", dice: 2 });
+  });
+
+  it("R-V-16: 4–5 pushes on a tier lower: tier, Dice and Disposition become that tier's", () => {
+    const lower = moraleOperation(beaten, V062, null, [5, 2], []);
+    expect(lower.outcome).toMatchObject({ result: "lower", value: 5 });
+    expect(lower.update.system).toEqual({
+      tier: "dangerous",
+      dice: 1,
+      halved: false,
+      n: 4,
+      disposition: { value: 5, max: 5 },
+    });
+  });
+
+  it("R-V-16 (ruling): with facets only the facet that reached 0 changes; Dangerous steps to Trivial (d/2)", () => {
+    const facet = moraleOperation(beaten, V062, 0, [4], []);
+    expect(facet.update.system?.facets).toEqual([
+      { name: "Nerve", tier: "trivial", n: 4, disposition: { value: 1, max: 1 }, dice: 0, halved: true },
+    ]);
+    expect(facet.update.system?.tier).toBeUndefined();
+    const halved = {
+      name: "Nerve",
+      tier: "trivial" as const,
+      n: 4,
+      disposition: { value: 0, max: 1 },
+      dice: 0,
+      halved: true,
+    };
+    expect(moraleDice({ ...beaten, facets: [halved] }, 0)).toBe(1);
+  });
+
+  it("R-V-16: refused without Morale in the ruleset, unsentient, above 0, or with no Dice", () => {
+    const refused = (fn: () => unknown, reason: RegExp) => expect(fn).toThrow(reason);
+    refused(() => moraleOperation(beaten, CORE, null, [4, 1], []), /no Morale/);
+    refused(() => moraleOperation({ ...beaten, sentient: false }, V062, null, [4, 1], []), /sentient/);
+    refused(
+      () => moraleOperation({ ...beaten, disposition: { value: 3, max: 10 } }, V062, null, [4, 1], []),
+      /reaches 0/,
+    );
+    refused(() => moraleOperation({ ...beaten, dice: 0 }, V062, null, [], []), /no Dice/);
+    refused(() => moraleOperation(beaten, V062, 3, [4], []), /no facet #4/);
   });
 });
