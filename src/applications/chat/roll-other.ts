@@ -2,7 +2,7 @@
  * The other rolls that post a card, in the chat's mode: a Challenge's Effect (R-CH-2) and the Fortune die
  * (R-FORT-1).
  */
-import { createChallengeCard, fortuneCard } from "../../chat/index.ts";
+import { createChallengeCard, fortuneCard, moraleCard } from "../../chat/index.ts";
 import { ChallengeData } from "../../data/actor/challenge.ts";
 import { attempt } from "../../prompts/notify.ts";
 import { EXPLODE_ON, RulesError } from "../../rules/index.ts";
@@ -11,6 +11,7 @@ import { answerFlags, cardFlags } from "../../documents/chat-message.ts";
 import type { AnswerLink } from "../../chat/index.ts";
 import { applyMessageMode } from "../../compat/generation.ts";
 import { gangedDice } from "../../documents/operations/legacy-play.ts";
+import { assertMoraleOpen, moraleDice, moraleOperation } from "../../documents/operations/challenge.ts";
 import { currentRuleset } from "../../settings/settings.ts";
 
 /** A GM owns every one: the roll names it and may spend its Ego. */
@@ -60,6 +61,36 @@ export async function rollChallengeEffect(
       rolls: chainRoll ? [dice, chainRoll] : [dice],
       content: "",
       flags: cardFlags({ kind: "challenge", state }),
+    };
+    await ChatMessage.create(applyMessageMode(data));
+  });
+}
+
+/**
+ * R-V-16 a sentient Challenge's track at 0 rolls Morale, by its owner: the Dice (one for d/2), the kept 6's
+ * chain, the Challenge changed as the table says, and a card saying what happened.
+ */
+export async function rollMorale(actor: Actor.Implementation, facet: number | null = null): Promise<void> {
+  await attempt(async () => {
+    const system = actor.system;
+    if (!(system instanceof ChallengeData)) throw new RulesError("not-allowed", `${actor.name} is not a Challenge.`);
+    assertOwner(actor);
+    const source = system.toObject();
+    assertMoraleOpen(source, currentRuleset(), facet);
+    const dice = await new Roll(`${moraleDice(source, facet)}d6`).evaluate();
+    const thrown = faces(dice);
+    const chainRoll =
+      Math.max(...thrown) >= EXPLODE_ON ? await new Roll(explosionFormula(EXPLODE_ON)).evaluate() : null;
+    const chain = chainRoll ? faces(chainRoll) : [];
+    const { update, outcome } = moraleOperation(source, currentRuleset(), facet, thrown, chain);
+    if (update.system) await actor.update({ system: update.system });
+    const facetName = facet === null ? null : (source.facets[facet]?.name ?? null);
+    const view = moraleCard({ actorName: actor.name, facetName, faces: thrown, chain, outcome });
+    const data = {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      rolls: chainRoll ? [dice, chainRoll] : [dice],
+      content: "",
+      flags: cardFlags({ kind: "result", state: view }),
     };
     await ChatMessage.create(applyMessageMode(data));
   });

@@ -97,6 +97,8 @@ export interface ChallengeSheetInput {
   readonly rulesetId: RulesetId;
   /** R-CH-6 the world's house rule "Challenges may have armour" (off by default; Legacy ignores it). */
   readonly challengeArmour: boolean;
+  /** The viewer's language, for the odds' figures; absent: English. */
+  readonly locale?: string;
   readonly permissions: SheetPermissions;
   /** GM notes as enriched HTML ("" for players: the field is GM-only). */
   readonly enriched: { readonly notes: string };

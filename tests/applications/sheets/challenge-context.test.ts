@@ -195,3 +195,41 @@ describe("Challenge edits", () => {
     expect(facets[0]?.disposition.value).toBe(5);
   });
 });
+
+describe("R-V-16 Morale on the Challenge sheet", () => {
+  /** The beaten brute as a sentient v0.6.2 Serious Challenge (10 · 2d) at 0. */
+  const sentient = (over: { sentient?: boolean; rulesetId?: "core" | "v062" } = {}) => {
+    const base = overcomeChallenge(over.rulesetId ?? "v062");
+    return {
+      ...base,
+      system: { ...base.system, disposition: { value: 0, max: 10 }, sentient: over.sentient ?? true },
+    };
+  };
+
+  it("R-V-16: a sentient Challenge at 0 offers Roll Morale on that track, with the odds of each result (2d: 1/4, 4/9, 11/36)", () => {
+    const view = full(challengeSheetContext(sentient()));
+    expect(view.sentient).toMatchObject({ shown: true, checked: true });
+    const main = view.facets[0]?.morale;
+    expect(main?.button.disabled).toBe(false);
+    expect(main?.odds).toEqual([
+      { labelKey: "TERRAN.Morale.givesUp", text: "25.0%" },
+      { labelKey: "TERRAN.Morale.lower", text: "44.4%" },
+      { labelKey: "TERRAN.Morale.carriesOn", text: "30.6%" },
+    ]);
+    // The facets above 0 offer nothing.
+    expect(view.facets.slice(1).map((f) => f.morale)).toEqual([null, null]);
+  });
+
+  it("R-V-16: nothing when not sentient, and no box where the ruleset has no Morale", () => {
+    expect(full(challengeSheetContext(sentient({ sentient: false }))).facets[0]?.morale).toBeNull();
+    const core = full(challengeSheetContext(sentient({ rulesetId: "core" })));
+    expect(core.sentient.shown).toBe(false);
+    expect(core.facets[0]?.morale).toBeNull();
+  });
+
+  it("R-V-16: a player who does not own the Challenge sees the control closed, saying why", () => {
+    const view = full(challengeSheetContext({ ...sentient(), permissions: OBSERVER }));
+    expect(view.facets[0]?.morale?.button.disabled).toBe(true);
+    expect(say(view.facets[0]?.morale?.button.tooltip ?? { key: "", value: "" })).toMatch(/own/i);
+  });
+});

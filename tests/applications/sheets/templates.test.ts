@@ -32,6 +32,7 @@ import {
   multiFacetChallenge,
   OBSERVER,
   OWNER,
+  overcomeChallenge,
   seasonedCharacter,
   SHEET_FIXTURES,
 } from "../../fixtures/sheets.ts";
@@ -125,6 +126,20 @@ describe("R-V-8: a v0.6.2 character sheet draws no Ego reset button", () => {
     expect(root.querySelector(".te-scene .te-scene-panic")?.textContent).toBe(english("TERRAN.Panic.sheet.freeze"));
     expect(root.querySelector('.te-scene [data-action="endScene"]')).not.toBeNull();
     expect(character(seasonedCharacter("v062")).querySelector(".te-panic-state")).toBeNull();
+  });
+});
+
+describe("R-V-16: Morale on a v0.6.2 Challenge sheet", () => {
+  it("draws the Sentient box, and Roll Morale with its odds on the track at 0", () => {
+    const base = overcomeChallenge("v062");
+    const root = challenge({ ...base, system: { ...base.system, disposition: { value: 0, max: 10 }, sentient: true } });
+    expect(root.querySelector<HTMLInputElement>('input[name="system.sentient"]')?.checked).toBe(true);
+    const button = root.querySelector('tr.is-main [data-action="rollMorale"]');
+    expect(button?.getAttribute("data-facet")).toBe("");
+    expect(root.querySelector("tr.is-main .te-morale-odds")?.textContent).toMatch(/Gives up 25\.0%/);
+    expect(
+      challenge(overcomeChallenge()).querySelector('[data-action="rollMorale"], input[name="system.sentient"]'),
+    ).toBeNull();
   });
 });
 

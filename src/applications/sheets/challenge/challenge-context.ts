@@ -10,6 +10,7 @@ import {
   challengeStats,
   challengeTierDef,
   getRuleset,
+  moraleOdds,
   type ChallengeTierId,
   type Ruleset,
   type RulesetId,
@@ -19,6 +20,8 @@ import { button, message, percentOf, type ButtonView, type Message } from "../co
 import { challengeForecastView, type ForecastView } from "./challenge-forecast.ts";
 import type { ChallengeSheetInput } from "../inputs.ts";
 import { tooltipText } from "../../tooltip-text.ts";
+import { percent } from "../../format.ts";
+import { moraleStats } from "../../../documents/operations/challenge.ts";
 
 export interface TierOptionView {
   readonly value: ChallengeTierId;
@@ -46,9 +49,16 @@ export interface FacetView {
   };
   readonly dice: { readonly value: number; readonly halved: boolean; readonly text: Message };
   readonly roll: ButtonView;
+  /** R-V-16 a sentient Challenge's track at 0: Roll Morale, with the odds of each result beside it. */
+  readonly morale: { readonly button: ButtonView; readonly odds: readonly MoraleOddsView[] } | null;
   readonly remove: ButtonView;
   /** Input names for the Challenge's own fields (submitted with the form); facets are edited by the sheet. */
   readonly names: { readonly value: string; readonly max: string; readonly dice: string };
+}
+
+export interface MoraleOddsView {
+  readonly labelKey: string;
+  readonly text: string;
 }
 
 export interface ChallengeLimitedView {
@@ -83,6 +93,8 @@ export interface ChallengeFullView {
    * while the world's house rule is on; never in Legacy (R-LEG-6).
    */
   readonly armour: { readonly shown: boolean; readonly value: number; readonly max: number; readonly hint: Message };
+  /** R-V-16 the "sentient" box, where the ruleset has Morale. */
+  readonly sentient: { readonly shown: boolean; readonly checked: boolean; readonly hint: Message };
   readonly addFacet: ButtonView;
   /** R-CH-5 (ruling) the reminder that one facet at 0 overcomes the whole Challenge (shown with facets). */
   readonly facetRule: { readonly shown: boolean; readonly key: string };
@@ -127,6 +139,25 @@ function tierLabel(ruleset: Ruleset, tier: ChallengeTierId): string {
   return ruleset.challengeTiers.find((t) => t.id === read)?.labelKey ?? `TERRAN.ChallengeTier.${tier}`;
 }
 
+/** R-V-16 the Morale control of a track at 0, when the ruleset has Morale and the Challenge is sentient. */
+function moraleView(
+  ruleset: Ruleset,
+  system: ChallengeSource,
+  facet: number | null,
+  notOwner: Message | null,
+  locale: string,
+): FacetView["morale"] {
+  const rows = ruleset.morale;
+  const track = facet === null ? system : system.facets[facet];
+  if (!rows || !system.sentient || track?.disposition.value !== 0) return null;
+  const noDice = !track.halved && track.dice === 0 ? message("TERRAN.Sheet.Disabled.noDice") : null;
+  const odds = noDice ? null : moraleOdds({ tiers: ruleset.challengeTiers, rows }, moraleStats(system, facet));
+  return {
+    button: button(message("TERRAN.Sheet.Challenge.moraleHint"), notOwner, noDice),
+    odds: odds ? rows.map((r) => ({ labelKey: r.labelKey, text: percent(odds[r.result], locale).text })) : [],
+  };
+}
+
 export function challengeSheetContext(input: ChallengeSheetInput): ChallengeSheetView {
   const ruleset = getRuleset(input.rulesetId);
   const { system, permissions } = input;
@@ -157,6 +188,7 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
       },
       dice: { value: source.dice, halved: source.halved, text: diceText(source.dice, source.halved) },
       roll: button(message("TERRAN.Sheet.Challenge.rollHint"), notOwner, noDice),
+      morale: moraleView(ruleset, system, index, notOwner, input.locale ?? "en"),
       remove: button(message("TERRAN.Sheet.Challenge.removeFacet"), notEditable),
       names:
         index === null
@@ -185,6 +217,11 @@ export function challengeSheetContext(input: ChallengeSheetInput): ChallengeShee
       value: system.armour,
       max: 10,
       hint: message("TERRAN.Sheet.Challenge.armourHouseRule"),
+    },
+    sentient: {
+      shown: ruleset.morale !== null,
+      checked: system.sentient,
+      hint: message("TERRAN.Sheet.Challenge.sentientHint"),
     },
     addFacet: button(message("TERRAN.Sheet.Challenge.addFacet"), notEditable),
     facetRule: { shown: system.facets.length > 0, key: "TERRAN.Sheet.Challenge.facetRule" },

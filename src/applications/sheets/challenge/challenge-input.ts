@@ -33,6 +33,7 @@ export async function challengeSheetInput(
     system: source,
     rulesetId: currentRuleset().id,
     challengeArmour: currentChallengeArmourRule().houseRule,
+    locale: game.i18n?.lang ?? "en",
     permissions: { editable: viewer.editable, owner: actor.isOwner, limited: actor.limited, isGM },
     enriched: { notes: isGM ? await viewer.enrich(source.notes, actor) : "" },
     ...(isGM && viewer.forecast ? { forecast: viewer.forecast() } : {}),

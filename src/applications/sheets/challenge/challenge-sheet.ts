@@ -24,6 +24,7 @@ import {
 } from "./challenge-context.ts";
 import { askNumber } from "../ask-number.ts";
 import { rollEffectAsked } from "./challenge-roll.ts";
+import { rollMorale } from "../../chat/roll-other.ts";
 import { challengeSheetInput } from "./challenge-input.ts";
 import { CHALLENGE_LIMITED_PARTS, CHALLENGE_SHEET_PARTS, SHEET_PARTIALS, systemPath } from "../parts.ts";
 import { enrich, format, localize, pickImage, updateFlat } from "../sheet-glue.ts";
@@ -56,6 +57,7 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
     actions: {
       editImage: ChallengeSheet.#onEditImage,
       rollEffect: ChallengeSheet.#onRollEffect,
+      rollMorale: ChallengeSheet.#onRollMorale,
       addFacet: ChallengeSheet.#onAddFacet,
       removeFacet: ChallengeSheet.#onRemoveFacet,
     },
@@ -237,6 +239,11 @@ export class ChallengeSheet extends TerranActorSheet<Context> {
   /** R-CH-2 Roll Effect (R-LEG-10 how many gang up, where the ruleset has it): ./challenge-roll.ts. */
   static async #onRollEffect(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await rollEffectAsked(this.document, this.#facetOf(target));
+  }
+
+  /** R-V-16 Roll Morale for the track at 0 (src/applications/chat/roll-other.ts). */
+  static async #onRollMorale(this: ChallengeSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await rollMorale(this.document, this.#facetOf(target));
   }
 
   static async #onAddFacet(this: ChallengeSheet): Promise<void> {

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+/**
+ * Runs against FOUNDRY STAND-INS (tests/stubs/): R-V-16 Morale rolled for a sentient v0.6.2 Challenge brought
+ * to 0, by its owner: the dice thrown, the Challenge changed as the table says, the card posted, and the
+ * refusals. It checks what OUR code rolls, stores and posts; not Foundry's dice or chat.
+ */
+import "../stubs/foundry-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GENERATIONS, resetWorld, world } from "../stubs/foundry-client.ts";
+import { nextFaces } from "../stubs/foundry.ts";
+import { ChallengeData } from "../../src/data/actor/challenge.ts";
+import { TerranActor } from "../../src/documents/actor.ts";
+import type { StoredCard } from "../../src/documents/chat-message.ts";
+import { rollMorale } from "../../src/applications/chat/roll-other.ts";
+import { asModel } from "./card-builders.ts";
+
+/** A Serious (10 · 2d) Challenge at 0, sentient or not. */
+function beaten(options: { sentient?: boolean; isOwner?: boolean } = {}): TerranActor {
+  const init = {
+    name: "Salt Brute",
+    type: "challenge",
+    model: asModel(ChallengeData),
+    isOwner: options.isOwner ?? true,
+    source: {
+      tier: "serious",
+      n: 4,
+      disposition: { value: 0, max: 10 },
+      dice: 2,
+      halved: false,
+      armour: 0,
+      sentient: options.sentient ?? true,
+      notes: "",
+      facets: [],
+    },
+  };
+  return Reflect.construct(TerranActor, [init]) as TerranActor;
+}
+
+const sys = (actor: TerranActor): ChallengeData => actor.system as ChallengeData;
+
+function posted(): StoredCard | undefined {
+  const flags = world.created.at(-1)?.flags as Record<string, { card?: StoredCard }> | undefined;
+  return flags?.["terran-engine"]?.card;
+}
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Morale", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    world.settings.set("ruleset", "v062");
+  });
+
+  it("R-V-16 (stand-ins): a 4–5 pushes it on a tier lower, and the card says so", async () => {
+    const brute = beaten();
+    nextFaces.push(5, 2);
+    await rollMorale(brute);
+    expect(sys(brute)).toMatchObject({ tier: "dangerous", dice: 1, disposition: { value: 5, max: 5 } });
+    const card = posted();
+    if (card?.kind !== "result") throw new Error("no result card");
+    expect(card.state).toMatchObject({ titleKey: "TERRAN.Card.Morale.title", noteKey: "TERRAN.Card.Morale.lower" });
+  });
+
+  it("R-V-16 (stand-ins): a kept 6 explodes and carries it on at full Disposition", async () => {
+    const brute = beaten();
+    nextFaces.push(6, 1, 3);
+    await rollMorale(brute);
+    expect(sys(brute)).toMatchObject({ tier: "serious", disposition: { value: 10, max: 10 } });
+    const card = posted();
+    if (card?.kind !== "result") throw new Error("no result card");
+    expect(card.state.noteKey).toBe("TERRAN.Card.Morale.carriesOn");
+  });
+
+  it("R-V-16 (stand-ins): no roll for an unsentient Challenge, nor for one this user does not own", async () => {
+    for (const brute of [beaten({ sentient: false }), beaten({ isOwner: false })]) {
+      const before = world.created.length;
+      nextFaces.push(6, 6);
+      await rollMorale(brute);
+      expect(world.created.length).toBe(before);
+      expect(sys(brute).disposition.value).toBe(0);
+      expect(world.notices.at(-1)?.level).toBe("warn");
+    }
+  });
+});
