@@ -4,6 +4,7 @@
  */
 import {
   challengeArmour,
+  challengeTierDef,
   damageAfterArmour,
   morale,
   reduceDisposition,
@@ -83,10 +84,14 @@ export function moraleDice(challenge: ChallengeSource, facet: number | null): nu
   return track.halved ? 1 : track.dice;
 }
 
-/** R-V-16 the track's stats as stored (its tier, Dice and full Disposition), for Morale's roll and odds. */
-export function moraleStats(challenge: ChallengeSource, facet: number | null): ChallengeStats {
+/**
+ * R-V-16 the track's stats as stored (its Dice and full Disposition), for Morale's roll and odds; R-LEG-10 its
+ * tier as this ruleset reads it (another ruleset's level through its alias).
+ */
+export function moraleStats(challenge: ChallengeSource, facet: number | null, ruleset: Ruleset): ChallengeStats {
   const t = moraleTrack(challenge, facet);
-  return { tier: t.tier, disposition: t.disposition.max, dice: t.dice, halved: t.halved, n: t.n };
+  const tier = challengeTierDef(ruleset, t.tier).id;
+  return { tier, disposition: t.disposition.max, dice: t.dice, halved: t.halved, n: t.n };
 }
 
 /**
@@ -128,7 +133,7 @@ export function moraleOperation(
   const track = moraleTrack(challenge, facet);
   const outcome = morale(
     { tiers: ruleset.challengeTiers, rows },
-    moraleStats(challenge, facet),
+    moraleStats(challenge, facet, ruleset),
     track.disposition.max,
     faces,
     chain,

@@ -220,6 +220,16 @@ describe("R-V-16 Morale on the Challenge sheet", () => {
     expect(view.facets.slice(1).map((f) => f.morale)).toEqual([null, null]);
   });
 
+  it("R-V-16 R-LEG-10: a Legacy Extreme brought over reads as Exceptional: its odds, not a broken sheet", () => {
+    const base = sentient();
+    const extreme = { ...base, system: { ...base.system, tier: "extreme" as const, dice: 4 } };
+    expect(full(challengeSheetContext(extreme)).facets[0]?.morale?.odds.map((o) => o.text)).toEqual([
+      "6.3%",
+      "42.0%",
+      "51.8%",
+    ]);
+  });
+
   it("R-V-16: nothing when not sentient, and no box where the ruleset has no Morale", () => {
     expect(full(challengeSheetContext(sentient({ sentient: false }))).facets[0]?.morale).toBeNull();
     const core = full(challengeSheetContext(sentient({ rulesetId: "core" })));

@@ -130,6 +130,12 @@ describe("moraleOperation", () => {
     expect(moraleDice({ ...beaten, facets: [halved] }, 0)).toBe(1);
   });
 
+  it("R-V-16 R-LEG-10: another ruleset's level is read as this one's alias: a Legacy Extreme steps to Formidable", () => {
+    const extreme = { ...beaten, tier: "extreme" as const, dice: 4 };
+    const lower = moraleOperation(extreme, V062, null, [5, 1, 1, 1], []);
+    expect(lower.outcome).toMatchObject({ result: "lower", stats: { tier: "formidable", disposition: 15, dice: 3 } });
+  });
+
   it("R-V-16: refused without Morale in the ruleset, unsentient, above 0, or with no Dice", () => {
     const refused = (fn: () => unknown, reason: RegExp) => expect(fn).toThrow(reason);
     refused(() => moraleOperation(beaten, CORE, null, [4, 1], []), /no Morale/);

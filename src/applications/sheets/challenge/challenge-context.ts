@@ -151,7 +151,7 @@ function moraleView(
   const track = facet === null ? system : system.facets[facet];
   if (!rows || !system.sentient || track?.disposition.value !== 0) return null;
   const noDice = !track.halved && track.dice === 0 ? message("TERRAN.Sheet.Disabled.noDice") : null;
-  const odds = noDice ? null : moraleOdds({ tiers: ruleset.challengeTiers, rows }, moraleStats(system, facet));
+  const odds = noDice ? null : moraleOdds({ tiers: ruleset.challengeTiers, rows }, moraleStats(system, facet, ruleset));
   return {
     button: button(message("TERRAN.Sheet.Challenge.moraleHint"), notOwner, noDice),
     odds: odds ? rows.map((r) => ({ labelKey: r.labelKey, text: percent(odds[r.result], locale).text })) : [],
