@@ -30,7 +30,9 @@ export type FieldLimit =
   /** `initial` when missing. */
   | { readonly kind: "choice"; readonly choices: readonly string[]; readonly initial: string }
   /** A list (or set) of `choices`. */
-  | { readonly kind: "choices"; readonly choices: readonly string[] };
+  | { readonly kind: "choices"; readonly choices: readonly string[] }
+  /** A list of non-blank strings (R-V-5's held skills). */
+  | { readonly kind: "texts" };
 
 export type ModelLimits = Readonly<Record<string, FieldLimit>>;
 
@@ -42,6 +44,7 @@ const integer = (initial: number, min: number, max?: number): FieldLimit => ({
 });
 const choice = (choices: readonly string[], initial: string): FieldLimit => ({ kind: "choice", choices, initial });
 const choices = (list: readonly string[]): FieldLimit => ({ kind: "choices", choices: list });
+const texts = (): FieldLimit => ({ kind: "texts" });
 
 /**
  * R-CH-1 / R-LEG-10 every ruleset's level ids, so a Challenge keeps its level across a switch (`tierAliases`).
@@ -99,9 +102,10 @@ export const LIMITS: Readonly<
     "ratings.ego.value": integer(2, 0),
     egoLost: integer(0, 0),
     advancementsWon: integer(0, 0),
+    heldSkills: texts(),
   },
   challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
-  weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS) },
+  weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS), customTags: texts() },
   armour: { kind: choice(ARMOUR_KINDS, "light"), value: integer(1, 0, 10) },
   advancement: {
     source: choice(ADVANCEMENT_SOURCES, DEFAULT_ADVANCEMENT_SOURCE),

@@ -84,6 +84,8 @@ export interface CharacterSource {
    */
   hitPoints?: HitPointsSource;
   ratings?: RatingsSource;
+  /** R-V-5 `data/held-skills.ts` entries; optional as `departed` is. */
+  heldSkills?: string[];
   /** R-LEG-12 since the session began. */
   egoLost?: number;
   /** R-LEG-13 won by the roll, not yet taken. */

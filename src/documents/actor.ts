@@ -12,6 +12,7 @@ import {
   RulesError,
   teslaBacklash,
   type Attribute,
+  type HeldSkill,
   type CreationRoll,
   type HarmChoices,
   type MechanicsFlag,
@@ -206,6 +207,18 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   /** R-CHAR-1 / R-CHAR-5 */
   setAttribute(attribute: Attribute, value: number) {
     return setAttribute(this, attribute, value);
+  }
+
+  /** R-V-5 recorded under the world's scheme. */
+  addHeldSkill(skill: HeldSkill) {
+    return attempt(() =>
+      this.commitOperation(ops.addHeldSkillOperation(this.characterState(), currentRuleset(), skill)),
+    );
+  }
+
+  /** R-V-5 one stored entry (`system.heldSkills`). */
+  removeHeldSkill(entry: string) {
+    return attempt(() => this.commitOperation(ops.removeHeldSkillOperation(this.characterState(), entry)));
   }
 
   /** R-CHAR-4 null before they are rolled. */

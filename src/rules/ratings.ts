@@ -123,10 +123,14 @@ export function withoutSkillsBonus(ruleset: Ruleset, ratings: Ratings, attribute
   return raiseBy(ruleset, ratings, attribute, bonus);
 }
 
-/** R-LEG-3 (setting) no skill scheme, and creation's bonus kept as `creationBonus`; idempotent. */
+/**
+ * R-LEG-3, R-V-5 (settings) no skill scheme, rated or held; a rated scheme's creation bonus kept as
+ * `creationBonus`. Idempotent; a ruleset without skills is itself.
+ */
 export function withoutSkills(ruleset: Ruleset): Ruleset {
-  if (ruleset.creationBonus !== undefined && ruleset.skills === null) return ruleset;
-  return { ...ruleset, skills: null, creationBonus: skillScheme(ruleset).withoutSkillsBonus };
+  const held = ruleset.heldSkills === null ? ruleset : { ...ruleset, heldSkills: null };
+  if (held.skills === null) return held;
+  return { ...held, skills: null, creationBonus: skillScheme(held).withoutSkillsBonus };
 }
 
 function raiseBy(ruleset: Ruleset, ratings: Ratings, attribute: string, by: number): Record<string, number> {

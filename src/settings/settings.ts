@@ -158,7 +158,7 @@ function registerOptionalRules(settings: NonNullable<typeof game.settings>): voi
         if (actor.type === "challenge" && actor.sheet?.rendered) void actor.sheet.render();
     },
   });
-  // R-LEG-3 (setting, default off): a Legacy game without skills; the other rulesets have none anyway.
+  // R-LEG-3, R-V-5 (setting, default off): a game without skills, rated (Legacy) or held (v0.6.2).
   settings.register(SYSTEM_ID, SETTINGS.legacyWithoutSkills, {
     name: "TERRAN.Setting.legacyWithoutSkills.name",
     hint: "TERRAN.Setting.legacyWithoutSkills.hint",
@@ -192,10 +192,15 @@ const WITHOUT_SKILLS = new Map<string, Ruleset>();
 export function currentRuleset(): Ruleset {
   const id: string = game.settings?.get(SYSTEM_ID, SETTINGS.ruleset) ?? DEFAULT_RULESET_ID;
   const ruleset = getRuleset(id);
-  if (ruleset.skills === null || game.settings?.get(SYSTEM_ID, SETTINGS.legacyWithoutSkills) !== true) return ruleset;
+  if (withoutSkills(ruleset) === ruleset || !currentWithoutSkills()) return ruleset;
   const bare = WITHOUT_SKILLS.get(ruleset.id) ?? withoutSkills(ruleset);
   WITHOUT_SKILLS.set(ruleset.id, bare);
   return bare;
+}
+
+/** R-LEG-3, R-V-5 (setting) the world plays its ruleset without skills. */
+export function currentWithoutSkills(): boolean {
+  return game.settings?.get(SYSTEM_ID, SETTINGS.legacyWithoutSkills) === true;
 }
 
 /** R-POOL-4 the most Dark Dice one throw may hold (the world setting; the default when unreadable). */

@@ -28,6 +28,7 @@ const SHARED_BLOCKS = [
   "departed",
   "freeAdvancements",
   "ratings",
+  "heldSkills",
   "egoLost",
   "advancementsWon",
   "biography",

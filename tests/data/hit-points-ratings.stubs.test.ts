@@ -164,6 +164,7 @@ describe("[Foundry stand-ins] one character holds every ruleset's values", () =>
       ratings: defaultRatings(),
       egoLost: 0,
       advancementsWon: 0,
+      heldSkills: [],
       repairs: [],
     });
   });
@@ -171,7 +172,7 @@ describe("[Foundry stand-ins] one character holds every ruleset's values", () =>
   it("a character holding both rulesets' values loads them all unchanged (nothing is pruned or converted)", () => {
     const stored = { ...coreSource(), ...legacyBlocks(legacyValues()) };
     const model = new makeCharacter(structuredClone(stored), { parent: { items: [] } });
-    expect(model.toObject()).toEqual({ ...stored, repairs: [] });
+    expect(model.toObject()).toEqual({ ...stored, heldSkills: [], repairs: [] });
   });
 
   it("token bars: the prepared data gives hitPoints and ratings.ego a derived max, which is never stored", () => {

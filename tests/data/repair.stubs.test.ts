@@ -56,6 +56,7 @@ function character(): Json {
       skills: { violence: 1, exploration: 0, social: 2, survival: 0, vocational: 1 },
       ego: { value: 2 },
     },
+    heldSkills: ["sneak", "violence:Whip"],
     egoLost: 1,
     advancementsWon: 0,
     biography: "<p>Born under the ash.</p>",
@@ -178,6 +179,8 @@ const CHARACTER_CASES: Case[] = [
   { path: "ratings.skills.vocational", stored: 9, repaired: 4 },
   { path: "hitPoints.value", stored: -3, repaired: 0 },
   { path: "ratings.ego.value", stored: 1.5, repaired: 1 },
+  // R-V-5 a held skill is a non-blank entry (src/data/held-skills.ts).
+  { path: "heldSkills", stored: ["sneak", "", "tame"], repaired: ["sneak", "tame"] },
 ];
 
 /** Every limited field of a Challenge and of its facets (R-CH-1, R-CH-5). */
@@ -202,6 +205,7 @@ const ITEM_CASES: (Case & { readonly type: string })[] = [
   { type: "weapon", path: "rank", stored: -1, repaired: 0 },
   { type: "weapon", path: "ranges", stored: ["contact", "miles away"], repaired: ["contact"] },
   { type: "weapon", path: "tags", stored: ["nimble", "glowing"], repaired: ["nimble"] },
+  { type: "weapon", path: "customTags", stored: ["Rusty", " ", 3], repaired: ["Rusty"] },
   { type: "armour", path: "kind", stored: "medium", repaired: "light" },
   { type: "armour", path: "value", stored: 11, repaired: 10 },
   { type: "advancement", path: "source", stored: "homebrew", repaired: "core" },

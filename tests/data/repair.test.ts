@@ -63,8 +63,11 @@ function withinLimits(type: keyof typeof LIMITS, source: Json): string[] {
     } else if (limit.kind === "choice") {
       if (typeof value !== "string" || !limit.choices.includes(value))
         problems.push(`${path}: ${JSON.stringify(value)}`);
-    } else if (!Array.isArray(value) || value.some((v: unknown) => typeof v !== "string" || !limit.choices.includes(v)))
-      problems.push(`${path}: ${JSON.stringify(value)}`);
+    } else {
+      const fits = (v: unknown): boolean =>
+        typeof v === "string" && (limit.kind === "choices" ? limit.choices.includes(v) : v.trim() !== "");
+      if (!Array.isArray(value) || !value.every(fits)) problems.push(`${path}: ${JSON.stringify(value)}`);
+    }
   }
   const joint = JOINT[type];
   if (joint?.total) {

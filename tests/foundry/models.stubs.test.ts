@@ -63,7 +63,8 @@ describe("[Foundry stand-ins] the limits table and the schemas agree, field by f
     if (field instanceof ArrayField) {
       const element = fields.get(`${path}.*`);
       const choices = element?.options.choices;
-      return Array.isArray(choices) ? { kind: "choices", choices: choices as string[] } : null;
+      if (Array.isArray(choices)) return { kind: "choices", choices: choices as string[] };
+      return element instanceof StringField && element.options.blank === false ? { kind: "texts" } : null;
     }
     if (field instanceof StringField && Array.isArray(o.choices))
       return { kind: "choice", choices: o.choices as string[], initial: o.initial as string };

@@ -117,7 +117,8 @@ describe("Legacy characters", () => {
     expect(LEGACY.skills).not.toBeNull(); // the ruleset itself is untouched
     expect(withoutSkillsBonus(bare, hero, "charisma")).toEqual({ ...hero, charisma: 2 });
     expect(() => assertSkillSpread(bare, {})).toThrow(/no skills/);
-    expect(() => withoutSkills(CORE)).toThrow(/no skills/);
+    // A ruleset without skills is played as it is (R-V-5's setting is the same world setting).
+    expect(withoutSkills(CORE)).toBe(CORE);
     // Taken twice, the same game.
     expect(withoutSkills(bare)).toEqual(bare);
   });

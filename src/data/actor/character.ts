@@ -64,6 +64,11 @@ export function defineCharacterSchema() {
     departed: booleanField(),
     freeAdvancements: integerField(0, 0),
     ratings: ratingsSchema(),
+    // R-V-5 data/held-skills.ts writes each entry.
+    heldSkills: new foundry.data.fields.ArrayField(
+      new foundry.data.fields.StringField({ required: true, blank: false }),
+      { required: true, initial: [] },
+    ),
     // R-LEG-12 the Ego lost, R-LEG-13 the Advancements won.
     egoLost: integerField(0, 0),
     advancementsWon: integerField(0, 0),

@@ -159,10 +159,12 @@ function repairChoice(
   setAside(out, path, stored, limit.initial, recorder);
 }
 
-function repairChoices(
+/** A list keeps the entries `accepts` takes (a set once each); the others are set aside. */
+function repairList(
   out: Record<string, unknown>,
   path: string,
-  limit: Extract<FieldLimit, { kind: "choices" }>,
+  accepts: (entry: unknown) => entry is string,
+  isSet: boolean,
   recorder: Recorder,
 ): void {
   const stored = read(out, path);
@@ -172,8 +174,8 @@ function repairChoices(
   const kept: string[] = [];
   const unknown: unknown[] = [];
   for (const entry of list) {
-    if (typeof entry === "string" && limit.choices.includes(entry)) {
-      if (!kept.includes(entry)) kept.push(entry);
+    if (accepts(entry)) {
+      if (!isSet || !kept.includes(entry)) kept.push(entry);
     } else unknown.push(entry);
   }
   if (kept.length === list.length) return;
@@ -186,7 +188,10 @@ function repairChoices(
 function repairField(out: Record<string, unknown>, path: string, limit: FieldLimit, recorder: Recorder): void {
   if (limit.kind === "integer") repairInteger(out, path, limit, recorder);
   else if (limit.kind === "choice") repairChoice(out, path, limit, recorder);
-  else repairChoices(out, path, limit, recorder);
+  else if (limit.kind === "choices") {
+    const { choices } = limit;
+    repairList(out, path, (e): e is string => typeof e === "string" && choices.includes(e), true, recorder);
+  } else repairList(out, path, (e): e is string => typeof e === "string" && e.trim() !== "", false, recorder);
 }
 
 /** R-CHAR-5 lowers ratings one point at a time (see the header) until their total is at most `cap`. */

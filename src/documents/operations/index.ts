@@ -15,3 +15,4 @@ export * from "./gm.ts";
 export * from "./challenge.ts";
 export * from "./activation.ts";
 export * from "./session.ts";
+export * from "./skills.ts";

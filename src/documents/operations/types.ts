@@ -18,8 +18,8 @@ export interface CharacterState {
   readonly panic?: PanicMark | null;
 }
 
-/** Dotted system paths, e.g. {"system.grit.value": 3}. */
-export type ActorUpdate = Record<`system.${string}`, number | boolean | string>;
+/** Dotted system paths, e.g. {"system.grit.value": 3}; a list is written whole (R-V-5's held skills). */
+export type ActorUpdate = Record<`system.${string}`, number | boolean | string | readonly string[]>;
 
 /** For `actor.updateEmbeddedDocuments("Item", [...])`. */
 export interface ItemUpdate {

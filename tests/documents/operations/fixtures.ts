@@ -31,6 +31,8 @@ export interface CharacterOptions {
   readonly departed?: boolean;
   readonly freeAdvancements?: number;
   readonly cult?: string;
+  /** R-V-5 stored entries; absent as on a character saved before held skills. */
+  readonly heldSkills?: readonly string[];
 }
 
 /** A fresh character: attributes 0, Grit 3/3 with 1 die, Ego 4/4 with 1 die, no wounds, 0 XP. */
@@ -61,6 +63,7 @@ export function character(options: CharacterOptions = {}): CharacterSource {
     sayonara: options.sayonara ?? false,
     departed: options.departed ?? false,
     freeAdvancements: options.freeAdvancements ?? 0,
+    ...(options.heldSkills ? { heldSkills: [...options.heldSkills] } : {}),
     biography: "",
     notes: "",
   };

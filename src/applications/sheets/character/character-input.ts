@@ -7,7 +7,7 @@
  */
 import { itemSnapshot } from "../../../data/snapshot.ts";
 import type { TerranActor } from "../../../documents/actor.ts";
-import { currentRuleset } from "../../../settings/settings.ts";
+import { currentRuleset, currentWithoutSkills } from "../../../settings/settings.ts";
 import type { CharacterSheetInput, CharacterSheetUi, SheetItem } from "../inputs.ts";
 
 /** Who looks, and how: what the viewer may change, its own state, and how rich text is enriched for it. */
@@ -62,7 +62,7 @@ export async function characterSheetInput(actor: TerranActor, viewer: CharacterV
     system: state.source,
     items: await itemsOf(actor, viewer),
     rulesetId: currentRuleset().id,
-    withoutSkills: currentRuleset().creationBonus !== undefined,
+    withoutSkills: currentWithoutSkills(),
     permissions: {
       editable: viewer.editable,
       owner: actor.isOwner,
