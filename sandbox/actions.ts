@@ -271,8 +271,8 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
 // The roll dialog
 
 const STEPS = DIALOG_ACTIONS.filter(
-  (a): a is Exclude<(typeof DIALOG_ACTIONS)[number], "roll" | "toggleModifier" | "advisorDark"> =>
-    a !== "roll" && a !== "toggleModifier" && a !== "advisorDark",
+  (a): a is Exclude<(typeof DIALOG_ACTIONS)[number], "roll" | "toggleModifier" | "toggleSkill" | "advisorDark"> =>
+    a !== "roll" && a !== "toggleModifier" && a !== "toggleSkill" && a !== "advisorDark",
 );
 
 /**
@@ -284,7 +284,7 @@ export function parseDialogChange(value: unknown): DialogChange | "roll" | null 
   const v = value as Record<string, unknown>;
   if (typeof v.action === "string") {
     if (v.action === "roll") return "roll";
-    if (v.action === "toggleModifier" || v.action === "advisorDark") {
+    if (v.action === "toggleModifier" || v.action === "toggleSkill" || v.action === "advisorDark") {
       if (typeof v.key !== "string") throw new Error(`${v.action} needs a key.`);
       return { action: v.action, key: v.key };
     }

@@ -32,6 +32,7 @@ import type { CharacterState } from "../src/documents/operations/types.ts";
 import {
   activationOutcome,
   CORE,
+  V062,
   DEGENESIS,
   DEFAULT_DARK_MAX,
   type Attributes,
@@ -57,6 +58,7 @@ interface CharacterOptions {
   readonly ego?: number;
   readonly grit?: number;
   readonly xp?: number;
+  readonly heldSkills?: readonly string[];
 }
 
 function character(options: CharacterOptions): CharacterSource {
@@ -84,6 +86,7 @@ function character(options: CharacterOptions): CharacterSource {
     lost: false,
     xp: options.xp ?? 0,
     sayonara: false,
+    ...(options.heldSkills ? { heldSkills: [...options.heldSkills] } : {}),
     biography: "",
     notes: "",
   };
@@ -151,8 +154,14 @@ export interface DialogFixture {
   readonly advisorOpen?: boolean;
 }
 
+/** R-V-5 a v0.6.2 character holding two listed skills and one the GM added. */
+const skilled: CharacterState = {
+  source: character({ attributes: { finesse: 2, reason: 1 }, heldSkills: ["sneak", "negotiation", "violence:Whip"] }),
+  items: [],
+};
+
 export const DIALOGS: Readonly<
-  Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave" | "degenesis", DialogFixture>
+  Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave" | "degenesis" | "v062-skills", DialogFixture>
 > = {
   fresh: {
     actorName: "Ilse",
@@ -184,6 +193,10 @@ export const DIALOGS: Readonly<
     actorName: "Ilse",
     subject: { ruleset: DEGENESIS, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
     advisorOpen: true,
+  },
+  "v062-skills": {
+    actorName: "Mira",
+    subject: { ruleset: V062, state: skilled, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
   },
 };
 

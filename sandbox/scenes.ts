@@ -33,6 +33,7 @@ const DIALOG_TITLES: Readonly<Record<keyof typeof DIALOGS, string>> = {
   reaction: "Roll dialog: Insight Save (Reaction)",
   brainwave: "Roll dialog: Reason, an activated Brainwave's +1d",
   degenesis: "Roll dialog: Degenesis, the risk advisor open",
+  "v062-skills": "Roll dialog (v0.6.2): held skills to tick",
 };
 
 const CARD_TITLES: Readonly<Record<string, string>> = {

@@ -604,6 +604,7 @@ describe("roll dialog: choices and changes", () => {
       dark: 0,
       position: 0,
       ticked: [],
+      skills: [],
       range: "short",
       hindered: false,
       rank: 4,
@@ -638,6 +639,7 @@ describe("roll dialog: choices and changes", () => {
       dark: 1,
       position: -1,
       ticked: [key],
+      skills: [],
       range: "reach",
       hindered: true,
       rank: 3,
@@ -798,6 +800,102 @@ function render(v: RollDialogView): HTMLElement {
 
 const text = (el: Element | null): string => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 
+describe("roll dialog: v0.6.2's held skills (R-V-5)", () => {
+  const skilled = (over: Parameters<typeof state>[0] = {}) =>
+    state({ attributes: { finesse: 2 }, heldSkills: ["sneak", "violence:Whip", "moonwalk"], ...over });
+  const tick = (sub: RollDialogSubject, ...keys: string[]) =>
+    keys.reduce(
+      (c, key) => applyChange(sub, c, { action: "toggleSkill", key }, SETTINGS),
+      initialChoices(sub, SETTINGS),
+    );
+
+  it("R-V-5: a box per held skill the edition reads (listed or added to a group); an unread entry is left out", () => {
+    const v = view(subject(skilled(), { ruleset: V062 }));
+    expect(v.skills.shown).toBe(true);
+    expect(v.skills.rows.map((r) => [r.labelKey ? english(r.labelKey) : r.labelText, english(r.groupKey)])).toEqual([
+      ["Sneak", "Survival"],
+      ["Whip", "Violence"],
+    ]);
+    expect(v.skills.rows.every((r) => !r.ticked)).toBe(true);
+    expect(labels(v)).toEqual([]);
+  });
+
+  it("R-V-5 (ruling): one ticked skill adds +1 Light Die, two add one, and the odds are that pool's", () => {
+    const sub = subject(skilled(), { ruleset: V062 });
+    const one = rollDialogModel(sub, tick(sub, "sneak"), SETTINGS);
+    expect(one.light).toBe(3);
+    expect(one.lines.find((l) => l.kind === "skill")).toMatchObject({ dice: 1, rule: "R-V-5", counts: true });
+    expect(one.skills.rows.find((r) => r.key === "sneak")?.ticked).toBe(true);
+    const two = rollDialogModel(sub, tick(sub, "sneak", "violence:Whip"), SETTINGS);
+    expect(two.light).toBe(3);
+    // P(Precision ≥ 4) = 1 − (1/2)^(L + D): 3 Light, 1 Dark.
+    const withDark = rollDialogModel(sub, { ...tick(sub, "sneak"), dark: 1 }, SETTINGS);
+    expect(withDark.odds.outcome.partial + withDark.odds.outcome.success).toBeCloseTo(1 - 0.5 ** 4, 12);
+    expect(withDark.odds).toEqual(
+      riskyActionOdds({
+        light: 3,
+        dark: 1,
+        ego: 4,
+        effect: { rule: V062.effect, rank: 1, tags: { versatileTwoHanded: false, improvised: false } },
+      }),
+    );
+    const untick = applyChange(sub, tick(sub, "sneak"), { action: "toggleSkill", key: "sneak" }, SETTINGS);
+    expect(rollDialogModel(sub, untick, SETTINGS).light).toBe(2);
+  });
+
+  it("R-V-5: the skill die comes before the clamp (4 + 1 throws 4; Mortally Wounded throws 0)", () => {
+    const strong = subject(skilled({ attributes: { finesse: 4 } }), { ruleset: V062 });
+    expect(rollDialogModel(strong, tick(strong, "sneak"), SETTINGS)).toMatchObject({ raw: 5, light: 4 });
+    const dying = subject(skilled({ wounds: ["stressed", "broken", "weary"] }), { ruleset: V062 });
+    expect(rollDialogModel(dying, tick(dying, "sneak"), SETTINGS).light).toBe(0);
+    const none = subject(skilled({ attributes: { finesse: 0 } }), { ruleset: V062 });
+    expect(rollDialogModel(none, tick(none, "sneak"), SETTINGS).light).toBe(1);
+  });
+
+  it("R-V-5 (ruling): a Reaction takes the skill die too", () => {
+    const sub = subject(skilled({ attributes: { intuition: 1 } }), {
+      ruleset: V062,
+      target: { kind: "save", group: "insight" },
+    });
+    expect(view(sub).light).toBe(1);
+    expect(rollDialogModel(sub, tick(sub, "sneak"), SETTINGS).light).toBe(2);
+  });
+
+  it("R-V-5: a key the character does not hold, or an unread entry, is dropped; other rulesets show no box", () => {
+    const sub = subject(skilled(), { ruleset: V062 });
+    const forged = rollDialogModel(
+      sub,
+      { ...initialChoices(sub, SETTINGS), skills: ["moonwalk", "tame", 7] as string[] },
+      SETTINGS,
+    );
+    expect(forged.choices.skills).toEqual([]);
+    expect(forged.light).toBe(2);
+    const core = subject(skilled(), { ruleset: CORE });
+    const onCore = rollDialogModel(core, { ...initialChoices(core, SETTINGS), skills: ["sneak"] }, SETTINGS);
+    expect(onCore.skills).toEqual({ shown: false, rows: [] });
+    expect(onCore.light).toBe(2);
+  });
+
+  it("R-V-5: a character saved before held skills (no field) shows the empty box and rolls as before", () => {
+    const v = view(subject(fresh(), { ruleset: V062 }));
+    expect(v.skills).toEqual({ shown: true, rows: [] });
+    const html = renderTemplate(TEMPLATE, v);
+    expect(html).toContain("No skills are recorded on the sheet.");
+  });
+
+  it("R-V-5: the template draws each skill as a keyboard-reachable box that names the toggle", () => {
+    const sub = subject(skilled(), { ruleset: V062 });
+    const root = dom(renderTemplate(TEMPLATE, rollDialogModel(sub, tick(sub, "violence:Whip"), SETTINGS)));
+    const boxes = [...root.querySelectorAll<HTMLInputElement>('.rd-skills input[type="checkbox"]')];
+    expect(boxes.map((b) => [b.dataset.action, b.dataset.key, b.checked])).toEqual([
+      ["toggleSkill", "sneak", false],
+      ["toggleSkill", "violence:Whip", true],
+    ]);
+    expect(root.querySelector(".rd-skills legend")?.textContent).toBe("Skills that fit this roll");
+    expect(root.querySelector(".rd-skill-box")?.textContent?.replace(/\s+/g, " ").trim()).toBe("Sneak Survival");
+  });
+});
+
 describe("roll dialog template (strict Handlebars, happy-dom)", () => {
   const cases: [string, () => RollDialogView][] = [
     ["a fresh character", () => view(subject(fresh()))],
@@ -919,10 +1017,13 @@ describe("roll dialog template (strict Handlebars, happy-dom)", () => {
     const open = { ...SETTINGS, advisorOpen: true };
     const withWeapon = render(view(subject(s, { weapon: weapon() }), {}, open));
     const unarmed = render(view(subject(s), {}, open));
+    const skilled = render(view(subject(state({ heldSkills: ["sneak"] }), { ruleset: V062 })));
     const actions = new Set(
-      [...withWeapon.querySelectorAll("[data-action]"), ...unarmed.querySelectorAll("[data-action]")].map((e) =>
-        e.getAttribute("data-action"),
-      ),
+      [
+        ...withWeapon.querySelectorAll("[data-action]"),
+        ...unarmed.querySelectorAll("[data-action]"),
+        ...skilled.querySelectorAll("[data-action]"),
+      ].map((e) => e.getAttribute("data-action")),
     );
     expect([...actions].filter((a) => !(DIALOG_ACTIONS as readonly (string | null)[]).includes(a))).toEqual([]);
     expect([...actions].sort()).toEqual([...DIALOG_ACTIONS].sort());

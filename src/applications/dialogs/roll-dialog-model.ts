@@ -35,9 +35,11 @@ import {
   type TierRank,
   type Weapon,
   type Wounds,
+  skillDie,
 } from "../../rules/index.ts";
 import { deriveCharacter } from "../../data/derived.ts";
 import type { ItemSnapshot, WeaponSource } from "../../data/source.ts";
+import { heldSkillLabel, readHeldSkills, type HeldSkillEntry } from "../../data/held-skills.ts";
 import type { CharacterState } from "../../documents/operations/types.ts";
 import { isMessageMode, MESSAGE_MODES, type MessageMode } from "../../compat/generation.ts";
 import { decimal, message, MINUS, percent, signedDice, type DialogMessage, type PercentView } from "../format.ts";
@@ -81,6 +83,8 @@ export interface RollDialogChoices {
   position: number;
   /** Keys of the situational modifiers ticked (`RollDialogModifierRow.key`). */
   ticked: string[];
+  /** R-V-5 the held skills ticked as fitting, by stored entry (`data/held-skills.ts`). */
+  skills: string[];
   /** The range the weapon is used at (only with a weapon). */
   range: string | null;
   /** This action is one Heavy armour hinders (run, observe, sneak, swim). */
@@ -105,6 +109,7 @@ export const DIALOG_ACTIONS = [
   "positionUp",
   "positionDown",
   "toggleModifier",
+  "toggleSkill",
   "advisorDark",
   "roll",
 ] as const;
@@ -174,6 +179,17 @@ export interface RollDialogView {
   readonly lines: readonly RollDialogModifierRow[];
   /** Stored modifiers left out because the rules would refuse them. */
   readonly ignored: readonly DialogMessage[];
+  /** R-V-5 the held skills, each a box: a ticked one that fits adds the skill die (one however many). */
+  readonly skills: {
+    readonly shown: boolean;
+    readonly rows: readonly {
+      readonly key: string;
+      readonly labelKey: string | null;
+      readonly labelText: string;
+      readonly groupKey: string;
+      readonly ticked: boolean;
+    }[];
+  };
   /** R-POOL-2 the GM's position stepper. */
   readonly position: {
     readonly value: number;
@@ -430,6 +446,12 @@ export function specialistOffered(subject: RollDialogSubject, reading: Character
   return subject.target.kind === "attribute" && reading.flags.has("specialist");
 }
 
+/** R-V-5 the skills the character holds, where the world plays with held skills. */
+export function dialogSkills(subject: RollDialogSubject): readonly HeldSkillEntry[] {
+  const scheme = subject.ruleset.heldSkills;
+  return scheme === null ? [] : readHeldSkills(scheme, subject.state.source.heldSkills).held;
+}
+
 export interface Normalised {
   readonly choices: RollDialogChoices;
   readonly darkCorrected: DialogMessage | null;
@@ -463,8 +485,9 @@ export function normalise(
       .filter((m) => m.modifier.situational && modifierApplies(m.modifier, subject.target))
       .map((m) => m.modifier.id),
   );
-  const tickedIn: readonly unknown[] = Array.isArray(raw.ticked) ? raw.ticked : [];
-  const ticked = [...new Set(tickedIn.filter((k): k is string => typeof k === "string" && known.has(k)))];
+  const ticked = [...new Set(listOf(raw.ticked).filter((k) => known.has(k)))];
+  const held = new Set(dialogSkills(subject).map((h) => h.stored));
+  const skills = [...new Set(listOf(raw.skills).filter((k) => held.has(k)))];
 
   let range: string | null = null;
   if (weapon) {
@@ -480,6 +503,7 @@ export function normalise(
       dark,
       position,
       ticked,
+      skills,
       range,
       hindered: reading.heavy && raw.hindered === true,
       rank: weapon ? weapon.rank : asRank(raw.rank, DEFAULT_TIER_RANK),
@@ -504,6 +528,7 @@ export function initialChoices(subject: RollDialogSubject, settings: RollDialogS
       dark: 0,
       position: 0,
       ticked: [],
+      skills: [],
       range: null,
       hindered: false,
       rank: DEFAULT_TIER_RANK,
@@ -519,11 +544,19 @@ export function initialChoices(subject: RollDialogSubject, settings: RollDialogS
 // Changes (the glue's event handlers call these; each returns new, normalised choices)
 
 export type DialogChange =
-  | { readonly action: Exclude<DialogAction, "roll" | "toggleModifier" | "advisorDark"> }
-  | { readonly action: "toggleModifier"; readonly key: string }
+  | { readonly action: Exclude<DialogAction, "roll" | "toggleModifier" | "toggleSkill" | "advisorDark"> }
+  | { readonly action: "toggleModifier" | "toggleSkill"; readonly key: string }
   /** A row of the risk advisor: `key` is the Dark Dice count it sets. */
   | { readonly action: "advisorDark"; readonly key: string }
   | { readonly field: DialogField; readonly value: unknown };
+
+function listOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((k): k is string => typeof k === "string") : [];
+}
+
+function toggled(keys: readonly string[], key: string): string[] {
+  return keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key];
+}
 
 /** The choices after one change: a stepper, a ticked modifier, or a form field's new value. */
 export function applyChange(
@@ -532,7 +565,7 @@ export function applyChange(
   change: DialogChange,
   settings: RollDialogSettings,
 ): RollDialogChoices {
-  const next: RollDialogChoices = { ...choices, ticked: [...(Array.isArray(choices.ticked) ? choices.ticked : [])] };
+  const next: RollDialogChoices = { ...choices, ticked: listOf(choices.ticked), skills: listOf(choices.skills) };
   if ("action" in change) {
     switch (change.action) {
       case "darkUp":
@@ -551,9 +584,10 @@ export function applyChange(
         next.dark = whole(change.key, whole(choices.dark, 0));
         break;
       case "toggleModifier":
-        next.ticked = next.ticked.includes(change.key)
-          ? next.ticked.filter((k) => k !== change.key)
-          : [...next.ticked, change.key];
+        next.ticked = toggled(next.ticked, change.key);
+        break;
+      case "toggleSkill":
+        next.skills = toggled(next.skills, change.key);
         break;
     }
   } else {
@@ -651,6 +685,30 @@ function rollBlocked(reading: CharacterReading, pool: Pool): DialogMessage | nul
   return null;
 }
 
+/** R-V-5 (ruling) one die however many ticked skills fit. */
+function skillDieOf(subject: RollDialogSubject, ticked: readonly string[]): number {
+  const scheme = subject.ruleset.heldSkills;
+  if (scheme === null) return 0;
+  const fits = dialogSkills(subject).filter((h) => ticked.includes(h.stored));
+  return skillDie(
+    scheme,
+    true,
+    fits.map((h) => h.skill),
+  );
+}
+
+/** R-V-5 a box per held skill; shown where the world plays with held skills. */
+function skillsView(subject: RollDialogSubject, ticked: readonly string[]): RollDialogView["skills"] {
+  const scheme = subject.ruleset.heldSkills;
+  if (scheme === null) return { shown: false, rows: [] };
+  const rows = dialogSkills(subject).map(({ stored, skill }) => ({
+    key: stored,
+    ...heldSkillLabel(scheme, skill),
+    ticked: ticked.includes(stored),
+  }));
+  return { shown: true, rows };
+}
+
 /** R-POOL-1 … R-POOL-5 the pool the normalised choices make. */
 function dialogPool(
   subject: RollDialogSubject,
@@ -672,6 +730,7 @@ function dialogPool(
     hinderedByHeavyArmour: chosen.hindered,
     modifiers: reading.modifiers.map((m) => m.modifier),
     ticked: new Set(chosen.ticked),
+    skillDie: skillDieOf(subject, chosen.skills),
     dark: chosen.dark,
     darkMax,
   });
@@ -896,6 +955,7 @@ export function rollDialogModel(
     base: { labelKey: pool.baseLabel, dice: pool.base, rule: reaction ? "R-RA-8" : "R-POOL-1" },
     lines: modifierRows(pool, reading, target, new Set(chosen.ticked)),
     ignored: reading.ignored,
+    skills: skillsView(subject, chosen.skills),
     position: positionView(chosen.position, settings, normalised.positionCorrected),
     raw: pool.raw,
     rawSigned: String(pool.raw).replace("-", MINUS),

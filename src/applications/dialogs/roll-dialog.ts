@@ -57,6 +57,7 @@ export class RollDialog extends RollDialogHost<RollDialogView> {
       positionUp: RollDialog.#onStep,
       positionDown: RollDialog.#onStep,
       toggleModifier: RollDialog.#onToggle,
+      toggleSkill: RollDialog.#onToggleSkill,
       advisorDark: RollDialog.#onAdvisor,
       roll: RollDialog.#onRoll,
     },
@@ -121,6 +122,12 @@ export class RollDialog extends RollDialogHost<RollDialogView> {
   static #onToggle(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
     const key = target.dataset.key ?? "";
     if (key !== "") this.#apply({ action: "toggleModifier", key });
+  }
+
+  /** R-V-5 a held skill ticked as fitting, or unticked. */
+  static #onToggleSkill(this: RollDialog, _event: PointerEvent, target: HTMLElement): void {
+    const key = target.dataset.key ?? "";
+    if (key !== "") this.#apply({ action: "toggleSkill", key });
   }
 
   /** A row of the risk advisor sets the Dark Dice to its count. */
