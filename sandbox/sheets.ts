@@ -38,6 +38,7 @@ import {
   obsessiveCharacter,
   obsessiveFocusSheet,
   seasonedCharacter,
+  skilledCharacter,
   weaponSheet,
 } from "../tests/fixtures/sheets.ts";
 import { currentLanguage, render } from "./templates.ts";
@@ -163,6 +164,7 @@ export const SHEETS: readonly SheetScene[] = [
     seasonedCharacter("core", { ui: { editing: false } }),
   ),
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
+  characterScene("character-v062-skills", "Character: v0.6.2, the Skills block (edit mode)", skilledCharacter()),
   characterScene("character-obsessive", "Character: Obsessive Focus taken (ratings shifted)", obsessiveCharacter()),
   characterScene(
     "character-obsessive-items",

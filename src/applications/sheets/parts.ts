@@ -57,6 +57,7 @@ export function itemSheetParts(type: ItemSheetType): (keyof typeof ITEM_SHEET_PA
  */
 export const SHEET_PARTIALS: readonly string[] = [
   "templates/sheets/partials/item-row.hbs",
+  "templates/sheets/partials/held-skills.hbs",
   "templates/sheets/partials/dice-modifiers.hbs",
   "templates/sheets/partials/flags.hbs",
   "templates/sheets/partials/prose.hbs",

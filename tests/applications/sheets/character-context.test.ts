@@ -383,3 +383,55 @@ describe("character sheet context: permissions", () => {
     expect(view.identity.archetype.display).toEqual({ key: "", text: HOSTILE_NAME });
   });
 });
+
+describe("character sheet context: v0.6.2's held skills (R-V-5)", () => {
+  const skilled = (over: Parameters<typeof seasonedCharacter>[1] = {}) => {
+    const input = seasonedCharacter("v062", over);
+    return { ...input, system: { ...input.system, heldSkills: ["tame", "sneak", "violence:Whip", "moonwalk"] } };
+  };
+  const skillsOf = (input: Parameters<typeof characterSheetContext>[0]) => {
+    const part = full(characterSheetContext(input)).heldSkills;
+    if (!part) throw new Error("no Skills block");
+    return part;
+  };
+
+  it("R-V-5: the block lists held skills by group in the book's order; an unread entry is kept apart", () => {
+    const part = skillsOf(skilled());
+    expect(
+      part.groups.map((g) => [
+        english(g.labelKey),
+        g.skills.map((s) => (s.labelKey ? english(s.labelKey) : s.labelText)),
+      ]),
+    ).toEqual([
+      ["Violence", ["Whip"]],
+      ["Survival", ["Tame", "Sneak"]],
+    ]);
+    expect(part.unread).toEqual(["moonwalk"]);
+    expect(part.empty).toBe(false);
+  });
+
+  it("R-V-5: the add select offers only listed skills not yet held; every group takes a named one", () => {
+    const part = skillsOf(skilled());
+    const survival = part.choices.find((c) => c.labelKey === "TERRAN.SkillGroup.survival");
+    expect(survival?.skills.map((s) => s.id)).not.toContain("sneak");
+    expect(survival?.skills.map((s) => s.id)).toContain("vigilance");
+    expect(part.groupChoices).toHaveLength(9);
+    expect(part.add.disabled).toBe(false);
+  });
+
+  it("R-V-5: play mode and an observer see the skills without controls; a dead character's add says why", () => {
+    expect(skillsOf(skilled({ ui: { editing: false } })).editing).toBe(false);
+    expect(skillsOf(skilled({ permissions: OBSERVER })).editing).toBe(false);
+    const dead = skilled();
+    const part = skillsOf({ ...dead, system: { ...dead.system, dead: true } });
+    expect(part.add.disabled).toBe(true);
+    expect(say(part.add.tooltip)).toMatch(/dead/i);
+  });
+
+  it("R-V-5 (setting): no block in a world played without skills, nor in a ruleset without held skills", () => {
+    expect(full(characterSheetContext(skilled({ withoutSkills: true }))).heldSkills).toBeNull();
+    expect(full(characterSheetContext(seasonedCharacter())).heldSkills).toBeNull();
+    // A character saved before held skills: the block, empty, with its hint.
+    expect(skillsOf(seasonedCharacter("v062"))).toMatchObject({ empty: true, groups: [], unread: [] });
+  });
+});

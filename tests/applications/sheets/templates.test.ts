@@ -129,6 +129,40 @@ describe("R-V-8: a v0.6.2 character sheet draws no Ego reset button", () => {
   });
 });
 
+describe("R-V-5: the Skills block of a v0.6.2 character sheet", () => {
+  const skilled = (over: Parameters<typeof seasonedCharacter>[1] = {}) => {
+    const input = seasonedCharacter("v062", over);
+    return character({ ...input, system: { ...input.system, heldSkills: ["sneak", "violence:Whip"] } });
+  };
+
+  it("lists each skill under its group, with a named remove button, a select of the rest and a named add", () => {
+    const root = skilled();
+    const block = root.querySelector(".te-held-skills");
+    expect(block?.querySelector("h3")?.textContent).toBe("Skills");
+    expect([...(block?.querySelectorAll("dt") ?? [])].map((d) => d.textContent)).toEqual(["Violence", "Survival"]);
+    const removes = [...(block?.querySelectorAll<HTMLButtonElement>('[data-action="removeHeldSkill"]') ?? [])];
+    expect(removes.map((b) => [b.dataset.skill, b.getAttribute("aria-label")])).toEqual([
+      ["violence:Whip", "Remove Whip"],
+      ["sneak", "Remove Sneak"],
+    ]);
+    const options = [...(block?.querySelectorAll(".te-skill-pick option") ?? [])].map((o) => o.getAttribute("value"));
+    expect(options).toContain("tame");
+    expect(options).not.toContain("sneak");
+    expect(block?.querySelector('[data-action="addHeldSkill"]')).not.toBeNull();
+    expect(block?.querySelectorAll(".te-skill-group-pick option")).toHaveLength(9);
+    expect(block?.querySelector('[data-action="addCustomSkill"]')).not.toBeNull();
+    // Not form fields: the sheet's submit never sees them.
+    expect(block?.querySelectorAll("[name]")).toHaveLength(0);
+  });
+
+  it("in play mode the skills are listed without controls; Core draws no block", () => {
+    const root = skilled({ ui: { editing: false } });
+    expect(root.querySelectorAll(".te-held-skills .te-skill")).toHaveLength(2);
+    expect(root.querySelector(".te-held-skills button, .te-held-skills select")).toBeNull();
+    expect(character(seasonedCharacter()).querySelector(".te-held-skills")).toBeNull();
+  });
+});
+
 describe("R-V-16: Morale on a v0.6.2 Challenge sheet", () => {
   it("draws the Sentient box, and Roll Morale with its odds on the track at 0", () => {
     const base = overcomeChallenge("v062");

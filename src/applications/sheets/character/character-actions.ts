@@ -184,3 +184,27 @@ export async function harmAsked(actor: TerranActor): Promise<void> {
   });
   if (effect !== null) await legacy.applyLegacyHarm(actor, effect);
 }
+
+// ---------------------------------------------------------------------------------------------
+// R-V-5 the Skills block: add a listed skill, add one to a group by name, remove one.
+
+function skillField(target: HTMLElement, selector: string): string {
+  const field = target.closest(".te-held-skills")?.querySelector<HTMLInputElement | HTMLSelectElement>(selector);
+  return field?.value.trim() ?? "";
+}
+
+export async function addHeldSkill(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const id = skillField(target, ".te-skill-pick");
+  if (id !== "") await actorOf(this)?.addHeldSkill(id);
+}
+
+export async function addCustomSkill(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const group = skillField(target, ".te-skill-group-pick");
+  // The actor refuses a blank name with its reason.
+  await actorOf(this)?.addHeldSkill({ group, name: skillField(target, ".te-skill-name") });
+}
+
+export async function removeHeldSkill(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const stored = target.dataset.skill ?? "";
+  if (stored !== "") await actorOf(this)?.removeHeldSkill(stored);
+}

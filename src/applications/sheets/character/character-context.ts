@@ -32,6 +32,7 @@ import {
 import { lightFor, rollView } from "./character-rolls.ts";
 import { activationRow, sceneEffectsOf, sceneOf } from "./character-activation.ts";
 import { healthSheet } from "../../health/sheet.ts";
+import { heldSkillsView } from "./held-skills-view.ts";
 import { tooltipText } from "../../tooltip-text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -329,8 +330,8 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     return { limited: true, cssClass: ["is-limited", ...state].join(" "), name: input.name, img: input.img };
   }
   const named = getRuleset(input.rulesetId);
-  // R-LEG-3 (setting) a game without skills: the ruleset with no skill scheme, as the world plays it.
-  const ruleset = input.withoutSkills === true && named.skills !== null ? withoutSkills(named) : named;
+  // R-LEG-3, R-V-5 (setting) a game without skills: the ruleset with no skill scheme, as the world plays it.
+  const ruleset = input.withoutSkills === true ? withoutSkills(named) : named;
   const derived = deriveCharacter(system, input.items);
   const g = gates(input);
   // The ruleset's health model draws the main tab (one sheet: header, items and biography are shared).
@@ -353,6 +354,7 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     banners: bannersOf(system, { ...derived, mortallyWounded: mortal }, main.mortalBannerKey),
     tabs: characterTabs(input.ui.activeTab),
     main,
+    heldSkills: heldSkillsView(ruleset, system, g),
     armour: { value: derived.armour.value, lines: derived.armour.lines, heavy: derived.armour.heavy },
     xp: { value: system.xp, nextCost: derived.nextAdvancementCost, advancements: derived.advancements, ...main.xp },
     lists: listsOf(input, ruleset, derived, g),

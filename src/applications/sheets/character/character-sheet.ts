@@ -12,6 +12,8 @@ import { openRoll } from "../../resolution/index.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
 import {
   activateAdvancement,
+  addCustomSkill,
+  addHeldSkill,
   advancementRoll,
   applyRatings,
   chooseSplit,
@@ -23,6 +25,7 @@ import {
   startSuccessor,
   legacyRecover,
   refillLegacyEgo,
+  removeHeldSkill,
   rollLegacyCreation,
   rollRatings,
   rollStartingEgo,
@@ -85,6 +88,10 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       activateAdvancement,
       endSceneEffect,
       endScene,
+      // R-V-5 the Skills block (./character-actions.ts).
+      addHeldSkill,
+      addCustomSkill,
+      removeHeldSkill,
       // R-SAY-1 / R-LEG-15 a departed character's successor (./character-actions.ts).
       startSuccessor,
       // The HP health model's buttons (Legacy, ./character-actions.ts).

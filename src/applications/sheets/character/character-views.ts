@@ -2,6 +2,7 @@
  * What the character sheet's templates are given: the view types the pure context builder
  * (character-context.ts) returns, and the tabs in core's ApplicationTab shape. Pure: no Foundry.
  */
+import type { HeldSkillsView } from "./held-skills-view.ts";
 import type { Attribute, Group, WoundTrack } from "../../../rules/index.ts";
 import { message, type ButtonView, type Message } from "../common.ts";
 import { CHARACTER_TAB_LABELS, CHARACTER_TABS, type CharacterTab, type SheetItem } from "../inputs.ts";
@@ -248,6 +249,8 @@ export interface CharacterFullView {
   readonly tabs: Readonly<Record<CharacterTab, TabView>>;
   /** The main tab's part, the world's health model's own (applications/health/sheet.ts). */
   readonly main: HealthMainView;
+  /** R-V-5 the held skills; null where the world plays without them. */
+  readonly heldSkills: HeldSkillsView | null;
   readonly armour: {
     readonly value: number;
     readonly lines: readonly { readonly labelKey: string; readonly value: number }[];
