@@ -691,6 +691,20 @@ const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
   ["R-LEG-3 a game without skills", ["without skills", "\\+1|attribute"]],
 ];
 
+const V062_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-V-2 Spacer takes two groups chosen with the GM", ["spacer", "two different groups", "gm"]],
+  ["R-V-5 one skill die, for a Reaction too", ["reaction", "never more than one"]],
+  ["R-V-5 the skill die before the clamp", ["before the pool is held to 0–4"]],
+  ["R-V-6 Expert at creation only", ["expert", "creation only"]],
+  ["R-V-4 without skills, one more attribute point after the dice", ["without skills", "attribute point", "dice"]],
+  ["R-V-12 one approach row, never stacked with the weapon's", ["approach", "never on top"]],
+  ["R-V-11 ranges cost no dice", ["range", "no cost in dice"]],
+  ["R-V-15 12+ is harm too, after armour", ["same effect", "grit", "armour"]],
+  ["R-V-15 6 and 12 open their bands", ["6 and 12", "band"]],
+  ["R-V-16 Trivial has no lower tier, so it gives up", ["trivial", "no tier below", "gives up"]],
+  ["R-V-16 with facets only the one at 0 changes", ["facets", "only the facet"]],
+];
+
 describe("the journals carry the rulings (RULES.md §8, §10)", () => {
   it("finds key words in one sentence, not spread over the page (checked on a text of our own)", () => {
     const sentences = journalSentences([
@@ -706,6 +720,10 @@ describe("the journals carry the rulings (RULES.md §8, §10)", () => {
 
   it.each(LEGACY_RULINGS)("%s (ruling): the Legacy rules journal says it", (_name, patterns) => {
     expect(sentencesWith(journalSentences(docs("legacy-rules")), patterns)).not.toEqual([]);
+  });
+
+  it.each(V062_RULINGS)("%s (ruling): the v0.6.2 rules journal says it", (_name, patterns) => {
+    expect(sentencesWith(journalSentences(docs("v062-rules")), patterns)).not.toEqual([]);
   });
 
   it("R-LEG-15 (ruling): the Legacy journal no longer says Sneak attack and Sniper together add one Effect die", () => {
