@@ -61,7 +61,7 @@ describe("the built system", () => {
 
   it("holds every pack system.json lists as a compiled LevelDB folder", () => {
     const manifest = JSON.parse(readFileSync(join(out, "system.json"), "utf8")) as Manifest;
-    expect(manifest.packs?.length).toBe(14);
+    expect(manifest.packs?.length).toBe(19);
     for (const pack of manifest.packs ?? [])
       expect(existsSync(join(out, pack.path ?? `packs/${pack.name}`, "CURRENT")), pack.name).toBe(true);
   });

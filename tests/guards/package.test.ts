@@ -94,7 +94,7 @@ describe("npm run package: the release zip, unpacked", () => {
 
   it("holds every pack as LevelDB that opens and holds one document per source file", async () => {
     const m = manifest();
-    expect(m.packs.length).toBe(14);
+    expect(m.packs.length).toBe(19);
     for (const pack of m.packs) {
       expect(files, pack.name).toContain(`${pack.path}/CURRENT`);
       const entries = await readPack(join(installed, pack.path));

@@ -246,6 +246,7 @@ describe.each(GENERATIONS)("[Foundry and Babele stand-ins, v%i] the compendia in
         "Terran Engine: Básico",
         "Terran Engine: Legado",
         "Terran Engine: Degenesis",
+        "Terran Engine: v0.6.2",
       ]);
     });
 

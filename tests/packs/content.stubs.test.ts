@@ -6,24 +6,30 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemProblems } from "./schema.ts";
-import { compileToTemp, localize, pack, uuidsIn, type CompiledPack, type Doc } from "./support.ts";
+import { compileToTemp, localize, pack, packRuleset, uuidsIn, type CompiledPack, type Doc } from "./support.ts";
 import {
   ADVANCEMENTS,
   ARMOUR_VALUE,
+  buildPool,
   CONDITIONS,
   CORE,
   creationPoints,
   consequenceOf,
   DEGENESIS,
+  explosionThreshold,
   FACES,
+  hasTag,
   LEGACY,
   GROUP_ATTRIBUTES,
+  V062,
   malaiseFor,
   MECHANICS_FLAGS,
+  NO_WOUNDS,
   precisionBand,
   type Ruleset,
   type TierRank,
 } from "../../src/rules/index.ts";
+import { V062_ARCHETYPES, V062_SKILL_GROUPS } from "../../src/rules/rulesets/v062.ts";
 import { SYSTEM_ID } from "../../scripts/packs/lib.ts";
 
 let dir = "";
@@ -68,11 +74,14 @@ describe("[Foundry stand-ins] every document's system data", () => {
       const type = pack(name).type;
       if (type !== "Actor" && type !== "Item") continue;
       for (const doc of compiled.documents) {
-        expect(systemProblems(type, String(doc.type), doc.system), `${name} ${String(doc.name)}`).toEqual([]);
+        expect(
+          systemProblems(type, String(doc.type), doc.system, "system", packRuleset(name)),
+          `${name} ${String(doc.name)}`,
+        ).toEqual([]);
         checked += 1;
       }
     }
-    expect(checked).toBe(107);
+    expect(checked).toBe(167);
   });
 
   it("R-ADV-1 R-COND-1 (stand-ins): every mechanics flag in the packs is one the engine knows", () => {
@@ -99,6 +108,12 @@ describe("[Foundry stand-ins] every document's system data", () => {
     wrongStats.dice = 3;
     expect(systemProblems("Actor", "challenge", wrongStats).join("\n")).toMatch(
       /dangerous has Disposition 10, 1d; found 10, 3d/,
+    );
+    // R-V-14 a v0.6.2 Challenge is read by its pack's ruleset: under Core's table its Disposition is wrong.
+    const salvage = sys(docs("v062-challenges").find((d) => d.name === "Salvage Drone") ?? {});
+    expect(systemProblems("Actor", "challenge", salvage, "system", V062)).toEqual([]);
+    expect(systemProblems("Actor", "challenge", salvage, "system", CORE).join("\n")).toMatch(
+      /dangerous has Disposition 10, 1d; found 5, 1d/,
     );
 
     const weapon = structuredClone(sys(ofType("core-equipment", "weapon")[0] ?? {}));
@@ -376,8 +391,8 @@ describe("challenges", () => {
       ["Shame them before the crowd", "serious"],
     ]);
   });
-  it("R-CH-6 R-LEG-6: no Challenge of the Core or the Legacy pack ships armour, nor speaks of it (a house rule in Core; never in Legacy)", () => {
-    for (const name of ["challenges", "legacy-challenges"]) {
+  it("R-CH-6 R-LEG-6 R-V-14: no Challenge of the Core, Legacy or v0.6.2 pack ships armour, nor speaks of it (a house rule in Core and v0.6.2; never in Legacy)", () => {
+    for (const name of ["challenges", "legacy-challenges", "v062-challenges"]) {
       expect(docs(name).length, name).toBeGreaterThan(0);
       for (const d of docs(name)) {
         expect(sys(d).armour, `${name}: ${String(d.name)}`).toBe(0);
@@ -676,6 +691,20 @@ const LEGACY_RULINGS: readonly (readonly [string, readonly string[]])[] = [
   ["R-LEG-3 a game without skills", ["without skills", "\\+1|attribute"]],
 ];
 
+const V062_RULINGS: readonly (readonly [string, readonly string[]])[] = [
+  ["R-V-2 Spacer takes two groups chosen with the GM", ["spacer", "two different groups", "gm"]],
+  ["R-V-5 one skill die, for a Reaction too", ["reaction", "never more than one"]],
+  ["R-V-5 the skill die before the clamp", ["before the pool is held to 0–4"]],
+  ["R-V-6 Expert at creation only", ["expert", "creation only"]],
+  ["R-V-4 without skills, one more attribute point after the dice", ["without skills", "attribute point", "dice"]],
+  ["R-V-12 one approach row, never stacked with the weapon's", ["approach", "never on top"]],
+  ["R-V-11 ranges cost no dice", ["range", "no cost in dice"]],
+  ["R-V-15 12+ is harm too, after armour", ["same effect", "grit", "armour"]],
+  ["R-V-15 6 and 12 open their bands", ["6 and 12", "band"]],
+  ["R-V-16 Trivial has no lower tier, so it gives up", ["trivial", "no tier below", "gives up"]],
+  ["R-V-16 with facets only the one at 0 changes", ["facets", "only the facet"]],
+];
+
 describe("the journals carry the rulings (RULES.md §8, §10)", () => {
   it("finds key words in one sentence, not spread over the page (checked on a text of our own)", () => {
     const sentences = journalSentences([
@@ -693,6 +722,10 @@ describe("the journals carry the rulings (RULES.md §8, §10)", () => {
     expect(sentencesWith(journalSentences(docs("legacy-rules")), patterns)).not.toEqual([]);
   });
 
+  it.each(V062_RULINGS)("%s (ruling): the v0.6.2 rules journal says it", (_name, patterns) => {
+    expect(sentencesWith(journalSentences(docs("v062-rules")), patterns)).not.toEqual([]);
+  });
+
   it("R-LEG-15 (ruling): the Legacy journal no longer says Sneak attack and Sniper together add one Effect die", () => {
     const sentences = sentencesWith(journalSentences(docs("legacy-rules")), [
       "sneak attack",
@@ -700,5 +733,260 @@ describe("the journals carry the rulings (RULES.md §8, §10)", () => {
       "one effect die",
     ]);
     expect(sentences).toEqual([]);
+  });
+});
+
+describe("the v0.6.2 folder", () => {
+  const pageOf = (name: string): string => {
+    const [journal] = docs("v062-rules");
+    const page = ((journal?.pages ?? []) as Doc[]).find((p) => p.name === name);
+    return (page?.text as { content: string } | undefined)?.content ?? "";
+  };
+  const rowsOf = (html: string): string[][] =>
+    [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
+      [...(m[1] ?? "").matchAll(/<t[dh]>(.*?)<\/t[dh]>/g)].map((c) =>
+        (c[1] ?? "").replace(/@UUID\[[^\]]*\]\{([^}]*)\}/g, "$1").replace(/<[^>]+>/g, ""),
+      ),
+    );
+
+  it("R-V-10: the advancements are the ruleset's list, in order, each with the engine's flags and dice, marked v0.6.2's", () => {
+    const list = ofType("v062-advancements", "advancement");
+    expect(V062.advancements).toHaveLength(20);
+    expect(list.map((d) => sys(d).key)).toEqual([...V062.advancements]);
+    expect(docs("v062-advancements")).toHaveLength(20);
+    for (const doc of list) {
+      const def = ADVANCEMENTS.get(String(sys(doc).key));
+      if (!def) throw new Error(`unknown advancement ${String(sys(doc).key)}`);
+      expect(doc.name, def.id).toBe(localize(def.labelKey));
+      expect(sys(doc).flags, def.id).toEqual([...def.flags]);
+      expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
+      expect({ source: sys(doc).source, cult: sys(doc).cult }, def.id).toEqual({ source: "v062", cult: "" });
+      expect(sys(doc).requiresMutations, def.id).toBe(0);
+      expect(String(sys(doc).description).length, def.id).toBeGreaterThan(80);
+    }
+    // v0.6.2 keeps none of these.
+    for (const gone of ["brainwave", "elephantSkin", "etherCall", "marathon", "numberCruncher"])
+      expect(list.map((d) => sys(d).key)).not.toContain(gone);
+  });
+
+  it("R-V-10 (ruling): Assassin is +2d to tick; Eager counts in a Panic; Expert is for creation only; the table's five carry no mechanics and say so", () => {
+    const byKey = new Map(ofType("v062-advancements", "advancement").map((d) => [String(sys(d).key), sys(d)]));
+    expect(byKey.get("assassin")?.dice).toEqual([expect.objectContaining({ dice: 2, situational: true })]);
+    expect(String(byKey.get("eager")?.description)).toMatch(/Panic/);
+    expect(String(byKey.get("expert")?.description)).toMatch(/only at creation/);
+    expect(String(byKey.get("dangerSense")?.description)).toMatch(/Evasion/);
+    expect(String(byKey.get("whirlwind")?.description)).toMatch(/halved/);
+    for (const key of ["bodyguard", "dodger", "healer", "henchkeeper", "spacefarer"]) {
+      expect(byKey.get(key)?.dice, key).toEqual([]);
+      expect(byKey.get(key)?.flags, key).toEqual([]);
+      expect(String(byKey.get(key)?.description), key).toMatch(/the table's call/);
+    }
+  });
+
+  it("R-V-9: the nine Conditions, with the engine's dice and flags; Obsessive Focus moves attributes (ruling); each says where a Condition comes from", () => {
+    const list = docs("v062-conditions");
+    expect(list.map((d) => sys(d).key)).toEqual([...V062.conditions]);
+    expect(list).toHaveLength(9);
+    for (const doc of list) {
+      const def = CONDITIONS.get(String(sys(doc).key));
+      if (!def) throw new Error("unknown condition");
+      expect(doc.name).toBe(localize(def.labelKey));
+      expect(sys(doc).kind, def.id).toBe("condition");
+      expect(sys(doc).flags, def.id).toEqual([...def.flags]);
+      expect(sys(doc).dice, def.id).toEqual(def.dice.map((d) => ({ ...d, appliesTo: [...d.appliesTo] })));
+      expect(String(sys(doc).description), def.id).toMatch(/Panic Event/);
+    }
+    const focus = list.find((d) => sys(d).key === "obsessiveFocus");
+    expect(sys(focus ?? {}).flags).toEqual(["attributeShift"]);
+    expect(String(sys(focus ?? {}).description)).toMatch(/moves attributes/);
+  });
+
+  /** R-V-18 as RULES.md §12.7 writes it: Light Dice, approach row, Slaughter. */
+  const R_V_18: readonly (readonly [string, number, number, boolean])[] = [
+    ["Unarmed", -1, 0, false],
+    ["Small primitive weapon", 0, -1, false],
+    ["Medium primitive weapon", 0, 0, false],
+    ["Small advanced weapon", 0, 0, false],
+    ["Large primitive weapon", 0, 0, true],
+    ["Medium advanced weapon", 0, 0, true],
+    ["Large advanced weapon", 0, 1, false],
+    ["Thrown object", -1, 0, false],
+    ["Bow", 0, 0, false],
+    ["Pistol or revolver", 0, 0, false],
+    ["Submachine gun", 0, 0, true],
+    ["Automatic or semi-automatic pistol", 0, 0, true],
+    ["Hunting rifle", 0, 1, false],
+    ["Laser rifle", 0, 1, false],
+    ["Grenade", 0, 1, true],
+    ["Military rifle", 0, 1, true],
+    ["Shotgun", 0, 1, true],
+    ["Plasma rifle", 1, 0, false],
+    ["Sniper rifle", 1, 0, false],
+    ["Heavy machine gun", 1, 0, true],
+    ["Mounted heavy machine gun", 1, 1, false],
+    ["Anti-vehicle weapon", 1, 1, true],
+    ["Rocket launcher", 1, 1, true],
+  ];
+
+  it("R-V-17 R-V-18: every table weapon, stored as §13 ruling 21 says, reads through the rules with its tags' dice, row and Slaughter", () => {
+    const weapons = byName(ofType("v062-equipment", "weapon"));
+    expect(weapons.size).toBe(R_V_18.length);
+    expect(V062.weapons).toHaveLength(R_V_18.length);
+    const attributes = { intuition: 2, reason: 2, finesse: 2, exertion: 2, attunement: 2, influence: 2 };
+    for (const [name, dice, row, slaughter] of R_V_18) {
+      const doc = weapons.get(name);
+      if (!doc) throw new Error(`v062-equipment lacks ${name}`);
+      const s = sys(doc);
+      const def = V062.weapons.find((w) => localize(w.labelKey) === name);
+      expect(s, name).toMatchObject({
+        rank: def?.rank,
+        ranges: [...(def?.ranges ?? [])],
+        tags: [...(def?.tags ?? [])],
+        customTags: [],
+        equipped: false,
+      });
+      const weapon = {
+        rank: s.rank as TierRank,
+        ranges: s.ranges as string[],
+        tags: s.tags as string[],
+        twoHanded: false,
+      };
+      // Light Dice: before the clamp, on a base of 2 (R-V-11).
+      const pool = buildPool({
+        ruleset: V062,
+        target: { kind: "attribute", attribute: "exertion" },
+        attributes,
+        wounds: NO_WOUNDS,
+        flags: new Set(),
+        weapon,
+        range: weapon.ranges[0],
+        dark: 0,
+      });
+      expect(pool.raw - 2, `${name}: Light Dice`).toBe(dice);
+      // The row as the rank reads (R-V-12): an Effect die of 3 on a success.
+      expect(V062.effect.value(3, weapon.rank).value - 3, `${name}: row`).toBe(row);
+      expect(explosionThreshold(hasTag(weapon, "slaughter")), `${name}: explodes on`).toBe(slaughter ? 5 : 6);
+      for (const r of weapon.ranges)
+        expect(
+          V062.ranges.map((x) => x.id),
+          name,
+        ).toContain(r);
+      const text = String(s.description);
+      if (slaughter) expect(text, name).toMatch(/Slaughter/);
+      expect(text, name).toMatch(row === -1 ? /Disadvantaged/ : row === 1 ? /Advantaged/ : /Baseline/);
+    }
+    // R-V-11 (ruling) ranges cost nothing: out of its listed ranges a weapon still costs no die.
+    const bow = sys(weapons.get("Bow") ?? {});
+    const far = buildPool({
+      ruleset: V062,
+      target: { kind: "attribute", attribute: "finesse" },
+      attributes,
+      wounds: NO_WOUNDS,
+      flags: new Set(),
+      weapon: { rank: bow.rank as TierRank, ranges: bow.ranges as string[], tags: [], twoHanded: false },
+      range: "contact",
+      dark: 0,
+    });
+    expect(far.raw).toBe(2);
+  });
+
+  it("R-V-18 R-EQ-4 R-HARM-2: Light, Heavy and Shield armour with the rules' values", () => {
+    const armour = ofType("v062-equipment", "armour");
+    expect(armour.map((d) => [d.name, sys(d).kind, sys(d).value])).toEqual([
+      ["Light armour", "light", ARMOUR_VALUE.light],
+      ["Heavy armour", "heavy", ARMOUR_VALUE.heavy],
+      ["Shield", "shield", ARMOUR_VALUE.shield],
+    ]);
+    expect(docs("v062-equipment")).toHaveLength(R_V_18.length + 3);
+  });
+
+  it("R-V-14 R-V-16: a Challenge at every v0.6.2 tier with its Disposition and Dice (Exceptional at n = 5, 25 · 5d), some sentient, one with facets; GM notes each", () => {
+    const challenges = docs("v062-challenges");
+    expect(challenges.map((d) => sys(d).tier)).toEqual(V062.challengeTiers.map((t) => t.id));
+    const figures = (s: Record<string, unknown>) => [s.tier, (s.disposition as { max: number }).max, s.dice, s.halved];
+    expect(challenges.map((d) => figures(sys(d)))).toEqual([
+      ["trivial", 1, 0, true],
+      ["dangerous", 5, 1, false],
+      ["serious", 10, 2, false],
+      ["formidable", 15, 3, false],
+      ["exceptional", 25, 5, false],
+    ]);
+    expect(sys(challenges.find((d) => sys(d).tier === "exceptional") ?? {}).n).toBe(5);
+    const sentient = challenges.filter((d) => sys(d).sentient === true);
+    expect(sentient.length).toBeGreaterThanOrEqual(2);
+    expect(sentient.length).toBeLessThan(challenges.length);
+    for (const d of challenges) {
+      const notes = String(sys(d).notes);
+      expect(notes.length, String(d.name)).toBeGreaterThan(200);
+      // A sentient one tells the GM about Morale; the others say they have none.
+      expect(notes, String(d.name)).toMatch(sys(d).sentient === true ? /Morale/ : /no Morale/);
+    }
+    const faceted = challenges.filter((d) => (sys(d).facets as unknown[]).length > 0);
+    expect(faceted.map((d) => (sys(d).facets as Doc[]).map((f) => figures(f)))).toEqual([
+      [
+        ["dangerous", 5, 1, false],
+        ["trivial", 1, 0, true],
+      ],
+    ]);
+  });
+
+  it("R-V-2: the rules journal lists the eighteen archetypes with their two skill groups (Spacer's chosen, ruling)", () => {
+    const rows = rowsOf(pageOf("Archetypes")).slice(1);
+    expect(rows).toEqual(
+      V062_ARCHETYPES.map((a) => [
+        localize(a.labelKey),
+        a.groups
+          ? a.groups.map((g) => localize(`TERRAN.SkillGroup.${g}`)).join(", ")
+          : "two of your choice, with the GM",
+      ]),
+    );
+    expect(rows).toHaveLength(18);
+  });
+
+  it("R-V-5 R-V-6: the rules journal lists the nine skill groups with their skills, one skill die, and how skills are chosen", () => {
+    const html = pageOf("Skills");
+    expect(rowsOf(html).slice(1)).toEqual(
+      V062_SKILL_GROUPS.map((g) => [localize(g.labelKey), g.skills.map((s) => localize(s.labelKey)).join(", ")]),
+    );
+    expect(html).toMatch(/\+1 Light Die/);
+    expect(html).toMatch(/never more than one/);
+    expect(html).toMatch(/1–3 one more, 4–5 two, 6 three/);
+  });
+
+  it("R-V-15 R-V-16: the consequences page has the four bands (12+ harmful too) and the Morale table, as the ruleset's data", () => {
+    const [consequences = "", moraleTable = ""] = pageOf("Consequences and Morale").split("<h2>Morale</h2>");
+    const rows = rowsOf(consequences);
+    const band = (min: number, max: number | null) => (max === null ? `${min}+` : `${min}–${max}`);
+    const names: Record<string, string> = {
+      annoying: "Annoying",
+      troublesome: "Troublesome",
+      devastating: "Devastating",
+    };
+    for (const b of V062.consequences) {
+      const row = rows.find((r) => r[0] === band(b.min, b.max));
+      expect(row?.[1], band(b.min, b.max)).toMatch(new RegExp(`^${names[b.consequence] ?? "?"}`));
+      if (b.harmful) expect(row?.[1], band(b.min, b.max)).toMatch(/Grit/);
+      else expect(row?.[1], band(b.min, b.max)).not.toMatch(/Grit/);
+    }
+    const morale: Record<string, RegExp> = { "gives-up": /gives up/, lower: /tier lower/, "carries-on": /carries on/ };
+    const moraleRows = rowsOf(moraleTable);
+    expect(moraleRows.slice(1)).toHaveLength(3);
+    for (const m of V062.morale ?? []) {
+      const row = moraleRows.find((r) => r[0] === band(m.min, m.max));
+      expect(row?.[1], band(m.min, m.max)).toMatch(morale[m.result] ?? /^$/);
+    }
+    expect(pageOf("Consequences and Morale")).toMatch(/not the book's list/);
+  });
+
+  it("R-V-10 R-V-9 R-V-18 R-V-14: the rules journal links every v0.6.2 advancement, condition, weapon, armour and Challenge, and credits the author", () => {
+    const linked = new Set(uuidsIn(docs("v062-rules")));
+    const expected = ["v062-advancements", "v062-conditions", "v062-equipment", "v062-challenges"].flatMap((p) =>
+      docs(p).map((d) => uuidOf(p, d)),
+    );
+    expect(expected).toHaveLength(20 + 9 + 26 + 5);
+    expect(expected.filter((u) => !linked.has(u))).toEqual([]);
+    const glance = pageOf("v0.6.2 at a glance");
+    for (const s of ["Estêvão Alvarenga", "terra-campaigns", "Blades in the Dark", "One Seven Design"])
+      expect(glance).toContain(s);
   });
 });

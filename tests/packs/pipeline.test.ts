@@ -58,7 +58,7 @@ function readDoc(root: string, packName: string, prefix: string): { file: string
 describe("the manifest's packs", () => {
   const { packs: declared, packFolders } = manifestPacks();
 
-  it("declares fourteen packs (five of them Legacy's), each with a LevelDB path under packs/ and a source folder", () => {
+  it("declares nineteen packs (five of them Legacy's, five v0.6.2's), each with a LevelDB path under packs/ and a source folder", () => {
     expect(declared.map((p) => p.name)).toEqual([
       "core-advancements",
       "core-conditions",
@@ -73,6 +73,11 @@ describe("the manifest's packs", () => {
       "legacy-equipment",
       "legacy-challenges",
       "legacy-rules",
+      "v062-advancements",
+      "v062-conditions",
+      "v062-equipment",
+      "v062-challenges",
+      "v062-rules",
       "rules",
     ]);
     for (const p of declared) {
@@ -83,12 +88,13 @@ describe("the manifest's packs", () => {
     }
   });
 
-  it("files every pack in exactly one of the folders Rules, Core, Legacy and Degenesis (named with the system's name: Babele renames every world folder of a name it translates)", () => {
+  it("files every pack in exactly one of the folders Rules, Core, Legacy, Degenesis and v0.6.2 (named with the system's name: Babele renames every world folder of a name it translates)", () => {
     expect(packFolders.map((f) => f.name)).toEqual([
       "Terran Engine: Rules",
       "Terran Engine: Core",
       "Terran Engine: Legacy",
       "Terran Engine: Degenesis",
+      "Terran Engine: v0.6.2",
     ]);
     const filed = packFolders.flatMap((f) => f.packs);
     expect([...filed].sort()).toEqual(declared.map((p) => p.name).sort());
@@ -102,10 +108,19 @@ describe("the manifest's packs", () => {
       "legacy-equipment",
       "legacy-challenges",
     ]);
+    // The folder holds exactly the packs named for the ruleset.
+    expect(packFolders.find((f) => f.name === "Terran Engine: v0.6.2")?.packs).toEqual([
+      "v062-rules",
+      "v062-advancements",
+      "v062-conditions",
+      "v062-equipment",
+      "v062-challenges",
+    ]);
+    expect(filed.filter((n) => n.startsWith("v062-"))).toHaveLength(5);
   });
 
-  it("hides the Challenges (GM material, Core's and Legacy's) from players and shows the rest", () => {
-    const gmOnly = ["challenges", "legacy-challenges"];
+  it("hides the Challenges (GM material, Core's, Legacy's and v0.6.2's) from players and shows the rest", () => {
+    const gmOnly = ["challenges", "legacy-challenges", "v062-challenges"];
     for (const p of declared)
       expect(p.ownership, p.name).toEqual({
         PLAYER: gmOnly.includes(p.name) ? "NONE" : "OBSERVER",
@@ -121,7 +136,7 @@ describe("compiled packs (real CLI, read back with classic-level)", () => {
     const total = [...packs.values()].reduce((t, c) => t + c.documents.length, 0);
     const files = PACKS.reduce((t, p) => t + sourceFiles(join(SOURCE_ROOT, p.name)).length, 0);
     expect(total).toBe(files);
-    expect(total).toBe(117);
+    expect(total).toBe(178);
   });
 
   it("ids are 16 letters and digits and unique across every pack, embedded documents included", () => {

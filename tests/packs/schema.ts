@@ -39,6 +39,7 @@ import {
   getRuleset,
   RULESET_IDS,
   type DiceModifier,
+  type Ruleset,
 } from "../../src/rules/index.ts";
 
 type Fields = Record<string, StubField>;
@@ -105,7 +106,7 @@ export function recordProblems(fields: Fields, value: unknown, path: string): st
   return problems;
 }
 
-function rulesProblems(type: string, system: Record<string, unknown>, path: string): string[] {
+function rulesProblems(type: string, system: Record<string, unknown>, path: string, own?: Ruleset): string[] {
   const problems: string[] = [];
   const attempt = (what: string, check: () => unknown, at = path) => {
     try {
@@ -127,11 +128,13 @@ function rulesProblems(type: string, system: Record<string, unknown>, path: stri
       attempt(
         "tier",
         () => {
-          // R-CH-1 R-LEG-10 the level as its own ruleset defines it (Legacy's Extreme and Fantastical are Legacy's); a
-          // scaling level reads n.
+          // R-CH-1 R-LEG-10 R-V-14 the level as its pack's ruleset defines it, else the first ruleset that has it
+          // (Legacy's Extreme and Fantastical are Legacy's); a scaling level reads n.
           const tier = String(facet.tier);
           const ruleset =
-            RULESET_IDS.map((id) => getRuleset(id)).find((r) => r.challengeTiers.some((t) => t.id === tier)) ?? CORE;
+            (own?.challengeTiers.some((t) => t.id === tier) ? own : undefined) ??
+            RULESET_IDS.map((id) => getRuleset(id)).find((r) => r.challengeTiers.some((t) => t.id === tier)) ??
+            CORE;
           const stats = challengeStats(ruleset, tier, challengeScale(ruleset, tier) ? Number(facet.n) : undefined);
           const disposition = isRecord(facet.disposition) ? facet.disposition : {};
           if (disposition.max !== stats.disposition || facet.dice !== stats.dice || facet.halved !== stats.halved) {
@@ -151,13 +154,15 @@ function rulesProblems(type: string, system: Record<string, unknown>, path: stri
 
 /**
  * Everything wrong with a document's `system` for its type: the schema's limits (stand-ins), keys the
- * schema does not know, anything the migrations would still change, and the rules' own checks.
+ * schema does not know, anything the migrations would still change, and the rules' own checks (a
+ * Challenge's figures by `ruleset`, its pack's, when given).
  */
 export function systemProblems(
   documentName: "Actor" | "Item",
   type: string,
   system: unknown,
   path = "system",
+  ruleset?: Ruleset,
 ): string[] {
   const define = SCHEMAS[documentName]?.[type];
   if (!define) return [`${path}: no data model for ${documentName} type ${type}`];
@@ -172,6 +177,6 @@ export function systemProblems(
     problems.push(
       `${path}.${record.path}: outside its limits (the repair would change ${record.from} to ${record.to})`,
     );
-  problems.push(...rulesProblems(type, system, path));
+  problems.push(...rulesProblems(type, system, path, ruleset));
   return problems;
 }

@@ -20,8 +20,16 @@ import {
   SYSTEM_ID,
   type PackDeclaration,
 } from "../../scripts/packs/lib.ts";
+import { CORE, getRuleset, RULESET_IDS, type Ruleset } from "../../src/rules/index.ts";
 
 export type Doc = Record<string, unknown>;
+
+/** The ruleset a pack is for: the prefix of its name (`v062-`, `legacy-`, `degenesis-`), else Core. */
+export function packRuleset(name: string): Ruleset {
+  const prefix = name.split("-")[0] ?? "";
+  const id = RULESET_IDS.find((r) => r === prefix);
+  return id ? getRuleset(id) : CORE;
+}
 
 export const PACKS = manifestPacks().packs;
 

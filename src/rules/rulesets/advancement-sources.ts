@@ -1,13 +1,13 @@
-/** R-ADV-1, R-ADV-2, R-LEG-15 which list a stored Advancement comes from: a ruleset's, or a cult's. */
+/** R-ADV-1, R-ADV-2, R-LEG-15, R-V-10 which list a stored Advancement comes from: a ruleset's, or a cult's. */
 import { CORE } from "./core.ts";
 import { DEGENESIS } from "./degenesis.ts";
 import { CORE_ADVANCEMENT_IDS } from "./shared.ts";
 import type { Ruleset } from "./types.ts";
 
-export type AdvancementSourceKind = "core" | "degenesis" | "cult" | "legacy";
+export type AdvancementSourceKind = "core" | "degenesis" | "cult" | "legacy" | "v062";
 
 /** In the item sheet's order. */
-export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy"];
+export const ADVANCEMENT_SOURCES: readonly AdvancementSourceKind[] = ["core", "degenesis", "cult", "legacy", "v062"];
 
 export const DEFAULT_ADVANCEMENT_SOURCE: AdvancementSourceKind = "core";
 

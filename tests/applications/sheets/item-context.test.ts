@@ -77,7 +77,7 @@ describe("item sheet context", () => {
     const a = view.advancement;
     expect(a?.key).toBe("marathon");
     expect(a?.engineLabelKey).toBe("TERRAN.Adv.marathon");
-    expect(a?.source.options.map((o) => o.value)).toEqual(["core", "degenesis", "cult", "legacy"]);
+    expect(a?.source.options.map((o) => o.value)).toEqual(["core", "degenesis", "cult", "legacy", "v062"]);
     expect(a?.cult.shown).toBe(false);
     expect(a?.developed.options.map((o) => o.value)).toEqual([
       "",
