@@ -8,6 +8,11 @@ export function booleanField(initial = false) {
   return new foundry.data.fields.BooleanField({ required: true, initial });
 }
 
+/** Not required: data saved before the field need not carry it (false until set). */
+export function optionalBooleanField() {
+  return new foundry.data.fields.BooleanField({ required: false, initial: false });
+}
+
 export function textField(initial = "") {
   return new foundry.data.fields.StringField({ required: true, blank: true, initial });
 }

@@ -107,6 +107,8 @@ export interface FacetSource {
   /** 0 with `halved`: d/2. */
   dice: number;
   halved: boolean;
+  /** R-V-16 Morale was rolled at this 0 (absent in older data: not rolled). */
+  moraleRolled?: boolean;
 }
 
 export interface ChallengeSource {
@@ -116,6 +118,8 @@ export interface ChallengeSource {
   disposition: TrackSource;
   dice: number;
   halved: boolean;
+  /** R-V-16 Morale was rolled at this 0 (absent in older data: not rolled). */
+  moraleRolled?: boolean;
   /** R-CH-5 the Challenge's own tier is its first facet. */
   facets: FacetSource[];
   armour: number;

@@ -19,6 +19,7 @@ import {
   type Recurrence,
 } from "./forecast-action.ts";
 import { convolveAt, convolveSpan, recurrentKernel, wholeKernel, type Kernel, type Span } from "./forecast-kernel.ts";
+import { afterZero, givenUpWithin, moraleSteps, type ForecastMorale, type MoraleStep } from "./forecast-morale.ts";
 import type { Ruleset } from "./rulesets/types.ts";
 import {
   BANDS,
@@ -39,6 +40,10 @@ export const JUMP_EPSILON = 1e-15;
 export const FORECAST_DROPPED = 1e-18;
 /** The Disposition the forecast accepts (the Challenge sheet's own limit). */
 export const FORECAST_MAX_DISPOSITION = 1000;
+/** R-V-16 each run between two 0s is listed until what is left is below this (their sum is then below 1e-9). */
+export const MORALE_RUN_TAIL = 1e-15;
+
+export type { ForecastMorale } from "./forecast-morale.ts";
 
 export interface ForecastChallenge {
   /** The Disposition left (R-RA-7), 0 … 1000. */
@@ -47,6 +52,8 @@ export interface ForecastChallenge {
   readonly armour?: number;
   /** R-CH-2 the law of the Challenge's Effect (forecast-action.ts `keptHighestLaw`). */
   readonly effect: MeanLaw;
+  /** R-V-16 where the GM says it has Morale: rolled at every 0 it reaches, once per 0 (§13's forecast ruling). */
+  readonly morale?: ForecastMorale;
 }
 
 export interface ForecastOptions {
@@ -86,18 +93,23 @@ export interface Forecast {
     readonly success: number;
     readonly progress: number;
   };
+  /** R-V-16 present when Morale was counted: the expected number of Morale rolls before it gives up. */
+  readonly morale?: { readonly expectedRolls: number };
   readonly harm: {
     /** Exact expected number of times the Challenge's Effect lands before it is overcome (null when `never`). */
     readonly expectedStrikes: number | null;
     /** P(it is overcome without ever striking back). */
     readonly pUnscathed: number;
-    /** Exact mean of one Challenge Effect (R-CH-2). */
+    /** Exact mean of one Challenge Effect (R-CH-2), at its tier now. */
     readonly effectPerStrike: number;
-    /** Exact mean of one strike after the character's armour (R-HARM-1). */
+    /** Exact mean of one strike after the character's armour (R-HARM-1), at its tier now. */
     readonly damagePerStrike: number;
-    /** expectedStrikes × effectPerStrike: the expected total Effect dealt back (null: without end). */
+    /**
+     * The expected total Effect dealt back (null: without end): expectedStrikes × effectPerStrike, or with
+     * Morale each strike at the tier it is struck from.
+     */
     readonly expectedEffect: number | null;
-    /** expectedStrikes × damagePerStrike: the expected total harm after armour (null: without end). */
+    /** The same after armour (null: without end). */
     readonly expectedDamage: number | null;
     readonly order: EffectOrder;
     readonly characterArmour: number;
@@ -167,11 +179,18 @@ function exactKernel(law: DamageLaw, mass: Float64Array): Kernel {
   return recurrentKernel(mass, law.recurrence, mass.length) ?? wholeKernel(mass);
 }
 
+/** Expected actions E, strikes S and P(never struck) Q of a run to 0, from each d left (index d ≤ D). */
+interface RunExpectations {
+  readonly E: Float64Array;
+  readonly S: Float64Array;
+  readonly Q: Float64Array;
+}
+
 /**
  * Expected actions E, expected strikes S and P(never struck) Q, from 1 up to D left (index d): one
  * action's outcomes lead to d − k left, and staying (no Disposition off) loops back to d.
  */
-function expectations(dl: DamageLaw, order: EffectOrder, D: number, stay: number): { E: number; S: number; Q: number } {
+function expectations(dl: DamageLaw, order: EffectOrder, D: number, stay: number): RunExpectations {
   const kept = massOf(dl, (b) => strikes(b, order, false));
   const free = massOf(dl, (b) => !strikes(b, order, false));
   const moves = exactKernel(dl, withoutZero(massOf(dl, () => true)));
@@ -197,7 +216,7 @@ function expectations(dl: DamageLaw, order: EffectOrder, D: number, stay: number
     cQ[d] = convolveAt(freeMoves, Q, cQ, d);
     Q[d] = (overFree + (cQ[d] ?? 0)) / (1 - (free[0] ?? 0));
   }
-  return { E: E[D] ?? 0, S: S[D] ?? 0, Q: Q[D] ?? 0 };
+  return { E, S, Q };
 }
 
 /** What every forecast's harm carries whatever the count: the Effect and damage per strike, the order, the armour. */
@@ -262,7 +281,9 @@ export function challengeForecast(
   if (!EFFECT_ORDERS.includes(order))
     throw new RulesError("unknown-id", `"${String(order)}" is not an order of Effects.`, { id: String(order) });
 
-  const dl = damageLaw(law, armour, Math.max(D, 1));
+  const steps = challenge.morale ? moraleSteps(challenge.morale) : null;
+  const top = Math.max(D, 1, ...(steps ?? []).map((s) => s.full));
+  const dl = damageLaw(law, armour, top);
   const stay = BANDS.reduce((t, b) => t + (dl.mass[b][0] ?? 0), 0);
   const base: HarmBase = {
     effectPerStrike: challenge.effect.mean,
@@ -274,21 +295,17 @@ export function challengeForecast(
   if (D === 0) return overcomeForecast(perAction, base);
   if (!(stay < 1 - 1e-15)) return neverForecast(D, dl, perAction, base);
 
-  const { E, S, Q } = expectations(dl, order, D, stay);
-  const { within, beyond } = withinTable(dl, D, stay);
+  const run = expectations(dl, order, top, stay);
+  const counted = steps
+    ? withMorale(steps, run, { law, armour, D, stay, base })
+    : withoutMorale(run, withinTable(dl, D, stay), D, base);
+  const { within, beyond, expectedActions, harm } = counted;
   const reach = (target: number): number | null => within.find((w) => w.p >= target - 1e-12)?.n ?? null;
-  const expectedStrikes = S;
-  const harm = {
-    ...base,
-    expectedStrikes,
-    pUnscathed: Q,
-    expectedEffect: expectedStrikes * base.effectPerStrike,
-    expectedDamage: expectedStrikes * base.damagePerStrike,
-  };
   return {
+    ...(counted.morale ? { morale: counted.morale } : {}),
     disposition: D,
     never: false,
-    expectedActions: E,
+    expectedActions,
     within,
     beyond,
     tailEpsilon: FORECAST_TAIL,
@@ -296,6 +313,89 @@ export function challengeForecast(
     n90: reach(0.9),
     perAction,
     harm,
+  };
+}
+
+/** What a forecast counts once it has its runs: the list, the expectations, the harm (and Morale's rolls). */
+interface Counted {
+  readonly within: WithinPoint[];
+  readonly beyond: number;
+  readonly expectedActions: number;
+  readonly harm: Forecast["harm"];
+  readonly morale?: { readonly expectedRolls: number };
+}
+
+/** R-RA-7 one run to 0 is the whole forecast. */
+function withoutMorale(
+  run: RunExpectations,
+  list: { within: WithinPoint[]; beyond: number },
+  D: number,
+  base: HarmBase,
+): Counted {
+  const expectedStrikes = run.S[D] ?? 0;
+  const harm = {
+    ...base,
+    expectedStrikes,
+    pUnscathed: run.Q[D] ?? 0,
+    expectedEffect: expectedStrikes * base.effectPerStrike,
+    expectedDamage: expectedStrikes * base.damagePerStrike,
+  };
+  return { ...list, expectedActions: run.E[D] ?? 0, harm };
+}
+
+interface MoraleInputs {
+  readonly law: ActionLaw;
+  readonly armour: number;
+  readonly D: number;
+  readonly stay: number;
+  readonly base: HarmBase;
+}
+
+/** R-V-16 the first run, then what follows each 0 (forecast-morale.ts): exact expectations, the list joined. */
+function withMorale(steps: readonly MoraleStep[], run: RunExpectations, m: MoraleInputs): Counted {
+  const at = (list: Float64Array) => (d: number) => list[d] ?? 0;
+  const after = afterZero(
+    steps,
+    { actions: at(run.E), strikes: at(run.S), unscathed: at(run.Q) },
+    m.base.characterArmour,
+  );
+  const first = run.S[m.D] ?? 0;
+  const lengths = runLengths(m.law, m.armour, m.stay);
+  const p = givenUpWithin(
+    steps,
+    lengths(m.D),
+    steps.map((s) => lengths(s.full)),
+    FORECAST_TAIL,
+  );
+  const within = p.map((q, i) => ({ n: i + 1, p: q }));
+  const harm = {
+    ...m.base,
+    expectedStrikes: first + after.strikes,
+    pUnscathed: (run.Q[m.D] ?? 0) * after.unscathed,
+    expectedEffect: first * m.base.effectPerStrike + after.effect,
+    expectedDamage: first * m.base.damagePerStrike + after.damage,
+  };
+  const expectedActions = (run.E[m.D] ?? 0) + after.actions;
+  return {
+    within,
+    beyond: Math.max(0, 1 - (p.at(-1) ?? 0)),
+    expectedActions,
+    harm,
+    morale: { expectedRolls: after.rolls },
+  };
+}
+
+/** P(a run to 0 from d takes exactly n actions), n = 0 … FORECAST_MAX_ACTIONS, each d computed once. */
+function runLengths(law: ActionLaw, armour: number, stay: number): (d: number) => Float64Array {
+  const known = new Map<number, Float64Array>();
+  return (d) => {
+    const cached = known.get(d);
+    if (cached) return cached;
+    const { within } = withinTable(damageLaw(law, armour, d), d, stay, MORALE_RUN_TAIL);
+    const mass = new Float64Array(FORECAST_MAX_ACTIONS + 1);
+    within.forEach((w, i) => (mass[w.n] = Math.max(0, w.p - (within[i - 1]?.p ?? 0))));
+    known.set(d, mass);
+    return mass;
   };
 }
 
@@ -368,7 +468,12 @@ function trimmed(values: Float64Array, lo: number, hi: number): [number, number]
  * P(overcome within n), n = 1, 2, …: of n actions, m take Disposition off (a binomial, P = 1 − stay),
  * and what those m took decides.
  */
-function withinTable(dl: DamageLaw, D: number, stay: number): { within: WithinPoint[]; beyond: number } {
+function withinTable(
+  dl: DamageLaw,
+  D: number,
+  stay: number,
+  tail: number = FORECAST_TAIL,
+): { within: WithinPoint[]; beyond: number } {
   const move = 1 - stay;
   const y = withoutZero(massOf(dl, () => true)).map((p) => p / move);
   const { over, left } = jumpCounts(y, dl.recurrence, D);
@@ -379,7 +484,7 @@ function withinTable(dl: DamageLaw, D: number, stay: number): { within: WithinPo
   let [lo, hi, more] = [0, 1, 0];
   const within: WithinPoint[] = [];
   let stillLeft = 1;
-  for (let n = 1; n <= FORECAST_MAX_ACTIONS && stillLeft >= FORECAST_TAIL; n++) {
+  for (let n = 1; n <= FORECAST_MAX_ACTIONS && stillLeft >= tail; n++) {
     if (hi > last) more += (counts[last] ?? 0) * move;
     hi = Math.min(hi, last);
     for (let m = hi; m >= lo; m--) counts[m] = (counts[m] ?? 0) * stay + (counts[m - 1] ?? 0) * move;

@@ -72,12 +72,31 @@ function challenge(): Json {
     disposition: { value: 12, max: 20 },
     dice: 2,
     halved: false,
-    facets: [{ name: "Talk", tier: "trivial", n: 4, disposition: { value: 5, max: 5 }, dice: 0, halved: true }],
+    facets: [
+      {
+        name: "Talk",
+        tier: "trivial",
+        n: 4,
+        disposition: { value: 5, max: 5 },
+        dice: 0,
+        halved: true,
+        moraleRolled: false,
+      },
+    ],
     armour: 1,
     sentient: false,
+    moraleRolled: false,
     notes: "<p>Secret</p>",
     unmigrated: {},
   };
+}
+
+/** The same Challenge as a world saved before the Morale mark (R-V-16) stored it. */
+function challengeBeforeMoraleMark(): Json {
+  const source = challenge();
+  delete source.moraleRolled;
+  for (const facet of source.facets as Json[]) delete facet.moraleRolled;
+  return source;
 }
 
 const modifier = () => ({ id: "m1", dice: 1, label: "Sharp", appliesTo: ["any"], situational: true });
@@ -293,6 +312,14 @@ describe.each(GENERATIONS)(
 
     it.each(ITEM_CASES)("R-EQ-3 R-EQ-4 R-ADV-1 R-COND-1: a $type with $path $stored loads with $repaired", (c) => {
       expectRepaired("Item", c.type, ITEM_SOURCES[c.type]?.() ?? {}, c);
+    });
+
+    it("R-V-16: a Challenge saved before the Morale mark loads with every track unmarked and no repair noted", () => {
+      const { actors } = loadOne("Actor", "challenge", challengeBeforeMoraleMark());
+      expect([...actors.invalidDocumentIds]).toEqual([]);
+      const source = actors.contents[0]?.system.toObject() ?? {};
+      expect(withoutRecords(source)).toEqual(withoutRecords(challenge()));
+      expect(source.repairs ?? []).toEqual([]);
     });
 
     it("a valid character loads unchanged and with no repair noted", () => {

@@ -70,6 +70,43 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Morale", (generation) => {
     expect(card.state.noteKey).toBe("TERRAN.Card.Morale.carriesOn");
   });
 
+  it("R-V-16 (stand-ins) once per time it reaches 0: after it gives up no second roll, until it has been above 0", async () => {
+    const brute = beaten();
+    nextFaces.push(2, 1);
+    await rollMorale(brute);
+    expect(sys(brute).moraleRolled).toBe(true);
+    const cards = world.created.length;
+    nextFaces.push(6, 6, 2);
+    await rollMorale(brute);
+    expect(world.created.length).toBe(cards);
+    expect(world.notices.at(-1)).toMatchObject({ level: "warn" });
+    expect(sys(brute).disposition.value).toBe(0);
+    // The GM raises it by hand: the mark goes with that edit; brought to 0 again, Morale is open again.
+    await brute.update({ "system.disposition.value": 3 } as never);
+    expect(sys(brute).moraleRolled).toBe(false);
+    await brute.update({ system: { disposition: { value: 0 } } });
+    nextFaces.length = 0;
+    nextFaces.push(5, 1);
+    await rollMorale(brute);
+    expect(world.created.length).toBe(cards + 1);
+    expect(sys(brute)).toMatchObject({ tier: "dangerous", moraleRolled: false });
+  });
+
+  it("R-V-16 (stand-ins): a facet's mark is its own, and a facet written back above 0 loses it", async () => {
+    const brute = beaten();
+    const nerve = { name: "Nerve", tier: "dangerous", n: 4, disposition: { value: 0, max: 5 }, dice: 1, halved: false };
+    await brute.update({ "system.facets": [nerve], "system.disposition.value": 4 } as never);
+    nextFaces.push(1);
+    await rollMorale(brute, 0);
+    expect(sys(brute).facets[0]?.moraleRolled).toBe(true);
+    expect(sys(brute).moraleRolled).toBe(false);
+    const facets = sys(brute)
+      .toObject()
+      .facets.map((f) => ({ ...f, disposition: { value: 5, max: 5 } }));
+    await brute.update({ system: { facets } });
+    expect(sys(brute).facets[0]?.moraleRolled).toBe(false);
+  });
+
   it("R-V-16 (stand-ins): no roll for an unsentient Challenge, nor for one this user does not own", async () => {
     for (const brute of [beaten({ sentient: false }), beaten({ isOwner: false })]) {
       const before = world.created.length;

@@ -117,7 +117,7 @@ describe.each(GENERATIONS)("Foundry v%i", (generation) => {
       const sheet = await open(ChallengeSheet, wolf);
       await click(sheet, '[data-action="addFacet"]');
       expect(sysOf(wolf).facets).toEqual([
-        { name: "TERRAN.Sheet.Challenge.newFacet", ...tierPreset("core", "dangerous") },
+        { name: "TERRAN.Sheet.Challenge.newFacet", ...tierPreset("core", "dangerous"), moraleRolled: false },
       ]);
       await sheet.render();
       await change(sheet, 'tr[data-facet="0"] select[data-change="tier"]', "trivial");

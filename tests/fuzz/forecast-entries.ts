@@ -3,11 +3,12 @@
  * ruleset (Core and Degenesis one throw, Legacy a separate Effect roll). Laws are called and read
  * (`below`), so what a law gives is judged, not only that it was built. Invariants: probabilities in
  * 0–1, a law's listed mass never above its total, P(within n) rising, expected figures ≥ 0 or null
- * (never overcome); hostile numbers anywhere are refused with a RulesError.
+ * (never overcome); hostile numbers anywhere are refused with a RulesError. R-V-16 with Morale counted: the
+ * same, at least one Morale roll expected, and never fewer actions or strikes than without it.
  */
 import fc from "fast-check";
 import * as rules from "../../src/rules/index.ts";
-import { CORE, DEGENESIS, LEGACY, type ActionLaw, type Ruleset, type ValueLaw } from "../../src/rules/index.ts";
+import { CORE, DEGENESIS, LEGACY, V062, type ActionLaw, type Ruleset, type ValueLaw } from "../../src/rules/index.ts";
 import * as A from "./arbitraries.ts";
 import { entry, type EntryPoint } from "./harness.ts";
 
@@ -28,6 +29,39 @@ const approach = t(light, dark, A.rank, A.effectTagsArb, fc.boolean(), fc.boolea
 );
 const challengeDice = t(fc.integer({ min: 0, max: 6 }), fc.boolean()).map(([dice, halved]) => ({ dice, halved }));
 const order = fc.constantFrom<rules.EffectOrder>("gm", "player-first", "player-last");
+
+const MORALE_TABLES = { tiers: V062.challengeTiers, rows: V062.morale ?? [] };
+/** R-V-16 a v0.6.2 track: its tier (Exceptional with n dice), its full Disposition and what is left of it. */
+const moraleTrack = t(
+  fc.constantFrom(...V062.challengeTiers.map((d) => d.id)),
+  fc.integer({ min: 4, max: 8 }),
+  fc.integer({ min: 1, max: 40 }),
+  fc.integer({ min: 0, max: 40 }),
+).map(([tier, n, full, left]) => {
+  const stats = { ...rules.challengeStats(V062, tier, tier === "exceptional" ? n : undefined), disposition: full };
+  return { stats, left: Math.min(left, full) };
+});
+
+/** R-RA-7 P(within n) rises, stays 0–1, and the list plus what is left adds up to 1; expectations ≥ 0 or null. */
+function forecastBad(f: rules.Forecast): string | null {
+  if (f.within.some((w, i) => w.p < (f.within[i - 1]?.p ?? 0) - 1e-12 || w.p > 1))
+    return "P(within n) falls or passes 1";
+  const last = f.within.at(-1);
+  if (last && Math.abs(last.p + f.beyond - 1) > 1e-9) return `the list and the rest add up to ${last.p + f.beyond}`;
+  if (f.expectedActions !== null && f.expectedActions < 0) return `expected actions ${f.expectedActions}`;
+  return f.harm.pUnscathed >= 0 && f.harm.pUnscathed <= 1 + 1e-12 ? null : `P(unscathed) ${f.harm.pUnscathed}`;
+}
+
+/** R-V-16 Morale adds runs: never fewer actions or strikes, never more often unscathed, a roll at each 0. */
+function moraleBad(counted: rules.Forecast, plain: rules.Forecast): string | null {
+  const more = (a: number | null, b: number | null) => a === null || b === null || a >= b * (1 - 1e-9) - 1e-12;
+  if (!more(counted.expectedActions, plain.expectedActions)) return "fewer actions with Morale";
+  if (!more(counted.harm.expectedStrikes, plain.harm.expectedStrikes)) return "fewer strikes with Morale";
+  if (counted.harm.pUnscathed > plain.harm.pUnscathed + 1e-12) return "more often unscathed with Morale";
+  const rolls = counted.morale?.expectedRolls;
+  if (plain.disposition > 0 && !plain.never && !(rolls !== undefined && rolls >= 1 - 1e-12)) return `rolls ${rolls}`;
+  return null;
+}
 
 /** A law's listed mass is a probability and never more than its total. */
 function lawMass(law: ValueLaw, n = 30): string | null {
@@ -148,17 +182,27 @@ export const FORECAST_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       order,
       fc.integer({ min: 0, max: 3 }),
     ),
-    {
-      fractional: true,
-      check: (f) => {
-        if (f.within.some((w, i) => w.p < (f.within[i - 1]?.p ?? 0) - 1e-12 || w.p > 1))
-          return "P(within n) falls or passes 1";
-        const last = f.within.at(-1);
-        if (last && Math.abs(last.p + f.beyond - 1) > 1e-9)
-          return `the list and the rest add up to ${last.p + f.beyond}`;
-        if (f.expectedActions !== null && f.expectedActions < 0) return `expected actions ${f.expectedActions}`;
-        return f.harm.pUnscathed >= 0 && f.harm.pUnscathed <= 1 + 1e-12 ? null : `P(unscathed) ${f.harm.pUnscathed}`;
-      },
+    { fractional: true, check: forecastBad },
+  ),
+  // R-V-16 the forecast of a sentient v0.6.2 track, Morale counted at every 0.
+  challengeForecastMorale: entry(
+    (
+      a: rules.OneThrowApproach,
+      track: { stats: rules.ChallengeStats; left: number },
+      o: rules.EffectOrder,
+      characterArmour: number,
+    ) => {
+      const law = rules.forecastActionLaw(V062, a);
+      const challenge = { disposition: track.left, effect: rules.challengeEffectLaw(track.stats) };
+      const options = { order: o, characterArmour };
+      const counted = rules.challengeForecast(
+        law,
+        { ...challenge, morale: { tables: MORALE_TABLES, stats: track.stats } },
+        options,
+      );
+      return { counted, plain: rules.challengeForecast(law, challenge, options) };
     },
+    t(approach, moraleTrack, order, fc.integer({ min: 0, max: 3 })),
+    { fractional: true, check: ({ counted, plain }) => forecastBad(counted) ?? moraleBad(counted, plain) },
   ),
 };

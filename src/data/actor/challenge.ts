@@ -1,9 +1,19 @@
 /** A Challenge (R-CH-1 … R-CH-5). */
-import { booleanField, choiceField, integerField, repairsField, textField, unmigratedField } from "../fields.ts";
+import {
+  booleanField,
+  choiceField,
+  integerField,
+  optionalBooleanField,
+  repairsField,
+  textField,
+  unmigratedField,
+} from "../fields.ts";
 import { CHALLENGE_TIER_IDS } from "../limits.ts";
 import { tokenBarUpdate } from "../token-bars.ts";
 import { TerranDataModel } from "../base-model.ts";
 import { migrateChallenge } from "../migrations/index.ts";
+import { isRecord } from "../migrations/values.ts";
+import { clearMoraleMarks } from "../morale-mark.ts";
 
 export { CHALLENGE_TIER_IDS };
 
@@ -16,6 +26,8 @@ function tierFields() {
     disposition: new SchemaField({ value: integerField(10, 0), max: integerField(10, 0) }),
     dice: integerField(1, 0, 100),
     halved: booleanField(),
+    /** R-V-16 Morale was rolled at this 0 (data/morale-mark.ts). */
+    moraleRolled: optionalBooleanField(),
   };
 }
 
@@ -63,6 +75,18 @@ export class ChallengeData extends TerranDataModel<ChallengeSchema, Actor.Implem
       bar2: asked("bar2") === undefined ? current("bar2") : asked("bar2"),
     });
     if (update) this.parent.updateSource(update);
+    return allowed;
+  }
+
+  /** R-V-16 after the repair (which expands the change): a track the update leaves above 0 loses its Morale mark. */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<ChallengeSchema, Actor.Implementation>["_preUpdate"]>
+  ) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes] = args;
+    const system: unknown = isRecord(changes) ? changes.system : undefined;
+    if (isRecord(system)) clearMoraleMarks(this.toObject(), system);
     return allowed;
   }
 

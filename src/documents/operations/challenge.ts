@@ -15,6 +15,7 @@ import {
   type Ruleset,
 } from "../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../data/source.ts";
+import { moraleRolled } from "../../data/morale-mark.ts";
 
 /** Its facets array is written whole. */
 export interface ChallengeUpdate {
@@ -25,6 +26,8 @@ export interface ChallengeUpdate {
     readonly dice?: number;
     readonly halved?: boolean;
     readonly n?: number;
+    /** R-V-16 */
+    readonly moraleRolled?: boolean;
   };
 }
 
@@ -95,8 +98,8 @@ export function moraleStats(challenge: ChallengeSource, facet: number | null, ru
 }
 
 /**
- * R-V-16 why the track may not roll Morale (no table, not sentient, not at 0, no Dice), thrown before any die
- * is; the table when it may.
+ * R-V-16 why the track may not roll Morale (no table, not sentient, not at 0, rolled at this 0 already, no
+ * Dice), thrown before any die is; the table when it may.
  */
 export function assertMoraleOpen(
   challenge: ChallengeSource,
@@ -108,6 +111,10 @@ export function assertMoraleOpen(
     throw new RulesError("not-allowed", "Only a sentient Challenge rolls Morale.", { reason: "not-sentient" });
   if (moraleTrack(challenge, facet).disposition.value !== 0)
     throw new RulesError("not-allowed", "Morale is rolled when the Disposition reaches 0.", { reason: "not-overcome" });
+  if (moraleRolled(moraleTrack(challenge, facet)))
+    throw new RulesError("not-allowed", "Morale was already rolled at this 0: once per time it reaches 0.", {
+      reason: "moraleRolled",
+    });
   if (moraleDice(challenge, facet) === 0) throw new RulesError("no-dice", "This Challenge has no Dice for Morale.");
   return ruleset.morale;
 }
@@ -119,8 +126,8 @@ export interface MoraleResult {
 
 /**
  * R-V-16 a sentient Challenge's track at 0 rolls Morale (`faces` its Dice, `chain` the kept 6's explosion):
- * it gives up (nothing changes), pushes on a tier lower (tier, Dice and Disposition become that tier's), or
- * carries on (its Disposition back to full). Refused without the ruleset's table, unsentient, or above 0.
+ * it gives up (it stays at 0, marked as rolled), pushes on a tier lower (tier, Dice and Disposition become that
+ * tier's), or carries on (its Disposition back to full). Refused as `assertMoraleOpen` says.
  */
 export function moraleOperation(
   challenge: ChallengeSource,
@@ -139,22 +146,28 @@ export function moraleOperation(
     chain,
   );
   const next = nextTrack(track, outcome);
-  if (next === track) return { update: {}, outcome: { ...outcome, facet } };
   if (facet === null) {
-    const { tier, dice, halved, n, disposition } = next;
-    return { update: { system: { tier, dice, halved, n, disposition } }, outcome: { ...outcome, facet } };
+    if (outcome.result === "gives-up")
+      return { update: { system: { moraleRolled: true } }, outcome: { ...outcome, facet } };
+    const { tier, dice, halved, n, disposition, moraleRolled } = next;
+    return {
+      update: { system: { tier, dice, halved, n, disposition, moraleRolled } },
+      outcome: { ...outcome, facet },
+    };
   }
   const facets = challenge.facets.map((f, i) => (i === facet ? next : f));
   return { update: { system: { facets } }, outcome: { ...outcome, facet } };
 }
 
+/** R-V-16 the track after Morale: marked where it stays at 0 (once per time it reaches 0), unmarked above. */
 function nextTrack(track: FacetSource, outcome: MoraleOutcome): FacetSource {
   if (outcome.result === "carries-on")
-    return { ...track, disposition: { ...track.disposition, value: outcome.disposition } };
-  if (outcome.result === "gives-up") return track;
+    return { ...track, disposition: { ...track.disposition, value: outcome.disposition }, moraleRolled: false };
+  if (outcome.result === "gives-up") return { ...track, moraleRolled: true };
   const s = outcome.stats;
   return {
     ...track,
+    moraleRolled: false,
     tier: s.tier,
     dice: s.dice,
     halved: s.halved,

@@ -237,6 +237,23 @@ describe("R-V-16 Morale on the Challenge sheet", () => {
     expect(core.facets[0]?.morale).toBeNull();
   });
 
+  it("R-V-16 once per time it reaches 0: a track whose Morale was rolled at this 0 shows it closed, saying why", () => {
+    const base = sentient();
+    const facets = base.system.facets.map((f, i) =>
+      i === 0 ? { ...f, disposition: { value: 0, max: f.disposition.max }, moraleRolled: false } : f,
+    );
+    const rolled = { ...base, system: { ...base.system, moraleRolled: true, facets } };
+    const view = full(challengeSheetContext(rolled));
+    expect(view.facets[0]?.morale?.button.disabled).toBe(true);
+    expect(view.facets[0]?.morale?.button.tooltip.key).toBe("TERRAN.Sheet.Disabled.moraleRolled");
+    expect(say(view.facets[0]?.morale?.button.tooltip ?? { key: "", value: "" })).toMatch(/already rolled/i);
+    // The facet at 0 is another track: its Morale is still open.
+    expect(view.facets[1]?.morale?.button.disabled).toBe(false);
+    // A mark on a track back above 0 offers nothing (there is no Morale above 0).
+    const raised = { ...rolled, system: { ...rolled.system, disposition: { value: 3, max: 10 } } };
+    expect(full(challengeSheetContext(raised)).facets[0]?.morale).toBeNull();
+  });
+
   it("R-V-16: a player who does not own the Challenge sees the control closed, saying why", () => {
     const view = full(challengeSheetContext({ ...sentient(), permissions: OBSERVER }));
     expect(view.facets[0]?.morale?.button.disabled).toBe(true);

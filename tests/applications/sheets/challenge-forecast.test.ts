@@ -24,10 +24,12 @@ import {
   DEGENESIS,
   forecastActionLaw,
   LEGACY,
+  V062,
   type RulesetId,
   type TierRank,
 } from "../../../src/rules/index.ts";
 import { legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
+import { english as englishText } from "../../support/templates.ts";
 import {
   forecastChallenge,
   mortalCharacter,
@@ -315,5 +317,43 @@ describe("the panel's place on the Challenge sheet", () => {
     const view = challengeSheetContext(open) as ChallengeFullView;
     expect(view.forecastOpen).toBe(true);
     expect(view.forecast?.result?.expected).toMatch(/^\d+\.\d$/);
+  });
+});
+
+describe("R-V-16 the forecast panel counts Morale where the GM says the Challenge has it", () => {
+  const sentient = (rulesetId: RulesetId, on = true, choices: Partial<ForecastChoices> = {}): ForecastInput => {
+    const base = input(choices, rulesetId);
+    return { ...base, system: { ...base.system, sentient: on } };
+  };
+
+  it("R-V-16: a sentient v0.6.2 Challenge's forecast is the one with Morale, and the panel says it counts it", () => {
+    const view = challengeForecastView(sentient("v062"));
+    const system = sentient("v062").system;
+    const law = forecastActionLaw(V062, { light: 2, dark: 0, rank: 1, singleDieServesBoth: true });
+    const stats = { tier: system.tier, disposition: system.disposition.max, dice: system.dice, halved: false, n: null };
+    const expected = challengeForecast(law, {
+      disposition: system.disposition.value,
+      // The house rule is on in this panel's input: the Challenge's armour 1 counts (R-CH-6).
+      armour: system.armour,
+      effect: challengeEffectLaw(system),
+      morale: { tables: { tiers: V062.challengeTiers, rows: V062.morale ?? [] }, stats },
+    });
+    expect(view.result?.morale?.key).toBe("TERRAN.Forecast.morale");
+    expect(view.result?.morale?.value).toBe((expected.morale?.expectedRolls ?? 0).toFixed(1));
+    expect(view.result?.expected).toBe((expected.expectedActions ?? 0).toFixed(1));
+    expect(englishText("TERRAN.Forecast.morale")).toMatch(/Morale/);
+  });
+
+  it("R-V-16: a facet chosen counts that facet's own Morale (its tier, Dice and full Disposition)", () => {
+    const whole = challengeForecastView(sentient("v062"));
+    const facet = challengeForecastView(sentient("v062", true, { facet: "0" }));
+    expect(facet.result?.morale).not.toBeNull();
+    expect(facet.result?.expected).not.toBe(whole.result?.expected);
+  });
+
+  it("R-V-16: not sentient, or a ruleset without Morale: the forecast is the one without it, and no line", () => {
+    for (const view of [challengeForecastView(sentient("v062", false)), challengeForecastView(sentient("core"))])
+      expect(view.result?.morale).toBeNull();
+    expect(challengeForecastView(sentient("core")).result).toEqual(challengeForecastView(input()).result);
   });
 });

@@ -516,6 +516,20 @@ describe("the Challenge sheet read by a GM and by a player", () => {
     for (const text of options) expect(text).not.toMatch(/\byour\b/i);
   });
 
+  it("R-V-16 the GM's forecast of a sentient v0.6.2 Challenge says it counts Morale; a Core one's does not", () => {
+    const base = forecastChallenge("v062");
+    const panel = base.forecast
+      ? { ...base.forecast, choices: { ...base.forecast.choices, character: "" } }
+      : undefined;
+    const root = challenge({
+      ...base,
+      system: { ...base.system, sentient: true },
+      ...(panel ? { forecast: panel } : {}),
+    });
+    expect(root.querySelector(".te-forecast-morale")?.textContent).toMatch(/Counts Morale .* rolls expected/);
+    expect(challenge(forecastChallenge()).querySelector(".te-forecast-morale")).toBeNull();
+  });
+
   it("a player's (observer's) view hides the controls only a GM or owner may use", () => {
     const root = challenge(multiFacetChallenge("core", OBSERVER));
     expect(

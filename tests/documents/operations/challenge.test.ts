@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyEffectToChallengeOperation,
+  assertMoraleOpen,
   moraleDice,
   moraleOperation,
 } from "../../../src/documents/operations/challenge.ts";
@@ -91,9 +92,9 @@ describe("moraleOperation", () => {
     notes: "",
   };
 
-  it("R-V-16: 1–3 gives up (nothing changes); 6+ carries on at full Disposition", () => {
+  it("R-V-16: 1–3 gives up (it stays at 0, the roll remembered); 6+ carries on at full Disposition", () => {
     expect(moraleOperation(beaten, V062, null, [3, 1], [])).toEqual({
-      update: {},
+      update: { system: { moraleRolled: true } },
       outcome: { result: "gives-up", value: 3, facet: null },
     });
     const on = moraleOperation(beaten, V062, null, [6, 2], [2]);
@@ -110,13 +111,22 @@ describe("moraleOperation", () => {
       halved: false,
       n: 4,
       disposition: { value: 5, max: 5 },
+      moraleRolled: false,
     });
   });
 
   it("R-V-16 (ruling): with facets only the facet that reached 0 changes; Dangerous steps to Trivial (d/2)", () => {
     const facet = moraleOperation(beaten, V062, 0, [4], []);
     expect(facet.update.system?.facets).toEqual([
-      { name: "Nerve", tier: "trivial", n: 4, disposition: { value: 1, max: 1 }, dice: 0, halved: true },
+      {
+        name: "Nerve",
+        tier: "trivial",
+        n: 4,
+        disposition: { value: 1, max: 1 },
+        dice: 0,
+        halved: true,
+        moraleRolled: false,
+      },
     ]);
     expect(facet.update.system?.tier).toBeUndefined();
     const halved = {
@@ -146,5 +156,26 @@ describe("moraleOperation", () => {
     );
     refused(() => moraleOperation({ ...beaten, dice: 0 }, V062, null, [], []), /no Dice/);
     refused(() => moraleOperation(beaten, V062, 3, [4], []), /no facet #4/);
+  });
+
+  it("R-V-16 once per time it reaches 0: after it gave up, that track refuses a second roll; the others may", () => {
+    const gaveUp = moraleOperation(beaten, V062, null, [2, 1], []).update.system;
+    const after: ChallengeSource = { ...beaten, moraleRolled: gaveUp?.moraleRolled ?? false };
+    expect(() => assertMoraleOpen(after, V062, null)).toThrow(/already rolled/i);
+    expect(() => moraleOperation(after, V062, null, [6, 1], [3])).toThrow(/already rolled/i);
+    expect(assertMoraleOpen(after, V062, 0)).toBe(V062.morale);
+    const facetGaveUp = moraleOperation(beaten, V062, 0, [1], []).update.system;
+    expect(facetGaveUp?.facets?.[0]?.moraleRolled).toBe(true);
+    expect(facetGaveUp?.moraleRolled).toBeUndefined();
+    const facetAfter: ChallengeSource = { ...beaten, facets: facetGaveUp?.facets ?? [] };
+    expect(() => assertMoraleOpen(facetAfter, V062, 0)).toThrow(/already rolled/i);
+    expect(assertMoraleOpen(facetAfter, V062, null)).toBe(V062.morale);
+  });
+
+  it("R-V-16: a mark left on a track above 0 does not count (it is refused as above 0, not as rolled)", () => {
+    const raised = { ...beaten, moraleRolled: true, disposition: { value: 4, max: 10 } };
+    expect(() => assertMoraleOpen(raised, V062, null)).toThrow(/reaches 0/);
+    // A world saved before the mark existed has none: the track at 0 is open.
+    expect(assertMoraleOpen(beaten, V062, null)).toBe(V062.morale);
   });
 });

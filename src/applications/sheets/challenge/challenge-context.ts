@@ -22,6 +22,7 @@ import type { ChallengeSheetInput } from "../inputs.ts";
 import { tooltipText } from "../../tooltip-text.ts";
 import { percent } from "../../format.ts";
 import { moraleStats } from "../../../documents/operations/challenge.ts";
+import { moraleRolled } from "../../../data/morale-mark.ts";
 
 export interface TierOptionView {
   readonly value: ChallengeTierId;
@@ -151,9 +152,10 @@ function moraleView(
   const track = facet === null ? system : system.facets[facet];
   if (!rows || !system.sentient || track?.disposition.value !== 0) return null;
   const noDice = !track.halved && track.dice === 0 ? message("TERRAN.Sheet.Disabled.noDice") : null;
+  const rolled = moraleRolled(track) ? message("TERRAN.Sheet.Disabled.moraleRolled") : null;
   const odds = noDice ? null : moraleOdds({ tiers: ruleset.challengeTiers, rows }, moraleStats(system, facet, ruleset));
   return {
-    button: button(message("TERRAN.Sheet.Challenge.moraleHint"), notOwner, noDice),
+    button: button(message("TERRAN.Sheet.Challenge.moraleHint"), notOwner, rolled, noDice),
     odds: odds ? rows.map((r) => ({ labelKey: r.labelKey, text: percent(odds[r.result], locale).text })) : [],
   };
 }

@@ -16,6 +16,7 @@ import {
   TIER_RANKS,
   type EffectOrder,
   type Forecast,
+  type ForecastMorale,
   type Ruleset,
   type RulesetId,
   type TierRank,
@@ -23,6 +24,7 @@ import {
 } from "../../../rules/index.ts";
 import type { ChallengeSource, FacetSource } from "../../../data/source.ts";
 import type { CharacterState } from "../../../documents/operations/types.ts";
+import { moraleStats } from "../../../documents/operations/challenge.ts";
 import { characterApproach } from "../../resolution/approach.ts";
 import { decimal } from "../../format.ts";
 import { message, type Message } from "../common.ts";
@@ -123,6 +125,8 @@ export interface ForecastResultView {
     readonly armour: number;
   };
   readonly perAction: { readonly fail: string; readonly partial: string; readonly success: string };
+  /** R-V-16 where Morale is counted: that it is, and the Morale rolls expected (null: not counted). */
+  readonly morale: Message | null;
 }
 
 export interface ForecastView {
@@ -194,12 +198,22 @@ const fixed = (x: number | null, locale?: string): string => (x === null ? "∞"
 interface Target {
   readonly name: string;
   readonly row: FacetSource | ChallengeSource;
+  /** The facet's index, null for the Challenge's own track. */
+  readonly facet: number | null;
 }
 
 function targetOf(input: ForecastInput): Target {
   const index = input.choices.facet === "" ? null : Number(input.choices.facet);
   const facet = index === null ? undefined : input.system.facets[index];
-  return facet ? { name: facet.name, row: facet } : { name: input.name, row: input.system };
+  return facet ? { name: facet.name, row: facet, facet: index } : { name: input.name, row: input.system, facet: null };
+}
+
+/** R-V-16 Morale counted where the ruleset has it, the GM marked the Challenge sentient and the track has Dice. */
+function moraleOf(input: ForecastInput, ruleset: Ruleset, target: Target): ForecastMorale | undefined {
+  const rows = ruleset.morale;
+  const rolls = target.row.halved || target.row.dice > 0;
+  if (!rows || !input.system.sentient || !rolls) return undefined;
+  return { tables: { tiers: ruleset.challengeTiers, rows }, stats: moraleStats(input.system, target.facet, ruleset) };
 }
 
 function resultView(f: Forecast, locale?: string): ForecastResultView {
@@ -234,6 +248,7 @@ function resultView(f: Forecast, locale?: string): ForecastResultView {
       partial: pct(f.perAction.partial, locale),
       success: pct(f.perAction.success, locale),
     },
+    morale: f.morale ? message("TERRAN.Forecast.morale", fixed(f.morale.expectedRolls, locale)) : null,
   };
 }
 
@@ -374,10 +389,17 @@ function forecastResult(
   };
   const options = { order: choices.order, characterArmour: approach.armour };
   try {
-    const forecast = FORECASTS.get(JSON.stringify([ruleset.id, approachIn, challenge, options]), () =>
+    const morale = moraleOf(input, ruleset, target);
+    const key = JSON.stringify([ruleset.id, approachIn, challenge, options, morale?.stats ?? null]);
+    const forecast = FORECASTS.get(key, () =>
       challengeForecast(
         forecastActionLaw(ruleset, approachIn),
-        { disposition: challenge.disposition, armour: challenge.armour, effect: challengeEffectLaw(challenge) },
+        {
+          disposition: challenge.disposition,
+          armour: challenge.armour,
+          effect: challengeEffectLaw(challenge),
+          ...(morale ? { morale } : {}),
+        },
         options,
       ),
     );
