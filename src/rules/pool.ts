@@ -178,6 +178,12 @@ export function assertPool(pool: Pool, light?: number, dark?: number): Pool {
   return pool;
 }
 
+/** R-CHAR-3 a Save's name as the ruleset has it (R-V-3: v0.6.2's Evasion and Resolve). */
+export function saveLabelKey(ruleset: Pick<Ruleset, "attributes">, group: Group): string {
+  const id = assertGroup(group);
+  return ruleset.attributes.groups.find((g) => g.id === id)?.saveLabelKey ?? `TERRAN.Save.${id}`;
+}
+
 /** R-POOL-1 … R-POOL-5 */
 export function buildPool(input: PoolInput): Pool {
   const darkMax =
@@ -188,6 +194,8 @@ export function buildPool(input: PoolInput): Pool {
   const raw = lines.reduce((t, l) => t + l.dice, base);
   const { light, clamp } = clampLight(raw, isMortallyWounded(input.wounds));
   const baseLabel =
-    input.target.kind === "save" ? `TERRAN.Save.${input.target.group}` : `TERRAN.Attribute.${input.target.attribute}`;
+    input.target.kind === "save"
+      ? saveLabelKey(input.ruleset, input.target.group)
+      : `TERRAN.Attribute.${input.target.attribute}`;
   return { base, baseLabel, lines, raw, light, dark, clamp, empty: light + dark === 0 };
 }

@@ -47,6 +47,7 @@ import {
   getRuleset,
   highest,
   keptExplodingLuck,
+  saveLabelKey,
   separateRollLuck,
   type CombinedLuckInput,
   type RollLuck,
@@ -82,7 +83,10 @@ function riskyLuck(state: RiskyCardState): CardLuck | typeof WAIT {
   const luck = state.reaction ? separateRollLuck(faces) : combinedLuck(state, faces);
   if (luck === WAIT) return WAIT;
   const target = state.target;
-  const label = target.kind === "save" ? [`TERRAN.Save.${target.group}`] : [`TERRAN.Attribute.${target.attribute}`];
+  const label =
+    target.kind === "save"
+      ? [saveLabelKey(getRuleset(state.rulesetId), target.group)]
+      : [`TERRAN.Attribute.${target.attribute}`];
   return {
     luck,
     kind: state.reaction ? "reaction" : "risky",

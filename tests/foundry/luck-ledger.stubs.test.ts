@@ -597,4 +597,14 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] R-LUCK-1 the luck ledger", 
     expect(tally?.rarest).toMatchObject({ kind: "reaction", effect: null, label: "TERRAN.Save.insight" });
     expect(tally?.rarest?.chance).toBeCloseTo(11 / 36, 12);
   });
+
+  it("R-LUCK-1 R-V-3 (stand-ins): a v0.6.2 Reaction is named by its ruleset's Save", async () => {
+    asActiveGm();
+    world.settings.set("ruleset", "v062");
+    const state = card([6, 2], [], { reaction: true, target: { kind: "save", group: "insight" }, rulesetId: "v062" });
+    const msg = message({ kind: "risky", state });
+    msg.rolls = [rollOf([6, 2])];
+    await onLuckMessage(asMessage(msg));
+    expect(readLuckLedger().tallies[0]?.rarest?.label).toBe("TERRAN.Save.evasion");
+  });
 });

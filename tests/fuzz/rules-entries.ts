@@ -352,6 +352,13 @@ export const RULES_ENTRIES: Readonly<Record<string, EntryPoint>> = {
       between(p.dark, 0, input.darkMax ?? Number.POSITIVE_INFINITY, "Dark Dice") ??
       (p.empty === (p.light + p.dark === 0) ? null : "empty disagrees with the dice"),
   }),
+  // R-CHAR-3 / R-V-3 a Save's name is one of the ruleset's own keys.
+  saveLabelKey: entry(rules.saveLabelKey, t(A.ruleset, A.group), {
+    check: (key, [ruleset]) =>
+      ruleset.attributes.groups.some((g) => g.saveLabelKey === key) || key.startsWith("TERRAN.Save.")
+        ? null
+        : `label ${key}`,
+  }),
   assertPool: entry(
     (input: rules.PoolInput) => {
       const pool = rules.buildPool(input);

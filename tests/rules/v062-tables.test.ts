@@ -14,6 +14,7 @@ import {
   V062_SAYONARA,
   V062_SKILL_GROUPS,
   V062_SKILLS,
+  V062,
 } from "../../src/rules/rulesets/v062.ts";
 import { ADVANCEMENTS, getAdvancement } from "../../src/rules/advancements.ts";
 import { deriveSaves } from "../../src/rules/attributes.ts";
@@ -21,8 +22,9 @@ import { CONDITIONS } from "../../src/rules/conditions.ts";
 import { darkDieCosts } from "../../src/rules/ego.ts";
 import { applyHarm } from "../../src/rules/harm.ts";
 import { sayonaraTrack, successorAdvancements } from "../../src/rules/sayonara.ts";
-import { buildPool } from "../../src/rules/pool.ts";
+import { buildPool, saveLabelKey } from "../../src/rules/pool.ts";
 import { CORE } from "../../src/rules/rulesets/index.ts";
+import type { Ruleset } from "../../src/rules/rulesets/types.ts";
 import { attrs, poolInput } from "./fixtures.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -218,6 +220,20 @@ describe("R-V-3 attributes and Saves", () => {
       "Resolve",
     ]);
     expect([V062_ATTRIBUTES.max, V062_ATTRIBUTES.totalCap, V062_ATTRIBUTES.saves]).toEqual([4, 10, { max: 2 }]);
+  });
+
+  it("R-V-3 a Reaction's pool is named by the ruleset's Save (the dialog's title, the card, the ledger)", () => {
+    const en = read("en");
+    const named = (ruleset: Ruleset, group: "insight" | "prowess" | "resolve") =>
+      lookup(en, buildPool(poolInput({ ruleset, target: { kind: "save", group } })).baseLabel);
+    expect([named(V062, "insight"), named(V062, "prowess"), named(V062, "resolve")]).toEqual([
+      "Insight · Evasion",
+      "Prowess · Fortitude",
+      "Resolve",
+    ]);
+    expect(named(CORE, "insight")).toBe("Insight · Reflexes");
+    expect(saveLabelKey(V062, "resolve")).toBe("TERRAN.Save.resolveAlone");
+    expect(() => saveLabelKey(V062, "luck" as "resolve")).toThrow(/group/);
   });
 });
 

@@ -3,7 +3,7 @@
  * becomes on the hotbar. An attribute, a Save or a weapon dragged to the hotbar makes a script macro
  * that calls `TerranEngine.rollFor(actorUuid, what)`, which opens the roll dialog.
  */
-import { isAttribute, isGroup } from "../../rules/index.ts";
+import { isAttribute, isGroup, saveLabelKey, type Ruleset } from "../../rules/index.ts";
 
 export const ROLL_DRAG_TYPE = "TerranEngine.Roll";
 
@@ -30,10 +30,10 @@ export function isRollDragData(data: unknown): data is RollDragData {
 }
 
 /** The i18n key naming an attribute or Save roll, or null for a weapon (named by its item). */
-export function rollLabelKey(what: string): string | null {
+export function rollLabelKey(ruleset: Ruleset, what: string): string | null {
   if (isAttribute(what)) return `TERRAN.Attribute.${what}`;
   const group = what.startsWith("save:") ? what.slice(5) : "";
-  if (isGroup(group)) return `TERRAN.Save.${group}`;
+  if (isGroup(group)) return saveLabelKey(ruleset, group);
   return null;
 }
 

@@ -384,6 +384,19 @@ describe("character sheet context: permissions", () => {
   });
 });
 
+describe("character sheet context: v0.6.2's Saves (R-V-3)", () => {
+  it("R-V-3 (ruling): the groups keep Core's names; their Saves are labelled Evasion, Fortitude, Resolve", () => {
+    const part = gritPart(full(characterSheetContext(seasonedCharacter("v062"))));
+    expect(part.groups.map((g) => english(g.save.labelKey))).toEqual([
+      "Insight · Evasion",
+      "Prowess · Fortitude",
+      "Resolve",
+    ]);
+    const core = gritPart(full(characterSheetContext(seasonedCharacter())));
+    expect(core.groups.map((g) => english(g.save.labelKey))[0]).toBe("Insight · Reflexes");
+  });
+});
+
 describe("character sheet context: v0.6.2's held skills (R-V-5)", () => {
   const skilled = (over: Parameters<typeof seasonedCharacter>[1] = {}) => {
     const input = seasonedCharacter("v062", over);

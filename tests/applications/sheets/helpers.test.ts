@@ -3,6 +3,7 @@
  * the engine advancements the creation helper gives.
  */
 import { describe, expect, it } from "vitest";
+import { CORE, V062 } from "../../../src/rules/index.ts";
 import { button, dropSort, message, moveItem, percentOf, signedDice } from "../../../src/applications/sheets/common.ts";
 import { engineAdvancementSource } from "../../../src/applications/sheets/character/engine-items.ts";
 import {
@@ -66,9 +67,12 @@ describe("roll macros", () => {
   });
 
   it("names the roll and quotes the ids in the script", () => {
-    expect(rollLabelKey("reason")).toBe("TERRAN.Attribute.reason");
-    expect(rollLabelKey("save:resolve")).toBe("TERRAN.Save.resolve");
-    expect(rollLabelKey("weapLongSword001")).toBeNull();
+    expect(rollLabelKey(CORE, "reason")).toBe("TERRAN.Attribute.reason");
+    expect(rollLabelKey(CORE, "save:resolve")).toBe("TERRAN.Save.resolve");
+    // R-V-3 (ruling) v0.6.2's Saves keep the groups' names, with its own labels.
+    expect(rollLabelKey(V062, "save:resolve")).toBe("TERRAN.Save.resolveAlone");
+    expect(rollLabelKey(V062, "save:insight")).toBe("TERRAN.Save.evasion");
+    expect(rollLabelKey(CORE, "weapLongSword001")).toBeNull();
     expect(rollMacroCommand("Actor.abc", 'x"); alert(1); ("')).toBe(
       'await TerranEngine.rollFor("Actor.abc", "x\\"); alert(1); (\\"");',
     );

@@ -106,7 +106,17 @@ describe("item sheet context", () => {
     });
     expect(mod?.scopes.filter((s) => s.checked).map((s) => s.id)).toEqual(["any"]);
     expect(mod?.scopes.map((s) => s.id)).toContain("save:insight");
+    expect(mod?.scopes.find((s) => s.id === "save:insight")?.labelKey).toBe("TERRAN.Save.insight");
     expect(view.description.labelKey).toBe("TERRAN.Sheet.Item.description");
+  });
+
+  it("R-V-3: a modifier's Save scopes are named as the world's ruleset names its Saves", () => {
+    const scopes = itemSheetContext(advancementSheet("v062")).advancement?.mechanics.dice[0]?.scopes ?? [];
+    expect(scopes.filter((s) => s.id.startsWith("save:")).map((s) => s.labelKey)).toEqual([
+      "TERRAN.Save.evasion",
+      "TERRAN.Save.prowess",
+      "TERRAN.Save.resolveAlone",
+    ]);
   });
 
   it("a homebrew advancement says only its flags and dice are automated", () => {

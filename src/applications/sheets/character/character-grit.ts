@@ -23,6 +23,7 @@ import {
   type PanicMark,
   type Ruleset,
   type WoundTrack,
+  saveLabelKey,
 } from "../../../rules/index.ts";
 import type { CharacterDerived } from "../../../data/derived.ts";
 import type { CharacterSource } from "../../../data/source.ts";
@@ -130,7 +131,7 @@ export function groupsOf(
         ),
       })),
       save: {
-        labelKey: `TERRAN.Save.${group}`,
+        labelKey: saveLabelKey(ruleset, group),
         value: save,
         max: SAVE_MAX,
         pips: Array.from({ length: SAVE_MAX }, (_, i) => ({ filled: i < save })),

@@ -7,6 +7,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { isAttribute, isWoundTrack, type Attribute } from "../../../rules/index.ts";
 import { itemSnapshot } from "../../../data/snapshot.ts";
 import { TerranActor } from "../../../documents/actor.ts";
+import { currentRuleset } from "../../../settings/settings.ts";
 import { confirm } from "../../../prompts/notify.ts";
 import { openRoll } from "../../resolution/index.ts";
 import { characterSheetContext, type CharacterSheetView } from "./character-context.ts";
@@ -239,7 +240,7 @@ export class CharacterSheet extends TerranActorSheet<Context> {
         type: ROLL_DRAG_TYPE,
         actorUuid: this.document.uuid,
         what,
-        label: item ? item.name : localize(rollLabelKey(what) ?? what),
+        label: item ? item.name : localize(rollLabelKey(currentRuleset(), what) ?? what),
       };
       transfer.setData("text/plain", JSON.stringify(data));
       return;

@@ -12,6 +12,7 @@ import {
   conditionOf,
   getRuleset,
   GROUPS,
+  saveLabelKey,
   isEngineAdvancement,
   MECHANICS_FLAGS,
   SKILL_SCOPES,
@@ -125,14 +126,16 @@ export interface ItemSheetView {
   } | null;
 }
 
-/** The scopes a modifier may name, with their labels. */
-export const SCOPE_LABELS: readonly { readonly id: ModifierScope; readonly labelKey: string }[] = [
-  { id: "any", labelKey: "TERRAN.Scope.any" },
-  ...ATTRIBUTES.map((a) => ({ id: a, labelKey: `TERRAN.Attribute.${a}` })),
-  ...GROUPS.map((g) => ({ id: `save:${g}` as const, labelKey: `TERRAN.Save.${g}` })),
-  // R-LEG-16 a skill's rolls only (Obsessive Focus in Legacy).
-  ...SKILL_SCOPES.map((id) => ({ id, labelKey: `TERRAN.Skill.${id.slice("skill:".length)}` })),
-];
+/** The scopes a modifier may name, with their labels (a Save as the ruleset names it). */
+export function scopeLabels(ruleset: Ruleset): readonly { readonly id: ModifierScope; readonly labelKey: string }[] {
+  return [
+    { id: "any", labelKey: "TERRAN.Scope.any" },
+    ...ATTRIBUTES.map((a) => ({ id: a, labelKey: `TERRAN.Attribute.${a}` })),
+    ...GROUPS.map((g) => ({ id: `save:${g}` as const, labelKey: saveLabelKey(ruleset, g) })),
+    // R-LEG-16 a skill's rolls only (Obsessive Focus in Legacy).
+    ...SKILL_SCOPES.map((id) => ({ id, labelKey: `TERRAN.Skill.${id.slice("skill:".length)}` })),
+  ];
+}
 
 function options(values: readonly string[], selected: string, labelKey: (v: string) => string): OptionView[] {
   return values.map((value) => ({ value, labelKey: labelKey(value), selected: value === selected }));
@@ -172,7 +175,7 @@ function mechanicsOf(
       label: d.label,
       display: d.label.startsWith("TERRAN.") ? { key: d.label, text: "" } : { key: "", text: d.label },
       situational: d.situational,
-      scopes: SCOPE_LABELS.map((s) => ({
+      scopes: scopeLabels(ruleset).map((s) => ({
         id: s.id,
         labelKey: s.labelKey,
         checked: d.appliesTo.includes(s.id),
