@@ -876,6 +876,18 @@ describe("roll dialog: v0.6.2's held skills (R-V-5)", () => {
     expect(onCore.light).toBe(2);
   });
 
+  it("R-V-11 (ruling): no GM position stepper in v0.6.2; a position sent anyway stays at 0 and never throws", () => {
+    const sub = subject(fresh(), { ruleset: V062 });
+    const v = view(sub, { position: 3 });
+    expect(v.position.shown).toBe(false);
+    expect(v.choices.position).toBe(0);
+    expect(v.light).toBe(2);
+    expect(applyChange(sub, initialChoices(sub, SETTINGS), { action: "positionUp" }, SETTINGS).position).toBe(0);
+    const root = dom(renderTemplate(TEMPLATE, v));
+    expect(root.querySelector('[data-action="positionUp"]')).toBeNull();
+    expect(view(subject(fresh()), { position: 1 })).toMatchObject({ position: { shown: true, value: 1 }, light: 3 });
+  });
+
   it("R-V-5: a character saved before held skills (no field) shows the empty box and rolls as before", () => {
     const v = view(subject(fresh(), { ruleset: V062 }));
     expect(v.skills).toEqual({ shown: true, rows: [] });

@@ -190,8 +190,9 @@ export interface RollDialogView {
       readonly ticked: boolean;
     }[];
   };
-  /** R-POOL-2 the GM's position stepper. */
+  /** R-POOL-2 the GM's position stepper; not shown where the ruleset has none (R-V-11). */
   readonly position: {
+    readonly shown: boolean;
     readonly value: number;
     readonly signed: string;
     readonly cls: string;
@@ -475,7 +476,8 @@ export function normalise(
         ? message("TERRAN.Dialog.dark.raisedToZero")
         : null;
 
-  const wantedPosition = whole(raw.position, 0);
+  // R-V-11 (ruling) a ruleset without a GM position die keeps it at 0.
+  const wantedPosition = subject.ruleset.gmPosition ? whole(raw.position, 0) : 0;
   const position = clampInt(wantedPosition, -POSITION_LIMIT, POSITION_LIMIT);
   const positionCorrected =
     position !== wantedPosition ? message("TERRAN.Dialog.position.limited", POSITION_LIMIT) : null;
@@ -817,11 +819,13 @@ function oddsNotes(
 
 /** R-POOL-2 the GM's position stepper, each button with why it is closed at the limits. */
 function positionView(
+  ruleset: Ruleset,
   position: number,
   settings: RollDialogSettings,
   corrected: DialogMessage | null,
 ): RollDialogView["position"] {
   return {
+    shown: ruleset.gmPosition,
     value: position,
     signed: position === 0 ? "\u00b10d" : signedDice(position),
     cls: position > 0 ? "bonus" : position < 0 ? "penalty" : "neutral",
@@ -956,7 +960,7 @@ export function rollDialogModel(
     lines: modifierRows(pool, reading, target, new Set(chosen.ticked)),
     ignored: reading.ignored,
     skills: skillsView(subject, chosen.skills),
-    position: positionView(chosen.position, settings, normalised.positionCorrected),
+    position: positionView(ruleset, chosen.position, settings, normalised.positionCorrected),
     raw: pool.raw,
     rawSigned: String(pool.raw).replace("-", MINUS),
     light: pool.light,

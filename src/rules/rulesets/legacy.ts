@@ -79,6 +79,7 @@ export const LEGACY: Ruleset = {
   // R-LEG-11 (ruling) Legacy names no ranges; Core's describe a weapon and cost no dice.
   ranges: CORE.ranges,
   rangePenalties: true,
+  gmPosition: true,
   // R-LEG-11 an Effect is the tool's own roll.
   effect: toolTiers(
     [

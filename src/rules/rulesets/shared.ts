@@ -150,6 +150,7 @@ export const SIX_ATTRIBUTE_SHAPE = {
   skills: null,
   heldSkills: null,
   rangePenalties: true,
+  gmPosition: true,
   weaponTags: ["versatile", "nimble", "slaughter", "improvised", "unhandy"],
   panic: null,
   morale: null,

@@ -356,6 +356,8 @@ export interface Ruleset {
   readonly ranges: readonly RangeDef[];
   /** R-POOL-2 a weapon out of its ranges costs −1d; false: ranges are narrative (R-V-11). */
   readonly rangePenalties: boolean;
+  /** R-POOL-2 the GM's ±d for the position; false: none, advantage is the approach row (R-V-11). */
+  readonly gmPosition: boolean;
   readonly effect: EffectRule;
   readonly weapons: readonly WeaponDef[];
   /** The tags a weapon of this ruleset may carry (R-EQ-3, R-V-17). */

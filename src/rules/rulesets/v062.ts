@@ -258,6 +258,7 @@ export const V062: Ruleset = {
   // R-V-11 (ruling) ranges are narrative.
   ranges: CORE.ranges,
   rangePenalties: false,
+  gmPosition: false,
   // R-V-12; (ruling) a switched world's ranks 3–4 read Advantaged, the highest row.
   effect: approachTiers([
     { rank: 0, value: -1, labelKey: "TERRAN.EffectTier.v062.disadvantaged" },
