@@ -133,7 +133,10 @@ describe("v0.6.2 as a registered ruleset", () => {
     expect(poolWith({ ...fists, tags: ["unarmed", "heavyFirepower"] }, undefined, V062, trained).raw).toBe(3);
     // Other rulesets have no Martial combatant: a switched world's flag and tag change nothing there.
     for (const ruleset of [CORE, LEGACY])
-      expect(poolWith(fists, undefined, ruleset, trained).lines.map((l) => l.id), ruleset.id).toEqual(["improvised"]);
+      expect(
+        poolWith(fists, undefined, ruleset, trained).lines.map((l) => l.id),
+        ruleset.id,
+      ).toEqual(["improvised"]);
   });
 
   it("R-V-11 (ruling): ranges cost no dice, where Core's cost one", () => {
