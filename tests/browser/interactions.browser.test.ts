@@ -215,7 +215,9 @@ describe("sandbox in Chromium: the roll dialog", { timeout: 30_000 }, () => {
     expect(await text(".rd-light-count")).toBe("2");
     expect(await page.locator('select[name="rank"]').inputValue()).toBe("1");
     expect(await text(".rd-weapon-row")).toContain(english("TERRAN.EffectTier.v062.baseline"));
-    await afterUpdate(page, () => page.locator('select[name="rank"]').selectOption("2"));
+    await afterUpdate(page, async () => {
+      await page.locator('select[name="rank"]').selectOption("2");
+    });
     const read = model(fixture, { rank: 2 });
     expect(read.rank).toBe(2);
     expect(await text('[data-odds="effect"]')).toBe(read.chances.expectedEffect);
