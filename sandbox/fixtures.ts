@@ -160,9 +160,16 @@ const skilled: CharacterState = {
   items: [],
 };
 
-export const DIALOGS: Readonly<
-  Record<"fresh" | "weapon" | "mortal" | "reaction" | "brainwave" | "degenesis" | "v062-skills", DialogFixture>
-> = {
+/** R-V-17 v0.6.2's Unarmed weapon (the compendium's), in the hands of a Martial combatant. */
+const UNARMED: WeaponSource = { ...LONG_SWORD, rank: 1, tags: ["improvised", "unarmed"] };
+const martial: CharacterState = {
+  source: character({ attributes: { exertion: 2, finesse: 2 } }),
+  items: [advancementItem("advMartial00001", "martialCombatant", "Martial combatant")],
+};
+
+type DialogId = "fresh" | "weapon" | "mortal" | "reaction" | "brainwave" | "degenesis" | "v062-skills" | "v062-unarmed";
+
+export const DIALOGS: Readonly<Record<DialogId, DialogFixture>> = {
   fresh: {
     actorName: "Ilse",
     subject: { ruleset: CORE, state: fresh, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
@@ -197,6 +204,16 @@ export const DIALOGS: Readonly<
   "v062-skills": {
     actorName: "Mira",
     subject: { ruleset: V062, state: skilled, target: { kind: "attribute", attribute: "finesse" }, weapon: null },
+  },
+  // R-V-12 the approach select over the weapon's row; R-V-17 no Improvised −1d with Martial combatant.
+  "v062-unarmed": {
+    actorName: "Mira",
+    subject: {
+      ruleset: V062,
+      state: martial,
+      target: { kind: "attribute", attribute: "exertion" },
+      weapon: { id: "weaponFists0001", name: "Unarmed", system: UNARMED },
+    },
   },
 };
 

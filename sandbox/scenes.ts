@@ -34,6 +34,7 @@ const DIALOG_TITLES: Readonly<Record<keyof typeof DIALOGS, string>> = {
   brainwave: "Roll dialog: Reason, an activated Brainwave's +1d",
   degenesis: "Roll dialog: Degenesis, the risk advisor open",
   "v062-skills": "Roll dialog (v0.6.2): held skills to tick",
+  "v062-unarmed": "Roll dialog (v0.6.2): Unarmed with Martial combatant, the approach over its row",
 };
 
 const CARD_TITLES: Readonly<Record<string, string>> = {

@@ -16,8 +16,10 @@ import {
   challengeStats,
   forecastActionLaw,
   RULESET_IDS,
+  type ChallengeStats,
   type EffectOrder,
   type Forecast,
+  type ForecastMorale,
   type Ruleset,
 } from "../../src/rules/index.ts";
 import { flag, int, parseArgs, RULESET_OPTION, rulesetOf, type OptionSpec } from "./lib/args.ts";
@@ -40,6 +42,10 @@ Challenge
   --disposition <d>       the Disposition left, 0–1000 (default: the tier's)
   --challenge-armour <a>  Core/Degenesis house rule only: the Challenge's armour, taken off each
                           Effect (default 0: the books give Challenges none; refused in Legacy)
+  --morale                v0.6.2: the GM ticked Sentient, so Morale is counted, rolled at every 0
+                          (1-3 gives up, 4-5 a tier lower, 6+ back to full; refused without Morale)
+  --full <d>              with --morale: the full Disposition a carry-on resets to, 1–1000 (default
+                          the tier's, or the Disposition left when that is higher)
 
 Approach (the same for every action)
   --light <0-4>           Light Dice (default 2)
@@ -66,6 +72,8 @@ const SPEC: Readonly<Record<string, OptionSpec>> = {
   n: { kind: "int", min: 1, max: 100 },
   disposition: { kind: "int", min: 0, max: 1000 },
   "challenge-armour": { kind: "int", min: 0, max: 10 },
+  morale: { kind: "flag" },
+  full: { kind: "int", min: 1, max: 1000 },
   light: { kind: "int", min: 0, max: 4 },
   dark: { kind: "int", min: 0, max: 100 },
   rank: { kind: "int", min: 0, max: 4 },
@@ -128,6 +136,12 @@ function text(ruleset: Ruleset, input: ForecastCliInput, f: Forecast, label: (ke
       );
   }
   const h = f.harm;
+  if (f.morale)
+    lines.push(
+      "",
+      `Morale counted: Sentient, full Disposition ${input.full ?? f.disposition}; expected Morale rolls ${num(f.morale.expectedRolls)} ` +
+        "(rolled at every 0; overcome means it gave up)",
+    );
   lines.push(
     "",
     `Harm dealt back (order: ${h.order}): expected strikes ${num(h.expectedStrikes)}, Effect per strike ${num(h.effectPerStrike)}, ` +
@@ -145,6 +159,9 @@ interface ForecastCliInput {
   readonly dice: number;
   readonly halved: boolean;
   readonly challengeArmour: number;
+  /** R-V-16 Morale counted (the GM ticked Sentient), and the full Disposition it resets to. */
+  readonly morale: boolean;
+  readonly full: number | null;
   readonly light: number;
   readonly dark: number;
   readonly rank: 0 | 1 | 2 | 3 | 4;
@@ -153,6 +170,31 @@ interface ForecastCliInput {
   readonly improvised: boolean;
   readonly order: EffectOrder;
   readonly armour: number;
+}
+
+/** R-V-16 (§13 ruling 22) --morale and --full, checked: only where the ruleset has Morale, full ≥ what is left. */
+function fullOf(
+  parsed: ReturnType<typeof parseArgs>,
+  ruleset: Ruleset,
+  stats: ChallengeStats,
+  left: number,
+): { morale: boolean; full: number | null } {
+  const morale = flag(parsed, "morale");
+  if (morale && !ruleset.morale)
+    throw new UsageError(`--morale is for a ruleset with Morale (v062); ${ruleset.id} has none.`);
+  if (!morale) {
+    if (parsed.full !== undefined)
+      throw new UsageError("--full needs --morale: it is the Disposition Morale resets to.");
+    return { morale, full: null };
+  }
+  const full = int(parsed, "full", Math.max(stats.disposition, left));
+  if (full < left) throw new UsageError(`--full ${full} is below the Disposition left (${left}).`);
+  return { morale, full };
+}
+
+/** R-V-16 the ruleset's Morale table for the track (its Dice, its full Disposition). */
+function moraleOf(ruleset: Ruleset, stats: ChallengeStats): ForecastMorale {
+  return { tables: { tiers: ruleset.challengeTiers, rows: ruleset.morale ?? [] }, stats };
 }
 
 /**
@@ -184,6 +226,7 @@ function run(args: readonly string[]): { text: string; json: unknown } {
     dice: stats.dice,
     halved: stats.halved,
     challengeArmour: int(parsed, "challenge-armour", 0),
+    ...fullOf(parsed, ruleset, stats, int(parsed, "disposition", stats.disposition)),
     light: int(parsed, "light", 2),
     dark: int(parsed, "dark", 0),
     rank: asTierRank(int(parsed, "rank", 1)),
@@ -206,6 +249,7 @@ function run(args: readonly string[]): { text: string; json: unknown } {
       disposition: input.disposition,
       armour: challengeArmour({ ruleset, houseRule: true }, input.challengeArmour),
       effect: challengeEffectLaw(stats),
+      ...(input.full !== null ? { morale: moraleOf(ruleset, { ...stats, disposition: input.full }) } : {}),
     },
     { order: input.order, characterArmour: input.armour },
   );

@@ -12,6 +12,7 @@ import { isRollerOrGm, undoEgoPermission } from "./permissions.ts";
 import { dieNameKey } from "./die-names.ts";
 import {
   cardDice,
+  cardRank,
   effectChainNeeded,
   isSlaughter,
   riskyCardResult,
@@ -78,6 +79,8 @@ export interface RiskyCardView {
   readonly weapon: {
     readonly name: string;
     readonly tierKey: string;
+    /** R-V-12 the approach row the roll was read on, where it is not the weapon's; else null. */
+    readonly approachKey: string | null;
     readonly tags: readonly { readonly labelKey: string | null; readonly label: string }[];
   } | null;
   readonly empty: boolean;
@@ -382,7 +385,10 @@ function weaponView(state: RiskyCardState, ruleset: Ruleset): RiskyCardView["wea
   const tags = state.weapon.tags.map((t) =>
     isWeaponTag(t) ? { labelKey: `TERRAN.Tag.${t}`, label: "" } : { labelKey: null, label: t },
   );
-  return { name: state.weapon.name, tierKey: ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "", tags };
+  const tierKey = ruleset.effect.tiers[state.weapon.rank]?.labelKey ?? "";
+  // R-V-12 (§13 ruling 15) the row read over the weapon's, named beside it.
+  const readKey = ruleset.effect.tiers[cardRank(state)]?.labelKey ?? tierKey;
+  return { name: state.weapon.name, tierKey, approachKey: readKey === tierKey ? null : readKey, tags };
 }
 
 /** The template context of a Risky Action card, as `viewer` sees it. */

@@ -112,7 +112,7 @@ export interface RiskyCardState {
   /** R-RA-2 (setting) a lone die is Precision and Effect. */
   readonly singleDieServesBoth: boolean;
   readonly weapon: CardWeapon | null;
-  /** The approach's tier when no weapon is used. */
+  /** The approach's tier when no weapon is used; R-V-12 the row read, with one too (`cardRank`). */
   readonly rank: TierRank;
   readonly combat: boolean;
   readonly flags: CardFlags;
@@ -254,9 +254,13 @@ export function isSlaughter(state: Pick<RiskyCardState, "weapon">): boolean {
   return state.weapon?.tags.includes("slaughter") ?? false;
 }
 
-/** The tier rank of the Effect: the weapon's, or the approach's. */
-export function cardRank(state: Pick<RiskyCardState, "weapon" | "rank">): TierRank {
-  return asTierRank(state.weapon ? state.weapon.rank : state.rank);
+/**
+ * The tier rank of the Effect: the weapon's, or the approach's. R-V-12 (§13 ruling 15) where the Effect is
+ * read by approach rows, the row the roll was read on, the weapon's by default (the dialog stores it).
+ */
+export function cardRank(state: Pick<RiskyCardState, "weapon" | "rank" | "rulesetId">): TierRank {
+  const overWeapon = getRuleset(state.rulesetId).effect.kind === "approach";
+  return asTierRank(state.weapon && !overWeapon ? state.weapon.rank : state.rank);
 }
 
 /** R-RA-4 / R-EQ-3 the Effect tags of the weapon (Versatile held two-handed, Improvised). */

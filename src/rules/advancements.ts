@@ -155,7 +155,8 @@ const list: readonly AdvancementDef[] = [
     dice: [situational("assassin", "TERRAN.Mod.assassin", 2)],
   },
   { id: "expert", labelKey: "TERRAN.Adv.expert", flags: [], dice: [] },
-  { id: "martialCombatant", labelKey: "TERRAN.Adv.martialCombatant", flags: [], dice: [] },
+  // R-V-17 (ruling) it removes the −1d of a weapon marked unarmed.
+  { id: "martialCombatant", labelKey: "TERRAN.Adv.martialCombatant", flags: ["martialCombatant"], dice: [] },
   { id: "dodger", labelKey: "TERRAN.Adv.dodger", flags: [], dice: [] },
   { id: "healer", labelKey: "TERRAN.Adv.healer", flags: [], dice: [] },
   { id: "henchkeeper", labelKey: "TERRAN.Adv.henchkeeper", flags: [], dice: [] },

@@ -11,6 +11,7 @@ export const WEAPON_TAGS: readonly WeaponTag[] = [
   "improvised",
   "unhandy",
   "heavyFirepower",
+  "unarmed",
 ];
 
 export function isWeaponTag(id: string): id is WeaponTag {

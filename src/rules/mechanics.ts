@@ -25,6 +25,7 @@ export const MECHANICS_FLAGS = [
   "multiAttack", // R-LEG-15 Multi-attack
   "skillFocus", // R-LEG-16 Obsessive Focus (Legacy)
   "egoMaxDown", // R-LEG-16 Estranged (Legacy)
+  "martialCombatant", // R-V-10, R-V-17 an unarmed weapon's Improvised −1d is gone
 ] as const;
 export type MechanicsFlag = (typeof MECHANICS_FLAGS)[number];
 

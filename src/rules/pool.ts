@@ -98,6 +98,12 @@ export function poolBase(attributes: Attributes, target: RollTarget): number {
   return assertInteger(attributes[attribute], `${attribute} rating`, 0, ATTRIBUTE_MAX);
 }
 
+/** R-V-17 (ruling) Martial combatant and a weapon marked unarmed, where the ruleset knows the mark. */
+function trainedUnarmed(input: PoolInput): boolean {
+  const known = input.ruleset.weaponTags.includes("unarmed");
+  return known && input.flags.has("martialCombatant") && hasTag(input.weapon, "unarmed");
+}
+
 /** R-POOL-2 */
 export function poolLines(input: PoolInput): PoolLine[] {
   const lines: PoolLine[] = [];
@@ -117,7 +123,7 @@ export function poolLines(input: PoolInput): PoolLine[] {
   if (track) lines.push({ id: "wound", label: `TERRAN.Wound.${track}`, dice: -1, rule: "R-HARM-4" });
 
   const weapon = input.weapon;
-  if (hasTag(weapon, "improvised"))
+  if (hasTag(weapon, "improvised") && !trainedUnarmed(input))
     lines.push({ id: "improvised", label: "TERRAN.Tag.improvised", dice: -1, rule: "R-EQ-3" });
   if (hasTag(weapon, "heavyFirepower"))
     lines.push({ id: "heavyFirepower", label: "TERRAN.Tag.heavyFirepower", dice: 1, rule: "R-V-17" });

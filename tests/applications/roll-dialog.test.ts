@@ -20,7 +20,9 @@ import {
   type RollDialogSubject,
   type RollDialogView,
 } from "../../src/applications/dialogs/roll-dialog-model.ts";
+import { riskyCardInput } from "../../src/applications/dialogs/risky-card-input.ts";
 import { DARK_MAX_LIMIT } from "../../src/applications/dialogs/stepper.ts";
+import { confirmEffect, createRiskyCard, riskyCardResult } from "../../src/chat/index.ts";
 import { percent, signedDice } from "../../src/applications/format.ts";
 import type { WeaponSource } from "../../src/data/source.ts";
 import type { CharacterState } from "../../src/documents/operations/types.ts";
@@ -905,6 +907,79 @@ describe("roll dialog: v0.6.2's held skills (R-V-5)", () => {
     ]);
     expect(root.querySelector(".rd-skills legend")?.textContent).toBe("Skills that fit this roll");
     expect(root.querySelector(".rd-skill-box")?.textContent?.replace(/\s+/g, " ").trim()).toBe("Sneak Survival");
+  });
+});
+
+describe("roll dialog: v0.6.2's weapons (R-V-10, R-V-12, R-V-17)", () => {
+  const fists = () => weapon({ rank: 1, ranges: ["contact"], tags: ["improvised", "unarmed"] }, "Unarmed");
+  const club = () => weapon({ rank: 0, ranges: ["contact"], tags: [] }, "Club");
+  const smg = () => weapon({ rank: 1, ranges: ["short"], tags: ["slaughter"] }, "SMG");
+  const martial = () => state({ attributes: { finesse: 2 } }, advancement("martialCombatant"));
+  const THROWN = { rollerId: "player1", actor: { uuid: "Actor.abc", name: "Mira" }, singleDieServesBoth: true };
+
+  it("R-V-17 R-V-10 (ruling): Martial combatant takes away the Unarmed weapon's −1d, and nothing else", () => {
+    expect(labels(view(subject(fresh(), { ruleset: V062, weapon: fists() })))).toEqual(["Improvised"]);
+    const trained = view(subject(martial(), { ruleset: V062, weapon: fists() }));
+    expect(labels(trained)).toEqual([]);
+    expect(trained.light).toBe(2);
+    const bottle = weapon({ rank: 1, ranges: ["short"], tags: ["improvised"] }, "Bottle");
+    expect(labels(view(subject(martial(), { ruleset: V062, weapon: bottle })))).toEqual(["Improvised"]);
+    // Core has no Martial combatant: a switched world's Unarmed stays Improvised there, dice and Effect.
+    const core = view(subject(martial(), { weapon: fists() }));
+    expect(labels(core)).toEqual(["Improvised"]);
+    expect(core.effectTags.improvised).toBe(true);
+  });
+
+  it("R-V-12 (ruling): with a weapon the approach select is offered, on the weapon's row until changed", () => {
+    const v = view(subject(fresh(), { ruleset: V062, weapon: club() }));
+    expect(v.tier.shown).toBe(true);
+    expect(v.tier.options.find((o) => o.selected)?.value).toBe("0");
+    expect(v.rank).toBe(0);
+    expect(english(v.tier.weapon?.labelKey ?? "")).toBe("Disadvantaged (−1e)");
+    // A switched world's rank 3 reads Advantaged and stays 3 until the GM reads otherwise.
+    const best = view(subject(fresh(), { ruleset: V062, weapon: weapon({ rank: 3, tags: [] }) }));
+    expect([best.rank, best.tier.options.find((o) => o.selected)?.value]).toEqual([3, "3"]);
+    // Without a weapon there is no weapon's row to name.
+    expect(view(subject(fresh(), { ruleset: V062 })).tier.weapon).toBeNull();
+  });
+
+  it("R-V-12 (ruling): the GM's reading over the weapon's row is the row of the odds and of the card; Slaughter stays", () => {
+    const sub = subject(fresh(), { ruleset: V062, weapon: smg() });
+    const read = applyChange(sub, initialChoices(sub, SETTINGS), { field: "rank", value: "2" }, SETTINGS);
+    const v = rollDialogModel(sub, read, SETTINGS);
+    expect([v.choices.rank, v.rank, v.slaughter]).toEqual([2, 2, true]);
+    const tags = { versatileTwoHanded: false, improvised: false };
+    expect(v.odds).toEqual(
+      riskyActionOdds({ light: 2, dark: 0, ego: 4, slaughter: true, effect: { rule: V062.effect, rank: 2, tags } }),
+    );
+    expect(v.odds.effect.value?.expectedWhenLands).toBeGreaterThan(view(sub).odds.effect.value?.expectedWhenLands ?? 0);
+    const input = riskyCardInput(sub, v, { ...THROWN, light: [6, 4], dark: [] });
+    expect([input.rank, input.weapon?.rank]).toEqual([2, 1]);
+    const confirmed = confirmEffect(createRiskyCard(input), { id: "player1", isGM: false }, [], 0);
+    expect(riskyCardResult(confirmed).effect?.value).toBe(5);
+  });
+
+  it("R-V-12 (ruling): the note says whose reading it is, to a player and to the GM, naming the weapon's row", () => {
+    const sub = subject(fresh(), { ruleset: V062, weapon: smg() });
+    expect(view(sub).tier.weapon?.noteKey).toBe("TERRAN.Dialog.tier.weaponRow");
+    expect(view(sub, {}, { ...SETTINGS, isGM: true }).tier.weapon?.noteKey).toBe("TERRAN.Dialog.tier.weaponRowGM");
+    const root = dom(renderTemplate(TEMPLATE, view(sub)));
+    const select = root.querySelector<HTMLSelectElement>('select[name="rank"]');
+    expect(select?.value).toBe("1");
+    expect([...(select?.options ?? [])].map((o) => o.textContent)).toEqual([
+      "Disadvantaged (−1e)",
+      "Baseline (±0e)",
+      "Advantaged (+1e)",
+    ]);
+    expect(text(root.querySelector(".rd-weapon-row"))).toBe(
+      english("TERRAN.Dialog.tier.weaponRow").replace("{row}", "Baseline (±0e)"),
+    );
+    const gm = dom(renderTemplate(TEMPLATE, view(sub, {}, { ...SETTINGS, isGM: true })));
+    expect(text(gm.querySelector(".rd-weapon-row"))).toMatch(/GM|approach/);
+    // Core: the weapon's tier, no select, no note.
+    const core = dom(renderTemplate(TEMPLATE, view(subject(fresh(), { weapon: weapon() }))));
+    expect(core.querySelector('select[name="rank"]')).toBeNull();
+    expect(core.querySelector(".rd-weapon-row")).toBeNull();
   });
 });
 

@@ -207,6 +207,24 @@ describe("sandbox in Chromium: the roll dialog", { timeout: 30_000 }, () => {
     await closePage();
   });
 
+  it("R-V-12 R-V-17 (ruling): v0.6.2's Unarmed with Martial combatant: no −1d, and the approach select over its row moves the odds", async () => {
+    await open("/scene/dialog/v062-unarmed");
+    const fixture = DIALOGS["v062-unarmed"];
+    const start = model(fixture);
+    expect(await page.locator(".rd-line.rd-improvised").count()).toBe(0);
+    expect(await text(".rd-light-count")).toBe("2");
+    expect(await page.locator('select[name="rank"]').inputValue()).toBe("1");
+    expect(await text(".rd-weapon-row")).toContain(english("TERRAN.EffectTier.v062.baseline"));
+    await afterUpdate(page, async () => {
+      await page.locator('select[name="rank"]').selectOption("2");
+    });
+    const read = model(fixture, { rank: 2 });
+    expect(read.rank).toBe(2);
+    expect(await text('[data-odds="effect"]')).toBe(read.chances.expectedEffect);
+    expect(read.chances.expectedEffect).not.toBe(start.chances.expectedEffect);
+    await closePage();
+  });
+
   it("R-HARM-5: a Mortally Wounded character throws no Light Dice and the dialog says why", async () => {
     await open("/scene/dialog/mortal");
     expect(model(DIALOGS.mortal).light).toBe(0);

@@ -180,6 +180,21 @@ describe("Risky Action card template", () => {
     ).toBeNull();
   });
 
+  it("R-V-12 (ruling): a v0.6.2 weapon card says when the row was read over the weapon's", () => {
+    const club = { name: "Club", rank: 1 as const, tags: [], twoHanded: false };
+    const over = render(card([6, 4], [], { rulesetId: "v062", weapon: club, rank: 2 }));
+    expect(text(over.querySelector(".weapon-tier"))).toBe(english("TERRAN.EffectTier.v062.baseline"));
+    expect(text(over.querySelector(".weapon-approach"))).toBe(
+      english("TERRAN.Card.Risky.approachOver").replace("{row}", english("TERRAN.EffectTier.v062.advantaged")),
+    );
+    expect(
+      render(card([6, 4], [], { rulesetId: "v062", weapon: club, rank: 1 })).querySelector(".weapon-approach"),
+    ).toBeNull();
+    expect(
+      render(card([6, 4], [], { weapon: { ...club, rank: 3 }, rank: 0 })).querySelector(".weapon-approach"),
+    ).toBeNull();
+  });
+
   it("R-RA-3 R-RA-4: a confirmed Effect shows the die, each explosion die, the tier line and the tags", () => {
     const root = render(FIXTURES.confirmedWithExplosion?.() ?? card([1]), viewer(GM));
     expect(text(root.querySelector(".weapon-name"))).toBe("Long sword");

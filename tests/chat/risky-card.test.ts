@@ -15,7 +15,7 @@ import {
   type AppliedEntry,
   type RiskyCardState,
 } from "../../src/chat/index.ts";
-import { cardDice } from "../../src/chat/risky-card.ts";
+import { cardDice, cardRank } from "../../src/chat/risky-card.ts";
 import { validateSelection } from "../../src/rules/index.ts";
 import { card, expectCode, GM, OTHER, pool, ROLLER, viewer } from "./fixtures.ts";
 
@@ -214,6 +214,22 @@ describe("Risky Action card: confirming the Effect", () => {
     expect(effect(v062([5, 4], 1))?.lines.map((l) => l.labelKey)).toContain("TERRAN.Effect.partial");
     // Core reads the same partial whole.
     expect(effect(card([5, 4]))?.value).toBe(4);
+  });
+
+  it("R-V-12 (ruling): a v0.6.2 card with a weapon reads the row it was rolled on, the weapon's by default; Core keeps the weapon's tier", () => {
+    const club = { name: "Club", rank: 1 as const, tags: [], twoHanded: false };
+    const effect = (state: RiskyCardState) => riskyCardResult(confirmEffect(state, ROLLER, [], 0)).effect;
+    // Precision 6, Effect die 4: Baseline 4, Advantaged 5, Disadvantaged 3.
+    const v062 = (rank: 0 | 1 | 2) => card([6, 4], [], { rulesetId: "v062", weapon: club, rank });
+    expect(effect(v062(1))?.value).toBe(4);
+    expect(effect(v062(2))?.value).toBe(5);
+    expect(effect(v062(0))?.value).toBe(3);
+    expect(cardRank(v062(2))).toBe(2);
+    expect(effect(v062(2))?.lines.map((l) => l.labelKey)).toContain("TERRAN.EffectTier.v062.advantaged");
+    // Core's tier stays the weapon's whatever the card's approach says.
+    const core = card([6, 4], [], { weapon: { ...club, rank: 3 }, rank: 0 });
+    expect(cardRank(core)).toBe(3);
+    expect(effect(core)?.value).toBe(6);
   });
 
   it("R-V-12 (ruling): the GM's 'succeed, but worse' halves a v0.6.2 Effect too", () => {

@@ -783,6 +783,17 @@ describe("the v0.6.2 folder", () => {
     }
   });
 
+  it("R-V-17 R-V-10 (ruling): the Unarmed weapon is marked unarmed and Martial combatant carries the flag that reads it; both texts say the dialog applies it", () => {
+    const martial = ofType("v062-advancements", "advancement").find((d) => sys(d).key === "martialCombatant");
+    expect(sys(martial ?? {}).flags).toEqual(["martialCombatant"]);
+    const unarmed = byName(ofType("v062-equipment", "weapon")).get("Unarmed");
+    expect(sys(unarmed ?? {}).tags).toEqual(["improvised", "unarmed"]);
+    for (const text of [String(sys(martial ?? {}).description), String(sys(unarmed ?? {}).description)]) {
+      expect(text).not.toMatch(/not apply it yet|rather than from the Unarmed item/);
+      expect(text).toMatch(/roll dialog/);
+    }
+  });
+
   it("R-V-9: the nine Conditions, with the engine's dice and flags; Obsessive Focus moves attributes (ruling); each says where a Condition comes from", () => {
     const list = docs("v062-conditions");
     expect(list.map((d) => sys(d).key)).toEqual([...V062.conditions]);

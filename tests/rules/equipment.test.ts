@@ -48,7 +48,15 @@ describe("equipment", () => {
   });
 
   it("R-EQ-3: the engine's tags and what each does", () => {
-    expect(WEAPON_TAGS).toEqual(["versatile", "nimble", "slaughter", "improvised", "unhandy", "heavyFirepower"]);
+    expect(WEAPON_TAGS).toEqual([
+      "versatile",
+      "nimble",
+      "slaughter",
+      "improvised",
+      "unhandy",
+      "heavyFirepower",
+      "unarmed",
+    ]);
     for (const ruleset of [CORE, DEGENESIS, LEGACY]) {
       expect(ruleset.weaponTags).toEqual(["versatile", "nimble", "slaughter", "improvised", "unhandy"]);
     }

@@ -17,9 +17,11 @@ import {
   tierOptions,
   V062,
   type Band,
+  type MechanicsFlag,
   type TierRank,
   type Weapon,
 } from "../../src/rules/index.ts";
+import { ADVANCEMENTS } from "../../src/rules/advancements.ts";
 import { storedWeapon, V062_WEAPONS } from "../../src/rules/rulesets/v062.ts";
 import { everyThrow } from "./fixtures.ts";
 
@@ -29,13 +31,13 @@ const weaponNamed = (id: string): Weapon => {
   return { rank: def.rank, ranges: def.ranges, tags: def.tags, twoHanded: false };
 };
 
-const poolWith = (weapon: Weapon, range?: string, ruleset = V062) =>
+const poolWith = (weapon: Weapon, range?: string, ruleset = V062, flags: ReadonlySet<MechanicsFlag> = new Set()) =>
   buildPool({
     ruleset,
     target: { kind: "attribute", attribute: "finesse" },
     attributes: { intuition: 0, reason: 0, finesse: 2, exertion: 0, attunement: 0, influence: 0 },
     wounds: { stressed: false, broken: false, weary: false },
-    flags: new Set(),
+    flags,
     weapon,
     ...(range ? { range } : {}),
     dark: 0,
@@ -97,13 +99,15 @@ describe("v0.6.2 as a registered ruleset", () => {
   it("R-V-18 R-V-17: each table weapon is stored with its row as a rank and its dice tags", () => {
     expect(V062.weapons).toHaveLength(V062_WEAPONS.length);
     const stored = (id: string) => V062.weapons.find((w) => w.id === id);
-    expect(stored("unarmed")).toMatchObject({ rank: 1, ranges: ["contact"], tags: ["improvised"] });
+    // R-V-17 (§13 ruling 20) the unarmed weapon is marked so, for Martial combatant.
+    expect(stored("unarmed")).toMatchObject({ rank: 1, ranges: ["contact"], tags: ["improvised", "unarmed"] });
+    expect(stored("thrownObject")?.tags).toEqual(["improvised"]);
     expect(stored("smallPrimitive")).toMatchObject({ rank: 0, tags: [] });
     expect(stored("largeAdvanced")).toMatchObject({ rank: 2, tags: [] });
     expect(stored("antiVehicle")).toMatchObject({ rank: 2, ranges: ["short", "long"] });
     expect(stored("antiVehicle")?.tags).toEqual(["heavyFirepower", "slaughter"]);
     for (const w of V062_WEAPONS) expect(V062.weapons).toContainEqual(storedWeapon(w));
-    expect(V062.weaponTags).toEqual(["improvised", "slaughter", "heavyFirepower"]);
+    expect(V062.weaponTags).toEqual(["improvised", "slaughter", "heavyFirepower", "unarmed"]);
   });
 
   it("R-V-17: Heavy Firepower is +1d and Improvised −1d, each a labelled line before the clamp", () => {
@@ -113,6 +117,26 @@ describe("v0.6.2 as a registered ruleset", () => {
     const fists = poolWith(weaponNamed("unarmed"));
     expect(fists.lines.map((l) => [l.id, l.dice])).toEqual([["improvised", -1]]);
     expect(fists.light).toBe(1);
+  });
+
+  it("R-V-17 R-V-10 (ruling): Martial combatant removes the −1d of a weapon marked Unarmed, and nothing else", () => {
+    const trained = new Set<MechanicsFlag>(["martialCombatant"]);
+    expect(ADVANCEMENTS.get("martialCombatant")?.flags).toEqual(["martialCombatant"]);
+    const fists = weaponNamed("unarmed");
+    expect(poolWith(fists, undefined, V062, trained).lines).toEqual([]);
+    expect(poolWith(fists, undefined, V062, trained).light).toBe(2);
+    expect(poolWith(fists).lines.map((l) => l.id)).toEqual(["improvised"]);
+    // Another Improvised weapon keeps its −1d; an Unarmed one without Improvised has none to lose.
+    expect(poolWith(weaponNamed("thrownObject"), undefined, V062, trained).lines.map((l) => l.id)).toEqual([
+      "improvised",
+    ]);
+    expect(poolWith({ ...fists, tags: ["unarmed", "heavyFirepower"] }, undefined, V062, trained).raw).toBe(3);
+    // Other rulesets have no Martial combatant: a switched world's flag and tag change nothing there.
+    for (const ruleset of [CORE, LEGACY])
+      expect(
+        poolWith(fists, undefined, ruleset, trained).lines.map((l) => l.id),
+        ruleset.id,
+      ).toEqual(["improvised"]);
   });
 
   it("R-V-11 (ruling): ranges cost no dice, where Core's cost one", () => {

@@ -18,6 +18,8 @@ import {
   oneThrowAction,
   riskyActionOdds,
   RulesError,
+  challengeStats,
+  V062,
 } from "../../src/rules/index.ts";
 
 interface Json {
@@ -61,6 +63,8 @@ describe("npm run odds -- forecast", () => {
       "--improvised",
       "--order",
       "--armour",
+      "--morale",
+      "--full",
       "--json",
     ]) {
       expect(forecast.help).toContain(option);
@@ -173,6 +177,67 @@ describe("npm run odds -- forecast", () => {
     expect(text).toMatch(/^\s+1\s+\d+\.\d%/m);
     expect(text).toContain("below 1e-9");
     expect(text).toContain("order: player-first");
+  });
+
+  it("R-V-16 (ruling) --morale counts a sentient v0.6.2 Challenge's Morale at every 0, as the pure forecast does", () => {
+    const args = ["--ruleset", "v062", "--tier", "serious", "--light", "3", "--rank", "2"];
+    const plain = run(args).json as Json & { forecast: { morale?: unknown } };
+    const counted = run([...args, "--morale"]);
+    const json = counted.json as Json & { forecast: { morale?: { expectedRolls: number } } };
+    const law = forecastActionLaw(V062, {
+      light: 3,
+      dark: 0,
+      rank: 2,
+      tags: { versatileTwoHanded: false, improvised: false },
+      slaughter: false,
+    });
+    const stats = challengeStats(V062, "serious");
+    const tables = { tiers: V062.challengeTiers, rows: V062.morale ?? [] };
+    const exact = challengeForecast(law, {
+      disposition: 10,
+      effect: challengeEffectLaw(stats),
+      morale: { tables, stats },
+    });
+    expect(json.input).toMatchObject({ ruleset: "v062", morale: true, full: 10 });
+    expect(json.forecast.expectedActions).toBe(exact.expectedActions);
+    expect(json.forecast.within).toEqual(exact.within);
+    expect(json.forecast.morale?.expectedRolls).toBe(exact.morale?.expectedRolls);
+    expect(json.forecast.expectedActions ?? 0).toBeGreaterThan(plain.forecast.expectedActions ?? Infinity);
+    expect(plain.forecast.morale).toBeUndefined();
+    expect(counted.text).toMatch(/Morale counted: .*expected Morale rolls/);
+    expect(run(args).text).not.toMatch(/Morale/);
+  });
+
+  it("R-V-16 (ruling) --full sets the stored full Disposition Morale resets to; by default the tier's, or the Disposition left when higher", () => {
+    const base = ["--ruleset", "v062", "--tier", "exceptional", "--n", "4", "--morale"];
+    expect((run([...base, "--disposition", "30"]).json as Json).input).toMatchObject({ disposition: 30, full: 30 });
+    const set = run([...base, "--disposition", "12", "--full", "24"]).json as Json & {
+      forecast: { morale?: { expectedRolls: number } };
+    };
+    const stats = { ...challengeStats(V062, "exceptional", 4), disposition: 24 };
+    const law = forecastActionLaw(V062, {
+      light: 2,
+      dark: 0,
+      rank: 1,
+      tags: { versatileTwoHanded: false, improvised: false },
+      slaughter: false,
+    });
+    const exact = challengeForecast(law, {
+      disposition: 12,
+      effect: challengeEffectLaw(stats),
+      morale: { tables: { tiers: V062.challengeTiers, rows: V062.morale ?? [] }, stats },
+    });
+    expect(set.forecast.expectedActions).toBe(exact.expectedActions);
+    expect(set.forecast.morale?.expectedRolls).toBe(exact.morale?.expectedRolls);
+  });
+
+  it.each([
+    [["--morale"], /--morale is for a ruleset with Morale/],
+    [["--ruleset", "v062", "--full", "10"], /--full needs --morale/],
+    [["--ruleset", "v062", "--tier", "serious", "--morale", "--disposition", "8", "--full", "5"], /--full .* below/],
+  ])("R-V-16 a Morale argument out of place (%j) is a UsageError saying why", (args, message) => {
+    expect(() => run(args)).toThrow(UsageError);
+    expect(() => run(args)).toThrow(message);
   });
 
   it.each([

@@ -89,7 +89,10 @@ export interface RollDialogChoices {
   range: string | null;
   /** This action is one Heavy armour hinders (run, observe, sneak, swim). */
   hindered: boolean;
-  /** The approach's Effect tier (only without a weapon; with one, the weapon's rank). */
+  /**
+   * The approach's Effect tier: without a weapon; with one, the weapon's rank, unless the ruleset reads its
+   * Effect by approach rows (R-V-12), where it starts there and the GM may read the approach over it.
+   */
   rank: TierRank;
   /** In combat (R-RA-10 Whirlwind). */
   combat: boolean;
@@ -248,8 +251,16 @@ export interface RollDialogView {
   readonly order: { readonly value: EffectOrder; readonly labelKey: string };
   /** The range select (only with a weapon). */
   readonly range: { readonly shown: boolean; readonly options: readonly RangeOption[] };
-  /** The approach tier select (only without a weapon); with a weapon, its tier as text. */
-  readonly tier: { readonly shown: boolean; readonly options: readonly SelectOption[]; readonly labelKey: string };
+  /**
+   * The approach tier select (without a weapon, or over its row where the Effect is read by approach rows,
+   * R-V-12); else the weapon's tier as text. `weapon`: the weapon's own row and whose reading the select is.
+   */
+  readonly tier: {
+    readonly shown: boolean;
+    readonly options: readonly SelectOption[];
+    readonly labelKey: string;
+    readonly weapon: { readonly labelKey: string; readonly noteKey: string } | null;
+  };
   readonly hindered: { readonly shown: boolean; readonly checked: boolean };
   /** R-RA-10 shown when the character has Whirlwind. */
   readonly combat: { readonly shown: boolean; readonly checked: boolean };
@@ -268,7 +279,7 @@ export interface RollDialogView {
   readonly odds: Odds;
   /** R-RA-3 / R-EQ-3 the Effect die explodes on 5+. */
   readonly slaughter: boolean;
-  /** The Effect tier rank used: the weapon's, or the approach's. */
+  /** The Effect tier rank used: the weapon's, or the approach's (R-V-12: the row read over the weapon's). */
   readonly rank: TierRank;
   readonly effectTags: EffectTags;
   /** The Ego the Dark Dice compare to (R-EGO-2). */
@@ -320,6 +331,16 @@ export function ruleWeapon(subject: RollDialogSubject): Weapon | undefined {
     tags: Array.isArray(w.tags) ? w.tags : [],
     twoHanded: w.twoHanded === true,
   };
+}
+
+/** R-V-12 (§13 ruling 15) the GM reads the approach over a weapon's row where the Effect is read by rows. */
+function approachOverWeapon(ruleset: Ruleset): boolean {
+  return ruleset.effect.kind === "approach";
+}
+
+/** The Effect tier rank the roll reads: the chosen approach's, or a weapon's where no reading goes over it. */
+function rollRank(ruleset: Ruleset, weapon: Weapon | undefined, chosen: TierRank): TierRank {
+  return weapon && !approachOverWeapon(ruleset) ? weapon.rank : chosen;
 }
 
 /** The range a weapon is used at by default: its first range this ruleset knows, else the ruleset's first. */
@@ -508,7 +529,7 @@ export function normalise(
       skills,
       range,
       hindered: reading.heavy && raw.hindered === true,
-      rank: weapon ? weapon.rank : asRank(raw.rank, DEFAULT_TIER_RANK),
+      rank: rollRank(subject.ruleset, weapon, asRank(raw.rank, weapon?.rank ?? DEFAULT_TIER_RANK)),
       combat: raw.combat === true,
       specialist: specialistOffered(subject, reading) && raw.specialist === true,
       messageMode: isMessageMode(raw.messageMode) ? raw.messageMode : (settings.messageMode ?? "public"),
@@ -533,7 +554,7 @@ export function initialChoices(subject: RollDialogSubject, settings: RollDialogS
       skills: [],
       range: null,
       hindered: false,
-      rank: DEFAULT_TIER_RANK,
+      rank: weapon?.rank ?? DEFAULT_TIER_RANK,
       combat: weapon !== undefined,
       specialist: false,
       messageMode: settings.messageMode ?? "public",
@@ -776,7 +797,10 @@ interface DialogEffect {
   readonly oddsAt: (dark: number) => Odds;
 }
 
-/** R-RA-4 / R-RA-5, R-EQ-3 the Effect: the weapon's tier and tags, or the approach's tier; and the odds with it. */
+/**
+ * R-RA-4 / R-RA-5, R-EQ-3 the Effect: the weapon's tier and tags, or the approach's tier (R-V-12: the row
+ * read, the weapon's by default); and the odds with it.
+ */
 function dialogEffect(
   subject: RollDialogSubject,
   reading: CharacterReading,
@@ -785,7 +809,7 @@ function dialogEffect(
   pool: Pool,
   settings: RollDialogSettings,
 ): DialogEffect {
-  const rank: TierRank = weapon ? weapon.rank : chosen.rank;
+  const rank = rollRank(subject.ruleset, weapon, chosen.rank);
   const tags: EffectTags = effectTags(weapon);
   const slaughter = hasTag(weapon, "slaughter");
   const oddsAt = (dark: number): Odds =>
@@ -916,13 +940,25 @@ function rangeView(ruleset: Ruleset, weapon: Weapon | undefined, range: string |
   };
 }
 
-/** The approach tier select (only without a weapon); with one, the weapon's tier as text. */
-function tierView(ruleset: Ruleset, weapon: Weapon | undefined, rank: TierRank): RollDialogView["tier"] {
+/**
+ * The approach tier select (without a weapon, or over its row: R-V-12, §13 ruling 15, the GM's reading as
+ * the position is); with a weapon otherwise, its tier as text.
+ */
+function tierView(
+  ruleset: Ruleset,
+  weapon: Weapon | undefined,
+  rank: TierRank,
+  settings: RollDialogSettings,
+): RollDialogView["tier"] {
   const tiers = ruleset.effect.tiers;
+  const labelOf = (r: TierRank): string => tiers.find((t) => t.rank === r)?.labelKey ?? "TERRAN.Dialog.tier.label";
+  const shown = weapon === undefined || approachOverWeapon(ruleset);
+  const noteKey = settings.isGM ? "TERRAN.Dialog.tier.weaponRowGM" : "TERRAN.Dialog.tier.weaponRow";
   return {
-    shown: weapon === undefined,
-    options: weapon ? [] : tierOptions(ruleset.effect, rank).map((t) => ({ ...t, value: String(t.rank) })),
-    labelKey: tiers.find((t) => t.rank === rank)?.labelKey ?? "TERRAN.Dialog.tier.label",
+    shown,
+    options: shown ? tierOptions(ruleset.effect, rank).map((t) => ({ ...t, value: String(t.rank) })) : [],
+    labelKey: labelOf(rank),
+    weapon: weapon && shown ? { labelKey: labelOf(weapon.rank), noteKey } : null,
   };
 }
 
@@ -976,7 +1012,7 @@ export function rollDialogModel(
     chances: chancesView(odds, oddsNotes(pool, odds, target, chosen, settings), settings.locale),
     order: { value: order, labelKey: `TERRAN.Order.${order}` },
     range: rangeView(ruleset, weapon, chosen.range),
-    tier: tierView(ruleset, weapon, rank),
+    tier: tierView(ruleset, weapon, rank, settings),
     hindered: { shown: reading.heavy, checked: chosen.hindered },
     combat: { shown: whirlwindOwned, checked: chosen.combat },
     specialist: {

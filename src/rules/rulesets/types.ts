@@ -17,7 +17,15 @@ export interface RangeDef {
 }
 
 /** R-EQ-3; `heavyFirepower` R-V-17. */
-export type WeaponTag = "versatile" | "nimble" | "slaughter" | "improvised" | "unhandy" | "heavyFirepower";
+export type WeaponTag =
+  | "versatile"
+  | "nimble"
+  | "slaughter"
+  | "improvised"
+  | "unhandy"
+  | "heavyFirepower"
+  // R-V-17 a mark, no dice of its own: the Improvised −1d *Martial combatant* removes.
+  | "unarmed";
 
 /** R-EQ-1/2 */
 export interface WeaponDef {

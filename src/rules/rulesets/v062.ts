@@ -2,7 +2,7 @@
  * Terran Engine v0.6.2 (R-V-1 … R-V-18): its tables and the ruleset. A preview: registered, not yet offered
  * to a world, until the sheets, cards and compendia play all of it.
  */
-import { approachTiers } from "../approach.ts";
+import { approachTiers, UNARMED_WEAPON_ID } from "../approach.ts";
 import { STANDARD_TOKEN_STATES } from "../states.ts";
 import { CORE } from "./core.ts";
 import {
@@ -240,11 +240,12 @@ export const V062_CONDITION_IDS = CONDITION_IDS;
 
 /**
  * R-V-17, R-V-18 a table weapon as the engine stores one: its row as a rank (Ineffective 0, Base 1, Effective
- * 2), its reach as Core's ranges (they cost no dice here), its dice tags.
+ * 2), its reach as Core's ranges (they cost no dice here), its dice tags, and the unarmed one marked so.
  */
 export function storedWeapon(weapon: RowWeaponDef): WeaponDef {
   const rank = weapon.tags.includes("ineffective") ? 0 : weapon.tags.includes("effective") ? 2 : 1;
-  const tags = weapon.tags.flatMap((t): WeaponTag[] => (t === "ineffective" || t === "effective" ? [] : [t]));
+  const dice = weapon.tags.flatMap((t): WeaponTag[] => (t === "ineffective" || t === "effective" ? [] : [t]));
+  const tags: WeaponTag[] = weapon.id === UNARMED_WEAPON_ID ? [...dice, "unarmed"] : dice;
   const ranges = weapon.reach === "melee" ? ["contact"] : ["short", "long"];
   return { id: weapon.id, labelKey: weapon.labelKey, rank, ranges, tags };
 }
@@ -268,7 +269,8 @@ export const V062: Ruleset = {
     { rank: 4, value: 1, labelKey: "TERRAN.EffectTier.v062.advantaged" },
   ]),
   weapons: V062_WEAPONS.map(storedWeapon),
-  weaponTags: ["improvised", "slaughter", "heavyFirepower"],
+  // R-V-17 "unarmed" marks the weapon whose Improvised Martial combatant removes (§13 ruling 20).
+  weaponTags: ["improvised", "slaughter", "heavyFirepower", "unarmed"],
   // R-V-8 the Panic Event is the only reset.
   egoReset: [],
   panic: V062_PANIC,

@@ -37,10 +37,36 @@ describe("item sheet context", () => {
       ["short", true, false],
       ["long", true, false],
     ]);
-    expect(view.weapon?.tags.map((t) => t.id)).toEqual(WEAPON_TAGS.filter((t) => t !== "heavyFirepower"));
+    expect(view.weapon?.tags.map((t) => t.id)).toEqual(
+      WEAPON_TAGS.filter((t) => t !== "heavyFirepower" && t !== "unarmed"),
+    );
     expect(view.weapon?.tags.find((t) => t.id === "unhandy")?.checked).toBe(true);
     expect(view.weapon?.customTags).toBe("Loud");
     expect(view.advancement).toBeNull();
+  });
+
+  it("R-V-17 (ruling): a v0.6.2 weapon offers the Unarmed mark; a Core world keeps a stored one, flagged foreign", () => {
+    const v062 = itemSheetContext(weaponSheet("v062"));
+    expect(v062.weapon?.tags.map((t) => [t.id, t.foreign])).toEqual([
+      ["slaughter", false],
+      ["improvised", false],
+      ["unhandy", true],
+      ["heavyFirepower", false],
+      ["unarmed", false],
+    ]);
+    expect(say(v062.weapon?.tags.find((t) => t.id === "unarmed")?.toggle.tooltip ?? { key: "", value: "" })).toMatch(
+      /Martial combatant/,
+    );
+    const input = weaponSheet("core");
+    const kept = {
+      ...input,
+      item: { ...input.item, system: { ...input.item.system, tags: ["improvised", "unarmed"] } },
+    } as typeof input;
+    const core = itemSheetContext(kept).weapon?.tags.filter((t) => t.checked);
+    expect(core?.map((t) => [t.id, t.foreign])).toEqual([
+      ["improvised", false],
+      ["unarmed", true],
+    ]);
   });
 
   it("R-RA-5 / R-EQ-2: a Degenesis weapon offers the floors 1e…5e; ranges kept from Core are flagged", () => {
@@ -88,13 +114,11 @@ describe("item sheet context", () => {
       "attunement",
       "influence",
     ]);
-    // R-ADV-1 the world's ruleset's flags only: Core's, not Degenesis' Specialist nor Legacy's HP flags.
+    // R-ADV-1 the world's ruleset's flags only: Core's, not Degenesis' Specialist, Legacy's HP flags nor
+    // v0.6.2's Martial combatant.
+    const others = ["specialist", "tough", "protected", "multiAttack", "skillFocus", "egoMaxDown", "martialCombatant"];
     const ids = a?.mechanics.flags.map((f) => f.id) ?? [];
-    expect(ids).toEqual(
-      MECHANICS_FLAGS.filter(
-        (f) => !["specialist", "tough", "protected", "multiAttack", "skillFocus", "egoMaxDown"].includes(f),
-      ),
-    );
+    expect(ids).toEqual(MECHANICS_FLAGS.filter((f) => !others.includes(f)));
     expect(a?.mechanics.dice).toHaveLength(1);
     const mod = a?.mechanics.dice[0];
     expect(mod).toMatchObject({
