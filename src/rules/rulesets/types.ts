@@ -370,6 +370,8 @@ export interface Ruleset {
   readonly weapons: readonly WeaponDef[];
   /** The tags a weapon of this ruleset may carry (R-EQ-3, R-V-17). */
   readonly weaponTags: readonly WeaponTag[];
+  /** A tag's hint where it reads otherwise than Core's (R-V-17: Improvised is −1d only). */
+  readonly weaponTagHints?: Partial<Readonly<Record<WeaponTag, string>>>;
   /** R-EGO-4; empty: no reset at will (R-V-8). */
   readonly egoReset: readonly EgoResetRow[];
   /** R-V-8; null: no Panic Events. */

@@ -271,6 +271,7 @@ export const V062: Ruleset = {
   weapons: V062_WEAPONS.map(storedWeapon),
   // R-V-17 "unarmed" marks the weapon whose Improvised Martial combatant removes (§13 ruling 20).
   weaponTags: ["improvised", "slaughter", "heavyFirepower", "unarmed"],
+  weaponTagHints: { improvised: "TERRAN.Sheet.Item.tagHint.improvisedDiceOnly" },
   // R-V-8 the Panic Event is the only reset.
   egoReset: [],
   panic: V062_PANIC,

@@ -57,6 +57,11 @@ describe("item sheet context", () => {
     expect(say(v062.weapon?.tags.find((t) => t.id === "unarmed")?.toggle.tooltip ?? { key: "", value: "" })).toMatch(
       /Martial combatant/,
     );
+    // R-V-17 (ruling 20) v0.6.2's Improvised is −1d only; Core's hint names its Effect tier too.
+    const hint = (view: typeof v062) =>
+      say(view.weapon?.tags.find((t) => t.id === "improvised")?.toggle.tooltip ?? { key: "", value: "" });
+    expect(hint(v062)).toMatch(/−1d \(no Effect part/);
+    expect(hint(itemSheetContext(weaponSheet("core")))).toMatch(/lowest tier/);
     const input = weaponSheet("core");
     const kept = {
       ...input,

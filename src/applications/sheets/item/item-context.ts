@@ -212,7 +212,7 @@ function weaponOf(
       id: t,
       labelKey: `TERRAN.Tag.${t}`,
       checked: s.tags.includes(t),
-      toggle: button(message(`TERRAN.Sheet.Item.tagHint.${t}`), locked),
+      toggle: button(message(ruleset.weaponTagHints?.[t] ?? `TERRAN.Sheet.Item.tagHint.${t}`), locked),
       foreign: !ruleset.weaponTags.includes(t),
     })),
     customTags: s.customTags.join(", "),
