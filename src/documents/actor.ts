@@ -640,7 +640,7 @@ async function placeCreationPoints(actor: TerranActor, shares: Readonly<Partial<
     if (!roll) throw new RulesError("choice-required", "Roll the creation dice first.");
     const outcome = await actor.commitOperation(ops.creationRatingsOperation(actor.characterState(), roll, shares));
     // R-V-4 new ratings hold no extra point: it may be given again.
-    if (actor.creationPoint !== null) await actor.unsetFlag(SYSTEM_ID, "creationPoint");
+    if (actor.creationPoint !== null) await actor.setFlag(SYSTEM_ID, "creationPoint", null);
     return outcome;
   });
 }

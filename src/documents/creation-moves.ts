@@ -20,7 +20,7 @@ export function creationSkillRoll(actor: TerranActor): number | null {
 /** R-V-4 the attribute the no-skills point went to; null before it is given. */
 export function creationPoint(actor: TerranActor): Attribute | null {
   const attribute = actor.getFlag(SYSTEM_ID, "creationPoint");
-  return attribute !== undefined && isAttribute(attribute) ? attribute : null;
+  return typeof attribute === "string" && isAttribute(attribute) ? attribute : null;
 }
 
 /** R-V-6 thrown with Foundry's dice once (a GM may again), its face kept, its card posted. */
