@@ -131,10 +131,10 @@ function freeAdvancementOf(
 
 /** R-CHAR-7 the free advancement comes last: after the ratings, Grit and Ego, and the ruleset's own steps. */
 function advancementWait(
-  before: { readonly ratings: boolean; readonly grit: boolean; readonly ego: boolean },
+  before: { readonly ratings: boolean; readonly startingRolls: boolean },
   steps: Pick<CreationView, "archetype" | "skills" | "point">,
 ): Message | null {
-  if (!before.ratings || !before.grit || !before.ego) return message("TERRAN.Sheet.Creation.advancementLast");
+  if (!before.ratings || !before.startingRolls) return message("TERRAN.Sheet.Creation.advancementLast");
   if ((steps.archetype && !steps.archetype.done) || (steps.skills && !steps.skills.done))
     return message("TERRAN.Sheet.Creation.advancementAfterSkills");
   if (steps.point && !steps.point.done) return message("TERRAN.Sheet.Creation.advancementAfterPoint");
@@ -172,7 +172,8 @@ export function creationOf(
 ): CreationView {
   const { system } = input;
   const shown = derived.inCreation && !system.dead && input.permissions.editable;
-  const before = { ratings: attributeTotal(system.attributes) > 0, grit: system.grit.max > 0, ego: system.ego.max > 0 };
+  const startingRolls = system.grit.max > 0 && system.ego.max > 0;
+  const before = { ratings: attributeTotal(system.attributes) > 0, startingRolls };
   const steps = rulesetSteps(input, ruleset, derived, before.ratings, g);
   return {
     shown,
