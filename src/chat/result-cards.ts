@@ -311,12 +311,13 @@ export function skillRollCard(input: {
   readonly extra: number;
 }): ResultCardView {
   const face = assertFace(input.face, "The extra skills die");
+  const extra = assertInteger(input.extra, "The extra skills", 0);
   return resultCard(
     "creation-skills",
     {
       titleKey: "TERRAN.Card.CreationSkills.title",
       dice: [{ face, cssClass: "die kept" }],
-      lines: [resultLine("TERRAN.Card.CreationSkills.die", face, "TERRAN.Card.CreationSkills.more", input.extra)],
+      lines: [resultLine("TERRAN.Card.CreationSkills.die", face, "TERRAN.Card.CreationSkills.more", extra)],
       noteKey: "TERRAN.Card.CreationSkills.note",
       tone: "neutral",
     },
