@@ -39,6 +39,7 @@ import {
   obsessiveFocusSheet,
   seasonedCharacter,
   skilledCharacter,
+  v062CreationCharacter,
   weaponSheet,
 } from "../tests/fixtures/sheets.ts";
 import { currentLanguage, render } from "./templates.ts";
@@ -165,6 +166,32 @@ export const SHEETS: readonly SheetScene[] = [
   ),
   characterScene("character-degenesis", "Character: seasoned, Degenesis ruleset", seasonedCharacter("degenesis")),
   characterScene("character-v062-skills", "Character: v0.6.2, the Skills block (edit mode)", skilledCharacter()),
+  characterScene(
+    "character-v062-creation",
+    "Character: v0.6.2 in creation (Clergy, one skill held, the extra die rolled)",
+    v062CreationCharacter(
+      { heldSkills: ["religion"] },
+      { ui: { creation: { roll: { insight: 6, prowess: 2, resolve: 4 }, shares: {}, skillRoll: 4 } } },
+    ),
+  ),
+  characterScene(
+    "character-v062-creation-spacer",
+    "Character: v0.6.2 in creation, Spacer (two groups to choose)",
+    v062CreationCharacter({ archetype: "spacer" }),
+  ),
+  characterScene(
+    "character-v062-creation-no-skills",
+    "Character: v0.6.2 in creation without skills (the extra attribute point)",
+    v062CreationCharacter({}, { withoutSkills: true, ready: true }),
+  ),
+  characterScene(
+    "character-v062-keepsakes",
+    "Character: v0.6.2, biography tab (trinket, patch and picture)",
+    v062CreationCharacter(
+      { keepsakes: { trinket: "A brass compass", patch: "Ceres Yards", picture: "" } },
+      { ui: { activeTab: "biography" } },
+    ),
+  ),
   characterScene("character-obsessive", "Character: Obsessive Focus taken (ratings shifted)", obsessiveCharacter()),
   characterScene(
     "character-obsessive-items",

@@ -304,6 +304,27 @@ export function creationCard(input: {
   );
 }
 
+/** R-V-6 the extra skills die of creation: its face and the skills it gives, from any group. */
+export function skillRollCard(input: {
+  readonly actorName?: string | null;
+  readonly face: number;
+  readonly extra: number;
+}): ResultCardView {
+  const face = assertFace(input.face, "The extra skills die");
+  const extra = assertInteger(input.extra, "The extra skills", 0);
+  return resultCard(
+    "creation-skills",
+    {
+      titleKey: "TERRAN.Card.CreationSkills.title",
+      dice: [{ face, cssClass: "die kept" }],
+      lines: [resultLine("TERRAN.Card.CreationSkills.die", face, "TERRAN.Card.CreationSkills.more", extra)],
+      noteKey: "TERRAN.Card.CreationSkills.note",
+      tone: "neutral",
+    },
+    input.actorName,
+  );
+}
+
 export interface StartingTrackInput {
   readonly actorName?: string | null;
   readonly track: "grit" | "ego";

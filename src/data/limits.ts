@@ -103,6 +103,7 @@ export const LIMITS: Readonly<
     egoLost: integer(0, 0),
     advancementsWon: integer(0, 0),
     heldSkills: texts(),
+    skillGroups: texts(),
   },
   challenge: { ...tierLimits(""), ...tierLimits("facets.*."), armour: integer(0, 0, 10) },
   weapon: { rank: integer(1, 0, 4), ranges: choices(ALL_RANGE_IDS), tags: choices(WEAPON_TAGS), customTags: texts() },

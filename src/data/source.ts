@@ -53,6 +53,13 @@ export interface IdentitySource {
   cult: string;
 }
 
+/** R-V-1 (ruling) a trinket, a patch and a picture: the player's words, no mechanics. */
+export interface Keepsakes {
+  trinket: string;
+  patch: string;
+  picture: string;
+}
+
 export interface CharacterSource {
   /** R-CHAR-6 an id of the ruleset's list, or free text. */
   archetype: string;
@@ -86,6 +93,10 @@ export interface CharacterSource {
   ratings?: RatingsSource;
   /** R-V-5 `data/held-skills.ts` entries; optional as `departed` is. */
   heldSkills?: string[];
+  /** R-V-2 (ruling) the groups chosen for Spacer or a free-text archetype; optional as `heldSkills` is. */
+  skillGroups?: string[];
+  /** R-V-1 (ruling) step 7's free text; optional as `heldSkills` is. */
+  keepsakes?: Keepsakes;
   /** R-LEG-12 since the session began. */
   egoLost?: number;
   /** R-LEG-13 won by the roll, not yet taken. */

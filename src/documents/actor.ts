@@ -37,6 +37,7 @@ import { SYSTEM_ID } from "../system-id.ts";
 import { assertOwner, postCard, rollFaces } from "./actor-dice.ts";
 import { attempt, chooseOne, confirm, say } from "../prompts/notify.ts";
 import * as ops from "./operations/index.ts";
+import * as creation from "./creation-moves.ts";
 import { characterState } from "./state.ts";
 import { takePanic } from "./panic.ts";
 import { findTokenState, stateChanges } from "../rules/states.ts";
@@ -234,6 +235,31 @@ export class TerranActor<out SubType extends Actor.SubType = Actor.SubType> exte
   /** R-CHAR-4 */
   placeCreationPoints(shares: Readonly<Partial<Record<Attribute, number>>>) {
     return placeCreationPoints(this, shares);
+  }
+
+  /** R-V-6 the extra skills die's face; null before it is rolled. */
+  get creationSkillRoll(): number | null {
+    return creation.creationSkillRoll(this);
+  }
+
+  /** R-V-6 a GM alone may roll again. */
+  rollCreationSkills() {
+    return creation.rollCreationSkills(this);
+  }
+
+  /** R-V-2 (ruling) Spacer's or an archetype of one's own. */
+  chooseSkillGroups(groups: readonly string[]) {
+    return creation.chooseSkillGroups(this, groups);
+  }
+
+  /** R-V-4 the attribute the no-skills point went to; null before it is given. */
+  get creationPoint(): Attribute | null {
+    return creation.creationPoint(this);
+  }
+
+  /** R-V-4 (ruling) once, after the dice. */
+  takeCreationPoint(attribute: string) {
+    return creation.takeCreationPoint(this, attribute);
   }
 
   /** R-CHAR-7 / R-GRIT-1 */
@@ -612,7 +638,10 @@ async function placeCreationPoints(actor: TerranActor, shares: Readonly<Partial<
   return attempt(async () => {
     const roll = actor.creationRoll;
     if (!roll) throw new RulesError("choice-required", "Roll the creation dice first.");
-    return actor.commitOperation(ops.creationRatingsOperation(actor.characterState(), roll, shares));
+    const outcome = await actor.commitOperation(ops.creationRatingsOperation(actor.characterState(), roll, shares));
+    // R-V-4 new ratings hold no extra point: it may be given again.
+    if (actor.creationPoint !== null) await actor.setFlag(SYSTEM_ID, "creationPoint", null);
+    return outcome;
   });
 }
 

@@ -32,6 +32,8 @@ export interface AdvancementDef {
   readonly activation?: Activation;
   /** Tesla: the Effect dice the character suffers when its +1d was used and the roll Fails. */
   readonly selfEffectOnFail?: number;
+  /** R-V-6 Expert: gives held skills, so only at creation and only where the world uses them. */
+  readonly creationSkills?: boolean;
 }
 
 const situational = (id: string, label: string, dice = 1): DiceModifier => ({
@@ -154,7 +156,7 @@ const list: readonly AdvancementDef[] = [
     flags: [],
     dice: [situational("assassin", "TERRAN.Mod.assassin", 2)],
   },
-  { id: "expert", labelKey: "TERRAN.Adv.expert", flags: [], dice: [] },
+  { id: "expert", labelKey: "TERRAN.Adv.expert", flags: [], dice: [], creationSkills: true },
   // R-V-17 (ruling) it removes the −1d of a weapon marked unarmed.
   { id: "martialCombatant", labelKey: "TERRAN.Adv.martialCombatant", flags: ["martialCombatant"], dice: [] },
   { id: "dodger", labelKey: "TERRAN.Adv.dodger", flags: [], dice: [] },
@@ -178,9 +180,12 @@ export interface AdvancementOwner {
   readonly cult: string;
   /** Conditions of the kind "mutation" (Ether call). */
   readonly mutations: number;
+  /** R-V-6 the free Advancement of creation (a successor's included); absent: bought later. */
+  readonly atCreation?: boolean;
 }
 
-export type AdvancementRefusal = "not-in-ruleset" | "cult-only" | "already-taken" | "needs-mutations";
+export type AdvancementRefusal =
+  "not-in-ruleset" | "cult-only" | "already-taken" | "needs-mutations" | "needs-skills" | "creation-only";
 
 /** R-ADV-1 / R-ADV-2 null when allowed, else why not (XP is R-XP-2's question). */
 export function advancementRefusal(ruleset: Ruleset, owner: AdvancementOwner, id: string): AdvancementRefusal | null {
@@ -194,6 +199,9 @@ export function advancementRefusal(ruleset: Ruleset, owner: AdvancementOwner, id
   }
   if (!def.repeatable && owner.advancements.includes(id)) return "already-taken";
   if (def.requiresMutations !== undefined && owner.mutations < def.requiresMutations) return "needs-mutations";
+  // R-V-6 (ruling) Expert: at creation only, and not in a world without skills.
+  if (def.creationSkills && ruleset.heldSkills === null) return "needs-skills";
+  if (def.creationSkills && owner.atCreation !== true) return "creation-only";
   return null;
 }
 

@@ -179,6 +179,40 @@ function assertCount(skills: readonly HeldSkill[], owed: number, source: string)
     );
 }
 
+export interface CreationSkillsProgress {
+  /** Each archetype group and the held skill that fills it (null: still owed). */
+  readonly firsts: readonly { readonly group: string; readonly skill: HeldSkill | null }[];
+  /** The extra die's skills; null before it is rolled. */
+  readonly extra: number | null;
+  /** *Expert*'s, when taken at creation. */
+  readonly expert: number;
+  /** Held skills beyond the two firsts (from any group). */
+  readonly more: number;
+  readonly done: boolean;
+}
+
+/** R-V-6 what the held skills already give of the creation's, and whether every one owed is held. */
+export function creationSkillsProgress(
+  scheme: HeldSkillScheme,
+  groups: readonly [string, string],
+  held: readonly HeldSkill[],
+  extraFace: number | null,
+  expert: boolean,
+): CreationSkillsProgress {
+  const keys = new Set<string>();
+  const distinct = held.filter((s) => !keys.has(heldSkillKey(scheme, s)) && keys.add(heldSkillKey(scheme, s)));
+  const firsts = groups.map((group) => ({
+    group: assertGroupOf(scheme, group).id,
+    skill: distinct.find((s) => heldSkillGroup(scheme, s) === group) ?? null,
+  }));
+  const filled = firsts.filter((f) => f.skill !== null).length;
+  const extra = extraFace === null ? null : extraSkillCount(scheme, extraFace);
+  const owedExpert = expert ? scheme.expertSkills : 0;
+  const more = distinct.length - filled;
+  const done = filled === firsts.length && extra !== null && more >= extra + owedExpert;
+  return { firsts, extra, expert: owedExpert, more, done };
+}
+
 /** R-V-4 (ruling) a world without skills: one more point, after the dice, to an attribute below 4. */
 export function addNoSkillsPoint(skillsOn: boolean, attributes: Attributes, attribute: Attribute): Attributes {
   if (skillsOn) throw new RulesError("not-allowed", "The extra attribute point is for a world without skills.");

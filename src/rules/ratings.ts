@@ -128,7 +128,9 @@ export function withoutSkillsBonus(ruleset: Ruleset, ratings: Ratings, attribute
  * `creationBonus`. Idempotent; a ruleset without skills is itself.
  */
 export function withoutSkills(ruleset: Ruleset): Ruleset {
-  const held = ruleset.heldSkills === null ? ruleset : { ...ruleset, heldSkills: null };
+  const scheme = ruleset.heldSkills;
+  // R-V-4 (ruling) the held scheme's points in its place.
+  const held = scheme === null ? ruleset : { ...ruleset, heldSkills: null, creationBonus: scheme.withoutSkillsPoints };
   if (held.skills === null) return held;
   return { ...held, skills: null, creationBonus: skillScheme(held).withoutSkillsBonus };
 }

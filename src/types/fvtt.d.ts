@@ -72,6 +72,10 @@ declare module "fvtt-types/configuration" {
     Actor: {
       "terran-engine": {
         creationRoll?: CreationRoll;
+        /** R-V-6 the extra skills die's face, kept as the creation roll is (src/documents/creation-moves.ts). */
+        creationSkillRoll?: number;
+        /** R-V-4 the attribute the no-skills point went to, so it is given once (src/documents/creation-moves.ts). */
+        creationPoint?: string | null;
         /**
          * Cards this actor took an Effect or harm from when no GM was online to note it on the card
          * (src/relay/card-changes.ts).

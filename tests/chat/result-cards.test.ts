@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   assertResultCardView,
   creationCard,
+  skillRollCard,
   egoResetCard,
   fortuneCard,
   gritResetCard,
@@ -135,6 +136,13 @@ describe("result cards", () => {
       `${english("TERRAN.Group.resolve")}: 6, so 3 to share`,
     ]);
     expectCode(() => creationCard({ roll: { insight: 2, prowess: 7, resolve: 6 } }), "bad-face");
+  });
+
+  it("R-V-6: the extra skills die shows its face and the skills it gives; a non-face is refused", () => {
+    const view = skillRollCard({ actorName: "Vera", face: 4, extra: 2 });
+    expect(view.dice).toEqual([{ face: 4, cssClass: "die kept" }]);
+    expect(lines(render(view))).toEqual([`${english("TERRAN.Card.CreationSkills.die")}: 4, so 2 more`]);
+    expectCode(() => skillRollCard({ face: 7, extra: 3 }), "bad-face");
   });
 
   it("R-CHAR-7 R-GRIT-1 R-EGO-1: the starting Grit and Ego: the roll is value and maximum (Die Hard sums Grit)", () => {

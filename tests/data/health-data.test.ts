@@ -29,6 +29,8 @@ const SHARED_BLOCKS = [
   "freeAdvancements",
   "ratings",
   "heldSkills",
+  "skillGroups",
+  "keepsakes",
   "egoLost",
   "advancementsWon",
   "biography",

@@ -154,6 +154,9 @@ describe("the HP model's and the rated character's derived maxima (src/data/hit-
   });
 });
 
+/** The defaults of v0.6.2's blocks (R-V-5, R-V-2, R-V-1) on a character stored without them. */
+const V062_DEFAULTS = { heldSkills: [], skillGroups: [], keepsakes: { trinket: "", patch: "", picture: "" } };
+
 describe("[Foundry stand-ins] one character holds every ruleset's values", () => {
   it("a Core character stored before Legacy loads with every Core value as it was, and Legacy's defaults beside them", () => {
     const stored = coreSource();
@@ -164,7 +167,7 @@ describe("[Foundry stand-ins] one character holds every ruleset's values", () =>
       ratings: defaultRatings(),
       egoLost: 0,
       advancementsWon: 0,
-      heldSkills: [],
+      ...V062_DEFAULTS,
       repairs: [],
     });
   });
@@ -172,7 +175,7 @@ describe("[Foundry stand-ins] one character holds every ruleset's values", () =>
   it("a character holding both rulesets' values loads them all unchanged (nothing is pruned or converted)", () => {
     const stored = { ...coreSource(), ...legacyBlocks(legacyValues()) };
     const model = new makeCharacter(structuredClone(stored), { parent: { items: [] } });
-    expect(model.toObject()).toEqual({ ...stored, heldSkills: [], repairs: [] });
+    expect(model.toObject()).toEqual({ ...stored, ...V062_DEFAULTS, repairs: [] });
   });
 
   it("token bars: the prepared data gives hitPoints and ratings.ego a derived max, which is never stored", () => {

@@ -57,6 +57,8 @@ function character(): Json {
       ego: { value: 2 },
     },
     heldSkills: ["sneak", "violence:Whip"],
+    skillGroups: ["vehicles", "athletics"],
+    keepsakes: { trinket: "A brass compass", patch: "Ceres Yards", picture: "My sister, laughing" },
     egoLost: 1,
     advancementsWon: 0,
     biography: "<p>Born under the ash.</p>",
@@ -96,6 +98,14 @@ function challengeBeforeMoraleMark(): Json {
   const source = challenge();
   delete source.moraleRolled;
   for (const facet of source.facets as Json[]) delete facet.moraleRolled;
+  return source;
+}
+
+/** The same character as a world saved before v0.6.2's creation (R-V-1, R-V-2) stored it. */
+function characterBeforeCreationFields(): Json {
+  const source = character();
+  delete source.skillGroups;
+  delete source.keepsakes;
   return source;
 }
 
@@ -200,6 +210,8 @@ const CHARACTER_CASES: Case[] = [
   { path: "ratings.ego.value", stored: 1.5, repaired: 1 },
   // R-V-5 a held skill is a non-blank entry (src/data/held-skills.ts).
   { path: "heldSkills", stored: ["sneak", "", "tame"], repaired: ["sneak", "tame"] },
+  // R-V-2 (ruling) the chosen skill groups are non-blank entries.
+  { path: "skillGroups", stored: ["vehicles", " ", 7], repaired: ["vehicles"] },
 ];
 
 /** Every limited field of a Challenge and of its facets (R-CH-1, R-CH-5). */
@@ -319,6 +331,18 @@ describe.each(GENERATIONS)(
       expect([...actors.invalidDocumentIds]).toEqual([]);
       const source = actors.contents[0]?.system.toObject() ?? {};
       expect(withoutRecords(source)).toEqual(withoutRecords(challenge()));
+      expect(source.repairs ?? []).toEqual([]);
+    });
+
+    it("R-V-1 R-V-2: a character saved before the chosen groups and keepsakes loads every value, their defaults beside", () => {
+      const { actors } = loadOne("Actor", "character", characterBeforeCreationFields());
+      expect([...actors.invalidDocumentIds]).toEqual([]);
+      const source = actors.contents[0]?.system.toObject() ?? {};
+      expect(withoutRecords(source)).toEqual({
+        ...withoutRecords(characterBeforeCreationFields()),
+        skillGroups: [],
+        keepsakes: { trinket: "", patch: "", picture: "" },
+      });
       expect(source.repairs ?? []).toEqual([]);
     });
 

@@ -37,8 +37,13 @@ function schema3(): Json {
   return JSON.parse(readFileSync(path, "utf8")) as Json;
 }
 
-/** What a model loads it as: schema 4 and the defaults of fields added since (R-V-5's held skills). */
-const loaded = (): Json => ({ ...schema4(), heldSkills: [] });
+/** What a model loads it as: schema 4 and the defaults of fields added since (R-V-5's held skills, R-V-1, R-V-2). */
+const loaded = (): Json => ({
+  ...schema4(),
+  heldSkills: [],
+  skillGroups: [],
+  keepsakes: { trinket: "", patch: "", picture: "" },
+});
 
 /** What it becomes: the same values, each in its model's block. */
 function schema4(): Json {

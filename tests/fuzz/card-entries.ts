@@ -140,6 +140,9 @@ const resultView: fc.Arbitrary<resultCards.ResultCardView> = fc.oneof(
       roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }),
     })
     .map(resultCards.creationCard),
+  fc
+    .record({ actorName: fc.constantFrom("Mira", null), face: A.face, extra: fc.integer({ min: 1, max: 3 }) })
+    .map(resultCards.skillRollCard),
 );
 const version = (s: { version: number }): fc.Arbitrary<number> =>
   fc.constantFrom(s.version, s.version, s.version - 1, s.version + 1);
@@ -427,6 +430,18 @@ export const CARD_ENTRIES: Readonly<Record<string, EntryPoint>> = {
         roll: fc.record({ insight: A.face, prowess: A.face, resolve: A.face }),
       }),
     ),
+  ),
+  // R-V-6 the extra skills die: a face, or refused.
+  skillRollCard: entry(
+    resultCards.skillRollCard,
+    t(
+      fc.record({
+        actorName: fc.constantFrom("Mira", null),
+        face: fc.integer({ min: 0, max: 7 }),
+        extra: fc.integer({ min: 1, max: 3 }),
+      }),
+    ),
+    { check: (v) => (v.dice.every((d) => d.face >= 1 && d.face <= 6) ? null : "a die off its faces") },
   ),
   startingTrackCard: entry(
     resultCards.startingTrackCard,

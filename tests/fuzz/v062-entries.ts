@@ -130,6 +130,23 @@ export const V062_ENTRIES: Readonly<Record<string, EntryPoint>> = {
     ),
     { check: distinct },
   ),
+  // R-V-6 done only when every skill owed is held.
+  creationSkillsProgress: entry(
+    (groups: [string, string], held: rules.HeldSkill[], face: number | null, expert: boolean) =>
+      rules.creationSkillsProgress(S, groups, held, face, expert),
+    t(
+      t(fc.constantFrom(...S.groups.map((g) => g.id), "x"), fc.constantFrom(...S.groups.map((g) => g.id))),
+      skills,
+      fc.option(fc.integer({ min: 0, max: 7 }), { nil: null }),
+      fc.boolean(),
+    ),
+    {
+      check: (p) =>
+        p.done && (p.extra === null || p.firsts.some((f) => f.skill === null) || p.more < p.extra + p.expert)
+          ? "done with a skill owed"
+          : null,
+    },
+  ),
   // R-V-4 one point, never above 4.
   addNoSkillsPoint: entry(
     rules.addNoSkillsPoint,

@@ -12,6 +12,7 @@ import {
   assertExpert,
   assertHeldSkill,
   assertTickedSkills,
+  creationSkillsProgress,
   extraSkillCount,
   heldSkillGroup,
   skillDie,
@@ -19,9 +20,12 @@ import {
   type CreationSkills,
   type HeldSkill,
 } from "../../src/rules/held-skills.ts";
+import { advancementRefusal } from "../../src/rules/advancements.ts";
 import { pHighestAtMost, riskyActionOdds } from "../../src/rules/odds.ts";
+import { withoutSkills } from "../../src/rules/ratings.ts";
+import { CORE } from "../../src/rules/rulesets/core.ts";
 import { buildPool } from "../../src/rules/pool.ts";
-import { V062_SKILLS } from "../../src/rules/rulesets/v062.ts";
+import { V062, V062_SKILLS } from "../../src/rules/rulesets/v062.ts";
 import { attrs, expectRulesError, poolInput } from "./fixtures.ts";
 
 const S = V062_SKILLS;
@@ -305,5 +309,72 @@ describe("R-V-4 the no-skills point", () => {
     expectRulesError(() => addNoSkillsPoint(false, { ...rolled, intuition: 4 }, "intuition"), "attribute-cap", /at 4/);
     expectRulesError(() => addNoSkillsPoint(false, rolled, "luck" as "reason"), "unknown-id", /"luck"/);
     expectRulesError(() => addNoSkillsPoint(true, rolled, "reason"), "not-allowed", /without skills/);
+  });
+});
+
+describe("R-V-6 the skills a character in creation still owes", () => {
+  const clergy = ["cultures", "administration"] as const;
+
+  it("R-V-6 each archetype group is filled by a held skill of that group; the rest count as more", () => {
+    const progress = creationSkillsProgress(S, clergy, ["religion", "empathy"], null, false);
+    expect(progress.firsts).toEqual([
+      { group: "cultures", skill: "religion" },
+      { group: "administration", skill: null },
+    ]);
+    expect(progress).toMatchObject({ more: 1, extra: null, expert: 0, done: false });
+  });
+
+  it("R-V-6 done once both groups are filled, the extra die rolled and its count taken", () => {
+    expect(creationSkillsProgress(S, clergy, ["religion", "law", "empathy"], 3, false).done).toBe(true);
+    expect(creationSkillsProgress(S, clergy, ["religion", "law", "empathy"], 4, false)).toMatchObject({
+      extra: 2,
+      more: 1,
+      done: false,
+    });
+    // A skill of the GM's own counts as any other; a repeated entry counts once.
+    const own: HeldSkill = { group: "sciences", name: "Xenobotany" };
+    expect(creationSkillsProgress(S, clergy, ["religion", "law", own, "law"], 2, false)).toMatchObject({
+      more: 1,
+      done: true,
+    });
+    expect(creationSkillsProgress(S, clergy, ["religion", "law"], null, false).done).toBe(false);
+  });
+
+  it("R-V-6 Expert owes two more skills (ruling)", () => {
+    expect(creationSkillsProgress(S, clergy, ["religion", "law", "empathy"], 1, true)).toMatchObject({
+      expert: 2,
+      done: false,
+    });
+    expect(creationSkillsProgress(S, clergy, ["religion", "law", "empathy", "tame", "sneak"], 1, true).done).toBe(true);
+  });
+
+  it("R-V-6 two skills of one group fill only that group", () => {
+    const progress = creationSkillsProgress(S, clergy, ["religion", "arts", "alien"], 6, false);
+    expect(progress.firsts[1]).toEqual({ group: "administration", skill: null });
+    expect(progress).toMatchObject({ more: 2, extra: 3, done: false });
+  });
+});
+
+describe("R-V-6 Expert as an Advancement (ruling)", () => {
+  const owner = { advancements: [], cult: "", mutations: 0 };
+
+  it("R-V-6 Expert is open as the free creation Advancement, refused bought later (ruling)", () => {
+    expect(advancementRefusal(V062, { ...owner, atCreation: true }, "expert")).toBeNull();
+    expect(advancementRefusal(V062, { ...owner, atCreation: false }, "expert")).toBe("creation-only");
+    expect(advancementRefusal(V062, owner, "expert")).toBe("creation-only");
+    // Another Advancement is not concerned.
+    expect(advancementRefusal(V062, { ...owner, atCreation: false }, "eager")).toBeNull();
+  });
+
+  it("R-V-6 Expert is refused in a world without skills, at creation too (ruling)", () => {
+    expect(advancementRefusal(withoutSkills(V062), { ...owner, atCreation: true }, "expert")).toBe("needs-skills");
+  });
+});
+
+describe("R-V-4 the no-skills point is the ruleset's data", () => {
+  it("R-V-4 v0.6.2 without skills gives one creation point (ruling); as written, and Core, none", () => {
+    expect(withoutSkills(V062).creationBonus).toBe(1);
+    expect(V062.creationBonus).toBeUndefined();
+    expect(withoutSkills(CORE).creationBonus).toBeUndefined();
   });
 });

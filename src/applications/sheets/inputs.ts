@@ -44,6 +44,10 @@ export function isCharacterTab(id: unknown): id is CharacterTab {
 export interface CreationDraft {
   readonly roll: CreationRoll | null;
   readonly shares: Readonly<Partial<Record<Attribute, number>>>;
+  /** R-V-6 the extra skills die's face, kept on the actor; absent or null: not rolled. */
+  readonly skillRoll?: number | null;
+  /** R-V-4 the attribute the no-skills point went to (the actor's flag); absent or null: not given. */
+  readonly point?: Attribute | null;
 }
 
 /** The sheet's own state between renders (not stored on the document). */

@@ -69,6 +69,13 @@ export function defineCharacterSchema() {
       new foundry.data.fields.StringField({ required: true, blank: false }),
       { required: true, initial: [] },
     ),
+    // R-V-2 (ruling) the two skill groups chosen with the GM for Spacer or an archetype of one's own.
+    skillGroups: new foundry.data.fields.ArrayField(
+      new foundry.data.fields.StringField({ required: true, blank: false }),
+      { required: true, initial: [] },
+    ),
+    // R-V-1 (ruling) step 7: a trinket, a patch and a picture, free text.
+    keepsakes: new SchemaField({ trinket: textField(), patch: textField(), picture: textField() }),
     // R-LEG-12 the Ego lost, R-LEG-13 the Advancements won.
     egoLost: integerField(0, 0),
     advancementsWon: integerField(0, 0),

@@ -62,8 +62,18 @@ function refusalText(refusal: AdvancementRefusal, ruleset: Ruleset): string {
       return "has been taken already and cannot be taken twice";
     case "needs-mutations":
       return "needs more mutations";
+    case "needs-skills":
+      return "gives skills, and this world plays without them";
+    case "creation-only":
+      return "is taken only as a free Advancement of character creation";
   }
 }
+
+/** R-V-6 the refusals a notice explains in its own words (`TERRAN.Card.Reason.*`). */
+const NOTICE_REASONS: Partial<Record<AdvancementRefusal, string>> = {
+  "needs-skills": "needsSkills",
+  "creation-only": "creationOnly",
+};
 
 /**
  * R-XP-2 / R-ADV-1 / R-ADV-2 / R-CHAR-5: known flags ("unknown-id"); an engine `key` open to the character
@@ -87,12 +97,14 @@ export function gainAdvancementOperation(
       advancements: items.flatMap((i) => (i.type === "advancement" ? [i.system.key] : [])),
       cult: source.identity.cult,
       mutations: derived.mutations,
+      // R-V-6 (ruling) creation's free Advancement, or a successor's (R-SAY-1).
+      atCreation: derived.inCreation || derived.freeAdvancements > 0,
     };
     const refusal = advancementRefusal(ruleset, owner, advancement.key);
     if (refusal) {
       throw new RulesError("not-allowed", `The advancement "${advancement.key}" ${refusalText(refusal, ruleset)}.`, {
         id: advancement.key,
-        reason: refusal,
+        reason: NOTICE_REASONS[refusal] ?? refusal,
       });
     }
   }

@@ -1,5 +1,11 @@
-/** R-CHAR-4 / R-CHAR-7 creating a character, open only while in creation. */
+/** R-CHAR-4 / R-CHAR-7, R-V-2 / R-V-4 / R-V-6 creating a character, open only while in creation. */
 import {
+  addNoSkillsPoint,
+  archetypeGroups,
+  attributeTotal,
+  extraSkillCount,
+  type HeldSkillScheme,
+  type Ruleset,
   ATTRIBUTES,
   deriveSaves,
   assertFace,
@@ -125,4 +131,77 @@ export function creationEgoOperation(
     ),
     { roll, track: { value: roll, max: roll } },
   );
+}
+
+function heldSchemeOf(ruleset: Ruleset): HeldSkillScheme {
+  if (ruleset.heldSkills === null) throw new RulesError("not-allowed", "This world plays without skills.");
+  return ruleset.heldSkills;
+}
+
+/** R-V-6 checked before the die is thrown: open in creation, once unless GM. */
+export function assertSkillRollOpen(
+  state: CharacterState,
+  ruleset: Ruleset,
+  previous: number | null,
+  by: { readonly isGM: boolean },
+): HeldSkillScheme {
+  const scheme = heldSchemeOf(ruleset);
+  assertInCreation(state, "roll for more skills");
+  if (previous !== null && !by.isGM)
+    throw new RulesError("already-rolled", "The extra skills die has been rolled; only a GM may roll it again.");
+  return scheme;
+}
+
+export interface SkillRollOutcome {
+  /** Kept on the actor, as the creation roll is. */
+  readonly face: number;
+  /** More skills from any group. */
+  readonly extra: number;
+}
+
+/** R-V-6 one die for more skills from any group. */
+export function creationSkillRollOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  faces: readonly number[],
+  previous: number | null,
+  by: { readonly isGM: boolean },
+): SkillRollOutcome {
+  const scheme = assertSkillRollOpen(state, ruleset, previous, by);
+  assertDiceCount(faces, 1, "The extra skills roll");
+  const face = assertFace(faces[0] ?? 0, "The extra skills die");
+  return { face, extra: extraSkillCount(scheme, face) };
+}
+
+/** R-V-2 (ruling) Spacer's or an archetype of one's own: two different groups, stored. */
+export function creationSkillGroupsOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  groups: readonly string[],
+): OperationResult<{ readonly groups: readonly [string, string] }> {
+  const scheme = heldSchemeOf(ruleset);
+  assertInCreation(state, "choose their skill groups");
+  const chosen = archetypeGroups(scheme, state.source.archetype, groups);
+  const before = state.source.skillGroups ?? [];
+  const same = before.length === 2 && before.every((g, i) => g === chosen[i]);
+  return result(same ? {} : { "system.skillGroups": [...chosen] }, { groups: chosen });
+}
+
+/** R-V-4 (ruling) without skills: one more point, after the dice, once. */
+export function creationPointOperation(
+  state: CharacterState,
+  ruleset: Ruleset,
+  attribute: Attribute,
+  given: boolean,
+): OperationResult<{ readonly attributes: Attributes }> {
+  if (ruleset.creationBonus === undefined)
+    throw new RulesError("not-allowed", "The extra attribute point is for a world without skills.");
+  assertInCreation(state, "take the extra attribute point");
+  const { attributes } = state.source;
+  if (attributeTotal(attributes) === 0)
+    throw new RulesError("choice-required", "Place the attribute points first: the extra point comes after the dice.");
+  if (given) throw new RulesError("not-allowed", "The extra attribute point has already been given.");
+  const raised = addNoSkillsPoint(false, attributes, attribute);
+  const update = changes(...ATTRIBUTES.map((a): Change => [`system.attributes.${a}`, attributes[a], raised[a]]));
+  return result(update, { attributes: raised });
 }

@@ -157,6 +157,7 @@ export const LEGACY: Ruleset = {
     },
   },
   heldSkills: null,
+  keepsakes: false,
   // R-LEG-3
   skills: {
     list: ["violence", "exploration", "social", "survival", "vocational"].map((id) => ({

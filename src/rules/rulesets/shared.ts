@@ -149,6 +149,7 @@ export const SIX_ATTRIBUTE_SHAPE = {
   attributes: SIX_ATTRIBUTES,
   skills: null,
   heldSkills: null,
+  keepsakes: false,
   rangePenalties: true,
   gmPosition: true,
   weaponTags: ["versatile", "nimble", "slaughter", "improvised", "unhandy"],

@@ -302,6 +302,8 @@ export interface HeldSkillScheme {
   readonly extra: readonly CreationBand[];
   /** *Expert*, at creation only. */
   readonly expertSkills: number;
+  /** R-V-4 (ruling) attribute points in their place when the world plays without skills. */
+  readonly withoutSkillsPoints: number;
   /** Light Dice a fitting skill gives, once per roll. */
   readonly die: number;
 }
@@ -396,8 +398,10 @@ export interface Ruleset {
   readonly skills: SkillScheme | null;
   /** R-V-5, R-V-6 held skills in groups; null: none. */
   readonly heldSkills: HeldSkillScheme | null;
-  /** R-LEG-3 (setting) the +N without skills; absent when played as written. */
+  /** R-LEG-3, R-V-4 (setting) the +N without skills; absent when played as written. */
   readonly creationBonus?: number;
+  /** R-V-1 a trinket, a patch and a picture, written at creation (free text). */
+  readonly keepsakes: boolean;
   readonly health: HealthRule;
   readonly ego: EgoRule;
   readonly darkDice: DarkDiceRule;

@@ -124,6 +124,7 @@ export const V062_SKILLS: HeldSkillScheme = {
     { min: 6, max: 6, value: 3 },
   ],
   expertSkills: 2,
+  withoutSkillsPoints: 1,
   die: 1,
 };
 
@@ -286,6 +287,8 @@ export const V062: Ruleset = {
   advancementLists: null,
   attributes: V062_ATTRIBUTES,
   heldSkills: V062_SKILLS,
+  // R-V-1 step 7 (ruling) free text.
+  keepsakes: true,
   // R-V-7 Core's tracks under v0.6.2's name.
   health: { ...GRIT_HEALTH, headingKey: "TERRAN.Sheet.Wounds.trauma" },
   // R-V-7 no Grit roll on a new Advancement (R-GRIT-3 is not in v0.6.2).

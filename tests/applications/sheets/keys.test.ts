@@ -16,7 +16,14 @@ import {
 } from "../../../src/rules/index.ts";
 import { english } from "../../support/templates.ts";
 
-const REFUSALS: readonly AdvancementRefusal[] = ["not-in-ruleset", "cult-only", "already-taken", "needs-mutations"];
+const REFUSALS: readonly AdvancementRefusal[] = [
+  "not-in-ruleset",
+  "cult-only",
+  "already-taken",
+  "needs-mutations",
+  "needs-skills",
+  "creation-only",
+];
 const ITEM_TYPES = ["weapon", "armour", "advancement", "condition"] as const;
 const LISTS = ["advancements", "conditions", "weapons", "armour"] as const;
 

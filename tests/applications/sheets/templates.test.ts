@@ -35,6 +35,8 @@ import {
   overcomeChallenge,
   seasonedCharacter,
   SHEET_FIXTURES,
+  advancementRow,
+  v062CreationCharacter,
 } from "../../fixtures/sheets.ts";
 import { legacyFreshCharacter, legacySeasonedCharacter } from "../../fixtures/legacy-sheets.ts";
 import { defaultCharacterUi } from "../../../src/applications/sheets/inputs.ts";
@@ -126,6 +128,98 @@ describe("R-V-8: a v0.6.2 character sheet draws no Ego reset button", () => {
     expect(root.querySelector(".te-scene .te-scene-panic")?.textContent).toBe(english("TERRAN.Panic.sheet.freeze"));
     expect(root.querySelector('.te-scene [data-action="endScene"]')).not.toBeNull();
     expect(character(seasonedCharacter("v062")).querySelector(".te-panic-state")).toBeNull();
+  });
+});
+
+describe("R-V-1: v0.6.2's creation steps on the sheet, in the book's order", () => {
+  const steps = (root: HTMLElement): string[] =>
+    [...root.querySelectorAll(".te-creation .te-step > h3")].map((h) => h.textContent ?? "");
+  const ui = (skillRoll: number | null) => ({ ui: { creation: { roll: null, shares: {}, skillRoll } } });
+
+  it("R-V-1 archetype, attribute points, Skills, Grit, Ego, the free advancement, then trinket, patch and picture", () => {
+    expect(steps(character(v062CreationCharacter()))).toEqual([
+      english("TERRAN.Sheet.Creation.archetypeStep"),
+      english("TERRAN.Sheet.Creation.ratings"),
+      english("TERRAN.Sheet.Creation.skillsStep"),
+      english("TERRAN.Sheet.Grit.label"),
+      english("TERRAN.Sheet.Ego.label"),
+      english("TERRAN.Sheet.Creation.advancement"),
+      english("TERRAN.Sheet.Creation.keepsakesStep"),
+    ]);
+    expect(steps(character(v062CreationCharacter({}, { withoutSkills: true })))).toEqual([
+      english("TERRAN.Sheet.Creation.ratings"),
+      english("TERRAN.Sheet.Creation.pointStep"),
+      english("TERRAN.Sheet.Grit.label"),
+      english("TERRAN.Sheet.Ego.label"),
+      english("TERRAN.Sheet.Creation.advancement"),
+      english("TERRAN.Sheet.Creation.keepsakesStep"),
+    ]);
+  });
+
+  it("R-V-1 Core's panel keeps its four steps and no v0.6.2 control", () => {
+    const root = character(freshCharacter("core"));
+    expect(steps(root)).toHaveLength(4);
+    for (const action of ["rollCreationSkills", "takeCreationSkill", "setSkillGroups", "takeCreationPoint"])
+      expect(root.querySelector(`[data-action="${action}"]`)).toBeNull();
+    expect(root.querySelector(".te-keepsakes")).toBeNull();
+  });
+
+  it("R-V-2 the archetype's groups are named; Spacer offers two labelled group selects (ruling)", () => {
+    const clergy = character(v062CreationCharacter());
+    expect(clergy.querySelector('[data-rule="R-V-2"] p strong')?.textContent).toBe(
+      english("TERRAN.SkillGroup.cultures"),
+    );
+    const spacer = character(v062CreationCharacter({ archetype: "spacer" }));
+    const groups = spacer.querySelector(".te-creation-groups");
+    expect(groups?.querySelectorAll("label select")).toHaveLength(2);
+    expect(groups?.querySelector('[data-action="setSkillGroups"]')).not.toBeNull();
+  });
+
+  it("R-V-6 one select per archetype group, the die, then a select of any group, each closed control saying why", () => {
+    const root = character(v062CreationCharacter({ heldSkills: ["religion"] }));
+    const picks = [...root.querySelectorAll(".te-creation-skills .te-creation-pick")];
+    expect(picks[0]?.querySelector(".te-creation-held")?.textContent).toBe(english("TERRAN.SkillName.religion"));
+    expect(picks[1]?.querySelector("select")?.getAttribute("aria-label")).toContain(
+      english("TERRAN.SkillGroup.administration"),
+    );
+    expect(root.querySelector('[data-action="rollCreationSkills"]')?.hasAttribute("disabled")).toBe(false);
+    const more = picks[3]?.querySelector<HTMLButtonElement>('[data-action="takeCreationSkill"]');
+    expect(more?.disabled).toBe(true);
+    expect(more?.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe(
+      english("TERRAN.Sheet.Disabled.rollSkillsFirst"),
+    );
+    expect(untold(root)).toEqual([]);
+    const rolled = character(v062CreationCharacter({ heldSkills: ["religion"] }, ui(5)));
+    expect(rolled.querySelector('[data-action="rollCreationSkills"]')).toBeNull();
+    expect(rolled.textContent).toContain(english("TERRAN.Sheet.Creation.skillDie").replace("{value}", "5"));
+  });
+
+  it("R-V-6 Expert's two skills are asked after creation in their own block (ruling)", () => {
+    const input = v062CreationCharacter({ heldSkills: ["religion", "law", "tame"] }, { ...ui(1), ready: true });
+    const expert = [advancementRow({ id: "advExpert0000001", name: "Expert", key: "expert", sort: 100 })];
+    const root = character({ ...input, items: expert });
+    expect(root.querySelector(".te-creation .te-heading")?.textContent).toBe(
+      english("TERRAN.Sheet.Creation.afterTitle"),
+    );
+    expect(root.querySelector('[data-action="takeCreationSkill"]')?.hasAttribute("disabled")).toBe(false);
+  });
+
+  it("R-V-4 without skills: the extra point's buttons say why they are closed until the dice are placed (ruling)", () => {
+    const root = character(v062CreationCharacter({}, { withoutSkills: true }));
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-action="takeCreationPoint"]')];
+    expect(buttons).toHaveLength(6);
+    expect(buttons.every((b) => b.disabled)).toBe(true);
+    expect(untold(root)).toEqual([]);
+  });
+
+  it("R-V-1 (ruling) the biography tab has the trinket, patch and picture, stored as typed", () => {
+    const input = v062CreationCharacter({ keepsakes: { trinket: "A brass compass", patch: "", picture: "" } });
+    const fields = [...character(input).querySelectorAll<HTMLInputElement>(".te-keepsakes input")];
+    expect(fields.map((f) => [f.name, f.value])).toEqual([
+      ["system.keepsakes.trinket", "A brass compass"],
+      ["system.keepsakes.patch", ""],
+      ["system.keepsakes.picture", ""],
+    ]);
   });
 });
 

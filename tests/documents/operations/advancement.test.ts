@@ -1,7 +1,7 @@
 /** R-XP-2, R-ADV-1/2, R-CHAR-5, R-CHAR-7, R-GRIT-3 through the actor's advancement operation. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { CORE, DEGENESIS, V062 } from "../../../src/rules/index.ts";
+import { CORE, DEGENESIS, V062, withoutSkills } from "../../../src/rules/index.ts";
 import { gainAdvancementOperation } from "../../../src/documents/operations/index.ts";
 import { advancement, advancements, advancementSource, condition, expectRefusal, state } from "./fixtures.ts";
 
@@ -104,6 +104,28 @@ describe("gainAdvancementOperation", () => {
       /"sleek" has been taken already/,
     );
     expect(error.data).toEqual({ id: "sleek", reason: "already-taken" });
+  });
+
+  it("R-V-6 Expert is the free creation Advancement, a successor's too; bought later it is refused (ruling)", () => {
+    expect(gainAdvancementOperation(state(), advancementSource("expert"), V062).outcome.endsCreation).toBe(true);
+    const successor = state({ freeAdvancements: 2 }, advancement("eager"));
+    expect(gainAdvancementOperation(successor, advancementSource("expert"), V062).outcome.cost).toBe(0);
+    const later = state({ xp: 10 }, advancement("eager"));
+    const error = expectRefusal(
+      () => gainAdvancementOperation(later, advancementSource("expert"), V062),
+      "not-allowed",
+      /"expert" is taken only as a free Advancement of character creation/,
+    );
+    expect(error.data).toEqual({ id: "expert", reason: "creationOnly" });
+  });
+
+  it("R-V-6 Expert is refused in a world without skills, at creation too (ruling)", () => {
+    const error = expectRefusal(
+      () => gainAdvancementOperation(state(), advancementSource("expert"), withoutSkills(V062)),
+      "not-allowed",
+      /gives skills, and this world plays without them/,
+    );
+    expect(error.data).toEqual({ id: "expert", reason: "needsSkills" });
   });
 
   it("R-ADV-1: a repeatable one can (Sensory acuity)", () => {

@@ -1,11 +1,15 @@
-/** R-CHAR-4 / R-CHAR-7 through the actor's creation operations. */
+/** R-CHAR-4 / R-CHAR-7, and v0.6.2's steps (R-V-2, R-V-4, R-V-6), through the actor's creation operations. */
 import { describe, expect, it } from "vitest";
 import {
   creationEgoOperation,
   creationGritOperation,
+  creationPointOperation,
   creationRatingsOperation,
   creationRollOperation,
+  creationSkillGroupsOperation,
+  creationSkillRollOperation,
 } from "../../../src/documents/operations/index.ts";
+import { CORE, V062, withoutSkills } from "../../../src/rules/index.ts";
 import { advancement, expectRefusal, refusal, state } from "./fixtures.ts";
 
 describe("creationRatingsOperation", () => {
@@ -121,6 +125,120 @@ describe("creationRollOperation", () => {
     ).toBe("not-allowed");
     expect(refusal(() => creationRollOperation(state({ dead: true }), [2, 5, 6], null, { isGM: true })).code).toBe(
       "dead",
+    );
+  });
+});
+
+describe("creationSkillRollOperation", () => {
+  const player = { isGM: false };
+
+  it("R-V-6 one extra die: its face is kept and gives 1–3 → 1, 4–5 → 2, 6 → 3 more skills", () => {
+    expect(creationSkillRollOperation(state(), V062, [4], null, player)).toEqual({ face: 4, extra: 2 });
+    expect(creationSkillRollOperation(state(), V062, [6], null, player)).toEqual({ face: 6, extra: 3 });
+    expect(creationSkillRollOperation(state(), V062, [3], null, player)).toEqual({ face: 3, extra: 1 });
+  });
+
+  it("R-V-6 rolled once; only a GM rolls it again (already-rolled)", () => {
+    expectRefusal(() => creationSkillRollOperation(state(), V062, [2], 5, player), "already-rolled", /only a GM/);
+    expect(creationSkillRollOperation(state(), V062, [2], 5, { isGM: true }).face).toBe(2);
+  });
+
+  it("R-V-6 refused without held skills, after creation, or with the wrong dice", () => {
+    expectRefusal(
+      () => creationSkillRollOperation(state(), withoutSkills(V062), [2], null, player),
+      "not-allowed",
+      /without skills/,
+    );
+    expectRefusal(() => creationSkillRollOperation(state(), CORE, [2], null, player), "not-allowed", /without skills/);
+    const created = state({}, advancement("eager"));
+    expectRefusal(
+      () => creationSkillRollOperation(created, V062, [2], null, player),
+      "not-allowed",
+      /no longer being created/,
+    );
+    refusal(() => creationSkillRollOperation(state(), V062, [2, 3], null, player));
+    expectRefusal(() => creationSkillRollOperation(state(), V062, [7], null, player), "bad-face", /extra skills die/);
+  });
+});
+
+describe("creationSkillGroupsOperation", () => {
+  it("R-V-2 Spacer or an archetype of one's own stores the two groups chosen with the GM (ruling)", () => {
+    const spacer = state({ archetype: "spacer" });
+    expect(creationSkillGroupsOperation(spacer, V062, ["vehicles", "athletics"]).update).toEqual({
+      "system.skillGroups": ["vehicles", "athletics"],
+    });
+    const own = state({ archetype: "Smuggler", skillGroups: ["vehicles", "athletics"] });
+    expect(creationSkillGroupsOperation(own, V062, ["liaison", "vehicles"]).update).toEqual({
+      "system.skillGroups": ["liaison", "vehicles"],
+    });
+  });
+
+  it("R-V-2 two different groups, for an archetype that names none; refused without skills", () => {
+    const spacer = state({ archetype: "spacer" });
+    expectRefusal(() => creationSkillGroupsOperation(spacer, V062, ["vehicles", "vehicles"]), "bad-choice", /twice/);
+    expectRefusal(
+      () => creationSkillGroupsOperation(spacer, V062, ["vehicles"]),
+      "choice-required",
+      /two skill groups/,
+    );
+    const mechanic = state({ archetype: "mechanic" });
+    expectRefusal(
+      () => creationSkillGroupsOperation(mechanic, V062, ["sciences", "liaison"]),
+      "bad-choice",
+      /own groups/,
+    );
+    expectRefusal(
+      () => creationSkillGroupsOperation(spacer, withoutSkills(V062), ["vehicles", "athletics"]),
+      "not-allowed",
+      /without skills/,
+    );
+  });
+});
+
+describe("creationPointOperation", () => {
+  const rolled = { intuition: 3, finesse: 1, attunement: 1, influence: 1 };
+  const bare = withoutSkills(V062);
+
+  it("R-V-4 without skills, one more point to an attribute below 4, once the dice are placed (ruling)", () => {
+    expect(creationPointOperation(state({ attributes: rolled }), bare, "reason", false).update).toEqual({
+      "system.attributes.reason": 1,
+    });
+    expect(creationPointOperation(state({ attributes: rolled }), bare, "intuition", false).update).toEqual({
+      "system.attributes.intuition": 4,
+    });
+  });
+
+  it("R-V-4 refused before the dice are placed, a second time, at 4, or where skills are played (ruling)", () => {
+    expectRefusal(
+      () => creationPointOperation(state(), bare, "reason", false),
+      "choice-required",
+      /attribute points first/,
+    );
+    expectRefusal(
+      () => creationPointOperation(state({ attributes: rolled }), bare, "reason", true),
+      "not-allowed",
+      /already/,
+    );
+    expectRefusal(
+      () => creationPointOperation(state({ attributes: { ...rolled, intuition: 4 } }), bare, "intuition", false),
+      "attribute-cap",
+      /at 4/,
+    );
+    expectRefusal(
+      () => creationPointOperation(state({ attributes: rolled }), V062, "reason", false),
+      "not-allowed",
+      /without skills/,
+    );
+    expectRefusal(
+      () => creationPointOperation(state({ attributes: rolled }), CORE, "reason", false),
+      "not-allowed",
+      /without skills/,
+    );
+    const created = state({ attributes: rolled }, advancement("eager"));
+    expectRefusal(
+      () => creationPointOperation(created, bare, "reason", false),
+      "not-allowed",
+      /no longer being created/,
     );
   });
 });

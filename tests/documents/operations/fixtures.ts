@@ -33,13 +33,17 @@ export interface CharacterOptions {
   readonly cult?: string;
   /** R-V-5 stored entries; absent as on a character saved before held skills. */
   readonly heldSkills?: readonly string[];
+  /** Absent: "hero". */
+  readonly archetype?: string;
+  /** R-V-2 (ruling) the chosen groups; absent as on a character saved before them. */
+  readonly skillGroups?: readonly string[];
 }
 
 /** A fresh character: attributes 0, Grit 3/3 with 1 die, Ego 4/4 with 1 die, no wounds, 0 XP. */
 export function character(options: CharacterOptions = {}): CharacterSource {
   const marked = options.wounds ?? [];
   return {
-    archetype: "hero",
+    archetype: options.archetype ?? "hero",
     identity: { culture: "", clan: "", concept: "", cult: options.cult ?? "" },
     attributes: {
       intuition: 0,
@@ -64,6 +68,7 @@ export function character(options: CharacterOptions = {}): CharacterSource {
     departed: options.departed ?? false,
     freeAdvancements: options.freeAdvancements ?? 0,
     ...(options.heldSkills ? { heldSkills: [...options.heldSkills] } : {}),
+    ...(options.skillGroups ? { skillGroups: [...options.skillGroups] } : {}),
     biography: "",
     notes: "",
   };

@@ -67,6 +67,30 @@ export async function takeAdvancement(this: Sheet, _event: PointerEvent, target:
   await buyAdvancement(actor, { name: localize(`TERRAN.Adv.${key}`), system: source });
 }
 
+/** R-V-6 the extra skills die, rolled once (a GM may again). */
+export async function rollCreationSkills(this: Sheet): Promise<void> {
+  await actorOf(this)?.rollCreationSkills();
+}
+
+/** R-V-6 the skill picked in the button's row: one of an archetype group's, or one from any group. */
+export async function takeCreationSkill(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const id = target.closest(".te-creation-pick")?.querySelector<HTMLSelectElement>(".te-creation-skill")?.value ?? "";
+  if (id !== "") await actorOf(this)?.addHeldSkill(id);
+}
+
+/** R-V-2 (ruling) the two groups chosen for Spacer or an archetype of one's own. */
+export async function setSkillGroups(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const row = target.closest(".te-creation-groups");
+  const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
+  await actorOf(this)?.chooseSkillGroups([pick(".te-group-first"), pick(".te-group-second")]);
+}
+
+/** R-V-4 (ruling) the no-skills point, to the button's attribute. */
+export async function takeCreationPoint(this: Sheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const attribute = target.dataset.attribute ?? "";
+  if (attribute !== "") await actorOf(this)?.takeCreationPoint(attribute);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The activation controls: activate the row's advancement, end one effect, end the scene.
 

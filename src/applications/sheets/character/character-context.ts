@@ -299,6 +299,22 @@ function successorOf(input: CharacterSheetInput, derived: CharacterDerived, g: G
   };
 }
 
+const KEEPSAKES = ["trinket", "patch", "picture"] as const;
+
+/** R-V-1 (ruling) step 7's three free-text fields, where the ruleset asks for them. */
+function keepsakesOf(input: CharacterSheetInput, ruleset: Ruleset): CharacterFullView["keepsakes"] {
+  if (!ruleset.keepsakes) return null;
+  const stored = input.system.keepsakes;
+  return {
+    editable: input.permissions.editable,
+    fields: KEEPSAKES.map((f) => ({
+      name: `system.keepsakes.${f}`,
+      labelKey: `TERRAN.Character.FIELDS.keepsakes.${f}.label`,
+      value: stored?.[f] ?? "",
+    })),
+  };
+}
+
 /** The biography and notes editors (editable with the sheet). */
 function writingOf(input: CharacterSheetInput): Pick<CharacterFullView, "biography" | "notes"> {
   const editable = input.permissions.editable;
@@ -362,5 +378,6 @@ export function characterSheetContext(input: CharacterSheetInput): CharacterShee
     sayonara: sayonaraOf(system, ruleset, g),
     successor: successorOf(input, derived, g),
     ...writingOf(input),
+    keepsakes: keepsakesOf(input, ruleset),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The character sheet's creation helper (R-CHAR-4 the group dice and their split, R-GRIT-1 / R-EGO-1
- * the starting rolls, R-CHAR-7 the free advancement): part of the pure context builder
- * (character-context.ts). Pure: no Foundry, no DOM.
+ * the starting rolls, R-CHAR-7 the free advancement), with the steps the ruleset's data adds in its
+ * book's order (R-V-1: ./creation-steps.ts): part of the pure context builder (character-context.ts).
+ * Pure: no Foundry, no DOM.
  */
 import {
   advancementRefusal,
@@ -17,6 +18,7 @@ import type { CharacterDerived } from "../../../data/derived.ts";
 import { button, message, type Message } from "../common.ts";
 import type { Gate } from "./character-context.ts";
 import type { CreationGroupView, CreationView, ShareOptionView } from "./character-views.ts";
+import { archetypeStepOf, holdsCreationSkills, pointStepOf, skillsStepOf } from "./creation-steps.ts";
 import type { CharacterSheetInput, CreationDraft } from "../inputs.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -106,6 +108,8 @@ function freeAdvancementOf(
     advancements: input.items.flatMap((i) => (i.type === "advancement" ? [i.system.key] : [])),
     cult: system.identity.cult,
     mutations: derived.mutations,
+    // R-V-6 (ruling) the panel's is creation's free Advancement.
+    atCreation: true,
   };
   const keys = [...ruleset.advancements, ...(ruleset.cults[system.identity.cult] ?? [])];
   return {
@@ -125,6 +129,41 @@ function freeAdvancementOf(
   };
 }
 
+/** R-CHAR-7 the free advancement comes last: after the ratings, Grit and Ego, and the ruleset's own steps. */
+function advancementWait(
+  before: { readonly ratings: boolean; readonly startingRolls: boolean },
+  steps: Pick<CreationView, "archetype" | "skills" | "point">,
+): Message | null {
+  if (!before.ratings || !before.startingRolls) return message("TERRAN.Sheet.Creation.advancementLast");
+  if ((steps.archetype && !steps.archetype.done) || (steps.skills && !steps.skills.done))
+    return message("TERRAN.Sheet.Creation.advancementAfterSkills");
+  if (steps.point && !steps.point.done) return message("TERRAN.Sheet.Creation.advancementAfterPoint");
+  return null;
+}
+
+/** R-V-2, R-V-4, R-V-6 what the ruleset's data adds: archetype groups and skills, or the point in their place. */
+function rulesetSteps(
+  input: CharacterSheetInput,
+  ruleset: Ruleset,
+  derived: CharacterDerived,
+  ratingsDone: boolean,
+  g: Gate,
+): Pick<CreationView, "archetype" | "skills" | "point" | "afterCreation"> {
+  const scheme = ruleset.heldSkills;
+  const expert = holdsCreationSkills(input, ruleset);
+  const point = ruleset.creationBonus === undefined ? null : pointStepOf(input, ratingsDone, g);
+  if (scheme === null) return { archetype: null, skills: null, point, afterCreation: null };
+  const skills = skillsStepOf({ input, scheme, expert, rollOpen: derived.inCreation }, g);
+  // R-V-6 (ruling) Expert's two are chosen after it ended creation.
+  const owedLater = expert && !derived.inCreation && !skills.done && !input.system.dead && input.permissions.editable;
+  return {
+    archetype: archetypeStepOf(scheme, input.system, g),
+    skills,
+    point,
+    afterCreation: owedLater ? skills : null,
+  };
+}
+
 export function creationOf(
   input: CharacterSheetInput,
   ruleset: Ruleset,
@@ -133,16 +172,16 @@ export function creationOf(
 ): CreationView {
   const { system } = input;
   const shown = derived.inCreation && !system.dead && input.permissions.editable;
-  const ratingsDone = attributeTotal(system.attributes) > 0;
-  const gritDone = system.grit.max > 0;
-  const egoDone = system.ego.max > 0;
-  // R-CHAR-7 the free advancement comes last: after the ratings, Grit and Ego.
-  const notYet = !ratingsDone || !gritDone || !egoDone ? message("TERRAN.Sheet.Creation.advancementLast") : null;
+  const startingRolls = system.grit.max > 0 && system.ego.max > 0;
+  const before = { ratings: attributeTotal(system.attributes) > 0, startingRolls };
+  const steps = rulesetSteps(input, ruleset, derived, before.ratings, g);
   return {
     shown,
-    ratings: ratingsOf(input, ratingsDone, g),
+    ...steps,
+    keepsakes: ruleset.keepsakes,
+    ratings: ratingsOf(input, before.ratings, g),
     grit: startingRoll(system.grit.max, "TERRAN.Sheet.Creation.rollGrit", g),
     ego: startingRoll(system.ego.max, "TERRAN.Sheet.Creation.rollEgo", g),
-    advancement: freeAdvancementOf(input, ruleset, derived, notYet, g),
+    advancement: freeAdvancementOf(input, ruleset, derived, advancementWait(before, steps), g),
   };
 }

@@ -33,6 +33,10 @@ import {
   rollStartingGrit,
   setLegacyRating,
   takeAdvancement,
+  rollCreationSkills,
+  takeCreationSkill,
+  setSkillGroups,
+  takeCreationPoint,
   takeLegacyHarm,
   toggleLegacyWound,
 } from "./character-actions.ts";
@@ -85,6 +89,11 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       rollStartingGrit,
       rollStartingEgo,
       takeAdvancement,
+      // v0.6.2's steps of the panel (./character-actions.ts).
+      rollCreationSkills,
+      takeCreationSkill,
+      setSkillGroups,
+      takeCreationPoint,
       // R-ADV-1 / R-ADV-2 the activation controls (./character-actions.ts).
       activateAdvancement,
       endSceneEffect,
@@ -171,7 +180,12 @@ export class CharacterSheet extends TerranActorSheet<Context> {
       ui: {
         activeTab: isCharacterTab(this.tabGroups.primary) ? this.tabGroups.primary : "main",
         expanded: [...this.#expanded],
-        creation: { roll: this.#terranActor.creationRoll, shares: this.creationShares },
+        creation: {
+          roll: this.#terranActor.creationRoll,
+          shares: this.creationShares,
+          skillRoll: this.#terranActor.creationSkillRoll,
+          point: this.#terranActor.creationPoint,
+        },
         editing: this.#editingMode,
       },
     });

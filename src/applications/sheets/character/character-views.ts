@@ -175,8 +175,82 @@ export interface CreationGroupView {
   readonly options: readonly ShareOptionView[];
 }
 
+export interface CreationChoiceView {
+  readonly id: string;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+/** R-V-2 the archetype's two groups, or for Spacer and one's own the two chosen with the GM. */
+export interface CreationArchetypeView {
+  readonly done: boolean;
+  /** The groups' label keys once known. */
+  readonly groupKeys: readonly string[];
+  /** What is owed while not done. */
+  readonly owed: Message | null;
+  /** Two selects and the button that stores them; null for an archetype that names its groups. */
+  readonly choose: {
+    readonly first: readonly CreationChoiceView[];
+    readonly second: readonly CreationChoiceView[];
+    readonly set: ButtonView;
+  } | null;
+}
+
+export interface SkillChoicesView {
+  readonly labelKey: string;
+  readonly skills: readonly { readonly id: string; readonly labelKey: string }[];
+}
+
+/** R-V-6 one of an archetype group's skills: the held one that fills it, or a select of the group's. */
+export interface CreationFirstSkillView {
+  readonly group: string;
+  readonly groupKey: string;
+  readonly held: { readonly labelKey: string | null; readonly labelText: string } | null;
+  readonly options: readonly { readonly id: string; readonly labelKey: string }[];
+  readonly take: ButtonView;
+}
+
+/** R-V-6 the skills owed: one per archetype group, the extra die's, Expert's. */
+export interface CreationSkillsView {
+  readonly done: boolean;
+  readonly firsts: readonly CreationFirstSkillView[];
+  /** Why the firsts are not offered yet (the archetype step is owed); null once they are. */
+  readonly firstsOwed: Message | null;
+  readonly rolled: boolean;
+  readonly roll: ButtonView;
+  /** "Extra die: {face}" once rolled. */
+  readonly face: Message | null;
+  readonly more: {
+    /** The die's and Expert's together. */
+    readonly owed: number;
+    readonly taken: number;
+    readonly expert: number;
+    readonly text: Message;
+    readonly choices: readonly SkillChoicesView[];
+    readonly take: ButtonView;
+  };
+}
+
+/** R-V-4 (ruling) without skills: one more point to an attribute below 4. */
+export interface CreationPointView {
+  readonly done: boolean;
+  /** The attribute it went to; "" before. */
+  readonly givenKey: string;
+  readonly options: readonly { readonly id: Attribute; readonly labelKey: string; readonly take: ButtonView }[];
+}
+
 export interface CreationView {
   readonly shown: boolean;
+  /** R-V-2; null where the ruleset's archetypes name no skill groups (or the world plays without skills). */
+  readonly archetype: CreationArchetypeView | null;
+  /** R-V-6; null without held skills. */
+  readonly skills: CreationSkillsView | null;
+  /** R-V-4; null where the ruleset gives no point in place of skills. */
+  readonly point: CreationPointView | null;
+  /** R-V-1 step 7: the trinket, patch and picture of the biography tab. */
+  readonly keepsakes: boolean;
+  /** R-V-6 (ruling) Expert's skills still owed once creation has ended; null otherwise. */
+  readonly afterCreation: CreationSkillsView | null;
   readonly ratings: {
     readonly done: boolean;
     readonly rolled: boolean;
@@ -289,6 +363,11 @@ export interface CharacterFullView {
     readonly editable: boolean;
     readonly labelKey: string;
   };
+  /** R-V-1 (ruling) the trinket, patch and picture; null where the ruleset asks for none. */
+  readonly keepsakes: {
+    readonly editable: boolean;
+    readonly fields: readonly { readonly name: string; readonly labelKey: string; readonly value: string }[];
+  } | null;
 }
 
 /**
