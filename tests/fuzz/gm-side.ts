@@ -74,7 +74,7 @@ type PlannedKind = "risky" | "challenge" | "legacyEffect" | "legacyMontage" | "s
 
 export interface GmCase {
   readonly generation: Generation;
-  readonly rulesetId: "core" | "degenesis" | "legacy";
+  readonly rulesetId: "core" | "degenesis" | "legacy" | "v062";
   readonly kind: PlannedKind;
   readonly faces: readonly number[];
   readonly forgeries: readonly Forgery[];
@@ -458,8 +458,8 @@ const FORGERIES_OF: Readonly<Record<PlannedKind, readonly Forgery[]>> = {
 };
 
 const RULESETS_OF: Readonly<Record<PlannedKind, readonly GmCase["rulesetId"][]>> = {
-  risky: ["core", "degenesis"],
-  challenge: ["core", "degenesis", "legacy"],
+  risky: ["core", "degenesis", "v062"],
+  challenge: ["core", "degenesis", "legacy", "v062"],
   legacyEffect: ["legacy"],
   legacyMontage: ["legacy"],
   session: ["core", "legacy"],

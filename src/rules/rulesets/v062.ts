@@ -1,7 +1,4 @@
-/**
- * Terran Engine v0.6.2 (R-V-1 … R-V-18): its tables and the ruleset. A preview: registered, not yet offered
- * to a world, until the sheets, cards and compendia play all of it.
- */
+/** Terran Engine v0.6.2 (R-V-1 … R-V-18): its tables and the ruleset. */
 import { approachTiers, UNARMED_WEAPON_ID } from "../approach.ts";
 import { STANDARD_TOKEN_STATES } from "../states.ts";
 import { CORE } from "./core.ts";
@@ -255,7 +252,6 @@ export const V062: Ruleset = {
   ...SIX_ATTRIBUTE_SHAPE,
   id: "v062",
   labelKey: "TERRAN.Ruleset.v062",
-  preview: true,
   archetype: { kind: "list", choices: V062_ARCHETYPES.map((a) => a.id) },
   // R-V-11 (ruling) ranges are narrative.
   ranges: CORE.ranges,
