@@ -39,6 +39,17 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] held skills", (generation) 
     expect(world.warnings).toEqual(["TERRAN.Card.Reason.skillHeld", "TERRAN.Card.Reason.skillUnknown"]);
   });
 
+  it("R-V-5 (stand-ins): a world switched to Core and back keeps the skills stored, unread in Core", async () => {
+    const mira = hero("Mira");
+    await mira.addHeldSkill("sneak");
+    world.settings.set("ruleset", "core");
+    expect(currentRuleset().heldSkills).toBeNull();
+    await mira.addHeldSkill("tame");
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.noHeldSkills"]);
+    world.settings.set("ruleset", "v062");
+    expect(held(mira)).toEqual(["sneak"]);
+  });
+
   it("R-V-5 (setting, stand-ins): a world played without skills has no held-skill scheme, and refuses a new one", async () => {
     registerSettings();
     expect(currentRuleset().heldSkills).not.toBeNull();
