@@ -45,6 +45,7 @@ describe("R-V-1 the v0.6.2 creation steps come from the ruleset's data", () => {
     expect(c.skills).not.toBeNull();
     expect(c.point).toBeNull();
     expect(c.keepsakes).toBe(true);
+    expect(english(c.introKey)).toMatch(/^Take the steps in order: the archetype/);
   });
 
   it("R-V-1 Core and Degenesis show none of them (their rulesets hold no such data)", () => {
@@ -52,6 +53,7 @@ describe("R-V-1 the v0.6.2 creation steps come from the ruleset's data", () => {
       const c = creationOf(freshCharacter(id));
       expect([c.archetype, c.skills, c.point, c.afterCreation]).toEqual([null, null, null, null]);
       expect(c.keepsakes).toBe(false);
+      expect(english(c.introKey)).toMatch(/^Roll the ratings and split them/);
     }
   });
 

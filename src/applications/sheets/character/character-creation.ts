@@ -175,8 +175,11 @@ export function creationOf(
   const startingRolls = system.grit.max > 0 && system.ego.max > 0;
   const before = { ratings: attributeTotal(system.attributes) > 0, startingRolls };
   const steps = rulesetSteps(input, ruleset, derived, before.ratings, g);
+  const bookOrder = steps.archetype !== null || steps.skills !== null || steps.point !== null;
   return {
     shown,
+    // R-V-1 a panel with steps of its own says their order.
+    introKey: bookOrder ? "TERRAN.Sheet.Creation.introSteps" : "TERRAN.Sheet.Creation.intro",
     ...steps,
     keepsakes: ruleset.keepsakes,
     ratings: ratingsOf(input, before.ratings, g),

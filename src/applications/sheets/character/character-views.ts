@@ -241,6 +241,7 @@ export interface CreationPointView {
 
 export interface CreationView {
   readonly shown: boolean;
+  readonly introKey: string;
   /** R-V-2; null where the ruleset's archetypes name no skill groups (or the world plays without skills). */
   readonly archetype: CreationArchetypeView | null;
   /** R-V-6; null without held skills. */
