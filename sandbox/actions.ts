@@ -320,11 +320,16 @@ export function applyDialogChange(
   return applyChange(fixture.subject, choices, change, DIALOG_SETTINGS);
 }
 
+/** Held skills joined the choices later: none ticked, they leave the seed, so the scenes keep their dice. */
+function seedFields(key: string, value: unknown): unknown {
+  return key === "skills" && Array.isArray(value) && value.length === 0 ? undefined : value;
+}
+
 /** The roll button: throw the dialog's pool (seeded) and make the card the glue would post. */
 export function rollDialog(fixture: DialogFixture, choices: RollDialogChoices, user: CardUser): DialogRoll {
   const view = rollDialogModel(fixture.subject, choices, DIALOG_SETTINGS);
   if (view.roll.disabled) throw new RulesError("not-allowed", "The dialog cannot roll now (see its notice).");
-  const d6 = seededD6(seedOf(JSON.stringify(choices)));
+  const d6 = seededD6(seedOf(JSON.stringify(choices, seedFields)));
   const light = Array.from({ length: view.light }, d6);
   const dark = Array.from({ length: view.choices.dark }, d6);
   let state = createRiskyCard(
