@@ -397,6 +397,21 @@ describe("character sheet context: v0.6.2's Saves (R-V-3)", () => {
   });
 });
 
+describe("character sheet context: v0.6.2's archetypes (R-V-2)", () => {
+  it("R-V-2: the archetype select names each archetype's two skill groups; Spacer's are chosen, Core's none", () => {
+    const options = full(characterSheetContext(seasonedCharacter("v062"))).identity.archetype.options;
+    const groups = (id: string) => options.find((o) => o.value === id)?.groupKeys.map(english);
+    expect(groups("clergy")).toEqual(["Cultures", "Administration"]);
+    expect(groups("spacer")).toEqual([]);
+    expect(options).toHaveLength(19);
+    const core = full(characterSheetContext(seasonedCharacter())).identity.archetype.options;
+    expect(core.every((o) => o.groupKeys.length === 0)).toBe(true);
+    // A world without skills: an archetype is a label only.
+    const bare = full(characterSheetContext(seasonedCharacter("v062", { withoutSkills: true })));
+    expect(bare.identity.archetype.options.every((o) => o.groupKeys.length === 0)).toBe(true);
+  });
+});
+
 describe("character sheet context: v0.6.2's held skills (R-V-5)", () => {
   const skilled = (over: Parameters<typeof seasonedCharacter>[1] = {}) => {
     const input = seasonedCharacter("v062", over);

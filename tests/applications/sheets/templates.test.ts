@@ -249,6 +249,12 @@ describe("R-V-5: the Skills block of a v0.6.2 character sheet", () => {
     expect(block?.querySelectorAll("[name]")).toHaveLength(0);
   });
 
+  it("R-V-2: the archetype select reads each archetype with its two skill groups", () => {
+    const root = character(seasonedCharacter("v062"));
+    const option = root.querySelector('select[name="system.archetype"] option[value="clergy"]');
+    expect(option?.textContent).toBe("Clergy (Cultures, Administration)");
+  });
+
   it("in play mode the skills are listed without controls; Core draws no block", () => {
     const root = skilled({ ui: { editing: false } });
     expect(root.querySelectorAll(".te-held-skills .te-skill")).toHaveLength(2);

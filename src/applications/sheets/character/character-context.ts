@@ -157,20 +157,35 @@ function listOf(
 // ---------------------------------------------------------------------------------------------
 // Header
 
+/** R-V-2 the groups a listed archetype names, where the world plays with held skills. */
+function archetypeGroupKeys(ruleset: Ruleset, id: string): string[] {
+  const scheme = ruleset.heldSkills;
+  const groups = scheme?.archetypes.find((a) => a.id === id)?.groups ?? [];
+  return groups.map((g) => scheme?.groups.find((def) => def.id === g)?.labelKey ?? g);
+}
+
 function identityOf(ruleset: Ruleset, source: CharacterSource): IdentityView {
   const choices = ruleset.archetype.kind === "list" ? ruleset.archetype.choices : [];
   const known = choices.includes(source.archetype);
+  const none = { groupKeys: [] };
   const archetypeOptions = [
-    { value: "", label: message("TERRAN.Sheet.Header.noArchetype"), text: "", selected: source.archetype === "" },
+    {
+      value: "",
+      label: message("TERRAN.Sheet.Header.noArchetype"),
+      text: "",
+      selected: source.archetype === "",
+      ...none,
+    },
     ...choices.map((c) => ({
       value: c,
       label: message(`TERRAN.Archetype.${c}`),
       text: "",
       selected: c === source.archetype,
+      groupKeys: archetypeGroupKeys(ruleset, c),
     })),
     ...(known || source.archetype === ""
       ? []
-      : [{ value: source.archetype, label: message(""), text: source.archetype, selected: true }]),
+      : [{ value: source.archetype, label: message(""), text: source.archetype, selected: true, ...none }]),
   ];
   const cults = Object.keys(ruleset.cults);
   const cult = source.identity.cult;

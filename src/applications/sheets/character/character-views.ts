@@ -276,6 +276,8 @@ export interface IdentityView {
       readonly label: Message;
       readonly text: string;
       readonly selected: boolean;
+      /** R-V-2 the skill groups it names, beside its name (empty: none or chosen with the GM). */
+      readonly groupKeys: readonly string[];
     }[];
     /** The archetype as read: a label key, or the player's own words. */
     readonly display: { readonly key: string; readonly text: string };
