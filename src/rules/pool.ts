@@ -109,9 +109,7 @@ export function poolLines(input: PoolInput): PoolLine[] {
   const lines: PoolLine[] = [];
   const position = assertInteger(input.position ?? 0, "The GM's modifier", -10, 10);
   if (position !== 0 && !input.ruleset.gmPosition)
-    throw new RulesError("not-allowed", "This ruleset has no GM position die; the approach row is the advantage.", {
-      reason: "noPosition",
-    });
+    throw new RulesError("not-allowed", "This ruleset has no GM position die.", { reason: "noPosition" });
   if (position !== 0) lines.push({ id: "position", label: "TERRAN.Pool.position", dice: position, rule: "R-POOL-2" });
   const skill = assertInteger(input.skillDie ?? 0, "The skill die", 0, 1);
   if (skill !== 0) lines.push({ id: "skill", label: "TERRAN.Pool.skill", dice: skill, rule: "R-V-5" });

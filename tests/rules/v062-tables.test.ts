@@ -240,7 +240,7 @@ describe("R-V-3 attributes and Saves", () => {
 describe("R-V-11 the pool", () => {
   it("R-V-11 (ruling) no GM position die: a position is refused with its reason; Core keeps its ±d", () => {
     expect(() => buildPool(poolInput({ ruleset: V062, position: 1 }))).toThrow(/no GM position die/);
-    expect(() => buildPool(poolInput({ ruleset: V062, position: -2 }))).toThrow(/approach row/);
+    expect(() => buildPool(poolInput({ ruleset: V062, position: -2 }))).toThrow(/no GM position die/);
     expect(buildPool(poolInput({ ruleset: V062, position: 0 })).light).toBe(2);
     expect(buildPool(poolInput({ ruleset: CORE, position: 1 })).light).toBe(3);
     expect([V062.gmPosition, CORE.gmPosition]).toEqual([false, true]);

@@ -12,7 +12,7 @@ import { assertAlive, result, type CharacterState, type OperationResult } from "
 
 function heldScheme(ruleset: Ruleset): HeldSkillScheme {
   if (ruleset.heldSkills === null)
-    throw new RulesError("not-allowed", "This world plays without held skills.", { reason: "noHeldSkills" });
+    throw new RulesError("not-allowed", "This world plays without skills.", { reason: "noHeldSkills" });
   return ruleset.heldSkills;
 }
 

@@ -1,15 +1,13 @@
 /** R-V-5 the sheet's Skills block: the held skills by group, and in edit mode the controls that add or remove one. */
 import type { HeldSkillScheme, Ruleset } from "../../../rules/index.ts";
-import { heldSkillLabel, readHeldSkills } from "../../../data/held-skills.ts";
+import { heldSkillLabel, readHeldSkills, type HeldSkillLabel } from "../../../data/held-skills.ts";
 import type { CharacterSource } from "../../../data/source.ts";
 import { button, message, type ButtonView } from "../common.ts";
 import type { Gate } from "./character-context.ts";
 
-export interface HeldSkillRowView {
+export interface HeldSkillRowView extends HeldSkillLabel {
   /** The stored entry the remove button passes back. */
   readonly stored: string;
-  readonly labelKey: string | null;
-  readonly labelText: string;
 }
 
 export interface HeldSkillsView {
@@ -34,9 +32,7 @@ function heldByGroup(scheme: HeldSkillScheme, stored: readonly string[] | undefi
   const groups = scheme.groups
     .map((g) => ({
       labelKey: g.labelKey,
-      skills: rows
-        .filter((r) => r.groupKey === g.labelKey)
-        .map(({ stored, labelKey, labelText }) => ({ stored, labelKey, labelText })),
+      skills: rows.filter((r) => r.groupKey === g.labelKey),
     }))
     .filter((g) => g.skills.length > 0);
   return { groups, unread, listed: new Set(held.map((h) => h.stored)) };
