@@ -11,10 +11,10 @@ import { gzipSync } from "node:zlib";
 
 /**
  * The budget of the game's JavaScript (the files loaded with the entry), gzip, in kB of 1000 bytes
- * (as Vite prints them). Raised from 120 kB for the provenance checks and a fourth ruleset: still a small
- * fraction of what peer systems ship, and one request.
+ * (as Vite prints them). Raised from 120 kB for the provenance checks and a fourth ruleset, and to 142 kB
+ * when v0.6.2 came to play in full: still a small fraction of what peer systems ship, and one request.
  */
-export const BUNDLE_BUDGET_KB = 140;
+export const BUNDLE_BUDGET_KB = 142;
 
 /**
  * The raw and gzip sizes of `files` (relative to `dist`) added up: gzip at zlib's default level 6, a web
