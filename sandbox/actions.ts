@@ -255,6 +255,9 @@ export function applyCardClick(doc: CardDoc, user: CardUser, click: CardClick): 
     case "panic-event":
       // R-V-8 a Panic changes a character's Ego: that needs Foundry's actor, not the sandbox.
       throw new RulesError("not-allowed", "The sandbox has no character to panic.");
+    case "roll-morale":
+      // R-V-16 Morale changes a Challenge: that needs Foundry's actor, not the sandbox.
+      throw new RulesError("not-allowed", "The sandbox has no Challenge to roll Morale for.");
     case "undo-session":
     case "roll-request":
     case "show-answer":

@@ -18,6 +18,15 @@ export interface AppliedEntry {
   readonly armour?: number;
   /** The user who applied it (may differ from the one who wrote the record, when done via the GM). */
   readonly userId: string;
+  /** The Challenge and the track it lowered (null: its own), so the card can offer its Morale (R-V-16). */
+  readonly target?: { readonly uuid: string; readonly facet: number | null };
+}
+
+/** A record's `target` as plain data, or none when it is not one. */
+function targetOf(value: unknown): AppliedEntry["target"] {
+  const { uuid, facet } = (value ?? {}) as { uuid?: unknown; facet?: unknown };
+  const track = facet === null || (Number.isInteger(facet) && Number(facet) >= 0);
+  return typeof uuid === "string" && uuid !== "" && track ? { uuid, facet: facet as number | null } : undefined;
 }
 
 /** The hits a card can apply (R-RA-7 the Effect, R-RA-10 Whirlwind's second hit). */
@@ -65,7 +74,8 @@ export function checkAppliedEntry(entry: AppliedEntry, hit: AppliedEntry["hit"],
     ...(armour === undefined ? {} : { armour }),
     userId: String(entry.userId),
   };
-  return clean;
+  const target = targetOf(entry.target);
+  return target ? { ...clean, target } : clean;
 }
 
 /** R-RA-7 an applied record as every card shows it: the target and facet, the Effect, the Disposition's change. */
@@ -77,10 +87,12 @@ export interface AppliedRowView {
   readonly after: number;
   /** Whirlwind's second hit (R-ADV-2), not the Effect. */
   readonly secondHit: boolean;
+  /** R-V-16 the track brought to 0, whose Morale a GM may roll from here; null otherwise. */
+  readonly morale: { readonly uuid: string; readonly facet: string } | null;
 }
 
 /** The row a card shows for an applied record (the Risky card, the Legacy Effect and montage cards). */
 export function appliedRowView(entry: AppliedEntry): AppliedRowView {
   const { targetName, facet, effect, before, after } = entry;
-  return { targetName, facet, effect, before, after, secondHit: entry.hit === "second" };
+  return { targetName, facet, effect, before, after, secondHit: entry.hit === "second", morale: null };
 }

@@ -52,6 +52,7 @@ export const CARD_KIND_ACTIONS = {
     "apply-second",
     "tesla-backlash",
     "panic-event",
+    "roll-morale",
   ],
   challenge: ["apply-harm", "carry-complication"],
   result: [],

@@ -19,7 +19,7 @@ import {
   type RiskyCardResult,
   type RiskyCardState,
 } from "./risky-card.ts";
-import { appliedRowView, type AppliedRowView } from "./applied.ts";
+import { appliedRowView, type AppliedEntry, type AppliedRowView } from "./applied.ts";
 import {
   CARD_REASON,
   labelOf,
@@ -431,6 +431,12 @@ export function riskyCardView(state: RiskyCardState, viewer: CardViewer): RiskyC
     lost: result.lost,
     buttons,
     hasButtons: Object.values(buttons).some((b) => b !== null),
-    applied: state.applied.map(appliedRowView),
+    applied: state.applied.map((entry) => ({ ...appliedRowView(entry), morale: moraleOffer(entry, ruleset, viewer) })),
   };
+}
+
+/** R-V-16 a GM may roll Morale for a track this card brought to 0, where the ruleset has Morale. */
+function moraleOffer(entry: AppliedEntry, ruleset: Ruleset, viewer: CardViewer): AppliedRowView["morale"] {
+  if (ruleset.morale === null || !viewer.isGM || entry.after !== 0 || !entry.target) return null;
+  return { uuid: entry.target.uuid, facet: entry.target.facet === null ? "" : String(entry.target.facet) };
 }

@@ -319,6 +319,7 @@ export function applyEffectFromCard(
       before: outcome.before,
       after: outcome.after,
       userId: asker.id,
+      target: { uuid: target.uuid, facet: request.facet },
     };
     const next = source.record(asker, entry);
     const recorded = mayRecord(message);

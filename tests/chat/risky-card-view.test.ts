@@ -406,3 +406,47 @@ describe("Risky Action card template", () => {
     expect(text(root.querySelector(".applied .target-name"))).toBe(evil);
   });
 });
+
+describe("Risky Action card: Morale from the card (R-V-16)", () => {
+  const atZero = (rulesetId: "v062" | "core", target: { uuid: string; facet: number | null } | null, after = 0) => {
+    const fresh = card([6, 3], [], { rulesetId });
+    const confirmed = confirmEffect(fresh, ROLLER, [], fresh.version);
+    return recordApplied(confirmed, GM, {
+      hit: "effect",
+      targetName: "Salt Brute",
+      facet: "Salt Brute",
+      effect: 3,
+      before: 3 + after,
+      after,
+      userId: "gm",
+      ...(target ? { target } : {}),
+    });
+  };
+  const morale = (state: RiskyCardState, who = viewer(GM)) => riskyCardView(state, who).applied[0]?.morale;
+
+  it("R-V-16: a GM's card offers Roll Morale for the Challenge its Effect brought to 0, with its track", () => {
+    expect(morale(atZero("v062", { uuid: "Actor.brute", facet: null }))).toEqual({ uuid: "Actor.brute", facet: "" });
+    expect(morale(atZero("v062", { uuid: "Actor.brute", facet: 1 }))).toEqual({ uuid: "Actor.brute", facet: "1" });
+    const root = render(atZero("v062", { uuid: "Actor.brute", facet: 1 }), viewer(GM));
+    const button = buttonOf(root, "roll-morale");
+    expect([button?.dataset.uuid, button?.dataset.facet, button?.textContent]).toEqual([
+      "Actor.brute",
+      "1",
+      "Roll Morale",
+    ]);
+  });
+
+  it("R-V-16: none for a player, above 0, without a recorded target, or in a ruleset without Morale", () => {
+    const target = { uuid: "Actor.brute", facet: null };
+    expect(morale(atZero("v062", target), viewer(ROLLER))).toBeNull();
+    expect(morale(atZero("v062", target, 2))).toBeNull();
+    expect(morale(atZero("v062", null))).toBeNull();
+    expect(morale(atZero("core", target))).toBeNull();
+  });
+
+  it("R-V-16: a record's target that is not a uuid and a track is dropped, the rest of the record kept", () => {
+    const forged = atZero("v062", { uuid: "", facet: -1 });
+    expect(forged.applied[0]).not.toHaveProperty("target");
+    expect(forged.applied[0]).toMatchObject({ after: 0, effect: 3 });
+  });
+});

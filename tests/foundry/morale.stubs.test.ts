@@ -12,7 +12,9 @@ import { ChallengeData } from "../../src/data/actor/challenge.ts";
 import { TerranActor } from "../../src/documents/actor.ts";
 import type { StoredCard } from "../../src/documents/chat-message.ts";
 import { rollMorale } from "../../src/applications/chat/roll-other.ts";
-import { asModel } from "./card-builders.ts";
+import { confirmEffect } from "../../src/chat/index.ts";
+import { card, ROLLER } from "../chat/fixtures.ts";
+import { asModel, click, message, shown } from "./card-builders.ts";
 
 /** A Serious (10 · 2d) Challenge at 0, sentient or not. */
 function beaten(options: { sentient?: boolean; isOwner?: boolean } = {}): TerranActor {
@@ -116,5 +118,43 @@ describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Morale", (generation) => {
       expect(sys(brute).disposition.value).toBe(0);
       expect(world.notices.at(-1)?.level).toBe("warn");
     }
+  });
+});
+
+describe.each(GENERATIONS)("[Foundry stand-ins, v%i] Morale from the card that brought it to 0", (generation) => {
+  beforeEach(() => {
+    resetWorld(generation);
+    nextFaces.length = 0;
+    world.settings.set("ruleset", "v062");
+  });
+
+  /** A v0.6.2 Risky card whose Effect of 3 took `brute` from 3 to 0 (recorded as the apply path records it). */
+  function cardOn(brute: TerranActor) {
+    const fresh = card([6, 3], [], { rulesetId: "v062" });
+    const confirmed = confirmEffect(fresh, ROLLER, [], fresh.version);
+    const entry = { hit: "effect" as const, targetName: brute.name, facet: brute.name, effect: 3, before: 3, after: 0 };
+    const applied = [{ ...entry, userId: "gm", target: { uuid: brute.uuid, facet: null } }];
+    return message({ kind: "risky", state: { ...confirmed, applied } });
+  }
+
+  it("R-V-16 (stand-ins): a GM's card offers Roll Morale beside the row at 0, and the click rolls it", async () => {
+    world.user = { id: "gm", isGM: true, targets: new Set() };
+    const brute = beaten();
+    const msg = cardOn(brute);
+    expect((await shown(msg)).querySelector('.applied [data-action="roll-morale"]')?.textContent).toBe("Roll Morale");
+    nextFaces.push(6, 1, 2);
+    await click(msg, '[data-action="roll-morale"]');
+    expect(sys(brute)).toMatchObject({ tier: "serious", disposition: { value: 10, max: 10 } });
+    expect(posted()?.kind).toBe("result");
+  });
+
+  it("R-V-16 (stand-ins): a player sees no Morale button; a Challenge that is not sentient is refused, saying why", async () => {
+    const brute = beaten({ sentient: false });
+    const msg = cardOn(brute);
+    expect((await shown(msg)).querySelector('[data-action="roll-morale"]')).toBeNull();
+    world.user = { id: "gm", isGM: true, targets: new Set() };
+    await click(msg, '[data-action="roll-morale"]');
+    expect(sys(brute).disposition.value).toBe(0);
+    expect(world.warnings).toEqual(["TERRAN.Card.Reason.notSentient"]);
   });
 });

@@ -46,6 +46,7 @@ import { actorAt } from "../../documents/provenance.ts";
 import { sayCardWord } from "../../documents/gm-words.ts";
 import { applyEffectClick, applyHarmClick, applyMontageClick } from "./apply-click.ts";
 import { panicCardView, takePanicClick } from "./panic-view.ts";
+import { rollMorale } from "./roll-other.ts";
 
 /** A click on one of a card's `[data-action]` elements, with the card's state as its check returned it. */
 export interface CardClick<K extends CardKind> {
@@ -219,6 +220,11 @@ export const CARD_KINDS: CardKindRegistry = {
       "apply-second": ({ message, state, el }) =>
         applyEffectClick(message, state.rollerId, "second", versionOf(el, state.version)),
       "panic-event": ({ message, state }) => takePanicClick(message, state),
+      // R-V-16 the Challenge's own roll checks its owner, Sentient, its 0 and its mark.
+      "roll-morale": async ({ el }) => {
+        const challenge = actorAt(el.dataset.uuid ?? "");
+        if (challenge) await rollMorale(challenge, el.dataset.facet ? Number(el.dataset.facet) : null);
+      },
       "tesla-backlash": async ({ message, state }) => {
         // R-ADV-2 the roller's own character takes Tesla's Effect (the actor checks the card again).
         const actor: unknown = await fromUuid(state.actorUuid as `Actor.${string}`);

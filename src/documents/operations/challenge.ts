@@ -106,11 +106,11 @@ export function assertMoraleOpen(
   ruleset: Ruleset,
   facet: number | null,
 ): NonNullable<Ruleset["morale"]> {
-  if (!ruleset.morale) throw new RulesError("not-allowed", "This ruleset has no Morale.", { reason: "no-morale" });
+  if (!ruleset.morale) throw new RulesError("not-allowed", "This ruleset has no Morale.", { reason: "noMorale" });
   if (!challenge.sentient)
-    throw new RulesError("not-allowed", "Only a sentient Challenge rolls Morale.", { reason: "not-sentient" });
+    throw new RulesError("not-allowed", "Only a sentient Challenge rolls Morale.", { reason: "notSentient" });
   if (moraleTrack(challenge, facet).disposition.value !== 0)
-    throw new RulesError("not-allowed", "Morale is rolled when the Disposition reaches 0.", { reason: "not-overcome" });
+    throw new RulesError("not-allowed", "Morale is rolled when the Disposition reaches 0.", { reason: "notOvercome" });
   if (moraleRolled(moraleTrack(challenge, facet)))
     throw new RulesError("not-allowed", "Morale was already rolled at this 0: once per time it reaches 0.", {
       reason: "moraleRolled",
